@@ -1,0 +1,84 @@
+/**
+ * The public face of `core`: pure protocol code (no browser APIs, no I/O; randomness and clock are
+ * passed in). Everything else in the extension and the simulator imports from here.
+ */
+export { ProtocolError } from './errors';
+export { base58, base64, hex, utf8, bytesEqual, concatBytes, decodeExact, type BytesCodec } from './encoding';
+export { isValidAccountId, isImplicitAccountId } from './account';
+export {
+  type KeyPair,
+  type Random,
+  generateKeyPair,
+  parseSecretKey,
+  formatSecretKey,
+  formatPublicKey,
+  parsePublicKey,
+  publicKeyFromSeed,
+  implicitAccountId,
+} from './keys';
+export { type Nep413Payload, NEP413_TAG, nep413Serialize, nep413Digest, signNep413, verifyNep413, verifyEd25519 } from './nep413';
+export { parseDeadline, parseDeadlineNs, formatDeadline } from './deadline';
+export {
+  type DecodedNonce,
+  type VersionedNonceInput,
+  VERSIONED_NONCE_MAGIC,
+  encodeVersionedNonce,
+  encodeVersionedNonceBytes,
+  decodeNonce,
+  decodeNonceBytes,
+  checkNonceDeadline,
+} from './nonce';
+export {
+  U128_MAX,
+  I128_MAX,
+  I128_MIN,
+  isU128String,
+  isI128String,
+  parseU128,
+  parseI128,
+  parseUnits,
+  formatUnits,
+  usdValue,
+} from './amounts';
+export { type TokenId, parseTokenId, formatTokenId, isValidTokenId } from './tokenId';
+export {
+  type Intent,
+  type IntentOf,
+  type IntentType,
+  INTENT_TYPES,
+  INTENT_SCHEMAS,
+  KEY_MANAGEMENT_INTENTS,
+  accountIdSchema,
+  u128Schema,
+  tokenIdSchema,
+  intentSchema,
+  intentsSchema,
+  parseIntent,
+  parseIntents,
+  tokenIdsOf,
+} from './intents';
+export {
+  type IntentPayload,
+  type SignedIntent,
+  type SignedNep413,
+  type SignedRawEd25519,
+  type SigningStandard,
+  type BuildPayloadInput,
+  type VerifyResult,
+  SIGNING_STANDARDS,
+  signedIntentSchema,
+  buildIntentPayload,
+  nep413MessageOf,
+  nep413PayloadOf,
+  rawPayloadOf,
+  signIntentPayload,
+  verifySignedIntent,
+  intentHash,
+  extractIntentPayload,
+  signatureBase64ToEd25519,
+} from './payload';
+export { PIPS_MAX, tokenDiffFee, unmatchedDeltas } from './fees';
+export { type TokenInfo, type TokenTable, tokenTable, formatTokenAmount, shortAddress } from './tokens';
+export { describeIntent } from './describe';
+export { type RiskLevel, type RiskFinding, type RiskContext, type RiskReport, RISK_LEVELS, assessIntents } from './risk';
+export { protocolErrorFromZod } from './zodError';

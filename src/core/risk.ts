@@ -1,0 +1,233 @@
+/**
+ * Risk findings for a payload before it is signed (architecture.md "Intent preview").
+ * Levels: forbidden (never sign: the verifier would refuse it, or a web page may not ask for it),
+ * danger (money can be lost: needs an explicit acknowledgement), warning, info.
+ */
+import { parseDeadlineNs } from './deadline';
+import type { Intent } from './intents';
+import { KEY_MANAGEMENT_INTENTS } from './intents';
+import { checkNonceDeadline, decodeNonce, type DecodedNonce } from './nonce';
+import type { IntentPayload } from './payload';
+import { unmatchedDeltas } from './fees';
+import { type TokenTable, formatTokenAmount } from './tokens';
+
+export type RiskLevel = 'forbidden' | 'danger' | 'warning' | 'info';
+export const RISK_LEVELS: readonly RiskLevel[] = ['forbidden', 'danger', 'warning', 'info'];
+
+export interface RiskFinding {
+  level: RiskLevel;
+  code: string;
+  message: string;
+  /** Index into payload.intents, absent for findings about the whole batch. */
+  intentIndex?: number;
+}
+
+export interface RiskContext {
+  now: Date;
+  /** The configured verifier account (D7). */
+  verifierId: string;
+  /** The web origin asking, or null for the wallet's own pages. */
+  origin: string | null;
+  /** The account the user is signing as; a different signer_id is refused. */
+  expectedSignerId?: string;
+  /** Verifier fee in pips (from `fee()` or `simulate_intents().state.fee`); default 0. */
+  feePips?: number;
+  /** Current salt (hex8) from `current_salt`; a different salt may still be valid, so it only warns. */
+  currentSalt?: string;
+  /** A deadline further away than this warns (default one hour). */
+  maxDeadlineMs?: number;
+  /** Solver counter-diffs bundled by quote hashes; with them the batch invariant is checked. */
+  counterpartyDiffs?: readonly Record<string, string>[];
+  tokens?: TokenTable;
+}
+
+export interface RiskReport {
+  /** Highest level found, or null when nothing was found. */
+  level: RiskLevel | null;
+  findings: RiskFinding[];
+  perIntent: RiskFinding[][];
+  batch: RiskFinding[];
+}
+
+const DEFAULT_MAX_DEADLINE_MS = 60 * 60 * 1000;
+
+export function assessIntents(payload: IntentPayload, context: RiskContext): RiskReport {
+  const batch: RiskFinding[] = [];
+  const perIntent: RiskFinding[][] = payload.intents.map(() => []);
+  const tokens = context.tokens ?? new Map();
+  const add = (f: RiskFinding) => (f.intentIndex === undefined ? batch : perIntent[f.intentIndex]!).push(f);
+
+  assessEnvelope(payload, context, add);
+  payload.intents.forEach((intent, i) => assessIntent(intent, i, payload, context, add));
+  assessOrdering(payload.intents, add);
+  assessBalance(payload.intents, context, tokens, add);
+
+  const findings = [...batch, ...perIntent.flat()];
+  const level = RISK_LEVELS.find((l) => findings.some((f) => f.level === l)) ?? null;
+  return { level, findings, perIntent, batch };
+}
+
+type Add = (f: RiskFinding) => void;
+
+function assessEnvelope(payload: IntentPayload, ctx: RiskContext, add: Add): void {
+  if (payload.verifying_contract !== ctx.verifierId) {
+    add({
+      level: 'forbidden',
+      code: 'wrong_verifier',
+      message: `Signed for contract '${payload.verifying_contract}', not the configured verifier '${ctx.verifierId}'.`,
+    });
+  }
+  if (ctx.expectedSignerId !== undefined && payload.signer_id !== ctx.expectedSignerId) {
+    add({
+      level: 'forbidden',
+      code: 'signer_mismatch',
+      message: `Signs as '${payload.signer_id}', but the selected account is '${ctx.expectedSignerId}'.`,
+    });
+  }
+  const deadlineMs = Number(parseDeadlineNs(payload.deadline) / 1_000_000n);
+  const nowMs = ctx.now.getTime();
+  if (deadlineMs <= nowMs) {
+    add({ level: 'forbidden', code: 'deadline_passed', message: `The deadline ${payload.deadline} has already passed.` });
+  } else if (deadlineMs - nowMs > (ctx.maxDeadlineMs ?? DEFAULT_MAX_DEADLINE_MS)) {
+    add({
+      level: 'warning',
+      code: 'deadline_far',
+      message: `The deadline ${payload.deadline} is far away: whoever holds the signature can execute it until then.`,
+    });
+  }
+  let nonce: DecodedNonce;
+  try {
+    nonce = decodeNonce(payload.nonce);
+  } catch (e) {
+    add({ level: 'forbidden', code: 'nonce_invalid', message: (e as Error).message });
+    return;
+  }
+  if (nonce.kind === 'legacy') {
+    add({
+      level: 'warning',
+      code: 'legacy_nonce',
+      message: 'Legacy nonce: the verifier checks only that it is unused (no salt, no expiry).',
+    });
+    return;
+  }
+  const deadlineProblem = checkNonceDeadline(payload.deadline, nonce, ctx.now);
+  if (deadlineProblem) add({ level: 'forbidden', code: 'nonce_deadline', message: `The verifier would refuse it: ${deadlineProblem}.` });
+  if (ctx.currentSalt !== undefined && nonce.saltHex !== ctx.currentSalt.toLowerCase()) {
+    add({
+      level: 'warning',
+      code: 'salt_not_current',
+      message: `Nonce salt ${nonce.saltHex} is not the current salt ${ctx.currentSalt}; it fails if that salt was invalidated.`,
+    });
+  }
+}
+
+function assessIntent(intent: Intent, i: number, payload: IntentPayload, ctx: RiskContext, add: Add): void {
+  const at = { intentIndex: i };
+  if (KEY_MANAGEMENT_INTENTS.has(intent.intent)) {
+    if (ctx.origin !== null) {
+      add({
+        ...at,
+        level: 'forbidden',
+        code: 'key_management_from_web',
+        message: `A web page may not ask for '${intent.intent}': key changes are made only from the wallet.`,
+      });
+    } else {
+      add({
+        ...at,
+        level: intent.intent === 'add_public_key' ? 'warning' : 'danger',
+        code: 'key_management',
+        message:
+          intent.intent === 'add_public_key'
+            ? 'The added key gets full control of this account inside the verifier.'
+            : 'Changes who can act for this account; a mistake can lock you out.',
+      });
+    }
+    return;
+  }
+  switch (intent.intent) {
+    case 'transfer':
+      if (intent.receiver_id === payload.signer_id) {
+        add({ ...at, level: 'forbidden', code: 'transfer_to_self', message: 'The verifier refuses a transfer to the signer itself.' });
+      }
+      if (intent.msg !== undefined) {
+        add({ ...at, level: 'warning', code: 'transfer_call', message: `Calls ${intent.receiver_id}'s contract with a message.` });
+      }
+      break;
+    case 'ft_withdraw':
+    case 'nft_withdraw':
+    case 'mt_withdraw':
+      if (intent.msg !== undefined) {
+        add({
+          ...at,
+          level: 'danger',
+          code: 'withdraw_with_msg',
+          message: `Withdrawal with a message: the funds are lost if ${intent.receiver_id} does not implement the transfer-call receiver.`,
+        });
+      }
+      if (intent.storage_deposit !== undefined && intent.storage_deposit !== '0') {
+        add({ ...at, level: 'warning', code: 'storage_deposit_not_refunded', message: 'Its storage deposit is paid from your wNEAR and never refunded.' });
+      }
+      break;
+    case 'storage_deposit':
+      add({ ...at, level: 'warning', code: 'storage_deposit_not_refunded', message: 'The storage deposit is paid from your wNEAR and never refunded.' });
+      break;
+    case 'auth_call':
+      add({
+        ...at,
+        level: intent.attached_deposit && intent.attached_deposit !== '0' ? 'danger' : 'warning',
+        code: 'auth_call',
+        message: `Lets contract ${intent.contract_id} act with your authority${intent.attached_deposit ? ' and pays it wNEAR' : ''}.`,
+      });
+      break;
+    case 'token_diff': {
+      const values = Object.values(intent.diff).map(BigInt);
+      if (values.every((v) => v < 0n)) {
+        add({ ...at, level: 'danger', code: 'gives_without_receiving', message: 'Gives tokens and receives nothing in return.' });
+      }
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+/** Cross-contract calls may finish out of order (interface "Ordering"): warn on dependent steps. */
+function assessOrdering(intents: readonly Intent[], add: Add): void {
+  intents.forEach((intent, i) => {
+    if (intent.intent !== 'storage_deposit') return;
+    const dependent = intents.findIndex(
+      (later, j) => j > i && 'token' in later && (later.intent === 'ft_withdraw' || later.intent === 'nft_withdraw' || later.intent === 'mt_withdraw') && later.token === intent.contract_id,
+    );
+    if (dependent !== -1) {
+      add({
+        intentIndex: dependent,
+        level: 'warning',
+        code: 'dependent_after_storage_deposit',
+        message: `Depends on the storage deposit in step ${i + 1}, which may finish after it: the withdrawal can fail.`,
+      });
+    }
+  });
+}
+
+function assessBalance(intents: readonly Intent[], ctx: RiskContext, tokens: TokenTable, add: Add): void {
+  const own = intents.flatMap((it) => (it.intent === 'token_diff' ? [it.diff] : []));
+  if (own.length === 0) return;
+  const fee = ctx.feePips ?? 0;
+  const unmatched = unmatchedDeltas([...own, ...(ctx.counterpartyDiffs ?? [])], fee);
+  const entries = Object.entries(unmatched);
+  if (entries.length === 0) return;
+  const text = entries.map(([id, v]) => `${v > 0n ? '+' : '-'}${formatTokenAmount(v < 0n ? -v : v, id, tokens)}`).join(', ');
+  if (ctx.counterpartyDiffs && ctx.counterpartyDiffs.length > 0) {
+    add({
+      level: 'danger',
+      code: 'invariant_violated',
+      message: `The swap does not balance after fees (${text}): the verifier will reject the whole batch.`,
+    });
+  } else {
+    add({
+      level: 'info',
+      code: 'needs_counterparty',
+      message: `Executes only with a matching counter-intent from a solver (unmatched after fees: ${text}).`,
+    });
+  }
+}

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import {
+  base58,
+  buildIntentPayload,
+  encodeVersionedNonce,
+  extractIntentPayload,
+  generateKeyPair,
+  hex,
+  implicitAccountId,
+  intentHash,
+  nep413MessageOf,
+  parsePublicKey,
+  rawPayloadOf,
+  signIntentPayload,
+  signatureBase64ToEd25519,
+  verifyNep413,
+  verifySignedIntent,
+  type SignedIntent,
+} from '../../../src/core';
+import { seededRandom } from '../../fixtures/random';
+
+// spec/protocol.md §7.3: defuse-protocol/docs signing-intents.mdx transfer example.
+const DOCS_SIGNED: SignedIntent = {
+  standard: 'nep413',
+  payload: {
+    message:
+      '{"deadline":"2025-05-21T10:34:04.254392Z","intents":[{"intent":"transfer","receiver_id":"bob.near","tokens":{"nep141:usdc.near":"10"}}],"signer_id":"alice.near"}',
+    nonce: 'Vij2xgAlKBKzgNPJFViEQRgYyS7p2NEiYTTY4XmT8go=',
+    recipient: 'intents.near',
+  },
+  public_key: 'ed25519:C3jXhkGhEx88Gj7XKtUziJKXEBMRaJ67bWFkxJikVxZ2',
+  signature: 'ed25519:2ns3eCikZFxFA6e9ApunuDG4XwJUPrB8q82fYViBKjheqiDYcCmLN9RnB9NhoEvCdNoS3L3qYD9FAnKd7UkTnuij',
+};
+
+// spec/protocol.md §7.4 and near/intents contracts/defuse/core/src/payload/multi.rs test `raw_ed25519`.
+const RAW_SIGNED: SignedIntent = {
+  standard: 'raw_ed25519',
+  payload:
+    '{"signer_id":"74affa71ab030d400fdfa1bed033dfa6fd3ae34f92d17c046ebe368e80d53751","verifying_contract":"intents.near","deadline":{"timestamp":1732035219},"nonce":"XVoKfmScb3G+XqH9ke/fSlJ/3xO59sNhCxhpG821BH8=","intents":[{"intent":"token_diff","diff":{"nep141:base-0x833589fcd6edb6e08f4c7c32d4f71b54bda02913.omft.near":"-1000","nep141:eth-0xdac17f958d2ee523a2206206994597c13d831ec7.omft.near":"998"}}]}',
+  public_key: 'ed25519:8rVvtHWFr8hasdQGGD5WiQBTyr4iH2ruEPPVfj491RPN',
+  signature: 'ed25519:3vtbNQJHZfuV1s5DykzyjkbNLc583hnkrhTz57eDhd966iqzkor6Twgr4Loh2C195SCSEsiGfrd6KcxpjNq9ZbVj',
+};
+
+describe('external signed intents', () => {
+  it('verifies the docs nep413 example and computes its intent hash', () => {
+    expect(verifySignedIntent(DOCS_SIGNED)).toEqual({ ok: true, publicKey: DOCS_SIGNED.public_key });
+    expect(intentHash(DOCS_SIGNED)).toBe('3LfpZfBrMZCxrYWxDqwDgNqRsThKFa94xGcZo6JFoPbA');
+  });
+
+  it('verifies the contract raw_ed25519 vector over the payload bytes and hashes it like the contract', () => {
+    expect(verifySignedIntent(RAW_SIGNED).ok).toBe(true);
+    expect(intentHash(RAW_SIGNED)).toBe('8LKE47o44ybZQR9ozLyDnvMDTh4Ao5ipy2mJWsYByG5Q');
+    // The key is the signer's implicit account.
+    expect(implicitAccountId(parsePublicKey(RAW_SIGNED.public_key))).toBe('74affa71ab030d400fdfa1bed033dfa6fd3ae34f92d17c046ebe368e80d53751');
+  });
+
+  it('refuses a tampered message, recipient or key', () => {
+    const tampered = { ...DOCS_SIGNED, payload: { ...DOCS_SIGNED.payload, message: DOCS_SIGNED.payload.message.replace('"10"', '"11"') } };
+    expect(verifySignedIntent(tampered)).toEqual({ ok: false, reason: 'invalid signature' });
+    expect(verifySignedIntent({ ...DOCS_SIGNED, payload: { ...DOCS_SIGNED.payload, recipient: 'intents.far' } }).ok).toBe(false);
+    expect(verifySignedIntent({ ...RAW_SIGNED, payload: RAW_SIGNED.payload.replace('-1000', '-1001') }).ok).toBe(false);
+  });
+
+  it('reads the payload out of the nep413 envelope (recipient and nonce from the envelope)', () => {
+    const p = extractIntentPayload(DOCS_SIGNED);
+    expect(p).toMatchObject({ signer_id: 'alice.near', verifying_contract: 'intents.near', nonce: DOCS_SIGNED.payload.nonce });
+    expect(p.intents[0]).toMatchObject({ intent: 'transfer', receiver_id: 'bob.near' });
+  });
+
+  it('refuses the stale {"timestamp": n} deadline form the current verifier cannot parse', () => {
+    expect(() => extractIntentPayload(RAW_SIGNED)).toThrow(/deadline/);
+  });
+
+  it('rejects malformed wrappers with the field named', () => {
+    expect(() => verifySignedIntent({ ...DOCS_SIGNED, signature: 'ed25519:abc' })).toThrow(/signature/);
+    expect(() => verifySignedIntent({ ...DOCS_SIGNED, standard: 'erc191' })).toThrow(/standard/);
+  });
+});
+
+describe('building and signing', () => {
+  const random = seededRandom(7);
+  const pair = generateKeyPair(random);
+  const signerId = implicitAccountId(pair.publicKey);
+  const deadline = new Date('2030-01-01T00:00:00.000Z');
+  const nonce = encodeVersionedNonce({ salt: hex.decode('252812b3'), deadline, random15: random(15) });
+  const payload = buildIntentPayload({
+    signerId,
+    verifyingContract: 'intents.near',
+    deadline,
+    nonce,
+    intents: [{ intent: 'token_diff', diff: { 'nep141:wrap.near': '-1000', 'nep141:usdt.tether-token.near': '998' } }],
+  });
+
+  it('writes the nep413 message with the SDK key order and no whitespace', () => {
+    expect(nep413MessageOf(payload)).toBe(
+      `{"deadline":"2030-01-01T00:00:00.000Z","intents":[{"intent":"token_diff","diff":{"nep141:wrap.near":"-1000","nep141:usdt.tether-token.near":"998"}}],"signer_id":"${signerId}"}`,
+    );
+    expect(rawPayloadOf(payload).startsWith(`{"signer_id":"${signerId}","verifying_contract":"intents.near","deadline":`)).toBe(true);
+  });
+
+  it('signs nep413 so the contract check and our verifier agree, and the hash is the digest', () => {
+    const signed = signIntentPayload(pair.secretSeed, payload, 'nep413');
+    expect(signed.standard).toBe('nep413');
+    if (signed.standard !== 'nep413') return;
+    expect(signed.payload.recipient).toBe('intents.near');
+    expect(signed.payload.nonce).toBe(nonce);
+    expect(verifySignedIntent(signed).ok).toBe(true);
+    const sig = base58.decode(signed.signature.slice('ed25519:'.length));
+    const p = { message: signed.payload.message, nonce: Buffer.from(signed.payload.nonce, 'base64'), recipient: 'intents.near' };
+    expect(verifyNep413(pair.publicKey, { ...p, nonce: new Uint8Array(p.nonce) }, sig)).toBe(true);
+    expect(extractIntentPayload(signed)).toEqual(payload);
+  });
+
+  it('signs raw_ed25519 over the whole payload JSON', () => {
+    const signed = signIntentPayload(pair.secretSeed, payload, 'raw_ed25519');
+    expect(signed.standard).toBe('raw_ed25519');
+    expect(verifySignedIntent(signed).ok).toBe(true);
+    expect(extractIntentPayload(signed)).toEqual(payload);
+    expect(intentHash(signed)).not.toBe(intentHash(signIntentPayload(pair.secretSeed, payload, 'nep413')));
+  });
+
+  it('refuses bad payload parts with the field named', () => {
+    const base = { signerId, verifyingContract: 'intents.near', deadline, nonce, intents: [] };
+    expect(() => buildIntentPayload({ ...base, signerId: 'Alice.near' })).toThrow(/signer_id/);
+    expect(() => buildIntentPayload({ ...base, verifyingContract: 'x' })).toThrow(/verifying_contract/);
+    expect(() => buildIntentPayload({ ...base, deadline: 'tomorrow' })).toThrow(/deadline/);
+    expect(() => buildIntentPayload({ ...base, nonce: 'AAAA' })).toThrow(/nonce/);
+    expect(() => buildIntentPayload({ ...base, intents: [{ intent: 'imt_mint' }] })).toThrow(/unknown intent type 'imt_mint'/);
+  });
+
+  it('converts a wallet base64 signature to the verifier form', () => {
+    const sigB64 = Buffer.from(new Uint8Array(64).fill(7)).toString('base64');
+    expect(signatureBase64ToEd25519(sigB64)).toBe('ed25519:' + base58.encode(new Uint8Array(64).fill(7)));
+    expect(() => signatureBase64ToEd25519('AAAA')).toThrow(/64 bytes/);
+  });
+});
