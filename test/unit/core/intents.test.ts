@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { INTENT_TYPES, formatTokenId, parseIntent, parseIntents, parseTokenId, tokenIdsOf } from '../../../src/core';
+
+const PK = 'ed25519:GGmuj19BsuQ4fwgk3rMsWyDuxEPcTttWjtdqFPfLtPX5';
+
+/** One valid example per verifier intent type (spec/protocol.md §2). */
+const VALID: Record<string, Record<string, unknown>> = {
+  add_public_key: { intent: 'add_public_key', public_key: PK },
+  remove_public_key: { intent: 'remove_public_key', public_key: PK },
+  transfer: { intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:usdc.near': '10' }, memo: 'hi' },
+  ft_withdraw: { intent: 'ft_withdraw', token: 'usdc.near', receiver_id: 'bob.near', amount: '10', storage_deposit: '1250000000000000000000' },
+  nft_withdraw: { intent: 'nft_withdraw', token: 'nft.near', receiver_id: 'bob.near', token_id: 'token:1' },
+  mt_withdraw: { intent: 'mt_withdraw', token: 'mt.near', receiver_id: 'bob.near', token_ids: ['a', 'b'], amounts: ['1', '2'] },
+  native_withdraw: { intent: 'native_withdraw', receiver_id: 'bob.near', amount: '1000000000000000000000000' },
+  storage_deposit: { intent: 'storage_deposit', contract_id: 'usdc.near', account_id: 'bob.near', amount: '1250000000000000000000' },
+  token_diff: { intent: 'token_diff', diff: { 'nep141:wrap.near': '-1000', 'nep245:mt.near:tok:1': '5' }, referral: 'ref.near' },
+  set_auth_by_predecessor_id: { intent: 'set_auth_by_predecessor_id', enabled: false },
+  auth_call: { intent: 'auth_call', contract_id: 'app.near', msg: '{}', attached_deposit: '1', min_gas: '10000000000000' },
+};
+
+describe('every verifier intent type', () => {
+  it('has a valid example for each of the 11 types', () => {
+    expect(Object.keys(VALID).sort()).toEqual([...INTENT_TYPES].sort());
+  });
+
+  it.each(Object.entries(VALID))('accepts a valid %s and keeps it unchanged', (_, value) => {
+    expect(parseIntent(value)).toEqual(value);
+  });
+
+  it('accepts storage_deposit with the verifier name deposit_for_account_id', () => {
+    expect(parseIntent({ intent: 'storage_deposit', contract_id: 'usdc.near', deposit_for_account_id: 'bob.near', amount: '1' })).toBeTruthy();
+  });
+});
+
+/** [type, change, expected field in the error] — each bad field of each type is refused by name. */
+const REJECTIONS: [string, Record<string, unknown>, RegExp][] = [
+  ['add_public_key', { public_key: 'ed25519:abc' }, /public_key/],
+  ['add_public_key', { public_key: 'rsa:abc' }, /public_key/],
+  ['remove_public_key', { public_key: undefined }, /public_key/],
+  ['transfer', { receiver_id: 'Bob' }, /receiver_id/],
+  ['transfer', { tokens: {} }, /tokens: must name at least one token/],
+  ['transfer', { tokens: { 'usdc.near': '10' } }, /tokens/],
+  ['transfer', { tokens: { 'nep141:usdc.near': 10 } }, /tokens/],
+  ['transfer', { tokens: { 'nep141:usdc.near': '0' } }, /greater than 0/],
+  ['transfer', { min_gas: '5000000000000' }, /only allowed together with msg/],
+  ['transfer', { extra: 1 }, /extra|Unrecognized/i],
+  ['ft_withdraw', { token: 'nep141:usdc.near' }, /token/],
+  ['ft_withdraw', { amount: '-1' }, /amount/],
+  ['ft_withdraw', { amount: '1.5' }, /amount/],
+  ['ft_withdraw', { storage_deposit: 'lots' }, /storage_deposit/],
+  ['ft_withdraw', { min_gas: '1e12' }, /min_gas/],
+  ['nft_withdraw', { token_id: '' }, /token_id/],
+  ['mt_withdraw', { amounts: ['1'] }, /one amount per token id/],
+  ['mt_withdraw', { token_ids: [] }, /token_ids/],
+  ['native_withdraw', { amount: '340282366920938463463374607431768211456' }, /u128/],
+  ['storage_deposit', { deposit_for_account_id: 'bob.near' }, /exactly one of/],
+  ['storage_deposit', { contract_id: 'x' }, /contract_id/],
+  ['token_diff', { diff: { 'nep141:wrap.near': '0' } }, /non-zero/],
+  ['token_diff', { diff: {} }, /at least one token/],
+  ['token_diff', { diff: { 'nep141:wrap.near': '-170141183460469231731687303715884105729' } }, /i128/],
+  ['token_diff', { referral: 'Ref' }, /referral/],
+  ['set_auth_by_predecessor_id', { enabled: 'yes' }, /enabled/],
+  ['auth_call', { msg: undefined }, /msg/],
+  ['auth_call', { attached_deposit: '-5' }, /attached_deposit/],
+];
+
+describe('rejections', () => {
+  it.each(REJECTIONS)('%s with %j is refused naming the field', (type, change, field) => {
+    const value = { ...VALID[type], ...change };
+    for (const [k, v] of Object.entries(change)) if (v === undefined) delete (value as Record<string, unknown>)[k];
+    expect(() => parseIntents([value])).toThrow(field);
+    expect(() => parseIntents([value])).toThrow(/^intents\.0/);
+  });
+
+  it('refuses unknown types by name, listing what the verifier accepts', () => {
+    expect(() => parseIntent({ intent: 'imt_burn' })).toThrow(/unknown intent type 'imt_burn'; the verifier accepts: add_public_key/);
+    expect(() => parseIntent({})).toThrow(/no 'intent' type field/);
+    expect(() => parseIntent('transfer')).toThrow(/must be an object/);
+    expect(() => parseIntents({})).toThrow(/intents must be an array/);
+  });
+});
+
+describe('token ids', () => {
+  it('parses each standard and splits the inner id at the first colon', () => {
+    expect(parseTokenId('nep141:ft.near')).toEqual({ standard: 'nep141', contractId: 'ft.near' });
+    expect(parseTokenId('nep171:nft.near:token_id1')).toEqual({ standard: 'nep171', contractId: 'nft.near', tokenId: 'token_id1' });
+    expect(parseTokenId('nep245:mt.near:a:b')).toEqual({ standard: 'nep245', contractId: 'mt.near', tokenId: 'a:b' });
+    for (const id of ['nep141:ft.near', 'nep171:nft.near:1', 'nep245:v2_1.omni.hot.tg:56_11111111111111111111']) {
+      expect(formatTokenId(parseTokenId(id))).toBe(id);
+    }
+  });
+
+  it.each([
+    ['ft.near', /no standard prefix/],
+    ['nep999:ft.near', /unknown standard 'nep999'/],
+    ['nep141:FT', /not a valid contract/],
+    ['nep171:nft.near', /needs '<contract>:<token id>'/],
+    ['nep245:mt.near:', /empty inner token id/],
+  ])('refuses %s', (id, message) => {
+    expect(() => parseTokenId(id)).toThrow(message);
+  });
+
+  it('lists the tokens an intent touches', () => {
+    expect(tokenIdsOf(parseIntent(VALID.ft_withdraw))).toEqual(['nep141:usdc.near']);
+    expect(tokenIdsOf(parseIntent(VALID.token_diff))).toEqual(['nep141:wrap.near', 'nep245:mt.near:tok:1']);
+    expect(tokenIdsOf(parseIntent(VALID.add_public_key))).toEqual([]);
+  });
+});
