@@ -1,0 +1,36 @@
+/** `npm run sim`: starts the simulated network and prints where everything is. */
+import { configFromArgs } from './config';
+import { startSimulator } from './server';
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = configFromArgs(process.argv.slice(2), process.env);
+  } catch (e) {
+    console.error(`sim: ${(e as Error).message}`);
+    process.exit(2);
+  }
+  if (!LOOPBACK.has(config.host)) console.warn(`sim: listening on ${config.host}, beyond this machine, as asked.`);
+  const running = await startSimulator(config);
+  const lines = [
+    `Intents network simulator on ${running.url}${config.dataFile ? ` (state in ${config.dataFile})` : ' (state in memory)'}`,
+    `  swap service       ${running.urls.swap}/v0`,
+    `  transactions API   ${running.urls.transactions}/transactions`,
+    `  message bus        ${running.urls.bus}`,
+    `  ledger RPC         ${running.urls.ledgerRpc}`,
+    `  verifier           ${config.verifierId} (fee ${config.feePips} pips)`,
+    `  quote signer       ${running.quotePublicKey}`,
+    `  dev JWT            ${running.devJwt}`,
+    `  bus API key        ${running.busApiKey}`,
+  ];
+  console.log(lines.join('\n'));
+  const stop = () => {
+    void running.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+void main();

@@ -1,0 +1,53 @@
+/**
+ * Fault injection (`POST /dev/faults`): the next N requests whose path starts with a prefix answer
+ * 429, 500, or hang until the client gives up, so clients' retries and timeouts can be tested.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { restError } from './http';
+
+export type FaultKind = '429' | '500' | 'timeout';
+
+interface Fault {
+  kind: FaultKind;
+  remaining: number;
+  pathPrefix: string;
+}
+
+export class Faults {
+  private queue: Fault[] = [];
+
+  add(kind: FaultKind, count: number, pathPrefix = '/'): void {
+    this.queue.push({ kind, remaining: count, pathPrefix });
+  }
+
+  clear(): void {
+    this.queue = [];
+  }
+
+  list(): readonly Fault[] {
+    return this.queue;
+  }
+
+  /** Takes one fault for this path, if any is queued. */
+  take(path: string): FaultKind | null {
+    const fault = this.queue.find((f) => path.startsWith(f.pathPrefix));
+    if (!fault) return null;
+    fault.remaining -= 1;
+    if (fault.remaining <= 0) this.queue = this.queue.filter((f) => f !== fault);
+    return fault.kind;
+  }
+
+  middleware(timeoutHoldMs: number): MiddlewareHandler {
+    return async (c, next) => {
+      if (c.req.path.startsWith('/dev/')) return next();
+      const kind = this.take(c.req.path);
+      if (kind === '429') return restError(c, 429, 'Too many requests (injected fault)');
+      if (kind === '500') return restError(c, 500, 'Internal server error (injected fault)');
+      if (kind === 'timeout') {
+        await new Promise((resolve) => setTimeout(resolve, timeoutHoldMs));
+        return restError(c, 504, 'Gateway timeout (injected fault)');
+      }
+      return next();
+    };
+  }
+}

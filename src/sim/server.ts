@@ -1,0 +1,47 @@
+/** Runs the simulator app on a real HTTP server (127.0.0.1 unless told otherwise). */
+import { type ServerType, serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { type SimConfig, DEFAULT_CONFIG } from './config';
+import { createSimApp, type SimApp } from './app';
+import { formatPublicKey } from '../core';
+
+export interface RunningSimulator {
+  /** Base URL, e.g. http://127.0.0.1:3999 — the swap service lives at its root. */
+  url: string;
+  urls: { swap: string; transactions: string; bus: string; ledgerRpc: string };
+  quotePublicKey: string;
+  devJwt: string;
+  busApiKey: string;
+  sim: SimApp;
+  close(): Promise<void>;
+}
+
+const TICK_MS = 50;
+
+export async function startSimulator(overrides: Partial<SimConfig> = {}): Promise<RunningSimulator> {
+  const config: SimConfig = { ...DEFAULT_CONFIG, ...overrides };
+  const sim = createSimApp(config);
+  const server: ServerType = await new Promise((resolve, reject) => {
+    const s = serve({ fetch: sim.app.fetch, hostname: config.host, port: config.port }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const url = `http://${host}:${port}`;
+  const timer = setInterval(sim.tick, TICK_MS);
+  timer.unref();
+  return {
+    url,
+    urls: { swap: url, transactions: `${url}/api/v0`, bus: `${url}/rpc`, ledgerRpc: `${url}/ledger-rpc` },
+    quotePublicKey: formatPublicKey(sim.ctx.quoteSigner.publicKey),
+    devJwt: sim.ctx.devJwt,
+    busApiKey: sim.ctx.busApiKey,
+    sim,
+    close: () =>
+      new Promise<void>((resolve) => {
+        clearInterval(timer);
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
