@@ -1,0 +1,147 @@
+/**
+ * What the vault record decrypts to: local keys (secret + public), the accounts they sign for, and
+ * recovery phrases. Pure functions return a new contents object; the Vault persists it.
+ */
+import { z } from 'zod';
+import {
+  type KeyPair,
+  formatPublicKey,
+  formatSecretKey,
+  implicitAccountId,
+  isImplicitAccountId,
+  isValidAccountId,
+  parseSecretKey,
+} from '../core';
+import { VaultError } from './errors';
+
+const storedKeySchema = z.strictObject({
+  publicKey: z.string(),
+  secretKey: z.string(),
+  source: z.enum(['generated', 'imported', 'phrase']),
+  phraseId: z.string().optional(),
+  derivationPath: z.string().optional(),
+  createdAt: z.string(),
+});
+
+const accountSchema = z.strictObject({
+  accountId: z.string().refine(isValidAccountId),
+  label: z.string().max(64),
+  kind: z.enum(['implicit', 'named']),
+  /** Local keys that can sign for this account; the first is the signing key. */
+  publicKeys: z.array(z.string()).min(1),
+});
+
+const phraseSchema = z.strictObject({ id: z.string(), phrase: z.string(), createdAt: z.string(), backedUp: z.boolean() });
+
+export const vaultContentsSchema = z.strictObject({
+  version: z.literal(1),
+  keys: z.array(storedKeySchema),
+  accounts: z.array(accountSchema),
+  phrases: z.array(phraseSchema),
+});
+
+export type VaultContents = z.output<typeof vaultContentsSchema>;
+export type StoredKey = z.output<typeof storedKeySchema>;
+export type VaultAccount = z.output<typeof accountSchema>;
+
+export function emptyContents(): VaultContents {
+  return { version: 1, keys: [], accounts: [], phrases: [] };
+}
+
+export interface NewKey {
+  pair: KeyPair;
+  source: StoredKey['source'];
+  phraseId?: string;
+  derivationPath?: string;
+}
+
+/** Adds a key; without an account id it becomes (or joins) its implicit account, usable at once. */
+export function addKey(contents: VaultContents, key: NewKey, now: Date, accountId?: string, label?: string): VaultContents {
+  const publicKey = formatPublicKey(key.pair.publicKey);
+  const target = accountId ?? implicitAccountId(key.pair.publicKey);
+  if (!isValidAccountId(target)) throw new VaultError('invalid_input', `'${target}' is not a valid account id`);
+  if (isImplicitAccountId(target) && target !== implicitAccountId(key.pair.publicKey) && !contents.accounts.some((a) => a.accountId === target)) {
+    throw new VaultError('invalid_input', 'an implicit account id is the hex of its own key; use that key or a named account');
+  }
+  const keys = contents.keys.some((k) => k.publicKey === publicKey)
+    ? contents.keys
+    : [
+        ...contents.keys,
+        {
+          publicKey,
+          secretKey: formatSecretKey(key.pair),
+          source: key.source,
+          ...(key.phraseId ? { phraseId: key.phraseId } : {}),
+          ...(key.derivationPath ? { derivationPath: key.derivationPath } : {}),
+          createdAt: now.toISOString(),
+        },
+      ];
+  const existing = contents.accounts.find((a) => a.accountId === target);
+  const accounts = existing
+    ? contents.accounts.map((a) =>
+        a.accountId === target && !a.publicKeys.includes(publicKey) ? { ...a, publicKeys: [...a.publicKeys, publicKey] } : a,
+      )
+    : [
+        ...contents.accounts,
+        {
+          accountId: target,
+          label: label ?? defaultLabel(contents, target),
+          kind: isImplicitAccountId(target) ? ('implicit' as const) : ('named' as const),
+          publicKeys: [publicKey],
+        },
+      ];
+  return { ...contents, keys, accounts };
+}
+
+function defaultLabel(contents: VaultContents, accountId: string): string {
+  return isImplicitAccountId(accountId) ? `Account ${contents.accounts.length + 1}` : accountId;
+}
+
+export function renameAccount(contents: VaultContents, accountId: string, label: string): VaultContents {
+  const clean = label.trim();
+  if (clean.length === 0 || clean.length > 64) throw new VaultError('invalid_input', 'a label has 1 to 64 characters');
+  requireAccount(contents, accountId);
+  return { ...contents, accounts: contents.accounts.map((a) => (a.accountId === accountId ? { ...a, label: clean } : a)) };
+}
+
+/** Removes the account; keys no other account uses go with it. */
+export function removeAccount(contents: VaultContents, accountId: string): VaultContents {
+  requireAccount(contents, accountId);
+  const accounts = contents.accounts.filter((a) => a.accountId !== accountId);
+  const used = new Set(accounts.flatMap((a) => a.publicKeys));
+  return { ...contents, accounts, keys: contents.keys.filter((k) => used.has(k.publicKey)) };
+}
+
+/** Makes `publicKey` the account's signing key (first in its list), e.g. after a rotation. */
+export function setSigningKey(contents: VaultContents, accountId: string, publicKey: string): VaultContents {
+  const account = requireAccount(contents, accountId);
+  if (!account.publicKeys.includes(publicKey)) throw new VaultError('unknown_key', `key ${publicKey} is not a local key of ${accountId}`);
+  return {
+    ...contents,
+    accounts: contents.accounts.map((a) =>
+      a.accountId === accountId ? { ...a, publicKeys: [publicKey, ...a.publicKeys.filter((k) => k !== publicKey)] } : a,
+    ),
+  };
+}
+
+/** Forgets a local key of an account (after it was removed on the verifier, or leaked). */
+export function forgetKey(contents: VaultContents, accountId: string, publicKey: string): VaultContents {
+  const account = requireAccount(contents, accountId);
+  if (!account.publicKeys.includes(publicKey)) throw new VaultError('unknown_key', `key ${publicKey} is not a local key of ${accountId}`);
+  if (account.publicKeys.length === 1) throw new VaultError('invalid_input', 'this is the account’s only local key; remove the account instead');
+  const accounts = contents.accounts.map((a) => (a.accountId === accountId ? { ...a, publicKeys: a.publicKeys.filter((k) => k !== publicKey) } : a));
+  const used = new Set(accounts.flatMap((a) => a.publicKeys));
+  return { ...contents, accounts, keys: contents.keys.filter((k) => used.has(k.publicKey)) };
+}
+
+export function requireAccount(contents: VaultContents, accountId: string): VaultAccount {
+  const account = contents.accounts.find((a) => a.accountId === accountId);
+  if (!account) throw new VaultError('invalid_input', `no account '${accountId}' in this wallet`);
+  return account;
+}
+
+export function secretOf(contents: VaultContents, publicKey: string): KeyPair {
+  const key = contents.keys.find((k) => k.publicKey === publicKey);
+  if (!key) throw new VaultError('unknown_key', `no local secret for key ${publicKey}`);
+  return parseSecretKey(key.secretKey);
+}

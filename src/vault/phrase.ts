@@ -1,0 +1,39 @@
+/**
+ * Recovery phrases: BIP-39 (English list) → seed → SLIP-10 ed25519 at the ledger's path m/44'/397'/0',
+ * the derivation every wallet of the ledger uses (near-seed-phrase), so phrases move between wallets.
+ */
+import { entropyToMnemonic, mnemonicToSeedSync, validateMnemonic } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { type KeyPair, type Random, publicKeyFromSeed } from '../core';
+import { VaultError } from './errors';
+import { slip10Derive } from './slip10';
+
+export const LEDGER_DERIVATION_PATH = "m/44'/397'/0'";
+
+/** Lower-cases and single-spaces, as wallets do before checking or hashing a phrase. */
+export function normalizePhrase(phrase: string): string {
+  return phrase.trim().split(/\s+/).map((w) => w.toLowerCase()).join(' ');
+}
+
+export function generatePhrase(random: Random, words: 12 | 24 = 12): string {
+  return entropyToMnemonic(random(words === 12 ? 16 : 32), wordlist);
+}
+
+export function isValidPhrase(phrase: string): boolean {
+  return validateMnemonic(normalizePhrase(phrase), wordlist);
+}
+
+export function keyPairFromPhrase(phrase: string, path = LEDGER_DERIVATION_PATH, passphrase = ''): KeyPair {
+  const normal = normalizePhrase(phrase);
+  const count = normal.split(' ').length;
+  if (count !== 12 && count !== 24) {
+    throw new VaultError('invalid_input', `a recovery phrase has 12 or 24 words; this one has ${count}`);
+  }
+  const unknown = normal.split(' ').find((w) => !wordlist.includes(w));
+  if (unknown) throw new VaultError('invalid_input', `'${unknown}' is not a recovery-phrase word`);
+  if (!validateMnemonic(normal, wordlist)) {
+    throw new VaultError('invalid_input', 'the recovery phrase checksum does not match: a word is wrong or out of order');
+  }
+  const { key } = slip10Derive(mnemonicToSeedSync(normal, passphrase), path);
+  return { secretSeed: key, publicKey: publicKeyFromSeed(key) };
+}

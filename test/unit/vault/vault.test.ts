@@ -1,0 +1,227 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  base64,
+  buildIntentPayload,
+  encodeVersionedNonce,
+  formatPublicKey,
+  generateKeyPair,
+  hex,
+  parseSecretKey,
+  verifySignedIntent,
+} from '../../../src/core';
+import {
+  NEXT_RECORD_KEY,
+  RECORD_KEY,
+  Vault,
+  VaultError,
+  addKey,
+  delayAfter,
+  emptyContents,
+  memoryVaultStorage,
+  type VaultStorage,
+} from '../../../src/vault';
+
+const random = (n: number) => new Uint8Array(randomBytes(n));
+const PASSWORD = 'correct horse battery';
+const FIXTURE = JSON.parse(readFileSync(new URL('../../fixtures/vault-record-v1.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const FIXTURE_KEY = 'ed25519:2RM3EotCzEiVobm6aMjaup43k8cFffR4KHFtrqbZ79Qy';
+
+function contentsWithKey() {
+  const pair = generateKeyPair(random);
+  return { pair, contents: addKey(emptyContents(), { pair, source: 'generated' }, new Date()) };
+}
+
+async function code(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof VaultError) return e.code;
+    throw e;
+  }
+  return 'ok';
+}
+
+describe('vault record', () => {
+  it('writes a record that reads back, with KDF parameters and fresh salt and IVs', async () => {
+    const storage = memoryVaultStorage();
+    const { pair, contents } = contentsWithKey();
+    const vault = new Vault({ storage, random, iterations: 600_000 });
+    await vault.create(PASSWORD, contents);
+    const record = storage.data.get(RECORD_KEY) as { kdf: { iterations: number; salt: string }; data: { iv: string } };
+    expect(record.kdf.iterations).toBe(600_000);
+    expect(JSON.stringify(record)).not.toContain(formatPublicKey(pair.publicKey).slice(8)); // nothing in clear
+
+    const again = new Vault({ storage, random });
+    await again.unlock(PASSWORD);
+    expect(again.view().accounts[0]?.publicKeys).toEqual([formatPublicKey(pair.publicKey)]);
+
+    await again.update((c) => ({ ...c, accounts: c.accounts.map((a) => ({ ...a, label: 'Renamed' })) }));
+    const after = storage.data.get(RECORD_KEY) as { data: { iv: string } };
+    expect(after.data.iv).not.toBe(record.data.iv);
+  });
+
+  it('decrypts the committed v1 fixture with its known password', async () => {
+    const vault = new Vault({ storage: memoryVaultStorage({ [RECORD_KEY]: FIXTURE }), random });
+    await vault.unlock('fixture-password-42');
+    expect(vault.view().accounts).toEqual([
+      { accountId: '151848b75252e8406857a3bffa3cb4bf0451e62bb1774f20906329f0614d5a3e', label: 'Fixture', kind: 'implicit', publicKeys: [FIXTURE_KEY] },
+    ]);
+    expect(await vault.exportSecretKey('fixture-password-42', FIXTURE_KEY)).toBe(
+      'ed25519:3FyRtUUMxiNT1g2ST6mbj7W1CN7KfQBbomawC7YG4A1zwHmw2TRsn1Wc8NaFcBCoJDu3zt3znJDSwKQ31oRaKXH7',
+    );
+  });
+
+  it('tells a wrong password from a tampered ciphertext, and leaves the record untouched', async () => {
+    const tampered = structuredClone(FIXTURE) as { data: { ciphertext: string } };
+    const bytes = base64.decode(tampered.data.ciphertext);
+    bytes[10]! ^= 1;
+    tampered.data.ciphertext = base64.encode(bytes);
+    const storage = memoryVaultStorage({ [RECORD_KEY]: tampered });
+    const vault = new Vault({ storage, random });
+    expect(await code(vault.unlock('fixture-password-42'))).toBe('corrupted');
+    expect(storage.data.get(RECORD_KEY)).toEqual(tampered);
+
+    const good = new Vault({ storage: memoryVaultStorage({ [RECORD_KEY]: FIXTURE }), random });
+    expect(await code(good.unlock('not the password'))).toBe('wrong_password');
+  });
+
+  it('reports truncated and malformed records as corrupted without deleting them', async () => {
+    const truncated = JSON.parse(JSON.stringify(FIXTURE)) as Record<string, unknown>;
+    delete truncated.data;
+    const cases: unknown[] = [truncated, 'garbage', { ...FIXTURE, kdf: { ...(FIXTURE.kdf as object), iterations: 1000 } }];
+    for (const raw of cases) {
+      const storage = memoryVaultStorage({ [RECORD_KEY]: raw });
+      expect(await code(new Vault({ storage, random }).unlock('fixture-password-42'))).toBe('corrupted');
+      expect(storage.data.get(RECORD_KEY)).toEqual(raw);
+    }
+    const future = memoryVaultStorage({ [RECORD_KEY]: { ...FIXTURE, version: 2 } });
+    expect(await code(new Vault({ storage: future, random }).unlock('x'))).toBe('unsupported_version');
+  });
+
+  it('raises weaker KDF parameters on unlock', async () => {
+    const storage = memoryVaultStorage({ [RECORD_KEY]: FIXTURE });
+    const vault = new Vault({ storage, random, iterations: 700_000 });
+    await vault.unlock('fixture-password-42');
+    const record = storage.data.get(RECORD_KEY) as { kdf: { iterations: number; salt: string } };
+    expect(record.kdf.iterations).toBe(700_000);
+    expect(record.kdf.salt).not.toBe((FIXTURE.kdf as { salt: string }).salt);
+    await new Vault({ storage, random }).unlock('fixture-password-42');
+  });
+
+  it('refuses weak passwords with the reason and an existing vault', async () => {
+    const vault = new Vault({ storage: memoryVaultStorage(), random });
+    await expect(vault.create('short')).rejects.toThrow(/at least 10 characters/);
+    await expect(vault.create('password123')).rejects.toThrow(/well-known/);
+    await expect(vault.create('aaaaaaaaaaaa')).rejects.toThrow(/different characters/);
+    await vault.create(PASSWORD);
+    expect(await code(vault.create(PASSWORD))).toBe('exists');
+  });
+});
+
+describe('change password', () => {
+  it('re-encrypts under a fresh salt; only the new password opens it', async () => {
+    const storage = memoryVaultStorage();
+    const vault = new Vault({ storage, random });
+    await vault.create(PASSWORD, contentsWithKey().contents);
+    const before = storage.data.get(RECORD_KEY) as { kdf: { salt: string } };
+    await vault.changePassword(PASSWORD, 'a new long passphrase');
+    expect((storage.data.get(RECORD_KEY) as { kdf: { salt: string } }).kdf.salt).not.toBe(before.kdf.salt);
+    expect(storage.data.has(NEXT_RECORD_KEY)).toBe(false);
+    expect(await code(new Vault({ storage, random }).unlock(PASSWORD))).toBe('wrong_password');
+    expect(await code(new Vault({ storage, random }).unlock('a new long passphrase'))).toBe('ok');
+  });
+
+  it('loses no key when a write fails at any step', async () => {
+    for (let failAt = 1; failAt <= 3; failAt++) {
+      const inner = memoryVaultStorage();
+      const setup = new Vault({ storage: inner, random });
+      const { pair, contents } = contentsWithKey();
+      await setup.create(PASSWORD, contents);
+      let calls = 0;
+      const flaky: VaultStorage = {
+        get: inner.get,
+        del: async (k) => {
+          if (++calls === failAt) throw new Error('disk full');
+          return inner.del(k);
+        },
+        set: async (k, v) => {
+          if (++calls === failAt) throw new Error('disk full');
+          return inner.set(k, v);
+        },
+      };
+      const vault = new Vault({ storage: flaky, random });
+      await expect(vault.changePassword(PASSWORD, 'a new long passphrase')).rejects.toThrow('disk full');
+      // Whichever password is current now, it opens a vault that still holds the key.
+      const reopened = new Vault({ storage: inner, random });
+      const result = (await code(reopened.unlock(PASSWORD))) === 'ok' ? 'old' : ((await reopened.unlock('a new long passphrase')), 'new');
+      expect(reopened.view().keys.map((k) => k.publicKey), `fail at ${failAt}, ${result} password`).toEqual([formatPublicKey(pair.publicKey)]);
+    }
+  });
+});
+
+describe('unlock state, throttling and signing', () => {
+  it('grows the delay after the third wrong password and resets on success', async () => {
+    let now = 1_000_000;
+    const storage = memoryVaultStorage();
+    const vault = new Vault({ storage, random, now: () => now });
+    await vault.create(PASSWORD);
+    for (let i = 0; i < 3; i++) expect(await code(vault.unlock('wrong password!'))).toBe('wrong_password');
+    expect(await code(vault.unlock(PASSWORD))).toBe('throttled');
+    now += delayAfter(3);
+    expect(await code(vault.unlock('wrong password!'))).toBe('wrong_password');
+    now += delayAfter(4) - 1;
+    expect(await code(vault.unlock(PASSWORD))).toBe('throttled');
+    now += 1;
+    expect(await code(vault.unlock(PASSWORD))).toBe('ok');
+    expect(await code(vault.unlock('wrong password!'))).toBe('wrong_password');
+    expect(await code(vault.unlock(PASSWORD))).toBe('ok');
+    expect([delayAfter(2), delayAfter(3), delayAfter(4), delayAfter(30)]).toEqual([0, 1000, 2000, 300_000]);
+  });
+
+  it('signs only while unlocked, resumes from a session after a restart, and wipes on lock', async () => {
+    const storage = memoryVaultStorage();
+    const { pair, contents } = contentsWithKey();
+    const vault = new Vault({ storage, random });
+    await vault.create(PASSWORD, contents);
+    const publicKey = formatPublicKey(pair.publicKey);
+    const deadline = new Date(Date.now() + 60_000);
+    const payload = buildIntentPayload({
+      signerId: hex.encode(pair.publicKey),
+      verifyingContract: 'intents.near',
+      deadline,
+      nonce: encodeVersionedNonce({ salt: hex.decode('252812b3'), deadline, random15: random(15) }),
+      intents: [],
+    });
+    expect(verifySignedIntent(vault.signIntent(publicKey, payload, 'nep413')).ok).toBe(true);
+
+    const session = vault.session()!;
+    const restarted = new Vault({ storage, random });
+    await restarted.resume(session);
+    expect(verifySignedIntent(restarted.signIntent(publicKey, payload, 'raw_ed25519')).ok).toBe(true);
+
+    restarted.lock();
+    expect(() => restarted.signIntent(publicKey, payload, 'nep413')).toThrow(/locked/);
+    expect(restarted.session()).toBeNull();
+    expect(() => vault.signIntent(formatPublicKey(generateKeyPair(random).publicKey), payload, 'nep413')).toThrow(/no local secret/);
+  });
+
+  it('serialises concurrent updates so none is lost', async () => {
+    const storage = memoryVaultStorage();
+    const vault = new Vault({ storage, random });
+    await vault.create(PASSWORD);
+    const pairs = Array.from({ length: 5 }, () => generateKeyPair(random));
+    await Promise.all(pairs.map((pair) => vault.update((c) => addKey(c, { pair, source: 'generated' }, new Date()))));
+    const reopened = new Vault({ storage, random });
+    await reopened.unlock(PASSWORD);
+    expect(reopened.view().accounts).toHaveLength(5);
+  });
+
+  it('refuses an export with the wrong password', async () => {
+    const storage = memoryVaultStorage({ [RECORD_KEY]: FIXTURE });
+    const vault = new Vault({ storage, random });
+    expect(await code(vault.exportSecretKey('wrong password!', FIXTURE_KEY))).toBe('wrong_password');
+    expect(parseSecretKey(await vault.exportSecretKey('fixture-password-42', FIXTURE_KEY))).toBeTruthy();
+  });
+});
