@@ -1,0 +1,14 @@
+import { browser } from 'wxt/browser';
+import { defineContentScript } from 'wxt/utils/define-content-script';
+import { installRelay } from '../src/provider/relay';
+
+// Isolated world: page provider ⇄ background.
+export default defineContentScript({
+  matches: ['<all_urls>'],
+  runAt: 'document_start',
+  allFrames: true,
+  noScriptStartedPostMessage: true,
+  main() {
+    installRelay(window, (message) => browser.runtime.sendMessage(message));
+  },
+});

@@ -1,0 +1,133 @@
+// The wire protocol shared by the page provider, the relay, the background and the UI.
+// Page-facing: this file ships inside the content scripts, so it imports nothing (no zod, no noble).
+// The zod schemas the background parses with live in ./schemas.ts.
+
+/** Tag on every window.postMessage between the page provider and the relay. */
+export const PAGE_CHANNEL = 'intents-companion:page/v1';
+export const RELAY_CHANNEL = 'intents-companion:relay/v1';
+
+/** EIP-6963-style discovery events on `window`. */
+export const REQUEST_PROVIDER_EVENT = 'intents:requestProvider';
+export const ANNOUNCE_PROVIDER_EVENT = 'intents:announceProvider';
+
+/** Name of the global the provider is installed as. */
+export const PROVIDER_GLOBAL = 'intentsCompanion';
+
+export const PROVIDER_NAME = 'Intents Companion';
+export const PROVIDER_RDNS = 'io.github.intents-companion';
+/** EIP-6963 asks for a data: URI icon (96×96 or larger when rendered). */
+export const PROVIDER_ICON =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" rx="20" fill="#4338ca"/><circle cx="48" cy="48" r="24" fill="none" stroke="#fff" stroke-width="10"/></svg>',
+  );
+
+/** The provider methods (architecture.md, "Provider API"). */
+export const METHODS = {
+  requestAccounts: 'intents_requestAccounts',
+  accounts: 'intents_accounts',
+  signMessage: 'intents_signMessage',
+  signIntents: 'intents_signIntents',
+  publishIntents: 'intents_publishIntents',
+  getIntentStatus: 'intents_getIntentStatus',
+  disconnect: 'intents_disconnect',
+  getPermissions: 'wallet_getPermissions',
+  revokePermissions: 'wallet_revokePermissions',
+} as const;
+export type ProviderMethod = (typeof METHODS)[keyof typeof METHODS];
+
+/** Provider events a page can subscribe to with on/off. */
+export const PROVIDER_EVENTS = ['accountsChanged', 'connect', 'disconnect', 'lock', 'unlock'] as const;
+export type ProviderEvent = (typeof PROVIDER_EVENTS)[number];
+
+/** EIP-1193 / JSON-RPC error codes. */
+export const ERROR_CODES = {
+  userRejected: 4001,
+  unauthorized: 4100,
+  unsupportedMethod: 4200,
+  disconnected: 4900,
+  invalidParams: -32602,
+  internal: -32603,
+  requestPending: -32002,
+  rateLimited: -32005,
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+export interface ProviderErrorShape {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+export interface RequestArguments {
+  method: string;
+  params?: unknown;
+}
+
+export type ProviderListener = (...args: unknown[]) => void;
+
+/** What `window.intentsCompanion` is. */
+export interface IntentsProvider {
+  readonly isIntentsCompanion: true;
+  request(args: RequestArguments): Promise<unknown>;
+  on(event: string, listener: ProviderListener): IntentsProvider;
+  off(event: string, listener: ProviderListener): IntentsProvider;
+}
+
+export interface ProviderInfo {
+  uuid: string;
+  name: string;
+  icon: string;
+  rdns: string;
+}
+
+export interface AnnounceDetail {
+  info: ProviderInfo;
+  provider: IntentsProvider;
+}
+
+// ---- page ⇄ relay (window.postMessage) ----
+
+export type RequestId = number;
+
+export interface PageRequest {
+  channel: typeof PAGE_CHANNEL;
+  id: RequestId;
+  method: string;
+  params?: unknown;
+}
+
+export type RelayMessage =
+  | { channel: typeof RELAY_CHANNEL; id: RequestId; result: unknown }
+  | { channel: typeof RELAY_CHANNEL; id: RequestId; error: ProviderErrorShape }
+  | { channel: typeof RELAY_CHANNEL; event: string; data: unknown };
+
+// ---- relay / UI ⇄ background (runtime messages) ----
+
+export type RuntimeMessage =
+  | { type: 'ping' }
+  | { type: 'request'; method: string; params?: unknown };
+
+export type RuntimeReply =
+  | { ok: true; result: unknown }
+  | { ok: false; error: ProviderErrorShape };
+
+export const MAX_METHOD_LENGTH = 64;
+
+export function errorReply(code: number, message: string, data?: unknown): RuntimeReply {
+  return { ok: false, error: data === undefined ? { code, message } : { code, message, data } };
+}
+
+export function isProviderError(value: unknown): value is ProviderErrorShape {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return Number.isInteger(v.code) && typeof v.message === 'string';
+}
+
+/** Shape check without zod: the relay and the UI use it on what the background answers. */
+export function isRuntimeReply(value: unknown): value is RuntimeReply {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  if (v.ok === true) return 'result' in v;
+  return v.ok === false && isProviderError(v.error);
+}

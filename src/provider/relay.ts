@@ -1,0 +1,88 @@
+// The relay: isolated-world content script logic (entrypoints/relay.content.ts) between the page
+// provider (window.postMessage) and the background (runtime messages). It trusts nothing from the
+// page: only same-window messages on the page channel with a sane shape pass, and params are rebuilt
+// as plain JSON data before they leave. The background parses them again with zod.
+// Page-facing: imports nothing but ./protocol.
+import {
+  ERROR_CODES,
+  MAX_METHOD_LENGTH,
+  PAGE_CHANNEL,
+  RELAY_CHANNEL,
+  errorReply,
+  type RelayMessage,
+  type RequestId,
+  type RuntimeReply,
+} from './protocol';
+import { exchange, type SendToBackground } from './rpc';
+
+/** The part of `window` the relay uses. */
+export interface RelayWindow {
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  postMessage(message: unknown, targetOrigin: string): void;
+  readonly location: { readonly origin: string };
+}
+
+const MAX_DEPTH = 32;
+
+class WireError extends Error {}
+
+const tag = (v: unknown) => Object.prototype.toString.call(v);
+
+/** Rebuilds a structured-cloned value as JSON data; Uint8Array/ArrayBuffer become number[]. */
+export function toWire(value: unknown, depth = 0): unknown {
+  if (depth > MAX_DEPTH) throw new WireError('params nest too deeply');
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new WireError('params hold a non-finite number');
+    return value;
+  }
+  // tag() rather than instanceof: values from the page belong to another realm in Firefox.
+  const kind = tag(value);
+  if (kind === '[object Uint8Array]') return Array.from(value as Uint8Array);
+  if (kind === '[object ArrayBuffer]') return Array.from(new Uint8Array(value as ArrayBuffer));
+  if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : toWire(v, depth + 1)));
+  if (kind === '[object Object]') {
+    const entries: [string, unknown][] = [];
+    for (const key of Object.keys(value as object)) {
+      const v = (value as Record<string, unknown>)[key];
+      if (v !== undefined) entries.push([key, toWire(v, depth + 1)]);
+    }
+    return Object.fromEntries(entries); // own data properties, even for a key named __proto__
+  }
+  throw new WireError(`params hold an unsupported value (${typeof value === 'object' ? kind : typeof value})`);
+}
+
+function readRequest(data: unknown): { id: RequestId; method: string; params: unknown } | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const m = data as Record<string, unknown>;
+  if (m.channel !== PAGE_CHANNEL || !Number.isSafeInteger(m.id)) return undefined;
+  if (typeof m.method !== 'string' || m.method.length === 0 || m.method.length > MAX_METHOD_LENGTH) return undefined;
+  return { id: m.id as number, method: m.method, params: m.params };
+}
+
+export function installRelay(win: RelayWindow, send: SendToBackground): void {
+  const targetOrigin = win.location.origin === 'null' ? '*' : win.location.origin;
+
+  const answer = (id: RequestId, reply: RuntimeReply) => {
+    const msg: RelayMessage = reply.ok
+      ? { channel: RELAY_CHANNEL, id, result: reply.result }
+      : { channel: RELAY_CHANNEL, id, error: reply.error };
+    win.postMessage(msg, targetOrigin);
+  };
+
+  win.addEventListener('message', (event) => {
+    if (event.source !== win) return;
+    const req = readRequest(event.data);
+    if (!req) return;
+    let params: unknown;
+    try {
+      params = req.params === undefined ? undefined : toWire(req.params);
+    } catch (err) {
+      if (!(err instanceof WireError)) throw err;
+      answer(req.id, errorReply(ERROR_CODES.invalidParams, err.message));
+      return;
+    }
+    const message = params === undefined ? { method: req.method } : { method: req.method, params };
+    void exchange(send, { type: 'request', ...message }).then((reply) => answer(req.id, reply));
+  });
+}

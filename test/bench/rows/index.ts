@@ -1,0 +1,6 @@
+// The bench's row registry: every producer, in table order. Add a file in this folder and list it here.
+import type { RowProducer } from '../lib';
+import { coreRows } from './core';
+import { sizeRows } from './size';
+
+export const producers: RowProducer[] = [sizeRows, coreRows];

@@ -1,0 +1,89 @@
+import { expect, test } from './fixtures';
+
+type ProviderWindow = Window & {
+  intentsCompanion: { request(args: { method: string; params?: unknown }): Promise<unknown> };
+  __firstScriptSaw: string;
+  __announced: { info: Record<string, string>; provider: unknown }[];
+};
+
+test.describe('smoke', () => {
+  test('the background service worker starts', async ({ extension }) => {
+    expect(extension.worker.url()).toBe(extension.url('background.js'));
+    const name = await extension.worker.evaluate(
+      () => (globalThis as unknown as { chrome: { runtime: { getManifest(): { name: string } } } }).chrome.runtime.getManifest().name,
+    );
+    expect(name).toBe('Intents Companion');
+  });
+
+  test.describe('a page on 127.0.0.1', () => {
+    test.beforeEach(async ({ page, pagesOrigin }) => {
+      await page.goto(`${pagesOrigin}/provider.html`);
+    });
+
+    test('sees window.intentsCompanion in its first inline script', async ({ page }) => {
+      expect(await page.evaluate(() => (window as unknown as ProviderWindow).__firstScriptSaw)).toBe('object');
+    });
+
+    test('intents_accounts resolves to [] through page → relay → background', async ({ page }) => {
+      const accounts = await page.evaluate(() =>
+        (window as unknown as ProviderWindow).intentsCompanion.request({ method: 'intents_accounts' }),
+      );
+      expect(accounts).toEqual([]);
+    });
+
+    test('an unknown method rejects with 4200', async ({ page }) => {
+      const error = await page.evaluate(() =>
+        (window as unknown as ProviderWindow).intentsCompanion.request({ method: 'intents_noSuchMethod' }).then(
+          () => null,
+          (e: { code: number; message: string; name: string }) => ({ code: e.code, message: e.message, isError: e instanceof Error }),
+        ),
+      );
+      expect(error).toEqual({ code: 4200, message: expect.stringContaining('intents_noSuchMethod'), isError: true });
+    });
+
+    test('answers intents:requestProvider with an announce', async ({ page }) => {
+      const detail = await page.evaluate(() => {
+        const w = window as unknown as ProviderWindow;
+        w.dispatchEvent(new Event('intents:requestProvider'));
+        const [d] = w.__announced;
+        return d && { info: d.info, sameProvider: d.provider === w.intentsCompanion, frozen: Object.isFrozen(d) };
+      });
+      expect(detail).toEqual({
+        info: {
+          uuid: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+          name: 'Intents Companion',
+          icon: expect.stringMatching(/^data:image\/svg\+xml,/),
+          rdns: 'io.github.intents-companion',
+        },
+        sameProvider: true,
+        frozen: true,
+      });
+    });
+
+    test('window.intentsCompanion cannot be replaced', async ({ page }) => {
+      const result = await page.evaluate(() => {
+        const w = window as unknown as Record<string, unknown>;
+        const before = w.intentsCompanion;
+        const d = Object.getOwnPropertyDescriptor(window, 'intentsCompanion');
+        let assignThrew = false;
+        try {
+          (() => {
+            'use strict';
+            w.intentsCompanion = {};
+          })();
+        } catch {
+          assignThrew = true;
+        }
+        const deleted = delete w.intentsCompanion;
+        return { writable: d?.writable, configurable: d?.configurable, assignThrew, deleted, same: w.intentsCompanion === before };
+      });
+      expect(result).toEqual({ writable: false, configurable: false, assignThrew: true, deleted: false, same: true });
+    });
+  });
+
+  test('the popup renders and reaches the background', async ({ page, extension }) => {
+    await page.goto(extension.url('popup.html'));
+    await expect(page.getByRole('heading', { name: 'Intents Companion' })).toBeVisible();
+    await expect(page.getByTestId('background-status')).toHaveText('Background: ready');
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ERROR_CODES, PAGE_CHANNEL, RELAY_CHANNEL, type RuntimeMessage } from '../../../src/provider/protocol';
+import { installRelay, toWire, type RelayWindow } from '../../../src/provider/relay';
+
+function fakeWindow() {
+  let listener: ((event: MessageEvent) => void) | undefined;
+  const posted: { message: unknown; targetOrigin: string }[] = [];
+  const win: RelayWindow = {
+    location: { origin: 'http://127.0.0.1:5555' },
+    addEventListener: (_type, fn) => (listener = fn),
+    postMessage: (message, targetOrigin) => posted.push({ message, targetOrigin }),
+  };
+  const deliver = (data: unknown, source: unknown = win) => listener!({ data, source } as MessageEvent);
+  return { win, posted, deliver };
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('relay', () => {
+  it('forwards a page request and posts the answer back to the same window', async () => {
+    const { win, posted, deliver } = fakeWindow();
+    const send = vi.fn(async (_m: RuntimeMessage) => ({ ok: true, result: [] }));
+    installRelay(win, send);
+    deliver({ channel: PAGE_CHANNEL, id: 7, method: 'intents_accounts' });
+    await flush();
+    expect(send).toHaveBeenCalledWith({ type: 'request', method: 'intents_accounts' });
+    expect(posted).toEqual([
+      { message: { channel: RELAY_CHANNEL, id: 7, result: [] }, targetOrigin: 'http://127.0.0.1:5555' },
+    ]);
+  });
+
+  it('passes background errors through', async () => {
+    const { win, posted, deliver } = fakeWindow();
+    const error = { code: ERROR_CODES.unsupportedMethod, message: 'Unsupported method: x' };
+    installRelay(win, async () => ({ ok: false, error }));
+    deliver({ channel: PAGE_CHANNEL, id: 1, method: 'x', params: { a: 1 } });
+    await flush();
+    expect(posted[0]?.message).toEqual({ channel: RELAY_CHANNEL, id: 1, error });
+  });
+
+  it.each([
+    ['throws', async () => Promise.reject(new Error('Could not establish connection'))],
+    ['answers nothing', async () => undefined],
+  ])('replies 4900 when the background %s', async (_what, send) => {
+    const { win, posted, deliver } = fakeWindow();
+    installRelay(win, send);
+    deliver({ channel: PAGE_CHANNEL, id: 3, method: 'intents_accounts' });
+    await flush();
+    expect(posted[0]?.message).toMatchObject({ channel: RELAY_CHANNEL, id: 3, error: { code: ERROR_CODES.disconnected } });
+  });
+
+  it.each([
+    ['another window', { channel: PAGE_CHANNEL, id: 1, method: 'm' }, {}],
+    ['another channel', { channel: 'other', id: 1, method: 'm' }, undefined],
+    ['a relay answer', { channel: RELAY_CHANNEL, id: 1, result: 1 }, undefined],
+    ['no id', { channel: PAGE_CHANNEL, method: 'm' }, undefined],
+    ['a string id', { channel: PAGE_CHANNEL, id: '1', method: 'm' }, undefined],
+    ['no method', { channel: PAGE_CHANNEL, id: 1 }, undefined],
+    ['a long method', { channel: PAGE_CHANNEL, id: 1, method: 'm'.repeat(65) }, undefined],
+    ['not an object', 'hello', undefined],
+  ])('ignores a message from %s', async (_what, data, source) => {
+    const { win, posted, deliver } = fakeWindow();
+    const send = vi.fn(async () => ({ ok: true, result: null }));
+    installRelay(win, send);
+    deliver(data, source === undefined ? win : source);
+    await flush();
+    expect(send).not.toHaveBeenCalled();
+    expect(posted).toEqual([]);
+  });
+
+  it('replies -32602 without calling the background when params are not JSON data', async () => {
+    const { win, posted, deliver } = fakeWindow();
+    const send = vi.fn(async () => ({ ok: true, result: null }));
+    installRelay(win, send);
+    deliver({ channel: PAGE_CHANNEL, id: 2, method: 'm', params: { when: new Date(0) } });
+    await flush();
+    expect(send).not.toHaveBeenCalled();
+    expect(posted[0]?.message).toMatchObject({ id: 2, error: { code: ERROR_CODES.invalidParams } });
+  });
+});
+
+describe('toWire', () => {
+  it('turns bytes into number arrays and drops undefined members', () => {
+    expect(toWire({ nonce: new Uint8Array([1, 2]), buf: new Uint8Array([3]).buffer, skip: undefined, list: [undefined, 'a'] }))
+      .toEqual({ nonce: [1, 2], buf: [3], list: [null, 'a'] });
+  });
+
+  it('keeps a key named __proto__ as data', () => {
+    const out = toWire(JSON.parse('{"__proto__": {"polluted": true}}')) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.keys(out)).toEqual(['__proto__']);
+  });
+
+  it.each([[Number.NaN], [Infinity], [10n], [new Map()], [() => 1]])('rejects %s', (value) => {
+    expect(() => toWire({ value })).toThrow();
+  });
+
+  it('rejects deep nesting', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 40; i++) deep = [deep];
+    expect(() => toWire(deep)).toThrow(/deep/);
+  });
+});
