@@ -82,3 +82,14 @@ export { type TokenInfo, type TokenTable, tokenTable, formatTokenAmount, shortAd
 export { describeIntent } from './describe';
 export { type RiskLevel, type RiskFinding, type RiskContext, type RiskReport, RISK_LEVELS, assessIntents } from './risk';
 export { protocolErrorFromZod } from './zodError';
+export {
+  type FetchLike,
+  type FetchResponseLike,
+  type RetryPolicy,
+  type HttpDeps,
+  type JsonRequest,
+  type HttpErrorKind,
+  DEFAULT_RETRY_POLICY,
+  HttpError,
+  requestJson,
+} from './http';

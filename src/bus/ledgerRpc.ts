@@ -1,0 +1,110 @@
+/**
+ * Verifier view calls through the ledger's JSON-RPC `query` / `call_function` (spec/protocol.md §4):
+ * args go as base64 JSON, the result comes back as bytes of JSON. A contract panic arrives either as
+ * `result.error` (a string) or as a JSON-RPC error whose data names it; both become LedgerViewError
+ * with the contract's own message (e.g. `nonce was already used`).
+ */
+import { z } from 'zod';
+import { type HttpDeps, type SignedIntent, base64, utf8 } from '../core';
+import { RpcError, callJsonRpc } from './jsonRpc';
+import { type SimulationOutput, simulationOutputSchema } from './schemas';
+
+export class LedgerViewError extends Error {
+  override readonly name = 'LedgerViewError';
+  constructor(
+    message: string,
+    /** The contract's panic text when the call reached the contract. */
+    readonly panic?: string,
+  ) {
+    super(message);
+  }
+}
+
+const callResultSchema = z.union([
+  z.object({ result: z.array(z.number().int().min(0).max(255)), logs: z.array(z.string()).optional() }),
+  z.object({ error: z.string() }),
+]);
+
+const PANIC_RE = /Smart contract panicked: (.*?)(?:"\)+)?$/s;
+
+export function panicText(text: string): string {
+  const m = PANIC_RE.exec(text);
+  return (m?.[1] ?? text).replace(/\\"/g, '"').trim();
+}
+
+export interface LedgerRpcOptions {
+  url: string;
+  verifierId: string;
+  deps: HttpDeps;
+}
+
+export class LedgerRpcClient {
+  constructor(private readonly options: LedgerRpcOptions) {}
+
+  async view<T extends z.ZodType>(method: string, args: unknown, schema: T, signal?: AbortSignal): Promise<z.output<T>> {
+    const answer = await callJsonRpc(
+      this.options.deps,
+      this.options.url,
+      'query',
+      {
+        request_type: 'call_function',
+        finality: 'optimistic',
+        account_id: this.options.verifierId,
+        method_name: method,
+        args_base64: base64.encode(utf8.encode(JSON.stringify(args ?? {}))),
+      },
+      {},
+      signal,
+    );
+    if ('error' in answer) {
+      const data = answer.error.data ?? answer.error.cause ?? '';
+      const detail = typeof data === 'string' ? data : JSON.stringify(data);
+      if (detail.includes('panicked')) throw new LedgerViewError(`${method} failed`, panicText(detail));
+      throw new RpcError(answer.error.code, answer.error.message, answer.error.data);
+    }
+    const call = callResultSchema.safeParse(answer.result);
+    if (!call.success) throw new LedgerViewError(`${method}: unexpected RPC result shape`);
+    if ('error' in call.data) throw new LedgerViewError(`${method} failed`, panicText(call.data.error));
+    let json: unknown;
+    try {
+      json = JSON.parse(utf8.decode(Uint8Array.from(call.data.result)));
+    } catch {
+      throw new LedgerViewError(`${method}: the contract returned something that is not JSON`);
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw new LedgerViewError(`${method}: unexpected value (${parsed.error.issues[0]?.message ?? ''})`);
+    return parsed.data;
+  }
+
+  currentSalt(signal?: AbortSignal): Promise<string> {
+    return this.view('current_salt', {}, z.string().regex(/^[0-9a-f]{8}$/), signal);
+  }
+
+  isValidSalt(salt: string): Promise<boolean> {
+    return this.view('is_valid_salt', { salt }, z.boolean());
+  }
+
+  publicKeysOf(accountId: string): Promise<string[]> {
+    return this.view('public_keys_of', { account_id: accountId }, z.array(z.string()));
+  }
+
+  hasPublicKey(accountId: string, publicKey: string): Promise<boolean> {
+    return this.view('has_public_key', { account_id: accountId, public_key: publicKey }, z.boolean());
+  }
+
+  isNonceUsed(accountId: string, nonce: string): Promise<boolean> {
+    return this.view('is_nonce_used', { account_id: accountId, nonce }, z.boolean());
+  }
+
+  mtBatchBalanceOf(accountId: string, tokenIds: readonly string[]): Promise<string[]> {
+    return this.view('mt_batch_balance_of', { account_id: accountId, token_ids: tokenIds }, z.array(z.string()));
+  }
+
+  fee(): Promise<number> {
+    return this.view('fee', {}, z.number().int().nonnegative());
+  }
+
+  simulateIntents(signed: readonly SignedIntent[], signal?: AbortSignal): Promise<SimulationOutput> {
+    return this.view('simulate_intents', { signed }, simulationOutputSchema, signal);
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * zod schemas for what the message bus and the ledger RPC answer (spec/protocol.md §4, §9;
+ * oneclick-api.md §5). Optional fields may arrive as null (D5): parsed as absent.
+ */
+import { z } from 'zod';
+
+const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? undefined);
+
+export const publishResultSchema = z.union([
+  z.object({ status: z.literal('OK'), intent_hash: z.string() }),
+  z.object({ status: z.literal('FAILED'), intent_hash: optional(z.string()), reason: z.string() }),
+]);
+export type PublishResult = z.output<typeof publishResultSchema>;
+
+export const publishManyResultSchema = z.union([
+  z.object({ status: z.literal('OK'), intent_hashes: z.array(z.string()) }),
+  z.object({ status: z.literal('FAILED'), intent_hashes: optional(z.array(z.string())), reason: z.string() }),
+]);
+export type PublishManyResult = z.output<typeof publishManyResultSchema>;
+
+export const INTENT_STATUSES = ['PENDING', 'TX_BROADCASTED', 'SETTLED', 'NOT_FOUND_OR_NOT_VALID'] as const;
+export const intentStatusSchema = z.object({
+  intent_hash: z.string(),
+  status: z.enum(INTENT_STATUSES),
+  status_details: optional(z.string()),
+  data: optional(z.object({ hash: optional(z.string()) })),
+});
+export type IntentStatus = z.output<typeof intentStatusSchema>;
+
+export const busQuoteSchema = z.object({
+  quote_hash: z.string(),
+  defuse_asset_identifier_in: z.string(),
+  defuse_asset_identifier_out: z.string(),
+  amount_in: z.string(),
+  amount_out: z.string(),
+  expiration_time: z.string(),
+});
+export type BusQuote = z.output<typeof busQuoteSchema>;
+
+export const simulationOutputSchema = z.object({
+  intents_executed: z.array(z.object({ intent_hash: z.string(), account_id: z.string(), nonce: z.string() })),
+  logs: z.array(z.string()),
+  min_deadline: z.string(),
+  invariant_violated: optional(
+    z.union([
+      z.object({ error: z.literal('unmatched_deltas'), unmatched_deltas: z.record(z.string(), z.string()) }),
+      z.object({ error: z.literal('overflow') }),
+    ]),
+  ),
+  state: z.object({ fee: z.number().int().nonnegative(), current_salt: z.string().regex(/^[0-9a-f]{8}$/) }),
+});
+export type SimulationOutput = z.output<typeof simulationOutputSchema>;

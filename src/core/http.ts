@@ -1,0 +1,128 @@
+/**
+ * JSON over HTTP with a timeout, cancellation and bounded retries with exponential backoff on 429,
+ * 5xx, timeouts and network failures (honouring Retry-After). Shared by the swap-service, message-bus
+ * and ledger-RPC clients. It does no I/O of its own: `fetch` and `sleep` are passed in, like the
+ * clock and randomness elsewhere in core.
+ */
+export interface FetchResponseLike {
+  status: number;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+}
+
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal },
+) => Promise<FetchResponseLike>;
+
+export interface RetryPolicy {
+  timeoutMs: number;
+  /** Extra attempts after the first. */
+  retries: number;
+  backoffMs: number;
+  maxBackoffMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { timeoutMs: 10_000, retries: 3, backoffMs: 300, maxBackoffMs: 5_000 };
+
+export type HttpErrorKind = 'http' | 'timeout' | 'network' | 'parse' | 'aborted';
+
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  constructor(
+    readonly kind: HttpErrorKind,
+    message: string,
+    readonly status?: number,
+    /** The parsed error body, when the server sent JSON. */
+    readonly body?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export interface JsonRequest {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export interface HttpDeps {
+  fetch: FetchLike;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  policy?: Partial<RetryPolicy>;
+}
+
+const RETRY_STATUS = new Set([429, 500, 502, 503, 504]);
+
+function retryAfterMs(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
+}
+
+/** One attempt: fetch, time out, parse. Non-2xx become `http` errors carrying the parsed body. */
+async function attempt(deps: HttpDeps, req: JsonRequest, timeoutMs: number): Promise<{ status: number; json: unknown; retryAfter?: number }> {
+  const controller = new AbortController();
+  const onAbort = () => controller.abort();
+  req.signal?.addEventListener('abort', onAbort, { once: true });
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  let response: FetchResponseLike;
+  let text: string;
+  try {
+    const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
+    const init: Parameters<FetchLike>[1] = { method: req.method ?? 'GET', headers, signal: controller.signal };
+    if (req.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      init.body = JSON.stringify(req.body);
+    }
+    response = await deps.fetch(req.url, init);
+    text = await response.text();
+  } catch {
+    if (req.signal?.aborted) throw new HttpError('aborted', 'The request was cancelled');
+    if (controller.signal.aborted) throw new HttpError('timeout', `No answer within ${timeoutMs} ms`);
+    throw new HttpError('network', 'The service could not be reached');
+  } finally {
+    clearTimeout(timer);
+    req.signal?.removeEventListener('abort', onAbort);
+  }
+  let json: unknown;
+  try {
+    json = text.length ? JSON.parse(text) : null;
+  } catch {
+    if (response.status >= 200 && response.status < 300) throw new HttpError('parse', 'The service answered with something that is not JSON', response.status);
+    json = undefined;
+  }
+  if (response.status < 200 || response.status >= 300) {
+    const message =
+      typeof json === 'object' && json !== null && typeof (json as { message?: unknown }).message === 'string'
+        ? (json as { message: string }).message
+        : `HTTP ${response.status}`;
+    const error = new HttpError('http', message, response.status, json);
+    const retryAfter = retryAfterMs(response.headers.get('retry-after'));
+    throw Object.assign(error, { retryAfter });
+  }
+  return { status: response.status, json };
+}
+
+function retryable(error: unknown): boolean {
+  if (!(error instanceof HttpError)) return false;
+  if (error.kind === 'timeout' || error.kind === 'network') return true;
+  return error.kind === 'http' && error.status !== undefined && RETRY_STATUS.has(error.status);
+}
+
+export async function requestJson(deps: HttpDeps, req: JsonRequest): Promise<{ status: number; json: unknown }> {
+  const policy = { ...DEFAULT_RETRY_POLICY, ...deps.policy };
+  for (let n = 0; ; n++) {
+    try {
+      return await attempt(deps, req, policy.timeoutMs);
+    } catch (error) {
+      if (n >= policy.retries || !retryable(error) || req.signal?.aborted) throw error;
+      const hinted = (error as { retryAfter?: number }).retryAfter;
+      const wait = Math.min(hinted ?? policy.backoffMs * 2 ** n, policy.maxBackoffMs);
+      await deps.sleep(wait, req.signal);
+      if (req.signal?.aborted) throw new HttpError('aborted', 'The request was cancelled');
+    }
+  }
+}

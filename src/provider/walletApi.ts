@@ -1,0 +1,132 @@
+// The wallet's internal API: what the popup and the approval window ask the background. The background
+// answers these only to the extension's own pages (sender.url on the extension origin), never to a web
+// page through the relay. Types only (no zod): the background parses params with src/background/walletSchemas.ts.
+
+export const WALLET = {
+  status: 'wallet_status',
+  create: 'wallet_create',
+  unlock: 'wallet_unlock',
+  lock: 'wallet_lock',
+  changePassword: 'wallet_changePassword',
+  setAutoLock: 'wallet_setAutoLock',
+  exportKey: 'wallet_exportKey',
+  exportPhrase: 'wallet_exportPhrase',
+  confirmBackup: 'wallet_confirmBackup',
+  addAccount: 'wallet_addAccount',
+  renameAccount: 'wallet_renameAccount',
+  removeAccount: 'wallet_removeAccount',
+  selectAccount: 'wallet_selectAccount',
+  listKeys: 'wallet_listKeys',
+  addKey: 'wallet_addKey',
+  removeKey: 'wallet_removeKey',
+  useSigningKey: 'wallet_useSigningKey',
+  getSettings: 'wallet_getSettings',
+  setSettings: 'wallet_setSettings',
+} as const;
+export type WalletMethod = (typeof WALLET)[keyof typeof WALLET];
+
+export interface AccountView {
+  accountId: string;
+  label: string;
+  kind: 'implicit' | 'named';
+  /** Local keys; the first signs. */
+  publicKeys: string[];
+}
+
+export interface WalletStatus {
+  exists: boolean;
+  unlocked: boolean;
+  /** Empty while locked. */
+  accounts: AccountView[];
+  selectedAccountId: string | null;
+  /** Unix ms when the wallet locks itself, while unlocked. */
+  lockAt: number | null;
+  autoLockMinutes: number;
+  /** Phrases not yet confirmed as written down. */
+  phrasesToBackUp: string[];
+  /** Set when the stored vault could not be read (it is kept, never deleted). */
+  problem: string | null;
+}
+
+/** How a new wallet or account gets its first key. */
+export type KeySource =
+  | { kind: 'generate' }
+  | { kind: 'newPhrase'; words: 12 | 24 }
+  | { kind: 'importPhrase'; phrase: string }
+  | { kind: 'importKey'; secretKey: string; accountId?: string };
+
+export interface CreateParams {
+  password: string;
+  source: KeySource;
+}
+
+export interface CreateResult {
+  status: WalletStatus;
+  /** Only for `newPhrase`: shown once for the backup step. */
+  phrase?: { id: string; words: string[] };
+}
+
+export interface AddAccountParams {
+  source: KeySource | { kind: 'named'; accountId: string; publicKey: string };
+  label?: string;
+}
+
+export interface KeyListing {
+  accountId: string;
+  /** Keys registered for the account on the verifier (`public_keys_of`), or null when unreachable. */
+  registered: string[] | null;
+  local: { publicKey: string; signing: boolean; registered: boolean | null }[];
+  /** Why `registered` is null. */
+  error?: string;
+}
+
+export interface AddKeyParams {
+  accountId: string;
+  /** Paste a public key, or leave out to generate a new local key. */
+  publicKey?: string;
+}
+
+export interface RemoveKeyParams {
+  accountId: string;
+  publicKey: string;
+  /** Required to remove the key that signs (another registered key must remain). */
+  confirmRemovingSigningKey?: boolean;
+}
+
+export interface KeyChangeResult {
+  publicKey: string;
+  intentHash: string;
+  /** Final message-bus status. */
+  status: string;
+  /** `has_public_key` after settlement: true after an add, false after a remove. */
+  confirmed: boolean;
+}
+
+export type NetworkPreset = 'local' | 'mainnet';
+
+export interface Endpoints {
+  swap: string;
+  transactions: string;
+  bus: string;
+  ledgerRpc: string;
+}
+
+/** Settings as the pages see them: credentials are never sent out, only whether they are set. */
+export interface SettingsView {
+  preset: NetworkPreset | 'custom';
+  endpoints: Endpoints;
+  verifierId: string;
+  hasJwt: boolean;
+  hasBusApiKey: boolean;
+  autoLockMinutes: number;
+}
+
+/** A change; `jwt`/`busApiKey` null removes the credential, absent leaves it. */
+export interface SettingsChange {
+  preset?: NetworkPreset;
+  endpoints?: Partial<Endpoints>;
+  verifierId?: string;
+  jwt?: string | null;
+  busApiKey?: string | null;
+  autoLockMinutes?: number;
+}
