@@ -1,9 +1,25 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { route } from '../src/background/router';
+import { startBackground } from '../src/background/start';
 import { ERROR_CODES, errorReply } from '../src/provider/protocol';
+import { idbVaultStorage } from '../src/vault';
+
+// Local (the simulator) in development builds, Mainnet in production builds, unless the build says
+// otherwise with WXT_NETWORK_PRESET=local|mainnet (DECISIONS.md D6).
+const preset = import.meta.env.WXT_NETWORK_PRESET ?? (import.meta.env.MODE === 'production' ? 'mainnet' : 'local');
 
 export default defineBackground(() => {
+  const { route } = startBackground({
+    storage: { local: browser.storage.local, session: browser.storage.session },
+    alarms: browser.alarms,
+    vaultStorage: idbVaultStorage(),
+    fetch: (url, init) => fetch(url, init),
+    now: () => Date.now(),
+    random: (n) => crypto.getRandomValues(new Uint8Array(n)),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    extensionOrigin: new URL(browser.runtime.getURL('/')).origin,
+    defaultPreset: preset === 'local' ? 'local' : 'mainnet',
+  });
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
     route(message, sender).then(sendResponse, () => sendResponse(errorReply(ERROR_CODES.internal, 'Internal error')));
     return true;

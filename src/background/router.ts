@@ -1,7 +1,15 @@
-// The background's message router: a plain function of (message, sender), unit-tested directly.
-// entrypoints/background.ts wires it to browser.runtime.onMessage.
-import { ERROR_CODES, METHODS, errorReply, type RuntimeReply } from '../provider/protocol';
+/**
+ * The background's message router: a plain function of (message, sender), unit-tested directly.
+ * entrypoints/background.ts wires it to browser.runtime.onMessage. Wallet methods are answered only
+ * to the extension's own pages; the origin of a page request is what the browser says (sender),
+ * never what the page says.
+ */
+import type { z } from 'zod';
+import { ERROR_CODES, errorReply, type RuntimeReply } from '../provider/protocol';
 import { runtimeMessageSchema } from '../provider/schemas';
+import type { WalletMethod } from '../provider/walletApi';
+import { replyForError } from './errors';
+import { walletParams } from './walletSchemas';
 
 /** What the router reads of runtime.MessageSender (the browser's word on who is asking). */
 export interface RouteSender {
@@ -16,28 +24,72 @@ export interface PingResult {
   ready: true;
 }
 
-type Handler = (params: unknown, sender: RouteSender) => Promise<unknown> | unknown;
+/** A web page's request, with the origin the browser reported. */
+export interface PageContext {
+  origin: string;
+  tabId: number | undefined;
+  frameId: number;
+}
 
-const handlers = new Map<string, Handler>([
-  // No origin has been granted accounts yet (connect approval comes with the permissions issue).
-  [METHODS.accounts, () => []],
-]);
+export type PageHandler = (params: unknown, page: PageContext) => Promise<unknown> | unknown;
+export type WalletHandler = (params: never) => Promise<unknown>;
 
-export async function route(message: unknown, sender: RouteSender): Promise<RuntimeReply> {
-  const parsed = runtimeMessageSchema.safeParse(message);
-  if (!parsed.success) {
-    const field = parsed.error.issues[0]?.path.join('.') ?? '';
-    return errorReply(ERROR_CODES.invalidParams, 'Malformed message', { field });
-  }
-  const msg = parsed.data;
-  if (msg.type === 'ping') return { ok: true, result: { ready: true } satisfies PingResult };
+export interface RouterDeps {
+  /** `chrome-extension://<id>` (no trailing slash). */
+  extensionOrigin: string;
+  page: ReadonlyMap<string, PageHandler>;
+  wallet: { [K in WalletMethod]: (params: z.output<(typeof walletParams)[K]>) => Promise<unknown> };
+}
 
-  const handler = handlers.get(msg.method);
-  if (!handler) return errorReply(ERROR_CODES.unsupportedMethod, `Unsupported method: ${msg.method}`);
+function originOf(sender: RouteSender): string | null {
+  if (sender.origin) return sender.origin;
+  if (!sender.url) return null;
   try {
-    return { ok: true, result: await handler(msg.params, sender) };
-  } catch (err) {
-    console.error('[router]', msg.method, err);
-    return errorReply(ERROR_CODES.internal, 'Internal error');
+    // protocol + host rather than URL.origin, which is "null" for chrome-extension: URLs outside a browser.
+    const u = new URL(sender.url);
+    return u.host ? `${u.protocol}//${u.host}` : 'null';
+  } catch {
+    return null;
   }
+}
+
+function isWalletMethod(method: string): method is WalletMethod {
+  return Object.hasOwn(walletParams, method);
+}
+
+export function createRouter(deps: RouterDeps) {
+  const isExtensionPage = (sender: RouteSender) => originOf(sender) === deps.extensionOrigin;
+
+  return async function route(message: unknown, sender: RouteSender): Promise<RuntimeReply> {
+    const parsed = runtimeMessageSchema.safeParse(message);
+    if (!parsed.success) {
+      const field = parsed.error.issues[0]?.path.join('.') ?? '';
+      return errorReply(ERROR_CODES.invalidParams, 'Malformed message', { field });
+    }
+    const msg = parsed.data;
+    if (msg.type === 'ping') return { ok: true, result: { ready: true } satisfies PingResult };
+
+    try {
+      if (isWalletMethod(msg.method)) {
+        // A web page must never reach the wallet's own API, whatever it sends.
+        if (!isExtensionPage(sender)) return errorReply(ERROR_CODES.unsupportedMethod, `Unsupported method: ${msg.method}`);
+        const params = walletParams[msg.method].safeParse(msg.params);
+        if (!params.success) {
+          const issue = params.error.issues[0];
+          return errorReply(ERROR_CODES.invalidParams, `${issue?.path.join('.') || 'params'}: ${issue?.message}`, {
+            field: issue?.path.join('.') ?? '',
+          });
+        }
+        const handler = deps.wallet[msg.method] as (p: unknown) => Promise<unknown>;
+        return { ok: true, result: await handler(params.data) };
+      }
+      const handler = deps.page.get(msg.method);
+      if (!handler) return errorReply(ERROR_CODES.unsupportedMethod, `Unsupported method: ${msg.method}`);
+      const origin = originOf(sender);
+      if (!origin || origin === 'null') return errorReply(ERROR_CODES.unauthorized, 'Requests need a page with an origin');
+      return { ok: true, result: await handler(msg.params, { origin, tabId: sender.tab?.id, frameId: sender.frameId ?? 0 }) };
+    } catch (error) {
+      return replyForError(error);
+    }
+  };
 }

@@ -1,25 +1,64 @@
 import { describe, expect, it } from 'vitest';
-import { route } from '../../../src/background/router';
+import { type PageHandler, type RouterDeps, createRouter } from '../../../src/background/router';
 import { ERROR_CODES, METHODS } from '../../../src/provider/protocol';
+import { WALLET } from '../../../src/provider/walletApi';
 
-const tab = { url: 'https://dapp.example/', origin: 'https://dapp.example', frameId: 0, tab: { id: 1 } };
+const EXT = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
+const tab = { url: 'https://dapp.example/path?q=1', frameId: 0, tab: { id: 1 } };
+const popup = { url: `${EXT}/popup.html`, id: 'abcdefghijklmnopabcdefghijklmnop' };
+
+function router(page: [string, PageHandler][] = [[METHODS.accounts, () => []]]) {
+  const calls: unknown[] = [];
+  const wallet = new Proxy({} as RouterDeps['wallet'], {
+    get: (_, method: string) => async (params: unknown) => {
+      calls.push([method, params]);
+      return { method };
+    },
+  });
+  return { route: createRouter({ extensionOrigin: EXT, page: new Map(page), wallet }), calls };
+}
 
 describe('background router', () => {
   it('answers a ping', async () => {
-    expect(await route({ type: 'ping' }, {})).toEqual({ ok: true, result: { ready: true } });
+    expect(await router().route({ type: 'ping' }, {})).toEqual({ ok: true, result: { ready: true } });
   });
 
-  it('answers intents_accounts with no accounts for an origin that was never granted', async () => {
-    expect(await route({ type: 'request', method: METHODS.accounts }, tab)).toEqual({ ok: true, result: [] });
+  it('passes the origin the browser reported to page handlers, not anything the page says', async () => {
+    let seen: unknown;
+    const { route } = router([[METHODS.accounts, (_, page) => ((seen = page), [])]]);
+    await route({ type: 'request', method: METHODS.accounts, params: { origin: 'https://evil.example' } }, tab);
+    expect(seen).toEqual({ origin: 'https://dapp.example', tabId: 1, frameId: 0 });
   });
 
-  it.each(['intents_doesNotExist', 'constructor', '__proto__', 'toString'])(
-    'replies 4200 to the unknown method %s',
-    async (method) => {
-      const reply = await route({ type: 'request', method }, tab);
-      expect(reply).toEqual({ ok: false, error: { code: ERROR_CODES.unsupportedMethod, message: expect.stringContaining(method) } });
-    },
-  );
+  it.each(['intents_doesNotExist', 'constructor', '__proto__', 'toString'])('replies 4200 to the unknown method %s', async (method) => {
+    const reply = await router().route({ type: 'request', method }, tab);
+    expect(reply).toEqual({ ok: false, error: { code: ERROR_CODES.unsupportedMethod, message: expect.stringContaining(method) } });
+  });
+
+  it('never lets a web page reach the wallet API', async () => {
+    const { route, calls } = router();
+    const reply = await route({ type: 'request', method: WALLET.exportKey, params: { password: 'x', publicKey: 'y' } }, tab);
+    expect(reply).toMatchObject({ ok: false, error: { code: ERROR_CODES.unsupportedMethod } });
+    // Even a page that claims to be the extension through a spoofed origin-looking path.
+    await route({ type: 'request', method: WALLET.status }, { url: `https://dapp.example/${EXT}/popup.html` });
+    expect(calls).toEqual([]);
+  });
+
+  it('answers the wallet API to the extension pages, with params checked', async () => {
+    const { route, calls } = router();
+    expect(await route({ type: 'request', method: WALLET.unlock, params: { password: 'pw' } }, popup)).toEqual({
+      ok: true,
+      result: { method: WALLET.unlock },
+    });
+    const bad = await route({ type: 'request', method: WALLET.unlock, params: { password: 5 } }, popup);
+    expect(bad).toMatchObject({ ok: false, error: { code: ERROR_CODES.invalidParams, data: { field: 'password' } } });
+    expect(calls).toEqual([[WALLET.unlock, { password: 'pw' }]]);
+  });
+
+  it('refuses page requests without an origin', async () => {
+    const reply = await router().route({ type: 'request', method: METHODS.accounts }, { tab: { id: 1 } });
+    expect(reply).toMatchObject({ ok: false, error: { code: ERROR_CODES.unauthorized } });
+  });
 
   it.each([
     [null, ''],
@@ -30,7 +69,7 @@ describe('background router', () => {
     [{ type: 'request', method: 'x'.repeat(65) }, 'method'],
     [{ type: 'ping', extra: 1 }, ''],
   ])('replies -32602 to the malformed message %j', async (message, field) => {
-    const reply = await route(message, tab);
+    const reply = await router().route(message, tab);
     expect(reply.ok).toBe(false);
     if (reply.ok) return;
     expect(reply.error.code).toBe(ERROR_CODES.invalidParams);

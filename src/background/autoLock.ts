@@ -1,0 +1,55 @@
+/**
+ * Unlocked state across service-worker restarts (issue 4 §3): the vault key and the lock deadline live
+ * in `storage.session` (memory-only, cleared when the browser closes, not readable by content scripts)
+ * and in worker memory. A `chrome.alarms` alarm locks at the deadline; every use of the vault moves
+ * the deadline (idle timeout).
+ */
+import { z } from 'zod';
+import type { UnlockedSession } from '../vault';
+import type { KeyValue } from './kv';
+
+export const AUTO_LOCK_ALARM = 'auto-lock';
+const SESSION_KEY = 'unlocked';
+
+const sessionSchema = z.strictObject({
+  vault: z.strictObject({ keyBytes: z.string(), salt: z.string(), iterations: z.number().int() }),
+  lockAt: z.number(),
+});
+export type StoredSession = z.output<typeof sessionSchema>;
+
+/** The part of `browser.alarms` we use. */
+export interface AlarmsLike {
+  create(name: string, info: { when: number }): void | Promise<void>;
+  clear(name: string): Promise<boolean> | Promise<void> | void;
+}
+
+export class AutoLock {
+  constructor(
+    private readonly session: KeyValue,
+    private readonly alarms: AlarmsLike,
+    private readonly now: () => number,
+  ) {}
+
+  async read(): Promise<StoredSession | undefined> {
+    return this.session.readOr(SESSION_KEY, sessionSchema.optional(), undefined);
+  }
+
+  async start(vault: UnlockedSession, minutes: number): Promise<number> {
+    const lockAt = this.now() + minutes * 60_000;
+    await this.session.write(SESSION_KEY, { vault, lockAt } satisfies StoredSession);
+    await this.alarms.create(AUTO_LOCK_ALARM, { when: lockAt });
+    return lockAt;
+  }
+
+  /** Moves the deadline on activity; returns the new deadline. */
+  async touch(minutes: number): Promise<number | null> {
+    const current = await this.read();
+    if (!current) return null;
+    return this.start(current.vault, minutes);
+  }
+
+  async clear(): Promise<void> {
+    await this.session.remove(SESSION_KEY);
+    await this.alarms.clear(AUTO_LOCK_ALARM);
+  }
+}

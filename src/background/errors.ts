@@ -1,0 +1,31 @@
+/** Maps errors thrown by services to the provider's error replies (architecture.md, EIP-1193 codes). */
+import { HttpError, ProtocolError } from '../core';
+import { LedgerViewError, RpcError } from '../bus';
+import { ERROR_CODES, errorReply, type RuntimeReply } from '../provider/protocol';
+import { VaultError } from '../vault';
+import { KeyChangeError } from './keyManager';
+import { CorruptedValueError } from './kv';
+import { NonceReusedError } from './nonces';
+
+export function replyForError(error: unknown): RuntimeReply {
+  if (error instanceof ProtocolError) {
+    return errorReply(ERROR_CODES.invalidParams, error.message, error.field ? { field: error.field } : undefined);
+  }
+  if (error instanceof VaultError) {
+    if (error.code === 'locked') return errorReply(ERROR_CODES.unauthorized, error.message, { reason: 'locked' });
+    const params = error.code === 'invalid_input' || error.code === 'weak_password' || error.code === 'unknown_key';
+    return errorReply(params ? ERROR_CODES.invalidParams : ERROR_CODES.internal, error.message, {
+      reason: error.code,
+      ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
+    });
+  }
+  if (error instanceof NonceReusedError) return errorReply(ERROR_CODES.invalidParams, error.message, { field: 'nonce' });
+  if (error instanceof KeyChangeError || error instanceof CorruptedValueError) return errorReply(ERROR_CODES.internal, error.message);
+  if (error instanceof LedgerViewError) {
+    return errorReply(ERROR_CODES.internal, error.panic ? `The verifier refused it: ${error.panic}` : error.message);
+  }
+  if (error instanceof HttpError || error instanceof RpcError) {
+    return errorReply(ERROR_CODES.internal, `The network service failed: ${error.message}`);
+  }
+  return errorReply(ERROR_CODES.internal, 'Internal error');
+}

@@ -1,0 +1,145 @@
+/**
+ * Keys of an intents account on the verifier (issue 4 §5): list registered keys beside local ones;
+ * add or remove a key by signing an `add_public_key` / `remove_public_key` intent with a registered
+ * local key, publishing it, following `get_status` to SETTLED and confirming with `has_public_key`.
+ */
+import { type Random, formatPublicKey, generateKeyPair, parsePublicKey } from '../core';
+import type { IntentStatus, PublishResult } from '../bus';
+import type { KeyChangeResult, KeyListing } from '../provider/walletApi';
+import { addKey, forgetKey, setSigningKey } from '../vault';
+import type { BusPort, SigningService } from './signer';
+import type { WalletService } from './wallet';
+
+export interface LedgerKeysPort {
+  publicKeysOf(accountId: string): Promise<string[]>;
+  hasPublicKey(accountId: string, publicKey: string): Promise<boolean>;
+}
+
+export interface StatusPort extends BusPort {
+  getStatus(intentHash: string): Promise<IntentStatus>;
+  publishIntent(...args: Parameters<BusPort['publishIntent']>): Promise<PublishResult>;
+}
+
+export interface KeyManagerDeps {
+  wallet: WalletService;
+  signer: SigningService;
+  ledger: () => Promise<LedgerKeysPort>;
+  bus: () => Promise<StatusPort>;
+  random: Random;
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+  /** How long to follow get_status before giving up. */
+  settleTimeoutMs?: number;
+}
+
+export class KeyChangeError extends Error {
+  override readonly name = 'KeyChangeError';
+}
+
+export class KeyManager {
+  constructor(private readonly deps: KeyManagerDeps) {}
+
+  async list(accountId: string): Promise<KeyListing> {
+    const account = this.deps.wallet.account(accountId);
+    const ledger = await this.deps.ledger();
+    let registered: string[] | null = null;
+    let error: string | undefined;
+    const flags = new Map<string, boolean | null>();
+    try {
+      registered = await ledger.publicKeysOf(accountId);
+      // An implicit account's own key counts without being listed (spec/protocol.md §1 step 6).
+      for (const pk of account.publicKeys) flags.set(pk, registered.includes(pk) || (await ledger.hasPublicKey(accountId, pk)));
+      for (const [pk, yes] of flags) if (yes && !registered.includes(pk)) registered.push(pk);
+    } catch (e) {
+      error = `The verifier could not be asked (${(e as Error).message}).`;
+    }
+    return {
+      accountId,
+      registered,
+      local: account.publicKeys.map((publicKey, i) => ({ publicKey, signing: i === 0, registered: flags.get(publicKey) ?? null })),
+      ...(error ? { error } : {}),
+    };
+  }
+
+  /** Adds `publicKey`, or a newly generated local key, to the account on the verifier. */
+  async add(accountId: string, publicKey?: string): Promise<KeyChangeResult> {
+    this.deps.wallet.account(accountId);
+    let key = publicKey;
+    if (key === undefined) {
+      const pair = generateKeyPair(this.deps.random);
+      key = formatPublicKey(pair.publicKey);
+      await this.deps.wallet.update((c) => addKey(c, { pair, source: 'generated' }, new Date(this.deps.now()), accountId));
+    } else {
+      key = formatPublicKey(parsePublicKey(key));
+    }
+    const listing = await this.list(accountId);
+    if (listing.registered?.includes(key)) throw new KeyChangeError('That key is already registered for this account.');
+    return this.change(accountId, 'add_public_key', key);
+  }
+
+  /**
+   * Removes a key from the account on the verifier. The key that signs is removed only when the user
+   * confirmed it and another registered local key remains to take over signing.
+   */
+  async remove(accountId: string, publicKey: string, confirmRemovingSigningKey = false): Promise<KeyChangeResult> {
+    const account = this.deps.wallet.account(accountId);
+    const key = formatPublicKey(parsePublicKey(publicKey));
+    const listing = await this.list(accountId);
+    if (listing.registered === null) throw new KeyChangeError(listing.error ?? 'The verifier could not be asked.');
+    if (!listing.registered.includes(key)) throw new KeyChangeError('That key is not registered for this account.');
+    const remaining = listing.registered.filter((k) => k !== key);
+    if (remaining.length === 0) throw new KeyChangeError('This is the account’s last key: removing it would lock the account forever.');
+    const signingKey = account.publicKeys[0]!;
+    let successor: string | undefined;
+    if (key === signingKey) {
+      if (!confirmRemovingSigningKey) {
+        throw new KeyChangeError('This key signs for the account. Confirm that you want to remove it.');
+      }
+      successor = listing.local.find((l) => l.publicKey !== key && l.registered)?.publicKey;
+      if (!successor) throw new KeyChangeError('Add another key to this wallet and register it first, so the account can still sign.');
+    }
+    const result = await this.change(accountId, 'remove_public_key', key);
+    if (account.publicKeys.includes(key) && account.publicKeys.length > 1) {
+      await this.deps.wallet.update((c) => forgetKey(successor ? setSigningKey(c, accountId, successor) : c, accountId, key));
+    }
+    return result;
+  }
+
+  async useForSigning(accountId: string, publicKey: string): Promise<void> {
+    const listing = await this.list(accountId);
+    if (listing.registered !== null && !listing.registered.includes(publicKey)) {
+      throw new KeyChangeError('Register this key on the verifier first; until then it cannot sign for the account.');
+    }
+    await this.deps.wallet.update((c) => setSigningKey(c, accountId, publicKey));
+  }
+
+  private async change(accountId: string, intent: 'add_public_key' | 'remove_public_key', publicKey: string): Promise<KeyChangeResult> {
+    const bus = await this.deps.bus();
+    const { intentHash, result } = await this.deps.signer.signAndPublish(
+      { signerId: accountId, intents: [{ intent, public_key: publicKey }] },
+      bus,
+    );
+    if (result.status === 'FAILED') throw new KeyChangeError(`The verifier refused it: ${result.reason}.`);
+    const status = await this.followToEnd(bus, intentHash);
+    const ledger = await this.deps.ledger();
+    const has = await ledger.hasPublicKey(accountId, publicKey);
+    return { publicKey, intentHash, status, confirmed: intent === 'add_public_key' ? has : !has };
+  }
+
+  /** Polls get_status until SETTLED or a final failure, with growing intervals. */
+  private async followToEnd(bus: StatusPort, intentHash: string): Promise<string> {
+    const deadline = this.deps.now() + (this.deps.settleTimeoutMs ?? 120_000);
+    let wait = 250;
+    for (;;) {
+      const s = await bus.getStatus(intentHash);
+      if (s.status === 'SETTLED') return s.status;
+      if (s.status === 'NOT_FOUND_OR_NOT_VALID' && s.status_details === 'FAILED') {
+        throw new KeyChangeError('The intent failed on the verifier.');
+      }
+      if (this.deps.now() > deadline) throw new KeyChangeError(`Not settled yet (last status ${s.status}); check again later.`);
+      await this.deps.sleep(wait);
+      wait = Math.min(wait * 2, 4000);
+    }
+  }
+}
+

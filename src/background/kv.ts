@@ -1,0 +1,50 @@
+/**
+ * Typed access to an extension storage area (`browser.storage.local` / `.session`): every read is
+ * parsed by a zod schema, so a damaged value is reported, never trusted. Each `set` writes one key:
+ * atomic per record.
+ */
+import type { z } from 'zod';
+
+/** The part of `browser.storage.StorageArea` we use (fake-browser and Firefox provide the same). */
+export interface StorageAreaLike {
+  get(keys: string | string[]): Promise<Record<string, unknown>>;
+  set(items: Record<string, unknown>): Promise<void>;
+  remove(keys: string | string[]): Promise<void>;
+}
+
+export class CorruptedValueError extends Error {
+  override readonly name = 'CorruptedValueError';
+  constructor(readonly key: string, detail: string) {
+    super(`stored value '${key}' is damaged (${detail}); it was left as it is`);
+  }
+}
+
+export class KeyValue {
+  constructor(private readonly area: StorageAreaLike) {}
+
+  async read<T extends z.ZodType>(key: string, schema: T): Promise<z.output<T> | undefined> {
+    const raw = (await this.area.get(key))[key];
+    if (raw === undefined) return undefined;
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) throw new CorruptedValueError(key, parsed.error.issues[0]?.message ?? 'invalid');
+    return parsed.data;
+  }
+
+  /** Like read, but a damaged value yields the fallback (for caches and preferences that can be rebuilt). */
+  async readOr<T extends z.ZodType>(key: string, schema: T, fallback: z.output<T>): Promise<z.output<T>> {
+    try {
+      return (await this.read(key, schema)) ?? fallback;
+    } catch (e) {
+      if (e instanceof CorruptedValueError) return fallback;
+      throw e;
+    }
+  }
+
+  write(key: string, value: unknown): Promise<void> {
+    return this.area.set({ [key]: value });
+  }
+
+  remove(key: string): Promise<void> {
+    return this.area.remove(key);
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * Endpoints, verifier and credentials (DECISIONS.md D6, D7): presets Local (the simulator on
+ * 127.0.0.1, the default in development builds) and Mainnet (the live services, the default in
+ * production builds). Credentials stay in the background: pages only learn whether they are set.
+ */
+import { z } from 'zod';
+import { isValidAccountId } from '../core';
+import type { Endpoints, NetworkPreset, SettingsChange, SettingsView } from '../provider/walletApi';
+import type { KeyValue } from './kv';
+
+export const SIM_BASE = 'http://127.0.0.1:3999';
+
+export const PRESETS: Record<NetworkPreset, { endpoints: Endpoints; verifierId: string }> = {
+  local: {
+    endpoints: { swap: SIM_BASE, transactions: `${SIM_BASE}/api/v0`, bus: `${SIM_BASE}/rpc`, ledgerRpc: `${SIM_BASE}/ledger-rpc` },
+    verifierId: 'intents.near',
+  },
+  mainnet: {
+    endpoints: {
+      swap: 'https://1click.chaindefuser.com',
+      transactions: 'https://explorer.near-intents.org/api/v0',
+      bus: 'https://solver-relay-v2.chaindefuser.com/rpc',
+      ledgerRpc: 'https://rpc.mainnet.near.org',
+    },
+    verifierId: 'intents.near',
+  },
+};
+
+export const DEFAULT_AUTO_LOCK_MINUTES = 15;
+
+const httpUrl = z.string().refine((s) => {
+  try {
+    const u = new URL(s);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}, 'must be an http(s) URL');
+
+const endpointsSchema = z.strictObject({ swap: httpUrl, transactions: httpUrl, bus: httpUrl, ledgerRpc: httpUrl });
+
+export const settingsSchema = z.strictObject({
+  preset: z.enum(['local', 'mainnet', 'custom']),
+  endpoints: endpointsSchema,
+  verifierId: z.string().refine(isValidAccountId, 'is not a valid account id'),
+  jwt: z.string().min(1).nullable(),
+  busApiKey: z.string().min(1).nullable(),
+  autoLockMinutes: z.number().int().min(1).max(1440),
+});
+export type Settings = z.output<typeof settingsSchema>;
+
+export const settingsChangeSchema = z.strictObject({
+  preset: z.enum(['local', 'mainnet']).optional(),
+  endpoints: endpointsSchema.partial().optional(),
+  verifierId: z.string().refine(isValidAccountId, 'is not a valid account id').optional(),
+  jwt: z.string().trim().min(1).max(4096).nullable().optional(),
+  busApiKey: z.string().trim().min(1).max(4096).nullable().optional(),
+  autoLockMinutes: z.number().int().min(1).max(1440).optional(),
+}) satisfies z.ZodType<SettingsChange>;
+
+const KEY = 'settings';
+
+export function defaultSettings(preset: NetworkPreset): Settings {
+  return { preset, ...structuredClone(PRESETS[preset]), jwt: null, busApiKey: null, autoLockMinutes: DEFAULT_AUTO_LOCK_MINUTES };
+}
+
+export function settingsView(s: Settings): SettingsView {
+  return {
+    preset: s.preset,
+    endpoints: { ...s.endpoints },
+    verifierId: s.verifierId,
+    hasJwt: s.jwt !== null,
+    hasBusApiKey: s.busApiKey !== null,
+    autoLockMinutes: s.autoLockMinutes,
+  };
+}
+
+export function applySettingsChange(current: Settings, change: z.output<typeof settingsChangeSchema>): Settings {
+  let next: Settings = { ...current, endpoints: { ...current.endpoints } };
+  if (change.preset) next = { ...next, preset: change.preset, ...structuredClone(PRESETS[change.preset]) };
+  if (change.endpoints) next = { ...next, preset: 'custom', endpoints: { ...next.endpoints, ...change.endpoints } };
+  if (change.verifierId) next = { ...next, verifierId: change.verifierId };
+  if (change.jwt !== undefined) next = { ...next, jwt: change.jwt };
+  if (change.busApiKey !== undefined) next = { ...next, busApiKey: change.busApiKey };
+  if (change.autoLockMinutes !== undefined) next = { ...next, autoLockMinutes: change.autoLockMinutes };
+  return settingsSchema.parse(next);
+}
+
+export class SettingsStore {
+  private cached: Settings | undefined;
+  constructor(
+    private readonly kv: KeyValue,
+    private readonly defaultPreset: NetworkPreset,
+  ) {}
+
+  async get(): Promise<Settings> {
+    this.cached ??= await this.kv.readOr(KEY, settingsSchema, defaultSettings(this.defaultPreset));
+    return this.cached;
+  }
+
+  async change(change: z.output<typeof settingsChangeSchema>): Promise<Settings> {
+    const next = applySettingsChange(await this.get(), change);
+    await this.kv.write(KEY, next);
+    this.cached = next;
+    return next;
+  }
+}

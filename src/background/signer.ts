@@ -1,0 +1,126 @@
+/**
+ * The signing service (issue 4 §4): builds payloads with the verifier's versioned nonce (D2), signs
+ * with the vault, checks its own signature, records each nonce before releasing a signature, computes
+ * the intent hash, and publishes; an `invalid salt` rejection refreshes the salt and re-signs once.
+ */
+import {
+  type IntentPayload,
+  type Random,
+  type SignedIntent,
+  type SigningStandard,
+  ProtocolError,
+  base64,
+  buildIntentPayload,
+  decodeExact,
+  decodeNonce,
+  encodeVersionedNonce,
+  formatDeadline,
+  intentHash,
+  parseDeadlineNs,
+} from '../core';
+import type { PublishResult } from '../bus';
+import type { UsedNonces } from './nonces';
+import type { SaltCache } from './salt';
+import type { WalletService } from './wallet';
+
+/** The SDK's default validity (DEFAULT_DEADLINE_MS) is 60 s; a person reading a preview needs longer. */
+export const DEFAULT_DEADLINE_MS = 5 * 60_000;
+
+export interface SignRequest {
+  signerId: string;
+  intents: unknown[];
+  /** RFC 3339; default now + DEFAULT_DEADLINE_MS. */
+  deadline?: string | undefined;
+  /** A dApp's own 32-byte nonce (base64); default a fresh versioned nonce. */
+  nonce?: string | undefined;
+  standard?: SigningStandard | undefined;
+}
+
+export interface PreparedIntent {
+  payload: IntentPayload;
+  standard: SigningStandard;
+  /** Local key that signs: the account's signing key. */
+  publicKey: string;
+  nonceKind: 'versioned' | 'legacy';
+  /** True when the wallet made the nonce (so it may make a new one after `invalid salt`). */
+  ownNonce: boolean;
+}
+
+export interface SignedResult {
+  signed: SignedIntent;
+  intentHash: string;
+  payload: IntentPayload;
+}
+
+export interface BusPort {
+  publishIntent(signed: SignedIntent, quoteHashes: readonly string[]): Promise<PublishResult>;
+}
+
+export interface SignerDeps {
+  wallet: WalletService;
+  salts: SaltCache;
+  nonces: UsedNonces;
+  verifierId: () => Promise<string>;
+  now: () => number;
+  random: Random;
+}
+
+export class SigningService {
+  constructor(private readonly deps: SignerDeps) {}
+
+  /** Validates the request and builds the exact payload that would be signed. */
+  async prepare(request: SignRequest): Promise<PreparedIntent> {
+    const account = this.deps.wallet.account(request.signerId);
+    const publicKey = account.publicKeys[0]!;
+    const verifyingContract = await this.deps.verifierId();
+    const nowMs = this.deps.now();
+    const deadline = request.deadline ?? formatDeadline(new Date(nowMs + DEFAULT_DEADLINE_MS));
+    // The nonce deadline must be at or after the intent deadline (spec/protocol.md §3): round the
+    // intent deadline up to whole milliseconds so sub-millisecond digits never exceed the nonce's.
+    const deadlineNs = parseDeadlineNs(deadline);
+    const nonceDeadline = new Date(Number((deadlineNs + 999_999n) / 1_000_000n));
+    let nonce = request.nonce;
+    let ownNonce = false;
+    if (nonce === undefined) {
+      const salt = await this.deps.salts.currentBytes();
+      nonce = encodeVersionedNonce({ salt, deadline: nonceDeadline, random15: this.deps.random(15) });
+      ownNonce = true;
+    } else {
+      decodeExact(base64, nonce, 32, 'nonce');
+    }
+    if (await this.deps.nonces.has(request.signerId, nonce)) {
+      throw new ProtocolError('this nonce was already used by this account; the wallet never signs a nonce twice', 'nonce');
+    }
+    const payload = buildIntentPayload({ signerId: request.signerId, verifyingContract, deadline, nonce, intents: request.intents });
+    return { payload, standard: request.standard ?? 'nep413', publicKey, nonceKind: decodeNonce(nonce).kind, ownNonce };
+  }
+
+  /** Signs a prepared payload; the nonce is recorded before the signature leaves this function. */
+  async sign(prepared: PreparedIntent): Promise<SignedResult> {
+    await this.deps.wallet.touch();
+    await this.deps.nonces.claim(prepared.payload.signer_id, prepared.payload.nonce);
+    const signed = this.deps.wallet.vault.signIntent(prepared.publicKey, prepared.payload, prepared.standard);
+    return { signed, intentHash: intentHash(signed), payload: prepared.payload };
+  }
+
+  /**
+   * Signs and publishes; on `invalid salt` (the salt rotated and the old one was invalidated) it reads
+   * the salt again and re-signs once with a fresh nonce, as the official SDK does. "already processed"
+   * counts as success (the SDK's rule).
+   */
+  async signAndPublish(request: SignRequest, bus: BusPort, quoteHashes: readonly string[] = []): Promise<SignedResult & { result: PublishResult }> {
+    let prepared = await this.prepare(request);
+    let signed = await this.sign(prepared);
+    let result = await bus.publishIntent(signed.signed, quoteHashes);
+    if (result.status === 'FAILED' && /invalid salt/i.test(result.reason) && prepared.ownNonce) {
+      this.deps.salts.invalidate();
+      prepared = await this.prepare(request);
+      signed = await this.sign(prepared);
+      result = await bus.publishIntent(signed.signed, quoteHashes);
+    }
+    if (result.status === 'FAILED' && /already processed/i.test(result.reason)) {
+      result = { status: 'OK', intent_hash: signed.intentHash };
+    }
+    return { ...signed, result };
+  }
+}

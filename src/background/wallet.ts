@@ -1,0 +1,239 @@
+/**
+ * The wallet as the background sees it: the vault, its unlocked session and auto-lock, the selected
+ * account. Emits lock/unlock and account changes for the provider events.
+ */
+import { z } from 'zod';
+import { type KeyPair, type Random, generateKeyPair, implicitAccountId, isImplicitAccountId, parsePublicKey, parseSecretKey } from '../core';
+import type { AccountView, CreateResult, KeySource, WalletStatus } from '../provider/walletApi';
+import {
+  LEDGER_DERIVATION_PATH,
+  Vault,
+  VaultError,
+  type VaultContents,
+  addKey,
+  emptyContents,
+  generatePhrase,
+  keyPairFromPhrase,
+} from '../vault';
+import type { AutoLock } from './autoLock';
+import type { KeyValue } from './kv';
+import type { SettingsStore } from './settings';
+
+const SELECTED_KEY = 'selectedAccount';
+
+export type WalletEvent = { type: 'lock' } | { type: 'unlock' } | { type: 'accountsChanged' };
+
+export interface WalletDeps {
+  vault: Vault;
+  autoLock: AutoLock;
+  settings: SettingsStore;
+  local: KeyValue;
+  random: Random;
+  now: () => number;
+}
+
+export class WalletService {
+  private problem: string | null = null;
+  private lockAt: number | null = null;
+  private listeners = new Set<(e: WalletEvent) => void>();
+  private restored: Promise<void> | null = null;
+
+  constructor(private readonly deps: WalletDeps) {}
+
+  onEvent(fn: (e: WalletEvent) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  private emit(e: WalletEvent): void {
+    for (const fn of this.listeners) fn(e);
+  }
+
+  /** On worker start: resume an unlocked session whose deadline has not passed. Idempotent. */
+  restore(): Promise<void> {
+    this.restored ??= (async () => {
+      const session = await this.deps.autoLock.read();
+      if (!session) return;
+      if (session.lockAt <= this.deps.now()) {
+        await this.deps.autoLock.clear();
+        return;
+      }
+      try {
+        await this.deps.vault.resume(session.vault);
+        this.lockAt = session.lockAt;
+      } catch (e) {
+        await this.deps.autoLock.clear();
+        if (e instanceof VaultError && e.code === 'corrupted') this.problem = e.message;
+      }
+    })();
+    return this.restored;
+  }
+
+  async status(): Promise<WalletStatus> {
+    await this.restore();
+    await this.lockIfDue();
+    const vault = this.deps.vault;
+    const settings = await this.deps.settings.get();
+    let exists = false;
+    try {
+      exists = await vault.exists();
+      if (exists && !vault.isUnlocked) await vault.readStoredRecord();
+    } catch (e) {
+      if (e instanceof VaultError) this.problem = e.message;
+      else throw e;
+    }
+    const view = vault.isUnlocked ? vault.view() : null;
+    return {
+      exists,
+      unlocked: vault.isUnlocked,
+      accounts: view ? view.accounts.map((a): AccountView => ({ ...a, publicKeys: [...a.publicKeys] })) : [],
+      selectedAccountId: view ? await this.selectedAccountId() : null,
+      lockAt: vault.isUnlocked ? this.lockAt : null,
+      autoLockMinutes: settings.autoLockMinutes,
+      phrasesToBackUp: view ? view.phrases.filter((p) => !p.backedUp).map((p) => p.id) : [],
+      problem: this.problem,
+    };
+  }
+
+  private async lockIfDue(): Promise<void> {
+    if (this.deps.vault.isUnlocked && this.lockAt !== null && this.lockAt <= this.deps.now()) await this.lock();
+  }
+
+  /** Builds the first key for `source` into contents; returns the phrase when one was made. */
+  private keyFor(source: KeySource, contents: VaultContents, label?: string): { contents: VaultContents; phrase?: { id: string; words: string[] } } {
+    const now = new Date(this.deps.now());
+    switch (source.kind) {
+      case 'generate':
+        return { contents: addKey(contents, { pair: generateKeyPair(this.deps.random), source: 'generated' }, now, undefined, label) };
+      case 'newPhrase': {
+        const phrase = generatePhrase(this.deps.random, source.words);
+        return this.withPhrase(contents, phrase, false, now, label);
+      }
+      case 'importPhrase':
+        return this.withPhrase(contents, source.phrase, true, now, label);
+      case 'importKey': {
+        let pair: KeyPair;
+        try {
+          pair = parseSecretKey(source.secretKey);
+        } catch (e) {
+          throw new VaultError('invalid_input', `That secret key cannot be used: ${(e as Error).message}.`);
+        }
+        if (source.accountId && isImplicitAccountId(source.accountId) && source.accountId !== implicitAccountId(pair.publicKey)) {
+          throw new VaultError('invalid_input', 'That implicit account id does not belong to this key.');
+        }
+        return { contents: addKey(contents, { pair, source: 'imported' }, now, source.accountId, label) };
+      }
+    }
+  }
+
+  private withPhrase(contents: VaultContents, phrase: string, backedUp: boolean, now: Date, label?: string) {
+    const pair = keyPairFromPhrase(phrase);
+    const id = implicitAccountId(pair.publicKey).slice(0, 16);
+    const normal = phrase.trim().split(/\s+/).map((w) => w.toLowerCase());
+    const withKey = addKey(contents, { pair, source: 'phrase', phraseId: id, derivationPath: LEDGER_DERIVATION_PATH }, now, undefined, label);
+    const phrases = withKey.phrases.some((p) => p.id === id)
+      ? withKey.phrases
+      : [...withKey.phrases, { id, phrase: normal.join(' '), createdAt: now.toISOString(), backedUp }];
+    return { contents: { ...withKey, phrases }, ...(backedUp ? {} : { phrase: { id, words: normal } }) };
+  }
+
+  async create(password: string, source: KeySource): Promise<CreateResult> {
+    const { contents, phrase } = this.keyFor(source, emptyContents());
+    await this.deps.vault.create(password, contents);
+    await this.startSession();
+    await this.deps.local.write(SELECTED_KEY, contents.accounts[0]?.accountId ?? null);
+    this.emit({ type: 'unlock' });
+    return { status: await this.status(), ...(phrase ? { phrase } : {}) };
+  }
+
+  async unlock(password: string): Promise<WalletStatus> {
+    await this.deps.vault.unlock(password);
+    this.problem = null;
+    await this.startSession();
+    this.emit({ type: 'unlock' });
+    return this.status();
+  }
+
+  async lock(): Promise<WalletStatus> {
+    const was = this.deps.vault.isUnlocked;
+    this.deps.vault.lock();
+    this.lockAt = null;
+    await this.deps.autoLock.clear();
+    if (was) this.emit({ type: 'lock' });
+    return this.status();
+  }
+
+  private async startSession(): Promise<void> {
+    const session = this.deps.vault.session();
+    if (!session) return;
+    const { autoLockMinutes } = await this.deps.settings.get();
+    this.lockAt = await this.deps.autoLock.start(session, autoLockMinutes);
+  }
+
+  /** Marks activity: the idle timer starts again. Throws `locked` when the wallet is locked. */
+  async touch(): Promise<void> {
+    await this.restore();
+    await this.lockIfDue();
+    if (!this.deps.vault.isUnlocked) throw new VaultError('locked', 'The wallet is locked.');
+    const { autoLockMinutes } = await this.deps.settings.get();
+    this.lockAt = (await this.deps.autoLock.touch(autoLockMinutes)) ?? this.lockAt;
+  }
+
+  get vault(): Vault {
+    return this.deps.vault;
+  }
+
+  accounts(): AccountView[] {
+    return this.deps.vault.isUnlocked ? this.deps.vault.view().accounts : [];
+  }
+
+  account(accountId: string): AccountView {
+    if (!this.deps.vault.isUnlocked) throw new VaultError('locked', 'The wallet is locked.');
+    const account = this.accounts().find((a) => a.accountId === accountId);
+    if (!account) throw new VaultError('invalid_input', `No account '${accountId}' in this wallet.`);
+    return account;
+  }
+
+  async selectedAccountId(): Promise<string | null> {
+    const accounts = this.accounts();
+    const stored = await this.deps.local.readOr(SELECTED_KEY, z.string().nullable(), null);
+    if (stored && accounts.some((a) => a.accountId === stored)) return stored;
+    return accounts[0]?.accountId ?? null;
+  }
+
+  async selectAccount(accountId: string): Promise<WalletStatus> {
+    this.account(accountId);
+    await this.deps.local.write(SELECTED_KEY, accountId);
+    this.emit({ type: 'accountsChanged' });
+    return this.status();
+  }
+
+  async addAccount(source: KeySource | { kind: 'named'; accountId: string; publicKey: string }, label?: string): Promise<CreateResult> {
+    await this.touch();
+    let phrase: { id: string; words: string[] } | undefined;
+    await this.deps.vault.update((contents) => {
+      if (source.kind === 'named') {
+        parsePublicKey(source.publicKey);
+        const owner = contents.accounts.find((a) => a.publicKeys.includes(source.publicKey));
+        if (!owner) throw new VaultError('unknown_key', 'Pick one of this wallet’s keys for the named account.');
+        if (contents.accounts.some((a) => a.accountId === source.accountId)) {
+          throw new VaultError('invalid_input', `The account ${source.accountId} is already in this wallet.`);
+        }
+        const key = contents.keys.find((k) => k.publicKey === source.publicKey)!;
+        return addKey(contents, { pair: parseSecretKey(key.secretKey), source: key.source }, new Date(this.deps.now()), source.accountId, label);
+      }
+      const made = this.keyFor(source, contents, label);
+      phrase = made.phrase;
+      return made.contents;
+    });
+    this.emit({ type: 'accountsChanged' });
+    return { status: await this.status(), ...(phrase ? { phrase } : {}) };
+  }
+
+  async update(change: (c: VaultContents) => VaultContents): Promise<WalletStatus> {
+    await this.touch();
+    await this.deps.vault.update(change);
+    this.emit({ type: 'accountsChanged' });
+    return this.status();
+  }
+}

@@ -1,0 +1,51 @@
+/** The wallet API (src/provider/walletApi.ts) for the extension's own pages, one handler per method. */
+import type { CreateResult, SettingsView, WalletMethod, WalletStatus, KeyListing, KeyChangeResult } from '../provider/walletApi';
+import { removeAccount, renameAccount } from '../vault';
+import type { KeyManager } from './keyManager';
+import { type SettingsStore, settingsView } from './settings';
+import type { WalletService } from './wallet';
+import type { WalletParams } from './walletSchemas';
+
+export interface WalletHandlerDeps {
+  wallet: WalletService;
+  keys: KeyManager;
+  settings: SettingsStore;
+}
+
+type Handlers = { [K in WalletMethod]: (params: WalletParams[K]) => Promise<unknown> };
+
+export function walletHandlers({ wallet, keys, settings }: WalletHandlerDeps): Handlers {
+  const status = (): Promise<WalletStatus> => wallet.status();
+  return {
+    wallet_status: status,
+    wallet_create: (p): Promise<CreateResult> => wallet.create(p.password, p.source),
+    wallet_unlock: (p) => wallet.unlock(p.password),
+    wallet_lock: () => wallet.lock(),
+    wallet_changePassword: async (p) => {
+      await wallet.vault.changePassword(p.oldPassword, p.newPassword);
+      return status();
+    },
+    wallet_setAutoLock: async (p) => {
+      await settings.change({ autoLockMinutes: p.minutes });
+      if (wallet.vault.isUnlocked) await wallet.touch();
+      return status();
+    },
+    wallet_exportKey: async (p) => ({ secretKey: await wallet.vault.exportSecretKey(p.password, p.publicKey) }),
+    wallet_exportPhrase: async (p) => ({ words: (await wallet.vault.exportPhrase(p.password, p.phraseId)).split(' ') }),
+    wallet_confirmBackup: (p) =>
+      wallet.update((c) => ({ ...c, phrases: c.phrases.map((ph) => (ph.id === p.phraseId ? { ...ph, backedUp: true } : ph)) })),
+    wallet_addAccount: (p): Promise<CreateResult> => wallet.addAccount(p.source, p.label),
+    wallet_renameAccount: (p) => wallet.update((c) => renameAccount(c, p.accountId, p.label)),
+    wallet_removeAccount: (p) => wallet.update((c) => removeAccount(c, p.accountId)),
+    wallet_selectAccount: (p) => wallet.selectAccount(p.accountId),
+    wallet_listKeys: (p): Promise<KeyListing> => keys.list(p.accountId),
+    wallet_addKey: (p): Promise<KeyChangeResult> => keys.add(p.accountId, p.publicKey),
+    wallet_removeKey: (p): Promise<KeyChangeResult> => keys.remove(p.accountId, p.publicKey, p.confirmRemovingSigningKey),
+    wallet_useSigningKey: async (p) => {
+      await keys.useForSigning(p.accountId, p.publicKey);
+      return status();
+    },
+    wallet_getSettings: async (): Promise<SettingsView> => settingsView(await settings.get()),
+    wallet_setSettings: async (p): Promise<SettingsView> => settingsView(await settings.change(p)),
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * A background started as the extension starts it, on WXT's fake browser (storage.local/session,
+ * alarms) with an in-memory vault store and real fetch to a simulator on 127.0.0.1.
+ */
+import { randomBytes } from 'node:crypto';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { startBackground, type BackgroundEnv } from '../../../src/background/start';
+import type { RuntimeReply } from '../../../src/provider/protocol';
+import { WALLET, type WalletMethod } from '../../../src/provider/walletApi';
+import { memoryVaultStorage } from '../../../src/vault';
+
+export const EXT = 'chrome-extension://testextensionidtestextensionid';
+export const POPUP = { url: `${EXT}/popup.html` };
+export const PASSWORD = 'a long test password';
+
+export interface Clock {
+  now: number;
+}
+
+export function backgroundEnv(clock: Clock, vaultStorage = memoryVaultStorage()): BackgroundEnv {
+  return {
+    storage: { local: fakeBrowser.storage.local, session: fakeBrowser.storage.session },
+    alarms: fakeBrowser.alarms,
+    vaultStorage,
+    fetch: (url, init) => fetch(url, init),
+    now: () => clock.now,
+    random: (n) => new Uint8Array(randomBytes(n)),
+    sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 50))),
+    extensionOrigin: EXT,
+    defaultPreset: 'local',
+    iterations: 600_000,
+  };
+}
+
+export type Background = ReturnType<typeof startBackground>;
+
+/** Calls a wallet method as the popup does; throws the reply's error message on failure. */
+export async function call<T = unknown>(bg: Background, method: WalletMethod, params?: unknown): Promise<T> {
+  const reply: RuntimeReply = await bg.route({ type: 'request', method, ...(params === undefined ? {} : { params }) }, POPUP);
+  if (!reply.ok) throw Object.assign(new Error(reply.error.message), { code: reply.error.code, data: reply.error.data });
+  return reply.result as T;
+}
+
+/** Points the wallet at a running simulator. */
+export async function useSimulator(bg: Background, url: string, busApiKey: string): Promise<void> {
+  await call(bg, WALLET.setSettings, {
+    endpoints: { swap: url, transactions: `${url}/api/v0`, bus: `${url}/rpc`, ledgerRpc: `${url}/ledger-rpc` },
+    busApiKey,
+  });
+}

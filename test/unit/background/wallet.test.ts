@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { AUTO_LOCK_ALARM } from '../../../src/background/autoLock';
+import { startBackground } from '../../../src/background/start';
+import { base64, hex, encodeVersionedNonce, verifySignedIntent } from '../../../src/core';
+import { WALLET, type CreateResult, type KeyChangeResult, type KeyListing, type WalletStatus } from '../../../src/provider/walletApi';
+import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
+import { memoryVaultStorage } from '../../../src/vault';
+import { PASSWORD, backgroundEnv, call, useSimulator, type Clock } from './harness';
+
+let sim: RunningSimulator;
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0 });
+});
+afterAll(() => sim.close());
+beforeEach(() => fakeBrowser.reset());
+
+async function freshWallet(clock: Clock = { now: Date.now() }) {
+  const vaultStorage = memoryVaultStorage();
+  const bg = startBackground(backgroundEnv(clock, vaultStorage));
+  await useSimulator(bg, sim.url, sim.busApiKey);
+  const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
+  const accountId = created.status.accounts[0]!.accountId;
+  return { bg, vaultStorage, clock, accountId };
+}
+
+describe('unlocked state and auto-lock', () => {
+  it('starts the idle timer on unlock and locks when the alarm fires', async () => {
+    const clock = { now: 1_800_000_000_000 };
+    const { bg } = await freshWallet(clock);
+    const alarm = await fakeBrowser.alarms.get(AUTO_LOCK_ALARM);
+    expect(alarm?.scheduledTime).toBe(clock.now + 15 * 60_000);
+    await fakeBrowser.alarms.onAlarm.trigger({ name: AUTO_LOCK_ALARM, scheduledTime: clock.now });
+    await new Promise((r) => setTimeout(r, 10));
+    expect((await call<WalletStatus>(bg, WALLET.status)).unlocked).toBe(false);
+    expect(await fakeBrowser.storage.session.get('unlocked')).toEqual({});
+  });
+
+  it('locks on the next request when the deadline passed even if the alarm was missed', async () => {
+    const clock = { now: 1_800_000_000_000 };
+    const { bg } = await freshWallet(clock);
+    clock.now += 15 * 60_000 + 1;
+    expect((await call<WalletStatus>(bg, WALLET.status)).unlocked).toBe(false);
+  });
+
+  it('a restarted worker is still unlocked and signs; a browser restart (session cleared) starts locked', async () => {
+    const clock = { now: Date.now() };
+    const { vaultStorage, accountId } = await freshWallet(clock);
+    const restarted = startBackground(backgroundEnv(clock, vaultStorage));
+    const status = await call<WalletStatus>(restarted, WALLET.status);
+    expect(status.unlocked).toBe(true);
+    const signed = await restarted.signer.sign(await restarted.signer.prepare({ signerId: accountId, intents: [] }));
+    expect(verifySignedIntent(signed.signed).ok).toBe(true);
+
+    await fakeBrowser.storage.session.clear();
+    const afterBrowserRestart = startBackground(backgroundEnv(clock, vaultStorage));
+    expect((await call<WalletStatus>(afterBrowserRestart, WALLET.status)).unlocked).toBe(false);
+    await expect(afterBrowserRestart.signer.prepare({ signerId: accountId, intents: [] })).rejects.toThrow(/locked/);
+  });
+
+  it('honours a changed auto-lock time', async () => {
+    const clock = { now: 1_800_000_000_000 };
+    const { bg } = await freshWallet(clock);
+    await call(bg, WALLET.setAutoLock, { minutes: 1 });
+    expect((await fakeBrowser.alarms.get(AUTO_LOCK_ALARM))?.scheduledTime).toBe(clock.now + 60_000);
+  });
+});
+
+describe('signing service', () => {
+  it('builds a versioned nonce with the current salt and a deadline the verifier accepts', async () => {
+    const { bg, accountId } = await freshWallet();
+    const prepared = await bg.signer.prepare({ signerId: accountId, intents: [], deadline: '2099-01-01T00:00:00.000123Z' });
+    expect(prepared.nonceKind).toBe('versioned');
+    const res = await fetch(`${sim.url}/ledger-rpc`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'query', params: { request_type: 'call_function', finality: 'optimistic', account_id: 'intents.near', method_name: 'current_salt', args_base64: base64.encode(new TextEncoder().encode('{}')) } }),
+    });
+    const salt = JSON.parse(new TextDecoder().decode(Uint8Array.from((await res.json()).result.result as number[]))) as string;
+    expect(hex.encode(base64.decode(prepared.payload.nonce).slice(5, 9))).toBe(salt);
+    // Sub-millisecond digits in a dApp's deadline: the nonce deadline is rounded up, so the verifier's
+    // "deadline is greater than nonce" rule holds and the simulator's verifier accepts it.
+    const subMs = new Date(Date.now() + 60_000).toISOString().replace('Z', '123Z');
+    const published = await bg.signer.signAndPublish({ signerId: accountId, intents: [], deadline: subMs }, await busClient(bg));
+    expect(published.result).toEqual({ status: 'OK', intent_hash: published.intentHash });
+  });
+
+  it('refuses to sign a nonce twice for the same signer', async () => {
+    const { bg, accountId } = await freshWallet();
+    const nonce = base64.encode(new Uint8Array(32).fill(7));
+    await bg.signer.sign(await bg.signer.prepare({ signerId: accountId, intents: [], nonce }));
+    await expect(bg.signer.prepare({ signerId: accountId, intents: [], nonce })).rejects.toThrow(/already used/);
+    const again = await bg.signer.prepare({ signerId: accountId, intents: [], nonce: encodeVersionedNonce({ salt: new Uint8Array(4), deadline: new Date(Date.now() + 60_000), random15: new Uint8Array(15) }) });
+    await bg.signer.sign(again);
+    await expect(bg.signer.sign(again)).rejects.toThrow(/already used/);
+  });
+
+  it('refreshes the salt and re-signs once after an invalid salt rejection', async () => {
+    const { bg, accountId } = await freshWallet();
+    await bg.salts.current(); // cache the salt that is about to be invalidated
+    const salt = await bg.salts.current();
+    await devPost('/dev/salt/rotate', {});
+    await devPost('/dev/salt/invalidate', { salts: [salt] });
+    const out = await bg.signer.signAndPublish({ signerId: accountId, intents: [] }, await busClient(bg));
+    expect(out.result.status).toBe('OK');
+    expect(hex.encode(base64.decode(out.payload.nonce).slice(5, 9))).not.toBe(salt);
+  });
+});
+
+describe('keys on the verifier', () => {
+  it('adds a generated key through add_public_key, sees it registered, and removes it', async () => {
+    const { bg, accountId } = await freshWallet();
+    const added = await call<KeyChangeResult>(bg, WALLET.addKey, { accountId });
+    expect(added).toMatchObject({ status: 'SETTLED', confirmed: true });
+    const listing = await call<KeyListing>(bg, WALLET.listKeys, { accountId });
+    expect(listing.registered).toContain(added.publicKey);
+    expect(listing.local.map((l) => l.registered)).toEqual([true, true]);
+
+    const removed = await call<KeyChangeResult>(bg, WALLET.removeKey, { accountId, publicKey: added.publicKey });
+    expect(removed).toMatchObject({ status: 'SETTLED', confirmed: true });
+    expect((await call<KeyListing>(bg, WALLET.listKeys, { accountId })).registered).not.toContain(added.publicKey);
+  });
+
+  it('refuses to remove the signing key without confirmation or without another registered local key', async () => {
+    const { bg, accountId } = await freshWallet();
+    const status = await call<WalletStatus>(bg, WALLET.status);
+    const signingKey = status.accounts[0]!.publicKeys[0]!;
+    await expect(call(bg, WALLET.removeKey, { accountId, publicKey: signingKey })).rejects.toThrow(/last key/);
+    const added = await call<KeyChangeResult>(bg, WALLET.addKey, { accountId });
+    await expect(call(bg, WALLET.removeKey, { accountId, publicKey: signingKey })).rejects.toThrow(/Confirm/);
+    // Rotation: remove the old signing key with confirmation; the new key takes over signing.
+    await call(bg, WALLET.removeKey, { accountId, publicKey: signingKey, confirmRemovingSigningKey: true });
+    const after = await call<WalletStatus>(bg, WALLET.status);
+    expect(after.accounts[0]!.publicKeys).toEqual([added.publicKey]);
+    const signed = await bg.signer.signAndPublish({ signerId: accountId, intents: [] }, await busClient(bg));
+    expect(signed.result.status).toBe('OK');
+  });
+});
+
+describe('wallet API from the popup', () => {
+  it('creates from a new phrase, asks for its backup, and never shows secrets in status', async () => {
+    const bg = startBackground(backgroundEnv({ now: Date.now() }));
+    const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'newPhrase', words: 12 } });
+    expect(created.phrase?.words).toHaveLength(12);
+    expect(created.status.phrasesToBackUp).toEqual([created.phrase!.id]);
+    expect(JSON.stringify(created.status)).not.toMatch(/secret|ed25519:[1-9A-HJ-NP-Za-km-z]{80,}/);
+    const after = await call<WalletStatus>(bg, WALLET.confirmBackup, { phraseId: created.phrase!.id });
+    expect(after.phrasesToBackUp).toEqual([]);
+  });
+
+  it('reports a weak password and a wrong password in plain words', async () => {
+    const bg = startBackground(backgroundEnv({ now: Date.now() }));
+    await expect(call(bg, WALLET.create, { password: 'short', source: { kind: 'generate' } })).rejects.toThrow(/at least 10 characters/);
+    await call(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
+    await call(bg, WALLET.lock);
+    await expect(call(bg, WALLET.unlock, { password: 'not the password' })).rejects.toThrow(/Wrong password/);
+  });
+
+  it('keeps the JWT in the background: settings show only that it is set', async () => {
+    const bg = startBackground(backgroundEnv({ now: Date.now() }));
+    const view = await call<Record<string, unknown>>(bg, WALLET.setSettings, { jwt: 'eyJhbGciOi.secret.jwt' });
+    expect(view.hasJwt).toBe(true);
+    expect(JSON.stringify(view)).not.toContain('secret');
+  });
+
+  it('reports a damaged vault record without deleting it', async () => {
+    const vaultStorage = memoryVaultStorage({ vault: { format: 'intents-companion-vault', version: 1, kdf: 'garbage' } });
+    const bg = startBackground(backgroundEnv({ now: Date.now() }, vaultStorage));
+    const status = await call<WalletStatus>(bg, WALLET.status);
+    expect(status.problem).toMatch(/damaged/);
+    expect(vaultStorage.data.get('vault')).toMatchObject({ kdf: 'garbage' });
+  });
+});
+
+async function busClient(bg: ReturnType<typeof startBackground>) {
+  const { MessageBusClient } = await import('../../../src/bus');
+  const s = await bg.settings.get();
+  return new MessageBusClient({ url: s.endpoints.bus, apiKey: s.busApiKey ?? undefined, deps: { fetch: (u, i) => fetch(u, i), sleep: (ms) => new Promise((r) => setTimeout(r, ms)) } });
+}
+
+async function devPost(path: string, body: unknown) {
+  const res = await fetch(`${sim.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
