@@ -1,0 +1,97 @@
+/**
+ * One batch through the verifier's checks, in its order (spec/protocol.md §1; near/intents
+ * contracts/defuse/core/src/engine/mod.rs `execute_signed_intent`), per signed item:
+ *  1. signature (strict ed25519, weak keys refused) → `invalid signature`
+ *  2. intent hash
+ *  3. payload JSON → `JSON: …`
+ *  4. recipient = the verifier → `wrong verifying_contract`
+ *  5. deadline ≥ now → `deadline has expired`
+ *  6. key registered for the signer → `public key '<pk>' doesn't exist for account '<id>'`
+ *  7. nonce: salt, deadline order, expiry, then uniqueness (§3)
+ *  8. the intents, in order
+ * and after the whole batch the per-token invariant (§5). Nothing is written here: the caller commits
+ * the working state or drops it.
+ */
+import {
+  type IntentPayload,
+  ProtocolError,
+  type SignedIntent,
+  extractIntentPayload,
+  intentHash,
+  parseDeadlineNs,
+  verifySignedIntent,
+} from '../../core';
+import { ERR, VerifierError, jsonError, publicKeyNotExist } from './errors';
+import { type ExecutedIntent, dip4 } from './events';
+import { type BatchEffects, executeIntent } from './intents';
+import { DeltaMatcher, type InvariantViolated } from './invariant';
+import { canonicalKey } from './keys';
+import { verifyNonce } from './nonces';
+import type { LedgerState } from './state';
+import { WorkingState } from './working';
+
+export interface EngineEnv {
+  verifierId: string;
+  feePips: number;
+  feeCollector: string;
+  wnearTokenId: string;
+  now: Date;
+  isValidSalt(saltHex: string): boolean;
+}
+
+export interface BatchOutcome {
+  work: WorkingState;
+  effects: BatchEffects;
+  executed: ExecutedIntent[];
+  /** The dip4 lines, ending with `intents_executed`. */
+  logs: string[];
+  /** The earliest intent deadline (as signed), or null for an empty batch. */
+  minDeadline: string | null;
+  violation: InvariantViolated | null;
+}
+
+export function runBatch(base: LedgerState, env: EngineEnv, signed: readonly SignedIntent[]): BatchOutcome {
+  const work = new WorkingState(base);
+  const matcher = new DeltaMatcher();
+  const logs: string[] = [];
+  const effects: BatchEffects = { transfers: [], outgoing: [], authChanges: [] };
+  const executed: ExecutedIntent[] = [];
+  let minDeadline: { text: string; ns: bigint } | null = null;
+  const intentEnv = { work, matcher, logs, effects, feePips: env.feePips, feeCollector: env.feeCollector, wnearTokenId: env.wnearTokenId };
+
+  for (const item of signed) {
+    // 1. signature
+    const verified = verifySignedIntent(item);
+    if (!verified.ok) throw new VerifierError(ERR.invalidSignature);
+    // 2. intent hash
+    const hash = intentHash(item);
+    // 3. payload
+    let payload: IntentPayload;
+    try {
+      payload = extractIntentPayload(item);
+    } catch (e) {
+      if (e instanceof ProtocolError) throw new VerifierError(jsonError(e.message));
+      throw e;
+    }
+    // 4. recipient
+    if (payload.verifying_contract !== env.verifierId) throw new VerifierError(ERR.wrongVerifyingContract);
+    // 5. deadline
+    const deadlineNs = parseDeadlineNs(payload.deadline);
+    if (!minDeadline || deadlineNs < minDeadline.ns) minDeadline = { text: payload.deadline, ns: deadlineNs };
+    if (deadlineNs < BigInt(env.now.getTime()) * 1_000_000n) throw new VerifierError(ERR.deadlineExpired);
+    // 6. key registry
+    const publicKey = canonicalKey(verified.publicKey);
+    if (!work.hasPublicKey(payload.signer_id, publicKey)) {
+      throw new VerifierError(publicKeyNotExist(payload.signer_id, publicKey));
+    }
+    // 7. nonce
+    verifyNonce(payload.nonce, payload.deadline, env.now, env.isValidSalt);
+    work.commitNonce(payload.signer_id, payload.nonce);
+    // 8. intents
+    for (const intent of payload.intents) executeIntent(intentEnv, payload.signer_id, intent, hash);
+    executed.push({ intent_hash: hash, account_id: payload.signer_id, nonce: payload.nonce });
+  }
+
+  logs.push(dip4('intents_executed', executed));
+  return { work, effects, executed, logs, minDeadline: minDeadline?.text ?? null, violation: matcher.finalize() };
+}

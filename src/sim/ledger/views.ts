@@ -1,0 +1,58 @@
+/**
+ * The contract's view methods as the ledger RPC calls them (spec/protocol.md §3–§4): JSON args in,
+ * JSON value out. Arguments that do not deserialize panic with near-sdk's message; a failing
+ * simulate_intents panics with the verifier's message (only invariant violations come back in-band).
+ */
+import { z } from 'zod';
+import { base64, isValidAccountId, isValidTokenId } from '../../core';
+import { ERR, VerifierError } from './errors';
+import type { VerifierLedger } from './ledger';
+import { isSaltHex } from './salts';
+
+const accountId = z.string().refine(isValidAccountId);
+const tokenId = z.string().refine(isValidTokenId);
+const nonce = z.string().refine((s) => {
+  try {
+    return base64.decode(s).length === 32;
+  } catch {
+    return false;
+  }
+});
+
+type View = (ledger: VerifierLedger, args: unknown) => unknown;
+
+function view<S extends z.ZodType>(schema: S, run: (ledger: VerifierLedger, args: z.output<S>) => unknown): View {
+  return (ledger, args) => {
+    const parsed = schema.safeParse(args);
+    if (!parsed.success) throw new VerifierError(ERR.badArgs);
+    return run(ledger, parsed.data);
+  };
+}
+
+/** near-sdk does not read the input of a method without parameters. */
+const noArgs = z.unknown();
+
+export const VIEWS: Record<string, View> = {
+  current_salt: view(noArgs, (l) => l.currentSalt()),
+  is_valid_salt: view(z.looseObject({ salt: z.string().refine((s) => isSaltHex(s.toLowerCase())) }), (l, a) => l.isValidSalt(a.salt)),
+  simulate_intents: view(z.looseObject({ signed: z.array(z.unknown()) }), (l, a) => {
+    const { txHash: _none, ...output } = l.executeSigned(a.signed, { simulate: true });
+    return output;
+  }),
+  public_keys_of: view(z.looseObject({ account_id: accountId }), (l, a) => l.publicKeysOf(a.account_id)),
+  has_public_key: view(z.looseObject({ account_id: accountId, public_key: z.string() }), (l, a) =>
+    l.hasPublicKey(a.account_id, a.public_key),
+  ),
+  mt_balance_of: view(z.looseObject({ account_id: accountId, token_id: tokenId }), (l, a) =>
+    l.balanceOf(a.account_id, a.token_id).toString(),
+  ),
+  mt_batch_balance_of: view(z.looseObject({ account_id: accountId, token_ids: z.array(tokenId) }), (l, a) =>
+    a.token_ids.map((t) => l.balanceOf(a.account_id, t).toString()),
+  ),
+  is_nonce_used: view(z.looseObject({ account_id: accountId, nonce }), (l, a) => l.isNonceUsed(a.account_id, a.nonce)),
+  is_auth_by_predecessor_id_enabled: view(z.looseObject({ account_id: accountId }), (l, a) =>
+    l.isAuthByPredecessorIdEnabled(a.account_id),
+  ),
+  fee: view(noArgs, (l) => l.feePips),
+  fee_collector: view(noArgs, (l) => l.feeCollector),
+};
