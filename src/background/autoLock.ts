@@ -4,7 +4,7 @@
  * and in worker memory. A `chrome.alarms` alarm locks at the deadline; every use of the vault moves
  * the deadline (idle timeout).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { UnlockedSession } from '../vault';
 import type { KeyValue } from './kv';
 
@@ -12,7 +12,7 @@ export const AUTO_LOCK_ALARM = 'auto-lock';
 const SESSION_KEY = 'unlocked';
 
 const sessionSchema = z.strictObject({
-  vault: z.strictObject({ keyBytes: z.string(), salt: z.string(), iterations: z.number().int() }),
+  vault: z.strictObject({ keyBytes: z.string(), salt: z.string(), iterations: z.int() }),
   lockAt: z.number(),
 });
 export type StoredSession = z.output<typeof sessionSchema>;
@@ -31,7 +31,7 @@ export class AutoLock {
   ) {}
 
   async read(): Promise<StoredSession | undefined> {
-    return this.session.readOr(SESSION_KEY, sessionSchema.optional(), undefined);
+    return this.session.readOr(SESSION_KEY, z.optional(sessionSchema), undefined);
   }
 
   async start(vault: UnlockedSession, minutes: number): Promise<number> {

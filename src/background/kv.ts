@@ -3,7 +3,7 @@
  * parsed by a zod schema, so a damaged value is reported, never trusted. Each `set` writes one key:
  * atomic per record.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** The part of `browser.storage.StorageArea` we use (fake-browser and Firefox provide the same). */
 export interface StorageAreaLike {
@@ -22,7 +22,7 @@ export class CorruptedValueError extends Error {
 export class KeyValue {
   constructor(private readonly area: StorageAreaLike) {}
 
-  async read<T extends z.ZodType>(key: string, schema: T): Promise<z.output<T> | undefined> {
+  async read<T extends z.ZodMiniType>(key: string, schema: T): Promise<z.output<T> | undefined> {
     const raw = (await this.area.get(key))[key];
     if (raw === undefined) return undefined;
     const parsed = schema.safeParse(raw);
@@ -31,7 +31,7 @@ export class KeyValue {
   }
 
   /** Like read, but a damaged value yields the fallback (for caches and preferences that can be rebuilt). */
-  async readOr<T extends z.ZodType>(key: string, schema: T, fallback: z.output<T>): Promise<z.output<T>> {
+  async readOr<T extends z.ZodMiniType>(key: string, schema: T, fallback: z.output<T>): Promise<z.output<T>> {
     try {
       return (await this.read(key, schema)) ?? fallback;
     } catch (e) {

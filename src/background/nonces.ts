@@ -4,7 +4,7 @@
  * Versioned nonces are forgotten a day after their deadline (the verifier refuses them by then);
  * legacy ones are kept (they never expire), up to a cap.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { decodeNonce } from '../core';
 import type { KeyValue } from './kv';
 
@@ -12,7 +12,7 @@ const KEY = 'usedNonces';
 const KEEP_AFTER_DEADLINE_MS = 24 * 3600_000;
 const MAX_PER_SIGNER = 10_000;
 
-const entrySchema = z.object({ nonce: z.string(), forgetAfter: z.number().nullable() });
+const entrySchema = z.object({ nonce: z.string(), forgetAfter: z.nullable(z.number()) });
 const tableSchema = z.record(z.string(), z.array(entrySchema));
 
 export class NonceReusedError extends Error {

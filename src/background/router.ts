@@ -4,7 +4,7 @@
  * to the extension's own pages; the origin of a page request is what the browser says (sender),
  * never what the page says.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ERROR_CODES, errorReply, type RuntimeReply } from '../provider/protocol';
 import { runtimeMessageSchema } from '../provider/schemas';
 import type { WalletMethod } from '../provider/walletApi';

@@ -3,7 +3,7 @@
  * 127.0.0.1, the default in development builds) and Mainnet (the live services, the default in
  * production builds). Credentials stay in the background: pages only learn whether they are set.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isValidAccountId } from '../core';
 import type { Endpoints, NetworkPreset, SettingsChange, SettingsView } from '../provider/walletApi';
 import type { KeyValue } from './kv';
@@ -28,35 +28,39 @@ export const PRESETS: Record<NetworkPreset, { endpoints: Endpoints; verifierId: 
 
 export const DEFAULT_AUTO_LOCK_MINUTES = 15;
 
-const httpUrl = z.string().refine((s) => {
+const httpUrl = z.string().check(z.refine((s) => {
   try {
     const u = new URL(s);
     return u.protocol === 'http:' || u.protocol === 'https:';
   } catch {
     return false;
   }
-}, 'must be an http(s) URL');
+}, 'must be an http(s) URL'));
+
+const accountId = z.string().check(z.refine(isValidAccountId, 'is not a valid account id'));
+const minutes = z.int().check(z.minimum(1), z.maximum(1440));
+const credential = z.string().check(z.trim(), z.minLength(1), z.maxLength(4096));
 
 const endpointsSchema = z.strictObject({ swap: httpUrl, transactions: httpUrl, bus: httpUrl, ledgerRpc: httpUrl });
 
 export const settingsSchema = z.strictObject({
   preset: z.enum(['local', 'mainnet', 'custom']),
   endpoints: endpointsSchema,
-  verifierId: z.string().refine(isValidAccountId, 'is not a valid account id'),
-  jwt: z.string().min(1).nullable(),
-  busApiKey: z.string().min(1).nullable(),
-  autoLockMinutes: z.number().int().min(1).max(1440),
+  verifierId: accountId,
+  jwt: z.nullable(z.string().check(z.minLength(1))),
+  busApiKey: z.nullable(z.string().check(z.minLength(1))),
+  autoLockMinutes: minutes,
 });
 export type Settings = z.output<typeof settingsSchema>;
 
 export const settingsChangeSchema = z.strictObject({
-  preset: z.enum(['local', 'mainnet']).optional(),
-  endpoints: endpointsSchema.partial().optional(),
-  verifierId: z.string().refine(isValidAccountId, 'is not a valid account id').optional(),
-  jwt: z.string().trim().min(1).max(4096).nullable().optional(),
-  busApiKey: z.string().trim().min(1).max(4096).nullable().optional(),
-  autoLockMinutes: z.number().int().min(1).max(1440).optional(),
-}) satisfies z.ZodType<SettingsChange>;
+  preset: z.optional(z.enum(['local', 'mainnet'])),
+  endpoints: z.optional(z.partial(endpointsSchema)),
+  verifierId: z.optional(accountId),
+  jwt: z.optional(z.nullable(credential)),
+  busApiKey: z.optional(z.nullable(credential)),
+  autoLockMinutes: z.optional(minutes),
+}) satisfies z.ZodMiniType<SettingsChange>;
 
 const KEY = 'settings';
 

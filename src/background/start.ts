@@ -2,7 +2,7 @@
  * The background's composition root: builds every service from the environment it is given (browser
  * APIs in the extension, fakes in tests) and returns the router. entrypoints/background.ts only wires.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { type FetchLike, type HttpDeps, type Random } from '../core';
 import { LedgerRpcClient, MessageBusClient } from '../bus';
 import { METHODS } from '../provider/protocol';
@@ -34,7 +34,7 @@ export interface BackgroundEnv {
   iterations?: number;
 }
 
-const intentHashParams = z.strictObject({ intentHash: z.string().min(1).max(128) });
+const intentHashParams = z.strictObject({ intentHash: z.string().check(z.minLength(1), z.maxLength(128)) });
 
 export function startBackground(env: BackgroundEnv) {
   const local = new KeyValue(env.storage.local);

@@ -2,7 +2,7 @@
  * The wallet as the background sees it: the vault, its unlocked session and auto-lock, the selected
  * account. Emits lock/unlock and account changes for the provider events.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { type KeyPair, type Random, generateKeyPair, implicitAccountId, isImplicitAccountId, parsePublicKey, parseSecretKey } from '../core';
 import type { AccountView, CreateResult, KeySource, WalletStatus } from '../provider/walletApi';
 import {
@@ -196,7 +196,7 @@ export class WalletService {
 
   async selectedAccountId(): Promise<string | null> {
     const accounts = this.accounts();
-    const stored = await this.deps.local.readOr(SELECTED_KEY, z.string().nullable(), null);
+    const stored = await this.deps.local.readOr(SELECTED_KEY, z.nullable(z.string()), null);
     if (stored && accounts.some((a) => a.accountId === stored)) return stored;
     return accounts[0]?.accountId ?? null;
   }

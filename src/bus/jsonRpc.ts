@@ -1,5 +1,5 @@
 /** JSON-RPC 2.0 over the shared HTTP helper (timeouts, retries): the message bus and the ledger RPC. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { type HttpDeps, requestJson } from '../core';
 
 export class RpcError extends Error {
@@ -18,7 +18,7 @@ const responseSchema = z.union([
   z.object({
     jsonrpc: z.literal('2.0'),
     id: z.unknown(),
-    error: z.looseObject({ code: z.number(), message: z.string(), data: z.unknown().optional() }),
+    error: z.looseObject({ code: z.number(), message: z.string(), data: z.optional(z.unknown()) }),
   }),
 ]);
 

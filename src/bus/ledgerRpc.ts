@@ -4,7 +4,7 @@
  * `result.error` (a string) or as a JSON-RPC error whose data names it; both become LedgerViewError
  * with the contract's own message (e.g. `nonce was already used`).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { type HttpDeps, type SignedIntent, base64, utf8 } from '../core';
 import { RpcError, callJsonRpc } from './jsonRpc';
 import { type SimulationOutput, simulationOutputSchema } from './schemas';
@@ -21,7 +21,7 @@ export class LedgerViewError extends Error {
 }
 
 const callResultSchema = z.union([
-  z.object({ result: z.array(z.number().int().min(0).max(255)), logs: z.array(z.string()).optional() }),
+  z.object({ result: z.array(z.int().check(z.minimum(0), z.maximum(255))), logs: z.optional(z.array(z.string())) }),
   z.object({ error: z.string() }),
 ]);
 
@@ -41,7 +41,7 @@ export interface LedgerRpcOptions {
 export class LedgerRpcClient {
   constructor(private readonly options: LedgerRpcOptions) {}
 
-  async view<T extends z.ZodType>(method: string, args: unknown, schema: T, signal?: AbortSignal): Promise<z.output<T>> {
+  async view<T extends z.ZodMiniType>(method: string, args: unknown, schema: T, signal?: AbortSignal): Promise<z.output<T>> {
     const answer = await callJsonRpc(
       this.options.deps,
       this.options.url,
@@ -77,7 +77,7 @@ export class LedgerRpcClient {
   }
 
   currentSalt(signal?: AbortSignal): Promise<string> {
-    return this.view('current_salt', {}, z.string().regex(/^[0-9a-f]{8}$/), signal);
+    return this.view('current_salt', {}, z.string().check(z.regex(/^[0-9a-f]{8}$/)), signal);
   }
 
   isValidSalt(salt: string): Promise<boolean> {
@@ -101,7 +101,7 @@ export class LedgerRpcClient {
   }
 
   fee(): Promise<number> {
-    return this.view('fee', {}, z.number().int().nonnegative());
+    return this.view('fee', {}, z.int().check(z.nonnegative()));
   }
 
   simulateIntents(signed: readonly SignedIntent[], signal?: AbortSignal): Promise<SimulationOutput> {

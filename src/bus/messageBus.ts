@@ -3,7 +3,7 @@
  * Params are an array with one object. Auth is `X-API-Key` (D6). Business failures come back as
  * `status: "FAILED"` with the verifier's reason; JSON-RPC errors raise RpcError.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { HttpDeps, SignedIntent } from '../core';
 import { RpcError, callJsonRpc } from './jsonRpc';
 import {
@@ -35,7 +35,7 @@ export interface QuoteRequest {
 export class MessageBusClient {
   constructor(private readonly options: MessageBusOptions) {}
 
-  private async call<T extends z.ZodType>(method: string, params: unknown, schema: T, signal?: AbortSignal): Promise<z.output<T>> {
+  private async call<T extends z.ZodMiniType>(method: string, params: unknown, schema: T, signal?: AbortSignal): Promise<z.output<T>> {
     const headers: Record<string, string> = this.options.apiKey ? { 'x-api-key': this.options.apiKey } : {};
     const answer = await callJsonRpc(this.options.deps, this.options.url, method, [params], headers, signal);
     if ('error' in answer) throw new RpcError(answer.error.code, answer.error.message, answer.error.data);
@@ -61,7 +61,7 @@ export class MessageBusClient {
     if ((request.exact_amount_in === undefined) === (request.exact_amount_out === undefined)) {
       throw new RpcError(-32602, 'exactly one of exact_amount_in and exact_amount_out is required');
     }
-    const offers = await this.call('quote', request, z.array(busQuoteSchema).nullable(), signal);
+    const offers = await this.call('quote', request, z.nullable(z.array(busQuoteSchema)), signal);
     return offers ?? [];
   }
 }

@@ -2,9 +2,13 @@
  * zod schemas for what the message bus and the ledger RPC answer (spec/protocol.md §4, §9;
  * oneclick-api.md §5). Optional fields may arrive as null (D5): parsed as absent.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? undefined);
+const optional = <T extends z.ZodMiniType>(schema: T) =>
+  z.pipe(
+    z.nullish(schema),
+    z.transform((v: z.output<T> | null | undefined) => v ?? undefined),
+  );
 
 export const publishResultSchema = z.union([
   z.object({ status: z.literal('OK'), intent_hash: z.string() }),
@@ -47,6 +51,6 @@ export const simulationOutputSchema = z.object({
       z.object({ error: z.literal('overflow') }),
     ]),
   ),
-  state: z.object({ fee: z.number().int().nonnegative(), current_salt: z.string().regex(/^[0-9a-f]{8}$/) }),
+  state: z.object({ fee: z.int().check(z.nonnegative()), current_salt: z.string().check(z.regex(/^[0-9a-f]{8}$/)) }),
 });
 export type SimulationOutput = z.output<typeof simulationOutputSchema>;

@@ -3,7 +3,7 @@
  * Strict on purpose: a wallet must not sign fields it cannot show the user. Amounts are decimal
  * strings (u128; token_diff entries are non-zero i128). Unknown types are refused by name.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isValidAccountId } from './account';
 import { isI128String, isU128String } from './amounts';
 import { base58 } from './encoding';
@@ -13,28 +13,31 @@ import { protocolErrorFromZod } from './zodError';
 
 export const accountIdSchema = z
   .string()
-  .refine(isValidAccountId, { message: 'is not a valid account id (2–64 lowercase alphanumerics with . - _ separators)' });
+  .check(z.refine(isValidAccountId, 'is not a valid account id (2–64 lowercase alphanumerics with . - _ separators)'));
 
-export const u128Schema = z.string().refine(isU128String, { message: 'must be a u128 decimal string' });
-export const positiveU128Schema = u128Schema.refine((s) => s !== '0', { message: 'must be greater than 0' });
+export const u128Schema = z.string().check(z.refine(isU128String, 'must be a u128 decimal string'));
+export const positiveU128Schema = z.string().check(
+  z.refine(isU128String, 'must be a u128 decimal string'),
+  z.refine((s) => s !== '0', 'must be greater than 0'),
+);
 export const i128NonZeroSchema = z
   .string()
-  .refine((s) => isI128String(s) && s !== '0', { message: 'must be a non-zero i128 decimal string' });
+  .check(z.refine((s) => isI128String(s) && s !== '0', 'must be a non-zero i128 decimal string'));
 
 const U64_MAX = (1n << 64n) - 1n;
 export const gasSchema = z
   .string()
-  .refine((s) => /^(0|[1-9]\d*)$/.test(s) && BigInt(s) <= U64_MAX, { message: 'must be a gas amount (u64 decimal string)' });
+  .check(z.refine((s) => /^(0|[1-9]\d*)$/.test(s) && BigInt(s) <= U64_MAX, 'must be a gas amount (u64 decimal string)'));
 
-export const tokenIdSchema = z.string().refine(isValidTokenId, {
-  message: 'is not a valid token id (nep141:<contract>, nep171:<contract>:<id> or nep245:<contract>:<id>)',
-});
+export const tokenIdSchema = z
+  .string()
+  .check(z.refine(isValidTokenId, 'is not a valid token id (nep141:<contract>, nep171:<contract>:<id> or nep245:<contract>:<id>)'));
 
 const KEY_BYTES: Record<string, number> = { ed25519: 32, secp256k1: 64, p256: 64 };
 
 /** Public keys the verifier's key registry accepts: `ed25519:` (32 B), `secp256k1:` / `p256:` (64 B). */
-export const intentPublicKeySchema = z.string().refine(
-  (s) => {
+export const intentPublicKeySchema = z.string().check(
+  z.refine((s) => {
     const colon = s.indexOf(':');
     const want = KEY_BYTES[s.slice(0, colon)];
     if (colon === -1 || want === undefined) return false;
@@ -43,25 +46,23 @@ export const intentPublicKeySchema = z.string().refine(
     } catch {
       return false;
     }
-  },
-  { message: 'must be ed25519:<base58 32 bytes>, secp256k1:<base58 64 bytes> or p256:<base58 64 bytes>' },
+  }, 'must be ed25519:<base58 32 bytes>, secp256k1:<base58 64 bytes> or p256:<base58 64 bytes>'),
 );
 
 const stateInitSchema = z.record(z.string(), z.unknown());
-const memo = z.string().optional();
+const memo = z.optional(z.string());
 
 /** `msg` switches a withdrawal to the *_transfer_call form; min_gas only matters with it. */
 const withdrawCommon = {
   receiver_id: accountIdSchema,
   memo,
-  msg: z.string().optional(),
-  storage_deposit: u128Schema.optional(),
-  min_gas: gasSchema.optional(),
+  msg: z.optional(z.string()),
+  storage_deposit: z.optional(u128Schema),
+  min_gas: z.optional(gasSchema),
 };
 
-const tokenAmounts = z
-  .record(tokenIdSchema, positiveU128Schema)
-  .refine((m) => Object.keys(m).length > 0, { message: 'must name at least one token' });
+const nonEmpty = z.refine<Record<string, string>>((m) => Object.keys(m).length > 0, 'must name at least one token');
+const tokenAmounts = z.record(tokenIdSchema, positiveU128Schema).check(nonEmpty);
 
 export const addPublicKeyIntent = z.strictObject({ intent: z.literal('add_public_key'), public_key: intentPublicKeySchema });
 export const removePublicKeyIntent = z.strictObject({
@@ -75,14 +76,16 @@ export const transferIntent = z
     receiver_id: accountIdSchema,
     tokens: tokenAmounts,
     memo,
-    msg: z.string().optional(),
-    min_gas: gasSchema.optional(),
-    state_init: stateInitSchema.optional(),
+    msg: z.optional(z.string()),
+    min_gas: z.optional(gasSchema),
+    state_init: z.optional(stateInitSchema),
   })
-  .refine((t) => t.msg !== undefined || (t.min_gas === undefined && t.state_init === undefined), {
-    message: 'min_gas and state_init are only allowed together with msg',
-    path: ['msg'],
-  });
+  .check(
+    z.refine((t) => t.msg !== undefined || (t.min_gas === undefined && t.state_init === undefined), {
+      message: 'min_gas and state_init are only allowed together with msg',
+      path: ['msg'],
+    }),
+  );
 
 export const ftWithdrawIntent = z.strictObject({
   intent: z.literal('ft_withdraw'),
@@ -94,7 +97,7 @@ export const ftWithdrawIntent = z.strictObject({
 export const nftWithdrawIntent = z.strictObject({
   intent: z.literal('nft_withdraw'),
   token: accountIdSchema,
-  token_id: z.string().min(1, { message: 'must not be empty' }),
+  token_id: z.string().check(z.minLength(1, 'must not be empty')),
   ...withdrawCommon,
 });
 
@@ -102,14 +105,13 @@ export const mtWithdrawIntent = z
   .strictObject({
     intent: z.literal('mt_withdraw'),
     token: accountIdSchema,
-    token_ids: z.array(z.string().min(1)).min(1, { message: 'must name at least one token id' }),
+    token_ids: z.array(z.string().check(z.minLength(1))).check(z.minLength(1, 'must name at least one token id')),
     amounts: z.array(positiveU128Schema),
     ...withdrawCommon,
   })
-  .refine((w) => w.token_ids.length === w.amounts.length, {
-    message: 'must have one amount per token id',
-    path: ['amounts'],
-  });
+  .check(
+    z.refine((w) => w.token_ids.length === w.amounts.length, { message: 'must have one amount per token id', path: ['amounts'] }),
+  );
 
 export const nativeWithdrawIntent = z.strictObject({
   intent: z.literal('native_withdraw'),
@@ -122,22 +124,22 @@ export const storageDepositIntent = z
   .strictObject({
     intent: z.literal('storage_deposit'),
     contract_id: accountIdSchema,
-    deposit_for_account_id: accountIdSchema.optional(),
-    account_id: accountIdSchema.optional(),
+    deposit_for_account_id: z.optional(accountIdSchema),
+    account_id: z.optional(accountIdSchema),
     amount: u128Schema,
   })
-  .refine((s) => (s.deposit_for_account_id === undefined) !== (s.account_id === undefined), {
-    message: 'exactly one of deposit_for_account_id or account_id is required',
-    path: ['deposit_for_account_id'],
-  });
+  .check(
+    z.refine((s) => (s.deposit_for_account_id === undefined) !== (s.account_id === undefined), {
+      message: 'exactly one of deposit_for_account_id or account_id is required',
+      path: ['deposit_for_account_id'],
+    }),
+  );
 
 export const tokenDiffIntent = z.strictObject({
   intent: z.literal('token_diff'),
-  diff: z
-    .record(tokenIdSchema, i128NonZeroSchema)
-    .refine((m) => Object.keys(m).length > 0, { message: 'must name at least one token' }),
+  diff: z.record(tokenIdSchema, i128NonZeroSchema).check(nonEmpty),
   memo,
-  referral: accountIdSchema.optional(),
+  referral: z.optional(accountIdSchema),
 });
 
 export const setAuthByPredecessorIdIntent = z.strictObject({
@@ -149,9 +151,9 @@ export const authCallIntent = z.strictObject({
   intent: z.literal('auth_call'),
   contract_id: accountIdSchema,
   msg: z.string(),
-  state_init: stateInitSchema.optional(),
-  attached_deposit: u128Schema.optional(),
-  min_gas: gasSchema.optional(),
+  state_init: z.optional(stateInitSchema),
+  attached_deposit: z.optional(u128Schema),
+  min_gas: z.optional(gasSchema),
 });
 
 export const INTENT_SCHEMAS = {
@@ -208,23 +210,22 @@ export function parseIntents(value: unknown): Intent[] {
 }
 
 /** zod face of parseIntent/parseIntents, for schemas at trust boundaries. */
-export const intentSchema = z.unknown().transform((value, ctx): Intent => {
-  try {
-    return parseIntent(value);
-  } catch (e) {
-    ctx.addIssue({ code: 'custom', message: e instanceof Error ? e.message : String(e) });
-    return z.NEVER;
-  }
-});
+function viaParser<T>(parse: (value: unknown) => T) {
+  return z.pipe(
+    z.unknown(),
+    z.transform((value: unknown, ctx): T => {
+      try {
+        return parse(value);
+      } catch (e) {
+        ctx.issues.push({ code: 'custom', message: e instanceof Error ? e.message : String(e), input: value });
+        return z.NEVER;
+      }
+    }),
+  );
+}
 
-export const intentsSchema = z.unknown().transform((value, ctx): Intent[] => {
-  try {
-    return parseIntents(value);
-  } catch (e) {
-    ctx.addIssue({ code: 'custom', message: e instanceof Error ? e.message : String(e) });
-    return z.NEVER;
-  }
-});
+export const intentSchema = viaParser(parseIntent);
+export const intentsSchema = viaParser(parseIntents);
 
 /** Token ids named by an intent, for lookups in the token list. */
 export function tokenIdsOf(intent: Intent): string[] {

@@ -8,7 +8,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { ed25519 } from '@noble/curves/ed25519.js';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isValidAccountId } from './account';
 import { base58, base64, decodeExact, utf8 } from './encoding';
 import { ProtocolError } from './errors';
@@ -30,25 +30,24 @@ export type SigningStandard = 'nep413' | 'raw_ed25519';
 export const SIGNING_STANDARDS: readonly SigningStandard[] = ['nep413', 'raw_ed25519'];
 
 const ed25519Text = (what: string, bytes: number) =>
-  z.string().refine(
-    (s) => {
+  z.string().check(
+    z.refine((s) => {
       const body = s.toLowerCase().startsWith('ed25519:') ? s.slice(8) : s;
       try {
         return base58.decode(body).length === bytes;
       } catch {
         return false;
       }
-    },
-    { message: `must be ed25519:<base58 of ${bytes} bytes> (${what})` },
+    }, `must be ed25519:<base58 of ${bytes} bytes> (${what})`),
   );
 
 export const signedNep413Schema = z.strictObject({
   standard: z.literal('nep413'),
   payload: z.strictObject({
     message: z.string(),
-    nonce: z.string().refine((s) => isBase64Of(s, 32), { message: 'must be base64 of 32 bytes' }),
+    nonce: z.string().check(z.refine((s) => isBase64Of(s, 32), 'must be base64 of 32 bytes')),
     recipient: z.string(),
-    callbackUrl: z.string().nullish(),
+    callbackUrl: z.nullish(z.string()),
   }),
   public_key: ed25519Text('public key', 32),
   signature: ed25519Text('signature', 64),
@@ -195,7 +194,7 @@ export function verifySignedIntent(signedInput: unknown): VerifyResult {
 const nep413MessageSchema = z.looseObject({
   signer_id: z.string(),
   deadline: z.string(),
-  intents: z.array(z.unknown()).optional(),
+  intents: z.optional(z.array(z.unknown())),
 });
 
 const rawPayloadSchema = z.looseObject({
@@ -203,7 +202,7 @@ const rawPayloadSchema = z.looseObject({
   verifying_contract: z.string(),
   deadline: z.string(),
   nonce: z.string(),
-  intents: z.array(z.unknown()).optional(),
+  intents: z.optional(z.array(z.unknown())),
 });
 
 /**

@@ -2,7 +2,7 @@
  * What the vault record decrypts to: local keys (secret + public), the accounts they sign for, and
  * recovery phrases. Pure functions return a new contents object; the Vault persists it.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   type KeyPair,
   formatPublicKey,
@@ -18,17 +18,17 @@ const storedKeySchema = z.strictObject({
   publicKey: z.string(),
   secretKey: z.string(),
   source: z.enum(['generated', 'imported', 'phrase']),
-  phraseId: z.string().optional(),
-  derivationPath: z.string().optional(),
+  phraseId: z.optional(z.string()),
+  derivationPath: z.optional(z.string()),
   createdAt: z.string(),
 });
 
 const accountSchema = z.strictObject({
-  accountId: z.string().refine(isValidAccountId),
-  label: z.string().max(64),
+  accountId: z.string().check(z.refine(isValidAccountId)),
+  label: z.string().check(z.maxLength(64)),
   kind: z.enum(['implicit', 'named']),
   /** Local keys that can sign for this account; the first is the signing key. */
-  publicKeys: z.array(z.string()).min(1),
+  publicKeys: z.array(z.string()).check(z.minLength(1)),
 });
 
 const phraseSchema = z.strictObject({ id: z.string(), phrase: z.string(), createdAt: z.string(), backedUp: z.boolean() });

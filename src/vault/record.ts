@@ -4,7 +4,7 @@
  * record so they can be raised later. A `check` block (a known constant under its own IV) tells a
  * wrong password (check fails) from a damaged record (check passes, data fails).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { base64, utf8 } from '../core';
 import { VaultError } from './errors';
 
@@ -17,16 +17,15 @@ export const DEFAULT_ITERATIONS = 900_000;
 const CHECK_TEXT = 'intents-companion vault key check v1';
 
 const b64 = (bytes: number | 'any') =>
-  z.string().refine(
-    (s) => {
+  z.string().check(
+    z.refine((s) => {
       try {
         const n = base64.decode(s).length;
         return bytes === 'any' ? n > 0 : n === bytes;
       } catch {
         return false;
       }
-    },
-    { message: bytes === 'any' ? 'must be base64' : `must be base64 of ${bytes} bytes` },
+    }, bytes === 'any' ? 'must be base64' : `must be base64 of ${bytes} bytes`),
   );
 
 const sealedSchema = z.strictObject({ iv: b64(12), ciphertext: b64('any') });
@@ -37,7 +36,7 @@ export const vaultRecordSchema = z.strictObject({
   kdf: z.strictObject({
     name: z.literal('PBKDF2'),
     hash: z.literal('SHA-256'),
-    iterations: z.number().int().min(MIN_ITERATIONS).max(100_000_000),
+    iterations: z.int().check(z.minimum(MIN_ITERATIONS), z.maximum(100_000_000)),
     salt: b64(32),
   }),
   cipher: z.strictObject({ name: z.literal('AES-GCM'), keyLength: z.literal(256) }),

@@ -3,7 +3,7 @@
  * 5 minutes. The count is stored beside the record so closing the popup or a worker restart does not
  * reset it; a correct password resets it.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { VaultError } from './errors';
 import type { VaultStorage } from './storage';
 
@@ -11,7 +11,7 @@ export const THROTTLE_KEY = 'vault.throttle';
 const FREE_ATTEMPTS = 3;
 const MAX_DELAY_MS = 5 * 60_000;
 
-const stateSchema = z.object({ failures: z.number().int().nonnegative(), lastFailureAt: z.number() });
+const stateSchema = z.object({ failures: z.int().check(z.nonnegative()), lastFailureAt: z.number() });
 type ThrottleState = z.output<typeof stateSchema>;
 
 export function delayAfter(failures: number): number {

@@ -29,7 +29,7 @@ export const publishIntentsParams = z.looseObject({ quote_hashes: quoteHashes, s
 export const getStatusParams = z.looseObject({ intent_hash: z.string().min(1) });
 
 /** First issue as `field: message`, for -32602 answers. */
-export function issueText(error: z.ZodError): string {
+export function issueText(error: z.core.$ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'invalid params';
   const path = issue.path.join('.');

@@ -1,6 +1,7 @@
 // The bench's row registry: every producer, in table order. Add a file in this folder and list it here.
 import type { RowProducer } from '../lib';
 import { coreRows } from './core';
+import { simRows } from './sim';
 import { sizeRows } from './size';
 
-export const producers: RowProducer[] = [sizeRows, coreRows];
+export const producers: RowProducer[] = [sizeRows, coreRows, simRows];
