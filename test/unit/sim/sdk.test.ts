@@ -1,0 +1,205 @@
+// The official 1Click SDK as a real client of the running simulator (oneclick-api.md §4): tokens,
+// quotes of every swap type with their signatures verified by the SDK, deposit submit, status, 404.
+import {
+  ApiError,
+  GetExecutionStatusResponse,
+  OneClickService,
+  OpenAPI,
+  QuoteRequest,
+  type QuoteResponse,
+  verifyQuoteSignature,
+} from '@defuse-protocol/one-click-sdk-typescript';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
+
+const WNEAR = 'nep141:wrap.near';
+const USDC_HOME = 'nep141:17208628f84f5d6ad33f0da3bbbeb27ffcb398eac501a31bd6ad2011e36133a1';
+const USDC_ETH = 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near';
+const BTC = 'nep141:btc.omft.near';
+const PRODUCTION_KEY = 'ed25519:reYaWhvwu8Jzo3WUM3zhn6VrhuMEF4eADL17qtRVifc';
+
+let sim: RunningSimulator;
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0 });
+});
+afterAll(async () => {
+  await sim.close();
+});
+beforeEach(() => {
+  OpenAPI.BASE = sim.url;
+  OpenAPI.TOKEN = sim.devJwt;
+  OpenAPI.HEADERS = undefined;
+});
+
+function request(overrides: Partial<QuoteRequest> = {}): QuoteRequest {
+  return {
+    dry: false,
+    swapType: QuoteRequest.swapType.EXACT_INPUT,
+    slippageTolerance: 100,
+    originAsset: WNEAR,
+    depositType: QuoteRequest.depositType.ORIGIN_CHAIN,
+    destinationAsset: USDC_HOME,
+    amount: '1000000000000000000000000',
+    refundTo: 'alice.near',
+    refundType: QuoteRequest.refundType.ORIGIN_CHAIN,
+    recipient: 'bob.near',
+    recipientType: QuoteRequest.recipientType.DESTINATION_CHAIN,
+    deadline: new Date(sim.sim.ctx.clock.nowMs() + 30 * 60_000).toISOString(),
+    ...overrides,
+  };
+}
+
+async function apiError(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (e) {
+    if (e instanceof ApiError) return e;
+    throw e;
+  }
+  throw new Error('expected an ApiError');
+}
+
+describe('SDK: tokens', () => {
+  it('lists tokens shaped like the live list', async () => {
+    const tokens = await OneClickService.getTokens();
+    expect(tokens.length).toBeGreaterThan(20);
+    for (const t of tokens) {
+      expect(typeof t.assetId).toBe('string');
+      expect(typeof t.decimals).toBe('number');
+      expect(typeof t.price).toBe('number');
+      expect(Number.isFinite(Date.parse(t.priceUpdatedAt))).toBe(true);
+      expect(t.contractAddress === null || typeof t.contractAddress === 'string').toBe(true);
+    }
+    expect(tokens.find((t) => t.assetId === WNEAR)).toMatchObject({ blockchain: 'home', symbol: 'wNEAR', decimals: 24 });
+    expect(tokens.find((t) => t.assetId === BTC)).toMatchObject({ blockchain: 'btc', contractAddress: null });
+  });
+});
+
+describe('SDK: quotes of every swap type, signatures verified by verifyQuoteSignature', () => {
+  const cases: [string, Partial<QuoteRequest>][] = [
+    ['EXACT_INPUT', {}],
+    ['EXACT_OUTPUT', { swapType: QuoteRequest.swapType.EXACT_OUTPUT, amount: '2000000' }],
+    ['FLEX_INPUT', { swapType: QuoteRequest.swapType.FLEX_INPUT }],
+    [
+      'ANY_INPUT',
+      {
+        swapType: QuoteRequest.swapType.ANY_INPUT,
+        originAsset: '1cs:any',
+        amount: '0',
+        slippageTolerance: 0,
+        depositType: QuoteRequest.depositType.INTENTS,
+        refundType: QuoteRequest.refundType.INTENTS,
+        recipient: '0x1ddA60d784483FBB54304c68830d42A706327C6d',
+        destinationAsset: 'nep141:eth-0xdac17f958d2ee523a2206206994597c13d831ec7.omft.near',
+        referral: 'fees',
+        quoteWaitingTimeMs: 10000,
+      },
+    ],
+    ['cross-chain BTC → USDC(eth) with a referral and app fee', { originAsset: BTC, destinationAsset: USDC_ETH, amount: '100000', refundTo: 'bc1q873cxltdc560dth6tpwqpehq9uvhxxcdgwnmnw', recipient: '0x76b4c56085ed136a8744d52be956396624a730e8', referral: 'mywallet', appFees: [{ recipient: 'fees.near', fee: 30 }] }],
+    ['dry', { dry: true }],
+  ];
+  it.each(cases)('%s', async (_name, overrides) => {
+    const q = await OneClickService.getQuote(request(overrides));
+    expect(verifyQuoteSignature(q, sim.quotePublicKey)).toBe(true);
+    // Not the production key, and any change breaks it.
+    expect(verifyQuoteSignature(q, PRODUCTION_KEY)).toBe(false);
+    expect(verifyQuoteSignature({ ...q, quote: { ...q.quote, amountOut: `${q.quote.amountOut}1` } }, sim.quotePublicKey)).toBe(false);
+    expect(verifyQuoteSignature({ ...q, timestamp: new Date(0).toISOString() }, sim.quotePublicKey)).toBe(false);
+    expect(q.correlationId).toMatch(/^[0-9a-f-]{36}$/);
+    if (q.quoteRequest.dry) {
+      expect(q.quote.depositAddress).toBeUndefined();
+      expect(q.quote.deadline).toBeUndefined();
+      expect(q.quote.timeWhenInactive).toBeUndefined();
+    } else {
+      expect(q.quote.depositAddress).toBeTruthy();
+      expect(q.quote.deadline).toBeTruthy();
+      expect(q.quote.timeWhenInactive).toBeTruthy();
+    }
+  });
+
+  it('EXACT_OUTPUT carries minAmountIn < amountIn = maxAmountIn and the exact amountOut', async () => {
+    const q = (await OneClickService.getQuote(request({ swapType: QuoteRequest.swapType.EXACT_OUTPUT, amount: '2000000' }))) as QuoteResponse & {
+      quote: { maxAmountIn?: string };
+    };
+    expect(q.quote.amountOut).toBe('2000000');
+    expect(q.quote.minAmountOut).toBe('2000000');
+    expect(BigInt(q.quote.minAmountIn)).toBeLessThan(BigInt(q.quote.amountIn));
+    expect(q.quote.maxAmountIn).toBe(q.quote.amountIn);
+  });
+
+  it('without a token the 0.2% platform fee appears in the echoed appFees', async () => {
+    OpenAPI.TOKEN = undefined;
+    const q = await OneClickService.getQuote(request());
+    expect(q.quoteRequest.appFees).toEqual([{ recipient: expect.stringMatching(/^5880ad2b[0-9a-f]{52}47dd$/), fee: 20 }]);
+    expect(verifyQuoteSignature(q, sim.quotePublicKey)).toBe(true);
+  });
+
+  it('X-API-Key alone is accepted as the partner key (no platform fee)', async () => {
+    OpenAPI.TOKEN = undefined;
+    OpenAPI.HEADERS = { 'x-api-key': sim.devJwt };
+    const q = await OneClickService.getQuote(request());
+    expect(q.quoteRequest.appFees).toBeUndefined();
+  });
+});
+
+describe('SDK: deposit submit and status', () => {
+  it('submits a deposit hash and reads the status, whose quote still verifies', async () => {
+    const q = await OneClickService.getQuote(request());
+    const address = q.quote.depositAddress!;
+    const pending = await OneClickService.getExecutionStatus(address);
+    expect(pending.status).toBe(GetExecutionStatusResponse.status.PENDING_DEPOSIT);
+    expect(pending.swapDetails).toMatchObject({ intentHashes: [], originChainTxHashes: [], destinationChainTxHashes: [] });
+    expect(verifyQuoteSignature(pending.quoteResponse, sim.quotePublicKey)).toBe(true);
+
+    const submitted = await OneClickService.submitDepositTx({ txHash: 'FakeNearTxHash111', depositAddress: address });
+    expect(submitted.status).toBe(GetExecutionStatusResponse.status.KNOWN_DEPOSIT_TX);
+    expect(submitted.quoteResponse.quote.depositAddress).toBe(address);
+    expect(submitted.swapDetails.originChainTxHashes.map((t) => t.hash)).toEqual(['FakeNearTxHash111']);
+    const status = await OneClickService.getExecutionStatus(address, q.quote.depositMemo);
+    expect(status.status).toBe('KNOWN_DEPOSIT_TX');
+    expect(Number.isFinite(Date.parse(status.updatedAt))).toBe(true);
+    expect(status.correlationId).not.toBe(q.correlationId);
+  });
+
+  it('runs a swap to SUCCESS as seen through the SDK', async () => {
+    const q = await OneClickService.getQuote(request());
+    const address = q.quote.depositAddress!;
+    const res = await fetch(`${sim.url}/dev/deposit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ depositAddress: address, amount: q.quote.amountIn, txHash: 'DepositTx1' }),
+    });
+    expect(res.status).toBe(200);
+    await OneClickService.submitDepositTx({ txHash: 'DepositTx1', depositAddress: address, nearSenderAccount: 'alice.near' });
+    await fetch(`${sim.url}/dev/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 60_000 }) });
+    const done = await OneClickService.getExecutionStatus(address);
+    expect(done.status).toBe('SUCCESS');
+    expect(done.swapDetails.amountOut).toBe(q.quote.amountOut);
+    expect((done.swapDetails as unknown as { homeTxHashes: string[] }).homeTxHashes.length).toBeGreaterThan(0);
+  });
+
+  it('answers 404 for an unknown deposit address', async () => {
+    const err = await apiError(OneClickService.getExecutionStatus('0xunknown'));
+    expect(err.status).toBe(404);
+    expect(err.body).toMatchObject({ message: 'Deposit address not found' });
+    const submit = await apiError(OneClickService.submitDepositTx({ txHash: 'x', depositAddress: '0xunknown' }));
+    expect(submit.status).toBe(404);
+  });
+
+  it('gives 400 with the live message through the SDK', async () => {
+    const err = await apiError(OneClickService.getQuote(request({ originAsset: 'nep141:nope.near' })));
+    expect(err.status).toBe(400);
+    expect(err.body).toMatchObject({ message: 'tokenIn is not valid', correlationId: expect.any(String), timestamp: expect.any(String) });
+  });
+
+  it('refuses ANY_INPUT without a partner JWT (401)', async () => {
+    OpenAPI.TOKEN = undefined;
+    const err = await apiError(
+      OneClickService.getQuote(
+        request({ swapType: QuoteRequest.swapType.ANY_INPUT, originAsset: '1cs:any', amount: '0', depositType: QuoteRequest.depositType.INTENTS, refundType: QuoteRequest.refundType.INTENTS }),
+      ),
+    );
+    expect(err.status).toBe(401);
+  });
+});
