@@ -1,0 +1,42 @@
+// The simulator for end-to-end tests: the real one (src/sim) on 127.0.0.1 at a free port, in the test
+// worker's process, and a way to point the extension at it through its own settings API.
+import type { Page } from '@playwright/test';
+import { type RunningSimulator, startSimulator } from '../../src/sim/server';
+import { WALLET } from '../../src/provider/walletApi';
+import { test as base, type Extension } from './fixtures';
+
+export const test = base.extend<{}, { sim: RunningSimulator }>({
+  sim: [
+    async ({}, use) => {
+      const sim = await startSimulator({ port: 0 });
+      await use(sim);
+      await sim.close();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+/** Calls the wallet API from an extension page, as the popup does. */
+export async function walletCall<T = unknown>(page: Page, method: string, params?: unknown): Promise<T> {
+  const reply = await page.evaluate(
+    async ([m, p]) => {
+      const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage(msg: unknown): Promise<unknown> } } }).chrome.runtime;
+      return runtime.sendMessage({ type: 'request', method: m, ...(p === undefined ? {} : { params: p }) });
+    },
+    [method, params] as const,
+  );
+  const r = reply as { ok: boolean; result?: unknown; error?: { message: string } };
+  if (!r.ok) throw new Error(`${method}: ${r.error?.message}`);
+  return r.result as T;
+}
+
+/** Opens the popup and sets the Local endpoints to this simulator's URL. */
+export async function pointAtSimulator(page: Page, extension: Extension, sim: RunningSimulator): Promise<void> {
+  await page.goto(extension.url('popup.html'));
+  await walletCall(page, WALLET.setSettings, {
+    endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0`, bus: sim.urls.bus, ledgerRpc: sim.urls.ledgerRpc },
+    busApiKey: sim.busApiKey,
+  });
+}
+
+export { expect } from './fixtures';
