@@ -64,6 +64,7 @@ function retryAfterMs(header: string | null): number | undefined {
 
 /** One attempt: fetch, time out, parse. Non-2xx become `http` errors carrying the parsed body. */
 async function attempt(deps: HttpDeps, req: JsonRequest, timeoutMs: number): Promise<{ status: number; json: unknown; retryAfter?: number }> {
+  if (req.signal?.aborted) throw new HttpError('aborted', 'The request was cancelled');
   const controller = new AbortController();
   const onAbort = () => controller.abort();
   req.signal?.addEventListener('abort', onAbort, { once: true });
