@@ -98,7 +98,7 @@ export interface KeyChangeResult {
   intentHash: string;
   /** Final message-bus status. */
   status: string;
-  /** `has_public_key` after settlement: true after an add, false after a remove. */
+  /** The change is confirmed by `has_public_key` after settlement (present after an add, absent after a remove). */
   confirmed: boolean;
 }
 

@@ -1,4 +1,5 @@
 import { render, type ComponentType } from 'preact';
+import './styles.css';
 
 /** Renders a page component into #app (the element every extension page's index.html provides). */
 export function mount(Page: ComponentType): void {

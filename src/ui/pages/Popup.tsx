@@ -1,10 +1,105 @@
-import { BackgroundStatus } from '../components/BackgroundStatus';
+// The popup's shell: loads wallet_status and shows onboarding, unlock, the phrase backup or the wallet.
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import type { CreateResult, WalletStatus } from '../../provider/walletApi';
+import { ErrorAlert, StatusLine } from '../components/Notice';
+import { messageOf, wallet } from '../wallet';
+import { Backup, BackupLater } from './Backup';
+import { Main } from './Main';
+import { Onboarding } from './Onboarding';
+import { Unlock } from './Unlock';
+
+type Backing = { phrase: { id: string; words: string[] } } | { phraseId: string } | null;
 
 export function Popup() {
+  const [status, setStatus] = useState<WalletStatus | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [backing, setBacking] = useState<Backing>(null);
+
+  const refresh = useCallback(async () => {
+    try {
+      setStatus(await wallet.status());
+      setLoadError(null);
+    } catch (err) {
+      setLoadError(messageOf(err));
+    }
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+    const onVisible = () => document.visibilityState === 'visible' && void refresh();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [refresh]);
+
+  // The background locks itself at lockAt: show the unlock screen when it has.
+  const lockAt = status?.lockAt ?? null;
+  useEffect(() => {
+    if (lockAt === null) return;
+    const timer = setTimeout(() => void refresh(), Math.max(0, lockAt - Date.now()) + 500);
+    return () => clearTimeout(timer);
+  }, [lockAt, refresh]);
+
+  const lock = async () => {
+    try {
+      await wallet.lock();
+    } catch (err) {
+      setLoadError(messageOf(err));
+    }
+    setBacking(null);
+    await refresh();
+  };
+
+  const created = (result: CreateResult) => {
+    setStatus(result.status);
+    if (result.phrase) setBacking({ phrase: result.phrase });
+  };
+  const backupDone = async () => {
+    setBacking(null);
+    await refresh();
+  };
+
+  let body;
+  if (!status) {
+    body = loadError ? (
+      <div class="screen">
+        <ErrorAlert message={`The wallet did not answer: ${loadError}`} testid="status-error" />
+        <button type="button" onClick={() => void refresh()} data-testid="status-retry">
+          Try again
+        </button>
+      </div>
+    ) : (
+      <StatusLine testid="status-loading">Loading…</StatusLine>
+    );
+  } else if (!status.exists) {
+    body = <Onboarding onCreated={created} />;
+  } else if (!status.unlocked) {
+    body = <Unlock onUnlocked={() => void refresh()} />;
+  } else if (backing && 'phrase' in backing) {
+    body = <Backup phrase={backing.phrase} onDone={() => void backupDone()} onSkip={() => void backupDone()} />;
+  } else if (backing) {
+    body = <BackupLater phraseId={backing.phraseId} onDone={() => void backupDone()} onCancel={() => setBacking(null)} />;
+  } else {
+    body = <Main status={status} onChanged={refresh} onBackup={(phraseId) => setBacking({ phraseId })} />;
+  }
+
   return (
-    <main>
-      <h1>Intents Companion</h1>
-      <BackgroundStatus />
-    </main>
+    <div class="app">
+      <header class="top">
+        <h1>Intents Companion</h1>
+        {status?.unlocked && (
+          <button type="button" onClick={() => void lock()} data-testid="lock">
+            Lock
+          </button>
+        )}
+      </header>
+      {status?.problem && (
+        <div class="problem" role="alert" data-testid="vault-problem">
+          <strong>The stored wallet could not be read.</strong> {status.problem}
+          <p>It is kept exactly as it is and never deleted. Do not create a new wallet over it if you have no other backup.</p>
+        </div>
+      )}
+      {loadError && status && <ErrorAlert message={loadError} testid="status-error" />}
+      <main>{body}</main>
+    </div>
   );
 }

@@ -1,0 +1,84 @@
+import { useState } from 'preact/hooks';
+import type { KeyChangeResult } from '../../provider/walletApi';
+import { focusFirstInvalidSoon } from '../focus';
+import { useAction } from '../useAction';
+import { publicKeyProblem } from '../validate';
+import { wallet } from '../wallet';
+import { Dialog } from './Dialog';
+import { ChoiceGroup, TextField, type Choice } from './Field';
+import { KeyChangeProgress } from './KeyChangeProgress';
+import { ErrorAlert } from './Notice';
+
+type How = 'generate' | 'paste';
+const HOWS: readonly Choice<How>[] = [
+  { value: 'generate', label: 'Generate a new key on this device' },
+  { value: 'paste', label: 'Paste a public key', hint: 'A key whose secret is elsewhere (another wallet or device).' },
+];
+
+interface Props {
+  accountId: string;
+  onClose(): void;
+  onChanged(): void;
+}
+
+/** Registers a key on the verifier with an add_public_key intent signed by the current signing key. */
+export function AddKeyDialog({ accountId, onClose, onChanged }: Props) {
+  const [how, setHow] = useState<How>('generate');
+  const [publicKey, setPublicKey] = useState('');
+  const [tried, setTried] = useState(false);
+  const [result, setResult] = useState<KeyChangeResult | null>(null);
+  const action = useAction();
+  const problem = how === 'paste' ? publicKeyProblem(publicKey) : null;
+
+  const submit = (e: Event) => {
+    e.preventDefault();
+    setTried(true);
+    if (problem) return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
+    void action.run(async () => {
+      try {
+        setResult(await wallet.addKey(how === 'paste' ? { accountId, publicKey: publicKey.trim() } : { accountId }));
+      } finally {
+        onChanged();
+      }
+    });
+  };
+
+  return (
+    <Dialog title="Add a key" onClose={onClose} testid="keys-add-dialog">
+      {!result && (
+        <form onSubmit={submit} noValidate>
+          <ChoiceGroup<How> legend="Which key" choices={HOWS} value={how} onValue={setHow} testid="keys-add-how" />
+          {how === 'paste' && (
+            <TextField
+              label="Public key"
+              verbatim
+              value={publicKey}
+              onValue={setPublicKey}
+              placeholder="ed25519:…"
+              testid="keys-add-public-key"
+              error={tried ? problem : null}
+            />
+          )}
+          <p class="hint">The wallet signs an add_public_key intent with this account's signing key and publishes it.</p>
+          <div class="actions">
+            <button type="button" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" class="primary" disabled={action.busy} data-testid="keys-add-submit">
+              {action.busy ? 'Adding…' : 'Add key'}
+            </button>
+          </div>
+        </form>
+      )}
+      <KeyChangeProgress change="add" busy={action.busy} result={result} />
+      <ErrorAlert message={action.error} testid="keys-add-error" />
+      {result && (
+        <div class="actions">
+          <button type="button" class="primary" onClick={onClose} data-testid="keys-add-done" data-autofocus="">
+            Done
+          </button>
+        </div>
+      )}
+    </Dialog>
+  );
+}

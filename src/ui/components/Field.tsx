@@ -1,0 +1,137 @@
+// Labelled form controls: every input has a visible <label> tied to it, and its hint and error are
+// announced with it (aria-describedby).
+import type { ComponentChildren } from 'preact';
+import { useId } from 'preact/hooks';
+
+interface TextFieldProps {
+  label: string;
+  value: string;
+  onValue(value: string): void;
+  type?: 'text' | 'password' | 'url' | 'number';
+  testid?: string;
+  hint?: ComponentChildren;
+  error?: string | null;
+  autoComplete?: string;
+  multiline?: boolean;
+  rows?: number;
+  readOnly?: boolean;
+  required?: boolean;
+  placeholder?: string;
+  min?: number;
+  max?: number;
+  /** Typed exactly (keys, phrases, account ids): no spellcheck, autocapitalise or autocomplete. */
+  verbatim?: boolean;
+}
+
+export function TextField(props: TextFieldProps) {
+  const id = useId();
+  const hintId = props.hint ? `${id}-hint` : undefined;
+  const errorId = props.error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    value: props.value,
+    onInput: (e: Event) => props.onValue((e.currentTarget as HTMLInputElement | HTMLTextAreaElement).value),
+    'aria-describedby': describedBy,
+    'aria-invalid': props.error ? true : undefined,
+    'data-testid': props.testid,
+    readOnly: props.readOnly,
+    required: props.required,
+    placeholder: props.placeholder,
+    autoComplete: props.autoComplete ?? (props.verbatim ? 'off' : undefined),
+    spellcheck: props.verbatim || props.type === 'url' ? false : undefined,
+    autoCapitalize: props.verbatim ? ('off' as const) : undefined,
+  };
+  return (
+    <div class="field">
+      <label for={id}>{props.label}</label>
+      {props.multiline ? (
+        <textarea {...common} rows={props.rows ?? 3} />
+      ) : (
+        // Preact types <input> as a union discriminated by a literal `type`; a union-typed prop does not narrow it.
+        <input {...common} type={(props.type ?? 'text') as 'text'} min={props.min} max={props.max} />
+      )}
+      {props.hint && (
+        <p class="hint" id={hintId}>
+          {props.hint}
+        </p>
+      )}
+      {props.error && (
+        <p class="field-error" id={errorId}>
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface CheckboxProps {
+  label: ComponentChildren;
+  checked: boolean;
+  onChecked(checked: boolean): void;
+  testid?: string;
+}
+
+export function Checkbox(props: CheckboxProps) {
+  const id = useId();
+  return (
+    <div class="check">
+      <input
+        id={id}
+        type="checkbox"
+        checked={props.checked}
+        onChange={(e) => props.onChecked(e.currentTarget.checked)}
+        data-testid={props.testid}
+      />
+      <label for={id}>{props.label}</label>
+    </div>
+  );
+}
+
+export interface Choice<T extends string> {
+  value: T;
+  label: string;
+  hint?: string;
+}
+
+interface ChoiceGroupProps<T extends string> {
+  legend: string;
+  choices: readonly Choice<T>[];
+  value: T;
+  onValue(value: T): void;
+  /** Each radio gets `${testid}-${value}`. */
+  testid?: string;
+}
+
+/** Radio buttons in a fieldset (arrow keys move between them, as the browser does it). */
+export function ChoiceGroup<T extends string>(props: ChoiceGroupProps<T>) {
+  const name = useId();
+  return (
+    <fieldset class="choices">
+      <legend>{props.legend}</legend>
+      {props.choices.map((c) => {
+        const id = `${name}-${c.value}`;
+        return (
+          <div class="choice" key={c.value}>
+            <input
+              id={id}
+              type="radio"
+              name={name}
+              value={c.value}
+              checked={props.value === c.value}
+              onChange={() => props.onValue(c.value)}
+              data-testid={props.testid ? `${props.testid}-${c.value}` : undefined}
+              aria-describedby={c.hint ? `${id}-hint` : undefined}
+            />
+            <label for={id}>{c.label}</label>
+            {c.hint && (
+              <p class="hint" id={`${id}-hint`}>
+                {c.hint}
+              </p>
+            )}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}

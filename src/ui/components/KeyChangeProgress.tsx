@@ -1,0 +1,60 @@
+// The stages of adding or removing a key on the verifier, and the outcome. The background answers
+// once, at the end, so while it works every stage shows as under way, with the time elapsed.
+import { useEffect, useState } from 'preact/hooks';
+import type { KeyChangeResult } from '../../provider/walletApi';
+import { shortKey } from '../format';
+
+export type KeyChange = 'add' | 'remove';
+
+interface Props {
+  change: KeyChange;
+  busy: boolean;
+  result: KeyChangeResult | null;
+}
+
+const STAGES = (change: KeyChange) => [
+  `Signing ${change === 'add' ? 'add_public_key' : 'remove_public_key'}`,
+  'Publishing on the message bus',
+  'Waiting for settlement',
+  'Checking the verifier',
+];
+
+export function KeyChangeProgress({ change, busy, result }: Props) {
+  const [seconds, setSeconds] = useState(0);
+  useEffect(() => {
+    if (!busy) return;
+    setSeconds(0);
+    const timer = setInterval(() => setSeconds((s) => s + 1), 1000);
+    return () => clearInterval(timer);
+  }, [busy]);
+  if (!busy && !result) return null;
+
+  const done = !busy && result !== null;
+  const expected = change === 'add';
+  // `confirmed`: the verifier's has_public_key agrees with the change (true after an add, false after a remove).
+  const ok = done && result.confirmed;
+  return (
+    <div class="progress" data-testid="key-change-progress" aria-busy={busy}>
+      <ol class="stages">
+        {STAGES(change).map((stage) => (
+          <li key={stage} class={done ? 'done' : 'running'}>
+            {stage}
+            {done ? ' ✓' : '…'}
+          </li>
+        ))}
+      </ol>
+      <p role="status" data-testid="key-change-status" class={done && !ok ? 'alert' : 'status'}>
+        {busy && `Working… ${seconds} s`}
+        {done &&
+          (ok
+            ? `Confirmed: ${shortKey(result.publicKey)} ${expected ? 'is now registered' : 'is no longer registered'} on the verifier.`
+            : `The message bus says ${result.status}, but the verifier ${expected ? 'does not list' : 'still lists'} ${shortKey(result.publicKey)} yet. Reload the list in a moment.`)}
+      </p>
+      {done && (
+        <p class="hint" data-testid="key-change-result">
+          Status {result.status} · intent <code title={result.intentHash}>{shortKey(result.intentHash)}</code>
+        </p>
+      )}
+    </div>
+  );
+}

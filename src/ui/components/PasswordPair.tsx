@@ -1,0 +1,44 @@
+import { TextField } from './Field';
+import { MIN_PASSWORD_LENGTH, passwordLengthProblem, passwordMatchProblem } from '../validate';
+
+interface PasswordPairProps {
+  password: string;
+  confirm: string;
+  onPassword(value: string): void;
+  onConfirm(value: string): void;
+  /** Show the problems (once the user has tried to submit). */
+  showErrors: boolean;
+  labels?: { password: string; confirm: string };
+  testids?: { password: string; confirm: string };
+}
+
+/** A new password and its confirmation, with the rule shown. */
+export function PasswordPair(props: PasswordPairProps) {
+  const labels = props.labels ?? { password: 'Password', confirm: 'Confirm password' };
+  const testids = props.testids ?? { password: 'password', confirm: 'password-confirm' };
+  return (
+    <>
+      <TextField
+        label={labels.password}
+        type="password"
+        value={props.password}
+        onValue={props.onPassword}
+        autoComplete="new-password"
+        required
+        testid={testids.password}
+        error={props.showErrors ? passwordLengthProblem(props.password) : null}
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters, not a well-known password. It encrypts your keys on this device and cannot be recovered.`}
+      />
+      <TextField
+        label={labels.confirm}
+        type="password"
+        value={props.confirm}
+        onValue={props.onConfirm}
+        autoComplete="new-password"
+        required
+        testid={testids.confirm}
+        error={props.showErrors ? passwordMatchProblem(props.password, props.confirm) : null}
+      />
+    </>
+  );
+}

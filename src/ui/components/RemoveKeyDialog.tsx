@@ -1,0 +1,84 @@
+import { useState } from 'preact/hooks';
+import type { KeyChangeResult } from '../../provider/walletApi';
+import { shortKey } from '../format';
+import type { KeyRow } from '../keys';
+import { useAction } from '../useAction';
+import { wallet } from '../wallet';
+import { Dialog } from './Dialog';
+import { Checkbox } from './Field';
+import { KeyChangeProgress } from './KeyChangeProgress';
+import { ErrorAlert, Warning } from './Notice';
+
+interface Props {
+  accountId: string;
+  row: KeyRow;
+  /** Another registered key remains after this one is gone (null: unknown). */
+  othersRemain: boolean | null;
+  onClose(): void;
+  onChanged(): void;
+}
+
+/** Removes a key from the verifier with a remove_public_key intent; the signing key needs an extra yes. */
+export function RemoveKeyDialog({ accountId, row, othersRemain, onClose, onChanged }: Props) {
+  const [sure, setSure] = useState(false);
+  const [result, setResult] = useState<KeyChangeResult | null>(null);
+  const action = useAction();
+  const blocked = row.signing && othersRemain === false;
+
+  const remove = () =>
+    void action.run(async () => {
+      try {
+        setResult(await wallet.removeKey({ accountId, publicKey: row.publicKey, ...(row.signing ? { confirmRemovingSigningKey: true } : {}) }));
+      } finally {
+        onChanged();
+      }
+    });
+
+  return (
+    <Dialog title="Remove this key?" onClose={onClose} testid="key-remove-dialog">
+      {!result && (
+        <>
+          <p>
+            <code title={row.publicKey}>{shortKey(row.publicKey)}</code> will no longer be able to sign for this account on the verifier. The
+            wallet signs a remove_public_key intent and publishes it.
+          </p>
+          {row.signing && (
+            <Warning testid="key-remove-signing-warning">
+              <p>
+                <strong>This is the key this wallet signs with.</strong> Another key registered for the account must remain, or the account
+                can no longer sign intents. Safer: use “Use for signing” on another key first.
+              </p>
+              {blocked && <p>No other registered key remains: add a key first.</p>}
+            </Warning>
+          )}
+          {row.signing && !blocked && (
+            <Checkbox checked={sure} onChecked={setSure} testid="key-remove-confirm-signing" label="I understand: remove the signing key" />
+          )}
+          <div class="actions">
+            <button type="button" onClick={onClose}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              class="danger"
+              disabled={action.busy || blocked || (row.signing && !sure)}
+              onClick={remove}
+              data-testid="key-remove-submit"
+            >
+              {action.busy ? 'Removing…' : 'Remove key'}
+            </button>
+          </div>
+        </>
+      )}
+      <KeyChangeProgress change="remove" busy={action.busy} result={result} />
+      <ErrorAlert message={action.error} testid="key-remove-error" />
+      {result && (
+        <div class="actions">
+          <button type="button" class="primary" onClick={onClose} data-testid="key-remove-done" data-autofocus="">
+            Done
+          </button>
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ComponentChildren } from 'preact';
+import { useId, useLayoutEffect, useRef } from 'preact/hooks';
+import { focusFirstField } from '../focus';
+
+interface ScreenProps {
+  title: string;
+  children: ComponentChildren;
+  testid?: string;
+  /** False while the screen's fields are still loading: focus moves once it turns true. */
+  ready?: boolean;
+}
+
+/** One screen of the popup: a titled section that moves focus to its first field when it appears. */
+export function Screen({ title, children, testid, ready = true }: ScreenProps) {
+  const ref = useRef<HTMLElement>(null);
+  const titleId = useId();
+  useLayoutEffect(() => {
+    if (ready) focusFirstField(ref.current);
+  }, [ready]);
+  return (
+    <section class="screen" ref={ref} aria-labelledby={titleId} data-testid={testid}>
+      <h2 id={titleId} tabIndex={-1}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

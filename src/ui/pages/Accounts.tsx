@@ -1,0 +1,167 @@
+// The accounts in the wallet: select, rename, remove (with confirmation), add.
+import { useState } from 'preact/hooks';
+import type { AccountView, WalletStatus } from '../../provider/walletApi';
+import { Dialog } from '../components/Dialog';
+import { TextField } from '../components/Field';
+import { ErrorAlert } from '../components/Notice';
+import { Screen } from '../components/Screen';
+import { focusFirstInvalidSoon } from '../focus';
+import { shortAccount } from '../format';
+import { useAction } from '../useAction';
+import { labelProblem } from '../validate';
+import { wallet } from '../wallet';
+import { AddAccount } from './AddAccount';
+
+interface AccountsProps {
+  status: WalletStatus;
+  onChanged(): Promise<void>;
+}
+
+export function Accounts({ status, onChanged }: AccountsProps) {
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<AccountView | null>(null);
+  const action = useAction();
+
+  if (adding) {
+    return (
+      <AddAccount
+        status={status}
+        onDone={async () => {
+          await onChanged();
+          setAdding(false);
+        }}
+        onCancel={() => setAdding(false)}
+      />
+    );
+  }
+
+  const select = (accountId: string) =>
+    void action.run(async () => {
+      await wallet.selectAccount(accountId);
+      await onChanged();
+    });
+
+  return (
+    <Screen title="Accounts" testid="accounts">
+      <ErrorAlert message={action.error} testid="accounts-error" />
+      {status.accounts.length === 0 && <p>No accounts yet.</p>}
+      <ul class="rows">
+        {status.accounts.map((account) => (
+          <AccountRow
+            key={account.accountId}
+            account={account}
+            selected={account.accountId === status.selectedAccountId}
+            onSelect={() => select(account.accountId)}
+            onRemove={() => setRemoving(account)}
+            onChanged={onChanged}
+          />
+        ))}
+      </ul>
+      <div class="actions">
+        <button type="button" onClick={() => setAdding(true)} data-testid="account-add">
+          Add account
+        </button>
+      </div>
+      {removing && <RemoveAccount account={removing} onClose={() => setRemoving(null)} onChanged={onChanged} />}
+    </Screen>
+  );
+}
+
+interface RowProps {
+  account: AccountView;
+  selected: boolean;
+  onSelect(): void;
+  onRemove(): void;
+  onChanged(): Promise<void>;
+}
+
+function AccountRow({ account, selected, onSelect, onRemove, onChanged }: RowProps) {
+  const [renaming, setRenaming] = useState(false);
+  const [label, setLabel] = useState(account.label);
+  const [tried, setTried] = useState(false);
+  const action = useAction();
+  const problem = labelProblem(label);
+
+  const save = (e: Event) => {
+    e.preventDefault();
+    setTried(true);
+    if (problem) return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
+    void action.run(async () => {
+      await wallet.renameAccount(account.accountId, label.trim());
+      await onChanged();
+      setRenaming(false);
+    });
+  };
+
+  return (
+    <li class={selected ? 'row selected' : 'row'} data-testid="account-row" data-account-id={account.accountId}>
+      <div class="row-main">
+        <strong data-testid="account-label">{account.label}</strong>
+        {selected && <span class="badge" data-testid="account-selected">selected</span>}
+        <span class="badge quiet">{account.kind}</span>
+        <div class="mono" title={account.accountId} data-testid="account-id">
+          {shortAccount(account.accountId)}
+        </div>
+        <div class="hint">
+          {account.publicKeys.length} local key{account.publicKeys.length === 1 ? '' : 's'}
+        </div>
+      </div>
+      {renaming ? (
+        <form onSubmit={save} class="inline-form" noValidate>
+          <TextField label={`New name for ${account.label}`} value={label} onValue={setLabel} testid="account-rename-input" error={tried ? problem : null} />
+          <ErrorAlert message={action.error} />
+          <div class="actions">
+            <button type="button" onClick={() => setRenaming(false)}>
+              Cancel
+            </button>
+            <button type="submit" class="primary" disabled={action.busy} data-testid="account-rename-save">
+              Save
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div class="row-actions">
+          {!selected && (
+            <button type="button" onClick={onSelect} data-testid="account-select" aria-label={`Select ${account.label}`}>
+              Select
+            </button>
+          )}
+          <button type="button" onClick={() => setRenaming(true)} data-testid="account-rename" aria-label={`Rename ${account.label}`}>
+            Rename
+          </button>
+          <button type="button" class="danger" onClick={onRemove} data-testid="account-remove" aria-label={`Remove ${account.label}`}>
+            Remove
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function RemoveAccount({ account, onClose, onChanged }: { account: AccountView; onClose(): void; onChanged(): Promise<void> }) {
+  const action = useAction();
+  const remove = () =>
+    void action.run(async () => {
+      await wallet.removeAccount(account.accountId);
+      await onChanged();
+      onClose();
+    });
+  return (
+    <Dialog title={`Remove ${account.label}?`} onClose={onClose} testid="account-remove-dialog">
+      <p>
+        Its {account.publicKeys.length === 1 ? 'key is' : `${account.publicKeys.length} keys are`} deleted from this device. The account
+        and its funds stay on the ledger; to use it again you need its secret key or recovery phrase.
+      </p>
+      <p>Export the secret keys first (Keys page) if you have no other copy.</p>
+      <ErrorAlert message={action.error} testid="account-remove-error" />
+      <div class="actions">
+        <button type="button" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="button" class="danger" disabled={action.busy} onClick={remove} data-testid="account-remove-confirm">
+          Remove account
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,134 @@
+// The recovery-phrase backup step: show the words once with a warning, then ask for three of them
+// at random positions before telling the background the phrase is written down.
+import { useMemo, useState } from 'preact/hooks';
+import { TextField } from '../components/Field';
+import { ErrorAlert, Warning } from '../components/Notice';
+import { Screen } from '../components/Screen';
+import { cryptoRandomInt, pickBackupPositions, wrongBackupAnswers } from '../backup';
+import { focusFirstInvalidSoon } from '../focus';
+import { useAction } from '../useAction';
+import { wallet } from '../wallet';
+
+export const BACKUP_CHECKS = 3;
+
+interface BackupProps {
+  phrase: { id: string; words: string[] };
+  onDone(): void;
+  onSkip(): void;
+}
+
+export function Backup({ phrase, onDone, onSkip }: BackupProps) {
+  const [stage, setStage] = useState<'show' | 'check'>('show');
+  return stage === 'show' ? (
+    <ShowWords words={phrase.words} onNext={() => setStage('check')} onSkip={onSkip} />
+  ) : (
+    <CheckWords phrase={phrase} onBack={() => setStage('show')} onDone={onDone} onSkip={onSkip} />
+  );
+}
+
+function ShowWords({ words, onNext, onSkip }: { words: string[]; onNext(): void; onSkip(): void }) {
+  return (
+    <Screen title="Write down your recovery phrase" testid="backup-words">
+      <Warning>
+        <strong>These {words.length} words are the only way to restore your wallet.</strong> Write them on paper, in order, and
+        keep them offline. Anyone who sees them can take everything; nobody, including us, can recover them for you.
+      </Warning>
+      <ol class="words" aria-label="Recovery phrase">
+        {words.map((word, i) => (
+          <li key={i} data-testid={`phrase-word-${i + 1}`}>
+            <span class="n" aria-hidden="true">
+              {i + 1}.
+            </span>{' '}
+            <span class="w">{word}</span>
+          </li>
+        ))}
+      </ol>
+      <div class="actions">
+        <button type="button" onClick={onSkip} data-testid="backup-skip">
+          Skip for now
+        </button>
+        <button type="button" class="primary" onClick={onNext} data-testid="backup-continue" data-autofocus="">
+          I wrote them down
+        </button>
+      </div>
+    </Screen>
+  );
+}
+
+function CheckWords({ phrase, onBack, onDone, onSkip }: BackupProps & { onBack(): void }) {
+  const positions = useMemo(() => pickBackupPositions(phrase.words.length, BACKUP_CHECKS, cryptoRandomInt), [phrase.words.length]);
+  const [answers, setAnswers] = useState<string[]>(() => positions.map(() => ''));
+  const [wrong, setWrong] = useState<number[]>([]);
+  const action = useAction();
+
+  const submit = (e: Event) => {
+    e.preventDefault();
+    const bad = wrongBackupAnswers(phrase.words, positions, answers);
+    setWrong(bad);
+    if (bad.length) return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
+    void action.run(async () => {
+      await wallet.confirmBackup(phrase.id);
+      onDone();
+    });
+  };
+
+  return (
+    <Screen title="Check your backup" testid="backup-check">
+      <p>Enter these words from your written copy.</p>
+      <form onSubmit={submit} noValidate>
+        {positions.map((pos, i) => (
+          <TextField
+            key={pos}
+            label={`Word #${pos + 1}`}
+            verbatim
+            value={answers[i] ?? ''}
+            onValue={(v) => setAnswers((a) => a.map((old, j) => (j === i ? v : old)))}
+            testid={`backup-word-${pos + 1}`}
+            error={wrong.includes(pos) ? `This is not word #${pos + 1}` : null}
+          />
+        ))}
+        <ErrorAlert message={wrong.length ? 'Some words do not match. Check your written copy, or show the words again.' : action.error} testid="backup-error" />
+        <div class="actions">
+          <button type="button" onClick={onBack} data-testid="backup-show-again">
+            Show the words again
+          </button>
+          <button type="submit" class="primary" disabled={action.busy} data-testid="backup-confirm">
+            Confirm
+          </button>
+        </div>
+        <button type="button" class="link" onClick={onSkip} data-testid="backup-skip">
+          Skip for now
+        </button>
+      </form>
+    </Screen>
+  );
+}
+
+/** Backup started later from the banner: the phrase is read again with the password. */
+export function BackupLater({ phraseId, onDone, onCancel }: { phraseId: string; onDone(): void; onCancel(): void }) {
+  const [password, setPassword] = useState('');
+  const [words, setWords] = useState<string[] | null>(null);
+  const action = useAction();
+  if (words) return <Backup phrase={{ id: phraseId, words }} onDone={onDone} onSkip={onCancel} />;
+  const submit = (e: Event) => {
+    e.preventDefault();
+    void action.run(async () => setWords(await wallet.exportPhrase(phraseId, password)));
+  };
+  return (
+    <Screen title="Back up your recovery phrase" testid="backup-unlock">
+      <p>Enter your password to show the recovery phrase. Make sure nobody can see your screen.</p>
+      <form onSubmit={submit}>
+        <TextField label="Password" type="password" value={password} onValue={setPassword} autoComplete="current-password" testid="backup-password" required />
+        <ErrorAlert message={action.error} testid="backup-error" />
+        <div class="actions">
+          <button type="button" onClick={onCancel} data-testid="backup-cancel">
+            Cancel
+          </button>
+          <button type="submit" class="primary" disabled={action.busy} data-testid="backup-show">
+            Show phrase
+          </button>
+        </div>
+      </form>
+    </Screen>
+  );
+}

@@ -1,0 +1,154 @@
+// The selected account's keys: registered on the verifier beside the ones on this device.
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import type { AccountView, KeyListing } from '../../provider/walletApi';
+import { AddKeyDialog } from '../components/AddKeyDialog';
+import { CopyButton } from '../components/CopyButton';
+import { ExportKeyDialog } from '../components/ExportKeyDialog';
+import { ErrorAlert, StatusLine } from '../components/Notice';
+import { RemoveKeyDialog } from '../components/RemoveKeyDialog';
+import { RotateKeyDialog } from '../components/RotateKeyDialog';
+import { Screen } from '../components/Screen';
+import { shortAccount, shortKey } from '../format';
+import { anotherRegisteredKeyRemains, keyRows, registeredText, type KeyRow } from '../keys';
+import { useAction } from '../useAction';
+import { messageOf, wallet } from '../wallet';
+
+type Open = { kind: 'add' } | { kind: 'remove' | 'rotate' | 'export'; row: KeyRow } | null;
+
+interface KeysProps {
+  account: AccountView | null;
+  onChanged(): Promise<void>;
+}
+
+export function Keys({ account, onChanged }: KeysProps) {
+  if (!account) {
+    return (
+      <Screen title="Keys" testid="keys">
+        <p>Select an account first.</p>
+      </Screen>
+    );
+  }
+  return <AccountKeys key={account.accountId} account={account} onChanged={onChanged} />;
+}
+
+function AccountKeys({ account, onChanged }: { account: AccountView; onChanged(): Promise<void> }) {
+  const [listing, setListing] = useState<KeyListing | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [open, setOpen] = useState<Open>(null);
+  const action = useAction();
+  const accountId = account.accountId;
+
+  const load = useCallback(async () => {
+    try {
+      setListing(await wallet.listKeys(accountId));
+      setLoadError(null);
+    } catch (err) {
+      setLoadError(messageOf(err));
+    }
+  }, [accountId]);
+  useEffect(() => void load(), [load]);
+
+  const changed = () => {
+    void load();
+    void onChanged();
+  };
+  const useForSigning = (row: KeyRow) =>
+    void action.run(async () => {
+      await wallet.useSigningKey(accountId, row.publicKey);
+      changed();
+    });
+
+  const rows = listing ? keyRows(listing) : [];
+  return (
+    <Screen title="Keys" testid="keys">
+      <p class="hint">
+        Keys the verifier accepts for <strong title={accountId}>{account.label}</strong> ({shortAccount(accountId)}). They are verifier keys,
+        not the ledger's access keys.
+      </p>
+      <StatusLine testid="keys-status">{!listing && !loadError ? 'Loading keys…' : ''}</StatusLine>
+      <ErrorAlert message={loadError} testid="keys-load-error" />
+      {listing?.registered === null && (
+        <p class="alert" role="alert" data-testid="keys-ledger-error">
+          Could not ask the verifier which keys are registered{listing.error ? `: ${listing.error}` : ''}.
+        </p>
+      )}
+      <ErrorAlert message={action.error} testid="keys-error" />
+      <ul class="rows">
+        {rows.map((row) => (
+          <li
+            key={row.publicKey}
+            class={row.signing ? 'row selected' : 'row'}
+            data-testid="key-row"
+            data-public-key={row.publicKey}
+            data-signing={row.signing ? 'true' : 'false'}
+            data-registered={registeredText(row.registered)}
+          >
+            <div class="row-main">
+              <code title={row.publicKey} data-testid="key-public">
+                {shortKey(row.publicKey)}
+              </code>
+              {row.signing && (
+                <span class="badge" data-testid="key-signing">
+                  signing
+                </span>
+              )}
+              <span class="badge quiet">{row.local ? 'on this device' : 'not on this device'}</span>
+              <div class="hint" data-testid="key-registered">
+                Registered: {registeredText(row.registered)}
+              </div>
+            </div>
+            <div class="row-actions">
+              <CopyButton text={row.publicKey} label="Copy" />
+              {row.local && !row.signing && (
+                <button type="button" disabled={action.busy} onClick={() => useForSigning(row)} data-testid="key-use-signing">
+                  Use for signing
+                </button>
+              )}
+              {row.local && (
+                <button type="button" onClick={() => setOpen({ kind: 'export', row })} data-testid="key-export">
+                  Export
+                </button>
+              )}
+              {row.registered !== false && (
+                <button type="button" onClick={() => setOpen({ kind: 'rotate', row })} data-testid="key-rotate">
+                  Rotate…
+                </button>
+              )}
+              <button type="button" class="danger" onClick={() => setOpen({ kind: 'remove', row })} data-testid="key-remove">
+                Remove
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div class="actions">
+        <button type="button" onClick={() => void load()} data-testid="keys-reload">
+          Reload
+        </button>
+        <button type="button" class="primary" onClick={() => setOpen({ kind: 'add' })} data-testid="keys-add">
+          Add key
+        </button>
+      </div>
+      {open?.kind === 'add' && <AddKeyDialog accountId={accountId} onClose={() => setOpen(null)} onChanged={changed} />}
+      {open?.kind === 'remove' && (
+        <RemoveKeyDialog
+          accountId={accountId}
+          row={open.row}
+          othersRemain={anotherRegisteredKeyRemains(rows, open.row.publicKey)}
+          onClose={() => setOpen(null)}
+          onChanged={changed}
+        />
+      )}
+      {open?.kind === 'rotate' && (
+        <RotateKeyDialog
+          accountId={accountId}
+          implicit={account.kind === 'implicit'}
+          publicKey={open.row.publicKey}
+          onClose={() => setOpen(null)}
+          onChanged={changed}
+        />
+      )}
+      {open?.kind === 'export' && <ExportKeyDialog publicKey={open.row.publicKey} onClose={() => setOpen(null)} />}
+    </Screen>
+  );
+}

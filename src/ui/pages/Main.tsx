@@ -1,0 +1,68 @@
+// The unlocked wallet: backup banner, the selected account, sections, and when it locks itself.
+import { useState } from 'preact/hooks';
+import type { WalletStatus } from '../../provider/walletApi';
+import { clockTime, describeLockAt, shortAccount } from '../format';
+import { Accounts } from './Accounts';
+import { Keys } from './Keys';
+import { Settings } from './Settings';
+
+type Tab = 'accounts' | 'keys' | 'settings';
+const TABS: { tab: Tab; label: string }[] = [
+  { tab: 'accounts', label: 'Accounts' },
+  { tab: 'keys', label: 'Keys' },
+  { tab: 'settings', label: 'Settings' },
+];
+
+interface MainProps {
+  status: WalletStatus;
+  onChanged(): Promise<void>;
+  onBackup(phraseId: string): void;
+}
+
+export function Main({ status, onChanged, onBackup }: MainProps) {
+  const [tab, setTab] = useState<Tab>('accounts');
+  const selected = status.accounts.find((a) => a.accountId === status.selectedAccountId) ?? null;
+  const toBackUp = status.phrasesToBackUp[0];
+
+  return (
+    <>
+      {toBackUp !== undefined && (
+        <div class="banner" role="status" data-testid="backup-banner">
+          <span>Your recovery phrase is not backed up yet. Without it, a lost password or device loses the wallet.</span>
+          <button type="button" class="primary" onClick={() => onBackup(toBackUp)} data-testid="backup-start">
+            Back up now
+          </button>
+        </div>
+      )}
+      {selected && (
+        <p class="current" data-testid="selected-account">
+          <strong>{selected.label}</strong>{' '}
+          <span class="mono" title={selected.accountId}>
+            {shortAccount(selected.accountId)}
+          </span>
+        </p>
+      )}
+      <nav class="tabs" aria-label="Sections">
+        {TABS.map((t) => (
+          <button
+            key={t.tab}
+            type="button"
+            aria-current={tab === t.tab ? 'page' : undefined}
+            onClick={() => setTab(t.tab)}
+            data-testid={`nav-${t.tab}`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </nav>
+      {tab === 'accounts' && <Accounts status={status} onChanged={onChanged} />}
+      {tab === 'keys' && <Keys account={selected} onChanged={onChanged} />}
+      {tab === 'settings' && <Settings onChanged={onChanged} />}
+      <footer class="foot" data-testid="autolock-info">
+        {status.lockAt !== null
+          ? `Locks at ${describeLockAt(status.lockAt, Date.now(), clockTime)}; auto-lock after ${status.autoLockMinutes} min idle.`
+          : `Auto-lock after ${status.autoLockMinutes} min idle.`}
+      </footer>
+    </>
+  );
+}

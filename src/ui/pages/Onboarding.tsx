@@ -1,0 +1,115 @@
+// First run: choose how the wallet gets its first key, set the password, create the vault.
+import { useState } from 'preact/hooks';
+import type { CreateResult, KeySource } from '../../provider/walletApi';
+import { TextField } from '../components/Field';
+import { ErrorAlert } from '../components/Notice';
+import { PasswordPair } from '../components/PasswordPair';
+import { Screen } from '../components/Screen';
+import { focusFirstInvalidSoon } from '../focus';
+import { useAction } from '../useAction';
+import { newPasswordProblem, phraseProblem, phraseWords, secretKeyProblem } from '../validate';
+import { wallet } from '../wallet';
+
+type Way = 'newPhrase' | 'importPhrase' | 'importKey' | 'generate';
+
+const WAYS: { way: Way; title: string; text: string; testid: string }[] = [
+  { way: 'newPhrase', title: 'Create new wallet', text: 'A new 12-word recovery phrase; you write it down next.', testid: 'onboarding-create' },
+  { way: 'importPhrase', title: 'Import recovery phrase', text: 'Restore from 12 or 24 words.', testid: 'onboarding-import-phrase' },
+  { way: 'importKey', title: 'Import secret key', text: 'An ed25519: secret key from another wallet.', testid: 'onboarding-import-key' },
+  { way: 'generate', title: 'Quick key (no phrase)', text: 'One new key, no recovery phrase: export its secret key to back it up.', testid: 'onboarding-quick-key' },
+];
+
+export function Onboarding({ onCreated }: { onCreated(result: CreateResult): void }) {
+  const [way, setWay] = useState<Way | null>(null);
+  if (!way) {
+    return (
+      <Screen title="Set up your wallet" testid="onboarding">
+        <ul class="ways">
+          {WAYS.map((w) => (
+            <li key={w.way}>
+              <button type="button" class="way" onClick={() => setWay(w.way)} data-testid={w.testid} data-autofocus={w.way === 'newPhrase' ? '' : undefined}>
+                <strong>{w.title}</strong>
+                <span>{w.text}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </Screen>
+    );
+  }
+  return <CreateForm way={way} onBack={() => setWay(null)} onCreated={onCreated} />;
+}
+
+function CreateForm({ way, onBack, onCreated }: { way: Way; onBack(): void; onCreated(result: CreateResult): void }) {
+  const [phrase, setPhrase] = useState('');
+  const [secretKey, setSecretKey] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [tried, setTried] = useState(false);
+  const action = useAction();
+  const title = WAYS.find((w) => w.way === way)?.title ?? '';
+
+  const sourceProblem = way === 'importPhrase' ? phraseProblem(phrase) : way === 'importKey' ? secretKeyProblem(secretKey) : null;
+  const passwordProblem = newPasswordProblem(password, confirm);
+
+  const source = (): KeySource => {
+    switch (way) {
+      case 'newPhrase':
+        return { kind: 'newPhrase', words: 12 };
+      case 'importPhrase':
+        return { kind: 'importPhrase', phrase: phraseWords(phrase).join(' ') };
+      case 'importKey':
+        return { kind: 'importKey', secretKey: secretKey.trim() };
+      case 'generate':
+        return { kind: 'generate' };
+    }
+  };
+
+  const submit = (e: Event) => {
+    e.preventDefault();
+    setTried(true);
+    if (sourceProblem || passwordProblem) return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
+    void action.run(async () => onCreated(await wallet.create({ password, source: source() })));
+  };
+
+  return (
+    <Screen title={title} testid="onboarding-form">
+      <form onSubmit={submit} noValidate>
+        {way === 'importPhrase' && (
+          <TextField
+            label="Recovery phrase"
+            multiline
+            verbatim
+            value={phrase}
+            onValue={setPhrase}
+            testid="import-phrase"
+            hint="The words separated by spaces, in order."
+            error={tried ? sourceProblem : null}
+          />
+        )}
+        {way === 'importKey' && (
+          <TextField
+            label="Secret key"
+            type="password"
+            verbatim
+            value={secretKey}
+            onValue={setSecretKey}
+            testid="import-secret-key"
+            hint="Starts with ed25519:. Its implicit account is added."
+            error={tried ? sourceProblem : null}
+          />
+        )}
+        <PasswordPair password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} showErrors={tried} />
+        <ErrorAlert message={action.error} testid="create-error" />
+        <div class="actions">
+          <button type="button" onClick={onBack} disabled={action.busy} data-testid="onboarding-back">
+            Back
+          </button>
+          <button type="submit" class="primary" disabled={action.busy} data-testid="create-submit">
+            {action.busy ? 'Creating…' : 'Create wallet'}
+          </button>
+        </div>
+      </form>
+    </Screen>
+  );
+}

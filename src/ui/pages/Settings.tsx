@@ -1,0 +1,322 @@
+// Network, credentials, auto-lock and password.
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import type { Endpoints, NetworkPreset, SettingsChange, SettingsView } from '../../provider/walletApi';
+import { TextField } from '../components/Field';
+import { ErrorAlert, StatusLine } from '../components/Notice';
+import { PasswordPair } from '../components/PasswordPair';
+import { Screen } from '../components/Screen';
+import { focusFirstInvalidSoon } from '../focus';
+import { useAction } from '../useAction';
+import { AUTO_LOCK_MAX, AUTO_LOCK_MIN, autoLockProblem, httpUrlProblem, newPasswordProblem } from '../validate';
+import { messageOf, wallet } from '../wallet';
+
+interface SettingsProps {
+  /** The wallet status changed (auto-lock minutes). */
+  onChanged(): Promise<void>;
+}
+
+export function Settings({ onChanged }: SettingsProps) {
+  const [settings, setSettings] = useState<SettingsView | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const load = useCallback(async () => {
+    try {
+      setSettings(await wallet.getSettings());
+      setLoadError(null);
+    } catch (err) {
+      setLoadError(messageOf(err));
+    }
+  }, []);
+  useEffect(() => void load(), [load]);
+
+  /** Applies a change, reloads what the background now holds, and says so. */
+  const apply = async (change: SettingsChange) => {
+    await wallet.setSettings(change);
+    await load();
+  };
+
+  return (
+    <Screen title="Settings" testid="settings" ready={settings !== null || loadError !== null}>
+      <StatusLine>{!settings && !loadError ? 'Loading settings…' : ''}</StatusLine>
+      <ErrorAlert message={loadError} testid="settings-load-error" />
+      {settings && (
+        <>
+          <Network settings={settings} apply={apply} />
+          <Credential
+            name="JWT"
+            what="jwt"
+            isSet={settings.hasJwt}
+            apply={apply}
+            note="Sent to the swap service and the transactions API. Without one, quotes carry a 0.2% fee."
+          />
+          <Credential name="Message-bus API key" what="busApiKey" isSet={settings.hasBusApiKey} apply={apply} note="Sent to the message bus as X-API-Key." />
+          <AutoLock
+            minutes={settings.autoLockMinutes}
+            apply={async (change) => {
+              await apply(change);
+              await onChanged();
+            }}
+          />
+        </>
+      )}
+      <ChangePassword />
+    </Screen>
+  );
+}
+
+type Apply = (change: SettingsChange) => Promise<void>;
+
+const ENDPOINTS: { key: keyof Endpoints; label: string }[] = [
+  { key: 'swap', label: 'Swap service URL' },
+  { key: 'transactions', label: 'Transactions API URL' },
+  { key: 'bus', label: 'Message bus URL' },
+  { key: 'ledgerRpc', label: 'Ledger RPC URL' },
+];
+
+const PRESETS: { value: NetworkPreset; label: string }[] = [
+  { value: 'local', label: 'Local (simulator)' },
+  { value: 'mainnet', label: 'Mainnet' },
+];
+
+function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) {
+  const [endpoints, setEndpoints] = useState<Endpoints>(settings.endpoints);
+  const [verifierId, setVerifierId] = useState(settings.verifierId);
+  const [tried, setTried] = useState(false);
+  const [saved, setSaved] = useState('');
+  const action = useAction();
+  useEffect(() => {
+    setEndpoints(settings.endpoints);
+    setVerifierId(settings.verifierId);
+  }, [settings]);
+
+  const problems = Object.fromEntries(ENDPOINTS.map(({ key }) => [key, httpUrlProblem(endpoints[key])])) as Record<keyof Endpoints, string | null>;
+  const verifierProblem = verifierId.trim() ? null : 'Enter the verifier account id';
+
+  const choosePreset = (preset: NetworkPreset) =>
+    void action.run(async () => {
+      setSaved('');
+      await apply({ preset });
+      setSaved(`Using the ${preset === 'local' ? 'Local' : 'Mainnet'} preset.`);
+    });
+
+  const save = (e: Event) => {
+    e.preventDefault();
+    setTried(true);
+    setSaved('');
+    if (verifierProblem || Object.values(problems).some(Boolean)) return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
+    const changed: Partial<Endpoints> = {};
+    for (const { key } of ENDPOINTS) if (endpoints[key].trim() !== settings.endpoints[key]) changed[key] = endpoints[key].trim();
+    const change: SettingsChange = {};
+    if (Object.keys(changed).length) change.endpoints = changed;
+    if (verifierId.trim() !== settings.verifierId) change.verifierId = verifierId.trim();
+    if (!change.endpoints && change.verifierId === undefined) return setSaved('Nothing changed.');
+    void action.run(async () => {
+      await apply(change);
+      setSaved('Network settings saved.');
+    });
+  };
+
+  return (
+    <section class="group" aria-labelledby="settings-network">
+      <h3 id="settings-network">Network</h3>
+      <p>
+        Preset: <strong data-testid="settings-preset">{settings.preset === 'custom' ? 'Custom' : settings.preset === 'local' ? 'Local' : 'Mainnet'}</strong>
+      </p>
+      <div class="actions" role="group" aria-label="Network preset">
+        {PRESETS.map((p) => (
+          <button
+            key={p.value}
+            type="button"
+            aria-pressed={settings.preset === p.value}
+            disabled={action.busy}
+            onClick={() => choosePreset(p.value)}
+            data-testid={`settings-preset-${p.value}`}
+          >
+            {p.label}
+          </button>
+        ))}
+      </div>
+      <form onSubmit={save} noValidate>
+        {ENDPOINTS.map(({ key, label }) => (
+          <TextField
+            key={key}
+            label={label}
+            type="url"
+            value={endpoints[key]}
+            onValue={(v) => setEndpoints((old) => ({ ...old, [key]: v }))}
+            testid={`settings-endpoint-${key}`}
+            error={tried ? problems[key] : null}
+          />
+        ))}
+        <TextField label="Verifier account" verbatim value={verifierId} onValue={setVerifierId} testid="settings-verifier" error={tried ? verifierProblem : null} />
+        <ErrorAlert message={action.error} testid="settings-network-error" />
+        <StatusLine testid="settings-network-status">{saved}</StatusLine>
+        <div class="actions">
+          <button type="submit" class="primary" disabled={action.busy} data-testid="settings-network-save">
+            Save network
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+interface CredentialProps {
+  name: string;
+  what: 'jwt' | 'busApiKey';
+  isSet: boolean;
+  note: string;
+  apply: Apply;
+}
+
+/** A credential the background keeps: the page only learns whether it is set, never its value. */
+function Credential({ name, what, isSet, note, apply }: CredentialProps) {
+  const [value, setValue] = useState('');
+  const [saved, setSaved] = useState('');
+  const action = useAction();
+  const testid = what === 'jwt' ? 'settings-jwt' : 'settings-bus-key';
+  const headingId = `${testid}-heading`;
+
+  const save = (e: Event) => {
+    e.preventDefault();
+    if (!value.trim()) return action.setError(`Paste the ${name} first`);
+    void action.run(async () => {
+      await apply(what === 'jwt' ? { jwt: value.trim() } : { busApiKey: value.trim() });
+      setValue('');
+      setSaved(`${name} saved.`);
+    });
+  };
+  const clear = () =>
+    void action.run(async () => {
+      await apply(what === 'jwt' ? { jwt: null } : { busApiKey: null });
+      setSaved(`${name} removed.`);
+    });
+
+  return (
+    <section class="group" aria-labelledby={headingId}>
+      <h3 id={headingId}>
+        {name}: <span data-testid={`${testid}-state`}>{isSet ? 'set' : 'not set'}</span>
+      </h3>
+      <form onSubmit={save}>
+        <TextField
+          label={isSet ? `Replace ${name}` : name}
+          type="password"
+          verbatim
+          value={value}
+          onValue={setValue}
+          testid={testid}
+          hint={note}
+        />
+        <ErrorAlert message={action.error} />
+        <StatusLine>{saved}</StatusLine>
+        <div class="actions">
+          {isSet && (
+            <button type="button" disabled={action.busy} onClick={clear} data-testid={`${testid}-clear`}>
+              Remove
+            </button>
+          )}
+          <button type="submit" class="primary" disabled={action.busy} data-testid={`${testid}-save`}>
+            Save
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function AutoLock({ minutes, apply }: { minutes: number; apply: Apply }) {
+  const [value, setValue] = useState(String(minutes));
+  const [tried, setTried] = useState(false);
+  const [saved, setSaved] = useState('');
+  const action = useAction();
+  const problem = autoLockProblem(value);
+  const save = (e: Event) => {
+    e.preventDefault();
+    setTried(true);
+    setSaved('');
+    if (problem) return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
+    void action.run(async () => {
+      await apply({ autoLockMinutes: Number(value.trim()) });
+      setSaved('Auto-lock saved.');
+    });
+  };
+  return (
+    <section class="group" aria-labelledby="settings-autolock-heading">
+      <h3 id="settings-autolock-heading">Auto-lock</h3>
+      <form onSubmit={save} noValidate>
+        <TextField
+          label="Lock after this many idle minutes"
+          type="number"
+          min={AUTO_LOCK_MIN}
+          max={AUTO_LOCK_MAX}
+          value={value}
+          onValue={setValue}
+          testid="settings-autolock"
+          hint={`${AUTO_LOCK_MIN}–${AUTO_LOCK_MAX} minutes.`}
+          error={tried ? problem : null}
+        />
+        <ErrorAlert message={action.error} />
+        <StatusLine>{saved}</StatusLine>
+        <div class="actions">
+          <button type="submit" class="primary" disabled={action.busy} data-testid="settings-autolock-save">
+            Save
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function ChangePassword() {
+  const [oldPassword, setOldPassword] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [tried, setTried] = useState(false);
+  const [saved, setSaved] = useState('');
+  const action = useAction();
+  const save = (e: Event) => {
+    e.preventDefault();
+    setTried(true);
+    setSaved('');
+    if (!oldPassword || newPasswordProblem(password, confirm)) return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
+    void action.run(async () => {
+      await wallet.changePassword(oldPassword, password);
+      setOldPassword('');
+      setPassword('');
+      setConfirm('');
+      setTried(false);
+      setSaved('Password changed.');
+    });
+  };
+  return (
+    <section class="group" aria-labelledby="settings-password-heading">
+      <h3 id="settings-password-heading">Change password</h3>
+      <form onSubmit={save} noValidate>
+        <TextField
+          label="Current password"
+          type="password"
+          value={oldPassword}
+          onValue={setOldPassword}
+          autoComplete="current-password"
+          testid="settings-old-password"
+          error={tried && !oldPassword ? 'Enter your current password' : null}
+        />
+        <PasswordPair
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+          showErrors={tried}
+          labels={{ password: 'New password', confirm: 'Confirm new password' }}
+          testids={{ password: 'settings-new-password', confirm: 'settings-new-password-confirm' }}
+        />
+        <ErrorAlert message={action.error} testid="settings-password-error" />
+        <StatusLine testid="settings-password-status">{saved}</StatusLine>
+        <div class="actions">
+          <button type="submit" class="primary" disabled={action.busy} data-testid="settings-password-save">
+            Change password
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
