@@ -12,6 +12,16 @@ export default defineBackground(() => {
   const { route } = startBackground({
     storage: { local: browser.storage.local, session: browser.storage.session },
     alarms: browser.alarms,
+    windows: {
+      create: (info) => browser.windows.create(info),
+      update: (id, info) => browser.windows.update(id, info),
+      remove: (id) => browser.windows.remove(id),
+      onRemoved: browser.windows.onRemoved,
+    },
+    tabs: {
+      sendMessage: (tabId, message, options) => browser.tabs.sendMessage(tabId, message, options),
+      onRemoved: { addListener: (fn) => browser.tabs.onRemoved.addListener((tabId) => fn(tabId)) },
+    },
     vaultStorage: idbVaultStorage(),
     fetch: (url, init) => fetch(url, init),
     now: () => Date.now(),

@@ -9,6 +9,10 @@ export default defineContentScript({
   allFrames: true,
   noScriptStartedPostMessage: true,
   main() {
-    installRelay(window, (message) => browser.runtime.sendMessage(message));
+    installRelay(
+      window,
+      (message) => browser.runtime.sendMessage(message),
+      (fn) => browser.runtime.onMessage.addListener((message) => void fn(message)),
+    );
   },
 });

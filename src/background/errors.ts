@@ -6,8 +6,10 @@ import { VaultError } from '../vault';
 import { KeyChangeError } from './keyManager';
 import { CorruptedValueError } from './kv';
 import { NonceReusedError } from './nonces';
+import { ProviderError } from './providerError';
 
 export function replyForError(error: unknown): RuntimeReply {
+  if (error instanceof ProviderError) return errorReply(error.code, error.message, error.data);
   if (error instanceof ProtocolError) {
     return errorReply(ERROR_CODES.invalidParams, error.message, error.field ? { field: error.field } : undefined);
   }

@@ -4,12 +4,11 @@
  * to the extension's own pages; the origin of a page request is what the browser says (sender),
  * never what the page says.
  */
-import type * as z from 'zod/mini';
-import { ERROR_CODES, errorReply, type RuntimeReply } from '../provider/protocol';
+import { ERROR_CODES, errorReply, type DeferredReply, type RuntimeReply } from '../provider/protocol';
 import { runtimeMessageSchema } from '../provider/schemas';
-import type { WalletMethod } from '../provider/walletApi';
 import { replyForError } from './errors';
-import { walletParams } from './walletSchemas';
+import { Deferred } from './pageApi';
+import { type InternalMethod, type InternalParams, internalParams } from './walletSchemas';
 
 /** What the router reads of runtime.MessageSender (the browser's word on who is asking). */
 export interface RouteSender {
@@ -32,13 +31,12 @@ export interface PageContext {
 }
 
 export type PageHandler = (params: unknown, page: PageContext) => Promise<unknown> | unknown;
-export type WalletHandler = (params: never) => Promise<unknown>;
-
 export interface RouterDeps {
   /** `chrome-extension://<id>` (no trailing slash). */
   extensionOrigin: string;
   page: ReadonlyMap<string, PageHandler>;
-  wallet: { [K in WalletMethod]: (params: z.output<(typeof walletParams)[K]>) => Promise<unknown> };
+  /** The wallet and approval APIs, for the extension's own pages. */
+  wallet: { [K in InternalMethod]: (params: InternalParams[K]) => Promise<unknown> };
 }
 
 function originOf(sender: RouteSender): string | null {
@@ -53,14 +51,14 @@ function originOf(sender: RouteSender): string | null {
   }
 }
 
-function isWalletMethod(method: string): method is WalletMethod {
-  return Object.hasOwn(walletParams, method);
+function isInternalMethod(method: string): method is InternalMethod {
+  return Object.hasOwn(internalParams, method);
 }
 
 export function createRouter(deps: RouterDeps) {
   const isExtensionPage = (sender: RouteSender) => originOf(sender) === deps.extensionOrigin;
 
-  return async function route(message: unknown, sender: RouteSender): Promise<RuntimeReply> {
+  return async function route(message: unknown, sender: RouteSender): Promise<RuntimeReply | DeferredReply> {
     const parsed = runtimeMessageSchema.safeParse(message);
     if (!parsed.success) {
       const field = parsed.error.issues[0]?.path.join('.') ?? '';
@@ -70,10 +68,10 @@ export function createRouter(deps: RouterDeps) {
     if (msg.type === 'ping') return { ok: true, result: { ready: true } satisfies PingResult };
 
     try {
-      if (isWalletMethod(msg.method)) {
+      if (isInternalMethod(msg.method)) {
         // A web page must never reach the wallet's own API, whatever it sends.
         if (!isExtensionPage(sender)) return errorReply(ERROR_CODES.unsupportedMethod, `Unsupported method: ${msg.method}`);
-        const params = walletParams[msg.method].safeParse(msg.params);
+        const params = internalParams[msg.method].safeParse(msg.params);
         if (!params.success) {
           const issue = params.error.issues[0];
           return errorReply(ERROR_CODES.invalidParams, `${issue?.path.join('.') || 'params'}: ${issue?.message}`, {
@@ -87,7 +85,8 @@ export function createRouter(deps: RouterDeps) {
       if (!handler) return errorReply(ERROR_CODES.unsupportedMethod, `Unsupported method: ${msg.method}`);
       const origin = originOf(sender);
       if (!origin || origin === 'null') return errorReply(ERROR_CODES.unauthorized, 'Requests need a page with an origin');
-      return { ok: true, result: await handler(msg.params, { origin, tabId: sender.tab?.id, frameId: sender.frameId ?? 0 }) };
+      const result = await handler(msg.params, { origin, tabId: sender.tab?.id, frameId: sender.frameId ?? 0 });
+      return result instanceof Deferred ? { ok: 'deferred', approvalId: result.approvalId } : { ok: true, result };
     } catch (error) {
       return replyForError(error);
     }

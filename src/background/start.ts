@@ -2,26 +2,36 @@
  * The background's composition root: builds every service from the environment it is given (browser
  * APIs in the extension, fakes in tests) and returns the router. entrypoints/background.ts only wires.
  */
-import * as z from 'zod/mini';
-import { type FetchLike, type HttpDeps, type Random } from '../core';
+import { type FetchLike, type HttpDeps, type Random, type TokenTable, tokenTable } from '../core';
 import { LedgerRpcClient, MessageBusClient } from '../bus';
-import { METHODS } from '../provider/protocol';
+import { fetchTokens } from '../oneclick';
 import type { NetworkPreset } from '../provider/walletApi';
 import { Vault, type VaultStorage } from '../vault';
+import { ApprovalQueue, type TabsPort, type WindowsPort } from './approvals';
+import { ApprovalService } from './approvalService';
 import { AUTO_LOCK_ALARM, AutoLock, type AlarmsLike } from './autoLock';
 import { KeyManager } from './keyManager';
 import { KeyValue, type StorageAreaLike } from './kv';
 import { UsedNonces } from './nonces';
-import { type PageHandler, createRouter } from './router';
+import { pageHandlers } from './pageApi';
+import { PageEvents } from './pageEvents';
+import { Permissions } from './permissions';
+import { createRouter } from './router';
 import { SaltCache } from './salt';
 import { SettingsStore } from './settings';
 import { SigningService } from './signer';
 import { WalletService } from './wallet';
 import { walletHandlers } from './walletHandlers';
 
+interface EventPort<T extends unknown[]> {
+  addListener(fn: (...args: T) => void): void;
+}
+
 export interface BackgroundEnv {
   storage: { local: StorageAreaLike; session: StorageAreaLike };
-  alarms: AlarmsLike & { onAlarm: { addListener(fn: (alarm: { name: string }) => void): void } };
+  alarms: AlarmsLike & { onAlarm: EventPort<[{ name: string }]> };
+  windows: WindowsPort & { onRemoved: EventPort<[number]> };
+  tabs: TabsPort & { onRemoved: EventPort<[number]> };
   vaultStorage: VaultStorage;
   fetch: FetchLike;
   now: () => number;
@@ -34,7 +44,7 @@ export interface BackgroundEnv {
   iterations?: number;
 }
 
-const intentHashParams = z.strictObject({ intentHash: z.string().check(z.minLength(1), z.maxLength(128)) });
+const TOKENS_TTL_MS = 10 * 60_000;
 
 export function startBackground(env: BackgroundEnv) {
   const local = new KeyValue(env.storage.local);
@@ -53,38 +63,93 @@ export function startBackground(env: BackgroundEnv) {
     const s = await settings.get();
     return new MessageBusClient({ url: s.endpoints.bus, apiKey: s.busApiKey ?? undefined, deps: http });
   };
+  let tokensCache: { at: number; url: string; table: TokenTable } | null = null;
+  const tokens = async (): Promise<TokenTable> => {
+    const url = (await settings.get()).endpoints.swap;
+    if (tokensCache && tokensCache.url === url && env.now() - tokensCache.at < TOKENS_TTL_MS) return tokensCache.table;
+    const table = tokenTable(await fetchTokens(http, url));
+    tokensCache = { at: env.now(), url, table };
+    return table;
+  };
+  const verifierId = async () => (await settings.get()).verifierId;
   const salts = new SaltCache(async () => (await ledger()).currentSalt(), env.now);
-  const signer = new SigningService({
-    wallet,
-    salts,
-    nonces: new UsedNonces(local, env.now),
-    verifierId: async () => (await settings.get()).verifierId,
-    now: env.now,
-    random: env.random,
-  });
+  const signer = new SigningService({ wallet, salts, nonces: new UsedNonces(local, env.now), verifierId, now: env.now, random: env.random });
   const keys = new KeyManager({ wallet, signer, ledger, bus, random: env.random, now: env.now, sleep: (ms) => env.sleep(ms) });
 
-  const page = new Map<string, PageHandler>([
-    // Grants per origin arrive with the connect approval (provider issue); none exist yet.
-    [METHODS.accounts, () => []],
-    [
-      METHODS.getIntentStatus,
-      async (params) => (await bus()).getStatus(intentHashParams.parse(params).intentHash),
-    ],
-  ]);
-  const handlers = walletHandlers({ wallet, keys, settings });
-  const originalSetSettings = handlers.wallet_setSettings;
-  handlers.wallet_setSettings = async (p) => {
-    const view = await originalSetSettings(p);
-    salts.invalidate(); // another network or verifier: its salt is another one
-    return view;
+  const permissions = new Permissions(local, env.now);
+  const events = new PageEvents(session, env.tabs);
+  const queue = new ApprovalQueue(session, env.windows, env.tabs, `${env.extensionOrigin}/approve.html`, env.now, env.random);
+  const approvals = new ApprovalService({
+    queue,
+    wallet,
+    signer,
+    permissions,
+    events,
+    bus,
+    preview: {
+      tokens,
+      verifierId,
+      currentSalt: () => salts.current(),
+      signForSimulation: (p) => wallet.vault.signIntent(p.publicKey, p.payload, p.standard),
+      simulate: async (signed) => (await ledger()).simulateIntents([signed]),
+      now: env.now,
+    },
+  });
+
+  const sites = {
+    list: async () => Object.entries(await permissions.all()).map(([origin, g]) => ({ origin, accounts: g.accounts, grantedAt: g.grantedAt })),
+    revoke: async (origin: string) => {
+      await permissions.revoke(origin);
+      await queue.rejectOrigin(origin);
+      await events.emit((o) => o === origin, 'accountsChanged', []);
+    },
   };
-  const route = createRouter({ extensionOrigin: env.extensionOrigin, page, wallet: handlers });
+  const handlers = walletHandlers({ wallet, keys, settings, sites });
+  const setSettings = handlers.wallet_setSettings;
+  const route = createRouter({
+    extensionOrigin: env.extensionOrigin,
+    page: pageHandlers({ wallet, permissions, queue, events, bus, now: env.now }),
+    wallet: {
+      ...handlers,
+      wallet_setSettings: async (p) => {
+        const view = await setSettings(p);
+        salts.invalidate(); // another network or verifier has another salt
+        tokensCache = null;
+        return view;
+      },
+      approval_current: () => approvals.current(),
+      approval_resolve: (p) => approvals.resolve(p),
+      approval_rejectAll: (p) => approvals.rejectAll(p.origin),
+    },
+  });
+
+  // accountsChanged on lock (none visible), unlock (the grants again) and account changes.
+  wallet.onEvent((e) => {
+    void (async () => {
+      const grants = await permissions.all();
+      for (const origin of Object.keys(grants)) {
+        const to = (o: string) => o === origin;
+        if (e.type === 'lock') {
+          await events.emit(to, 'accountsChanged', []);
+          await events.emit(to, 'lock', null);
+        } else {
+          const accounts = wallet.accounts().filter((a) => grants[origin]!.accounts.includes(a.accountId));
+          await events.emit(to, 'accountsChanged', accounts.map((a) => ({ accountId: a.accountId, publicKey: a.publicKeys[0]! })));
+          if (e.type === 'unlock') await events.emit(to, 'unlock', null);
+        }
+      }
+    })();
+  });
 
   env.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === AUTO_LOCK_ALARM) void wallet.lock();
   });
+  env.windows.onRemoved.addListener((windowId) => void queue.windowClosed(windowId));
+  env.tabs.onRemoved.addListener((tabId) => {
+    void queue.dropTab(tabId);
+    void events.forgetTab(tabId);
+  });
   void wallet.restore();
 
-  return { route, wallet, signer, keys, settings, salts };
+  return { route, wallet, signer, keys, settings, salts, approvals, queue, permissions };
 }

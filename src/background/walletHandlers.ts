@@ -1,5 +1,5 @@
 /** The wallet API (src/provider/walletApi.ts) for the extension's own pages, one handler per method. */
-import type { CreateResult, SettingsView, WalletMethod, WalletStatus, KeyListing, KeyChangeResult } from '../provider/walletApi';
+import type { ConnectedSite, CreateResult, SettingsView, WalletMethod, WalletStatus, KeyListing, KeyChangeResult } from '../provider/walletApi';
 import { removeAccount, renameAccount } from '../vault';
 import type { KeyManager } from './keyManager';
 import { type SettingsStore, settingsView } from './settings';
@@ -10,11 +10,12 @@ export interface WalletHandlerDeps {
   wallet: WalletService;
   keys: KeyManager;
   settings: SettingsStore;
+  sites: { list(): Promise<ConnectedSite[]>; revoke(origin: string): Promise<void> };
 }
 
 type Handlers = { [K in WalletMethod]: (params: WalletParams[K]) => Promise<unknown> };
 
-export function walletHandlers({ wallet, keys, settings }: WalletHandlerDeps): Handlers {
+export function walletHandlers({ wallet, keys, settings, sites }: WalletHandlerDeps): Handlers {
   const status = (): Promise<WalletStatus> => wallet.status();
   return {
     wallet_status: status,
@@ -47,5 +48,10 @@ export function walletHandlers({ wallet, keys, settings }: WalletHandlerDeps): H
     },
     wallet_getSettings: async (): Promise<SettingsView> => settingsView(await settings.get()),
     wallet_setSettings: async (p): Promise<SettingsView> => settingsView(await settings.change(p)),
+    wallet_listSites: () => sites.list(),
+    wallet_revokeSite: async (p) => {
+      await sites.revoke(p.origin);
+      return sites.list();
+    },
   };
 }

@@ -43,6 +43,25 @@ export const walletParams = {
   wallet_useSigningKey: z.strictObject({ accountId: accountIdSchema, publicKey }),
   wallet_getSettings: z.unknown(),
   wallet_setSettings: settingsChangeSchema,
+  wallet_listSites: z.unknown(),
+  wallet_revokeSite: z.strictObject({ origin: z.string().check(z.minLength(1), z.maxLength(512)) }),
 } as const;
 
+/** The approval window's methods (src/provider/approvalApi.ts). */
+export const approvalParams = {
+  approval_current: z.unknown(),
+  approval_resolve: z.strictObject({
+    id: z.string().check(z.minLength(1), z.maxLength(64)),
+    approve: z.boolean(),
+    accounts: z.optional(z.array(accountIdSchema).check(z.maxLength(100))),
+    acknowledgeDanger: z.optional(z.boolean()),
+  }),
+  approval_rejectAll: z.strictObject({ origin: z.string().check(z.minLength(1), z.maxLength(512)) }),
+} as const;
+
+/** Everything only the extension's own pages may call. */
+export const internalParams = { ...walletParams, ...approvalParams } as const;
+export type InternalMethod = keyof typeof internalParams;
+
 export type WalletParams = { [K in keyof typeof walletParams]: z.output<(typeof walletParams)[K]> };
+export type InternalParams = { [K in InternalMethod]: z.output<(typeof internalParams)[K]> };

@@ -112,7 +112,25 @@ export type RuntimeReply =
   | { ok: true; result: unknown }
   | { ok: false; error: ProviderErrorShape };
 
+/**
+ * The background's answer to a request that waits for the user: the result comes later as a
+ * BackgroundPush to the tab, so it survives a service-worker restart while the approval is open.
+ */
+export interface DeferredReply {
+  ok: 'deferred';
+  approvalId: string;
+}
+
+/** What the background sends a tab's relay (tabs.sendMessage). */
+export type BackgroundPush =
+  | { type: 'approvalResult'; approvalId: string; reply: RuntimeReply }
+  | { type: 'providerEvent'; event: string; data: unknown };
+
 export const MAX_METHOD_LENGTH = 64;
+
+export function isDeferredReply(value: unknown): value is DeferredReply {
+  return typeof value === 'object' && value !== null && (value as DeferredReply).ok === 'deferred' && typeof (value as DeferredReply).approvalId === 'string';
+}
 
 export function errorReply(code: number, message: string, data?: unknown): RuntimeReply {
   return { ok: false, error: data === undefined ? { code, message } : { code, message, data } };

@@ -9,11 +9,17 @@ import {
   PAGE_CHANNEL,
   RELAY_CHANNEL,
   errorReply,
+  isDeferredReply,
+  isRuntimeReply,
+  type BackgroundPush,
   type RelayMessage,
   type RequestId,
   type RuntimeReply,
 } from './protocol';
-import { exchange, type SendToBackground } from './rpc';
+import type { SendToBackground } from './rpc';
+
+/** Subscribes to what the background pushes to this tab (browser.runtime.onMessage in the extension). */
+export type ListenToBackground = (fn: (message: unknown) => void) => void;
 
 /** The part of `window` the relay uses. */
 export interface RelayWindow {
@@ -60,8 +66,10 @@ function readRequest(data: unknown): { id: RequestId; method: string; params: un
   return { id: m.id as number, method: m.method, params: m.params };
 }
 
-export function installRelay(win: RelayWindow, send: SendToBackground): void {
+export function installRelay(win: RelayWindow, send: SendToBackground, listen?: ListenToBackground): void {
   const targetOrigin = win.location.origin === 'null' ? '*' : win.location.origin;
+  /** Requests waiting for the user: approval id → the page's request id. */
+  const deferred = new Map<string, RequestId>();
 
   const answer = (id: RequestId, reply: RuntimeReply) => {
     const msg: RelayMessage = reply.ok
@@ -83,6 +91,26 @@ export function installRelay(win: RelayWindow, send: SendToBackground): void {
       return;
     }
     const message = params === undefined ? { method: req.method } : { method: req.method, params };
-    void exchange(send, { type: 'request', ...message }).then((reply) => answer(req.id, reply));
+    void send({ type: 'request', ...message }).then(
+      (response) => {
+        if (isDeferredReply(response)) deferred.set(response.approvalId, req.id);
+        else answer(req.id, isRuntimeReply(response) ? response : errorReply(ERROR_CODES.disconnected, 'The extension did not answer'));
+      },
+      () => answer(req.id, errorReply(ERROR_CODES.disconnected, 'The extension is unreachable; reload the page')),
+    );
+  });
+
+  listen?.((raw) => {
+    const push = raw as BackgroundPush | null;
+    if (typeof push !== 'object' || push === null) return;
+    if (push.type === 'approvalResult' && isRuntimeReply(push.reply)) {
+      const id = deferred.get(push.approvalId);
+      if (id === undefined) return;
+      deferred.delete(push.approvalId);
+      answer(id, push.reply);
+    } else if (push.type === 'providerEvent' && typeof push.event === 'string') {
+      const msg: RelayMessage = { channel: RELAY_CHANNEL, event: push.event, data: push.data };
+      win.postMessage(msg, targetOrigin);
+    }
   });
 }

@@ -22,6 +22,8 @@ export const WALLET = {
   useSigningKey: 'wallet_useSigningKey',
   getSettings: 'wallet_getSettings',
   setSettings: 'wallet_setSettings',
+  listSites: 'wallet_listSites',
+  revokeSite: 'wallet_revokeSite',
 } as const;
 export type WalletMethod = (typeof WALLET)[keyof typeof WALLET];
 
@@ -129,4 +131,11 @@ export interface SettingsChange {
   jwt?: string | null;
   busApiKey?: string | null;
   autoLockMinutes?: number;
+}
+
+/** A site connected through intents_requestAccounts (Connected sites in the popup). */
+export interface ConnectedSite {
+  origin: string;
+  accounts: string[];
+  grantedAt: number;
 }

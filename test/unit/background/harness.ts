@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startBackground, type BackgroundEnv } from '../../../src/background/start';
-import type { RuntimeReply } from '../../../src/provider/protocol';
+import type { DeferredReply, RuntimeReply } from '../../../src/provider/protocol';
 import { WALLET, type WalletMethod } from '../../../src/provider/walletApi';
 import { memoryVaultStorage } from '../../../src/vault';
 
@@ -21,6 +21,13 @@ export function backgroundEnv(clock: Clock, vaultStorage = memoryVaultStorage())
   return {
     storage: { local: fakeBrowser.storage.local, session: fakeBrowser.storage.session },
     alarms: fakeBrowser.alarms,
+    windows: {
+      create: async (info) => fakeBrowser.windows.create(info),
+      update: async (id, info) => fakeBrowser.windows.update(id, info),
+      remove: (id) => fakeBrowser.windows.remove(id),
+      onRemoved: fakeBrowser.windows.onRemoved,
+    },
+    tabs: { sendMessage: async () => undefined, onRemoved: { addListener: () => undefined } },
     vaultStorage,
     fetch: (url, init) => fetch(url, init),
     now: () => clock.now,
@@ -36,7 +43,8 @@ export type Background = ReturnType<typeof startBackground>;
 
 /** Calls a wallet method as the popup does; throws the reply's error message on failure. */
 export async function call<T = unknown>(bg: Background, method: WalletMethod, params?: unknown): Promise<T> {
-  const reply: RuntimeReply = await bg.route({ type: 'request', method, ...(params === undefined ? {} : { params }) }, POPUP);
+  const reply: RuntimeReply | DeferredReply = await bg.route({ type: 'request', method, ...(params === undefined ? {} : { params }) }, POPUP);
+  if (reply.ok === 'deferred') throw new Error(`${method} was deferred to the approval window`);
   if (!reply.ok) throw Object.assign(new Error(reply.error.message), { code: reply.error.code, data: reply.error.data });
   return reply.result as T;
 }

@@ -1,0 +1,32 @@
+/**
+ * `GET /v0/tokens` (interface "Token"; oneclick-api.md §2.1). D1: the live service names the ledger's
+ * chain `near`; we normalise it to `home` here, in the client's schemas. Optional fields may be null (D5).
+ */
+import * as z from 'zod/mini';
+import { type HttpDeps, requestJson } from '../core';
+
+const chainId = z.pipe(
+  z.string(),
+  z.transform((c: string) => (c === 'near' ? 'home' : c)),
+);
+
+export const tokenSchema = z.object({
+  assetId: z.string(),
+  decimals: z.int().check(z.minimum(0), z.maximum(255)),
+  blockchain: chainId,
+  symbol: z.string(),
+  price: z.number(),
+  priceUpdatedAt: z.string(),
+  contractAddress: z.optional(z.nullable(z.string())),
+});
+export type Token = z.output<typeof tokenSchema>;
+
+/** Entries that fail the schema are dropped, not fatal: one odd token must not hide the others. */
+export async function fetchTokens(deps: HttpDeps, baseUrl: string, signal?: AbortSignal): Promise<Token[]> {
+  const { json } = await requestJson(deps, { url: `${baseUrl.replace(/\/$/, '')}/v0/tokens`, ...(signal ? { signal } : {}) });
+  if (!Array.isArray(json)) throw new Error('the token list is not an array');
+  return json.flatMap((t) => {
+    const parsed = tokenSchema.safeParse(t);
+    return parsed.success ? [parsed.data] : [];
+  });
+}

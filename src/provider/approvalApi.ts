@@ -1,0 +1,111 @@
+// The approval window's contract with the background (extension pages only, like walletApi.ts).
+// The background prepares everything the window shows (plain-language lines, risk findings, the
+// simulation) so the window only renders and answers. Types only: no zod here.
+
+import type { AccountView } from './walletApi';
+
+export const APPROVAL = {
+  current: 'approval_current',
+  resolve: 'approval_resolve',
+  rejectAll: 'approval_rejectAll',
+} as const;
+
+export type ApprovalKind = 'connect' | 'signMessage' | 'signIntents' | 'publishIntents';
+export type RiskLevelView = 'forbidden' | 'danger' | 'warning' | 'info';
+
+export interface FindingView {
+  level: RiskLevelView;
+  code: string;
+  message: string;
+}
+
+export interface OriginView {
+  /** As the browser reported it, e.g. `https://xn--80ak6aa92e.com`. */
+  origin: string;
+  /** Host shown to people: punycode decoded. */
+  host: string;
+  /** True when the host had punycode labels (a look-alike risk worth a flag). */
+  punycode: boolean;
+  /** Not https (plain http on anything but localhost). */
+  insecure: boolean;
+}
+
+export interface IntentView {
+  type: string;
+  /** Plain words, e.g. "Give 1 wNEAR". */
+  lines: string[];
+  findings: FindingView[];
+}
+
+export interface BalanceChangeView {
+  accountId: string;
+  tokenId: string;
+  /** "-1.5 wNEAR" style, exact. */
+  text: string;
+}
+
+export type SimulationView =
+  | {
+      ok: true;
+      executed: number;
+      feePips: number;
+      balanceChanges: BalanceChangeView[];
+      /** Set when the batch would fail the verifier's per-token invariant on its own. */
+      invariantViolated: string | null;
+    }
+  | { ok: false; error: string };
+
+export interface IntentsPreview {
+  accountId: string;
+  verifier: string;
+  /** RFC 3339. */
+  deadline: string;
+  nonceKind: 'versioned' | 'legacy';
+  standard: 'nep413' | 'raw_ed25519';
+  intents: IntentView[];
+  batchFindings: FindingView[];
+  /** Highest level over everything; forbidden blocks Confirm, danger needs an acknowledgement. */
+  level: RiskLevelView | null;
+  /** simulate_intents on the ledger RPC, or null when it could not be asked. */
+  simulation: SimulationView | null;
+  quoteHashes: string[];
+  /** The exact payload JSON, for the raw view. */
+  raw: string;
+}
+
+export interface MessagePreview {
+  accountId: string;
+  message: string;
+  recipient: string;
+  callbackUrl: string | null;
+  /** base64 of the 32-byte nonce. */
+  nonce: string;
+  /** The recipient is the verifier: the "message" may really be an intent. */
+  recipientIsVerifier: boolean;
+}
+
+export interface ApprovalView {
+  id: string;
+  kind: ApprovalKind;
+  origin: OriginView;
+  createdAt: number;
+  /** Requests waiting in total (this one included). */
+  waiting: number;
+  /** The wallet is locked: the window asks for the password first (wallet_unlock). */
+  locked: boolean;
+  /** connect: the accounts the user may grant (all local accounts). */
+  accounts?: AccountView[];
+  message?: MessagePreview;
+  intents?: IntentsPreview;
+  /** Set when the request cannot be approved as it stands (e.g. a forbidden finding), with why. */
+  blocked: string | null;
+}
+
+export interface ResolveParams {
+  id: string;
+  approve: boolean;
+  /** connect: the accounts granted. */
+  accounts?: string[];
+  /** Required to approve a request whose level is `danger`. */
+  acknowledgeDanger?: boolean;
+}
