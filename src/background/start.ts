@@ -106,7 +106,7 @@ export function startBackground(env: BackgroundEnv) {
   };
   const handlers = walletHandlers({ wallet, keys, settings, sites });
   const setSettings = handlers.wallet_setSettings;
-  const route = createRouter({
+  const routeNow = createRouter({
     extensionOrigin: env.extensionOrigin,
     page: pageHandlers({ wallet, permissions, queue, events, bus, now: env.now }),
     wallet: {
@@ -149,7 +149,12 @@ export function startBackground(env: BackgroundEnv) {
     void queue.dropTab(tabId);
     void events.forgetTab(tabId);
   });
-  void wallet.restore();
+  const restored = wallet.restore();
+  // A restarted worker answers nothing before its unlocked session (if any) is back.
+  const route: typeof routeNow = async (message, sender) => {
+    await restored;
+    return routeNow(message, sender);
+  };
 
   return { route, wallet, signer, keys, settings, salts, approvals, queue, permissions };
 }

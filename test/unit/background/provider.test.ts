@@ -1,0 +1,226 @@
+/**
+ * The provider's methods through the real router, as a page's relay sends them, on the fake browser
+ * with the real simulator: grants, the approval queue and its rules, signing and publishing.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { startBackground } from '../../../src/background/start';
+import { base64, nep413Digest, parsePublicKey, verifyNep413, verifySignedIntent } from '../../../src/core';
+import { APPROVAL, type ApprovalView } from '../../../src/provider/approvalApi';
+import { ERROR_CODES, METHODS, type BackgroundPush, type DeferredReply, type RuntimeReply } from '../../../src/provider/protocol';
+import { WALLET, type CreateResult } from '../../../src/provider/walletApi';
+import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
+import { memoryVaultStorage } from '../../../src/vault';
+import { PASSWORD, backgroundEnv, call, useSimulator } from './harness';
+
+let sim: RunningSimulator;
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0 });
+});
+afterAll(() => sim.close());
+beforeEach(() => fakeBrowser.reset());
+
+const DAPP = { url: 'https://dapp.example/app', origin: 'https://dapp.example', frameId: 0, tab: { id: 11 } };
+const OTHER = { url: 'https://other.example/', origin: 'https://other.example', frameId: 0, tab: { id: 12 } };
+
+async function setup() {
+  const pushes: { tabId: number; message: BackgroundPush }[] = [];
+  const windows: number[] = [];
+  const env = backgroundEnv({ now: Date.now() }, memoryVaultStorage());
+  env.tabs = { sendMessage: async (tabId, message) => void pushes.push({ tabId, message }), onRemoved: fakeBrowser.tabs.onRemoved };
+  env.windows = {
+    create: async () => {
+      windows.push(windows.length + 100);
+      return { id: windows.at(-1) };
+    },
+    update: async () => undefined,
+    remove: async () => undefined,
+    onRemoved: fakeBrowser.windows.onRemoved,
+  };
+  const bg = startBackground(env);
+  await useSimulator(bg, sim.url, sim.busApiKey);
+  const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
+  const accountId = created.status.accounts[0]!.accountId;
+  const publicKey = created.status.accounts[0]!.publicKeys[0]!;
+  const page = (method: string, params?: unknown, sender = DAPP) =>
+    bg.route({ type: 'request', method, ...(params === undefined ? {} : { params }) }, sender) as Promise<RuntimeReply | DeferredReply>;
+  /** Waits for the pushed answer to a deferred request. */
+  const answerOf = async (reply: RuntimeReply | DeferredReply): Promise<RuntimeReply> => {
+    if (reply.ok !== 'deferred') return reply;
+    for (let i = 0; i < 200; i++) {
+      const hit = pushes.find((p) => p.message.type === 'approvalResult' && p.message.approvalId === reply.approvalId);
+      if (hit && hit.message.type === 'approvalResult') return hit.message.reply;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error('no answer pushed');
+  };
+  const current = () => call<ApprovalView | null>(bg, APPROVAL.current);
+  const connect = async (sender = DAPP) => {
+    const pending = await page(METHODS.requestAccounts, {}, sender);
+    const view = await current();
+    await call(bg, APPROVAL.resolve, { id: view!.id, approve: true, accounts: [accountId] });
+    return answerOf(pending);
+  };
+  return { bg, env, pushes, windows, accountId, publicKey, page, answerOf, current, connect };
+}
+
+describe('connect and accounts', () => {
+  it('asks once per origin, grants the chosen account, and reports it afterwards without asking', async () => {
+    const t = await setup();
+    expect(await t.page(METHODS.accounts)).toEqual({ ok: true, result: [] });
+    const pending = await t.page(METHODS.requestAccounts, {});
+    expect(pending.ok).toBe('deferred');
+    expect(t.windows).toHaveLength(1);
+    const view = await t.current();
+    expect(view).toMatchObject({ kind: 'connect', origin: { host: 'dapp.example', punycode: false, insecure: false }, locked: false });
+    await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true, accounts: [t.accountId] });
+    expect(await t.answerOf(pending)).toEqual({ ok: true, result: [{ accountId: t.accountId, publicKey: t.publicKey }] });
+    expect(await t.page(METHODS.requestAccounts, {})).toEqual({ ok: true, result: [{ accountId: t.accountId, publicKey: t.publicKey }] });
+    expect(await t.page(METHODS.accounts, undefined, OTHER)).toEqual({ ok: true, result: [] });
+    expect((await t.page(METHODS.getPermissions)).ok).toBe(true);
+  });
+
+  it('rejects with 4001, hides accounts while locked, and forgets the origin on disconnect', async () => {
+    const t = await setup();
+    const pending = await t.page(METHODS.requestAccounts, {});
+    await call(t.bg, APPROVAL.resolve, { id: (await t.current())!.id, approve: false });
+    expect(await t.answerOf(pending)).toMatchObject({ ok: false, error: { code: ERROR_CODES.userRejected } });
+    await t.connect();
+    await call(t.bg, WALLET.lock);
+    expect(await t.page(METHODS.accounts)).toEqual({ ok: true, result: [] });
+    await call(t.bg, WALLET.unlock, { password: PASSWORD });
+    expect(await t.page(METHODS.disconnect, {})).toEqual({ ok: true, result: null });
+    expect(await t.page(METHODS.accounts)).toEqual({ ok: true, result: [] });
+    expect(t.pushes.some((p) => p.message.type === 'providerEvent' && p.message.event === 'accountsChanged')).toBe(true);
+  });
+});
+
+describe('queue rules', () => {
+  it('allows one pending request per origin (-32002) and rate-limits an origin (-32005)', async () => {
+    const t = await setup();
+    await t.page(METHODS.requestAccounts, {});
+    expect(await t.page(METHODS.requestAccounts, {})).toMatchObject({ ok: false, error: { code: ERROR_CODES.requestPending } });
+    const other = await t.page(METHODS.requestAccounts, {}, OTHER);
+    expect(other.ok).toBe('deferred');
+    expect((await t.current())!.waiting).toBe(2);
+    for (let i = 0; i < 10; i++) {
+      await call(t.bg, APPROVAL.rejectAll, { origin: 'https://other.example' });
+      await t.page(METHODS.requestAccounts, {}, OTHER);
+    }
+    await call(t.bg, APPROVAL.rejectAll, { origin: 'https://other.example' });
+    expect(await t.page(METHODS.requestAccounts, {}, OTHER)).toMatchObject({ ok: false, error: { code: ERROR_CODES.rateLimited } });
+  });
+
+  it('closing the window rejects the shown request with 4001; a closed tab is dropped', async () => {
+    const t = await setup();
+    const pending = await t.page(METHODS.requestAccounts, {});
+    await t.page(METHODS.requestAccounts, {}, OTHER);
+    await fakeBrowser.windows.onRemoved.trigger(t.windows[0]!);
+    expect(await t.answerOf(pending)).toMatchObject({ ok: false, error: { code: ERROR_CODES.userRejected } });
+    expect(t.windows.length).toBe(2); // the next request got a window again
+    await fakeBrowser.tabs.onRemoved.trigger(12, { windowId: 1, isWindowClosing: false });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await t.current()).toBeNull();
+  });
+
+  it('keeps the queue across a worker restart and still delivers the answer', async () => {
+    const t = await setup();
+    const pending = await t.page(METHODS.requestAccounts, {});
+    const restarted = startBackground({ ...t.env });
+    const view = await call<ApprovalView>(restarted, APPROVAL.current);
+    expect(view.kind).toBe('connect');
+    await call(restarted, APPROVAL.resolve, { id: view.id, approve: true, accounts: [t.accountId] });
+    expect(await t.answerOf(pending)).toMatchObject({ ok: true });
+  });
+
+  it('refuses signatures from sub-frames and from sites that are not connected', async () => {
+    const t = await setup();
+    const nonce = base64.encode(new Uint8Array(32));
+    expect(await t.page(METHODS.signMessage, { message: 'hi', recipient: 'dapp.example', nonce })).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.unauthorized },
+    });
+    await t.connect();
+    expect(await t.page(METHODS.signMessage, { message: 'hi', recipient: 'dapp.example', nonce }, { ...DAPP, frameId: 3 })).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.unauthorized },
+    });
+  });
+});
+
+describe('signing for pages', () => {
+  it('signs a NEP-413 message the user approved; the signature verifies over the NEP-413 digest', async () => {
+    const t = await setup();
+    await t.connect();
+    const nonce = Array.from(new Uint8Array(32).fill(5));
+    const pending = await t.page(METHODS.signMessage, { message: 'Sign in to dapp.example', recipient: 'dapp.example', nonce });
+    const view = await t.current();
+    expect(view?.message).toMatchObject({ message: 'Sign in to dapp.example', recipient: 'dapp.example', recipientIsVerifier: false });
+    await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true });
+    const reply = await t.answerOf(pending);
+    if (reply.ok !== true) throw new Error(JSON.stringify(reply));
+    const r = reply.result as { accountId: string; publicKey: string; signature: string };
+    const payload = { message: 'Sign in to dapp.example', recipient: 'dapp.example', nonce: Uint8Array.from(nonce) };
+    expect(verifyNep413(parsePublicKey(r.publicKey), payload, base64.decode(r.signature))).toBe(true);
+    expect(nep413Digest(payload)).toHaveLength(32);
+  });
+
+  it('flags a message addressed to the verifier', async () => {
+    const t = await setup();
+    await t.connect();
+    await t.page(METHODS.signMessage, { message: '{}', recipient: 'intents.near', nonce: base64.encode(new Uint8Array(32)) });
+    expect((await t.current())?.message?.recipientIsVerifier).toBe(true);
+  });
+
+  it('refuses key-management intents from a page before any window opens', async () => {
+    const t = await setup();
+    await t.connect();
+    const windows = t.windows.length;
+    const reply = await t.page(METHODS.signIntents, { intents: [{ intent: 'add_public_key', public_key: t.publicKey }] });
+    expect(reply).toMatchObject({ ok: false, error: { code: ERROR_CODES.unauthorized, data: { field: 'intents.0.intent' } } });
+    expect(t.windows.length).toBe(windows);
+    const bad = await t.page(METHODS.signIntents, { intents: [{ intent: 'transfer', receiver_id: 'Bob', tokens: {} }] });
+    expect(bad).toMatchObject({ ok: false, error: { code: ERROR_CODES.invalidParams } });
+  });
+
+  it('previews, simulates and signs intents; publishing a funded transfer settles on the simulator', async () => {
+    const t = await setup();
+    await t.connect();
+    await fetch(`${sim.url}/dev/fund`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ accountId: t.accountId, tokenId: 'nep141:wrap.near', amount: '2000000000000000000000000' }),
+    });
+    const intents = [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:wrap.near': '1000000000000000000000000' } }];
+    const pending = await t.page(METHODS.publishIntents, { intents });
+    const view = await t.current();
+    expect(view?.intents?.intents[0]?.lines).toEqual(['Send 1 wNEAR to bob.near']);
+    expect(view?.intents?.simulation).toMatchObject({ ok: true, executed: 1, invariantViolated: null, balanceChanges: [{ text: '-1 wNEAR' }] });
+    expect(view?.intents?.nonceKind).toBe('versioned');
+    await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true });
+    const reply = await t.answerOf(pending);
+    expect(reply).toMatchObject({ ok: true, result: { status: 'OK' } });
+
+    const signPending = await t.page(METHODS.signIntents, { intents: [] });
+    const v2 = await t.current();
+    await call(t.bg, APPROVAL.resolve, { id: v2!.id, approve: true });
+    const signed = await t.answerOf(signPending);
+    if (signed.ok !== true) throw new Error('not signed');
+    expect(verifySignedIntent((signed.result as { signed: unknown }).signed).ok).toBe(true);
+  });
+
+  it('needs an acknowledgement for danger and blocks forbidden requests', async () => {
+    const t = await setup();
+    await t.connect();
+    await t.page(METHODS.signIntents, { intents: [{ intent: 'token_diff', diff: { 'nep141:wrap.near': '-5' } }] });
+    const view = await t.current();
+    expect(view?.intents?.level).toBe('danger');
+    await expect(call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true })).rejects.toThrow(/understand the risk/);
+    await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true, acknowledgeDanger: true });
+
+    await t.page(METHODS.signIntents, { intents: [], deadline: '2001-01-01T00:00:00Z' });
+    const expired = await t.current();
+    expect(expired?.blocked).toMatch(/already passed/);
+    await expect(call(t.bg, APPROVAL.resolve, { id: expired!.id, approve: true })).rejects.toThrow(/cannot be approved/);
+  });
+});
