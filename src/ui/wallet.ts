@@ -5,6 +5,7 @@ import {
   WALLET,
   type AddAccountParams,
   type AddKeyParams,
+  type ConnectedSite,
   type CreateParams,
   type CreateResult,
   type KeyChangeResult,
@@ -75,4 +76,6 @@ export const wallet = {
     void (await call(WALLET.useSigningKey, { accountId, publicKey })),
   getSettings: () => call(WALLET.getSettings) as Promise<SettingsView>,
   setSettings: async (change: SettingsChange): Promise<void> => void (await call(WALLET.setSettings, change)),
+  listSites: () => call(WALLET.listSites) as Promise<ConnectedSite[]>,
+  revokeSite: (origin: string) => call(WALLET.revokeSite, { origin }) as Promise<ConnectedSite[]>,
 };

@@ -5,11 +5,13 @@ import { clockTime, describeLockAt, shortAccount } from '../format';
 import { Accounts } from './Accounts';
 import { Keys } from './Keys';
 import { Settings } from './Settings';
+import { Sites } from './Sites';
 
-type Tab = 'accounts' | 'keys' | 'settings';
+type Tab = 'accounts' | 'keys' | 'sites' | 'settings';
 const TABS: { tab: Tab; label: string }[] = [
   { tab: 'accounts', label: 'Accounts' },
   { tab: 'keys', label: 'Keys' },
+  { tab: 'sites', label: 'Sites' },
   { tab: 'settings', label: 'Settings' },
 ];
 
@@ -57,6 +59,7 @@ export function Main({ status, onChanged, onBackup }: MainProps) {
       </nav>
       {tab === 'accounts' && <Accounts status={status} onChanged={onChanged} />}
       {tab === 'keys' && <Keys account={selected} onChanged={onChanged} />}
+      {tab === 'sites' && <Sites accounts={status.accounts} />}
       {tab === 'settings' && <Settings onChanged={onChanged} />}
       <footer class="foot" data-testid="autolock-info">
         {status.lockAt !== null

@@ -1,0 +1,105 @@
+// The approval window: asks the background for the request at the head of the queue (on load, on focus
+// and every second), shows it, and after each answer shows the next one or closes when none is left.
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import type { ApprovalView, ResolveParams } from '../../provider/approvalApi';
+import { ErrorAlert, StatusLine } from '../components/Notice';
+import { messageOf } from '../wallet';
+import { approvals } from './client';
+import { Request } from './Request';
+import { KIND_LABEL } from './view';
+import './approve.css';
+
+const POLL_MS = 1000;
+/** How long "No pending requests" stays before the window closes itself. */
+const CLOSE_AFTER_MS = 1200;
+
+export function ApprovalApp() {
+  // undefined: not asked yet; null: nothing waiting.
+  const [view, setView] = useState<ApprovalView | null | undefined>(undefined);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const latest = useRef(0); // only the newest answer is shown (answers can overtake each other)
+  const inFlight = useRef(0);
+  const resolving = useRef(false);
+
+  const refresh = useCallback(async (fromPoll = false) => {
+    if (fromPoll && (inFlight.current > 0 || resolving.current)) return;
+    const seq = ++latest.current;
+    inFlight.current++;
+    try {
+      const next = await approvals.current();
+      if (seq !== latest.current || resolving.current) return;
+      setView(next);
+      setLoadError(null);
+    } catch (err) {
+      if (seq === latest.current) setLoadError(messageOf(err));
+    } finally {
+      inFlight.current--;
+      setNow(Date.now());
+    }
+  }, []);
+
+  useEffect(() => {
+    void refresh();
+    const timer = setInterval(() => void refresh(true), POLL_MS);
+    const onFocus = () => void refresh();
+    const onVisible = () => document.visibilityState === 'visible' && void refresh();
+    window.addEventListener('focus', onFocus);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('focus', onFocus);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [refresh]);
+
+  // Nothing waiting: say so, then close (unless a request arrives meanwhile).
+  const empty = view === null;
+  useEffect(() => {
+    if (!empty) return;
+    const timer = setTimeout(() => window.close(), CLOSE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [empty]);
+
+  useEffect(() => {
+    document.title = view ? `${KIND_LABEL[view.kind]} · ${view.origin.host}` : 'Approve request · Intents Companion';
+  }, [view?.kind, view?.origin.host]);
+
+  const settle = useCallback(
+    async (task: () => Promise<void>): Promise<string | null> => {
+      resolving.current = true;
+      try {
+        await task();
+        return null;
+      } catch (err) {
+        return messageOf(err);
+      } finally {
+        resolving.current = false;
+        void refresh();
+      }
+    },
+    [refresh],
+  );
+  const resolve = useCallback((params: ResolveParams) => settle(() => approvals.resolve(params)), [settle]);
+  const rejectAll = useCallback((origin: string) => settle(() => approvals.rejectAll(origin)), [settle]);
+
+  let body;
+  if (view) {
+    body = <Request key={view.id} view={view} now={now} resolve={resolve} rejectAll={rejectAll} refresh={() => void refresh()} />;
+  } else if (view === null) {
+    body = (
+      <p class="empty" data-testid="approval-empty">
+        No pending requests
+      </p>
+    );
+  } else if (!loadError) {
+    body = <StatusLine testid="approval-loading">Loading…</StatusLine>;
+  }
+
+  return (
+    <main class="approve">
+      {loadError && <ErrorAlert message={`The wallet did not answer: ${loadError}`} testid="approval-load-error" />}
+      {body}
+    </main>
+  );
+}

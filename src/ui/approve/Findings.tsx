@@ -1,0 +1,22 @@
+import type { FindingView, RiskLevelView } from '../../provider/approvalApi';
+import { LEVEL_LABEL } from './view';
+
+export function LevelBadge({ level }: { level: RiskLevelView }) {
+  return <span class={`level level-${level}`}>{LEVEL_LABEL[level]}</span>;
+}
+
+/** Risk findings, most severe first, each with its level badge and reason. */
+export function Findings({ findings }: { findings: FindingView[] }) {
+  if (findings.length === 0) return null;
+  const order: RiskLevelView[] = ['forbidden', 'danger', 'warning', 'info'];
+  const sorted = [...findings].sort((a, b) => order.indexOf(a.level) - order.indexOf(b.level));
+  return (
+    <ul class="findings">
+      {sorted.map((f, i) => (
+        <li key={`${f.code}-${i}`} class={`finding finding-${f.level}`} data-level={f.level} data-code={f.code} data-testid="approval-finding">
+          <LevelBadge level={f.level} /> <span>{f.message}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

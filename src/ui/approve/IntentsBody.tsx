@@ -1,0 +1,142 @@
+// signIntents / publishIntents: who signs for which verifier until when, each intent in plain words with
+// its risks, the verifier's simulation, and the exact payload behind a toggle.
+import { useState } from 'preact/hooks';
+import type { IntentsPreview, SimulationView } from '../../provider/approvalApi';
+import { Findings, LevelBadge } from './Findings';
+import { NONCE_TEXT, STANDARD_TEXT, deadlineView, intentLabel, plural } from './view';
+
+interface IntentsBodyProps {
+  preview: IntentsPreview;
+  publish: boolean;
+  now: number;
+}
+
+const absoluteTime = (ms: number) => new Date(ms).toLocaleString([], { dateStyle: 'medium', timeStyle: 'long' });
+
+export function IntentsBody({ preview, publish, now }: IntentsBodyProps) {
+  const [raw, setRaw] = useState(false);
+  const deadline = deadlineView(preview.deadline, now);
+  const nonce = NONCE_TEXT[preview.nonceKind];
+  const count = preview.intents.length;
+
+  return (
+    <section class="req-body" aria-label="Intents">
+      <h2>
+        Sign {plural(count, 'intent')}
+        {preview.level && (
+          <>
+            {' '}
+            <LevelBadge level={preview.level} />
+          </>
+        )}
+      </h2>
+      <dl class="facts">
+        <dt>Account</dt>
+        <dd class="mono">{preview.accountId}</dd>
+        <dt>Verifier</dt>
+        <dd class="mono">{preview.verifier}</dd>
+        <dt>Deadline</dt>
+        <dd data-testid="approval-deadline" data-expired={deadline.expired ? 'true' : undefined} class={deadline.expired ? 'bad-text' : undefined}>
+          {deadline.relative}
+          {deadline.ms !== null && <span class="hint"> · {absoluteTime(deadline.ms)}</span>}
+        </dd>
+        <dt>Nonce</dt>
+        <dd data-testid="approval-nonce-kind" data-kind={preview.nonceKind}>
+          {nonce.label}
+          {nonce.reason && <span class="hint warn-text"> — {nonce.reason}</span>}
+        </dd>
+        <dt>Standard</dt>
+        <dd>{STANDARD_TEXT[preview.standard]}</dd>
+      </dl>
+
+      <Findings findings={preview.batchFindings} />
+
+      <ol class="intents">
+        {preview.intents.map((intent, i) => (
+          <li key={i} class="intent" data-testid="approval-intent" data-type={intent.type}>
+            <h3>
+              {count > 1 && <span class="hint">{i + 1}. </span>}
+              {intentLabel(intent.type)}
+            </h3>
+            <ul class="lines">
+              {intent.lines.map((line, j) => (
+                <li key={j}>{line}</li>
+              ))}
+            </ul>
+            <Findings findings={intent.findings} />
+          </li>
+        ))}
+      </ol>
+
+      <Simulation simulation={preview.simulation} />
+
+      {publish && (
+        <p class="publish" data-testid="approval-publish">
+          Publish to the message bus after signing
+          {preview.quoteHashes.length > 0 && <>, together with {plural(preview.quoteHashes.length, 'solver quote')}</>}.
+        </p>
+      )}
+
+      <button type="button" class="link" aria-expanded={raw} onClick={() => setRaw(!raw)} data-testid="approval-raw-toggle">
+        {raw ? 'Hide raw JSON' : 'Show raw JSON'}
+      </button>
+      {raw && (
+        <pre class="message raw" tabIndex={0} data-testid="approval-raw">
+          {preview.raw}
+        </pre>
+      )}
+    </section>
+  );
+}
+
+function Simulation({ simulation }: { simulation: SimulationView | null }) {
+  let body;
+  if (simulation === null) {
+    body = (
+      <p class="warn-text" data-outcome="unavailable">
+        Could not simulate: the verifier did not answer. Check the lines above carefully.
+      </p>
+    );
+  } else if (!simulation.ok) {
+    body = (
+      <p class="bad-text" data-outcome="error">
+        The verifier would refuse this: {simulation.error}
+      </p>
+    );
+  } else {
+    body = (
+      <div data-outcome="ok">
+        <p>
+          {plural(simulation.executed, 'intent')} would execute; verifier fee {simulation.feePips} pips (
+          {simulation.feePips / 10_000} %).
+        </p>
+        {simulation.balanceChanges.length > 0 ? (
+          <ul class="changes">
+            {simulation.balanceChanges.map((c, i) => (
+              <li key={i} class={c.text.startsWith('-') ? 'out' : 'in'}>
+                <span class="mono" title={c.accountId}>
+                  {c.accountId}
+                </span>{' '}
+                <strong>{c.text}</strong>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p class="hint">No balance changes.</p>
+        )}
+        {simulation.invariantViolated && (
+          <p class="warn-text" data-testid="approval-invariant">
+            On its own this does not balance ({simulation.invariantViolated}): it needs a counterparty, such as a solver's
+            quote, to settle.
+          </p>
+        )}
+      </div>
+    );
+  }
+  return (
+    <section class="simulation" aria-label="Simulation" data-testid="approval-simulation">
+      <h3>Simulation</h3>
+      {body}
+    </section>
+  );
+}

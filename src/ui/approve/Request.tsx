@@ -1,0 +1,165 @@
+// One pending request: header, the body for its kind, and the action bar (risk acknowledgement, the
+// Confirm delay, Confirm once, Reject). Mounted with key={view.id}, so every new request starts fresh.
+import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
+import type { ApprovalView, ResolveParams } from '../../provider/approvalApi';
+import { Checkbox } from '../components/Field';
+import { ErrorAlert } from '../components/Notice';
+import { wallet } from '../wallet';
+import { ConnectBody } from './ConnectBody';
+import { Header } from './Header';
+import { IntentsBody } from './IntentsBody';
+import { MessageBody } from './MessageBody';
+import { UnlockForm } from './UnlockForm';
+import { useFocusGate } from './useFocusGate';
+import { CONFIRM_LABEL, confirmHold, riskGate } from './view';
+
+interface RequestProps {
+  view: ApprovalView;
+  now: number;
+  /** Sends the answer; resolves to the background's error message, or null once it was accepted. */
+  resolve(params: ResolveParams): Promise<string | null>;
+  rejectAll(origin: string): Promise<string | null>;
+  /** Ask the background again (after an unlock). */
+  refresh(): void;
+}
+
+export function Request({ view, now, resolve, rejectAll, refresh }: RequestProps) {
+  const gate = useMemo(() => riskGate(view), [view]);
+  const focus = useFocusGate();
+  const [acknowledged, setAcknowledged] = useState(false);
+  const [busy, setBusy] = useState<'confirm' | 'reject' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const spent = useRef(false); // set synchronously: a double click cannot send twice
+  const hintId = useId();
+
+  // connect: the accounts ticked; null until the user touches them (then the default applies).
+  const [picked, setPicked] = useState<string[] | null>(null);
+  const [preferred, setPreferred] = useState<string | null>(null);
+  const accounts = view.accounts ?? [];
+  const isConnect = view.kind === 'connect' && !view.locked;
+  useEffect(() => {
+    if (!isConnect) return;
+    let live = true;
+    wallet.status().then(
+      (s) => live && setPreferred(s.selectedAccountId),
+      () => undefined, // the first account stays the default
+    );
+    return () => {
+      live = false;
+    };
+  }, [isConnect]);
+  const fallback = accounts.find((a) => a.accountId === preferred) ?? accounts[0];
+  const selected = picked ?? (fallback ? [fallback.accountId] : []);
+
+  const hold = confirmHold({
+    kind: view.kind,
+    gate,
+    acknowledged,
+    selectedAccounts: selected.length,
+    focused: focus.focused,
+    readyInMs: focus.readyInMs,
+  });
+  const canConfirm = !view.locked && hold === null && busy === null;
+
+  const answer = async (approve: boolean) => {
+    if (spent.current) return;
+    spent.current = true;
+    setBusy(approve ? 'confirm' : 'reject');
+    setError(null);
+    const params: ResolveParams = { id: view.id, approve };
+    if (approve && view.kind === 'connect') params.accounts = selected;
+    if (approve && gate.needsAck) params.acknowledgeDanger = true;
+    const refused = await resolve(params);
+    if (refused === null) return; // the next request (or none) replaces this one
+    spent.current = false;
+    setBusy(null);
+    setError(refused);
+    focus.reset(); // a second try waits the full delay again
+  };
+
+  const confirm = () => {
+    if (canConfirm) void answer(true);
+  };
+
+  const onRejectAll = async () => {
+    if (spent.current) return;
+    spent.current = true;
+    setBusy('reject');
+    const refused = await rejectAll(view.origin.origin);
+    if (refused === null) return;
+    spent.current = false;
+    setBusy(null);
+    setError(refused);
+  };
+
+  // Escape rejects; Enter never confirms (the Confirm button swallows it, see below).
+  const reject = useRef(() => void answer(false));
+  reject.current = () => void answer(false);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || e.repeat) return;
+      e.preventDefault();
+      reject.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  let body;
+  if (view.locked) body = <UnlockForm onUnlocked={refresh} />;
+  else if (view.kind === 'connect')
+    body = <ConnectBody host={view.origin.host} accounts={accounts} selected={selected} onSelected={setPicked} />;
+  else if (view.kind === 'signMessage' && view.message) body = <MessageBody message={view.message} />;
+  else if (view.intents) body = <IntentsBody preview={view.intents} publish={view.kind === 'publishIntents'} now={now} />;
+  else body = <p class="alert">This request arrived without its details; reject it.</p>;
+
+  const label = CONFIRM_LABEL[view.kind];
+  return (
+    <div class="request">
+      <Header view={view} busy={busy !== null} onRejectAll={() => void onRejectAll()} />
+      {body}
+      <footer class="req-actions">
+        {gate.blocked && (
+          <p class="alert" role="alert" data-testid="approval-blocked">
+            <strong>Blocked:</strong> {gate.blocked}
+          </p>
+        )}
+        {!view.locked && gate.needsAck && (
+          <div class="ack">
+            <Checkbox
+              label="I understand the risk, and I want to sign this anyway."
+              checked={acknowledged}
+              onChecked={setAcknowledged}
+              testid="approval-ack-danger"
+            />
+          </div>
+        )}
+        <ErrorAlert message={error} testid="approval-error" />
+        {!view.locked && (
+          <p class="hint confirm-hint" id={hintId} data-testid="approval-confirm-hint">
+            {busy === null ? hold : ''}
+          </p>
+        )}
+        <div class="actions">
+          <button type="button" class="danger" disabled={busy !== null} onClick={() => void answer(false)} data-testid="approval-reject">
+            {busy === 'reject' ? 'Rejecting…' : 'Reject'}
+          </button>
+          {!view.locked && (
+            <button
+              type="button"
+              class={gate.needsAck ? 'primary risky' : 'primary'}
+              disabled={!canConfirm}
+              aria-describedby={hintId}
+              onClick={confirm}
+              // Enter on a focused button would click it: a stray Enter must never approve.
+              onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
+              data-testid="approval-confirm"
+            >
+              {busy === 'confirm' ? label.busy : label.idle}
+            </button>
+          )}
+        </div>
+      </footer>
+    </div>
+  );
+}

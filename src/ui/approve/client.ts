@@ -1,0 +1,24 @@
+// The approval window's client for the APPROVAL methods (src/provider/approvalApi.ts). Each resolves to
+// its result or throws a WalletError whose message is the background's, written for people.
+import { APPROVAL, type ApprovalView, type ResolveParams } from '../../provider/approvalApi';
+import { askBackground } from '../messaging';
+import { WalletError } from '../wallet';
+import { isApprovalView } from './view';
+
+async function call(method: string, params?: unknown): Promise<unknown> {
+  const reply = await askBackground(params === undefined ? { type: 'request', method } : { type: 'request', method, params });
+  if (!reply.ok) throw new WalletError(reply.error);
+  return reply.result;
+}
+
+export const approvals = {
+  /** The request to show, or null when nothing is waiting. */
+  current: async (): Promise<ApprovalView | null> => {
+    const result = await call(APPROVAL.current);
+    if (result === null) return null;
+    if (!isApprovalView(result)) throw new Error('The extension sent a request this window does not understand');
+    return result;
+  },
+  resolve: async (params: ResolveParams): Promise<void> => void (await call(APPROVAL.resolve, params)),
+  rejectAll: async (origin: string): Promise<void> => void (await call(APPROVAL.rejectAll, { origin })),
+};

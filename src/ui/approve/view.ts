@@ -1,0 +1,201 @@
+// Pure helpers of the approval window: risk gating, the Confirm delay, deadline words and labels.
+// No DOM, no clock: the components pass `now` in, so all of this is unit-tested.
+import type {
+  ApprovalKind,
+  ApprovalView,
+  FindingView,
+  IntentsPreview,
+  RiskLevelView,
+} from '../../provider/approvalApi';
+
+/** Confirm stays disabled until the window has been visible and focused this long, without a break. */
+export const CONFIRM_DELAY_MS = 800;
+
+const LEVEL_RANK: Record<RiskLevelView, number> = { info: 0, warning: 1, danger: 2, forbidden: 3 };
+
+export const LEVEL_LABEL: Record<RiskLevelView, string> = {
+  forbidden: 'Forbidden',
+  danger: 'Danger',
+  warning: 'Warning',
+  info: 'Note',
+};
+
+/** The most severe level present, or null when there is none. */
+export function highestLevel(levels: Iterable<RiskLevelView | null | undefined>): RiskLevelView | null {
+  let top: RiskLevelView | null = null;
+  for (const level of levels) {
+    if (level && (top === null || LEVEL_RANK[level] > LEVEL_RANK[top])) top = level;
+  }
+  return top;
+}
+
+/** Every finding of a preview: the batch's, then each intent's in order. */
+export function allFindings(preview: IntentsPreview): FindingView[] {
+  return [...preview.batchFindings, ...preview.intents.flatMap((i) => i.findings)];
+}
+
+export interface RiskGate {
+  /** Why the request can never be approved as it stands (forbidden), or null. */
+  blocked: string | null;
+  /** Confirm needs the "I understand the risk" tick (sent as acknowledgeDanger). */
+  needsAck: boolean;
+}
+
+/**
+ * What the risk allows. `blocked` from the background wins; a forbidden finding blocks even if the
+ * background forgot to say so (the window never trusts one field alone). A message addressed to the
+ * verifier is treated as danger: it may be an intent in disguise.
+ */
+export function riskGate(view: ApprovalView): RiskGate {
+  const preview = view.intents;
+  const findings = preview ? allFindings(preview) : [];
+  const level = highestLevel([preview?.level, ...findings.map((f) => f.level)]);
+  let blocked = view.blocked;
+  if (!blocked && level === 'forbidden') {
+    const reasons = findings.filter((f) => f.level === 'forbidden').map((f) => f.message);
+    blocked = reasons.length > 0 ? reasons.join(' ') : 'A forbidden risk was found.';
+  }
+  const needsAck = !blocked && (level === 'danger' || view.message?.recipientIsVerifier === true);
+  return { blocked, needsAck };
+}
+
+export interface HoldInput {
+  kind: ApprovalKind;
+  gate: RiskGate;
+  acknowledged: boolean;
+  /** connect: how many accounts are ticked. */
+  selectedAccounts: number;
+  /** The window is visible and focused right now. */
+  focused: boolean;
+  /** Left of the Confirm delay (0 = armed). */
+  readyInMs: number;
+}
+
+/** Why Confirm is disabled right now, in words for its hint; null when it may be clicked. */
+export function confirmHold(i: HoldInput): string | null {
+  if (i.gate.blocked) return 'This request cannot be approved.';
+  if (i.kind === 'connect' && i.selectedAccounts === 0) return 'Choose at least one account.';
+  if (i.gate.needsAck && !i.acknowledged) return 'Tick “I understand the risk” to continue.';
+  if (!i.focused) return 'Click inside this window to enable Confirm.';
+  if (i.readyInMs > 0) return `Confirm is enabled in ${(Math.ceil(i.readyInMs / 100) / 10).toFixed(1)} s.`;
+  return null;
+}
+
+/**
+ * The Confirm delay as a pure step: `since` is when the window became visible and focused (null while
+ * it is not). Any moment without focus starts the count again.
+ */
+export function trackFocus(since: number | null, focused: boolean, now: number): number | null {
+  if (!focused) return null;
+  return since ?? now;
+}
+
+export function remainingMs(since: number | null, now: number, delayMs: number = CONFIRM_DELAY_MS): number {
+  if (since === null) return delayMs;
+  return Math.max(0, delayMs - (now - since));
+}
+
+/**
+ * A duration in words, rounded down (a deadline is never made to look further away than it is):
+ * "45 s", "4 min", "2 h 5 min", "3 d 4 h".
+ */
+export function durationWords(ms: number): string {
+  const s = Math.floor(Math.abs(ms) / 1000);
+  if (s < 60) return `${s} s`;
+  const min = Math.floor(s / 60);
+  if (min < 60) return `${min} min`;
+  const h = Math.floor(min / 60);
+  if (h < 24) return min % 60 === 0 ? `${h} h` : `${h} h ${min % 60} min`;
+  const d = Math.floor(h / 24);
+  return h % 24 === 0 ? `${d} d` : `${d} d ${h % 24} h`;
+}
+
+/** "in 4 min" or "4 min ago". */
+export function relativeWords(target: number, now: number): string {
+  return target >= now ? `in ${durationWords(target - now)}` : `${durationWords(now - target)} ago`;
+}
+
+export interface DeadlineView {
+  /** Unix ms, or null when the string is not a date (then show it as it is). */
+  ms: number | null;
+  /** "in 4 min", "expired 2 min ago", or the string itself when it is not a date. */
+  relative: string;
+  expired: boolean;
+}
+
+export function deadlineView(rfc3339: string, now: number): DeadlineView {
+  const ms = Date.parse(rfc3339);
+  if (Number.isNaN(ms)) return { ms: null, relative: rfc3339, expired: false };
+  const expired = ms <= now;
+  return { ms, relative: expired ? `expired ${relativeWords(ms, now)}` : relativeWords(ms, now), expired };
+}
+
+export const NONCE_TEXT: Record<IntentsPreview['nonceKind'], { label: string; reason: string | null }> = {
+  versioned: { label: 'Versioned (salt and expiry)', reason: null },
+  legacy: {
+    label: 'Legacy',
+    reason:
+      'A legacy nonce carries no salt and no expiry: the verifier checks only that it was never used, it can never be ' +
+      'cleaned up, and the verifier plans to stop accepting it.',
+  },
+};
+
+export const STANDARD_TEXT: Record<IntentsPreview['standard'], string> = {
+  nep413: 'NEP-413 (signed message)',
+  raw_ed25519: 'Raw ed25519',
+};
+
+export const KIND_LABEL: Record<ApprovalKind, string> = {
+  connect: 'Connect request',
+  signMessage: 'Sign a message',
+  signIntents: 'Sign intents',
+  publishIntents: 'Sign and publish intents',
+};
+
+export const CONFIRM_LABEL: Record<ApprovalKind, { idle: string; busy: string }> = {
+  connect: { idle: 'Connect', busy: 'Connecting…' },
+  signMessage: { idle: 'Sign', busy: 'Signing…' },
+  signIntents: { idle: 'Sign', busy: 'Signing…' },
+  publishIntents: { idle: 'Sign & publish', busy: 'Signing…' },
+};
+
+const INTENT_LABEL: Record<string, string> = {
+  token_diff: 'Swap (token diff)',
+  transfer: 'Transfer',
+  ft_withdraw: 'Withdraw a token',
+  nft_withdraw: 'Withdraw an NFT',
+  mt_withdraw: 'Withdraw multi-tokens',
+  native_withdraw: 'Withdraw NEAR',
+  storage_deposit: 'Storage deposit',
+  add_public_key: 'Add a signing key',
+  remove_public_key: 'Remove a signing key',
+  set_auth_by_predecessor_id: 'Change account authentication',
+  auth_call: 'Contract call',
+};
+
+export function intentLabel(type: string): string {
+  return INTENT_LABEL[type] ?? type;
+}
+
+/** "1 quote" / "3 quotes". */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** A light shape check of what approval_current answers: enough that rendering cannot crash. */
+export function isApprovalView(value: unknown): value is ApprovalView {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  const origin = v.origin as Record<string, unknown> | null | undefined;
+  return (
+    typeof v.id === 'string' &&
+    typeof v.kind === 'string' &&
+    v.kind in KIND_LABEL &&
+    typeof origin === 'object' &&
+    origin !== null &&
+    typeof origin.origin === 'string' &&
+    typeof origin.host === 'string' &&
+    typeof v.waiting === 'number' &&
+    typeof v.locked === 'boolean'
+  );
+}

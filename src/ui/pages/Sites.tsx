@@ -1,0 +1,48 @@
+// Connected sites: which web origins may see which accounts (issue 5 §3), with revoke.
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import type { AccountView, ConnectedSite } from '../../provider/walletApi';
+import { ErrorAlert, StatusLine } from '../components/Notice';
+import { Screen } from '../components/Screen';
+import { shortAccount } from '../format';
+import { useAction } from '../useAction';
+import { messageOf, wallet } from '../wallet';
+
+export function Sites({ accounts }: { accounts: AccountView[] }) {
+  const [sites, setSites] = useState<ConnectedSite[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const action = useAction();
+  const load = useCallback(async () => {
+    try {
+      setSites(await wallet.listSites());
+      setLoadError(null);
+    } catch (err) {
+      setLoadError(messageOf(err));
+    }
+  }, []);
+  useEffect(() => void load(), [load]);
+  const label = (id: string) => accounts.find((a) => a.accountId === id)?.label ?? shortAccount(id);
+
+  return (
+    <Screen title="Connected sites" testid="sites" ready={sites !== null || loadError !== null}>
+      <ErrorAlert message={loadError ?? action.error} testid="sites-error" />
+      {sites && sites.length === 0 && <StatusLine testid="sites-empty">No site is connected. Sites ask first, through the approval window.</StatusLine>}
+      <ul class="list">
+        {(sites ?? []).map((site) => (
+          <li key={site.origin} data-testid="site-row" data-origin={site.origin}>
+            <span class="mono">{site.origin}</span>
+            <span class="muted"> sees {site.accounts.map(label).join(', ')}</span>
+            <button
+              type="button"
+              disabled={action.busy}
+              aria-label={`Disconnect ${site.origin}`}
+              data-testid="site-revoke"
+              onClick={() => void action.run(async () => setSites(await wallet.revokeSite(site.origin)))}
+            >
+              Disconnect
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Screen>
+  );
+}
