@@ -7,6 +7,9 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startBackground, type BackgroundEnv } from '../../../src/background/start';
 import type { DeferredReply, RuntimeReply } from '../../../src/provider/protocol';
 import { WALLET, type WalletMethod } from '../../../src/provider/walletApi';
+import { APPROVAL } from '../../../src/provider/approvalApi';
+
+type ApprovalMethod = (typeof APPROVAL)[keyof typeof APPROVAL];
 import { memoryVaultStorage } from '../../../src/vault';
 
 export const EXT = 'chrome-extension://testextensionidtestextensionid';
@@ -42,7 +45,7 @@ export function backgroundEnv(clock: Clock, vaultStorage = memoryVaultStorage())
 export type Background = ReturnType<typeof startBackground>;
 
 /** Calls a wallet method as the popup does; throws the reply's error message on failure. */
-export async function call<T = unknown>(bg: Background, method: WalletMethod, params?: unknown): Promise<T> {
+export async function call<T = unknown>(bg: Background, method: WalletMethod | ApprovalMethod, params?: unknown): Promise<T> {
   const reply: RuntimeReply | DeferredReply = await bg.route({ type: 'request', method, ...(params === undefined ? {} : { params }) }, POPUP);
   if (reply.ok === 'deferred') throw new Error(`${method} was deferred to the approval window`);
   if (!reply.ok) throw Object.assign(new Error(reply.error.message), { code: reply.error.code, data: reply.error.data });
