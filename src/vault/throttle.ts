@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { VaultError } from './errors';
-import type { VaultStorage } from './storage';
+import type { VaultStorage } from './vaultStorage';
 
 export const THROTTLE_KEY = 'vault.throttle';
 const FREE_ATTEMPTS = 3;
@@ -21,12 +21,12 @@ export function delayAfter(failures: number): number {
 
 export class PasswordThrottle {
   constructor(
-    private readonly storage: VaultStorage,
+    private readonly store: VaultStorage,
     private readonly now: () => number,
   ) {}
 
   private async state(): Promise<ThrottleState> {
-    const parsed = stateSchema.safeParse(await this.storage.get(THROTTLE_KEY));
+    const parsed = stateSchema.safeParse(await this.store.get(THROTTLE_KEY));
     return parsed.success ? parsed.data : { failures: 0, lastFailureAt: 0 };
   }
 
@@ -41,11 +41,11 @@ export class PasswordThrottle {
 
   async failed(): Promise<void> {
     const s = await this.state();
-    await this.storage.set(THROTTLE_KEY, { failures: s.failures + 1, lastFailureAt: this.now() });
+    await this.store.set(THROTTLE_KEY, { failures: s.failures + 1, lastFailureAt: this.now() });
   }
 
   async succeeded(): Promise<void> {
     const s = await this.state();
-    if (s.failures > 0) await this.storage.del(THROTTLE_KEY);
+    if (s.failures > 0) await this.store.del(THROTTLE_KEY);
   }
 }

@@ -19,7 +19,7 @@ import { type VaultContents, emptyContents, secretOf, vaultContentsSchema } from
 import { VaultError } from './errors';
 import { passwordWeakness } from './password';
 import { DEFAULT_ITERATIONS, type KeyMaterial, MIN_ITERATIONS, deriveKeyBytes, openRecord, readRecord, writeRecord, type VaultRecord } from './record';
-import type { VaultStorage } from './storage';
+import type { VaultStorage } from './vaultStorage';
 import { PasswordThrottle } from './throttle';
 
 export const RECORD_KEY = 'vault';
@@ -41,7 +41,7 @@ export interface UnlockedSession {
 }
 
 export class Vault {
-  private readonly storage: VaultStorage;
+  private readonly store: VaultStorage;
   private readonly random: Random;
   private readonly now: () => number;
   private readonly iterations: number;
@@ -52,12 +52,12 @@ export class Vault {
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(options: VaultOptions) {
-    this.storage = options.storage;
+    this.store = options.storage;
     this.random = options.random;
     this.now = options.now ?? Date.now;
     this.iterations = options.iterations ?? DEFAULT_ITERATIONS;
     if (this.iterations < MIN_ITERATIONS) throw new VaultError('invalid_input', `iterations must be at least ${MIN_ITERATIONS}`);
-    this.throttle = new PasswordThrottle(this.storage, this.now);
+    this.throttle = new PasswordThrottle(this.store, this.now);
   }
 
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {
@@ -67,12 +67,12 @@ export class Vault {
   }
 
   async exists(): Promise<boolean> {
-    return (await this.storage.get(RECORD_KEY)) !== undefined;
+    return (await this.store.get(RECORD_KEY)) !== undefined;
   }
 
   /** Reads and checks the stored record; a damaged one raises `corrupted` and is left as it is. */
   async readStoredRecord(): Promise<VaultRecord> {
-    const raw = await this.storage.get(RECORD_KEY);
+    const raw = await this.store.get(RECORD_KEY);
     if (raw === undefined) throw new VaultError('no_vault', 'There is no wallet yet. Create or import one.');
     return readRecord(raw);
   }
@@ -88,7 +88,7 @@ export class Vault {
       if (await this.exists()) throw new VaultError('exists', 'A wallet already exists on this browser profile.');
       const material = await this.deriveFresh(password);
       await this.writeVerified(RECORD_KEY, material, contents);
-      await this.storage.del(NEXT_RECORD_KEY);
+      await this.store.del(NEXT_RECORD_KEY);
       this.material = material;
       this.contents = contents;
     });
@@ -165,8 +165,8 @@ export class Vault {
       const contents = await this.decryptWithPassword(oldPassword);
       const material = await this.deriveFresh(newPassword);
       const proven = await this.writeVerified(NEXT_RECORD_KEY, material, contents);
-      await this.storage.set(RECORD_KEY, proven);
-      await this.storage.del(NEXT_RECORD_KEY);
+      await this.store.set(RECORD_KEY, proven);
+      await this.store.del(NEXT_RECORD_KEY);
       if (this.contents) this.material = material;
     });
   }
@@ -227,8 +227,8 @@ export class Vault {
   private async rekey(password: string): Promise<void> {
     const material = await this.deriveFresh(password);
     const proven = await this.writeVerified(NEXT_RECORD_KEY, material, this.requireContents());
-    await this.storage.set(RECORD_KEY, proven);
-    await this.storage.del(NEXT_RECORD_KEY);
+    await this.store.set(RECORD_KEY, proven);
+    await this.store.del(NEXT_RECORD_KEY);
     this.material = material;
   }
 
@@ -240,8 +240,8 @@ export class Vault {
   /** Writes a record to `slot`, reads it back and decrypts it before reporting success. */
   private async writeVerified(slot: string, material: KeyMaterial, contents: VaultContents): Promise<VaultRecord> {
     const record = await writeRecord(material, utf8.encode(JSON.stringify(contents)), this.random);
-    await this.storage.set(slot, record);
-    const back = readRecord(await this.storage.get(slot));
+    await this.store.set(slot, record);
+    const back = readRecord(await this.store.get(slot));
     parseContents(await openRecord(back, material.keyBytes));
     return back;
   }

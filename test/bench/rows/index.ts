@@ -1,7 +1,8 @@
 // The bench's row registry: every producer, in table order. Add a file in this folder and list it here.
 import type { RowProducer } from '../lib';
+import { browserRows } from './browser';
 import { coreRows } from './core';
 import { simRows } from './sim';
 import { sizeRows } from './size';
 
-export const producers: RowProducer[] = [sizeRows, coreRows, simRows];
+export const producers: RowProducer[] = [sizeRows, coreRows, simRows, browserRows];
