@@ -1,4 +1,4 @@
+import { ApprovalApp } from '../../src/ui/approve/ApprovalApp';
 import { mount } from '../../src/ui/mount';
-import { Approve } from '../../src/ui/pages/Approve';
 
-mount(Approve);
+mount(ApprovalApp);

@@ -64,8 +64,12 @@ export class ApprovalService {
     if (locked) return base;
     try {
       switch (p.kind) {
-        case 'connect':
-          return { ...base, accounts: this.deps.wallet.accounts() };
+        case 'connect': {
+          // The selected account first: the window ticks the first one by default.
+          const selected = await this.deps.wallet.selectedAccountId();
+          const accounts = this.deps.wallet.accounts();
+          return { ...base, accounts: [...accounts.filter((a) => a.accountId === selected), ...accounts.filter((a) => a.accountId !== selected)] };
+        }
         case 'signMessage': {
           const m = p.params as SignMessageParams;
           const accountId = m.accountId ?? (await this.deps.permissions.accountsOf(p.origin))[0] ?? '';
@@ -168,6 +172,9 @@ export class ApprovalService {
         const m = p.params as SignMessageParams;
         const accountId = m.accountId ?? (await this.deps.permissions.accountsOf(p.origin))[0];
         if (!accountId) throw new ProviderError(ERROR_CODES.unauthorized, 'This site is no longer connected');
+        // A "message" addressed to the verifier may really be an intent that moves funds.
+        const toVerifier = m.recipient.trim().toLowerCase() === (await this.deps.preview.verifierId()).toLowerCase();
+        if (toVerifier && !answer.acknowledgeDanger) throw new ProviderError(ERROR_CODES.invalidParams, 'Confirm that you understand the risk first');
         const publicKey = wallet.account(accountId).publicKeys[0]!;
         await wallet.touch();
         const signature = wallet.vault.signMessage(publicKey, {

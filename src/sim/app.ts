@@ -7,6 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { SimConfig } from './config';
 import { type SimContext, type SimModule, createContext } from './context';
+import { demoRoutes } from './demo/routes';
 import { devCoreRoutes } from './devRoutes';
 import { restError } from './http';
 import { createLedgerModule } from './ledger';
@@ -59,6 +60,7 @@ export function createSimApp(config: SimConfig): SimApp {
   });
   app.route('/', devCoreRoutes(ctx, tick));
   for (const m of modules) app.route('/', m.routes);
+  app.route('/', demoRoutes(ctx));
   app.notFound((c) => restError(c, 404, `No route for ${c.req.method} ${c.req.path}`));
   app.onError((err, c) => {
     console.error('simulator error:', err instanceof Error ? err.message : String(err));

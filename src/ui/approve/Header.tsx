@@ -13,8 +13,8 @@ interface HeaderProps {
 export function Header({ view, busy, onRejectAll }: HeaderProps) {
   const { origin } = view;
   const title = useRef<HTMLHeadingElement>(null);
-  // Each new request starts reading at the site's name (never at Confirm).
-  useLayoutEffect(() => title.current?.focus(), []);
+  // Each new request (and the request after an unlock) starts reading at the site's name, never at Confirm.
+  useLayoutEffect(() => title.current?.focus(), [view.locked]);
 
   return (
     <header class="req-head">

@@ -107,7 +107,7 @@ function Simulation({ simulation }: { simulation: SimulationView | null }) {
     body = (
       <div data-outcome="ok">
         <p>
-          {plural(simulation.executed, 'intent')} would execute; verifier fee {simulation.feePips} pips (
+          {plural(simulation.executed, 'intent')} would execute; verifier fee {plural(simulation.feePips, 'pip')} (
           {simulation.feePips / 10_000} %).
         </p>
         {simulation.balanceChanges.length > 0 ? (

@@ -1,6 +1,7 @@
 // The wallet is locked: the password first, inside this window, then the request.
-import { useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { TextField } from '../components/Field';
+import { focusFirstField } from '../focus';
 import { ErrorAlert } from '../components/Notice';
 import { useAction } from '../useAction';
 import { wallet } from '../wallet';
@@ -8,6 +9,8 @@ import { wallet } from '../wallet';
 export function UnlockForm({ onUnlocked }: { onUnlocked(): void }) {
   const [password, setPassword] = useState('');
   const action = useAction();
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => focusFirstField(ref.current), []);
   const submit = (e: Event) => {
     e.preventDefault();
     if (!password) return action.setError('Enter your password');
@@ -18,7 +21,7 @@ export function UnlockForm({ onUnlocked }: { onUnlocked(): void }) {
     });
   };
   return (
-    <section class="req-body" aria-label="Unlock">
+    <section class="req-body" aria-label="Unlock" ref={ref}>
       <h2>Unlock the wallet to review this request</h2>
       <form onSubmit={submit}>
         <TextField

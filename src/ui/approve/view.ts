@@ -134,9 +134,7 @@ export const NONCE_TEXT: Record<IntentsPreview['nonceKind'], { label: string; re
   versioned: { label: 'Versioned (salt and expiry)', reason: null },
   legacy: {
     label: 'Legacy',
-    reason:
-      'A legacy nonce carries no salt and no expiry: the verifier checks only that it was never used, it can never be ' +
-      'cleaned up, and the verifier plans to stop accepting it.',
+    reason: 'no salt and no expiry: the verifier only checks it was never used, and plans to stop accepting such nonces.',
   },
 };
 

@@ -1,0 +1,62 @@
+// The approval window's client: the messages it sends and how it reads the answers.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ApprovalView } from '../../../src/provider/approvalApi';
+import type { RuntimeMessage, RuntimeReply } from '../../../src/provider/protocol';
+
+const sent: RuntimeMessage[] = [];
+let reply: RuntimeReply = { ok: true, result: null };
+vi.mock('../../../src/ui/messaging', () => ({
+  askBackground: async (message: RuntimeMessage) => {
+    sent.push(message);
+    return reply;
+  },
+}));
+const { approvals } = await import('../../../src/ui/approve/client');
+const { WalletError } = await import('../../../src/ui/wallet');
+
+const view: ApprovalView = {
+  id: 'r1',
+  kind: 'connect',
+  origin: { origin: 'https://app.example', host: 'app.example', punycode: false, insecure: false },
+  createdAt: 1,
+  waiting: 1,
+  locked: false,
+  accounts: [],
+  blocked: null,
+};
+
+beforeEach(() => {
+  sent.length = 0;
+  reply = { ok: true, result: null };
+});
+
+describe('approval client', () => {
+  it('sends each APPROVAL method with its params', async () => {
+    await approvals.current();
+    await approvals.resolve({ id: 'r1', approve: true, accounts: ['alice.near'] });
+    await approvals.rejectAll('https://app.example');
+    expect(sent).toEqual([
+      { type: 'request', method: 'approval_current' },
+      { type: 'request', method: 'approval_resolve', params: { id: 'r1', approve: true, accounts: ['alice.near'] } },
+      { type: 'request', method: 'approval_rejectAll', params: { origin: 'https://app.example' } },
+    ]);
+  });
+
+  it('reads null as "nothing waiting" and a view as itself', async () => {
+    expect(await approvals.current()).toBeNull();
+    reply = { ok: true, result: view };
+    expect(await approvals.current()).toEqual(view);
+  });
+
+  it('refuses an answer it cannot render', async () => {
+    reply = { ok: true, result: { id: 'r1' } };
+    await expect(approvals.current()).rejects.toThrow(/does not understand/);
+  });
+
+  it("throws the background's error as a WalletError", async () => {
+    reply = { ok: false, error: { code: 4100, message: 'Acknowledge the danger first' } };
+    const err = await approvals.resolve({ id: 'r1', approve: true }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(WalletError);
+    expect(err).toMatchObject({ code: 4100, message: 'Acknowledge the danger first' });
+  });
+});

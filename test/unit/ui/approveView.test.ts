@@ -1,0 +1,160 @@
+// The approval window's pure rules: what blocks Confirm, what needs the danger tick, the focus delay,
+// and deadline words.
+import { describe, expect, it } from 'vitest';
+import type { ApprovalView, FindingView, IntentsPreview } from '../../../src/provider/approvalApi';
+import {
+  CONFIRM_DELAY_MS,
+  type HoldInput,
+  confirmHold,
+  deadlineView,
+  durationWords,
+  highestLevel,
+  intentLabel,
+  isApprovalView,
+  plural,
+  relativeWords,
+  remainingMs,
+  riskGate,
+  trackFocus,
+} from '../../../src/ui/approve/view';
+
+const finding = (level: FindingView['level'], message = `${level} finding`): FindingView => ({ level, code: level, message });
+
+function preview(over: Partial<IntentsPreview> = {}): IntentsPreview {
+  return {
+    accountId: 'alice.near',
+    verifier: 'intents.near',
+    deadline: '2026-01-01T00:05:00.000Z',
+    nonceKind: 'versioned',
+    standard: 'nep413',
+    intents: [{ type: 'token_diff', lines: ['Give 1 wNEAR', 'Receive 2.3 USDT'], findings: [] }],
+    batchFindings: [],
+    level: null,
+    simulation: null,
+    quoteHashes: [],
+    raw: '{}',
+    ...over,
+  };
+}
+
+function view(over: Partial<ApprovalView> = {}): ApprovalView {
+  return {
+    id: 'a1',
+    kind: 'signIntents',
+    origin: { origin: 'https://app.example', host: 'app.example', punycode: false, insecure: false },
+    createdAt: 0,
+    waiting: 1,
+    locked: false,
+    intents: preview(),
+    blocked: null,
+    ...over,
+  };
+}
+
+describe('riskGate', () => {
+  it('lets a clean request through without a tick', () => {
+    expect(riskGate(view())).toEqual({ blocked: null, needsAck: false });
+  });
+  it('blocks on the background’s reason', () => {
+    expect(riskGate(view({ blocked: 'Key management from a web page' }))).toEqual({ blocked: 'Key management from a web page', needsAck: false });
+  });
+  it('blocks on a forbidden finding even when the background left `blocked` and `level` empty', () => {
+    const intents = preview({ intents: [{ type: 'transfer', lines: [], findings: [finding('forbidden', 'Transfer to self.')] }] });
+    expect(riskGate(view({ intents }))).toEqual({ blocked: 'Transfer to self.', needsAck: false });
+    expect(riskGate(view({ intents: preview({ level: 'forbidden' }) })).blocked).toBe('A forbidden risk was found.');
+  });
+  it('asks for the tick on danger, from the level or any finding', () => {
+    expect(riskGate(view({ intents: preview({ level: 'danger' }) })).needsAck).toBe(true);
+    expect(riskGate(view({ intents: preview({ batchFindings: [finding('danger')] }) })).needsAck).toBe(true);
+    expect(riskGate(view({ intents: preview({ batchFindings: [finding('warning'), finding('info')] }) })).needsAck).toBe(false);
+  });
+  it('forbidden wins over danger (no tick can unblock it)', () => {
+    const g = riskGate(view({ intents: preview({ batchFindings: [finding('danger'), finding('forbidden', 'No.')] }) }));
+    expect(g).toEqual({ blocked: 'No.', needsAck: false });
+  });
+  it('treats a message to the verifier as danger', () => {
+    const message = { accountId: 'alice.near', message: 'hi', recipient: 'intents.near', callbackUrl: null, nonce: 'AA==', recipientIsVerifier: true };
+    expect(riskGate(view({ kind: 'signMessage', intents: undefined, message })).needsAck).toBe(true);
+    expect(riskGate(view({ kind: 'signMessage', intents: undefined, message: { ...message, recipientIsVerifier: false } })).needsAck).toBe(false);
+  });
+});
+
+describe('confirmHold', () => {
+  const ready: HoldInput = {
+    kind: 'signIntents',
+    gate: { blocked: null, needsAck: false },
+    acknowledged: false,
+    selectedAccounts: 0,
+    focused: true,
+    readyInMs: 0,
+  };
+  it('is null when everything allows Confirm', () => {
+    expect(confirmHold(ready)).toBeNull();
+    expect(confirmHold({ ...ready, kind: 'connect', selectedAccounts: 1 })).toBeNull();
+    expect(confirmHold({ ...ready, gate: { blocked: null, needsAck: true }, acknowledged: true })).toBeNull();
+  });
+  it('says why not, most important reason first', () => {
+    expect(confirmHold({ ...ready, gate: { blocked: 'x', needsAck: false }, focused: false })).toBe('This request cannot be approved.');
+    expect(confirmHold({ ...ready, kind: 'connect' })).toBe('Choose at least one account.');
+    expect(confirmHold({ ...ready, gate: { blocked: null, needsAck: true } })).toMatch(/I understand the risk/);
+    expect(confirmHold({ ...ready, focused: false, readyInMs: 800 })).toMatch(/Click inside this window/);
+    expect(confirmHold({ ...ready, readyInMs: 550 })).toBe('Confirm is enabled in 0.6 s.');
+    expect(confirmHold({ ...ready, readyInMs: 1 })).toBe('Confirm is enabled in 0.1 s.');
+  });
+});
+
+describe('the focus delay', () => {
+  it('counts from the moment the window became focused and starts again after any break', () => {
+    let since = trackFocus(null, true, 1000);
+    expect(since).toBe(1000);
+    since = trackFocus(since, true, 1500);
+    expect(since).toBe(1000);
+    expect(remainingMs(since, 1500)).toBe(CONFIRM_DELAY_MS - 500);
+    expect(remainingMs(since, 1000 + CONFIRM_DELAY_MS)).toBe(0);
+    since = trackFocus(since, false, 1900); // blur: back to the full delay
+    expect(since).toBeNull();
+    expect(remainingMs(since, 1900)).toBe(CONFIRM_DELAY_MS);
+    since = trackFocus(since, true, 2000);
+    expect(remainingMs(since, 2500)).toBe(CONFIRM_DELAY_MS - 500);
+  });
+});
+
+describe('deadline words', () => {
+  const now = Date.parse('2026-01-01T00:00:00.000Z');
+  it('rounds durations down', () => {
+    expect(durationWords(0)).toBe('0 s');
+    expect(durationWords(59_999)).toBe('59 s');
+    expect(durationWords(4 * 60_000 + 59_000)).toBe('4 min');
+    expect(durationWords(3600_000)).toBe('1 h');
+    expect(durationWords(2 * 3600_000 + 5 * 60_000)).toBe('2 h 5 min');
+    expect(durationWords(3 * 86_400_000)).toBe('3 d');
+    expect(durationWords(3 * 86_400_000 + 4 * 3600_000 + 59 * 60_000)).toBe('3 d 4 h');
+  });
+  it('is relative both ways', () => {
+    expect(relativeWords(now + 240_000, now)).toBe('in 4 min');
+    expect(relativeWords(now - 90_000, now)).toBe('1 min ago');
+  });
+  it('reads RFC 3339 deadlines and says when they have passed', () => {
+    expect(deadlineView('2026-01-01T00:04:30.000Z', now)).toEqual({ ms: now + 270_000, relative: 'in 4 min', expired: false });
+    expect(deadlineView('2025-12-31T23:58:00Z', now)).toEqual({ ms: now - 120_000, relative: 'expired 2 min ago', expired: true });
+    expect(deadlineView('soon', now)).toEqual({ ms: null, relative: 'soon', expired: false });
+  });
+});
+
+describe('labels and shape', () => {
+  it('names intents and counts', () => {
+    expect(intentLabel('token_diff')).toBe('Swap (token diff)');
+    expect(intentLabel('something_new')).toBe('something_new');
+    expect(plural(1, 'quote')).toBe('1 quote');
+    expect(plural(3, 'quote')).toBe('3 quotes');
+    expect(highestLevel([null, 'info', 'danger', 'warning'])).toBe('danger');
+    expect(highestLevel([])).toBeNull();
+  });
+  it('accepts an approval view and refuses junk', () => {
+    expect(isApprovalView(view())).toBe(true);
+    expect(isApprovalView(null)).toBe(false);
+    expect(isApprovalView({ ...view(), kind: 'transfer' })).toBe(false);
+    expect(isApprovalView({ ...view(), origin: 'https://app.example' })).toBe(false);
+    expect(isApprovalView({ ...view(), id: 1 })).toBe(false);
+  });
+});
