@@ -1,4 +1,5 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
+import { installNearConnect } from '../src/provider/nearConnect';
 import { installProvider } from '../src/provider/page';
 
 // MAIN world at document_start: the provider exists before the page's first inline script.
@@ -8,6 +9,7 @@ export default defineContentScript({
   runAt: 'document_start',
   allFrames: true,
   main() {
-    installProvider(window);
+    const provider = installProvider(window);
+    if (provider) installNearConnect(window, provider);
   },
 });

@@ -40,7 +40,7 @@ const PACKAGE_DENYLIST: Record<string, readonly string[]> = {
  * other, so no zod, no noble, no scure, no preact. The content-script entry points may take only
  * these from src/.
  */
-const PAGE_FACING = new Set(['src/provider/protocol', 'src/provider/page', 'src/provider/relay', 'src/provider/rpc']);
+const PAGE_FACING = new Set(['src/provider/protocol', 'src/provider/nearConnect', 'src/provider/page', 'src/provider/relay', 'src/provider/rpc']);
 const CONTENT_SCRIPT = /^entrypoints\/[^/]+\.content\.tsx?$|^entrypoints\/[^/]+\.content\/index\.tsx?$/;
 
 /** In core: free identifiers and member reads that are browser APIs, I/O, a clock or randomness. */
