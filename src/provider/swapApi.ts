@@ -1,0 +1,208 @@
+// The popup's swap API (issue 6): quotes, deposits, tracking and history, answered by the background
+// to the extension's own pages only. Types only (no zod): the background parses params with zod.
+// Names follow the interface (D1: `home`, homeSenderAccount, homeTxHashes).
+
+export const SWAP = {
+  tokens: 'swap_tokens',
+  quote: 'swap_quote',
+  start: 'swap_start',
+  submitDeposit: 'swap_submitDeposit',
+  payFromIntents: 'swap_payFromIntents',
+  list: 'swap_list',
+  get: 'swap_get',
+  refresh: 'swap_refresh',
+  history: 'swap_history',
+} as const;
+export type SwapMethod = (typeof SWAP)[keyof typeof SWAP];
+
+export type SwapType = 'EXACT_INPUT' | 'EXACT_OUTPUT' | 'FLEX_INPUT' | 'ANY_INPUT';
+export type DepositType = 'ORIGIN_CHAIN' | 'INTENTS';
+export type RefundType = 'ORIGIN_CHAIN' | 'INTENTS';
+export type RecipientType = 'DESTINATION_CHAIN' | 'INTENTS';
+export type DepositMode = 'SIMPLE' | 'MEMO';
+export type SwapStatus = 'PENDING_DEPOSIT' | 'KNOWN_DEPOSIT_TX' | 'PROCESSING' | 'SUCCESS' | 'INCOMPLETE_DEPOSIT' | 'REFUNDED' | 'FAILED';
+export const TERMINAL_STATUSES: readonly SwapStatus[] = ['SUCCESS', 'REFUNDED', 'FAILED'];
+
+export interface TokenView {
+  assetId: string;
+  symbol: string;
+  decimals: number;
+  /** Chain id (interface list; `home` for the ledger). */
+  blockchain: string;
+  price: number;
+  priceUpdatedAt: string;
+  contractAddress: string | null;
+}
+
+export interface AppFee {
+  recipient: string;
+  /** Basis points of amountIn. */
+  fee: number;
+}
+
+/** The interface's quote request (without `dry`: `swap_quote` is dry, `swap_start` is not). */
+export interface QuoteParams {
+  swapType: SwapType;
+  slippageTolerance: number;
+  originAsset: string;
+  depositType: DepositType;
+  destinationAsset: string;
+  /** Smallest units, decimal string. */
+  amount: string;
+  refundTo: string;
+  refundType: RefundType;
+  recipient: string;
+  recipientType: RecipientType;
+  /** ISO 8601. */
+  deadline: string;
+  depositMode?: DepositMode;
+  virtualChainRecipient?: string;
+  virtualChainRefundRecipient?: string;
+  customRecipientMsg?: string;
+  referral?: string;
+  quoteWaitingTimeMs?: number;
+  appFees?: AppFee[];
+}
+
+export interface QuoteAmounts {
+  amountIn: string;
+  amountInFormatted: string;
+  amountInUsd: string;
+  minAmountIn?: string;
+  maxAmountIn?: string;
+  amountOut: string;
+  amountOutFormatted: string;
+  amountOutUsd: string;
+  minAmountOut: string;
+  /** Seconds. */
+  timeEstimate: number;
+  refundFee?: string;
+}
+
+export interface QuoteView {
+  quote: QuoteAmounts;
+  /** True when no JWT is set: the service adds its 0.2% fee. */
+  feeWithoutJwt: boolean;
+  /** The request as the service echoed it (with any fee it added). */
+  appFees: AppFee[];
+}
+
+export interface TxLink {
+  hash: string;
+  explorerUrl: string;
+}
+
+/** swapDetails with D1 names; absent optionals are left out. */
+export interface SwapDetailsView {
+  intentHashes: string[];
+  homeTxHashes: string[];
+  originChainTxHashes: TxLink[];
+  destinationChainTxHashes: TxLink[];
+  amountIn?: string;
+  amountInFormatted?: string;
+  amountInUsd?: string;
+  amountOut?: string;
+  amountOutFormatted?: string;
+  amountOutUsd?: string;
+  slippage?: number;
+  refundedAmount?: string;
+  refundedAmountFormatted?: string;
+  refundedAmountUsd?: string;
+  refundReason?: string;
+  depositedAmount?: string;
+  depositedAmountFormatted?: string;
+  depositedAmountUsd?: string;
+  referral?: string;
+}
+
+export interface StatusChange {
+  status: SwapStatus;
+  /** Unix ms when the tracker first saw it. */
+  at: number;
+}
+
+/** A swap the user started here: the whole quote response (with its signature) is kept as evidence. */
+export interface SwapRecordView {
+  id: string;
+  createdAt: number;
+  request: QuoteParams;
+  /** The service's quote response exactly as received (signature included), as JSON text. */
+  quoteResponseJson: string;
+  depositAddress: string;
+  depositMemo: string | null;
+  /** What to send: amountIn of the origin asset, formatted with its symbol. */
+  amountToSend: string;
+  timeWhenInactive: string | null;
+  deadline: string | null;
+  status: SwapStatus;
+  statusHistory: StatusChange[];
+  swapDetails: SwapDetailsView | null;
+  /** Last time the service was asked, and the last error if that failed (tracking keeps going). */
+  checkedAt: number | null;
+  lastError: string | null;
+  /** Set when the deposit was paid from the intents account: the transfer intent's hash. */
+  paidIntentHash: string | null;
+}
+
+export interface SubmitDepositParams {
+  id: string;
+  txHash: string;
+  homeSenderAccount?: string;
+  memo?: string;
+}
+
+/** Every parameter of the transactions API (interface "GET /api/v0/transactions"). */
+export interface HistoryQuery {
+  numberOfTransactions?: number;
+  lastDepositAddress?: string;
+  lastDepositMemo?: string;
+  direction?: 'next' | 'prev';
+  search?: string;
+  fromChainId?: string;
+  fromTokenId?: string;
+  toChainId?: string;
+  toTokenId?: string;
+  referral?: string;
+  affiliate?: string;
+  statuses?: SwapStatus[];
+  showTestTxs?: boolean;
+  minUsdPrice?: number;
+  maxUsdPrice?: number;
+  startTimestamp?: string;
+  endTimestamp?: string;
+}
+
+export interface HistoryItem {
+  /** depositAddress + '_' + memo: the de-duplication key. */
+  key: string;
+  source: 'local' | 'service' | 'both';
+  originAsset: string;
+  destinationAsset: string;
+  depositAddress: string;
+  depositMemo: string | null;
+  recipient: string;
+  status: SwapStatus;
+  createdAt: string;
+  amountInFormatted: string;
+  amountOutFormatted: string;
+  amountInUsd: string | null;
+  amountOutUsd: string | null;
+  refundReason: string | null;
+  referral: string | null;
+  intentHashes: string[];
+  homeTxHashes: string[];
+  originChainTxHashes: string[];
+  destinationChainTxHashes: string[];
+  senders: string[];
+  refundTo: string | null;
+  /** The local record, when there is one. */
+  localId: string | null;
+}
+
+export interface HistoryPage {
+  items: HistoryItem[];
+  /** False when no JWT is set: only local swaps are shown. */
+  serviceIncluded: boolean;
+  /** Set when the transactions API failed (local swaps are still listed). */
+  serviceError: string | null;
+}
