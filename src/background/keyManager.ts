@@ -74,7 +74,13 @@ export class KeyManager {
     }
     const listing = await this.list(accountId);
     if (listing.registered?.includes(key)) throw new KeyChangeError('That key is already registered for this account.');
-    return this.change(accountId, 'add_public_key', key);
+    try {
+      return await this.change(accountId, 'add_public_key', key);
+    } catch (e) {
+      // A key generated for this change that never got registered would only confuse: drop it.
+      if (publicKey === undefined) await this.deps.wallet.update((c) => forgetKey(c, accountId, key));
+      throw e;
+    }
   }
 
   /**

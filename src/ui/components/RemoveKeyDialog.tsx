@@ -40,7 +40,8 @@ export function RemoveKeyDialog({ accountId, row, othersRemain, onClose, onChang
         <>
           <p>
             <code title={row.publicKey}>{shortKey(row.publicKey)}</code> will no longer be able to sign for this account on the verifier. The
-            wallet signs a remove_public_key intent and publishes it.
+            wallet signs a remove_public_key intent and publishes it, then deletes this key’s secret from this device when
+            another local key remains. Export it first if you still need it.
           </p>
           {row.signing && (
             <Warning testid="key-remove-signing-warning">
