@@ -34,6 +34,13 @@ export interface KeyManagerDeps {
 
 export class KeyChangeError extends Error {
   override readonly name = 'KeyChangeError';
+  constructor(
+    message: string,
+    /** The verifier refused the intent: nothing changed on the ledger. */
+    readonly refused = false,
+  ) {
+    super(message);
+  }
 }
 
 export class KeyManager {
@@ -77,8 +84,9 @@ export class KeyManager {
     try {
       return await this.change(accountId, 'add_public_key', key);
     } catch (e) {
-      // A key generated for this change that never got registered would only confuse: drop it.
-      if (publicKey === undefined) await this.deps.wallet.update((c) => forgetKey(c, accountId, key));
+      // A key generated for this change that the verifier refused would only confuse: drop it. (Not on
+      // a timeout: the intent may still settle, and then the secret is needed.)
+      if (publicKey === undefined && e instanceof KeyChangeError && e.refused) await this.deps.wallet.update((c) => forgetKey(c, accountId, key));
       throw e;
     }
   }
@@ -125,7 +133,7 @@ export class KeyManager {
       { signerId: accountId, intents: [{ intent, public_key: publicKey }] },
       bus,
     );
-    if (result.status === 'FAILED') throw new KeyChangeError(`The verifier refused it: ${result.reason}.`);
+    if (result.status === 'FAILED') throw new KeyChangeError(`The verifier refused it: ${result.reason}.`, true);
     const status = await this.followToEnd(bus, intentHash);
     const ledger = await this.deps.ledger();
     const has = await ledger.hasPublicKey(accountId, publicKey);
