@@ -25,6 +25,8 @@ export default defineConfig({
     },
   },
   publicDir: 'assets/public',
+  // `npm start` builds its Local-preset copy apart (.output/demo) so it never replaces the test build.
+  outDir: process.env.INTENTS_OUT_DIR ?? '.output',
   // The sources zip (made for Firefox review) leaves out run artifacts.
   zip: { excludeSources: ['test-results/**', 'coverage/**', 'playwright-report/**', 'demo-output/**', '.sim-data*/**'] },
   manifest: ({ browser }) => ({

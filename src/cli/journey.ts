@@ -1,0 +1,101 @@
+// The headless demo journey of `npm start` (issue 7): the real extension in Chromium against the
+// simulator — connect, sign a message, publish a swap intent to SETTLED — printing each step and
+// writing screenshots to demo-output/.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+import type { RunningSimulator } from '../sim/server';
+
+export interface JourneyOptions {
+  context: BrowserContext;
+  extensionId: string;
+  sim: RunningSimulator;
+  outDir: string;
+  step(text: string): void;
+}
+
+const PASSWORD = 'demo password 123';
+
+async function shot(page: Page, outDir: string, name: string): Promise<string> {
+  const file = path.join(outDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Clicks Confirm in the next approval window that the action opens, after the window's focus delay. */
+async function approveNext(o: JourneyOptions, action: () => Promise<unknown>, screenshot?: string): Promise<void> {
+  const windowOpened = o.context.waitForEvent('page', { timeout: 15_000 });
+  await action();
+  const approval = await windowOpened;
+  await approval.waitForLoadState();
+  const confirm = approval.getByTestId('approval-confirm');
+  await confirm.waitFor({ state: 'visible', timeout: 15_000 });
+  const ack = approval.getByTestId('approval-ack-danger');
+  if (await ack.isVisible().catch(() => false)) await ack.check();
+  await approval.waitForFunction(() => !(document.querySelector('[data-testid="approval-confirm"]') as HTMLButtonElement | null)?.disabled, null, {
+    timeout: 15_000,
+  });
+  if (screenshot) o.step(`  screenshot ${await shot(approval, o.outDir, screenshot)}`);
+  await confirm.click();
+}
+
+async function logContains(page: Page, text: string, timeoutMs = 20_000): Promise<void> {
+  await page.getByTestId('demo-log').getByText(text, { exact: false }).first().waitFor({ timeout: timeoutMs });
+}
+
+export async function runJourney(o: JourneyOptions): Promise<void> {
+  mkdirSync(o.outDir, { recursive: true });
+  const popup = await o.context.newPage();
+  const call = (method: string, params?: unknown) =>
+    popup.evaluate(
+      async ([m, p]) =>
+        (globalThis as unknown as { chrome: { runtime: { sendMessage(x: unknown): Promise<unknown> } } }).chrome.runtime.sendMessage({
+          type: 'request',
+          method: m,
+          ...(p === undefined ? {} : { params: p }),
+        }),
+      [method, params] as const,
+    ) as Promise<{ ok: boolean; result?: unknown; error?: { message: string } }>;
+
+  o.step('1. Create a wallet in the popup (a quick key, no phrase)');
+  await popup.goto(`chrome-extension://${o.extensionId}/popup.html`);
+  await call('wallet_setSettings', {
+    endpoints: { swap: o.sim.url, transactions: `${o.sim.url}/api/v0`, bus: o.sim.urls.bus, ledgerRpc: o.sim.urls.ledgerRpc },
+    busApiKey: o.sim.busApiKey,
+    jwt: o.sim.devJwt,
+  });
+  await popup.reload();
+  await popup.getByTestId('onboarding-quick-key').click();
+  await popup.getByTestId('password').fill(PASSWORD);
+  await popup.getByTestId('password-confirm').fill(PASSWORD);
+  await popup.getByTestId('create-submit').click();
+  await popup.getByTestId('accounts').waitFor({ timeout: 20_000 });
+  const accountId = await popup.getByTestId('account-row').first().getAttribute('data-account-id');
+  o.step(`   account ${accountId}`);
+  o.step(`   screenshot ${await shot(popup, o.outDir, '1-popup-wallet')}`);
+
+  o.step('2. Open the demo dApp and connect (approval window)');
+  const dapp = await o.context.newPage();
+  await dapp.goto(`${o.sim.url}/demo`);
+  await dapp.getByTestId('demo-wallet').getByText('found', { exact: false }).waitFor({ timeout: 10_000 });
+  await approveNext(o, () => dapp.getByTestId('demo-connect').click(), '2-connect-window');
+  await logContains(dapp, '← intents_requestAccounts');
+  o.step('   connected');
+
+  o.step('3. Sign a NEP-413 message (approval window)');
+  await approveNext(o, () => dapp.getByTestId('demo-sign-message').click(), '3-sign-message-window');
+  await logContains(dapp, '← intents_signMessage');
+  o.step('   signed');
+
+  o.step('4. Fund the account on the simulator, get a solver quote, sign and publish the swap');
+  await dapp.getByTestId('demo-fund').click();
+  await logContains(dapp, 'HTTP 200');
+  await dapp.getByTestId('demo-quote').click();
+  await logContains(dapp, 'best offer');
+  await approveNext(o, () => dapp.getByTestId('demo-publish').click(), '4-intent-preview-window');
+  await logContains(dapp, '← intents_publishIntents');
+  await dapp.getByTestId('demo-status').click();
+  await logContains(dapp, 'SETTLED', 30_000);
+  o.step('   the swap intent is SETTLED on the simulator');
+  o.step(`   screenshot ${await shot(dapp, o.outDir, '5-demo-dapp')}`);
+}
