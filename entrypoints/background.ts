@@ -29,6 +29,9 @@ export default defineBackground(() => {
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     extensionOrigin: new URL(browser.runtime.getURL('/')).origin,
     defaultPreset: preset === 'local' ? 'local' : 'mainnet',
+    wordlist: async () => (await (await fetch(browser.runtime.getURL('/bip39-english.txt'))).text()).trim().split('\n'),
+    notify: (id, title, message) => browser.notifications.create(id, { type: 'basic', iconUrl: browser.runtime.getURL('/icon/128.png'), title, message }),
+    badge: (text) => browser.action.setBadgeText({ text }),
   });
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
     route(message, sender).then(sendResponse, () => sendResponse(errorReply(ERROR_CODES.internal, 'Internal error')));

@@ -4,7 +4,7 @@
  */
 import { type FetchLike, type HttpDeps, type Random, type TokenTable, tokenTable } from '../core';
 import { LedgerRpcClient, MessageBusClient } from '../bus';
-import { fetchTokens } from '../oneclick';
+import { type Token, fetchTokens } from '../oneclick';
 import type { NetworkPreset } from '../provider/walletApi';
 import { Vault, type VaultStorage } from '../vault';
 import { ApprovalQueue, type TabsPort, type WindowsPort } from './approvals';
@@ -20,6 +20,8 @@ import { createRouter } from './router';
 import { SaltCache } from './salt';
 import { SettingsStore } from './settings';
 import { SigningService } from './signer';
+import { SWAP_ALARM, swapService } from './swaps';
+import { swapHistory } from './swapsHistory';
 import { WalletService } from './wallet';
 import { walletHandlers } from './walletHandlers';
 
@@ -42,6 +44,12 @@ export interface BackgroundEnv {
   defaultPreset: NetworkPreset;
   /** PBKDF2 iterations for new records (default: the vault's). */
   iterations?: number;
+  /** The BIP-39 English word list, read from the extension package when a phrase is made or imported. */
+  wordlist: () => Promise<string[]>;
+  /** browser.notifications.create (basic, the extension's icon). */
+  notify: (id: string, title: string, message: string) => unknown;
+  /** browser.action.setBadgeText. */
+  badge: (text: string) => unknown;
 }
 
 const TOKENS_TTL_MS = 10 * 60_000;
@@ -53,7 +61,9 @@ export function startBackground(env: BackgroundEnv) {
   const http: HttpDeps = { fetch: env.fetch, sleep: env.sleep };
   const vault = new Vault({ storage: env.vaultStorage, random: env.random, now: env.now, ...(env.iterations ? { iterations: env.iterations } : {}) });
   const autoLock = new AutoLock(session, env.alarms, env.now);
-  const wallet = new WalletService({ vault, autoLock, settings, local, random: env.random, now: env.now });
+  let words: Promise<string[]> | undefined;
+  const wordlist = () => (words ??= env.wordlist().catch((e: unknown) => ((words = undefined), Promise.reject(e))));
+  const wallet = new WalletService({ vault, autoLock, settings, local, random: env.random, now: env.now, wordlist });
 
   const ledger = async () => {
     const s = await settings.get();
@@ -63,14 +73,14 @@ export function startBackground(env: BackgroundEnv) {
     const s = await settings.get();
     return new MessageBusClient({ url: s.endpoints.bus, apiKey: s.busApiKey ?? undefined, deps: http });
   };
-  let tokensCache: { at: number; url: string; table: TokenTable } | null = null;
-  const tokens = async (): Promise<TokenTable> => {
+  let tokensCache: { at: number; url: string; list: Token[]; table: TokenTable } | null = null;
+  const tokenList = async () => {
     const url = (await settings.get()).endpoints.swap;
-    if (tokensCache && tokensCache.url === url && env.now() - tokensCache.at < TOKENS_TTL_MS) return tokensCache.table;
-    const table = tokenTable(await fetchTokens(http, url));
-    tokensCache = { at: env.now(), url, table };
-    return table;
+    if (tokensCache && tokensCache.url === url && env.now() - tokensCache.at < TOKENS_TTL_MS) return tokensCache;
+    const list = await fetchTokens(http, url);
+    return (tokensCache = { at: env.now(), url, list, table: tokenTable(list) });
   };
+  const tokens = async (): Promise<TokenTable> => (await tokenList()).table;
   const verifierId = async () => (await settings.get()).verifierId;
   const salts = new SaltCache(async () => (await ledger()).currentSalt(), env.now);
   const signer = new SigningService({ wallet, salts, nonces: new UsedNonces(local, env.now), verifierId, now: env.now, random: env.random });
@@ -104,6 +114,21 @@ export function startBackground(env: BackgroundEnv) {
       await events.emit((o) => o === origin, 'accountsChanged', []);
     },
   };
+  const swaps = swapService({
+    local,
+    settings,
+    http,
+    now: env.now,
+    random: env.random,
+    tokens: async () => (await tokenList()).list,
+    alarms: env.alarms,
+    notify: env.notify,
+    badge: env.badge,
+    signer,
+    bus,
+    selectedAccount: () => wallet.selectedAccountId(),
+  });
+  const history = swapHistory({ list: swaps.list, settings, http, tokens: async () => (await tokenList()).list });
   const handlers = walletHandlers({ wallet, keys, settings, sites });
   const setSettings = handlers.wallet_setSettings;
   const routeNow = createRouter({
@@ -120,6 +145,8 @@ export function startBackground(env: BackgroundEnv) {
       approval_current: () => approvals.current(),
       approval_resolve: (p) => approvals.resolve(p),
       approval_rejectAll: (p) => approvals.rejectAll(p.origin),
+      ...swaps.handlers,
+      swap_history: history,
     },
   });
 
@@ -143,7 +170,10 @@ export function startBackground(env: BackgroundEnv) {
 
   env.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === AUTO_LOCK_ALARM) void wallet.lock();
+    if (alarm.name === SWAP_ALARM) void swaps.tick().catch(() => undefined);
   });
+  // After a worker or browser restart: the alarm and the badge again, from storage.local.
+  const tracking = swaps.schedule().catch(() => undefined);
   env.windows.onRemoved.addListener((windowId) => void queue.windowClosed(windowId));
   env.tabs.onRemoved.addListener((tabId) => {
     void queue.dropTab(tabId);
@@ -156,5 +186,5 @@ export function startBackground(env: BackgroundEnv) {
     return routeNow(message, sender);
   };
 
-  return { route, wallet, signer, keys, settings, salts, approvals, queue, permissions };
+  return { route, wallet, signer, keys, settings, salts, approvals, queue, permissions, swaps, tracking };
 }

@@ -30,6 +30,8 @@ export interface WalletDeps {
   local: KeyValue;
   random: Random;
   now: () => number;
+  /** The BIP-39 English word list (loaded on demand: see src/vault/phrase.ts). */
+  wordlist: () => Promise<string[]>;
 }
 
 export class WalletService {
@@ -100,17 +102,17 @@ export class WalletService {
   }
 
   /** Builds the first key for `source` into contents; returns the phrase when one was made. */
-  private keyFor(source: KeySource, contents: VaultContents, label?: string): { contents: VaultContents; phrase?: { id: string; words: string[] } } {
+  private keyFor(source: KeySource, contents: VaultContents, wordlist: string[], label?: string): { contents: VaultContents; phrase?: { id: string; words: string[] } } {
     const now = new Date(this.deps.now());
     switch (source.kind) {
       case 'generate':
         return { contents: addKey(contents, { pair: generateKeyPair(this.deps.random), source: 'generated' }, now, undefined, label) };
       case 'newPhrase': {
-        const phrase = generatePhrase(this.deps.random, source.words);
-        return this.withPhrase(contents, phrase, false, now, label);
+        const phrase = generatePhrase(this.deps.random, wordlist, source.words);
+        return this.withPhrase(contents, phrase, wordlist, false, now, label);
       }
       case 'importPhrase':
-        return this.withPhrase(contents, source.phrase, true, now, label);
+        return this.withPhrase(contents, source.phrase, wordlist, true, now, label);
       case 'importKey': {
         let pair: KeyPair;
         try {
@@ -126,8 +128,8 @@ export class WalletService {
     }
   }
 
-  private withPhrase(contents: VaultContents, phrase: string, backedUp: boolean, now: Date, label?: string) {
-    const pair = keyPairFromPhrase(phrase);
+  private withPhrase(contents: VaultContents, phrase: string, wordlist: string[], backedUp: boolean, now: Date, label?: string) {
+    const pair = keyPairFromPhrase(phrase, wordlist);
     const id = implicitAccountId(pair.publicKey).slice(0, 16);
     const normal = phrase.trim().split(/\s+/).map((w) => w.toLowerCase());
     const withKey = addKey(contents, { pair, source: 'phrase', phraseId: id, derivationPath: LEDGER_DERIVATION_PATH }, now, undefined, label);
@@ -137,8 +139,13 @@ export class WalletService {
     return { contents: { ...withKey, phrases }, ...(backedUp ? {} : { phrase: { id, words: normal } }) };
   }
 
+  /** The word list, only for the sources that need it. */
+  private wordsFor(source: { kind: string }): Promise<string[]> {
+    return source.kind === 'newPhrase' || source.kind === 'importPhrase' ? this.deps.wordlist() : Promise.resolve([]);
+  }
+
   async create(password: string, source: KeySource): Promise<CreateResult> {
-    const { contents, phrase } = this.keyFor(source, emptyContents());
+    const { contents, phrase } = this.keyFor(source, emptyContents(), await this.wordsFor(source));
     await this.deps.vault.create(password, contents);
     await this.startSession();
     await this.deps.local.write(SELECTED_KEY, contents.accounts[0]?.accountId ?? null);
@@ -210,6 +217,7 @@ export class WalletService {
 
   async addAccount(source: KeySource | { kind: 'named'; accountId: string; publicKey: string }, label?: string): Promise<CreateResult> {
     await this.touch();
+    const wordlist = await this.wordsFor(source);
     let phrase: { id: string; words: string[] } | undefined;
     await this.deps.vault.update((contents) => {
       if (source.kind === 'named') {
@@ -222,7 +230,7 @@ export class WalletService {
         const key = contents.keys.find((k) => k.publicKey === source.publicKey)!;
         return addKey(contents, { pair: parseSecretKey(key.secretKey), source: key.source }, new Date(this.deps.now()), source.accountId, label);
       }
-      const made = this.keyFor(source, contents, label);
+      const made = this.keyFor(source, contents, wordlist, label);
       phrase = made.phrase;
       return made.contents;
     });

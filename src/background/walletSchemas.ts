@@ -1,6 +1,8 @@
 /** zod schemas for the wallet API's params (src/provider/walletApi.ts): the background trusts no page. */
 import * as z from 'zod/mini';
 import { accountIdSchema } from '../core';
+import { SWAP_STATUSES } from '../oneclick';
+import type { HistoryQuery, QuoteParams } from '../provider/swapApi';
 import { settingsChangeSchema } from './settings';
 
 const password = z.string().check(z.minLength(1, 'enter the password'), z.maxLength(1024));
@@ -59,8 +61,68 @@ export const approvalParams = {
   approval_rejectAll: z.strictObject({ origin: z.string().check(z.minLength(1), z.maxLength(512)) }),
 } as const;
 
+const text = z.string().check(z.minLength(1), z.maxLength(512));
+const optText = z.optional(text);
+const id = z.strictObject({ id: shortId });
+const usd = z.optional(z.number().check(z.minimum(0)));
+const isoTime = z.string().check(z.regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/, 'must be an ISO 8601 date-time'));
+
+/** The interface's quote request without `dry` (src/provider/swapApi.ts QuoteParams). */
+export const quoteParamsSchema = z.strictObject({
+  swapType: z.enum(['EXACT_INPUT', 'EXACT_OUTPUT', 'FLEX_INPUT', 'ANY_INPUT']),
+  slippageTolerance: z.number().check(z.minimum(0), z.maximum(10_000)),
+  originAsset: text,
+  depositType: z.enum(['ORIGIN_CHAIN', 'INTENTS']),
+  destinationAsset: text,
+  amount: z.string().check(z.regex(/^\d{1,40}$/, 'must be a whole number of smallest units')),
+  refundTo: text,
+  refundType: z.enum(['ORIGIN_CHAIN', 'INTENTS']),
+  recipient: text,
+  recipientType: z.enum(['DESTINATION_CHAIN', 'INTENTS']),
+  deadline: isoTime,
+  depositMode: z.optional(z.enum(['SIMPLE', 'MEMO'])),
+  virtualChainRecipient: optText,
+  virtualChainRefundRecipient: optText,
+  customRecipientMsg: z.optional(z.string().check(z.maxLength(8192))),
+  referral: z.optional(z.string().check(z.regex(/^[a-z0-9._-]{1,64}$/, 'must be lowercase'))),
+  quoteWaitingTimeMs: z.optional(z.int().check(z.minimum(0), z.maximum(60_000))),
+  appFees: z.optional(z.array(z.strictObject({ recipient: text, fee: z.int().check(z.minimum(0), z.maximum(10_000)) })).check(z.maxLength(10))),
+}) satisfies z.ZodMiniType<QuoteParams>;
+
+/** The popup's swap methods (src/provider/swapApi.ts). */
+export const swapParams = {
+  swap_tokens: z.unknown(),
+  swap_quote: quoteParamsSchema,
+  swap_start: quoteParamsSchema,
+  swap_submitDeposit: z.strictObject({ id: shortId, txHash: text, homeSenderAccount: optText, memo: optText }),
+  swap_payFromIntents: z.strictObject({ id: shortId, accountId: z.optional(accountIdSchema) }),
+  swap_list: z.unknown(),
+  swap_get: id,
+  swap_refresh: id,
+  swap_history: z.strictObject({
+    numberOfTransactions: z.optional(z.int().check(z.minimum(1), z.maximum(1000))),
+    lastDepositAddress: optText,
+    lastDepositMemo: optText,
+    direction: z.optional(z.enum(['next', 'prev'])),
+    search: optText,
+    fromChainId: optText,
+    fromTokenId: optText,
+    toChainId: optText,
+    toTokenId: optText,
+    referral: optText,
+    affiliate: optText,
+    statuses: z.optional(z.array(z.enum(SWAP_STATUSES))),
+    showTestTxs: z.optional(z.boolean()),
+    minUsdPrice: usd,
+    maxUsdPrice: usd,
+    startTimestamp: z.optional(isoTime),
+    endTimestamp: z.optional(isoTime),
+  }) satisfies z.ZodMiniType<HistoryQuery>,
+} as const;
+export type SwapParams = { [K in keyof typeof swapParams]: z.output<(typeof swapParams)[K]> };
+
 /** Everything only the extension's own pages may call. */
-export const internalParams = { ...walletParams, ...approvalParams } as const;
+export const internalParams = { ...walletParams, ...approvalParams, ...swapParams } as const;
 export type InternalMethod = keyof typeof internalParams;
 
 export type WalletParams = { [K in keyof typeof walletParams]: z.output<(typeof walletParams)[K]> };

@@ -63,7 +63,7 @@ function retryAfterMs(header: string | null): number | undefined {
 }
 
 /** One attempt: fetch, time out, parse. Non-2xx become `http` errors carrying the parsed body. */
-async function attempt(deps: HttpDeps, req: JsonRequest, timeoutMs: number): Promise<{ status: number; json: unknown; retryAfter?: number }> {
+async function attempt(deps: HttpDeps, req: JsonRequest, timeoutMs: number): Promise<{ status: number; json: unknown; text: string }> {
   if (req.signal?.aborted) throw new HttpError('aborted', 'The request was cancelled');
   const controller = new AbortController();
   const onAbort = () => controller.abort();
@@ -104,7 +104,7 @@ async function attempt(deps: HttpDeps, req: JsonRequest, timeoutMs: number): Pro
     const retryAfter = retryAfterMs(response.headers.get('retry-after'));
     throw Object.assign(error, { retryAfter });
   }
-  return { status: response.status, json };
+  return { status: response.status, json, text };
 }
 
 function retryable(error: unknown): boolean {
@@ -113,7 +113,8 @@ function retryable(error: unknown): boolean {
   return error.kind === 'http' && error.status !== undefined && RETRY_STATUS.has(error.status);
 }
 
-export async function requestJson(deps: HttpDeps, req: JsonRequest): Promise<{ status: number; json: unknown }> {
+/** The parsed answer, and its exact text (kept where the bytes are evidence, e.g. a signed quote). */
+export async function requestJson(deps: HttpDeps, req: JsonRequest): Promise<{ status: number; json: unknown; text: string }> {
   const policy = { ...DEFAULT_RETRY_POLICY, ...deps.policy };
   for (let n = 0; ; n++) {
     try {

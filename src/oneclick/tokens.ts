@@ -5,7 +5,8 @@
 import * as z from 'zod/mini';
 import { type HttpDeps, requestJson } from '../core';
 
-const chainId = z.pipe(
+/** Chain id with D1: the live `near` is our `home`. */
+export const chainId = z.pipe(
   z.string(),
   z.transform((c: string) => (c === 'near' ? 'home' : c)),
 );

@@ -3,11 +3,13 @@
  * alarms) with an in-memory vault store and real fetch to a simulator on 127.0.0.1.
  */
 import { randomBytes } from 'node:crypto';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startBackground, type BackgroundEnv } from '../../../src/background/start';
 import type { DeferredReply, RuntimeReply } from '../../../src/provider/protocol';
 import { WALLET, type WalletMethod } from '../../../src/provider/walletApi';
 import { APPROVAL } from '../../../src/provider/approvalApi';
+import type { SwapMethod } from '../../../src/provider/swapApi';
 
 type ApprovalMethod = (typeof APPROVAL)[keyof typeof APPROVAL];
 import { memoryVaultStorage } from '../../../src/vault';
@@ -39,13 +41,16 @@ export function backgroundEnv(clock: Clock, vaultStorage = memoryVaultStorage())
     extensionOrigin: EXT,
     defaultPreset: 'local',
     iterations: 600_000,
+    wordlist: async () => wordlist,
+    notify: (id, title, message) => fakeBrowser.notifications.create(id, { type: 'basic', iconUrl: 'icon/128.png', title, message }),
+    badge: (text) => fakeBrowser.action.setBadgeText({ text }),
   };
 }
 
 export type Background = ReturnType<typeof startBackground>;
 
 /** Calls a wallet method as the popup does; throws the reply's error message on failure. */
-export async function call<T = unknown>(bg: Background, method: WalletMethod | ApprovalMethod, params?: unknown): Promise<T> {
+export async function call<T = unknown>(bg: Background, method: WalletMethod | ApprovalMethod | SwapMethod, params?: unknown): Promise<T> {
   const reply: RuntimeReply | DeferredReply = await bg.route({ type: 'request', method, ...(params === undefined ? {} : { params }) }, POPUP);
   if (reply.ok === 'deferred') throw new Error(`${method} was deferred to the approval window`);
   if (!reply.ok) throw Object.assign(new Error(reply.error.message), { code: reply.error.code, data: reply.error.data });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { describe, expect, it } from 'vitest';
 import { formatPublicKey, formatSecretKey, hex, implicitAccountId } from '../../../src/core';
 import { generatePhrase, isValidPhrase, keyPairFromPhrase, slip10Derive } from '../../../src/vault';
@@ -26,37 +28,47 @@ describe('SLIP-10 ed25519 vectors', () => {
 describe("recovery phrases at m/44'/397'/0'", () => {
   const phrase = 'fortune conduct light unusual gloom process wrap spare season exact anchor devote';
   it('derives the published key pair', () => {
-    const pair = keyPairFromPhrase(phrase);
+    const pair = keyPairFromPhrase(phrase, wordlist);
     expect(formatPublicKey(pair.publicKey)).toBe('ed25519:2PQENDq3KABdr7cw1TH5B4AdXLqcyNXTTpWbdZh7k828');
     expect(formatSecretKey(pair)).toBe(
       'ed25519:G94YBVktAVUFZWvYBtYmfpvVMNCtSf2x73bMfTCM9CfzyrUyN5X6VpTqr8QTCHYBTdUfzufDsTy3cR9CfNf74Bv',
     );
   });
   it('derives the published keys for a passphrase and another path', () => {
-    expect(formatPublicKey(keyPairFromPhrase(phrase, undefined, 'password').publicKey)).toBe(
+    expect(formatPublicKey(keyPairFromPhrase(phrase, wordlist, undefined, 'password').publicKey)).toBe(
       'ed25519:FoccWVCwm6dn9e7i1JHXskvac52iwUngHpLZMbdMggMk',
     );
-    expect(formatPublicKey(keyPairFromPhrase(phrase, "m/44'/397'/1'").publicKey)).toBe(
+    expect(formatPublicKey(keyPairFromPhrase(phrase, wordlist, "m/44'/397'/1'").publicKey)).toBe(
       'ed25519:5yszd4dR4jgNhVpSo9oYT2RXLLWdEqqJ5y1WjLiwodTS',
     );
   });
   it('normalises case and spacing', () => {
     const messy = `  ${phrase.toUpperCase().replace(/ /g, '   ')} `;
-    expect(keyPairFromPhrase(messy).publicKey).toEqual(keyPairFromPhrase(phrase).publicKey);
+    expect(keyPairFromPhrase(messy, wordlist).publicKey).toEqual(keyPairFromPhrase(phrase, wordlist).publicKey);
   });
   it('derives the implicit account of another published phrase', () => {
-    const pair = keyPairFromPhrase('around sport foil shuffle cement rigid soccer worry doll second charge adult');
+    const pair = keyPairFromPhrase('around sport foil shuffle cement rigid soccer worry doll second charge adult', wordlist);
     expect(implicitAccountId(pair.publicKey)).toBe('f3fe9a3f1fc698996455196be3877e436311d45dd10b4a664b15b59c9fc1456f');
   });
   it('explains what is wrong with a bad phrase', () => {
-    expect(() => keyPairFromPhrase('fortune conduct light')).toThrow(/12 or 24 words; this one has 3/);
-    expect(() => keyPairFromPhrase(phrase.replace('fortune', 'fortunee'))).toThrow(/'fortunee' is not a recovery-phrase word/);
-    expect(() => keyPairFromPhrase(phrase.replace('fortune', 'conduct'))).toThrow(/checksum/);
+    expect(() => keyPairFromPhrase('fortune conduct light', wordlist)).toThrow(/12 or 24 words; this one has 3/);
+    expect(() => keyPairFromPhrase(phrase.replace('fortune', 'fortunee'), wordlist)).toThrow(/'fortunee' is not a recovery-phrase word/);
+    expect(() => keyPairFromPhrase(phrase.replace('fortune', 'conduct'), wordlist)).toThrow(/checksum/);
   });
   it('generates valid 12- and 24-word phrases from the given randomness', () => {
-    const twelve = generatePhrase(seededRandom(1));
+    const twelve = generatePhrase(seededRandom(1), wordlist);
     expect(twelve.split(' ')).toHaveLength(12);
-    expect(isValidPhrase(twelve)).toBe(true);
-    expect(generatePhrase(seededRandom(1), 24).split(' ')).toHaveLength(24);
+    expect(isValidPhrase(twelve, wordlist)).toBe(true);
+    expect(generatePhrase(seededRandom(1), wordlist, 24).split(' ')).toHaveLength(24);
+  });
+});
+
+describe('the word list shipped with the extension', () => {
+  it('is exactly the BIP-39 English list, one word a line', () => {
+    const shipped = readFileSync(new URL('../../../assets/public/bip39-english.txt', import.meta.url), 'utf8').trim().split('\n');
+    expect(shipped).toEqual(wordlist);
+  });
+  it('a list that is not 2048 words is refused', () => {
+    expect(() => generatePhrase(seededRandom(1), wordlist.slice(1))).toThrow();
   });
 });

@@ -1,0 +1,297 @@
+/**
+ * Swaps the user starts here (issue 6 §3–4): the record (whole quote response with its signature,
+ * request, deposit address and memo) is in storage.local before the address is shown; one record per
+ * key (`swap:<id>`), an index of ids, and the tracker's schedule (`swapTrack`). The tracker follows every
+ * active swap with one chrome.alarms alarm set to the soonest due check: every 5 s for 2 minutes after a
+ * change, then slower (up to 60 s), backing off on errors; it survives popup close and worker or
+ * browser restarts because its state is in storage.local. Terminal statuses end tracking, raise a
+ * notification and lower the badge (the count of tracked swaps). Chrome fires alarms of a packed
+ * (store-installed) extension at most every 30 s; unpacked builds and Firefox keep the 5 s steps, and
+ * an open popup can ask `swap_refresh` in between.
+ */
+import * as z from 'zod/mini';
+import { type HttpDeps, type Random, hex, shortAddress } from '../core';
+import {
+  type StatusResponse,
+  type Token,
+  getQuote,
+  getStatus,
+  quoteResponseSchema,
+  statusSchema,
+  submitDeposit,
+  swapDetailsSchema,
+} from '../oneclick';
+import { ERROR_CODES } from '../provider/protocol';
+import { type QuoteView, type SwapRecordView, type SwapStatus, TERMINAL_STATUSES, type TokenView } from '../provider/swapApi';
+import type { AlarmsLike } from './autoLock';
+import type { KeyValue } from './kv';
+import { ProviderError } from './providerError';
+import type { SettingsStore } from './settings';
+import type { BusPort, SigningService } from './signer';
+import { quoteParamsSchema, type SwapParams } from './walletSchemas';
+
+export const SWAP_ALARM = 'swap-tracker';
+const IDS = 'swapIds';
+const TRACK = 'swapTrack';
+const key = (id: string) => `swap:${id}`;
+const ns = z.nullable(z.string());
+
+const recordSchema = z.object({
+  id: z.string(),
+  createdAt: z.number(),
+  request: quoteParamsSchema,
+  quoteResponseJson: z.string(),
+  depositAddress: z.string(),
+  depositMemo: ns,
+  amountToSend: z.string(),
+  timeWhenInactive: ns,
+  deadline: ns,
+  status: statusSchema,
+  statusHistory: z.array(z.object({ status: statusSchema, at: z.number() })),
+  swapDetails: z.nullable(swapDetailsSchema),
+  checkedAt: z.nullable(z.number()),
+  lastError: ns,
+  paidIntentHash: ns,
+}) satisfies z.ZodMiniType<SwapRecordView>;
+
+/**
+ * Per tracked swap: next check, start of the current fast phase, consecutive failures, and the swap
+ * service it was made on (asked even after the user switches networks).
+ */
+const trackSchema = z.array(z.object({ id: z.string(), due: z.number(), since: z.number(), n: z.number(), url: z.string() }));
+type Track = z.output<typeof trackSchema>;
+
+const FAST_MS = 5_000;
+const SLOW_MS = 60_000;
+/** 5 s for the first 2 minutes after a change, then a tenth of the time since, up to 60 s. */
+export const pollDelay = (age: number, failures: number) =>
+  Math.min(SLOW_MS, Math.max(age < 120_000 ? FAST_MS : age / 10, failures ? FAST_MS * 2 ** failures : 0));
+
+const REASONS: Record<string, string> = {
+  AMOUNT_LESS_THAN_MIN_AMOUNT_OUT: 'the price moved beyond the slippage you allowed',
+  AMOUNT_MORE_THAN_BALANCE: 'the amount was more than the available balance',
+  INTENT_SUBMIT_FAILED: 'the swap could not be submitted',
+  PARTIAL_DEPOSIT: 'the deposit was less than the quote needed by the deadline',
+  CIRCUIT_BREAKER_BLOCKED: 'the route was paused by a safety limit',
+  FEE_ESTIMATION_FAILED: 'the network fee could not be estimated',
+  NO_LIQUIDITY: 'no market maker could fill it',
+  AMOUNT_LESS_THAN_MIN_WITHDRAWABLE: 'the amount was below the smallest withdrawal',
+  INSUFFICIENT_BALANCE: 'the balance was insufficient',
+  REFUND_ADD_FAILED: 'the refund could not be set up at first',
+};
+
+export const isTerminal = (s: SwapStatus) => TERMINAL_STATUSES.includes(s);
+export const quoteOf = (r: SwapRecordView) => quoteResponseSchema.parse(JSON.parse(r.quoteResponseJson)).quote;
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+export interface SwapDeps {
+  local: KeyValue;
+  settings: SettingsStore;
+  http: HttpDeps;
+  now: () => number;
+  random: Random;
+  tokens: () => Promise<Token[]>;
+  alarms: AlarmsLike;
+  notify: (id: string, title: string, message: string) => unknown;
+  badge: (text: string) => unknown;
+  signer: SigningService;
+  bus: () => Promise<BusPort>;
+  selectedAccount: () => Promise<string | null>;
+}
+
+export function swapService(d: SwapDeps) {
+  let chain: Promise<unknown> = Promise.resolve();
+  /** Serialises read-modify-write of records, index and schedule. */
+  const lock = <T>(f: () => Promise<T>): Promise<T> => {
+    const p = chain.then(f);
+    chain = p.catch(() => undefined);
+    return p;
+  };
+  const ids = async () => (await d.local.read(IDS, z.array(z.string()))) ?? [];
+  const track = async (): Promise<Track> => (await d.local.read(TRACK, trackSchema)) ?? [];
+  const untrack = async (id: string) => d.local.write(TRACK, (await track()).filter((t) => t.id !== id));
+  const get = async (id: string): Promise<SwapRecordView> => {
+    const r = await d.local.read(key(id), recordSchema);
+    if (!r) throw new ProviderError(ERROR_CODES.invalidParams, 'There is no such swap', { field: 'id' });
+    return r;
+  };
+  /** Newest first; a damaged record is left out (and left as it is). */
+  const list = async () => (await Promise.all((await ids()).map((id) => get(id).catch(() => null)))).filter((r) => r !== null).reverse();
+  const config = async () => {
+    const s = await d.settings.get();
+    return { url: s.endpoints.swap, o: { jwt: s.jwt } };
+  };
+  /** The swap service a tracked swap was made on, else the current one. */
+  const serviceOf = async (id: string) => {
+    const c = await config();
+    return { ...c, url: (await track()).find((t) => t.id === id)?.url ?? c.url };
+  };
+  const symbols = async () => {
+    const all = await d.tokens().catch(() => []);
+    return (assetId: string) => all.find((t) => t.assetId === assetId)?.symbol ?? assetId;
+  };
+
+  const schedule = async () => {
+    const due = (await track()).map((t) => t.due);
+    await d.badge(due.length ? String(due.length) : '');
+    await (due.length ? d.alarms.create(SWAP_ALARM, { when: Math.min(...due) }) : d.alarms.clear(SWAP_ALARM));
+  };
+
+  const notify = async (r: SwapRecordView) => {
+    const q = quoteOf(r);
+    const s = r.swapDetails;
+    const sym = await symbols();
+    const { recipient, refundTo, originAsset, destinationAsset } = r.request;
+    const refunded = s?.refundedAmountFormatted;
+    const [title, text] =
+      r.status === 'SUCCESS'
+        ? ['Swap complete', `${s?.amountOutFormatted ?? `about ${q.amountOutFormatted}`} ${sym(destinationAsset)} delivered to ${shortAddress(recipient)}`]
+        : r.status === 'REFUNDED'
+          ? [
+              'Swap refunded',
+              `${refunded && refunded !== '0' ? `${refunded} ${sym(originAsset)}` : 'your deposit'} returned to ${shortAddress(refundTo)} (${REASONS[s?.refundReason ?? ''] ?? 'no reason was given'})`,
+            ]
+          : ['Swap failed', `the service could not complete the ${r.amountToSend} swap; open the wallet to see what happened to the deposit`];
+    await d.notify(`swap-${r.id}`, title, text);
+  };
+
+  /** Records a check (status or error) or a kick (checks start over fast), reschedules; the lock is held. */
+  const update = async (r: SwapRecordView, url: string, st?: StatusResponse, error?: string, kick?: boolean) => {
+    const now = d.now();
+    const all = await track();
+    const e = all.find((t) => t.id === r.id);
+    const rest = all.filter((t) => t !== e);
+    const was = r.status;
+    if (st || error !== undefined) Object.assign(r, { checkedAt: now, lastError: error ?? null });
+    if (st) {
+      r.swapDetails = st.swapDetails;
+      if (st.status !== was) {
+        r.status = st.status;
+        r.statusHistory.push({ status: st.status, at: now });
+      }
+    }
+    // Past the deadline an unfunded address has no further status, nor ever has an ANY_INPUT one
+    // (oneclick-api.md §3): tracking stops there.
+    const over = (r.status === 'PENDING_DEPOSIT' || r.request.swapType === 'ANY_INPUT') && r.deadline && now > Date.parse(r.deadline);
+    if (!isTerminal(r.status) && !over) {
+      const since = kick || r.status !== was || !e ? now : e.since;
+      const n = error === undefined ? 0 : (e?.n ?? 0) + 1;
+      rest.push({ id: r.id, since, n, url: e?.url ?? url, due: now + pollDelay(now - since, n) });
+    }
+    await d.local.write(key(r.id), r);
+    await d.local.write(TRACK, rest);
+    return r;
+  };
+
+  /** Applies a check to the stored record; a terminal status reached now raises the notification. */
+  const record = async (id: string, url: string, st?: StatusResponse, error?: string, kick?: boolean) => {
+    let was: SwapStatus = 'PENDING_DEPOSIT';
+    const r = await lock(async () => {
+      const r = await get(id);
+      was = r.status;
+      return update(r, url, st, error, kick);
+    });
+    if (isTerminal(r.status) && !isTerminal(was)) await notify(r).catch(() => undefined);
+    return r;
+  };
+
+  const check = async (id: string) => {
+    const r = await get(id);
+    const { url, o } = await serviceOf(id);
+    let st: StatusResponse | undefined;
+    let error: string | undefined;
+    try {
+      st = await getStatus(d.http, url, r.depositAddress, r.depositMemo, o);
+    } catch (e) {
+      error = message(e);
+    }
+    return record(id, url, st, error);
+  };
+
+  let ticking: Promise<void> | undefined;
+  /** The alarm's work: check every due swap, then set the alarm for the next one. */
+  const tick = () =>
+    (ticking ??= (async () => {
+      const now = d.now();
+      // A record that cannot be read any more is not tracked any more (no alarm loop on it).
+      for (const t of await track()) if (t.due <= now) await check(t.id).catch(() => lock(() => untrack(t.id)));
+      await schedule();
+    })().finally(() => (ticking = undefined)));
+
+  const withSchedule = async (r: SwapRecordView) => {
+    await schedule().catch(() => undefined);
+    return r;
+  };
+
+  return {
+    tick,
+    schedule,
+    list,
+    handlers: {
+      swap_tokens: async (): Promise<TokenView[]> => (await d.tokens()).map((t) => ({ ...t, contractAddress: t.contractAddress ?? null })),
+      swap_quote: async (p: SwapParams['swap_quote']): Promise<QuoteView> => {
+        const { url, o } = await config();
+        const { response } = await getQuote(d.http, url, { dry: true, ...p }, o);
+        return { quote: response.quote, feeWithoutJwt: !o.jwt, appFees: response.quoteRequest.appFees ?? [] };
+      },
+      swap_start: async (p: SwapParams['swap_start']): Promise<SwapRecordView> => {
+        const { url, o } = await config();
+        const { response, rawText } = await getQuote(d.http, url, { dry: false, ...p }, o);
+        const q = response.quote;
+        if (!q.depositAddress) throw new ProviderError(ERROR_CODES.internal, 'The swap service gave no deposit address');
+        const now = d.now();
+        const r: SwapRecordView = {
+          id: hex.encode(d.random(8)),
+          createdAt: now,
+          request: p,
+          quoteResponseJson: rawText,
+          depositAddress: q.depositAddress,
+          depositMemo: q.depositMemo ?? null,
+          amountToSend: `${q.amountInFormatted} ${(await symbols())(p.originAsset)}`,
+          timeWhenInactive: q.timeWhenInactive ?? null,
+          deadline: q.deadline ?? null,
+          status: 'PENDING_DEPOSIT',
+          statusHistory: [{ status: 'PENDING_DEPOSIT', at: now }],
+          swapDetails: null,
+          checkedAt: null,
+          lastError: null,
+          paidIntentHash: null,
+        };
+        // The evidence is on disk before anyone sees the address; a failed write fails the call.
+        await lock(async () => {
+          await d.local.write(key(r.id), r);
+          await d.local.write(IDS, [...(await ids()), r.id]);
+          await update(r, url, undefined, undefined, true);
+        });
+        return withSchedule(r);
+      },
+      swap_submitDeposit: async (p: SwapParams['swap_submitDeposit']) => {
+        const r = await get(p.id);
+        const { url, o } = await serviceOf(p.id);
+        const body = { txHash: p.txHash, depositAddress: r.depositAddress, homeSenderAccount: p.homeSenderAccount, memo: p.memo ?? r.depositMemo ?? undefined };
+        const st = await submitDeposit(d.http, url, body, o);
+        return withSchedule(await record(p.id, url, st, undefined, true));
+      },
+      swap_payFromIntents: async (p: SwapParams['swap_payFromIntents']) =>
+        withSchedule(
+          await lock(async () => {
+            const r = await get(p.id);
+            const refuse = (m: string) => new ProviderError(ERROR_CODES.invalidParams, m, { field: 'id' });
+            if (r.request.depositType !== 'INTENTS') throw refuse('This swap takes its deposit on the origin chain, not from an intents account');
+            if (r.paidIntentHash) throw refuse('This swap was already paid from the intents account');
+            if (r.status !== 'PENDING_DEPOSIT') throw refuse('This swap already has its deposit');
+            const signerId = p.accountId ?? (await d.selectedAccount());
+            if (!signerId) throw new ProviderError(ERROR_CODES.unauthorized, 'Unlock the wallet and choose an account first');
+            const intent = { intent: 'transfer', receiver_id: r.depositAddress, tokens: { [r.request.originAsset]: quoteOf(r).amountIn }, ...(r.depositMemo ? { memo: r.depositMemo } : {}) };
+            const out = await d.signer.signAndPublish({ signerId, intents: [intent] }, await d.bus());
+            if (out.result.status !== 'OK') throw new ProviderError(ERROR_CODES.internal, `The transfer was refused: ${out.result.reason}`);
+            r.paidIntentHash = out.intentHash;
+            return update(r, (await config()).url, undefined, undefined, true);
+          }),
+        ),
+      swap_list: list,
+      swap_get: (p: SwapParams['swap_get']) => get(p.id),
+      swap_refresh: async (p: SwapParams['swap_refresh']) => withSchedule(await check(p.id)),
+    },
+  };
+}

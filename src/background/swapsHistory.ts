@@ -1,0 +1,133 @@
+/**
+ * `swap_history` (issue 6 §5): local swaps merged with the transactions API when a JWT is set,
+ * de-duplicated by deposit address and memo. Every query parameter goes to the API; local swaps are
+ * filtered the same way here. Paging is the API's cursor (lastDepositAddress/lastDepositMemo and
+ * direction): the API gives the n records next to the cursor, local swaps on the same side of the
+ * cursor's time are merged in, and the n nearest of the union form the page, which is exact because no
+ * record the API left out can be nearer than the n it gave. If the API fails, local swaps still come.
+ */
+import type { HttpDeps } from '../core';
+import { type Token, getTransactions } from '../oneclick';
+import type { HistoryItem, HistoryPage, HistoryQuery, SwapRecordView, SwapStatus } from '../provider/swapApi';
+import type { SettingsStore } from './settings';
+import { quoteOf } from './swaps';
+
+export interface HistoryDeps {
+  list: () => Promise<SwapRecordView[]>;
+  settings: SettingsStore;
+  http: HttpDeps;
+  tokens: () => Promise<Token[]>;
+}
+
+const keyOf = (address: string, memo?: string | null) => (memo ? `${address}_${memo}` : address);
+/** The transactions API counts a detected, unconfirmed deposit as pending. */
+const pending = (s: SwapStatus) => (s === 'KNOWN_DEPOSIT_TX' ? 'PENDING_DEPOSIT' : s);
+const time = (i: HistoryItem) => Date.parse(i.createdAt);
+
+function localItem(r: SwapRecordView): HistoryItem {
+  const q = quoteOf(r);
+  const s = r.swapDetails;
+  const hashes = (l?: { hash: string }[]) => l?.map((t) => t.hash) ?? [];
+  return {
+    key: keyOf(r.depositAddress, r.depositMemo),
+    source: 'local',
+    originAsset: r.request.originAsset,
+    destinationAsset: r.request.destinationAsset,
+    depositAddress: r.depositAddress,
+    depositMemo: r.depositMemo,
+    recipient: r.request.recipient,
+    status: r.status,
+    createdAt: new Date(r.createdAt).toISOString(),
+    amountInFormatted: s?.amountInFormatted ?? q.amountInFormatted,
+    amountOutFormatted: s?.amountOutFormatted ?? q.amountOutFormatted,
+    amountInUsd: s?.amountInUsd ?? q.amountInUsd,
+    amountOutUsd: s?.amountOutUsd ?? q.amountOutUsd,
+    refundReason: s?.refundReason ?? null,
+    referral: r.request.referral ?? null,
+    intentHashes: [...(s?.intentHashes ?? []), ...(r.paidIntentHash ? [r.paidIntentHash] : [])],
+    homeTxHashes: s?.homeTxHashes ?? [],
+    originChainTxHashes: hashes(s?.originChainTxHashes),
+    destinationChainTxHashes: hashes(s?.destinationChainTxHashes),
+    senders: [],
+    refundTo: r.request.refundTo,
+    localId: r.id,
+  };
+}
+
+export function swapHistory(d: HistoryDeps) {
+  /** Times of records the API returned, to place local swaps after a cursor only the API knows. */
+  const seen = new Map<string, number>();
+
+  return async (q: HistoryQuery): Promise<HistoryPage> => {
+    const n = q.numberOfTransactions ?? 50;
+    const prev = q.direction === 'prev';
+    const [records, s, tokens] = await Promise.all([d.list(), d.settings.get(), d.tokens().catch((): Token[] => [])]);
+    const chainOf = (assetId: string) => tokens.find((t) => t.assetId === assetId)?.blockchain;
+    const local = records.map((r) => [r, localItem(r)] as const);
+    const byKey = new Map(local.map(([, i]) => [i.key, i]));
+
+    let remote: HistoryItem[] = [];
+    let serviceError: string | null = null;
+    if (s.jwt) {
+      try {
+        const statuses = q.statuses && [...new Set(q.statuses.map(pending))];
+        const txs = await getTransactions(d.http, s.endpoints.transactions, { ...q, statuses }, { jwt: s.jwt });
+        remote = txs.map((tx) => {
+          const key = keyOf(tx.depositAddress, tx.depositMemo);
+          const mine = byKey.get(key);
+          return {
+            ...tx,
+            key,
+            source: mine ? 'both' : 'service',
+            depositMemo: tx.depositMemo ?? null,
+            amountInUsd: tx.amountInUsd ?? null,
+            amountOutUsd: tx.amountOutUsd ?? null,
+            refundReason: tx.refundReason ?? null,
+            referral: tx.referral ?? null,
+            intentHashes: tx.intentHashes?.split(',') ?? [],
+            refundTo: tx.refundTo ?? null,
+            localId: mine?.localId ?? null,
+          };
+        });
+      } catch (e) {
+        serviceError = e instanceof Error ? e.message : String(e);
+      }
+    }
+    for (const i of remote) seen.set(i.key, time(i));
+
+    const cursor = q.lastDepositAddress === undefined ? undefined : keyOf(q.lastDepositAddress, q.lastDepositMemo);
+    const mine = cursor === undefined ? undefined : byKey.get(cursor);
+    const known = cursor === undefined ? undefined : (seen.get(cursor) ?? (mine && time(mine)));
+    const times = remote.map(time);
+    // No cursor: everything. A cursor known by neither side (restarted worker): only local swaps
+    // within the API's page can be placed.
+    const edge =
+      cursor === undefined ? (prev ? -Infinity : Infinity) : (known ?? (prev ? Math.min(...times) - 1 : Math.max(...times) + 1));
+
+    const wanted = q.statuses?.map(pending);
+    const needle = q.search?.toLowerCase();
+    const after = (t?: string) => (t ? Date.parse(t) : undefined);
+    const [start, end] = [after(q.startTimestamp), after(q.endTimestamp)];
+    const merged = new Map(remote.map((i) => [i.key, i]));
+    for (const [r, i] of local) {
+      const t = r.createdAt;
+      const usd = [Number(i.amountInUsd), Number(i.amountOutUsd)];
+      const ok =
+        i.key !== cursor &&
+        (prev ? t > edge : t < edge) &&
+        (!wanted || wanted.includes(pending(i.status))) &&
+        (!needle || [i.depositAddress, i.key, i.recipient, ...i.intentHashes, ...i.homeTxHashes, ...i.originChainTxHashes, ...i.destinationChainTxHashes].some((x) => x.toLowerCase() === needle)) &&
+        (q.fromTokenId ? i.originAsset === q.fromTokenId : !q.fromChainId || chainOf(i.originAsset) === q.fromChainId) &&
+        (q.toTokenId ? i.destinationAsset === q.toTokenId : !q.toChainId || chainOf(i.destinationAsset) === q.toChainId) &&
+        (!q.referral || i.referral === q.referral) &&
+        (!q.affiliate || (r.request.appFees ?? []).some((f) => f.recipient === q.affiliate)) &&
+        usd.every((u) => !(u < (q.minUsdPrice ?? -1) || u > (q.maxUsdPrice ?? Infinity))) &&
+        !(start !== undefined && t <= start) &&
+        !(end !== undefined && t >= end);
+      if (ok && !merged.has(i.key)) merged.set(i.key, i);
+    }
+    // Newest first; the sort is stable, so the API's own order holds between equal times.
+    const items = [...merged.values()].sort((a, b) => time(b) - time(a));
+    return { items: prev ? items.slice(-n) : items.slice(0, n), serviceIncluded: !!s.jwt && !serviceError, serviceError };
+  };
+}

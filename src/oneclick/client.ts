@@ -1,0 +1,85 @@
+/**
+ * The swap service (`/v0/quote`, `/v0/deposit/submit`, `/v0/status`) and the transactions API
+ * (`/api/v0/transactions`), over core's requestJson: timeouts, cancellation, bounded retries with
+ * backoff on 429/5xx. Outbound names are the interface's (homeSenderAccount, D1); responses are
+ * checked by ./schemas. Errors carry the server's message and HTTP status (D5).
+ */
+import * as z from 'zod/mini';
+import { type HttpDeps, HttpError, type JsonRequest, requestJson } from '../core';
+import { errorBodySchema, quoteResponseSchema, statusResponseSchema, transactionsSchema } from './schemas';
+
+/** A refusal by the service: its own message, the HTTP status and its correlation id. */
+export class OneClickError extends HttpError {
+  constructor(
+    message: string,
+    status: number | undefined,
+    body: unknown,
+    readonly correlationId?: string,
+  ) {
+    super('http', message, status, body);
+  }
+}
+/** 404 from `/v0/status` or `/v0/deposit/submit`: the service does not know this deposit address. */
+export class UnknownDepositError extends OneClickError {}
+
+export interface CallOptions {
+  jwt?: string | null | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+async function callWithText<T extends z.ZodMiniType>(deps: HttpDeps, req: JsonRequest, schema: T, o: CallOptions): Promise<{ data: z.output<T>; text: string }> {
+  let json: unknown;
+  let text: string;
+  try {
+    const headers: Record<string, string> = o.jwt ? { authorization: `Bearer ${o.jwt}` } : {};
+    ({ json, text } = await requestJson(deps, { ...req, headers, ...(o.signal ? { signal: o.signal } : {}) }));
+  } catch (e) {
+    if (!(e instanceof HttpError) || e.kind !== 'http') throw e;
+    const b = errorBodySchema.safeParse(e.body);
+    const m = b.success ? b.data.message : e.message;
+    throw new (e.status === 404 && /\/v0\/(status|deposit)/.test(req.url) ? UnknownDepositError : OneClickError)(m, e.status, e.body, b.data?.correlationId);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const i = parsed.error.issues[0];
+    throw new HttpError('parse', `Unexpected answer from the service: ${i?.path.join('.')} ${i?.message}`);
+  }
+  return { data: parsed.data, text };
+}
+
+async function call<T extends z.ZodMiniType>(deps: HttpDeps, req: JsonRequest, schema: T, o: CallOptions): Promise<z.output<T>> {
+  return (await callWithText(deps, req, schema, o)).data;
+}
+
+const base = (url: string) => url.replace(/\/+$/, '');
+
+export interface QuoteBody {
+  dry: boolean;
+  [field: string]: unknown;
+}
+
+/** `POST /v0/quote`; `rawText` is the answer byte for byte as received (with its signature): the evidence. */
+export async function getQuote(deps: HttpDeps, url: string, body: QuoteBody, o: CallOptions = {}) {
+  const { data: response, text: rawText } = await callWithText(deps, { url: `${base(url)}/v0/quote`, method: 'POST', body }, quoteResponseSchema, o);
+  return { response, rawText };
+}
+
+export interface DepositBody {
+  txHash: string;
+  depositAddress: string;
+  homeSenderAccount?: string | undefined;
+  memo?: string | undefined;
+}
+
+export const submitDeposit = (deps: HttpDeps, url: string, body: DepositBody, o: CallOptions = {}) =>
+  call(deps, { url: `${base(url)}/v0/deposit/submit`, method: 'POST', body }, statusResponseSchema, o);
+
+export const getStatus = (deps: HttpDeps, url: string, depositAddress: string, memo?: string | null, o: CallOptions = {}) =>
+  call(deps, { url: `${base(url)}/v0/status?${new URLSearchParams({ depositAddress, ...(memo ? { depositMemo: memo } : {}) })}` }, statusResponseSchema, o);
+
+/** `GET {transactions}/transactions`; arrays are sent comma-joined. A JWT is required (401 without). */
+export function getTransactions(deps: HttpDeps, url: string, query: Record<string, unknown>, o: CallOptions = {}) {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) q.set(k, Array.isArray(v) ? v.join(',') : String(v));
+  return call(deps, { url: `${base(url)}/transactions?${q}` }, transactionsSchema, o);
+}

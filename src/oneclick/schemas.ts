@@ -1,0 +1,132 @@
+/**
+ * zod/mini schemas of every swap-service and transactions-API response (interface.md; live shapes in
+ * oneclick-api.md §2). Inbound normalisation happens here and only here:
+ * - D5: optional fields may arrive as `null`; they are parsed as absent.
+ * - D1: the live service's `near*` field names (nearTxHashes, nearSenderAccount) become `home*`, and
+ *   chain id `near` becomes `home` (chainId, shared with the token list).
+ */
+import * as z from 'zod/mini';
+import { chainId } from './tokens';
+
+/** Drops null members and renames `nearX` keys to `homeX`, deeply, without touching the input. */
+export function normalise(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(normalise);
+  if (!v || typeof v !== 'object') return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) if (x !== null) out[k.replace(/^near(?=[A-Z])/, 'home')] = normalise(x);
+  return out;
+}
+const inbound = <T extends z.ZodMiniType>(schema: T) => z.pipe(z.transform(normalise), schema);
+
+const s = z.string();
+const os = z.optional(s);
+const strings = z.array(s);
+
+export const SWAP_STATUSES = ['PENDING_DEPOSIT', 'KNOWN_DEPOSIT_TX', 'PROCESSING', 'SUCCESS', 'INCOMPLETE_DEPOSIT', 'REFUNDED', 'FAILED'] as const;
+export const statusSchema = z.enum(SWAP_STATUSES);
+export const appFeeSchema = z.object({ recipient: s, fee: z.number() });
+
+/** The quote object (§2.3): dry quotes leave out depositAddress, deadline and timeWhenInactive. */
+export const quoteSchema = z.object({
+  amountIn: s,
+  amountInFormatted: s,
+  amountInUsd: s,
+  minAmountIn: os,
+  maxAmountIn: os,
+  amountOut: s,
+  amountOutFormatted: s,
+  amountOutUsd: s,
+  minAmountOut: s,
+  /** Seconds. */
+  timeEstimate: z.number(),
+  depositAddress: os,
+  depositMemo: os,
+  deadline: os,
+  timeWhenInactive: os,
+  refundFee: os,
+  withdrawFee: os,
+  virtualChainRecipient: os,
+  virtualChainRefundRecipient: os,
+  customRecipientMsg: os,
+  chainDepositAddresses: z.optional(z.array(z.object({ blockchain: chainId, address: s, memo: os }))),
+});
+
+const quoteResponseFields = z.object({
+  /** Absent in 2025-era responses. */
+  correlationId: os,
+  timestamp: s,
+  signature: s,
+  /** The request echo (the service adds its platform fee to appFees); the raw answer keeps all of it. */
+  quoteRequest: z.object({ dry: z.boolean(), appFees: z.optional(z.array(appFeeSchema)) }),
+  quote: quoteSchema,
+});
+export const quoteResponseSchema = inbound(quoteResponseFields);
+export type QuoteResponse = z.output<typeof quoteResponseSchema>;
+
+/** explorerUrl may be "" (or missing): read as "". */
+const txLinks = z.array(z.object({ hash: s, explorerUrl: z.pipe(os, z.transform((v) => v ?? '')) }));
+
+/** swapDetails (§2.7, §2.8): settled amounts are often null until the end. */
+export const swapDetailsSchema = z.object({
+  intentHashes: strings,
+  homeTxHashes: strings,
+  originChainTxHashes: txLinks,
+  destinationChainTxHashes: txLinks,
+  amountIn: os,
+  amountInFormatted: os,
+  amountInUsd: os,
+  amountOut: os,
+  amountOutFormatted: os,
+  amountOutUsd: os,
+  slippage: z.optional(z.number()),
+  refundedAmount: os,
+  refundedAmountFormatted: os,
+  refundedAmountUsd: os,
+  refundReason: os,
+  depositedAmount: os,
+  depositedAmountFormatted: os,
+  depositedAmountUsd: os,
+  referral: os,
+  withdrawFee: os,
+});
+
+/** `GET /v0/status` and `POST /v0/deposit/submit` answer the same object (D4). */
+export const statusResponseSchema = inbound(
+  z.object({ correlationId: os, quoteResponse: quoteResponseFields, status: statusSchema, updatedAt: s, swapDetails: swapDetailsSchema }),
+);
+export type StatusResponse = z.output<typeof statusResponseSchema>;
+
+/** One record of `GET /api/v0/transactions` (interface "Transaction record", §2.11). */
+export const transactionSchema = z.object({
+  originAsset: s,
+  destinationAsset: s,
+  depositAddress: s,
+  depositMemo: os,
+  recipient: s,
+  status: statusSchema,
+  createdAt: s,
+  createdAtTimestamp: z.optional(z.number()),
+  /** Comma-joined. */
+  intentHashes: os,
+  referral: os,
+  amountIn: os,
+  amountInFormatted: s,
+  amountInUsd: os,
+  amountOut: os,
+  amountOutFormatted: s,
+  amountOutUsd: os,
+  appFees: z.array(appFeeSchema),
+  homeTxHashes: strings,
+  originChainTxHashes: strings,
+  destinationChainTxHashes: strings,
+  refundTo: os,
+  senders: strings,
+  refundReason: os,
+  refundFee: os,
+  refundFeeFormatted: os,
+});
+export const transactionsSchema = inbound(z.array(transactionSchema));
+export type Transaction = z.output<typeof transactionSchema>;
+
+/** REST error body (D5). */
+export const errorBodySchema = z.object({ message: s, correlationId: os, timestamp: os });
