@@ -134,7 +134,11 @@ export class ApprovalService {
     if (!p) throw new ProviderError(ERROR_CODES.internal, 'This request is no longer waiting');
     if (!answer.approve) {
       this.previews.delete(p.id);
-      await this.deps.queue.finish(p.id, errorReply(ERROR_CODES.userRejected, 'The user rejected the request'));
+      // Declining while the window asked for the password is "not authorised" (EIP-1193 4100).
+      const reply = this.deps.wallet.vault.isUnlocked
+        ? errorReply(ERROR_CODES.userRejected, 'The user rejected the request')
+        : errorReply(ERROR_CODES.unauthorized, 'The wallet is locked and the user declined to unlock it');
+      await this.deps.queue.finish(p.id, reply);
       return null;
     }
     if (!this.deps.wallet.vault.isUnlocked) throw new VaultError('locked', 'Unlock the wallet first.');

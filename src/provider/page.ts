@@ -4,6 +4,7 @@
 import {
   ANNOUNCE_PROVIDER_EVENT,
   ERROR_CODES,
+  MAX_METHOD_LENGTH,
   PAGE_CHANNEL,
   PROVIDER_GLOBAL,
   PROVIDER_ICON,
@@ -77,9 +78,9 @@ export function installProvider(win: Window = window): IntentsProvider | undefin
   const provider: IntentsProvider = Object.freeze({
     isIntentsCompanion: true as const,
     request(args: RequestArguments): Promise<unknown> {
-      if (typeof args !== 'object' || args === null || typeof args.method !== 'string' || !args.method) {
+      if (typeof args !== 'object' || args === null || typeof args.method !== 'string' || !args.method || args.method.length > MAX_METHOD_LENGTH) {
         return Promise.reject(
-          rpcError({ code: ERROR_CODES.invalidParams, message: 'request() expects { method: string, params? }' }),
+          rpcError({ code: ERROR_CODES.invalidParams, message: `request() expects { method: string (≤ ${MAX_METHOD_LENGTH} chars), params? }` }),
         );
       }
       return new Promise((resolve, reject) => {

@@ -91,13 +91,22 @@ export function installRelay(win: RelayWindow, send: SendToBackground, listen?: 
       return;
     }
     const message = params === undefined ? { method: req.method } : { method: req.method, params };
-    void send({ type: 'request', ...message }).then(
-      (response) => {
-        if (isDeferredReply(response)) deferred.set(response.approvalId, req.id);
-        else answer(req.id, isRuntimeReply(response) ? response : errorReply(ERROR_CODES.disconnected, 'The extension did not answer'));
-      },
-      () => answer(req.id, errorReply(ERROR_CODES.disconnected, 'The extension is unreachable; reload the page')),
-    );
+    // A synchronous throw (e.g. a message over the browser's size limit) becomes a rejection too.
+    void Promise.resolve()
+      .then(() => send({ type: 'request', ...message }))
+      .then(
+        (response) => {
+          if (isDeferredReply(response)) deferred.set(response.approvalId, req.id);
+          else answer(req.id, isRuntimeReply(response) ? response : errorReply(ERROR_CODES.disconnected, 'The extension did not answer'));
+        },
+        (err: unknown) =>
+          answer(
+            req.id,
+            /size/i.test(String((err as { message?: unknown } | null)?.message))
+              ? errorReply(ERROR_CODES.invalidParams, 'params are too large')
+              : errorReply(ERROR_CODES.disconnected, 'The extension is unreachable; reload the page'),
+          ),
+      );
   });
 
   listen?.((raw) => {

@@ -1,0 +1,280 @@
+// Provider API end to end (issue 5, "Tests", first bullet): each error code of architecture.md
+// ("Provider API") produced through window.intentsCompanion.request from a page on 127.0.0.1, in real
+// Chromium with the built extension against the real simulator. One fresh profile for the file.
+//
+// 4900 (extension unreachable) is not produced here: it needs the extension itself broken (uninstalled
+// or its context invalidated while the page lives), which cannot be done honestly from a test without
+// changing the product. The relay's code path for it is unit-tested.
+import type { Server } from 'node:http';
+import type { Page } from '@playwright/test';
+import { ERROR_CODES } from '../../src/provider/protocol';
+import { startPageServer } from './fixtures';
+import {
+  ONE_WNEAR,
+  WNEAR,
+  type WalletSession,
+  approvalPages,
+  confirm,
+  errorOf,
+  expectClosed,
+  nonce32,
+  openWallet,
+  reject,
+  request,
+  resultOf,
+  withApproval,
+} from './provider-helpers';
+import { expect, test, walletCall } from './sim';
+
+test.describe.configure({ mode: 'serial', timeout: 45_000 });
+
+let w: WalletSession;
+let pages: { origin: string; server: Server };
+let dapp: Page;
+
+const goodMessage = () => ({ message: 'hello', recipient: 'test-dapp.example', nonce: nonce32().toString('base64') });
+
+async function closeServer(s: { server: Server } | undefined) {
+  if (!s) return;
+  s.server.closeAllConnections();
+  await new Promise((r) => s.server.close(r));
+}
+
+/** Counts the pages (windows and tabs) the context opens while `fn` runs, plus a short grace period. */
+async function pagesOpenedDuring(fn: () => Promise<void>, graceMs = 500): Promise<number> {
+  let opened = 0;
+  const count = () => opened++;
+  w.context.on('page', count);
+  try {
+    await fn();
+    await new Promise((r) => setTimeout(r, graceMs));
+  } finally {
+    w.context.off('page', count);
+  }
+  return opened;
+}
+
+test.beforeAll(async ({ sim }) => {
+  w = await openWallet(sim);
+  pages = await startPageServer();
+  dapp = await w.context.newPage();
+  await dapp.goto(`${pages.origin}/dapp.html`);
+});
+
+test.afterAll(async () => {
+  await w?.close();
+  await closeServer(pages);
+});
+
+test('4200: an unknown method, and the wallet’s own methods asked by a page', async () => {
+  const opened = await pagesOpenedDuring(async () => {
+    const unknown = errorOf(await request(dapp, 'intents_noSuchMethod'));
+    expect(unknown).toEqual({ code: ERROR_CODES.unsupportedMethod, message: 'Unsupported method: intents_noSuchMethod', isError: true });
+    // Internal methods exist in the background, but only for the extension's own pages.
+    for (const [method, params] of [
+      ['wallet_exportKey', { accountId: w.accountId, publicKey: w.publicKey, password: 'correct horse battery' }],
+      ['wallet_exportPhrase', { password: 'correct horse battery' }],
+      ['wallet_status', undefined],
+      ['wallet_lock', undefined],
+      ['wallet_setSettings', { endpoints: { bus: 'https://evil.example/rpc' } }],
+      ['approval_current', undefined],
+      ['approval_resolve', { id: '00'.repeat(12), approve: true }],
+      ['approval_rejectAll', { origin: pages.origin }],
+    ] as const) {
+      expect(errorOf(await request(dapp, method, params)), method).toEqual({ code: 4200, message: `Unsupported method: ${method}`, isError: true });
+    }
+  });
+  expect(opened).toBe(0);
+  // …and nothing happened: still unlocked, same settings (the popup asks).
+  const status = await walletCall<{ unlocked: boolean }>(w.popup, 'wallet_status');
+  expect(status.unlocked).toBe(true);
+});
+
+test('4100: signing before connecting', async () => {
+  const opened = await pagesOpenedDuring(async () => {
+    const e = errorOf(await request(dapp, 'intents_signMessage', goodMessage()));
+    expect(e).toMatchObject({ code: ERROR_CODES.unauthorized, message: expect.stringContaining('not connected') });
+    const i = errorOf(await request(dapp, 'intents_signIntents', { intents: [] }));
+    expect(i.code).toBe(ERROR_CODES.unauthorized);
+    const p = errorOf(await request(dapp, 'intents_publishIntents', { intents: [] }));
+    expect(p.code).toBe(ERROR_CODES.unauthorized);
+  });
+  expect(opened).toBe(0);
+});
+
+test('-32602: invalid params name the field', async () => {
+  const short = errorOf(await request(dapp, 'intents_signMessage', { ...goodMessage(), nonce: nonce32().subarray(0, 31).toString('base64') }));
+  expect(short).toMatchObject({ code: ERROR_CODES.invalidParams, data: { field: 'nonce' }, message: expect.stringContaining('32 bytes') });
+  const shortBytes = errorOf(await request(dapp, 'intents_signMessage', { message: 'm', recipient: 'r' }, { nonceBytes: Array(31).fill(7) }));
+  expect(shortBytes).toMatchObject({ code: ERROR_CODES.invalidParams, data: { field: 'nonce' } });
+  const noRecipient = errorOf(await request(dapp, 'intents_signMessage', { message: 'm', nonce: nonce32().toString('base64') }));
+  expect(noRecipient).toMatchObject({ code: ERROR_CODES.invalidParams, data: { field: 'recipient' } });
+  const intents = errorOf(await request(dapp, 'intents_signIntents', { intents: 'all of them' }));
+  expect(intents).toMatchObject({ code: ERROR_CODES.invalidParams, data: { field: 'intents' } });
+  const status = errorOf(await request(dapp, 'intents_getIntentStatus', { intentHash: 42 }));
+  expect(status).toMatchObject({ code: ERROR_CODES.invalidParams, data: { field: 'intentHash' } });
+  const revoke = errorOf(await request(dapp, 'wallet_revokePermissions', {}));
+  expect(revoke.code).toBe(ERROR_CODES.invalidParams);
+  // Not even a request: the provider refuses it before posting.
+  const noMethod = await dapp.evaluate(() =>
+    (window as unknown as { intentsCompanion: { request(a: unknown): Promise<unknown> } }).intentsCompanion
+      .request({ params: {} })
+      .then(() => null, (e: { code: number; message: string }) => ({ code: e.code, message: e.message })),
+  );
+  expect(noMethod).toEqual({ code: ERROR_CODES.invalidParams, message: expect.any(String) });
+});
+
+test('4001: Reject in the approval window', async () => {
+  const { approval, pending } = await withApproval(w.context, () => request(dapp, 'intents_requestAccounts', {}));
+  await expect(approval.getByTestId('approval-kind')).toHaveAttribute('data-kind', 'connect');
+  await reject(approval);
+  expect(errorOf(await pending)).toEqual({ code: ERROR_CODES.userRejected, message: 'The user rejected the request', isError: true });
+  await expectClosed(approval);
+  expect(resultOf(await request(dapp, 'intents_accounts'))).toEqual([]);
+});
+
+test('4001: closing the approval window', async () => {
+  const { approval, pending } = await withApproval(w.context, () => request(dapp, 'intents_requestAccounts', {}));
+  await approval.close();
+  expect(errorOf(await pending)).toEqual({ code: ERROR_CODES.userRejected, message: 'The user closed the approval window', isError: true });
+  expect(resultOf(await request(dapp, 'intents_accounts'))).toEqual([]);
+});
+
+test('-32002: a second request while one from the same origin is pending; the first still completes', async () => {
+  // Connect (approved) so that signing requests are allowed.
+  const connect = await withApproval(w.context, () => request(dapp, 'intents_requestAccounts', {}));
+  await confirm(connect.approval);
+  expect(resultOf(await connect.pending)).toHaveLength(1);
+  await expectClosed(connect.approval);
+
+  const first = await withApproval(w.context, () => request(dapp, 'intents_signMessage', goodMessage()));
+  const opened = await pagesOpenedDuring(async () => {
+    for (const [method, params] of [
+      ['intents_signMessage', goodMessage()],
+      ['intents_signIntents', { intents: [] }],
+      ['intents_publishIntents', { intents: [] }],
+    ] as const) {
+      const second = errorOf(await request(dapp, method, params));
+      expect(second, method).toEqual({ code: ERROR_CODES.requestPending, message: 'A request from this site is already waiting for the user', isError: true });
+    }
+    // Calls that need no prompt still answer meanwhile.
+    expect(resultOf(await request(dapp, 'intents_accounts'))).toHaveLength(1);
+    expect(resultOf(await request(dapp, 'intents_requestAccounts', {}))).toHaveLength(1); // already granted
+  });
+  expect(opened).toBe(0);
+  await expect(first.approval.getByTestId('approval-kind')).toHaveAttribute('data-kind', 'signMessage');
+  await confirm(first.approval);
+  expect(resultOf(await first.pending)).toMatchObject({ accountId: w.accountId });
+  await expectClosed(first.approval);
+});
+
+test('4100: a sub-frame (same origin, connected) asking for a signature', async () => {
+  const host = await w.context.newPage();
+  try {
+    await host.goto(`${pages.origin}/frame-host.html?src=dapp.html`);
+    const frame = await (await host.locator('#child').elementHandle())!.contentFrame();
+    await frame!.waitForFunction(() => 'intentsCompanion' in window);
+    expect(new URL(frame!.url()).origin).toBe(pages.origin);
+    const opened = await pagesOpenedDuring(async () => {
+      // The origin is connected, so it sees its accounts; it just may not sign from a frame.
+      expect(resultOf(await request(frame!, 'intents_accounts'))).toHaveLength(1);
+      const e = errorOf(await request(frame!, 'intents_signMessage', goodMessage()));
+      expect(e).toEqual({ code: ERROR_CODES.unauthorized, message: 'Only the top frame of a page may ask for signatures', isError: true });
+      const i = errorOf(await request(frame!, 'intents_signIntents', { intents: [] }));
+      expect(i.code).toBe(ERROR_CODES.unauthorized);
+    });
+    expect(opened).toBe(0);
+  } finally {
+    await host.close();
+  }
+});
+
+test('-32603: publishing an intent the verifier refuses (an unfunded transfer) gives its reason', async () => {
+  const intents = [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE_WNEAR } }];
+  const { approval, pending } = await withApproval(w.context, () => request(dapp, 'intents_publishIntents', { intents }));
+  // The preview already says so (simulate_intents on the ledger RPC)…
+  await expect(approval.getByTestId('approval-simulation').locator('[data-outcome="error"]')).toContainText('The verifier would refuse this');
+  // …and the user may still sign and publish: the bus answers FAILED, the page gets -32603 with the reason.
+  await confirm(approval);
+  const e = errorOf(await pending);
+  expect(e).toMatchObject({ code: ERROR_CODES.internal, message: expect.stringMatching(/^The verifier refused it: .*balance/i) });
+  expect(e.data).toMatchObject({ intentHash: expect.any(String), reason: expect.stringMatching(/balance/i) });
+  await expectClosed(approval);
+});
+
+test('-32603: publishing an already-signed intent ({signed}) the verifier refuses, without a prompt', async () => {
+  const intents = [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE_WNEAR } }];
+  const { approval, pending } = await withApproval(w.context, () => request(dapp, 'intents_signIntents', { intents }));
+  await confirm(approval);
+  const { signed } = resultOf<{ signed: unknown }>(await pending);
+  await expectClosed(approval);
+
+  const opened = await pagesOpenedDuring(async () => {
+    const e = errorOf(await request(dapp, 'intents_publishIntents', { signed }));
+    expect(e).toMatchObject({ code: ERROR_CODES.internal, message: expect.stringMatching(/^The verifier refused it: .*balance/i) });
+    // A tampered signature is the page's mistake: -32602 naming `signed`.
+    const tampered = JSON.parse(JSON.stringify(signed)) as { payload: { message: string } };
+    tampered.payload.message = tampered.payload.message.replace('bob.near', 'eve.near');
+    expect(errorOf(await request(dapp, 'intents_publishIntents', { signed: tampered }))).toMatchObject({
+      code: ERROR_CODES.invalidParams,
+      data: { field: 'signed' },
+    });
+  });
+  expect(opened).toBe(0);
+});
+
+test('4001 for every request of one site with “Reject all from this site”; another site’s request stays queued', async () => {
+  const other = await startPageServer();
+  try {
+    const page = await w.context.newPage();
+    await page.goto(`${other.origin}/dapp.html`);
+    // Two sites wait at once: one window, the first request shown, "2 requests waiting".
+    const first = await withApproval(w.context, () => request(dapp, 'intents_signMessage', goodMessage()));
+    const second = request(page, 'intents_requestAccounts', {});
+    await expect(first.approval.getByTestId('approval-waiting')).toHaveText('2 requests waiting');
+    expect(approvalPages(w.context)).toHaveLength(1);
+    await expect(first.approval.getByTestId('approval-origin')).toHaveText(new URL(pages.origin).host);
+    await first.approval.getByTestId('approval-reject-all').click();
+    expect(errorOf(await first.pending)).toEqual({ code: ERROR_CODES.userRejected, message: 'The user rejected the request', isError: true });
+    // The same window moves on to the other site's request.
+    await expect(first.approval.getByTestId('approval-origin')).toHaveText(new URL(other.origin).host);
+    await expect(first.approval.getByTestId('approval-kind')).toHaveAttribute('data-kind', 'connect');
+    await reject(first.approval);
+    expect(errorOf(await second).code).toBe(ERROR_CODES.userRejected);
+    await expectClosed(first.approval);
+    await page.close();
+  } finally {
+    await closeServer(other);
+  }
+});
+
+test('-32005: more than 10 approval requests in a minute from one origin', async () => {
+  // A fresh origin: the limit counts per origin, and this one has asked nothing yet.
+  const other = await startPageServer();
+  try {
+    const page = await w.context.newPage();
+    await page.goto(`${other.origin}/dapp.html`);
+    for (let n = 1; n <= 10; n++) {
+      // Each is queued (a window opens) and rejected at once through the queue, as "Reject all" does.
+      const { approval, pending } = await withApproval(w.context, () => request(page, 'intents_requestAccounts', {}));
+      await walletCall(w.popup, 'approval_rejectAll', { origin: other.origin });
+      expect(errorOf(await pending), `request ${n}`).toMatchObject({ code: ERROR_CODES.userRejected });
+      await expectClosed(approval);
+    }
+    const opened = await pagesOpenedDuring(async () => {
+      const limited = errorOf(await request(page, 'intents_requestAccounts', {}));
+      expect(limited).toEqual({ code: ERROR_CODES.rateLimited, message: 'Too many requests from this site; wait a minute and try again', isError: true });
+    });
+    expect(opened).toBe(0);
+    // Per origin: the first origin is not limited (a never-prompting call, then a prompting one).
+    expect(resultOf(await request(dapp, 'intents_accounts'))).toHaveLength(1);
+    const { approval, pending } = await withApproval(w.context, () => request(dapp, 'intents_signMessage', goodMessage()));
+    await reject(approval);
+    expect(errorOf(await pending).code).toBe(ERROR_CODES.userRejected);
+    await expectClosed(approval);
+    await page.close();
+  } finally {
+    await closeServer(other);
+  }
+  expect(approvalPages(w.context)).toHaveLength(0);
+});

@@ -1,0 +1,195 @@
+// Helpers for the provider end-to-end specs (issue 5): a fresh profile with a wallet pointed at the
+// simulator, page-side calls of window.intentsCompanion that always settle (with a timeout), the
+// approval window (arm the wait, then trigger), and the simulator's dev controls.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, CDPSession, Frame, Page } from '@playwright/test';
+import type { RunningSimulator } from '../../src/sim/server';
+import type { CreateResult } from '../../src/provider/walletApi';
+import { type Extension, ROOT, expect, launchExtension } from './fixtures';
+import { pointAtSimulator, walletCall } from './sim';
+
+export const PASSWORD = 'correct horse battery';
+export const SCREENSHOTS = path.join(ROOT, 'test-results/screenshots');
+export const WNEAR = 'nep141:wrap.near';
+export const USDT = 'nep141:usdt.tether-token.near';
+export const ONE_WNEAR = '1000000000000000000000000';
+export const TEN_WNEAR = '10000000000000000000000000';
+
+export interface WalletSession {
+  extension: Extension;
+  context: BrowserContext;
+  /** The popup, open as a tab: the extension page the wallet API is called from. */
+  popup: Page;
+  accountId: string;
+  publicKey: string;
+  close(): Promise<void>;
+}
+
+/** A fresh profile, pointed at the simulator, with a wallet made of one generated key (no UI: onboarding.spec covers it). */
+export async function openWallet(sim: RunningSimulator): Promise<WalletSession> {
+  const { extension, close } = await launchExtension();
+  try {
+    const popup = await extension.context.newPage();
+    await pointAtSimulator(popup, extension, sim);
+    const created = await walletCall<CreateResult>(popup, 'wallet_create', { password: PASSWORD, source: { kind: 'generate' } });
+    const account = created.status.accounts[0]!;
+    expect(account.accountId).toMatch(/^[0-9a-f]{64}$/);
+    return { extension, context: extension.context, popup, accountId: account.accountId, publicKey: account.publicKeys[0]!, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
+
+export interface RpcErrorView {
+  code: number;
+  message: string;
+  data?: unknown;
+  /** The page saw an Error instance (ProviderRpcError). */
+  isError: boolean;
+}
+export type Outcome = { ok: true; result: unknown } | { ok: false; error: RpcErrorView } | { ok: 'timeout' };
+
+/**
+ * Calls `window.intentsCompanion.request` in the page (or frame) and returns how it settled. Never
+ * hangs: after `timeoutMs` the outcome is `{ok:'timeout'}`. Params go through page.evaluate, so they
+ * are JSON; `nonceBytes` (if set) is turned into a Uint8Array in the page and put at params.nonce.
+ */
+export function request(target: Page | Frame, method: string, params?: unknown, opts: { timeoutMs?: number; nonceBytes?: number[] } = {}): Promise<Outcome> {
+  return target.evaluate(
+    async ({ method, params, timeoutMs, nonceBytes }) => {
+      const provider = (window as unknown as { intentsCompanion: { request(a: unknown): Promise<unknown> } }).intentsCompanion;
+      const p = params as Record<string, unknown> | undefined;
+      if (nonceBytes && p) p.nonce = Uint8Array.from(nonceBytes);
+      const call = provider.request(p === undefined ? { method } : { method, params: p }).then(
+        (result) => ({ ok: true as const, result }),
+        (e: { code: number; message: string; data?: unknown }) => ({
+          ok: false as const,
+          error: { code: e.code, message: e.message, ...(e.data === undefined ? {} : { data: e.data }), isError: e instanceof Error },
+        }),
+      );
+      const timeout = new Promise<{ ok: 'timeout' }>((r) => setTimeout(() => r({ ok: 'timeout' }), timeoutMs));
+      return Promise.race([call, timeout]);
+    },
+    { method, params, timeoutMs: opts.timeoutMs ?? 20_000, nonceBytes: opts.nonceBytes },
+  );
+}
+
+/** The result of an outcome that must have succeeded. */
+export function resultOf<T>(o: Outcome): T {
+  expect(o, 'the request succeeded').toMatchObject({ ok: true });
+  return (o as { result: T }).result;
+}
+
+/** The error of an outcome that must have failed. */
+export function errorOf(o: Outcome): RpcErrorView {
+  expect(o, 'the request failed with a provider error').toMatchObject({ ok: false });
+  return (o as { error: RpcErrorView }).error;
+}
+
+/**
+ * Arms the wait for the approval window, then triggers the request; resolves once the window is open on
+ * approve.html and has rendered a request (or its empty state). `pending` is the page's outcome.
+ */
+export async function withApproval<T>(context: BrowserContext, trigger: () => Promise<T>): Promise<{ approval: Page; pending: Promise<T> }> {
+  const opened = context.waitForEvent('page', { timeout: 10_000 });
+  const pending = trigger();
+  pending.catch(() => undefined); // the caller awaits it; never an unhandled rejection meanwhile
+  const approval = await opened;
+  if (process.env.E2E_DEBUG) {
+    console.log(`[${Date.now()}] page opened: ${approval.url()}`);
+    approval.on('close', () => console.log(`[${Date.now()}] page closed: ${approval.url()}`));
+    approval.on('console', (m) => console.log(`[${Date.now()}] approval console: ${m.text()}`));
+  }
+  await expect.poll(() => approval.url(), { message: 'the new page is the approval window', timeout: 10_000 }).toMatch(/\/approve\.html/);
+  await expect(approval.getByTestId('approval-kind').or(approval.getByTestId('approval-empty'))).toBeVisible({ timeout: 10_000 });
+  return { approval, pending };
+}
+
+/** Brings the approval window to the front and clicks Confirm once it is armed (≈ 800 ms visible and focused). */
+export async function confirm(approval: Page): Promise<void> {
+  await approval.bringToFront();
+  const button = approval.getByTestId('approval-confirm');
+  await expect(button).toBeEnabled({ timeout: 10_000 });
+  await button.click();
+}
+
+export async function reject(approval: Page): Promise<void> {
+  await approval.getByTestId('approval-reject').click();
+}
+
+/** The approval window closes itself (or is closed by the background) once nothing waits. */
+export async function expectClosed(page: Page, timeout = 5_000): Promise<void> {
+  await expect.poll(() => page.isClosed(), { timeout, message: 'the approval window closed' }).toBe(true);
+}
+
+/** Pages of the context on approve.html right now. */
+export function approvalPages(context: BrowserContext): Page[] {
+  return context.pages().filter((p) => p.url().includes('/approve.html'));
+}
+
+export async function fund(sim: RunningSimulator, accountId: string, tokenId: string, amount: string): Promise<void> {
+  const res = await fetch(`${sim.url}/dev/fund`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ accountId, tokenId, amount }),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
+export async function balances(sim: RunningSimulator, accountId: string): Promise<Record<string, string>> {
+  const res = await fetch(`${sim.url}/dev/balances?accountId=${encodeURIComponent(accountId)}`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { balances: Record<string, string> }).balances;
+}
+
+export interface BusOffer {
+  quote_hash: string;
+  amount_in: string;
+  amount_out: string;
+  defuse_asset_identifier_in: string;
+  defuse_asset_identifier_out: string;
+}
+
+/** A quote from the simulator's message bus, asked directly (not through the extension); the best offer. */
+export async function busQuote(sim: RunningSimulator, amountIn = ONE_WNEAR): Promise<BusOffer> {
+  const res = await fetch(sim.urls.bus, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'X-API-Key': sim.busApiKey },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'quote',
+      params: [{ defuse_asset_identifier_in: WNEAR, defuse_asset_identifier_out: USDT, exact_amount_in: amountIn }],
+    }),
+  });
+  const body = (await res.json()) as { result?: (BusOffer | { type: string })[] | null; error?: unknown };
+  const offers = (body.result ?? []).filter((o): o is BusOffer => 'quote_hash' in o);
+  expect(offers.length, `the bus answered offers: ${JSON.stringify(body)}`).toBeGreaterThan(0);
+  return offers.sort((a, b) => (BigInt(b.amount_out) > BigInt(a.amount_out) ? 1 : -1))[0]!;
+}
+
+/** 32 random bytes. */
+export function nonce32(): Buffer {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(32)));
+}
+
+export function screenshotPath(name: string): string {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return path.join(SCREENSHOTS, name);
+}
+
+/**
+ * Watches the extension's service worker through CDP (`ServiceWorker.enable`): every running status
+ * CDP reports for the extension's worker versions, in order.
+ */
+export async function watchServiceWorker(cdp: CDPSession, extension: Extension): Promise<{ events(): string[] }> {
+  const origin = `chrome-extension://${extension.id}/`;
+  const events: string[] = [];
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    for (const v of versions) if (v.scriptURL.startsWith(origin)) events.push(v.runningStatus);
+  });
+  await cdp.send('ServiceWorker.enable');
+  return { events: () => [...events] };
+}

@@ -1,0 +1,136 @@
+// The approval queue survives a service-worker stop (issue 5, "Tests", third bullet), in real Chromium
+// with the built extension against the real simulator: a request waits in the approval window, the
+// worker is stopped through CDP (ServiceWorker.stopAllWorkers) and seen stopped, and the request then
+// still completes — or is cleanly rejected — but is never lost: every page promise here has a timeout.
+import type { Server } from 'node:http';
+import type { CDPSession, Page } from '@playwright/test';
+import { verifySignature } from '@near-wallet-selector/core';
+import { ERROR_CODES } from '../../src/provider/protocol';
+import { startPageServer } from './fixtures';
+import {
+  type WalletSession,
+  confirm,
+  errorOf,
+  expectClosed,
+  nonce32,
+  openWallet,
+  reject,
+  request,
+  resultOf,
+  watchServiceWorker,
+  withApproval,
+} from './provider-helpers';
+import { expect, test } from './sim';
+
+test.describe.configure({ mode: 'serial', timeout: 45_000 });
+
+let w: WalletSession;
+let pages: { origin: string; server: Server };
+let dapp: Page;
+let cdp: CDPSession;
+let sw: { events(): string[] };
+
+/** Stops the extension's worker through CDP and waits until CDP reports it stopped; returns the index of its events from then. */
+async function stopWorker(): Promise<number> {
+  const from = sw.events().length;
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await expect.poll(() => sw.events().slice(from), { message: 'CDP reports the worker stopped', timeout: 10_000 }).toContain('stopped');
+  return from;
+}
+
+test.beforeAll(async ({ sim }) => {
+  w = await openWallet(sim);
+  pages = await startPageServer();
+  dapp = await w.context.newPage();
+  await dapp.goto(`${pages.origin}/dapp.html`);
+  const { approval, pending } = await withApproval(w.context, () => request(dapp, 'intents_requestAccounts', {}));
+  await confirm(approval);
+  expect(resultOf(await pending)).toHaveLength(1);
+  await expectClosed(approval);
+  cdp = await w.context.newCDPSession(w.popup);
+  sw = await watchServiceWorker(cdp, w.extension);
+  await expect.poll(() => sw.events(), { message: 'CDP sees the worker running' }).toContain('running');
+});
+
+test.afterAll(async () => {
+  await cdp?.detach().catch(() => undefined);
+  await w?.close();
+  pages?.server.closeAllConnections();
+  await new Promise((r) => pages?.server.close(r));
+});
+
+test('signMessage waiting in the window; worker stopped; Confirm → the page gets a valid signature', async () => {
+  const message = 'signed across a worker restart';
+  const nonce = nonce32();
+  const recipient = 'restart.example';
+  const { approval, pending } = await withApproval(w.context, () =>
+    request(dapp, 'intents_signMessage', { message, recipient, nonce: nonce.toString('base64') }, { timeoutMs: 20_000 }),
+  );
+  await expect(approval.getByTestId('approval-message')).toHaveText(message);
+
+  const from = await stopWorker();
+
+  // The window's next call wakes the worker, which reads the queue back from storage.session.
+  await confirm(approval);
+  const outcome = await pending;
+  expect(outcome.ok, `the page's promise settled: ${JSON.stringify(outcome)}`).not.toBe('timeout');
+  const signed = resultOf<{ accountId: string; publicKey: string; signature: string }>(outcome);
+  expect(signed.accountId).toBe(w.accountId);
+  expect(verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message, nonce, recipient })).toBe(true);
+  // It was a new worker that signed: stopped, then running again.
+  const after = sw.events().slice(from);
+  expect(after.indexOf('running'), after.join(',')).toBeGreaterThan(after.indexOf('stopped'));
+  await expectClosed(approval);
+});
+
+test('worker stopped, then Reject → the page gets 4001', async () => {
+  const { approval, pending } = await withApproval(w.context, () =>
+    request(dapp, 'intents_signMessage', { message: 'reject me', recipient: 'restart.example', nonce: nonce32().toString('base64') }, { timeoutMs: 20_000 }),
+  );
+  await expect(approval.getByTestId('approval-message')).toHaveText('reject me');
+  await stopWorker();
+  await reject(approval);
+  const outcome = await pending;
+  expect(outcome.ok).not.toBe('timeout');
+  expect(errorOf(outcome)).toMatchObject({ code: ERROR_CODES.userRejected });
+  await expectClosed(approval);
+});
+
+test('worker stopped, then the window is closed → the page gets 4001, and the site can ask again', async () => {
+  const { approval, pending } = await withApproval(w.context, () =>
+    request(dapp, 'intents_signMessage', { message: 'close me', recipient: 'restart.example', nonce: nonce32().toString('base64') }, { timeoutMs: 20_000 }),
+  );
+  await expect(approval.getByTestId('approval-message')).toHaveText('close me');
+  await stopWorker();
+  await approval.close(); // windows.onRemoved wakes the worker
+  const outcome = await pending;
+  expect(outcome.ok).not.toBe('timeout');
+  expect(errorOf(outcome)).toEqual({ code: ERROR_CODES.userRejected, message: 'The user closed the approval window', isError: true });
+  // Nothing is left pending for the origin: a new request is queued (not -32002) and shown.
+  const again = await withApproval(w.context, () =>
+    request(dapp, 'intents_signMessage', { message: 'after', recipient: 'restart.example', nonce: nonce32().toString('base64') }),
+  );
+  await expect(again.approval.getByTestId('approval-message')).toHaveText('after');
+  await reject(again.approval);
+  expect(errorOf(await again.pending).code).toBe(ERROR_CODES.userRejected);
+  await expectClosed(again.approval);
+});
+
+test('a request from a tab that closes is dropped: the window goes away and the site can ask again', async () => {
+  const tab = await w.context.newPage();
+  await tab.goto(`${pages.origin}/dapp.html`);
+  const { approval } = await withApproval(w.context, () =>
+    request(tab, 'intents_signMessage', { message: 'from a closing tab', recipient: 'restart.example', nonce: nonce32().toString('base64') }).catch(() => undefined),
+  );
+  await expect(approval.getByTestId('approval-message')).toHaveText('from a closing tab');
+  await tab.close();
+  await expectClosed(approval);
+  // Not -32002: nothing is pending for the origin any more.
+  const again = await withApproval(w.context, () =>
+    request(dapp, 'intents_signMessage', { message: 'next', recipient: 'restart.example', nonce: nonce32().toString('base64') }),
+  );
+  await expect(again.approval.getByTestId('approval-message')).toHaveText('next');
+  await reject(again.approval);
+  expect(errorOf(await again.pending).code).toBe(ERROR_CODES.userRejected);
+  await expectClosed(again.approval);
+});
