@@ -7,7 +7,9 @@ interface TextFieldProps {
   label: string;
   value: string;
   onValue(value: string): void;
-  type?: 'text' | 'password' | 'url' | 'number';
+  type?: 'text' | 'password' | 'url' | 'number' | 'datetime-local';
+  inputMode?: 'decimal' | 'numeric' | 'text';
+  disabled?: boolean;
   testid?: string;
   hint?: ComponentChildren;
   error?: string | null;
@@ -36,6 +38,7 @@ export function TextField(props: TextFieldProps) {
     'aria-invalid': props.error ? true : undefined,
     'data-testid': props.testid,
     readOnly: props.readOnly,
+    disabled: props.disabled,
     required: props.required,
     placeholder: props.placeholder,
     autoComplete: props.autoComplete ?? (props.verbatim ? 'off' : undefined),
@@ -49,7 +52,7 @@ export function TextField(props: TextFieldProps) {
         <textarea {...common} rows={props.rows ?? 3} />
       ) : (
         // Preact types <input> as a union discriminated by a literal `type`; a union-typed prop does not narrow it.
-        <input {...common} type={(props.type ?? 'text') as 'text'} min={props.min} max={props.max} />
+        <input {...common} type={(props.type ?? 'text') as 'text'} min={props.min} max={props.max} inputMode={props.inputMode} />
       )}
       {props.hint && (
         <p class="hint" id={hintId}>
@@ -133,5 +136,56 @@ export function ChoiceGroup<T extends string>(props: ChoiceGroupProps<T>) {
         );
       })}
     </fieldset>
+  );
+}
+
+export interface SelectOption<T extends string> {
+  value: T;
+  label: string;
+}
+
+interface SelectFieldProps<T extends string> {
+  label: string;
+  options: readonly SelectOption<T>[];
+  value: T;
+  onValue(value: T): void;
+  testid?: string;
+  hint?: ComponentChildren;
+  error?: string | null;
+}
+
+/** A labelled <select>, with hint and error announced like a text field's. */
+export function SelectField<T extends string>(props: SelectFieldProps<T>) {
+  const id = useId();
+  const hintId = props.hint ? `${id}-hint` : undefined;
+  const errorId = props.error ? `${id}-error` : undefined;
+  return (
+    <div class="field">
+      <label for={id}>{props.label}</label>
+      <select
+        id={id}
+        value={props.value}
+        onChange={(e) => props.onValue(e.currentTarget.value as T)}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        aria-invalid={props.error ? true : undefined}
+        data-testid={props.testid}
+      >
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {props.hint && (
+        <p class="hint" id={hintId}>
+          {props.hint}
+        </p>
+      )}
+      {props.error && (
+        <p class="field-error" id={errorId}>
+          {props.error}
+        </p>
+      )}
+    </div>
   );
 }

@@ -8,14 +8,18 @@ interface ScreenProps {
   testid?: string;
   /** False while the screen's fields are still loading: focus moves once it turns true. */
   ready?: boolean;
+  /** Focus the title rather than the first field (screens to read first, whose fields are optional). */
+  focusHeading?: boolean;
 }
 
 /** One screen of the popup: a titled section that moves focus to its first field when it appears. */
-export function Screen({ title, children, testid, ready = true }: ScreenProps) {
+export function Screen({ title, children, testid, ready = true, focusHeading = false }: ScreenProps) {
   const ref = useRef<HTMLElement>(null);
   const titleId = useId();
   useLayoutEffect(() => {
-    if (ready) focusFirstField(ref.current);
+    if (!ready) return;
+    if (focusHeading) ref.current?.querySelector<HTMLElement>('h2')?.focus();
+    else focusFirstField(ref.current);
   }, [ready]);
   return (
     <section class="screen" ref={ref} aria-labelledby={titleId} data-testid={testid}>

@@ -1,14 +1,22 @@
 // The unlocked wallet: backup banner, the selected account, sections, and when it locks itself.
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { WalletStatus } from '../../provider/walletApi';
 import { clockTime, describeLockAt, shortAccount } from '../format';
+import { lazy } from '../lazy';
 import { Accounts } from './Accounts';
 import { Keys } from './Keys';
 import { Settings } from './Settings';
 import { Sites } from './Sites';
 
-type Tab = 'accounts' | 'keys' | 'sites' | 'settings';
+// Swap and History (with the deposit view, QR encoder and address checks) load on first use, so the
+// popup's first render stays small (architecture.md budget: ≤ 45 kB gzip of JS to first render).
+const SwapTab = lazy(() => import('./Swap').then((m) => m.SwapTab));
+const HistoryTab = lazy(() => import('./History').then((m) => m.HistoryTab));
+
+type Tab = 'swap' | 'history' | 'accounts' | 'keys' | 'sites' | 'settings';
 const TABS: { tab: Tab; label: string }[] = [
+  { tab: 'swap', label: 'Swap' },
+  { tab: 'history', label: 'History' },
   { tab: 'accounts', label: 'Accounts' },
   { tab: 'keys', label: 'Keys' },
   { tab: 'sites', label: 'Sites' },
@@ -25,6 +33,15 @@ export function Main({ status, onChanged, onBackup }: MainProps) {
   const [tab, setTab] = useState<Tab>('accounts');
   const selected = status.accounts.find((a) => a.accountId === status.selectedAccountId) ?? null;
   const toBackUp = status.phrasesToBackUp[0];
+
+  // After the first screen is up, fetch the swap pages so that opening them is instant.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      SwapTab.preload();
+      HistoryTab.preload();
+    }, 300);
+    return () => clearTimeout(timer);
+  }, []);
 
   return (
     <>
@@ -57,6 +74,8 @@ export function Main({ status, onChanged, onBackup }: MainProps) {
           </button>
         ))}
       </nav>
+      {tab === 'swap' && <SwapTab account={selected?.accountId ?? null} />}
+      {tab === 'history' && <HistoryTab />}
       {tab === 'accounts' && <Accounts status={status} onChanged={onChanged} />}
       {tab === 'keys' && <Keys account={selected} onChanged={onChanged} />}
       {tab === 'sites' && <Sites accounts={status.accounts} />}

@@ -2,7 +2,8 @@
 import type { RowProducer } from '../lib';
 import { browserRows } from './browser';
 import { coreRows } from './core';
+import { historyRows } from './history';
 import { simRows } from './sim';
 import { sizeRows } from './size';
 
-export const producers: RowProducer[] = [sizeRows, coreRows, simRows, browserRows];
+export const producers: RowProducer[] = [sizeRows, coreRows, simRows, browserRows, historyRows];

@@ -1,0 +1,178 @@
+// Address shape checks for the swap form: is this text shaped like an address of that chain? Each
+// check returns the problem in plain words, or null. Shapes only (prefix, alphabet, length, decoded
+// size); checksums are left to the service, which checks everything again.
+import { isValidAccountId } from '../core/account';
+import type { RecipientType, RefundType } from '../provider/swapApi';
+
+export type AddressFamily =
+  | 'evm' | 'home' | 'btc' | 'ltc' | 'doge' | 'zec' | 'bch' | 'dash' | 'sol' | 'tron' | 'ton' | 'xrp'
+  | 'stellar' | 'sui' | 'aptos' | 'cardano' | 'starknet' | 'aleo';
+
+const EVM_CHAINS = ['eth', 'base', 'arb', 'gnosis', 'bera', 'bsc', 'pol', 'op', 'avax', 'monad', 'xlayer', 'adi', 'plasma', 'scroll'];
+const FAMILY: Record<string, AddressFamily> = {
+  ...Object.fromEntries(EVM_CHAINS.map((c) => [c, 'evm' as const])),
+  home: 'home', near: 'home', btc: 'btc', ltc: 'ltc', doge: 'doge', zec: 'zec', bch: 'bch', dash: 'dash', sol: 'sol',
+  tron: 'tron', ton: 'ton', xrp: 'xrp', stellar: 'stellar', sui: 'sui', aptos: 'aptos', cardano: 'cardano',
+  starknet: 'starknet', aleo: 'aleo',
+};
+
+/** Human chain names for messages and pickers (the id itself when unknown). */
+const CHAIN_NAMES: Record<string, string> = {
+  home: 'Home ledger', eth: 'Ethereum', base: 'Base', arb: 'Arbitrum', btc: 'Bitcoin', sol: 'Solana', ton: 'TON',
+  doge: 'Dogecoin', xrp: 'XRP Ledger', zec: 'Zcash', gnosis: 'Gnosis', bera: 'Berachain', bsc: 'BNB Smart Chain',
+  pol: 'Polygon', tron: 'Tron', sui: 'Sui', op: 'Optimism', avax: 'Avalanche', cardano: 'Cardano', stellar: 'Stellar',
+  aptos: 'Aptos', ltc: 'Litecoin', monad: 'Monad', xlayer: 'X Layer', starknet: 'Starknet', bch: 'Bitcoin Cash',
+  adi: 'ADI', plasma: 'Plasma', scroll: 'Scroll', aleo: 'Aleo', dash: 'Dash',
+};
+
+/** The interface's chain ids, in its order. */
+export const CHAIN_IDS: readonly string[] = Object.keys(CHAIN_NAMES);
+
+export function chainName(chain: string): string {
+  return CHAIN_NAMES[chain] ?? chain;
+}
+
+export function familyOf(chain: string): AddressFamily | null {
+  return FAMILY[chain] ?? null;
+}
+
+const B58 = '1-9A-HJ-NP-Za-km-z';
+const B58_RE = new RegExp(`^[${B58}]+$`);
+const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+const XRP_ALPHABET = 'rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz';
+const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/** Bytes a base58 string decodes to (leading '1's are zero bytes); null when a character is outside the alphabet. */
+export function base58Length(text: string, alphabet = BASE58_ALPHABET): number | null {
+  let n = 0n;
+  for (const ch of text) {
+    const v = alphabet.indexOf(ch);
+    if (v < 0) return null;
+    n = n * 58n + BigInt(v);
+  }
+  let zeros = 0;
+  while (zeros < text.length && text[zeros] === alphabet[0]) zeros++;
+  return zeros + (n === 0n ? 0 : Math.ceil(n.toString(16).length / 2));
+}
+
+function base58Problem(text: string, what: string, starts: string, minLen: number, maxLen: number): string | null {
+  if (!B58_RE.test(text)) return `${what} uses base58 letters and digits only (no 0, O, I or l)`;
+  if (!starts.includes(text[0]!)) return `${what} starts with ${[...starts].join(', ')}`;
+  if (text.length < minLen || text.length > maxLen) {
+    return minLen === maxLen ? `${what} is ${minLen} characters long (this has ${text.length})` : `${what} is ${minLen}–${maxLen} characters long (this has ${text.length})`;
+  }
+  return null;
+}
+
+/** Bech32 / bech32m: one case, the prefix, '1', then the data alphabet. */
+function bech32Problem(text: string, what: string, hrp: string, minData: number, maxData: number): string | null {
+  if (text !== text.toLowerCase() && text !== text.toUpperCase()) return `${what} is all lowercase or all uppercase, not mixed`;
+  const lower = text.toLowerCase();
+  if (!lower.startsWith(`${hrp}1`)) return `${what} starts with ${hrp}1`;
+  const data = lower.slice(hrp.length + 1);
+  if ([...data].some((ch) => !BECH32.includes(ch))) return `${what} contains a character bech32 does not use (b, i, o or 1 after the prefix)`;
+  if (data.length < minData || data.length > maxData) return `${what} has the wrong length for its kind (${text.length} characters)`;
+  return null;
+}
+
+function hexProblem(text: string, what: string, minHex: number, maxHex: number): string | null {
+  if (!text.startsWith('0x')) return `${what} starts with 0x`;
+  const body = text.slice(2);
+  if (!/^[0-9a-fA-F]*$/.test(body)) return `${what} has only hexadecimal digits (0–9, a–f) after 0x`;
+  if (body.length < minHex || body.length > maxHex) {
+    return minHex === maxHex ? `${what} has ${minHex} hexadecimal digits after 0x (this has ${body.length})` : `${what} has ${minHex}–${maxHex} hexadecimal digits after 0x (this has ${body.length})`;
+  }
+  return null;
+}
+
+export function evmAddressProblem(text: string): string | null {
+  return hexProblem(text, 'An EVM address', 40, 40);
+}
+
+/** An account id on the home ledger (also what the intents system holds balances for). */
+export function accountIdProblem(text: string, what = 'An account id'): string | null {
+  if (text !== text.toLowerCase()) return `${what} is lowercase`;
+  if (text.length < 2 || text.length > 64) return `${what} is 2–64 characters long`;
+  return isValidAccountId(text) ? null : `${what} is made of lowercase letters, digits and - _ . between them (for example alice.near)`;
+}
+
+function familyProblem(family: AddressFamily, text: string): string | null {
+  switch (family) {
+    case 'evm':
+      return evmAddressProblem(text);
+    case 'home':
+      return accountIdProblem(text);
+    case 'btc':
+      return /^bc1/i.test(text) ? bech32Problem(text, 'A Bitcoin segwit address', 'bc', 39, 59) : base58Problem(text, 'A Bitcoin address', '13', 25, 35);
+    case 'ltc':
+      return /^ltc1/i.test(text) ? bech32Problem(text, 'A Litecoin segwit address', 'ltc', 39, 59) : base58Problem(text, 'A Litecoin address', 'LM3', 26, 35);
+    case 'doge':
+      return base58Problem(text, 'A Dogecoin address', 'DA9', 33, 34);
+    case 'dash':
+      return base58Problem(text, 'A Dash address', 'X7', 34, 34);
+    case 'zec':
+      if (/^(zs|u1)/.test(text)) return 'Use a transparent Zcash address (t1… or t3…); shielded addresses are not supported';
+      return base58Problem(text, 'A transparent Zcash address', 't', 35, 35) ?? (/^t[13]/.test(text) ? null : 'A transparent Zcash address starts with t1 or t3');
+    case 'bch': {
+      if (/^[13]/.test(text)) return base58Problem(text, 'A legacy Bitcoin Cash address', '13', 25, 35);
+      const body = text.replace(/^bitcoincash:/, '');
+      if (!/^[qp]/.test(body)) return 'A Bitcoin Cash address starts with q or p (optionally after bitcoincash:)';
+      if ([...body].some((ch) => !BECH32.includes(ch))) return 'A Bitcoin Cash address uses lowercase cashaddr characters only';
+      return body.length === 42 ? null : `A Bitcoin Cash address has 42 characters after bitcoincash: (this has ${body.length})`;
+    }
+    case 'sol': {
+      const p = base58Problem(text, 'A Solana address', BASE58_ALPHABET, 32, 44);
+      if (p) return p;
+      const bytes = base58Length(text);
+      return bytes === 32 ? null : `A Solana address is 32 bytes in base58 (this decodes to ${bytes})`;
+    }
+    case 'tron':
+      return base58Problem(text, 'A Tron address', 'T', 34, 34);
+    case 'ton':
+      if (/^-?[01]:/.test(text)) return /^-?[01]:[0-9a-fA-F]{64}$/.test(text) ? null : 'A raw TON address is 0: or -1: followed by 64 hexadecimal digits';
+      if (!/^[A-Za-z0-9+/_-]+$/.test(text)) return 'A TON address uses base64 letters, digits and - _ (or + /)';
+      return text.length === 48 ? null : `A TON address is 48 characters long (this has ${text.length})`;
+    case 'xrp':
+      if (!text.startsWith('r')) return 'An XRP address starts with r';
+      if ([...text].some((ch) => !XRP_ALPHABET.includes(ch))) return 'An XRP address uses base58 letters and digits only (no 0, O, I or l)';
+      return text.length >= 25 && text.length <= 35 ? null : `An XRP address is 25–35 characters long (this has ${text.length})`;
+    case 'stellar':
+      if (!text.startsWith('G')) return text.startsWith('M') ? 'Use the plain G… account address and put any memo in the memo field' : 'A Stellar account address starts with G';
+      if (!/^[A-Z2-7]+$/.test(text)) return 'A Stellar address uses capital letters A–Z and digits 2–7 only';
+      return text.length === 56 ? null : `A Stellar address is 56 characters long (this has ${text.length})`;
+    case 'sui':
+      return hexProblem(text, 'A Sui address', 64, 64);
+    case 'aptos':
+      return hexProblem(text, 'An Aptos address', 1, 64);
+    case 'starknet':
+      return hexProblem(text, 'A Starknet address', 1, 64);
+    case 'cardano':
+      return bech32Problem(text, 'A Cardano address', 'addr', 53, 110);
+    case 'aleo':
+      return bech32Problem(text, 'An Aleo address', 'aleo', 58, 58);
+  }
+}
+
+/** Is `text` shaped like an address on `chain`? Unknown chains are left to the service. */
+export function addressProblem(chain: string, text: string): string | null {
+  const t = text.trim();
+  if (!t) return 'Enter an address';
+  if (t !== text) return 'Remove the spaces around the address';
+  if (/\s/.test(t)) return 'An address has no spaces inside';
+  const family = familyOf(chain);
+  return family ? familyProblem(family, t) : null;
+}
+
+/** The recipient for its type: an account in the intents system, or an address on the destination chain. */
+export function recipientProblem(type: RecipientType, destinationChain: string | null, text: string): string | null {
+  if (type === 'INTENTS') return text.trim() ? (text.trim() !== text ? 'Remove the spaces around the account id' : accountIdProblem(text, 'An intents account')) : 'Enter the intents account that receives';
+  if (!destinationChain) return text.trim() ? null : 'Enter the address that receives';
+  return text.trim() ? addressProblem(destinationChain, text) : `Enter the ${chainName(destinationChain)} address that receives`;
+}
+
+/** The refund address for its type: an intents account, or an address on the origin chain. */
+export function refundProblem(type: RefundType, originChain: string | null, text: string): string | null {
+  if (type === 'INTENTS') return text.trim() ? (text.trim() !== text ? 'Remove the spaces around the account id' : accountIdProblem(text, 'An intents account')) : 'Enter the intents account that gets refunds';
+  if (!originChain) return text.trim() ? null : 'Enter the refund address';
+  return text.trim() ? addressProblem(originChain, text) : `Enter a ${chainName(originChain)} address for refunds`;
+}

@@ -1,0 +1,107 @@
+// Choosing a token: a button showing the choice, and a dialog with a search over symbol, chain and
+// asset id, tokens grouped by chain with their price.
+import { useId, useState } from 'preact/hooks';
+import type { TokenView } from '../../provider/swapApi';
+import { chainName } from '../addresses';
+import { formatPrice, searchTokens } from '../swapForm';
+import { Dialog } from './Dialog';
+
+interface TokenPickerProps {
+  label: string;
+  tokens: readonly TokenView[];
+  value: string;
+  onValue(assetId: string): void;
+  testid: string;
+  error?: string | null;
+}
+
+export function TokenPicker({ label, tokens, value, onValue, testid, error }: TokenPickerProps) {
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const id = useId();
+  const chosen = tokens.find((t) => t.assetId === value);
+  const groups = open ? searchTokens(tokens, query) : [];
+  const choose = (assetId: string) => {
+    onValue(assetId);
+    setOpen(false);
+    setQuery('');
+  };
+  return (
+    <div class="field">
+      <span class="label" id={`${id}-label`}>
+        {label}
+      </span>
+      <button
+        type="button"
+        class="picker"
+        aria-labelledby={`${id}-label ${id}-value`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+        data-testid={testid}
+        data-asset-id={value || undefined}
+      >
+        <span id={`${id}-value`}>
+          {chosen ? (
+            <>
+              <strong>{chosen.symbol}</strong> on {chainName(chosen.blockchain)}
+            </>
+          ) : (
+            'Choose a token'
+          )}
+        </span>
+        {chosen && <span class="hint">{formatPrice(chosen.price)}</span>}
+      </button>
+      {error && (
+        <p class="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+      {open && (
+        <Dialog title={label} onClose={() => setOpen(false)} testid={`${testid}-dialog`}>
+          <div class="field">
+            <label for={`${id}-search`}>Search symbol, chain or asset id</label>
+            <input
+              id={`${id}-search`}
+              type="search"
+              value={query}
+              onInput={(e) => setQuery(e.currentTarget.value)}
+              autoComplete="off"
+              spellcheck={false}
+              data-testid="swap-token-search"
+            />
+          </div>
+          <p class="hint" role="status">
+            {groups.reduce((n, g) => n + g.tokens.length, 0)} tokens
+          </p>
+          <div class="token-groups">
+            {groups.map((g) => (
+              <section key={g.chain} aria-labelledby={`${id}-chain-${g.chain}`}>
+                <h3 id={`${id}-chain-${g.chain}`}>{chainName(g.chain)}</h3>
+                <ul class="token-list" aria-label={`Tokens on ${chainName(g.chain)}`}>
+                  {g.tokens.map((t) => (
+                    <li key={t.assetId}>
+                      <button
+                        type="button"
+                        class="token"
+                        aria-pressed={t.assetId === value}
+                        onClick={() => choose(t.assetId)}
+                        data-testid="swap-token-option"
+                        data-asset-id={t.assetId}
+                      >
+                        <strong>{t.symbol}</strong>
+                        <span class="price">{formatPrice(t.price)}</span>
+                        <span class="mono hint">{t.assetId}</span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </div>
+        </Dialog>
+      )}
+    </div>
+  );
+}

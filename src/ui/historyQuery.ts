@@ -1,0 +1,101 @@
+// The history filters as typed, and the transactions-API query built from them (every parameter of
+// HistoryQuery), with each field's problem in plain words. Pure.
+import type { HistoryItem, HistoryQuery, SwapStatus } from '../provider/swapApi';
+
+/** Statuses the transactions API filters by (it has no KNOWN_DEPOSIT_TX filter). */
+export const FILTER_STATUSES: readonly SwapStatus[] = ['PENDING_DEPOSIT', 'PROCESSING', 'SUCCESS', 'INCOMPLETE_DEPOSIT', 'REFUNDED', 'FAILED'];
+export const PAGE_SIZES = ['25', '50', '100', '250', '1000'] as const;
+export const DEFAULT_PAGE_SIZE = '50';
+
+export interface HistoryFilters {
+  statuses: SwapStatus[];
+  search: string;
+  fromChainId: string;
+  toChainId: string;
+  fromTokenId: string;
+  toTokenId: string;
+  /** `<input type="datetime-local">` values, local time. */
+  start: string;
+  end: string;
+  minUsd: string;
+  maxUsd: string;
+  referral: string;
+  affiliate: string;
+  showTestTxs: boolean;
+  pageSize: string;
+}
+
+export type FilterField = keyof HistoryFilters;
+
+export function emptyFilters(): HistoryFilters {
+  return {
+    statuses: [],
+    search: '',
+    fromChainId: '',
+    toChainId: '',
+    fromTokenId: '',
+    toTokenId: '',
+    start: '',
+    end: '',
+    minUsd: '',
+    maxUsd: '',
+    referral: '',
+    affiliate: '',
+    showTestTxs: false,
+    pageSize: DEFAULT_PAGE_SIZE,
+  };
+}
+
+const USD_RE = /^\d+(\.\d+)?$/;
+
+/** A datetime-local value ("2026-01-31T14:05") read in the local time zone → ISO 8601 UTC. */
+export function localToIso(value: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/.test(value)) return null;
+  const ms = new Date(value.includes('T') ? value : `${value}T00:00`).getTime();
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
+export function buildHistoryQuery(f: HistoryFilters): { query: HistoryQuery | null; problems: Partial<Record<FilterField, string>> } {
+  const problems: Partial<Record<FilterField, string>> = {};
+  const query: HistoryQuery = { numberOfTransactions: Number(f.pageSize) || Number(DEFAULT_PAGE_SIZE) };
+  if (f.statuses.length) query.statuses = FILTER_STATUSES.filter((s) => f.statuses.includes(s));
+  const text = (key: 'search' | 'fromChainId' | 'toChainId' | 'fromTokenId' | 'toTokenId' | 'referral' | 'affiliate') => {
+    const v = f[key].trim();
+    if (v) query[key] = v;
+  };
+  text('search');
+  text('fromChainId');
+  text('toChainId');
+  text('fromTokenId');
+  text('toTokenId');
+  text('affiliate');
+  const referral = f.referral.trim();
+  if (referral && referral !== referral.toLowerCase()) problems.referral = 'Referral ids are lowercase';
+  else if (referral) query.referral = referral;
+  for (const [field, key] of [['minUsd', 'minUsdPrice'], ['maxUsd', 'maxUsdPrice']] as const) {
+    const v = f[field].trim();
+    if (!v) continue;
+    if (!USD_RE.test(v)) problems[field] = 'Enter a dollar amount like 25 or 99.5';
+    else query[key] = Number(v);
+  }
+  if (query.minUsdPrice !== undefined && query.maxUsdPrice !== undefined && query.minUsdPrice > query.maxUsdPrice) problems.maxUsd = 'The maximum is below the minimum';
+  for (const [field, key] of [['start', 'startTimestamp'], ['end', 'endTimestamp']] as const) {
+    const v = f[field].trim();
+    if (!v) continue;
+    const iso = localToIso(v);
+    if (!iso) problems[field] = 'Enter a date and time';
+    else query[key] = iso;
+  }
+  if (query.startTimestamp && query.endTimestamp && query.startTimestamp >= query.endTimestamp) problems.end = 'The end is not after the start';
+  if (f.showTestTxs) query.showTestTxs = true;
+  return Object.keys(problems).length ? { query: null, problems } : { query, problems };
+}
+
+/** The query for the page next to the loaded one: older (`next`, after the last row) or newer (`prev`, before the first). */
+export function pageQuery(base: HistoryQuery, items: readonly HistoryItem[], direction: 'next' | 'prev'): HistoryQuery | null {
+  const edge = direction === 'next' ? items.at(-1) : items[0];
+  if (!edge) return null;
+  const query: HistoryQuery = { ...base, direction, lastDepositAddress: edge.depositAddress };
+  if (edge.depositMemo) query.lastDepositMemo = edge.depositMemo;
+  return query;
+}

@@ -1,0 +1,449 @@
+// One swap: where to send what (address, memo, QR, amount), countdowns, the deposit tx form, "Pay
+// from my intents account", the status stepper with what each status means, and the signed quote.
+// It asks the background again every few seconds while the swap is not finished.
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import { formatUnits } from '../../core/amounts';
+import type { SwapRecordView, TokenView, TxLink } from '../../provider/swapApi';
+import { accountIdProblem, chainName } from '../addresses';
+import { CopyButton } from '../components/CopyButton';
+import { Dialog } from '../components/Dialog';
+import { TextField } from '../components/Field';
+import { ErrorAlert, StatusLine, Warning } from '../components/Notice';
+import { QrCode } from '../components/QrCode';
+import { Screen } from '../components/Screen';
+import { focusFirstInvalidSoon } from '../focus';
+import { tokenOf } from '../swapForm';
+import {
+  STATUS_TEXT,
+  describeCountdown,
+  isTerminal,
+  missingAmount,
+  prettyJson,
+  quoteFacts,
+  refundReasonText,
+  stepsOf,
+  type Step,
+} from '../swapText';
+import { swaps } from '../swaps';
+import { useAction } from '../useAction';
+import { messageOf } from '../wallet';
+
+/** How often the open deposit view reads the record again (the background tracker updates it). */
+export const DEPOSIT_POLL_MS = 3000;
+
+interface DepositProps {
+  id: string;
+  /** The record as `swap_start` returned it: shown at once, before the first read. */
+  initial: SwapRecordView | null;
+  onBack(): void;
+}
+
+const timeOf = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const dateTimeOf = (iso: string) => {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? iso : new Date(ms).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+};
+
+export function Deposit({ id, initial, onBack }: DepositProps) {
+  const [record, setRecord] = useState<SwapRecordView | null>(initial);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [tokens, setTokens] = useState<TokenView[]>([]);
+  const [now, setNow] = useState(() => Date.now());
+  const [checking, setChecking] = useState(false);
+  const [notice, setNotice] = useState('');
+  const statusBox = useRef<HTMLDivElement>(null);
+  const terminal = record ? isTerminal(record.status) : false;
+
+  useEffect(() => {
+    swaps.tokensOnce().then(setTokens, () => setTokens([]));
+  }, []);
+
+  const read = async (ask: 'get' | 'refresh') => {
+    try {
+      setRecord(ask === 'refresh' ? await swaps.refresh(id) : await swaps.get(id));
+      setLoadError(null);
+    } catch (err) {
+      setLoadError(messageOf(err));
+    }
+  };
+
+  // Ask the service once on opening, then read the tracked record every few seconds until it ends.
+  useEffect(() => {
+    void read('refresh');
+  }, [id]);
+  useEffect(() => {
+    if (terminal) return;
+    const poll = setInterval(() => void read('get'), DEPOSIT_POLL_MS);
+    const tick = setInterval(() => setNow(Date.now()), 1000);
+    const onVisible = () => document.visibilityState === 'visible' && void read('get');
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      clearInterval(poll);
+      clearInterval(tick);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [id, terminal]);
+
+  /** A form changed the swap: show the record, say so, and put focus on the status (the form may be gone). */
+  const updated = (next: SwapRecordView, message: string) => {
+    setRecord(next);
+    setNotice(message);
+    setTimeout(() => statusBox.current?.focus(), 0);
+  };
+
+  const checkNow = async () => {
+    setChecking(true);
+    await read('refresh');
+    setChecking(false);
+  };
+
+  if (!record) {
+    return (
+      <Screen title="Swap" testid="deposit" ready={loadError !== null}>
+        <StatusLine testid="deposit-loading">{loadError ? '' : 'Loading the swap…'}</StatusLine>
+        <ErrorAlert message={loadError} testid="deposit-error" />
+        <div class="actions">
+          <button type="button" onClick={onBack} data-testid="deposit-back">
+            Back
+          </button>
+        </div>
+      </Screen>
+    );
+  }
+
+  const origin = tokenOf(tokens, record.request.originAsset);
+  const destination = tokenOf(tokens, record.request.destinationAsset);
+  const facts = quoteFacts(record.quoteResponseJson);
+  const status = STATUS_TEXT[record.status];
+  const details = record.swapDetails;
+  const refund = refundReasonText(details?.refundReason);
+  const canDeposit = record.status === 'PENDING_DEPOSIT' || record.status === 'INCOMPLETE_DEPOSIT';
+  const viaIntents = record.request.depositType === 'INTENTS';
+  const missing = record.status === 'INCOMPLETE_DEPOSIT' ? missingAmount(facts.amountIn, details?.depositedAmount) : null;
+
+  return (
+    <Screen title={`Swap ${facts.amountInFormatted ?? ''} ${origin?.symbol ?? ''} → ${destination?.symbol ?? ''}`.replace(/\s+/g, ' ')} testid="deposit" focusHeading>
+      <div class="actions start">
+        <button type="button" onClick={onBack} data-testid="deposit-back">
+          ← Back
+        </button>
+        <button type="button" onClick={() => void checkNow()} disabled={checking} data-testid="deposit-refresh">
+          {checking ? 'Checking…' : 'Check now'}
+        </button>
+      </div>
+
+      <Stepper steps={stepsOf(record.status, record.statusHistory)} />
+      <div class={`status-box status-${record.status}`} ref={statusBox} tabIndex={-1} data-testid="deposit-status" data-status={record.status}>
+        <p>
+          <strong>{status.label}.</strong> {status.explain}
+        </p>
+        {status.todo && <p data-testid="deposit-todo">{status.todo}</p>}
+        {refund && (
+          <div data-testid="deposit-refund-reason" data-reason={details?.refundReason}>
+            <p>
+              <strong>Why: {refund.label}.</strong> {refund.explain}
+            </p>
+            <p>{refund.todo}</p>
+          </div>
+        )}
+      </div>
+      <StatusLine testid="deposit-notice">{notice}</StatusLine>
+      <StatusLine testid="deposit-checked">
+        {record.checkedAt !== null ? `Last checked at ${timeOf(record.checkedAt)}.` : ''}
+        {terminal ? ' Finished: no more checks.' : ''}
+      </StatusLine>
+      {record.lastError && <ErrorAlert message={`Last check failed: ${record.lastError} (tracking goes on)`} testid="deposit-last-error" />}
+      <ErrorAlert message={loadError} testid="deposit-error" />
+
+      {canDeposit && (
+        <section class="group" aria-labelledby="deposit-send-heading">
+          <h3 id="deposit-send-heading">{viaIntents ? 'Pay into the intents deposit account' : `Send on ${origin ? chainName(origin.blockchain) : 'the origin chain'}`}</h3>
+          <p class="send-amount">
+            Send exactly <strong data-testid="deposit-amount">{record.amountToSend}</strong> <CopyButton text={record.amountToSend.split(' ')[0] ?? record.amountToSend} label="Copy amount" testid="deposit-amount-copy" />
+          </p>
+          {missing !== null && origin && (
+            <p class="warning" data-testid="deposit-missing">
+              So far {details?.depositedAmountFormatted ?? '0'} {origin.symbol} arrived. Send <strong>{formatUnits(missing, origin.decimals)} {origin.symbol}</strong> more to the same
+              address{record.depositMemo ? ' with the same memo' : ''}.
+            </p>
+          )}
+          <p class="label">Deposit address</p>
+          <p class="mono address" data-testid="deposit-address">
+            {record.depositAddress}
+          </p>
+          <CopyButton text={record.depositAddress} label="Copy address" testid="deposit-address-copy" />
+          {record.depositMemo !== null && (
+            <>
+              <p class="label">Memo</p>
+              <p class="mono address" data-testid="deposit-memo">
+                {record.depositMemo}
+              </p>
+              <CopyButton text={record.depositMemo} label="Copy memo" testid="deposit-memo-copy" />
+              <Warning testid="deposit-memo-warning">
+                <p>
+                  <strong>Include this memo in your transfer.</strong> The address is shared: without the memo the deposit cannot be matched to your swap.
+                </p>
+              </Warning>
+            </>
+          )}
+          {!viaIntents && <QrCode text={record.depositAddress} label={`QR code of the deposit address ${record.depositAddress}`} testid="deposit-qr" />}
+          <Countdowns record={record} now={now} />
+          {viaIntents && record.status === 'PENDING_DEPOSIT' && <PayFromIntents record={record} onPaid={(r) => updated(r, 'Paid from your intents account.')} />}
+          {!viaIntents && <SubmitTx record={record} originChain={origin?.blockchain ?? null} onSubmitted={(r) => updated(r, 'Deposit transaction sent to the service.')} />}
+        </section>
+      )}
+      {record.paidIntentHash && (
+        <p data-testid="deposit-paid">
+          Paid from your intents account by intent <code>{record.paidIntentHash}</code>.
+        </p>
+      )}
+
+      <Amounts record={record} origin={origin} destination={destination} />
+      <SignedQuote json={record.quoteResponseJson} />
+    </Screen>
+  );
+}
+
+function Stepper({ steps }: { steps: Step[] }) {
+  return (
+    <ol class="stepper" aria-label="Progress" data-testid="deposit-steps">
+      {steps.map((s) => (
+        <li key={s.key} class={`step-${s.state}`} data-step={s.key} data-state={s.state} aria-current={s.state === 'current' ? 'step' : undefined}>
+          <span class="step-label">{s.label}</span>
+          <span class="hint">
+            {s.detail}
+            {s.at !== null ? ` · ${timeOf(s.at)}` : ''}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Countdowns({ record, now }: { record: SwapRecordView; now: number }) {
+  const inactive = describeCountdown(record.timeWhenInactive, now);
+  const deadline = describeCountdown(record.deadline, now);
+  if (!inactive && !deadline) return null;
+  return (
+    <dl class="facts">
+      {inactive && record.timeWhenInactive && (
+        <>
+          <dt>Address active until</dt>
+          <dd data-testid="deposit-inactive" data-passed={inactive.passed}>
+            {dateTimeOf(record.timeWhenInactive)} <span class={inactive.passed ? 'bad-text' : 'hint'}>({inactive.text})</span>
+          </dd>
+        </>
+      )}
+      {deadline && record.deadline && (
+        <>
+          <dt>Deadline</dt>
+          <dd data-testid="deposit-deadline" data-passed={deadline.passed}>
+            {dateTimeOf(record.deadline)} <span class={deadline.passed ? 'bad-text' : 'hint'}>({deadline.text})</span>
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+function SubmitTx({ record, originChain, onSubmitted }: { record: SwapRecordView; originChain: string | null; onSubmitted(r: SwapRecordView): void }) {
+  const [txHash, setTxHash] = useState('');
+  const [sender, setSender] = useState('');
+  const [memo, setMemo] = useState(record.depositMemo ?? '');
+  const [tried, setTried] = useState(false);
+  const action = useAction();
+  const home = originChain === 'home';
+  const hash = txHash.trim();
+  const hashProblem = !hash ? 'Paste the transaction hash of your deposit' : /\s/.test(hash) ? 'A transaction hash has no spaces' : null;
+  const senderProblem = home && sender.trim() ? accountIdProblem(sender.trim(), 'The sender account') : null;
+  const submit = (e: Event) => {
+    e.preventDefault();
+    setTried(true);
+    if (hashProblem || senderProblem) return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
+    void action.run(async () => {
+      const updated = await swaps.submitDeposit({
+        id: record.id,
+        txHash: hash,
+        ...(home && sender.trim() ? { homeSenderAccount: sender.trim() } : {}),
+        ...(record.depositMemo !== null && memo.trim() ? { memo: memo.trim() } : {}),
+      });
+      onSubmitted(updated);
+    });
+  };
+  return (
+    <form class="group" onSubmit={submit} noValidate aria-labelledby="deposit-tx-heading" data-testid="deposit-tx-form">
+      <h3 id="deposit-tx-heading">Already sent it?</h3>
+      <p class="hint">Optional: telling the service your transaction hash speeds up processing.</p>
+      <TextField label="Deposit transaction hash" value={txHash} onValue={setTxHash} verbatim testid="deposit-tx-hash" error={tried ? hashProblem : null} />
+      {home && (
+        <TextField
+          label="Sender account on the home ledger"
+          value={sender}
+          onValue={setSender}
+          verbatim
+          testid="deposit-sender"
+          hint="The account the deposit came from."
+          error={tried ? senderProblem : null}
+        />
+      )}
+      {record.depositMemo !== null && <TextField label="Memo used in the transfer" value={memo} onValue={setMemo} verbatim testid="deposit-tx-memo" />}
+      <ErrorAlert message={action.error} testid="deposit-tx-error" />
+      <div class="actions">
+        <button type="submit" disabled={action.busy} data-testid="deposit-tx-submit">
+          Submit transaction hash
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function PayFromIntents({ record, onPaid }: { record: SwapRecordView; onPaid(r: SwapRecordView): void }) {
+  const [confirming, setConfirming] = useState(false);
+  const action = useAction();
+  if (record.paidIntentHash) return null;
+  const pay = () =>
+    void action.run(async () => {
+      onPaid(await swaps.payFromIntents(record.id));
+      setConfirming(false);
+    });
+  return (
+    <div class="group">
+      <p>The wallet can sign a transfer of {record.amountToSend} from your intents account to the deposit account above.</p>
+      <ErrorAlert message={confirming ? null : action.error} testid="deposit-pay-error" />
+      <div class="actions">
+        <button type="button" class="primary" onClick={() => setConfirming(true)} data-testid="deposit-pay-intents">
+          Pay from my intents account
+        </button>
+      </div>
+      {confirming && (
+        <Dialog title="Pay from your intents account?" onClose={() => setConfirming(false)} testid="deposit-pay-dialog">
+          <p>
+            Transfer <strong>{record.amountToSend}</strong> to <code>{record.depositAddress}</code>
+            {record.depositMemo ? (
+              <>
+                {' '}
+                with memo <code>{record.depositMemo}</code>
+              </>
+            ) : null}
+            . The wallet signs a <code>transfer</code> intent with your key and publishes it.
+          </p>
+          <ErrorAlert message={action.error} testid="deposit-pay-dialog-error" />
+          <div class="actions">
+            <button type="button" onClick={() => setConfirming(false)} data-testid="deposit-pay-cancel">
+              Cancel
+            </button>
+            <button type="button" class="primary" disabled={action.busy} onClick={pay} data-testid="deposit-pay-confirm" data-autofocus>
+              {action.busy ? 'Paying…' : 'Sign and pay'}
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </div>
+  );
+}
+
+function TxLinks({ label, links, testid }: { label: string; links: TxLink[]; testid: string }) {
+  if (links.length === 0) return null;
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd data-testid={testid}>
+        <ul class="plain">
+          {links.map((l) => (
+            <li key={l.hash}>
+              {l.explorerUrl ? (
+                <a href={l.explorerUrl} target="_blank" rel="noopener noreferrer" class="mono">
+                  {l.hash}
+                </a>
+              ) : (
+                <code>{l.hash}</code>
+              )}
+            </li>
+          ))}
+        </ul>
+      </dd>
+    </>
+  );
+}
+
+function Amounts({ record, origin, destination }: { record: SwapRecordView; origin: TokenView | undefined; destination: TokenView | undefined }) {
+  const d = record.swapDetails;
+  const facts = quoteFacts(record.quoteResponseJson);
+  const r = record.request;
+  return (
+    <section class="group" aria-labelledby="deposit-details-heading" data-testid="deposit-details">
+      <h3 id="deposit-details-heading">Details</h3>
+      <dl class="facts">
+        <dt>Quoted</dt>
+        <dd data-testid="deposit-quoted">
+          {facts.amountInFormatted ?? '?'} {origin?.symbol ?? r.originAsset} → {facts.amountOutFormatted ?? '?'} {destination?.symbol ?? r.destinationAsset}
+        </dd>
+        {d?.depositedAmountFormatted && (
+          <>
+            <dt>Deposited</dt>
+            <dd data-testid="deposit-deposited">
+              {d.depositedAmountFormatted} {origin?.symbol}
+            </dd>
+          </>
+        )}
+        {record.status === 'SUCCESS' && d?.amountOutFormatted && (
+          <>
+            <dt>Delivered</dt>
+            <dd data-testid="deposit-delivered">
+              {d.amountOutFormatted} {destination?.symbol}
+            </dd>
+          </>
+        )}
+        {d?.refundedAmountFormatted && d.refundedAmountFormatted !== '0' && (
+          <>
+            <dt>Refunded</dt>
+            <dd data-testid="deposit-refunded">
+              {d.refundedAmountFormatted} {origin?.symbol}
+            </dd>
+          </>
+        )}
+        <dt>Recipient</dt>
+        <dd class="mono">
+          {r.recipient} <span class="hint">({r.recipientType === 'INTENTS' ? 'intents account' : 'address'})</span>
+        </dd>
+        <dt>Refunds to</dt>
+        <dd class="mono">
+          {r.refundTo} <span class="hint">({r.refundType === 'INTENTS' ? 'intents account' : 'address'})</span>
+        </dd>
+        <dt>Slippage</dt>
+        <dd>{r.slippageTolerance / 100} %</dd>
+        {d && <TxLinks label="Deposit transactions" links={d.originChainTxHashes} testid="deposit-origin-txs" />}
+        {d && <TxLinks label="Delivery transactions" links={d.destinationChainTxHashes} testid="deposit-destination-txs" />}
+        {d && d.intentHashes.length > 0 && (
+          <>
+            <dt>Intents</dt>
+            <dd class="mono">{d.intentHashes.join(' ')}</dd>
+          </>
+        )}
+      </dl>
+    </section>
+  );
+}
+
+function SignedQuote({ json }: { json: string }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <section class="group">
+      <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)} data-testid="deposit-quote-toggle">
+        {open ? 'Hide the signed quote' : 'View the signed quote'}
+      </button>
+      <p class="hint">The service's quote with its signature: your evidence if anything goes wrong. It is kept with the swap.</p>
+      <div id={id} hidden={!open}>
+        {open && (
+          <>
+            <pre class="message" tabIndex={0} aria-label="Signed quote (JSON)" data-testid="deposit-quote-json">
+              {prettyJson(json)}
+            </pre>
+            <CopyButton text={json} label="Copy the signed quote" testid="deposit-quote-copy" />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,274 @@
+// The swap form as data: defaults per chain, each field's problem in plain words, and the quote
+// request built from it. Pure (the clock is passed in), so the page stays thin and this is tested.
+import { formatUnits, parseUnits } from '../core/amounts';
+import type { AppFee, DepositMode, DepositType, QuoteParams, RecipientType, RefundType, SwapType, TokenView } from '../provider/swapApi';
+import { accountIdProblem, evmAddressProblem, recipientProblem, refundProblem } from './addresses';
+
+export interface AppFeeRow {
+  recipient: string;
+  /** Basis points, as typed. */
+  bps: string;
+}
+
+export interface SwapForm {
+  originAsset: string;
+  destinationAsset: string;
+  /** Decimal units as typed: of the origin token, or of the destination token for EXACT_OUTPUT. */
+  amount: string;
+  swapType: SwapType;
+  depositType: DepositType;
+  depositMode: DepositMode;
+  recipient: string;
+  recipientType: RecipientType;
+  refundTo: string;
+  refundType: RefundType;
+  /** Percent as typed ("0.5"); sent as basis points. */
+  slippagePercent: string;
+  /** Minutes from now; empty means the origin chain's default. */
+  deadlineMinutes: string;
+  referral: string;
+  appFees: AppFeeRow[];
+  /** Milliseconds as typed; empty means the service's default (3000). */
+  quoteWaitingMs: string;
+  virtualChainRecipient: string;
+  virtualChainRefundRecipient: string;
+  /** The user ticked "I understand funds are lost on misuse": only then is the message sent. */
+  customMsgAccepted: boolean;
+  customRecipientMsg: string;
+}
+
+export type SwapField = keyof SwapForm | `appFee${number}Recipient` | `appFee${number}Bps`;
+export type Problems = Partial<Record<SwapField, string>>;
+
+export const DEFAULT_SLIPPAGE_PERCENT = '1';
+export const SLIPPAGE_PRESETS = ['0.5', '1', '2'] as const;
+/** Above this the form warns (but allows it): the user may get this much less. */
+export const HIGH_SLIPPAGE_BPS = 500;
+export const MAX_SLIPPAGE_BPS = 5000;
+export const MAX_APP_FEE_BPS = 1000;
+export const MAX_APP_FEES = 10;
+export const MAX_QUOTE_WAIT_MS = 60_000;
+
+export function emptyForm(account: string | null): SwapForm {
+  return {
+    originAsset: '',
+    destinationAsset: '',
+    amount: '',
+    swapType: 'EXACT_INPUT',
+    depositType: 'ORIGIN_CHAIN',
+    depositMode: 'SIMPLE',
+    recipient: account ?? '',
+    recipientType: 'INTENTS',
+    refundTo: account ?? '',
+    refundType: 'INTENTS',
+    slippagePercent: DEFAULT_SLIPPAGE_PERCENT,
+    deadlineMinutes: '',
+    referral: '',
+    appFees: [],
+    quoteWaitingMs: '',
+    virtualChainRecipient: '',
+    virtualChainRefundRecipient: '',
+    customMsgAccepted: false,
+    customRecipientMsg: '',
+  };
+}
+
+/** Chains whose deposits take long to be mined and confirmed: their deadline defaults to an hour. */
+const SLOW_CHAINS = new Set(['btc', 'zec', 'doge', 'ltc', 'bch', 'dash']);
+
+/** Default minutes from now to the deadline: long enough for the origin chain's deposit to confirm. */
+export function defaultDeadlineMinutes(originChain: string | null): number {
+  return originChain && SLOW_CHAINS.has(originChain) ? 60 : 30;
+}
+
+/** Deposit modes an origin chain offers: MEMO only where the chain needs or supports a memo. */
+const MEMO_CHAINS: Record<string, readonly DepositMode[]> = {
+  stellar: ['MEMO'],
+  ton: ['MEMO'],
+  xrp: ['SIMPLE', 'MEMO'],
+};
+
+export function depositModesFor(originChain: string | null): readonly DepositMode[] {
+  return (originChain && MEMO_CHAINS[originChain]) || ['SIMPLE'];
+}
+
+/** The mode to use after the origin changes: keep the current one if the chain offers it. */
+export function fitDepositMode(originChain: string | null, current: DepositMode): DepositMode {
+  const modes = depositModesFor(originChain);
+  return modes.includes(current) ? current : modes[0]!;
+}
+
+/** "1.5" % → 150 bps, exactly; null when it is not a percentage with at most two decimals. */
+export function percentToBps(text: string): number | null {
+  try {
+    const bps = parseUnits(text, 2);
+    return bps <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(bps) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** 150 bps → "1.5 %". */
+export function bpsToPercent(bps: number): string {
+  return `${formatUnits(BigInt(bps), 2)} %`;
+}
+
+const WHOLE_RE = /^\d+$/;
+
+function amountProblem(text: string, token: TokenView | undefined, side: string): string | null {
+  const t = text.trim();
+  if (!t) return 'Enter an amount';
+  if (!token) return `Choose the ${side} token first`;
+  if (/[eE]/.test(t)) return 'Write the amount out in digits (no exponent)';
+  if (/,/.test(t)) return 'Use a dot for decimals and no thousands separators';
+  let units: bigint;
+  try {
+    units = parseUnits(t, token.decimals);
+  } catch {
+    if (/^\d*\.\d*$/.test(t) && t !== '.' && (t.split('.')[1] ?? '').length > token.decimals) {
+      return `${token.symbol} has ${token.decimals} decimals; this has ${(t.split('.')[1] ?? '').length}`;
+    }
+    return 'Enter a positive number like 12.5';
+  }
+  return units > 0n ? null : 'Enter an amount above zero';
+}
+
+export interface Built {
+  params: QuoteParams | null;
+  problems: Problems;
+  /** Advisory notes (not blocking): high slippage and the like. */
+  warnings: string[];
+}
+
+export function tokenOf(tokens: readonly TokenView[], assetId: string): TokenView | undefined {
+  return tokens.find((t) => t.assetId === assetId);
+}
+
+/** Checks every field and, when all are fine, builds the quote request with a deadline from `now`. */
+export function buildQuote(form: SwapForm, tokens: readonly TokenView[], now: number): Built {
+  const problems: Problems = {};
+  const warnings: string[] = [];
+  const origin = tokenOf(tokens, form.originAsset);
+  const destination = tokenOf(tokens, form.destinationAsset);
+  if (!origin) problems.originAsset = 'Choose the token you send';
+  if (!destination) problems.destinationAsset = 'Choose the token you receive';
+  if (origin && destination && origin.assetId === destination.assetId) problems.destinationAsset = 'Choose a different token than the one you send';
+
+  const amountToken = form.swapType === 'EXACT_OUTPUT' ? destination : origin;
+  const amountText = amountProblem(form.amount, amountToken, form.swapType === 'EXACT_OUTPUT' ? 'receiving' : 'sending');
+  if (amountText) problems.amount = amountText;
+
+  const recipient = recipientProblem(form.recipientType, destination?.blockchain ?? null, form.recipient);
+  if (recipient) problems.recipient = recipient;
+  const refund = refundProblem(form.refundType, origin?.blockchain ?? null, form.refundTo);
+  if (refund) problems.refundTo = refund;
+
+  const slippage = percentToBps(form.slippagePercent.trim());
+  if (slippage === null) problems.slippagePercent = 'Enter a percentage like 0.5 (at most two decimals)';
+  else if (slippage > MAX_SLIPPAGE_BPS) problems.slippagePercent = `Keep slippage at or below ${bpsToPercent(MAX_SLIPPAGE_BPS)}`;
+  else if (slippage > HIGH_SLIPPAGE_BPS) warnings.push(`Slippage of ${bpsToPercent(slippage)} means you may receive that much less than quoted.`);
+
+  const minutesDefault = defaultDeadlineMinutes(origin?.blockchain ?? null);
+  const minutesText = form.deadlineMinutes.trim();
+  let minutes = minutesDefault;
+  if (minutesText) {
+    if (!WHOLE_RE.test(minutesText) || Number(minutesText) < 5 || Number(minutesText) > 24 * 60) problems.deadlineMinutes = 'Enter whole minutes from 5 to 1440';
+    else {
+      minutes = Number(minutesText);
+      if (minutes < minutesDefault) warnings.push(`A deadline under ${minutesDefault} min may pass before a deposit on this chain confirms; the deposit is then refunded.`);
+    }
+  }
+
+  if (form.depositType === 'ORIGIN_CHAIN' && !depositModesFor(origin?.blockchain ?? null).includes(form.depositMode)) {
+    problems.depositMode = 'This chain does not take deposits in that mode';
+  }
+
+  const referral = form.referral.trim();
+  if (referral && referral !== referral.toLowerCase()) problems.referral = 'Referral ids are lowercase';
+  else if (referral && !/^[a-z0-9._-]+$/.test(referral)) problems.referral = 'Use lowercase letters, digits and . _ - only';
+  else if (referral.length > 64) problems.referral = 'Keep the referral to 64 characters';
+
+  const appFees: AppFee[] = [];
+  form.appFees.forEach((row, i) => {
+    const who = accountIdProblem(row.recipient.trim(), 'A fee recipient');
+    if (!row.recipient.trim()) problems[`appFee${i}Recipient`] = 'Enter the account that receives this fee';
+    else if (who) problems[`appFee${i}Recipient`] = who;
+    const bps = row.bps.trim();
+    if (!WHOLE_RE.test(bps) || Number(bps) < 1 || Number(bps) > MAX_APP_FEE_BPS) problems[`appFee${i}Bps`] = `Enter whole basis points from 1 to ${MAX_APP_FEE_BPS}`;
+    else appFees.push({ recipient: row.recipient.trim(), fee: Number(bps) });
+  });
+
+  const waitText = form.quoteWaitingMs.trim();
+  if (waitText && (!WHOLE_RE.test(waitText) || Number(waitText) > MAX_QUOTE_WAIT_MS)) problems.quoteWaitingMs = `Enter whole milliseconds from 0 to ${MAX_QUOTE_WAIT_MS}`;
+
+  const vRecipient = form.virtualChainRecipient.trim();
+  const vRefund = form.virtualChainRefundRecipient.trim();
+  const vr = vRecipient ? evmAddressProblem(vRecipient) : null;
+  if (vr) problems.virtualChainRecipient = vr;
+  const vf = vRefund ? evmAddressProblem(vRefund) : null;
+  if (vf) problems.virtualChainRefundRecipient = vf;
+
+  const useMsg = form.customMsgAccepted && form.customRecipientMsg.trim() !== '';
+  if (form.customRecipientMsg.trim() && !form.customMsgAccepted) problems.customMsgAccepted = 'Tick the box to confirm you understand the risk, or clear the message';
+
+  if (form.swapType === 'ANY_INPUT') warnings.push('ANY_INPUT is for partners; the service may refuse it.');
+
+  if (Object.keys(problems).length > 0 || !origin || !destination || !amountToken || slippage === null) return { params: null, problems, warnings };
+
+  const params: QuoteParams = {
+    swapType: form.swapType,
+    slippageTolerance: slippage,
+    originAsset: origin.assetId,
+    depositType: form.depositType,
+    destinationAsset: destination.assetId,
+    amount: parseUnits(form.amount.trim(), amountToken.decimals).toString(),
+    refundTo: form.refundTo,
+    refundType: form.refundType,
+    recipient: form.recipient,
+    recipientType: form.recipientType,
+    deadline: new Date(now + minutes * 60_000).toISOString(),
+  };
+  if (form.depositType === 'ORIGIN_CHAIN') params.depositMode = form.depositMode;
+  if (vRecipient) params.virtualChainRecipient = vRecipient;
+  if (vRefund) params.virtualChainRefundRecipient = vRefund;
+  if (useMsg) params.customRecipientMsg = form.customRecipientMsg;
+  if (referral) params.referral = referral;
+  if (waitText) params.quoteWaitingTimeMs = Number(waitText);
+  if (appFees.length) params.appFees = appFees;
+  return { params, problems, warnings };
+}
+
+/**
+ * What decides the quote (everything but the deadline, which moves with the clock): the dry quote
+ * is asked again only when this changes.
+ */
+export function quoteKey(params: QuoteParams): string {
+  const { deadline: _deadline, ...rest } = params;
+  return JSON.stringify(rest);
+}
+
+/** Tokens grouped by chain for the picker, filtered by a search over symbol, chain and asset id. */
+export function searchTokens(tokens: readonly TokenView[], query: string): { chain: string; tokens: TokenView[] }[] {
+  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const hits = tokens.filter((t) => {
+    const hay = `${t.symbol} ${t.blockchain} ${t.assetId}`.toLowerCase();
+    return words.every((w) => hay.includes(w));
+  });
+  const groups = new Map<string, TokenView[]>();
+  for (const t of hits) {
+    const list = groups.get(t.blockchain) ?? [];
+    list.push(t);
+    groups.set(t.blockchain, list);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => (a === 'home' ? -1 : b === 'home' ? 1 : a.localeCompare(b)))
+    .map(([chain, list]) => ({ chain, tokens: list.sort((a, b) => a.symbol.localeCompare(b.symbol)) }));
+}
+
+/** "$1,234.56" for a token price; small prices keep their significant digits. */
+export function formatPrice(price: number): string {
+  if (!Number.isFinite(price) || price < 0) return '—';
+  if (price === 0) return '$0';
+  if (price >= 1) return `$${price.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return `$${price.toLocaleString('en-US', { maximumSignificantDigits: 4 })}`;
+}

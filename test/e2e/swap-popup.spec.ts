@@ -1,0 +1,204 @@
+// The popup's swap pages end to end (issue 6), in real Chromium against the real simulator: a swap
+// from quote to SUCCESS with a simulated deposit; a refund with its reason in plain words; an
+// INCOMPLETE_DEPOSIT topped up; an INTENTS deposit paid from the vault; history paging, filters,
+// detail and CSV. Screenshots of the swap, deposit and history pages go to test-results/screenshots.
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import type { RunningSimulator } from '../../src/sim/server';
+import { WALLET } from '../../src/provider/walletApi';
+import { type Extension, ROOT, launchExtension } from './fixtures';
+import { expect, pointAtSimulator, test, walletCall } from './sim';
+
+const SCREENSHOTS = path.join(ROOT, 'test-results/screenshots');
+const USDC = 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near';
+const SWAP_TIMEOUT = 20_000;
+
+async function dev(sim: RunningSimulator, route: string, body: unknown): Promise<unknown> {
+  const res = await fetch(`${sim.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const json: unknown = await res.json();
+  if (!res.ok) throw new Error(`${route}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** A fresh wallet pointed at the simulator, on the Swap tab; returns the account id. */
+async function openSwap(page: Page, extension: Extension, sim: RunningSimulator, jwt = false): Promise<string> {
+  await pointAtSimulator(page, extension, sim);
+  const created = await walletCall<{ status: { selectedAccountId: string } }>(page, WALLET.create, { password: 'correct horse battery', source: { kind: 'generate' } });
+  if (jwt) await walletCall(page, WALLET.setSettings, { jwt: sim.devJwt });
+  await page.reload();
+  await page.getByTestId('nav-swap').click();
+  await expect(page.getByTestId('swap-origin')).toBeFocused({ timeout: 10_000 });
+  return created.status.selectedAccountId;
+}
+
+async function pick(page: Page, which: 'origin' | 'destination', search: string, assetId: string): Promise<void> {
+  await page.getByTestId(`swap-${which}`).click();
+  await page.getByTestId('swap-token-search').fill(search);
+  await page.locator(`[data-testid="swap-token-option"][data-asset-id="${assetId}"]`).click();
+  await expect(page.getByTestId(`swap-${which}`)).toHaveAttribute('data-asset-id', assetId);
+}
+
+/** USDC on eth → wNEAR, `amount` USDC, waits for the dry quote. */
+async function fillUsdcToNear(page: Page, amount: string): Promise<void> {
+  await pick(page, 'origin', 'usdc eth', USDC);
+  await pick(page, 'destination', 'wrap.near', 'nep141:wrap.near');
+  await page.getByTestId('swap-amount').fill(amount);
+  await expect(page.getByTestId('swap-quote')).toHaveAttribute('data-state', 'ok', { timeout: SWAP_TIMEOUT });
+}
+
+async function startSwap(page: Page): Promise<string> {
+  await page.getByTestId('swap-start').click();
+  await expect(page.getByTestId('deposit-address')).toBeVisible({ timeout: SWAP_TIMEOUT });
+  return (await page.getByTestId('deposit-address').innerText()).trim();
+}
+
+const status = (page: Page) => page.getByTestId('deposit-status');
+
+test.describe('swap popup', () => {
+  test.beforeAll(() => mkdirSync(SCREENSHOTS, { recursive: true }));
+  test.describe.configure({ timeout: 90_000 });
+
+  test('quote → deposit address → simulated deposit → SUCCESS, step by step', async ({ sim }) => {
+    const { extension, close } = await launchExtension();
+    try {
+      const page = await extension.context.newPage();
+      await openSwap(page, extension, sim);
+      await fillUsdcToNear(page, '25');
+      await expect(page.getByTestId('swap-quote-in')).toContainText('25 USDC');
+      await expect(page.getByTestId('swap-quote-out')).toContainText('wNEAR');
+      await expect(page.getByTestId('swap-fee-notice')).toBeVisible(); // no JWT: 0.2 % fee
+      // Too many decimals: the field says why and no quote is asked.
+      await page.getByTestId('swap-amount').fill('1.1234567');
+      await expect(page.getByText('USDC has 6 decimals; this has 7')).toBeVisible();
+      await expect(page.getByTestId('swap-quote')).toHaveAttribute('data-state', 'idle');
+      await page.getByTestId('swap-amount').fill('25');
+      await expect(page.getByTestId('swap-quote')).toHaveAttribute('data-state', 'ok', { timeout: SWAP_TIMEOUT });
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'swap.png'), fullPage: true });
+
+      const address = await startSwap(page);
+      expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+      await expect(page.getByTestId('deposit-amount')).toHaveText('25 USDC');
+      await expect(page.getByTestId('deposit-qr')).toBeVisible();
+      await expect(status(page)).toHaveAttribute('data-status', 'PENDING_DEPOSIT');
+      await expect(page.getByTestId('deposit-inactive')).toContainText('in ');
+      await expect(page.getByTestId('deposit-deadline')).toContainText('in ');
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'deposit.png'), fullPage: true });
+
+      // The evidence: the stored quote response with its signature.
+      await page.getByTestId('deposit-quote-toggle').click();
+      const evidence = JSON.parse(await page.getByTestId('deposit-quote-json').innerText()) as { signature: string; quote: { depositAddress: string } };
+      expect(evidence.signature).toBeTruthy();
+      expect(evidence.quote.depositAddress).toBe(address);
+
+      const { txHash } = (await dev(sim, '/dev/deposit', { depositAddress: address, amount: '25000000' })) as { txHash: string };
+      await page.getByTestId('deposit-tx-hash').fill(txHash);
+      await page.getByTestId('deposit-tx-submit').click();
+      await expect(status(page)).toHaveAttribute('data-status', 'SUCCESS', { timeout: SWAP_TIMEOUT });
+      await expect(page.getByTestId('deposit-steps').locator('li')).toHaveText([/Deposit/, /Processing/, /Done/]);
+      expect(await page.getByTestId('deposit-steps').locator('li').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))).toEqual(['done', 'done', 'done']);
+      await expect(page.getByTestId('deposit-delivered')).toContainText('wNEAR');
+      await expect(page.getByTestId('deposit-origin-txs').locator('a')).toHaveAttribute('href', new RegExp(`${txHash}$`));
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'deposit-success.png'), fullPage: true });
+    } finally {
+      await close();
+    }
+  });
+
+  test('a refund says why in plain words; an incomplete deposit is topped up', async ({ sim }) => {
+    const { extension, close } = await launchExtension();
+    try {
+      const page = await extension.context.newPage();
+      await openSwap(page, extension, sim);
+      await fillUsdcToNear(page, '10');
+      const refunded = await startSwap(page);
+      await dev(sim, '/dev/swap-outcome', { depositAddress: refunded, outcome: 'NO_LIQUIDITY' });
+      await dev(sim, '/dev/deposit', { depositAddress: refunded, amount: '10000000' });
+      await page.getByTestId('deposit-refresh').click();
+      await expect(status(page)).toHaveAttribute('data-status', 'REFUNDED', { timeout: SWAP_TIMEOUT });
+      await expect(page.getByTestId('deposit-refund-reason')).toHaveAttribute('data-reason', 'NO_LIQUIDITY');
+      await expect(page.getByTestId('deposit-refund-reason')).toContainText('No market maker could fill this swap');
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'deposit-refunded.png'), fullPage: true });
+
+      await page.getByTestId('deposit-back').click();
+      await expect(page.getByTestId('swap-form')).toBeVisible();
+      await expect(page.getByTestId('swap-quote')).toHaveAttribute('data-state', 'ok', { timeout: SWAP_TIMEOUT });
+      const topped = await startSwap(page);
+      await dev(sim, '/dev/deposit', { depositAddress: topped, amount: '4000000' });
+      await page.getByTestId('deposit-refresh').click();
+      await expect(status(page)).toHaveAttribute('data-status', 'INCOMPLETE_DEPOSIT', { timeout: SWAP_TIMEOUT });
+      await expect(page.getByTestId('deposit-todo')).toContainText('Send the missing amount');
+      await expect(page.getByTestId('deposit-missing')).toContainText('6 USDC');
+      await dev(sim, '/dev/deposit', { depositAddress: topped, amount: '6000000', txHash: '0x' + 'ab'.repeat(32) });
+      await page.getByTestId('deposit-refresh').click();
+      await expect(status(page)).toHaveAttribute('data-status', 'SUCCESS', { timeout: SWAP_TIMEOUT });
+    } finally {
+      await close();
+    }
+  });
+
+  test('an INTENTS deposit is paid from the intents account with the vault', async ({ sim }) => {
+    const { extension, close } = await launchExtension();
+    try {
+      const page = await extension.context.newPage();
+      const account = await openSwap(page, extension, sim);
+      await dev(sim, '/dev/fund', { accountId: account, tokenId: USDC, amount: '50000000' });
+      await page.getByTestId('swap-deposit-type-INTENTS').check();
+      await fillUsdcToNear(page, '5');
+      await startSwap(page);
+      await expect(page.getByTestId('deposit-qr')).toHaveCount(0);
+      await page.getByTestId('deposit-pay-intents').click();
+      await expect(page.getByTestId('deposit-pay-dialog')).toBeVisible();
+      await page.getByTestId('deposit-pay-confirm').click();
+      await expect(page.getByTestId('deposit-paid')).toBeVisible({ timeout: SWAP_TIMEOUT });
+      await expect(status(page)).toHaveAttribute('data-status', 'SUCCESS', { timeout: SWAP_TIMEOUT });
+    } finally {
+      await close();
+    }
+  });
+
+  test('history: service rows with a JWT, paging both ways, filters, detail, CSV', async ({ sim }) => {
+    const { extension, close } = await launchExtension();
+    try {
+      const page = await extension.context.newPage();
+      await dev(sim, '/dev/seed-swaps', { count: 130, testEvery: 0 });
+      await openSwap(page, extension, sim, true);
+      await page.getByTestId('nav-history').click();
+      await expect(page.getByTestId('history-row').first()).toBeVisible({ timeout: SWAP_TIMEOUT });
+      await expect(page.getByTestId('history-local-only')).toHaveCount(0);
+      await expect(page.getByTestId('history-count')).toContainText('50 swaps');
+      expect(await page.getByTestId('history-row').count()).toBeLessThan(30); // virtualised
+      const first = (await page.getByTestId('history-row').first().textContent())!;
+
+      await page.getByTestId('history-next').click();
+      await expect(page.getByTestId('history-row').first()).not.toHaveText(first, { timeout: SWAP_TIMEOUT });
+      await page.getByTestId('history-prev').click();
+      await expect(page.getByTestId('history-row').first()).toHaveText(first, { timeout: SWAP_TIMEOUT });
+
+      // Keyboard: the list is one tab stop; arrows move, Enter opens the detail.
+      await page.getByTestId('history-list').focus();
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('history-detail')).toBeVisible();
+      await expect(page.getByTestId('history-detail-fields')).toContainText('Deposit address');
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'history-detail.png'), fullPage: true });
+      await page.getByTestId('history-detail-back').click();
+      await expect(page.getByTestId('history-list')).toBeFocused();
+
+      await page.getByTestId('history-filters-toggle').click();
+      await page.getByTestId('history-status-REFUNDED').check();
+      await page.getByTestId('history-apply').click();
+      await expect(page.getByTestId('history-row').first()).toBeVisible({ timeout: SWAP_TIMEOUT });
+      const statuses = await page.locator('[data-testid="history-row"] .badge').allInnerTexts();
+      expect(new Set(statuses)).toEqual(new Set(['Refunded']));
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'history.png'), fullPage: true });
+
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('history-export').click()]);
+      const csv = readFileSync((await download.path())!, 'utf8');
+      expect(csv.split('\r\n')[0]).toMatch(/^createdAt,status,source,/);
+      expect(csv).toContain(',REFUNDED,');
+    } finally {
+      await close();
+    }
+  });
+});

@@ -1,0 +1,96 @@
+// Address shape checks (src/ui/addresses.ts): every chain family accepts addresses the simulator
+// mints in that chain's real format, and rejects wrong shapes with a reason that says what is wrong.
+import { describe, expect, it } from 'vitest';
+import { addressFromBytes } from '../../../src/sim/oneclick/addresses';
+import { CHAIN_IDS as SIM_CHAIN_IDS, chainInfo } from '../../../src/sim/oneclick/chains';
+import { CHAIN_IDS, addressProblem, base58Length, chainName, familyOf, recipientProblem, refundProblem } from '../../../src/ui/addresses';
+
+const bytes = (seed: number) => Uint8Array.from({ length: 32 }, (_, i) => (seed * 31 + i * 7) & 0xff);
+
+describe('address shapes', () => {
+  it('knows every chain id of the interface, with the same address family as the simulator', () => {
+    expect([...CHAIN_IDS].sort()).toEqual([...SIM_CHAIN_IDS].sort());
+    for (const id of SIM_CHAIN_IDS) expect(familyOf(id)).toBe(chainInfo(id)!.family);
+    expect(chainName('eth')).toBe('Ethereum');
+    expect(chainName('zzz')).toBe('zzz');
+  });
+
+  it.each(SIM_CHAIN_IDS.filter((c) => c !== 'home'))('accepts real-format addresses on %s', (chain) => {
+    const family = chainInfo(chain)!.family;
+    if (family === 'home') return;
+    for (let seed = 1; seed <= 5; seed++) {
+      const address = addressFromBytes(family, bytes(seed));
+      expect(addressProblem(chain, address), address).toBeNull();
+    }
+  });
+
+  it('accepts home account ids, implicit ids included', () => {
+    expect(addressProblem('home', 'alice.near')).toBeNull();
+    expect(addressProblem('home', 'a'.repeat(64))).toBeNull();
+    expect(addressProblem('home', 'Alice.near')).toMatch(/lowercase/);
+    expect(addressProblem('home', 'a')).toMatch(/2–64/);
+    expect(addressProblem('home', 'alice..near')).toMatch(/for example/);
+  });
+
+  const bad: [chain: string, text: string, reason: RegExp][] = [
+    ['eth', '52908400098527886E0F7030069857D2E4169EE7', /starts with 0x/],
+    ['eth', '0x52908400098527886E0F7030069857D2E4169EE', /40 hexadecimal digits after 0x \(this has 39\)/],
+    ['base', '0x52908400098527886E0F7030069857D2E4169EZ7', /hexadecimal/],
+    ['btc', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdqb', /bech32 does not use/],
+    ['btc', 'bc1QAR0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', /not mixed/],
+    ['btc', '2NBFNJTktNa7GZusGbDbGKRZTxdK9VVez3n', /starts with 1, 3/],
+    ['btc', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN0', /base58/],
+    ['ltc', 'ltc1qar0', /wrong length/],
+    ['doge', 'XnZ8o8YNjFzUqF5Wzs1yXWw7a2y2fHhBgL', /starts with D, A, 9/],
+    ['zec', 'zs1z7rejlpsa98s2rrrfkwmaxu53e4ue0ulcrw0h4x5g8jl04tak0d3mm47vdtahatqrlkngh9sly', /transparent/],
+    ['zec', 't1Rv4exT7bqhZqi2j7xz8bUHDMxwosrjADU1', /35 characters/],
+    ['sol', '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4', /32 bytes in base58 \(this decodes to 31\)/],
+    ['sol', '0xabc', /base58/],
+    ['tron', 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv', /34 characters/],
+    ['ton', 'EQD4FPq-PRDieyQKkizFTRtSDyucUIqrj0v_zXJmqaDp6_0', /48 characters/],
+    ['ton', '0:abc', /64 hexadecimal/],
+    ['xrp', 'xHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', /starts with r/],
+    ['xrp', 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyT0', /base58/],
+    ['stellar', 'MAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', /plain G… account/],
+    ['stellar', 'GAHJJJKMOKYE4RVPZEWZTKH5FVI4PA3VL7GK2LFNUBSGBV6OJKDH3F2', /56 characters/],
+    ['stellar', 'Gahjjjkmokye4rvpzewztkh5fvi4pa3vl7gk2lfnubsgbv6ojkdh3f2b', /capital letters/],
+    ['sui', '0x1234', /64 hexadecimal digits/],
+    ['aptos', '0x', /1–64 hexadecimal digits/],
+    ['cardano', 'addr1xyz', /bech32 does not use|wrong length/],
+    ['aleo', 'aleo1qqq', /wrong length/],
+    ['bch', 'bitcoincash:zpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a', /starts with q or p/],
+    ['dash', 'Xabc', /34 characters/],
+    ['eth', ' 0x52908400098527886E0F7030069857D2E4169EE7', /spaces around/],
+    ['eth', '', /Enter an address/],
+  ];
+  it.each(bad)('rejects on %s: %s', (chain, text, reason) => {
+    expect(addressProblem(chain, text)).toMatch(reason);
+  });
+
+  it('leaves unknown chains to the service', () => {
+    expect(addressProblem('newchain', 'whatever-shape')).toBeNull();
+  });
+
+  it('measures base58 lengths with leading zero bytes', () => {
+    expect(base58Length('1111')).toBe(4);
+    expect(base58Length('2')).toBe(1);
+    expect(base58Length('11z')).toBe(3);
+    expect(base58Length('0')).toBeNull();
+  });
+});
+
+describe('recipient and refund for their types', () => {
+  it('INTENTS means an intents account, whatever the chain', () => {
+    expect(recipientProblem('INTENTS', 'eth', 'alice.near')).toBeNull();
+    expect(recipientProblem('INTENTS', 'eth', '0x52908400098527886E0F7030069857D2E4169EE7')).toMatch(/intents account is lowercase/);
+    expect(refundProblem('INTENTS', 'btc', '')).toMatch(/intents account that gets refunds/);
+  });
+
+  it('DESTINATION_CHAIN / ORIGIN_CHAIN mean an address of that chain', () => {
+    expect(recipientProblem('DESTINATION_CHAIN', 'eth', '0x52908400098527886E0F7030069857D2E4169EE7')).toBeNull();
+    expect(recipientProblem('DESTINATION_CHAIN', 'btc', '0x52908400098527886E0F7030069857D2E4169EE7')).toMatch(/Bitcoin/);
+    expect(recipientProblem('DESTINATION_CHAIN', 'sol', '')).toMatch(/Enter the Solana address/);
+    expect(refundProblem('ORIGIN_CHAIN', 'eth', 'alice.near')).toMatch(/starts with 0x/);
+    expect(refundProblem('ORIGIN_CHAIN', null, 'anything')).toBeNull();
+  });
+});

@@ -1,0 +1,109 @@
+// Plain-words texts and the status stepper (src/ui/swapText.ts).
+import { describe, expect, it } from 'vitest';
+import type { StatusChange, SwapStatus } from '../../../src/provider/swapApi';
+import {
+  REFUND_REASONS,
+  REFUND_TEXT,
+  STATUS_TEXT,
+  SWAP_STATUSES,
+  describeCountdown,
+  formatCountdown,
+  isTerminal,
+  missingAmount,
+  prettyJson,
+  quoteFacts,
+  refundReasonText,
+  stepsOf,
+} from '../../../src/ui/swapText';
+
+describe('status and refund texts', () => {
+  it('explains every status of the interface', () => {
+    expect([...SWAP_STATUSES].sort()).toEqual(['FAILED', 'INCOMPLETE_DEPOSIT', 'KNOWN_DEPOSIT_TX', 'PENDING_DEPOSIT', 'PROCESSING', 'REFUNDED', 'SUCCESS']);
+    for (const s of SWAP_STATUSES) {
+      expect(STATUS_TEXT[s].label.length).toBeGreaterThan(2);
+      expect(STATUS_TEXT[s].explain.length).toBeGreaterThan(20);
+    }
+    expect(STATUS_TEXT.INCOMPLETE_DEPOSIT.todo).toMatch(/Send the missing amount to the same address/);
+    expect(STATUS_TEXT.INCOMPLETE_DEPOSIT.todo).toMatch(/refunded after the deadline/);
+    expect(STATUS_TEXT.FAILED.todo).toMatch(/signed quote/);
+  });
+
+  it('explains every refund reason of the interface with what to do', () => {
+    expect([...REFUND_REASONS]).toEqual([
+      'AMOUNT_LESS_THAN_MIN_AMOUNT_OUT', 'AMOUNT_MORE_THAN_BALANCE', 'INTENT_SUBMIT_FAILED', 'PARTIAL_DEPOSIT', 'CIRCUIT_BREAKER_BLOCKED',
+      'FEE_ESTIMATION_FAILED', 'NO_LIQUIDITY', 'AMOUNT_LESS_THAN_MIN_WITHDRAWABLE', 'INSUFFICIENT_BALANCE', 'REFUND_ADD_FAILED', 'UNKNOWN',
+    ]);
+    for (const r of REFUND_REASONS) {
+      expect(refundReasonText(r)).toBe(REFUND_TEXT[r]);
+      expect(REFUND_TEXT[r].explain).not.toMatch(/[A-Z]{3,}_[A-Z]/); // plain words, not codes
+      expect(REFUND_TEXT[r].todo.length).toBeGreaterThan(10);
+    }
+    expect(refundReasonText('AMOUNT_LESS_THAN_MIN_AMOUNT_OUT')?.todo).toMatch(/slippage/);
+    expect(refundReasonText('NEW_REASON')?.explain).toMatch(/"NEW_REASON"/);
+    expect(refundReasonText(null)).toBeNull();
+    expect(refundReasonText('')).toBeNull();
+  });
+
+  it('knows the terminal statuses', () => {
+    expect(SWAP_STATUSES.filter(isTerminal)).toEqual(['SUCCESS', 'REFUNDED', 'FAILED']);
+  });
+});
+
+describe('stepper', () => {
+  const at = (status: SwapStatus, t: number): StatusChange => ({ status, at: t });
+  const states = (status: SwapStatus, history: StatusChange[] = []) => stepsOf(status, history).map((s) => `${s.key}:${s.state}`);
+
+  it('covers every status', () => {
+    expect(states('PENDING_DEPOSIT')).toEqual(['deposit:current', 'processing:todo', 'done:todo']);
+    expect(states('KNOWN_DEPOSIT_TX')).toEqual(['deposit:current', 'processing:todo', 'done:todo']);
+    expect(states('INCOMPLETE_DEPOSIT')).toEqual(['deposit:attention', 'processing:todo', 'done:todo']);
+    expect(states('PROCESSING')).toEqual(['deposit:done', 'processing:current', 'done:todo']);
+    expect(states('SUCCESS')).toEqual(['deposit:done', 'processing:done', 'done:done']);
+    expect(states('REFUNDED', [at('PENDING_DEPOSIT', 1), at('PROCESSING', 2), at('REFUNDED', 3)])).toEqual(['deposit:done', 'processing:done', 'done:failed']);
+    expect(states('REFUNDED', [at('PENDING_DEPOSIT', 1), at('INCOMPLETE_DEPOSIT', 2), at('REFUNDED', 3)])).toEqual(['deposit:attention', 'processing:todo', 'done:failed']);
+    expect(states('FAILED', [at('PROCESSING', 2), at('FAILED', 3)])).toEqual(['deposit:done', 'processing:done', 'done:failed']);
+  });
+
+  it('takes times from the status history', () => {
+    const steps = stepsOf('SUCCESS', [at('PENDING_DEPOSIT', 100), at('KNOWN_DEPOSIT_TX', 200), at('PROCESSING', 300), at('SUCCESS', 400)]);
+    expect(steps.map((s) => s.at)).toEqual([200, 300, 400]);
+    const refunded = stepsOf('REFUNDED', [at('REFUNDED', 900)]);
+    expect(refunded[2]).toMatchObject({ label: 'Refunded', at: 900 });
+    expect(stepsOf('FAILED', [])[2]!.label).toBe('Failed');
+  });
+});
+
+describe('countdowns', () => {
+  it('formats minutes and hours', () => {
+    expect(formatCountdown(65_000)).toBe('1:05');
+    expect(formatCountdown(3_725_000)).toBe('1:02:05');
+    expect(formatCountdown(-5)).toBe('0:00');
+  });
+
+  it('describes a target time from now', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(describeCountdown('2026-01-01T00:12:05Z', now)).toEqual({ text: 'in 12:05', passed: false });
+    expect(describeCountdown('2025-12-31T23:57:00Z', now)).toEqual({ text: 'passed 3 min ago', passed: true });
+    expect(describeCountdown('2025-12-31T23:59:50Z', now)).toEqual({ text: 'just passed', passed: true });
+    expect(describeCountdown(null, now)).toBeNull();
+    expect(describeCountdown('not a date', now)).toBeNull();
+  });
+});
+
+describe('the stored quote', () => {
+  it('reads what the deposit view shows, and tolerates anything else', () => {
+    const json = JSON.stringify({ signature: 'ed25519:sig', quote: { amountIn: '1500000', amountInFormatted: '1.5', amountOutFormatted: '0.4', minAmountOut: '390', amountInUsd: '1.5' } });
+    expect(quoteFacts(json)).toMatchObject({ amountIn: '1500000', amountInFormatted: '1.5', amountOutFormatted: '0.4', minAmountOut: '390', signature: 'ed25519:sig', amountOutUsd: null });
+    expect(quoteFacts('not json').amountIn).toBeNull();
+    expect(quoteFacts('null').signature).toBeNull();
+    expect(prettyJson('{"a":1}')).toBe('{\n  "a": 1\n}');
+    expect(prettyJson('oops')).toBe('oops');
+  });
+
+  it('works out what is missing of a deposit', () => {
+    expect(missingAmount('1500000', '1000000')).toBe(500000n);
+    expect(missingAmount('1500000', undefined)).toBe(1500000n);
+    expect(missingAmount('1500000', '1500000')).toBeNull();
+    expect(missingAmount(null, '1')).toBeNull();
+  });
+});
