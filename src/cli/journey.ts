@@ -1,5 +1,6 @@
 // The headless demo journey of `npm start` (issue 7): the real extension in Chromium against the
-// simulator — connect, sign a message, publish a swap intent to SETTLED — printing each step and
+// simulator — connect, sign a message, publish a swap intent to SETTLED, a swap through the popup
+// from quote to SUCCESS — printing each step and
 // writing screenshots to demo-output/.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -98,4 +99,37 @@ export async function runJourney(o: JourneyOptions): Promise<void> {
   await logContains(dapp, 'SETTLED', 30_000);
   o.step('   the swap intent is SETTLED on the simulator');
   o.step(`   screenshot ${await shot(dapp, o.outDir, '5-demo-dapp')}`);
+
+  o.step('5. A cross-chain swap in the popup: 25 USDC (eth) → wNEAR, from quote to SUCCESS');
+  await popup.bringToFront();
+  await popup.getByTestId('nav-swap').click();
+  await pickToken(popup, 'origin', 'usdc eth', 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near');
+  await pickToken(popup, 'destination', 'wrap.near', 'nep141:wrap.near');
+  await popup.getByTestId('swap-amount').fill('25');
+  await popup.locator('[data-testid="swap-quote"][data-state="ok"]').waitFor({ timeout: 20_000 });
+  o.step(`   quote: ${(await popup.getByTestId('swap-quote-out').innerText()).replace(/\s+/g, ' ')}`);
+  o.step(`   screenshot ${await shot(popup, o.outDir, '6-swap')}`);
+  await popup.getByTestId('swap-start').click();
+  await popup.getByTestId('deposit-address').waitFor({ timeout: 20_000 });
+  const depositAddress = (await popup.getByTestId('deposit-address').innerText()).trim();
+  o.step(`   deposit address ${depositAddress} (the signed quote is stored first)`);
+  o.step(`   screenshot ${await shot(popup, o.outDir, '7-deposit')}`);
+  const res = await fetch(`${o.sim.url}/dev/deposit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ depositAddress, amount: '25000000' }),
+  });
+  const { txHash } = (await res.json()) as { txHash: string };
+  o.step(`   simulated deposit on eth: ${txHash}`);
+  await popup.getByTestId('deposit-tx-hash').fill(txHash);
+  await popup.getByTestId('deposit-tx-submit').click();
+  await popup.locator('[data-testid="deposit-status"][data-status="SUCCESS"]').waitFor({ timeout: 60_000 });
+  o.step(`   SUCCESS: ${(await popup.getByTestId('deposit-delivered').innerText()).replace(/\s+/g, ' ')}`);
+  o.step(`   screenshot ${await shot(popup, o.outDir, '8-swap-success')}`);
+}
+
+async function pickToken(page: Page, which: 'origin' | 'destination', search: string, assetId: string): Promise<void> {
+  await page.getByTestId(`swap-${which}`).click();
+  await page.getByTestId('swap-token-search').fill(search);
+  await page.locator(`[data-testid="swap-token-option"][data-asset-id="${assetId}"]`).click();
 }
