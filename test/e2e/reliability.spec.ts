@@ -1,0 +1,337 @@
+// Reliability (issue 7 §3): a service-worker stop during each of signing, publishing and tracking loses
+// nothing — in real Chromium with the built extension, against the real simulator, the worker stopped
+// through CDP (ServiceWorker.stopAllWorkers) and seen stopped before the test goes on. Every page
+// promise has a timeout, so "silence" shows up as a failure, never as a hang.
+// - signing: a request waiting in the approval window when the worker stops still completes on Confirm
+//   (the payload signed is the one shown before the stop);
+// - publishing: the worker stopped right after Confirm, and (deterministically, through a proxy that
+//   holds the bus's answer) after the bus accepted the intent but before the page was told: the page
+//   gets an answer or a clean error, and the bus holds the intent at most once, the balance moved once;
+// - tracking: a swap started from an extension page, deposited, the worker stopped (twice): the alarm
+//   wakes it and the swap reaches SUCCESS with its status history intact; the test observes through
+//   chrome.storage from a page that never messages the worker.
+import type { Server } from 'node:http';
+import type { CDPSession, Page } from '@playwright/test';
+import { verifyQuoteSignature } from '@defuse-protocol/one-click-sdk-typescript';
+import { verifySignature } from '@near-wallet-selector/core';
+import { base58, base64 } from '@scure/base';
+import { ERROR_CODES } from '../../src/provider/protocol';
+import type { QuoteParams, SwapRecordView } from '../../src/provider/swapApi';
+import { WALLET } from '../../src/provider/walletApi';
+import { type RunningSimulator, startSimulator } from '../../src/sim/server';
+import { startPageServer } from './fixtures';
+import {
+  ONE_WNEAR,
+  TEN_WNEAR,
+  USDT,
+  WNEAR,
+  type Outcome,
+  type WalletSession,
+  balances,
+  confirm,
+  errorOf,
+  expectClosed,
+  fund,
+  nonce32,
+  openWallet,
+  request,
+  resultOf,
+  watchServiceWorker,
+  withApproval,
+} from './provider-helpers';
+import { busIntents, openObserver, readLocal, startBusProxy, stopWorker } from './reliability-helpers';
+import { expect, ledgerView, test, walletCall } from './sim';
+
+test.describe.configure({ mode: 'serial', timeout: 45_000 });
+
+let w: WalletSession;
+let pages: { origin: string; server: Server };
+let dapp: Page;
+let cdp: CDPSession;
+let sw: { events(): string[] };
+
+test.beforeAll(async ({ sim }) => {
+  w = await openWallet(sim);
+  pages = await startPageServer();
+  dapp = await w.context.newPage();
+  await dapp.goto(`${pages.origin}/dapp.html`);
+  const { approval, pending } = await withApproval(w.context, () => request(dapp, 'intents_requestAccounts', {}));
+  await confirm(approval);
+  expect(resultOf(await pending)).toHaveLength(1);
+  await expectClosed(approval);
+  await fund(sim, w.accountId, WNEAR, TEN_WNEAR);
+  cdp = await w.context.newCDPSession(w.popup);
+  sw = await watchServiceWorker(cdp, w.extension);
+  await expect.poll(() => sw.events(), { message: 'CDP sees the worker running' }).toContain('running');
+});
+
+test.afterAll(async () => {
+  await cdp?.detach().catch(() => undefined);
+  await w?.close();
+  pages?.server.closeAllConnections();
+  await new Promise((r) => pages?.server.close(r));
+});
+
+/** The worker ran again after the stop whose events start at `from`. */
+function expectRestarted(from: number): void {
+  const after = sw.events().slice(from);
+  expect(after.lastIndexOf('running'), after.join(',')).toBeGreaterThan(after.indexOf('stopped'));
+}
+
+const transfer = (amount = ONE_WNEAR) => [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: amount } }];
+
+/**
+ * After a stop in the middle of Confirm the window says the wallet did not answer and shows the request
+ * again (it is still queued): the user confirms again. Returns how the page's request settled.
+ */
+async function settleAfterStop(approval: Page, pending: Promise<Outcome>): Promise<{ outcome: Outcome; confirmedAgain: boolean }> {
+  let settled: Outcome | null = null;
+  void pending.then((o) => (settled = o));
+  const refused = approval.getByTestId('approval-error');
+  await expect
+    .poll(async () => settled !== null || (!approval.isClosed() && (await refused.isVisible().catch(() => false))), {
+      message: 'the page is answered, or the window says the wallet did not answer',
+      timeout: 10_000,
+      intervals: [100],
+    })
+    .toBe(true);
+  if (settled) return { outcome: settled, confirmedAgain: false };
+  await expect(refused).toContainText(/unreachable|did not answer/);
+  await confirm(approval);
+  return { outcome: await pending, confirmedAgain: true };
+}
+
+/** The payload the window shows (raw JSON), as it will be signed. */
+async function shownPayload(approval: Page): Promise<{ nonce: string; deadline: string; signer_id: string }> {
+  await approval.getByTestId('approval-raw-toggle').click();
+  return JSON.parse(await approval.getByTestId('approval-raw').innerText()) as { nonce: string; deadline: string; signer_id: string };
+}
+
+test.describe('signing', () => {
+  test('intents_signMessage waiting in the window; worker stopped; Confirm → a valid signature', async () => {
+    const message = 'signed across a worker stop';
+    const nonce = nonce32();
+    const { approval, pending } = await withApproval(w.context, () =>
+      request(dapp, 'intents_signMessage', { message, recipient: 'reliability.example', nonce: nonce.toString('base64') }, { timeoutMs: 20_000 }),
+    );
+    await expect(approval.getByTestId('approval-message')).toHaveText(message);
+    const from = await stopWorker(cdp, sw);
+    await confirm(approval);
+    const signed = resultOf<{ accountId: string; publicKey: string; signature: string }>(await pending);
+    expect(signed.accountId).toBe(w.accountId);
+    expect(verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message, nonce, recipient: 'reliability.example' })).toBe(true);
+    expectRestarted(from);
+    await expectClosed(approval);
+  });
+
+  test('intents_signIntents waiting in the window; worker stopped; Confirm → the payload shown before the stop, signed', async ({ sim }) => {
+    const intents = transfer();
+    const { approval, pending } = await withApproval(w.context, () => request(dapp, 'intents_signIntents', { intents }, { timeoutMs: 20_000 }));
+    await expect(approval.getByTestId('approval-kind')).toHaveAttribute('data-kind', 'signIntents');
+    await expect(approval.getByTestId('approval-simulation').locator('[data-outcome="ok"]')).toBeVisible();
+    const shown = await shownPayload(approval);
+
+    const from = await stopWorker(cdp, sw);
+    await confirm(approval);
+    const out = resultOf<{
+      signed: { standard: string; payload: { message: string; nonce: string; recipient: string }; public_key: string; signature: string };
+      intentHash: string;
+      payload: { signer_id: string; nonce: string; deadline: string; intents: unknown[] };
+    }>(await pending);
+    expectRestarted(from);
+    // The worker that signed after the restart signed exactly what the user saw (stored with the request).
+    expect(out.payload).toMatchObject({ signer_id: w.accountId, nonce: shown.nonce, deadline: shown.deadline, intents });
+    expect(out.signed.public_key).toBe(w.publicKey);
+    expect(
+      verifySignature({
+        publicKey: out.signed.public_key,
+        signature: base64.encode(base58.decode(out.signed.signature.slice('ed25519:'.length))),
+        message: out.signed.payload.message,
+        nonce: Buffer.from(out.signed.payload.nonce, 'base64'),
+        recipient: out.signed.payload.recipient,
+      }),
+    ).toBe(true);
+    await expectClosed(approval);
+    expect((await balances(sim, w.accountId))[WNEAR], 'signed, not published').toBe(TEN_WNEAR);
+  });
+});
+
+test.describe('publishing', () => {
+  test('worker stopped right after Confirm → an answer or a clean error; the bus has it at most once', async ({ sim }) => {
+    const before = { intents: Object.keys(busIntents(sim)).length, wnear: BigInt((await balances(sim, w.accountId))[WNEAR]!) };
+    const { approval, pending } = await withApproval(w.context, () => request(dapp, 'intents_publishIntents', { intents: transfer() }, { timeoutMs: 25_000 }));
+    await expect(approval.getByTestId('approval-simulation').locator('[data-outcome="ok"]')).toBeVisible();
+    const shown = await shownPayload(approval);
+    await confirm(approval);
+    const from = await stopWorker(cdp, sw);
+    const { outcome, confirmedAgain } = await settleAfterStop(approval, pending);
+    const published = Object.keys(busIntents(sim)).length - before.intents;
+    test.info().annotations.push({ type: 'outcome', description: `${JSON.stringify(outcome)}; confirmed again: ${confirmedAgain}; published: ${published}` });
+    expect(outcome.ok, 'the page got an answer, not silence').not.toBe('timeout');
+    if (confirmedAgain) expectRestarted(from);
+
+    expect(published, 'published at most once').toBeLessThanOrEqual(1);
+    // The ledger agrees: the nonce shown (and signed) is used exactly when the intent was published.
+    expect(await ledgerView<boolean>(sim, 'is_nonce_used', { account_id: w.accountId, nonce: shown.nonce })).toBe(published === 1);
+    if (outcome.ok === true) {
+      const { intentHash } = resultOf<{ intentHash: string; status: string }>(outcome);
+      expect(published).toBe(1);
+      expect(busIntents(sim)[intentHash]).toBeDefined();
+      await expect.poll(async () => resultOf<{ status: string }>(await request(dapp, 'intents_getIntentStatus', { intentHash })).status, { timeout: 10_000 }).toBe('SETTLED');
+    } else {
+      expect(errorOf(outcome).code).toEqual(expect.any(Number));
+    }
+    const wnear = BigInt((await balances(sim, w.accountId))[WNEAR]!);
+    expect(wnear, 'the balance moved once per publish').toBe(before.wnear - BigInt(published) * BigInt(ONE_WNEAR));
+    await expectClosed(approval);
+  });
+
+  /**
+   * Publishes a transfer through a proxy that holds the bus's answer, stops the worker once the bus has
+   * accepted the intent (before the worker heard back), then lets the user confirm again.
+   */
+  async function stopAfterBusAccepted(sim: RunningSimulator) {
+    const proxy = await startBusProxy(sim);
+    try {
+      await walletCall(w.popup, WALLET.setSettings, { endpoints: { bus: `${proxy.url}/rpc` } });
+      const before = { intents: Object.keys(busIntents(sim)), wnear: BigInt((await balances(sim, w.accountId))[WNEAR]!) };
+      const { approval, pending } = await withApproval(w.context, () => request(dapp, 'intents_publishIntents', { intents: transfer() }, { timeoutMs: 25_000 }));
+      await expect(approval.getByTestId('approval-simulation').locator('[data-outcome="ok"]')).toBeVisible();
+      const shown = await shownPayload(approval);
+      const processed = proxy.holdNextPublish();
+      await confirm(approval);
+      await processed; // the bus has the intent; the worker has not heard back
+      const accepted = Object.keys(busIntents(sim)).filter((h) => !before.intents.includes(h));
+      expect(accepted).toHaveLength(1);
+      const from = await stopWorker(cdp, sw);
+      proxy.release();
+      const { outcome, confirmedAgain } = await settleAfterStop(approval, pending);
+      test.info().annotations.push({ type: 'outcome', description: `${JSON.stringify(outcome)}; confirmed again: ${confirmedAgain}` });
+      expectRestarted(from);
+      await expectClosed(approval);
+      return { outcome, before, shown, intentHash: accepted[0]! };
+    } finally {
+      await walletCall(w.popup, WALLET.setSettings, { endpoints: { bus: sim.urls.bus } });
+      await proxy.close();
+    }
+  }
+
+  test('worker stopped after the bus accepted it, before the page was told → a clean error, published exactly once', async ({ sim }) => {
+    const { outcome, before, shown } = await stopAfterBusAccepted(sim);
+    expect(outcome.ok, 'the page got an answer, not silence').not.toBe('timeout');
+    // Today: confirming again re-signs the stored payload, whose nonce was already used → -32602 (the
+    // page is told it failed although the intent was published: see the fixme below).
+    if (outcome.ok !== true) expect(errorOf(outcome)).toMatchObject({ code: expect.any(Number), message: expect.any(String), isError: true });
+    expect(Object.keys(busIntents(sim)).length - before.intents.length, 'published exactly once').toBe(1);
+    expect(await ledgerView<boolean>(sim, 'is_nonce_used', { account_id: w.accountId, nonce: shown.nonce })).toBe(true);
+    await expect.poll(async () => BigInt((await balances(sim, w.accountId))[WNEAR]!), { timeout: 10_000 }).toBe(before.wnear - BigInt(ONE_WNEAR));
+  });
+
+  // FIXME(product bug, src/background/approvalService.ts ApprovalService.resolve/carryOut with
+  // src/background/signer.ts SigningService.sign → src/background/nonces.ts UsedNonces.claim): when the
+  // worker stops after the nonce was claimed (before or after the bus accepted the intent) and before
+  // the page was answered, the request stays queued and the window shows it again; confirming it again
+  // signs the stored prepared payload once more, UsedNonces.claim refuses its nonce (NonceReusedError) and
+  // the page gets -32602 "This nonce was already used by …; the wallet never signs a nonce twice." — told
+  // it failed although (when the bus had it) the intent was published and settles, so a dApp may ask the
+  // user to do it again. Expected: the page learns the outcome of the one publish, e.g. the stored payload
+  // (same nonce, same bytes, same signature) is re-signed and re-published — the bus answers OK or
+  // "already processed" (counted as OK) — or its intent hash is looked up with get_status.
+  test.fixme('worker stopped after the bus accepted it → the page is told it was published (intentHash, OK)', async ({ sim }) => {
+    const { outcome, intentHash } = await stopAfterBusAccepted(sim);
+    expect(outcome).toEqual({ ok: true, result: { intentHash, status: 'OK' } });
+  });
+});
+
+test.describe('tracking', () => {
+  // Its own simulator, with steps long enough for a check to land in between (fast timing would finish
+  // before the first 5 s check); the swap endpoint only, so the wallet keeps its bus and ledger.
+  let swapSim: RunningSimulator;
+  test.beforeAll(async () => {
+    swapSim = await startSimulator({ port: 0, timing: { depositDetectMs: 500, confirmMs: 4_000, processMs: 2_000, busStepMs: 200, solverLatencyMs: 20 } });
+  });
+  test.afterAll(async () => {
+    await swapSim?.close();
+  });
+
+  test('swap started, deposited, worker stopped: the alarm wakes it and the swap reaches SUCCESS, history intact', async ({ sim }) => {
+    test.setTimeout(40_000);
+    await walletCall(w.popup, WALLET.setSettings, { endpoints: { swap: swapSim.url, transactions: `${swapSim.url}/api/v0` } });
+    try {
+      const params: QuoteParams = {
+        swapType: 'EXACT_INPUT',
+        slippageTolerance: 100,
+        originAsset: WNEAR,
+        depositType: 'ORIGIN_CHAIN',
+        destinationAsset: USDT,
+        amount: ONE_WNEAR,
+        refundTo: w.accountId,
+        refundType: 'ORIGIN_CHAIN',
+        recipient: w.accountId,
+        recipientType: 'DESTINATION_CHAIN',
+        deadline: new Date(Date.now() + 3600_000).toISOString(),
+      };
+      const started = await walletCall<SwapRecordView>(w.popup, 'swap_start', params);
+      expect(started).toMatchObject({ status: 'PENDING_DEPOSIT', lastError: null });
+      const res = await fetch(`${swapSim.url}/dev/deposit`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ depositAddress: started.depositAddress, amount: ONE_WNEAR, ...(started.depositMemo ? { memo: started.depositMemo } : {}) }),
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+
+      // From here the test only reads chrome.storage (the popup tab leaves the wallet's pages).
+      await w.popup.goto('about:blank');
+      const observer = await openObserver(w.extension);
+      const stored = () => readLocal<SwapRecordView>(observer, `swap:${started.id}`);
+      expect(await stored()).toEqual(started);
+
+      const first = await stopWorker(cdp, sw);
+      await expect.poll(async () => (await stored())?.status, { message: 'the first check after the stop', timeout: 15_000, intervals: [250] }).not.toBe('PENDING_DEPOSIT');
+      expectRestarted(first);
+      const middle = (await stored())!;
+      test.info().annotations.push({ type: 'history after the first wake-up', description: middle.statusHistory.map((h) => h.status).join(' → ') });
+
+      if (middle.status !== 'SUCCESS') {
+        const second = await stopWorker(cdp, sw);
+        await expect.poll(async () => (await stored())?.status, { message: 'tracking to SUCCESS after the second stop', timeout: 15_000, intervals: [250] }).toBe('SUCCESS');
+        expectRestarted(second);
+      }
+      const done = (await stored())!;
+      test.info().annotations.push({ type: 'history', description: done.statusHistory.map((h) => h.status).join(' → ') });
+
+      // History intact: what was recorded before each stop is still there, in order, ending in SUCCESS.
+      expect(done.statusHistory.slice(0, middle.statusHistory.length)).toEqual(middle.statusHistory);
+      expect(done.statusHistory[0]).toEqual({ status: 'PENDING_DEPOSIT', at: started.createdAt });
+      expect(done.statusHistory.at(-1)!.status).toBe('SUCCESS');
+      const times = done.statusHistory.map((h) => h.at);
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+      expect(new Set(done.statusHistory.map((h) => h.status)).size).toBe(done.statusHistory.length);
+      expect(done).toMatchObject({ lastError: null, quoteResponseJson: started.quoteResponseJson, depositAddress: started.depositAddress });
+      expect(verifyQuoteSignature(JSON.parse(done.quoteResponseJson), swapSim.quotePublicKey)).toBe(true);
+      expect(await readLocal<string[]>(observer, 'swapIds')).toEqual(expect.arrayContaining([started.id]));
+      expect((await readLocal<string[]>(observer, 'swapIds'))!.filter((id) => id === started.id)).toHaveLength(1);
+      expect(await readLocal(observer, 'swapTrack')).toEqual([]);
+
+      // The popup's view agrees (this call wakes the worker; the swap was already SUCCESS).
+      await w.popup.goto(w.extension.url('popup.html'));
+      expect(await walletCall<SwapRecordView>(w.popup, 'swap_get', { id: started.id })).toEqual(done);
+      await observer.close();
+    } finally {
+      if (!w.popup.url().startsWith('chrome-extension://')) await w.popup.goto(w.extension.url('popup.html'));
+      await walletCall(w.popup, WALLET.setSettings, { endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0` } });
+    }
+  });
+});
+
+test('after the stops the wallet still answers the page: nothing is left queued', async () => {
+  const outcome = await request(dapp, 'intents_accounts');
+  expect(resultOf(outcome)).toEqual([{ accountId: w.accountId, publicKey: w.publicKey }]);
+  const { approval, pending } = await withApproval(w.context, () =>
+    request(dapp, 'intents_signMessage', { message: 'last', recipient: 'reliability.example', nonce: nonce32().toString('base64') }),
+  );
+  await expect(approval.getByTestId('approval-message')).toHaveText('last');
+  await approval.getByTestId('approval-reject').click();
+  expect(errorOf(await pending).code).toBe(ERROR_CODES.userRejected);
+  await expectClosed(approval);
+});

@@ -1,0 +1,266 @@
+// Reliability (issue 7 §3): two popups and a dApp acting at once do not corrupt storage. One background
+// (the service worker), started as the extension starts it on WXT's fake browser with real HTTP to the
+// simulator; two "popups" (two callers of the router from the extension's own pages) add and rename
+// accounts, change settings and start swaps, while a dApp connects and asks for signatures that a third
+// caller (the approval window) confirms — all interleaved. Afterwards every stored value parses, a
+// restarted worker sees the same wallet, and nothing any caller was told succeeded is missing.
+import { verifySignature } from '@near-wallet-selector/core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { StorageAreaLike } from '../../../src/background/kv';
+import { settingsSchema } from '../../../src/background/settings';
+import { startBackground } from '../../../src/background/start';
+import { APPROVAL, type ApprovalView } from '../../../src/provider/approvalApi';
+import { METHODS, type BackgroundPush, type DeferredReply, type RuntimeReply } from '../../../src/provider/protocol';
+import { SWAP, type SwapRecordView } from '../../../src/provider/swapApi';
+import { WALLET, type ConnectedSite, type CreateResult, type SettingsView, type WalletStatus } from '../../../src/provider/walletApi';
+import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
+import { type VaultStorage, memoryVaultStorage, readRecord } from '../../../src/vault';
+import { EXT, PASSWORD, backgroundEnv, useSimulator, type Background } from '../background/harness';
+import { expectSwapsKept, swapParams } from './helpers';
+
+let sim: RunningSimulator;
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0 });
+});
+afterAll(() => sim.close());
+beforeEach(() => fakeBrowser.reset());
+
+const POPUP_A = { url: `${EXT}/popup.html` };
+const POPUP_B = { url: `${EXT}/popup.html?second` };
+const APPROVE = { url: `${EXT}/approve.html` };
+const DAPP = { url: 'https://dapp.example/app', origin: 'https://dapp.example', frameId: 0, tab: { id: 11 } };
+const ROUNDS = 4;
+const SIGNATURES = 3;
+
+/** Calls the router as `sender`; throws the reply's error. */
+async function ask<T>(bg: Background, sender: object, method: string, params?: unknown): Promise<T> {
+  const reply = await bg.route({ type: 'request', method, ...(params === undefined ? {} : { params }) }, sender);
+  if (reply.ok === 'deferred') throw new Error(`${method} was deferred`);
+  if (!reply.ok) throw new Error(`${method}: ${reply.error.message}`);
+  return reply.result as T;
+}
+
+interface Setup {
+  bg: Background;
+  vaultStorage: VaultStorage & { data: Map<string, unknown> };
+  pushes: { tabId: number; message: BackgroundPush }[];
+  windowsOpened: number[];
+  accountId: string;
+  clock: { now: number };
+}
+
+async function setup(session?: StorageAreaLike): Promise<Setup> {
+  const pushes: Setup['pushes'] = [];
+  const windowsOpened: number[] = [];
+  const vaultStorage = memoryVaultStorage();
+  const clock = { now: Date.now() };
+  const env = backgroundEnv(clock, vaultStorage);
+  if (session) env.storage.session = session;
+  env.tabs = { sendMessage: async (tabId, message) => void pushes.push({ tabId, message }), onRemoved: fakeBrowser.tabs.onRemoved };
+  env.windows = {
+    create: async () => {
+      windowsOpened.push(100 + windowsOpened.length);
+      return { id: windowsOpened.at(-1) };
+    },
+    update: async () => undefined,
+    remove: async () => undefined,
+    onRemoved: fakeBrowser.windows.onRemoved,
+  };
+  const bg = startBackground(env);
+  await useSimulator(bg, sim.url, sim.busApiKey);
+  const created = await ask<CreateResult>(bg, POPUP_A, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
+  return { bg, vaultStorage, pushes, windowsOpened, accountId: created.status.accounts[0]!.accountId, clock };
+}
+
+/** The dApp's request, answered at once or later through the approval window (a push to its tab). */
+async function dappRequest(t: Setup, method: string, params?: unknown): Promise<RuntimeReply> {
+  const reply = (await t.bg.route({ type: 'request', method, ...(params === undefined ? {} : { params }) }, DAPP)) as RuntimeReply | DeferredReply;
+  if (reply.ok !== 'deferred') return reply;
+  for (let i = 0; i < 500; i++) {
+    const hit = t.pushes.find((p) => p.message.type === 'approvalResult' && p.message.approvalId === reply.approvalId);
+    if (hit?.message.type === 'approvalResult') return hit.message.reply;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error(`${method}: the page got no answer`);
+}
+
+describe('two popups and a dApp at once', () => {
+  it('accounts, labels, settings, swaps, grants, signatures and the approval queue all come out whole', async () => {
+    const t = await setup();
+    const { bg, accountId } = t;
+    const nonces = Array.from({ length: SIGNATURES }, () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))));
+    let dappDone = false;
+
+    const popup = (sender: object, name: string) => async () => {
+      const added: string[] = [];
+      const swaps: SwapRecordView[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        const [made] = await Promise.all([
+          ask<CreateResult>(bg, sender, WALLET.addAccount, { source: { kind: 'generate' }, label: `${name}${i}` }),
+          ask(bg, sender, WALLET.renameAccount, { accountId, label: `${name}-${i}` }),
+          ask<SwapRecordView>(bg, sender, SWAP.start, swapParams(Date.now(), { recipient: `${name.toLowerCase()}${i}.near` })).then((r) => swaps.push(r)),
+          ask(bg, sender, WALLET.getSettings),
+          ask(bg, sender, WALLET.status),
+          ask(bg, sender, SWAP.list),
+        ]);
+        const mine = made.status.accounts.filter((a) => a.label === `${name}${i}`);
+        expect(mine, `${name}${i} was added once`).toHaveLength(1);
+        added.push(mine[0]!.accountId);
+        await ask(bg, sender, WALLET.setSettings, name === 'A' ? { autoLockMinutes: 20 + i } : { jwt: `jwt-${i}` });
+        await ask(bg, sender, WALLET.selectAccount, { accountId: added.at(-1)! });
+      }
+      return { added, swaps };
+    };
+
+    const dapp = async () => {
+      const connected = await dappRequest(t, METHODS.requestAccounts, {});
+      const signatures: RuntimeReply[] = [];
+      for (const nonce of nonces) {
+        signatures.push(await dappRequest(t, METHODS.signMessage, { message: `message ${signatures.length}`, recipient: 'dapp.example', nonce: nonce.toString('base64') }));
+      }
+      dappDone = true;
+      return { connected, signatures };
+    };
+
+    // The approval window: confirms whatever is at the head of the queue until the dApp is done.
+    const approver = async () => {
+      let confirmed = 0;
+      while (!dappDone) {
+        const view = await ask<ApprovalView | null>(bg, APPROVE, APPROVAL.current);
+        if (view) {
+          await ask(bg, APPROVE, APPROVAL.resolve, { id: view.id, approve: true, ...(view.kind === 'connect' ? { accounts: [accountId] } : {}) });
+          confirmed++;
+        }
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      return confirmed;
+    };
+
+    const [a, b, d, confirmed] = await Promise.all([popup(POPUP_A, 'A')(), popup(POPUP_B, 'B')(), dapp(), approver()]);
+
+    // The dApp: connected with the account it was granted; every signature verifies on its own message and nonce.
+    expect(confirmed).toBe(1 + SIGNATURES);
+    expect(d.connected).toMatchObject({ ok: true, result: [{ accountId }] });
+    d.signatures.forEach((reply, i) => {
+      expect(reply.ok, JSON.stringify(reply)).toBe(true);
+      const signed = (reply as { result: { accountId: string; publicKey: string; signature: string } }).result;
+      expect(signed.accountId).toBe(accountId);
+      expect(verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message: `message ${i}`, nonce: nonces[i]!, recipient: 'dapp.example' })).toBe(true);
+    });
+    expect(t.pushes.filter((p) => p.message.type === 'approvalResult'), 'one answer per request').toHaveLength(1 + SIGNATURES);
+
+    // The approval queue: empty and consistent (no window left recorded).
+    expect((await fakeBrowser.storage.session.get('approvals')).approvals).toEqual({ items: [], windowId: null });
+    expect(await ask(bg, APPROVE, APPROVAL.current)).toBeNull();
+    expect(await ask<ConnectedSite[]>(bg, POPUP_A, WALLET.listSites)).toEqual([{ origin: DAPP.origin, accounts: [accountId], grantedAt: expect.any(Number) }]);
+
+    // The vault: a valid record that holds every account added, with the last label given.
+    const expectWallet = (s: WalletStatus) => {
+      expect(s.accounts.map((x) => x.accountId).sort()).toEqual([accountId, ...a.added, ...b.added].sort());
+      expect(new Set(s.accounts.map((x) => x.accountId)).size).toBe(1 + 2 * ROUNDS);
+      expect([`A-${ROUNDS - 1}`, `B-${ROUNDS - 1}`]).toContain(s.accounts.find((x) => x.accountId === accountId)!.label);
+      for (let i = 0; i < ROUNDS; i++) {
+        expect(s.accounts.find((x) => x.accountId === a.added[i])!.label).toBe(`A${i}`);
+        expect(s.accounts.find((x) => x.accountId === b.added[i])!.label).toBe(`B${i}`);
+      }
+      expect([a.added.at(-1), b.added.at(-1)]).toContain(s.selectedAccountId);
+      expect(s.problem).toBeNull();
+    };
+    expect(() => readRecord(t.vaultStorage.data.get('vault'))).not.toThrow();
+    expectWallet(await ask<WalletStatus>(bg, POPUP_A, WALLET.status));
+
+    // Settings: valid, and holding one of the values each popup set last.
+    const stored = settingsSchema.parse((await fakeBrowser.storage.local.get('settings')).settings);
+    expect(stored.endpoints.swap).toBe(sim.url);
+    expect(stored.autoLockMinutes === 20 + ROUNDS - 1 || stored.jwt === `jwt-${ROUNDS - 1}`).toBe(true);
+
+    // Swaps: every one started is listed once and verifies.
+    await expectSwapsKept(bg, sim, [...a.swaps, ...b.swaps]);
+    expect(await fakeBrowser.action.getBadgeText({})).toBe(String(2 * ROUNDS));
+
+    // A restarted worker reads it all back: unlocked from storage.session, then locked and unlocked by password.
+    fakeBrowser.alarms.onAlarm.removeAllListeners();
+    const again = startBackground(backgroundEnv(t.clock, t.vaultStorage));
+    expectWallet(await ask<WalletStatus>(again, POPUP_B, WALLET.status));
+    await ask(again, POPUP_B, WALLET.lock);
+    expectWallet(await ask<WalletStatus>(again, POPUP_B, WALLET.unlock, { password: PASSWORD }));
+    await expectSwapsKept(again, sim, [...a.swaps, ...b.swaps]);
+    expect(await ask<SettingsView>(again, POPUP_B, WALLET.getSettings)).toMatchObject({ endpoints: { swap: sim.url } });
+  });
+
+  // FIXME(product bug, src/background/settings.ts SettingsStore.change): two settings changes at once
+  // both read the same cached settings and each writes its own change on top of them, so the later
+  // write silently drops the earlier one — each caller was told its change was saved. Expected: changes
+  // serialised (read-modify-write under one lock, as Permissions/ApprovalQueue/swaps do), all of them kept.
+  // `it.fails`: runs, and turns red once the bug is fixed (then drop `.fails`).
+  it.fails('settings changed by two popups at once keep both changes', async () => {
+    const t = await setup();
+    const views = await Promise.all([
+      ask<SettingsView>(t.bg, POPUP_A, WALLET.setSettings, { autoLockMinutes: 30 }),
+      ask<SettingsView>(t.bg, POPUP_B, WALLET.setSettings, { jwt: 'a-partner-jwt' }),
+    ]);
+    expect(views[0]!.autoLockMinutes).toBe(30);
+    expect(views[1]!.hasJwt).toBe(true);
+    const stored = settingsSchema.parse((await fakeBrowser.storage.local.get('settings')).settings);
+    expect({ autoLockMinutes: stored.autoLockMinutes, jwt: stored.jwt }).toEqual({ autoLockMinutes: 30, jwt: 'a-partner-jwt' });
+  });
+
+  // FIXME(product bug, src/background/wallet.ts WalletService.touch / lock with src/background/autoLock.ts):
+  // touch() reads the stored unlocked session, then writes it back with a new deadline; a wallet_lock
+  // from another popup landing between the two removes the session, and touch() then writes it again.
+  // The wallet says it is locked, but storage.session keeps the vault key, and the next worker start
+  // (Chrome stops idle workers after ~30 s) resumes it unlocked. Expected: after wallet_lock returns, no
+  // session is stored and a restarted worker starts locked (lock and touch serialised, or touch writing
+  // only while still unlocked). Made deterministic here by holding touch()'s read of the session until
+  // the lock is done. `it.fails`: runs, and turns red once fixed (then drop `.fails`).
+  it.fails('a lock from one popup while the other popup acts leaves no unlocked session behind', async () => {
+    const area = fakeBrowser.storage.session;
+    let hold: { reached: () => void; released: Promise<void> } | null = null;
+    const session: StorageAreaLike = {
+      get: async (keys) => {
+        const value = await area.get(keys);
+        const h = hold;
+        if (h && (keys === 'unlocked' || (Array.isArray(keys) && keys.includes('unlocked')))) {
+          hold = null;
+          h.reached();
+          await h.released; // the value was read; the answer arrives after the lock
+        }
+        return value;
+      },
+      set: (items) => area.set(items),
+      remove: (keys) => area.remove(keys),
+    };
+    const t = await setup(session);
+    let release!: () => void;
+    const reached = new Promise<void>((resolve) => (hold = { reached: resolve, released: new Promise<void>((r) => (release = r)) }));
+    const renaming = ask(t.bg, POPUP_B, WALLET.renameAccount, { accountId: t.accountId, label: 'renamed' }).catch((e: Error) => e);
+    await reached; // popup B's request is inside touch(), between its read and its write of the session
+    const locked = await ask<WalletStatus>(t.bg, POPUP_A, WALLET.lock);
+    expect(locked.unlocked).toBe(false);
+    release();
+    await renaming;
+    expect((await ask<WalletStatus>(t.bg, POPUP_A, WALLET.status)).unlocked).toBe(false);
+    expect(Object.keys(await area.get(null as never)), 'no unlocked session is stored after the lock').not.toContain('unlocked');
+    fakeBrowser.alarms.onAlarm.removeAllListeners();
+    const restarted = startBackground(backgroundEnv(t.clock, t.vaultStorage));
+    expect((await ask<WalletStatus>(restarted, POPUP_A, WALLET.status)).unlocked, 'a restarted worker starts locked').toBe(false);
+  });
+
+  // FIXME(product bug, src/background/approvals.ts ApprovalQueue.showWindow): it reads windowId, creates
+  // a window when none is recorded, then records the new id — unserialised, so requests from two sites
+  // arriving together open two approval windows and the queue records only the last. The other window
+  // is untracked: closing it rejects nothing, and the background never closes it. Expected (issue 5 §4):
+  // one approval window. The queue itself stays consistent (both requests kept).
+  it.fails('requests from two sites at once open one approval window', async () => {
+    const t = await setup();
+    const sites = ['https://one.example', 'https://two.example'];
+    const replies = await Promise.all(
+      sites.map((origin, i) => t.bg.route({ type: 'request', method: METHODS.requestAccounts, params: {} }, { url: `${origin}/`, origin, frameId: 0, tab: { id: 20 + i } })),
+    );
+    expect(replies.map((r) => r.ok)).toEqual(['deferred', 'deferred']);
+    const queue = (await fakeBrowser.storage.session.get('approvals')).approvals as { items: { origin: string }[]; windowId: number };
+    expect(queue.items.map((p) => p.origin)).toEqual(sites);
+    expect(t.windowsOpened).toEqual([queue.windowId]);
+  });
+});

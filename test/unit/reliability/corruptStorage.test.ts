@@ -1,0 +1,231 @@
+// Reliability (issue 7 §3): storage read at start-up rejects and reports a corrupted record without
+// deleting it. A background is started (as the extension starts it, on WXT's fake browser) on storage
+// holding a damaged value — the vault record (wrong shape, tampered ciphertext), a swap record, the swap
+// index, the settings, the approval queue — is used the way the popup and the tracker use it, and the
+// stored bytes are compared before and after.
+//
+// What the code does today (and these tests hold it to):
+// - vault: wallet_status.problem names the damage (shape) / unlock refuses with reason `corrupted`
+//   (ciphertext); create never writes over it.
+// - a swap record: swap_get reports it ("stored value 'swap:…' is damaged …; it was left as it is");
+//   swap_list and the history leave it out without saying so; the tracker stops following it.
+// - the swap index: swap_list and swap_start report it.
+// - settings and the approval queue: read as defaults / empty, silently (the gaps are `it.todo` below).
+import { verifyQuoteSignature } from '@defuse-protocol/one-click-sdk-typescript';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { startBackground } from '../../../src/background/start';
+import { base64 } from '../../../src/core';
+import { APPROVAL } from '../../../src/provider/approvalApi';
+import { METHODS } from '../../../src/provider/protocol';
+import { SWAP, type HistoryPage, type SwapRecordView } from '../../../src/provider/swapApi';
+import { WALLET, type CreateResult, type SettingsView, type WalletStatus } from '../../../src/provider/walletApi';
+import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
+import { type VaultRecord, memoryVaultStorage } from '../../../src/vault';
+import { PASSWORD, backgroundEnv, call, useSimulator, type Background, type Clock } from '../background/harness';
+import { TIMING, deposit, dev, fireSwapAlarm, getSwap, snapshot, swapAlarmAt, swapParams } from './helpers';
+
+let sim: RunningSimulator;
+let clock: Clock;
+let record: VaultRecord;
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, timing: TIMING });
+  clock = { get now() { return sim.sim.ctx.clock.nowMs(); } };
+  // One good vault record to damage in different ways.
+  const storage = memoryVaultStorage();
+  const bg = startBackground(backgroundEnv({ now: Date.now() }, storage));
+  await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
+  record = structuredClone(storage.data.get('vault')) as VaultRecord;
+  fakeBrowser.reset();
+});
+afterAll(() => sim.close());
+beforeEach(() => fakeBrowser.reset());
+
+/** A worker starting on this storage. */
+const start = (vault: Record<string, unknown> = {}) => {
+  const vaultStorage = memoryVaultStorage(structuredClone(vault));
+  return { bg: startBackground(backgroundEnv(clock, vaultStorage)), vaultStorage };
+};
+const bytes = (v: unknown) => JSON.stringify(v);
+const flipByte = (b64: string, at: number) => {
+  const raw = base64.decode(b64);
+  raw[at % raw.length]! ^= 0x01;
+  return base64.encode(raw);
+};
+
+describe('the vault record', () => {
+  const damaged: [string, () => unknown][] = [
+    ['not an object', () => '{"format":"intents-companion-vault"'],
+    ['a field missing', () => ({ ...record, kdf: { ...record.kdf, salt: undefined } })],
+    ['a field of the wrong type', () => ({ ...record, data: { iv: record.data.iv, ciphertext: 42 } })],
+    ['an unknown format', () => ({ ...record, format: 'something-else' })],
+    ['iterations below the floor', () => ({ ...record, kdf: { ...record.kdf, iterations: 1000 } })],
+  ];
+  for (const [what, make] of damaged) {
+    it(`${what}: wallet_status reports it, unlock and create refuse, the bytes stay`, async () => {
+      const value = make();
+      const { bg, vaultStorage } = start({ vault: value });
+      const status = await call<WalletStatus>(bg, WALLET.status);
+      expect(status).toMatchObject({ exists: true, unlocked: false, problem: expect.stringMatching(/damaged.*left untouched/) });
+      await expect(call(bg, WALLET.unlock, { password: PASSWORD })).rejects.toMatchObject({ data: { reason: 'corrupted' } });
+      await expect(call(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } })).rejects.toMatchObject({ data: { reason: 'exists' } });
+      expect((await call<WalletStatus>(bg, WALLET.status)).problem).toBe(status.problem);
+      expect(bytes(vaultStorage.data.get('vault'))).toBe(bytes(value));
+      expect([...vaultStorage.data.keys()].filter((k) => k.startsWith('vault'))).toEqual(['vault']);
+    });
+  }
+
+  it('tampered ciphertext: unlock refuses it as damaged (not as a wrong password); the bytes stay', async () => {
+    const value = { ...record, data: { iv: record.data.iv, ciphertext: flipByte(record.data.ciphertext, 7) } };
+    const { bg, vaultStorage } = start({ vault: value });
+    // The shape is right: nothing can tell before the key is known.
+    expect(await call<WalletStatus>(bg, WALLET.status)).toMatchObject({ exists: true, unlocked: false, problem: null });
+    await expect(call(bg, WALLET.unlock, { password: PASSWORD })).rejects.toMatchObject({
+      message: expect.stringMatching(/damaged \(its data does not decrypt\).*left untouched/),
+      data: { reason: 'corrupted' },
+    });
+    await expect(call(bg, WALLET.unlock, { password: 'another long password' })).rejects.toMatchObject({ data: { reason: 'wrong_password' } });
+    expect((await call<WalletStatus>(bg, WALLET.status)).unlocked).toBe(false);
+    expect(bytes(vaultStorage.data.get('vault'))).toBe(bytes(value));
+  });
+
+  it('tampered ciphertext found by a restarted worker resuming its unlocked session: wallet_status.problem; the bytes stay', async () => {
+    const vaultStorage = memoryVaultStorage();
+    const first = startBackground(backgroundEnv(clock, vaultStorage));
+    await call(first, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
+    const good = vaultStorage.data.get('vault') as VaultRecord;
+    const value = { ...good, data: { iv: good.data.iv, ciphertext: flipByte(good.data.ciphertext, 3) } };
+    await vaultStorage.set('vault', value);
+    expect(Object.keys(await fakeBrowser.storage.session.get('unlocked'))).toEqual(['unlocked']);
+
+    fakeBrowser.alarms.onAlarm.removeAllListeners();
+    const restarted = startBackground(backgroundEnv(clock, vaultStorage));
+    expect(await call<WalletStatus>(restarted, WALLET.status)).toMatchObject({
+      exists: true,
+      unlocked: false,
+      problem: expect.stringMatching(/damaged \(its data does not decrypt\)/),
+    });
+    expect(bytes(vaultStorage.data.get('vault'))).toBe(bytes(value));
+  });
+
+  // FIXME(gap, src/background/wallet.ts WalletService.unlock): when unlock finds the data damaged
+  // (VaultError `corrupted`), the error goes back to the caller but `problem` is not set, so
+  // wallet_status.problem stays null and a popup that shows the status banner says nothing. Expected:
+  // like restore() and status(), unlock records a `corrupted` error as the wallet's problem.
+  it.fails('after an unlock finds the data damaged, wallet_status.problem says so', async () => {
+    const { bg } = start({ vault: { ...record, data: { iv: record.data.iv, ciphertext: flipByte(record.data.ciphertext, 7) } } });
+    await call(bg, WALLET.unlock, { password: PASSWORD }).catch(() => undefined);
+    expect((await call<WalletStatus>(bg, WALLET.status)).problem).toEqual(expect.stringMatching(/damaged/));
+  });
+});
+
+describe('swap records', () => {
+  /** Two swaps started and deposited on one worker; then the first one's record is damaged. */
+  async function twoSwapsOneDamaged(damage: (r: Record<string, unknown>) => unknown) {
+    const vault = {};
+    const { bg } = start(vault);
+    await useSimulator(bg, sim.url, sim.busApiKey);
+    const bad = await call<SwapRecordView>(bg, SWAP.start, swapParams(clock.now));
+    const good = await call<SwapRecordView>(bg, SWAP.start, swapParams(clock.now, { recipient: 'carol.near' }));
+    await deposit(sim, bad);
+    await deposit(sim, good);
+    const value = damage(structuredClone(bad) as unknown as Record<string, unknown>);
+    await fakeBrowser.storage.local.set({ [`swap:${bad.id}`]: value });
+    const before = await snapshot(fakeBrowser.storage.local);
+    // The worker restarts on that storage.
+    fakeBrowser.alarms.onAlarm.removeAllListeners();
+    const { bg: restarted } = start(vault);
+    await restarted.tracking;
+    return { bg: restarted, bad, good, value, before };
+  }
+
+  const damages: [string, (r: Record<string, unknown>) => unknown][] = [
+    ['an unknown status', (r) => ({ ...r, status: 'TELEPORTED' })],
+    ['the quote response missing', (r) => ({ ...r, quoteResponseJson: undefined })],
+    ['not an object', () => 'swap'],
+  ];
+  for (const [what, damage] of damages) {
+    it(`${what}: swap_get reports it, the list and history leave it out, the tracker drops it; its bytes stay`, async () => {
+      const { bg, bad, good, value, before } = await twoSwapsOneDamaged(damage);
+      await expect(getSwap(bg, bad.id)).rejects.toMatchObject({
+        code: -32603,
+        message: expect.stringMatching(new RegExp(`stored value 'swap:${bad.id}' is damaged .*; it was left as it is`)),
+      });
+      expect((await call<SwapRecordView[]>(bg, SWAP.list)).map((r) => r.id)).toEqual([good.id]);
+      expect((await call<HistoryPage>(bg, SWAP.history, {})).items.map((i) => i.localId)).toEqual([good.id]);
+
+      // The tracker: the damaged swap is no longer followed (no alarm loop on it); the other one goes on to SUCCESS.
+      for (let i = 0; i < 10 && (await swapAlarmAt()) !== undefined; i++) {
+        await dev(sim, '/dev/clock/advance', { ms: 30_000 });
+        await fireSwapAlarm(bg, clock.now);
+      }
+      expect(await swapAlarmAt()).toBeUndefined();
+      expect((await getSwap(bg, good.id)).status).toBe('SUCCESS');
+      expect(verifyQuoteSignature(JSON.parse((await getSwap(bg, good.id)).quoteResponseJson), sim.quotePublicKey)).toBe(true);
+
+      const after = await snapshot(fakeBrowser.storage.local);
+      expect(after[`swap:${bad.id}`], 'the damaged record is left byte for byte').toBe(before[`swap:${bad.id}`]);
+      expect(after[`swap:${bad.id}`]).toBe(bytes(value));
+      expect(JSON.parse(after.swapIds!)).toEqual([bad.id, good.id]);
+    });
+  }
+
+  // FIXME(gap, src/background/swaps.ts `list`): a damaged record is left out of swap_list (and so of
+  // swap_history and the popup's lists) without any report: the user's swap — with its deposit address
+  // and signed quote, the evidence — silently disappears from the wallet. Expected (issue 7 §3 "reports"):
+  // the list says a record could not be read (e.g. an entry {id, problem}) so the popup can show it.
+  it.todo('swap_list reports a damaged swap record instead of leaving it out silently');
+
+  it('a damaged swap index: swap_list and swap_start report it; the index stays as it was', async () => {
+    const { bg } = start();
+    await useSimulator(bg, sim.url, sim.busApiKey);
+    await call<SwapRecordView>(bg, SWAP.start, swapParams(clock.now));
+    await fakeBrowser.storage.local.set({ swapIds: { not: 'a list' } });
+    fakeBrowser.alarms.onAlarm.removeAllListeners();
+    const { bg: restarted } = start();
+    await expect(call(restarted, SWAP.list)).rejects.toThrow(/stored value 'swapIds' is damaged .*left as it is/);
+    await expect(call(restarted, SWAP.start, swapParams(clock.now))).rejects.toThrow(/stored value 'swapIds' is damaged/);
+    expect((await fakeBrowser.storage.local.get('swapIds')).swapIds).toEqual({ not: 'a list' });
+  });
+});
+
+describe('settings', () => {
+  it('damaged settings: the wallet works on the defaults; the stored bytes stay', async () => {
+    const value = { preset: 'custom', endpoints: 'http://127.0.0.1:1', verifierId: 'intents.near', jwt: 7 };
+    await fakeBrowser.storage.local.set({ settings: value });
+    const { bg } = start();
+    const settings = await call<SettingsView>(bg, WALLET.getSettings);
+    expect(settings).toMatchObject({ preset: 'local', verifierId: 'intents.near', hasJwt: false, autoLockMinutes: 15 });
+    expect(await call<WalletStatus>(bg, WALLET.status)).toMatchObject({ exists: false, problem: null });
+    await call(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
+    expect(await call(bg, SWAP.list)).toEqual([]);
+    expect(bytes((await fakeBrowser.storage.local.get('settings')).settings)).toBe(bytes(value));
+  });
+
+  // FIXME(gap, src/background/settings.ts SettingsStore.get uses readOr): damaged settings are replaced
+  // by the preset's defaults without a word — a user on custom endpoints or Mainnet is silently moved to
+  // the build's default network, and the next change overwrites the damaged value. Expected (issue 7 §3):
+  // the damage is reported (e.g. a `problem` on wallet_getSettings / wallet_status) and kept until the user acts.
+  it.todo('damaged settings are reported to the popup, not silently replaced by the defaults');
+});
+
+describe('the approval queue (storage.session)', () => {
+  it('a damaged queue: start-up and the approval window read it as empty; its bytes stay', async () => {
+    const value = { items: [{ id: 'x', kind: 'teleport' }], windowId: 'seven' };
+    await fakeBrowser.storage.session.set({ approvals: value });
+    const { bg } = start();
+    await call(bg, WALLET.status);
+    expect(await call(bg, APPROVAL.current)).toBeNull();
+    // A page asking what it may do (no new request queued) changes nothing either.
+    expect(await bg.route({ type: 'request', method: METHODS.accounts }, { url: 'https://dapp.example/', origin: 'https://dapp.example', frameId: 0, tab: { id: 3 } })).toEqual({
+      ok: true,
+      result: [],
+    });
+    expect(bytes((await fakeBrowser.storage.session.get('approvals')).approvals)).toBe(bytes(value));
+  });
+
+  // FIXME(gap, src/background/approvals.ts ApprovalQueue.state uses readOr): a damaged queue reads as
+  // empty without a report, and the next request's edit writes a fresh queue over it (the requests it
+  // held are never answered). Expected (issue 7 §3): reported, not silently replaced.
+  it.todo('a damaged approval queue is reported instead of being read as empty and overwritten by the next request');
+});

@@ -1,0 +1,166 @@
+// Reliability (issue 7 §3): the simulator killed and restarted with its data file mid-swap, and the
+// background's tracker still brings the swap to SUCCESS. The background runs as the extension starts it
+// (WXT's fake browser, real HTTP); the simulator keeps its state in a data file in a temp dir.
+// 1. In process: close the simulator after the deposit was seen, start a new one on the same port with
+//    the same data file (close() writes nothing more: what survives is what was committed on disk).
+// 2. A real kill: the simulator's CLI as a child process, SIGKILLed right after the deposit was
+//    acknowledged and before the swap finished, restarted from the same file.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { startBackground } from '../../../src/background/start';
+import { SWAP, type SwapRecordView } from '../../../src/provider/swapApi';
+import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
+import { backgroundEnv, call, useSimulator, type Background, type Clock } from '../background/harness';
+import { TIMING, deposit, dev, expectHistoryWellFormed, expectSwapsKept, fireSwapAlarm, getSwap, swapParams } from './helpers';
+
+const ROOT_DIR = fileURLToPath(new URL('../../..', import.meta.url));
+const tmp = mkdtempSync(path.join(tmpdir(), 'reliability-sim-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+beforeEach(() => fakeBrowser.reset());
+
+describe('the simulator restarted from its data file mid-swap', () => {
+  let sim: RunningSimulator | undefined;
+  afterEach(async () => {
+    await sim?.close();
+    sim = undefined;
+  });
+
+  it('closed after the deposit was seen, started again on the same port: the tracker reaches SUCCESS', async () => {
+    const dataFile = path.join(tmp, 'in-process.json');
+    sim = await startSimulator({ port: 0, dataFile, timing: TIMING });
+    const port = Number(new URL(sim.url).port);
+    // The background's clock is the simulator's (its offset is restored from the data file), plus the
+    // time that passes while the simulator is down.
+    let clockSim: RunningSimulator = sim;
+    let down = 0;
+    const clock: Clock = { get now() { return clockSim.sim.ctx.clock.nowMs() + down; } };
+    const bg = startBackground(backgroundEnv(clock));
+    await useSimulator(bg, sim.url, sim.busApiKey);
+    const advance = async (ms: number) => {
+      await dev(clockSim, '/dev/clock/advance', { ms });
+      await fireSwapAlarm(bg, clock.now);
+    };
+
+    const r = await call<SwapRecordView>(bg, SWAP.start, swapParams(clock.now));
+    await deposit(sim, r);
+    await advance(TIMING.depositDetectMs);
+    expect(await getSwap(bg, r.id)).toMatchObject({ status: 'KNOWN_DEPOSIT_TX', lastError: null });
+    const quotePublicKey = sim.quotePublicKey;
+    await sim.close();
+
+    // While it is down: checks fail, say so, and lose nothing.
+    down += 60_000;
+    await fireSwapAlarm(bg, clock.now);
+    const failing = await getSwap(bg, r.id);
+    expect(failing.status).toBe('KNOWN_DEPOSIT_TX');
+    expect(failing.lastError).toMatch(/could not be reached/);
+    await expectSwapsKept(bg, { quotePublicKey }, [r]);
+
+    sim = await startSimulator({ port, dataFile, timing: TIMING });
+    clockSim = sim;
+    expect(Number(new URL(sim.url).port)).toBe(port);
+    expect(sim.quotePublicKey, 'the same seed: the same quote signer').toBe(quotePublicKey);
+    await advance(TIMING.confirmMs);
+    expect(await getSwap(bg, r.id)).toMatchObject({ status: 'PROCESSING', lastError: null });
+    await advance(TIMING.processMs);
+    const done = await getSwap(bg, r.id);
+    expect(done).toMatchObject({ status: 'SUCCESS', lastError: null });
+    expect(done.statusHistory.map((h) => h.status)).toEqual(['PENDING_DEPOSIT', 'KNOWN_DEPOSIT_TX', 'PROCESSING', 'SUCCESS']);
+    expectHistoryWellFormed(done);
+    expect(done.swapDetails).toMatchObject({ amountIn: r.request.amount, refundedAmount: '0' });
+    await expectSwapsKept(bg, sim, [r]);
+    expect(await fakeBrowser.action.getBadgeText({})).toBe('');
+  });
+});
+
+/** A free TCP port on 127.0.0.1. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+interface SimProcess {
+  child: ChildProcess;
+  url: string;
+  quotePublicKey: string;
+  busApiKey: string;
+}
+
+/** `npm run sim` as a child process (fast timing), once it printed where it listens. */
+async function spawnSim(port: number, dataFile: string): Promise<SimProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sim/cli.ts', '--port', String(port), '--data', dataFile, '--timing', 'fast'], {
+    cwd: ROOT_DIR,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stderr!.on('data', (d) => (err += String(d)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the simulator did not start: ${err}`)), 15_000);
+    child.stdout!.on('data', (d) => {
+      out += String(d);
+      if (/bus API key\s+\S+/.test(out)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the simulator exited (${code}): ${err}`)));
+  });
+  const field = (name: string) => new RegExp(`${name}\\s+(\\S+)`).exec(out)![1]!;
+  return { child, url: `http://127.0.0.1:${port}`, quotePublicKey: field('quote signer'), busApiKey: field('bus API key') };
+}
+
+describe('the simulator process killed (SIGKILL) and restarted mid-swap', () => {
+  const children: ChildProcess[] = [];
+  afterEach(() => {
+    for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  });
+
+  it('the deposit it acknowledged survives; the tracker reaches SUCCESS on the restarted one', async () => {
+    const dataFile = path.join(tmp, 'killed.json');
+    const port = await freePort();
+    const first = await spawnSim(port, dataFile);
+    children.push(first.child);
+    // The tracker's clock is the test's: each alarm is fired by hand a check later.
+    const clock = { now: Date.now() };
+    const bg: Background = startBackground(backgroundEnv(clock));
+    await useSimulator(bg, first.url, first.busApiKey);
+    const r = await call<SwapRecordView>(bg, SWAP.start, swapParams(Date.now()));
+    const acknowledged = await deposit(first as unknown as RunningSimulator, r);
+    expect(acknowledged.txHash).toEqual(expect.any(String));
+    // Killed at once: fast timing needs ≈ 1.8 s more to finish this swap.
+    first.child.kill('SIGKILL');
+    await new Promise((resolve) => first.child.once('exit', resolve));
+    const onDisk = JSON.parse(readFileSync(dataFile, 'utf8')) as { slices: Record<string, unknown> };
+    expect(JSON.stringify(onDisk.slices), 'the acknowledged deposit is on disk').toContain(String(acknowledged.txHash));
+
+    clock.now += 5_000;
+    await fireSwapAlarm(bg, clock.now);
+    const down = await getSwap(bg, r.id);
+    expect(down).toMatchObject({ status: 'PENDING_DEPOSIT', lastError: expect.stringMatching(/could not be reached/) });
+
+    const second = await spawnSim(port, dataFile);
+    children.push(second.child);
+    expect(second.quotePublicKey).toBe(first.quotePublicKey);
+    let done = down;
+    for (let i = 0; i < 40 && done.status !== 'SUCCESS'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      clock.now += 60_000; // past any backoff
+      await fireSwapAlarm(bg, clock.now);
+      done = await getSwap(bg, r.id);
+    }
+    expect(done).toMatchObject({ status: 'SUCCESS', lastError: null });
+    expectHistoryWellFormed(done);
+    expect(done.swapDetails?.originChainTxHashes.map((t) => t.hash)).toEqual([acknowledged.txHash]);
+    await expectSwapsKept(bg, second, [r]);
+  });
+});
