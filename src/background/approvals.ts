@@ -45,6 +45,8 @@ export interface TabsPort {
 export class ApprovalQueue {
   private queue: Promise<unknown> = Promise.resolve();
   private recent = new Map<string, number[]>();
+  /** One window at a time: concurrent requests wait for the window the first one is opening. */
+  private showing: Promise<void> | null = null;
 
   constructor(
     private readonly kv: KeyValue,
@@ -153,7 +155,14 @@ export class ApprovalQueue {
     }
   }
 
-  async showWindow(): Promise<void> {
+  showWindow(): Promise<void> {
+    this.showing ??= this.openOrFocus().finally(() => {
+      this.showing = null;
+    });
+    return this.showing;
+  }
+
+  private async openOrFocus(): Promise<void> {
     const s = await this.state();
     if (s.windowId !== null) {
       try {

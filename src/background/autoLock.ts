@@ -24,6 +24,9 @@ export interface AlarmsLike {
 }
 
 export class AutoLock {
+  /** Moves on every clear(): a touch that started before a lock must not write the session back. */
+  private epoch = 0;
+
   constructor(
     private readonly session: KeyValue,
     private readonly alarms: AlarmsLike,
@@ -41,14 +44,17 @@ export class AutoLock {
     return lockAt;
   }
 
-  /** Moves the deadline on activity; returns the new deadline. */
+  /** Moves the deadline on activity; returns the new deadline, or null when locked meanwhile. */
   async touch(minutes: number): Promise<number | null> {
+    const epoch = this.epoch;
     const current = await this.read();
-    if (!current) return null;
+    // Storage calls run in the order they are made: checked here, the write cannot follow a clear().
+    if (!current || epoch !== this.epoch) return null;
     return this.start(current.vault, minutes);
   }
 
   async clear(): Promise<void> {
+    this.epoch += 1;
     await this.session.remove(SESSION_KEY);
     await this.alarms.clear(AUTO_LOCK_ALARM);
   }

@@ -92,6 +92,8 @@ export function applySettingsChange(current: Settings, change: z.output<typeof s
 
 export class SettingsStore {
   private cached: Settings | undefined;
+  /** Changes run one after another: two popups saving at once must not drop either change. */
+  private queue: Promise<unknown> = Promise.resolve();
   constructor(
     private readonly kv: KeyValue,
     private readonly defaultPreset: NetworkPreset,
@@ -102,10 +104,14 @@ export class SettingsStore {
     return this.cached;
   }
 
-  async change(change: z.output<typeof settingsChangeSchema>): Promise<Settings> {
-    const next = applySettingsChange(await this.get(), change);
-    await this.kv.write(KEY, next);
-    this.cached = next;
-    return next;
+  change(change: z.output<typeof settingsChangeSchema>): Promise<Settings> {
+    const run = this.queue.then(async () => {
+      const next = applySettingsChange(await this.get(), change);
+      await this.kv.write(KEY, next);
+      this.cached = next;
+      return next;
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 }

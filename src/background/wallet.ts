@@ -154,7 +154,12 @@ export class WalletService {
   }
 
   async unlock(password: string): Promise<WalletStatus> {
-    await this.deps.vault.unlock(password);
+    try {
+      await this.deps.vault.unlock(password);
+    } catch (e) {
+      if (e instanceof VaultError && (e.code === 'corrupted' || e.code === 'unsupported_version')) this.problem = e.message;
+      throw e;
+    }
     this.problem = null;
     await this.startSession();
     this.emit({ type: 'unlock' });

@@ -193,8 +193,8 @@ describe('two popups and a dApp at once', () => {
   // both read the same cached settings and each writes its own change on top of them, so the later
   // write silently drops the earlier one — each caller was told its change was saved. Expected: changes
   // serialised (read-modify-write under one lock, as Permissions/ApprovalQueue/swaps do), all of them kept.
-  // `it.fails`: runs, and turns red once the bug is fixed (then drop `.fails`).
-  it.fails('settings changed by two popups at once keep both changes', async () => {
+  // Regression (found by this suite):
+  it('settings changed by two popups at once keep both changes', async () => {
     const t = await setup();
     const views = await Promise.all([
       ask<SettingsView>(t.bg, POPUP_A, WALLET.setSettings, { autoLockMinutes: 30 }),
@@ -213,8 +213,8 @@ describe('two popups and a dApp at once', () => {
   // (Chrome stops idle workers after ~30 s) resumes it unlocked. Expected: after wallet_lock returns, no
   // session is stored and a restarted worker starts locked (lock and touch serialised, or touch writing
   // only while still unlocked). Made deterministic here by holding touch()'s read of the session until
-  // the lock is done. `it.fails`: runs, and turns red once fixed (then drop `.fails`).
-  it.fails('a lock from one popup while the other popup acts leaves no unlocked session behind', async () => {
+  // the lock is done. Regression (found by this suite).
+  it('a lock from one popup while the other popup acts leaves no unlocked session behind', async () => {
     const area = fakeBrowser.storage.session;
     let hold: { reached: () => void; released: Promise<void> } | null = null;
     const session: StorageAreaLike = {
@@ -252,7 +252,7 @@ describe('two popups and a dApp at once', () => {
   // arriving together open two approval windows and the queue records only the last. The other window
   // is untracked: closing it rejects nothing, and the background never closes it. Expected (issue 5 §4):
   // one approval window. The queue itself stays consistent (both requests kept).
-  it.fails('requests from two sites at once open one approval window', async () => {
+  it('requests from two sites at once open one approval window', async () => {
     const t = await setup();
     const sites = ['https://one.example', 'https://two.example'];
     const replies = await Promise.all(

@@ -112,7 +112,7 @@ describe('the vault record', () => {
   // (VaultError `corrupted`), the error goes back to the caller but `problem` is not set, so
   // wallet_status.problem stays null and a popup that shows the status banner says nothing. Expected:
   // like restore() and status(), unlock records a `corrupted` error as the wallet's problem.
-  it.fails('after an unlock finds the data damaged, wallet_status.problem says so', async () => {
+  it('after an unlock finds the data damaged, wallet_status.problem says so', async () => {
     const { bg } = start({ vault: { ...record, data: { iv: record.data.iv, ciphertext: flipByte(record.data.ciphertext, 7) } } });
     await call(bg, WALLET.unlock, { password: PASSWORD }).catch(() => undefined);
     expect((await call<WalletStatus>(bg, WALLET.status)).problem).toEqual(expect.stringMatching(/damaged/));
