@@ -9,7 +9,8 @@ import type { Random } from '../core';
 import { hex } from '../core';
 import type { ApprovalKind } from '../provider/approvalApi';
 import { ERROR_CODES, errorReply, type BackgroundPush, type RuntimeReply } from '../provider/protocol';
-import type { KeyValue } from './kv';
+import { CorruptedValueError, type KeyValue } from './kv';
+import type { StorageProblems } from './problems';
 import { ProviderError } from './providerError';
 
 const KEY = 'approvals';
@@ -55,10 +56,21 @@ export class ApprovalQueue {
     private readonly approveUrl: string,
     private readonly now: () => number,
     private readonly random: Random,
+    private readonly problems?: StorageProblems,
   ) {}
 
-  private state(): Promise<QueueState> {
-    return this.kv.readOr(KEY, stateSchema, { items: [], windowId: null });
+  private async state(): Promise<QueueState> {
+    try {
+      return (await this.kv.read(KEY, stateSchema)) ?? { items: [], windowId: null };
+    } catch (e) {
+      if (!(e instanceof CorruptedValueError)) throw e;
+      // Set the damaged queue aside (never overwritten) and start an empty one.
+      const raw = (await this.kv.readRaw(KEY)) as unknown;
+      await this.kv.write(`${KEY}.damaged`, raw);
+      await this.kv.write(KEY, { items: [], windowId: null });
+      this.problems?.report(KEY, 'Requests that were waiting for approval could not be read (damaged); they were set aside and will not be answered.');
+      return { items: [], windowId: null };
+    }
   }
 
   /** Read-modify-write under one lock, so two requests never lose each other's entries. */

@@ -40,6 +40,11 @@ export class KeyValue {
     }
   }
 
+  /** The stored value unchecked, only to set a damaged one aside. */
+  async readRaw(key: string): Promise<unknown> {
+    return (await this.area.get(key))[key];
+  }
+
   write(key: string, value: unknown): Promise<void> {
     return this.area.set({ [key]: value });
   }

@@ -6,7 +6,8 @@
 import * as z from 'zod/mini';
 import { isValidAccountId } from '../core';
 import type { Endpoints, NetworkPreset, SettingsChange, SettingsView } from '../provider/walletApi';
-import type { KeyValue } from './kv';
+import { CorruptedValueError, type KeyValue } from './kv';
+import type { StorageProblems } from './problems';
 
 export const SIM_BASE = 'http://127.0.0.1:3999';
 
@@ -97,10 +98,19 @@ export class SettingsStore {
   constructor(
     private readonly kv: KeyValue,
     private readonly defaultPreset: NetworkPreset,
+    private readonly problems?: StorageProblems,
   ) {}
 
   async get(): Promise<Settings> {
-    this.cached ??= await this.kv.readOr(KEY, settingsSchema, defaultSettings(this.defaultPreset));
+    if (this.cached) return this.cached;
+    try {
+      this.cached = (await this.kv.read(KEY, settingsSchema)) ?? defaultSettings(this.defaultPreset);
+    } catch (e) {
+      if (!(e instanceof CorruptedValueError)) throw e;
+      // Kept as it is until the user saves settings again; meanwhile the build's default network.
+      this.problems?.report(KEY, 'Your saved settings are damaged: the default network is in use until you save settings again.');
+      this.cached = defaultSettings(this.defaultPreset);
+    }
     return this.cached;
   }
 
@@ -109,6 +119,7 @@ export class SettingsStore {
       const next = applySettingsChange(await this.get(), change);
       await this.kv.write(KEY, next);
       this.cached = next;
+      this.problems?.clear(KEY);
       return next;
     });
     this.queue = run.catch(() => undefined);

@@ -15,6 +15,7 @@ import { KeyValue, type StorageAreaLike } from './kv';
 import { UsedNonces } from './nonces';
 import { pageHandlers } from './pageApi';
 import { PageEvents } from './pageEvents';
+import { StorageProblems } from './problems';
 import { Permissions } from './permissions';
 import { createRouter } from './router';
 import { SaltCache } from './salt';
@@ -57,13 +58,14 @@ const TOKENS_TTL_MS = 10 * 60_000;
 export function startBackground(env: BackgroundEnv) {
   const local = new KeyValue(env.storage.local);
   const session = new KeyValue(env.storage.session);
-  const settings = new SettingsStore(local, env.defaultPreset);
+  const problems = new StorageProblems();
+  const settings = new SettingsStore(local, env.defaultPreset, problems);
   const http: HttpDeps = { fetch: env.fetch, sleep: env.sleep };
   const vault = new Vault({ storage: env.vaultStorage, random: env.random, now: env.now, ...(env.iterations ? { iterations: env.iterations } : {}) });
   const autoLock = new AutoLock(session, env.alarms, env.now);
   let words: Promise<string[]> | undefined;
   const wordlist = () => (words ??= env.wordlist().catch((e: unknown) => ((words = undefined), Promise.reject(e))));
-  const wallet = new WalletService({ vault, autoLock, settings, local, random: env.random, now: env.now, wordlist });
+  const wallet = new WalletService({ vault, autoLock, settings, local, random: env.random, now: env.now, wordlist, problems });
 
   const ledger = async () => {
     const s = await settings.get();
@@ -88,7 +90,7 @@ export function startBackground(env: BackgroundEnv) {
 
   const permissions = new Permissions(local, env.now);
   const events = new PageEvents(session, env.tabs);
-  const queue = new ApprovalQueue(session, env.windows, env.tabs, `${env.extensionOrigin}/approve.html`, env.now, env.random);
+  const queue = new ApprovalQueue(session, env.windows, env.tabs, `${env.extensionOrigin}/approve.html`, env.now, env.random, problems);
   const approvals = new ApprovalService({
     queue,
     wallet,
@@ -115,6 +117,7 @@ export function startBackground(env: BackgroundEnv) {
     },
   };
   const swaps = swapService({
+    problems,
     local,
     settings,
     http,

@@ -23,6 +23,7 @@ import {
 } from '../oneclick';
 import { ERROR_CODES } from '../provider/protocol';
 import { type QuoteView, type SwapRecordView, type SwapStatus, TERMINAL_STATUSES, type TokenView } from '../provider/swapApi';
+import type { StorageProblems } from './problems';
 import type { AlarmsLike } from './autoLock';
 import type { KeyValue } from './kv';
 import { ProviderError } from './providerError';
@@ -97,6 +98,7 @@ export interface SwapDeps {
   signer: SigningService;
   bus: () => Promise<BusPort>;
   selectedAccount: () => Promise<string | null>;
+  problems?: StorageProblems;
 }
 
 export function swapService(d: SwapDeps) {
@@ -115,8 +117,20 @@ export function swapService(d: SwapDeps) {
     if (!r) throw new ProviderError(ERROR_CODES.invalidParams, 'There is no such swap', { field: 'id' });
     return r;
   };
-  /** Newest first; a damaged record is left out (and left as it is). */
-  const list = async () => (await Promise.all((await ids()).map((id) => get(id).catch(() => null)))).filter((r) => r !== null).reverse();
+  /** Newest first; a damaged record is left out of the list, kept as it is, and reported. */
+  const list = async () =>
+    (
+      await Promise.all(
+        (await ids()).map((id) =>
+          get(id).catch(() => {
+            d.problems?.report(`swap:${id}`, `A stored swap (${id}) is damaged and cannot be shown; it is kept as it was.`);
+            return null;
+          }),
+        ),
+      )
+    )
+      .filter((r) => r !== null)
+      .reverse();
   const config = async () => {
     const s = await d.settings.get();
     return { url: s.endpoints.swap, o: { jwt: s.jwt } };

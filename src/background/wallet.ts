@@ -18,6 +18,7 @@ import {
 import type { AutoLock } from './autoLock';
 import type { KeyValue } from './kv';
 import type { SettingsStore } from './settings';
+import type { StorageProblems } from './problems';
 
 const SELECTED_KEY = 'selectedAccount';
 
@@ -32,6 +33,7 @@ export interface WalletDeps {
   now: () => number;
   /** The BIP-39 English word list (loaded on demand: see src/vault/phrase.ts). */
   wordlist: () => Promise<string[]>;
+  problems?: StorageProblems;
 }
 
 export class WalletService {
@@ -93,7 +95,7 @@ export class WalletService {
       lockAt: vault.isUnlocked ? this.lockAt : null,
       autoLockMinutes: settings.autoLockMinutes,
       phrasesToBackUp: view ? view.phrases.filter((p) => !p.backedUp).map((p) => p.id) : [],
-      problem: this.problem,
+      problem: [this.problem, ...(this.deps.problems?.messages() ?? [])].filter((p) => p !== null).join(' ') || null,
     };
   }
 

@@ -189,11 +189,7 @@ describe('two popups and a dApp at once', () => {
     expect(await ask<SettingsView>(again, POPUP_B, WALLET.getSettings)).toMatchObject({ endpoints: { swap: sim.url } });
   });
 
-  // FIXME(product bug, src/background/settings.ts SettingsStore.change): two settings changes at once
-  // both read the same cached settings and each writes its own change on top of them, so the later
-  // write silently drops the earlier one — each caller was told its change was saved. Expected: changes
-  // serialised (read-modify-write under one lock, as Permissions/ApprovalQueue/swaps do), all of them kept.
-  // Regression (found by this suite):
+  // Regression (found by this suite): two changes at once once lost one.
   it('settings changed by two popups at once keep both changes', async () => {
     const t = await setup();
     const views = await Promise.all([
@@ -206,14 +202,7 @@ describe('two popups and a dApp at once', () => {
     expect({ autoLockMinutes: stored.autoLockMinutes, jwt: stored.jwt }).toEqual({ autoLockMinutes: 30, jwt: 'a-partner-jwt' });
   });
 
-  // FIXME(product bug, src/background/wallet.ts WalletService.touch / lock with src/background/autoLock.ts):
-  // touch() reads the stored unlocked session, then writes it back with a new deadline; a wallet_lock
-  // from another popup landing between the two removes the session, and touch() then writes it again.
-  // The wallet says it is locked, but storage.session keeps the vault key, and the next worker start
-  // (Chrome stops idle workers after ~30 s) resumes it unlocked. Expected: after wallet_lock returns, no
-  // session is stored and a restarted worker starts locked (lock and touch serialised, or touch writing
-  // only while still unlocked). Made deterministic here by holding touch()'s read of the session until
-  // the lock is done. Regression (found by this suite).
+  // Regression (found by this suite): a lock racing a touch once left the unlocked session behind.
   it('a lock from one popup while the other popup acts leaves no unlocked session behind', async () => {
     const area = fakeBrowser.storage.session;
     let hold: { reached: () => void; released: Promise<void> } | null = null;
@@ -247,11 +236,7 @@ describe('two popups and a dApp at once', () => {
     expect((await ask<WalletStatus>(restarted, POPUP_A, WALLET.status)).unlocked, 'a restarted worker starts locked').toBe(false);
   });
 
-  // FIXME(product bug, src/background/approvals.ts ApprovalQueue.showWindow): it reads windowId, creates
-  // a window when none is recorded, then records the new id — unserialised, so requests from two sites
-  // arriving together open two approval windows and the queue records only the last. The other window
-  // is untracked: closing it rejects nothing, and the background never closes it. Expected (issue 5 §4):
-  // one approval window. The queue itself stays consistent (both requests kept).
+  // Regression (found by this suite): concurrent requests once opened two approval windows.
   it('requests from two sites at once open one approval window', async () => {
     const t = await setup();
     const sites = ['https://one.example', 'https://two.example'];

@@ -108,10 +108,7 @@ describe('the vault record', () => {
     expect(bytes(vaultStorage.data.get('vault'))).toBe(bytes(value));
   });
 
-  // FIXME(gap, src/background/wallet.ts WalletService.unlock): when unlock finds the data damaged
-  // (VaultError `corrupted`), the error goes back to the caller but `problem` is not set, so
-  // wallet_status.problem stays null and a popup that shows the status banner says nothing. Expected:
-  // like restore() and status(), unlock records a `corrupted` error as the wallet's problem.
+  // Regression (found by this suite): a damaged vault found at unlock is reported in status.
   it('after an unlock finds the data damaged, wallet_status.problem says so', async () => {
     const { bg } = start({ vault: { ...record, data: { iv: record.data.iv, ciphertext: flipByte(record.data.ciphertext, 7) } } });
     await call(bg, WALLET.unlock, { password: PASSWORD }).catch(() => undefined);
@@ -170,11 +167,15 @@ describe('swap records', () => {
     });
   }
 
-  // FIXME(gap, src/background/swaps.ts `list`): a damaged record is left out of swap_list (and so of
-  // swap_history and the popup's lists) without any report: the user's swap — with its deposit address
-  // and signed quote, the evidence — silently disappears from the wallet. Expected (issue 7 §3 "reports"):
-  // the list says a record could not be read (e.g. an entry {id, problem}) so the popup can show it.
-  it.todo('swap_list reports a damaged swap record instead of leaving it out silently');
+  it('swap_list reports a damaged swap record in wallet_status instead of leaving it out silently', async () => {
+    const { bg } = start();
+    await useSimulator(bg, sim.url, sim.busApiKey);
+    await call(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } }).catch(() => undefined);
+    const bad = await call<SwapRecordView>(bg, SWAP.start, swapParams(clock.now));
+    await fakeBrowser.storage.local.set({ [`swap:${bad.id}`]: { id: bad.id, status: 'teleported' } });
+    expect(await call(bg, SWAP.list)).toEqual([]);
+    expect((await call<WalletStatus>(bg, WALLET.status)).problem).toContain(`A stored swap (${bad.id}) is damaged`);
+  });
 
   it('a damaged swap index: swap_list and swap_start report it; the index stays as it was', async () => {
     const { bg } = start();
@@ -190,27 +191,22 @@ describe('swap records', () => {
 });
 
 describe('settings', () => {
-  it('damaged settings: the wallet works on the defaults; the stored bytes stay', async () => {
+  it('damaged settings: the wallet works on the defaults, says so, and the stored bytes stay until the user saves', async () => {
     const value = { preset: 'custom', endpoints: 'http://127.0.0.1:1', verifierId: 'intents.near', jwt: 7 };
     await fakeBrowser.storage.local.set({ settings: value });
     const { bg } = start();
     const settings = await call<SettingsView>(bg, WALLET.getSettings);
     expect(settings).toMatchObject({ preset: 'local', verifierId: 'intents.near', hasJwt: false, autoLockMinutes: 15 });
-    expect(await call<WalletStatus>(bg, WALLET.status)).toMatchObject({ exists: false, problem: null });
+    expect(await call<WalletStatus>(bg, WALLET.status)).toMatchObject({ exists: false, problem: expect.stringMatching(/settings are damaged/) });
     await call(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
     expect(await call(bg, SWAP.list)).toEqual([]);
     expect(bytes((await fakeBrowser.storage.local.get('settings')).settings)).toBe(bytes(value));
   });
 
-  // FIXME(gap, src/background/settings.ts SettingsStore.get uses readOr): damaged settings are replaced
-  // by the preset's defaults without a word — a user on custom endpoints or Mainnet is silently moved to
-  // the build's default network, and the next change overwrites the damaged value. Expected (issue 7 §3):
-  // the damage is reported (e.g. a `problem` on wallet_getSettings / wallet_status) and kept until the user acts.
-  it.todo('damaged settings are reported to the popup, not silently replaced by the defaults');
 });
 
 describe('the approval queue (storage.session)', () => {
-  it('a damaged queue: start-up and the approval window read it as empty; its bytes stay', async () => {
+  it('a damaged queue: reported, set aside unchanged (approvals.damaged), and an empty queue goes on', async () => {
     const value = { items: [{ id: 'x', kind: 'teleport' }], windowId: 'seven' };
     await fakeBrowser.storage.session.set({ approvals: value });
     const { bg } = start();
@@ -221,11 +217,8 @@ describe('the approval queue (storage.session)', () => {
       ok: true,
       result: [],
     });
-    expect(bytes((await fakeBrowser.storage.session.get('approvals')).approvals)).toBe(bytes(value));
+    expect(bytes((await fakeBrowser.storage.session.get('approvals.damaged'))['approvals.damaged'])).toBe(bytes(value));
+    expect((await call<WalletStatus>(bg, WALLET.status)).problem).toMatch(/waiting for approval could not be read/);
   });
 
-  // FIXME(gap, src/background/approvals.ts ApprovalQueue.state uses readOr): a damaged queue reads as
-  // empty without a report, and the next request's edit writes a fresh queue over it (the requests it
-  // held are never answered). Expected (issue 7 §3): reported, not silently replaced.
-  it.todo('a damaged approval queue is reported instead of being read as empty and overwritten by the next request');
 });
