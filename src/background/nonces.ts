@@ -12,7 +12,7 @@ const KEY = 'usedNonces';
 const KEEP_AFTER_DEADLINE_MS = 24 * 3600_000;
 const MAX_PER_SIGNER = 10_000;
 
-const entrySchema = z.object({ nonce: z.string(), forgetAfter: z.nullable(z.number()) });
+const entrySchema = z.object({ nonce: z.string(), forgetAfter: z.nullable(z.number()), hash: z.optional(z.string()) });
 const tableSchema = z.record(z.string(), z.array(entrySchema));
 
 export class NonceReusedError extends Error {
@@ -34,16 +34,22 @@ export class UsedNonces {
     return (table[signerId] ?? []).some((e) => e.nonce === nonce);
   }
 
-  /** Records the nonce or throws NonceReusedError; serialised so two claims cannot race. */
-  claim(signerId: string, nonce: string): Promise<void> {
+  /**
+   * Records the nonce or throws NonceReusedError; serialised so two claims cannot race. Claiming it
+   * again for the very same intent (same hash: the same bytes, the same deterministic signature) is
+   * allowed, so an approval interrupted by a worker restart can finish.
+   */
+  claim(signerId: string, nonce: string, hash?: string): Promise<void> {
     const run = this.queue.then(async () => {
       const table = await this.kv.readOr(KEY, tableSchema, {});
       const now = this.now();
       const list = (table[signerId] ?? []).filter((e) => e.forgetAfter === null || e.forgetAfter > now);
-      if (list.some((e) => e.nonce === nonce)) throw new NonceReusedError(signerId);
+      const used = list.find((e) => e.nonce === nonce);
+      if (used && hash !== undefined && used.hash === hash) return;
+      if (used) throw new NonceReusedError(signerId);
       const decoded = decodeNonce(nonce);
       const forgetAfter = decoded.kind === 'versioned' ? decoded.deadline.getTime() + KEEP_AFTER_DEADLINE_MS : null;
-      list.push({ nonce, forgetAfter });
+      list.push({ nonce, forgetAfter, ...(hash ? { hash } : {}) });
       table[signerId] = list.slice(-MAX_PER_SIGNER);
       await this.kv.write(KEY, table);
     });

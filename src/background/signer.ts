@@ -98,9 +98,10 @@ export class SigningService {
   /** Signs a prepared payload; the nonce is recorded before the signature leaves this function. */
   async sign(prepared: PreparedIntent): Promise<SignedResult> {
     await this.deps.wallet.touch();
-    await this.deps.nonces.claim(prepared.payload.signer_id, prepared.payload.nonce);
     const signed = this.deps.wallet.vault.signIntent(prepared.publicKey, prepared.payload, prepared.standard);
-    return { signed, intentHash: intentHash(signed), payload: prepared.payload };
+    const hash = intentHash(signed);
+    await this.deps.nonces.claim(prepared.payload.signer_id, prepared.payload.nonce, hash);
+    return { signed, intentHash: hash, payload: prepared.payload };
   }
 
   /**

@@ -227,17 +227,9 @@ test.describe('publishing', () => {
     await expect.poll(async () => BigInt((await balances(sim, w.accountId))[WNEAR]!), { timeout: 10_000 }).toBe(before.wnear - BigInt(ONE_WNEAR));
   });
 
-  // FIXME(product bug, src/background/approvalService.ts ApprovalService.resolve/carryOut with
-  // src/background/signer.ts SigningService.sign → src/background/nonces.ts UsedNonces.claim): when the
-  // worker stops after the nonce was claimed (before or after the bus accepted the intent) and before
-  // the page was answered, the request stays queued and the window shows it again; confirming it again
-  // signs the stored prepared payload once more, UsedNonces.claim refuses its nonce (NonceReusedError) and
-  // the page gets -32602 "This nonce was already used by …; the wallet never signs a nonce twice." — told
-  // it failed although (when the bus had it) the intent was published and settles, so a dApp may ask the
-  // user to do it again. Expected: the page learns the outcome of the one publish, e.g. the stored payload
-  // (same nonce, same bytes, same signature) is re-signed and re-published — the bus answers OK or
-  // "already processed" (counted as OK) — or its intent hash is looked up with get_status.
-  test.fixme('worker stopped after the bus accepted it → the page is told it was published (intentHash, OK)', async ({ sim }) => {
+  // Regression (found by this suite): re-confirming after the stop re-signs the same bytes (the same
+  // nonce may be claimed again for the very same intent) and the bus answers "already processed" = OK.
+  test('worker stopped after the bus accepted it → the page is told it was published (intentHash, OK)', async ({ sim }) => {
     const { outcome, intentHash } = await stopAfterBusAccepted(sim);
     expect(outcome).toEqual({ ok: true, result: { intentHash, status: 'OK' } });
   });
