@@ -91,8 +91,12 @@ describe('signing service', () => {
     await bg.signer.sign(await bg.signer.prepare({ signerId: accountId, intents: [], nonce }));
     await expect(bg.signer.prepare({ signerId: accountId, intents: [], nonce })).rejects.toThrow(/already used/);
     const again = await bg.signer.prepare({ signerId: accountId, intents: [], nonce: encodeVersionedNonce({ salt: new Uint8Array(4), deadline: new Date(Date.now() + 60_000), random15: new Uint8Array(15) }) });
-    await bg.signer.sign(again);
-    await expect(bg.signer.sign(again)).rejects.toThrow(/already used/);
+    const first = await bg.signer.sign(again);
+    // The very same intent again (a restarted approval) yields the same signature, not a second use.
+    expect((await bg.signer.sign(again)).signed).toEqual(first.signed);
+    // Anything else under that nonce is refused.
+    const other = { ...again, payload: { ...again.payload, deadline: new Date(Date.now() + 30_000).toISOString() } };
+    await expect(bg.signer.sign(other)).rejects.toThrow(/already used/);
   });
 
   it('refreshes the salt and re-signs once after an invalid salt rejection', async () => {
