@@ -6,8 +6,8 @@ import { publicKeyProblem } from '../validate';
 import { wallet } from '../wallet';
 import { Dialog } from './Dialog';
 import { ChoiceGroup, TextField, type Choice } from './Field';
-import { KeyChangeProgress } from './KeyChangeProgress';
-import { ErrorAlert } from './Notice';
+import { FormFooter } from './FormFooter';
+import { KeyChangeOutcome } from './KeyChangeProgress';
 
 type How = 'generate' | 'paste';
 const HOWS: readonly Choice<How>[] = [
@@ -60,25 +60,14 @@ export function AddKeyDialog({ accountId, onClose, onChanged }: Props) {
             />
           )}
           <p class="hint">The wallet signs an add_public_key intent with this account's signing key and publishes it.</p>
-          <div class="actions">
+          <FormFooter busy={action.busy} label="Add key" busyLabel="Adding…" submitTestid="keys-add-submit">
             <button type="button" onClick={onClose}>
               Cancel
             </button>
-            <button type="submit" class="primary" disabled={action.busy} data-testid="keys-add-submit">
-              {action.busy ? 'Adding…' : 'Add key'}
-            </button>
-          </div>
+          </FormFooter>
         </form>
       )}
-      <KeyChangeProgress change="add" busy={action.busy} result={result} />
-      <ErrorAlert message={action.error} testid="keys-add-error" />
-      {result && (
-        <div class="actions">
-          <button type="button" class="primary" onClick={onClose} data-testid="keys-add-done" data-autofocus="">
-            Done
-          </button>
-        </div>
-      )}
+      <KeyChangeOutcome change="add" busy={action.busy} result={result} error={action.error} testid="keys-add" onClose={onClose} />
     </Dialog>
   );
 }

@@ -3,6 +3,34 @@
 import type { ComponentChildren } from 'preact';
 import { useId } from 'preact/hooks';
 
+interface Notes {
+  hint?: ComponentChildren;
+  error?: string | null;
+}
+
+/** The ids of a control's hint and error, as its aria-describedby. */
+function describedBy(id: string, { hint, error }: Notes): string | undefined {
+  return [hint ? `${id}-hint` : undefined, error ? `${id}-error` : undefined].filter(Boolean).join(' ') || undefined;
+}
+
+/** A control's hint and error, under it, with the ids describedBy names. */
+function FieldNotes({ id, hint, error }: Notes & { id: string }) {
+  return (
+    <>
+      {hint && (
+        <p class="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p class="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
 interface TextFieldProps {
   label: string;
   value: string;
@@ -27,14 +55,11 @@ interface TextFieldProps {
 
 export function TextField(props: TextFieldProps) {
   const id = useId();
-  const hintId = props.hint ? `${id}-hint` : undefined;
-  const errorId = props.error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
     value: props.value,
     onInput: (e: Event) => props.onValue((e.currentTarget as HTMLInputElement | HTMLTextAreaElement).value),
-    'aria-describedby': describedBy,
+    'aria-describedby': describedBy(id, props),
     'aria-invalid': props.error ? true : undefined,
     'data-testid': props.testid,
     readOnly: props.readOnly,
@@ -54,16 +79,7 @@ export function TextField(props: TextFieldProps) {
         // Preact types <input> as a union discriminated by a literal `type`; a union-typed prop does not narrow it.
         <input {...common} type={(props.type ?? 'text') as 'text'} min={props.min} max={props.max} inputMode={props.inputMode} />
       )}
-      {props.hint && (
-        <p class="hint" id={hintId}>
-          {props.hint}
-        </p>
-      )}
-      {props.error && (
-        <p class="field-error" id={errorId}>
-          {props.error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={props.hint} error={props.error} />
     </div>
   );
 }
@@ -157,8 +173,6 @@ interface SelectFieldProps<T extends string> {
 /** A labelled <select>, with hint and error announced like a text field's. */
 export function SelectField<T extends string>(props: SelectFieldProps<T>) {
   const id = useId();
-  const hintId = props.hint ? `${id}-hint` : undefined;
-  const errorId = props.error ? `${id}-error` : undefined;
   return (
     <div class="field">
       <label for={id}>{props.label}</label>
@@ -166,7 +180,7 @@ export function SelectField<T extends string>(props: SelectFieldProps<T>) {
         id={id}
         value={props.value}
         onChange={(e) => props.onValue(e.currentTarget.value as T)}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        aria-describedby={describedBy(id, props)}
         aria-invalid={props.error ? true : undefined}
         data-testid={props.testid}
       >
@@ -176,16 +190,7 @@ export function SelectField<T extends string>(props: SelectFieldProps<T>) {
           </option>
         ))}
       </select>
-      {props.hint && (
-        <p class="hint" id={hintId}>
-          {props.hint}
-        </p>
-      )}
-      {props.error && (
-        <p class="field-error" id={errorId}>
-          {props.error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={props.hint} error={props.error} />
     </div>
   );
 }

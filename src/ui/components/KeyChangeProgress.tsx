@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { KeyChangeResult } from '../../provider/walletApi';
 import { shortKey } from '../format';
+import { ErrorAlert } from './Notice';
 
 export type KeyChange = 'add' | 'remove';
 
@@ -56,5 +57,29 @@ export function KeyChangeProgress({ change, busy, result }: Props) {
         </p>
       )}
     </div>
+  );
+}
+
+interface KeyChangeOutcomeProps extends Props {
+  error: string | null;
+  /** Prefix of the test ids: `${testid}-error`, `${testid}-done`. */
+  testid: string;
+  onClose(): void;
+}
+
+/** Below a key dialog's form: the progress, the error, and once there is a result, Done. */
+export function KeyChangeOutcome({ change, busy, result, error, testid, onClose }: KeyChangeOutcomeProps) {
+  return (
+    <>
+      <KeyChangeProgress change={change} busy={busy} result={result} />
+      <ErrorAlert message={error} testid={`${testid}-error`} />
+      {result && (
+        <div class="actions">
+          <button type="button" class="primary" onClick={onClose} data-testid={`${testid}-done`} data-autofocus="">
+            Done
+          </button>
+        </div>
+      )}
+    </>
   );
 }

@@ -6,8 +6,8 @@ import { useAction } from '../useAction';
 import { wallet } from '../wallet';
 import { Dialog } from './Dialog';
 import { Checkbox } from './Field';
-import { KeyChangeProgress } from './KeyChangeProgress';
-import { ErrorAlert, Warning } from './Notice';
+import { KeyChangeOutcome } from './KeyChangeProgress';
+import { Warning } from './Notice';
 
 interface Props {
   accountId: string;
@@ -71,15 +71,7 @@ export function RemoveKeyDialog({ accountId, row, othersRemain, onClose, onChang
           </div>
         </>
       )}
-      <KeyChangeProgress change="remove" busy={action.busy} result={result} />
-      <ErrorAlert message={action.error} testid="key-remove-error" />
-      {result && (
-        <div class="actions">
-          <button type="button" class="primary" onClick={onClose} data-testid="key-remove-done" data-autofocus="">
-            Done
-          </button>
-        </div>
-      )}
+      <KeyChangeOutcome change="remove" busy={action.busy} result={result} error={action.error} testid="key-remove" onClose={onClose} />
     </Dialog>
   );
 }

@@ -2,7 +2,7 @@
 import { useState } from 'preact/hooks';
 import type { AddAccountParams, WalletStatus } from '../../provider/walletApi';
 import { ChoiceGroup, TextField, type Choice } from '../components/Field';
-import { ErrorAlert } from '../components/Notice';
+import { FormFooter } from '../components/FormFooter';
 import { Screen } from '../components/Screen';
 import { focusFirstInvalidSoon } from '../focus';
 import { shortKey } from '../format';
@@ -104,15 +104,11 @@ export function AddAccount({ status, onDone, onCancel }: Props) {
           </>
         )}
         <TextField label="Name (optional)" value={label} onValue={setLabel} testid="account-add-label" error={shown('label')} />
-        <ErrorAlert message={action.error} testid="account-add-error" />
-        <div class="actions">
+        <FormFooter busy={action.busy} label="Add account" busyLabel="Adding…" submitTestid="account-add-submit" error={action.error} errorTestid="account-add-error">
           <button type="button" onClick={onCancel} data-testid="account-add-cancel">
             Cancel
           </button>
-          <button type="submit" class="primary" disabled={action.busy} data-testid="account-add-submit">
-            {action.busy ? 'Adding…' : 'Add account'}
-          </button>
-        </div>
+        </FormFooter>
       </form>
     </Screen>
   );

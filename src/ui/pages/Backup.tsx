@@ -2,7 +2,8 @@
 // at random positions before telling the background the phrase is written down.
 import { useMemo, useState } from 'preact/hooks';
 import { TextField } from '../components/Field';
-import { ErrorAlert, Warning } from '../components/Notice';
+import { FormFooter } from '../components/FormFooter';
+import { Warning } from '../components/Notice';
 import { Screen } from '../components/Screen';
 import { cryptoRandomInt, pickBackupPositions, wrongBackupAnswers } from '../backup';
 import { focusFirstInvalidSoon } from '../focus';
@@ -87,15 +88,17 @@ function CheckWords({ phrase, onBack, onDone, onSkip }: BackupProps & { onBack()
             error={wrong.includes(pos) ? `This is not word #${pos + 1}` : null}
           />
         ))}
-        <ErrorAlert message={wrong.length ? 'Some words do not match. Check your written copy, or show the words again.' : action.error} testid="backup-error" />
-        <div class="actions">
+        <FormFooter
+          busy={action.busy}
+          label="Confirm"
+          submitTestid="backup-confirm"
+          error={wrong.length ? 'Some words do not match. Check your written copy, or show the words again.' : action.error}
+          errorTestid="backup-error"
+        >
           <button type="button" onClick={onBack} data-testid="backup-show-again">
             Show the words again
           </button>
-          <button type="submit" class="primary" disabled={action.busy} data-testid="backup-confirm">
-            Confirm
-          </button>
-        </div>
+        </FormFooter>
         <button type="button" class="link" onClick={onSkip} data-testid="backup-skip">
           Skip for now
         </button>
@@ -119,15 +122,11 @@ export function BackupLater({ phraseId, onDone, onCancel }: { phraseId: string; 
       <p>Enter your password to show the recovery phrase. Make sure nobody can see your screen.</p>
       <form onSubmit={submit}>
         <TextField label="Password" type="password" value={password} onValue={setPassword} autoComplete="current-password" testid="backup-password" required />
-        <ErrorAlert message={action.error} testid="backup-error" />
-        <div class="actions">
+        <FormFooter busy={action.busy} label="Show phrase" submitTestid="backup-show" error={action.error} errorTestid="backup-error">
           <button type="button" onClick={onCancel} data-testid="backup-cancel">
             Cancel
           </button>
-          <button type="submit" class="primary" disabled={action.busy} data-testid="backup-show">
-            Show phrase
-          </button>
-        </div>
+        </FormFooter>
       </form>
     </Screen>
   );

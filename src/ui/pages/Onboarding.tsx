@@ -2,7 +2,7 @@
 import { useState } from 'preact/hooks';
 import type { CreateResult, KeySource } from '../../provider/walletApi';
 import { TextField } from '../components/Field';
-import { ErrorAlert } from '../components/Notice';
+import { FormFooter } from '../components/FormFooter';
 import { PasswordPair } from '../components/PasswordPair';
 import { Screen } from '../components/Screen';
 import { focusFirstInvalidSoon } from '../focus';
@@ -100,15 +100,11 @@ function CreateForm({ way, onBack, onCreated }: { way: Way; onBack(): void; onCr
           />
         )}
         <PasswordPair password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} showErrors={tried} />
-        <ErrorAlert message={action.error} testid="create-error" />
-        <div class="actions">
+        <FormFooter busy={action.busy} label="Create wallet" busyLabel="Creating…" submitTestid="create-submit" error={action.error} errorTestid="create-error">
           <button type="button" onClick={onBack} disabled={action.busy} data-testid="onboarding-back">
             Back
           </button>
-          <button type="submit" class="primary" disabled={action.busy} data-testid="create-submit">
-            {action.busy ? 'Creating…' : 'Create wallet'}
-          </button>
-        </div>
+        </FormFooter>
       </form>
     </Screen>
   );

@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { Endpoints, NetworkPreset, SettingsChange, SettingsView } from '../../provider/walletApi';
 import { TextField } from '../components/Field';
+import { FormFooter } from '../components/FormFooter';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { PasswordPair } from '../components/PasswordPair';
 import { Screen } from '../components/Screen';
@@ -148,13 +149,15 @@ function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) 
           />
         ))}
         <TextField label="Verifier account" verbatim value={verifierId} onValue={setVerifierId} testid="settings-verifier" error={tried ? verifierProblem : null} />
-        <ErrorAlert message={action.error} testid="settings-network-error" />
-        <StatusLine testid="settings-network-status">{saved}</StatusLine>
-        <div class="actions">
-          <button type="submit" class="primary" disabled={action.busy} data-testid="settings-network-save">
-            Save network
-          </button>
-        </div>
+        <FormFooter
+          busy={action.busy}
+          label="Save network"
+          submitTestid="settings-network-save"
+          error={action.error}
+          errorTestid="settings-network-error"
+          status={saved}
+          statusTestid="settings-network-status"
+        />
       </form>
     </section>
   );
@@ -206,18 +209,13 @@ function Credential({ name, what, isSet, note, apply }: CredentialProps) {
           testid={testid}
           hint={note}
         />
-        <ErrorAlert message={action.error} />
-        <StatusLine>{saved}</StatusLine>
-        <div class="actions">
+        <FormFooter busy={action.busy} label="Save" submitTestid={`${testid}-save`} error={action.error} status={saved}>
           {isSet && (
             <button type="button" disabled={action.busy} onClick={clear} data-testid={`${testid}-clear`}>
               Remove
             </button>
           )}
-          <button type="submit" class="primary" disabled={action.busy} data-testid={`${testid}-save`}>
-            Save
-          </button>
-        </div>
+        </FormFooter>
       </form>
     </section>
   );
@@ -254,13 +252,7 @@ function AutoLock({ minutes, apply }: { minutes: number; apply: Apply }) {
           hint={`${AUTO_LOCK_MIN}–${AUTO_LOCK_MAX} minutes.`}
           error={tried ? problem : null}
         />
-        <ErrorAlert message={action.error} />
-        <StatusLine>{saved}</StatusLine>
-        <div class="actions">
-          <button type="submit" class="primary" disabled={action.busy} data-testid="settings-autolock-save">
-            Save
-          </button>
-        </div>
+        <FormFooter busy={action.busy} label="Save" submitTestid="settings-autolock-save" error={action.error} status={saved} />
       </form>
     </section>
   );
@@ -309,13 +301,15 @@ function ChangePassword() {
           labels={{ password: 'New password', confirm: 'Confirm new password' }}
           testids={{ password: 'settings-new-password', confirm: 'settings-new-password-confirm' }}
         />
-        <ErrorAlert message={action.error} testid="settings-password-error" />
-        <StatusLine testid="settings-password-status">{saved}</StatusLine>
-        <div class="actions">
-          <button type="submit" class="primary" disabled={action.busy} data-testid="settings-password-save">
-            Change password
-          </button>
-        </div>
+        <FormFooter
+          busy={action.busy}
+          label="Change password"
+          submitTestid="settings-password-save"
+          error={action.error}
+          errorTestid="settings-password-error"
+          status={saved}
+          statusTestid="settings-password-status"
+        />
       </form>
     </section>
   );

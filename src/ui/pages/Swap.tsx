@@ -1,19 +1,18 @@
 // The Swap tab: the swap form with a live dry quote, "Get deposit address", and the deposit and
 // tracking view of a started swap (also reachable from the list of swaps in progress).
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { formatUnits, parseUnits, usdValue } from '../../core/amounts';
-import type { QuoteView, SwapRecordView, SwapType, TokenView } from '../../provider/swapApi';
+import { parseUnits, usdValue } from '../../core/amounts';
+import type { SwapRecordView, SwapType, TokenView } from '../../provider/swapApi';
 import { chainName } from '../addresses';
-import { Checkbox, ChoiceGroup, SelectField, TextField, type Choice } from '../components/Field';
-import { ErrorAlert, StatusLine, Warning } from '../components/Notice';
+import { ChoiceGroup, TextField, type Choice } from '../components/Field';
+import { FormFooter } from '../components/FormFooter';
+import { StatusLine, Warning } from '../components/Notice';
 import { Screen } from '../components/Screen';
 import { TokenPicker } from '../components/TokenPicker';
 import { focusFirstInvalidSoon } from '../focus';
 import {
   HIGH_SLIPPAGE_BPS,
-  MAX_APP_FEES,
   SLIPPAGE_PRESETS,
-  bpsToPercent,
   buildQuote,
   defaultDeadlineMinutes,
   depositModesFor,
@@ -30,6 +29,9 @@ import { swaps } from '../swaps';
 import { useAction } from '../useAction';
 import { messageOf } from '../wallet';
 import { Deposit } from './Deposit';
+import { AddressChoice } from './SwapAddress';
+import { Advanced, type FieldBinding } from './SwapAdvanced';
+import { QuotePanel, type QuoteState } from './SwapQuote';
 
 /** Quiet time after the last keystroke before the dry quote is asked (ms). */
 export const QUOTE_DEBOUNCE_MS = 400;
@@ -123,11 +125,6 @@ function ActiveSwaps({ onOpen }: { onOpen(id: string): void }) {
   );
 }
 
-type QuoteState =
-  | { kind: 'idle' }
-  | { kind: 'waiting'; last: QuoteView | null }
-  | { kind: 'ok'; view: QuoteView }
-  | { kind: 'error'; message: string };
 
 const MAIN_SWAP_TYPES: readonly Choice<SwapType>[] = [
   { value: 'EXACT_INPUT', label: 'Exact amount in', hint: 'You send exactly this; the quote says what you get.' },
@@ -176,6 +173,7 @@ function SwapFormView({ form, setForm, tokens, onStarted }: SwapFormProps) {
   }, [key]);
 
   const show = (field: SwapField, value: string) => (tried || value.trim() !== '' ? (built.problems[field] ?? null) : null);
+  const bind: FieldBinding = (key) => ({ value: form[key], onValue: (v) => set(key, v), error: show(key, form[key]) });
 
   const chooseOrigin = (assetId: string) =>
     setForm((old) => {
@@ -223,51 +221,31 @@ function SwapFormView({ form, setForm, tokens, onStarted }: SwapFormProps) {
       {form.swapType === 'ANY_INPUT' && <p class="hint">ANY_INPUT is chosen under Advanced.</p>}
       <TextField
         label={`Amount to ${form.swapType === 'EXACT_OUTPUT' ? 'receive' : 'send'}${amountToken ? ` (${amountToken.symbol})` : ''}`}
-        value={form.amount}
-        onValue={(v) => set('amount', v)}
+        {...bind('amount')}
         inputMode="decimal"
         verbatim
         testid="swap-amount"
         hint={amountUsd !== null ? `≈ $${amountUsd}` : amountToken ? `Up to ${amountToken.decimals} decimals` : undefined}
-        error={show('amount', form.amount)}
       />
       <QuotePanel state={quote} swapType={form.swapType} destination={destination} origin={origin} />
 
-      <SelectField
+      <AddressChoice
         label="Receive to"
-        options={[
-          { value: 'INTENTS', label: 'An intents account' },
-          { value: 'DESTINATION_CHAIN', label: destination ? `An address on ${chainName(destination.blockchain)}` : 'An address on the destination chain' },
-        ]}
-        value={form.recipientType}
-        onValue={(v) => set('recipientType', v)}
-        testid="swap-recipient-type"
-      />
-      <TextField
-        label={form.recipientType === 'INTENTS' ? 'Recipient intents account' : 'Recipient address'}
-        value={form.recipient}
-        onValue={(v) => set('recipient', v)}
-        verbatim
+        chain={{ value: 'DESTINATION_CHAIN', label: destination ? `An address on ${chainName(destination.blockchain)}` : 'An address on the destination chain' }}
+        type={form.recipientType}
+        onType={(v) => set('recipientType', v)}
+        fieldLabels={{ intents: 'Recipient intents account', address: 'Recipient address' }}
+        {...bind('recipient')}
         testid="swap-recipient"
-        error={show('recipient', form.recipient)}
       />
-      <SelectField
+      <AddressChoice
         label="Refunds go to"
-        options={[
-          { value: 'INTENTS', label: 'An intents account' },
-          { value: 'ORIGIN_CHAIN', label: origin ? `An address on ${chainName(origin.blockchain)}` : 'An address on the origin chain' },
-        ]}
-        value={form.refundType}
-        onValue={(v) => set('refundType', v)}
-        testid="swap-refund-type"
-      />
-      <TextField
-        label={form.refundType === 'INTENTS' ? 'Refund intents account' : 'Refund address'}
-        value={form.refundTo}
-        onValue={(v) => set('refundTo', v)}
-        verbatim
+        chain={{ value: 'ORIGIN_CHAIN', label: origin ? `An address on ${chainName(origin.blockchain)}` : 'An address on the origin chain' }}
+        type={form.refundType}
+        onType={(v) => set('refundType', v)}
+        fieldLabels={{ intents: 'Refund intents account', address: 'Refund address' }}
+        {...bind('refundTo')}
         testid="swap-refund"
-        error={show('refundTo', form.refundTo)}
       />
 
       <ChoiceGroup
@@ -306,243 +284,30 @@ function SwapFormView({ form, setForm, tokens, onStarted }: SwapFormProps) {
         </div>
         <TextField
           label="Slippage tolerance (%)"
-          value={form.slippagePercent}
-          onValue={(v) => set('slippagePercent', v)}
+          {...bind('slippagePercent')}
           inputMode="decimal"
           verbatim
           testid="swap-slippage"
           hint={slippageBps !== null ? `${slippageBps} basis points${slippageBps > HIGH_SLIPPAGE_BPS ? ' (high)' : ''}` : undefined}
-          error={show('slippagePercent', form.slippagePercent)}
         />
       </fieldset>
       <TextField
         label="Deadline (minutes from now)"
-        value={form.deadlineMinutes}
-        onValue={(v) => set('deadlineMinutes', v)}
+        {...bind('deadlineMinutes')}
         inputMode="numeric"
         placeholder={String(minutesDefault)}
         testid="swap-deadline"
         hint={`Refunds begin if the swap is not done by then. Default ${minutesDefault} min${minutesDefault >= 60 ? ': deposits on this chain confirm slowly' : ''}.`}
-        error={show('deadlineMinutes', form.deadlineMinutes)}
       />
 
-      <Advanced form={form} set={set} setForm={setForm} problems={built.problems} tried={tried} />
+      <Advanced form={form} bind={bind} set={set} setForm={setForm} show={show} problems={built.problems} tried={tried} />
 
       {built.warnings.map((w) => (
         <Warning key={w} testid="swap-warning">
           <p>{w}</p>
         </Warning>
       ))}
-      <ErrorAlert message={action.error} testid="swap-start-error" />
-      <div class="actions">
-        <button type="submit" class="primary" disabled={action.busy} data-testid="swap-start">
-          {action.busy ? 'Getting the address…' : 'Get deposit address'}
-        </button>
-      </div>
+      <FormFooter busy={action.busy} label="Get deposit address" busyLabel="Getting the address…" submitTestid="swap-start" error={action.error} errorTestid="swap-start-error" />
     </form>
-  );
-}
-
-interface AdvancedProps {
-  form: SwapForm;
-  set<K extends keyof SwapForm>(key: K, value: SwapForm[K]): void;
-  setForm(update: (old: SwapForm) => SwapForm): void;
-  problems: Partial<Record<SwapField, string>>;
-  tried: boolean;
-}
-
-function Advanced({ form, set, setForm, problems, tried }: AdvancedProps) {
-  const show = (field: SwapField, value: string) => (tried || value.trim() !== '' ? (problems[field] ?? null) : null);
-  const setFee = (i: number, patch: Partial<{ recipient: string; bps: string }>) =>
-    setForm((old) => ({ ...old, appFees: old.appFees.map((row, j) => (j === i ? { ...row, ...patch } : row)) }));
-  // Open when something in it is set (the form came back from a deposit view), else closed.
-  const [open, setOpen] = useState(
-    () => form.swapType === 'ANY_INPUT' || !!form.referral || form.appFees.length > 0 || !!form.quoteWaitingMs || !!form.virtualChainRecipient || !!form.virtualChainRefundRecipient || form.customMsgAccepted,
-  );
-  return (
-    <details class="group advanced" open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)} data-testid="swap-advanced">
-      <summary>Advanced</summary>
-      <Checkbox
-        label="Use ANY_INPUT (partner-only swap type)"
-        checked={form.swapType === 'ANY_INPUT'}
-        onChecked={(on) => set('swapType', on ? 'ANY_INPUT' : 'EXACT_INPUT')}
-        testid="swap-any-input"
-      />
-      <TextField
-        label="Referral"
-        value={form.referral}
-        onValue={(v) => set('referral', v.toLowerCase())}
-        verbatim
-        testid="swap-referral"
-        hint="Lowercase only; it is public in on-chain data and analytics."
-        error={show('referral', form.referral)}
-      />
-      <fieldset class="choices">
-        <legend>App fees</legend>
-        {form.appFees.length === 0 && <p class="hint">No app fees.</p>}
-        {form.appFees.map((row, i) => (
-          <div class="fee-row" key={i} role="group" aria-label={`App fee ${i + 1}`} data-testid="swap-fee-row">
-            <TextField
-              label={`Fee ${i + 1} recipient account`}
-              value={row.recipient}
-              onValue={(v) => setFee(i, { recipient: v })}
-              verbatim
-              testid="swap-fee-recipient"
-              error={show(`appFee${i}Recipient`, row.recipient)}
-            />
-            <TextField
-              label={`Fee ${i + 1} (basis points)`}
-              value={row.bps}
-              onValue={(v) => setFee(i, { bps: v })}
-              inputMode="numeric"
-              testid="swap-fee-bps"
-              hint={percentToBps(row.bps) !== null && /^\d+$/.test(row.bps.trim()) ? `${bpsToPercent(Number(row.bps.trim()))}` : undefined}
-              error={show(`appFee${i}Bps`, row.bps)}
-            />
-            <button
-              type="button"
-              onClick={() => setForm((old) => ({ ...old, appFees: old.appFees.filter((_, j) => j !== i) }))}
-              aria-label={`Remove app fee ${i + 1}`}
-              data-testid="swap-fee-remove"
-            >
-              Remove
-            </button>
-          </div>
-        ))}
-        {form.appFees.length < MAX_APP_FEES && (
-          <button type="button" onClick={() => setForm((old) => ({ ...old, appFees: [...old.appFees, { recipient: '', bps: '' }] }))} data-testid="swap-fee-add">
-            Add app fee
-          </button>
-        )}
-      </fieldset>
-      <TextField
-        label="Quote waiting time (ms)"
-        value={form.quoteWaitingMs}
-        onValue={(v) => set('quoteWaitingMs', v)}
-        inputMode="numeric"
-        placeholder="3000"
-        testid="swap-quote-wait"
-        hint="How long the service may wait for market makers; 0 asks for the fastest quote."
-        error={show('quoteWaitingMs', form.quoteWaitingMs)}
-      />
-      <TextField
-        label="Virtual-chain recipient (EVM address)"
-        value={form.virtualChainRecipient}
-        onValue={(v) => set('virtualChainRecipient', v)}
-        verbatim
-        testid="swap-virtual-recipient"
-        error={show('virtualChainRecipient', form.virtualChainRecipient)}
-      />
-      <TextField
-        label="Virtual-chain refund recipient (EVM address)"
-        value={form.virtualChainRefundRecipient}
-        onValue={(v) => set('virtualChainRefundRecipient', v)}
-        verbatim
-        testid="swap-virtual-refund"
-        error={show('virtualChainRefundRecipient', form.virtualChainRefundRecipient)}
-      />
-      <Warning testid="swap-custom-msg-warning">
-        <p>
-          <strong>Custom recipient message (experimental).</strong> It makes the withdrawal call <code>ft_transfer_call</code> on the home ledger. Funds are
-          lost if the token is not NEP-141, if the recipient's storage deposit is missing, or if the recipient has no <code>ft_on_transfer</code>.
-        </p>
-        <Checkbox
-          label="I understand that misuse loses the funds"
-          checked={form.customMsgAccepted}
-          onChecked={(on) => set('customMsgAccepted', on)}
-          testid="swap-custom-msg-accept"
-        />
-      </Warning>
-      {(problems.customMsgAccepted && (tried || form.customRecipientMsg)) ? (
-        <p class="field-error" data-testid="swap-custom-msg-error">
-          {problems.customMsgAccepted}
-        </p>
-      ) : null}
-      <TextField
-        label="Custom recipient message"
-        value={form.customRecipientMsg}
-        onValue={(v) => set('customRecipientMsg', v)}
-        multiline
-        rows={2}
-        verbatim
-        disabled={!form.customMsgAccepted}
-        testid="swap-custom-msg"
-      />
-    </details>
-  );
-}
-
-function amountOf(raw: string | undefined, token: TokenView | undefined): string | null {
-  if (!raw || !token || !/^\d+$/.test(raw)) return null;
-  return `${formatUnits(BigInt(raw), token.decimals)} ${token.symbol}`;
-}
-
-/** "1 to 1.2 USDC", "at least 1 USDC" or "up to 1.2 USDC". */
-function inputRange(min: string | undefined, max: string | undefined, token: TokenView | undefined): string {
-  const lo = amountOf(min, token);
-  const hi = amountOf(max, token);
-  if (lo && hi) return `${lo} to ${hi}`;
-  return lo ? `at least ${lo}` : hi ? `up to ${hi}` : '—';
-}
-
-interface QuotePanelProps {
-  state: QuoteState;
-  swapType: SwapType;
-  origin: TokenView | undefined;
-  destination: TokenView | undefined;
-}
-
-function QuotePanel({ state, swapType, origin, destination }: QuotePanelProps) {
-  const view = state.kind === 'ok' ? state.view : state.kind === 'waiting' ? state.last : null;
-  const q = view?.quote;
-  return (
-    <section class="quote" aria-labelledby="swap-quote-heading" data-testid="swap-quote" data-state={state.kind}>
-      <h3 id="swap-quote-heading">Quote</h3>
-      <StatusLine testid="swap-quote-status">
-        {state.kind === 'idle' ? 'Fill in the form to see a quote.' : state.kind === 'waiting' ? 'Getting a quote…' : ''}
-      </StatusLine>
-      {state.kind === 'error' && <ErrorAlert message={`No quote: ${state.message}`} testid="swap-quote-error" />}
-      {q && (
-        <div class={state.kind === 'waiting' ? 'stale' : undefined}>
-          <dl class="facts">
-            <dt>You send</dt>
-            <dd data-testid="swap-quote-in">
-              {q.amountInFormatted} {origin?.symbol} <span class="hint">${q.amountInUsd}</span>
-            </dd>
-            {swapType !== 'EXACT_INPUT' && (q.minAmountIn || q.maxAmountIn) && (
-              <>
-                <dt>Accepted input</dt>
-                <dd data-testid="swap-quote-in-range">{inputRange(q.minAmountIn, q.maxAmountIn, origin)}</dd>
-              </>
-            )}
-            <dt>You receive</dt>
-            <dd data-testid="swap-quote-out">
-              {q.amountOutFormatted} {destination?.symbol} <span class="hint">${q.amountOutUsd}</span>
-            </dd>
-            <dt>At least</dt>
-            <dd data-testid="swap-quote-min-out">{amountOf(q.minAmountOut, destination) ?? q.minAmountOut}</dd>
-            <dt>Time</dt>
-            <dd data-testid="swap-quote-time">about {q.timeEstimate < 90 ? `${q.timeEstimate} s` : `${Math.round(q.timeEstimate / 60)} min`}</dd>
-            {q.refundFee && q.refundFee !== '0' && (
-              <>
-                <dt>Refund fee</dt>
-                <dd>{amountOf(q.refundFee, origin) ?? q.refundFee}</dd>
-              </>
-            )}
-            {view.appFees.length > 0 && (
-              <>
-                <dt>App fees</dt>
-                <dd data-testid="swap-quote-fees">{view.appFees.map((f) => `${bpsToPercent(f.fee)} to ${f.recipient}`).join(', ')}</dd>
-              </>
-            )}
-          </dl>
-          {view.feeWithoutJwt && (
-            <p class="hint" data-testid="swap-fee-notice">
-              No JWT is set, so the service adds a 0.2 % fee. Set a JWT under Settings to avoid it.
-            </p>
-          )}
-        </div>
-      )}
-    </section>
   );
 }

@@ -1,0 +1,34 @@
+// The end of a form: its error, an optional status line, then its buttons with the submit button last.
+import type { ComponentChildren } from 'preact';
+import { ErrorAlert, StatusLine } from './Notice';
+
+interface FormFooterProps {
+  busy: boolean;
+  /** The submit button's text, and its text while the form's action runs (default: the same). */
+  label: string;
+  busyLabel?: string;
+  submitTestid: string;
+  /** Shown above the buttons when set; leave out when the form's error is shown elsewhere. */
+  error?: string | null;
+  errorTestid?: string;
+  /** A live status line (saved, changed) between the error and the buttons, when given. */
+  status?: string;
+  statusTestid?: string;
+  /** Buttons before the submit button (Cancel, Back, Remove). */
+  children?: ComponentChildren;
+}
+
+export function FormFooter(props: FormFooterProps) {
+  return (
+    <>
+      <ErrorAlert message={props.error ?? null} testid={props.errorTestid} />
+      {props.status !== undefined && <StatusLine testid={props.statusTestid}>{props.status}</StatusLine>}
+      <div class="actions">
+        {props.children}
+        <button type="submit" class="primary" disabled={props.busy} data-testid={props.submitTestid}>
+          {props.busy ? (props.busyLabel ?? props.label) : props.label}
+        </button>
+      </div>
+    </>
+  );
+}

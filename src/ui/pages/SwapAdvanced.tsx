@@ -1,0 +1,136 @@
+// The Advanced part of the swap form: ANY_INPUT, referral, app fees, quote waiting time, virtual-chain
+// recipients and the custom recipient message.
+import { useState } from 'preact/hooks';
+import { Checkbox, TextField } from '../components/Field';
+import { Warning } from '../components/Notice';
+import { MAX_APP_FEES, bpsToPercent, percentToBps, type SwapField, type SwapForm } from '../swapForm';
+
+/** Text-field props bound to one string field of the swap form: value, onValue and the error to show. */
+export type FieldBinding = (key: TextKey) => { value: string; onValue(v: string): void; error: string | null };
+export type TextKey = { [K in keyof SwapForm]: SwapForm[K] extends string ? K : never }[keyof SwapForm];
+
+interface AdvancedProps {
+  form: SwapForm;
+  /** The value, setter and shown error of a text field for this key of the form. */
+  bind: FieldBinding;
+  set<K extends keyof SwapForm>(key: K, value: SwapForm[K]): void;
+  setForm(update: (old: SwapForm) => SwapForm): void;
+  show(field: SwapField, value: string): string | null;
+  problems: Partial<Record<SwapField, string>>;
+  tried: boolean;
+}
+
+/** The swap form's rarely used options, folded away. */
+export function Advanced({ form, bind, set, setForm, show, problems, tried }: AdvancedProps) {
+  const setFee = (i: number, patch: Partial<{ recipient: string; bps: string }>) =>
+    setForm((old) => ({ ...old, appFees: old.appFees.map((row, j) => (j === i ? { ...row, ...patch } : row)) }));
+  // Open when something in it is set (the form came back from a deposit view), else closed.
+  const [open, setOpen] = useState(
+    () => form.swapType === 'ANY_INPUT' || !!form.referral || form.appFees.length > 0 || !!form.quoteWaitingMs || !!form.virtualChainRecipient || !!form.virtualChainRefundRecipient || form.customMsgAccepted,
+  );
+  return (
+    <details class="group advanced" open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)} data-testid="swap-advanced">
+      <summary>Advanced</summary>
+      <Checkbox
+        label="Use ANY_INPUT (partner-only swap type)"
+        checked={form.swapType === 'ANY_INPUT'}
+        onChecked={(on) => set('swapType', on ? 'ANY_INPUT' : 'EXACT_INPUT')}
+        testid="swap-any-input"
+      />
+      <TextField
+        label="Referral"
+        value={form.referral}
+        onValue={(v) => set('referral', v.toLowerCase())}
+        verbatim
+        testid="swap-referral"
+        hint="Lowercase only; it is public in on-chain data and analytics."
+        error={show('referral', form.referral)}
+      />
+      <fieldset class="choices">
+        <legend>App fees</legend>
+        {form.appFees.length === 0 && <p class="hint">No app fees.</p>}
+        {form.appFees.map((row, i) => (
+          <div class="fee-row" key={i} role="group" aria-label={`App fee ${i + 1}`} data-testid="swap-fee-row">
+            <TextField
+              label={`Fee ${i + 1} recipient account`}
+              value={row.recipient}
+              onValue={(v) => setFee(i, { recipient: v })}
+              verbatim
+              testid="swap-fee-recipient"
+              error={show(`appFee${i}Recipient`, row.recipient)}
+            />
+            <TextField
+              label={`Fee ${i + 1} (basis points)`}
+              value={row.bps}
+              onValue={(v) => setFee(i, { bps: v })}
+              inputMode="numeric"
+              testid="swap-fee-bps"
+              hint={percentToBps(row.bps) !== null && /^\d+$/.test(row.bps.trim()) ? `${bpsToPercent(Number(row.bps.trim()))}` : undefined}
+              error={show(`appFee${i}Bps`, row.bps)}
+            />
+            <button
+              type="button"
+              onClick={() => setForm((old) => ({ ...old, appFees: old.appFees.filter((_, j) => j !== i) }))}
+              aria-label={`Remove app fee ${i + 1}`}
+              data-testid="swap-fee-remove"
+            >
+              Remove
+            </button>
+          </div>
+        ))}
+        {form.appFees.length < MAX_APP_FEES && (
+          <button type="button" onClick={() => setForm((old) => ({ ...old, appFees: [...old.appFees, { recipient: '', bps: '' }] }))} data-testid="swap-fee-add">
+            Add app fee
+          </button>
+        )}
+      </fieldset>
+      <TextField
+        label="Quote waiting time (ms)"
+        {...bind('quoteWaitingMs')}
+        inputMode="numeric"
+        placeholder="3000"
+        testid="swap-quote-wait"
+        hint="How long the service may wait for market makers; 0 asks for the fastest quote."
+      />
+      <TextField
+        label="Virtual-chain recipient (EVM address)"
+        {...bind('virtualChainRecipient')}
+        verbatim
+        testid="swap-virtual-recipient"
+      />
+      <TextField
+        label="Virtual-chain refund recipient (EVM address)"
+        {...bind('virtualChainRefundRecipient')}
+        verbatim
+        testid="swap-virtual-refund"
+      />
+      <Warning testid="swap-custom-msg-warning">
+        <p>
+          <strong>Custom recipient message (experimental).</strong> It makes the withdrawal call <code>ft_transfer_call</code> on the home ledger. Funds are
+          lost if the token is not NEP-141, if the recipient's storage deposit is missing, or if the recipient has no <code>ft_on_transfer</code>.
+        </p>
+        <Checkbox
+          label="I understand that misuse loses the funds"
+          checked={form.customMsgAccepted}
+          onChecked={(on) => set('customMsgAccepted', on)}
+          testid="swap-custom-msg-accept"
+        />
+      </Warning>
+      {(problems.customMsgAccepted && (tried || form.customRecipientMsg)) ? (
+        <p class="field-error" data-testid="swap-custom-msg-error">
+          {problems.customMsgAccepted}
+        </p>
+      ) : null}
+      <TextField
+        label="Custom recipient message"
+        value={form.customRecipientMsg}
+        onValue={(v) => set('customRecipientMsg', v)}
+        multiline
+        rows={2}
+        verbatim
+        disabled={!form.customMsgAccepted}
+        testid="swap-custom-msg"
+      />
+    </details>
+  );
+}

@@ -1,0 +1,86 @@
+// The live dry quote under the swap form: what goes in, what comes out, the minimum, time and fees.
+import { formatUnits } from '../../core/amounts';
+import type { QuoteView, SwapType, TokenView } from '../../provider/swapApi';
+import { ErrorAlert, StatusLine } from '../components/Notice';
+import { bpsToPercent } from '../swapForm';
+
+export type QuoteState =
+  | { kind: 'idle' }
+  | { kind: 'waiting'; last: QuoteView | null }
+  | { kind: 'ok'; view: QuoteView }
+  | { kind: 'error'; message: string };
+
+function amountOf(raw: string | undefined, token: TokenView | undefined): string | null {
+  if (!raw || !token || !/^\d+$/.test(raw)) return null;
+  return `${formatUnits(BigInt(raw), token.decimals)} ${token.symbol}`;
+}
+
+/** "1 to 1.2 USDC", "at least 1 USDC" or "up to 1.2 USDC". */
+function inputRange(min: string | undefined, max: string | undefined, token: TokenView | undefined): string {
+  const lo = amountOf(min, token);
+  const hi = amountOf(max, token);
+  if (lo && hi) return `${lo} to ${hi}`;
+  return lo ? `at least ${lo}` : hi ? `up to ${hi}` : '—';
+}
+
+interface QuotePanelProps {
+  state: QuoteState;
+  swapType: SwapType;
+  origin: TokenView | undefined;
+  destination: TokenView | undefined;
+}
+
+export function QuotePanel({ state, swapType, origin, destination }: QuotePanelProps) {
+  const view = state.kind === 'ok' ? state.view : state.kind === 'waiting' ? state.last : null;
+  const q = view?.quote;
+  return (
+    <section class="quote" aria-labelledby="swap-quote-heading" data-testid="swap-quote" data-state={state.kind}>
+      <h3 id="swap-quote-heading">Quote</h3>
+      <StatusLine testid="swap-quote-status">
+        {state.kind === 'idle' ? 'Fill in the form to see a quote.' : state.kind === 'waiting' ? 'Getting a quote…' : ''}
+      </StatusLine>
+      {state.kind === 'error' && <ErrorAlert message={`No quote: ${state.message}`} testid="swap-quote-error" />}
+      {q && (
+        <div class={state.kind === 'waiting' ? 'stale' : undefined}>
+          <dl class="facts">
+            <dt>You send</dt>
+            <dd data-testid="swap-quote-in">
+              {q.amountInFormatted} {origin?.symbol} <span class="hint">${q.amountInUsd}</span>
+            </dd>
+            {swapType !== 'EXACT_INPUT' && (q.minAmountIn || q.maxAmountIn) && (
+              <>
+                <dt>Accepted input</dt>
+                <dd data-testid="swap-quote-in-range">{inputRange(q.minAmountIn, q.maxAmountIn, origin)}</dd>
+              </>
+            )}
+            <dt>You receive</dt>
+            <dd data-testid="swap-quote-out">
+              {q.amountOutFormatted} {destination?.symbol} <span class="hint">${q.amountOutUsd}</span>
+            </dd>
+            <dt>At least</dt>
+            <dd data-testid="swap-quote-min-out">{amountOf(q.minAmountOut, destination) ?? q.minAmountOut}</dd>
+            <dt>Time</dt>
+            <dd data-testid="swap-quote-time">about {q.timeEstimate < 90 ? `${q.timeEstimate} s` : `${Math.round(q.timeEstimate / 60)} min`}</dd>
+            {q.refundFee && q.refundFee !== '0' && (
+              <>
+                <dt>Refund fee</dt>
+                <dd>{amountOf(q.refundFee, origin) ?? q.refundFee}</dd>
+              </>
+            )}
+            {view.appFees.length > 0 && (
+              <>
+                <dt>App fees</dt>
+                <dd data-testid="swap-quote-fees">{view.appFees.map((f) => `${bpsToPercent(f.fee)} to ${f.recipient}`).join(', ')}</dd>
+              </>
+            )}
+          </dl>
+          {view.feeWithoutJwt && (
+            <p class="hint" data-testid="swap-fee-notice">
+              No JWT is set, so the service adds a 0.2 % fee. Set a JWT under Settings to avoid it.
+            </p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
