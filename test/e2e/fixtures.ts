@@ -52,8 +52,13 @@ export async function launchExtension(): Promise<{ extension: Extension; close()
 
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript' };
 
+export interface PageServer {
+  origin: string;
+  server: Server;
+}
+
 /** Serves test/e2e/pages/ on 127.0.0.1 at a random port. */
-export async function startPageServer(): Promise<{ origin: string; server: Server }> {
+export async function startPageServer(): Promise<PageServer> {
   const server = createServer((req, res) => {
     const name = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/+/, '') || 'index.html';
     const file = path.join(PAGES_DIR, name);
@@ -68,6 +73,13 @@ export async function startPageServer(): Promise<{ origin: string; server: Serve
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { origin: `http://127.0.0.1:${port}`, server };
+}
+
+/** Closes a page server; `undefined` (its start failed) is a no-op, so afterAll hooks can always call it. */
+export async function closePageServer(pages: PageServer | undefined): Promise<void> {
+  if (!pages) return;
+  pages.server.closeAllConnections(); // the browser keeps connections alive
+  await new Promise((resolve) => pages.server.close(resolve));
 }
 
 /**
@@ -85,10 +97,9 @@ export const test = base.extend<{ page: Page }, { extension: Extension; pagesOri
   ],
   pagesOrigin: [
     async ({}, use) => {
-      const { origin, server } = await startPageServer();
-      await use(origin);
-      server.closeAllConnections(); // the browser keeps connections alive
-      await new Promise((resolve) => server.close(resolve));
+      const pages = await startPageServer();
+      await use(pages.origin);
+      await closePageServer(pages);
     },
     { scope: 'worker' },
   ],

@@ -4,11 +4,12 @@
 // signing; lock and show signing refused. A fresh profile per test; the simulator is shared per worker.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { CDPSession, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { RunningSimulator } from '../../src/sim/server';
 import { WALLET } from '../../src/provider/walletApi';
 import { type Extension, ROOT, launchExtension } from './fixtures';
 import { expect, ledgerHasPublicKey, ledgerView, pointAtSimulator, test, walletCall } from './sim';
+import { watchServiceWorker } from './worker';
 
 const PASSWORD = 'correct horse battery';
 const SCREENSHOTS = path.join(ROOT, 'test-results/screenshots');
@@ -79,25 +80,6 @@ async function removeKey(page: Page, publicKey: string): Promise<void> {
   await expect(row).toHaveCount(0); // a local, non-signing key is forgotten once removed from the verifier
 }
 
-/**
- * Watches the extension's service worker through CDP (`ServiceWorker.enable`): `states()` is the
- * running status of each of its versions as CDP last reported it.
- */
-async function watchServiceWorker(cdp: CDPSession, extension: Extension): Promise<{ states(): string[]; events(): string[] }> {
-  const origin = `chrome-extension://${extension.id}/`;
-  const states = new Map<string, string>(); // versionId → runningStatus
-  const events: string[] = [];
-  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
-    for (const v of versions) {
-      if (!v.scriptURL.startsWith(origin)) continue;
-      states.set(v.versionId, v.runningStatus);
-      events.push(`${v.versionId}:${v.runningStatus}`);
-    }
-  });
-  await cdp.send('ServiceWorker.enable');
-  return { states: () => [...states.values()], events: () => [...events] };
-}
-
 test.describe('keys', () => {
   test.describe.configure({ timeout: 90_000 });
 
@@ -153,7 +135,7 @@ test.describe('keys', () => {
         const seenBeforeReload = sw.events().length;
         await page.reload();
         await expect.poll(sw.states, { message: 'the worker started again', timeout: 10_000 }).toEqual(['running']);
-        expect(sw.events().slice(seenBeforeReload).some((e) => e.endsWith(':running'))).toBe(true);
+        expect(sw.events().slice(seenBeforeReload).includes('running')).toBe(true);
         await cdp.detach();
         await expect(page.getByTestId('accounts')).toBeVisible({ timeout: 10_000 });
         await expect(page.getByTestId('unlock-password')).toHaveCount(0);

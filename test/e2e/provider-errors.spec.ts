@@ -5,10 +5,9 @@
 // 4900 (extension unreachable) is not produced here: it needs the extension itself broken (uninstalled
 // or its context invalidated while the page lives), which cannot be done honestly from a test without
 // changing the product. The relay's code path for it is unit-tested.
-import type { Server } from 'node:http';
 import type { Page } from '@playwright/test';
 import { ERROR_CODES } from '../../src/provider/protocol';
-import { startPageServer } from './fixtures';
+import { type PageServer, closePageServer, startPageServer } from './fixtures';
 import {
   ONE_WNEAR,
   WNEAR,
@@ -18,7 +17,8 @@ import {
   errorOf,
   expectClosed,
   nonce32,
-  openWallet,
+  openDapp,
+  pagesOpenedDuring,
   reject,
   request,
   resultOf,
@@ -29,45 +29,22 @@ import { expect, test, walletCall } from './sim';
 test.describe.configure({ mode: 'serial', timeout: 45_000 });
 
 let w: WalletSession;
-let pages: { origin: string; server: Server };
+let pages: PageServer;
 let dapp: Page;
 
 const goodMessage = () => ({ message: 'hello', recipient: 'test-dapp.example', nonce: nonce32().toString('base64') });
 
-async function closeServer(s: { server: Server } | undefined) {
-  if (!s) return;
-  s.server.closeAllConnections();
-  await new Promise((r) => s.server.close(r));
-}
-
-/** Counts the pages (windows and tabs) the context opens while `fn` runs, plus a short grace period. */
-async function pagesOpenedDuring(fn: () => Promise<void>, graceMs = 500): Promise<number> {
-  let opened = 0;
-  const count = () => opened++;
-  w.context.on('page', count);
-  try {
-    await fn();
-    await new Promise((r) => setTimeout(r, graceMs));
-  } finally {
-    w.context.off('page', count);
-  }
-  return opened;
-}
-
 test.beforeAll(async ({ sim }) => {
-  w = await openWallet(sim);
-  pages = await startPageServer();
-  dapp = await w.context.newPage();
-  await dapp.goto(`${pages.origin}/dapp.html`);
+  ({ w, pages, dapp } = await openDapp(sim));
 });
 
 test.afterAll(async () => {
   await w?.close();
-  await closeServer(pages);
+  await closePageServer(pages);
 });
 
 test('4200: an unknown method, and the wallet’s own methods asked by a page', async () => {
-  const opened = await pagesOpenedDuring(async () => {
+  const opened = await pagesOpenedDuring(w.context, async () => {
     const unknown = errorOf(await request(dapp, 'intents_noSuchMethod'));
     expect(unknown).toEqual({ code: ERROR_CODES.unsupportedMethod, message: 'Unsupported method: intents_noSuchMethod', isError: true });
     // Internal methods exist in the background, but only for the extension's own pages.
@@ -91,7 +68,7 @@ test('4200: an unknown method, and the wallet’s own methods asked by a page', 
 });
 
 test('4100: signing before connecting', async () => {
-  const opened = await pagesOpenedDuring(async () => {
+  const opened = await pagesOpenedDuring(w.context, async () => {
     const e = errorOf(await request(dapp, 'intents_signMessage', goodMessage()));
     expect(e).toMatchObject({ code: ERROR_CODES.unauthorized, message: expect.stringContaining('not connected') });
     const i = errorOf(await request(dapp, 'intents_signIntents', { intents: [] }));
@@ -148,7 +125,7 @@ test('-32002: a second request while one from the same origin is pending; the fi
   await expectClosed(connect.approval);
 
   const first = await withApproval(w.context, () => request(dapp, 'intents_signMessage', goodMessage()));
-  const opened = await pagesOpenedDuring(async () => {
+  const opened = await pagesOpenedDuring(w.context, async () => {
     for (const [method, params] of [
       ['intents_signMessage', goodMessage()],
       ['intents_signIntents', { intents: [] }],
@@ -175,7 +152,7 @@ test('4100: a sub-frame (same origin, connected) asking for a signature', async 
     const frame = await (await host.locator('#child').elementHandle())!.contentFrame();
     await frame!.waitForFunction(() => 'intentsCompanion' in window);
     expect(new URL(frame!.url()).origin).toBe(pages.origin);
-    const opened = await pagesOpenedDuring(async () => {
+    const opened = await pagesOpenedDuring(w.context, async () => {
       // The origin is connected, so it sees its accounts; it just may not sign from a frame.
       expect(resultOf(await request(frame!, 'intents_accounts'))).toHaveLength(1);
       const e = errorOf(await request(frame!, 'intents_signMessage', goodMessage()));
@@ -209,7 +186,7 @@ test('-32603: publishing an already-signed intent ({signed}) the verifier refuse
   const { signed } = resultOf<{ signed: unknown }>(await pending);
   await expectClosed(approval);
 
-  const opened = await pagesOpenedDuring(async () => {
+  const opened = await pagesOpenedDuring(w.context, async () => {
     const e = errorOf(await request(dapp, 'intents_publishIntents', { signed }));
     expect(e).toMatchObject({ code: ERROR_CODES.internal, message: expect.stringMatching(/^The verifier refused it: .*balance/i) });
     // A tampered signature is the page's mistake: -32602 naming `signed`.
@@ -244,7 +221,7 @@ test('4001 for every request of one site with “Reject all from this site”; a
     await expectClosed(first.approval);
     await page.close();
   } finally {
-    await closeServer(other);
+    await closePageServer(other);
   }
 });
 
@@ -261,7 +238,7 @@ test('-32005: more than 10 approval requests in a minute from one origin', async
       expect(errorOf(await pending), `request ${n}`).toMatchObject({ code: ERROR_CODES.userRejected });
       await expectClosed(approval);
     }
-    const opened = await pagesOpenedDuring(async () => {
+    const opened = await pagesOpenedDuring(w.context, async () => {
       const limited = errorOf(await request(page, 'intents_requestAccounts', {}));
       expect(limited).toEqual({ code: ERROR_CODES.rateLimited, message: 'Too many requests from this site; wait a minute and try again', isError: true });
     });
@@ -274,7 +251,7 @@ test('-32005: more than 10 approval requests in a minute from one origin', async
     await expectClosed(approval);
     await page.close();
   } finally {
-    await closeServer(other);
+    await closePageServer(other);
   }
   expect(approvalPages(w.context)).toHaveLength(0);
 });

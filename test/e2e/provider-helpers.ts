@@ -3,10 +3,12 @@
 // approval window (arm the wait, then trigger), and the simulator's dev controls.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, CDPSession, Frame, Page } from '@playwright/test';
+import type { BrowserContext, Frame, Page } from '@playwright/test';
+import { verifySignature } from '@near-wallet-selector/core';
+import { base58, base64 } from '@scure/base';
 import type { RunningSimulator } from '../../src/sim/server';
 import type { CreateResult } from '../../src/provider/walletApi';
-import { type Extension, ROOT, expect, launchExtension } from './fixtures';
+import { type Extension, type PageServer, ROOT, closePageServer, expect, launchExtension, startPageServer } from './fixtures';
 import { pointAtSimulator, walletCall } from './sim';
 
 export const PASSWORD = 'correct horse battery';
@@ -38,6 +40,29 @@ export async function openWallet(sim: RunningSimulator): Promise<WalletSession> 
     return { extension, context: extension.context, popup, accountId: account.accountId, publicKey: account.publicKeys[0]!, close };
   } catch (e) {
     await close();
+    throw e;
+  }
+}
+
+export interface DappSession {
+  w: WalletSession;
+  pages: PageServer;
+  /** dapp.html from the test page server, in the wallet's browser: a site that is not connected yet. */
+  dapp: Page;
+}
+
+/** openWallet() plus a dApp page on 127.0.0.1: the set-up most provider specs start from. */
+export async function openDapp(sim: RunningSimulator): Promise<DappSession> {
+  const w = await openWallet(sim);
+  let pages: PageServer | undefined;
+  try {
+    pages = await startPageServer();
+    const dapp = await w.context.newPage();
+    await dapp.goto(`${pages.origin}/dapp.html`);
+    return { w, pages, dapp };
+  } catch (e) {
+    await w.close();
+    await closePageServer(pages);
     throw e;
   }
 }
@@ -107,6 +132,15 @@ export async function withApproval<T>(context: BrowserContext, trigger: () => Pr
   return { approval, pending };
 }
 
+/** Connects `dapp` through the approval window (Connect clicked) and returns the accounts the page got. */
+export async function connectDapp(context: BrowserContext, dapp: Page): Promise<unknown> {
+  const { approval, pending } = await withApproval(context, () => request(dapp, 'intents_requestAccounts', {}));
+  await confirm(approval);
+  const accounts = resultOf(await pending);
+  await expectClosed(approval);
+  return accounts;
+}
+
 /** Brings the approval window to the front and clicks Confirm once it is armed (≈ 800 ms visible and focused). */
 export async function confirm(approval: Page): Promise<void> {
   await approval.bringToFront();
@@ -127,6 +161,20 @@ export async function expectClosed(page: Page, timeout = 5_000): Promise<void> {
 /** Pages of the context on approve.html right now. */
 export function approvalPages(context: BrowserContext): Page[] {
   return context.pages().filter((p) => p.url().includes('/approve.html'));
+}
+
+/** Counts the pages (windows and tabs) `context` opens while `fn` runs, plus a short grace period. */
+export async function pagesOpenedDuring(context: BrowserContext, fn: () => Promise<void>, graceMs = 500): Promise<number> {
+  let opened = 0;
+  const count = () => opened++;
+  context.on('page', count);
+  try {
+    await fn();
+    await new Promise((r) => setTimeout(r, graceMs));
+  } finally {
+    context.off('page', count);
+  }
+  return opened;
 }
 
 export async function fund(sim: RunningSimulator, accountId: string, tokenId: string, amount: string): Promise<void> {
@@ -180,16 +228,23 @@ export function screenshotPath(name: string): string {
   return path.join(SCREENSHOTS, name);
 }
 
+export interface SignedIntent {
+  public_key: string;
+  /** ed25519:<base58> */
+  signature: string;
+  payload: { message: string; nonce: string; recipient: string };
+}
+
 /**
- * Watches the extension's service worker through CDP (`ServiceWorker.enable`): every running status
- * CDP reports for the extension's worker versions, in order.
+ * Whether a signed intent's NEP-413 signature verifies, checked in this (Node) process by an
+ * independent implementation (@near-wallet-selector/core's verifySignature, which takes base64).
  */
-export async function watchServiceWorker(cdp: CDPSession, extension: Extension): Promise<{ events(): string[] }> {
-  const origin = `chrome-extension://${extension.id}/`;
-  const events: string[] = [];
-  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
-    for (const v of versions) if (v.scriptURL.startsWith(origin)) events.push(v.runningStatus);
+export function signedIntentVerifies(signed: SignedIntent): boolean {
+  return verifySignature({
+    publicKey: signed.public_key,
+    signature: base64.encode(base58.decode(signed.signature.slice('ed25519:'.length))),
+    message: signed.payload.message,
+    nonce: Buffer.from(signed.payload.nonce, 'base64'),
+    recipient: signed.payload.recipient,
   });
-  await cdp.send('ServiceWorker.enable');
-  return { events: () => [...events] };
 }

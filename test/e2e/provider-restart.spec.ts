@@ -2,61 +2,44 @@
 // with the built extension against the real simulator: a request waits in the approval window, the
 // worker is stopped through CDP (ServiceWorker.stopAllWorkers) and seen stopped, and the request then
 // still completes — or is cleanly rejected — but is never lost: every page promise here has a timeout.
-import type { Server } from 'node:http';
 import type { CDPSession, Page } from '@playwright/test';
 import { verifySignature } from '@near-wallet-selector/core';
 import { ERROR_CODES } from '../../src/provider/protocol';
-import { startPageServer } from './fixtures';
+import { type PageServer, closePageServer } from './fixtures';
 import {
   type WalletSession,
   confirm,
   errorOf,
   expectClosed,
+  connectDapp,
   nonce32,
-  openWallet,
+  openDapp,
   reject,
   request,
   resultOf,
-  watchServiceWorker,
   withApproval,
 } from './provider-helpers';
 import { expect, test } from './sim';
+import { type WorkerWatch, stopWorker, watchRunningWorker } from './worker';
 
 test.describe.configure({ mode: 'serial', timeout: 45_000 });
 
 let w: WalletSession;
-let pages: { origin: string; server: Server };
+let pages: PageServer;
 let dapp: Page;
 let cdp: CDPSession;
-let sw: { events(): string[] };
-
-/** Stops the extension's worker through CDP and waits until CDP reports it stopped; returns the index of its events from then. */
-async function stopWorker(): Promise<number> {
-  const from = sw.events().length;
-  await cdp.send('ServiceWorker.stopAllWorkers');
-  await expect.poll(() => sw.events().slice(from), { message: 'CDP reports the worker stopped', timeout: 10_000 }).toContain('stopped');
-  return from;
-}
+let sw: WorkerWatch;
 
 test.beforeAll(async ({ sim }) => {
-  w = await openWallet(sim);
-  pages = await startPageServer();
-  dapp = await w.context.newPage();
-  await dapp.goto(`${pages.origin}/dapp.html`);
-  const { approval, pending } = await withApproval(w.context, () => request(dapp, 'intents_requestAccounts', {}));
-  await confirm(approval);
-  expect(resultOf(await pending)).toHaveLength(1);
-  await expectClosed(approval);
-  cdp = await w.context.newCDPSession(w.popup);
-  sw = await watchServiceWorker(cdp, w.extension);
-  await expect.poll(() => sw.events(), { message: 'CDP sees the worker running' }).toContain('running');
+  ({ w, pages, dapp } = await openDapp(sim));
+  expect(await connectDapp(w.context, dapp)).toHaveLength(1);
+  ({ cdp, sw } = await watchRunningWorker(w.popup, w.extension));
 });
 
 test.afterAll(async () => {
   await cdp?.detach().catch(() => undefined);
   await w?.close();
-  pages?.server.closeAllConnections();
-  await new Promise((r) => pages?.server.close(r));
+  await closePageServer(pages);
 });
 
 test('signMessage waiting in the window; worker stopped; Confirm → the page gets a valid signature', async () => {
@@ -68,7 +51,7 @@ test('signMessage waiting in the window; worker stopped; Confirm → the page ge
   );
   await expect(approval.getByTestId('approval-message')).toHaveText(message);
 
-  const from = await stopWorker();
+  const from = await stopWorker(cdp, sw);
 
   // The window's next call wakes the worker, which reads the queue back from storage.session.
   await confirm(approval);
@@ -88,7 +71,7 @@ test('worker stopped, then Reject → the page gets 4001', async () => {
     request(dapp, 'intents_signMessage', { message: 'reject me', recipient: 'restart.example', nonce: nonce32().toString('base64') }, { timeoutMs: 20_000 }),
   );
   await expect(approval.getByTestId('approval-message')).toHaveText('reject me');
-  await stopWorker();
+  await stopWorker(cdp, sw);
   await reject(approval);
   const outcome = await pending;
   expect(outcome.ok).not.toBe('timeout');
@@ -101,7 +84,7 @@ test('worker stopped, then the window is closed → the page gets 4001, and the 
     request(dapp, 'intents_signMessage', { message: 'close me', recipient: 'restart.example', nonce: nonce32().toString('base64') }, { timeoutMs: 20_000 }),
   );
   await expect(approval.getByTestId('approval-message')).toHaveText('close me');
-  await stopWorker();
+  await stopWorker(cdp, sw);
   await approval.close(); // windows.onRemoved wakes the worker
   const outcome = await pending;
   expect(outcome.ok).not.toBe('timeout');

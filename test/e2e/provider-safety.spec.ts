@@ -3,20 +3,21 @@
 // fake origin fields, a cross-origin iframe), key-management intents from a page, and 2,000 malformed or
 // random requests. One fresh profile for the file. Three page origins from the test page server:
 //   A — the attacker page, never connected;  B — a connected dApp;  and A framing B.
-import type { Server } from 'node:http';
 import type { Frame, Page } from '@playwright/test';
 import { ERROR_CODES, PAGE_CHANNEL, RELAY_CHANNEL } from '../../src/provider/protocol';
-import { startPageServer } from './fixtures';
+import { type PageServer, closePageServer, startPageServer } from './fixtures';
 import {
   ONE_WNEAR,
   WNEAR,
   type WalletSession,
   approvalPages,
   confirm,
+  connectDapp,
   errorOf,
   expectClosed,
   nonce32,
   openWallet,
+  pagesOpenedDuring,
   reject,
   request,
   resultOf,
@@ -27,33 +28,14 @@ import { expect, test, walletCall } from './sim';
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
 let w: WalletSession;
-let serverA: { origin: string; server: Server };
-let serverB: { origin: string; server: Server };
+let serverA: PageServer;
+let serverB: PageServer;
 /** A page on origin A (not connected). */
 let attacker: Page;
 /** A page on origin B (connected in beforeAll). */
 let dapp: Page;
 
 const KNOWN_CODES: number[] = Object.values(ERROR_CODES);
-
-async function closeServer(s: { server: Server } | undefined) {
-  if (!s) return;
-  s.server.closeAllConnections();
-  await new Promise((r) => s.server.close(r));
-}
-
-async function pagesOpenedDuring(fn: () => Promise<void>, graceMs = 500): Promise<number> {
-  let opened = 0;
-  const count = () => opened++;
-  w.context.on('page', count);
-  try {
-    await fn();
-    await new Promise((r) => setTimeout(r, graceMs));
-  } finally {
-    w.context.off('page', count);
-  }
-  return opened;
-}
 
 interface PostedReply {
   id: number;
@@ -94,16 +76,13 @@ test.beforeAll(async ({ sim }) => {
   await attacker.goto(`${serverA.origin}/dapp.html`);
   dapp = await w.context.newPage();
   await dapp.goto(`${serverB.origin}/dapp.html`);
-  const { approval, pending } = await withApproval(w.context, () => request(dapp, 'intents_requestAccounts', {}));
-  await confirm(approval);
-  expect(resultOf(await pending)).toEqual([{ accountId: w.accountId, publicKey: w.publicKey }]);
-  await expectClosed(approval);
+  expect(await connectDapp(w.context, dapp)).toEqual([{ accountId: w.accountId, publicKey: w.publicKey }]);
 });
 
 test.afterAll(async () => {
   await w?.close();
-  await closeServer(serverA);
-  await closeServer(serverB);
+  await closePageServer(serverA);
+  await closePageServer(serverB);
 });
 
 test('messages posted straight to the relay get structured errors; fake origins are ignored', async () => {
@@ -121,7 +100,7 @@ test('messages posted straight to the relay get structured errors; fake origins 
   const page = (id: number, method: string, params?: unknown, extra: object = {}) => ({ channel: PAGE_CHANNEL, id, method, ...(params === undefined ? {} : { params }), ...extra });
 
   let replies: PostedReply[] = [];
-  const opened = await pagesOpenedDuring(async () => {
+  const opened = await pagesOpenedDuring(w.context, async () => {
     replies = await postRaw(
       attacker,
       [
@@ -212,7 +191,7 @@ test('a cross-origin iframe cannot get a signature (4100), even of a connected o
     await frame!.waitForFunction(() => 'intentsCompanion' in window);
     expect(new URL(frame!.url()).origin).toBe(serverB.origin);
 
-    const opened = await pagesOpenedDuring(async () => {
+    const opened = await pagesOpenedDuring(w.context, async () => {
       const message = { message: 'from a frame', recipient: 'r.example', nonce: nonce32().toString('base64') };
       for (const [method, params] of [
         ['intents_signMessage', message],
@@ -257,7 +236,7 @@ test('key-management intents from a page are refused (4100) without a window', a
     // Hidden behind an ordinary transfer.
     ['intents_signIntents', [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE_WNEAR } }, { intent: 'add_public_key', public_key: other }], 'intents.1.intent'],
   ];
-  const opened = await pagesOpenedDuring(async () => {
+  const opened = await pagesOpenedDuring(w.context, async () => {
     for (const [method, intents, field] of cases) {
       const kind = (intents.at(-1) as { intent: string }).intent;
       const e = errorOf(await request(dapp, method, { intents }));
@@ -322,7 +301,7 @@ test('risk gates in the window: forbidden blocks Confirm; danger needs the ackno
 test('2,000 malformed or random requests: a structured error for each, no window, the worker stays healthy', async () => {
   test.setTimeout(90_000);
   let summary: { total: number; errors: number; results: number; timeouts: number; bad: unknown[]; codes: Record<string, number>; ms: number } | undefined;
-  const opened = await pagesOpenedDuring(async () => {
+  const opened = await pagesOpenedDuring(w.context, async () => {
     summary = await attacker.evaluate(
       async ({ accountId, extId }) => {
         // A small seeded PRNG (mulberry32): the run is the same every time.

@@ -4,11 +4,9 @@
 // for the file (the tests build on each other: connect → sign → publish → revoke → disconnect).
 // Signatures are checked in this (Node) process by an independent NEP-413 implementation:
 // @near-wallet-selector/core's verifySignature.
-import type { Server } from 'node:http';
 import type { Page } from '@playwright/test';
 import { verifySignature } from '@near-wallet-selector/core';
-import { base58, base64 } from '@scure/base';
-import { startPageServer } from './fixtures';
+import { type PageServer, closePageServer } from './fixtures';
 import {
   ONE_WNEAR,
   PASSWORD,
@@ -24,9 +22,10 @@ import {
   expectClosed,
   fund,
   nonce32,
-  openWallet,
+  openDapp,
   request,
   resultOf,
+  signedIntentVerifies,
   screenshotPath,
   withApproval,
 } from './provider-helpers';
@@ -35,7 +34,7 @@ import { expect, test, walletCall } from './sim';
 test.describe.configure({ mode: 'serial', timeout: 45_000 });
 
 let w: WalletSession;
-let pages: { origin: string; server: Server };
+let pages: PageServer;
 let dapp: Page;
 let account: { accountId: string; publicKey: string };
 
@@ -47,17 +46,13 @@ const markEvents = async () => {
 };
 
 test.beforeAll(async ({ sim }) => {
-  w = await openWallet(sim);
+  ({ w, pages, dapp } = await openDapp(sim));
   account = { accountId: w.accountId, publicKey: w.publicKey };
-  pages = await startPageServer();
-  dapp = await w.context.newPage();
-  await dapp.goto(`${pages.origin}/dapp.html`);
 });
 
 test.afterAll(async () => {
   await w?.close();
-  pages?.server.closeAllConnections();
-  await new Promise((r) => pages?.server.close(r));
+  await closePageServer(pages);
 });
 
 test('intents_accounts and wallet_getPermissions are empty before connecting', async () => {
@@ -167,15 +162,7 @@ test('intents_signIntents (a transfer): plain words and the simulation → Sign 
   expect(JSON.parse(out.signed.payload.message)).toMatchObject({ signer_id: w.accountId, intents, deadline: out.payload.deadline });
   // The NEP-413 signature inside the signed intent verifies independently too (signature is ed25519:<base58>).
   expect(out.signed.signature).toMatch(/^ed25519:/);
-  expect(
-    verifySignature({
-      publicKey: out.signed.public_key,
-      signature: base64.encode(base58.decode(out.signed.signature.slice('ed25519:'.length))),
-      message: out.signed.payload.message,
-      nonce: Buffer.from(out.signed.payload.nonce, 'base64'),
-      recipient: out.signed.payload.recipient,
-    }),
-  ).toBe(true);
+  expect(signedIntentVerifies(out.signed)).toBe(true);
   await expectClosed(approval);
   // Signed, not published: nothing moved.
   expect((await balances(sim, w.accountId))[WNEAR]).toBe(TEN_WNEAR);

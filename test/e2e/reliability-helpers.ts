@@ -1,22 +1,13 @@
-// Helpers for the reliability specs (issue 7 §3): stopping the extension's service worker through CDP,
-// reading the extension's storage without waking the worker, the message bus's own record of what was
-// published, and a pass-through proxy in front of the bus that can hold the answer to a publish (so the
-// worker can be stopped at an exact point: after the bus accepted the intent, before the page is told).
+// Helpers for the reliability specs (issue 7 §3; the CDP worker stop is in worker.ts): reading the
+// extension's storage without waking the worker, the message bus's own record of what was published,
+// and a pass-through proxy in front of the bus that can hold the answer to a publish (so the worker can
+// be stopped at an exact point: after the bus accepted the intent, before the page is told).
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { CDPSession, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { BusState } from '../../src/sim/bus/state';
 import type { RunningSimulator } from '../../src/sim/server';
-import { expect } from './fixtures';
 import type { Extension } from './fixtures';
-
-/** Stops every service worker (CDP ServiceWorker.stopAllWorkers) and waits until CDP reports ours stopped. */
-export async function stopWorker(cdp: CDPSession, sw: { events(): string[] }): Promise<number> {
-  const from = sw.events().length;
-  await cdp.send('ServiceWorker.stopAllWorkers');
-  await expect.poll(() => sw.events().slice(from), { message: 'CDP reports the worker stopped', timeout: 10_000 }).toContain('stopped');
-  return from;
-}
 
 /**
  * An extension page that runs none of the extension's code (a packaged text file): it reads

@@ -10,16 +10,14 @@
 // - tracking: a swap started from an extension page, deposited, the worker stopped (twice): the alarm
 //   wakes it and the swap reaches SUCCESS with its status history intact; the test observes through
 //   chrome.storage from a page that never messages the worker.
-import type { Server } from 'node:http';
 import type { CDPSession, Page } from '@playwright/test';
 import { verifyQuoteSignature } from '@defuse-protocol/one-click-sdk-typescript';
 import { verifySignature } from '@near-wallet-selector/core';
-import { base58, base64 } from '@scure/base';
 import { ERROR_CODES } from '../../src/provider/protocol';
 import type { QuoteParams, SwapRecordView } from '../../src/provider/swapApi';
 import { WALLET } from '../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../src/sim/server';
-import { startPageServer } from './fixtures';
+import { type PageServer, closePageServer } from './fixtures';
 import {
   ONE_WNEAR,
   TEN_WNEAR,
@@ -32,44 +30,37 @@ import {
   errorOf,
   expectClosed,
   fund,
+  connectDapp,
   nonce32,
-  openWallet,
+  openDapp,
   request,
   resultOf,
-  watchServiceWorker,
+  signedIntentVerifies,
   withApproval,
 } from './provider-helpers';
-import { busIntents, openObserver, readLocal, startBusProxy, stopWorker } from './reliability-helpers';
+import { busIntents, openObserver, readLocal, startBusProxy } from './reliability-helpers';
 import { expect, ledgerView, test, walletCall } from './sim';
+import { type WorkerWatch, stopWorker, watchRunningWorker } from './worker';
 
 test.describe.configure({ mode: 'serial', timeout: 45_000 });
 
 let w: WalletSession;
-let pages: { origin: string; server: Server };
+let pages: PageServer;
 let dapp: Page;
 let cdp: CDPSession;
-let sw: { events(): string[] };
+let sw: WorkerWatch;
 
 test.beforeAll(async ({ sim }) => {
-  w = await openWallet(sim);
-  pages = await startPageServer();
-  dapp = await w.context.newPage();
-  await dapp.goto(`${pages.origin}/dapp.html`);
-  const { approval, pending } = await withApproval(w.context, () => request(dapp, 'intents_requestAccounts', {}));
-  await confirm(approval);
-  expect(resultOf(await pending)).toHaveLength(1);
-  await expectClosed(approval);
+  ({ w, pages, dapp } = await openDapp(sim));
+  expect(await connectDapp(w.context, dapp)).toHaveLength(1);
   await fund(sim, w.accountId, WNEAR, TEN_WNEAR);
-  cdp = await w.context.newCDPSession(w.popup);
-  sw = await watchServiceWorker(cdp, w.extension);
-  await expect.poll(() => sw.events(), { message: 'CDP sees the worker running' }).toContain('running');
+  ({ cdp, sw } = await watchRunningWorker(w.popup, w.extension));
 });
 
 test.afterAll(async () => {
   await cdp?.detach().catch(() => undefined);
   await w?.close();
-  pages?.server.closeAllConnections();
-  await new Promise((r) => pages?.server.close(r));
+  await closePageServer(pages);
 });
 
 /** The worker ran again after the stop whose events start at `from`. */
@@ -142,15 +133,7 @@ test.describe('signing', () => {
     // The worker that signed after the restart signed exactly what the user saw (stored with the request).
     expect(out.payload).toMatchObject({ signer_id: w.accountId, nonce: shown.nonce, deadline: shown.deadline, intents });
     expect(out.signed.public_key).toBe(w.publicKey);
-    expect(
-      verifySignature({
-        publicKey: out.signed.public_key,
-        signature: base64.encode(base58.decode(out.signed.signature.slice('ed25519:'.length))),
-        message: out.signed.payload.message,
-        nonce: Buffer.from(out.signed.payload.nonce, 'base64'),
-        recipient: out.signed.payload.recipient,
-      }),
-    ).toBe(true);
+    expect(signedIntentVerifies(out.signed)).toBe(true);
     await expectClosed(approval);
     expect((await balances(sim, w.accountId))[WNEAR], 'signed, not published').toBe(TEN_WNEAR);
   });

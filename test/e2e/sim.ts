@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { type RunningSimulator, startSimulator } from '../../src/sim/server';
 import { WALLET } from '../../src/provider/walletApi';
-import { test as base, type Extension } from './fixtures';
+import { test as base, type Extension, expect } from './fixtures';
 
 export const test = base.extend<{}, { sim: RunningSimulator }>({
   sim: [
@@ -40,6 +40,33 @@ export async function pointAtSimulator(page: Page, extension: Extension, sim: Ru
 }
 
 export { expect } from './fixtures';
+
+/** POSTs `body` to one of the simulator's dev routes (e.g. /dev/deposit) and returns its JSON answer. */
+export async function dev(sim: RunningSimulator, route: string, body: unknown): Promise<unknown> {
+  const res = await fetch(`${sim.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const json: unknown = await res.json();
+  if (!res.ok) throw new Error(`${route}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** A fresh wallet (no UI) pointed at the simulator, on the popup's Swap tab; `jwt`: with the simulator's dev JWT. Returns the account id. */
+export async function openSwap(page: Page, extension: Extension, sim: RunningSimulator, jwt = false): Promise<string> {
+  await pointAtSimulator(page, extension, sim);
+  const created = await walletCall<{ status: { selectedAccountId: string } }>(page, WALLET.create, { password: 'correct horse battery', source: { kind: 'generate' } });
+  if (jwt) await walletCall(page, WALLET.setSettings, { jwt: sim.devJwt });
+  await page.reload();
+  await page.getByTestId('nav-swap').click();
+  await expect(page.getByTestId('swap-origin')).toBeFocused({ timeout: 10_000 });
+  return created.status.selectedAccountId;
+}
+
+/** Picks a token on the Swap tab's origin or destination side, by searching for it. */
+export async function pick(page: Page, which: 'origin' | 'destination', search: string, assetId: string): Promise<void> {
+  await page.getByTestId(`swap-${which}`).click();
+  await page.getByTestId('swap-token-search').fill(search);
+  await page.locator(`[data-testid="swap-token-option"][data-asset-id="${assetId}"]`).click();
+  await expect(page.getByTestId(`swap-${which}`)).toHaveAttribute('data-asset-id', assetId);
+}
 
 /**
  * Calls a view method of the simulator's verifier contract through its ledger RPC, independently of

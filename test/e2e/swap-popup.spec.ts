@@ -5,39 +5,12 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import type { RunningSimulator } from '../../src/sim/server';
-import { WALLET } from '../../src/provider/walletApi';
-import { type Extension, ROOT, launchExtension } from './fixtures';
-import { expect, pointAtSimulator, test, walletCall } from './sim';
+import { ROOT, launchExtension } from './fixtures';
+import { dev, expect, openSwap, pick, test } from './sim';
 
 const SCREENSHOTS = path.join(ROOT, 'test-results/screenshots');
 const USDC = 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near';
 const SWAP_TIMEOUT = 20_000;
-
-async function dev(sim: RunningSimulator, route: string, body: unknown): Promise<unknown> {
-  const res = await fetch(`${sim.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const json: unknown = await res.json();
-  if (!res.ok) throw new Error(`${route}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-/** A fresh wallet pointed at the simulator, on the Swap tab; returns the account id. */
-async function openSwap(page: Page, extension: Extension, sim: RunningSimulator, jwt = false): Promise<string> {
-  await pointAtSimulator(page, extension, sim);
-  const created = await walletCall<{ status: { selectedAccountId: string } }>(page, WALLET.create, { password: 'correct horse battery', source: { kind: 'generate' } });
-  if (jwt) await walletCall(page, WALLET.setSettings, { jwt: sim.devJwt });
-  await page.reload();
-  await page.getByTestId('nav-swap').click();
-  await expect(page.getByTestId('swap-origin')).toBeFocused({ timeout: 10_000 });
-  return created.status.selectedAccountId;
-}
-
-async function pick(page: Page, which: 'origin' | 'destination', search: string, assetId: string): Promise<void> {
-  await page.getByTestId(`swap-${which}`).click();
-  await page.getByTestId('swap-token-search').fill(search);
-  await page.locator(`[data-testid="swap-token-option"][data-asset-id="${assetId}"]`).click();
-  await expect(page.getByTestId(`swap-${which}`)).toHaveAttribute('data-asset-id', assetId);
-}
 
 /** USDC on eth → wNEAR, `amount` USDC, waits for the dry quote. */
 async function fillUsdcToNear(page: Page, amount: string): Promise<void> {

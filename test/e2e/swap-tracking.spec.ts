@@ -19,41 +19,15 @@
 // before a test can reach into it).
 import type { Page, Worker } from '@playwright/test';
 import { shortAddress } from '../../src/core';
-import type { RunningSimulator } from '../../src/sim/server';
 import { SWAP, type SwapRecordView } from '../../src/provider/swapApi';
-import { WALLET } from '../../src/provider/walletApi';
-import { type Extension, launchExtension } from './fixtures';
-import { watchServiceWorker } from './provider-helpers';
-import { expect, pointAtSimulator, test, walletCall } from './sim';
+import { launchExtension } from './fixtures';
+import { dev, expect, openSwap, pick, test, walletCall } from './sim';
+import { stopWorker, watchServiceWorker } from './worker';
 
 const USDC = 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near';
 const WNEAR = 'nep141:wrap.near';
 const SWAP_TIMEOUT = 20_000;
 const SWAP_ALARM = 'swap-tracker'; // src/background/swaps.ts
-
-async function dev(sim: RunningSimulator, route: string, body: unknown): Promise<unknown> {
-  const res = await fetch(`${sim.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const json: unknown = await res.json();
-  if (!res.ok) throw new Error(`${route}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-/** As swap-popup.spec.ts: a fresh wallet pointed at the simulator, on the Swap tab. */
-async function openSwap(page: Page, extension: Extension, sim: RunningSimulator): Promise<string> {
-  await pointAtSimulator(page, extension, sim);
-  const created = await walletCall<{ status: { selectedAccountId: string } }>(page, WALLET.create, { password: 'correct horse battery', source: { kind: 'generate' } });
-  await page.reload();
-  await page.getByTestId('nav-swap').click();
-  await expect(page.getByTestId('swap-origin')).toBeFocused({ timeout: 10_000 });
-  return created.status.selectedAccountId;
-}
-
-async function pick(page: Page, which: 'origin' | 'destination', search: string, assetId: string): Promise<void> {
-  await page.getByTestId(`swap-${which}`).click();
-  await page.getByTestId('swap-token-search').fill(search);
-  await page.locator(`[data-testid="swap-token-option"][data-asset-id="${assetId}"]`).click();
-  await expect(page.getByTestId(`swap-${which}`)).toHaveAttribute('data-asset-id', assetId);
-}
 
 /** What the extension's worker (or page) sees: the record, notifications, badge and tracker alarm. */
 interface Seen {
@@ -115,7 +89,6 @@ test('tracking continues after the popup closes and after a service-worker stop,
     expect(context.pages().filter((p) => p.url().startsWith(origin))).toEqual([]);
 
     // 3. The worker is stopped, and seen stopped.
-    const from = sw.events().length;
     // When the tracker's alarm is due (it is the only thing due: nothing else will call the worker).
     const alarmAt = await extension.worker.evaluate(
       async (name) => (await (globalThis as unknown as { chrome: ChromeApis }).chrome.alarms.get(name))?.scheduledTime ?? null,
@@ -123,8 +96,7 @@ test('tracking continues after the popup closes and after a service-worker stop,
     );
     expect(alarmAt).not.toBeNull();
     const stopAt = Date.now();
-    await cdp.send('ServiceWorker.stopAllWorkers');
-    await expect.poll(() => sw.events().slice(from), { message: 'CDP reports the worker stopped', timeout: 10_000 }).toContain('stopped');
+    const from = await stopWorker(cdp, sw);
 
     // 4. Nothing is sent to the extension; its alarm (due ≤ 5 s after the popup's last check) wakes the worker.
     await expect
