@@ -1,5 +1,6 @@
 // Playwright fixtures: the built extension in Debian Chromium (recipe: ../shared/design/toolchain.md)
 // and a static server on 127.0.0.1 for the pages in test/e2e/pages/.
+import { extensionArgs } from '../../src/cli/chromium';
 import { test as base, chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -26,17 +27,7 @@ export async function launchExtension(): Promise<{ extension: Extension; close()
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true, // Chromium's new headless mode loads extensions
-    args: [
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: extensionArgs(EXTENSION_DIR),
   });
   let [worker] = context.serviceWorkers();
   worker ??= await context.waitForEvent('serviceworker');

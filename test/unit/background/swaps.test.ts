@@ -12,6 +12,7 @@ import { WALLET, type CreateResult } from '../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage } from '../../../src/vault';
 import { PASSWORD, POPUP, backgroundEnv, call, useSimulator, type Background, type Clock } from './harness';
+import { swapParams } from '../reliability/helpers';
 
 const WNEAR = 'nep141:wrap.near';
 const USDC = 'nep141:17208628f84f5d6ad33f0da3bbbeb27ffcb398eac501a31bd6ad2011e36133a1';
@@ -43,20 +44,7 @@ async function background(vaultStorage = memoryVaultStorage()) {
   return bg;
 }
 
-const params = (overrides: Partial<QuoteParams> = {}): QuoteParams => ({
-  swapType: 'EXACT_INPUT',
-  slippageTolerance: 100,
-  originAsset: WNEAR,
-  depositType: 'ORIGIN_CHAIN',
-  destinationAsset: USDC,
-  amount: ONE_NEAR.toString(),
-  refundTo: 'alice.near',
-  refundType: 'ORIGIN_CHAIN',
-  recipient: 'bob.near',
-  recipientType: 'DESTINATION_CHAIN',
-  deadline: new Date(clock.now + 3600_000).toISOString(),
-  ...overrides,
-});
+const params = (overrides: Partial<QuoteParams> = {}): QuoteParams => swapParams(clock.now, overrides);
 
 /** Moves both clocks, fires the tracker's alarm as the browser would, and waits for its work. */
 async function advance(bg: Background, ms: number) {
