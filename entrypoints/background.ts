@@ -21,6 +21,8 @@ export default defineBackground(() => {
     tabs: {
       sendMessage: (tabId, message, options) => browser.tabs.sendMessage(tabId, message, options),
       onRemoved: { addListener: (fn) => browser.tabs.onRemoved.addListener((tabId) => fn(tabId)) },
+      // Fires without the `tabs` permission; only `status` is read (the url needs the permission).
+      onUpdated: { addListener: (fn) => browser.tabs.onUpdated.addListener((tabId, change) => fn(tabId, { status: change.status, url: change.url })) },
     },
     vaultStorage: idbVaultStorage(),
     fetch: (url, init) => fetch(url, init),

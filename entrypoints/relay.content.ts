@@ -12,7 +12,12 @@ export default defineContentScript({
     installRelay(
       window,
       (message) => browser.runtime.sendMessage(message),
-      (fn) => browser.runtime.onMessage.addListener((message) => void fn(message)),
+      (fn) =>
+        browser.runtime.onMessage.addListener((message, _sender, sendResponse) => {
+          const answer = fn(message);
+          if (answer !== undefined) sendResponse(answer);
+          return false;
+        }),
     );
   },
 });

@@ -1,22 +1,26 @@
 /**
  * Turns queued requests into what the approval window shows (ApprovalView) and carries out the user's
  * answer: grant accounts, sign a message, sign (and publish) intents. Every request gets an answer:
- * approved, rejected (4001), or the error that stopped it — never silence.
+ * approved, rejected (4001), or the error that stopped it — never silence. Nothing the vault signs
+ * for a request leaves the background before the user confirmed it (docs/security.md).
  */
 import * as z from 'zod/mini';
-import { base64, buildIntentPayload, type SigningStandard } from '../core';
-import type { ApprovalView, IntentsPreview, ResolveParams } from '../provider/approvalApi';
+import { HttpError, base64, buildIntentPayload, hex, nep413Digest, type SigningStandard } from '../core';
+import { LedgerViewError, RpcError, type SimulationOutput } from '../bus';
+import type { ApprovalView, IntentsPreview, ResolveOutcome, ResolveParams } from '../provider/approvalApi';
 import { ERROR_CODES, errorReply } from '../provider/protocol';
 import { VaultError } from '../vault';
 import type { ApprovalQueue, Pending } from './approvals';
 import { replyForError } from './errors';
+import type { UsedNonces } from './nonces';
+import { sameAccount } from './pageApi';
 import { originView } from './origin';
 import type { PageEvents } from './pageEvents';
 import { type PublishIntentsParams, type SignMessageParams } from './pageParams';
 import type { Permissions } from './permissions';
 import { type PreviewDeps, intentsPreview } from './preview';
 import { ProviderError } from './providerError';
-import type { BusPort, PreparedIntent, SigningService } from './signer';
+import { type BusPort, type PreparedIntent, type SignedResult, type SigningService, isInvalidSaltText } from './signer';
 import type { WalletService } from './wallet';
 
 const preparedSchema = z.object({
@@ -48,7 +52,10 @@ export interface ApprovalServiceDeps {
   permissions: Permissions;
   events: PageEvents;
   preview: PreviewDeps;
+  nonces: UsedNonces;
   bus: () => Promise<BusPort>;
+  /** simulate_intents with the real signature, after Confirm (see checkBeforeRelease). */
+  simulate: (signed: SignedResult['signed']) => Promise<SimulationOutput>;
 }
 
 export class ApprovalService {
@@ -73,7 +80,7 @@ export class ApprovalService {
         case 'signMessage': {
           const m = p.params as SignMessageParams;
           const accountId = m.accountId ?? (await this.deps.permissions.accountsOf(p.origin))[0] ?? '';
-          const verifier = (await this.deps.preview.verifierId()).toLowerCase();
+          const verifier = await this.deps.preview.verifierId();
           return {
             ...base,
             message: {
@@ -82,7 +89,7 @@ export class ApprovalService {
               recipient: m.recipient,
               callbackUrl: m.callbackUrl ?? null,
               nonce: m.nonce,
-              recipientIsVerifier: m.recipient.trim().toLowerCase() === verifier,
+              recipientIsVerifier: sameAccount(m.recipient, verifier),
             },
           };
         }
@@ -119,7 +126,8 @@ export class ApprovalService {
     const cached = this.previews.get(p.id);
     if (cached) return cached;
     const prepared = await this.preparedOf(p);
-    const preview = await intentsPreview(this.deps.preview, prepared, p.origin, (p.params as PublishIntentsParams).quoteHashes ?? []);
+    const requester = { origin: p.origin, grantedAccounts: await this.deps.permissions.accountsOf(p.origin) };
+    const preview = await intentsPreview(this.deps.preview, prepared, requester, (p.params as PublishIntentsParams).quoteHashes ?? []);
     this.previews.set(p.id, preview);
     return preview;
   }
@@ -129,7 +137,11 @@ export class ApprovalService {
     return null;
   }
 
-  async resolve(answer: ResolveParams): Promise<null> {
+  /**
+   * Carries out the user's answer. Null when it was accepted; `{refused}` when the request was
+   * answered with an error the window should show (e.g. the verifier refused it after Confirm).
+   */
+  async resolve(answer: ResolveParams): Promise<ResolveOutcome> {
     const p = await this.deps.queue.get(answer.id);
     if (!p) throw new ProviderError(ERROR_CODES.internal, 'This request is no longer waiting');
     if (!answer.approve) {
@@ -149,8 +161,10 @@ export class ApprovalService {
       // The user's own mistakes go back to the window; anything else is the page's answer.
       if (e instanceof ProviderError && e.code === ERROR_CODES.invalidParams) throw e;
       if (e instanceof VaultError && e.code === 'locked') throw e;
-      await this.deps.queue.finish(p.id, replyForError(e));
-      return null;
+      this.previews.delete(p.id);
+      const reply = replyForError(e);
+      await this.deps.queue.finish(p.id, reply);
+      return reply.ok ? null : { refused: reply.error.message };
     }
     this.previews.delete(p.id);
     await this.deps.queue.finish(p.id, { ok: true, result });
@@ -176,17 +190,16 @@ export class ApprovalService {
         const m = p.params as SignMessageParams;
         const accountId = m.accountId ?? (await this.deps.permissions.accountsOf(p.origin))[0];
         if (!accountId) throw new ProviderError(ERROR_CODES.unauthorized, 'This site is no longer connected');
-        // A "message" addressed to the verifier may really be an intent that moves funds.
-        const toVerifier = m.recipient.trim().toLowerCase() === (await this.deps.preview.verifierId()).toLowerCase();
-        if (toVerifier && !answer.acknowledgeDanger) throw new ProviderError(ERROR_CODES.invalidParams, 'Confirm that you understand the risk first');
+        // Checked again at signing: the verifier setting may have changed while the request waited.
+        if (sameAccount(m.recipient, await this.deps.preview.verifierId())) {
+          throw new ProviderError(ERROR_CODES.unauthorized, 'Messages for the verifier contract are refused; the site must ask for intents');
+        }
         const publicKey = wallet.account(accountId).publicKeys[0]!;
         await wallet.touch();
-        const signature = wallet.vault.signMessage(publicKey, {
-          message: m.message,
-          nonce: base64.decode(m.nonce),
-          recipient: m.recipient,
-          callbackUrl: m.callbackUrl ?? null,
-        });
+        const payload = { message: m.message, nonce: base64.decode(m.nonce), recipient: m.recipient, callbackUrl: m.callbackUrl ?? null };
+        // The nonce is claimed before the signature exists outside the vault (one nonce, one signature).
+        await this.deps.nonces.claim(accountId, m.nonce, `message:${hex.encode(nep413Digest(payload))}`);
+        const signature = wallet.vault.signMessage(publicKey, payload);
         return { accountId, publicKey, signature: base64.encode(signature) };
       }
       case 'signIntents':
@@ -199,27 +212,42 @@ export class ApprovalService {
           throw new ProviderError(ERROR_CODES.invalidParams, 'Confirm that you understand the risk first');
         }
         const prepared = await this.preparedOf(p);
-        const signed = await this.deps.signer.sign(prepared);
-        if (p.kind === 'signIntents') return signed;
-        const quoteHashes = (p.params as PublishIntentsParams).quoteHashes ?? [];
-        const bus = await this.deps.bus();
-        let out = await bus.publishIntent(signed.signed, quoteHashes);
-        let intentHash = signed.intentHash;
-        if (out.status === 'FAILED' && /invalid salt/i.test(out.reason) && prepared.ownNonce) {
-          // The salt rotated between preview and approval: same intents, fresh nonce (as the SDK does).
-          const again = await this.deps.signer.signAndPublish(
-            { signerId: prepared.payload.signer_id, intents: prepared.payload.intents, deadline: prepared.payload.deadline, standard: prepared.standard },
-            bus,
-            quoteHashes,
-          );
-          out = again.result;
-          intentHash = again.intentHash;
+        const params = p.params as PublishIntentsParams;
+        const request = { signerId: prepared.payload.signer_id, intents: prepared.payload.intents, deadline: prepared.payload.deadline, standard: prepared.standard };
+        const check = (signed: SignedResult) => this.checkBeforeRelease(signed);
+        if (p.kind === 'signIntents') {
+          const { signed, intentHash, payload } = await this.deps.signer.release(request, { prepared, check });
+          return { signed, intentHash, payload };
         }
-        if (out.status === 'FAILED' && !/already processed/i.test(out.reason)) {
-          throw new ProviderError(ERROR_CODES.internal, `The verifier refused it: ${out.reason}`, { intentHash, reason: out.reason });
+        const out = await this.deps.signer.release(request, { prepared, check, bus: await this.deps.bus(), quoteHashes: params.quoteHashes ?? [] });
+        const result = out.result!;
+        if (result.status === 'FAILED') {
+          throw new ProviderError(ERROR_CODES.internal, `The verifier refused it: ${result.reason}`, { intentHash: out.intentHash, reason: result.reason });
         }
-        return { intentHash, status: 'OK' };
+        return { intentHash: out.intentHash, status: 'OK' };
       }
+    }
+  }
+
+  /**
+   * The verifier's `simulate_intents` with the real signature, after Confirm and before the signature
+   * goes to the page or the bus: a refusal stops the release. The RPC operator sees the signature
+   * only now, for a request the user approved.
+   */
+  private async checkBeforeRelease(signed: SignedResult): Promise<'ok' | 'invalid_salt'> {
+    try {
+      await this.deps.simulate(signed.signed);
+      return 'ok';
+    } catch (e) {
+      if (e instanceof LedgerViewError) {
+        const reason = e.panic ?? e.message;
+        if (isInvalidSaltText(reason)) return 'invalid_salt';
+        throw new ProviderError(ERROR_CODES.internal, `The verifier refused it: ${reason}. Nothing was released.`, { intentHash: signed.intentHash, reason });
+      }
+      if (e instanceof RpcError || e instanceof HttpError || e instanceof TypeError) {
+        throw new ProviderError(ERROR_CODES.disconnected, 'The verifier could not be asked to check this request (ledger RPC unreachable); nothing was released. Try again.');
+      }
+      throw e;
     }
   }
 }

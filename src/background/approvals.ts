@@ -1,8 +1,9 @@
 /**
- * The approval queue (issue 5 §4): requests that wait for the user, kept in storage.session so they
- * survive a service-worker restart; one pending request per origin (-32002), a per-origin rate limit
- * (-32005); one focused approval window; results go back to the asking tab as a push, so they arrive
- * even when the worker restarted in between.
+ * The approval queue: requests that wait for the user, kept in storage.session so they survive a
+ * service-worker restart; bounded per origin, per tab, per site and in all (-32002); rate-limited per
+ * origin and in all (-32005, see ./rateLimits); one focused approval window; results go back to the
+ * asking document as a push, so they arrive even when the worker restarted in between, and never to
+ * a document the tab navigated to since (docs/security.md).
  */
 import * as z from 'zod/mini';
 import type { Random } from '../core';
@@ -10,12 +11,17 @@ import { hex } from '../core';
 import type { ApprovalKind } from '../provider/approvalApi';
 import { ERROR_CODES, errorReply, type BackgroundPush, type RuntimeReply } from '../provider/protocol';
 import { CorruptedValueError, type KeyValue } from './kv';
+import { documentAlive, pushTarget } from './pageEvents';
 import type { StorageProblems } from './problems';
 import { ProviderError } from './providerError';
+import { LIMITS, type RateLimits } from './rateLimits';
+import { siteOf } from './siteOf';
 
 const KEY = 'approvals';
-const RATE_WINDOW_MS = 60_000;
-const RATE_MAX = 10;
+/** Waiting requests at most: per site (subdomains together), and from all sites. One per origin and per tab. */
+export const QUEUE_BOUNDS = { perSite: 3, total: 100 } as const;
+/** After the user closed the window on a tab's request, that tab may not open it again for this long. */
+export const CLOSED_COOLDOWN_MS = 15_000;
 
 const pendingSchema = z.object({
   id: z.string(),
@@ -23,6 +29,9 @@ const pendingSchema = z.object({
   origin: z.string(),
   tabId: z.number(),
   frameId: z.number(),
+  /** The asking document (see PageContext): the answer goes to it alone. */
+  doc: z.nullable(z.string()),
+  documentId: z.nullable(z.string()),
   createdAt: z.number(),
   params: z.unknown(),
   /** The exact payload shown and signed (signIntents/publishIntents), once built. */
@@ -30,8 +39,14 @@ const pendingSchema = z.object({
 });
 export type Pending = z.output<typeof pendingSchema>;
 
-const stateSchema = z.object({ items: z.array(pendingSchema), windowId: z.nullable(z.number()) });
+const stateSchema = z.object({
+  items: z.array(pendingSchema),
+  windowId: z.nullable(z.number()),
+  /** tabId → until when its requests are refused (the user closed the window on it). */
+  cooldowns: z._default(z.record(z.string(), z.number()), {}),
+});
 type QueueState = z.output<typeof stateSchema>;
+const EMPTY: QueueState = { items: [], windowId: null, cooldowns: {} };
 
 export interface WindowsPort {
   create(info: { url: string; type: 'popup'; width: number; height: number; focused: boolean }): Promise<{ id?: number | undefined } | undefined>;
@@ -40,36 +55,46 @@ export interface WindowsPort {
 }
 
 export interface TabsPort {
-  sendMessage(tabId: number, message: BackgroundPush, options: { frameId: number }): Promise<unknown>;
+  sendMessage(tabId: number, message: BackgroundPush, options: { frameId?: number; documentId?: string }): Promise<unknown>;
 }
+
+export interface ApprovalQueueDeps {
+  kv: KeyValue;
+  windows: WindowsPort;
+  tabs: TabsPort;
+  approveUrl: string;
+  now: () => number;
+  random: Random;
+  limits: RateLimits;
+  problems?: StorageProblems;
+}
+
+export type NewRequest = Pick<Pending, 'kind' | 'origin' | 'tabId' | 'frameId' | 'doc' | 'documentId' | 'params'>;
 
 export class ApprovalQueue {
   private queue: Promise<unknown> = Promise.resolve();
-  private recent = new Map<string, number[]>();
   /** One window at a time: concurrent requests wait for the window the first one is opening. */
   private showing: Promise<void> | null = null;
+  private readonly kv: KeyValue;
+  private readonly windows: WindowsPort;
+  private readonly tabs: TabsPort;
+  private readonly now: () => number;
 
-  constructor(
-    private readonly kv: KeyValue,
-    private readonly windows: WindowsPort,
-    private readonly tabs: TabsPort,
-    private readonly approveUrl: string,
-    private readonly now: () => number,
-    private readonly random: Random,
-    private readonly problems?: StorageProblems,
-  ) {}
+  constructor(private readonly deps: ApprovalQueueDeps) {
+    ({ kv: this.kv, windows: this.windows, tabs: this.tabs, now: this.now } = deps);
+  }
 
   private async state(): Promise<QueueState> {
     try {
-      return (await this.kv.read(KEY, stateSchema)) ?? { items: [], windowId: null };
+      return (await this.kv.read(KEY, stateSchema)) ?? EMPTY;
     } catch (e) {
       if (!(e instanceof CorruptedValueError)) throw e;
       // Set the damaged queue aside (never overwritten) and start an empty one.
       const raw = (await this.kv.readRaw(KEY)) as unknown;
       await this.kv.write(`${KEY}.damaged`, raw);
-      await this.kv.write(KEY, { items: [], windowId: null });
-      this.problems?.report(KEY, 'Requests that were waiting for approval could not be read (damaged); they were set aside and will not be answered.');
-      return { items: [], windowId: null };
+      await this.kv.write(KEY, EMPTY);
+      this.deps.problems?.report(KEY, 'Requests that were waiting for approval could not be read (damaged); they were set aside and will not be answered.');
+      return EMPTY;
     }
   }
 
@@ -92,25 +117,31 @@ export class ApprovalQueue {
     return (await this.list()).find((p) => p.id === id);
   }
 
-  private rateLimit(origin: string): void {
-    const now = this.now();
-    const times = (this.recent.get(origin) ?? []).filter((t) => now - t < RATE_WINDOW_MS);
-    if (times.length >= RATE_MAX) {
-      throw new ProviderError(ERROR_CODES.rateLimited, 'Too many requests from this site; wait a minute and try again');
-    }
-    times.push(now);
-    this.recent.set(origin, times);
-  }
-
-  /** Adds a request and shows the window; refuses a second pending request from the same origin. */
-  async enqueue(entry: { kind: ApprovalKind; origin: string; tabId: number; frameId: number; params: unknown }): Promise<string> {
-    const id = await this.edit((s) => {
-      if (s.items.some((p) => p.origin === entry.origin)) {
+  /** Adds a request and shows the window, within the queue's bounds and the rate limits. */
+  async enqueue(entry: NewRequest): Promise<string> {
+    const id = await this.edit(async (s) => {
+      const now = this.now();
+      const cooldowns = Object.fromEntries(Object.entries(s.cooldowns).filter(([, until]) => until > now));
+      if (cooldowns[String(entry.tabId)] !== undefined) {
+        throw new ProviderError(ERROR_CODES.rateLimited, 'The user just closed the approval window on this page; wait a moment before asking again');
+      }
+      const pendingHere = s.items.some((p) => p.origin === entry.origin || p.tabId === entry.tabId);
+      const site = siteOf(entry.origin);
+      if (pendingHere || s.items.filter((p) => siteOf(p.origin) === site).length >= QUEUE_BOUNDS.perSite) {
         throw new ProviderError(ERROR_CODES.requestPending, 'A request from this site is already waiting for the user');
       }
-      this.rateLimit(entry.origin);
-      const item: Pending = { ...entry, id: hex.encode(this.random(12)), createdAt: this.now() };
-      return [{ ...s, items: [...s.items, item] }, item.id];
+      if (s.items.length >= QUEUE_BOUNDS.total) {
+        throw new ProviderError(ERROR_CODES.requestPending, 'Too many requests are waiting for the user; try again later');
+      }
+      await this.deps.limits.take(
+        [
+          { key: `approval:${entry.origin}`, limit: LIMITS.approvalPerOrigin },
+          { key: 'approval:*', limit: LIMITS.approvalGlobal },
+        ],
+        'Too many requests from this site; wait a minute and try again',
+      );
+      const item: Pending = { ...entry, id: hex.encode(this.deps.random(12)), createdAt: now };
+      return [{ ...s, cooldowns, items: [...s.items, item] }, item.id];
     });
     await this.showWindow();
     return id;
@@ -129,7 +160,7 @@ export class ApprovalQueue {
 
   private async deliver(p: Pending, reply: RuntimeReply): Promise<void> {
     try {
-      await this.tabs.sendMessage(p.tabId, { type: 'approvalResult', approvalId: p.id, reply }, { frameId: p.frameId });
+      await this.tabs.sendMessage(p.tabId, { type: 'approvalResult', approvalId: p.id, reply, doc: p.doc }, pushTarget(p));
     } catch {
       // The tab went away: nobody is waiting for this answer any more.
     }
@@ -147,12 +178,35 @@ export class ApprovalQueue {
     await this.afterChange();
   }
 
-  /** Closing the approval window rejects the request it showed (4001); others get a new window. */
+  /** Requests of `tabId` from any document but `doc` are dropped: the tab shows another document now. */
+  async dropOtherDocuments(tabId: number, doc: string | null): Promise<void> {
+    if (!(await this.list()).some((p) => p.tabId === tabId && p.doc !== doc)) return;
+    await this.edit((s) => [{ ...s, items: s.items.filter((p) => p.tabId !== tabId || p.doc === doc) }, undefined]);
+    await this.afterChange();
+  }
+
+  /** After a tab changed: drops its requests whose document is gone (nobody is left to answer). */
+  async checkTab(tabId: number): Promise<void> {
+    const mine = (await this.list()).filter((p) => p.tabId === tabId);
+    const gone = new Set((await Promise.all(mine.map(async (p) => ((await documentAlive(this.tabs, p)) ? null : p.id)))).filter((id) => id !== null));
+    if (gone.size === 0) return;
+    await this.edit((s) => [{ ...s, items: s.items.filter((p) => !gone.has(p.id)) }, undefined]);
+    await this.afterChange();
+  }
+
+  /**
+   * Closing the approval window rejects the request it showed (4001), and that tab may not open the
+   * window again at once (a page could otherwise reopen it as fast as the user closes it); requests
+   * of other tabs get a new window.
+   */
   async windowClosed(windowId: number): Promise<void> {
     const s = await this.state();
     if (s.windowId !== windowId) return;
-    await this.edit((st) => [{ ...st, windowId: null }, undefined]);
     const shown = s.items[0];
+    await this.edit((st) => [
+      { ...st, windowId: null, cooldowns: shown ? { ...st.cooldowns, [String(shown.tabId)]: this.now() + CLOSED_COOLDOWN_MS } : st.cooldowns },
+      undefined,
+    ]);
     if (shown) await this.finish(shown.id, errorReply(ERROR_CODES.userRejected, 'The user closed the approval window'));
   }
 
@@ -184,7 +238,7 @@ export class ApprovalQueue {
         // The window is gone (closed while the worker was stopped): open a new one.
       }
     }
-    const win = await this.windows.create({ url: this.approveUrl, type: 'popup', width: 400, height: 660, focused: true });
+    const win = await this.windows.create({ url: this.deps.approveUrl, type: 'popup', width: 400, height: 660, focused: true });
     await this.edit((st) => [{ ...st, windowId: win?.id ?? null }, undefined]);
   }
 }

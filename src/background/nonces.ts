@@ -1,5 +1,6 @@
 /**
- * Used nonces per signer (DECISIONS.md D2: the wallet never signs the same (signer, nonce) twice).
+ * Used nonces per signer: the wallet never signs the same (signer, nonce) twice, intents and
+ * NEP-413 messages alike (docs/protocol.md, "Nonces").
  * A nonce is claimed before its signature is released, so a crash cannot free it for a second use.
  * Versioned nonces are forgotten a day after their deadline (the verifier refuses them by then);
  * legacy ones are kept (they never expire), up to a cap.
@@ -30,8 +31,17 @@ export class UsedNonces {
   ) {}
 
   async has(signerId: string, nonce: string): Promise<boolean> {
+    return (await this.entry(signerId, nonce)) !== undefined;
+  }
+
+  /** What was signed under the nonce: the intent hash (or a message's digest tag), if recorded. */
+  async hashOf(signerId: string, nonce: string): Promise<string | undefined> {
+    return (await this.entry(signerId, nonce))?.hash;
+  }
+
+  private async entry(signerId: string, nonce: string) {
     const table = await this.kv.readOr(KEY, tableSchema, {});
-    return (table[signerId] ?? []).some((e) => e.nonce === nonce);
+    return (table[signerId] ?? []).find((e) => e.nonce === nonce);
   }
 
   /**

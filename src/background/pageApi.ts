@@ -1,34 +1,44 @@
 /**
- * The provider methods web pages call (architecture.md "Provider API"). The origin is the browser's
- * word (router); only top frames may ask for signatures; key-management intents are refused outright;
- * anything that needs the user is queued and answered later (deferred).
+ * The provider methods web pages call (docs/architecture.md, "Provider API"). The origin is the
+ * browser's word (router). A page gets nothing it was not granted (docs/security.md): apart from
+ * discovery and what describes its own grant (OPEN_METHODS), every method needs a connected origin
+ * and the top frame; methods that spend the user's API key are rate-limited; key-management intents
+ * are refused outright; anything that needs the user is queued and answered later (deferred).
  */
 import * as z from 'zod/mini';
-import { KEY_MANAGEMENT_INTENTS, type SignedIntent, intentHash, parseIntents, signedIntentSchema, verifySignedIntent } from '../core';
+import {
+  KEY_MANAGEMENT_INTENTS,
+  type SignedIntent,
+  extractIntentPayload,
+  intentHash,
+  parseIntents,
+  signedIntentSchema,
+  verifySignedIntent,
+} from '../core';
 import type { IntentStatus } from '../bus';
-import { ERROR_CODES, METHODS } from '../provider/protocol';
+import { ERROR_CODES, METHODS, type ProviderMethod } from '../provider/protocol';
 import type { ApprovalKind } from '../provider/approvalApi';
 import type { ApprovalQueue } from './approvals';
+import type { UsedNonces } from './nonces';
 import type { PageEvents } from './pageEvents';
 import { publishIntentsParams, publishSignedParams, revokePermissionsParams, signIntentsParams, signMessageParams } from './pageParams';
 import type { Permissions } from './permissions';
 import { ProviderError } from './providerError';
-import type { PageContext, PageHandler } from './router';
-import type { BusPort } from './signer';
+import { LIMITS, type RateLimits } from './rateLimits';
+import { Deferred, type PageContext, type PageHandler } from './pageContext';
+import { type BusPort, publishOnce } from './signer';
 import type { WalletService } from './wallet';
-
-/** A page request that waits for the user; the router answers `{ok:'deferred', approvalId}`. */
-export class Deferred {
-  constructor(readonly approvalId: string) {}
-}
+import { zodProviderError } from './zodField';
 
 export interface PageApiDeps {
   wallet: WalletService;
   permissions: Permissions;
   queue: ApprovalQueue;
   events: PageEvents;
+  nonces: UsedNonces;
+  limits: RateLimits;
+  verifierId: () => Promise<string>;
   bus: () => Promise<BusPort & { getStatus(intentHash: string): Promise<IntentStatus> }>;
-  now: () => number;
 }
 
 const intentHashParams = z.object({ intentHash: z.string().check(z.minLength(1), z.maxLength(128)) });
@@ -36,10 +46,17 @@ const intentHashParams = z.object({ intentHash: z.string().check(z.minLength(1),
 function parse<T extends z.ZodMiniType>(schema: T, params: unknown): z.output<T> {
   const r = schema.safeParse(params ?? {});
   if (r.success) return r.data;
-  const issue = r.error.issues[0];
-  const field = issue?.path.join('.') ?? '';
-  throw new ProviderError(ERROR_CODES.invalidParams, `${field || 'params'}: ${issue?.message ?? 'invalid'}`, { field });
+  throw zodProviderError(r.error);
 }
+
+/** The verifier's account as a recipient, compared the way a person would read it. */
+export const sameAccount = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Methods a page may call before it is connected, and from any frame: discovery, and what tells the
+ * origin only its own grant (`intents_accounts`, EIP-2255 `wallet_getPermissions`, [] when none).
+ */
+const OPEN_METHODS: ReadonlySet<ProviderMethod> = new Set([METHODS.requestAccounts, METHODS.accounts, METHODS.getPermissions]);
 
 export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
   const { wallet, permissions, queue, events } = deps;
@@ -66,9 +83,20 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
     return chosen;
   };
 
+  /** Calls that reach the network with the user's credentials: per-origin and global limits. */
+  const spendNetwork = (page: PageContext) =>
+    deps.limits.take(
+      [
+        { key: `network:${page.origin}`, limit: LIMITS.networkPerOrigin },
+        { key: 'network:*', limit: LIMITS.networkGlobal },
+      ],
+      'Too many requests from this site; wait a minute and try again',
+    );
+
   const defer = async (kind: ApprovalKind, page: PageContext, params: unknown) => {
     if (page.tabId === undefined) throw new ProviderError(ERROR_CODES.unauthorized, 'Requests must come from a browser tab');
-    return new Deferred(await queue.enqueue({ kind, origin: page.origin, tabId: page.tabId, frameId: page.frameId, params }));
+    const id = await queue.enqueue({ kind, origin: page.origin, tabId: page.tabId, frameId: page.frameId, doc: page.doc, documentId: page.documentId, params });
+    return new Deferred(id);
   };
 
   const refuseKeyManagement = (intents: unknown[]) => {
@@ -81,104 +109,128 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
     });
   };
 
-  const remember = (page: PageContext) => (page.tabId === undefined ? undefined : events.remember({ tabId: page.tabId, frameId: page.frameId, origin: page.origin }));
+  const refuseUsedNonce = async (accountId: string, nonce: string | undefined) => {
+    if (nonce !== undefined && (await deps.nonces.has(accountId, nonce))) {
+      throw new ProviderError(ERROR_CODES.invalidParams, 'nonce: this nonce was already used by this account; the wallet never signs a nonce twice', { field: 'nonce' });
+    }
+  };
 
-  const handlers: [string, PageHandler][] = [
-    [
-      METHODS.requestAccounts,
-      async (_p, page) => {
-        requireTopFrame(page);
-        const mine = wallet.vault.isUnlocked ? await granted(page.origin) : [];
-        return mine.length > 0 ? mine : defer('connect', page, {});
-      },
-    ],
-    [METHODS.accounts, async (_p, page) => (wallet.vault.isUnlocked ? granted(page.origin) : [])],
-    [
-      METHODS.signMessage,
-      async (params, page) => {
-        requireTopFrame(page);
-        const p = parse(signMessageParams, params);
-        const accountId = await requireConnected(page, p.accountId);
-        return defer('signMessage', page, { ...p, accountId });
-      },
-    ],
-    [
-      METHODS.signIntents,
-      async (params, page) => {
-        requireTopFrame(page);
-        const p = parse(signIntentsParams, params);
-        const signerId = await requireConnected(page, p.signerId);
-        refuseKeyManagement(p.intents);
-        return defer('signIntents', page, { ...p, signerId });
-      },
-    ],
-    [
-      METHODS.publishIntents,
-      async (params, page) => {
-        requireTopFrame(page);
-        if (typeof params === 'object' && params !== null && 'signed' in params) {
-          const p = parse(publishSignedParams, params);
-          const signed = signedIntentSchema.safeParse(p.signed);
-          if (!signed.success) throw new ProviderError(ERROR_CODES.invalidParams, 'signed: not a signed intent (nep413 or raw_ed25519)', { field: 'signed' });
-          await requireConnected(page);
-          return publishSigned(signed.data, p.quoteHashes ?? []);
-        }
-        const p = parse(publishIntentsParams, params);
-        const signerId = await requireConnected(page, p.signerId);
-        refuseKeyManagement(p.intents);
-        return defer('publishIntents', page, { ...p, signerId });
-      },
-    ],
-    [METHODS.getIntentStatus, async (params) => (await deps.bus()).getStatus(parse(intentHashParams, params).intentHash)],
-    [
-      METHODS.disconnect,
-      async (_p, page) => {
+  const handlers = {
+    [METHODS.requestAccounts]: async (_p, page) => {
+      requireTopFrame(page);
+      const mine = wallet.vault.isUnlocked ? await granted(page.origin) : [];
+      return mine.length > 0 ? mine : defer('connect', page, {});
+    },
+    [METHODS.accounts]: async (_p, page) => (wallet.vault.isUnlocked ? granted(page.origin) : []),
+    [METHODS.signMessage]: async (params, page) => {
+      const p = parse(signMessageParams, params);
+      // An intents payload signed as a "message" for the verifier would skip the intent preview, the
+      // risk rules, the key-management refusal and the nonce registry (docs/security.md).
+      if (sameAccount(p.recipient, await deps.verifierId())) {
+        throw new ProviderError(
+          ERROR_CODES.invalidParams,
+          'recipient: messages for the verifier contract are refused; ask for intents with intents_signIntents',
+          { field: 'recipient' },
+        );
+      }
+      const accountId = await requireConnected(page, p.accountId);
+      await refuseUsedNonce(accountId, p.nonce);
+      return defer('signMessage', page, { ...p, accountId });
+    },
+    [METHODS.signIntents]: async (params, page) => {
+      const p = parse(signIntentsParams, params);
+      const signerId = await requireConnected(page, p.signerId);
+      refuseKeyManagement(p.intents);
+      await refuseUsedNonce(signerId, p.nonce);
+      return defer('signIntents', page, { ...p, signerId });
+    },
+    [METHODS.publishIntents]: async (params, page) => {
+      if (typeof params === 'object' && params !== null && 'signed' in params) {
+        const p = parse(publishSignedParams, params);
+        const signed = signedIntentSchema.safeParse(p.signed);
+        if (!signed.success) throw new ProviderError(ERROR_CODES.invalidParams, 'signed: not a signed intent (nep413 or raw_ed25519)', { field: 'signed' });
+        await spendNetwork(page);
+        return publishSigned(signed.data, p.quoteHashes ?? []);
+      }
+      const p = parse(publishIntentsParams, params);
+      const signerId = await requireConnected(page, p.signerId);
+      refuseKeyManagement(p.intents);
+      await refuseUsedNonce(signerId, p.nonce);
+      return defer('publishIntents', page, { ...p, signerId });
+    },
+    [METHODS.getIntentStatus]: async (params, page) => {
+      const { intentHash: hash } = parse(intentHashParams, params);
+      await spendNetwork(page);
+      return (await deps.bus()).getStatus(hash);
+    },
+    [METHODS.disconnect]: async (_p, page) => {
+      await permissions.revoke(page.origin);
+      await queue.rejectOrigin(page.origin);
+      void events.emit((o) => o === page.origin, 'accountsChanged', []);
+      void events.emit((o) => o === page.origin, 'disconnect', null);
+      return null;
+    },
+    [METHODS.getPermissions]: async (_p, page) => {
+      const accounts = await permissions.accountsOf(page.origin);
+      if (accounts.length === 0) return [];
+      return [{ parentCapability: 'intents_accounts', invoker: page.origin, caveats: [{ type: 'restrictReturnedAccounts', value: accounts }] }];
+    },
+    [METHODS.revokePermissions]: async (params, page) => {
+      const p = parse(revokePermissionsParams, params);
+      if (p.some((perm) => 'intents_accounts' in perm)) {
         await permissions.revoke(page.origin);
-        await queue.rejectOrigin(page.origin);
         void events.emit((o) => o === page.origin, 'accountsChanged', []);
-        void events.emit((o) => o === page.origin, 'disconnect', null);
-        return null;
-      },
-    ],
-    [
-      METHODS.getPermissions,
-      async (_p, page) => {
-        const accounts = await permissions.accountsOf(page.origin);
-        if (accounts.length === 0) return [];
-        return [{ parentCapability: 'intents_accounts', invoker: page.origin, caveats: [{ type: 'restrictReturnedAccounts', value: accounts }] }];
-      },
-    ],
-    [
-      METHODS.revokePermissions,
-      async (params, page) => {
-        const p = parse(revokePermissionsParams, params);
-        if (p.some((perm) => 'intents_accounts' in perm)) {
-          await permissions.revoke(page.origin);
-          void events.emit((o) => o === page.origin, 'accountsChanged', []);
-        }
-        return null;
-      },
-    ],
-  ];
+      }
+      return null;
+    },
+  } satisfies Record<ProviderMethod, PageHandler>;
 
+  /**
+   * Relays a signature the page already holds. A signature by one of this wallet's keys is relayed
+   * only when this wallet released that very intent through the approval window (its nonce is on
+   * record with the same intent hash): anything else was obtained some other way and is refused.
+   */
   async function publishSigned(signed: SignedIntent, quoteHashes: string[]) {
     const check = verifySignedIntent(signed);
     if (!check.ok) throw new ProviderError(ERROR_CODES.invalidParams, 'signed: the signature does not verify', { field: 'signed' });
-    const out = await (await deps.bus()).publishIntent(signed, quoteHashes);
-    const hash = out.intent_hash ?? intentHash(signed);
-    if (out.status === 'FAILED' && !/already processed/i.test(out.reason)) {
+    const hash = intentHash(signed);
+    // Locked, the wallet cannot tell its own keys from others': it relays nothing until unlocked.
+    if (!wallet.vault.isUnlocked) throw new ProviderError(ERROR_CODES.unauthorized, 'The wallet is locked; unlock it first', { reason: 'locked' });
+    if (wallet.accounts().some((a) => a.publicKeys.includes(check.publicKey))) {
+      let recorded: string | undefined;
+      try {
+        const payload = extractIntentPayload(signed);
+        recorded = await deps.nonces.hashOf(payload.signer_id, payload.nonce);
+      } catch {
+        recorded = undefined;
+      }
+      if (recorded !== hash) {
+        throw new ProviderError(ERROR_CODES.unauthorized, 'signed: this wallet did not approve this intent; ask for it with intents_signIntents', { field: 'signed' });
+      }
+    }
+    const out = await publishOnce(await deps.bus(), signed, quoteHashes);
+    if (out.status === 'FAILED') {
       throw new ProviderError(ERROR_CODES.internal, `The verifier refused it: ${out.reason}`, { intentHash: hash, reason: out.reason });
     }
-    return { intentHash: hash, status: 'OK' };
+    return { intentHash: out.intent_hash ?? hash, status: 'OK' };
   }
 
-  // Every page request also tells us where to send provider events later.
+  const table: Record<ProviderMethod, PageHandler> = handlers;
+  // Every page request also tells us where to send provider events later; a new document in a tab's
+  // top frame means the tab navigated: the requests of its earlier documents have nobody to answer.
   return new Map(
-    handlers.map(([method, fn]): [string, PageHandler] => [
+    (Object.keys(table) as ProviderMethod[]).map((method): [string, PageHandler] => [
       method,
       async (params, page) => {
-        await remember(page);
-        return fn(params, page);
+        if (!OPEN_METHODS.has(method)) {
+          requireTopFrame(page);
+          await requireConnected(page);
+        }
+        if (page.tabId !== undefined) {
+          await events.remember({ tabId: page.tabId, frameId: page.frameId, origin: page.origin, doc: page.doc, documentId: page.documentId });
+          if (page.frameId === 0) await queue.dropOtherDocuments(page.tabId, page.doc);
+        }
+        return table[method](params, page);
       },
     ]),
   );

@@ -1,7 +1,8 @@
 /**
  * Provider events to web pages (accountsChanged, connect, disconnect, lock, unlock). The background
- * remembers which tab frames of which origins talked to it (no `tabs` permission needed) and pushes
- * events only to frames of the origin concerned.
+ * remembers which documents of which origins talked to it (no `tabs` permission needed) and pushes
+ * events only to those documents: a tab that navigated elsewhere is another document and hears
+ * nothing meant for the one before (docs/security.md, "Per-document identity").
  */
 import * as z from 'zod/mini';
 import type { KeyValue } from './kv';
@@ -9,8 +10,31 @@ import type { TabsPort } from './approvals';
 
 const KEY = 'pageFrames';
 const MAX_FRAMES = 500;
-const framesSchema = z.array(z.object({ tabId: z.number(), frameId: z.number(), origin: z.string() }));
-type Frame = z.output<typeof framesSchema>[number];
+const frameSchema = z.object({
+  tabId: z.number(),
+  frameId: z.number(),
+  origin: z.string(),
+  doc: z.nullable(z.string()),
+  documentId: z.nullable(z.string()),
+});
+const framesSchema = z.array(frameSchema);
+export type PageFrame = z.output<typeof frameSchema>;
+
+/** Where a push for this document goes: the browser's document id when known, else its frame. */
+export function pushTarget(f: { frameId: number; documentId: string | null }): { frameId?: number; documentId?: string } {
+  return f.documentId !== null ? { documentId: f.documentId } : { frameId: f.frameId };
+}
+
+/** True when the document is still the one that talked to us (its relay answers the probe). */
+export async function documentAlive(tabs: TabsPort, f: { tabId: number; frameId: number; doc: string | null; documentId: string | null }): Promise<boolean> {
+  try {
+    return (await tabs.sendMessage(f.tabId, { type: 'probe', doc: f.doc }, pushTarget(f))) === true;
+  } catch {
+    return false;
+  }
+}
+
+const sameFrame = (a: PageFrame, b: PageFrame) => a.tabId === b.tabId && a.frameId === b.frameId;
 
 export class PageEvents {
   private queue: Promise<unknown> = Promise.resolve();
@@ -19,32 +43,45 @@ export class PageEvents {
     private readonly tabs: TabsPort,
   ) {}
 
-  private frames(): Promise<Frame[]> {
+  private async frames(): Promise<PageFrame[]> {
+    // Records from before documents were tracked lack `doc`: dropping them only costs an event.
     return this.kv.readOr(KEY, framesSchema, []);
   }
 
-  private edit(fn: (f: Frame[]) => Frame[]): Promise<void> {
+  private edit(fn: (f: PageFrame[]) => PageFrame[]): Promise<void> {
     const run = this.queue.then(async () => this.kv.write(KEY, fn(await this.frames())));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  async remember(frame: Frame): Promise<void> {
+  /** Records the document; a new document in a known frame replaces the old one (and its sub-frames when it is the top). */
+  async remember(frame: PageFrame): Promise<void> {
     const known = await this.frames();
-    if (known.some((f) => f.tabId === frame.tabId && f.frameId === frame.frameId && f.origin === frame.origin)) return;
-    await this.edit((f) => [...f.filter((x) => !(x.tabId === frame.tabId && x.frameId === frame.frameId)), frame].slice(-MAX_FRAMES));
+    if (known.some((f) => sameFrame(f, frame) && f.doc === frame.doc && f.documentId === frame.documentId && f.origin === frame.origin)) return;
+    await this.edit((all) =>
+      [...all.filter((x) => !(sameFrame(x, frame) || (frame.frameId === 0 && x.tabId === frame.tabId && x.doc !== frame.doc))), frame].slice(-MAX_FRAMES),
+    );
   }
 
   forgetTab(tabId: number): Promise<void> {
     return this.edit((f) => f.filter((x) => x.tabId !== tabId));
   }
 
-  /** Sends `event` to every known frame whose origin passes `to`. */
+  /** After a tab changed: forgets its documents that are gone. */
+  async checkTab(tabId: number): Promise<void> {
+    const mine = (await this.frames()).filter((f) => f.tabId === tabId);
+    const gone = (await Promise.all(mine.map(async (f) => ((await documentAlive(this.tabs, f)) ? null : f)))).filter((f) => f !== null);
+    if (gone.length > 0) await this.edit((all) => all.filter((x) => !gone.some((g) => sameFrame(g, x) && g.doc === x.doc)));
+  }
+
+  /** Sends `event` to every known document whose origin passes `to`. */
   async emit(to: (origin: string) => boolean, event: string, data: unknown): Promise<void> {
     const targets = (await this.frames()).filter((f) => to(f.origin));
     await Promise.all(
       targets.map((f) =>
-        this.tabs.sendMessage(f.tabId, { type: 'providerEvent', event, data }, { frameId: f.frameId }).catch(() => this.edit((all) => all.filter((x) => x !== f && !(x.tabId === f.tabId && x.frameId === f.frameId)))),
+        this.tabs
+          .sendMessage(f.tabId, { type: 'providerEvent', event, data, doc: f.doc }, pushTarget(f))
+          .catch(() => this.edit((all) => all.filter((x) => !(sameFrame(x, f) && x.doc === f.doc)))),
       ),
     );
   }

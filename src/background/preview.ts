@@ -1,18 +1,23 @@
 /**
- * What the approval window shows for intents (issue 5 §5): plain words per intent, risk findings,
- * balance changes for the signer, and `simulate_intents` on the ledger RPC before any signature leaves.
+ * What the approval window shows for intents: plain words per intent, risk findings, and checks that
+ * need no signature of the request (docs/security.md, "No signature before consent"): the signer's
+ * balance changes computed from the intents, the verifier's fee, the signer's balances and whether
+ * the nonce is still unused (verifier views), and the batch invariant computed locally. The
+ * verifier's own `simulate_intents` needs the real signature, so it runs only after Confirm and
+ * before the signature is released (ApprovalService). A throw-away payload signed by another key
+ * was not chosen: it would not prove the real key may sign, nor that the nonce is free.
  */
 import {
   type Intent,
   type IntentPayload,
   type RiskFinding,
-  type SignedIntent,
   type TokenTable,
   assessIntents,
   describeIntent,
   formatTokenAmount,
 } from '../core';
-import { LedgerViewError, type SimulationOutput } from '../bus';
+import { LedgerViewError } from '../bus';
+import { unmatchedDeltas } from '../core';
 import type { BalanceChangeView, FindingView, IntentsPreview, SimulationView } from '../provider/approvalApi';
 import type { PreparedIntent } from './signer';
 
@@ -20,20 +25,27 @@ export interface PreviewDeps {
   tokens: () => Promise<TokenTable>;
   verifierId: () => Promise<string>;
   currentSalt: () => Promise<string | undefined>;
-  /** Signs for simulation only; the signature goes to the configured ledger RPC and nowhere else. */
-  signForSimulation: (prepared: PreparedIntent) => SignedIntent;
-  simulate: (signed: SignedIntent) => Promise<SimulationOutput>;
+  /** The verifier's fee in pips (view `fee`). */
+  fee: () => Promise<number>;
+  /** The signer's balances of these tokens on the verifier (view `mt_batch_balance_of`). */
+  balancesOf: (accountId: string, tokenIds: readonly string[]) => Promise<string[]>;
+  /** Whether the verifier has seen this nonce for this account (view `is_nonce_used`). */
+  nonceUsed: (accountId: string, nonce: string) => Promise<boolean>;
   now: () => number;
+}
+
+/** Who asks and what they were granted; null for the wallet's own pages. */
+export interface PreviewRequester {
+  origin: string;
+  /** The accounts the origin was granted (signer_mismatch compares with these). */
+  grantedAccounts: readonly string[];
 }
 
 const view = (f: RiskFinding): FindingView => ({ level: f.level, code: f.code, message: f.message });
 
 /** How the signer's own balances move, computed from the intents (exact, no float). */
 export function signerBalanceChanges(payload: IntentPayload, tokens: TokenTable): BalanceChangeView[] {
-  const deltas = new Map<string, bigint>();
-  const add = (tokenId: string, d: bigint) => deltas.set(tokenId, (deltas.get(tokenId) ?? 0n) + d);
-  for (const it of payload.intents) addDeltas(it, add);
-  return [...deltas]
+  return [...signedDeltas(payload)]
     .filter(([, d]) => d !== 0n)
     .map(([tokenId, d]) => ({
       accountId: payload.signer_id,
@@ -72,34 +84,53 @@ function addDeltas(it: Intent, add: (tokenId: string, d: bigint) => void): void 
   }
 }
 
-async function simulation(deps: PreviewDeps, prepared: PreparedIntent): Promise<{ view: SimulationView | null; feePips?: number }> {
+function signedDeltas(payload: IntentPayload): Map<string, bigint> {
+  const deltas = new Map<string, bigint>();
+  for (const it of payload.intents) addDeltas(it, (tokenId, d) => deltas.set(tokenId, (deltas.get(tokenId) ?? 0n) + d));
+  return deltas;
+}
+
+/** The verifier's views and local arithmetic in place of a signed simulation; null when the ledger RPC did not answer. */
+async function checks(deps: PreviewDeps, prepared: PreparedIntent, tokens: TokenTable): Promise<{ view: SimulationView | null; feePips?: number }> {
+  const payload = prepared.payload;
+  const needs = [...signedDeltas(payload)].filter(([, d]) => d < 0n);
+  let feePips: number;
+  let balances: string[];
+  let nonceUsed: boolean;
   try {
-    const out = await deps.simulate(deps.signForSimulation(prepared));
-    const inv = out.invariant_violated;
-    return {
-      feePips: out.state.fee,
-      view: {
-        ok: true,
-        executed: out.intents_executed.length,
-        feePips: out.state.fee,
-        balanceChanges: [],
-        invariantViolated: inv
-          ? inv.error === 'overflow'
-            ? 'amounts overflow'
-            : `unmatched: ${Object.entries(inv.unmatched_deltas).map(([t, v]) => `${t} ${v}`).join(', ')}`
-          : null,
-      },
-    };
+    [feePips, balances, nonceUsed] = await Promise.all([
+      deps.fee(),
+      needs.length > 0 ? deps.balancesOf(payload.signer_id, needs.map(([t]) => t)) : Promise.resolve([]),
+      deps.nonceUsed(payload.signer_id, payload.nonce),
+    ]);
   } catch (e) {
     if (e instanceof LedgerViewError) return { view: { ok: false, error: e.panic ?? e.message } };
     return { view: null };
   }
+  if (nonceUsed) return { feePips, view: { ok: false, error: 'this nonce was already used by this account' } };
+  const short = needs.flatMap(([tokenId, d], i) => {
+    const held = BigInt(balances[i] ?? '0');
+    return held < -d ? [`${tokenId}: holds ${formatTokenAmount(held, tokenId, tokens)}, needs ${formatTokenAmount(-d, tokenId, tokens)}`] : [];
+  });
+  if (short.length > 0) return { feePips, view: { ok: false, error: `insufficient balance (${short.join('; ')})` } };
+  const own = payload.intents.flatMap((it) => (it.intent === 'token_diff' ? [it.diff] : []));
+  const unmatched = Object.entries(unmatchedDeltas(own, feePips));
+  return {
+    feePips,
+    view: {
+      ok: true,
+      executed: payload.intents.length,
+      feePips,
+      balanceChanges: signerBalanceChanges(payload, tokens),
+      invariantViolated: unmatched.length > 0 ? `unmatched: ${unmatched.map(([t, v]) => `${t} ${v}`).join(', ')}` : null,
+    },
+  };
 }
 
 export async function intentsPreview(
   deps: PreviewDeps,
   prepared: PreparedIntent,
-  origin: string | null,
+  requester: PreviewRequester | null,
   quoteHashes: string[],
 ): Promise<IntentsPreview> {
   const [tokens, verifierId, currentSalt] = await Promise.all([
@@ -107,18 +138,24 @@ export async function intentsPreview(
     deps.verifierId(),
     deps.currentSalt().catch(() => undefined),
   ]);
-  const sim = await simulation(deps, prepared);
+  const sim = await checks(deps, prepared, tokens);
   const payload = prepared.payload;
+  // A page signs only as an account it was granted (now, not when it asked: grants can be revoked).
+  const expectedSignerId = requester
+    ? requester.grantedAccounts.includes(payload.signer_id)
+      ? payload.signer_id
+      : (requester.grantedAccounts[0] ?? '(no account granted to this site)')
+    : payload.signer_id;
   const risk = assessIntents(payload, {
     now: new Date(deps.now()),
     verifierId,
-    origin,
-    expectedSignerId: payload.signer_id,
+    origin: requester?.origin ?? null,
+    expectedSignerId,
+    nonceFromPage: !prepared.ownNonce,
     tokens,
     ...(sim.feePips !== undefined ? { feePips: sim.feePips } : {}),
     ...(currentSalt ? { currentSalt } : {}),
   });
-  const simulationView = sim.view?.ok ? { ...sim.view, balanceChanges: signerBalanceChanges(payload, tokens) } : sim.view;
   return {
     accountId: payload.signer_id,
     verifier: payload.verifying_contract,
@@ -132,7 +169,7 @@ export async function intentsPreview(
     })),
     batchFindings: risk.batch.map(view),
     level: risk.level,
-    simulation: simulationView,
+    simulation: sim.view,
     quoteHashes,
     raw: JSON.stringify(payload, null, 2),
   };

@@ -7,7 +7,10 @@
 import { ERROR_CODES, errorReply, type DeferredReply, type RuntimeReply } from '../provider/protocol';
 import { runtimeMessageSchema } from '../provider/schemas';
 import { replyForError } from './errors';
-import { Deferred } from './pageApi';
+import { Deferred, type PageContext, type PageHandler } from './pageContext';
+
+export type { PageContext, PageHandler };
+import { zodProviderError } from './zodField';
 import { type InternalMethod, type InternalParams, internalParams } from './walletSchemas';
 
 /** What the router reads of runtime.MessageSender (the browser's word on who is asking). */
@@ -16,6 +19,8 @@ export interface RouteSender {
   url?: string;
   origin?: string;
   frameId?: number;
+  /** Chromium 106+: the document that sent the message (absent in Firefox). */
+  documentId?: string;
   tab?: { id?: number };
 }
 
@@ -23,14 +28,7 @@ export interface PingResult {
   ready: true;
 }
 
-/** A web page's request, with the origin the browser reported. */
-export interface PageContext {
-  origin: string;
-  tabId: number | undefined;
-  frameId: number;
-}
 
-export type PageHandler = (params: unknown, page: PageContext) => Promise<unknown> | unknown;
 export interface RouterDeps {
   /** `chrome-extension://<id>` (no trailing slash). */
   extensionOrigin: string;
@@ -72,20 +70,23 @@ export function createRouter(deps: RouterDeps) {
         // A web page must never reach the wallet's own API, whatever it sends.
         if (!isExtensionPage(sender)) return errorReply(ERROR_CODES.unsupportedMethod, `Unsupported method: ${msg.method}`);
         const params = internalParams[msg.method].safeParse(msg.params);
-        if (!params.success) {
-          const issue = params.error.issues[0];
-          return errorReply(ERROR_CODES.invalidParams, `${issue?.path.join('.') || 'params'}: ${issue?.message}`, {
-            field: issue?.path.join('.') ?? '',
-          });
-        }
+        if (!params.success) return replyForError(zodProviderError(params.error));
         const handler = deps.wallet[msg.method] as (p: unknown) => Promise<unknown>;
         return { ok: true, result: await handler(params.data) };
       }
       const handler = deps.page.get(msg.method);
       if (!handler) return errorReply(ERROR_CODES.unsupportedMethod, `Unsupported method: ${msg.method}`);
       const origin = originOf(sender);
-      if (!origin || origin === 'null') return errorReply(ERROR_CODES.unauthorized, 'Requests need a page with an origin');
-      const result = await handler(msg.params, { origin, tabId: sender.tab?.id, frameId: sender.frameId ?? 0 });
+      // file:, data:, blob: and other extensions' pages have no origin a person can check, and
+      // every file: page would share one grant (docs/security.md).
+      if (!origin || !/^https?:\/\/[^/]/.test(origin)) return errorReply(ERROR_CODES.unauthorized, 'Only http(s) web pages may use the wallet');
+      const result = await handler(msg.params, {
+        origin,
+        tabId: sender.tab?.id,
+        frameId: sender.frameId ?? 0,
+        doc: msg.doc ?? null,
+        documentId: sender.documentId ?? null,
+      });
       return result instanceof Deferred ? { ok: 'deferred', approvalId: result.approvalId } : { ok: true, result };
     } catch (error) {
       return replyForError(error);

@@ -1,5 +1,5 @@
 /**
- * The signing service (issue 4 §4): builds payloads with the verifier's versioned nonce (D2), signs
+ * The signing service: builds payloads with the verifier's versioned nonce (docs/protocol.md), signs
  * with the vault, checks its own signature, records each nonce before releasing a signature, computes
  * the intent hash, and publishes; an `invalid salt` rejection refreshes the salt and re-signs once.
  */
@@ -75,7 +75,7 @@ export class SigningService {
     const verifyingContract = await this.deps.verifierId();
     const nowMs = this.deps.now();
     const deadline = request.deadline ?? formatDeadline(new Date(nowMs + DEFAULT_DEADLINE_MS));
-    // The nonce deadline must be at or after the intent deadline (spec/protocol.md §3): round the
+    // The nonce deadline must be at or after the intent deadline (docs/protocol.md, "Nonces"): round the
     // intent deadline up to whole milliseconds so sub-millisecond digits never exceed the nonce's.
     const deadlineNs = parseDeadlineNs(deadline);
     const nonceDeadline = new Date(Number((deadlineNs + 999_999n) / 1_000_000n));
@@ -105,23 +105,63 @@ export class SigningService {
   }
 
   /**
-   * Signs and publishes; on `invalid salt` (the salt rotated and the old one was invalidated) it reads
-   * the salt again and re-signs once with a fresh nonce, as the official SDK does. "already processed"
-   * counts as success (the SDK's rule).
+   * Signs and releases: `check` (if any) sees the signature before anyone else does, then the bus
+   * publishes it (if given). When the salt of a wallet-made nonce was rotated away (`invalid salt`
+   * from the check or the bus), the salt is read again and the same intents are signed once more
+   * under a fresh nonce, as the official SDK does. "already processed" counts as published.
    */
-  async signAndPublish(request: SignRequest, bus: BusPort, quoteHashes: readonly string[] = []): Promise<SignedResult & { result: PublishResult }> {
-    let prepared = await this.prepare(request);
-    let signed = await this.sign(prepared);
-    let result = await bus.publishIntent(signed.signed, quoteHashes);
-    if (result.status === 'FAILED' && /invalid salt/i.test(result.reason) && prepared.ownNonce) {
-      this.deps.salts.invalidate();
-      prepared = await this.prepare(request);
-      signed = await this.sign(prepared);
-      result = await bus.publishIntent(signed.signed, quoteHashes);
+  async release(request: SignRequest, options: ReleaseOptions = {}): Promise<SignedResult & { result?: PublishResult }> {
+    let prepared = options.prepared ?? (await this.prepare(request));
+    for (let attempt = 0; ; attempt++) {
+      const retry = attempt === 0 && prepared.ownNonce;
+      const signed = await this.sign(prepared);
+      const checked = options.check ? await options.check(signed) : 'ok';
+      if (checked === 'invalid_salt' && retry) {
+        this.deps.salts.invalidate();
+        prepared = await this.prepare({ ...request, nonce: undefined });
+        continue;
+      }
+      if (checked === 'invalid_salt') throw new ProtocolError('the nonce\'s salt is no longer valid on the verifier', 'nonce');
+      if (!options.bus) return signed;
+      const result = await publishOnce(options.bus, signed.signed, options.quoteHashes ?? []);
+      if (isInvalidSalt(result) && retry) {
+        this.deps.salts.invalidate();
+        prepared = await this.prepare({ ...request, nonce: undefined });
+        continue;
+      }
+      return { ...signed, result };
     }
-    if (result.status === 'FAILED' && /already processed/i.test(result.reason)) {
-      result = { status: 'OK', intent_hash: signed.intentHash };
-    }
-    return { ...signed, result };
   }
+
+  /** Signs and publishes (see release). */
+  async signAndPublish(request: SignRequest, bus: BusPort, quoteHashes: readonly string[] = []): Promise<SignedResult & { result: PublishResult }> {
+    const out = await this.release(request, { bus, quoteHashes });
+    return { ...out, result: out.result! };
+  }
+}
+
+export interface ReleaseOptions {
+  /** The payload the user saw, when it was prepared already. */
+  prepared?: PreparedIntent;
+  /** Looks at the signature before it is released; 'invalid_salt' asks for a fresh nonce. */
+  check?: (signed: SignedResult) => Promise<'ok' | 'invalid_salt'>;
+  bus?: BusPort;
+  quoteHashes?: readonly string[];
+}
+
+const ALREADY_PROCESSED = /already processed/i;
+const INVALID_SALT = /invalid salt/i;
+
+/** The bus refused the nonce's salt: it was rotated and invalidated since the payload was built. */
+export const isInvalidSalt = (r: PublishResult): boolean => r.status === 'FAILED' && INVALID_SALT.test(r.reason);
+export const isInvalidSaltText = (text: string): boolean => INVALID_SALT.test(text);
+
+/**
+ * Publishes once; "already processed" (the same intent was published before, e.g. by a retry after a
+ * worker restart) counts as published, the official SDK's rule.
+ */
+export async function publishOnce(bus: BusPort, signed: SignedIntent, quoteHashes: readonly string[]): Promise<PublishResult> {
+  const out = await bus.publishIntent(signed, quoteHashes);
+  if (out.status === 'FAILED' && ALREADY_PROCESSED.test(out.reason)) return { status: 'OK', intent_hash: out.intent_hash ?? intentHash(signed) };
+  return out;
 }

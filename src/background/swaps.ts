@@ -10,7 +10,7 @@
  * an open popup can ask `swap_refresh` in between.
  */
 import * as z from 'zod/mini';
-import { type HttpDeps, type Random, hex, shortAddress } from '../core';
+import { type HttpDeps, type Random, hex, shortAddress, signedIntentSchema } from '../core';
 import {
   type StatusResponse,
   type Token,
@@ -28,7 +28,7 @@ import type { AlarmsLike } from './autoLock';
 import type { KeyValue } from './kv';
 import { ProviderError } from './providerError';
 import type { SettingsStore } from './settings';
-import type { BusPort, SigningService } from './signer';
+import { type BusPort, type SigningService, publishOnce } from './signer';
 import { quoteParamsSchema, type SwapParams } from './walletSchemas';
 
 export const SWAP_ALARM = 'swap-tracker';
@@ -80,6 +80,10 @@ const REASONS: Record<string, string> = {
   INSUFFICIENT_BALANCE: 'the balance was insufficient',
   REFUND_ADD_FAILED: 'the refund could not be set up at first',
 };
+
+/** The intent that pays a swap from the intents account, kept from before it is first published. */
+const paymentSchema = z.object({ intentHash: z.string(), signed: signedIntentSchema });
+const paymentKey = (id: string) => `swapPayment:${id}`;
 
 export const isTerminal = (s: SwapStatus) => TERMINAL_STATUSES.includes(s);
 export const quoteOf = (r: SwapRecordView) => quoteResponseSchema.parse(JSON.parse(r.quoteResponseJson)).quote;
@@ -293,13 +297,21 @@ export function swapService(d: SwapDeps) {
             const refuse = (m: string) => new ProviderError(ERROR_CODES.invalidParams, m, { field: 'id' });
             if (r.request.depositType !== 'INTENTS') throw refuse('This swap takes its deposit on the origin chain, not from an intents account');
             if (r.paidIntentHash) throw refuse('This swap was already paid from the intents account');
-            if (r.status !== 'PENDING_DEPOSIT') throw refuse('This swap already has its deposit');
-            const signerId = p.accountId ?? (await d.selectedAccount());
-            if (!signerId) throw new ProviderError(ERROR_CODES.unauthorized, 'Unlock the wallet and choose an account first');
-            const intent = { intent: 'transfer', receiver_id: r.depositAddress, tokens: { [r.request.originAsset]: quoteOf(r).amountIn }, ...(r.depositMemo ? { memo: r.depositMemo } : {}) };
-            const out = await d.signer.signAndPublish({ signerId, intents: [intent] }, await d.bus());
-            if (out.result.status !== 'OK') throw new ProviderError(ERROR_CODES.internal, `The transfer was refused: ${out.result.reason}`);
-            r.paidIntentHash = out.intentHash;
+            // A payment signed before (the worker may have stopped before or after publishing it) is
+            // published again, never signed anew: the same intent cannot execute twice.
+            let payment = await d.local.read(paymentKey(r.id), paymentSchema);
+            if (!payment) {
+              if (r.status !== 'PENDING_DEPOSIT') throw refuse('This swap already has its deposit');
+              const signerId = p.accountId ?? (await d.selectedAccount());
+              if (!signerId) throw new ProviderError(ERROR_CODES.unauthorized, 'Unlock the wallet and choose an account first');
+              const intent = { intent: 'transfer', receiver_id: r.depositAddress, tokens: { [r.request.originAsset]: quoteOf(r).amountIn }, ...(r.depositMemo ? { memo: r.depositMemo } : {}) };
+              const signed = await d.signer.release({ signerId, intents: [intent] });
+              payment = { intentHash: signed.intentHash, signed: signed.signed };
+              await d.local.write(paymentKey(r.id), payment);
+            }
+            const out = await publishOnce(await d.bus(), payment.signed, []);
+            if (out.status !== 'OK') throw new ProviderError(ERROR_CODES.internal, `The transfer was refused: ${out.reason}`, { intentHash: payment.intentHash });
+            r.paidIntentHash = payment.intentHash;
             return update(r, (await config()).url, undefined, undefined, true);
           }),
         ),

@@ -104,9 +104,14 @@ export type RelayMessage =
 
 // ---- relay / UI ⇄ background (runtime messages) ----
 
+/**
+ * `doc` is the relay's token for the document it runs in (random, made when the document loads, out
+ * of the page's reach in the isolated world): the background answers and sends events to that
+ * document only, never to whatever the tab shows later (docs/security.md, "Per-document identity").
+ */
 export type RuntimeMessage =
   | { type: 'ping' }
-  | { type: 'request'; method: string; params?: unknown };
+  | { type: 'request'; method: string; params?: unknown; doc?: string };
 
 export type RuntimeReply =
   | { ok: true; result: unknown }
@@ -121,10 +126,17 @@ export interface DeferredReply {
   approvalId: string;
 }
 
-/** What the background sends a tab's relay (tabs.sendMessage). */
+/**
+ * What the background sends a tab's relay (tabs.sendMessage). A relay drops a push whose `doc` is not
+ * its own; `probe` asks whether the document is still the one that asked (the relay answers true).
+ */
 export type BackgroundPush =
-  | { type: 'approvalResult'; approvalId: string; reply: RuntimeReply }
-  | { type: 'providerEvent'; event: string; data: unknown };
+  | { type: 'approvalResult'; approvalId: string; reply: RuntimeReply; doc: string | null }
+  | { type: 'providerEvent'; event: string; data: unknown; doc: string | null }
+  | { type: 'probe'; doc: string | null };
+
+/** The relay's document token: 16 random bytes as hex. */
+export const DOC_TOKEN_RE = /^[0-9a-f]{32}$/;
 
 export const MAX_METHOD_LENGTH = 64;
 

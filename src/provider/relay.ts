@@ -18,8 +18,11 @@ import {
 } from './protocol';
 import type { SendToBackground } from './rpc';
 
-/** Subscribes to what the background pushes to this tab (browser.runtime.onMessage in the extension). */
-export type ListenToBackground = (fn: (message: unknown) => void) => void;
+/**
+ * Subscribes to what the background pushes to this tab (browser.runtime.onMessage in the extension).
+ * The listener's return value, when not undefined, is the synchronous answer (a `probe`'s).
+ */
+export type ListenToBackground = (fn: (message: unknown) => boolean | undefined) => void;
 
 /** The part of `window` the relay uses. */
 export interface RelayWindow {
@@ -66,7 +69,12 @@ function readRequest(data: unknown): { id: RequestId; method: string; params: un
   return { id: m.id as number, method: m.method, params: m.params };
 }
 
-export function installRelay(win: RelayWindow, send: SendToBackground, listen?: ListenToBackground): void {
+/** A fresh document token (see RuntimeMessage.doc in ./protocol). */
+export function newDocToken(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function installRelay(win: RelayWindow, send: SendToBackground, listen?: ListenToBackground, doc: string = newDocToken()): void {
   const targetOrigin = win.location.origin === 'null' ? '*' : win.location.origin;
   /** Requests waiting for the user: approval id → the page's request id. */
   const deferred = new Map<string, RequestId>();
@@ -90,7 +98,7 @@ export function installRelay(win: RelayWindow, send: SendToBackground, listen?: 
       answer(req.id, errorReply(ERROR_CODES.invalidParams, err.message));
       return;
     }
-    const message = params === undefined ? { method: req.method } : { method: req.method, params };
+    const message = params === undefined ? { method: req.method, doc } : { method: req.method, params, doc };
     // A synchronous throw (e.g. a message over the browser's size limit) becomes a rejection too.
     void Promise.resolve()
       .then(() => send({ type: 'request', ...message }))
@@ -111,7 +119,10 @@ export function installRelay(win: RelayWindow, send: SendToBackground, listen?: 
 
   listen?.((raw) => {
     const push = raw as BackgroundPush | null;
-    if (typeof push !== 'object' || push === null) return;
+    if (typeof push !== 'object' || push === null) return undefined;
+    // Meant for an earlier document of this tab (or frame): not ours to hear.
+    if (push.doc !== doc) return push.type === 'probe' ? false : undefined;
+    if (push.type === 'probe') return true;
     if (push.type === 'approvalResult' && isRuntimeReply(push.reply)) {
       const id = deferred.get(push.approvalId);
       if (id === undefined) return;
@@ -121,5 +132,6 @@ export function installRelay(win: RelayWindow, send: SendToBackground, listen?: 
       const msg: RelayMessage = { channel: RELAY_CHANNEL, event: push.event, data: push.data };
       win.postMessage(msg, targetOrigin);
     }
+    return undefined;
   });
 }

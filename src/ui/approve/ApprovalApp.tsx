@@ -17,6 +17,8 @@ export function ApprovalApp() {
   // undefined: not asked yet; null: nothing waiting.
   const [view, setView] = useState<ApprovalView | null | undefined>(undefined);
   const [loadError, setLoadError] = useState<string | null>(null);
+  /** Why the last confirmed request ended without a signature (kept until the user closes the window). */
+  const [refused, setRefused] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const latest = useRef(0); // only the newest answer is shown (answers can overtake each other)
   const inFlight = useRef(0);
@@ -56,10 +58,10 @@ export function ApprovalApp() {
   // Nothing waiting: say so, then close (unless a request arrives meanwhile).
   const empty = view === null;
   useEffect(() => {
-    if (!empty) return;
+    if (!empty || refused !== null) return;
     const timer = setTimeout(() => window.close(), CLOSE_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [empty]);
+  }, [empty, refused]);
 
   useEffect(() => {
     document.title = view ? `${KIND_LABEL[view.kind]} · ${view.origin.host}` : 'Approve request · Intents Companion';
@@ -80,12 +82,25 @@ export function ApprovalApp() {
     },
     [refresh],
   );
-  const resolve = useCallback((params: ResolveParams) => settle(() => approvals.resolve(params)), [settle]);
+  const resolve = useCallback(
+    (params: ResolveParams) =>
+      settle(async () => {
+        const out = await approvals.resolve(params);
+        setRefused(out?.refused ?? null);
+      }),
+    [settle],
+  );
   const rejectAll = useCallback((origin: string) => settle(() => approvals.rejectAll(origin)), [settle]);
 
   let body;
   if (view) {
     body = <Request key={view.id} view={view} now={now} resolve={resolve} rejectAll={rejectAll} refresh={() => void refresh()} />;
+  } else if (view === null && refused !== null) {
+    body = (
+      <button type="button" class="primary" data-testid="approval-close" onClick={() => window.close()}>
+        Close
+      </button>
+    );
   } else if (view === null) {
     body = (
       <p class="empty" data-testid="approval-empty">
@@ -99,6 +114,7 @@ export function ApprovalApp() {
   return (
     <main class="approve">
       {loadError && <ErrorAlert message={`The wallet did not answer: ${loadError}`} testid="approval-load-error" />}
+      {refused && <ErrorAlert message={`Not signed: ${refused}`} testid="approval-refused" />}
       {body}
     </main>
   );

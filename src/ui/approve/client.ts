@@ -1,6 +1,6 @@
 // The approval window's client for the APPROVAL methods (src/provider/approvalApi.ts). Each resolves to
 // its result or throws a WalletError whose message is the background's, written for people.
-import { APPROVAL, type ApprovalView, type ResolveParams } from '../../provider/approvalApi';
+import { APPROVAL, type ApprovalView, type ResolveOutcome, type ResolveParams } from '../../provider/approvalApi';
 import { askBackground } from '../messaging';
 import { WalletError } from '../wallet';
 import { isApprovalView } from './view';
@@ -19,6 +19,12 @@ export const approvals = {
     if (!isApprovalView(result)) throw new Error('The extension sent a request this window does not understand');
     return result;
   },
-  resolve: async (params: ResolveParams): Promise<void> => void (await call(APPROVAL.resolve, params)),
+  /** Null once carried out; `{refused}` when the request ended with an error to show (nothing was released). */
+  resolve: async (params: ResolveParams): Promise<ResolveOutcome> => {
+    const out = await call(APPROVAL.resolve, params);
+    if (out === null || out === undefined) return null;
+    const refused = (out as { refused?: unknown }).refused;
+    return typeof refused === 'string' ? { refused } : null;
+  },
   rejectAll: async (origin: string): Promise<void> => void (await call(APPROVAL.rejectAll, { origin })),
 };

@@ -32,7 +32,7 @@ export function backgroundEnv(clock: Clock, vaultStorage = memoryVaultStorage())
       remove: (id) => fakeBrowser.windows.remove(id),
       onRemoved: fakeBrowser.windows.onRemoved,
     },
-    tabs: { sendMessage: async () => undefined, onRemoved: { addListener: () => undefined } },
+    tabs: { sendMessage: async () => undefined, onRemoved: { addListener: () => undefined }, onUpdated: { addListener: () => undefined } },
     vaultStorage,
     fetch: (url, init) => fetch(url, init),
     now: () => clock.now,

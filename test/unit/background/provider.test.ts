@@ -7,11 +7,11 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startBackground } from '../../../src/background/start';
 import { base64, nep413Digest, parsePublicKey, verifyNep413, verifySignedIntent } from '../../../src/core';
 import { APPROVAL, type ApprovalView } from '../../../src/provider/approvalApi';
-import { ERROR_CODES, METHODS, type BackgroundPush, type DeferredReply, type RuntimeReply } from '../../../src/provider/protocol';
-import { WALLET, type CreateResult } from '../../../src/provider/walletApi';
+import { ERROR_CODES, METHODS } from '../../../src/provider/protocol';
+import { WALLET } from '../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
-import { memoryVaultStorage } from '../../../src/vault';
-import { PASSWORD, backgroundEnv, call, useSimulator } from './harness';
+import { PASSWORD, call } from './harness';
+import { DAPP, OTHER, pageSetup } from './pageHarness';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
@@ -20,53 +20,9 @@ beforeAll(async () => {
 afterAll(() => sim.close());
 beforeEach(() => fakeBrowser.reset());
 
-const DAPP = { url: 'https://dapp.example/app', origin: 'https://dapp.example', frameId: 0, tab: { id: 11 } };
-const OTHER = { url: 'https://other.example/', origin: 'https://other.example', frameId: 0, tab: { id: 12 } };
-
-async function setup() {
-  const pushes: { tabId: number; message: BackgroundPush }[] = [];
-  const windows: number[] = [];
-  const env = backgroundEnv({ now: Date.now() }, memoryVaultStorage());
-  env.tabs = { sendMessage: async (tabId, message) => void pushes.push({ tabId, message }), onRemoved: fakeBrowser.tabs.onRemoved };
-  env.windows = {
-    create: async () => {
-      windows.push(windows.length + 100);
-      return { id: windows.at(-1) };
-    },
-    update: async () => undefined,
-    remove: async () => undefined,
-    onRemoved: fakeBrowser.windows.onRemoved,
-  };
-  const bg = startBackground(env);
-  await useSimulator(bg, sim.url, sim.busApiKey);
-  const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
-  const accountId = created.status.accounts[0]!.accountId;
-  const publicKey = created.status.accounts[0]!.publicKeys[0]!;
-  const page = (method: string, params?: unknown, sender = DAPP) =>
-    bg.route({ type: 'request', method, ...(params === undefined ? {} : { params }) }, sender) as Promise<RuntimeReply | DeferredReply>;
-  /** Waits for the pushed answer to a deferred request. */
-  const answerOf = async (reply: RuntimeReply | DeferredReply): Promise<RuntimeReply> => {
-    if (reply.ok !== 'deferred') return reply;
-    for (let i = 0; i < 200; i++) {
-      const hit = pushes.find((p) => p.message.type === 'approvalResult' && p.message.approvalId === reply.approvalId);
-      if (hit && hit.message.type === 'approvalResult') return hit.message.reply;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    throw new Error('no answer pushed');
-  };
-  const current = () => call<ApprovalView | null>(bg, APPROVAL.current);
-  const connect = async (sender = DAPP) => {
-    const pending = await page(METHODS.requestAccounts, {}, sender);
-    const view = await current();
-    await call(bg, APPROVAL.resolve, { id: view!.id, approve: true, accounts: [accountId] });
-    return answerOf(pending);
-  };
-  return { bg, env, pushes, windows, accountId, publicKey, page, answerOf, current, connect };
-}
-
 describe('connect and accounts', () => {
   it('asks once per origin, grants the chosen account, and reports it afterwards without asking', async () => {
-    const t = await setup();
+    const t = await pageSetup(sim);
     expect(await t.page(METHODS.accounts)).toEqual({ ok: true, result: [] });
     const pending = await t.page(METHODS.requestAccounts, {});
     expect(pending.ok).toBe('deferred');
@@ -81,7 +37,7 @@ describe('connect and accounts', () => {
   });
 
   it('rejects with 4001, hides accounts while locked, and forgets the origin on disconnect', async () => {
-    const t = await setup();
+    const t = await pageSetup(sim);
     const pending = await t.page(METHODS.requestAccounts, {});
     await call(t.bg, APPROVAL.resolve, { id: (await t.current())!.id, approve: false });
     expect(await t.answerOf(pending)).toMatchObject({ ok: false, error: { code: ERROR_CODES.userRejected } });
@@ -97,7 +53,7 @@ describe('connect and accounts', () => {
 
 describe('queue rules', () => {
   it('allows one pending request per origin (-32002) and rate-limits an origin (-32005)', async () => {
-    const t = await setup();
+    const t = await pageSetup(sim);
     await t.page(METHODS.requestAccounts, {});
     expect(await t.page(METHODS.requestAccounts, {})).toMatchObject({ ok: false, error: { code: ERROR_CODES.requestPending } });
     const other = await t.page(METHODS.requestAccounts, {}, OTHER);
@@ -112,7 +68,7 @@ describe('queue rules', () => {
   });
 
   it('closing the window rejects the shown request with 4001; a closed tab is dropped', async () => {
-    const t = await setup();
+    const t = await pageSetup(sim);
     const pending = await t.page(METHODS.requestAccounts, {});
     await t.page(METHODS.requestAccounts, {}, OTHER);
     await fakeBrowser.windows.onRemoved.trigger(t.windows[0]!);
@@ -124,7 +80,7 @@ describe('queue rules', () => {
   });
 
   it('keeps the queue across a worker restart and still delivers the answer', async () => {
-    const t = await setup();
+    const t = await pageSetup(sim);
     const pending = await t.page(METHODS.requestAccounts, {});
     const restarted = startBackground({ ...t.env });
     const view = await call<ApprovalView>(restarted, APPROVAL.current);
@@ -134,7 +90,7 @@ describe('queue rules', () => {
   });
 
   it('refuses signatures from sub-frames and from sites that are not connected', async () => {
-    const t = await setup();
+    const t = await pageSetup(sim);
     const nonce = base64.encode(new Uint8Array(32));
     expect(await t.page(METHODS.signMessage, { message: 'hi', recipient: 'dapp.example', nonce })).toMatchObject({
       ok: false,
@@ -150,7 +106,7 @@ describe('queue rules', () => {
 
 describe('signing for pages', () => {
   it('signs a NEP-413 message the user approved; the signature verifies over the NEP-413 digest', async () => {
-    const t = await setup();
+    const t = await pageSetup(sim);
     await t.connect();
     const nonce = Array.from(new Uint8Array(32).fill(5));
     const pending = await t.page(METHODS.signMessage, { message: 'Sign in to dapp.example', recipient: 'dapp.example', nonce });
@@ -165,15 +121,20 @@ describe('signing for pages', () => {
     expect(nep413Digest(payload)).toHaveLength(32);
   });
 
-  it('flags a message addressed to the verifier', async () => {
-    const t = await setup();
+  it('refuses a message addressed to the verifier, however it is spelled, before any window opens', async () => {
+    const t = await pageSetup(sim);
     await t.connect();
-    await t.page(METHODS.signMessage, { message: '{}', recipient: 'intents.near', nonce: base64.encode(new Uint8Array(32)) });
-    expect((await t.current())?.message?.recipientIsVerifier).toBe(true);
+    const windows = t.windows.length;
+    for (const recipient of ['intents.near', ' INTENTS.near ', 'Intents.Near']) {
+      const reply = await t.page(METHODS.signMessage, { message: '{}', recipient, nonce: base64.encode(new Uint8Array(32)) });
+      expect(reply).toMatchObject({ ok: false, error: { code: ERROR_CODES.invalidParams, data: { field: 'recipient' }, message: expect.stringMatching(/intents_signIntents/) } });
+    }
+    expect(t.windows.length).toBe(windows);
+    expect(await t.current()).toBeNull();
   });
 
   it('refuses key-management intents from a page before any window opens', async () => {
-    const t = await setup();
+    const t = await pageSetup(sim);
     await t.connect();
     const windows = t.windows.length;
     const reply = await t.page(METHODS.signIntents, { intents: [{ intent: 'add_public_key', public_key: t.publicKey }] });
@@ -184,7 +145,7 @@ describe('signing for pages', () => {
   });
 
   it('previews, simulates and signs intents; publishing a funded transfer settles on the simulator', async () => {
-    const t = await setup();
+    const t = await pageSetup(sim);
     await t.connect();
     await fetch(`${sim.url}/dev/fund`, {
       method: 'POST',
@@ -197,7 +158,7 @@ describe('signing for pages', () => {
     expect(view?.intents?.intents[0]?.lines).toEqual(['Send 1 wNEAR to bob.near']);
     expect(view?.intents?.simulation).toMatchObject({ ok: true, executed: 1, invariantViolated: null, balanceChanges: [{ text: '-1 wNEAR' }] });
     expect(view?.intents?.nonceKind).toBe('versioned');
-    await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true });
+    await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true, acknowledgeDanger: true });
     const reply = await t.answerOf(pending);
     expect(reply).toMatchObject({ ok: true, result: { status: 'OK' } });
 
@@ -210,7 +171,7 @@ describe('signing for pages', () => {
   });
 
   it('needs an acknowledgement for danger and blocks forbidden requests', async () => {
-    const t = await setup();
+    const t = await pageSetup(sim);
     await t.connect();
     await t.page(METHODS.signIntents, { intents: [{ intent: 'token_diff', diff: { 'nep141:wrap.near': '-5' } }] });
     const view = await t.current();

@@ -57,7 +57,7 @@ async function setup(session?: StorageAreaLike): Promise<Setup> {
   const clock = { now: Date.now() };
   const env = backgroundEnv(clock, vaultStorage);
   if (session) env.storage.session = session;
-  env.tabs = { sendMessage: async (tabId, message) => void pushes.push({ tabId, message }), onRemoved: fakeBrowser.tabs.onRemoved };
+  env.tabs = { sendMessage: async (tabId, message) => void pushes.push({ tabId, message }), onRemoved: fakeBrowser.tabs.onRemoved, onUpdated: fakeBrowser.tabs.onUpdated };
   env.windows = {
     create: async () => {
       windowsOpened.push(100 + windowsOpened.length);

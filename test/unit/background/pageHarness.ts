@@ -1,0 +1,85 @@
+/**
+ * A background with a wallet on the real simulator, and a page that talks to it the way a relay does
+ * (sender from the browser, the relay's document token), recording what the background pushes.
+ */
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { startBackground } from '../../../src/background/start';
+import { APPROVAL, type ApprovalView } from '../../../src/provider/approvalApi';
+import { METHODS, type BackgroundPush, type DeferredReply, type RuntimeReply } from '../../../src/provider/protocol';
+import { WALLET, type CreateResult } from '../../../src/provider/walletApi';
+import type { RunningSimulator } from '../../../src/sim/server';
+import { memoryVaultStorage } from '../../../src/vault';
+import { PASSWORD, backgroundEnv, call, useSimulator } from './harness';
+
+export interface PageSender {
+  url: string;
+  origin: string;
+  frameId: number;
+  tab: { id: number };
+  /** The relay's document token this sender's messages carry. */
+  doc: string;
+}
+
+export const docToken = (n: number) => n.toString(16).padStart(32, '0');
+export const DAPP: PageSender = { url: 'https://dapp.example/app', origin: 'https://dapp.example', frameId: 0, tab: { id: 11 }, doc: docToken(1) };
+export const OTHER: PageSender = { url: 'https://other.example/', origin: 'https://other.example', frameId: 0, tab: { id: 12 }, doc: docToken(2) };
+
+export async function pageSetup(sim: RunningSimulator) {
+  const pushes: { tabId: number; message: BackgroundPush; options: { frameId?: number; documentId?: string } }[] = [];
+  const windows: number[] = [];
+  /** Documents currently shown: `${tabId}:${doc}`; a probe to any other answers false. */
+  const alive = new Set<string>();
+  const env = backgroundEnv({ now: Date.now() }, memoryVaultStorage());
+  env.tabs = {
+    sendMessage: async (tabId, message, options) => {
+      if (message.type === 'probe') return alive.has(`${tabId}:${message.doc}`);
+      pushes.push({ tabId, message, options });
+      return undefined;
+    },
+    onRemoved: fakeBrowser.tabs.onRemoved,
+    onUpdated: fakeBrowser.tabs.onUpdated,
+  };
+  env.windows = {
+    create: async () => {
+      windows.push(windows.length + 100);
+      return { id: windows.at(-1) };
+    },
+    update: async () => undefined,
+    remove: async () => undefined,
+    onRemoved: fakeBrowser.windows.onRemoved,
+  };
+  const bg = startBackground(env);
+  await useSimulator(bg, sim.url, sim.busApiKey);
+  const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
+  const accountId = created.status.accounts[0]!.accountId;
+  const publicKey = created.status.accounts[0]!.publicKeys[0]!;
+  const page = (method: string, params?: unknown, sender: PageSender = DAPP) => {
+    alive.add(`${sender.tab.id}:${sender.doc}`);
+    const { doc, ...browserSender } = sender;
+    return bg.route({ type: 'request', method, doc, ...(params === undefined ? {} : { params }) }, browserSender) as Promise<RuntimeReply | DeferredReply>;
+  };
+  /** Waits for the pushed answer to a deferred request. */
+  const answerOf = async (reply: RuntimeReply | DeferredReply): Promise<RuntimeReply> => {
+    if (reply.ok !== 'deferred') return reply;
+    for (let i = 0; i < 200; i++) {
+      const hit = pushes.find((p) => p.message.type === 'approvalResult' && p.message.approvalId === reply.approvalId);
+      if (hit && hit.message.type === 'approvalResult') return hit.message.reply;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error('no answer pushed');
+  };
+  const current = () => call<ApprovalView | null>(bg, APPROVAL.current);
+  const connect = async (sender: PageSender = DAPP) => {
+    const pending = await page(METHODS.requestAccounts, {}, sender);
+    const view = await current();
+    await call(bg, APPROVAL.resolve, { id: view!.id, approve: true, accounts: [accountId] });
+    return answerOf(pending);
+  };
+  /** The tab now shows another document (its old one is gone). */
+  const navigate = (from: PageSender, to: Omit<PageSender, 'tab'>): PageSender => {
+    alive.delete(`${from.tab.id}:${from.doc}`);
+    alive.add(`${from.tab.id}:${to.doc}`);
+    return { ...to, tab: from.tab };
+  };
+  return { bg, env, pushes, windows, alive, accountId, publicKey, page, answerOf, current, connect, navigate };
+}

@@ -1,0 +1,238 @@
+/**
+ * What a web page can and cannot make the background do (docs/security.md), through the real router
+ * as a relay sends it, on the fake browser with the real simulator: the message door, no signature
+ * before consent, per-document delivery, the access and rate rules, bounded queues, and relaying
+ * signatures. The browser-level attacks are in test/e2e/security/.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { startBackground } from '../../../src/background/start';
+import { base64 } from '../../../src/core';
+import { APPROVAL } from '../../../src/provider/approvalApi';
+import { ERROR_CODES, METHODS } from '../../../src/provider/protocol';
+import { WALLET } from '../../../src/provider/walletApi';
+import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
+import { PASSWORD, call } from './harness';
+import { DAPP, OTHER, docToken, pageSetup } from './pageHarness';
+
+let sim: RunningSimulator;
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0 });
+});
+afterAll(() => sim.close());
+beforeEach(() => fakeBrowser.reset());
+
+const WNEAR = 'nep141:wrap.near';
+const ONE = '1000000000000000000000000';
+const nonceOf = (fill: number) => base64.encode(new Uint8Array(32).fill(fill));
+const fund = (accountId: string, amount: string) =>
+  fetch(`${sim.url}/dev/fund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountId, tokenId: WNEAR, amount }) });
+const balanceOf = async (accountId: string): Promise<bigint> => {
+  const r = await fetch(`${sim.url}/dev/balances?accountId=${encodeURIComponent(accountId)}`);
+  const body = (await r.json()) as { balances: Record<string, string> };
+  return BigInt(body.balances[WNEAR] ?? '0');
+};
+
+/** Wraps the background's fetch to record every request body sent to the ledger RPC and the bus. */
+function recordFetch(t: Awaited<ReturnType<typeof pageSetup>>) {
+  const seen: { url: string; body: string }[] = [];
+  const inner = t.env.fetch;
+  t.env.fetch = async (url, init) => {
+    seen.push({ url: String(url), body: typeof init?.body === 'string' ? init.body : '' });
+    return inner(url, init);
+  };
+  return seen;
+}
+
+describe('the message door is shut', () => {
+  it('claims a message nonce once: the same nonce cannot sign a second message or an intent', async () => {
+    const t = await pageSetup(sim);
+    await t.connect();
+    const nonce = nonceOf(7);
+    const first = await t.page(METHODS.signMessage, { message: 'Sign in', recipient: 'dapp.example', nonce });
+    await call(t.bg, APPROVAL.resolve, { id: (await t.current())!.id, approve: true });
+    expect(await t.answerOf(first)).toMatchObject({ ok: true });
+    const windows = t.windows.length;
+    expect(await t.page(METHODS.signMessage, { message: 'Other', recipient: 'dapp.example', nonce })).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.invalidParams, data: { field: 'nonce' } },
+    });
+    expect(await t.page(METHODS.signIntents, { intents: [], nonce })).toMatchObject({ ok: false, error: { code: ERROR_CODES.invalidParams, data: { field: 'nonce' } } });
+    expect(t.windows.length).toBe(windows);
+  });
+
+  it('refuses at Confirm a message whose recipient became the verifier while it waited', async () => {
+    const t = await pageSetup(sim);
+    await t.connect();
+    const pending = await t.page(METHODS.signMessage, { message: 'hi', recipient: 'dapp.near', nonce: nonceOf(8) });
+    await call(t.bg, WALLET.setSettings, { verifierId: 'dapp.near' });
+    const out = await call(t.bg, APPROVAL.resolve, { id: (await t.current())!.id, approve: true });
+    expect(out).toEqual({ refused: expect.stringMatching(/verifier/) });
+    expect(await t.answerOf(pending)).toMatchObject({ ok: false, error: { code: ERROR_CODES.unauthorized } });
+  });
+});
+
+describe('no signature before consent', () => {
+  it('previews without sending any signature; simulate_intents runs only after Confirm', async () => {
+    const t = await pageSetup(sim);
+    const seen = recordFetch(t);
+    await t.connect();
+    await fund(t.accountId, ONE);
+    const intents = [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE } }];
+    const pending = await t.page(METHODS.publishIntents, { intents });
+    const view = await t.current();
+    expect(view?.intents?.simulation).toMatchObject({ ok: true, balanceChanges: [{ text: '-1 wNEAR' }] });
+    // A worker restart while the window is open prepares the preview again: still no signature.
+    const restarted = startBackground({ ...t.env });
+    expect((await call<{ id: string }>(restarted, APPROVAL.current)).id).toBe(view!.id);
+    expect(seen.filter((s) => /signature|simulate_intents|publish_intent/.test(s.body))).toEqual([]);
+
+    await call(restarted, APPROVAL.resolve, { id: view!.id, approve: true, acknowledgeDanger: true });
+    expect(await t.answerOf(pending)).toMatchObject({ ok: true, result: { status: 'OK' } });
+    const order = seen.filter((s) => /simulate_intents|publish_intent/.test(s.body)).map((s) => (/simulate_intents/.test(s.body) ? 'simulate' : 'publish'));
+    expect(order).toEqual(['simulate', 'publish']);
+  });
+
+  it('a refusal by the verifier after Confirm stops the release: nothing is published, the window and the page are told', async () => {
+    const t = await pageSetup(sim);
+    const seen = recordFetch(t);
+    await t.connect();
+    const before = await balanceOf(t.accountId);
+    const intents = [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE } }];
+    const pending = await t.page(METHODS.publishIntents, { intents });
+    const view = await t.current();
+    expect(view?.intents?.simulation).toMatchObject({ ok: false, error: expect.stringMatching(/insufficient balance/) });
+    const out = await call<{ refused: string }>(t.bg, APPROVAL.resolve, { id: view!.id, approve: true, acknowledgeDanger: true });
+    expect(out.refused).toMatch(/The verifier refused it: .*balance.*Nothing was released/i);
+    expect(await t.answerOf(pending)).toMatchObject({ ok: false, error: { code: ERROR_CODES.internal, data: { reason: expect.stringMatching(/balance/i) } } });
+    expect(seen.some((s) => /publish_intent/.test(s.body))).toBe(false);
+    expect(await balanceOf(t.accountId)).toBe(before);
+  });
+});
+
+describe('per-document identity', () => {
+  it('events go to the document that connected, not to the next document of the same tab', async () => {
+    const t = await pageSetup(sim);
+    await t.connect();
+    await t.page(METHODS.accounts);
+    const next = t.navigate(DAPP, { url: 'https://evil.example/', origin: 'https://evil.example', frameId: 0, doc: docToken(99) });
+    await t.page(METHODS.accounts, undefined, next);
+    t.pushes.length = 0;
+    await call(t.bg, WALLET.lock);
+    await call(t.bg, WALLET.unlock, { password: PASSWORD });
+    await expect.poll(() => t.pushes.filter((p) => p.message.type === 'providerEvent').length).toBeGreaterThanOrEqual(3);
+    const events = t.pushes.filter((p) => p.message.type === 'providerEvent');
+    expect(events.every((p) => p.message.doc === DAPP.doc)).toBe(true);
+  });
+
+  it("a tab's pending request is dropped when it shows another document", async () => {
+    const t = await pageSetup(sim);
+    await t.connect();
+    await t.page(METHODS.signMessage, { message: 'hi', recipient: 'dapp.example', nonce: nonceOf(9) });
+    expect(await t.current()).not.toBeNull();
+    t.navigate(DAPP, { url: 'https://dapp.example/other', origin: 'https://dapp.example', frameId: 0, doc: docToken(100) });
+    await fakeBrowser.tabs.onUpdated.trigger(DAPP.tab.id, { status: 'loading' }, { id: DAPP.tab.id } as never);
+    await expect.poll(() => t.current()).toBeNull();
+    expect(t.pushes.some((p) => p.message.type === 'approvalResult')).toBe(false);
+  });
+
+  it('approval results carry the asking document, so a later document cannot take them', async () => {
+    const t = await pageSetup(sim);
+    const pending = await t.page(METHODS.requestAccounts, {});
+    await call(t.bg, APPROVAL.resolve, { id: (await t.current())!.id, approve: false });
+    await t.answerOf(pending);
+    const result = t.pushes.find((p) => p.message.type === 'approvalResult');
+    expect(result?.message.doc).toBe(DAPP.doc);
+  });
+});
+
+describe('pages get nothing for free', () => {
+  it('needs a connected origin and the top frame for everything but discovery and intents_accounts', async () => {
+    const t = await pageSetup(sim);
+    const stranger = { ...OTHER };
+    for (const [method, params] of [
+      [METHODS.getIntentStatus, { intentHash: 'abc' }],
+      [METHODS.publishIntents, { signed: {} }],
+      [METHODS.revokePermissions, [{ intents_accounts: {} }]],
+      [METHODS.disconnect, undefined],
+      [METHODS.signIntents, { intents: [] }],
+    ] as const) {
+      expect(await t.page(method, params, stranger)).toMatchObject({ ok: false, error: { code: ERROR_CODES.unauthorized } });
+    }
+    expect(await t.page(METHODS.accounts, undefined, stranger)).toEqual({ ok: true, result: [] });
+    expect(await t.page(METHODS.getPermissions, undefined, stranger)).toEqual({ ok: true, result: [] });
+    await t.connect();
+    expect(await t.page(METHODS.getIntentStatus, { intentHash: 'abc' }, { ...DAPP, frameId: 2 })).toMatchObject({ ok: false, error: { code: ERROR_CODES.unauthorized } });
+  });
+
+  it('refuses pages that are not http(s)', async () => {
+    const t = await pageSetup(sim);
+    for (const sender of [
+      { url: 'file:///home/u/a.html', origin: 'file://', frameId: 0, tab: { id: 30 }, doc: docToken(30) },
+      { url: 'data:text/html,hi', origin: 'null', frameId: 0, tab: { id: 31 }, doc: docToken(31) },
+      { url: 'chrome-extension://otherextensionid/page.html', origin: 'chrome-extension://otherextensionid', frameId: 0, tab: { id: 32 }, doc: docToken(32) },
+    ]) {
+      expect(await t.page(METHODS.requestAccounts, {}, sender)).toMatchObject({ ok: false, error: { code: ERROR_CODES.unauthorized } });
+    }
+    expect(t.windows).toEqual([]);
+  });
+
+  it('rate-limits calls that spend the API key, and the limit survives a worker restart', async () => {
+    const t = await pageSetup(sim);
+    await t.connect();
+    const codes: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const r = await t.page(METHODS.getIntentStatus, { intentHash: `h${i}` });
+      if (!r.ok) codes.push(r.error.code);
+    }
+    expect(codes).not.toContain(ERROR_CODES.rateLimited);
+    expect(await t.page(METHODS.getIntentStatus, { intentHash: 'x' })).toMatchObject({ ok: false, error: { code: ERROR_CODES.rateLimited } });
+    const restarted = startBackground({ ...t.env });
+    const { doc, ...sender } = DAPP;
+    expect(await restarted.route({ type: 'request', method: METHODS.publishIntents, params: { signed: {} }, doc }, sender)).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.invalidParams }, // the shape is checked before the allowance is spent
+    });
+    expect(await restarted.route({ type: 'request', method: METHODS.getIntentStatus, params: { intentHash: 'y' }, doc }, sender)).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.rateLimited },
+    });
+  });
+
+  it('bounds the queue per tab and per site, and closing the window cools the tab down', async () => {
+    const t = await pageSetup(sim);
+    await t.page(METHODS.requestAccounts, {});
+    // Same tab, another origin (it navigated, or frames another site): still one at a time.
+    const sameTab = { ...OTHER, tab: DAPP.tab, doc: DAPP.doc };
+    expect(await t.page(METHODS.requestAccounts, {}, sameTab)).toMatchObject({ ok: false, error: { code: ERROR_CODES.requestPending } });
+    const sub = (n: number) => ({ url: `https://s${n}.evil.example/`, origin: `https://s${n}.evil.example`, frameId: 0, tab: { id: 40 + n }, doc: docToken(40 + n) });
+    const replies = [];
+    for (let n = 0; n < 5; n++) replies.push(await t.page(METHODS.requestAccounts, {}, sub(n)));
+    expect(replies.map((r) => (r.ok === 'deferred' ? 'waiting' : r.ok ? 'ok' : r.error.code))).toEqual([
+      'waiting',
+      'waiting',
+      'waiting',
+      ERROR_CODES.requestPending,
+      ERROR_CODES.requestPending,
+    ]);
+    await fakeBrowser.windows.onRemoved.trigger(t.windows[0]!);
+    await expect.poll(async () => (await t.current())?.origin.origin).not.toBe(DAPP.origin);
+    expect(await t.page(METHODS.requestAccounts, {})).toMatchObject({ ok: false, error: { code: ERROR_CODES.rateLimited } });
+  });
+});
+
+describe('relaying signatures a page holds', () => {
+  it('refuses a signature by this wallet that it never released through the window', async () => {
+    const t = await pageSetup(sim);
+    await t.connect();
+    await fund(t.accountId, ONE);
+    const before = await balanceOf(t.accountId);
+    // A signature of this wallet's key over an intent that never passed the approval window.
+    const prepared = await t.bg.signer.prepare({ signerId: t.accountId, intents: [{ intent: 'transfer', receiver_id: 'thief.near', tokens: { [WNEAR]: ONE } }] });
+    const signed = t.bg.wallet.vault.signIntent(prepared.publicKey, prepared.payload, 'nep413');
+    expect(await t.page(METHODS.publishIntents, { signed })).toMatchObject({ ok: false, error: { code: ERROR_CODES.unauthorized, data: { field: 'signed' } } });
+    await call(t.bg, WALLET.lock);
+    expect(await t.page(METHODS.publishIntents, { signed })).toMatchObject({ ok: false, error: { code: ERROR_CODES.unauthorized } });
+    expect(await balanceOf(t.accountId)).toBe(before);
+  });
+});
