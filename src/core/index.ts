@@ -51,6 +51,7 @@ export {
   accountIdSchema,
   u128Schema,
   tokenIdSchema,
+  INTENT_TEXT_LIMITS,
   intentSchema,
   intentsSchema,
   parseIntent,
@@ -81,6 +82,7 @@ export { PIPS_MAX, tokenDiffFee, unmatchedDeltas } from './fees';
 export { type TokenInfo, type TokenTable, tokenTable, formatTokenAmount, shortAddress } from './tokens';
 export { describeIntent } from './describe';
 export { type RiskLevel, type RiskFinding, type RiskContext, type RiskReport, RISK_LEVELS, assessIntents } from './risk';
+export { type VisibleTextOptions, visibleText, hasHiddenCharacters, containsHiddenCharacters } from './visibleText';
 export { protocolErrorFromZod } from './zodError';
 export {
   type FetchLike,
@@ -89,7 +91,10 @@ export {
   type HttpDeps,
   type JsonRequest,
   type HttpErrorKind,
+  type BoundCredential,
+  type RequestAuth,
   DEFAULT_RETRY_POLICY,
   HttpError,
+  credentialOrigin,
   requestJson,
 } from './http';
