@@ -2,18 +2,50 @@
  * Every intent type the `intents.near` verifier accepts (spec/protocol.md §2), as strict zod schemas.
  * Strict on purpose: a wallet must not sign fields it cannot show the user. Amounts are decimal
  * strings (u128; token_diff entries are non-zero i128). Unknown types are refused by name.
+ * Free text has size caps (INTENT_TEXT_LIMITS): the verifier sets none, but the wallet shows every
+ * field to the user, and a megabyte memo can neither be read nor checked (docs/security.md).
  */
 import * as z from 'zod/mini';
 import { isValidAccountId } from './account';
 import { isI128String, isU128String } from './amounts';
 import { base58 } from './encoding';
 import { ProtocolError } from './errors';
-import { isValidTokenId } from './tokenId';
+import { isValidTokenId, parseTokenId } from './tokenId';
+import { visibleText } from './visibleText';
 import { protocolErrorFromZod } from './zodError';
+
+/**
+ * Size caps on the free-text fields of intents, in UTF-16 code units (what the window lays out).
+ * Generous for every real use, small enough that the window can show all of it: a bridge memo
+ * (`WITHDRAW_TO:<address>`) is under 200; a `*_transfer_call` msg is a short JSON instruction;
+ * NFT/MT token ids are short by convention; the longest public key (secp256k1/p256, 64 bytes in
+ * base58) is 98 characters with its prefix.
+ */
+export const INTENT_TEXT_LIMITS = {
+  /** NEAR account ids: at most 64 characters (nomicon.io, Account ID rules). */
+  accountId: 64,
+  memo: 512,
+  msg: 16_384,
+  /** The id of one NFT / multi-token on its own contract (nft_withdraw token_id, mt_withdraw token_ids). */
+  innerTokenId: 256,
+  /** A ledger token id: `nep245:` + a 64-character contract + `:` + an inner id. */
+  tokenId: 7 + 64 + 1 + 256,
+  publicKey: 128,
+  /** state_init, as JSON text. */
+  stateInit: 16_384,
+  /** Tokens in one transfer or token_diff, ids in one mt_withdraw. */
+  tokensPerIntent: 128,
+} as const;
+
+/** A length cap that stops further checks, so an oversized value is never decoded or parsed. */
+const atMost = (n: number) => z.maxLength(n, { message: `must have at most ${n} characters`, abort: true });
 
 export const accountIdSchema = z
   .string()
-  .check(z.refine(isValidAccountId, 'is not a valid account id (2–64 lowercase alphanumerics with . - _ separators)'));
+  .check(
+    atMost(INTENT_TEXT_LIMITS.accountId),
+    z.refine(isValidAccountId, 'is not a valid account id (2–64 lowercase alphanumerics with . - _ separators)'),
+  );
 
 export const u128Schema = z.string().check(z.refine(isU128String, 'must be a u128 decimal string'));
 export const positiveU128Schema = z.string().check(
@@ -29,14 +61,23 @@ export const gasSchema = z
   .string()
   .check(z.refine((s) => /^(0|[1-9]\d*)$/.test(s) && BigInt(s) <= U64_MAX, 'must be a gas amount (u64 decimal string)'));
 
-export const tokenIdSchema = z
-  .string()
-  .check(z.refine(isValidTokenId, 'is not a valid token id (nep141:<contract>, nep171:<contract>:<id> or nep245:<contract>:<id>)'));
+export const tokenIdSchema = z.string().check(
+  atMost(INTENT_TEXT_LIMITS.tokenId),
+  z.refine(isValidTokenId, {
+    message: 'is not a valid token id (nep141:<contract>, nep171:<contract>:<id> or nep245:<contract>:<id>)',
+    abort: true,
+  }),
+  z.refine((s) => {
+    const id = parseTokenId(s);
+    return id.standard === 'nep141' || id.tokenId.length <= INTENT_TEXT_LIMITS.innerTokenId;
+  }, `must have an inner token id of at most ${INTENT_TEXT_LIMITS.innerTokenId} characters`),
+);
 
 const KEY_BYTES: Record<string, number> = { ed25519: 32, secp256k1: 64, p256: 64 };
 
 /** Public keys the verifier's key registry accepts: `ed25519:` (32 B), `secp256k1:` / `p256:` (64 B). */
 export const intentPublicKeySchema = z.string().check(
+  atMost(INTENT_TEXT_LIMITS.publicKey),
   z.refine((s) => {
     const colon = s.indexOf(':');
     const want = KEY_BYTES[s.slice(0, colon)];
@@ -49,20 +90,58 @@ export const intentPublicKeySchema = z.string().check(
   }, 'must be ed25519:<base58 32 bytes>, secp256k1:<base58 64 bytes> or p256:<base58 64 bytes>'),
 );
 
-const stateInitSchema = z.record(z.string(), z.unknown());
-const memo = z.optional(z.string());
+/** NEP-616 state init: an object the wallet does not interpret, capped by the size of its JSON. */
+const stateInitSchema = z.record(z.string(), z.unknown()).check(
+  z.refine((v) => JSON.stringify(v).length <= INTENT_TEXT_LIMITS.stateInit, `must be at most ${INTENT_TEXT_LIMITS.stateInit} characters as JSON`),
+);
+const memo = z.optional(z.string().check(atMost(INTENT_TEXT_LIMITS.memo)));
+const msgText = z.string().check(atMost(INTENT_TEXT_LIMITS.msg));
+const innerTokenId = z.string().check(z.minLength(1, 'must not be empty'), atMost(INTENT_TEXT_LIMITS.innerTokenId));
+const maxTokens = z.maxLength(INTENT_TEXT_LIMITS.tokensPerIntent, `must have at most ${INTENT_TEXT_LIMITS.tokensPerIntent} items`);
 
 /** `msg` switches a withdrawal to the *_transfer_call form; min_gas only matters with it. */
 const withdrawCommon = {
   receiver_id: accountIdSchema,
   memo,
-  msg: z.optional(z.string()),
+  msg: z.optional(msgText),
   storage_deposit: z.optional(u128Schema),
   min_gas: z.optional(gasSchema),
 };
 
-const nonEmpty = z.refine<Record<string, string>>((m) => Object.keys(m).length > 0, 'must name at least one token');
-const tokenAmounts = z.record(tokenIdSchema, positiveU128Schema).check(nonEmpty);
+/** Why a map key is not a token id the window can show, or null. */
+function tokenKeyProblem(key: string): string | null {
+  const r = tokenIdSchema.safeParse(key);
+  if (r.success) return null;
+  const shown = key.length > 80 ? `${visibleText(key.slice(0, 80))}…` : visibleText(key);
+  return `has an invalid token id '${shown}': ${r.error.issues[0]?.message ?? 'not valid'}`;
+}
+
+/**
+ * `{ "<token id>": amount }`: the keys are checked (count, size, form) before any value, so an error
+ * path never carries an oversized or malformed key (`intents.0.tokens`, not `intents.0.tokens.<key>`).
+ */
+function tokenMap(value: z.ZodMiniType<string, string>) {
+  return z.pipe(
+    z.record(z.string(), z.unknown()).check(
+      z.refine((m) => Object.keys(m).length > 0, { message: 'must name at least one token', abort: true }),
+      z.refine((m) => Object.keys(m).length <= INTENT_TEXT_LIMITS.tokensPerIntent, {
+        message: `must name at most ${INTENT_TEXT_LIMITS.tokensPerIntent} tokens`,
+        abort: true,
+      }),
+      z.superRefine((m, ctx) => {
+        for (const key of Object.keys(m)) {
+          const problem = tokenKeyProblem(key);
+          if (problem !== null) {
+            ctx.addIssue({ code: 'custom', message: problem, input: m });
+            return;
+          }
+        }
+      }),
+    ),
+    z.record(z.string(), value),
+  );
+}
+const tokenAmounts = tokenMap(positiveU128Schema);
 
 export const addPublicKeyIntent = z.strictObject({ intent: z.literal('add_public_key'), public_key: intentPublicKeySchema });
 export const removePublicKeyIntent = z.strictObject({
@@ -76,7 +155,7 @@ export const transferIntent = z
     receiver_id: accountIdSchema,
     tokens: tokenAmounts,
     memo,
-    msg: z.optional(z.string()),
+    msg: z.optional(msgText),
     min_gas: z.optional(gasSchema),
     state_init: z.optional(stateInitSchema),
   })
@@ -97,7 +176,7 @@ export const ftWithdrawIntent = z.strictObject({
 export const nftWithdrawIntent = z.strictObject({
   intent: z.literal('nft_withdraw'),
   token: accountIdSchema,
-  token_id: z.string().check(z.minLength(1, 'must not be empty')),
+  token_id: innerTokenId,
   ...withdrawCommon,
 });
 
@@ -105,8 +184,8 @@ export const mtWithdrawIntent = z
   .strictObject({
     intent: z.literal('mt_withdraw'),
     token: accountIdSchema,
-    token_ids: z.array(z.string().check(z.minLength(1))).check(z.minLength(1, 'must name at least one token id')),
-    amounts: z.array(positiveU128Schema),
+    token_ids: z.array(innerTokenId).check(z.minLength(1, 'must name at least one token id'), maxTokens),
+    amounts: z.array(positiveU128Schema).check(maxTokens),
     ...withdrawCommon,
   })
   .check(
@@ -137,7 +216,7 @@ export const storageDepositIntent = z
 
 export const tokenDiffIntent = z.strictObject({
   intent: z.literal('token_diff'),
-  diff: z.record(tokenIdSchema, i128NonZeroSchema).check(nonEmpty),
+  diff: tokenMap(i128NonZeroSchema),
   memo,
   referral: z.optional(accountIdSchema),
 });
@@ -150,7 +229,7 @@ export const setAuthByPredecessorIdIntent = z.strictObject({
 export const authCallIntent = z.strictObject({
   intent: z.literal('auth_call'),
   contract_id: accountIdSchema,
-  msg: z.string(),
+  msg: msgText,
   state_init: z.optional(stateInitSchema),
   attached_deposit: z.optional(u128Schema),
   min_gas: z.optional(gasSchema),
@@ -185,6 +264,19 @@ function isIntentType(name: string): name is IntentType {
   return Object.hasOwn(INTENT_SCHEMAS, name);
 }
 
+/**
+ * Optional fields the verifier declares as Rust `Option`s: it writes an absent one as `null` and reads
+ * `null` as absent (near/intents, defuse core `intents/`), so `null` is accepted here and dropped.
+ * Other fields (e.g. `attached_deposit`, serde `default`) do not accept `null` there, nor here.
+ */
+const NULL_MEANS_ABSENT: ReadonlySet<string> = new Set(['memo', 'msg', 'min_gas', 'storage_deposit', 'referral', 'state_init']);
+
+function withoutNullOptionals(value: object, type: IntentType): object {
+  const shape: Readonly<Record<string, unknown>> = INTENT_SCHEMAS[type].def.shape;
+  const entries = Object.entries(value).filter(([k, v]) => !(v === null && NULL_MEANS_ABSENT.has(k) && Object.hasOwn(shape, k)));
+  return Object.fromEntries(entries);
+}
+
 /** Parses one intent; the error names the field (`intents.<index>.<field>` when an index is given). */
 export function parseIntent(value: unknown, index?: number): Intent {
   const at = index === undefined ? undefined : `intents.${index}`;
@@ -199,33 +291,43 @@ export function parseIntent(value: unknown, index?: number): Intent {
       at ? `${at}.intent` : 'intent',
     );
   }
-  const result = INTENT_SCHEMAS[tag].safeParse(value);
+  const result = INTENT_SCHEMAS[tag].safeParse(withoutNullOptionals(value, tag));
   if (!result.success) throw protocolErrorFromZod(result.error, at);
   return result.data as Intent;
 }
 
+/** Parses a list of intents; a ProtocolError's `field` is the dotted path, e.g. `intents.0.memo`. */
 export function parseIntents(value: unknown): Intent[] {
   if (!Array.isArray(value)) throw new ProtocolError('intents must be an array', 'intents');
   return value.map((v, i) => parseIntent(v, i));
 }
 
-/** zod face of parseIntent/parseIntents, for schemas at trust boundaries. */
-function viaParser<T>(parse: (value: unknown) => T) {
+/**
+ * zod face of parseIntent/parseIntents, for schemas at trust boundaries. The issue keeps the field
+ * path (relative to where the schema sits: `0.memo` under a parent's `intents` key), so a caller
+ * that maps zod paths to -32602 names the same field as the ProtocolError does.
+ */
+function viaParser<T>(parse: (value: unknown) => T, pathPrefix: string | undefined) {
   return z.pipe(
     z.unknown(),
     z.transform((value: unknown, ctx): T => {
       try {
         return parse(value);
       } catch (e) {
-        ctx.issues.push({ code: 'custom', message: e instanceof Error ? e.message : String(e), input: value });
+        const field = e instanceof ProtocolError ? e.field : undefined;
+        let path = field === undefined ? [] : field.split('.');
+        if (pathPrefix !== undefined && path[0] === pathPrefix) path = path.slice(1);
+        const text = e instanceof Error ? e.message : String(e);
+        const message = field !== undefined && text.startsWith(`${field}: `) ? text.slice(field.length + 2) : text;
+        ctx.issues.push({ code: 'custom', message, input: value, path: path.map((p) => (/^\d+$/.test(p) ? Number(p) : p)) });
         return z.NEVER;
       }
     }),
   );
 }
 
-export const intentSchema = viaParser(parseIntent);
-export const intentsSchema = viaParser(parseIntents);
+export const intentSchema = viaParser(parseIntent, undefined);
+export const intentsSchema = viaParser(parseIntents, 'intents');
 
 /** Token ids named by an intent, for lookups in the token list. */
 export function tokenIdsOf(intent: Intent): string[] {

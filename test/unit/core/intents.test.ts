@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { INTENT_TYPES, formatTokenId, parseIntent, parseIntents, parseTokenId, tokenIdsOf } from '../../../src/core';
+import * as z from 'zod/mini';
+import {
+  INTENT_TEXT_LIMITS,
+  INTENT_TYPES,
+  ProtocolError,
+  formatTokenId,
+  intentsSchema,
+  parseIntent,
+  parseIntents,
+  parseTokenId,
+  tokenIdsOf,
+} from '../../../src/core';
 
 const PK = 'ed25519:GGmuj19BsuQ4fwgk3rMsWyDuxEPcTttWjtdqFPfLtPX5';
 
@@ -77,6 +88,99 @@ describe('rejections', () => {
     expect(() => parseIntent({})).toThrow(/no 'intent' type field/);
     expect(() => parseIntent('transfer')).toThrow(/must be an object/);
     expect(() => parseIntents({})).toThrow(/intents must be an array/);
+  });
+});
+
+/** The ProtocolError parseIntents throws for one intent (fails the test when it does not throw). */
+function errorOf(intent: unknown): ProtocolError {
+  try {
+    parseIntents([intent]);
+  } catch (e) {
+    if (e instanceof ProtocolError) return e;
+    throw e;
+  }
+  throw new Error('expected a ProtocolError');
+}
+
+const L = INTENT_TEXT_LIMITS;
+const x = (n: number) => 'x'.repeat(n);
+
+/** [what, intent with one field one past its cap, the field path, the cap in the message]. */
+const OVERSIZED: [string, Record<string, unknown>, string, number][] = [
+  ['transfer memo', { ...VALID.transfer, memo: x(L.memo + 1) }, 'intents.0.memo', L.memo],
+  ['transfer msg', { ...VALID.transfer, msg: x(L.msg + 1) }, 'intents.0.msg', L.msg],
+  ['transfer state_init', { ...VALID.transfer, msg: '', state_init: { code: x(L.stateInit) } }, 'intents.0.state_init', L.stateInit],
+  ['transfer receiver_id', { ...VALID.transfer, receiver_id: `${x(61)}.near` }, 'intents.0.receiver_id', L.accountId],
+  ['ft_withdraw memo', { ...VALID.ft_withdraw, memo: `WITHDRAW_TO:${x(L.memo)}` }, 'intents.0.memo', L.memo],
+  ['ft_withdraw msg', { ...VALID.ft_withdraw, msg: x(L.msg + 1) }, 'intents.0.msg', L.msg],
+  ['ft_withdraw token', { ...VALID.ft_withdraw, token: x(65) }, 'intents.0.token', L.accountId],
+  ['nft_withdraw token_id', { ...VALID.nft_withdraw, token_id: x(L.innerTokenId + 1) }, 'intents.0.token_id', L.innerTokenId],
+  ['mt_withdraw token_ids', { ...VALID.mt_withdraw, token_ids: ['a', x(L.innerTokenId + 1)] }, 'intents.0.token_ids.1', L.innerTokenId],
+  ['token_diff memo', { ...VALID.token_diff, memo: x(L.memo + 1) }, 'intents.0.memo', L.memo],
+  ['auth_call msg', { ...VALID.auth_call, msg: x(L.msg + 1) }, 'intents.0.msg', L.msg],
+  ['auth_call state_init', { ...VALID.auth_call, state_init: { data: x(L.stateInit) } }, 'intents.0.state_init', L.stateInit],
+  ['auth_call contract_id', { ...VALID.auth_call, contract_id: x(100_000) }, 'intents.0.contract_id', L.accountId],
+  ['add_public_key public_key', { ...VALID.add_public_key, public_key: `ed25519:${'1'.repeat(100_000)}` }, 'intents.0.public_key', L.publicKey],
+  ['storage_deposit contract_id', { ...VALID.storage_deposit, contract_id: x(65) }, 'intents.0.contract_id', L.accountId],
+];
+
+describe('size caps on free text', () => {
+  it.each(OVERSIZED)('%s one past its cap is refused naming the field', (_, intent, field, cap) => {
+    const e = errorOf(intent);
+    expect(e.field).toBe(field);
+    expect(e.message).toContain(String(cap));
+  });
+
+  it('accepts each field at exactly its cap', () => {
+    expect(parseIntent({ ...VALID.transfer, memo: x(L.memo), msg: x(L.msg) })).toBeTruthy();
+    expect(parseIntent({ ...VALID.nft_withdraw, token_id: x(L.innerTokenId) })).toBeTruthy();
+    expect(parseIntent({ ...VALID.transfer, tokens: { [`nep245:mt.near:${x(L.innerTokenId)}`]: '1' } })).toBeTruthy();
+  });
+
+  it('refuses an oversized or malformed token id key naming the map, not the key', () => {
+    const long = { ...VALID.transfer, tokens: { [`nep245:mt.near:${x(L.innerTokenId + 1)}`]: '1' } };
+    expect(errorOf(long).field).toBe('intents.0.tokens');
+    expect(errorOf(long).message).toContain(String(L.innerTokenId));
+    const huge = { ...VALID.token_diff, diff: { [`nep141:${x(100_000)}`]: '1' } };
+    expect(errorOf(huge).field).toBe('intents.0.diff');
+    expect(errorOf(huge).message.length).toBeLessThan(300);
+  });
+
+  it('refuses more tokens than the cap in one intent', () => {
+    const tokens = Object.fromEntries(Array.from({ length: L.tokensPerIntent + 1 }, (_, i) => [`nep141:t${i}.near`, '1']));
+    expect(errorOf({ ...VALID.transfer, tokens }).field).toBe('intents.0.tokens');
+    const ids = Array.from({ length: L.tokensPerIntent + 1 }, (_, i) => `id${i}`);
+    expect(errorOf({ ...VALID.mt_withdraw, token_ids: ids, amounts: ids.map(() => '1') }).field).toBe('intents.0.token_ids');
+  });
+
+  it('names the path through the zod face too (a caller maps it to -32602 data.field)', () => {
+    const r = z.object({ intents: intentsSchema }).safeParse({ intents: [VALID.transfer, { ...VALID.transfer, memo: x(L.memo + 1) }] });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.path).toEqual(['intents', 1, 'memo']);
+    expect(r.error?.issues[0]?.message).toBe(`must have at most ${L.memo} characters`);
+  });
+});
+
+describe('null optionals (the verifier writes absent Options as null)', () => {
+  it.each([
+    ['transfer', { ...VALID.transfer, memo: null, msg: null, min_gas: null, state_init: null }],
+    ['ft_withdraw', { ...VALID.ft_withdraw, memo: null, msg: null, storage_deposit: null, min_gas: null }],
+    ['nft_withdraw', { ...VALID.nft_withdraw, memo: null, msg: null, storage_deposit: null, min_gas: null }],
+    ['mt_withdraw', { ...VALID.mt_withdraw, memo: null, msg: null, storage_deposit: null, min_gas: null }],
+    ['token_diff', { ...VALID.token_diff, memo: null, referral: null }],
+    ['auth_call', { ...VALID.auth_call, state_init: null, min_gas: null }],
+  ])('%s accepts null optionals and drops them', (_, intent) => {
+    const parsed = parseIntent(intent) as Record<string, unknown>;
+    for (const [k, v] of Object.entries(intent)) {
+      if (v === null) expect(Object.hasOwn(parsed, k)).toBe(false);
+    }
+  });
+
+  it('still refuses null where the field is required or not an Option', () => {
+    expect(errorOf({ ...VALID.transfer, receiver_id: null }).field).toBe('intents.0.receiver_id');
+    expect(errorOf({ ...VALID.auth_call, msg: null }).field).toBe('intents.0.msg');
+    expect(errorOf({ ...VALID.auth_call, attached_deposit: null }).field).toBe('intents.0.attached_deposit');
+    expect(errorOf({ ...VALID.native_withdraw, memo: null }).message).toMatch(/unknown field 'memo'/);
   });
 });
 
