@@ -81,7 +81,16 @@ export {
 export { PIPS_MAX, tokenDiffFee, unmatchedDeltas } from './fees';
 export { type TokenInfo, type TokenTable, tokenTable, formatTokenAmount, shortAddress } from './tokens';
 export { describeIntent } from './describe';
-export { type RiskLevel, type RiskFinding, type RiskContext, type RiskReport, RISK_LEVELS, assessIntents } from './risk';
+export {
+  type RiskLevel,
+  type RiskFinding,
+  type RiskContext,
+  type RiskReport,
+  RISK_LEVELS,
+  DANGER_DEADLINE_MS,
+  STORAGE_DEPOSIT_CAP_YOCTO,
+  assessIntents,
+} from './risk';
 export { type VisibleTextOptions, visibleText, hasHiddenCharacters, containsHiddenCharacters } from './visibleText';
 export { protocolErrorFromZod } from './zodError';
 export {

@@ -1,15 +1,26 @@
 /**
- * Risk findings for a payload before it is signed (architecture.md "Intent preview").
+ * Risk findings for a payload before it is signed (docs/security.md, "Risk rules").
  * Levels: forbidden (never sign: the verifier would refuse it, or a web page may not ask for it),
  * danger (money can be lost: needs an explicit acknowledgement), warning, info.
+ *
+ * Value leaving the signer: every intent that moves value to an account other than the signer is at
+ * least danger. Nothing else in the payload "matches" it: a token_diff receive happens only if a
+ * counterparty's intent settles it, and it can be paid for with other tokens of the same batch, so
+ * it never makes a transfer or withdrawal safe (a transfer of 10 USDC next to a diff of
+ * -100 wNEAR/+10 USDC gives away 100 wNEAR). The only receive that matches is the signer itself
+ * being the receiver. Bridge withdrawals (receiver_id is the token's own contract, destination in
+ * the memo) send value to an address on another chain that the wallet cannot tie to the user: danger
+ * when a page asks, warning when the wallet's own pages built the memo.
  */
 import { parseDeadlineNs } from './deadline';
-import type { Intent } from './intents';
+import { formatUnits } from './amounts';
+import type { Intent, IntentOf } from './intents';
 import { KEY_MANAGEMENT_INTENTS } from './intents';
 import { checkNonceDeadline, decodeNonce, type DecodedNonce } from './nonce';
 import type { IntentPayload } from './payload';
 import { unmatchedDeltas } from './fees';
 import { type TokenTable, formatTokenAmount } from './tokens';
+import { containsHiddenCharacters } from './visibleText';
 
 export type RiskLevel = 'forbidden' | 'danger' | 'warning' | 'info';
 export const RISK_LEVELS: readonly RiskLevel[] = ['forbidden', 'danger', 'warning', 'info'];
@@ -28,8 +39,16 @@ export interface RiskContext {
   verifierId: string;
   /** The web origin asking, or null for the wallet's own pages. */
   origin: string | null;
-  /** The account the user is signing as; a different signer_id is refused. */
+  /**
+   * The account the request may sign as (for a page: an account it was granted); a different
+   * signer_id is forbidden. A web page's request without it is forbidden too (never unchecked).
+   */
   expectedSignerId?: string;
+  /**
+   * The nonce came with the request (a page's) rather than being made by the wallet. The wallet
+   * always makes versioned nonces, so a legacy one is the page's; absent counts as true.
+   */
+  nonceFromPage?: boolean;
   /** Verifier fee in pips (from `fee()` or `simulate_intents().state.fee`); default 0. */
   feePips?: number;
   /** Current salt (hex8) from `current_salt`; a different salt may still be valid, so it only warns. */
@@ -50,6 +69,13 @@ export interface RiskReport {
 }
 
 const DEFAULT_MAX_DEADLINE_MS = 60 * 60 * 1000;
+/** A signature valid for more than a day can be held back and used long after the user forgot it. */
+export const DANGER_DEADLINE_MS = 24 * 60 * 60 * 1000;
+/**
+ * Storage deposits up to this are routine (a NEP-141 registration costs 0.00125 NEAR, an NFT/MT
+ * contract's a few times that); above it the deposit is money given away for good: 0.05 NEAR.
+ */
+export const STORAGE_DEPOSIT_CAP_YOCTO = 50_000_000_000_000_000_000_000n;
 
 export function assessIntents(payload: IntentPayload, context: RiskContext): RiskReport {
   const batch: RiskFinding[] = [];
@@ -81,16 +107,18 @@ function assessEnvelope(payload: IntentPayload, ctx: RiskContext, add: Add): voi
     add({
       level: 'forbidden',
       code: 'signer_mismatch',
-      message: `Signs as '${payload.signer_id}', but the selected account is '${ctx.expectedSignerId}'.`,
+      message: `Signs as '${payload.signer_id}', but this request may sign only as '${ctx.expectedSignerId}'.`,
     });
+  } else if (ctx.expectedSignerId === undefined && ctx.origin !== null) {
+    add({ level: 'forbidden', code: 'signer_unchecked', message: 'The account this site may sign as is unknown.' });
   }
   const deadlineMs = Number(parseDeadlineNs(payload.deadline) / 1_000_000n);
   const nowMs = ctx.now.getTime();
   if (deadlineMs <= nowMs) {
     add({ level: 'forbidden', code: 'deadline_passed', message: `The deadline ${payload.deadline} has already passed.` });
-  } else if (deadlineMs - nowMs > (ctx.maxDeadlineMs ?? DEFAULT_MAX_DEADLINE_MS)) {
+  } else if (deadlineMs - nowMs > Math.min(DANGER_DEADLINE_MS, ctx.maxDeadlineMs ?? DEFAULT_MAX_DEADLINE_MS)) {
     add({
-      level: 'warning',
+      level: deadlineMs - nowMs > DANGER_DEADLINE_MS ? 'danger' : 'warning',
       code: 'deadline_far',
       message: `The deadline ${payload.deadline} is far away: whoever holds the signature can execute it until then.`,
     });
@@ -103,10 +131,12 @@ function assessEnvelope(payload: IntentPayload, ctx: RiskContext, add: Add): voi
     return;
   }
   if (nonce.kind === 'legacy') {
+    // A page-made legacy nonce cannot be invalidated by rotating the salt: the signature stays good
+    // until its deadline whatever the user does.
     add({
-      level: 'warning',
+      level: ctx.nonceFromPage === false ? 'warning' : 'danger',
       code: 'legacy_nonce',
-      message: 'Legacy nonce: the verifier checks only that it is unused (no salt, no expiry).',
+      message: 'Legacy nonce chosen by the site: no salt and no expiry, so the signature cannot be cancelled before its deadline.',
     });
     return;
   }
@@ -123,31 +153,34 @@ function assessEnvelope(payload: IntentPayload, ctx: RiskContext, add: Add): voi
 
 function assessIntent(intent: Intent, i: number, payload: IntentPayload, ctx: RiskContext, add: Add): void {
   const at = { intentIndex: i };
+  if (containsHiddenCharacters(intent)) {
+    add({
+      ...at,
+      level: 'warning',
+      code: 'hidden_characters',
+      message: 'Contains invisible or direction-changing characters, shown here as \\u escapes: text may not be what it seems.',
+    });
+  }
   if (KEY_MANAGEMENT_INTENTS.has(intent.intent)) {
-    if (ctx.origin !== null) {
-      add({
-        ...at,
-        level: 'forbidden',
-        code: 'key_management_from_web',
-        message: `A web page may not ask for '${intent.intent}': key changes are made only from the wallet.`,
-      });
-    } else {
-      add({
-        ...at,
-        level: intent.intent === 'add_public_key' ? 'warning' : 'danger',
-        code: 'key_management',
-        message:
-          intent.intent === 'add_public_key'
-            ? 'The added key gets full control of this account inside the verifier.'
-            : 'Changes who can act for this account; a mistake can lock you out.',
-      });
-    }
+    assessKeyManagement(intent, at, ctx, add);
     return;
   }
+  const signer = payload.signer_id;
+  const tokens = ctx.tokens ?? new Map();
   switch (intent.intent) {
     case 'transfer':
-      if (intent.receiver_id === payload.signer_id) {
+      if (intent.receiver_id === signer) {
         add({ ...at, level: 'forbidden', code: 'transfer_to_self', message: 'The verifier refuses a transfer to the signer itself.' });
+      } else {
+        const what = Object.entries(intent.tokens)
+          .map(([id, v]) => formatTokenAmount(BigInt(v), id, tokens))
+          .join(', ');
+        add({
+          ...at,
+          level: 'danger',
+          code: 'transfer_to_other',
+          message: `Sends ${what} to ${intent.receiver_id}, another account; nothing in this request pays you back.`,
+        });
       }
       if (intent.msg !== undefined) {
         add({ ...at, level: 'warning', code: 'transfer_call', message: `Calls ${intent.receiver_id}'s contract with a message.` });
@@ -156,27 +189,27 @@ function assessIntent(intent: Intent, i: number, payload: IntentPayload, ctx: Ri
     case 'ft_withdraw':
     case 'nft_withdraw':
     case 'mt_withdraw':
-      if (intent.msg !== undefined) {
+      assessWithdrawal(intent, at, signer, ctx, add);
+      break;
+    case 'native_withdraw':
+      if (intent.receiver_id !== signer) {
         add({
           ...at,
           level: 'danger',
-          code: 'withdraw_with_msg',
-          message: `Withdrawal with a message: the funds are lost if ${intent.receiver_id} does not implement the transfer-call receiver.`,
+          code: 'native_withdraw_to_other',
+          message: `Sends NEAR to ${intent.receiver_id}, another account; nothing in this request pays you back.`,
         });
-      }
-      if (intent.storage_deposit !== undefined && intent.storage_deposit !== '0') {
-        add({ ...at, level: 'warning', code: 'storage_deposit_not_refunded', message: 'Its storage deposit is paid from your wNEAR and never refunded.' });
       }
       break;
     case 'storage_deposit':
-      add({ ...at, level: 'warning', code: 'storage_deposit_not_refunded', message: 'The storage deposit is paid from your wNEAR and never refunded.' });
+      assessStorageDeposit(BigInt(intent.amount), at, add);
       break;
     case 'auth_call':
       add({
         ...at,
-        level: intent.attached_deposit && intent.attached_deposit !== '0' ? 'danger' : 'warning',
+        level: 'danger',
         code: 'auth_call',
-        message: `Lets contract ${intent.contract_id} act with your authority${intent.attached_deposit ? ' and pays it wNEAR' : ''}.`,
+        message: `Lets contract ${intent.contract_id} act with your authority${intent.attached_deposit && intent.attached_deposit !== '0' ? ' and pays it wNEAR' : ''}: it can do with your account whatever its code allows.`,
       });
       break;
     case 'token_diff': {
@@ -188,6 +221,75 @@ function assessIntent(intent: Intent, i: number, payload: IntentPayload, ctx: Ri
     }
     default:
       break;
+  }
+}
+
+type At = { intentIndex: number };
+
+function assessKeyManagement(intent: Intent, at: At, ctx: RiskContext, add: Add): void {
+  if (ctx.origin !== null) {
+    add({
+      ...at,
+      level: 'forbidden',
+      code: 'key_management_from_web',
+      message: `A web page may not ask for '${intent.intent}': key changes are made only from the wallet.`,
+    });
+    return;
+  }
+  add({
+    ...at,
+    level: intent.intent === 'add_public_key' ? 'warning' : 'danger',
+    code: 'key_management',
+    message:
+      intent.intent === 'add_public_key'
+        ? 'The added key gets full control of this account inside the verifier.'
+        : 'Changes who can act for this account; a mistake can lock you out.',
+  });
+}
+
+type Withdrawal = IntentOf<'ft_withdraw'> | IntentOf<'nft_withdraw'> | IntentOf<'mt_withdraw'>;
+
+function assessWithdrawal(intent: Withdrawal, at: At, signer: string, ctx: RiskContext, add: Add): void {
+  if (intent.receiver_id === intent.token) {
+    // The PoA bridge pattern: the token's own contract burns it and pays out on another chain to
+    // the address named in the memo, which no NEAR account check can tie to the user.
+    add({
+      ...at,
+      level: ctx.origin === null ? 'warning' : 'danger',
+      code: 'bridge_withdrawal',
+      message: `Leaves through the bridge of ${intent.token} to the address in its memo, on another chain: check that address is yours.`,
+    });
+  } else if (intent.receiver_id !== signer) {
+    add({
+      ...at,
+      level: 'danger',
+      code: 'withdraw_to_other',
+      message: `Withdraws to ${intent.receiver_id}, another account; nothing in this request pays you back.`,
+    });
+  }
+  if (intent.msg !== undefined) {
+    add({
+      ...at,
+      level: 'danger',
+      code: 'withdraw_with_msg',
+      message: `Withdrawal with a message: the funds are lost if ${intent.receiver_id} does not implement the transfer-call receiver.`,
+    });
+  }
+  if (intent.storage_deposit !== undefined && intent.storage_deposit !== '0') {
+    assessStorageDeposit(BigInt(intent.storage_deposit), at, add);
+  }
+}
+
+function assessStorageDeposit(amount: bigint, at: At, add: Add): void {
+  if (amount > STORAGE_DEPOSIT_CAP_YOCTO) {
+    add({
+      ...at,
+      level: 'danger',
+      code: 'storage_deposit_large',
+      message: `Pays ${formatUnits(amount, 24)} wNEAR for storage, more than the usual ${formatUnits(STORAGE_DEPOSIT_CAP_YOCTO, 24)}; it is never refunded.`,
+    });
+  } else {
+    add({ ...at, level: 'warning', code: 'storage_deposit_not_refunded', message: 'The storage deposit is paid from your wNEAR and never refunded.' });
   }
 }
 

@@ -1,5 +1,6 @@
 /** What `core` needs to know of a token to show amounts: a subset of the swap service's token list. */
 import { formatUnits } from './amounts';
+import { visibleText } from './visibleText';
 
 export interface TokenInfo {
   assetId: string;
@@ -15,14 +16,20 @@ export function tokenTable(tokens: readonly TokenInfo[]): TokenTable {
   return new Map(tokens.map((t) => [t.assetId, t]));
 }
 
-/** "1.5 USDC" when the token is known, else "1500000 units of <token id>". */
+/**
+ * "1.5 USDC" when the token is known, else "1500000 units of <token id>". The id (inner NFT/MT ids
+ * are free text from the page) and the symbol are shown with hidden characters escaped.
+ */
 export function formatTokenAmount(amount: bigint, tokenId: string, tokens: TokenTable): string {
   const info = tokens.get(tokenId);
-  if (!info) return `${amount} units of ${tokenId}`;
-  return `${formatUnits(amount, info.decimals)} ${info.symbol}`;
+  if (!info) return `${amount} units of ${visibleText(tokenId)}`;
+  return `${formatUnits(amount, info.decimals)} ${visibleText(info.symbol)}`;
 }
 
-/** Shortens long addresses for plain-language text: 0xabcdef…1234 → "0xab…34" style with 4+4. */
+/**
+ * Shortens long addresses for notifications about the user's own swaps ("0xab58…eccd"). Never for
+ * anything the user approves: there every receiver, key and address is shown in full.
+ */
 export function shortAddress(address: string): string {
   return address.length <= 14 ? address : `${address.slice(0, 6)}…${address.slice(-4)}`;
 }

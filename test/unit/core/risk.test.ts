@@ -1,60 +1,80 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DANGER_DEADLINE_MS,
+  STORAGE_DEPOSIT_CAP_YOCTO,
   assessIntents,
   base64,
-  buildIntentPayload,
-  describeIntent,
   encodeVersionedNonce,
   hex,
   tokenDiffFee,
-  tokenTable,
   unmatchedDeltas,
   type IntentPayload,
   type RiskContext,
 } from '../../../src/core';
+import { DEADLINE, NOW, PK, SALT, SWAP, USDC_BRIDGE, ctx, payload } from './riskFixtures';
 
-const NOW = new Date('2030-01-01T00:00:00.000Z');
-const DEADLINE = new Date(NOW.getTime() + 120_000);
-const SALT = '252812b3';
-const TOKENS = tokenTable([
-  { assetId: 'nep141:wrap.near', symbol: 'wNEAR', decimals: 24, blockchain: 'near' },
-  { assetId: 'nep141:usdt.tether-token.near', symbol: 'USDT', decimals: 6, blockchain: 'near' },
-  { assetId: 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near', symbol: 'USDC', decimals: 6, blockchain: 'eth' },
-]);
-
-function payload(intents: unknown[], over: Partial<{ signerId: string; deadline: Date; nonce: string; verifyingContract: string }> = {}): IntentPayload {
-  const deadline = over.deadline ?? DEADLINE;
-  return buildIntentPayload({
-    signerId: over.signerId ?? 'alice.near',
-    verifyingContract: over.verifyingContract ?? 'intents.near',
-    deadline,
-    nonce: over.nonce ?? encodeVersionedNonce({ salt: hex.decode(SALT), deadline, random15: new Uint8Array(15) }),
-    intents,
-  });
-}
-
-const ctx: RiskContext = { now: NOW, verifierId: 'intents.near', origin: 'https://dapp.example', expectedSignerId: 'alice.near', currentSalt: SALT, tokens: TOKENS };
 const codes = (p: IntentPayload, c: Partial<RiskContext> = {}) => assessIntents(p, { ...ctx, ...c }).findings.map((f) => `${f.level}:${f.code}`);
+const finding = (p: IntentPayload, code: string, c: Partial<RiskContext> = {}) => assessIntents(p, { ...ctx, ...c }).findings.find((f) => f.code === code);
+const levelOf = (p: IntentPayload, c: Partial<RiskContext> = {}) => assessIntents(p, { ...ctx, ...c }).level;
 
-const SWAP = { intent: 'token_diff', diff: { 'nep141:wrap.near': '-1000000', 'nep141:usdt.tether-token.near': '2500000' } };
+const HOUR = 3600_000;
+const WNEAR_ALL = '123456789000000000000000000'; // 123.456789 wNEAR: "everything the account holds"
 
-describe('assessIntents', () => {
+describe('assessIntents: the envelope', () => {
   it('a plain swap with a fresh versioned nonce only notes that it needs a counterparty', () => {
     const report = assessIntents(payload([SWAP]), ctx);
     expect(report.findings.map((f) => f.code)).toEqual(['needs_counterparty']);
     expect(report.level).toBe('info');
   });
 
-  it('forbids a passed deadline, a wrong verifier and a signer mismatch', () => {
+  it('forbids a passed deadline and a wrong verifier', () => {
     expect(codes(payload([SWAP], { deadline: new Date(NOW.getTime() - 1) }))).toContain('forbidden:deadline_passed');
     expect(codes(payload([SWAP], { verifyingContract: 'intents.far' }))).toContain('forbidden:wrong_verifier');
-    expect(codes(payload([SWAP], { signerId: 'mallory.near' }))).toContain('forbidden:signer_mismatch');
   });
 
-  it('warns on a far deadline, a legacy nonce and a salt that is not current', () => {
-    const far = new Date(NOW.getTime() + 2 * 3600_000);
-    expect(codes(payload([SWAP], { deadline: far }))).toContain('warning:deadline_far');
-    expect(codes(payload([SWAP], { nonce: base64.encode(new Uint8Array(32).fill(9)) }))).toContain('warning:legacy_nonce');
+  it('forbids a signer other than the account the page was granted', () => {
+    const p = payload([SWAP], { signerId: 'mallory.near' });
+    expect(finding(p, 'signer_mismatch')).toMatchObject({ level: 'forbidden' });
+    expect(finding(p, 'signer_mismatch')?.message).toContain('alice.near');
+    expect(levelOf(p)).toBe('forbidden');
+    expect(finding(payload([SWAP]), 'signer_mismatch')).toBeUndefined();
+  });
+
+  it('forbids a page request whose allowed signer was not given, but not the wallet’s own', () => {
+    const { expectedSignerId: _, ...unchecked } = ctx;
+    expect(assessIntents(payload([SWAP]), unchecked).findings.map((f) => `${f.level}:${f.code}`)).toContain('forbidden:signer_unchecked');
+    expect(assessIntents(payload([SWAP]), { ...unchecked, origin: null }).level).toBe('info');
+  });
+
+  it('makes a deadline more than 24 h away danger', () => {
+    const far = new Date(NOW.getTime() + 25 * HOUR);
+    const p = payload([SWAP], { deadline: far });
+    expect(finding(p, 'deadline_far')?.level).toBe('danger');
+    expect(levelOf(p)).toBe('danger');
+    const year9999 = new Date('9999-12-31T00:00:00.000Z');
+    expect(finding(payload([SWAP], { deadline: year9999 }), 'deadline_far')?.level).toBe('danger');
+  });
+
+  it('only warns on a deadline 23 h away, and on one just past the hour', () => {
+    const p = payload([SWAP], { deadline: new Date(NOW.getTime() + 23 * HOUR) });
+    expect(finding(p, 'deadline_far')?.level).toBe('warning');
+    expect(levelOf(p)).toBe('warning');
+    expect(finding(payload([SWAP], { deadline: new Date(NOW.getTime() + DANGER_DEADLINE_MS) }), 'deadline_far')?.level).toBe('warning');
+    expect(finding(payload([SWAP], { deadline: new Date(NOW.getTime() + 2 * HOUR) }), 'deadline_far')?.level).toBe('warning');
+    expect(finding(payload([SWAP]), 'deadline_far')).toBeUndefined();
+  });
+
+  it('makes a legacy nonce supplied by the page danger', () => {
+    const p = payload([SWAP], { nonce: base64.encode(new Uint8Array(32).fill(9)) });
+    expect(finding(p, 'legacy_nonce')?.level).toBe('danger');
+    expect(levelOf(p)).toBe('danger');
+    // Unknown origin of the nonce counts as the page's.
+    const { nonceFromPage: _, ...unknown } = ctx;
+    expect(assessIntents(p, unknown).findings.find((f) => f.code === 'legacy_nonce')?.level).toBe('danger');
+    expect(finding(p, 'legacy_nonce', { nonceFromPage: false })?.level).toBe('warning');
+  });
+
+  it('warns on a salt that is not current', () => {
     expect(codes(payload([SWAP]), { currentSalt: 'deadbeef' })).toContain('warning:salt_not_current');
   });
 
@@ -63,11 +83,107 @@ describe('assessIntents', () => {
     expect(codes(payload([SWAP], { nonce }))).toContain('forbidden:nonce_deadline');
   });
 
+  it('notes an empty batch has nothing to check and is not forbidden', () => {
+    expect(assessIntents(payload([]), ctx).level).toBeNull();
+  });
+});
+
+describe('assessIntents: value leaving the signer is danger', () => {
+  it('a full-balance transfer to a third party', () => {
+    const p = payload([{ intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:wrap.near': WNEAR_ALL } }]);
+    const f = finding(p, 'transfer_to_other');
+    expect(f).toMatchObject({ level: 'danger', intentIndex: 0 });
+    expect(f?.message).toContain('123.456789 wNEAR');
+    expect(f?.message).toContain('bob.near');
+    expect(levelOf(p)).toBe('danger');
+  });
+
+  it('a transfer is not excused by a token_diff receive, of the same token or another', () => {
+    for (const diff of [
+      { 'nep141:wrap.near': '-1', 'nep141:usdt.tether-token.near': '10' },
+      { 'nep141:usdt.tether-token.near': '-10', 'nep141:wrap.near': WNEAR_ALL },
+    ]) {
+      const p = payload([{ intent: 'token_diff', diff }, { intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:wrap.near': WNEAR_ALL } }]);
+      expect(assessIntents(p, ctx).perIntent[1]?.map((f) => `${f.level}:${f.code}`)).toContain('danger:transfer_to_other');
+    }
+  });
+
+  it('a transfer to oneself is forbidden (the verifier refuses it), not danger', () => {
+    const p = payload([{ intent: 'transfer', receiver_id: 'alice.near', tokens: { 'nep141:wrap.near': '1' } }]);
+    expect(codes(p)).toEqual(['forbidden:transfer_to_self']);
+  });
+
+  it('ft_withdraw to attacker.near with a WITHDRAW_TO memo naming the user’s address', () => {
+    const p = payload([
+      { intent: 'ft_withdraw', token: USDC_BRIDGE, receiver_id: 'attacker.near', amount: '10000000', memo: 'WITHDRAW_TO:0xab5801a7d398351b8be11c439e05c5b3259aeccd' },
+    ]);
+    const f = finding(p, 'withdraw_to_other');
+    expect(f).toMatchObject({ level: 'danger', intentIndex: 0 });
+    expect(f?.message).toContain('attacker.near');
+    expect(finding(p, 'bridge_withdrawal')).toBeUndefined();
+  });
+
+  it.each(['ft_withdraw', 'nft_withdraw', 'mt_withdraw'] as const)('%s to another account is danger, to the signer is not', (type) => {
+    const base =
+      type === 'ft_withdraw'
+        ? { intent: type, token: 'usdt.tether-token.near', amount: '5' }
+        : type === 'nft_withdraw'
+          ? { intent: type, token: 'nft.near', token_id: '7' }
+          : { intent: type, token: 'mt.near', token_ids: ['a'], amounts: ['2'] };
+    expect(finding(payload([{ ...base, receiver_id: 'bob.near' }]), 'withdraw_to_other')?.level).toBe('danger');
+    expect(codes(payload([{ ...base, receiver_id: 'alice.near' }]))).toEqual([]);
+  });
+
+  it('a bridge withdrawal (receiver is the token’s own contract) is danger from a page, warning from the wallet', () => {
+    const p = payload([
+      { intent: 'ft_withdraw', token: USDC_BRIDGE, receiver_id: USDC_BRIDGE, amount: '10000000', memo: 'WITHDRAW_TO:0xab5801a7d398351b8be11c439e05c5b3259aeccd' },
+    ]);
+    expect(codes(p)).toEqual(['danger:bridge_withdrawal']);
+    expect(codes(p, { origin: null })).toEqual(['warning:bridge_withdrawal']);
+  });
+
+  it('native_withdraw to another account is danger, to the signer is not', () => {
+    const p = payload([{ intent: 'native_withdraw', receiver_id: 'bob.near', amount: '1000000000000000000000000' }]);
+    expect(finding(p, 'native_withdraw_to_other')).toMatchObject({ level: 'danger', intentIndex: 0 });
+    expect(codes(payload([{ intent: 'native_withdraw', receiver_id: 'alice.near', amount: '1' }]))).toEqual([]);
+  });
+
+  it('a storage deposit over the 0.05 NEAR cap is danger, at or under it a warning', () => {
+    const over = (STORAGE_DEPOSIT_CAP_YOCTO + 1n).toString();
+    const at = STORAGE_DEPOSIT_CAP_YOCTO.toString();
+    const sd = (amount: string) => payload([{ intent: 'storage_deposit', contract_id: 'usdc.near', account_id: 'bob.near', amount }]);
+    expect(codes(sd(over))).toEqual(['danger:storage_deposit_large']);
+    expect(codes(sd(at))).toEqual(['warning:storage_deposit_not_refunded']);
+    expect(codes(sd('1250000000000000000000'))).toEqual(['warning:storage_deposit_not_refunded']);
+    // The same cap holds for the storage_deposit field of a withdrawal.
+    const w = (storage_deposit: string) => payload([{ intent: 'ft_withdraw', token: 'usdc.near', receiver_id: 'alice.near', amount: '1', storage_deposit }]);
+    expect(codes(w(over))).toEqual(['danger:storage_deposit_large']);
+    expect(codes(w(at))).toEqual(['warning:storage_deposit_not_refunded']);
+  });
+
+  it('any auth_call is danger, with or without a deposit', () => {
+    expect(codes(payload([{ intent: 'auth_call', contract_id: 'app.near', msg: '' }]))).toEqual(['danger:auth_call']);
+    const withDeposit = finding(payload([{ intent: 'auth_call', contract_id: 'app.near', msg: '{}', attached_deposit: '1' }]), 'auth_call');
+    expect(withDeposit?.level).toBe('danger');
+    expect(withDeposit?.message).toContain('pays it wNEAR');
+  });
+
+  it('giving without receiving is danger', () => {
+    expect(codes(payload([{ intent: 'token_diff', diff: { 'nep141:wrap.near': '-5' } }]))).toContain('danger:gives_without_receiving');
+  });
+
+  it('flags a withdrawal with msg as danger and names the receiver', () => {
+    const r = assessIntents(payload([{ intent: 'ft_withdraw', token: 'usdc.near', receiver_id: 'alice.near', amount: '1', msg: '{}' }]), ctx);
+    expect(r.perIntent[0]?.[0]).toMatchObject({ level: 'danger', code: 'withdraw_with_msg', intentIndex: 0 });
+    expect(r.perIntent[0]?.[0]?.message).toContain('alice.near');
+  });
+});
+
+describe('assessIntents: other findings', () => {
   it('forbids key-management intents from a web origin but not from the wallet itself', () => {
-    const pk = 'ed25519:GGmuj19BsuQ4fwgk3rMsWyDuxEPcTttWjtdqFPfLtPX5';
     for (const intent of [
-      { intent: 'add_public_key', public_key: pk },
-      { intent: 'remove_public_key', public_key: pk },
+      { intent: 'add_public_key', public_key: PK },
+      { intent: 'remove_public_key', public_key: PK },
       { intent: 'set_auth_by_predecessor_id', enabled: true },
     ]) {
       const p = payload([intent]);
@@ -76,27 +192,27 @@ describe('assessIntents', () => {
     }
   });
 
-  it('flags a withdrawal with msg as danger and names the receiver', () => {
-    const r = assessIntents(payload([{ intent: 'ft_withdraw', token: 'usdc.near', receiver_id: 'dex.near', amount: '1', msg: '{}' }]), ctx);
-    expect(r.perIntent[0]?.[0]).toMatchObject({ level: 'danger', code: 'withdraw_with_msg', intentIndex: 0 });
-    expect(r.perIntent[0]?.[0]?.message).toContain('dex.near');
-  });
-
-  it('warns that a storage deposit is not refunded and that a dependent withdrawal may finish first', () => {
+  it('warns that a dependent withdrawal may finish before the storage deposit', () => {
     const p = payload([
-      { intent: 'storage_deposit', contract_id: 'usdc.near', account_id: 'bob.near', amount: '1250000000000000000000' },
-      { intent: 'ft_withdraw', token: 'usdc.near', receiver_id: 'bob.near', amount: '5' },
+      { intent: 'storage_deposit', contract_id: 'usdc.near', account_id: 'alice.near', amount: '1250000000000000000000' },
+      { intent: 'ft_withdraw', token: 'usdc.near', receiver_id: 'alice.near', amount: '5' },
     ]);
     const r = assessIntents(p, ctx);
     expect(r.perIntent[0]!.map((f) => f.code)).toEqual(['storage_deposit_not_refunded']);
     expect(r.perIntent[1]!.map((f) => f.code)).toEqual(['dependent_after_storage_deposit']);
   });
 
-  it('flags giving without receiving, and a transfer to oneself', () => {
-    expect(codes(payload([{ intent: 'token_diff', diff: { 'nep141:wrap.near': '-5' } }]))).toContain('danger:gives_without_receiving');
-    expect(codes(payload([{ intent: 'transfer', receiver_id: 'alice.near', tokens: { 'nep141:wrap.near': '1' } }]))).toContain(
-      'forbidden:transfer_to_self',
-    );
+  it.each([
+    ['a right-to-left override in a memo', { intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:wrap.near': '1' }, memo: 'pay \u202Eevil' }],
+    ['a zero-width space in an NFT id', { intent: 'nft_withdraw', token: 'nft.near', receiver_id: 'alice.near', token_id: 'a\u200Bb' }],
+    ['a BOM in an inner token id (a map key)', { intent: 'token_diff', diff: { 'nep245:mt.near:x\uFEFF': '1', 'nep141:wrap.near': '-1' } }],
+    ['an isolate in an auth_call msg', { intent: 'auth_call', contract_id: 'app.near', msg: '\u2066x\u2069' }],
+  ])('warns about hidden characters: %s', (_, intent) => {
+    expect(finding(payload([intent]), 'hidden_characters')).toMatchObject({ level: 'warning', intentIndex: 0 });
+  });
+
+  it('does not warn about hidden characters in plain text', () => {
+    expect(finding(payload([{ intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:wrap.near': '1' }, memo: 'APP_FEE' }]), 'hidden_characters')).toBeUndefined();
   });
 
   it('checks the batch invariant with the fee when solver counter-diffs are given (§5 worked examples)', () => {
@@ -108,10 +224,6 @@ describe('assessIntents', () => {
     const r = assessIntents(p, { ...ctx, feePips: 100, counterpartyDiffs: [greedy] });
     expect(r.level).toBe('danger');
     expect(r.batch[0]?.code).toBe('invariant_violated');
-  });
-
-  it('notes an empty batch has nothing to check and is not forbidden', () => {
-    expect(assessIntents(payload([]), ctx).level).toBeNull();
   });
 });
 
@@ -132,52 +244,5 @@ describe('fees (spec/protocol.md §5)', () => {
     expect(unmatchedDeltas([{ 'nep141:a.near': '-100' }, { 'nep141:a.near': '99' }], 1)).toEqual({});
     expect(unmatchedDeltas([{ 'nep141:a.near': '100' }, { 'nep141:a.near': '-101' }], 1)).toEqual({});
     expect(unmatchedDeltas([{ 'nep141:a.near': '100' }, { 'nep141:a.near': '-100' }], 1)).toEqual({ 'nep141:a.near': 1n });
-  });
-});
-
-describe('describeIntent', () => {
-  it('gives then receives, with symbols and decimals', () => {
-    const [p] = [payload([SWAP])];
-    expect(describeIntent(p.intents[0]!, TOKENS)).toEqual(['Give 0.000000000000000001 wNEAR', 'Receive 2.5 USDT']);
-  });
-
-  it('describes a bridge withdrawal by its WITHDRAW_TO memo and chain', () => {
-    const p = payload([
-      {
-        intent: 'ft_withdraw',
-        token: 'eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near',
-        receiver_id: 'eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near',
-        amount: '10000000',
-        memo: 'WITHDRAW_TO:0xab5801a7d398351b8be11c439e05c5b3259aeccd',
-      },
-    ]);
-    expect(describeIntent(p.intents[0]!, TOKENS)).toEqual(['Withdraw 10 USDC to 0xab58…eccd on eth']);
-  });
-
-  it('falls back to raw units for unknown tokens and covers every type', () => {
-    const p = payload([
-      { intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:unknown.near': '7' } },
-      { intent: 'native_withdraw', receiver_id: 'bob.near', amount: '1500000000000000000000000' },
-      { intent: 'auth_call', contract_id: 'app.near', msg: '', attached_deposit: '1000000000000000000000000' },
-    ]);
-    expect(describeIntent(p.intents[0]!, TOKENS)).toEqual(['Send 7 units of nep141:unknown.near to bob.near']);
-    expect(describeIntent(p.intents[1]!, TOKENS)).toEqual(['Withdraw 1.5 NEAR (unwrapped) to bob.near']);
-    expect(describeIntent(p.intents[2]!, TOKENS)[0]).toContain('with 1 wNEAR attached');
-  });
-});
-
-describe('describeIntent, remaining types', () => {
-  const pk = 'ed25519:GGmuj19BsuQ4fwgk3rMsWyDuxEPcTttWjtdqFPfLtPX5';
-  it.each([
-    [{ intent: 'nft_withdraw', token: 'nft.near', receiver_id: 'bob.near', token_id: '42' }, "Withdraw NFT '42' of nft.near to bob.near"],
-    [{ intent: 'mt_withdraw', token: 'mt.near', receiver_id: 'bob.near', token_ids: ['a'], amounts: ['3'] }, "Withdraw 3 of token 'a' (mt.near) to bob.near"],
-    [{ intent: 'ft_withdraw', token: 'usdt.tether-token.near', receiver_id: 'bob.near', amount: '1000000' }, 'Withdraw 1 USDT to bob.near on home'],
-    [{ intent: 'storage_deposit', contract_id: 'usdc.near', deposit_for_account_id: 'bob.near', amount: '1250000000000000000000' }, 'Pay 0.00125 wNEAR for storage of bob.near on usdc.near (not refunded)'],
-    [{ intent: 'add_public_key', public_key: pk }, 'Add key ed2551…tPX5: it can sign anything for this account'],
-    [{ intent: 'remove_public_key', public_key: pk }, 'Remove key ed2551…tPX5 from this account'],
-    [{ intent: 'set_auth_by_predecessor_id', enabled: true }, 'Allow this account to act by direct calls from its own ledger account'],
-    [{ intent: 'auth_call', contract_id: 'app.near', msg: '' }, 'Call contract app.near on your behalf'],
-  ])('%j', (intent, text) => {
-    expect(describeIntent(payload([intent]).intents[0]!, TOKENS)).toEqual([text]);
   });
 });
