@@ -1,0 +1,403 @@
+// The attacker's toolbox for the red-team suite (test/e2e/security): servers an attacker controls on
+// 127.0.0.1 (a recorder, a recording pass-through proxy), a way to try a request through the public
+// provider API with a victim who clicks through whatever window appears, the simulator's ledger read
+// independently of the extension, and keys of the attacker's own. The threat model is docs/security.md.
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
+import {
+  type IntentPayload,
+  type SignedIntent,
+  base64,
+  encodeVersionedNonce,
+  formatDeadline,
+  formatPublicKey,
+  generateKeyPair,
+  implicitAccountId,
+  signIntentPayload,
+  utf8,
+} from '../../../src/core';
+import type { RunningSimulator } from '../../../src/sim/server';
+import type { Extension, PageServer } from '../fixtures';
+import { type Outcome, balances, confirm, request } from '../provider-helpers';
+import { expect, ledgerView, walletCall } from '../sim';
+
+// ---------------------------------------------------------------------------------------------------
+// Servers the attacker controls
+
+export interface Recorded {
+  method: string;
+  /** Path and query, as received. */
+  path: string;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface RecordingServer {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  port: number;
+  /** Every request received so far, in order (CORS preflights included). */
+  requests(): Recorded[];
+  close(): Promise<void>;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function flatHeaders(req: IncomingMessage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+/** CORS as an attacker's server would answer it: anything from anyone (the Origin and the headers asked for are echoed). */
+function openCors(req: Recorded): Record<string, string> {
+  return {
+    'access-control-allow-origin': req.headers.origin ?? '*',
+    'access-control-allow-methods': 'GET, POST, OPTIONS',
+    'access-control-allow-headers': req.headers['access-control-request-headers'] ?? 'content-type',
+    'access-control-expose-headers': 'location',
+  };
+}
+
+async function listen(server: Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+function closer(server: Server): () => Promise<void> {
+  return async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  };
+}
+
+export type Answer = (req: Recorded, res: ServerResponse, cors: Record<string, string>) => void | Promise<void>;
+
+/**
+ * A server on 127.0.0.1 that records every request and answers with `answer` (default: 404 with a JSON
+ * body). Preflights are answered for everyone.
+ */
+export async function startRecorder(answer?: Answer): Promise<RecordingServer> {
+  const seen: Recorded[] = [];
+  const server = createServer((req, res) => {
+    void (async () => {
+      const r: Recorded = { method: req.method ?? 'GET', path: req.url ?? '/', headers: flatHeaders(req), body: await readBody(req) };
+      seen.push(r);
+      const cors = openCors(r);
+      if (r.method === 'OPTIONS') return void res.writeHead(204, cors).end();
+      if (answer) return answer(r, res, cors);
+      res.writeHead(404, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ message: 'nothing here' }));
+    })().catch(() => {
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+  const port = await listen(server);
+  return { url: `http://127.0.0.1:${port}`, port, requests: () => [...seen], close: closer(server) };
+}
+
+/**
+ * A pass-through proxy to `target` (a base URL, e.g. the simulator's) that records every request: the
+ * operator of an RPC endpoint, or anyone on its network path. Requests and answers go through as they are.
+ */
+export async function startRecordingProxy(target: string): Promise<RecordingServer> {
+  const seen: Recorded[] = [];
+  const server = createServer((req, res) => {
+    void (async () => {
+      const r: Recorded = { method: req.method ?? 'GET', path: req.url ?? '/', headers: flatHeaders(req), body: await readBody(req) };
+      seen.push(r);
+      const headers = Object.fromEntries(Object.entries(r.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k)));
+      const answer = await fetch(`${target}${r.path}`, {
+        method: r.method,
+        headers,
+        redirect: 'manual',
+        ...(r.body.length > 0 && r.method !== 'GET' && r.method !== 'HEAD' ? { body: r.body } : {}),
+      });
+      const out: Record<string, string> = {};
+      answer.headers.forEach((v, k) => {
+        if (k !== 'content-encoding' && k !== 'content-length' && k !== 'transfer-encoding') out[k] = v;
+      });
+      res.writeHead(answer.status, out).end(Buffer.from(await answer.arrayBuffer()));
+    })().catch(() => {
+      if (!res.headersSent) res.writeHead(502).end();
+    });
+  });
+  const port = await listen(server);
+  return { url: `http://127.0.0.1:${port}`, port, requests: () => [...seen], close: closer(server) };
+}
+
+/** Requests that are not CORS preflights. */
+export const realRequests = (records: Recorded[]) => records.filter((r) => r.method !== 'OPTIONS');
+
+/** JSON-RPC method names of the requests (e.g. `get_status`, `query`). */
+export function rpcMethods(records: Recorded[]): string[] {
+  return realRequests(records).flatMap((r) => {
+    try {
+      const m = (JSON.parse(r.body) as { method?: unknown }).method;
+      return typeof m === 'string' ? [m] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** A signed intent as it travels (`{standard, payload, public_key, signature}`). */
+export interface CapturedSignature {
+  standard?: unknown;
+  payload?: unknown;
+  public_key?: unknown;
+  signature: string;
+}
+
+/**
+ * Every signature found in the recorded bodies: any object with a string `signature`, looked for in
+ * the JSON bodies and inside ledger-RPC `args_base64` (where `simulate_intents` carries its signed
+ * intents). A body that is not JSON but mentions a signature counts too.
+ */
+export function signaturesIn(records: Recorded[]): CapturedSignature[] {
+  const found: CapturedSignature[] = [];
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) return v.forEach(visit);
+    if (typeof v !== 'object' || v === null) return;
+    const o = v as Record<string, unknown>;
+    if (typeof o.signature === 'string') found.push(o as unknown as CapturedSignature);
+    for (const [k, x] of Object.entries(o)) {
+      if (k === 'args_base64' && typeof x === 'string') {
+        try {
+          visit(JSON.parse(utf8.decode(base64.decode(x))));
+        } catch {
+          if (/signature/i.test(x)) found.push({ signature: x });
+        }
+      } else visit(x);
+    }
+  };
+  for (const r of realRequests(records)) {
+    try {
+      visit(JSON.parse(r.body));
+    } catch {
+      if (/signature/i.test(r.body)) found.push({ signature: r.body });
+    }
+  }
+  return found;
+}
+
+/** Whether a captured signature is over a payload of `accountId` (its NEP-413 message or raw payload names it). */
+export function isForAccount(s: CapturedSignature, accountId: string): boolean {
+  return JSON.stringify(s.payload ?? s.signature).includes(accountId);
+}
+
+/** `http://<host>:<port of the page server>`: the page server answers any host that resolves to 127.0.0.1 (Chromium resolves *.localhost there). */
+export function originOn(pages: PageServer, host: string): string {
+  return `http://${host}:${new URL(pages.origin).port}`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The simulator, asked directly (never through the extension)
+
+/** What the ledger holds for an account: balances and registered keys. */
+export interface LedgerState {
+  balances: Record<string, string>;
+  keys: string[];
+}
+
+export async function ledgerState(sim: RunningSimulator, accountId: string): Promise<LedgerState> {
+  return {
+    balances: await balances(sim, accountId),
+    keys: (await ledgerView<string[]>(sim, 'public_keys_of', { account_id: accountId })).sort(),
+  };
+}
+
+/** Publishes a signed intent on the simulator's message bus with the bus key, as anyone holding a signature could. */
+export async function publishOnBus(sim: RunningSimulator, signed: unknown): Promise<unknown> {
+  const res = await fetch(sim.urls.bus, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'X-API-Key': sim.busApiKey },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'publish_intent', params: [{ signed_data: signed, quote_hashes: [] }] }),
+  });
+  return res.json();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The attacker's own keys
+
+export interface AttackerKey {
+  seed: Uint8Array;
+  /** ed25519:<base58> */
+  publicKey: string;
+  /** The implicit account of the key. */
+  accountId: string;
+  /** Signs a payload with this key (nep413 by default). */
+  sign(payload: IntentPayload): SignedIntent;
+}
+
+export function attackerKey(): AttackerKey {
+  const pair = generateKeyPair((n) => new Uint8Array(randomBytes(n)));
+  return {
+    seed: pair.secretSeed,
+    publicKey: formatPublicKey(pair.publicKey),
+    accountId: implicitAccountId(pair.publicKey),
+    sign: (payload) => signIntentPayload(pair.secretSeed, payload),
+  };
+}
+
+/** A payload the attacker builds by hand: five minutes, a fresh versioned nonce under `salt`. */
+export function payloadFor(signerId: string, intents: IntentPayload['intents'], salt: string): IntentPayload {
+  const deadline = new Date(Date.now() + 5 * 60_000);
+  const nonce = encodeVersionedNonce({ salt: Uint8Array.from(Buffer.from(salt, 'hex')), deadline, random15: new Uint8Array(randomBytes(15)) });
+  return { signer_id: signerId, verifying_contract: 'intents.near', deadline: formatDeadline(deadline), nonce, intents };
+}
+
+export async function currentSalt(sim: RunningSimulator): Promise<string> {
+  return ledgerView<string>(sim, 'current_salt', {});
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Trying a request as the attacker, with a victim in front of the window
+
+/** What the user does if a window appears: the victim an attacker hopes for clicks through every warning. */
+export type Victim = 'confirm' | 'reject' | 'close';
+
+export interface Attempt {
+  outcome: Outcome;
+  /** Pages (approval windows) that opened while the request was tried. */
+  windows: number;
+}
+
+/**
+ * Runs `trigger` (a page request) and, if an approval window opens for it, plays the victim: ticks
+ * every "I understand the risk" and confirms, rejects, or closes the window. Returns how the page's
+ * request settled and how many windows opened. A request refused without a window settles by itself,
+ * so no grace period is needed.
+ */
+export async function attempt(context: BrowserContext, trigger: () => Promise<Outcome>, victim: Victim): Promise<Attempt> {
+  const opened: Page[] = [];
+  const onPage = (p: Page) => opened.push(p);
+  context.on('page', onPage);
+  try {
+    const pending = trigger();
+    let settled: Outcome | undefined;
+    void pending.then((o) => (settled = o));
+    await expect
+      .poll(() => settled !== undefined || opened.some((p) => p.url().includes('/approve.html')), { timeout: 15_000, intervals: [50] })
+      .toBe(true);
+    const approval = opened.find((p) => p.url().includes('/approve.html'));
+    if (settled === undefined && approval) await playVictim(approval, victim);
+    return { outcome: await pending, windows: opened.length };
+  } finally {
+    context.off('page', onPage);
+  }
+}
+
+/** The victim's answer in an open approval window. */
+export async function playVictim(approval: Page, victim: Victim): Promise<void> {
+  await expect(approval.getByTestId('approval-kind').or(approval.getByTestId('approval-empty'))).toBeVisible({ timeout: 10_000 });
+  if (victim === 'close' || (await approval.getByTestId('approval-empty').isVisible())) return approval.close();
+  if (victim === 'reject') return approval.getByTestId('approval-reject').click();
+  const ack = approval.getByTestId('approval-ack-danger');
+  if (await ack.isVisible()) await ack.check();
+  await confirm(approval);
+}
+
+/** Fires a request in the page without waiting; `pageOutcome` reads how it settled (null while pending). */
+export async function fire(page: Page, method: string, params?: unknown): Promise<void> {
+  await page.evaluate(
+    ({ method, params }) => {
+      const w = window as unknown as { __rt?: unknown; intentsCompanion: { request(a: unknown): Promise<unknown> } };
+      w.__rt = null;
+      w.intentsCompanion.request(params === undefined ? { method } : { method, params }).then(
+        (result) => (w.__rt = { ok: true, result }),
+        (e: { code: number; message: string; data?: unknown }) => (w.__rt = { ok: false, error: { code: e.code, message: e.message, data: e.data } }),
+      );
+    },
+    { method, params },
+  );
+}
+
+export function pageOutcome(page: Page): Promise<{ ok: boolean; result?: unknown; error?: { code: number; message: string; data?: unknown } } | null> {
+  return page.evaluate(() => (window as unknown as { __rt?: never }).__rt ?? null);
+}
+
+/**
+ * Every window message posted to the page before this call has been dispatched when it returns
+ * (messages are delivered in order): a barrier for "the relay would have passed it on by now".
+ */
+export async function flushMessages(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const token = `flush-${Math.random()}`;
+        const on = (e: MessageEvent) => {
+          if (e.data !== token) return;
+          window.removeEventListener('message', on);
+          resolve();
+        };
+        window.addEventListener('message', on);
+        window.postMessage(token, '*');
+      }),
+  );
+}
+
+/** Provider events the dApp page (dapp.html) recorded with intentsCompanion.on. */
+export function eventsOf(page: Page): Promise<{ name: string; data: unknown }[]> {
+  return page.evaluate(() => (window as unknown as { __events: { name: string; data: unknown }[] }).__events);
+}
+
+/** How many requests wait in the approval queue (the wallet's own view of it), 0 when none. */
+export async function waiting(popup: Page): Promise<number> {
+  const view = await walletCall<{ waiting: number } | null>(popup, 'approval_current');
+  return view?.waiting ?? 0;
+}
+
+/** The origins of the requests queued in storage.session right now (read from an extension page; never wakes the worker). */
+export function queuedOrigins(observer: Page): Promise<string[]> {
+  return observer.evaluate(async () => {
+    const chrome = (globalThis as unknown as { chrome: { storage: { session: { get(k: string): Promise<Record<string, unknown>> } } } }).chrome;
+    const q = (await chrome.storage.session.get('approvals')).approvals as { items?: { origin: string }[] } | undefined;
+    return (q?.items ?? []).map((i) => i.origin);
+  });
+}
+
+/** Everything in chrome.storage.local, as the extension's service worker reads it. */
+export async function storageLocal(extension: Extension, popup: Page): Promise<string> {
+  await walletCall(popup, 'wallet_status'); // the worker is running
+  const workers = extension.context.serviceWorkers().filter((w: Worker) => w.url().startsWith(`chrome-extension://${extension.id}/`));
+  const worker = workers.at(-1)!;
+  return worker.evaluate(async () => {
+    const chrome = (globalThis as unknown as { chrome: { storage: { local: { get(k: null): Promise<Record<string, unknown>> } } } }).chrome;
+    return JSON.stringify(await chrome.storage.local.get(null));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The approval window's risk gate
+
+/**
+ * The window holds Confirm back behind the danger acknowledgement: `findings` (a locator of the danger
+ * findings expected) is visible, Confirm is off until "I understand the risk" is ticked, and on after.
+ * Leaves the window with the box ticked (the caller rejects).
+ */
+export async function expectDangerGate(approval: Page, findings = approval.locator('[data-testid="approval-finding"][data-level="danger"]')): Promise<void> {
+  await expect(findings.first(), 'a danger finding is shown').toBeVisible();
+  await approval.bringToFront();
+  const button = approval.getByTestId('approval-confirm');
+  const ack = approval.getByTestId('approval-ack-danger');
+  await expect(ack, 'the window asks for "I understand the risk"').toBeVisible();
+  await expect(approval.getByTestId('approval-confirm-hint')).toContainText('I understand the risk');
+  await expect(button).toBeDisabled();
+  await ack.check();
+  await expect(button).toBeEnabled({ timeout: 10_000 });
+}
+
+/** A page request for `intents_*` through the provider, with a short timeout (for calls that must answer at once). */
+export function quick(page: Page, method: string, params?: unknown): Promise<Outcome> {
+  return request(page, method, params, { timeoutMs: 15_000 });
+}
