@@ -38,6 +38,11 @@ export const vaultContentsSchema = z.strictObject({
   keys: z.array(storedKeySchema),
   accounts: z.array(accountSchema),
   phrases: z.array(phraseSchema),
+  /**
+   * Base64 of the 32-byte key that seals the user's service credentials (./credentialCipher.ts).
+   * Made the first time a credential is sealed; absent in vaults written before.
+   */
+  credentialsKey: z.optional(z.string().check(z.regex(/^[A-Za-z0-9+/]{43}=$/, 'must be base64 of 32 bytes'))),
 });
 
 export type VaultContents = z.output<typeof vaultContentsSchema>;

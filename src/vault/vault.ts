@@ -16,6 +16,7 @@ import {
   verifySignedIntent,
 } from '../core';
 import { type VaultContents, emptyContents, secretOf, vaultContentsSchema } from './contents';
+import { CREDENTIALS_KEY_BYTES, type SealedText, openText, sealText } from './credentialCipher';
 import { VaultError } from './errors';
 import { passwordWeakness } from './password';
 import { DEFAULT_ITERATIONS, type KeyMaterial, MIN_ITERATIONS, deriveKeyBytes, openRecord, readRecord, writeRecord, type VaultRecord } from './record';
@@ -94,23 +95,30 @@ export class Vault {
     });
   }
 
-  async unlock(password: string): Promise<void> {
-    await this.throttle.check();
-    const record = await this.readStoredRecord();
-    const salt = base64.decode(record.kdf.salt);
-    const keyBytes = await deriveKeyBytes(password, salt, record.kdf.iterations);
-    let plaintext: Uint8Array;
-    try {
-      plaintext = await openRecord(record, keyBytes);
-    } catch (e) {
-      if (e instanceof VaultError && e.code === 'wrong_password') await this.throttle.failed();
-      throw e;
-    }
-    await this.throttle.succeeded();
-    this.contents = parseContents(plaintext);
-    this.material = { keyBytes, salt, iterations: record.kdf.iterations };
-    // A record written with weaker KDF parameters is raised to today's on the next unlock.
-    if (record.kdf.iterations < this.iterations) await this.rekey(password);
+  /**
+   * The throttle is checked and updated inside the exclusive section: parallel attempts queue and
+   * each sees the failures counted before it, exactly as serial attempts do (docs/security.md).
+   */
+  unlock(password: string): Promise<void> {
+    return this.exclusive(async () => {
+      await this.throttle.check();
+      const record = await this.readStoredRecord();
+      const salt = base64.decode(record.kdf.salt);
+      const keyBytes = await deriveKeyBytes(password, salt, record.kdf.iterations);
+      let plaintext: Uint8Array;
+      try {
+        plaintext = await openRecord(record, keyBytes);
+      } catch (e) {
+        if (e instanceof VaultError && e.code === 'wrong_password') await this.throttle.failed();
+        throw e;
+      }
+      await this.throttle.succeeded();
+      this.contents = parseContents(plaintext);
+      this.material = { keyBytes, salt, iterations: record.kdf.iterations };
+      // A record written with weaker KDF parameters is raised to today's on the next unlock; the caller
+      // then stores the new `session()` (src/background/wallet.ts starts the session after unlock).
+      if (record.kdf.iterations < this.iterations) await this.rekey(password);
+    });
   }
 
   /** Restores the unlocked state after a worker restart from what `session()` returned. */
@@ -134,7 +142,7 @@ export class Vault {
   }
 
   /** A copy of the decrypted contents without secret keys, for lists in the UI. */
-  view(): Omit<VaultContents, 'keys' | 'phrases'> & { keys: { publicKey: string; source: string; createdAt: string }[]; phrases: { id: string; backedUp: boolean }[] } {
+  view(): Omit<VaultContents, 'keys' | 'phrases' | 'credentialsKey'> & { keys: { publicKey: string; source: string; createdAt: string }[]; phrases: { id: string; backedUp: boolean }[] } {
     const c = this.requireContents();
     return {
       version: c.version,
@@ -155,6 +163,29 @@ export class Vault {
   }
 
   /**
+   * Seals a service credential under the credentials key in the contents, making and storing that
+   * key the first time. Locked: throws `locked` (nothing can be sealed without the unlocked vault).
+   */
+  sealCredential(plaintext: string, aad: string): Promise<SealedText> {
+    return this.exclusive(async () => {
+      let contents = this.requireContents();
+      if (!contents.credentialsKey) {
+        const next = vaultContentsSchema.parse({ ...structuredClone(contents), credentialsKey: base64.encode(this.random(CREDENTIALS_KEY_BYTES)) });
+        await this.writeVerified(RECORD_KEY, this.requireMaterial(), next);
+        this.contents = contents = next;
+      }
+      return sealText(base64.decode(contents.credentialsKey!), plaintext, aad, this.random(12));
+    });
+  }
+
+  /** Opens a credential sealed by `sealCredential` with the same additional data; `locked` while locked. */
+  async openCredential(sealed: SealedText, aad: string): Promise<string> {
+    const key = this.requireContents().credentialsKey;
+    if (!key) throw new VaultError('corrupted', 'This wallet has no credentials key: the saved credential was sealed by another wallet.');
+    return openText(base64.decode(key), sealed, aad);
+  }
+
+  /**
    * Re-encrypts under a new password with a fresh salt. Crash-safe: the new record is written to a
    * staging slot and read back first; only then does one atomic write replace the old record.
    */
@@ -172,18 +203,22 @@ export class Vault {
   }
 
   /** The secret key text for backup; asks for the password again, and counts wrong ones. */
-  async exportSecretKey(password: string, publicKey: string): Promise<string> {
-    const contents = await this.decryptWithPassword(password);
-    const key = contents.keys.find((k) => k.publicKey === publicKey);
-    if (!key) throw new VaultError('unknown_key', `no local secret for key ${publicKey}`);
-    return key.secretKey;
+  exportSecretKey(password: string, publicKey: string): Promise<string> {
+    return this.exclusive(async () => {
+      const contents = await this.decryptWithPassword(password);
+      const key = contents.keys.find((k) => k.publicKey === publicKey);
+      if (!key) throw new VaultError('unknown_key', `no local secret for key ${publicKey}`);
+      return key.secretKey;
+    });
   }
 
-  async exportPhrase(password: string, phraseId: string): Promise<string> {
-    const contents = await this.decryptWithPassword(password);
-    const phrase = contents.phrases.find((p) => p.id === phraseId);
-    if (!phrase) throw new VaultError('invalid_input', 'no such recovery phrase');
-    return phrase.phrase;
+  exportPhrase(password: string, phraseId: string): Promise<string> {
+    return this.exclusive(async () => {
+      const contents = await this.decryptWithPassword(password);
+      const phrase = contents.phrases.find((p) => p.id === phraseId);
+      if (!phrase) throw new VaultError('invalid_input', 'no such recovery phrase');
+      return phrase.phrase;
+    });
   }
 
   /** Signs an intent payload and checks its own signature before releasing it. */
@@ -208,6 +243,7 @@ export class Vault {
     }
   }
 
+  /** Only inside `exclusive`, so the throttle's check and update cannot interleave with another attempt. */
   private async decryptWithPassword(password: string): Promise<VaultContents> {
     await this.throttle.check();
     const record = await this.readStoredRecord();

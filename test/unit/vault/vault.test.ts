@@ -225,3 +225,56 @@ describe('unlock state, throttling and signing', () => {
     expect(parseSecretKey(await vault.exportSecretKey('fixture-password-42', FIXTURE_KEY))).toBeTruthy();
   });
 });
+
+describe('parallel password attempts', () => {
+  /** Runs wrong-password attempts (serially or all at once) on a fresh vault at a frozen clock. */
+  async function attempts(parallel: boolean, attempt: (vault: Vault) => Promise<unknown>, n: number) {
+    const storage = memoryVaultStorage();
+    const vault = new Vault({ storage, random, now: () => 1_000_000 });
+    await vault.create(PASSWORD, contentsWithKey().contents);
+    vault.lock();
+    let codes: string[];
+    if (parallel) codes = await Promise.all(Array.from({ length: n }, () => code(attempt(vault))));
+    else {
+      codes = [];
+      for (let i = 0; i < n; i++) codes.push(await code(attempt(vault)));
+    }
+    return { codes: codes.sort(), throttle: storage.data.get('vault.throttle') };
+  }
+
+  it('N parallel wrong unlocks are throttled exactly like N serial ones', async () => {
+    const serial = await attempts(false, (v) => v.unlock('wrong password!'), 8);
+    const parallel = await attempts(true, (v) => v.unlock('wrong password!'), 8);
+    // Three free attempts, then the delay: the rest are refused before any key derivation.
+    expect(serial.codes).toEqual([...Array(5).fill('throttled'), ...Array(3).fill('wrong_password')]);
+    expect(parallel).toEqual(serial);
+    expect(parallel.throttle).toEqual({ failures: 3, lastFailureAt: 1_000_000 });
+  });
+
+  it('parallel wrong passwords for an export count the same way', async () => {
+    const serial = await attempts(false, (v) => v.exportPhrase('wrong password!', 'x'), 6);
+    const parallel = await attempts(true, (v) => v.exportPhrase('wrong password!', 'x'), 6);
+    expect(parallel).toEqual(serial);
+    expect(parallel.codes.filter((c) => c === 'wrong_password')).toHaveLength(3);
+  });
+});
+
+describe('credentials key', () => {
+  it('seals a credential only while unlocked, keeps the key across a password change, and authenticates the binding', async () => {
+    const storage = memoryVaultStorage();
+    const vault = new Vault({ storage, random });
+    await vault.create(PASSWORD, contentsWithKey().contents);
+    const sealed = await vault.sealCredential('the-secret-jwt', 'aad-1');
+    expect(JSON.stringify([...storage.data.values()])).not.toContain('the-secret-jwt');
+    expect(await vault.openCredential(sealed, 'aad-1')).toBe('the-secret-jwt');
+    expect(await code(vault.openCredential(sealed, 'aad-2'))).toBe('corrupted');
+
+    await vault.changePassword(PASSWORD, 'a new long passphrase');
+    const reopened = new Vault({ storage, random });
+    expect(await code(reopened.openCredential(sealed, 'aad-1'))).toBe('locked');
+    expect(await code(reopened.sealCredential('x', 'aad-1'))).toBe('locked');
+    await reopened.unlock('a new long passphrase');
+    expect(await reopened.openCredential(sealed, 'aad-1')).toBe('the-secret-jwt');
+    expect(reopened.view()).not.toHaveProperty('credentialsKey');
+  });
+});
