@@ -1,11 +1,28 @@
 /**
- * Endpoints, verifier and credentials (DECISIONS.md D6, D7): presets Local (the simulator on
+ * Endpoints, verifier and credentials: presets Local (the simulator on
  * 127.0.0.1, the default in development builds) and Mainnet (the live services, the default in
- * production builds). Credentials stay in the background: pages only learn whether they are set.
+ * production builds). Credentials stay in the background, sealed, bound to the origins they were
+ * entered for (./credentials.ts, docs/security.md "Credentials"): pages only learn whether they are set.
  */
 import * as z from 'zod/mini';
-import { isValidAccountId } from '../core';
+import { type BoundCredential, isValidAccountId } from '../core';
 import type { Endpoints, NetworkPreset, SettingsChange, SettingsView } from '../provider/walletApi';
+import { VaultError } from '../vault';
+import {
+  CREDENTIAL_FIELDS,
+  CREDENTIAL_LABEL,
+  type Binding,
+  type CredentialCipher,
+  type CredentialField,
+  type Waiting,
+  WaitingCredentials,
+  aadFor,
+  bindingFor,
+  isStillBound,
+  legacyBinding,
+  originsOf,
+  storedCredentialSchema,
+} from './credentials';
 import { CorruptedValueError, type KeyValue } from './kv';
 import type { StorageProblems } from './problems';
 
@@ -40,19 +57,28 @@ const httpUrl = z.string().check(z.refine((s) => {
 
 const accountId = z.string().check(z.refine(isValidAccountId, 'is not a valid account id'));
 const minutes = z.int().check(z.minimum(1), z.maximum(1440));
-const credential = z.string().check(z.trim(), z.minLength(1), z.maxLength(4096));
+// Header-safe token characters: a JWT or API key has no spaces or control characters, and fetch would
+// refuse such a header value anyway (https://fetch.spec.whatwg.org/#header-value).
+const credential = z.string().check(z.trim(), z.minLength(1), z.maxLength(4096), z.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces'));
 
 const endpointsSchema = z.strictObject({ swap: httpUrl, transactions: httpUrl, bus: httpUrl, ledgerRpc: httpUrl });
 
+/**
+ * Settings as storage.local keeps them. `jwt`/`busApiKey` hold the sealed credential and its binding;
+ * a plain string is a credential saved by an older version, sealed at the next unlock (`sealWaiting`).
+ */
 export const settingsSchema = z.strictObject({
   preset: z.enum(['local', 'mainnet', 'custom']),
   endpoints: endpointsSchema,
   verifierId: accountId,
-  jwt: z.nullable(z.string().check(z.minLength(1))),
-  busApiKey: z.nullable(z.string().check(z.minLength(1))),
+  jwt: z.nullable(z.union([storedCredentialSchema, z.string().check(z.minLength(1))])),
+  busApiKey: z.nullable(z.union([storedCredentialSchema, z.string().check(z.minLength(1))])),
   autoLockMinutes: minutes,
 });
-export type Settings = z.output<typeof settingsSchema>;
+export type StoredSettings = z.output<typeof settingsSchema>;
+
+/** Settings as the background uses them: a credential is present only while unlocked and still bound. */
+export type Settings = Omit<StoredSettings, CredentialField> & { jwt: BoundCredential | null; busApiKey: BoundCredential | null };
 
 export const settingsChangeSchema = z.strictObject({
   preset: z.optional(z.enum(['local', 'mainnet'])),
@@ -63,45 +89,79 @@ export const settingsChangeSchema = z.strictObject({
   autoLockMinutes: z.optional(minutes),
 }) satisfies z.ZodMiniType<SettingsChange>;
 
+export type SettingsChangeInput = z.output<typeof settingsChangeSchema>;
+
 const KEY = 'settings';
 
-export function defaultSettings(preset: NetworkPreset): Settings {
+export function defaultSettings(preset: NetworkPreset): StoredSettings {
   return { preset, ...structuredClone(PRESETS[preset]), jwt: null, busApiKey: null, autoLockMinutes: DEFAULT_AUTO_LOCK_MINUTES };
 }
 
-export function settingsView(s: Settings): SettingsView {
+/** The binding of what is stored in a credential field (a legacy plaintext counts as bound to its endpoints). */
+function storedBinding(field: CredentialField, s: StoredSettings): Binding | null {
+  const value = s[field];
+  if (value === null) return null;
+  return typeof value === 'string' ? legacyBinding(field, s.endpoints) : value.bound;
+}
+
+/**
+ * The change without its new credential values: network, verifier, auto-lock; and every stored
+ * credential whose bound origin changed is cleared. Pure; `SettingsStore.change` seals new values.
+ */
+export function applySettingsChange(current: StoredSettings, change: SettingsChangeInput): StoredSettings {
+  let next: StoredSettings = { ...current, endpoints: { ...current.endpoints } };
+  if (change.preset) next = { ...next, preset: change.preset, ...structuredClone(PRESETS[change.preset]) };
+  if (change.endpoints) next = { ...next, preset: 'custom', endpoints: { ...next.endpoints, ...change.endpoints } };
+  if (change.verifierId) next = { ...next, verifierId: change.verifierId };
+  if (change.autoLockMinutes !== undefined) next = { ...next, autoLockMinutes: change.autoLockMinutes };
+  for (const field of CREDENTIAL_FIELDS) {
+    const binding = storedBinding(field, current);
+    if (binding && !isStillBound(field, binding, next.endpoints)) next = { ...next, [field]: null };
+    if (change[field] === null) next = { ...next, [field]: null };
+  }
+  return settingsSchema.parse(next);
+}
+
+function isSet(field: CredentialField, s: StoredSettings, waiting: Waiting): boolean {
+  const binding = storedBinding(field, s);
+  return waiting[field] !== undefined || (binding !== null && isStillBound(field, binding, s.endpoints));
+}
+
+export function settingsView(s: StoredSettings, waiting: Waiting): SettingsView {
   return {
     preset: s.preset,
     endpoints: { ...s.endpoints },
     verifierId: s.verifierId,
-    hasJwt: s.jwt !== null,
-    hasBusApiKey: s.busApiKey !== null,
+    hasJwt: isSet('jwt', s, waiting),
+    hasBusApiKey: isSet('busApiKey', s, waiting),
+    credentialsWaiting: CREDENTIAL_FIELDS.filter((f) => waiting[f] !== undefined),
     autoLockMinutes: s.autoLockMinutes,
   };
 }
 
-export function applySettingsChange(current: Settings, change: z.output<typeof settingsChangeSchema>): Settings {
-  let next: Settings = { ...current, endpoints: { ...current.endpoints } };
-  if (change.preset) next = { ...next, preset: change.preset, ...structuredClone(PRESETS[change.preset]) };
-  if (change.endpoints) next = { ...next, preset: 'custom', endpoints: { ...next.endpoints, ...change.endpoints } };
-  if (change.verifierId) next = { ...next, verifierId: change.verifierId };
-  if (change.jwt !== undefined) next = { ...next, jwt: change.jwt };
-  if (change.busApiKey !== undefined) next = { ...next, busApiKey: change.busApiKey };
-  if (change.autoLockMinutes !== undefined) next = { ...next, autoLockMinutes: change.autoLockMinutes };
-  return settingsSchema.parse(next);
+export interface SettingsStoreDeps {
+  /** storage.session: credentials entered while locked wait there. */
+  session: KeyValue;
+  /** The vault, which holds the credentials key (a function: the vault is built after the settings). */
+  cipher: () => CredentialCipher;
 }
 
 export class SettingsStore {
-  private cached: Settings | undefined;
+  private cached: StoredSettings | undefined;
   /** Changes run one after another: two popups saving at once must not drop either change. */
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly waiting: WaitingCredentials;
+
   constructor(
     private readonly kv: KeyValue,
     private readonly defaultPreset: NetworkPreset,
-    private readonly problems?: StorageProblems,
-  ) {}
+    private readonly problems: StorageProblems | undefined,
+    private readonly deps: SettingsStoreDeps,
+  ) {
+    this.waiting = new WaitingCredentials(deps.session);
+  }
 
-  async get(): Promise<Settings> {
+  private async stored(): Promise<StoredSettings> {
     if (this.cached) return this.cached;
     try {
       this.cached = (await this.kv.read(KEY, settingsSchema)) ?? defaultSettings(this.defaultPreset);
@@ -114,13 +174,110 @@ export class SettingsStore {
     return this.cached;
   }
 
-  change(change: z.output<typeof settingsChangeSchema>): Promise<Settings> {
+  /** The settings with each credential opened, when the wallet is unlocked and its origins unchanged. */
+  async get(): Promise<Settings> {
+    const s = await this.stored();
+    return { ...s, endpoints: { ...s.endpoints }, jwt: await this.open('jwt', s), busApiKey: await this.open('busApiKey', s) };
+  }
+
+  async view(): Promise<SettingsView> {
+    return settingsView(await this.stored(), await this.waiting.read());
+  }
+
+  private async open(field: CredentialField, s: StoredSettings): Promise<BoundCredential | null> {
+    const stored = s[field];
+    const cipher = this.deps.cipher();
+    // A plaintext value from an older version is not used: the next unlock seals it first.
+    if (stored === null || typeof stored === 'string' || !cipher.isUnlocked) return null;
+    if (!isStillBound(field, stored.bound, s.endpoints)) return null;
+    try {
+      const value = await cipher.openCredential(stored, aadFor(field, stored.bound));
+      return { value, origins: originsOf(stored.bound) };
+    } catch (e) {
+      if (!(e instanceof VaultError)) throw e;
+      if (e.code !== 'locked') {
+        this.problems?.report(`credentials.${field}`, `The saved ${CREDENTIAL_LABEL[field]} cannot be opened by this wallet; enter it again in Settings.`);
+      }
+      return null;
+    }
+  }
+
+  private async seal(field: CredentialField, value: string, bound: Binding) {
+    const sealed = await this.deps.cipher().sealCredential(value, aadFor(field, bound));
+    this.problems?.clear(`credentials.${field}`);
+    return { bound, ...sealed };
+  }
+
+  /**
+   * Applies a change. A new credential is refused (ProtocolError naming the field) for an endpoint
+   * that is neither https nor loopback; it is sealed at once while unlocked, else it waits for the
+   * next unlock. Credentials whose origin changed are cleared, waiting ones too.
+   */
+  change(change: SettingsChangeInput): Promise<SettingsView> {
     const run = this.queue.then(async () => {
-      const next = applySettingsChange(await this.get(), change);
+      let next = applySettingsChange(await this.stored(), change);
+      const waiting: Waiting = { ...(await this.waiting.read()) };
+      for (const field of CREDENTIAL_FIELDS) {
+        const w = waiting[field];
+        if (change[field] === null || (w && !isStillBound(field, w.bound, next.endpoints))) delete waiting[field];
+        const value = change[field];
+        if (typeof value !== 'string') continue;
+        const bound = bindingFor(field, next.endpoints);
+        if (this.deps.cipher().isUnlocked) {
+          next = { ...next, [field]: await this.seal(field, value, bound) };
+          delete waiting[field];
+        } else {
+          // Replaces what was stored: the user asked for this value, and it takes over at the unlock.
+          next = { ...next, [field]: null };
+          waiting[field] = { value, bound };
+        }
+      }
+      next = settingsSchema.parse(next);
       await this.kv.write(KEY, next);
       this.cached = next;
       this.problems?.clear(KEY);
-      return next;
+      await this.waiting.write(waiting);
+      return settingsView(next, waiting);
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * After an unlock or a wallet's creation: seals the credentials that waited in storage.session and
+   * those an older version stored in plaintext, and deletes the plaintext. A plaintext credential
+   * for an endpoint that may not carry one is removed and the user is told so.
+   */
+  sealWaiting(): Promise<void> {
+    const run = this.queue.then(async () => {
+      if (!this.deps.cipher().isUnlocked) return;
+      const s = await this.stored();
+      const waiting = await this.waiting.read();
+      let next = s;
+      for (const field of CREDENTIAL_FIELDS) {
+        const w = waiting[field];
+        const stored = s[field];
+        if (w) {
+          if (isStillBound(field, w.bound, s.endpoints)) next = { ...next, [field]: await this.seal(field, w.value, w.bound) };
+        } else if (typeof stored === 'string') {
+          let bound: Binding | null = null;
+          try {
+            bound = bindingFor(field, s.endpoints);
+          } catch {
+            this.problems?.report(
+              `credentials.${field}`,
+              `The ${CREDENTIAL_LABEL[field]} saved by an earlier version was removed: its endpoint is neither https nor this computer. Enter it again for an https endpoint in Settings.`,
+            );
+          }
+          next = { ...next, [field]: bound ? await this.seal(field, stored, bound) : null };
+        }
+      }
+      if (next !== s) {
+        next = settingsSchema.parse(next);
+        await this.kv.write(KEY, next);
+        this.cached = next;
+      }
+      await this.waiting.write({});
     });
     this.queue = run.catch(() => undefined);
     return run;

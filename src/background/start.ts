@@ -59,7 +59,7 @@ export function startBackground(env: BackgroundEnv) {
   const local = new KeyValue(env.storage.local);
   const session = new KeyValue(env.storage.session);
   const problems = new StorageProblems();
-  const settings = new SettingsStore(local, env.defaultPreset, problems);
+  const settings = new SettingsStore(local, env.defaultPreset, problems, { session, cipher: () => vault });
   const http: HttpDeps = { fetch: env.fetch, sleep: env.sleep };
   const vault = new Vault({ storage: env.vaultStorage, random: env.random, now: env.now, ...(env.iterations ? { iterations: env.iterations } : {}) });
   const autoLock = new AutoLock(session, env.alarms, env.now);

@@ -68,7 +68,9 @@ export class WalletService {
       } catch (e) {
         await this.deps.autoLock.clear();
         if (e instanceof VaultError && e.code === 'corrupted') this.problem = e.message;
+        return;
       }
+      await this.sealWaitingCredentials();
     })();
     return this.restored;
   }
@@ -150,6 +152,7 @@ export class WalletService {
     const { contents, phrase } = this.keyFor(source, emptyContents(), await this.wordsFor(source));
     await this.deps.vault.create(password, contents);
     await this.startSession();
+    await this.sealWaitingCredentials();
     await this.deps.local.write(SELECTED_KEY, contents.accounts[0]?.accountId ?? null);
     this.emit({ type: 'unlock' });
     return { status: await this.status(), ...(phrase ? { phrase } : {}) };
@@ -163,9 +166,35 @@ export class WalletService {
       throw e;
     }
     this.problem = null;
+    // After a rekey inside vault.unlock too: the session stores the key the record now opens with.
     await this.startSession();
+    await this.sealWaitingCredentials();
     this.emit({ type: 'unlock' });
     return this.status();
+  }
+
+  /**
+   * Re-encrypts the vault under a new password. The derived key changes, so an unlocked session
+   * stores the new one in storage.session: a restarted worker resumes with the key that opens the
+   * record (the old one no longer does).
+   */
+  async changePassword(oldPassword: string, newPassword: string): Promise<WalletStatus> {
+    await this.deps.vault.changePassword(oldPassword, newPassword);
+    if (this.deps.vault.isUnlocked) await this.startSession();
+    return this.status();
+  }
+
+  /**
+   * Credentials entered while locked, or left in plaintext by an older version, are sealed now that
+   * the credentials key is at hand. A failure leaves them waiting for the next unlock, and says so.
+   */
+  private async sealWaitingCredentials(): Promise<void> {
+    try {
+      await this.deps.settings.sealWaiting();
+      this.deps.problems?.clear('credentials.seal');
+    } catch {
+      this.deps.problems?.report('credentials.seal', 'Your service credentials could not be encrypted yet; the wallet tries again at the next unlock.');
+    }
   }
 
   async lock(): Promise<WalletStatus> {

@@ -2,7 +2,7 @@
 import type { ConnectedSite, CreateResult, SettingsView, WalletMethod, WalletStatus, KeyListing, KeyChangeResult } from '../provider/walletApi';
 import { removeAccount, renameAccount } from '../vault';
 import type { KeyManager } from './keyManager';
-import { type SettingsStore, settingsView } from './settings';
+import type { SettingsStore } from './settings';
 import type { WalletService } from './wallet';
 import type { WalletParams } from './walletSchemas';
 
@@ -22,10 +22,7 @@ export function walletHandlers({ wallet, keys, settings, sites }: WalletHandlerD
     wallet_create: (p): Promise<CreateResult> => wallet.create(p.password, p.source),
     wallet_unlock: (p) => wallet.unlock(p.password),
     wallet_lock: () => wallet.lock(),
-    wallet_changePassword: async (p) => {
-      await wallet.vault.changePassword(p.oldPassword, p.newPassword);
-      return status();
-    },
+    wallet_changePassword: (p) => wallet.changePassword(p.oldPassword, p.newPassword),
     wallet_setAutoLock: async (p) => {
       await settings.change({ autoLockMinutes: p.minutes });
       if (wallet.vault.isUnlocked) await wallet.touch();
@@ -46,8 +43,8 @@ export function walletHandlers({ wallet, keys, settings, sites }: WalletHandlerD
       await keys.useForSigning(p.accountId, p.publicKey);
       return status();
     },
-    wallet_getSettings: async (): Promise<SettingsView> => settingsView(await settings.get()),
-    wallet_setSettings: async (p): Promise<SettingsView> => settingsView(await settings.change(p)),
+    wallet_getSettings: (): Promise<SettingsView> => settings.view(),
+    wallet_setSettings: (p): Promise<SettingsView> => settings.change(p),
     wallet_listSites: () => sites.list(),
     wallet_revokeSite: async (p) => {
       await sites.revoke(p.origin);

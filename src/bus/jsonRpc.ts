@@ -1,6 +1,6 @@
 /** JSON-RPC 2.0 over the shared HTTP helper (timeouts, retries): the message bus and the ledger RPC. */
 import * as z from 'zod/mini';
-import { type HttpDeps, requestJson } from '../core';
+import { type HttpDeps, type RequestAuth, requestJson } from '../core';
 
 export class RpcError extends Error {
   override readonly name = 'RpcError';
@@ -24,20 +24,25 @@ const responseSchema = z.union([
 
 let nextId = 1;
 
+export interface CallOptions {
+  /** A credential's headers and origins: attached only there, never through a redirect (core/http.ts). */
+  auth?: RequestAuth | undefined;
+  signal?: AbortSignal | undefined;
+}
+
 export async function callJsonRpc(
   deps: HttpDeps,
   url: string,
   method: string,
   params: unknown,
-  headers: Record<string, string> = {},
-  signal?: AbortSignal,
+  options: CallOptions = {},
 ): Promise<{ result: unknown } | { error: { code: number; message: string; data?: unknown; [k: string]: unknown } }> {
   const { json } = await requestJson(deps, {
     url,
     method: 'POST',
-    headers,
+    auth: options.auth,
     body: { jsonrpc: '2.0', id: nextId++, method, params },
-    ...(signal ? { signal } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
   });
   const parsed = responseSchema.safeParse(json);
   if (!parsed.success) throw new RpcError(-32603, `The ${method} answer is not JSON-RPC 2.0`);

@@ -53,8 +53,7 @@ export class LedgerRpcClient {
         method_name: method,
         args_base64: base64.encode(utf8.encode(JSON.stringify(args ?? {}))),
       },
-      {},
-      signal,
+      { signal },
     );
     if ('error' in answer) {
       const data = answer.error.data ?? answer.error.cause ?? '';

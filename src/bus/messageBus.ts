@@ -1,10 +1,11 @@
 /**
  * Message-bus client (spec/protocol.md §9, oneclick-api.md §5): publish_intent(s), get_status, quote.
- * Params are an array with one object. Auth is `X-API-Key` (D6). Business failures come back as
+ * Params are an array with one object. Auth is `X-API-Key`, sent only to the bus origin it was saved for
+ * (docs/security.md). Business failures come back as
  * `status: "FAILED"` with the verifier's reason; JSON-RPC errors raise RpcError.
  */
 import * as z from 'zod/mini';
-import type { HttpDeps, SignedIntent } from '../core';
+import type { BoundCredential, HttpDeps, SignedIntent } from '../core';
 import { RpcError, callJsonRpc } from './jsonRpc';
 import {
   type BusQuote,
@@ -20,7 +21,8 @@ import {
 export interface MessageBusOptions {
   /** `{rpc_url}/rpc`. */
   url: string;
-  apiKey?: string | undefined;
+  /** Sent as `X-API-Key` only to its own origins, never through a redirect (core/http.ts). */
+  apiKey?: BoundCredential | undefined;
   deps: HttpDeps;
 }
 
@@ -36,8 +38,9 @@ export class MessageBusClient {
   constructor(private readonly options: MessageBusOptions) {}
 
   private async call<T extends z.ZodMiniType>(method: string, params: unknown, schema: T, signal?: AbortSignal): Promise<z.output<T>> {
-    const headers: Record<string, string> = this.options.apiKey ? { 'x-api-key': this.options.apiKey } : {};
-    const answer = await callJsonRpc(this.options.deps, this.options.url, method, [params], headers, signal);
+    const key = this.options.apiKey;
+    const auth = key ? { headers: { 'x-api-key': key.value }, origins: key.origins } : undefined;
+    const answer = await callJsonRpc(this.options.deps, this.options.url, method, [params], { auth, signal });
     if ('error' in answer) throw new RpcError(answer.error.code, answer.error.message, answer.error.data);
     const parsed = schema.safeParse(answer.result);
     if (!parsed.success) throw new RpcError(-32603, `Unexpected ${method} result: ${parsed.error.issues[0]?.message ?? ''}`);

@@ -12,8 +12,46 @@ export interface FetchResponseLike {
 
 export type FetchLike = (
   url: string,
-  init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal },
+  init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal; redirect?: 'error' },
 ) => Promise<FetchResponseLike>;
+
+/**
+ * A credential (the partner JWT, the message-bus API key) with the origins it was entered for. It is
+ * sent only to those origins, only over https (http only to this computer), and never through a
+ * redirect: a redirect would carry it to a host it was not entered for (docs/security.md,
+ * "Credentials"; https://fetch.spec.whatwg.org/#concept-request-redirect-mode).
+ */
+export interface BoundCredential {
+  value: string;
+  /** `scheme://host[:port]` as `URL.origin` spells it. */
+  origins: readonly string[];
+}
+
+/** Headers carrying a credential, and the credential's origins; see `credentialOrigin`. */
+export interface RequestAuth {
+  headers: Record<string, string>;
+  origins: readonly string[];
+}
+
+/** 127.0.0.0/8, localhost and [::1], as the WHATWG URL parser normalises them (`127.1` → `127.0.0.1`). */
+const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
+
+/**
+ * The URL's origin when a credential may travel there: https anywhere, http only to a loopback
+ * address (nothing leaves the machine; https://w3c.github.io/webappsec-secure-contexts/#localhost).
+ * Null for anything else.
+ */
+export function credentialOrigin(url: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return null;
+  }
+  if (u.protocol === 'https:') return u.origin;
+  if (u.protocol === 'http:' && LOOPBACK_HOST.test(u.hostname)) return u.origin;
+  return null;
+}
 
 export interface RetryPolicy {
   timeoutMs: number;
@@ -44,6 +82,11 @@ export interface JsonRequest {
   url: string;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
+  /**
+   * Attached only when the URL's origin is one of `auth.origins` and passes `credentialOrigin`;
+   * elsewhere the request goes without it. Attached, the request refuses redirects.
+   */
+  auth?: RequestAuth | undefined;
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -74,6 +117,11 @@ async function attempt(deps: HttpDeps, req: JsonRequest, timeoutMs: number): Pro
   try {
     const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
     const init: Parameters<FetchLike>[1] = { method: req.method ?? 'GET', headers, signal: controller.signal };
+    const origin = req.auth ? credentialOrigin(req.url) : null;
+    if (req.auth && origin !== null && req.auth.origins.includes(origin)) {
+      Object.assign(headers, req.auth.headers);
+      init.redirect = 'error';
+    }
     if (req.body !== undefined) {
       headers['content-type'] = 'application/json';
       init.body = JSON.stringify(req.body);

@@ -5,7 +5,7 @@
  * checked by ./schemas. Errors carry the server's message and HTTP status (D5).
  */
 import * as z from 'zod/mini';
-import { type HttpDeps, HttpError, type JsonRequest, requestJson } from '../core';
+import { type BoundCredential, type HttpDeps, HttpError, type JsonRequest, requestJson } from '../core';
 import { errorBodySchema, quoteResponseSchema, statusResponseSchema, transactionsSchema } from './schemas';
 
 /** A refusal by the service: its own message, the HTTP status and its correlation id. */
@@ -23,7 +23,8 @@ export class OneClickError extends HttpError {
 export class UnknownDepositError extends OneClickError {}
 
 export interface CallOptions {
-  jwt?: string | null | undefined;
+  /** Sent as `Authorization: Bearer` only to its own origins, never through a redirect (core/http.ts). */
+  jwt?: BoundCredential | null | undefined;
   signal?: AbortSignal | undefined;
 }
 
@@ -31,8 +32,8 @@ async function callWithText<T extends z.ZodMiniType>(deps: HttpDeps, req: JsonRe
   let json: unknown;
   let text: string;
   try {
-    const headers: Record<string, string> = o.jwt ? { authorization: `Bearer ${o.jwt}` } : {};
-    ({ json, text } = await requestJson(deps, { ...req, headers, ...(o.signal ? { signal: o.signal } : {}) }));
+    const auth = o.jwt ? { headers: { authorization: `Bearer ${o.jwt.value}` }, origins: o.jwt.origins } : undefined;
+    ({ json, text } = await requestJson(deps, { ...req, auth, ...(o.signal ? { signal: o.signal } : {}) }));
   } catch (e) {
     if (!(e instanceof HttpError) || e.kind !== 'http') throw e;
     const b = errorBodySchema.safeParse(e.body);

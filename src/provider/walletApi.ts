@@ -120,10 +120,20 @@ export interface SettingsView {
   verifierId: string;
   hasJwt: boolean;
   hasBusApiKey: boolean;
+  /**
+   * Credentials entered while the wallet was locked (or before it existed): held in memory only,
+   * sealed at the next unlock, gone if the browser closes first.
+   */
+  credentialsWaiting: ('jwt' | 'busApiKey')[];
   autoLockMinutes: number;
 }
 
-/** A change; `jwt`/`busApiKey` null removes the credential, absent leaves it. */
+/**
+ * A change; `jwt`/`busApiKey` null removes the credential, absent leaves it. A credential is bound to
+ * the origins of the endpoints it is for (after this change's endpoints) and cleared when they change;
+ * one for an endpoint that is neither https nor loopback http is refused (-32602, field `jwt` or
+ * `busApiKey`).
+ */
 export interface SettingsChange {
   preset?: NetworkPreset;
   endpoints?: Partial<Endpoints>;

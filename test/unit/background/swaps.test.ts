@@ -71,6 +71,8 @@ describe('quotes', () => {
     expect(free.appFees).toHaveLength(1);
     expect(free.quote).toMatchObject({ amountIn: ONE_NEAR.toString(), amountInFormatted: '1' });
     expect(free.quote).not.toHaveProperty('depositAddress');
+    // The JWT is used only while a wallet is unlocked (its key seals the JWT, docs/security.md).
+    await call(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
     await call(bg, WALLET.setSettings, { jwt: sim.devJwt });
     const paid = await call<QuoteView>(bg, SWAP.quote, params());
     expect(paid).toMatchObject({ feeWithoutJwt: false, appFees: [] });
@@ -339,6 +341,7 @@ describe('history', () => {
   it('merges with the transactions API, de-duplicates, passes filters, pages both ways', async () => {
     await dev('/dev/seed-swaps', { count: 120 });
     const bg = await background();
+    await call(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
     await call(bg, WALLET.setSettings, { jwt: sim.devJwt });
     const mine: SwapRecordView[] = [];
     for (let i = 0; i < 3; i++) {
@@ -396,6 +399,7 @@ describe('history', () => {
 
   it('when the transactions API fails, local swaps still come back with the error', async () => {
     const bg = await background();
+    await call(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
     await call(bg, WALLET.setSettings, { jwt: sim.devJwt });
     const r = await call<SwapRecordView>(bg, SWAP.start, params());
     await dev('/dev/faults', { kind: '500', count: 10, pathPrefix: '/api/v0/transactions' });

@@ -58,6 +58,35 @@ describe('unlocked state and auto-lock', () => {
     await expect(afterBrowserRestart.signer.prepare({ signerId: accountId, intents: [] })).rejects.toThrow(/locked/);
   });
 
+  it('after a password change a restarted worker is still unlocked and signs (the new key is in the session)', async () => {
+    const clock = { now: Date.now() };
+    const { bg, vaultStorage, accountId } = await freshWallet(clock);
+    await call(bg, WALLET.setSettings, { jwt: 'a-partner-jwt' });
+    await call(bg, WALLET.changePassword, { oldPassword: PASSWORD, newPassword: 'another long password' });
+    const restarted = startBackground(backgroundEnv(clock, vaultStorage));
+    expect((await call<WalletStatus>(restarted, WALLET.status)).unlocked).toBe(true);
+    const signed = await restarted.signer.sign(await restarted.signer.prepare({ signerId: accountId, intents: [] }));
+    expect(verifySignedIntent(signed.signed).ok).toBe(true);
+    // The credentials key is inside the contents: the password change keeps the JWT readable.
+    expect((await restarted.settings.get()).jwt?.value).toBe('a-partner-jwt');
+    await call(restarted, WALLET.lock);
+    await expect(call(restarted, WALLET.unlock, { password: PASSWORD })).rejects.toThrow(/Wrong password/);
+    expect((await call<WalletStatus>(restarted, WALLET.unlock, { password: 'another long password' })).unlocked).toBe(true);
+  });
+
+  it('after an unlock that raised the KDF parameters a restarted worker is still unlocked and signs', async () => {
+    const clock = { now: Date.now() };
+    const { bg, vaultStorage, accountId } = await freshWallet(clock);
+    await call(bg, WALLET.lock);
+    const stronger = startBackground({ ...backgroundEnv(clock, vaultStorage), iterations: 650_000 });
+    await call(stronger, WALLET.unlock, { password: PASSWORD });
+    expect((vaultStorage.data.get('vault') as { kdf: { iterations: number } }).kdf.iterations).toBe(650_000);
+    const restarted = startBackground(backgroundEnv(clock, vaultStorage));
+    expect((await call<WalletStatus>(restarted, WALLET.status)).unlocked).toBe(true);
+    const signed = await restarted.signer.sign(await restarted.signer.prepare({ signerId: accountId, intents: [] }));
+    expect(verifySignedIntent(signed.signed).ok).toBe(true);
+  });
+
   it('honours a changed auto-lock time', async () => {
     const clock = { now: 1_800_000_000_000 };
     const { bg } = await freshWallet(clock);

@@ -1,5 +1,7 @@
+import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpError, requestJson, type FetchLike, type HttpDeps } from '../../../src/core';
+import { HttpError, credentialOrigin, requestJson, type FetchLike, type HttpDeps } from '../../../src/core';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 
 let sim: RunningSimulator;
@@ -76,5 +78,104 @@ describe('requestJson edge cases', () => {
     controller.abort();
     const hang: FetchLike = (_, init) => new Promise((_, reject) => init.signal.addEventListener('abort', () => reject(new Error('aborted'))));
     await expect(requestJson({ fetch: hang, sleep: async () => {} }, { url: 'x', signal: controller.signal })).rejects.toMatchObject({ kind: 'aborted' });
+  });
+});
+
+describe('credentials on the wire', () => {
+  it('allows https anywhere and http only to loopback', () => {
+    expect(credentialOrigin('https://1click.chaindefuser.com/v0')).toBe('https://1click.chaindefuser.com');
+    expect(credentialOrigin('http://127.0.0.1:3999/rpc')).toBe('http://127.0.0.1:3999');
+    expect(credentialOrigin('http://127.1:3999')).toBe('http://127.0.0.1:3999');
+    expect(credentialOrigin('http://127.255.0.9')).toBe('http://127.255.0.9');
+    expect(credentialOrigin('http://LOCALHOST:8080')).toBe('http://localhost:8080');
+    expect(credentialOrigin('http://[::1]:8080/x')).toBe('http://[::1]:8080');
+    for (const url of [
+      'http://example.com',
+      'http://127.0.0.1.example.com',
+      'http://localhost.example.com',
+      'http://128.0.0.1',
+      'http://[::ffff:127.0.0.1]',
+      'ftp://127.0.0.1',
+      'not a url',
+    ]) {
+      expect(credentialOrigin(url), url).toBeNull();
+    }
+  });
+
+  /** A fetch that records what it was asked, and answers {}. */
+  function recorder() {
+    const calls: { url: string; init: Parameters<FetchLike>[1] }[] = [];
+    const fetch: FetchLike = async (url, init) => {
+      calls.push({ url, init });
+      return { status: 200, headers: { get: () => null }, text: async () => '{}' };
+    };
+    return { calls, deps: { fetch, sleep: async () => {} } satisfies HttpDeps };
+  }
+  const auth = { headers: { authorization: 'Bearer s3cret' }, origins: ['https://swap.example', 'http://127.0.0.1:3999'] };
+
+  it('attaches a credential only to its own origins, and then refuses redirects', async () => {
+    const { calls, deps } = recorder();
+    await requestJson(deps, { url: 'https://swap.example/v0/quote', auth });
+    await requestJson(deps, { url: 'http://127.0.0.1:3999/v0/status', auth });
+    await requestJson(deps, { url: 'https://other.example/v0/quote', auth });
+    await requestJson(deps, { url: 'https://swap.example/v0/tokens' });
+    expect(calls.map((c) => [c.init.headers.authorization, c.init.redirect])).toEqual([
+      ['Bearer s3cret', 'error'],
+      ['Bearer s3cret', 'error'],
+      [undefined, undefined],
+      [undefined, undefined],
+    ]);
+  });
+
+  it('never sends a credential over plain http to another host, even when its origins say so', async () => {
+    const { calls, deps } = recorder();
+    await requestJson(deps, { url: 'http://example.com/rpc', auth: { headers: { 'x-api-key': 'k' }, origins: ['http://example.com'] } });
+    expect(calls[0]!.init.headers).not.toHaveProperty('x-api-key');
+  });
+
+  describe('a real redirect', () => {
+    const seen: { path: string; headers: IncomingHttpHeaders }[] = [];
+    let target: Server;
+    let redirector: Server;
+    let targetUrl = '';
+    let redirectUrl = '';
+    const listen = async (server: Server) => {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    };
+    beforeAll(async () => {
+      target = createServer((req, res) => {
+        seen.push({ path: req.url ?? '', headers: req.headers });
+        res.setHeader('content-type', 'application/json');
+        res.end('{"ok":true}');
+      });
+      targetUrl = await listen(target);
+      redirector = createServer((req, res) => {
+        res.statusCode = 302;
+        res.setHeader('location', `${targetUrl}${req.url ?? '/'}`);
+        res.end();
+      });
+      redirectUrl = await listen(redirector);
+    });
+    afterAll(async () => {
+      await Promise.all([target, redirector].map((s) => new Promise((r) => s.close(r))));
+    });
+    const realDeps: HttpDeps = { fetch: (url, init) => fetch(url, init), sleep: async () => {}, policy: { retries: 0 } };
+
+    it('a credentialed request answered 302 fails; neither Authorization nor X-API-Key reaches the redirect target', async () => {
+      seen.length = 0;
+      // Bound to both origins, so only the redirect rule can keep it from the target.
+      // X-API-Key too: fetch drops only Authorization on a cross-origin redirect by itself.
+      const origins = [new URL(redirectUrl).origin, new URL(targetUrl).origin];
+      for (const headers of [{ authorization: 'Bearer s3cret' }, { 'x-api-key': 's3cret' }] as Record<string, string>[]) {
+        const error = await requestJson(realDeps, { url: `${redirectUrl}/v0/quote`, auth: { headers, origins } }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(HttpError);
+      }
+      expect(seen.filter((r) => r.headers.authorization !== undefined || r.headers['x-api-key'] !== undefined)).toEqual([]);
+      expect(seen).toEqual([]);
+      // The same request without a credential follows the redirect: the target does see redirected requests.
+      expect((await requestJson(realDeps, { url: `${redirectUrl}/v0/tokens` })).json).toEqual({ ok: true });
+      expect(seen.map((r) => r.path)).toEqual(['/v0/tokens']);
+    });
   });
 });

@@ -3,7 +3,7 @@
 // retries on injected faults (429, 500, timeout), cancellation.
 import { verifyQuoteSignature } from '@defuse-protocol/one-click-sdk-typescript';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpDeps, HttpError } from '../../../src/core';
+import { type FetchLike, type HttpDeps, HttpError } from '../../../src/core';
 import { OneClickError, UnknownDepositError, getQuote, getStatus, getTransactions, submitDeposit } from '../../../src/oneclick';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 
@@ -20,6 +20,9 @@ const deps = (policy: HttpDeps['policy'] = {}): HttpDeps => ({
   sleep: async (ms) => void waits.push(ms),
   policy: { backoffMs: 10, ...policy },
 });
+
+/** The dev JWT, bound to the simulator's origin as the settings bind it. */
+const jwt = () => ({ value: sim.devJwt, origins: [new URL(sim.url).origin] });
 
 const request = (overrides: Record<string, unknown> = {}) => ({
   swapType: 'EXACT_INPUT',
@@ -48,7 +51,7 @@ describe('quotes', () => {
   });
 
   it('a real quote with the JWT: no fee, a deposit address, and the raw answer verifies with its signature', async () => {
-    const { response, rawText } = await getQuote(deps(), `${sim.url}/`, { dry: false, ...request() }, { jwt: sim.devJwt });
+    const { response, rawText } = await getQuote(deps(), `${sim.url}/`, { dry: false, ...request() }, { jwt: jwt() });
     expect(response.quote.depositAddress).toBeTruthy();
     expect(response.quoteRequest.appFees ?? []).toEqual([]);
     // The kept text is the service's answer byte for byte, and the official SDK verifies it.
@@ -66,12 +69,12 @@ describe('quotes', () => {
 
 describe('deposit submit and status', () => {
   it('submits a deposit (homeSenderAccount) and reads the status, with and without the memo', async () => {
-    const { response } = await getQuote(deps(), sim.url, { dry: false, ...request() }, { jwt: sim.devJwt });
+    const { response } = await getQuote(deps(), sim.url, { dry: false, ...request() }, { jwt: jwt() });
     const depositAddress = response.quote.depositAddress!;
-    const st = await submitDeposit(deps(), sim.url, { txHash: 'FakeHomeTx111', depositAddress, homeSenderAccount: 'alice.near' }, { jwt: sim.devJwt });
+    const st = await submitDeposit(deps(), sim.url, { txHash: 'FakeHomeTx111', depositAddress, homeSenderAccount: 'alice.near' }, { jwt: jwt() });
     expect(st.status).toBe('KNOWN_DEPOSIT_TX');
     expect(st.swapDetails.originChainTxHashes[0]?.hash).toBe('FakeHomeTx111');
-    const again = await getStatus(deps(), sim.url, depositAddress, null, { jwt: sim.devJwt });
+    const again = await getStatus(deps(), sim.url, depositAddress, null, { jwt: jwt() });
     expect(again.quoteResponse.signature).toBe(response.signature);
   });
 
@@ -89,12 +92,12 @@ describe('transactions API', () => {
     const e = await getTransactions(deps(), sim.urls.transactions, {}).catch((x: unknown) => x);
     expect(e).toMatchObject({ status: 401, message: expect.stringMatching(/Unauthorized/) });
     await fetch(`${sim.url}/dev/seed-swaps`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: 30 }) });
-    const page = await getTransactions(deps(), sim.urls.transactions, { numberOfTransactions: 5, statuses: ['SUCCESS', 'REFUNDED'], showTestTxs: false, search: undefined }, { jwt: sim.devJwt });
+    const page = await getTransactions(deps(), sim.urls.transactions, { numberOfTransactions: 5, statuses: ['SUCCESS', 'REFUNDED'], showTestTxs: false, search: undefined }, { jwt: jwt() });
     expect(page).toHaveLength(5);
     expect(page.every((t) => t.status === 'SUCCESS' || t.status === 'REFUNDED')).toBe(true);
-    const next = await getTransactions(deps(), sim.urls.transactions, { numberOfTransactions: 5, lastDepositAddress: page[4]!.depositAddress, lastDepositMemo: page[4]!.depositMemo }, { jwt: sim.devJwt });
+    const next = await getTransactions(deps(), sim.urls.transactions, { numberOfTransactions: 5, lastDepositAddress: page[4]!.depositAddress, lastDepositMemo: page[4]!.depositMemo }, { jwt: jwt() });
     expect(next.map((t) => t.depositAddress)).not.toContain(page[4]!.depositAddress);
-    const bad = await getTransactions(deps(), sim.urls.transactions, { numberOfTransactions: 0 }, { jwt: sim.devJwt }).catch((x: unknown) => x);
+    const bad = await getTransactions(deps(), sim.urls.transactions, { numberOfTransactions: 0 }, { jwt: jwt() }).catch((x: unknown) => x);
     expect(bad).toMatchObject({ status: 400, message: expect.stringMatching(/numberOfTransactions/) });
   });
 });
@@ -133,5 +136,27 @@ describe('retries and cancellation', () => {
   it('an answer that breaks the schema is a parse error, not a crash', async () => {
     const e = await getQuote({ ...deps(), fetch: async () => ({ status: 200, headers: { get: () => null }, text: async () => '{"quote":{}}' }) }, sim.url, { dry: true }).catch((x: unknown) => x);
     expect(e).toMatchObject({ kind: 'parse', message: expect.stringMatching(/Unexpected answer/) });
+  });
+});
+
+describe('the JWT on the wire', () => {
+  it('goes as Bearer only to its own origins, with redirects refused; not to another swap service', async () => {
+    const calls: { url: string; init: Parameters<FetchLike>[1] }[] = [];
+    const recording: HttpDeps = {
+      fetch: async (url, init) => {
+        calls.push({ url, init });
+        return fetch(url, init);
+      },
+      sleep: async () => {},
+    };
+    const bound = { value: sim.devJwt, origins: [new URL(sim.url).origin] };
+    await getQuote(recording, sim.url, { dry: true, ...request() }, { jwt: bound });
+    // The same JWT asked to go to another service (e.g. one a tracked swap was made on): left off.
+    const elsewhere = `http://localhost:${new URL(sim.url).port}`;
+    await getQuote(recording, elsewhere, { dry: true, ...request() }, { jwt: bound });
+    expect(calls.map((c) => [c.init.headers.authorization, c.init.redirect])).toEqual([
+      [`Bearer ${sim.devJwt}`, 'error'],
+      [undefined, undefined],
+    ]);
   });
 });

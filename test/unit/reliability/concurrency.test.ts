@@ -173,7 +173,8 @@ describe('two popups and a dApp at once', () => {
     // Settings: valid, and holding one of the values each popup set last.
     const stored = settingsSchema.parse((await fakeBrowser.storage.local.get('settings')).settings);
     expect(stored.endpoints.swap).toBe(sim.url);
-    expect(stored.autoLockMinutes === 20 + ROUNDS - 1 || stored.jwt === `jwt-${ROUNDS - 1}`).toBe(true);
+    const jwt = (await bg.settings.get()).jwt?.value;
+    expect(stored.autoLockMinutes === 20 + ROUNDS - 1 || jwt === `jwt-${ROUNDS - 1}`).toBe(true);
 
     // Swaps: every one started is listed once and verifies.
     await expectSwapsKept(bg, sim, [...a.swaps, ...b.swaps]);
@@ -199,7 +200,7 @@ describe('two popups and a dApp at once', () => {
     expect(views[0]!.autoLockMinutes).toBe(30);
     expect(views[1]!.hasJwt).toBe(true);
     const stored = settingsSchema.parse((await fakeBrowser.storage.local.get('settings')).settings);
-    expect({ autoLockMinutes: stored.autoLockMinutes, jwt: stored.jwt }).toEqual({ autoLockMinutes: 30, jwt: 'a-partner-jwt' });
+    expect({ autoLockMinutes: stored.autoLockMinutes, jwt: (await t.bg.settings.get()).jwt?.value }).toEqual({ autoLockMinutes: 30, jwt: 'a-partner-jwt' });
   });
 
   // Regression (found by this suite): a lock racing a touch once left the unlocked session behind.
