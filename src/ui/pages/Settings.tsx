@@ -46,10 +46,23 @@ export function Settings({ onChanged }: SettingsProps) {
             name="JWT"
             what="jwt"
             isSet={settings.hasJwt}
+            waiting={settings.credentialsWaiting.includes('jwt')}
             apply={apply}
-            note="Sent to the swap service and the transactions API. Without one, quotes carry a 0.2% fee."
+            note="Sent only to the swap service, and to the transactions API when it too is https or on this computer, at the addresses set when you save it. Changing either address clears it. Without one, quotes carry a 0.2% fee."
           />
-          <Credential name="Message-bus API key" what="busApiKey" isSet={settings.hasBusApiKey} apply={apply} note="Sent to the message bus as X-API-Key." />
+          <Credential
+            name="Message-bus API key"
+            what="busApiKey"
+            isSet={settings.hasBusApiKey}
+            waiting={settings.credentialsWaiting.includes('busApiKey')}
+            apply={apply}
+            note="Sent as X-API-Key only to the message bus at the address set when you save it. Changing that address clears it."
+          />
+          <p class="hint" data-testid="settings-credential-rules">
+            Both are sent only over https (plain http only to this computer: 127.0.0.1, localhost or [::1]) and never to a
+            page that a service redirects to. They are stored encrypted with your wallet’s key and used only while the wallet
+            is unlocked.
+          </p>
           <AutoLock
             minutes={settings.autoLockMinutes}
             apply={async (change) => {
@@ -149,6 +162,7 @@ function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) 
           />
         ))}
         <TextField label="Verifier account" verbatim value={verifierId} onValue={setVerifierId} testid="settings-verifier" error={tried ? verifierProblem : null} />
+        <p class="hint">Switching the preset or moving a service to another address clears the JWT or API key saved for that service.</p>
         <FormFooter
           busy={action.busy}
           label="Save network"
@@ -167,12 +181,14 @@ interface CredentialProps {
   name: string;
   what: 'jwt' | 'busApiKey';
   isSet: boolean;
+  /** Entered while locked: held in memory until the next unlock seals it. */
+  waiting: boolean;
   note: string;
   apply: Apply;
 }
 
 /** A credential the background keeps: the page only learns whether it is set, never its value. */
-function Credential({ name, what, isSet, note, apply }: CredentialProps) {
+function Credential({ name, what, isSet, waiting, note, apply }: CredentialProps) {
   const [value, setValue] = useState('');
   const [saved, setSaved] = useState('');
   const action = useAction();
@@ -199,6 +215,12 @@ function Credential({ name, what, isSet, note, apply }: CredentialProps) {
       <h3 id={headingId}>
         {name}: <span data-testid={`${testid}-state`}>{isSet ? 'set' : 'not set'}</span>
       </h3>
+      {waiting && (
+        <p class="hint" data-testid={`${testid}-waiting`}>
+          Waiting for the wallet to be unlocked: until then it is kept in memory only and not used. Enter it again if the
+          browser closes first.
+        </p>
+      )}
       <form onSubmit={save}>
         <TextField
           label={isSet ? `Replace ${name}` : name}
