@@ -1,51 +1,47 @@
-/** How an origin is shown to people: punycode decoded and flagged, plain http flagged (issue 5 §5). */
+/**
+ * How an origin is shown to people (docs/security.md, "Who is asking"). The window names the host
+ * exactly as the browser reported it: ASCII, an internationalised name in its `xn--` form, which no
+ * look-alike letter can imitate. The Unicode form is offered beneath it, flagged, and only when every
+ * `xn--` label is a valid A-label (RFC 5891 §5.4: valid RFC 3492 punycode that round-trips, decodes
+ * to non-ASCII letters, marks and digits, nothing hidden); an invalid label is never decoded.
+ * Plain http is flagged too.
+ */
+import punycode from 'punycode/';
+import { hasHiddenCharacters } from '../core';
 import type { OriginView } from '../provider/approvalApi';
 
-const BASE = 36;
-const T_MIN = 1;
-const T_MAX = 26;
-const SKEW = 38;
-const DAMP = 700;
+const LDH = /^[a-z0-9-]+$/;
+/** Letters, combining marks, digits and the hyphen: what IDNA2008 (RFC 5892) lets a label hold, roughly. */
+const LABEL_CHARS = /^[\p{L}\p{M}\p{N}-]+$/u;
 
-/** RFC 3492 decoding of one `xn--` label's payload. Returns null for malformed input. */
+/**
+ * The Unicode form of one `xn--` label's payload, or null when it is not a valid A-label payload:
+ * not LDH ASCII, not valid punycode (RFC 3492 overflow, bad digit, a code point past U+10FFFF),
+ * no non-ASCII result, not the canonical encoding of its result, or a result holding anything but
+ * lower-case letters, marks, digits and hyphens (Unicode TR 36 §2.1: such labels exist to deceive).
+ */
 export function decodePunycodeLabel(input: string): string | null {
-  const output: number[] = [];
-  let n = 128;
-  let i = 0;
-  let bias = 72;
-  const basic = input.lastIndexOf('-');
-  for (let j = 0; j < Math.max(basic, 0); j++) {
-    const c = input.charCodeAt(j);
-    if (c >= 0x80) return null;
-    output.push(c);
+  const ascii = input.toLowerCase();
+  if (!LDH.test(ascii)) return null;
+  let decoded: string;
+  try {
+    decoded = punycode.decode(ascii);
+  } catch {
+    return null; // the package throws RangeError on every malformed input
   }
-  for (let idx = basic > 0 ? basic + 1 : 0; idx < input.length; ) {
-    const oldi = i;
-    for (let w = 1, k = BASE; ; k += BASE) {
-      if (idx >= input.length) return null;
-      const c = input.charCodeAt(idx++);
-      const digit = c - 48 < 10 ? c - 22 : c - 65 < 26 ? c - 65 : c - 97 < 26 ? c - 97 : BASE;
-      if (digit >= BASE) return null;
-      i += digit * w;
-      const t = k <= bias ? T_MIN : k >= bias + T_MAX ? T_MAX : k - bias;
-      if (digit < t) break;
-      w *= BASE - t;
-    }
-    const len = output.length + 1;
-    let delta = oldi === 0 ? Math.floor((i - oldi) / DAMP) : (i - oldi) >> 1;
-    delta += Math.floor(delta / len);
-    let k = 0;
-    while (delta > ((BASE - T_MIN) * T_MAX) >> 1) {
-      delta = Math.floor(delta / (BASE - T_MIN));
-      k += BASE;
-    }
-    bias = Math.floor(k + ((BASE - T_MIN + 1) * delta) / (delta + SKEW));
-    n += Math.floor(i / len);
-    i %= len;
-    if (n > 0x10ffff) return null;
-    output.splice(i++, 0, n);
+  if (!/[^\u0000-\u007f]/.test(decoded)) return null;
+  if (!LABEL_CHARS.test(decoded) || hasHiddenCharacters(decoded) || decoded !== decoded.toLowerCase()) return null;
+  let again: string;
+  try {
+    again = punycode.encode(decoded);
+  } catch {
+    return null;
   }
-  return String.fromCodePoint(...output);
+  return again === ascii ? decoded : null;
+}
+
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
 }
 
 export function originView(origin: string): OriginView {
@@ -55,9 +51,18 @@ export function originView(origin: string): OriginView {
   } catch {
     return { origin, host: origin, punycode: false, insecure: true };
   }
+  const port = url.port ? `:${url.port}` : '';
   const labels = url.hostname.split('.');
-  const punycode = labels.some((l) => l.startsWith('xn--'));
-  const host = labels.map((l) => (l.startsWith('xn--') ? (decodePunycodeLabel(l.slice(4)) ?? l) : l)).join('.');
-  const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
-  return { origin, host: url.port ? `${host}:${url.port}` : host, punycode, insecure: url.protocol !== 'https:' && !local };
+  const idn = labels.some((l) => l.startsWith('xn--'));
+  const view: OriginView = {
+    origin,
+    host: `${url.hostname}${port}`,
+    punycode: idn,
+    insecure: url.protocol !== 'https:' && !isLoopback(url.hostname),
+  };
+  if (idn) {
+    const decoded = labels.map((l) => (l.startsWith('xn--') ? decodePunycodeLabel(l.slice(4)) : l));
+    if (decoded.every((l): l is string => l !== null)) view.unicodeHost = `${decoded.join('.')}${port}`;
+  }
+  return view;
 }

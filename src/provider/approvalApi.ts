@@ -22,10 +22,18 @@ export interface FindingView {
 export interface OriginView {
   /** As the browser reported it, e.g. `https://xn--80ak6aa92e.com`. */
   origin: string;
-  /** Host shown to people: punycode decoded. */
+  /**
+   * Host as the browser reported it, with its port: ASCII, an internationalised name in its `xn--`
+   * form. This is the name the window shows large.
+   */
   host: string;
-  /** True when the host had punycode labels (a look-alike risk worth a flag). */
+  /** True when the host had punycode (`xn--`) labels (a look-alike risk worth a flag). */
   punycode: boolean;
+  /**
+   * The decoded Unicode form of an internationalised host (with port), shown beneath the heading and
+   * flagged; absent when there is none or when a label is not valid punycode (never decoded then).
+   */
+  unicodeHost?: string;
   /** Not https (plain http on anything but localhost). */
   insecure: boolean;
 }
