@@ -1,4 +1,5 @@
 import type { FindingView, RiskLevelView } from '../../provider/approvalApi';
+import { Shown } from './Shown';
 import { LEVEL_LABEL } from './view';
 
 export function LevelBadge({ level }: { level: RiskLevelView }) {
@@ -14,7 +15,10 @@ export function Findings({ findings }: { findings: FindingView[] }) {
     <ul class="findings">
       {sorted.map((f, i) => (
         <li key={`${f.code}-${i}`} class={`finding finding-${f.level}`} data-level={f.level} data-code={f.code} data-testid="approval-finding">
-          <LevelBadge level={f.level} /> <span>{f.message}</span>
+          <LevelBadge level={f.level} />{' '}
+          <span>
+            <Shown text={f.message} />
+          </span>
         </li>
       ))}
     </ul>

@@ -1,8 +1,10 @@
-// Who is asking: the site's host, large, with flags for look-alike (punycode) and insecure addresses,
-// and the queue (how many wait, reject all from this site).
+// Who is asking: the site's host exactly as the browser reported it, large (an internationalised name
+// in its `xn--` form, which look-alike letters cannot imitate), the decoded form beneath it and flagged
+// (Unicode TR 36 §2, TR 39), plain http flagged, and the queue (how many wait, reject all from this site).
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { ApprovalView } from '../../provider/approvalApi';
-import { KIND_LABEL } from './view';
+import { Shown } from './Shown';
+import { KIND_LABEL, originHeading } from './view';
 
 interface HeaderProps {
   view: ApprovalView;
@@ -12,6 +14,7 @@ interface HeaderProps {
 
 export function Header({ view, busy, onRejectAll }: HeaderProps) {
   const { origin } = view;
+  const heading = originHeading(origin);
   const title = useRef<HTMLHeadingElement>(null);
   // Each new request (and the request after an unlock) starts reading at the site's name, never at Confirm.
   useLayoutEffect(() => title.current?.focus(), [view.locked]);
@@ -22,16 +25,30 @@ export function Header({ view, busy, onRejectAll }: HeaderProps) {
         {KIND_LABEL[view.kind]}
       </p>
       <h1 class="req-origin" tabIndex={-1} ref={title} data-testid="approval-origin" title={origin.origin}>
-        {origin.host}
+        {heading.heading}
       </h1>
-      <p class="mono req-full-origin">{origin.origin}</p>
-      {origin.punycode && (
-        <div class="flag bad" role="note" data-testid="approval-punycode-flag">
-          <strong>This address uses international characters; check it is the site you meant.</strong>
+      <p class="mono req-full-origin">
+        <Shown text={origin.origin} />
+      </p>
+      {heading.idn === 'idn' && (
+        <div class="flag bad" role="note" data-testid="approval-punycode-flag" data-idn="idn">
+          <strong>
+            Looks like{' '}
+            <bdi class="idn" data-testid="approval-unicode-host">
+              {heading.unicode}
+            </bdi>{' '}
+            – an internationalised name, check it carefully.
+          </strong>
           <p>
-            Shown as <b>{origin.host}</b>, its real address is <code>{origin.origin}</code>. Look-alike letters are a
-            common phishing trick.
+            The site's real address is <code>{heading.heading}</code>, shown above. Letters from other alphabets can
+            imitate a familiar name: a common phishing trick.
           </p>
+        </div>
+      )}
+      {heading.idn === 'invalid' && (
+        <div class="flag bad" role="note" data-testid="approval-punycode-flag" data-idn="invalid">
+          <strong>This address has an internationalised part that is not valid; it is shown only as it is.</strong>
+          <p>Browsers do not make such names by accident: reject unless you are sure of this site.</p>
         </div>
       )}
       {origin.insecure && (

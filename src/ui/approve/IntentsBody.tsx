@@ -3,7 +3,8 @@
 import { useState } from 'preact/hooks';
 import type { IntentsPreview, SimulationView } from '../../provider/approvalApi';
 import { Findings, LevelBadge } from './Findings';
-import { NONCE_TEXT, STANDARD_TEXT, deadlineView, intentLabel, plural } from './view';
+import { Shown } from './Shown';
+import { NONCE_TEXT, STANDARD_TEXT, deadlineView, intentLabel, plural, shownBatchFindings } from './view';
 
 interface IntentsBodyProps {
   preview: IntentsPreview;
@@ -32,12 +33,16 @@ export function IntentsBody({ preview, publish, now }: IntentsBodyProps) {
       </h2>
       <dl class="facts">
         <dt>Account</dt>
-        <dd class="mono">{preview.accountId}</dd>
+        <dd class="mono">
+          <Shown text={preview.accountId} />
+        </dd>
         <dt>Verifier</dt>
-        <dd class="mono">{preview.verifier}</dd>
+        <dd class="mono">
+          <Shown text={preview.verifier} />
+        </dd>
         <dt>Deadline</dt>
         <dd data-testid="approval-deadline" data-expired={deadline.expired ? 'true' : undefined} class={deadline.expired ? 'bad-text' : undefined}>
-          {deadline.relative}
+          <Shown text={deadline.relative} />
           {deadline.ms !== null && <span class="hint"> · {absoluteTime(deadline.ms)}</span>}
         </dd>
         <dt>Nonce</dt>
@@ -49,18 +54,20 @@ export function IntentsBody({ preview, publish, now }: IntentsBodyProps) {
         <dd>{STANDARD_TEXT[preview.standard]}</dd>
       </dl>
 
-      <Findings findings={preview.batchFindings} />
+      <Findings findings={shownBatchFindings(preview)} />
 
       <ol class="intents">
         {preview.intents.map((intent, i) => (
           <li key={i} class="intent" data-testid="approval-intent" data-type={intent.type}>
             <h3>
               {count > 1 && <span class="hint">{i + 1}. </span>}
-              {intentLabel(intent.type)}
+              <Shown text={intentLabel(intent.type)} />
             </h3>
             <ul class="lines">
               {intent.lines.map((line, j) => (
-                <li key={j}>{line}</li>
+                <li key={j}>
+                  <Shown text={line} />
+                </li>
               ))}
             </ul>
             <Findings findings={intent.findings} />
@@ -82,7 +89,7 @@ export function IntentsBody({ preview, publish, now }: IntentsBodyProps) {
       </button>
       {raw && (
         <pre class="message raw" tabIndex={0} data-testid="approval-raw">
-          {preview.raw}
+          <Shown text={preview.raw} multiline />
         </pre>
       )}
     </section>
@@ -100,7 +107,7 @@ function Simulation({ simulation }: { simulation: SimulationView | null }) {
   } else if (!simulation.ok) {
     body = (
       <p class="bad-text" data-outcome="error">
-        The verifier would refuse this: {simulation.error}
+        The verifier would refuse this: <Shown text={simulation.error} />
       </p>
     );
   } else {
@@ -115,9 +122,11 @@ function Simulation({ simulation }: { simulation: SimulationView | null }) {
             {simulation.balanceChanges.map((c, i) => (
               <li key={i} class={c.text.startsWith('-') ? 'out' : 'in'}>
                 <span class="mono" title={c.accountId}>
-                  {c.accountId}
+                  <Shown text={c.accountId} />
                 </span>{' '}
-                <strong>{c.text}</strong>
+                <strong>
+                  <Shown text={c.text} />
+                </strong>
               </li>
             ))}
           </ul>
@@ -126,7 +135,7 @@ function Simulation({ simulation }: { simulation: SimulationView | null }) {
         )}
         {simulation.invariantViolated && (
           <p class="warn-text" data-testid="approval-invariant">
-            On its own this does not balance ({simulation.invariantViolated}): it needs a counterparty, such as a solver's
+            On its own this does not balance (<Shown text={simulation.invariantViolated} />): it needs a counterparty, such as a solver's
             quote, to settle.
           </p>
         )}

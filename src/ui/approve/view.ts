@@ -1,10 +1,13 @@
 // Pure helpers of the approval window: risk gating, the Confirm delay, deadline words and labels.
 // No DOM, no clock: the components pass `now` in, so all of this is unit-tested.
+import { hasHiddenCharacters, visibleText } from '../../core';
 import type {
   ApprovalKind,
   ApprovalView,
   FindingView,
   IntentsPreview,
+  MessagePreview,
+  OriginView,
   RiskLevelView,
 } from '../../provider/approvalApi';
 
@@ -196,4 +199,69 @@ export function isApprovalView(value: unknown): value is ApprovalView {
     typeof v.waiting === 'number' &&
     typeof v.locked === 'boolean'
   );
+}
+
+// ---- Page-supplied text: hidden characters are shown as escapes (core visibleText), never as they are.
+
+/** The same code and words as the background's per-intent finding, for what the window checks itself. */
+export const HIDDEN_CHARACTERS_FINDING: FindingView = {
+  level: 'warning',
+  code: 'hidden_characters',
+  message: 'Contains invisible or direction-changing characters, shown here as \\u escapes: text may not be what it seems.',
+};
+
+/** A sign-message request's own findings: hidden characters in anything the page chose. */
+export function messageFindings(message: MessagePreview): FindingView[] {
+  const hidden =
+    hasHiddenCharacters(message.message, { multiline: true }) ||
+    [message.recipient, message.callbackUrl ?? '', message.nonce].some((s) => hasHiddenCharacters(s));
+  return hidden ? [HIDDEN_CHARACTERS_FINDING] : [];
+}
+
+/**
+ * The batch findings as shown: the background's, plus the hidden-characters warning when the exact
+ * payload holds such characters and no finding says so yet (the window never relies on one check).
+ */
+export function shownBatchFindings(preview: IntentsPreview): FindingView[] {
+  const said = allFindings(preview).some((f) => f.code === HIDDEN_CHARACTERS_FINDING.code);
+  return !said && hasHiddenCharacters(preview.raw, { multiline: true }) ? [...preview.batchFindings, HIDDEN_CHARACTERS_FINDING] : preview.batchFindings;
+}
+
+/** An escape that visibleText wrote (`\u202E`, `\u{E0041}`), to be set apart in the window. */
+const ESCAPE = /\\u\{[0-9A-F]+\}|\\u[0-9A-F]{4}/g;
+
+export interface TextPart {
+  text: string;
+  /** An escape standing for a hidden character (or a page that typed one: harmless, and visible). */
+  escape: boolean;
+}
+
+/** Text made visible and cut into plain runs and escapes, so the window can mark each escape. */
+export function visibleParts(text: string, multiline = false): TextPart[] {
+  const shown = visibleText(text, { multiline });
+  const parts: TextPart[] = [];
+  let last = 0;
+  for (const m of shown.matchAll(ESCAPE)) {
+    if (m.index > last) parts.push({ text: shown.slice(last, m.index), escape: false });
+    parts.push({ text: m[0], escape: true });
+    last = m.index + m[0].length;
+  }
+  if (last < shown.length || parts.length === 0) parts.push({ text: shown.slice(last), escape: false });
+  return parts;
+}
+
+export interface OriginHeading {
+  /** The big heading: the host exactly as the browser reported it (`xn--` form for an IDN). */
+  heading: string;
+  /** The decoded Unicode form, shown beneath and flagged; null when there is none to show. */
+  unicode: string | null;
+  /** none: a plain ASCII name; idn: internationalised, decoded; invalid: an `xn--` label that is not valid punycode. */
+  idn: 'none' | 'idn' | 'invalid';
+}
+
+export function originHeading(origin: OriginView): OriginHeading {
+  const heading = visibleText(origin.host);
+  if (!origin.punycode) return { heading, unicode: null, idn: 'none' };
+  const unicode = origin.unicodeHost === undefined ? null : visibleText(origin.unicodeHost);
+  return { heading, unicode, idn: unicode === null ? 'invalid' : 'idn' };
 }

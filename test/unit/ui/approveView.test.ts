@@ -1,9 +1,11 @@
 // The approval window's pure rules: what blocks Confirm, what needs the danger tick, the focus delay,
 // and deadline words.
 import { describe, expect, it } from 'vitest';
-import type { ApprovalView, FindingView, IntentsPreview } from '../../../src/provider/approvalApi';
+import { originView } from '../../../src/background/origin';
+import type { ApprovalView, FindingView, IntentsPreview, MessagePreview } from '../../../src/provider/approvalApi';
 import {
   CONFIRM_DELAY_MS,
+  HIDDEN_CHARACTERS_FINDING,
   type HoldInput,
   confirmHold,
   deadlineView,
@@ -11,11 +13,15 @@ import {
   highestLevel,
   intentLabel,
   isApprovalView,
+  messageFindings,
+  originHeading,
   plural,
   relativeWords,
   remainingMs,
   riskGate,
+  shownBatchFindings,
   trackFocus,
+  visibleParts,
 } from '../../../src/ui/approve/view';
 
 const finding = (level: FindingView['level'], message = `${level} finding`): FindingView => ({ level, code: level, message });
@@ -156,5 +162,67 @@ describe('labels and shape', () => {
     expect(isApprovalView({ ...view(), kind: 'transfer' })).toBe(false);
     expect(isApprovalView({ ...view(), origin: 'https://app.example' })).toBe(false);
     expect(isApprovalView({ ...view(), id: 1 })).toBe(false);
+  });
+});
+
+describe('the heading: who is asking', () => {
+  it('shows the raw xn-- host of an IDN homograph large, the decoded look-alike beneath and flagged', () => {
+    const h = originHeading(originView('https://xn--80ak6aa92e.com'));
+    expect(h).toEqual({ heading: 'xn--80ak6aa92e.com', unicode: 'аррӏе.com', idn: 'idn' });
+    expect(h.heading).not.toContain('аррӏе');
+  });
+
+  it('never decodes an invalid label: raw heading, flagged as invalid, no Unicode form', () => {
+    expect(originHeading(originView('https://xn--abc-.example'))).toEqual({ heading: 'xn--abc-.example', unicode: null, idn: 'invalid' });
+  });
+
+  it('shows a plain host as it is, without a flag', () => {
+    expect(originHeading(originView('https://app.example:8443'))).toEqual({ heading: 'app.example:8443', unicode: null, idn: 'none' });
+  });
+
+  it('escapes hidden characters even in what the background sends as the host', () => {
+    const h = originHeading({ origin: 'x', host: 'a\u202Eb', unicodeHost: 'c\u200Bd', punycode: true, insecure: false });
+    expect(h).toEqual({ heading: 'a\\u202Eb', unicode: 'c\\u200Bd', idn: 'idn' });
+  });
+});
+
+describe('hidden characters in page text', () => {
+  const message: MessagePreview = { accountId: 'alice.near', message: 'Sign in\nto app', recipient: 'app.example', callbackUrl: null, nonce: 'AA==', recipientIsVerifier: false };
+
+  it.each([
+    ['message', { message: 'pay \u202Ebob' }],
+    ['recipient', { recipient: 'app.example\u200B' }],
+    ['callback URL', { callbackUrl: 'https://app.example/\u2066cb' }],
+    ['nonce', { nonce: 'AA\uFEFF==' }],
+  ])('warns when the %s holds one', (_, over) => {
+    expect(messageFindings({ ...message, ...over })).toEqual([HIDDEN_CHARACTERS_FINDING]);
+  });
+
+  it('does not warn for ordinary multi-line text', () => {
+    expect(messageFindings(message)).toEqual([]);
+  });
+
+  it('adds the warning to an intents preview whose payload holds one, once', () => {
+    const withHidden = preview({ raw: '{"memo":"\u2067x"}' });
+    expect(shownBatchFindings(withHidden)).toEqual([HIDDEN_CHARACTERS_FINDING]);
+    const alreadySaid = preview({ raw: '{"memo":"\u2067x"}', intents: [{ type: 'transfer', lines: [], findings: [HIDDEN_CHARACTERS_FINDING] }] });
+    expect(shownBatchFindings(alreadySaid)).toEqual([]);
+    expect(shownBatchFindings(preview())).toEqual([]);
+  });
+
+  it('cuts shown text into plain runs and visible escapes', () => {
+    expect(visibleParts('pay \u202Ebob\u{E0041}')).toEqual([
+      { text: 'pay ', escape: false },
+      { text: '\\u202E', escape: true },
+      { text: 'bob', escape: false },
+      { text: '\\u{E0041}', escape: true },
+    ]);
+    expect(visibleParts('a\nb', true)).toEqual([{ text: 'a\nb', escape: false }]);
+    expect(visibleParts('a\nb')).toEqual([
+      { text: 'a', escape: false },
+      { text: '\\u000A', escape: true },
+      { text: 'b', escape: false },
+    ]);
+    expect(visibleParts('')).toEqual([{ text: '', escape: false }]);
   });
 });
