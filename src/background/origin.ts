@@ -6,7 +6,7 @@
  * to non-ASCII letters, marks and digits, nothing hidden); an invalid label is never decoded.
  * Plain http is flagged too.
  */
-import punycode from 'punycode/';
+import { decode, encode } from 'punycode/';
 import { hasHiddenCharacters } from '../core';
 import type { OriginView } from '../provider/approvalApi';
 
@@ -25,7 +25,7 @@ export function decodePunycodeLabel(input: string): string | null {
   if (!LDH.test(ascii)) return null;
   let decoded: string;
   try {
-    decoded = punycode.decode(ascii);
+    decoded = decode(ascii);
   } catch {
     return null; // the package throws RangeError on every malformed input
   }
@@ -33,7 +33,7 @@ export function decodePunycodeLabel(input: string): string | null {
   if (!LABEL_CHARS.test(decoded) || hasHiddenCharacters(decoded) || decoded !== decoded.toLowerCase()) return null;
   let again: string;
   try {
-    again = punycode.encode(decoded);
+    again = encode(decoded);
   } catch {
     return null;
   }
