@@ -17,6 +17,7 @@ import { pageHandlers } from './pageApi';
 import { PageEvents } from './pageEvents';
 import { StorageProblems } from './problems';
 import { Permissions } from './permissions';
+import { RateLimits } from './rateLimits';
 import { createRouter } from './router';
 import { SaltCache } from './salt';
 import { SettingsStore } from './settings';
@@ -34,7 +35,7 @@ export interface BackgroundEnv {
   storage: { local: StorageAreaLike; session: StorageAreaLike };
   alarms: AlarmsLike & { onAlarm: EventPort<[{ name: string }]> };
   windows: WindowsPort & { onRemoved: EventPort<[number]> };
-  tabs: TabsPort & { onRemoved: EventPort<[number]> };
+  tabs: TabsPort & { onRemoved: EventPort<[number]>; onUpdated: EventPort<[number, { status?: string | undefined; url?: string | undefined }]> };
   vaultStorage: VaultStorage;
   fetch: FetchLike;
   now: () => number;
@@ -85,25 +86,39 @@ export function startBackground(env: BackgroundEnv) {
   const tokens = async (): Promise<TokenTable> => (await tokenList()).table;
   const verifierId = async () => (await settings.get()).verifierId;
   const salts = new SaltCache(async () => (await ledger()).currentSalt(), env.now);
-  const signer = new SigningService({ wallet, salts, nonces: new UsedNonces(local, env.now), verifierId, now: env.now, random: env.random });
+  const nonces = new UsedNonces(local, env.now);
+  const signer = new SigningService({ wallet, salts, nonces, verifierId, now: env.now, random: env.random });
   const keys = new KeyManager({ wallet, signer, ledger, bus, random: env.random, now: env.now, sleep: (ms) => env.sleep(ms) });
 
   const permissions = new Permissions(local, env.now);
   const events = new PageEvents(session, env.tabs);
-  const queue = new ApprovalQueue(session, env.windows, env.tabs, `${env.extensionOrigin}/approve.html`, env.now, env.random, problems);
+  const limits = new RateLimits(session, env.now);
+  const queue = new ApprovalQueue({
+    kv: session,
+    windows: env.windows,
+    tabs: env.tabs,
+    approveUrl: `${env.extensionOrigin}/approve.html`,
+    now: env.now,
+    random: env.random,
+    limits,
+    problems,
+  });
   const approvals = new ApprovalService({
     queue,
     wallet,
     signer,
     permissions,
     events,
+    nonces,
     bus,
+    simulate: async (signed) => (await ledger()).simulateIntents([signed]),
     preview: {
       tokens,
       verifierId,
       currentSalt: () => salts.current(),
-      signForSimulation: (p) => wallet.vault.signIntent(p.publicKey, p.payload, p.standard),
-      simulate: async (signed) => (await ledger()).simulateIntents([signed]),
+      fee: async () => (await ledger()).fee(),
+      balancesOf: async (accountId, tokenIds) => (await ledger()).mtBatchBalanceOf(accountId, tokenIds),
+      nonceUsed: async (accountId, nonce) => (await ledger()).isNonceUsed(accountId, nonce),
       now: env.now,
     },
   });
@@ -136,7 +151,7 @@ export function startBackground(env: BackgroundEnv) {
   const setSettings = handlers.wallet_setSettings;
   const routeNow = createRouter({
     extensionOrigin: env.extensionOrigin,
-    page: pageHandlers({ wallet, permissions, queue, events, bus, now: env.now }),
+    page: pageHandlers({ wallet, permissions, queue, events, nonces, limits, verifierId, bus }),
     wallet: {
       ...handlers,
       wallet_setSettings: async (p) => {
@@ -181,6 +196,12 @@ export function startBackground(env: BackgroundEnv) {
   env.tabs.onRemoved.addListener((tabId) => {
     void queue.dropTab(tabId);
     void events.forgetTab(tabId);
+  });
+  // A tab that loads another document: its earlier documents' requests and event records go.
+  env.tabs.onUpdated.addListener((tabId, change) => {
+    if (change.status === undefined && change.url === undefined) return;
+    void queue.checkTab(tabId);
+    void events.checkTab(tabId);
   });
   const restored = wallet.restore();
   // A restarted worker answers nothing before its unlocked session (if any) is back.

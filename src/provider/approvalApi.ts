@@ -117,3 +117,9 @@ export interface ResolveParams {
   /** Required to approve a request whose level is `danger`. */
   acknowledgeDanger?: boolean;
 }
+
+/**
+ * approval_resolve's result: null once the answer was carried out; `refused` when the request ended
+ * with an error the user should read (e.g. the verifier refused it after Confirm, nothing released).
+ */
+export type ResolveOutcome = null | { refused: string };

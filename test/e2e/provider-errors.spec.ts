@@ -169,13 +169,16 @@ test('4100: a sub-frame (same origin, connected) asking for a signature', async 
 test('-32603: publishing an intent the verifier refuses (an unfunded transfer) gives its reason', async () => {
   const intents = [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE_WNEAR } }];
   const { approval, pending } = await withApproval(w.context, () => request(dapp, 'intents_publishIntents', { intents }));
-  // The preview already says so (simulate_intents on the ledger RPC)…
+  // The preview already says so (the signer's balance, read without any signature)…
   await expect(approval.getByTestId('approval-simulation').locator('[data-outcome="error"]')).toContainText('The verifier would refuse this');
-  // …and the user may still sign and publish: the bus answers FAILED, the page gets -32603 with the reason.
+  // …and if the user confirms anyway, simulate_intents refuses it before release: the page gets -32603
+  // with the reason, the window says why, and nothing was published.
   await confirm(approval);
   const e = errorOf(await pending);
   expect(e).toMatchObject({ code: ERROR_CODES.internal, message: expect.stringMatching(/^The verifier refused it: .*balance/i) });
   expect(e.data).toMatchObject({ intentHash: expect.any(String), reason: expect.stringMatching(/balance/i) });
+  await expect(approval.getByTestId('approval-refused')).toContainText(/Not signed: The verifier refused it: .*balance/i);
+  await approval.getByTestId('approval-close').click();
   await expectClosed(approval);
 });
 

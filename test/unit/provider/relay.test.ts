@@ -15,15 +15,16 @@ function fakeWindow() {
 }
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
+const DOC = 'ab'.repeat(16);
 
 describe('relay', () => {
   it('forwards a page request and posts the answer back to the same window', async () => {
     const { win, posted, deliver } = fakeWindow();
     const send = vi.fn(async (_m: RuntimeMessage) => ({ ok: true, result: [] }));
-    installRelay(win, send);
+    installRelay(win, send, undefined, DOC);
     deliver({ channel: PAGE_CHANNEL, id: 7, method: 'intents_accounts' });
     await flush();
-    expect(send).toHaveBeenCalledWith({ type: 'request', method: 'intents_accounts' });
+    expect(send).toHaveBeenCalledWith({ type: 'request', method: 'intents_accounts', doc: DOC });
     expect(posted).toEqual([
       { message: { channel: RELAY_CHANNEL, id: 7, result: [] }, targetOrigin: 'http://127.0.0.1:5555' },
     ]);
@@ -76,6 +77,55 @@ describe('relay', () => {
     await flush();
     expect(send).not.toHaveBeenCalled();
     expect(posted[0]?.message).toMatchObject({ id: 2, error: { code: ERROR_CODES.invalidParams } });
+  });
+});
+
+describe('relay: per-document delivery', () => {
+  function withBackground(doc = DOC) {
+    const { win, posted, deliver } = fakeWindow();
+    let push: ((m: unknown) => boolean | undefined) | undefined;
+    const send = vi.fn(async () => ({ ok: 'deferred', approvalId: 'a1' }));
+    installRelay(win, send, (fn) => (push = fn), doc);
+    return { posted, deliver, send, push: (m: unknown) => push!(m) };
+  }
+
+  it('makes a fresh 16-byte token for each document when none is given', async () => {
+    const tokens = new Set<unknown>();
+    for (let i = 0; i < 3; i++) {
+      const { win, deliver } = fakeWindow();
+      const send = vi.fn(async (_m: RuntimeMessage) => ({ ok: true, result: [] }));
+      installRelay(win, send);
+      deliver({ channel: PAGE_CHANNEL, id: 1, method: 'intents_accounts' });
+      await flush();
+      const sent = send.mock.calls[0]![0];
+      expect(sent.type === 'request' && sent.doc).toMatch(/^[0-9a-f]{32}$/);
+      tokens.add(sent.type === 'request' ? sent.doc : null);
+    }
+    expect(tokens.size).toBe(3);
+  });
+
+  it('hears events and answers for its own document only', async () => {
+    const r = withBackground();
+    r.deliver({ channel: PAGE_CHANNEL, id: 4, method: 'intents_signMessage' });
+    await flush();
+    const other = 'cd'.repeat(16);
+    r.push({ type: 'providerEvent', event: 'accountsChanged', data: ['leak'], doc: other });
+    r.push({ type: 'providerEvent', event: 'accountsChanged', data: ['leak'], doc: null });
+    r.push({ type: 'approvalResult', approvalId: 'a1', reply: { ok: true, result: 'leak' }, doc: other });
+    expect(r.posted).toEqual([]);
+    r.push({ type: 'providerEvent', event: 'lock', data: null, doc: DOC });
+    r.push({ type: 'approvalResult', approvalId: 'a1', reply: { ok: true, result: 'mine' }, doc: DOC });
+    expect(r.posted.map((p) => p.message)).toEqual([
+      { channel: RELAY_CHANNEL, event: 'lock', data: null },
+      { channel: RELAY_CHANNEL, id: 4, result: 'mine' },
+    ]);
+  });
+
+  it('answers a probe true for its own token and false for any other', () => {
+    const r = withBackground();
+    expect(r.push({ type: 'probe', doc: DOC })).toBe(true);
+    expect(r.push({ type: 'probe', doc: 'cd'.repeat(16) })).toBe(false);
+    expect(r.push({ type: 'probe', doc: null })).toBe(false);
   });
 });
 
