@@ -7,14 +7,13 @@
 import * as z from 'zod/mini';
 import { HttpError, base64, buildIntentPayload, hex, nep413Digest, type SigningStandard } from '../core';
 import { LedgerViewError, RpcError, type SimulationOutput } from '../bus';
-import type { ApprovalView, IntentsPreview, ResolveOutcome, ResolveParams } from '../provider/approvalApi';
+import type { ApprovalViewWire, IntentsPreview, ResolveOutcome, ResolveParams } from '../provider/approvalApi';
 import { ERROR_CODES, errorReply } from '../provider/protocol';
 import { VaultError } from '../vault';
 import type { ApprovalQueue, Pending } from './approvals';
 import { replyForError } from './errors';
 import type { UsedNonces } from './nonces';
 import { sameAccount } from './pageApi';
-import { originView } from './origin';
 import type { PageEvents } from './pageEvents';
 import { type PublishIntentsParams, type SignMessageParams } from './pageParams';
 import type { Permissions } from './permissions';
@@ -62,12 +61,12 @@ export class ApprovalService {
   private previews = new Map<string, IntentsPreview>();
   constructor(private readonly deps: ApprovalServiceDeps) {}
 
-  async current(): Promise<ApprovalView | null> {
+  async current(): Promise<ApprovalViewWire | null> {
     const items = await this.deps.queue.list();
     const p = items[0];
     if (!p) return null;
     const locked = !this.deps.wallet.vault.isUnlocked;
-    const base: ApprovalView = { id: p.id, kind: p.kind, origin: originView(p.origin), createdAt: p.createdAt, waiting: items.length, locked, blocked: null };
+    const base: ApprovalViewWire = { id: p.id, kind: p.kind, origin: p.origin, createdAt: p.createdAt, waiting: items.length, locked, blocked: null };
     if (locked) return base;
     try {
       switch (p.kind) {

@@ -75,24 +75,18 @@ export class ApprovalQueue {
   private queue: Promise<unknown> = Promise.resolve();
   /** One window at a time: concurrent requests wait for the window the first one is opening. */
   private showing: Promise<void> | null = null;
-  private readonly kv: KeyValue;
-  private readonly windows: WindowsPort;
-  private readonly tabs: TabsPort;
-  private readonly now: () => number;
 
-  constructor(private readonly deps: ApprovalQueueDeps) {
-    ({ kv: this.kv, windows: this.windows, tabs: this.tabs, now: this.now } = deps);
-  }
+  constructor(private readonly deps: ApprovalQueueDeps) {}
 
   private async state(): Promise<QueueState> {
     try {
-      return (await this.kv.read(KEY, stateSchema)) ?? EMPTY;
+      return (await this.deps.kv.read(KEY, stateSchema)) ?? EMPTY;
     } catch (e) {
       if (!(e instanceof CorruptedValueError)) throw e;
       // Set the damaged queue aside (never overwritten) and start an empty one.
-      const raw = (await this.kv.readRaw(KEY)) as unknown;
-      await this.kv.write(`${KEY}.damaged`, raw);
-      await this.kv.write(KEY, EMPTY);
+      const raw = (await this.deps.kv.readRaw(KEY)) as unknown;
+      await this.deps.kv.write(`${KEY}.damaged`, raw);
+      await this.deps.kv.write(KEY, EMPTY);
       this.deps.problems?.report(KEY, 'Requests that were waiting for approval could not be read (damaged); they were set aside and will not be answered.');
       return EMPTY;
     }
@@ -102,7 +96,7 @@ export class ApprovalQueue {
   private edit<T>(fn: (s: QueueState) => Promise<[QueueState, T]> | [QueueState, T]): Promise<T> {
     const run = this.queue.then(async () => {
       const [next, out] = await fn(await this.state());
-      await this.kv.write(KEY, next);
+      await this.deps.kv.write(KEY, next);
       return out;
     });
     this.queue = run.catch(() => undefined);
@@ -120,7 +114,7 @@ export class ApprovalQueue {
   /** Adds a request and shows the window, within the queue's bounds and the rate limits. */
   async enqueue(entry: NewRequest): Promise<string> {
     const id = await this.edit(async (s) => {
-      const now = this.now();
+      const now = this.deps.now();
       const cooldowns = Object.fromEntries(Object.entries(s.cooldowns).filter(([, until]) => until > now));
       if (cooldowns[String(entry.tabId)] !== undefined) {
         throw new ProviderError(ERROR_CODES.rateLimited, 'The user just closed the approval window on this page; wait a moment before asking again');
@@ -160,7 +154,7 @@ export class ApprovalQueue {
 
   private async deliver(p: Pending, reply: RuntimeReply): Promise<void> {
     try {
-      await this.tabs.sendMessage(p.tabId, { type: 'approvalResult', approvalId: p.id, reply, doc: p.doc }, pushTarget(p));
+      await this.deps.tabs.sendMessage(p.tabId, { type: 'approvalResult', approvalId: p.id, reply, doc: p.doc }, pushTarget(p));
     } catch {
       // The tab went away: nobody is waiting for this answer any more.
     }
@@ -188,7 +182,7 @@ export class ApprovalQueue {
   /** After a tab changed: drops its requests whose document is gone (nobody is left to answer). */
   async checkTab(tabId: number): Promise<void> {
     const mine = (await this.list()).filter((p) => p.tabId === tabId);
-    const gone = new Set((await Promise.all(mine.map(async (p) => ((await documentAlive(this.tabs, p)) ? null : p.id)))).filter((id) => id !== null));
+    const gone = new Set((await Promise.all(mine.map(async (p) => ((await documentAlive(this.deps.tabs, p)) ? null : p.id)))).filter((id) => id !== null));
     if (gone.size === 0) return;
     await this.edit((s) => [{ ...s, items: s.items.filter((p) => !gone.has(p.id)) }, undefined]);
     await this.afterChange();
@@ -204,7 +198,7 @@ export class ApprovalQueue {
     if (s.windowId !== windowId) return;
     const shown = s.items[0];
     await this.edit((st) => [
-      { ...st, windowId: null, cooldowns: shown ? { ...st.cooldowns, [String(shown.tabId)]: this.now() + CLOSED_COOLDOWN_MS } : st.cooldowns },
+      { ...st, windowId: null, cooldowns: shown ? { ...st.cooldowns, [String(shown.tabId)]: this.deps.now() + CLOSED_COOLDOWN_MS } : st.cooldowns },
       undefined,
     ]);
     if (shown) await this.finish(shown.id, errorReply(ERROR_CODES.userRejected, 'The user closed the approval window'));
@@ -215,7 +209,7 @@ export class ApprovalQueue {
     if (s.items.length === 0 && s.windowId !== null) {
       const windowId = s.windowId;
       await this.edit((st) => [{ ...st, windowId: null }, undefined]);
-      await this.windows.remove(windowId).catch(() => undefined);
+      await this.deps.windows.remove(windowId).catch(() => undefined);
     } else if (s.items.length > 0 && s.windowId === null) {
       await this.showWindow();
     }
@@ -232,13 +226,13 @@ export class ApprovalQueue {
     const s = await this.state();
     if (s.windowId !== null) {
       try {
-        await this.windows.update(s.windowId, { focused: true });
+        await this.deps.windows.update(s.windowId, { focused: true });
         return;
       } catch {
         // The window is gone (closed while the worker was stopped): open a new one.
       }
     }
-    const win = await this.windows.create({ url: this.deps.approveUrl, type: 'popup', width: 400, height: 660, focused: true });
+    const win = await this.deps.windows.create({ url: this.deps.approveUrl, type: 'popup', width: 400, height: 660, focused: true });
     await this.edit((st) => [{ ...st, windowId: win?.id ?? null }, undefined]);
   }
 }

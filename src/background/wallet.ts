@@ -105,18 +105,26 @@ export class WalletService {
     if (this.deps.vault.isUnlocked && this.lockAt !== null && this.lockAt <= this.deps.now()) await this.lock();
   }
 
-  /** Builds the first key for `source` into contents; returns the phrase when one was made. */
-  private keyFor(source: KeySource, contents: VaultContents, wordlist: string[], label?: string): { contents: VaultContents; phrase?: { id: string; words: string[] } } {
+  /**
+   * Derives the first key for `source` (phrase derivation is asynchronous WebCrypto) and returns how
+   * to add it to contents, and the phrase when one was made.
+   */
+  private async keyFor(source: KeySource, wordlist: string[], label?: string): Promise<(contents: VaultContents) => { contents: VaultContents; phrase?: { id: string; words: string[] } }> {
     const now = new Date(this.deps.now());
     switch (source.kind) {
-      case 'generate':
-        return { contents: addKey(contents, { pair: generateKeyPair(this.deps.random), source: 'generated' }, now, undefined, label) };
+      case 'generate': {
+        const pair = generateKeyPair(this.deps.random);
+        return (contents) => ({ contents: addKey(contents, { pair, source: 'generated' }, now, undefined, label) });
+      }
       case 'newPhrase': {
         const phrase = generatePhrase(this.deps.random, wordlist, source.words);
-        return this.withPhrase(contents, phrase, wordlist, false, now, label);
+        const pair = await keyPairFromPhrase(phrase, wordlist);
+        return (contents) => this.withPhrase(contents, pair, phrase, false, now, label);
       }
-      case 'importPhrase':
-        return this.withPhrase(contents, source.phrase, wordlist, true, now, label);
+      case 'importPhrase': {
+        const pair = await keyPairFromPhrase(source.phrase, wordlist);
+        return (contents) => this.withPhrase(contents, pair, source.phrase, true, now, label);
+      }
       case 'importKey': {
         let pair: KeyPair;
         try {
@@ -127,13 +135,12 @@ export class WalletService {
         if (source.accountId && isImplicitAccountId(source.accountId) && source.accountId !== implicitAccountId(pair.publicKey)) {
           throw new VaultError('invalid_input', 'That implicit account id does not belong to this key.');
         }
-        return { contents: addKey(contents, { pair, source: 'imported' }, now, source.accountId, label) };
+        return (contents) => ({ contents: addKey(contents, { pair, source: 'imported' }, now, source.accountId, label) });
       }
     }
   }
 
-  private withPhrase(contents: VaultContents, phrase: string, wordlist: string[], backedUp: boolean, now: Date, label?: string) {
-    const pair = keyPairFromPhrase(phrase, wordlist);
+  private withPhrase(contents: VaultContents, pair: KeyPair, phrase: string, backedUp: boolean, now: Date, label?: string) {
     const id = implicitAccountId(pair.publicKey).slice(0, 16);
     const normal = phrase.trim().split(/\s+/).map((w) => w.toLowerCase());
     const withKey = addKey(contents, { pair, source: 'phrase', phraseId: id, derivationPath: LEDGER_DERIVATION_PATH }, now, undefined, label);
@@ -149,7 +156,7 @@ export class WalletService {
   }
 
   async create(password: string, source: KeySource): Promise<CreateResult> {
-    const { contents, phrase } = this.keyFor(source, emptyContents(), await this.wordsFor(source));
+    const { contents, phrase } = (await this.keyFor(source, await this.wordsFor(source)))(emptyContents());
     await this.deps.vault.create(password, contents);
     await this.startSession();
     await this.sealWaitingCredentials();
@@ -254,6 +261,7 @@ export class WalletService {
   async addAccount(source: KeySource | { kind: 'named'; accountId: string; publicKey: string }, label?: string): Promise<CreateResult> {
     await this.touch();
     const wordlist = await this.wordsFor(source);
+    const build = source.kind === 'named' ? null : await this.keyFor(source, wordlist, label);
     let phrase: { id: string; words: string[] } | undefined;
     await this.deps.vault.update((contents) => {
       if (source.kind === 'named') {
@@ -266,7 +274,7 @@ export class WalletService {
         const key = contents.keys.find((k) => k.publicKey === source.publicKey)!;
         return addKey(contents, { pair: parseSecretKey(key.secretKey), source: key.source }, new Date(this.deps.now()), source.accountId, label);
       }
-      const made = this.keyFor(source, contents, wordlist, label);
+      const made = build!(contents);
       phrase = made.phrase;
       return made.contents;
     });

@@ -109,6 +109,12 @@ export interface ApprovalView {
   blocked: string | null;
 }
 
+/**
+ * What the background sends: the origin as the browser reported it. The window derives the OriginView
+ * it shows (ui/approve/origin.ts), which keeps IDN decoding out of the service worker.
+ */
+export type ApprovalViewWire = Omit<ApprovalView, 'origin'> & { origin: string };
+
 export interface ResolveParams {
   id: string;
   approve: boolean;

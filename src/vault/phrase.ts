@@ -7,8 +7,8 @@
  * phrase is made or imported, which keeps 13 kB of words out of the service worker's script (its
  * 60 kB gzip budget, parsed at every worker start). @scure/bip39 refuses a list that is not 2048 words.
  */
-import { entropyToMnemonic, mnemonicToSeedSync, validateMnemonic } from '@scure/bip39';
-import { type KeyPair, type Random, publicKeyFromSeed } from '../core';
+import { entropyToMnemonic, validateMnemonic } from '@scure/bip39';
+import { type KeyPair, type Random, publicKeyFromSeed, utf8 } from '../core';
 import { VaultError } from './errors';
 import { slip10Derive } from './slip10';
 
@@ -27,7 +27,18 @@ export function isValidPhrase(phrase: string, wordlist: string[]): boolean {
   return validateMnemonic(normalizePhrase(phrase), wordlist);
 }
 
-export function keyPairFromPhrase(phrase: string, wordlist: string[], path = LEDGER_DERIVATION_PATH, passphrase = ''): KeyPair {
+/**
+ * BIP-39 seed: PBKDF2-HMAC-SHA512(NFKD(mnemonic), "mnemonic" ‖ NFKD(passphrase), 2048 rounds, 64 bytes),
+ * https://github.com/bitcoin/bips/blob/master/bip-0039.mediawiki#from-mnemonic-to-seed, by WebCrypto.
+ */
+export async function mnemonicToSeed(mnemonic: string, passphrase = ''): Promise<Uint8Array> {
+  const password = utf8.encode(mnemonic.normalize('NFKD'));
+  const key = await crypto.subtle.importKey('raw', password as Uint8Array<ArrayBuffer>, 'PBKDF2', false, ['deriveBits']);
+  const salt = utf8.encode(`mnemonic${passphrase.normalize('NFKD')}`) as Uint8Array<ArrayBuffer>;
+  return new Uint8Array(await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-512', salt, iterations: 2048 }, key, 512));
+}
+
+export async function keyPairFromPhrase(phrase: string, wordlist: string[], path = LEDGER_DERIVATION_PATH, passphrase = ''): Promise<KeyPair> {
   const normal = normalizePhrase(phrase);
   const count = normal.split(' ').length;
   if (count !== 12 && count !== 24) {
@@ -38,6 +49,6 @@ export function keyPairFromPhrase(phrase: string, wordlist: string[], path = LED
   if (!validateMnemonic(normal, wordlist)) {
     throw new VaultError('invalid_input', 'the recovery phrase checksum does not match: a word is wrong or out of order');
   }
-  const { key } = slip10Derive(mnemonicToSeedSync(normal, passphrase), path);
+  const { key } = await slip10Derive(await mnemonicToSeed(normal, passphrase), path);
   return { secretSeed: key, publicKey: publicKeyFromSeed(key) };
 }

@@ -1,9 +1,9 @@
 /**
- * SLIP-10 key derivation for ed25519 (hardened children only, as ed25519 requires).
+ * SLIP-10 key derivation for ed25519 (hardened children only, as ed25519 requires),
+ * https://github.com/satoshilabs/slips/blob/master/slip-0010.md:
  * master: I = HMAC-SHA512("ed25519 seed", seed); child: I = HMAC-SHA512(c, 0x00 ‖ k ‖ ser32(i)).
+ * HMAC comes from WebCrypto, which every context of the extension has: no HMAC code in the worker's script.
  */
-import { hmac } from '@noble/hashes/hmac.js';
-import { sha512 } from '@noble/hashes/sha2.js';
 import { utf8 } from '../core';
 import { VaultError } from './errors';
 
@@ -26,19 +26,26 @@ export function parsePath(path: string): number[] {
   });
 }
 
-export function slip10Master(seed: Uint8Array): Slip10Node {
-  const i = hmac(sha512, utf8.encode('ed25519 seed'), seed);
-  return { key: i.slice(0, 32), chainCode: i.slice(32) };
+async function hmacSha512(key: Uint8Array, data: Uint8Array): Promise<Uint8Array> {
+  const k = await crypto.subtle.importKey('raw', key as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-512' }, false, ['sign']);
+  return new Uint8Array(await crypto.subtle.sign('HMAC', k, data as Uint8Array<ArrayBuffer>));
 }
 
-export function slip10Child(parent: Slip10Node, index: number): Slip10Node {
+const split = (i: Uint8Array): Slip10Node => ({ key: i.slice(0, 32), chainCode: i.slice(32) });
+
+export async function slip10Master(seed: Uint8Array): Promise<Slip10Node> {
+  return split(await hmacSha512(utf8.encode('ed25519 seed'), seed));
+}
+
+export async function slip10Child(parent: Slip10Node, index: number): Promise<Slip10Node> {
   const data = new Uint8Array(37);
   data.set(parent.key, 1);
   new DataView(data.buffer).setUint32(33, index >>> 0, false);
-  const i = hmac(sha512, parent.chainCode, data);
-  return { key: i.slice(0, 32), chainCode: i.slice(32) };
+  return split(await hmacSha512(parent.chainCode, data));
 }
 
-export function slip10Derive(seed: Uint8Array, path: string): Slip10Node {
-  return parsePath(path).reduce(slip10Child, slip10Master(seed));
+export async function slip10Derive(seed: Uint8Array, path: string): Promise<Slip10Node> {
+  let node = await slip10Master(seed);
+  for (const index of parsePath(path)) node = await slip10Child(node, index);
+  return node;
 }

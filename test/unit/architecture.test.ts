@@ -69,6 +69,8 @@ function packageName(spec: string): string {
 }
 
 function isBuiltin(spec: string): boolean {
+  // 'punycode/' (trailing slash) is the npm package, as its README advises, not Node's deprecated built-in.
+  if (spec.endsWith('/')) return false;
   return spec.startsWith('node:') || builtinModules.includes(packageName(spec));
 }
 

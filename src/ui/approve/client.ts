@@ -3,7 +3,8 @@
 import { APPROVAL, type ApprovalView, type ResolveOutcome, type ResolveParams } from '../../provider/approvalApi';
 import { askBackground } from '../messaging';
 import { WalletError } from '../wallet';
-import { isApprovalView } from './view';
+import { originView } from './origin';
+import { isApprovalViewWire } from './view';
 
 async function call(method: string, params?: unknown): Promise<unknown> {
   const reply = await askBackground(params === undefined ? { type: 'request', method } : { type: 'request', method, params });
@@ -16,8 +17,8 @@ export const approvals = {
   current: async (): Promise<ApprovalView | null> => {
     const result = await call(APPROVAL.current);
     if (result === null) return null;
-    if (!isApprovalView(result)) throw new Error('The extension sent a request this window does not understand');
-    return result;
+    if (!isApprovalViewWire(result)) throw new Error('The extension sent a request this window does not understand');
+    return { ...result, origin: originView(result.origin) };
   },
   /** Null once carried out; `{refused}` when the request ended with an error to show (nothing was released). */
   resolve: async (params: ResolveParams): Promise<ResolveOutcome> => {

@@ -4,6 +4,7 @@ import { hasHiddenCharacters, visibleText } from '../../core';
 import type {
   ApprovalKind,
   ApprovalView,
+  ApprovalViewWire,
   FindingView,
   IntentsPreview,
   MessagePreview,
@@ -184,18 +185,15 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 }
 
 /** A light shape check of what approval_current answers: enough that rendering cannot crash. */
-export function isApprovalView(value: unknown): value is ApprovalView {
+/** The background's answer has the shape this window reads (the origin still a string: see ApprovalViewWire). */
+export function isApprovalViewWire(value: unknown): value is ApprovalViewWire {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  const origin = v.origin as Record<string, unknown> | null | undefined;
   return (
     typeof v.id === 'string' &&
     typeof v.kind === 'string' &&
     v.kind in KIND_LABEL &&
-    typeof origin === 'object' &&
-    origin !== null &&
-    typeof origin.origin === 'string' &&
-    typeof origin.host === 'string' &&
+    typeof v.origin === 'string' &&
     typeof v.waiting === 'number' &&
     typeof v.locked === 'boolean'
   );

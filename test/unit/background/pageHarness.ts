@@ -4,7 +4,7 @@
  */
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startBackground } from '../../../src/background/start';
-import { APPROVAL, type ApprovalView } from '../../../src/provider/approvalApi';
+import { APPROVAL, type ApprovalViewWire } from '../../../src/provider/approvalApi';
 import { METHODS, type BackgroundPush, type DeferredReply, type RuntimeReply } from '../../../src/provider/protocol';
 import { WALLET, type CreateResult } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
@@ -68,7 +68,7 @@ export async function pageSetup(sim: RunningSimulator) {
     }
     throw new Error('no answer pushed');
   };
-  const current = () => call<ApprovalView | null>(bg, APPROVAL.current);
+  const current = () => call<ApprovalViewWire | null>(bg, APPROVAL.current);
   const connect = async (sender: PageSender = DAPP) => {
     const pending = await page(METHODS.requestAccounts, {}, sender);
     const view = await current();

@@ -114,26 +114,38 @@ describe('per-document identity', () => {
   it('events go to the document that connected, not to the next document of the same tab', async () => {
     const t = await pageSetup(sim);
     await t.connect();
-    await t.page(METHODS.accounts);
+    await t.connect(OTHER); // a second site: its events are the barrier (they are sent after DAPP's)
+    const unlockSeen = async (doc: string) => {
+      await call(t.bg, WALLET.lock);
+      await call(t.bg, WALLET.unlock, { password: PASSWORD });
+      await expect.poll(() => t.pushes.some((p) => p.message.type === 'providerEvent' && p.message.event === 'unlock' && p.message.doc === doc)).toBe(true);
+    };
+    t.pushes.length = 0;
+    await unlockSeen(OTHER.doc);
+    expect(t.pushes.filter((p) => p.message.type === 'providerEvent' && p.message.doc === DAPP.doc).map((p) => p.message.type === 'providerEvent' && p.message.event)).toEqual([
+      'accountsChanged',
+      'lock',
+      'accountsChanged',
+      'unlock',
+    ]);
+    // The tab navigates to a site that never connected, which talks to the wallet.
     const next = t.navigate(DAPP, { url: 'https://evil.example/', origin: 'https://evil.example', frameId: 0, doc: docToken(99) });
     await t.page(METHODS.accounts, undefined, next);
     t.pushes.length = 0;
-    await call(t.bg, WALLET.lock);
-    await call(t.bg, WALLET.unlock, { password: PASSWORD });
-    await expect.poll(() => t.pushes.filter((p) => p.message.type === 'providerEvent').length).toBeGreaterThanOrEqual(3);
-    const events = t.pushes.filter((p) => p.message.type === 'providerEvent');
-    expect(events.every((p) => p.message.doc === DAPP.doc)).toBe(true);
+    await unlockSeen(OTHER.doc);
+    expect(t.pushes.filter((p) => p.tabId === DAPP.tab.id)).toEqual([]);
   });
 
   it("a tab's pending request is dropped when it shows another document", async () => {
     const t = await pageSetup(sim);
     await t.connect();
-    await t.page(METHODS.signMessage, { message: 'hi', recipient: 'dapp.example', nonce: nonceOf(9) });
+    const pending = await t.page(METHODS.signMessage, { message: 'hi', recipient: 'dapp.example', nonce: nonceOf(9) });
+    if (pending.ok !== 'deferred') throw new Error('not deferred');
     expect(await t.current()).not.toBeNull();
     t.navigate(DAPP, { url: 'https://dapp.example/other', origin: 'https://dapp.example', frameId: 0, doc: docToken(100) });
     await fakeBrowser.tabs.onUpdated.trigger(DAPP.tab.id, { status: 'loading' }, { id: DAPP.tab.id } as never);
     await expect.poll(() => t.current()).toBeNull();
-    expect(t.pushes.some((p) => p.message.type === 'approvalResult')).toBe(false);
+    expect(t.pushes.some((p) => p.message.type === 'approvalResult' && p.message.approvalId === pending.approvalId)).toBe(false);
   });
 
   it('approval results carry the asking document, so a later document cannot take them', async () => {
@@ -216,7 +228,7 @@ describe('pages get nothing for free', () => {
       ERROR_CODES.requestPending,
     ]);
     await fakeBrowser.windows.onRemoved.trigger(t.windows[0]!);
-    await expect.poll(async () => (await t.current())?.origin.origin).not.toBe(DAPP.origin);
+    await expect.poll(async () => (await t.current())?.origin).not.toBe(DAPP.origin);
     expect(await t.page(METHODS.requestAccounts, {})).toMatchObject({ ok: false, error: { code: ERROR_CODES.rateLimited } });
   });
 });

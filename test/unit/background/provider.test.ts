@@ -28,7 +28,7 @@ describe('connect and accounts', () => {
     expect(pending.ok).toBe('deferred');
     expect(t.windows).toHaveLength(1);
     const view = await t.current();
-    expect(view).toMatchObject({ kind: 'connect', origin: { host: 'dapp.example', punycode: false, insecure: false }, locked: false });
+    expect(view).toMatchObject({ kind: 'connect', origin: 'https://dapp.example', locked: false });
     await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true, accounts: [t.accountId] });
     expect(await t.answerOf(pending)).toEqual({ ok: true, result: [{ accountId: t.accountId, publicKey: t.publicKey }] });
     expect(await t.page(METHODS.requestAccounts, {})).toEqual({ ok: true, result: [{ accountId: t.accountId, publicKey: t.publicKey }] });

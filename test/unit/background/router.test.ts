@@ -23,11 +23,20 @@ describe('background router', () => {
     expect(await router().route({ type: 'ping' }, {})).toEqual({ ok: true, result: { ready: true } });
   });
 
+  it("passes the relay's document token and the browser's document id to page handlers", async () => {
+    let seen: unknown;
+    const { route } = router([[METHODS.accounts, (_, page) => ((seen = page), [])]]);
+    const doc = 'ab'.repeat(16);
+    await route({ type: 'request', method: METHODS.accounts, doc }, { ...tab, origin: 'https://dapp.example', documentId: 'D1' });
+    expect(seen).toMatchObject({ doc, documentId: 'D1' });
+    expect(await route({ type: 'request', method: METHODS.accounts, doc: 'not-a-token' }, tab)).toMatchObject({ ok: false, error: { code: ERROR_CODES.invalidParams } });
+  });
+
   it('passes the origin the browser reported to page handlers, not anything the page says', async () => {
     let seen: unknown;
     const { route } = router([[METHODS.accounts, (_, page) => ((seen = page), [])]]);
     await route({ type: 'request', method: METHODS.accounts, params: { origin: 'https://evil.example' } }, tab);
-    expect(seen).toEqual({ origin: 'https://dapp.example', tabId: 1, frameId: 0 });
+    expect(seen).toEqual({ origin: 'https://dapp.example', tabId: 1, frameId: 0, doc: null, documentId: null });
   });
 
   it.each(['intents_doesNotExist', 'constructor', '__proto__', 'toString'])('replies 4200 to the unknown method %s', async (method) => {

@@ -151,7 +151,7 @@ describe('two popups and a dApp at once', () => {
     expect(t.pushes.filter((p) => p.message.type === 'approvalResult'), 'one answer per request').toHaveLength(1 + SIGNATURES);
 
     // The approval queue: empty and consistent (no window left recorded).
-    expect((await fakeBrowser.storage.session.get('approvals')).approvals).toEqual({ items: [], windowId: null });
+    expect((await fakeBrowser.storage.session.get('approvals')).approvals).toEqual({ items: [], windowId: null, cooldowns: {} });
     expect(await ask(bg, APPROVE, APPROVAL.current)).toBeNull();
     expect(await ask<ConnectedSite[]>(bg, POPUP_A, WALLET.listSites)).toEqual([{ origin: DAPP.origin, accounts: [accountId], grantedAt: expect.any(Number) }]);
 

@@ -42,10 +42,13 @@ describe('approval client', () => {
     ]);
   });
 
-  it('reads null as "nothing waiting" and a view as itself', async () => {
+  it('reads null as "nothing waiting", and a view with the origin the window derives from the browser\'s string', async () => {
     expect(await approvals.current()).toBeNull();
-    reply = { ok: true, result: view };
-    expect(await approvals.current()).toEqual(view);
+    reply = { ok: true, result: { ...view, origin: 'https://xn--80ak6aa92e.com' } };
+    expect(await approvals.current()).toEqual({
+      ...view,
+      origin: expect.objectContaining({ origin: 'https://xn--80ak6aa92e.com', host: 'xn--80ak6aa92e.com', punycode: true }),
+    });
   });
 
   it('refuses an answer it cannot render', async () => {

@@ -1,7 +1,7 @@
 // The approval window's pure rules: what blocks Confirm, what needs the danger tick, the focus delay,
 // and deadline words.
 import { describe, expect, it } from 'vitest';
-import { originView } from '../../../src/background/origin';
+import { originView } from '../../../src/ui/approve/origin';
 import type { ApprovalView, FindingView, IntentsPreview, MessagePreview } from '../../../src/provider/approvalApi';
 import {
   CONFIRM_DELAY_MS,
@@ -12,7 +12,7 @@ import {
   durationWords,
   highestLevel,
   intentLabel,
-  isApprovalView,
+  isApprovalViewWire,
   messageFindings,
   originHeading,
   plural,
@@ -157,11 +157,12 @@ describe('labels and shape', () => {
     expect(highestLevel([])).toBeNull();
   });
   it('accepts an approval view and refuses junk', () => {
-    expect(isApprovalView(view())).toBe(true);
-    expect(isApprovalView(null)).toBe(false);
-    expect(isApprovalView({ ...view(), kind: 'transfer' })).toBe(false);
-    expect(isApprovalView({ ...view(), origin: 'https://app.example' })).toBe(false);
-    expect(isApprovalView({ ...view(), id: 1 })).toBe(false);
+    const wire = { ...view(), origin: 'https://app.example' };
+    expect(isApprovalViewWire(wire)).toBe(true);
+    expect(isApprovalViewWire(null)).toBe(false);
+    expect(isApprovalViewWire({ ...wire, kind: 'transfer' })).toBe(false);
+    expect(isApprovalViewWire(view())).toBe(false); // the origin comes as the browser's string
+    expect(isApprovalViewWire({ ...wire, id: 1 })).toBe(false);
   });
 });
 

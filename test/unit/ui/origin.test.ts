@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodePunycodeLabel, originView } from '../../../src/background/origin';
+import { decodePunycodeLabel, originView } from '../../../src/ui/approve/origin';
 
 // RFC 3492 §7.1 sample strings that are valid host labels, and common look-alike domains.
 describe('punycode decoding of host labels (RFC 3492, RFC 5891 §5.4)', () => {
