@@ -279,19 +279,24 @@ export interface Attempt {
  * so no grace period is needed.
  */
 export async function attempt(context: BrowserContext, trigger: () => Promise<Outcome>, victim: Victim): Promise<Attempt> {
-  const opened: Page[] = [];
-  const onPage = (p: Page) => opened.push(p);
+  let windows = 0;
+  let onPage: (p: Page) => void = () => undefined;
+  const firstPage = new Promise<Page>((resolve) => {
+    onPage = (p: Page) => {
+      windows++;
+      resolve(p);
+    };
+  });
   context.on('page', onPage);
   try {
+    // request() always settles (its own timeout), so this race always ends.
     const pending = trigger();
-    let settled: Outcome | undefined;
-    void pending.then((o) => (settled = o));
-    await expect
-      .poll(() => settled !== undefined || opened.some((p) => p.url().includes('/approve.html')), { timeout: 15_000, intervals: [50] })
-      .toBe(true);
-    const approval = opened.find((p) => p.url().includes('/approve.html'));
-    if (settled === undefined && approval) await playVictim(approval, victim);
-    return { outcome: await pending, windows: opened.length };
+    const first = await Promise.race([pending.then(() => null), firstPage]);
+    if (first) {
+      await expect.poll(() => first.url(), { message: 'the new page is the approval window', timeout: 10_000 }).toMatch(/\/approve\.html/);
+      await playVictim(first, victim);
+    }
+    return { outcome: await pending, windows };
   } finally {
     context.off('page', onPage);
   }
