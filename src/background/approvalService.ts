@@ -213,7 +213,10 @@ export class ApprovalService {
         const prepared = await this.preparedOf(p);
         const params = p.params as PublishIntentsParams;
         const request = { signerId: prepared.payload.signer_id, intents: prepared.payload.intents, deadline: prepared.payload.deadline, standard: prepared.standard };
-        const check = (signed: SignedResult) => this.checkBeforeRelease(signed);
+        // Confirmed before, then interrupted (a worker stop): this very intent was signed under its
+        // nonce already, and may have executed since, so a used nonce is not a refusal here.
+        const resumed = (await this.deps.nonces.hashOf(prepared.payload.signer_id, prepared.payload.nonce)) !== undefined;
+        const check = (signed: SignedResult) => this.checkBeforeRelease(signed, resumed);
         if (p.kind === 'signIntents') {
           const { signed, intentHash, payload } = await this.deps.signer.release(request, { prepared, check });
           return { signed, intentHash, payload };
@@ -233,7 +236,7 @@ export class ApprovalService {
    * goes to the page or the bus: a refusal stops the release. The RPC operator sees the signature
    * only now, for a request the user approved.
    */
-  private async checkBeforeRelease(signed: SignedResult): Promise<'ok' | 'invalid_salt'> {
+  private async checkBeforeRelease(signed: SignedResult, resumed: boolean): Promise<'ok' | 'invalid_salt'> {
     try {
       await this.deps.simulate(signed.signed);
       return 'ok';
@@ -241,6 +244,8 @@ export class ApprovalService {
       if (e instanceof LedgerViewError) {
         const reason = e.panic ?? e.message;
         if (isInvalidSaltText(reason)) return 'invalid_salt';
+        // The same signature was released before the interruption; the bus answers "already processed".
+        if (resumed && /nonce was already used/i.test(reason)) return 'ok';
         throw new ProviderError(ERROR_CODES.internal, `The verifier refused it: ${reason}. Nothing was released.`, { intentHash: signed.intentHash, reason });
       }
       if (e instanceof RpcError || e instanceof HttpError || e instanceof TypeError) {

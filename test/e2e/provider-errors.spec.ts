@@ -14,8 +14,10 @@ import {
   type WalletSession,
   approvalPages,
   confirm,
+  connectDapp,
   errorOf,
   expectClosed,
+  fund,
   nonce32,
   openDapp,
   pagesOpenedDuring,
@@ -79,7 +81,10 @@ test('4100: signing before connecting', async () => {
   expect(opened).toBe(0);
 });
 
-test('-32602: invalid params name the field', async () => {
+test('-32602: invalid params name the field (once connected: a stranger learns nothing, 4100)', async () => {
+  const stranger = errorOf(await request(dapp, 'intents_signMessage', { ...goodMessage(), nonce: 'short' }));
+  expect(stranger).toMatchObject({ code: ERROR_CODES.unauthorized });
+  await connectDapp(w.context, dapp);
   const short = errorOf(await request(dapp, 'intents_signMessage', { ...goodMessage(), nonce: nonce32().subarray(0, 31).toString('base64') }));
   expect(short).toMatchObject({ code: ERROR_CODES.invalidParams, data: { field: 'nonce' }, message: expect.stringContaining('32 bytes') });
   const shortBytes = errorOf(await request(dapp, 'intents_signMessage', { message: 'm', recipient: 'r' }, { nonceBytes: Array(31).fill(7) }));
@@ -99,6 +104,7 @@ test('-32602: invalid params name the field', async () => {
       .then(() => null, (e: { code: number; message: string }) => ({ code: e.code, message: e.message })),
   );
   expect(noMethod).toEqual({ code: ERROR_CODES.invalidParams, message: expect.any(String) });
+  expect(resultOf(await request(dapp, 'intents_disconnect'))).toBeNull();
 });
 
 test('4001: Reject in the approval window', async () => {
@@ -110,11 +116,18 @@ test('4001: Reject in the approval window', async () => {
   expect(resultOf(await request(dapp, 'intents_accounts'))).toEqual([]);
 });
 
-test('4001: closing the approval window', async () => {
-  const { approval, pending } = await withApproval(w.context, () => request(dapp, 'intents_requestAccounts', {}));
+test('4001: closing the approval window; that tab is cooled down, the site is not', async () => {
+  const tab = await w.context.newPage();
+  await tab.goto(dapp.url());
+  const { approval, pending } = await withApproval(w.context, () => request(tab, 'intents_requestAccounts', {}));
   await approval.close();
   expect(errorOf(await pending)).toEqual({ code: ERROR_CODES.userRejected, message: 'The user closed the approval window', isError: true });
-  expect(resultOf(await request(dapp, 'intents_accounts'))).toEqual([]);
+  expect(resultOf(await request(tab, 'intents_accounts'))).toEqual([]);
+  const opened = await pagesOpenedDuring(w.context, async () => {
+    expect(errorOf(await request(tab, 'intents_requestAccounts', {})).code).toBe(ERROR_CODES.rateLimited);
+  });
+  expect(opened).toBe(0);
+  await tab.close();
 });
 
 test('-32002: a second request while one from the same origin is pending; the first still completes', async () => {
@@ -173,7 +186,7 @@ test('-32603: publishing an intent the verifier refuses (an unfunded transfer) g
   await expect(approval.getByTestId('approval-simulation').locator('[data-outcome="error"]')).toContainText('The verifier would refuse this');
   // …and if the user confirms anyway, simulate_intents refuses it before release: the page gets -32603
   // with the reason, the window says why, and nothing was published.
-  await confirm(approval);
+  await confirm(approval, { acknowledgeDanger: true });
   const e = errorOf(await pending);
   expect(e).toMatchObject({ code: ERROR_CODES.internal, message: expect.stringMatching(/^The verifier refused it: .*balance/i) });
   expect(e.data).toMatchObject({ intentHash: expect.any(String), reason: expect.stringMatching(/balance/i) });
@@ -182,19 +195,29 @@ test('-32603: publishing an intent the verifier refuses (an unfunded transfer) g
   await expectClosed(approval);
 });
 
-test('-32603: publishing an already-signed intent ({signed}) the verifier refuses, without a prompt', async () => {
-  const intents = [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE_WNEAR } }];
-  const { approval, pending } = await withApproval(w.context, () => request(dapp, 'intents_signIntents', { intents }));
-  await confirm(approval);
-  const { signed } = resultOf<{ signed: unknown }>(await pending);
-  await expectClosed(approval);
+test('-32603: publishing an already-signed intent ({signed}) the verifier refuses, without a prompt', async ({ sim }) => {
+  // Two transfers of the same wNEAR, each approved (and checked by the verifier) on its own: once the
+  // first has settled, the second no longer has the balance.
+  await fund(sim, w.accountId, WNEAR, ONE_WNEAR);
+  const sign = async (receiver: string) => {
+    const intents = [{ intent: 'transfer', receiver_id: receiver, tokens: { [WNEAR]: ONE_WNEAR } }];
+    const { approval, pending } = await withApproval(w.context, () => request(dapp, 'intents_signIntents', { intents }));
+    await confirm(approval, { acknowledgeDanger: true });
+    const { signed } = resultOf<{ signed: unknown }>(await pending);
+    await expectClosed(approval);
+    return signed;
+  };
+  const first = await sign('bob.near');
+  const second = await sign('carol.near');
 
   const opened = await pagesOpenedDuring(w.context, async () => {
-    const e = errorOf(await request(dapp, 'intents_publishIntents', { signed }));
+    const { intentHash } = resultOf<{ intentHash: string }>(await request(dapp, 'intents_publishIntents', { signed: first }));
+    await expect.poll(async () => resultOf<{ status: string }>(await request(dapp, 'intents_getIntentStatus', { intentHash })).status, { timeout: 10_000 }).toBe('SETTLED');
+    const e = errorOf(await request(dapp, 'intents_publishIntents', { signed: second }));
     expect(e).toMatchObject({ code: ERROR_CODES.internal, message: expect.stringMatching(/^The verifier refused it: .*balance/i) });
     // A tampered signature is the page's mistake: -32602 naming `signed`.
-    const tampered = JSON.parse(JSON.stringify(signed)) as { payload: { message: string } };
-    tampered.payload.message = tampered.payload.message.replace('bob.near', 'eve.near');
+    const tampered = JSON.parse(JSON.stringify(second)) as { payload: { message: string } };
+    tampered.payload.message = tampered.payload.message.replace('carol.near', 'eve.near');
     expect(errorOf(await request(dapp, 'intents_publishIntents', { signed: tampered }))).toMatchObject({
       code: ERROR_CODES.invalidParams,
       data: { field: 'signed' },

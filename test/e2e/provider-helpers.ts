@@ -142,8 +142,10 @@ export async function connectDapp(context: BrowserContext, dapp: Page): Promise<
 }
 
 /** Brings the approval window to the front and clicks Confirm once it is armed (≈ 800 ms visible and focused). */
-export async function confirm(approval: Page): Promise<void> {
+/** Confirms; `acknowledgeDanger` ticks "I understand" first (value leaving the account needs it). */
+export async function confirm(approval: Page, options: { acknowledgeDanger?: boolean } = {}): Promise<void> {
   await approval.bringToFront();
+  if (options.acknowledgeDanger) await approval.getByTestId('approval-ack-danger').check();
   const button = approval.getByTestId('approval-confirm');
   await expect(button).toBeEnabled({ timeout: 10_000 });
   await button.click();

@@ -14,6 +14,7 @@ import {
   connectDapp,
   nonce32,
   openDapp,
+  pagesOpenedDuring,
   reject,
   request,
   resultOf,
@@ -80,8 +81,11 @@ test('worker stopped, then Reject → the page gets 4001', async () => {
 });
 
 test('worker stopped, then the window is closed → the page gets 4001, and the site can ask again', async () => {
+  // A tab of its own: the tab whose window was closed is cooled down (below), the others are not.
+  const tab = await w.context.newPage();
+  await tab.goto(dapp.url());
   const { approval, pending } = await withApproval(w.context, () =>
-    request(dapp, 'intents_signMessage', { message: 'close me', recipient: 'restart.example', nonce: nonce32().toString('base64') }, { timeoutMs: 20_000 }),
+    request(tab, 'intents_signMessage', { message: 'close me', recipient: 'restart.example', nonce: nonce32().toString('base64') }, { timeoutMs: 20_000 }),
   );
   await expect(approval.getByTestId('approval-message')).toHaveText('close me');
   await stopWorker(cdp, sw);
@@ -89,7 +93,14 @@ test('worker stopped, then the window is closed → the page gets 4001, and the 
   const outcome = await pending;
   expect(outcome.ok).not.toBe('timeout');
   expect(errorOf(outcome)).toEqual({ code: ERROR_CODES.userRejected, message: 'The user closed the approval window', isError: true });
-  // Nothing is left pending for the origin: a new request is queued (not -32002) and shown.
+  // The tab that was just dismissed may not reopen the window at once (-32005, no window)…
+  const opened = await pagesOpenedDuring(w.context, async () => {
+    const soon = errorOf(await request(tab, 'intents_signMessage', { message: 'again', recipient: 'restart.example', nonce: nonce32().toString('base64') }));
+    expect(soon.code).toBe(ERROR_CODES.rateLimited);
+  });
+  expect(opened).toBe(0);
+  await tab.close();
+  // …but nothing is left pending for the origin: the site asks from its other tab, queued (not -32002) and shown.
   const again = await withApproval(w.context, () =>
     request(dapp, 'intents_signMessage', { message: 'after', recipient: 'restart.example', nonce: nonce32().toString('base64') }),
   );

@@ -15,6 +15,7 @@ import {
   connectDapp,
   errorOf,
   expectClosed,
+  fund,
   nonce32,
   openWallet,
   pagesOpenedDuring,
@@ -254,7 +255,9 @@ test('key-management intents from a page are refused (4100) without a window', a
   expect(resultOf(await request(dapp, 'intents_accounts'))).toHaveLength(1);
 });
 
-test('risk gates in the window: forbidden blocks Confirm; danger needs the acknowledgement', async () => {
+test('risk gates in the window: forbidden blocks Confirm; danger needs the acknowledgement', async ({ sim }) => {
+  // The account holds what it gives, so the verifier's check after Confirm passes.
+  await fund(sim, w.accountId, WNEAR, ONE_WNEAR);
   // Forbidden: a transfer to the signer itself (the verifier refuses it) — Confirm never arms.
   {
     const intents = [{ intent: 'transfer', receiver_id: w.accountId, tokens: { [WNEAR]: ONE_WNEAR } }];
@@ -283,18 +286,13 @@ test('risk gates in the window: forbidden blocks Confirm; danger needs the ackno
     expect(out.payload.intents).toEqual(intents);
     await expectClosed(approval);
   }
-  // A "message" addressed to the verifier may be an intent in disguise: warned, and acknowledged before signing.
+  // A "message" addressed to the verifier may be an intent in disguise: refused before any window.
   {
-    const { approval, pending } = await withApproval(w.context, () =>
-      request(dapp, 'intents_signMessage', { message: '{"intents":[]}', recipient: 'intents.near', nonce: nonce32().toString('base64') }),
-    );
-    await expect(approval.getByTestId('approval-verifier-warning')).toBeVisible();
-    await expect(approval.getByTestId('approval-confirm-hint')).toHaveText('Tick “I understand the risk” to continue.');
-    await expect(approval.getByTestId('approval-confirm')).toBeDisabled();
-    await approval.getByTestId('approval-ack-danger').check();
-    await confirm(approval);
-    expect(resultOf(await pending)).toMatchObject({ accountId: w.accountId });
-    await expectClosed(approval);
+    const opened = await pagesOpenedDuring(w.context, async () => {
+      const e = errorOf(await request(dapp, 'intents_signMessage', { message: '{"intents":[]}', recipient: 'intents.near', nonce: nonce32().toString('base64') }));
+      expect(e).toMatchObject({ code: ERROR_CODES.invalidParams, data: { field: 'recipient' } });
+    });
+    expect(opened).toBe(0);
   }
 });
 

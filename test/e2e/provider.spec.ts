@@ -147,7 +147,8 @@ test('intents_signIntents (a transfer): plain words and the simulation → Sign 
   await expect(approval.getByTestId('approval-nonce-kind')).toHaveAttribute('data-kind', 'versioned');
   await approval.getByTestId('approval-raw-toggle').click();
   await expect(approval.getByTestId('approval-raw')).toContainText(`"signer_id": "${w.accountId}"`);
-  await confirm(approval);
+  await expect(intent).toContainText('Danger');
+  await confirm(approval, { acknowledgeDanger: true });
 
   const out = resultOf<{
     signed: { standard: string; payload: { message: string; nonce: string; recipient: string }; public_key: string; signature: string };

@@ -88,7 +88,7 @@ async function settleAfterStop(approval: Page, pending: Promise<Outcome>): Promi
     .toBe(true);
   if (settled) return { outcome: settled, confirmedAgain: false };
   await expect(refused).toContainText(/unreachable|did not answer/);
-  await confirm(approval);
+  await confirm(approval, { acknowledgeDanger: true });
   return { outcome: await pending, confirmedAgain: true };
 }
 
@@ -123,7 +123,7 @@ test.describe('signing', () => {
     const shown = await shownPayload(approval);
 
     const from = await stopWorker(cdp, sw);
-    await confirm(approval);
+    await confirm(approval, { acknowledgeDanger: true });
     const out = resultOf<{
       signed: { standard: string; payload: { message: string; nonce: string; recipient: string }; public_key: string; signature: string };
       intentHash: string;
@@ -145,7 +145,7 @@ test.describe('publishing', () => {
     const { approval, pending } = await withApproval(w.context, () => request(dapp, 'intents_publishIntents', { intents: transfer() }, { timeoutMs: 25_000 }));
     await expect(approval.getByTestId('approval-simulation').locator('[data-outcome="ok"]')).toBeVisible();
     const shown = await shownPayload(approval);
-    await confirm(approval);
+    await confirm(approval, { acknowledgeDanger: true });
     const from = await stopWorker(cdp, sw);
     const { outcome, confirmedAgain } = await settleAfterStop(approval, pending);
     const published = Object.keys(busIntents(sim)).length - before.intents;
@@ -176,13 +176,13 @@ test.describe('publishing', () => {
   async function stopAfterBusAccepted(sim: RunningSimulator) {
     const proxy = await startBusProxy(sim);
     try {
-      await walletCall(w.popup, WALLET.setSettings, { endpoints: { bus: `${proxy.url}/rpc` } });
+      await walletCall(w.popup, WALLET.setSettings, { endpoints: { bus: `${proxy.url}/rpc` }, busApiKey: sim.busApiKey });
       const before = { intents: Object.keys(busIntents(sim)), wnear: BigInt((await balances(sim, w.accountId))[WNEAR]!) };
       const { approval, pending } = await withApproval(w.context, () => request(dapp, 'intents_publishIntents', { intents: transfer() }, { timeoutMs: 25_000 }));
       await expect(approval.getByTestId('approval-simulation').locator('[data-outcome="ok"]')).toBeVisible();
       const shown = await shownPayload(approval);
       const processed = proxy.holdNextPublish();
-      await confirm(approval);
+      await confirm(approval, { acknowledgeDanger: true });
       await processed; // the bus has the intent; the worker has not heard back
       const accepted = Object.keys(busIntents(sim)).filter((h) => !before.intents.includes(h));
       expect(accepted).toHaveLength(1);
@@ -194,7 +194,7 @@ test.describe('publishing', () => {
       await expectClosed(approval);
       return { outcome, before, shown, intentHash: accepted[0]! };
     } finally {
-      await walletCall(w.popup, WALLET.setSettings, { endpoints: { bus: sim.urls.bus } });
+      await walletCall(w.popup, WALLET.setSettings, { endpoints: { bus: sim.urls.bus }, busApiKey: sim.busApiKey });
       await proxy.close();
     }
   }

@@ -145,7 +145,7 @@ test("an unconnected page and a cross-origin frame cannot spend the user's bus k
   });
 });
 
-test('an unconnected page and a cross-origin frame get 4100 for the permission methods (wallet_getPermissions, wallet_revokePermissions, intents_disconnect)', async ({ sim }) => {
+test('an unconnected page and a cross-origin frame get 4100 for revoking and disconnecting, and an empty wallet_getPermissions', async ({ sim }) => {
   await strangers(sim, async (s, top, frame) => {
     const before = await ledgerState(sim, s.w.accountId);
     const outcomes: [string, Outcome][] = [];
@@ -158,7 +158,11 @@ test('an unconnected page and a cross-origin frame get 4100 for the permission m
         outcomes.push([`${who}: ${method}`, await request(target, method, params, { timeoutMs: 15_000 })]);
       }
     }
-    for (const [what, o] of outcomes) expect(o, what).toMatchObject({ ok: false, error: { code: ERROR_CODES.unauthorized } });
+    for (const [what, o] of outcomes) {
+      // EIP-2255: a stranger's own permissions are none; it learns nothing of the connected site's.
+      if (what.endsWith('wallet_getPermissions')) expect(o, what).toEqual({ ok: true, result: [] });
+      else expect(o, what).toMatchObject({ ok: false, error: { code: ERROR_CODES.unauthorized } });
+    }
     // The connected site was not disconnected by its frame's stranger.
     expect((await walletCall<{ origin: string }[]>(s.w.popup, WALLET.listSites)).map((x) => x.origin)).toEqual([s.pages.origin]);
     expect(await ledgerState(sim, s.w.accountId)).toEqual(before);
