@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 // End-to-end tests: the built extension (.output/chrome-mv3) in Debian's Chromium.
-// The launch itself lives in test/e2e/fixtures.ts (see ../shared/design/toolchain.md).
+// The launch itself lives in test/e2e/fixtures.ts (see docs/decisions.md, "Toolchain versions").
 export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.spec.ts',

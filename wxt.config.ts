@@ -1,15 +1,16 @@
 import { defineConfig } from 'wxt';
 
-// WXT config: see ../shared/design/toolchain.md. Auto-imports are off so every module says what it uses.
+// WXT config: see docs/decisions.md, "Toolchain versions". Auto-imports are off so every module says what it
+// uses.
 const icons = { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'icon/128.png' };
 
 export default defineConfig({
   imports: false,
   hooks: {
-    // Size (architecture.md: provider + relay ≤ 4 kB gzip): WXT wraps every isolated-world content
-    // script in a ContentScriptContext (location watcher, timers, invalidation of older copies of the
-    // script), about 0.9 kB gzip. The relay never uses the context, so its build gets an empty class.
-    // A content script that needs `ctx` must not be named relay.
+    // Size (docs/architecture.md, "Budgets": provider + relay ≤ 4 kB gzip): WXT wraps every isolated-world
+    // content script in a ContentScriptContext (location watcher, timers, invalidation of older copies of the
+    // script), about 0.9 kB gzip. The relay never uses the context, so its build gets an empty class. A
+    // content script that needs `ctx` must not be named relay.
     'vite:build:extendConfig'(entrypoints, viteConfig) {
       if (!entrypoints.some((e) => e.type === 'content-script' && e.name === 'relay')) return;
       const id = '\0relay-content-script-context';

@@ -5,7 +5,7 @@ import { ERROR_CODES, errorReply } from '../src/provider/protocol';
 import { idbVaultStorage } from '../src/vault';
 
 // Local (the simulator) in development builds, Mainnet in production builds, unless the build says
-// otherwise with WXT_NETWORK_PRESET=local|mainnet (DECISIONS.md D6).
+// otherwise with WXT_NETWORK_PRESET=local|mainnet (docs/services.md, "Endpoints and presets").
 const preset = import.meta.env.WXT_NETWORK_PRESET ?? (import.meta.env.MODE === 'production' ? 'mainnet' : 'local');
 
 export default defineBackground(() => {

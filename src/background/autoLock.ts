@@ -1,8 +1,8 @@
 /**
- * Unlocked state across service-worker restarts (issue 4 §3): the vault key and the lock deadline live
- * in `storage.session` (memory-only, cleared when the browser closes, not readable by content scripts)
- * and in worker memory. A `chrome.alarms` alarm locks at the deadline; every use of the vault moves
- * the deadline (idle timeout).
+ * Unlocked state across service-worker restarts (docs/architecture.md, "Where state lives"): the vault key
+ * and the lock deadline live in `storage.session` (memory-only, cleared when the browser closes, not readable
+ * by content scripts) and in worker memory. A `chrome.alarms` alarm locks at the deadline; every use of the
+ * vault moves the deadline (idle timeout).
  */
 import * as z from 'zod/mini';
 import type { UnlockedSession } from '../vault';

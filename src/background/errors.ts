@@ -1,4 +1,7 @@
-/** Maps errors thrown by services to the provider's error replies (architecture.md, EIP-1193 codes). */
+/**
+ * Maps errors thrown by services to the provider's error replies (docs/architecture.md, "Provider API":
+ * EIP-1193 codes).
+ */
 import { HttpError, ProtocolError } from '../core';
 import { LedgerViewError, RpcError } from '../bus';
 import { OneClickError } from '../oneclick';
@@ -27,7 +30,8 @@ export function replyForError(error: unknown): RuntimeReply {
   if (error instanceof LedgerViewError) {
     return errorReply(ERROR_CODES.internal, error.panic ? `The verifier refused it: ${error.panic}` : error.message);
   }
-  // The swap service's own words (D5), e.g. "Amount is too low for bridge, try at least 132000".
+  // The swap service's own words (docs/services.md, "Errors as they arrive"), e.g. "Amount is too low for
+  // bridge, try at least 132000".
   if (error instanceof OneClickError) return errorReply(error.status === 400 ? ERROR_CODES.invalidParams : ERROR_CODES.internal, error.message, { status: error.status });
   if (error instanceof HttpError || error instanceof RpcError) {
     return errorReply(ERROR_CODES.internal, `The network service failed: ${error.message}`);

@@ -1,7 +1,8 @@
 /**
- * Keys of an intents account on the verifier (issue 4 §5): list registered keys beside local ones;
- * add or remove a key by signing an `add_public_key` / `remove_public_key` intent with a registered
- * local key, publishing it, following `get_status` to SETTLED and confirming with `has_public_key`.
+ * Keys of an intents account on the verifier (docs/protocol.md, "Intent types"): list registered keys beside
+ * local ones; add or remove a key by signing an `add_public_key` / `remove_public_key` intent with a
+ * registered local key, publishing it, following `get_status` to SETTLED and confirming with
+ * `has_public_key`.
  */
 import { type Random, formatPublicKey, generateKeyPair, parsePublicKey } from '../core';
 import type { IntentStatus, PublishResult } from '../bus';
@@ -54,7 +55,8 @@ export class KeyManager {
     const flags = new Map<string, boolean | null>();
     try {
       registered = await ledger.publicKeysOf(accountId);
-      // An implicit account's own key counts without being listed (spec/protocol.md §1 step 6).
+      // An implicit account's own key counts without being listed (docs/protocol.md, "What the verifier
+      // checks", step 6).
       for (const pk of account.publicKeys) flags.set(pk, registered.includes(pk) || (await ledger.hasPublicKey(accountId, pk)));
       for (const [pk, yes] of flags) if (yes && !registered.includes(pk)) registered.push(pk);
     } catch (e) {

@@ -1,5 +1,5 @@
 /**
- * zod schemas for what web pages send (architecture.md "Provider API"). Unknown extra fields are
+ * zod schemas for what web pages send (docs/architecture.md, "Provider API"). Unknown extra fields are
  * ignored (dApps differ); every field used is checked, and errors name the field (-32602).
  */
 import * as z from 'zod/mini';

@@ -1,6 +1,6 @@
 /**
- * Connected sites: which accounts each origin may see (issue 5 §3). Grants are per origin and per
- * account, kept in storage.local, listed in the popup with revoke.
+ * Connected sites: which accounts each origin may see (docs/architecture.md, "Provider API"). Grants are per
+ * origin and per account, kept in storage.local, listed in the popup with revoke.
  */
 import * as z from 'zod/mini';
 import type { KeyValue } from './kv';

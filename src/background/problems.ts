@@ -1,6 +1,6 @@
 /**
- * Damaged stored values the wallet found and kept (issue 7: "rejects and reports a corrupted record
- * without deleting it"). The popup sees them in wallet_status.problem.
+ * Damaged stored values the wallet found and kept: a corrupted record is reported, never deleted
+ * (docs/architecture.md, "Where state lives"). The popup sees them in wallet_status.problem.
  */
 export class StorageProblems {
   private items = new Map<string, string>();

@@ -1,5 +1,5 @@
 /**
- * The verifier's current salt (spec/protocol.md §3), cached at most 5 minutes like the official SDK
+ * The verifier's current salt (docs/protocol.md, "Nonces"), cached at most 5 minutes like the official SDK
  * (SALT_TTL_MS); `invalidate()` after an `invalid salt` rejection forces a fresh read.
  */
 import { hex } from '../core';

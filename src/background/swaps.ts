@@ -1,13 +1,13 @@
 /**
- * Swaps the user starts here (issue 6 §3–4): the record (whole quote response with its signature,
- * request, deposit address and memo) is in storage.local before the address is shown; one record per
- * key (`swap:<id>`), an index of ids, and the tracker's schedule (`swapTrack`). The tracker follows every
- * active swap with one chrome.alarms alarm set to the soonest due check: every 5 s for 2 minutes after a
- * change, then slower (up to 60 s), backing off on errors; it survives popup close and worker or
- * browser restarts because its state is in storage.local. Terminal statuses end tracking, raise a
+ * Swaps the user starts here (docs/services.md, "The swap service"): the record (whole quote response with
+ * its signature, request, deposit address and memo) is in storage.local before the address is shown; one
+ * record per key (`swap:<id>`), an index of ids, and the tracker's schedule (`swapTrack`). The tracker
+ * follows every active swap with one chrome.alarms alarm set to the soonest due check: every 5 s for 2
+ * minutes after a change, then slower (up to 60 s), backing off on errors; it survives popup close and worker
+ * or browser restarts because its state is in storage.local. Terminal statuses end tracking, raise a
  * notification and lower the badge (the count of tracked swaps). Chrome fires alarms of a packed
- * (store-installed) extension at most every 30 s; unpacked builds and Firefox keep the 5 s steps, and
- * an open popup can ask `swap_refresh` in between.
+ * (store-installed) extension at most every 30 s; unpacked builds and Firefox keep the 5 s steps, and an open
+ * popup can ask `swap_refresh` in between.
  */
 import * as z from 'zod/mini';
 import { type HttpDeps, type Random, hex, shortAddress, signedIntentSchema } from '../core';
@@ -189,7 +189,7 @@ export function swapService(d: SwapDeps) {
       }
     }
     // Past the deadline an unfunded address has no further status, nor ever has an ANY_INPUT one
-    // (oneclick-api.md §3): tracking stops there.
+    // (docs/services.md, "The swap service"): tracking stops there.
     const over = (r.status === 'PENDING_DEPOSIT' || r.request.swapType === 'ANY_INPUT') && r.deadline && now > Date.parse(r.deadline);
     if (!isTerminal(r.status) && !over) {
       const since = kick || r.status !== was || !e ? now : e.since;

@@ -1,10 +1,10 @@
 /**
- * `swap_history` (issue 6 §5): local swaps merged with the transactions API when a JWT is set,
- * de-duplicated by deposit address and memo. Every query parameter goes to the API; local swaps are
- * filtered the same way here. Paging is the API's cursor (lastDepositAddress/lastDepositMemo and
- * direction): the API gives the n records next to the cursor, local swaps on the same side of the
- * cursor's time are merged in, and the n nearest of the union form the page, which is exact because no
- * record the API left out can be nearer than the n it gave. If the API fails, local swaps still come.
+ * `swap_history` (docs/services.md, "The transactions API"): local swaps merged with the transactions API
+ * when a JWT is set, de-duplicated by deposit address and memo. Every query parameter goes to the API; local
+ * swaps are filtered the same way here. Paging is the API's cursor (lastDepositAddress/lastDepositMemo and
+ * direction): the API gives the n records next to the cursor, local swaps on the same side of the cursor's
+ * time are merged in, and the n nearest of the union form the page, which is exact because no record the API
+ * left out can be nearer than the n it gave. If the API fails, local swaps still come.
  */
 import type { HttpDeps } from '../core';
 import { type Token, getTransactions } from '../oneclick';

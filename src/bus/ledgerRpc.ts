@@ -1,6 +1,6 @@
 /**
- * Verifier view calls through the ledger's JSON-RPC `query` / `call_function` (spec/protocol.md §4):
- * args go as base64 JSON, the result comes back as bytes of JSON. A contract panic arrives either as
+ * Verifier view calls through the ledger's JSON-RPC `query` / `call_function` (docs/services.md, "The ledger
+ * RPC"): args go as base64 JSON, the result comes back as bytes of JSON. A contract panic arrives either as
  * `result.error` (a string) or as a JSON-RPC error whose data names it; both become LedgerViewError
  * with the contract's own message (e.g. `nonce was already used`).
  */

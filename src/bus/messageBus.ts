@@ -1,5 +1,5 @@
 /**
- * Message-bus client (spec/protocol.md §9, oneclick-api.md §5): publish_intent(s), get_status, quote.
+ * Message-bus client (docs/services.md, "The message bus"): publish_intent(s), get_status, quote.
  * Params are an array with one object. Auth is `X-API-Key`, sent only to the bus origin it was saved for
  * (docs/security.md). Business failures come back as
  * `status: "FAILED"` with the verifier's reason; JSON-RPC errors raise RpcError.

@@ -1,6 +1,6 @@
 /**
- * zod schemas for what the message bus and the ledger RPC answer (spec/protocol.md §4, §9;
- * oneclick-api.md §5). Optional fields may arrive as null (D5): parsed as absent.
+ * zod schemas for what the message bus and the ledger RPC answer (docs/services.md, "The message
+ * bus", "The ledger RPC"). Optional fields may arrive as null ("Errors as they arrive"): parsed as absent.
  */
 import * as z from 'zod/mini';
 

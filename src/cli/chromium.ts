@@ -19,7 +19,7 @@ export const NO_CHROMIUM = `No Chromium found. Install one of:
   - any system:      npx playwright install chromium
   - or point CHROMIUM_PATH at a Chromium/Chrome binary.`;
 
-/** Flags from ../shared/design/toolchain.md: load only our extension, no background networking. */
+/** Flags (docs/decisions.md, "Toolchain versions"): load only our extension, no background networking. */
 export function extensionArgs(extensionDir: string): string[] {
   return [
     `--disable-extensions-except=${extensionDir}`,

@@ -1,7 +1,6 @@
-// The headless demo journey of `npm start` (issue 7): the real extension in Chromium against the
-// simulator — connect, sign a message, publish a swap intent to SETTLED, a swap through the popup
-// from quote to SUCCESS — printing each step and
-// writing screenshots to demo-output/.
+// The headless demo journey of `npm start` (docs/architecture.md, "Rooms", `src/cli`): the real extension in
+// Chromium against the simulator — connect, sign a message, publish a swap intent to SETTLED, a swap through
+// the popup from quote to SUCCESS — printing each step and writing screenshots to demo-output/.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';

@@ -1,6 +1,6 @@
 /**
  * Amounts are decimal strings of integers in the token's smallest unit (u128 for balances, i128 for
- * token_diff entries, spec/protocol.md §2). Never floats: a float loses precision past 2^53.
+ * token_diff entries, docs/protocol.md, "The intent payload"). Never floats: a float loses precision past 2^53.
  */
 import { ProtocolError } from './errors';
 

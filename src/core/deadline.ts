@@ -1,7 +1,7 @@
 /**
  * Deadlines are RFC 3339 strings (the verifier's `Timestamp`/`Deadline` types). We write UTC with
  * millisecond precision (`Date.toISOString()`), and read any RFC 3339 form down to nanoseconds, because
- * the versioned nonce stores its deadline in nanoseconds (spec/protocol.md §3, precision pitfall).
+ * the versioned nonce stores its deadline in nanoseconds (docs/protocol.md, "Nonces": sub-millisecond digits).
  */
 import { ProtocolError } from './errors';
 

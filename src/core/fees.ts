@@ -1,7 +1,7 @@
 /**
- * Verifier fees on token_diff (spec/protocol.md §5). `fee` is in pips (1 pip = 0.0001 %,
- * 1_000_000 = 100 %), charged only on negative entries: ceil(|delta| × fee / 1e6). No fee on nep171,
- * nor on nep245 when |delta| ≤ 1; nep141 always pays.
+ * Verifier fees on token_diff (docs/protocol.md, "Fees and the token_diff invariant"). `fee` is in pips
+ * (1 pip = 0.0001 %, 1_000_000 = 100 %), charged only on negative entries: ceil(|delta| × fee / 1e6).
+ * No fee on nep171, nor on nep245 when |delta| ≤ 1; nep141 always pays.
  */
 import { ProtocolError } from './errors';
 

@@ -1,9 +1,9 @@
 /**
- * Every intent type the `intents.near` verifier accepts (spec/protocol.md §2), as strict zod schemas.
- * Strict on purpose: a wallet must not sign fields it cannot show the user. Amounts are decimal
- * strings (u128; token_diff entries are non-zero i128). Unknown types are refused by name.
- * Free text has size caps (INTENT_TEXT_LIMITS): the verifier sets none, but the wallet shows every
- * field to the user, and a megabyte memo can neither be read nor checked (docs/security.md).
+ * Every intent type the `intents.near` verifier accepts (docs/protocol.md, "Intent types"), as strict zod
+ * schemas. Strict on purpose: a wallet must not sign fields it cannot show the user. Amounts are decimal
+ * strings (u128; token_diff entries are non-zero i128). Unknown types are refused by name. Free text has size
+ * caps (INTENT_TEXT_LIMITS): the verifier sets none, but the wallet shows every field to the user, and a
+ * megabyte memo can neither be read nor checked (docs/security.md).
  */
 import * as z from 'zod/mini';
 import { isValidAccountId } from './account';

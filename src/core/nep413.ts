@@ -1,5 +1,5 @@
 /**
- * NEP-413 off-chain message signing (spec/protocol.md §1).
+ * NEP-413 off-chain message signing (docs/protocol.md, "NEP-413: the bytes that are signed").
  * digest = SHA-256( u32le(2^31 + 413) ‖ borsh{ message: String, nonce: [u8; 32], recipient: String,
  *                   callbackUrl: Option<String> } )
  * signature = Ed25519(secret, digest) — plain RFC 8032 over the 32-byte digest.

@@ -1,5 +1,5 @@
 /**
- * Nonces (spec/protocol.md §3, DECISIONS.md D2). 32 bytes, standard base64.
+ * Nonces (docs/protocol.md, "Nonces"; docs/decisions.md, "Versioned nonces"). 32 bytes, standard base64.
  * Versioned V1 layout: magic 56 28 f6 c6 | version 00 | salt[4] | deadline ns u64 LE [8] | random[15].
  * Anything else is a legacy nonce: the verifier checks only its uniqueness.
  */

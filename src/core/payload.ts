@@ -1,5 +1,6 @@
 /**
- * The intent payload and its signed wrappers (DECISIONS.md D3, spec/protocol.md §1–§4).
+ * The intent payload and its signed wrappers (docs/protocol.md, "The intent payload", "Signed wrappers",
+ * "Intent hashes"; docs/decisions.md, "What the NEP-413 message holds").
  * - Our model: `{signer_id, verifying_contract, deadline, nonce, intents}` (the interface's payload).
  * - nep413: message = one-line JSON of `{deadline, intents, signer_id}` (the SDK's key order),
  *   recipient = verifying_contract, nonce = the payload nonce; intent hash = the NEP-413 digest.

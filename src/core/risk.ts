@@ -35,7 +35,7 @@ export interface RiskFinding {
 
 export interface RiskContext {
   now: Date;
-  /** The configured verifier account (D7). */
+  /** The configured verifier account (docs/decisions.md, "Verifier account"). */
   verifierId: string;
   /** The web origin asking, or null for the wallet's own pages. */
   origin: string | null;
@@ -293,7 +293,10 @@ function assessStorageDeposit(amount: bigint, at: At, add: Add): void {
   }
 }
 
-/** Cross-contract calls may finish out of order (interface "Ordering"): warn on dependent steps. */
+/**
+ * Cross-contract calls may finish out of order (docs/protocol.md, "Intent types": ordering): warn on
+ * dependent steps.
+ */
 function assessOrdering(intents: readonly Intent[], add: Add): void {
   intents.forEach((intent, i) => {
     if (intent.intent !== 'storage_deposit') return;

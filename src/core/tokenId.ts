@@ -1,5 +1,5 @@
 /**
- * Token ids of the verifier's multi-token ledger (spec/protocol.md §2):
+ * Token ids of the verifier's multi-token ledger (docs/protocol.md, "Intent types"):
  * `nep141:<ft contract>`, `nep171:<nft contract>:<token id>`, `nep245:<mt contract>:<token id>`.
  * The contract part is split at the first `:` after the standard, so an inner token id may hold `:`.
  */

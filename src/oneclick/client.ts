@@ -1,8 +1,9 @@
 /**
  * The swap service (`/v0/quote`, `/v0/deposit/submit`, `/v0/status`) and the transactions API
  * (`/api/v0/transactions`), over core's requestJson: timeouts, cancellation, bounded retries with
- * backoff on 429/5xx. Outbound names are the interface's (homeSenderAccount, D1); responses are
- * checked by ./schemas. Errors carry the server's message and HTTP status (D5).
+ * backoff on 429/5xx. Outbound names are the interface's (homeSenderAccount; docs/services.md, "Wire
+ * names"); responses are checked by ./schemas. Errors carry the server's message and HTTP status
+ * (docs/services.md, "Errors as they arrive").
  */
 import * as z from 'zod/mini';
 import { type BoundCredential, type HttpDeps, HttpError, type JsonRequest, requestJson } from '../core';

@@ -1,9 +1,9 @@
 /**
- * zod/mini schemas of every swap-service and transactions-API response (interface.md; live shapes in
- * oneclick-api.md §2). Inbound normalisation happens here and only here:
- * - D5: optional fields may arrive as `null`; they are parsed as absent.
- * - D1: the live service's `near*` field names (nearTxHashes, nearSenderAccount) become `home*`, and
- *   chain id `near` becomes `home` (chainId, shared with the token list).
+ * zod/mini schemas of every swap-service and transactions-API response (docs/services.md, "The swap
+ * service", "The transactions API"). Inbound normalisation happens here and only here:
+ * - optional fields may arrive as `null`; they are parsed as absent ("Errors as they arrive").
+ * - the live service's `near*` field names (nearTxHashes, nearSenderAccount) become `home*`, and
+ *   chain id `near` becomes `home` (chainId, shared with the token list; "Wire names").
  */
 import * as z from 'zod/mini';
 import { chainId } from './tokens';
@@ -26,7 +26,10 @@ export const SWAP_STATUSES = ['PENDING_DEPOSIT', 'KNOWN_DEPOSIT_TX', 'PROCESSING
 export const statusSchema = z.enum(SWAP_STATUSES);
 export const appFeeSchema = z.object({ recipient: s, fee: z.number() });
 
-/** The quote object (§2.3): dry quotes leave out depositAddress, deadline and timeWhenInactive. */
+/**
+ * The quote object (docs/services.md, "The swap service"): dry quotes leave out depositAddress, deadline and
+ * timeWhenInactive.
+ */
 export const quoteSchema = z.object({
   amountIn: s,
   amountInFormatted: s,
@@ -66,7 +69,7 @@ export type QuoteResponse = z.output<typeof quoteResponseSchema>;
 /** explorerUrl may be "" (or missing): read as "". */
 const txLinks = z.array(z.object({ hash: s, explorerUrl: z.pipe(os, z.transform((v) => v ?? '')) }));
 
-/** swapDetails (§2.7, §2.8): settled amounts are often null until the end. */
+/** swapDetails (docs/services.md, "The swap service"): settled amounts are often null until the end. */
 export const swapDetailsSchema = z.object({
   intentHashes: strings,
   homeTxHashes: strings,
@@ -90,13 +93,16 @@ export const swapDetailsSchema = z.object({
   withdrawFee: os,
 });
 
-/** `GET /v0/status` and `POST /v0/deposit/submit` answer the same object (D4). */
+/**
+ * `GET /v0/status` and `POST /v0/deposit/submit` answer the same object (docs/decisions.md, "Status
+ * response").
+ */
 export const statusResponseSchema = inbound(
   z.object({ correlationId: os, quoteResponse: quoteResponseFields, status: statusSchema, updatedAt: s, swapDetails: swapDetailsSchema }),
 );
 export type StatusResponse = z.output<typeof statusResponseSchema>;
 
-/** One record of `GET /api/v0/transactions` (interface "Transaction record", §2.11). */
+/** One record of `GET /api/v0/transactions` (docs/services.md, "The transactions API"). */
 export const transactionSchema = z.object({
   originAsset: s,
   destinationAsset: s,
@@ -128,5 +134,5 @@ export const transactionSchema = z.object({
 export const transactionsSchema = inbound(z.array(transactionSchema));
 export type Transaction = z.output<typeof transactionSchema>;
 
-/** REST error body (D5). */
+/** REST error body (docs/services.md, "Errors as they arrive"). */
 export const errorBodySchema = z.object({ message: s, correlationId: os, timestamp: os });

@@ -1,11 +1,12 @@
 /**
- * `GET /v0/tokens` (interface "Token"; oneclick-api.md §2.1). D1: the live service names the ledger's
- * chain `near`; we normalise it to `home` here, in the client's schemas. Optional fields may be null (D5).
+ * `GET /v0/tokens` (docs/services.md, "The swap service"). The live service names the ledger's chain
+ * `near`; we normalise it to `home` here, in the client's schemas ("Wire names"). Optional fields may
+ * be null.
  */
 import * as z from 'zod/mini';
 import { type HttpDeps, requestJson } from '../core';
 
-/** Chain id with D1: the live `near` is our `home`. */
+/** Chain id (docs/services.md, "Wire names"): the live `near` is our `home`. */
 export const chainId = z.pipe(
   z.string(),
   z.transform((c: string) => (c === 'near' ? 'home' : c)),

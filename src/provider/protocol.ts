@@ -22,7 +22,7 @@ export const PROVIDER_ICON =
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" rx="20" fill="#4338ca"/><circle cx="48" cy="48" r="24" fill="none" stroke="#fff" stroke-width="10"/></svg>',
   );
 
-/** The provider methods (architecture.md, "Provider API"). */
+/** The provider methods (docs/architecture.md, "Provider API"). */
 export const METHODS = {
   requestAccounts: 'intents_requestAccounts',
   accounts: 'intents_accounts',

@@ -1,6 +1,7 @@
-// The popup's swap API (issue 6): quotes, deposits, tracking and history, answered by the background
-// to the extension's own pages only. Types only (no zod): the background parses params with zod.
-// Names follow the interface (D1: `home`, homeSenderAccount, homeTxHashes).
+// The popup's swap API (docs/services.md, "The swap service"): quotes, deposits, tracking and history,
+// answered by the background to the extension's own pages only. Types only (no zod): the background parses
+// params with zod. Names follow the interface (docs/services.md, "Wire names": `home`, homeSenderAccount,
+// homeTxHashes).
 
 export const SWAP = {
   tokens: 'swap_tokens',
@@ -27,7 +28,7 @@ export interface TokenView {
   assetId: string;
   symbol: string;
   decimals: number;
-  /** Chain id (interface list; `home` for the ledger). */
+  /** Chain id (the interface's list; `home` for the ledger, docs/services.md "Wire names"). */
   blockchain: string;
   price: number;
   priceUpdatedAt: string;
@@ -92,7 +93,7 @@ export interface TxLink {
   explorerUrl: string;
 }
 
-/** swapDetails with D1 names; absent optionals are left out. */
+/** swapDetails with the interface's names (docs/services.md, "Wire names"); absent optionals are left out. */
 export interface SwapDetailsView {
   intentHashes: string[];
   homeTxHashes: string[];
@@ -151,7 +152,7 @@ export interface SubmitDepositParams {
   memo?: string;
 }
 
-/** Every parameter of the transactions API (interface "GET /api/v0/transactions"). */
+/** Every parameter of the transactions API (docs/services.md, "The transactions API"). */
 export interface HistoryQuery {
   numberOfTransactions?: number;
   lastDepositAddress?: string;

@@ -1,7 +1,8 @@
 /**
  * Development credentials. The simulator issues HS256 JWTs signed with a secret derived from its
  * seed: one for the swap service / transactions API (partner JWT), one as the message-bus API key.
- * Both services accept either header form, as the live ones do (DECISIONS.md D6).
+ * Both services accept either header form, as the live ones do (docs/services.md, "Credentials and auth
+ * headers").
  */
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';

@@ -25,9 +25,9 @@ export interface SimConfig {
   timing: SimTiming;
   /** Seed for the simulator's own keys (quote signer, JWT secret, solvers), so restarts keep them. */
   seed: string;
-  /** The verifier account (D7). */
+  /** The verifier account (docs/decisions.md, "Verifier account"). */
   verifierId: string;
-  /** Verifier fee in pips (spec/protocol.md §5). */
+  /** Verifier fee in pips (docs/protocol.md, "Fees and the token_diff invariant"). */
   feePips: number;
   /** Largest request body accepted, bytes. */
   bodyLimit: number;

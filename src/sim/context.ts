@@ -20,7 +20,7 @@ export interface SimContext {
   readonly faults: Faults;
   /** Pairs made to have no liquidity (`/dev/liquidity`), seen by the swap service and the solvers. */
   readonly liquidity: Liquidity;
-  /** Signs quotes (oneclick-api.md §2.3); its public key is printed at start. */
+  /** Signs quotes (docs/services.md, "The swap service"); its public key is printed at start. */
   readonly quoteSigner: KeyPair;
   readonly devJwt: string;
   readonly busApiKey: string;

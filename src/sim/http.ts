@@ -1,4 +1,7 @@
-/** HTTP helpers shared by the simulator's routes: error bodies (D5), strict JSON bodies, ids. */
+/**
+ * HTTP helpers shared by the simulator's routes: error bodies (docs/services.md, "Errors as they arrive"),
+ * strict JSON bodies, ids.
+ */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { randomUUID } from 'node:crypto';
@@ -7,7 +10,10 @@ export function correlationId(): string {
   return randomUUID();
 }
 
-/** REST error body of the swap service: `{message, correlationId, timestamp}` (D5). */
+/**
+ * REST error body of the swap service: `{message, correlationId, timestamp}` (docs/services.md, "Errors as
+ * they arrive").
+ */
 export function restError(c: Context, status: ContentfulStatusCode, message: string) {
   return c.json({ message, correlationId: correlationId(), timestamp: new Date().toISOString() }, status);
 }

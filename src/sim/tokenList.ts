@@ -1,6 +1,7 @@
 /**
- * The simulator's token list, shaped like the live `/v0/tokens` (oneclick-api.md §6.1) with more chains
- * from the interface's chain list. Chain ids follow the interface (`home` for the ledger, D1).
+ * The simulator's token list, shaped like the live `/v0/tokens` (docs/services.md, "The swap service")
+ * with more chains from the interface's chain list. Chain ids follow the interface (`home` for the
+ * ledger, docs/services.md "Wire names").
  * Prices are fixed so quotes are reproducible.
  */
 export interface SimToken {

@@ -1,8 +1,8 @@
 /**
- * The encrypted vault record: one versioned, self-describing JSON object (architecture.md "The vault").
- * PBKDF2-SHA256 (WebCrypto) → 256-bit key → AES-256-GCM. The KDF and its parameters are in the
- * record so they can be raised later. A `check` block (a known constant under its own IV) tells a
- * wrong password (check fails) from a damaged record (check passes, data fails).
+ * The encrypted vault record: one versioned, self-describing JSON object (docs/architecture.md, "Where state
+ * lives"). PBKDF2-SHA256 (WebCrypto) → 256-bit key → AES-256-GCM. The KDF and its parameters are in the
+ * record so they can be raised later. A `check` block (a known constant under its own IV) tells a wrong
+ * password (check fails) from a damaged record (check passes, data fails).
  */
 import * as z from 'zod/mini';
 import { base64, utf8 } from '../core';

@@ -1,9 +1,9 @@
 /**
- * The message bus, `POST /rpc` (spec/protocol.md §9; oneclick-api.md §5; interface.md "Message bus"):
+ * The message bus, `POST /rpc` (docs/services.md, "The message bus"):
  * JSON-RPC 2.0 with methods quote, publish_intent, publish_intents and get_status. A valid simulator
- * key is required (`X-API-Key` or `Authorization: Bearer`, D6); without one the answer is HTTP 401
- * with JSON-RPC error code 401, as the live bus (oneclick-api.md §5.4). Batches (arrays) are answered
- * item by item.
+ * key is required (`X-API-Key` or `Authorization: Bearer`, docs/services.md "Credentials and auth headers");
+ * without one the answer is HTTP 401 with JSON-RPC error code 401, as the live bus (docs/services.md, "Errors
+ * as they arrive"). Batches (arrays) are answered item by item.
  */
 import { Hono } from 'hono';
 import type { SimContext } from '../context';

@@ -1,7 +1,8 @@
 /**
- * JSON-RPC 2.0 envelope of the message bus (spec/protocol.md §9, oneclick-api.md §5): requests
+ * JSON-RPC 2.0 envelope of the message bus (docs/services.md, "The message bus"): requests
  * `{jsonrpc:"2.0", id, method, params:[{…}]}`, answers `{jsonrpc, id, result}` or
- * `{jsonrpc, id, error:{code, message}}` (DECISIONS.md D5). Business failures are results, not errors.
+ * `{jsonrpc, id, error:{code, message}}` (docs/decisions.md, "Errors and null optionals"). Business failures
+ * are results, not errors.
  */
 export type RpcId = string | number | null;
 
@@ -11,7 +12,10 @@ export const RPC = {
   methodNotFound: -32601,
   invalidParams: -32602,
   internalError: -32603,
-  /** The live bus answers auth failures with 401 as a JSON-RPC code, alongside HTTP 401 (oneclick-api.md §5.4). */
+  /**
+   * The live bus answers auth failures with 401 as a JSON-RPC code, alongside HTTP 401 (docs/services.md,
+   * "Errors as they arrive").
+   */
   unauthorized: 401,
 } as const;
 

@@ -1,5 +1,5 @@
 /**
- * `publish_intent` / `publish_intents` (spec/protocol.md §9; oneclick-api.md §5.2): the user's signed
+ * `publish_intent` / `publish_intents` (docs/services.md, "The message bus"): the user's signed
  * intents and the solver counter-intents named by `quote_hashes` run as one atomic batch on the ledger,
  * at publish time, so a failure comes back at once as `status: "FAILED"` with the verifier's text.
  * Quote problems (unknown, expired, already used) fail the same way with the bus's own reason.
@@ -18,7 +18,7 @@ export type PublishResult =
   | { status: 'OK'; intent_hashes: string[] }
   | { status: 'FAILED'; reason: string; intent_hashes: string[] };
 
-/** What the SDK treats as success when an intent is sent twice (spec/protocol.md §9). */
+/** What the SDK treats as success when an intent is sent twice (docs/services.md, "The message bus"). */
 export const ALREADY_PROCESSED = 'already processed';
 
 export function publishOne(ctx: SimContext, ledger: VerifierLedger, state: BusState, raw: Record<string, unknown>) {

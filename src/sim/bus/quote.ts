@@ -1,9 +1,9 @@
 /**
- * `quote` (oneclick-api.md §5.1): asks every solver, waits at most the bus's time (3000 ms, or less when
- * the client asks with wait_ms/max_wait_ms), returns their offers, `{type:"INSUFFICIENT_AMOUNT",
- * min_amount}` for amounts too small to price, or null when none answered (unknown token, a pair
- * without liquidity — ctx.liquidity —, a solver short of the output token). Each offer's quote_hash is
- * the intent hash of the solver's stored counter-intent; the offer expires after min_deadline_ms.
+ * `quote` (docs/services.md, "The message bus"): asks every solver, waits at most the bus's time (3000 ms, or
+ * less when the client asks with wait_ms/max_wait_ms), returns their offers, `{type:"INSUFFICIENT_AMOUNT",
+ * min_amount}` for amounts too small to price, or null when none answered (unknown token, a pair without
+ * liquidity — ctx.liquidity —, a solver short of the output token). Each offer's quote_hash is the intent
+ * hash of the solver's stored counter-intent; the offer expires after min_deadline_ms.
  */
 import { intentHash } from '../../core';
 import type { SimContext } from '../context';

@@ -1,4 +1,7 @@
-/** Params of the bus methods (oneclick-api.md §5.1–§5.3). Unknown keys are tolerated, as the SDK sends extras. */
+/**
+ * Params of the bus methods (docs/services.md, "The message bus"). Unknown keys are tolerated, as the SDK
+ * sends extras.
+ */
 import { z } from 'zod';
 import { isU128String, isValidTokenId } from '../../core';
 

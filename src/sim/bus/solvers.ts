@@ -1,9 +1,10 @@
 /**
- * Simulated solvers on the bus (spec/protocol.md §9 quote; oneclick-api.md §5.1): each has its own
+ * Simulated solvers on the bus (docs/services.md, "The message bus", `quote`): each has its own
  * key derived from the simulator seed, its implicit account on the ledger (so its key is registered
  * by default), starting liquidity in every token of the list, and a spread. An offer is backed by a
- * token_diff the solver signs with nep413 and a versioned nonce (D2): the closure of the user's diff
- * under the fee (spec/protocol.md §5), so user + solver balance exactly.
+ * token_diff the solver signs with nep413 and a versioned nonce (docs/protocol.md, "Nonces"): the closure of
+ * the user's diff under the fee (docs/protocol.md, "Fees and the token_diff invariant"), so user + solver
+ * balance exactly.
  */
 import {
   type KeyPair,

@@ -1,5 +1,5 @@
 /**
- * `get_status` (oneclick-api.md §5.3): a published intent shows PENDING, then TX_BROADCASTED and
+ * `get_status` (docs/services.md, "The message bus"): a published intent shows PENDING, then TX_BROADCASTED and
  * SETTLED (with `data.hash`, the ledger transaction), each step `timing.busStepMs` of simulator time
  * apart, advanced by tick(); unknown hashes are NOT_FOUND_OR_NOT_VALID.
  */

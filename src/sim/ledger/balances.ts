@@ -1,6 +1,6 @@
 /**
- * Multi-token balances (spec/protocol.md §2 token ids): u128 per (account, token). Adding past u128
- * or taking more than held is the contract's `insufficient balance or overflow`; a zero amount in a
+ * Multi-token balances (docs/protocol.md, "Intent types": token ids): u128 per (account, token). Adding past
+ * u128 or taking more than held is the contract's `insufficient balance or overflow`; a zero amount in a
  * balance change is `invalid intent` (near/intents contracts/defuse/src/contract/intents/state.rs).
  */
 import { U128_MAX } from '../../core';

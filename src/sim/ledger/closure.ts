@@ -1,8 +1,9 @@
 /**
- * Counterparty "closure" of a token_diff entry under the protocol fee (spec/protocol.md §5; near/intents
- * contracts/defuse/core/src/intents/token_diff.rs `closure_delta`): what the other side must sign so
- * the batch balances. User −X → counterparty +(X − fee(X)); user +Y → counterparty −Z with Z − fee(Z) = Y
- * (the smallest such Z). Examples at 100 pips: −1000000 → +999900; +2500000 → −2500251.
+ * Counterparty "closure" of a token_diff entry under the protocol fee (docs/protocol.md, "Fees and the
+ * token_diff invariant"; near/intents contracts/defuse/core/src/intents/token_diff.rs `closure_delta`): what
+ * the other side must sign so the batch balances. User −X → counterparty +(X − fee(X)); user +Y →
+ * counterparty −Z with Z − fee(Z) = Y (the smallest such Z). Examples at 100 pips: −1000000 → +999900;
+ * +2500000 → −2500251.
  */
 import { tokenDiffFee } from '../../core';
 

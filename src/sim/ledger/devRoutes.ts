@@ -1,6 +1,7 @@
 /**
  * Dev controls of the ledger (`/dev/...`): fund an account, read its balances, and the salt admin
- * actions (set, rotate, invalidate — spec/protocol.md §3). Errors are REST errors (D5).
+ * actions (set, rotate, invalidate — docs/protocol.md, "Nonces"). Errors are REST errors (docs/services.md,
+ * "Errors as they arrive").
  */
 import { Hono } from 'hono';
 import { z } from 'zod';

@@ -1,16 +1,16 @@
 /**
- * One batch through the verifier's checks, in its order (spec/protocol.md §1; near/intents
- * contracts/defuse/core/src/engine/mod.rs `execute_signed_intent`), per signed item:
+ * One batch through the verifier's checks, in its order (docs/protocol.md, "What the verifier checks";
+ * near/intents contracts/defuse/core/src/engine/mod.rs `execute_signed_intent`), per signed item:
  *  1. signature (strict ed25519, weak keys refused) → `invalid signature`
  *  2. intent hash
  *  3. payload JSON → `JSON: …`
  *  4. recipient = the verifier → `wrong verifying_contract`
  *  5. deadline ≥ now → `deadline has expired`
  *  6. key registered for the signer → `public key '<pk>' doesn't exist for account '<id>'`
- *  7. nonce: salt, deadline order, expiry, then uniqueness (§3)
+ *  7. nonce: salt, deadline order, expiry, then uniqueness (docs/protocol.md, "Nonces")
  *  8. the intents, in order
- * and after the whole batch the per-token invariant (§5). Nothing is written here: the caller commits
- * the working state or drops it.
+ * and after the whole batch the per-token invariant (docs/protocol.md, "Fees and the token_diff invariant").
+ * Nothing is written here: the caller commits the working state or drops it.
  */
 import {
   type IntentPayload,

@@ -1,7 +1,7 @@
 /**
- * The verifier's rejections, with the contract's exact texts (spec/protocol.md §1; near/intents
- * contracts/defuse/core/src/error.rs). The message is what the relay echoes as `reason` and what a
- * view call reports as the panic message.
+ * The verifier's rejections, with the contract's exact texts (docs/protocol.md, "What the verifier checks";
+ * near/intents contracts/defuse/core/src/error.rs). The message is what the relay echoes as `reason` and what
+ * a view call reports as the panic message.
  */
 export class VerifierError extends Error {
   override readonly name = 'VerifierError';

@@ -1,6 +1,7 @@
 /**
- * The dip4 event logs the verifier emits (spec/protocol.md §4 `logs`; near/intents contracts/defuse/
- * core/src/events/mod.rs): `EVENT_JSON:{"standard":"dip4","version":…,"event":…,"data":…}`, each
+ * The dip4 event logs the verifier emits (docs/protocol.md, "execute_intents and simulate_intents":
+ * `logs`; near/intents contracts/defuse/core/src/events/mod.rs):
+ * `EVENT_JSON:{"standard":"dip4","version":…,"event":…,"data":…}`, each
  * entry `{intent_hash, account_id, …fields}`. simulate_intents returns the same lines, ending with
  * `intents_executed`.
  */

@@ -1,8 +1,8 @@
 /**
- * The per-token invariant, checked once per batch (spec/protocol.md §5; near/intents contracts/
- * defuse/core/src/engine/state/deltas.rs `TransferMatcher`): every balance change made through the
- * matcher — token_diff entries, both sides of transfers, fee-collector credits — must sum to zero per
- * token. Withdrawals leave the ledger and are not matched. Unmatched sums are reported as
+ * The per-token invariant, checked once per batch (docs/protocol.md, "Fees and the token_diff invariant";
+ * near/intents contracts/defuse/core/src/engine/state/deltas.rs `TransferMatcher`): every balance change made
+ * through the matcher — token_diff entries, both sides of transfers, fee-collector credits — must sum to zero
+ * per token. Withdrawals leave the ledger and are not matched. Unmatched sums are reported as
  * `{"error":"unmatched_deltas","unmatched_deltas":{token:"<i128>"}}`, or `{"error":"overflow"}`.
  */
 import { I128_MAX, I128_MIN } from '../../core';

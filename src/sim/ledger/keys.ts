@@ -1,7 +1,7 @@
 /**
- * The verifier's own key registry (spec/protocol.md §1 step 6; near/intents contracts/defuse/src/
- * contract/accounts/account/mod.rs): an implicit account (64 hex = its ed25519 key) has its own key
- * unless removed; other keys are added with `add_public_key`. NEAR access keys play no part.
+ * The verifier's own key registry (docs/protocol.md, "What the verifier checks", step 6; near/intents
+ * contracts/defuse/src/contract/accounts/account/mod.rs): an implicit account (64 hex = its ed25519 key) has
+ * its own key unless removed; other keys are added with `add_public_key`. NEAR access keys play no part.
  */
 import { base58, formatPublicKey, hex, isImplicitAccountId } from '../../core';
 

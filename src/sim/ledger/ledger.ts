@@ -1,7 +1,7 @@
 /**
- * The simulated verifier contract (`intents.near` by default, DECISIONS.md D7): multi-token balances,
- * key registry, nonces, salts, and batch execution with the contract's checks and error texts
- * (spec/protocol.md §1–§5). State lives in one store slice; every acknowledged change is committed.
+ * The simulated verifier contract (`intents.near` by default, docs/decisions.md "Verifier account"):
+ * multi-token balances, key registry, nonces, salts, and batch execution with the contract's checks and error
+ * texts (docs/protocol.md). State lives in one store slice; every acknowledged change is committed.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { type SignedIntent, base58, isValidAccountId, isValidTokenId, signedIntentSchema, utf8 } from '../../core';
@@ -20,7 +20,10 @@ export interface ExecutionResult {
   logs: string[];
   /** Earliest intent deadline of the batch (RFC 3339). */
   min_deadline: string;
-  /** Only when simulating: the batch does not balance (spec/protocol.md §4). */
+  /**
+   * Only when simulating: the batch does not balance (docs/protocol.md, "execute_intents and
+   * simulate_intents").
+   */
   invariant_violated?: InvariantViolated;
   state: { fee: number; current_salt: string };
   /** Hash of the simulated transaction that executed the batch; null when simulating. */

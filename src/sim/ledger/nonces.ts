@@ -1,5 +1,5 @@
 /**
- * Nonce rules of the verifier (spec/protocol.md §3, DECISIONS.md D2), in its order: a versioned (V1)
+ * Nonce rules of the verifier (docs/protocol.md, "Nonces"), in its order: a versioned (V1)
  * nonce needs a valid salt (`invalid salt`), an intent deadline not after the nonce deadline
  * (`deadline is greater than nonce`) and a nonce deadline not before now (`nonce was already
  * expired`); any other 32 bytes is a legacy nonce, checked only for uniqueness. Uniqueness per signer

@@ -1,5 +1,5 @@
 /**
- * The salt registry (spec/protocol.md §3; near/intents contracts/defuse/src/contract/state/
+ * The salt registry (docs/protocol.md, "Nonces"; near/intents contracts/defuse/src/contract/state/
  * salt_registry.rs): one current salt, earlier salts stay valid until invalidated. A new salt is the
  * first 4 bytes of sha256(seed ‖ n) for the first n not used yet; the contract's seed is the block's
  * random seed, ours is derived from the simulator seed and a generation counter, so salts are

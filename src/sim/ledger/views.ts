@@ -1,5 +1,5 @@
 /**
- * The contract's view methods as the ledger RPC calls them (spec/protocol.md §3–§4): JSON args in,
+ * The contract's view methods as the ledger RPC calls them (docs/services.md, "The ledger RPC"): JSON args in,
  * JSON value out. Arguments that do not deserialize panic with near-sdk's message; a failing
  * simulate_intents panics with the verifier's message (only invariant violations come back in-band).
  */

@@ -1,8 +1,8 @@
 /**
  * A batch's working copy of the ledger: reads fall through to the persisted state, writes stay here
  * until `commit()`. Executing a batch on it and dropping it on any error is what makes
- * `execute_intents` atomic (spec/protocol.md §4: any error aborts the whole call), and running it
- * without committing is `simulate_intents`.
+ * `execute_intents` atomic (docs/protocol.md, "execute_intents and simulate_intents": any error aborts the
+ * whole call), and running it without committing is `simulate_intents`.
  */
 import { isImplicitAccountId } from '../../core';
 import { addTo, balancesFromRecord, balancesToRecord, takeFrom } from './balances';

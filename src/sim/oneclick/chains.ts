@@ -1,6 +1,7 @@
 /**
  * What the swap service knows per chain: address family, deposit modes, time estimate, fees in USD,
- * and how its transaction hashes and explorer links look. Chain ids are the interface's (`home`, D1).
+ * and how its transaction hashes and explorer links look. Chain ids are the interface's (`home`,
+ * docs/services.md "Wire names").
  */
 
 export const CHAIN_IDS = [
@@ -81,7 +82,7 @@ const TABLE: readonly ChainInfo[] = [
 const BY_ID = new Map<string, ChainInfo>(TABLE.map((c) => [c.id, c]));
 
 export function chainInfo(id: string): ChainInfo | undefined {
-  // The live service spells the ledger `near` (D1): accept it inbound.
+  // The live service spells the ledger `near` (docs/services.md, "Wire names"): accept it inbound.
   return BY_ID.get(id === 'near' ? 'home' : id);
 }
 

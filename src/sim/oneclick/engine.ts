@@ -1,5 +1,5 @@
 /**
- * The swap state machine (oneclick-api.md §3), driven by the simulator's clock:
+ * The swap state machine (docs/services.md, "The swap service": statuses), driven by the simulator's clock:
  *
  *   PENDING_DEPOSIT ─ deposit seen (+depositDetectMs, or at once on deposit/submit) ─► KNOWN_DEPOSIT_TX
  *   ─ confirmed (+confirmMs) ─► PROCESSING (enough) | INCOMPLETE_DEPOSIT (short; a top-up completes it,
@@ -206,7 +206,7 @@ export class SwapEngine {
     }
   }
 
-  /** The deposit a swap type needs before it is executed (interface.md swap type semantics). */
+  /** The deposit a swap type needs before it is executed (docs/services.md, "The swap service": swap types). */
   private requiredMinimum(swap: SwapRecord): bigint {
     const { quoteRequest: req, quote } = swap.quoteResponse;
     return BigInt(req.swapType === 'EXACT_INPUT' ? quote.amountIn : quote.minAmountIn);

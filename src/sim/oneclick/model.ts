@@ -1,5 +1,5 @@
 /**
- * The swap service's records: quote responses as sent (interface.md "Quote response") and the swap
+ * The swap service's records: quote responses as sent (docs/services.md, "The swap service") and the swap
  * each non-dry quote starts. Everything here is JSON (amounts as decimal strings, times as ms numbers)
  * because it lives in the simulator's persisted store.
  */
@@ -25,7 +25,7 @@ export const SWAP_STATUSES = [
 export type SwapStatus = (typeof SWAP_STATUSES)[number];
 export const TERMINAL_STATUSES: ReadonlySet<SwapStatus> = new Set(['SUCCESS', 'REFUNDED', 'FAILED']);
 
-/** interface.md "Refund reasons (known values)". */
+/** Known refund reasons (docs/services.md, "The swap service"). */
 export const REFUND_REASONS = [
   'AMOUNT_LESS_THAN_MIN_AMOUNT_OUT',
   'AMOUNT_MORE_THAN_BALANCE',
@@ -41,7 +41,7 @@ export const REFUND_REASONS = [
 ] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
-/** ANY_INPUT quotes name this pseudo asset as their origin (oneclick-api.md §2.2). */
+/** ANY_INPUT quotes name this pseudo asset as their origin (docs/services.md, "The swap service"). */
 export const ANY_ASSET = '1cs:any';
 
 export interface AppFee {

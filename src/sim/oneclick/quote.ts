@@ -1,6 +1,7 @@
 /**
  * `POST /v0/quote`: validates a quote request as the live service does (its messages where known),
- * prices it per swap type, signs it (§2.3) and, for a non-dry quote, opens the swap record.
+ * prices it per swap type, signs it (docs/services.md, "The swap service") and, for a non-dry quote, opens
+ * the swap record.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { hex, isValidAccountId, utf8 } from '../../core';
@@ -26,9 +27,9 @@ import { type QuoteRequestInput, quoteRequestSchema, zodMessage } from './schema
 import { signQuote } from './signature';
 import type { SwapStore } from './swapStore';
 
-/** Fee charged when no partner JWT is sent (interface.md: 0.2%). */
+/** Fee charged when no partner JWT is sent (docs/services.md, "Credentials and auth headers": 0.2%). */
 export const PLATFORM_FEE_BPS = 20;
-/** `quote.deadline` / `timeWhenInactive`: the request deadline plus 72 h (2026 captures, §2.3). */
+/** `quote.deadline` / `timeWhenInactive`: the request deadline plus 72 h (2026 captures of the live service). */
 const INACTIVE_AFTER_DEADLINE_MS = 72 * 3600_000;
 
 export class QuoteError extends Error {
@@ -41,7 +42,7 @@ export class QuoteError extends Error {
 }
 
 /**
- * The platform fee account: live captures show a 64-hex implicit account `5880ad2b…47dd` (§2.4);
+ * The platform fee account: live captures show a 64-hex implicit account `5880ad2b…47dd`;
  * the middle is not published, so ours is filled from the simulator's seed.
  */
 export function platformFeeRecipient(seed: string): string {
@@ -64,21 +65,22 @@ interface Priced {
   minAmountOut: bigint;
 }
 
-/** Per swap type (interface.md "Swap type semantics"; fees per docs fee-config). */
+/** Per swap type (docs/services.md, "The swap service": swap types; fees per the 1Click docs' fee config). */
 export function price(req: Pick<QuoteRequestInput, 'amount' | 'slippageTolerance' | 'swapType'>, tokenIn: SimToken, tokenOut: SimToken, feeBps: number): Priced {
   const amount = BigInt(req.amount);
   const slip = centiBps(req.slippageTolerance);
   const fee = centiBps(feeBps);
   switch (req.swapType) {
     case 'EXACT_OUTPUT': {
-      // Fee raises the input; amountIn carries the slippage buffer above minAmountIn (§2.2).
+      // Fee raises the input; amountIn carries the slippage buffer above minAmountIn (docs/services.md, "The
+      // swap service").
       const minAmountIn = moreBps(marketIn(amount, tokenIn, tokenOut), fee);
       const amountIn = grossUpBps(minAmountIn, slip);
       return { amountIn, minAmountIn, maxAmountIn: amountIn, amountOut: amount, minAmountOut: amount };
     }
     case 'FLEX_INPUT': {
       const amountOut = marketOut(lessBps(amount, fee), tokenIn, tokenOut);
-      // The lower bound is the slippage plus 1% (interface.md FLEX_INPUT).
+      // The lower bound is the slippage plus 1% (docs/services.md, "The swap service": FLEX_INPUT).
       return { amountIn: amount, minAmountIn: lessBps(amount, slip + 10_000n), amountOut, minAmountOut: lessBps(amountOut, slip) };
     }
     default: {

@@ -1,6 +1,7 @@
 /**
- * The swap service's REST routes (`/v0/...`, interface.md endpoints) and the transactions API
- * (`/api/v0/transactions`). Errors are `{message, correlationId, timestamp}` (D5).
+ * The swap service's REST routes (`/v0/...`, docs/services.md "The swap service") and the transactions API
+ * (`/api/v0/transactions`). Errors are `{message, correlationId, timestamp}` (docs/services.md, "Errors as
+ * they arrive").
  */
 import { type Context, Hono } from 'hono';
 import type { SimContext } from '../context';
@@ -22,7 +23,10 @@ export interface RouteDeps {
   engine: SwapEngine;
 }
 
-/** The subject of a valid partner JWT (Bearer or X-API-Key, D6), else null. */
+/**
+ * The subject of a valid partner JWT (Bearer or X-API-Key, docs/services.md "Credentials and auth headers"),
+ * else null.
+ */
 export function partnerOf(ctx: SimContext, c: Context): string | null {
   const auth = ctx.auth.fromHeaders((name) => c.req.header(name));
   return auth?.aud === 'partner' ? auth.sub : null;

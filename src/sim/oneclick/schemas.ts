@@ -13,7 +13,7 @@ export function isIsoDateTime(text: string): boolean {
 
 const oneOf = (values: readonly string[]) => `$ must be one of the following values: ${values.join(', ')}`;
 const str = () => z.string({ error: '$ must be a string' });
-/** Optional fields may come as null (D5): read as absent. */
+/** Optional fields may come as null (docs/services.md, "Errors as they arrive"): read as absent. */
 const opt = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? undefined);
 
 export const appFeeSchema = z.object({
@@ -33,7 +33,8 @@ export const quoteRequestSchema = z.object({
     .min(0, '$ must not be less than 0')
     .max(10_000, '$ must not be greater than 10000'),
   originAsset: str().min(1, '$ should not be empty'),
-  // The newest docs omit the three type fields; the live service then uses these defaults (§2.2).
+  // The newest docs omit the three type fields; the live service then uses these defaults (docs/services.md,
+  // "The swap service").
   depositType: z.enum(DEPOSIT_TYPES, { error: oneOf(DEPOSIT_TYPES) }).default('ORIGIN_CHAIN'),
   destinationAsset: str().min(1, '$ should not be empty'),
   amount: str().regex(/^\d+$/, '$ must be an integer string in the smallest unit of the token'),
@@ -64,7 +65,7 @@ export const submitDepositSchema = z.object({
   txHash: str().min(1, '$ should not be empty'),
   depositAddress: str().min(1, '$ should not be empty'),
   homeSenderAccount: opt(str()),
-  // The live service's name for the same field (D1): accepted inbound.
+  // The live service's name for the same field (docs/services.md, "Wire names"): accepted inbound.
   nearSenderAccount: opt(str()),
   memo: opt(str()),
 });

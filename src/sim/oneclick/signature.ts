@@ -1,5 +1,5 @@
 /**
- * The quote signature (oneclick-api.md §2.3), built exactly as the official SDK's
+ * The quote signature (docs/services.md, "The swap service"), built exactly as the official SDK's
  * `verifyQuoteSignature` rebuilds it: ed25519 over the UTF-8 bytes of
  * base58(sha256(stable-stringify({...signedRequest, ...signedQuote, timestamp}))).
  * Keys are sorted and undefined values dropped (json-stable-stringify); falsy optionals are dropped.

@@ -1,5 +1,5 @@
 /**
- * `GET /api/v0/transactions` (interface.md; live on the explorer host, oneclick-api.md §2.11):
+ * `GET /api/v0/transactions` (docs/services.md, "The transactions API"; live on the explorer host):
  * newest first, cursor paging by the last deposit address (+ memo) in both directions, filters.
  */
 import { z } from 'zod';

@@ -1,6 +1,7 @@
 /**
- * How swaps are shown: the status / deposit-submit response (D4, oneclick-api.md §2.6–2.8, with the
- * interface's `home` names, D1) and the transactions API record (interface.md "Transaction record").
+ * How swaps are shown: the status / deposit-submit response (docs/decisions.md, "Status response", with
+ * the interface's `home` names, docs/services.md "Wire names") and the transactions API record
+ * (docs/services.md, "The transactions API").
  * Unset optional values are sent as null, as the live service does.
  */
 import { correlationId } from '../http';
@@ -38,7 +39,7 @@ export interface StatusView {
   swapDetails: SwapDetailsView;
 }
 
-/** The embedded quote carries unset optionals as null (§2.6); the signature still verifies. */
+/** The embedded quote carries unset optionals as null, as the live service does; the signature still verifies. */
 function quoteResponseWithNulls(q: QuoteResponse): QuoteResponse {
   return {
     ...q,
@@ -90,7 +91,7 @@ export function swapDetails(swap: SwapRecord): SwapDetailsView {
     amountOutUsd: b.usd,
     slippage: o.slippage,
     refundedAmount: o.refundedAmount,
-    // Nothing refunded reads "0" in all three (live PENDING_DEPOSIT capture, §2.8).
+    // Nothing refunded reads "0" in all three (a live PENDING_DEPOSIT capture).
     refundedAmountFormatted: refunded === 0n ? '0' : formatted(refunded, tokenIn),
     refundedAmountUsd: refunded === 0n ? '0' : usd(refunded, tokenIn),
     refundReason: o.refundReason,

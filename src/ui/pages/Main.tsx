@@ -9,7 +9,7 @@ import { Settings } from './Settings';
 import { Sites } from './Sites';
 
 // Swap and History (with the deposit view, QR encoder and address checks) load on first use, so the
-// popup's first render stays small (architecture.md budget: ≤ 45 kB gzip of JS to first render).
+// popup's first render stays small (docs/architecture.md, "Budgets": ≤ 45 kB gzip of JS to first render).
 const SwapTab = lazy(() => import('./Swap').then((m) => m.SwapTab));
 const HistoryTab = lazy(() => import('./History').then((m) => m.HistoryTab));
 

@@ -31,7 +31,7 @@ export function Popup() {
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [refresh]);
 
-  // First real screen on the page: the bench reads this mark (architecture.md budget, ≤ 150 ms).
+  // First real screen on the page: the bench reads this mark (docs/architecture.md, "Budgets": ≤ 150 ms).
   useEffect(() => {
     if (status && performance.getEntriesByName('popup-ready').length === 0) performance.mark('popup-ready');
   }, [status]);

@@ -1,4 +1,5 @@
-// Connected sites: which web origins may see which accounts (issue 5 §3), with revoke.
+// Connected sites: which web origins may see which accounts (docs/architecture.md, "Provider API"), with
+// revoke.
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { AccountView, ConnectedSite } from '../../provider/walletApi';
 import { ErrorAlert, StatusLine } from '../components/Notice';

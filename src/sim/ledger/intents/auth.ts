@@ -1,5 +1,5 @@
 /**
- * set_auth_by_predecessor_id and auth_call (spec/protocol.md §2; near/intents core/src/intents/
+ * set_auth_by_predecessor_id and auth_call (docs/protocol.md, "Intent types"; near/intents core/src/intents/
  * account.rs, contracts/defuse/src/contract/intents/state.rs). The flag is kept per account (event only
  * when it toggles); an auth_call's attached deposit is paid from wNEAR and the call is recorded — no
  * `on_auth` contract runs here.

@@ -1,4 +1,7 @@
-/** Runs one parsed intent for its signer (spec/protocol.md §1 step 8, §2). */
+/**
+ * Runs one parsed intent for its signer (docs/protocol.md, "What the verifier checks", step 8; "Intent
+ * types").
+ */
 import type { Intent } from '../../../core';
 import { authCall, setAuthByPredecessorId } from './auth';
 import type { IntentEnv } from './env';

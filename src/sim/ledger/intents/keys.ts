@@ -1,4 +1,7 @@
-/** add_public_key / remove_public_key intents (spec/protocol.md §2; near/intents core/src/intents/account.rs). */
+/**
+ * add_public_key / remove_public_key intents (docs/protocol.md, "Intent types"; near/intents
+ * core/src/intents/account.rs).
+ */
 import type { IntentOf } from '../../../core';
 import { VerifierError, publicKeyExists, publicKeyNotExist } from '../errors';
 import { dip4, intentEvent } from '../events';

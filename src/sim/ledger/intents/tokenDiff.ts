@@ -1,8 +1,9 @@
 /**
- * token_diff (spec/protocol.md §5; near/intents core/src/intents/token_diff.rs): each entry, in token
- * order, moves the signer's balance by exactly the signed delta; negative entries pay
- * ceil(|delta| × fee / 1e6) to the fee collector (none on nep171, none on nep245 with |delta| ≤ 1).
- * Everything goes through the matcher; the batch balances only with counterparties' closures.
+ * token_diff (docs/protocol.md, "Fees and the token_diff invariant"; near/intents
+ * core/src/intents/token_diff.rs): each entry, in token order, moves the signer's balance by exactly the
+ * signed delta; negative entries pay ceil(|delta| × fee / 1e6) to the fee collector (none on nep171, none on
+ * nep245 with |delta| ≤ 1). Everything goes through the matcher; the batch balances only with counterparties'
+ * closures.
  */
 import { type IntentOf, tokenDiffFee } from '../../../core';
 import { ERR, VerifierError } from '../errors';

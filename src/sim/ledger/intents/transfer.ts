@@ -1,5 +1,5 @@
 /**
- * transfer: moves tokens between accounts inside the ledger (spec/protocol.md §2; near/intents
+ * transfer: moves tokens between accounts inside the ledger (docs/protocol.md, "Intent types"; near/intents
  * core/src/intents/tokens.rs `Transfer`). Receiver = signer or no tokens → `invalid intent`. Both
  * sides go through the matcher, so a transfer balances by itself. `msg` (mt_on_transfer) is recorded
  * in the event only: no receiver contract runs here.

@@ -1,9 +1,9 @@
 /**
- * Intents that take tokens out of the ledger (spec/protocol.md §2; near/intents contracts/defuse/src/
- * contract/intents/state.rs): ft/nft/mt_withdraw debit the token (and `storage_deposit` in wNEAR);
- * native_withdraw burns the signer's nep141:wrap.near; storage_deposit spends wNEAR. These leave the
- * ledger, so they are not part of the invariant. Each is recorded as an outgoing transfer; the
- * receiving chain is not simulated.
+ * Intents that take tokens out of the ledger (docs/protocol.md, "Intent types"; near/intents
+ * contracts/defuse/src/contract/intents/state.rs): ft/nft/mt_withdraw debit the token (and `storage_deposit`
+ * in wNEAR); native_withdraw burns the signer's nep141:wrap.near; storage_deposit spends wNEAR. These leave
+ * the ledger, so they are not part of the invariant. Each is recorded as an outgoing transfer; the receiving
+ * chain is not simulated.
  */
 import type { IntentOf } from '../../../core';
 import { dip4, intentEvent } from '../events';
