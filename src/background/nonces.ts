@@ -3,13 +3,19 @@
  * NEP-413 messages alike (docs/protocol.md, "Nonces").
  * A nonce is claimed before its signature is released, so a crash cannot free it for a second use.
  * Versioned nonces are forgotten a day after their deadline (the verifier refuses them by then);
- * legacy ones are kept (they never expire), up to a cap.
+ * legacy ones never expire and are never forgotten: past the cap, new claims are refused instead.
+ * The registry fails closed: if it is found damaged it is set aside (never overwritten) and, since
+ * it can no longer prove a nonce unused, every nonce a page supplies is refused from then on; the
+ * wallet's own nonces are fresh random ones and go on working.
  */
 import * as z from 'zod/mini';
 import { decodeNonce } from '../core';
-import type { KeyValue } from './kv';
+import { CorruptedValueError, type KeyValue } from './kv';
+import type { StorageProblems } from './problems';
 
 const KEY = 'usedNonces';
+/** Set (to the time) once the registry was found damaged. */
+const LOST_KEY = 'usedNonces.lost';
 const KEEP_AFTER_DEADLINE_MS = 24 * 3600_000;
 const MAX_PER_SIGNER = 10_000;
 
@@ -23,15 +29,41 @@ export class NonceReusedError extends Error {
   }
 }
 
+export class NonceRegistryFullError extends Error {
+  override readonly name = 'NonceRegistryFullError';
+  constructor(signerId: string) {
+    super(`The wallet has recorded too many unexpired nonces for ${signerId}; let the wallet make the nonce (versioned nonces expire).`);
+  }
+}
+
+type Table = z.output<typeof tableSchema>;
+
 export class UsedNonces {
   private queue: Promise<unknown> = Promise.resolve();
   constructor(
     private readonly kv: KeyValue,
     private readonly now: () => number,
+    private readonly problems?: StorageProblems,
   ) {}
 
+  /** True when the nonce was used, or cannot be shown unused (the registry was damaged). */
   async has(signerId: string, nonce: string): Promise<boolean> {
-    return (await this.entry(signerId, nonce)) !== undefined;
+    if ((await this.entry(signerId, nonce)) !== undefined) return true;
+    return (await this.kv.readRaw(LOST_KEY)) !== undefined;
+  }
+
+  /** The table; a damaged one is set aside, reported, and replaced by an empty one marked lost. */
+  private async table(): Promise<Table> {
+    try {
+      return (await this.kv.read(KEY, tableSchema)) ?? {};
+    } catch (e) {
+      if (!(e instanceof CorruptedValueError)) throw e;
+      await this.kv.write(`${KEY}.damaged`, await this.kv.readRaw(KEY));
+      await this.kv.write(LOST_KEY, this.now());
+      await this.kv.write(KEY, {});
+      this.problems?.report(KEY, 'The record of used nonces was damaged and set aside; nonces supplied by web pages are refused from now on.');
+      return {};
+    }
   }
 
   /** What was signed under the nonce: the intent hash (or a message's digest tag), if recorded. */
@@ -40,8 +72,14 @@ export class UsedNonces {
   }
 
   private async entry(signerId: string, nonce: string) {
-    const table = await this.kv.readOr(KEY, tableSchema, {});
+    const table = await this.run(() => this.table());
     return (table[signerId] ?? []).find((e) => e.nonce === nonce);
+  }
+
+  private run<T>(fn: () => Promise<T>): Promise<T> {
+    const out = this.queue.then(fn);
+    this.queue = out.catch(() => undefined);
+    return out;
   }
 
   /**
@@ -50,20 +88,19 @@ export class UsedNonces {
    * allowed, so an approval interrupted by a worker restart can finish.
    */
   claim(signerId: string, nonce: string, hash?: string): Promise<void> {
-    const run = this.queue.then(async () => {
-      const table = await this.kv.readOr(KEY, tableSchema, {});
+    return this.run(async () => {
+      const table = await this.table();
       const now = this.now();
       const list = (table[signerId] ?? []).filter((e) => e.forgetAfter === null || e.forgetAfter > now);
       const used = list.find((e) => e.nonce === nonce);
       if (used && hash !== undefined && used.hash === hash) return;
       if (used) throw new NonceReusedError(signerId);
+      if (list.length >= MAX_PER_SIGNER) throw new NonceRegistryFullError(signerId);
       const decoded = decodeNonce(nonce);
       const forgetAfter = decoded.kind === 'versioned' ? decoded.deadline.getTime() + KEEP_AFTER_DEADLINE_MS : null;
       list.push({ nonce, forgetAfter, ...(hash ? { hash } : {}) });
-      table[signerId] = list.slice(-MAX_PER_SIGNER);
+      table[signerId] = list;
       await this.kv.write(KEY, table);
     });
-    this.queue = run.catch(() => undefined);
-    return run;
   }
 }

@@ -88,8 +88,9 @@ export class SigningService {
     } else {
       decodeExact(base64, nonce, 32, 'nonce');
     }
-    if (await this.deps.nonces.has(request.signerId, nonce)) {
-      throw new ProtocolError('this nonce was already used by this account; the wallet never signs a nonce twice', 'nonce');
+    // A fresh random nonce cannot have been used; a supplied one must be shown unused (claim() checks both again).
+    if (!ownNonce && (await this.deps.nonces.has(request.signerId, nonce))) {
+      throw new ProtocolError('this nonce was already used by this account (or cannot be shown unused); the wallet never signs a nonce twice', 'nonce');
     }
     const payload = buildIntentPayload({ signerId: request.signerId, verifyingContract, deadline, nonce, intents: request.intents });
     return { payload, standard: request.standard ?? 'nep413', publicKey, nonceKind: decodeNonce(nonce).kind, ownNonce };

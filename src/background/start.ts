@@ -86,7 +86,7 @@ export function startBackground(env: BackgroundEnv) {
   const tokens = async (): Promise<TokenTable> => (await tokenList()).table;
   const verifierId = async () => (await settings.get()).verifierId;
   const salts = new SaltCache(async () => (await ledger()).currentSalt(), env.now);
-  const nonces = new UsedNonces(local, env.now);
+  const nonces = new UsedNonces(local, env.now, problems);
   const signer = new SigningService({ wallet, salts, nonces, verifierId, now: env.now, random: env.random });
   const keys = new KeyManager({ wallet, signer, ledger, bus, random: env.random, now: env.now, sleep: (ms) => env.sleep(ms) });
 

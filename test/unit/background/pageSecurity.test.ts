@@ -248,3 +248,28 @@ describe('relaying signatures a page holds', () => {
     expect(await balanceOf(t.accountId)).toBe(before);
   });
 });
+
+describe('the nonce registry fails closed', () => {
+  it('a damaged registry is set aside, page-supplied nonces are refused, the wallet’s own nonces still sign', async () => {
+    const t = await pageSetup(sim);
+    await t.connect();
+    const nonce = nonceOf(11);
+    const first = await t.page(METHODS.signMessage, { message: 'one', recipient: 'dapp.example', nonce });
+    await call(t.bg, APPROVAL.resolve, { id: (await t.current())!.id, approve: true });
+    expect(await t.answerOf(first)).toMatchObject({ ok: true });
+    const damaged = { [t.accountId]: 'not a list' };
+    await fakeBrowser.storage.local.set({ usedNonces: damaged });
+    // The same nonce again: the registry cannot prove it unused, so it is refused (never read as empty).
+    expect(await t.page(METHODS.signMessage, { message: 'two', recipient: 'dapp.example', nonce })).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.invalidParams, data: { field: 'nonce' } },
+    });
+    expect(await t.page(METHODS.signIntents, { intents: [], nonce: nonceOf(12) })).toMatchObject({ ok: false, error: { code: ERROR_CODES.invalidParams } });
+    expect((await fakeBrowser.storage.local.get('usedNonces.damaged'))['usedNonces.damaged']).toEqual(damaged);
+    expect((await call<{ problem: string | null }>(t.bg, WALLET.status)).problem).toMatch(/used nonces was damaged/);
+    // A wallet-made nonce is fresh: signing goes on.
+    const own = await t.page(METHODS.signIntents, { intents: [] });
+    await call(t.bg, APPROVAL.resolve, { id: (await t.current())!.id, approve: true });
+    expect(await t.answerOf(own)).toMatchObject({ ok: true });
+  });
+});
