@@ -100,6 +100,7 @@ test('moving an endpoint to another origin clears its credential, and the new ho
 test('a credential for a plain-http remote host is refused (https is accepted)', async ({ sim }) => {
   const s = await setup(sim);
   try {
+    const before = await ledgerState(sim, s.w.accountId);
     // The swap service and transactions API on plain http, off this computer.
     await walletCall(s.w.popup, WALLET.setSettings, { endpoints: { swap: 'http://example.com', transactions: 'http://example.com/api/v0' } });
     const jwt = await walletCall(s.w.popup, WALLET.setSettings, { jwt: 'eyJhbGciOiJIUzI1NiJ9.e30.attacker-reads-this' }).then(
@@ -120,6 +121,7 @@ test('a credential for a plain-http remote host is refused (https is accepted)',
     await walletCall(s.w.popup, WALLET.setSettings, { endpoints: { swap: 'https://example.com', transactions: 'https://example.com/api/v0', bus: 'https://example.com/rpc' } });
     await walletCall(s.w.popup, WALLET.setSettings, { jwt: 'eyJhbGciOiJIUzI1NiJ9.e30.fine', busApiKey: 'bus-key-fine' });
     expect(await settings(s.w)).toMatchObject({ hasJwt: true, hasBusApiKey: true });
+    expect(await ledgerState(sim, s.w.accountId)).toEqual(before);
   } finally {
     await s.close();
   }
@@ -156,11 +158,13 @@ test('a redirect from the endpoint never carries a credential to its target', as
 test('storage.local never holds a credential in plain text', async ({ sim }) => {
   const s = await setup(sim);
   try {
+    const before = await ledgerState(sim, s.w.accountId);
     expect(await settings(s.w)).toMatchObject({ hasJwt: true, hasBusApiKey: true });
     const stored = await storageLocal(s.w.extension, s.w.popup);
     expect(stored.length, 'storage.local was read').toBeGreaterThan(2);
     expect(stored.includes(sim.devJwt), 'the JWT in plain text').toBe(false);
     expect(stored.includes(sim.busApiKey), 'the bus key in plain text').toBe(false);
+    expect(await ledgerState(sim, s.w.accountId)).toEqual(before);
   } finally {
     await s.close();
   }

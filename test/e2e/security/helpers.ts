@@ -20,7 +20,7 @@ import {
 } from '../../../src/core';
 import type { RunningSimulator } from '../../../src/sim/server';
 import type { Extension, PageServer } from '../fixtures';
-import { type Outcome, balances, confirm, request } from '../provider-helpers';
+import { type Outcome, balances, confirm } from '../provider-helpers';
 import { expect, ledgerView, walletCall } from '../sim';
 
 // ---------------------------------------------------------------------------------------------------
@@ -312,6 +312,14 @@ export async function playVictim(approval: Page, victim: Victim): Promise<void> 
   await confirm(approval);
 }
 
+/**
+ * The outcomes that do not have the expected error code, as readable lines: asserting the list is
+ * empty reports every miss at once instead of stopping at the first.
+ */
+export function misses(outcomes: readonly (readonly [string, Outcome])[], code: number): string[] {
+  return outcomes.filter(([, o]) => !(o.ok === false && o.error.code === code)).map(([what, o]) => `${what}: ${JSON.stringify(o)}`);
+}
+
 /** Fires a request in the page without waiting; `pageOutcome` reads how it settled (null while pending). */
 export async function fire(page: Page, method: string, params?: unknown): Promise<void> {
   await page.evaluate(
@@ -374,12 +382,17 @@ export function queuedOrigins(observer: Page): Promise<string[]> {
 /** Everything in chrome.storage.local, as the extension's service worker reads it. */
 export async function storageLocal(extension: Extension, popup: Page): Promise<string> {
   await walletCall(popup, 'wallet_status'); // the worker is running
-  const workers = extension.context.serviceWorkers().filter((w: Worker) => w.url().startsWith(`chrome-extension://${extension.id}/`));
-  const worker = workers.at(-1)!;
-  return worker.evaluate(async () => {
+  const read = async () => {
     const chrome = (globalThis as unknown as { chrome: { storage: { local: { get(k: null): Promise<Record<string, unknown>> } } } }).chrome;
     return JSON.stringify(await chrome.storage.local.get(null));
-  });
+  };
+  // Newest first: a worker stopped earlier may still be listed.
+  const workers = extension.context.serviceWorkers().filter((w: Worker) => w.url().startsWith(`chrome-extension://${extension.id}/`));
+  for (const worker of workers.reverse()) {
+    const text = await worker.evaluate(read).catch(() => null);
+    if (text !== null) return text;
+  }
+  throw new Error("no running service worker of the extension answered");
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -400,9 +413,4 @@ export async function expectDangerGate(approval: Page, findings = approval.locat
   await expect(button).toBeDisabled();
   await ack.check();
   await expect(button).toBeEnabled({ timeout: 10_000 });
-}
-
-/** A page request for `intents_*` through the provider, with a short timeout (for calls that must answer at once). */
-export function quick(page: Page, method: string, params?: unknown): Promise<Outcome> {
-  return request(page, method, params, { timeoutMs: 15_000 });
 }
