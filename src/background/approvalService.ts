@@ -162,7 +162,8 @@ export class ApprovalService {
       if (e instanceof VaultError && e.code === 'locked') throw e;
       this.previews.delete(p.id);
       const reply = replyForError(e);
-      await this.deps.queue.finish(p.id, reply);
+      // The window stays to say why (it closes itself when the user has read it, or shows the next request).
+      await this.deps.queue.finish(p.id, reply, { keepWindow: true });
       return reply.ok ? null : { refused: reply.error.message };
     }
     this.previews.delete(p.id);

@@ -146,10 +146,14 @@ export class ApprovalQueue {
   }
 
   /** Removes the request and sends its result to the tab that asked. */
-  async finish(id: string, reply: RuntimeReply): Promise<void> {
+  /**
+   * Removes the request and sends its result to the tab that asked. `keepWindow`: the window stays
+   * open even when nothing else waits, because it is telling the user why the request failed.
+   */
+  async finish(id: string, reply: RuntimeReply, options: { keepWindow?: boolean } = {}): Promise<void> {
     const done = await this.edit((s) => [{ ...s, items: s.items.filter((p) => p.id !== id) }, s.items.find((p) => p.id === id)]);
     if (done) await this.deliver(done, reply);
-    await this.afterChange();
+    if (!options.keepWindow) await this.afterChange();
   }
 
   private async deliver(p: Pending, reply: RuntimeReply): Promise<void> {
