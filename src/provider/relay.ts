@@ -75,7 +75,9 @@ export function newDocToken(): string {
 }
 
 export function installRelay(win: RelayWindow, send: SendToBackground, listen?: ListenToBackground, doc: string = newDocToken()): void {
-  const targetOrigin = win.location.origin === 'null' ? '*' : win.location.origin;
+  // postMessage takes only a serialisable origin: opaque ('null') and file: origins ('file://' in
+  // Chromium, which postMessage cannot match) get '*'; they are told only that they may not ask.
+  const targetOrigin = /^https?:\/\//.test(win.location.origin) ? win.location.origin : '*';
   /** Requests waiting for the user: approval id → the page's request id. */
   const deferred = new Map<string, RequestId>();
 

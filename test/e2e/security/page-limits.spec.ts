@@ -146,7 +146,7 @@ test("an unconnected page and a cross-origin frame cannot spend the user's bus k
   });
 });
 
-test('an unconnected page and a cross-origin frame get 4100 for revoking and disconnecting, and an empty wallet_getPermissions', async ({ sim }) => {
+test('an unconnected page and a framed connected site get 4100 for revoking and disconnecting; wallet_getPermissions tells each only its own grant', async ({ sim }) => {
   await strangers(sim, async (s, top, frame) => {
     const before = await ledgerState(sim, s.w.accountId);
     const outcomes: [string, Outcome][] = [];
@@ -160,8 +160,10 @@ test('an unconnected page and a cross-origin frame get 4100 for revoking and dis
       }
     }
     for (const [what, o] of outcomes) {
-      // EIP-2255: a stranger's own permissions are none; it learns nothing of the connected site's.
-      if (what.endsWith('wallet_getPermissions')) expect(o, what).toEqual({ ok: true, result: [] });
+      // EIP-2255: a stranger's own permissions are none. The framed connected site reads its own grant,
+      // as it may with intents_accounts; the stranger around it cannot read into a cross-origin frame.
+      if (what === 'unconnected page: wallet_getPermissions') expect(o, what).toEqual({ ok: true, result: [] });
+      else if (what.endsWith('wallet_getPermissions')) expect(o, what).toMatchObject({ ok: true, result: [{ invoker: s.pages.origin }] });
       else expect(o, what).toMatchObject({ ok: false, error: { code: ERROR_CODES.unauthorized } });
     }
     // The connected site was not disconnected by its frame's stranger.

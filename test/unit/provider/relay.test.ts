@@ -2,11 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { ERROR_CODES, PAGE_CHANNEL, RELAY_CHANNEL, type RuntimeMessage } from '../../../src/provider/protocol';
 import { installRelay, toWire, type RelayWindow } from '../../../src/provider/relay';
 
-function fakeWindow() {
+function fakeWindow(origin = 'http://127.0.0.1:5555') {
   let listener: ((event: MessageEvent) => void) | undefined;
   const posted: { message: unknown; targetOrigin: string }[] = [];
   const win: RelayWindow = {
-    location: { origin: 'http://127.0.0.1:5555' },
+    location: { origin },
     addEventListener: (_type, fn) => (listener = fn),
     postMessage: (message, targetOrigin) => posted.push({ message, targetOrigin }),
   };
@@ -77,6 +77,16 @@ describe('relay', () => {
     await flush();
     expect(send).not.toHaveBeenCalled();
     expect(posted[0]?.message).toMatchObject({ id: 2, error: { code: ERROR_CODES.invalidParams } });
+  });
+});
+
+describe('relay: answers reach pages whose origin postMessage cannot name', () => {
+  it.each(['file://', 'null'])('a %s page gets its (refusal) answer with target "*"', async (origin) => {
+    const { win, posted, deliver } = fakeWindow(origin);
+    installRelay(win, async () => ({ ok: false, error: { code: ERROR_CODES.unauthorized, message: 'Only http(s) web pages may use the wallet' } }));
+    deliver({ channel: PAGE_CHANNEL, id: 5, method: 'intents_requestAccounts' });
+    await flush();
+    expect(posted).toEqual([{ message: { channel: RELAY_CHANNEL, id: 5, error: { code: ERROR_CODES.unauthorized, message: 'Only http(s) web pages may use the wallet' } }, targetOrigin: '*' }]);
   });
 });
 
