@@ -1,5 +1,5 @@
 // Prints line coverage per src/ layer from Vitest's coverage/coverage-summary.json (after `test:unit`).
-// core must stay at 90 % or more (issue 2); vitest.config.ts enforces it as a threshold too.
+// core must stay at 90 % or more; vitest.config.ts enforces it as a threshold too.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

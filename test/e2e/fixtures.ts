@@ -1,4 +1,4 @@
-// Playwright fixtures: the built extension in Debian Chromium (recipe: ../shared/design/toolchain.md)
+// Playwright fixtures: the built extension in Debian Chromium (recipe: docs/decisions.md, "Toolchain")
 // and a static server on 127.0.0.1 for the pages in test/e2e/pages/.
 import { extensionArgs } from '../../src/cli/chromium';
 import { test as base, chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Key management end to end (issue 4, "Tests", third bullet), in real Chromium against the real simulator:
+// Key management end to end, in real Chromium against the real simulator:
 // create a vault in the popup, add a second key through add_public_key and see it on the simulator's
 // ledger, remove it; stop the service worker through CDP and show the wallet still unlocked and still
 // signing; lock and show signing refused. A fresh profile per test; the simulator is shared per worker.

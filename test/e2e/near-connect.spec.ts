@@ -1,4 +1,4 @@
-// near-connect discovery end to end (issue 5, item 2): HOT's selector, @hot-labs/near-connect 0.11.4
+// near-connect discovery end to end: HOT's selector, @hot-labs/near-connect 0.11.4
 // (the npm package, bundled for the browser here with the project's esbuild), on a page on 127.0.0.1,
 // in real Chromium with the built extension, against the real simulator. The connector gets an
 // offline manifest ({wallets: [], version}), so it fetches no wallet list and the only wallet it can

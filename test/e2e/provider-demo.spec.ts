@@ -1,4 +1,4 @@
-// The simulator's demo dApp (`${sim.url}/demo`, issue 5 §7) driven end to end in real Chromium with the
+// The simulator's demo dApp (`${sim.url}/demo`) driven end to end in real Chromium with the
 // built extension: connect (approved in the window), sign a message, fund, quote, sign & publish the
 // swap (approved), follow its status to SETTLED, disconnect; the page's log shows every step, and the
 // simulator's ledger shows the balances moved. A fresh profile for the file.

@@ -1,4 +1,4 @@
-// Provider API end to end (issue 5, "Tests", first bullet): each error code of architecture.md
+// Provider API end to end: each error code of docs/architecture.md
 // ("Provider API") produced through window.intentsCompanion.request from a page on 127.0.0.1, in real
 // Chromium with the built extension against the real simulator. One fresh profile for the file.
 //

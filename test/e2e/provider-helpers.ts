@@ -1,4 +1,4 @@
-// Helpers for the provider end-to-end specs (issue 5): a fresh profile with a wallet pointed at the
+// Helpers for the provider end-to-end specs: a fresh profile with a wallet pointed at the
 // simulator, page-side calls of window.intentsCompanion that always settle (with a timeout), the
 // approval window (arm the wait, then trigger), and the simulator's dev controls.
 import { mkdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The approval queue survives a service-worker stop (issue 5, "Tests", third bullet), in real Chromium
+// The approval queue survives a service-worker stop, in real Chromium
 // with the built extension against the real simulator: a request waits in the approval window, the
 // worker is stopped through CDP (ServiceWorker.stopAllWorkers) and seen stopped, and the request then
 // still completes — or is cleanly rejected — but is never lost: every page promise here has a timeout.

@@ -1,4 +1,4 @@
-// Provider safety end to end (issue 5, "Tests", second bullet), in real Chromium with the built
+// Provider safety end to end, in real Chromium with the built
 // extension against the real simulator: origin spoofing (messages posted straight to the relay,
 // fake origin fields, a cross-origin iframe), key-management intents from a page, and 2,000 malformed or
 // random requests. One fresh profile for the file. Three page origins from the test page server:

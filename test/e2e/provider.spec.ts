@@ -1,4 +1,4 @@
-// Provider API end to end (issue 5, "Tests", first bullet): every method of the table in
+// Provider API end to end: every method of the table in
 // architecture.md ("Provider API") called through window.intentsCompanion.request from a page on
 // 127.0.0.1, in real Chromium with the built extension, against the real simulator. One fresh profile
 // for the file (the tests build on each other: connect → sign → publish → revoke → disconnect).

@@ -1,4 +1,4 @@
-// Helpers for the reliability specs (issue 7 §3; the CDP worker stop is in worker.ts): reading the
+// Helpers for the reliability specs (the CDP worker stop is in worker.ts): reading the
 // extension's storage without waking the worker, the message bus's own record of what was published,
 // and a pass-through proxy in front of the bus that can hold the answer to a publish (so the worker can
 // be stopped at an exact point: after the bus accepted the intent, before the page is told).

@@ -1,4 +1,4 @@
-// Reliability (issue 7 §3): a service-worker stop during each of signing, publishing and tracking loses
+// Reliability: a service-worker stop during each of signing, publishing and tracking loses
 // nothing — in real Chromium with the built extension, against the real simulator, the worker stopped
 // through CDP (ServiceWorker.stopAllWorkers) and seen stopped before the test goes on. Every page
 // promise has a timeout, so "silence" shows up as a failure, never as a hang.

@@ -1,4 +1,4 @@
-// The popup's swap pages end to end (issue 6), in real Chromium against the real simulator: a swap
+// The popup's swap pages end to end, in real Chromium against the real simulator: a swap
 // from quote to SUCCESS with a simulated deposit; a refund with its reason in plain words; an
 // INCOMPLETE_DEPOSIT topped up; an INTENTS deposit paid from the vault; history paging, filters,
 // detail and CSV. Screenshots of the swap, deposit and history pages go to test-results/screenshots.

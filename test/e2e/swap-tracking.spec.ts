@@ -1,4 +1,4 @@
-// Swap tracking without the popup (issue 6, Tests: "tracking continues after the popup closes and
+// Swap tracking without the popup ("tracking continues after the popup closes and
 // after a service-worker stop, and a notification is raised"), in real Chromium with the built
 // extension against the real simulator (fast timing: a deposit is SUCCESS about 2 s later).
 //

@@ -1,4 +1,4 @@
-// Enforces the dependency rules of ../shared/design/architecture.md by parsing the imports of every
+// Enforces the dependency rules of docs/architecture.md by parsing the imports of every
 // .ts/.tsx file under src/ and entrypoints/ (TypeScript's parser, so multi-line and dynamic imports
 // count too). The rules are data: change a table below, not the checker.
 import { readdirSync, readFileSync } from 'node:fs';

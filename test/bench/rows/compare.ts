@@ -1,4 +1,4 @@
-// Two side-by-side ratios measured in the same run (issue 7): our NEP-413 signing against near-api-js's
+// Two side-by-side ratios measured in the same run: our NEP-413 signing against near-api-js's
 // KeyPairSigner.signNep413Message on the same payloads (the signatures must be identical: ed25519 is
 // deterministic), and our page-facing scripts against a bundled @metamask/providers in-page provider.
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Simulator throughput on this machine (issue 3): swap-service quotes per second and message-bus
+// Simulator throughput on this machine: swap-service quotes per second and message-bus
 // publish_intent per second with full signature checks, over real HTTP on 127.0.0.1. Median of 3 rounds.
 import { randomBytes } from 'node:crypto';
 import {

@@ -80,7 +80,7 @@ describe('quotes', () => {
 
     await expect(call(bg, SWAP.quote, params({ amount: '0.5' }))).rejects.toMatchObject({ code: -32602, data: { field: 'amount' } });
     await expect(call(bg, SWAP.quote, params({ referral: 'MyWallet' }))).rejects.toMatchObject({ data: { field: 'referral' } });
-    // The service's own message (D5), e.g. the minimum amount.
+    // The service's own message (docs/services.md, errors), e.g. the minimum amount.
     await expect(call(bg, SWAP.quote, params({ amount: '1' }))).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/try at least \d+/), data: { status: 400 } });
   });
 

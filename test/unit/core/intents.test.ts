@@ -14,7 +14,7 @@ import {
 
 const PK = 'ed25519:GGmuj19BsuQ4fwgk3rMsWyDuxEPcTttWjtdqFPfLtPX5';
 
-/** One valid example per verifier intent type (spec/protocol.md §2). */
+/** One valid example per verifier intent type (docs/protocol.md). */
 const VALID: Record<string, Record<string, unknown>> = {
   add_public_key: { intent: 'add_public_key', public_key: PK },
   remove_public_key: { intent: 'remove_public_key', public_key: PK },

@@ -13,7 +13,7 @@ import {
 } from '../../../src/core';
 import { seededRandom } from '../../fixtures/random';
 
-// spec/protocol.md §7.1: near/intents crates/signatures/nep413/src/lib.rs `verify_ok`.
+// docs/protocol.md (external vectors): near/intents crates/signatures/nep413/src/lib.rs `verify_ok`.
 describe('NEP-413 contract vector (§7.1)', () => {
   const publicKey = hex.decode('e2e9cb7ac57cb46d4da1ce1d1cc2c33bdfe17407c517916b522724a8ea2c6c50');
   const payload = { message: 'Hello, world!', nonce: new Uint8Array(32), recipient: 'intents.near' };
@@ -49,7 +49,7 @@ describe('NEP-413 contract vector (§7.1)', () => {
   });
 });
 
-// spec/protocol.md §7.2: near-api-js test/unit/signers/key_pair_signer.test.ts.
+// docs/protocol.md (external vectors): near-api-js test/unit/signers/key_pair_signer.test.ts.
 describe('near-api-js signer vectors (§7.2)', () => {
   const pair = parseSecretKey(
     'ed25519:3FyRtUUMxiNT1g2ST6mbj7W1CN7KfQBbomawC7YG4A1zwHmw2TRsn1Wc8NaFcBCoJDu3zt3znJDSwKQ31oRaKXH7',
@@ -85,7 +85,7 @@ describe('near-api-js signer vectors (§7.2)', () => {
   });
 });
 
-// spec/protocol.md §7.4: the NEP-413 spec's own example payload.
+// docs/protocol.md (external vectors): the NEP-413 spec's own example payload.
 it('digests the NEP-413 spec example (§7.4)', () => {
   const nonce = Uint8Array.from({ length: 32 }, (_, i) => i);
   const payload = { message: 'hi', nonce, recipient: 'myapp.com', callbackUrl: 'myapp.com/callback' };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { base64, checkNonceDeadline, decodeNonce, encodeVersionedNonce, hex, parseDeadlineNs } from '../../../src/core';
 import { randomInt, seededRandom } from '../../fixtures/random';
 
-// spec/protocol.md §3: the verifier README's worked example.
+// docs/protocol.md: the verifier README's worked example.
 describe('versioned nonce README example', () => {
   const salt = hex.decode('252812b3');
   const random15 = hex.decode('027015ec13dc11864973138fe6812f');
@@ -36,7 +36,7 @@ describe('legacy nonces', () => {
     expect(decodeNonce(base64.encode(bytes)).kind).toBe('legacy');
   });
 
-  it('treats the interface\'s "4 bytes salt + 28 unique" layout as legacy (spec/protocol.md §10.1)', () => {
+  it('treats the interface\'s "4 bytes salt + 28 unique" layout as legacy (docs/protocol.md)', () => {
     const bytes = new Uint8Array(32);
     bytes.set(hex.decode('252812b3'), 0);
     expect(decodeNonce(base64.encode(bytes)).kind).toBe('legacy');

@@ -19,7 +19,7 @@ import {
 } from '../../../src/core';
 import { seededRandom } from '../../fixtures/random';
 
-// spec/protocol.md §7.3: defuse-protocol/docs signing-intents.mdx transfer example.
+// docs/protocol.md (external vectors): defuse-protocol/docs signing-intents.mdx transfer example.
 const DOCS_SIGNED: SignedIntent = {
   standard: 'nep413',
   payload: {
@@ -32,7 +32,7 @@ const DOCS_SIGNED: SignedIntent = {
   signature: 'ed25519:2ns3eCikZFxFA6e9ApunuDG4XwJUPrB8q82fYViBKjheqiDYcCmLN9RnB9NhoEvCdNoS3L3qYD9FAnKd7UkTnuij',
 };
 
-// spec/protocol.md §7.4 and near/intents contracts/defuse/core/src/payload/multi.rs test `raw_ed25519`.
+// docs/protocol.md (external vectors) and near/intents contracts/defuse/core/src/payload/multi.rs test `raw_ed25519`.
 const RAW_SIGNED: SignedIntent = {
   standard: 'raw_ed25519',
   payload:

@@ -227,7 +227,7 @@ describe('assessIntents: other findings', () => {
   });
 });
 
-describe('fees (spec/protocol.md §5)', () => {
+describe('fees (docs/protocol.md)', () => {
   it('rounds up, charges only negative entries, and skips nep171 and unit nep245', () => {
     expect(tokenDiffFee('nep141:a.near', -1_000_000n, 100)).toBe(100n);
     expect(tokenDiffFee('nep141:a.near', -100n, 1)).toBe(1n);

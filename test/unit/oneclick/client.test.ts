@@ -1,5 +1,5 @@
 // The swap-service client against the running simulator over HTTP: every endpoint, the JWT header,
-// D5 error mapping (the server's message and status, 404 → UnknownDepositError, 401 without JWT),
+// Error mapping (docs/services.md) (the server's message and status, 404 → UnknownDepositError, 401 without JWT),
 // retries on injected faults (429, 500, timeout), cancellation.
 import { verifyQuoteSignature } from '@defuse-protocol/one-click-sdk-typescript';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

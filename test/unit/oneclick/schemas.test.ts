@@ -1,4 +1,4 @@
-// The client's schemas against the shapes of spec/oneclick-api.md §2: the live service's spellings
+// The client's schemas against the shapes of docs/services.md: the live service's spellings
 // (`near*` names, chain `near`), optionals sent as null or left out, 2025-era answers without
 // correlationId. The fixtures are written from the spec text (captures cited there).
 import { describe, expect, it } from 'vitest';
@@ -120,7 +120,7 @@ const liveTransaction = () => ({
   refundType: 'ORIGIN_CHAIN',
 });
 
-describe('normalise (D1, D5)', () => {
+describe('normalise (docs/services.md, "Wire names"; docs/decisions.md)', () => {
   it('drops nulls and renames near* keys to home*, deeply, leaving the input as it was', () => {
     const input = { a: null, nearTxHashes: ['x'], inner: [{ nearSenderAccount: 'alice.near', nearby: 1, b: null }] };
     const copy = structuredClone(input);
@@ -176,7 +176,7 @@ describe('quote response (§2.3)', () => {
   });
 });
 
-describe('status and deposit-submit response (D4, §2.6–2.8)', () => {
+describe('status and deposit-submit response (docs/services.md)', () => {
   it('parses a live PENDING_DEPOSIT capture: nearTxHashes → homeTxHashes, null amounts absent', () => {
     const r = statusResponseSchema.parse(pendingStatus());
     expect(r.status).toBe('PENDING_DEPOSIT');
@@ -246,7 +246,7 @@ describe('tokens and error bodies', () => {
     expect(tokenSchema.parse({ ...base, blockchain: 'btc' }).contractAddress).toBeUndefined();
   });
 
-  it('error bodies (D5): message with correlationId and timestamp, or message alone (404 with statusCode)', () => {
+  it('error bodies (docs/services.md, errors): message with correlationId and timestamp, or message alone (404 with statusCode)', () => {
     expect(errorBodySchema.parse({ message: 'Amount is too low for bridge, try at least 132000', correlationId: 'c', timestamp: '2026-01-01T00:00:00Z' })).toMatchObject({
       message: 'Amount is too low for bridge, try at least 132000',
       correlationId: 'c',

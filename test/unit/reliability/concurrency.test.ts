@@ -1,4 +1,4 @@
-// Reliability (issue 7 §3): two popups and a dApp acting at once do not corrupt storage. One background
+// Reliability: two popups and a dApp acting at once do not corrupt storage. One background
 // (the service worker), started as the extension starts it on WXT's fake browser with real HTTP to the
 // simulator; two "popups" (two callers of the router from the extension's own pages) add and rename
 // accounts, change settings and start swaps, while a dApp connects and asks for signatures that a third

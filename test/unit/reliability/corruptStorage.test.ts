@@ -1,4 +1,4 @@
-// Reliability (issue 7 §3): storage read at start-up rejects and reports a corrupted record without
+// Reliability: storage read at start-up rejects and reports a corrupted record without
 // deleting it. A background is started (as the extension starts it, on WXT's fake browser) on storage
 // holding a damaged value — the vault record (wrong shape, tampered ciphertext), a swap record, the swap
 // index, the settings, the approval queue — is used the way the popup and the tracker use it, and the

@@ -1,4 +1,4 @@
-// Reliability (issue 7 §3), faults: the simulator's fault injection (POST /dev/faults) answers 429, 500
+// Reliability, faults: the simulator's fault injection (POST /dev/faults) answers 429, 500
 // or holds requests on the swap-service paths (/v0/quote, /v0/status) while the background — started as
 // the extension starts it, on WXT's fake browser with real HTTP — starts and tracks swaps. Every swap
 // record is kept (none lost, none duplicated, the signed quote response byte for byte and still

@@ -1,4 +1,4 @@
-// Shared by the reliability suite (issue 7 §3, unit tier): the background as the extension starts it, on
+// Shared by the reliability suite (unit tier; ): the background as the extension starts it, on
 // WXT's fake browser with real HTTP to the simulator (test/unit/background/harness.ts), plus the
 // simulator's dev controls, a swap request that the simulator accepts, and a whole-storage snapshot.
 import { verifyQuoteSignature } from '@defuse-protocol/one-click-sdk-typescript';

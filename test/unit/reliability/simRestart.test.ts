@@ -1,4 +1,4 @@
-// Reliability (issue 7 §3): the simulator killed and restarted with its data file mid-swap, and the
+// Reliability: the simulator killed and restarted with its data file mid-swap, and the
 // background's tracker still brings the swap to SUCCESS. The background runs as the extension starts it
 // (WXT's fake browser, real HTTP); the simulator keeps its state in a data file in a temp dir.
 // 1. In process: close the simulator after the deposit was seen, start a new one on the same port with

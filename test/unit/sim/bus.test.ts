@@ -1,5 +1,5 @@
 /**
- * The message bus end to end (spec/protocol.md §9, oneclick-api.md §5): quote from the simulated
+ * The message bus end to end (docs/protocol.md, docs/services.md): quote from the simulated
  * solvers → the user signs a token_diff with the offer's amounts (src/core, the real client path) →
  * publish_intent with the quote hash → OK → get_status PENDING → TX_BROADCASTED → SETTLED.
  */

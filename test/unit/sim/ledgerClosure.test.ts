@@ -1,4 +1,4 @@
-/** Fee closure maths (spec/protocol.md §5 worked examples) and the batch invariant's unmatched deltas. */
+/** Fee closure maths (docs/protocol.md worked examples) and the batch invariant's unmatched deltas. */
 import { describe, expect, it } from 'vitest';
 import { closureDelta } from '../../../src/sim/ledger';
 import { DeltaMatcher, invariantMessage } from '../../../src/sim/ledger/invariant';

@@ -1,5 +1,5 @@
 /**
- * Every intent type executed on the multi-token ledger (spec/protocol.md §2, §5), the key registry
+ * Every intent type executed on the multi-token ledger (docs/protocol.md, §5), the key registry
  * (§1 step 6) and both signing standards, through the message bus as a client would publish them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

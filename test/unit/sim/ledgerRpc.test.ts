@@ -1,6 +1,6 @@
 /**
  * `POST /ledger-rpc` in the ledger RPC's own shapes: every view, simulate_intents per
- * spec/protocol.md §4, contract panics as `result.error`, request errors as nearcore's structured
+ * docs/protocol.md, contract panics as `result.error`, request errors as nearcore's structured
  * errors; and the salt dev controls seen through the views (§3).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

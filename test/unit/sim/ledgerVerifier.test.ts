@@ -1,5 +1,5 @@
 /**
- * The verifier's checks, in its order, with its exact texts (spec/protocol.md §1 steps 1–8, §3), seen
+ * The verifier's checks, in its order, with its exact texts (docs/protocol.md), seen
  * through the message bus (`publish_intent` → FAILED with the reason) and `simulate_intents` (panic).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -186,7 +186,7 @@ describe('verifier checks in order, one per error text', () => {
     const signed = await user.sign({ intents: [{ intent: 'token_diff', diff: { [USDC]: '-1000', 'nep141:wrap.near': '5' } }] });
     const res = await publish(signed);
     expect(res.status).toBe('FAILED');
-    // fee 1 pip: −1000 pays ceil(0.001) = 1 to the collector → unmatched −999 (spec/protocol.md §5).
+    // fee 1 pip: −1000 pays ceil(0.001) = 1 to the collector → unmatched −999 (docs/protocol.md).
     expect(res.reason).toBe(
       'invariant violated: {"error":"unmatched_deltas","unmatched_deltas":{"nep141:usdc.near":"-999","nep141:wrap.near":"5"}}',
     );

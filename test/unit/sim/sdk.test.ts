@@ -1,4 +1,4 @@
-// The official 1Click SDK as a real client of the running simulator (oneclick-api.md §4): tokens,
+// The official 1Click SDK as a real client of the running simulator (docs/services.md): tokens,
 // quotes of every swap type with their signatures verified by the SDK, deposit submit, status, 404.
 import {
   ApiError,

@@ -220,7 +220,7 @@ describe('filters', () => {
     expect(fromBtc).toHaveLength(all.filter((t) => findToken(t.originAsset)!.blockchain === 'btc').length);
     const toHome = await list(`${q}&toChainId=home`);
     expect(toHome.every((t) => findToken(t.destinationAsset)!.blockchain === 'home')).toBe(true);
-    // `near` is read as `home` (D1).
+    // `near` is read as `home` (docs/services.md, "Wire names").
     expect(await list(`${q}&toChainId=near`)).toEqual(toHome);
     const token = 'nep141:wrap.near';
     const byToken = await list(`${q}&fromTokenId=${token}&fromChainId=btc`);
