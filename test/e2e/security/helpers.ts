@@ -306,7 +306,8 @@ export async function attempt(context: BrowserContext, trigger: () => Promise<Ou
 export async function playVictim(approval: Page, victim: Victim): Promise<void> {
   await expect(approval.getByTestId('approval-kind').or(approval.getByTestId('approval-empty'))).toBeVisible({ timeout: 10_000 });
   if (victim === 'close' || (await approval.getByTestId('approval-empty').isVisible())) return approval.close();
-  if (victim === 'reject') return approval.getByTestId('approval-reject').click();
+  // Blocked (a forbidden finding): there is no Confirm to click, even for a willing victim.
+  if (victim === 'reject' || (await approval.getByTestId('approval-blocked').isVisible())) return approval.getByTestId('approval-reject').click();
   const ack = approval.getByTestId('approval-ack-danger');
   if (await ack.isVisible()) await ack.check();
   await confirm(approval);
