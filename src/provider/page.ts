@@ -48,7 +48,8 @@ export function installProvider(win: Window = window): IntentsProvider | undefin
 
   // Bound now, before any page script can replace them.
   const post = win.postMessage.bind(win);
-  const targetOrigin = win.location.origin === 'null' ? '*' : win.location.origin;
+  // As in the relay: postMessage cannot target an opaque or file: origin ('file://' in Chromium).
+  const targetOrigin = /^https?:\/\//.test(win.location.origin) ? win.location.origin : '*';
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   const listeners = new Map<string, Set<ProviderListener>>();
   let nextId = 1;
