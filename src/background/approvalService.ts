@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { HttpError, base64, buildIntentPayload, hex, nep413Digest, type SigningStandard } from '../core';
 import { LedgerViewError, RpcError, type SimulationOutput } from '../bus';
-import type { ApprovalViewWire, IntentsPreview, ResolveOutcome, ResolveParams } from '../provider/approvalApi';
+import type { ApprovalViewWire, IntentsPreviewWire, ResolveOutcome, ResolveParams } from '../provider/approvalApi';
 import { ERROR_CODES, errorReply } from '../provider/protocol';
 import { VaultError } from '../vault';
 import type { ApprovalQueue, Pending } from './approvals';
@@ -58,7 +58,7 @@ export interface ApprovalServiceDeps {
 }
 
 export class ApprovalService {
-  private previews = new Map<string, IntentsPreview>();
+  private previews = new Map<string, IntentsPreviewWire>();
   constructor(private readonly deps: ApprovalServiceDeps) {}
 
   async current(): Promise<ApprovalViewWire | null> {
@@ -121,7 +121,7 @@ export class ApprovalService {
     return prepared;
   }
 
-  private async intentsPreviewOf(p: Pending): Promise<IntentsPreview> {
+  private async intentsPreviewOf(p: Pending): Promise<IntentsPreviewWire> {
     const cached = this.previews.get(p.id);
     if (cached) return cached;
     const prepared = await this.preparedOf(p);

@@ -13,12 +13,11 @@ import {
   type RiskFinding,
   type TokenTable,
   assessIntents,
-  describeIntent,
   formatTokenAmount,
 } from '../core';
 import { LedgerViewError } from '../bus';
 import { unmatchedDeltas } from '../core';
-import type { BalanceChangeView, FindingView, IntentsPreview, SimulationView } from '../provider/approvalApi';
+import type { BalanceChangeView, FindingView, IntentsPreviewWire, SimulationView } from '../provider/approvalApi';
 import type { PreparedIntent } from './signer';
 
 export interface PreviewDeps {
@@ -84,6 +83,14 @@ function addDeltas(it: Intent, add: (tokenId: string, d: bigint) => void): void 
   }
 }
 
+/** The tokens the intents name (by asset id or by contract), for the window's words; no price. */
+function namedTokens(payload: IntentPayload, tokens: TokenTable): IntentsPreviewWire['tokens'] {
+  const text = JSON.stringify(payload.intents);
+  return [...tokens.values()]
+    .filter((t) => text.includes(t.assetId) || text.includes(`"${t.assetId.replace(/^nep\d+:/, '')}"`))
+    .map(({ assetId, symbol, decimals, blockchain }) => ({ assetId, symbol, decimals, blockchain }));
+}
+
 function signedDeltas(payload: IntentPayload): Map<string, bigint> {
   const deltas = new Map<string, bigint>();
   for (const it of payload.intents) addDeltas(it, (tokenId, d) => deltas.set(tokenId, (deltas.get(tokenId) ?? 0n) + d));
@@ -132,7 +139,7 @@ export async function intentsPreview(
   prepared: PreparedIntent,
   requester: PreviewRequester | null,
   quoteHashes: string[],
-): Promise<IntentsPreview> {
+): Promise<IntentsPreviewWire> {
   const [tokens, verifierId, currentSalt] = await Promise.all([
     deps.tokens().catch(() => new Map() as TokenTable),
     deps.verifierId(),
@@ -164,9 +171,10 @@ export async function intentsPreview(
     standard: prepared.standard,
     intents: payload.intents.map((intent, i) => ({
       type: intent.intent,
-      lines: describeIntent(intent, tokens),
+      intent,
       findings: (risk.perIntent[i] ?? []).map(view),
     })),
+    tokens: namedTokens(payload, tokens),
     batchFindings: risk.batch.map(view),
     level: risk.level,
     simulation: sim.view,

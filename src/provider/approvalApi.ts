@@ -113,7 +113,17 @@ export interface ApprovalView {
  * What the background sends: the origin as the browser reported it. The window derives the OriginView
  * it shows (ui/approve/origin.ts), which keeps IDN decoding out of the service worker.
  */
-export type ApprovalViewWire = Omit<ApprovalView, 'origin'> & { origin: string };
+export type ApprovalViewWire = Omit<ApprovalView, 'origin' | 'intents'> & { origin: string; intents?: IntentsPreviewWire };
+
+/**
+ * The intents preview as the background sends it: each intent itself instead of its plain-words
+ * lines, and the tokens it names; the window words them (core describeIntent), which keeps the
+ * wording out of the service worker. Findings are the background's: it enforces them.
+ */
+export type IntentsPreviewWire = Omit<IntentsPreview, 'intents'> & {
+  intents: (Omit<IntentView, 'lines'> & { intent: unknown })[];
+  tokens: { assetId: string; symbol: string; decimals: number; blockchain: string }[];
+};
 
 export interface ResolveParams {
   id: string;

@@ -1,6 +1,7 @@
 // The approval window's client for the APPROVAL methods (src/provider/approvalApi.ts). Each resolves to
 // its result or throws a WalletError whose message is the background's, written for people.
-import { APPROVAL, type ApprovalView, type ResolveOutcome, type ResolveParams } from '../../provider/approvalApi';
+import { describeIntent, parseIntents, tokenTable } from '../../core';
+import { APPROVAL, type ApprovalView, type IntentsPreview, type IntentsPreviewWire, type ResolveOutcome, type ResolveParams } from '../../provider/approvalApi';
 import { askBackground } from '../messaging';
 import { WalletError } from '../wallet';
 import { originView } from './origin';
@@ -12,13 +13,22 @@ async function call(method: string, params?: unknown): Promise<unknown> {
   return reply.result;
 }
 
+/** The window's own words for each intent (the background sends the intents and the tokens they name). */
+function worded(wire: IntentsPreviewWire): IntentsPreview {
+  const { tokens, intents, ...rest } = wire;
+  const table = tokenTable(tokens);
+  const parsed = parseIntents(intents.map((i) => i.intent));
+  return { ...rest, intents: intents.map(({ intent: _intent, ...i }, k) => ({ ...i, lines: describeIntent(parsed[k]!, table) })) };
+}
+
 export const approvals = {
   /** The request to show, or null when nothing is waiting. */
   current: async (): Promise<ApprovalView | null> => {
     const result = await call(APPROVAL.current);
     if (result === null) return null;
     if (!isApprovalViewWire(result)) throw new Error('The extension sent a request this window does not understand');
-    return { ...result, origin: originView(result.origin) };
+    const { intents, ...rest } = result;
+    return { ...rest, origin: originView(result.origin), ...(intents ? { intents: worded(intents) } : {}) };
   },
   /** Null once carried out; `{refused}` when the request ended with an error to show (nothing was released). */
   resolve: async (params: ResolveParams): Promise<ResolveOutcome> => {

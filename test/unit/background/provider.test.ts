@@ -155,7 +155,9 @@ describe('signing for pages', () => {
     const intents = [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:wrap.near': '1000000000000000000000000' } }];
     const pending = await t.page(METHODS.publishIntents, { intents });
     const view = await t.current();
-    expect(view?.intents?.intents[0]?.lines).toEqual(['Send 1 wNEAR to bob.near']);
+    // The window words it (client side) from the intent and the tokens it names.
+    expect(view?.intents?.intents[0]?.intent).toEqual(intents[0]);
+    expect(view?.intents?.tokens.map((x) => x.assetId)).toEqual(['nep141:wrap.near']);
     expect(view?.intents?.simulation).toMatchObject({ ok: true, executed: 1, invariantViolated: null, balanceChanges: [{ text: '-1 wNEAR' }] });
     expect(view?.intents?.nonceKind).toBe('versioned');
     await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true, acknowledgeDanger: true });

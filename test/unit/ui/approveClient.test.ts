@@ -51,6 +51,26 @@ describe('approval client', () => {
     });
   });
 
+  it('words each intent itself, with the tokens the background named', async () => {
+    const intents = {
+      accountId: 'alice.near',
+      verifier: 'intents.near',
+      deadline: '2030-01-01T00:00:00.000Z',
+      nonceKind: 'versioned',
+      standard: 'nep413',
+      intents: [{ type: 'transfer', intent: { intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:wrap.near': '1500000000000000000000000' } }, findings: [] }],
+      tokens: [{ assetId: 'nep141:wrap.near', symbol: 'wNEAR', decimals: 24, blockchain: 'near' }],
+      batchFindings: [],
+      level: 'danger',
+      simulation: null,
+      quoteHashes: [],
+      raw: '{}',
+    };
+    reply = { ok: true, result: { ...view, kind: 'signIntents', origin: 'https://app.example', intents } };
+    const shown = await approvals.current();
+    expect(shown?.intents?.intents).toEqual([{ type: 'transfer', findings: [], lines: ['Send 1.5 wNEAR to bob.near'] }]);
+  });
+
   it('refuses an answer it cannot render', async () => {
     reply = { ok: true, result: { id: 'r1' } };
     await expect(approvals.current()).rejects.toThrow(/does not understand/);
