@@ -273,3 +273,19 @@ describe('the nonce registry fails closed', () => {
     expect(await t.answerOf(own)).toMatchObject({ ok: true });
   });
 });
+
+describe('signer_mismatch compares with the grant, not with the payload', () => {
+  it('a request whose account is no longer granted to the site is blocked in the window', async () => {
+    const t = await pageSetup(sim);
+    await t.connect();
+    await t.page(METHODS.signIntents, { intents: [] });
+    expect((await t.current())?.blocked).toBeNull();
+    // The grant changes while the request waits (the user connected the site to another account).
+    await t.bg.permissions.grant(DAPP.origin, ['someone-else.near']);
+    const t2 = startBackground({ ...t.env }); // a fresh preview, as after a worker restart
+    const view = await call<{ id: string; blocked: string | null; intents: { batchFindings: { code: string; level: string }[] } }>(t2, APPROVAL.current);
+    expect(view.intents.batchFindings).toContainEqual(expect.objectContaining({ code: 'signer_mismatch', level: 'forbidden' }));
+    expect(view.blocked).toMatch(/someone-else\.near/);
+    await expect(call(t2, APPROVAL.resolve, { id: view.id, approve: true, acknowledgeDanger: true })).rejects.toThrow(/cannot be approved/);
+  });
+});
