@@ -59,10 +59,13 @@ export interface ApprovalServiceDeps {
 
 export class ApprovalService {
   private previews = new Map<string, IntentsPreviewWire>();
+  private preparing = new Map<string, Promise<PreparedIntent>>();
   constructor(private readonly deps: ApprovalServiceDeps) {}
 
   async current(): Promise<ApprovalViewWire | null> {
     const items = await this.deps.queue.list();
+    // Requests that ended any way (navigation, a closed tab, Reject all) leave no preview behind.
+    for (const id of this.previews.keys()) if (!items.some((i) => i.id === id)) this.previews.delete(id);
     const p = items[0];
     if (!p) return null;
     const locked = !this.deps.wallet.vault.isUnlocked;
@@ -106,19 +109,33 @@ export class ApprovalService {
     }
   }
 
-  private async preparedOf(p: Pending): Promise<PreparedIntent> {
+  /**
+   * The one payload of this request, shown and signed: prepared once (concurrent asks share one
+   * preparation) and stored first-write-wins, so what the window showed is what Confirm signs.
+   */
+  private preparedOf(p: Pending): Promise<PreparedIntent> {
     const stored = p.prepared === undefined ? undefined : readPrepared(p.prepared);
-    if (stored) return stored;
-    const params = p.params as PublishIntentsParams;
-    const prepared = await this.deps.signer.prepare({
-      signerId: params.signerId ?? '',
-      intents: params.intents,
-      deadline: params.deadline,
-      nonce: params.nonce,
-      standard: params.standard as SigningStandard | undefined,
-    });
-    await this.deps.queue.setPrepared(p.id, prepared);
-    return prepared;
+    if (stored) return Promise.resolve(stored);
+    let pending = this.preparing.get(p.id);
+    if (!pending) {
+      const params = p.params as PublishIntentsParams;
+      pending = this.deps.signer
+        .prepare({
+          signerId: params.signerId ?? '',
+          intents: params.intents,
+          deadline: params.deadline,
+          nonce: params.nonce,
+          standard: params.standard as SigningStandard | undefined,
+        })
+        .then(async (prepared) => {
+          const kept = readPrepared(await this.deps.queue.setPreparedOnce(p.id, prepared));
+          if (!kept) throw new ProviderError(ERROR_CODES.internal, 'The prepared request could not be read back');
+          return kept;
+        })
+        .finally(() => this.preparing.delete(p.id));
+      this.preparing.set(p.id, pending);
+    }
+    return pending;
   }
 
   private async intentsPreviewOf(p: Pending): Promise<IntentsPreviewWire> {
@@ -198,12 +215,15 @@ export class ApprovalService {
         await wallet.touch();
         const payload = { message: m.message, nonce: base64.decode(m.nonce), recipient: m.recipient, callbackUrl: m.callbackUrl ?? null };
         // The nonce is claimed before the signature exists outside the vault (one nonce, one signature).
-        await this.deps.nonces.claim(accountId, m.nonce, `message:${hex.encode(nep413Digest(payload))}`);
+        await this.deps.nonces.claim(accountId, m.nonce, `message:${hex.encode(nep413Digest(payload))}`, 'message');
         const signature = wallet.vault.signMessage(publicKey, payload);
         return { accountId, publicKey, signature: base64.encode(signature) };
       }
       case 'signIntents':
       case 'publishIntents': {
+        // Judged again now, on the stored payload against the current settings (the verifier or the
+        // grant may have changed since the window drew it).
+        this.previews.delete(p.id);
         const preview = await this.intentsPreviewOf(p);
         const all = [...preview.batchFindings, ...preview.intents.flatMap((i) => i.findings)];
         const forbidden = all.find((f) => f.level === 'forbidden');
@@ -219,10 +239,10 @@ export class ApprovalService {
         const resumed = (await this.deps.nonces.hashOf(prepared.payload.signer_id, prepared.payload.nonce)) !== undefined;
         const check = (signed: SignedResult) => this.checkBeforeRelease(signed, resumed);
         if (p.kind === 'signIntents') {
-          const { signed, intentHash, payload } = await this.deps.signer.release(request, { prepared, check });
+          const { signed, intentHash, payload } = await this.deps.signer.release(request, { prepared, check, retrySalt: false });
           return { signed, intentHash, payload };
         }
-        const out = await this.deps.signer.release(request, { prepared, check, bus: await this.deps.bus(), quoteHashes: params.quoteHashes ?? [] });
+        const out = await this.deps.signer.release(request, { prepared, check, bus: await this.deps.bus(), quoteHashes: params.quoteHashes ?? [], retrySalt: false });
         const result = out.result!;
         if (result.status === 'FAILED') {
           throw new ProviderError(ERROR_CODES.internal, `The verifier refused it: ${result.reason}`, { intentHash: out.intentHash, reason: result.reason });
@@ -244,13 +264,18 @@ export class ApprovalService {
     } catch (e) {
       if (e instanceof LedgerViewError) {
         const reason = e.panic ?? e.message;
-        if (isInvalidSaltText(reason)) return 'invalid_salt';
+        // One approval, one signature: a stale salt ends the request (the page may ask again, in a new
+        // window) rather than re-signing on the word of a network party, which could keep both.
+        if (isInvalidSaltText(reason)) {
+          throw new ProviderError(ERROR_CODES.internal, `The verifier refused it: ${reason}. Ask again: the nonce must be made anew.`, { intentHash: signed.intentHash, reason });
+        }
         // The same signature was released before the interruption; the bus answers "already processed".
         if (resumed && /nonce was already used/i.test(reason)) return 'ok';
-        throw new ProviderError(ERROR_CODES.internal, `The verifier refused it: ${reason}. Nothing was released.`, { intentHash: signed.intentHash, reason });
+        // Neither the page nor the bus got it; the ledger RPC did see the signature (it was asked to check it).
+        throw new ProviderError(ERROR_CODES.internal, `The verifier refused it: ${reason}. It was not given to the page or published.`, { intentHash: signed.intentHash, reason });
       }
       if (e instanceof RpcError || e instanceof HttpError || e instanceof TypeError) {
-        throw new ProviderError(ERROR_CODES.disconnected, 'The verifier could not be asked to check this request (ledger RPC unreachable); nothing was released. Try again.');
+        throw new ProviderError(ERROR_CODES.disconnected, 'The verifier could not be asked to check this request (ledger RPC unreachable); it was not given to the page or published. Try again.');
       }
       throw e;
     }

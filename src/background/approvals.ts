@@ -141,8 +141,14 @@ export class ApprovalQueue {
     return id;
   }
 
-  async setPrepared(id: string, prepared: unknown): Promise<void> {
-    await this.edit((s) => [{ ...s, items: s.items.map((p) => (p.id === id ? { ...p, prepared } : p)) }, undefined]);
+  /** Stores the request's payload unless one is stored already; returns the stored one (first write wins). */
+  async setPreparedOnce(id: string, prepared: unknown): Promise<unknown> {
+    return this.edit((s) => {
+      const item = s.items.find((p) => p.id === id);
+      if (!item) throw new ProviderError(ERROR_CODES.internal, 'This request is no longer waiting');
+      if (item.prepared !== undefined) return [s, item.prepared];
+      return [{ ...s, items: s.items.map((p) => (p.id === id ? { ...p, prepared } : p)) }, prepared];
+    });
   }
 
   /** Removes the request and sends its result to the tab that asked. */

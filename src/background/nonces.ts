@@ -87,7 +87,11 @@ export class UsedNonces {
    * again for the very same intent (same hash: the same bytes, the same deterministic signature) is
    * allowed, so an approval interrupted by a worker restart can finish.
    */
-  claim(signerId: string, nonce: string, hash?: string): Promise<void> {
+  /**
+   * `kind: 'message'`: a NEP-413 message's nonce is kept for good — nothing like the verifier's
+   * deadline check limits where a message signature is accepted, so it never expires here either.
+   */
+  claim(signerId: string, nonce: string, hash?: string, kind: 'intent' | 'message' = 'intent'): Promise<void> {
     return this.run(async () => {
       const table = await this.table();
       const now = this.now();
@@ -96,8 +100,8 @@ export class UsedNonces {
       if (used && hash !== undefined && used.hash === hash) return;
       if (used) throw new NonceReusedError(signerId);
       if (list.length >= MAX_PER_SIGNER) throw new NonceRegistryFullError(signerId);
-      const decoded = decodeNonce(nonce);
-      const forgetAfter = decoded.kind === 'versioned' ? decoded.deadline.getTime() + KEEP_AFTER_DEADLINE_MS : null;
+      const decoded = kind === 'intent' ? decodeNonce(nonce) : null;
+      const forgetAfter = decoded?.kind === 'versioned' ? decoded.deadline.getTime() + KEEP_AFTER_DEADLINE_MS : null;
       list.push({ nonce, forgetAfter, ...(hash ? { hash } : {}) });
       table[signerId] = list;
       await this.kv.write(KEY, table);

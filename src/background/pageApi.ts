@@ -49,6 +49,18 @@ function parse<T extends z.ZodMiniType>(schema: T, params: unknown): z.output<T>
   throw zodProviderError(r.error);
 }
 
+/** A NEP-413 message whose text is an intents payload (a JSON object with intents, or signer and deadline). */
+export function looksLikeIntents(message: string): boolean {
+  let value: unknown;
+  try {
+    value = JSON.parse(message);
+  } catch {
+    return false;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return 'intents' in value || ('signer_id' in value && 'deadline' in value);
+}
+
 /** The verifier's account as a recipient, compared the way a person would read it. */
 export const sameAccount = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -133,6 +145,10 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
           { field: 'recipient' },
         );
       }
+      // The same payload is an intent on any deployment of the verifier, whatever the recipient says.
+      if (looksLikeIntents(p.message)) {
+        throw new ProviderError(ERROR_CODES.invalidParams, 'message: this message is an intents payload; ask for intents with intents_signIntents', { field: 'message' });
+      }
       const accountId = await requireConnected(page, p.accountId);
       await refuseUsedNonce(accountId, p.nonce);
       return defer('signMessage', page, { ...p, accountId });
@@ -171,7 +187,8 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
       return null;
     },
     [METHODS.getPermissions]: async (_p, page) => {
-      const accounts = await permissions.accountsOf(page.origin);
+      // Locked, like intents_accounts: the grant's accounts are not shown.
+      const accounts = wallet.vault.isUnlocked ? await permissions.accountsOf(page.origin) : [];
       if (accounts.length === 0) return [];
       return [{ parentCapability: 'intents_accounts', invoker: page.origin, caveats: [{ type: 'restrictReturnedAccounts', value: accounts }] }];
     },

@@ -114,7 +114,7 @@ export class SigningService {
   async release(request: SignRequest, options: ReleaseOptions = {}): Promise<SignedResult & { result?: PublishResult }> {
     let prepared = options.prepared ?? (await this.prepare(request));
     for (let attempt = 0; ; attempt++) {
-      const retry = attempt === 0 && prepared.ownNonce;
+      const retry = attempt === 0 && prepared.ownNonce && options.retrySalt !== false;
       const signed = await this.sign(prepared);
       const checked = options.check ? await options.check(signed) : 'ok';
       if (checked === 'invalid_salt' && retry) {
@@ -148,6 +148,11 @@ export interface ReleaseOptions {
   check?: (signed: SignedResult) => Promise<'ok' | 'invalid_salt'>;
   bus?: BusPort;
   quoteHashes?: readonly string[];
+  /**
+   * Re-sign under a fresh nonce after `invalid salt` (default true, for the wallet's own key changes).
+   * False for requests a person approved: one approval, one signature.
+   */
+  retrySalt?: boolean;
 }
 
 const ALREADY_PROCESSED = /already processed/i;

@@ -30,7 +30,7 @@ export const approvals = {
     const { intents, ...rest } = result;
     return { ...rest, origin: originView(result.origin), ...(intents ? { intents: worded(intents) } : {}) };
   },
-  /** Null once carried out; `{refused}` when the request ended with an error to show (nothing was released). */
+  /** Null once carried out; `{refused}` when the request ended with an error to show (not given to the page, not published). */
   resolve: async (params: ResolveParams): Promise<ResolveOutcome> => {
     const out = await call(APPROVAL.resolve, params);
     if (out === null || out === undefined) return null;

@@ -103,7 +103,7 @@ describe('no signature before consent', () => {
     const view = await t.current();
     expect(view?.intents?.simulation).toMatchObject({ ok: false, error: expect.stringMatching(/insufficient balance/) });
     const out = await call<{ refused: string }>(t.bg, APPROVAL.resolve, { id: view!.id, approve: true, acknowledgeDanger: true });
-    expect(out.refused).toMatch(/The verifier refused it: .*balance.*Nothing was released/i);
+    expect(out.refused).toMatch(/The verifier refused it: .*balance.*not given to the page or published/i);
     expect(await t.answerOf(pending)).toMatchObject({ ok: false, error: { code: ERROR_CODES.internal, data: { reason: expect.stringMatching(/balance/i) } } });
     expect(seen.some((s) => /publish_intent/.test(s.body))).toBe(false);
     expect(await balanceOf(t.accountId)).toBe(before);
@@ -287,5 +287,88 @@ describe('signer_mismatch compares with the grant, not with the payload', () => 
     expect(view.intents.batchFindings).toContainEqual(expect.objectContaining({ code: 'signer_mismatch', level: 'forbidden' }));
     expect(view.blocked).toMatch(/someone-else\.near/);
     await expect(call(t2, APPROVAL.resolve, { id: view.id, approve: true, acknowledgeDanger: true })).rejects.toThrow(/cannot be approved/);
+  });
+});
+
+describe('one approval, one payload, one signature', () => {
+  it('concurrent previews of one request prepare one payload, and that payload is what gets signed', async () => {
+    const t = await pageSetup(sim);
+    await t.connect();
+    const pending = await t.page(METHODS.signIntents, { intents: [] });
+    const [a, b, c] = await Promise.all([t.current(), t.current(), t.current()]);
+    const shown = (a?.intents as { raw: string } | undefined)?.raw;
+    expect((b?.intents as { raw: string } | undefined)?.raw).toBe(shown);
+    expect((c?.intents as { raw: string } | undefined)?.raw).toBe(shown);
+    await call(t.bg, APPROVAL.resolve, { id: a!.id, approve: true });
+    const reply = await t.answerOf(pending);
+    if (reply.ok !== true) throw new Error('not signed');
+    expect(JSON.stringify((reply.result as { payload: unknown }).payload, null, 2)).toBe(shown);
+  });
+
+  it('an "invalid salt" from the ledger RPC ends the request; the wallet never signs a second nonce for it', async () => {
+    const t = await pageSetup(sim);
+    await t.connect();
+    await fund(t.accountId, ONE);
+    const bodies: string[] = [];
+    const inner = t.env.fetch;
+    t.env.fetch = async (url, init) => {
+      const body = typeof init?.body === 'string' ? init.body : '';
+      bodies.push(body);
+      // A lying RPC keeps the signature and claims the salt is stale.
+      if (body.includes('simulate_intents') || body.includes('c2ltdWxhdGVfaW50ZW50cw')) {
+        return new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, result: { error: 'wasm execution failed with error: HostError(GuestPanic { panic_msg: "invalid salt" })', logs: [] } }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }
+      return inner(url, init);
+    };
+    const bg = startBackground({ ...t.env });
+    const { doc, ...sender } = DAPP;
+    const pending = await bg.route({ type: 'request', method: METHODS.publishIntents, params: { intents: [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE } }] }, doc }, sender);
+    const view = await call<{ id: string }>(bg, APPROVAL.current);
+    const out = await call<{ refused: string } | null>(bg, APPROVAL.resolve, { id: view.id, approve: true, acknowledgeDanger: true });
+    expect(out?.refused).toMatch(/invalid salt/);
+    if (pending.ok !== 'deferred') throw new Error('not deferred');
+    expect(await t.answerOf(pending)).toMatchObject({ ok: false, error: { code: ERROR_CODES.internal } });
+    // One simulate with one signature, no publish, no second signature.
+    expect(bodies.filter((b) => b.includes('simulate_intents') || b.includes('c2ltdWxhdGVfaW50ZW50cw'))).toHaveLength(1);
+    expect(bodies.some((b) => b.includes('publish_intent'))).toBe(false);
+  });
+});
+
+describe('messages', () => {
+  it('an intents payload as a message is refused whatever the recipient (another verifier deployment)', async () => {
+    const t = await pageSetup(sim);
+    await t.connect();
+    const message = JSON.stringify({ deadline: '2030-01-01T00:00:00.000Z', intents: [{ intent: 'add_public_key', public_key: t.publicKey }], signer_id: t.accountId });
+    expect(await t.page(METHODS.signMessage, { message, recipient: 'other-verifier.near', nonce: nonceOf(21) })).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.invalidParams, data: { field: 'message' } },
+    });
+  });
+
+  it('a message nonce that looks like an expired versioned nonce is still never signed twice', async () => {
+    const t = await pageSetup(sim);
+    await t.connect();
+    // The versioned magic (56 28 f6 c6, version 0) with a deadline in 1970.
+    const bytes = new Uint8Array(32);
+    bytes.set([0x56, 0x28, 0xf6, 0xc6, 0]);
+    const nonce = base64.encode(bytes);
+    const first = await t.page(METHODS.signMessage, { message: 'one', recipient: 'dapp.example', nonce });
+    await call(t.bg, APPROVAL.resolve, { id: (await t.current())!.id, approve: true });
+    expect(await t.answerOf(first)).toMatchObject({ ok: true });
+    // Another claim for the account prunes expired intent nonces; the message nonce must survive it.
+    const other = await t.page(METHODS.signMessage, { message: 'two', recipient: 'dapp.example', nonce: nonceOf(22) });
+    await call(t.bg, APPROVAL.resolve, { id: (await t.current())!.id, approve: true });
+    await t.answerOf(other);
+    expect(await t.page(METHODS.signMessage, { message: 'three', recipient: 'dapp.example', nonce })).toMatchObject({ ok: false, error: { data: { field: 'nonce' } } });
+  });
+
+  it('wallet_getPermissions shows no accounts while locked, like intents_accounts', async () => {
+    const t = await pageSetup(sim);
+    await t.connect();
+    await call(t.bg, WALLET.lock);
+    expect(await t.page(METHODS.getPermissions)).toEqual({ ok: true, result: [] });
   });
 });
