@@ -275,7 +275,7 @@ export class ApprovalService {
         throw new ProviderError(ERROR_CODES.internal, `The verifier refused it: ${reason}. It was not given to the page or published.`, { intentHash: signed.intentHash, reason });
       }
       if (e instanceof RpcError || e instanceof HttpError || e instanceof TypeError) {
-        throw new ProviderError(ERROR_CODES.disconnected, 'The verifier could not be asked to check this request (ledger RPC unreachable); it was not given to the page or published. Try again.');
+        throw new ProviderError(ERROR_CODES.disconnected, 'The ledger RPC is unreachable, so the verifier could not check this request; it was not released. Try again.');
       }
       throw e;
     }

@@ -9,7 +9,7 @@ import { ERROR_CODES, errorReply, type RuntimeReply } from '../provider/protocol
 import { VaultError } from '../vault';
 import { KeyChangeError } from './keyManager';
 import { CorruptedValueError } from './kv';
-import { NonceRegistryFullError, NonceReusedError } from './nonces';
+import { NonceReusedError } from './nonces';
 import { ProviderError } from './providerError';
 
 export function replyForError(error: unknown): RuntimeReply {
@@ -25,7 +25,7 @@ export function replyForError(error: unknown): RuntimeReply {
       ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
     });
   }
-  if (error instanceof NonceReusedError || error instanceof NonceRegistryFullError) return errorReply(ERROR_CODES.invalidParams, error.message, { field: 'nonce' });
+  if (error instanceof NonceReusedError) return errorReply(ERROR_CODES.invalidParams, error.message, { field: 'nonce' });
   if (error instanceof KeyChangeError || error instanceof CorruptedValueError) return errorReply(ERROR_CODES.internal, error.message);
   if (error instanceof LedgerViewError) {
     return errorReply(ERROR_CODES.internal, error.panic ? `The verifier refused it: ${error.panic}` : error.message);

@@ -9,7 +9,7 @@
  * wallet's own nonces are fresh random ones and go on working.
  */
 import * as z from 'zod/mini';
-import { decodeNonce } from '../core';
+import { ProtocolError, decodeNonce } from '../core';
 import { CorruptedValueError, type KeyValue } from './kv';
 import type { StorageProblems } from './problems';
 
@@ -26,13 +26,6 @@ export class NonceReusedError extends Error {
   override readonly name = 'NonceReusedError';
   constructor(signerId: string) {
     super(`This nonce was already used by ${signerId}; the wallet never signs a nonce twice.`);
-  }
-}
-
-export class NonceRegistryFullError extends Error {
-  override readonly name = 'NonceRegistryFullError';
-  constructor(signerId: string) {
-    super(`The wallet has recorded too many unexpired nonces for ${signerId}; let the wallet make the nonce (versioned nonces expire).`);
   }
 }
 
@@ -99,7 +92,7 @@ export class UsedNonces {
       const used = list.find((e) => e.nonce === nonce);
       if (used && hash !== undefined && used.hash === hash) return;
       if (used) throw new NonceReusedError(signerId);
-      if (list.length >= MAX_PER_SIGNER) throw new NonceRegistryFullError(signerId);
+      if (list.length >= MAX_PER_SIGNER) throw new ProtocolError('too many unexpired nonces are recorded for this account; let the wallet make the nonce', 'nonce');
       const decoded = kind === 'intent' ? decodeNonce(nonce) : null;
       const forgetAfter = decoded?.kind === 'versioned' ? decoded.deadline.getTime() + KEEP_AFTER_DEADLINE_MS : null;
       list.push({ nonce, forgetAfter, ...(hash ? { hash } : {}) });

@@ -79,10 +79,6 @@ export class LedgerRpcClient {
     return this.view('current_salt', {}, z.string().check(z.regex(/^[0-9a-f]{8}$/)), signal);
   }
 
-  isValidSalt(salt: string): Promise<boolean> {
-    return this.view('is_valid_salt', { salt }, z.boolean());
-  }
-
   publicKeysOf(accountId: string): Promise<string[]> {
     return this.view('public_keys_of', { account_id: accountId }, z.array(z.string()));
   }
