@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { type BoundCredential, isValidAccountId } from '../core';
+import { DEFAULT_WIRE_NAMES, WIRE_NAMES, type WireNames, wireNamesFor } from '../oneclick';
 import type { Endpoints, NetworkPreset, SettingsChange, SettingsView } from '../provider/walletApi';
 import { VaultError } from '../vault';
 import {
@@ -74,6 +75,11 @@ export const settingsSchema = z.strictObject({
   jwt: z.nullable(z.union([storedCredentialSchema, z.string().check(z.minLength(1))])),
   busApiKey: z.nullable(z.union([storedCredentialSchema, z.string().check(z.minLength(1))])),
   autoLockMinutes: minutes,
+  /**
+   * The names custom endpoints speak (docs/services.md, "Wire names"); presets have their own. Absent in
+   * settings saved before it existed: read as the default.
+   */
+  wireNames: z.optional(z.enum(WIRE_NAMES)),
 });
 export type StoredSettings = z.output<typeof settingsSchema>;
 
@@ -87,6 +93,7 @@ export const settingsChangeSchema = z.strictObject({
   jwt: z.optional(z.nullable(credential)),
   busApiKey: z.optional(z.nullable(credential)),
   autoLockMinutes: z.optional(minutes),
+  wireNames: z.optional(z.enum(WIRE_NAMES)),
 }) satisfies z.ZodMiniType<SettingsChange>;
 
 export type SettingsChangeInput = z.output<typeof settingsChangeSchema>;
@@ -94,7 +101,18 @@ export type SettingsChangeInput = z.output<typeof settingsChangeSchema>;
 const KEY = 'settings';
 
 export function defaultSettings(preset: NetworkPreset): StoredSettings {
-  return { preset, ...structuredClone(PRESETS[preset]), jwt: null, busApiKey: null, autoLockMinutes: DEFAULT_AUTO_LOCK_MINUTES };
+  return { preset, ...structuredClone(PRESETS[preset]), jwt: null, busApiKey: null, autoLockMinutes: DEFAULT_AUTO_LOCK_MINUTES, wireNames: DEFAULT_WIRE_NAMES };
+}
+
+/**
+ * The names to send to `url`: a service of the Mainnet preset gets the live names, one of Local the
+ * interface's, any other the `wireNames` setting. Without `url`, the current network's. A swap tracked
+ * on another network than today's keeps the names of the network it was made on.
+ */
+export function wireNamesOf(s: Pick<StoredSettings, 'preset' | 'wireNames' | 'endpoints'>, url?: string): WireNames {
+  if (url === undefined || Object.values(s.endpoints).includes(url)) return wireNamesFor(s.preset, s.wireNames);
+  for (const preset of ['mainnet', 'local'] as const) if (Object.values(PRESETS[preset].endpoints).includes(url)) return wireNamesFor(preset, undefined);
+  return s.wireNames ?? DEFAULT_WIRE_NAMES;
 }
 
 /** The binding of what is stored in a credential field (a legacy plaintext counts as bound to its endpoints). */
@@ -114,6 +132,7 @@ export function applySettingsChange(current: StoredSettings, change: SettingsCha
   if (change.endpoints) next = { ...next, preset: 'custom', endpoints: { ...next.endpoints, ...change.endpoints } };
   if (change.verifierId) next = { ...next, verifierId: change.verifierId };
   if (change.autoLockMinutes !== undefined) next = { ...next, autoLockMinutes: change.autoLockMinutes };
+  if (change.wireNames) next = { ...next, wireNames: change.wireNames };
   for (const field of CREDENTIAL_FIELDS) {
     const binding = storedBinding(field, current);
     if (binding && !isStillBound(field, binding, next.endpoints)) next = { ...next, [field]: null };
@@ -136,6 +155,7 @@ export function settingsView(s: StoredSettings, waiting: Waiting): SettingsView 
     hasBusApiKey: isSet('busApiKey', s, waiting),
     credentialsWaiting: CREDENTIAL_FIELDS.filter((f) => waiting[f] !== undefined),
     autoLockMinutes: s.autoLockMinutes,
+    wireNames: s.wireNames ?? DEFAULT_WIRE_NAMES,
   };
 }
 

@@ -27,7 +27,7 @@ import type { StorageProblems } from './problems';
 import type { AlarmsLike } from './autoLock';
 import type { KeyValue } from './kv';
 import { ProviderError } from './providerError';
-import type { SettingsStore } from './settings';
+import { type SettingsStore, wireNamesOf } from './settings';
 import { type BusPort, type SigningService, publishOnce } from './signer';
 import { quoteParamsSchema, type SwapParams } from './walletSchemas';
 
@@ -137,12 +137,13 @@ export function swapService(d: SwapDeps) {
       .reverse();
   const config = async () => {
     const s = await d.settings.get();
-    return { url: s.endpoints.swap, o: { jwt: s.jwt } };
+    return { url: s.endpoints.swap, o: { jwt: s.jwt, wireNames: wireNamesOf(s) } };
   };
-  /** The swap service a tracked swap was made on, else the current one. */
+  /** The swap service a tracked swap was made on (and the names it speaks), else the current one. */
   const serviceOf = async (id: string) => {
-    const c = await config();
-    return { ...c, url: (await track()).find((t) => t.id === id)?.url ?? c.url };
+    const s = await d.settings.get();
+    const url = (await track()).find((t) => t.id === id)?.url ?? s.endpoints.swap;
+    return { url, o: { jwt: s.jwt, wireNames: wireNamesOf(s, url) } };
   };
   const symbols = async () => {
     const all = await d.tokens().catch(() => []);
@@ -286,6 +287,7 @@ export function swapService(d: SwapDeps) {
       swap_submitDeposit: async (p: SwapParams['swap_submitDeposit']) => {
         const r = await get(p.id);
         const { url, o } = await serviceOf(p.id);
+        // homeSenderAccount leaves as nearSenderAccount on live services (oneclick/wireNames).
         const body = { txHash: p.txHash, depositAddress: r.depositAddress, homeSenderAccount: p.homeSenderAccount, memo: p.memo ?? r.depositMemo ?? undefined };
         const st = await submitDeposit(d.http, url, body, o);
         return withSchedule(await record(p.id, url, st, undefined, true));

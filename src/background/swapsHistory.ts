@@ -9,7 +9,7 @@
 import type { HttpDeps } from '../core';
 import { type Token, getTransactions } from '../oneclick';
 import type { HistoryItem, HistoryPage, HistoryQuery, SwapRecordView, SwapStatus } from '../provider/swapApi';
-import type { SettingsStore } from './settings';
+import { type SettingsStore, wireNamesOf } from './settings';
 import { quoteOf } from './swaps';
 
 export interface HistoryDeps {
@@ -71,7 +71,8 @@ export function swapHistory(d: HistoryDeps) {
     if (s.jwt) {
       try {
         const statuses = q.statuses && [...new Set(q.statuses.map(pending))];
-        const txs = await getTransactions(d.http, s.endpoints.transactions, { ...q, statuses }, { jwt: s.jwt });
+        // Chain ids leave as the network spells them (`home` is `near` on live services: oneclick/wireNames).
+        const txs = await getTransactions(d.http, s.endpoints.transactions, { ...q, statuses }, { jwt: s.jwt, wireNames: wireNamesOf(s) });
         remote = txs.map((tx) => {
           const key = keyOf(tx.depositAddress, tx.depositMemo);
           const mine = byKey.get(key);

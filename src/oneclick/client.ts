@@ -1,13 +1,15 @@
 /**
  * The swap service (`/v0/quote`, `/v0/deposit/submit`, `/v0/status`) and the transactions API
  * (`/api/v0/transactions`), over core's requestJson: timeouts, cancellation, bounded retries with
- * backoff on 429/5xx. Outbound names are the interface's (homeSenderAccount; docs/services.md, "Wire
- * names"); responses are checked by ./schemas. Errors carry the server's message and HTTP status
+ * backoff on 429/5xx. Callers use the interface's names (homeSenderAccount, chain `home`); bodies and
+ * queries leave in the network's spelling (`wireNames`, ./wireNames; docs/services.md, "Wire names");
+ * responses are checked by ./schemas, which read both spellings. Errors carry the server's message and HTTP status
  * (docs/services.md, "Errors as they arrive").
  */
 import * as z from 'zod/mini';
 import { type BoundCredential, type HttpDeps, HttpError, type JsonRequest, requestJson } from '../core';
 import { errorBodySchema, quoteResponseSchema, statusResponseSchema, transactionsSchema } from './schemas';
+import { DEFAULT_WIRE_NAMES, type WireNames, toWire, transactionsQueryToWire } from './wireNames';
 
 /** A refusal by the service: its own message, the HTTP status and its correlation id. */
 export class OneClickError extends HttpError {
@@ -27,7 +29,11 @@ export interface CallOptions {
   /** Sent as `Authorization: Bearer` only to its own origins, never through a redirect (core/http.ts). */
   jwt?: BoundCredential | null | undefined;
   signal?: AbortSignal | undefined;
+  /** The spelling the network speaks (./wireNames `wireNamesFor`); default the live one. */
+  wireNames?: WireNames | undefined;
 }
+
+const outbound = (o: CallOptions, v: unknown) => toWire(o.wireNames ?? DEFAULT_WIRE_NAMES, v);
 
 async function callWithText<T extends z.ZodMiniType>(deps: HttpDeps, req: JsonRequest, schema: T, o: CallOptions): Promise<{ data: z.output<T>; text: string }> {
   let json: unknown;
@@ -62,10 +68,11 @@ export interface QuoteBody {
 
 /** `POST /v0/quote`; `rawText` is the answer byte for byte as received (with its signature): the evidence. */
 export async function getQuote(deps: HttpDeps, url: string, body: QuoteBody, o: CallOptions = {}) {
-  const { data: response, text: rawText } = await callWithText(deps, { url: `${base(url)}/v0/quote`, method: 'POST', body }, quoteResponseSchema, o);
+  const { data: response, text: rawText } = await callWithText(deps, { url: `${base(url)}/v0/quote`, method: 'POST', body: outbound(o, body) }, quoteResponseSchema, o);
   return { response, rawText };
 }
 
+/** The interface's spelling; the live wire says `nearSenderAccount` (SDK `SubmitDepositTxRequest`). */
 export interface DepositBody {
   txHash: string;
   depositAddress: string;
@@ -74,14 +81,18 @@ export interface DepositBody {
 }
 
 export const submitDeposit = (deps: HttpDeps, url: string, body: DepositBody, o: CallOptions = {}) =>
-  call(deps, { url: `${base(url)}/v0/deposit/submit`, method: 'POST', body }, statusResponseSchema, o);
+  call(deps, { url: `${base(url)}/v0/deposit/submit`, method: 'POST', body: outbound(o, body) }, statusResponseSchema, o);
 
 export const getStatus = (deps: HttpDeps, url: string, depositAddress: string, memo?: string | null, o: CallOptions = {}) =>
   call(deps, { url: `${base(url)}/v0/status?${new URLSearchParams({ depositAddress, ...(memo ? { depositMemo: memo } : {}) })}` }, statusResponseSchema, o);
 
-/** `GET {transactions}/transactions`; arrays are sent comma-joined. A JWT is required (401 without). */
+/**
+ * `GET {transactions}/transactions`; arrays are sent comma-joined, chain ids and the paging cursor in the
+ * network's spelling.
+ * A JWT is required (401 without).
+ */
 export function getTransactions(deps: HttpDeps, url: string, query: Record<string, unknown>, o: CallOptions = {}) {
   const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) q.set(k, Array.isArray(v) ? v.join(',') : String(v));
+  for (const [k, v] of Object.entries(transactionsQueryToWire(o.wireNames ?? DEFAULT_WIRE_NAMES, query))) if (v !== undefined && v !== null) q.set(k, Array.isArray(v) ? v.join(',') : String(v));
   return call(deps, { url: `${base(url)}/transactions?${q}` }, transactionsSchema, o);
 }

@@ -2,6 +2,7 @@
  * Swap-service and transactions-API client (zod-checked, `near` names normalised: docs/services.md, "Wire
  * names").
  */
-export { type Token, tokenSchema, fetchTokens, chainId } from './tokens';
+export { type Token, tokenSchema, fetchTokens } from './tokens';
+export * from './wireNames';
 export * from './schemas';
 export * from './client';

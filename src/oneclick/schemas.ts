@@ -3,19 +3,13 @@
  * service", "The transactions API"). Inbound normalisation happens here and only here:
  * - optional fields may arrive as `null`; they are parsed as absent ("Errors as they arrive").
  * - the live service's `near*` field names (nearTxHashes, nearSenderAccount) become `home*`, and
- *   chain id `near` becomes `home` (chainId, shared with the token list; "Wire names").
+ *   chain id `near` becomes `home` (./wireNames, the one mapping module; "Wire names").
  */
 import * as z from 'zod/mini';
-import { chainId } from './tokens';
+import { chainId, fromWire } from './wireNames';
 
-/** Drops null members and renames `nearX` keys to `homeX`, deeply, without touching the input. */
-export function normalise(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(normalise);
-  if (!v || typeof v !== 'object') return v;
-  const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(v)) if (x !== null) out[k.replace(/^near(?=[A-Z])/, 'home')] = normalise(x);
-  return out;
-}
+/** Kept under its old name: drops null members and renames `nearX` keys to `homeX` (./wireNames). */
+export const normalise = fromWire;
 const inbound = <T extends z.ZodMiniType>(schema: T) => z.pipe(z.transform(normalise), schema);
 
 const s = z.string();

@@ -1,16 +1,11 @@
 /**
  * `GET /v0/tokens` (docs/services.md, "The swap service"). The live service names the ledger's chain
- * `near`; we normalise it to `home` here, in the client's schemas ("Wire names"). Optional fields may
+ * `near`; it becomes `home` here (./wireNames, "Wire names"). Optional fields may
  * be null.
  */
 import * as z from 'zod/mini';
 import { type HttpDeps, requestJson } from '../core';
-
-/** Chain id (docs/services.md, "Wire names"): the live `near` is our `home`. */
-export const chainId = z.pipe(
-  z.string(),
-  z.transform((c: string) => (c === 'near' ? 'home' : c)),
-);
+import { chainId } from './wireNames';
 
 export const tokenSchema = z.object({
   assetId: z.string(),

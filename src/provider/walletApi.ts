@@ -126,6 +126,12 @@ export interface SettingsView {
    */
   credentialsWaiting: ('jwt' | 'busApiKey')[];
   autoLockMinutes: number;
+  /**
+   * The names custom endpoints are sent (docs/services.md, "Wire names"): `live` (`nearSenderAccount`,
+   * chain `near`) or `interface` (`homeSenderAccount`, chain `home`). Mainnet always sends the live
+   * names and Local the interface's, whatever this says.
+   */
+  wireNames: WireNames;
 }
 
 /**
@@ -141,7 +147,10 @@ export interface SettingsChange {
   jwt?: string | null;
   busApiKey?: string | null;
   autoLockMinutes?: number;
+  wireNames?: WireNames;
 }
+
+export type WireNames = 'live' | 'interface';
 
 /** A site connected through intents_requestAccounts (Connected sites in the popup). */
 export interface ConnectedSite {

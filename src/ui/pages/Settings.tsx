@@ -1,7 +1,7 @@
 // Network, credentials, auto-lock and password.
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import type { Endpoints, NetworkPreset, SettingsChange, SettingsView } from '../../provider/walletApi';
-import { TextField } from '../components/Field';
+import type { Endpoints, NetworkPreset, SettingsChange, SettingsView, WireNames } from '../../provider/walletApi';
+import { SelectField, TextField } from '../components/Field';
 import { FormFooter } from '../components/FormFooter';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { PasswordPair } from '../components/PasswordPair';
@@ -91,15 +91,22 @@ const PRESETS: { value: NetworkPreset; label: string }[] = [
   { value: 'mainnet', label: 'Mainnet' },
 ];
 
+const WIRE_NAMES: { value: WireNames; label: string }[] = [
+  { value: 'live', label: 'Live services (nearSenderAccount, chain near)' },
+  { value: 'interface', label: 'Interface (homeSenderAccount, chain home)' },
+];
+
 function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) {
   const [endpoints, setEndpoints] = useState<Endpoints>(settings.endpoints);
   const [verifierId, setVerifierId] = useState(settings.verifierId);
+  const [wireNames, setWireNames] = useState<WireNames>(settings.wireNames);
   const [tried, setTried] = useState(false);
   const [saved, setSaved] = useState('');
   const action = useAction();
   useEffect(() => {
     setEndpoints(settings.endpoints);
     setVerifierId(settings.verifierId);
+    setWireNames(settings.wireNames);
   }, [settings]);
 
   const problems = Object.fromEntries(ENDPOINTS.map(({ key }) => [key, httpUrlProblem(endpoints[key])])) as Record<keyof Endpoints, string | null>;
@@ -122,7 +129,8 @@ function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) 
     const change: SettingsChange = {};
     if (Object.keys(changed).length) change.endpoints = changed;
     if (verifierId.trim() !== settings.verifierId) change.verifierId = verifierId.trim();
-    if (!change.endpoints && change.verifierId === undefined) return setSaved('Nothing changed.');
+    if (wireNames !== settings.wireNames) change.wireNames = wireNames;
+    if (!change.endpoints && change.verifierId === undefined && !change.wireNames) return setSaved('Nothing changed.');
     void action.run(async () => {
       await apply(change);
       setSaved('Network settings saved.');
@@ -162,6 +170,14 @@ function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) 
           />
         ))}
         <TextField label="Verifier account" verbatim value={verifierId} onValue={setVerifierId} testid="settings-verifier" error={tried ? verifierProblem : null} />
+        <SelectField
+          label="Field names for custom endpoints"
+          options={WIRE_NAMES}
+          value={wireNames}
+          onValue={(v: WireNames) => setWireNames(v)}
+          testid="settings-wire-names"
+          hint="Mainnet always uses the live services’ names and Local the simulator’s; this applies only to custom endpoints."
+        />
         <p class="hint">Switching the preset or moving a service to another address clears the JWT or API key saved for that service.</p>
         <FormFooter
           busy={action.busy}
