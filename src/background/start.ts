@@ -2,13 +2,14 @@
  * The background's composition root: builds every service from the environment it is given (browser
  * APIs in the extension, fakes in tests) and returns the router. entrypoints/background.ts only wires.
  */
-import { type FetchLike, type HttpDeps, type Random, type TokenTable, tokenTable } from '../core';
+import { type FetchLike, type HttpDeps, type Random, type SignedIntent, type TokenTable, tokenTable } from '../core';
 import { LedgerRpcClient, MessageBusClient } from '../bus';
 import { type Token, fetchTokens } from '../oneclick';
 import type { NetworkPreset } from '../provider/walletApi';
 import { Vault, type VaultStorage } from '../vault';
 import { ApprovalQueue, type TabsPort, type WindowsPort } from './approvals';
 import { ApprovalService } from './approvalService';
+import type { PreviewDeps } from './preview';
 import { AUTO_LOCK_ALARM, AutoLock, type AlarmsLike } from './autoLock';
 import { KeyManager } from './keyManager';
 import { KeyValue, type StorageAreaLike } from './kv';
@@ -93,6 +94,17 @@ export function startBackground(env: BackgroundEnv) {
   const permissions = new Permissions(local, env.now);
   const events = new PageEvents(session, env.tabs);
   const limits = new RateLimits(session, env.now);
+  // The approval window's checks, also used by the popup's own payments (./swapPayment).
+  const preview: PreviewDeps = {
+    tokens,
+    verifierId,
+    currentSalt: () => salts.current(),
+    fee: async () => (await ledger()).fee(),
+    balancesOf: async (accountId, tokenIds) => (await ledger()).mtBatchBalanceOf(accountId, tokenIds),
+    nonceUsed: async (accountId, nonce) => (await ledger()).isNonceUsed(accountId, nonce),
+    now: env.now,
+  };
+  const simulate = async (signed: SignedIntent) => (await ledger()).simulateIntents([signed]);
   const queue = new ApprovalQueue({
     kv: session,
     windows: env.windows,
@@ -111,16 +123,8 @@ export function startBackground(env: BackgroundEnv) {
     events,
     nonces,
     bus,
-    simulate: async (signed) => (await ledger()).simulateIntents([signed]),
-    preview: {
-      tokens,
-      verifierId,
-      currentSalt: () => salts.current(),
-      fee: async () => (await ledger()).fee(),
-      balancesOf: async (accountId, tokenIds) => (await ledger()).mtBatchBalanceOf(accountId, tokenIds),
-      nonceUsed: async (accountId, nonce) => (await ledger()).isNonceUsed(accountId, nonce),
-      now: env.now,
-    },
+    simulate,
+    preview,
   });
 
   const sites = {
@@ -142,9 +146,8 @@ export function startBackground(env: BackgroundEnv) {
     alarms: env.alarms,
     notify: env.notify,
     badge: env.badge,
-    signer,
-    bus,
     selectedAccount: () => wallet.selectedAccountId(),
+    payment: { signer, nonces, preview, simulate, bus, publicKeyOf: (accountId) => wallet.account(accountId).publicKeys[0]! },
   });
   const history = swapHistory({ list: swaps.list, settings, http, tokens: async () => (await tokenList()).list });
   const handlers = walletHandlers({ wallet, keys, settings, sites });

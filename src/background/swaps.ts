@@ -10,7 +10,7 @@
  * popup can ask `swap_refresh` in between.
  */
 import * as z from 'zod/mini';
-import { type HttpDeps, type Random, hex, shortAddress, signedIntentSchema } from '../core';
+import { type HttpDeps, type Random, hex, shortAddress } from '../core';
 import {
   type StatusResponse,
   type Token,
@@ -22,13 +22,13 @@ import {
   swapDetailsSchema,
 } from '../oneclick';
 import { ERROR_CODES } from '../provider/protocol';
-import { type QuoteView, type SwapRecordView, type SwapStatus, TERMINAL_STATUSES, type TokenView } from '../provider/swapApi';
+import { type PaymentPreview, type QuoteView, type SwapRecordView, type SwapStatus, TERMINAL_STATUSES, type TokenView } from '../provider/swapApi';
 import type { StorageProblems } from './problems';
 import type { AlarmsLike } from './autoLock';
 import type { KeyValue } from './kv';
 import { ProviderError } from './providerError';
 import { type SettingsStore, wireNamesOf } from './settings';
-import { type BusPort, type SigningService, publishOnce } from './signer';
+import { type PaymentDeps, swapPayments } from './swapPayment';
 import { quoteParamsSchema, type SwapParams } from './walletSchemas';
 
 export const SWAP_ALARM = 'swap-tracker';
@@ -81,10 +81,6 @@ const REASONS: Record<string, string> = {
   REFUND_ADD_FAILED: 'the refund could not be set up at first',
 };
 
-/** The intent that pays a swap from the intents account, kept from before it is first published. */
-const paymentSchema = z.object({ intentHash: z.string(), signed: signedIntentSchema });
-const paymentKey = (id: string) => `swapPayment:${id}`;
-
 export const isTerminal = (s: SwapStatus) => TERMINAL_STATUSES.includes(s);
 export const quoteOf = (r: SwapRecordView) => quoteResponseSchema.parse(JSON.parse(r.quoteResponseJson)).quote;
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -99,9 +95,9 @@ export interface SwapDeps {
   alarms: AlarmsLike;
   notify: (id: string, title: string, message: string) => unknown;
   badge: (text: string) => unknown;
-  signer: SigningService;
-  bus: () => Promise<BusPort>;
   selectedAccount: () => Promise<string | null>;
+  /** Paying INTENTS swaps from the intents account (./swapPayment). */
+  payment: Omit<PaymentDeps, 'local' | 'http' | 'now'>;
   problems?: StorageProblems;
 }
 
@@ -144,6 +140,20 @@ export function swapService(d: SwapDeps) {
     const s = await d.settings.get();
     const url = (await track()).find((t) => t.id === id)?.url ?? s.endpoints.swap;
     return { url, o: { jwt: s.jwt, wireNames: wireNamesOf(s, url) } };
+  };
+  const payments = swapPayments({ ...d.payment, local: d.local, http: d.http, now: d.now });
+  /** A swap that can be paid from the intents account (not paid yet, its deposit on the ledger). */
+  const payable = async (id: string) => {
+    const r = await get(id);
+    const refuse = (m: string) => new ProviderError(ERROR_CODES.invalidParams, m, { field: 'id' });
+    if (r.request.depositType !== 'INTENTS') throw refuse('This swap takes its deposit on the origin chain, not from an intents account');
+    if (r.paidIntentHash) throw refuse('This swap was already paid from the intents account');
+    return r;
+  };
+  const payer = async (accountId: string | undefined) => {
+    const signerId = accountId ?? (await d.selectedAccount());
+    if (!signerId) throw new ProviderError(ERROR_CODES.unauthorized, 'Unlock the wallet and choose an account first');
+    return signerId;
   };
   const symbols = async () => {
     const all = await d.tokens().catch(() => []);
@@ -292,29 +302,16 @@ export function swapService(d: SwapDeps) {
         const st = await submitDeposit(d.http, url, body, o);
         return withSchedule(await record(p.id, url, st, undefined, true));
       },
+      swap_previewPayment: async (p: SwapParams['swap_previewPayment']): Promise<PaymentPreview> => {
+        const r = await payable(p.id);
+        return payments.preview(r, await payer(p.accountId), await serviceOf(p.id));
+      },
       swap_payFromIntents: async (p: SwapParams['swap_payFromIntents']) =>
         withSchedule(
           await lock(async () => {
-            const r = await get(p.id);
-            const refuse = (m: string) => new ProviderError(ERROR_CODES.invalidParams, m, { field: 'id' });
-            if (r.request.depositType !== 'INTENTS') throw refuse('This swap takes its deposit on the origin chain, not from an intents account');
-            if (r.paidIntentHash) throw refuse('This swap was already paid from the intents account');
-            // A payment signed before (the worker may have stopped before or after publishing it) is
-            // published again, never signed anew: the same intent cannot execute twice.
-            let payment = await d.local.read(paymentKey(r.id), paymentSchema);
-            if (!payment) {
-              if (r.status !== 'PENDING_DEPOSIT') throw refuse('This swap already has its deposit');
-              const signerId = p.accountId ?? (await d.selectedAccount());
-              if (!signerId) throw new ProviderError(ERROR_CODES.unauthorized, 'Unlock the wallet and choose an account first');
-              const intent = { intent: 'transfer', receiver_id: r.depositAddress, tokens: { [r.request.originAsset]: quoteOf(r).amountIn }, ...(r.depositMemo ? { memo: r.depositMemo } : {}) };
-              const signed = await d.signer.release({ signerId, intents: [intent] });
-              payment = { intentHash: signed.intentHash, signed: signed.signed };
-              await d.local.write(paymentKey(r.id), payment);
-            }
-            const out = await publishOnce(await d.bus(), payment.signed, []);
-            if (out.status !== 'OK') throw new ProviderError(ERROR_CODES.internal, `The transfer was refused: ${out.reason}`, { intentHash: payment.intentHash });
-            r.paidIntentHash = payment.intentHash;
-            return update(r, (await config()).url, undefined, undefined, true);
+            const r = await payable(p.id);
+            r.paidIntentHash = await payments.pay(r, p.acknowledgeDanger === true, await serviceOf(p.id));
+            return update(r, (await serviceOf(p.id)).url, undefined, undefined, true);
           }),
         ),
       swap_list: list,

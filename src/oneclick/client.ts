@@ -8,7 +8,15 @@
  */
 import * as z from 'zod/mini';
 import { type BoundCredential, type HttpDeps, HttpError, type JsonRequest, requestJson } from '../core';
-import { errorBodySchema, quoteResponseSchema, statusResponseSchema, transactionsSchema } from './schemas';
+import type { SignedIntent } from '../core';
+import {
+  errorBodySchema,
+  generateIntentResponseSchema,
+  quoteResponseSchema,
+  statusResponseSchema,
+  submitIntentResponseSchema,
+  transactionsSchema,
+} from './schemas';
 import { DEFAULT_WIRE_NAMES, type WireNames, toWire, transactionsQueryToWire } from './wireNames';
 
 /** A refusal by the service: its own message, the HTTP status and its correlation id. */
@@ -96,3 +104,15 @@ export function getTransactions(deps: HttpDeps, url: string, query: Record<strin
   for (const [k, v] of Object.entries(transactionsQueryToWire(o.wireNames ?? DEFAULT_WIRE_NAMES, query))) if (v !== undefined && v !== null) q.set(k, Array.isArray(v) ? v.join(',') : String(v));
   return call(deps, { url: `${base(url)}/transactions?${q}` }, transactionsSchema, o);
 }
+
+/**
+ * `POST /v0/generate-intent` with `type: "swap_transfer"`: the service proposes the transfer that pays
+ * the swap at `depositAddress` from `signerId`'s intents balance (one-click-sdk-typescript
+ * src/services/OneClickService.ts `generateIntent`). Needs the swap-service key only, no bus key.
+ */
+export const generateIntent = (deps: HttpDeps, url: string, body: { signerId: string; depositAddress: string }, o: CallOptions = {}) =>
+  call(deps, { url: `${base(url)}/v0/generate-intent`, method: 'POST', body: { type: 'swap_transfer', standard: 'nep413', ...body } }, generateIntentResponseSchema, o);
+
+/** `POST /v0/submit-intent` with the signed transfer (`signedData`, the verifier's MultiPayload). */
+export const submitIntent = (deps: HttpDeps, url: string, signedData: SignedIntent, o: CallOptions = {}) =>
+  call(deps, { url: `${base(url)}/v0/submit-intent`, method: 'POST', body: { type: 'swap_transfer', signedData } }, submitIntentResponseSchema, o);

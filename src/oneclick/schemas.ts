@@ -130,3 +130,16 @@ export type Transaction = z.output<typeof transactionSchema>;
 
 /** REST error body (docs/services.md, "Errors as they arrive"). */
 export const errorBodySchema = z.object({ message: s, correlationId: os, timestamp: os });
+
+/**
+ * `POST /v0/generate-intent` (one-click-sdk-typescript src/models/GenerateIntentResponse.ts): the payload
+ * the service wants signed, unsigned. Only its shape is checked here; whether it is the payment the
+ * wallet expects is judged by the background before anything is shown or signed.
+ */
+export const generateIntentResponseSchema = inbound(
+  z.object({ intent: z.object({ standard: s, payload: z.unknown() }), correlationId: os }),
+);
+export type GenerateIntentResponse = z.output<typeof generateIntentResponseSchema>;
+
+/** `POST /v0/submit-intent` (src/models/SubmitIntentResponse.ts). */
+export const submitIntentResponseSchema = inbound(z.object({ intentHash: s, correlationId: os }));

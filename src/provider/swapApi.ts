@@ -3,11 +3,14 @@
 // params with zod. Names follow the interface (docs/services.md, "Wire names": `home`, homeSenderAccount,
 // homeTxHashes).
 
+import type { IntentsPreviewWire } from './approvalApi';
+
 export const SWAP = {
   tokens: 'swap_tokens',
   quote: 'swap_quote',
   start: 'swap_start',
   submitDeposit: 'swap_submitDeposit',
+  previewPayment: 'swap_previewPayment',
   payFromIntents: 'swap_payFromIntents',
   list: 'swap_list',
   get: 'swap_get',
@@ -78,6 +81,20 @@ export interface QuoteAmounts {
   /** Seconds. */
   timeEstimate: number;
   refundFee?: string;
+}
+
+/**
+ * How a swap is paid from the intents account: `service` when the swap service writes the transfer
+ * (generate-intent / submit-intent), `bus` when the wallet writes it and publishes it on the message bus.
+ */
+export type PaymentRoute = 'service' | 'bus';
+
+/** `swap_previewPayment`: the transfer to confirm, with the approval window's checks. */
+export interface PaymentPreview {
+  route: PaymentRoute;
+  /** Signed before (a confirmation was interrupted): Confirm sends that same signature again. */
+  signed: boolean;
+  preview: IntentsPreviewWire;
 }
 
 export interface QuoteView {

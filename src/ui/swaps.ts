@@ -5,6 +5,7 @@ import {
   SWAP,
   type HistoryPage,
   type HistoryQuery,
+  type PaymentPreview,
   type QuoteParams,
   type QuoteView,
   type SubmitDepositParams,
@@ -46,7 +47,10 @@ export const swaps = {
   quote: (params: QuoteParams) => call(SWAP.quote, params) as Promise<QuoteView>,
   start: (params: QuoteParams) => call(SWAP.start, params) as Promise<SwapRecordView>,
   submitDeposit: (params: SubmitDepositParams) => recordAfter(params.id, SWAP.submitDeposit, params),
-  payFromIntents: (id: string) => recordAfter(id, SWAP.payFromIntents, { id }),
+  /** The transfer that would pay the swap, with the approval window's checks; nothing is signed. */
+  previewPayment: (id: string) => call(SWAP.previewPayment, { id }) as Promise<PaymentPreview>,
+  /** Confirm: signs the payment last previewed and sends it. */
+  payFromIntents: (id: string, acknowledgeDanger: boolean) => recordAfter(id, SWAP.payFromIntents, { id, acknowledgeDanger }),
   list: () => call(SWAP.list) as Promise<SwapRecordView[]>,
   get: (id: string) => call(SWAP.get, { id }) as Promise<SwapRecordView>,
   refresh: (id: string) => recordAfter(id, SWAP.refresh, { id }),

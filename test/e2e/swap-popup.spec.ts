@@ -110,18 +110,29 @@ test.describe('swap popup', () => {
     }
   });
 
-  test('an INTENTS deposit is paid from the intents account with the vault', async ({ sim }) => {
+  test('an INTENTS deposit is paid from the intents account: the service writes the transfer, the popup previews it, the vault signs it', async ({ sim }) => {
     const { extension, close } = await launchExtension();
     try {
       const page = await extension.context.newPage();
-      const account = await openSwap(page, extension, sim);
+      // Only the swap-service key: the payment goes through generate-intent / submit-intent, no bus key.
+      const account = await openSwap(page, extension, sim, true);
       await dev(sim, '/dev/fund', { accountId: account, tokenId: USDC, amount: '50000000' });
       await page.getByTestId('swap-deposit-type-INTENTS').check();
       await fillUsdcToNear(page, '5');
       await startSwap(page);
       await expect(page.getByTestId('deposit-qr')).toHaveCount(0);
       await page.getByTestId('deposit-pay-intents').click();
-      await expect(page.getByTestId('deposit-pay-dialog')).toBeVisible();
+      const dialog = page.getByTestId('deposit-pay-dialog');
+      await expect(dialog).toBeVisible();
+      await expect(page.getByTestId('deposit-pay-route')).toHaveAttribute('data-route', 'service');
+      // The approval window's own preview: one transfer to the deposit account, in plain words.
+      await expect(dialog.getByTestId('approval-intent')).toHaveCount(1);
+      await expect(dialog.getByTestId('approval-intent')).toHaveAttribute('data-type', 'transfer');
+      const depositAddress = await page.getByTestId('deposit-address').textContent();
+      await expect(dialog.getByTestId('approval-intent')).toContainText(depositAddress!.trim());
+      // Value to another account needs the acknowledgement before Confirm.
+      await expect(page.getByTestId('deposit-pay-confirm')).toBeDisabled();
+      await page.getByTestId('deposit-pay-ack').check();
       await page.getByTestId('deposit-pay-confirm').click();
       await expect(page.getByTestId('deposit-paid')).toBeVisible({ timeout: SWAP_TIMEOUT });
       await expect(status(page)).toHaveAttribute('data-status', 'SUCCESS', { timeout: SWAP_TIMEOUT });

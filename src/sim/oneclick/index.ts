@@ -1,10 +1,11 @@
 /**
- * The simulated swap service: tokens, quotes, deposits, status, the transactions API and their dev
- * controls, as one simulator module. Swaps move on the simulator clock in `tick()`.
+ * The simulated swap service: tokens, quotes, deposits, status, paying from the intents account
+ * (generate/submit intent), the transactions API and their dev controls, as one simulator module. Swaps move on the simulator clock in `tick()`.
  */
 import { Hono } from 'hono';
 import type { SimContext, SimModule } from '../context';
 import { swapDevRoutes } from './devRoutes';
+import { type IntentLedgerPort, intentRoutes } from './intentRoutes';
 import { SwapEngine } from './engine';
 import type { LedgerPort } from './ledgerPort';
 import { swapServiceRoutes } from './routes';
@@ -17,7 +18,7 @@ export interface OneClickModule extends SimModule {
   readonly engine: SwapEngine;
 }
 
-export function createOneClickModule(ctx: SimContext, ledger: LedgerPort): OneClickModule {
+export function createOneClickModule(ctx: SimContext, ledger: LedgerPort & IntentLedgerPort): OneClickModule {
   const swaps = new SwapStore(ctx);
   const engine = new SwapEngine(ctx, swaps, ledger);
   // A transfer to an INTENTS deposit account on the ledger is that swap's deposit.
@@ -26,6 +27,7 @@ export function createOneClickModule(ctx: SimContext, ledger: LedgerPort): OneCl
   });
   const routes = new Hono();
   routes.route('/', swapServiceRoutes({ ctx, swaps, engine }));
+  routes.route('/', intentRoutes(ctx, swaps, ledger));
   routes.route('/', swapDevRoutes({ ctx, swaps, engine, ledger }));
   return {
     routes,

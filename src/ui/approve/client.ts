@@ -1,24 +1,15 @@
 // The approval window's client for the APPROVAL methods (src/provider/approvalApi.ts). Each resolves to
 // its result or throws a WalletError whose message is the background's, written for people.
-import { describeIntent, parseIntents, tokenTable } from '../../core';
-import { APPROVAL, type ApprovalView, type IntentsPreview, type IntentsPreviewWire, type ResolveOutcome, type ResolveParams } from '../../provider/approvalApi';
+import { APPROVAL, type ApprovalView, type ResolveOutcome, type ResolveParams } from '../../provider/approvalApi';
 import { askBackground } from '../messaging';
 import { WalletError } from '../wallet';
 import { originView } from './origin';
-import { isApprovalViewWire } from './view';
+import { isApprovalViewWire, worded } from './view';
 
 async function call(method: string, params?: unknown): Promise<unknown> {
   const reply = await askBackground(params === undefined ? { type: 'request', method } : { type: 'request', method, params });
   if (!reply.ok) throw new WalletError(reply.error);
   return reply.result;
-}
-
-/** The window's own words for each intent (the background sends the intents and the tokens they name). */
-function worded(wire: IntentsPreviewWire): IntentsPreview {
-  const { tokens, intents, ...rest } = wire;
-  const table = tokenTable(tokens);
-  const parsed = parseIntents(intents.map((i) => i.intent));
-  return { ...rest, intents: intents.map(({ intent: _intent, ...i }, k) => ({ ...i, lines: describeIntent(parsed[k]!, table) })) };
 }
 
 export const approvals = {

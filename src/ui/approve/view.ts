@@ -1,12 +1,13 @@
 // Pure helpers of the approval window: risk gating, the Confirm delay, deadline words and labels.
 // No DOM, no clock: the components pass `now` in, so all of this is unit-tested.
-import { hasHiddenCharacters, visibleText } from '../../core';
+import { describeIntent, hasHiddenCharacters, parseIntents, tokenTable, visibleText } from '../../core';
 import type {
   ApprovalKind,
   ApprovalView,
   ApprovalViewWire,
   FindingView,
   IntentsPreview,
+  IntentsPreviewWire,
   MessagePreview,
   OriginView,
   RiskLevelView,
@@ -34,6 +35,14 @@ export function highestLevel(levels: Iterable<RiskLevelView | null | undefined>)
 }
 
 /** Every finding of a preview: the batch's, then each intent's in order. */
+/** The window's own words for each intent (the background sends the intents and the tokens they name). */
+export function worded(wire: IntentsPreviewWire): IntentsPreview {
+  const { tokens, intents, ...rest } = wire;
+  const table = tokenTable(tokens);
+  const parsed = parseIntents(intents.map((i) => i.intent));
+  return { ...rest, intents: intents.map(({ intent: _intent, ...i }, k) => ({ ...i, lines: describeIntent(parsed[k]!, table) })) };
+}
+
 export function allFindings(preview: IntentsPreview): FindingView[] {
   return [...preview.batchFindings, ...preview.intents.flatMap((i) => i.findings)];
 }
@@ -51,16 +60,20 @@ export interface RiskGate {
  * verifier is treated as danger: it may be an intent in disguise.
  */
 export function riskGate(view: ApprovalView): RiskGate {
-  const preview = view.intents;
+  const gate = intentsGate(view.intents, view.blocked);
+  return { ...gate, needsAck: gate.needsAck || (!gate.blocked && view.message?.recipientIsVerifier === true) };
+}
+
+/** Blocked by a forbidden finding, or needing the acknowledgement of a danger (the window and the popup). */
+export function intentsGate(preview: IntentsPreview | undefined, blockedBefore: string | null = null): RiskGate {
   const findings = preview ? allFindings(preview) : [];
   const level = highestLevel([preview?.level, ...findings.map((f) => f.level)]);
-  let blocked = view.blocked;
+  let blocked = blockedBefore;
   if (!blocked && level === 'forbidden') {
     const reasons = findings.filter((f) => f.level === 'forbidden').map((f) => f.message);
     blocked = reasons.length > 0 ? reasons.join(' ') : 'A forbidden risk was found.';
   }
-  const needsAck = !blocked && (level === 'danger' || view.message?.recipientIsVerifier === true);
-  return { blocked, needsAck };
+  return { blocked, needsAck: !blocked && level === 'danger' };
 }
 
 export interface HoldInput {

@@ -6,7 +6,7 @@ import { formatUnits } from '../../core/amounts';
 import type { SwapRecordView, TokenView, TxLink } from '../../provider/swapApi';
 import { accountIdProblem, chainName } from '../addresses';
 import { CopyButton } from '../components/CopyButton';
-import { Dialog } from '../components/Dialog';
+import { PayFromIntents } from '../components/PayFromIntents';
 import { TextField } from '../components/Field';
 import { ErrorAlert, StatusLine, Warning } from '../components/Notice';
 import { QrCode } from '../components/QrCode';
@@ -294,51 +294,6 @@ function SubmitTx({ record, originChain, onSubmitted }: { record: SwapRecordView
         </button>
       </div>
     </form>
-  );
-}
-
-function PayFromIntents({ record, onPaid }: { record: SwapRecordView; onPaid(r: SwapRecordView): void }) {
-  const [confirming, setConfirming] = useState(false);
-  const action = useAction();
-  if (record.paidIntentHash) return null;
-  const pay = () =>
-    void action.run(async () => {
-      onPaid(await swaps.payFromIntents(record.id));
-      setConfirming(false);
-    });
-  return (
-    <div class="group">
-      <p>The wallet can sign a transfer of {record.amountToSend} from your intents account to the deposit account above.</p>
-      <ErrorAlert message={confirming ? null : action.error} testid="deposit-pay-error" />
-      <div class="actions">
-        <button type="button" class="primary" onClick={() => setConfirming(true)} data-testid="deposit-pay-intents">
-          Pay from my intents account
-        </button>
-      </div>
-      {confirming && (
-        <Dialog title="Pay from your intents account?" onClose={() => setConfirming(false)} testid="deposit-pay-dialog">
-          <p>
-            Transfer <strong>{record.amountToSend}</strong> to <code>{record.depositAddress}</code>
-            {record.depositMemo ? (
-              <>
-                {' '}
-                with memo <code>{record.depositMemo}</code>
-              </>
-            ) : null}
-            . The wallet signs a <code>transfer</code> intent with your key and publishes it.
-          </p>
-          <ErrorAlert message={action.error} testid="deposit-pay-dialog-error" />
-          <div class="actions">
-            <button type="button" onClick={() => setConfirming(false)} data-testid="deposit-pay-cancel">
-              Cancel
-            </button>
-            <button type="button" class="primary" disabled={action.busy} onClick={pay} data-testid="deposit-pay-confirm" data-autofocus>
-              {action.busy ? 'Paying…' : 'Sign and pay'}
-            </button>
-          </div>
-        </Dialog>
-      )}
-    </div>
   );
 }
 

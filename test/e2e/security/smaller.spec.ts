@@ -189,7 +189,8 @@ test('paying a swap from the intents account, interrupted after the bus took the
     const { cdp, sw } = await watchRunningWorker(w.popup, w.extension);
     try {
       const accepted = proxy.holdNextPublish();
-      const first = walletCall(w.popup, 'swap_payFromIntents', { id: swap.id }).then(
+      await walletCall(w.popup, 'swap_previewPayment', { id: swap.id });
+      const first = walletCall(w.popup, 'swap_payFromIntents', { id: swap.id, acknowledgeDanger: true }).then(
         () => 'paid',
         (e: Error) => e.message,
       );
@@ -203,7 +204,7 @@ test('paying a swap from the intents account, interrupted after the bus took the
     expect(BigInt((await balances(sim, w.accountId))[WNEAR]!), 'the first try paid').toBe(start - amountIn);
 
     // The user tries again.
-    const retry = await walletCall<SwapRecordView>(w.popup, 'swap_payFromIntents', { id: swap.id }).then(
+    const retry = await walletCall<SwapRecordView>(w.popup, 'swap_payFromIntents', { id: swap.id, acknowledgeDanger: true }).then(
       (r) => r,
       (e: Error) => e.message,
     );

@@ -308,13 +308,15 @@ describe('INTENTS deposit paid from the vault', () => {
     const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
     const accountId = created.status.accounts[0]!.accountId;
     const origin = await call<SwapRecordView>(bg, SWAP.start, params());
+    await expect(call(bg, SWAP.previewPayment, { id: origin.id })).rejects.toThrow(/origin chain/);
     await expect(call(bg, SWAP.payFromIntents, { id: origin.id })).rejects.toThrow(/origin chain/);
 
     await dev('/dev/fund', { accountId, tokenId: WNEAR, amount: (2n * ONE_NEAR).toString() });
     const r = await call<SwapRecordView>(bg, SWAP.start, params({ depositType: 'INTENTS', refundType: 'INTENTS', refundTo: accountId, recipientType: 'INTENTS', recipient: accountId, destinationAsset: USDT_ETH }));
-    const paid = await call<SwapRecordView>(bg, SWAP.payFromIntents, { id: r.id });
+    await call(bg, SWAP.previewPayment, { id: r.id });
+    const paid = await call<SwapRecordView>(bg, SWAP.payFromIntents, { id: r.id, acknowledgeDanger: true });
     expect(paid.paidIntentHash).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
-    await expect(call(bg, SWAP.payFromIntents, { id: r.id })).rejects.toThrow(/already paid/);
+    await expect(call(bg, SWAP.payFromIntents, { id: r.id, acknowledgeDanger: true })).rejects.toThrow(/already paid/);
 
     await advance(bg, TIMING.busStepMs * 3);
     const balances = await (await fetch(`${sim.url}/dev/balances?accountId=${accountId}`)).json() as { balances: Record<string, string> };

@@ -59,9 +59,9 @@ describe('swap client', () => {
     expect(sent).toEqual([{ type: 'request', method: SWAP.submitDeposit, params: { id: 's1', txHash: '0xabc', memo: '7' } }]);
     sent.length = 0;
     replies = [{ ok: true, result: { intentHash: 'h' } }, { ok: true, result: { ...record, paidIntentHash: 'h' } }];
-    expect(await swaps.payFromIntents('s1')).toMatchObject({ paidIntentHash: 'h' });
+    expect(await swaps.payFromIntents('s1', true)).toMatchObject({ paidIntentHash: 'h' });
     expect(sent).toEqual([
-      { type: 'request', method: SWAP.payFromIntents, params: { id: 's1' } },
+      { type: 'request', method: SWAP.payFromIntents, params: { id: 's1', acknowledgeDanger: true } },
       { type: 'request', method: SWAP.get, params: { id: 's1' } },
     ]);
   });

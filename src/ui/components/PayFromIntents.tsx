@@ -1,0 +1,91 @@
+// Paying an INTENTS swap from the intents account, in the popup: "Review" asks the background for the
+// transfer that would pay it (written by the swap service or by the wallet, docs/services.md "Paying a
+// swap from the intents account") and shows it with the approval window's own component and risk rules
+// (src/ui/approve/IntentsBody.tsx, one component in two hosts); Confirm signs that very payload.
+import { useState } from 'preact/hooks';
+import type { IntentsPreview } from '../../provider/approvalApi';
+import type { PaymentRoute, SwapRecordView } from '../../provider/swapApi';
+import { IntentsBody } from '../approve/IntentsBody';
+import { intentsGate, worded } from '../approve/view';
+import '../approve/approve.css';
+import { swaps } from '../swaps';
+import { useAction } from '../useAction';
+import { Checkbox } from './Field';
+import { Dialog } from './Dialog';
+import { ErrorAlert } from './Notice';
+
+const ROUTE_TEXT: Record<PaymentRoute, string> = {
+  service: 'The swap service wrote this transfer; the wallet checked that it pays exactly this swap, and the service carries it out once you sign.',
+  bus: 'The wallet wrote this transfer; once you sign, it is published on the message bus.',
+};
+
+interface Shown {
+  route: PaymentRoute;
+  signed: boolean;
+  preview: IntentsPreview;
+}
+
+export function PayFromIntents({ record, onPaid }: { record: SwapRecordView; onPaid(r: SwapRecordView): void }) {
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [acknowledged, setAcknowledged] = useState(false);
+  const review = useAction();
+  const confirm = useAction();
+  if (record.paidIntentHash) return null;
+  const gate = intentsGate(shown?.preview);
+  const open = () =>
+    void review.run(async () => {
+      const p = await swaps.previewPayment(record.id);
+      setAcknowledged(false);
+      setShown({ route: p.route, signed: p.signed, preview: worded(p.preview) });
+    });
+  const close = () => setShown(null);
+  const pay = () =>
+    void confirm.run(async () => {
+      onPaid(await swaps.payFromIntents(record.id, gate.needsAck && acknowledged));
+      setShown(null);
+    });
+  return (
+    <div class="group">
+      <p>The wallet can sign a transfer of {record.amountToSend} from your intents account to the deposit account above.</p>
+      <ErrorAlert message={review.error} testid="deposit-pay-error" />
+      <div class="actions">
+        <button type="button" class="primary" disabled={review.busy} onClick={open} data-testid="deposit-pay-intents">
+          {review.busy ? 'Preparing…' : 'Pay from my intents account'}
+        </button>
+      </div>
+      {shown && (
+        <Dialog title="Pay from your intents account?" onClose={close} testid="deposit-pay-dialog">
+          <p data-testid="deposit-pay-route" data-route={shown.route}>
+            {ROUTE_TEXT[shown.route]}
+          </p>
+          {shown.signed && <p class="warning">This payment was signed before and was interrupted; Confirm sends that same signature again.</p>}
+          <IntentsBody preview={shown.preview} publish={false} now={Date.now()} />
+          {gate.blocked && (
+            <p class="alert" role="alert" data-testid="deposit-pay-blocked">
+              <strong>Blocked:</strong> {gate.blocked}
+            </p>
+          )}
+          {gate.needsAck && (
+            <Checkbox label="I understand the risk, and I want to sign this anyway." checked={acknowledged} onChecked={setAcknowledged} testid="deposit-pay-ack" />
+          )}
+          <ErrorAlert message={confirm.error} testid="deposit-pay-dialog-error" />
+          <div class="actions">
+            <button type="button" onClick={close} data-testid="deposit-pay-cancel">
+              Cancel
+            </button>
+            <button
+              type="button"
+              class="primary"
+              disabled={confirm.busy || gate.blocked !== null || (gate.needsAck && !acknowledged)}
+              onClick={pay}
+              data-testid="deposit-pay-confirm"
+              data-autofocus
+            >
+              {confirm.busy ? 'Paying…' : 'Sign and pay'}
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </div>
+  );
+}
