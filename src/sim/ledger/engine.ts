@@ -68,7 +68,8 @@ export function runBatch(base: LedgerState, env: EngineEnv, signed: readonly Sig
     // 3. payload
     let payload: IntentPayload;
     try {
-      payload = extractIntentPayload(item);
+      // Read as the contract deserializes: zero amounts pass here and fail when executed (`invalid intent`).
+      payload = extractIntentPayload(item, { verifier: true });
     } catch (e) {
       if (e instanceof ProtocolError) throw new VerifierError(jsonError(e.message));
       throw e;

@@ -27,8 +27,8 @@ export function withdraw(env: IntentEnv, signerId: string, intent: Withdrawal, i
 
 /** Token debits in the contract's order: the withdrawn tokens, then the wNEAR storage deposit. */
 function debitsOf(env: IntentEnv, intent: Withdrawal): [string, bigint][] {
-  const storage = (amount: string | undefined): [string, bigint][] =>
-    amount !== undefined && BigInt(amount) > 0n ? [[env.wnearTokenId, BigInt(amount)]] : [];
+  // A zero storage_deposit is debited too, which the working state refuses (`invalid intent`), as the contract does.
+  const storage = (amount: string | undefined): [string, bigint][] => (amount !== undefined ? [[env.wnearTokenId, BigInt(amount)]] : []);
   switch (intent.intent) {
     case 'ft_withdraw':
       return [[`nep141:${intent.token}`, BigInt(intent.amount)], ...storage(intent.storage_deposit)];
