@@ -96,6 +96,27 @@ describe('intent types', () => {
     expect(await balances(sim, user.accountId)).toEqual({ [USDC]: '45', [WNEAR]: '10' });
   });
 
+  it('events use the contract\'s shapes: storage_deposit names deposit_for_account_id, transfer only receiver_id, tokens, memo', async () => {
+    const user = await userWith({ [USDC]: 10n, [WNEAR]: 10n });
+    const signed = await user.sign({
+      intents: [
+        { intent: 'storage_deposit', contract_id: 'usdc.near', account_id: 'alice.near', amount: '2' },
+        { intent: 'transfer', receiver_id: 'shop.near', tokens: { [USDC]: '1' }, memo: 'm', msg: 'call', min_gas: '50000000000000' },
+      ],
+    });
+    const out = (await ledgerView<{ logs: string[] }>(sim, 'simulate_intents', { signed: [signed] })).value!;
+    const [deposit, transfer] = out.logs.map((l) => JSON.parse(l.replace(/^EVENT_JSON:/, '')) as { event: string; data: Record<string, unknown>[] });
+    expect(deposit!.event).toBe('storage_deposit');
+    expect(deposit!.data[0]).toEqual({
+      intent_hash: expect.any(String),
+      account_id: user.accountId,
+      contract_id: 'usdc.near',
+      deposit_for_account_id: 'alice.near',
+      amount: '2',
+    });
+    expect(transfer!.data[0]).toEqual({ intent_hash: expect.any(String), account_id: user.accountId, receiver_id: 'shop.near', tokens: { [USDC]: '1' }, memo: 'm' });
+  });
+
   it('nft_withdraw and mt_withdraw debit nep171 / nep245 tokens', async () => {
     const user = await userWith({ 'nep171:nft.near:42': 1n, 'nep245:mt.near:a': 10n, 'nep245:mt.near:b': 10n });
     const signed = await user.sign({
