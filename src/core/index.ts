@@ -44,6 +44,7 @@ export { type TokenId, parseTokenId, formatTokenId, isValidTokenId } from './tok
 export {
   type Intent,
   type IntentOf,
+  type IntentParseOptions,
   type IntentType,
   INTENT_TYPES,
   INTENT_SCHEMAS,
@@ -57,6 +58,7 @@ export {
   parseIntent,
   parseIntents,
   tokenIdsOf,
+  zeroAmountField,
 } from './intents';
 export {
   type IntentPayload,

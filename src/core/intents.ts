@@ -1,7 +1,7 @@
 /**
  * Every intent type the `intents.near` verifier accepts (docs/protocol.md, "Intent types"), as strict zod
  * schemas. Strict on purpose: a wallet must not sign fields it cannot show the user. Amounts are decimal
- * strings (u128; token_diff entries are non-zero i128). Unknown types are refused by name. Free text has size
+ * strings (u128; token_diff entries are i128); zero amounts are refused (zeroAmountField). Unknown types are refused by name. Free text has size
  * caps (INTENT_TEXT_LIMITS): the verifier sets none, but the wallet shows every field to the user, and a
  * megabyte memo can neither be read nor checked (docs/security.md).
  */
@@ -48,13 +48,7 @@ export const accountIdSchema = z
   );
 
 export const u128Schema = z.string().check(z.refine(isU128String, 'must be a u128 decimal string'));
-export const positiveU128Schema = z.string().check(
-  z.refine(isU128String, 'must be a u128 decimal string'),
-  z.refine((s) => s !== '0', 'must be greater than 0'),
-);
-export const i128NonZeroSchema = z
-  .string()
-  .check(z.refine((s) => isI128String(s) && s !== '0', 'must be a non-zero i128 decimal string'));
+export const i128Schema = z.string().check(z.refine(isI128String, 'must be an i128 decimal string'));
 
 const U64_MAX = (1n << 64n) - 1n;
 export const gasSchema = z
@@ -141,7 +135,8 @@ function tokenMap(value: z.ZodMiniType<string, string>) {
     z.record(z.string(), value),
   );
 }
-const tokenAmounts = tokenMap(positiveU128Schema);
+/** Zero amounts are refused after the shape is checked (zeroAmountField), so the verifier's view can accept them. */
+const tokenAmounts = tokenMap(u128Schema);
 
 export const addPublicKeyIntent = z.strictObject({ intent: z.literal('add_public_key'), public_key: intentPublicKeySchema });
 export const removePublicKeyIntent = z.strictObject({
@@ -169,7 +164,7 @@ export const transferIntent = z
 export const ftWithdrawIntent = z.strictObject({
   intent: z.literal('ft_withdraw'),
   token: accountIdSchema,
-  amount: positiveU128Schema,
+  amount: u128Schema,
   ...withdrawCommon,
 });
 
@@ -185,7 +180,7 @@ export const mtWithdrawIntent = z
     intent: z.literal('mt_withdraw'),
     token: accountIdSchema,
     token_ids: z.array(innerTokenId).check(z.minLength(1, 'must name at least one token id'), maxTokens),
-    amounts: z.array(positiveU128Schema).check(maxTokens),
+    amounts: z.array(u128Schema).check(maxTokens),
     ...withdrawCommon,
   })
   .check(
@@ -195,7 +190,7 @@ export const mtWithdrawIntent = z
 export const nativeWithdrawIntent = z.strictObject({
   intent: z.literal('native_withdraw'),
   receiver_id: accountIdSchema,
-  amount: positiveU128Schema,
+  amount: u128Schema,
 });
 
 /** The verifier's field is `deposit_for_account_id`; it also accepts the alias `account_id` (the interface's name). */
@@ -216,7 +211,7 @@ export const storageDepositIntent = z
 
 export const tokenDiffIntent = z.strictObject({
   intent: z.literal('token_diff'),
-  diff: tokenMap(i128NonZeroSchema),
+  diff: tokenMap(i128Schema),
   memo,
   referral: z.optional(accountIdSchema),
 });
@@ -277,29 +272,72 @@ function withoutNullOptionals(value: object, type: IntentType): object {
   return Object.fromEntries(entries);
 }
 
+/**
+ * How intents are read. The wallet (default) refuses what the verifier would refuse when executing;
+ * `verifier: true` reads them as the contract deserializes them, for the simulated verifier, which
+ * refuses those while executing, with the contract's text.
+ */
+export interface IntentParseOptions {
+  verifier?: boolean;
+}
+
+/**
+ * The first amount of an intent that is zero, as a path inside the intent (`storage_deposit`,
+ * `tokens.<id>`, `amounts.1`), or null. The verifier deserializes "0" but refuses moving a zero
+ * amount with `invalid intent` (near/intents contracts/defuse/core/src/engine/state/cached.rs
+ * `internal_sub_balance`; a zero token_diff entry likewise), so the wallet never signs one.
+ */
+export function zeroAmountField(intent: Intent): string | null {
+  const zeroKey = (m: Record<string, string>, at: string) => {
+    const k = Object.keys(m).find((key) => BigInt(m[key]!) === 0n);
+    return k === undefined ? null : `${at}.${k}`;
+  };
+  const storage = (w: { storage_deposit?: string | undefined }) => (w.storage_deposit === '0' ? 'storage_deposit' : null);
+  switch (intent.intent) {
+    case 'transfer':
+      return zeroKey(intent.tokens, 'tokens');
+    case 'token_diff':
+      return zeroKey(intent.diff, 'diff');
+    case 'ft_withdraw':
+      return intent.amount === '0' ? 'amount' : storage(intent);
+    case 'nft_withdraw':
+      return storage(intent);
+    case 'mt_withdraw': {
+      const i = intent.amounts.indexOf('0');
+      return i === -1 ? storage(intent) : `amounts.${i}`;
+    }
+    case 'native_withdraw':
+    case 'storage_deposit':
+      return intent.amount === '0' ? 'amount' : null;
+    default:
+      return null;
+  }
+}
+
 /** Parses one intent; the error names the field (`intents.<index>.<field>` when an index is given). */
-export function parseIntent(value: unknown, index?: number): Intent {
+export function parseIntent(value: unknown, index?: number, opts: IntentParseOptions = {}): Intent {
   const at = index === undefined ? undefined : `intents.${index}`;
+  const within = (field: string) => (at ? `${at}.${field}` : field);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ProtocolError('intent must be an object', at);
   }
   const tag = (value as { intent?: unknown }).intent;
-  if (typeof tag !== 'string') throw new ProtocolError("intent has no 'intent' type field", at ? `${at}.intent` : 'intent');
+  if (typeof tag !== 'string') throw new ProtocolError("intent has no 'intent' type field", within('intent'));
   if (!isIntentType(tag)) {
-    throw new ProtocolError(
-      `unknown intent type '${tag}'; the verifier accepts: ${INTENT_TYPES.join(', ')}`,
-      at ? `${at}.intent` : 'intent',
-    );
+    throw new ProtocolError(`unknown intent type '${tag}'; the verifier accepts: ${INTENT_TYPES.join(', ')}`, within('intent'));
   }
   const result = INTENT_SCHEMAS[tag].safeParse(withoutNullOptionals(value, tag));
   if (!result.success) throw protocolErrorFromZod(result.error, at);
-  return result.data as Intent;
+  const intent = result.data as Intent;
+  const zero = opts.verifier ? null : zeroAmountField(intent);
+  if (zero !== null) throw new ProtocolError(zero.startsWith('diff.') ? 'must not be 0' : 'must be greater than 0', within(zero));
+  return intent;
 }
 
 /** Parses a list of intents; a ProtocolError's `field` is the dotted path, e.g. `intents.0.memo`. */
-export function parseIntents(value: unknown): Intent[] {
+export function parseIntents(value: unknown, opts: IntentParseOptions = {}): Intent[] {
   if (!Array.isArray(value)) throw new ProtocolError('intents must be an array', 'intents');
-  return value.map((v, i) => parseIntent(v, i));
+  return value.map((v, i) => parseIntent(v, i, opts));
 }
 
 /**
@@ -326,8 +364,8 @@ function viaParser<T>(parse: (value: unknown) => T, pathPrefix: string | undefin
   );
 }
 
-export const intentSchema = viaParser(parseIntent, undefined);
-export const intentsSchema = viaParser(parseIntents, 'intents');
+export const intentSchema = viaParser((v) => parseIntent(v), undefined);
+export const intentsSchema = viaParser((v) => parseIntents(v), 'intents');
 
 /** Token ids named by an intent, for lookups in the token list. */
 export function tokenIdsOf(intent: Intent): string[] {

@@ -14,7 +14,7 @@ import { isValidAccountId } from './account';
 import { base58, base64, decodeExact, utf8 } from './encoding';
 import { ProtocolError } from './errors';
 import { formatDeadline, parseDeadlineNs } from './deadline';
-import { type Intent, parseIntents } from './intents';
+import { type Intent, type IntentParseOptions, parseIntents } from './intents';
 import { formatPublicKey, parsePublicKey, publicKeyFromSeed } from './keys';
 import { type Nep413Payload, nep413Digest, verifyEd25519 } from './nep413';
 import { protocolErrorFromZod } from './zodError';
@@ -84,7 +84,7 @@ export interface BuildPayloadInput {
 }
 
 /** Validates every part and returns the interface's payload, intents parsed by their schemas. */
-export function buildIntentPayload(input: BuildPayloadInput): IntentPayload {
+export function buildIntentPayload(input: BuildPayloadInput, opts: IntentParseOptions = {}): IntentPayload {
   if (!isValidAccountId(input.signerId)) throw new ProtocolError(`'${input.signerId}' is not a valid account id`, 'signer_id');
   if (!isValidAccountId(input.verifyingContract)) {
     throw new ProtocolError(`'${input.verifyingContract}' is not a valid account id`, 'verifying_contract');
@@ -97,7 +97,7 @@ export function buildIntentPayload(input: BuildPayloadInput): IntentPayload {
     verifying_contract: input.verifyingContract,
     deadline,
     nonce: input.nonce,
-    intents: parseIntents(input.intents),
+    intents: parseIntents(input.intents, opts),
   };
 }
 
@@ -208,9 +208,9 @@ const rawPayloadSchema = z.looseObject({
 
 /**
  * The payload the verifier reads out of a signed wrapper (verifier step 3: message JSON plus, for
- * nep413, recipient and nonce from the envelope). Intents are parsed by their schemas.
+ * nep413, recipient and nonce from the envelope). Intents are parsed by their schemas (`opts`: parseIntent).
  */
-export function extractIntentPayload(signed: SignedIntent): IntentPayload {
+export function extractIntentPayload(signed: SignedIntent, opts: IntentParseOptions = {}): IntentPayload {
   let json: unknown;
   try {
     json = JSON.parse(signed.standard === 'nep413' ? signed.payload.message : signed.payload);
@@ -226,7 +226,7 @@ export function extractIntentPayload(signed: SignedIntent): IntentPayload {
       deadline: m.data.deadline,
       nonce: signed.payload.nonce,
       intents: m.data.intents ?? [],
-    });
+    }, opts);
   }
   const r = rawPayloadSchema.safeParse(json);
   if (!r.success) throw protocolErrorFromZod(r.error, 'payload');
@@ -236,7 +236,7 @@ export function extractIntentPayload(signed: SignedIntent): IntentPayload {
     deadline: r.data.deadline,
     nonce: r.data.nonce,
     intents: r.data.intents ?? [],
-  });
+  }, opts);
 }
 
 /** NEP-413 wallets return base64 signatures; the verifier wants `ed25519:<base58>`. */

@@ -81,6 +81,8 @@ export interface QuoteAmounts {
   /** Seconds. */
   timeEstimate: number;
   refundFee?: string;
+  /** Smallest units of the destination asset, already taken out of amountOut. */
+  withdrawFee?: string;
 }
 
 /**

@@ -45,7 +45,7 @@ export interface BatchOutcome {
   executed: ExecutedIntent[];
   /** The dip4 lines, ending with `intents_executed`. */
   logs: string[];
-  /** The earliest intent deadline (as signed), or null for an empty batch. */
+  /** The earliest intent deadline as the contract prints it (rfc3339Of), or null for an empty batch. */
   minDeadline: string | null;
   violation: InvariantViolated | null;
 }
@@ -56,7 +56,7 @@ export function runBatch(base: LedgerState, env: EngineEnv, signed: readonly Sig
   const logs: string[] = [];
   const effects: BatchEffects = { transfers: [], outgoing: [], authChanges: [] };
   const executed: ExecutedIntent[] = [];
-  let minDeadline: { text: string; ns: bigint } | null = null;
+  let minDeadline: { ns: bigint } | null = null;
   const intentEnv = { work, matcher, logs, effects, feePips: env.feePips, feeCollector: env.feeCollector, wnearTokenId: env.wnearTokenId };
 
   for (const item of signed) {
@@ -68,7 +68,8 @@ export function runBatch(base: LedgerState, env: EngineEnv, signed: readonly Sig
     // 3. payload
     let payload: IntentPayload;
     try {
-      payload = extractIntentPayload(item);
+      // Read as the contract deserializes: zero amounts pass here and fail when executed (`invalid intent`).
+      payload = extractIntentPayload(item, { verifier: true });
     } catch (e) {
       if (e instanceof ProtocolError) throw new VerifierError(jsonError(e.message));
       throw e;
@@ -77,7 +78,7 @@ export function runBatch(base: LedgerState, env: EngineEnv, signed: readonly Sig
     if (payload.verifying_contract !== env.verifierId) throw new VerifierError(ERR.wrongVerifyingContract);
     // 5. deadline
     const deadlineNs = parseDeadlineNs(payload.deadline);
-    if (!minDeadline || deadlineNs < minDeadline.ns) minDeadline = { text: payload.deadline, ns: deadlineNs };
+    if (!minDeadline || deadlineNs < minDeadline.ns) minDeadline = { ns: deadlineNs };
     if (deadlineNs < BigInt(env.now.getTime()) * 1_000_000n) throw new VerifierError(ERR.deadlineExpired);
     // 6. key registry
     const publicKey = canonicalKey(verified.publicKey);
@@ -93,5 +94,17 @@ export function runBatch(base: LedgerState, env: EngineEnv, signed: readonly Sig
   }
 
   logs.push(dip4('intents_executed', executed));
-  return { work, effects, executed, logs, minDeadline: minDeadline?.text ?? null, violation: matcher.finalize() };
+  return { work, effects, executed, logs, minDeadline: minDeadline ? rfc3339Of(minDeadline.ns) : null, violation: matcher.finalize() };
+}
+
+/**
+ * A timestamp as the contract prints it (near/intents crates/primitives/time: the `time` crate's
+ * RFC 3339): UTC `Z`, fractional seconds only as long as needed (none when whole), so a deadline
+ * signed as `…:00.000Z` comes back as `…:00Z`.
+ */
+export function rfc3339Of(ns: bigint): string {
+  const seconds = ns / 1_000_000_000n;
+  const fraction = (ns % 1_000_000_000n).toString().padStart(9, '0').replace(/0+$/, '');
+  const whole = new Date(Number(seconds) * 1000).toISOString().replace(/\.\d{3}Z$/, '');
+  return `${whole}${fraction ? `.${fraction}` : ''}Z`;
 }

@@ -34,8 +34,11 @@ export interface ExecuteOptions {
   simulate?: boolean;
 }
 
-/** What chrono prints for the latest timestamp: the contract's min_deadline of an empty batch. */
-const MAX_TIMESTAMP = '+262142-12-31T23:59:59.999999999Z';
+/**
+ * The contract's min_deadline of an empty batch: `Timestamp::MAX` (near/intents crates/primitives/time,
+ * the `time` crate without large dates: the last instant of year 9999).
+ */
+const MAX_TIMESTAMP = '9999-12-31T23:59:59.999999999Z';
 
 export class VerifierLedger {
   readonly verifierId: string;
@@ -198,9 +201,11 @@ export class VerifierLedger {
     return this.salts.current;
   }
 
-  invalidateSalts(salts: readonly string[]): void {
+  /** `invalidate_salts`: unknown salts are skipped; returns the current salt (rotated if it was invalidated). */
+  invalidateSalts(salts: readonly string[]): string {
     this.salts.invalidate(salts);
     this.ctx.commit();
+    return this.salts.current;
   }
 
   setSalt(saltHex: string): void {

@@ -7,7 +7,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { concatBytes, hex, utf8 } from '../../core';
-import { ERR, VerifierError } from './errors';
+import { VerifierError } from './errors';
 import { type SaltState, own } from './state';
 
 const SALT_RE = /^[0-9a-f]{8}$/;
@@ -40,14 +40,14 @@ export class SaltRegistry {
     return this.replaceCurrent(next);
   }
 
-  /** `invalidate_salts`: each salt becomes invalid; the current one is rotated first. Unknown → `invalid salt`. */
+  /**
+   * `invalidate_salts`: each valid salt becomes invalid, the current one rotated first; unknown or
+   * already invalid salts are skipped silently, as the contract does (near/intents
+   * contracts/defuse/src/contract/salts.rs: "omits any errors").
+   */
   invalidate(salts: readonly string[]): void {
-    const list = salts.map((s) => s.toLowerCase());
-    // All or nothing, as a panicking contract call would be.
-    if (list.some((s) => s !== this.state.current && own(this.state.previous, s) === undefined)) {
-      throw new VerifierError(ERR.invalidSalt);
-    }
-    for (const salt of list) {
+    for (const salt of salts.map((s) => s.toLowerCase())) {
+      if (!this.isValid(salt)) continue;
       if (salt === this.state.current) this.rotate();
       this.state.previous[salt] = false;
     }

@@ -59,6 +59,8 @@ export class WorkingState {
   }
 
   sub(accountId: string, tokenId: string, amount: bigint): void {
+    // The contract checks the amount before the account (balances.ts).
+    if (amount === 0n) throw new VerifierError(ERR.invalidIntent);
     // Taking from an account the ledger has never seen is an insufficient balance, not a new account.
     if (this.view(accountId) === undefined) throw new VerifierError(ERR.balance);
     takeFrom(this.draft(accountId).balances, tokenId, amount);

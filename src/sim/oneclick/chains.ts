@@ -1,13 +1,14 @@
 /**
  * What the swap service knows per chain: address family, deposit modes, time estimate, fees in USD,
  * and how its transaction hashes and explorer links look. Chain ids are the interface's (`home`,
- * docs/services.md "Wire names").
+ * docs/services.md "Wire names"): the SDK's `blockchain` enum (one-click-sdk-typescript
+ * src/models/TokenResponse.ts) with `near` spelled `home`.
  */
 
 export const CHAIN_IDS = [
   'home', 'eth', 'base', 'arb', 'btc', 'sol', 'ton', 'doge', 'xrp', 'zec', 'gnosis', 'bera', 'bsc', 'pol', 'tron',
   'sui', 'op', 'avax', 'cardano', 'stellar', 'aptos', 'ltc', 'monad', 'xlayer', 'starknet', 'bch', 'adi', 'plasma',
-  'scroll', 'aleo', 'dash',
+  'scroll', 'aleo', 'dash', 'movement', 'hypercore',
 ] as const;
 export type ChainId = (typeof CHAIN_IDS)[number];
 
@@ -76,6 +77,9 @@ const TABLE: readonly ChainInfo[] = [
   evm('plasma', 'https://plasmascan.to/tx/'),
   evm('scroll', 'https://scrollscan.com/tx/'),
   { id: 'aleo', family: 'aleo', depositModes: ['SIMPLE'], timeEstimateSec: 60, refundFeeUsd: 0.05, bridgeMinUsd: 0.1, txShape: 'aleo', explorer: 'https://explorer.aleo.org/transaction/' },
+  // Movement is an Aptos-style Move chain (same 0x account addresses); HyperCore (Hyperliquid) uses EVM addresses.
+  { id: 'movement', family: 'aptos', depositModes: ['SIMPLE'], timeEstimateSec: 20, refundFeeUsd: 0.01, bridgeMinUsd: 0.1, txShape: '0xhex', explorer: 'https://explorer.movementnetwork.xyz/txn/' },
+  evm('hypercore', 'https://app.hyperliquid.xyz/explorer/tx/', 20, 0.05, 1),
   { id: 'dash', family: 'dash', depositModes: ['SIMPLE'], timeEstimateSec: 300, refundFeeUsd: 0.01, bridgeMinUsd: 0.5, txShape: 'hex', explorer: 'https://blockchair.com/dash/transaction/' },
 ];
 

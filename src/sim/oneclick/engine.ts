@@ -225,23 +225,30 @@ export class SwapEngine {
 
     const shift = this.swaps.priceShiftBps;
     const fee = centiBps((req.appFees ?? []).reduce((n, f) => n + f.fee, 0));
+    // The quoted withdrawal fee is withheld from the output, as the quote said (quote.ts withdrawFeeOf).
+    const withdrawFee = BigInt(quote.withdrawFee ?? '0');
+    const net = (gross: bigint) => (gross > withdrawFee ? gross - withdrawFee : 0n);
     let used: bigint;
     let out: bigint;
     let slippage: number;
     if (req.swapType === 'EXACT_OUTPUT') {
       out = BigInt(quote.amountOut);
-      used = moreBps(marketIn(out, tokenIn, tokenOut, shift), fee);
+      used = moreBps(marketIn(out + withdrawFee, tokenIn, tokenOut, shift), fee);
       if (used > deposited || used > BigInt(quote.amountIn)) return this.refund(swap, at, 'AMOUNT_LESS_THAN_MIN_AMOUNT_OUT', deposited);
       const min = BigInt(quote.minAmountIn);
       slippage = min === 0n ? 0 : Number(((used - min) * 10_000n) / min);
     } else {
       // EXACT_INPUT swaps the quoted input (the excess is refunded after); FLEX_INPUT swaps it all.
       used = req.swapType === 'FLEX_INPUT' ? deposited : BigInt(quote.amountIn);
-      const net = lessBps(used, fee);
-      out = marketOut(net, tokenIn, tokenOut, shift);
-      const expected = marketOut(net, tokenIn, tokenOut);
+      const afterFee = lessBps(used, fee);
+      out = net(marketOut(afterFee, tokenIn, tokenOut, shift));
+      const expected = net(marketOut(afterFee, tokenIn, tokenOut));
       // FLEX_INPUT: the quoted rate floor (minAmountOut per amountIn) scaled to what came in.
-      const floor = req.swapType === 'FLEX_INPUT' ? (used * BigInt(quote.minAmountOut)) / BigInt(quote.amountIn) : BigInt(quote.minAmountOut);
+      // The fixed withdrawal fee does not scale: the rate floor applies before it.
+      const floor =
+        req.swapType === 'FLEX_INPUT'
+          ? (used * (BigInt(quote.minAmountOut) + withdrawFee)) / BigInt(quote.amountIn) - withdrawFee
+          : BigInt(quote.minAmountOut);
       if (out < floor) return this.refund(swap, at, 'AMOUNT_LESS_THAN_MIN_AMOUNT_OUT', deposited);
       slippage = expected === 0n ? 0 : Number(((expected - out) * 10_000n) / expected);
     }

@@ -93,6 +93,8 @@ export interface QuoteBody {
   virtualChainRefundRecipient?: string;
   customRecipientMsg?: string;
   refundFee: string;
+  /** Destination units, already taken out of amountOut; "0" when nothing leaves the home ledger (quote.ts withdrawFeeOf). */
+  withdrawFee?: string;
 }
 
 export interface QuoteResponse {

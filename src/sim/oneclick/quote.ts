@@ -65,8 +65,18 @@ interface Priced {
   minAmountOut: bigint;
 }
 
-/** Per swap type (docs/services.md, "The swap service": swap types; fees per the 1Click docs' fee config). */
-export function price(req: Pick<QuoteRequestInput, 'amount' | 'slippageTolerance' | 'swapType'>, tokenIn: SimToken, tokenOut: SimToken, feeBps: number): Priced {
+/**
+ * Per swap type (docs/services.md, "The swap service": swap types; fees per the 1Click docs' fee config).
+ * `withdrawFee` (destination units) is already taken out of amountOut; an EXACT_OUTPUT quote still
+ * delivers `amount`, so the input pays for it.
+ */
+export function price(
+  req: Pick<QuoteRequestInput, 'amount' | 'slippageTolerance' | 'swapType'>,
+  tokenIn: SimToken,
+  tokenOut: SimToken,
+  feeBps: number,
+  withdrawFee = 0n,
+): Priced {
   const amount = BigInt(req.amount);
   const slip = centiBps(req.slippageTolerance);
   const fee = centiBps(feeBps);
@@ -74,30 +84,41 @@ export function price(req: Pick<QuoteRequestInput, 'amount' | 'slippageTolerance
     case 'EXACT_OUTPUT': {
       // Fee raises the input; amountIn carries the slippage buffer above minAmountIn (docs/services.md, "The
       // swap service").
-      const minAmountIn = moreBps(marketIn(amount, tokenIn, tokenOut), fee);
+      const minAmountIn = moreBps(marketIn(amount + withdrawFee, tokenIn, tokenOut), fee);
       const amountIn = grossUpBps(minAmountIn, slip);
       return { amountIn, minAmountIn, maxAmountIn: amountIn, amountOut: amount, minAmountOut: amount };
     }
     case 'FLEX_INPUT': {
-      const amountOut = marketOut(lessBps(amount, fee), tokenIn, tokenOut);
+      const amountOut = netOf(marketOut(lessBps(amount, fee), tokenIn, tokenOut), withdrawFee);
       // The lower bound is the slippage plus 1% (docs/services.md, "The swap service": FLEX_INPUT).
       return { amountIn: amount, minAmountIn: lessBps(amount, slip + 10_000n), amountOut, minAmountOut: lessBps(amountOut, slip) };
     }
     default: {
-      const amountOut = marketOut(lessBps(amount, fee), tokenIn, tokenOut);
+      const amountOut = netOf(marketOut(lessBps(amount, fee), tokenIn, tokenOut), withdrawFee);
       return { amountIn: amount, minAmountIn: amount, amountOut, minAmountOut: lessBps(amountOut, slip) };
     }
   }
 }
 
+const netOf = (gross: bigint, withdrawFee: bigint) => (gross > withdrawFee ? gross - withdrawFee : 0n);
+
+/**
+ * `quote.withdrawFee`, destination units: what sending the output out to its chain costs (one transfer
+ * there, priced like a refund on that chain). "0" when nothing leaves the home ledger: an INTENTS
+ * recipient or a home-ledger token is credited inside the verifier, no bridge withdrawal is made.
+ */
+export function withdrawFeeOf(req: Pick<QuoteRequestInput, 'recipientType'>, outChain: ChainInfo, tokenOut: SimToken): bigint {
+  return req.recipientType === 'DESTINATION_CHAIN' && outChain.id !== 'home' ? unitsForUsd(outChain.refundFeeUsd, tokenOut) : 0n;
+}
+
 /** The smallest input the bridges move for this route, in origin units (0: no bridge involved). */
-function bridgeMinimum(req: QuoteRequestInput, inChain: ChainInfo, outChain: ChainInfo, tokenIn: SimToken, tokenOut: SimToken, feeBps: number): bigint {
+function bridgeMinimum(req: QuoteRequestInput, inChain: ChainInfo, outChain: ChainInfo, tokenIn: SimToken, tokenOut: SimToken, feeBps: number, withdrawFee: bigint): bigint {
   const usdMin = Math.max(
     req.depositType === 'ORIGIN_CHAIN' ? inChain.bridgeMinUsd : 0,
     req.recipientType === 'DESTINATION_CHAIN' ? outChain.bridgeMinUsd : 0,
   );
-  // At least enough that something comes out.
-  const oneUnitOut = moreBps(marketIn(1n, tokenIn, tokenOut), centiBps(feeBps));
+  // At least enough that something comes out after the withdrawal fee.
+  const oneUnitOut = moreBps(marketIn(1n + withdrawFee, tokenIn, tokenOut), centiBps(feeBps));
   const byUsd = unitsForUsd(usdMin, tokenIn);
   return byUsd > oneUnitOut ? byUsd : oneUnitOut;
 }
@@ -172,11 +193,14 @@ export function makeQuote(deps: QuoteDeps, body: Record<string, unknown>, caller
   if (tokenIn && !ctx.liquidity.has(req.originAsset, req.destinationAsset)) throw new QuoteError(400, 'No liquidity available');
 
   let priced: Priced = { amountIn: 0n, minAmountIn: 0n, amountOut: 0n, minAmountOut: 0n };
+  // ANY_INPUT quotes price nothing up front (each deposit is swapped as it comes): no fee to take out.
+  const withdrawFee = tokenIn ? withdrawFeeOf(req, outChain, tokenOut) : 0n;
   if (tokenIn) {
-    const minimum = bridgeMinimum(req, inChain, outChain, tokenIn, tokenOut, feeBps);
-    priced = price(req, tokenIn, tokenOut, feeBps);
+    const minimum = bridgeMinimum(req, inChain, outChain, tokenIn, tokenOut, feeBps, withdrawFee);
+    priced = price(req, tokenIn, tokenOut, feeBps, withdrawFee);
     if ((req.swapType === 'EXACT_OUTPUT' ? priced.minAmountIn : priced.amountIn) < minimum) {
-      const tryAtLeast = req.swapType === 'EXACT_OUTPUT' ? marketOut(lessBps(minimum, centiBps(feeBps)), tokenIn, tokenOut) + 1n : minimum;
+      const tryAtLeast =
+        req.swapType === 'EXACT_OUTPUT' ? netOf(marketOut(lessBps(minimum, centiBps(feeBps)), tokenIn, tokenOut), withdrawFee) + 1n : minimum;
       throw new QuoteError(400, `Amount is too low for bridge, try at least ${tryAtLeast}`);
     }
     if (priced.amountOut <= 0n || priced.minAmountOut <= 0n) throw new QuoteError(400, 'Failed to get quote');
@@ -222,6 +246,7 @@ export function makeQuote(deps: QuoteDeps, body: Record<string, unknown>, caller
     minAmountOut: priced.minAmountOut.toString(),
     timeEstimate: inChain.timeEstimateSec + destinationSeconds,
     refundFee: refundFee.toString(),
+    withdrawFee: withdrawFee.toString(),
   };
   if (!req.dry) {
     const target = deriveDepositTarget(ctx, inChain, req.depositType === 'INTENTS', mode, timestamp, correlationId, (a, m) => deps.swaps.has(a, m));

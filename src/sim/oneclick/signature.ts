@@ -3,6 +3,7 @@
  * `verifyQuoteSignature` rebuilds it: ed25519 over the UTF-8 bytes of
  * base58(sha256(stable-stringify({...signedRequest, ...signedQuote, timestamp}))).
  * Keys are sorted and undefined values dropped (json-stable-stringify); falsy optionals are dropped.
+ * Non-dry quotes also sign refundFee and withdrawFee (one-click-sdk-typescript src/quote-signature.ts `buildSignedQuote`).
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -70,6 +71,7 @@ function signedFields(response: Pick<QuoteResponse, 'quoteRequest' | 'quote' | '
       virtualChainRefundRecipient: orUndef(q.virtualChainRefundRecipient),
       customRecipientMsg: orUndef(q.customRecipientMsg),
       refundFee: orUndef(q.refundFee),
+      withdrawFee: orUndef(q.withdrawFee),
     });
   }
   return { ...request, ...quote, timestamp: response.timestamp };

@@ -61,6 +61,12 @@ export function QuotePanel({ state, swapType, origin, destination }: QuotePanelP
             <dd data-testid="swap-quote-min-out">{amountOf(q.minAmountOut, destination) ?? q.minAmountOut}</dd>
             <dt>Time</dt>
             <dd data-testid="swap-quote-time">about {q.timeEstimate < 90 ? `${q.timeEstimate} s` : `${Math.round(q.timeEstimate / 60)} min`}</dd>
+            {q.withdrawFee && q.withdrawFee !== '0' && (
+              <>
+                <dt>Withdrawal fee</dt>
+                <dd data-testid="swap-quote-withdraw-fee">{amountOf(q.withdrawFee, destination) ?? q.withdrawFee} (already taken out)</dd>
+              </>
+            )}
             {q.refundFee && q.refundFee !== '0' && (
               <>
                 <dt>Refund fee</dt>

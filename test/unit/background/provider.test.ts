@@ -172,6 +172,31 @@ describe('signing for pages', () => {
     expect(verifySignedIntent((signed.result as { signed: unknown }).signed).ok).toBe(true);
   });
 
+  it('accepts null optionals from a page (shown and signed without them) and refuses a zero storage_deposit by name', async () => {
+    const t = await pageSetup(sim);
+    await t.connect();
+    const windows = t.windows.length;
+    const zero = await t.page(METHODS.signIntents, {
+      intents: [{ intent: 'ft_withdraw', token: 'usdc.near', receiver_id: 'bob.near', amount: '1', storage_deposit: '0' }],
+    });
+    expect(zero).toMatchObject({ ok: false, error: { code: ERROR_CODES.invalidParams, data: { field: 'intents.0.storage_deposit' } } });
+    expect(t.windows.length).toBe(windows);
+    await fetch(`${sim.url}/dev/fund`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ accountId: t.accountId, tokenId: 'nep141:wrap.near', amount: '1' }),
+    });
+    const shown = { intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:wrap.near': '1' } };
+    const pending = await t.page(METHODS.signIntents, { intents: [{ ...shown, memo: null, msg: null }] });
+    const view = await t.current();
+    expect(view?.intents?.intents[0]?.intent).toEqual(shown);
+    await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true, acknowledgeDanger: true });
+    const signed = await t.answerOf(pending);
+    if (signed.ok !== true) throw new Error('not signed');
+    const message = JSON.parse((signed.result as { signed: { payload: { message: string } } }).signed.payload.message) as { intents: unknown[] };
+    expect(message.intents).toEqual([shown]);
+  });
+
   it('needs an acknowledgement for danger and blocks forbidden requests', async () => {
     const t = await pageSetup(sim);
     await t.connect();

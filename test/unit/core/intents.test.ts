@@ -10,6 +10,7 @@ import {
   parseIntents,
   parseTokenId,
   tokenIdsOf,
+  zeroAmountField,
 } from '../../../src/core';
 
 const PK = 'ed25519:GGmuj19BsuQ4fwgk3rMsWyDuxEPcTttWjtdqFPfLtPX5';
@@ -66,7 +67,7 @@ const REJECTIONS: [string, Record<string, unknown>, RegExp][] = [
   ['native_withdraw', { amount: '340282366920938463463374607431768211456' }, /u128/],
   ['storage_deposit', { deposit_for_account_id: 'bob.near' }, /exactly one of/],
   ['storage_deposit', { contract_id: 'x' }, /contract_id/],
-  ['token_diff', { diff: { 'nep141:wrap.near': '0' } }, /non-zero/],
+  ['token_diff', { diff: { 'nep141:wrap.near': '0' } }, /diff\.nep141:wrap\.near: must not be 0/],
   ['token_diff', { diff: {} }, /at least one token/],
   ['token_diff', { diff: { 'nep141:wrap.near': '-170141183460469231731687303715884105729' } }, /i128/],
   ['token_diff', { referral: 'Ref' }, /referral/],
@@ -158,6 +159,31 @@ describe('size caps on free text', () => {
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.path).toEqual(['intents', 1, 'memo']);
     expect(r.error?.issues[0]?.message).toBe(`must have at most ${L.memo} characters`);
+  });
+});
+
+describe('zero amounts (the verifier refuses them when executing: `invalid intent`)', () => {
+  it.each([
+    ['ft_withdraw storage_deposit', { ...VALID.ft_withdraw, storage_deposit: '0' }, 'intents.0.storage_deposit'],
+    ['nft_withdraw storage_deposit', { ...VALID.nft_withdraw, storage_deposit: '0' }, 'intents.0.storage_deposit'],
+    ['mt_withdraw storage_deposit', { ...VALID.mt_withdraw, storage_deposit: '0' }, 'intents.0.storage_deposit'],
+    ['storage_deposit amount', { ...VALID.storage_deposit, amount: '0' }, 'intents.0.amount'],
+    ['ft_withdraw amount', { ...VALID.ft_withdraw, amount: '0' }, 'intents.0.amount'],
+    ['native_withdraw amount', { ...VALID.native_withdraw, amount: '0' }, 'intents.0.amount'],
+  ])('the wallet refuses a zero %s, naming the field', (_, intent, field) => {
+    const e = errorOf(intent);
+    expect(e.field).toBe(field);
+    expect(e.message).toBe(`${field}: must be greater than 0`);
+  });
+
+  it('names the field through the zod face (what a page gets as -32602 data.field)', () => {
+    const r = z.object({ intents: intentsSchema }).safeParse({ intents: [VALID.transfer, { ...VALID.ft_withdraw, storage_deposit: '0' }] });
+    expect(r.error?.issues[0]?.path).toEqual(['intents', 1, 'storage_deposit']);
+  });
+
+  it('the verifier view reads them (the simulated verifier refuses them while executing)', () => {
+    expect(parseIntent({ ...VALID.ft_withdraw, storage_deposit: '0' }, 0, { verifier: true })).toMatchObject({ storage_deposit: '0' });
+    expect(zeroAmountField(parseIntent({ ...VALID.storage_deposit, amount: '0' }, 0, { verifier: true }))).toBe('amount');
   });
 });
 

@@ -168,6 +168,8 @@ export interface SignOptions {
   standard?: SigningStandard;
   /** Sign with another key than the user's own (e.g. a key not registered for signerId). */
   key?: KeyPair;
+  /** Sign the intents exactly as given (nulls, zero amounts), as another client could; not checked by src/core. */
+  verbatim?: boolean;
 }
 
 /** A user with its own implicit account, signing with src/core. */
@@ -194,8 +196,9 @@ export class TestUser {
       verifyingContract: opts.verifyingContract ?? 'intents.near',
       deadline,
       nonce,
-      intents: opts.intents,
+      intents: opts.verbatim ? [] : opts.intents,
     });
+    if (opts.verbatim) payload.intents = opts.intents as typeof payload.intents;
     return signIntentPayload((opts.key ?? this.key).secretSeed, payload, opts.standard ?? 'nep413');
   }
 }

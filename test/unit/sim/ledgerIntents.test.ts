@@ -64,6 +64,59 @@ describe('intent types', () => {
     expect(await balances(sim, 'alice.near')).toEqual({}); // it left the ledger
   });
 
+  it('a zero storage_deposit (withdrawal field or the intent\'s amount) is refused with `invalid intent`, nothing moves', async () => {
+    const user = await userWith({ [USDC]: 100n, [WNEAR]: 10n, 'nep245:mt.near:a': 1n });
+    const cases = [
+      { intent: 'ft_withdraw', token: 'usdc.near', receiver_id: 'alice.near', amount: '40', storage_deposit: '0' },
+      { intent: 'mt_withdraw', token: 'mt.near', receiver_id: 'alice.near', token_ids: ['a'], amounts: ['1'], storage_deposit: '0' },
+      { intent: 'storage_deposit', contract_id: 'usdc.near', deposit_for_account_id: 'alice.near', amount: '0' },
+    ];
+    for (const intent of cases) {
+      const signed = await user.sign({ verbatim: true, intents: [{ intent: 'transfer', receiver_id: 'shop.near', tokens: { [USDC]: '1' } }, intent] });
+      expect(await publish(signed)).toMatchObject({ status: 'FAILED', reason: 'invalid intent' });
+    }
+    expect(await balances(sim, user.accountId)).toEqual({ [USDC]: '100', [WNEAR]: '10', 'nep245:mt.near:a': '1' });
+  });
+
+  it('null optional fields mean absent: a batch signed with nulls executes', async () => {
+    const user = await userWith({ [USDC]: 100n, [WNEAR]: 10n });
+    const signed = await user.sign({
+      verbatim: true,
+      intents: [
+        { intent: 'transfer', receiver_id: 'shop.near', tokens: { [USDC]: '5' }, memo: null, msg: null, min_gas: null, state_init: null },
+        { intent: 'ft_withdraw', token: 'usdc.near', receiver_id: 'alice.near', amount: '40', memo: null, msg: null, storage_deposit: null, min_gas: null },
+        { intent: 'token_diff', diff: { [USDC]: '-10' }, memo: null, referral: null },
+        { intent: 'auth_call', contract_id: 'app.near', msg: 'hi', state_init: null, min_gas: null },
+      ],
+    });
+    expect(JSON.parse((signed as { payload: { message: string } }).payload.message).intents[0].memo).toBeNull();
+    const solver = await userWith({ [USDC]: 10n });
+    const counter = await solver.sign({ intents: [{ intent: 'token_diff', diff: { [USDC]: '9' } }] }); // fee 1 pip rounds up to 1
+    expect(await publishAll([signed, counter])).toMatchObject({ status: 'OK' });
+    expect(await balances(sim, user.accountId)).toEqual({ [USDC]: '45', [WNEAR]: '10' });
+  });
+
+  it('events use the contract\'s shapes: storage_deposit names deposit_for_account_id, transfer only receiver_id, tokens, memo', async () => {
+    const user = await userWith({ [USDC]: 10n, [WNEAR]: 10n });
+    const signed = await user.sign({
+      intents: [
+        { intent: 'storage_deposit', contract_id: 'usdc.near', account_id: 'alice.near', amount: '2' },
+        { intent: 'transfer', receiver_id: 'shop.near', tokens: { [USDC]: '1' }, memo: 'm', msg: 'call', min_gas: '50000000000000' },
+      ],
+    });
+    const out = (await ledgerView<{ logs: string[] }>(sim, 'simulate_intents', { signed: [signed] })).value!;
+    const [deposit, transfer] = out.logs.map((l) => JSON.parse(l.replace(/^EVENT_JSON:/, '')) as { event: string; data: Record<string, unknown>[] });
+    expect(deposit!.event).toBe('storage_deposit');
+    expect(deposit!.data[0]).toEqual({
+      intent_hash: expect.any(String),
+      account_id: user.accountId,
+      contract_id: 'usdc.near',
+      deposit_for_account_id: 'alice.near',
+      amount: '2',
+    });
+    expect(transfer!.data[0]).toEqual({ intent_hash: expect.any(String), account_id: user.accountId, receiver_id: 'shop.near', tokens: { [USDC]: '1' }, memo: 'm' });
+  });
+
   it('nft_withdraw and mt_withdraw debit nep171 / nep245 tokens', async () => {
     const user = await userWith({ 'nep171:nft.near:42': 1n, 'nep245:mt.near:a': 10n, 'nep245:mt.near:b': 10n });
     const signed = await user.sign({

@@ -128,6 +128,24 @@ describe('SDK: quotes of every swap type, signatures verified by verifyQuoteSign
     expect(q.quote.maxAmountIn).toBe(q.quote.amountIn);
   });
 
+  it('a withdrawal to another chain carries withdrawFee, taken out of amountOut and covered by the signature', async () => {
+    const out = { destinationAsset: USDC_ETH, recipient: '0x000000000000000000000000000000000000dEaD' };
+    const q = await OneClickService.getQuote(request(out));
+    const fee = q.quote.withdrawFee;
+    expect(fee).toMatch(/^[1-9]\d*$/);
+    expect(verifyQuoteSignature(q, sim.quotePublicKey)).toBe(true);
+    expect(verifyQuoteSignature({ ...q, quote: { ...q.quote, withdrawFee: (BigInt(fee!) + 1n).toString() } }, sim.quotePublicKey)).toBe(false);
+    expect(verifyQuoteSignature({ ...q, quote: { ...q.quote, withdrawFee: undefined } }, sim.quotePublicKey)).toBe(false);
+    // Credited inside the ledger instead: no withdrawal, no fee, and the same swap yields exactly the fee more.
+    const home = await OneClickService.getQuote(request({ ...out, recipient: 'bob.near', recipientType: QuoteRequest.recipientType.INTENTS }));
+    expect(home.quote.withdrawFee).toBe('0');
+    expect(BigInt(home.quote.amountOut) - BigInt(q.quote.amountOut)).toBe(BigInt(fee!));
+    // EXACT_OUTPUT still delivers the amount asked for; the input pays the fee.
+    const exact = await OneClickService.getQuote(request({ ...out, swapType: QuoteRequest.swapType.EXACT_OUTPUT, amount: '2000000' }));
+    expect(exact.quote.amountOut).toBe('2000000');
+    expect(verifyQuoteSignature(exact, sim.quotePublicKey)).toBe(true);
+  });
+
   it('without a token the 0.2% platform fee appears in the echoed appFees', async () => {
     OpenAPI.TOKEN = undefined;
     const q = await OneClickService.getQuote(request());

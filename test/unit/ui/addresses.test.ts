@@ -1,5 +1,6 @@
 // Address shape checks (src/ui/addresses.ts): every chain family accepts addresses the simulator
 // mints in that chain's real format, and rejects wrong shapes with a reason that says what is wrong.
+import { TokenResponse } from '@defuse-protocol/one-click-sdk-typescript';
 import { describe, expect, it } from 'vitest';
 import { addressFromBytes } from '../../../src/sim/oneclick/addresses';
 import { CHAIN_IDS as SIM_CHAIN_IDS, chainInfo } from '../../../src/sim/oneclick/chains';
@@ -13,6 +14,24 @@ describe('address shapes', () => {
     for (const id of SIM_CHAIN_IDS) expect(familyOf(id)).toBe(chainInfo(id)!.family);
     expect(chainName('eth')).toBe('Ethereum');
     expect(chainName('zzz')).toBe('zzz');
+  });
+
+  it('knows every chain of the official SDK (its `near` is the interface\'s `home`), each with a name', () => {
+    // Read from the SDK package, so this fails when the SDK adds a chain.
+    const sdkChains = Object.values(TokenResponse.blockchain).map((c) => (c === 'near' ? 'home' : c));
+    expect(sdkChains).toContain('movement');
+    expect([...SIM_CHAIN_IDS].sort()).toEqual([...sdkChains].sort());
+    expect([...CHAIN_IDS].sort()).toEqual([...sdkChains].sort());
+    for (const c of sdkChains) {
+      expect(chainName(c)).not.toBe(c);
+      expect(chainInfo(c === 'home' ? 'near' : c)?.id).toBe(c);
+    }
+  });
+
+  it('a chain with no address rule takes any non-empty address', () => {
+    expect(addressProblem('newchain', 'whatever-1')).toBeNull();
+    expect(addressProblem('newchain', '')).toBe('Enter an address');
+    expect(recipientProblem('DESTINATION_CHAIN', 'newchain', '')).toMatch(/newchain address/);
   });
 
   it.each(SIM_CHAIN_IDS.filter((c) => c !== 'home'))('accepts real-format addresses on %s', (chain) => {

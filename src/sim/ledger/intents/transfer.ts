@@ -12,7 +12,9 @@ import { type IntentEnv, matchedAdd, matchedSub } from './env';
 export function transfer(env: IntentEnv, signerId: string, intent: IntentOf<'transfer'>, intentHash: string): void {
   const tokens = Object.entries(intent.tokens);
   if (intent.receiver_id === signerId || tokens.length === 0) throw new VerifierError(ERR.invalidIntent);
-  env.logs.push(dip4('transfer', [intentEvent(intentHash, signerId, intent)]));
+  // The event carries only receiver_id, tokens and memo (near/intents core/src/tokens.rs `TransferEvent`).
+  const event = { receiver_id: intent.receiver_id, tokens: intent.tokens, ...(intent.memo !== undefined && { memo: intent.memo }) };
+  env.logs.push(dip4('transfer', [intentEvent(intentHash, signerId, event)]));
   for (const [tokenId, amount] of tokens) matchedSub(env, signerId, tokenId, BigInt(amount));
   for (const [tokenId, amount] of tokens) matchedAdd(env, intent.receiver_id, tokenId, BigInt(amount));
   env.effects.transfers.push({ from: signerId, to: intent.receiver_id, tokens: { ...intent.tokens }, memo: intent.memo, intentHash });

@@ -11,7 +11,8 @@ import type { IntentEnv } from './env';
 
 type Withdrawal = IntentOf<'ft_withdraw' | 'nft_withdraw' | 'mt_withdraw' | 'native_withdraw' | 'storage_deposit'>;
 
-export function withdraw(env: IntentEnv, signerId: string, intent: Withdrawal, intentHash: string): void {
+export function withdraw(env: IntentEnv, signerId: string, signed: Withdrawal, intentHash: string): void {
+  const intent = canonical(signed);
   env.logs.push(dip4(intent.intent, [intentEvent(intentHash, signerId, intent)]));
   const debits = debitsOf(env, intent);
   for (const [tokenId, amount] of debits) env.work.sub(signerId, tokenId, amount);
@@ -25,10 +26,20 @@ export function withdraw(env: IntentEnv, signerId: string, intent: Withdrawal, i
   });
 }
 
+/**
+ * storage_deposit's field is `deposit_for_account_id`; `account_id` is only an accepted alias
+ * (near/intents core/src/intents/tokens.rs `StorageDeposit`), so events and records use the canonical name.
+ */
+function canonical(intent: Withdrawal): Withdrawal {
+  if (intent.intent !== 'storage_deposit') return intent;
+  const { contract_id, account_id, deposit_for_account_id, amount } = intent;
+  return { intent: 'storage_deposit', contract_id, deposit_for_account_id: deposit_for_account_id ?? account_id, amount };
+}
+
 /** Token debits in the contract's order: the withdrawn tokens, then the wNEAR storage deposit. */
 function debitsOf(env: IntentEnv, intent: Withdrawal): [string, bigint][] {
-  const storage = (amount: string | undefined): [string, bigint][] =>
-    amount !== undefined && BigInt(amount) > 0n ? [[env.wnearTokenId, BigInt(amount)]] : [];
+  // A zero storage_deposit is debited too, which the working state refuses (`invalid intent`), as the contract does.
+  const storage = (amount: string | undefined): [string, bigint][] => (amount !== undefined ? [[env.wnearTokenId, BigInt(amount)]] : []);
   switch (intent.intent) {
     case 'ft_withdraw':
       return [[`nep141:${intent.token}`, BigInt(intent.amount)], ...storage(intent.storage_deposit)];
