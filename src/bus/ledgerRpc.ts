@@ -25,9 +25,20 @@ const callResultSchema = z.union([
   z.object({ error: z.string() }),
 ]);
 
+/**
+ * The two ways a contract panic reaches a view caller (docs/services.md, "The ledger RPC"): nearcore's
+ * `wasm execution failed with error: …GuestPanic { panic_msg: "…" }` (the Rust Debug form, with `\"`
+ * and `\\` escapes) and the older `Smart contract panicked: …`.
+ */
+const GUEST_PANIC_RE = /GuestPanic\s*\{\s*panic_msg:\s*"((?:[^"\\]|\\.)*)"/s;
 const PANIC_RE = /Smart contract panicked: (.*?)(?:"\)+)?$/s;
 
+export const isPanic = (text: string): boolean => GUEST_PANIC_RE.test(text) || text.includes('panicked');
+
+/** The contract's own message out of the VM's text (unescaped), or the text as it is. */
 export function panicText(text: string): string {
+  const guest = GUEST_PANIC_RE.exec(text);
+  if (guest) return guest[1]!.replace(/\\(["\\n])/g, (_, c: string) => (c === 'n' ? '\n' : c)).trim();
   const m = PANIC_RE.exec(text);
   return (m?.[1] ?? text).replace(/\\"/g, '"').trim();
 }
@@ -58,7 +69,7 @@ export class LedgerRpcClient {
     if ('error' in answer) {
       const data = answer.error.data ?? answer.error.cause ?? '';
       const detail = typeof data === 'string' ? data : JSON.stringify(data);
-      if (detail.includes('panicked')) throw new LedgerViewError(`${method} failed`, panicText(detail));
+      if (isPanic(detail)) throw new LedgerViewError(`${method} failed`, panicText(detail));
       throw new RpcError(answer.error.code, answer.error.message, answer.error.data);
     }
     const call = callResultSchema.safeParse(answer.result);

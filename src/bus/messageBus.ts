@@ -12,6 +12,7 @@ import {
   type IntentStatus,
   type PublishManyResult,
   type PublishResult,
+  busQuoteItemSchema,
   busQuoteSchema,
   intentStatusSchema,
   publishManyResultSchema,
@@ -59,12 +60,49 @@ export class MessageBusClient {
     return this.call('get_status', { intent_hash: intentHash }, intentStatusSchema, signal);
   }
 
-  /** Solver offers, or [] when none answered (the bus sends null). */
-  async quote(request: QuoteRequest, signal?: AbortSignal): Promise<BusQuote[]> {
+  /**
+   * Solver offers for exactly this request, and the smallest `min_amount` of the solvers that found
+   * the amount too small (`null` when none did). The bus answers `null` when no solver answered, or a
+   * list mixing offers and failures (docs/services.md, "The message bus"); offers whose tokens or fixed
+   * side differ from the request are dropped, as the official SDK does.
+   */
+  async quote(request: QuoteRequest, signal?: AbortSignal): Promise<BusQuoteAnswer> {
     if ((request.exact_amount_in === undefined) === (request.exact_amount_out === undefined)) {
       throw new RpcError(-32602, 'exactly one of exact_amount_in and exact_amount_out is required');
     }
-    const offers = await this.call('quote', request, z.nullable(z.array(busQuoteSchema)), signal);
-    return offers ?? [];
+    const items = (await this.call('quote', request, z.nullable(z.array(busQuoteItemSchema)), signal)) ?? [];
+    const offers: BusQuote[] = [];
+    let minAmount: bigint | null = null;
+    for (const item of items) {
+      const offer = busQuoteSchema.safeParse(item);
+      if (offer.success) {
+        if (matches(offer.data, request)) offers.push(offer.data);
+        continue;
+      }
+      const failure = item as { type?: unknown; min_amount?: unknown };
+      if (failure.type === 'INSUFFICIENT_AMOUNT' && typeof failure.min_amount === 'string') {
+        const min = BigInt(failure.min_amount);
+        if (minAmount === null || min < minAmount) minAmount = min;
+      }
+    }
+    return { offers, minAmount: minAmount === null ? null : minAmount.toString() };
   }
+}
+
+export interface BusQuoteAnswer {
+  offers: BusQuote[];
+  /** Smallest units of the fixed side; set when at least one solver found the amount too small. */
+  minAmount: string | null;
+}
+
+const matches = (o: BusQuote, r: QuoteRequest) =>
+  o.defuse_asset_identifier_in === r.defuse_asset_identifier_in &&
+  o.defuse_asset_identifier_out === r.defuse_asset_identifier_out &&
+  (r.exact_amount_in === undefined || o.amount_in === r.exact_amount_in) &&
+  (r.exact_amount_out === undefined || o.amount_out === r.exact_amount_out);
+
+/** What a person reads when no solver made an offer: the minimum, in the units the caller formats. */
+export function noOfferText(answer: BusQuoteAnswer, format: (amount: string) => string = (a) => a): string | null {
+  if (answer.offers.length > 0) return null;
+  return answer.minAmount === null ? 'No solver offered a quote' : `No solver offered a quote: the minimum amount is ${format(answer.minAmount)}`;
 }

@@ -41,6 +41,18 @@ export const busQuoteSchema = z.object({
 });
 export type BusQuote = z.output<typeof busQuoteSchema>;
 
+/**
+ * One item of a live `quote` answer: an offer, or a solver's failure (`INSUFFICIENT_AMOUNT` with the
+ * smallest amount it would quote; defuse-protocol/sdk-monorepo
+ * packages/internal-utils/src/solverRelay/solverRelayHttpClient/types.ts). Items of another shape are
+ * kept as `unknown` and ignored, never fatal to the whole answer.
+ */
+export const busQuoteItemSchema = z.union([
+  busQuoteSchema,
+  z.object({ type: z.literal('INSUFFICIENT_AMOUNT'), min_amount: z.string().check(z.regex(/^\d+$/)) }),
+  z.unknown(),
+]);
+
 export const simulationOutputSchema = z.object({
   intents_executed: z.array(z.object({ intent_hash: z.string(), account_id: z.string(), nonce: z.string() })),
   logs: z.array(z.string()),
