@@ -29,9 +29,15 @@ import type { StorageProblems } from './problems';
 
 export const SIM_BASE = 'http://127.0.0.1:3999';
 
-export const PRESETS: Record<NetworkPreset, { endpoints: Endpoints; verifierId: string }> = {
+/**
+ * Each network's endpoints. The Mainnet ledger RPC is a list tried in order (docs/services.md, "The ledger
+ * RPC"): `rpc.mainnet.near.org` is deprecated and rate-limited, so it comes last, after the providers
+ * the official SDK uses (defuse-protocol/sdk-monorepo packages/internal-utils/src/config.ts).
+ */
+export const PRESETS: Record<NetworkPreset, { endpoints: Endpoints; ledgerRpcFallbacks: string[]; verifierId: string }> = {
   local: {
     endpoints: { swap: SIM_BASE, transactions: `${SIM_BASE}/api/v0`, bus: `${SIM_BASE}/rpc`, ledgerRpc: `${SIM_BASE}/ledger-rpc` },
+    ledgerRpcFallbacks: [],
     verifierId: 'intents.near',
   },
   mainnet: {
@@ -39,8 +45,9 @@ export const PRESETS: Record<NetworkPreset, { endpoints: Endpoints; verifierId: 
       swap: 'https://1click.chaindefuser.com',
       transactions: 'https://explorer.near-intents.org/api/v0',
       bus: 'https://solver-relay-v2.chaindefuser.com/rpc',
-      ledgerRpc: 'https://rpc.mainnet.near.org',
+      ledgerRpc: 'https://near-rpc.defuse.org',
     },
+    ledgerRpcFallbacks: ['https://free.rpc.fastnear.com', 'https://rpc.mainnet.near.org'],
     verifierId: 'intents.near',
   },
 };
@@ -62,6 +69,7 @@ const minutes = z.int().check(z.minimum(1), z.maximum(1440));
 // refuse such a header value anyway (https://fetch.spec.whatwg.org/#header-value).
 const credential = z.string().check(z.trim(), z.minLength(1), z.maxLength(4096), z.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces'));
 
+const fallbacks = z.array(httpUrl).check(z.maxLength(5));
 const endpointsSchema = z.strictObject({ swap: httpUrl, transactions: httpUrl, bus: httpUrl, ledgerRpc: httpUrl });
 
 /**
@@ -80,6 +88,8 @@ export const settingsSchema = z.strictObject({
    * settings saved before it existed: read as the default.
    */
   wireNames: z.optional(z.enum(WIRE_NAMES)),
+  /** Ledger RPC hosts tried after `endpoints.ledgerRpc`, in order; absent in settings saved before: none. */
+  ledgerRpcFallbacks: z.optional(fallbacks),
 });
 export type StoredSettings = z.output<typeof settingsSchema>;
 
@@ -94,6 +104,7 @@ export const settingsChangeSchema = z.strictObject({
   busApiKey: z.optional(z.nullable(credential)),
   autoLockMinutes: z.optional(minutes),
   wireNames: z.optional(z.enum(WIRE_NAMES)),
+  ledgerRpcFallbacks: z.optional(fallbacks),
 }) satisfies z.ZodMiniType<SettingsChange>;
 
 export type SettingsChangeInput = z.output<typeof settingsChangeSchema>;
@@ -130,6 +141,9 @@ export function applySettingsChange(current: StoredSettings, change: SettingsCha
   let next: StoredSettings = { ...current, endpoints: { ...current.endpoints } };
   if (change.preset) next = { ...next, preset: change.preset, ...structuredClone(PRESETS[change.preset]) };
   if (change.endpoints) next = { ...next, preset: 'custom', endpoints: { ...next.endpoints, ...change.endpoints } };
+  // Another primary ledger RPC drops the old fallbacks: they were that network's.
+  if (change.endpoints?.ledgerRpc !== undefined && change.endpoints.ledgerRpc !== current.endpoints.ledgerRpc) next = { ...next, ledgerRpcFallbacks: [] };
+  if (change.ledgerRpcFallbacks) next = { ...next, preset: change.preset ? next.preset : 'custom', ledgerRpcFallbacks: change.ledgerRpcFallbacks };
   if (change.verifierId) next = { ...next, verifierId: change.verifierId };
   if (change.autoLockMinutes !== undefined) next = { ...next, autoLockMinutes: change.autoLockMinutes };
   if (change.wireNames) next = { ...next, wireNames: change.wireNames };
@@ -156,6 +170,8 @@ export function settingsView(s: StoredSettings, waiting: Waiting): SettingsView 
     credentialsWaiting: CREDENTIAL_FIELDS.filter((f) => waiting[f] !== undefined),
     autoLockMinutes: s.autoLockMinutes,
     wireNames: s.wireNames ?? DEFAULT_WIRE_NAMES,
+    ledgerRpcFallbacks: [...(s.ledgerRpcFallbacks ?? [])],
+    ledgerRpcActive: null,
   };
 }
 

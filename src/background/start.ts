@@ -5,7 +5,7 @@
 import { type FetchLike, type HttpDeps, type Random, type SignedIntent, type TokenTable, tokenTable } from '../core';
 import { LedgerRpcClient, MessageBusClient } from '../bus';
 import { type Token, fetchTokens } from '../oneclick';
-import type { NetworkPreset } from '../provider/walletApi';
+import type { NetworkPreset, SettingsView } from '../provider/walletApi';
 import { Vault, type VaultStorage } from '../vault';
 import { ApprovalQueue, type TabsPort, type WindowsPort } from './approvals';
 import { ApprovalService } from './approvalService';
@@ -69,9 +69,12 @@ export function startBackground(env: BackgroundEnv) {
   const wordlist = () => (words ??= env.wordlist().catch((e: unknown) => ((words = undefined), Promise.reject(e))));
   const wallet = new WalletService({ vault, autoLock, settings, local, random: env.random, now: env.now, wordlist, problems });
 
+  /** The ledger RPC host that answered last (asked first next time; shown in Settings). */
+  const ledgerHost: { active?: string } = {};
+  const withActiveHost = (view: SettingsView): SettingsView => ({ ...view, ledgerRpcActive: ledgerHost.active ?? null });
   const ledger = async () => {
     const s = await settings.get();
-    return new LedgerRpcClient({ url: s.endpoints.ledgerRpc, verifierId: s.verifierId, deps: http });
+    return new LedgerRpcClient({ url: s.endpoints.ledgerRpc, fallbacks: s.ledgerRpcFallbacks ?? [], memory: ledgerHost, verifierId: s.verifierId, deps: http });
   };
   const bus = async () => {
     const s = await settings.get();
@@ -151,17 +154,17 @@ export function startBackground(env: BackgroundEnv) {
   });
   const history = swapHistory({ list: swaps.list, settings, http, tokens: async () => (await tokenList()).list });
   const handlers = walletHandlers({ wallet, keys, settings, sites });
-  const setSettings = handlers.wallet_setSettings;
   const routeNow = createRouter({
     extensionOrigin: env.extensionOrigin,
     page: pageHandlers({ wallet, permissions, queue, events, nonces, limits, verifierId, bus }),
     wallet: {
       ...handlers,
+      wallet_getSettings: async () => withActiveHost(await settings.view()),
       wallet_setSettings: async (p) => {
-        const view = await setSettings(p);
+        const view = await settings.change(p);
         salts.invalidate(); // another network or verifier has another salt
         tokensCache = null;
-        return view;
+        return withActiveHost(view);
       },
       approval_current: () => approvals.current(),
       approval_resolve: (p) => approvals.resolve(p),

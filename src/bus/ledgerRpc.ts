@@ -5,7 +5,7 @@
  * with the contract's own message (e.g. `nonce was already used`).
  */
 import * as z from 'zod/mini';
-import { type HttpDeps, type SignedIntent, base64, utf8 } from '../core';
+import { type HttpDeps, HttpError, type SignedIntent, base64, utf8 } from '../core';
 import { RpcError, callJsonRpc } from './jsonRpc';
 import { type SimulationOutput, simulationOutputSchema } from './schemas';
 
@@ -45,18 +45,58 @@ export function panicText(text: string): string {
 
 export interface LedgerRpcOptions {
   url: string;
+  /**
+   * Further hosts, tried in order when one fails as a transport (docs/services.md, "The ledger RPC":
+   * network error, timeout, 429, 5xx, or a JSON-RPC error that is not the contract's panic). A panic
+   * or an answer is final and never asked of another host.
+   */
+  fallbacks?: readonly string[];
+  /** Shared between clients: the host that answered last is asked first next time. */
+  memory?: { active?: string };
   verifierId: string;
   deps: HttpDeps;
 }
 
+/** Transport failures that move to the next host; everything else is the answer. */
+const failsOver = (e: unknown) =>
+  (e instanceof HttpError && (e.kind === 'network' || e.kind === 'timeout' || (e.kind === 'http' && (e.status === 429 || (e.status ?? 0) >= 500)))) ||
+  (e instanceof RpcError && e.code !== -32602);
+
 export class LedgerRpcClient {
   constructor(private readonly options: LedgerRpcOptions) {}
 
+  /** The hosts in the order they are tried: the one that answered last, then the list. */
+  hosts(): string[] {
+    const all = [this.options.url, ...(this.options.fallbacks ?? [])];
+    const active = this.options.memory?.active;
+    return active && all.includes(active) ? [active, ...all.filter((u) => u !== active)] : all;
+  }
+
+  private async query(params: Record<string, unknown>, signal?: AbortSignal) {
+    const hosts = this.hosts();
+    // With somewhere else to go, one retry per host is enough before moving on.
+    const deps = hosts.length > 1 ? { ...this.options.deps, policy: { ...this.options.deps.policy, retries: 1 } } : this.options.deps;
+    let last: unknown;
+    for (const url of hosts) {
+      try {
+        const answer = await callJsonRpc(deps, url, 'query', params, { signal });
+        if ('error' in answer) {
+          const data = answer.error.data ?? answer.error.cause ?? '';
+          const detail = typeof data === 'string' ? data : JSON.stringify(data);
+          if (!isPanic(detail)) throw new RpcError(answer.error.code, answer.error.message, answer.error.data);
+        }
+        if (this.options.memory) this.options.memory.active = url;
+        return answer;
+      } catch (e) {
+        last = e;
+        if (signal?.aborted || !failsOver(e)) throw e;
+      }
+    }
+    throw last;
+  }
+
   async view<T extends z.ZodMiniType>(method: string, args: unknown, schema: T, signal?: AbortSignal): Promise<z.output<T>> {
-    const answer = await callJsonRpc(
-      this.options.deps,
-      this.options.url,
-      'query',
+    const answer = await this.query(
       {
         request_type: 'call_function',
         finality: 'optimistic',
@@ -64,7 +104,7 @@ export class LedgerRpcClient {
         method_name: method,
         args_base64: base64.encode(utf8.encode(JSON.stringify(args ?? {}))),
       },
-      { signal },
+      signal,
     );
     if ('error' in answer) {
       const data = answer.error.data ?? answer.error.cause ?? '';

@@ -132,6 +132,10 @@ export interface SettingsView {
    * names and Local the interface's, whatever this says.
    */
   wireNames: WireNames;
+  /** Ledger RPC hosts tried after `endpoints.ledgerRpc`, in order (docs/services.md, "The ledger RPC"). */
+  ledgerRpcFallbacks: string[];
+  /** The ledger RPC host that answered last, or null before any did. */
+  ledgerRpcActive: string | null;
 }
 
 /**
@@ -148,6 +152,8 @@ export interface SettingsChange {
   busApiKey?: string | null;
   autoLockMinutes?: number;
   wireNames?: WireNames;
+  /** Replaces the ledger RPC fallbacks (at most 5). */
+  ledgerRpcFallbacks?: string[];
 }
 
 export type WireNames = 'live' | 'interface';

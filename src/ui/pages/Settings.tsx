@@ -100,6 +100,7 @@ function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) 
   const [endpoints, setEndpoints] = useState<Endpoints>(settings.endpoints);
   const [verifierId, setVerifierId] = useState(settings.verifierId);
   const [wireNames, setWireNames] = useState<WireNames>(settings.wireNames);
+  const [fallbacks, setFallbacks] = useState(settings.ledgerRpcFallbacks.join(' '));
   const [tried, setTried] = useState(false);
   const [saved, setSaved] = useState('');
   const action = useAction();
@@ -107,7 +108,10 @@ function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) 
     setEndpoints(settings.endpoints);
     setVerifierId(settings.verifierId);
     setWireNames(settings.wireNames);
+    setFallbacks(settings.ledgerRpcFallbacks.join(' '));
   }, [settings]);
+  const fallbackList = fallbacks.split(/[\s,]+/).filter(Boolean);
+  const fallbacksProblem = fallbackList.length > 5 ? 'At most 5 fallback hosts' : (fallbackList.map(httpUrlProblem).find(Boolean) ?? null);
 
   const problems = Object.fromEntries(ENDPOINTS.map(({ key }) => [key, httpUrlProblem(endpoints[key])])) as Record<keyof Endpoints, string | null>;
   const verifierProblem = verifierId.trim() ? null : 'Enter the verifier account id';
@@ -123,14 +127,16 @@ function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) 
     e.preventDefault();
     setTried(true);
     setSaved('');
-    if (verifierProblem || Object.values(problems).some(Boolean)) return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
+    if (verifierProblem || fallbacksProblem || Object.values(problems).some(Boolean)) return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
     const changed: Partial<Endpoints> = {};
     for (const { key } of ENDPOINTS) if (endpoints[key].trim() !== settings.endpoints[key]) changed[key] = endpoints[key].trim();
     const change: SettingsChange = {};
     if (Object.keys(changed).length) change.endpoints = changed;
     if (verifierId.trim() !== settings.verifierId) change.verifierId = verifierId.trim();
     if (wireNames !== settings.wireNames) change.wireNames = wireNames;
-    if (!change.endpoints && change.verifierId === undefined && !change.wireNames) return setSaved('Nothing changed.');
+    const fallbacksChanged = fallbackList.join(' ') !== settings.ledgerRpcFallbacks.join(' ');
+    if (fallbacksChanged || (changed.ledgerRpc !== undefined && fallbackList.length > 0)) change.ledgerRpcFallbacks = fallbackList;
+    if (!change.endpoints && change.verifierId === undefined && !change.wireNames && !change.ledgerRpcFallbacks) return setSaved('Nothing changed.');
     void action.run(async () => {
       await apply(change);
       setSaved('Network settings saved.');
@@ -169,6 +175,18 @@ function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) 
             error={tried ? problems[key] : null}
           />
         ))}
+        <TextField
+          label="Ledger RPC fallbacks, in order (space-separated URLs)"
+          verbatim
+          value={fallbacks}
+          onValue={setFallbacks}
+          testid="settings-ledger-fallbacks"
+          error={tried ? fallbacksProblem : null}
+          hint="Asked when the ledger RPC above fails (network error, 429, 5xx); a contract’s answer is never asked again elsewhere."
+        />
+        <p class="hint" data-testid="settings-ledger-active">
+          Ledger RPC in use: {settings.ledgerRpcActive ?? 'none yet (the first that answers)'}
+        </p>
         <TextField label="Verifier account" verbatim value={verifierId} onValue={setVerifierId} testid="settings-verifier" error={tried ? verifierProblem : null} />
         <SelectField
           label="Field names for custom endpoints"
