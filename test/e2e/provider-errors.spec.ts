@@ -13,6 +13,7 @@ import {
   WNEAR,
   type WalletSession,
   approvalPages,
+  clickClosing,
   confirm,
   connectDapp,
   errorOf,
@@ -191,8 +192,7 @@ test('-32603: publishing an intent the verifier refuses (an unfunded transfer) g
   expect(e).toMatchObject({ code: ERROR_CODES.internal, message: expect.stringMatching(/^The verifier refused it: .*balance/i) });
   expect(e.data).toMatchObject({ intentHash: expect.any(String), reason: expect.stringMatching(/balance/i) });
   await expect(approval.getByTestId('approval-refused')).toContainText(/Not signed: The verifier refused it: .*balance/i);
-  await approval.getByTestId('approval-close').click();
-  await expectClosed(approval);
+  await clickClosing(approval, 'approval-close');
 });
 
 test('-32603: publishing an already-signed intent ({signed}) the verifier refuses, without a prompt', async ({ sim }) => {

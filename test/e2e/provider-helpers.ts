@@ -151,8 +151,27 @@ export async function confirm(approval: Page, options: { acknowledgeDanger?: boo
   await button.click();
 }
 
+/** Clicks Reject; the window may close before the click settles (see clickClosing). */
 export async function reject(approval: Page): Promise<void> {
-  await approval.getByTestId('approval-reject').click();
+  try {
+    await approval.getByTestId('approval-reject').click({ noWaitAfter: true });
+  } catch (e) {
+    if (!approval.isClosed()) throw e;
+  }
+}
+
+/**
+ * Clicks a button whose action closes its own window. The window may close while Playwright is still
+ * finishing the click, which it reports as "Target page … has been closed"; that error is the expected
+ * outcome only once the page is in fact closed, so it is rethrown otherwise.
+ */
+export async function clickClosing(page: Page, testId: string): Promise<void> {
+  try {
+    await page.getByTestId(testId).click({ noWaitAfter: true });
+  } catch (e) {
+    if (!page.isClosed()) throw e;
+  }
+  await expectClosed(page);
 }
 
 /** The approval window closes itself (or is closed by the background) once nothing waits. */
