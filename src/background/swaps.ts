@@ -22,14 +22,15 @@ import {
   swapDetailsSchema,
 } from '../oneclick';
 import { ERROR_CODES } from '../provider/protocol';
-import { type PaymentPreview, type QuoteView, type SwapRecordView, type SwapStatus, TERMINAL_STATUSES, type TokenView } from '../provider/swapApi';
+import { type AnyInputWithdrawalView, type PaymentPreview, type QuoteView, type SwapRecordView, type SwapStatus, TERMINAL_STATUSES, type TokenView } from '../provider/swapApi';
 import type { StorageProblems } from './problems';
 import type { AlarmsLike } from './autoLock';
 import type { KeyValue } from './kv';
 import { ProviderError } from './providerError';
 import { type SettingsStore, wireNamesOf } from './settings';
+import { ANY_INPUT_AMOUNT, ANY_INPUT_POLL_MS, isAnyInput, mergeWithdrawals, readWithdrawals, withdrawalNotice } from './anyInput';
 import { type PaymentDeps, swapPayments } from './swapPayment';
-import { quoteParamsSchema, type SwapParams } from './walletSchemas';
+import { quoteParamsShape, type SwapParams } from './walletSchemas';
 
 export const SWAP_ALARM = 'swap-tracker';
 const IDS = 'swapIds';
@@ -40,7 +41,7 @@ const ns = z.nullable(z.string());
 const recordSchema = z.object({
   id: z.string(),
   createdAt: z.number(),
-  request: quoteParamsSchema,
+  request: quoteParamsShape,
   quoteResponseJson: z.string(),
   depositAddress: z.string(),
   depositMemo: ns,
@@ -53,6 +54,19 @@ const recordSchema = z.object({
   checkedAt: z.nullable(z.number()),
   lastError: ns,
   paidIntentHash: ns,
+  withdrawals: z.optional(
+    z.array(
+      z.object({
+        status: z.enum(['SUCCESS', 'FAILED']),
+        amountOut: z.string(),
+        amountOutFormatted: z.string(),
+        amountOutUsd: z.optional(z.string()),
+        withdrawFeeFormatted: z.optional(z.string()),
+        timestamp: z.string(),
+        hash: z.string(),
+      }),
+    ),
+  ),
 }) satisfies z.ZodMiniType<SwapRecordView>;
 
 /**
@@ -148,6 +162,7 @@ export function swapService(d: SwapDeps) {
     const refuse = (m: string) => new ProviderError(ERROR_CODES.invalidParams, m, { field: 'id' });
     if (r.request.depositType !== 'INTENTS') throw refuse('This swap takes its deposit on the origin chain, not from an intents account');
     if (r.paidIntentHash) throw refuse('This swap was already paid from the intents account');
+    if (isAnyInput(r)) throw refuse('An ANY_INPUT swap takes any token in any amount: transfer tokens to its address instead');
     return r;
   };
   const payer = async (accountId: string | undefined) => {
@@ -205,22 +220,32 @@ export function swapService(d: SwapDeps) {
     if (!isTerminal(r.status) && !over) {
       const since = kick || r.status !== was || !e ? now : e.since;
       const n = error === undefined ? 0 : (e?.n ?? 0) + 1;
-      rest.push({ id: r.id, since, n, url: e?.url ?? url, due: now + pollDelay(now - since, n) });
+      const delay = pollDelay(now - since, n);
+      rest.push({ id: r.id, since, n, url: e?.url ?? url, due: now + (isAnyInput(r) ? Math.max(delay, ANY_INPUT_POLL_MS) : delay) });
     }
     await d.local.write(key(r.id), r);
     await d.local.write(TRACK, rest);
     return r;
   };
 
-  /** Applies a check to the stored record; a terminal status reached now raises the notification. */
-  const record = async (id: string, url: string, st?: StatusResponse, error?: string, kick?: boolean) => {
+  /**
+   * Applies a check to the stored record; a terminal status reached now raises the notification, as do
+   * ANY_INPUT payouts seen for the first time.
+   */
+  const record = async (id: string, url: string, st?: StatusResponse, error?: string, kick?: boolean, payouts?: AnyInputWithdrawalView[]) => {
     let was: SwapStatus = 'PENDING_DEPOSIT';
+    let fresh: AnyInputWithdrawalView[] = [];
     const r = await lock(async () => {
       const r = await get(id);
       was = r.status;
+      if (payouts) fresh = mergeWithdrawals(r, payouts);
       return update(r, url, st, error, kick);
     });
     if (isTerminal(r.status) && !isTerminal(was)) await notify(r).catch(() => undefined);
+    if (fresh.length) {
+      const [title, text] = withdrawalNotice(fresh, (await symbols())(r.request.destinationAsset), shortAddress(r.request.recipient));
+      await (async () => d.notify(`swap-${r.id}-payout-${fresh.at(-1)?.hash ?? ''}`, title, text))().catch(() => undefined);
+    }
     return r;
   };
 
@@ -229,12 +254,15 @@ export function swapService(d: SwapDeps) {
     const { url, o } = await serviceOf(id);
     let st: StatusResponse | undefined;
     let error: string | undefined;
+    let payouts: AnyInputWithdrawalView[] | undefined;
     try {
       st = await getStatus(d.http, url, r.depositAddress, r.depositMemo, o);
+      // An ANY_INPUT swap's progress is its payouts (./anyInput).
+      if (isAnyInput(r)) payouts = await readWithdrawals(d.http, url, r, o);
     } catch (e) {
       error = message(e);
     }
-    return record(id, url, st, error);
+    return record(id, url, st, error, false, payouts);
   };
 
   let ticking: Promise<void> | undefined;
@@ -276,7 +304,7 @@ export function swapService(d: SwapDeps) {
           quoteResponseJson: rawText,
           depositAddress: q.depositAddress,
           depositMemo: q.depositMemo ?? null,
-          amountToSend: `${q.amountInFormatted} ${(await symbols())(p.originAsset)}`,
+          amountToSend: p.swapType === 'ANY_INPUT' ? ANY_INPUT_AMOUNT : `${q.amountInFormatted} ${(await symbols())(p.originAsset)}`,
           timeWhenInactive: q.timeWhenInactive ?? null,
           deadline: q.deadline ?? null,
           status: 'PENDING_DEPOSIT',

@@ -6,9 +6,9 @@
  * time are merged in, and the n nearest of the union form the page, which is exact because no record the API
  * left out can be nearer than the n it gave. If the API fails, local swaps still come.
  */
-import type { HttpDeps } from '../core';
+import { type HttpDeps, formatUnits } from '../core';
 import { type Token, getTransactions } from '../oneclick';
-import type { HistoryItem, HistoryPage, HistoryQuery, SwapRecordView, SwapStatus } from '../provider/swapApi';
+import { ANY_INPUT_ASSET, type HistoryItem, type HistoryPage, type HistoryQuery, type SwapRecordView, type SwapStatus } from '../provider/swapApi';
 import { type SettingsStore, wireNamesOf } from './settings';
 import { quoteOf } from './swaps';
 
@@ -24,11 +24,28 @@ const keyOf = (address: string, memo?: string | null) => (memo ? `${address}_${m
 const pending = (s: SwapStatus) => (s === 'KNOWN_DEPOSIT_TX' ? 'PENDING_DEPOSIT' : s);
 const time = (i: HistoryItem) => Date.parse(i.createdAt);
 
-function localItem(r: SwapRecordView): HistoryItem {
+/**
+ * An ANY_INPUT swap in history: it never ends, so what it delivered is the sum of the payouts the service
+ * listed (./anyInput), and their transactions are its delivery transactions.
+ */
+function anyInputAmounts(r: SwapRecordView, tokens: Token[]): Partial<HistoryItem> {
+  const paid = (r.withdrawals ?? []).filter((w) => w.status === 'SUCCESS');
+  const token = tokens.find((t) => t.assetId === r.request.destinationAsset);
+  const total = paid.reduce((n, w) => n + BigInt(w.amountOut), 0n);
+  return {
+    amountInFormatted: 'any',
+    amountInUsd: null,
+    amountOutFormatted: token ? formatUnits(total, token.decimals) : paid.map((w) => w.amountOutFormatted).join(' + ') || '0',
+    amountOutUsd: null,
+    destinationChainTxHashes: paid.map((w) => w.hash),
+  };
+}
+
+function localItem(r: SwapRecordView, tokens: Token[]): HistoryItem {
   const q = quoteOf(r);
   const s = r.swapDetails;
   const hashes = (l?: { hash: string }[]) => l?.map((t) => t.hash) ?? [];
-  return {
+  const item: HistoryItem = {
     key: keyOf(r.depositAddress, r.depositMemo),
     source: 'local',
     originAsset: r.request.originAsset,
@@ -52,6 +69,7 @@ function localItem(r: SwapRecordView): HistoryItem {
     refundTo: r.request.refundTo,
     localId: r.id,
   };
+  return r.request.swapType === 'ANY_INPUT' ? { ...item, ...anyInputAmounts(r, tokens) } : item;
 }
 
 export function swapHistory(d: HistoryDeps) {
@@ -63,7 +81,7 @@ export function swapHistory(d: HistoryDeps) {
     const prev = q.direction === 'prev';
     const [records, s, tokens] = await Promise.all([d.list(), d.settings.get(), d.tokens().catch((): Token[] => [])]);
     const chainOf = (assetId: string) => tokens.find((t) => t.assetId === assetId)?.blockchain;
-    const local = records.map((r) => [r, localItem(r)] as const);
+    const local = records.map((r) => [r, localItem(r, tokens)] as const);
     const byKey = new Map(local.map(([, i]) => [i.key, i]));
 
     let remote: HistoryItem[] = [];
@@ -88,6 +106,12 @@ export function swapHistory(d: HistoryDeps) {
             intentHashes: tx.intentHashes?.split(',') ?? [],
             refundTo: tx.refundTo ?? null,
             localId: mine?.localId ?? null,
+            // The explorer does not know an ANY_INPUT pool's payouts; the local record does.
+            ...(mine?.originAsset === ANY_INPUT_ASSET && {
+              amountInFormatted: mine.amountInFormatted,
+              amountOutFormatted: mine.amountOutFormatted,
+              destinationChainTxHashes: [...new Set([...tx.destinationChainTxHashes, ...mine.destinationChainTxHashes])],
+            }),
           };
         });
       } catch (e) {

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { accountIdSchema } from '../core';
 import { SWAP_STATUSES } from '../oneclick';
-import type { HistoryQuery, QuoteParams } from '../provider/swapApi';
+import { ANY_INPUT_ASSET, type HistoryQuery, type QuoteParams } from '../provider/swapApi';
 import { settingsChangeSchema } from './settings';
 
 const password = z.string().check(z.minLength(1, 'enter the password'), z.maxLength(1024));
@@ -67,8 +67,8 @@ const id = z.strictObject({ id: shortId });
 const usd = z.optional(z.number().check(z.minimum(0)));
 const isoTime = z.string().check(z.regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/, 'must be an ISO 8601 date-time'));
 
-/** The interface's quote request without `dry` (src/provider/swapApi.ts QuoteParams). */
-export const quoteParamsSchema = z.strictObject({
+/** The interface's quote request without `dry` (src/provider/swapApi.ts QuoteParams), field by field. */
+export const quoteParamsShape = z.strictObject({
   swapType: z.enum(['EXACT_INPUT', 'EXACT_OUTPUT', 'FLEX_INPUT', 'ANY_INPUT']),
   slippageTolerance: z.number().check(z.minimum(0), z.maximum(10_000)),
   originAsset: text,
@@ -88,6 +88,23 @@ export const quoteParamsSchema = z.strictObject({
   quoteWaitingTimeMs: z.optional(z.int().check(z.minimum(0), z.maximum(60_000))),
   appFees: z.optional(z.array(z.strictObject({ recipient: text, fee: z.int().check(z.minimum(0), z.maximum(10_000)) })).check(z.maxLength(10))),
 }) satisfies z.ZodMiniType<QuoteParams>;
+
+const anyInput = (v: QuoteParams) => v.swapType === 'ANY_INPUT';
+/**
+ * A request the service can take: ANY_INPUT in its one live shape (origin `1cs:any`, amount 0, deposit
+ * and refund through the intents ledger; docs/services.md, "ANY_INPUT"); every other type with a real
+ * origin token and an amount above zero.
+ */
+export const quoteParamsSchema = quoteParamsShape.check(
+  z.refine((v) => anyInput(v) === (v.originAsset === ANY_INPUT_ASSET), {
+    path: ['originAsset'],
+    message: `must be ${ANY_INPUT_ASSET} for ANY_INPUT, and only then`,
+  }),
+  z.refine((v) => !anyInput(v) || v.amount === '0', { path: ['amount'], message: 'must be 0 for ANY_INPUT (it takes any amount)' }),
+  z.refine((v) => anyInput(v) || /[1-9]/.test(v.amount), { path: ['amount'], message: 'must be above zero' }),
+  z.refine((v) => !anyInput(v) || v.depositType === 'INTENTS', { path: ['depositType'], message: 'must be INTENTS for ANY_INPUT' }),
+  z.refine((v) => !anyInput(v) || v.refundType === 'INTENTS', { path: ['refundType'], message: 'must be INTENTS for ANY_INPUT' }),
+);
 
 /** The popup's swap methods (src/provider/swapApi.ts). */
 export const swapParams = {

@@ -10,6 +10,7 @@ import * as z from 'zod/mini';
 import { type BoundCredential, type HttpDeps, HttpError, type JsonRequest, requestJson } from '../core';
 import type { SignedIntent } from '../core';
 import {
+  anyInputWithdrawalsSchema,
   errorBodySchema,
   generateIntentResponseSchema,
   quoteResponseSchema,
@@ -53,7 +54,7 @@ async function callWithText<T extends z.ZodMiniType>(deps: HttpDeps, req: JsonRe
     if (!(e instanceof HttpError) || e.kind !== 'http') throw e;
     const b = errorBodySchema.safeParse(e.body);
     const m = b.success ? b.data.message : e.message;
-    throw new (e.status === 404 && /\/v0\/(status|deposit)/.test(req.url) ? UnknownDepositError : OneClickError)(m, e.status, e.body, b.data?.correlationId);
+    throw new (e.status === 404 && /\/v0\/(status|deposit|any-input)/.test(req.url) ? UnknownDepositError : OneClickError)(m, e.status, e.body, b.data?.correlationId);
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
@@ -116,3 +117,30 @@ export const generateIntent = (deps: HttpDeps, url: string, body: { signerId: st
 /** `POST /v0/submit-intent` with the signed transfer (`signedData`, the verifier's MultiPayload). */
 export const submitIntent = (deps: HttpDeps, url: string, signedData: SignedIntent, o: CallOptions = {}) =>
   call(deps, { url: `${base(url)}/v0/submit-intent`, method: 'POST', body: { type: 'swap_transfer', signedData } }, submitIntentResponseSchema, o);
+
+export interface AnyInputWithdrawalsQuery {
+  depositAddress: string;
+  depositMemo?: string | null | undefined;
+  /** ISO 8601: only withdrawals from then on. */
+  timestampFrom?: string | undefined;
+  /** From 1. */
+  page?: number | undefined;
+  /** At most 50 (the service's cap). */
+  limit?: number | undefined;
+  sortOrder?: 'asc' | 'desc' | undefined;
+}
+
+/**
+ * `GET /v0/any-input/withdrawals`: what an ANY_INPUT pool paid out, the only record of its progress since
+ * such swaps never end (one-click-sdk-typescript `OneClickService.getAnyInputQuoteWithdrawals`). Needs the
+ * swap-service key.
+ */
+export function getAnyInputWithdrawals(deps: HttpDeps, url: string, query: AnyInputWithdrawalsQuery, o: CallOptions = {}) {
+  const q = new URLSearchParams({ depositAddress: query.depositAddress });
+  if (query.depositMemo) q.set('depositMemo', query.depositMemo);
+  if (query.timestampFrom) q.set('timestampFrom', query.timestampFrom);
+  if (query.page !== undefined) q.set('page', String(query.page));
+  if (query.limit !== undefined) q.set('limit', String(query.limit));
+  if (query.sortOrder) q.set('sortOrder', query.sortOrder);
+  return call(deps, { url: `${base(url)}/v0/any-input/withdrawals?${q}` }, anyInputWithdrawalsSchema, o);
+}

@@ -143,3 +143,35 @@ export type GenerateIntentResponse = z.output<typeof generateIntentResponseSchem
 
 /** `POST /v0/submit-intent` (src/models/SubmitIntentResponse.ts). */
 export const submitIntentResponseSchema = inbound(z.object({ intentHash: s, correlationId: os }));
+
+/** One withdrawal of an ANY_INPUT pool (src/models/AnyInputQuoteWithdrawal.ts). */
+export const anyInputWithdrawalSchema = z.object({
+  status: z.enum(['SUCCESS', 'FAILED']),
+  amountOut: s,
+  amountOutFormatted: s,
+  amountOutUsd: os,
+  withdrawFee: os,
+  withdrawFeeFormatted: os,
+  withdrawFeeUsd: os,
+  timestamp: s,
+  hash: s,
+});
+export type AnyInputWithdrawal = z.output<typeof anyInputWithdrawalSchema>;
+
+/**
+ * `GET /v0/any-input/withdrawals` (src/models/GetAnyInputQuoteWithdrawals.ts). The model types
+ * `withdrawals` as one object while the docs' example answers an array (docs/services.md, "ANY_INPUT"):
+ * both are read, as a list; absent is none.
+ */
+export const anyInputWithdrawalsSchema = inbound(
+  z.object({
+    asset: s,
+    recipient: s,
+    affiliateRecipient: os,
+    withdrawals: z.pipe(
+      z.optional(z.union([z.array(anyInputWithdrawalSchema), anyInputWithdrawalSchema])),
+      z.transform((w): AnyInputWithdrawal[] => (w === undefined ? [] : Array.isArray(w) ? w : [w])),
+    ),
+  }),
+);
+export type AnyInputWithdrawals = z.output<typeof anyInputWithdrawalsSchema>;

@@ -20,6 +20,11 @@ export const SWAP = {
 export type SwapMethod = (typeof SWAP)[keyof typeof SWAP];
 
 export type SwapType = 'EXACT_INPUT' | 'EXACT_OUTPUT' | 'FLEX_INPUT' | 'ANY_INPUT';
+/**
+ * The origin of an ANY_INPUT quote: not a token but "any token" (docs/services.md, "ANY_INPUT"). Such a
+ * request also says `amount: "0"` and `depositType`/`refundType: "INTENTS"`.
+ */
+export const ANY_INPUT_ASSET = '1cs:any';
 export type DepositType = 'ORIGIN_CHAIN' | 'INTENTS';
 export type RefundType = 'ORIGIN_CHAIN' | 'INTENTS';
 export type RecipientType = 'DESTINATION_CHAIN' | 'INTENTS';
@@ -135,6 +140,18 @@ export interface SwapDetailsView {
   referral?: string;
 }
 
+/** One payout of an ANY_INPUT pool, as the swap service lists it (docs/services.md, "ANY_INPUT"). */
+export interface AnyInputWithdrawalView {
+  status: 'SUCCESS' | 'FAILED';
+  /** Smallest units of the destination token, and formatted. */
+  amountOut: string;
+  amountOutFormatted: string;
+  amountOutUsd?: string;
+  withdrawFeeFormatted?: string;
+  timestamp: string;
+  hash: string;
+}
+
 export interface StatusChange {
   status: SwapStatus;
   /** Unix ms when the tracker first saw it. */
@@ -161,7 +178,8 @@ export interface SwapRecordView {
   checkedAt: number | null;
   lastError: string | null;
   /** Set when the deposit was paid from the intents account: the transfer intent's hash. */
-  paidIntentHash: string | null;
+  paidIntentHash: string | null;  /** ANY_INPUT only: the pool's payouts so far, oldest first (absent until the first check). */
+  withdrawals?: AnyInputWithdrawalView[];
 }
 
 export interface SubmitDepositParams {

@@ -1,7 +1,7 @@
 // The swap form as data: defaults per chain, each field's problem in plain words, and the quote
 // request built from it. Pure (the clock is passed in), so the page stays thin and this is tested.
 import { formatUnits, parseUnits } from '../core/amounts';
-import type { AppFee, DepositMode, DepositType, QuoteParams, RecipientType, RefundType, SwapType, TokenView } from '../provider/swapApi';
+import { ANY_INPUT_ASSET, type AppFee, type DepositMode, type DepositType, type QuoteParams, type RecipientType, type RefundType, type SwapType, type TokenView } from '../provider/swapApi';
 import { accountIdProblem, evmAddressProblem, recipientProblem, refundProblem } from './addresses';
 
 export interface AppFeeRow {
@@ -48,6 +48,7 @@ export const MAX_SLIPPAGE_BPS = 5000;
 export const MAX_APP_FEE_BPS = 1000;
 export const MAX_APP_FEES = 10;
 export const MAX_QUOTE_WAIT_MS = 60_000;
+export const MAX_DEADLINE_MINUTES = 24 * 60;
 
 export function emptyForm(account: string | null): SwapForm {
   return {
@@ -77,8 +78,21 @@ export function emptyForm(account: string | null): SwapForm {
 const SLOW_CHAINS = new Set(['btc', 'zec', 'doge', 'ltc', 'bch', 'dash']);
 
 /** Default minutes from now to the deadline: long enough for the origin chain's deposit to confirm. */
-export function defaultDeadlineMinutes(originChain: string | null): number {
+export function defaultDeadlineMinutes(originChain: string | null, swapType: SwapType = 'EXACT_INPUT'): number {
+  // An ANY_INPUT address collects deposits for as long as it lives: the longest the form allows.
+  if (swapType === 'ANY_INPUT') return MAX_DEADLINE_MINUTES;
   return originChain && SLOW_CHAINS.has(originChain) ? 60 : 30;
+}
+
+/**
+ * The form after switching ANY_INPUT on or off. ANY_INPUT takes any token in any amount through the
+ * intents ledger and refunds there (docs/services.md, "ANY_INPUT"): deposit and refund types become
+ * INTENTS, and a refund address on a chain gives way to the recipient's intents account, if any.
+ */
+export function withAnyInput(form: SwapForm, on: boolean): SwapForm {
+  if (!on) return { ...form, swapType: 'EXACT_INPUT' };
+  const refundTo = form.refundType === 'INTENTS' ? form.refundTo : form.recipientType === 'INTENTS' ? form.recipient : '';
+  return { ...form, swapType: 'ANY_INPUT', depositType: 'INTENTS', refundType: 'INTENTS', refundTo };
 }
 
 /** Deposit modes an origin chain offers: MEMO only where the chain needs or supports a memo. */
@@ -148,19 +162,23 @@ export function tokenOf(tokens: readonly TokenView[], assetId: string): TokenVie
 export function buildQuote(form: SwapForm, tokens: readonly TokenView[], now: number): Built {
   const problems: Problems = {};
   const warnings: string[] = [];
-  const origin = tokenOf(tokens, form.originAsset);
+  // ANY_INPUT has no origin token and no amount: any token, any amount (docs/services.md, "ANY_INPUT").
+  const anyInput = form.swapType === 'ANY_INPUT';
+  const origin = anyInput ? undefined : tokenOf(tokens, form.originAsset);
   const destination = tokenOf(tokens, form.destinationAsset);
-  if (!origin) problems.originAsset = 'Choose the token you send';
+  if (!origin && !anyInput) problems.originAsset = 'Choose the token you send';
   if (!destination) problems.destinationAsset = 'Choose the token you receive';
   if (origin && destination && origin.assetId === destination.assetId) problems.destinationAsset = 'Choose a different token than the one you send';
 
   const amountToken = form.swapType === 'EXACT_OUTPUT' ? destination : origin;
-  const amountText = amountProblem(form.amount, amountToken, form.swapType === 'EXACT_OUTPUT' ? 'receiving' : 'sending');
+  const amountText = anyInput ? null : amountProblem(form.amount, amountToken, form.swapType === 'EXACT_OUTPUT' ? 'receiving' : 'sending');
   if (amountText) problems.amount = amountText;
 
   const recipient = recipientProblem(form.recipientType, destination?.blockchain ?? null, form.recipient);
   if (recipient) problems.recipient = recipient;
-  const refund = refundProblem(form.refundType, origin?.blockchain ?? null, form.refundTo);
+  const refundType: RefundType = anyInput ? 'INTENTS' : form.refundType;
+  const depositType: DepositType = anyInput ? 'INTENTS' : form.depositType;
+  const refund = refundProblem(refundType, origin?.blockchain ?? null, form.refundTo);
   if (refund) problems.refundTo = refund;
 
   const slippage = percentToBps(form.slippagePercent.trim());
@@ -168,18 +186,18 @@ export function buildQuote(form: SwapForm, tokens: readonly TokenView[], now: nu
   else if (slippage > MAX_SLIPPAGE_BPS) problems.slippagePercent = `Keep slippage at or below ${bpsToPercent(MAX_SLIPPAGE_BPS)}`;
   else if (slippage > HIGH_SLIPPAGE_BPS) warnings.push(`Slippage of ${bpsToPercent(slippage)} means you may receive that much less than quoted.`);
 
-  const minutesDefault = defaultDeadlineMinutes(origin?.blockchain ?? null);
+  const minutesDefault = defaultDeadlineMinutes(origin?.blockchain ?? null, form.swapType);
   const minutesText = form.deadlineMinutes.trim();
   let minutes = minutesDefault;
   if (minutesText) {
-    if (!WHOLE_RE.test(minutesText) || Number(minutesText) < 5 || Number(minutesText) > 24 * 60) problems.deadlineMinutes = 'Enter whole minutes from 5 to 1440';
+    if (!WHOLE_RE.test(minutesText) || Number(minutesText) < 5 || Number(minutesText) > MAX_DEADLINE_MINUTES) problems.deadlineMinutes = `Enter whole minutes from 5 to ${MAX_DEADLINE_MINUTES}`;
     else {
       minutes = Number(minutesText);
       if (minutes < minutesDefault) warnings.push(`A deadline under ${minutesDefault} min may pass before a deposit on this chain confirms; the deposit is then refunded.`);
     }
   }
 
-  if (form.depositType === 'ORIGIN_CHAIN' && !depositModesFor(origin?.blockchain ?? null).includes(form.depositMode)) {
+  if (depositType === 'ORIGIN_CHAIN' && !depositModesFor(origin?.blockchain ?? null).includes(form.depositMode)) {
     problems.depositMode = 'This chain does not take deposits in that mode';
   }
 
@@ -211,24 +229,31 @@ export function buildQuote(form: SwapForm, tokens: readonly TokenView[], now: nu
   const useMsg = form.customMsgAccepted && form.customRecipientMsg.trim() !== '';
   if (form.customRecipientMsg.trim() && !form.customMsgAccepted) problems.customMsgAccepted = 'Tick the box to confirm you understand the risk, or clear the message';
 
-  if (form.swapType === 'ANY_INPUT') warnings.push('ANY_INPUT is for partners; the service may refuse it.');
+  if (anyInput) warnings.push('ANY_INPUT is for partners; the service may refuse it.');
 
-  if (Object.keys(problems).length > 0 || !origin || !destination || !amountToken || slippage === null) return { params: null, problems, warnings };
+  if (Object.keys(problems).length > 0 || !destination || slippage === null) return { params: null, problems, warnings };
+  let originAsset = ANY_INPUT_ASSET;
+  let amount = '0';
+  if (!anyInput) {
+    if (!origin || !amountToken) return { params: null, problems, warnings };
+    originAsset = origin.assetId;
+    amount = parseUnits(form.amount.trim(), amountToken.decimals).toString();
+  }
 
   const params: QuoteParams = {
     swapType: form.swapType,
     slippageTolerance: slippage,
-    originAsset: origin.assetId,
-    depositType: form.depositType,
+    originAsset,
+    depositType,
     destinationAsset: destination.assetId,
-    amount: parseUnits(form.amount.trim(), amountToken.decimals).toString(),
+    amount,
     refundTo: form.refundTo,
-    refundType: form.refundType,
+    refundType,
     recipient: form.recipient,
     recipientType: form.recipientType,
     deadline: new Date(now + minutes * 60_000).toISOString(),
   };
-  if (form.depositType === 'ORIGIN_CHAIN') params.depositMode = form.depositMode;
+  if (depositType === 'ORIGIN_CHAIN') params.depositMode = form.depositMode;
   if (vRecipient) params.virtualChainRecipient = vRecipient;
   if (vRefund) params.virtualChainRefundRecipient = vRefund;
   if (useMsg) params.customRecipientMsg = form.customRecipientMsg;

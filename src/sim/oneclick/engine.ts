@@ -364,12 +364,22 @@ export class SwapEngine {
       swap.outcome.amountOut = pool.total;
       if (usdNumber(BigInt(pool.pending), tokenOut) >= ANY_INPUT_WITHDRAW_USD) {
         const amount = BigInt(pool.pending);
+        const withdrawals = (pool.withdrawals ??= []);
         try {
-          if (req.recipientType === 'INTENTS') this.ledger.credit(req.recipient, req.destinationAsset, amount);
-          else this.withdraw(swap, chainInfo(tokenOut.blockchain)!);
+          let hash: string;
+          if (req.recipientType === 'INTENTS') {
+            this.ledger.credit(req.recipient, req.destinationAsset, amount);
+            hash = swap.outcome.homeTxHashes.at(-1) ?? this.homeTx();
+          } else {
+            this.withdraw(swap, chainInfo(tokenOut.blockchain)!);
+            hash = swap.outcome.destinationChainTxHashes.at(-1)?.hash ?? this.homeTx();
+          }
           pool.withdrawn = (BigInt(pool.withdrawn) + amount).toString();
           pool.pending = '0';
+          withdrawals.push({ status: 'SUCCESS', amountOut: amount.toString(), withdrawFee: '0', atMs: at, hash });
         } catch {
+          // The live job records the failed attempt and tries again later (docs/services.md, "ANY_INPUT").
+          withdrawals.push({ status: 'FAILED', amountOut: '0', withdrawFee: '0', atMs: at, hash: swap.outcome.intentHashes.at(-1) ?? this.homeTx() });
           retry = true;
         }
       }

@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import type { SimContext, SimModule } from '../context';
+import { anyInputRoutes } from './anyInputRoutes';
 import { swapDevRoutes } from './devRoutes';
 import { type IntentLedgerPort, intentRoutes } from './intentRoutes';
 import { SwapEngine } from './engine';
@@ -28,6 +29,7 @@ export function createOneClickModule(ctx: SimContext, ledger: LedgerPort & Inten
   const routes = new Hono();
   routes.route('/', swapServiceRoutes({ ctx, swaps, engine }));
   routes.route('/', intentRoutes(ctx, swaps, ledger));
+  routes.route('/', anyInputRoutes(ctx, swaps));
   routes.route('/', swapDevRoutes({ ctx, swaps, engine, ledger }));
   return {
     routes,

@@ -169,8 +169,21 @@ export interface SwapRecord {
   /** `/dev/swap-outcome`: force the execution result. */
   forcedOutcome: RefundReason | 'FAILED' | null;
   outcome: SwapOutcome;
-  /** ANY_INPUT: destination amount converted and not yet withdrawn, and all converted so far. */
-  pool: { pending: string; total: string; withdrawn: string } | null;
+  /**
+   * ANY_INPUT: destination amount converted and not yet withdrawn, all converted so far, and each
+   * withdrawal of the pool (what `GET /v0/any-input/withdrawals` lists; absent in older data files).
+   */
+  pool: { pending: string; total: string; withdrawn: string; withdrawals?: PoolWithdrawal[] } | null;
+}
+
+/** One withdrawal of an ANY_INPUT pool (SDK model `AnyInputQuoteWithdrawal`). */
+export interface PoolWithdrawal {
+  status: 'SUCCESS' | 'FAILED';
+  /** Destination asset, smallest units: what reached the recipient (0 for a failed one). */
+  amountOut: string;
+  withdrawFee: string;
+  atMs: number;
+  hash: string;
 }
 
 export function swapKey(depositAddress: string, depositMemo: string | null | undefined): string {

@@ -1,6 +1,6 @@
 // The history rows: a virtualised list (VirtualList) of swaps, one line of amounts and one of status,
 // date and source per row.
-import type { HistoryItem, TokenView } from '../../provider/swapApi';
+import { ANY_INPUT_ASSET, type HistoryItem, type TokenView } from '../../provider/swapApi';
 import { STATUS_TEXT } from '../swapText';
 import { VirtualList } from './VirtualList';
 
@@ -10,6 +10,7 @@ export const HISTORY_ROW_HEIGHT = 52;
 export function symbolOf(assetId: string, tokens: ReadonlyMap<string, TokenView>): string {
   const t = tokens.get(assetId);
   if (t) return t.symbol;
+  if (assetId === ANY_INPUT_ASSET) return 'any token';
   const bare = assetId.replace(/^nep\d+:/, '');
   return bare.length > 18 ? `${bare.slice(0, 8)}…${bare.slice(-6)}` : bare;
 }

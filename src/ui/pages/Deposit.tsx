@@ -6,6 +6,7 @@ import { formatUnits } from '../../core/amounts';
 import type { SwapRecordView, TokenView, TxLink } from '../../provider/swapApi';
 import { accountIdProblem, chainName } from '../addresses';
 import { CopyButton } from '../components/CopyButton';
+import { AnyInputDeposit, Payouts } from '../components/AnyInputParts';
 import { PayFromIntents } from '../components/PayFromIntents';
 import { TextField } from '../components/Field';
 import { ErrorAlert, StatusLine, Warning } from '../components/Notice';
@@ -117,12 +118,14 @@ export function Deposit({ id, initial, onBack }: DepositProps) {
   const status = STATUS_TEXT[record.status];
   const details = record.swapDetails;
   const refund = refundReasonText(details?.refundReason);
-  const canDeposit = record.status === 'PENDING_DEPOSIT' || record.status === 'INCOMPLETE_DEPOSIT';
+  const anyInput = record.request.swapType === 'ANY_INPUT';
+  const canDeposit = !anyInput && (record.status === 'PENDING_DEPOSIT' || record.status === 'INCOMPLETE_DEPOSIT');
   const viaIntents = record.request.depositType === 'INTENTS';
   const missing = record.status === 'INCOMPLETE_DEPOSIT' ? missingAmount(facts.amountIn, details?.depositedAmount) : null;
 
+  const title = anyInput ? `Swap any token → ${destination?.symbol ?? ''}` : `Swap ${facts.amountInFormatted ?? ''} ${origin?.symbol ?? ''} → ${destination?.symbol ?? ''}`;
   return (
-    <Screen title={`Swap ${facts.amountInFormatted ?? ''} ${origin?.symbol ?? ''} → ${destination?.symbol ?? ''}`.replace(/\s+/g, ' ')} testid="deposit" focusHeading>
+    <Screen title={title.replace(/\s+/g, ' ').trim()} testid="deposit" focusHeading>
       <div class="actions start">
         <button type="button" onClick={onBack} data-testid="deposit-back">
           ← Back
@@ -191,6 +194,13 @@ export function Deposit({ id, initial, onBack }: DepositProps) {
           {viaIntents && record.status === 'PENDING_DEPOSIT' && <PayFromIntents record={record} onPaid={(r) => updated(r, 'Paid from your intents account.')} />}
           {!viaIntents && <SubmitTx record={record} originChain={origin?.blockchain ?? null} onSubmitted={(r) => updated(r, 'Deposit transaction sent to the service.')} />}
         </section>
+      )}
+      {anyInput && (
+        <>
+          <AnyInputDeposit record={record} destination={destination} />
+          <Countdowns record={record} now={now} />
+          <Payouts record={record} destination={destination} />
+        </>
       )}
       {record.paidIntentHash && (
         <p data-testid="deposit-paid">
@@ -331,7 +341,9 @@ function Amounts({ record, origin, destination }: { record: SwapRecordView; orig
       <dl class="facts">
         <dt>Quoted</dt>
         <dd data-testid="deposit-quoted">
-          {facts.amountInFormatted ?? '?'} {origin?.symbol ?? r.originAsset} → {facts.amountOutFormatted ?? '?'} {destination?.symbol ?? r.destinationAsset}
+          {r.swapType === 'ANY_INPUT'
+            ? `any token → ${destination?.symbol ?? r.destinationAsset}`
+            : `${facts.amountInFormatted ?? '?'} ${origin?.symbol ?? r.originAsset} → ${facts.amountOutFormatted ?? '?'} ${destination?.symbol ?? r.destinationAsset}`}
         </dd>
         {d?.depositedAmountFormatted && (
           <>

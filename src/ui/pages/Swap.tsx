@@ -149,7 +149,8 @@ function SwapFormView({ form, setForm, tokens, onStarted }: SwapFormProps) {
   useEffect(() => formRef.current?.querySelector<HTMLElement>('button.picker')?.focus(), []);
   const set = <K extends keyof SwapForm>(key: K, value: SwapForm[K]) => setForm((old) => ({ ...old, [key]: value }));
 
-  const origin = tokenOf(tokens, form.originAsset);
+  const anyInput = form.swapType === 'ANY_INPUT';
+  const origin = anyInput ? undefined : tokenOf(tokens, form.originAsset);
   const destination = tokenOf(tokens, form.destinationAsset);
   const built = useMemo(() => buildQuote(form, tokens, Date.now()), [form, tokens]);
   const key = built.params ? quoteKey(built.params) : null;
@@ -204,11 +205,18 @@ function SwapFormView({ form, setForm, tokens, onStarted }: SwapFormProps) {
   })();
   const modes = depositModesFor(origin?.blockchain ?? null);
   const slippageBps = percentToBps(form.slippagePercent.trim());
-  const minutesDefault = defaultDeadlineMinutes(origin?.blockchain ?? null);
+  const minutesDefault = defaultDeadlineMinutes(origin?.blockchain ?? null, form.swapType);
 
   return (
     <form onSubmit={submit} noValidate ref={formRef} data-testid="swap-form">
-      <TokenPicker label="You send" tokens={tokens} value={form.originAsset} onValue={chooseOrigin} testid="swap-origin" error={tried ? built.problems.originAsset : null} />
+      {anyInput ? (
+        <p class="hint" data-testid="swap-any-input-note">
+          <strong>You send: any supported token, any amount.</strong> Each deposit into the swap's intents address is converted to the token you receive, and the
+          pool is paid out once it is worth about $1,000. The swap never finishes by itself: its payouts are listed as they happen.
+        </p>
+      ) : (
+        <TokenPicker label="You send" tokens={tokens} value={form.originAsset} onValue={chooseOrigin} testid="swap-origin" error={tried ? built.problems.originAsset : null} />
+      )}
       <TokenPicker
         label="You receive"
         tokens={tokens}
@@ -219,14 +227,16 @@ function SwapFormView({ form, setForm, tokens, onStarted }: SwapFormProps) {
       />
       <ChoiceGroup legend="Swap type" choices={MAIN_SWAP_TYPES} value={form.swapType} onValue={(v) => set('swapType', v)} testid="swap-type" />
       {form.swapType === 'ANY_INPUT' && <p class="hint">ANY_INPUT is chosen under Advanced.</p>}
-      <TextField
-        label={`Amount to ${form.swapType === 'EXACT_OUTPUT' ? 'receive' : 'send'}${amountToken ? ` (${amountToken.symbol})` : ''}`}
-        {...bind('amount')}
-        inputMode="decimal"
-        verbatim
-        testid="swap-amount"
-        hint={amountUsd !== null ? `≈ $${amountUsd}` : amountToken ? `Up to ${amountToken.decimals} decimals` : undefined}
-      />
+      {!anyInput && (
+        <TextField
+          label={`Amount to ${form.swapType === 'EXACT_OUTPUT' ? 'receive' : 'send'}${amountToken ? ` (${amountToken.symbol})` : ''}`}
+          {...bind('amount')}
+          inputMode="decimal"
+          verbatim
+          testid="swap-amount"
+          hint={amountUsd !== null ? `≈ $${amountUsd}` : amountToken ? `Up to ${amountToken.decimals} decimals` : undefined}
+        />
+      )}
       <QuotePanel state={quote} swapType={form.swapType} destination={destination} origin={origin} />
 
       <AddressChoice
@@ -238,17 +248,21 @@ function SwapFormView({ form, setForm, tokens, onStarted }: SwapFormProps) {
         {...bind('recipient')}
         testid="swap-recipient"
       />
-      <AddressChoice
-        label="Refunds go to"
-        chain={{ value: 'ORIGIN_CHAIN', label: origin ? `An address on ${chainName(origin.blockchain)}` : 'An address on the origin chain' }}
-        type={form.refundType}
-        onType={(v) => set('refundType', v)}
-        fieldLabels={{ intents: 'Refund intents account', address: 'Refund address' }}
-        {...bind('refundTo')}
-        testid="swap-refund"
-      />
+      {anyInput ? (
+        <TextField label="Refund intents account" {...bind('refundTo')} verbatim testid="swap-refund-any" hint="ANY_INPUT refunds, if any, stay in the intents ledger." />
+      ) : (
+        <AddressChoice
+          label="Refunds go to"
+          chain={{ value: 'ORIGIN_CHAIN', label: origin ? `An address on ${chainName(origin.blockchain)}` : 'An address on the origin chain' }}
+          type={form.refundType}
+          onType={(v) => set('refundType', v)}
+          fieldLabels={{ intents: 'Refund intents account', address: 'Refund address' }}
+          {...bind('refundTo')}
+          testid="swap-refund"
+        />
+      )}
 
-      <ChoiceGroup
+      {!anyInput && <ChoiceGroup
         legend="Deposit from"
         choices={[
           { value: 'ORIGIN_CHAIN', label: origin ? `A wallet on ${chainName(origin.blockchain)}` : 'A wallet on the origin chain', hint: 'You get an address to send to.' },
@@ -257,8 +271,8 @@ function SwapFormView({ form, setForm, tokens, onStarted }: SwapFormProps) {
         value={form.depositType}
         onValue={(v) => set('depositType', v)}
         testid="swap-deposit-type"
-      />
-      {form.depositType === 'ORIGIN_CHAIN' && modes.length > 1 && (
+      />}
+      {!anyInput && form.depositType === 'ORIGIN_CHAIN' && modes.length > 1 && (
         <ChoiceGroup
           legend="Deposit mode"
           choices={modes.map((m) => (m === 'MEMO' ? { value: m, label: 'Shared address with a memo', hint: 'You must include the memo in the transfer.' } : { value: m, label: 'Own address' }))}
@@ -267,7 +281,7 @@ function SwapFormView({ form, setForm, tokens, onStarted }: SwapFormProps) {
           testid="swap-deposit-mode"
         />
       )}
-      {form.depositType === 'ORIGIN_CHAIN' && modes.length === 1 && modes[0] === 'MEMO' && (
+      {!anyInput && form.depositType === 'ORIGIN_CHAIN' && modes.length === 1 && modes[0] === 'MEMO' && (
         <p class="hint" data-testid="swap-memo-required">
           Deposits on {origin ? chainName(origin.blockchain) : 'this chain'} need a memo: you will get one with the address.
         </p>

@@ -3,7 +3,7 @@
 import { useState } from 'preact/hooks';
 import { Checkbox, TextField } from '../components/Field';
 import { Warning } from '../components/Notice';
-import { MAX_APP_FEES, bpsToPercent, percentToBps, type SwapField, type SwapForm } from '../swapForm';
+import { MAX_APP_FEES, bpsToPercent, percentToBps, type SwapField, type SwapForm, withAnyInput } from '../swapForm';
 
 /** Text-field props bound to one string field of the swap form: value, onValue and the error to show. */
 export type FieldBinding = (key: TextKey) => { value: string; onValue(v: string): void; error: string | null };
@@ -34,7 +34,7 @@ export function Advanced({ form, bind, set, setForm, show, problems, tried }: Ad
       <Checkbox
         label="Use ANY_INPUT (partner-only swap type)"
         checked={form.swapType === 'ANY_INPUT'}
-        onChecked={(on) => set('swapType', on ? 'ANY_INPUT' : 'EXACT_INPUT')}
+        onChecked={(on) => setForm((old) => withAnyInput(old, on))}
         testid="swap-any-input"
       />
       <TextField

@@ -45,9 +45,15 @@ export function QuotePanel({ state, swapType, origin, destination }: QuotePanelP
           <dl class="facts">
             <dt>You send</dt>
             <dd data-testid="swap-quote-in">
-              {q.amountInFormatted} {origin?.symbol} <span class="hint">${q.amountInUsd}</span>
+              {swapType === 'ANY_INPUT' ? (
+                'any supported token, priced as each deposit arrives'
+              ) : (
+                <>
+                  {q.amountInFormatted} {origin?.symbol} <span class="hint">${q.amountInUsd}</span>
+                </>
+              )}
             </dd>
-            {swapType !== 'EXACT_INPUT' && (q.minAmountIn || q.maxAmountIn) && (
+            {swapType !== 'EXACT_INPUT' && swapType !== 'ANY_INPUT' && (q.minAmountIn || q.maxAmountIn) && (
               <>
                 <dt>Accepted input</dt>
                 <dd data-testid="swap-quote-in-range">{inputRange(q.minAmountIn, q.maxAmountIn, origin)}</dd>
@@ -55,10 +61,20 @@ export function QuotePanel({ state, swapType, origin, destination }: QuotePanelP
             )}
             <dt>You receive</dt>
             <dd data-testid="swap-quote-out">
-              {q.amountOutFormatted} {destination?.symbol} <span class="hint">${q.amountOutUsd}</span>
+              {swapType === 'ANY_INPUT' ? (
+                `${destination?.symbol ?? 'the chosen token'}, paid out as the pool reaches about $1,000`
+              ) : (
+                <>
+                  {q.amountOutFormatted} {destination?.symbol} <span class="hint">${q.amountOutUsd}</span>
+                </>
+              )}
             </dd>
-            <dt>At least</dt>
-            <dd data-testid="swap-quote-min-out">{amountOf(q.minAmountOut, destination) ?? q.minAmountOut}</dd>
+            {swapType !== 'ANY_INPUT' && (
+              <>
+                <dt>At least</dt>
+                <dd data-testid="swap-quote-min-out">{amountOf(q.minAmountOut, destination) ?? q.minAmountOut}</dd>
+              </>
+            )}
             <dt>Time</dt>
             <dd data-testid="swap-quote-time">about {q.timeEstimate < 90 ? `${q.timeEstimate} s` : `${Math.round(q.timeEstimate / 60)} min`}</dd>
             {q.withdrawFee && q.withdrawFee !== '0' && (

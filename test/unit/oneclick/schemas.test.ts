@@ -3,6 +3,7 @@
 // correlationId. The fixtures are written from the spec text (captures cited there).
 import { describe, expect, it } from 'vitest';
 import {
+  anyInputWithdrawalsSchema,
   errorBodySchema,
   normalise,
   quoteResponseSchema,
@@ -252,5 +253,31 @@ describe('tokens and error bodies', () => {
       correlationId: 'c',
     });
     expect(errorBodySchema.parse({ message: 'Deposit address not found', statusCode: 404 })).toEqual({ message: 'Deposit address not found' });
+  });
+});
+
+describe('ANY_INPUT withdrawals (GetAnyInputQuoteWithdrawals)', () => {
+  const paid = {
+    status: 'SUCCESS',
+    amountOutFormatted: '1153.86',
+    amountOutUsd: '1153.86',
+    amountOut: '1153860000',
+    withdrawFeeFormatted: '0.5',
+    withdrawFee: '500000',
+    withdrawFeeUsd: '0.5',
+    timestamp: '2026-09-01T19:00:00.000Z',
+    hash: '0xabc',
+  };
+  const top = { asset: USDT_ETH, recipient: 'pool.near', affiliateRecipient: 'partner.near' };
+  it('reads the docs example (an array), the model (one object) and null or absent as a list', () => {
+    expect(anyInputWithdrawalsSchema.parse({ ...top, withdrawals: [paid, { ...paid, status: 'FAILED', hash: '0xdef' }] }).withdrawals.map((w) => w.status)).toEqual(['SUCCESS', 'FAILED']);
+    expect(anyInputWithdrawalsSchema.parse({ ...top, withdrawals: paid }).withdrawals).toEqual([paid]);
+    expect(anyInputWithdrawalsSchema.parse({ ...top, withdrawals: null }).withdrawals).toEqual([]);
+    expect(anyInputWithdrawalsSchema.parse(top).withdrawals).toEqual([]);
+  });
+  it('refuses a status outside the model and a payout without its amount', () => {
+    expect(anyInputWithdrawalsSchema.safeParse({ ...top, withdrawals: [{ ...paid, status: 'PENDING' }] }).success).toBe(false);
+    const { amountOut: _dropped, ...noAmount } = paid;
+    expect(anyInputWithdrawalsSchema.safeParse({ ...top, withdrawals: [noAmount] }).success).toBe(false);
   });
 });

@@ -221,3 +221,68 @@ describe('SDK: deposit submit and status', () => {
     expect(err.status).toBe(401);
   });
 });
+
+describe('SDK: ANY_INPUT withdrawals (GET /v0/any-input/withdrawals)', () => {
+  const post = (path: string, body: unknown) =>
+    fetch(`${sim.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const anyInput = (recipient: string) =>
+    request({
+      swapType: QuoteRequest.swapType.ANY_INPUT,
+      slippageTolerance: 0,
+      originAsset: '1cs:any',
+      amount: '0',
+      depositType: QuoteRequest.depositType.INTENTS,
+      refundType: QuoteRequest.refundType.INTENTS,
+      refundTo: recipient,
+      recipient,
+      recipientType: QuoteRequest.recipientType.INTENTS,
+    });
+  /** A pool paid out twice: two deposits of about $1,150 each, each converted and withdrawn. */
+  async function paidTwice(recipient: string) {
+    const q = await OneClickService.getQuote(anyInput(recipient));
+    const address = q.quote.depositAddress!;
+    for (const tx of ['AnyTx1', 'AnyTx2']) {
+      expect((await post('/dev/deposit', { depositAddress: address, amount: (500n * 10n ** 24n).toString(), assetId: WNEAR, txHash: tx })).status).toBe(200);
+      expect((await post('/dev/clock/advance', { ms: 10 * 60_000 })).status).toBe(200);
+    }
+    return address;
+  }
+
+  it('lists the payouts in the SDK model shape, newest first, paged, from a time, and never ends the swap', async () => {
+    const address = await paidTwice('anysdk.near');
+    const all = await OneClickService.getAnyInputQuoteWithdrawals(address);
+    expect(all).toMatchObject({ asset: USDC_HOME, recipient: 'anysdk.near', affiliateRecipient: expect.any(String) });
+    const list = all.withdrawals as unknown as { status: string; amountOut: string; amountOutFormatted: string; timestamp: string; hash: string }[];
+    expect(list).toHaveLength(2);
+    for (const w of list) {
+      expect(w).toMatchObject({ status: 'SUCCESS', amountOut: expect.stringMatching(/^[1-9]\d*$/), withdrawFee: '0', hash: expect.any(String) });
+      expect(Object.keys(w).sort()).toEqual(['amountOut', 'amountOutFormatted', 'amountOutUsd', 'hash', 'status', 'timestamp', 'withdrawFee', 'withdrawFeeFormatted', 'withdrawFeeUsd']);
+    }
+    expect(Date.parse(list[0]!.timestamp)).toBeGreaterThan(Date.parse(list[1]!.timestamp));
+    const paid = list.reduce((n, w) => n + BigInt(w.amountOut), 0n);
+    const balances = (await (await fetch(`${sim.url}/dev/balances?accountId=anysdk.near`)).json()) as { balances: Record<string, string> };
+    expect(BigInt(balances.balances[USDC_HOME] ?? '0')).toBe(paid);
+    expect((await OneClickService.getExecutionStatus(address)).status).toBe('PROCESSING');
+
+    const asc = (await OneClickService.getAnyInputQuoteWithdrawals(address, undefined, undefined, 1, 50, 'asc')).withdrawals as unknown as typeof list;
+    expect(asc.map((w) => w.hash)).toEqual([...list].reverse().map((w) => w.hash));
+    const second = (await OneClickService.getAnyInputQuoteWithdrawals(address, undefined, undefined, 2, 1, 'desc')).withdrawals as unknown as typeof list;
+    expect(second.map((w) => w.hash)).toEqual([list[1]!.hash]);
+    const since = (await OneClickService.getAnyInputQuoteWithdrawals(address, undefined, list[0]!.timestamp)).withdrawals as unknown as typeof list;
+    expect(since.map((w) => w.hash)).toEqual([list[0]!.hash]);
+  });
+
+  it('401 without the partner key, 404 for an unknown address, 400 for a quote of another type or a bad page', async () => {
+    const address = await paidTwice('anysdk2.near');
+    OpenAPI.TOKEN = undefined;
+    expect((await apiError(OneClickService.getAnyInputQuoteWithdrawals(address))).status).toBe(401);
+    OpenAPI.TOKEN = sim.devJwt;
+    expect((await apiError(OneClickService.getAnyInputQuoteWithdrawals('0xunknown'))).status).toBe(404);
+    const exact = await OneClickService.getQuote(request());
+    const other = await apiError(OneClickService.getAnyInputQuoteWithdrawals(exact.quote.depositAddress!));
+    expect(other.status).toBe(400);
+    const tooMany = await apiError(OneClickService.getAnyInputQuoteWithdrawals(address, undefined, undefined, 1, 51));
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toMatchObject({ message: 'limit must not be greater than 50' });
+  });
+});

@@ -14,6 +14,7 @@ import {
   quoteKey,
   searchTokens,
   type SwapForm,
+  withAnyInput,
 } from '../../../src/ui/swapForm';
 
 const token = (assetId: string, symbol: string, blockchain: string, decimals: number, price = 1): TokenView => ({
@@ -216,6 +217,25 @@ describe('buildQuote', () => {
 
   it('labels ANY_INPUT partner-only', () => {
     expect(buildQuote(filled({ swapType: 'ANY_INPUT' }), TOKENS, NOW).warnings.join(' ')).toMatch(/partners/);
+  });
+
+  it('ANY_INPUT leaves in the live shape: origin 1cs:any, amount 0, deposit and refund through the intents ledger', () => {
+    // Whatever token, amount and deposit choice the form held before, none of it goes out.
+    const form = withAnyInput(filled({ depositType: 'ORIGIN_CHAIN', refundType: 'ORIGIN_CHAIN', refundTo: '0x52908400098527886E0F7030069857D2E4169EE7' }), true);
+    expect(form).toMatchObject({ swapType: 'ANY_INPUT', depositType: 'INTENTS', refundType: 'INTENTS', refundTo: 'alice.near' });
+    const built = buildQuote({ ...form, originAsset: '', amount: '' }, TOKENS, NOW);
+    expect(built.problems).toEqual({});
+    expect(built.params).toMatchObject({ swapType: 'ANY_INPUT', originAsset: '1cs:any', amount: '0', depositType: 'INTENTS', refundType: 'INTENTS', refundTo: 'alice.near' });
+    expect(built.params).not.toHaveProperty('depositMode');
+    // The address lives a day by default: deposits keep coming.
+    expect(Date.parse(built.params!.deadline) - NOW).toBe(24 * 3600_000);
+    // A refund account must still be an intents account, and a destination is still needed.
+    expect(buildQuote({ ...form, refundTo: '0x52908400098527886E0F7030069857D2E4169EE7' }, TOKENS, NOW).problems.refundTo).toBeDefined();
+    expect(buildQuote({ ...form, destinationAsset: '' }, TOKENS, NOW).problems.destinationAsset).toMatch(/receive/);
+    // Off again: an ordinary swap needs its token and amount back.
+    const off = withAnyInput({ ...form, originAsset: '', amount: '' }, false);
+    expect(off.swapType).toBe('EXACT_INPUT');
+    expect(Object.keys(buildQuote(off, TOKENS, NOW).problems).sort()).toEqual(['amount', 'originAsset']);
   });
 
   it('keys the dry quote on everything but the deadline', () => {

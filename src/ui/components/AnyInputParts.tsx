@@ -1,0 +1,100 @@
+// The deposit view's parts for an ANY_INPUT swap (docs/services.md, "ANY_INPUT"): where to send (any
+// supported token, any amount, into the swap's intents address or, when the quote lists them, an address
+// per chain) and the payouts the service reported, since such a swap never finishes by itself.
+import type { SwapRecordView, TokenView } from '../../provider/swapApi';
+import { chainName } from '../addresses';
+import { CopyButton } from './CopyButton';
+
+interface ChainAddress {
+  blockchain: string;
+  address: string;
+  memo?: string;
+}
+
+/** `quote.chainDepositAddresses` of the stored answer, where the service gave any (read defensively). */
+function chainAddresses(quoteResponseJson: string): ChainAddress[] {
+  try {
+    const list: unknown = (JSON.parse(quoteResponseJson) as { quote?: { chainDepositAddresses?: unknown } }).quote?.chainDepositAddresses;
+    if (!Array.isArray(list)) return [];
+    return list.flatMap((x: unknown) => {
+      const o = x as Partial<Record<keyof ChainAddress, unknown>>;
+      if (typeof o?.blockchain !== 'string' || typeof o.address !== 'string') return [];
+      const chain = o.blockchain === 'near' ? 'home' : o.blockchain;
+      return [{ blockchain: chain, address: o.address, ...(typeof o.memo === 'string' ? { memo: o.memo } : {}) }];
+    });
+  } catch {
+    return [];
+  }
+}
+
+export function AnyInputDeposit({ record, destination }: { record: SwapRecordView; destination: TokenView | undefined }) {
+  const chains = chainAddresses(record.quoteResponseJson);
+  return (
+    <section class="group" aria-labelledby="deposit-any-heading" data-testid="deposit-any-input">
+      <h3 id="deposit-any-heading">Send any supported token</h3>
+      <p data-testid="deposit-any-explain">
+        This address accepts <strong>any supported token, in any amount</strong>, as often as you like until it expires. Each deposit is converted to{' '}
+        {destination?.symbol ?? record.request.destinationAsset}; the pool is paid out to <span class="mono">{record.request.recipient}</span> once it is worth
+        about $1,000.
+      </p>
+      <p class="label">Intents deposit address</p>
+      <p class="mono address" data-testid="deposit-address">
+        {record.depositAddress}
+      </p>
+      <CopyButton text={record.depositAddress} label="Copy address" testid="deposit-address-copy" />
+      <p class="hint">Transfer tokens to it inside the intents ledger.</p>
+      {chains.length > 0 && (
+        <>
+          <p class="label">Or deposit from a chain</p>
+          <ul class="plain" data-testid="deposit-any-chains">
+            {chains.map((c) => (
+              <li key={`${c.blockchain}:${c.address}`}>
+                {chainName(c.blockchain)}: <span class="mono">{c.address}</span>
+                {c.memo ? (
+                  <>
+                    {' '}
+                    (memo <span class="mono">{c.memo}</span>)
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+export function Payouts({ record, destination }: { record: SwapRecordView; destination: TokenView | undefined }) {
+  const list = record.withdrawals ?? [];
+  const symbol = destination?.symbol ?? record.request.destinationAsset;
+  return (
+    <section class="group" aria-labelledby="deposit-payouts-heading" data-testid="deposit-payouts">
+      <h3 id="deposit-payouts-heading">Payouts</h3>
+      {list.length === 0 ? (
+        <p class="hint" data-testid="deposit-payouts-none">
+          {record.withdrawals ? 'No payout yet.' : 'Not checked yet.'}
+        </p>
+      ) : (
+        <ul class="plain">
+          {[...list].reverse().map((w) => (
+            <li key={`${w.hash}|${w.timestamp}|${w.status}`} data-testid="deposit-payout" data-status={w.status}>
+              {new Date(w.timestamp).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}:{' '}
+              {w.status === 'SUCCESS' ? (
+                <>
+                  <strong>
+                    {w.amountOutFormatted} {symbol}
+                  </strong>{' '}
+                  paid{w.amountOutUsd ? <span class="hint"> ${w.amountOutUsd}</span> : null}
+                </>
+              ) : (
+                <span class="bad-text">failed; the service tries again</span>
+              )}{' '}
+              <code>{w.hash}</code>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
