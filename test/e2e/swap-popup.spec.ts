@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { ROOT, launchExtension } from './fixtures';
-import { dev, expect, openSwap, pick, test } from './sim';
+import { dev, expect, ledgerView, openSwap, pick, test } from './sim';
 
 const SCREENSHOTS = path.join(ROOT, 'test-results/screenshots');
 const USDC = 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near';
@@ -136,6 +136,47 @@ test.describe('swap popup', () => {
       await page.getByTestId('deposit-pay-confirm').click();
       await expect(page.getByTestId('deposit-paid')).toBeVisible({ timeout: SWAP_TIMEOUT });
       await expect(status(page)).toHaveAttribute('data-status', 'SUCCESS', { timeout: SWAP_TIMEOUT });
+    } finally {
+      await close();
+    }
+  });
+
+  test('ANY_INPUT: no token or amount asked; the deposit view takes any token and lists the payouts', async ({ sim }) => {
+    const { extension, close } = await launchExtension();
+    try {
+      const page = await extension.context.newPage();
+      // ANY_INPUT is for partners: the swap-service key is needed.
+      const account = await openSwap(page, extension, sim, true);
+      await page.getByTestId('swap-advanced').locator('summary').click();
+      await page.getByTestId('swap-any-input').check();
+      await expect(page.getByTestId('swap-origin')).toHaveCount(0);
+      await expect(page.getByTestId('swap-amount')).toHaveCount(0);
+      await expect(page.getByTestId('swap-deposit-type')).toHaveCount(0);
+      await expect(page.getByTestId('swap-any-input-note')).toContainText('any supported token, any amount');
+      await pick(page, 'destination', 'usdc eth', USDC);
+      await expect(page.getByTestId('swap-quote')).toHaveAttribute('data-state', 'ok', { timeout: SWAP_TIMEOUT });
+      await expect(page.getByTestId('swap-quote-in')).toContainText('any supported token');
+
+      await page.getByTestId('swap-start').click();
+      await expect(page.getByTestId('deposit-any-input')).toBeVisible({ timeout: SWAP_TIMEOUT });
+      await expect(page.getByTestId('deposit-any-explain')).toContainText('any supported token, in any amount');
+      await expect(page.getByTestId('deposit-pay-intents')).toHaveCount(0);
+      const address = (await page.getByTestId('deposit-address').innerText()).trim();
+      await expect(page.getByTestId('deposit-payouts-none')).toBeVisible();
+      await expect(page.getByTestId('deposit-any-status')).toContainText('does not finish by itself');
+
+      // About $1,150 of wNEAR: converted, and the pool paid out to the account.
+      await dev(sim, '/dev/deposit', { depositAddress: address, amount: (500n * 10n ** 24n).toString(), assetId: 'nep141:wrap.near' });
+      await expect(async () => {
+        await page.getByTestId('deposit-refresh').click();
+        await expect(page.getByTestId('deposit-payout')).toHaveCount(1, { timeout: 1_000 });
+      }).toPass({ timeout: SWAP_TIMEOUT });
+      await expect(page.getByTestId('deposit-payout')).toHaveAttribute('data-status', 'SUCCESS');
+      await expect(page.getByTestId('deposit-payout')).toContainText('USDC paid');
+      await expect(page.getByTestId('deposit-status')).not.toHaveAttribute('data-status', /SUCCESS|REFUNDED|FAILED/);
+      // Paid to the recipient, the account itself, on the ledger.
+      expect(BigInt(await ledgerView<string>(sim, 'mt_balance_of', { account_id: account, token_id: USDC }))).toBeGreaterThan(0n);
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'deposit-any-input.png'), fullPage: true });
     } finally {
       await close();
     }

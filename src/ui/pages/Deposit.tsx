@@ -135,12 +135,21 @@ export function Deposit({ id, initial, onBack }: DepositProps) {
         </button>
       </div>
 
-      <Stepper steps={stepsOf(record.status, record.statusHistory)} />
+      {!anyInput && <Stepper steps={stepsOf(record.status, record.statusHistory)} />}
       <div class={`status-box status-${record.status}`} ref={statusBox} tabIndex={-1} data-testid="deposit-status" data-status={record.status}>
-        <p>
-          <strong>{status.label}.</strong> {status.explain}
-        </p>
-        {status.todo && <p data-testid="deposit-todo">{status.todo}</p>}
+        {anyInput ? (
+          <p data-testid="deposit-any-status">
+            <strong>{record.status === 'PENDING_DEPOSIT' ? 'Waiting for deposits.' : 'Collecting.'}</strong> Deposits are converted as they arrive and the
+            pool is paid out as it grows; the payouts are listed below. This swap does not finish by itself: it is followed until its address expires.
+          </p>
+        ) : (
+          <>
+            <p>
+              <strong>{status.label}.</strong> {status.explain}
+            </p>
+            {status.todo && <p data-testid="deposit-todo">{status.todo}</p>}
+          </>
+        )}
         {refund && (
           <div data-testid="deposit-refund-reason" data-reason={details?.refundReason}>
             <p>
