@@ -23,6 +23,12 @@ const keyOf = (address: string, memo?: string | null) => (memo ? `${address}_${m
 /** The transactions API counts a detected, unconfirmed deposit as pending. */
 const pending = (s: SwapStatus) => (s === 'KNOWN_DEPOSIT_TX' ? 'PENDING_DEPOSIT' : s);
 const time = (i: HistoryItem) => Date.parse(i.createdAt);
+/** Both sides' USD values within the query's bounds (an unknown value passes). */
+const usdWithin = (i: HistoryItem, q: HistoryQuery) =>
+  [i.amountInUsd, i.amountOutUsd]
+    .filter((u): u is string => !!u && Number.isFinite(Number(u)))
+    .map(Number)
+    .every((u) => u >= (q.minUsdPrice ?? -Infinity) && u <= (q.maxUsdPrice ?? Infinity));
 
 /**
  * An ANY_INPUT swap in history: it never ends, so what it delivered is the sum of the payouts the service
@@ -90,7 +96,8 @@ export function swapHistory(d: HistoryDeps) {
       try {
         const statuses = q.statuses && [...new Set(q.statuses.map(pending))];
         // Chain ids leave as the network spells them (`home` is `near` on live services: oneclick/wireNames).
-        const txs = await getTransactions(d.http, s.endpoints.transactions, { ...q, statuses }, { jwt: s.jwt, wireNames: wireNamesOf(s) });
+        const names = wireNamesOf(s);
+        const txs = await getTransactions(d.http, s.endpoints.transactions, { ...q, statuses }, { jwt: s.jwt, wireNames: names });
         remote = txs.map((tx) => {
           const key = keyOf(tx.depositAddress, tx.depositMemo);
           const mine = byKey.get(key);
@@ -114,6 +121,8 @@ export function swapHistory(d: HistoryDeps) {
             }),
           };
         });
+        // The live explorer takes no USD bounds (oneclick/wireNames LOCAL_ONLY_FILTERS): applied here.
+        if (names === 'live') remote = remote.filter((i) => usdWithin(i, q));
       } catch (e) {
         serviceError = e instanceof Error ? e.message : String(e);
       }
@@ -136,7 +145,6 @@ export function swapHistory(d: HistoryDeps) {
     const merged = new Map(remote.map((i) => [i.key, i]));
     for (const [r, i] of local) {
       const t = r.createdAt;
-      const usd = [Number(i.amountInUsd), Number(i.amountOutUsd)];
       const ok =
         i.key !== cursor &&
         (prev ? t > edge : t < edge) &&
@@ -146,7 +154,7 @@ export function swapHistory(d: HistoryDeps) {
         (q.toTokenId ? i.destinationAsset === q.toTokenId : !q.toChainId || chainOf(i.destinationAsset) === q.toChainId) &&
         (!q.referral || i.referral === q.referral) &&
         (!q.affiliate || (r.request.appFees ?? []).some((f) => f.recipient === q.affiliate)) &&
-        usd.every((u) => !(u < (q.minUsdPrice ?? -1) || u > (q.maxUsdPrice ?? Infinity))) &&
+        usdWithin(i, q) &&
         !(start !== undefined && t <= start) &&
         !(end !== undefined && t >= end);
       if (ok && !merged.has(i.key)) merged.set(i.key, i);

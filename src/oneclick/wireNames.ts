@@ -48,6 +48,9 @@ export function toWire(names: WireNames, v: unknown): unknown {
   return out;
 }
 
+/** Filters of the interface the live explorer does not take: applied to its answers instead. */
+export const LOCAL_ONLY_FILTERS = ['minUsdPrice', 'maxUsdPrice'] as const;
+
 /**
  * The explorer's paging cursor: the interface names the previous page's last row by
  * `lastDepositAddress` + `lastDepositMemo`; the live explorer knows only `lastDepositAddressAndMemo`,
@@ -55,8 +58,11 @@ export function toWire(names: WireNames, v: unknown): unknown {
  * "transactions").
  */
 export function transactionsQueryToWire(names: WireNames, query: Record<string, unknown>): Record<string, unknown> {
-  const { lastDepositAddress: address, lastDepositMemo: memo, ...rest } = toWire(names, query) as Record<string, unknown>;
-  if (address === undefined) return toWire(names, query) as Record<string, unknown>;
+  const wire = { ...(toWire(names, query) as Record<string, unknown>) };
+  // The live explorer has no USD bounds (its query parameters: same page); the caller filters by them.
+  if (names === 'live') for (const k of LOCAL_ONLY_FILTERS) delete wire[k];
+  const { lastDepositAddress: address, lastDepositMemo: memo, ...rest } = wire;
+  if (address === undefined) return rest;
   if (names === 'interface') return { ...rest, lastDepositAddress: address, ...(memo === undefined ? {} : { lastDepositMemo: memo }) };
   return { ...rest, lastDepositAddressAndMemo: memo ? `${String(address)}_${String(memo)}` : address };
 }

@@ -64,6 +64,21 @@ describe('wire names of custom endpoints', () => {
     expect(page.items.find((i) => i.depositAddress === r.depositAddress)).toHaveProperty('homeTxHashes');
   });
 
+  it('live names: USD bounds stay home and filter the explorer’s rows here, as they filter local swaps', async () => {
+    const { bg, sent } = await background();
+    const r = await call<SwapRecordView>(bg, SWAP.start, swapParams(clock.now));
+    const all = await call<HistoryPage>(bg, SWAP.history, {});
+    const usd = Number(all.items.find((i) => i.depositAddress === r.depositAddress)!.amountInUsd);
+    expect(usd).toBeGreaterThan(0);
+    const above = await call<HistoryPage>(bg, SWAP.history, { minUsdPrice: usd + 1 });
+    expect(historyQueries(sent).at(-1)?.has('minUsdPrice')).toBe(false);
+    expect(above.serviceError).toBeNull();
+    expect(above.items.map((i) => i.depositAddress)).not.toContain(r.depositAddress);
+    for (const i of above.items) expect(Number(i.amountInUsd ?? Infinity)).toBeGreaterThanOrEqual(usd + 1);
+    const within = await call<HistoryPage>(bg, SWAP.history, { minUsdPrice: usd - 0.01, maxUsdPrice: usd + 0.01 });
+    expect(within.items.map((i) => i.depositAddress)).toContain(r.depositAddress);
+  });
+
   it('a bad value is refused by the settings API', async () => {
     const { bg } = await background();
     await expect(call(bg, WALLET.setSettings, { wireNames: 'near' })).rejects.toThrow(/wireNames/);

@@ -126,6 +126,17 @@ describe('the client against the live shapes', () => {
     expect([i.get('lastDepositAddress'), i.get('lastDepositMemo'), i.has('lastDepositAddressAndMemo')]).toEqual(['GADDR', '42', false]);
   });
 
+  it('USD bounds: not live explorer parameters, so never sent on live names; the interface sends them', async () => {
+    const live: Seen[] = [];
+    await getTransactions(strictLive(live), `${LIVE}/api/v0`, { minUsdPrice: 5, maxUsdPrice: 50, toChainId: 'eth' }, { wireNames: 'live' });
+    const q = new URL(live[0]!.url).searchParams;
+    expect([q.has('minUsdPrice'), q.has('maxUsdPrice'), q.get('toChainId')]).toEqual([false, false, 'eth']);
+    const sim: Seen[] = [];
+    await getTransactions(strictLive(sim), `${LIVE}/api/v0`, { minUsdPrice: 5, maxUsdPrice: 50 }, { wireNames: 'interface' });
+    const i = new URL(sim[0]!.url).searchParams;
+    expect([i.get('minUsdPrice'), i.get('maxUsdPrice')]).toEqual(['5', '50']);
+  });
+
   it('token chains: near reads as home; chains the SDK knows (movement) are kept', () => {
     expect(tokens.map((t) => tokenSchema.parse(t).blockchain)).toEqual(['home', 'eth', 'movement']);
   });
