@@ -72,6 +72,7 @@ export const sizeRows: RowProducer = async () => {
   return [
     gzipRow('page-facing scripts (provider + relay), gzip', contentScripts, 4),
     gzipRow('popup JS to first render, gzip', withStaticImports(pageScripts(popup)), 45),
-    gzipRow('background, gzip', withStaticImports([background]), 60),
+    // docs/decisions.md, "Background size budget": why 72 and not 60.
+    gzipRow('background, gzip', withStaticImports([background]), 72),
   ];
 };
