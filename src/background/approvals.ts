@@ -87,7 +87,7 @@ export class ApprovalQueue {
       const raw = (await this.deps.kv.readRaw(KEY)) as unknown;
       await this.deps.kv.write(`${KEY}.damaged`, raw);
       await this.deps.kv.write(KEY, EMPTY);
-      this.deps.problems?.report(KEY, 'Requests that were waiting for approval could not be read (damaged); they were set aside and will not be answered.');
+      this.deps.problems?.report('approvals', KEY, 'Requests that were waiting for approval could not be read (damaged); they were set aside and will not be answered.');
       return EMPTY;
     }
   }

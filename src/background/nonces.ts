@@ -54,7 +54,7 @@ export class UsedNonces {
       await this.kv.write(`${KEY}.damaged`, await this.kv.readRaw(KEY));
       await this.kv.write(LOST_KEY, this.now());
       await this.kv.write(KEY, {});
-      this.problems?.report(KEY, 'The record of used nonces was damaged and set aside; nonces supplied by web pages are refused from now on.');
+      this.problems?.report('nonces', KEY, 'The record of used nonces was damaged and set aside; nonces supplied by web pages are refused from now on.');
       return {};
     }
   }

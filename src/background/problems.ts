@@ -1,19 +1,24 @@
 /**
  * Damaged stored values the wallet found and kept: a corrupted record is reported, never deleted
- * (docs/architecture.md, "Where state lives"). The popup sees them in wallet_status.problem.
+ * (docs/architecture.md, "Where state lives"). The popup sees them in wallet_status.storeProblems,
+ * each with the store it belongs to, so that it warns about what is in fact damaged: a damaged swap
+ * record or settings file never reads as a lost wallet (the vault's own problem is wallet_status.problem).
  */
-export class StorageProblems {
-  private items = new Map<string, string>();
+import type { DamagedStore, StoreProblem } from '../provider/walletApi';
 
-  report(key: string, message: string): void {
-    this.items.set(key, message);
+export class StorageProblems {
+  private items = new Map<string, StoreProblem>();
+
+  /** `key` names the damaged value (one report per key; a later one replaces it). */
+  report(store: DamagedStore, key: string, message: string): void {
+    this.items.set(key, { store, message });
   }
 
   clear(key: string): void {
     this.items.delete(key);
   }
 
-  messages(): string[] {
+  list(): StoreProblem[] {
     return [...this.items.values()];
   }
 }

@@ -204,7 +204,7 @@ export class SettingsStore {
     } catch (e) {
       if (!(e instanceof CorruptedValueError)) throw e;
       // Kept as it is until the user saves settings again; meanwhile the build's default network.
-      this.problems?.report(KEY, 'Your saved settings are damaged: the default network is in use until you save settings again.');
+      this.problems?.report('settings', KEY, 'Your saved settings are damaged: the default network is in use until you save settings again.');
       this.cached = defaultSettings(this.defaultPreset);
     }
     return this.cached;
@@ -232,7 +232,7 @@ export class SettingsStore {
     } catch (e) {
       if (!(e instanceof VaultError)) throw e;
       if (e.code !== 'locked') {
-        this.problems?.report(`credentials.${field}`, `The saved ${CREDENTIAL_LABEL[field]} cannot be opened by this wallet; enter it again in Settings.`);
+        this.problems?.report('credentials', `credentials.${field}`, `The saved ${CREDENTIAL_LABEL[field]} cannot be opened by this wallet; enter it again in Settings.`);
       }
       return null;
     }
@@ -301,6 +301,7 @@ export class SettingsStore {
             bound = bindingFor(field, s.endpoints);
           } catch {
             this.problems?.report(
+              'credentials',
               `credentials.${field}`,
               `The ${CREDENTIAL_LABEL[field]} saved by an earlier version was removed: its endpoint is neither https nor this computer. Enter it again for an https endpoint in Settings.`,
             );

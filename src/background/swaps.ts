@@ -137,7 +137,7 @@ export function swapService(d: SwapDeps) {
       await Promise.all(
         (await ids()).map((id) =>
           get(id).catch(() => {
-            d.problems?.report(`swap:${id}`, `A stored swap (${id}) is damaged and cannot be shown; it is kept as it was.`);
+            d.problems?.report('swaps', `swap:${id}`, `A stored swap (${id}) is damaged and cannot be shown; it is kept as it was.`);
             return null;
           }),
         ),

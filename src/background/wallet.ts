@@ -97,7 +97,8 @@ export class WalletService {
       lockAt: vault.isUnlocked ? this.lockAt : null,
       autoLockMinutes: settings.autoLockMinutes,
       phrasesToBackUp: view ? view.phrases.filter((p) => !p.backedUp).map((p) => p.id) : [],
-      problem: [this.problem, ...(this.deps.problems?.messages() ?? [])].filter((p) => p !== null).join(' ') || null,
+      problem: this.problem,
+      storeProblems: this.deps.problems?.list() ?? [],
     };
   }
 
@@ -200,7 +201,7 @@ export class WalletService {
       await this.deps.settings.sealWaiting();
       this.deps.problems?.clear('credentials.seal');
     } catch {
-      this.deps.problems?.report('credentials.seal', 'Your service credentials could not be encrypted yet; the wallet tries again at the next unlock.');
+      this.deps.problems?.report('credentials', 'credentials.seal', 'Your service credentials could not be encrypted yet; the wallet tries again at the next unlock.');
     }
   }
 

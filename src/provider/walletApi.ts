@@ -46,8 +46,18 @@ export interface WalletStatus {
   autoLockMinutes: number;
   /** Phrases not yet confirmed as written down. */
   phrasesToBackUp: string[];
-  /** Set when the stored vault could not be read (it is kept, never deleted). */
+  /** Set when the stored vault could not be read (it is kept, never deleted): the wallet itself is at stake. */
   problem: string | null;
+  /** Other stored values found damaged and kept as they were; the wallet and its keys are not affected. */
+  storeProblems: StoreProblem[];
+}
+
+/** Stores other than the vault whose damage is reported (src/background/problems.ts). */
+export type DamagedStore = 'settings' | 'credentials' | 'swaps' | 'approvals' | 'nonces';
+export interface StoreProblem {
+  store: DamagedStore;
+  /** What is damaged and what the wallet did about it, in plain words. */
+  message: string;
 }
 
 /** How a new wallet or account gets its first key. */

@@ -1,6 +1,6 @@
 // The popup's shell: loads wallet_status and shows onboarding, unlock, the phrase backup or the wallet.
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import type { CreateResult, WalletStatus } from '../../provider/walletApi';
+import type { CreateResult, DamagedStore, StoreProblem, WalletStatus } from '../../provider/walletApi';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { messageOf, wallet } from '../wallet';
 import { Backup, BackupLater } from './Backup';
@@ -103,8 +103,36 @@ export function Popup() {
           <p>It is kept exactly as it is and never deleted. Do not create a new wallet over it if you have no other backup.</p>
         </div>
       )}
+      {status && status.storeProblems.length > 0 && <StoreProblems problems={status.storeProblems} />}
       {loadError && status && <ErrorAlert message={loadError} testid="status-error" />}
       <main>{body}</main>
+    </div>
+  );
+}
+
+/** What is safe to do about each damaged store: none of them is the wallet or its keys. */
+const SAFE: Record<DamagedStore, string> = {
+  settings: 'Saving your settings again replaces the damaged copy.',
+  credentials: 'Enter the key again under Settings.',
+  swaps: 'Your other swaps are shown as usual; the damaged record is kept for support.',
+  approvals: 'Sites whose requests were waiting can ask again.',
+  nonces: 'Signing still works; requests from sites that bring their own nonce are refused, since the wallet can no longer prove it never signed one before.',
+};
+
+/** Damaged stored values other than the vault: named, with what is safe to do. */
+function StoreProblems({ problems }: { problems: StoreProblem[] }) {
+  return (
+    <div class="warning" role="status" data-testid="store-problems">
+      <p>
+        <strong>Some saved data could not be read.</strong> Your wallet and its keys are not affected.
+      </p>
+      <ul class="plain">
+        {problems.map((p) => (
+          <li key={`${p.store}:${p.message}`} data-testid="store-problem" data-store={p.store}>
+            {p.message} {SAFE[p.store]}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { startBackground } from '../../../src/background/start';
 import { base64 } from '../../../src/core';
 import { APPROVAL } from '../../../src/provider/approvalApi';
 import { ERROR_CODES, METHODS } from '../../../src/provider/protocol';
-import { WALLET } from '../../../src/provider/walletApi';
+import { WALLET, type WalletStatus } from '../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { PASSWORD, call } from './harness';
 import { DAPP, OTHER, docToken, pageSetup } from './pageHarness';
@@ -266,7 +266,9 @@ describe('the nonce registry fails closed', () => {
     });
     expect(await t.page(METHODS.signIntents, { intents: [], nonce: nonceOf(12) })).toMatchObject({ ok: false, error: { code: ERROR_CODES.invalidParams } });
     expect((await fakeBrowser.storage.local.get('usedNonces.damaged'))['usedNonces.damaged']).toEqual(damaged);
-    expect((await call<{ problem: string | null }>(t.bg, WALLET.status)).problem).toMatch(/used nonces was damaged/);
+    const status = await call<WalletStatus>(t.bg, WALLET.status);
+    expect(status.problem).toBeNull();
+    expect(status.storeProblems).toEqual([{ store: 'nonces', message: expect.stringMatching(/used nonces was damaged/) }]);
     // A wallet-made nonce is fresh: signing goes on.
     const own = await t.page(METHODS.signIntents, { intents: [] });
     await call(t.bg, APPROVAL.resolve, { id: (await t.current())!.id, approve: true });

@@ -4,13 +4,15 @@
 // index, the settings, the approval queue — is used the way the popup and the tracker use it, and the
 // stored bytes are compared before and after.
 //
-// What the code does today (and these tests hold it to):
+// What these tests hold the code to:
 // - vault: wallet_status.problem names the damage (shape) / unlock refuses with reason `corrupted`
-//   (ciphertext); create never writes over it.
+//   (ciphertext); create never writes over it. Only the vault's damage is reported as `problem`.
 // - a swap record: swap_get reports it ("stored value 'swap:…' is damaged …; it was left as it is");
-//   swap_list and the history leave it out without saying so; the tracker stops following it.
+//   swap_list leaves it out and wallet_status.storeProblems names it (store `swaps`); the tracker
+//   stops following it.
 // - the swap index: swap_list and swap_start report it.
-// - settings and the approval queue: read as defaults / empty, silently (the gaps are `it.todo` below).
+// - settings and the approval queue: read as defaults / empty, named in wallet_status.storeProblems
+//   (stores `settings`, `approvals`), the damaged bytes kept.
 import { verifyQuoteSignature } from '@defuse-protocol/one-click-sdk-typescript';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -174,7 +176,10 @@ describe('swap records', () => {
     const bad = await call<SwapRecordView>(bg, SWAP.start, swapParams(clock.now));
     await fakeBrowser.storage.local.set({ [`swap:${bad.id}`]: { id: bad.id, status: 'teleported' } });
     expect(await call(bg, SWAP.list)).toEqual([]);
-    expect((await call<WalletStatus>(bg, WALLET.status)).problem).toContain(`A stored swap (${bad.id}) is damaged`);
+    const status = await call<WalletStatus>(bg, WALLET.status);
+    // Named as a damaged swap, never as a damaged wallet.
+    expect(status.problem).toBeNull();
+    expect(status.storeProblems).toEqual([{ store: 'swaps', message: expect.stringContaining(`A stored swap (${bad.id}) is damaged`) }]);
   });
 
   it('a damaged swap index: swap_list and swap_start report it; the index stays as it was', async () => {
@@ -197,7 +202,12 @@ describe('settings', () => {
     const { bg } = start();
     const settings = await call<SettingsView>(bg, WALLET.getSettings);
     expect(settings).toMatchObject({ preset: 'local', verifierId: 'intents.near', hasJwt: false, autoLockMinutes: 15 });
-    expect(await call<WalletStatus>(bg, WALLET.status)).toMatchObject({ exists: false, problem: expect.stringMatching(/settings are damaged/) });
+    // No wallet on this machine and damaged settings: a settings problem, not a lost wallet.
+    expect(await call<WalletStatus>(bg, WALLET.status)).toMatchObject({
+      exists: false,
+      problem: null,
+      storeProblems: [{ store: 'settings', message: expect.stringMatching(/settings are damaged/) }],
+    });
     await call(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
     expect(await call(bg, SWAP.list)).toEqual([]);
     expect(bytes((await fakeBrowser.storage.local.get('settings')).settings)).toBe(bytes(value));
@@ -218,7 +228,9 @@ describe('the approval queue (storage.session)', () => {
       result: [],
     });
     expect(bytes((await fakeBrowser.storage.session.get('approvals.damaged'))['approvals.damaged'])).toBe(bytes(value));
-    expect((await call<WalletStatus>(bg, WALLET.status)).problem).toMatch(/waiting for approval could not be read/);
+    const status = await call<WalletStatus>(bg, WALLET.status);
+    expect(status.problem).toBeNull();
+    expect(status.storeProblems).toEqual([{ store: 'approvals', message: expect.stringMatching(/waiting for approval could not be read/) }]);
   });
 
 });
