@@ -1,4 +1,5 @@
-import { expect, test } from './fixtures';
+import { expect, launchExtension, test } from './fixtures';
+import { stopWorker, watchRunningWorker } from './worker';
 
 type ProviderWindow = Window & {
   intentsCompanion: { request(args: { method: string; params?: unknown }): Promise<unknown> };
@@ -87,5 +88,30 @@ test.describe('smoke', () => {
     // wallet_status answered: onboarding, unlock or the wallet shows, never the "did not answer" error.
     await expect(page.getByTestId('onboarding').or(page.getByTestId('unlock')).or(page.getByTestId('accounts'))).toBeVisible();
     await expect(page.getByTestId('status-error')).toHaveCount(0);
+  });
+
+  test('damaged settings on a machine with no wallet: named as settings, never as a lost wallet', async () => {
+    // Its own profile: the shared one must not keep damaged settings for the specs after this one.
+    const { extension, close } = await launchExtension();
+    try {
+      const page = await extension.context.newPage();
+      await page.goto(extension.url('popup.html'));
+      await expect(page.getByTestId('onboarding')).toBeVisible();
+      // The popup is an extension page: it may write the extension's storage as the background would find it.
+      await page.evaluate(async () => {
+        const chrome = (globalThis as unknown as { chrome: { storage: { local: { set(v: Record<string, unknown>): Promise<void> } } } }).chrome;
+        await chrome.storage.local.set({ settings: { preset: 'custom', endpoints: 7 } });
+      });
+      // Settings are read once per worker life: the next life finds the damage.
+      const { cdp, sw } = await watchRunningWorker(page, extension);
+      await stopWorker(cdp, sw);
+      await page.reload();
+      await expect(page.getByTestId('store-problem')).toHaveAttribute('data-store', 'settings');
+      await expect(page.getByTestId('store-problems')).toContainText('Your wallet and its keys are not affected');
+      await expect(page.getByTestId('vault-problem')).toHaveCount(0);
+      await expect(page.getByTestId('onboarding')).toBeVisible();
+    } finally {
+      await close();
+    }
   });
 });
