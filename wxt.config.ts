@@ -37,8 +37,19 @@ export default defineConfig({
     icons,
     action: { default_title: 'Intents Companion', default_icon: icons },
     ...(browser === 'firefox' && {
-      // Firefox MV3 needs an add-on id; 128 is the first release with MAIN-world content scripts.
-      browser_specific_settings: { gecko: { id: 'intents-companion@intents-companion.dev', strict_min_version: '128.0' } },
+      // Firefox MV3 needs an add-on id. 140 (ESR) and Android 142 are the first releases that know
+      // data_collection_permissions (128 brought MAIN-world content scripts).
+      // data_collection_permissions (Firefox's built-in consent, required of new listings:
+      // https://extensionworkshop.com/documentation/develop/firefox-builtin-data-consent/): swaps send
+      // addresses and amounts to the swap service the user chose (docs/decisions.md, "Firefox data consent").
+      browser_specific_settings: {
+        gecko: {
+          id: 'intents-companion@intents-companion.dev',
+          strict_min_version: '140.0',
+          data_collection_permissions: { required: ['financialAndPaymentInfo'] },
+        },
+        gecko_android: { strict_min_version: '142.0' },
+      },
     }),
   }),
 });
