@@ -1,12 +1,12 @@
-// Address shape checks for the swap form: is this text shaped like an address of that chain? Each
-// check returns the problem in plain words, or null. Shapes only (prefix, alphabet, length, decoded
-// size); checksums are left to the service, which checks everything again.
+// Address checks for the swap form: is this text an address of that chain? Each check returns the
+// problem in plain words, or null. The shape first (prefix, alphabet, length), so the message can say
+// what is wrong; then the address is decoded and its checksum verified (src/core/chainAddress.ts), so a
+// mistyped character is caught here and not by the service or, worse, not at all.
 import { isValidAccountId } from '../core/account';
+import { type AddressFamily, isAddressOf } from '../core/chainAddress';
 import type { RecipientType, RefundType } from '../provider/swapApi';
 
-export type AddressFamily =
-  | 'evm' | 'home' | 'btc' | 'ltc' | 'doge' | 'zec' | 'bch' | 'dash' | 'sol' | 'tron' | 'ton' | 'xrp'
-  | 'stellar' | 'sui' | 'aptos' | 'cardano' | 'starknet' | 'aleo';
+export type { AddressFamily };
 
 const EVM_CHAINS = ['eth', 'base', 'arb', 'gnosis', 'bera', 'bsc', 'pol', 'op', 'avax', 'monad', 'xlayer', 'adi', 'plasma', 'scroll', 'hypercore'];
 const FAMILY: Record<string, AddressFamily> = {
@@ -47,20 +47,6 @@ const B58 = '1-9A-HJ-NP-Za-km-z';
 const B58_RE = new RegExp(`^[${B58}]+$`);
 const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
 const XRP_ALPHABET = 'rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz';
-const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-
-/** Bytes a base58 string decodes to (leading '1's are zero bytes); null when a character is outside the alphabet. */
-export function base58Length(text: string, alphabet = BASE58_ALPHABET): number | null {
-  let n = 0n;
-  for (const ch of text) {
-    const v = alphabet.indexOf(ch);
-    if (v < 0) return null;
-    n = n * 58n + BigInt(v);
-  }
-  let zeros = 0;
-  while (zeros < text.length && text[zeros] === alphabet[0]) zeros++;
-  return zeros + (n === 0n ? 0 : Math.ceil(n.toString(16).length / 2));
-}
 
 function base58Problem(text: string, what: string, starts: string, minLen: number, maxLen: number): string | null {
   if (!B58_RE.test(text)) return `${what} uses base58 letters and digits only (no 0, O, I or l)`;
@@ -103,7 +89,34 @@ export function accountIdProblem(text: string, what = 'An account id'): string |
   return isValidAccountId(text) ? null : `${what} is made of lowercase letters, digits and - _ . between them (for example alice.near)`;
 }
 
+/** What a failed checksum means for each family, in plain words. */
+const CHECKSUM_FAILED: Record<AddressFamily, string> = {
+  evm: 'This address mixes capital and small letters in a way its EIP-55 checksum does not allow: a character is probably mistyped. Copy it again from its source',
+  home: 'This is not a valid account id',
+  btc: 'This Bitcoin address fails its checksum: a character is probably mistyped',
+  ltc: 'This Litecoin address fails its checksum: a character is probably mistyped',
+  doge: 'This Dogecoin address fails its checksum: a character is probably mistyped',
+  zec: 'This Zcash address fails its checksum: a character is probably mistyped',
+  bch: 'This Bitcoin Cash address fails its checksum: a character is probably mistyped',
+  dash: 'This Dash address fails its checksum: a character is probably mistyped',
+  sol: 'This is not a Solana address: it does not decode to a 32-byte key',
+  tron: 'This Tron address fails its checksum: a character is probably mistyped',
+  ton: 'This TON address fails its checksum: a character is probably mistyped',
+  xrp: 'This XRP address fails its checksum: a character is probably mistyped',
+  stellar: 'This Stellar address fails its checksum: a character is probably mistyped',
+  sui: 'This is not a Sui address',
+  aptos: 'This is not an Aptos address',
+  starknet: 'This is not a Starknet address',
+  cardano: 'This Cardano address fails its checksum: a character is probably mistyped',
+  aleo: 'This Aleo address fails its checksum: a character is probably mistyped',
+};
+
 function familyProblem(family: AddressFamily, text: string): string | null {
+  return shapeProblem(family, text) ?? (isAddressOf(family, text) ? null : CHECKSUM_FAILED[family]);
+}
+
+/** The shape of an address of this family: prefix, alphabet and length, each said in words. */
+function shapeProblem(family: AddressFamily, text: string): string | null {
   switch (family) {
     case 'evm':
       return evmAddressProblem(text);
@@ -127,12 +140,8 @@ function familyProblem(family: AddressFamily, text: string): string | null {
       if ([...body].some((ch) => !BECH32.includes(ch))) return 'A Bitcoin Cash address uses lowercase cashaddr characters only';
       return body.length === 42 ? null : `A Bitcoin Cash address has 42 characters after bitcoincash: (this has ${body.length})`;
     }
-    case 'sol': {
-      const p = base58Problem(text, 'A Solana address', BASE58_ALPHABET, 32, 44);
-      if (p) return p;
-      const bytes = base58Length(text);
-      return bytes === 32 ? null : `A Solana address is 32 bytes in base58 (this decodes to ${bytes})`;
-    }
+    case 'sol':
+      return base58Problem(text, 'A Solana address', '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 32, 44);
     case 'tron':
       return base58Problem(text, 'A Tron address', 'T', 34, 34);
     case 'ton':

@@ -4,6 +4,7 @@
  * docs/services.md "Wire names"): the SDK's `blockchain` enum (one-click-sdk-typescript
  * src/models/TokenResponse.ts) with `near` spelled `home`.
  */
+import type { AddressFamily } from '../../core/chainAddress';
 
 export const CHAIN_IDS = [
   'home', 'eth', 'base', 'arb', 'btc', 'sol', 'ton', 'doge', 'xrp', 'zec', 'gnosis', 'bera', 'bsc', 'pol', 'tron',
@@ -12,9 +13,7 @@ export const CHAIN_IDS = [
 ] as const;
 export type ChainId = (typeof CHAIN_IDS)[number];
 
-export type AddressFamily =
-  | 'evm' | 'home' | 'btc' | 'ltc' | 'doge' | 'zec' | 'bch' | 'dash' | 'sol' | 'tron' | 'ton' | 'xrp' | 'stellar'
-  | 'sui' | 'aptos' | 'cardano' | 'starknet' | 'aleo';
+export type { AddressFamily };
 
 /** Transaction hash shapes. */
 export type TxHashShape = 'evm' | 'base58-32' | 'base58-64' | 'hex' | 'HEX' | '0xhex' | 'aleo';

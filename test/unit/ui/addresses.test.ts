@@ -1,10 +1,12 @@
-// Address shape checks (src/ui/addresses.ts): every chain family accepts addresses the simulator
-// mints in that chain's real format, and rejects wrong shapes with a reason that says what is wrong.
+// Address checks (src/ui/addresses.ts over src/core/chainAddress.ts): every chain family accepts
+// addresses the simulator mints in that chain's real format and published addresses of the real chains
+// (the standards' own examples), rejects wrong shapes with a reason that says what is wrong, and catches
+// a mistyped character by its checksum.
 import { TokenResponse } from '@defuse-protocol/one-click-sdk-typescript';
 import { describe, expect, it } from 'vitest';
 import { addressFromBytes } from '../../../src/sim/oneclick/addresses';
 import { CHAIN_IDS as SIM_CHAIN_IDS, chainInfo } from '../../../src/sim/oneclick/chains';
-import { CHAIN_IDS, addressProblem, base58Length, chainName, familyOf, recipientProblem, refundProblem } from '../../../src/ui/addresses';
+import { CHAIN_IDS, addressProblem, chainName, familyOf, recipientProblem, refundProblem } from '../../../src/ui/addresses';
 
 const bytes = (seed: number) => Uint8Array.from({ length: 32 }, (_, i) => (seed * 31 + i * 7) & 0xff);
 
@@ -63,7 +65,7 @@ describe('address shapes', () => {
     ['doge', 'XnZ8o8YNjFzUqF5Wzs1yXWw7a2y2fHhBgL', /starts with D, A, 9/],
     ['zec', 'zs1z7rejlpsa98s2rrrfkwmaxu53e4ue0ulcrw0h4x5g8jl04tak0d3mm47vdtahatqrlkngh9sly', /transparent/],
     ['zec', 't1Rv4exT7bqhZqi2j7xz8bUHDMxwosrjADU1', /35 characters/],
-    ['sol', '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4', /32 bytes in base58 \(this decodes to 31\)/],
+    ['sol', '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4', /does not decode to a 32-byte key/],
     ['sol', '0xabc', /base58/],
     ['tron', 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv', /34 characters/],
     ['ton', 'EQD4FPq-PRDieyQKkizFTRtSDyucUIqrj0v_zXJmqaDp6_0', /48 characters/],
@@ -90,11 +92,50 @@ describe('address shapes', () => {
     expect(addressProblem('newchain', 'whatever-shape')).toBeNull();
   });
 
-  it('measures base58 lengths with leading zero bytes', () => {
-    expect(base58Length('1111')).toBe(4);
-    expect(base58Length('2')).toBe(1);
-    expect(base58Length('11z')).toBe(3);
-    expect(base58Length('0')).toBeNull();
+});
+
+describe('checksums, against published addresses', () => {
+  // Each published address passes; the same address with one character changed (still in the format's
+  // alphabet and length) fails with the checksum message. A guessed string would not pass by chance.
+  const published: [chain: string, address: string, typo: string, source: string][] = [
+    ['eth', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BEAed', 'EIP-55 test cases'],
+    ['eth', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5D359', 'EIP-55 test cases'],
+    ['base', '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB', '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6Fb', 'EIP-55 test cases'],
+    ['arb', '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb', '0xd1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb', 'EIP-55 test cases'],
+    ['btc', 'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4', 'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T5', 'BIP-173 examples (P2WPKH)'],
+    ['btc', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb', 'the genesis block coinbase address'],
+    ['bch', 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a', 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6q', 'CashAddr specification examples'],
+    ['tron', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u', 'the USDT contract on Tron'],
+    ['xrp', 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTi', 'the XRP Ledger genesis account'],
+    ['stellar', 'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ', 'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGA', 'SEP-23 strkey examples'],
+    ['sol', 'So11111111111111111111111111111111111111112', '0o11111111111111111111111111111111111111112', 'the wrapped SOL mint'],
+  ];
+  it.each(published)('%s: %s passes and a typo of it fails (%s)', (chain, address, typo) => {
+    expect(addressProblem(chain, address)).toBeNull();
+    expect(addressProblem(chain, typo)).not.toBeNull();
+  });
+  it('a typo that keeps the shape is named as a checksum failure, not a shape problem', () => {
+    expect(addressProblem('eth', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BEAed')).toMatch(/EIP-55 checksum/);
+    expect(addressProblem('btc', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb')).toMatch(/Bitcoin address fails its checksum/);
+    expect(addressProblem('xrp', 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTi')).toMatch(/XRP address fails its checksum/);
+    expect(addressProblem('stellar', 'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGA')).toMatch(/Stellar address fails its checksum/);
+    expect(addressProblem('bch', 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6q')).toMatch(/Bitcoin Cash address fails its checksum/);
+    expect(addressProblem('tron', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u')).toMatch(/Tron address fails its checksum/);
+    // One case throughout: EIP-55 says nothing, so nothing is claimed.
+    expect(addressProblem('eth', '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed')).toBeNull();
+  });
+  it('every address the simulator mints, with one character changed, fails (where the format has a checksum)', () => {
+    const checked = SIM_CHAIN_IDS.filter((c) => !['home', 'sui', 'aptos', 'starknet', 'movement', 'sol'].includes(c));
+    for (const chain of checked) {
+      const family = chainInfo(chain)!.family;
+      if (family === 'home') continue;
+      const address = addressFromBytes(family, bytes(3));
+      const i = address.length - 3;
+      // A character the address uses elsewhere: same alphabet, same length, so only the checksum can tell.
+      const alt = [...address].find((ch) => ch !== address[i] && /[0-9A-Za-z]/.test(ch))!;
+      const typo = address.slice(0, i) + alt + address.slice(i + 1);
+      expect(addressProblem(chain, typo), `${chain}: ${typo}`).not.toBeNull();
+    }
   });
 });
 

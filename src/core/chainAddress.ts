@@ -1,0 +1,194 @@
+/**
+ * Addresses per chain family, checked for real: decoded and their checksums verified where the format
+ * has one (EIP-55 for mixed-case EVM addresses, base58check, bech32/bech32m, CashAddr, CRC16 for TON
+ * and Stellar, XRP's double SHA-256, 32-byte Solana keys). One home for these rules: the popup's swap
+ * form (src/ui/addresses.ts, in the lazily loaded swap chunk) and the simulator both use it.
+ * Formats: EIP-55 https://eips.ethereum.org/EIPS/eip-55; BIP-173/BIP-350 (bech32, bech32m);
+ * CashAddr https://reference.cash/protocol/blockchain/encoding/cashaddr; Stellar SEP-23 (strkey);
+ * TON "user-friendly address" https://docs.ton.org/learn/overviews/addresses; XRP
+ * https://xrpl.org/docs/concepts/accounts/addresses.
+ * Not imported by core's index: only the pages and the simulator that check addresses carry keccak.
+ */
+import { sha256 } from '@noble/hashes/sha2.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { base32nopad, base58, base58xrp, base64, base64url, bech32, bech32m, createBase58check, hex } from '@scure/base';
+import { isValidAccountId } from './account';
+
+export type AddressFamily =
+  | 'evm' | 'home' | 'btc' | 'ltc' | 'doge' | 'zec' | 'bch' | 'dash' | 'sol' | 'tron' | 'ton' | 'xrp' | 'stellar'
+  | 'sui' | 'aptos' | 'cardano' | 'starknet' | 'aleo';
+
+export const base58check = createBase58check(sha256);
+
+function tryDecode<T>(fn: () => T): T | undefined {
+  try {
+    return fn();
+  } catch {
+    return undefined;
+  }
+}
+
+/** EIP-55: the address with each letter upper-cased where the keccak of the lower-case hex says so. */
+export function evmChecksum(lowerHex40: string): string {
+  const hash = hex.encode(keccak_256(new TextEncoder().encode(lowerHex40)));
+  let out = '0x';
+  for (let i = 0; i < 40; i++) {
+    const ch = lowerHex40[i]!;
+    out += parseInt(hash[i]!, 16) >= 8 ? ch.toUpperCase() : ch;
+  }
+  return out;
+}
+
+export function isEvmAddress(text: string): boolean {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(text)) return false;
+  const body = text.slice(2);
+  // All one case: no checksum to check. Mixed case: it must be the EIP-55 checksum.
+  if (body === body.toLowerCase() || body === body.toUpperCase()) return true;
+  return evmChecksum(body.toLowerCase()) === text;
+}
+
+function base58checkPayload(text: string): Uint8Array | undefined {
+  if (!/^[1-9A-HJ-NP-Za-km-z]+$/.test(text)) return undefined;
+  return tryDecode(() => base58check.decode(text));
+}
+
+function hasVersion(payload: Uint8Array | undefined, versions: readonly number[], length = 21): boolean {
+  return payload !== undefined && payload.length === length && versions.includes(payload[0]!);
+}
+
+/** Segwit: bech32 for witness version 0 (20 or 32 bytes), bech32m for versions 1–16 (BIP-350). */
+function segwit(text: string, hrp: string): boolean {
+  const lower = text.toLowerCase();
+  if (text !== lower && text !== text.toUpperCase()) return false;
+  if (!lower.startsWith(`${hrp}1`)) return false;
+  const v0 = tryDecode(() => bech32.decode(lower as `${string}1${string}`));
+  if (v0 && v0.prefix === hrp && v0.words[0] === 0) {
+    const program = tryDecode(() => bech32.fromWords(v0.words.slice(1)));
+    return program !== undefined && (program.length === 20 || program.length === 32);
+  }
+  const v1 = tryDecode(() => bech32m.decode(lower as `${string}1${string}`));
+  if (v1 && v1.prefix === hrp && v1.words[0] !== undefined && v1.words[0] >= 1 && v1.words[0] <= 16) {
+    const program = tryDecode(() => bech32m.fromWords(v1.words.slice(1)));
+    return program !== undefined && program.length >= 2 && program.length <= 40;
+  }
+  return false;
+}
+
+/** CashAddr's BCH-code checksum (the reference's `PolyMod`); 0 for a valid address. */
+function cashAddrPolymod(values: number[]): bigint {
+  const G = [0x98f2bc8e61n, 0x79b76d99e2n, 0xf33e5fb3c4n, 0xae2eabe2a8n, 0x1e4f43e470n];
+  let c = 1n;
+  for (const d of values) {
+    const c0 = c >> 35n;
+    c = ((c & 0x07ffffffffn) << 5n) ^ BigInt(d);
+    for (let i = 0; i < 5; i++) if ((c0 >> BigInt(i)) & 1n) c ^= G[i]!;
+  }
+  return c ^ 1n;
+}
+
+const CASHADDR_CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+
+function isCashAddr(text: string): boolean {
+  const lower = text.toLowerCase();
+  if (text !== lower && text !== text.toUpperCase()) return false;
+  const body = lower.replace(/^bitcoincash:/, '');
+  if (!/^[qp][02-9ac-hj-np-z]{41}$/.test(body)) return false;
+  const data = [...body].map((ch) => CASHADDR_CHARSET.indexOf(ch));
+  const prefix = [...'bitcoincash'].map((ch) => ch.charCodeAt(0) & 0x1f);
+  return cashAddrPolymod([...prefix, 0, ...data]) === 0n;
+}
+
+/** CRC16-XMODEM, the checksum of TON user-friendly addresses and Stellar strkeys. */
+export function crc16xmodem(bytes: Uint8Array): number {
+  let crc = 0;
+  for (const byte of bytes) {
+    crc ^= byte << 8;
+    for (let i = 0; i < 8; i++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+  }
+  return crc;
+}
+
+function isTonAddress(text: string): boolean {
+  if (/^-?[01]:[0-9a-fA-F]{64}$/.test(text)) return true;
+  if (!/^[A-Za-z0-9+/_-]{48}$/.test(text)) return false;
+  const bytes = tryDecode(() => (/[-_]/.test(text) ? base64url : base64).decode(text));
+  if (!bytes || bytes.length !== 36) return false;
+  const tag = bytes[0]! & 0x7f;
+  if (tag !== 0x11 && tag !== 0x51) return false;
+  const crc = crc16xmodem(bytes.slice(0, 34));
+  return bytes[34] === crc >> 8 && bytes[35] === (crc & 0xff);
+}
+
+function isStellarAddress(text: string): boolean {
+  if (!/^G[A-Z2-7]{55}$/.test(text)) return false;
+  const bytes = tryDecode(() => base32nopad.decode(text));
+  if (!bytes || bytes.length !== 35 || bytes[0] !== 6 << 3) return false;
+  const crc = crc16xmodem(bytes.slice(0, 33));
+  return bytes[33] === (crc & 0xff) && bytes[34] === crc >> 8;
+}
+
+export function xrpChecksum(payload: Uint8Array): Uint8Array {
+  return sha256(sha256(payload)).slice(0, 4);
+}
+
+function isXrpAddress(text: string): boolean {
+  if (!/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/.test(text)) return false;
+  const bytes = tryDecode(() => base58xrp.decode(text));
+  if (!bytes || bytes.length !== 25 || bytes[0] !== 0) return false;
+  const sum = xrpChecksum(bytes.slice(0, 21));
+  return sum.every((b, i) => bytes[21 + i] === b);
+}
+
+/**
+ * Is `text` an address of this family, checksum verified where the format has one? Sui, Aptos and
+ * Starknet addresses are plain hex with no checksum: their shape is all there is to check.
+ */
+export function isAddressOf(family: AddressFamily, text: string): boolean {
+  switch (family) {
+    case 'evm':
+      return isEvmAddress(text);
+    case 'home':
+      return isValidAccountId(text);
+    case 'btc':
+      return segwit(text, 'bc') || hasVersion(base58checkPayload(text), [0x00, 0x05]);
+    case 'ltc':
+      return segwit(text, 'ltc') || hasVersion(base58checkPayload(text), [0x30, 0x32, 0x05]);
+    case 'doge':
+      return hasVersion(base58checkPayload(text), [0x1e, 0x16]);
+    case 'dash':
+      return hasVersion(base58checkPayload(text), [0x4c, 0x10]);
+    case 'zec': {
+      const p = base58checkPayload(text);
+      return p !== undefined && p.length === 22 && p[0] === 0x1c && (p[1] === 0xb8 || p[1] === 0xbd);
+    }
+    case 'bch':
+      return isCashAddr(text) || hasVersion(base58checkPayload(text), [0x00, 0x05]);
+    case 'sol': {
+      if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(text)) return false;
+      return tryDecode(() => base58.decode(text))?.length === 32;
+    }
+    case 'tron':
+      return /^T/.test(text) && hasVersion(base58checkPayload(text), [0x41]);
+    case 'ton':
+      return isTonAddress(text);
+    case 'xrp':
+      return isXrpAddress(text);
+    case 'stellar':
+      return isStellarAddress(text);
+    case 'sui':
+      return /^0x[0-9a-fA-F]{64}$/.test(text);
+    case 'aptos':
+    case 'starknet':
+      return /^0x[0-9a-fA-F]{1,64}$/.test(text);
+    case 'cardano': {
+      if (!/^addr1[02-9ac-hj-np-z]+$/.test(text)) return false;
+      const decoded = tryDecode(() => bech32.decode(text as `${string}1${string}`, false));
+      const bytes = decoded && tryDecode(() => bech32.fromWords(decoded.words));
+      return bytes !== undefined && (bytes.length === 29 || bytes.length === 57);
+    }
+    case 'aleo': {
+      const decoded = /^aleo1/.test(text) ? tryDecode(() => bech32m.decode(text as `${string}1${string}`)) : undefined;
+      return decoded !== undefined && decoded.prefix === 'aleo' && tryDecode(() => bech32m.fromWords(decoded.words))?.length === 32;
+    }
+  }
+}
