@@ -11,6 +11,7 @@
  */
 import * as z from 'zod/mini';
 import { type HttpDeps, type Random, hex, shortAddress } from '../core';
+import { isTerminal, refundReasonText } from '../core/swapStatus';
 import {
   type StatusResponse,
   type Token,
@@ -22,7 +23,7 @@ import {
   swapDetailsSchema,
 } from '../oneclick';
 import { ERROR_CODES } from '../provider/protocol';
-import { type AnyInputWithdrawalView, type PaymentPreview, type QuoteView, type SwapRecordView, type SwapStatus, TERMINAL_STATUSES, type TokenView } from '../provider/swapApi';
+import { type AnyInputWithdrawalView, type PaymentPreview, type QuoteView, type SwapRecordView, type SwapStatus, type TokenView } from '../provider/swapApi';
 import type { StorageProblems } from './problems';
 import type { AlarmsLike } from './autoLock';
 import type { KeyValue } from './kv';
@@ -82,20 +83,7 @@ const SLOW_MS = 60_000;
 export const pollDelay = (age: number, failures: number) =>
   Math.min(SLOW_MS, Math.max(age < 120_000 ? FAST_MS : age / 10, failures ? FAST_MS * 2 ** failures : 0));
 
-const REASONS: Record<string, string> = {
-  AMOUNT_LESS_THAN_MIN_AMOUNT_OUT: 'the price moved beyond the slippage you allowed',
-  AMOUNT_MORE_THAN_BALANCE: 'the amount was more than the available balance',
-  INTENT_SUBMIT_FAILED: 'the swap could not be submitted',
-  PARTIAL_DEPOSIT: 'the deposit was less than the quote needed by the deadline',
-  CIRCUIT_BREAKER_BLOCKED: 'the route was paused by a safety limit',
-  FEE_ESTIMATION_FAILED: 'the network fee could not be estimated',
-  NO_LIQUIDITY: 'no market maker could fill it',
-  AMOUNT_LESS_THAN_MIN_WITHDRAWABLE: 'the amount was below the smallest withdrawal',
-  INSUFFICIENT_BALANCE: 'the balance was insufficient',
-  REFUND_ADD_FAILED: 'the refund could not be set up at first',
-};
-
-export const isTerminal = (s: SwapStatus) => TERMINAL_STATUSES.includes(s);
+export { isTerminal };
 export const quoteOf = (r: SwapRecordView) => quoteResponseSchema.parse(JSON.parse(r.quoteResponseJson)).quote;
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -193,7 +181,7 @@ export function swapService(d: SwapDeps) {
         : r.status === 'REFUNDED'
           ? [
               'Swap refunded',
-              `${refunded && refunded !== '0' ? `${refunded} ${sym(originAsset)}` : 'your deposit'} returned to ${shortAddress(refundTo)} (${REASONS[s?.refundReason ?? ''] ?? 'no reason was given'})`,
+              `${refunded && refunded !== '0' ? `${refunded} ${sym(originAsset)}` : 'your deposit'} returned to ${shortAddress(refundTo)} (${(refundReasonText(s?.refundReason) ?? refundReasonText('UNKNOWN'))!.label.toLowerCase()})`,
             ]
           : ['Swap failed', `the service could not complete the ${r.amountToSend} swap; open the wallet to see what happened to the deposit`];
     await d.notify(`swap-${r.id}`, title, text);

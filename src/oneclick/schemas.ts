@@ -6,6 +6,7 @@
  *   chain id `near` becomes `home` (./wireNames, the one mapping module; "Wire names").
  */
 import * as z from 'zod/mini';
+import { SWAP_STATUSES } from '../core/swapStatus';
 import { chainId, fromWire } from './wireNames';
 
 /** Kept under its old name: drops null members and renames `nearX` keys to `homeX` (./wireNames). */
@@ -16,7 +17,7 @@ const s = z.string();
 const os = z.optional(s);
 const strings = z.array(s);
 
-export const SWAP_STATUSES = ['PENDING_DEPOSIT', 'KNOWN_DEPOSIT_TX', 'PROCESSING', 'SUCCESS', 'INCOMPLETE_DEPOSIT', 'REFUNDED', 'FAILED'] as const;
+export { SWAP_STATUSES };
 export const statusSchema = z.enum(SWAP_STATUSES);
 export const appFeeSchema = z.object({ recipient: s, fee: z.number() });
 

@@ -29,8 +29,9 @@ export type DepositType = 'ORIGIN_CHAIN' | 'INTENTS';
 export type RefundType = 'ORIGIN_CHAIN' | 'INTENTS';
 export type RecipientType = 'DESTINATION_CHAIN' | 'INTENTS';
 export type DepositMode = 'SIMPLE' | 'MEMO';
-export type SwapStatus = 'PENDING_DEPOSIT' | 'KNOWN_DEPOSIT_TX' | 'PROCESSING' | 'SUCCESS' | 'INCOMPLETE_DEPOSIT' | 'REFUNDED' | 'FAILED';
-export const TERMINAL_STATUSES: readonly SwapStatus[] = ['SUCCESS', 'REFUNDED', 'FAILED'];
+import type { SwapStatus } from '../core/swapStatus';
+
+export { type SwapStatus, TERMINAL_STATUSES } from '../core/swapStatus';
 
 export interface TokenView {
   assetId: string;

@@ -186,7 +186,7 @@ describe('tracker', () => {
     const done = await get(bg, r.id);
     expect(done.status).toBe('REFUNDED');
     expect(done.swapDetails?.refundReason).toBe('NO_LIQUIDITY');
-    expect(notifications()).toEqual(['Swap refunded: 1 wNEAR returned to alice.near (no market maker could fill it)']);
+    expect(notifications()).toEqual(['Swap refunded: 1 wNEAR returned to alice.near (no liquidity)']);
     expect(await badge()).toBe('');
   });
 

@@ -2,17 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import type { StatusChange, SwapStatus } from '../../../src/provider/swapApi';
 import {
-  REFUND_REASONS,
-  REFUND_TEXT,
   STATUS_TEXT,
   SWAP_STATUSES,
   describeCountdown,
   formatCountdown,
-  isTerminal,
   missingAmount,
   prettyJson,
   quoteFacts,
-  refundReasonText,
   stepsOf,
 } from '../../../src/ui/swapText';
 
@@ -26,26 +22,6 @@ describe('status and refund texts', () => {
     expect(STATUS_TEXT.INCOMPLETE_DEPOSIT.todo).toMatch(/Send the missing amount to the same address/);
     expect(STATUS_TEXT.INCOMPLETE_DEPOSIT.todo).toMatch(/refunded after the deadline/);
     expect(STATUS_TEXT.FAILED.todo).toMatch(/signed quote/);
-  });
-
-  it('explains every refund reason of the interface with what to do', () => {
-    expect([...REFUND_REASONS]).toEqual([
-      'AMOUNT_LESS_THAN_MIN_AMOUNT_OUT', 'AMOUNT_MORE_THAN_BALANCE', 'INTENT_SUBMIT_FAILED', 'PARTIAL_DEPOSIT', 'CIRCUIT_BREAKER_BLOCKED',
-      'FEE_ESTIMATION_FAILED', 'NO_LIQUIDITY', 'AMOUNT_LESS_THAN_MIN_WITHDRAWABLE', 'INSUFFICIENT_BALANCE', 'REFUND_ADD_FAILED', 'UNKNOWN',
-    ]);
-    for (const r of REFUND_REASONS) {
-      expect(refundReasonText(r)).toBe(REFUND_TEXT[r]);
-      expect(REFUND_TEXT[r].explain).not.toMatch(/[A-Z]{3,}_[A-Z]/); // plain words, not codes
-      expect(REFUND_TEXT[r].todo.length).toBeGreaterThan(10);
-    }
-    expect(refundReasonText('AMOUNT_LESS_THAN_MIN_AMOUNT_OUT')?.todo).toMatch(/slippage/);
-    expect(refundReasonText('NEW_REASON')?.explain).toMatch(/"NEW_REASON"/);
-    expect(refundReasonText(null)).toBeNull();
-    expect(refundReasonText('')).toBeNull();
-  });
-
-  it('knows the terminal statuses', () => {
-    expect(SWAP_STATUSES.filter(isTerminal)).toEqual(['SUCCESS', 'REFUNDED', 'FAILED']);
   });
 });
 
