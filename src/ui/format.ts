@@ -13,11 +13,29 @@ export function shortAccount(accountId: string): string {
   return accountId.length <= 24 ? accountId : `${accountId.slice(0, 8)}…${accountId.slice(-8)}`;
 }
 
-/** "14:05 (in 12 min)" for the auto-lock deadline. */
+const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'always', style: 'long' });
+const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+  ['second', 1000],
+];
+
+/**
+ * The one relative-time formatter of the pages: "in 4 minutes", "2 hours ago", "now". The largest unit
+ * that fits, counted toward now (4 min 59 s is "in 4 minutes"), so a deadline never looks further away
+ * than it is. English, as the rest of the text.
+ */
+export function relativeTime(target: number, now: number): string {
+  const diff = target - now;
+  const [unit, size] = UNITS.find(([, size]) => Math.abs(diff) >= size) ?? ['second', 1000];
+  const n = Math.trunc(diff / size);
+  return n === 0 ? 'now' : RELATIVE.format(n, unit);
+}
+
+/** "14:05 (in 12 minutes)" for the auto-lock deadline. */
 export function describeLockAt(lockAt: number, now: number, timeOf: (ms: number) => string): string {
-  const left = lockAt - now;
-  const inWords = left < 60_000 ? 'in under a minute' : `in ${Math.round(left / 60_000)} min`;
-  return `${timeOf(lockAt)} (${inWords})`;
+  return `${timeOf(lockAt)} (${relativeTime(lockAt, now)})`;
 }
 
 export function clockTime(ms: number): string {

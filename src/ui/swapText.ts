@@ -2,6 +2,7 @@
 // status stepper (deposit → processing → done); countdowns. Pure: the page passes the clock.
 import { type Explained, type SwapStatus, SWAP_STATUSES, isTerminal, refundReasonText } from '../core/swapStatus';
 import type { StatusChange } from '../provider/swapApi';
+import { relativeTime } from './format';
 
 export { SWAP_STATUSES, isTerminal, refundReasonText, type Explained };
 
@@ -117,15 +118,14 @@ export function formatCountdown(msLeft: number): string {
   return `${h > 0 ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`;
 }
 
-/** A countdown sentence: "in 12:05" or "passed 3 min ago". */
+/** A countdown sentence: "in 12:05" (a clock that ticks) or "passed 3 minutes ago". */
 export function describeCountdown(target: string | null, now: number): { text: string; passed: boolean } | null {
   if (!target) return null;
   const at = Date.parse(target);
   if (Number.isNaN(at)) return null;
   const left = at - now;
   if (left > 0) return { text: `in ${formatCountdown(left)}`, passed: false };
-  const ago = Math.round(-left / 60_000);
-  return { text: ago < 1 ? 'just passed' : `passed ${ago} min ago`, passed: true };
+  return { text: `passed ${relativeTime(at, now)}`, passed: true };
 }
 
 export interface QuoteFacts {

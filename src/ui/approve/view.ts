@@ -1,6 +1,7 @@
 // Pure helpers of the approval window: risk gating, the Confirm delay, deadline words and labels.
 // No DOM, no clock: the components pass `now` in, so all of this is unit-tested.
 import { describeIntent, hasHiddenCharacters, parseIntents, tokenTable, visibleText } from '../../core';
+import { relativeTime } from '../format';
 import type {
   ApprovalKind,
   ApprovalView,
@@ -112,30 +113,10 @@ export function remainingMs(since: number | null, now: number, delayMs: number =
   return Math.max(0, delayMs - (now - since));
 }
 
-/**
- * A duration in words, rounded down (a deadline is never made to look further away than it is):
- * "45 s", "4 min", "2 h 5 min", "3 d 4 h".
- */
-export function durationWords(ms: number): string {
-  const s = Math.floor(Math.abs(ms) / 1000);
-  if (s < 60) return `${s} s`;
-  const min = Math.floor(s / 60);
-  if (min < 60) return `${min} min`;
-  const h = Math.floor(min / 60);
-  if (h < 24) return min % 60 === 0 ? `${h} h` : `${h} h ${min % 60} min`;
-  const d = Math.floor(h / 24);
-  return h % 24 === 0 ? `${d} d` : `${d} d ${h % 24} h`;
-}
-
-/** "in 4 min" or "4 min ago". */
-export function relativeWords(target: number, now: number): string {
-  return target >= now ? `in ${durationWords(target - now)}` : `${durationWords(now - target)} ago`;
-}
-
 export interface DeadlineView {
   /** Unix ms, or null when the string is not a date (then show it as it is). */
   ms: number | null;
-  /** "in 4 min", "expired 2 min ago", or the string itself when it is not a date. */
+  /** "in 4 minutes", "expired 2 minutes ago", or the string itself when it is not a date. */
   relative: string;
   expired: boolean;
 }
@@ -144,7 +125,7 @@ export function deadlineView(rfc3339: string, now: number): DeadlineView {
   const ms = Date.parse(rfc3339);
   if (Number.isNaN(ms)) return { ms: null, relative: rfc3339, expired: false };
   const expired = ms <= now;
-  return { ms, relative: expired ? `expired ${relativeWords(ms, now)}` : relativeWords(ms, now), expired };
+  return { ms, relative: expired ? `expired ${relativeTime(ms, now)}` : relativeTime(ms, now), expired };
 }
 
 export const NONCE_TEXT: Record<IntentsPreview['nonceKind'], { label: string; reason: string | null }> = {

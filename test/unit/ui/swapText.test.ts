@@ -59,8 +59,8 @@ describe('countdowns', () => {
   it('describes a target time from now', () => {
     const now = Date.parse('2026-01-01T00:00:00Z');
     expect(describeCountdown('2026-01-01T00:12:05Z', now)).toEqual({ text: 'in 12:05', passed: false });
-    expect(describeCountdown('2025-12-31T23:57:00Z', now)).toEqual({ text: 'passed 3 min ago', passed: true });
-    expect(describeCountdown('2025-12-31T23:59:50Z', now)).toEqual({ text: 'just passed', passed: true });
+    expect(describeCountdown('2025-12-31T23:57:00Z', now)).toEqual({ text: 'passed 3 minutes ago', passed: true });
+    expect(describeCountdown('2025-12-31T23:59:50Z', now)).toEqual({ text: 'passed 10 seconds ago', passed: true });
     expect(describeCountdown(null, now)).toBeNull();
     expect(describeCountdown('not a date', now)).toBeNull();
   });
