@@ -103,6 +103,14 @@ export interface SwapDeps {
   problems?: StorageProblems;
 }
 
+/** One check of a swap: the service asked, and its answer or error; `kick` starts the fast checks over. */
+interface Check {
+  url: string;
+  st?: StatusResponse | undefined;
+  error?: string | undefined;
+  kick?: boolean;
+}
+
 export function swapService(d: SwapDeps) {
   let chain: Promise<unknown> = Promise.resolve();
   /** Serialises read-modify-write of records, index and schedule. */
@@ -188,7 +196,7 @@ export function swapService(d: SwapDeps) {
   };
 
   /** Records a check (status or error) or a kick (checks start over fast), reschedules; the lock is held. */
-  const update = async (r: SwapRecordView, url: string, st?: StatusResponse, error?: string, kick?: boolean) => {
+  const update = async (r: SwapRecordView, { url, st, error, kick }: Check) => {
     const now = d.now();
     const all = await track();
     const e = all.find((t) => t.id === r.id);
@@ -220,14 +228,14 @@ export function swapService(d: SwapDeps) {
    * Applies a check to the stored record; a terminal status reached now raises the notification, as do
    * ANY_INPUT payouts seen for the first time.
    */
-  const record = async (id: string, url: string, st?: StatusResponse, error?: string, kick?: boolean, payouts?: AnyInputWithdrawalView[]) => {
+  const record = async (id: string, check: Check & { payouts?: AnyInputWithdrawalView[] | undefined }) => {
     let was: SwapStatus = 'PENDING_DEPOSIT';
     let fresh: AnyInputWithdrawalView[] = [];
     const r = await lock(async () => {
       const r = await get(id);
       was = r.status;
-      if (payouts) fresh = mergeWithdrawals(r, payouts);
-      return update(r, url, st, error, kick);
+      if (check.payouts) fresh = mergeWithdrawals(r, check.payouts);
+      return update(r, check);
     });
     if (isTerminal(r.status) && !isTerminal(was)) await notify(r).catch(() => undefined);
     if (fresh.length) {
@@ -250,7 +258,7 @@ export function swapService(d: SwapDeps) {
     } catch (e) {
       error = message(e);
     }
-    return record(id, url, st, error, false, payouts);
+    return record(id, { url, st, error, payouts });
   };
 
   let ticking: Promise<void> | undefined;
@@ -306,7 +314,7 @@ export function swapService(d: SwapDeps) {
         await lock(async () => {
           await d.local.write(key(r.id), r);
           await d.local.write(IDS, [...(await ids()), r.id]);
-          await update(r, url, undefined, undefined, true);
+          await update(r, { url, kick: true });
         });
         return withSchedule(r);
       },
@@ -316,7 +324,7 @@ export function swapService(d: SwapDeps) {
         // homeSenderAccount leaves as nearSenderAccount on live services (oneclick/wireNames).
         const body = { txHash: p.txHash, depositAddress: r.depositAddress, homeSenderAccount: p.homeSenderAccount, memo: p.memo ?? r.depositMemo ?? undefined };
         const st = await submitDeposit(d.http, url, body, o);
-        return withSchedule(await record(p.id, url, st, undefined, true));
+        return withSchedule(await record(p.id, { url, st, kick: true }));
       },
       swap_previewPayment: async (p: SwapParams['swap_previewPayment']): Promise<PaymentPreview> => {
         const r = await payable(p.id);
@@ -327,7 +335,7 @@ export function swapService(d: SwapDeps) {
           await lock(async () => {
             const r = await payable(p.id);
             r.paidIntentHash = await payments.pay(r, p.acknowledgeDanger === true, await serviceOf(p.id));
-            return update(r, (await serviceOf(p.id)).url, undefined, undefined, true);
+            return update(r, { url: (await serviceOf(p.id)).url, kick: true });
           }),
         ),
       swap_list: list,
