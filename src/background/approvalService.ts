@@ -5,17 +5,16 @@
  * for a request leaves the background before the user confirmed it (docs/security.md).
  */
 import * as z from 'zod/mini';
-import { HttpError, base64, buildIntentPayload, hex, nep413Digest, type SigningStandard } from '../core';
+import { HttpError, base64, buildIntentPayload, hex, nep413Digest } from '../core';
 import { LedgerViewError, RpcError, type SimulationOutput } from '../bus';
 import type { ApprovalViewWire, IntentsPreviewWire, ResolveOutcome, ResolveParams } from '../provider/approvalApi';
 import { ERROR_CODES, errorReply } from '../provider/protocol';
 import { VaultError } from '../vault';
-import type { ApprovalQueue, Pending } from './approvals';
+import type { ApprovalQueue, Pending, PendingOf } from './approvals';
 import { replyForError } from './errors';
 import type { UsedNonces } from './nonces';
 import { sameAccount } from './pageApi';
 import type { PageEvents } from './pageEvents';
-import { type PublishIntentsParams, type SignMessageParams } from './pageParams';
 import type { Permissions } from './permissions';
 import { type PreviewDeps, intentsPreview } from './preview';
 import { ProviderError } from './providerError';
@@ -80,8 +79,8 @@ export class ApprovalService {
           return { ...base, accounts: [...accounts.filter((a) => a.accountId === selected), ...accounts.filter((a) => a.accountId !== selected)] };
         }
         case 'signMessage': {
-          const m = p.params as SignMessageParams;
-          const accountId = m.accountId ?? (await this.deps.permissions.accountsOf(p.origin))[0] ?? '';
+          const m = p.params;
+          const accountId = m.accountId;
           const verifier = await this.deps.preview.verifierId();
           return {
             ...base,
@@ -113,19 +112,19 @@ export class ApprovalService {
    * The one payload of this request, shown and signed: prepared once (concurrent asks share one
    * preparation) and stored first-write-wins, so what the window showed is what Confirm signs.
    */
-  private preparedOf(p: Pending): Promise<PreparedIntent> {
+  private preparedOf(p: PendingOf<'signIntents' | 'publishIntents'>): Promise<PreparedIntent> {
     const stored = p.prepared === undefined ? undefined : readPrepared(p.prepared);
     if (stored) return Promise.resolve(stored);
     let pending = this.preparing.get(p.id);
     if (!pending) {
-      const params = p.params as PublishIntentsParams;
+      const params = p.params;
       pending = this.deps.signer
         .prepare({
-          signerId: params.signerId ?? '',
+          signerId: params.signerId,
           intents: params.intents,
           deadline: params.deadline,
           nonce: params.nonce,
-          standard: params.standard as SigningStandard | undefined,
+          standard: params.standard,
         })
         .then(async (prepared) => {
           const kept = readPrepared(await this.deps.queue.setPreparedOnce(p.id, prepared));
@@ -138,12 +137,12 @@ export class ApprovalService {
     return pending;
   }
 
-  private async intentsPreviewOf(p: Pending): Promise<IntentsPreviewWire> {
+  private async intentsPreviewOf(p: PendingOf<'signIntents' | 'publishIntents'>): Promise<IntentsPreviewWire> {
     const cached = this.previews.get(p.id);
     if (cached) return cached;
     const prepared = await this.preparedOf(p);
     const requester = { origin: p.origin, grantedAccounts: await this.deps.permissions.accountsOf(p.origin) };
-    const preview = await intentsPreview(this.deps.preview, prepared, requester, (p.params as PublishIntentsParams).quoteHashes ?? []);
+    const preview = await intentsPreview(this.deps.preview, prepared, requester, p.kind === 'publishIntents' ? (p.params.quoteHashes ?? []) : []);
     this.previews.set(p.id, preview);
     return preview;
   }
@@ -204,9 +203,8 @@ export class ApprovalService {
         return accounts;
       }
       case 'signMessage': {
-        const m = p.params as SignMessageParams;
-        const accountId = m.accountId ?? (await this.deps.permissions.accountsOf(p.origin))[0];
-        if (!accountId) throw new ProviderError(ERROR_CODES.unauthorized, 'This site is no longer connected');
+        const m = p.params;
+        const accountId = m.accountId;
         // Checked again at signing: the verifier setting may have changed while the request waited.
         if (sameAccount(m.recipient, await this.deps.preview.verifierId())) {
           throw new ProviderError(ERROR_CODES.unauthorized, 'Messages for the verifier contract are refused; the site must ask for intents');
@@ -232,7 +230,6 @@ export class ApprovalService {
           throw new ProviderError(ERROR_CODES.invalidParams, 'Confirm that you understand the risk first');
         }
         const prepared = await this.preparedOf(p);
-        const params = p.params as PublishIntentsParams;
         const request = { signerId: prepared.payload.signer_id, intents: prepared.payload.intents, deadline: prepared.payload.deadline, standard: prepared.standard };
         // Confirmed before, then interrupted (a worker stop): this very intent was signed under its
         // nonce already, and may have executed since, so a used nonce is not a refusal here.
@@ -242,7 +239,7 @@ export class ApprovalService {
           const { signed, intentHash, payload } = await this.deps.signer.release(request, { prepared, check, retrySalt: false });
           return { signed, intentHash, payload };
         }
-        const out = await this.deps.signer.release(request, { prepared, check, bus: await this.deps.bus(), quoteHashes: params.quoteHashes ?? [], retrySalt: false });
+        const out = await this.deps.signer.release(request, { prepared, check, bus: await this.deps.bus(), quoteHashes: p.params.quoteHashes ?? [], retrySalt: false });
         const result = out.result!;
         if (result.status === 'FAILED') {
           throw new ProviderError(ERROR_CODES.internal, `The verifier refused it: ${result.reason}`, { intentHash: out.intentHash, reason: result.reason });

@@ -7,13 +7,13 @@
  */
 import * as z from 'zod/mini';
 import type { Random } from '../core';
-import { hex } from '../core';
-import type { ApprovalKind } from '../provider/approvalApi';
+import { accountIdSchema, hex } from '../core';
 import { ERROR_CODES, errorReply, type BackgroundPush, type RuntimeReply } from '../provider/protocol';
 import { CorruptedValueError, type KeyValue } from './kv';
 import { documentAlive, pushTarget } from './pageEvents';
 import type { StorageProblems } from './problems';
 import { ProviderError } from './providerError';
+import { publishIntentsParams, signIntentsParams, signMessageParams } from './pageParams';
 import { LIMITS, type RateLimits } from './rateLimits';
 import { siteOf } from './siteOf';
 
@@ -23,9 +23,8 @@ export const QUEUE_BOUNDS = { perSite: 3, total: 100 } as const;
 /** After the user closed the window on a tab's request, that tab may not open it again for this long. */
 export const CLOSED_COOLDOWN_MS = 15_000;
 
-const pendingSchema = z.object({
+const common = {
   id: z.string(),
-  kind: z.enum(['connect', 'signMessage', 'signIntents', 'publishIntents']),
   origin: z.string(),
   tabId: z.number(),
   frameId: z.number(),
@@ -33,11 +32,22 @@ const pendingSchema = z.object({
   doc: z.nullable(z.string()),
   documentId: z.nullable(z.string()),
   createdAt: z.number(),
-  params: z.unknown(),
   /** The exact payload shown and signed (signIntents/publishIntents), once built. */
   prepared: z.optional(z.unknown()),
-});
+};
+/**
+ * A waiting request, by kind, with the parameters that kind was accepted with (./pageParams), the
+ * account already chosen: read back from storage through the same schemas, never cast.
+ */
+const pendingSchema = z.discriminatedUnion('kind', [
+  z.object({ ...common, kind: z.literal('connect'), params: z.object({}) }),
+  z.object({ ...common, kind: z.literal('signMessage'), params: z.object({ ...signMessageParams.shape, accountId: accountIdSchema }) }),
+  z.object({ ...common, kind: z.literal('signIntents'), params: z.object({ ...signIntentsParams.shape, signerId: accountIdSchema }) }),
+  z.object({ ...common, kind: z.literal('publishIntents'), params: z.object({ ...publishIntentsParams.shape, signerId: accountIdSchema }) }),
+]);
 export type Pending = z.output<typeof pendingSchema>;
+/** One kind's waiting request. */
+export type PendingOf<K extends Pending['kind']> = Extract<Pending, { kind: K }>;
 
 const stateSchema = z.object({
   items: z.array(pendingSchema),
@@ -69,7 +79,8 @@ export interface ApprovalQueueDeps {
   problems?: StorageProblems;
 }
 
-export type NewRequest = Pick<Pending, 'kind' | 'origin' | 'tabId' | 'frameId' | 'doc' | 'documentId' | 'params'>;
+/** What a page's request brings to the queue (distributed over the kinds, so kind and params agree). */
+export type NewRequest = Pending extends infer P ? (P extends Pending ? Pick<P, 'kind' | 'origin' | 'tabId' | 'frameId' | 'doc' | 'documentId' | 'params'> : never) : never;
 
 export class ApprovalQueue {
   private queue: Promise<unknown> = Promise.resolve();

@@ -17,8 +17,8 @@ import {
 } from '../core';
 import type { IntentStatus } from '../bus';
 import { ERROR_CODES, METHODS, type ProviderMethod } from '../provider/protocol';
-import type { ApprovalKind } from '../provider/approvalApi';
-import type { ApprovalQueue } from './approvals';
+import type { ApprovalQueue, NewRequest } from './approvals';
+
 import type { UsedNonces } from './nonces';
 import type { PageEvents } from './pageEvents';
 import { publishIntentsParams, publishSignedParams, revokePermissionsParams, signIntentsParams, signMessageParams } from './pageParams';
@@ -29,6 +29,9 @@ import { Deferred, type PageContext, type PageHandler } from './pageContext';
 import { type BusPort, publishOnce } from './signer';
 import type { WalletService } from './wallet';
 import { zodProviderError } from './zodField';
+
+/** A request for the approval window: its kind and the parameters of that kind. */
+type Ask = NewRequest extends infer P ? (P extends NewRequest ? Pick<P, 'kind' | 'params'> : never) : never;
 
 export interface PageApiDeps {
   wallet: WalletService;
@@ -105,9 +108,9 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
       'Too many requests from this site; wait a minute and try again',
     );
 
-  const defer = async (kind: ApprovalKind, page: PageContext, params: unknown) => {
+  const defer = async (page: PageContext, ask: Ask) => {
     if (page.tabId === undefined) throw new ProviderError(ERROR_CODES.unauthorized, 'Requests must come from a browser tab');
-    const id = await queue.enqueue({ kind, origin: page.origin, tabId: page.tabId, frameId: page.frameId, doc: page.doc, documentId: page.documentId, params });
+    const id = await queue.enqueue({ ...ask, origin: page.origin, tabId: page.tabId, frameId: page.frameId, doc: page.doc, documentId: page.documentId });
     return new Deferred(id);
   };
 
@@ -131,7 +134,7 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
     [METHODS.requestAccounts]: async (_p, page) => {
       requireTopFrame(page);
       const mine = wallet.vault.isUnlocked ? await granted(page.origin) : [];
-      return mine.length > 0 ? mine : defer('connect', page, {});
+      return mine.length > 0 ? mine : defer(page, { kind: 'connect', params: {} });
     },
     [METHODS.accounts]: async (_p, page) => (wallet.vault.isUnlocked ? granted(page.origin) : []),
     [METHODS.signMessage]: async (params, page) => {
@@ -151,14 +154,14 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
       }
       const accountId = await requireConnected(page, p.accountId);
       await refuseUsedNonce(accountId, p.nonce);
-      return defer('signMessage', page, { ...p, accountId });
+      return defer(page, { kind: 'signMessage', params: { ...p, accountId } });
     },
     [METHODS.signIntents]: async (params, page) => {
       const p = parse(signIntentsParams, params);
       const signerId = await requireConnected(page, p.signerId);
       refuseKeyManagement(p.intents);
       await refuseUsedNonce(signerId, p.nonce);
-      return defer('signIntents', page, { ...p, signerId });
+      return defer(page, { kind: 'signIntents', params: { ...p, signerId } });
     },
     [METHODS.publishIntents]: async (params, page) => {
       if (typeof params === 'object' && params !== null && 'signed' in params) {
@@ -172,7 +175,7 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
       const signerId = await requireConnected(page, p.signerId);
       refuseKeyManagement(p.intents);
       await refuseUsedNonce(signerId, p.nonce);
-      return defer('publishIntents', page, { ...p, signerId });
+      return defer(page, { kind: 'publishIntents', params: { ...p, signerId } });
     },
     [METHODS.getIntentStatus]: async (params, page) => {
       const { intentHash: hash } = parse(intentHashParams, params);

@@ -233,4 +233,24 @@ describe('the approval queue (storage.session)', () => {
     expect(status.storeProblems).toEqual([{ store: 'approvals', message: expect.stringMatching(/waiting for approval could not be read/) }]);
   });
 
+  it('a request whose parameters are not its kind’s (intents stored under a message request) is damaged, never signed', async () => {
+    const item = {
+      id: 'y',
+      kind: 'signMessage',
+      origin: 'https://dapp.example',
+      tabId: 3,
+      frameId: 0,
+      doc: null,
+      documentId: null,
+      createdAt: Date.now(),
+      params: { intents: [{ intent: 'transfer', receiver_id: 'eve.near', tokens: { 'nep141:wrap.near': '1' } }], signerId: 'alice.near' },
+    };
+    const value = { items: [item], windowId: null, cooldowns: {} };
+    await fakeBrowser.storage.session.set({ approvals: value });
+    const { bg } = start();
+    await call(bg, WALLET.status);
+    expect(await call(bg, APPROVAL.current)).toBeNull();
+    expect(bytes((await fakeBrowser.storage.session.get('approvals.damaged'))['approvals.damaged'])).toBe(bytes(value));
+    expect((await call<WalletStatus>(bg, WALLET.status)).storeProblems.map((p) => p.store)).toEqual(['approvals']);
+  });
 });
