@@ -172,7 +172,7 @@ function checkFile(rel: string, source: string): string[] {
   const layer = layerOf(rel);
   const where = (line: number) => `${rel}:${line}`;
   if (!layer || !(layer in MAY_IMPORT)) {
-    return [`${rel}: not in a known layer (add src/<layer> to MAY_IMPORT in test/unit/architecture.test.ts)`];
+    return [`${rel}: not in a known layer (add src/<layer> to MAY_IMPORT in test/unit/architecture.unit.test.ts)`];
   }
   const out: string[] = [];
   const sf = parse(rel, source);
@@ -285,5 +285,23 @@ describe('architecture: dependency rules', () => {
   ];
   it.each(good)('allows %s: %s', (file, source) => {
     expect(checkFile(file, source)).toEqual([]);
+  });
+});
+
+describe('test tiers', () => {
+  // Vitest runs only *.unit.test.ts and *.int.test.ts (vitest.config.ts): a file named otherwise would be
+  // skipped without a word, and a "unit" file that starts a server would slow the pure tier.
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  const tests = walk(path.join(ROOT, 'test/unit')).filter((f) => /\.test\.tsx?$/.test(f));
+  it('every test file is in a tier', () => {
+    expect(tests.length).toBeGreaterThan(50);
+    expect(tests.filter((f) => !/\.(unit|int)\.test\.tsx?$/.test(f)).map((f) => path.relative(ROOT, f))).toEqual([]);
+  });
+  it('no pure-tier file starts a simulator or a server', () => {
+    const servers = /startSimulator|startTestSim|pageSetup\(|createServer\(/;
+    const self = fileURLToPath(import.meta.url);
+    const offenders = tests.filter((f) => f !== self && f.endsWith('.unit.test.ts') && servers.test(readFileSync(f, 'utf8')));
+    expect(offenders.map((f) => path.relative(ROOT, f))).toEqual([]);
   });
 });
