@@ -192,9 +192,12 @@ export function startBackground(env: BackgroundEnv) {
     })();
   });
 
+  // The listener hands back the work it started: the browser ignores it, a caller that fires the alarm
+  // (the tests, through WXT's fake browser) can wait for exactly that work and nothing else.
   env.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === AUTO_LOCK_ALARM) void wallet.lock();
-    if (alarm.name === SWAP_ALARM) void swaps.tick().catch(() => undefined);
+    if (alarm.name === AUTO_LOCK_ALARM) return wallet.lock();
+    if (alarm.name === SWAP_ALARM) return swaps.tick().catch(() => undefined);
+    return undefined;
   });
   // After a worker or browser restart: the alarm and the badge again, from storage.local.
   const tracking = swaps.schedule().catch(() => undefined);

@@ -58,7 +58,6 @@ const anyInput = (account: string, recipient: string, overrides: Partial<QuotePa
 async function alarmAfter(bg: Background, ms: number) {
   await dev('/dev/clock/advance', { ms });
   await fakeBrowser.alarms.onAlarm.trigger({ name: SWAP_ALARM, scheduledTime: clock.now, periodInMinutes: undefined } as never);
-  await bg.swaps.tick();
 }
 /** Fires the alarm every poll interval until `done` holds (a bounded number of times). */
 async function until(bg: Background, id: string, done: (r: SwapRecordView) => boolean): Promise<SwapRecordView> {

@@ -79,7 +79,6 @@ const amountInOf = (r: SwapRecordView) => BigInt((JSON.parse(r.quoteResponseJson
 async function advance(bg: Background, ms: number) {
   await dev('/dev/clock/advance', { ms });
   await fakeBrowser.alarms.onAlarm.trigger({ name: SWAP_ALARM, scheduledTime: clock.now, periodInMinutes: undefined } as never);
-  await bg.swaps.tick();
 }
 
 describe('the swap service writes the payment (generate-intent / submit-intent)', () => {

@@ -50,7 +50,6 @@ const params = (overrides: Partial<QuoteParams> = {}): QuoteParams => swapParams
 async function advance(bg: Background, ms: number) {
   if (ms) await dev('/dev/clock/advance', { ms });
   await fakeBrowser.alarms.onAlarm.trigger({ name: SWAP_ALARM, scheduledTime: clock.now, periodInMinutes: undefined } as never);
-  await bg.swaps.tick();
 }
 
 const get = (bg: Background, id: string) => call<SwapRecordView>(bg, SWAP.get, { id });

@@ -45,7 +45,6 @@ export const deposit = (sim: RunningSimulator, r: SwapRecordView, amount: bigint
 /** Fires the tracker's alarm as the browser would and waits for its work. */
 export async function fireSwapAlarm(bg: Background, now: number): Promise<void> {
   await fakeBrowser.alarms.onAlarm.trigger({ name: SWAP_ALARM, scheduledTime: now, periodInMinutes: undefined } as never);
-  await bg.swaps.tick();
 }
 
 /** When the tracker's alarm is due (ms since epoch), or undefined when tracking stopped. */
