@@ -12,7 +12,7 @@ import { build } from 'esbuild';
 import { NEAR_WALLET_ID } from '../../src/provider/nearConnect';
 import { PROVIDER_NAME } from '../../src/provider/protocol';
 import { startPageServer } from './fixtures';
-import { type WalletSession, approvalPages, confirm, expectClosed, nonce32, openWallet, request, resultOf, withApproval } from './provider-helpers';
+import { type WalletSession, approvalPages, approvalQueueEmpty, confirm, expectClosed, nonce32, openWallet, request, resultOf, withApproval } from './provider-helpers';
 import { expect, test } from './sim';
 
 test.describe.configure({ mode: 'serial', timeout: 45_000 });
@@ -160,7 +160,7 @@ test('a NEAR transaction through near-connect rejects with the wallet’s clear 
       return wallet.signAndSendTransactions({ transactions: [{ receiverId: 'wrap.near', actions: [{ type: 'Transfer', params: { deposit: '1' } }] }] });
     `);
     expect(many).toEqual({ ok: false, message: clear });
-    await dapp.waitForTimeout(300);
+    await approvalQueueEmpty(w.context);
     expect(opened).toBe(0);
     expect(approvalPages(w.context)).toHaveLength(0);
   } finally {

@@ -82,8 +82,11 @@ test.describe('onboarding', () => {
       await page.keyboard.type(PASSWORD);
       await page.keyboard.press('Enter');
       await expect(page.getByTestId('unlock-error')).toContainText(/try again in \d+ s/i);
-      await page.waitForTimeout(1_200);
-      await page.keyboard.press('Enter');
+      // The wait is the background's: Enter again until it lets the right password through.
+      await expect(async () => {
+        await page.keyboard.press('Enter');
+        await expect(page.getByTestId('account-row')).toBeVisible({ timeout: 500 });
+      }).toPass({ timeout: 10_000 });
 
       await expect(page.getByTestId('account-row')).toHaveAttribute('data-account-id', accountId!);
       await expect(page.getByTestId('selected-account')).toBeVisible();

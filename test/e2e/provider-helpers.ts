@@ -184,14 +184,30 @@ export function approvalPages(context: BrowserContext): Page[] {
   return context.pages().filter((p) => p.url().includes('/approve.html'));
 }
 
-/** Counts the pages (windows and tabs) `context` opens while `fn` runs, plus a short grace period. */
-export async function pagesOpenedDuring(context: BrowserContext, fn: () => Promise<void>, graceMs = 500): Promise<number> {
+/**
+ * The barrier for "no window opened": the extension opens an approval window only for a request in its
+ * approval queue (storage.session `approvals`), so once the queue is seen empty after the requests were
+ * answered, no window is coming. Read in the extension's own service worker.
+ */
+export async function approvalQueueEmpty(context: BrowserContext): Promise<void> {
+  const worker = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'));
+  if (!worker) throw new Error('the extension service worker is not running');
+  const waiting = () =>
+    worker.evaluate(async () => {
+      const storage = (globalThis as unknown as { chrome: { storage: { session: { get(k: string): Promise<Record<string, { items?: unknown[] } | undefined>> } } } }).chrome.storage;
+      return (await storage.session.get('approvals')).approvals?.items?.length ?? 0;
+    });
+  await expect.poll(waiting, { message: 'no request waits for approval' }).toBe(0);
+}
+
+/** Counts the pages (windows and tabs) `context` opens while `fn` runs, up to the empty-queue barrier. */
+export async function pagesOpenedDuring(context: BrowserContext, fn: () => Promise<void>): Promise<number> {
   let opened = 0;
   const count = () => opened++;
   context.on('page', count);
   try {
     await fn();
-    await new Promise((r) => setTimeout(r, graceMs));
+    await approvalQueueEmpty(context);
   } finally {
     context.off('page', count);
   }

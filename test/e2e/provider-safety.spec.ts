@@ -216,7 +216,9 @@ test('a cross-origin iframe cannot get a signature (4100), even of a connected o
         { PAGE: PAGE_CHANNEL },
       );
       expect(intoParent).toBe(true);
-      await host.waitForTimeout(600);
+      // Barrier: the parent's own request, posted after the frame's, answered by its relay. Messages to
+      // one window are delivered in the order they were posted, so the frame's were handled before it.
+      expect(resultOf(await request(host, 'intents_accounts'))).toBeDefined();
       const parentSaw = await host.evaluate(() => (window as unknown as { __relayMessages: { id?: number }[] }).__relayMessages.map((m) => m.id));
       expect(parentSaw).not.toContain(301);
       expect(parentSaw).not.toContain(302);
@@ -456,7 +458,7 @@ test('2,000 malformed or random requests: a structured error for each, no window
       },
       { accountId: w.accountId, extId: w.extension.id },
     );
-  }, 1_000);
+  });
   const s = summary!;
   test.info().annotations.push({ type: 'fuzz', description: `${s.total} requests in ${s.ms} ms; codes ${JSON.stringify(s.codes)}` });
   expect(s.bad, 'every request got a structured {code, message} error').toEqual([]);

@@ -15,6 +15,7 @@ import {
   WNEAR,
   type WalletSession,
   approvalPages,
+  approvalQueueEmpty,
   balances,
   busQuote,
   confirm,
@@ -80,7 +81,7 @@ test('intents_requestAccounts: connect window → Connect → the account; a sec
   try {
     expect(resultOf(await request(dapp, 'intents_requestAccounts', {}))).toEqual([account]);
     expect(resultOf(await request(dapp, 'intents_accounts'))).toEqual([account]);
-    await dapp.waitForTimeout(500);
+    await approvalQueueEmpty(w.context);
     expect(opened).toBe(0);
   } finally {
     w.context.off('page', count);

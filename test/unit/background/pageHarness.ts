@@ -26,6 +26,8 @@ export const OTHER: PageSender = { url: 'https://other.example/', origin: 'https
 
 export async function pageSetup(sim: RunningSimulator) {
   const pushes: { tabId: number; message: BackgroundPush; options: { frameId?: number; documentId?: string } }[] = [];
+  /** Called on every push: how a test waits for one (no polling). */
+  const onPush = new Set<() => void>();
   const windows: number[] = [];
   /** Documents currently shown: `${tabId}:${doc}`; a probe to any other answers false. */
   const alive = new Set<string>();
@@ -34,6 +36,7 @@ export async function pageSetup(sim: RunningSimulator) {
     sendMessage: async (tabId, message, options) => {
       if (message.type === 'probe') return alive.has(`${tabId}:${message.doc}`);
       pushes.push({ tabId, message, options });
+      for (const wake of [...onPush]) wake();
       return undefined;
     },
     onRemoved: fakeBrowser.tabs.onRemoved,
@@ -58,15 +61,30 @@ export async function pageSetup(sim: RunningSimulator) {
     const { doc, ...browserSender } = sender;
     return bg.route({ type: 'request', method, doc, ...(params === undefined ? {} : { params }) }, browserSender) as Promise<RuntimeReply | DeferredReply>;
   };
-  /** Waits for the pushed answer to a deferred request. */
+  /** Waits for the pushed answer to a deferred request (woken by the push itself; 5 s at most). */
   const answerOf = async (reply: RuntimeReply | DeferredReply): Promise<RuntimeReply> => {
     if (reply.ok !== 'deferred') return reply;
-    for (let i = 0; i < 200; i++) {
+    const find = () => {
       const hit = pushes.find((p) => p.message.type === 'approvalResult' && p.message.approvalId === reply.approvalId);
-      if (hit && hit.message.type === 'approvalResult') return hit.message.reply;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    throw new Error('no answer pushed');
+      return hit && hit.message.type === 'approvalResult' ? hit.message.reply : undefined;
+    };
+    return (
+      find() ??
+      new Promise<RuntimeReply>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          onPush.delete(wake);
+          reject(new Error('no answer pushed'));
+        }, 5_000);
+        const wake = () => {
+          const found = find();
+          if (!found) return;
+          clearTimeout(timer);
+          onPush.delete(wake);
+          resolve(found);
+        };
+        onPush.add(wake);
+      })
+    );
   };
   const current = () => call<ApprovalViewWire | null>(bg, APPROVAL.current);
   const connect = async (sender: PageSender = DAPP) => {

@@ -73,10 +73,9 @@ describe('queue rules', () => {
     await t.page(METHODS.requestAccounts, {}, OTHER);
     await fakeBrowser.windows.onRemoved.trigger(t.windows[0]!);
     expect(await t.answerOf(pending)).toMatchObject({ ok: false, error: { code: ERROR_CODES.userRejected } });
-    expect(t.windows.length).toBe(2); // the next request got a window again
+    await expect.poll(() => t.windows.length, { message: 'the next request got a window again' }).toBe(2);
     await fakeBrowser.tabs.onRemoved.trigger(12, { windowId: 1, isWindowClosing: false });
-    await new Promise((r) => setTimeout(r, 20));
-    expect(await t.current()).toBeNull();
+    await expect.poll(() => t.current(), { message: 'the closed tab’s request is dropped' }).toBeNull();
   });
 
   it('keeps the queue across a worker restart and still delivers the answer', async () => {

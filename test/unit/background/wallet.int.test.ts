@@ -30,8 +30,8 @@ describe('unlocked state and auto-lock', () => {
     const { bg } = await freshWallet(clock);
     const alarm = await fakeBrowser.alarms.get(AUTO_LOCK_ALARM);
     expect(alarm?.scheduledTime).toBe(clock.now + 15 * 60_000);
+    // The listener hands back its work: awaiting the alarm is awaiting the lock.
     await fakeBrowser.alarms.onAlarm.trigger({ name: AUTO_LOCK_ALARM, scheduledTime: clock.now, persistAcrossSessions: false });
-    await new Promise((r) => setTimeout(r, 10));
     expect((await call<WalletStatus>(bg, WALLET.status)).unlocked).toBe(false);
     expect(await fakeBrowser.storage.session.get('unlocked')).toEqual({});
   });

@@ -77,12 +77,12 @@ async function setup(session?: StorageAreaLike): Promise<Setup> {
 async function dappRequest(t: Setup, method: string, params?: unknown): Promise<RuntimeReply> {
   const reply = (await t.bg.route({ type: 'request', method, ...(params === undefined ? {} : { params }) }, DAPP)) as RuntimeReply | DeferredReply;
   if (reply.ok !== 'deferred') return reply;
-  for (let i = 0; i < 500; i++) {
+  const answer = () => {
     const hit = t.pushes.find((p) => p.message.type === 'approvalResult' && p.message.approvalId === reply.approvalId);
-    if (hit?.message.type === 'approvalResult') return hit.message.reply;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error(`${method}: the page got no answer`);
+    return hit?.message.type === 'approvalResult' ? hit.message.reply : undefined;
+  };
+  await expect.poll(answer, { message: `${method}: the page gets an answer`, timeout: 5_000 }).toBeDefined();
+  return answer()!;
 }
 
 describe('two popups and a dApp at once', () => {
@@ -132,7 +132,8 @@ describe('two popups and a dApp at once', () => {
           await ask(bg, APPROVE, APPROVAL.resolve, { id: view.id, approve: true, ...(view.kind === 'connect' ? { accounts: [accountId] } : {}) });
           confirmed++;
         }
-        await new Promise((r) => setTimeout(r, 2));
+        // Let the other actors run before looking again (a turn of the event loop, not a time).
+        await new Promise((r) => setImmediate(r));
       }
       return confirmed;
     };

@@ -7,7 +7,6 @@
 //    acknowledged and before the swap finished, restarted from the same file.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,14 +78,6 @@ describe('the simulator restarted from its data file mid-swap', () => {
   });
 });
 
-/** A free TCP port on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface SimProcess {
   child: ChildProcess;
@@ -95,7 +86,10 @@ interface SimProcess {
   busApiKey: string;
 }
 
-/** `npm run sim` as a child process (fast timing), once it printed where it listens. */
+/**
+ * `npm run sim` as a child process (fast timing), once it printed where it listens. Port 0 lets the
+ * system choose (no race for a port picked beforehand); a restart asks for the port it had.
+ */
 async function spawnSim(port: number, dataFile: string): Promise<SimProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/sim/cli.ts', '--port', String(port), '--data', dataFile, '--timing', 'fast'], {
     cwd: ROOT_DIR,
@@ -116,7 +110,8 @@ async function spawnSim(port: number, dataFile: string): Promise<SimProcess> {
     child.once('exit', (code) => reject(new Error(`the simulator exited (${code}): ${err}`)));
   });
   const field = (name: string) => new RegExp(`${name}\\s+(\\S+)`).exec(out)![1]!;
-  return { child, url: `http://127.0.0.1:${port}`, quotePublicKey: field('quote signer'), busApiKey: field('bus API key') };
+  const url = /simulator on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)![1]!;
+  return { child, url, quotePublicKey: field('quote signer'), busApiKey: field('bus API key') };
 }
 
 describe('the simulator process killed (SIGKILL) and restarted mid-swap', () => {
@@ -127,8 +122,7 @@ describe('the simulator process killed (SIGKILL) and restarted mid-swap', () => 
 
   it('the deposit it acknowledged survives; the tracker reaches SUCCESS on the restarted one', async () => {
     const dataFile = path.join(tmp, 'killed.json');
-    const port = await freePort();
-    const first = await spawnSim(port, dataFile);
+    const first = await spawnSim(0, dataFile);
     children.push(first.child);
     // The tracker's clock is the test's: each alarm is fired by hand a check later.
     const clock = { now: Date.now() };
@@ -148,16 +142,22 @@ describe('the simulator process killed (SIGKILL) and restarted mid-swap', () => 
     const down = await getSwap(bg, r.id);
     expect(down).toMatchObject({ status: 'PENDING_DEPOSIT', lastError: expect.stringMatching(/could not be reached/) });
 
-    const second = await spawnSim(port, dataFile);
+    const second = await spawnSim(Number(new URL(first.url).port), dataFile);
+    expect(second.url).toBe(first.url);
     children.push(second.child);
     expect(second.quotePublicKey).toBe(first.quotePublicKey);
-    let done = down;
-    for (let i = 0; i < 40 && done.status !== 'SUCCESS'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      clock.now += 60_000; // past any backoff
-      await fireSwapAlarm(bg, clock.now);
-      done = await getSwap(bg, r.id);
-    }
+    // The restarted simulator finishes the swap on its own (real) clock; each alarm is a check.
+    await expect
+      .poll(
+        async () => {
+          clock.now += 60_000; // past any backoff
+          await fireSwapAlarm(bg, clock.now);
+          return (await getSwap(bg, r.id)).status;
+        },
+        { message: 'the tracker reaches SUCCESS on the restarted simulator', timeout: 15_000 },
+      )
+      .toBe('SUCCESS');
+    const done = await getSwap(bg, r.id);
     expect(done).toMatchObject({ status: 'SUCCESS', lastError: null });
     expectHistoryWellFormed(done);
     expect(done.swapDetails?.originChainTxHashes.map((t) => t.hash)).toEqual([acknowledged.txHash]);
