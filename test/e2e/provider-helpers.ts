@@ -185,33 +185,40 @@ export function approvalPages(context: BrowserContext): Page[] {
 }
 
 /**
- * The barrier for "no window opened": the extension opens an approval window only for a request in its
- * approval queue (storage.session `approvals`), so once the queue is seen empty after the requests were
- * answered, no window is coming. Read in the extension's own service worker.
+ * Requests waiting in the extension's approval queue (storage.session `approvals`), read in its own
+ * service worker. A request is queued, and written there, before its page is told anything, and only
+ * a queued request ever gets an approval window: once the page has its answers, this count says
+ * whether a window is coming, with no time to wait.
  */
-export async function approvalQueueEmpty(context: BrowserContext): Promise<void> {
+export async function queuedApprovals(context: BrowserContext): Promise<number> {
   const worker = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'));
   if (!worker) throw new Error('the extension service worker is not running');
-  const waiting = () =>
-    worker.evaluate(async () => {
-      const storage = (globalThis as unknown as { chrome: { storage: { session: { get(k: string): Promise<Record<string, { items?: unknown[] } | undefined>> } } } }).chrome.storage;
-      return (await storage.session.get('approvals')).approvals?.items?.length ?? 0;
-    });
-  await expect.poll(waiting, { message: 'no request waits for approval' }).toBe(0);
+  return worker.evaluate(async () => {
+    const storage = (globalThis as unknown as { chrome: { storage: { session: { get(k: string): Promise<Record<string, { items?: unknown[] } | undefined>> } } } }).chrome.storage;
+    return (await storage.session.get('approvals')).approvals?.items?.length ?? 0;
+  });
 }
 
-/** Counts the pages (windows and tabs) `context` opens while `fn` runs, up to the empty-queue barrier. */
+/** No request waits for approval, so no approval window is open or coming. */
+export async function approvalQueueEmpty(context: BrowserContext): Promise<void> {
+  expect(await queuedApprovals(context), 'no request waits for approval').toBe(0);
+}
+
+/**
+ * The approval windows `fn` caused: the pages the context opened while it ran, plus any request it
+ * left queued whose window has not shown up yet (see queuedApprovals).
+ */
 export async function pagesOpenedDuring(context: BrowserContext, fn: () => Promise<void>): Promise<number> {
   let opened = 0;
   const count = () => opened++;
+  const before = await queuedApprovals(context);
   context.on('page', count);
   try {
     await fn();
-    await approvalQueueEmpty(context);
+    return opened + Math.max(0, (await queuedApprovals(context)) - before);
   } finally {
     context.off('page', count);
   }
-  return opened;
 }
 
 export async function fund(sim: RunningSimulator, accountId: string, tokenId: string, amount: string): Promise<void> {
