@@ -7,9 +7,9 @@ import { LedgerViewError, RpcError } from '../bus';
 import { OneClickError } from '../oneclick';
 import { ERROR_CODES, errorReply, type RuntimeReply } from '../provider/protocol';
 import { VaultError } from '../vault';
-import { KeyChangeError } from './keyManager';
+import { KeyChangeError } from './signing/keyManager';
 import { CorruptedValueError } from './kv';
-import { NonceReusedError } from './nonces';
+import { NonceReusedError } from './signing/nonces';
 import { ProviderError } from './providerError';
 
 export function replyForError(error: unknown): RuntimeReply {

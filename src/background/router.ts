@@ -7,11 +7,11 @@
 import { ERROR_CODES, errorReply, type DeferredReply, type RuntimeReply } from '../provider/protocol';
 import { runtimeMessageSchema } from '../provider/schemas';
 import { replyForError } from './errors';
-import { Deferred, type PageContext, type PageHandler } from './pageContext';
+import { Deferred, type PageContext, type PageHandler } from './page/context';
 
 export type { PageContext, PageHandler };
 import { zodProviderError } from './zodField';
-import { type InternalMethod, type InternalParams, internalParams } from './walletSchemas';
+import { type InternalMethod, type InternalParams, internalParams } from './wallet/schemas';
 
 /** What the router reads of runtime.MessageSender (the browser's word on who is asking). */
 export interface RouteSender {

@@ -7,26 +7,26 @@ import { LedgerRpcClient, MessageBusClient } from '../bus';
 import { type Token, fetchTokens } from '../oneclick';
 import type { NetworkPreset, SettingsView } from '../provider/walletApi';
 import { Vault, type VaultStorage } from '../vault';
-import { ApprovalQueue, type TabsPort, type WindowsPort } from './approvals';
-import { ApprovalService } from './approvalService';
-import type { PreviewDeps } from './preview';
-import { AUTO_LOCK_ALARM, AutoLock, type AlarmsLike } from './autoLock';
-import { KeyManager } from './keyManager';
+import { ApprovalQueue, type TabsPort, type WindowsPort } from './approvals/queue';
+import { ApprovalService } from './approvals/service';
+import type { PreviewDeps } from './approvals/preview';
+import { AUTO_LOCK_ALARM, AutoLock, type AlarmsLike } from './wallet/autoLock';
+import { KeyManager } from './signing/keyManager';
 import { KeyValue, type StorageAreaLike } from './kv';
-import { UsedNonces } from './nonces';
-import { pageHandlers } from './pageApi';
-import { PageEvents } from './pageEvents';
+import { UsedNonces } from './signing/nonces';
+import { pageHandlers } from './page/api';
+import { PageEvents } from './page/events';
 import { StorageProblems } from './problems';
-import { Permissions } from './permissions';
-import { RateLimits } from './rateLimits';
+import { Permissions } from './page/permissions';
+import { RateLimits } from './page/rateLimits';
 import { createRouter } from './router';
-import { SaltCache } from './salt';
-import { SettingsStore } from './settings';
-import { SigningService } from './signer';
-import { SWAP_ALARM, swapService } from './swaps';
-import { swapHistory } from './swapsHistory';
-import { WalletService } from './wallet';
-import { walletHandlers } from './walletHandlers';
+import { SaltCache } from './signing/salt';
+import { SettingsStore } from './wallet/settings';
+import { SigningService } from './signing/signer';
+import { SWAP_ALARM, swapService } from './swaps/tracker';
+import { swapHistory } from './swaps/history';
+import { WalletService } from './wallet/service';
+import { walletHandlers } from './wallet/handlers';
 
 interface EventPort<T extends unknown[]> {
   addListener(fn: (...args: T) => void): void;
@@ -97,7 +97,7 @@ export function startBackground(env: BackgroundEnv) {
   const permissions = new Permissions(local, env.now);
   const events = new PageEvents(session, env.tabs);
   const limits = new RateLimits(session, env.now);
-  // The approval window's checks, also used by the popup's own payments (./swapPayment).
+  // The approval window's checks, also used by the popup's own payments (./swaps/payment).
   const preview: PreviewDeps = {
     tokens,
     verifierId,

@@ -116,7 +116,7 @@ export class Vault {
       this.contents = parseContents(plaintext);
       this.material = { keyBytes, salt, iterations: record.kdf.iterations };
       // A record written with weaker KDF parameters is raised to today's on the next unlock; the caller
-      // then stores the new `session()` (src/background/wallet.ts starts the session after unlock).
+      // then stores the new `session()` (src/background/wallet/service.ts starts the session after unlock).
       if (record.kdf.iterations < this.iterations) await this.rekey(password);
     });
   }

@@ -27,7 +27,7 @@ import { stopWorker, watchServiceWorker } from './worker';
 const USDC = 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near';
 const WNEAR = 'nep141:wrap.near';
 const SWAP_TIMEOUT = 20_000;
-const SWAP_ALARM = 'swap-tracker'; // src/background/swaps.ts
+const SWAP_ALARM = 'swap-tracker'; // src/background/swaps/tracker.ts
 
 /** What the extension's worker (or page) sees: the record, notifications, badge and tracker alarm. */
 interface Seen {

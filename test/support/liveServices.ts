@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TokenResponse } from '@defuse-protocol/one-click-sdk-typescript';
 import { z } from 'zod';
-import { PRESETS } from '../../src/background/settings';
+import { PRESETS } from '../../src/background/wallet/settings';
 import { type SignedIntent, encodeVersionedNonce, extractIntentPayload, formatDeadline, hex, intentHash, signedIntentSchema, verifySignedIntent } from '../../src/core';
 import type { FetchLike } from '../../src/core/http';
 

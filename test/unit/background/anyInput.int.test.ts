@@ -4,8 +4,8 @@
 // each once, notifies new ones, shows their sum in history, and stops at the deadline.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ANY_INPUT_AMOUNT, ANY_INPUT_POLL_MS } from '../../../src/background/anyInput';
-import { SWAP_ALARM } from '../../../src/background/swaps';
+import { ANY_INPUT_AMOUNT, ANY_INPUT_POLL_MS } from '../../../src/background/swaps/anyInput';
+import { SWAP_ALARM } from '../../../src/background/swaps/tracker';
 import { startBackground } from '../../../src/background/start';
 import { ANY_INPUT_ASSET, SWAP, type HistoryPage, type QuoteParams, type SwapRecordView } from '../../../src/provider/swapApi';
 import { WALLET, type CreateResult } from '../../../src/provider/walletApi';

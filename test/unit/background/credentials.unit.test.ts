@@ -4,8 +4,8 @@
 // unlocked, and migrated from the plaintext an older version stored.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { StoredCredential } from '../../../src/background/credentials';
-import { type StoredSettings, applySettingsChange, defaultSettings } from '../../../src/background/settings';
+import type { StoredCredential } from '../../../src/background/wallet/credentials';
+import { type StoredSettings, applySettingsChange, defaultSettings } from '../../../src/background/wallet/settings';
 import { startBackground } from '../../../src/background/start';
 import { WALLET, type SettingsView, type WalletStatus } from '../../../src/provider/walletApi';
 import { memoryVaultStorage } from '../../../src/vault';

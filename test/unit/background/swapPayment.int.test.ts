@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startBackground } from '../../../src/background/start';
-import { SWAP_ALARM } from '../../../src/background/swaps';
+import { SWAP_ALARM } from '../../../src/background/swaps/tracker';
 import { type FetchLike, base64 } from '../../../src/core';
 import { SWAP, type PaymentPreview, type QuoteParams, type SwapRecordView } from '../../../src/provider/swapApi';
 import { WALLET, type CreateResult } from '../../../src/provider/walletApi';

@@ -5,7 +5,7 @@
 import { verifyQuoteSignature } from '@defuse-protocol/one-click-sdk-typescript';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { SWAP_ALARM, pollDelay } from '../../../src/background/swaps';
+import { SWAP_ALARM, pollDelay } from '../../../src/background/swaps/tracker';
 import { startBackground } from '../../../src/background/start';
 import { SWAP, type HistoryPage, type QuoteParams, type QuoteView, type SwapRecordView, type TokenView } from '../../../src/provider/swapApi';
 import { WALLET, type CreateResult } from '../../../src/provider/walletApi';

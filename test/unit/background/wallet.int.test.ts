@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { AUTO_LOCK_ALARM } from '../../../src/background/autoLock';
+import { AUTO_LOCK_ALARM } from '../../../src/background/wallet/autoLock';
 import { startBackground } from '../../../src/background/start';
 import { base64, hex, encodeVersionedNonce, verifySignedIntent } from '../../../src/core';
 import { WALLET, type CreateResult, type KeyChangeResult, type KeyListing, type WalletStatus } from '../../../src/provider/walletApi';

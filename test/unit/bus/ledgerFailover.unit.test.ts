@@ -4,7 +4,7 @@
 // the client is the real one. Also: the presets and the settings that carry the list.
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { applySettingsChange, defaultSettings, settingsSchema } from '../../../src/background/settings';
+import { applySettingsChange, defaultSettings, settingsSchema } from '../../../src/background/wallet/settings';
 import { startBackground } from '../../../src/background/start';
 import { LedgerRpcClient, LedgerViewError } from '../../../src/bus';
 import { type HttpDeps, utf8 } from '../../../src/core';

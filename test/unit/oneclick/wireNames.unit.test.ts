@@ -4,7 +4,7 @@
 // services do not know (SDK models SubmitDepositTxRequest, TokenResponse.blockchain).
 import { TokenResponse } from '@defuse-protocol/one-click-sdk-typescript';
 import { describe, expect, it } from 'vitest';
-import { applySettingsChange, defaultSettings, settingsSchema, settingsView, wireNamesOf } from '../../../src/background/settings';
+import { applySettingsChange, defaultSettings, settingsSchema, settingsView, wireNamesOf } from '../../../src/background/wallet/settings';
 import type { FetchLike, HttpDeps } from '../../../src/core';
 import { OneClickError, fromWire, getStatus, getTransactions, submitDeposit, tokenSchema, toWire, wireNamesFor } from '../../../src/oneclick';
 import depositRequest from '../../fixtures/live/deposit-submit.request.json';

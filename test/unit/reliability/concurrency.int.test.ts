@@ -8,7 +8,7 @@ import { verifySignature } from '@near-wallet-selector/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { StorageAreaLike } from '../../../src/background/kv';
-import { settingsSchema } from '../../../src/background/settings';
+import { settingsSchema } from '../../../src/background/wallet/settings';
 import { startBackground } from '../../../src/background/start';
 import { APPROVAL, type ApprovalView } from '../../../src/provider/approvalApi';
 import { METHODS, type BackgroundPush, type DeferredReply, type RuntimeReply } from '../../../src/provider/protocol';

@@ -4,7 +4,7 @@
 import { verifyQuoteSignature } from '@defuse-protocol/one-click-sdk-typescript';
 import { expect } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { SWAP_ALARM } from '../../../src/background/swaps';
+import { SWAP_ALARM } from '../../../src/background/swaps/tracker';
 import { SWAP, type QuoteParams, type SwapRecordView } from '../../../src/provider/swapApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { type Background, call } from '../background/harness';

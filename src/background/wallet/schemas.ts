@@ -1,8 +1,8 @@
 /** zod schemas for the wallet API's params (src/provider/walletApi.ts): the background trusts no page. */
 import * as z from 'zod/mini';
-import { accountIdSchema } from '../core';
-import { SWAP_STATUSES } from '../oneclick';
-import { ANY_INPUT_ASSET, type HistoryQuery, type QuoteParams } from '../provider/swapApi';
+import { accountIdSchema } from '../../core';
+import { SWAP_STATUSES } from '../../oneclick';
+import { ANY_INPUT_ASSET, type HistoryQuery, type QuoteParams } from '../../provider/swapApi';
 import { settingsChangeSchema } from './settings';
 
 const password = z.string().check(z.minLength(1, 'enter the password'), z.maxLength(1024));

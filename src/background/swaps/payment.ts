@@ -12,18 +12,18 @@
  * worker stop sends the same signature again and never signs anew.
  */
 import * as z from 'zod/mini';
-import { type HttpDeps, type IntentPayload, type SignedIntent, ProtocolError, buildIntentPayload, decodeNonce, extractIntentPayload, signedIntentSchema } from '../core';
-import { LedgerViewError } from '../bus';
-import { type CallOptions, OneClickError, generateIntent, submitIntent } from '../oneclick';
-import type { IntentsPreviewWire } from '../provider/approvalApi';
-import { ERROR_CODES } from '../provider/protocol';
-import type { PaymentPreview, PaymentRoute, SwapRecordView } from '../provider/swapApi';
-import type { KeyValue } from './kv';
-import type { UsedNonces } from './nonces';
-import { sameAccount } from './pageApi';
-import { type PreviewDeps, intentsPreview } from './preview';
-import { ProviderError } from './providerError';
-import { type BusPort, type PreparedIntent, type SigningService, publishOnce } from './signer';
+import { type HttpDeps, type IntentPayload, type SignedIntent, ProtocolError, buildIntentPayload, decodeNonce, extractIntentPayload, signedIntentSchema } from '../../core';
+import { LedgerViewError } from '../../bus';
+import { type CallOptions, OneClickError, generateIntent, submitIntent } from '../../oneclick';
+import type { IntentsPreviewWire } from '../../provider/approvalApi';
+import { ERROR_CODES } from '../../provider/protocol';
+import type { PaymentPreview, PaymentRoute, SwapRecordView } from '../../provider/swapApi';
+import type { KeyValue } from '../kv';
+import type { UsedNonces } from '../signing/nonces';
+import { sameAccount } from '../page/api';
+import { type PreviewDeps, intentsPreview } from '../approvals/preview';
+import { ProviderError } from '../providerError';
+import { type BusPort, type PreparedIntent, type SigningService, publishOnce } from '../signing/signer';
 
 /** A service-written payment must be signable now and expire soon: no more than this ahead. */
 const MAX_PAYMENT_DEADLINE_MS = 60 * 60_000;

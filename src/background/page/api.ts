@@ -14,21 +14,21 @@ import {
   parseIntents,
   signedIntentSchema,
   verifySignedIntent,
-} from '../core';
-import type { IntentStatus } from '../bus';
-import { ERROR_CODES, METHODS, type ProviderMethod } from '../provider/protocol';
-import type { ApprovalQueue, NewRequest } from './approvals';
+} from '../../core';
+import type { IntentStatus } from '../../bus';
+import { ERROR_CODES, METHODS, type ProviderMethod } from '../../provider/protocol';
+import type { ApprovalQueue, NewRequest } from '../approvals/queue';
 
-import type { UsedNonces } from './nonces';
-import type { PageEvents } from './pageEvents';
-import { publishIntentsParams, publishSignedParams, revokePermissionsParams, signIntentsParams, signMessageParams } from './pageParams';
+import type { UsedNonces } from '../signing/nonces';
+import type { PageEvents } from './events';
+import { publishIntentsParams, publishSignedParams, revokePermissionsParams, signIntentsParams, signMessageParams } from './params';
 import type { Permissions } from './permissions';
-import { ProviderError } from './providerError';
+import { ProviderError } from '../providerError';
 import { LIMITS, type RateLimits } from './rateLimits';
-import { Deferred, type PageContext, type PageHandler } from './pageContext';
-import { type BusPort, publishOnce } from './signer';
-import type { WalletService } from './wallet';
-import { zodProviderError } from './zodField';
+import { Deferred, type PageContext, type PageHandler } from './context';
+import { type BusPort, publishOnce } from '../signing/signer';
+import type { WalletService } from '../wallet/service';
+import { zodProviderError } from '../zodField';
 
 /** A request for the approval window: its kind and the parameters of that kind. */
 type Ask = NewRequest extends infer P ? (P extends NewRequest ? Pick<P, 'kind' | 'params'> : never) : never;

@@ -17,11 +17,11 @@ import {
   formatDeadline,
   intentHash,
   parseDeadlineNs,
-} from '../core';
-import type { PublishResult } from '../bus';
+} from '../../core';
+import type { PublishResult } from '../../bus';
 import type { UsedNonces } from './nonces';
 import type { SaltCache } from './salt';
-import type { WalletService } from './wallet';
+import type { WalletService } from '../wallet/service';
 
 /** The SDK's default validity (DEFAULT_DEADLINE_MS) is 60 s; a person reading a preview needs longer. */
 export const DEFAULT_DEADLINE_MS = 5 * 60_000;

@@ -3,8 +3,8 @@
  * account. Emits lock/unlock and account changes for the provider events.
  */
 import * as z from 'zod/mini';
-import { type KeyPair, type Random, generateKeyPair, implicitAccountId, isImplicitAccountId, parsePublicKey, parseSecretKey } from '../core';
-import type { AccountView, CreateResult, KeySource, WalletStatus } from '../provider/walletApi';
+import { type KeyPair, type Random, generateKeyPair, implicitAccountId, isImplicitAccountId, parsePublicKey, parseSecretKey } from '../../core';
+import type { AccountView, CreateResult, KeySource, WalletStatus } from '../../provider/walletApi';
 import {
   LEDGER_DERIVATION_PATH,
   Vault,
@@ -14,11 +14,11 @@ import {
   emptyContents,
   generatePhrase,
   keyPairFromPhrase,
-} from '../vault';
+} from '../../vault';
 import type { AutoLock } from './autoLock';
-import type { KeyValue } from './kv';
+import type { KeyValue } from '../kv';
 import type { SettingsStore } from './settings';
-import type { StorageProblems } from './problems';
+import type { StorageProblems } from '../problems';
 
 const SELECTED_KEY = 'selectedAccount';
 

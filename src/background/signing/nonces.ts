@@ -9,9 +9,9 @@
  * wallet's own nonces are fresh random ones and go on working.
  */
 import * as z from 'zod/mini';
-import { ProtocolError, decodeNonce } from '../core';
-import { CorruptedValueError, type KeyValue } from './kv';
-import type { StorageProblems } from './problems';
+import { ProtocolError, decodeNonce } from '../../core';
+import { CorruptedValueError, type KeyValue } from '../kv';
+import type { StorageProblems } from '../problems';
 
 const KEY = 'usedNonces';
 /** Set (to the time) once the registry was found damaged. */

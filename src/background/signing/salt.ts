@@ -2,7 +2,7 @@
  * The verifier's current salt (docs/protocol.md, "Nonces"), cached at most 5 minutes like the official SDK
  * (SALT_TTL_MS); `invalidate()` after an `invalid salt` rejection forces a fresh read.
  */
-import { hex } from '../core';
+import { hex } from '../../core';
 
 export const SALT_TTL_MS = 5 * 60_000;
 

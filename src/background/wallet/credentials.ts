@@ -21,9 +21,9 @@
  *   only, never on disk, not exposed to content scripts) and is sealed at the next unlock or creation.
  */
 import * as z from 'zod/mini';
-import { ProtocolError, credentialOrigin } from '../core';
-import type { Endpoints } from '../provider/walletApi';
-import type { KeyValue } from './kv';
+import { ProtocolError, credentialOrigin } from '../../core';
+import type { Endpoints } from '../../provider/walletApi';
+import type { KeyValue } from '../kv';
 
 export const CREDENTIAL_FIELDS = ['jwt', 'busApiKey'] as const;
 export type CredentialField = (typeof CREDENTIAL_FIELDS)[number];

@@ -1,10 +1,10 @@
 /** The wallet API (src/provider/walletApi.ts) for the extension's own pages, one handler per method. */
-import type { ConnectedSite, CreateResult, SettingsView, WalletMethod, WalletStatus, KeyListing, KeyChangeResult } from '../provider/walletApi';
-import { removeAccount, renameAccount } from '../vault';
-import type { KeyManager } from './keyManager';
+import type { ConnectedSite, CreateResult, SettingsView, WalletMethod, WalletStatus, KeyListing, KeyChangeResult } from '../../provider/walletApi';
+import { removeAccount, renameAccount } from '../../vault';
+import type { KeyManager } from '../signing/keyManager';
 import type { SettingsStore } from './settings';
-import type { WalletService } from './wallet';
-import type { WalletParams } from './walletSchemas';
+import type { WalletService } from './service';
+import type { WalletParams } from './schemas';
 
 export interface WalletHandlerDeps {
   wallet: WalletService;

@@ -5,8 +5,8 @@
  * nothing meant for the one before (docs/security.md, "Per-document identity").
  */
 import * as z from 'zod/mini';
-import type { KeyValue } from './kv';
-import type { TabsPort } from './approvals';
+import type { KeyValue } from '../kv';
+import type { TabsPort } from '../approvals/queue';
 
 const KEY = 'pageFrames';
 const MAX_FRAMES = 500;

@@ -5,21 +5,21 @@
  * for a request leaves the background before the user confirmed it (docs/security.md).
  */
 import * as z from 'zod/mini';
-import { HttpError, base64, buildIntentPayload, hex, nep413Digest } from '../core';
-import { LedgerViewError, RpcError, type SimulationOutput } from '../bus';
-import type { ApprovalViewWire, IntentsPreviewWire, ResolveOutcome, ResolveParams } from '../provider/approvalApi';
-import { ERROR_CODES, errorReply } from '../provider/protocol';
-import { VaultError } from '../vault';
-import type { ApprovalQueue, Pending, PendingOf } from './approvals';
-import { replyForError } from './errors';
-import type { UsedNonces } from './nonces';
-import { sameAccount } from './pageApi';
-import type { PageEvents } from './pageEvents';
-import type { Permissions } from './permissions';
+import { HttpError, base64, buildIntentPayload, hex, nep413Digest } from '../../core';
+import { LedgerViewError, RpcError, type SimulationOutput } from '../../bus';
+import type { ApprovalViewWire, IntentsPreviewWire, ResolveOutcome, ResolveParams } from '../../provider/approvalApi';
+import { ERROR_CODES, errorReply } from '../../provider/protocol';
+import { VaultError } from '../../vault';
+import type { ApprovalQueue, Pending, PendingOf } from './queue';
+import { replyForError } from '../errors';
+import type { UsedNonces } from '../signing/nonces';
+import { sameAccount } from '../page/api';
+import type { PageEvents } from '../page/events';
+import type { Permissions } from '../page/permissions';
 import { type PreviewDeps, intentsPreview } from './preview';
-import { ProviderError } from './providerError';
-import { type BusPort, type PreparedIntent, type SignedResult, type SigningService, isInvalidSaltText } from './signer';
-import type { WalletService } from './wallet';
+import { ProviderError } from '../providerError';
+import { type BusPort, type PreparedIntent, type SignedResult, type SigningService, isInvalidSaltText } from '../signing/signer';
+import type { WalletService } from '../wallet/service';
 
 const preparedSchema = z.object({
   payload: z.object({ signer_id: z.string(), verifying_contract: z.string(), deadline: z.string(), nonce: z.string(), intents: z.array(z.unknown()) }),

@@ -6,16 +6,16 @@
  * a document the tab navigated to since (docs/security.md).
  */
 import * as z from 'zod/mini';
-import type { Random } from '../core';
-import { accountIdSchema, hex } from '../core';
-import { ERROR_CODES, errorReply, type BackgroundPush, type RuntimeReply } from '../provider/protocol';
-import { CorruptedValueError, type KeyValue } from './kv';
-import { documentAlive, pushTarget } from './pageEvents';
-import type { StorageProblems } from './problems';
-import { ProviderError } from './providerError';
-import { publishIntentsParams, signIntentsParams, signMessageParams } from './pageParams';
-import { LIMITS, type RateLimits } from './rateLimits';
-import { siteOf } from './siteOf';
+import type { Random } from '../../core';
+import { accountIdSchema, hex } from '../../core';
+import { ERROR_CODES, errorReply, type BackgroundPush, type RuntimeReply } from '../../provider/protocol';
+import { CorruptedValueError, type KeyValue } from '../kv';
+import { documentAlive, pushTarget } from '../page/events';
+import type { StorageProblems } from '../problems';
+import { ProviderError } from '../providerError';
+import { publishIntentsParams, signIntentsParams, signMessageParams } from '../page/params';
+import { LIMITS, type RateLimits } from '../page/rateLimits';
+import { siteOf } from '../page/siteOf';
 
 const KEY = 'approvals';
 /** Waiting requests at most: per site (subdomains together), and from all sites. One per origin and per tab. */
@@ -36,7 +36,7 @@ const common = {
   prepared: z.optional(z.unknown()),
 };
 /**
- * A waiting request, by kind, with the parameters that kind was accepted with (./pageParams), the
+ * A waiting request, by kind, with the parameters that kind was accepted with (../page/params), the
  * account already chosen: read back from storage through the same schemas, never cast.
  */
 const pendingSchema = z.discriminatedUnion('kind', [

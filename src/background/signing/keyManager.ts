@@ -4,12 +4,12 @@
  * registered local key, publishing it, following `get_status` to SETTLED and confirming with
  * `has_public_key`.
  */
-import { type Random, formatPublicKey, generateKeyPair, parsePublicKey } from '../core';
-import type { IntentStatus, PublishResult } from '../bus';
-import type { KeyChangeResult, KeyListing } from '../provider/walletApi';
-import { addKey, forgetKey, setSigningKey } from '../vault';
+import { type Random, formatPublicKey, generateKeyPair, parsePublicKey } from '../../core';
+import type { IntentStatus, PublishResult } from '../../bus';
+import type { KeyChangeResult, KeyListing } from '../../provider/walletApi';
+import { addKey, forgetKey, setSigningKey } from '../../vault';
 import type { BusPort, SigningService } from './signer';
-import type { WalletService } from './wallet';
+import type { WalletService } from '../wallet/service';
 
 export interface LedgerKeysPort {
   publicKeysOf(accountId: string): Promise<string[]>;

@@ -10,8 +10,8 @@
  * popup can ask `swap_refresh` in between.
  */
 import * as z from 'zod/mini';
-import { type HttpDeps, type Random, hex, shortAddress } from '../core';
-import { isTerminal, refundReasonText } from '../core/swapStatus';
+import { type HttpDeps, type Random, hex, shortAddress } from '../../core';
+import { isTerminal, refundReasonText } from '../../core/swapStatus';
 import {
   type StatusResponse,
   type Token,
@@ -21,17 +21,17 @@ import {
   statusSchema,
   submitDeposit,
   swapDetailsSchema,
-} from '../oneclick';
-import { ERROR_CODES } from '../provider/protocol';
-import { type AnyInputWithdrawalView, type PaymentPreview, type QuoteView, type SwapRecordView, type SwapStatus, type TokenView } from '../provider/swapApi';
-import type { StorageProblems } from './problems';
-import type { AlarmsLike } from './autoLock';
-import type { KeyValue } from './kv';
-import { ProviderError } from './providerError';
-import { type SettingsStore, wireNamesOf } from './settings';
+} from '../../oneclick';
+import { ERROR_CODES } from '../../provider/protocol';
+import { type AnyInputWithdrawalView, type PaymentPreview, type QuoteView, type SwapRecordView, type SwapStatus, type TokenView } from '../../provider/swapApi';
+import type { StorageProblems } from '../problems';
+import type { AlarmsLike } from '../wallet/autoLock';
+import type { KeyValue } from '../kv';
+import { ProviderError } from '../providerError';
+import { type SettingsStore, wireNamesOf } from '../wallet/settings';
 import { ANY_INPUT_AMOUNT, ANY_INPUT_POLL_MS, isAnyInput, mergeWithdrawals, readWithdrawals, withdrawalNotice } from './anyInput';
-import { type PaymentDeps, swapPayments } from './swapPayment';
-import { quoteParamsShape, type SwapParams } from './walletSchemas';
+import { type PaymentDeps, swapPayments } from './payment';
+import { quoteParamsShape, type SwapParams } from '../wallet/schemas';
 
 export const SWAP_ALARM = 'swap-tracker';
 const IDS = 'swapIds';
@@ -98,7 +98,7 @@ export interface SwapDeps {
   notify: (id: string, title: string, message: string) => unknown;
   badge: (text: string) => unknown;
   selectedAccount: () => Promise<string | null>;
-  /** Paying INTENTS swaps from the intents account (./swapPayment). */
+  /** Paying INTENTS swaps from the intents account (./payment). */
   payment: Omit<PaymentDeps, 'local' | 'http' | 'now'>;
   problems?: StorageProblems;
 }

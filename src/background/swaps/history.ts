@@ -6,11 +6,11 @@
  * time are merged in, and the n nearest of the union form the page, which is exact because no record the API
  * left out can be nearer than the n it gave. If the API fails, local swaps still come.
  */
-import { type HttpDeps, formatUnits } from '../core';
-import { type Token, getTransactions } from '../oneclick';
-import { ANY_INPUT_ASSET, type HistoryItem, type HistoryPage, type HistoryQuery, type SwapRecordView, type SwapStatus } from '../provider/swapApi';
-import { type SettingsStore, wireNamesOf } from './settings';
-import { quoteOf } from './swaps';
+import { type HttpDeps, formatUnits } from '../../core';
+import { type Token, getTransactions } from '../../oneclick';
+import { ANY_INPUT_ASSET, type HistoryItem, type HistoryPage, type HistoryQuery, type SwapRecordView, type SwapStatus } from '../../provider/swapApi';
+import { type SettingsStore, wireNamesOf } from '../wallet/settings';
+import { quoteOf } from './tracker';
 
 export interface HistoryDeps {
   list: () => Promise<SwapRecordView[]>;

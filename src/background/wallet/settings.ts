@@ -5,10 +5,10 @@
  * entered for (./credentials.ts, docs/security.md "Credentials"): pages only learn whether they are set.
  */
 import * as z from 'zod/mini';
-import { type BoundCredential, isValidAccountId } from '../core';
-import { DEFAULT_WIRE_NAMES, WIRE_NAMES, type WireNames, wireNamesFor } from '../oneclick';
-import type { Endpoints, NetworkPreset, SettingsChange, SettingsView } from '../provider/walletApi';
-import { VaultError } from '../vault';
+import { type BoundCredential, isValidAccountId } from '../../core';
+import { DEFAULT_WIRE_NAMES, WIRE_NAMES, type WireNames, wireNamesFor } from '../../oneclick';
+import type { Endpoints, NetworkPreset, SettingsChange, SettingsView } from '../../provider/walletApi';
+import { VaultError } from '../../vault';
 import {
   CREDENTIAL_FIELDS,
   CREDENTIAL_LABEL,
@@ -24,8 +24,8 @@ import {
   originsOf,
   storedCredentialSchema,
 } from './credentials';
-import { CorruptedValueError, type KeyValue } from './kv';
-import type { StorageProblems } from './problems';
+import { CorruptedValueError, type KeyValue } from '../kv';
+import type { StorageProblems } from '../problems';
 
 export const SIM_BASE = 'http://127.0.0.1:3999';
 

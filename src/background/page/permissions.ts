@@ -3,7 +3,7 @@
  * origin and per account, kept in storage.local, listed in the popup with revoke.
  */
 import * as z from 'zod/mini';
-import type { KeyValue } from './kv';
+import type { KeyValue } from '../kv';
 
 const KEY = 'grants';
 const grantsSchema = z.record(z.string(), z.object({ accounts: z.array(z.string()), grantedAt: z.number() }));

@@ -4,9 +4,9 @@
  * provoke by waiting it out) does not reset them; a browser restart does.
  */
 import * as z from 'zod/mini';
-import { ERROR_CODES } from '../provider/protocol';
-import type { KeyValue } from './kv';
-import { ProviderError } from './providerError';
+import { ERROR_CODES } from '../../provider/protocol';
+import type { KeyValue } from '../kv';
+import { ProviderError } from '../providerError';
 
 const KEY = 'rateLimits';
 const tableSchema = z.record(z.string(), z.array(z.number()));

@@ -5,8 +5,8 @@
  * vault moves the deadline (idle timeout).
  */
 import * as z from 'zod/mini';
-import type { UnlockedSession } from '../vault';
-import type { KeyValue } from './kv';
+import type { UnlockedSession } from '../../vault';
+import type { KeyValue } from '../kv';
 
 export const AUTO_LOCK_ALARM = 'auto-lock';
 const SESSION_KEY = 'unlocked';

@@ -14,11 +14,11 @@ import {
   type TokenTable,
   assessIntents,
   formatTokenAmount,
-} from '../core';
-import { LedgerViewError } from '../bus';
-import { unmatchedDeltas } from '../core';
-import type { BalanceChangeView, FindingView, IntentsPreviewWire, SimulationView } from '../provider/approvalApi';
-import type { PreparedIntent } from './signer';
+} from '../../core';
+import { LedgerViewError } from '../../bus';
+import { unmatchedDeltas } from '../../core';
+import type { BalanceChangeView, FindingView, IntentsPreviewWire, SimulationView } from '../../provider/approvalApi';
+import type { PreparedIntent } from '../signing/signer';
 
 export interface PreviewDeps {
   tokens: () => Promise<TokenTable>;
