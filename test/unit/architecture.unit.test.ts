@@ -305,3 +305,74 @@ describe('test tiers', () => {
     expect(offenders.map((f) => path.relative(ROOT, f))).toEqual([]);
   });
 });
+
+/**
+ * Import cycles among src/ files, type-only imports included (a type-only circle still ties two
+ * modules together). Tarjan's strongly connected components over the resolved relative imports.
+ */
+function importCycles(graph: Map<string, string[]>): string[][] {
+  let index = 0;
+  const stack: string[] = [];
+  const on = new Set<string>();
+  const idx = new Map<string, number>();
+  const low = new Map<string, number>();
+  const out: string[][] = [];
+  const visit = (v: string): void => {
+    idx.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    on.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const scc: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        on.delete(w);
+        scc.push(w);
+      } while (w !== v);
+      if (scc.length > 1 || (graph.get(v) ?? []).includes(v)) out.push(scc.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!idx.has(v)) visit(v);
+  return out;
+}
+
+function importGraph(files: { rel: string; source: string }[]): Map<string, string[]> {
+  const known = new Set(files.map((f) => moduleKey(f.rel)));
+  const graph = new Map<string, string[]>();
+  for (const f of files) {
+    const targets = importsOf(parse(f.rel, f.source))
+      .filter((i) => i.spec.startsWith('.'))
+      .map((i) => moduleKey(path.posix.normalize(path.posix.join(path.posix.dirname(f.rel), i.spec))))
+      .filter((t) => known.has(t));
+    graph.set(moduleKey(f.rel), targets);
+  }
+  return graph;
+}
+
+describe('no import cycles', () => {
+  it('src/ has none, type-only imports included', () => {
+    const files = sourceFiles('src').map((rel) => ({ rel, source: readFileSync(path.join(ROOT, rel), 'utf8') }));
+    expect(importCycles(importGraph(files))).toEqual([]);
+  });
+  it('the check finds a planted one (a type-only circle of two, and one of three)', () => {
+    const planted = [
+      { rel: 'src/background/a.ts', source: "import type { B } from './b';\nexport type A = 1;" },
+      { rel: 'src/background/b.ts', source: "import type { A } from './a';\nexport type B = 2;" },
+      { rel: 'src/x/c.ts', source: "import { d } from './d';" },
+      { rel: 'src/x/d.ts', source: "import { e } from '../x/e';" },
+      { rel: 'src/x/e.ts', source: "export * from './c';" },
+      { rel: 'src/x/f.ts', source: "import { c } from './c';" },
+    ];
+    expect(importCycles(importGraph(planted))).toEqual([
+      ['src/background/a', 'src/background/b'],
+      ['src/x/c', 'src/x/d', 'src/x/e'],
+    ]);
+  });
+});

@@ -10,7 +10,9 @@ import type { Random } from '../../core';
 import { accountIdSchema, hex } from '../../core';
 import { ERROR_CODES, errorReply, type BackgroundPush, type RuntimeReply } from '../../provider/protocol';
 import { CorruptedValueError, type KeyValue } from '../kv';
-import { documentAlive, pushTarget } from '../page/events';
+import { type TabsPort, documentAlive, pushTarget } from '../page/events';
+
+export type { TabsPort };
 import type { StorageProblems } from '../problems';
 import { ProviderError } from '../providerError';
 import { publishIntentsParams, signIntentsParams, signMessageParams } from '../page/params';
@@ -62,10 +64,6 @@ export interface WindowsPort {
   create(info: { url: string; type: 'popup'; width: number; height: number; focused: boolean }): Promise<{ id?: number | undefined } | undefined>;
   update(windowId: number, info: { focused: boolean }): Promise<unknown>;
   remove(windowId: number): Promise<void>;
-}
-
-export interface TabsPort {
-  sendMessage(tabId: number, message: BackgroundPush, options: { frameId?: number; documentId?: string }): Promise<unknown>;
 }
 
 export interface ApprovalQueueDeps {

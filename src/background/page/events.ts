@@ -5,8 +5,13 @@
  * nothing meant for the one before (docs/security.md, "Per-document identity").
  */
 import * as z from 'zod/mini';
+import type { BackgroundPush } from '../../provider/protocol';
 import type { KeyValue } from '../kv';
-import type { TabsPort } from '../approvals/queue';
+
+/** The browser's tabs, as far as pushing to a page goes. */
+export interface TabsPort {
+  sendMessage(tabId: number, message: BackgroundPush, options: { frameId?: number; documentId?: string }): Promise<unknown>;
+}
 
 const KEY = 'pageFrames';
 const MAX_FRAMES = 500;
