@@ -18,9 +18,7 @@ import {
   getQuote,
   getStatus,
   quoteResponseSchema,
-  statusSchema,
   submitDeposit,
-  swapDetailsSchema,
 } from '../../oneclick';
 import { ERROR_CODES } from '../../provider/protocol';
 import { type AnyInputWithdrawalView, type PaymentPreview, type QuoteView, type SwapRecordView, type SwapStatus, type TokenView } from '../../provider/swapApi';
@@ -31,57 +29,10 @@ import { ProviderError } from '../providerError';
 import { type SettingsStore, wireNamesOf } from '../wallet/settings';
 import { ANY_INPUT_AMOUNT, ANY_INPUT_POLL_MS, isAnyInput, mergeWithdrawals, readWithdrawals, withdrawalNotice } from './anyInput';
 import { type PaymentDeps, swapPayments } from './payment';
-import { quoteParamsShape, type SwapParams } from '../wallet/schemas';
+import type { SwapParams } from '../wallet/schemas';
+import { IDS, TRACK, type Track, key, pollDelay, recordSchema, SWAP_ALARM, trackSchema } from './records';
 
-export const SWAP_ALARM = 'swap-tracker';
-const IDS = 'swapIds';
-const TRACK = 'swapTrack';
-const key = (id: string) => `swap:${id}`;
-const ns = z.nullable(z.string());
-
-const recordSchema = z.object({
-  id: z.string(),
-  createdAt: z.number(),
-  request: quoteParamsShape,
-  quoteResponseJson: z.string(),
-  depositAddress: z.string(),
-  depositMemo: ns,
-  amountToSend: z.string(),
-  timeWhenInactive: ns,
-  deadline: ns,
-  status: statusSchema,
-  statusHistory: z.array(z.object({ status: statusSchema, at: z.number() })),
-  swapDetails: z.nullable(swapDetailsSchema),
-  checkedAt: z.nullable(z.number()),
-  lastError: ns,
-  paidIntentHash: ns,
-  withdrawals: z.optional(
-    z.array(
-      z.object({
-        status: z.enum(['SUCCESS', 'FAILED']),
-        amountOut: z.string(),
-        amountOutFormatted: z.string(),
-        amountOutUsd: z.optional(z.string()),
-        withdrawFeeFormatted: z.optional(z.string()),
-        timestamp: z.string(),
-        hash: z.string(),
-      }),
-    ),
-  ),
-}) satisfies z.ZodMiniType<SwapRecordView>;
-
-/**
- * Per tracked swap: next check, start of the current fast phase, consecutive failures, and the swap
- * service it was made on (asked even after the user switches networks).
- */
-const trackSchema = z.array(z.object({ id: z.string(), due: z.number(), since: z.number(), n: z.number(), url: z.string() }));
-type Track = z.output<typeof trackSchema>;
-
-const FAST_MS = 5_000;
-const SLOW_MS = 60_000;
-/** 5 s for the first 2 minutes after a change, then a tenth of the time since, up to 60 s. */
-export const pollDelay = (age: number, failures: number) =>
-  Math.min(SLOW_MS, Math.max(age < 120_000 ? FAST_MS : age / 10, failures ? FAST_MS * 2 ** failures : 0));
+export { SWAP_ALARM, pollDelay } from './records';
 
 export { isTerminal };
 export const quoteOf = (r: SwapRecordView) => quoteResponseSchema.parse(JSON.parse(r.quoteResponseJson)).quote;

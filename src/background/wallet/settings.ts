@@ -25,52 +25,10 @@ import {
   storedCredentialSchema,
 } from './credentials';
 import { CorruptedValueError, type KeyValue } from '../kv';
+import { DEFAULT_AUTO_LOCK_MINUTES, PRESETS, accountId, credential, endpointsSchema, fallbacks, httpUrl, minutes } from './presets';
 import type { StorageProblems } from '../problems';
 
-export const SIM_BASE = 'http://127.0.0.1:3999';
-
-/**
- * Each network's endpoints. The Mainnet ledger RPC is a list tried in order (docs/services.md, "The ledger
- * RPC"): `rpc.mainnet.near.org` is deprecated and rate-limited, so it comes last, after the providers
- * the official SDK uses (defuse-protocol/sdk-monorepo packages/internal-utils/src/config.ts).
- */
-export const PRESETS: Record<NetworkPreset, { endpoints: Endpoints; ledgerRpcFallbacks: string[]; verifierId: string }> = {
-  local: {
-    endpoints: { swap: SIM_BASE, transactions: `${SIM_BASE}/api/v0`, bus: `${SIM_BASE}/rpc`, ledgerRpc: `${SIM_BASE}/ledger-rpc` },
-    ledgerRpcFallbacks: [],
-    verifierId: 'intents.near',
-  },
-  mainnet: {
-    endpoints: {
-      swap: 'https://1click.chaindefuser.com',
-      transactions: 'https://explorer.near-intents.org/api/v0',
-      bus: 'https://solver-relay-v2.chaindefuser.com/rpc',
-      ledgerRpc: 'https://near-rpc.defuse.org',
-    },
-    ledgerRpcFallbacks: ['https://free.rpc.fastnear.com', 'https://rpc.mainnet.near.org'],
-    verifierId: 'intents.near',
-  },
-};
-
-export const DEFAULT_AUTO_LOCK_MINUTES = 15;
-
-const httpUrl = z.string().check(z.refine((s) => {
-  try {
-    const u = new URL(s);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}, 'must be an http(s) URL'));
-
-const accountId = z.string().check(z.refine(isValidAccountId, 'is not a valid account id'));
-const minutes = z.int().check(z.minimum(1), z.maximum(1440));
-// Header-safe token characters: a JWT or API key has no spaces or control characters, and fetch would
-// refuse such a header value anyway (https://fetch.spec.whatwg.org/#header-value).
-const credential = z.string().check(z.trim(), z.minLength(1), z.maxLength(4096), z.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces'));
-
-const fallbacks = z.array(httpUrl).check(z.maxLength(5));
-const endpointsSchema = z.strictObject({ swap: httpUrl, transactions: httpUrl, bus: httpUrl, ledgerRpc: httpUrl });
+export { DEFAULT_AUTO_LOCK_MINUTES, PRESETS, SIM_BASE } from './presets';
 
 /**
  * Settings as storage.local keeps them. `jwt`/`busApiKey` hold the sealed credential and its binding;

@@ -1,0 +1,59 @@
+/**
+ * How swaps are kept in storage.local (docs/architecture.md, "Where state lives"): one record per key
+ * (`swap:<id>`) with the quote response exactly as received, the index of ids (`swapIds`), and the
+ * tracker's schedule (`swapTrack`); the tracker's polling cadence. Read back through these schemas.
+ */
+import * as z from 'zod/mini';
+import { statusSchema, swapDetailsSchema } from '../../oneclick';
+import type { SwapRecordView } from '../../provider/swapApi';
+import { quoteParamsShape } from '../wallet/schemas';
+
+export const SWAP_ALARM = 'swap-tracker';
+export const IDS = 'swapIds';
+export const TRACK = 'swapTrack';
+export const key = (id: string) => `swap:${id}`;
+const ns = z.nullable(z.string());
+
+export const recordSchema = z.object({
+  id: z.string(),
+  createdAt: z.number(),
+  request: quoteParamsShape,
+  quoteResponseJson: z.string(),
+  depositAddress: z.string(),
+  depositMemo: ns,
+  amountToSend: z.string(),
+  timeWhenInactive: ns,
+  deadline: ns,
+  status: statusSchema,
+  statusHistory: z.array(z.object({ status: statusSchema, at: z.number() })),
+  swapDetails: z.nullable(swapDetailsSchema),
+  checkedAt: z.nullable(z.number()),
+  lastError: ns,
+  paidIntentHash: ns,
+  withdrawals: z.optional(
+    z.array(
+      z.object({
+        status: z.enum(['SUCCESS', 'FAILED']),
+        amountOut: z.string(),
+        amountOutFormatted: z.string(),
+        amountOutUsd: z.optional(z.string()),
+        withdrawFeeFormatted: z.optional(z.string()),
+        timestamp: z.string(),
+        hash: z.string(),
+      }),
+    ),
+  ),
+}) satisfies z.ZodMiniType<SwapRecordView>;
+
+/**
+ * Per tracked swap: next check, start of the current fast phase, consecutive failures, and the swap
+ * service it was made on (asked even after the user switches networks).
+ */
+export const trackSchema = z.array(z.object({ id: z.string(), due: z.number(), since: z.number(), n: z.number(), url: z.string() }));
+export type Track = z.output<typeof trackSchema>;
+
+const FAST_MS = 5_000;
+const SLOW_MS = 60_000;
+/** 5 s for the first 2 minutes after a change, then a tenth of the time since, up to 60 s. */
+export const pollDelay = (age: number, failures: number) =>
+  Math.min(SLOW_MS, Math.max(age < 120_000 ? FAST_MS : age / 10, failures ? FAST_MS * 2 ** failures : 0));

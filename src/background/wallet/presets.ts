@@ -1,0 +1,53 @@
+/**
+ * The networks the wallet knows (docs/services.md, "Endpoints and presets"): Local (the simulator on
+ * 127.0.0.1) and Mainnet (the live services), and the shapes of endpoints and credentials as settings
+ * take them.
+ */
+import * as z from 'zod/mini';
+import { isValidAccountId } from '../../core';
+import type { Endpoints, NetworkPreset } from '../../provider/walletApi';
+
+export const SIM_BASE = 'http://127.0.0.1:3999';
+
+/**
+ * Each network's endpoints. The Mainnet ledger RPC is a list tried in order (docs/services.md, "The ledger
+ * RPC"): `rpc.mainnet.near.org` is deprecated and rate-limited, so it comes last, after the providers
+ * the official SDK uses (defuse-protocol/sdk-monorepo packages/internal-utils/src/config.ts).
+ */
+export const PRESETS: Record<NetworkPreset, { endpoints: Endpoints; ledgerRpcFallbacks: string[]; verifierId: string }> = {
+  local: {
+    endpoints: { swap: SIM_BASE, transactions: `${SIM_BASE}/api/v0`, bus: `${SIM_BASE}/rpc`, ledgerRpc: `${SIM_BASE}/ledger-rpc` },
+    ledgerRpcFallbacks: [],
+    verifierId: 'intents.near',
+  },
+  mainnet: {
+    endpoints: {
+      swap: 'https://1click.chaindefuser.com',
+      transactions: 'https://explorer.near-intents.org/api/v0',
+      bus: 'https://solver-relay-v2.chaindefuser.com/rpc',
+      ledgerRpc: 'https://near-rpc.defuse.org',
+    },
+    ledgerRpcFallbacks: ['https://free.rpc.fastnear.com', 'https://rpc.mainnet.near.org'],
+    verifierId: 'intents.near',
+  },
+};
+
+export const DEFAULT_AUTO_LOCK_MINUTES = 15;
+
+export const httpUrl = z.string().check(z.refine((s) => {
+  try {
+    const u = new URL(s);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}, 'must be an http(s) URL'));
+
+export const accountId = z.string().check(z.refine(isValidAccountId, 'is not a valid account id'));
+export const minutes = z.int().check(z.minimum(1), z.maximum(1440));
+// Header-safe token characters: a JWT or API key has no spaces or control characters, and fetch would
+// refuse such a header value anyway (https://fetch.spec.whatwg.org/#header-value).
+export const credential = z.string().check(z.trim(), z.minLength(1), z.maxLength(4096), z.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces'));
+
+export const fallbacks = z.array(httpUrl).check(z.maxLength(5));
+export const endpointsSchema = z.strictObject({ swap: httpUrl, transactions: httpUrl, bus: httpUrl, ledgerRpc: httpUrl });
