@@ -3,7 +3,8 @@
  * schemas. Strict on purpose: a wallet must not sign fields it cannot show the user. Amounts are decimal
  * strings (u128; token_diff entries are i128); zero amounts are refused (zeroAmountField). Unknown types are refused by name. Free text has size
  * caps (INTENT_TEXT_LIMITS): the verifier sets none, but the wallet shows every field to the user, and a
- * megabyte memo can neither be read nor checked (docs/security.md).
+ * megabyte memo can neither be read nor checked (docs/security.md). Over 300 lines on purpose: one
+ * table of the verifier's intent types, each next to the others it must agree with.
  */
 import * as z from 'zod/mini';
 import { isValidAccountId } from './account';

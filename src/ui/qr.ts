@@ -1,7 +1,8 @@
 /**
  * A compact QR code encoder (ISO/IEC 18004): byte mode, error correction level M, versions 1–10
  * (up to 213 bytes: enough for any deposit address with its memo). Pure; the popup draws the
- * matrix as an SVG path (components/QrCode.tsx).
+ * matrix as an SVG path (components/QrCode.tsx). Over 300 lines on purpose: one algorithm whose
+ * tables (blocks, alignment, format bits) and steps read in the order of the standard.
  */
 
 /** Per version 1–10 at level M: EC codewords per block, and the data codewords of each block. */

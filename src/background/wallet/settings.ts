@@ -5,9 +5,9 @@
  * entered for (./credentials.ts, docs/security.md "Credentials"): pages only learn whether they are set.
  */
 import * as z from 'zod/mini';
-import { type BoundCredential, isValidAccountId } from '../../core';
+import { type BoundCredential } from '../../core';
 import { DEFAULT_WIRE_NAMES, WIRE_NAMES, type WireNames, wireNamesFor } from '../../oneclick';
-import type { Endpoints, NetworkPreset, SettingsChange, SettingsView } from '../../provider/walletApi';
+import type { NetworkPreset, SettingsChange, SettingsView } from '../../provider/walletApi';
 import { VaultError } from '../../vault';
 import {
   CREDENTIAL_FIELDS,
@@ -25,7 +25,7 @@ import {
   storedCredentialSchema,
 } from './credentials';
 import { CorruptedValueError, type KeyValue } from '../kv';
-import { DEFAULT_AUTO_LOCK_MINUTES, PRESETS, accountId, credential, endpointsSchema, fallbacks, httpUrl, minutes } from './presets';
+import { DEFAULT_AUTO_LOCK_MINUTES, PRESETS, accountId, credential, endpointsSchema, fallbacks, minutes } from './presets';
 import type { StorageProblems } from '../problems';
 
 export { DEFAULT_AUTO_LOCK_MINUTES, PRESETS, SIM_BASE } from './presets';

@@ -7,7 +7,8 @@
  *
  * Time moves lazily: each tick replays every due step at the time it was due, so a big clock jump
  * gives the same history as waiting. ANY_INPUT swaps never end: each confirmed deposit is converted
- * into a pool that is withdrawn once it is worth $1,000 (docs fee-config).
+ * into a pool that is withdrawn once it is worth $1,000 (docs fee-config). Over 300 lines on purpose:
+ * one state machine, its transitions side by side.
  */
 import { base58 } from '../../core';
 import type { SimContext } from '../context';

@@ -1,23 +1,21 @@
 // The History tab: swaps started here merged with the service's transactions (when a JWT is set),
 // filters for every parameter of the transactions API, paging both ways, a virtualised list, a
 // detail view of every field with explorer links, and CSV export of the loaded rows.
-import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { HistoryItem, HistoryPage, HistoryQuery, SwapRecordView, SwapStatus, TokenView } from '../../provider/swapApi';
+import type { HistoryItem, HistoryPage, HistoryQuery, SwapStatus, TokenView } from '../../provider/swapApi';
 import { CHAIN_IDS, chainName } from '../addresses';
-import { CopyButton } from '../components/CopyButton';
 import { Checkbox, SelectField, TextField, type SelectOption } from '../components/Field';
-import { HistoryList, historyDate, symbolOf } from '../components/HistoryList';
+import { HistoryList } from '../components/HistoryList';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { Screen } from '../components/Screen';
 import { historyCsv } from '../csv';
 import { focusFirstInvalidSoon } from '../focus';
 import { FILTER_STATUSES, PAGE_SIZES, buildHistoryQuery, emptyFilters, pageQuery, type FilterField, type HistoryFilters } from '../historyQuery';
-import { STATUS_TEXT, refundReasonText } from '../swapText';
+import { STATUS_TEXT } from '../swapText';
 import { swaps } from '../swaps';
 import { useAction } from '../useAction';
-import { messageOf } from '../wallet';
 import { Deposit } from './Deposit';
+import { HistoryDetail } from '../components/HistoryDetail';
 
 export function HistoryTab() {
   const [tokens, setTokens] = useState<TokenView[]>([]);
@@ -219,99 +217,5 @@ function Filters({ filters, setFilters, tokens, problems, onApply, onReset, busy
         </button>
       </div>
     </form>
-  );
-}
-
-function HashList({ hashes }: { hashes: string[] }) {
-  if (hashes.length === 0) return <>—</>;
-  return (
-    <ul class="plain">
-      {hashes.map((h) => (
-        <li key={h}>
-          <code>{h}</code>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-interface DetailProps {
-  item: HistoryItem;
-  tokens: ReadonlyMap<string, TokenView>;
-  onBack(): void;
-  onTrack(id: string): void;
-}
-
-function HistoryDetail({ item, tokens, onBack, onTrack }: DetailProps) {
-  const [record, setRecord] = useState<SwapRecordView | null>(null);
-  const [recordError, setRecordError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!item.localId) return;
-    swaps.get(item.localId).then(setRecord, (err: unknown) => setRecordError(messageOf(err)));
-  }, [item.localId]);
-  const refund = refundReasonText(item.refundReason);
-  const d = record?.swapDetails ?? null;
-  const inSym = symbolOf(item.originAsset, tokens);
-  const outSym = symbolOf(item.destinationAsset, tokens);
-  const row = (label: string, value: ComponentChildren, testid?: string) => (
-    <>
-      <dt>{label}</dt>
-      <dd data-testid={testid}>{value}</dd>
-    </>
-  );
-  return (
-    <Screen title={`${item.amountInFormatted} ${inSym} → ${item.amountOutFormatted} ${outSym}`} testid="history-detail">
-      <div class="actions start">
-        <button type="button" onClick={onBack} data-testid="history-detail-back">
-          ← Back to the list
-        </button>
-        {item.localId && (
-          <button type="button" onClick={() => onTrack(item.localId!)} data-testid="history-open-tracking">
-            Open tracking
-          </button>
-        )}
-      </div>
-      <dl class="facts stacked" data-testid="history-detail-fields">
-        {row('Status', <span class={`badge status-${item.status}`}>{STATUS_TEXT[item.status]?.label ?? item.status}</span>, 'history-detail-status')}
-        {row('Created', `${historyDate(item.createdAt)} (${item.createdAt})`)}
-        {row('Source', item.source === 'local' ? 'started here' : item.source === 'service' ? 'the service' : 'started here, and the service')}
-        {row('From', <><span>{item.amountInFormatted} {inSym}</span>{item.amountInUsd ? <span class="hint"> ${item.amountInUsd}</span> : null}<br /><code>{item.originAsset}</code></>)}
-        {row('To', <><span>{item.amountOutFormatted} {outSym}</span>{item.amountOutUsd ? <span class="hint"> ${item.amountOutUsd}</span> : null}<br /><code>{item.destinationAsset}</code></>)}
-        {row('Deposit address', <><code>{item.depositAddress}</code> <CopyButton text={item.depositAddress} label="Copy address" /></>, 'history-detail-address')}
-        {row('Deposit memo', item.depositMemo ? <code>{item.depositMemo}</code> : '—')}
-        {row('Recipient', <code>{item.recipient}</code>)}
-        {row('Refund to', item.refundTo ? <code>{item.refundTo}</code> : '—')}
-        {row('Refund reason', refund ? <><strong>{refund.label}.</strong> {refund.explain} {refund.todo}</> : '—', 'history-detail-refund')}
-        {row('Referral', item.referral ?? '—')}
-        {row('Senders', <HashList hashes={item.senders} />)}
-        {row('Deposit transactions', d ? <Links links={d.originChainTxHashes} /> : <HashList hashes={item.originChainTxHashes} />, 'history-detail-origin-txs')}
-        {row('Delivery transactions', d ? <Links links={d.destinationChainTxHashes} /> : <HashList hashes={item.destinationChainTxHashes} />, 'history-detail-destination-txs')}
-        {row('Home ledger transactions', <HashList hashes={item.homeTxHashes} />)}
-        {row('Intents', <HashList hashes={item.intentHashes} />)}
-        {d?.slippage !== undefined && row('Slippage', `${d.slippage / 100} %`)}
-        {d?.depositedAmountFormatted && row('Deposited', `${d.depositedAmountFormatted} ${inSym}`)}
-        {d?.refundedAmountFormatted && row('Refunded', `${d.refundedAmountFormatted} ${inSym}`)}
-      </dl>
-      <ErrorAlert message={recordError} />
-    </Screen>
-  );
-}
-
-function Links({ links }: { links: { hash: string; explorerUrl: string }[] }) {
-  if (links.length === 0) return <>—</>;
-  return (
-    <ul class="plain">
-      {links.map((l) => (
-        <li key={l.hash}>
-          {l.explorerUrl ? (
-            <a href={l.explorerUrl} target="_blank" rel="noopener noreferrer" class="mono" data-testid="history-explorer-link">
-              {l.hash}
-            </a>
-          ) : (
-            <code>{l.hash}</code>
-          )}
-        </li>
-      ))}
-    </ul>
   );
 }

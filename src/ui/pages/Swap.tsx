@@ -24,7 +24,6 @@ import {
   type SwapField,
   type SwapForm,
 } from '../swapForm';
-import { STATUS_TEXT, isTerminal } from '../swapText';
 import { swaps } from '../swaps';
 import { useAction } from '../useAction';
 import { messageOf } from '../wallet';
@@ -32,6 +31,7 @@ import { Deposit } from './Deposit';
 import { AddressChoice } from './SwapAddress';
 import { Advanced, type FieldBinding } from './SwapAdvanced';
 import { QuotePanel, type QuoteState } from './SwapQuote';
+import { ActiveSwaps } from '../components/ActiveSwaps';
 
 /** Quiet time after the last keystroke before the dry quote is asked (ms). */
 export const QUOTE_DEBOUNCE_MS = 400;
@@ -92,39 +92,6 @@ export function SwapTab({ account }: SwapTabProps) {
     </Screen>
   );
 }
-
-/** Swaps started here that have not finished: one click back to their deposit view. */
-function ActiveSwaps({ onOpen }: { onOpen(id: string): void }) {
-  const [records, setRecords] = useState<SwapRecordView[]>([]);
-  useEffect(() => {
-    swaps.list().then(
-      (all) => setRecords(all.filter((r) => !isTerminal(r.status))),
-      () => setRecords([]),
-    );
-  }, []);
-  if (records.length === 0) return null;
-  return (
-    <section class="group active-swaps" aria-labelledby="swap-active-heading" data-testid="swap-active">
-      <h3 id="swap-active-heading">In progress</h3>
-      <ul class="rows">
-        {records.map((r) => (
-          <li key={r.id} class="row" data-testid="swap-active-row" data-status={r.status}>
-            <div class="row-main">
-              <span>{r.amountToSend}</span>
-              <span class={`badge status-${r.status}`}>{STATUS_TEXT[r.status].label}</span>
-            </div>
-            <div class="row-actions">
-              <button type="button" onClick={() => onOpen(r.id)} aria-label={`Open the swap of ${r.amountToSend}`} data-testid="swap-active-open">
-                Open
-              </button>
-            </div>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
 
 const MAIN_SWAP_TYPES: readonly Choice<SwapType>[] = [
   { value: 'EXACT_INPUT', label: 'Exact amount in', hint: 'You send exactly this; the quote says what you get.' },

@@ -1,0 +1,37 @@
+// The swaps still being followed, above the swap form: open one to see its deposit view.
+import { useEffect, useState } from 'preact/hooks';
+import type { SwapRecordView } from '../../provider/swapApi';
+import { STATUS_TEXT, isTerminal } from '../swapText';
+import { swaps } from '../swaps';
+
+/** Swaps started here that have not finished: one click back to their deposit view. */
+export function ActiveSwaps({ onOpen }: { onOpen(id: string): void }) {
+  const [records, setRecords] = useState<SwapRecordView[]>([]);
+  useEffect(() => {
+    swaps.list().then(
+      (all) => setRecords(all.filter((r) => !isTerminal(r.status))),
+      () => setRecords([]),
+    );
+  }, []);
+  if (records.length === 0) return null;
+  return (
+    <section class="group active-swaps" aria-labelledby="swap-active-heading" data-testid="swap-active">
+      <h3 id="swap-active-heading">In progress</h3>
+      <ul class="rows">
+        {records.map((r) => (
+          <li key={r.id} class="row" data-testid="swap-active-row" data-status={r.status}>
+            <div class="row-main">
+              <span>{r.amountToSend}</span>
+              <span class={`badge status-${r.status}`}>{STATUS_TEXT[r.status].label}</span>
+            </div>
+            <div class="row-actions">
+              <button type="button" onClick={() => onOpen(r.id)} aria-label={`Open the swap of ${r.amountToSend}`} data-testid="swap-active-open">
+                Open
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+// One history entry in full: amounts, addresses, every hash with its explorer link, and tracking it.
+import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import type { HistoryItem, SwapRecordView, TokenView } from '../../provider/swapApi';
+import { CopyButton } from './CopyButton';
+import { historyDate, symbolOf } from './HistoryList';
+import { ErrorAlert } from './Notice';
+import { Screen } from './Screen';
+import { STATUS_TEXT, refundReasonText } from '../swapText';
+import { swaps } from '../swaps';
+import { messageOf } from '../wallet';
+
+function HashList({ hashes }: { hashes: string[] }) {
+  if (hashes.length === 0) return <>—</>;
+  return (
+    <ul class="plain">
+      {hashes.map((h) => (
+        <li key={h}>
+          <code>{h}</code>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface DetailProps {
+  item: HistoryItem;
+  tokens: ReadonlyMap<string, TokenView>;
+  onBack(): void;
+  onTrack(id: string): void;
+}
+
+export function HistoryDetail({ item, tokens, onBack, onTrack }: DetailProps) {
+  const [record, setRecord] = useState<SwapRecordView | null>(null);
+  const [recordError, setRecordError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!item.localId) return;
+    swaps.get(item.localId).then(setRecord, (err: unknown) => setRecordError(messageOf(err)));
+  }, [item.localId]);
+  const refund = refundReasonText(item.refundReason);
+  const d = record?.swapDetails ?? null;
+  const inSym = symbolOf(item.originAsset, tokens);
+  const outSym = symbolOf(item.destinationAsset, tokens);
+  const row = (label: string, value: ComponentChildren, testid?: string) => (
+    <>
+      <dt>{label}</dt>
+      <dd data-testid={testid}>{value}</dd>
+    </>
+  );
+  return (
+    <Screen title={`${item.amountInFormatted} ${inSym} → ${item.amountOutFormatted} ${outSym}`} testid="history-detail">
+      <div class="actions start">
+        <button type="button" onClick={onBack} data-testid="history-detail-back">
+          ← Back to the list
+        </button>
+        {item.localId && (
+          <button type="button" onClick={() => onTrack(item.localId!)} data-testid="history-open-tracking">
+            Open tracking
+          </button>
+        )}
+      </div>
+      <dl class="facts stacked" data-testid="history-detail-fields">
+        {row('Status', <span class={`badge status-${item.status}`}>{STATUS_TEXT[item.status]?.label ?? item.status}</span>, 'history-detail-status')}
+        {row('Created', `${historyDate(item.createdAt)} (${item.createdAt})`)}
+        {row('Source', item.source === 'local' ? 'started here' : item.source === 'service' ? 'the service' : 'started here, and the service')}
+        {row('From', <><span>{item.amountInFormatted} {inSym}</span>{item.amountInUsd ? <span class="hint"> ${item.amountInUsd}</span> : null}<br /><code>{item.originAsset}</code></>)}
+        {row('To', <><span>{item.amountOutFormatted} {outSym}</span>{item.amountOutUsd ? <span class="hint"> ${item.amountOutUsd}</span> : null}<br /><code>{item.destinationAsset}</code></>)}
+        {row('Deposit address', <><code>{item.depositAddress}</code> <CopyButton text={item.depositAddress} label="Copy address" /></>, 'history-detail-address')}
+        {row('Deposit memo', item.depositMemo ? <code>{item.depositMemo}</code> : '—')}
+        {row('Recipient', <code>{item.recipient}</code>)}
+        {row('Refund to', item.refundTo ? <code>{item.refundTo}</code> : '—')}
+        {row('Refund reason', refund ? <><strong>{refund.label}.</strong> {refund.explain} {refund.todo}</> : '—', 'history-detail-refund')}
+        {row('Referral', item.referral ?? '—')}
+        {row('Senders', <HashList hashes={item.senders} />)}
+        {row('Deposit transactions', d ? <Links links={d.originChainTxHashes} /> : <HashList hashes={item.originChainTxHashes} />, 'history-detail-origin-txs')}
+        {row('Delivery transactions', d ? <Links links={d.destinationChainTxHashes} /> : <HashList hashes={item.destinationChainTxHashes} />, 'history-detail-destination-txs')}
+        {row('Home ledger transactions', <HashList hashes={item.homeTxHashes} />)}
+        {row('Intents', <HashList hashes={item.intentHashes} />)}
+        {d?.slippage !== undefined && row('Slippage', `${d.slippage / 100} %`)}
+        {d?.depositedAmountFormatted && row('Deposited', `${d.depositedAmountFormatted} ${inSym}`)}
+        {d?.refundedAmountFormatted && row('Refunded', `${d.refundedAmountFormatted} ${inSym}`)}
+      </dl>
+      <ErrorAlert message={recordError} />
+    </Screen>
+  );
+}
+
+function Links({ links }: { links: { hash: string; explorerUrl: string }[] }) {
+  if (links.length === 0) return <>—</>;
+  return (
+    <ul class="plain">
+      {links.map((l) => (
+        <li key={l.hash}>
+          {l.explorerUrl ? (
+            <a href={l.explorerUrl} target="_blank" rel="noopener noreferrer" class="mono" data-testid="history-explorer-link">
+              {l.hash}
+            </a>
+          ) : (
+            <code>{l.hash}</code>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
