@@ -376,3 +376,14 @@ describe('no import cycles', () => {
     ]);
   });
 });
+
+describe('file size', () => {
+  it('no src/ file over 300 lines unless its first comment says why', () => {
+    const long = [...sourceFiles('src'), ...sourceFiles('entrypoints')]
+      .map((rel) => ({ rel, source: readFileSync(path.join(ROOT, rel), 'utf8') }))
+      .filter((f) => f.source.split('\n').length > 300)
+      .filter((f) => !/^(\/\*\*[\s\S]*?\*\/|(\/\/.*\n)+)/.exec(f.source)?.[0].includes('Over 300 lines on purpose'))
+      .map((f) => f.rel);
+    expect(long).toEqual([]);
+  });
+});
