@@ -9,20 +9,13 @@ import { SWAP_ALARM } from '../../../src/background/swaps/tracker';
 import { startBackground } from '../../../src/background/start';
 import { ANY_INPUT_ASSET, SWAP, type HistoryPage, type QuoteParams, type SwapRecordView } from '../../../src/provider/swapApi';
 import { WALLET, type CreateResult } from '../../../src/provider/walletApi';
-import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
-import { PASSWORD, backgroundEnv, call, useSimulator, type Background, type Clock } from './harness';
+import type { RunningSimulator } from '../../../src/sim/server';
+import { PASSWORD, backgroundEnv, call, useSimulator, type Background, type Clock, WNEAR, USDT_ETH, ONE_NEAR, STEP_TIMING, simWithClock } from './harness';
 
-const WNEAR = 'nep141:wrap.near';
-const USDT_ETH = 'nep141:eth-0xdac17f958d2ee523a2206206994597c13d831ec7.omft.near';
-const ONE_NEAR = 10n ** 24n;
-const TIMING = { depositDetectMs: 10_000, confirmMs: 20_000, processMs: 30_000, busStepMs: 200, solverLatencyMs: 5 };
 
 let sim: RunningSimulator;
 let clock: Clock;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, timing: TIMING });
-  clock = { get now() { return sim.sim.ctx.clock.nowMs(); } };
-});
+beforeAll(async () => ({ sim, clock } = await simWithClock()));
 afterAll(() => sim.close());
 beforeEach(() => fakeBrowser.reset());
 

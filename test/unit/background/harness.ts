@@ -13,6 +13,7 @@ import type { SwapMethod } from '../../../src/provider/swapApi';
 
 type ApprovalMethod = (typeof APPROVAL)[keyof typeof APPROVAL];
 import { memoryVaultStorage } from '../../../src/vault';
+import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 
 export const EXT = 'chrome-extension://testextensionidtestextensionid';
 export const POPUP = { url: `${EXT}/popup.html` };
@@ -63,4 +64,17 @@ export async function useSimulator(bg: Background, url: string, busApiKey: strin
     endpoints: { swap: url, transactions: `${url}/api/v0`, bus: `${url}/rpc`, ledgerRpc: `${url}/ledger-rpc` },
     busApiKey,
   });
+}
+
+export const WNEAR = 'nep141:wrap.near';
+export const USDC = 'nep141:17208628f84f5d6ad33f0da3bbbeb27ffcb398eac501a31bd6ad2011e36133a1';
+export const USDT_ETH = 'nep141:eth-0xdac17f958d2ee523a2206206994597c13d831ec7.omft.near';
+export const ONE_NEAR = 10n ** 24n;
+/** Long steps, so each status can be seen between clock moves. */
+export const STEP_TIMING = { depositDetectMs: 10_000, confirmMs: 20_000, processMs: 30_000, busStepMs: 200, solverLatencyMs: 5 };
+
+/** A simulator on a free port whose clock is the background's: moving one moves both. */
+export async function simWithClock(timing = STEP_TIMING): Promise<{ sim: RunningSimulator; clock: Clock }> {
+  const sim = await startSimulator({ port: 0, timing });
+  return { sim, clock: { get now() { return sim.sim.ctx.clock.nowMs(); } } };
 }

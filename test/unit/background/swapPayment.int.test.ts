@@ -10,21 +10,14 @@ import { SWAP_ALARM } from '../../../src/background/swaps/tracker';
 import { type FetchLike, base64 } from '../../../src/core';
 import { SWAP, type PaymentPreview, type QuoteParams, type SwapRecordView } from '../../../src/provider/swapApi';
 import { WALLET, type CreateResult } from '../../../src/provider/walletApi';
-import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
-import { PASSWORD, backgroundEnv, call, type Background, type Clock } from './harness';
+import type { RunningSimulator } from '../../../src/sim/server';
+import { PASSWORD, backgroundEnv, call, type Background, type Clock, WNEAR, USDT_ETH, ONE_NEAR, STEP_TIMING, simWithClock } from './harness';
 import { swapParams } from '../reliability/helpers';
 
-const WNEAR = 'nep141:wrap.near';
-const USDT_ETH = 'nep141:eth-0xdac17f958d2ee523a2206206994597c13d831ec7.omft.near';
-const ONE_NEAR = 10n ** 24n;
-const TIMING = { depositDetectMs: 10_000, confirmMs: 20_000, processMs: 30_000, busStepMs: 200, solverLatencyMs: 5 };
 
 let sim: RunningSimulator;
 let clock: Clock;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, timing: TIMING });
-  clock = { get now() { return sim.sim.ctx.clock.nowMs(); } };
-});
+beforeAll(async () => ({ sim, clock } = await simWithClock()));
 afterAll(() => sim.close());
 beforeEach(() => fakeBrowser.reset());
 
@@ -110,9 +103,9 @@ describe('the swap service writes the payment (generate-intent / submit-intent)'
     expect(await balanceOf(swap.depositAddress)).toBe(amountIn);
     await expect(call(bg, SWAP.payFromIntents, { id: swap.id, acknowledgeDanger: true })).rejects.toThrow(/already paid/);
 
-    await advance(bg, TIMING.depositDetectMs);
-    await advance(bg, TIMING.confirmMs);
-    await advance(bg, TIMING.processMs);
+    await advance(bg, STEP_TIMING.depositDetectMs);
+    await advance(bg, STEP_TIMING.confirmMs);
+    await advance(bg, STEP_TIMING.processMs);
     expect((await call<SwapRecordView>(bg, SWAP.get, { id: swap.id })).status).toBe('SUCCESS');
   });
 

@@ -9,25 +9,15 @@ import { SWAP_ALARM, pollDelay } from '../../../src/background/swaps/tracker';
 import { startBackground } from '../../../src/background/start';
 import { SWAP, type HistoryPage, type QuoteParams, type QuoteView, type SwapRecordView, type TokenView } from '../../../src/provider/swapApi';
 import { WALLET, type CreateResult } from '../../../src/provider/walletApi';
-import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
+import type { RunningSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage } from '../../../src/vault';
-import { PASSWORD, POPUP, backgroundEnv, call, useSimulator, type Background, type Clock } from './harness';
+import { PASSWORD, POPUP, backgroundEnv, call, useSimulator, type Background, type Clock, WNEAR, USDC, USDT_ETH, ONE_NEAR, STEP_TIMING, simWithClock } from './harness';
 import { swapParams } from '../reliability/helpers';
 
-const WNEAR = 'nep141:wrap.near';
-const USDC = 'nep141:17208628f84f5d6ad33f0da3bbbeb27ffcb398eac501a31bd6ad2011e36133a1';
-const USDT_ETH = 'nep141:eth-0xdac17f958d2ee523a2206206994597c13d831ec7.omft.near';
-const ONE_NEAR = 10n ** 24n;
-// Long steps so each status can be seen between clock moves.
-const TIMING = { depositDetectMs: 10_000, confirmMs: 20_000, processMs: 30_000, busStepMs: 200, solverLatencyMs: 5 };
 
 let sim: RunningSimulator;
 let clock: Clock;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, timing: TIMING });
-  // The background's clock is the simulator's, so moving one moves both.
-  clock = { get now() { return sim.sim.ctx.clock.nowMs(); } };
-});
+beforeAll(async () => ({ sim, clock } = await simWithClock()));
 afterAll(() => sim.close());
 beforeEach(() => fakeBrowser.reset());
 afterEach(() => fetch(`${sim.url}/dev/faults`, { method: 'DELETE' }));
@@ -155,12 +145,12 @@ describe('tracker', () => {
     const bg = await background();
     const r = await call<SwapRecordView>(bg, SWAP.start, params());
     await deposit(r, ONE_NEAR);
-    await advance(bg, TIMING.depositDetectMs);
+    await advance(bg, STEP_TIMING.depositDetectMs);
     expect((await get(bg, r.id)).status).toBe('KNOWN_DEPOSIT_TX');
-    await advance(bg, TIMING.confirmMs);
+    await advance(bg, STEP_TIMING.confirmMs);
     expect((await get(bg, r.id)).status).toBe('PROCESSING');
     expect(notifications()).toEqual([]);
-    await advance(bg, TIMING.processMs);
+    await advance(bg, STEP_TIMING.processMs);
     const done = await get(bg, r.id);
     expect(done.status).toBe('SUCCESS');
     expect(done.statusHistory.map((h) => h.status)).toEqual(['PENDING_DEPOSIT', 'KNOWN_DEPOSIT_TX', 'PROCESSING', 'SUCCESS']);
@@ -181,7 +171,7 @@ describe('tracker', () => {
     const r = await call<SwapRecordView>(bg, SWAP.start, params());
     await dev('/dev/swap-outcome', { depositAddress: r.depositAddress, outcome: 'NO_LIQUIDITY' });
     await deposit(r, ONE_NEAR);
-    await advance(bg, TIMING.depositDetectMs + TIMING.confirmMs + TIMING.processMs);
+    await advance(bg, STEP_TIMING.depositDetectMs + STEP_TIMING.confirmMs + STEP_TIMING.processMs);
     const done = await get(bg, r.id);
     expect(done.status).toBe('REFUNDED');
     expect(done.swapDetails?.refundReason).toBe('NO_LIQUIDITY');
@@ -194,7 +184,7 @@ describe('tracker', () => {
     const r = await call<SwapRecordView>(bg, SWAP.start, params());
     await dev('/dev/swap-outcome', { depositAddress: r.depositAddress, outcome: 'FAILED' });
     await deposit(r, ONE_NEAR);
-    await advance(bg, TIMING.depositDetectMs + TIMING.confirmMs + TIMING.processMs);
+    await advance(bg, STEP_TIMING.depositDetectMs + STEP_TIMING.confirmMs + STEP_TIMING.processMs);
     expect((await get(bg, r.id)).status).toBe('FAILED');
     expect(notifications()[0]).toMatch(/^Swap failed: the service could not complete the 1 wNEAR swap/);
   });
@@ -203,14 +193,14 @@ describe('tracker', () => {
     const bg = await background();
     const r = await call<SwapRecordView>(bg, SWAP.start, params());
     await deposit(r, ONE_NEAR / 2n);
-    await advance(bg, TIMING.depositDetectMs + TIMING.confirmMs);
+    await advance(bg, STEP_TIMING.depositDetectMs + STEP_TIMING.confirmMs);
     expect((await get(bg, r.id)).status).toBe('INCOMPLETE_DEPOSIT');
     expect(await badge()).toBe('1');
     expect(await fakeBrowser.alarms.get(SWAP_ALARM)).toBeDefined();
     expect(notifications()).toEqual([]);
     await deposit(r, ONE_NEAR / 2n, { txHash: 'TopUpTx1111' });
-    await advance(bg, TIMING.depositDetectMs + TIMING.confirmMs);
-    await advance(bg, TIMING.processMs);
+    await advance(bg, STEP_TIMING.depositDetectMs + STEP_TIMING.confirmMs);
+    await advance(bg, STEP_TIMING.processMs);
     const done = await get(bg, r.id);
     expect(done.statusHistory.map((h) => h.status)).toEqual(['PENDING_DEPOSIT', 'INCOMPLETE_DEPOSIT', 'PROCESSING', 'SUCCESS']);
     expect(await badge()).toBe('');
@@ -250,7 +240,7 @@ describe('tracker', () => {
     const r = await call<SwapRecordView>(bg, SWAP.start, params());
     await call(bg, WALLET.setSettings, { endpoints: { swap: 'http://127.0.0.1:9' } });
     await deposit(r, ONE_NEAR);
-    await advance(bg, TIMING.depositDetectMs);
+    await advance(bg, STEP_TIMING.depositDetectMs);
     expect(await get(bg, r.id)).toMatchObject({ status: 'KNOWN_DEPOSIT_TX', lastError: null });
   });
 
@@ -275,14 +265,14 @@ describe('tracker', () => {
     const first = await background(vaultStorage);
     const r = await call<SwapRecordView>(first, SWAP.start, params());
     await deposit(r, ONE_NEAR);
-    await advance(first, TIMING.depositDetectMs);
+    await advance(first, STEP_TIMING.depositDetectMs);
 
     // Worker restart: a new background on the same storage; the old one is gone.
     fakeBrowser.alarms.onAlarm.removeAllListeners();
     const second = startBackground(backgroundEnv(clock, vaultStorage));
     await second.tracking;
     expect(await badge()).toBe('1');
-    await advance(second, TIMING.confirmMs);
+    await advance(second, STEP_TIMING.confirmMs);
     expect((await get(second, r.id)).status).toBe('PROCESSING');
 
     // Browser restart: alarms, badge and session storage are gone; storage.local is not.
@@ -294,7 +284,7 @@ describe('tracker', () => {
     await third.tracking;
     expect(await fakeBrowser.alarms.get(SWAP_ALARM)).toBeDefined();
     expect(await badge()).toBe('1');
-    await advance(third, TIMING.processMs);
+    await advance(third, STEP_TIMING.processMs);
     const done = await get(third, r.id);
     expect(done.statusHistory.map((h) => h.status)).toEqual(['PENDING_DEPOSIT', 'KNOWN_DEPOSIT_TX', 'PROCESSING', 'SUCCESS']);
     expect(notifications()).toHaveLength(1);
@@ -317,12 +307,12 @@ describe('INTENTS deposit paid from the vault', () => {
     expect(paid.paidIntentHash).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
     await expect(call(bg, SWAP.payFromIntents, { id: r.id, acknowledgeDanger: true })).rejects.toThrow(/already paid/);
 
-    await advance(bg, TIMING.busStepMs * 3);
+    await advance(bg, STEP_TIMING.busStepMs * 3);
     const balances = await (await fetch(`${sim.url}/dev/balances?accountId=${accountId}`)).json() as { balances: Record<string, string> };
     expect(balances.balances[WNEAR]).toBe(ONE_NEAR.toString());
-    await advance(bg, TIMING.depositDetectMs);
-    await advance(bg, TIMING.confirmMs);
-    await advance(bg, TIMING.processMs);
+    await advance(bg, STEP_TIMING.depositDetectMs);
+    await advance(bg, STEP_TIMING.confirmMs);
+    await advance(bg, STEP_TIMING.processMs);
     const done = await get(bg, r.id);
     expect(done.status).toBe('SUCCESS');
     expect(done.swapDetails?.intentHashes.length).toBeGreaterThan(0);
