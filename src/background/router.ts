@@ -11,7 +11,13 @@ import { Deferred, type PageContext, type PageHandler } from './page/context';
 
 export type { PageContext, PageHandler };
 import { zodProviderError } from './zodField';
+import type { ApprovalResults } from '../provider/approvalApi';
+import type { SwapResults } from '../provider/swapApi';
+import type { WalletResults } from '../provider/walletApi';
 import { type InternalMethod, type InternalParams, internalParams } from './wallet/schemas';
+
+/** Every internal method's answer, from the three APIs' tables. */
+type InternalResults = WalletResults & SwapResults & ApprovalResults;
 
 /** What the router reads of runtime.MessageSender (the browser's word on who is asking). */
 export interface RouteSender {
@@ -34,7 +40,7 @@ export interface RouterDeps {
   extensionOrigin: string;
   page: ReadonlyMap<string, PageHandler>;
   /** The wallet and approval APIs, for the extension's own pages. */
-  wallet: { [K in InternalMethod]: (params: InternalParams[K]) => Promise<unknown> };
+  wallet: { [K in InternalMethod]: (params: InternalParams[K]) => Promise<InternalResults[K]> };
 }
 
 function originOf(sender: RouteSender): string | null {

@@ -139,3 +139,10 @@ export interface ResolveParams {
  * with an error the user should read (e.g. the verifier refused it after Confirm, nothing released).
  */
 export type ResolveOutcome = null | { refused: string };
+
+/** What each approval-window method answers (the background's handlers are checked against it). */
+export interface ApprovalResults {
+  approval_current: ApprovalViewWire | null;
+  approval_resolve: ResolveOutcome;
+  approval_rejectAll: null;
+}

@@ -19,6 +19,23 @@ export const SWAP = {
 } as const;
 export type SwapMethod = (typeof SWAP)[keyof typeof SWAP];
 
+/**
+ * What each swap method answers: one table for the background's handlers and the popup's client.
+ * Methods that change a swap answer its whole record.
+ */
+export interface SwapResults {
+  swap_tokens: TokenView[];
+  swap_quote: QuoteView;
+  swap_start: SwapRecordView;
+  swap_submitDeposit: SwapRecordView;
+  swap_previewPayment: PaymentPreview;
+  swap_payFromIntents: SwapRecordView;
+  swap_list: SwapRecordView[];
+  swap_get: SwapRecordView;
+  swap_refresh: SwapRecordView;
+  swap_history: HistoryPage;
+}
+
 export type SwapType = 'EXACT_INPUT' | 'EXACT_OUTPUT' | 'FLEX_INPUT' | 'ANY_INPUT';
 /**
  * The origin of an ANY_INPUT quote: not a token but "any token" (docs/services.md, "ANY_INPUT"). Such a

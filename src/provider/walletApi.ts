@@ -27,6 +27,35 @@ export const WALLET = {
 } as const;
 export type WalletMethod = (typeof WALLET)[keyof typeof WALLET];
 
+/**
+ * What each wallet method answers: one table for both ends. The background's handlers are checked
+ * against it (src/background/wallet/handlers.ts), and the popup's client reads its answers through it,
+ * so neither side casts per method.
+ */
+export interface WalletResults {
+  wallet_status: WalletStatus;
+  wallet_create: CreateResult;
+  wallet_unlock: WalletStatus;
+  wallet_lock: WalletStatus;
+  wallet_changePassword: WalletStatus;
+  wallet_setAutoLock: WalletStatus;
+  wallet_exportKey: { secretKey: string };
+  wallet_exportPhrase: { words: string[] };
+  wallet_confirmBackup: WalletStatus;
+  wallet_addAccount: CreateResult;
+  wallet_renameAccount: WalletStatus;
+  wallet_removeAccount: WalletStatus;
+  wallet_selectAccount: WalletStatus;
+  wallet_listKeys: KeyListing;
+  wallet_addKey: KeyChangeResult;
+  wallet_removeKey: KeyChangeResult;
+  wallet_useSigningKey: WalletStatus;
+  wallet_getSettings: SettingsView;
+  wallet_setSettings: SettingsView;
+  wallet_listSites: ConnectedSite[];
+  wallet_revokeSite: ConnectedSite[];
+}
+
 export interface AccountView {
   accountId: string;
   label: string;

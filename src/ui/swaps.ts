@@ -1,41 +1,29 @@
 // The popup's typed client for the swap API (src/provider/swapApi.ts): one function per SWAP method.
 // Each resolves to its result or throws a WalletError whose message is the background's (for quote
-// errors, the swap service's own message).
+// errors, the swap service's own message). Methods that change a swap answer its whole record.
 import {
   SWAP,
-  type HistoryPage,
   type HistoryQuery,
-  type PaymentPreview,
   type QuoteParams,
-  type QuoteView,
   type SubmitDepositParams,
   type SwapMethod,
-  type SwapRecordView,
+  type SwapResults,
   type TokenView,
 } from '../provider/swapApi';
 import { askBackground } from './messaging';
 import { WalletError } from './wallet';
 
-async function call(method: SwapMethod, params?: unknown): Promise<unknown> {
+/** One swap method; the answer's type is the shared table's (SwapResults), which the background is held to. */
+async function call<M extends SwapMethod>(method: M, params?: unknown): Promise<SwapResults[M]> {
   const reply = await askBackground(params === undefined ? { type: 'request', method } : { type: 'request', method, params });
   if (!reply.ok) throw new WalletError(reply.error);
-  return reply.result;
-}
-
-function isRecord(value: unknown): value is SwapRecordView {
-  return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string' && typeof (value as { status?: unknown }).status === 'string';
-}
-
-/** A method that answers with the updated record; when it answers anything else, the record is read again. */
-async function recordAfter(id: string, method: SwapMethod, params: unknown): Promise<SwapRecordView> {
-  const result = await call(method, params);
-  return isRecord(result) ? result : (call(SWAP.get, { id }) as Promise<SwapRecordView>);
+  return reply.result as SwapResults[M];
 }
 
 let tokenList: Promise<TokenView[]> | null = null;
 
 export const swaps = {
-  tokens: () => call(SWAP.tokens) as Promise<TokenView[]>,
+  tokens: () => call(SWAP.tokens),
   /** The token list, asked once per popup (a failure is asked again next time). */
   tokensOnce(): Promise<TokenView[]> {
     tokenList ??= swaps.tokens().catch((err: unknown) => {
@@ -44,15 +32,15 @@ export const swaps = {
     });
     return tokenList;
   },
-  quote: (params: QuoteParams) => call(SWAP.quote, params) as Promise<QuoteView>,
-  start: (params: QuoteParams) => call(SWAP.start, params) as Promise<SwapRecordView>,
-  submitDeposit: (params: SubmitDepositParams) => recordAfter(params.id, SWAP.submitDeposit, params),
+  quote: (params: QuoteParams) => call(SWAP.quote, params),
+  start: (params: QuoteParams) => call(SWAP.start, params),
+  submitDeposit: (params: SubmitDepositParams) => call(SWAP.submitDeposit, params),
   /** The transfer that would pay the swap, with the approval window's checks; nothing is signed. */
-  previewPayment: (id: string) => call(SWAP.previewPayment, { id }) as Promise<PaymentPreview>,
+  previewPayment: (id: string) => call(SWAP.previewPayment, { id }),
   /** Confirm: signs the payment last previewed and sends it. */
-  payFromIntents: (id: string, acknowledgeDanger: boolean) => recordAfter(id, SWAP.payFromIntents, { id, acknowledgeDanger }),
-  list: () => call(SWAP.list) as Promise<SwapRecordView[]>,
-  get: (id: string) => call(SWAP.get, { id }) as Promise<SwapRecordView>,
-  refresh: (id: string) => recordAfter(id, SWAP.refresh, { id }),
-  history: (query: HistoryQuery) => call(SWAP.history, query) as Promise<HistoryPage>,
+  payFromIntents: (id: string, acknowledgeDanger: boolean) => call(SWAP.payFromIntents, { id, acknowledgeDanger }),
+  list: () => call(SWAP.list),
+  get: (id: string) => call(SWAP.get, { id }),
+  refresh: (id: string) => call(SWAP.refresh, { id }),
+  history: (query: HistoryQuery) => call(SWAP.history, query),
 };

@@ -1,5 +1,5 @@
 /** The wallet API (src/provider/walletApi.ts) for the extension's own pages, one handler per method. */
-import type { ConnectedSite, CreateResult, SettingsView, WalletMethod, WalletStatus, KeyListing, KeyChangeResult } from '../../provider/walletApi';
+import type { ConnectedSite, WalletMethod, WalletResults, WalletStatus } from '../../provider/walletApi';
 import { removeAccount, renameAccount } from '../../vault';
 import type { KeyManager } from '../signing/keyManager';
 import type { SettingsStore } from './settings';
@@ -13,13 +13,14 @@ export interface WalletHandlerDeps {
   sites: { list(): Promise<ConnectedSite[]>; revoke(origin: string): Promise<void> };
 }
 
-type Handlers = { [K in WalletMethod]: (params: WalletParams[K]) => Promise<unknown> };
+/** One handler per method, each answering what the shared table says (WalletResults). */
+type Handlers = { [K in WalletMethod]: (params: WalletParams[K]) => Promise<WalletResults[K]> };
 
 export function walletHandlers({ wallet, keys, settings, sites }: WalletHandlerDeps): Handlers {
   const status = (): Promise<WalletStatus> => wallet.status();
   return {
     wallet_status: status,
-    wallet_create: (p): Promise<CreateResult> => wallet.create(p.password, p.source),
+    wallet_create: (p) => wallet.create(p.password, p.source),
     wallet_unlock: (p) => wallet.unlock(p.password),
     wallet_lock: () => wallet.lock(),
     wallet_changePassword: (p) => wallet.changePassword(p.oldPassword, p.newPassword),
@@ -32,19 +33,19 @@ export function walletHandlers({ wallet, keys, settings, sites }: WalletHandlerD
     wallet_exportPhrase: async (p) => ({ words: (await wallet.vault.exportPhrase(p.password, p.phraseId)).split(' ') }),
     wallet_confirmBackup: (p) =>
       wallet.update((c) => ({ ...c, phrases: c.phrases.map((ph) => (ph.id === p.phraseId ? { ...ph, backedUp: true } : ph)) })),
-    wallet_addAccount: (p): Promise<CreateResult> => wallet.addAccount(p.source, p.label),
+    wallet_addAccount: (p) => wallet.addAccount(p.source, p.label),
     wallet_renameAccount: (p) => wallet.update((c) => renameAccount(c, p.accountId, p.label)),
     wallet_removeAccount: (p) => wallet.update((c) => removeAccount(c, p.accountId)),
     wallet_selectAccount: (p) => wallet.selectAccount(p.accountId),
-    wallet_listKeys: (p): Promise<KeyListing> => keys.list(p.accountId),
-    wallet_addKey: (p): Promise<KeyChangeResult> => keys.add(p.accountId, p.publicKey),
-    wallet_removeKey: (p): Promise<KeyChangeResult> => keys.remove(p.accountId, p.publicKey, p.confirmRemovingSigningKey),
+    wallet_listKeys: (p) => keys.list(p.accountId),
+    wallet_addKey: (p) => keys.add(p.accountId, p.publicKey),
+    wallet_removeKey: (p) => keys.remove(p.accountId, p.publicKey, p.confirmRemovingSigningKey),
     wallet_useSigningKey: async (p) => {
       await keys.useForSigning(p.accountId, p.publicKey);
       return status();
     },
-    wallet_getSettings: (): Promise<SettingsView> => settings.view(),
-    wallet_setSettings: (p): Promise<SettingsView> => settings.change(p),
+    wallet_getSettings: () => settings.view(),
+    wallet_setSettings: (p) => settings.change(p),
     wallet_listSites: () => sites.list(),
     wallet_revokeSite: async (p) => {
       await sites.revoke(p.origin);

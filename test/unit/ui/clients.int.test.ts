@@ -1,0 +1,115 @@
+// The popup's clients (src/ui/wallet.ts, src/ui/swaps.ts) through the real path: the client's runtime
+// message, WXT's fake browser runtime, the background's router and handlers (started as the extension
+// starts it) and back. The only stand-in is the browser's word on the sender, given as the browser
+// gives it for the extension's own popup.
+import { randomBytes } from 'node:crypto';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { validateMnemonic } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { startBackground } from '../../../src/background/start';
+import { base58 } from '../../../src/core';
+import { ERROR_CODES } from '../../../src/provider/protocol';
+import type { QuoteParams } from '../../../src/provider/swapApi';
+import { swaps } from '../../../src/ui/swaps';
+import { WalletError, messageOf, wallet } from '../../../src/ui/wallet';
+import { ONE_NEAR, PASSWORD, POPUP, USDC, WNEAR, backgroundEnv, simWithClock } from '../background/harness';
+import type { RunningSimulator } from '../../../src/sim/server';
+
+let sim: RunningSimulator;
+let clock: { now: number };
+beforeAll(async () => ({ sim, clock } = await simWithClock()));
+afterAll(() => sim.close());
+
+/** A background answering the popup's runtime messages, as entrypoints/background.ts wires it. */
+function popupBackground() {
+  fakeBrowser.reset();
+  const bg = startBackground(backgroundEnv(clock));
+  fakeBrowser.runtime.onMessage.addListener((message, _sender, sendResponse) => {
+    void bg.route(message, POPUP).then(sendResponse);
+    return true;
+  });
+  return bg;
+}
+
+beforeEach(() => popupBackground());
+
+describe('the wallet client', () => {
+  it('creates, locks, refuses a wrong password with the background’s words, unlocks', async () => {
+    const created = await wallet.create({ password: PASSWORD, source: { kind: 'newPhrase', words: 12 } });
+    expect(created.status).toMatchObject({ exists: true, unlocked: true, problem: null, storeProblems: [] });
+    const [account] = created.status.accounts;
+    expect(account?.accountId).toMatch(/^[0-9a-f]{64}$/);
+    await wallet.lock();
+    expect((await wallet.status()).unlocked).toBe(false);
+    const err = await wallet.unlock('not the password at all').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(WalletError);
+    expect(messageOf(err)).toMatch(/password/i);
+    await wallet.unlock(PASSWORD);
+    expect((await wallet.status()).accounts.map((a) => a.accountId)).toEqual([account!.accountId]);
+  });
+
+  it('exports the phrase and the key of the account, each what the vault holds', async () => {
+    const created = await wallet.create({ password: PASSWORD, source: { kind: 'newPhrase', words: 12 } });
+    const words = await wallet.exportPhrase(created.phrase!.id, PASSWORD);
+    expect(words).toHaveLength(12);
+    expect(validateMnemonic(words.join(' '), wordlist)).toBe(true);
+    const publicKey = created.status.accounts[0]!.publicKeys[0]!;
+    const secret = await wallet.exportKey(publicKey, PASSWORD);
+    // NEAR's secret key format: ed25519:<base58 of seed ‖ public key>; its public half is the account's key.
+    const bytes = base58.decode(secret.replace(/^ed25519:/, ''));
+    expect(`ed25519:${base58.encode(ed25519.getPublicKey(bytes.slice(0, 32)))}`).toBe(publicKey);
+    await expect(wallet.exportKey(publicKey, 'wrong password')).rejects.toBeInstanceOf(WalletError);
+  });
+
+  it('settings and sites round-trip; a bad value is refused naming the field', async () => {
+    await wallet.create({ password: PASSWORD, source: { kind: 'generate' } });
+    await wallet.setSettings({ autoLockMinutes: 7 });
+    expect((await wallet.getSettings()).autoLockMinutes).toBe(7);
+    expect(await wallet.listSites()).toEqual([]);
+    const err = await wallet.setSettings({ autoLockMinutes: 0 }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: ERROR_CODES.invalidParams, data: { field: 'autoLockMinutes' } });
+  });
+});
+
+describe('the swap client', () => {
+  const params = (): QuoteParams => ({
+    swapType: 'EXACT_INPUT',
+    slippageTolerance: 100,
+    originAsset: WNEAR,
+    depositType: 'ORIGIN_CHAIN',
+    destinationAsset: USDC,
+    amount: ONE_NEAR.toString(),
+    refundTo: 'alice.near',
+    refundType: 'ORIGIN_CHAIN',
+    recipient: 'bob.near',
+    recipientType: 'DESTINATION_CHAIN',
+    deadline: new Date(clock.now + 3600_000).toISOString(),
+  });
+
+  it('tokens, a quote, a swap started, its deposit submitted and read back: records each time', async () => {
+    await wallet.create({ password: PASSWORD, source: { kind: 'generate' } });
+    await wallet.setSettings({ endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0`, bus: `${sim.url}/rpc`, ledgerRpc: `${sim.url}/ledger-rpc` } });
+    expect((await swaps.tokensOnce()).map((t) => t.assetId)).toContain(WNEAR);
+    const quote = await swaps.quote(params());
+    expect(quote.quote.amountIn).toBe(ONE_NEAR.toString());
+    const started = await swaps.start(params());
+    expect(started).toMatchObject({ status: 'PENDING_DEPOSIT', request: { amount: ONE_NEAR.toString() } });
+    const txHash = `Tx${randomBytes(8).toString('hex')}`;
+    const submitted = await swaps.submitDeposit({ id: started.id, txHash, homeSenderAccount: 'alice.near' });
+    expect(submitted.id).toBe(started.id);
+    expect((await swaps.get(started.id)).id).toBe(started.id);
+    expect((await swaps.list()).map((r) => r.id)).toEqual([started.id]);
+    expect((await swaps.history({})).items.some((i) => i.localId === started.id)).toBe(true);
+  });
+
+  it('the swap service’s own refusal reaches the popup in its words', async () => {
+    await wallet.setSettings({ endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0`, bus: `${sim.url}/rpc`, ledgerRpc: `${sim.url}/ledger-rpc` } });
+    const err = await swaps.quote({ ...params(), destinationAsset: 'nep141:nope.near' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(WalletError);
+    expect(messageOf(err)).toBe('tokenOut is not valid');
+    const missing = await swaps.get('no-such-swap').catch((e: unknown) => e);
+    expect(missing).toMatchObject({ code: ERROR_CODES.invalidParams, data: { field: 'id' } });
+  });
+});
