@@ -58,7 +58,9 @@ export const wallet = {
   listKeys: (accountId: string) => call(WALLET.listKeys, { accountId }),
   addKey: (params: AddKeyParams) => call(WALLET.addKey, params),
   removeKey: (params: RemoveKeyParams) => call(WALLET.removeKey, params),
-  useSigningKey: (accountId: string, publicKey: string) => done(call(WALLET.useSigningKey, { accountId, publicKey })),
+  /** `acceptUnverified`: the user chose it although the verifier could not be asked whether it is registered. */
+  useSigningKey: (accountId: string, publicKey: string, acceptUnverified = false) =>
+    done(call(WALLET.useSigningKey, { accountId, publicKey, ...(acceptUnverified ? { acceptUnverified } : {}) })),
   getSettings: () => call(WALLET.getSettings),
   setSettings: (change: SettingsChange) => done(call(WALLET.setSettings, change)),
   listSites: () => call(WALLET.listSites),

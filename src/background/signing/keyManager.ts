@@ -4,7 +4,7 @@
  * registered local key, publishing it, following `get_status` to SETTLED and confirming with
  * `has_public_key`.
  */
-import { type Random, formatPublicKey, generateKeyPair, parsePublicKey } from '../../core';
+import { type Random, formatPublicKey, generateKeyPair, implicitAccountId, parsePublicKey } from '../../core';
 import type { IntentStatus, PublishResult } from '../../bus';
 import type { KeyChangeResult, KeyListing } from '../../provider/walletApi';
 import { addKey, forgetKey, setSigningKey } from '../../vault';
@@ -121,10 +121,21 @@ export class KeyManager {
     return result;
   }
 
-  async useForSigning(accountId: string, publicKey: string): Promise<void> {
+  /**
+   * Makes `publicKey` the account's signing key. Only a key the verifier is known to accept: a key it
+   * does not list is refused, and while it cannot be asked, only the implicit account's own key (which
+   * the verifier accepts by construction) or the user's explicit choice (`acceptUnverified`) will do.
+   * Signing with an unregistered key would make every signature of the account fail.
+   */
+  async useForSigning(accountId: string, publicKey: string, acceptUnverified = false): Promise<void> {
     const listing = await this.list(accountId);
     if (listing.registered !== null && !listing.registered.includes(publicKey)) {
       throw new KeyChangeError('Register this key on the verifier first; until then it cannot sign for the account.');
+    }
+    if (listing.registered === null && !acceptUnverified && !isOwnImplicitKey(accountId, publicKey)) {
+      throw new KeyChangeError(
+        'The verifier could not be asked whether this key is registered, so it was not made the signing key. Try again when the ledger RPC answers, or choose to use it anyway if you know it is registered.',
+      );
     }
     await this.deps.wallet.update((c) => setSigningKey(c, accountId, publicKey));
   }
@@ -159,3 +170,11 @@ export class KeyManager {
   }
 }
 
+/** The key an implicit account is made of (its id is the key's hex): the verifier accepts it unasked. */
+function isOwnImplicitKey(accountId: string, publicKey: string): boolean {
+  try {
+    return implicitAccountId(parsePublicKey(publicKey)) === accountId;
+  } catch {
+    return false;
+  }
+}

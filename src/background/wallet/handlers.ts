@@ -41,7 +41,7 @@ export function walletHandlers({ wallet, keys, settings, sites }: WalletHandlerD
     wallet_addKey: (p) => keys.add(p.accountId, p.publicKey),
     wallet_removeKey: (p) => keys.remove(p.accountId, p.publicKey, p.confirmRemovingSigningKey),
     wallet_useSigningKey: async (p) => {
-      await keys.useForSigning(p.accountId, p.publicKey);
+      await keys.useForSigning(p.accountId, p.publicKey, p.acceptUnverified === true);
       return status();
     },
     wallet_getSettings: () => settings.view(),

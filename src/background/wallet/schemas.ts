@@ -42,7 +42,7 @@ export const walletParams = {
   wallet_listKeys: z.strictObject({ accountId: accountIdSchema }),
   wallet_addKey: z.strictObject({ accountId: accountIdSchema, publicKey: z.optional(publicKey) }),
   wallet_removeKey: z.strictObject({ accountId: accountIdSchema, publicKey, confirmRemovingSigningKey: z.optional(z.boolean()) }),
-  wallet_useSigningKey: z.strictObject({ accountId: accountIdSchema, publicKey }),
+  wallet_useSigningKey: z.strictObject({ accountId: accountIdSchema, publicKey, acceptUnverified: z.optional(z.boolean()) }),
   wallet_getSettings: z.unknown(),
   wallet_setSettings: settingsChangeSchema,
   wallet_listSites: z.unknown(),

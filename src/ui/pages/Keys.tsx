@@ -52,9 +52,10 @@ function AccountKeys({ account, onChanged }: { account: AccountView; onChanged()
     void load();
     void onChanged();
   };
-  const useForSigning = (row: KeyRow) =>
+  /** `unverified`: the user's explicit choice while the verifier cannot say whether the key is registered. */
+  const useForSigning = (row: KeyRow, unverified = false) =>
     void action.run(async () => {
-      await wallet.useSigningKey(accountId, row.publicKey);
+      await wallet.useSigningKey(accountId, row.publicKey, unverified);
       changed();
     });
 
@@ -102,6 +103,17 @@ function AccountKeys({ account, onChanged }: { account: AccountView; onChanged()
               {row.local && !row.signing && (
                 <button type="button" disabled={action.busy} onClick={() => useForSigning(row)} data-testid="key-use-signing">
                   Use for signing
+                </button>
+              )}
+              {row.local && !row.signing && listing?.registered === null && (
+                <button
+                  type="button"
+                  disabled={action.busy}
+                  onClick={() => useForSigning(row, true)}
+                  data-testid="key-use-signing-unverified"
+                  title="The verifier could not be asked: if this key is not registered, every signature of the account fails."
+                >
+                  Use for signing anyway (not verified)
                 </button>
               )}
               {row.local && (

@@ -170,6 +170,41 @@ describe('keys on the verifier', () => {
   });
 });
 
+describe('choosing the signing key', () => {
+  /** A local key the verifier does not list: added, then removed on the ledger behind the wallet's back. */
+  async function unregisteredLocalKey() {
+    const w = await freshWallet();
+    const added = await call<KeyChangeResult>(w.bg, WALLET.addKey, { accountId: w.accountId });
+    const out = await w.bg.signer.signAndPublish({ signerId: w.accountId, intents: [{ intent: 'remove_public_key', public_key: added.publicKey }] }, await busClient(w.bg));
+    expect(out.result.status).toBe('OK');
+    return { ...w, key: added.publicKey };
+  }
+  const signingKey = async (bg: ReturnType<typeof startBackground>) => (await call<WalletStatus>(bg, WALLET.status)).accounts[0]!.publicKeys[0];
+
+  it('a key the verifier does not list never becomes the signing key', async () => {
+    const { bg, accountId, key } = await unregisteredLocalKey();
+    const before = await signingKey(bg);
+    await expect(call(bg, WALLET.useSigningKey, { accountId, publicKey: key })).rejects.toThrow(/Register this key/);
+    // Not even when the user says so: the verifier answered, and it does not accept the key.
+    await expect(call(bg, WALLET.useSigningKey, { accountId, publicKey: key, acceptUnverified: true })).rejects.toThrow(/Register this key/);
+    expect(await signingKey(bg)).toBe(before);
+  });
+
+  it('while the verifier cannot be asked: only the implicit account’s own key, or the user’s explicit choice', async () => {
+    const { bg, accountId, key } = await unregisteredLocalKey();
+    const own = (await call<WalletStatus>(bg, WALLET.status)).accounts[0]!.publicKeys.find((k) => k !== key)!;
+    await call(bg, WALLET.setSettings, { endpoints: { ledgerRpc: 'http://127.0.0.1:9/' }, ledgerRpcFallbacks: [] });
+    await expect(call(bg, WALLET.useSigningKey, { accountId, publicKey: key })).rejects.toThrow(/could not be asked/);
+    expect(await signingKey(bg)).toBe(own);
+    // The implicit account's own key is accepted by the verifier by construction.
+    await call(bg, WALLET.useSigningKey, { accountId, publicKey: own });
+    expect(await signingKey(bg)).toBe(own);
+    // The user's explicit choice, and only that, makes the unverifiable key sign.
+    await call(bg, WALLET.useSigningKey, { accountId, publicKey: key, acceptUnverified: true });
+    expect(await signingKey(bg)).toBe(key);
+  });
+});
+
 describe('wallet API from the popup', () => {
   it('creates from a new phrase, asks for its backup, and never shows secrets in status', async () => {
     const bg = startBackground(backgroundEnv({ now: Date.now() }));
