@@ -18,6 +18,15 @@ export default defineContentScript({
           if (answer !== undefined) sendResponse(answer);
           return false;
         }),
+      undefined,
+      () => {
+        // An invalidated context has no runtime id (and may throw on access).
+        try {
+          return Boolean(browser.runtime?.id);
+        } catch {
+          return false;
+        }
+      },
     );
   },
 });

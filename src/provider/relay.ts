@@ -74,12 +74,40 @@ export function newDocToken(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export function installRelay(win: RelayWindow, send: SendToBackground, listen?: ListenToBackground, doc: string = newDocToken()): void {
+/** How often a relay with requests waiting for the user checks that the extension is still there. */
+export const CONTEXT_CHECK_MS = 1000;
+
+/**
+ * `contextAlive`: whether this content script's extension context still exists (false once the
+ * extension was reloaded, updated or turned off: `runtime.id` is then gone, per the extension docs).
+ * A request waiting for the user would otherwise never be answered; it gets 4900 within a check.
+ */
+export function installRelay(
+  win: RelayWindow,
+  send: SendToBackground,
+  listen?: ListenToBackground,
+  doc: string = newDocToken(),
+  contextAlive: () => boolean = () => true,
+): void {
   // postMessage takes only a serialisable origin: opaque ('null') and file: origins ('file://' in
   // Chromium, which postMessage cannot match) get '*'; they are told only that they may not ask.
   const targetOrigin = /^https?:\/\//.test(win.location.origin) ? win.location.origin : '*';
   /** Requests waiting for the user: approval id → the page's request id. */
   const deferred = new Map<string, RequestId>();
+
+  let watch: ReturnType<typeof setInterval> | undefined;
+  const watchContext = () => {
+    watch ??= setInterval(() => {
+      if (deferred.size > 0 && contextAlive()) return;
+      if (deferred.size > 0) {
+        const reply = errorReply(ERROR_CODES.disconnected, 'The extension was reloaded or turned off while this request waited; reload the page');
+        for (const id of deferred.values()) answer(id, reply);
+        deferred.clear();
+      }
+      clearInterval(watch);
+      watch = undefined;
+    }, CONTEXT_CHECK_MS);
+  };
 
   const answer = (id: RequestId, reply: RuntimeReply) => {
     const msg: RelayMessage = reply.ok
@@ -106,7 +134,10 @@ export function installRelay(win: RelayWindow, send: SendToBackground, listen?: 
       .then(() => send({ type: 'request', ...message }))
       .then(
         (response) => {
-          if (isDeferredReply(response)) deferred.set(response.approvalId, req.id);
+          if (isDeferredReply(response)) {
+            deferred.set(response.approvalId, req.id);
+            watchContext();
+          }
           else answer(req.id, isRuntimeReply(response) ? response : errorReply(ERROR_CODES.disconnected, 'The extension did not answer'));
         },
         (err: unknown) =>

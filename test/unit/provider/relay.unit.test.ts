@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ERROR_CODES, PAGE_CHANNEL, RELAY_CHANNEL, type RuntimeMessage } from '../../../src/provider/protocol';
-import { installRelay, toWire, type RelayWindow } from '../../../src/provider/relay';
+import { CONTEXT_CHECK_MS, installRelay, toWire, type RelayWindow } from '../../../src/provider/relay';
 
 function fakeWindow(origin = 'http://127.0.0.1:5555') {
   let listener: ((event: MessageEvent) => void) | undefined;
@@ -159,5 +159,38 @@ describe('toWire', () => {
     let deep: unknown = 1;
     for (let i = 0; i < 40; i++) deep = [deep];
     expect(() => toWire(deep)).toThrow(/deep/);
+  });
+});
+
+describe('relay: the extension goes away while a request waits for the user', () => {
+  it('answers 4900 within a check, once; a request answered before that is left alone', async () => {
+    vi.useFakeTimers();
+    try {
+      const { win, posted, deliver } = fakeWindow();
+      let alive = true;
+      let n = 0;
+      const send = vi.fn(async () => ({ ok: 'deferred' as const, approvalId: `ap${++n}` }));
+      let push: ((m: unknown) => boolean | undefined) | undefined;
+      installRelay(win, send, (fn) => (push = fn), DOC, () => alive);
+      deliver({ channel: PAGE_CHANNEL, id: 1, method: 'intents_signMessage', params: {} });
+      deliver({ channel: PAGE_CHANNEL, id: 2, method: 'intents_requestAccounts', params: {} });
+      await vi.advanceTimersByTimeAsync(0);
+      // The first is answered by the user; the second still waits when the extension is reloaded.
+      push!({ type: 'approvalResult', approvalId: 'ap1', doc: DOC, reply: { ok: true, result: 'signed' } });
+      expect(posted.map((p) => p.message)).toEqual([{ channel: RELAY_CHANNEL, id: 1, result: 'signed' }]);
+      await vi.advanceTimersByTimeAsync(CONTEXT_CHECK_MS * 3);
+      expect(posted).toHaveLength(1);
+      alive = false;
+      await vi.advanceTimersByTimeAsync(CONTEXT_CHECK_MS);
+      expect(posted.map((p) => p.message)).toEqual([
+        { channel: RELAY_CHANNEL, id: 1, result: 'signed' },
+        { channel: RELAY_CHANNEL, id: 2, error: { code: ERROR_CODES.disconnected, message: expect.stringMatching(/reloaded or turned off/) } },
+      ]);
+      await vi.advanceTimersByTimeAsync(CONTEXT_CHECK_MS * 5);
+      expect(posted).toHaveLength(2);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
