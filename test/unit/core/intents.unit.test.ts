@@ -40,7 +40,12 @@ describe('every verifier intent type', () => {
   });
 
   it('accepts storage_deposit with the verifier name deposit_for_account_id', () => {
-    expect(parseIntent({ intent: 'storage_deposit', contract_id: 'usdc.near', deposit_for_account_id: 'bob.near', amount: '1' })).toBeTruthy();
+    expect(parseIntent({ intent: 'storage_deposit', contract_id: 'usdc.near', deposit_for_account_id: 'bob.near', amount: '1' })).toEqual({
+      intent: 'storage_deposit',
+      contract_id: 'usdc.near',
+      deposit_for_account_id: 'bob.near',
+      amount: '1',
+    });
   });
 });
 
@@ -133,9 +138,9 @@ describe('size caps on free text', () => {
   });
 
   it('accepts each field at exactly its cap', () => {
-    expect(parseIntent({ ...VALID.transfer, memo: x(L.memo), msg: x(L.msg) })).toBeTruthy();
-    expect(parseIntent({ ...VALID.nft_withdraw, token_id: x(L.innerTokenId) })).toBeTruthy();
-    expect(parseIntent({ ...VALID.transfer, tokens: { [`nep245:mt.near:${x(L.innerTokenId)}`]: '1' } })).toBeTruthy();
+    expect(parseIntent({ ...VALID.transfer, memo: x(L.memo), msg: x(L.msg) })).toMatchObject({ memo: x(L.memo), msg: x(L.msg) });
+    expect(parseIntent({ ...VALID.nft_withdraw, token_id: x(L.innerTokenId) })).toMatchObject({ token_id: x(L.innerTokenId) });
+    expect(parseIntent({ ...VALID.transfer, tokens: { [`nep245:mt.near:${x(L.innerTokenId)}`]: '1' } })).toMatchObject({ tokens: { [`nep245:mt.near:${x(L.innerTokenId)}`]: '1' } });
   });
 
   it('refuses an oversized or malformed token id key naming the map, not the key', () => {

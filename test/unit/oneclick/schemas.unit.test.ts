@@ -148,8 +148,7 @@ describe('quote response (§2.3)', () => {
     delete q.deadline;
     delete q.timeWhenInactive;
     delete q.depositMemo;
-    const { correlationId, ...old } = dry;
-    expect(correlationId).toBeTruthy();
+    const { correlationId: _absentIn2025, ...old } = dry;
     const r = quoteResponseSchema.parse(old);
     expect(r.quote.depositAddress).toBeUndefined();
     expect(r.correlationId).toBeUndefined();
@@ -168,8 +167,7 @@ describe('quote response (§2.3)', () => {
   });
 
   it('refuses a quote without its signature or with a wrong type', () => {
-    const { signature, ...unsigned } = liveQuote();
-    expect(signature).toBeTruthy();
+    const { signature: _removed, ...unsigned } = liveQuote();
     expect(quoteResponseSchema.safeParse(unsigned).success).toBe(false);
     const bad = liveQuote();
     (bad.quote as Record<string, unknown>).timeEstimate = '812';
