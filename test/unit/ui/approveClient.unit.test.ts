@@ -1,4 +1,5 @@
-// The approval window's client: the messages it sends and how it reads the answers.
+// The approval window's client reading answers: the origin it derives, the words it gives each intent,
+// what it refuses to render, errors. (What it sends, through the real router: test/unit/ui/clients.int.test.ts.)
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApprovalView } from '../../../src/provider/approvalApi';
 import type { RuntimeMessage, RuntimeReply } from '../../../src/provider/protocol';
@@ -31,17 +32,6 @@ beforeEach(() => {
 });
 
 describe('approval client', () => {
-  it('sends each APPROVAL method with its params', async () => {
-    await approvals.current();
-    await approvals.resolve({ id: 'r1', approve: true, accounts: ['alice.near'] });
-    await approvals.rejectAll('https://app.example');
-    expect(sent).toEqual([
-      { type: 'request', method: 'approval_current' },
-      { type: 'request', method: 'approval_resolve', params: { id: 'r1', approve: true, accounts: ['alice.near'] } },
-      { type: 'request', method: 'approval_rejectAll', params: { origin: 'https://app.example' } },
-    ]);
-  });
-
   it('reads null as "nothing waiting", and a view with the origin the window derives from the browser\'s string', async () => {
     expect(await approvals.current()).toBeNull();
     reply = { ok: true, result: { ...view, origin: 'https://xn--80ak6aa92e.com' } };

@@ -10,8 +10,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startBackground } from '../../../src/background/start';
 import { base58 } from '../../../src/core';
-import { ERROR_CODES } from '../../../src/provider/protocol';
+import { ERROR_CODES, METHODS } from '../../../src/provider/protocol';
 import type { QuoteParams } from '../../../src/provider/swapApi';
+import { approvals } from '../../../src/ui/approve/client';
 import { swaps } from '../../../src/ui/swaps';
 import { WalletError, messageOf, wallet } from '../../../src/ui/wallet';
 import { ONE_NEAR, PASSWORD, POPUP, USDC, WNEAR, backgroundEnv, simWithClock } from '../background/harness';
@@ -33,7 +34,10 @@ function popupBackground() {
   return bg;
 }
 
-beforeEach(() => popupBackground());
+let bg: ReturnType<typeof popupBackground>;
+beforeEach(() => {
+  bg = popupBackground();
+});
 
 describe('the wallet client', () => {
   it('creates, locks, refuses a wrong password with the background’s words, unlocks', async () => {
@@ -111,5 +115,28 @@ describe('the swap client', () => {
     expect(messageOf(err)).toBe('tokenOut is not valid');
     const missing = await swaps.get('no-such-swap').catch((e: unknown) => e);
     expect(missing).toMatchObject({ code: ERROR_CODES.invalidParams, data: { field: 'id' } });
+  });
+});
+
+describe('the approval window’s client', () => {
+  const DAPP = { url: 'https://dapp.example/', origin: 'https://dapp.example', frameId: 0, tab: { id: 5 } };
+  const ask = () => bg.route({ type: 'request', method: METHODS.requestAccounts, params: {}, doc: 'c'.repeat(32) }, DAPP);
+
+  it('shows the waiting request with the browser’s origin, carries out Connect, and rejects all of a site', async () => {
+    const created = await wallet.create({ password: PASSWORD, source: { kind: 'generate' } });
+    expect(await approvals.current()).toBeNull();
+    expect(await ask()).toMatchObject({ ok: 'deferred' });
+    const shown = await approvals.current();
+    expect(shown).toMatchObject({ kind: 'connect', origin: { origin: 'https://dapp.example', host: 'dapp.example', punycode: false } });
+    const account = created.status.accounts[0]!.accountId;
+    expect(await approvals.resolve({ id: shown!.id, approve: true, accounts: [account] })).toBeNull();
+    expect(await approvals.current()).toBeNull();
+    expect((await wallet.listSites()).map((s) => s.origin)).toEqual(['https://dapp.example']);
+
+    await wallet.revokeSite('https://dapp.example');
+    expect(await ask()).toMatchObject({ ok: 'deferred' });
+    expect(await approvals.current()).not.toBeNull();
+    await approvals.rejectAll('https://dapp.example');
+    expect(await approvals.current()).toBeNull();
   });
 });
