@@ -3,6 +3,7 @@
 import { formatUnits, parseUnits } from '../core/amounts';
 import { ANY_INPUT_ASSET, type AppFee, type DepositMode, type DepositType, type QuoteParams, type RecipientType, type RefundType, type SwapType, type TokenView } from '../provider/swapApi';
 import { accountIdProblem, evmAddressProblem, recipientProblem, refundProblem } from './addresses';
+import { parseAmountInput } from './amountText';
 
 export interface AppFeeRow {
   recipient: string;
@@ -130,21 +131,18 @@ export function bpsToPercent(bps: number): string {
 const WHOLE_RE = /^\d+$/;
 
 function amountProblem(text: string, token: TokenView | undefined, side: string): string | null {
-  const t = text.trim();
-  if (!t) return 'Enter an amount';
+  if (!text.trim()) return 'Enter an amount';
   if (!token) return `Choose the ${side} token first`;
-  if (/[eE]/.test(t)) return 'Write the amount out in digits (no exponent)';
-  if (/,/.test(t)) return 'Use a dot for decimals and no thousands separators';
-  let units: bigint;
-  try {
-    units = parseUnits(t, token.decimals);
-  } catch {
-    if (/^\d*\.\d*$/.test(t) && t !== '.' && (t.split('.')[1] ?? '').length > token.decimals) {
-      return `${token.symbol} has ${token.decimals} decimals; this has ${(t.split('.')[1] ?? '').length}`;
-    }
-    return 'Enter a positive number like 12.5';
-  }
-  return units > 0n ? null : 'Enter an amount above zero';
+  const read = parseAmountInput(text, token.decimals);
+  if ('problem' in read) return read.problem.replace('This token', token.symbol);
+  return read.units > 0n ? null : 'Enter an amount above zero';
+}
+
+/** The amount field in smallest units (only called once amountProblem passed). */
+export function amountUnits(text: string, token: TokenView): bigint {
+  const read = parseAmountInput(text, token.decimals);
+  if ('problem' in read) throw new Error(read.problem);
+  return read.units;
 }
 
 export interface Built {
@@ -237,7 +235,7 @@ export function buildQuote(form: SwapForm, tokens: readonly TokenView[], now: nu
   if (!anyInput) {
     if (!origin || !amountToken) return { params: null, problems, warnings };
     originAsset = origin.assetId;
-    amount = parseUnits(form.amount.trim(), amountToken.decimals).toString();
+    amount = amountUnits(form.amount, amountToken).toString();
   }
 
   const params: QuoteParams = {

@@ -10,6 +10,8 @@ import { useAction } from '../useAction';
 import { CopyButton } from './CopyButton';
 import { TextField } from './Field';
 import { ErrorAlert } from './Notice';
+import { Amount } from './Amount';
+import { readableDecimal } from '../amountText';
 
 export const timeOf = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 const dateTimeOf = (iso: string) => {
@@ -146,7 +148,7 @@ export function Amounts({ record, origin, destination }: { record: SwapRecordVie
         <dd data-testid="deposit-quoted">
           {r.swapType === 'ANY_INPUT'
             ? `any token → ${destination?.symbol ?? r.destinationAsset}`
-            : `${facts.amountInFormatted ?? '?'} ${origin?.symbol ?? r.originAsset} → ${facts.amountOutFormatted ?? '?'} ${destination?.symbol ?? r.destinationAsset}`}
+            : `${readableDecimal(facts.amountInFormatted ?? '?')} ${origin?.symbol ?? r.originAsset} → ${readableDecimal(facts.amountOutFormatted ?? '?')} ${destination?.symbol ?? r.destinationAsset}`}
         </dd>
         {d?.depositedAmountFormatted && (
           <>
@@ -160,7 +162,7 @@ export function Amounts({ record, origin, destination }: { record: SwapRecordVie
           <>
             <dt>Delivered</dt>
             <dd data-testid="deposit-delivered">
-              {d.amountOutFormatted} {destination?.symbol}
+              <Amount value={d.amountOutFormatted} /> {destination?.symbol}
             </dd>
           </>
         )}

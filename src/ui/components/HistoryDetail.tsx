@@ -9,6 +9,8 @@ import { Screen } from './Screen';
 import { STATUS_TEXT, refundReasonText } from '../swapText';
 import { swaps } from '../swaps';
 import { messageOf } from '../wallet';
+import { Amount, Usd } from './Amount';
+import { readableDecimal } from '../amountText';
 
 function HashList({ hashes }: { hashes: string[] }) {
   if (hashes.length === 0) return <>—</>;
@@ -48,7 +50,7 @@ export function HistoryDetail({ item, tokens, onBack, onTrack }: DetailProps) {
     </>
   );
   return (
-    <Screen title={`${item.amountInFormatted} ${inSym} → ${item.amountOutFormatted} ${outSym}`} testid="history-detail">
+    <Screen title={`${readableDecimal(item.amountInFormatted)} ${inSym} → ${readableDecimal(item.amountOutFormatted)} ${outSym}`} testid="history-detail">
       <div class="actions start">
         <button type="button" onClick={onBack} data-testid="history-detail-back">
           ← Back to the list
@@ -63,8 +65,8 @@ export function HistoryDetail({ item, tokens, onBack, onTrack }: DetailProps) {
         {row('Status', <span class={`badge status-${item.status}`}>{STATUS_TEXT[item.status]?.label ?? item.status}</span>, 'history-detail-status')}
         {row('Created', `${historyDate(item.createdAt)} (${item.createdAt})`)}
         {row('Source', item.source === 'local' ? 'started here' : item.source === 'service' ? 'the service' : 'started here, and the service')}
-        {row('From', <><span>{item.amountInFormatted} {inSym}</span>{item.amountInUsd ? <span class="hint"> ${item.amountInUsd}</span> : null}<br /><code>{item.originAsset}</code></>)}
-        {row('To', <><span>{item.amountOutFormatted} {outSym}</span>{item.amountOutUsd ? <span class="hint"> ${item.amountOutUsd}</span> : null}<br /><code>{item.destinationAsset}</code></>)}
+        {row('From', <><span><Amount value={item.amountInFormatted} /> {inSym}</span><Usd value={item.amountInUsd} /><br /><code>{item.originAsset}</code></>)}
+        {row('To', <><span><Amount value={item.amountOutFormatted} /> {outSym}</span><Usd value={item.amountOutUsd} /><br /><code>{item.destinationAsset}</code></>)}
         {row('Deposit address', <><code>{item.depositAddress}</code> <CopyButton text={item.depositAddress} label="Copy address" /></>, 'history-detail-address')}
         {row('Deposit memo', item.depositMemo ? <code>{item.depositMemo}</code> : '—')}
         {row('Recipient', <code>{item.recipient}</code>)}

@@ -3,6 +3,7 @@
 import { ANY_INPUT_ASSET, type HistoryItem, type TokenView } from '../../provider/swapApi';
 import { STATUS_TEXT } from '../swapText';
 import { VirtualList } from './VirtualList';
+import { Amount } from './Amount';
 
 export const HISTORY_ROW_HEIGHT = 52;
 
@@ -42,7 +43,7 @@ export function HistoryList({ items, tokens, onOpen, height = 312 }: HistoryList
       renderRow={(item) => (
         <>
           <span class="hrow-amounts">
-            {item.amountInFormatted} {symbolOf(item.originAsset, tokens)} → {item.amountOutFormatted} {symbolOf(item.destinationAsset, tokens)}
+            <Amount value={item.amountInFormatted} /> {symbolOf(item.originAsset, tokens)} → <Amount value={item.amountOutFormatted} /> {symbolOf(item.destinationAsset, tokens)}
           </span>
           <span class="hrow-meta">
             <span class={`badge status-${item.status}`}>{STATUS_TEXT[item.status]?.label ?? item.status}</span> {historyDate(item.createdAt)}

@@ -1,8 +1,9 @@
 // The live dry quote under the swap form: what goes in, what comes out, the minimum, time and fees.
-import { formatUnits } from '../../core/amounts';
+import { readableAmount } from '../amountText';
 import type { QuoteView, SwapType, TokenView } from '../../provider/swapApi';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { bpsToPercent } from '../swapForm';
+import { Amount, Usd } from '../components/Amount';
 
 export type QuoteState =
   | { kind: 'idle' }
@@ -12,7 +13,7 @@ export type QuoteState =
 
 function amountOf(raw: string | undefined, token: TokenView | undefined): string | null {
   if (!raw || !token || !/^\d+$/.test(raw)) return null;
-  return `${formatUnits(BigInt(raw), token.decimals)} ${token.symbol}`;
+  return `${readableAmount(BigInt(raw), token.decimals)} ${token.symbol}`;
 }
 
 /** "1 to 1.2 USDC", "at least 1 USDC" or "up to 1.2 USDC". */
@@ -49,7 +50,7 @@ export function QuotePanel({ state, swapType, origin, destination }: QuotePanelP
                 'any supported token, priced as each deposit arrives'
               ) : (
                 <>
-                  {q.amountInFormatted} {origin?.symbol} <span class="hint">${q.amountInUsd}</span>
+                  <Amount value={q.amountInFormatted} /> {origin?.symbol} <Usd value={q.amountInUsd} />
                 </>
               )}
             </dd>
@@ -65,7 +66,7 @@ export function QuotePanel({ state, swapType, origin, destination }: QuotePanelP
                 `${destination?.symbol ?? 'the chosen token'}, paid out as the pool reaches about $1,000`
               ) : (
                 <>
-                  {q.amountOutFormatted} {destination?.symbol} <span class="hint">${q.amountOutUsd}</span>
+                  <Amount value={q.amountOutFormatted} /> {destination?.symbol} <Usd value={q.amountOutUsd} />
                 </>
               )}
             </dd>

@@ -1,0 +1,57 @@
+// Amounts a person can read, in one place: token amounts to about six significant digits (never more
+// than six decimals), thousands grouped, trailing zeros trimmed, dust as "<0.000001", never rounded
+// up and never a non-zero amount shown as 0; USD to the cent ("<$0.01" below it); and what people
+// paste into an amount field ("1,000.5"), read exactly. The exact value stays available for a title
+// and for copying (formatUnits).
+import { formatUnits, parseUnits } from '../core/amounts';
+
+const MAX_DECIMALS = 6;
+const SIGNIFICANT = 6;
+
+const group = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** A decimal string ("10.811655876623") for reading; a string that is not one is returned as it came. */
+export function readableDecimal(text: string): string {
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!m) return text;
+  const [, sign, wholeRaw, fracRaw = ''] = m;
+  const whole = wholeRaw!.replace(/^0+(?=\d)/, '');
+  const keep = whole === '0' ? MAX_DECIMALS : Math.max(0, Math.min(MAX_DECIMALS, SIGNIFICANT - whole.length));
+  const frac = fracRaw.slice(0, keep).replace(/0+$/, '');
+  if (whole === '0' && !frac && /[1-9]/.test(fracRaw)) return `${sign}<0.${'0'.repeat(MAX_DECIMALS - 1)}1`;
+  return `${sign}${group(whole)}${frac ? `.${frac}` : ''}`;
+}
+
+/** `amount` smallest units of a token with `decimals`, for reading (see readableDecimal). */
+export function readableAmount(amount: bigint, decimals: number): string {
+  return readableDecimal(formatUnits(amount, decimals));
+}
+
+/** A USD value ("1234.5678", 0.004) as "$1,234.56" or "<$0.01"; not a number: as it came. */
+export function readableUsd(value: string | number): string {
+  const n = typeof value === 'number' ? value : Number(value);
+  if (typeof value === 'string' && !/^\d+(\.\d+)?$/.test(value.trim())) return value;
+  if (!Number.isFinite(n) || n < 0) return String(value);
+  if (n > 0 && n < 0.01) return '<$0.01';
+  return `$${group(Math.floor(n).toString())}.${String(Math.floor((n * 100) % 100)).padStart(2, '0')}`;
+}
+
+/**
+ * What a person typed or pasted into an amount field, as smallest units. Commas are taken as thousands
+ * separators when they group whole digits in threes ("1,000.5"); an exponent ("1e3") is refused with
+ * words that say so, as is a comma anywhere else or more decimals than the token has.
+ */
+export function parseAmountInput(text: string, decimals: number): { units: bigint } | { problem: string } {
+  const t = text.trim().replace(/\s+/g, '');
+  if (!t) return { problem: 'Enter an amount' };
+  if (/[eE]/.test(t)) return { problem: 'Write the amount out in digits (no exponent such as 1e3)' };
+  let plain = t;
+  if (t.includes(',')) {
+    if (!/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(t)) return { problem: 'Use commas only between groups of three digits, and a dot for decimals' };
+    plain = t.replace(/,/g, '');
+  }
+  if (!/^\d*\.?\d*$/.test(plain) || plain === '.') return { problem: 'Enter a positive number like 12.5' };
+  const fraction = plain.split('.')[1] ?? '';
+  if (fraction.length > decimals) return { problem: `This token has ${decimals} decimals; this has ${fraction.length}` };
+  return { units: parseUnits(plain, decimals) };
+}

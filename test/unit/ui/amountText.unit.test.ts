@@ -1,0 +1,58 @@
+// Amounts a person can read (src/ui/amountText.ts): readable without lying (never rounded up, never a
+// non-zero amount shown as zero), and pasted input read exactly.
+import { describe, expect, it } from 'vitest';
+import { formatUnits } from '../../../src/core/amounts';
+import { parseAmountInput, readableAmount, readableDecimal, readableUsd } from '../../../src/ui/amountText';
+
+describe('token amounts', () => {
+  it.each([
+    ['10.811655876623376623376623', '10.8116'],
+    ['0.000123456', '0.000123'],
+    ['0.0000001', '<0.000001'],
+    ['0', '0'],
+    ['1234567.891', '1,234,567'],
+    ['1234.5678', '1,234.56'],
+    ['1.500000', '1.5'],
+    ['100', '100'],
+    ['not a number', 'not a number'],
+  ])('%s reads %s', (exact, shown) => {
+    expect(readableDecimal(exact)).toBe(shown);
+  });
+
+  it('never shows more than there is: every shown amount is at most the exact one', () => {
+    for (const raw of [1n, 999_999n, 10n ** 24n + 1n, 123_456_789_123_456_789n, 5n * 10n ** 17n]) {
+      const shown = readableAmount(raw, 24);
+      if (shown.startsWith('<')) continue;
+      const shownUnits = BigInt(shown.replace(/,/g, '').replace('.', '').padEnd(0)) * 10n ** BigInt(24 - (shown.split('.')[1]?.length ?? 0));
+      expect(shownUnits <= raw, `${formatUnits(raw, 24)} shown as ${shown}`).toBe(true);
+    }
+  });
+});
+
+describe('USD', () => {
+  it('to the cent, grouped, dust as <$0.01', () => {
+    expect(readableUsd('1234.5678')).toBe('$1,234.56');
+    expect(readableUsd(0.004)).toBe('<$0.01');
+    expect(readableUsd('0')).toBe('$0.00');
+    expect(readableUsd('n/a')).toBe('n/a');
+  });
+});
+
+describe('pasted input', () => {
+  it('reads "1,000.5" and plain digits exactly', () => {
+    expect(parseAmountInput('1,000.5', 6)).toEqual({ units: 1_000_500_000n });
+    expect(parseAmountInput(' 12.5 ', 6)).toEqual({ units: 12_500_000n });
+    expect(parseAmountInput('1,000,000', 0)).toEqual({ units: 1_000_000n });
+  });
+  it.each([
+    ['1e3', /no exponent/],
+    ['1,00.5', /groups of three/],
+    ['1.000,5', /groups of three/],
+    ['-1', /positive number/],
+    ['1.1234567', /has 6 decimals; this has 7/],
+    ['', /Enter an amount/],
+  ])('refuses %j with words that say why', (text, why) => {
+    const out = parseAmountInput(text, 6);
+    expect('problem' in out && out.problem).toMatch(why);
+  });
+});
