@@ -53,6 +53,12 @@ test.describe('swap popup', () => {
       expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
       await expect(page.getByTestId('deposit-amount')).toHaveText('25 USDC');
       await expect(page.getByTestId('deposit-qr')).toBeVisible();
+      // The QR is an EIP-681 transfer of exactly 25 USDC on chain 1; the address alone on request.
+      await expect(page.getByTestId('deposit-qr-holds')).toHaveAttribute('data-standard', 'EIP-681');
+      await expect(page.getByTestId('deposit-qr')).toHaveAttribute('aria-label', `QR code: ethereum:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48@1/transfer?address=${address}&uint256=25000000`);
+      await page.getByTestId('deposit-qr-switch').click();
+      await expect(page.getByTestId('deposit-qr-holds')).toHaveAttribute('data-standard', 'address');
+      await expect(page.getByTestId('deposit-qr')).toHaveAttribute('aria-label', `QR code: ${address}`);
       await expect(status(page)).toHaveAttribute('data-status', 'PENDING_DEPOSIT');
       await expect(page.getByTestId('deposit-inactive')).toContainText('in ');
       await expect(page.getByTestId('deposit-deadline')).toContainText('in ');

@@ -10,7 +10,7 @@ import { AnyInputDeposit, Payouts } from '../components/AnyInputParts';
 import { Amounts, Countdowns, SignedQuote, Stepper, SubmitTx, timeOf } from '../components/DepositParts';
 import { PayFromIntents } from '../components/PayFromIntents';
 import { ErrorAlert, StatusLine, Warning } from '../components/Notice';
-import { QrCode } from '../components/QrCode';
+import { DepositQr } from '../components/DepositQr';
 import { Screen } from '../components/Screen';
 import { tokenOf } from '../swapForm';
 import { STATUS_TEXT, isTerminal, missingAmount, quoteFacts, refundReasonText, stepsOf } from '../swapText';
@@ -180,7 +180,13 @@ export function Deposit({ id, initial, onBack }: DepositProps) {
               </Warning>
             </>
           )}
-          {!viaIntents && <QrCode text={record.depositAddress} label={`QR code of the deposit address ${record.depositAddress}`} testid="deposit-qr" />}
+          {!viaIntents && (
+            <DepositQr
+              address={record.depositAddress}
+              amount={missing ?? (facts.amountIn && /^\d+$/.test(facts.amountIn) ? BigInt(facts.amountIn) : 0n)}
+              token={record.depositMemo === null ? origin : undefined}
+            />
+          )}
           <Countdowns record={record} now={now} />
           {viaIntents && record.status === 'PENDING_DEPOSIT' && <PayFromIntents record={record} onPaid={(r) => updated(r, 'Paid from your intents account.')} />}
           {!viaIntents && <SubmitTx record={record} originChain={origin?.blockchain ?? null} onSubmitted={(r) => updated(r, 'Deposit transaction sent to the service.')} />}

@@ -1,0 +1,28 @@
+// The deposit QR code: the chain's payment request with the amount where it has a standard (BIP-21,
+// EIP-681, Solana Pay: src/ui/paymentUri.ts), so a scanning wallet fills in the exact amount; or the
+// bare address. Which one it holds is said under it, and the user can switch to the address alone
+// (some wallets read only that). A deposit with a memo always gets the bare address: no standard here
+// carries the memo, and the text beside it says to include it.
+import { useState } from 'preact/hooks';
+import type { TokenView } from '../../provider/swapApi';
+import { paymentRequest } from '../paymentUri';
+import { QrCode } from './QrCode';
+
+export function DepositQr({ address, amount, token }: { address: string; amount: bigint; token: TokenView | undefined }) {
+  const request = paymentRequest(address, amount, token);
+  const [bare, setBare] = useState(false);
+  const text = bare || !request.standard ? address : request.text;
+  return (
+    <div class="qr-block">
+      <QrCode text={text} label={`QR code: ${text}`} testid="deposit-qr" />
+      <p class="hint" data-testid="deposit-qr-holds" data-standard={bare ? 'address' : (request.standard ?? 'address')}>
+        {request.standard && !bare ? `Holds a ${request.standard} payment request with the exact amount.` : 'Holds the deposit address only; enter the amount yourself.'}
+      </p>
+      {request.standard && (
+        <button type="button" class="link" onClick={() => setBare(!bare)} data-testid="deposit-qr-switch">
+          {bare ? `Show the ${request.standard} payment request instead` : 'Show the address only instead'}
+        </button>
+      )}
+    </div>
+  );
+}
