@@ -26,6 +26,7 @@ import { SigningService } from './signing/signer';
 import { SWAP_ALARM, swapService } from './swaps/tracker';
 import { swapHistory } from './swaps/history';
 import { WalletService } from './wallet/service';
+import { balancesService } from './wallet/balances';
 import { walletHandlers } from './wallet/handlers';
 
 interface EventPort<T extends unknown[]> {
@@ -153,7 +154,8 @@ export function startBackground(env: BackgroundEnv) {
     payment: { signer, nonces, preview, simulate, bus, publicKeyOf: (accountId) => wallet.account(accountId).publicKeys[0]! },
   });
   const history = swapHistory({ list: swaps.list, settings, http, tokens: async () => (await tokenList()).list });
-  const handlers = walletHandlers({ wallet, keys, settings, sites });
+  const balances = balancesService({ local, tokens: async () => (await tokenList()).list, balancesOf: preview.balancesOf, now: env.now });
+  const handlers = walletHandlers({ wallet, keys, settings, sites, balances });
   const routeNow = createRouter({
     extensionOrigin: env.extensionOrigin,
     page: pageHandlers({ wallet, permissions, queue, events, nonces, limits, verifierId, bus }),

@@ -24,6 +24,8 @@ export const WALLET = {
   setSettings: 'wallet_setSettings',
   listSites: 'wallet_listSites',
   revokeSite: 'wallet_revokeSite',
+  balances: 'wallet_balances',
+  keptBalances: 'wallet_keptBalances',
 } as const;
 export type WalletMethod = (typeof WALLET)[keyof typeof WALLET];
 
@@ -54,6 +56,8 @@ export interface WalletResults {
   wallet_setSettings: SettingsView;
   wallet_listSites: ConnectedSite[];
   wallet_revokeSite: ConnectedSite[];
+  wallet_balances: BalancesView;
+  wallet_keptBalances: BalancesView | null;
 }
 
 export interface AccountView {
@@ -202,4 +206,26 @@ export interface ConnectedSite {
   origin: string;
   accounts: string[];
   grantedAt: number;
+}
+
+/** One token the intents account holds (smallest units), valued at the token list's price. */
+export interface BalanceRow {
+  assetId: string;
+  symbol: string;
+  blockchain: string;
+  decimals: number;
+  amount: string;
+  /** Null when the token list has no price for it. */
+  usd: string | null;
+}
+
+/** The intents account's balances, largest USD value first; `stale` when the ledger could not be asked. */
+export interface BalancesView {
+  accountId: string;
+  rows: BalanceRow[];
+  totalUsd: string;
+  /** Unix ms of the reading, or null when there has never been one. */
+  at: number | null;
+  stale: boolean;
+  error: string | null;
 }

@@ -65,4 +65,8 @@ export const wallet = {
   setSettings: (change: SettingsChange) => done(call(WALLET.setSettings, change)),
   listSites: () => call(WALLET.listSites),
   revokeSite: (origin: string) => call(WALLET.revokeSite, { origin }),
+  /** The selected account's intents balances, read now (stale, with the reason, when the ledger is away). */
+  balances: () => call(WALLET.balances, {}),
+  /** The last reading kept, to paint at once; null when there is none. */
+  keptBalances: () => call(WALLET.keptBalances, {}),
 };

@@ -5,19 +5,29 @@ import type { KeyManager } from '../signing/keyManager';
 import type { SettingsStore } from './settings';
 import type { WalletService } from './service';
 import type { WalletParams } from './schemas';
+import type { BalancesService } from './balances';
+import { ERROR_CODES } from '../../provider/protocol';
+import { ProviderError } from '../providerError';
 
 export interface WalletHandlerDeps {
   wallet: WalletService;
   keys: KeyManager;
   settings: SettingsStore;
   sites: { list(): Promise<ConnectedSite[]>; revoke(origin: string): Promise<void> };
+  balances: BalancesService;
 }
 
 /** One handler per method, each answering what the shared table says (WalletResults). */
 type Handlers = { [K in WalletMethod]: (params: WalletParams[K]) => Promise<WalletResults[K]> };
 
-export function walletHandlers({ wallet, keys, settings, sites }: WalletHandlerDeps): Handlers {
+export function walletHandlers({ wallet, keys, settings, sites, balances }: WalletHandlerDeps): Handlers {
   const status = (): Promise<WalletStatus> => wallet.status();
+  /** The account asked about: the one named (it must be this wallet's), else the selected one. */
+  const accountOf = async (accountId: string | undefined) => {
+    const id = accountId ?? (await wallet.selectedAccountId());
+    if (!id) throw new ProviderError(ERROR_CODES.unauthorized, 'Unlock the wallet and choose an account first');
+    return wallet.account(id).accountId;
+  };
   return {
     wallet_status: status,
     wallet_create: (p) => wallet.create(p.password, p.source),
@@ -50,6 +60,11 @@ export function walletHandlers({ wallet, keys, settings, sites }: WalletHandlerD
     wallet_revokeSite: async (p) => {
       await sites.revoke(p.origin);
       return sites.list();
+    },
+    wallet_balances: async (p) => balances.fetch(await accountOf(p.accountId)),
+    wallet_keptBalances: async (p) => {
+      const kept = await balances.kept(await accountOf(p.accountId));
+      return kept ? { ...kept, stale: true, error: null } : null;
     },
   };
 }

@@ -47,6 +47,8 @@ export const walletParams = {
   wallet_setSettings: settingsChangeSchema,
   wallet_listSites: z.unknown(),
   wallet_revokeSite: z.strictObject({ origin: z.string().check(z.minLength(1), z.maxLength(512)) }),
+  wallet_balances: z.strictObject({ accountId: z.optional(accountIdSchema) }),
+  wallet_keptBalances: z.strictObject({ accountId: z.optional(accountIdSchema) }),
 } as const;
 
 /** The approval window's methods (src/provider/approvalApi.ts). */

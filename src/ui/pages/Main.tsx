@@ -4,6 +4,7 @@ import type { WalletStatus } from '../../provider/walletApi';
 import { clockTime, describeLockAt, shortAccount } from '../format';
 import { lazy } from '../lazy';
 import { Accounts } from './Accounts';
+import { Home } from './Home';
 import { Keys } from './Keys';
 import { Settings } from './Settings';
 import { Sites } from './Sites';
@@ -13,8 +14,9 @@ import { Sites } from './Sites';
 const SwapTab = lazy(() => import('./Swap').then((m) => m.SwapTab));
 const HistoryTab = lazy(() => import('./History').then((m) => m.HistoryTab));
 
-type Tab = 'swap' | 'history' | 'accounts' | 'keys' | 'sites' | 'settings';
+type Tab = 'home' | 'swap' | 'history' | 'accounts' | 'keys' | 'sites' | 'settings';
 const TABS: { tab: Tab; label: string }[] = [
+  { tab: 'home', label: 'Home' },
   { tab: 'swap', label: 'Swap' },
   { tab: 'history', label: 'History' },
   { tab: 'accounts', label: 'Accounts' },
@@ -74,6 +76,7 @@ export function Main({ status, onChanged, onBackup }: MainProps) {
           </button>
         ))}
       </nav>
+      {tab === 'home' && <Home accountId={selected?.accountId ?? null} />}
       {tab === 'swap' && <SwapTab account={selected?.accountId ?? null} />}
       {tab === 'history' && <HistoryTab />}
       {tab === 'accounts' && <Accounts status={status} onChanged={onChanged} />}

@@ -1,0 +1,70 @@
+/**
+ * The intents account's balances (docs/services.md, "The ledger RPC"): one `mt_batch_balance_of` view
+ * for every token of the swap service's list (in batches of BATCH, so a long list stays a few calls),
+ * valued in USD at the list's prices, largest first. The last answer per account is kept in
+ * storage.local, so the popup paints it at once and then shows the fresh one; when the ledger cannot be
+ * asked, the kept answer comes back marked stale with the reason.
+ */
+import * as z from 'zod/mini';
+import { usdValue } from '../../core';
+import type { Token } from '../../oneclick';
+import type { BalanceRow, BalancesView } from '../../provider/walletApi';
+import type { KeyValue } from '../kv';
+
+/** Token ids per view call: the RPC's argument stays well under its size limits. */
+export const BATCH = 100;
+
+const rowSchema = z.object({ assetId: z.string(), symbol: z.string(), blockchain: z.string(), decimals: z.number(), amount: z.string(), usd: z.nullable(z.string()) });
+const keptSchema = z.object({ accountId: z.string(), rows: z.array(rowSchema), totalUsd: z.string(), at: z.number() });
+const key = (accountId: string) => `balances:${accountId}`;
+
+export interface BalancesDeps {
+  local: KeyValue;
+  tokens: () => Promise<Token[]>;
+  balancesOf: (accountId: string, tokenIds: readonly string[]) => Promise<string[]>;
+  now: () => number;
+}
+
+const cents = (usd: string | null) => (usd === null ? -1 : Math.round(Number(usd) * 100));
+
+export function balancesService(d: BalancesDeps) {
+  /** The last answer kept for `accountId`, for painting at once. */
+  const kept = async (accountId: string) => d.local.read(key(accountId), keptSchema).catch(() => undefined);
+
+  return {
+    kept,
+    async fetch(accountId: string): Promise<BalancesView> {
+      try {
+        const tokens = await d.tokens();
+        const amounts: string[] = [];
+        for (let i = 0; i < tokens.length; i += BATCH) {
+          const slice = tokens.slice(i, i + BATCH);
+          const answer = await d.balancesOf(accountId, slice.map((t) => t.assetId));
+          if (answer.length !== slice.length) throw new Error(`the verifier answered ${answer.length} balances for ${slice.length} tokens`);
+          amounts.push(...answer);
+        }
+        const rows: BalanceRow[] = tokens
+          .map((t, i) => ({ t, amount: amounts[i] ?? '0' }))
+          .filter(({ amount }) => /^\d+$/.test(amount) && amount !== '0')
+          .map(({ t, amount }) => ({
+            assetId: t.assetId,
+            symbol: t.symbol,
+            blockchain: t.blockchain,
+            decimals: t.decimals,
+            amount,
+            usd: t.price === undefined || t.price === null ? null : usdValue(BigInt(amount), t.decimals, t.price),
+          }))
+          .sort((a, b) => cents(b.usd) - cents(a.usd) || a.symbol.localeCompare(b.symbol));
+        const totalUsd = (rows.reduce((n, r) => n + Math.max(0, cents(r.usd)), 0) / 100).toFixed(2);
+        const view = { accountId, rows, totalUsd, at: d.now() };
+        await d.local.write(key(accountId), view);
+        return { ...view, stale: false, error: null };
+      } catch (e) {
+        const last = await kept(accountId);
+        const error = `The balances could not be read: ${e instanceof Error ? e.message : String(e)}`;
+        return last ? { ...last, stale: true, error } : { accountId, rows: [], totalUsd: '0.00', at: null, stale: true, error };
+      }
+    },
+  };
+}
+export type BalancesService = ReturnType<typeof balancesService>;

@@ -1,0 +1,78 @@
+// The intents account's balances: what it holds, in USD and per token, largest first. Painted at once
+// from the last reading the background kept, then read again; small balances fold behind a toggle.
+import { useEffect, useState } from 'preact/hooks';
+import type { BalancesView } from '../../provider/walletApi';
+import { readableAmount, readableUsd } from '../amountText';
+import { chainName } from '../addresses';
+import { ErrorAlert, StatusLine } from '../components/Notice';
+import { Screen } from '../components/Screen';
+import { messageOf, wallet } from '../wallet';
+
+/** Below this many USD a balance is dust: folded away unless asked for. */
+const DUST_USD = 0.01;
+
+export function Home({ accountId }: { accountId: string | null }) {
+  const [view, setView] = useState<BalancesView | null>(null);
+  const [reading, setReading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [showDust, setShowDust] = useState(false);
+
+  const read = async () => {
+    setReading(true);
+    try {
+      const fresh = await wallet.balances();
+      setView(fresh);
+      setError(fresh.error);
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setReading(false);
+    }
+  };
+  useEffect(() => {
+    if (!accountId) return;
+    void wallet.keptBalances().then((kept) => kept && setView((v) => v ?? kept), () => undefined);
+    void read();
+  }, [accountId]);
+
+  const rows = view?.rows ?? [];
+  const dust = rows.filter((r) => r.usd !== null && Number(r.usd) < DUST_USD);
+  const shown = showDust ? rows : rows.filter((r) => !dust.includes(r));
+  return (
+    <Screen title="Home" testid="home" ready={view !== null || error !== null}>
+      <p class="total" data-testid="home-total" data-stale={view?.stale ?? true}>
+        <span class="label">Intents account</span> <strong>{view ? readableUsd(view.totalUsd) : '…'}</strong>
+        {view?.stale && view.at !== null ? <span class="hint"> (last known)</span> : null}
+      </p>
+      <StatusLine testid="home-status">{reading ? 'Reading balances…' : ''}</StatusLine>
+      <ErrorAlert message={error} testid="home-error" />
+      {view && rows.length === 0 && !reading && (
+        <p class="hint" data-testid="home-empty">
+          Nothing here yet. Swap into this account, or have tokens sent to it.
+        </p>
+      )}
+      <ul class="plain balances" data-testid="home-balances">
+        {shown.map((r) => (
+          <li key={r.assetId} data-testid="home-balance" data-asset-id={r.assetId}>
+            <strong>{r.symbol}</strong> <span class="hint">{chainName(r.blockchain)}</span>{' '}
+            <span class="amount" title={`${r.amount} smallest units`}>
+              {readableAmount(BigInt(r.amount), r.decimals)}
+            </span>{' '}
+            {/* A non-zero balance worth less than a cent rounds to $0.00: say so instead. */}
+            <span class="hint">{r.usd === null ? 'no price' : Number(r.usd) === 0 ? '<$0.01' : readableUsd(r.usd)}</span>
+          </li>
+        ))}
+      </ul>
+      {dust.length > 0 && (
+        <button type="button" class="link" aria-expanded={showDust} onClick={() => setShowDust(!showDust)} data-testid="home-dust-toggle">
+          {showDust ? 'Hide small balances' : `Show ${dust.length} small balance${dust.length === 1 ? '' : 's'} (under $0.01)`}
+        </button>
+      )}
+      <div class="actions start">
+        <button type="button" onClick={() => void read()} disabled={reading} data-testid="home-refresh">
+          Refresh
+        </button>
+      </div>
+    </Screen>
+  );
+}

@@ -1,0 +1,43 @@
+// Home, end to end in Chromium against the simulator: the intents account's balances read from the
+// verifier (one view for the whole token list), valued and sorted, the total in USD, small balances
+// folded away, and painted from the last reading when the popup opens again.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { WALLET } from '../../src/provider/walletApi';
+import { ROOT, launchExtension } from './fixtures';
+import { dev, expect, pointAtSimulator, test, walletCall } from './sim';
+
+const SCREENSHOTS = path.join(ROOT, 'test-results/screenshots');
+const WNEAR = 'nep141:wrap.near';
+const USDC_ETH = 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near';
+const BTC = 'nep141:btc.omft.near';
+
+test('Home shows what the intents account holds, largest first, with the total; dust folds away', async ({ sim }) => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const { extension, close } = await launchExtension();
+  try {
+    const page = await extension.context.newPage();
+    await pointAtSimulator(page, extension, sim);
+    const created = await walletCall<{ status: { selectedAccountId: string } }>(page, WALLET.create, { password: 'correct horse battery', source: { kind: 'generate' } });
+    const account = created.status.selectedAccountId;
+    await dev(sim, '/dev/fund', { accountId: account, tokenId: WNEAR, amount: (12n * 10n ** 23n).toString() });
+    await dev(sim, '/dev/fund', { accountId: account, tokenId: USDC_ETH, amount: '25500000' });
+    await dev(sim, '/dev/fund', { accountId: account, tokenId: BTC, amount: '1' }); // a satoshi: dust
+    await page.reload();
+    await page.getByTestId('nav-home').click();
+    const rows = page.getByTestId('home-balance');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toHaveAttribute('data-asset-id', USDC_ETH);
+    await expect(rows.nth(0)).toContainText('25.5');
+    await expect(rows.nth(0)).toContainText('Ethereum');
+    await expect(rows.nth(1)).toHaveAttribute('data-asset-id', WNEAR);
+    await expect(rows.nth(1)).toContainText('1.2');
+    await expect(page.getByTestId('home-total')).toContainText('$');
+    await expect(page.getByTestId('home-total')).toHaveAttribute('data-stale', 'false');
+    await page.getByTestId('home-dust-toggle').click();
+    await expect(rows).toHaveCount(3);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'home.png'), fullPage: true });
+  } finally {
+    await close();
+  }
+});
