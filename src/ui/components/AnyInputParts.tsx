@@ -2,7 +2,7 @@
 // supported token, any amount, into the swap's intents address or, when the quote lists them, an address
 // per chain) and the payouts the service reported, since such a swap never finishes by itself.
 import type { SwapRecordView, TokenView } from '../../provider/swapApi';
-import { chainName } from '../addresses';
+import { chainName } from '../chains';
 import { CopyButton } from './CopyButton';
 
 interface ChainAddress {

@@ -2,7 +2,7 @@
 // asset id, tokens grouped by chain with their price.
 import { useId, useState } from 'preact/hooks';
 import type { TokenView } from '../../provider/swapApi';
-import { chainName } from '../addresses';
+import { chainName } from '../chains';
 import { formatPrice, searchTokens } from '../swapForm';
 import { Dialog } from './Dialog';
 

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { BalancesView } from '../../provider/walletApi';
 import { readableAmount, readableUsd } from '../amountText';
-import { chainName } from '../addresses';
+import { chainName } from '../chains';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { Screen } from '../components/Screen';
 import { messageOf, wallet } from '../wallet';
