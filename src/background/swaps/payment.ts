@@ -23,6 +23,7 @@ import type { UsedNonces } from '../signing/nonces';
 import { sameAccount } from '../page/api';
 import { type PreviewDeps, intentsPreview } from '../approvals/preview';
 import { ProviderError } from '../providerError';
+import { draftSchema, fromDraft, signReviewed, toDraft } from '../signing/reviewed';
 import { type BusPort, type PreparedIntent, type SigningService, publishOnce } from '../signing/signer';
 
 /** A service-written payment must be signable now and expire soon: no more than this ahead. */
@@ -57,12 +58,7 @@ export interface Service {
   o: CallOptions;
 }
 
-const preparedSchema = z.object({
-  route: z.enum(['service', 'bus']),
-  payload: z.object({ signer_id: z.string(), verifying_contract: z.string(), deadline: z.string(), nonce: z.string(), intents: z.array(z.unknown()) }),
-  publicKey: z.string(),
-  ownNonce: z.boolean(),
-});
+const preparedSchema = z.object({ ...draftSchema.shape, route: z.enum(['service', 'bus']) });
 /** Older versions stored bus payments without a route. */
 const paymentSchema = z.object({ intentHash: z.string(), signed: signedIntentSchema, route: z.optional(z.enum(['service', 'bus'])) });
 const draftKey = (id: string) => `swapPaymentDraft:${id}`;
@@ -139,12 +135,6 @@ export function swapPayments(d: PaymentDeps) {
     return { payload, standard: 'nep413', publicKey: d.publicKeyOf(signerId), nonceKind: 'versioned', ownNonce: false };
   }
 
-  const restore = (draft: z.output<typeof preparedSchema>): PreparedIntent => {
-    const p = draft.payload;
-    const payload = buildIntentPayload({ signerId: p.signer_id, verifyingContract: p.verifying_contract, deadline: p.deadline, nonce: p.nonce, intents: p.intents });
-    return { payload, standard: 'nep413', publicKey: draft.publicKey, nonceKind: decodeNonce(p.nonce).kind, ownNonce: draft.ownNonce };
-  };
-
   /** Sends a signed payment by its route; a refusal whose nonce the verifier has used means it executed. */
   async function send(route: PaymentRoute, signed: SignedIntent, hash: string, service: Service): Promise<void> {
     let reason: string;
@@ -184,7 +174,7 @@ export function swapPayments(d: PaymentDeps) {
         route = offered ? 'service' : 'bus';
         const transfer = { intent: 'transfer', receiver_id: r.depositAddress, tokens: { [r.request.originAsset]: quoteOf(r).quote.amountIn }, ...(r.depositMemo ? { memo: r.depositMemo } : {}) };
         prepared = offered ?? (await d.signer.prepare({ signerId, intents: [transfer] }));
-        await d.local.write(draftKey(r.id), { route, payload: prepared.payload, publicKey: prepared.publicKey, ownNonce: prepared.ownNonce });
+        await d.local.write(draftKey(r.id), { route, ...toDraft(prepared) });
       }
       const preview: IntentsPreviewWire = await intentsPreview(d.preview, prepared, null, []);
       return { route, signed: stored !== undefined, preview };
@@ -203,22 +193,10 @@ export function swapPayments(d: PaymentDeps) {
       if (r.status !== 'PENDING_DEPOSIT') throw refuse('This swap already has its deposit');
       const draft = await d.local.read(draftKey(r.id), preparedSchema);
       if (!draft) throw refuse('Review the payment first');
-      const prepared = restore(draft);
+      const prepared = fromDraft(draft);
       if (d.publicKeyOf(prepared.payload.signer_id) !== prepared.publicKey) throw refuse('The account’s key changed since the review; review the payment again');
-      const preview = await intentsPreview(d.preview, prepared, null, []);
-      const findings = [...preview.batchFindings, ...preview.intents.flatMap((i) => i.findings)];
-      const forbidden = findings.find((f) => f.level === 'forbidden');
-      if (forbidden) throw refuse(`This payment cannot be signed: ${forbidden.message}`);
-      if (findings.some((f) => f.level === 'danger') && !acknowledgeDanger) throw refuse('Confirm that you understand the risk first');
-      await d.local.remove(draftKey(r.id));
-      const signed = await d.signer.sign(prepared);
-      try {
-        await d.simulate(signed.signed);
-      } catch (e) {
-        if (e instanceof LedgerViewError) throw new ProviderError(ERROR_CODES.internal, `The verifier refused it: ${e.panic ?? e.message}. It was not sent; review the payment again.`);
-        if (e instanceof ProtocolError) throw e;
-        throw new ProviderError(ERROR_CODES.disconnected, 'The ledger RPC is unreachable, so the verifier could not check this payment; it was not sent. Review it again.');
-      }
+      // The draft goes once the payload passed the checks again (a refusal there leaves it for another try).
+      const signed = await signReviewed(d, prepared, acknowledgeDanger, 'payment', () => d.local.remove(draftKey(r.id)));
       await d.local.write(paymentKey(r.id), { intentHash: signed.intentHash, signed: signed.signed, route: draft.route });
       await send(draft.route, signed.signed, signed.intentHash, service);
       return signed.intentHash;

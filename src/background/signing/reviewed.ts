@@ -1,0 +1,63 @@
+/**
+ * Signing a payload the user reviewed in the popup (a swap payment, a send): one rule for both
+ * (docs/security.md, "No signature before consent"). The payload kept since the review is judged again
+ * now with the approval window's checks (forbidden never signs; danger needs the acknowledgement), then
+ * signed, then checked by the verifier's `simulate_intents` with the real signature before anything
+ * leaves the background. A draft is kept as plain data and rebuilt by the wallet, never trusted as text.
+ */
+import * as z from 'zod/mini';
+import { LedgerViewError } from '../../bus';
+import { type SignedIntent, ProtocolError, buildIntentPayload, decodeNonce } from '../../core';
+import { ERROR_CODES } from '../../provider/protocol';
+import { type PreviewDeps, intentsPreview } from '../approvals/preview';
+import { ProviderError } from '../providerError';
+import type { PreparedIntent, SignedResult, SigningService } from './signer';
+
+export const draftSchema = z.object({
+  payload: z.object({ signer_id: z.string(), verifying_contract: z.string(), deadline: z.string(), nonce: z.string(), intents: z.array(z.unknown()) }),
+  publicKey: z.string(),
+  ownNonce: z.boolean(),
+});
+export type Draft = z.output<typeof draftSchema>;
+
+export const toDraft = (p: PreparedIntent): Draft => ({ payload: p.payload, publicKey: p.publicKey, ownNonce: p.ownNonce });
+
+/** The reviewed payload, rebuilt (and so re-checked) from its draft. */
+export function fromDraft(draft: Draft): PreparedIntent {
+  const p = draft.payload;
+  const payload = buildIntentPayload({ signerId: p.signer_id, verifyingContract: p.verifying_contract, deadline: p.deadline, nonce: p.nonce, intents: p.intents });
+  return { payload, standard: 'nep413', publicKey: draft.publicKey, nonceKind: decodeNonce(p.nonce).kind, ownNonce: draft.ownNonce };
+}
+
+export interface ReviewedDeps {
+  signer: SigningService;
+  preview: PreviewDeps;
+  simulate: (signed: SignedIntent) => Promise<unknown>;
+}
+
+/** Judges the reviewed payload again, signs it, and has the verifier check the signature; nothing is sent. */
+export async function signReviewed(
+  d: ReviewedDeps,
+  prepared: PreparedIntent,
+  acknowledgeDanger: boolean,
+  what: string,
+  /** Runs once the payload passed the checks, before it is signed (e.g. dropping its draft: one signature per review). */
+  beforeSign: () => Promise<unknown> = async () => undefined,
+): Promise<SignedResult> {
+  const refuse = (m: string) => new ProviderError(ERROR_CODES.invalidParams, m);
+  const preview = await intentsPreview(d.preview, prepared, null, []);
+  const findings = [...preview.batchFindings, ...preview.intents.flatMap((i) => i.findings)];
+  const forbidden = findings.find((f) => f.level === 'forbidden');
+  if (forbidden) throw refuse(`This ${what} cannot be signed: ${forbidden.message}`);
+  if (findings.some((f) => f.level === 'danger') && !acknowledgeDanger) throw refuse('Confirm that you understand the risk first');
+  await beforeSign();
+  const signed = await d.signer.sign(prepared);
+  try {
+    await d.simulate(signed.signed);
+  } catch (e) {
+    if (e instanceof LedgerViewError) throw new ProviderError(ERROR_CODES.internal, `The verifier refused it: ${e.panic ?? e.message}. It was not sent; review the ${what} again.`);
+    if (e instanceof ProtocolError) throw e;
+    throw new ProviderError(ERROR_CODES.disconnected, `The ledger RPC is unreachable, so the verifier could not check this ${what}; it was not sent. Review it again.`);
+  }
+  return signed;
+}
