@@ -27,6 +27,7 @@ import { SWAP_ALARM, swapService } from './swaps/tracker';
 import { swapHistory } from './swaps/history';
 import { WalletService } from './wallet/service';
 import { balancesService } from './wallet/balances';
+import { sendService } from './wallet/send';
 import { walletHandlers } from './wallet/handlers';
 
 interface EventPort<T extends unknown[]> {
@@ -155,7 +156,21 @@ export function startBackground(env: BackgroundEnv) {
   });
   const history = swapHistory({ list: swaps.list, settings, http, tokens: async () => (await tokenList()).list });
   const balances = balancesService({ local, tokens: async () => (await tokenList()).list, balancesOf: preview.balancesOf, now: env.now });
-  const handlers = walletHandlers({ wallet, keys, settings, sites, balances });
+  const sends = sendService({
+    local,
+    signer,
+    preview,
+    simulate,
+    bus,
+    publicKeyOf: (accountId) => wallet.account(accountId).publicKeys[0]!,
+    busUnavailable: async () => {
+      const s = await settings.get();
+      return s.preset === 'mainnet' && !s.busApiKey
+        ? 'Sending from the intents account publishes on the message bus, which on Mainnet needs a message-bus API key: add it under Settings.'
+        : null;
+    },
+  });
+  const handlers = walletHandlers({ wallet, keys, settings, sites, balances, sends });
   const routeNow = createRouter({
     extensionOrigin: env.extensionOrigin,
     page: pageHandlers({ wallet, permissions, queue, events, nonces, limits, verifierId, bus }),

@@ -2,7 +2,7 @@
 // The background prepares everything the window shows (plain-language lines, risk findings, the
 // simulation) so the window only renders and answers. Types only: no zod here.
 
-import type { AccountView } from './walletApi';
+import type { AccountView } from './accounts';
 
 export const APPROVAL = {
   current: 'approval_current',

@@ -1,6 +1,8 @@
 // The wallet's internal API: what the popup and the approval window ask the background. The background
 // answers these only to the extension's own pages (sender.url on the extension origin), never to a web
 // page through the relay. Types only (no zod): the background parses params with src/background/wallet/schemas.ts.
+import type { AccountView } from './accounts';
+import type { IntentsPreviewWire } from './approvalApi';
 
 export const WALLET = {
   status: 'wallet_status',
@@ -26,6 +28,9 @@ export const WALLET = {
   revokeSite: 'wallet_revokeSite',
   balances: 'wallet_balances',
   keptBalances: 'wallet_keptBalances',
+  previewSend: 'wallet_previewSend',
+  send: 'wallet_send',
+  intentStatus: 'wallet_intentStatus',
 } as const;
 export type WalletMethod = (typeof WALLET)[keyof typeof WALLET];
 
@@ -58,15 +63,12 @@ export interface WalletResults {
   wallet_revokeSite: ConnectedSite[];
   wallet_balances: BalancesView;
   wallet_keptBalances: BalancesView | null;
+  wallet_previewSend: { preview: IntentsPreviewWire };
+  wallet_send: { intentHash: string; status: 'OK' };
+  wallet_intentStatus: IntentStatusView;
 }
 
-export interface AccountView {
-  accountId: string;
-  label: string;
-  kind: 'implicit' | 'named';
-  /** Local keys; the first signs. */
-  publicKeys: string[];
-}
+export type { AccountView } from './accounts';
 
 export interface WalletStatus {
   exists: boolean;
@@ -228,4 +230,21 @@ export interface BalancesView {
   at: number | null;
   stale: boolean;
   error: string | null;
+}
+
+/** A transfer from the intents account to another one: what the popup asks to review. */
+export interface SendParams {
+  accountId?: string;
+  receiverId: string;
+  tokenId: string;
+  /** Smallest units. */
+  amount: string;
+}
+
+/** An intent as the message bus reports it (PENDING → TX_BROADCASTED → SETTLED, or NOT_FOUND_OR_NOT_VALID). */
+export interface IntentStatusView {
+  intent_hash: string;
+  status: 'PENDING' | 'TX_BROADCASTED' | 'SETTLED' | 'NOT_FOUND_OR_NOT_VALID';
+  status_details?: string | undefined;
+  data?: { hash?: string | undefined } | undefined;
 }

@@ -6,6 +6,7 @@ import type { SettingsStore } from './settings';
 import type { WalletService } from './service';
 import type { WalletParams } from './schemas';
 import type { BalancesService } from './balances';
+import type { SendService } from './send';
 import { ERROR_CODES } from '../../provider/protocol';
 import { ProviderError } from '../providerError';
 
@@ -15,12 +16,13 @@ export interface WalletHandlerDeps {
   settings: SettingsStore;
   sites: { list(): Promise<ConnectedSite[]>; revoke(origin: string): Promise<void> };
   balances: BalancesService;
+  sends: SendService;
 }
 
 /** One handler per method, each answering what the shared table says (WalletResults). */
 type Handlers = { [K in WalletMethod]: (params: WalletParams[K]) => Promise<WalletResults[K]> };
 
-export function walletHandlers({ wallet, keys, settings, sites, balances }: WalletHandlerDeps): Handlers {
+export function walletHandlers({ wallet, keys, settings, sites, balances, sends }: WalletHandlerDeps): Handlers {
   const status = (): Promise<WalletStatus> => wallet.status();
   /** The account asked about: the one named (it must be this wallet's), else the selected one. */
   const accountOf = async (accountId: string | undefined) => {
@@ -66,5 +68,8 @@ export function walletHandlers({ wallet, keys, settings, sites, balances }: Wall
       const kept = await balances.kept(await accountOf(p.accountId));
       return kept ? { ...kept, stale: true, error: null } : null;
     },
+    wallet_previewSend: async ({ accountId, ...p }) => sends.preview(await accountOf(accountId), p),
+    wallet_send: async (p) => sends.send(await accountOf(p.accountId), p.acknowledgeDanger === true),
+    wallet_intentStatus: (p) => sends.status(p.intentHash),
   };
 }

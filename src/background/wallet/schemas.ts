@@ -49,6 +49,14 @@ export const walletParams = {
   wallet_revokeSite: z.strictObject({ origin: z.string().check(z.minLength(1), z.maxLength(512)) }),
   wallet_balances: z.strictObject({ accountId: z.optional(accountIdSchema) }),
   wallet_keptBalances: z.strictObject({ accountId: z.optional(accountIdSchema) }),
+  wallet_previewSend: z.strictObject({
+    accountId: z.optional(accountIdSchema),
+    receiverId: accountIdSchema,
+    tokenId: z.string().check(z.minLength(1), z.maxLength(256)),
+    amount: z.string().check(z.regex(/^\d{1,39}$/, 'must be a whole number of smallest units')),
+  }),
+  wallet_send: z.strictObject({ accountId: z.optional(accountIdSchema), acknowledgeDanger: z.optional(z.boolean()) }),
+  wallet_intentStatus: z.strictObject({ intentHash: z.string().check(z.minLength(1), z.maxLength(64)) }),
 } as const;
 
 /** The approval window's methods (src/provider/approvalApi.ts). */

@@ -1,0 +1,66 @@
+/**
+ * Sending from the intents account to another intents account (docs/services.md, "The message bus"):
+ * `preview` writes the transfer intent with the wallet's own nonce and shows it with the approval
+ * window's checks; `send` signs that reviewed payload and nothing else (signing/reviewed), publishes it
+ * on the bus, and the popup follows it with `status`. One draft per account: a new review replaces it.
+ */
+import type { IntentStatus } from '../../bus';
+import { type SignedIntent, extractIntentPayload, intentHash } from '../../core';
+import type { IntentsPreviewWire } from '../../provider/approvalApi';
+import { ERROR_CODES } from '../../provider/protocol';
+import type { SendParams } from '../../provider/walletApi';
+import { type PreviewDeps, intentsPreview } from '../approvals/preview';
+import type { KeyValue } from '../kv';
+import { ProviderError } from '../providerError';
+import { draftSchema, fromDraft, signReviewed, toDraft } from '../signing/reviewed';
+import { type BusPort, type SigningService, publishOnce } from '../signing/signer';
+
+export interface SendDeps {
+  local: KeyValue;
+  signer: SigningService;
+  preview: PreviewDeps;
+  simulate: (signed: SignedIntent) => Promise<unknown>;
+  bus: () => Promise<BusPort & { getStatus(intentHash: string): Promise<IntentStatus> }>;
+  /** Why the bus cannot be used now (no key on Mainnet), or null. */
+  busUnavailable: () => Promise<string | null>;
+  publicKeyOf: (accountId: string) => string;
+}
+
+const draftKey = (accountId: string) => `sendDraft:${accountId}`;
+const refuse = (m: string, field?: string) => new ProviderError(ERROR_CODES.invalidParams, m, field ? { field } : undefined);
+
+export function sendService(d: SendDeps) {
+  const needBus = async () => {
+    const why = await d.busUnavailable();
+    if (why) throw new ProviderError(ERROR_CODES.unauthorized, why);
+  };
+  return {
+    async preview(signerId: string, p: Omit<SendParams, 'accountId'>): Promise<{ preview: IntentsPreviewWire }> {
+      if (p.receiverId === signerId) throw refuse('That is this account; choose another account to send to', 'receiverId');
+      if (!/[1-9]/.test(p.amount)) throw refuse('Enter an amount above zero', 'amount');
+      await needBus();
+      const transfer = { intent: 'transfer', receiver_id: p.receiverId, tokens: { [p.tokenId]: p.amount } };
+      const prepared = await d.signer.prepare({ signerId, intents: [transfer] });
+      await d.local.write(draftKey(signerId), toDraft(prepared));
+      return { preview: await intentsPreview(d.preview, prepared, null, []) };
+    },
+
+    async send(signerId: string, acknowledgeDanger: boolean): Promise<{ intentHash: string; status: 'OK' }> {
+      await needBus();
+      const draft = await d.local.read(draftKey(signerId), draftSchema);
+      if (!draft) throw refuse('Review the transfer first');
+      const prepared = fromDraft(draft);
+      if (d.publicKeyOf(signerId) !== prepared.publicKey) throw refuse('The account’s key changed since the review; review the transfer again');
+      const signed = await signReviewed(d, prepared, acknowledgeDanger, 'transfer', () => d.local.remove(draftKey(signerId)));
+      const out = await publishOnce(await d.bus(), signed.signed, []);
+      if (out.status === 'OK') return { intentHash: out.intent_hash, status: 'OK' };
+      const { signer_id, nonce } = extractIntentPayload(signed.signed);
+      // Refused, but its nonce is spent: it executed (a retry of one that went through).
+      if (await d.preview.nonceUsed(signer_id, nonce).catch(() => false)) return { intentHash: intentHash(signed.signed), status: 'OK' };
+      throw new ProviderError(ERROR_CODES.internal, `The transfer was refused: ${out.reason}`, { intentHash: signed.intentHash, reason: out.reason });
+    },
+
+    status: async (hash: string): Promise<IntentStatus> => (await d.bus()).getStatus(hash),
+  };
+}
+export type SendService = ReturnType<typeof sendService>;

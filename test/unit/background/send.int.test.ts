@@ -1,0 +1,65 @@
+// Sending from the intents account through the background against the simulator: the transfer is
+// reviewed with the approval window's checks, signed only after Confirm (with the acknowledgement a
+// transfer to someone else needs), published on the bus, followed to SETTLED, and the receiver's
+// balance on the verifier rises by the amount. Mainnet without a bus key says so before anything.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { startBackground } from '../../../src/background/start';
+import type { RunningSimulator } from '../../../src/sim/server';
+import { WALLET, type CreateResult, type IntentStatusView } from '../../../src/provider/walletApi';
+import type { IntentsPreviewWire } from '../../../src/provider/approvalApi';
+import { ONE_NEAR, PASSWORD, WNEAR, backgroundEnv, call, simWithClock, useSimulator, type Clock } from './harness';
+
+let sim: RunningSimulator;
+let clock: Clock;
+beforeAll(async () => ({ sim, clock } = await simWithClock()));
+afterAll(() => sim.close());
+beforeEach(() => fakeBrowser.reset());
+
+async function ledgerBalance(accountId: string): Promise<bigint> {
+  const res = await fetch(`${sim.url}/dev/balances?accountId=${accountId}`);
+  return BigInt(((await res.json()) as { balances: Record<string, string> }).balances[WNEAR] ?? '0');
+}
+
+async function funded() {
+  const bg = startBackground(backgroundEnv(clock));
+  await useSimulator(bg, sim.url, sim.busApiKey);
+  const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
+  const account = created.status.accounts[0]!.accountId;
+  const res = await fetch(`${sim.url}/dev/fund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountId: account, tokenId: WNEAR, amount: (5n * ONE_NEAR).toString() }) });
+  expect(res.status).toBe(200);
+  return { bg, account };
+}
+
+describe('send to another intents account', () => {
+  it('reviewed, confirmed with the acknowledgement, published, settled; the receiver holds the amount', async () => {
+    const { bg, account } = await funded();
+    const receiver = `send${Date.now()}.near`;
+    const { preview } = await call<{ preview: IntentsPreviewWire }>(bg, WALLET.previewSend, { receiverId: receiver, tokenId: WNEAR, amount: ONE_NEAR.toString() });
+    expect(preview.accountId).toBe(account);
+    expect(preview.intents.map((i) => i.intent)).toEqual([{ intent: 'transfer', receiver_id: receiver, tokens: { [WNEAR]: ONE_NEAR.toString() } }]);
+    expect(preview.intents[0]!.findings.some((f) => f.level === 'danger')).toBe(true);
+    // Value leaving the account: not without the acknowledgement, and the review stays for the retry.
+    await expect(call(bg, WALLET.send, {})).rejects.toThrow(/understand the risk/);
+    const sent = await call<{ intentHash: string; status: string }>(bg, WALLET.send, { acknowledgeDanger: true });
+    expect(sent.status).toBe('OK');
+    // One review, one signature: the draft is gone.
+    await expect(call(bg, WALLET.send, { acknowledgeDanger: true })).rejects.toThrow(/Review the transfer first/);
+    await expect
+      .poll(async () => {
+        await fetch(`${sim.url}/dev/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 1000 }) });
+        return (await call<IntentStatusView>(bg, WALLET.intentStatus, { intentHash: sent.intentHash })).status;
+      })
+      .toBe('SETTLED');
+    expect(await ledgerBalance(receiver)).toBe(ONE_NEAR);
+    expect(await ledgerBalance(account)).toBe(4n * ONE_NEAR);
+  });
+
+  it('refuses sending to itself, a zero amount, and on Mainnet without a bus key says what is missing', async () => {
+    const { bg, account } = await funded();
+    await expect(call(bg, WALLET.previewSend, { receiverId: account, tokenId: WNEAR, amount: '1' })).rejects.toMatchObject({ data: { field: 'receiverId' } });
+    await expect(call(bg, WALLET.previewSend, { receiverId: 'bob.near', tokenId: WNEAR, amount: '0' })).rejects.toMatchObject({ data: { field: 'amount' } });
+    await call(bg, WALLET.setSettings, { preset: 'mainnet' });
+    await expect(call(bg, WALLET.previewSend, { receiverId: 'bob.near', tokenId: WNEAR, amount: '1' })).rejects.toThrow(/message-bus API key/);
+  });
+});
