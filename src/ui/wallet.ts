@@ -7,6 +7,7 @@ import {
   type AddKeyParams,
   type CreateParams,
   type RemoveKeyParams,
+  type SendParams,
   type SettingsChange,
   type WalletMethod,
   type WalletResults,
@@ -69,4 +70,9 @@ export const wallet = {
   balances: () => call(WALLET.balances, {}),
   /** The last reading kept, to paint at once; null when there is none. */
   keptBalances: () => call(WALLET.keptBalances, {}),
+  /** The transfer that would send `amount` (smallest units), reviewed; nothing is signed. */
+  previewSend: (params: SendParams) => call(WALLET.previewSend, params),
+  /** Confirm: signs the reviewed transfer and publishes it. */
+  send: (acknowledgeDanger: boolean) => call(WALLET.send, acknowledgeDanger ? { acknowledgeDanger } : {}),
+  intentStatus: (intentHash: string) => call(WALLET.intentStatus, { intentHash }),
 };

@@ -41,3 +41,36 @@ test('Home shows what the intents account holds, largest first, with the total; 
     await close();
   }
 });
+
+test('Send: reviewed in the approval window’s words, confirmed with the acknowledgement, settled; the receiver holds it', async ({ sim }) => {
+  const { extension, close } = await launchExtension();
+  try {
+    const page = await extension.context.newPage();
+    await pointAtSimulator(page, extension, sim);
+    const created = await walletCall<{ status: { selectedAccountId: string } }>(page, WALLET.create, { password: 'correct horse battery', source: { kind: 'generate' } });
+    await dev(sim, '/dev/fund', { accountId: created.status.selectedAccountId, tokenId: WNEAR, amount: (2n * 10n ** 24n).toString() });
+    await page.reload();
+    await page.getByTestId('nav-home').click();
+    await expect(page.getByTestId('home-balance')).toHaveCount(1);
+    await page.getByTestId('home-send').click();
+    const receiver = `friend${Date.now()}.near`;
+    await page.getByTestId('send-to').fill(receiver);
+    await page.getByTestId('send-amount').fill('5');
+    await page.getByTestId('send-review').click();
+    await expect(page.getByText(/More than the 2 wNEAR this account holds/)).toBeVisible();
+    await page.getByTestId('send-amount').fill('0.5');
+    await page.getByTestId('send-review').click();
+    const dialog = page.getByTestId('send-dialog');
+    await expect(dialog.getByTestId('approval-intent')).toHaveAttribute('data-type', 'transfer');
+    await expect(dialog.getByTestId('approval-intent')).toContainText(receiver);
+    await expect(page.getByTestId('send-confirm')).toBeDisabled();
+    await page.getByTestId('send-ack').check();
+    await page.getByTestId('send-confirm').click();
+    await expect(page.getByTestId('send-status')).toHaveAttribute('data-status', 'SETTLED', { timeout: 20_000 });
+    const balances = (await (await fetch(`${sim.url}/dev/balances?accountId=${receiver}`)).json()) as { balances: Record<string, string> };
+    expect(balances.balances[WNEAR]).toBe((5n * 10n ** 23n).toString());
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'send.png'), fullPage: true });
+  } finally {
+    await close();
+  }
+});

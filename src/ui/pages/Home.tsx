@@ -6,7 +6,11 @@ import { readableAmount, readableUsd } from '../amountText';
 import { chainName } from '../chains';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { Screen } from '../components/Screen';
+import { lazy } from '../lazy';
 import { messageOf, wallet } from '../wallet';
+
+// Send (with the approval window's intent view) loads on first use.
+const SendLazy = lazy(() => import('./Send').then((m) => m.Send));
 
 /** Below this many USD a balance is dust: folded away unless asked for. */
 const DUST_USD = 0.01;
@@ -16,6 +20,7 @@ export function Home({ accountId }: { accountId: string | null }) {
   const [reading, setReading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [showDust, setShowDust] = useState(false);
+  const [sending, setSending] = useState(false);
 
   const read = async () => {
     setReading(true);
@@ -36,6 +41,7 @@ export function Home({ accountId }: { accountId: string | null }) {
   }, [accountId]);
 
   const rows = view?.rows ?? [];
+  if (sending) return <SendLazy rows={rows} onBack={() => setSending(false)} onSent={() => void read()} />;
   const dust = rows.filter((r) => r.usd !== null && Number(r.usd) < DUST_USD);
   const shown = showDust ? rows : rows.filter((r) => !dust.includes(r));
   return (
@@ -69,6 +75,9 @@ export function Home({ accountId }: { accountId: string | null }) {
         </button>
       )}
       <div class="actions start">
+        <button type="button" class="primary" onClick={() => setSending(true)} disabled={rows.length === 0} data-testid="home-send">
+          Send
+        </button>
         <button type="button" onClick={() => void read()} disabled={reading} data-testid="home-refresh">
           Refresh
         </button>

@@ -1,0 +1,156 @@
+// Send from the intents account to another intents account: the account, the token (from what the
+// account holds, with Max) and the amount as people write it; Review shows the transfer with the
+// approval window's own component and risk rules (one component, two hosts); Confirm signs that very
+// payload, publishes it on the bus, and the status is followed until it settles.
+import { useEffect, useState } from 'preact/hooks';
+import type { IntentsPreview } from '../../provider/approvalApi';
+import type { BalanceRow, IntentStatusView } from '../../provider/walletApi';
+import { IntentsBody } from '../approve/IntentsBody';
+import { intentsGate, worded } from '../approve/view';
+import '../approve/approve.css';
+import { accountIdProblem } from '../addresses';
+import { parseAmountInput, readableAmount } from '../amountText';
+import { Dialog } from '../components/Dialog';
+import { Checkbox, SelectField, TextField } from '../components/Field';
+import { ErrorAlert, StatusLine } from '../components/Notice';
+import { Screen } from '../components/Screen';
+import { focusFirstInvalidSoon } from '../focus';
+import { useAction } from '../useAction';
+import { wallet } from '../wallet';
+
+/** How often the popup asks the bus about a sent transfer until it settles. */
+export const SEND_STATUS_MS = 1500;
+
+const STATUS_WORDS: Record<IntentStatusView['status'], string> = {
+  PENDING: 'Published; waiting to be executed.',
+  TX_BROADCASTED: 'Being executed on the ledger.',
+  SETTLED: 'Done: the tokens are in the receiving account.',
+  NOT_FOUND_OR_NOT_VALID: 'The verifier did not execute it; nothing left the account.',
+};
+
+export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): void; onSent(): void }) {
+  const [to, setTo] = useState('');
+  const [tokenId, setTokenId] = useState(rows[0]?.assetId ?? '');
+  const [amount, setAmount] = useState('');
+  const [tried, setTried] = useState(false);
+  const [shown, setShown] = useState<IntentsPreview | null>(null);
+  const [acknowledged, setAcknowledged] = useState(false);
+  const [sent, setSent] = useState<{ intentHash: string; status: IntentStatusView['status'] } | null>(null);
+  const review = useAction();
+  const confirm = useAction();
+  const token = rows.find((r) => r.assetId === tokenId);
+
+  const toProblem = !to.trim() ? 'Enter the intents account to send to' : accountIdProblem(to.trim(), 'The receiving account');
+  const read = token ? parseAmountInput(amount, token.decimals) : { problem: 'Choose a token you hold' };
+  const amountProblem = 'problem' in read ? read.problem.replace('This token', token?.symbol ?? 'This token') : read.units === 0n ? 'Enter an amount above zero' : read.units > BigInt(token!.amount) ? `More than the ${readableAmount(BigInt(token!.amount), token!.decimals)} ${token!.symbol} this account holds` : null;
+
+  // Follow the sent transfer until the bus has a final word.
+  useEffect(() => {
+    if (!sent || sent.status === 'SETTLED' || sent.status === 'NOT_FOUND_OR_NOT_VALID') return;
+    const timer = setInterval(() => {
+      void wallet.intentStatus(sent.intentHash).then((s) => {
+        setSent({ intentHash: sent.intentHash, status: s.status });
+        if (s.status === 'SETTLED') onSent();
+      }, () => undefined);
+    }, SEND_STATUS_MS);
+    return () => clearInterval(timer);
+  }, [sent?.intentHash, sent?.status]);
+
+  const submit = (e: Event) => {
+    e.preventDefault();
+    setTried(true);
+    if (toProblem || amountProblem || 'problem' in read) return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
+    void review.run(async () => {
+      const { preview } = await wallet.previewSend({ receiverId: to.trim(), tokenId, amount: read.units.toString() });
+      setAcknowledged(false);
+      setShown(worded(preview));
+    });
+  };
+  const gate = intentsGate(shown ?? undefined);
+  const send = () =>
+    void confirm.run(async () => {
+      const out = await wallet.send(gate.needsAck && acknowledged);
+      setShown(null);
+      setSent({ intentHash: out.intentHash, status: 'PENDING' });
+    });
+
+  return (
+    <Screen title="Send" testid="send" focusHeading>
+      {sent ? (
+        <div class="group" data-testid="send-status" data-status={sent.status}>
+          <p>{STATUS_WORDS[sent.status]}</p>
+          <p class="hint">
+            Intent <code>{sent.intentHash}</code>
+          </p>
+          <div class="actions">
+            <button type="button" onClick={onBack} data-testid="send-done">
+              Back to Home
+            </button>
+          </div>
+        </div>
+      ) : (
+        <form onSubmit={submit} noValidate data-testid="send-form">
+          <TextField label="To (intents account)" value={to} onValue={setTo} verbatim testid="send-to" error={tried ? toProblem : null} />
+          <SelectField
+            label="Token"
+            options={rows.map((r) => ({ value: r.assetId, label: `${r.symbol} (${readableAmount(BigInt(r.amount), r.decimals)})` }))}
+            value={tokenId}
+            onValue={setTokenId}
+            testid="send-token"
+          />
+          <TextField
+            label={`Amount${token ? ` (${token.symbol})` : ''}`}
+            value={amount}
+            onValue={setAmount}
+            inputMode="decimal"
+            verbatim
+            testid="send-amount"
+            error={tried || amount ? amountProblem : null}
+          />
+          {token && (
+            <button type="button" class="link" onClick={() => setAmount(exact(token))} data-testid="send-max">
+              Max
+            </button>
+          )}
+          <ErrorAlert message={review.error} testid="send-error" />
+          <StatusLine testid="send-busy">{review.busy ? 'Preparing the transfer…' : ''}</StatusLine>
+          <div class="actions">
+            <button type="button" onClick={onBack} data-testid="send-back">
+              Back
+            </button>
+            <button type="submit" class="primary" disabled={review.busy} data-testid="send-review">
+              Review
+            </button>
+          </div>
+        </form>
+      )}
+      {shown && (
+        <Dialog title="Send from your intents account?" onClose={() => setShown(null)} testid="send-dialog">
+          <IntentsBody preview={shown} publish now={Date.now()} />
+          {gate.blocked && (
+            <p class="alert" role="alert" data-testid="send-blocked">
+              <strong>Blocked:</strong> {gate.blocked}
+            </p>
+          )}
+          {gate.needsAck && <Checkbox label="I understand the risk, and I want to sign this anyway." checked={acknowledged} onChecked={setAcknowledged} testid="send-ack" />}
+          <ErrorAlert message={confirm.error} testid="send-dialog-error" />
+          <div class="actions">
+            <button type="button" onClick={() => setShown(null)} data-testid="send-cancel">
+              Cancel
+            </button>
+            <button type="button" class="primary" disabled={confirm.busy || gate.blocked !== null || (gate.needsAck && !acknowledged)} onClick={send} data-testid="send-confirm" data-autofocus>
+              {confirm.busy ? 'Sending…' : 'Sign and send'}
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </Screen>
+  );
+}
+
+/** The whole balance, exactly, in the token's decimals (what Max fills in). */
+function exact(row: BalanceRow): string {
+  const whole = BigInt(row.amount) / 10n ** BigInt(row.decimals);
+  const frac = (BigInt(row.amount) % 10n ** BigInt(row.decimals)).toString().padStart(row.decimals, '0').replace(/0+$/, '');
+  return frac ? `${whole}.${frac}` : whole.toString();
+}
