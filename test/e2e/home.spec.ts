@@ -74,3 +74,37 @@ test('Send: reviewed in the approval window’s words, confirmed with the acknow
     await close();
   }
 });
+
+test('Withdraw: to an Ethereum address, checked with its checksum, quoted, paid from the intents account, followed to SUCCESS; Home falls by the amount', async ({ sim }) => {
+  const { extension, close } = await launchExtension();
+  try {
+    const page = await extension.context.newPage();
+    await pointAtSimulator(page, extension, sim);
+    const created = await walletCall<{ status: { selectedAccountId: string } }>(page, WALLET.create, { password: 'correct horse battery', source: { kind: 'generate' } });
+    // The swap-service key: the payment is written by the service (no bus key needed).
+    await walletCall(page, WALLET.setSettings, { jwt: sim.devJwt });
+    const account = created.status.selectedAccountId;
+    await dev(sim, '/dev/fund', { accountId: account, tokenId: USDC_ETH, amount: '40000000' });
+    await page.reload();
+    await page.getByTestId('nav-home').click();
+    await expect(page.getByTestId('home-balance')).toHaveCount(1);
+    await page.getByTestId('home-withdraw').click();
+    // A typo in the mixed-case checksum is caught before anything is asked.
+    await page.getByTestId('withdraw-to').fill('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BEAed');
+    await expect(page.getByText(/EIP-55 checksum/)).toBeVisible();
+    await page.getByTestId('withdraw-to').fill('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
+    await page.getByTestId('withdraw-amount').fill('25');
+    await expect(page.getByTestId('withdraw-arrives')).toContainText('USDC', { timeout: 10_000 });
+    await page.getByTestId('withdraw-continue').click();
+    await page.getByTestId('deposit-pay-intents').click();
+    await expect(page.getByTestId('deposit-pay-route')).toHaveAttribute('data-route', 'service');
+    await page.getByTestId('deposit-pay-ack').check();
+    await page.getByTestId('deposit-pay-confirm').click();
+    await expect(page.getByTestId('deposit-status')).toHaveAttribute('data-status', 'SUCCESS', { timeout: 20_000 });
+    await page.getByTestId('deposit-back').click();
+    const left = page.getByTestId('home-balance');
+    await expect(left.first()).toContainText('15', { timeout: 10_000 });
+  } finally {
+    await close();
+  }
+});

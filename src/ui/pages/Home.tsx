@@ -11,6 +11,7 @@ import { messageOf, wallet } from '../wallet';
 
 // Send (with the approval window's intent view) loads on first use.
 const SendLazy = lazy(() => import('./Send').then((m) => m.Send));
+const WithdrawLazy = lazy(() => import('./Withdraw').then((m) => m.Withdraw));
 
 /** Below this many USD a balance is dust: folded away unless asked for. */
 const DUST_USD = 0.01;
@@ -20,7 +21,7 @@ export function Home({ accountId }: { accountId: string | null }) {
   const [reading, setReading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [showDust, setShowDust] = useState(false);
-  const [sending, setSending] = useState(false);
+  const [action, setAction] = useState<'send' | 'withdraw' | null>(null);
 
   const read = async () => {
     setReading(true);
@@ -41,7 +42,12 @@ export function Home({ accountId }: { accountId: string | null }) {
   }, [accountId]);
 
   const rows = view?.rows ?? [];
-  if (sending) return <SendLazy rows={rows} onBack={() => setSending(false)} onSent={() => void read()} />;
+  const back = () => {
+    setAction(null);
+    void read();
+  };
+  if (action === 'send') return <SendLazy rows={rows} onBack={back} onSent={() => void read()} />;
+  if (action === 'withdraw' && accountId) return <WithdrawLazy rows={rows} accountId={accountId} onBack={back} />;
   const dust = rows.filter((r) => r.usd !== null && Number(r.usd) < DUST_USD);
   const shown = showDust ? rows : rows.filter((r) => !dust.includes(r));
   return (
@@ -75,8 +81,11 @@ export function Home({ accountId }: { accountId: string | null }) {
         </button>
       )}
       <div class="actions start">
-        <button type="button" class="primary" onClick={() => setSending(true)} disabled={rows.length === 0} data-testid="home-send">
+        <button type="button" class="primary" onClick={() => setAction('send')} disabled={rows.length === 0} data-testid="home-send">
           Send
+        </button>
+        <button type="button" onClick={() => setAction('withdraw')} disabled={rows.length === 0} data-testid="home-withdraw">
+          Withdraw
         </button>
         <button type="button" onClick={() => void read()} disabled={reading} data-testid="home-refresh">
           Refresh

@@ -9,6 +9,7 @@ import { IntentsBody } from '../approve/IntentsBody';
 import { intentsGate, worded } from '../approve/view';
 import '../approve/approve.css';
 import { accountIdProblem } from '../addresses';
+import { formatUnits } from '../../core/amounts';
 import { parseAmountInput, readableAmount } from '../amountText';
 import { Dialog } from '../components/Dialog';
 import { Checkbox, SelectField, TextField } from '../components/Field';
@@ -108,7 +109,7 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
             error={tried || amount ? amountProblem : null}
           />
           {token && (
-            <button type="button" class="link" onClick={() => setAmount(exact(token))} data-testid="send-max">
+            <button type="button" class="link" onClick={() => setAmount(formatUnits(BigInt(token.amount), token.decimals))} data-testid="send-max">
               Max
             </button>
           )}
@@ -146,11 +147,4 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
       )}
     </Screen>
   );
-}
-
-/** The whole balance, exactly, in the token's decimals (what Max fills in). */
-function exact(row: BalanceRow): string {
-  const whole = BigInt(row.amount) / 10n ** BigInt(row.decimals);
-  const frac = (BigInt(row.amount) % 10n ** BigInt(row.decimals)).toString().padStart(row.decimals, '0').replace(/0+$/, '');
-  return frac ? `${whole}.${frac}` : whole.toString();
 }

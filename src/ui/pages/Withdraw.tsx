@@ -1,0 +1,129 @@
+// Withdraw from the intents account to an address on the token's own chain, through the swap service:
+// a quote from the intents balance (deposit type INTENTS) to the same token delivered on its chain,
+// shown with what arrives after the withdrawal fee; Continue starts it and opens its deposit view, whose
+// "Pay from my intents account" is the reviewed, signed payment; the tracker follows it to its end.
+import { useEffect, useState } from 'preact/hooks';
+import type { QuoteParams, QuoteView, SwapRecordView } from '../../provider/swapApi';
+import type { BalanceRow } from '../../provider/walletApi';
+import { addressProblem } from '../addresses';
+import { formatUnits } from '../../core/amounts';
+import { parseAmountInput, readableAmount } from '../amountText';
+import { chainName } from '../chains';
+import { SelectField, TextField } from '../components/Field';
+import { ErrorAlert, StatusLine } from '../components/Notice';
+import { Screen } from '../components/Screen';
+import { focusFirstInvalidSoon } from '../focus';
+import { swaps } from '../swaps';
+import { useAction } from '../useAction';
+import { messageOf } from '../wallet';
+import { Deposit } from './Deposit';
+
+/** A withdrawal quote is good for this long: enough to review and pay. */
+const DEADLINE_MS = 30 * 60_000;
+
+export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; accountId: string; onBack(): void }) {
+  const [tokenId, setTokenId] = useState(rows[0]?.assetId ?? '');
+  const [to, setTo] = useState('');
+  const [amount, setAmount] = useState('');
+  const [tried, setTried] = useState(false);
+  const [quote, setQuote] = useState<{ key: string; view: QuoteView } | { key: string; error: string } | null>(null);
+  const [started, setStarted] = useState<SwapRecordView | null>(null);
+  const action = useAction();
+  const token = rows.find((r) => r.assetId === tokenId);
+  const chain = token?.blockchain ?? null;
+
+  const toProblem = !chain ? 'Choose a token' : !to.trim() ? `Enter the ${chainName(chain)} address to receive it` : addressProblem(chain, to.trim());
+  const read = token ? parseAmountInput(amount, token.decimals) : ({ problem: 'Choose a token you hold' } as const);
+  const units = 'units' in read ? read.units : null;
+  const amountProblem =
+    'problem' in read
+      ? read.problem.replace('This token', token?.symbol ?? 'This token')
+      : read.units === 0n
+        ? 'Enter an amount above zero'
+        : token && read.units > BigInt(token.amount)
+          ? `More than the ${readableAmount(BigInt(token.amount), token.decimals)} ${token.symbol} this account holds`
+          : null;
+
+  const params = (): QuoteParams | null =>
+    token && units !== null && !toProblem && !amountProblem
+      ? {
+          swapType: 'EXACT_INPUT',
+          slippageTolerance: 100,
+          originAsset: token.assetId,
+          depositType: 'INTENTS',
+          destinationAsset: token.assetId,
+          amount: units.toString(),
+          refundTo: accountId,
+          refundType: 'INTENTS',
+          recipient: to.trim(),
+          recipientType: 'DESTINATION_CHAIN',
+          deadline: new Date(Date.now() + DEADLINE_MS).toISOString(),
+        }
+      : null;
+  const key = `${tokenId}|${to.trim()}|${units ?? ''}`;
+
+  // What arrives: the service's dry quote for these exact fields.
+  useEffect(() => {
+    const p = params();
+    if (!p) return setQuote(null);
+    let current = true;
+    void swaps.quote(p).then(
+      (view) => current && setQuote({ key, view }),
+      (err: unknown) => current && setQuote({ key, error: messageOf(err) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [key]);
+
+  if (started) return <Deposit id={started.id} initial={started} onBack={onBack} />;
+
+  const submit = (e: Event) => {
+    e.preventDefault();
+    setTried(true);
+    const p = params();
+    if (!p) return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
+    void action.run(async () => setStarted(await swaps.start(p)));
+  };
+  const shown = quote && quote.key === key ? quote : null;
+  return (
+    <Screen title="Withdraw" testid="withdraw" focusHeading>
+      <form onSubmit={submit} noValidate data-testid="withdraw-form">
+        <SelectField
+          label="Token"
+          options={rows.map((r) => ({ value: r.assetId, label: `${r.symbol} on ${chainName(r.blockchain)} (${readableAmount(BigInt(r.amount), r.decimals)})` }))}
+          value={tokenId}
+          onValue={setTokenId}
+          testid="withdraw-token"
+        />
+        <TextField label={chain ? `To (${chainName(chain)} address)` : 'To'} value={to} onValue={setTo} verbatim testid="withdraw-to" error={tried || to ? toProblem : null} />
+        <TextField label={`Amount${token ? ` (${token.symbol})` : ''}`} value={amount} onValue={setAmount} inputMode="decimal" verbatim testid="withdraw-amount" error={tried || amount ? amountProblem : null} />
+        {token && (
+          <button type="button" class="link" onClick={() => setAmount(formatUnits(BigInt(token.amount), token.decimals))} data-testid="withdraw-max">
+            Max
+          </button>
+        )}
+        <StatusLine testid="withdraw-quote-status">{params() && !shown ? 'Asking what arrives…' : ''}</StatusLine>
+        {shown && 'view' in shown && token && (
+          <p data-testid="withdraw-arrives">
+            Arrives: about <strong>{readableAmount(BigInt(shown.view.quote.amountOut), token.decimals)} {token.symbol}</strong>
+            {shown.view.quote.withdrawFee && shown.view.quote.withdrawFee !== '0'
+              ? ` after a withdrawal fee of ${readableAmount(BigInt(shown.view.quote.withdrawFee), token.decimals)} ${token.symbol}`
+              : ''}
+            .
+          </p>
+        )}
+        {shown && 'error' in shown && <ErrorAlert message={`No quote: ${shown.error}`} testid="withdraw-quote-error" />}
+        <ErrorAlert message={action.error} testid="withdraw-error" />
+        <div class="actions">
+          <button type="button" onClick={onBack} data-testid="withdraw-back">
+            Back
+          </button>
+          <button type="submit" class="primary" disabled={action.busy} data-testid="withdraw-continue">
+            Continue
+          </button>
+        </div>
+      </form>
+    </Screen>
+  );
+}
