@@ -108,3 +108,31 @@ test('Withdraw: to an Ethereum address, checked with its checksum, quoted, paid 
     await close();
   }
 });
+
+test('Receive: a deposit address on the token’s chain that delivers into this account; deposited, it shows on Home', async ({ sim }) => {
+  const { extension, close } = await launchExtension();
+  try {
+    const page = await extension.context.newPage();
+    await pointAtSimulator(page, extension, sim);
+    await walletCall(page, WALLET.create, { password: 'correct horse battery', source: { kind: 'generate' } });
+    await page.reload();
+    await page.getByTestId('nav-home').click();
+    await expect(page.getByTestId('home-empty')).toBeVisible();
+    await page.getByTestId('home-receive').click();
+    await page.getByTestId('receive-token').click();
+    await page.getByTestId('swap-token-search').fill('usdc eth');
+    await page.locator(`[data-testid="swap-token-option"][data-asset-id="${USDC_ETH}"]`).click();
+    await page.getByTestId('receive-amount').fill('10');
+    await page.getByTestId('receive-continue').click();
+    const address = (await page.getByTestId('deposit-address').innerText()).trim();
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    await expect(page.getByTestId('deposit-qr-holds')).toHaveAttribute('data-standard', 'EIP-681');
+    await dev(sim, '/dev/deposit', { depositAddress: address, amount: '10000000' });
+    await page.getByTestId('deposit-refresh').click();
+    await expect(page.getByTestId('deposit-status')).toHaveAttribute('data-status', 'SUCCESS', { timeout: 20_000 });
+    await page.getByTestId('deposit-back').click();
+    await expect(page.getByTestId('home-balance')).toHaveAttribute('data-asset-id', USDC_ETH);
+  } finally {
+    await close();
+  }
+});

@@ -12,6 +12,7 @@ import { messageOf, wallet } from '../wallet';
 // Send (with the approval window's intent view) loads on first use.
 const SendLazy = lazy(() => import('./Send').then((m) => m.Send));
 const WithdrawLazy = lazy(() => import('./Withdraw').then((m) => m.Withdraw));
+const ReceiveLazy = lazy(() => import('./Receive').then((m) => m.Receive));
 
 /** Below this many USD a balance is dust: folded away unless asked for. */
 const DUST_USD = 0.01;
@@ -21,7 +22,7 @@ export function Home({ accountId }: { accountId: string | null }) {
   const [reading, setReading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [showDust, setShowDust] = useState(false);
-  const [action, setAction] = useState<'send' | 'withdraw' | null>(null);
+  const [action, setAction] = useState<'receive' | 'send' | 'withdraw' | null>(null);
 
   const read = async () => {
     setReading(true);
@@ -48,6 +49,7 @@ export function Home({ accountId }: { accountId: string | null }) {
   };
   if (action === 'send') return <SendLazy rows={rows} onBack={back} onSent={() => void read()} />;
   if (action === 'withdraw' && accountId) return <WithdrawLazy rows={rows} accountId={accountId} onBack={back} />;
+  if (action === 'receive' && accountId) return <ReceiveLazy accountId={accountId} onBack={back} />;
   const dust = rows.filter((r) => r.usd !== null && Number(r.usd) < DUST_USD);
   const shown = showDust ? rows : rows.filter((r) => !dust.includes(r));
   return (
@@ -81,6 +83,9 @@ export function Home({ accountId }: { accountId: string | null }) {
         </button>
       )}
       <div class="actions start">
+        <button type="button" class="primary" onClick={() => setAction('receive')} disabled={!accountId} data-testid="home-receive">
+          Receive
+        </button>
         <button type="button" class="primary" onClick={() => setAction('send')} disabled={rows.length === 0} data-testid="home-send">
           Send
         </button>
