@@ -15,8 +15,9 @@ import type { QuoteParams } from '../../../src/provider/swapApi';
 import { approvals } from '../../../src/ui/approve/client';
 import { swaps } from '../../../src/ui/swaps';
 import { WalletError, messageOf, wallet } from '../../../src/ui/wallet';
-import { ONE_NEAR, PASSWORD, POPUP, USDC, WNEAR, backgroundEnv, simWithClock } from '../background/harness';
+import { ONE_NEAR, PASSWORD, POPUP, WNEAR, backgroundEnv, simWithClock } from '../background/harness';
 import type { RunningSimulator } from '../../../src/sim/server';
+import { swapParams } from '../reliability/helpers';
 
 let sim: RunningSimulator;
 let clock: { now: number };
@@ -78,19 +79,7 @@ describe('the wallet client', () => {
 });
 
 describe('the swap client', () => {
-  const params = (): QuoteParams => ({
-    swapType: 'EXACT_INPUT',
-    slippageTolerance: 100,
-    originAsset: WNEAR,
-    depositType: 'ORIGIN_CHAIN',
-    destinationAsset: USDC,
-    amount: ONE_NEAR.toString(),
-    refundTo: 'alice.near',
-    refundType: 'ORIGIN_CHAIN',
-    recipient: 'bob.near',
-    recipientType: 'DESTINATION_CHAIN',
-    deadline: new Date(clock.now + 3600_000).toISOString(),
-  });
+  const params = (): QuoteParams => swapParams(clock.now);
 
   it('tokens, a quote, a swap started, its deposit submitted and read back: records each time', async () => {
     await wallet.create({ password: PASSWORD, source: { kind: 'generate' } });
