@@ -46,9 +46,11 @@ interface PostedReply {
 
 /**
  * Posts raw messages with window.postMessage from the page's own script (no provider) and returns the
- * relay-channel answers carrying one of `ids`: after `waitMs`, or as soon as every id in `until` has one.
+ * relay-channel answers carrying one of `ids`, as soon as every id in `until` has one. The relay reads
+ * posted messages in order and drops bad ones at once, so an answered request posted last is the barrier
+ * after which a dropped message can no longer be answered. `waitMs` only bounds a broken run.
  */
-function postRaw(page: Page | Frame, messages: unknown[], ids: number[], waitMs = 600, until: number[] = []): Promise<PostedReply[]> {
+function postRaw(page: Page | Frame, messages: unknown[], ids: number[], until: number[], waitMs = 10_000): Promise<PostedReply[]> {
   return page.evaluate(
     async ({ messages, ids, waitMs, until, RELAY }) => {
       const seen: PostedReply[] = [];
@@ -125,8 +127,11 @@ test('messages posted straight to the relay get structured errors; fake origins 
         { channel: PAGE_CHANNEL, id: 1.5, method: 'intents_requestAccounts' },
         { channel: PAGE_CHANNEL, id: 113, method: { toString: 'intents_requestAccounts' } },
         { type: 'request', method: 'wallet_exportKey', params: exportKey },
+        // The barrier: answered only after the relay has read (and dropped) everything above.
+        page(199, 'intents_accounts'),
       ],
-      [101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 113],
+      [101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 113, 199],
+      [101, 102, 103, 104, 105, 106, 107, 108, 109, 199],
     );
   });
   expect(opened, 'no approval window').toBe(0);
@@ -138,7 +143,8 @@ test('messages posted straight to the relay get structured errors; fake origins 
   expect(byId.get(108)).toMatchObject({ id: 108, error: { code: ERROR_CODES.unauthorized, message: expect.stringContaining('not connected') } });
   expect(byId.get(109)).toEqual({ channel: RELAY_CHANNEL, id: 109, result: [] });
   for (const id of [110, 111, 113]) expect(byId.has(id), `no reply to dropped message ${id}`).toBe(false);
-  expect(replies).toHaveLength(9);
+  expect(byId.get(199)).toEqual({ channel: RELAY_CHANNEL, id: 199, result: [] });
+  expect(replies).toHaveLength(10);
   // Nothing changed in the wallet: still unlocked, same bus endpoint, A still not connected.
   const status = await walletCall<{ unlocked: boolean }>(w.popup, 'wallet_status');
   expect(status.unlocked).toBe(true);
@@ -169,7 +175,6 @@ test('the approval window shows the real origin, whatever origin a request claim
         attacker,
         [{ channel: PAGE_CHANNEL, id: 201, method: 'intents_requestAccounts', params: { origin: serverB.origin }, origin: serverB.origin, sender: { url: `${serverB.origin}/`, frameId: 0 }, tabId: 1 }],
         [201],
-        10_000,
         [201],
       );
     });
