@@ -29,6 +29,7 @@ import { ProviderError } from '../providerError';
 import { type SettingsStore, wireNamesOf } from '../wallet/settings';
 import { ANY_INPUT_AMOUNT, ANY_INPUT_POLL_MS, isAnyInput, mergeWithdrawals, readWithdrawals, withdrawalNotice } from './anyInput';
 import { type PaymentDeps, swapPayments } from './payment';
+import { amountToSend } from './quoteAmount';
 import type { SwapParams } from '../wallet/schemas';
 import { IDS, TRACK, type Track, key, pollDelay, recordSchema, SWAP_ALARM, trackSchema } from './records';
 
@@ -251,7 +252,7 @@ export function swapService(d: SwapDeps) {
           quoteResponseJson: rawText,
           depositAddress: q.depositAddress,
           depositMemo: q.depositMemo ?? null,
-          amountToSend: p.swapType === 'ANY_INPUT' ? ANY_INPUT_AMOUNT : `${q.amountInFormatted} ${(await symbols())(p.originAsset)}`,
+          amountToSend: p.swapType === 'ANY_INPUT' ? ANY_INPUT_AMOUNT : amountToSend(p, q.amountIn, await d.tokens().catch(() => [])),
           timeWhenInactive: q.timeWhenInactive ?? null,
           deadline: q.deadline ?? null,
           status: 'PENDING_DEPOSIT',

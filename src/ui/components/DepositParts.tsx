@@ -11,7 +11,11 @@ import { CopyButton } from './CopyButton';
 import { TextField } from './Field';
 import { ErrorAlert } from './Notice';
 import { Amount } from './Amount';
-import { readableDecimal } from '../amountText';
+import { readableAmount, readableDecimal } from '../amountText';
+
+/** What the swap takes, from amountIn and the token's decimals (what the payment moves), not the service's words. */
+const inWords = (facts: { amountIn: string | null; amountInFormatted: string | null }, origin: TokenView | undefined) =>
+  origin && facts.amountIn && /^\d+$/.test(facts.amountIn) ? readableAmount(BigInt(facts.amountIn), origin.decimals) : readableDecimal(facts.amountInFormatted ?? '?');
 
 export const timeOf = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 const dateTimeOf = (iso: string) => {
@@ -148,7 +152,7 @@ export function Amounts({ record, origin, destination }: { record: SwapRecordVie
         <dd data-testid="deposit-quoted">
           {r.swapType === 'ANY_INPUT'
             ? `any token → ${destination?.symbol ?? r.destinationAsset}`
-            : `${readableDecimal(facts.amountInFormatted ?? '?')} ${origin?.symbol ?? r.originAsset} → ${readableDecimal(facts.amountOutFormatted ?? '?')} ${destination?.symbol ?? r.destinationAsset}`}
+            : `${inWords(facts, origin)} ${origin?.symbol ?? r.originAsset} → ${readableDecimal(facts.amountOutFormatted ?? '?')} ${destination?.symbol ?? r.destinationAsset}`}
         </dd>
         {d?.depositedAmountFormatted && (
           <>

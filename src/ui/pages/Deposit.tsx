@@ -105,7 +105,8 @@ export function Deposit({ id, initial, onBack }: DepositProps) {
   const viaIntents = record.request.depositType === 'INTENTS';
   const missing = record.status === 'INCOMPLETE_DEPOSIT' ? missingAmount(facts.amountIn, details?.depositedAmount) : null;
 
-  const title = anyInput ? `Swap any token → ${destination?.symbol ?? ''}` : `Swap ${facts.amountInFormatted ?? ''} ${origin?.symbol ?? ''} → ${destination?.symbol ?? ''}`;
+  // The amount the wallet wrote from amountIn (background/swaps/quoteAmount), not the service's words.
+  const title = anyInput ? `Swap any token → ${destination?.symbol ?? ''}` : `Swap ${record.amountToSend} → ${destination?.symbol ?? ''}`;
   return (
     <Screen title={title.replace(/\s+/g, ' ').trim()} testid="deposit" focusHeading>
       <div class="actions start">

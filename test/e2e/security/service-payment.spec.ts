@@ -4,10 +4,12 @@
 // proposal that pays another account, moves more, or adds an intent must be refused before it is shown
 // as signable, and nothing may be signed or sent. Tried through the wallet's own API as the popup calls
 // it, in the real extension, against the real simulator behind a rewriting proxy.
+import { formatUnits } from '../../../src/core';
 import type { QuoteParams, SwapRecordView } from '../../../src/provider/swapApi';
 import { WALLET } from '../../../src/provider/walletApi';
 import { TEN_WNEAR, USDT, WNEAR, balances, fund, openWallet } from '../provider-helpers';
 import { expect, test, walletCall } from '../sim';
+import type { RunningSimulator } from '../../../src/sim/server';
 import { realRequests, startRecorder } from './helpers';
 
 type Rewrite = (message: Record<string, unknown>) => void;
@@ -18,44 +20,52 @@ const ATTACKS: [string, Rewrite][] = [
   ['adds a key of the attacker', (m) => void (m.intents as unknown[]).push({ intent: 'add_public_key', public_key: 'ed25519:5J5tkaxyPoR3Q9S8LXfo5bWnXK5Z2bctJ4mB9gENh7co' })],
 ];
 
+/** The swap service as the attacker runs it: the simulator's answers, with `rewrite` applied to a JSON answer of `path`. */
+async function serviceRewriting(sim: RunningSimulator, path: string, rewrite: (json: Record<string, unknown>) => void) {
+  return startRecorder(async (req, res, cors) => {
+    const answer = await fetch(`${sim.url}${req.path}`, {
+      method: req.method,
+      headers: Object.fromEntries(Object.entries(req.headers).filter(([k]) => ['authorization', 'content-type', 'x-api-key'].includes(k))),
+      ...(req.body.length > 0 ? { body: req.body } : {}),
+    });
+    let text = await answer.text();
+    if (req.path === path && answer.status === 200) {
+      const json = JSON.parse(text) as Record<string, unknown>;
+      rewrite(json);
+      text = JSON.stringify(json);
+    }
+    res.writeHead(answer.status, { ...cors, 'content-type': 'application/json' }).end(text);
+  });
+}
+
+const intentsSwap = (accountId: string, amount: string, swapType: QuoteParams['swapType'] = 'EXACT_INPUT'): QuoteParams => ({
+  swapType,
+  slippageTolerance: 100,
+  originAsset: WNEAR,
+  depositType: 'INTENTS',
+  destinationAsset: USDT,
+  amount,
+  refundTo: accountId,
+  refundType: 'INTENTS',
+  recipient: accountId,
+  recipientType: 'INTENTS',
+  deadline: new Date(Date.now() + 3600_000).toISOString(),
+});
+
 for (const [name, rewrite] of ATTACKS) {
   test(`a swap service whose payment ${name} is refused before anything is signed`, async ({ sim }) => {
     const w = await openWallet(sim);
-    // The swap service as the attacker runs it: the simulator's answers, with generate-intent rewritten.
-    const service = await startRecorder(async (req, res, cors) => {
-      const answer = await fetch(`${sim.url}${req.path}`, {
-        method: req.method,
-        headers: Object.fromEntries(Object.entries(req.headers).filter(([k]) => ['authorization', 'content-type', 'x-api-key'].includes(k))),
-        ...(req.body.length > 0 ? { body: req.body } : {}),
-      });
-      let text = await answer.text();
-      if (req.path === '/v0/generate-intent' && answer.status === 200) {
-        const json = JSON.parse(text) as { intent: { payload: { message: string } } };
-        const message = JSON.parse(json.intent.payload.message) as Record<string, unknown>;
-        rewrite(message);
-        json.intent.payload.message = JSON.stringify(message);
-        text = JSON.stringify(json);
-      }
-      res.writeHead(answer.status, { ...cors, 'content-type': 'application/json' }).end(text);
+    const service = await serviceRewriting(sim, '/v0/generate-intent', (json) => {
+      const payload = (json.intent as { payload: { message: string } }).payload;
+      const message = JSON.parse(payload.message) as Record<string, unknown>;
+      rewrite(message);
+      payload.message = JSON.stringify(message);
     });
     try {
       await fund(sim, w.accountId, WNEAR, TEN_WNEAR);
       await walletCall(w.popup, WALLET.setSettings, { endpoints: { swap: service.url } });
       await walletCall(w.popup, WALLET.setSettings, { jwt: sim.devJwt });
-      const params: QuoteParams = {
-        swapType: 'EXACT_INPUT',
-        slippageTolerance: 100,
-        originAsset: WNEAR,
-        depositType: 'INTENTS',
-        destinationAsset: USDT,
-        amount: '2000000000000000000000000',
-        refundTo: w.accountId,
-        refundType: 'INTENTS',
-        recipient: w.accountId,
-        recipientType: 'INTENTS',
-        deadline: new Date(Date.now() + 3600_000).toISOString(),
-      };
-      const swap = await walletCall<SwapRecordView>(w.popup, 'swap_start', params);
+      const swap = await walletCall<SwapRecordView>(w.popup, 'swap_start', intentsSwap(w.accountId, '2000000000000000000000000'));
       const preview = await walletCall(w.popup, 'swap_previewPayment', { id: swap.id }).then(
         () => 'shown',
         (e: Error) => e.message,
@@ -75,3 +85,44 @@ for (const [name, rewrite] of ATTACKS) {
     }
   });
 }
+
+/** A non-dry quote (the one a swap starts from) changed by `change`; dry quotes pass as they are. */
+const startQuote = (change: (quote: Record<string, string>) => void) => (json: Record<string, unknown>) => {
+  if ((json.quoteRequest as { dry: boolean }).dry === false) change(json.quote as Record<string, string>);
+};
+
+test('a quote that takes more than the amount asked (EXACT_INPUT, as Withdraw asks) is refused before its address is kept; nothing is paid', async ({ sim }) => {
+  const w = await openWallet(sim);
+  const asked = 2n * 10n ** 24n;
+  // The service's quote takes four times the amount asked, and still says "2" in words.
+  const service = await serviceRewriting(sim, '/v0/quote', startQuote((q) => void (q.amountIn = String(4n * asked))));
+  try {
+    await fund(sim, w.accountId, WNEAR, TEN_WNEAR);
+    await walletCall(w.popup, WALLET.setSettings, { endpoints: { swap: service.url } });
+    const started = await walletCall<SwapRecordView>(w.popup, 'swap_start', intentsSwap(w.accountId, String(asked))).then(
+      (r) => `started; it would pay ${(JSON.parse(r.quoteResponseJson) as { quote: { amountIn: string } }).quote.amountIn} while showing ${r.amountToSend}`,
+      (e: Error) => e.message,
+    );
+    expect(started).toMatch(/takes 8000000000000000000000000 .* not the 2000000000000000000000000 asked/);
+    expect(await walletCall<SwapRecordView[]>(w.popup, 'swap_list')).toEqual([]);
+    expect((await balances(sim, w.accountId))[WNEAR]).toBe(TEN_WNEAR);
+  } finally {
+    await w.close();
+    await service.close();
+  }
+});
+
+test('a quote whose words say less than it takes (EXACT_OUTPUT): the amount to send is the one the payment moves', async ({ sim }) => {
+  const w = await openWallet(sim);
+  const service = await serviceRewriting(sim, '/v0/quote', startQuote((q) => void (q.amountInFormatted = '0.1')));
+  try {
+    await walletCall(w.popup, WALLET.setSettings, { endpoints: { swap: service.url } });
+    const swap = await walletCall<SwapRecordView>(w.popup, 'swap_start', intentsSwap(w.accountId, '1000000', 'EXACT_OUTPUT'));
+    const amountIn = BigInt((JSON.parse(swap.quoteResponseJson) as { quote: { amountIn: string } }).quote.amountIn);
+    expect(amountIn).toBeGreaterThan(10n ** 23n);
+    expect(swap.amountToSend).toBe(`${formatUnits(amountIn, 24)} wNEAR`);
+  } finally {
+    await w.close();
+    await service.close();
+  }
+});
