@@ -77,6 +77,7 @@ export {
   signIntentPayload,
   verifySignedIntent,
   intentHash,
+  payloadIntentHash,
   extractIntentPayload,
   signatureBase64ToEd25519,
 } from './payload';

@@ -166,6 +166,16 @@ function toNep413(signed: SignedNep413): Nep413Payload {
   };
 }
 
+/**
+ * The intent hash a signature of `payload` will carry, known before anything is signed (the same as
+ * intentHash of the intent the wallet signs from it): what a review names so that its Confirm signs
+ * that payload or nothing (docs/security.md, "No signature before consent").
+ */
+export function payloadIntentHash(payload: IntentPayload, standard: SigningStandard): string {
+  const digest = standard === 'nep413' ? nep413Digest(nep413PayloadOf(payload)) : sha256(utf8.encode(rawPayloadOf(payload)));
+  return base58.encode(digest);
+}
+
 /** The verifier's intent hash: NEP-413 digest, or sha256 of the raw payload string. Base58. */
 export function intentHash(signed: SignedIntent): string {
   const digest = signed.standard === 'nep413' ? nep413Digest(toNep413(signed)) : sha256(utf8.encode(signed.payload));

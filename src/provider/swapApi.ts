@@ -120,6 +120,8 @@ export interface PaymentPreview {
   /** Signed before (a confirmation was interrupted): Confirm sends that same signature again. */
   signed: boolean;
   preview: IntentsPreviewWire;
+  /** Names the payload shown (the intent hash its signature carries); swap_payFromIntents must name it back. */
+  reviewed: string;
 }
 
 export interface QuoteView {

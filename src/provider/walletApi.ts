@@ -63,7 +63,8 @@ export interface WalletResults {
   wallet_revokeSite: ConnectedSite[];
   wallet_balances: BalancesView;
   wallet_keptBalances: BalancesView | null;
-  wallet_previewSend: { preview: IntentsPreviewWire };
+  /** `reviewed` names the payload shown; wallet_send must name it back (the intent hash its signature will carry). */
+  wallet_previewSend: { preview: IntentsPreviewWire; reviewed: string };
   wallet_send: { intentHash: string; status: 'OK' };
   wallet_intentStatus: IntentStatusView;
 }

@@ -37,8 +37,8 @@ export const swaps = {
   submitDeposit: (params: SubmitDepositParams) => call(SWAP.submitDeposit, params),
   /** The transfer that would pay the swap, with the approval window's checks; nothing is signed. */
   previewPayment: (id: string) => call(SWAP.previewPayment, { id }),
-  /** Confirm: signs the payment last previewed and sends it. */
-  payFromIntents: (id: string, acknowledgeDanger: boolean) => call(SWAP.payFromIntents, { id, acknowledgeDanger }),
+  /** Confirm: signs the payment the review named `reviewed` (and nothing else) and sends it. */
+  payFromIntents: (id: string, reviewed: string, acknowledgeDanger: boolean) => call(SWAP.payFromIntents, { id, reviewed, acknowledgeDanger }),
   list: () => call(SWAP.list),
   get: (id: string) => call(SWAP.get, { id }),
   refresh: (id: string) => call(SWAP.refresh, { id }),

@@ -72,7 +72,7 @@ export const wallet = {
   keptBalances: () => call(WALLET.keptBalances, {}),
   /** The transfer that would send `amount` (smallest units), reviewed; nothing is signed. */
   previewSend: (params: SendParams) => call(WALLET.previewSend, params),
-  /** Confirm: signs the reviewed transfer and publishes it. */
-  send: (acknowledgeDanger: boolean) => call(WALLET.send, acknowledgeDanger ? { acknowledgeDanger } : {}),
+  /** Confirm: signs the transfer the review named `reviewed` (and nothing else) and publishes it. */
+  send: (reviewed: string, acknowledgeDanger: boolean) => call(WALLET.send, { reviewed, ...(acknowledgeDanger ? { acknowledgeDanger } : {}) }),
   intentStatus: (intentHash: string) => call(WALLET.intentStatus, { intentHash }),
 };

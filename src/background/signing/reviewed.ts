@@ -4,10 +4,13 @@
  * now with the approval window's checks (forbidden never signs; danger needs the acknowledgement), then
  * signed, then checked by the verifier's `simulate_intents` with the real signature before anything
  * leaves the background. A draft is kept as plain data and rebuilt by the wallet, never trusted as text.
+ * A review names the payload it showed (`reviewedId`, the intent hash its signature will carry) and
+ * Confirm must name it back: the draft is one per account or swap, so another popup's newer review (or
+ * anything else that replaced the draft) is refused instead of signed under this window's consent.
  */
 import * as z from 'zod/mini';
 import { LedgerViewError } from '../../bus';
-import { type SignedIntent, ProtocolError, buildIntentPayload, decodeNonce } from '../../core';
+import { type SignedIntent, ProtocolError, buildIntentPayload, decodeNonce, payloadIntentHash } from '../../core';
 import { ERROR_CODES } from '../../provider/protocol';
 import { type PreviewDeps, intentsPreview } from '../approvals/preview';
 import { ProviderError } from '../providerError';
@@ -29,6 +32,22 @@ export function fromDraft(draft: Draft): PreparedIntent {
   return { payload, standard: 'nep413', publicKey: draft.publicKey, nonceKind: decodeNonce(p.nonce).kind, ownNonce: draft.ownNonce };
 }
 
+/** What a review names and its Confirm names back: the intent hash a signature of the payload will carry. */
+export const reviewedId = (p: PreparedIntent): string => payloadIntentHash(p.payload, p.standard);
+
+/** Confirm's word on what it confirms: the payload its window showed (`reviewed`), with or without the danger acknowledgement. */
+export interface Consent {
+  reviewed: string;
+  acknowledgeDanger: boolean;
+}
+
+/** Refuses a Confirm that names another payload than the one kept to sign. */
+export function assertReviewed(kept: string, consent: Consent, what: string): void {
+  if (consent.reviewed !== kept) {
+    throw new ProviderError(ERROR_CODES.invalidParams, `This ${what} is not the one this window reviewed (a newer review replaced it); nothing was signed. Review it again.`, { field: 'reviewed' });
+  }
+}
+
 export interface ReviewedDeps {
   signer: SigningService;
   preview: PreviewDeps;
@@ -39,17 +58,18 @@ export interface ReviewedDeps {
 export async function signReviewed(
   d: ReviewedDeps,
   prepared: PreparedIntent,
-  acknowledgeDanger: boolean,
+  consent: Consent,
   what: string,
   /** Runs once the payload passed the checks, before it is signed (e.g. dropping its draft: one signature per review). */
   beforeSign: () => Promise<unknown> = async () => undefined,
 ): Promise<SignedResult> {
   const refuse = (m: string) => new ProviderError(ERROR_CODES.invalidParams, m);
+  assertReviewed(reviewedId(prepared), consent, what);
   const preview = await intentsPreview(d.preview, prepared, null, []);
   const findings = [...preview.batchFindings, ...preview.intents.flatMap((i) => i.findings)];
   const forbidden = findings.find((f) => f.level === 'forbidden');
   if (forbidden) throw refuse(`This ${what} cannot be signed: ${forbidden.message}`);
-  if (findings.some((f) => f.level === 'danger') && !acknowledgeDanger) throw refuse('Confirm that you understand the risk first');
+  if (findings.some((f) => f.level === 'danger') && !consent.acknowledgeDanger) throw refuse('Confirm that you understand the risk first');
   await beforeSign();
   const signed = await d.signer.sign(prepared);
   try {

@@ -23,7 +23,7 @@ import type { UsedNonces } from '../signing/nonces';
 import { sameAccount } from '../page/api';
 import { type PreviewDeps, intentsPreview } from '../approvals/preview';
 import { ProviderError } from '../providerError';
-import { draftSchema, fromDraft, signReviewed, toDraft } from '../signing/reviewed';
+import { type Consent, assertReviewed, draftSchema, fromDraft, reviewedId, signReviewed, toDraft } from '../signing/reviewed';
 import { type BusPort, type PreparedIntent, type SigningService, publishOnce } from '../signing/signer';
 
 /** A service-written payment must be signable now and expire soon: no more than this ahead. */
@@ -177,16 +177,17 @@ export function swapPayments(d: PaymentDeps) {
         await d.local.write(draftKey(r.id), { route, ...toDraft(prepared) });
       }
       const preview: IntentsPreviewWire = await intentsPreview(d.preview, prepared, null, []);
-      return { route, signed: stored !== undefined, preview };
+      return { route, signed: stored !== undefined, preview, reviewed: stored ? stored.intentHash : reviewedId(prepared) };
     },
 
     /**
-     * Confirm: signs the payload last previewed (judged again now) and sends it; a payment signed before
-     * is sent again as it is. Returns the intent hash.
+     * Confirm: signs the payload last previewed (judged again now), when it is the one this Confirm
+     * names, and sends it; a payment signed before is sent again as it is. Returns the intent hash.
      */
-    async pay(r: SwapRecordView, acknowledgeDanger: boolean, service: Service): Promise<string> {
+    async pay(r: SwapRecordView, consent: Consent, service: Service): Promise<string> {
       const stored = await d.local.read(paymentKey(r.id), paymentSchema);
       if (stored) {
+        assertReviewed(stored.intentHash, consent, 'payment');
         await send(stored.route ?? 'bus', stored.signed, stored.intentHash, service);
         return stored.intentHash;
       }
@@ -196,7 +197,7 @@ export function swapPayments(d: PaymentDeps) {
       const prepared = fromDraft(draft);
       if (d.publicKeyOf(prepared.payload.signer_id) !== prepared.publicKey) throw refuse('The account’s key changed since the review; review the payment again');
       // The draft goes once the payload passed the checks again (a refusal there leaves it for another try).
-      const signed = await signReviewed(d, prepared, acknowledgeDanger, 'payment', () => d.local.remove(draftKey(r.id)));
+      const signed = await signReviewed(d, prepared, consent, 'payment', () => d.local.remove(draftKey(r.id)));
       await d.local.write(paymentKey(r.id), { intentHash: signed.intentHash, signed: signed.signed, route: draft.route });
       await send(draft.route, signed.signed, signed.intentHash, service);
       return signed.intentHash;

@@ -286,7 +286,7 @@ export function swapService(d: SwapDeps) {
         withSchedule(
           await lock(async () => {
             const r = await payable(p.id);
-            r.paidIntentHash = await payments.pay(r, p.acknowledgeDanger === true, await serviceOf(p.id));
+            r.paidIntentHash = await payments.pay(r, { reviewed: p.reviewed, acknowledgeDanger: p.acknowledgeDanger === true }, await serviceOf(p.id));
             return update(r, { url: (await serviceOf(p.id)).url, kick: true });
           }),
         ),

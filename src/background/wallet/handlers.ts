@@ -69,7 +69,7 @@ export function walletHandlers({ wallet, keys, settings, sites, balances, sends 
       return kept ? { ...kept, stale: true, error: null } : null;
     },
     wallet_previewSend: async ({ accountId, ...p }) => sends.preview(await accountOf(accountId), p),
-    wallet_send: async (p) => sends.send(await accountOf(p.accountId), p.acknowledgeDanger === true),
+    wallet_send: async (p) => sends.send(await accountOf(p.accountId), { reviewed: p.reviewed, acknowledgeDanger: p.acknowledgeDanger === true }),
     wallet_intentStatus: (p) => sends.status(p.intentHash),
   };
 }

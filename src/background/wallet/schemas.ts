@@ -10,6 +10,8 @@ const newPassword = z.string().check(z.maxLength(1024));
 const publicKey = z.string().check(z.minLength(1), z.maxLength(128));
 const shortId = z.string().check(z.minLength(1), z.maxLength(64));
 const label = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
+/** The payload a popup review showed, named by the intent hash its signature will carry (signing/reviewed). */
+const reviewedId = z.string().check(z.minLength(1), z.maxLength(64));
 
 export const keySourceSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('generate') }),
@@ -55,7 +57,7 @@ export const walletParams = {
     tokenId: z.string().check(z.minLength(1), z.maxLength(256)),
     amount: z.string().check(z.regex(/^\d{1,39}$/, 'must be a whole number of smallest units')),
   }),
-  wallet_send: z.strictObject({ accountId: z.optional(accountIdSchema), acknowledgeDanger: z.optional(z.boolean()) }),
+  wallet_send: z.strictObject({ accountId: z.optional(accountIdSchema), reviewed: reviewedId, acknowledgeDanger: z.optional(z.boolean()) }),
   wallet_intentStatus: z.strictObject({ intentHash: z.string().check(z.minLength(1), z.maxLength(64)) }),
 } as const;
 
@@ -123,7 +125,7 @@ export const swapParams = {
   swap_start: quoteParamsSchema,
   swap_submitDeposit: z.strictObject({ id: shortId, txHash: text, homeSenderAccount: optText, memo: optText }),
   swap_previewPayment: z.strictObject({ id: shortId, accountId: z.optional(accountIdSchema) }),
-  swap_payFromIntents: z.strictObject({ id: shortId, accountId: z.optional(accountIdSchema), acknowledgeDanger: z.optional(z.boolean()) }),
+  swap_payFromIntents: z.strictObject({ id: shortId, accountId: z.optional(accountIdSchema), reviewed: reviewedId, acknowledgeDanger: z.optional(z.boolean()) }),
   swap_list: z.unknown(),
   swap_get: id,
   swap_refresh: id,

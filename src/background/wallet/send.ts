@@ -1,7 +1,7 @@
 /**
  * Sending from the intents account to another intents account (docs/services.md, "The message bus"):
  * `preview` writes the transfer intent with the wallet's own nonce and shows it with the approval
- * window's checks; `send` signs that reviewed payload and nothing else (signing/reviewed), publishes it
+ * window's checks and names it; `send` signs that reviewed payload and nothing else (signing/reviewed), publishes it
  * on the bus, and the popup follows it with `status`. One draft per account: a new review replaces it.
  */
 import type { IntentStatus } from '../../bus';
@@ -12,7 +12,7 @@ import type { SendParams } from '../../provider/walletApi';
 import { type PreviewDeps, intentsPreview } from '../approvals/preview';
 import type { KeyValue } from '../kv';
 import { ProviderError } from '../providerError';
-import { draftSchema, fromDraft, signReviewed, toDraft } from '../signing/reviewed';
+import { type Consent, draftSchema, fromDraft, reviewedId, signReviewed, toDraft } from '../signing/reviewed';
 import { type BusPort, type SigningService, publishOnce } from '../signing/signer';
 
 export interface SendDeps {
@@ -35,23 +35,23 @@ export function sendService(d: SendDeps) {
     if (why) throw new ProviderError(ERROR_CODES.unauthorized, why);
   };
   return {
-    async preview(signerId: string, p: Omit<SendParams, 'accountId'>): Promise<{ preview: IntentsPreviewWire }> {
+    async preview(signerId: string, p: Omit<SendParams, 'accountId'>): Promise<{ preview: IntentsPreviewWire; reviewed: string }> {
       if (p.receiverId === signerId) throw refuse('That is this account; choose another account to send to', 'receiverId');
       if (!/[1-9]/.test(p.amount)) throw refuse('Enter an amount above zero', 'amount');
       await needBus();
       const transfer = { intent: 'transfer', receiver_id: p.receiverId, tokens: { [p.tokenId]: p.amount } };
       const prepared = await d.signer.prepare({ signerId, intents: [transfer] });
       await d.local.write(draftKey(signerId), toDraft(prepared));
-      return { preview: await intentsPreview(d.preview, prepared, null, []) };
+      return { preview: await intentsPreview(d.preview, prepared, null, []), reviewed: reviewedId(prepared) };
     },
 
-    async send(signerId: string, acknowledgeDanger: boolean): Promise<{ intentHash: string; status: 'OK' }> {
+    async send(signerId: string, consent: Consent): Promise<{ intentHash: string; status: 'OK' }> {
       await needBus();
       const draft = await d.local.read(draftKey(signerId), draftSchema);
       if (!draft) throw refuse('Review the transfer first');
       const prepared = fromDraft(draft);
       if (d.publicKeyOf(signerId) !== prepared.publicKey) throw refuse('The account’s key changed since the review; review the transfer again');
-      const signed = await signReviewed(d, prepared, acknowledgeDanger, 'transfer', () => d.local.remove(draftKey(signerId)));
+      const signed = await signReviewed(d, prepared, consent, 'transfer', () => d.local.remove(draftKey(signerId)));
       const out = await publishOnce(await d.bus(), signed.signed, []);
       if (out.status === 'OK') return { intentHash: out.intent_hash, status: 'OK' };
       const { signer_id, nonce } = extractIntentPayload(signed.signed);

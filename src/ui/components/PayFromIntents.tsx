@@ -23,6 +23,8 @@ interface Shown {
   route: PaymentRoute;
   signed: boolean;
   preview: IntentsPreview;
+  /** The name of the payload shown, which Confirm sends back (signing/reviewed). */
+  reviewed: string;
 }
 
 export function PayFromIntents({ record, onPaid }: { record: SwapRecordView; onPaid(r: SwapRecordView): void }) {
@@ -36,12 +38,12 @@ export function PayFromIntents({ record, onPaid }: { record: SwapRecordView; onP
     void review.run(async () => {
       const p = await swaps.previewPayment(record.id);
       setAcknowledged(false);
-      setShown({ route: p.route, signed: p.signed, preview: worded(p.preview) });
+      setShown({ route: p.route, signed: p.signed, preview: worded(p.preview), reviewed: p.reviewed });
     });
   const close = () => setShown(null);
-  const pay = () =>
+  const pay = (reviewed: string) =>
     void confirm.run(async () => {
-      onPaid(await swaps.payFromIntents(record.id, gate.needsAck && acknowledged));
+      onPaid(await swaps.payFromIntents(record.id, reviewed, gate.needsAck && acknowledged));
       setShown(null);
     });
   return (
@@ -77,7 +79,7 @@ export function PayFromIntents({ record, onPaid }: { record: SwapRecordView; onP
               type="button"
               class="primary"
               disabled={confirm.busy || gate.blocked !== null || (gate.needsAck && !acknowledged)}
-              onClick={pay}
+              onClick={() => pay(shown.reviewed)}
               data-testid="deposit-pay-confirm"
               data-autofocus
             >

@@ -34,7 +34,8 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
   const [tokenId, setTokenId] = useState(rows[0]?.assetId ?? '');
   const [amount, setAmount] = useState('');
   const [tried, setTried] = useState(false);
-  const [shown, setShown] = useState<IntentsPreview | null>(null);
+  // The review on screen and the name of its payload, which Confirm sends back (signing/reviewed).
+  const [shown, setShown] = useState<{ preview: IntentsPreview; reviewed: string } | null>(null);
   const [acknowledged, setAcknowledged] = useState(false);
   const [sent, setSent] = useState<{ intentHash: string; status: IntentStatusView['status'] } | null>(null);
   const review = useAction();
@@ -62,15 +63,15 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
     setTried(true);
     if (toProblem || amountProblem || 'problem' in read) return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
     void review.run(async () => {
-      const { preview } = await wallet.previewSend({ receiverId: to.trim(), tokenId, amount: read.units.toString() });
+      const { preview, reviewed } = await wallet.previewSend({ receiverId: to.trim(), tokenId, amount: read.units.toString() });
       setAcknowledged(false);
-      setShown(worded(preview));
+      setShown({ preview: worded(preview), reviewed });
     });
   };
-  const gate = intentsGate(shown ?? undefined);
-  const send = () =>
+  const gate = intentsGate(shown?.preview);
+  const send = (reviewed: string) =>
     void confirm.run(async () => {
-      const out = await wallet.send(gate.needsAck && acknowledged);
+      const out = await wallet.send(reviewed, gate.needsAck && acknowledged);
       setShown(null);
       setSent({ intentHash: out.intentHash, status: 'PENDING' });
     });
@@ -127,7 +128,7 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
       )}
       {shown && (
         <Dialog title="Send from your intents account?" onClose={() => setShown(null)} testid="send-dialog">
-          <IntentsBody preview={shown} publish now={Date.now()} />
+          <IntentsBody preview={shown.preview} publish now={Date.now()} />
           {gate.blocked && (
             <p class="alert" role="alert" data-testid="send-blocked">
               <strong>Blocked:</strong> {gate.blocked}
@@ -139,7 +140,7 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
             <button type="button" onClick={() => setShown(null)} data-testid="send-cancel">
               Cancel
             </button>
-            <button type="button" class="primary" disabled={confirm.busy || gate.blocked !== null || (gate.needsAck && !acknowledged)} onClick={send} data-testid="send-confirm" data-autofocus>
+            <button type="button" class="primary" disabled={confirm.busy || gate.blocked !== null || (gate.needsAck && !acknowledged)} onClick={() => send(shown.reviewed)} data-testid="send-confirm" data-autofocus>
               {confirm.busy ? 'Sending…' : 'Sign and send'}
             </button>
           </div>

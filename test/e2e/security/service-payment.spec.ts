@@ -71,7 +71,7 @@ for (const [name, rewrite] of ATTACKS) {
         (e: Error) => e.message,
       );
       expect(preview).toMatch(/proposed a payment that is not this swap's .*nothing was signed/);
-      const pay = await walletCall(w.popup, 'swap_payFromIntents', { id: swap.id, acknowledgeDanger: true }).then(
+      const pay = await walletCall(w.popup, 'swap_payFromIntents', { id: swap.id, reviewed: 'nothing was shown', acknowledgeDanger: true }).then(
         () => 'paid',
         (e: Error) => e.message,
       );

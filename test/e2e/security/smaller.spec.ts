@@ -186,11 +186,12 @@ test('paying a swap from the intents account, interrupted after the bus took the
     const start = BigInt((await balances(sim, w.accountId))[WNEAR]!);
 
     // Pay; the bus accepts the transfer, and the worker stops before it hears back.
+    let reviewed = '';
     const { cdp, sw } = await watchRunningWorker(w.popup, w.extension);
     try {
       const accepted = proxy.holdNextPublish();
-      await walletCall(w.popup, 'swap_previewPayment', { id: swap.id });
-      const first = walletCall(w.popup, 'swap_payFromIntents', { id: swap.id, acknowledgeDanger: true }).then(
+      ({ reviewed } = await walletCall<{ reviewed: string }>(w.popup, 'swap_previewPayment', { id: swap.id }));
+      const first = walletCall(w.popup, 'swap_payFromIntents', { id: swap.id, reviewed, acknowledgeDanger: true }).then(
         () => 'paid',
         (e: Error) => e.message,
       );
@@ -203,8 +204,8 @@ test('paying a swap from the intents account, interrupted after the bus took the
     }
     expect(BigInt((await balances(sim, w.accountId))[WNEAR]!), 'the first try paid').toBe(start - amountIn);
 
-    // The user tries again.
-    const retry = await walletCall<SwapRecordView>(w.popup, 'swap_payFromIntents', { id: swap.id, acknowledgeDanger: true }).then(
+    // The user tries again, from the same review.
+    const retry = await walletCall<SwapRecordView>(w.popup, 'swap_payFromIntents', { id: swap.id, reviewed, acknowledgeDanger: true }).then(
       (r) => r,
       (e: Error) => e.message,
     );

@@ -35,16 +35,16 @@ describe('send to another intents account', () => {
   it('reviewed, confirmed with the acknowledgement, published, settled; the receiver holds the amount', async () => {
     const { bg, account } = await funded();
     const receiver = `send${Date.now()}.near`;
-    const { preview } = await call<{ preview: IntentsPreviewWire }>(bg, WALLET.previewSend, { receiverId: receiver, tokenId: WNEAR, amount: ONE_NEAR.toString() });
+    const { preview, reviewed } = await call<{ preview: IntentsPreviewWire; reviewed: string }>(bg, WALLET.previewSend, { receiverId: receiver, tokenId: WNEAR, amount: ONE_NEAR.toString() });
     expect(preview.accountId).toBe(account);
     expect(preview.intents.map((i) => i.intent)).toEqual([{ intent: 'transfer', receiver_id: receiver, tokens: { [WNEAR]: ONE_NEAR.toString() } }]);
     expect(preview.intents[0]!.findings.some((f) => f.level === 'danger')).toBe(true);
     // Value leaving the account: not without the acknowledgement, and the review stays for the retry.
-    await expect(call(bg, WALLET.send, {})).rejects.toThrow(/understand the risk/);
-    const sent = await call<{ intentHash: string; status: string }>(bg, WALLET.send, { acknowledgeDanger: true });
-    expect(sent.status).toBe('OK');
+    await expect(call(bg, WALLET.send, { reviewed })).rejects.toThrow(/understand the risk/);
+    const sent = await call<{ intentHash: string; status: string }>(bg, WALLET.send, { reviewed, acknowledgeDanger: true });
+    expect(sent).toEqual({ intentHash: reviewed, status: 'OK' });
     // One review, one signature: the draft is gone.
-    await expect(call(bg, WALLET.send, { acknowledgeDanger: true })).rejects.toThrow(/Review the transfer first/);
+    await expect(call(bg, WALLET.send, { reviewed, acknowledgeDanger: true })).rejects.toThrow(/Review the transfer first/);
     await expect
       .poll(async () => {
         await fetch(`${sim.url}/dev/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 1000 }) });
@@ -53,6 +53,16 @@ describe('send to another intents account', () => {
       .toBe('SETTLED');
     expect(await ledgerBalance(receiver)).toBe(ONE_NEAR);
     expect(await ledgerBalance(account)).toBe(4n * ONE_NEAR);
+  });
+
+  it('a Confirm signs only the review it names: after a newer review (another popup) the older Confirm is refused and nothing moves', async () => {
+    const { bg, account } = await funded();
+    const shownHere = await call<{ reviewed: string }>(bg, WALLET.previewSend, { receiverId: 'alice.near', tokenId: WNEAR, amount: '1' });
+    const shownThere = await call<{ reviewed: string }>(bg, WALLET.previewSend, { receiverId: 'bob.near', tokenId: WNEAR, amount: ONE_NEAR.toString() });
+    await expect(call(bg, WALLET.send, { reviewed: shownHere.reviewed, acknowledgeDanger: true })).rejects.toMatchObject({ data: { field: 'reviewed' } });
+    expect(await ledgerBalance(account)).toBe(5n * ONE_NEAR);
+    // The newer review is still the one kept, and its own Confirm sends it.
+    expect(await call(bg, WALLET.send, { reviewed: shownThere.reviewed, acknowledgeDanger: true })).toEqual({ intentHash: shownThere.reviewed, status: 'OK' });
   });
 
   it('refuses sending to itself, a zero amount, and on Mainnet without a bus key says what is missing', async () => {

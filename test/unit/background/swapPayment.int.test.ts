@@ -91,8 +91,10 @@ describe('the swap service writes the payment (generate-intent / submit-intent)'
 
     // Value to another account is danger (docs/security.md, "Risk rules"): it needs the acknowledgement.
     expect(shown.preview.level).toBe('danger');
-    await expect(call(bg, SWAP.payFromIntents, { id: swap.id })).rejects.toThrow(/understand the risk/);
-    const paid = await call<SwapRecordView>(bg, SWAP.payFromIntents, { id: swap.id, acknowledgeDanger: true });
+    const reviewed = shown.reviewed;
+    await expect(call(bg, SWAP.payFromIntents, { id: swap.id, reviewed })).rejects.toThrow(/understand the risk/);
+    const paid = await call<SwapRecordView>(bg, SWAP.payFromIntents, { id: swap.id, reviewed, acknowledgeDanger: true });
+    expect(paid.paidIntentHash).toBe(reviewed);
     expect(paid.paidIntentHash).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
     const submitted = seen.find((s) => s.path === '/v0/submit-intent')?.body as { type: string; signedData: { payload: { nonce: string } } };
     expect(submitted.type).toBe('swap_transfer');
@@ -101,7 +103,7 @@ describe('the swap service writes the payment (generate-intent / submit-intent)'
     expect(seen.some((s) => s.path.startsWith('rpc:'))).toBe(false);
     expect(await balanceOf(accountId)).toBe(before - amountIn);
     expect(await balanceOf(swap.depositAddress)).toBe(amountIn);
-    await expect(call(bg, SWAP.payFromIntents, { id: swap.id, acknowledgeDanger: true })).rejects.toThrow(/already paid/);
+    await expect(call(bg, SWAP.payFromIntents, { id: swap.id, reviewed, acknowledgeDanger: true })).rejects.toThrow(/already paid/);
 
     await advance(bg, STEP_TIMING.depositDetectMs);
     await advance(bg, STEP_TIMING.confirmMs);
@@ -109,10 +111,20 @@ describe('the swap service writes the payment (generate-intent / submit-intent)'
     expect((await call<SwapRecordView>(bg, SWAP.get, { id: swap.id })).status).toBe('SUCCESS');
   });
 
+  it('a Confirm naming an earlier review of the same payment (another popup reviewed it since) signs nothing', async () => {
+    const { bg, accountId, swap } = await wallet({ jwt: true, busKey: false });
+    const here = await call<PaymentPreview>(bg, SWAP.previewPayment, { id: swap.id });
+    const there = await call<PaymentPreview>(bg, SWAP.previewPayment, { id: swap.id });
+    expect(there.reviewed).not.toBe(here.reviewed);
+    await expect(call(bg, SWAP.payFromIntents, { id: swap.id, reviewed: here.reviewed, acknowledgeDanger: true })).rejects.toMatchObject({ data: { field: 'reviewed' } });
+    expect(await balanceOf(accountId)).toBe(2n * ONE_NEAR);
+    expect((await call<SwapRecordView>(bg, SWAP.payFromIntents, { id: swap.id, reviewed: there.reviewed, acknowledgeDanger: true })).paidIntentHash).toBe(there.reviewed);
+  });
+
   it('Confirm without a preview signs nothing', async () => {
     const { bg, accountId, swap } = await wallet({ jwt: true, busKey: false });
     const before = await balanceOf(accountId);
-    await expect(call(bg, SWAP.payFromIntents, { id: swap.id, acknowledgeDanger: true })).rejects.toThrow(/Review the payment first/);
+    await expect(call(bg, SWAP.payFromIntents, { id: swap.id, reviewed: 'nothing reviewed', acknowledgeDanger: true })).rejects.toThrow(/Review the payment first/);
     expect(await balanceOf(accountId)).toBe(before);
   });
 
@@ -125,12 +137,12 @@ describe('the swap service writes the payment (generate-intent / submit-intent)'
       rewrite: (path) => (path === '/v0/submit-intent' && lose ? 'lose' : undefined),
     });
     const before = await balanceOf(accountId);
-    await call(bg, SWAP.previewPayment, { id: swap.id });
-    await expect(call(bg, SWAP.payFromIntents, { id: swap.id, acknowledgeDanger: true })).rejects.toThrow();
+    const { reviewed } = await call<PaymentPreview>(bg, SWAP.previewPayment, { id: swap.id });
+    await expect(call(bg, SWAP.payFromIntents, { id: swap.id, reviewed, acknowledgeDanger: true })).rejects.toThrow();
     lose = false;
-    // Shown again as the payment signed before, not written anew.
-    expect(await call<PaymentPreview>(bg, SWAP.previewPayment, { id: swap.id })).toMatchObject({ route: 'service', signed: true });
-    const paid = await call<SwapRecordView>(bg, SWAP.payFromIntents, { id: swap.id });
+    // Shown again as the payment signed before, not written anew, under the same name.
+    expect(await call<PaymentPreview>(bg, SWAP.previewPayment, { id: swap.id })).toMatchObject({ route: 'service', signed: true, reviewed });
+    const paid = await call<SwapRecordView>(bg, SWAP.payFromIntents, { id: swap.id, reviewed });
     const sent = seen.filter((s) => s.path === '/v0/submit-intent').map((s) => JSON.stringify(s.body));
     expect(sent.length).toBeGreaterThan(1);
     expect(new Set(sent).size).toBe(1);
@@ -146,7 +158,7 @@ describe('the bus route', () => {
     const shown = await call<PaymentPreview>(bg, SWAP.previewPayment, { id: swap.id });
     expect(shown.route).toBe('bus');
     expect(seen.some((s) => s.path === '/v0/generate-intent')).toBe(false);
-    await call(bg, SWAP.payFromIntents, { id: swap.id, acknowledgeDanger: true });
+    await call(bg, SWAP.payFromIntents, { id: swap.id, reviewed: shown.reviewed, acknowledgeDanger: true });
     expect(seen.map((s) => s.path)).toContain('rpc:publish_intent');
     expect(await balanceOf(accountId)).toBe(2n * ONE_NEAR - amountInOf(swap));
   });
@@ -156,7 +168,7 @@ describe('the bus route', () => {
     const shown = await call<PaymentPreview>(bg, SWAP.previewPayment, { id: swap.id });
     expect(shown.route).toBe('bus');
     expect(seen.map((s) => s.path)).toContain('/v0/generate-intent');
-    await call(bg, SWAP.payFromIntents, { id: swap.id, acknowledgeDanger: true });
+    await call(bg, SWAP.payFromIntents, { id: swap.id, reviewed: shown.reviewed, acknowledgeDanger: true });
     expect(seen.map((s) => s.path)).toContain('rpc:publish_intent');
     expect(seen.map((s) => s.path)).not.toContain('/v0/submit-intent');
   });
@@ -202,7 +214,7 @@ describe('a swap service that proposes anything but this payment is refused', ()
     });
     await expect(call(bg, SWAP.previewPayment, { id: swap.id })).rejects.toThrow(why);
     await expect(call(bg, SWAP.previewPayment, { id: swap.id })).rejects.toThrow(/not this swap's.*nothing was signed/);
-    await expect(call(bg, SWAP.payFromIntents, { id: swap.id, acknowledgeDanger: true })).rejects.toThrow(/Review the payment first/);
+    await expect(call(bg, SWAP.payFromIntents, { id: swap.id, reviewed: 'nothing reviewed', acknowledgeDanger: true })).rejects.toThrow(/Review the payment first/);
     expect(await balanceOf(accountId)).toBe(2n * ONE_NEAR);
   });
 
@@ -220,7 +232,7 @@ describe('a swap service that proposes anything but this payment is refused', ()
     });
     const shown = await call<PaymentPreview>(bg, SWAP.previewPayment, { id: swap.id });
     expect(shown.preview.accountId).toBe(accountId);
-    await call(bg, SWAP.payFromIntents, { id: swap.id, acknowledgeDanger: true });
+    await call(bg, SWAP.payFromIntents, { id: swap.id, reviewed: shown.reviewed, acknowledgeDanger: true });
     const signed = (seen.find((s) => s.path === '/v0/submit-intent')?.body as { signedData: { payload: { message: string } } }).signedData.payload.message;
     expect(signed).not.toContain('mallory');
     expect(JSON.parse(signed)).toMatchObject({ signer_id: accountId });
@@ -239,8 +251,8 @@ describe('a swap service that proposes anything but this payment is refused', ()
         return json;
       },
     });
-    await call(bg, SWAP.previewPayment, { id: swap.id });
-    await call(bg, SWAP.payFromIntents, { id: swap.id, acknowledgeDanger: true });
+    const { reviewed } = await call<PaymentPreview>(bg, SWAP.previewPayment, { id: swap.id });
+    await call(bg, SWAP.payFromIntents, { id: swap.id, reviewed, acknowledgeDanger: true });
     const again = await call<SwapRecordView>(bg, SWAP.start, intentsSwap(swap.request.refundTo));
     await expect(call(bg, SWAP.previewPayment, { id: again.id })).rejects.toThrow(/its nonce was used before by this account/);
   });

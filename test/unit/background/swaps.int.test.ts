@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { SWAP_ALARM, pollDelay } from '../../../src/background/swaps/tracker';
 import { startBackground } from '../../../src/background/start';
-import { SWAP, type HistoryPage, type QuoteParams, type QuoteView, type SwapRecordView, type TokenView } from '../../../src/provider/swapApi';
+import { SWAP, type HistoryPage, type PaymentPreview, type QuoteParams, type QuoteView, type SwapRecordView, type TokenView } from '../../../src/provider/swapApi';
 import { WALLET, type CreateResult } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage } from '../../../src/vault';
@@ -298,14 +298,16 @@ describe('INTENTS deposit paid from the vault', () => {
     const accountId = created.status.accounts[0]!.accountId;
     const origin = await call<SwapRecordView>(bg, SWAP.start, params());
     await expect(call(bg, SWAP.previewPayment, { id: origin.id })).rejects.toThrow(/origin chain/);
-    await expect(call(bg, SWAP.payFromIntents, { id: origin.id })).rejects.toThrow(/origin chain/);
+    await expect(call(bg, SWAP.payFromIntents, { id: origin.id, reviewed: 'none' })).rejects.toThrow(/origin chain/);
 
     await dev('/dev/fund', { accountId, tokenId: WNEAR, amount: (2n * ONE_NEAR).toString() });
     const r = await call<SwapRecordView>(bg, SWAP.start, params({ depositType: 'INTENTS', refundType: 'INTENTS', refundTo: accountId, recipientType: 'INTENTS', recipient: accountId, destinationAsset: USDT_ETH }));
-    await call(bg, SWAP.previewPayment, { id: r.id });
-    const paid = await call<SwapRecordView>(bg, SWAP.payFromIntents, { id: r.id, acknowledgeDanger: true });
+    const { reviewed } = await call<PaymentPreview>(bg, SWAP.previewPayment, { id: r.id });
+    const paid = await call<SwapRecordView>(bg, SWAP.payFromIntents, { id: r.id, reviewed, acknowledgeDanger: true });
     expect(paid.paidIntentHash).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
-    await expect(call(bg, SWAP.payFromIntents, { id: r.id, acknowledgeDanger: true })).rejects.toThrow(/already paid/);
+    // The review names the payload its signature carries.
+    expect(paid.paidIntentHash).toBe(reviewed);
+    await expect(call(bg, SWAP.payFromIntents, { id: r.id, reviewed, acknowledgeDanger: true })).rejects.toThrow(/already paid/);
 
     await advance(bg, STEP_TIMING.busStepMs * 3);
     const balances = await (await fetch(`${sim.url}/dev/balances?accountId=${accountId}`)).json() as { balances: Record<string, string> };

@@ -247,7 +247,7 @@ describe('a whole journey of the background on the Mainnet preset', () => {
     const intents = await call<SwapRecordView>(bg, SWAP.start, params({ depositType: 'INTENTS' }));
     const preview = await call<PaymentPreview>(bg, SWAP.previewPayment, { id: intents.id });
     expect(preview.route).toBe('service');
-    const paid = await call<SwapRecordView>(bg, SWAP.payFromIntents, { id: intents.id, acknowledgeDanger: true });
+    const paid = await call<SwapRecordView>(bg, SWAP.payFromIntents, { id: intents.id, reviewed: preview.reviewed, acknowledgeDanger: true });
     expect(paid.paidIntentHash).toBeTruthy();
 
     // A dApp connects, publishes a transfer it asked the user for, and follows it.
