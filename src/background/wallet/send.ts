@@ -3,9 +3,12 @@
  * `preview` writes the transfer intent with the wallet's own nonce and shows it with the approval
  * window's checks and names it; `send` signs that reviewed payload and nothing else (signing/reviewed), publishes it
  * on the bus, and the popup follows it with `status`. One draft per account: a new review replaces it.
+ * The signed transfer is kept until the bus took it: a Confirm again for the same review (its answer was
+ * lost) sends that same signature, which can execute once, never a second transfer.
  */
+import * as z from 'zod/mini';
 import type { IntentStatus } from '../../bus';
-import { type SignedIntent, extractIntentPayload, intentHash } from '../../core';
+import { type SignedIntent, extractIntentPayload, intentHash, signedIntentSchema } from '../../core';
 import type { IntentsPreviewWire } from '../../provider/approvalApi';
 import { ERROR_CODES } from '../../provider/protocol';
 import type { SendParams } from '../../provider/walletApi';
@@ -27,6 +30,9 @@ export interface SendDeps {
 }
 
 const draftKey = (accountId: string) => `sendDraft:${accountId}`;
+/** The transfer signed for a review, until the bus took it. */
+const signedKey = (accountId: string) => `sendSigned:${accountId}`;
+const signedSchema = z.object({ reviewed: z.string(), signed: signedIntentSchema });
 const refuse = (m: string, field?: string) => new ProviderError(ERROR_CODES.invalidParams, m, field ? { field } : undefined);
 
 export function sendService(d: SendDeps) {
@@ -47,17 +53,28 @@ export function sendService(d: SendDeps) {
 
     async send(signerId: string, consent: Consent): Promise<{ intentHash: string; status: 'OK' }> {
       await needBus();
-      const draft = await d.local.read(draftKey(signerId), draftSchema);
-      if (!draft) throw refuse('Review the transfer first');
-      const prepared = fromDraft(draft);
-      if (d.publicKeyOf(signerId) !== prepared.publicKey) throw refuse('The account’s key changed since the review; review the transfer again');
-      const signed = await signReviewed(d, prepared, consent, 'transfer', () => d.local.remove(draftKey(signerId)));
-      const out = await publishOnce(await d.bus(), signed.signed, []);
-      if (out.status === 'OK') return { intentHash: out.intent_hash, status: 'OK' };
-      const { signer_id, nonce } = extractIntentPayload(signed.signed);
+      const kept = await d.local.read(signedKey(signerId), signedSchema);
+      let signed: SignedIntent;
+      if (kept && kept.reviewed === consent.reviewed) signed = kept.signed;
+      else {
+        const draft = await d.local.read(draftKey(signerId), draftSchema);
+        if (!draft) throw refuse('Review the transfer first');
+        const prepared = fromDraft(draft);
+        if (d.publicKeyOf(signerId) !== prepared.publicKey) throw refuse('The account’s key changed since the review; review the transfer again');
+        signed = (await signReviewed(d, prepared, consent, 'transfer', () => d.local.remove(draftKey(signerId)))).signed;
+        await d.local.write(signedKey(signerId), { reviewed: consent.reviewed, signed });
+      }
+      const hash = intentHash(signed);
+      const out = await publishOnce(await d.bus(), signed, []).catch((e: unknown) => {
+        throw new ProviderError(ERROR_CODES.disconnected, `The bus did not answer (${e instanceof Error ? e.message : String(e)}); the transfer may have gone out. Sign and send again sends this same transfer, which cannot execute twice; a new review would be a second transfer.`, { intentHash: hash });
+      });
+      const { signer_id, nonce } = extractIntentPayload(signed);
       // Refused, but its nonce is spent: it executed (a retry of one that went through).
-      if (await d.preview.nonceUsed(signer_id, nonce).catch(() => false)) return { intentHash: intentHash(signed.signed), status: 'OK' };
-      throw new ProviderError(ERROR_CODES.internal, `The transfer was refused: ${out.reason}`, { intentHash: signed.intentHash, reason: out.reason });
+      if (out.status === 'OK' || (await d.preview.nonceUsed(signer_id, nonce).catch(() => false))) {
+        await d.local.remove(signedKey(signerId));
+        return { intentHash: out.status === 'OK' ? out.intent_hash : hash, status: 'OK' };
+      }
+      throw new ProviderError(ERROR_CODES.internal, `The transfer was refused: ${out.reason}`, { intentHash: hash, reason: out.reason });
     },
 
     status: async (hash: string): Promise<IntentStatus> => (await d.bus()).getStatus(hash),

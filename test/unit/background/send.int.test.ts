@@ -65,6 +65,41 @@ describe('send to another intents account', () => {
     expect(await call(bg, WALLET.send, { reviewed: shownThere.reviewed, acknowledgeDanger: true })).toEqual({ intentHash: shownThere.reviewed, status: 'OK' });
   });
 
+  it('the bus answer lost after it took the transfer: Confirm again sends that same transfer, and the receiver is paid once', async () => {
+    // Every answer to publish_intent is lost during the first Confirm (the client's own retries too); the bus executes it.
+    let lose = true;
+    const env = backgroundEnv(clock);
+    const bg = startBackground({
+      ...env,
+      fetch: async (url, init) => {
+        const res = await env.fetch(url, init);
+        const text = await res.text();
+        if (lose && typeof init.body === 'string' && init.body.includes('"publish_intent"')) throw new TypeError('fetch failed');
+        return { status: res.status, headers: res.headers, text: async () => text };
+      },
+    });
+    await useSimulator(bg, sim.url, sim.busApiKey);
+    const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
+    const account = created.status.accounts[0]!.accountId;
+    await fetch(`${sim.url}/dev/fund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountId: account, tokenId: WNEAR, amount: (5n * ONE_NEAR).toString() }) });
+    const receiver = `lost${Date.now()}.near`;
+    const { reviewed } = await call<{ reviewed: string }>(bg, WALLET.previewSend, { receiverId: receiver, tokenId: WNEAR, amount: ONE_NEAR.toString() });
+    await expect(call(bg, WALLET.send, { reviewed, acknowledgeDanger: true })).rejects.toThrow();
+    lose = false;
+    // The user presses Sign and send again in the same window: the same transfer goes out again, never a second one.
+    expect(await call(bg, WALLET.send, { reviewed, acknowledgeDanger: true })).toEqual({ intentHash: reviewed, status: 'OK' });
+    await expect
+      .poll(async () => {
+        await fetch(`${sim.url}/dev/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 1000 }) });
+        return (await call<IntentStatusView>(bg, WALLET.intentStatus, { intentHash: reviewed })).status;
+      })
+      .toBe('SETTLED');
+    expect(await ledgerBalance(receiver)).toBe(ONE_NEAR);
+    expect(await ledgerBalance(account)).toBe(4n * ONE_NEAR);
+    // Sent: that review is spent.
+    await expect(call(bg, WALLET.send, { reviewed, acknowledgeDanger: true })).rejects.toThrow(/Review the transfer first/);
+  });
+
   it('refuses sending to itself, a zero amount, and on Mainnet without a bus key says what is missing', async () => {
     const { bg, account } = await funded();
     await expect(call(bg, WALLET.previewSend, { receiverId: account, tokenId: WNEAR, amount: '1' })).rejects.toMatchObject({ data: { field: 'receiverId' } });
