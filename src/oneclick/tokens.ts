@@ -18,12 +18,25 @@ export const tokenSchema = z.object({
 });
 export type Token = z.output<typeof tokenSchema>;
 
-/** Entries that fail the schema are dropped, not fatal: one odd token must not hide the others. */
+/**
+ * Entries that fail the schema are dropped, not fatal: one odd token must not hide the others. An asset
+ * listed more than once is kept once when every entry gives it the same decimals, symbol and chain, and
+ * dropped otherwise: the amount field (first entry) and the review (token table, last entry) would read
+ * one amount with two scales (docs/security.md, "What the window shows").
+ */
 export async function fetchTokens(deps: HttpDeps, baseUrl: string, signal?: AbortSignal): Promise<Token[]> {
   const { json } = await requestJson(deps, { url: `${baseUrl.replace(/\/$/, '')}/v0/tokens`, ...(signal ? { signal } : {}) });
   if (!Array.isArray(json)) throw new Error('the token list is not an array');
-  return json.flatMap((t) => {
-    const parsed = tokenSchema.safeParse(t);
-    return parsed.success ? [parsed.data] : [];
+  const parsed = json.flatMap((t) => {
+    const r = tokenSchema.safeParse(t);
+    return r.success ? [r.data] : [];
   });
+  const first = new Map<string, Token>();
+  const ambiguous = new Set<string>();
+  for (const t of parsed) {
+    const seen = first.get(t.assetId);
+    if (!seen) first.set(t.assetId, t);
+    else if (seen.decimals !== t.decimals || seen.symbol !== t.symbol || seen.blockchain !== t.blockchain) ambiguous.add(t.assetId);
+  }
+  return [...first.values()].filter((t) => !ambiguous.has(t.assetId));
 }

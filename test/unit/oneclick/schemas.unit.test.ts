@@ -2,9 +2,11 @@
 // (`near*` names, chain `near`), optionals sent as null or left out, 2025-era answers without
 // correlationId. The fixtures are written from the spec text (captures cited there).
 import { describe, expect, it } from 'vitest';
+import type { HttpDeps } from '../../../src/core';
 import {
   anyInputWithdrawalsSchema,
   errorBodySchema,
+  fetchTokens,
   normalise,
   quoteResponseSchema,
   statusResponseSchema,
@@ -243,6 +245,14 @@ describe('tokens and error bodies', () => {
     expect(tokenSchema.parse({ ...base, blockchain: 'near', contractAddress: 'wrap.near' }).blockchain).toBe('home');
     expect(tokenSchema.parse({ ...base, blockchain: 'eth', contractAddress: null }).contractAddress).toBeNull();
     expect(tokenSchema.parse({ ...base, blockchain: 'btc' }).contractAddress).toBeUndefined();
+  });
+
+  it('tokens: an asset listed twice with different decimals is dropped (the amount field and the review would read it differently); an exact repeat is kept once', async () => {
+    const wnear = { assetId: 'nep141:wrap.near', decimals: 24, blockchain: 'near', symbol: 'wNEAR', price: 2, priceUpdatedAt: '2025-05-06T19:41:35.221Z' };
+    const usdc = { ...wnear, assetId: USDC, decimals: 6, symbol: 'USDC', price: 1 };
+    const list = [usdc, wnear, { ...usdc, decimals: 9 }, wnear];
+    const deps: HttpDeps = { fetch: async () => ({ status: 200, headers: new Headers(), text: async () => JSON.stringify(list) }), sleep: async () => undefined };
+    expect((await fetchTokens(deps, 'https://service.example')).map((t) => t.assetId)).toEqual(['nep141:wrap.near']);
   });
 
   it('error bodies (docs/services.md, errors): message with correlationId and timestamp, or message alone (404 with statusCode)', () => {
