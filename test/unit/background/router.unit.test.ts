@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type PageHandler, type RouterDeps, createRouter } from '../../../src/background/router';
 import { ERROR_CODES, METHODS } from '../../../src/provider/protocol';
 import { WALLET } from '../../../src/provider/walletApi';
+import { internalParams } from '../../../src/background/wallet/schemas';
 
 const EXT = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
 const tab = { url: 'https://dapp.example/path?q=1', frameId: 0, tab: { id: 1 } };
@@ -50,6 +51,14 @@ describe('background router', () => {
     expect(reply).toMatchObject({ ok: false, error: { code: ERROR_CODES.unsupportedMethod } });
     // Even a page that claims to be the extension through a spoofed origin-looking path.
     await route({ type: 'request', method: WALLET.status }, { url: `https://dapp.example/${EXT}/popup.html` });
+    expect(calls).toEqual([]);
+  });
+
+  it.each(Object.keys(internalParams))('never lets a web page (connected or not, any frame) reach %s', async (method) => {
+    const { route, calls } = router();
+    for (const sender of [tab, { ...tab, origin: 'https://dapp.example', frameId: 3 }]) {
+      expect(await route({ type: 'request', method, params: {} }, sender)).toMatchObject({ ok: false, error: { code: ERROR_CODES.unsupportedMethod } });
+    }
     expect(calls).toEqual([]);
   });
 
