@@ -12,7 +12,8 @@ export const tokenSchema = z.object({
   decimals: z.int().check(z.minimum(0), z.maximum(255)),
   blockchain: chainId,
   symbol: z.string(),
-  price: z.number(),
+  // Non-negative: a price is multiplied into balances' USD values (src/core/amounts.ts usdValue refuses a negative one).
+  price: z.number().check(z.minimum(0)),
   priceUpdatedAt: z.string(),
   contractAddress: z.optional(z.nullable(z.string())),
 });

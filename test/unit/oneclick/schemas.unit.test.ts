@@ -245,6 +245,8 @@ describe('tokens and error bodies', () => {
     expect(tokenSchema.parse({ ...base, blockchain: 'near', contractAddress: 'wrap.near' }).blockchain).toBe('home');
     expect(tokenSchema.parse({ ...base, blockchain: 'eth', contractAddress: null }).contractAddress).toBeNull();
     expect(tokenSchema.parse({ ...base, blockchain: 'btc' }).contractAddress).toBeUndefined();
+    // A negative price is no price: valuing it would throw and hide every balance on Home.
+    expect(tokenSchema.safeParse({ ...base, blockchain: 'btc', price: -1 }).success).toBe(false);
   });
 
   it('tokens: an asset listed twice with different decimals is dropped (the amount field and the review would read it differently); an exact repeat is kept once', async () => {
