@@ -27,13 +27,19 @@ export function readableAmount(amount: bigint, decimals: number): string {
   return readableDecimal(formatUnits(amount, decimals));
 }
 
-/** A USD value ("1234.5678", 0.004) as "$1,234.56" or "<$0.01"; not a number: as it came. */
+/**
+ * A USD value ("1234.5678", 0.004) as "$1,234.56" or "<$0.01", cut to the cent from its digits (float
+ * arithmetic would make 0.29 read $0.28); not a number: as it came.
+ */
 export function readableUsd(value: string | number): string {
-  const n = typeof value === 'number' ? value : Number(value);
-  if (typeof value === 'string' && !/^\d+(\.\d+)?$/.test(value.trim())) return value;
-  if (!Number.isFinite(n) || n < 0) return String(value);
-  if (n > 0 && n < 0.01) return '<$0.01';
-  return `$${group(Math.floor(n).toString())}.${String(Math.floor((n * 100) % 100)).padStart(2, '0')}`;
+  const text = typeof value === 'number' ? (Number.isFinite(value) && value >= 0 ? value.toFixed(6) : '') : value.trim();
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!m) return String(value);
+  const whole = m[1]!.replace(/^0+(?=\d)/, '');
+  const frac = m[2] ?? '';
+  const cents = frac.padEnd(2, '0').slice(0, 2);
+  if (whole === '0' && cents === '00' && /[1-9]/.test(frac)) return '<$0.01';
+  return `$${group(whole)}.${cents}`;
 }
 
 /**

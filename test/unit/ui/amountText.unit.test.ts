@@ -36,6 +36,13 @@ describe('USD', () => {
     expect(readableUsd('0')).toBe('$0.00');
     expect(readableUsd('n/a')).toBe('n/a');
   });
+
+  it('read from the digits, never through float arithmetic that loses a cent', () => {
+    // 0.29 * 100 is 28.999999999999996 in binary floating point.
+    expect(['0.29', '0.57', '1.15', '4.35', '9.07'].map((v) => readableUsd(v))).toEqual(['$0.29', '$0.57', '$1.15', '$4.35', '$9.07']);
+    expect(readableUsd(0.29)).toBe('$0.29');
+    expect(readableUsd('0.009')).toBe('<$0.01');
+  });
 });
 
 describe('pasted input', () => {
