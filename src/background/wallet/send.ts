@@ -10,6 +10,7 @@ import type { IntentsPreviewWire } from '../../provider/approvalApi';
 import { ERROR_CODES } from '../../provider/protocol';
 import type { SendParams } from '../../provider/walletApi';
 import { type PreviewDeps, intentsPreview } from '../approvals/preview';
+import type { PublishedIntents } from '../activity/published';
 import type { KeyValue } from '../kv';
 import { ProviderError } from '../providerError';
 import { draftSchema, fromDraft, signReviewed, toDraft } from '../signing/reviewed';
@@ -24,6 +25,8 @@ export interface SendDeps {
   /** Why the bus cannot be used now (no key on Mainnet), or null. */
   busUnavailable: () => Promise<string | null>;
   publicKeyOf: (accountId: string) => string;
+  /** Where Activity finds the sends (../activity/published). */
+  published: Pick<PublishedIntents, 'add' | 'observe'>;
 }
 
 const draftKey = (accountId: string) => `sendDraft:${accountId}`;
@@ -53,14 +56,28 @@ export function sendService(d: SendDeps) {
       if (d.publicKeyOf(signerId) !== prepared.publicKey) throw refuse('The account’s key changed since the review; review the transfer again');
       const signed = await signReviewed(d, prepared, acknowledgeDanger, 'transfer', () => d.local.remove(draftKey(signerId)));
       const out = await publishOnce(await d.bus(), signed.signed, []);
-      if (out.status === 'OK') return { intentHash: out.intent_hash, status: 'OK' };
+      const note = (hash: string, status: 'PENDING' | 'FAILED', detail?: string) =>
+        d.published.add({ intentHash: hash, accountId: signerId, kind: 'send', origin: null, intents: prepared.payload.intents, status, detail });
+      if (out.status === 'OK') {
+        await note(out.intent_hash, 'PENDING');
+        return { intentHash: out.intent_hash, status: 'OK' };
+      }
       const { signer_id, nonce } = extractIntentPayload(signed.signed);
       // Refused, but its nonce is spent: it executed (a retry of one that went through).
-      if (await d.preview.nonceUsed(signer_id, nonce).catch(() => false)) return { intentHash: intentHash(signed.signed), status: 'OK' };
+      if (await d.preview.nonceUsed(signer_id, nonce).catch(() => false)) {
+        await note(intentHash(signed.signed), 'PENDING');
+        return { intentHash: intentHash(signed.signed), status: 'OK' };
+      }
+      await note(signed.intentHash, 'FAILED', out.reason);
       throw new ProviderError(ERROR_CODES.internal, `The transfer was refused: ${out.reason}`, { intentHash: signed.intentHash, reason: out.reason });
     },
 
-    status: async (hash: string): Promise<IntentStatus> => (await d.bus()).getStatus(hash),
+    /** The bus's word, also kept for Activity when the intent is one of ours. */
+    status: async (hash: string): Promise<IntentStatus> => {
+      const s = await (await d.bus()).getStatus(hash);
+      await d.published.observe(s).catch(() => undefined);
+      return s;
+    },
   };
 }
 export type SendService = ReturnType<typeof sendService>;
