@@ -1,13 +1,25 @@
 // The Activity list (walletApi `wallet_activity`, docs/services.md "Activity"): the swaps `swap_history`
 // lists and the intents this wallet published itself (sends from the popup, intents approved for
 // sites), merged newest first, paged forward with a cursor the background hands out. Types only.
-import type { HistoryItem, HistoryQuery } from './swapApi';
+import type { HistoryItem, HistoryQuery, SwapStatus } from './swapApi';
 
 /** How the message bus reports an intent (`get_status`), or FAILED when publishing it was refused. */
 export type PublishedStatus = 'PENDING' | 'TX_BROADCASTED' | 'SETTLED' | 'NOT_FOUND_OR_NOT_VALID' | 'FAILED';
 
 /** Statuses after which the bus is not asked again. */
 export const FINAL_PUBLISHED: readonly PublishedStatus[] = ['SETTLED', 'NOT_FOUND_OR_NOT_VALID', 'FAILED'];
+
+/**
+ * The swap status an intent's counts as, for the status filter and its colour: settled is a success,
+ * pending or broadcast is processing, refused or not found is a failure.
+ */
+export const AS_SWAP_STATUS: Record<PublishedStatus, SwapStatus> = {
+  PENDING: 'PROCESSING',
+  TX_BROADCASTED: 'PROCESSING',
+  SETTLED: 'SUCCESS',
+  NOT_FOUND_OR_NOT_VALID: 'FAILED',
+  FAILED: 'FAILED',
+};
 
 /** One intent this wallet published: no signature and no payload are kept, only what Activity shows. */
 export interface PublishedIntentView {

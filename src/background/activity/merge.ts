@@ -17,15 +17,15 @@
  */
 import type { IntentStatus } from '../../bus';
 import {
+  AS_SWAP_STATUS,
   type ActivityCursor,
   type ActivityItem,
   type ActivityPage,
   type ActivityQuery,
   FINAL_PUBLISHED,
   type PublishedIntentView,
-  type PublishedStatus,
 } from '../../provider/activity';
-import type { HistoryItem, HistoryPage, HistoryQuery, SwapStatus } from '../../provider/swapApi';
+import type { HistoryItem, HistoryPage, HistoryQuery } from '../../provider/swapApi';
 import type { PublishedIntents } from './published';
 
 export interface ActivityDeps {
@@ -38,15 +38,6 @@ export interface ActivityDeps {
 
 /** Filters only a swap has: when one is set, the list is of swaps of that kind. */
 export const SWAP_ONLY_FILTERS = ['fromChainId', 'fromTokenId', 'toChainId', 'toTokenId', 'referral', 'affiliate', 'minUsdPrice', 'maxUsdPrice'] as const;
-
-/** The swap status an intent counts as in the status filter. */
-export const AS_SWAP_STATUS: Record<PublishedStatus, SwapStatus> = {
-  PENDING: 'PROCESSING',
-  TX_BROADCASTED: 'PROCESSING',
-  SETTLED: 'SUCCESS',
-  NOT_FOUND_OR_NOT_VALID: 'FAILED',
-  FAILED: 'FAILED',
-};
 
 /** Bus calls per page at most, how long the page waits for them, and how soon one intent is asked again. */
 export const REFRESH_PER_PAGE = 3;
