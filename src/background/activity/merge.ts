@@ -15,7 +15,6 @@
  * ledger transaction, the time window applies; the swap-only filters (route, USD value, referral,
  * affiliate) leave intents out, and the answer says so.
  */
-import type { IntentStatus } from '../../bus';
 import {
   AS_SWAP_STATUS,
   type ActivityCursor,
@@ -26,13 +25,14 @@ import {
   type PublishedIntentView,
 } from '../../provider/activity';
 import type { HistoryItem, HistoryPage, HistoryQuery } from '../../provider/swapApi';
+import type { IntentStatusView } from '../../provider/walletApi';
 import type { PublishedIntents } from './published';
 
 export interface ActivityDeps {
   history: (q: HistoryQuery) => Promise<HistoryPage>;
   published: Pick<PublishedIntents, 'list' | 'observe'>;
   /** The bus's `get_status`. */
-  status: (intentHash: string) => Promise<IntentStatus>;
+  status: (intentHash: string) => Promise<IntentStatusView>;
   now: () => number;
 }
 

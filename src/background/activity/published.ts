@@ -8,9 +8,9 @@
  * (never deleted) and reported (src/background/problems.ts), the others kept.
  */
 import * as z from 'zod/mini';
-import type { IntentStatus } from '../../bus';
 import { type Intent, type TokenTable, describeIntent } from '../../core';
 import type { PublishedIntentView, PublishedStatus } from '../../provider/activity';
+import type { IntentStatusView } from '../../provider/walletApi';
 import type { KeyValue } from '../kv';
 import type { StorageProblems } from '../problems';
 
@@ -89,7 +89,7 @@ export class PublishedIntents {
   }
 
   /** Takes the bus's word on one of ours (unknown hashes are ignored); answers the entry as it now is. */
-  async observe(s: IntentStatus): Promise<PublishedIntentView | undefined> {
+  async observe(s: IntentStatusView): Promise<PublishedIntentView | undefined> {
     let changed: PublishedIntentView | undefined;
     await this.edit((list) => {
       const at = list.findIndex((e) => e.intentHash === s.intent_hash);

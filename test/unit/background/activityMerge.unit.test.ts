@@ -9,9 +9,9 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { activity, activityOrder, REFRESH_PER_PAGE } from '../../../src/background/activity/merge';
 import { PublishedIntents } from '../../../src/background/activity/published';
 import { KeyValue } from '../../../src/background/kv';
-import type { IntentStatus } from '../../../src/bus';
 import type { ActivityCursor, ActivityItem, ActivityQuery, PublishedIntentView, PublishedStatus } from '../../../src/provider/activity';
 import type { HistoryItem, HistoryPage, HistoryQuery } from '../../../src/provider/swapApi';
+import type { IntentStatusView } from '../../../src/provider/walletApi';
 import { randomInt, seededRandom } from '../../fixtures/random';
 
 const T0 = Date.UTC(2026, 0, 1);
@@ -41,7 +41,7 @@ const fixed = (list: PublishedIntentView[]) => ({
   list: async () => [...list].sort((a, b) => b.createdAt - a.createdAt),
   observe: async (): Promise<PublishedIntentView | undefined> => undefined,
 });
-const noBus = async (): Promise<IntentStatus> => {
+const noBus = async (): Promise<IntentStatusView> => {
   throw new Error('no status call expected');
 };
 
@@ -150,7 +150,7 @@ describe('status refresh', () => {
       await published.add({ intentHash: `h${k}`, accountId: 'alice.near', kind: 'send', origin: null, intents: [], status: k === 8 ? 'FAILED' : 'PENDING' });
     }
     const asked: string[] = [];
-    const status = async (hash: string): Promise<IntentStatus> => {
+    const status = async (hash: string): Promise<IntentStatusView> => {
       asked.push(hash);
       return { intent_hash: hash, status: hash === 'h7' ? 'SETTLED' : 'TX_BROADCASTED' };
     };

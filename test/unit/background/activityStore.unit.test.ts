@@ -11,7 +11,7 @@ import { type Intent, tokenTable } from '../../../src/core';
 
 const WNEAR = 'nep141:wrap.near';
 const TOKENS = tokenTable([{ assetId: WNEAR, symbol: 'wNEAR', decimals: 24, blockchain: 'home' }]);
-const transfer = (to: string, amount = '1000000000000000000000000'): Intent => ({ intent: 'transfer', receiver_id: to, tokens: { [WNEAR]: amount } });
+const transfer = (to: string, amount = '1000000000000000000000000'): Extract<Intent, { intent: 'transfer' }> => ({ intent: 'transfer', receiver_id: to, tokens: { [WNEAR]: amount } });
 
 let clock: number;
 let problems: StorageProblems;
