@@ -15,9 +15,11 @@ interface ActivityListProps {
   height?: number;
   /** The clock the relative times count from (Unix ms). */
   now?: number;
+  /** A row as shown (e.g. with a status newer than the page's); the list itself is not replaced. */
+  view?: (item: ActivityItem) => ActivityItem;
 }
 
-export function ActivityList({ items, tokens, onOpen, height = 312, now = Date.now() }: ActivityListProps) {
+export function ActivityList({ items, tokens, onOpen, height = 312, now = Date.now(), view = (i) => i }: ActivityListProps) {
   return (
     <VirtualList
       items={items}
@@ -25,10 +27,11 @@ export function ActivityList({ items, tokens, onOpen, height = 312, now = Date.n
       height={height}
       label={`Activity, ${items.length} entries; arrow keys move, Enter opens`}
       itemKey={(item) => item.key}
-      onOpen={(item) => onOpen(item)}
+      onOpen={(item) => onOpen(view(item))}
       testid="history-list"
       rowTestid="history-row"
-      renderRow={(item) => {
+      renderRow={(row) => {
+        const item = view(row);
         const status = statusOf(item);
         return (
           <>

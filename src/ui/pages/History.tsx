@@ -4,8 +4,9 @@
 // CSV export of the loaded rows. Unfinished intents on the page are followed until the bus has a final
 // word. (The file keeps its name: the popup's navigation loads HistoryTab from here.)
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { type ActivityCursor, type ActivityItem, type ActivityPage, FINAL_PUBLISHED } from '../../provider/activity';
+import { type ActivityCursor, type ActivityItem, type ActivityPage, FINAL_PUBLISHED, type PublishedIntentView } from '../../provider/activity';
 import type { HistoryQuery, TokenView } from '../../provider/swapApi';
+import type { IntentStatusView } from '../../provider/walletApi';
 import { ActivityFilters } from '../components/ActivityFilters';
 import { ActivityList } from '../components/ActivityList';
 import { HistoryDetail } from '../components/HistoryDetail';
@@ -38,6 +39,8 @@ export function HistoryTab() {
   const [tried, setTried] = useState(false);
   const [detail, setDetail] = useState<ActivityItem | null>(null);
   const [tracking, setTracking] = useState<string | null>(null);
+  /** Statuses the bus gave since the page was loaded, by intent hash. */
+  const [fresh, setFresh] = useState<ReadonlyMap<string, IntentStatusView>>(new Map());
   const action = useAction();
   const listBox = useRef<HTMLDivElement>(null);
   const tokenMap = useMemo(() => new Map(tokens.map((t) => [t.assetId, t])), [tokens]);
@@ -61,6 +64,7 @@ export function HistoryTab() {
         return;
       }
       setPage(next);
+      setFresh(new Map());
       setTrail(nextTrail);
       setOldest(next.items.length < (query.numberOfTransactions ?? 50));
     });
@@ -73,23 +77,27 @@ export function HistoryTab() {
     void first(applied);
   }, []);
 
-  // Unfinished intents on the page: their status from the bus (which Activity's record keeps too).
-  const following = items.flatMap((i) => (i.type === 'intent' && !FINAL_PUBLISHED.includes(i.intent.status) ? [i.intent.intentHash] : [])).slice(0, FOLLOWED);
+  // Unfinished intents on the page: their status from the bus (which Activity's record keeps too), kept
+  // beside the page so that the list (its scroll and active row) stays as it is.
+  const freshIntent = (i: PublishedIntentView): PublishedIntentView => {
+    const s = fresh.get(i.intentHash);
+    return s ? { ...i, status: s.status, txHash: s.data?.hash ?? i.txHash } : i;
+  };
+  const shown = (i: ActivityItem): ActivityItem => (i.type === 'intent' ? { ...i, intent: freshIntent(i.intent) } : i);
+  const following = items
+    .map(shown)
+    .flatMap((i) => (i.type === 'intent' && !FINAL_PUBLISHED.includes(i.intent.status) ? [i.intent.intentHash] : []))
+    .slice(0, FOLLOWED);
   useEffect(() => {
     if (following.length === 0) return;
     const timer = setInterval(() => {
       void Promise.all(following.map((h) => wallet.intentStatus(h).catch(() => null))).then((answers) => {
-        const by = new Map(answers.flatMap((s) => (s ? [[s.intent_hash, s] as const] : [])));
-        const patch = (i: ActivityItem): ActivityItem => {
-          const s = i.type === 'intent' ? by.get(i.intent.intentHash) : undefined;
-          return s && i.type === 'intent' ? { ...i, intent: { ...i.intent, status: s.status, txHash: s.data?.hash ?? i.intent.txHash } } : i;
-        };
-        setPage((old) => (old ? { ...old, items: old.items.map(patch) } : old));
-        setDetail((d) => (d ? patch(d) : d));
+        const changed = answers.filter((s): s is IntentStatusView => !!s && fresh.get(s.intent_hash)?.status !== s.status);
+        if (changed.length) setFresh((old) => new Map([...old, ...changed.map((s) => [s.intent_hash, s] as const)]));
       });
     }, ACTIVITY_STATUS_MS);
     return () => clearInterval(timer);
-  }, [following.join(',')]);
+  }, [following.join(','), fresh]);
 
   const built = buildHistoryQuery(filters);
   const apply = (e: Event) => {
@@ -109,7 +117,7 @@ export function HistoryTab() {
   };
 
   const exportCsv = () => {
-    const blob = new Blob([activityCsv(items)], { type: 'text/csv;charset=utf-8' });
+    const blob = new Blob([activityCsv(items.map(shown))], { type: 'text/csv;charset=utf-8' });
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = url;
@@ -168,13 +176,13 @@ export function HistoryTab() {
             {page && items.length === 0 ? (
               <p data-testid="history-empty">Nothing matches.</p>
             ) : (
-              <ActivityList items={items} tokens={tokenMap} onOpen={setDetail} />
+              <ActivityList items={items} tokens={tokenMap} onOpen={setDetail} view={shown} />
             )}
           </div>
         </Screen>
       </div>
       {detail?.type === 'swap' && <HistoryDetail item={detail.swap} tokens={tokenMap} onBack={back} onTrack={setTracking} />}
-      {detail?.type === 'intent' && <IntentDetail intent={detail.intent} onBack={back} />}
+      {detail?.type === 'intent' && <IntentDetail intent={freshIntent(detail.intent)} onBack={back} />}
     </>
   );
 }
