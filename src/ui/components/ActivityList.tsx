@@ -35,7 +35,7 @@ export function ActivityList({ items, tokens, onOpen, height = 312, now = Date.n
         const status = statusOf(item);
         return (
           <>
-            <span class="hrow-amounts" data-kind={item.type === 'swap' ? (item.swap.flow ?? 'swap') : item.intent.kind}>
+            <span class="hrow-amounts" data-kind={item.type === 'swap' ? (item.swap.flow ?? 'swap') : item.intent.kind} data-key={item.key}>
               <span class="arow-kind">{kindOf(item)}</span> {lineOf(item, tokens)}
             </span>
             <span class="hrow-meta">
