@@ -57,7 +57,8 @@ export function HistoryTab() {
     action.run(async () => {
       setNote('');
       const next = await wallet.activity(activityQuery(query, cursor));
-      if (cursor && next.items.length === 0) {
+      // Nothing past the last page: it stays, and Older is done.
+      if (nextTrail.length > trail.length && next.items.length === 0) {
         setOldest(true);
         setPage((old) => (old ? { ...old, serviceIncluded: next.serviceIncluded, serviceError: next.serviceError } : next));
         setNote('Nothing older.');
