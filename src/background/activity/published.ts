@@ -99,7 +99,10 @@ export class PublishedIntents {
       if (old.status === 'FAILED' || old.status === 'SETTLED') return ((changed = old), null);
       const status: PublishedStatus = s.status;
       changed = { ...old, status, detail: s.status_details ?? old.detail, txHash: s.data?.hash ?? old.txHash, checkedAt: this.d.now() };
-      return list.map((e, i) => (i === at ? changed! : e));
+      const next = list.map((e, i) => (i === at ? changed! : e));
+      // Only the time of the check is new: kept in memory (it spaces the refreshes), not written.
+      const same = changed.status === old.status && changed.detail === old.detail && changed.txHash === old.txHash;
+      return same ? ((this.cache = next), null) : next;
     });
     return changed;
   }

@@ -98,7 +98,14 @@ describe('the record of published intents', () => {
       detail: 'on its way',
       checkedAt: clock,
     });
+    // Asked again with nothing new: the time of the check is kept in memory, storage is not written.
+    const before = await stored();
+    clock += 5000;
+    expect(await s.observe({ intent_hash: 'hash1', status: 'TX_BROADCASTED', status_details: 'on its way' })).toMatchObject({ checkedAt: clock });
+    expect((await s.list()).find((i) => i.intentHash === 'hash1')?.checkedAt).toBe(clock);
+    expect(await stored()).toEqual(before);
     await s.observe({ intent_hash: 'hash1', status: 'SETTLED', data: { hash: 'ledgerTx' } });
+    expect((await stored())!.find((i) => i.intentHash === 'hash1')).toMatchObject({ status: 'SETTLED', txHash: 'ledgerTx', checkedAt: clock });
     expect(await s.observe({ intent_hash: 'hash1', status: 'PENDING' })).toMatchObject({ status: 'SETTLED', txHash: 'ledgerTx' });
     expect(await s.observe({ intent_hash: 'hash2', status: 'NOT_FOUND_OR_NOT_VALID' })).toMatchObject({ status: 'FAILED', detail: 'nonce was already used' });
     expect((await store().list()).map((i) => i.intentHash)).toEqual(['hash2', 'hash1']);
