@@ -29,6 +29,8 @@ import { WalletService } from './wallet/service';
 import { balancesService } from './wallet/balances';
 import { sendService } from './wallet/send';
 import { walletHandlers } from './wallet/handlers';
+import { PublishedIntents } from './activity/published';
+import { activity } from './activity/merge';
 
 interface EventPort<T extends unknown[]> {
   addListener(fn: (...args: T) => void): void;
@@ -110,6 +112,7 @@ export function startBackground(env: BackgroundEnv) {
     now: env.now,
   };
   const simulate = async (signed: SignedIntent) => (await ledger()).simulateIntents([signed]);
+  const published = new PublishedIntents({ local, tokens, now: env.now, problems });
   const queue = new ApprovalQueue({
     kv: session,
     windows: env.windows,
@@ -130,6 +133,7 @@ export function startBackground(env: BackgroundEnv) {
     bus,
     simulate,
     preview,
+    published,
   });
 
   const sites = {
@@ -163,6 +167,7 @@ export function startBackground(env: BackgroundEnv) {
     simulate,
     bus,
     publicKeyOf: (accountId) => wallet.account(accountId).publicKeys[0]!,
+    published,
     busUnavailable: async () => {
       const s = await settings.get();
       return s.preset === 'mainnet' && !s.busApiKey
@@ -170,10 +175,18 @@ export function startBackground(env: BackgroundEnv) {
         : null;
     },
   });
-  const handlers = walletHandlers({ wallet, keys, settings, sites, balances, sends });
+  const handlers = walletHandlers({
+    wallet,
+    keys,
+    settings,
+    sites,
+    balances,
+    sends,
+    activity: activity({ history, published, status: async (hash) => (await bus()).getStatus(hash), now: env.now }),
+  });
   const routeNow = createRouter({
     extensionOrigin: env.extensionOrigin,
-    page: pageHandlers({ wallet, permissions, queue, events, nonces, limits, verifierId, bus }),
+    page: pageHandlers({ wallet, permissions, queue, events, nonces, limits, verifierId, bus, published }),
     wallet: {
       ...handlers,
       wallet_getSettings: async () => withActiveHost(await settings.view()),

@@ -255,7 +255,16 @@ export interface HistoryItem {
   refundTo: string | null;
   /** The local record, when there is one. */
   localId: string | null;
+  /** What the swap did, when its local record tells (absent: a swap). */
+  flow?: SwapFlow;
 }
+
+/**
+ * A swap as what it did for this wallet: `withdraw` from the intents balance to an address on a chain
+ * (deposit type INTENTS, recipient on the destination chain), `receive` into the intents account from a
+ * chain (the same token, recipient type INTENTS), else `swap`.
+ */
+export type SwapFlow = 'swap' | 'withdraw' | 'receive';
 
 export interface HistoryPage {
   items: HistoryItem[];

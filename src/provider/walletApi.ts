@@ -2,6 +2,7 @@
 // answers these only to the extension's own pages (sender.url on the extension origin), never to a web
 // page through the relay. Types only (no zod): the background parses params with src/background/wallet/schemas.ts.
 import type { AccountView } from './accounts';
+import type { ActivityPage } from './activity';
 import type { IntentsPreviewWire } from './approvalApi';
 
 export const WALLET = {
@@ -31,6 +32,7 @@ export const WALLET = {
   previewSend: 'wallet_previewSend',
   send: 'wallet_send',
   intentStatus: 'wallet_intentStatus',
+  activity: 'wallet_activity',
 } as const;
 export type WalletMethod = (typeof WALLET)[keyof typeof WALLET];
 
@@ -67,6 +69,7 @@ export interface WalletResults {
   wallet_previewSend: { preview: IntentsPreviewWire; reviewed: string };
   wallet_send: { intentHash: string; status: 'OK' };
   wallet_intentStatus: IntentStatusView;
+  wallet_activity: ActivityPage;
 }
 
 export type { AccountView } from './accounts';

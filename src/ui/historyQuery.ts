@@ -1,6 +1,7 @@
-// The history filters as typed, and the transactions-API query built from them (every parameter of
+// Activity's filters as typed, and the transactions-API query built from them (every parameter of
 // HistoryQuery), with each field's problem in plain words. Pure.
-import type { HistoryItem, HistoryQuery, SwapStatus } from '../provider/swapApi';
+import type { ActivityCursor, ActivityQuery } from '../provider/activity';
+import type { HistoryQuery, SwapStatus } from '../provider/swapApi';
 
 /** Statuses the transactions API filters by (it has no KNOWN_DEPOSIT_TX filter). */
 export const FILTER_STATUSES: readonly SwapStatus[] = ['PENDING_DEPOSIT', 'PROCESSING', 'SUCCESS', 'INCOMPLETE_DEPOSIT', 'REFUNDED', 'FAILED'];
@@ -91,11 +92,11 @@ export function buildHistoryQuery(f: HistoryFilters): { query: HistoryQuery | nu
   return Object.keys(problems).length ? { query: null, problems } : { query, problems };
 }
 
-/** The query for the page next to the loaded one: older (`next`, after the last row) or newer (`prev`, before the first). */
-export function pageQuery(base: HistoryQuery, items: readonly HistoryItem[], direction: 'next' | 'prev'): HistoryQuery | null {
-  const edge = direction === 'next' ? items.at(-1) : items[0];
-  if (!edge) return null;
-  const query: HistoryQuery = { ...base, direction, lastDepositAddress: edge.depositAddress };
-  if (edge.depositMemo) query.lastDepositMemo = edge.depositMemo;
-  return query;
+/**
+ * The query for one Activity page: the filters (never a swap cursor of their own) and `after`, the
+ * cursor the page before handed out; none for the newest page.
+ */
+export function activityQuery(filters: HistoryQuery, after?: ActivityCursor): ActivityQuery {
+  const { lastDepositAddress: _a, lastDepositMemo: _m, direction: _d, ...rest } = filters;
+  return after ? { ...rest, after } : rest;
 }

@@ -1,5 +1,6 @@
 // The popup's typed client for the wallet API (src/provider/walletApi.ts): one function per WALLET
 // method. Each resolves to its result or throws a WalletError whose message is written for people.
+import type { ActivityQuery } from '../provider/activity';
 import type { ProviderErrorShape } from '../provider/protocol';
 import {
   WALLET,
@@ -75,4 +76,6 @@ export const wallet = {
   /** Confirm: signs the transfer the review named `reviewed` (and nothing else) and publishes it. */
   send: (reviewed: string, acknowledgeDanger: boolean) => call(WALLET.send, { reviewed, ...(acknowledgeDanger ? { acknowledgeDanger } : {}) }),
   intentStatus: (intentHash: string) => call(WALLET.intentStatus, { intentHash }),
+  /** One page of Activity: swaps and the intents this wallet published, newest first. */
+  activity: (query: ActivityQuery) => call(WALLET.activity, query),
 };

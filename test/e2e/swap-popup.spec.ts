@@ -199,12 +199,14 @@ test.describe('swap popup', () => {
       await expect(page.getByTestId('history-local-only')).toHaveCount(0);
       await expect(page.getByTestId('history-count')).toContainText('50 swaps');
       expect(await page.getByTestId('history-row').count()).toBeLessThan(30); // virtualised
-      const first = (await page.getByTestId('history-row').first().textContent())!;
+      // Rows are compared by their key: their text holds a relative time that moves on.
+      const firstRow = () => page.locator('[data-testid="history-row"] [data-key]').first();
+      const first = (await firstRow().getAttribute('data-key'))!;
 
       await page.getByTestId('history-next').click();
-      await expect(page.getByTestId('history-row').first()).not.toHaveText(first, { timeout: SWAP_TIMEOUT });
+      await expect(firstRow()).not.toHaveAttribute('data-key', first, { timeout: SWAP_TIMEOUT });
       await page.getByTestId('history-prev').click();
-      await expect(page.getByTestId('history-row').first()).toHaveText(first, { timeout: SWAP_TIMEOUT });
+      await expect(firstRow()).toHaveAttribute('data-key', first, { timeout: SWAP_TIMEOUT });
 
       // Keyboard: the list is one tab stop; arrows move, Enter opens the detail.
       await page.getByTestId('history-list').focus();

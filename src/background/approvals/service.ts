@@ -20,6 +20,7 @@ import { type PreviewDeps, intentsPreview } from './preview';
 import { ProviderError } from '../providerError';
 import { type BusPort, type PreparedIntent, type SignedResult, type SigningService, isInvalidSaltText } from '../signing/signer';
 import type { WalletService } from '../wallet/service';
+import type { PublishedIntents } from '../activity/published';
 
 const preparedSchema = z.object({
   payload: z.object({ signer_id: z.string(), verifying_contract: z.string(), deadline: z.string(), nonce: z.string(), intents: z.array(z.unknown()) }),
@@ -54,6 +55,8 @@ export interface ApprovalServiceDeps {
   bus: () => Promise<BusPort>;
   /** simulate_intents with the real signature, after Confirm (see checkBeforeRelease). */
   simulate: (signed: SignedResult['signed']) => Promise<SimulationOutput>;
+  /** Where Activity finds what was published for sites (../activity/published). */
+  published: Pick<PublishedIntents, 'add'>;
 }
 
 export class ApprovalService {
@@ -241,6 +244,16 @@ export class ApprovalService {
         }
         const out = await this.deps.signer.release(request, { prepared, check, bus: await this.deps.bus(), quoteHashes: p.params.quoteHashes ?? [], retrySalt: false });
         const result = out.result!;
+        const failed = result.status === 'FAILED' ? result.reason : undefined;
+        await this.deps.published.add({
+          intentHash: out.intentHash,
+          accountId: out.payload.signer_id,
+          kind: 'dapp',
+          origin: p.origin,
+          intents: out.payload.intents,
+          status: failed === undefined ? 'PENDING' : 'FAILED',
+          detail: failed,
+        });
         if (result.status === 'FAILED') {
           throw new ProviderError(ERROR_CODES.internal, `The verifier refused it: ${result.reason}`, { intentHash: out.intentHash, reason: result.reason });
         }

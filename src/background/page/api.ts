@@ -8,6 +8,7 @@
 import * as z from 'zod/mini';
 import {
   KEY_MANAGEMENT_INTENTS,
+  type IntentPayload,
   type SignedIntent,
   extractIntentPayload,
   intentHash,
@@ -28,6 +29,7 @@ import { LIMITS, type RateLimits } from './rateLimits';
 import { Deferred, type PageContext, type PageHandler } from './context';
 import { type BusPort, publishOnce } from '../signing/signer';
 import type { WalletService } from '../wallet/service';
+import type { PublishedIntents } from '../activity/published';
 import { zodProviderError } from '../zodField';
 
 /** A request for the approval window: its kind and the parameters of that kind. */
@@ -42,6 +44,8 @@ export interface PageApiDeps {
   limits: RateLimits;
   verifierId: () => Promise<string>;
   bus: () => Promise<BusPort & { getStatus(intentHash: string): Promise<IntentStatus> }>;
+  /** Activity's record of what this wallet published (../activity/published). */
+  published: Pick<PublishedIntents, 'add' | 'observe'>;
 }
 
 const intentHashParams = z.object({ intentHash: z.string().check(z.minLength(1), z.maxLength(128)) });
@@ -169,7 +173,7 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
         const signed = signedIntentSchema.safeParse(p.signed);
         if (!signed.success) throw new ProviderError(ERROR_CODES.invalidParams, 'signed: not a signed intent (nep413 or raw_ed25519)', { field: 'signed' });
         await spendNetwork(page);
-        return publishSigned(signed.data, p.quoteHashes ?? []);
+        return publishSigned(signed.data, p.quoteHashes ?? [], page.origin);
       }
       const p = parse(publishIntentsParams, params);
       const signerId = await requireConnected(page, p.signerId);
@@ -180,7 +184,9 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
     [METHODS.getIntentStatus]: async (params, page) => {
       const { intentHash: hash } = parse(intentHashParams, params);
       await spendNetwork(page);
-      return (await deps.bus()).getStatus(hash);
+      const status = await (await deps.bus()).getStatus(hash);
+      await deps.published.observe(status).catch(() => undefined);
+      return status;
     },
     [METHODS.disconnect]: async (_p, page) => {
       await permissions.revoke(page.origin);
@@ -210,17 +216,18 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
    * only when this wallet released that very intent through the approval window (its nonce is on
    * record with the same intent hash): anything else was obtained some other way and is refused.
    */
-  async function publishSigned(signed: SignedIntent, quoteHashes: string[]) {
+  async function publishSigned(signed: SignedIntent, quoteHashes: string[], origin: string) {
     const check = verifySignedIntent(signed);
     if (!check.ok) throw new ProviderError(ERROR_CODES.invalidParams, 'signed: the signature does not verify', { field: 'signed' });
     const hash = intentHash(signed);
     // Locked, the wallet cannot tell its own keys from others': it relays nothing until unlocked.
     if (!wallet.vault.isUnlocked) throw new ProviderError(ERROR_CODES.unauthorized, 'The wallet is locked; unlock it first', { reason: 'locked' });
+    let mine: IntentPayload | undefined;
     if (wallet.accounts().some((a) => a.publicKeys.includes(check.publicKey))) {
       let recorded: string | undefined;
       try {
-        const payload = extractIntentPayload(signed);
-        recorded = await deps.nonces.hashOf(payload.signer_id, payload.nonce);
+        mine = extractIntentPayload(signed);
+        recorded = await deps.nonces.hashOf(mine.signer_id, mine.nonce);
       } catch {
         recorded = undefined;
       }
@@ -229,6 +236,11 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
       }
     }
     const out = await publishOnce(await deps.bus(), signed, quoteHashes);
+    // One of this wallet's own (approved earlier): Activity lists it with the site that published it.
+    if (mine) {
+      const failed = out.status === 'FAILED' ? out.reason : undefined;
+      await deps.published.add({ intentHash: hash, accountId: mine.signer_id, kind: 'dapp', origin, intents: mine.intents, status: failed === undefined ? 'PENDING' : 'FAILED', detail: failed });
+    }
     if (out.status === 'FAILED') {
       throw new ProviderError(ERROR_CODES.internal, `The verifier refused it: ${out.reason}`, { intentHash: hash, reason: out.reason });
     }

@@ -8,7 +8,16 @@
  */
 import { type HttpDeps, formatUnits } from '../../core';
 import { type Token, getTransactions } from '../../oneclick';
-import { ANY_INPUT_ASSET, type HistoryItem, type HistoryPage, type HistoryQuery, type SwapRecordView, type SwapStatus } from '../../provider/swapApi';
+import {
+  ANY_INPUT_ASSET,
+  type HistoryItem,
+  type HistoryPage,
+  type HistoryQuery,
+  type QuoteParams,
+  type SwapFlow,
+  type SwapRecordView,
+  type SwapStatus,
+} from '../../provider/swapApi';
 import { type SettingsStore, wireNamesOf } from '../wallet/settings';
 import { quoteOf } from './tracker';
 
@@ -47,6 +56,14 @@ function anyInputAmounts(r: SwapRecordView, tokens: Token[]): Partial<HistoryIte
   };
 }
 
+/** What a swap started here did for this wallet (SwapFlow), read from its request. */
+export function flowOf(q: QuoteParams): SwapFlow {
+  if (q.swapType === 'ANY_INPUT') return 'swap';
+  if (q.depositType === 'INTENTS' && q.recipientType === 'DESTINATION_CHAIN') return 'withdraw';
+  if (q.depositType === 'ORIGIN_CHAIN' && q.recipientType === 'INTENTS' && q.originAsset === q.destinationAsset) return 'receive';
+  return 'swap';
+}
+
 function localItem(r: SwapRecordView, tokens: Token[]): HistoryItem {
   const q = quoteOf(r);
   const s = r.swapDetails;
@@ -74,6 +91,7 @@ function localItem(r: SwapRecordView, tokens: Token[]): HistoryItem {
     senders: [],
     refundTo: r.request.refundTo,
     localId: r.id,
+    flow: flowOf(r.request),
   };
   return r.request.swapType === 'ANY_INPUT' ? { ...item, ...anyInputAmounts(r, tokens) } : item;
 }
@@ -113,6 +131,7 @@ export function swapHistory(d: HistoryDeps) {
             intentHashes: tx.intentHashes?.split(',') ?? [],
             refundTo: tx.refundTo ?? null,
             localId: mine?.localId ?? null,
+            ...(mine?.flow && { flow: mine.flow }),
             // The explorer does not know an ANY_INPUT pool's payouts; the local record does.
             ...(mine?.originAsset === ANY_INPUT_ASSET && {
               amountInFormatted: mine.amountInFormatted,

@@ -9,6 +9,7 @@ import type { BalancesService } from './balances';
 import type { SendService } from './send';
 import { ERROR_CODES } from '../../provider/protocol';
 import { ProviderError } from '../providerError';
+import type { ActivityPage, ActivityQuery } from '../../provider/activity';
 
 export interface WalletHandlerDeps {
   wallet: WalletService;
@@ -17,12 +18,14 @@ export interface WalletHandlerDeps {
   sites: { list(): Promise<ConnectedSite[]>; revoke(origin: string): Promise<void> };
   balances: BalancesService;
   sends: SendService;
+  /** Swaps and the wallet's own published intents, merged (../activity/merge). */
+  activity: (q: ActivityQuery) => Promise<ActivityPage>;
 }
 
 /** One handler per method, each answering what the shared table says (WalletResults). */
 type Handlers = { [K in WalletMethod]: (params: WalletParams[K]) => Promise<WalletResults[K]> };
 
-export function walletHandlers({ wallet, keys, settings, sites, balances, sends }: WalletHandlerDeps): Handlers {
+export function walletHandlers({ wallet, keys, settings, sites, balances, sends, activity }: WalletHandlerDeps): Handlers {
   const status = (): Promise<WalletStatus> => wallet.status();
   /** The account asked about: the one named (it must be this wallet's), else the selected one. */
   const accountOf = async (accountId: string | undefined) => {
@@ -71,5 +74,6 @@ export function walletHandlers({ wallet, keys, settings, sites, balances, sends 
     wallet_previewSend: async ({ accountId, ...p }) => sends.preview(await accountOf(accountId), p),
     wallet_send: async (p) => sends.send(await accountOf(p.accountId), { reviewed: p.reviewed, acknowledgeDanger: p.acknowledgeDanger === true }),
     wallet_intentStatus: (p) => sends.status(p.intentHash),
+    wallet_activity: (p) => activity(p),
   };
 }

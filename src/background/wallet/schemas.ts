@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { accountIdSchema } from '../../core';
 import { SWAP_STATUSES } from '../../oneclick';
+import type { ActivityQuery } from '../../provider/activity';
 import { ANY_INPUT_ASSET, type HistoryQuery, type QuoteParams } from '../../provider/swapApi';
 import { settingsChangeSchema } from './settings';
 
@@ -23,6 +24,29 @@ export const keySourceSchema = z.discriminatedUnion('kind', [
     accountId: z.optional(accountIdSchema),
   }),
 ]);
+
+const text = z.string().check(z.minLength(1), z.maxLength(512));
+const optText = z.optional(text);
+const usd = z.optional(z.number().check(z.minimum(0)));
+const isoTime = z.string().check(z.regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/, 'must be an ISO 8601 date-time'));
+
+/** The transactions API's filters (HistoryQuery without its cursor), shared by swap_history and wallet_activity. */
+const historyFilters = {
+  numberOfTransactions: z.optional(z.int().check(z.minimum(1), z.maximum(1000))),
+  search: optText,
+  fromChainId: optText,
+  fromTokenId: optText,
+  toChainId: optText,
+  toTokenId: optText,
+  referral: optText,
+  affiliate: optText,
+  statuses: z.optional(z.array(z.enum(SWAP_STATUSES))),
+  showTestTxs: z.optional(z.boolean()),
+  minUsdPrice: usd,
+  maxUsdPrice: usd,
+  startTimestamp: z.optional(isoTime),
+  endTimestamp: z.optional(isoTime),
+};
 
 export const walletParams = {
   wallet_status: z.unknown(),
@@ -59,6 +83,12 @@ export const walletParams = {
   }),
   wallet_send: z.strictObject({ accountId: z.optional(accountIdSchema), reviewed: reviewedId, acknowledgeDanger: z.optional(z.boolean()) }),
   wallet_intentStatus: z.strictObject({ intentHash: z.string().check(z.minLength(1), z.maxLength(64)) }),
+  wallet_activity: z.strictObject({
+    ...historyFilters,
+    after: z.optional(
+      z.strictObject({ at: z.number(), key: text, swap: z.nullable(z.strictObject({ address: text, memo: z.nullable(text) })) }),
+    ),
+  }) satisfies z.ZodMiniType<ActivityQuery>,
 } as const;
 
 /** The approval window's methods (src/provider/approvalApi.ts). */
@@ -73,11 +103,7 @@ export const approvalParams = {
   approval_rejectAll: z.strictObject({ origin: z.string().check(z.minLength(1), z.maxLength(512)) }),
 } as const;
 
-const text = z.string().check(z.minLength(1), z.maxLength(512));
-const optText = z.optional(text);
 const id = z.strictObject({ id: shortId });
-const usd = z.optional(z.number().check(z.minimum(0)));
-const isoTime = z.string().check(z.regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/, 'must be an ISO 8601 date-time'));
 
 /** The interface's quote request without `dry` (src/provider/swapApi.ts QuoteParams), field by field. */
 export const quoteParamsShape = z.strictObject({
@@ -130,23 +156,10 @@ export const swapParams = {
   swap_get: id,
   swap_refresh: id,
   swap_history: z.strictObject({
-    numberOfTransactions: z.optional(z.int().check(z.minimum(1), z.maximum(1000))),
+    ...historyFilters,
     lastDepositAddress: optText,
     lastDepositMemo: optText,
     direction: z.optional(z.enum(['next', 'prev'])),
-    search: optText,
-    fromChainId: optText,
-    fromTokenId: optText,
-    toChainId: optText,
-    toTokenId: optText,
-    referral: optText,
-    affiliate: optText,
-    statuses: z.optional(z.array(z.enum(SWAP_STATUSES))),
-    showTestTxs: z.optional(z.boolean()),
-    minUsdPrice: usd,
-    maxUsdPrice: usd,
-    startTimestamp: z.optional(isoTime),
-    endTimestamp: z.optional(isoTime),
   }) satisfies z.ZodMiniType<HistoryQuery>,
 } as const;
 export type SwapParams = { [K in keyof typeof swapParams]: z.output<(typeof swapParams)[K]> };

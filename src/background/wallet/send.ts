@@ -13,6 +13,7 @@ import type { IntentsPreviewWire } from '../../provider/approvalApi';
 import { ERROR_CODES } from '../../provider/protocol';
 import type { SendParams } from '../../provider/walletApi';
 import { type PreviewDeps, intentsPreview } from '../approvals/preview';
+import type { PublishedIntents } from '../activity/published';
 import type { KeyValue } from '../kv';
 import { ProviderError } from '../providerError';
 import { type Consent, draftSchema, fromDraft, reviewedId, signReviewed, toDraft } from '../signing/reviewed';
@@ -27,6 +28,8 @@ export interface SendDeps {
   /** Why the bus cannot be used now (no key on Mainnet), or null. */
   busUnavailable: () => Promise<string | null>;
   publicKeyOf: (accountId: string) => string;
+  /** Where Activity finds the sends (../activity/published). */
+  published: Pick<PublishedIntents, 'add' | 'observe'>;
 }
 
 const draftKey = (accountId: string) => `sendDraft:${accountId}`;
@@ -68,16 +71,24 @@ export function sendService(d: SendDeps) {
       const out = await publishOnce(await d.bus(), signed, []).catch((e: unknown) => {
         throw new ProviderError(ERROR_CODES.disconnected, `The bus did not answer (${e instanceof Error ? e.message : String(e)}); the transfer may have gone out. Sign and send again sends this same transfer, which cannot execute twice; a new review would be a second transfer.`, { intentHash: hash });
       });
-      const { signer_id, nonce } = extractIntentPayload(signed);
+      const { signer_id, nonce, intents } = extractIntentPayload(signed);
+      const note = (status: 'PENDING' | 'FAILED', detail?: string) => d.published.add({ intentHash: hash, accountId: signerId, kind: 'send', origin: null, intents, status, detail });
       // Refused, but its nonce is spent: it executed (a retry of one that went through).
       if (out.status === 'OK' || (await d.preview.nonceUsed(signer_id, nonce).catch(() => false))) {
         await d.local.remove(signedKey(signerId));
+        await note('PENDING');
         return { intentHash: out.status === 'OK' ? out.intent_hash : hash, status: 'OK' };
       }
+      await note('FAILED', out.reason);
       throw new ProviderError(ERROR_CODES.internal, `The transfer was refused: ${out.reason}`, { intentHash: hash, reason: out.reason });
     },
 
-    status: async (hash: string): Promise<IntentStatus> => (await d.bus()).getStatus(hash),
+    /** The bus's word, also kept for Activity when the intent is one of ours. */
+    status: async (hash: string): Promise<IntentStatus> => {
+      const s = await (await d.bus()).getStatus(hash);
+      await d.published.observe(s).catch(() => undefined);
+      return s;
+    },
   };
 }
 export type SendService = ReturnType<typeof sendService>;

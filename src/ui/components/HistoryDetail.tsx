@@ -1,16 +1,15 @@
-// One history entry in full: amounts, addresses, every hash with its explorer link, and tracking it.
+// One swap of Activity in full: amounts, addresses, every hash with its explorer link, and tracking it.
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { HistoryItem, SwapRecordView, TokenView } from '../../provider/swapApi';
 import { CopyButton } from './CopyButton';
-import { historyDate, symbolOf } from './HistoryList';
+import { historyDate, swapKind, swapLine, symbolOf } from '../activityText';
 import { ErrorAlert } from './Notice';
 import { Screen } from './Screen';
 import { STATUS_TEXT, refundReasonText } from '../swapText';
 import { swaps } from '../swaps';
 import { messageOf } from '../wallet';
 import { Amount, Usd } from './Amount';
-import { readableDecimal } from '../amountText';
 
 function HashList({ hashes }: { hashes: string[] }) {
   if (hashes.length === 0) return <>—</>;
@@ -50,7 +49,7 @@ export function HistoryDetail({ item, tokens, onBack, onTrack }: DetailProps) {
     </>
   );
   return (
-    <Screen title={`${readableDecimal(item.amountInFormatted)} ${inSym} → ${readableDecimal(item.amountOutFormatted)} ${outSym}`} testid="history-detail">
+    <Screen title={`${swapKind(item)}: ${swapLine(item, tokens)}`} testid="history-detail">
       <div class="actions start">
         <button type="button" onClick={onBack} data-testid="history-detail-back">
           ← Back to the list

@@ -1,8 +1,10 @@
-// The bench page for "render 1,000 history rows": the popup's HistoryList component, bundled by
-// esbuild (test/bench/rows/history.ts) and loaded in Chromium. Exposes benchRender(n) → ms.
+// The bench page for "render 1,000 history rows": the popup's Activity list (ActivityList), swaps with
+// every fifth row an intent the wallet published, bundled by esbuild (test/bench/rows/history.ts) and
+// loaded in Chromium. Exposes benchRender(n) → ms.
 import { render } from 'preact';
+import type { ActivityItem } from '../../../src/provider/activity';
 import type { HistoryItem, SwapStatus, TokenView } from '../../../src/provider/swapApi';
-import { HistoryList } from '../../../src/ui/components/HistoryList';
+import { ActivityList } from '../../../src/ui/components/ActivityList';
 
 const STATUSES: SwapStatus[] = ['SUCCESS', 'REFUNDED', 'PROCESSING', 'FAILED', 'PENDING_DEPOSIT', 'INCOMPLETE_DEPOSIT', 'KNOWN_DEPOSIT_TX'];
 const TOKENS: TokenView[] = [
@@ -12,37 +14,59 @@ const TOKENS: TokenView[] = [
 ];
 const tokenMap = new Map(TOKENS.map((t) => [t.assetId, t]));
 
-/** `n` distinct history rows (fresh objects each call, so every render is a full mount). */
-function items(n: number, salt: number): HistoryItem[] {
-  return Array.from({ length: n }, (_, i) => {
-    const from = TOKENS[i % 3]!;
-    const to = TOKENS[(i + 1) % 3]!;
-    const address = `0x${(i * 7919 + salt).toString(16).padStart(40, '0')}`;
-    return {
-      key: `${address}_`,
-      source: i % 5 === 0 ? 'both' : 'service',
-      originAsset: from.assetId,
-      destinationAsset: to.assetId,
-      depositAddress: address,
-      depositMemo: null,
-      recipient: 'bob.near',
-      status: STATUSES[i % STATUSES.length]!,
-      createdAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
-      amountInFormatted: `${(i % 97) + 1}.${i % 10}`,
-      amountOutFormatted: `${((i * 13) % 89) + 1}.25`,
-      amountInUsd: '10.00',
-      amountOutUsd: '9.98',
-      refundReason: null,
-      referral: null,
-      intentHashes: [],
-      homeTxHashes: [],
-      originChainTxHashes: [],
-      destinationChainTxHashes: [],
-      senders: [],
-      refundTo: 'alice.near',
-      localId: null,
-    };
+/** `n` distinct rows (fresh objects each call, so every render is a full mount). */
+function items(n: number, salt: number): ActivityItem[] {
+  return Array.from({ length: n }, (_, i): ActivityItem => {
+    const at = Date.UTC(2026, 0, 1) + i * 60_000;
+    if (i % 5 === 4) {
+      const intentHash = `${(i * 7919 + salt).toString(36)}Hash`;
+      const intent = {
+        intentHash,
+        accountId: 'alice.near',
+        kind: i % 10 === 4 ? ('send' as const) : ('dapp' as const),
+        origin: i % 10 === 4 ? null : 'https://app.example.com',
+        summary: ['Give 1 wNEAR', 'Receive 3.1 USDC'],
+        createdAt: at,
+        status: 'SETTLED' as const,
+        detail: null,
+        txHash: null,
+        checkedAt: at,
+      };
+      return { type: 'intent', key: `intent:${intentHash}`, at, intent };
+    }
+    return { type: 'swap', key: `s${i}`, at, swap: swap(i, salt, at) };
   });
+}
+
+function swap(i: number, salt: number, at: number): HistoryItem {
+  const from = TOKENS[i % 3]!;
+  const to = TOKENS[(i + 1) % 3]!;
+  const address = `0x${(i * 7919 + salt).toString(16).padStart(40, '0')}`;
+  return {
+    key: `${address}_`,
+    source: i % 5 === 0 ? 'both' : 'service',
+    originAsset: from.assetId,
+    destinationAsset: to.assetId,
+    depositAddress: address,
+    depositMemo: null,
+    recipient: 'bob.near',
+    status: STATUSES[i % STATUSES.length]!,
+    createdAt: new Date(at).toISOString(),
+    amountInFormatted: `${(i % 97) + 1}.${i % 10}`,
+    amountOutFormatted: `${((i * 13) % 89) + 1}.25`,
+    amountInUsd: '10.00',
+    amountOutUsd: '9.98',
+    refundReason: null,
+    referral: null,
+    intentHashes: [],
+    homeTxHashes: [],
+    originChainTxHashes: [],
+    destinationChainTxHashes: [],
+    senders: [],
+    refundTo: 'alice.near',
+    localId: null,
+    ...(i % 7 === 0 ? { flow: 'withdraw' as const } : {}),
+  };
 }
 
 const root = document.getElementById('app')!;
@@ -54,7 +78,7 @@ function benchRender(n: number): number {
   void root.offsetHeight;
   const list = items(n, ++salt);
   const t0 = performance.now();
-  render(<HistoryList items={list} tokens={tokenMap} onOpen={() => undefined} />, root);
+  render(<ActivityList items={list} tokens={tokenMap} onOpen={() => undefined} now={Date.UTC(2026, 0, 2)} />, root);
   void root.offsetHeight; // style and layout of what was rendered
   const ms = performance.now() - t0;
   const rendered = root.querySelectorAll('[data-testid="history-row"]').length;

@@ -9,7 +9,7 @@ import { METHODS, type BackgroundPush, type DeferredReply, type RuntimeReply } f
 import { WALLET, type CreateResult } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage } from '../../../src/vault';
-import { PASSWORD, backgroundEnv, call, useSimulator } from './harness';
+import { PASSWORD, backgroundEnv, call, useSimulator, type Clock } from './harness';
 
 export interface PageSender {
   url: string;
@@ -24,14 +24,15 @@ export const docToken = (n: number) => n.toString(16).padStart(32, '0');
 export const DAPP: PageSender = { url: 'https://dapp.example/app', origin: 'https://dapp.example', frameId: 0, tab: { id: 11 }, doc: docToken(1) };
 export const OTHER: PageSender = { url: 'https://other.example/', origin: 'https://other.example', frameId: 0, tab: { id: 12 }, doc: docToken(2) };
 
-export async function pageSetup(sim: RunningSimulator) {
+/** `clock`: the background's (a fixed time unless the test passes a moving one). */
+export async function pageSetup(sim: RunningSimulator, clock: Clock = { now: Date.now() }) {
   const pushes: { tabId: number; message: BackgroundPush; options: { frameId?: number; documentId?: string } }[] = [];
   /** Called on every push: how a test waits for one (no polling). */
   const onPush = new Set<() => void>();
   const windows: number[] = [];
   /** Documents currently shown: `${tabId}:${doc}`; a probe to any other answers false. */
   const alive = new Set<string>();
-  const env = backgroundEnv({ now: Date.now() }, memoryVaultStorage());
+  const env = backgroundEnv(clock, memoryVaultStorage());
   env.tabs = {
     sendMessage: async (tabId, message, options) => {
       if (message.type === 'probe') return alive.has(`${tabId}:${message.doc}`);

@@ -1,7 +1,33 @@
 // CSV export (src/ui/csv.ts): RFC 4180 quoting, CRLF, formula-injection guard, every history column.
 import { describe, expect, it } from 'vitest';
+import type { ActivityItem } from '../../../src/provider/activity';
 import type { HistoryItem } from '../../../src/provider/swapApi';
-import { HISTORY_CSV_COLUMNS, csvCell, historyCsv, toCsv } from '../../../src/ui/csv';
+import { ACTIVITY_CSV_COLUMNS, HISTORY_CSV_COLUMNS, activityCsv, csvCell, historyCsv, toCsv } from '../../../src/ui/csv';
+
+const item: HistoryItem = {
+  key: 'addr_memo',
+  source: 'both',
+  originAsset: 'nep141:wrap.near',
+  destinationAsset: 'nep141:eth.omft.near',
+  depositAddress: 'addr',
+  depositMemo: null,
+  recipient: 'bob.near',
+  status: 'SUCCESS',
+  createdAt: '2026-01-02T03:04:05.000Z',
+  amountInFormatted: '1.5',
+  amountOutFormatted: '0.001',
+  amountInUsd: '4.5',
+  amountOutUsd: null,
+  refundReason: null,
+  referral: 'ref',
+  intentHashes: ['i1', 'i2'],
+  homeTxHashes: [],
+  originChainTxHashes: ['o1'],
+  destinationChainTxHashes: ['d1'],
+  senders: ['alice.near'],
+  refundTo: 'alice.near',
+  localId: 'L1',
+};
 
 describe('csv', () => {
   it('quotes only what needs quoting and doubles quotes', () => {
@@ -31,30 +57,6 @@ describe('csv', () => {
   });
 
   it('exports every loaded history row with the columns in order', () => {
-    const item: HistoryItem = {
-      key: 'addr_memo',
-      source: 'both',
-      originAsset: 'nep141:wrap.near',
-      destinationAsset: 'nep141:eth.omft.near',
-      depositAddress: 'addr',
-      depositMemo: null,
-      recipient: 'bob.near',
-      status: 'SUCCESS',
-      createdAt: '2026-01-02T03:04:05.000Z',
-      amountInFormatted: '1.5',
-      amountOutFormatted: '0.001',
-      amountInUsd: '4.5',
-      amountOutUsd: null,
-      refundReason: null,
-      referral: 'ref',
-      intentHashes: ['i1', 'i2'],
-      homeTxHashes: [],
-      originChainTxHashes: ['o1'],
-      destinationChainTxHashes: ['d1'],
-      senders: ['alice.near'],
-      refundTo: 'alice.near',
-      localId: 'L1',
-    };
     const csv = historyCsv([item, { ...item, key: 'k2', recipient: 'has,comma', status: 'REFUNDED' }]);
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(HISTORY_CSV_COLUMNS.join(','));
@@ -64,5 +66,32 @@ describe('csv', () => {
     );
     expect(lines[2]).toContain(',"has,comma",');
     expect(lines[3]).toBe('');
+  });
+
+  it('exports Activity: swaps with their flow, intents in the columns they share and their own', () => {
+    const intent: ActivityItem = {
+      type: 'intent',
+      key: 'intent:H1',
+      at: Date.parse('2026-01-02T03:04:06.000Z'),
+      intent: {
+        intentHash: 'H1',
+        accountId: 'alice.near',
+        kind: 'dapp',
+        origin: 'https://app.example',
+        summary: ['Give 1 wNEAR', 'Receive 3 USDC'],
+        createdAt: Date.parse('2026-01-02T03:04:06.000Z'),
+        status: 'SETTLED',
+        detail: null,
+        txHash: 'T1',
+        checkedAt: null,
+      },
+    };
+    const swap: ActivityItem = { type: 'swap', key: item.key, at: Date.parse(item.createdAt), swap: { ...item, flow: 'withdraw' } };
+    const lines = activityCsv([intent, swap]).split('\r\n');
+    expect(lines[0]).toBe(ACTIVITY_CSV_COLUMNS.join(','));
+    expect(lines[0]).toMatch(/^createdAt,status,source,.*,localId,kind,account,site,summary$/);
+    const cells = Object.fromEntries(ACTIVITY_CSV_COLUMNS.map((c, i) => [c, lines[1]!.split(',')[i]]));
+    expect(cells).toMatchObject({ createdAt: '2026-01-02T03:04:06.000Z', status: 'SETTLED', source: 'local', intentHashes: 'H1', homeTxHashes: 'T1', kind: 'dapp', account: 'alice.near', site: 'https://app.example', summary: 'Give 1 wNEAR; Receive 3 USDC', originAsset: '' });
+    expect(lines[2]).toBe(historyCsv([item]).split('\r\n')[1] + ',withdraw,,,');
   });
 });

@@ -1,7 +1,6 @@
 // History filters → transactions-API query (src/ui/historyQuery.ts), and the paging cursors.
 import { describe, expect, it } from 'vitest';
-import type { HistoryItem } from '../../../src/provider/swapApi';
-import { buildHistoryQuery, emptyFilters, localToIso, pageQuery } from '../../../src/ui/historyQuery';
+import { activityQuery, buildHistoryQuery, emptyFilters, localToIso } from '../../../src/ui/historyQuery';
 
 describe('history query', () => {
   it('sends only the page size when nothing is set', () => {
@@ -64,24 +63,13 @@ describe('history query', () => {
 });
 
 describe('paging', () => {
-  const item = (depositAddress: string, depositMemo: string | null) => ({ depositAddress, depositMemo }) as HistoryItem;
-  const items = [item('newest', null), item('middle', 'm'), item('oldest', '42')];
+  const cursor = { at: 1_700_000_000_000, key: 'intent:abc', swap: { address: 'oldest', memo: '42' } };
 
-  it('older = next after the last row, with its memo', () => {
-    expect(pageQuery({ numberOfTransactions: 3, search: 'x' }, items, 'next')).toEqual({
-      numberOfTransactions: 3,
-      search: 'x',
-      direction: 'next',
-      lastDepositAddress: 'oldest',
-      lastDepositMemo: '42',
-    });
+  it('older: the filters and the cursor the page before handed out', () => {
+    expect(activityQuery({ numberOfTransactions: 3, search: 'x' }, cursor)).toEqual({ numberOfTransactions: 3, search: 'x', after: cursor });
   });
 
-  it('newer = prev before the first row (no memo when it has none)', () => {
-    expect(pageQuery({ numberOfTransactions: 3 }, items, 'prev')).toEqual({ numberOfTransactions: 3, direction: 'prev', lastDepositAddress: 'newest' });
-  });
-
-  it('has no cursor on an empty page', () => {
-    expect(pageQuery({}, [], 'next')).toBeNull();
+  it('the newest page has no cursor, and a swap cursor in the filters never reaches the background', () => {
+    expect(activityQuery({ numberOfTransactions: 3, lastDepositAddress: 'a', lastDepositMemo: 'm', direction: 'prev' })).toEqual({ numberOfTransactions: 3 });
   });
 });

@@ -1,0 +1,152 @@
+/**
+ * The intents this wallet published itself, for Activity (docs/architecture.md, "Where state lives"):
+ * sends from the popup and intents approved for sites, one list under `publishedIntents` in
+ * storage.local, newest first, at most LIMIT entries (the oldest go first), so a long history never
+ * slows the popup. Each entry holds the hash, account, kind, site, a few lines of plain words
+ * (src/core/describe.ts), the time and the bus's last status: no payload, no signature.
+ * Read back through a zod schema; damaged entries are set aside under `publishedIntents.damaged`
+ * (never deleted) and reported (src/background/problems.ts), the others kept.
+ */
+import * as z from 'zod/mini';
+import { type Intent, type TokenTable, describeIntent } from '../../core';
+import type { PublishedIntentView, PublishedStatus } from '../../provider/activity';
+import type { IntentStatusView } from '../../provider/walletApi';
+import type { KeyValue } from '../kv';
+import type { StorageProblems } from '../problems';
+
+export const PUBLISHED_KEY = 'publishedIntents';
+export const PUBLISHED_LIMIT = 500;
+/** Lines of plain words kept per intent, and characters per line: a page's intents cannot bloat storage. */
+const MAX_LINES = 6;
+const MAX_CHARS = 200;
+
+const ns = z.nullable(z.string());
+const recordSchema = z.object({
+  intentHash: z.string(),
+  accountId: z.string(),
+  kind: z.enum(['send', 'dapp']),
+  origin: ns,
+  summary: z.array(z.string()),
+  createdAt: z.number(),
+  status: z.enum(['PENDING', 'TX_BROADCASTED', 'SETTLED', 'NOT_FOUND_OR_NOT_VALID', 'FAILED']),
+  detail: ns,
+  txHash: ns,
+  checkedAt: z.nullable(z.number()),
+}) satisfies z.ZodMiniType<PublishedIntentView>;
+
+/** What the wallet knows when it publishes. */
+export interface NewPublished {
+  intentHash: string;
+  accountId: string;
+  kind: PublishedIntentView['kind'];
+  origin: string | null;
+  intents: readonly Intent[];
+  status: 'PENDING' | 'FAILED';
+  detail?: string | undefined;
+}
+
+/** The intents' plain words, a few lines at most. */
+export function summaryOf(intents: readonly Intent[], tokens: TokenTable): string[] {
+  const lines = intents.flatMap((i) => describeIntent(i, tokens)).map((l) => (l.length > MAX_CHARS ? `${l.slice(0, MAX_CHARS - 1)}…` : l));
+  return lines.length > MAX_LINES ? [...lines.slice(0, MAX_LINES - 1), `and ${lines.length - MAX_LINES + 1} more`] : lines;
+}
+
+export interface PublishedDeps {
+  local: KeyValue;
+  tokens: () => Promise<TokenTable>;
+  now: () => number;
+  problems?: StorageProblems | undefined;
+  limit?: number;
+}
+
+export class PublishedIntents {
+  /** The list as last read or written: only this worker writes it. */
+  private cache: PublishedIntentView[] | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  constructor(private readonly d: PublishedDeps) {}
+
+  /** Newest first. */
+  list(): Promise<readonly PublishedIntentView[]> {
+    return this.locked(() => this.load());
+  }
+
+  /** Notes an intent just published (or refused); never throws: the publication itself already happened. */
+  async add(p: NewPublished): Promise<void> {
+    const tokens = await this.d.tokens().catch((): TokenTable => new Map());
+    const entry: PublishedIntentView = {
+      intentHash: p.intentHash,
+      accountId: p.accountId,
+      kind: p.kind,
+      origin: p.origin,
+      summary: summaryOf(p.intents, tokens),
+      createdAt: this.d.now(),
+      status: p.status,
+      detail: p.detail ?? null,
+      txHash: null,
+      checkedAt: null,
+    };
+    await this.edit((list) => [entry, ...list.filter((e) => e.intentHash !== p.intentHash)]).catch(() => undefined);
+  }
+
+  /** Takes the bus's word on one of ours (unknown hashes are ignored); answers the entry as it now is. */
+  async observe(s: IntentStatusView): Promise<PublishedIntentView | undefined> {
+    let changed: PublishedIntentView | undefined;
+    await this.edit((list) => {
+      const at = list.findIndex((e) => e.intentHash === s.intent_hash);
+      if (at === -1) return null;
+      const old = list[at]!;
+      // Refused or settled is final (the bus may not know a refused intent at all).
+      if (old.status === 'FAILED' || old.status === 'SETTLED') return ((changed = old), null);
+      const status: PublishedStatus = s.status;
+      changed = { ...old, status, detail: s.status_details ?? old.detail, txHash: s.data?.hash ?? old.txHash, checkedAt: this.d.now() };
+      const next = list.map((e, i) => (i === at ? changed! : e));
+      // Only the time of the check is new: kept in memory (it spaces the refreshes), not written.
+      const same = changed.status === old.status && changed.detail === old.detail && changed.txHash === old.txHash;
+      return same ? ((this.cache = next), null) : next;
+    });
+    return changed;
+  }
+
+  private async load(): Promise<PublishedIntentView[]> {
+    if (this.cache) return this.cache;
+    const raw = await this.d.local.readRaw(PUBLISHED_KEY);
+    if (raw === undefined) return (this.cache = []);
+    const items = Array.isArray(raw) ? raw : [raw];
+    const good = items.flatMap((item) => {
+      const r = recordSchema.safeParse(item);
+      return r.success ? [r.data] : [];
+    });
+    if (!Array.isArray(raw) || good.length < items.length) await this.setAside(raw, items.length - good.length, good);
+    return (this.cache = good);
+  }
+
+  /** Keeps the damaged value as it was (a second damage gets its own key) and reports it. */
+  private async setAside(raw: unknown, bad: number, good: PublishedIntentView[]): Promise<void> {
+    const base = `${PUBLISHED_KEY}.damaged`;
+    const key = (await this.d.local.readRaw(base)) === undefined ? base : `${base}.${this.d.now()}`;
+    await this.d.local.write(key, raw);
+    await this.d.local.write(PUBLISHED_KEY, good);
+    this.d.problems?.report(
+      'swaps',
+      key,
+      `${bad === 1 ? 'One entry' : `${bad} entries`} of Activity’s record of sends and site intents could not be read; ${bad === 1 ? 'it was' : 'they were'} set aside under ${key} and ${bad === 1 ? 'is' : 'are'} not listed.`,
+    );
+  }
+
+  /** Read-modify-write under one lock; `fn` answers null when nothing changes. */
+  private edit(fn: (list: PublishedIntentView[]) => PublishedIntentView[] | null): Promise<void> {
+    return this.locked(async () => {
+      const next = fn(await this.load());
+      if (!next) return;
+      const kept = next.slice(0, this.d.limit ?? PUBLISHED_LIMIT);
+      await this.d.local.write(PUBLISHED_KEY, kept);
+      this.cache = kept;
+    });
+  }
+
+  private locked<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+}

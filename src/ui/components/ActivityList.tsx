@@ -1,0 +1,54 @@
+// The Activity rows: a virtualised list (VirtualList) of swaps and the wallet's own intents, one line of
+// kind and what it did, one of status, time (relative, the date in its title) and where it comes from.
+import type { ActivityItem } from '../../provider/activity';
+import type { TokenView } from '../../provider/swapApi';
+import { historyDate, kindOf, lineOf, statusOf } from '../activityText';
+import { relativeTime } from '../format';
+import { VirtualList } from './VirtualList';
+
+export const HISTORY_ROW_HEIGHT = 52;
+
+interface ActivityListProps {
+  items: readonly ActivityItem[];
+  tokens: ReadonlyMap<string, TokenView>;
+  onOpen(item: ActivityItem): void;
+  height?: number;
+  /** The clock the relative times count from (Unix ms). */
+  now?: number;
+  /** A row as shown (e.g. with a status newer than the page's); the list itself is not replaced. */
+  view?: (item: ActivityItem) => ActivityItem;
+}
+
+export function ActivityList({ items, tokens, onOpen, height = 312, now = Date.now(), view = (i) => i }: ActivityListProps) {
+  return (
+    <VirtualList
+      items={items}
+      rowHeight={HISTORY_ROW_HEIGHT}
+      height={height}
+      label={`Activity, ${items.length} entries; arrow keys move, Enter opens`}
+      itemKey={(item) => item.key}
+      onOpen={(item) => onOpen(view(item))}
+      testid="history-list"
+      rowTestid="history-row"
+      renderRow={(row) => {
+        const item = view(row);
+        const status = statusOf(item);
+        return (
+          <>
+            <span class="hrow-amounts" data-kind={item.type === 'swap' ? (item.swap.flow ?? 'swap') : item.intent.kind} data-key={item.key}>
+              <span class="arow-kind">{kindOf(item)}</span> {lineOf(item, tokens)}
+            </span>
+            <span class="hrow-meta">
+              <span class={`badge status-${status.colour}`} data-status={status.code}>
+                {status.label}
+              </span>{' '}
+              <time title={historyDate(item.at)}>{relativeTime(item.at, now)}</time>
+              {item.type === 'swap' && item.swap.source !== 'service' && <span class="hint"> · started here</span>}
+              {item.type === 'intent' && <span class="hint"> · published here</span>}
+            </span>
+          </>
+        );
+      }}
+    />
+  );
+}

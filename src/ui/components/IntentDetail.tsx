@@ -1,0 +1,65 @@
+// One intent the wallet published, in full: what it did in plain words, its status, the site that asked
+// for it, the account that signed it, its hash and the ledger transaction.
+import type { ComponentChildren } from 'preact';
+import { AS_SWAP_STATUS, type PublishedIntentView } from '../../provider/activity';
+import { INTENT_STATUS_TEXT, historyDate, intentKind } from '../activityText';
+import { relativeTime } from '../format';
+import { CopyButton } from './CopyButton';
+import { Screen } from './Screen';
+
+interface IntentDetailProps {
+  intent: PublishedIntentView;
+  onBack(): void;
+}
+
+export function IntentDetail({ intent, onBack }: IntentDetailProps) {
+  const status = INTENT_STATUS_TEXT[intent.status];
+  const row = (label: string, value: ComponentChildren, testid?: string) => (
+    <>
+      <dt>{label}</dt>
+      <dd data-testid={testid}>{value}</dd>
+    </>
+  );
+  return (
+    <Screen title={intentKind(intent)} testid="intent-detail" focusHeading>
+      <div class="actions start">
+        <button type="button" onClick={onBack} data-testid="intent-detail-back">
+          ← Back to the list
+        </button>
+      </div>
+      <dl class="facts stacked" data-testid="intent-detail-fields">
+        {row(
+          'Status',
+          <>
+            <span class={`badge status-${AS_SWAP_STATUS[intent.status]}`} data-status={intent.status}>
+              {status.label}
+            </span>{' '}
+            {status.explain}
+            {intent.detail && <span class="hint"> ({intent.detail})</span>}
+          </>,
+          'intent-detail-status',
+        )}
+        {row(
+          'What it did',
+          <ul class="plain">
+            {intent.summary.map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+          </ul>,
+          'intent-detail-summary',
+        )}
+        {intent.origin && row('Site', <code>{intent.origin}</code>, 'intent-detail-site')}
+        {row('Account', <code>{intent.accountId}</code>)}
+        {row('Published', `${historyDate(intent.createdAt)} (${relativeTime(intent.createdAt, Date.now())})`)}
+        {row(
+          'Intent hash',
+          <>
+            <code>{intent.intentHash}</code> <CopyButton text={intent.intentHash} label="Copy hash" />
+          </>,
+          'intent-detail-hash',
+        )}
+        {row('Ledger transaction', intent.txHash ? <code>{intent.txHash}</code> : '—', 'intent-detail-tx')}
+      </dl>
+    </Screen>
+  );
+}

@@ -1,0 +1,165 @@
+// Activity's record of the intents the wallet published (src/background/activity/published.ts) on WXT's
+// fake storage: newest first and bounded, plain words from describe.ts kept short, the bus's statuses
+// taken (final ones kept), nothing but what Activity shows stored, concurrent writes not lost, and a
+// damaged store set aside (never overwritten) and reported while the readable entries stay.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { KeyValue } from '../../../src/background/kv';
+import { PUBLISHED_KEY, PUBLISHED_LIMIT, PublishedIntents, type NewPublished } from '../../../src/background/activity/published';
+import { StorageProblems } from '../../../src/background/problems';
+import { type Intent, tokenTable } from '../../../src/core';
+
+const WNEAR = 'nep141:wrap.near';
+const TOKENS = tokenTable([{ assetId: WNEAR, symbol: 'wNEAR', decimals: 24, blockchain: 'home' }]);
+const transfer = (to: string, amount = '1000000000000000000000000'): Extract<Intent, { intent: 'transfer' }> => ({ intent: 'transfer', receiver_id: to, tokens: { [WNEAR]: amount } });
+
+let clock: number;
+let problems: StorageProblems;
+const local = () => new KeyValue(fakeBrowser.storage.local);
+const store = (limit?: number) =>
+  new PublishedIntents({ local: local(), tokens: async () => TOKENS, now: () => clock, problems, ...(limit ? { limit } : {}) });
+const entry = (n: number, over: Partial<NewPublished> = {}): NewPublished => ({
+  intentHash: `hash${n}`,
+  accountId: 'alice.near',
+  kind: 'send',
+  origin: null,
+  intents: [transfer('bob.near')],
+  status: 'PENDING',
+  ...over,
+});
+const stored = async () => (await fakeBrowser.storage.local.get(PUBLISHED_KEY))[PUBLISHED_KEY] as Record<string, unknown>[] | undefined;
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  clock = 1_700_000_000_000;
+  problems = new StorageProblems();
+});
+
+describe('the record of published intents', () => {
+  it('keeps the newest first, in plain words, with nothing but what Activity shows', async () => {
+    const s = store();
+    await s.add(entry(1));
+    clock += 1000;
+    await s.add(entry(2, { kind: 'dapp', origin: 'https://app.example', intents: [{ intent: 'token_diff', diff: { [WNEAR]: '-2000000000000000000000000' } }] }));
+    const list = await s.list();
+    expect(list.map((i) => [i.intentHash, i.kind, i.origin, i.createdAt])).toEqual([
+      ['hash2', 'dapp', 'https://app.example', clock],
+      ['hash1', 'send', null, clock - 1000],
+    ]);
+    expect(list[1]!.summary).toEqual(['Send 1 wNEAR to bob.near']);
+    expect(list[0]!.summary).toEqual(['Give 2 wNEAR']);
+    // What is on disk is exactly these fields: no payload, no nonce, no signature.
+    const raw = (await stored())!;
+    expect(Object.keys(raw[0]!).sort()).toEqual(['accountId', 'checkedAt', 'createdAt', 'detail', 'intentHash', 'kind', 'origin', 'status', 'summary', 'txHash']);
+    // A new worker reads the same list back.
+    expect((await store().list()).map((i) => i.intentHash)).toEqual(['hash2', 'hash1']);
+  });
+
+  it('is bounded: the oldest go first, at PUBLISHED_LIMIT by default', async () => {
+    const small = store(3);
+    for (let n = 1; n <= 5; n++) {
+      clock += 1;
+      await small.add(entry(n));
+    }
+    expect((await small.list()).map((i) => i.intentHash)).toEqual(['hash5', 'hash4', 'hash3']);
+
+    fakeBrowser.reset();
+    const full = store();
+    await Promise.all(Array.from({ length: PUBLISHED_LIMIT + 7 }, (_, n) => full.add(entry(n))));
+    const list = await full.list();
+    expect(list).toHaveLength(PUBLISHED_LIMIT);
+    expect(list[0]!.intentHash).toBe(`hash${PUBLISHED_LIMIT + 6}`);
+    expect(list.at(-1)!.intentHash).toBe('hash7');
+    expect(await stored()).toHaveLength(PUBLISHED_LIMIT);
+  });
+
+  it('writes one after another: concurrent adds and status updates lose nothing', async () => {
+    const s = store();
+    await Promise.all([1, 2, 3, 4].map((n) => s.add(entry(n))));
+    await Promise.all([
+      s.observe({ intent_hash: 'hash1', status: 'SETTLED', data: { hash: 'tx1' } }),
+      s.add(entry(5)),
+      s.observe({ intent_hash: 'hash3', status: 'TX_BROADCASTED' }),
+    ]);
+    const list = await store().list();
+    expect(list.map((i) => i.intentHash).sort()).toEqual(['hash1', 'hash2', 'hash3', 'hash4', 'hash5']);
+    expect(list.find((i) => i.intentHash === 'hash1')).toMatchObject({ status: 'SETTLED', txHash: 'tx1' });
+    expect(list.find((i) => i.intentHash === 'hash3')).toMatchObject({ status: 'TX_BROADCASTED' });
+  });
+
+  it('takes the bus’s status for its own intents only; refused and settled are final', async () => {
+    const s = store();
+    await s.add(entry(1));
+    await s.add(entry(2, { status: 'FAILED', detail: 'nonce was already used' }));
+    clock += 5000;
+    expect(await s.observe({ intent_hash: 'someone-elses', status: 'SETTLED' })).toBeUndefined();
+    expect(await s.observe({ intent_hash: 'hash1', status: 'TX_BROADCASTED', status_details: 'on its way' })).toMatchObject({
+      status: 'TX_BROADCASTED',
+      detail: 'on its way',
+      checkedAt: clock,
+    });
+    // Asked again with nothing new: the time of the check is kept in memory, storage is not written.
+    const before = await stored();
+    clock += 5000;
+    expect(await s.observe({ intent_hash: 'hash1', status: 'TX_BROADCASTED', status_details: 'on its way' })).toMatchObject({ checkedAt: clock });
+    expect((await s.list()).find((i) => i.intentHash === 'hash1')?.checkedAt).toBe(clock);
+    expect(await stored()).toEqual(before);
+    await s.observe({ intent_hash: 'hash1', status: 'SETTLED', data: { hash: 'ledgerTx' } });
+    expect((await stored())!.find((i) => i.intentHash === 'hash1')).toMatchObject({ status: 'SETTLED', txHash: 'ledgerTx', checkedAt: clock });
+    expect(await s.observe({ intent_hash: 'hash1', status: 'PENDING' })).toMatchObject({ status: 'SETTLED', txHash: 'ledgerTx' });
+    expect(await s.observe({ intent_hash: 'hash2', status: 'NOT_FOUND_OR_NOT_VALID' })).toMatchObject({ status: 'FAILED', detail: 'nonce was already used' });
+    expect((await store().list()).map((i) => i.intentHash)).toEqual(['hash2', 'hash1']);
+  });
+
+  it('keeps a page’s words short: a few lines, each cut, hidden characters shown', async () => {
+    const s = store();
+    const many = Array.from({ length: 9 }, (_, i) => transfer(`r${i}.near`));
+    await s.add(entry(1, { kind: 'dapp', origin: 'https://app.example', intents: many }));
+    await s.add(entry(2, { kind: 'dapp', origin: 'https://app.example', intents: [{ ...transfer('bob.near'), memo: `x\u202e${'m'.repeat(500)}` }] }));
+    const [long, wide] = [(await s.list())[1]!, (await s.list())[0]!];
+    expect(long.summary).toHaveLength(6);
+    expect(long.summary.at(-1)).toBe('and 4 more');
+    expect(long.summary[0]).toBe('Send 1 wNEAR to r0.near');
+    expect(wide.summary[1]!.length).toBeLessThanOrEqual(200);
+    expect(wide.summary[1]).toMatch(/^memo: x\\u\{?202e/i);
+    expect(wide.summary[1]!.endsWith('…')).toBe(true);
+  });
+});
+
+describe('a damaged record', () => {
+  it('sets the unreadable entries aside, reports them, and keeps listing the others', async () => {
+    const good = store();
+    await good.add(entry(1));
+    clock += 1;
+    await good.add(entry(2));
+    const [second, first] = (await stored())!;
+    const damaged = [second, { intentHash: 42, kind: 'nonsense' }, first];
+    await fakeBrowser.storage.local.set({ [PUBLISHED_KEY]: damaged });
+
+    const s = store();
+    expect((await s.list()).map((i) => i.intentHash)).toEqual(['hash2', 'hash1']);
+    expect(problems.list()).toEqual([{ store: 'swaps', message: expect.stringMatching(/One entry of Activity.*set aside under publishedIntents\.damaged/) }]);
+    expect((await fakeBrowser.storage.local.get(`${PUBLISHED_KEY}.damaged`))[`${PUBLISHED_KEY}.damaged`]).toEqual(damaged);
+    expect(await stored()).toEqual([second, first]);
+    // New entries are kept as usual.
+    await s.add(entry(3));
+    expect((await store().list()).map((i) => i.intentHash)).toEqual(['hash3', 'hash2', 'hash1']);
+  });
+
+  it('a value that is not a list at all is set aside whole; a second damage never overwrites the first copy', async () => {
+    await fakeBrowser.storage.local.set({ [PUBLISHED_KEY]: 'garbage' });
+    expect(await store().list()).toEqual([]);
+    expect((await fakeBrowser.storage.local.get(`${PUBLISHED_KEY}.damaged`))[`${PUBLISHED_KEY}.damaged`]).toBe('garbage');
+
+    clock += 1;
+    await fakeBrowser.storage.local.set({ [PUBLISHED_KEY]: { not: 'a list' } });
+    const s = store();
+    expect(await s.list()).toEqual([]);
+    const all = await fakeBrowser.storage.local.get(null);
+    expect(all[`${PUBLISHED_KEY}.damaged`]).toBe('garbage');
+    expect(all[`${PUBLISHED_KEY}.damaged.${clock}`]).toEqual({ not: 'a list' });
+    expect(problems.list().map((p) => p.store)).toEqual(['swaps', 'swaps']);
+    await s.add(entry(1));
+    expect((await store().list()).map((i) => i.intentHash)).toEqual(['hash1']);
+  });
+});
