@@ -167,6 +167,7 @@ export function startBackground(env: BackgroundEnv) {
     simulate,
     bus,
     publicKeyOf: (accountId) => wallet.account(accountId).publicKeys[0]!,
+    now: env.now,
     published,
     busUnavailable: async () => {
       const s = await settings.get();

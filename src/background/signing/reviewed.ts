@@ -62,6 +62,12 @@ export async function signReviewed(
   what: string,
   /** Runs once the payload passed the checks, before it is signed (e.g. dropping its draft: one signature per review). */
   beforeSign: () => Promise<unknown> = async () => undefined,
+  /**
+   * Runs with the signature before the verifier's check sends it to the ledger RPC: from then on it is
+   * out of the wallet's hands and stays valid until its deadline, so a caller keeps it (to send that same
+   * signature again, and to warn before a second one is made).
+   */
+  afterSign: (signed: SignedResult) => Promise<unknown> = async () => undefined,
 ): Promise<SignedResult> {
   const refuse = (m: string) => new ProviderError(ERROR_CODES.invalidParams, m);
   assertReviewed(reviewedId(prepared), consent, what);
@@ -72,12 +78,13 @@ export async function signReviewed(
   if (findings.some((f) => f.level === 'danger') && !consent.acknowledgeDanger) throw refuse('Confirm that you understand the risk first');
   await beforeSign();
   const signed = await d.signer.sign(prepared);
+  await afterSign(signed);
   try {
     await d.simulate(signed.signed);
   } catch (e) {
     if (e instanceof LedgerViewError) throw new ProviderError(ERROR_CODES.internal, `The verifier refused it: ${e.panic ?? e.message}. It was not sent; review the ${what} again.`);
     if (e instanceof ProtocolError) throw e;
-    throw new ProviderError(ERROR_CODES.disconnected, `The ledger RPC is unreachable, so the verifier could not check this ${what}; it was not sent. Review it again.`);
+    throw new ProviderError(ERROR_CODES.disconnected, `The ledger RPC did not answer, so the verifier could not check this ${what}; it was not published. Review it again.`);
   }
   return signed;
 }

@@ -8,8 +8,8 @@
  */
 import * as z from 'zod/mini';
 import type { IntentStatus } from '../../bus';
-import { type SignedIntent, extractIntentPayload, intentHash, signedIntentSchema } from '../../core';
-import type { IntentsPreviewWire } from '../../provider/approvalApi';
+import { type SignedIntent, describeIntent, extractIntentPayload, intentHash, signedIntentSchema } from '../../core';
+import type { FindingView, IntentsPreviewWire } from '../../provider/approvalApi';
 import { ERROR_CODES } from '../../provider/protocol';
 import type { SendParams } from '../../provider/walletApi';
 import { type PreviewDeps, intentsPreview } from '../approvals/preview';
@@ -17,7 +17,7 @@ import type { PublishedIntents } from '../activity/published';
 import type { KeyValue } from '../kv';
 import { ProviderError } from '../providerError';
 import { type Consent, draftSchema, fromDraft, reviewedId, signReviewed, toDraft } from '../signing/reviewed';
-import { type BusPort, type SigningService, publishOnce } from '../signing/signer';
+import { type BusPort, type SignedResult, type SigningService, publishOnce } from '../signing/signer';
 
 export interface SendDeps {
   local: KeyValue;
@@ -28,6 +28,7 @@ export interface SendDeps {
   /** Why the bus cannot be used now (no key on Mainnet), or null. */
   busUnavailable: () => Promise<string | null>;
   publicKeyOf: (accountId: string) => string;
+  now: () => number;
   /** Where Activity finds the sends (../activity/published). */
   published: Pick<PublishedIntents, 'add' | 'observe'>;
 }
@@ -43,6 +44,26 @@ export function sendService(d: SendDeps) {
     const why = await d.busUnavailable();
     if (why) throw new ProviderError(ERROR_CODES.unauthorized, why);
   };
+  /**
+   * A transfer this account signed whose publication the bus never confirmed, while it can still execute
+   * (its deadline is ahead and the verifier has not used its nonce): whoever saw it (the ledger RPC that
+   * checked it, the bus) can still have it executed, so a second transfer could pay twice. Shown as danger
+   * at the top of a new review; an unreachable verifier counts as "may still execute".
+   */
+  async function liveEarlier(signerId: string): Promise<FindingView | null> {
+    const kept = await d.local.read(signedKey(signerId), signedSchema);
+    if (!kept) return null;
+    const { signer_id, nonce, deadline, intents } = extractIntentPayload(kept.signed);
+    if (Date.parse(deadline) <= d.now()) return null;
+    if (await d.preview.nonceUsed(signer_id, nonce).catch(() => false)) return null;
+    const what = describeIntent(intents[0]!, await d.preview.tokens()).join(' ');
+    return {
+      level: 'danger',
+      code: 'earlier_signature_live',
+      message: `An earlier transfer you signed (${what}) was never confirmed by the bus and can still execute until ${deadline}. If it went out, this transfer pays a second time: check Activity, or wait until that one expires, before you sign this one.`,
+    };
+  }
+
   return {
     async preview(signerId: string, p: Omit<SendParams, 'accountId'>): Promise<{ preview: IntentsPreviewWire; reviewed: string }> {
       if (p.receiverId === signerId) throw refuse('That is this account; choose another account to send to', 'receiverId');
@@ -51,7 +72,10 @@ export function sendService(d: SendDeps) {
       const transfer = { intent: 'transfer', receiver_id: p.receiverId, tokens: { [p.tokenId]: p.amount } };
       const prepared = await d.signer.prepare({ signerId, intents: [transfer] });
       await d.local.write(draftKey(signerId), toDraft(prepared));
-      return { preview: await intentsPreview(d.preview, prepared, null, []), reviewed: reviewedId(prepared) };
+      const preview = await intentsPreview(d.preview, prepared, null, []);
+      const earlier = await liveEarlier(signerId);
+      if (earlier) preview.batchFindings.unshift(earlier);
+      return { preview, reviewed: reviewedId(prepared) };
     },
 
     async send(signerId: string, consent: Consent): Promise<{ intentHash: string; status: 'OK' }> {
@@ -64,8 +88,8 @@ export function sendService(d: SendDeps) {
         if (!draft) throw refuse('Review the transfer first');
         const prepared = fromDraft(draft);
         if (d.publicKeyOf(signerId) !== prepared.publicKey) throw refuse('The account’s key changed since the review; review the transfer again');
-        signed = (await signReviewed(d, prepared, consent, 'transfer', () => d.local.remove(draftKey(signerId)))).signed;
-        await d.local.write(signedKey(signerId), { reviewed: consent.reviewed, signed });
+        const keep = (s: SignedResult) => d.local.write(signedKey(signerId), { reviewed: consent.reviewed, signed: s.signed });
+        signed = (await signReviewed(d, prepared, consent, 'transfer', () => d.local.remove(draftKey(signerId)), keep)).signed;
       }
       const hash = intentHash(signed);
       const out = await publishOnce(await d.bus(), signed, []).catch((e: unknown) => {

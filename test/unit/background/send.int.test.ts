@@ -100,6 +100,32 @@ describe('send to another intents account', () => {
     await expect(call(bg, WALLET.send, { reviewed, acknowledgeDanger: true })).rejects.toThrow(/Review the transfer first/);
   });
 
+  it('a signature the verifier check saw but could not answer stays valid: the next review warns that it may still execute, until it has', async () => {
+    // The ledger RPC takes the signed transfer for simulate_intents and never answers: it holds a valid signature.
+    let lose = true;
+    const env = backgroundEnv(clock);
+    const bg = startBackground({
+      ...env,
+      fetch: async (url, init) => {
+        if (lose && typeof init.body === 'string' && init.body.includes('simulate_intents')) throw new TypeError('fetch failed');
+        return env.fetch(url, init);
+      },
+    });
+    await useSimulator(bg, sim.url, sim.busApiKey);
+    const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
+    const account = created.status.accounts[0]!.accountId;
+    await fetch(`${sim.url}/dev/fund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountId: account, tokenId: WNEAR, amount: (5n * ONE_NEAR).toString() }) });
+    const first = await call<{ reviewed: string }>(bg, WALLET.previewSend, { receiverId: 'carol.near', tokenId: WNEAR, amount: ONE_NEAR.toString() });
+    await expect(call(bg, WALLET.send, { reviewed: first.reviewed, acknowledgeDanger: true })).rejects.toThrow(/did not answer/);
+    lose = false;
+    const second = await call<{ preview: IntentsPreviewWire; reviewed: string }>(bg, WALLET.previewSend, { receiverId: 'dave.near', tokenId: WNEAR, amount: ONE_NEAR.toString() });
+    expect(second.preview.batchFindings[0]).toMatchObject({ level: 'danger', code: 'earlier_signature_live', message: expect.stringContaining('carol.near') });
+    // The window that reviewed the first one sends that same signature; once it executed, a new review is clean.
+    expect(await call(bg, WALLET.send, { reviewed: first.reviewed, acknowledgeDanger: true })).toEqual({ intentHash: first.reviewed, status: 'OK' });
+    const third = await call<{ preview: IntentsPreviewWire }>(bg, WALLET.previewSend, { receiverId: 'dave.near', tokenId: WNEAR, amount: ONE_NEAR.toString() });
+    expect(third.preview.batchFindings.map((f) => f.code)).not.toContain('earlier_signature_live');
+  });
+
   it('refuses sending to itself, a zero amount, and on Mainnet without a bus key says what is missing', async () => {
     const { bg, account } = await funded();
     await expect(call(bg, WALLET.previewSend, { receiverId: account, tokenId: WNEAR, amount: '1' })).rejects.toMatchObject({ data: { field: 'receiverId' } });
