@@ -1,7 +1,10 @@
 // Choosing a token: a button showing the choice, and a dialog with a search over symbol, chain and
-// asset id, tokens grouped by chain with their price.
+// asset id, tokens grouped by chain with their price and what the intents account holds of each. Under
+// the button, the chosen token's balance in the intents account, with Max when the form offers it.
 import { useId, useState } from 'preact/hooks';
 import type { TokenView } from '../../provider/swapApi';
+import type { BalanceRow } from '../../provider/walletApi';
+import { readableAmount } from '../amountText';
 import { chainName } from '../chains';
 import { formatPrice, searchTokens } from '../swapForm';
 import { Dialog } from './Dialog';
@@ -13,13 +16,20 @@ interface TokenPickerProps {
   onValue(assetId: string): void;
   testid: string;
   error?: string | null;
+  /** What the intents account holds, by asset id (the Home balances). */
+  held?: ReadonlyMap<string, BalanceRow>;
+  /** Use all of the chosen token's balance: with it, that balance and Max show under the button. */
+  onMax?(row: BalanceRow): void;
 }
 
-export function TokenPicker({ label, tokens, value, onValue, testid, error }: TokenPickerProps) {
+const heldText = (row: BalanceRow) => `${readableAmount(BigInt(row.amount), row.decimals)} ${row.symbol}`;
+
+export function TokenPicker({ label, tokens, value, onValue, testid, error, held, onMax }: TokenPickerProps) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const id = useId();
   const chosen = tokens.find((t) => t.assetId === value);
+  const chosenHeld = value ? held?.get(value) : undefined;
   const groups = open ? searchTokens(tokens, query) : [];
   const choose = (assetId: string) => {
     onValue(assetId);
@@ -34,7 +44,7 @@ export function TokenPicker({ label, tokens, value, onValue, testid, error }: To
       <button
         type="button"
         class="picker"
-        aria-labelledby={`${id}-label ${id}-value`}
+        aria-labelledby={`${id}-label ${id}-value${chosen ? ` ${id}-price` : ''}`}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         aria-haspopup="dialog"
@@ -51,8 +61,20 @@ export function TokenPicker({ label, tokens, value, onValue, testid, error }: To
             'Choose a token'
           )}
         </span>
-        {chosen && <span class="hint">{formatPrice(chosen.price)}</span>}
+        {chosen && (
+          <span class="hint" id={`${id}-price`}>
+            {formatPrice(chosen.price)}
+          </span>
+        )}
       </button>
+      {chosenHeld && onMax && (
+        <p class="hint picker-balance" data-testid={`${testid}-balance`}>
+          <span>In your intents account: {heldText(chosenHeld)}</span>
+          <button type="button" class="link" onClick={() => onMax(chosenHeld)} aria-label={`Max: all ${heldText(chosenHeld)}`} data-testid={`${testid}-max`}>
+            Max
+          </button>
+        </p>
+      )}
       {error && (
         <p class="field-error" id={`${id}-error`}>
           {error}
@@ -93,6 +115,7 @@ export function TokenPicker({ label, tokens, value, onValue, testid, error }: To
                         <strong>{t.symbol}</strong>
                         <span class="price">{formatPrice(t.price)}</span>
                         <span class="mono hint">{t.assetId}</span>
+                        {held?.get(t.assetId) && <span class="hint held">You hold {heldText(held.get(t.assetId)!)}</span>}
                       </button>
                     </li>
                   ))}
