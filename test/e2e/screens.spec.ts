@@ -1,7 +1,6 @@
 // Every screen of the popup and of the approval window, checked by axe (no violation of impact serious
 // or critical, in light and in dark) and photographed at 360×600 in both schemes to
 // test-results/screens/<screen>-<light|dark>.png, in real Chromium against the simulator.
-import type { Page } from '@playwright/test';
 import { WALLET } from '../../src/provider/walletApi';
 import { closePageServer, launchExtension, startPageServer } from './fixtures';
 import { ONE_WNEAR, confirm, reject, request, withApproval } from './provider-helpers';
@@ -13,11 +12,6 @@ const WNEAR = 'nep141:wrap.near';
 const USDC_ETH = 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near';
 const SOL = 'nep141:sol.omft.near';
 const QUOTE_TIMEOUT = 20_000;
-
-async function home(page: Page): Promise<void> {
-  await page.getByTestId('nav-home').click();
-  await expect(page.getByTestId('home-total')).toHaveAttribute('data-stale', 'false', { timeout: 10_000 });
-}
 
 test.describe.configure({ timeout: 300_000 });
 
