@@ -1,6 +1,7 @@
 // Every screen of the popup and of the approval window, checked by axe (no violation of impact serious
 // or critical, in light and in dark) and photographed at 360×600 in both schemes to
 // test-results/screens/<screen>-<light|dark>.png, in real Chromium against the simulator.
+import type { Page } from '@playwright/test';
 import { WALLET } from '../../src/provider/walletApi';
 import { closePageServer, launchExtension, startPageServer } from './fixtures';
 import { ONE_WNEAR, confirm, reject, request, withApproval } from './provider-helpers';
@@ -12,6 +13,15 @@ const WNEAR = 'nep141:wrap.near';
 const USDC_ETH = 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near';
 const SOL = 'nep141:sol.omft.near';
 const QUOTE_TIMEOUT = 20_000;
+
+/** The control is inside the 360×600 viewport, unscrolled, and above the bottom navigation that covers its foot. */
+async function expectOnFirstScreen(page: Page, testid: string): Promise<void> {
+  const box = await page.getByTestId(testid).boundingBox();
+  const nav = await page.locator('nav.bottom-nav').boundingBox();
+  expect(box, testid).not.toBeNull();
+  expect(await page.evaluate(() => window.scrollY), 'the page is not scrolled').toBe(0);
+  expect(box!.y + box!.height, `${testid} ends above the navigation`).toBeLessThanOrEqual(nav!.y);
+}
 
 test.describe.configure({ timeout: 300_000 });
 
@@ -87,7 +97,15 @@ test('every screen: axe finds nothing serious or critical in light or dark; each
     await expect(page.getByTestId('swap-origin-balance')).toContainText('40 USDC');
     await page.getByTestId('swap-amount').fill('25');
     await expect(page.getByTestId('swap-quote')).toHaveAttribute('data-state', 'ok', { timeout: QUOTE_TIMEOUT });
+    // Amount, both tokens, the quote and the button: all on the first screen, above the bottom navigation.
+    for (const id of ['swap-origin', 'swap-amount', 'swap-destination', 'swap-quote', 'swap-start']) await expectOnFirstScreen(page, id);
     await checkScreen(page, 'swap');
+    // Max: all the intents account holds, paid from it.
+    await page.getByTestId('swap-origin-max').click();
+    await expect(page.getByTestId('swap-amount')).toHaveValue('40');
+    await expect(page.getByTestId('swap-options-summary')).toContainText('from your balance');
+    await expect(page.getByTestId('swap-options-summary')).toContainText('to you');
+    await expect(page.getByTestId('swap-quote')).toHaveAttribute('data-state', 'ok', { timeout: QUOTE_TIMEOUT });
     await page.getByTestId('swap-options-toggle').click();
     await checkScreen(page, 'swap-options');
 

@@ -124,10 +124,10 @@ test.describe('swap popup', () => {
       const account = await openSwap(page, extension, sim, true);
       await dev(sim, '/dev/fund', { accountId: account, tokenId: USDC, amount: '50000000' });
       // Folded under Options, which say where the deposit is paid from.
-      await expect(page.getByTestId('swap-options-summary')).toContainText('pay from a wallet');
+      await expect(page.getByTestId('swap-options-summary')).toContainText('from a wallet');
       await page.getByTestId('swap-options-toggle').click();
       await page.getByTestId('swap-deposit-type-INTENTS').check();
-      await expect(page.getByTestId('swap-options-summary')).toContainText('pay from your intents account');
+      await expect(page.getByTestId('swap-options-summary')).toContainText('from your balance');
       await fillUsdcToNear(page, '5');
       await startSwap(page);
       await expect(page.getByTestId('deposit-qr')).toHaveCount(0);

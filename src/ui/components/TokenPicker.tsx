@@ -1,6 +1,6 @@
-// Choosing a token: a button showing the choice, and a dialog with a search over symbol, chain and
-// asset id, tokens grouped by chain with their price and what the intents account holds of each. Under
-// the button, the chosen token's balance in the intents account, with Max when the form offers it.
+// Choosing a token: a button showing the choice (with what the intents account holds of it, else its
+// price), and a dialog with a search over symbol, chain and asset id, tokens grouped by chain with their
+// price and what the account holds of each.
 import { useId, useState } from 'preact/hooks';
 import type { TokenView } from '../../provider/swapApi';
 import type { BalanceRow } from '../../provider/walletApi';
@@ -18,13 +18,11 @@ interface TokenPickerProps {
   error?: string | null;
   /** What the intents account holds, by asset id (the Home balances). */
   held?: ReadonlyMap<string, BalanceRow>;
-  /** Use all of the chosen token's balance: with it, that balance and Max show under the button. */
-  onMax?(row: BalanceRow): void;
 }
 
 const heldText = (row: BalanceRow) => `${readableAmount(BigInt(row.amount), row.decimals)} ${row.symbol}`;
 
-export function TokenPicker({ label, tokens, value, onValue, testid, error, held, onMax }: TokenPickerProps) {
+export function TokenPicker({ label, tokens, value, onValue, testid, error, held }: TokenPickerProps) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const id = useId();
@@ -44,7 +42,9 @@ export function TokenPicker({ label, tokens, value, onValue, testid, error, held
       <button
         type="button"
         class="picker"
-        aria-labelledby={`${id}-label ${id}-value${chosen ? ` ${id}-price` : ''}`}
+        id={`${id}-button`}
+        // Named by the field's label and then its own text (the choice and the balance or price).
+        aria-labelledby={`${id}-label ${id}-button`}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         aria-haspopup="dialog"
@@ -52,7 +52,7 @@ export function TokenPicker({ label, tokens, value, onValue, testid, error, held
         data-testid={testid}
         data-asset-id={value || undefined}
       >
-        <span id={`${id}-value`}>
+        <span>
           {chosen ? (
             <>
               <strong>{chosen.symbol}</strong> on {chainName(chosen.blockchain)}
@@ -60,21 +60,13 @@ export function TokenPicker({ label, tokens, value, onValue, testid, error, held
           ) : (
             'Choose a token'
           )}
-        </span>
+        </span>{' '}
         {chosen && (
-          <span class="hint" id={`${id}-price`}>
-            {formatPrice(chosen.price)}
+          <span class="hint" data-testid={chosenHeld ? `${testid}-balance` : undefined}>
+            {chosenHeld ? `${heldText(chosenHeld)} held` : formatPrice(chosen.price)}
           </span>
         )}
       </button>
-      {chosenHeld && onMax && (
-        <p class="hint picker-balance" data-testid={`${testid}-balance`}>
-          <span>In your intents account: {heldText(chosenHeld)}</span>
-          <button type="button" class="link" onClick={() => onMax(chosenHeld)} aria-label={`Max: all ${heldText(chosenHeld)}`} data-testid={`${testid}-max`}>
-            Max
-          </button>
-        </p>
-      )}
       {error && (
         <p class="field-error" id={`${id}-error`}>
           {error}

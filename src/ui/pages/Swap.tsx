@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { formatUnits, parseUnits, usdValue } from '../../core/amounts';
 import type { SwapRecordView, TokenView } from '../../provider/swapApi';
 import type { BalanceRow } from '../../provider/walletApi';
+import { readableAmount } from '../amountText';
 import { TextField } from '../components/Field';
 import { FormFooter } from '../components/FormFooter';
 import { StatusLine, Warning } from '../components/Notice';
@@ -175,7 +176,8 @@ function SwapFormView({ form, setForm, tokens, held, account, onStarted }: SwapF
       return null;
     }
   })();
-  // Max: all the intents account holds, paid from there.
+  // Max: all the intents account holds of the token sent, paid from there.
+  const originHeld = origin ? held.get(origin.assetId) : undefined;
   const takeMax = (row: BalanceRow) => setForm((old) => ({ ...old, amount: formatUnits(BigInt(row.amount), row.decimals), depositType: 'INTENTS', swapType: old.swapType === 'EXACT_OUTPUT' ? 'EXACT_INPUT' : old.swapType }));
 
   return (
@@ -194,7 +196,6 @@ function SwapFormView({ form, setForm, tokens, held, account, onStarted }: SwapF
           testid="swap-origin"
           error={tried ? built.problems.originAsset : null}
           held={held}
-          onMax={takeMax}
         />
       )}
       {!anyInput && (
@@ -205,6 +206,13 @@ function SwapFormView({ form, setForm, tokens, held, account, onStarted }: SwapF
           verbatim
           testid="swap-amount"
           hint={amountUsd !== null ? `≈ $${amountUsd}` : undefined}
+          aside={
+            originHeld && (
+              <button type="button" class="link" onClick={() => takeMax(originHeld)} aria-label={`Max: all ${readableAmount(BigInt(originHeld.amount), originHeld.decimals)} ${originHeld.symbol}`} data-testid="swap-origin-max">
+                Max
+              </button>
+            )
+          }
         />
       )}
       <TokenPicker

@@ -26,11 +26,11 @@ const TYPE_WORDS: Record<SwapType, string> = {
 /** Fields that live under Options: a problem in one of them opens it. */
 export const OPTION_FIELDS: readonly SwapField[] = ['recipient', 'refundTo', 'slippagePercent', 'deadlineMinutes', 'depositMode', 'referral', 'quoteWaitingMs', 'virtualChainRecipient', 'virtualChainRefundRecipient', 'customMsgAccepted'];
 
-/** The one-line summary of the folded options. */
+/** The summary of the folded options, short enough for one line at 360 px. */
 export function optionsSummary(form: SwapForm, account: string | null): string {
-  const to = form.recipientType === 'INTENTS' ? (form.recipient === account ? 'your intents account' : form.recipient ? shortAccount(form.recipient) : 'no recipient yet') : 'an address on the chain';
-  const from = form.swapType === 'ANY_INPUT' || form.depositType === 'INTENTS' ? 'your intents account' : 'a wallet on the chain';
-  return `${TYPE_WORDS[form.swapType]} · ${form.slippagePercent.trim() || '?'} % slippage · pay from ${from} · to ${to}`;
+  const to = form.recipientType === 'INTENTS' ? (form.recipient === account ? 'you' : form.recipient ? shortAccount(form.recipient) : 'no one yet') : 'an address';
+  const from = form.swapType === 'ANY_INPUT' || form.depositType === 'INTENTS' ? 'your balance' : 'a wallet';
+  return `${TYPE_WORDS[form.swapType]} · ${form.slippagePercent.trim() || '?'} % slippage · from ${from} · to ${to}`;
 }
 
 interface SwapOptionsProps {
