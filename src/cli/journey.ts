@@ -1,10 +1,12 @@
 // The headless demo journey of `npm start` (docs/architecture.md, "Rooms", `src/cli`): the real extension in
 // Chromium against the simulator — connect, sign a message, publish a swap intent to SETTLED, a swap through
-// the popup from quote to SUCCESS — printing each step and writing screenshots to demo-output/.
+// the popup from quote to SUCCESS, then Home with the balances, a receive, a send and a withdrawal
+// (journeyWallet.ts) — printing each step and writing screenshots to demo-output/.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import type { RunningSimulator } from '../sim/server';
+import { runWalletJourney } from './journeyWallet';
 
 export interface JourneyOptions {
   context: BrowserContext;
@@ -46,6 +48,7 @@ async function logContains(page: Page, text: string, timeoutMs = 20_000): Promis
 export async function runJourney(o: JourneyOptions): Promise<void> {
   mkdirSync(o.outDir, { recursive: true });
   const popup = await o.context.newPage();
+  await popup.setViewportSize({ width: 360, height: 600 }); // the popup's own size
   const call = (method: string, params?: unknown) =>
     popup.evaluate(
       async ([m, p]) =>
@@ -69,8 +72,8 @@ export async function runJourney(o: JourneyOptions): Promise<void> {
   await popup.getByTestId('password').fill(PASSWORD);
   await popup.getByTestId('password-confirm').fill(PASSWORD);
   await popup.getByTestId('create-submit').click();
-  await popup.getByTestId('accounts').waitFor({ timeout: 20_000 });
-  const accountId = await popup.getByTestId('account-row').first().getAttribute('data-account-id');
+  await popup.getByTestId('home').waitFor({ timeout: 20_000 });
+  const accountId = await popup.getByTestId('account-switcher').inputValue();
   o.step(`   account ${accountId}`);
   o.step(`   screenshot ${await shot(popup, o.outDir, '1-popup-wallet')}`);
 
@@ -125,6 +128,9 @@ export async function runJourney(o: JourneyOptions): Promise<void> {
   await popup.locator('[data-testid="deposit-status"][data-status="SUCCESS"]').waitFor({ timeout: 60_000 });
   o.step(`   SUCCESS: ${(await popup.getByTestId('deposit-delivered').innerText()).replace(/\s+/g, ' ')}`);
   o.step(`   screenshot ${await shot(popup, o.outDir, '8-swap-success')}`);
+  await popup.getByTestId('deposit-back').click();
+
+  await runWalletJourney({ popup, sim: o.sim, step: o.step, shot: (page, name) => shot(page, o.outDir, name) });
 }
 
 async function pickToken(page: Page, which: 'origin' | 'destination', search: string, assetId: string): Promise<void> {

@@ -2,7 +2,7 @@
 // request built from it. Pure (the clock is passed in), so the page stays thin and this is tested.
 import { formatUnits, parseUnits } from '../core/amounts';
 import { ANY_INPUT_ASSET, type AppFee, type DepositMode, type DepositType, type QuoteParams, type RecipientType, type RefundType, type SwapType, type TokenView } from '../provider/swapApi';
-import { accountIdProblem, evmAddressProblem, recipientProblem, refundProblem } from './addresses';
+import { accountIdProblem, chainName, evmAddressProblem, recipientProblem, refundProblem } from './addresses';
 import { parseAmountInput } from './amountText';
 
 export interface AppFeeRow {
@@ -270,11 +270,11 @@ export function quoteKey(params: QuoteParams): string {
   return JSON.stringify(rest);
 }
 
-/** Tokens grouped by chain for the picker, filtered by a search over symbol, chain and asset id. */
+/** Tokens grouped by chain for the picker, filtered by a search over symbol, chain (id and name) and asset id. */
 export function searchTokens(tokens: readonly TokenView[], query: string): { chain: string; tokens: TokenView[] }[] {
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   const hits = tokens.filter((t) => {
-    const hay = `${t.symbol} ${t.blockchain} ${t.assetId}`.toLowerCase();
+    const hay = `${t.symbol} ${t.blockchain} ${chainName(t.blockchain)} ${t.assetId}`.toLowerCase();
     return words.every((w) => hay.includes(w));
   });
   const groups = new Map<string, TokenView[]>();

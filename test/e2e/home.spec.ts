@@ -24,7 +24,8 @@ test('Home shows what the intents account holds, largest first, with the total; 
     await dev(sim, '/dev/fund', { accountId: account, tokenId: USDC_ETH, amount: '25500000' });
     await dev(sim, '/dev/fund', { accountId: account, tokenId: BTC, amount: '1' }); // a satoshi: dust
     await page.reload();
-    await page.getByTestId('nav-home').click();
+    // The unlocked popup lands on Home.
+    await expect(page.getByTestId('nav-home')).toHaveAttribute('aria-current', 'page');
     const rows = page.getByTestId('home-balance');
     await expect(rows).toHaveCount(2);
     await expect(rows.nth(0)).toHaveAttribute('data-asset-id', USDC_ETH);
@@ -50,7 +51,6 @@ test('Send: reviewed in the approval window’s words, confirmed with the acknow
     const created = await walletCall<{ status: { selectedAccountId: string } }>(page, WALLET.create, { password: 'correct horse battery', source: { kind: 'generate' } });
     await dev(sim, '/dev/fund', { accountId: created.status.selectedAccountId, tokenId: WNEAR, amount: (2n * 10n ** 24n).toString() });
     await page.reload();
-    await page.getByTestId('nav-home').click();
     await expect(page.getByTestId('home-balance')).toHaveCount(1);
     await page.getByTestId('home-send').click();
     const receiver = `friend${Date.now()}.near`;
@@ -86,7 +86,6 @@ test('Withdraw: to an Ethereum address, checked with its checksum, quoted, paid 
     const account = created.status.selectedAccountId;
     await dev(sim, '/dev/fund', { accountId: account, tokenId: USDC_ETH, amount: '40000000' });
     await page.reload();
-    await page.getByTestId('nav-home').click();
     await expect(page.getByTestId('home-balance')).toHaveCount(1);
     await page.getByTestId('home-withdraw').click();
     // A typo in the mixed-case checksum is caught before anything is asked.
@@ -116,7 +115,6 @@ test('Receive: a deposit address on the token’s chain that delivers into this 
     await pointAtSimulator(page, extension, sim);
     await walletCall(page, WALLET.create, { password: 'correct horse battery', source: { kind: 'generate' } });
     await page.reload();
-    await page.getByTestId('nav-home').click();
     await expect(page.getByTestId('home-empty')).toBeVisible();
     await page.getByTestId('home-receive').click();
     await page.getByTestId('receive-token').click();

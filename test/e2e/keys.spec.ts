@@ -24,12 +24,11 @@ async function createQuickKeyWallet(page: Page, extension: Extension, sim: Runni
   await page.getByTestId('password').fill(PASSWORD);
   await page.getByTestId('password-confirm').fill(PASSWORD);
   await page.getByTestId('create-submit').click();
-  await expect(page.getByTestId('accounts')).toBeVisible({ timeout: 15_000 });
-  const row = page.getByTestId('account-row');
-  await expect(row).toHaveCount(1);
-  const accountId = await row.getAttribute('data-account-id');
+  await expect(page.getByTestId('home')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('account-switcher').locator('option')).toHaveCount(1);
+  const accountId = await page.getByTestId('account-switcher').inputValue();
   expect(accountId).toMatch(/^[0-9a-f]{64}$/); // implicit account of the generated key
-  return accountId!;
+  return accountId;
 }
 
 /** The public keys shown on the Keys page, in row order. */
@@ -91,7 +90,8 @@ test.describe('keys', () => {
       let firstKey = '';
 
       await test.step('Keys page: the account’s own key signs and is registered', async () => {
-        await page.getByTestId('nav-keys').click();
+        await page.getByTestId('nav-settings').click();
+        await page.getByTestId('settings-tab-keys').click();
         await expect(page.getByTestId('keys')).toBeVisible();
         const rows = page.getByTestId('key-row');
         await expect(rows).toHaveCount(1);
@@ -135,9 +135,9 @@ test.describe('keys', () => {
         await expect.poll(sw.states, { message: 'the worker started again', timeout: 10_000 }).toEqual(['running']);
         expect(sw.events().slice(seenBeforeReload).includes('running')).toBe(true);
         await cdp.detach();
-        await expect(page.getByTestId('accounts')).toBeVisible({ timeout: 10_000 });
+        await expect(page.getByTestId('home')).toBeVisible({ timeout: 10_000 });
         await expect(page.getByTestId('unlock-password')).toHaveCount(0);
-        await expect(page.getByTestId('account-row')).toHaveAttribute('data-account-id', accountId);
+        await expect(page.getByTestId('account-switcher')).toHaveValue(accountId);
         await expect(page.getByTestId('lock')).toBeVisible();
         const status = await walletCall<{ unlocked: boolean; accounts: { accountId: string }[] }>(page, WALLET.status);
         expect(status.unlocked).toBe(true);
@@ -146,7 +146,8 @@ test.describe('keys', () => {
 
       let thirdKey = '';
       await test.step('and still signing: add another key through the UI, confirmed on the ledger', async () => {
-        await page.getByTestId('nav-keys').click();
+        await page.getByTestId('nav-settings').click();
+        await page.getByTestId('settings-tab-keys').click();
         await expect(page.getByTestId('key-row')).toHaveCount(1);
         await expect(page.getByTestId('key-row')).toHaveAttribute('data-public-key', firstKey);
         thirdKey = await addGeneratedKey(page);

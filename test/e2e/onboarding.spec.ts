@@ -56,12 +56,14 @@ test.describe('onboarding', () => {
       await page.getByTestId(`backup-word-${first}`).fill(words[first! - 1]!);
       await page.getByTestId('backup-confirm').click();
 
-      await expect(page.getByTestId('accounts')).toBeVisible();
+      // The wallet opens on Home, the account in the header's switcher.
+      await expect(page.getByTestId('home')).toBeVisible();
       await expect(page.getByTestId('backup-banner')).toHaveCount(0);
-      const row = page.getByTestId('account-row');
-      await expect(row).toHaveCount(1);
-      const accountId = await row.getAttribute('data-account-id');
+      const switcher = page.getByTestId('account-switcher');
+      await expect(switcher.locator('option')).toHaveCount(1);
+      const accountId = await switcher.inputValue();
       expect(accountId).toMatch(/^[0-9a-f]{64}$/); // the phrase's first key, as an implicit account
+      await page.getByTestId('nav-settings').click();
       await expect(page.getByTestId('autolock-info')).toContainText(/Locks at .*auto-lock after 15 min/);
 
       await page.getByTestId('lock').click();
@@ -85,11 +87,10 @@ test.describe('onboarding', () => {
       // The wait is the background's: Enter again until it lets the right password through.
       await expect(async () => {
         await page.keyboard.press('Enter');
-        await expect(page.getByTestId('account-row')).toBeVisible({ timeout: 500 });
+        await expect(page.getByTestId('home')).toBeVisible({ timeout: 500 });
       }).toPass({ timeout: 10_000 });
 
-      await expect(page.getByTestId('account-row')).toHaveAttribute('data-account-id', accountId!);
-      await expect(page.getByTestId('selected-account')).toBeVisible();
+      await expect(page.getByTestId('account-switcher')).toHaveValue(accountId);
     } finally {
       await close();
     }
@@ -113,7 +114,7 @@ test.describe('onboarding', () => {
       await page.getByTestId('backup-continue').click();
       await answerBackup(page, words);
       await page.getByTestId('backup-confirm').click();
-      await expect(page.getByTestId('accounts')).toBeVisible();
+      await expect(page.getByTestId('home')).toBeVisible();
       await expect(page.getByTestId('backup-banner')).toHaveCount(0);
     } finally {
       await close();
@@ -136,8 +137,11 @@ test.describe('onboarding', () => {
       await page.getByTestId('password').fill(PASSWORD);
       await page.getByTestId('password-confirm').fill(PASSWORD);
       await page.getByTestId('create-submit').click();
-      await expect(page.getByTestId('accounts')).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByTestId('home')).toBeVisible({ timeout: 15_000 });
       await expect(page.getByTestId('backup-banner')).toHaveCount(0);
+      await page.getByTestId('nav-settings').click();
+      await page.getByTestId('settings-tab-accounts').click();
+      await expect(page.getByTestId('accounts')).toBeVisible();
 
       // Keyboard: open the remove dialog, Tab stays inside, Escape closes and focus returns.
       const remove = page.getByTestId('account-remove');

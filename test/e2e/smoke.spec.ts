@@ -86,7 +86,7 @@ test.describe('smoke', () => {
     await page.goto(extension.url('popup.html'));
     await expect(page.getByRole('heading', { name: 'Intents Companion' })).toBeVisible();
     // wallet_status answered: onboarding, unlock or the wallet shows, never the "did not answer" error.
-    await expect(page.getByTestId('onboarding').or(page.getByTestId('unlock')).or(page.getByTestId('accounts'))).toBeVisible();
+    await expect(page.getByTestId('onboarding').or(page.getByTestId('unlock')).or(page.getByTestId('home'))).toBeVisible();
     await expect(page.getByTestId('status-error')).toHaveCount(0);
   });
 

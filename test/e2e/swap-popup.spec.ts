@@ -123,7 +123,11 @@ test.describe('swap popup', () => {
       // Only the swap-service key: the payment goes through generate-intent / submit-intent, no bus key.
       const account = await openSwap(page, extension, sim, true);
       await dev(sim, '/dev/fund', { accountId: account, tokenId: USDC, amount: '50000000' });
+      // Folded under Options, which say where the deposit is paid from.
+      await expect(page.getByTestId('swap-options-summary')).toContainText('from a wallet');
+      await page.getByTestId('swap-options-toggle').click();
       await page.getByTestId('swap-deposit-type-INTENTS').check();
+      await expect(page.getByTestId('swap-options-summary')).toContainText('from your balance');
       await fillUsdcToNear(page, '5');
       await startSwap(page);
       await expect(page.getByTestId('deposit-qr')).toHaveCount(0);
@@ -153,6 +157,7 @@ test.describe('swap popup', () => {
       const page = await extension.context.newPage();
       // ANY_INPUT is for partners: the swap-service key is needed.
       const account = await openSwap(page, extension, sim, true);
+      await page.getByTestId('swap-options-toggle').click();
       await page.getByTestId('swap-advanced').locator('summary').click();
       await page.getByTestId('swap-any-input').check();
       await expect(page.getByTestId('swap-origin')).toHaveCount(0);
@@ -194,7 +199,7 @@ test.describe('swap popup', () => {
       const page = await extension.context.newPage();
       await dev(sim, '/dev/seed-swaps', { count: 130, testEvery: 0 });
       await openSwap(page, extension, sim, true);
-      await page.getByTestId('nav-history').click();
+      await page.getByTestId('nav-activity').click();
       await expect(page.getByTestId('history-row').first()).toBeVisible({ timeout: SWAP_TIMEOUT });
       await expect(page.getByTestId('history-local-only')).toHaveCount(0);
       await expect(page.getByTestId('history-count')).toContainText('50 swaps');

@@ -127,7 +127,7 @@ export class PublishedIntents {
     await this.d.local.write(key, raw);
     await this.d.local.write(PUBLISHED_KEY, good);
     this.d.problems?.report(
-      'swaps',
+      'activity',
       key,
       `${bad === 1 ? 'One entry' : `${bad} entries`} of Activity’s record of sends and site intents could not be read; ${bad === 1 ? 'it was' : 'they were'} set aside under ${key} and ${bad === 1 ? 'is' : 'are'} not listed.`,
     );

@@ -57,7 +57,7 @@ export function ConnectBody({ host, accounts, selected, onSelected }: ConnectBod
           <li>sign anything or move funds without asking you here first;</li>
           <li>see your other accounts, your keys or your recovery phrase.</li>
         </ul>
-        <p class="hint">You can disconnect it any time in the wallet, under Connected sites.</p>
+        <p class="hint">You can disconnect it any time in the wallet, under Settings → Sites.</p>
       </div>
     </section>
   );

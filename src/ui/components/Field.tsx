@@ -51,6 +51,8 @@ interface TextFieldProps {
   max?: number;
   /** Typed exactly (keys, phrases, account ids): no spellcheck, autocapitalise or autocomplete. */
   verbatim?: boolean;
+  /** Beside the label, at the end of its line (a Max button). */
+  aside?: ComponentChildren;
 }
 
 export function TextField(props: TextFieldProps) {
@@ -72,7 +74,14 @@ export function TextField(props: TextFieldProps) {
   };
   return (
     <div class="field">
-      <label for={id}>{props.label}</label>
+      {props.aside ? (
+        <div class="label-row">
+          <label for={id}>{props.label}</label>
+          {props.aside}
+        </div>
+      ) : (
+        <label for={id}>{props.label}</label>
+      )}
       {props.multiline ? (
         <textarea {...common} rows={props.rows ?? 3} />
       ) : (

@@ -1,7 +1,10 @@
-// Choosing a token: a button showing the choice, and a dialog with a search over symbol, chain and
-// asset id, tokens grouped by chain with their price.
+// Choosing a token: a button showing the choice (with what the intents account holds of it, else its
+// price), and a dialog with a search over symbol, chain and asset id, tokens grouped by chain with their
+// price and what the account holds of each.
 import { useId, useState } from 'preact/hooks';
 import type { TokenView } from '../../provider/swapApi';
+import type { BalanceRow } from '../../provider/walletApi';
+import { readableAmount } from '../amountText';
 import { chainName } from '../chains';
 import { formatPrice, searchTokens } from '../swapForm';
 import { Dialog } from './Dialog';
@@ -13,13 +16,18 @@ interface TokenPickerProps {
   onValue(assetId: string): void;
   testid: string;
   error?: string | null;
+  /** What the intents account holds, by asset id (the Home balances). */
+  held?: ReadonlyMap<string, BalanceRow>;
 }
 
-export function TokenPicker({ label, tokens, value, onValue, testid, error }: TokenPickerProps) {
+const heldText = (row: BalanceRow) => `${readableAmount(BigInt(row.amount), row.decimals)} ${row.symbol}`;
+
+export function TokenPicker({ label, tokens, value, onValue, testid, error, held }: TokenPickerProps) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const id = useId();
   const chosen = tokens.find((t) => t.assetId === value);
+  const chosenHeld = value ? held?.get(value) : undefined;
   const groups = open ? searchTokens(tokens, query) : [];
   const choose = (assetId: string) => {
     onValue(assetId);
@@ -34,7 +42,9 @@ export function TokenPicker({ label, tokens, value, onValue, testid, error }: To
       <button
         type="button"
         class="picker"
-        aria-labelledby={`${id}-label ${id}-value`}
+        id={`${id}-button`}
+        // Named by the field's label and then its own text (the choice and the balance or price).
+        aria-labelledby={`${id}-label ${id}-button`}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         aria-haspopup="dialog"
@@ -42,7 +52,7 @@ export function TokenPicker({ label, tokens, value, onValue, testid, error }: To
         data-testid={testid}
         data-asset-id={value || undefined}
       >
-        <span id={`${id}-value`}>
+        <span>
           {chosen ? (
             <>
               <strong>{chosen.symbol}</strong> on {chainName(chosen.blockchain)}
@@ -50,8 +60,12 @@ export function TokenPicker({ label, tokens, value, onValue, testid, error }: To
           ) : (
             'Choose a token'
           )}
-        </span>
-        {chosen && <span class="hint">{formatPrice(chosen.price)}</span>}
+        </span>{' '}
+        {chosen && (
+          <span class="hint" data-testid={chosenHeld ? `${testid}-balance` : undefined}>
+            {chosenHeld ? `${heldText(chosenHeld)} held` : formatPrice(chosen.price)}
+          </span>
+        )}
       </button>
       {error && (
         <p class="field-error" id={`${id}-error`}>
@@ -93,6 +107,7 @@ export function TokenPicker({ label, tokens, value, onValue, testid, error }: To
                         <strong>{t.symbol}</strong>
                         <span class="price">{formatPrice(t.price)}</span>
                         <span class="mono hint">{t.assetId}</span>
+                        {held?.get(t.assetId) && <span class="hint held">You hold {heldText(held.get(t.assetId)!)}</span>}
                       </button>
                     </li>
                   ))}

@@ -17,7 +17,13 @@ const ReceiveLazy = lazy(() => import('./Receive').then((m) => m.Receive));
 /** Below this many USD a balance is dust: folded away unless asked for. */
 const DUST_USD = 0.01;
 
-export function Home({ accountId }: { accountId: string | null }) {
+interface HomeProps {
+  accountId: string | null;
+  /** Opens the Swap section. */
+  onSwap?(): void;
+}
+
+export function Home({ accountId, onSwap }: HomeProps) {
   const [view, setView] = useState<BalancesView | null>(null);
   const [reading, setReading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -54,26 +60,51 @@ export function Home({ accountId }: { accountId: string | null }) {
   const shown = showDust ? rows : rows.filter((r) => !dust.includes(r));
   return (
     <Screen title="Home" testid="home" ready={view !== null || error !== null}>
-      <p class="total" data-testid="home-total" data-stale={view?.stale ?? true}>
-        <span class="label">Intents account</span> <strong>{view ? readableUsd(view.totalUsd) : '…'}</strong>
-        {view?.stale && view.at !== null ? <span class="hint"> (last known)</span> : null}
-      </p>
+      <div class="total-row">
+        <p class="total" data-testid="home-total" data-stale={view?.stale ?? true}>
+          <span class="label">Intents account</span> <strong class="total-usd">{view ? readableUsd(view.totalUsd) : '…'}</strong>
+          {view?.stale && view.at !== null ? <span class="hint"> (last known)</span> : null}
+        </p>
+        <button type="button" class="link" onClick={() => void read()} disabled={reading} data-testid="home-refresh">
+          Refresh
+        </button>
+      </div>
+      <div class="home-actions">
+        <button type="button" class="primary" onClick={() => setAction('receive')} disabled={!accountId} data-testid="home-receive">
+          Receive
+        </button>
+        <button type="button" class="primary" onClick={() => setAction('send')} disabled={rows.length === 0} data-testid="home-send">
+          Send
+        </button>
+        {onSwap && (
+          <button type="button" class="primary" onClick={onSwap} data-testid="home-swap">
+            Swap
+          </button>
+        )}
+        <button type="button" class="primary" onClick={() => setAction('withdraw')} disabled={rows.length === 0} data-testid="home-withdraw">
+          Withdraw
+        </button>
+      </div>
       <StatusLine testid="home-status">{reading ? 'Reading balances…' : ''}</StatusLine>
       <ErrorAlert message={error} testid="home-error" />
       {view && rows.length === 0 && !reading && (
         <p class="hint" data-testid="home-empty">
-          Nothing here yet. Swap into this account, or have tokens sent to it.
+          Nothing here yet. Receive tokens from any chain, swap into this account, or have tokens sent to it.
         </p>
       )}
-      <ul class="plain balances" data-testid="home-balances">
+      <ul class="plain balances" aria-label="Balances" data-testid="home-balances">
         {shown.map((r) => (
-          <li key={r.assetId} data-testid="home-balance" data-asset-id={r.assetId}>
-            <strong>{r.symbol}</strong> <span class="hint">{chainName(r.blockchain)}</span>{' '}
-            <span class="amount" title={`${r.amount} smallest units`}>
-              {readableAmount(BigInt(r.amount), r.decimals)}
+          <li key={r.assetId} class="balance" data-testid="home-balance" data-asset-id={r.assetId}>
+            <span class="balance-token">
+              <strong>{r.symbol}</strong> <span class="hint">{chainName(r.blockchain)}</span>
             </span>{' '}
-            {/* A non-zero balance worth less than a cent rounds to $0.00: say so instead. */}
-            <span class="hint">{r.usd === null ? 'no price' : Number(r.usd) === 0 ? '<$0.01' : readableUsd(r.usd)}</span>
+            <span class="balance-value">
+              <span class="amount" title={`${r.amount} smallest units`}>
+                {readableAmount(BigInt(r.amount), r.decimals)}
+              </span>{' '}
+              {/* A non-zero balance worth less than a cent rounds to $0.00: say so instead. */}
+              <span class="hint">{r.usd === null ? 'no price' : Number(r.usd) === 0 ? '<$0.01' : readableUsd(r.usd)}</span>
+            </span>
           </li>
         ))}
       </ul>
@@ -82,20 +113,6 @@ export function Home({ accountId }: { accountId: string | null }) {
           {showDust ? 'Hide small balances' : `Show ${dust.length} small balance${dust.length === 1 ? '' : 's'} (under $0.01)`}
         </button>
       )}
-      <div class="actions start">
-        <button type="button" class="primary" onClick={() => setAction('receive')} disabled={!accountId} data-testid="home-receive">
-          Receive
-        </button>
-        <button type="button" class="primary" onClick={() => setAction('send')} disabled={rows.length === 0} data-testid="home-send">
-          Send
-        </button>
-        <button type="button" onClick={() => setAction('withdraw')} disabled={rows.length === 0} data-testid="home-withdraw">
-          Withdraw
-        </button>
-        <button type="button" onClick={() => void read()} disabled={reading} data-testid="home-refresh">
-          Refresh
-        </button>
-      </div>
     </Screen>
   );
 }

@@ -1,27 +1,22 @@
-// The unlocked wallet: backup banner, the selected account, sections, and when it locks itself.
+// The unlocked wallet: backup banner, the open section, and the bottom navigation between the four
+// sections (Home, Swap, Activity, Settings) of a 360×600 popup. Accounts, keys and sites live under
+// Settings; the header (components/WalletBar) switches the account.
 import { useEffect, useState } from 'preact/hooks';
 import type { WalletStatus } from '../../provider/walletApi';
-import { clockTime, describeLockAt, shortAccount } from '../format';
 import { lazy } from '../lazy';
-import { Accounts } from './Accounts';
 import { Home } from './Home';
-import { Keys } from './Keys';
-import { Settings } from './Settings';
-import { Sites } from './Sites';
+import { SettingsHub } from './SettingsHub';
 
 // Swap and History (with the deposit view, QR encoder and address checks) load on first use, so the
 // popup's first render stays small (docs/architecture.md, "Budgets": ≤ 45 kB gzip of JS to first render).
 const SwapTab = lazy(() => import('./Swap').then((m) => m.SwapTab));
 const HistoryTab = lazy(() => import('./History').then((m) => m.HistoryTab));
 
-type Tab = 'home' | 'swap' | 'history' | 'accounts' | 'keys' | 'sites' | 'settings';
+type Tab = 'home' | 'swap' | 'activity' | 'settings';
 const TABS: { tab: Tab; label: string }[] = [
   { tab: 'home', label: 'Home' },
   { tab: 'swap', label: 'Swap' },
-  { tab: 'history', label: 'History' },
-  { tab: 'accounts', label: 'Accounts' },
-  { tab: 'keys', label: 'Keys' },
-  { tab: 'sites', label: 'Sites' },
+  { tab: 'activity', label: 'Activity' },
   { tab: 'settings', label: 'Settings' },
 ];
 
@@ -32,9 +27,16 @@ interface MainProps {
 }
 
 export function Main({ status, onChanged, onBackup }: MainProps) {
-  const [tab, setTab] = useState<Tab>('accounts');
+  const [tab, setTab] = useState<Tab>('home');
+  // Choosing the open section again returns to its first screen (a new key remounts it).
+  const [visit, setVisit] = useState(0);
   const selected = status.accounts.find((a) => a.accountId === status.selectedAccountId) ?? null;
+  const account = selected?.accountId ?? null;
   const toBackUp = status.phrasesToBackUp[0];
+  const go = (next: Tab) => {
+    if (next === tab) setVisit((v) => v + 1);
+    setTab(next);
+  };
 
   // After the first screen is up, fetch the swap pages so that opening them is instant.
   useEffect(() => {
@@ -45,49 +47,30 @@ export function Main({ status, onChanged, onBackup }: MainProps) {
     return () => clearTimeout(timer);
   }, []);
 
+  const key = `${tab}:${visit}:${account ?? ''}`;
   return (
     <>
-      {toBackUp !== undefined && (
-        <div class="banner" role="status" data-testid="backup-banner">
-          <span>Your recovery phrase is not backed up yet. Without it, a lost password or device loses the wallet.</span>
-          <button type="button" class="primary" onClick={() => onBackup(toBackUp)} data-testid="backup-start">
-            Back up now
-          </button>
-        </div>
-      )}
-      {selected && (
-        <p class="current" data-testid="selected-account">
-          <strong>{selected.label}</strong>{' '}
-          <span class="mono" title={selected.accountId}>
-            {shortAccount(selected.accountId)}
-          </span>
-        </p>
-      )}
-      <nav class="tabs" aria-label="Sections">
+      <main class="wallet-main">
+        {toBackUp !== undefined && (
+          <div class="banner" role="status" data-testid="backup-banner">
+            <span>Your recovery phrase is not backed up yet. Without it, a lost password or device loses the wallet.</span>
+            <button type="button" class="primary" onClick={() => onBackup(toBackUp)} data-testid="backup-start">
+              Back up now
+            </button>
+          </div>
+        )}
+        {tab === 'home' && <Home key={key} accountId={account} onSwap={() => go('swap')} />}
+        {tab === 'swap' && <SwapTab key={key} account={account} />}
+        {tab === 'activity' && <HistoryTab key={key} />}
+        {tab === 'settings' && <SettingsHub key={`${tab}:${visit}`} status={status} account={selected} onChanged={onChanged} />}
+      </main>
+      <nav class="bottom-nav" aria-label="Sections">
         {TABS.map((t) => (
-          <button
-            key={t.tab}
-            type="button"
-            aria-current={tab === t.tab ? 'page' : undefined}
-            onClick={() => setTab(t.tab)}
-            data-testid={`nav-${t.tab}`}
-          >
+          <button key={t.tab} type="button" aria-current={tab === t.tab ? 'page' : undefined} onClick={() => go(t.tab)} data-testid={`nav-${t.tab}`}>
             {t.label}
           </button>
         ))}
       </nav>
-      {tab === 'home' && <Home accountId={selected?.accountId ?? null} />}
-      {tab === 'swap' && <SwapTab account={selected?.accountId ?? null} />}
-      {tab === 'history' && <HistoryTab />}
-      {tab === 'accounts' && <Accounts status={status} onChanged={onChanged} />}
-      {tab === 'keys' && <Keys account={selected} onChanged={onChanged} />}
-      {tab === 'sites' && <Sites accounts={status.accounts} />}
-      {tab === 'settings' && <Settings onChanged={onChanged} />}
-      <footer class="foot" data-testid="autolock-info">
-        {status.lockAt !== null
-          ? `Locks at ${describeLockAt(status.lockAt, Date.now(), clockTime)}; auto-lock after ${status.autoLockMinutes} min idle.`
-          : `Auto-lock after ${status.autoLockMinutes} min idle.`}
-      </footer>
     </>
   );
 }

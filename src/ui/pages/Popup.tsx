@@ -1,7 +1,9 @@
-// The popup's shell: loads wallet_status and shows onboarding, unlock, the phrase backup or the wallet.
+// The popup's shell: loads wallet_status and shows onboarding, unlock, the phrase backup or the wallet;
+// its header carries the account switcher, the network and Lock once the wallet is unlocked.
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import type { CreateResult, DamagedStore, StoreProblem, WalletStatus } from '../../provider/walletApi';
+import type { CreateResult, DamagedStore, NetworkPreset, StoreProblem, WalletStatus } from '../../provider/walletApi';
 import { ErrorAlert, StatusLine } from '../components/Notice';
+import { WalletBar } from '../components/WalletBar';
 import { messageOf, wallet } from '../wallet';
 import { Backup, BackupLater } from './Backup';
 import { Main } from './Main';
@@ -14,11 +16,18 @@ export function Popup() {
   const [status, setStatus] = useState<WalletStatus | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [backing, setBacking] = useState<Backing>(null);
+  const [preset, setPreset] = useState<NetworkPreset | 'custom' | null>(null);
 
+  // The header's network badge: read with the status (a settings change calls refresh too).
+  const readPreset = useCallback((s: WalletStatus) => {
+    if (s.unlocked) void wallet.getSettings().then((v) => setPreset(v.preset), () => setPreset(null));
+  }, []);
   const refresh = useCallback(async () => {
     try {
-      setStatus(await wallet.status());
+      const fresh = await wallet.status();
+      setStatus(fresh);
       setLoadError(null);
+      readPreset(fresh);
     } catch (err) {
       setLoadError(messageOf(err));
     }
@@ -56,6 +65,7 @@ export function Popup() {
 
   const created = (result: CreateResult) => {
     setStatus(result.status);
+    readPreset(result.status);
     if (result.phrase) setBacking({ phrase: result.phrase });
   };
   const backupDone = async () => {
@@ -64,6 +74,7 @@ export function Popup() {
   };
 
   let body;
+  let inWallet = false;
   if (!status) {
     body = loadError ? (
       <div class="screen">
@@ -84,14 +95,26 @@ export function Popup() {
   } else if (backing) {
     body = <BackupLater phraseId={backing.phraseId} onDone={() => void backupDone()} onCancel={() => setBacking(null)} />;
   } else {
-    body = <Main status={status} onChanged={refresh} onBackup={(phraseId) => setBacking({ phraseId })} />;
+    inWallet = true;
   }
 
   return (
     <div class="app">
       <header class="top">
-        <h1>Intents Companion</h1>
-        {status?.unlocked && (
+        {/* Named for assistive technology on every screen; shown where the wallet bar is not. */}
+        <h1 class={inWallet ? 'sr-only' : undefined}>Intents Companion</h1>
+        {status?.unlocked && inWallet && (
+          <WalletBar
+            accounts={status.accounts}
+            selectedAccountId={status.selectedAccountId}
+            preset={preset}
+            lockAt={status.lockAt}
+            autoLockMinutes={status.autoLockMinutes}
+            onSelected={refresh}
+            onLock={() => void lock()}
+          />
+        )}
+        {status?.unlocked && !inWallet && (
           <button type="button" onClick={() => void lock()} data-testid="lock">
             Lock
           </button>
@@ -105,7 +128,8 @@ export function Popup() {
       )}
       {status && status.storeProblems.length > 0 && <StoreProblems problems={status.storeProblems} />}
       {loadError && status && <ErrorAlert message={loadError} testid="status-error" />}
-      <main>{body}</main>
+      {/* The wallet brings its own <main> and the bottom navigation after it. */}
+      {inWallet && status ? <Main status={status} onChanged={refresh} onBackup={(phraseId) => setBacking({ phraseId })} /> : <main>{body}</main>}
     </div>
   );
 }
@@ -115,6 +139,7 @@ const SAFE: Record<DamagedStore, string> = {
   settings: 'Saving your settings again replaces the damaged copy.',
   credentials: 'Enter the key again under Settings.',
   swaps: 'Your other swaps are shown as usual; the damaged record is kept for support.',
+  activity: 'Swaps and the other entries of Activity are shown as usual; nothing was sent or signed because of it.',
   approvals: 'Sites whose requests were waiting can ask again.',
   nonces: 'Signing still works; requests from sites that bring their own nonce are refused, since the wallet can no longer prove it never signed one before.',
 };

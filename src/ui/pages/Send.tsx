@@ -108,12 +108,14 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
             verbatim
             testid="send-amount"
             error={tried || amount ? amountProblem : null}
+            aside={
+              token && (
+                <button type="button" class="link" onClick={() => setAmount(formatUnits(BigInt(token.amount), token.decimals))} data-testid="send-max">
+                  Max
+                </button>
+              )
+            }
           />
-          {token && (
-            <button type="button" class="link" onClick={() => setAmount(formatUnits(BigInt(token.amount), token.decimals))} data-testid="send-max">
-              Max
-            </button>
-          )}
           <ErrorAlert message={review.error} testid="send-error" />
           <StatusLine testid="send-busy">{review.busy ? 'Preparing the transfer…' : ''}</StatusLine>
           <div class="actions">

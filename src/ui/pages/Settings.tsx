@@ -33,6 +33,8 @@ export function Settings({ onChanged }: SettingsProps) {
   const apply = async (change: SettingsChange) => {
     await wallet.setSettings(change);
     await load();
+    // The header's network badge follows the preset.
+    if (change.preset || change.endpoints) await onChanged();
   };
 
   return (

@@ -27,20 +27,24 @@ export function Sites({ accounts }: { accounts: AccountView[] }) {
     <Screen title="Connected sites" testid="sites" ready={sites !== null || loadError !== null}>
       <ErrorAlert message={loadError ?? action.error} testid="sites-error" />
       {sites && sites.length === 0 && <StatusLine testid="sites-empty">No site is connected. Sites ask first, through the approval window.</StatusLine>}
-      <ul class="list">
+      <ul class="rows">
         {(sites ?? []).map((site) => (
-          <li key={site.origin} data-testid="site-row" data-origin={site.origin}>
-            <span class="mono">{site.origin}</span>
-            <span class="muted"> sees {site.accounts.map(label).join(', ')}</span>
-            <button
-              type="button"
-              disabled={action.busy}
-              aria-label={`Disconnect ${site.origin}`}
-              data-testid="site-revoke"
-              onClick={() => void action.run(async () => setSites(await wallet.revokeSite(site.origin)))}
-            >
-              Disconnect
-            </button>
+          <li key={site.origin} class="row" data-testid="site-row" data-origin={site.origin}>
+            <div class="row-main">
+              <span class="mono">{site.origin}</span>
+              <span class="hint">Sees {site.accounts.map(label).join(', ')}</span>
+            </div>
+            <div class="row-actions">
+              <button
+                type="button"
+                disabled={action.busy}
+                aria-label={`Disconnect ${site.origin}`}
+                data-testid="site-revoke"
+                onClick={() => void action.run(async () => setSites(await wallet.revokeSite(site.origin)))}
+              >
+                Disconnect
+              </button>
+            </div>
           </li>
         ))}
       </ul>

@@ -1,35 +1,25 @@
 // The Swap tab: the swap form with a live dry quote, "Get deposit address", and the deposit and
-// tracking view of a started swap (also reachable from the list of swaps in progress).
+// tracking view of a started swap (also reachable from the list of swaps in progress). At 360×600 the
+// amount, both tokens (with the intents balances and Max), the quote and the button fit without
+// scrolling; everything else is folded under Options (SwapOptions.tsx).
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { parseUnits, usdValue } from '../../core/amounts';
-import type { SwapRecordView, SwapType, TokenView } from '../../provider/swapApi';
-import { chainName } from '../addresses';
-import { ChoiceGroup, TextField, type Choice } from '../components/Field';
+import { formatUnits, parseUnits, usdValue } from '../../core/amounts';
+import type { SwapRecordView, TokenView } from '../../provider/swapApi';
+import type { BalanceRow } from '../../provider/walletApi';
+import { readableAmount } from '../amountText';
+import { TextField } from '../components/Field';
 import { FormFooter } from '../components/FormFooter';
 import { StatusLine, Warning } from '../components/Notice';
 import { Screen } from '../components/Screen';
 import { TokenPicker } from '../components/TokenPicker';
 import { focusFirstInvalidSoon } from '../focus';
-import {
-  HIGH_SLIPPAGE_BPS,
-  SLIPPAGE_PRESETS,
-  buildQuote,
-  defaultDeadlineMinutes,
-  depositModesFor,
-  emptyForm,
-  fitDepositMode,
-  percentToBps,
-  quoteKey,
-  tokenOf,
-  type SwapField,
-  type SwapForm,
-} from '../swapForm';
+import { buildQuote, emptyForm, fitDepositMode, quoteKey, tokenOf, type SwapField, type SwapForm } from '../swapForm';
 import { swaps } from '../swaps';
 import { useAction } from '../useAction';
-import { messageOf } from '../wallet';
+import { messageOf, wallet } from '../wallet';
 import { Deposit } from './Deposit';
-import { AddressChoice } from './SwapAddress';
-import { Advanced, type FieldBinding } from './SwapAdvanced';
+import type { FieldBinding } from './SwapAdvanced';
+import { OPTION_FIELDS, SwapOptions } from './SwapOptions';
 import { QuotePanel, type QuoteState } from './SwapQuote';
 import { ActiveSwaps } from '../components/ActiveSwaps';
 
@@ -47,6 +37,7 @@ export function SwapTab({ account }: SwapTabProps) {
   const [started, setStarted] = useState<SwapRecordView | null>(null);
   const [tokens, setTokens] = useState<TokenView[] | null>(null);
   const [tokensError, setTokensError] = useState<string | null>(null);
+  const held = useHeld(account);
 
   const loadTokens = () => {
     setTokensError(null);
@@ -67,8 +58,7 @@ export function SwapTab({ account }: SwapTabProps) {
     );
   }
   return (
-    <Screen title="Swap" testid="swap" ready={tokens !== null || tokensError !== null}>
-      <ActiveSwaps onOpen={setOpenId} />
+    <Screen title="Swap" testid="swap" ready={tokens !== null || tokensError !== null} titleHidden>
       <StatusLine testid="swap-tokens-status">{!tokens && !tokensError ? 'Loading tokens…' : ''}</StatusLine>
       {tokensError && (
         <div class="alert" role="alert" data-testid="swap-tokens-error">
@@ -83,31 +73,43 @@ export function SwapTab({ account }: SwapTabProps) {
           form={form}
           setForm={setForm}
           tokens={tokens}
+          held={held}
+          account={account}
           onStarted={(record) => {
             setStarted(record);
             setOpenId(record.id);
           }}
         />
       )}
+      {/* Below the form, which must fit the popup's first screen. */}
+      <ActiveSwaps onOpen={setOpenId} />
     </Screen>
   );
 }
 
-const MAIN_SWAP_TYPES: readonly Choice<SwapType>[] = [
-  { value: 'EXACT_INPUT', label: 'Exact amount in', hint: 'You send exactly this; the quote says what you get.' },
-  { value: 'EXACT_OUTPUT', label: 'Exact amount out', hint: 'You get exactly this; the quote says what to send.' },
-  { value: 'FLEX_INPUT', label: 'Flexible amount in', hint: 'Partial and varying deposits are swapped within your slippage.' },
-];
+/** What the intents account holds, by asset id: the last reading at once, then a fresh one (as Home does). */
+function useHeld(account: string | null): ReadonlyMap<string, BalanceRow> {
+  const [rows, setRows] = useState<BalanceRow[]>([]);
+  useEffect(() => {
+    if (!account) return;
+    void wallet.keptBalances().then((kept) => kept && setRows((r) => (r.length ? r : kept.rows)), () => undefined);
+    void wallet.balances().then((fresh) => setRows(fresh.rows), () => undefined);
+  }, [account]);
+  return useMemo(() => new Map(rows.map((r) => [r.assetId, r])), [rows]);
+}
 
 interface SwapFormProps {
   form: SwapForm;
   setForm(update: (old: SwapForm) => SwapForm): void;
   tokens: TokenView[];
+  held: ReadonlyMap<string, BalanceRow>;
+  account: string | null;
   onStarted(record: SwapRecordView): void;
 }
 
-function SwapFormView({ form, setForm, tokens, onStarted }: SwapFormProps) {
+function SwapFormView({ form, setForm, tokens, held, account, onStarted }: SwapFormProps) {
   const [tried, setTried] = useState(false);
+  const [optionsOpen, setOptionsOpen] = useState(() => form.swapType === 'ANY_INPUT');
   const [quote, setQuote] = useState<QuoteState>({ kind: 'idle' });
   const action = useAction();
   const counter = useRef(0);
@@ -153,7 +155,11 @@ function SwapFormView({ form, setForm, tokens, onStarted }: SwapFormProps) {
     e.preventDefault();
     setTried(true);
     const now = buildQuote(form, tokens, Date.now());
-    if (!now.params) return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
+    if (!now.params) {
+      // A field under Options needs attention: open it so that focus can reach the field.
+      if (OPTION_FIELDS.some((f) => now.problems[f]) || Object.keys(now.problems).some((f) => f.startsWith('appFee'))) setOptionsOpen(true);
+      return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
+    }
     const params = now.params;
     counter.current++; // the dry quote in flight no longer matters
     void action.run(async () => {
@@ -170,9 +176,9 @@ function SwapFormView({ form, setForm, tokens, onStarted }: SwapFormProps) {
       return null;
     }
   })();
-  const modes = depositModesFor(origin?.blockchain ?? null);
-  const slippageBps = percentToBps(form.slippagePercent.trim());
-  const minutesDefault = defaultDeadlineMinutes(origin?.blockchain ?? null, form.swapType);
+  // Max: all the intents account holds of the token sent, paid from there.
+  const originHeld = origin ? held.get(origin.assetId) : undefined;
+  const takeMax = (row: BalanceRow) => setForm((old) => ({ ...old, amount: formatUnits(BigInt(row.amount), row.decimals), depositType: 'INTENTS', swapType: old.swapType === 'EXACT_OUTPUT' ? 'EXACT_INPUT' : old.swapType }));
 
   return (
     <form onSubmit={submit} noValidate ref={formRef} data-testid="swap-form">
@@ -182,7 +188,32 @@ function SwapFormView({ form, setForm, tokens, onStarted }: SwapFormProps) {
           pool is paid out once it is worth about $1,000. The swap never finishes by itself: its payouts are listed as they happen.
         </p>
       ) : (
-        <TokenPicker label="You send" tokens={tokens} value={form.originAsset} onValue={chooseOrigin} testid="swap-origin" error={tried ? built.problems.originAsset : null} />
+        <TokenPicker
+          label="You send"
+          tokens={tokens}
+          value={form.originAsset}
+          onValue={chooseOrigin}
+          testid="swap-origin"
+          error={tried ? built.problems.originAsset : null}
+          held={held}
+        />
+      )}
+      {!anyInput && (
+        <TextField
+          label={`Amount to ${form.swapType === 'EXACT_OUTPUT' ? 'receive' : 'send'}${amountToken ? ` (${amountToken.symbol})` : ''}`}
+          {...bind('amount')}
+          inputMode="decimal"
+          verbatim
+          testid="swap-amount"
+          hint={amountUsd !== null ? `≈ $${amountUsd}` : undefined}
+          aside={
+            originHeld && (
+              <button type="button" class="link" onClick={() => takeMax(originHeld)} aria-label={`Max: all ${readableAmount(BigInt(originHeld.amount), originHeld.decimals)} ${originHeld.symbol}`} data-testid="swap-origin-max">
+                Max
+              </button>
+            )
+          }
+        />
       )}
       <TokenPicker
         label="You receive"
@@ -191,97 +222,23 @@ function SwapFormView({ form, setForm, tokens, onStarted }: SwapFormProps) {
         onValue={(v) => set('destinationAsset', v)}
         testid="swap-destination"
         error={tried || form.destinationAsset ? built.problems.destinationAsset : null}
+        held={held}
       />
-      <ChoiceGroup legend="Swap type" choices={MAIN_SWAP_TYPES} value={form.swapType} onValue={(v) => set('swapType', v)} testid="swap-type" />
-      {form.swapType === 'ANY_INPUT' && <p class="hint">ANY_INPUT is chosen under Advanced.</p>}
-      {!anyInput && (
-        <TextField
-          label={`Amount to ${form.swapType === 'EXACT_OUTPUT' ? 'receive' : 'send'}${amountToken ? ` (${amountToken.symbol})` : ''}`}
-          {...bind('amount')}
-          inputMode="decimal"
-          verbatim
-          testid="swap-amount"
-          hint={amountUsd !== null ? `≈ $${amountUsd}` : amountToken ? `Up to ${amountToken.decimals} decimals` : undefined}
-        />
-      )}
       <QuotePanel state={quote} swapType={form.swapType} destination={destination} origin={origin} />
-
-      <AddressChoice
-        label="Receive to"
-        chain={{ value: 'DESTINATION_CHAIN', label: destination ? `An address on ${chainName(destination.blockchain)}` : 'An address on the destination chain' }}
-        type={form.recipientType}
-        onType={(v) => set('recipientType', v)}
-        fieldLabels={{ intents: 'Recipient intents account', address: 'Recipient address' }}
-        {...bind('recipient')}
-        testid="swap-recipient"
+      <SwapOptions
+        form={form}
+        account={account}
+        open={optionsOpen}
+        onOpen={setOptionsOpen}
+        origin={origin}
+        destination={destination}
+        bind={bind}
+        set={set}
+        setForm={setForm}
+        show={show}
+        problems={built.problems}
+        tried={tried}
       />
-      {anyInput ? (
-        <TextField label="Refund intents account" {...bind('refundTo')} verbatim testid="swap-refund-any" hint="ANY_INPUT refunds, if any, stay in the intents ledger." />
-      ) : (
-        <AddressChoice
-          label="Refunds go to"
-          chain={{ value: 'ORIGIN_CHAIN', label: origin ? `An address on ${chainName(origin.blockchain)}` : 'An address on the origin chain' }}
-          type={form.refundType}
-          onType={(v) => set('refundType', v)}
-          fieldLabels={{ intents: 'Refund intents account', address: 'Refund address' }}
-          {...bind('refundTo')}
-          testid="swap-refund"
-        />
-      )}
-
-      {!anyInput && <ChoiceGroup
-        legend="Deposit from"
-        choices={[
-          { value: 'ORIGIN_CHAIN', label: origin ? `A wallet on ${chainName(origin.blockchain)}` : 'A wallet on the origin chain', hint: 'You get an address to send to.' },
-          { value: 'INTENTS', label: 'My intents account', hint: 'Paid by a transfer inside the intents system.' },
-        ]}
-        value={form.depositType}
-        onValue={(v) => set('depositType', v)}
-        testid="swap-deposit-type"
-      />}
-      {!anyInput && form.depositType === 'ORIGIN_CHAIN' && modes.length > 1 && (
-        <ChoiceGroup
-          legend="Deposit mode"
-          choices={modes.map((m) => (m === 'MEMO' ? { value: m, label: 'Shared address with a memo', hint: 'You must include the memo in the transfer.' } : { value: m, label: 'Own address' }))}
-          value={form.depositMode}
-          onValue={(v) => set('depositMode', v)}
-          testid="swap-deposit-mode"
-        />
-      )}
-      {!anyInput && form.depositType === 'ORIGIN_CHAIN' && modes.length === 1 && modes[0] === 'MEMO' && (
-        <p class="hint" data-testid="swap-memo-required">
-          Deposits on {origin ? chainName(origin.blockchain) : 'this chain'} need a memo: you will get one with the address.
-        </p>
-      )}
-
-      <fieldset class="choices slippage">
-        <legend>Slippage</legend>
-        <div class="actions start" role="group" aria-label="Slippage presets">
-          {SLIPPAGE_PRESETS.map((p) => (
-            <button key={p} type="button" aria-pressed={form.slippagePercent.trim() === p} onClick={() => set('slippagePercent', p)} data-testid={`swap-slippage-${p}`}>
-              {p} %
-            </button>
-          ))}
-        </div>
-        <TextField
-          label="Slippage tolerance (%)"
-          {...bind('slippagePercent')}
-          inputMode="decimal"
-          verbatim
-          testid="swap-slippage"
-          hint={slippageBps !== null ? `${slippageBps} basis points${slippageBps > HIGH_SLIPPAGE_BPS ? ' (high)' : ''}` : undefined}
-        />
-      </fieldset>
-      <TextField
-        label="Deadline (minutes from now)"
-        {...bind('deadlineMinutes')}
-        inputMode="numeric"
-        placeholder={String(minutesDefault)}
-        testid="swap-deadline"
-        hint={`Refunds begin if the swap is not done by then. Default ${minutesDefault} min${minutesDefault >= 60 ? ': deposits on this chain confirm slowly' : ''}.`}
-      />
-
-      <Advanced form={form} bind={bind} set={set} setForm={setForm} show={show} problems={built.problems} tried={tried} />
 
       {built.warnings.map((w) => (
         <Warning key={w} testid="swap-warning">

@@ -36,7 +36,9 @@ export function QuotePanel({ state, swapType, origin, destination }: QuotePanelP
   const q = view?.quote;
   return (
     <section class="quote" aria-labelledby="swap-quote-heading" data-testid="swap-quote" data-state={state.kind}>
-      <h3 id="swap-quote-heading">Quote</h3>
+      <h3 id="swap-quote-heading" class="sr-only">
+        Quote
+      </h3>
       <StatusLine testid="swap-quote-status">
         {state.kind === 'idle' ? 'Fill in the form to see a quote.' : state.kind === 'waiting' ? 'Getting a quote…' : ''}
       </StatusLine>

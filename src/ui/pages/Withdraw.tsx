@@ -97,12 +97,22 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
           testid="withdraw-token"
         />
         <TextField label={chain ? `To (${chainName(chain)} address)` : 'To'} value={to} onValue={setTo} verbatim testid="withdraw-to" error={tried || to ? toProblem : null} />
-        <TextField label={`Amount${token ? ` (${token.symbol})` : ''}`} value={amount} onValue={setAmount} inputMode="decimal" verbatim testid="withdraw-amount" error={tried || amount ? amountProblem : null} />
-        {token && (
-          <button type="button" class="link" onClick={() => setAmount(formatUnits(BigInt(token.amount), token.decimals))} data-testid="withdraw-max">
-            Max
-          </button>
-        )}
+        <TextField
+          label={`Amount${token ? ` (${token.symbol})` : ''}`}
+          value={amount}
+          onValue={setAmount}
+          inputMode="decimal"
+          verbatim
+          testid="withdraw-amount"
+          error={tried || amount ? amountProblem : null}
+          aside={
+            token && (
+              <button type="button" class="link" onClick={() => setAmount(formatUnits(BigInt(token.amount), token.decimals))} data-testid="withdraw-max">
+                Max
+              </button>
+            )
+          }
+        />
         <StatusLine testid="withdraw-quote-status">{params() && !shown ? 'Asking what arrives…' : ''}</StatusLine>
         {shown && 'view' in shown && token && (
           <p data-testid="withdraw-arrives">

@@ -94,7 +94,7 @@ describe('Activity', () => {
     const page = await call<ActivityPage>(bg, WALLET.activity, {});
     expect(page.items.map((i) => i.key)).toEqual([r.depositAddress]);
     const status = await call<WalletStatus>(bg, WALLET.status);
-    expect(status.storeProblems).toEqual([{ store: 'swaps', message: expect.stringMatching(/Activity’s record of sends and site intents/) }]);
+    expect(status.storeProblems).toEqual([{ store: 'activity', message: expect.stringMatching(/Activity’s record of sends and site intents/) }]);
     expect((await fakeBrowser.storage.local.get(`${PUBLISHED_KEY}.damaged`))[`${PUBLISHED_KEY}.damaged`]).toEqual([{ intentHash: 1 }]);
   });
 

@@ -138,7 +138,7 @@ describe('a damaged record', () => {
 
     const s = store();
     expect((await s.list()).map((i) => i.intentHash)).toEqual(['hash2', 'hash1']);
-    expect(problems.list()).toEqual([{ store: 'swaps', message: expect.stringMatching(/One entry of Activity.*set aside under publishedIntents\.damaged/) }]);
+    expect(problems.list()).toEqual([{ store: 'activity', message: expect.stringMatching(/One entry of Activity.*set aside under publishedIntents\.damaged/) }]);
     expect((await fakeBrowser.storage.local.get(`${PUBLISHED_KEY}.damaged`))[`${PUBLISHED_KEY}.damaged`]).toEqual(damaged);
     expect(await stored()).toEqual([second, first]);
     // New entries are kept as usual.
@@ -158,7 +158,7 @@ describe('a damaged record', () => {
     const all = await fakeBrowser.storage.local.get(null);
     expect(all[`${PUBLISHED_KEY}.damaged`]).toBe('garbage');
     expect(all[`${PUBLISHED_KEY}.damaged.${clock}`]).toEqual({ not: 'a list' });
-    expect(problems.list().map((p) => p.store)).toEqual(['swaps', 'swaps']);
+    expect(problems.list().map((p) => p.store)).toEqual(['activity', 'activity']);
     await s.add(entry(1));
     expect((await store().list()).map((i) => i.intentHash)).toEqual(['hash1']);
   });

@@ -248,7 +248,9 @@ describe('buildQuote', () => {
 });
 
 describe('token search', () => {
-  it('matches symbol, chain and asset id, groups by chain with home first', () => {
+  it('matches symbol, chain (its id or its name) and asset id, groups by chain with home first', () => {
+    expect(searchTokens(TOKENS, 'solana').map((g) => g.chain)).toEqual(['sol']);
+    expect(searchTokens(TOKENS, 'usdc ethereum').flatMap((g) => g.tokens.map((t) => t.symbol))).toEqual(['USDC']);
     expect(searchTokens(TOKENS, '').map((g) => g.chain)).toEqual(['home', 'btc', 'eth', 'sol', 'stellar', 'xrp']);
     expect(searchTokens(TOKENS, 'usdc').flatMap((g) => g.tokens.map((t) => t.symbol))).toEqual(['USDC']);
     expect(searchTokens(TOKENS, 'BTC').flatMap((g) => g.tokens.map((t) => t.symbol))).toEqual(['BTC']);
