@@ -11,13 +11,26 @@ export type Grants = z.output<typeof grantsSchema>;
 
 export class Permissions {
   private queue: Promise<unknown> = Promise.resolve();
+  /**
+   * The grants as last read or written. This object is the only writer of `grants` (every change goes
+   * through change()), so the copy stays true for the worker's life; it spares each page request a
+   * storage read (docs/architecture.md, "Budgets": the provider round trip).
+   */
+  private kept: Promise<Grants> | null = null;
   constructor(
     private readonly kv: KeyValue,
     private readonly now: () => number,
   ) {}
 
-  all(): Promise<Grants> {
-    return this.kv.readOr(KEY, grantsSchema, {});
+  async all(): Promise<Grants> {
+    if (!this.kept) {
+      const read = this.kv.readOr(KEY, grantsSchema, {});
+      this.kept = read;
+      read.catch(() => {
+        if (this.kept === read) this.kept = null; // a failed read is tried again next time
+      });
+    }
+    return structuredClone(await this.kept);
   }
 
   async accountsOf(origin: string): Promise<string[]> {
@@ -25,7 +38,12 @@ export class Permissions {
   }
 
   private change(fn: (g: Grants) => Grants): Promise<void> {
-    const run = this.queue.then(async () => this.kv.write(KEY, fn(await this.all())));
+    const run = this.queue.then(async () => {
+      const next = fn(await this.all());
+      this.kept = null; // while written, and if the write fails, the next reader asks storage
+      await this.kv.write(KEY, next);
+      this.kept = Promise.resolve(structuredClone(next));
+    });
     this.queue = run.catch(() => undefined);
     return run;
   }
