@@ -30,6 +30,20 @@ export class KeyValue {
     return parsed.data;
   }
 
+  /**
+   * Several keys in one storage call (one round trip to the browser's storage, however many keys), in
+   * the order asked; a missing key gives undefined, a damaged value its CorruptedValueError.
+   */
+  async readMany<T extends z.ZodMiniType>(keys: string[], schema: T): Promise<(z.output<T> | undefined | CorruptedValueError)[]> {
+    if (keys.length === 0) return [];
+    const raw = await this.area.get(keys);
+    return keys.map((key) => {
+      if (raw[key] === undefined) return undefined;
+      const parsed = schema.safeParse(raw[key]);
+      return parsed.success ? parsed.data : new CorruptedValueError(key, parsed.error.issues[0]?.message ?? 'invalid');
+    });
+  }
+
   /** Like read, but a damaged value yields the fallback (for caches and preferences that can be rebuilt). */
   async readOr<T extends z.ZodMiniType>(key: string, schema: T, fallback: z.output<T>): Promise<z.output<T>> {
     try {
