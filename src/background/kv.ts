@@ -67,3 +67,35 @@ export class KeyValue {
     return this.area.remove(key);
   }
 }
+
+/**
+ * One stored value that a single object alone writes, kept in memory after the first read, so reading
+ * it again costs no storage call (docs/architecture.md, "Budgets"). The copy lives as long as the
+ * worker; a new worker reads storage again. Readers get their own copy (`copy`, structuredClone unless
+ * the value is immutable); a failed read or write leaves nothing kept, so the next reader asks storage.
+ */
+export class Kept<T> {
+  private value: Promise<T> | null = null;
+  constructor(
+    private readonly load: () => Promise<T>,
+    private readonly copy: (value: T) => T = (value) => structuredClone(value),
+  ) {}
+
+  async get(): Promise<T> {
+    if (!this.value) {
+      const loading = this.load();
+      this.value = loading;
+      loading.catch(() => {
+        if (this.value === loading) this.value = null;
+      });
+    }
+    return this.copy(await this.value);
+  }
+
+  /** Stores `next` with `write` and keeps it once written. */
+  async put(next: T, write: (value: T) => Promise<void>): Promise<void> {
+    this.value = null;
+    await write(next);
+    this.value = Promise.resolve(this.copy(next));
+  }
+}

@@ -3,7 +3,7 @@
  * origin and per account, kept in storage.local, listed in the popup with revoke.
  */
 import * as z from 'zod/mini';
-import type { KeyValue } from '../kv';
+import { Kept, type KeyValue } from '../kv';
 
 const KEY = 'grants';
 const grantsSchema = z.record(z.string(), z.object({ accounts: z.array(z.string()), grantedAt: z.number() }));
@@ -11,26 +11,17 @@ export type Grants = z.output<typeof grantsSchema>;
 
 export class Permissions {
   private queue: Promise<unknown> = Promise.resolve();
-  /**
-   * The grants as last read or written. This object is the only writer of `grants` (every change goes
-   * through change()), so the copy stays true for the worker's life; it spares each page request a
-   * storage read (docs/architecture.md, "Budgets": the provider round trip).
-   */
-  private kept: Promise<Grants> | null = null;
+  /** This object is the only writer of the grants: each page request reads them from memory. */
+  private readonly grants: Kept<Grants>;
   constructor(
     private readonly kv: KeyValue,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.grants = new Kept(() => this.kv.readOr(KEY, grantsSchema, {}));
+  }
 
-  async all(): Promise<Grants> {
-    if (!this.kept) {
-      const read = this.kv.readOr(KEY, grantsSchema, {});
-      this.kept = read;
-      read.catch(() => {
-        if (this.kept === read) this.kept = null; // a failed read is tried again next time
-      });
-    }
-    return structuredClone(await this.kept);
+  all(): Promise<Grants> {
+    return this.grants.get();
   }
 
   async accountsOf(origin: string): Promise<string[]> {
@@ -38,12 +29,7 @@ export class Permissions {
   }
 
   private change(fn: (g: Grants) => Grants): Promise<void> {
-    const run = this.queue.then(async () => {
-      const next = fn(await this.all());
-      this.kept = null; // while written, and if the write fails, the next reader asks storage
-      await this.kv.write(KEY, next);
-      this.kept = Promise.resolve(structuredClone(next));
-    });
+    const run = this.queue.then(async () => this.grants.put(fn(await this.all()), (next) => this.kv.write(KEY, next)));
     this.queue = run.catch(() => undefined);
     return run;
   }

@@ -8,7 +8,7 @@
 import * as z from 'zod/mini';
 import { ERROR_CODES } from '../../provider/protocol';
 import type { SwapRecordView } from '../../provider/swapApi';
-import type { KeyValue } from '../kv';
+import { Kept, type KeyValue } from '../kv';
 import type { StorageProblems } from '../problems';
 import { ProviderError } from '../providerError';
 import { IDS, key, recordSchema } from './records';
@@ -29,14 +29,18 @@ export interface Nearest {
 }
 
 export function storedSwaps(local: KeyValue, problems?: StorageProblems) {
-  const ids = async () => (await local.read(IDS, z.array(z.string()))) ?? [];
+  // The index is written only through `addId` (swap_start, under the swap service's lock): kept in
+  // memory, frozen, so handing it out copies nothing.
+  const index = new Kept<readonly string[]>(async () => Object.freeze((await local.read(IDS, z.array(z.string()))) ?? []), (ids) => ids);
+  const ids = () => index.get();
+  const addId = async (id: string) => index.put(Object.freeze([...(await ids()), id]), (next) => local.write(IDS, next));
   const get = async (id: string): Promise<SwapRecordView> => {
     const r = await local.read(key(id), recordSchema);
     if (!r) throw new ProviderError(ERROR_CODES.invalidParams, 'There is no such swap', { field: 'id' });
     return r;
   };
   /** The readable records of `wanted`, in its order, in one storage call; a damaged one is reported and left out. */
-  const read = async (wanted: string[]): Promise<SwapRecordView[]> => {
+  const read = async (wanted: readonly string[]): Promise<SwapRecordView[]> => {
     const values = await local.readMany(wanted.map(key), recordSchema);
     return values.flatMap((r, i) => {
       if (r !== undefined && !(r instanceof Error)) return [r];
@@ -45,7 +49,7 @@ export function storedSwaps(local: KeyValue, problems?: StorageProblems) {
     });
   };
   /** Position of the first stored swap created at or after `time` (binary search; a damaged probe steps aside). */
-  const position = async (all: string[], time: number): Promise<number> => {
+  const position = async (all: readonly string[], time: number): Promise<number> => {
     let lo = 0;
     let hi = all.length;
     while (lo < hi) {
@@ -62,6 +66,7 @@ export function storedSwaps(local: KeyValue, problems?: StorageProblems) {
 
   return {
     ids,
+    addId,
     get,
     /** Every stored swap, newest first; a damaged one is left out, kept as it is, and reported. */
     list: async () => (await read(await ids())).reverse(),

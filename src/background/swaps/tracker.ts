@@ -29,7 +29,7 @@ import { type SettingsStore, wireNamesOf } from '../wallet/settings';
 import { ANY_INPUT_AMOUNT, ANY_INPUT_POLL_MS, isAnyInput, mergeWithdrawals, readWithdrawals, withdrawalNotice } from './anyInput';
 import { type PaymentDeps, swapPayments } from './payment';
 import type { SwapParams } from '../wallet/schemas';
-import { CHECKS_PER_TICK, IDS, TRACK, type Track, key, nextAlarm, pollDelay, SWAP_ALARM, trackSchema } from './records';
+import { CHECKS_PER_TICK, TRACK, type Track, key, nextAlarm, pollDelay, SWAP_ALARM, trackSchema } from './records';
 import { storedSwaps } from './stored';
 
 export { SWAP_ALARM, pollDelay } from './records';
@@ -71,7 +71,7 @@ export function swapService(d: SwapDeps) {
     return p;
   };
   const stored = storedSwaps(d.local, d.problems);
-  const { ids, get, list } = stored;
+  const { get, list } = stored;
   const track = async (): Promise<Track> => (await d.local.read(TRACK, trackSchema)) ?? [];
   const untrack = async (id: string) => d.local.write(TRACK, (await track()).filter((t) => t.id !== id));
   const config = async () => {
@@ -251,7 +251,7 @@ export function swapService(d: SwapDeps) {
         const r = await lock(async () => {
           const r = stamped(d.now());
           await d.local.write(key(r.id), r);
-          await d.local.write(IDS, [...(await ids()), r.id]);
+          await stored.addId(r.id);
           return update(r, { url, kick: true });
         });
         return withSchedule(r);

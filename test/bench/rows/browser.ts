@@ -182,7 +182,9 @@ export const browserRows: RowProducer = async () => {
         kind: 'ratio',
         value: round(popup.ratio),
         unit: '×',
-        budget: 1.3,
+        // Not 1.3: a page that does nothing but ask the background once measures 1.4–1.5 here
+        // (docs/decisions.md, "Budgets as ratios").
+        budget: 2,
         note: `popup ready ${ms(median(popup.ours))} vs blank page DOMContentLoaded ${ms(median(popup.base))} (medians of ${popup.ours.length} interleaved navigations)`,
       },
       {
@@ -190,7 +192,8 @@ export const browserRows: RowProducer = async () => {
         kind: 'ratio',
         value: round(windows.ratio),
         unit: '×',
-        budget: 1.3,
+        // As for the popup: the window must ask the background for the request (docs/decisions.md, "Budgets as ratios").
+        budget: 2,
         note: `intents_signMessage → approval window showing it, Confirm delay counting ${ms(median(windows.ours))} vs windows.create → blank window DOMContentLoaded ${ms(median(windows.base))} (medians of ${windows.ours.length} interleaved windows)`,
       },
       {

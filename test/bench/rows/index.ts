@@ -5,6 +5,8 @@ import { browserRows } from './browser';
 import { compareRows } from './compare';
 import { coreRows } from './core';
 import { historyRows } from './history';
+import { scaleBackgroundRows } from './scaleBackground';
+import { scaleBrowserRows } from './scaleBrowser';
 import { simRows } from './sim';
 import { sizeRows } from './size';
 
@@ -15,4 +17,6 @@ export const producers: Record<string, RowProducer> = {
   core: coreRows,
   sim: simRows,
   history: historyRows,
+  'scale-background': scaleBackgroundRows,
+  'scale-browser': scaleBrowserRows,
 };
