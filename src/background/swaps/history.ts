@@ -119,7 +119,8 @@ export function swapHistory(d: HistoryDeps) {
     };
 
     if (!s.jwt) {
-      // Local swaps only: read from the cursor's time outward, the page's records and no more.
+      // Local swaps only: read from the cursor's time outward, the page's records and no more. (A cursor
+      // this worker has not shown, after a restart, is looked up once among every stored swap.)
       const known = cursor === undefined ? undefined : (seen.get(cursor) ?? (await d.list()).find((r) => keyOf(r.depositAddress, r.depositMemo) === cursor)?.createdAt);
       if (cursor !== undefined && known === undefined) return page([], null);
       const edge = known ?? (prev ? -Infinity : Infinity);
