@@ -33,7 +33,8 @@ export default defineConfig({
   manifest: ({ browser }) => ({
     name: 'Intents Companion',
     description: 'Sign NEP-413 intents for the verifier, get swap quotes and track cross-chain swaps.',
-    permissions: ['storage', 'alarms', 'notifications'],
+    // unlimitedStorage: a long swap history outgrows storage.local's 10 MB (docs/decisions.md, "Unlimited storage").
+    permissions: ['storage', 'unlimitedStorage', 'alarms', 'notifications'],
     icons,
     action: { default_title: 'Intents Companion', default_icon: icons },
     ...(browser === 'firefox' && {

@@ -1,4 +1,6 @@
 import { ApprovalApp } from '../../src/ui/approve/ApprovalApp';
+import { askCurrentEarly } from '../../src/ui/approve/client';
 import { mount } from '../../src/ui/mount';
 
+askCurrentEarly();
 mount(ApprovalApp);

@@ -8,6 +8,7 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { concatBytes, utf8 } from './encoding';
 import { ProtocolError } from './errors';
+import { type SecretKeyInput, signEd25519 } from './expandedKey';
 import { assertStrongPublicKey } from './keys';
 
 export interface Nep413Payload {
@@ -51,9 +52,9 @@ export function nep413Digest(payload: Nep413Payload): Uint8Array {
   return sha256(nep413Serialize(payload));
 }
 
-export function signNep413(secretSeed: Uint8Array, payload: Nep413Payload): Uint8Array {
-  if (secretSeed.length !== 32) throw new ProtocolError('secret seed must be 32 bytes');
-  return ed25519.sign(nep413Digest(payload), secretSeed);
+/** `secret`: the 32-byte seed, or the key already expanded (./expandedKey) by an unlocked vault. */
+export function signNep413(secret: SecretKeyInput, payload: Nep413Payload): Uint8Array {
+  return signEd25519(secret, nep413Digest(payload));
 }
 
 export function verifyNep413(publicKey: Uint8Array, payload: Nep413Payload, signature: Uint8Array): boolean {

@@ -8,14 +8,14 @@
  *   intent hash = sha256(payload string) (near/intents core/src/payload/raw.rs).
  */
 import { sha256 } from '@noble/hashes/sha2.js';
-import { ed25519 } from '@noble/curves/ed25519.js';
 import * as z from 'zod/mini';
 import { isValidAccountId } from './account';
 import { base58, base64, decodeExact, utf8 } from './encoding';
 import { ProtocolError } from './errors';
 import { formatDeadline, parseDeadlineNs } from './deadline';
 import { type Intent, type IntentParseOptions, parseIntents } from './intents';
-import { formatPublicKey, parsePublicKey, publicKeyFromSeed } from './keys';
+import { type SecretKeyInput, publicKeyOfSecret, signEd25519 } from './expandedKey';
+import { formatPublicKey, parsePublicKey } from './keys';
 import { type Nep413Payload, nep413Digest, verifyEd25519 } from './nep413';
 import { protocolErrorFromZod } from './zodError';
 
@@ -125,15 +125,16 @@ export function nep413PayloadOf(payload: IntentPayload): Nep413Payload {
   };
 }
 
+/** `secret`: the 32-byte seed, or the key already expanded (./expandedKey) by an unlocked vault. */
 export function signIntentPayload(
-  secretSeed: Uint8Array,
+  secret: SecretKeyInput,
   payload: IntentPayload,
   standard: SigningStandard = 'nep413',
 ): SignedIntent {
-  const public_key = formatPublicKey(publicKeyFromSeed(secretSeed));
+  const public_key = formatPublicKey(publicKeyOfSecret(secret));
   if (standard === 'nep413') {
     const p = nep413PayloadOf(payload);
-    const signature = ed25519.sign(nep413Digest(p), secretSeed);
+    const signature = signEd25519(secret, nep413Digest(p));
     return {
       standard,
       payload: { message: p.message, nonce: payload.nonce, recipient: p.recipient },
@@ -147,7 +148,7 @@ export function signIntentPayload(
       standard,
       payload: text,
       public_key,
-      signature: `ed25519:${base58.encode(ed25519.sign(utf8.encode(text), secretSeed))}`,
+      signature: `ed25519:${base58.encode(signEd25519(secret, utf8.encode(text)))}`,
     };
   }
   throw new ProtocolError(`unsupported signing standard '${String(standard)}'`, 'standard');

@@ -44,8 +44,24 @@ async function call<M extends WalletMethod>(method: M, params?: unknown): Promis
 
 const done = async (answer: Promise<unknown>): Promise<void> => void (await answer);
 
+let earlyStatus: Promise<WalletResults['wallet_status']> | undefined;
+
+/**
+ * Asks wallet_status while the popup's script first runs (entrypoints/popup/main.tsx), before anything is
+ * drawn: the answer picks the first screen, and a component's effect would ask only after the first frame
+ * (docs/architecture.md, "Budgets"). The next status() takes this answer; later ones ask again.
+ */
+export function askStatusEarly(): void {
+  earlyStatus = call(WALLET.status);
+  earlyStatus.catch(() => undefined); // whoever takes it sees the failure
+}
+
 export const wallet = {
-  status: () => call(WALLET.status),
+  status: () => {
+    const early = earlyStatus;
+    earlyStatus = undefined;
+    return early ?? call(WALLET.status);
+  },
   create: (params: CreateParams) => call(WALLET.create, params),
   unlock: (password: string) => done(call(WALLET.unlock, { password })),
   lock: () => done(call(WALLET.lock)),

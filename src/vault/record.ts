@@ -12,7 +12,7 @@ export const RECORD_FORMAT = 'intents-companion-vault';
 export const RECORD_VERSION = 1;
 /** OWASP's floor for PBKDF2-HMAC-SHA256; MetaMask's extension vaults use it. */
 export const MIN_ITERATIONS = 600_000;
-/** @metamask/browser-passworder's current default; ~100–150 ms here, inside the 700 ms unlock budget. */
+/** @metamask/browser-passworder's current default; ~150 ms here (`npm run bench` prints the unlock time). */
 export const DEFAULT_ITERATIONS = 900_000;
 const CHECK_TEXT = 'intents-companion vault key check v1';
 

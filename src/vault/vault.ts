@@ -5,12 +5,14 @@
  * touches secret bytes stays in one file, so that what can reach them is read in one place.
  */
 import {
+  type ExpandedKey,
   type IntentPayload,
   type Nep413Payload,
   type Random,
   type SignedIntent,
   type SigningStandard,
   base64,
+  expandSeed,
   signIntentPayload,
   signNep413,
   utf8,
@@ -50,6 +52,8 @@ export class Vault {
   private readonly throttle: PasswordThrottle;
   private material: KeyMaterial | null = null;
   private contents: VaultContents | null = null;
+  /** Keys that signed since the unlock, expanded once (see signingKey); wiped on lock. */
+  private readonly signingKeys = new Map<string, ExpandedKey>();
   /** Serialises writes so two callers cannot interleave read-modify-write. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -114,6 +118,7 @@ export class Vault {
         throw e;
       }
       await this.throttle.succeeded();
+      this.forgetSigningKeys();
       this.contents = parseContents(plaintext);
       this.material = { keyBytes, salt, iterations: record.kdf.iterations };
       // A record written with weaker KDF parameters is raised to today's on the next unlock; the caller
@@ -127,6 +132,7 @@ export class Vault {
     const record = await this.readStoredRecord();
     const keyBytes = base64.decode(session.keyBytes);
     const plaintext = await openRecord(record, keyBytes);
+    this.forgetSigningKeys();
     this.contents = parseContents(plaintext);
     this.material = { keyBytes, salt: base64.decode(record.kdf.salt), iterations: record.kdf.iterations };
   }
@@ -137,6 +143,7 @@ export class Vault {
   }
 
   lock(): void {
+    this.forgetSigningKeys();
     this.material?.keyBytes.fill(0);
     this.material = null;
     this.contents = null;
@@ -159,6 +166,7 @@ export class Vault {
       const material = this.requireMaterial();
       const next = vaultContentsSchema.parse(change(structuredClone(this.requireContents())));
       await this.writeVerified(RECORD_KEY, material, next);
+      this.forgetSigningKeys();
       this.contents = next;
     });
   }
@@ -224,24 +232,39 @@ export class Vault {
 
   /** Signs an intent payload and checks its own signature before releasing it. */
   signIntent(publicKey: string, payload: IntentPayload, standard: SigningStandard): SignedIntent {
-    const pair = secretOf(this.requireContents(), publicKey);
+    const signed = signIntentPayload(this.signingKey(publicKey), payload, standard);
+    const check = verifySignedIntent(signed);
+    if (!check.ok || check.publicKey !== publicKey) throw new VaultError('invalid_input', 'produced signature failed its own check');
+    return signed;
+  }
+
+  signMessage(publicKey: string, payload: Nep413Payload): Uint8Array {
+    return signNep413(this.signingKey(publicKey), payload);
+  }
+
+  /**
+   * The unlocked key for `publicKey`, expanded the first time it signs (RFC 8032's scalar, prefix and
+   * public point, src/core/expandedKey.ts) so that each later signature costs one curve multiplication
+   * instead of three. It stays in this object's memory, like the decrypted contents it comes from, and is
+   * wiped on lock and whenever the contents are replaced.
+   */
+  private signingKey(publicKey: string): ExpandedKey {
+    const contents = this.requireContents();
+    const kept = this.signingKeys.get(publicKey);
+    if (kept) return kept;
+    const pair = secretOf(contents, publicKey);
     try {
-      const signed = signIntentPayload(pair.secretSeed, payload, standard);
-      const check = verifySignedIntent(signed);
-      if (!check.ok || check.publicKey !== publicKey) throw new VaultError('invalid_input', 'produced signature failed its own check');
-      return signed;
+      const key = expandSeed(pair.secretSeed);
+      this.signingKeys.set(publicKey, key);
+      return key;
     } finally {
       pair.secretSeed.fill(0);
     }
   }
 
-  signMessage(publicKey: string, payload: Nep413Payload): Uint8Array {
-    const pair = secretOf(this.requireContents(), publicKey);
-    try {
-      return signNep413(pair.secretSeed, payload);
-    } finally {
-      pair.secretSeed.fill(0);
-    }
+  private forgetSigningKeys(): void {
+    for (const key of this.signingKeys.values()) key.wipe();
+    this.signingKeys.clear();
   }
 
   /** Only inside `exclusive`, so the throttle's check and update cannot interleave with another attempt. */

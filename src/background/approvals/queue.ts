@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import type { Random } from '../../core';
 import { accountIdSchema, hex } from '../../core';
 import { ERROR_CODES, errorReply, type BackgroundPush, type RuntimeReply } from '../../provider/protocol';
-import { CorruptedValueError, type KeyValue } from '../kv';
+import { CorruptedValueError, Kept, type KeyValue } from '../kv';
 import { type TabsPort, documentAlive, pushTarget } from '../page/events';
 
 export type { TabsPort };
@@ -87,7 +87,10 @@ export class ApprovalQueue {
 
   constructor(private readonly deps: ApprovalQueueDeps) {}
 
-  private async state(): Promise<QueueState> {
+  /** The queue as stored; this object is its only writer, so it is kept in memory between reads. */
+  private readonly stored = new Kept<QueueState>(() => this.load());
+
+  private async load(): Promise<QueueState> {
     try {
       return (await this.deps.kv.read(KEY, stateSchema)) ?? EMPTY;
     } catch (e) {
@@ -101,11 +104,15 @@ export class ApprovalQueue {
     }
   }
 
+  private state(): Promise<QueueState> {
+    return this.stored.get();
+  }
+
   /** Read-modify-write under one lock, so two requests never lose each other's entries. */
   private edit<T>(fn: (s: QueueState) => Promise<[QueueState, T]> | [QueueState, T]): Promise<T> {
     const run = this.queue.then(async () => {
       const [next, out] = await fn(await this.state());
-      await this.deps.kv.write(KEY, next);
+      await this.stored.put(next, (value) => this.deps.kv.write(KEY, value));
       return out;
     });
     this.queue = run.catch(() => undefined);

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import type { BackgroundPush } from '../../provider/protocol';
-import type { KeyValue } from '../kv';
+import { Kept, type KeyValue } from '../kv';
 
 /** The browser's tabs, as far as pushing to a page goes. */
 export interface TabsPort {
@@ -43,18 +43,22 @@ const sameFrame = (a: PageFrame, b: PageFrame) => a.tabId === b.tabId && a.frame
 
 export class PageEvents {
   private queue: Promise<unknown> = Promise.resolve();
+  /** This object is the only writer of the documents' records: every page request reads them from memory. */
+  private readonly stored: Kept<PageFrame[]>;
   constructor(
     private readonly kv: KeyValue,
     private readonly tabs: TabsPort,
-  ) {}
-
-  private async frames(): Promise<PageFrame[]> {
+  ) {
     // Records from before documents were tracked lack `doc`: dropping them only costs an event.
-    return this.kv.readOr(KEY, framesSchema, []);
+    this.stored = new Kept(() => this.kv.readOr(KEY, framesSchema, []));
+  }
+
+  private frames(): Promise<PageFrame[]> {
+    return this.stored.get();
   }
 
   private edit(fn: (f: PageFrame[]) => PageFrame[]): Promise<void> {
-    const run = this.queue.then(async () => this.kv.write(KEY, fn(await this.frames())));
+    const run = this.queue.then(async () => this.stored.put(fn(await this.frames()), (next) => this.kv.write(KEY, next)));
     this.queue = run.catch(() => undefined);
     return run;
   }

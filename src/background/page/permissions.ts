@@ -3,7 +3,7 @@
  * origin and per account, kept in storage.local, listed in the popup with revoke.
  */
 import * as z from 'zod/mini';
-import type { KeyValue } from '../kv';
+import { Kept, type KeyValue } from '../kv';
 
 const KEY = 'grants';
 const grantsSchema = z.record(z.string(), z.object({ accounts: z.array(z.string()), grantedAt: z.number() }));
@@ -11,13 +11,17 @@ export type Grants = z.output<typeof grantsSchema>;
 
 export class Permissions {
   private queue: Promise<unknown> = Promise.resolve();
+  /** This object is the only writer of the grants: each page request reads them from memory. */
+  private readonly grants: Kept<Grants>;
   constructor(
     private readonly kv: KeyValue,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.grants = new Kept(() => this.kv.readOr(KEY, grantsSchema, {}));
+  }
 
   all(): Promise<Grants> {
-    return this.kv.readOr(KEY, grantsSchema, {});
+    return this.grants.get();
   }
 
   async accountsOf(origin: string): Promise<string[]> {
@@ -25,7 +29,7 @@ export class Permissions {
   }
 
   private change(fn: (g: Grants) => Grants): Promise<void> {
-    const run = this.queue.then(async () => this.kv.write(KEY, fn(await this.all())));
+    const run = this.queue.then(async () => this.grants.put(fn(await this.all()), (next) => this.kv.write(KEY, next)));
     this.queue = run.catch(() => undefined);
     return run;
   }

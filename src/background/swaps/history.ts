@@ -4,7 +4,8 @@
  * swaps are filtered the same way here. Paging is the API's cursor (lastDepositAddress/lastDepositMemo and
  * direction): the API gives the n records next to the cursor, local swaps on the same side of the cursor's
  * time are merged in, and the n nearest of the union form the page, which is exact because no record the API
- * left out can be nearer than the n it gave. If the API fails, local swaps still come.
+ * left out can be nearer than the n it gave. If the API fails, local swaps still come. Without a JWT only
+ * the local swaps of the page are read (./stored.ts), so a page costs the same however long the history.
  */
 import { type HttpDeps, formatUnits } from '../../core';
 import { type Token, getTransactions } from '../../oneclick';
@@ -19,10 +20,14 @@ import {
   type SwapStatus,
 } from '../../provider/swapApi';
 import { type SettingsStore, wireNamesOf } from '../wallet/settings';
+import type { Nearest } from './stored';
 import { quoteOf } from './tracker';
 
 export interface HistoryDeps {
+  /** Every local swap, newest first. */
   list: () => Promise<SwapRecordView[]>;
+  /** The local swaps of one page (./stored.ts). */
+  nearest: (w: Nearest) => Promise<SwapRecordView[]>;
   settings: SettingsStore;
   http: HttpDeps;
   tokens: () => Promise<Token[]>;
@@ -103,70 +108,18 @@ export function swapHistory(d: HistoryDeps) {
   return async (q: HistoryQuery): Promise<HistoryPage> => {
     const n = q.numberOfTransactions ?? 50;
     const prev = q.direction === 'prev';
-    const [records, s, tokens] = await Promise.all([d.list(), d.settings.get(), d.tokens().catch((): Token[] => [])]);
+    const [s, tokens] = await Promise.all([d.settings.get(), d.tokens().catch((): Token[] => [])]);
     const chainOf = (assetId: string) => tokens.find((t) => t.assetId === assetId)?.blockchain;
-    const local = records.map((r) => [r, localItem(r, tokens)] as const);
-    const byKey = new Map(local.map(([, i]) => [i.key, i]));
-
-    let remote: HistoryItem[] = [];
-    let serviceError: string | null = null;
-    if (s.jwt) {
-      try {
-        const statuses = q.statuses && [...new Set(q.statuses.map(pending))];
-        // Chain ids leave as the network spells them (`home` is `near` on live services: oneclick/wireNames).
-        const names = wireNamesOf(s);
-        const txs = await getTransactions(d.http, s.endpoints.transactions, { ...q, statuses }, { jwt: s.jwt, wireNames: names });
-        remote = txs.map((tx) => {
-          const key = keyOf(tx.depositAddress, tx.depositMemo);
-          const mine = byKey.get(key);
-          return {
-            ...tx,
-            key,
-            source: mine ? 'both' : 'service',
-            depositMemo: tx.depositMemo ?? null,
-            amountInUsd: tx.amountInUsd ?? null,
-            amountOutUsd: tx.amountOutUsd ?? null,
-            refundReason: tx.refundReason ?? null,
-            referral: tx.referral ?? null,
-            intentHashes: tx.intentHashes?.split(',') ?? [],
-            refundTo: tx.refundTo ?? null,
-            localId: mine?.localId ?? null,
-            ...(mine?.flow && { flow: mine.flow }),
-            // The explorer does not know an ANY_INPUT pool's payouts; the local record does.
-            ...(mine?.originAsset === ANY_INPUT_ASSET && {
-              amountInFormatted: mine.amountInFormatted,
-              amountOutFormatted: mine.amountOutFormatted,
-              destinationChainTxHashes: [...new Set([...tx.destinationChainTxHashes, ...mine.destinationChainTxHashes])],
-            }),
-          };
-        });
-        // The live explorer takes no USD bounds (oneclick/wireNames LOCAL_ONLY_FILTERS): applied here.
-        if (names === 'live') remote = remote.filter((i) => usdWithin(i, q));
-      } catch (e) {
-        serviceError = e instanceof Error ? e.message : String(e);
-      }
-    }
-    for (const i of remote) seen.set(i.key, time(i));
-
-    const cursor = q.lastDepositAddress === undefined ? undefined : keyOf(q.lastDepositAddress, q.lastDepositMemo);
-    const mine = cursor === undefined ? undefined : byKey.get(cursor);
-    const known = cursor === undefined ? undefined : (seen.get(cursor) ?? (mine && time(mine)));
-    const times = remote.map(time);
-    // No cursor: everything. A cursor known by neither side (restarted worker): only local swaps
-    // within the API's page can be placed.
-    const edge =
-      cursor === undefined ? (prev ? -Infinity : Infinity) : (known ?? (prev ? Math.min(...times) - 1 : Math.max(...times) + 1));
-
     const wanted = q.statuses?.map(pending);
     const needle = q.search?.toLowerCase();
     const after = (t?: string) => (t ? Date.parse(t) : undefined);
     const [start, end] = [after(q.startTimestamp), after(q.endTimestamp)];
-    const merged = new Map(remote.map((i) => [i.key, i]));
-    for (const [r, i] of local) {
+    const cursor = q.lastDepositAddress === undefined ? undefined : keyOf(q.lastDepositAddress, q.lastDepositMemo);
+    /** The query's filters, applied to a local swap as the API applies them to its records. */
+    const passes = (r: SwapRecordView, i: HistoryItem) => {
       const t = r.createdAt;
-      const ok =
+      return (
         i.key !== cursor &&
-        (prev ? t > edge : t < edge) &&
         (!wanted || wanted.includes(pending(i.status))) &&
         (!needle || [i.depositAddress, i.key, i.recipient, ...i.intentHashes, ...i.homeTxHashes, ...i.originChainTxHashes, ...i.destinationChainTxHashes].some((x) => x.toLowerCase() === needle)) &&
         (q.fromTokenId ? i.originAsset === q.fromTokenId : !q.fromChainId || chainOf(i.originAsset) === q.fromChainId) &&
@@ -175,11 +128,84 @@ export function swapHistory(d: HistoryDeps) {
         (!q.affiliate || (r.request.appFees ?? []).some((f) => f.recipient === q.affiliate)) &&
         usdWithin(i, q) &&
         !(start !== undefined && t <= start) &&
-        !(end !== undefined && t >= end);
-      if (ok && !merged.has(i.key)) merged.set(i.key, i);
+        !(end !== undefined && t >= end)
+      );
+    };
+    const page = (items: HistoryItem[], serviceError: string | null): HistoryPage => {
+      for (const i of items) seen.set(i.key, time(i));
+      return { items, serviceIncluded: !!s.jwt && !serviceError, serviceError };
+    };
+
+    if (!s.jwt) {
+      // Local swaps only: read from the cursor's time outward, the page's records and no more. (A cursor
+      // this worker has not shown, after a restart, is looked up once among every stored swap.)
+      const known = cursor === undefined ? undefined : (seen.get(cursor) ?? (await d.list()).find((r) => keyOf(r.depositAddress, r.depositMemo) === cursor)?.createdAt);
+      if (cursor !== undefined && known === undefined) return page([], null);
+      const edge = known ?? (prev ? -Infinity : Infinity);
+      const records = await d.nearest({ edge, prev, n, keep: (r) => passes(r, localItem(r, tokens)) });
+      return page(
+        records.map((r) => localItem(r, tokens)),
+        null,
+      );
+    }
+
+    const records = await d.list();
+    const local = records.map((r) => [r, localItem(r, tokens)] as const);
+    const byKey = new Map(local.map(([, i]) => [i.key, i]));
+
+    let remote: HistoryItem[] = [];
+    let serviceError: string | null = null;
+    try {
+      const statuses = q.statuses && [...new Set(q.statuses.map(pending))];
+      // Chain ids leave as the network spells them (`home` is `near` on live services: oneclick/wireNames).
+      const names = wireNamesOf(s);
+      const txs = await getTransactions(d.http, s.endpoints.transactions, { ...q, statuses }, { jwt: s.jwt, wireNames: names });
+      remote = txs.map((tx) => {
+        const key = keyOf(tx.depositAddress, tx.depositMemo);
+        const mine = byKey.get(key);
+        return {
+          ...tx,
+          key,
+          source: mine ? 'both' : 'service',
+          depositMemo: tx.depositMemo ?? null,
+          amountInUsd: tx.amountInUsd ?? null,
+          amountOutUsd: tx.amountOutUsd ?? null,
+          refundReason: tx.refundReason ?? null,
+          referral: tx.referral ?? null,
+          intentHashes: tx.intentHashes?.split(',') ?? [],
+          refundTo: tx.refundTo ?? null,
+          localId: mine?.localId ?? null,
+          ...(mine?.flow && { flow: mine.flow }),
+          // The explorer does not know an ANY_INPUT pool's payouts; the local record does.
+          ...(mine?.originAsset === ANY_INPUT_ASSET && {
+            amountInFormatted: mine.amountInFormatted,
+            amountOutFormatted: mine.amountOutFormatted,
+            destinationChainTxHashes: [...new Set([...tx.destinationChainTxHashes, ...mine.destinationChainTxHashes])],
+          }),
+        };
+      });
+      // The live explorer takes no USD bounds (oneclick/wireNames LOCAL_ONLY_FILTERS): applied here.
+      if (names === 'live') remote = remote.filter((i) => usdWithin(i, q));
+    } catch (e) {
+      serviceError = e instanceof Error ? e.message : String(e);
+    }
+    for (const i of remote) seen.set(i.key, time(i));
+
+    const mine = cursor === undefined ? undefined : byKey.get(cursor);
+    const known = cursor === undefined ? undefined : (seen.get(cursor) ?? (mine && time(mine)));
+    const times = remote.map(time);
+    // No cursor: everything. A cursor known by neither side (restarted worker): only local swaps
+    // within the API's page can be placed.
+    const edge =
+      cursor === undefined ? (prev ? -Infinity : Infinity) : (known ?? (prev ? Math.min(...times) - 1 : Math.max(...times) + 1));
+
+    const merged = new Map(remote.map((i) => [i.key, i]));
+    for (const [r, i] of local) {
+      const t = r.createdAt;
+      if ((prev ? t > edge : t < edge) && passes(r, i) && !merged.has(i.key)) merged.set(i.key, i);
     }
     // Newest first; the sort is stable, so the API's own order holds between equal times.
     const items = [...merged.values()].sort((a, b) => time(b) - time(a));
-    return { items: prev ? items.slice(-n) : items.slice(0, n), serviceIncluded: !!s.jwt && !serviceError, serviceError };
+    return page(prev ? items.slice(-n) : items.slice(0, n), serviceError);
   };
 }

@@ -54,6 +54,19 @@ export type Track = z.output<typeof trackSchema>;
 
 const FAST_MS = 5_000;
 const SLOW_MS = 60_000;
+/**
+ * Checks one alarm makes at most, the longest-waiting first; a backlog (many swaps due at once, e.g. after
+ * the browser was closed) is taken up BACKLOG_GAP_MS later, so the service is asked at most
+ * CHECKS_PER_TICK times per gap rather than all at once (docs/architecture.md, "Budgets").
+ */
+export const CHECKS_PER_TICK = 20;
+export const BACKLOG_GAP_MS = 2_000;
+/** When the tracker's alarm is next due: the soonest check, or a gap after now when checks are overdue. */
+export const nextAlarm = (due: readonly number[], now: number) => {
+  const soonest = Math.min(...due);
+  return soonest <= now ? now + BACKLOG_GAP_MS : soonest;
+};
+
 /** 5 s for the first 2 minutes after a change, then a tenth of the time since, up to 60 s. */
 export const pollDelay = (age: number, failures: number) =>
   Math.min(SLOW_MS, Math.max(age < 120_000 ? FAST_MS : age / 10, failures ? FAST_MS * 2 ** failures : 0));

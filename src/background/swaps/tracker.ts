@@ -9,7 +9,6 @@
  * (store-installed) extension at most every 30 s; unpacked builds and Firefox keep the 5 s steps, and an open
  * popup can ask `swap_refresh` in between.
  */
-import * as z from 'zod/mini';
 import { type HttpDeps, type Random, hex, shortAddress } from '../../core';
 import { isTerminal, refundReasonText } from '../../core/swapStatus';
 import {
@@ -31,7 +30,8 @@ import { ANY_INPUT_AMOUNT, ANY_INPUT_POLL_MS, isAnyInput, mergeWithdrawals, read
 import { type PaymentDeps, swapPayments } from './payment';
 import { amountToSend } from './quoteAmount';
 import type { SwapParams } from '../wallet/schemas';
-import { IDS, TRACK, type Track, key, pollDelay, recordSchema, SWAP_ALARM, trackSchema } from './records';
+import { CHECKS_PER_TICK, TRACK, type Track, key, nextAlarm, pollDelay, SWAP_ALARM, trackSchema } from './records';
+import { storedSwaps } from './stored';
 
 export { SWAP_ALARM, pollDelay } from './records';
 
@@ -71,28 +71,10 @@ export function swapService(d: SwapDeps) {
     chain = p.catch(() => undefined);
     return p;
   };
-  const ids = async () => (await d.local.read(IDS, z.array(z.string()))) ?? [];
+  const stored = storedSwaps(d.local, d.problems);
+  const { get, list } = stored;
   const track = async (): Promise<Track> => (await d.local.read(TRACK, trackSchema)) ?? [];
   const untrack = async (id: string) => d.local.write(TRACK, (await track()).filter((t) => t.id !== id));
-  const get = async (id: string): Promise<SwapRecordView> => {
-    const r = await d.local.read(key(id), recordSchema);
-    if (!r) throw new ProviderError(ERROR_CODES.invalidParams, 'There is no such swap', { field: 'id' });
-    return r;
-  };
-  /** Newest first; a damaged record is left out of the list, kept as it is, and reported. */
-  const list = async () =>
-    (
-      await Promise.all(
-        (await ids()).map((id) =>
-          get(id).catch(() => {
-            d.problems?.report('swaps', `swap:${id}`, `A stored swap (${id}) is damaged and cannot be shown; it is kept as it was.`);
-            return null;
-          }),
-        ),
-      )
-    )
-      .filter((r) => r !== null)
-      .reverse();
   const config = async () => {
     const s = await d.settings.get();
     return { url: s.endpoints.swap, o: { jwt: s.jwt, wireNames: wireNamesOf(s) } };
@@ -126,7 +108,7 @@ export function swapService(d: SwapDeps) {
   const schedule = async () => {
     const due = (await track()).map((t) => t.due);
     await d.badge(due.length ? String(due.length) : '');
-    await (due.length ? d.alarms.create(SWAP_ALARM, { when: Math.min(...due) }) : d.alarms.clear(SWAP_ALARM));
+    await (due.length ? d.alarms.create(SWAP_ALARM, { when: nextAlarm(due, d.now()) }) : d.alarms.clear(SWAP_ALARM));
   };
 
   const notify = async (r: SwapRecordView) => {
@@ -214,12 +196,13 @@ export function swapService(d: SwapDeps) {
   };
 
   let ticking: Promise<void> | undefined;
-  /** The alarm's work: check every due swap, then set the alarm for the next one. */
+  /** The alarm's work: check the due swaps (at most CHECKS_PER_TICK, longest waiting first), then set the alarm. */
   const tick = () =>
     (ticking ??= (async () => {
       const now = d.now();
+      const due = (await track()).filter((t) => t.due <= now).sort((a, b) => a.due - b.due).slice(0, CHECKS_PER_TICK);
       // A record that cannot be read any more is not tracked any more (no alarm loop on it).
-      for (const t of await track()) if (t.due <= now) await check(t.id).catch(() => lock(() => untrack(t.id)));
+      for (const t of due) await check(t.id).catch(() => lock(() => untrack(t.id)));
       await schedule();
     })().finally(() => (ticking = undefined)));
 
@@ -232,6 +215,7 @@ export function swapService(d: SwapDeps) {
     tick,
     schedule,
     list,
+    nearest: stored.nearest,
     handlers: {
       swap_tokens: async (): Promise<TokenView[]> => (await d.tokens()).map((t) => ({ ...t, contractAddress: t.contractAddress ?? null })),
       swap_quote: async (p: SwapParams['swap_quote']): Promise<QuoteView> => {
@@ -243,16 +227,19 @@ export function swapService(d: SwapDeps) {
         const { url, o } = await config();
         const { response, rawText } = await getQuote(d.http, url, { dry: false, ...p }, o);
         const q = response.quote;
-        if (!q.depositAddress) throw new ProviderError(ERROR_CODES.internal, 'The swap service gave no deposit address');
-        const now = d.now();
-        const r: SwapRecordView = {
+        const depositAddress = q.depositAddress;
+        if (!depositAddress) throw new ProviderError(ERROR_CODES.internal, 'The swap service gave no deposit address');
+        // Checked and worded before anything is kept: a quote that takes another amount than asked is refused (./quoteAmount).
+        const toSend = p.swapType === 'ANY_INPUT' ? ANY_INPUT_AMOUNT : amountToSend(p, q.amountIn, await d.tokens().catch(() => []));
+        // Made under the lock: createdAt follows the order of `swapIds` (./stored.ts pages by it).
+        const stamped = (now: number): SwapRecordView => ({
           id: hex.encode(d.random(8)),
           createdAt: now,
           request: p,
           quoteResponseJson: rawText,
-          depositAddress: q.depositAddress,
+          depositAddress,
           depositMemo: q.depositMemo ?? null,
-          amountToSend: p.swapType === 'ANY_INPUT' ? ANY_INPUT_AMOUNT : amountToSend(p, q.amountIn, await d.tokens().catch(() => [])),
+          amountToSend: toSend,
           timeWhenInactive: q.timeWhenInactive ?? null,
           deadline: q.deadline ?? null,
           status: 'PENDING_DEPOSIT',
@@ -261,12 +248,13 @@ export function swapService(d: SwapDeps) {
           checkedAt: null,
           lastError: null,
           paidIntentHash: null,
-        };
+        });
         // The evidence is on disk before anyone sees the address; a failed write fails the call.
-        await lock(async () => {
+        const r = await lock(async () => {
+          const r = stamped(d.now());
           await d.local.write(key(r.id), r);
-          await d.local.write(IDS, [...(await ids()), r.id]);
-          await update(r, { url, kick: true });
+          await stored.addId(r.id);
+          return update(r, { url, kick: true });
         });
         return withSchedule(r);
       },

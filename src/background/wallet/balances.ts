@@ -1,9 +1,9 @@
 /**
  * The intents account's balances (docs/services.md, "The ledger RPC"): one `mt_batch_balance_of` view
- * for every token of the swap service's list (in batches of BATCH, so a long list stays a few calls),
- * valued in USD at the list's prices, largest first. The last answer per account is kept in
- * storage.local, so the popup paints it at once and then shows the fresh one; when the ledger cannot be
- * asked, the kept answer comes back marked stale with the reason.
+ * for every token of the swap service's list (in batches of BATCH asked at once, so a long list stays a
+ * few calls and one round trip), valued in USD at the list's prices, largest first. The last answer per
+ * account is kept in storage.local, so the popup paints it at once and then shows the fresh one; when
+ * the ledger cannot be asked, the kept answer comes back marked stale with the reason.
  */
 import * as z from 'zod/mini';
 import { usdValue } from '../../core';
@@ -36,13 +36,16 @@ export function balancesService(d: BalancesDeps) {
     async fetch(accountId: string): Promise<BalancesView> {
       try {
         const tokens = await d.tokens();
-        const amounts: string[] = [];
-        for (let i = 0; i < tokens.length; i += BATCH) {
-          const slice = tokens.slice(i, i + BATCH);
-          const answer = await d.balancesOf(accountId, slice.map((t) => t.assetId));
-          if (answer.length !== slice.length) throw new Error(`the verifier answered ${answer.length} balances for ${slice.length} tokens`);
-          amounts.push(...answer);
-        }
+        const slices = Array.from({ length: Math.ceil(tokens.length / BATCH) }, (_, i) => tokens.slice(i * BATCH, (i + 1) * BATCH));
+        // The batches are asked at once: a long list costs one round trip, not one per batch.
+        const answers = await Promise.all(
+          slices.map(async (slice) => {
+            const answer = await d.balancesOf(accountId, slice.map((t) => t.assetId));
+            if (answer.length !== slice.length) throw new Error(`the verifier answered ${answer.length} balances for ${slice.length} tokens`);
+            return answer;
+          }),
+        );
+        const amounts = answers.flat();
         const rows: BalanceRow[] = tokens
           .map((t, i) => ({ t, amount: amounts[i] ?? '0' }))
           .filter(({ amount }) => /^\d+$/.test(amount) && amount !== '0')

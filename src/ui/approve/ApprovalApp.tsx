@@ -1,6 +1,6 @@
 // The approval window: asks the background for the request at the head of the queue (on load, on focus
 // and every second), shows it, and after each answer shows the next one or closes when none is left.
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ApprovalView, ResolveParams } from '../../provider/approvalApi';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { messageOf } from '../wallet';
@@ -41,7 +41,8 @@ export function ApprovalApp() {
     }
   }, []);
 
-  useEffect(() => {
+  // A layout effect, so the first request (asked early, ./client.ts) is taken without waiting a frame.
+  useLayoutEffect(() => {
     void refresh();
     const timer = setInterval(() => void refresh(true), POLL_MS);
     const onFocus = () => void refresh();

@@ -1,6 +1,6 @@
 // One pending request: header, the body for its kind, and the action bar (risk acknowledgement, the
 // Confirm delay, Confirm once, Reject). Mounted with key={view.id}, so every new request starts fresh.
-import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ApprovalView, ResolveParams } from '../../provider/approvalApi';
 import { Checkbox } from '../components/Field';
 import { ErrorAlert } from '../components/Notice';
@@ -91,6 +91,14 @@ export function Request({ view, now, resolve, rejectAll, refresh }: RequestProps
     setBusy(null);
     setError(refused);
   };
+
+  // The first request is in the window (committed; its paint follows) and its Confirm delay is counting
+  // (useFocusGate's layout effect ran before this one): the bench times a dApp's request to this mark
+  // (docs/architecture.md, "Budgets"). Confirm itself unlocks CONFIRM_DELAY_MS later, on purpose, so that
+  // moment would time the delay, not the wallet.
+  useLayoutEffect(() => {
+    if (!view.locked && performance.getEntriesByName('approval-ready').length === 0) performance.mark('approval-ready');
+  }, [view.locked]);
 
   // Escape rejects; Enter never confirms (the Confirm button swallows it, see below).
   const reject = useRef(() => void answer(false));

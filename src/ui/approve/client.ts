@@ -12,10 +12,24 @@ async function call(method: string, params?: unknown): Promise<unknown> {
   return reply.result;
 }
 
+let earlyCurrent: Promise<unknown> | undefined;
+
+/**
+ * Asks for the request to show while the window's script first runs (entrypoints/approve/main.tsx), not
+ * after the first frame as a component's effect would (docs/architecture.md, "Budgets"). The next
+ * current() takes this answer; later ones ask again.
+ */
+export function askCurrentEarly(): void {
+  earlyCurrent = call(APPROVAL.current);
+  earlyCurrent.catch(() => undefined); // whoever takes it sees the failure
+}
+
 export const approvals = {
   /** The request to show, or null when nothing is waiting. */
   current: async (): Promise<ApprovalView | null> => {
-    const result = await call(APPROVAL.current);
+    const early = earlyCurrent;
+    earlyCurrent = undefined;
+    const result = await (early ?? call(APPROVAL.current));
     if (result === null) return null;
     if (!isApprovalViewWire(result)) throw new Error('The extension sent a request this window does not understand');
     const { intents, ...rest } = result;

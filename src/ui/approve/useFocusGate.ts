@@ -1,6 +1,6 @@
 // The Confirm delay: armed once the window has been visible and focused for CONFIRM_DELAY_MS without a
 // break. Losing focus never rejects anything (users hate that); it only starts the count again.
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { CONFIRM_DELAY_MS, remainingMs, trackFocus } from './view';
 
 export interface FocusGate {
@@ -26,7 +26,8 @@ export function useFocusGate(delayMs: number = CONFIRM_DELAY_MS): FocusGate {
     setReadyInMs(remainingMs(since.current, now, delayMs));
   }, [delayMs]);
 
-  useEffect(() => {
+  // A layout effect: the count starts when the request is committed to the window, not a frame later.
+  useLayoutEffect(() => {
     check();
     const timer = setInterval(check, 100);
     window.addEventListener('focus', check);

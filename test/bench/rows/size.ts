@@ -55,6 +55,7 @@ function gzipRow(name: string, files: string[], budgetKb: number): BenchRow {
   const bytes = sizes.reduce((sum, s) => sum + s.gz, 0);
   return {
     name,
+    kind: 'size',
     value: Math.round((bytes / KB) * 100) / 100,
     unit: 'kB',
     budget: budgetKb,

@@ -6,6 +6,7 @@ import { verifyQuoteSignature } from '@defuse-protocol/one-click-sdk-typescript'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { SWAP_ALARM, pollDelay } from '../../../src/background/swaps/tracker';
+import { BACKLOG_GAP_MS, CHECKS_PER_TICK } from '../../../src/background/swaps/records';
 import { startBackground } from '../../../src/background/start';
 import { SWAP, type HistoryPage, type PaymentPreview, type QuoteParams, type QuoteView, type SwapRecordView, type TokenView } from '../../../src/provider/swapApi';
 import { WALLET, type CreateResult } from '../../../src/provider/walletApi';
@@ -141,6 +142,28 @@ describe('swap_start: the evidence first', () => {
 });
 
 describe('tracker', () => {
+  it(`checks at most ${CHECKS_PER_TICK} swaps per alarm, the longest waiting first, and takes up the rest ${BACKLOG_GAP_MS} ms later`, async () => {
+    const env = backgroundEnv(clock);
+    const asked: string[] = [];
+    env.fetch = (url, init) => {
+      if (String(url).includes('/v0/status')) asked.push(new URL(String(url)).searchParams.get('depositAddress')!);
+      return fetch(url, init);
+    };
+    const bg = startBackground(env);
+    await useSimulator(bg, sim.url, sim.busApiKey);
+    const started: SwapRecordView[] = [];
+    for (let i = 0; i < CHECKS_PER_TICK + 5; i++) {
+      started.push(await call<SwapRecordView>(bg, SWAP.start, params()));
+      await dev('/dev/clock/advance', { ms: 10 });
+    }
+    await advance(bg, 10_000);
+    expect(asked).toEqual(started.slice(0, CHECKS_PER_TICK).map((r) => r.depositAddress));
+    expect((await fakeBrowser.alarms.get(SWAP_ALARM))!.scheduledTime).toBe(clock.now + BACKLOG_GAP_MS);
+    asked.length = 0;
+    await advance(bg, BACKLOG_GAP_MS);
+    expect(asked).toEqual(started.slice(CHECKS_PER_TICK).map((r) => r.depositAddress));
+  });
+
   it('follows a swap to SUCCESS on its alarm, records each status with its time, notifies, clears the badge', async () => {
     const bg = await background();
     const r = await call<SwapRecordView>(bg, SWAP.start, params());
@@ -329,6 +352,45 @@ describe('history', () => {
     const page = await call<HistoryPage>(bg, SWAP.history, {});
     expect(page).toMatchObject({ serviceIncluded: false, serviceError: null });
     expect(page.items).toEqual([expect.objectContaining({ key: r.depositAddress, source: 'local', localId: r.id, status: 'PENDING_DEPOSIT', amountInFormatted: '1', recipient: 'bob.near' })]);
+  });
+
+  it('without a JWT: pages both ways through local swaps, each once, in time order, reading only the page', async () => {
+    const bg = await background();
+    const started: SwapRecordView[] = [];
+    for (let i = 0; i < 40; i++) {
+      started.push(await call<SwapRecordView>(bg, SWAP.start, params({ recipient: i % 4 === 0 ? 'carol.near' : 'bob.near' })));
+      await dev('/dev/clock/advance', { ms: 1_000 });
+    }
+    const newestFirst = [...started].reverse().map((r) => r.id);
+    const gets: string[][] = [];
+    const area = fakeBrowser.storage.local;
+    const realGet = area.get;
+    const get = area.get.bind(area) as (keys: string | string[]) => Promise<Record<string, unknown>>;
+    area.get = ((keys: string | string[]) => (gets.push([keys].flat()), get(keys))) as unknown as typeof area.get;
+    try {
+      const first = await call<HistoryPage>(bg, SWAP.history, { numberOfTransactions: 7 });
+      expect(first.items.map((i) => i.localId)).toEqual(newestFirst.slice(0, 7));
+      // The first page read the index and the records next to its end, not all 40.
+      expect(new Set(gets.flat().filter((k) => k.startsWith('swap:'))).size).toBeLessThan(40);
+
+      const pages = [first.items];
+      for (;;) {
+        const last = pages.at(-1)!.at(-1)!;
+        const page = await call<HistoryPage>(bg, SWAP.history, { numberOfTransactions: 7, lastDepositAddress: last.depositAddress });
+        if (page.items.length === 0) break;
+        pages.push(page.items);
+      }
+      expect(pages.flat().map((i) => i.localId)).toEqual(newestFirst);
+      for (let p = pages.length - 2; p >= 0; p--) {
+        const back = await call<HistoryPage>(bg, SWAP.history, { numberOfTransactions: 7, direction: 'prev', lastDepositAddress: pages[p + 1]![0]!.depositAddress });
+        expect(back.items.map((i) => i.key)).toEqual(pages[p]!.map((i) => i.key));
+      }
+      // Filters apply while paging: every fourth swap went to carol.
+      const carol = await call<HistoryPage>(bg, SWAP.history, { numberOfTransactions: 4, search: 'carol.near' });
+      expect(carol.items.map((i) => i.localId)).toEqual(started.filter((_, i) => i % 4 === 0).reverse().slice(0, 4).map((r) => r.id));
+    } finally {
+      area.get = realGet;
+    }
   });
 
   it('merges with the transactions API, de-duplicates, passes filters, pages both ways', async () => {

@@ -10,6 +10,7 @@ import {
   hex,
   parseSecretKey,
   publicKeyFromSeed,
+  signNep413,
   verifySignedIntent,
 } from '../../../src/core';
 import {
@@ -20,6 +21,7 @@ import {
   addKey,
   delayAfter,
   emptyContents,
+  forgetKey,
   memoryVaultStorage,
   type VaultStorage,
 } from '../../../src/vault';
@@ -206,6 +208,26 @@ describe('unlock state, throttling and signing', () => {
     expect(() => restarted.signIntent(publicKey, payload, 'nep413')).toThrow(/locked/);
     expect(restarted.session()).toBeNull();
     expect(() => vault.signIntent(formatPublicKey(generateKeyPair(random).publicKey), payload, 'nep413')).toThrow(/no local secret/);
+  });
+
+  it('keeps a signing key only while the contents hold it: the seed\'s own signatures, then none once the key is forgotten', async () => {
+    const storage = memoryVaultStorage();
+    const { pair, contents } = contentsWithKey();
+    const other = generateKeyPair(random);
+    const vault = new Vault({ storage, random });
+    await vault.create(PASSWORD, addKey(contents, { pair: other, source: 'generated' }, new Date(), hex.encode(pair.publicKey)));
+    const publicKey = formatPublicKey(pair.publicKey);
+    const message = { message: 'sign me', nonce: random(32), recipient: 'example.near' };
+    // Twice: the second signature comes from the key kept after the first.
+    expect(vault.signMessage(publicKey, message)).toEqual(signNep413(pair.secretSeed, message));
+    expect(vault.signMessage(publicKey, message)).toEqual(signNep413(pair.secretSeed, message));
+    await vault.update((c) => forgetKey(c, hex.encode(pair.publicKey), publicKey));
+    expect(() => vault.signMessage(publicKey, message)).toThrow(/no local secret/);
+    expect(vault.signMessage(formatPublicKey(other.publicKey), message)).toEqual(signNep413(other.secretSeed, message));
+    vault.lock();
+    expect(() => vault.signMessage(formatPublicKey(other.publicKey), message)).toThrow(/locked/);
+    await vault.unlock(PASSWORD);
+    expect(vault.signMessage(formatPublicKey(other.publicKey), message)).toEqual(signNep413(other.secretSeed, message));
   });
 
   it('serialises concurrent updates so none is lost', async () => {

@@ -1,0 +1,98 @@
+/**
+ * Reading stored swaps (./records.ts) without reading them all when a page is enough
+ * (docs/architecture.md, "Budgets": a history page costs the same with 1,000 or 10,000 swaps).
+ * `swapIds` lists swaps in the order they were stored, and a record's createdAt is taken when it is
+ * stored (./tracker.ts, swap_start, under the lock), so the index is in time order: the records next to
+ * a time are found by a binary search and read in slices from there, many keys per storage call.
+ */
+import * as z from 'zod/mini';
+import { ERROR_CODES } from '../../provider/protocol';
+import type { SwapRecordView } from '../../provider/swapApi';
+import { Kept, type KeyValue } from '../kv';
+import type { StorageProblems } from '../problems';
+import { ProviderError } from '../providerError';
+import { IDS, key, recordSchema } from './records';
+
+/**
+ * How far past the searched position a walk starts: records stored before createdAt was taken under the
+ * lock may be out of time order by a few places (two swaps started within the same moments).
+ */
+const SLACK = 16;
+
+export interface Nearest {
+  /** A time in ms; ±Infinity for the newest (`prev` false) or the oldest swaps. */
+  edge: number;
+  /** true: swaps after `edge`; false: before it. */
+  prev: boolean;
+  n: number;
+  keep: (r: SwapRecordView) => boolean;
+}
+
+export function storedSwaps(local: KeyValue, problems?: StorageProblems) {
+  // The index is written only through `addId` (swap_start, under the swap service's lock): kept in
+  // memory, frozen, so handing it out copies nothing.
+  const index = new Kept<readonly string[]>(async () => Object.freeze((await local.read(IDS, z.array(z.string()))) ?? []), (ids) => ids);
+  const ids = () => index.get();
+  const addId = async (id: string) => index.put(Object.freeze([...(await ids()), id]), (next) => local.write(IDS, next));
+  const get = async (id: string): Promise<SwapRecordView> => {
+    const r = await local.read(key(id), recordSchema);
+    if (!r) throw new ProviderError(ERROR_CODES.invalidParams, 'There is no such swap', { field: 'id' });
+    return r;
+  };
+  /** The readable records of `wanted`, in its order, in one storage call; a damaged one is reported and left out. */
+  const read = async (wanted: readonly string[]): Promise<SwapRecordView[]> => {
+    const values = await local.readMany(wanted.map(key), recordSchema);
+    return values.flatMap((r, i) => {
+      if (r !== undefined && !(r instanceof Error)) return [r];
+      problems?.report('swaps', key(wanted[i]!), `A stored swap (${wanted[i]!}) is damaged and cannot be shown; it is kept as it was.`);
+      return [];
+    });
+  };
+  /** Position of the first stored swap created at or after `time` (binary search; a damaged probe steps aside). */
+  const position = async (all: readonly string[], time: number): Promise<number> => {
+    let lo = 0;
+    let hi = all.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      let probe = mid;
+      let r: SwapRecordView | undefined;
+      while (probe < hi && !(r = (await read([all[probe]!]))[0])) probe++;
+      if (!r) hi = mid;
+      else if (r.createdAt < time) lo = probe + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+
+  return {
+    ids,
+    addId,
+    get,
+    /** Every stored swap, newest first; a damaged one is left out, kept as it is, and reported. */
+    list: async () => (await read(await ids())).reverse(),
+    /**
+     * The `n` swaps `keep` accepts nearest to `edge` on its side, newest first (equal times: the later
+     * stored first, as in list()). Reads slices outward from the edge until it has them.
+     */
+    async nearest({ edge, prev, n, keep }: Nearest): Promise<SwapRecordView[]> {
+      const all = await ids();
+      const slice = Math.max(n, 8) + SLACK; // records per storage call
+      const found: { r: SwapRecordView; at: number }[] = [];
+      const take = async (from: number, to: number) => {
+        const wanted = all.slice(from, to);
+        for (const r of await read(wanted)) {
+          if ((prev ? r.createdAt > edge : r.createdAt < edge) && keep(r)) found.push({ r, at: from + wanted.indexOf(r.id) });
+        }
+      };
+      const at = edge === Infinity ? all.length : edge === -Infinity ? 0 : await position(all, edge);
+      if (prev) {
+        for (let from = Math.max(0, at - SLACK); from < all.length && found.length < n; from += slice) await take(from, Math.min(all.length, from + slice));
+      } else {
+        for (let to = Math.min(all.length, at + SLACK); to > 0 && found.length < n; to -= slice) await take(Math.max(0, to - slice), to);
+      }
+      found.sort((a, b) => b.r.createdAt - a.r.createdAt || b.at - a.at);
+      return (prev ? found.slice(-n) : found.slice(0, n)).map((f) => f.r);
+    },
+  };
+}
+export type StoredSwaps = ReturnType<typeof storedSwaps>;
