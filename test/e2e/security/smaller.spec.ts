@@ -14,14 +14,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { verifySignature } from '@near-wallet-selector/core';
 import { ERROR_CODES } from '../../../src/provider/protocol';
-import type { QuoteParams, SwapRecordView } from '../../../src/provider/swapApi';
+import type { SwapRecordView } from '../../../src/provider/swapApi';
 import { WALLET } from '../../../src/provider/walletApi';
 import { startSimulator } from '../../../src/sim/server';
 import { closePageServer } from '../fixtures';
 import {
   PASSWORD,
   TEN_WNEAR,
-  USDT,
   WNEAR,
   balances,
   confirm,
@@ -38,7 +37,7 @@ import {
 import { startBusProxy } from '../reliability-helpers';
 import { expect, test, walletCall } from '../sim';
 import { stopWorker, watchRunningWorker } from '../worker';
-import { attempt, ledgerState } from './helpers';
+import { attempt, intentsSwap, ledgerState } from './helpers';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -168,19 +167,7 @@ test('paying a swap from the intents account, interrupted after the bus took the
     await fund(sim, w.accountId, WNEAR, TEN_WNEAR);
     await walletCall(w.popup, WALLET.setSettings, { endpoints: { bus: `${proxy.url}/rpc` } });
     await walletCall(w.popup, WALLET.setSettings, { busApiKey: sim.busApiKey });
-    const params: QuoteParams = {
-      swapType: 'EXACT_INPUT',
-      slippageTolerance: 100,
-      originAsset: WNEAR,
-      depositType: 'INTENTS',
-      destinationAsset: USDT,
-      amount: '2000000000000000000000000',
-      refundTo: w.accountId,
-      refundType: 'INTENTS',
-      recipient: w.accountId,
-      recipientType: 'INTENTS',
-      deadline: new Date(Date.now() + 3600_000).toISOString(),
-    };
+    const params = intentsSwap(w.accountId, '2000000000000000000000000');
     const swap = await walletCall<SwapRecordView>(w.popup, 'swap_start', params);
     const amountIn = BigInt((JSON.parse(swap.quoteResponseJson) as { quote: { amountIn: string } }).quote.amountIn);
     const start = BigInt((await balances(sim, w.accountId))[WNEAR]!);
