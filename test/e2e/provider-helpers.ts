@@ -67,6 +67,17 @@ export async function openDapp(sim: RunningSimulator): Promise<DappSession> {
   }
 }
 
+/** openDapp() for one test: runs `use` with the session and closes it afterwards, whatever happened. */
+export async function withDapp<T>(sim: RunningSimulator, use: (session: DappSession) => Promise<T>): Promise<T> {
+  const session = await openDapp(sim);
+  try {
+    return await use(session);
+  } finally {
+    await session.w.close();
+    await closePageServer(session.pages);
+  }
+}
+
 export interface DappFileOptions<X extends object> {
   /** Connect the dApp through the approval window (it must get exactly one account). */
   connect?: boolean;

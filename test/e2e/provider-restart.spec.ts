@@ -17,14 +17,13 @@ import {
   withApproval,
 } from './provider-helpers';
 import { expect, test } from './sim';
-import { stopWorker, watchRunningWorker } from './worker';
+import { stopWorker, watchWorkerForFile } from './worker';
 
 test.describe.configure({ mode: 'serial', timeout: 45_000 });
 
 const session = dappForFile({
   connect: true,
-  setUp: ({ w }) => watchRunningWorker(w.popup, w.extension),
-  tearDown: async ({ cdp }) => void (await cdp?.detach().catch(() => undefined)),
+  ...watchWorkerForFile,
 });
 
 test('signMessage waiting in the window; worker stopped; Confirm → the page gets a valid signature', async () => {

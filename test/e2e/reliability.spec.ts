@@ -36,15 +36,14 @@ import {
 } from './provider-helpers';
 import { busIntents, openObserver, readLocal, startBusProxy } from './reliability-helpers';
 import { expect, ledgerView, test, walletCall } from './sim';
-import { stopWorker, watchRunningWorker } from './worker';
+import { stopWorker, watchWorkerForFile } from './worker';
 
 test.describe.configure({ mode: 'serial', timeout: 45_000 });
 
 const session = dappForFile({
   connect: true,
   fundWnear: TEN_WNEAR,
-  setUp: ({ w }) => watchRunningWorker(w.popup, w.extension),
-  tearDown: async ({ cdp }) => void (await cdp?.detach().catch(() => undefined)),
+  ...watchWorkerForFile,
 });
 
 /** The worker ran again after the stop whose events start at `from`. */

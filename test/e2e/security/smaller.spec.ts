@@ -17,7 +17,6 @@ import { ERROR_CODES } from '../../../src/provider/protocol';
 import type { SwapRecordView } from '../../../src/provider/swapApi';
 import { WALLET } from '../../../src/provider/walletApi';
 import { startSimulator } from '../../../src/sim/server';
-import { closePageServer } from '../fixtures';
 import {
   PASSWORD,
   TEN_WNEAR,
@@ -28,11 +27,11 @@ import {
   expectClosed,
   fund,
   nonce32,
-  openDapp,
   openWallet,
   request,
   resultOf,
   withApproval,
+  withDapp,
 } from '../provider-helpers';
 import { startBusProxy } from '../reliability-helpers';
 import { expect, test, walletCall } from '../sim';
@@ -78,8 +77,7 @@ test('file:// pages are refused (4100) without a window, and never share a grant
 });
 
 test('free text of any size is refused (-32602 naming the field) without a window: memo, msg, token_id, state_init', async ({ sim }) => {
-  const { w, pages, dapp } = await openDapp(sim);
-  try {
+  await withDapp(sim, async ({ w, dapp }) => {
     expect(await connectDapp(w.context, dapp)).toHaveLength(1);
     await fund(sim, w.accountId, WNEAR, TEN_WNEAR);
     const before = await ledgerState(sim, w.accountId);
@@ -97,15 +95,11 @@ test('free text of any size is refused (-32602 naming the field) without a windo
       expect(t.windows, `no window for an oversized ${t.field}`).toBe(0);
     }
     expect(await ledgerState(sim, w.accountId)).toEqual(before);
-  } finally {
-    await w.close();
-    await closePageServer(pages);
-  }
+  });
 });
 
 test('after a password change and a worker stop the wallet is still unlocked and signs', async ({ sim }) => {
-  const { w, pages, dapp } = await openDapp(sim);
-  try {
+  await withDapp(sim, async ({ w, dapp }) => {
     expect(await connectDapp(w.context, dapp)).toHaveLength(1);
     const before = await ledgerState(sim, w.accountId);
     await walletCall(w.popup, WALLET.changePassword, { oldPassword: PASSWORD, newPassword: 'a new and longer passphrase 7' });
@@ -126,10 +120,7 @@ test('after a password change and a worker stop the wallet is still unlocked and
     expect(verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message, nonce, recipient: 'example.org' })).toBe(true);
     await expectClosed(approval);
     expect(await ledgerState(sim, w.accountId)).toEqual(before);
-  } finally {
-    await w.close();
-    await closePageServer(pages);
-  }
+  });
 });
 
 test('wrong passwords tried in parallel are throttled like serial ones', async ({ sim }) => {
@@ -209,8 +200,7 @@ test('paying a swap from the intents account, interrupted after the bus took the
 });
 
 test('a page signs only as the account it was granted: another account of the wallet is refused (4100) without a window', async ({ sim }) => {
-  const { w, pages, dapp } = await openDapp(sim);
-  try {
+  await withDapp(sim, async ({ w, dapp }) => {
     expect(await connectDapp(w.context, dapp)).toEqual([{ accountId: w.accountId, publicKey: w.publicKey }]);
     const added = await walletCall<{ status: { accounts: { accountId: string }[] } }>(w.popup, WALLET.addAccount, { source: { kind: 'generate' } });
     const other = added.status.accounts.find((a) => a.accountId !== w.accountId)!.accountId;
@@ -227,8 +217,5 @@ test('a page signs only as the account it was granted: another account of the wa
       expect(t.outcome, what).toMatchObject({ ok: false, error: { code: ERROR_CODES.unauthorized } });
       expect(t.windows, `no window for ${what}`).toBe(0);
     }
-  } finally {
-    await w.close();
-    await closePageServer(pages);
-  }
+  });
 });
