@@ -6,8 +6,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { ROOT, closePageServer } from './fixtures';
-import { WNEAR, confirm, connectDapp, expectClosed, fund, openDapp, request, resultOf, withApproval } from './provider-helpers';
+import { ROOT } from './fixtures';
+import { WNEAR, confirm, connectDapp, expectClosed, fund, request, resultOf, withApproval, withDapp } from './provider-helpers';
 import { expect, test, walletCall } from './sim';
 
 const SCREENSHOTS = path.join(ROOT, 'test-results/screenshots');
@@ -40,8 +40,7 @@ const quote = (accountId: string, over: Record<string, unknown>) => ({
 
 test('a send from Home and a site’s intent appear in Activity beside swaps, and reach SETTLED there', async ({ sim }) => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  const { w, pages, dapp } = await openDapp(sim);
-  try {
+  await withDapp(sim, async ({ w, pages, dapp }) => {
     const popup = w.popup;
     await fund(sim, w.accountId, WNEAR, (2n * 10n ** 24n).toString());
     await walletCall(popup, 'swap_start', quote(w.accountId, {}));
@@ -111,8 +110,5 @@ test('a send from Home and a site’s intent appear in Activity beside swaps, an
     await popup.getByTestId('history-apply').click();
     await expect(popup.getByTestId('history-intents-hidden')).toBeVisible();
     await expect(rows).toHaveCount(2);
-  } finally {
-    await w.close();
-    await closePageServer(pages);
-  }
+  });
 });

@@ -9,7 +9,7 @@ import { base58, base64 } from '@scure/base';
 import type { RunningSimulator } from '../../src/sim/server';
 import type { CreateResult } from '../../src/provider/walletApi';
 import { type Extension, type PageServer, ROOT, closePageServer, expect, launchExtension, startPageServer } from './fixtures';
-import { pointAtSimulator, walletCall } from './sim';
+import { pointAtSimulator, test, walletCall } from './sim';
 
 export const PASSWORD = 'correct horse battery';
 export const SCREENSHOTS = path.join(ROOT, 'test-results/screenshots');
@@ -65,6 +65,49 @@ export async function openDapp(sim: RunningSimulator): Promise<DappSession> {
     await closePageServer(pages);
     throw e;
   }
+}
+
+/** openDapp() for one test: runs `use` with the session and closes it afterwards, whatever happened. */
+export async function withDapp<T>(sim: RunningSimulator, use: (session: DappSession) => Promise<T>): Promise<T> {
+  const session = await openDapp(sim);
+  try {
+    return await use(session);
+  } finally {
+    await session.w.close();
+    await closePageServer(session.pages);
+  }
+}
+
+export interface DappFileOptions<X extends object> {
+  /** Connect the dApp through the approval window (it must get exactly one account). */
+  connect?: boolean;
+  /** Fund the wallet's account with this much wNEAR on the simulator (after connecting). */
+  fundWnear?: string;
+  /** More set-up once the session is open (connected and funded); what it returns is merged into the session. */
+  setUp?: (session: DappSession, sim: RunningSimulator) => Promise<X>;
+  /** Runs first in afterAll, before the wallet and the page server close; `extra` is empty where setUp never ran. */
+  tearDown?: (extra: Partial<X>) => Promise<void>;
+}
+
+/**
+ * One openDapp() session for a whole spec file: registers the file's beforeAll (open, then connect, fund
+ * and setUp as asked) and afterAll (tearDown, then close), and returns the session object, whose fields
+ * are set once beforeAll has run (read them in tests and hooks, not at the top of the file).
+ */
+export function dappForFile<X extends object = object>(options: DappFileOptions<X> = {}): DappSession & X {
+  const session = {} as DappSession & X;
+  test.beforeAll(async ({ sim }) => {
+    Object.assign(session, await openDapp(sim));
+    if (options.connect) expect(await connectDapp(session.w.context, session.dapp)).toHaveLength(1);
+    if (options.fundWnear !== undefined) await fund(sim, session.w.accountId, WNEAR, options.fundWnear);
+    if (options.setUp) Object.assign(session, await options.setUp(session, sim));
+  });
+  test.afterAll(async () => {
+    await options.tearDown?.(session);
+    await session.w?.close();
+    await closePageServer(session.pages);
+  });
+  return session;
 }
 
 export interface RpcErrorView {

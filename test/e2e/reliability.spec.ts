@@ -10,29 +10,25 @@
 // - tracking: a swap started from an extension page, deposited, the worker stopped (twice): the alarm
 //   wakes it and the swap reaches SUCCESS with its status history intact; the test observes through
 //   chrome.storage from a page that never messages the worker.
-import type { CDPSession, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { verifyQuoteSignature } from '@defuse-protocol/one-click-sdk-typescript';
 import { verifySignature } from '@near-wallet-selector/core';
 import { ERROR_CODES } from '../../src/provider/protocol';
 import type { QuoteParams, SwapRecordView } from '../../src/provider/swapApi';
 import { WALLET } from '../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../src/sim/server';
-import { type PageServer, closePageServer } from './fixtures';
 import {
   ONE_WNEAR,
+  type Outcome,
   TEN_WNEAR,
   USDT,
   WNEAR,
-  type Outcome,
-  type WalletSession,
   balances,
   confirm,
+  dappForFile,
   errorOf,
   expectClosed,
-  fund,
-  connectDapp,
   nonce32,
-  openDapp,
   request,
   resultOf,
   signedIntentVerifies,
@@ -40,32 +36,19 @@ import {
 } from './provider-helpers';
 import { busIntents, openObserver, readLocal, startBusProxy } from './reliability-helpers';
 import { expect, ledgerView, test, walletCall } from './sim';
-import { type WorkerWatch, stopWorker, watchRunningWorker } from './worker';
+import { stopWorker, watchWorkerForFile } from './worker';
 
 test.describe.configure({ mode: 'serial', timeout: 45_000 });
 
-let w: WalletSession;
-let pages: PageServer;
-let dapp: Page;
-let cdp: CDPSession;
-let sw: WorkerWatch;
-
-test.beforeAll(async ({ sim }) => {
-  ({ w, pages, dapp } = await openDapp(sim));
-  expect(await connectDapp(w.context, dapp)).toHaveLength(1);
-  await fund(sim, w.accountId, WNEAR, TEN_WNEAR);
-  ({ cdp, sw } = await watchRunningWorker(w.popup, w.extension));
-});
-
-test.afterAll(async () => {
-  await cdp?.detach().catch(() => undefined);
-  await w?.close();
-  await closePageServer(pages);
+const session = dappForFile({
+  connect: true,
+  fundWnear: TEN_WNEAR,
+  ...watchWorkerForFile,
 });
 
 /** The worker ran again after the stop whose events start at `from`. */
 function expectRestarted(from: number): void {
-  const after = sw.events().slice(from);
+  const after = session.sw.events().slice(from);
   expect(after.lastIndexOf('running'), after.join(',')).toBeGreaterThan(after.indexOf('stopped'));
 }
 
@@ -102,14 +85,14 @@ test.describe('signing', () => {
   test('intents_signMessage waiting in the window; worker stopped; Confirm → a valid signature', async () => {
     const message = 'signed across a worker stop';
     const nonce = nonce32();
-    const { approval, pending } = await withApproval(w.context, () =>
-      request(dapp, 'intents_signMessage', { message, recipient: 'reliability.example', nonce: nonce.toString('base64') }, { timeoutMs: 20_000 }),
+    const { approval, pending } = await withApproval(session.w.context, () =>
+      request(session.dapp, 'intents_signMessage', { message, recipient: 'reliability.example', nonce: nonce.toString('base64') }, { timeoutMs: 20_000 }),
     );
     await expect(approval.getByTestId('approval-message')).toHaveText(message);
-    const from = await stopWorker(cdp, sw);
+    const from = await stopWorker(session.cdp, session.sw);
     await confirm(approval);
     const signed = resultOf<{ accountId: string; publicKey: string; signature: string }>(await pending);
-    expect(signed.accountId).toBe(w.accountId);
+    expect(signed.accountId).toBe(session.w.accountId);
     expect(verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message, nonce, recipient: 'reliability.example' })).toBe(true);
     expectRestarted(from);
     await expectClosed(approval);
@@ -117,12 +100,12 @@ test.describe('signing', () => {
 
   test('intents_signIntents waiting in the window; worker stopped; Confirm → the payload shown before the stop, signed', async ({ sim }) => {
     const intents = transfer();
-    const { approval, pending } = await withApproval(w.context, () => request(dapp, 'intents_signIntents', { intents }, { timeoutMs: 20_000 }));
+    const { approval, pending } = await withApproval(session.w.context, () => request(session.dapp, 'intents_signIntents', { intents }, { timeoutMs: 20_000 }));
     await expect(approval.getByTestId('approval-kind')).toHaveAttribute('data-kind', 'signIntents');
     await expect(approval.getByTestId('approval-simulation').locator('[data-outcome="ok"]')).toBeVisible();
     const shown = await shownPayload(approval);
 
-    const from = await stopWorker(cdp, sw);
+    const from = await stopWorker(session.cdp, session.sw);
     await confirm(approval, { acknowledgeDanger: true });
     const out = resultOf<{
       signed: { standard: string; payload: { message: string; nonce: string; recipient: string }; public_key: string; signature: string };
@@ -131,22 +114,22 @@ test.describe('signing', () => {
     }>(await pending);
     expectRestarted(from);
     // The worker that signed after the restart signed exactly what the user saw (stored with the request).
-    expect(out.payload).toMatchObject({ signer_id: w.accountId, nonce: shown.nonce, deadline: shown.deadline, intents });
-    expect(out.signed.public_key).toBe(w.publicKey);
+    expect(out.payload).toMatchObject({ signer_id: session.w.accountId, nonce: shown.nonce, deadline: shown.deadline, intents });
+    expect(out.signed.public_key).toBe(session.w.publicKey);
     expect(signedIntentVerifies(out.signed)).toBe(true);
     await expectClosed(approval);
-    expect((await balances(sim, w.accountId))[WNEAR], 'signed, not published').toBe(TEN_WNEAR);
+    expect((await balances(sim, session.w.accountId))[WNEAR], 'signed, not published').toBe(TEN_WNEAR);
   });
 });
 
 test.describe('publishing', () => {
   test('worker stopped right after Confirm → an answer or a clean error; the bus has it at most once', async ({ sim }) => {
-    const before = { intents: Object.keys(busIntents(sim)).length, wnear: BigInt((await balances(sim, w.accountId))[WNEAR]!) };
-    const { approval, pending } = await withApproval(w.context, () => request(dapp, 'intents_publishIntents', { intents: transfer() }, { timeoutMs: 25_000 }));
+    const before = { intents: Object.keys(busIntents(sim)).length, wnear: BigInt((await balances(sim, session.w.accountId))[WNEAR]!) };
+    const { approval, pending } = await withApproval(session.w.context, () => request(session.dapp, 'intents_publishIntents', { intents: transfer() }, { timeoutMs: 25_000 }));
     await expect(approval.getByTestId('approval-simulation').locator('[data-outcome="ok"]')).toBeVisible();
     const shown = await shownPayload(approval);
     await confirm(approval, { acknowledgeDanger: true });
-    const from = await stopWorker(cdp, sw);
+    const from = await stopWorker(session.cdp, session.sw);
     const { outcome, confirmedAgain } = await settleAfterStop(approval, pending);
     const published = Object.keys(busIntents(sim)).length - before.intents;
     test.info().annotations.push({ type: 'outcome', description: `${JSON.stringify(outcome)}; confirmed again: ${confirmedAgain}; published: ${published}` });
@@ -155,16 +138,16 @@ test.describe('publishing', () => {
 
     expect(published, 'published at most once').toBeLessThanOrEqual(1);
     // The ledger agrees: the nonce shown (and signed) is used exactly when the intent was published.
-    expect(await ledgerView<boolean>(sim, 'is_nonce_used', { account_id: w.accountId, nonce: shown.nonce })).toBe(published === 1);
+    expect(await ledgerView<boolean>(sim, 'is_nonce_used', { account_id: session.w.accountId, nonce: shown.nonce })).toBe(published === 1);
     if (outcome.ok === true) {
       const { intentHash } = resultOf<{ intentHash: string; status: string }>(outcome);
       expect(published).toBe(1);
       expect(busIntents(sim)[intentHash]).toBeDefined();
-      await expect.poll(async () => resultOf<{ status: string }>(await request(dapp, 'intents_getIntentStatus', { intentHash })).status, { timeout: 10_000 }).toBe('SETTLED');
+      await expect.poll(async () => resultOf<{ status: string }>(await request(session.dapp, 'intents_getIntentStatus', { intentHash })).status, { timeout: 10_000 }).toBe('SETTLED');
     } else {
       expect(errorOf(outcome).code).toEqual(expect.any(Number));
     }
-    const wnear = BigInt((await balances(sim, w.accountId))[WNEAR]!);
+    const wnear = BigInt((await balances(sim, session.w.accountId))[WNEAR]!);
     expect(wnear, 'the balance moved once per publish').toBe(before.wnear - BigInt(published) * BigInt(ONE_WNEAR));
     await expectClosed(approval);
   });
@@ -176,9 +159,9 @@ test.describe('publishing', () => {
   async function stopAfterBusAccepted(sim: RunningSimulator) {
     const proxy = await startBusProxy(sim);
     try {
-      await walletCall(w.popup, WALLET.setSettings, { endpoints: { bus: `${proxy.url}/rpc` }, busApiKey: sim.busApiKey });
-      const before = { intents: Object.keys(busIntents(sim)), wnear: BigInt((await balances(sim, w.accountId))[WNEAR]!) };
-      const { approval, pending } = await withApproval(w.context, () => request(dapp, 'intents_publishIntents', { intents: transfer() }, { timeoutMs: 25_000 }));
+      await walletCall(session.w.popup, WALLET.setSettings, { endpoints: { bus: `${proxy.url}/rpc` }, busApiKey: sim.busApiKey });
+      const before = { intents: Object.keys(busIntents(sim)), wnear: BigInt((await balances(sim, session.w.accountId))[WNEAR]!) };
+      const { approval, pending } = await withApproval(session.w.context, () => request(session.dapp, 'intents_publishIntents', { intents: transfer() }, { timeoutMs: 25_000 }));
       await expect(approval.getByTestId('approval-simulation').locator('[data-outcome="ok"]')).toBeVisible();
       const shown = await shownPayload(approval);
       const processed = proxy.holdNextPublish();
@@ -186,7 +169,7 @@ test.describe('publishing', () => {
       await processed; // the bus has the intent; the worker has not heard back
       const accepted = Object.keys(busIntents(sim)).filter((h) => !before.intents.includes(h));
       expect(accepted).toHaveLength(1);
-      const from = await stopWorker(cdp, sw);
+      const from = await stopWorker(session.cdp, session.sw);
       proxy.release();
       const { outcome, confirmedAgain } = await settleAfterStop(approval, pending);
       test.info().annotations.push({ type: 'outcome', description: `${JSON.stringify(outcome)}; confirmed again: ${confirmedAgain}` });
@@ -194,7 +177,7 @@ test.describe('publishing', () => {
       await expectClosed(approval);
       return { outcome, before, shown, intentHash: accepted[0]! };
     } finally {
-      await walletCall(w.popup, WALLET.setSettings, { endpoints: { bus: sim.urls.bus }, busApiKey: sim.busApiKey });
+      await walletCall(session.w.popup, WALLET.setSettings, { endpoints: { bus: sim.urls.bus }, busApiKey: sim.busApiKey });
       await proxy.close();
     }
   }
@@ -203,8 +186,8 @@ test.describe('publishing', () => {
     const { outcome, before, shown } = await stopAfterBusAccepted(sim);
     expect(outcome.ok, 'the page got an answer, not silence').not.toBe('timeout');
     expect(Object.keys(busIntents(sim)).length - before.intents.length, 'published exactly once').toBe(1);
-    expect(await ledgerView<boolean>(sim, 'is_nonce_used', { account_id: w.accountId, nonce: shown.nonce })).toBe(true);
-    await expect.poll(async () => BigInt((await balances(sim, w.accountId))[WNEAR]!), { timeout: 10_000 }).toBe(before.wnear - BigInt(ONE_WNEAR));
+    expect(await ledgerView<boolean>(sim, 'is_nonce_used', { account_id: session.w.accountId, nonce: shown.nonce })).toBe(true);
+    await expect.poll(async () => BigInt((await balances(sim, session.w.accountId))[WNEAR]!), { timeout: 10_000 }).toBe(before.wnear - BigInt(ONE_WNEAR));
   });
 
   // Regression (found by this suite): re-confirming after the stop re-signs the same bytes (the same
@@ -228,7 +211,7 @@ test.describe('tracking', () => {
 
   test('swap started, deposited, worker stopped: the alarm wakes it and the swap reaches SUCCESS, history intact', async ({ sim }) => {
     test.setTimeout(40_000);
-    await walletCall(w.popup, WALLET.setSettings, { endpoints: { swap: swapSim.url, transactions: `${swapSim.url}/api/v0` } });
+    await walletCall(session.w.popup, WALLET.setSettings, { endpoints: { swap: swapSim.url, transactions: `${swapSim.url}/api/v0` } });
     try {
       const params: QuoteParams = {
         swapType: 'EXACT_INPUT',
@@ -237,13 +220,13 @@ test.describe('tracking', () => {
         depositType: 'ORIGIN_CHAIN',
         destinationAsset: USDT,
         amount: ONE_WNEAR,
-        refundTo: w.accountId,
+        refundTo: session.w.accountId,
         refundType: 'ORIGIN_CHAIN',
-        recipient: w.accountId,
+        recipient: session.w.accountId,
         recipientType: 'DESTINATION_CHAIN',
         deadline: new Date(Date.now() + 3600_000).toISOString(),
       };
-      const started = await walletCall<SwapRecordView>(w.popup, 'swap_start', params);
+      const started = await walletCall<SwapRecordView>(session.w.popup, 'swap_start', params);
       expect(started).toMatchObject({ status: 'PENDING_DEPOSIT', lastError: null });
       const res = await fetch(`${swapSim.url}/dev/deposit`, {
         method: 'POST',
@@ -253,19 +236,19 @@ test.describe('tracking', () => {
       expect(res.status, await res.clone().text()).toBe(200);
 
       // From here the test only reads chrome.storage (the popup tab leaves the wallet's pages).
-      await w.popup.goto('about:blank');
-      const observer = await openObserver(w.extension);
+      await session.w.popup.goto('about:blank');
+      const observer = await openObserver(session.w.extension);
       const stored = () => readLocal<SwapRecordView>(observer, `swap:${started.id}`);
       expect(await stored()).toEqual(started);
 
-      const first = await stopWorker(cdp, sw);
+      const first = await stopWorker(session.cdp, session.sw);
       await expect.poll(async () => (await stored())?.status, { message: 'the first check after the stop', timeout: 15_000, intervals: [250] }).not.toBe('PENDING_DEPOSIT');
       expectRestarted(first);
       const middle = (await stored())!;
       test.info().annotations.push({ type: 'history after the first wake-up', description: middle.statusHistory.map((h) => h.status).join(' → ') });
 
       if (middle.status !== 'SUCCESS') {
-        const second = await stopWorker(cdp, sw);
+        const second = await stopWorker(session.cdp, session.sw);
         await expect.poll(async () => (await stored())?.status, { message: 'tracking to SUCCESS after the second stop', timeout: 15_000, intervals: [250] }).toBe('SUCCESS');
         expectRestarted(second);
       }
@@ -286,21 +269,21 @@ test.describe('tracking', () => {
       expect(await readLocal(observer, 'swapTrack')).toEqual([]);
 
       // The popup's view agrees (this call wakes the worker; the swap was already SUCCESS).
-      await w.popup.goto(w.extension.url('popup.html'));
-      expect(await walletCall<SwapRecordView>(w.popup, 'swap_get', { id: started.id })).toEqual(done);
+      await session.w.popup.goto(session.w.extension.url('popup.html'));
+      expect(await walletCall<SwapRecordView>(session.w.popup, 'swap_get', { id: started.id })).toEqual(done);
       await observer.close();
     } finally {
-      if (!w.popup.url().startsWith('chrome-extension://')) await w.popup.goto(w.extension.url('popup.html'));
-      await walletCall(w.popup, WALLET.setSettings, { endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0` } });
+      if (!session.w.popup.url().startsWith('chrome-extension://')) await session.w.popup.goto(session.w.extension.url('popup.html'));
+      await walletCall(session.w.popup, WALLET.setSettings, { endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0` } });
     }
   });
 });
 
 test('after the stops the wallet still answers the page: nothing is left queued', async () => {
-  const outcome = await request(dapp, 'intents_accounts');
-  expect(resultOf(outcome)).toEqual([{ accountId: w.accountId, publicKey: w.publicKey }]);
-  const { approval, pending } = await withApproval(w.context, () =>
-    request(dapp, 'intents_signMessage', { message: 'last', recipient: 'reliability.example', nonce: nonce32().toString('base64') }),
+  const outcome = await request(session.dapp, 'intents_accounts');
+  expect(resultOf(outcome)).toEqual([{ accountId: session.w.accountId, publicKey: session.w.publicKey }]);
+  const { approval, pending } = await withApproval(session.w.context, () =>
+    request(session.dapp, 'intents_signMessage', { message: 'last', recipient: 'reliability.example', nonce: nonce32().toString('base64') }),
   );
   await expect(approval.getByTestId('approval-message')).toHaveText('last');
   await approval.getByTestId('approval-reject').click();

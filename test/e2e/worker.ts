@@ -3,6 +3,7 @@
 // waits for the same evidence ("CDP reports it stopped") before it goes on.
 import type { CDPSession, Page } from '@playwright/test';
 import { type Extension, expect } from './fixtures';
+import type { WalletSession } from './provider-helpers';
 
 export interface WorkerWatch {
   /** Every running status CDP reported for the extension's worker versions, in order. */
@@ -48,3 +49,12 @@ export async function stopWorker(cdp: CDPSession, sw: Pick<WorkerWatch, 'events'
   await expect.poll(() => sw.events().slice(from), { message: 'CDP reports the worker stopped', timeout: 10_000 }).toContain('stopped');
   return from;
 }
+
+/**
+ * dappForFile's setUp and tearDown for a file that stops the worker: the session gets `cdp` and `sw`
+ * (watchRunningWorker on the wallet's popup), and the CDP session is detached before the wallet closes.
+ */
+export const watchWorkerForFile = {
+  setUp: ({ w }: { w: WalletSession }) => watchRunningWorker(w.popup, w.extension),
+  tearDown: async ({ cdp }: { cdp?: CDPSession }) => void (await cdp?.detach().catch(() => undefined)),
+};

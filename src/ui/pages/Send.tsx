@@ -9,8 +9,8 @@ import { IntentsBody } from '../approve/IntentsBody';
 import { intentsGate, worded } from '../approve/view';
 import '../approve/approve.css';
 import { accountIdProblem } from '../addresses';
-import { formatUnits } from '../../core/amounts';
-import { parseAmountInput, readableAmount } from '../amountText';
+import { readableAmount } from '../amountText';
+import { AmountField, readHeldAmount } from '../components/AmountField';
 import { Dialog } from '../components/Dialog';
 import { Checkbox, SelectField, TextField } from '../components/Field';
 import { ErrorAlert, StatusLine } from '../components/Notice';
@@ -43,8 +43,7 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
   const token = rows.find((r) => r.assetId === tokenId);
 
   const toProblem = !to.trim() ? 'Enter the intents account to send to' : accountIdProblem(to.trim(), 'The receiving account');
-  const read = token ? parseAmountInput(amount, token.decimals) : { problem: 'Choose a token you hold' };
-  const amountProblem = 'problem' in read ? read.problem.replace('This token', token?.symbol ?? 'This token') : read.units === 0n ? 'Enter an amount above zero' : read.units > BigInt(token!.amount) ? `More than the ${readableAmount(BigInt(token!.amount), token!.decimals)} ${token!.symbol} this account holds` : null;
+  const { units, problem: amountProblem } = readHeldAmount(amount, token);
 
   // Follow the sent transfer until the bus has a final word.
   useEffect(() => {
@@ -61,9 +60,9 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
   const submit = (e: Event) => {
     e.preventDefault();
     setTried(true);
-    if (toProblem || amountProblem || 'problem' in read) return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
+    if (toProblem || amountProblem || units === null) return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
     void review.run(async () => {
-      const { preview, reviewed } = await wallet.previewSend({ receiverId: to.trim(), tokenId, amount: read.units.toString() });
+      const { preview, reviewed } = await wallet.previewSend({ receiverId: to.trim(), tokenId, amount: units.toString() });
       setAcknowledged(false);
       setShown({ preview: worded(preview), reviewed });
     });
@@ -100,22 +99,7 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
             onValue={setTokenId}
             testid="send-token"
           />
-          <TextField
-            label={`Amount${token ? ` (${token.symbol})` : ''}`}
-            value={amount}
-            onValue={setAmount}
-            inputMode="decimal"
-            verbatim
-            testid="send-amount"
-            error={tried || amount ? amountProblem : null}
-            aside={
-              token && (
-                <button type="button" class="link" onClick={() => setAmount(formatUnits(BigInt(token.amount), token.decimals))} data-testid="send-max">
-                  Max
-                </button>
-              )
-            }
-          />
+          <AmountField token={token} value={amount} onValue={setAmount} error={tried || amount ? amountProblem : null} testid="send" />
           <ErrorAlert message={review.error} testid="send-error" />
           <StatusLine testid="send-busy">{review.busy ? 'Preparing the transfer…' : ''}</StatusLine>
           <div class="actions">

@@ -9,7 +9,8 @@ import { MAX_APP_FEES, bpsToPercent, percentToBps, type SwapField, type SwapForm
 export type FieldBinding = (key: TextKey) => { value: string; onValue(v: string): void; error: string | null };
 export type TextKey = { [K in keyof SwapForm]: SwapForm[K] extends string ? K : never }[keyof SwapForm];
 
-interface AdvancedProps {
+/** The swap form's state and its setters, as the parts of the form (Advanced, SwapOptions) take them. */
+export interface SwapFormParts {
   form: SwapForm;
   /** The value, setter and shown error of a text field for this key of the form. */
   bind: FieldBinding;
@@ -21,7 +22,7 @@ interface AdvancedProps {
 }
 
 /** The swap form's rarely used options, folded away. */
-export function Advanced({ form, bind, set, setForm, show, problems, tried }: AdvancedProps) {
+export function Advanced({ form, bind, set, setForm, show, problems, tried }: SwapFormParts) {
   const setFee = (i: number, patch: Partial<{ recipient: string; bps: string }>) =>
     setForm((old) => ({ ...old, appFees: old.appFees.map((row, j) => (j === i ? { ...row, ...patch } : row)) }));
   // Open when something in it is set (the form came back from a deposit view), else closed.

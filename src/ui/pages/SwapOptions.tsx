@@ -8,7 +8,7 @@ import { ChoiceGroup, TextField, type Choice } from '../components/Field';
 import { shortAccount } from '../format';
 import { HIGH_SLIPPAGE_BPS, SLIPPAGE_PRESETS, defaultDeadlineMinutes, depositModesFor, percentToBps, type SwapField, type SwapForm } from '../swapForm';
 import { AddressChoice } from './SwapAddress';
-import { Advanced, type FieldBinding } from './SwapAdvanced';
+import { Advanced, type SwapFormParts } from './SwapAdvanced';
 
 const MAIN_SWAP_TYPES: readonly Choice<SwapType>[] = [
   { value: 'EXACT_INPUT', label: 'Exact amount in', hint: 'You send exactly this; the quote says what you get.' },
@@ -33,19 +33,12 @@ export function optionsSummary(form: SwapForm, account: string | null): string {
   return `${TYPE_WORDS[form.swapType]} · ${form.slippagePercent.trim() || '?'} % slippage · from ${from} · to ${to}`;
 }
 
-interface SwapOptionsProps {
-  form: SwapForm;
+interface SwapOptionsProps extends SwapFormParts {
   account: string | null;
   open: boolean;
   onOpen(open: boolean): void;
   origin: TokenView | undefined;
   destination: TokenView | undefined;
-  bind: FieldBinding;
-  set<K extends keyof SwapForm>(key: K, value: SwapForm[K]): void;
-  setForm(update: (old: SwapForm) => SwapForm): void;
-  show(field: SwapField, value: string): string | null;
-  problems: Partial<Record<SwapField, string>>;
-  tried: boolean;
 }
 
 export function SwapOptions({ form, account, open, onOpen, origin, destination, bind, set, setForm, show, problems, tried }: SwapOptionsProps) {

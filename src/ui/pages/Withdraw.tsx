@@ -6,9 +6,9 @@ import { useEffect, useState } from 'preact/hooks';
 import type { QuoteParams, QuoteView, SwapRecordView } from '../../provider/swapApi';
 import type { BalanceRow } from '../../provider/walletApi';
 import { addressProblem } from '../addresses';
-import { formatUnits } from '../../core/amounts';
-import { parseAmountInput, readableAmount } from '../amountText';
+import { readableAmount } from '../amountText';
 import { chainName } from '../chains';
+import { AmountField, readHeldAmount } from '../components/AmountField';
 import { SelectField, TextField } from '../components/Field';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { Screen } from '../components/Screen';
@@ -33,16 +33,7 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
   const chain = token?.blockchain ?? null;
 
   const toProblem = !chain ? 'Choose a token' : !to.trim() ? `Enter the ${chainName(chain)} address to receive it` : addressProblem(chain, to.trim());
-  const read = token ? parseAmountInput(amount, token.decimals) : ({ problem: 'Choose a token you hold' } as const);
-  const units = 'units' in read ? read.units : null;
-  const amountProblem =
-    'problem' in read
-      ? read.problem.replace('This token', token?.symbol ?? 'This token')
-      : read.units === 0n
-        ? 'Enter an amount above zero'
-        : token && read.units > BigInt(token.amount)
-          ? `More than the ${readableAmount(BigInt(token.amount), token.decimals)} ${token.symbol} this account holds`
-          : null;
+  const { units, problem: amountProblem } = readHeldAmount(amount, token);
 
   const params = (): QuoteParams | null =>
     token && units !== null && !toProblem && !amountProblem
@@ -97,22 +88,7 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
           testid="withdraw-token"
         />
         <TextField label={chain ? `To (${chainName(chain)} address)` : 'To'} value={to} onValue={setTo} verbatim testid="withdraw-to" error={tried || to ? toProblem : null} />
-        <TextField
-          label={`Amount${token ? ` (${token.symbol})` : ''}`}
-          value={amount}
-          onValue={setAmount}
-          inputMode="decimal"
-          verbatim
-          testid="withdraw-amount"
-          error={tried || amount ? amountProblem : null}
-          aside={
-            token && (
-              <button type="button" class="link" onClick={() => setAmount(formatUnits(BigInt(token.amount), token.decimals))} data-testid="withdraw-max">
-                Max
-              </button>
-            )
-          }
-        />
+        <AmountField token={token} value={amount} onValue={setAmount} error={tried || amount ? amountProblem : null} testid="withdraw" />
         <StatusLine testid="withdraw-quote-status">{params() && !shown ? 'Asking what arrives…' : ''}</StatusLine>
         {shown && 'view' in shown && token && (
           <p data-testid="withdraw-arrives">

@@ -6,33 +6,27 @@
 // everything to the attacker; while the window shows it, and after a worker stop with the window still
 // open, no signature of that payload may reach the proxy. The user rejects; the attacker then
 // publishes whatever it captured on the bus, and the balance must not move.
-import type { Page } from '@playwright/test';
 import { ERROR_CODES } from '../../../src/provider/protocol';
 import { WALLET } from '../../../src/provider/walletApi';
-import { type PageServer, closePageServer } from '../fixtures';
-import { TEN_WNEAR, WNEAR, type WalletSession, connectDapp, errorOf, expectClosed, fund, openDapp, reject, request, withApproval } from '../provider-helpers';
+import { TEN_WNEAR, WNEAR, dappForFile, errorOf, expectClosed, reject, request, withApproval } from '../provider-helpers';
 import { expect, test, walletCall } from '../sim';
 import { type WorkerWatch, stopWorker, watchRunningWorker } from '../worker';
 import { type RecordingServer, isForAccount, ledgerState, publishOnBus, realRequests, signaturesIn, startRecordingProxy } from './helpers';
 
 test.describe.configure({ timeout: 60_000 });
 
-let w: WalletSession;
-let pages: PageServer;
-let dapp: Page;
 let proxy: RecordingServer;
 
+const session = dappForFile({ connect: true, fundWnear: TEN_WNEAR });
+
+// Registered after dappForFile's hooks, so it runs after them: the proxy is set up once the wallet is
+// connected and funded, and closed after the wallet and the page server.
 test.beforeAll(async ({ sim }) => {
-  ({ w, pages, dapp } = await openDapp(sim));
-  expect(await connectDapp(w.context, dapp)).toHaveLength(1);
-  await fund(sim, w.accountId, WNEAR, TEN_WNEAR);
   proxy = await startRecordingProxy(sim.url);
-  await walletCall(w.popup, WALLET.setSettings, { endpoints: { ledgerRpc: `${proxy.url}/ledger-rpc` } });
+  await walletCall(session.w.popup, WALLET.setSettings, { endpoints: { ledgerRpc: `${proxy.url}/ledger-rpc` } });
 });
 
 test.afterAll(async () => {
-  await w?.close();
-  await closePageServer(pages);
   await proxy?.close();
 });
 
@@ -40,9 +34,9 @@ const everythingToAttacker = [{ intent: 'transfer', receiver_id: 'attacker.near'
 
 for (const method of ['intents_publishIntents', 'intents_signIntents'] as const) {
   test(`${method}: no signature of the request reaches the ledger RPC before Confirm, even across a worker stop; rejected, nothing captured executes`, async ({ sim }) => {
-    const before = await ledgerState(sim, w.accountId);
+    const before = await ledgerState(sim, session.w.accountId);
     const from = proxy.requests().length;
-    const { approval, pending } = await withApproval(w.context, () => request(dapp, method, { intents: everythingToAttacker }, { timeoutMs: 30_000 }));
+    const { approval, pending } = await withApproval(session.w.context, () => request(session.dapp, method, { intents: everythingToAttacker }, { timeoutMs: 30_000 }));
     await expect(approval.getByTestId('approval-intent')).toContainText('attacker.near');
     await expect(approval.getByTestId('approval-simulation')).toBeVisible();
     // The preview did ask the ledger RPC (so the proxy is on the path the wallet uses).
@@ -52,7 +46,7 @@ for (const method of ['intents_publishIntents', 'intents_signIntents'] as const)
     let cdp: Awaited<ReturnType<typeof watchRunningWorker>>['cdp'] | undefined;
     try {
       let sw: WorkerWatch;
-      ({ cdp, sw } = await watchRunningWorker(w.popup, w.extension));
+      ({ cdp, sw } = await watchRunningWorker(session.w.popup, session.w.extension));
       await stopWorker(cdp, sw);
       // Asked from the window itself: the new worker builds what the window shows before it answers.
       const view = await walletCall<{ kind: string } | null>(approval, 'approval_current');
@@ -68,12 +62,12 @@ for (const method of ['intents_publishIntents', 'intents_signIntents'] as const)
     await expectClosed(approval);
 
     // The attacker publishes everything it captured of this account's payloads.
-    const captured = signaturesIn(proxy.requests().slice(from)).filter((s) => isForAccount(s, w.accountId));
+    const captured = signaturesIn(proxy.requests().slice(from)).filter((s) => isForAccount(s, session.w.accountId));
     const published = [];
     for (const s of captured) published.push(await publishOnBus(sim, s));
     test.info().annotations.push({ type: 'captured', description: `${captured.length} signature(s); bus said ${JSON.stringify(published)}` });
 
-    expect(await ledgerState(sim, w.accountId), 'the balance did not move').toEqual(before);
+    expect(await ledgerState(sim, session.w.accountId), 'the balance did not move').toEqual(before);
     expect(captured, 'no signature of the payload left the wallet before Confirm').toEqual([]);
   });
 }

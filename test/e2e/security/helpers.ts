@@ -18,9 +18,10 @@ import {
   signIntentPayload,
   utf8,
 } from '../../../src/core';
+import type { QuoteParams } from '../../../src/provider/swapApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import type { Extension, PageServer } from '../fixtures';
-import { type Outcome, balances, confirm } from '../provider-helpers';
+import { type Outcome, USDT, WNEAR, balances, confirm } from '../provider-helpers';
 import { expect, ledgerView, walletCall } from '../sim';
 
 // ---------------------------------------------------------------------------------------------------
@@ -415,3 +416,21 @@ export async function expectDangerGate(approval: Page, findings = approval.locat
   await ack.check();
   await expect(button).toBeEnabled({ timeout: 10_000 });
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Swaps
+
+/** The quote request of a wNEAR → USDT swap paid from, refunded to and delivered to `accountId`'s intents account; an hour to run. */
+export const intentsSwap = (accountId: string, amount: string, swapType: QuoteParams['swapType'] = 'EXACT_INPUT'): QuoteParams => ({
+  swapType,
+  slippageTolerance: 100,
+  originAsset: WNEAR,
+  depositType: 'INTENTS',
+  destinationAsset: USDT,
+  amount,
+  refundTo: accountId,
+  refundType: 'INTENTS',
+  recipient: accountId,
+  recipientType: 'INTENTS',
+  deadline: new Date(Date.now() + 3600_000).toISOString(),
+});

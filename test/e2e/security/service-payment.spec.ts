@@ -5,12 +5,12 @@
 // as signable, and nothing may be signed or sent. Tried through the wallet's own API as the popup calls
 // it, in the real extension, against the real simulator behind a rewriting proxy.
 import { formatUnits } from '../../../src/core';
-import type { QuoteParams, SwapRecordView } from '../../../src/provider/swapApi';
+import type { SwapRecordView } from '../../../src/provider/swapApi';
 import { WALLET } from '../../../src/provider/walletApi';
-import { TEN_WNEAR, USDT, WNEAR, balances, fund, openWallet } from '../provider-helpers';
+import { TEN_WNEAR, WNEAR, balances, fund, openWallet } from '../provider-helpers';
 import { expect, test, walletCall } from '../sim';
 import type { RunningSimulator } from '../../../src/sim/server';
-import { realRequests, startRecorder } from './helpers';
+import { intentsSwap, realRequests, startRecorder } from './helpers';
 
 type Rewrite = (message: Record<string, unknown>) => void;
 
@@ -37,20 +37,6 @@ async function serviceRewriting(sim: RunningSimulator, path: string, rewrite: (j
     res.writeHead(answer.status, { ...cors, 'content-type': 'application/json' }).end(text);
   });
 }
-
-const intentsSwap = (accountId: string, amount: string, swapType: QuoteParams['swapType'] = 'EXACT_INPUT'): QuoteParams => ({
-  swapType,
-  slippageTolerance: 100,
-  originAsset: WNEAR,
-  depositType: 'INTENTS',
-  destinationAsset: USDT,
-  amount,
-  refundTo: accountId,
-  refundType: 'INTENTS',
-  recipient: accountId,
-  recipientType: 'INTENTS',
-  deadline: new Date(Date.now() + 3600_000).toISOString(),
-});
 
 for (const [name, rewrite] of ATTACKS) {
   test(`a swap service whose payment ${name} is refused before anything is signed`, async ({ sim }) => {

@@ -14,14 +14,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { verifySignature } from '@near-wallet-selector/core';
 import { ERROR_CODES } from '../../../src/provider/protocol';
-import type { QuoteParams, SwapRecordView } from '../../../src/provider/swapApi';
+import type { SwapRecordView } from '../../../src/provider/swapApi';
 import { WALLET } from '../../../src/provider/walletApi';
 import { startSimulator } from '../../../src/sim/server';
-import { closePageServer } from '../fixtures';
 import {
   PASSWORD,
   TEN_WNEAR,
-  USDT,
   WNEAR,
   balances,
   confirm,
@@ -29,16 +27,16 @@ import {
   expectClosed,
   fund,
   nonce32,
-  openDapp,
   openWallet,
   request,
   resultOf,
   withApproval,
+  withDapp,
 } from '../provider-helpers';
 import { startBusProxy } from '../reliability-helpers';
 import { expect, test, walletCall } from '../sim';
 import { stopWorker, watchRunningWorker } from '../worker';
-import { attempt, ledgerState } from './helpers';
+import { attempt, intentsSwap, ledgerState } from './helpers';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -79,8 +77,7 @@ test('file:// pages are refused (4100) without a window, and never share a grant
 });
 
 test('free text of any size is refused (-32602 naming the field) without a window: memo, msg, token_id, state_init', async ({ sim }) => {
-  const { w, pages, dapp } = await openDapp(sim);
-  try {
+  await withDapp(sim, async ({ w, dapp }) => {
     expect(await connectDapp(w.context, dapp)).toHaveLength(1);
     await fund(sim, w.accountId, WNEAR, TEN_WNEAR);
     const before = await ledgerState(sim, w.accountId);
@@ -98,15 +95,11 @@ test('free text of any size is refused (-32602 naming the field) without a windo
       expect(t.windows, `no window for an oversized ${t.field}`).toBe(0);
     }
     expect(await ledgerState(sim, w.accountId)).toEqual(before);
-  } finally {
-    await w.close();
-    await closePageServer(pages);
-  }
+  });
 });
 
 test('after a password change and a worker stop the wallet is still unlocked and signs', async ({ sim }) => {
-  const { w, pages, dapp } = await openDapp(sim);
-  try {
+  await withDapp(sim, async ({ w, dapp }) => {
     expect(await connectDapp(w.context, dapp)).toHaveLength(1);
     const before = await ledgerState(sim, w.accountId);
     await walletCall(w.popup, WALLET.changePassword, { oldPassword: PASSWORD, newPassword: 'a new and longer passphrase 7' });
@@ -127,10 +120,7 @@ test('after a password change and a worker stop the wallet is still unlocked and
     expect(verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message, nonce, recipient: 'example.org' })).toBe(true);
     await expectClosed(approval);
     expect(await ledgerState(sim, w.accountId)).toEqual(before);
-  } finally {
-    await w.close();
-    await closePageServer(pages);
-  }
+  });
 });
 
 test('wrong passwords tried in parallel are throttled like serial ones', async ({ sim }) => {
@@ -168,19 +158,7 @@ test('paying a swap from the intents account, interrupted after the bus took the
     await fund(sim, w.accountId, WNEAR, TEN_WNEAR);
     await walletCall(w.popup, WALLET.setSettings, { endpoints: { bus: `${proxy.url}/rpc` } });
     await walletCall(w.popup, WALLET.setSettings, { busApiKey: sim.busApiKey });
-    const params: QuoteParams = {
-      swapType: 'EXACT_INPUT',
-      slippageTolerance: 100,
-      originAsset: WNEAR,
-      depositType: 'INTENTS',
-      destinationAsset: USDT,
-      amount: '2000000000000000000000000',
-      refundTo: w.accountId,
-      refundType: 'INTENTS',
-      recipient: w.accountId,
-      recipientType: 'INTENTS',
-      deadline: new Date(Date.now() + 3600_000).toISOString(),
-    };
+    const params = intentsSwap(w.accountId, '2000000000000000000000000');
     const swap = await walletCall<SwapRecordView>(w.popup, 'swap_start', params);
     const amountIn = BigInt((JSON.parse(swap.quoteResponseJson) as { quote: { amountIn: string } }).quote.amountIn);
     const start = BigInt((await balances(sim, w.accountId))[WNEAR]!);
@@ -222,8 +200,7 @@ test('paying a swap from the intents account, interrupted after the bus took the
 });
 
 test('a page signs only as the account it was granted: another account of the wallet is refused (4100) without a window', async ({ sim }) => {
-  const { w, pages, dapp } = await openDapp(sim);
-  try {
+  await withDapp(sim, async ({ w, dapp }) => {
     expect(await connectDapp(w.context, dapp)).toEqual([{ accountId: w.accountId, publicKey: w.publicKey }]);
     const added = await walletCall<{ status: { accounts: { accountId: string }[] } }>(w.popup, WALLET.addAccount, { source: { kind: 'generate' } });
     const other = added.status.accounts.find((a) => a.accountId !== w.accountId)!.accountId;
@@ -240,8 +217,5 @@ test('a page signs only as the account it was granted: another account of the wa
       expect(t.outcome, what).toMatchObject({ ok: false, error: { code: ERROR_CODES.unauthorized } });
       expect(t.windows, `no window for ${what}`).toBe(0);
     }
-  } finally {
-    await w.close();
-    await closePageServer(pages);
-  }
+  });
 });

@@ -10,19 +10,15 @@
 import type { Page } from '@playwright/test';
 import { shortAddress } from '../../../src/core';
 import { ERROR_CODES } from '../../../src/provider/protocol';
-import { type PageServer, closePageServer } from '../fixtures';
 import {
   ONE_WNEAR,
   TEN_WNEAR,
   USDT,
   WNEAR,
-  type WalletSession,
-  connectDapp,
+  dappForFile,
   errorOf,
   expectClosed,
-  fund,
   nonce32,
-  openDapp,
   reject,
   request,
   resultOf,
@@ -33,26 +29,13 @@ import { expectDangerGate, ledgerState, originOn } from './helpers';
 
 test.describe.configure({ timeout: 60_000 });
 
-let w: WalletSession;
-let pages: PageServer;
-let dapp: Page;
-
-test.beforeAll(async ({ sim }) => {
-  ({ w, pages, dapp } = await openDapp(sim));
-  expect(await connectDapp(w.context, dapp)).toHaveLength(1);
-  await fund(sim, w.accountId, WNEAR, TEN_WNEAR);
-});
-
-test.afterAll(async () => {
-  await w?.close();
-  await closePageServer(pages);
-});
+const session = dappForFile({ connect: true, fundWnear: TEN_WNEAR });
 
 const ONE_NEAR = ONE_WNEAR; // 10^24 yocto: wNEAR and NEAR have the same decimals
 
 /** Opens the window for `params`, runs `check` on it, rejects, and expects the page's 4001. */
 async function shownThenRejected(params: Record<string, unknown>, check: (approval: Page) => Promise<void>, method = 'intents_signIntents'): Promise<void> {
-  const { approval, pending } = await withApproval(w.context, () => request(dapp, method, params));
+  const { approval, pending } = await withApproval(session.w.context, () => request(session.dapp, method, params));
   try {
     await check(approval);
   } finally {
@@ -63,16 +46,16 @@ async function shownThenRejected(params: Record<string, unknown>, check: (approv
 }
 
 test("ft_withdraw to attacker.near with a WITHDRAW_TO memo of the user's own address: the window names attacker.near in full, danger", async ({ sim }) => {
-  const before = await ledgerState(sim, w.accountId);
-  const intents = [{ intent: 'ft_withdraw', token: 'wrap.near', receiver_id: 'attacker.near', amount: TEN_WNEAR, memo: `WITHDRAW_TO:${w.accountId}` }];
+  const before = await ledgerState(sim, session.w.accountId);
+  const intents = [{ intent: 'ft_withdraw', token: 'wrap.near', receiver_id: 'attacker.near', amount: TEN_WNEAR, memo: `WITHDRAW_TO:${session.w.accountId}` }];
   await shownThenRejected({ intents }, async (approval) => {
     const intent = approval.getByTestId('approval-intent');
     await expect(intent).toContainText('attacker.near');
     // The user's own address, shortened, must not pass for the destination.
-    await expect(intent).not.toContainText(`to ${shortAddress(w.accountId)}`);
+    await expect(intent).not.toContainText(`to ${shortAddress(session.w.accountId)}`);
     await expectDangerGate(approval, intent.locator('[data-testid="approval-finding"][data-level="danger"]'));
   });
-  expect(await ledgerState(sim, w.accountId)).toEqual(before);
+  expect(await ledgerState(sim, session.w.accountId)).toEqual(before);
 });
 
 const toThirdParty: [string, Record<string, unknown>][] = [
@@ -82,19 +65,19 @@ const toThirdParty: [string, Record<string, unknown>][] = [
 ];
 for (const [what, intent] of toThirdParty) {
   test(`${what}: a danger finding, Confirm only after the tick`, async ({ sim }) => {
-    const before = await ledgerState(sim, w.accountId);
+    const before = await ledgerState(sim, session.w.accountId);
     await shownThenRejected({ intents: [intent] }, async (approval) => {
       const shown = approval.getByTestId('approval-intent');
       await expect(shown).toHaveAttribute('data-type', String(intent.intent));
       await expect(shown).toContainText('attacker.near');
       await expectDangerGate(approval, shown.locator('[data-testid="approval-finding"][data-level="danger"]'));
     });
-    expect(await ledgerState(sim, w.accountId)).toEqual(before);
+    expect(await ledgerState(sim, session.w.accountId)).toEqual(before);
   });
 }
 
 test('signatures that never expire: a deadline in year 9999, a deadline two days away, a page-supplied legacy nonce are each danger', async ({ sim }) => {
-  const before = await ledgerState(sim, w.accountId);
+  const before = await ledgerState(sim, session.w.accountId);
   // A swap-shaped request with no other danger in it: the envelope alone must hold Confirm back.
   const intents = [{ intent: 'token_diff', diff: { [WNEAR]: `-${ONE_WNEAR}`, [USDT]: '1000000' } }];
   const finding = (approval: Page, code: string) => approval.locator(`[data-testid="approval-finding"][data-code="${code}"][data-level="danger"]`);
@@ -115,11 +98,11 @@ test('signatures that never expire: a deadline in year 9999, a deadline two days
     await expect(approval.getByTestId('approval-nonce-kind')).toHaveAttribute('data-kind', 'legacy');
     await expectDangerGate(approval, finding(approval, 'legacy_nonce'));
   });
-  expect(await ledgerState(sim, w.accountId)).toEqual(before);
+  expect(await ledgerState(sim, session.w.accountId)).toEqual(before);
 });
 
 test('bidirectional overrides and invisible characters are shown as escapes, never as they are', async ({ sim }) => {
-  const before = await ledgerState(sim, w.accountId);
+  const before = await ledgerState(sim, session.w.accountId);
   const HIDDEN = /[\u202A-\u202E\u2066-\u2069\u200B-\u200F\uFEFF]/;
   const memo = 'invoice \u202Egnp.exe\u202C paid\u200B';
   const intents = [{ intent: 'token_diff', diff: { [WNEAR]: `-${ONE_WNEAR}`, [USDT]: '1000000' }, memo }];
@@ -140,17 +123,17 @@ test('bidirectional overrides and invisible characters are shown as escapes, nev
     },
     'intents_signMessage',
   );
-  expect(await ledgerState(sim, w.accountId)).toEqual(before);
+  expect(await ledgerState(sim, session.w.accountId)).toEqual(before);
 });
 
 /** Opens a page on `host` (served by the page server), asks to connect, runs `check` on the window, rejects. */
 async function connectWindowFrom(host: string, check: (approval: Page, raw: string) => Promise<void>): Promise<void> {
-  const origin = originOn(pages, host);
+  const origin = originOn(session.pages, host);
   const raw = new URL(origin).host;
-  const page = await w.context.newPage();
+  const page = await session.w.context.newPage();
   try {
     await page.goto(`${origin}/dapp.html`);
-    const { approval, pending } = await withApproval(w.context, () => request(page, 'intents_requestAccounts', {}));
+    const { approval, pending } = await withApproval(session.w.context, () => request(page, 'intents_requestAccounts', {}));
     try {
       await check(approval, raw);
     } finally {
@@ -166,22 +149,22 @@ async function connectWindowFrom(host: string, check: (approval: Page, raw: stri
 
 // xn--80ak6aa92e is "аррӏе" in Cyrillic letters: the heading must be what the browser connects to.
 test('an IDN homograph host is shown raw (xn--) in the heading, its decoded form flagged beneath', async ({ sim }) => {
-  const before = await ledgerState(sim, w.accountId);
+  const before = await ledgerState(sim, session.w.accountId);
   await connectWindowFrom('xn--80ak6aa92e.localhost', async (approval, raw) => {
     await expect(approval.getByTestId('approval-origin'), 'the heading is the raw host').toHaveText(raw);
     await expect(approval.getByTestId('approval-punycode-flag')).toContainText('аррӏе.localhost');
   });
-  expect(await ledgerState(sim, w.accountId)).toEqual(before);
+  expect(await ledgerState(sim, session.w.accountId)).toEqual(before);
 });
 
 // xn--abc- decodes (RFC 3492) to plain "abc", which IDNA refuses (UTS #46 §4.1 step 4: an xn-- label
 // must not decode to ASCII only); Chromium still loads the host as it is.
 test('an invalid xn-- label is never shown decoded (xn--abc- is not "abc")', async ({ sim }) => {
-  const before = await ledgerState(sim, w.accountId);
+  const before = await ledgerState(sim, session.w.accountId);
   await connectWindowFrom('xn--abc-.localhost', async (approval, raw) => {
     await expect(approval.getByTestId('approval-origin'), 'the heading is the raw host').toHaveText(raw);
     const text = await approval.locator('body').innerText();
     expect(text.split(raw).join(''), 'no decoded form of the invalid label anywhere in the window').not.toContain('abc.localhost');
   });
-  expect(await ledgerState(sim, w.accountId)).toEqual(before);
+  expect(await ledgerState(sim, session.w.accountId)).toEqual(before);
 });

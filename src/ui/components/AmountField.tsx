@@ -1,0 +1,50 @@
+// The amount of a token the account holds, as people write it (src/ui/amountText.ts): its reading
+// against the balance, and the field with a Max button that fills in the whole balance. One home for
+// Send and Withdraw, which take an amount from the same balances.
+import { formatUnits } from '../../core/amounts';
+import { parseAmountInput, readableAmount } from '../amountText';
+import { TextField } from './Field';
+
+/** What the field needs of a token the account holds (a BalanceRow has it). */
+export interface HeldToken {
+  symbol: string;
+  decimals: number;
+  /** The balance, in the token's smallest units. */
+  amount: string;
+}
+
+/**
+ * The amount typed, read for `token`: `units` as written (null where it does not read as an amount) and
+ * the problem to show, which also covers zero and more than the balance.
+ */
+export function readHeldAmount(amount: string, token: HeldToken | undefined): { units: bigint | null; problem: string | null } {
+  const read = token ? parseAmountInput(amount, token.decimals) : { problem: 'Choose a token you hold' };
+  if ('problem' in read) return { units: null, problem: read.problem.replace('This token', token?.symbol ?? 'This token') };
+  const { units } = read;
+  if (units === 0n) return { units, problem: 'Enter an amount above zero' };
+  if (token && units > BigInt(token.amount)) return { units, problem: `More than the ${readableAmount(BigInt(token.amount), token.decimals)} ${token.symbol} this account holds` };
+  return { units, problem: null };
+}
+
+/** The amount field; `testid` names it and, with `-max`, its Max button (shown once a token is chosen). */
+export function AmountField(props: { token: HeldToken | undefined; value: string; onValue(value: string): void; error: string | null; testid: string }) {
+  const { token } = props;
+  return (
+    <TextField
+      label={`Amount${token ? ` (${token.symbol})` : ''}`}
+      value={props.value}
+      onValue={props.onValue}
+      inputMode="decimal"
+      verbatim
+      testid={`${props.testid}-amount`}
+      error={props.error}
+      aside={
+        token && (
+          <button type="button" class="link" onClick={() => props.onValue(formatUnits(BigInt(token.amount), token.decimals))} data-testid={`${props.testid}-max`}>
+            Max
+          </button>
+        )
+      }
+    />
+  );
+}
