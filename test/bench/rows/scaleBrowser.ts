@@ -17,7 +17,7 @@ import type { RunningSimulator } from '../../../src/sim/server';
 import { simWithClock } from '../../unit/background/harness';
 import { launchExtension, type Extension } from '../../e2e/fixtures';
 import { type BenchRow, type RowProducer, interleave, median, ms, round } from '../lib';
-import { TRACKED, finishedSwap, olderSwaps, swapParams } from '../scale/seed';
+import { TRACKED, finishedSwap, olderSwaps, swapTo } from '../scale/seed';
 import { waitingApprovals } from './scaleBackground';
 
 const SMALL = 1_000;
@@ -67,7 +67,7 @@ async function profile(sim: RunningSimulator, template: SwapRecordView, total: n
     });
     await walletCall(ext, WALLET.create, { password: 'bench password 123', source: { kind: 'generate' } });
     const tracked: SwapRecordView[] = [];
-    for (let i = 0; i < TRACKED; i++) tracked.push(await walletCall<SwapRecordView>(ext, SWAP.start, swapParams(Date.now(), i % 2 ? 'bob.near' : 'carol.near')));
+    for (let i = 0; i < TRACKED; i++) tracked.push(await walletCall<SwapRecordView>(ext, SWAP.start, swapTo(Date.now(), i % 2 ? 'bob.near' : 'carol.near')));
     const older = olderSwaps(template, total - TRACKED, tracked[0]!.createdAt);
     const worker = extension.worker;
     for (let i = 0; i < older.length; i += 500) {

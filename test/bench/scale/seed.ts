@@ -10,25 +10,13 @@ import type { StorageAreaLike } from '../../../src/background/kv';
 import { SWAP, type QuoteParams, type SwapRecordView } from '../../../src/provider/swapApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { SWAP_ALARM } from '../../../src/background/swaps/tracker';
-import { ONE_NEAR, USDC, WNEAR, backgroundEnv, call, useSimulator, type Background, type Clock } from '../../unit/background/harness';
+import { ONE_NEAR, backgroundEnv, call, swapParams, useSimulator, type Background, type Clock } from '../../unit/background/harness';
 
 export const TRACKED = 200;
 const hexOf = (bytes: number) => randomBytes(bytes).toString('hex');
 
-/** A wNEAR → USDC swap the simulator quotes, its deadline an hour after `now`. */
-export const swapParams = (now: number, recipient = 'bob.near'): QuoteParams => ({
-  swapType: 'EXACT_INPUT',
-  slippageTolerance: 100,
-  originAsset: WNEAR,
-  depositType: 'ORIGIN_CHAIN',
-  destinationAsset: USDC,
-  amount: ONE_NEAR.toString(),
-  refundTo: 'alice.near',
-  refundType: 'ORIGIN_CHAIN',
-  recipient,
-  recipientType: 'DESTINATION_CHAIN',
-  deadline: new Date(now + 3600_000).toISOString(),
-});
+/** The tests' swap request (../../unit/background/harness), to `recipient`. */
+export const swapTo = (now: number, recipient = 'bob.near'): QuoteParams => swapParams(now, { recipient });
 
 export function memoryArea(): StorageAreaLike & { data: Map<string, unknown> } {
   const data = new Map<string, unknown>();
@@ -57,7 +45,7 @@ export async function finishedSwap(sim: RunningSimulator, clock: Clock): Promise
   fakeBrowser.reset();
   const bg = startBackground(backgroundEnv(clock));
   await useSimulator(bg, sim.url, sim.busApiKey);
-  const r = await call<SwapRecordView>(bg, SWAP.start, swapParams(clock.now));
+  const r = await call<SwapRecordView>(bg, SWAP.start, swapTo(clock.now));
   await dev(sim, '/dev/deposit', { depositAddress: r.depositAddress, amount: ONE_NEAR.toString() });
   for (let i = 0; i < 20; i++) {
     await dev(sim, '/dev/clock/advance', { ms: 30_000 });
@@ -93,7 +81,7 @@ export function olderSwaps(template: SwapRecordView, count: number, before: numb
 /** Starts `n` real swaps through the background (each one tracked from then on); returns them oldest first. */
 export async function startSwaps(bg: Background, clock: Clock, n: number): Promise<SwapRecordView[]> {
   const out: SwapRecordView[] = [];
-  for (let i = 0; i < n; i++) out.push(await call<SwapRecordView>(bg, SWAP.start, swapParams(clock.now, i % 2 ? 'bob.near' : 'carol.near')));
+  for (let i = 0; i < n; i++) out.push(await call<SwapRecordView>(bg, SWAP.start, swapTo(clock.now, i % 2 ? 'bob.near' : 'carol.near')));
   return out;
 }
 

@@ -9,7 +9,7 @@ import { startBackground, type BackgroundEnv } from '../../../src/background/sta
 import type { DeferredReply, RuntimeReply } from '../../../src/provider/protocol';
 import { WALLET, type WalletMethod } from '../../../src/provider/walletApi';
 import { APPROVAL } from '../../../src/provider/approvalApi';
-import type { SwapMethod } from '../../../src/provider/swapApi';
+import type { QuoteParams, SwapMethod } from '../../../src/provider/swapApi';
 
 type ApprovalMethod = (typeof APPROVAL)[keyof typeof APPROVAL];
 import { memoryVaultStorage } from '../../../src/vault';
@@ -78,3 +78,19 @@ export async function simWithClock(timing = STEP_TIMING): Promise<{ sim: Running
   const sim = await startSimulator({ port: 0, timing });
   return { sim, clock: { get now() { return sim.sim.ctx.clock.nowMs(); } } };
 }
+
+/** A wNEAR → USDC swap the simulator quotes (deadline an hour after `now`): the tests' and the bench's one swap request. */
+export const swapParams = (now: number, overrides: Partial<QuoteParams> = {}): QuoteParams => ({
+  swapType: 'EXACT_INPUT',
+  slippageTolerance: 100,
+  originAsset: WNEAR,
+  depositType: 'ORIGIN_CHAIN',
+  destinationAsset: USDC,
+  amount: ONE_NEAR.toString(),
+  refundTo: 'alice.near',
+  refundType: 'ORIGIN_CHAIN',
+  recipient: 'bob.near',
+  recipientType: 'DESTINATION_CHAIN',
+  deadline: new Date(now + 3600_000).toISOString(),
+  ...overrides,
+});

@@ -9,9 +9,9 @@ import { SWAP, type QuoteParams, type SwapRecordView } from '../../../src/provid
 import type { RunningSimulator } from '../../../src/sim/server';
 import { type Background, call } from '../background/harness';
 
-export const WNEAR = 'nep141:wrap.near';
-export const USDC = 'nep141:17208628f84f5d6ad33f0da3bbbeb27ffcb398eac501a31bd6ad2011e36133a1';
-export const ONE_NEAR = 10n ** 24n;
+import { ONE_NEAR } from '../background/harness';
+
+export { ONE_NEAR, USDC, WNEAR } from '../background/harness';
 /** Long steps so each status can be seen between clock moves (the simulator's clock is moved by hand). */
 export const TIMING = { depositDetectMs: 10_000, confirmMs: 20_000, processMs: 30_000, busStepMs: 200, solverLatencyMs: 5 };
 
@@ -23,21 +23,7 @@ export async function dev(sim: RunningSimulator, path: string, body: unknown): P
 
 export const clearFaults = (sim: RunningSimulator) => fetch(`${sim.url}/dev/faults`, { method: 'DELETE' }).then((r) => r.body?.cancel());
 
-/** A wNEAR → USDC swap the simulator quotes (deadline an hour after `now`). */
-export const swapParams = (now: number, overrides: Partial<QuoteParams> = {}): QuoteParams => ({
-  swapType: 'EXACT_INPUT',
-  slippageTolerance: 100,
-  originAsset: WNEAR,
-  depositType: 'ORIGIN_CHAIN',
-  destinationAsset: USDC,
-  amount: ONE_NEAR.toString(),
-  refundTo: 'alice.near',
-  refundType: 'ORIGIN_CHAIN',
-  recipient: 'bob.near',
-  recipientType: 'DESTINATION_CHAIN',
-  deadline: new Date(now + 3600_000).toISOString(),
-  ...overrides,
-});
+export { swapParams } from '../background/harness';
 
 export const deposit = (sim: RunningSimulator, r: SwapRecordView, amount: bigint = ONE_NEAR) =>
   dev(sim, '/dev/deposit', { depositAddress: r.depositAddress, amount: String(amount), ...(r.depositMemo ? { memo: r.depositMemo } : {}) });
