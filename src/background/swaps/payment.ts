@@ -8,8 +8,9 @@
  * stored payload and nothing else. A payload from the service is signed only when it is exactly this
  * swap's payment (`expectPayment`): one transfer of the quote's amountIn of the origin asset to the
  * deposit address (with its memo), by the chosen account, for the verifier, under a fresh versioned
- * nonce, before a near deadline. The signed payment is stored before it is sent, so a retry after a
- * worker stop sends the same signature again and never signs anew.
+ * nonce, before a near deadline. The signed payment is stored the moment it exists (before the verifier's
+ * check hands it to the ledger RPC), so a retry after a lost answer or a worker stop sends the same
+ * signature again and never signs anew while it can execute; once its deadline passed unused, it is dropped.
  */
 import * as z from 'zod/mini';
 import { type HttpDeps, type IntentPayload, type SignedIntent, ProtocolError, buildIntentPayload, decodeNonce, extractIntentPayload, signedIntentSchema } from '../../core';
@@ -24,7 +25,7 @@ import { sameAccount } from '../page/api';
 import { type PreviewDeps, intentsPreview } from '../approvals/preview';
 import { ProviderError } from '../providerError';
 import { type Consent, assertReviewed, draftSchema, fromDraft, reviewedId, signReviewed, toDraft } from '../signing/reviewed';
-import { type BusPort, type PreparedIntent, type SigningService, publishOnce } from '../signing/signer';
+import { type BusPort, type PreparedIntent, type SignedResult, type SigningService, publishOnce } from '../signing/signer';
 
 /** A service-written payment must be signable now and expire soon: no more than this ahead. */
 const MAX_PAYMENT_DEADLINE_MS = 60 * 60_000;
@@ -155,13 +156,27 @@ export function swapPayments(d: PaymentDeps) {
     throw new ProviderError(ERROR_CODES.internal, `The transfer was refused: ${reason}`, { intentHash: hash });
   }
 
+  /**
+   * A signed payment that can no longer execute is dropped, so the swap can be paid with a new one: its
+   * deadline has passed (the verifier refuses it from then on) and the verifier has not used its nonce (it
+   * never executed). While either is unknown (the ledger RPC does not answer) it stays.
+   */
+  async function expired<T extends { signed: SignedIntent }>(stored: T | undefined, id: string): Promise<T | undefined> {
+    if (!stored) return stored;
+    const { signer_id, nonce, deadline } = extractIntentPayload(stored.signed);
+    if (Date.parse(deadline) > d.now()) return stored;
+    if (!(await d.preview.nonceUsed(signer_id, nonce).then((used) => !used, () => false))) return stored;
+    await d.local.remove(paymentKey(id));
+    return undefined;
+  }
+
   return {
     /**
      * The payment to confirm, written by the service when it offers it, else by the wallet; kept until
      * Confirm (or the next preview). A payment signed before is shown again, not written anew.
      */
     async preview(r: SwapRecordView, signerId: string, service: Service): Promise<PaymentPreview> {
-      const stored = await d.local.read(paymentKey(r.id), paymentSchema);
+      const stored = await expired(await d.local.read(paymentKey(r.id), paymentSchema), r.id);
       let route: PaymentRoute;
       let prepared: PreparedIntent;
       if (stored) {
@@ -197,8 +212,10 @@ export function swapPayments(d: PaymentDeps) {
       const prepared = fromDraft(draft);
       if (d.publicKeyOf(prepared.payload.signer_id) !== prepared.publicKey) throw refuse('The account’s key changed since the review; review the payment again');
       // The draft goes once the payload passed the checks again (a refusal there leaves it for another try).
-      const signed = await signReviewed(d, prepared, consent, 'payment', () => d.local.remove(draftKey(r.id)));
-      await d.local.write(paymentKey(r.id), { intentHash: signed.intentHash, signed: signed.signed, route: draft.route });
+      // Kept as soon as it exists, before simulate_intents hands it to the ledger RPC: whatever happens
+      // next, this payment is sent again as it is, never signed a second time while it can still execute.
+      const keep = (s: SignedResult) => d.local.write(paymentKey(r.id), { intentHash: s.intentHash, signed: s.signed, route: draft.route });
+      const signed = await signReviewed(d, prepared, consent, 'payment', () => d.local.remove(draftKey(r.id)), keep);
       await send(draft.route, signed.signed, signed.intentHash, service);
       return signed.intentHash;
     },

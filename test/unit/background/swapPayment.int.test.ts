@@ -26,7 +26,7 @@ interface Seen {
   body: unknown;
 }
 /** The network between the wallet and the simulator: records every request and may rewrite an answer. */
-type Rewrite = (path: string, json: Record<string, unknown>) => Record<string, unknown> | 'lose' | undefined;
+type Rewrite = (path: string, json: Record<string, unknown>, request: unknown) => Record<string, unknown> | 'lose' | undefined;
 
 async function wallet(opts: { jwt: boolean; busKey: boolean; rewrite?: Rewrite; unknownPaths?: string[] }) {
   const seen: Seen[] = [];
@@ -39,7 +39,7 @@ async function wallet(opts: { jwt: boolean; busKey: boolean; rewrite?: Rewrite; 
     if (opts.unknownPaths?.includes(path)) return { status: 404, headers: new Headers(), text: async () => JSON.stringify({ message: 'Cannot POST ' + path }) };
     const res = await fetch(url, init);
     const text = await res.text();
-    const changed = opts.rewrite?.(path, JSON.parse(text) as Record<string, unknown>);
+    const changed = opts.rewrite?.(path, JSON.parse(text) as Record<string, unknown>, body);
     if (changed === 'lose') throw new TypeError('fetch failed');
     return { status: res.status, headers: res.headers, text: async () => (changed ? JSON.stringify(changed) : text) };
   };
@@ -149,6 +149,47 @@ describe('the swap service writes the payment (generate-intent / submit-intent)'
     expect(seen.filter((s) => s.path === '/v0/generate-intent')).toHaveLength(1);
     expect(paid.paidIntentHash).toEqual(expect.any(String));
     expect(await balanceOf(accountId)).toBe(before - amountInOf(swap));
+  });
+});
+
+describe('a payment signature the ledger RPC saw without answering', () => {
+  /** The ledger RPC takes simulate_intents (with the signed payment) and its answer never comes back while `lost()`. */
+  const holdsSimulation =
+    (lost: () => boolean): Rewrite =>
+    (path, _answer, request) =>
+      path === '/ledger-rpc' && lost() && JSON.stringify(request).includes('simulate_intents') ? 'lose' : undefined;
+
+  it('is the payment from then on: shown again as signed, and Confirm sends that same signature; paid once', async () => {
+    let lose = true;
+    const { bg, accountId, swap, seen } = await wallet({ jwt: true, busKey: false, rewrite: holdsSimulation(() => lose) });
+    {
+      const before = await balanceOf(accountId);
+      const { reviewed } = await call<PaymentPreview>(bg, SWAP.previewPayment, { id: swap.id });
+      await expect(call(bg, SWAP.payFromIntents, { id: swap.id, reviewed, acknowledgeDanger: true })).rejects.toThrow(/did not answer/);
+      lose = false;
+      expect(await call<PaymentPreview>(bg, SWAP.previewPayment, { id: swap.id })).toMatchObject({ signed: true, reviewed });
+      await call(bg, SWAP.payFromIntents, { id: swap.id, reviewed });
+      expect(seen.filter((s) => s.path === '/v0/generate-intent')).toHaveLength(1);
+      expect(await balanceOf(accountId)).toBe(before - amountInOf(swap));
+    }
+  });
+
+  it('once its deadline passed unused it can never execute: a new review writes a new payment, and the swap is paid once', async () => {
+    let lose = true;
+    const { bg, accountId, swap } = await wallet({ jwt: true, busKey: false, rewrite: holdsSimulation(() => lose) });
+    {
+      const before = await balanceOf(accountId);
+      const first = await call<PaymentPreview>(bg, SWAP.previewPayment, { id: swap.id });
+      await expect(call(bg, SWAP.payFromIntents, { id: swap.id, reviewed: first.reviewed, acknowledgeDanger: true })).rejects.toThrow(/did not answer/);
+      lose = false;
+      // The service's payments are valid for ten minutes; the swap itself for an hour (and the wallet locks after 15 idle).
+      await advance(bg, 11 * 60_000);
+      const second = await call<PaymentPreview>(bg, SWAP.previewPayment, { id: swap.id });
+      expect(second.signed).toBe(false);
+      expect(second.reviewed).not.toBe(first.reviewed);
+      await call(bg, SWAP.payFromIntents, { id: swap.id, reviewed: second.reviewed, acknowledgeDanger: true });
+      expect(await balanceOf(accountId)).toBe(before - amountInOf(swap));
+    }
   });
 });
 
