@@ -10,29 +10,16 @@
 //   handler runs) → relay → page, so no bench-only code has to ship in the extension.
 import type { Page } from '@playwright/test';
 import { startSimulator } from '../../../src/sim/server';
-import { WALLET } from '../../../src/provider/walletApi';
 import { APPROVAL } from '../../../src/provider/approvalApi';
 import { closePageServer, launchExtension, startPageServer, type Extension, type PageServer } from '../../e2e/fixtures';
 import { type BenchRow, type RowProducer, interleave, median, ms, round } from '../lib';
+import { walletCall, walletOnSimulator } from './wallet';
 
 /** Window samples: the approval window is rate-limited to 30 a minute in all (src/background/page/rateLimits.ts). */
 const WINDOW_RUNS = 20;
 const WINDOW_WARMUP = 2;
 /** Pages per origin and minute are limited to 10 approvals: one page server (origin) per few samples. */
 const ORIGINS = 4;
-
-interface Runtime {
-  chrome: { runtime: { sendMessage(m: unknown): Promise<unknown> } };
-}
-
-async function walletCall<T>(page: Page, method: string, params?: unknown): Promise<T> {
-  const reply = (await page.evaluate(
-    ([m, p]) => (globalThis as unknown as Runtime).chrome.runtime.sendMessage({ type: 'request', method: m, ...(p === undefined ? {} : { params: p }) }),
-    [method, params] as const,
-  )) as { ok: boolean; result?: unknown; error?: { message: string } };
-  if (!reply.ok) throw new Error(`${method}: ${reply.error?.message}`);
-  return reply.result as T;
-}
 
 type ProviderWindow = { intentsCompanion: { request(a: { method: string; params?: unknown }): Promise<unknown> } };
 
@@ -156,11 +143,7 @@ export const browserRows: RowProducer = async () => {
   try {
     const ext = await extension.context.newPage();
     await ext.goto(extension.url('popup.html'));
-    await walletCall(ext, WALLET.setSettings, {
-      endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0`, bus: sim.urls.bus, ledgerRpc: sim.urls.ledgerRpc },
-      busApiKey: sim.busApiKey,
-    });
-    await walletCall(ext, WALLET.create, { password: 'bench password 123', source: { kind: 'generate' } });
+    await walletOnSimulator(ext, sim);
 
     const dapps: Page[] = [];
     for (let i = 0; i < ORIGINS; i++) {

@@ -17,6 +17,7 @@ import type { RunningSimulator } from '../../../src/sim/server';
 import { simWithClock } from '../../unit/background/harness';
 import { launchExtension, type Extension } from '../../e2e/fixtures';
 import { type BenchRow, type RowProducer, interleave, median, ms, round } from '../lib';
+import { walletCall, walletOnSimulator } from './wallet';
 import { TRACKED, finishedSwap, olderSwaps, swapTo } from '../scale/seed';
 import { waitingApprovals } from './scaleBackground';
 
@@ -29,15 +30,6 @@ interface Chrome {
     runtime: { sendMessage(m: unknown): Promise<{ ok: boolean; result?: unknown; error?: { message: string } }> };
     storage: { local: { set(i: Record<string, unknown>): Promise<void>; get(k: string): Promise<Record<string, unknown>>; getBytesInUse(k: null): Promise<number> }; session: { set(i: Record<string, unknown>): Promise<void> } };
   };
-}
-
-async function walletCall<T>(page: Page, method: string, params?: unknown): Promise<T> {
-  const reply = await page.evaluate(
-    ([m, p]) => (globalThis as unknown as Chrome).chrome.runtime.sendMessage({ type: 'request', method: m, ...(p === undefined ? {} : { params: p }) }),
-    [method, params] as const,
-  );
-  if (!reply.ok) throw new Error(`${method}: ${reply.error?.message}`);
-  return reply.result as T;
 }
 
 /** ms for one wallet call, timed in the page (burst: the mean of that many calls in a row). */
@@ -61,11 +53,7 @@ async function profile(sim: RunningSimulator, template: SwapRecordView, total: n
   try {
     const ext = await extension.context.newPage();
     await ext.goto(extension.url('blank.html'));
-    await walletCall(ext, WALLET.setSettings, {
-      endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0`, bus: sim.urls.bus, ledgerRpc: sim.urls.ledgerRpc },
-      busApiKey: sim.busApiKey,
-    });
-    await walletCall(ext, WALLET.create, { password: 'bench password 123', source: { kind: 'generate' } });
+    await walletOnSimulator(ext, sim);
     const tracked: SwapRecordView[] = [];
     for (let i = 0; i < TRACKED; i++) tracked.push(await walletCall<SwapRecordView>(ext, SWAP.start, swapTo(Date.now(), i % 2 ? 'bob.near' : 'carol.near')));
     const older = olderSwaps(template, total - TRACKED, tracked[0]!.createdAt);
