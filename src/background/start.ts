@@ -26,6 +26,7 @@ import { SigningService } from './signing/signer';
 import { SWAP_ALARM, swapService } from './swaps/tracker';
 import { swapHistory } from './swaps/history';
 import { WalletService } from './wallet/service';
+import { statusMirror } from './wallet/statusMirror';
 import { balancesService } from './wallet/balances';
 import { sendService } from './wallet/send';
 import { walletHandlers } from './wallet/handlers';
@@ -71,7 +72,7 @@ export function startBackground(env: BackgroundEnv) {
   const autoLock = new AutoLock(session, env.alarms, env.now);
   let words: Promise<string[]> | undefined;
   const wordlist = () => (words ??= env.wordlist().catch((e: unknown) => ((words = undefined), Promise.reject(e))));
-  const wallet = new WalletService({ vault, autoLock, settings, local, random: env.random, now: env.now, wordlist, problems });
+  const wallet = new WalletService({ vault, autoLock, settings, local, random: env.random, now: env.now, wordlist, problems, mirror: statusMirror(session) });
 
   /** The ledger RPC host that answered last (asked first next time; shown in Settings). */
   const ledgerHost: { active?: string } = {};
@@ -244,6 +245,8 @@ export function startBackground(env: BackgroundEnv) {
     void events.checkTab(tabId);
   });
   const restored = wallet.restore();
+  // The popup's snapshot as this worker finds the wallet (a session that expired while it was stopped).
+  void restored.then(() => wallet.status()).catch(() => undefined);
   // A restarted worker answers nothing before its unlocked session (if any) is back.
   const route: typeof routeNow = async (message, sender) => {
     await restored;

@@ -1,7 +1,7 @@
 // The popup's typed client for the wallet API (src/provider/walletApi.ts): one function per WALLET
 // method. Each resolves to its result or throws a WalletError whose message is written for people.
 import type { ActivityQuery } from '../provider/activity';
-import type { ProviderErrorShape } from '../provider/protocol';
+import type { ProviderErrorShape, RuntimeReply } from '../provider/protocol';
 import {
   WALLET,
   type AddAccountParams,
@@ -13,6 +13,8 @@ import {
   type WalletMethod,
   type WalletResults,
 } from '../provider/walletApi';
+import { statusFromSnapshot } from '../provider/statusSnapshot';
+import { early } from './early';
 import { askBackground } from './messaging';
 
 export class WalletError extends Error {
@@ -44,23 +46,29 @@ async function call<M extends WalletMethod>(method: M, params?: unknown): Promis
 
 const done = async (answer: Promise<unknown>): Promise<void> => void (await answer);
 
-let earlyStatus: Promise<WalletResults['wallet_status']> | undefined;
-
 /**
- * Asks wallet_status while the popup's script first runs (entrypoints/popup/main.tsx), before anything is
- * drawn: the answer picks the first screen, and a component's effect would ask only after the first frame
- * (docs/architecture.md, "Budgets"). The next status() takes this answer; later ones ask again.
+ * The status the background mirrored into storage.session (src/provider/statusSnapshot.ts), read as the
+ * popup's script starts (./early): no worker round trip, so the first screen can show before
+ * wallet_status answers, which then replaces it. Null when there is none (first run) or it was taken.
+ * Read against the clock when taken: a lock deadline passed meanwhile reads as locked.
  */
-export function askStatusEarly(): void {
-  earlyStatus = call(WALLET.status);
-  earlyStatus.catch(() => undefined); // whoever takes it sees the failure
+export async function statusSnapshot(): Promise<WalletResults['wallet_status'] | null> {
+  const raw = early.snapshot();
+  return raw ? statusFromSnapshot(await raw, Date.now()) : null;
+}
+
+/** The reply asked for early (./early), as call() would give it. */
+async function taken<M extends WalletMethod>(reply: Promise<RuntimeReply>): Promise<WalletResults[M]> {
+  const r = await reply;
+  if (!r.ok) throw new WalletError(r.error);
+  return r.result as WalletResults[M];
 }
 
 export const wallet = {
+  /** The first call takes the answer asked for as the popup's script started (./early); later ones ask again. */
   status: () => {
-    const early = earlyStatus;
-    earlyStatus = undefined;
-    return early ?? call(WALLET.status);
+    const reply = early.status();
+    return reply ? taken<typeof WALLET.status>(reply) : call(WALLET.status);
   },
   create: (params: CreateParams) => call(WALLET.create, params),
   unlock: (password: string) => done(call(WALLET.unlock, { password })),

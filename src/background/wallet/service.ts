@@ -34,6 +34,8 @@ export interface WalletDeps {
   /** The BIP-39 English word list (loaded on demand: see src/vault/phrase.ts). */
   wordlist: () => Promise<string[]>;
   problems?: StorageProblems;
+  /** Told every status computed: the popup's first screen without a round trip (./statusMirror). */
+  mirror?: (status: WalletStatus) => Promise<void>;
 }
 
 export class WalletService {
@@ -89,7 +91,7 @@ export class WalletService {
       else throw e;
     }
     const view = vault.isUnlocked ? vault.view() : null;
-    return {
+    const status: WalletStatus = {
       exists,
       unlocked: vault.isUnlocked,
       accounts: view ? view.accounts.map((a): AccountView => ({ ...a, publicKeys: [...a.publicKeys] })) : [],
@@ -100,6 +102,8 @@ export class WalletService {
       problem: this.problem,
       storeProblems: this.deps.problems?.list() ?? [],
     };
+    await this.deps.mirror?.(status);
+    return status;
   }
 
   private async lockIfDue(): Promise<void> {
@@ -227,7 +231,10 @@ export class WalletService {
     await this.lockIfDue();
     if (!this.deps.vault.isUnlocked) throw new VaultError('locked', 'The wallet is locked.');
     const { autoLockMinutes } = await this.deps.settings.get();
+    const was = this.lockAt;
     this.lockAt = (await this.deps.autoLock.touch(autoLockMinutes)) ?? this.lockAt;
+    // The popup's snapshot gets the new deadline (a failed write never fails the activity).
+    if (this.lockAt !== was) await this.status().catch(() => undefined);
   }
 
   get vault(): Vault {

@@ -1,10 +1,10 @@
 // The popup's shell: loads wallet_status and shows onboarding, unlock, the phrase backup or the wallet;
 // its header carries the account switcher, the network and Lock once the wallet is unlocked.
-import { useCallback, useEffect, useLayoutEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { CreateResult, DamagedStore, NetworkPreset, StoreProblem, WalletStatus } from '../../provider/walletApi';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { WalletBar } from '../components/WalletBar';
-import { messageOf, wallet } from '../wallet';
+import { messageOf, statusSnapshot, wallet } from '../wallet';
 import { Backup, BackupLater } from './Backup';
 import { Main } from './Main';
 import { Onboarding } from './Onboarding';
@@ -17,6 +17,8 @@ export function Popup() {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [backing, setBacking] = useState<Backing>(null);
   const [preset, setPreset] = useState<NetworkPreset | 'custom' | null>(null);
+  /** Set once the background answered: its status replaces the snapshot and the snapshot never comes back. */
+  const answered = useRef(false);
 
   // The header's network badge: read with the status (a settings change calls refresh too).
   const readPreset = useCallback((s: WalletStatus) => {
@@ -25,6 +27,7 @@ export function Popup() {
   const refresh = useCallback(async () => {
     try {
       const fresh = await wallet.status();
+      answered.current = true;
       setStatus(fresh);
       setLoadError(null);
       readPreset(fresh);
@@ -33,16 +36,21 @@ export function Popup() {
     }
   }, []);
 
-  // A layout effect, so the first status (asked early, src/ui/wallet.ts) is taken without waiting a frame.
+  // A layout effect, so the first status (asked early, src/ui/early.ts) is taken without waiting a frame.
+  // The background's snapshot (storage.session, no worker round trip) usually arrives first and picks the
+  // first screen; the background's answer follows and replaces it.
   useLayoutEffect(() => {
+    void statusSnapshot().then((s) => {
+      if (s && !answered.current) setStatus(s);
+    });
     void refresh();
     const onVisible = () => document.visibilityState === 'visible' && void refresh();
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [refresh]);
 
-  // First real screen in the page (committed, before its paint, as a page's DOMContentLoaded is): the bench
-  // reads this mark (docs/architecture.md, "Budgets").
+  // First real screen in the page, from the snapshot or the answer (committed, before its paint, as a
+  // page's DOMContentLoaded is): the bench reads this mark (docs/architecture.md, "Budgets").
   useLayoutEffect(() => {
     if (status && performance.getEntriesByName('popup-ready').length === 0) performance.mark('popup-ready');
   }, [status]);

@@ -1,0 +1,103 @@
+// The popup's status snapshot (src/provider/statusSnapshot.ts): the background writes it to storage.session
+// whenever the status changes, it holds nothing secret, and the popup reads a passed lock deadline as locked.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { startBackground } from '../../../src/background/start';
+import { AUTO_LOCK_ALARM } from '../../../src/background/wallet/autoLock';
+import { STATUS_SNAPSHOT_KEY, statusFromSnapshot } from '../../../src/provider/statusSnapshot';
+import { WALLET, type CreateResult, type WalletStatus } from '../../../src/provider/walletApi';
+import { memoryVaultStorage } from '../../../src/vault';
+import { PASSWORD, backgroundEnv, call } from './harness';
+
+beforeEach(() => fakeBrowser.reset());
+
+const stored = async (): Promise<unknown> => (await fakeBrowser.storage.session.get(STATUS_SNAPSHOT_KEY))[STATUS_SNAPSHOT_KEY];
+
+describe('status snapshot in storage.session', () => {
+  it('follows every change: create, account switch, lock (alarm), unlock; equals the status the popup is answered', async () => {
+    const clock = { now: 1_800_000_000_000 };
+    const bg = startBackground(backgroundEnv(clock, memoryVaultStorage()));
+    const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'newPhrase', words: 12 } });
+    expect(await stored()).toEqual(created.status);
+    expect(created.status.unlocked).toBe(true);
+
+    await call(bg, WALLET.addAccount, { source: { kind: 'generate' }, label: 'Second' });
+    const second = (await stored()) as WalletStatus;
+    expect(second.accounts).toHaveLength(2);
+    const switched = await call<WalletStatus>(bg, WALLET.selectAccount, { accountId: second.accounts[1]!.accountId });
+    expect(await stored()).toEqual(switched);
+    expect(switched.selectedAccountId).toBe(second.accounts[1]!.accountId);
+
+    await fakeBrowser.alarms.onAlarm.trigger({ name: AUTO_LOCK_ALARM, scheduledTime: clock.now, persistAcrossSessions: false });
+    expect(await stored()).toMatchObject({ exists: true, unlocked: false, accounts: [], selectedAccountId: null, lockAt: null });
+
+    const unlocked = await call<WalletStatus>(bg, WALLET.unlock, { password: PASSWORD });
+    expect(await stored()).toEqual(unlocked);
+  });
+
+  it('holds no secret: no secret key, phrase, password or credential anywhere in it', async () => {
+    const clock = { now: 1_800_000_000_000 };
+    const bg = startBackground(backgroundEnv(clock, memoryVaultStorage()));
+    const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'newPhrase', words: 12 } });
+    await call(bg, WALLET.setSettings, { busApiKey: 'bus-api-key-that-must-stay-secret' });
+    await call(bg, WALLET.setAutoLock, { minutes: 30 });
+    const secretKey = await call<{ secretKey: string }>(bg, WALLET.exportKey, { publicKey: created.status.accounts[0]!.publicKeys[0], password: PASSWORD });
+    const text = JSON.stringify(await stored());
+    expect(text).toContain(created.status.accounts[0]!.accountId); // it is the snapshot
+    expect(JSON.parse(text)).toMatchObject({ autoLockMinutes: 30 });
+    for (const secret of [secretKey.secretKey, secretKey.secretKey.replace(/^ed25519:/, ''), PASSWORD, 'bus-api-key-that-must-stay-secret', ...created.phrase!.words]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(Object.keys(JSON.parse(text) as object).sort()).toEqual(
+      ['accounts', 'autoLockMinutes', 'exists', 'lockAt', 'phrasesToBackUp', 'problem', 'selectedAccountId', 'storeProblems', 'unlocked'],
+    );
+  });
+
+  it('an activity that moves the lock deadline moves it in the snapshot too', async () => {
+    const clock = { now: 1_800_000_000_000 };
+    const bg = startBackground(backgroundEnv(clock, memoryVaultStorage()));
+    await call(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
+    const before = ((await stored()) as WalletStatus).lockAt!;
+    clock.now += 5 * 60_000;
+    await bg.wallet.touch();
+    const after = ((await stored()) as WalletStatus).lockAt!;
+    expect(after).toBeGreaterThan(before);
+    expect(after).toBe((await call<WalletStatus>(bg, WALLET.status)).lockAt);
+  });
+});
+
+describe('statusFromSnapshot (the popup side)', () => {
+  const unlocked: WalletStatus = {
+    exists: true,
+    unlocked: true,
+    accounts: [{ accountId: 'a'.repeat(64), label: 'Main', kind: 'implicit', publicKeys: ['ed25519:pk'] }],
+    selectedAccountId: 'a'.repeat(64),
+    lockAt: 1_000_000,
+    autoLockMinutes: 15,
+    phrasesToBackUp: ['p1'],
+    problem: null,
+    storeProblems: [],
+  };
+
+  it('shows the snapshot as written while its lock deadline is ahead', () => {
+    expect(statusFromSnapshot(unlocked, 999_999)).toEqual(unlocked);
+  });
+
+  it('reads a passed (or missing) lock deadline as locked, with no account shown', () => {
+    for (const snap of [unlocked, { ...unlocked, lockAt: null }]) {
+      const seen = statusFromSnapshot(snap, 1_000_000)!;
+      expect(seen).toMatchObject({ exists: true, unlocked: false, accounts: [], selectedAccountId: null, lockAt: null, phrasesToBackUp: [] });
+    }
+  });
+
+  it('is null for nothing stored or a value that is not a status, so the popup waits for the background', () => {
+    for (const raw of [undefined, null, 'x', {}, { ...unlocked, accounts: [{ accountId: 1 }] }, { ...unlocked, unlocked: 'yes' }, { ...unlocked, storeProblems: [null] }]) {
+      expect(statusFromSnapshot(raw, 0)).toBeNull();
+    }
+  });
+
+  it('copies only the fields a status has', () => {
+    const seen = statusFromSnapshot({ ...unlocked, secretKey: 'ed25519:secret', accounts: [{ ...unlocked.accounts[0], secretKey: 's' }] }, 0);
+    expect(JSON.stringify(seen)).not.toContain('secret');
+  });
+});
