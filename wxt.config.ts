@@ -1,17 +1,29 @@
 import { defineConfig } from 'wxt';
+import { inlinePageCss, noEmptyPluginScript, ownCopyPerPage } from './scripts/pageBuild';
 
 // WXT config: see docs/decisions.md, "Toolchain versions". Auto-imports are off so every module says what it
 // uses.
 const icons = { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'icon/128.png' };
+/** The WXT plugins of this build (none today), read once WXT has resolved its config. */
+let wxtPlugins: readonly string[] = [];
 
 export default defineConfig({
   imports: false,
   hooks: {
+    'config:resolved'(wxt) {
+      wxtPlugins = wxt.config.plugins;
+    },
     // Size (docs/architecture.md, "Budgets": provider + relay ≤ 4 kB gzip): WXT wraps every isolated-world
     // content script in a ContentScriptContext (location watcher, timers, invalidation of older copies of the
     // script), about 0.9 kB gzip. The relay never uses the context, so its build gets an empty class. A
     // content script that needs `ctx` must not be named relay.
     'vite:build:extendConfig'(entrypoints, viteConfig) {
+      // The extension pages: one script and no stylesheet request before the first screen (scripts/pageBuild.ts).
+      const pages = entrypoints.filter((e) => e.inputPath.endsWith('.html')).map((e) => e.name);
+      if (pages.includes('popup')) {
+        viteConfig.build = { ...viteConfig.build, modulePreload: { polyfill: false } };
+        viteConfig.plugins = [ownCopyPerPage('popup', pages), ...(viteConfig.plugins ?? []), noEmptyPluginScript(() => wxtPlugins), inlinePageCss()];
+      }
       if (!entrypoints.some((e) => e.type === 'content-script' && e.name === 'relay')) return;
       const id = '\0relay-content-script-context';
       viteConfig.plugins = [

@@ -78,7 +78,7 @@ export function startBackground(env: BackgroundEnv) {
   const ledgerHost: { active?: string } = {};
   const withActiveHost = (view: SettingsView): SettingsView => ({ ...view, ledgerRpcActive: ledgerHost.active ?? null });
   const ledger = async () => {
-    const s = await settings.get();
+    const s = await settings.plain();
     return new LedgerRpcClient({ url: s.endpoints.ledgerRpc, fallbacks: s.ledgerRpcFallbacks ?? [], memory: ledgerHost, verifierId: s.verifierId, deps: http });
   };
   const bus = async () => {
@@ -87,13 +87,13 @@ export function startBackground(env: BackgroundEnv) {
   };
   let tokensCache: { at: number; url: string; list: Token[]; table: TokenTable } | null = null;
   const tokenList = async () => {
-    const url = (await settings.get()).endpoints.swap;
+    const url = (await settings.plain()).endpoints.swap;
     if (tokensCache && tokensCache.url === url && env.now() - tokensCache.at < TOKENS_TTL_MS) return tokensCache;
     const list = await fetchTokens(http, url);
     return (tokensCache = { at: env.now(), url, list, table: tokenTable(list) });
   };
   const tokens = async (): Promise<TokenTable> => (await tokenList()).table;
-  const verifierId = async () => (await settings.get()).verifierId;
+  const verifierId = async () => (await settings.plain()).verifierId;
   const salts = new SaltCache(async () => (await ledger()).currentSalt(), env.now);
   const nonces = new UsedNonces(local, env.now, problems);
   const signer = new SigningService({ wallet, salts, nonces, verifierId, now: env.now, random: env.random });

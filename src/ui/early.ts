@@ -1,46 +1,38 @@
-// What the popup and the approval window ask for before their app's code is loaded (docs/architecture.md,
-// "Budgets"): a small classic script (entrypoints/popup-early.ts, approve-early.ts), loaded `async` from
-// the page's <head>, sends the requests while the browser is still loading the app's modules, and leaves
-// the pending answers in a slot on the page's global object, from which the app takes each once. If the
-// app runs first (the slot is empty), it asks the background itself. Keep this module small: no Preact,
-// no zod, nothing the first request does not need.
-import { WALLET } from '../provider/walletApi';
+// What the popup and the approval window ask for before their first screen is built (docs/architecture.md,
+// "Budgets"). Each page is one script; its entry imports its `first.ts` before anything else, so the ask
+// leaves while the rest of that script (Preact, the screens) is still being evaluated, and the answer is
+// usually back by the time the first render wants it. Each answer is taken once; later askers go to the
+// background themselves. Keep this module small: no Preact, no zod.
 import { APPROVAL } from '../provider/approvalApi';
-import { STATUS_SNAPSHOT_KEY } from '../provider/statusSnapshot';
 import type { RuntimeReply } from '../provider/protocol';
+import { STATUS_SNAPSHOT_KEY } from '../provider/statusSnapshot';
 import { askBackground, readSession } from './messaging';
 
-interface Answers {
-  status?: Promise<RuntimeReply> | undefined;
-  snapshot?: Promise<unknown> | undefined;
-  current?: Promise<RuntimeReply> | undefined;
-}
+let snapshot: Promise<unknown> | undefined;
+let current: Promise<RuntimeReply> | undefined;
 
-const SLOT = '__intentsCompanionEarly';
-const slot = (): Answers => ((globalThis as unknown as Record<string, Answers | undefined>)[SLOT] ??= {});
-
-/** The popup: wallet_status from the background and the status it mirrored into storage.session. */
+/**
+ * The popup: the status the background mirrored into storage.session (src/provider/statusSnapshot.ts).
+ * Reading it needs no worker round trip; wallet_status is asked once the first screen is up.
+ */
 export function askStatusEarly(): void {
-  const s = slot();
-  s.snapshot = readSession(STATUS_SNAPSHOT_KEY).catch(() => undefined);
-  s.status = askBackground({ type: 'request', method: WALLET.status });
+  snapshot = readSession(STATUS_SNAPSHOT_KEY).catch(() => undefined);
 }
 
 /** The approval window: the request to show. */
 export function askCurrentEarly(): void {
-  slot().current = askBackground({ type: 'request', method: APPROVAL.current });
+  current = askBackground({ type: 'request', method: APPROVAL.current });
 }
 
-function take<K extends keyof Answers>(key: K): Answers[K] {
-  const s = slot();
-  const p = s[key];
-  s[key] = undefined;
-  return p;
-}
-
-/** Each early answer is taken once (undefined when none was asked); later askers go to the background. */
 export const early = {
-  status: () => take('status'),
-  snapshot: () => take('snapshot'),
-  current: () => take('current'),
+  snapshot: (): Promise<unknown> | undefined => {
+    const p = snapshot;
+    snapshot = undefined;
+    return p;
+  },
+  current: (): Promise<RuntimeReply> | undefined => {
+    const p = current;
+    current = undefined;
+    return p;
+  },
 };

@@ -1,7 +1,7 @@
 // The popup's typed client for the wallet API (src/provider/walletApi.ts): one function per WALLET
 // method. Each resolves to its result or throws a WalletError whose message is written for people.
 import type { ActivityQuery } from '../provider/activity';
-import type { ProviderErrorShape, RuntimeReply } from '../provider/protocol';
+import type { ProviderErrorShape } from '../provider/protocol';
 import {
   WALLET,
   type AddAccountParams,
@@ -57,19 +57,8 @@ export async function statusSnapshot(): Promise<WalletResults['wallet_status'] |
   return raw ? statusFromSnapshot(await raw, Date.now()) : null;
 }
 
-/** The reply asked for early (./early), as call() would give it. */
-async function taken<M extends WalletMethod>(reply: Promise<RuntimeReply>): Promise<WalletResults[M]> {
-  const r = await reply;
-  if (!r.ok) throw new WalletError(r.error);
-  return r.result as WalletResults[M];
-}
-
 export const wallet = {
-  /** The first call takes the answer asked for as the popup's script started (./early); later ones ask again. */
-  status: () => {
-    const reply = early.status();
-    return reply ? taken<typeof WALLET.status>(reply) : call(WALLET.status);
-  },
+  status: () => call(WALLET.status),
   create: (params: CreateParams) => call(WALLET.create, params),
   unlock: (password: string) => done(call(WALLET.unlock, { password })),
   lock: () => done(call(WALLET.lock)),

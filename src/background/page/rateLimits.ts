@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { ERROR_CODES } from '../../provider/protocol';
-import type { KeyValue } from '../kv';
+import { Kept, type KeyValue } from '../kv';
 import { ProviderError } from '../providerError';
 
 const KEY = 'rateLimits';
@@ -26,10 +26,14 @@ export const LIMITS = {
 
 export class RateLimits {
   private queue: Promise<unknown> = Promise.resolve();
+  /** The table as stored; this object is its only writer, so it is kept in memory between uses. */
+  private readonly table: Kept<Record<string, number[]>>;
   constructor(
     private readonly kv: KeyValue,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.table = new Kept(() => this.kv.readOr(KEY, tableSchema, {}));
+  }
 
   /**
    * Counts one use against every bucket, or throws -32005 without counting any: a refused request
@@ -38,7 +42,7 @@ export class RateLimits {
   take(buckets: readonly { key: string; limit: Limit }[], message: string): Promise<void> {
     const run = this.queue.then(async () => {
       const now = this.now();
-      const table = await this.kv.readOr(KEY, tableSchema, {});
+      const table = await this.table.get();
       const next: Record<string, number[]> = {};
       // Drop what has left every window, so the table stays as small as the traffic of one minute.
       for (const [key, times] of Object.entries(table)) {
@@ -50,7 +54,7 @@ export class RateLimits {
         if (recent.length >= limit.max) throw new ProviderError(ERROR_CODES.rateLimited, message);
       }
       for (const { key } of buckets) next[key] = [...(next[key] ?? []), now];
-      await this.kv.write(KEY, next);
+      await this.table.put(next, (value) => this.kv.write(KEY, value));
     });
     this.queue = run.catch(() => undefined);
     return run;

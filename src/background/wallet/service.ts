@@ -81,7 +81,7 @@ export class WalletService {
     await this.restore();
     await this.lockIfDue();
     const vault = this.deps.vault;
-    const settings = await this.deps.settings.get();
+    const settings = await this.deps.settings.plain();
     let exists = false;
     try {
       exists = await vault.exists();
@@ -221,7 +221,7 @@ export class WalletService {
   private async startSession(): Promise<void> {
     const session = this.deps.vault.session();
     if (!session) return;
-    const { autoLockMinutes } = await this.deps.settings.get();
+    const { autoLockMinutes } = await this.deps.settings.plain();
     this.lockAt = await this.deps.autoLock.start(session, autoLockMinutes);
   }
 
@@ -230,7 +230,7 @@ export class WalletService {
     await this.restore();
     await this.lockIfDue();
     if (!this.deps.vault.isUnlocked) throw new VaultError('locked', 'The wallet is locked.');
-    const { autoLockMinutes } = await this.deps.settings.get();
+    const { autoLockMinutes } = await this.deps.settings.plain();
     const was = this.lockAt;
     this.lockAt = (await this.deps.autoLock.touch(autoLockMinutes)) ?? this.lockAt;
     // The popup's snapshot gets the new deadline (a failed write never fails the activity).

@@ -168,6 +168,15 @@ export class SettingsStore {
     return this.cached;
   }
 
+  /**
+   * The settings without their credentials, for the callers that need no JWT or key: nothing is
+   * decrypted, so wallet_status and the approval window's request read it at the cost of a copy.
+   */
+  async plain(): Promise<Omit<StoredSettings, CredentialField>> {
+    const { jwt: _jwt, busApiKey: _busApiKey, ...rest } = await this.stored();
+    return { ...rest, endpoints: { ...rest.endpoints } };
+  }
+
   /** The settings with each credential opened, when the wallet is unlocked and its origins unchanged. */
   async get(): Promise<Settings> {
     const s = await this.stored();

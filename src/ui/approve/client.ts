@@ -6,7 +6,7 @@ import { early } from '../early';
 import { askBackground } from '../messaging';
 import { WalletError } from '../wallet';
 import { originView } from './origin';
-import { isApprovalViewWire, worded } from './view';
+import { isApprovalViewWire } from './view';
 
 async function unwrap(answer: Promise<RuntimeReply>): Promise<unknown> {
   const reply = await answer;
@@ -27,7 +27,9 @@ export const approvals = {
     if (result === null) return null;
     if (!isApprovalViewWire(result)) throw new Error('The extension sent a request this window does not understand');
     const { intents, ...rest } = result;
-    return { ...rest, origin: originView(result.origin), ...(intents ? { intents: worded(intents) } : {}) };
+    // The intents' wording loads with the first request that has intents (./worded).
+    const words = intents ? (await import('./worded')).worded(intents) : undefined;
+    return { ...rest, origin: originView(result.origin), ...(words ? { intents: words } : {}) };
   },
   /** Null once carried out; `{refused}` when the request ended with an error to show (not given to the page, not published). */
   resolve: async (params: ResolveParams): Promise<ResolveOutcome> => {

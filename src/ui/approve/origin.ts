@@ -7,7 +7,7 @@
  * Plain http is flagged too.
  */
 import { decode, encode } from 'punycode/';
-import { hasHiddenCharacters } from '../../core';
+import { hasHiddenCharacters } from '../../core/visibleText';
 import type { OriginView } from '../../provider/approvalApi';
 
 const LDH = /^[a-z0-9-]+$/;

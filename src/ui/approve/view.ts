@@ -1,6 +1,8 @@
 // Pure helpers of the approval window: risk gating, the Confirm delay, deadline words and labels.
 // No DOM, no clock: the components pass `now` in, so all of this is unit-tested.
-import { describeIntent, hasHiddenCharacters, parseIntents, tokenTable, visibleText } from '../../core';
+// The window imports the core modules it uses, not the core index: the index also brings the curve and
+// hash code the window never runs, which it would load and compile before its first screen.
+import { hasHiddenCharacters, visibleText } from '../../core/visibleText';
 import { relativeTime } from '../format';
 import type {
   ApprovalKind,
@@ -8,7 +10,6 @@ import type {
   ApprovalViewWire,
   FindingView,
   IntentsPreview,
-  IntentsPreviewWire,
   MessagePreview,
   OriginView,
   RiskLevelView,
@@ -36,13 +37,6 @@ export function highestLevel(levels: Iterable<RiskLevelView | null | undefined>)
 }
 
 /** Every finding of a preview: the batch's, then each intent's in order. */
-/** The window's own words for each intent (the background sends the intents and the tokens they name). */
-export function worded(wire: IntentsPreviewWire): IntentsPreview {
-  const { tokens, intents, ...rest } = wire;
-  const table = tokenTable(tokens);
-  const parsed = parseIntents(intents.map((i) => i.intent));
-  return { ...rest, intents: intents.map(({ intent: _intent, ...i }, k) => ({ ...i, lines: describeIntent(parsed[k]!, table) })) };
-}
 
 export function allFindings(preview: IntentsPreview): FindingView[] {
   return [...preview.batchFindings, ...preview.intents.flatMap((i) => i.findings)];

@@ -5,12 +5,12 @@ import { useEffect, useState } from 'preact/hooks';
 import type { WalletStatus } from '../../provider/walletApi';
 import { lazy } from '../lazy';
 import { Home } from './Home';
-import { SettingsHub } from './SettingsHub';
 
-// Swap and History (with the deposit view, QR encoder and address checks) load on first use, so the
-// popup's first render stays small (docs/architecture.md, "Budgets": ≤ 45 kB gzip of JS to first render).
+// Swap, Activity and Settings (with the deposit view, QR encoder, address checks and key management)
+// load on first use, so the popup's first screen is Home's code only (docs/architecture.md, "Budgets").
 const SwapTab = lazy(() => import('./Swap').then((m) => m.SwapTab));
 const HistoryTab = lazy(() => import('./History').then((m) => m.HistoryTab));
+const SettingsTab = lazy(() => import('./SettingsHub').then((m) => m.SettingsHub));
 
 type Tab = 'home' | 'swap' | 'activity' | 'settings';
 const TABS: { tab: Tab; label: string }[] = [
@@ -43,6 +43,7 @@ export function Main({ status, onChanged, onBackup }: MainProps) {
     const timer = setTimeout(() => {
       SwapTab.preload();
       HistoryTab.preload();
+      SettingsTab.preload();
     }, 300);
     return () => clearTimeout(timer);
   }, []);
@@ -62,7 +63,7 @@ export function Main({ status, onChanged, onBackup }: MainProps) {
         {tab === 'home' && <Home key={key} accountId={account} onSwap={() => go('swap')} />}
         {tab === 'swap' && <SwapTab key={key} account={account} />}
         {tab === 'activity' && <HistoryTab key={key} />}
-        {tab === 'settings' && <SettingsHub key={`${tab}:${visit}`} status={status} account={selected} onChanged={onChanged} />}
+        {tab === 'settings' && <SettingsTab key={`${tab}:${visit}`} status={status} account={selected} onChanged={onChanged} />}
       </main>
       <nav class="bottom-nav" aria-label="Sections">
         {TABS.map((t) => (

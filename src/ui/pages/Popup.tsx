@@ -5,10 +5,14 @@ import type { CreateResult, DamagedStore, NetworkPreset, StoreProblem, WalletSta
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { WalletBar } from '../components/WalletBar';
 import { messageOf, statusSnapshot, wallet } from '../wallet';
-import { Backup, BackupLater } from './Backup';
+import { lazy } from '../lazy';
 import { Main } from './Main';
 import { Onboarding } from './Onboarding';
 import { Unlock } from './Unlock';
+
+// Backing up a phrase is shown once, after the wallet is made: its code loads then (docs/architecture.md, "Budgets").
+const Backup = lazy(() => import('./Backup').then((m) => m.Backup));
+const BackupLater = lazy(() => import('./Backup').then((m) => m.BackupLater));
 
 type Backing = { phrase: { id: string; words: string[] } } | { phraseId: string } | null;
 
@@ -36,14 +40,15 @@ export function Popup() {
     }
   }, []);
 
-  // A layout effect, so the first status (asked early, src/ui/early.ts) is taken without waiting a frame.
-  // The background's snapshot (storage.session, no worker round trip) usually arrives first and picks the
-  // first screen; the background's answer follows and replaces it.
+  // A layout effect, so the snapshot read as the script started (src/ui/early.ts) is taken without waiting
+  // a frame: it picks the first screen with no worker round trip. wallet_status is asked right after and
+  // replaces it (and is the first screen's source when there is no snapshot).
   useLayoutEffect(() => {
-    void statusSnapshot().then((s) => {
-      if (s && !answered.current) setStatus(s);
-    });
-    void refresh();
+    void statusSnapshot()
+      .then((s) => {
+        if (s && !answered.current) setStatus(s);
+      })
+      .finally(() => void refresh());
     const onVisible = () => document.visibilityState === 'visible' && void refresh();
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
