@@ -49,12 +49,15 @@ const done = async (answer: Promise<unknown>): Promise<void> => void (await answ
 /**
  * The status the background mirrored into storage.session (src/provider/statusSnapshot.ts), read as the
  * popup's script starts (./early): no worker round trip, so the first screen can show before
- * wallet_status answers, which then replaces it. Null when there is none (first run) or it was taken.
- * Read against the clock when taken: a lock deadline passed meanwhile reads as locked.
+ * wallet_status answers, which then replaces it. Null when there is none (first run), it was taken, or
+ * it did not come within `waitMs`. Read against the clock when taken: a lock deadline passed meanwhile
+ * reads as locked.
  */
-export async function statusSnapshot(): Promise<WalletResults['wallet_status'] | null> {
+export async function statusSnapshot(waitMs: number): Promise<WalletResults['wallet_status'] | null> {
   const raw = early.snapshot();
-  return raw ? statusFromSnapshot(await raw, Date.now()) : null;
+  if (!raw) return null;
+  const late = new Promise<undefined>((resolve) => setTimeout(resolve, waitMs));
+  return statusFromSnapshot(await Promise.race([raw, late]), Date.now());
 }
 
 export const wallet = {

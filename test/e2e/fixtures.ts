@@ -22,12 +22,13 @@ export interface Extension {
   url(file: string): string;
 }
 
-export async function launchExtension(): Promise<{ extension: Extension; close(): Promise<void> }> {
+/** `dir`: the built extension to load (the bench loads a copy with one page replaced). */
+export async function launchExtension(dir = EXTENSION_DIR): Promise<{ extension: Extension; close(): Promise<void> }> {
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'intents-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true, // Chromium's new headless mode loads extensions
-    args: extensionArgs(EXTENSION_DIR),
+    args: extensionArgs(dir),
   });
   let [worker] = context.serviceWorkers();
   worker ??= await context.waitForEvent('serviceworker');

@@ -13,9 +13,14 @@ const POLL_MS = 1000;
 /** How long "No pending requests" stays before the window closes itself. */
 const CLOSE_AFTER_MS = 1200;
 
-export function ApprovalApp() {
+interface ApprovalAppProps {
+  /** The request the window is drawn with (../early, ./client firstView); undefined: not known yet. */
+  first?: ApprovalView | null | undefined;
+}
+
+export function ApprovalApp({ first }: ApprovalAppProps) {
   // undefined: not asked yet; null: nothing waiting.
-  const [view, setView] = useState<ApprovalView | null | undefined>(undefined);
+  const [view, setView] = useState<ApprovalView | null | undefined>(first);
   const [loadError, setLoadError] = useState<string | null>(null);
   /** Why the last confirmed request ended without a signature (kept until the user closes the window). */
   const [refused, setRefused] = useState<string | null>(null);
@@ -41,9 +46,9 @@ export function ApprovalApp() {
     }
   }, []);
 
-  // A layout effect, so the first request (asked early, ./client.ts) is taken without waiting a frame.
+  // Drawn without a first request (it was late): ask now, in a layout effect so no frame is lost.
   useLayoutEffect(() => {
-    void refresh();
+    if (first === undefined) void refresh();
     const timer = setInterval(() => void refresh(true), POLL_MS);
     const onFocus = () => void refresh();
     const onVisible = () => document.visibilityState === 'visible' && void refresh();

@@ -18,6 +18,16 @@ function call(method: string, params?: unknown): Promise<unknown> {
   return unwrap(askBackground(params === undefined ? { type: 'request', method } : { type: 'request', method, params }));
 }
 
+/**
+ * The first request to draw the window from: the answer to the ask made as the window's script started
+ * (../early), if it comes within `waitMs`. Undefined when it did not, or failed: the window then draws its
+ * loading state and asks again itself (which shows the failure).
+ */
+export async function firstView(waitMs: number): Promise<ApprovalView | null | undefined> {
+  const late = new Promise<undefined>((resolve) => setTimeout(resolve, waitMs));
+  return Promise.race([approvals.current(), late]).catch(() => undefined);
+}
+
 export const approvals = {
   /** The request to show, or null when nothing is waiting. */
   current: async (): Promise<ApprovalView | null> => {

@@ -1,10 +1,10 @@
 // The popup's shell: loads wallet_status and shows onboarding, unlock, the phrase backup or the wallet;
 // its header carries the account switcher, the network and Lock once the wallet is unlocked.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import type { CreateResult, DamagedStore, NetworkPreset, StoreProblem, WalletStatus } from '../../provider/walletApi';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { WalletBar } from '../components/WalletBar';
-import { messageOf, statusSnapshot, wallet } from '../wallet';
+import { messageOf, wallet } from '../wallet';
 import { lazy } from '../lazy';
 import { Main } from './Main';
 import { Onboarding } from './Onboarding';
@@ -16,13 +16,16 @@ const BackupLater = lazy(() => import('./Backup').then((m) => m.BackupLater));
 
 type Backing = { phrase: { id: string; words: string[] } } | { phraseId: string } | null;
 
-export function Popup() {
-  const [status, setStatus] = useState<WalletStatus | null>(null);
+interface PopupProps {
+  /** The status to draw the first screen from (the background's snapshot, src/ui/early.ts), if there is one. */
+  first?: WalletStatus | null;
+}
+
+export function Popup({ first = null }: PopupProps) {
+  const [status, setStatus] = useState<WalletStatus | null>(first);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [backing, setBacking] = useState<Backing>(null);
   const [preset, setPreset] = useState<NetworkPreset | 'custom' | null>(null);
-  /** Set once the background answered: its status replaces the snapshot and the snapshot never comes back. */
-  const answered = useRef(false);
 
   // The header's network badge: read with the status (a settings change calls refresh too).
   const readPreset = useCallback((s: WalletStatus) => {
@@ -31,7 +34,6 @@ export function Popup() {
   const refresh = useCallback(async () => {
     try {
       const fresh = await wallet.status();
-      answered.current = true;
       setStatus(fresh);
       setLoadError(null);
       readPreset(fresh);
@@ -40,15 +42,10 @@ export function Popup() {
     }
   }, []);
 
-  // A layout effect, so the snapshot read as the script started (src/ui/early.ts) is taken without waiting
-  // a frame: it picks the first screen with no worker round trip. wallet_status is asked right after and
-  // replaces it (and is the first screen's source when there is no snapshot).
+  // wallet_status is asked as soon as the first screen is committed: its answer replaces the snapshot the
+  // screen was drawn from (and is the first screen's source when there was none).
   useLayoutEffect(() => {
-    void statusSnapshot()
-      .then((s) => {
-        if (s && !answered.current) setStatus(s);
-      })
-      .finally(() => void refresh());
+    void refresh();
     const onVisible = () => document.visibilityState === 'visible' && void refresh();
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);

@@ -1,17 +1,21 @@
 // Ratios in real Chromium with the built extension against the simulator, each side measured in turn
 // (lib.ts `interleave`) so that the machine's speed and load cancel out (docs/architecture.md, "Budgets"):
 // - the popup ready (its `popup-ready` mark: the status read and the first real screen shown) ÷ a blank
-//   extension page's DOMContentLoaded (entrypoints/blank.html), in the same tab;
+//   extension page's DOMContentLoaded (entrypoints/blank/: the HTML and one module script), in the same tab;
 // - a dApp's request (intents_signMessage) → the approval window showing it with its Confirm delay
-//   counting (the `approval-ready` mark, src/ui/approve/Request.tsx) ÷ the background opening a blank
-//   window the same way (windows.create, the approval window's size) → its DOMContentLoaded;
+//   counting (the `approval-ready` mark, src/ui/approve/Request.tsx) ÷ the same request in a second
+//   browser whose copy of the build has the blank page as its approval page: the same path (page →
+//   relay → background → queue → windows.create) to the blank window's DOMContentLoaded;
 // - the provider round trip of intents_accounts (connected) ÷ the least a request can cost on the same
 //   path: an unknown method crosses page → relay → background (the router answers 4200 before any
 //   handler runs) → relay → page, so no bench-only code has to ship in the extension.
 import type { Page } from '@playwright/test';
-import { startSimulator } from '../../../src/sim/server';
+import { copyFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startSimulator, type RunningSimulator } from '../../../src/sim/server';
 import { APPROVAL } from '../../../src/provider/approvalApi';
-import { closePageServer, launchExtension, startPageServer, type Extension, type PageServer } from '../../e2e/fixtures';
+import { EXTENSION_DIR, closePageServer, launchExtension, startPageServer, type Extension, type PageServer } from '../../e2e/fixtures';
 import { type BenchRow, type RowProducer, interleave, median, ms, round } from '../lib';
 import { walletCall, walletOnSimulator } from './wallet';
 
@@ -45,53 +49,80 @@ async function popupRatio(extension: Extension, tab: Page) {
     await tab.goto(extension.url('blank.html'), { waitUntil: 'domcontentloaded' });
     return tab.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventStart);
   };
-  return interleave(popupReady, blankLoaded, { runs: 30, warmup: 4 });
+  return interleave(popupReady, blankLoaded, { runs: 60, warmup: 4 });
+}
+
+/** A browser with the extension, a wallet on the simulator and ORIGINS connected dApp pages. */
+interface Side {
+  extension: Extension;
+  /** An extension page of this browser, for wallet API calls. */
+  ext: Page;
+  dapps: Page[];
+}
+
+async function side(extension: Extension, sim: RunningSimulator, servers: PageServer[]): Promise<Side> {
+  const ext = await extension.context.newPage();
+  await ext.goto(extension.url('popup.html'));
+  await walletOnSimulator(ext, sim);
+  const dapps: Page[] = [];
+  for (let i = 0; i < ORIGINS; i++) {
+    const server = await startPageServer();
+    servers.push(server);
+    const dapp = await extension.context.newPage();
+    await dapp.goto(`${server.origin}/provider.html`);
+    await connect(extension, ext, dapp);
+    dapps.push(dapp);
+  }
+  return { extension, ext, dapps };
+}
+
+/** A copy of the build whose approval page is the blank page (entrypoints/blank/): nothing else differs. */
+function buildWithBlankApproval(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'intents-bench-blank-approval-'));
+  cpSync(EXTENSION_DIR, dir, { recursive: true });
+  copyFileSync(path.join(dir, 'blank.html'), path.join(dir, 'approve.html'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /**
- * Wall-clock ms (performance.timeOrigin-based, comparable between the page, the worker and the
- * windows they open) from a dApp's request to the approval window's mark, and from windows.create in
- * the background to the blank window's DOMContentLoaded. Each approval is rejected and its window closes
- * before the next sample.
+ * Wall-clock ms (performance.timeOrigin-based, comparable between the dApp page and the window it
+ * makes the background open) from a dApp's intents_signMessage to `opened`'s moment in the window the
+ * background opens for it. The request is then rejected, and its window closes before the next sample.
  */
-async function windowRatio(extension: Extension, ext: Page, dapps: Page[]) {
-  const approvalReady = async (i: number) => {
-    const dapp = dapps[i % dapps.length]!;
-    const opened = extension.context.waitForEvent('page', (p) => p.url().includes('/approve.html'));
-    const asked = await dapp.evaluate((nonce) => {
-      const t0 = performance.timeOrigin + performance.now();
-      (window as unknown as ProviderWindow).intentsCompanion
-        .request({ method: 'intents_signMessage', params: { message: 'bench', recipient: 'bench.near', nonce } })
-        .catch(() => undefined); // rejected below
-      return t0;
-    }, Array.from({ length: 32 }, (_, k) => (i * 7 + k) % 256));
-    const win = await opened;
-    await win.waitForFunction(() => performance.getEntriesByName('approval-ready').length > 0);
-    const ready = await win.evaluate(() => performance.timeOrigin + performance.getEntriesByName('approval-ready')[0]!.startTime);
-    const current = await walletCall<{ id: string }>(ext, APPROVAL.current);
-    const closed = win.waitForEvent('close');
-    await walletCall(ext, APPROVAL.resolve, { id: current.id, approve: false });
-    await closed;
-    return ready - asked;
-  };
-  const blankWindow = async () => {
-    const opened = extension.context.waitForEvent('page', (p) => p.url().includes('/blank.html'));
-    const created = extension.worker.evaluate(async (url) => {
-      const t0 = performance.timeOrigin + performance.now();
-      const chrome = (globalThis as unknown as { chrome: { windows: { create(i: unknown): Promise<{ id: number }> } } }).chrome;
-      const win = await chrome.windows.create({ url, type: 'popup', width: 400, height: 660, focused: true });
-      return { t0, id: win.id };
-    }, extension.url('blank.html'));
-    const win = await opened;
-    await win.waitForLoadState('domcontentloaded');
-    const loaded = await win.evaluate(() => performance.timeOrigin + (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventStart);
-    const { t0, id } = await created;
-    const closed = win.waitForEvent('close');
-    await extension.worker.evaluate((windowId) => (globalThis as unknown as { chrome: { windows: { remove(id: number): Promise<void> } } }).chrome.windows.remove(windowId), id);
-    await closed;
-    return loaded - t0;
-  };
-  return interleave(approvalReady, blankWindow, { runs: WINDOW_RUNS, warmup: WINDOW_WARMUP });
+async function requestToWindow(s: Side, i: number, opened: (win: Page) => Promise<number>): Promise<number> {
+  const dapp = s.dapps[i % s.dapps.length]!;
+  const shown = s.extension.context.waitForEvent('page', (p) => p.url().includes('/approve.html'));
+  const asked = await dapp.evaluate((nonce) => {
+    const t0 = performance.timeOrigin + performance.now();
+    (window as unknown as ProviderWindow).intentsCompanion
+      .request({ method: 'intents_signMessage', params: { message: 'bench', recipient: 'bench.near', nonce } })
+      .catch(() => undefined); // rejected below
+    return t0;
+  }, Array.from({ length: 32 }, (_, k) => (i * 7 + k) % 256));
+  const win = await shown;
+  const at = await opened(win);
+  const current = await walletCall<{ id: string }>(s.ext, APPROVAL.current);
+  const closed = win.waitForEvent('close');
+  await walletCall(s.ext, APPROVAL.resolve, { id: current.id, approve: false });
+  await closed;
+  return at - asked;
+}
+
+/** The approval window's `approval-ready` mark ÷ the blank approval page's DOMContentLoaded. */
+async function windowRatio(real: Side, blank: Side) {
+  const approvalReady = (win: Page) =>
+    win
+      .waitForFunction(() => performance.getEntriesByName('approval-ready').length > 0)
+      .then(() => win.evaluate(() => performance.timeOrigin + performance.getEntriesByName('approval-ready')[0]!.startTime));
+  const blankLoaded = (win: Page) =>
+    win
+      .waitForLoadState('domcontentloaded')
+      .then(() => win.evaluate(() => performance.timeOrigin + (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventStart));
+  return interleave(
+    (i) => requestToWindow(real, i, approvalReady),
+    (i) => requestToWindow(blank, i, blankLoaded),
+    { runs: WINDOW_RUNS, warmup: WINDOW_WARMUP },
+  );
 }
 
 /**
@@ -138,25 +169,16 @@ async function roundTripRatio(dapp: Page) {
 
 export const browserRows: RowProducer = async () => {
   const sim = await startSimulator({ port: 0 });
+  const copy = buildWithBlankApproval();
   const { extension, close } = await launchExtension();
+  const second = await launchExtension(copy.dir);
   const servers: PageServer[] = [];
   try {
-    const ext = await extension.context.newPage();
-    await ext.goto(extension.url('popup.html'));
-    await walletOnSimulator(ext, sim);
+    const real = await side(extension, sim, servers);
+    const blank = await side(second.extension, sim, servers);
 
-    const dapps: Page[] = [];
-    for (let i = 0; i < ORIGINS; i++) {
-      const server = await startPageServer();
-      servers.push(server);
-      const dapp = await extension.context.newPage();
-      await dapp.goto(`${server.origin}/provider.html`);
-      await connect(extension, ext, dapp);
-      dapps.push(dapp);
-    }
-
-    const trips = await roundTripRatio(dapps[0]!);
-    const windows = await windowRatio(extension, ext, dapps);
+    const trips = await roundTripRatio(real.dapps[0]!);
+    const windows = await windowRatio(real, blank);
     const popup = await popupRatio(extension, await extension.context.newPage());
 
     const rows: BenchRow[] = [
@@ -171,13 +193,13 @@ export const browserRows: RowProducer = async () => {
         note: `popup ready ${ms(median(popup.ours))} vs blank page DOMContentLoaded ${ms(median(popup.base))} (medians of ${popup.ours.length} interleaved navigations)`,
       },
       {
-        name: 'dApp request → approval window ready ÷ blank window opened by the background',
+        name: 'dApp request → approval window ready ÷ same request → blank window',
         kind: 'ratio',
         value: round(windows.ratio),
         unit: '×',
         // As for the popup: the window must ask the background for the request (docs/decisions.md, "Budgets as ratios").
         budget: 2,
-        note: `intents_signMessage → approval window showing it, Confirm delay counting ${ms(median(windows.ours))} vs windows.create → blank window DOMContentLoaded ${ms(median(windows.base))} (medians of ${windows.ours.length} interleaved windows)`,
+        note: `intents_signMessage → approval window showing it, Confirm delay counting ${ms(median(windows.ours))} vs the same request → the blank page as approval page, DOMContentLoaded ${ms(median(windows.base))} (medians of ${windows.ours.length} interleaved windows, two browsers)`,
       },
       {
         name: 'provider round trip intents_accounts ÷ unknown-method round trip',
@@ -195,6 +217,8 @@ export const browserRows: RowProducer = async () => {
   } finally {
     for (const s of servers) await closePageServer(s);
     await close();
+    await second.close();
+    copy.remove();
     await sim.close();
   }
 };
