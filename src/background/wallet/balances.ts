@@ -1,9 +1,9 @@
 /**
  * The intents account's balances (docs/services.md, "The ledger RPC"): one `mt_batch_balance_of` view
- * for every token of the swap service's list (in batches of BATCH asked at once, so a long list stays a
- * few calls and one round trip), valued in USD at the list's prices, largest first. The last answer per
- * account is kept in storage.local, so the popup paints it at once and then shows the fresh one; when
- * the ledger cannot be asked, the kept answer comes back marked stale with the reason.
+ * for the swap service's whole token list (a list longer than BATCH goes out as batches asked at once,
+ * still one round trip), valued in USD at the list's prices, largest first. The last answer per account
+ * is kept in storage.local, so the popup paints it at once and then shows the fresh one; when the
+ * ledger cannot be asked, the kept answer comes back marked stale with the reason.
  */
 import * as z from 'zod/mini';
 import { usdValue } from '../../core';
@@ -11,8 +11,13 @@ import type { Token } from '../../oneclick';
 import type { BalanceRow, BalancesView } from '../../provider/walletApi';
 import type { KeyValue } from '../kv';
 
-/** Token ids per view call: the RPC's argument stays well under its size limits. */
-export const BATCH = 100;
+/**
+ * Token ids per view call. The swap service lists about 150 tokens, so its whole list is one call; a
+ * longer list goes out as several calls at once. Each id is one storage read in the verifier: 250 of them
+ * stay far inside the gas a node lets one view burn (nearcore's `max_gas_burnt_view`,
+ * https://github.com/near/nearcore/pull/4381) and the argument stays a few kB.
+ */
+export const BATCH = 250;
 
 const rowSchema = z.object({ assetId: z.string(), symbol: z.string(), blockchain: z.string(), decimals: z.number(), amount: z.string(), usd: z.nullable(z.string()) });
 const keptSchema = z.object({ accountId: z.string(), rows: z.array(rowSchema), totalUsd: z.string(), at: z.number() });

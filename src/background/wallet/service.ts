@@ -18,6 +18,7 @@ import {
 import type { AutoLock } from './autoLock';
 import type { KeyValue } from '../kv';
 import type { SettingsStore } from './settings';
+import type { StatusMirror } from './statusMirror';
 import type { StorageProblems } from '../problems';
 
 const SELECTED_KEY = 'selectedAccount';
@@ -35,7 +36,7 @@ export interface WalletDeps {
   wordlist: () => Promise<string[]>;
   problems?: StorageProblems;
   /** Told every status computed: the popup's first screen without a round trip (./statusMirror). */
-  mirror?: (status: WalletStatus) => Promise<void>;
+  mirror?: StatusMirror;
 }
 
 export class WalletService {
@@ -102,7 +103,7 @@ export class WalletService {
       problem: this.problem,
       storeProblems: this.deps.problems?.list() ?? [],
     };
-    await this.deps.mirror?.(status);
+    await this.deps.mirror?.write(status);
     return status;
   }
 
@@ -234,7 +235,7 @@ export class WalletService {
     const was = this.lockAt;
     this.lockAt = (await this.deps.autoLock.touch(autoLockMinutes)) ?? this.lockAt;
     // The popup's snapshot gets the new deadline (a failed write never fails the activity).
-    if (this.lockAt !== was) await this.status().catch(() => undefined);
+    if (this.lockAt !== null && this.lockAt !== was) await this.deps.mirror?.deadline(this.lockAt).catch(() => undefined);
   }
 
   get vault(): Vault {

@@ -8,17 +8,33 @@ import { STATUS_SNAPSHOT_KEY, toSnapshot } from '../../provider/statusSnapshot';
 import type { WalletStatus } from '../../provider/walletApi';
 import type { KeyValue } from '../kv';
 
-export function statusMirror(session: KeyValue): (status: WalletStatus) => Promise<void> {
-  let written: string | null = null;
-  return async (status) => {
+export interface StatusMirror {
+  /** Mirrors `status` unless it equals the copy written last. */
+  write(status: WalletStatus): Promise<void>;
+  /**
+   * An activity moved the lock deadline: the last copy gets it, with no status to compute (it runs on
+   * every signature). Nothing is written while the last copy is a locked wallet's.
+   */
+  deadline(lockAt: number): Promise<void>;
+}
+
+export function statusMirror(session: KeyValue): StatusMirror {
+  let last: { snapshot: WalletStatus; text: string } | null = null;
+  const write = async (status: WalletStatus) => {
     const snapshot = toSnapshot(status);
     const text = JSON.stringify(snapshot);
-    if (text === written) return;
-    written = text;
+    if (text === last?.text) return;
+    last = { snapshot, text };
     try {
       await session.write(STATUS_SNAPSHOT_KEY, snapshot);
     } catch {
-      written = null; // the popup asks wallet_status anyway; the next status tries again
+      last = null; // the popup asks wallet_status anyway; the next status tries again
     }
+  };
+  return {
+    write,
+    deadline: async (lockAt) => {
+      if (last?.snapshot.unlocked) await write({ ...last.snapshot, lockAt });
+    },
   };
 }
