@@ -56,15 +56,18 @@ export function inlinePageCss(): Plugin {
       for (const o of Object.values(bundle)) {
         if (o.type === 'chunk' && !o.isEntry) for (const css of o.viteMetadata?.importedCss ?? []) lazyCss.add(css);
       }
+      const inlined = new Set<string>();
       for (const html of Object.values(bundle)) {
         if (html.type !== 'asset' || !html.fileName.endsWith('.html')) continue;
         html.source = String(html.source).replace(/<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g, (link, file: string) => {
           const css = bundle[file];
           if (!css || css.type !== 'asset' || lazyCss.has(file)) return link;
-          delete bundle[file];
+          inlined.add(file);
           return `<style>${String(css.source)}</style>`;
         });
       }
+      // Dropped once every page has its copy (two pages may link the same file).
+      for (const file of inlined) delete bundle[file];
     },
   };
 }

@@ -60,7 +60,8 @@ export interface ApprovalServiceDeps {
 }
 
 export class ApprovalService {
-  private previews = new Map<string, IntentsPreviewWire>();
+  /** One preview per request, shared while it is being made: the window asks again every second. */
+  private previews = new Map<string, Promise<IntentsPreviewWire>>();
   private preparing = new Map<string, Promise<PreparedIntent>>();
   constructor(private readonly deps: ApprovalServiceDeps) {}
 
@@ -140,14 +141,18 @@ export class ApprovalService {
     return pending;
   }
 
-  private async intentsPreviewOf(p: PendingOf<'signIntents' | 'publishIntents'>): Promise<IntentsPreviewWire> {
+  private intentsPreviewOf(p: PendingOf<'signIntents' | 'publishIntents'>): Promise<IntentsPreviewWire> {
     const cached = this.previews.get(p.id);
     if (cached) return cached;
-    const prepared = await this.preparedOf(p);
-    const requester = { origin: p.origin, grantedAccounts: await this.deps.permissions.accountsOf(p.origin) };
-    const preview = await intentsPreview(this.deps.preview, prepared, requester, p.kind === 'publishIntents' ? (p.params.quoteHashes ?? []) : []);
-    this.previews.set(p.id, preview);
-    return preview;
+    const making = (async () => {
+      const prepared = await this.preparedOf(p);
+      const requester = { origin: p.origin, grantedAccounts: await this.deps.permissions.accountsOf(p.origin) };
+      return intentsPreview(this.deps.preview, prepared, requester, p.kind === 'publishIntents' ? (p.params.quoteHashes ?? []) : []);
+    })();
+    this.previews.set(p.id, making);
+    // A preview that failed is made again at the next ask (unless the request moved on meanwhile).
+    making.catch(() => this.previews.get(p.id) === making && this.previews.delete(p.id));
+    return making;
   }
 
   async rejectAll(origin: string): Promise<null> {

@@ -82,7 +82,7 @@ export class WalletService {
     await this.restore();
     await this.lockIfDue();
     const vault = this.deps.vault;
-    const settings = await this.deps.settings.plain();
+    const [settings] = await Promise.all([this.deps.settings.plain(), this.deps.settings.checkCredentials()]);
     let exists = false;
     try {
       exists = await vault.exists();
@@ -226,7 +226,7 @@ export class WalletService {
     this.lockAt = await this.deps.autoLock.start(session, autoLockMinutes);
   }
 
-  /** Marks activity: the idle timer starts again. Throws `locked` when the wallet is locked. */
+  /** Marks activity: the idle timer and the popup's snapshot get a new deadline. Throws `locked` when locked. */
   async touch(): Promise<void> {
     await this.restore();
     await this.lockIfDue();
@@ -234,8 +234,7 @@ export class WalletService {
     const { autoLockMinutes } = await this.deps.settings.plain();
     const was = this.lockAt;
     this.lockAt = (await this.deps.autoLock.touch(autoLockMinutes)) ?? this.lockAt;
-    // The popup's snapshot gets the new deadline (a failed write never fails the activity).
-    if (this.lockAt !== null && this.lockAt !== was) await this.deps.mirror?.deadline(this.lockAt).catch(() => undefined);
+    if (this.lockAt !== null && this.lockAt !== was) await this.deps.mirror?.deadline(this.lockAt); // never throws
   }
 
   get vault(): Vault {

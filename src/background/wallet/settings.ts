@@ -145,6 +145,7 @@ export class SettingsStore {
   /** Changes run one after another: two popups saving at once must not drop either change. */
   private queue: Promise<unknown> = Promise.resolve();
   private readonly waiting: WaitingCredentials;
+  private opened = new WeakSet<object>(); // sealed credentials opened since the wallet was last seen locked
 
   constructor(
     private readonly kv: KeyValue,
@@ -168,10 +169,19 @@ export class SettingsStore {
     return this.cached;
   }
 
-  /**
-   * The settings without their credentials, for the callers that need no JWT or key: nothing is
-   * decrypted, so wallet_status and the approval window's request read it at the cost of a copy.
-   */
+  /** Opens each stored credential once per unlock, so one this wallet cannot open is reported by wallet_status. */
+  async checkCredentials(): Promise<void> {
+    if (!this.deps.cipher().isUnlocked) return void (this.opened = new WeakSet());
+    const s = await this.stored();
+    for (const field of CREDENTIAL_FIELDS) {
+      const stored = s[field];
+      if (stored === null || typeof stored === 'string' || this.opened.has(stored)) continue;
+      await this.open(field, s);
+      if (this.deps.cipher().isUnlocked) this.opened.add(stored);
+    }
+  }
+
+  /** The settings without credentials (nothing decrypted): for wallet_status and the rest that need no JWT or key. */
   async plain(): Promise<Omit<StoredSettings, CredentialField>> {
     const { jwt: _jwt, busApiKey: _busApiKey, ...rest } = await this.stored();
     return { ...rest, endpoints: { ...rest.endpoints } };

@@ -1,6 +1,6 @@
 // The popup's shell: loads wallet_status and shows onboarding, unlock, the phrase backup or the wallet;
 // its header carries the account switcher, the network and Lock once the wallet is unlocked.
-import { useCallback, useEffect, useLayoutEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { CreateResult, DamagedStore, NetworkPreset, StoreProblem, WalletStatus } from '../../provider/walletApi';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { WalletBar } from '../components/WalletBar';
@@ -26,6 +26,8 @@ export function Popup({ first = null }: PopupProps) {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [backing, setBacking] = useState<Backing>(null);
   const [preset, setPreset] = useState<NetworkPreset | 'custom' | null>(null);
+  /** The background has answered once: until then the screen stands on the snapshot alone. */
+  const answered = useRef(false);
 
   // The header's network badge: read with the status (a settings change calls refresh too).
   const readPreset = useCallback((s: WalletStatus) => {
@@ -34,10 +36,13 @@ export function Popup({ first = null }: PopupProps) {
   const refresh = useCallback(async () => {
     try {
       const fresh = await wallet.status();
+      answered.current = true;
       setStatus(fresh);
       setLoadError(null);
       readPreset(fresh);
     } catch (err) {
+      // A snapshot the background did not confirm is not shown on its own: the error screen is.
+      if (!answered.current) setStatus(null);
       setLoadError(messageOf(err));
     }
   }, []);

@@ -307,6 +307,27 @@ describe('one approval, one payload, one signature', () => {
     expect(JSON.stringify((reply.result as { payload: unknown }).payload, null, 2)).toBe(shown);
   });
 
+  it('asks that overlap while a preview is being made share it: the ledger views it needs are asked once', async () => {
+    const t = await pageSetup(sim);
+    await t.connect();
+    const balanceViews: string[] = [];
+    const inner = t.env.fetch;
+    t.env.fetch = async (url, init) => {
+      const body = typeof init?.body === 'string' ? init.body : '';
+      if (body.includes('mt_batch_balance_of')) balanceViews.push(body);
+      return inner(url, init);
+    };
+    const bg = startBackground({ ...t.env });
+    const { doc, ...sender } = DAPP;
+    await bg.route({ type: 'request', method: METHODS.signIntents, params: { intents: [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE } }] }, doc }, sender);
+    const views = await Promise.all([call<{ id: string; intents?: { raw: string } }>(bg, APPROVAL.current), call<{ id: string }>(bg, APPROVAL.current), call<{ id: string }>(bg, APPROVAL.current)]);
+    expect(new Set(views.map((v) => v.id)).size).toBe(1);
+    expect(views[0]!.intents?.raw).toContain('bob.near');
+    expect(balanceViews).toHaveLength(1);
+    await call(bg, APPROVAL.current); // made: the next ask reads it
+    expect(balanceViews).toHaveLength(1);
+  });
+
   it('an "invalid salt" from the ledger RPC ends the request; the wallet never signs a second nonce for it', async () => {
     const t = await pageSetup(sim);
     await t.connect();
