@@ -17,7 +17,9 @@ export function Header({ view, busy, onRejectAll }: HeaderProps) {
   const heading = originHeading(origin);
   const title = useRef<HTMLHeadingElement>(null);
   // Each new request (and the request after an unlock) starts reading at the site's name, never at Confirm.
-  useLayoutEffect(() => title.current?.focus(), [view.locked]);
+  // The heading is at the top: no scroll is needed, so focusing it does not force a layout before the
+  // window's first frame lays it out.
+  useLayoutEffect(() => title.current?.focus({ preventScroll: true }), [view.locked]);
 
   return (
     <header class="req-head">
