@@ -1,7 +1,7 @@
 // What the popup and the approval window ask for before their first screen is built (docs/architecture.md,
-// "Budgets"). Each page is one script; its entry imports its `first.ts` before anything else, so the ask
-// leaves while the rest of that script (Preact, the screens) is still being evaluated, and the answer is
-// usually back by the time the first render wants it. Each answer is taken once; later askers go to the
+// "Budgets"). Each page is one script; its entry imports its ask (./popupFirst.ts, ./approve/first.ts)
+// before anything else, so the ask leaves while the rest of that script (Preact, the screens) is still
+// being evaluated, and the answer is usually back by the time the first render wants it. Each answer is taken once; later askers go to the
 // background themselves. Keep this module small: no Preact, no zod.
 import { APPROVAL } from '../provider/approvalApi';
 import type { RuntimeReply } from '../provider/protocol';
