@@ -36,3 +36,8 @@ export const early = {
     return p;
   },
 };
+
+/** `answer`, or undefined when it has not come within `waitMs` (a page draws without it then). */
+export function within<T>(answer: Promise<T>, waitMs: number): Promise<T | undefined> {
+  return Promise.race([answer, new Promise<undefined>((resolve) => setTimeout(resolve, waitMs))]);
+}

@@ -14,7 +14,7 @@ import {
   type WalletResults,
 } from '../provider/walletApi';
 import { statusFromSnapshot } from '../provider/statusSnapshot';
-import { early } from './early';
+import { early, within } from './early';
 import { askBackground } from './messaging';
 
 export class WalletError extends Error {
@@ -56,8 +56,7 @@ const done = async (answer: Promise<unknown>): Promise<void> => void (await answ
 export async function statusSnapshot(waitMs: number): Promise<WalletResults['wallet_status'] | null> {
   const raw = early.snapshot();
   if (!raw) return null;
-  const late = new Promise<undefined>((resolve) => setTimeout(resolve, waitMs));
-  return statusFromSnapshot(await Promise.race([raw, late]), Date.now());
+  return statusFromSnapshot(await within(raw, waitMs), Date.now());
 }
 
 export const wallet = {

@@ -2,7 +2,7 @@
 // its result or throws a WalletError whose message is the background's, written for people.
 import { APPROVAL, type ApprovalView, type ResolveOutcome, type ResolveParams } from '../../provider/approvalApi';
 import type { RuntimeReply } from '../../provider/protocol';
-import { early } from '../early';
+import { early, within } from '../early';
 import { askBackground } from '../messaging';
 import { WalletError } from '../wallet';
 import { originView } from './origin';
@@ -24,8 +24,7 @@ function call(method: string, params?: unknown): Promise<unknown> {
  * loading state and asks again itself (which shows the failure).
  */
 export async function firstView(waitMs: number): Promise<ApprovalView | null | undefined> {
-  const late = new Promise<undefined>((resolve) => setTimeout(resolve, waitMs));
-  return Promise.race([approvals.current(), late]).catch(() => undefined);
+  return within(approvals.current(), waitMs).catch(() => undefined);
 }
 
 export const approvals = {
