@@ -43,6 +43,11 @@ export const vaultContentsSchema = z.strictObject({
    * Made the first time a credential is sealed; absent in vaults written before.
    */
   credentialsKey: z.optional(z.string().check(z.regex(/^[A-Za-z0-9+/]{43}=$/, 'must be base64 of 32 bytes'))),
+  /**
+   * Base64 of the 32-byte key that seals the wallet's private records in storage (history, Activity,
+   * balances, drafts: docs/security.md, "What storage keeps"). Made at the first seal; absent before.
+   */
+  dataKey: z.optional(z.string().check(z.regex(/^[A-Za-z0-9+/]{43}=$/, 'must be base64 of 32 bytes'))),
 });
 
 export type VaultContents = z.output<typeof vaultContentsSchema>;

@@ -22,18 +22,29 @@ function aesKey(keyBytes: Uint8Array): Promise<CryptoKey> {
 }
 
 export async function sealText(keyBytes: Uint8Array, plaintext: string, aad: string, iv: Uint8Array): Promise<SealedText> {
-  const params = { name: 'AES-GCM', iv: bs(iv), additionalData: bs(utf8.encode(aad)) };
-  const ct = await globalThis.crypto.subtle.encrypt(params, await aesKey(keyBytes), bs(utf8.encode(plaintext)));
-  return { iv: base64.encode(iv), ciphertext: base64.encode(new Uint8Array(ct)) };
+  return sealWithKey(await aesKey(keyBytes), plaintext, aad, iv);
 }
 
 /** Throws `corrupted` when the text does not open under this key and additional data. */
 export async function openText(keyBytes: Uint8Array, sealed: SealedText, aad: string): Promise<string> {
+  return openWithKey(await aesKey(keyBytes), sealed, aad, 'A saved credential does not open with this wallet’s key.');
+}
+
+/** A 32-byte key as a non-extractable AES-GCM CryptoKey, to seal many records with one import. */
+export const importSealingKey = aesKey;
+
+export async function sealWithKey(key: CryptoKey, plaintext: string, aad: string, iv: Uint8Array): Promise<SealedText> {
+  const params = { name: 'AES-GCM', iv: bs(iv), additionalData: bs(utf8.encode(aad)) };
+  const ct = await globalThis.crypto.subtle.encrypt(params, key, bs(utf8.encode(plaintext)));
+  return { iv: base64.encode(iv), ciphertext: base64.encode(new Uint8Array(ct)) };
+}
+
+export async function openWithKey(key: CryptoKey, sealed: SealedText, aad: string, damaged = 'A stored record does not open with this wallet’s key.'): Promise<string> {
   try {
     const params = { name: 'AES-GCM', iv: bs(base64.decode(sealed.iv)), additionalData: bs(utf8.encode(aad)) };
-    const pt = await globalThis.crypto.subtle.decrypt(params, await aesKey(keyBytes), bs(base64.decode(sealed.ciphertext)));
+    const pt = await globalThis.crypto.subtle.decrypt(params, key, bs(base64.decode(sealed.ciphertext)));
     return utf8.decode(new Uint8Array(pt));
   } catch {
-    throw new VaultError('corrupted', 'A saved credential does not open with this wallet’s key.');
+    throw new VaultError('corrupted', damaged);
   }
 }

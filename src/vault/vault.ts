@@ -19,7 +19,7 @@ import {
   verifySignedIntent,
 } from '../core';
 import { type VaultContents, emptyContents, secretOf, vaultContentsSchema } from './contents';
-import { CREDENTIALS_KEY_BYTES, type SealedText, openText, sealText } from './credentialCipher';
+import { CREDENTIALS_KEY_BYTES, type SealedText, importSealingKey, openText, openWithKey, sealText, sealWithKey } from './credentialCipher';
 import { VaultError } from './errors';
 import { passwordWeakness } from './password';
 import { DEFAULT_ITERATIONS, type KeyMaterial, MIN_ITERATIONS, deriveKeyBytes, openRecord, readRecord, writeRecord, type VaultRecord } from './record';
@@ -54,6 +54,8 @@ export class Vault {
   private contents: VaultContents | null = null;
   /** Keys that signed since the unlock, expanded once (see signingKey); wiped on lock. */
   private readonly signingKeys = new Map<string, ExpandedKey>();
+  /** The data key, imported once per unlock (see sealData); dropped on lock. */
+  private dataCryptoKey: Promise<CryptoKey> | null = null;
   /** Serialises writes so two callers cannot interleave read-modify-write. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -144,13 +146,14 @@ export class Vault {
 
   lock(): void {
     this.forgetSigningKeys();
+    this.dataCryptoKey = null;
     this.material?.keyBytes.fill(0);
     this.material = null;
     this.contents = null;
   }
 
   /** A copy of the decrypted contents without secret keys, for lists in the UI. */
-  view(): Omit<VaultContents, 'keys' | 'phrases' | 'credentialsKey'> & { keys: { publicKey: string; source: string; createdAt: string }[]; phrases: { id: string; backedUp: boolean }[] } {
+  view(): Omit<VaultContents, 'keys' | 'phrases' | 'credentialsKey' | 'dataKey'> & { keys: { publicKey: string; source: string; createdAt: string }[]; phrases: { id: string; backedUp: boolean }[] } {
     const c = this.requireContents();
     return {
       version: c.version,
@@ -181,6 +184,8 @@ export class Vault {
       if (!contents.credentialsKey) {
         const next = vaultContentsSchema.parse({ ...structuredClone(contents), credentialsKey: base64.encode(this.random(CREDENTIALS_KEY_BYTES)) });
         await this.writeVerified(RECORD_KEY, this.requireMaterial(), next);
+        // Not after a lock that came meanwhile: that would open the wallet again.
+        if (!this.contents) throw new VaultError('locked', 'The wallet is locked.');
         this.contents = contents = next;
       }
       return sealText(base64.decode(contents.credentialsKey!), plaintext, aad, this.random(12));
@@ -192,6 +197,40 @@ export class Vault {
     const key = this.requireContents().credentialsKey;
     if (!key) throw new VaultError('corrupted', 'This wallet has no credentials key: the saved credential was sealed by another wallet.');
     return openText(base64.decode(key), sealed, aad);
+  }
+
+  /**
+   * Seals one of the wallet's private records (its storage key as additional data, so a sealed value
+   * cannot be moved to another key) under the data key in the contents, made and stored the first time.
+   * Locked: throws `locked`. The key never leaves the vault; the imported CryptoKey is kept while unlocked.
+   */
+  async sealData(plaintext: string, aad: string): Promise<SealedText> {
+    return sealWithKey(await this.dataKey(), plaintext, aad, this.random(12));
+  }
+
+  /** Opens a record sealed by `sealData` under the same additional data; `locked` while locked, `corrupted` when it does not open. */
+  async openData(sealed: SealedText, aad: string): Promise<string> {
+    return openWithKey(await this.dataKey(), sealed, aad);
+  }
+
+  private async dataKey(): Promise<CryptoKey> {
+    this.requireContents();
+    this.dataCryptoKey ??= this.exclusive(async () => {
+      let contents = this.requireContents();
+      if (!contents.dataKey) {
+        const next = vaultContentsSchema.parse({ ...structuredClone(contents), dataKey: base64.encode(this.random(CREDENTIALS_KEY_BYTES)) });
+        await this.writeVerified(RECORD_KEY, this.requireMaterial(), next);
+        // Not after a lock that came meanwhile: that would open the wallet again.
+        if (!this.contents) throw new VaultError('locked', 'The wallet is locked.');
+        this.contents = contents = next;
+      }
+      return importSealingKey(base64.decode(contents.dataKey!));
+    });
+    const pending = this.dataCryptoKey;
+    pending.catch(() => {
+      if (this.dataCryptoKey === pending) this.dataCryptoKey = null;
+    });
+    return pending;
   }
 
   /**

@@ -304,3 +304,37 @@ describe('credentials key', () => {
     expect(reopened.view()).not.toHaveProperty('credentialsKey');
   });
 });
+
+describe('private records sealed under the data key', () => {
+  it('seal and open with the storage key as additional data; another key, another wallet or a locked vault cannot open them', async () => {
+    const storage = memoryVaultStorage();
+    const vault = new Vault({ storage, random, iterations: 600_000 });
+    expect(await code(vault.sealData('x', 'k'))).toBe('locked');
+    await vault.create(PASSWORD, contentsWithKey().contents);
+    const sealed = await vault.sealData('{"history":1}', 'swap:1');
+    expect(sealed.ciphertext).not.toContain('history');
+    expect(await vault.openData(sealed, 'swap:1')).toBe('{"history":1}');
+    // Moved to another key: refused as damaged.
+    expect(await code(vault.openData(sealed, 'swap:2'))).toBe('corrupted');
+    // The key is kept in the record: a new unlock opens what the last one sealed; a password change keeps it.
+    await vault.changePassword(PASSWORD, 'another long password');
+    const again = new Vault({ storage, random });
+    await again.unlock('another long password');
+    expect(await again.openData(sealed, 'swap:1')).toBe('{"history":1}');
+    again.lock();
+    expect(await code(again.openData(sealed, 'swap:1'))).toBe('locked');
+    // Another wallet's data key does not open it.
+    const other = new Vault({ storage: memoryVaultStorage(), random, iterations: 600_000 });
+    await other.create(PASSWORD, contentsWithKey().contents);
+    expect(await code(other.openData(sealed, 'swap:1'))).toBe('corrupted');
+  });
+
+  it('fresh IV per seal: the same record sealed twice gives two ciphertexts', async () => {
+    const vault = new Vault({ storage: memoryVaultStorage(), random, iterations: 600_000 });
+    await vault.create(PASSWORD, contentsWithKey().contents);
+    const [a, b] = await Promise.all([vault.sealData('same', 'k'), vault.sealData('same', 'k')]);
+    expect(a.iv).not.toBe(b.iv);
+    expect(a.ciphertext).not.toBe(b.ciphertext);
+    expect(vault.view()).not.toHaveProperty('dataKey');
+  });
+});
