@@ -1,13 +1,18 @@
 /**
  * Typed access to an extension storage area (`browser.storage.local` / `.session`): every read is
  * parsed by a zod schema, so a damaged value is reported, never trusted. Each `set` writes one key:
- * atomic per record.
+ * atomic per record. Given the vault's cipher, the private records (./sealedRecords.ts) are sealed on
+ * write and opened on read: while the wallet is locked they cannot be read or written (VaultError
+ * `locked`), and one found in the clear, or that does not open, is damage.
  */
 import type * as z from 'zod/mini';
+import { VaultError } from '../vault';
+import { type RecordCipher, SEALED_MARKER, asEnvelope, isClearRecord, openRecord, sealRecord } from './sealedRecords';
 
 /** The part of `browser.storage.StorageArea` we use (fake-browser and Firefox provide the same). */
 export interface StorageAreaLike {
-  get(keys: string | string[]): Promise<Record<string, unknown>>;
+  /** `null`: every item. */
+  get(keys: string | string[] | null): Promise<Record<string, unknown>>;
   set(items: Record<string, unknown>): Promise<void>;
   remove(keys: string | string[]): Promise<void>;
 }
@@ -20,10 +25,63 @@ export class CorruptedValueError extends Error {
 }
 
 export class KeyValue {
-  constructor(private readonly area: StorageAreaLike) {}
+  /** True once the area is known to hold every private record sealed (the marker was seen or written). */
+  private allSealed = false;
+  private sealing: Promise<void> | null = null;
+
+  /** `cipher`: seal the private records with it (the extension's storage.local); none: a plain area. */
+  constructor(
+    private readonly area: StorageAreaLike,
+    private readonly cipher?: RecordCipher,
+  ) {}
+
+  private isPrivate(key: string): boolean {
+    return this.cipher !== undefined && !isClearRecord(key);
+  }
+
+  /**
+   * Before the first private record is read or written: every private record an earlier version wrote
+   * in the clear is sealed in place, once, and the marker set. It runs only while unlocked (sealing needs
+   * the data key), before any other private access, so nothing written meanwhile can be overwritten.
+   */
+  private ensureSealed(): Promise<void> {
+    if (this.allSealed || !this.cipher) return Promise.resolve();
+    const cipher = this.cipher;
+    this.sealing ??= (async () => {
+      const all = await this.area.get(null);
+      if (all[SEALED_MARKER] === undefined) {
+        const clear = Object.entries(all).filter(([key, raw]) => !isClearRecord(key) && asEnvelope(raw) === null);
+        const sealed = await Promise.all(clear.map(async ([key, raw]) => [key, await sealRecord(cipher, key, raw)] as const));
+        if (sealed.length > 0) await this.area.set(Object.fromEntries(sealed));
+        await this.area.set({ [SEALED_MARKER]: 1 });
+      }
+      this.allSealed = true;
+    })().finally(() => {
+      this.sealing = null;
+    });
+    return this.sealing;
+  }
+
+  /** A stored value as the schema will see it: a private record opened, or damage reported. */
+  private async decode(key: string, raw: unknown): Promise<unknown> {
+    if (raw === undefined || !this.isPrivate(key)) return raw;
+    const envelope = asEnvelope(raw);
+    if (!envelope) throw new CorruptedValueError(key, 'it is in the clear where a sealed record belongs');
+    try {
+      return await openRecord(this.cipher!, key, envelope);
+    } catch (e) {
+      if (e instanceof VaultError && e.code === 'locked') throw e;
+      throw new CorruptedValueError(key, 'it does not open with this wallet’s key');
+    }
+  }
+
+  private async rawOf(keys: string[]): Promise<Record<string, unknown>> {
+    if (keys.some((k) => this.isPrivate(k))) await this.ensureSealed();
+    return this.area.get(keys);
+  }
 
   async read<T extends z.ZodMiniType>(key: string, schema: T): Promise<z.output<T> | undefined> {
-    const raw = (await this.area.get(key))[key];
+    const raw = await this.decode(key, (await this.rawOf([key]))[key]);
     if (raw === undefined) return undefined;
     const parsed = schema.safeParse(raw);
     if (!parsed.success) throw new CorruptedValueError(key, parsed.error.issues[0]?.message ?? 'invalid');
@@ -36,12 +94,21 @@ export class KeyValue {
    */
   async readMany<T extends z.ZodMiniType>(keys: string[], schema: T): Promise<(z.output<T> | undefined | CorruptedValueError)[]> {
     if (keys.length === 0) return [];
-    const raw = await this.area.get(keys);
-    return keys.map((key) => {
-      if (raw[key] === undefined) return undefined;
-      const parsed = schema.safeParse(raw[key]);
-      return parsed.success ? parsed.data : new CorruptedValueError(key, parsed.error.issues[0]?.message ?? 'invalid');
-    });
+    const raw = await this.rawOf(keys);
+    return Promise.all(
+      keys.map(async (key) => {
+        let value: unknown;
+        try {
+          value = await this.decode(key, raw[key]);
+        } catch (e) {
+          if (e instanceof CorruptedValueError) return e;
+          throw e;
+        }
+        if (value === undefined) return undefined;
+        const parsed = schema.safeParse(value);
+        return parsed.success ? parsed.data : new CorruptedValueError(key, parsed.error.issues[0]?.message ?? 'invalid');
+      }),
+    );
   }
 
   /** Like read, but a damaged value yields the fallback (for caches and preferences that can be rebuilt). */
@@ -54,13 +121,29 @@ export class KeyValue {
     }
   }
 
-  /** The stored value unchecked, only to set a damaged one aside. */
+  /**
+   * The stored value without its schema (a private one opened; one that cannot be opened, as it was
+   * found): to read a list entry by entry, to set a damaged value aside, or to see that one exists.
+   */
   async readRaw(key: string): Promise<unknown> {
-    return (await this.area.get(key))[key];
+    const raw = (await this.rawOf([key]))[key];
+    try {
+      return await this.decode(key, raw);
+    } catch (e) {
+      if (e instanceof CorruptedValueError) return raw;
+      throw e;
+    }
   }
 
-  write(key: string, value: unknown): Promise<void> {
+  /** Writes a value as it is (no seal): only to put a damaged value aside where it was found. */
+  writeRaw(key: string, value: unknown): Promise<void> {
     return this.area.set({ [key]: value });
+  }
+
+  async write(key: string, value: unknown): Promise<void> {
+    if (!this.isPrivate(key)) return this.area.set({ [key]: value });
+    await this.ensureSealed();
+    await this.area.set({ [key]: await sealRecord(this.cipher!, key, value) });
   }
 
   remove(key: string): Promise<void> {

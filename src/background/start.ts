@@ -63,7 +63,8 @@ export interface BackgroundEnv {
 const TOKENS_TTL_MS = 10 * 60_000;
 
 export function startBackground(env: BackgroundEnv) {
-  const local = new KeyValue(env.storage.local);
+  // The private records of storage.local are sealed under the vault's data key (./sealedRecords.ts).
+  const local = new KeyValue(env.storage.local, { sealData: (text, aad) => vault.sealData(text, aad), openData: (sealed, aad) => vault.openData(sealed, aad) });
   const session = new KeyValue(env.storage.session);
   const problems = new StorageProblems();
   const settings = new SettingsStore(local, env.defaultPreset, problems, { session, cipher: () => vault });
@@ -226,13 +227,20 @@ export function startBackground(env: BackgroundEnv) {
 
   // The listener hands back the work it started: the browser ignores it, a caller that fires the alarm
   // (the tests, through WXT's fake browser) can wait for exactly that work and nothing else.
+  // A restarted worker does nothing before its unlocked session (if any) is back.
+  const restored = wallet.restore();
   env.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === AUTO_LOCK_ALARM) return wallet.lock();
-    if (alarm.name === SWAP_ALARM) return swaps.tick().catch(() => undefined);
+    if (alarm.name === AUTO_LOCK_ALARM) return restored.then(() => wallet.lock());
+    // Swap records are sealed (./sealedRecords.ts): a locked wallet cannot read them, so the checks wait
+    // for the unlock, which catches up at once (below).
+    if (alarm.name === SWAP_ALARM) return restored.then(() => swaps.tick()).catch(() => undefined);
     return undefined;
   });
   // After a worker or browser restart: the alarm and the badge again, from storage.local.
-  const tracking = swaps.schedule().catch(() => undefined);
+  const tracking = restored.then(() => swaps.schedule()).catch(() => undefined);
+  wallet.onEvent((e) => {
+    if (e.type === 'unlock') void swaps.tick().catch(() => undefined);
+  });
   env.windows.onRemoved.addListener((windowId) => void queue.windowClosed(windowId));
   env.tabs.onRemoved.addListener((tabId) => {
     void queue.dropTab(tabId);
@@ -244,7 +252,6 @@ export function startBackground(env: BackgroundEnv) {
     void queue.checkTab(tabId);
     void events.checkTab(tabId);
   });
-  const restored = wallet.restore();
   // The popup's snapshot as this worker finds the wallet (a session that expired while it was stopped).
   void restored.then(() => wallet.status()).catch(() => undefined);
   // A restarted worker answers nothing before its unlocked session (if any) is back.
@@ -253,5 +260,5 @@ export function startBackground(env: BackgroundEnv) {
     return routeNow(message, sender);
   };
 
-  return { route, wallet, signer, keys, settings, salts, approvals, queue, permissions, swaps, tracking };
+  return { route, wallet, signer, keys, settings, salts, approvals, queue, permissions, swaps, tracking, local };
 }

@@ -129,6 +129,8 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
   };
 
   const refuseUsedNonce = async (accountId: string, nonce: string | undefined) => {
+    // Locked, the registry is sealed: the nonce is checked when the payload is prepared, after the unlock.
+    if (!wallet.vault.isUnlocked) return;
     if (nonce !== undefined && (await deps.nonces.has(accountId, nonce))) {
       throw new ProviderError(ERROR_CODES.invalidParams, 'nonce: this nonce was already used by this account; the wallet never signs a nonce twice', { field: 'nonce' });
     }

@@ -48,7 +48,7 @@ async function trackerRows(sim: RunningSimulator, clock: Clock): Promise<BenchRo
     const read = new Set<string>();
     const get = local.get.bind(local);
     local.get = (keys) => {
-      for (const k of [keys].flat()) if (k.startsWith('swap:')) read.add(k);
+      for (const k of [keys ?? []].flat()) if (k.startsWith('swap:')) read.add(k);
       return get(keys);
     };
     const samples = { asks: [] as number[], records: [] as number[] };

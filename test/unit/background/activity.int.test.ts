@@ -5,6 +5,7 @@
 // transactions API (a JWT): paging through 60 service swaps and intents placed among them, equal times
 // included, gives each row once in order, as swap_history and the record list them.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { activityOrder } from '../../../src/background/activity/merge';
 import { PUBLISHED_KEY } from '../../../src/background/activity/published';
@@ -77,8 +78,9 @@ describe('Activity', () => {
     expect(settled.items).toHaveLength(1);
     expect(intentOf(settled.items, sent.intentHash)?.txHash).toEqual(expect.any(String));
 
-    // A restarted worker reads the record back; the swap-only filter leaves the intents out.
-    const restarted = startBackground(backgroundEnv({ now: Date.now() }));
+    // A restarted worker (the same vault, its unlocked session in storage.session) reads the record back;
+    // the swap-only filter leaves the intents out.
+    const restarted = startBackground({ ...backgroundEnv({ now: Date.now() }), vaultStorage: t.env.vaultStorage });
     const after = await call<ActivityPage>(restarted, WALLET.activity, {});
     expect(after.items.map((i) => i.key)).toEqual(page.items.map((i) => i.key));
     const swapsOnly = await call<ActivityPage>(restarted, WALLET.activity, { toChainId: 'eth' });
@@ -87,15 +89,16 @@ describe('Activity', () => {
   });
 
   it('a damaged record is reported in wallet_status and the rest of Activity still answers', async () => {
-    await fakeBrowser.storage.local.set({ [PUBLISHED_KEY]: [{ intentHash: 1 }] });
     const bg = startBackground(backgroundEnv({ now: Date.now() }));
     await useSimulator(bg, sim.url, sim.busApiKey);
+    await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
+    await bg.local.write(PUBLISHED_KEY, [{ intentHash: 1 }]);
     const r = await call<SwapRecordView>(bg, SWAP.start, swapParams(Date.now()));
     const page = await call<ActivityPage>(bg, WALLET.activity, {});
     expect(page.items.map((i) => i.key)).toEqual([r.depositAddress]);
     const status = await call<WalletStatus>(bg, WALLET.status);
     expect(status.storeProblems).toEqual([{ store: 'activity', message: expect.stringMatching(/Activity’s record of sends and site intents/) }]);
-    expect((await fakeBrowser.storage.local.get(`${PUBLISHED_KEY}.damaged`))[`${PUBLISHED_KEY}.damaged`]).toEqual([{ intentHash: 1 }]);
+    expect(await bg.local.read(`${PUBLISHED_KEY}.damaged`, z.unknown())).toEqual([{ intentHash: 1 }]);
   });
 
   it('with the transactions API: pages through service swaps and intents among them, each row once, in order', async () => {
@@ -114,7 +117,7 @@ describe('Activity', () => {
         createdAt: when, status: 'SETTLED' as const, detail: null, txHash: null, checkedAt: when,
       })) : [],
     );
-    await fakeBrowser.storage.local.set({ [PUBLISHED_KEY]: [...intents].sort((a, b) => b.createdAt - a.createdAt) });
+    await bg.local.write(PUBLISHED_KEY, [...intents].sort((a, b) => b.createdAt - a.createdAt));
     const expected = [
       ...swaps.map((s): ActivityItem => ({ type: 'swap', key: s.key, at: Date.parse(s.createdAt), swap: s })),
       ...intents.map((i): ActivityItem => ({ type: 'intent', key: `intent:${i.intentHash}`, at: i.createdAt, intent: i })),

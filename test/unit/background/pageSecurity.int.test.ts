@@ -5,6 +5,7 @@
  * signatures. The browser-level attacks are in test/e2e/security/.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startBackground } from '../../../src/background/start';
 import { base64 } from '../../../src/core';
@@ -258,14 +259,14 @@ describe('the nonce registry fails closed', () => {
     await call(t.bg, APPROVAL.resolve, { id: (await t.current())!.id, approve: true });
     expect(await t.answerOf(first)).toMatchObject({ ok: true });
     const damaged = { [t.accountId]: 'not a list' };
-    await fakeBrowser.storage.local.set({ usedNonces: damaged });
+    await t.bg.local.write('usedNonces', damaged);
     // The same nonce again: the registry cannot prove it unused, so it is refused (never read as empty).
     expect(await t.page(METHODS.signMessage, { message: 'two', recipient: 'dapp.example', nonce })).toMatchObject({
       ok: false,
       error: { code: ERROR_CODES.invalidParams, data: { field: 'nonce' } },
     });
     expect(await t.page(METHODS.signIntents, { intents: [], nonce: nonceOf(12) })).toMatchObject({ ok: false, error: { code: ERROR_CODES.invalidParams } });
-    expect((await fakeBrowser.storage.local.get('usedNonces.damaged'))['usedNonces.damaged']).toEqual(damaged);
+    expect(await t.bg.local.read('usedNonces.damaged', z.unknown())).toEqual(damaged);
     const status = await call<WalletStatus>(t.bg, WALLET.status);
     expect(status.problem).toBeNull();
     expect(status.storeProblems).toEqual([{ store: 'nonces', message: expect.stringMatching(/used nonces was damaged/) }]);

@@ -6,10 +6,10 @@ import { verifyQuoteSignature } from '@defuse-protocol/one-click-sdk-typescript'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { SWAP_ALARM, pollDelay } from '../../../src/background/swaps/tracker';
-import { BACKLOG_GAP_MS, CHECKS_PER_TICK } from '../../../src/background/swaps/records';
+import { BACKLOG_GAP_MS, CHECKS_PER_TICK, recordSchema } from '../../../src/background/swaps/records';
 import { startBackground } from '../../../src/background/start';
 import { SWAP, type HistoryPage, type PaymentPreview, type QuoteParams, type QuoteView, type SwapRecordView, type TokenView } from '../../../src/provider/swapApi';
-import { WALLET, type CreateResult } from '../../../src/provider/walletApi';
+import { WALLET } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage } from '../../../src/vault';
 import { PASSWORD, POPUP, backgroundEnv, call, useSimulator, type Background, type Clock, WNEAR, USDC, USDT_ETH, ONE_NEAR, STEP_TIMING, simWithClock } from './harness';
@@ -29,9 +29,14 @@ async function dev(path: string, body: unknown) {
   return res.json() as Promise<Record<string, unknown>>;
 }
 
-async function background(vaultStorage = memoryVaultStorage()) {
+/**
+ * A background pointed at the simulator, with an unlocked wallet unless `wallet` is false: swap records
+ * are sealed under the wallet's data key (docs/security.md, "What storage keeps").
+ */
+async function background(vaultStorage = memoryVaultStorage(), wallet = true) {
   const bg = startBackground(backgroundEnv(clock, vaultStorage));
   await useSimulator(bg, sim.url, sim.busApiKey);
+  if (wallet) await call(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
   return bg;
 }
 
@@ -55,7 +60,7 @@ const deposit = (r: SwapRecordView, amount: bigint | string, extra: Record<strin
 
 describe('quotes', () => {
   it('a dry quote flags the fee without a JWT and not with one; bad params are refused with the field', async () => {
-    const bg = await background();
+    const bg = await background(memoryVaultStorage(), false);
     const free = await call<QuoteView>(bg, SWAP.quote, params());
     expect(free.feeWithoutJwt).toBe(true);
     expect(free.appFees).toHaveLength(1);
@@ -86,8 +91,11 @@ describe('swap_start: the evidence first', () => {
   it('stores the whole signed quote response, request, address and memo before answering; alarm and badge set', async () => {
     const bg = await background();
     const r = await call<SwapRecordView>(bg, SWAP.start, params());
-    const stored = (await fakeBrowser.storage.local.get(`swap:${r.id}`))[`swap:${r.id}`] as SwapRecordView;
-    expect(stored).toEqual(r);
+    // Sealed at rest (nothing of it in the clear), and opened it is exactly what was answered.
+    const sealed = JSON.stringify((await fakeBrowser.storage.local.get(`swap:${r.id}`))[`swap:${r.id}`]);
+    expect(sealed).toMatch(/"sealed":1/);
+    expect(sealed).not.toContain(r.depositAddress);
+    expect(await bg.local.read(`swap:${r.id}`, recordSchema)).toEqual(r);
     expect(r).toMatchObject({ status: 'PENDING_DEPOSIT', amountToSend: '1 wNEAR', depositMemo: null, paidIntentHash: null, lastError: null });
     expect(r.statusHistory).toEqual([{ status: 'PENDING_DEPOSIT', at: r.createdAt }]);
     const raw = JSON.parse(r.quoteResponseJson) as Parameters<typeof verifyQuoteSignature>[0];
@@ -127,6 +135,7 @@ describe('swap_start: the evidence first', () => {
     };
     const bg = startBackground(env);
     await useSimulator(bg, sim.url, sim.busApiKey);
+    await call(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
     failing = true;
     const reply = await bg.route({ type: 'request', method: SWAP.start, params: params() }, POPUP);
     expect(reply.ok).toBe(false);
@@ -151,6 +160,7 @@ describe('tracker', () => {
     };
     const bg = startBackground(env);
     await useSimulator(bg, sim.url, sim.busApiKey);
+    await call(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
     const started: SwapRecordView[] = [];
     for (let i = 0; i < CHECKS_PER_TICK + 5; i++) {
       started.push(await call<SwapRecordView>(bg, SWAP.start, params()));
@@ -309,7 +319,10 @@ describe('tracker', () => {
     await fakeBrowser.storage.session.clear();
     const third = startBackground(backgroundEnv(clock, vaultStorage));
     await third.tracking;
-    expect(await fakeBrowser.alarms.get(SWAP_ALARM)).toBeDefined();
+    // Locked after the restart: the sealed records wait for the unlock, which takes the checks up at once.
+    expect(await fakeBrowser.alarms.get(SWAP_ALARM)).toBeUndefined();
+    await call(third, WALLET.unlock, { password: PASSWORD });
+    await expect.poll(() => fakeBrowser.alarms.get(SWAP_ALARM)).toBeDefined();
     expect(await badge()).toBe('1');
     await advance(third, STEP_TIMING.processMs);
     const done = await get(third, r.id);
@@ -321,8 +334,7 @@ describe('tracker', () => {
 describe('INTENTS deposit paid from the vault', () => {
   it('signs and publishes a transfer of amountIn to the deposit account and reaches SUCCESS', async () => {
     const bg = await background();
-    const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
-    const accountId = created.status.accounts[0]!.accountId;
+    const accountId = (await call<{ selectedAccountId: string }>(bg, WALLET.status)).selectedAccountId;
     const origin = await call<SwapRecordView>(bg, SWAP.start, params());
     await expect(call(bg, SWAP.previewPayment, { id: origin.id })).rejects.toThrow(/origin chain/);
     await expect(call(bg, SWAP.payFromIntents, { id: origin.id, reviewed: 'none' })).rejects.toThrow(/origin chain/);
@@ -400,7 +412,6 @@ describe('history', () => {
   it('merges with the transactions API, de-duplicates, passes filters, pages both ways', async () => {
     await dev('/dev/seed-swaps', { count: 120 });
     const bg = await background();
-    await call(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
     await call(bg, WALLET.setSettings, { jwt: sim.devJwt });
     const mine: SwapRecordView[] = [];
     for (let i = 0; i < 3; i++) {
@@ -458,7 +469,6 @@ describe('history', () => {
 
   it('when the transactions API fails, local swaps still come back with the error', async () => {
     const bg = await background();
-    await call(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
     await call(bg, WALLET.setSettings, { jwt: sim.devJwt });
     const r = await call<SwapRecordView>(bg, SWAP.start, params());
     await dev('/dev/faults', { kind: '500', count: 10, pathPrefix: '/api/v0/transactions' });

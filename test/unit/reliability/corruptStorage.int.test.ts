@@ -16,6 +16,7 @@
 import { verifyQuoteSignature } from '@defuse-protocol/one-click-sdk-typescript';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import * as z from 'zod/mini';
 import { startBackground } from '../../../src/background/start';
 import { base64 } from '../../../src/core';
 import { APPROVAL } from '../../../src/provider/approvalApi';
@@ -119,29 +120,41 @@ describe('the vault record', () => {
 });
 
 describe('swap records', () => {
-  /** Two swaps started and deposited on one worker; then the first one's record is damaged. */
-  async function twoSwapsOneDamaged(damage: (r: Record<string, unknown>) => unknown) {
-    const vault = {};
-    const { bg } = start(vault);
+  /** A wallet and two swaps started and deposited on one worker; then the first one's record is damaged. */
+  async function twoSwapsOneDamaged(damage: Damage) {
+    const { bg, vaultStorage } = start();
     await useSimulator(bg, sim.url, sim.busApiKey);
+    await call(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
     const bad = await call<SwapRecordView>(bg, SWAP.start, swapParams(clock.now));
     const good = await call<SwapRecordView>(bg, SWAP.start, swapParams(clock.now, { recipient: 'carol.near' }));
     await deposit(sim, bad);
     await deposit(sim, good);
-    const value = damage(structuredClone(bad) as unknown as Record<string, unknown>);
-    await fakeBrowser.storage.local.set({ [`swap:${bad.id}`]: value });
+    await damage(bg, `swap:${bad.id}`, structuredClone(bad) as unknown as Record<string, unknown>);
+    const value = (await fakeBrowser.storage.local.get(`swap:${bad.id}`))[`swap:${bad.id}`];
     const before = await snapshot(fakeBrowser.storage.local);
-    // The worker restarts on that storage.
+    // The worker restarts on that storage (the same vault, still unlocked: its session is in storage.session).
     fakeBrowser.alarms.onAlarm.removeAllListeners();
-    const { bg: restarted } = start(vault);
+    const restarted = startBackground(backgroundEnv(clock, vaultStorage));
     await restarted.tracking;
     return { bg: restarted, bad, good, value, before };
   }
 
-  const damages: [string, (r: Record<string, unknown>) => unknown][] = [
-    ['an unknown status', (r) => ({ ...r, status: 'TELEPORTED' })],
-    ['the quote response missing', (r) => ({ ...r, quoteResponseJson: undefined })],
-    ['not an object', () => 'swap'],
+  /** Writes a damaged record: sealed as the wallet seals (a wrong shape inside), or as an attacker or a fault leaves it. */
+  type Damage = (bg: Background, key: string, r: Record<string, unknown>) => Promise<void>;
+  const sealed = (change: (r: Record<string, unknown>) => unknown): Damage => (bg, key, r) => bg.local.write(key, change(r));
+  const damages: [string, Damage][] = [
+    ['an unknown status', sealed((r) => ({ ...r, status: 'TELEPORTED' }))],
+    ['the quote response missing', sealed((r) => ({ ...r, quoteResponseJson: undefined }))],
+    ['not an object', sealed(() => 'swap')],
+    // What a content script could write if storage.local were open to it: a whole, well-formed record, unsealed.
+    ['a well-formed record in the clear', async (_bg, key, r) => fakeBrowser.storage.local.set({ [key]: { ...r, depositAddress: 'attacker.near' } })],
+    [
+      'a sealed record with one byte changed',
+      async (_bg, key) => {
+        const env = (await fakeBrowser.storage.local.get(key))[key] as { ciphertext: string };
+        await fakeBrowser.storage.local.set({ [key]: { ...env, ciphertext: flipByte(env.ciphertext, 20) } });
+      },
+    ],
   ];
   for (const [what, damage] of damages) {
     it(`${what}: swap_get reports it, the list and history leave it out, the tracker drops it; its bytes stay`, async () => {
@@ -165,7 +178,8 @@ describe('swap records', () => {
       const after = await snapshot(fakeBrowser.storage.local);
       expect(after[`swap:${bad.id}`], 'the damaged record is left byte for byte').toBe(before[`swap:${bad.id}`]);
       expect(after[`swap:${bad.id}`]).toBe(bytes(value));
-      expect(JSON.parse(after.swapIds!)).toEqual([bad.id, good.id]);
+      expect(after.swapIds, 'the index stays as it was').toBe(before.swapIds);
+      expect(await bg.local.read('swapIds', z.array(z.string()))).toEqual([bad.id, good.id]);
     });
   }
 
@@ -174,7 +188,7 @@ describe('swap records', () => {
     await useSimulator(bg, sim.url, sim.busApiKey);
     await call(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } }).catch(() => undefined);
     const bad = await call<SwapRecordView>(bg, SWAP.start, swapParams(clock.now));
-    await fakeBrowser.storage.local.set({ [`swap:${bad.id}`]: { id: bad.id, status: 'teleported' } });
+    await bg.local.write(`swap:${bad.id}`, { id: bad.id, status: 'teleported' });
     expect(await call(bg, SWAP.list)).toEqual([]);
     const status = await call<WalletStatus>(bg, WALLET.status);
     // Named as a damaged swap, never as a damaged wallet.
@@ -183,15 +197,17 @@ describe('swap records', () => {
   });
 
   it('a damaged swap index: swap_list and swap_start report it; the index stays as it was', async () => {
-    const { bg } = start();
+    const { bg, vaultStorage } = start();
     await useSimulator(bg, sim.url, sim.busApiKey);
+    await call(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
     await call<SwapRecordView>(bg, SWAP.start, swapParams(clock.now));
-    await fakeBrowser.storage.local.set({ swapIds: { not: 'a list' } });
+    await bg.local.write('swapIds', { not: 'a list' });
+    const before = await snapshot(fakeBrowser.storage.local);
     fakeBrowser.alarms.onAlarm.removeAllListeners();
-    const { bg: restarted } = start();
+    const restarted = startBackground(backgroundEnv(clock, vaultStorage));
     await expect(call(restarted, SWAP.list)).rejects.toThrow(/stored value 'swapIds' is damaged .*left as it is/);
     await expect(call(restarted, SWAP.start, swapParams(clock.now))).rejects.toThrow(/stored value 'swapIds' is damaged/);
-    expect((await fakeBrowser.storage.local.get('swapIds')).swapIds).toEqual({ not: 'a list' });
+    expect((await snapshot(fakeBrowser.storage.local)).swapIds).toBe(before.swapIds);
   });
 });
 

@@ -15,7 +15,12 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startBackground } from '../../../src/background/start';
 import { SWAP, type SwapRecordView } from '../../../src/provider/swapApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
-import { backgroundEnv, call, useSimulator, type Background, type Clock } from '../background/harness';
+import { PASSWORD, backgroundEnv, call, useSimulator, type Background, type Clock } from '../background/harness';
+import { trackSchema } from '../../../src/background/swaps/records';
+import { WALLET } from '../../../src/provider/walletApi';
+import type { memoryVaultStorage } from '../../../src/vault';
+
+type VaultStorage = ReturnType<typeof memoryVaultStorage>;
 import {
   TIMING,
   clearFaults,
@@ -43,13 +48,22 @@ afterAll(() => sim.close());
 beforeEach(() => fakeBrowser.reset());
 afterEach(() => clearFaults(sim));
 
-async function background(): Promise<Background> {
-  const env = backgroundEnv(clock);
+/**
+ * A background pointed at the simulator whose fetch gives up after CLIENT_DEADLINE_MS. With `vaultStorage`
+ * it is a restarted worker of that wallet (unlocked, its session in storage.session); without, a new
+ * wallet is made (swap records are sealed under its data key).
+ */
+async function background(vaultStorage?: VaultStorage): Promise<Background> {
+  const env = backgroundEnv(clock, vaultStorage);
   env.fetch = (url, init) => fetch(url, { ...init, signal: AbortSignal.any([init.signal, AbortSignal.timeout(CLIENT_DEADLINE_MS)]) });
   const bg = startBackground(env);
+  if (vaultStorage) return bg;
   await useSimulator(bg, sim.url, sim.busApiKey);
+  await call(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
+  vaults.set(bg, env.vaultStorage);
   return bg;
 }
+const vaults = new WeakMap<Background, VaultStorage>();
 
 const fault = (kind: '429' | '500' | 'timeout', count: number, pathPrefix: string) => dev(sim, '/dev/faults', { kind, count, pathPrefix });
 const faultsLeft = () => sim.sim.ctx.faults.list().length;
@@ -60,7 +74,7 @@ const faultsLeft = () => sim.sim.ctx.faults.list().length;
  */
 async function nextCheck(bg: Background): Promise<void> {
   expect(await swapAlarmAt(), 'the tracker has an alarm set').toBeDefined();
-  const track = ((await fakeBrowser.storage.local.get('swapTrack')).swapTrack ?? []) as { due: number }[];
+  const track = (await bg.local.read('swapTrack', trackSchema)) ?? [];
   const wait = Math.max(0, ...track.map((t) => t.due - clock.now));
   if (wait) await dev(sim, '/dev/clock/advance', { ms: wait });
   await fireSwapAlarm(bg, clock.now);
@@ -161,7 +175,7 @@ describe('tracking through faults on /v0/status', () => {
 
     // The worker stops and starts again: a new background on the same storage.
     fakeBrowser.alarms.onAlarm.removeAllListeners();
-    const again = await background();
+    const again = await background(vaults.get(bg));
     await again.tracking;
     expect(await swapAlarmAt()).toBe(due);
     expect(await getSwap(again, r.id)).toEqual(failing);

@@ -4,6 +4,7 @@
 import { verifyQuoteSignature } from '@defuse-protocol/one-click-sdk-typescript';
 import { expect } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import * as z from 'zod/mini';
 import { SWAP_ALARM } from '../../../src/background/swaps/tracker';
 import { SWAP, type QuoteParams, type SwapRecordView } from '../../../src/provider/swapApi';
 import type { RunningSimulator } from '../../../src/sim/server';
@@ -42,7 +43,7 @@ export const getSwap = (bg: Background, id: string) => call<SwapRecordView>(bg, 
 export async function expectSwapsKept(bg: Background, sim: { quotePublicKey: string }, expected: SwapRecordView[]): Promise<SwapRecordView[]> {
   const listed = await call<SwapRecordView[]>(bg, SWAP.list);
   expect(listed.map((r) => r.id).sort()).toEqual(expected.map((r) => r.id).sort());
-  const ids = (await fakeBrowser.storage.local.get('swapIds')).swapIds as string[];
+  const ids = (await bg.local.read('swapIds', z.array(z.string()))) ?? [];
   expect(ids, 'the swap index holds each id exactly once').toEqual([...new Set(ids)]);
   expect([...ids].sort()).toEqual(expected.map((r) => r.id).sort());
   const keys = Object.keys(await fakeBrowser.storage.local.get(null as never)).filter((k) => k.startsWith('swap:'));

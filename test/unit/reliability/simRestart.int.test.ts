@@ -15,7 +15,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startBackground } from '../../../src/background/start';
 import { SWAP, type SwapRecordView } from '../../../src/provider/swapApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
-import { backgroundEnv, call, useSimulator, type Background, type Clock } from '../background/harness';
+import { PASSWORD, backgroundEnv, call, useSimulator, type Background, type Clock } from '../background/harness';
+import { WALLET } from '../../../src/provider/walletApi';
 import { TIMING, deposit, dev, expectHistoryWellFormed, expectSwapsKept, fireSwapAlarm, getSwap, swapParams } from './helpers';
 
 const ROOT_DIR = fileURLToPath(new URL('../../..', import.meta.url));
@@ -41,6 +42,7 @@ describe('the simulator restarted from its data file mid-swap', () => {
     const clock: Clock = { get now() { return clockSim.sim.ctx.clock.nowMs() + down; } };
     const bg = startBackground(backgroundEnv(clock));
     await useSimulator(bg, sim.url, sim.busApiKey);
+    await call(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
     const advance = async (ms: number) => {
       await dev(clockSim, '/dev/clock/advance', { ms });
       await fireSwapAlarm(bg, clock.now);
@@ -128,6 +130,7 @@ describe('the simulator process killed (SIGKILL) and restarted mid-swap', () => 
     const clock = { now: Date.now() };
     const bg: Background = startBackground(backgroundEnv(clock));
     await useSimulator(bg, first.url, first.busApiKey);
+    await call(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
     const r = await call<SwapRecordView>(bg, SWAP.start, swapParams(Date.now()));
     const acknowledged = await deposit(first as unknown as RunningSimulator, r);
     expect(acknowledged.txHash).toEqual(expect.any(String));
