@@ -18,7 +18,7 @@ import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { PASSWORD, backgroundEnv, call, useSimulator, type Background, type Clock } from '../background/harness';
 import { trackSchema } from '../../../src/background/swaps/records';
 import { WALLET } from '../../../src/provider/walletApi';
-import type { memoryVaultStorage } from '../../../src/vault';
+import { memoryVaultStorage } from '../../../src/vault';
 
 type VaultStorage = ReturnType<typeof memoryVaultStorage>;
 import {
@@ -53,14 +53,15 @@ afterEach(() => clearFaults(sim));
  * it is a restarted worker of that wallet (unlocked, its session in storage.session); without, a new
  * wallet is made (swap records are sealed under its data key).
  */
-async function background(vaultStorage?: VaultStorage): Promise<Background> {
+async function background(restartOf?: VaultStorage): Promise<Background> {
+  const vaultStorage = restartOf ?? memoryVaultStorage();
   const env = backgroundEnv(clock, vaultStorage);
   env.fetch = (url, init) => fetch(url, { ...init, signal: AbortSignal.any([init.signal, AbortSignal.timeout(CLIENT_DEADLINE_MS)]) });
   const bg = startBackground(env);
-  if (vaultStorage) return bg;
+  if (restartOf) return bg;
   await useSimulator(bg, sim.url, sim.busApiKey);
   await call(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
-  vaults.set(bg, env.vaultStorage);
+  vaults.set(bg, vaultStorage);
   return bg;
 }
 const vaults = new WeakMap<Background, VaultStorage>();
