@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { startBackground } from '../src/background/start';
+import { indexedDbArea, trustedAreas } from '../src/background/trustedStorage';
 import { ERROR_CODES, errorReply } from '../src/provider/protocol';
 import { idbVaultStorage } from '../src/vault';
 
@@ -9,8 +10,10 @@ import { idbVaultStorage } from '../src/vault';
 const preset = import.meta.env.WXT_NETWORK_PRESET ?? (import.meta.env.MODE === 'production' ? 'mainnet' : 'local');
 
 export default defineBackground(() => {
+  // Before anything is read: storage no web page can write (src/background/trustedStorage.ts).
+  const storage = trustedAreas(browser.storage.local, browser.storage.session, () => indexedDbArea());
   const { route } = startBackground({
-    storage: { local: browser.storage.local, session: browser.storage.session },
+    storage: { local: storage.local, session: storage.session },
     alarms: browser.alarms,
     windows: {
       create: (info) => browser.windows.create(info),

@@ -24,6 +24,7 @@ export const CLEAR_RECORDS: readonly { key: string; why: string }[] = [
   { key: 'grants:', why: 'the same, per network' },
   { key: 'grants.', why: 'a damaged grants value set aside, as it was found' },
   { key: SEALED_MARKER, why: 'says that every private record was sealed, so a private record found in the clear is damage' },
+  { key: 'storage.moved', why: 'says that what an earlier version kept in storage.local was moved to IndexedDB (./trustedStorage.ts)' },
 ];
 
 export function isClearRecord(key: string): boolean {

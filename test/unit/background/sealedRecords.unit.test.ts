@@ -1,0 +1,114 @@
+// Private records sealed at rest (src/background/sealedRecords.ts, kv.ts): sealed under the vault's data
+// key with their storage key as additional data, opened only while unlocked; what an earlier version left
+// in the clear is sealed once; afterwards a private record in the clear, or one that does not open, is damage.
+import { randomBytes } from 'node:crypto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { CorruptedValueError, KeyValue } from '../../../src/background/kv';
+import { CLEAR_RECORDS, SEALED_MARKER, isClearRecord } from '../../../src/background/sealedRecords';
+import { generateKeyPair } from '../../../src/core';
+import { Vault, VaultError, addKey, emptyContents, memoryVaultStorage } from '../../../src/vault';
+
+const random = (n: number) => new Uint8Array(randomBytes(n));
+const PASSWORD = 'a long test password';
+const swap = { id: 'ab12', depositAddress: 'deposit.near', amount: '1000000000000000000000000' };
+const anything = z.unknown();
+const area = () => fakeBrowser.storage.local;
+const raw = async (key: string) => (await area().get(key))[key];
+
+async function unlockedVault(): Promise<Vault> {
+  const vault = new Vault({ storage: memoryVaultStorage(), random, iterations: 600_000 });
+  await vault.create(PASSWORD, addKey(emptyContents(), { pair: generateKeyPair(random), source: 'generated' }, new Date()));
+  return vault;
+}
+
+async function failure(p: Promise<unknown>): Promise<unknown> {
+  return p.then(() => 'resolved', (e: unknown) => e);
+}
+
+beforeEach(() => fakeBrowser.reset());
+
+describe('which records are kept in the clear', () => {
+  it('only the listed ones, each with a reason; every other key is private', () => {
+    for (const { key, why } of CLEAR_RECORDS) expect(why.length, key).toBeGreaterThan(20);
+    for (const key of ['settings', 'grants', 'grants:intents.near', SEALED_MARKER]) expect(isClearRecord(key), key).toBe(true);
+    for (const key of ['swap:1', 'swapIds', 'swapTrack', 'publishedIntents', 'usedNonces', 'selectedAccount', 'balances:alice.near', 'sendDraft:alice.near', 'settingsX', 'grantsX', 'newly-invented'])
+      expect(isClearRecord(key), key).toBe(false);
+  });
+});
+
+describe('a private record', () => {
+  it('is sealed at rest (nothing of it readable), opens to what was written, and a clear record stays clear', async () => {
+    const kv = new KeyValue(area(), await unlockedVault());
+    await kv.write('swap:ab12', swap);
+    await kv.write('settings', { preset: 'local' });
+    const stored = JSON.stringify(await raw('swap:ab12'));
+    expect(stored).toMatch(/^\{"sealed":1,"iv":"[^"]+","ciphertext":"[^"]+"\}$/);
+    for (const part of [swap.id, swap.depositAddress, swap.amount]) expect(stored).not.toContain(part);
+    expect(await kv.read('swap:ab12', anything)).toEqual(swap);
+    expect(await kv.readMany(['swap:ab12', 'swap:none'], anything)).toEqual([swap, undefined]);
+    expect(await raw('settings')).toEqual({ preset: 'local' });
+  });
+
+  it('cannot be read or written while the wallet is locked, and another wallet cannot open it', async () => {
+    const vault = await unlockedVault();
+    const kv = new KeyValue(area(), vault);
+    await kv.write('swap:ab12', swap);
+    vault.lock();
+    expect(await failure(kv.read('swap:ab12', anything))).toMatchObject({ name: 'VaultError', code: 'locked' });
+    expect(await failure(kv.write('swap:cd34', swap))).toBeInstanceOf(VaultError);
+    expect(await raw('swap:cd34')).toBeUndefined();
+    const other = new KeyValue(area(), await unlockedVault());
+    expect(await failure(other.read('swap:ab12', anything))).toBeInstanceOf(CorruptedValueError);
+  });
+
+  it('moved to another key, edited, or written in the clear: damage, reported by its key, never used', async () => {
+    const kv = new KeyValue(area(), await unlockedVault());
+    await kv.write('swap:ab12', swap);
+    await kv.write('swap:cd34', { ...swap, id: 'cd34', depositAddress: 'other.near' });
+    // A sealed record copied over another key does not open there (the key is its additional data).
+    await area().set({ 'swap:cd34': await raw('swap:ab12') });
+    expect(await failure(kv.read('swap:cd34', anything))).toMatchObject({ key: 'swap:cd34', message: expect.stringMatching(/does not open/) });
+    // One character of the ciphertext changed.
+    const sealed = (await raw('swap:ab12')) as { ciphertext: string };
+    const flipped = sealed.ciphertext.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'));
+    await area().set({ 'swap:ab12': { ...sealed, ciphertext: flipped } });
+    expect(await failure(kv.read('swap:ab12', anything))).toBeInstanceOf(CorruptedValueError);
+    // A well-formed record in the clear, as a content script would write it.
+    await area().set({ 'swap:ef56': { ...swap, depositAddress: 'attacker.near' } });
+    expect(await failure(kv.read('swap:ef56', anything))).toMatchObject({ message: expect.stringMatching(/in the clear where a sealed record belongs/) });
+    expect(await kv.readMany(['swap:ef56'], anything)).toEqual([expect.any(CorruptedValueError)]);
+    expect(await kv.readOr('swap:ef56', anything, 'fallback')).toBe('fallback');
+    // readRaw gives the damaged value as found, to be set aside; a good one opened.
+    expect(await kv.readRaw('swap:ef56')).toEqual({ ...swap, depositAddress: 'attacker.near' });
+    await kv.write('swap:gh78', swap);
+    expect(await kv.readRaw('swap:gh78')).toEqual(swap);
+  });
+});
+
+describe('records an earlier version wrote in the clear', () => {
+  it('are sealed in place at the first private access after the unlock, once; the marker says so', async () => {
+    await area().set({ swapIds: ['ab12'], 'swap:ab12': swap, settings: { preset: 'local' }, grants: {} });
+    const vault = await unlockedVault();
+    vault.lock();
+    const kv = new KeyValue(area(), vault);
+    expect(await failure(kv.read('swapIds', anything))).toMatchObject({ code: 'locked' });
+    expect(await raw(SEALED_MARKER)).toBeUndefined();
+    expect(await raw('swapIds')).toEqual(['ab12']);
+
+    await vault.unlock(PASSWORD);
+    expect(await kv.read('swap:ab12', anything)).toEqual(swap);
+    expect(await raw(SEALED_MARKER)).toBe(1);
+    expect(JSON.stringify(await raw('swapIds'))).toMatch(/"sealed":1/);
+    expect(await kv.read('swapIds', anything)).toEqual(['ab12']);
+    expect(await raw('settings')).toEqual({ preset: 'local' });
+    expect(await raw('grants')).toEqual({});
+
+    // A new worker on the same storage reads the marker and seals nothing again.
+    const again = new KeyValue(area(), vault);
+    const before = await area().get(null);
+    expect(await again.read('swap:ab12', anything)).toEqual(swap);
+    expect(await area().get(null)).toEqual(before);
+  });
+});
