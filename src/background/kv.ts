@@ -7,7 +7,7 @@
  */
 import type * as z from 'zod/mini';
 import { VaultError } from '../vault';
-import { type RecordCipher, SEALED_MARKER, asEnvelope, isClearRecord, openRecord, sealRecord } from './sealedRecords';
+import { type RecordCipher, SEALED_MARKER, SEALED_PREFIX, asEnvelope, isClearRecord, isSealedName, openRecord, sealRecord } from './sealedRecords';
 
 /** The part of `browser.storage.StorageArea` we use (fake-browser and Firefox provide the same). */
 export interface StorageAreaLike {
@@ -39,10 +39,26 @@ export class KeyValue {
     return this.cipher !== undefined && !isClearRecord(key);
   }
 
+  /** Stored names of private records, worked out once per key (a keyed hash: the same for the wallet's life). */
+  private readonly names = new Map<string, string>();
+
+  /** Where `key` is stored: itself for a clear record, a keyed hash of it for a private one (unlocked only). */
+  private async stored(key: string): Promise<string> {
+    if (!this.isPrivate(key)) return key;
+    await this.ensureSealed();
+    let name = this.names.get(key);
+    if (name === undefined) {
+      name = SEALED_PREFIX + (await this.cipher!.recordName(key));
+      this.names.set(key, name);
+    }
+    return name;
+  }
+
   /**
    * Before the first private record is read or written: every private record an earlier version wrote
-   * in the clear is sealed in place, once, and the marker set. It runs only while unlocked (sealing needs
-   * the data key), before any other private access, so nothing written meanwhile can be overwritten.
+   * in the clear under its own name is sealed under its stored name and the clear one removed, once, and
+   * the marker set. It runs only while unlocked (sealing needs the vault), before any other private
+   * access, so nothing written meanwhile can be overwritten. After it, a private key's own name is never read.
    */
   private ensureSealed(): Promise<void> {
     if (this.allSealed || !this.cipher) return Promise.resolve();
@@ -50,10 +66,13 @@ export class KeyValue {
     this.sealing ??= (async () => {
       const all = await this.area.get(null);
       if (all[SEALED_MARKER] === undefined) {
-        const clear = Object.entries(all).filter(([key, raw]) => !isClearRecord(key) && asEnvelope(raw) === null);
-        const sealed = await Promise.all(clear.map(async ([key, raw]) => [key, await sealRecord(cipher, key, raw)] as const));
+        const clear = Object.entries(all).filter(([key]) => !isClearRecord(key) && !isSealedName(key));
+        const sealed = await Promise.all(
+          clear.map(async ([key, raw]) => [SEALED_PREFIX + (await cipher.recordName(key)), await sealRecord(cipher, key, raw)] as const),
+        );
         if (sealed.length > 0) await this.area.set(Object.fromEntries(sealed));
         await this.area.set({ [SEALED_MARKER]: 1 });
+        if (clear.length > 0) await this.area.remove(clear.map(([key]) => key));
       }
       this.allSealed = true;
     })().finally(() => {
@@ -66,7 +85,7 @@ export class KeyValue {
   private async decode(key: string, raw: unknown): Promise<unknown> {
     if (raw === undefined || !this.isPrivate(key)) return raw;
     const envelope = asEnvelope(raw);
-    if (!envelope) throw new CorruptedValueError(key, 'it is in the clear where a sealed record belongs');
+    if (!envelope) throw new CorruptedValueError(key, 'it is not sealed as the wallet seals it');
     try {
       return await openRecord(this.cipher!, key, envelope);
     } catch (e) {
@@ -75,9 +94,16 @@ export class KeyValue {
     }
   }
 
+  /** The stored values of `keys`, by key. */
   private async rawOf(keys: string[]): Promise<Record<string, unknown>> {
-    if (keys.some((k) => this.isPrivate(k))) await this.ensureSealed();
-    return this.area.get(keys);
+    const names = await Promise.all(keys.map((k) => this.stored(k)));
+    const raw = await this.area.get(names);
+    return Object.fromEntries(keys.map((k, i) => [k, raw[names[i]!]]));
+  }
+
+  /** The name a record is stored under (a private one's keyed hash): for tests and tools that must find it. */
+  storedName(key: string): Promise<string> {
+    return this.stored(key);
   }
 
   async read<T extends z.ZodMiniType>(key: string, schema: T): Promise<z.output<T> | undefined> {
@@ -135,19 +161,13 @@ export class KeyValue {
     }
   }
 
-  /** Writes a value as it is (no seal): only to put a damaged value aside where it was found. */
-  writeRaw(key: string, value: unknown): Promise<void> {
-    return this.area.set({ [key]: value });
-  }
-
   async write(key: string, value: unknown): Promise<void> {
-    if (!this.isPrivate(key)) return this.area.set({ [key]: value });
-    await this.ensureSealed();
-    await this.area.set({ [key]: await sealRecord(this.cipher!, key, value) });
+    const name = await this.stored(key);
+    await this.area.set({ [name]: this.isPrivate(key) ? await sealRecord(this.cipher!, key, value) : value });
   }
 
-  remove(key: string): Promise<void> {
-    return this.area.remove(key);
+  async remove(key: string): Promise<void> {
+    await this.area.remove(await this.stored(key));
   }
 }
 

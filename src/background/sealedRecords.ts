@@ -8,7 +8,8 @@
  *
  * A sealed record is `{sealed: 1, iv, ciphertext}`: the JSON of the value, deflated (the Compression
  * Streams API, https://compression.spec.whatwg.org/) and sealed with AES-256-GCM by the vault, with the
- * storage key as additional data, so a sealed value moved to another key does not open.
+ * record's key as additional data, so a sealed value moved to another key does not open. It is stored
+ * under `p.<hex>`, a keyed hash of that key, since keys name accounts (`balances:<account>`) too.
  */
 import * as z from 'zod/mini';
 import { base64, utf8 } from '../core';
@@ -43,11 +44,16 @@ export function asEnvelope(raw: unknown): SealedEnvelope | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** The vault's sealing of private records (src/vault: sealData/openData); throws VaultError `locked` while locked. */
+/** The vault's sealing and naming of private records (src/vault: sealData/openData/recordName); throws VaultError `locked` while locked. */
 export interface RecordCipher {
   sealData(plaintext: string, aad: string): Promise<{ iv: string; ciphertext: string }>;
   openData(sealed: { iv: string; ciphertext: string }, aad: string): Promise<string>;
+  recordName(logical: string): Promise<string>;
 }
+
+/** Stored names of private records: this prefix and a keyed hash of the record's key (never the key itself). */
+export const SEALED_PREFIX = 'p.';
+export const isSealedName = (stored: string) => stored.startsWith(SEALED_PREFIX);
 
 /** Additional data: the storage key, under a fixed label and version. */
 export const recordAad = (key: string) => `intents-companion record v1 ${key}`;

@@ -64,7 +64,11 @@ const TOKENS_TTL_MS = 10 * 60_000;
 
 export function startBackground(env: BackgroundEnv) {
   // The private records of storage.local are sealed under the vault's data key (./sealedRecords.ts).
-  const local = new KeyValue(env.storage.local, { sealData: (text, aad) => vault.sealData(text, aad), openData: (sealed, aad) => vault.openData(sealed, aad) });
+  const local = new KeyValue(env.storage.local, {
+    sealData: (text, aad) => vault.sealData(text, aad),
+    openData: (sealed, aad) => vault.openData(sealed, aad),
+    recordName: (key) => vault.recordName(key),
+  });
   const session = new KeyValue(env.storage.session);
   const problems = new StorageProblems();
   const settings = new SettingsStore(local, env.defaultPreset, problems, { session, cipher: () => vault });

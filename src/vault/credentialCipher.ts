@@ -30,9 +30,6 @@ export async function openText(keyBytes: Uint8Array, sealed: SealedText, aad: st
   return openWithKey(await aesKey(keyBytes), sealed, aad, 'A saved credential does not open with this wallet’s key.');
 }
 
-/** A 32-byte key as a non-extractable AES-GCM CryptoKey, to seal many records with one import. */
-export const importSealingKey = aesKey;
-
 export async function sealWithKey(key: CryptoKey, plaintext: string, aad: string, iv: Uint8Array): Promise<SealedText> {
   const params = { name: 'AES-GCM', iv: bs(iv), additionalData: bs(utf8.encode(aad)) };
   const ct = await globalThis.crypto.subtle.encrypt(params, key, bs(utf8.encode(plaintext)));

@@ -19,7 +19,8 @@ import {
   verifySignedIntent,
 } from '../core';
 import { type VaultContents, emptyContents, secretOf, vaultContentsSchema } from './contents';
-import { CREDENTIALS_KEY_BYTES, type SealedText, importSealingKey, openText, openWithKey, sealText, sealWithKey } from './credentialCipher';
+import { CREDENTIALS_KEY_BYTES, type SealedText, openText, openWithKey, sealText, sealWithKey } from './credentialCipher';
+import { type RecordKeys, recordKeys, recordName } from './recordKeys';
 import { VaultError } from './errors';
 import { passwordWeakness } from './password';
 import { DEFAULT_ITERATIONS, type KeyMaterial, MIN_ITERATIONS, deriveKeyBytes, openRecord, readRecord, writeRecord, type VaultRecord } from './record';
@@ -54,8 +55,8 @@ export class Vault {
   private contents: VaultContents | null = null;
   /** Keys that signed since the unlock, expanded once (see signingKey); wiped on lock. */
   private readonly signingKeys = new Map<string, ExpandedKey>();
-  /** The data key, imported once per unlock (see sealData); dropped on lock. */
-  private dataCryptoKey: Promise<CryptoKey> | null = null;
+  /** The keys derived from the data key, once per unlock (see sealData); dropped on lock. */
+  private dataCryptoKey: Promise<RecordKeys> | null = null;
   /** Serialises writes so two callers cannot interleave read-modify-write. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -201,19 +202,25 @@ export class Vault {
 
   /**
    * Seals one of the wallet's private records (its storage key as additional data, so a sealed value
-   * cannot be moved to another key) under the data key in the contents, made and stored the first time.
-   * Locked: throws `locked`. The key never leaves the vault; the imported CryptoKey is kept while unlocked.
+   * cannot be moved to another key) under a key derived from the data key in the contents, which is made
+   * and stored the first time (./recordKeys.ts). Locked: throws `locked`. The keys never leave the vault;
+   * the derived CryptoKeys are kept while unlocked.
    */
   async sealData(plaintext: string, aad: string): Promise<SealedText> {
-    return sealWithKey(await this.dataKey(), plaintext, aad, this.random(12));
+    return sealWithKey((await this.recordKeys()).seal, plaintext, aad, this.random(12));
   }
 
   /** Opens a record sealed by `sealData` under the same additional data; `locked` while locked, `corrupted` when it does not open. */
   async openData(sealed: SealedText, aad: string): Promise<string> {
-    return openWithKey(await this.dataKey(), sealed, aad);
+    return openWithKey((await this.recordKeys()).seal, sealed, aad);
   }
 
-  private async dataKey(): Promise<CryptoKey> {
+  /** The name a private record is stored under: a keyed hash of its logical key, so names show nothing either. */
+  async recordName(logical: string): Promise<string> {
+    return recordName((await this.recordKeys()).name, logical);
+  }
+
+  private async recordKeys(): Promise<RecordKeys> {
     this.requireContents();
     this.dataCryptoKey ??= this.exclusive(async () => {
       let contents = this.requireContents();
@@ -224,7 +231,7 @@ export class Vault {
         if (!this.contents) throw new VaultError('locked', 'The wallet is locked.');
         this.contents = contents = next;
       }
-      return importSealingKey(base64.decode(contents.dataKey!));
+      return recordKeys(base64.decode(contents.dataKey!));
     });
     const pending = this.dataCryptoKey;
     pending.catch(() => {

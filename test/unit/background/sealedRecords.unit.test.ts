@@ -16,6 +16,8 @@ const swap = { id: 'ab12', depositAddress: 'deposit.near', amount: '100000000000
 const anything = z.unknown();
 const area = () => fakeBrowser.storage.local;
 const raw = async (key: string) => (await area().get(key))[key];
+/** The value stored for a record, under the name the store gives it. */
+const storedOf = async (kv: KeyValue, key: string) => raw(await kv.storedName(key));
 
 async function unlockedVault(): Promise<Vault> {
   const vault = new Vault({ storage: memoryVaultStorage(), random, iterations: 600_000 });
@@ -42,10 +44,15 @@ describe('a private record', () => {
   it('is sealed at rest (nothing of it readable), opens to what was written, and a clear record stays clear', async () => {
     const kv = new KeyValue(area(), await unlockedVault());
     await kv.write('swap:ab12', swap);
+    await kv.write('balances:alice.near', { rows: [] });
     await kv.write('settings', { preset: 'local' });
-    const stored = JSON.stringify(await raw('swap:ab12'));
+    const stored = JSON.stringify(await storedOf(kv, 'swap:ab12'));
     expect(stored).toMatch(/^\{"sealed":1,"iv":"[^"]+","ciphertext":"[^"]+"\}$/);
-    for (const part of [swap.id, swap.depositAddress, swap.amount]) expect(stored).not.toContain(part);
+    // Neither the value nor the name shows anything: names are keyed hashes of the record's key.
+    const everything = JSON.stringify(await area().get(null));
+    for (const part of [swap.id, swap.depositAddress, swap.amount, 'alice.near', 'balances', 'swap:']) expect(everything).not.toContain(part);
+    expect(await kv.storedName('swap:ab12')).toMatch(/^p\.[0-9a-f]{32}$/);
+    expect(await kv.storedName('settings')).toBe('settings');
     expect(await kv.read('swap:ab12', anything)).toEqual(swap);
     expect(await kv.readMany(['swap:ab12', 'swap:none'], anything)).toEqual([swap, undefined]);
     expect(await raw('settings')).toEqual({ preset: 'local' });
@@ -55,11 +62,16 @@ describe('a private record', () => {
     const vault = await unlockedVault();
     const kv = new KeyValue(area(), vault);
     await kv.write('swap:ab12', swap);
+    const before = await area().get(null);
     vault.lock();
     expect(await failure(kv.read('swap:ab12', anything))).toMatchObject({ name: 'VaultError', code: 'locked' });
     expect(await failure(kv.write('swap:cd34', swap))).toBeInstanceOf(VaultError);
-    expect(await raw('swap:cd34')).toBeUndefined();
+    expect(await area().get(null)).toEqual(before);
+    // Another wallet names the record differently, so it does not even find it; given it, it cannot open it.
+    await vault.unlock(PASSWORD);
     const other = new KeyValue(area(), await unlockedVault());
+    expect(await other.read('swap:ab12', anything)).toBeUndefined();
+    await area().set({ [await other.storedName('swap:ab12')]: await storedOf(kv, 'swap:ab12') });
     expect(await failure(other.read('swap:ab12', anything))).toBeInstanceOf(CorruptedValueError);
   });
 
@@ -68,16 +80,20 @@ describe('a private record', () => {
     await kv.write('swap:ab12', swap);
     await kv.write('swap:cd34', { ...swap, id: 'cd34', depositAddress: 'other.near' });
     // A sealed record copied over another key does not open there (the key is its additional data).
-    await area().set({ 'swap:cd34': await raw('swap:ab12') });
+    await area().set({ [await kv.storedName('swap:cd34')]: await storedOf(kv, 'swap:ab12') });
     expect(await failure(kv.read('swap:cd34', anything))).toMatchObject({ key: 'swap:cd34', message: expect.stringMatching(/does not open/) });
     // One character of the ciphertext changed.
-    const sealed = (await raw('swap:ab12')) as { ciphertext: string };
+    const sealed = (await storedOf(kv, 'swap:ab12')) as { ciphertext: string };
     const flipped = sealed.ciphertext.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'));
-    await area().set({ 'swap:ab12': { ...sealed, ciphertext: flipped } });
+    await area().set({ [await kv.storedName('swap:ab12')]: { ...sealed, ciphertext: flipped } });
     expect(await failure(kv.read('swap:ab12', anything))).toBeInstanceOf(CorruptedValueError);
-    // A well-formed record in the clear, as a content script would write it.
+    // A record written under its own name in the clear (as a content script would) is never read.
+    await kv.write('swap:ef56', swap);
     await area().set({ 'swap:ef56': { ...swap, depositAddress: 'attacker.near' } });
-    expect(await failure(kv.read('swap:ef56', anything))).toMatchObject({ message: expect.stringMatching(/in the clear where a sealed record belongs/) });
+    expect(await kv.read('swap:ef56', anything)).toEqual(swap);
+    // A well-formed record in the clear where the sealed one belongs.
+    await area().set({ [await kv.storedName('swap:ef56')]: { ...swap, depositAddress: 'attacker.near' } });
+    expect(await failure(kv.read('swap:ef56', anything))).toMatchObject({ message: expect.stringMatching(/not sealed as the wallet seals it/) });
     expect(await kv.readMany(['swap:ef56'], anything)).toEqual([expect.any(CorruptedValueError)]);
     expect(await kv.readOr('swap:ef56', anything, 'fallback')).toBe('fallback');
     // readRaw gives the damaged value as found, to be set aside; a good one opened.
@@ -100,7 +116,9 @@ describe('records an earlier version wrote in the clear', () => {
     await vault.unlock(PASSWORD);
     expect(await kv.read('swap:ab12', anything)).toEqual(swap);
     expect(await raw(SEALED_MARKER)).toBe(1);
-    expect(JSON.stringify(await raw('swapIds'))).toMatch(/"sealed":1/);
+    expect(JSON.stringify(await storedOf(kv, 'swapIds'))).toMatch(/"sealed":1/);
+    expect(await raw('swapIds'), 'the clear copy is gone').toBeUndefined();
+    expect(await raw('swap:ab12')).toBeUndefined();
     expect(await kv.read('swapIds', anything)).toEqual(['ab12']);
     expect(await raw('settings')).toEqual({ preset: 'local' });
     expect(await raw('grants')).toEqual({});

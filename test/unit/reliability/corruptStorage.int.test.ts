@@ -130,13 +130,14 @@ describe('swap records', () => {
     await deposit(sim, bad);
     await deposit(sim, good);
     await damage(bg, `swap:${bad.id}`, structuredClone(bad) as unknown as Record<string, unknown>);
-    const value = (await fakeBrowser.storage.local.get(`swap:${bad.id}`))[`swap:${bad.id}`];
+    const name = await bg.local.storedName(`swap:${bad.id}`);
+    const value = (await fakeBrowser.storage.local.get(name))[name];
     const before = await snapshot(fakeBrowser.storage.local);
     // The worker restarts on that storage (the same vault, still unlocked: its session is in storage.session).
     fakeBrowser.alarms.onAlarm.removeAllListeners();
     const restarted = startBackground(backgroundEnv(clock, vaultStorage));
     await restarted.tracking;
-    return { bg: restarted, bad, good, value, before };
+    return { bg: restarted, bad, good, value, before, name };
   }
 
   /** Writes a damaged record: sealed as the wallet seals (a wrong shape inside), or as an attacker or a fault leaves it. */
@@ -147,18 +148,19 @@ describe('swap records', () => {
     ['the quote response missing', sealed((r) => ({ ...r, quoteResponseJson: undefined }))],
     ['not an object', sealed(() => 'swap')],
     // What a content script could write if storage.local were open to it: a whole, well-formed record, unsealed.
-    ['a well-formed record in the clear', async (_bg, key, r) => fakeBrowser.storage.local.set({ [key]: { ...r, depositAddress: 'attacker.near' } })],
+    ['a well-formed record in the clear', async (bg, key, r) => fakeBrowser.storage.local.set({ [await bg.local.storedName(key)]: { ...r, depositAddress: 'attacker.near' } })],
     [
       'a sealed record with one byte changed',
-      async (_bg, key) => {
-        const env = (await fakeBrowser.storage.local.get(key))[key] as { ciphertext: string };
-        await fakeBrowser.storage.local.set({ [key]: { ...env, ciphertext: flipByte(env.ciphertext, 20) } });
+      async (bg, key) => {
+        const name = await bg.local.storedName(key);
+        const env = (await fakeBrowser.storage.local.get(name))[name] as { ciphertext: string };
+        await fakeBrowser.storage.local.set({ [name]: { ...env, ciphertext: flipByte(env.ciphertext, 20) } });
       },
     ],
   ];
   for (const [what, damage] of damages) {
     it(`${what}: swap_get reports it, the list and history leave it out, the tracker drops it; its bytes stay`, async () => {
-      const { bg, bad, good, value, before } = await twoSwapsOneDamaged(damage);
+      const { bg, bad, good, value, before, name } = await twoSwapsOneDamaged(damage);
       await expect(getSwap(bg, bad.id)).rejects.toMatchObject({
         code: -32603,
         message: expect.stringMatching(new RegExp(`stored value 'swap:${bad.id}' is damaged .*; it was left as it is`)),
@@ -176,9 +178,10 @@ describe('swap records', () => {
       expect(verifyQuoteSignature(JSON.parse((await getSwap(bg, good.id)).quoteResponseJson), sim.quotePublicKey)).toBe(true);
 
       const after = await snapshot(fakeBrowser.storage.local);
-      expect(after[`swap:${bad.id}`], 'the damaged record is left byte for byte').toBe(before[`swap:${bad.id}`]);
-      expect(after[`swap:${bad.id}`]).toBe(bytes(value));
-      expect(after.swapIds, 'the index stays as it was').toBe(before.swapIds);
+      expect(after[name], 'the damaged record is left byte for byte').toBe(before[name]);
+      expect(after[name]).toBe(bytes(value));
+      const index = await bg.local.storedName('swapIds');
+      expect(after[index], 'the index stays as it was').toBe(before[index]);
       expect(await bg.local.read('swapIds', z.array(z.string()))).toEqual([bad.id, good.id]);
     });
   }
@@ -207,7 +210,8 @@ describe('swap records', () => {
     const restarted = startBackground(backgroundEnv(clock, vaultStorage));
     await expect(call(restarted, SWAP.list)).rejects.toThrow(/stored value 'swapIds' is damaged .*left as it is/);
     await expect(call(restarted, SWAP.start, swapParams(clock.now))).rejects.toThrow(/stored value 'swapIds' is damaged/);
-    expect((await snapshot(fakeBrowser.storage.local)).swapIds).toBe(before.swapIds);
+    const index = await restarted.local.storedName('swapIds');
+    expect((await snapshot(fakeBrowser.storage.local))[index]).toBe(before[index]);
   });
 });
 

@@ -46,8 +46,10 @@ export async function expectSwapsKept(bg: Background, sim: { quotePublicKey: str
   const ids = (await bg.local.read('swapIds', z.array(z.string()))) ?? [];
   expect(ids, 'the swap index holds each id exactly once').toEqual([...new Set(ids)]);
   expect([...ids].sort()).toEqual(expected.map((r) => r.id).sort());
-  const keys = Object.keys(await fakeBrowser.storage.local.get(null as never)).filter((k) => k.startsWith('swap:'));
-  expect(keys.sort()).toEqual(expected.map((r) => `swap:${r.id}`).sort());
+  // Each record stored once, under its sealed name, and no other sealed record beyond the index, the schedule and the wallet's own.
+  const names = await Promise.all(expected.map((r) => bg.local.storedName(`swap:${r.id}`)));
+  const stored = await fakeBrowser.storage.local.get(names);
+  expect(Object.keys(stored).sort()).toEqual([...names].sort());
   for (const r of expected) {
     const now = listed.find((l) => l.id === r.id)!;
     expect(now.quoteResponseJson, 'the quote response is kept byte for byte').toBe(r.quoteResponseJson);
