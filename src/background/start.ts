@@ -30,6 +30,7 @@ import { statusMirror } from './wallet/statusMirror';
 import { balancesService } from './wallet/balances';
 import { sendService } from './wallet/send';
 import { walletHandlers } from './wallet/handlers';
+import { accountRemoval } from './wallet/removeAccount';
 import { PublishedIntents } from './activity/published';
 import { activity } from './activity/merge';
 
@@ -190,6 +191,7 @@ export function startBackground(env: BackgroundEnv) {
     balances,
     sends,
     activity: activity({ history, published, status: async (hash) => (await bus()).getStatus(hash), now: env.now }),
+    removeAccount: accountRemoval({ wallet, permissions, events, forget: [sends.forget, balances.forget, swaps.forgetAccount] }),
   });
   const routeNow = createRouter({
     extensionOrigin: env.extensionOrigin,

@@ -171,6 +171,17 @@ export function swapPayments(d: PaymentDeps) {
   }
 
   return {
+    /** The account left the wallet: the payments of `swaps` it reviewed or signed (drafts, kept signatures) go with it. */
+    async forget(accountId: string, swaps: readonly SwapRecordView[]): Promise<void> {
+      for (const r of swaps) {
+        if (r.request.depositType !== 'INTENTS') continue;
+        const draft = await d.local.read(draftKey(r.id), preparedSchema).catch(() => undefined);
+        if (draft?.payload.signer_id === accountId) await d.local.remove(draftKey(r.id));
+        const paid = await d.local.read(paymentKey(r.id), paymentSchema).catch(() => undefined);
+        if (paid && extractIntentPayload(paid.signed).signer_id === accountId) await d.local.remove(paymentKey(r.id));
+      }
+    },
+
     /**
      * The payment to confirm, written by the service when it offers it, else by the wallet; kept until
      * Confirm (or the next preview). A payment signed before is shown again, not written anew.

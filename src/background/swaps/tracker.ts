@@ -215,6 +215,8 @@ export function swapService(d: SwapDeps) {
     tick,
     schedule,
     list,
+    /** The account left the wallet: the payments it reviewed or signed go with it (./payment). */
+    forgetAccount: async (accountId: string) => payments.forget(accountId, await list()),
     nearest: stored.nearest,
     handlers: {
       swap_tokens: async (): Promise<TokenView[]> => (await d.tokens()).map((t) => ({ ...t, contractAddress: t.contractAddress ?? null })),

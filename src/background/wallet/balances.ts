@@ -38,6 +38,8 @@ export function balancesService(d: BalancesDeps) {
 
   return {
     kept,
+    /** The account left the wallet: its kept balances go with it. */
+    forget: (accountId: string) => d.local.remove(key(accountId)),
     async fetch(accountId: string): Promise<BalancesView> {
       try {
         const tokens = await d.tokens();

@@ -1,6 +1,6 @@
 /** The wallet API (src/provider/walletApi.ts) for the extension's own pages, one handler per method. */
 import type { ConnectedSite, WalletMethod, WalletResults, WalletStatus } from '../../provider/walletApi';
-import { removeAccount, renameAccount } from '../../vault';
+import { renameAccount } from '../../vault';
 import type { KeyManager } from '../signing/keyManager';
 import type { SettingsStore } from './settings';
 import type { WalletService } from './service';
@@ -20,12 +20,14 @@ export interface WalletHandlerDeps {
   sends: SendService;
   /** Swaps and the wallet's own published intents, merged (../activity/merge). */
   activity: (q: ActivityQuery) => Promise<ActivityPage>;
+  /** Removes an account and what was its (./removeAccount). */
+  removeAccount: (accountId: string) => Promise<WalletStatus>;
 }
 
 /** One handler per method, each answering what the shared table says (WalletResults). */
 type Handlers = { [K in WalletMethod]: (params: WalletParams[K]) => Promise<WalletResults[K]> };
 
-export function walletHandlers({ wallet, keys, settings, sites, balances, sends, activity }: WalletHandlerDeps): Handlers {
+export function walletHandlers({ wallet, keys, settings, sites, balances, sends, activity, removeAccount }: WalletHandlerDeps): Handlers {
   const status = (): Promise<WalletStatus> => wallet.status();
   /** The account asked about: the one named (it must be this wallet's), else the selected one. */
   const accountOf = async (accountId: string | undefined) => {
@@ -50,7 +52,7 @@ export function walletHandlers({ wallet, keys, settings, sites, balances, sends,
       wallet.update((c) => ({ ...c, phrases: c.phrases.map((ph) => (ph.id === p.phraseId ? { ...ph, backedUp: true } : ph)) })),
     wallet_addAccount: (p) => wallet.addAccount(p.source, p.label),
     wallet_renameAccount: (p) => wallet.update((c) => renameAccount(c, p.accountId, p.label)),
-    wallet_removeAccount: (p) => wallet.update((c) => removeAccount(c, p.accountId)),
+    wallet_removeAccount: (p) => removeAccount(p.accountId),
     wallet_selectAccount: (p) => wallet.selectAccount(p.accountId),
     wallet_listKeys: (p) => keys.list(p.accountId),
     wallet_addKey: (p) => keys.add(p.accountId, p.publicKey),

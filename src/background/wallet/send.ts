@@ -65,6 +65,12 @@ export function sendService(d: SendDeps) {
   }
 
   return {
+    /** The account left the wallet: its reviewed draft and its kept signature go with it. */
+    async forget(accountId: string): Promise<void> {
+      await d.local.remove(draftKey(accountId));
+      await d.local.remove(signedKey(accountId));
+    },
+
     async preview(signerId: string, p: Omit<SendParams, 'accountId'>): Promise<{ preview: IntentsPreviewWire; reviewed: string }> {
       if (p.receiverId === signerId) throw refuse('That is this account; choose another account to send to', 'receiverId');
       if (!/[1-9]/.test(p.amount)) throw refuse('Enter an amount above zero', 'amount');

@@ -18,7 +18,7 @@ import { simWithClock } from '../../unit/background/harness';
 import { launchExtension, type Extension } from '../../e2e/fixtures';
 import { type BenchRow, type RowProducer, interleave, median, ms, round } from '../lib';
 import { walletCall, walletOnSimulator } from './wallet';
-import { TRACKED, finishedSwap, olderSwaps, swapTo } from '../scale/seed';
+import { TRACKED, finishedSwap, legacySeed, olderSwaps, swapTo } from '../scale/seed';
 import { waitingApprovals } from './scaleBackground';
 
 const SMALL = 1_000;
@@ -28,7 +28,7 @@ const PAGE = 50;
 interface Chrome {
   chrome: {
     runtime: { sendMessage(m: unknown): Promise<{ ok: boolean; result?: unknown; error?: { message: string } }> };
-    storage: { local: { set(i: Record<string, unknown>): Promise<void>; get(k: string): Promise<Record<string, unknown>>; getBytesInUse(k: null): Promise<number> }; session: { set(i: Record<string, unknown>): Promise<void> } };
+    storage: { local: { set(i: Record<string, unknown>): Promise<void>; remove(k: string[]): Promise<void>; getBytesInUse(k: null): Promise<number> }; session: { set(i: Record<string, unknown>): Promise<void> } };
   };
 }
 
@@ -58,21 +58,21 @@ async function profile(sim: RunningSimulator, template: SwapRecordView, total: n
     for (let i = 0; i < TRACKED; i++) tracked.push(await walletCall<SwapRecordView>(ext, SWAP.start, swapTo(Date.now(), i % 2 ? 'bob.near' : 'carol.near')));
     const older = olderSwaps(template, total - TRACKED, tracked[0]!.createdAt);
     const worker = extension.worker;
-    for (let i = 0; i < older.length; i += 500) {
-      const items = Object.fromEntries(older.slice(i, i + 500).map((r) => [`swap:${r.id}`, r]));
-      await worker.evaluate((it) => (globalThis as unknown as Chrome).chrome.storage.local.set(it), items);
-    }
+    // Seeded as an earlier version stored swaps: the next worker seals them (../scale/seed.ts legacySeed).
+    const seed = legacySeed(older, tracked.map((r) => r.id));
+    for (const items of seed.items) await worker.evaluate((it) => (globalThis as unknown as Chrome).chrome.storage.local.set(it), items);
     await worker.evaluate(
-      async ([ids, queue]) => {
+      async ([remove, queue]) => {
         const storage = (globalThis as unknown as Chrome).chrome.storage;
-        const kept = ((await storage.local.get('swapIds')).swapIds as string[] | undefined) ?? [];
-        await storage.local.set({ swapIds: [...ids, ...kept] });
+        await storage.local.remove(remove);
         await storage.session.set({ approvals: queue });
       },
-      [older.map((r) => r.id), approvals] as const,
+      [seed.remove, approvals] as const,
     );
     // The background keeps what it alone writes (the swap index) in memory: a new worker reads the seeded storage.
     await stopWorker(extension, ext);
+    // The first call of the new worker seals what was seeded (once, as after an update).
+    await walletCall(ext, SWAP.history, { numberOfTransactions: 1 });
     const newest = tracked.at(-1)!.id;
     return { extension, ext, close, newest, oldest: tracked[0]!.createdAt };
   } catch (e) {

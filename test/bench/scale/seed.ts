@@ -6,11 +6,14 @@
 import { randomBytes } from 'node:crypto';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startBackground } from '../../../src/background/start';
+import * as z from 'zod/mini';
 import type { StorageAreaLike } from '../../../src/background/kv';
+import { SEALED_MARKER } from '../../../src/background/sealedRecords';
+import { WALLET } from '../../../src/provider/walletApi';
 import { SWAP, type QuoteParams, type SwapRecordView } from '../../../src/provider/swapApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { SWAP_ALARM } from '../../../src/background/swaps/tracker';
-import { ONE_NEAR, backgroundEnv, call, swapParams, useSimulator, type Background, type Clock } from '../../unit/background/harness';
+import { ONE_NEAR, PASSWORD, backgroundEnv, call, swapParams, useSimulator, type Background, type Clock } from '../../unit/background/harness';
 
 export const TRACKED = 200;
 const hexOf = (bytes: number) => randomBytes(bytes).toString('hex');
@@ -45,6 +48,7 @@ export async function finishedSwap(sim: RunningSimulator, clock: Clock): Promise
   fakeBrowser.reset();
   const bg = startBackground(backgroundEnv(clock));
   await useSimulator(bg, sim.url, sim.busApiKey);
+  await call(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
   const r = await call<SwapRecordView>(bg, SWAP.start, swapTo(clock.now));
   await dev(sim, '/dev/deposit', { depositAddress: r.depositAddress, amount: ONE_NEAR.toString() });
   for (let i = 0; i < 20; i++) {
@@ -85,11 +89,22 @@ export async function startSwaps(bg: Background, clock: Clock, n: number): Promi
   return out;
 }
 
-/** The storage.local items that put `older` before the swaps already in `local` (`swapIds` in time order). */
-export async function withOlder(local: StorageAreaLike, older: SwapRecordView[]): Promise<void> {
-  const ids = ((await local.get('swapIds')).swapIds as string[] | undefined) ?? [];
-  for (let i = 0; i < older.length; i += 500) {
-    await local.set(Object.fromEntries(older.slice(i, i + 500).map((r) => [`swap:${r.id}`, r])));
-  }
-  await local.set({ swapIds: [...older.map((r) => r.id), ...ids] });
+/** Stores `older` before the swaps already in `bg`'s storage (`swapIds` in time order), sealed as the background seals them. */
+export async function withOlder(bg: Background, older: SwapRecordView[]): Promise<void> {
+  const ids = (await bg.local.read('swapIds', z.array(z.string()))) ?? [];
+  for (let i = 0; i < older.length; i += 100) await Promise.all(older.slice(i, i + 100).map((r) => bg.local.write(`swap:${r.id}`, r)));
+  await bg.local.write('swapIds', [...older.map((r) => r.id), ...ids]);
+}
+
+/**
+ * The storage.local items a browser profile is seeded with: `older` as an earlier version stored swaps
+ * (in the clear, under their own names) before the swaps `tracked` already there, and no marker that
+ * every record is sealed, so the wallet's next worker seals them all under their stored names, the index
+ * `swapIds` (older first, then the tracked ones) taking the place of the one it keeps now.
+ */
+export function legacySeed(older: SwapRecordView[], tracked: readonly string[]): { items: Record<string, unknown>[]; remove: string[] } {
+  const items: Record<string, unknown>[] = [];
+  for (let i = 0; i < older.length; i += 500) items.push(Object.fromEntries(older.slice(i, i + 500).map((r) => [`swap:${r.id}`, r])));
+  items.push({ swapIds: [...older.map((r) => r.id), ...tracked] });
+  return { items, remove: [SEALED_MARKER] };
 }

@@ -102,6 +102,9 @@ describe('the swap client', () => {
     const err = await swaps.quote({ ...params(), destinationAsset: 'nep141:nope.near' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(WalletError);
     expect(messageOf(err)).toBe('tokenOut is not valid');
+    // Swaps are kept sealed under the wallet's key: asked while no wallet is unlocked, the popup hears so.
+    expect(messageOf(await swaps.get('no-such-swap').catch((e: unknown) => e))).toMatch(/locked/);
+    await wallet.create({ password: PASSWORD, source: { kind: 'generate' } });
     const missing = await swaps.get('no-such-swap').catch((e: unknown) => e);
     expect(missing).toMatchObject({ code: ERROR_CODES.invalidParams, data: { field: 'id' } });
   });

@@ -1,0 +1,33 @@
+/**
+ * Removing an account from the wallet takes with it everything that was the account's
+ * (docs/security.md, "Removing an account"): the sites' grants for it (so importing the key again later
+ * gives no site the account without a window; a site left with no account hears `accountsChanged` []),
+ * its reviewed drafts and kept signatures, and its kept balances. The used-nonce registry stays: a nonce
+ * once signed is never signed again, whoever holds the key next.
+ */
+import type { WalletStatus } from '../../provider/walletApi';
+import { removeAccount as withoutAccount } from '../../vault';
+import type { PageEvents } from '../page/events';
+import type { Permissions } from '../page/permissions';
+import type { WalletService } from './service';
+
+export interface AccountRemovalDeps {
+  wallet: WalletService;
+  permissions: Permissions;
+  events: Pick<PageEvents, 'emit'>;
+  /** Each store's part of the account: drafts, kept signatures, kept balances. */
+  forget: ((accountId: string) => Promise<unknown>)[];
+}
+
+export function accountRemoval(d: AccountRemovalDeps) {
+  return async (accountId: string): Promise<WalletStatus> => {
+    d.wallet.account(accountId); // an account of this wallet, unlocked: else nothing is touched
+    // Grants first: the accountsChanged that the wallet's change sends each connected site then has the rest.
+    const affected = await d.permissions.forgetAccount(accountId);
+    const status = await d.wallet.update((c) => withoutAccount(c, accountId));
+    const still = new Set(Object.keys(await d.permissions.all()));
+    for (const origin of affected) if (!still.has(origin)) await d.events.emit((o) => o === origin, 'accountsChanged', []);
+    for (const forget of d.forget) await forget(accountId);
+    return status;
+  };
+}
