@@ -12,7 +12,8 @@
  *   (127.0.0.0/8, localhost, [::1]); core/http.ts enforces the same rule on every request and refuses
  *   redirects for credentialed requests.
  * - At rest. Sealed with AES-GCM under a random credentials key kept inside the vault's encrypted
- *   contents (src/vault/credentialCipher.ts). storage.local is readable by content scripts
+ *   contents (src/vault/credentialCipher.ts). storage.local was readable by content scripts before the
+ *   wallet restricted it (../trustedStorage.ts), and a copy of the profile reads it still
  *   (https://developer.chrome.com/docs/extensions/reference/api/storage#storage-areas), so it holds
  *   only ciphertext; the binding is the additional authenticated data, so editing the stored origins
  *   breaks decryption. The key is only in memory while the vault is unlocked (and comes back with the
