@@ -19,11 +19,12 @@ export async function openObserver(extension: Extension): Promise<Page> {
   return page;
 }
 
-export function readLocal<T = unknown>(observer: Page, key: string): Promise<T | undefined> {
-  return observer.evaluate(async (k) => {
-    const chrome = (globalThis as unknown as { chrome: { storage: { local: { get(k: string): Promise<Record<string, unknown>> } } } }).chrome;
-    return (await chrome.storage.local.get(k))[k];
-  }, key) as Promise<T | undefined>;
+/** All of storage.local as JSON text (private records sealed: to see that something was written). */
+export function readAllLocal(observer: Page): Promise<string> {
+  return observer.evaluate(async () => {
+    const chrome = (globalThis as unknown as { chrome: { storage: { local: { get(k: null): Promise<Record<string, unknown>> } } } }).chrome;
+    return JSON.stringify(await chrome.storage.local.get(null));
+  });
 }
 
 /** The bus's published intents, as the simulator keeps them (read in this process, not over HTTP). */

@@ -7,11 +7,12 @@
 // about:blank tab (it hosts the CDP session). The tracker's chrome.alarms alarm wakes the worker (CDP
 // sees it running again without any message sent to it), the deposit is made on the simulator, and
 // the alarm-driven checks of that new worker bring the swap to SUCCESS. The test then reads, inside
-// that worker (not a page of the UI): the stored record with its statusHistory, the notification
-// (chrome.notifications.getAll(), and its title and message as passed to
-// chrome.notifications.create, recorded by a pass-through wrapper installed in the woken worker
-// before the deposit exists), the badge text and the alarm. Only at the very end is the popup page
-// opened again, to read the swap through the wallet API.
+// that worker (not a page of the UI): the notification (chrome.notifications.getAll(), and its title
+// and message as passed to chrome.notifications.create, recorded by a pass-through wrapper installed in
+// the woken worker before the deposit exists), the badge text and the alarm; the swap's record is
+// sealed at rest (docs/security.md, "What storage keeps"), so only its stored bytes are watched there.
+// Only at the very end is the popup page opened again, to read the swap and its history through the
+// wallet API.
 //
 // Order: stop → (the alarm wakes the worker) → deposit, rather than deposit → stop, so that the
 // SUCCESS check is certainly made by a worker started after the stop, and the wrapper is certainly in
@@ -29,27 +30,27 @@ const WNEAR = 'nep141:wrap.near';
 const SWAP_TIMEOUT = 20_000;
 const SWAP_ALARM = 'swap-tracker'; // src/background/swaps/tracker.ts
 
-/** What the extension's worker (or page) sees: the record, notifications, badge and tracker alarm. */
+/** What the extension's worker (or page) sees: the sealed records' bytes, notifications, badge and tracker alarm. */
 interface Seen {
-  record: SwapRecordView | undefined;
+  /** storage.local as JSON text: the swap's record is in it, sealed (it changes when the tracker writes). */
+  stored: string;
   notificationIds: string[];
   badge: string;
   alarm: boolean;
 }
-function look(target: Worker | Page, id: string): Promise<Seen> {
-  const read = async ({ id, alarmName }: { id: string; alarmName: string }): Promise<Seen> => {
+function look(target: Worker | Page): Promise<Seen> {
+  const read = async (alarmName: string): Promise<Seen> => {
     const c = (globalThis as unknown as { chrome: ChromeApis }).chrome;
-    const record = (await c.storage.local.get(`swap:${id}`))[`swap:${id}`] as SwapRecordView | undefined;
+    const stored = JSON.stringify(await c.storage.local.get(null));
     const notificationIds = Object.keys(await c.notifications.getAll());
     const badge = await c.action.getBadgeText({});
     const alarm = !!(await c.alarms.get(alarmName));
-    return { record, notificationIds, badge, alarm };
+    return { stored, notificationIds, badge, alarm };
   };
-  const arg = { id, alarmName: SWAP_ALARM };
-  return 'goto' in target ? target.evaluate(read, arg) : target.evaluate(read, arg);
+  return 'goto' in target ? target.evaluate(read, SWAP_ALARM) : target.evaluate(read, SWAP_ALARM);
 }
 interface ChromeApis {
-  storage: { local: { get(k: string): Promise<Record<string, unknown>> } };
+  storage: { local: { get(k: null): Promise<Record<string, unknown>> } };
   notifications: { getAll(): Promise<Record<string, boolean>>; create(...a: unknown[]): Promise<string> };
   action: { getBadgeText(d: object): Promise<string> };
   alarms: { get(n: string): Promise<{ scheduledTime: number } | undefined> };
@@ -80,9 +81,10 @@ test('tracking continues after the popup closes and after a service-worker stop,
     const [swap] = await walletCall<SwapRecordView[]>(popup, SWAP.list);
     expect(swap).toMatchObject({ depositAddress: address, status: 'PENDING_DEPOSIT', request: { recipient: account, destinationAsset: WNEAR } });
     const id = swap!.id;
-    // Tracked: one swap on the badge, the tracker's alarm set.
-    const tracked = await look(popup, id);
+    // Tracked: one swap on the badge, the tracker's alarm set; nothing of the swap in storage in the clear.
+    const tracked = await look(popup);
     expect(tracked).toMatchObject({ badge: '1', alarm: true, notificationIds: [] });
+    for (const clear of [id, address, account]) expect(tracked.stored).not.toContain(clear);
 
     // 2. The popup closes: no page of the extension is open from here.
     await popup.close();
@@ -125,30 +127,19 @@ test('tracking continues after the popup closes and after a service-worker stop,
         };
       }
     });
-    const afterWake = await look(worker, id);
-    expect(afterWake.record?.status, 'no deposit yet').toBe('PENDING_DEPOSIT');
-    expect(afterWake.notificationIds).toEqual([]);
+    const afterWake = await look(worker);
+    expect(afterWake.notificationIds, 'no deposit yet').toEqual([]);
 
     // 5. The deposit, on the simulator.
     const depositAt = Date.now();
     await dev(sim, '/dev/deposit', { depositAddress: address, amount: '25000000' });
 
-    // 6. The alarm-driven checks of the new worker bring the swap to SUCCESS (5 s steps at first).
+    // 6. The alarm-driven checks of the new worker bring the swap to SUCCESS (5 s steps at first): it says so.
     await expect
-      .poll(async () => (await look(worker, id)).record?.status, { message: 'the tracker reaches SUCCESS without the popup', timeout: 30_000, intervals: [250] })
-      .toBe('SUCCESS');
-    const done = await look(worker, id);
-    const record = done.record!;
-    const history = record.statusHistory;
-    expect(history[0]).toMatchObject({ status: 'PENDING_DEPOSIT' });
-    expect(history.at(-1)).toMatchObject({ status: 'SUCCESS' });
-    expect(history.at(-1)!.at, 'SUCCESS was recorded after the stop and after the deposit').toBeGreaterThan(Math.max(startedAt, depositAt));
-    expect(history.map((h) => h.at)).toEqual([...history.map((h) => h.at)].sort((a, b) => a - b));
-    expect(new Set(history.map((h) => h.status)).size, 'each status once').toBe(history.length);
-    expect(record.swapDetails?.amountOutFormatted).toBeTruthy();
+      .poll(async () => (await look(worker)).notificationIds, { message: 'the tracker reaches SUCCESS without the popup', timeout: 30_000, intervals: [250] })
+      .toEqual([`swap-${id}`]);
 
     // The notification: raised once, for this swap, in words that match what the service reports.
-    await expect.poll(async () => (await look(worker, id)).notificationIds).toEqual([`swap-${id}`]);
     const notified = await worker.evaluate(() => (globalThis as unknown as { __notified: unknown[][] }).__notified);
     expect(notified).toHaveLength(1);
     const [notificationId, options] = notified[0] as [string, { type: string; title: string; message: string; iconUrl: string }];
@@ -165,7 +156,7 @@ test('tracking continues after the popup closes and after a service-worker stop,
     // Tracking ended: the badge is back to '' and no tracker alarm is left (the tick sets both after
     // its checks, so a moment after the record).
     await expect.poll(async () => {
-      const { badge, alarm } = await look(worker, id);
+      const { badge, alarm } = await look(worker);
       return { badge, alarm };
     }).toEqual({ badge: '', alarm: false });
     expect(sw.events().slice(from).filter((s) => s === 'stopped').length, 'one stop: the test’s').toBe(1);
@@ -173,10 +164,16 @@ test('tracking continues after the popup closes and after a service-worker stop,
     // 7. Only now: the popup page again, through the wallet API.
     const again = await context.newPage();
     await again.goto(extension.url('popup.html'));
-    const view = await walletCall<SwapRecordView>(again, SWAP.get, { id });
-    expect(view.status).toBe('SUCCESS');
-    expect(view.statusHistory).toEqual(history);
-    expect((await look(again, id)).badge).toBe('');
+    const record = await walletCall<SwapRecordView>(again, SWAP.get, { id });
+    expect(record.status).toBe('SUCCESS');
+    const history = record.statusHistory;
+    expect(history[0]).toMatchObject({ status: 'PENDING_DEPOSIT' });
+    expect(history.at(-1)).toMatchObject({ status: 'SUCCESS' });
+    expect(history.at(-1)!.at, 'SUCCESS was recorded after the stop and after the deposit').toBeGreaterThan(Math.max(startedAt, depositAt));
+    expect(history.map((h) => h.at)).toEqual([...history.map((h) => h.at)].sort((a, b) => a - b));
+    expect(new Set(history.map((h) => h.status)).size, 'each status once').toBe(history.length);
+    expect(record.swapDetails?.amountOutFormatted).toBe(service.swapDetails.amountOutFormatted);
+    expect((await look(again)).badge).toBe('');
     await cdp.detach();
   } finally {
     await close();
