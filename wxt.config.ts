@@ -46,7 +46,9 @@ export default defineConfig({
     name: 'Intents Companion',
     description: 'Sign NEP-413 intents for the verifier, get swap quotes and track cross-chain swaps.',
     // unlimitedStorage: a long swap history outgrows storage.local's 10 MB (docs/decisions.md, "Unlimited storage").
-    permissions: ['storage', 'unlimitedStorage', 'alarms', 'notifications'],
+    // clipboardWrite and, in Chromium, offscreen: the background clears a copied secret off the clipboard
+    // (docs/security.md, "Nothing left behind: the clipboard"). Never clipboardRead.
+    permissions: ['storage', 'unlimitedStorage', 'alarms', 'notifications', 'clipboardWrite', ...(browser === 'firefox' ? [] : ['offscreen'])],
     icons,
     action: { default_title: 'Intents Companion', default_icon: icons },
     ...(browser === 'firefox' && {

@@ -1,5 +1,8 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import { clipboardGuard } from '../src/background/clipboard/guard';
+import { eraseClipboard } from '../src/background/clipboard/erase';
+import { OFFSCREEN_PAGE, offscreenEraser } from '../src/background/clipboard/offscreen';
 import { startBackground } from '../src/background/start';
 import { indexedDbArea, trustedAreas } from '../src/background/trustedStorage';
 import { ERROR_CODES, errorReply } from '../src/provider/protocol';
@@ -38,6 +41,19 @@ export default defineBackground(() => {
     notify: (id, title, message) => browser.notifications.create(id, { type: 'basic', iconUrl: browser.runtime.getURL('/icon/128.png'), title, message }),
     badge: (text) => browser.action.setBadgeText({ text }),
   });
+  // A copied secret leaves the clipboard after 60 s or when the page that copied it closes
+  // (docs/security.md, "Nothing left behind: the clipboard"). Chromium's worker writes the clipboard
+  // through an offscreen document; Firefox's event page has a document of its own.
+  const clipboard = clipboardGuard({
+    alarms: browser.alarms,
+    extensionOrigin: new URL(browser.runtime.getURL('/')).origin,
+    // Chosen at build time, so each build carries only its own.
+    erase: import.meta.env.FIREFOX
+      ? () => eraseClipboard(document, navigator.clipboard)
+      : offscreenEraser(browser.offscreen, browser.runtime.getURL(`/${OFFSCREEN_PAGE}`), (m) => browser.runtime.sendMessage(m)),
+  });
+  browser.runtime.onConnect.addListener((port) => clipboard.connect(port));
+  browser.alarms.onAlarm.addListener((alarm) => clipboard.alarm(alarm.name));
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
     route(message, sender).then(sendResponse, () => sendResponse(errorReply(ERROR_CODES.internal, 'Internal error')));
     return true;

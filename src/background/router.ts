@@ -43,7 +43,7 @@ export interface RouterDeps {
   wallet: { [K in InternalMethod]: (params: InternalParams[K]) => Promise<InternalResults[K]> };
 }
 
-function originOf(sender: RouteSender): string | null {
+export function originOf(sender: RouteSender): string | null {
   if (sender.origin) return sender.origin;
   if (!sender.url) return null;
   try {

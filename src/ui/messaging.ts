@@ -1,4 +1,5 @@
-// The UI's only line to the background: runtime messages through provider/rpc.
+// The UI's line to the background: runtime messages through provider/rpc. (The one other is the port a
+// page holds while a secret it copied waits to be cleared: src/ui/clipboard.ts.)
 import { browser } from 'wxt/browser';
 import type { RuntimeMessage, RuntimeReply } from '../provider/protocol';
 import { exchange } from '../provider/rpc';

@@ -1,14 +1,23 @@
 import { useState } from 'preact/hooks';
+import { copyText } from '../clipboard';
+import { useClipboardNote } from './ClipboardNote';
 
-/** Copies `text` to the clipboard and says so in a live region. */
-export function CopyButton({ text, label = 'Copy', testid }: { text: string; label?: string; testid?: string }) {
+const FAILED = 'Could not copy; select the text and copy it by hand';
+
+/**
+ * Copies `text` to the clipboard and says so in a live region. `secret`: the wallet clears it again
+ * (src/ui/clipboard.ts) and the live region says when, for a copy by hand of the same secret too;
+ * anything else is left where the user put it.
+ */
+export function CopyButton({ text, label = 'Copy', testid, secret = false }: { text: string; label?: string; testid?: string; secret?: boolean }) {
   const [said, setSaid] = useState('');
+  const note = useClipboardNote();
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(text);
+      await copyText(text, secret);
       setSaid('Copied to the clipboard');
     } catch {
-      setSaid('Could not copy; select the text and copy it by hand');
+      setSaid(FAILED);
     }
   };
   return (
@@ -17,7 +26,7 @@ export function CopyButton({ text, label = 'Copy', testid }: { text: string; lab
         {label}
       </button>
       <span role="status" class="hint">
-        {said}
+        {secret && said !== FAILED ? note : said}
       </span>
     </span>
   );

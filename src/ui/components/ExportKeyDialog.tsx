@@ -2,12 +2,16 @@ import { useState } from 'preact/hooks';
 import { shortKey } from '../format';
 import { useAction } from '../useAction';
 import { wallet } from '../wallet';
+import { SecretText } from './ClipboardNote';
 import { CopyButton } from './CopyButton';
 import { Dialog } from './Dialog';
 import { TextField } from './Field';
 import { ErrorAlert, Warning } from './Notice';
 
-/** Shows a local key's secret after the password is entered again. The secret lives only in this dialog. */
+/**
+ * Shows a local key's secret after the password is entered again. The secret lives only in this dialog,
+ * and a copy of it only until the clipboard guard clears it (src/ui/clipboard.ts).
+ */
 export function ExportKeyDialog({ publicKey, onClose }: { publicKey: string; onClose(): void }) {
   const [password, setPassword] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
@@ -41,9 +45,11 @@ export function ExportKeyDialog({ publicKey, onClose }: { publicKey: string; onC
         </form>
       ) : (
         <>
-          <TextField label="Secret key" value={secret} onValue={() => undefined} readOnly multiline verbatim testid="export-secret" />
+          <SecretText>
+            <TextField label="Secret key" value={secret} onValue={() => undefined} readOnly multiline verbatim testid="export-secret" />
+          </SecretText>
+          <CopyButton text={secret} secret testid="export-copy" />
           <div class="actions">
-            <CopyButton text={secret} testid="export-copy" />
             <button type="button" class="primary" onClick={onClose} data-testid="export-done">
               Done
             </button>

@@ -1,6 +1,8 @@
 // The recovery-phrase backup step: show the words once with a warning, then ask for three of them
-// at random positions before telling the background the phrase is written down.
+// at random positions before telling the background the phrase is written down. Words copied by hand
+// are cleared off the clipboard again (src/ui/clipboard.ts).
 import { useMemo, useState } from 'preact/hooks';
+import { ClipboardNote, SecretText } from '../components/ClipboardNote';
 import { TextField } from '../components/Field';
 import { FormFooter } from '../components/FormFooter';
 import { Warning } from '../components/Notice';
@@ -34,16 +36,19 @@ function ShowWords({ words, onNext, onSkip }: { words: string[]; onNext(): void;
         <strong>These {words.length} words are the only way to restore your wallet.</strong> Write them on paper, in order, and
         keep them offline. Anyone who sees them can take everything; nobody, including us, can recover them for you.
       </Warning>
-      <ol class="words" aria-label="Recovery phrase">
-        {words.map((word, i) => (
-          <li key={i} data-testid={`phrase-word-${i + 1}`}>
-            <span class="n" aria-hidden="true">
-              {i + 1}.
-            </span>{' '}
-            <span class="w">{word}</span>
-          </li>
-        ))}
-      </ol>
+      <SecretText>
+        <ol class="words" aria-label="Recovery phrase">
+          {words.map((word, i) => (
+            <li key={i} data-testid={`phrase-word-${i + 1}`}>
+              <span class="n" aria-hidden="true">
+                {i + 1}.
+              </span>{' '}
+              <span class="w">{word}</span>
+            </li>
+          ))}
+        </ol>
+      </SecretText>
+      <ClipboardNote />
       <div class="actions">
         <button type="button" onClick={onSkip} data-testid="backup-skip">
           Skip for now

@@ -1,0 +1,98 @@
+/**
+ * Nothing left behind on the clipboard (docs/security.md, "Nothing left behind: the clipboard"): a secret
+ * a page of the wallet copied is cleared CLIPBOARD_CLEAR_SECONDS later, and at once when that page goes
+ * away (the popup closes: its port disconnects). The background owns the timer because the popup may be
+ * gone before it fires. The pending clear is the alarm itself, so it outlives a worker stop; the secret is
+ * never sent here, and nothing is kept to compare with (reading the clipboard would need `clipboardRead`),
+ * so the clear is unconditional unless a page of the wallet said it replaced the secret.
+ */
+import { CLIPBOARD_CLEAR_SECONDS, CLIPBOARD_PORT, type GuardNews, guardRequestSchema } from '../../provider/clipboard';
+import { originOf } from '../router';
+
+export const CLIPBOARD_ALARM = 'clipboard-clear';
+
+/** The part of `browser.alarms` the guard uses. */
+export interface GuardAlarms {
+  create(name: string, info: { delayInMinutes: number }): Promise<void>;
+  clear(name: string): Promise<boolean>;
+  get(name: string): Promise<{ scheduledTime: number } | undefined>;
+}
+
+interface Listeners<T extends unknown[]> {
+  addListener(fn: (...args: T) => void): void;
+}
+
+/** The part of a `runtime.Port` the guard uses. */
+export interface GuardPort {
+  name: string;
+  sender?: { url?: string; origin?: string } | undefined;
+  postMessage(message: GuardNews): void;
+  disconnect(): void;
+  onMessage: Listeners<[unknown]>;
+  onDisconnect: Listeners<[unknown]>;
+}
+
+export interface ClipboardGuardDeps {
+  alarms: GuardAlarms;
+  /** Writes an empty text over the clipboard (an offscreen document in Chromium, the event page in Firefox). */
+  erase: () => Promise<void>;
+  /** `chrome-extension://<id>`: only the extension's own pages may hold a guard port. */
+  extensionOrigin: string;
+}
+
+export function clipboardGuard(deps: ClipboardGuardDeps) {
+  const ports = new Set<GuardPort>();
+  const post = (port: GuardPort, news: GuardNews) => {
+    try {
+      port.postMessage(news);
+    } catch {
+      ports.delete(port); // gone meanwhile, its onDisconnect still to come
+    }
+  };
+  const tell = (news: GuardNews) => ports.forEach((port) => post(port, news));
+  // One erase at a time; each answers whether it worked, and the pages hear it.
+  let erasing = Promise.resolve();
+  const erase = () =>
+    (erasing = erasing.then(() =>
+      deps.erase().then(
+        () => tell({ type: 'cleared' }),
+        () => tell({ type: 'failed' }),
+      ),
+    ));
+
+  const onRequest = (port: GuardPort, raw: unknown) => {
+    const parsed = guardRequestSchema.safeParse(raw);
+    if (!parsed.success) return port.disconnect();
+    switch (parsed.data.type) {
+      case 'copied':
+        // Called before any await, so that a disconnect right after finds the alarm (the browser keeps the
+        // order of one extension's API calls).
+        return void deps.alarms.create(CLIPBOARD_ALARM, { delayInMinutes: CLIPBOARD_CLEAR_SECONDS / 60 }).then(() => tell({ type: 'guarding' }));
+      case 'watching':
+        return void deps.alarms.get(CLIPBOARD_ALARM).then((alarm) => post(port, { type: alarm ? 'guarding' : 'released' }));
+      case 'replaced':
+        return void deps.alarms.clear(CLIPBOARD_ALARM).then((had) => had && tell({ type: 'released' }));
+    }
+  };
+
+  return {
+    /** runtime.onConnect: takes the guard's ports from the extension's own pages, ignores every other port. */
+    connect(port: GuardPort): void {
+      if (port.name !== CLIPBOARD_PORT) return;
+      if (!port.sender || originOf(port.sender) !== deps.extensionOrigin) return port.disconnect();
+      ports.add(port);
+      port.onMessage.addListener((message) => onRequest(port, message));
+      // The page that copied went away (the popup closed, its tab closed or navigated).
+      // Cleared at once if a clear is pending (the alarm exists), and the timer dropped.
+      port.onDisconnect.addListener(() => {
+        ports.delete(port);
+        void deps.alarms.clear(CLIPBOARD_ALARM).then((pending) => void (pending && erase()));
+      });
+    },
+    /** alarms.onAlarm: hands back the work it started for the guard's alarm (see start.ts). */
+    alarm(name: string): Promise<void> | undefined {
+      // The browser has dropped the one-shot alarm as it fired: no clear is pending after this one.
+      return name === CLIPBOARD_ALARM ? erase() : undefined;
+    },
+  };
+}

@@ -1,0 +1,31 @@
+// The clipboard guard's wire (docs/security.md, "Nothing left behind: the clipboard"): a page of the
+// wallet that put a secret on the clipboard holds a runtime port named CLIPBOARD_PORT to the background,
+// which owns the timer and clears the clipboard when the timer fires or the page goes away. The secret
+// itself never crosses: the messages only say that a secret was copied, or that something else replaced it.
+import * as z from 'zod/mini';
+
+export const CLIPBOARD_PORT = 'clipboard-guard';
+/** How long a copied secret may stay on the clipboard while the page that copied it is open. */
+export const CLIPBOARD_CLEAR_SECONDS = 60;
+
+/**
+ * Page → background. `copied`: a secret was just copied (the timer starts again); `watching`: the page
+ * connects again after a worker stop, the timer untouched; `replaced`: the page put something that is not
+ * secret over it, so nothing is left to clear.
+ */
+export const guardRequestSchema = z.strictObject({ type: z.enum(['copied', 'watching', 'replaced']) });
+export type GuardRequest = z.output<typeof guardRequestSchema>;
+
+/**
+ * Background → page. `guarding`: a clear is due; `cleared`: the clipboard was cleared; `released`: nothing
+ * is due any more (something else replaced the secret); `failed`: the browser refused to clear it.
+ */
+export const guardNewsSchema = z.strictObject({ type: z.enum(['guarding', 'cleared', 'released', 'failed']) });
+export type GuardNews = z.output<typeof guardNewsSchema>;
+
+/**
+ * Background → the Chromium offscreen document that writes the clipboard for it (a worker has none). The
+ * document answers exactly `true` once the clipboard is cleared; the background takes nothing else for it.
+ */
+export const ERASE_MESSAGE = { type: 'clipboard_erase' } as const;
+export const eraseMessageSchema = z.strictObject({ type: z.literal(ERASE_MESSAGE.type) });

@@ -1,0 +1,165 @@
+// The background's clipboard guard (src/background/clipboard/guard.ts): a secret copied by one of the
+// wallet's pages is cleared when its timer fires or when that page goes away, once, and only while a
+// clear is pending; ports from anything but the extension's own pages are turned away. WXT's fake
+// browser gives the alarms, test/support/ports.ts the ports; the eraser records what it was asked.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { CLIPBOARD_ALARM, clipboardGuard } from '../../../src/background/clipboard/guard';
+import { CLIPBOARD_PORT } from '../../../src/provider/clipboard';
+import { type FakePort, portPair, settle } from '../../support/ports';
+import { EXT, POPUP } from './harness';
+
+const NOW = 1_700_000_000_000;
+let erased: number;
+let eraseFails: boolean;
+let guard: ReturnType<typeof clipboardGuard>;
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  vi.useFakeTimers({ toFake: ['Date'] }); // the fake alarms read the clock; the ports' tasks stay real
+  vi.setSystemTime(NOW);
+  erased = 0;
+  eraseFails = false;
+  guard = clipboardGuard({
+    alarms: fakeBrowser.alarms,
+    extensionOrigin: EXT,
+    erase: async () => {
+      if (eraseFails) throw new Error('refused');
+      erased++;
+    },
+  });
+});
+afterEach(() => void vi.useRealTimers());
+
+/** A page of the extension connected to the guard: its end of the port. */
+function connect(sender: { url?: string } = POPUP, name = CLIPBOARD_PORT): FakePort {
+  const [page, background] = portPair(name, sender);
+  guard.connect(background);
+  return page;
+}
+const received = (page: FakePort) => {
+  const seen: unknown[] = [];
+  page.onMessage.addListener((m) => seen.push(m));
+  return seen;
+};
+const pending = () => fakeBrowser.alarms.get(CLIPBOARD_ALARM);
+/** The timer firing as the browser fires a one-shot alarm: dropped first, then onAlarm. */
+async function fire(): Promise<void> {
+  await fakeBrowser.alarms.clear(CLIPBOARD_ALARM);
+  await guard.alarm(CLIPBOARD_ALARM);
+}
+
+describe('clipboard guard', () => {
+  it('a copy sets a timer 60 s ahead and tells the page; the page closing clears the clipboard once', async () => {
+    const page = connect();
+    const news = received(page);
+    page.postMessage({ type: 'copied' });
+    await settle();
+    expect(await pending()).toMatchObject({ scheduledTime: NOW + 60_000 });
+    expect(news).toEqual([{ type: 'guarding' }]);
+    page.disconnect();
+    await settle();
+    expect(erased).toBe(1);
+    expect(await pending()).toBeUndefined();
+  });
+
+  it('the timer clears the clipboard with the page still open, and the page hears it; closing it later clears nothing more', async () => {
+    const page = connect();
+    const news = received(page);
+    page.postMessage({ type: 'copied' });
+    await settle();
+    await fire();
+    await settle();
+    expect(erased).toBe(1);
+    expect(news.at(-1)).toEqual({ type: 'cleared' });
+    page.disconnect();
+    await settle();
+    expect(erased).toBe(1);
+  });
+
+  it('another copy starts the 60 s again', async () => {
+    const page = connect();
+    page.postMessage({ type: 'copied' });
+    await settle();
+    vi.setSystemTime(NOW + 45_000);
+    page.postMessage({ type: 'copied' });
+    await settle();
+    expect(await pending()).toMatchObject({ scheduledTime: NOW + 45_000 + 60_000 });
+  });
+
+  it('something else copied over the secret calls the clear off: closing the page leaves the clipboard alone', async () => {
+    const page = connect();
+    const news = received(page);
+    page.postMessage({ type: 'copied' });
+    page.postMessage({ type: 'replaced' });
+    await settle();
+    expect(await pending()).toBeUndefined();
+    expect(news.at(-1)).toEqual({ type: 'released' });
+    page.disconnect();
+    await settle();
+    expect(erased).toBe(0);
+  });
+
+  it('a page that connects again after a worker stop learns the timer as it is, without moving it', async () => {
+    const first = connect();
+    first.postMessage({ type: 'copied' });
+    await settle();
+    const again = connect();
+    const news = received(again);
+    again.postMessage({ type: 'watching' });
+    await settle();
+    expect(news).toEqual([{ type: 'guarding' }]);
+    await fire();
+    const late = connect();
+    const lateNews = received(late);
+    late.postMessage({ type: 'watching' });
+    await settle();
+    expect(lateNews).toEqual([{ type: 'released' }]);
+  });
+
+  it('a clear the browser refuses is told to the page as failed', async () => {
+    const page = connect();
+    const news = received(page);
+    page.postMessage({ type: 'copied' });
+    await settle();
+    eraseFails = true;
+    await fire();
+    await settle();
+    expect(news.at(-1)).toEqual({ type: 'failed' });
+  });
+
+  it('a port from a web page (a content script) is turned away and its copy never arms a clear', async () => {
+    const [page, background] = portPair(CLIPBOARD_PORT, { url: 'https://evil.example/' });
+    const heard: unknown[] = [];
+    background.onMessage.addListener((m) => heard.push(m)); // what the guard would have taken
+    guard.connect(background);
+    expect(page.connected).toBe(false);
+    expect(() => page.postMessage({ type: 'copied' })).toThrow(/disconnected/);
+    await settle();
+    expect(await pending()).toBeUndefined();
+    expect(connect({}).connected).toBe(false); // no word on the sender: turned away too
+    expect(connect({ url: `${EXT}/popup.html` }).connected).toBe(true);
+  });
+
+  it('other ports are not the guard’s business; a message of the wrong shape ends the port', async () => {
+    const other = connect(POPUP, 'something-else');
+    other.postMessage({ type: 'copied' });
+    await settle();
+    expect(other.connected).toBe(true);
+    expect(await pending()).toBeUndefined();
+
+    const page = connect();
+    page.postMessage({ type: 'copied', secret: 'ed25519:…' });
+    await settle();
+    expect(page.connected).toBe(false);
+    expect(await pending()).toBeUndefined();
+    expect(erased).toBe(0);
+  });
+
+  it('no clear without a copy: a page that only closes clears nothing', async () => {
+    connect().disconnect();
+    await settle();
+    expect(erased).toBe(0);
+    expect(guard.alarm('auto-lock')).toBeUndefined();
+  });
+});
