@@ -140,6 +140,11 @@ test('a site connected on Local is not connected on Mainnet, and the Sites page 
     expect(errorOf(await request(dapp, 'intents_signIntents', { intents: oneToAttacker })).code).toBe(ERROR_CODES.unauthorized);
     const listed = await walletCall<{ origin: string }[]>(w.popup, WALLET.listSites);
     expect(listed.map((s) => s.origin)).not.toContain(pages.origin);
+    await w.popup.goto(w.extension.url('popup.html'));
+    await w.popup.getByTestId('nav-settings').click();
+    await w.popup.getByTestId('settings-tab-sites').click();
+    await expect(w.popup.getByTestId('sites-network')).toContainText('Mainnet');
+    await expect(w.popup.getByTestId('sites-empty')).toBeVisible();
     // Back on Local, the grant made there still stands.
     await onLocal(w.popup, sim);
     expect(resultOf(await request(dapp, 'intents_accounts'))).toEqual([expect.objectContaining({ accountId: w.accountId })]);
