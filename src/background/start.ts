@@ -163,7 +163,7 @@ export function startBackground(env: BackgroundEnv) {
     payment: { signer, nonces, preview, simulate, bus, publicKeyOf: (accountId) => wallet.account(accountId).publicKeys[0]! },
   });
   const history = swapHistory({ list: swaps.list, nearest: swaps.nearest, settings, http, tokens: async () => (await tokenList()).list });
-  const balances = balancesService({ local, tokens: async () => (await tokenList()).list, balancesOf: preview.balancesOf, now: env.now });
+  const balances = balancesService({ local, tokens: async () => (await tokenList()).list, balancesOf: preview.balancesOf, now: env.now, verifierId });
   const sends = sendService({
     local,
     signer,
