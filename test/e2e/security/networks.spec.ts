@@ -172,7 +172,7 @@ test('a request the window showed on Local is not signed after the wallet moved 
     const button = approval.getByTestId('approval-confirm');
     const blocked = approval.getByTestId('approval-blocked');
     const ack = approval.getByTestId('approval-ack-danger');
-    await expect(ack.or(blocked)).toBeVisible();
+    await expect(ack.or(blocked)).toBeVisible({ timeout: 10_000 });
     if (await ack.isVisible()) await ack.check().catch(() => undefined); // it may turn blocked meanwhile
     await expect.poll(async () => (await blocked.isVisible()) || (await button.isEnabled()), { timeout: 10_000 }).toBe(true);
     if (await button.isEnabled()) await button.click();
