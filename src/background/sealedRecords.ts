@@ -21,9 +21,12 @@ export const SEALED_MARKER = 'records.sealed';
 export const CLEAR_RECORDS: readonly { key: string; why: string }[] = [
   { key: 'settings', why: 'the network and endpoints the locked wallet shows and talks to; credentials inside are sealed on their own' },
   { key: 'settings.', why: 'a damaged settings value set aside, as it was found' },
-  { key: 'grants', why: 'which sites are connected: a locked wallet tells a connected site (asked to unlock) from a stranger (refused)' },
-  { key: 'grants:', why: 'the same, per network' },
-  { key: 'grants.', why: 'a damaged grants value set aside, as it was found' },
+  {
+    key: 'networkGrants',
+    why: 'which sites are connected on each network, and with which accounts: a locked wallet tells a connected site (its request waits for the unlock) from a stranger (refused)',
+  },
+  { key: 'networkGrants.', why: 'a damaged grants value set aside, as it was found' },
+  { key: 'grants', why: 'the grants of versions before networks were told apart: read once, to be deleted' },
   { key: SEALED_MARKER, why: 'says that every private record was sealed, so a private record found in the clear is damage' },
   { key: 'storage.moved', why: 'says that what an earlier version kept in storage.local was moved to IndexedDB (./trustedStorage.ts)' },
 ];

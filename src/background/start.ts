@@ -17,11 +17,12 @@ import { UsedNonces } from './signing/nonces';
 import { pageHandlers } from './page/api';
 import { PageEvents } from './page/events';
 import { StorageProblems } from './problems';
-import { Permissions } from './page/permissions';
+import { type Grants, Permissions } from './page/permissions';
 import { RateLimits } from './page/rateLimits';
 import { createRouter } from './router';
 import { SaltCache } from './signing/salt';
 import { SettingsStore } from './wallet/settings';
+import { networkOf } from './wallet/network';
 import { SigningService } from './signing/signer';
 import { SWAP_ALARM, swapService } from './swaps/tracker';
 import { swapHistory } from './swaps/history';
@@ -105,7 +106,8 @@ export function startBackground(env: BackgroundEnv) {
   const signer = new SigningService({ wallet, salts, nonces, verifierId, now: env.now, random: env.random });
   const keys = new KeyManager({ wallet, signer, ledger, bus, random: env.random, now: env.now, sleep: (ms) => env.sleep(ms) });
 
-  const permissions = new Permissions(local, env.now);
+  const permissions = new Permissions(local, env.now, verifierId);
+  const network = async () => networkOf(await settings.plain());
   const events = new PageEvents(session, env.tabs);
   const limits = new RateLimits(session, env.now);
   // The approval window's checks, also used by the popup's own payments (./swaps/payment).
@@ -141,6 +143,7 @@ export function startBackground(env: BackgroundEnv) {
     simulate,
     preview,
     published,
+    network,
   });
 
   const sites = {
@@ -166,7 +169,7 @@ export function startBackground(env: BackgroundEnv) {
     payment: { signer, nonces, preview, simulate, bus, publicKeyOf: (accountId) => wallet.account(accountId).publicKeys[0]! },
   });
   const history = swapHistory({ list: swaps.list, nearest: swaps.nearest, settings, http, tokens: async () => (await tokenList()).list });
-  const balances = balancesService({ local, tokens: async () => (await tokenList()).list, balancesOf: preview.balancesOf, now: env.now });
+  const balances = balancesService({ local, tokens: async () => (await tokenList()).list, balancesOf: preview.balancesOf, now: env.now, verifierId });
   const sends = sendService({
     local,
     signer,
@@ -200,9 +203,11 @@ export function startBackground(env: BackgroundEnv) {
       ...handlers,
       wallet_getSettings: async () => withActiveHost(await settings.view()),
       wallet_setSettings: async (p) => {
+        const before = await permissions.all();
         const view = await settings.change(p);
         salts.invalidate(); // another network or verifier has another salt
         tokensCache = null;
+        await announceGrants(before); // another network has other grants
         return withActiveHost(view);
       },
       approval_current: () => approvals.current(),
@@ -213,6 +218,17 @@ export function startBackground(env: BackgroundEnv) {
     },
   });
 
+  const accountsOf = (grants: Grants, origin: string) =>
+    wallet.accounts().filter((a) => grants[origin]?.accounts.includes(a.accountId)).map((a) => ({ accountId: a.accountId, publicKey: a.publicKeys[0]! }));
+  /** accountsChanged to every origin whose accounts differ from `before` (the settings moved to another network). */
+  async function announceGrants(before: Grants) {
+    const after = await permissions.all();
+    if (!wallet.vault.isUnlocked) return;
+    for (const origin of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      const now = accountsOf(after, origin);
+      if (JSON.stringify(now) !== JSON.stringify(accountsOf(before, origin))) await events.emit((o) => o === origin, 'accountsChanged', now);
+    }
+  }
   // accountsChanged on lock (none visible), unlock (the grants again) and account changes.
   wallet.onEvent((e) => {
     void (async () => {
@@ -223,8 +239,7 @@ export function startBackground(env: BackgroundEnv) {
           await events.emit(to, 'accountsChanged', []);
           await events.emit(to, 'lock', null);
         } else {
-          const accounts = wallet.accounts().filter((a) => grants[origin]!.accounts.includes(a.accountId));
-          await events.emit(to, 'accountsChanged', accounts.map((a) => ({ accountId: a.accountId, publicKey: a.publicKeys[0]! })));
+          await events.emit(to, 'accountsChanged', accountsOf(grants, origin));
           if (e.type === 'unlock') await events.emit(to, 'unlock', null);
         }
       }

@@ -64,6 +64,7 @@ export async function runJourney(o: JourneyOptions): Promise<void> {
   await popup.goto(`chrome-extension://${o.extensionId}/popup.html`);
   await call('wallet_setSettings', {
     endpoints: { swap: o.sim.url, transactions: `${o.sim.url}/api/v0`, bus: o.sim.urls.bus, ledgerRpc: o.sim.urls.ledgerRpc },
+    verifierId: o.sim.verifierId,
     busApiKey: o.sim.busApiKey,
     jwt: o.sim.devJwt,
   });

@@ -5,6 +5,7 @@
 export { ProtocolError } from './errors';
 export { base58, base64, hex, utf8, bytesEqual, concatBytes, decodeExact, type BytesCodec } from './encoding';
 export { isValidAccountId, isImplicitAccountId } from './account';
+export { type NetworkId, MAINNET_VERIFIER, SIM_VERIFIER, NETWORK_NAME, networkOfVerifier, networkText } from './network';
 export {
   type KeyPair,
   type Random,

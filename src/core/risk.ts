@@ -14,6 +14,7 @@
  * Over 300 lines on purpose: one table of rules, each judged against the same payload view.
  */
 import { parseDeadlineNs } from './deadline';
+import { networkText } from './network';
 import { formatUnits } from './amounts';
 import type { Intent, IntentOf } from './intents';
 import { KEY_MANAGEMENT_INTENTS } from './intents';
@@ -101,7 +102,8 @@ function assessEnvelope(payload: IntentPayload, ctx: RiskContext, add: Add): voi
     add({
       level: 'forbidden',
       code: 'wrong_verifier',
-      message: `Signed for contract '${payload.verifying_contract}', not the configured verifier '${ctx.verifierId}'.`,
+      // A payload prepared before the settings moved to another network (docs/security.md, "Networks").
+      message: `Made for ${networkText(payload.verifying_contract)}, but the wallet is now on ${networkText(ctx.verifierId)}: nothing made for one network is signed on another.`,
     });
   }
   if (ctx.expectedSignerId !== undefined && payload.signer_id !== ctx.expectedSignerId) {

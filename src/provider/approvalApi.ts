@@ -3,6 +3,7 @@
 // simulation) so the window only renders and answers. Types only: no zod here.
 
 import type { AccountView } from './accounts';
+import type { NetworkView } from './network';
 
 export const APPROVAL = {
   current: 'approval_current',
@@ -107,6 +108,11 @@ export interface ApprovalView {
   intents?: IntentsPreview;
   /** Set when the request cannot be approved as it stands (e.g. a forbidden finding), with why. */
   blocked: string | null;
+  /**
+   * The network the request is for, named from the verifier (docs/security.md, "Networks"): for intents,
+   * the verifier of the prepared payload; otherwise the network the wallet is on.
+   */
+  network: NetworkView;
 }
 
 /**

@@ -198,7 +198,12 @@ export interface SwapRecordView {
   checkedAt: number | null;
   lastError: string | null;
   /** Set when the deposit was paid from the intents account: the transfer intent's hash. */
-  paidIntentHash: string | null;  /** ANY_INPUT only: the pool's payouts so far, oldest first (absent until the first check). */
+  paidIntentHash: string | null;
+  /**
+   * The verifier of the network the swap was made on (docs/security.md, "Networks"): it is paid from the
+   * intents account only there. Absent in swaps made before the wallet recorded it (never paid from here).
+   */
+  verifierId?: string;  /** ANY_INPUT only: the pool's payouts so far, oldest first (absent until the first check). */
   withdrawals?: AnyInputWithdrawalView[];
 }
 

@@ -1,6 +1,7 @@
 // The wallet's internal API: what the popup and the approval window ask the background. The background
 // answers these only to the extension's own pages (sender.url on the extension origin), never to a web
 // page through the relay. Types only (no zod): the background parses params with src/background/wallet/schemas.ts.
+import type { NetworkView } from './network';
 import type { AccountView } from './accounts';
 import type { ActivityPage } from './activity';
 import type { IntentsPreviewWire } from './approvalApi';
@@ -73,6 +74,7 @@ export interface WalletResults {
 }
 
 export type { AccountView } from './accounts';
+export type { NetworkId, NetworkView } from './network';
 
 export interface WalletStatus {
   exists: boolean;
@@ -165,6 +167,8 @@ export interface Endpoints {
 /** Settings as the pages see them: credentials are never sent out, only whether they are set. */
 export interface SettingsView {
   preset: NetworkPreset | 'custom';
+  /** What the popup's badge, Settings and the approval window name: decided by the verifier. */
+  network: NetworkView;
   endpoints: Endpoints;
   verifierId: string;
   hasJwt: boolean;

@@ -1,4 +1,6 @@
 /** Simulator settings: flags and env (`npm run sim -- --port 3999`, SIM_PORT=3999). */
+import { SIM_VERIFIER, isValidAccountId } from '../core';
+
 export interface SimTiming {
   /** From a deposit seen on the origin chain to KNOWN_DEPOSIT_TX being reported. */
   depositDetectMs: number;
@@ -25,7 +27,10 @@ export interface SimConfig {
   timing: SimTiming;
   /** Seed for the simulator's own keys (quote signer, JWT secret, solvers), so restarts keep them. */
   seed: string;
-  /** The verifier account (docs/decisions.md, "Verifier account"). */
+  /**
+   * The verifier account: `intents.sim` by default, an account Mainnet cannot have, so nothing signed
+   * for the simulator executes on Mainnet (docs/security.md, "Networks").
+   */
   verifierId: string;
   /** Verifier fee in pips (docs/protocol.md, "Fees and the token_diff invariant"). */
   feePips: number;
@@ -41,7 +46,7 @@ export const DEFAULT_CONFIG: SimConfig = {
   dataFile: undefined,
   timing: TIMING_PRESETS.fast,
   seed: 'intents-companion-simulator',
-  verifierId: 'intents.near',
+  verifierId: SIM_VERIFIER,
   feePips: 1,
   bodyLimit: 256 * 1024,
   log: false,
@@ -54,6 +59,7 @@ const FLAGS: Record<string, string> = {
   '--timing': 'SIM_TIMING',
   '--seed': 'SIM_SEED',
   '--fee-pips': 'SIM_FEE_PIPS',
+  '--verifier': 'SIM_VERIFIER',
   '--log': 'SIM_LOG',
 };
 
@@ -92,6 +98,10 @@ export function configFromArgs(argv: readonly string[], env: Record<string, stri
     const fee = Number(values.SIM_FEE_PIPS);
     if (!Number.isInteger(fee) || fee < 0 || fee > 1_000_000) throw new Error('fee pips must be 0–1000000');
     config.feePips = fee;
+  }
+  if (values.SIM_VERIFIER) {
+    if (!isValidAccountId(values.SIM_VERIFIER)) throw new Error(`verifier must be an account id, got '${values.SIM_VERIFIER}'`);
+    config.verifierId = values.SIM_VERIFIER;
   }
   if (values.SIM_LOG) config.log = values.SIM_LOG !== 'false' && values.SIM_LOG !== '0';
   return config;

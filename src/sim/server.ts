@@ -10,6 +10,8 @@ export interface RunningSimulator {
   url: string;
   urls: { swap: string; transactions: string; bus: string; ledgerRpc: string };
   quotePublicKey: string;
+  /** The verifier account this instance runs (docs/security.md, "Networks"). */
+  verifierId: string;
   devJwt: string;
   busApiKey: string;
   sim: SimApp;
@@ -34,6 +36,7 @@ export async function startSimulator(overrides: Partial<SimConfig> = {}): Promis
     url,
     urls: { swap: url, transactions: `${url}/api/v0`, bus: `${url}/rpc`, ledgerRpc: `${url}/ledger-rpc` },
     quotePublicKey: formatPublicKey(sim.ctx.quoteSigner.publicKey),
+    verifierId: config.verifierId,
     devJwt: sim.ctx.devJwt,
     busApiKey: sim.ctx.busApiKey,
     sim,

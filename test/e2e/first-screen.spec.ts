@@ -60,7 +60,7 @@ test('the popup draws its first screen from the status snapshot, then shows what
   try {
     const page = await extension.context.newPage();
     await page.goto(extension.url('popup.html'));
-    await walletCall(page, WALLET.setSettings, { endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0`, bus: sim.urls.bus, ledgerRpc: sim.urls.ledgerRpc } });
+    await walletCall(page, WALLET.setSettings, { endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0`, bus: sim.urls.bus, ledgerRpc: sim.urls.ledgerRpc }, verifierId: sim.verifierId });
     await walletCall(page, WALLET.create, { password: 'correct horse battery', source: { kind: 'generate' } });
     const snapshot = (await page.evaluate((k) => (globalThis as unknown as SessionArea).chrome.storage.session.get(k), STATUS_SNAPSHOT_KEY))[STATUS_SNAPSHOT_KEY] as WalletStatus;
     expect(snapshot.unlocked).toBe(true);
@@ -101,7 +101,7 @@ test('the approval window is drawn once, with the request; a request with intent
   try {
     const ext = await extension.context.newPage();
     await ext.goto(extension.url('popup.html'));
-    await walletCall(ext, WALLET.setSettings, { endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0`, bus: sim.urls.bus, ledgerRpc: sim.urls.ledgerRpc } });
+    await walletCall(ext, WALLET.setSettings, { endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0`, bus: sim.urls.bus, ledgerRpc: sim.urls.ledgerRpc }, verifierId: sim.verifierId });
     await walletCall(ext, WALLET.create, { password: 'correct horse battery', source: { kind: 'generate' } });
     const dapp = await extension.context.newPage();
     await dapp.goto(`${server.origin}/provider.html`);

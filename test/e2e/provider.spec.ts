@@ -146,10 +146,10 @@ test('intents_signIntents (a transfer): plain words and the simulation → Sign 
     payload: { signer_id: string; verifying_contract: string; intents: unknown[]; deadline: string; nonce: string };
   }>(await pending);
   expect(out.intentHash).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
-  expect(out.payload).toMatchObject({ signer_id: session.w.accountId, verifying_contract: 'intents.near', intents });
+  expect(out.payload).toMatchObject({ signer_id: session.w.accountId, verifying_contract: 'intents.sim', intents });
   expect(out.signed.standard).toBe('nep413');
   expect(out.signed.public_key).toBe(session.w.publicKey);
-  expect(out.signed.payload.recipient).toBe('intents.near');
+  expect(out.signed.payload.recipient).toBe('intents.sim');
   expect(JSON.parse(out.signed.payload.message)).toMatchObject({ signer_id: session.w.accountId, intents, deadline: out.payload.deadline });
   // The NEP-413 signature inside the signed intent verifies independently too (signature is ed25519:<base58>).
   expect(out.signed.signature).toMatch(/^ed25519:/);

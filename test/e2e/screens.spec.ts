@@ -55,7 +55,7 @@ test('every screen: axe finds nothing serious or critical in light or dark; each
 
     // Home is where the unlocked wallet lands.
     await expect(page.getByTestId('home-balance')).toHaveCount(3, { timeout: 10_000 });
-    await expect(page.getByTestId('network-badge')).toHaveAttribute('data-preset', 'custom'); // endpoints pointed at this test's simulator
+    await expect(page.getByTestId('network-badge')).toHaveAttribute('data-network', 'local'); // pointed at this test's simulator and its verifier
     await checkScreen(page, 'home');
 
     await page.getByTestId('home-receive').click();

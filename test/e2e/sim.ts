@@ -30,11 +30,12 @@ export async function walletCall<T = unknown>(page: Page, method: string, params
   return r.result as T;
 }
 
-/** Opens the popup and sets the Local endpoints to this simulator's URL. */
+/** Opens the popup and points the wallet at this simulator: its endpoints and its verifier (the Local network). */
 export async function pointAtSimulator(page: Page, extension: Extension, sim: RunningSimulator): Promise<void> {
   await page.goto(extension.url('popup.html'));
   await walletCall(page, WALLET.setSettings, {
     endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0`, bus: sim.urls.bus, ledgerRpc: sim.urls.ledgerRpc },
+    verifierId: sim.verifierId,
     busApiKey: sim.busApiKey,
   });
 }
@@ -72,7 +73,7 @@ export async function pick(page: Page, which: 'origin' | 'destination', search: 
  * Calls a view method of the simulator's verifier contract through its ledger RPC, independently of
  * the extension (the real RPC's `query` / `call_function` shape), and returns the decoded JSON value.
  */
-export async function ledgerView<T = unknown>(sim: RunningSimulator, method: string, args: Record<string, unknown>, contract = 'intents.near'): Promise<T> {
+export async function ledgerView<T = unknown>(sim: RunningSimulator, method: string, args: Record<string, unknown>, contract = sim.verifierId): Promise<T> {
   const res = await fetch(sim.urls.ledgerRpc, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -4,8 +4,7 @@
  * approved, rejected (4001), or the error that stopped it — never silence. Nothing the vault signs
  * for a request leaves the background before the user confirmed it (docs/security.md).
  */
-import * as z from 'zod/mini';
-import { HttpError, base64, buildIntentPayload, hex, nep413Digest } from '../../core';
+import { HttpError, base64, hex, nep413Digest } from '../../core';
 import { LedgerViewError, RpcError, type SimulationOutput } from '../../bus';
 import type { ApprovalViewWire, IntentsPreviewWire, ResolveOutcome, ResolveParams } from '../../provider/approvalApi';
 import { ERROR_CODES, errorReply } from '../../provider/protocol';
@@ -13,36 +12,17 @@ import { VaultError } from '../../vault';
 import type { ApprovalQueue, Pending, PendingOf } from './queue';
 import { replyForError } from '../errors';
 import type { UsedNonces } from '../signing/nonces';
-import { sameAccount } from '../page/api';
+import { isVerifierRecipient } from '../page/api';
 import type { PageEvents } from '../page/events';
 import type { Permissions } from '../page/permissions';
 import { type PreviewDeps, intentsPreview } from './preview';
+import { readPrepared } from './prepared';
 import { ProviderError } from '../providerError';
 import { type BusPort, type PreparedIntent, type SignedResult, type SigningService, isInvalidSaltText } from '../signing/signer';
 import type { WalletService } from '../wallet/service';
+import { networkOfPayload } from '../wallet/network';
+import type { NetworkView } from '../../provider/walletApi';
 import type { PublishedIntents } from '../activity/published';
-
-const preparedSchema = z.object({
-  payload: z.object({ signer_id: z.string(), verifying_contract: z.string(), deadline: z.string(), nonce: z.string(), intents: z.array(z.unknown()) }),
-  standard: z.enum(['nep413', 'raw_ed25519']),
-  publicKey: z.string(),
-  nonceKind: z.enum(['versioned', 'legacy']),
-  ownNonce: z.boolean(),
-});
-
-/** The stored prepared payload, checked again: storage.session is ours, but a bad value must not be signed. */
-function readPrepared(raw: unknown): PreparedIntent | undefined {
-  const p = preparedSchema.safeParse(raw);
-  if (!p.success) return undefined;
-  const payload = buildIntentPayload({
-    signerId: p.data.payload.signer_id,
-    verifyingContract: p.data.payload.verifying_contract,
-    deadline: p.data.payload.deadline,
-    nonce: p.data.payload.nonce,
-    intents: p.data.payload.intents,
-  });
-  return { ...p.data, payload };
-}
 
 export interface ApprovalServiceDeps {
   queue: ApprovalQueue;
@@ -57,11 +37,16 @@ export interface ApprovalServiceDeps {
   simulate: (signed: SignedResult['signed']) => Promise<SimulationOutput>;
   /** Where Activity finds what was published for sites (../activity/published). */
   published: Pick<PublishedIntents, 'add'>;
+  /** The network the wallet is on now (../wallet/network), named in the window. */
+  network: () => Promise<NetworkView>;
 }
 
 export class ApprovalService {
-  /** One preview per request, shared while it is being made: the window asks again every second. */
-  private previews = new Map<string, Promise<IntentsPreviewWire>>();
+  /**
+   * One preview per request, shared while it is being made: the window asks again every second. Made
+   * again when the wallet moved to another network meanwhile (the window then shows it blocked).
+   */
+  private previews = new Map<string, { verifierId: string; making: Promise<IntentsPreviewWire> }>();
   private preparing = new Map<string, Promise<PreparedIntent>>();
   constructor(private readonly deps: ApprovalServiceDeps) {}
 
@@ -72,7 +57,8 @@ export class ApprovalService {
     const p = items[0];
     if (!p) return null;
     const locked = !this.deps.wallet.vault.isUnlocked;
-    const base: ApprovalViewWire = { id: p.id, kind: p.kind, origin: p.origin, createdAt: p.createdAt, waiting: items.length, locked, blocked: null };
+    const network = await this.deps.network();
+    const base: ApprovalViewWire = { id: p.id, kind: p.kind, origin: p.origin, createdAt: p.createdAt, waiting: items.length, locked, blocked: null, network };
     if (locked) return base;
     try {
       switch (p.kind) {
@@ -94,7 +80,7 @@ export class ApprovalService {
               recipient: m.recipient,
               callbackUrl: m.callbackUrl ?? null,
               nonce: m.nonce,
-              recipientIsVerifier: sameAccount(m.recipient, verifier),
+              recipientIsVerifier: isVerifierRecipient(m.recipient, verifier),
             },
           };
         }
@@ -102,7 +88,8 @@ export class ApprovalService {
         case 'publishIntents': {
           const preview = await this.intentsPreviewOf(p);
           const forbidden = [...preview.batchFindings, ...preview.intents.flatMap((i) => i.findings)].find((f) => f.level === 'forbidden');
-          return { ...base, intents: preview, blocked: forbidden ? forbidden.message : null };
+          // The network the payload signs for: its verifier's, whatever the settings say now.
+          return { ...base, network: networkOfPayload(network, preview.verifier), intents: preview, blocked: forbidden ? forbidden.message : null };
         }
       }
     } catch (e) {
@@ -141,17 +128,18 @@ export class ApprovalService {
     return pending;
   }
 
-  private intentsPreviewOf(p: PendingOf<'signIntents' | 'publishIntents'>): Promise<IntentsPreviewWire> {
+  private async intentsPreviewOf(p: PendingOf<'signIntents' | 'publishIntents'>): Promise<IntentsPreviewWire> {
+    const verifierId = await this.deps.preview.verifierId();
     const cached = this.previews.get(p.id);
-    if (cached) return cached;
+    if (cached?.verifierId === verifierId) return cached.making;
     const making = (async () => {
       const prepared = await this.preparedOf(p);
       const requester = { origin: p.origin, grantedAccounts: await this.deps.permissions.accountsOf(p.origin) };
       return intentsPreview(this.deps.preview, prepared, requester, p.kind === 'publishIntents' ? (p.params.quoteHashes ?? []) : []);
     })();
-    this.previews.set(p.id, making);
+    this.previews.set(p.id, { verifierId, making });
     // A preview that failed is made again at the next ask (unless the request moved on meanwhile).
-    making.catch(() => this.previews.get(p.id) === making && this.previews.delete(p.id));
+    making.catch(() => this.previews.get(p.id)?.making === making && this.previews.delete(p.id));
     return making;
   }
 
@@ -214,14 +202,18 @@ export class ApprovalService {
         const m = p.params;
         const accountId = m.accountId;
         // Checked again at signing: the verifier setting may have changed while the request waited.
-        if (sameAccount(m.recipient, await this.deps.preview.verifierId())) {
+        if (isVerifierRecipient(m.recipient, await this.deps.preview.verifierId())) {
           throw new ProviderError(ERROR_CODES.unauthorized, 'Messages for the verifier contract are refused; the site must ask for intents');
+        }
+        // And the site must still be connected to the account on the network the wallet is on now.
+        if (!(await this.deps.permissions.accountsOf(p.origin)).includes(accountId)) {
+          throw new ProviderError(ERROR_CODES.unauthorized, `This site is not connected to ${accountId} on ${(await this.deps.network()).label}; nothing was signed.`);
         }
         const publicKey = wallet.account(accountId).publicKeys[0]!;
         await wallet.touch();
         const payload = { message: m.message, nonce: base64.decode(m.nonce), recipient: m.recipient, callbackUrl: m.callbackUrl ?? null };
         // The nonce is claimed before the signature exists outside the vault (one nonce, one signature).
-        await this.deps.nonces.claim(accountId, m.nonce, `message:${hex.encode(nep413Digest(payload))}`, 'message');
+        await this.deps.nonces.claim(await this.deps.preview.verifierId(), accountId, m.nonce, `message:${hex.encode(nep413Digest(payload))}`, 'message');
         const signature = wallet.vault.signMessage(publicKey, payload);
         return { accountId, publicKey, signature: base64.encode(signature) };
       }
@@ -241,7 +233,7 @@ export class ApprovalService {
         const request = { signerId: prepared.payload.signer_id, intents: prepared.payload.intents, deadline: prepared.payload.deadline, standard: prepared.standard };
         // Confirmed before, then interrupted (a worker stop): this very intent was signed under its
         // nonce already, and may have executed since, so a used nonce is not a refusal here.
-        const resumed = (await this.deps.nonces.hashOf(prepared.payload.signer_id, prepared.payload.nonce)) !== undefined;
+        const resumed = (await this.deps.nonces.hashOf(prepared.payload.verifying_contract, prepared.payload.signer_id, prepared.payload.nonce)) !== undefined;
         const check = (signed: SignedResult) => this.checkBeforeRelease(signed, resumed);
         if (p.kind === 'signIntents') {
           const { signed, intentHash, payload } = await this.deps.signer.release(request, { prepared, check, retrySalt: false });

@@ -8,6 +8,8 @@
 import * as z from 'zod/mini';
 import {
   KEY_MANAGEMENT_INTENTS,
+  MAINNET_VERIFIER,
+  SIM_VERIFIER,
   type IntentPayload,
   type SignedIntent,
   extractIntentPayload,
@@ -72,6 +74,12 @@ export function looksLikeIntents(message: string): boolean {
 export const sameAccount = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
+ * A message recipient that is a verifier: the configured one, or Mainnet's or the simulator's on any
+ * network (a message for `intents.near` signed on Local would be a Mainnet intent; docs/security.md, "Networks").
+ */
+export const isVerifierRecipient = (recipient: string, verifierId: string) => [verifierId, MAINNET_VERIFIER, SIM_VERIFIER].some((v) => sameAccount(recipient, v));
+
+/**
  * Methods a page may call before it is connected, and from any frame: discovery, and what tells the
  * origin only its own grant (`intents_accounts`, EIP-2255 `wallet_getPermissions`, [] when none).
  */
@@ -131,7 +139,7 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
   const refuseUsedNonce = async (accountId: string, nonce: string | undefined) => {
     // Locked, the registry is sealed: the nonce is checked when the payload is prepared, after the unlock.
     if (!wallet.vault.isUnlocked) return;
-    if (nonce !== undefined && (await deps.nonces.has(accountId, nonce))) {
+    if (nonce !== undefined && (await deps.nonces.has(await deps.verifierId(), accountId, nonce))) {
       throw new ProviderError(ERROR_CODES.invalidParams, 'nonce: this nonce was already used by this account; the wallet never signs a nonce twice', { field: 'nonce' });
     }
   };
@@ -147,7 +155,7 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
       const p = parse(signMessageParams, params);
       // An intents payload signed as a "message" for the verifier would skip the intent preview, the
       // risk rules, the key-management refusal and the nonce registry (docs/security.md).
-      if (sameAccount(p.recipient, await deps.verifierId())) {
+      if (isVerifierRecipient(p.recipient, await deps.verifierId())) {
         throw new ProviderError(
           ERROR_CODES.invalidParams,
           'recipient: messages for the verifier contract are refused; ask for intents with intents_signIntents',
@@ -229,7 +237,8 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
       let recorded: string | undefined;
       try {
         mine = extractIntentPayload(signed);
-        recorded = await deps.nonces.hashOf(mine.signer_id, mine.nonce);
+        // Released on this network only: one made for another network's verifier is not relayed here.
+        recorded = mine.verifying_contract === (await deps.verifierId()) ? await deps.nonces.hashOf(mine.verifying_contract, mine.signer_id, mine.nonce) : undefined;
       } catch {
         recorded = undefined;
       }

@@ -16,9 +16,12 @@ import {
   encodeVersionedNonce,
   formatDeadline,
   intentHash,
+  networkText,
   parseDeadlineNs,
 } from '../../core';
 import type { PublishResult } from '../../bus';
+import { ERROR_CODES } from '../../provider/protocol';
+import { ProviderError } from '../providerError';
 import type { UsedNonces } from './nonces';
 import type { SaltCache } from './salt';
 import type { WalletService } from '../wallet/service';
@@ -89,19 +92,31 @@ export class SigningService {
       decodeExact(base64, nonce, 32, 'nonce');
     }
     // A fresh random nonce cannot have been used; a supplied one must be shown unused (claim() checks both again).
-    if (!ownNonce && (await this.deps.nonces.has(request.signerId, nonce))) {
+    if (!ownNonce && (await this.deps.nonces.has(verifyingContract, request.signerId, nonce))) {
       throw new ProtocolError('this nonce was already used by this account (or cannot be shown unused); the wallet never signs a nonce twice', 'nonce');
     }
     const payload = buildIntentPayload({ signerId: request.signerId, verifyingContract, deadline, nonce, intents: request.intents });
     return { payload, standard: request.standard ?? 'nep413', publicKey, nonceKind: decodeNonce(nonce).kind, ownNonce };
   }
 
-  /** Signs a prepared payload; the nonce is recorded before the signature leaves this function. */
+  /**
+   * Signs a prepared payload; the nonce is recorded before the signature leaves this function. Only a
+   * payload for the verifier of the network the wallet is on now is signed: one prepared before the
+   * settings moved to another network never is (docs/security.md, "Networks").
+   */
   async sign(prepared: PreparedIntent): Promise<SignedResult> {
+    const verifierId = await this.deps.verifierId();
+    if (prepared.payload.verifying_contract !== verifierId) {
+      throw new ProviderError(
+        ERROR_CODES.invalidParams,
+        `This was made for ${networkText(prepared.payload.verifying_contract)}, but the wallet is now on ${networkText(verifierId)}: nothing was signed. Ask again on this network.`,
+        { field: 'network' },
+      );
+    }
     await this.deps.wallet.touch();
     const signed = this.deps.wallet.vault.signIntent(prepared.publicKey, prepared.payload, prepared.standard);
     const hash = intentHash(signed);
-    await this.deps.nonces.claim(prepared.payload.signer_id, prepared.payload.nonce, hash);
+    await this.deps.nonces.claim(verifierId, prepared.payload.signer_id, prepared.payload.nonce, hash);
     return { signed, intentHash: hash, payload: prepared.payload };
   }
 

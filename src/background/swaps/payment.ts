@@ -11,9 +11,11 @@
  * nonce, before a near deadline. The signed payment is stored the moment it exists (before the verifier's
  * check hands it to the ledger RPC), so a retry after a lost answer or a worker stop sends the same
  * signature again and never signs anew while it can execute; once its deadline passed unused, it is dropped.
+ * A swap is paid only on the network it was made on (its record names the verifier), and its draft and
+ * kept payment are keyed by that verifier (docs/security.md, "Networks").
  */
 import * as z from 'zod/mini';
-import { type HttpDeps, type IntentPayload, type SignedIntent, ProtocolError, buildIntentPayload, decodeNonce, extractIntentPayload, signedIntentSchema } from '../../core';
+import { type HttpDeps, type IntentPayload, type SignedIntent, ProtocolError, buildIntentPayload, decodeNonce, extractIntentPayload, networkText, signedIntentSchema } from '../../core';
 import { LedgerViewError } from '../../bus';
 import { type CallOptions, OneClickError, generateIntent, submitIntent } from '../../oneclick';
 import type { IntentsPreviewWire } from '../../provider/approvalApi';
@@ -62,8 +64,8 @@ export interface Service {
 const preparedSchema = z.object({ ...draftSchema.shape, route: z.enum(['service', 'bus']) });
 /** Older versions stored bus payments without a route. */
 const paymentSchema = z.object({ intentHash: z.string(), signed: signedIntentSchema, route: z.optional(z.enum(['service', 'bus'])) });
-const draftKey = (id: string) => `swapPaymentDraft:${id}`;
-export const paymentKey = (id: string) => `swapPayment:${id}`;
+const draftKey = (verifierId: string, id: string) => `swapPaymentDraft:${verifierId}:${id}`;
+const paymentKey = (verifierId: string, id: string) => `swapPayment:${verifierId}:${id}`;
 
 const refuse = (m: string) => new ProviderError(ERROR_CODES.invalidParams, m, { field: 'id' });
 const notThis = (why: string) => refuse(`The swap service proposed a payment that is not this swap's (${why}); nothing was signed.`);
@@ -131,9 +133,18 @@ export function swapPayments(d: PaymentDeps) {
       if (e instanceof OneClickError && [401, 403, 404, 405, 501].includes(e.status ?? 0)) return null;
       throw e;
     }
-    const payload = expectPayment(proposal.intent, expectedOf(r, signerId), await d.preview.verifierId(), d.now());
-    if (await d.nonces.has(signerId, payload.nonce)) throw notThis('its nonce was used before by this account');
+    const verifierId = await d.preview.verifierId();
+    const payload = expectPayment(proposal.intent, expectedOf(r, signerId), verifierId, d.now());
+    if (await d.nonces.has(verifierId, signerId, payload.nonce)) throw notThis('its nonce was used before by this account');
     return { payload, standard: 'nep413', publicKey: d.publicKeyOf(signerId), nonceKind: 'versioned', ownNonce: false };
+  }
+
+  /** The verifier of the network the swap was made on, when the wallet is on that network now; else a refusal. */
+  async function networkOf(r: SwapRecordView): Promise<string> {
+    const here = await d.preview.verifierId();
+    if (r.verifierId === undefined) throw refuse('This swap was made before the wallet recorded the network of each swap, so it is not paid from here; start a new swap.');
+    if (r.verifierId !== here) throw refuse(`This swap was made on ${networkText(r.verifierId)}; the wallet is now on ${networkText(here)}. Switch back to that network to pay it.`);
+    return here;
   }
 
   /** Sends a signed payment by its route; a refusal whose nonce the verifier has used means it executed. */
@@ -161,12 +172,12 @@ export function swapPayments(d: PaymentDeps) {
    * deadline has passed (the verifier refuses it from then on) and the verifier has not used its nonce (it
    * never executed). While either is unknown (the ledger RPC does not answer) it stays.
    */
-  async function expired<T extends { signed: SignedIntent }>(stored: T | undefined, id: string): Promise<T | undefined> {
+  async function expired<T extends { signed: SignedIntent }>(stored: T | undefined, key: string): Promise<T | undefined> {
     if (!stored) return stored;
     const { signer_id, nonce, deadline } = extractIntentPayload(stored.signed);
     if (Date.parse(deadline) > d.now()) return stored;
     if (!(await d.preview.nonceUsed(signer_id, nonce).then((used) => !used, () => false))) return stored;
-    await d.local.remove(paymentKey(id));
+    await d.local.remove(key);
     return undefined;
   }
 
@@ -174,11 +185,11 @@ export function swapPayments(d: PaymentDeps) {
     /** The account left the wallet: the payments of `swaps` it reviewed or signed (drafts, kept signatures) go with it. */
     async forget(accountId: string, swaps: readonly SwapRecordView[]): Promise<void> {
       for (const r of swaps) {
-        if (r.request.depositType !== 'INTENTS') continue;
-        const draft = await d.local.read(draftKey(r.id), preparedSchema).catch(() => undefined);
-        if (draft?.payload.signer_id === accountId) await d.local.remove(draftKey(r.id));
-        const paid = await d.local.read(paymentKey(r.id), paymentSchema).catch(() => undefined);
-        if (paid && extractIntentPayload(paid.signed).signer_id === accountId) await d.local.remove(paymentKey(r.id));
+        if (r.request.depositType !== 'INTENTS' || r.verifierId === undefined) continue;
+        const draft = await d.local.read(draftKey(r.verifierId, r.id), preparedSchema).catch(() => undefined);
+        if (draft?.payload.signer_id === accountId) await d.local.remove(draftKey(r.verifierId, r.id));
+        const paid = await d.local.read(paymentKey(r.verifierId, r.id), paymentSchema).catch(() => undefined);
+        if (paid && extractIntentPayload(paid.signed).signer_id === accountId) await d.local.remove(paymentKey(r.verifierId, r.id));
       }
     },
 
@@ -187,7 +198,8 @@ export function swapPayments(d: PaymentDeps) {
      * Confirm (or the next preview). A payment signed before is shown again, not written anew.
      */
     async preview(r: SwapRecordView, signerId: string, service: Service): Promise<PaymentPreview> {
-      const stored = await expired(await d.local.read(paymentKey(r.id), paymentSchema), r.id);
+      const network = await networkOf(r);
+      const stored = await expired(await d.local.read(paymentKey(network, r.id), paymentSchema), paymentKey(network, r.id));
       let route: PaymentRoute;
       let prepared: PreparedIntent;
       if (stored) {
@@ -200,7 +212,7 @@ export function swapPayments(d: PaymentDeps) {
         route = offered ? 'service' : 'bus';
         const transfer = { intent: 'transfer', receiver_id: r.depositAddress, tokens: { [r.request.originAsset]: quoteOf(r).quote.amountIn }, ...(r.depositMemo ? { memo: r.depositMemo } : {}) };
         prepared = offered ?? (await d.signer.prepare({ signerId, intents: [transfer] }));
-        await d.local.write(draftKey(r.id), { route, ...toDraft(prepared) });
+        await d.local.write(draftKey(network, r.id), { route, ...toDraft(prepared) });
       }
       const preview: IntentsPreviewWire = await intentsPreview(d.preview, prepared, null, []);
       return { route, signed: stored !== undefined, preview, reviewed: stored ? stored.intentHash : reviewedId(prepared) };
@@ -211,22 +223,23 @@ export function swapPayments(d: PaymentDeps) {
      * names, and sends it; a payment signed before is sent again as it is. Returns the intent hash.
      */
     async pay(r: SwapRecordView, consent: Consent, service: Service): Promise<string> {
-      const stored = await d.local.read(paymentKey(r.id), paymentSchema);
+      const network = await networkOf(r);
+      const stored = await d.local.read(paymentKey(network, r.id), paymentSchema);
       if (stored) {
         assertReviewed(stored.intentHash, consent, 'payment');
         await send(stored.route ?? 'bus', stored.signed, stored.intentHash, service);
         return stored.intentHash;
       }
       if (r.status !== 'PENDING_DEPOSIT') throw refuse('This swap already has its deposit');
-      const draft = await d.local.read(draftKey(r.id), preparedSchema);
+      const draft = await d.local.read(draftKey(network, r.id), preparedSchema);
       if (!draft) throw refuse('Review the payment first');
       const prepared = fromDraft(draft);
       if (d.publicKeyOf(prepared.payload.signer_id) !== prepared.publicKey) throw refuse('The account’s key changed since the review; review the payment again');
       // The draft goes once the payload passed the checks again (a refusal there leaves it for another try).
       // Kept as soon as it exists, before simulate_intents hands it to the ledger RPC: whatever happens
       // next, this payment is sent again as it is, never signed a second time while it can still execute.
-      const keep = (s: SignedResult) => d.local.write(paymentKey(r.id), { intentHash: s.intentHash, signed: s.signed, route: draft.route });
-      const signed = await signReviewed(d, prepared, consent, 'payment', () => d.local.remove(draftKey(r.id)), keep);
+      const keep = (s: SignedResult) => d.local.write(paymentKey(network, r.id), { intentHash: s.intentHash, signed: s.signed, route: draft.route });
+      const signed = await signReviewed(d, prepared, consent, 'payment', () => d.local.remove(draftKey(network, r.id)), keep);
       await send(draft.route, signed.signed, signed.intentHash, service);
       return signed.intentHash;
     },

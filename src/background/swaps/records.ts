@@ -30,6 +30,7 @@ export const recordSchema = z.object({
   checkedAt: z.nullable(z.number()),
   lastError: ns,
   paidIntentHash: ns,
+  verifierId: z.optional(z.string()),
   withdrawals: z.optional(
     z.array(
       z.object({

@@ -77,7 +77,7 @@ export function swapService(d: SwapDeps) {
   const untrack = async (id: string) => d.local.write(TRACK, (await track()).filter((t) => t.id !== id));
   const config = async () => {
     const s = await d.settings.get();
-    return { url: s.endpoints.swap, o: { jwt: s.jwt, wireNames: wireNamesOf(s) } };
+    return { url: s.endpoints.swap, o: { jwt: s.jwt, wireNames: wireNamesOf(s) }, verifierId: s.verifierId };
   };
   /** The swap service a tracked swap was made on (and the names it speaks), else the current one. */
   const serviceOf = async (id: string) => {
@@ -226,7 +226,7 @@ export function swapService(d: SwapDeps) {
         return { quote: response.quote, feeWithoutJwt: !o.jwt, appFees: response.quoteRequest.appFees ?? [] };
       },
       swap_start: async (p: SwapParams['swap_start']): Promise<SwapRecordView> => {
-        const { url, o } = await config();
+        const { url, o, verifierId } = await config();
         const { response, rawText } = await getQuote(d.http, url, { dry: false, ...p }, o);
         const q = response.quote;
         const depositAddress = q.depositAddress;
@@ -250,6 +250,7 @@ export function swapService(d: SwapDeps) {
           checkedAt: null,
           lastError: null,
           paidIntentHash: null,
+          verifierId, // the network it is made on, the only one it is paid on (./payment)
         });
         // The evidence is on disk before anyone sees the address; a failed write fails the call.
         const r = await lock(async () => {

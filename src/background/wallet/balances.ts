@@ -3,10 +3,11 @@
  * for the swap service's whole token list (a list longer than BATCH goes out as batches asked at once,
  * still one round trip), valued in USD at the list's prices, largest first. The last answer per account
  * is kept in storage.local, so the popup paints it at once and then shows the fresh one; when the
- * ledger cannot be asked, the kept answer comes back marked stale with the reason.
+ * ledger cannot be asked, the kept answer comes back marked stale with the reason. Kept per network (its
+ * verifier, docs/security.md "Networks"): the simulator's play money is never painted as Mainnet's.
  */
 import * as z from 'zod/mini';
-import { usdValue } from '../../core';
+import { MAINNET_VERIFIER, SIM_VERIFIER, usdValue } from '../../core';
 import type { Token } from '../../oneclick';
 import type { BalanceRow, BalancesView } from '../../provider/walletApi';
 import type { KeyValue } from '../kv';
@@ -21,26 +22,31 @@ export const BATCH = 250;
 
 const rowSchema = z.object({ assetId: z.string(), symbol: z.string(), blockchain: z.string(), decimals: z.number(), amount: z.string(), usd: z.nullable(z.string()) });
 const keptSchema = z.object({ accountId: z.string(), rows: z.array(rowSchema), totalUsd: z.string(), at: z.number() });
-const key = (accountId: string) => `balances:${accountId}`;
+const key = (verifierId: string, accountId: string) => `balances:${verifierId}:${accountId}`;
 
 export interface BalancesDeps {
   local: KeyValue;
   tokens: () => Promise<Token[]>;
   balancesOf: (accountId: string, tokenIds: readonly string[]) => Promise<string[]>;
   now: () => number;
+  /** The verifier of the network the wallet is on now. */
+  verifierId: () => Promise<string>;
 }
 
 const cents = (usd: string | null) => (usd === null ? -1 : Math.round(Number(usd) * 100));
 
 export function balancesService(d: BalancesDeps) {
   /** The last answer kept for `accountId`, for painting at once. */
-  const kept = async (accountId: string) => d.local.read(key(accountId), keptSchema).catch(() => undefined);
+  const kept = async (accountId: string) => d.local.read(key(await d.verifierId(), accountId), keptSchema).catch(() => undefined);
 
   return {
     kept,
     /** The account left the wallet: its kept balances go with it. */
-    forget: (accountId: string) => d.local.remove(key(accountId)),
+    forget: async (accountId: string) => {
+      for (const verifier of new Set([MAINNET_VERIFIER, SIM_VERIFIER, await d.verifierId()])) await d.local.remove(key(verifier, accountId));
+    },
     async fetch(accountId: string): Promise<BalancesView> {
+      const network = await d.verifierId();
       try {
         const tokens = await d.tokens();
         const slices = Array.from({ length: Math.ceil(tokens.length / BATCH) }, (_, i) => tokens.slice(i * BATCH, (i + 1) * BATCH));
@@ -67,7 +73,7 @@ export function balancesService(d: BalancesDeps) {
           .sort((a, b) => cents(b.usd) - cents(a.usd) || a.symbol.localeCompare(b.symbol));
         const totalUsd = (rows.reduce((n, r) => n + Math.max(0, cents(r.usd)), 0) / 100).toFixed(2);
         const view = { accountId, rows, totalUsd, at: d.now() };
-        await d.local.write(key(accountId), view);
+        await d.local.write(key(network, accountId), view);
         return { ...view, stale: false, error: null };
       } catch (e) {
         const last = await kept(accountId);

@@ -1,10 +1,10 @@
 /**
  * The networks the wallet knows (docs/services.md, "Endpoints and presets"): Local (the simulator on
- * 127.0.0.1) and Mainnet (the live services), and the shapes of endpoints and credentials as settings
- * take them.
+ * 127.0.0.1, which signs only for the simulator's verifier) and Mainnet (the live services, `intents.near`),
+ * and the shapes of endpoints and credentials as settings take them.
  */
 import * as z from 'zod/mini';
-import { isValidAccountId } from '../../core';
+import { MAINNET_VERIFIER, SIM_VERIFIER, isValidAccountId } from '../../core';
 import type { Endpoints, NetworkPreset } from '../../provider/walletApi';
 
 export const SIM_BASE = 'http://127.0.0.1:3999';
@@ -18,7 +18,7 @@ export const PRESETS: Record<NetworkPreset, { endpoints: Endpoints; ledgerRpcFal
   local: {
     endpoints: { swap: SIM_BASE, transactions: `${SIM_BASE}/api/v0`, bus: `${SIM_BASE}/rpc`, ledgerRpc: `${SIM_BASE}/ledger-rpc` },
     ledgerRpcFallbacks: [],
-    verifierId: 'intents.near',
+    verifierId: SIM_VERIFIER,
   },
   mainnet: {
     endpoints: {
@@ -28,7 +28,7 @@ export const PRESETS: Record<NetworkPreset, { endpoints: Endpoints; ledgerRpcFal
       ledgerRpc: 'https://near-rpc.defuse.org',
     },
     ledgerRpcFallbacks: ['https://free.rpc.fastnear.com', 'https://rpc.mainnet.near.org'],
-    verifierId: 'intents.near',
+    verifierId: MAINNET_VERIFIER,
   },
 };
 

@@ -4,11 +4,14 @@
  * window's checks and names it; `send` signs that reviewed payload and nothing else (signing/reviewed), publishes it
  * on the bus, and the popup follows it with `status`. One draft per account: a new review replaces it.
  * The signed transfer is kept until the bus took it: a Confirm again for the same review (its answer was
- * lost) sends that same signature, which can execute once, never a second transfer.
+ * lost) sends that same signature, which can execute once, never a second transfer. Drafts and kept
+ * signatures are per network, keyed by its verifier (docs/security.md, "Networks"): one made on Local is
+ * never offered on Mainnet. A signature kept before networks were kept apart (`sendSigned:<account>`) is
+ * never sent again; it is still named in a new review while it can execute on the network of its verifier.
  */
 import * as z from 'zod/mini';
 import type { IntentStatus } from '../../bus';
-import { type SignedIntent, describeIntent, extractIntentPayload, intentHash, signedIntentSchema } from '../../core';
+import { MAINNET_VERIFIER, SIM_VERIFIER, type SignedIntent, describeIntent, extractIntentPayload, intentHash, networkText, signedIntentSchema } from '../../core';
 import type { FindingView, IntentsPreviewWire } from '../../provider/approvalApi';
 import { ERROR_CODES } from '../../provider/protocol';
 import type { SendParams } from '../../provider/walletApi';
@@ -33,9 +36,10 @@ export interface SendDeps {
   published: Pick<PublishedIntents, 'add' | 'observe'>;
 }
 
-const draftKey = (accountId: string) => `sendDraft:${accountId}`;
+const draftKey = (verifierId: string, accountId: string) => `sendDraft:${verifierId}:${accountId}`;
 /** The transfer signed for a review, until the bus took it. */
-const signedKey = (accountId: string) => `sendSigned:${accountId}`;
+const signedKey = (verifierId: string, accountId: string) => `sendSigned:${verifierId}:${accountId}`;
+const legacySignedKey = (accountId: string) => `sendSigned:${accountId}`;
 const signedSchema = z.object({ reviewed: z.string(), signed: signedIntentSchema });
 const refuse = (m: string, field?: string) => new ProviderError(ERROR_CODES.invalidParams, m, field ? { field } : undefined);
 
@@ -50,25 +54,34 @@ export function sendService(d: SendDeps) {
    * checked it, the bus) can still have it executed, so a second transfer could pay twice. Shown as danger
    * at the top of a new review; an unreachable verifier counts as "may still execute".
    */
-  async function liveEarlier(signerId: string): Promise<FindingView | null> {
-    const kept = await d.local.read(signedKey(signerId), signedSchema);
-    if (!kept) return null;
-    const { signer_id, nonce, deadline, intents } = extractIntentPayload(kept.signed);
-    if (Date.parse(deadline) <= d.now()) return null;
-    if (await d.preview.nonceUsed(signer_id, nonce).catch(() => false)) return null;
-    const what = describeIntent(intents[0]!, await d.preview.tokens()).join(' ');
-    return {
-      level: 'danger',
-      code: 'earlier_signature_live',
-      message: `An earlier transfer you signed (${what}) was never confirmed by the bus and can still execute until ${deadline}. If it went out, this transfer pays a second time: check Activity, or wait until that one expires, before you sign this one.`,
-    };
+  async function liveEarlier(verifierId: string, signerId: string): Promise<FindingView | null> {
+    for (const key of [signedKey(verifierId, signerId), legacySignedKey(signerId)]) {
+      const kept = await d.local.read(key, signedSchema);
+      if (!kept) continue;
+      const { signer_id, verifying_contract, nonce, deadline, intents } = extractIntentPayload(kept.signed);
+      // Only this network's verifier can execute it here (the ledger asked below is this network's).
+      if (verifying_contract !== verifierId || Date.parse(deadline) <= d.now()) continue;
+      if (await d.preview.nonceUsed(signer_id, nonce).catch(() => false)) continue;
+      const what = describeIntent(intents[0]!, await d.preview.tokens()).join(' ');
+      return {
+        level: 'danger',
+        code: 'earlier_signature_live',
+        message: `An earlier transfer you signed (${what}) was never confirmed by the bus and can still execute until ${deadline}. If it went out, this transfer pays a second time: check Activity, or wait until that one expires, before you sign this one.`,
+      };
+    }
+    return null;
   }
 
   return {
-    /** The account left the wallet: its reviewed draft and its kept signature go with it. */
+    /**
+     * The account left the wallet: its reviewed drafts and kept signatures go with them, on the known
+     * networks and the current one (names are keyed hashes: the store cannot list what else exists).
+     */
     async forget(accountId: string): Promise<void> {
-      await d.local.remove(draftKey(accountId));
-      await d.local.remove(signedKey(accountId));
+      for (const verifier of new Set([MAINNET_VERIFIER, SIM_VERIFIER, await d.preview.verifierId()])) {
+        await d.local.remove(draftKey(verifier, accountId));
+        await d.local.remove(signedKey(verifier, accountId));
+      }
     },
 
     async preview(signerId: string, p: Omit<SendParams, 'accountId'>): Promise<{ preview: IntentsPreviewWire; reviewed: string }> {
@@ -77,25 +90,27 @@ export function sendService(d: SendDeps) {
       await needBus();
       const transfer = { intent: 'transfer', receiver_id: p.receiverId, tokens: { [p.tokenId]: p.amount } };
       const prepared = await d.signer.prepare({ signerId, intents: [transfer] });
-      await d.local.write(draftKey(signerId), toDraft(prepared));
+      const verifierId = prepared.payload.verifying_contract;
+      await d.local.write(draftKey(verifierId, signerId), toDraft(prepared));
       const preview = await intentsPreview(d.preview, prepared, null, []);
-      const earlier = await liveEarlier(signerId);
+      const earlier = await liveEarlier(verifierId, signerId);
       if (earlier) preview.batchFindings.unshift(earlier);
       return { preview, reviewed: reviewedId(prepared) };
     },
 
     async send(signerId: string, consent: Consent): Promise<{ intentHash: string; status: 'OK' }> {
       await needBus();
-      const kept = await d.local.read(signedKey(signerId), signedSchema);
+      const verifierId = await d.preview.verifierId();
+      const kept = await d.local.read(signedKey(verifierId, signerId), signedSchema);
       let signed: SignedIntent;
       if (kept && kept.reviewed === consent.reviewed) signed = kept.signed;
       else {
-        const draft = await d.local.read(draftKey(signerId), draftSchema);
-        if (!draft) throw refuse('Review the transfer first');
+        const draft = await d.local.read(draftKey(verifierId, signerId), draftSchema);
+        if (!draft) throw refuse(`Review the transfer first (on ${networkText(verifierId)}, the network the wallet is on now)`);
         const prepared = fromDraft(draft);
         if (d.publicKeyOf(signerId) !== prepared.publicKey) throw refuse('The account’s key changed since the review; review the transfer again');
-        const keep = (s: SignedResult) => d.local.write(signedKey(signerId), { reviewed: consent.reviewed, signed: s.signed });
-        signed = (await signReviewed(d, prepared, consent, 'transfer', () => d.local.remove(draftKey(signerId)), keep)).signed;
+        const keep = (s: SignedResult) => d.local.write(signedKey(verifierId, signerId), { reviewed: consent.reviewed, signed: s.signed });
+        signed = (await signReviewed(d, prepared, consent, 'transfer', () => d.local.remove(draftKey(verifierId, signerId)), keep)).signed;
       }
       const hash = intentHash(signed);
       const out = await publishOnce(await d.bus(), signed, []).catch((e: unknown) => {
@@ -105,7 +120,7 @@ export function sendService(d: SendDeps) {
       const note = (status: 'PENDING' | 'FAILED', detail?: string) => d.published.add({ intentHash: hash, accountId: signerId, kind: 'send', origin: null, intents, status, detail });
       // Refused, but its nonce is spent: it executed (a retry of one that went through).
       if (out.status === 'OK' || (await d.preview.nonceUsed(signer_id, nonce).catch(() => false))) {
-        await d.local.remove(signedKey(signerId));
+        await d.local.remove(signedKey(verifierId, signerId));
         await note('PENDING');
         return { intentHash: out.status === 'OK' ? out.intent_hash : hash, status: 'OK' };
       }

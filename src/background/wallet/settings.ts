@@ -26,6 +26,7 @@ import {
 } from './credentials';
 import { CorruptedValueError, type KeyValue } from '../kv';
 import { DEFAULT_AUTO_LOCK_MINUTES, PRESETS, accountId, credential, endpointsSchema, fallbacks, minutes } from './presets';
+import { networkOf, withNetworkRules } from './network';
 import type { StorageProblems } from '../problems';
 
 export { DEFAULT_AUTO_LOCK_MINUTES, PRESETS, SIM_BASE } from './presets';
@@ -41,10 +42,7 @@ export const settingsSchema = z.strictObject({
   jwt: z.nullable(z.union([storedCredentialSchema, z.string().check(z.minLength(1))])),
   busApiKey: z.nullable(z.union([storedCredentialSchema, z.string().check(z.minLength(1))])),
   autoLockMinutes: minutes,
-  /**
-   * The names custom endpoints speak (docs/services.md, "Wire names"); presets have their own. Absent in
-   * settings saved before it existed: read as the default.
-   */
+  /** The names custom endpoints speak (docs/services.md, "Wire names"); absent in older settings: the default. */
   wireNames: z.optional(z.enum(WIRE_NAMES)),
   /** Ledger RPC hosts tried after `endpoints.ledgerRpc`, in order; absent in settings saved before: none. */
   ledgerRpcFallbacks: z.optional(fallbacks),
@@ -84,17 +82,14 @@ export function wireNamesOf(s: Pick<StoredSettings, 'preset' | 'wireNames' | 'en
   return s.wireNames ?? DEFAULT_WIRE_NAMES;
 }
 
-/** The binding of what is stored in a credential field (a legacy plaintext counts as bound to its endpoints). */
+/** The binding of a stored credential field (a legacy plaintext counts as bound to its endpoints). */
 function storedBinding(field: CredentialField, s: StoredSettings): Binding | null {
   const value = s[field];
   if (value === null) return null;
   return typeof value === 'string' ? legacyBinding(field, s.endpoints) : value.bound;
 }
 
-/**
- * The change without its new credential values: network, verifier, auto-lock; and every stored
- * credential whose bound origin changed is cleared. Pure; `SettingsStore.change` seals new values.
- */
+/** The change without its new credential values; every credential whose bound origin changed is cleared. Pure. */
 export function applySettingsChange(current: StoredSettings, change: SettingsChangeInput): StoredSettings {
   let next: StoredSettings = { ...current, endpoints: { ...current.endpoints } };
   if (change.preset) next = { ...next, preset: change.preset, ...structuredClone(PRESETS[change.preset]) };
@@ -102,7 +97,8 @@ export function applySettingsChange(current: StoredSettings, change: SettingsCha
   // Another primary ledger RPC drops the old fallbacks: they were that network's.
   if (change.endpoints?.ledgerRpc !== undefined && change.endpoints.ledgerRpc !== current.endpoints.ledgerRpc) next = { ...next, ledgerRpcFallbacks: [] };
   if (change.ledgerRpcFallbacks) next = { ...next, preset: change.preset ? next.preset : 'custom', ledgerRpcFallbacks: change.ledgerRpcFallbacks };
-  if (change.verifierId) next = { ...next, verifierId: change.verifierId };
+  // Another verifier than the preset's is another network than the preset's (./network.ts).
+  if (change.verifierId) next = { ...next, verifierId: change.verifierId, ...(next.preset !== 'custom' && change.verifierId !== PRESETS[next.preset].verifierId ? { preset: 'custom' as const } : {}) };
   if (change.autoLockMinutes !== undefined) next = { ...next, autoLockMinutes: change.autoLockMinutes };
   if (change.wireNames) next = { ...next, wireNames: change.wireNames };
   for (const field of CREDENTIAL_FIELDS) {
@@ -121,6 +117,7 @@ function isSet(field: CredentialField, s: StoredSettings, waiting: Waiting): boo
 export function settingsView(s: StoredSettings, waiting: Waiting): SettingsView {
   return {
     preset: s.preset,
+    network: networkOf(s),
     endpoints: { ...s.endpoints },
     verifierId: s.verifierId,
     hasJwt: isSet('jwt', s, waiting),
@@ -159,7 +156,8 @@ export class SettingsStore {
   private async stored(): Promise<StoredSettings> {
     if (this.cached) return this.cached;
     try {
-      this.cached = (await this.kv.read(KEY, settingsSchema)) ?? defaultSettings(this.defaultPreset);
+      const read = await this.kv.read(KEY, settingsSchema);
+      this.cached = read ? withNetworkRules(read) : defaultSettings(this.defaultPreset);
     } catch (e) {
       if (!(e instanceof CorruptedValueError)) throw e;
       // Kept as it is until the user saves settings again; meanwhile the build's default network.

@@ -1,5 +1,5 @@
 /**
- * The simulated verifier contract (`intents.near` by default, docs/decisions.md "Verifier account"):
+ * The simulated verifier contract (`intents.sim` by default, docs/security.md "Networks"):
  * multi-token balances, key registry, nonces, salts, and batch execution with the contract's checks and error
  * texts (docs/protocol.md). State lives in one store slice; every acknowledged change is committed.
  */

@@ -1,6 +1,7 @@
 // Who is asking: the site's host exactly as the browser reported it, large (an internationalised name
 // in its `xn--` form, which look-alike letters cannot imitate), the decoded form beneath it and flagged
-// (Unicode TR 36 §2, TR 39), plain http flagged, and the queue (how many wait, reject all from this site).
+// (Unicode TR 36 §2, TR 39), plain http flagged, the network the request is for (named from the verifier:
+// docs/security.md, "Networks"), and the queue (how many wait, reject all from this site).
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { ApprovalView } from '../../provider/approvalApi';
 import { Shown } from './Shown';
@@ -31,6 +32,13 @@ export function Header({ view, busy, onRejectAll }: HeaderProps) {
       </h1>
       <p class="mono req-full-origin">
         <Shown text={origin.origin} />
+      </p>
+      <p class={`req-network net-${view.network.id}`} data-testid="approval-network" data-network={view.network.id}>
+        Network: <strong>{view.network.label}</strong>
+        {view.network.id === 'mainnet' ? ' (real funds)' : view.network.id === 'local' ? ' (the simulator: valid only there)' : ''}{' '}
+        <span class="mono hint">
+          verifier <Shown text={view.network.verifierId} />
+        </span>
       </p>
       {heading.idn === 'idn' && (
         <div class="flag bad" role="note" data-testid="approval-punycode-flag" data-idn="idn">

@@ -4,6 +4,7 @@ import { useState } from 'preact/hooks';
 import type { IntentsPreview, SimulationView } from '../../provider/approvalApi';
 import { Findings, LevelBadge } from './Findings';
 import { Shown } from './Shown';
+import { NETWORK_NAME, networkOfVerifier } from '../../core/network';
 import { NONCE_TEXT, STANDARD_TEXT, deadlineView, intentLabel, plural, shownBatchFindings } from './view';
 
 interface IntentsBodyProps {
@@ -37,8 +38,8 @@ export function IntentsBody({ preview, publish, now }: IntentsBodyProps) {
           <Shown text={preview.accountId} />
         </dd>
         <dt>Verifier</dt>
-        <dd class="mono">
-          <Shown text={preview.verifier} />
+        <dd class="mono" data-testid="approval-verifier" data-network={networkOfVerifier(preview.verifier)}>
+          <Shown text={preview.verifier} /> <span class="hint">({NETWORK_NAME[networkOfVerifier(preview.verifier)]})</span>
         </dd>
         <dt>Deadline</dt>
         <dd data-testid="approval-deadline" data-expired={deadline.expired ? 'true' : undefined} class={deadline.expired ? 'bad-text' : undefined}>

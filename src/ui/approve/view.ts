@@ -183,7 +183,12 @@ export function isApprovalViewWire(value: unknown): value is ApprovalViewWire {
     v.kind in KIND_LABEL &&
     typeof v.origin === 'string' &&
     typeof v.waiting === 'number' &&
-    typeof v.locked === 'boolean'
+    typeof v.locked === 'boolean' &&
+    typeof v.network === 'object' &&
+    v.network !== null &&
+    typeof (v.network as Record<string, unknown>).id === 'string' &&
+    typeof (v.network as Record<string, unknown>).label === 'string' &&
+    typeof (v.network as Record<string, unknown>).verifierId === 'string'
   );
 }
 

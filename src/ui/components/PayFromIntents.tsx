@@ -3,6 +3,7 @@
 // swap from the intents account") and shows it with the approval window's own component and risk rules
 // (src/ui/approve/IntentsBody.tsx, one component in two hosts); Confirm signs that very payload.
 import { useState } from 'preact/hooks';
+import { NETWORK_NAME, networkOfVerifier } from '../../core/network';
 import type { IntentsPreview } from '../../provider/approvalApi';
 import type { PaymentRoute, SwapRecordView } from '../../provider/swapApi';
 import { IntentsBody } from '../approve/IntentsBody';
@@ -49,7 +50,10 @@ export function PayFromIntents({ record, onPaid }: { record: SwapRecordView; onP
     });
   return (
     <div class="group">
-      <p>The wallet can sign a transfer of {record.amountToSend} from your intents account to the deposit account above.</p>
+      <p>
+        The wallet can sign a transfer of {record.amountToSend} from your intents account to the deposit account above
+        {record.verifierId ? <> (on {NETWORK_NAME[networkOfVerifier(record.verifierId)]}, where this swap was made)</> : null}.
+      </p>
       <ErrorAlert message={review.error} testid="deposit-pay-error" />
       <div class="actions">
         <button type="button" class="primary" disabled={review.busy} onClick={open} data-testid="deposit-pay-intents">

@@ -1,22 +1,23 @@
 // The unlocked popup's header: which account is in use (a select that switches it), which network the
-// wallet talks to (from the settings' preset), and Lock. One line at 360 px.
-import type { AccountView, NetworkPreset } from '../../provider/walletApi';
+// wallet signs for (named from the verifier, never from the endpoints: docs/security.md, "Networks"), and
+// Lock. One line at 360 px.
+import type { AccountView, NetworkId, NetworkView } from '../../provider/walletApi';
 import { clockTime, describeLockAt, shortAccount } from '../format';
 import { useAction } from '../useAction';
 import { wallet } from '../wallet';
 import { ErrorAlert } from './Notice';
 
-const NETWORK: Record<NetworkPreset | 'custom', { label: string; title: string }> = {
-  local: { label: 'Local', title: 'Network: Local (the simulator on this computer)' },
-  mainnet: { label: 'Mainnet', title: 'Network: Mainnet (real funds)' },
-  custom: { label: 'Custom', title: 'Network: custom endpoints (see Settings)' },
+const NETWORK: Record<NetworkId, { label: string; title: string }> = {
+  local: { label: 'Local', title: 'the simulator: signatures are valid only on it' },
+  mainnet: { label: 'Mainnet', title: 'real funds' },
+  custom: { label: 'Custom', title: 'another verifier (see Settings)' },
 };
 
 interface WalletBarProps {
   accounts: AccountView[];
   selectedAccountId: string | null;
-  /** The settings' preset; null until read. */
-  preset: NetworkPreset | 'custom' | null;
+  /** The network the settings name; null until read. */
+  network: NetworkView | null;
   lockAt: number | null;
   autoLockMinutes: number;
   /** The selection changed in the background: read the status again. */
@@ -24,14 +25,14 @@ interface WalletBarProps {
   onLock(): void;
 }
 
-export function WalletBar({ accounts, selectedAccountId, preset, lockAt, autoLockMinutes, onSelected, onLock }: WalletBarProps) {
+export function WalletBar({ accounts, selectedAccountId, network, lockAt, autoLockMinutes, onSelected, onLock }: WalletBarProps) {
   const action = useAction();
   const select = (accountId: string) =>
     void action.run(async () => {
       await wallet.selectAccount(accountId);
       await onSelected();
     });
-  const network = preset ? NETWORK[preset] : null;
+  const shown = network ? NETWORK[network.id] : null;
   const selected = accounts.find((a) => a.accountId === selectedAccountId);
   return (
     <>
@@ -55,10 +56,15 @@ export function WalletBar({ accounts, selectedAccountId, preset, lockAt, autoLoc
             </option>
           ))}
         </select>
-        {network && (
-          <span class={`badge net net-${preset}`} title={network.title} data-testid="network-badge" data-preset={preset}>
+        {network && shown && (
+          <span
+            class={`badge net net-${network.id}`}
+            title={`Network: ${network.label}, verifier ${network.verifierId} (${shown.title})`}
+            data-testid="network-badge"
+            data-network={network.id}
+          >
             <span class="sr-only">Network: </span>
-            {network.label}
+            {shown.label}
           </span>
         )}
         <button

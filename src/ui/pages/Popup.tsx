@@ -1,7 +1,7 @@
 // The popup's shell: loads wallet_status and shows onboarding, unlock, the phrase backup or the wallet;
 // its header carries the account switcher, the network and Lock once the wallet is unlocked.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { CreateResult, DamagedStore, NetworkPreset, StoreProblem, WalletStatus } from '../../provider/walletApi';
+import type { CreateResult, DamagedStore, NetworkView, StoreProblem, WalletStatus } from '../../provider/walletApi';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { WalletBar } from '../components/WalletBar';
 import { messageOf, wallet } from '../wallet';
@@ -25,13 +25,13 @@ export function Popup({ first = null }: PopupProps) {
   const [status, setStatus] = useState<WalletStatus | null>(first);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [backing, setBacking] = useState<Backing>(null);
-  const [preset, setPreset] = useState<NetworkPreset | 'custom' | null>(null);
+  const [network, setNetwork] = useState<NetworkView | null>(null);
   /** The background has answered once: until then the screen stands on the snapshot alone. */
   const answered = useRef(false);
 
   // The header's network badge: read with the status (a settings change calls refresh too).
-  const readPreset = useCallback((s: WalletStatus) => {
-    if (s.unlocked) void wallet.getSettings().then((v) => setPreset(v.preset), () => setPreset(null));
+  const readNetwork = useCallback((s: WalletStatus) => {
+    if (s.unlocked) void wallet.getSettings().then((v) => setNetwork(v.network), () => setNetwork(null));
   }, []);
   const refresh = useCallback(async () => {
     try {
@@ -39,7 +39,7 @@ export function Popup({ first = null }: PopupProps) {
       answered.current = true;
       setStatus(fresh);
       setLoadError(null);
-      readPreset(fresh);
+      readNetwork(fresh);
     } catch (err) {
       // A snapshot the background did not confirm is not shown on its own: the error screen is.
       if (!answered.current) setStatus(null);
@@ -82,7 +82,7 @@ export function Popup({ first = null }: PopupProps) {
 
   const created = (result: CreateResult) => {
     setStatus(result.status);
-    readPreset(result.status);
+    readNetwork(result.status);
     if (result.phrase) setBacking({ phrase: result.phrase });
   };
   const backupDone = async () => {
@@ -124,7 +124,7 @@ export function Popup({ first = null }: PopupProps) {
           <WalletBar
             accounts={status.accounts}
             selectedAccountId={status.selectedAccountId}
-            preset={preset}
+            network={network}
             lockAt={status.lockAt}
             autoLockMinutes={status.autoLockMinutes}
             onSelected={refresh}

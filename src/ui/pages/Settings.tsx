@@ -33,8 +33,8 @@ export function Settings({ onChanged }: SettingsProps) {
   const apply = async (change: SettingsChange) => {
     await wallet.setSettings(change);
     await load();
-    // The header's network badge follows the preset.
-    if (change.preset || change.endpoints) await onChanged();
+    // The header's network badge follows the verifier (and the preset that sets it).
+    if (change.preset || change.endpoints || change.verifierId) await onChanged();
   };
 
   return (
@@ -148,7 +148,8 @@ function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) 
     <section class="group" aria-labelledby="settings-network">
       <h3 id="settings-network">Network</h3>
       <p>
-        Preset: <strong data-testid="settings-preset">{settings.preset === 'custom' ? 'Custom' : settings.preset === 'local' ? 'Local' : 'Mainnet'}</strong>
+        Signs for: <strong data-testid="settings-network-name" data-network={settings.network.id}>{settings.network.label}</strong>
+        {' · '}Preset: <strong data-testid="settings-preset">{settings.preset === 'custom' ? 'Custom' : settings.preset === 'local' ? 'Local' : 'Mainnet'}</strong>
       </p>
       <div class="actions" role="group" aria-label="Network preset">
         {PRESETS.map((p) => (
@@ -188,7 +189,15 @@ function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) 
         <p class="hint" data-testid="settings-ledger-active">
           Ledger RPC in use: {settings.ledgerRpcActive ?? 'none yet (the first that answers)'}
         </p>
-        <TextField label="Verifier account" verbatim value={verifierId} onValue={setVerifierId} testid="settings-verifier" error={tried ? verifierProblem : null} />
+        <TextField
+          label="Verifier account"
+          verbatim
+          value={verifierId}
+          onValue={setVerifierId}
+          testid="settings-verifier"
+          error={tried ? verifierProblem : null}
+          hint="The verifier is the network: intents.near is Mainnet, intents.sim the simulator (Local). A site connected on one network is not connected on another."
+        />
         <SelectField
           label="Field names for custom endpoints"
           options={WIRE_NAMES}

@@ -1,5 +1,5 @@
 // Connected sites: which web origins may see which accounts (docs/architecture.md, "Provider API"), with
-// revoke.
+// revoke. Grants are per network (docs/security.md, "Networks"): this lists the network the wallet is on.
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { AccountView, ConnectedSite } from '../../provider/walletApi';
 import { ErrorAlert, StatusLine } from '../components/Notice';
@@ -10,11 +10,14 @@ import { messageOf, wallet } from '../wallet';
 
 export function Sites({ accounts }: { accounts: AccountView[] }) {
   const [sites, setSites] = useState<ConnectedSite[] | null>(null);
+  const [network, setNetwork] = useState<string | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const action = useAction();
   const load = useCallback(async () => {
     try {
-      setSites(await wallet.listSites());
+      const [listed, settings] = await Promise.all([wallet.listSites(), wallet.getSettings()]);
+      setSites(listed);
+      setNetwork(settings.network.label);
       setLoadError(null);
     } catch (err) {
       setLoadError(messageOf(err));
@@ -26,6 +29,11 @@ export function Sites({ accounts }: { accounts: AccountView[] }) {
   return (
     <Screen title="Connected sites" testid="sites" ready={sites !== null || loadError !== null}>
       <ErrorAlert message={loadError ?? action.error} testid="sites-error" />
+      {network && (
+        <p class="hint" data-testid="sites-network">
+          Sites connected on {network}. A site connected on another network asks again here.
+        </p>
+      )}
       {sites && sites.length === 0 && <StatusLine testid="sites-empty">No site is connected. Sites ask first, through the approval window.</StatusLine>}
       <ul class="rows">
         {(sites ?? []).map((site) => (

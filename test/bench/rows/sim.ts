@@ -64,7 +64,7 @@ export const simRows: RowProducer = async () => {
               jsonrpc: '2.0',
               id: 1,
               method: 'query',
-              params: { request_type: 'call_function', finality: 'optimistic', account_id: 'intents.near', method_name: 'current_salt', args_base64: 'e30=' },
+              params: { request_type: 'call_function', finality: 'optimistic', account_id: sim.verifierId, method_name: 'current_salt', args_base64: 'e30=' },
             })) as { result: { result: number[] } }).result.result,
           ),
         ),
@@ -78,7 +78,7 @@ export const simRows: RowProducer = async () => {
         const deadline = new Date(Date.now() + 600_000);
         const payload = buildIntentPayload({
           signerId,
-          verifyingContract: 'intents.near',
+          verifyingContract: sim.verifierId,
           deadline,
           nonce: encodeVersionedNonce({ salt, deadline, random15: random(15) }),
           intents: [],

@@ -22,6 +22,7 @@ export async function walletCall<T>(page: Page, method: string, params?: unknown
 export async function walletOnSimulator(page: Page, sim: RunningSimulator): Promise<void> {
   await walletCall(page, WALLET.setSettings, {
     endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0`, bus: sim.urls.bus, ledgerRpc: sim.urls.ledgerRpc },
+    verifierId: sim.verifierId,
     busApiKey: sim.busApiKey,
   });
   await walletCall(page, WALLET.create, { password: 'bench password 123', source: { kind: 'generate' } });

@@ -9,6 +9,7 @@ import type { BrowserContext, Page, Worker } from '@playwright/test';
 import {
   type IntentPayload,
   type SignedIntent,
+  SIM_VERIFIER,
   base64,
   encodeVersionedNonce,
   formatDeadline,
@@ -250,11 +251,11 @@ export function attackerKey(): AttackerKey {
   };
 }
 
-/** A payload the attacker builds by hand: five minutes, a fresh versioned nonce under `salt`. */
-export function payloadFor(signerId: string, intents: IntentPayload['intents'], salt: string): IntentPayload {
+/** A payload the attacker builds by hand: five minutes, a fresh versioned nonce under `salt`, for the simulator's verifier. */
+export function payloadFor(signerId: string, intents: IntentPayload['intents'], salt: string, verifyingContract = SIM_VERIFIER): IntentPayload {
   const deadline = new Date(Date.now() + 5 * 60_000);
   const nonce = encodeVersionedNonce({ salt: Uint8Array.from(Buffer.from(salt, 'hex')), deadline, random15: new Uint8Array(randomBytes(15)) });
-  return { signer_id: signerId, verifying_contract: 'intents.near', deadline: formatDeadline(deadline), nonce, intents };
+  return { signer_id: signerId, verifying_contract: verifyingContract, deadline: formatDeadline(deadline), nonce, intents };
 }
 
 export async function currentSalt(sim: RunningSimulator): Promise<string> {

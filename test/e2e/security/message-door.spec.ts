@@ -1,6 +1,6 @@
 // Red team: the message door (docs/security.md, "No intent through the message door").
 // A connected page asks intents_signMessage with the verifier as the recipient and an intents payload
-// as the "message": a NEP-413 signature over {recipient: intents.near, message: <payload>} IS a signed
+// as the "message": a NEP-413 signature over {recipient: <the verifier>, message: <payload>} IS a signed
 // intent (https://github.com/near/NEPs/blob/master/neps/nep-0413.md; the verifier reads nep413 signed
 // intents exactly so). If the wallet signs it, the page wraps it as `nep413` and publishes an
 // add_public_key of its own key: the key-management refusal, the risk rules and the nonce registry
@@ -23,7 +23,8 @@ test('an intents payload signed as a "message" for the verifier: refused without
   const salt = await currentSalt(sim);
   const tries: { recipient: string; outcome: unknown; windows: number }[] = [];
 
-  for (const recipient of ['intents.near', ' INTENTS.near ', 'Intents.Near']) {
+  // The simulator's verifier however spelled, and Mainnet's (refused on every network: the text is an intent).
+  for (const recipient of [sim.verifierId, ' INTENTS.sim ', 'Intents.Sim', 'intents.near']) {
     // The attacker's payload, in the SDK's nep413 message shape, under a nonce of its own.
     const template = payloadFor(session.w.accountId, [{ intent: 'add_public_key', public_key: attacker.publicKey }], salt);
     const message = JSON.stringify({ deadline: template.deadline, intents: template.intents, signer_id: template.signer_id });

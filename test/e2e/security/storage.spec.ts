@@ -29,10 +29,10 @@ async function attackAndRestart(page: Page, popup: Page, extension: Extension, i
   }
 }
 
-/** Every key a grant may live under (one per network, or one for all in older versions). */
+/** Every key a grant may live under (by network, or one for all in older versions). */
 const grantKeys = (origin: string, accountId: string) => {
   const grant = { [origin]: { accounts: [accountId], grantedAt: Date.now() } };
-  return { grants: grant, 'grants:intents.sim': grant, 'grants:intents.near': grant };
+  return { grants: grant, networkGrants: { 'intents.sim': grant, 'intents.near': grant } };
 };
 
 test('a forged grant: the site is not connected, and asking for accounts opens the connect window', async ({ sim }) => {

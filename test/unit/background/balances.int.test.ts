@@ -46,6 +46,11 @@ describe('balances of the intents account', () => {
     expect(away).toMatchObject({ stale: true, rows: fresh.rows, error: expect.stringMatching(/could not be read/) });
     expect(await call<BalancesView>(bg, WALLET.keptBalances, {})).toMatchObject({ rows: fresh.rows, stale: true });
     await expect(call(bg, WALLET.balances, { accountId: 'someone-else.near' })).rejects.toThrow(/No account/);
+    // Kept per network: on another verifier the simulator's balances are never painted (docs/security.md, "Networks").
+    await call(bg, WALLET.setSettings, { verifierId: 'intents.near' });
+    expect(await call(bg, WALLET.keptBalances, {})).toBeNull();
+    await call(bg, WALLET.setSettings, { verifierId: 'intents.sim' });
+    expect(await call<BalancesView>(bg, WALLET.keptBalances, {})).toMatchObject({ rows: fresh.rows });
   });
 
   it(`a long token list is read ${BATCH} tokens per view call`, async () => {
@@ -59,6 +64,7 @@ describe('balances of the intents account', () => {
         return ids.map((id) => (id === 'nep141:t249.near' ? '7000000' : '0'));
       },
       now: () => 1,
+      verifierId: async () => 'intents.sim',
     });
     const view = await service.fetch('alice.near');
     expect(calls).toEqual([BATCH, BATCH, 50]);

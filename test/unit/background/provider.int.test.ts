@@ -123,7 +123,8 @@ describe('signing for pages', () => {
     const t = await pageSetup(sim);
     await t.connect();
     const windows = t.windows.length;
-    for (const recipient of ['intents.near', ' INTENTS.near ', 'Intents.Near']) {
+    // The configured verifier however spelled, and Mainnet's on Local too (a message for it would be a Mainnet intent).
+    for (const recipient of ['intents.sim', ' INTENTS.sim ', 'Intents.Sim', 'intents.near', ' Intents.NEAR']) {
       const reply = await t.page(METHODS.signMessage, { message: '{}', recipient, nonce: base64.encode(new Uint8Array(32)) });
       expect(reply).toMatchObject({ ok: false, error: { code: ERROR_CODES.invalidParams, data: { field: 'recipient' }, message: expect.stringMatching(/intents_signIntents/) } });
     }

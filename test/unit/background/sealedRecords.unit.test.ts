@@ -34,8 +34,8 @@ beforeEach(() => fakeBrowser.reset());
 describe('which records are kept in the clear', () => {
   it('only the listed ones, each with a reason; every other key is private', () => {
     for (const { key, why } of CLEAR_RECORDS) expect(why.length, key).toBeGreaterThan(20);
-    for (const key of ['settings', 'grants', 'grants:intents.near', SEALED_MARKER]) expect(isClearRecord(key), key).toBe(true);
-    for (const key of ['swap:1', 'swapIds', 'swapTrack', 'publishedIntents', 'usedNonces', 'selectedAccount', 'balances:alice.near', 'sendDraft:alice.near', 'settingsX', 'grantsX', 'newly-invented'])
+    for (const key of ['settings', 'networkGrants', 'grants', SEALED_MARKER]) expect(isClearRecord(key), key).toBe(true);
+    for (const key of ['swap:1', 'swapIds', 'swapTrack', 'publishedIntents', 'usedNonces', 'selectedAccount', 'balances:alice.near', 'sendDraft:alice.near', 'settingsX', 'grants:intents.near', 'networkGrantsX', 'newly-invented'])
       expect(isClearRecord(key), key).toBe(false);
   });
 });

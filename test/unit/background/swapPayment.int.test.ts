@@ -81,7 +81,7 @@ describe('the swap service writes the payment (generate-intent / submit-intent)'
     const before = await balanceOf(accountId);
 
     const shown = await call<PaymentPreview>(bg, SWAP.previewPayment, { id: swap.id });
-    expect(shown).toMatchObject({ route: 'service', signed: false, preview: { accountId, verifier: 'intents.near', nonceKind: 'versioned' } });
+    expect(shown).toMatchObject({ route: 'service', signed: false, preview: { accountId, verifier: 'intents.sim', nonceKind: 'versioned' } });
     expect(shown.preview.intents.map((i) => i.intent)).toEqual([{ intent: 'transfer', receiver_id: swap.depositAddress, tokens: { [WNEAR]: String(amountIn) } }]);
     expect(shown.preview.simulation).toMatchObject({ ok: true });
     expect(seen.map((s) => s.path)).toContain('/v0/generate-intent');
@@ -149,6 +149,30 @@ describe('the swap service writes the payment (generate-intent / submit-intent)'
     expect(seen.filter((s) => s.path === '/v0/generate-intent')).toHaveLength(1);
     expect(paid.paidIntentHash).toEqual(expect.any(String));
     expect(await balanceOf(accountId)).toBe(before - amountInOf(swap));
+  });
+});
+
+describe('a swap is paid only on the network it was made on (docs/security.md, "Networks")', () => {
+  it('its record names the verifier; after the wallet moved to another network neither preview nor Confirm signs, and back on it the payment goes', async () => {
+    const { bg, accountId, swap } = await wallet({ jwt: true, busKey: false });
+    expect(swap.verifierId).toBe('intents.sim');
+    const shown = await call<PaymentPreview>(bg, SWAP.previewPayment, { id: swap.id });
+    await call(bg, WALLET.setSettings, { verifierId: 'intents.near' });
+    await expect(call(bg, SWAP.previewPayment, { id: swap.id })).rejects.toThrow(/made on Local \(intents\.sim\); the wallet is now on Mainnet/);
+    await expect(call(bg, SWAP.payFromIntents, { id: swap.id, reviewed: shown.reviewed, acknowledgeDanger: true })).rejects.toThrow(/made on Local/);
+    expect(await balanceOf(accountId)).toBe(2n * ONE_NEAR);
+    await call(bg, WALLET.setSettings, { verifierId: 'intents.sim' });
+    const paid = await call<SwapRecordView>(bg, SWAP.payFromIntents, { id: swap.id, reviewed: shown.reviewed, acknowledgeDanger: true });
+    expect(paid.paidIntentHash).toBe(shown.reviewed);
+  });
+
+  it('a swap recorded before networks were kept apart (no verifier on record) is not paid from the intents account', async () => {
+    const { bg, accountId, swap } = await wallet({ jwt: true, busKey: false });
+    const key = `swap:${swap.id}`;
+    const { verifierId: _made, ...legacy } = (await fakeBrowser.storage.local.get(key))[key] as SwapRecordView;
+    await fakeBrowser.storage.local.set({ [key]: legacy });
+    await expect(call(bg, SWAP.previewPayment, { id: swap.id })).rejects.toThrow(/before the wallet recorded the network/);
+    expect(await balanceOf(accountId)).toBe(2n * ONE_NEAR);
   });
 });
 

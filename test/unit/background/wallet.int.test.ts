@@ -103,7 +103,7 @@ describe('signing service', () => {
     const res = await fetch(`${sim.url}/ledger-rpc`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'query', params: { request_type: 'call_function', finality: 'optimistic', account_id: 'intents.near', method_name: 'current_salt', args_base64: base64.encode(new TextEncoder().encode('{}')) } }),
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'query', params: { request_type: 'call_function', finality: 'optimistic', account_id: sim.verifierId, method_name: 'current_salt', args_base64: base64.encode(new TextEncoder().encode('{}')) } }),
     });
     const salt = JSON.parse(new TextDecoder().decode(Uint8Array.from((await res.json()).result.result as number[]))) as string;
     expect(hex.encode(base64.decode(prepared.payload.nonce).slice(5, 9))).toBe(salt);

@@ -221,7 +221,7 @@ describe('settings', () => {
     await fakeBrowser.storage.local.set({ settings: value });
     const { bg } = start();
     const settings = await call<SettingsView>(bg, WALLET.getSettings);
-    expect(settings).toMatchObject({ preset: 'local', verifierId: 'intents.near', hasJwt: false, autoLockMinutes: 15 });
+    expect(settings).toMatchObject({ preset: 'local', verifierId: 'intents.sim', network: { id: 'local', label: 'Local' }, hasJwt: false, autoLockMinutes: 15 });
     // No wallet on this machine and damaged settings: a settings problem, not a lost wallet.
     expect(await call<WalletStatus>(bg, WALLET.status)).toMatchObject({
       exists: false,

@@ -123,7 +123,7 @@ export async function ledgerView<T = unknown>(sim: RunningSimulator, method: str
     params: {
       request_type: 'call_function',
       finality: 'optimistic',
-      account_id: 'intents.near',
+      account_id: sim.verifierId,
       method_name: method,
       args_base64: base64.encode(utf8.encode(JSON.stringify(args))),
     },
@@ -193,7 +193,7 @@ export class TestUser {
       encodeVersionedNonce({ salt: hex.decode(salt), deadline: opts.nonceDeadline ?? deadline, random15: random(15) });
     const payload = buildIntentPayload({
       signerId: opts.signerId ?? this.accountId,
-      verifyingContract: opts.verifyingContract ?? 'intents.near',
+      verifyingContract: opts.verifyingContract ?? this.sim.verifierId,
       deadline,
       nonce,
       intents: opts.verbatim ? [] : opts.intents,

@@ -27,7 +27,7 @@ function setup() {
   const sign = (intents: unknown[]) => {
     const deadline = new Date(ctx.clock.nowMs() + 60_000);
     const nonce = encodeVersionedNonce({ salt: hex.decode(ledger.currentSalt()), deadline, random15: random(15) });
-    const payload = buildIntentPayload({ signerId: accountId, verifyingContract: 'intents.near', deadline, nonce, intents });
+    const payload = buildIntentPayload({ signerId: accountId, verifyingContract: 'intents.sim', deadline, nonce, intents });
     return signIntentPayload(key.secretSeed, payload);
   };
   return { ctx, ledger, accountId, sign };

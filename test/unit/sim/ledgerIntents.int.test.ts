@@ -18,7 +18,7 @@ import {
 
 const USDC = 'nep141:usdc.near';
 const WNEAR = 'nep141:wrap.near';
-const FEES = 'fees.intents.near';
+const FEES = 'fees.intents.sim';
 
 let sim: TestSim;
 beforeAll(async () => {

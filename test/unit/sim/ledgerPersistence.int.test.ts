@@ -41,7 +41,7 @@ describe('persistence', () => {
       exact_amount_in: '4000000',
     })).result!;
     const offer = offers[0]!;
-    const solverBefore = await ledgerView<string[]>(first, 'mt_batch_balance_of', { account_id: 'fees.intents.near', token_ids: [USDC] });
+    const solverBefore = await ledgerView<string[]>(first, 'mt_batch_balance_of', { account_id: 'fees.intents.sim', token_ids: [USDC] });
     const signed = await user.sign({
       intents: [
         { intent: 'token_diff', diff: { [USDC]: '-4000000', [WNEAR]: offer.amount_out } },
@@ -54,7 +54,7 @@ describe('persistence', () => {
     await advance(first, 200);
     const before = {
       user: await balances(first, user.accountId),
-      fees: await balances(first, 'fees.intents.near'),
+      fees: await balances(first, 'fees.intents.sim'),
       status: (await busCall<StatusAnswer>(first, 'get_status', { intent_hash: published.result!.intent_hash })).result,
     };
     expect(before.status?.status).toBe('TX_BROADCASTED');
@@ -64,7 +64,7 @@ describe('persistence', () => {
     const second = await startTestSim({ dataFile });
     try {
       expect(await balances(second, user.accountId)).toEqual(before.user);
-      expect(await balances(second, 'fees.intents.near')).toEqual(before.fees);
+      expect(await balances(second, 'fees.intents.sim')).toEqual(before.fees);
       expect((await ledgerView(second, 'public_keys_of', { account_id: user.accountId })).value).toEqual([extraPk, user.publicKey]);
       expect((await ledgerView(second, 'current_salt')).value).toBe(rotated.json.current_salt);
       expect((await ledgerView(second, 'is_valid_salt', { salt: rotated.json.previous })).value).toBe(true);

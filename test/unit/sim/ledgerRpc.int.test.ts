@@ -29,7 +29,7 @@ afterAll(() => sim.close());
 const query = (params: Record<string, unknown>, method = 'query') =>
   postJson<Record<string, unknown>>(sim.urls.ledgerRpc, { jsonrpc: '2.0', id: 7, method, params });
 
-const callFunction = (method_name: string, args: string, account_id = 'intents.near') =>
+const callFunction = (method_name: string, args: string, account_id = 'intents.sim') =>
   query({ request_type: 'call_function', finality: 'final', account_id, method_name, args_base64: args });
 
 const panicOf = (msg: string) => `wasm execution failed with error: HostError(GuestPanic { panic_msg: ${JSON.stringify(msg)} })`;
@@ -57,7 +57,7 @@ describe('result shape', () => {
 describe('views', () => {
   it('fee, fee_collector, current_salt, is_valid_salt', async () => {
     expect((await ledgerView(sim, 'fee')).value).toBe(1);
-    expect((await ledgerView(sim, 'fee_collector')).value).toBe('fees.intents.near');
+    expect((await ledgerView(sim, 'fee_collector')).value).toBe('fees.intents.sim');
     const salt = (await ledgerView<string>(sim, 'current_salt')).value!;
     expect((await ledgerView(sim, 'is_valid_salt', { salt })).value).toBe(true);
     expect((await ledgerView(sim, 'is_valid_salt', { salt: salt === '00000000' ? '00000001' : '00000000' })).value).toBe(false);
@@ -171,9 +171,9 @@ describe('errors', () => {
   it('malformed JSON and params: PARSE_ERROR', async () => {
     const bad = await postJson(sim.urls.ledgerRpc, '{not json');
     expect(bad.json).toMatchObject({ error: { name: 'REQUEST_VALIDATION_ERROR', cause: { name: 'PARSE_ERROR' }, code: -32700 } });
-    const noFinality = await query({ request_type: 'call_function', account_id: 'intents.near', method_name: 'fee', args_base64: '' });
+    const noFinality = await query({ request_type: 'call_function', account_id: 'intents.sim', method_name: 'fee', args_base64: '' });
     expect(noFinality.json).toMatchObject({ error: { cause: { name: 'PARSE_ERROR' } } });
-    const viewAccount = await query({ request_type: 'view_account', finality: 'final', account_id: 'intents.near' });
+    const viewAccount = await query({ request_type: 'view_account', finality: 'final', account_id: 'intents.sim' });
     expect(viewAccount.json).toMatchObject({ error: { cause: { name: 'PARSE_ERROR' } } });
   });
 });

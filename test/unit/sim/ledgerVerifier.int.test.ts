@@ -69,7 +69,7 @@ describe('verifier checks in order, one per error text', () => {
   it('3. JSON: a validly signed message that is not an intents payload', async () => {
     const user = await fundedUser();
     const nonce = random(32);
-    const payload = { message: '{"signer_id":"alice.near","deadline":"2030-01-01T00:00:00.000Z","intents":[{"intent":"teleport"}]}', nonce, recipient: 'intents.near' };
+    const payload = { message: '{"signer_id":"alice.near","deadline":"2030-01-01T00:00:00.000Z","intents":[{"intent":"teleport"}]}', nonce, recipient: 'intents.sim' };
     const signed = {
       standard: 'nep413',
       payload: { message: payload.message, nonce: base64.encode(nonce), recipient: payload.recipient },
@@ -85,6 +85,24 @@ describe('verifier checks in order, one per error text', () => {
     const user = await fundedUser();
     const signed = await user.sign({ intents: [transferTo('bob.near')], verifyingContract: 'intents.testnet' });
     expect(await publish(signed)).toMatchObject({ status: 'FAILED', reason: 'wrong verifying_contract' });
+  });
+
+  it("4. wrong verifying_contract: the simulator's verifier is intents.sim, so a signature for either network never executes on the other", async () => {
+    const user = await fundedUser();
+    const forMainnet = await user.sign({ intents: [transferTo('bob.near')], verifyingContract: 'intents.near' });
+    expect(await publish(forMainnet)).toMatchObject({ status: 'FAILED', reason: 'wrong verifying_contract' });
+    // An instance standing for Mainnet (same seed, so the same salt: only the verifier differs), the user funded there too.
+    const mainnet = await startTestSim({ verifierId: 'intents.near' });
+    try {
+      await fund(mainnet, user.accountId, USDC, 1000n);
+      const forSim = await user.sign({ intents: [transferTo('bob.near')] });
+      expect(forSim.payload).toMatchObject({ recipient: 'intents.sim' });
+      const res = await busCall<PublishAnswer>(mainnet, 'publish_intent', { quote_hashes: [], signed_data: forSim });
+      expect(res.result).toMatchObject({ status: 'FAILED', reason: 'wrong verifying_contract' });
+      expect(await publish(forSim)).toMatchObject({ status: 'OK' }); // and it is valid where it was made for
+    } finally {
+      await mainnet.close();
+    }
   });
 
   it('5. deadline has expired', async () => {

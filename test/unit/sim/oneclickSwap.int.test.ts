@@ -159,13 +159,13 @@ async function transferOnLedger(to: string, tokenId: string, amount: bigint): Pr
     jsonrpc: '2.0',
     id: 1,
     method: 'query',
-    params: { request_type: 'call_function', finality: 'optimistic', account_id: 'intents.near', method_name: 'current_salt', args_base64: base64.encode(utf8.encode('{}')) },
+    params: { request_type: 'call_function', finality: 'optimistic', account_id: 'intents.sim', method_name: 'current_salt', args_base64: base64.encode(utf8.encode('{}')) },
   });
   const salt = JSON.parse(utf8.decode(new Uint8Array(view.body.result.result))) as string;
   const deadline = new Date(nowOf(sim) + 60_000);
   const payload = buildIntentPayload({
     signerId: from,
-    verifyingContract: 'intents.near',
+    verifyingContract: 'intents.sim',
     deadline,
     nonce: encodeVersionedNonce({ salt: hex.decode(salt), deadline, random15: new Uint8Array(randomBytes(15)) }),
     intents: [{ intent: 'transfer', receiver_id: to, tokens: { [tokenId]: amount.toString() } }],

@@ -81,7 +81,7 @@ describe('SDK: generate-intent and submit-intent (swap_transfer)', () => {
     expect(generated.correlationId).toEqual(expect.any(String));
     expect(generated.intent.standard).toBe('nep413');
     const payload = generated.intent.payload as { message: string; nonce: string; recipient: string };
-    expect(payload.recipient).toBe('intents.near');
+    expect(payload.recipient).toBe('intents.sim');
     expect(JSON.parse(payload.message)).toMatchObject({
       signer_id: payer,
       intents: [{ intent: 'transfer', receiver_id: quote.depositAddress, tokens: { [WNEAR]: quote.amountIn } }],

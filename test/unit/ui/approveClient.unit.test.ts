@@ -24,6 +24,7 @@ const view: ApprovalView = {
   locked: false,
   accounts: [],
   blocked: null,
+  network: { id: 'mainnet', label: 'Mainnet', verifierId: 'intents.near' },
 };
 
 beforeEach(() => {

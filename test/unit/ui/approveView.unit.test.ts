@@ -51,6 +51,7 @@ function view(over: Partial<ApprovalView> = {}): ApprovalView {
     locked: false,
     intents: preview(),
     blocked: null,
+    network: { id: 'mainnet', label: 'Mainnet', verifierId: 'intents.near' },
     ...over,
   };
 }
@@ -148,6 +149,10 @@ describe('labels and shape', () => {
     expect(isApprovalViewWire({ ...wire, kind: 'transfer' })).toBe(false);
     expect(isApprovalViewWire(view())).toBe(false); // the origin comes as the browser's string
     expect(isApprovalViewWire({ ...wire, id: 1 })).toBe(false);
+    // The network the request is for is part of what the window shows: without it, nothing is drawn.
+    const { network: _network, ...withoutNetwork } = wire;
+    expect(isApprovalViewWire(withoutNetwork)).toBe(false);
+    expect(isApprovalViewWire({ ...wire, network: { id: 'mainnet', label: 'Mainnet' } })).toBe(false);
   });
 });
 

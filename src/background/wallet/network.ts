@@ -1,0 +1,34 @@
+/**
+ * The one place that decides which network the wallet is on (docs/security.md, "Networks"): the
+ * verifier, never the endpoints. `intents.near` is Mainnet (through custom endpoints it is "Mainnet
+ * (custom endpoints)", still Mainnet), the simulator's verifier is Local, anything else Custom. The
+ * popup's badge, Settings, the approval window and the signer all ask this.
+ */
+import { NETWORK_NAME, networkOfVerifier } from '../../core';
+import type { NetworkPreset, NetworkView } from '../../provider/walletApi';
+import { PRESETS } from './presets';
+
+export function networkOf(s: { preset: NetworkPreset | 'custom'; verifierId: string }): NetworkView {
+  const id = networkOfVerifier(s.verifierId);
+  const custom = s.preset === 'custom' && id !== 'custom';
+  return { id, label: `${NETWORK_NAME[id]}${custom ? ' (custom endpoints)' : ''}`, verifierId: s.verifierId };
+}
+
+/**
+ * Settings saved before the networks were kept apart, read as they must be now. The Local preset used to
+ * sign for `intents.near`, which is Mainnet's verifier: such settings move to the simulator's verifier
+ * (they can no longer sign anything Mainnet would execute). A preset whose verifier was edited is no longer
+ * that preset: it reads as custom, named by its verifier.
+ */
+export function withNetworkRules<S extends { preset: NetworkPreset | 'custom'; verifierId: string }>(s: S): S {
+  if (s.preset === 'custom') return s;
+  if (s.preset === 'local' && networkOfVerifier(s.verifierId) === 'mainnet') return { ...s, verifierId: PRESETS.local.verifierId };
+  return s.verifierId === PRESETS[s.preset].verifierId ? s : { ...s, preset: 'custom' };
+}
+
+/** The network a payload signs for: its verifier's (named bare when it is not the network the wallet is on now). */
+export function networkOfPayload(current: NetworkView, verifierId: string): NetworkView {
+  if (verifierId === current.verifierId) return current;
+  const id = networkOfVerifier(verifierId);
+  return { id, label: NETWORK_NAME[id], verifierId };
+}
