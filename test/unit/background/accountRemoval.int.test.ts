@@ -37,8 +37,9 @@ describe('removing an account', () => {
     await fetch(`${sim.url}/dev/fund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountId: removed, tokenId: WNEAR, amount: ONE_NEAR.toString() }) });
     await call(t.bg, WALLET.previewSend, { accountId: removed, receiverId: 'dave.near', tokenId: WNEAR, amount: '1' });
     await call(t.bg, WALLET.balances, { accountId: removed });
-    expect(await t.bg.local.read(`sendDraft:${removed}`, anything)).toBeDefined();
-    expect(await t.bg.local.read(`balances:${removed}`, anything)).toBeDefined();
+    const verifier = (await t.bg.settings.plain()).verifierId;
+    expect(await t.bg.local.read(`sendDraft:${verifier}:${removed}`, anything)).toBeDefined();
+    expect(await t.bg.local.read(`balances:${verifier}:${removed}`, anything)).toBeDefined();
 
     t.pushes.length = 0;
     const status = await call<WalletStatus>(t.bg, WALLET.removeAccount, { accountId: removed });
@@ -47,9 +48,9 @@ describe('removing an account', () => {
       t.pushes.flatMap((p) => (p.tabId === tabId && p.message.type === 'providerEvent' && p.message.event === 'accountsChanged' ? [p.message.data] : []));
     await expect.poll(() => events(DAPP.tab.id)).toContainEqual([]);
     await expect.poll(() => events(OTHER.tab.id)).toContainEqual([{ accountId: kept.accountId, publicKey: kept.publicKeys[0] }]);
-    expect(await t.bg.local.read(`sendDraft:${removed}`, anything)).toBeUndefined();
-    expect(await t.bg.local.read(`sendSigned:${removed}`, anything)).toBeUndefined();
-    expect(await t.bg.local.read(`balances:${removed}`, anything)).toBeUndefined();
+    expect(await t.bg.local.read(`sendDraft:${verifier}:${removed}`, anything)).toBeUndefined();
+    expect(await t.bg.local.read(`sendSigned:${verifier}:${removed}`, anything)).toBeUndefined();
+    expect(await t.bg.local.read(`balances:${verifier}:${removed}`, anything)).toBeUndefined();
     expect(Object.values(await t.bg.permissions.all()).flatMap((g) => g.accounts)).not.toContain(removed);
 
     // The same key imported again: a new account of the wallet, connected nowhere.

@@ -153,7 +153,7 @@ describe('used nonces are per network; the table of before counts on every netwo
     expect((await t.bg.signer.prepare({ signerId: t.accountId, intents: [], nonce })).payload.verifying_contract).toBe('intents.near');
 
     const before = base64.encode(new Uint8Array(32).fill(5));
-    await fakeBrowser.storage.local.set({ usedNonces: { [t.accountId]: [{ nonce: before, forgetAfter: null }] } });
+    await t.bg.local.write('usedNonces', { [t.accountId]: [{ nonce: before, forgetAfter: null }] });
     await expect(t.bg.signer.prepare({ signerId: t.accountId, intents: [], nonce: before })).rejects.toThrow(/already used/);
     await toLocal(t.bg);
     await expect(t.bg.signer.prepare({ signerId: t.accountId, intents: [], nonce: before })).rejects.toThrow(/already used/);

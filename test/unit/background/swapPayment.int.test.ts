@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startBackground } from '../../../src/background/start';
 import { SWAP_ALARM } from '../../../src/background/swaps/tracker';
+import { recordSchema } from '../../../src/background/swaps/records';
 import { type FetchLike, base64 } from '../../../src/core';
 import { SWAP, type PaymentPreview, type QuoteParams, type SwapRecordView } from '../../../src/provider/swapApi';
 import { WALLET, type CreateResult } from '../../../src/provider/walletApi';
@@ -169,8 +170,8 @@ describe('a swap is paid only on the network it was made on (docs/security.md, "
   it('a swap recorded before networks were kept apart (no verifier on record) is not paid from the intents account', async () => {
     const { bg, accountId, swap } = await wallet({ jwt: true, busKey: false });
     const key = `swap:${swap.id}`;
-    const { verifierId: _made, ...legacy } = (await fakeBrowser.storage.local.get(key))[key] as SwapRecordView;
-    await fakeBrowser.storage.local.set({ [key]: legacy });
+    const { verifierId: _made, ...legacy } = (await bg.local.read(key, recordSchema))!;
+    await bg.local.write(key, legacy);
     await expect(call(bg, SWAP.previewPayment, { id: swap.id })).rejects.toThrow(/before the wallet recorded the network/);
     expect(await balanceOf(accountId)).toBe(2n * ONE_NEAR);
   });
