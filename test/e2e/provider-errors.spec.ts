@@ -24,6 +24,7 @@ import {
   request,
   resultOf,
   withApproval,
+  PAGE_SITE,
 } from './provider-helpers';
 import { expect, test, walletCall } from './sim';
 
@@ -31,7 +32,7 @@ test.describe.configure({ mode: 'serial', timeout: 45_000 });
 
 const session = dappForFile();
 
-const goodMessage = () => ({ message: 'hello', recipient: 'test-dapp.example', nonce: nonce32().toString('base64') });
+const goodMessage = () => ({ message: 'hello', recipient: PAGE_SITE, nonce: nonce32().toString('base64') });
 
 test('4200: an unknown method, and the wallet’s own methods asked by a page', async () => {
   const opened = await pagesOpenedDuring(session.w.context, async () => {

@@ -7,7 +7,7 @@
  */
 import * as z from 'zod/mini';
 import type { Random } from '../../core';
-import { accountIdSchema, hex } from '../../core';
+import { accountIdSchema, hex, siteOf } from '../../core';
 import { ERROR_CODES, errorReply, type BackgroundPush, type RuntimeReply } from '../../provider/protocol';
 import { CorruptedValueError, Kept, type KeyValue } from '../kv';
 import { type TabsPort, documentAlive, pushTarget } from '../page/events';
@@ -17,7 +17,6 @@ import type { StorageProblems } from '../problems';
 import { ProviderError } from '../providerError';
 import { publishIntentsParams, signIntentsParams, signMessageParams } from '../page/params';
 import { LIMITS, type RateLimits } from '../page/rateLimits';
-import { siteOf } from '../page/siteOf';
 
 const KEY = 'approvals';
 /** Waiting requests at most: per site (subdomains together), and from all sites. One per origin and per tab. */

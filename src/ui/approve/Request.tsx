@@ -117,7 +117,7 @@ export function Request({ view, now, resolve, rejectAll, refresh }: RequestProps
   if (view.locked) body = <UnlockForm onUnlocked={refresh} />;
   else if (view.kind === 'connect')
     body = <ConnectBody host={view.origin.host} accounts={accounts} selected={selected} onSelected={setPicked} />;
-  else if (view.kind === 'signMessage' && view.message) body = <MessageBody message={view.message} />;
+  else if (view.kind === 'signMessage' && view.message) body = <MessageBody message={view.message} origin={view.origin} />;
   else if (view.intents) body = <IntentsBody preview={view.intents} publish={view.kind === 'publishIntents'} now={now} />;
   else body = <p class="alert">This request arrived without its details; reject it.</p>;
 

@@ -95,7 +95,7 @@ async function requestToWindow(s: Side, i: number, opened: (win: Page) => Promis
   const asked = await dapp.evaluate((nonce) => {
     const t0 = performance.timeOrigin + performance.now();
     (window as unknown as ProviderWindow).intentsCompanion
-      .request({ method: 'intents_signMessage', params: { message: 'bench', recipient: 'bench.near', nonce } })
+      .request({ method: 'intents_signMessage', params: { message: 'bench', recipient: location.hostname, nonce } })
       .catch(() => undefined); // rejected below
     return t0;
   }, Array.from({ length: 32 }, (_, k) => (i * 7 + k) % 256));

@@ -77,9 +77,25 @@ describe('riskGate', () => {
     expect(g).toEqual({ blocked: 'No.', needsAck: false });
   });
   it('treats a message to the verifier as danger', () => {
-    const message = { accountId: 'alice.near', message: 'hi', recipient: 'intents.near', callbackUrl: null, nonce: 'AA==', recipientIsVerifier: true };
+    const message = { accountId: 'alice.near', message: 'hi', recipient: 'intents.near', callbackUrl: null, nonce: 'AA==', recipientIsVerifier: true, findings: [] };
     expect(riskGate(view({ kind: 'signMessage', intents: undefined, message })).needsAck).toBe(true);
-    expect(riskGate(view({ kind: 'signMessage', intents: undefined, message: { ...message, recipientIsVerifier: false } })).needsAck).toBe(false);
+    const own = { ...message, recipient: 'app.example', recipientIsVerifier: false };
+    expect(riskGate(view({ kind: 'signMessage', intents: undefined, message: own })).needsAck).toBe(false);
+  });
+  it('asks for the tick on a message for another site: the background’s finding, or the window’s own check', () => {
+    const message: MessagePreview = { accountId: 'alice.near', message: 'Sign in', recipient: 'app.example', callbackUrl: null, nonce: 'AA==', recipientIsVerifier: false, findings: [] };
+    const signMessage = (m: MessagePreview) => view({ kind: 'signMessage', intents: undefined, message: m });
+    // The background said danger (a rule the window may not know): the tick.
+    expect(riskGate(signMessage({ ...message, findings: [finding('danger')] })).needsAck).toBe(true);
+    // The background said nothing, but the recipient is another site: the window's own check asks for it.
+    expect(riskGate(signMessage({ ...message, recipient: 'near-intents.org' })).needsAck).toBe(true);
+    expect(riskGate(signMessage({ ...message, callbackUrl: 'https://near-intents.org/cb' })).needsAck).toBe(true);
+    // Said by both: shown once.
+    const both = messageFindings({ ...message, recipient: 'near-intents.org', findings: [{ level: 'danger', code: 'recipient_other_site', message: 'from the background' }] }, 'https://app.example');
+    expect(both).toEqual([{ level: 'danger', code: 'recipient_other_site', message: 'from the background' }]);
+    const own = messageFindings({ ...message, recipient: 'near-intents.org' }, 'https://app.example');
+    expect(own.map((f) => f.code)).toEqual(['recipient_other_site']);
+    expect(own[0]!.message).toMatch(/near-intents\.org.*app\.example/);
   });
 });
 
@@ -173,7 +189,7 @@ describe('the heading: who is asking', () => {
 });
 
 describe('hidden characters in page text', () => {
-  const message: MessagePreview = { accountId: 'alice.near', message: 'Sign in\nto app', recipient: 'app.example', callbackUrl: null, nonce: 'AA==', recipientIsVerifier: false };
+  const message: MessagePreview = { accountId: 'alice.near', message: 'Sign in\nto app', recipient: 'app.example', callbackUrl: null, nonce: 'AA==', recipientIsVerifier: false, findings: [] };
 
   it.each([
     ['message', { message: 'pay \u202Ebob' }],
@@ -181,11 +197,11 @@ describe('hidden characters in page text', () => {
     ['callback URL', { callbackUrl: 'https://app.example/\u2066cb' }],
     ['nonce', { nonce: 'AA\uFEFF==' }],
   ])('warns when the %s holds one', (_, over) => {
-    expect(messageFindings({ ...message, ...over })).toEqual([HIDDEN_CHARACTERS_FINDING]);
+    expect(messageFindings({ ...message, ...over }, 'https://app.example')).toEqual([HIDDEN_CHARACTERS_FINDING]);
   });
 
   it('does not warn for ordinary multi-line text', () => {
-    expect(messageFindings(message)).toEqual([]);
+    expect(messageFindings(message, 'https://app.example')).toEqual([]);
   });
 
   it('adds the warning to an intents preview whose payload holds one, once', () => {
