@@ -16,8 +16,24 @@ import type {
   RiskLevelView,
 } from '../../provider/approvalApi';
 
-/** Confirm stays disabled until the window has been visible and focused this long, without a break. */
+/**
+ * Confirm stays disabled until what it would act on has been shown in the window, visible and focused,
+ * this long without a break (docs/security.md, "What the window shows").
+ */
 export const CONFIRM_DELAY_MS = 800;
+
+/**
+ * What Confirm would act on, as a key: the Confirm delay starts again whenever it changes. A request
+ * newly shown, an unlock that shows it, a changed payload, preview, finding or block each change it;
+ * how many others wait does not, nor, for a connect request, the accounts offered (which to grant is the
+ * user's own choice in the window, not something to read first).
+ */
+export function confirmSubject(view: ApprovalView): string {
+  if (view.locked) return JSON.stringify([view.id, 'locked']);
+  if (view.kind === 'connect') return JSON.stringify([view.id, view.origin.origin, view.blocked]);
+  const { waiting: _waiting, ...shown } = view;
+  return JSON.stringify(shown);
+}
 
 const LEVEL_RANK: Record<RiskLevelView, number> = { info: 0, warning: 1, danger: 2, forbidden: 3 };
 

@@ -8,6 +8,7 @@ import {
   HIDDEN_CHARACTERS_FINDING,
   type HoldInput,
   confirmHold,
+  confirmSubject,
   deadlineView,
   highestLevel,
   intentLabel,
@@ -96,6 +97,31 @@ describe('riskGate', () => {
     const own = messageFindings({ ...message, recipient: 'near-intents.org' }, 'https://app.example');
     expect(own.map((f) => f.code)).toEqual(['recipient_other_site']);
     expect(own[0]!.message).toMatch(/near-intents\.org.*app\.example/);
+  });
+});
+
+describe('confirmSubject: what restarts the Confirm delay', () => {
+  const subject = (over: Partial<ApprovalView> = {}) => confirmSubject(view(over));
+  it('changes when the request is first shown after an unlock, for every kind', () => {
+    for (const kind of ['connect', 'signMessage', 'signIntents', 'publishIntents'] as const) {
+      expect(subject({ kind, locked: true }), kind).not.toBe(subject({ kind, locked: false }));
+    }
+  });
+  it('changes with another request, a changed payload, preview, finding or block', () => {
+    const base = subject();
+    expect(subject({ id: 'a2' })).not.toBe(base);
+    expect(subject({ intents: preview({ raw: '{"changed":true}' }) })).not.toBe(base);
+    expect(subject({ intents: preview({ simulation: { ok: false, error: 'x' } }) })).not.toBe(base);
+    expect(subject({ intents: preview({ batchFindings: [finding('danger')] }) })).not.toBe(base);
+    expect(subject({ blocked: 'No.' })).not.toBe(base);
+    const message: MessagePreview = { accountId: 'alice.near', message: 'hi', recipient: 'app.example', callbackUrl: null, nonce: 'AA==', recipientIsVerifier: false, findings: [] };
+    expect(subject({ kind: 'signMessage', intents: undefined, message })).not.toBe(subject({ kind: 'signMessage', intents: undefined, message: { ...message, message: 'hi!' } }));
+  });
+  it('stays the same for a fresh copy of the same view, another count of waiting requests, or the accounts a connect offers', () => {
+    expect(subject()).toBe(confirmSubject(structuredClone(view())));
+    expect(subject({ waiting: 5 })).toBe(subject({ waiting: 1 }));
+    const account = { accountId: 'alice.near', label: 'Main', kind: 'named' as const, publicKeys: ['ed25519:pk'] };
+    expect(subject({ kind: 'connect', intents: undefined, accounts: [account] })).toBe(subject({ kind: 'connect', intents: undefined, accounts: [account, { ...account, accountId: 'bob.near' }] }));
   });
 });
 
