@@ -96,6 +96,8 @@ export {
   STORAGE_DEPOSIT_CAP_YOCTO,
   assessIntents,
 } from './risk';
+export { type MessageAsk, assessMessage } from './messageRisk';
+export { hostOf, siteOf, siteOfHost, siteNamed } from './site';
 export { type VisibleTextOptions, visibleText, hasHiddenCharacters, containsHiddenCharacters } from './visibleText';
 export { protocolErrorFromZod } from './zodError';
 export {

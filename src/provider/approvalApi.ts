@@ -91,6 +91,11 @@ export interface MessagePreview {
   nonce: string;
   /** The recipient is the verifier: the "message" may really be an intent. */
   recipientIsVerifier: boolean;
+  /**
+   * The background's findings (it enforces them): danger when the recipient or the callback URL is
+   * not the asking site (core assessMessage).
+   */
+  findings: FindingView[];
 }
 
 export interface ApprovalView {

@@ -1,22 +1,36 @@
-// CSV export of Activity (RFC 4180): fields with a comma, quote or line break are quoted and their
-// quotes doubled; lines end in CRLF. Text that a spreadsheet would run as a formula (=, +, -, @ …)
-// gets a leading apostrophe, since recipients and memos come from other people.
+// CSV export of Activity (RFC 4180): fields with a separator, quote or line break are quoted and their
+// quotes doubled; lines end in CRLF. Recipients, memos and site names come from other people, so text a
+// spreadsheet would run as a formula is neutralised (OWASP, "CSV Injection":
+// https://owasp.org/www-community/attacks/CSV_Injection): an apostrophe goes before every =, +, -, @
+// (and their full-width forms) that starts the cell or follows a separator and optional whitespace, and
+// before a leading tab or CR, and such a cell is always quoted. "After a separator" counts every
+// separator a spreadsheet may split on, not only ours: Excel takes the locale's list separator (';' in
+// much of Europe), LibreOffice Calc's import ticks comma, semicolon and tab, and a quote is special only
+// at the start of a field, so read with ';' the cell "thanks;=HYPERLINK(…)" is two fields, the second a
+// formula, quoted or not. Line breaks count too (a reader that splits rows inside quotes).
+// The first line is `sep=,`: Excel reads it as the separator, whatever the locale, and does not show
+// it; it is a convention of Excel's, not RFC 4180, and other readers (Google Sheets, LibreOffice Calc,
+// Python's csv module) show it as a first row of text. The guard above does not rely on it.
 import type { ActivityItem, PublishedIntentView } from '../provider/activity';
 import type { HistoryItem } from '../provider/swapApi';
 
 export type CsvValue = string | number | boolean | null | undefined;
 
 const NUMBER_RE = /^-?\d+(\.\d+)?$/;
+/** A formula character at the start of the cell or after a separator, with the whitespace before it. */
+const FORMULA_START = /(^|[,;\t\r\n])(\s*)(?=[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/g;
 
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !NUMBER_RE.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = String(value);
+  if (NUMBER_RE.test(text)) return text;
+  let neutralised = text.replace(FORMULA_START, "$1$2'");
+  if (/^[\t\r]/.test(neutralised)) neutralised = `'${neutralised}`;
+  return neutralised !== text || /[",;\t\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${neutralised.replace(/"/g, '""')}"` : text;
 }
 
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return ['sep=,', ...[header, ...rows].map((row) => row.map(csvCell).join(','))].join('\r\n') + '\r\n';
 }
 
 export const HISTORY_CSV_COLUMNS = [

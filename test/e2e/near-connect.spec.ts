@@ -12,7 +12,7 @@ import { build } from 'esbuild';
 import { NEAR_WALLET_ID } from '../../src/provider/nearConnect';
 import { PROVIDER_NAME } from '../../src/provider/protocol';
 import { startPageServer } from './fixtures';
-import { type WalletSession, approvalPages, approvalQueueEmpty, confirm, expectClosed, nonce32, openWallet, request, resultOf, withApproval } from './provider-helpers';
+import { type WalletSession, approvalPages, approvalQueueEmpty, confirm, expectClosed, nonce32, openWallet, request, resultOf, withApproval, PAGE_SITE } from './provider-helpers';
 import { expect, test } from './sim';
 
 test.describe.configure({ mode: 'serial', timeout: 45_000 });
@@ -115,7 +115,7 @@ test('connect through the selector popup: our wallet → the connect approval �
 
 test('signMessage through near-connect (32 random bytes of nonce): approval → signature that verifies (@near-wallet-selector/core)', async () => {
   const message = 'Sign in through near-connect';
-  const recipient = 'near-connect.example';
+  const recipient = PAGE_SITE; // the page's own site
   const nonce = nonce32();
   const { approval, pending } = await withApproval(w.context, () =>
     dapp.evaluate(

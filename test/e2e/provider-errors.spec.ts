@@ -24,6 +24,7 @@ import {
   request,
   resultOf,
   withApproval,
+  PAGE_SITE,
 } from './provider-helpers';
 import { expect, test, walletCall } from './sim';
 
@@ -31,7 +32,7 @@ test.describe.configure({ mode: 'serial', timeout: 45_000 });
 
 const session = dappForFile();
 
-const goodMessage = () => ({ message: 'hello', recipient: 'test-dapp.example', nonce: nonce32().toString('base64') });
+const goodMessage = () => ({ message: 'hello', recipient: PAGE_SITE, nonce: nonce32().toString('base64') });
 
 test('4200: an unknown method, and the wallet’s own methods asked by a page', async () => {
   const opened = await pagesOpenedDuring(session.w.context, async () => {
@@ -238,16 +239,17 @@ test('4001 for every request of one site with “Reject all from this site”; a
   }
 });
 
-test('-32005: more than 10 approval requests in a minute from one origin', async () => {
-  // A fresh origin: the limit counts per origin, and this one has asked nothing yet.
+test('-32005: more than 10 approval requests in a minute from one site', async () => {
+  // A fresh site (not 127.0.0.1, the dApp's): the limit counts per site, and this one has asked nothing yet.
   const other = await startPageServer();
+  const otherOrigin = `http://limited.localhost:${new URL(other.origin).port}`;
   try {
     const page = await session.w.context.newPage();
-    await page.goto(`${other.origin}/dapp.html`);
+    await page.goto(`${otherOrigin}/dapp.html`);
     for (let n = 1; n <= 10; n++) {
       // Each is queued (a window opens) and rejected at once through the queue, as "Reject all" does.
       const { approval, pending } = await withApproval(session.w.context, () => request(page, 'intents_requestAccounts', {}));
-      await walletCall(session.w.popup, 'approval_rejectAll', { origin: other.origin });
+      await walletCall(session.w.popup, 'approval_rejectAll', { origin: otherOrigin });
       expect(errorOf(await pending), `request ${n}`).toMatchObject({ code: ERROR_CODES.userRejected });
       await expectClosed(approval);
     }
@@ -256,13 +258,17 @@ test('-32005: more than 10 approval requests in a minute from one origin', async
       expect(limited).toEqual({ code: ERROR_CODES.rateLimited, message: 'Too many requests from this site; wait a minute and try again', isError: true });
     });
     expect(opened).toBe(0);
-    // Per origin: the first origin is not limited (a never-prompting call, then a prompting one).
+    // Per site: the dApp still answers, and another site that has asked nothing yet still gets its window
+    // (the dApp's own site, 127.0.0.1, has asked often in this file, so it is not the one tried).
     expect(resultOf(await request(session.dapp, 'intents_accounts'))).toHaveLength(1);
-    const { approval, pending } = await withApproval(session.w.context, () => request(session.dapp, 'intents_signMessage', goodMessage()));
+    const fresh = await session.w.context.newPage();
+    await fresh.goto(`http://fresh.localhost:${new URL(other.origin).port}/dapp.html`);
+    const { approval, pending } = await withApproval(session.w.context, () => request(fresh, 'intents_requestAccounts', {}));
     await reject(approval);
     expect(errorOf(await pending).code).toBe(ERROR_CODES.userRejected);
     await expectClosed(approval);
     await page.close();
+    await fresh.close();
   } finally {
     await closePageServer(other);
   }

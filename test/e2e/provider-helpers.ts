@@ -17,6 +17,11 @@ export const WNEAR = 'nep141:wrap.near';
 export const USDT = 'nep141:usdt.tether-token.near';
 export const ONE_WNEAR = '1000000000000000000000000';
 export const TEN_WNEAR = '10000000000000000000000000';
+/**
+ * The host of the test page server's pages (fixtures, startPageServer): as a NEP-413 recipient, the asking
+ * site itself, so the window raises no "another site" danger (docs/security.md, "Messages for another site").
+ */
+export const PAGE_SITE = '127.0.0.1';
 
 export interface WalletSession {
   extension: Extension;

@@ -15,6 +15,7 @@ import {
   request,
   resultOf,
   withApproval,
+  PAGE_SITE,
 } from './provider-helpers';
 import { expect, test } from './sim';
 import { stopWorker, watchWorkerForFile } from './worker';
@@ -29,7 +30,7 @@ const session = dappForFile({
 test('signMessage waiting in the window; worker stopped; Confirm → the page gets a valid signature', async () => {
   const message = 'signed across a worker restart';
   const nonce = nonce32();
-  const recipient = 'restart.example';
+  const recipient = PAGE_SITE;
   const { approval, pending } = await withApproval(session.w.context, () =>
     request(session.dapp, 'intents_signMessage', { message, recipient, nonce: nonce.toString('base64') }, { timeoutMs: 20_000 }),
   );
@@ -52,7 +53,7 @@ test('signMessage waiting in the window; worker stopped; Confirm → the page ge
 
 test('worker stopped, then Reject → the page gets 4001', async () => {
   const { approval, pending } = await withApproval(session.w.context, () =>
-    request(session.dapp, 'intents_signMessage', { message: 'reject me', recipient: 'restart.example', nonce: nonce32().toString('base64') }, { timeoutMs: 20_000 }),
+    request(session.dapp, 'intents_signMessage', { message: 'reject me', recipient: PAGE_SITE, nonce: nonce32().toString('base64') }, { timeoutMs: 20_000 }),
   );
   await expect(approval.getByTestId('approval-message')).toHaveText('reject me');
   await stopWorker(session.cdp, session.sw);
@@ -68,7 +69,7 @@ test('worker stopped, then the window is closed → the page gets 4001, and the 
   const tab = await session.w.context.newPage();
   await tab.goto(session.dapp.url());
   const { approval, pending } = await withApproval(session.w.context, () =>
-    request(tab, 'intents_signMessage', { message: 'close me', recipient: 'restart.example', nonce: nonce32().toString('base64') }, { timeoutMs: 20_000 }),
+    request(tab, 'intents_signMessage', { message: 'close me', recipient: PAGE_SITE, nonce: nonce32().toString('base64') }, { timeoutMs: 20_000 }),
   );
   await expect(approval.getByTestId('approval-message')).toHaveText('close me');
   await stopWorker(session.cdp, session.sw);
@@ -78,14 +79,14 @@ test('worker stopped, then the window is closed → the page gets 4001, and the 
   expect(errorOf(outcome)).toEqual({ code: ERROR_CODES.userRejected, message: 'The user closed the approval window', isError: true });
   // The tab that was just dismissed may not reopen the window at once (-32005, no window)…
   const opened = await pagesOpenedDuring(session.w.context, async () => {
-    const soon = errorOf(await request(tab, 'intents_signMessage', { message: 'again', recipient: 'restart.example', nonce: nonce32().toString('base64') }));
+    const soon = errorOf(await request(tab, 'intents_signMessage', { message: 'again', recipient: PAGE_SITE, nonce: nonce32().toString('base64') }));
     expect(soon.code).toBe(ERROR_CODES.rateLimited);
   });
   expect(opened).toBe(0);
   await tab.close();
   // …but nothing is left pending for the origin: the site asks from its other tab, queued (not -32002) and shown.
   const again = await withApproval(session.w.context, () =>
-    request(session.dapp, 'intents_signMessage', { message: 'after', recipient: 'restart.example', nonce: nonce32().toString('base64') }),
+    request(session.dapp, 'intents_signMessage', { message: 'after', recipient: PAGE_SITE, nonce: nonce32().toString('base64') }),
   );
   await expect(again.approval.getByTestId('approval-message')).toHaveText('after');
   await reject(again.approval);
@@ -97,14 +98,14 @@ test('a request from a tab that closes is dropped: the window goes away and the 
   const tab = await session.w.context.newPage();
   await tab.goto(`${session.pages.origin}/dapp.html`);
   const { approval } = await withApproval(session.w.context, () =>
-    request(tab, 'intents_signMessage', { message: 'from a closing tab', recipient: 'restart.example', nonce: nonce32().toString('base64') }).catch(() => undefined),
+    request(tab, 'intents_signMessage', { message: 'from a closing tab', recipient: PAGE_SITE, nonce: nonce32().toString('base64') }).catch(() => undefined),
   );
   await expect(approval.getByTestId('approval-message')).toHaveText('from a closing tab');
   await tab.close();
   await expectClosed(approval);
   // Not -32002: nothing is pending for the origin any more.
   const again = await withApproval(session.w.context, () =>
-    request(session.dapp, 'intents_signMessage', { message: 'next', recipient: 'restart.example', nonce: nonce32().toString('base64') }),
+    request(session.dapp, 'intents_signMessage', { message: 'next', recipient: PAGE_SITE, nonce: nonce32().toString('base64') }),
   );
   await expect(again.approval.getByTestId('approval-message')).toHaveText('next');
   await reject(again.approval);

@@ -26,6 +26,7 @@ import {
   screenshotPath,
   signedIntentVerifies,
   withApproval,
+  PAGE_SITE,
 } from './provider-helpers';
 import { expect, test, walletCall } from './sim';
 
@@ -83,7 +84,7 @@ test('intents_requestAccounts: connect window → Connect → the account; a sec
 test('intents_signMessage: the window shows the message; the signature verifies with @near-wallet-selector/core', async () => {
   const message = 'Sign in to the test dApp\nline two: ünïcödé ✓';
   const nonce = nonce32();
-  const recipient = 'test-dapp.example';
+  const recipient = PAGE_SITE;
   const callbackUrl = `${session.pages.origin}/callback`;
   const { approval, pending } = await withApproval(session.w.context, () =>
     request(session.dapp, 'intents_signMessage', { message, recipient, nonce: nonce.toString('base64'), callbackUrl }),
@@ -110,12 +111,12 @@ test('intents_signMessage with the nonce as a Uint8Array (no callback URL) verif
   const message = 'nonce as bytes';
   const nonce = nonce32();
   const { approval, pending } = await withApproval(session.w.context, () =>
-    request(session.dapp, 'intents_signMessage', { message, recipient: 'test-dapp.example' }, { nonceBytes: [...nonce] }),
+    request(session.dapp, 'intents_signMessage', { message, recipient: PAGE_SITE }, { nonceBytes: [...nonce] }),
   );
   await expect(approval.getByTestId('approval-message')).toHaveText(message);
   await confirm(approval);
   const signed = resultOf<{ publicKey: string; signature: string }>(await pending);
-  expect(verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message, nonce, recipient: 'test-dapp.example' })).toBe(true);
+  expect(verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message, nonce, recipient: PAGE_SITE })).toBe(true);
   await expectClosed(approval);
 });
 
@@ -259,7 +260,7 @@ test('a locked wallet: the window asks for the password, then shows the request 
   const message = 'signed after an unlock';
   const nonce = nonce32();
   const { approval, pending } = await withApproval(session.w.context, () =>
-    request(session.dapp, 'intents_signMessage', { message, recipient: 'test-dapp.example', nonce: nonce.toString('base64') }),
+    request(session.dapp, 'intents_signMessage', { message, recipient: PAGE_SITE, nonce: nonce.toString('base64') }),
   );
   await expect(approval.getByTestId('approval-unlock-password')).toBeFocused();
   await approval.getByTestId('approval-unlock-password').fill(PASSWORD);
@@ -267,7 +268,7 @@ test('a locked wallet: the window asks for the password, then shows the request 
   await expect(approval.getByTestId('approval-message')).toHaveText(message);
   await confirm(approval);
   const signed = resultOf<{ publicKey: string; signature: string }>(await pending);
-  expect(verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message, nonce, recipient: 'test-dapp.example' })).toBe(true);
+  expect(verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message, nonce, recipient: PAGE_SITE })).toBe(true);
   await expectClosed(approval);
   await expect.poll(events).toEqual(expect.arrayContaining([{ name: 'unlock', data: null }, { name: 'accountsChanged', data: [account] }]));
 });
@@ -276,7 +277,7 @@ test('a locked wallet: the window asks for the password, then shows the request 
 test('a locked wallet: declining to unlock in the window answers 4100', async () => {
   await walletCall(session.w.popup, 'wallet_lock');
   const { approval, pending } = await withApproval(session.w.context, () =>
-    request(session.dapp, 'intents_signMessage', { message: 'm', recipient: 'test-dapp.example', nonce: nonce32().toString('base64') }),
+    request(session.dapp, 'intents_signMessage', { message: 'm', recipient: PAGE_SITE, nonce: nonce32().toString('base64') }),
   );
   await expect(approval.getByTestId('approval-unlock-password')).toBeVisible();
   await approval.getByTestId('approval-reject').click();

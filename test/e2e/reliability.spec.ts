@@ -33,6 +33,7 @@ import {
   resultOf,
   signedIntentVerifies,
   withApproval,
+  PAGE_SITE,
 } from './provider-helpers';
 import { busIntents, openObserver, readAllLocal, startBusProxy } from './reliability-helpers';
 import { expect, ledgerView, test, walletCall } from './sim';
@@ -86,14 +87,14 @@ test.describe('signing', () => {
     const message = 'signed across a worker stop';
     const nonce = nonce32();
     const { approval, pending } = await withApproval(session.w.context, () =>
-      request(session.dapp, 'intents_signMessage', { message, recipient: 'reliability.example', nonce: nonce.toString('base64') }, { timeoutMs: 20_000 }),
+      request(session.dapp, 'intents_signMessage', { message, recipient: PAGE_SITE, nonce: nonce.toString('base64') }, { timeoutMs: 20_000 }),
     );
     await expect(approval.getByTestId('approval-message')).toHaveText(message);
     const from = await stopWorker(session.cdp, session.sw);
     await confirm(approval);
     const signed = resultOf<{ accountId: string; publicKey: string; signature: string }>(await pending);
     expect(signed.accountId).toBe(session.w.accountId);
-    expect(verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message, nonce, recipient: 'reliability.example' })).toBe(true);
+    expect(verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message, nonce, recipient: PAGE_SITE })).toBe(true);
     expectRestarted(from);
     await expectClosed(approval);
   });
@@ -278,7 +279,7 @@ test('after the stops the wallet still answers the page: nothing is left queued'
   const outcome = await request(session.dapp, 'intents_accounts');
   expect(resultOf(outcome)).toEqual([{ accountId: session.w.accountId, publicKey: session.w.publicKey }]);
   const { approval, pending } = await withApproval(session.w.context, () =>
-    request(session.dapp, 'intents_signMessage', { message: 'last', recipient: 'reliability.example', nonce: nonce32().toString('base64') }),
+    request(session.dapp, 'intents_signMessage', { message: 'last', recipient: PAGE_SITE, nonce: nonce32().toString('base64') }),
   );
   await expect(approval.getByTestId('approval-message')).toHaveText('last');
   await approval.getByTestId('approval-reject').click();

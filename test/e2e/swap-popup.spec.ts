@@ -233,7 +233,9 @@ test.describe('swap popup', () => {
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('history-export').click()]);
       const csv = readFileSync((await download.path())!, 'utf8');
-      expect(csv.split('\r\n')[0]).toMatch(/^createdAt,status,source,/);
+      const [sep, header] = csv.split('\r\n');
+      expect(sep, 'the file names its separator').toBe('sep=,');
+      expect(header).toMatch(/^createdAt,status,source,/);
       expect(csv).toContain(',REFUNDED,');
     } finally {
       await close();

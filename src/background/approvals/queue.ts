@@ -1,13 +1,13 @@
 /**
  * The approval queue: requests that wait for the user, kept in storage.session so they survive a
  * service-worker restart; bounded per origin, per tab, per site and in all (-32002); rate-limited per
- * origin and in all (-32005, see ./rateLimits); one focused approval window; results go back to the
+ * site, fairly (-32005, see ../page/rateLimits); one focused approval window; results go back to the
  * asking document as a push, so they arrive even when the worker restarted in between, and never to
  * a document the tab navigated to since (docs/security.md).
  */
 import * as z from 'zod/mini';
 import type { Random } from '../../core';
-import { accountIdSchema, hex } from '../../core';
+import { accountIdSchema, hex, siteOf } from '../../core';
 import { ERROR_CODES, errorReply, type BackgroundPush, type RuntimeReply } from '../../provider/protocol';
 import { CorruptedValueError, Kept, type KeyValue } from '../kv';
 import { type TabsPort, documentAlive, pushTarget } from '../page/events';
@@ -16,8 +16,7 @@ export type { TabsPort };
 import type { StorageProblems } from '../problems';
 import { ProviderError } from '../providerError';
 import { publishIntentsParams, signIntentsParams, signMessageParams } from '../page/params';
-import { LIMITS, type RateLimits } from '../page/rateLimits';
-import { siteOf } from '../page/siteOf';
+import type { RateLimits } from '../page/rateLimits';
 
 const KEY = 'approvals';
 /** Waiting requests at most: per site (subdomains together), and from all sites. One per origin and per tab. */
@@ -143,13 +142,9 @@ export class ApprovalQueue {
       if (s.items.length >= QUEUE_BOUNDS.total) {
         throw new ProviderError(ERROR_CODES.requestPending, 'Too many requests are waiting for the user; try again later');
       }
-      await this.deps.limits.take(
-        [
-          { key: `approval:${entry.origin}`, limit: LIMITS.approvalPerOrigin },
-          { key: 'approval:*', limit: LIMITS.approvalGlobal },
-        ],
-        'Too many requests from this site; wait a minute and try again',
-      );
+      // Charged to the site that asked, and never to another: a request the tab's navigation drops
+      // later stays on its own site's account (./rateLimits).
+      await this.deps.limits.take('approval', site, 'Too many requests from this site; wait a minute and try again');
       const item: Pending = { ...entry, id: hex.encode(this.deps.random(12)), createdAt: now };
       return [{ ...s, cooldowns, items: [...s.items, item] }, item.id];
     });

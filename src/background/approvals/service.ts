@@ -12,11 +12,11 @@ import { VaultError } from '../../vault';
 import type { ApprovalQueue, Pending, PendingOf } from './queue';
 import { replyForError } from '../errors';
 import type { UsedNonces } from '../signing/nonces';
-import { isVerifierRecipient } from '../page/api';
 import type { PageEvents } from '../page/events';
 import type { Permissions } from '../page/permissions';
 import { type PreviewDeps, intentsPreview } from './preview';
 import { readPrepared } from './prepared';
+import { checkMessageAtConfirm, messagePreview } from './message';
 import { ProviderError } from '../providerError';
 import { type BusPort, type PreparedIntent, type SignedResult, type SigningService, isInvalidSaltText } from '../signing/signer';
 import type { WalletService } from '../wallet/service';
@@ -68,22 +68,8 @@ export class ApprovalService {
           const accounts = this.deps.wallet.accounts();
           return { ...base, accounts: [...accounts.filter((a) => a.accountId === selected), ...accounts.filter((a) => a.accountId !== selected)] };
         }
-        case 'signMessage': {
-          const m = p.params;
-          const accountId = m.accountId;
-          const verifier = await this.deps.preview.verifierId();
-          return {
-            ...base,
-            message: {
-              accountId,
-              message: m.message,
-              recipient: m.recipient,
-              callbackUrl: m.callbackUrl ?? null,
-              nonce: m.nonce,
-              recipientIsVerifier: isVerifierRecipient(m.recipient, verifier),
-            },
-          };
-        }
+        case 'signMessage':
+          return { ...base, message: messagePreview(p, await this.deps.preview.verifierId()) };
         case 'signIntents':
         case 'publishIntents': {
           const preview = await this.intentsPreviewOf(p);
@@ -201,10 +187,8 @@ export class ApprovalService {
       case 'signMessage': {
         const m = p.params;
         const accountId = m.accountId;
-        // Checked again at signing: the verifier setting may have changed while the request waited.
-        if (isVerifierRecipient(m.recipient, await this.deps.preview.verifierId())) {
-          throw new ProviderError(ERROR_CODES.unauthorized, 'Messages for the verifier contract are refused; the site must ask for intents');
-        }
+        // Judged again at signing: the window is not the source of truth, and the settings may have changed.
+        checkMessageAtConfirm(p, await this.deps.preview.verifierId(), answer.acknowledgeDanger === true);
         // And the site must still be connected to the account on the network the wallet is on now.
         if (!(await this.deps.permissions.accountsOf(p.origin)).includes(accountId)) {
           throw new ProviderError(ERROR_CODES.unauthorized, `This site is not connected to ${accountId} on ${(await this.deps.network()).label}; nothing was signed.`);

@@ -15,6 +15,7 @@ import {
   extractIntentPayload,
   intentHash,
   parseIntents,
+  siteOf,
   signedIntentSchema,
   verifySignedIntent,
 } from '../../core';
@@ -27,7 +28,7 @@ import type { PageEvents } from './events';
 import { publishIntentsParams, publishSignedParams, revokePermissionsParams, signIntentsParams, signMessageParams } from './params';
 import type { Permissions } from './permissions';
 import { ProviderError } from '../providerError';
-import { LIMITS, type RateLimits } from './rateLimits';
+import type { RateLimits } from './rateLimits';
 import { Deferred, type PageContext, type PageHandler } from './context';
 import { type BusPort, publishOnce } from '../signing/signer';
 import type { WalletService } from '../wallet/service';
@@ -110,15 +111,8 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
     return chosen;
   };
 
-  /** Calls that reach the network with the user's credentials: per-origin and global limits. */
-  const spendNetwork = (page: PageContext) =>
-    deps.limits.take(
-      [
-        { key: `network:${page.origin}`, limit: LIMITS.networkPerOrigin },
-        { key: 'network:*', limit: LIMITS.networkGlobal },
-      ],
-      'Too many requests from this site; wait a minute and try again',
-    );
+  /** Calls that reach the network with the user's credentials: the site's fair budget (./rateLimits). */
+  const spendNetwork = (page: PageContext) => deps.limits.take('network', siteOf(page.origin), 'Too many requests from this site; wait a minute and try again');
 
   const defer = async (page: PageContext, ask: Ask) => {
     if (page.tabId === undefined) throw new ProviderError(ERROR_CODES.unauthorized, 'Requests must come from a browser tab');

@@ -1,11 +1,14 @@
 // signMessage (NEP-413): every field that is signed, the message exactly as it is, except that hidden
-// characters are shown as escapes (with a warning), never as they are.
-import type { MessagePreview } from '../../provider/approvalApi';
+// characters are shown as escapes (with a warning), never as they are. The asking origin is printed
+// beside the recipient: a signature for another site is that site's sign-in (docs/security.md).
+import type { MessagePreview, OriginView } from '../../provider/approvalApi';
 import { Findings } from './Findings';
 import { Shown } from './Shown';
 import { messageFindings } from './view';
 
-export function MessageBody({ message }: { message: MessagePreview }) {
+export function MessageBody({ message, origin }: { message: MessagePreview; origin: OriginView }) {
+  const findings = messageFindings(message, origin.origin);
+  const otherSite = findings.some((f) => f.code === 'recipient_other_site');
   return (
     <section class="req-body" aria-label="Message">
       <h2>Sign this message?</h2>
@@ -15,15 +18,19 @@ export function MessageBody({ message }: { message: MessagePreview }) {
           <p>Sign it only if you expected this site to trade or move tokens for you.</p>
         </div>
       )}
-      <Findings findings={messageFindings(message)} />
+      <Findings findings={findings} />
       <dl class="facts">
         <dt>Account</dt>
         <dd class="mono">
           <Shown text={message.accountId} />
         </dd>
         <dt>Recipient</dt>
-        <dd class="mono" data-testid="approval-recipient">
+        <dd class={otherSite ? 'mono bad-text' : 'mono'} data-testid="approval-recipient" data-other-site={otherSite ? 'true' : undefined}>
           <Shown text={message.recipient} />
+        </dd>
+        <dt>Asked by</dt>
+        <dd class="mono" data-testid="approval-message-origin">
+          <Shown text={origin.origin} />
         </dd>
         <dt>Callback URL</dt>
         <dd class="mono">{message.callbackUrl !== null ? <Shown text={message.callbackUrl} /> : <span class="hint">none</span>}</dd>

@@ -1,5 +1,7 @@
 // One pending request: header, the body for its kind, and the action bar (risk acknowledgement, the
-// Confirm delay, Confirm once, Reject). Mounted with key={view.id}, so every new request starts fresh.
+// Confirm delay, Confirm once, Reject). Mounted with key={view.id}, so every new request starts fresh;
+// within one request, the delay and the tick start again whenever what Confirm would act on changes
+// (view confirmSubject), e.g. when an unlock inside the window first shows it.
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ApprovalView, ResolveParams } from '../../provider/approvalApi';
 import { Checkbox } from '../components/Field';
@@ -11,7 +13,7 @@ import { IntentsBody } from './IntentsBody';
 import { MessageBody } from './MessageBody';
 import { UnlockForm } from './UnlockForm';
 import { useFocusGate } from './useFocusGate';
-import { CONFIRM_LABEL, confirmHold, riskGate } from './view';
+import { CONFIRM_LABEL, confirmHold, confirmSubject, riskGate } from './view';
 
 interface RequestProps {
   view: ApprovalView;
@@ -25,8 +27,11 @@ interface RequestProps {
 
 export function Request({ view, now, resolve, rejectAll, refresh }: RequestProps) {
   const gate = useMemo(() => riskGate(view), [view]);
-  const focus = useFocusGate();
-  const [acknowledged, setAcknowledged] = useState(false);
+  const subject = useMemo(() => confirmSubject(view), [view]);
+  const focus = useFocusGate(subject);
+  // The tick is for what was shown when it was given: a changed subject needs it again.
+  const [ackFor, setAckFor] = useState<string | null>(null);
+  const acknowledged = ackFor === subject;
   const [busy, setBusy] = useState<'confirm' | 'reject' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const spent = useRef(false); // set synchronously: a double click cannot send twice
@@ -117,7 +122,7 @@ export function Request({ view, now, resolve, rejectAll, refresh }: RequestProps
   if (view.locked) body = <UnlockForm onUnlocked={refresh} />;
   else if (view.kind === 'connect')
     body = <ConnectBody host={view.origin.host} accounts={accounts} selected={selected} onSelected={setPicked} />;
-  else if (view.kind === 'signMessage' && view.message) body = <MessageBody message={view.message} />;
+  else if (view.kind === 'signMessage' && view.message) body = <MessageBody message={view.message} origin={view.origin} />;
   else if (view.intents) body = <IntentsBody preview={view.intents} publish={view.kind === 'publishIntents'} now={now} />;
   else body = <p class="alert">This request arrived without its details; reject it.</p>;
 
@@ -137,7 +142,7 @@ export function Request({ view, now, resolve, rejectAll, refresh }: RequestProps
             <Checkbox
               label="I understand the risk, and I want to sign this anyway."
               checked={acknowledged}
-              onChecked={setAcknowledged}
+              onChecked={(on) => setAckFor(on ? subject : null)}
               testid="approval-ack-danger"
             />
           </div>

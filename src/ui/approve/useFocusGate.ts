@@ -1,5 +1,7 @@
-// The Confirm delay: armed once the window has been visible and focused for CONFIRM_DELAY_MS without a
-// break. Losing focus never rejects anything (users hate that); it only starts the count again.
+// The Confirm delay: armed once what Confirm would act on (`subject`, view confirmSubject) has been shown in
+// the window, visible and focused, for CONFIRM_DELAY_MS without a break. A new subject starts the count
+// again (an unlock inside the window shows the request only then), and so does a loss of focus; losing
+// focus never rejects anything (users hate that).
 import { useCallback, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { CONFIRM_DELAY_MS, remainingMs, trackFocus } from './view';
 
@@ -13,8 +15,10 @@ export interface FocusGate {
 
 const isFocused = () => document.visibilityState === 'visible' && document.hasFocus();
 
-export function useFocusGate(delayMs: number = CONFIRM_DELAY_MS): FocusGate {
+export function useFocusGate(subject: string, delayMs: number = CONFIRM_DELAY_MS): FocusGate {
   const since = useRef<number | null>(null);
+  /** The subject the count is for; set in the commit that first shows a subject. */
+  const counted = useRef(subject);
   const [focused, setFocused] = useState(false);
   const [readyInMs, setReadyInMs] = useState(delayMs);
 
@@ -46,5 +50,13 @@ export function useFocusGate(delayMs: number = CONFIRM_DELAY_MS): FocusGate {
     check();
   }, [check]);
 
-  return { focused, readyInMs, reset };
+  // The commit that shows a new subject starts the count (before that frame is painted).
+  useLayoutEffect(() => {
+    if (counted.current === subject) return;
+    counted.current = subject;
+    reset();
+  }, [subject, reset]);
+
+  // Drawn with a subject the count is not for yet: not armed, from the very first render of it.
+  return { focused, readyInMs: counted.current === subject ? readyInMs : delayMs, reset };
 }

@@ -2,6 +2,7 @@
 // No DOM, no clock: the components pass `now` in, so all of this is unit-tested.
 // The window imports the core modules it uses, not the core index: the index also brings the curve and
 // hash code the window never runs, which it would load and compile before its first screen.
+import { assessMessage } from '../../core/messageRisk';
 import { hasHiddenCharacters, visibleText } from '../../core/visibleText';
 import { relativeTime } from '../format';
 import type {
@@ -15,8 +16,24 @@ import type {
   RiskLevelView,
 } from '../../provider/approvalApi';
 
-/** Confirm stays disabled until the window has been visible and focused this long, without a break. */
+/**
+ * Confirm stays disabled until what it would act on has been shown in the window, visible and focused,
+ * this long without a break (docs/security.md, "What the window shows").
+ */
 export const CONFIRM_DELAY_MS = 800;
+
+/**
+ * What Confirm would act on, as a key: the Confirm delay starts again whenever it changes. A request
+ * newly shown, an unlock that shows it, a changed payload, preview, finding or block each change it;
+ * how many others wait does not, nor, for a connect request, the accounts offered (which to grant is the
+ * user's own choice in the window, not something to read first).
+ */
+export function confirmSubject(view: ApprovalView): string {
+  if (view.locked) return JSON.stringify([view.id, 'locked']);
+  if (view.kind === 'connect') return JSON.stringify([view.id, view.origin.origin, view.blocked]);
+  const { waiting: _waiting, ...shown } = view;
+  return JSON.stringify(shown);
+}
 
 const LEVEL_RANK: Record<RiskLevelView, number> = { info: 0, warning: 1, danger: 2, forbidden: 3 };
 
@@ -52,11 +69,13 @@ export interface RiskGate {
 /**
  * What the risk allows. `blocked` from the background wins; a forbidden finding blocks even if the
  * background forgot to say so (the window never trusts one field alone). A message addressed to the
- * verifier is treated as danger: it may be an intent in disguise.
+ * verifier is treated as danger: it may be an intent in disguise; so is one for another site.
  */
 export function riskGate(view: ApprovalView): RiskGate {
   const gate = intentsGate(view.intents, view.blocked);
-  return { ...gate, needsAck: gate.needsAck || (!gate.blocked && view.message?.recipientIsVerifier === true) };
+  const message = view.message;
+  const risky = message !== undefined && (message.recipientIsVerifier || messageFindings(message, view.origin.origin).some((f) => f.level === 'danger'));
+  return { ...gate, needsAck: gate.needsAck || (!gate.blocked && risky) };
 }
 
 /** Blocked by a forbidden finding, or needing the acknowledgement of a danger (the window and the popup). */
@@ -201,12 +220,18 @@ export const HIDDEN_CHARACTERS_FINDING: FindingView = {
   message: 'Contains invisible or direction-changing characters, shown here as \\u escapes: text may not be what it seems.',
 };
 
-/** A sign-message request's own findings: hidden characters in anything the page chose. */
-export function messageFindings(message: MessagePreview): FindingView[] {
+/**
+ * A sign-message request's findings as shown: the background's (it enforces them), the same rule run
+ * here on what the window shows, `origin` asking (core assessMessage: a recipient or callback URL of
+ * another site; the window never relies on one check), and hidden characters in anything the page chose.
+ */
+export function messageFindings(message: MessagePreview, origin: string): FindingView[] {
+  const said = message.findings ?? [];
+  const own = assessMessage({ origin, recipient: message.recipient, callbackUrl: message.callbackUrl }).filter((f) => !said.some((s) => s.code === f.code));
   const hidden =
     hasHiddenCharacters(message.message, { multiline: true }) ||
     [message.recipient, message.callbackUrl ?? '', message.nonce].some((s) => hasHiddenCharacters(s));
-  return hidden ? [HIDDEN_CHARACTERS_FINDING] : [];
+  return [...said, ...own.map(({ level, code, message: words }) => ({ level, code, message: words })), ...(hidden ? [HIDDEN_CHARACTERS_FINDING] : [])];
 }
 
 /**

@@ -19,10 +19,13 @@ import { EXTENSION_DIR, closePageServer, launchExtension, startPageServer, type 
 import { type BenchRow, type RowProducer, interleave, median, ms, round } from '../lib';
 import { walletCall, walletOnSimulator } from './wallet';
 
-/** Window samples: the approval window is rate-limited to 30 a minute in all (src/background/page/rateLimits.ts). */
+/** Window samples: approvals are rate-limited to 30 a minute in all, fairly per site (src/background/page/rateLimits.ts). */
 const WINDOW_RUNS = 20;
 const WINDOW_WARMUP = 2;
-/** Pages per origin and minute are limited to 10 approvals: one page server (origin) per few samples. */
+/**
+ * A site may ask for 10 approvals a minute (its subdomains and ports together): one site per few samples,
+ * each a page server on its own `*.localhost` name (two labels: a site of its own).
+ */
 const ORIGINS = 4;
 
 type ProviderWindow = { intentsCompanion: { request(a: { method: string; params?: unknown }): Promise<unknown> } };
@@ -69,7 +72,7 @@ async function side(extension: Extension, sim: RunningSimulator, servers: PageSe
     const server = await startPageServer();
     servers.push(server);
     const dapp = await extension.context.newPage();
-    await dapp.goto(`${server.origin}/provider.html`);
+    await dapp.goto(`http://bench${i}.localhost:${new URL(server.origin).port}/provider.html`);
     await connect(extension, ext, dapp);
     dapps.push(dapp);
   }
@@ -95,7 +98,7 @@ async function requestToWindow(s: Side, i: number, opened: (win: Page) => Promis
   const asked = await dapp.evaluate((nonce) => {
     const t0 = performance.timeOrigin + performance.now();
     (window as unknown as ProviderWindow).intentsCompanion
-      .request({ method: 'intents_signMessage', params: { message: 'bench', recipient: 'bench.near', nonce } })
+      .request({ method: 'intents_signMessage', params: { message: 'bench', recipient: location.hostname, nonce } })
       .catch(() => undefined); // rejected below
     return t0;
   }, Array.from({ length: 32 }, (_, k) => (i * 7 + k) % 256));

@@ -8,7 +8,7 @@
 // the simulator's ledger must not move. Also here: a nonce signed once is never signed again.
 import { signatureBase64ToEd25519 } from '../../../src/core';
 import { ERROR_CODES } from '../../../src/provider/protocol';
-import { TEN_WNEAR, WNEAR, nonce32, dappForFile, request, resultOf, withApproval, confirm, expectClosed } from '../provider-helpers';
+import { TEN_WNEAR, WNEAR, nonce32, dappForFile, request, resultOf, withApproval, confirm, expectClosed, PAGE_SITE } from '../provider-helpers';
 import { expect, ledgerHasPublicKey, test } from '../sim';
 import { attackerKey, attempt, currentSalt, ledgerState, payloadFor, publishOnBus } from './helpers';
 
@@ -66,14 +66,14 @@ test('a nonce is signed once: the same nonce in a second message, or in intents,
   const nonce = nonce32().toString('base64');
   // The first message under this nonce is signed normally.
   const { approval, pending } = await withApproval(session.w.context, () =>
-    request(session.dapp, 'intents_signMessage', { message: 'Sign in to example.org', recipient: 'example.org', nonce }),
+    request(session.dapp, 'intents_signMessage', { message: `Sign in to ${PAGE_SITE}`, recipient: PAGE_SITE, nonce }),
   );
   await confirm(approval);
   expect(resultOf<{ signature: string }>(await pending).signature).toMatch(/^[A-Za-z0-9+/]{86}==$/);
   await expectClosed(approval);
 
   // The page asks again under the same nonce: another message, then intents.
-  const again = await attempt(session.w.context, () => request(session.dapp, 'intents_signMessage', { message: 'Approve transfer of everything', recipient: 'example.org', nonce }), 'confirm');
+  const again = await attempt(session.w.context, () => request(session.dapp, 'intents_signMessage', { message: 'Approve transfer of everything', recipient: PAGE_SITE, nonce }), 'confirm');
   const asIntents = await attempt(
     session.w.context,
     () => request(session.dapp, 'intents_signIntents', { intents: [{ intent: 'transfer', receiver_id: 'attacker.near', tokens: { [WNEAR]: TEN_WNEAR } }], nonce }),

@@ -5,7 +5,9 @@
 // - A connected page hammers getIntentStatus and publishIntents {signed}: rate-limited (-32005), and
 //   stopping the service worker (which a page can wait for) does not reset the limit.
 // - The approval queue is flooded from many subdomains of one site, or by one tab that keeps
-//   navigating: bounded (-32002). Closing the window rejects (4001) and the same tab cannot reopen it
+//   navigating: bounded (-32002). Subdomains (or several sites) that ask and reload to spend the
+//   approval budget cannot silence another site: limits are per site, and the global one never
+//   refuses a site under its fair share. Closing the window rejects (4001) and the same tab cannot reopen it
 //   at once (-32005).
 // Each test has a fresh browser profile: limits are per profile and must not leak between tests.
 import type { Frame, Page } from '@playwright/test';
@@ -296,6 +298,63 @@ test('closing the approval window rejects (4001), and the same tab cannot reopen
     expect(again.windows, 'no window reopened').toBe(0);
     expect(again.outcome).toMatchObject({ ok: false, error: { code: ERROR_CODES.rateLimited } });
     expect(await ledgerState(sim, s.w.accountId)).toEqual(before);
+  } finally {
+    await s.close();
+  }
+});
+
+/**
+ * Each host's tab asks for a window, and reloads once the wallet has the request (the reload drops
+ * it), `rounds` times; the outcomes of the requests that were answered at once (refusals).
+ */
+async function askAndReload(s: Setup, observer: Page, hosts: string[], rounds: number): Promise<number[]> {
+  const tabs = await Promise.all(hosts.map(async (host) => ({ origin: originOn(s.pages, host), page: await tab(s.w, `${originOn(s.pages, host)}/dapp.html`) })));
+  const refused: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    for (const t of tabs) {
+      await fire(t.page, 'intents_requestAccounts', {});
+      await expect
+        .poll(async () => (await queuedOrigins(observer)).includes(t.origin) || (await pageOutcome(t.page)) !== null, { message: `${t.origin}'s request reached the wallet` })
+        .toBe(true);
+      const answered = await pageOutcome(t.page);
+      if (answered && !answered.ok) refused.push(answered.error!.code);
+      await t.page.reload();
+    }
+  }
+  return refused;
+}
+
+/** Another site (127.0.0.1) asks: it must get its window, whoever spent what before. */
+async function anotherSiteGetsItsWindow(s: Setup, observer: Page): Promise<void> {
+  // The reloads dropped every request of the flood: nothing waits before the victim's.
+  await expect.poll(() => queuedOrigins(observer), { message: 'the dropped requests left the queue' }).toEqual([]);
+  const victim = await tab(s.w, `${s.pages.origin}/dapp.html`);
+  const { outcome, windows } = await attempt(s.w.context, () => request(victim, 'intents_requestAccounts', {}, { timeoutMs: 20_000 }), 'confirm');
+  expect(outcome, 'another site was not silenced').toMatchObject({ ok: true });
+  expect(windows, 'its window opened').toBe(1);
+}
+
+test('three subdomains of one site each ask and reload ten times: the site is limited as one, and another site still gets its window', async ({ sim }) => {
+  const s = await setup(sim);
+  try {
+    const observer = await openObserver(s.w.extension);
+    const refused = await askAndReload(s, observer, ['a.flood.localhost', 'b.flood.localhost', 'c.flood.localhost'], 10);
+    test.info().annotations.push({ type: 'refused', description: JSON.stringify(refused) });
+    await anotherSiteGetsItsWindow(s, observer);
+    // Ten windows a minute for the site, its subdomains together: the other twenty are refused.
+    expect(refused.filter((c) => c === ERROR_CODES.rateLimited).length, 'the site was limited as one').toBeGreaterThanOrEqual(20);
+  } finally {
+    await s.close();
+  }
+});
+
+test('three sites each ask and reload ten times (the global budget spent): another site under its fair share still gets its window', async ({ sim }) => {
+  const s = await setup(sim);
+  try {
+    const observer = await openObserver(s.w.extension);
+    const refused = await askAndReload(s, observer, ['one.localhost', 'two.localhost', 'three.localhost'], 10);
+    test.info().annotations.push({ type: 'refused', description: JSON.stringify(refused) });
+    await anotherSiteGetsItsWindow(s, observer);
   } finally {
     await s.close();
   }

@@ -32,6 +32,7 @@ import {
   resultOf,
   withApproval,
   withDapp,
+  PAGE_SITE,
 } from '../provider-helpers';
 import { startBusProxy } from '../reliability-helpers';
 import { expect, test, walletCall } from '../sim';
@@ -113,11 +114,11 @@ test('after a password change and a worker stop the wallet is still unlocked and
 
     const message = 'signed after a password change and a restart';
     const nonce = nonce32();
-    const { approval, pending } = await withApproval(w.context, () => request(dapp, 'intents_signMessage', { message, recipient: 'example.org', nonce: nonce.toString('base64') }));
+    const { approval, pending } = await withApproval(w.context, () => request(dapp, 'intents_signMessage', { message, recipient: PAGE_SITE, nonce: nonce.toString('base64') }));
     await expect(approval.getByTestId('approval-message')).toHaveText(message);
     await confirm(approval);
     const signed = resultOf<{ publicKey: string; signature: string }>(await pending);
-    expect(verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message, nonce, recipient: 'example.org' })).toBe(true);
+    expect(verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message, nonce, recipient: PAGE_SITE })).toBe(true);
     await expectClosed(approval);
     expect(await ledgerState(sim, w.accountId)).toEqual(before);
   });

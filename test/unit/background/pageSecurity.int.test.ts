@@ -389,6 +389,32 @@ describe('messages', () => {
     expect(await t.page(METHODS.signMessage, { message: 'three', recipient: 'dapp.example', nonce })).toMatchObject({ ok: false, error: { data: { field: 'nonce' } } });
   });
 
+  it('a message for another site is danger in the view, and Confirm without the acknowledgement is refused (nothing signed)', async () => {
+    const t = await pageSetup(sim);
+    await t.connect();
+    const pending = await t.page(METHODS.signMessage, { message: 'Sign in to near-intents.org', recipient: 'near-intents.org', nonce: nonceOf(31), callbackUrl: 'https://near-intents.org/cb' });
+    const view = await t.current();
+    expect(view?.message?.findings.map((f) => `${f.level}:${f.code}`)).toEqual(['danger:recipient_other_site', 'danger:callback_other_site']);
+    expect(view?.message?.findings[0]?.message).toMatch(/near-intents\.org.*dapp\.example/);
+    await expect(call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true })).rejects.toThrow(/understand the risk/);
+    // Still waiting, unsigned; the nonce is not spent.
+    expect((await t.current())?.id).toBe(view!.id);
+    if (pending.ok !== 'deferred') throw new Error('not deferred');
+    expect(t.pushes.some((p) => p.message.type === 'approvalResult' && p.message.approvalId === pending.approvalId)).toBe(false);
+    await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true, acknowledgeDanger: true });
+    expect(await t.answerOf(pending)).toMatchObject({ ok: true, result: { signature: expect.any(String) } });
+  });
+
+  it('a message for the asking site itself (a subdomain, a URL of it) has no finding and signs without the acknowledgement', async () => {
+    const t = await pageSetup(sim);
+    await t.connect();
+    const pending = await t.page(METHODS.signMessage, { message: 'Sign in', recipient: 'https://auth.DAPP.example./login', nonce: nonceOf(32), callbackUrl: 'https://dapp.example/cb' });
+    const view = await t.current();
+    expect(view?.message?.findings).toEqual([]);
+    await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true });
+    expect(await t.answerOf(pending)).toMatchObject({ ok: true });
+  });
+
   it('wallet_getPermissions shows no accounts while locked, like intents_accounts', async () => {
     const t = await pageSetup(sim);
     await t.connect();

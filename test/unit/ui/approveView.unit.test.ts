@@ -8,6 +8,7 @@ import {
   HIDDEN_CHARACTERS_FINDING,
   type HoldInput,
   confirmHold,
+  confirmSubject,
   deadlineView,
   highestLevel,
   intentLabel,
@@ -78,9 +79,50 @@ describe('riskGate', () => {
     expect(g).toEqual({ blocked: 'No.', needsAck: false });
   });
   it('treats a message to the verifier as danger', () => {
-    const message = { accountId: 'alice.near', message: 'hi', recipient: 'intents.near', callbackUrl: null, nonce: 'AA==', recipientIsVerifier: true };
+    const message = { accountId: 'alice.near', message: 'hi', recipient: 'intents.near', callbackUrl: null, nonce: 'AA==', recipientIsVerifier: true, findings: [] };
     expect(riskGate(view({ kind: 'signMessage', intents: undefined, message })).needsAck).toBe(true);
-    expect(riskGate(view({ kind: 'signMessage', intents: undefined, message: { ...message, recipientIsVerifier: false } })).needsAck).toBe(false);
+    const own = { ...message, recipient: 'app.example', recipientIsVerifier: false };
+    expect(riskGate(view({ kind: 'signMessage', intents: undefined, message: own })).needsAck).toBe(false);
+  });
+  it('asks for the tick on a message for another site: the background’s finding, or the window’s own check', () => {
+    const message: MessagePreview = { accountId: 'alice.near', message: 'Sign in', recipient: 'app.example', callbackUrl: null, nonce: 'AA==', recipientIsVerifier: false, findings: [] };
+    const signMessage = (m: MessagePreview) => view({ kind: 'signMessage', intents: undefined, message: m });
+    // The background said danger (a rule the window may not know): the tick.
+    expect(riskGate(signMessage({ ...message, findings: [finding('danger')] })).needsAck).toBe(true);
+    // The background said nothing, but the recipient is another site: the window's own check asks for it.
+    expect(riskGate(signMessage({ ...message, recipient: 'near-intents.org' })).needsAck).toBe(true);
+    expect(riskGate(signMessage({ ...message, callbackUrl: 'https://near-intents.org/cb' })).needsAck).toBe(true);
+    // Said by both: shown once.
+    const both = messageFindings({ ...message, recipient: 'near-intents.org', findings: [{ level: 'danger', code: 'recipient_other_site', message: 'from the background' }] }, 'https://app.example');
+    expect(both).toEqual([{ level: 'danger', code: 'recipient_other_site', message: 'from the background' }]);
+    const own = messageFindings({ ...message, recipient: 'near-intents.org' }, 'https://app.example');
+    expect(own.map((f) => f.code)).toEqual(['recipient_other_site']);
+    expect(own[0]!.message).toMatch(/near-intents\.org.*app\.example/);
+  });
+});
+
+describe('confirmSubject: what restarts the Confirm delay', () => {
+  const subject = (over: Partial<ApprovalView> = {}) => confirmSubject(view(over));
+  it('changes when the request is first shown after an unlock, for every kind', () => {
+    for (const kind of ['connect', 'signMessage', 'signIntents', 'publishIntents'] as const) {
+      expect(subject({ kind, locked: true }), kind).not.toBe(subject({ kind, locked: false }));
+    }
+  });
+  it('changes with another request, a changed payload, preview, finding or block', () => {
+    const base = subject();
+    expect(subject({ id: 'a2' })).not.toBe(base);
+    expect(subject({ intents: preview({ raw: '{"changed":true}' }) })).not.toBe(base);
+    expect(subject({ intents: preview({ simulation: { ok: false, error: 'x' } }) })).not.toBe(base);
+    expect(subject({ intents: preview({ batchFindings: [finding('danger')] }) })).not.toBe(base);
+    expect(subject({ blocked: 'No.' })).not.toBe(base);
+    const message: MessagePreview = { accountId: 'alice.near', message: 'hi', recipient: 'app.example', callbackUrl: null, nonce: 'AA==', recipientIsVerifier: false, findings: [] };
+    expect(subject({ kind: 'signMessage', intents: undefined, message })).not.toBe(subject({ kind: 'signMessage', intents: undefined, message: { ...message, message: 'hi!' } }));
+  });
+  it('stays the same for a fresh copy of the same view, another count of waiting requests, or the accounts a connect offers', () => {
+    expect(subject()).toBe(confirmSubject(structuredClone(view())));
+    expect(subject({ waiting: 5 })).toBe(subject({ waiting: 1 }));
+    const account = { accountId: 'alice.near', label: 'Main', kind: 'named' as const, publicKeys: ['ed25519:pk'] };
+    expect(subject({ kind: 'connect', intents: undefined, accounts: [account] })).toBe(subject({ kind: 'connect', intents: undefined, accounts: [account, { ...account, accountId: 'bob.near' }] }));
   });
 });
 
@@ -178,7 +220,7 @@ describe('the heading: who is asking', () => {
 });
 
 describe('hidden characters in page text', () => {
-  const message: MessagePreview = { accountId: 'alice.near', message: 'Sign in\nto app', recipient: 'app.example', callbackUrl: null, nonce: 'AA==', recipientIsVerifier: false };
+  const message: MessagePreview = { accountId: 'alice.near', message: 'Sign in\nto app', recipient: 'app.example', callbackUrl: null, nonce: 'AA==', recipientIsVerifier: false, findings: [] };
 
   it.each([
     ['message', { message: 'pay \u202Ebob' }],
@@ -186,11 +228,11 @@ describe('hidden characters in page text', () => {
     ['callback URL', { callbackUrl: 'https://app.example/\u2066cb' }],
     ['nonce', { nonce: 'AA\uFEFF==' }],
   ])('warns when the %s holds one', (_, over) => {
-    expect(messageFindings({ ...message, ...over })).toEqual([HIDDEN_CHARACTERS_FINDING]);
+    expect(messageFindings({ ...message, ...over }, 'https://app.example')).toEqual([HIDDEN_CHARACTERS_FINDING]);
   });
 
   it('does not warn for ordinary multi-line text', () => {
-    expect(messageFindings(message)).toEqual([]);
+    expect(messageFindings(message, 'https://app.example')).toEqual([]);
   });
 
   it('adds the warning to an intents preview whose payload holds one, once', () => {
