@@ -18,7 +18,7 @@ import {
   submitIntentResponseSchema,
   transactionsSchema,
 } from './schemas';
-import { DEFAULT_WIRE_NAMES, type WireNames, toWire, transactionsQueryToWire } from './wireNames';
+import { DEFAULT_WIRE_NAMES, type WireNames, toWire, transactionsSearch } from './wireNames';
 
 /** A refusal by the service: its own message, the HTTP status and its correlation id. */
 export class OneClickError extends HttpError {
@@ -96,13 +96,11 @@ export const getStatus = (deps: HttpDeps, url: string, depositAddress: string, m
   call(deps, { url: `${base(url)}/v0/status?${new URLSearchParams({ depositAddress, ...(memo ? { depositMemo: memo } : {}) })}` }, statusResponseSchema, o);
 
 /**
- * `GET {transactions}/transactions`; arrays are sent comma-joined, chain ids and the paging cursor in the
- * network's spelling.
- * A JWT is required (401 without).
+ * `GET {transactions}/transactions`, the query in the network's spelling (./wireNames
+ * `transactionsSearch`: chain ids, lists, the statuses always named). A JWT is required (401 without).
  */
 export function getTransactions(deps: HttpDeps, url: string, query: Record<string, unknown>, o: CallOptions = {}) {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(transactionsQueryToWire(o.wireNames ?? DEFAULT_WIRE_NAMES, query))) if (v !== undefined && v !== null) q.set(k, Array.isArray(v) ? v.join(',') : String(v));
+  const q = transactionsSearch(o.wireNames ?? DEFAULT_WIRE_NAMES, query);
   return call(deps, { url: `${base(url)}/transactions?${q}` }, transactionsSchema, o);
 }
 

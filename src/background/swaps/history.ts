@@ -156,9 +156,10 @@ export function swapHistory(d: HistoryDeps) {
     let remote: HistoryItem[] = [];
     let serviceError: string | null = null;
     try {
+      // None chosen: the client names every status (the explorer's default leaves pending rows out).
       const statuses = q.statuses && [...new Set(q.statuses.map(pending))];
       // Chain ids leave as the network spells them (`home` is `near` on live services: oneclick/wireNames).
-      const names = wireNamesOf(s);
+      const names = wireNamesOf(s, s.endpoints.transactions);
       const txs = await getTransactions(d.http, s.endpoints.transactions, { ...q, statuses }, { jwt: s.jwt, wireNames: names });
       remote = txs.map((tx) => {
         const key = keyOf(tx.depositAddress, tx.depositMemo);
