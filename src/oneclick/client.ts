@@ -9,6 +9,7 @@
 import * as z from 'zod/mini';
 import { type BoundCredential, type HttpDeps, HttpError, type JsonRequest, requestJson } from '../core';
 import type { SignedIntent } from '../core';
+import { recipientWithMemo } from '../core/destinationMemo';
 import {
   anyInputWithdrawalsSchema,
   errorBodySchema,
@@ -75,9 +76,19 @@ export interface QuoteBody {
   [field: string]: unknown;
 }
 
+/**
+ * The quote request as it leaves: a `recipientMemo` travels inside the recipient (an XRP X-address), as the
+ * service has no memo field (core/destinationMemo); then the network's spelling.
+ */
+export function quoteToWire(body: QuoteBody, o: CallOptions = {}): unknown {
+  const { recipientMemo, ...rest } = body;
+  const memo = typeof recipientMemo === 'string' ? recipientMemo : undefined;
+  return outbound(o, typeof rest.recipient === 'string' && memo !== undefined ? { ...rest, recipient: recipientWithMemo(rest.recipient, memo) } : rest);
+}
+
 /** `POST /v0/quote`; `rawText` is the answer byte for byte as received (with its signature): the evidence. */
 export async function getQuote(deps: HttpDeps, url: string, body: QuoteBody, o: CallOptions = {}) {
-  const { data: response, text: rawText } = await callWithText(deps, { url: `${base(url)}/v0/quote`, method: 'POST', body: outbound(o, body) }, quoteResponseSchema, o);
+  const { data: response, text: rawText } = await callWithText(deps, { url: `${base(url)}/v0/quote`, method: 'POST', body: quoteToWire(body, o) }, quoteResponseSchema, o);
   return { response, rawText };
 }
 

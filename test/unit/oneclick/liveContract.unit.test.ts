@@ -39,6 +39,9 @@ const STAGING_KEY = 'ed25519:5J5tkaxyPoR3Q9S8LXfo5bWnXK5Z2bctJ4mB9gENh7co';
 const WNEAR = 'nep141:wrap.near';
 const USDC = 'nep141:17208628f84f5d6ad33f0da3bbbeb27ffcb398eac501a31bd6ad2011e36133a1';
 const JWT = 'live-partner-jwt';
+/** An XRP classic address and its X-address with destination tag 1 (xrpl.js ripple-address-codec vectors). */
+const XRP_CLASSIC = 'r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59';
+const XRP_TAGGED = 'X7AcgcsBL6XDcUb289X4mJ8djcdyKaGZMhc9YTE92ehJ2Fu';
 const BUS_KEY = 'live-bus-key';
 
 const deps = (fake: LiveServices): HttpDeps => ({ fetch: fake.fetch, sleep: async () => undefined, policy: { retries: 0 } });
@@ -126,6 +129,23 @@ describe('the clients against the strict fake', () => {
     const next = await getTransactions(d, LIVE_HOSTS.transactions, { lastDepositAddress: all[0]!.depositAddress, lastDepositMemo: all[0]!.depositMemo, direction: 'next' }, explorer);
     expect(next.map((t) => t.status)).toEqual(['SUCCESS', 'REFUNDED']);
     expect(fake.refusals).toEqual([]);
+  });
+
+  it('an XRP destination tag leaves inside the recipient, as its X-address: the service has no memo field', async () => {
+    const fake = liveServices();
+    const body = { dry: true, swapType: 'EXACT_INPUT', slippageTolerance: 100, originAsset: WNEAR, depositType: 'INTENTS', destinationAsset: 'nep141:xrp.omft.near', amount: '1000', refundTo: 'alice.near', refundType: 'INTENTS', recipient: XRP_CLASSIC, recipientType: 'DESTINATION_CHAIN', recipientMemo: '1', deadline: new Date(Date.now() + 3600_000).toISOString() };
+    await getQuote(deps(fake), LIVE_HOSTS.swap, body, { wireNames: 'live' });
+    const sent = fake.seen.at(-1)!.body as Record<string, unknown>;
+    expect(sent.recipient).toBe(XRP_TAGGED);
+    expect(sent).not.toHaveProperty('recipientMemo');
+    expect(fake.refusals).toEqual([]);
+    // Sent as a field of its own, the live validator refuses it: it is not part of the request.
+    const { recipientMemo: _memo, ...rest } = body;
+    const raw = await fake.fetch(`${LIVE_HOSTS.swap}/v0/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...rest, recipientMemo: '1' }), signal: new AbortController().signal });
+    expect(raw.status).toBe(400);
+    // A memo that no route carries is never sent, nor dropped: the client refuses it.
+    await expect(getQuote(deps(fake), LIVE_HOSTS.swap, { ...body, recipient: 'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ', recipientMemo: 'exchange-7' }, { wireNames: 'live' })).rejects.toThrow(/Only an XRP Ledger address/);
+    expect(fake.seen).toHaveLength(2);
   });
 
   it('the bus and the ledger RPC: quote with mixed answers, publish, get_status, views', async () => {
@@ -268,6 +288,15 @@ describe('a whole journey of the background on the Mainnet preset', () => {
     });
     const anyInput = params({ swapType: 'ANY_INPUT', originAsset: ANY_INPUT_ASSET, amount: '0', depositType: 'INTENTS', slippageTolerance: 0 });
     for (const p of [params({}), params({ swapType: 'EXACT_OUTPUT', amount: '1000000' }), params({ swapType: 'FLEX_INPUT' }), anyInput]) await call(bg, SWAP.quote, p);
+    // A withdrawal to an XRP address with its destination tag: the tag leaves inside the recipient.
+    const toXrp = params({ depositType: 'INTENTS', destinationAsset: 'nep141:xrp.omft.near', recipientType: 'DESTINATION_CHAIN', recipient: XRP_CLASSIC, recipientMemo: '1' });
+    await call(bg, SWAP.quote, toXrp);
+    expect((fake.seen.at(-1)!.body as { recipient: string }).recipient).toBe(XRP_TAGGED);
+    // A Stellar memo, or a memo for an intents account, is refused by the background before anything is asked.
+    const asked = fake.seen.length;
+    await expect(call(bg, SWAP.quote, { ...toXrp, recipient: 'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ', recipientMemo: '123' })).rejects.toMatchObject({ data: { field: 'recipientMemo' } });
+    await expect(call(bg, SWAP.quote, params({ recipientMemo: '1' }))).rejects.toMatchObject({ data: { field: 'recipientMemo' } });
+    expect(fake.seen.length).toBe(asked);
 
     // A home-ledger deposit, its sender given as the interface names it.
     const home = await call<SwapRecordView>(bg, SWAP.start, params({}));
