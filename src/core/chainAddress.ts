@@ -6,13 +6,14 @@
  * Formats: EIP-55 https://eips.ethereum.org/EIPS/eip-55; BIP-173/BIP-350 (bech32, bech32m);
  * CashAddr https://reference.cash/protocol/blockchain/encoding/cashaddr; Stellar SEP-23 (strkey);
  * TON "user-friendly address" https://docs.ton.org/learn/overviews/addresses; XRP
- * https://xrpl.org/docs/concepts/accounts/addresses.
+ * https://xrpl.org/docs/concepts/accounts/addresses (classic `r…`, and X-addresses carrying a tag).
  * Not imported by core's index: only the pages and the simulator that check addresses carry keccak.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { base32nopad, base58, base58xrp, base64, base64url, bech32, bech32m, createBase58check, hex } from '@scure/base';
+import { base32nopad, base58, base64, base64url, bech32, bech32m, createBase58check, hex } from '@scure/base';
 import { isValidAccountId } from './account';
+import { isXrpAddress } from './xrpAddress';
 
 export type AddressFamily =
   | 'evm' | 'home' | 'btc' | 'ltc' | 'doge' | 'zec' | 'bch' | 'dash' | 'sol' | 'tron' | 'ton' | 'xrp' | 'stellar'
@@ -127,17 +128,7 @@ function isStellarAddress(text: string): boolean {
   return bytes[33] === (crc & 0xff) && bytes[34] === crc >> 8;
 }
 
-export function xrpChecksum(payload: Uint8Array): Uint8Array {
-  return sha256(sha256(payload)).slice(0, 4);
-}
-
-function isXrpAddress(text: string): boolean {
-  if (!/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/.test(text)) return false;
-  const bytes = tryDecode(() => base58xrp.decode(text));
-  if (!bytes || bytes.length !== 25 || bytes[0] !== 0) return false;
-  const sum = xrpChecksum(bytes.slice(0, 21));
-  return sum.every((b, i) => bytes[21 + i] === b);
-}
+export { decodeXAddress, encodeXAddress, isXrpAddress, xrpChecksum } from './xrpAddress';
 
 /**
  * Is `text` an address of this family, checksum verified where the format has one? Sui, Aptos and

@@ -9,6 +9,7 @@
 import * as z from 'zod/mini';
 import { type BoundCredential, type HttpDeps, HttpError, type JsonRequest, requestJson } from '../core';
 import type { SignedIntent } from '../core';
+import { recipientWithMemo } from '../core/destinationMemo';
 import {
   anyInputWithdrawalsSchema,
   errorBodySchema,
@@ -18,7 +19,7 @@ import {
   submitIntentResponseSchema,
   transactionsSchema,
 } from './schemas';
-import { DEFAULT_WIRE_NAMES, type WireNames, toWire, transactionsQueryToWire } from './wireNames';
+import { DEFAULT_WIRE_NAMES, type WireNames, toWire, transactionsSearch } from './wireNames';
 
 /** A refusal by the service: its own message, the HTTP status and its correlation id. */
 export class OneClickError extends HttpError {
@@ -75,9 +76,19 @@ export interface QuoteBody {
   [field: string]: unknown;
 }
 
+/**
+ * The quote request as it leaves: a `recipientMemo` travels inside the recipient (an XRP X-address), as the
+ * service has no memo field (core/destinationMemo); then the network's spelling.
+ */
+export function quoteToWire(body: QuoteBody, o: CallOptions = {}): unknown {
+  const { recipientMemo, ...rest } = body;
+  const memo = typeof recipientMemo === 'string' ? recipientMemo : undefined;
+  return outbound(o, typeof rest.recipient === 'string' && memo !== undefined ? { ...rest, recipient: recipientWithMemo(rest.recipient, memo) } : rest);
+}
+
 /** `POST /v0/quote`; `rawText` is the answer byte for byte as received (with its signature): the evidence. */
 export async function getQuote(deps: HttpDeps, url: string, body: QuoteBody, o: CallOptions = {}) {
-  const { data: response, text: rawText } = await callWithText(deps, { url: `${base(url)}/v0/quote`, method: 'POST', body: outbound(o, body) }, quoteResponseSchema, o);
+  const { data: response, text: rawText } = await callWithText(deps, { url: `${base(url)}/v0/quote`, method: 'POST', body: quoteToWire(body, o) }, quoteResponseSchema, o);
   return { response, rawText };
 }
 
@@ -96,13 +107,11 @@ export const getStatus = (deps: HttpDeps, url: string, depositAddress: string, m
   call(deps, { url: `${base(url)}/v0/status?${new URLSearchParams({ depositAddress, ...(memo ? { depositMemo: memo } : {}) })}` }, statusResponseSchema, o);
 
 /**
- * `GET {transactions}/transactions`; arrays are sent comma-joined, chain ids and the paging cursor in the
- * network's spelling.
- * A JWT is required (401 without).
+ * `GET {transactions}/transactions`, the query in the network's spelling (./wireNames
+ * `transactionsSearch`: chain ids, lists, the statuses always named). A JWT is required (401 without).
  */
 export function getTransactions(deps: HttpDeps, url: string, query: Record<string, unknown>, o: CallOptions = {}) {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(transactionsQueryToWire(o.wireNames ?? DEFAULT_WIRE_NAMES, query))) if (v !== undefined && v !== null) q.set(k, Array.isArray(v) ? v.join(',') : String(v));
+  const q = transactionsSearch(o.wireNames ?? DEFAULT_WIRE_NAMES, query);
   return call(deps, { url: `${base(url)}/transactions?${q}` }, transactionsSchema, o);
 }
 

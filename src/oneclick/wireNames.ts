@@ -52,19 +52,33 @@ export function toWire(names: WireNames, v: unknown): unknown {
 export const LOCAL_ONLY_FILTERS = ['minUsdPrice', 'maxUsdPrice'] as const;
 
 /**
- * The explorer's paging cursor: the interface names the previous page's last row by
- * `lastDepositAddress` + `lastDepositMemo`; the live explorer knows only `lastDepositAddressAndMemo`,
- * the address joined to its memo by `_` (https://docs.near-intents.org, Intents Explorer API,
- * "transactions").
+ * Every status the explorer filters by. Its default (no `statuses`) is FAILED, PROCESSING, REFUNDED,
+ * SUCCESS: pending rows would be missing, so the wallet always names the statuses it wants, all of them
+ * when the user picks none (https://docs.near-intents.org, Intents Explorer API, "Get transactions").
  */
-export function transactionsQueryToWire(names: WireNames, query: Record<string, unknown>): Record<string, unknown> {
+export const EXPLORER_STATUSES = ['FAILED', 'INCOMPLETE_DEPOSIT', 'PENDING_DEPOSIT', 'PROCESSING', 'REFUNDED', 'SUCCESS'] as const;
+
+/**
+ * The explorer's query in the network's spelling. Both spellings page with `lastDepositAddress` +
+ * `lastDepositMemo` (the joined `lastDepositAddressAndMemo` is deprecated by the live docs and the
+ * interface alike) and always send `statuses` (EXPLORER_STATUSES). A list leaves as the parameter
+ * repeated on live names (`statuses=A&statuses=B`, as the live docs pass multiple values) and
+ * comma-joined on the interface's (its `statuses` is "comma-separated"). Live names drop the USD bounds,
+ * which the caller applies (LOCAL_ONLY_FILTERS).
+ */
+export function transactionsSearch(names: WireNames, query: Record<string, unknown>): URLSearchParams {
   const wire = { ...(toWire(names, query) as Record<string, unknown>) };
-  // The live explorer has no USD bounds (its query parameters: same page); the caller filters by them.
   if (names === 'live') for (const k of LOCAL_ONLY_FILTERS) delete wire[k];
-  const { lastDepositAddress: address, lastDepositMemo: memo, ...rest } = wire;
-  if (address === undefined) return rest;
-  if (names === 'interface') return { ...rest, lastDepositAddress: address, ...(memo === undefined ? {} : { lastDepositMemo: memo }) };
-  return { ...rest, lastDepositAddressAndMemo: memo ? `${String(address)}_${String(memo)}` : address };
+  if (wire.lastDepositAddress === undefined) delete wire.lastDepositMemo;
+  if (!Array.isArray(wire.statuses) || wire.statuses.length === 0) wire.statuses = [...EXPLORER_STATUSES];
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(wire)) {
+    if (v === undefined || v === null) continue;
+    if (!Array.isArray(v)) q.set(k, String(v));
+    else if (names === 'live') for (const x of v) q.append(k, String(x));
+    else q.set(k, v.join(','));
+  }
+  return q;
 }
 
 /** Chain id inbound: the live `near` is our `home`. */

@@ -80,6 +80,11 @@ export interface QuoteParams {
   refundType: RefundType;
   recipient: string;
   recipientType: RecipientType;
+  /**
+   * The memo the recipient's address needs (an XRP destination tag), as typed: it leaves inside the
+   * recipient, as its X-address (src/core/destinationMemo.ts; docs/services.md, "Recipient memos").
+   */
+  recipientMemo?: string;
   /** ISO 8601. */
   deadline: string;
   depositMode?: DepositMode;

@@ -117,11 +117,14 @@ function shapeProblem(family: AddressFamily, text: string): string | null {
       if (!/^[A-Za-z0-9+/_-]+$/.test(text)) return 'A TON address uses base64 letters, digits and - _ (or + /)';
       return text.length === 48 ? null : `A TON address is 48 characters long (this has ${text.length})`;
     case 'xrp':
-      if (!text.startsWith('r')) return 'An XRP address starts with r';
+      if (text.startsWith('T')) return 'This is a testnet X-address: use a mainnet one (X…) or the classic r… address';
+      if (!text.startsWith('r') && !text.startsWith('X')) return 'An XRP address starts with r (or X for an X-address, which holds a destination tag)';
       if ([...text].some((ch) => !XRP_ALPHABET.includes(ch))) return 'An XRP address uses base58 letters and digits only (no 0, O, I or l)';
+      if (text.startsWith('X')) return text.length === 47 ? null : `An X-address is 47 characters long (this has ${text.length})`;
       return text.length >= 25 && text.length <= 35 ? null : `An XRP address is 25–35 characters long (this has ${text.length})`;
     case 'stellar':
-      if (!text.startsWith('G')) return text.startsWith('M') ? 'Use the plain G… account address and put any memo in the memo field' : 'A Stellar account address starts with G';
+      // A muxed M… address stands for an account and a memo id; no route carries a Stellar memo (core/destinationMemo).
+      if (!text.startsWith('G')) return text.startsWith('M') ? 'A muxed Stellar address (M…) carries a memo, and no route to Stellar can deliver one: use a plain G… account address that needs no memo' : 'A Stellar account address starts with G';
       if (!/^[A-Z2-7]+$/.test(text)) return 'A Stellar address uses capital letters A–Z and digits 2–7 only';
       return text.length === 56 ? null : `A Stellar address is 56 characters long (this has ${text.length})`;
     case 'sui':

@@ -2,7 +2,8 @@
 // request built from it. Pure (the clock is passed in), so the page stays thin and this is tested.
 import { formatUnits, parseUnits } from '../core/amounts';
 import { ANY_INPUT_ASSET, type AppFee, type DepositMode, type DepositType, type QuoteParams, type RecipientType, type RefundType, type SwapType, type TokenView } from '../provider/swapApi';
-import { accountIdProblem, chainName, evmAddressProblem, recipientProblem, refundProblem } from './addresses';
+import { memoProblem, memoRuleOf } from '../core/destinationMemo';
+import { accountIdProblem, evmAddressProblem, familyOf, recipientProblem, refundProblem } from './addresses';
 import { parseAmountInput } from './amountText';
 
 export interface AppFeeRow {
@@ -21,6 +22,8 @@ export interface SwapForm {
   depositMode: DepositMode;
   recipient: string;
   recipientType: RecipientType;
+  /** The memo the recipient's address needs (an XRP destination tag), as typed; empty for none. */
+  recipientMemo: string;
   refundTo: string;
   refundType: RefundType;
   /** Percent as typed ("0.5"); sent as basis points. */
@@ -61,6 +64,7 @@ export function emptyForm(account: string | null): SwapForm {
     depositMode: 'SIMPLE',
     recipient: account ?? '',
     recipientType: 'INTENTS',
+    recipientMemo: '',
     refundTo: account ?? '',
     refundType: 'INTENTS',
     slippagePercent: DEFAULT_SLIPPAGE_PERCENT,
@@ -174,6 +178,11 @@ export function buildQuote(form: SwapForm, tokens: readonly TokenView[], now: nu
 
   const recipient = recipientProblem(form.recipientType, destination?.blockchain ?? null, form.recipient);
   if (recipient) problems.recipient = recipient;
+  // The memo an address on the destination chain may need; only where the chain has one (core/destinationMemo).
+  const memoFamily = form.recipientType === 'DESTINATION_CHAIN' && destination ? familyOf(destination.blockchain) : null;
+  const recipientMemo = memoRuleOf(memoFamily) ? form.recipientMemo : '';
+  const memo = memoProblem(memoFamily, recipientMemo, form.recipient);
+  if (memo) problems.recipientMemo = memo;
   const refundType: RefundType = anyInput ? 'INTENTS' : form.refundType;
   const depositType: DepositType = anyInput ? 'INTENTS' : form.depositType;
   const refund = refundProblem(refundType, origin?.blockchain ?? null, form.refundTo);
@@ -251,6 +260,7 @@ export function buildQuote(form: SwapForm, tokens: readonly TokenView[], now: nu
     recipientType: form.recipientType,
     deadline: new Date(now + minutes * 60_000).toISOString(),
   };
+  if (recipientMemo) params.recipientMemo = recipientMemo;
   if (depositType === 'ORIGIN_CHAIN') params.depositMode = form.depositMode;
   if (vRecipient) params.virtualChainRecipient = vRecipient;
   if (vRefund) params.virtualChainRefundRecipient = vRefund;
@@ -270,28 +280,4 @@ export function quoteKey(params: QuoteParams): string {
   return JSON.stringify(rest);
 }
 
-/** Tokens grouped by chain for the picker, filtered by a search over symbol, chain (id and name) and asset id. */
-export function searchTokens(tokens: readonly TokenView[], query: string): { chain: string; tokens: TokenView[] }[] {
-  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  const hits = tokens.filter((t) => {
-    const hay = `${t.symbol} ${t.blockchain} ${chainName(t.blockchain)} ${t.assetId}`.toLowerCase();
-    return words.every((w) => hay.includes(w));
-  });
-  const groups = new Map<string, TokenView[]>();
-  for (const t of hits) {
-    const list = groups.get(t.blockchain) ?? [];
-    list.push(t);
-    groups.set(t.blockchain, list);
-  }
-  return [...groups.entries()]
-    .sort(([a], [b]) => (a === 'home' ? -1 : b === 'home' ? 1 : a.localeCompare(b)))
-    .map(([chain, list]) => ({ chain, tokens: list.sort((a, b) => a.symbol.localeCompare(b.symbol)) }));
-}
-
-/** "$1,234.56" for a token price; small prices keep their significant digits. */
-export function formatPrice(price: number): string {
-  if (!Number.isFinite(price) || price < 0) return '—';
-  if (price === 0) return '$0';
-  if (price >= 1) return `$${price.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-  return `$${price.toLocaleString('en-US', { maximumSignificantDigits: 4 })}`;
-}
+export { formatPrice, searchTokens } from './tokenSearch';

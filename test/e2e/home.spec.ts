@@ -3,6 +3,7 @@
 // folded away, and painted from the last reading when the popup opens again.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { encodeXAddress } from '../../src/core/chainAddress';
 import { WALLET } from '../../src/provider/walletApi';
 import { ROOT, launchExtension } from './fixtures';
 import { dev, expect, pointAtSimulator, test, walletCall } from './sim';
@@ -11,6 +12,10 @@ const SCREENSHOTS = path.join(ROOT, 'test-results/screenshots');
 const WNEAR = 'nep141:wrap.near';
 const USDC_ETH = 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near';
 const BTC = 'nep141:btc.omft.near';
+const XRP = 'nep141:xrp.omft.near';
+const XLM = 'nep141:stellar-native.omft.near';
+/** The XRP Ledger's genesis account: a real classic address. */
+const XRP_CLASSIC = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
 
 test('Home shows what the intents account holds, largest first, with the total; dust folds away', async ({ sim }) => {
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -103,6 +108,56 @@ test('Withdraw: to an Ethereum address, checked with its checksum, quoted, paid 
     await page.getByTestId('deposit-back').click();
     const left = page.getByTestId('home-balance');
     await expect(left.first()).toContainText('15', { timeout: 10_000 });
+  } finally {
+    await close();
+  }
+});
+
+test('Withdraw to an XRP address with a destination tag: checked, carried to the service inside the recipient, delivered with the tag; a Stellar memo is refused', async ({ sim }) => {
+  const { extension, close } = await launchExtension();
+  try {
+    const page = await extension.context.newPage();
+    await pointAtSimulator(page, extension, sim);
+    const created = await walletCall<{ status: { selectedAccountId: string } }>(page, WALLET.create, { password: 'correct horse battery', source: { kind: 'generate' } });
+    await walletCall(page, WALLET.setSettings, { jwt: sim.devJwt });
+    const account = created.status.selectedAccountId;
+    await dev(sim, '/dev/fund', { accountId: account, tokenId: XRP, amount: '10000000' });
+    await dev(sim, '/dev/fund', { accountId: account, tokenId: XLM, amount: '1000000000' });
+    await page.reload();
+    await expect(page.getByTestId('home-balance')).toHaveCount(2);
+    await page.getByTestId('home-withdraw').click();
+
+    // Stellar: the memo field is there, and a memo is refused by name (no route carries it); nothing is asked.
+    await page.getByTestId('withdraw-token').selectOption(XLM);
+    await page.getByTestId('withdraw-to').fill('GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ');
+    await page.getByTestId('withdraw-memo').fill('exchange-7');
+    await page.getByTestId('withdraw-amount').fill('10');
+    await expect(page.getByText(/cannot carry a memo.*clear the Memo field/)).toBeVisible();
+    await expect(page.getByTestId('withdraw-arrives')).toHaveCount(0);
+
+    // XRP: a tag out of range is caught; a good one is quoted and goes out inside the recipient.
+    await page.getByTestId('withdraw-token').selectOption(XRP);
+    await page.getByTestId('withdraw-to').fill(XRP_CLASSIC);
+    await expect(page.getByLabel(/Destination tag/)).toBeVisible();
+    await page.getByTestId('withdraw-memo').fill('4294967296');
+    await page.getByTestId('withdraw-amount').fill('5');
+    await expect(page.getByText(/whole number from 0 to 4294967295/)).toBeVisible();
+    await page.getByTestId('withdraw-memo').fill('123456');
+    await expect(page.getByTestId('withdraw-arrives')).toContainText('XRP', { timeout: 10_000 });
+    await page.getByTestId('withdraw-continue').click();
+    await expect(page.getByTestId('deposit-recipient-memo')).toHaveText('123456');
+    await page.getByTestId('deposit-pay-intents').click();
+    await page.getByTestId('deposit-pay-ack').check();
+    await page.getByTestId('deposit-pay-confirm').click();
+    await expect(page.getByTestId('deposit-status')).toHaveAttribute('data-status', 'SUCCESS', { timeout: 20_000 });
+
+    // The service saw the X-address of that address and tag, and delivered to the address with the tag.
+    await page.getByTestId('deposit-quote-toggle').click();
+    const evidence = JSON.parse(await page.getByTestId('deposit-quote-json').innerText()) as { quoteRequest: { recipient: string }; quote: { depositAddress: string } };
+    expect(evidence.quoteRequest.recipient).toBe(encodeXAddress(XRP_CLASSIC, 123456));
+    const res = await fetch(`${sim.url}/dev/deliveries?depositAddress=${evidence.quote.depositAddress}`);
+    const { deliveries } = (await res.json()) as { deliveries: { address: string; destinationTag: string; bridgeMemo: string }[] };
+    expect(deliveries).toEqual([expect.objectContaining({ address: XRP_CLASSIC, destinationTag: '123456', bridgeMemo: `WITHDRAW_TO:${XRP_CLASSIC}:123456` })]);
   } finally {
     await close();
   }

@@ -5,11 +5,15 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { encodeXAddress } from '../../src/core/chainAddress';
 import { ROOT, launchExtension } from './fixtures';
 import { dev, expect, ledgerView, openSwap, pick, test } from './sim';
 
 const SCREENSHOTS = path.join(ROOT, 'test-results/screenshots');
 const USDC = 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near';
+const XRP = 'nep141:xrp.omft.near';
+/** The XRP Ledger's genesis account: a real classic address. */
+const XRP_CLASSIC = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
 const SWAP_TIMEOUT = 20_000;
 
 /** USDC on eth → wNEAR, `amount` USDC, waits for the dry quote. */
@@ -31,6 +35,33 @@ const status = (page: Page) => page.getByTestId('deposit-status');
 test.describe('swap popup', () => {
   test.beforeAll(() => mkdirSync(SCREENSHOTS, { recursive: true }));
   test.describe.configure({ timeout: 90_000 });
+
+  test('to an XRP address with a destination tag: the tag field appears for that chain, is checked, and reaches the service inside the recipient', async ({ sim }) => {
+    const { extension, close } = await launchExtension();
+    try {
+      const page = await extension.context.newPage();
+      await openSwap(page, extension, sim);
+      await pick(page, 'origin', 'usdc eth', USDC);
+      await pick(page, 'destination', 'xrp', XRP);
+      await page.getByTestId('swap-amount').fill('25');
+      await page.getByTestId('swap-options-toggle').click();
+      // To an intents account there is no tag to give.
+      await expect(page.getByTestId('swap-recipient-memo')).toHaveCount(0);
+      await page.getByTestId('swap-recipient-type').selectOption('DESTINATION_CHAIN');
+      await page.getByTestId('swap-recipient').fill(XRP_CLASSIC);
+      await page.getByTestId('swap-recipient-memo').fill('12x');
+      await expect(page.getByText(/whole number from 0 to 4294967295/)).toBeVisible();
+      await page.getByTestId('swap-recipient-memo').fill('77');
+      await expect(page.getByTestId('swap-quote')).toHaveAttribute('data-state', 'ok', { timeout: SWAP_TIMEOUT });
+      await startSwap(page);
+      await expect(page.getByTestId('deposit-recipient-memo')).toHaveText('77');
+      await page.getByTestId('deposit-quote-toggle').click();
+      const evidence = JSON.parse(await page.getByTestId('deposit-quote-json').innerText()) as { quoteRequest: { recipient: string } };
+      expect(evidence.quoteRequest.recipient).toBe(encodeXAddress(XRP_CLASSIC, 77));
+    } finally {
+      await close();
+    }
+  });
 
   test('quote → deposit address → simulated deposit → SUCCESS, step by step', async ({ sim }) => {
     const { extension, close } = await launchExtension();

@@ -88,23 +88,34 @@ const STANDARDS = ['nep413', 'erc191', 'raw_ed25519', 'webauthn', 'ton_connect',
 const generateIntent = z.strictObject({ type: z.literal('swap_transfer'), standard: z.enum(STANDARDS), signerId: account, depositAddress: z.string().min(1) });
 const submitIntent = z.strictObject({ type: z.literal('swap_transfer'), signedData: z.record(z.string(), z.unknown()) });
 
-/** The explorer's documented query; `lastDepositAddressAndMemo` is its cursor, chain ids are the SDK's. */
-const transactionsQuery = z.strictObject({
-  numberOfTransactions: z.string().regex(/^\d+$/).refine((n) => Number(n) >= 1 && Number(n) <= 1000).optional(),
-  lastDepositAddressAndMemo: z.string().optional(),
-  direction: z.enum(['next', 'prev']).optional(),
-  search: z.string().optional(),
-  fromChainId: z.enum(CHAINS).optional(),
-  fromTokenId: z.string().optional(),
-  toChainId: z.enum(CHAINS).optional(),
-  toTokenId: z.string().optional(),
-  referral: z.string().optional(),
-  affiliate: z.string().optional(),
-  statuses: z.string().refine((s) => s.split(',').every((x) => (STATUSES as readonly string[]).includes(x)), 'statuses must be a comma list of statuses').optional(),
-  showTestTxs: z.enum(['true', 'false']).optional(),
-  startTimestamp: iso.optional(),
-  endTimestamp: iso.optional(),
-});
+/**
+ * The explorer's documented query (docs.near-intents.org, Intents Explorer API, "Get transactions"): the
+ * cursor is `lastDepositAddress` + `lastDepositMemo` (the joined `lastDepositAddressAndMemo` is
+ * deprecated there, so refused here), several values are passed by repeating the parameter (only
+ * `statuses` takes several; a comma list is one unknown status), chain ids are the SDK's.
+ */
+const explorerStatus = z.enum(STATUSES).exclude(['KNOWN_DEPOSIT_TX']);
+const transactionsQuery = z
+  .strictObject({
+    numberOfTransactions: z.string().regex(/^\d+$/).refine((n) => Number(n) >= 1 && Number(n) <= 1000).optional(),
+    lastDepositAddress: z.string().min(1).optional(),
+    lastDepositMemo: z.string().min(1).optional(),
+    direction: z.enum(['next', 'prev']).optional(),
+    search: z.string().optional(),
+    fromChainId: z.enum(CHAINS).optional(),
+    fromTokenId: z.string().optional(),
+    toChainId: z.enum(CHAINS).optional(),
+    toTokenId: z.string().optional(),
+    referral: z.string().optional(),
+    affiliate: z.string().optional(),
+    statuses: z.array(explorerStatus, { error: 'statuses: pass each status as its own statuses parameter' }).min(1).optional(),
+    showTestTxs: z.enum(['true', 'false']).optional(),
+    startTimestamp: iso.optional(),
+    endTimestamp: iso.optional(),
+  })
+  .refine((q) => q.lastDepositMemo === undefined || q.lastDepositAddress !== undefined, { path: ['lastDepositMemo'], message: 'lastDepositMemo goes with lastDepositAddress' });
+/** The explorer's default status filter: pending rows are left out unless asked for. */
+const EXPLORER_DEFAULT_STATUSES = ['FAILED', 'PROCESSING', 'REFUNDED', 'SUCCESS'];
 
 /** Solver relay JSON-RPC: an envelope, params an array of one object. */
 const rpcEnvelope = z.strictObject({ jsonrpc: z.literal('2.0'), id: z.union([z.string(), z.number()]), method: z.string(), params: z.unknown() });
@@ -278,9 +289,27 @@ export function liveServices(options: LiveServicesOptions = {}) {
     const url = u.toString();
     if (`${method} ${u.pathname}` !== 'GET /api/v0/transactions') return refuse(url, 404, `no such route on the explorer: ${method} ${u.pathname}`);
     if (!bearer(headers)) return refuse(url, 401, 'Unauthorized');
-    const p = transactionsQuery.safeParse(query(u));
+    if (u.searchParams.has('lastDepositAddressAndMemo')) return refuse(url, 400, 'lastDepositAddressAndMemo is deprecated: use lastDepositAddress and lastDepositMemo');
+    const raw: Record<string, string | string[]> = {};
+    for (const k of new Set(u.searchParams.keys())) {
+      const all = u.searchParams.getAll(k);
+      if (all.length > 1 && k !== 'statuses') return refuse(url, 400, `${k} must be given once`);
+      raw[k] = k === 'statuses' ? all : all[0]!;
+    }
+    const p = transactionsQuery.safeParse(raw);
     if (!p.success) return refuse(url, 400, issues(p.error));
-    return answer(200, fixture('transactions.response.json'));
+    // Newest first, filtered by status (the default leaves pending rows out), paged from the cursor.
+    const statuses: readonly string[] = p.data.statuses ?? EXPLORER_DEFAULT_STATUSES;
+    const rows = fixture<{ status: string; depositAddress: string; depositMemo: string | null }[]>('transactions.response.json').filter((r) => statuses.includes(r.status));
+    const { lastDepositAddress: address, lastDepositMemo: memo } = p.data;
+    let page = rows;
+    if (address !== undefined) {
+      const at = rows.findIndex((r) => r.depositAddress === address && (r.depositMemo ?? undefined) === memo);
+      if (at === -1) return refuse(url, 400, 'lastDepositAddress does not name a transaction');
+      page = p.data.direction === 'prev' ? rows.slice(0, at) : rows.slice(at + 1);
+    }
+    const n = Number(p.data.numberOfTransactions ?? 50);
+    return answer(200, p.data.direction === 'prev' ? page.slice(-n) : page.slice(0, n));
   }
 
   function bus(url: string, body: unknown, headers: Record<string, string>) {

@@ -1,7 +1,9 @@
 /**
  * The signing service: builds payloads with the verifier's versioned nonce (docs/protocol.md), signs
  * with the vault, checks its own signature, records each nonce before releasing a signature, computes
- * the intent hash, and publishes; an `invalid salt` rejection refreshes the salt and re-signs once.
+ * the intent hash, and publishes. An `invalid salt` rejection refreshes the salt and re-signs once
+ * only when the caller allows it (`retrySalt`: the wallet's own key changes); a request a person
+ * approved ends there (docs/protocol.md, "Nonces").
  */
 import {
   type IntentPayload,
@@ -123,8 +125,9 @@ export class SigningService {
   /**
    * Signs and releases: `check` (if any) sees the signature before anyone else does, then the bus
    * publishes it (if given). When the salt of a wallet-made nonce was rotated away (`invalid salt`
-   * from the check or the bus), the salt is read again and the same intents are signed once more
-   * under a fresh nonce, as the official SDK does. "already processed" counts as published.
+   * from the check or the bus) and `retrySalt` allows it, the salt is read again and the same intents
+   * are signed once more under a fresh nonce, as the official SDK does; otherwise the request ends.
+   * "already processed" counts as published.
    */
   async release(request: SignRequest, options: ReleaseOptions = {}): Promise<SignedResult & { result?: PublishResult }> {
     let prepared = options.prepared ?? (await this.prepare(request));

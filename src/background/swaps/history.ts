@@ -8,6 +8,7 @@
  * the local swaps of the page are read (./stored.ts), so a page costs the same however long the history.
  */
 import { type HttpDeps, formatUnits } from '../../core';
+import { recipientWithMemo } from '../../core/destinationMemo';
 import { type Token, getTransactions } from '../../oneclick';
 import {
   ANY_INPUT_ASSET,
@@ -80,7 +81,8 @@ function localItem(r: SwapRecordView, tokens: Token[]): HistoryItem {
     destinationAsset: r.request.destinationAsset,
     depositAddress: r.depositAddress,
     depositMemo: r.depositMemo,
-    recipient: r.request.recipient,
+    // As the service lists it: an XRP recipient with a destination tag is its X-address (core/destinationMemo).
+    recipient: wireRecipient(r.request.recipient, r.request.recipientMemo),
     status: r.status,
     createdAt: new Date(r.createdAt).toISOString(),
     amountInFormatted: s?.amountInFormatted ?? q.amountInFormatted,
@@ -99,6 +101,15 @@ function localItem(r: SwapRecordView, tokens: Token[]): HistoryItem {
     flow: flowOf(r.request),
   };
   return r.request.swapType === 'ANY_INPUT' ? { ...item, ...anyInputAmounts(r, tokens) } : item;
+}
+
+/** The recipient as the service took it; a record whose memo cannot be carried (never stored so) shows its address. */
+function wireRecipient(recipient: string, memo: string | undefined): string {
+  try {
+    return recipientWithMemo(recipient, memo);
+  } catch {
+    return recipient;
+  }
 }
 
 export function swapHistory(d: HistoryDeps) {
@@ -156,9 +167,10 @@ export function swapHistory(d: HistoryDeps) {
     let remote: HistoryItem[] = [];
     let serviceError: string | null = null;
     try {
+      // None chosen: the client names every status (the explorer's default leaves pending rows out).
       const statuses = q.statuses && [...new Set(q.statuses.map(pending))];
       // Chain ids leave as the network spells them (`home` is `near` on live services: oneclick/wireNames).
-      const names = wireNamesOf(s);
+      const names = wireNamesOf(s, s.endpoints.transactions);
       const txs = await getTransactions(d.http, s.endpoints.transactions, { ...q, statuses }, { jwt: s.jwt, wireNames: names });
       remote = txs.map((tx) => {
         const key = keyOf(tx.depositAddress, tx.depositMemo);

@@ -77,7 +77,7 @@ export function swapService(d: SwapDeps) {
   const untrack = async (id: string) => d.local.write(TRACK, (await track()).filter((t) => t.id !== id));
   const config = async () => {
     const s = await d.settings.get();
-    return { url: s.endpoints.swap, o: { jwt: s.jwt, wireNames: wireNamesOf(s) }, verifierId: s.verifierId };
+    return { url: s.endpoints.swap, o: { jwt: s.jwt, wireNames: wireNamesOf(s, s.endpoints.swap) }, verifierId: s.verifierId };
   };
   /** The swap service a tracked swap was made on (and the names it speaks), else the current one. */
   const serviceOf = async (id: string) => {

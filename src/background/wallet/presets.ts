@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { MAINNET_VERIFIER, SIM_VERIFIER, isValidAccountId } from '../../core';
+import { DEFAULT_WIRE_NAMES, type WireNames, wireNamesFor } from '../../oneclick';
 import type { Endpoints, NetworkPreset } from '../../provider/walletApi';
 
 export const SIM_BASE = 'http://127.0.0.1:3999';
@@ -51,3 +52,26 @@ export const credential = z.string().check(z.trim(), z.minLength(1), z.maxLength
 
 export const fallbacks = z.array(httpUrl).check(z.maxLength(5));
 export const endpointsSchema = z.strictObject({ swap: httpUrl, transactions: httpUrl, bus: httpUrl, ledgerRpc: httpUrl });
+
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
+};
+/** The hosts of the live services (the Mainnet preset's): they know only the live names. */
+const LIVE_ORIGINS = new Set([...Object.values(PRESETS.mainnet.endpoints), ...PRESETS.mainnet.ledgerRpcFallbacks].map((u) => new URL(u).origin));
+
+/**
+ * The names to send to `url`: a service on a live host gets the live names whatever the preset or the
+ * setting says (a custom endpoint there speaks no other spelling), one of Local the interface's, any
+ * other the current network's (custom: the `wireNames` setting). Without `url`, the current network's.
+ * A swap tracked on another network than today's keeps the names of the network it was made on.
+ */
+export function wireNamesOf(s: { preset: NetworkPreset | 'custom'; wireNames?: WireNames | undefined; endpoints: Endpoints }, url?: string): WireNames {
+  if (url !== undefined && LIVE_ORIGINS.has(originOf(url))) return 'live';
+  if (url === undefined || Object.values(s.endpoints).includes(url)) return wireNamesFor(s.preset, s.wireNames);
+  for (const preset of ['mainnet', 'local'] as const) if (Object.values(PRESETS[preset].endpoints).includes(url)) return wireNamesFor(preset, undefined);
+  return s.wireNames ?? DEFAULT_WIRE_NAMES;
+}

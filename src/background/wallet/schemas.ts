@@ -1,6 +1,7 @@
 /** zod schemas for the wallet API's params (src/provider/walletApi.ts): the background trusts no page. */
 import * as z from 'zod/mini';
 import { accountIdSchema } from '../../core';
+import { recipientWithMemo } from '../../core/destinationMemo';
 import { SWAP_STATUSES } from '../../oneclick';
 import type { ActivityQuery } from '../../provider/activity';
 import { ANY_INPUT_ASSET, type HistoryQuery, type QuoteParams } from '../../provider/swapApi';
@@ -117,6 +118,7 @@ export const quoteParamsShape = z.strictObject({
   refundType: z.enum(['ORIGIN_CHAIN', 'INTENTS']),
   recipient: text,
   recipientType: z.enum(['DESTINATION_CHAIN', 'INTENTS']),
+  recipientMemo: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   deadline: isoTime,
   depositMode: z.optional(z.enum(['SIMPLE', 'MEMO'])),
   virtualChainRecipient: optText,
@@ -128,6 +130,14 @@ export const quoteParamsShape = z.strictObject({
 }) satisfies z.ZodMiniType<QuoteParams>;
 
 const anyInput = (v: QuoteParams) => v.swapType === 'ANY_INPUT';
+const carriesMemo = (recipient: string, memo: string) => {
+  try {
+    recipientWithMemo(recipient, memo);
+    return true;
+  } catch {
+    return false;
+  }
+};
 /**
  * A request the service can take: ANY_INPUT in its one live shape (origin `1cs:any`, amount 0, deposit
  * and refund through the intents ledger; docs/services.md, "ANY_INPUT"); every other type with a real
@@ -142,6 +152,11 @@ export const quoteParamsSchema = quoteParamsShape.check(
   z.refine((v) => anyInput(v) || /[1-9]/.test(v.amount), { path: ['amount'], message: 'must be above zero' }),
   z.refine((v) => !anyInput(v) || v.depositType === 'INTENTS', { path: ['depositType'], message: 'must be INTENTS for ANY_INPUT' }),
   z.refine((v) => !anyInput(v) || v.refundType === 'INTENTS', { path: ['refundType'], message: 'must be INTENTS for ANY_INPUT' }),
+  // Only an address on a chain takes a memo, and only one a route carries (core/destinationMemo).
+  z.refine((v) => v.recipientMemo === undefined || (v.recipientType === 'DESTINATION_CHAIN' && carriesMemo(v.recipient, v.recipientMemo)), {
+    path: ['recipientMemo'],
+    message: 'must be the destination tag (0 to 4294967295) of an XRP Ledger recipient: no route carries any other memo',
+  }),
 );
 
 /** The popup's swap methods (src/provider/swapApi.ts). */

@@ -33,8 +33,11 @@ export interface SendDeps {
   publicKeyOf: (accountId: string) => string;
   now: () => number;
   /** Where Activity finds the sends (../activity/published). */
-  published: Pick<PublishedIntents, 'add' | 'observe'>;
+  published: Pick<PublishedIntents, 'add' | 'observe' | 'list'>;
 }
+
+/** How long a review waits for the bus's word on an earlier transfer (liveEarlier). */
+const BUS_WAIT_MS = 3000;
 
 const draftKey = (verifierId: string, accountId: string) => `sendDraft:${verifierId}:${accountId}`;
 /** The transfer signed for a review, until the bus took it. */
@@ -49,19 +52,43 @@ export function sendService(d: SendDeps) {
     if (why) throw new ProviderError(ERROR_CODES.unauthorized, why);
   };
   /**
-   * A transfer this account signed whose publication the bus never confirmed, while it can still execute
-   * (its deadline is ahead and the verifier has not used its nonce): whoever saw it (the ledger RPC that
-   * checked it, the bus) can still have it executed, so a second transfer could pay twice. Shown as danger
-   * at the top of a new review; an unreachable verifier counts as "may still execute".
+   * Whether the bus or Activity says the intent settled: only then can it not execute again. The
+   * ledger RPC's `is_nonce_used` is not asked: the RPC is the party that may hold the signature
+   * (docs/security.md, "No signature before consent"), so its word cannot clear the warning. No answer
+   * within BUS_WAIT_MS counts as "not settled".
+   */
+  async function settled(hash: string): Promise<boolean> {
+    if ((await d.published.list().catch(() => [])).some((e) => e.intentHash === hash && e.status === 'SETTLED')) return true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), BUS_WAIT_MS)));
+    const word = (async () => {
+      const s = await (await d.bus()).getStatus(hash);
+      await d.published.observe(s).catch(() => undefined);
+      return s.status;
+    })().catch(() => null);
+    try {
+      return (await Promise.race([word, late])) === 'SETTLED';
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * A transfer this account signed whose publication the bus never confirmed, while it can still execute:
+   * its deadline is ahead and neither the bus (`get_status`) nor Activity says it settled. Whoever saw it
+   * (the ledger RPC that checked it, the bus) can still have it executed, so a second transfer could pay
+   * twice. Shown as danger at the top of a new review; a bus that cannot be asked counts as "may still
+   * execute".
    */
   async function liveEarlier(verifierId: string, signerId: string): Promise<FindingView | null> {
     for (const key of [signedKey(verifierId, signerId), legacySignedKey(signerId)]) {
       const kept = await d.local.read(key, signedSchema);
       if (!kept) continue;
-      const { signer_id, verifying_contract, nonce, deadline, intents } = extractIntentPayload(kept.signed);
-      // Only this network's verifier can execute it here (the ledger asked below is this network's).
+      const { verifying_contract, deadline, intents } = extractIntentPayload(kept.signed);
+      // Only this network's verifier can execute it here; it stops being live when its deadline passed
+      // or the intent is known settled, never on one RPC's word that its nonce is used.
       if (verifying_contract !== verifierId || Date.parse(deadline) <= d.now()) continue;
-      if (await d.preview.nonceUsed(signer_id, nonce).catch(() => false)) continue;
+      if (await settled(intentHash(kept.signed))) continue;
       const what = describeIntent(intents[0]!, await d.preview.tokens()).join(' ');
       return {
         level: 'danger',
@@ -118,9 +145,10 @@ export function sendService(d: SendDeps) {
       });
       const { signer_id, nonce, intents } = extractIntentPayload(signed);
       const note = (status: 'PENDING' | 'FAILED', detail?: string) => d.published.add({ intentHash: hash, accountId: signerId, kind: 'send', origin: null, intents, status, detail });
-      // Refused, but its nonce is spent: it executed (a retry of one that went through).
+      // Refused, but its nonce is spent: it executed (a retry of one that went through). Only the bus's
+      // OK lets the kept signature go: the RPC's word alone leaves it for liveEarlier to judge.
       if (out.status === 'OK' || (await d.preview.nonceUsed(signer_id, nonce).catch(() => false))) {
-        await d.local.remove(signedKey(verifierId, signerId));
+        if (out.status === 'OK') await d.local.remove(signedKey(verifierId, signerId));
         await note('PENDING');
         return { intentHash: out.status === 'OK' ? out.intent_hash : hash, status: 'OK' };
       }

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { type BoundCredential } from '../../core';
-import { DEFAULT_WIRE_NAMES, WIRE_NAMES, type WireNames, wireNamesFor } from '../../oneclick';
+import { DEFAULT_WIRE_NAMES, WIRE_NAMES } from '../../oneclick';
 import type { NetworkPreset, SettingsChange, SettingsView } from '../../provider/walletApi';
 import { VaultError } from '../../vault';
 import {
@@ -29,7 +29,7 @@ import { DEFAULT_AUTO_LOCK_MINUTES, PRESETS, accountId, credential, endpointsSch
 import { networkOf, withNetworkRules } from './network';
 import type { StorageProblems } from '../problems';
 
-export { DEFAULT_AUTO_LOCK_MINUTES, PRESETS, SIM_BASE } from './presets';
+export { DEFAULT_AUTO_LOCK_MINUTES, PRESETS, SIM_BASE, wireNamesOf } from './presets';
 
 /**
  * Settings as storage.local keeps them. `jwt`/`busApiKey` hold the sealed credential and its binding;
@@ -71,18 +71,7 @@ export function defaultSettings(preset: NetworkPreset): StoredSettings {
   return { preset, ...structuredClone(PRESETS[preset]), jwt: null, busApiKey: null, autoLockMinutes: DEFAULT_AUTO_LOCK_MINUTES, wireNames: DEFAULT_WIRE_NAMES };
 }
 
-/**
- * The names to send to `url`: a service of the Mainnet preset gets the live names, one of Local the
- * interface's, any other the `wireNames` setting. Without `url`, the current network's. A swap tracked
- * on another network than today's keeps the names of the network it was made on.
- */
-export function wireNamesOf(s: Pick<StoredSettings, 'preset' | 'wireNames' | 'endpoints'>, url?: string): WireNames {
-  if (url === undefined || Object.values(s.endpoints).includes(url)) return wireNamesFor(s.preset, s.wireNames);
-  for (const preset of ['mainnet', 'local'] as const) if (Object.values(PRESETS[preset].endpoints).includes(url)) return wireNamesFor(preset, undefined);
-  return s.wireNames ?? DEFAULT_WIRE_NAMES;
-}
-
-/** The binding of a stored credential field (a legacy plaintext counts as bound to its endpoints). */
+/** The binding of what is stored in a credential field (a legacy plaintext counts as bound to its endpoints). */
 function storedBinding(field: CredentialField, s: StoredSettings): Binding | null {
   const value = s[field];
   if (value === null) return null;

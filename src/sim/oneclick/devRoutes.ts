@@ -6,6 +6,8 @@
  * - `POST /dev/price-shift {bps}`: execution prices move from quoted ones (slippage, min-out refunds).
  * - `POST /dev/swap-outcome {depositAddress, memo?, outcome}`: force a swap's execution result
  *   (a refund reason, FAILED, or NONE to clear).
+ * - `GET /dev/deliveries?depositAddress=&memo=`: what the swap paid out on the destination chain, with
+ *   the destination tag and the bridge withdrawal's memo (model.ts `Delivery`).
  */
 import { Hono } from 'hono';
 import type { z } from 'zod';
@@ -59,6 +61,13 @@ export function swapDevRoutes({ ctx, swaps, engine, ledger }: DevDeps): Hono {
     );
     ctx.commit();
     return c.json({ txHash, status: statusView(swap) });
+  });
+
+  app.get('/dev/deliveries', (c) => {
+    const address = c.req.query('depositAddress');
+    const swap = address ? swaps.find(address, c.req.query('memo')) : undefined;
+    if (!swap) return restError(c, 404, NOT_FOUND_MESSAGE);
+    return c.json({ depositAddress: address, deliveries: swap.deliveries ?? [] });
   });
 
   app.post('/dev/seed-swaps', async (c) => {

@@ -11,6 +11,7 @@
  * one state machine, its transitions side by side.
  */
 import { base58 } from '../../core';
+import { splitRecipient } from '../../core/destinationMemo';
 import type { SimContext } from '../context';
 import type { SimEventMap } from '../events';
 import { findToken } from '../tokenList';
@@ -269,19 +270,24 @@ export class SwapEngine {
     o.amountOut = out.toString();
     o.slippage = slippage;
     o.homeTxHashes.push(this.homeTx()); // execute_intents
-    if (req.recipientType === 'DESTINATION_CHAIN') this.withdraw(swap, outChain);
+    if (req.recipientType === 'DESTINATION_CHAIN') this.withdraw(swap, outChain, out);
     this.setStatus(swap, 'SUCCESS', at);
     const excess = deposited - used;
     if (excess > 0n) this.refundFunds(swap, excess, { fromDepositAccount: false });
   }
 
-  private withdraw(swap: SwapRecord, outChain: ChainInfo): void {
+  private withdraw(swap: SwapRecord, outChain: ChainInfo, amount: bigint): void {
     if (outChain.id === 'home') {
       this.addTxRef(swap.outcome.destinationChainTxHashes, this.homeTx(), outChain);
       return;
     }
     swap.outcome.homeTxHashes.push(this.homeTx()); // ft_withdraw to the bridge
-    this.addTxRef(swap.outcome.destinationChainTxHashes, this.chainTx(outChain), outChain);
+    const txHash = this.chainTx(outChain);
+    this.addTxRef(swap.outcome.destinationChainTxHashes, txHash, outChain);
+    // An X-address recipient carries its destination tag to the chain, through the withdrawal's memo.
+    const { address, memo } = splitRecipient(swap.quoteResponse.quoteRequest.recipient);
+    const bridgeMemo = ['WITHDRAW_TO', address, ...(memo === null ? [] : [memo])].join(':');
+    (swap.deliveries ??= []).push({ chain: outChain.id, address, destinationTag: memo, bridgeMemo, amount: amount.toString(), txHash });
   }
 
   /** Ends the swap as REFUNDED, returning `amount` (all deposited) to the refund address. */
@@ -372,7 +378,7 @@ export class SwapEngine {
             this.ledger.credit(req.recipient, req.destinationAsset, amount);
             hash = swap.outcome.homeTxHashes.at(-1) ?? this.homeTx();
           } else {
-            this.withdraw(swap, chainInfo(tokenOut.blockchain)!);
+            this.withdraw(swap, chainInfo(tokenOut.blockchain)!, amount);
             hash = swap.outcome.destinationChainTxHashes.at(-1)?.hash ?? this.homeTx();
           }
           pool.withdrawn = (BigInt(pool.withdrawn) + amount).toString();

@@ -174,6 +174,23 @@ export interface SwapRecord {
    * withdrawal of the pool (what `GET /v0/any-input/withdrawals` lists; absent in older data files).
    */
   pool: { pending: string; total: string; withdrawn: string; withdrawals?: PoolWithdrawal[] } | null;
+  /** Payouts to an address on the destination chain (absent in older data files): `GET /dev/deliveries`. */
+  deliveries?: Delivery[];
+}
+
+/**
+ * One payout to an address on the destination chain, as the bridge withdrawal made it: the address, the
+ * destination tag an X-address recipient carried, and the withdrawal's memo on the verifier
+ * (`WITHDRAW_TO:<address>[:<tag>]`, core/destinationMemo). The live service shows the tag only on the
+ * destination chain's own transaction; the simulator keeps it here.
+ */
+export interface Delivery {
+  chain: string;
+  address: string;
+  destinationTag: string | null;
+  bridgeMemo: string;
+  amount: string;
+  txHash: string;
 }
 
 /** One withdrawal of an ANY_INPUT pool (SDK model `AnyInputQuoteWithdrawal`). */

@@ -98,7 +98,7 @@ export function swapServiceRoutes({ ctx, swaps, engine }: RouteDeps): Hono {
   app.get('/api/v0/transactions', (c) => {
     if (!partnerOf(ctx, c)) return restError(c, 401, UNAUTHORIZED_MESSAGE);
     try {
-      return c.json(listTransactions(swaps, parseTransactionsQuery(c.req.query())));
+      return c.json(listTransactions(swaps, parseTransactionsQuery(c.req.queries())));
     } catch (e) {
       if (e instanceof TransactionsError) return restError(c, 400, e.message);
       throw e;

@@ -1,6 +1,7 @@
 /**
  * `GET /api/v0/transactions` (docs/services.md, "The transactions API"; live on the explorer host):
- * newest first, cursor paging by the last deposit address (+ memo) in both directions, filters.
+ * newest first, cursor paging by the last deposit address (+ memo) in both directions, filters; the
+ * interface's query and the live explorer's (repeated `statuses`) alike.
  */
 import { z } from 'zod';
 import { findToken } from '../tokenList';
@@ -77,9 +78,20 @@ export type TransactionsQuery = z.output<typeof transactionsQuerySchema>;
 
 export class TransactionsError extends Error {}
 
-/** Reads the query (empty values count as absent, as `null` does in the interface). */
-export function parseTransactionsQuery(raw: Record<string, string>): TransactionsQuery {
-  const present = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== '' && v !== 'null'));
+/**
+ * Reads the query (empty values count as absent, as `null` does in the interface). `statuses` may come
+ * comma-separated (the interface) or as the parameter repeated (the live explorer's way of passing
+ * several values); any other parameter comes once.
+ */
+export function parseTransactionsQuery(raw: Record<string, string | string[]>): TransactionsQuery {
+  const one: Record<string, string> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    const values = (Array.isArray(v) ? v : [v]).filter((x) => x !== '' && x !== 'null');
+    if (values.length === 0) continue;
+    if (values.length > 1 && k !== 'statuses') throw new TransactionsError(`${k} must be given once`);
+    one[k] = values.join(',');
+  }
+  const present = one;
   const parsed = transactionsQuerySchema.safeParse(present);
   if (!parsed.success) throw new TransactionsError(zodMessage(parsed.error));
   return parsed.data;

@@ -182,6 +182,15 @@ export function Amounts({ record, origin, destination }: { record: SwapRecordVie
         <dd class="mono">
           {r.recipient} <span class="hint">({r.recipientType === 'INTENTS' ? 'intents account' : 'address'})</span>
         </dd>
+        {r.recipientMemo && (
+          <>
+            {/* Only an XRP destination tag is ever carried (src/core/destinationMemo.ts). */}
+            <dt>Destination tag</dt>
+            <dd class="mono" data-testid="deposit-recipient-memo">
+              {r.recipientMemo}
+            </dd>
+          </>
+        )}
         <dt>Refunds to</dt>
         <dd class="mono">
           {r.refundTo} <span class="hint">({r.refundType === 'INTENTS' ? 'intents account' : 'address'})</span>

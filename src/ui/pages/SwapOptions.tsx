@@ -1,9 +1,10 @@
 // The swap form's options, folded under one line that says what they are now: the swap type, where the
-// tokens go and refunds return (this intents account unless changed), how the deposit is paid, the
+// tokens go (with the memo an address may need) and refunds return (this intents account unless changed), how the deposit is paid, the
 // slippage and deadline, and the rarely used Advanced part. Folded so that amount, tokens, quote and
 // the button fit a 600 px popup; opened by itself when a field inside needs attention.
+import { memoRuleOf } from '../../core/destinationMemo';
 import type { SwapType, TokenView } from '../../provider/swapApi';
-import { chainName } from '../addresses';
+import { chainName, familyOf } from '../addresses';
 import { ChoiceGroup, TextField, type Choice } from '../components/Field';
 import { shortAccount } from '../format';
 import { HIGH_SLIPPAGE_BPS, SLIPPAGE_PRESETS, defaultDeadlineMinutes, depositModesFor, percentToBps, type SwapField, type SwapForm } from '../swapForm';
@@ -24,7 +25,7 @@ const TYPE_WORDS: Record<SwapType, string> = {
 };
 
 /** Fields that live under Options: a problem in one of them opens it. */
-export const OPTION_FIELDS: readonly SwapField[] = ['recipient', 'refundTo', 'slippagePercent', 'deadlineMinutes', 'depositMode', 'referral', 'quoteWaitingMs', 'virtualChainRecipient', 'virtualChainRefundRecipient', 'customMsgAccepted'];
+export const OPTION_FIELDS: readonly SwapField[] = ['recipient', 'recipientMemo', 'refundTo', 'slippagePercent', 'deadlineMinutes', 'depositMode', 'referral', 'quoteWaitingMs', 'virtualChainRecipient', 'virtualChainRefundRecipient', 'customMsgAccepted'];
 
 /** The summary of the folded options, short enough for one line at 360 px. */
 export function optionsSummary(form: SwapForm, account: string | null): string {
@@ -46,6 +47,7 @@ export function SwapOptions({ form, account, open, onOpen, origin, destination, 
   const modes = depositModesFor(origin?.blockchain ?? null);
   const slippageBps = percentToBps(form.slippagePercent.trim());
   const minutesDefault = defaultDeadlineMinutes(origin?.blockchain ?? null, form.swapType);
+  const memoRule = form.recipientType === 'DESTINATION_CHAIN' && destination ? memoRuleOf(familyOf(destination.blockchain)) : null;
   return (
     <details class="group options" open={open} onToggle={(e) => onOpen((e.currentTarget as HTMLDetailsElement).open)} data-testid="swap-options">
       <summary data-testid="swap-options-toggle">
@@ -62,6 +64,7 @@ export function SwapOptions({ form, account, open, onOpen, origin, destination, 
         {...bind('recipient')}
         testid="swap-recipient"
       />
+      {memoRule && <TextField label={`${memoRule.label} (if the receiving address asks for one)`} {...bind('recipientMemo')} verbatim testid="swap-recipient-memo" />}
       {anyInput ? (
         <TextField label="Refund intents account" {...bind('refundTo')} verbatim testid="swap-refund-any" hint="ANY_INPUT refunds, if any, stay in the intents ledger." />
       ) : (

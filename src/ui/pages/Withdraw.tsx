@@ -1,13 +1,15 @@
 // Withdraw from the intents account to an address on the token's own chain, through the swap service:
-// a quote from the intents balance (deposit type INTENTS) to the same token delivered on its chain,
+// a quote from the intents balance (deposit type INTENTS) to the same token delivered on its chain (with
+// the destination tag an XRP address may need; a memo no route carries is refused, never dropped),
 // shown with what arrives after the withdrawal fee; Continue starts it and opens its deposit view, whose
 // "Pay from my intents account" is the reviewed, signed payment; the tracker follows it to its end.
 import { useEffect, useState } from 'preact/hooks';
 import type { QuoteParams, QuoteView, SwapRecordView } from '../../provider/swapApi';
 import type { BalanceRow } from '../../provider/walletApi';
+import { memoProblem, memoRuleOf } from '../../core/destinationMemo';
 import { addressProblem } from '../addresses';
 import { readableAmount } from '../amountText';
-import { chainName } from '../chains';
+import { chainName, familyOf } from '../chains';
 import { AmountField, readHeldAmount } from '../components/AmountField';
 import { SelectField, TextField } from '../components/Field';
 import { ErrorAlert, StatusLine } from '../components/Notice';
@@ -24,6 +26,7 @@ const DEADLINE_MS = 30 * 60_000;
 export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; accountId: string; onBack(): void }) {
   const [tokenId, setTokenId] = useState(rows[0]?.assetId ?? '');
   const [to, setTo] = useState('');
+  const [memo, setMemo] = useState('');
   const [amount, setAmount] = useState('');
   const [tried, setTried] = useState(false);
   const [quote, setQuote] = useState<{ key: string; view: QuoteView } | { key: string; error: string } | null>(null);
@@ -33,10 +36,15 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
   const chain = token?.blockchain ?? null;
 
   const toProblem = !chain ? 'Choose a token' : !to.trim() ? `Enter the ${chainName(chain)} address to receive it` : addressProblem(chain, to.trim());
+  // The memo an exchange's address needs (an XRP destination tag); refused where no route carries one (core/destinationMemo).
+  const family = chain ? familyOf(chain) : null;
+  const memoRule = memoRuleOf(family);
+  const memoText = memoRule ? memo : '';
+  const memoError = memoProblem(family, memoText, to.trim());
   const { units, problem: amountProblem } = readHeldAmount(amount, token);
 
   const params = (): QuoteParams | null =>
-    token && units !== null && !toProblem && !amountProblem
+    token && units !== null && !toProblem && !memoError && !amountProblem
       ? {
           swapType: 'EXACT_INPUT',
           slippageTolerance: 100,
@@ -48,10 +56,11 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
           refundType: 'INTENTS',
           recipient: to.trim(),
           recipientType: 'DESTINATION_CHAIN',
+          ...(memoText ? { recipientMemo: memoText } : {}),
           deadline: new Date(Date.now() + DEADLINE_MS).toISOString(),
         }
       : null;
-  const key = `${tokenId}|${to.trim()}|${units ?? ''}`;
+  const key = `${tokenId}|${to.trim()}|${memoText}|${units ?? ''}`;
 
   // What arrives: the service's dry quote for these exact fields.
   useEffect(() => {
@@ -88,6 +97,16 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
           testid="withdraw-token"
         />
         <TextField label={chain ? `To (${chainName(chain)} address)` : 'To'} value={to} onValue={setTo} verbatim testid="withdraw-to" error={tried || to ? toProblem : null} />
+        {memoRule && (
+          <TextField
+            label={`${memoRule.label} (if the receiving address asks for one)`}
+            value={memo}
+            onValue={setMemo}
+            verbatim
+            testid="withdraw-memo"
+            error={memoError}
+          />
+        )}
         <AmountField token={token} value={amount} onValue={setAmount} error={tried || amount ? amountProblem : null} testid="withdraw" />
         <StatusLine testid="withdraw-quote-status">{params() && !shown ? 'Asking what arrives…' : ''}</StatusLine>
         {shown && 'view' in shown && token && (

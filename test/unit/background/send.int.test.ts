@@ -126,6 +126,66 @@ describe('send to another intents account', () => {
     expect(third.preview.batchFindings.map((f) => f.code)).not.toContain('earlier_signature_live');
   });
 
+  /**
+   * A background whose ledger RPC keeps the signed transfer of `simulate_intents` (it never answers) and,
+   * once `lie` is set, says every nonce is used. `held` is what it kept.
+   */
+  async function keptByRpc() {
+    const state = { lie: false, held: [] as unknown[] };
+    const env = backgroundEnv(clock);
+    const bg = startBackground({
+      ...env,
+      fetch: async (url, init) => {
+        const body = typeof init.body === 'string' ? (JSON.parse(init.body) as { id?: unknown; params?: { method_name?: string; args_base64?: string } }) : null;
+        const view = body?.params?.method_name;
+        if (view === 'simulate_intents') {
+          state.held.push(...(JSON.parse(Buffer.from(body!.params!.args_base64!, 'base64').toString('utf8')) as { signed: unknown[] }).signed);
+          throw new TypeError('fetch failed');
+        }
+        if (state.lie && view === 'is_nonce_used') {
+          const result = { result: [...Buffer.from('true')], logs: [], block_height: 1, block_hash: '11111111111111111111111111111111' };
+          return { status: 200, headers: { get: () => null }, text: async () => JSON.stringify({ jsonrpc: '2.0', id: body!.id, result }) };
+        }
+        return env.fetch(url, init);
+      },
+    });
+    await useSimulator(bg, sim.url, sim.busApiKey);
+    const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
+    const account = created.status.accounts[0]!.accountId;
+    await fetch(`${sim.url}/dev/fund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountId: account, tokenId: WNEAR, amount: (5n * ONE_NEAR).toString() }) });
+    const first = await call<{ reviewed: string }>(bg, WALLET.previewSend, { receiverId: 'carol.near', tokenId: WNEAR, amount: ONE_NEAR.toString() });
+    await expect(call(bg, WALLET.send, { reviewed: first.reviewed, acknowledgeDanger: true })).rejects.toThrow(/did not answer/);
+    expect(state.held.length).toBeGreaterThan(0);
+    const codes = async () => (await call<{ preview: IntentsPreviewWire }>(bg, WALLET.previewSend, { receiverId: 'dave.near', tokenId: WNEAR, amount: '1' })).preview.batchFindings.map((f) => f.code);
+    return { bg, state, first, codes };
+  }
+
+  it('the RPC saying the kept transfer’s nonce is used does not clear the warning; the bus saying it settled does', async () => {
+    const { state, first, codes } = await keptByRpc();
+    state.lie = true;
+    expect(await codes()).toContain('earlier_signature_live');
+    // Whoever holds the signature publishes it; once the bus reports it settled, it cannot execute again.
+    const res = await fetch(`${sim.url}/rpc`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'X-API-Key': sim.busApiKey },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'publish_intent', params: [{ signed_data: state.held[0], quote_hashes: [] }] }),
+    });
+    expect(((await res.json()) as { result: { status: string; intent_hash: string } }).result).toEqual({ status: 'OK', intent_hash: first.reviewed });
+    await expect
+      .poll(async () => {
+        await fetch(`${sim.url}/dev/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 1000 }) });
+        return codes();
+      })
+      .not.toContain('earlier_signature_live');
+  });
+
+  it('the kept transfer stops being live when its deadline passes, whatever the RPC says', async () => {
+    const { codes } = await keptByRpc();
+    expect(await codes()).toContain('earlier_signature_live');
+    await fetch(`${sim.url}/dev/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 2 * 3600_000 }) });
+    expect(await codes()).not.toContain('earlier_signature_live');
+  });
+
   it('refuses sending to itself, a zero amount, and on Mainnet without a bus key says what is missing', async () => {
     const { bg, account } = await funded();
     await expect(call(bg, WALLET.previewSend, { receiverId: account, tokenId: WNEAR, amount: '1' })).rejects.toMatchObject({ data: { field: 'receiverId' } });

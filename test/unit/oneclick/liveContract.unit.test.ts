@@ -39,6 +39,9 @@ const STAGING_KEY = 'ed25519:5J5tkaxyPoR3Q9S8LXfo5bWnXK5Z2bctJ4mB9gENh7co';
 const WNEAR = 'nep141:wrap.near';
 const USDC = 'nep141:17208628f84f5d6ad33f0da3bbbeb27ffcb398eac501a31bd6ad2011e36133a1';
 const JWT = 'live-partner-jwt';
+/** An XRP classic address and its X-address with destination tag 1 (xrpl.js ripple-address-codec vectors). */
+const XRP_CLASSIC = 'r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59';
+const XRP_TAGGED = 'X7AcgcsBL6XDcUb289X4mJ8djcdyKaGZMhc9YTE92ehJ2Fu';
 const BUS_KEY = 'live-bus-key';
 
 const deps = (fake: LiveServices): HttpDeps => ({ fetch: fake.fetch, sleep: async () => undefined, policy: { retries: 0 } });
@@ -111,11 +114,38 @@ describe('the clients against the strict fake', () => {
     expect((await getStatus(d, LIVE_HOSTS.swap, address, null, o)).status).toBe('KNOWN_DEPOSIT_TX');
     const withdrawals = await getAnyInputWithdrawals(d, LIVE_HOSTS.swap, { depositAddress: any.response.quote.depositAddress!, sortOrder: 'asc', limit: 50, page: 1 }, { ...o, jwt: jwt() });
     expect(withdrawals.withdrawals).toHaveLength(3);
+    const explorer = { ...o, jwt: bindCredential(JWT, LIVE_HOSTS.transactions) };
     for (const chain of ['home', 'eth', 'movement']) {
-      const txs = await getTransactions(d, LIVE_HOSTS.transactions, { fromChainId: chain, toChainId: chain, statuses: ['SUCCESS', 'REFUNDED'], minUsdPrice: 1 }, { ...o, jwt: bindCredential(JWT, LIVE_HOSTS.transactions) });
+      const txs = await getTransactions(d, LIVE_HOSTS.transactions, { fromChainId: chain, toChainId: chain, statuses: ['SUCCESS', 'REFUNDED'], minUsdPrice: 1 }, explorer);
+      expect(txs.map((t) => t.status)).toEqual(['SUCCESS', 'REFUNDED']);
       expect(txs[0]).toHaveProperty('homeTxHashes');
     }
+    // Several statuses: the parameter repeated, as the live docs pass several values.
+    expect(new URL(fake.seen.at(-1)!.url).searchParams.getAll('statuses')).toEqual(['SUCCESS', 'REFUNDED']);
+    // None chosen: every status is named, so the pending row the explorer's default hides comes too.
+    const all = await getTransactions(d, LIVE_HOSTS.transactions, {}, explorer);
+    expect(all.map((t) => t.status)).toEqual(['PENDING_DEPOSIT', 'SUCCESS', 'REFUNDED']);
+    // The next page from a row with a memo: its address and memo as the two cursor parameters.
+    const next = await getTransactions(d, LIVE_HOSTS.transactions, { lastDepositAddress: all[0]!.depositAddress, lastDepositMemo: all[0]!.depositMemo, direction: 'next' }, explorer);
+    expect(next.map((t) => t.status)).toEqual(['SUCCESS', 'REFUNDED']);
     expect(fake.refusals).toEqual([]);
+  });
+
+  it('an XRP destination tag leaves inside the recipient, as its X-address: the service has no memo field', async () => {
+    const fake = liveServices();
+    const body = { dry: true, swapType: 'EXACT_INPUT', slippageTolerance: 100, originAsset: WNEAR, depositType: 'INTENTS', destinationAsset: 'nep141:xrp.omft.near', amount: '1000', refundTo: 'alice.near', refundType: 'INTENTS', recipient: XRP_CLASSIC, recipientType: 'DESTINATION_CHAIN', recipientMemo: '1', deadline: new Date(Date.now() + 3600_000).toISOString() };
+    await getQuote(deps(fake), LIVE_HOSTS.swap, body, { wireNames: 'live' });
+    const sent = fake.seen.at(-1)!.body as Record<string, unknown>;
+    expect(sent.recipient).toBe(XRP_TAGGED);
+    expect(sent).not.toHaveProperty('recipientMemo');
+    expect(fake.refusals).toEqual([]);
+    // Sent as a field of its own, the live validator refuses it: it is not part of the request.
+    const { recipientMemo: _memo, ...rest } = body;
+    const raw = await fake.fetch(`${LIVE_HOSTS.swap}/v0/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...rest, recipientMemo: '1' }), signal: new AbortController().signal });
+    expect(raw.status).toBe(400);
+    // A memo that no route carries is never sent, nor dropped: the client refuses it.
+    await expect(getQuote(deps(fake), LIVE_HOSTS.swap, { ...body, recipient: 'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ', recipientMemo: 'exchange-7' }, { wireNames: 'live' })).rejects.toThrow(/Only an XRP Ledger address/);
+    expect(fake.seen).toHaveLength(2);
   });
 
   it('the bus and the ledger RPC: quote with mixed answers, publish, get_status, views', async () => {
@@ -160,12 +190,44 @@ describe('the fake refuses what the live services refuse', () => {
     await expect(submitDeposit(d(fake), LIVE_HOSTS.swap, { txHash: 't', depositAddress: 'x', homeSenderAccount: 'a.near' }, { wireNames: 'interface' })).rejects.toThrow(/homeSenderAccount|Unrecognized/);
     const explorerJwt = { jwt: bindCredential(JWT, LIVE_HOSTS.transactions), wireNames: 'interface' as const };
     await expect(getTransactions(d(fake), LIVE_HOSTS.transactions, { fromChainId: 'home' }, explorerJwt)).rejects.toThrow(/fromChainId/);
-    await expect(getTransactions(d(fake), LIVE_HOSTS.transactions, { lastDepositAddress: 'x' }, explorerJwt)).rejects.toThrow(/lastDepositAddress|Unrecognized/);
+    await expect(getTransactions(d(fake), LIVE_HOSTS.transactions, { statuses: ['SUCCESS', 'REFUNDED'] }, explorerJwt)).rejects.toThrow(/statuses/);
     await expect(getTransactions(d(fake), LIVE_HOSTS.transactions, { minUsdPrice: 5 }, explorerJwt)).rejects.toThrow(/minUsdPrice|Unrecognized/);
     await expect(getTransactions(d(fake), LIVE_HOSTS.transactions, {}, { wireNames: 'live' })).rejects.toMatchObject({ status: 401 });
     await expect(generateIntent(d(fake), LIVE_HOSTS.swap, { signerId: 'a.near', depositAddress: 'x' })).rejects.toMatchObject({ status: 401 });
     await expect(submitIntent(d(fake), LIVE_HOSTS.swap, fixture<{ signedData: SignedIntent }>('submit-intent.request.json').signedData)).rejects.toMatchObject({ status: 401 });
     expect(fake.refusals.map((r) => r.status)).toEqual([400, 400, 400, 400, 401, 401, 401]);
+  });
+
+  it('the explorer’s old wire: the joined cursor, a comma list of statuses, a memo without its address, a parameter twice', async () => {
+    const fake = liveServices();
+    const get = (query: string) => fake.fetch(`${LIVE_HOSTS.transactions}/transactions?${query}`, { method: 'GET', headers: { authorization: `Bearer ${JWT}` }, signal: new AbortController().signal });
+    const row = fixture<{ depositAddress: string; depositMemo: string }[]>('transactions.response.json')[0]!;
+    for (const query of [
+      `lastDepositAddressAndMemo=${row.depositAddress}_${row.depositMemo}`,
+      'statuses=SUCCESS,REFUNDED',
+      `lastDepositMemo=${row.depositMemo}`,
+      'fromChainId=eth&fromChainId=near',
+      'statuses=KNOWN_DEPOSIT_TX',
+    ]) {
+      expect((await get(query)).status, query).toBe(400);
+    }
+    // The same page in today's wire is answered.
+    expect((await get(`lastDepositAddress=${row.depositAddress}&lastDepositMemo=${row.depositMemo}&statuses=PENDING_DEPOSIT&statuses=SUCCESS`)).status).toBe(200);
+    expect(fake.refusals.map((r) => r.reason)).toEqual([
+      expect.stringMatching(/deprecated/),
+      expect.stringMatching(/statuses/),
+      expect.stringMatching(/lastDepositMemo/),
+      expect.stringMatching(/fromChainId must be given once/),
+      expect.stringMatching(/statuses/),
+    ]);
+  });
+
+  it('without a status filter the explorer leaves pending rows out: the client names them all', async () => {
+    const fake = liveServices();
+    const res = await fake.fetch(`${LIVE_HOSTS.transactions}/transactions`, { method: 'GET', headers: { authorization: `Bearer ${JWT}` }, signal: new AbortController().signal });
+    expect((JSON.parse(await res.text()) as { status: string }[]).map((r) => r.status)).toEqual(['SUCCESS', 'REFUNDED']);
+    const txs = await getTransactions(d(fake), LIVE_HOSTS.transactions, {}, { jwt: bindCredential(JWT, LIVE_HOSTS.transactions), wireNames: 'live' });
+    expect(txs.map((t) => t.status)).toContain('PENDING_DEPOSIT');
   });
 
   it('a bus call without a key and a publish whose signature does not verify; a view the verifier does not have', async () => {
@@ -226,6 +288,15 @@ describe('a whole journey of the background on the Mainnet preset', () => {
     });
     const anyInput = params({ swapType: 'ANY_INPUT', originAsset: ANY_INPUT_ASSET, amount: '0', depositType: 'INTENTS', slippageTolerance: 0 });
     for (const p of [params({}), params({ swapType: 'EXACT_OUTPUT', amount: '1000000' }), params({ swapType: 'FLEX_INPUT' }), anyInput]) await call(bg, SWAP.quote, p);
+    // A withdrawal to an XRP address with its destination tag: the tag leaves inside the recipient.
+    const toXrp = params({ depositType: 'INTENTS', destinationAsset: 'nep141:xrp.omft.near', recipientType: 'DESTINATION_CHAIN', recipient: XRP_CLASSIC, recipientMemo: '1' });
+    await call(bg, SWAP.quote, toXrp);
+    expect((fake.seen.at(-1)!.body as { recipient: string }).recipient).toBe(XRP_TAGGED);
+    // A Stellar memo, or a memo for an intents account, is refused by the background before anything is asked.
+    const asked = fake.seen.length;
+    await expect(call(bg, SWAP.quote, { ...toXrp, recipient: 'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ', recipientMemo: '123' })).rejects.toMatchObject({ data: { field: 'recipientMemo' } });
+    await expect(call(bg, SWAP.quote, params({ recipientMemo: '1' }))).rejects.toMatchObject({ data: { field: 'recipientMemo' } });
+    expect(fake.seen.length).toBe(asked);
 
     // A home-ledger deposit, its sender given as the interface names it.
     const home = await call<SwapRecordView>(bg, SWAP.start, params({}));
@@ -240,6 +311,13 @@ describe('a whole journey of the background on the Mainnet preset', () => {
         expect(page.serviceError).toBeNull();
       }
     }
+    // No filter: the explorer's pending row is listed; its next page starts after it.
+    const first = await call<HistoryPage>(bg, SWAP.history, {});
+    const pendingRow = first.items.find((i) => i.source === 'service' && i.status === 'PENDING_DEPOSIT');
+    expect(pendingRow?.depositMemo).toBe('1111111');
+    const after = await call<HistoryPage>(bg, SWAP.history, { lastDepositAddress: pendingRow!.depositAddress, lastDepositMemo: pendingRow!.depositMemo! });
+    expect(after.serviceError).toBeNull();
+    expect(after.items.map((i) => i.key)).not.toContain(pendingRow!.key);
 
     const pool = await call<SwapRecordView>(bg, SWAP.start, anyInput);
     expect((await call<SwapRecordView>(bg, SWAP.refresh, { id: pool.id })).withdrawals).toHaveLength(3);
@@ -272,6 +350,24 @@ describe('a whole journey of the background on the Mainnet preset', () => {
     for (const hit of ['/v0/tokens', '/v0/quote', '/v0/deposit/submit', '/v0/status', '/api/v0/transactions', '/v0/any-input/withdrawals', '/v0/generate-intent', '/v0/submit-intent', 'publish_intent', 'get_status', 'current_salt', 'simulate_intents']) {
       expect(fake.hits(hit), hit).toBeGreaterThan(0);
     }
+    expect(fake.seen.find((s) => s.url.endsWith('/v0/deposit/submit'))?.body).toMatchObject({ nearSenderAccount: 'alice.near' });
+    expect(fake.refusals).toEqual([]);
+  });
+
+  it('custom endpoints on the live hosts with wire names "interface": the live names still go out', async () => {
+    const fake = liveServices({ balances: {} });
+    const bg = startBackground({ ...backgroundEnv({ now: Date.now() }, memoryVaultStorage()), fetch: fake.fetch, defaultPreset: 'mainnet' });
+    const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
+    const account = created.status.accounts[0]!.accountId;
+    await call(bg, WALLET.setSettings, { jwt: JWT });
+    // The same live hosts, written by hand (a path added to the explorer's), and the setting says "interface".
+    const settings = await call<SettingsView>(bg, WALLET.setSettings, { endpoints: { transactions: `${LIVE_HOSTS.transactions}/` }, wireNames: 'interface' });
+    expect(settings).toMatchObject({ preset: 'custom', wireNames: 'interface' });
+    const quote = { swapType: 'EXACT_INPUT', slippageTolerance: 100, originAsset: WNEAR, depositType: 'ORIGIN_CHAIN', destinationAsset: USDC, amount: '1000', refundTo: account, refundType: 'INTENTS', recipient: account, recipientType: 'INTENTS', deadline: new Date(Date.now() + 3600_000).toISOString() };
+    const swap = await call<SwapRecordView>(bg, SWAP.start, quote);
+    await call(bg, SWAP.submitDeposit, { id: swap.id, txHash: 'HomeTx2', homeSenderAccount: 'alice.near' });
+    const page = await call<HistoryPage>(bg, SWAP.history, { fromChainId: 'home', statuses: ['SUCCESS', 'REFUNDED'] });
+    expect(page.serviceError).toBeNull();
     expect(fake.seen.find((s) => s.url.endsWith('/v0/deposit/submit'))?.body).toMatchObject({ nearSenderAccount: 'alice.near' });
     expect(fake.refusals).toEqual([]);
   });

@@ -6,7 +6,7 @@ import { TokenResponse } from '@defuse-protocol/one-click-sdk-typescript';
 import { describe, expect, it } from 'vitest';
 import { applySettingsChange, defaultSettings, settingsSchema, settingsView, wireNamesOf } from '../../../src/background/wallet/settings';
 import type { FetchLike, HttpDeps } from '../../../src/core';
-import { OneClickError, fromWire, getStatus, getTransactions, submitDeposit, tokenSchema, toWire, wireNamesFor } from '../../../src/oneclick';
+import { EXPLORER_STATUSES, OneClickError, fromWire, getStatus, getTransactions, submitDeposit, tokenSchema, toWire, wireNamesFor } from '../../../src/oneclick';
 import depositRequest from '../../fixtures/live/deposit-submit.request.json';
 import statusSuccess from '../../fixtures/live/status-success.response.json';
 import tokens from '../../fixtures/live/tokens.response.json';
@@ -106,24 +106,40 @@ describe('the client against the live shapes', () => {
       { wireNames: 'live' },
     );
     expect(new URL(seen[0]!.url).search.slice(1)).toBe(transactionsRequest.query);
-    expect(txs[0]).toMatchObject({ homeTxHashes: transactions[0]!.nearTxHashes });
-    expect(txs[0]?.depositMemo).toBeUndefined();
+    const success = transactions.findIndex((t) => t.status === 'SUCCESS');
+    expect(txs[success]).toMatchObject({ homeTxHashes: transactions[success]!.nearTxHashes });
+    expect(txs[success]?.depositMemo).toBeUndefined();
     await expect(getTransactions(strictLive([]), `${LIVE}/api/v0`, { fromChainId: 'home' }, { wireNames: 'interface' })).rejects.toThrow(/fromChainId/);
   });
 
-  it('the paging cursor: live sends lastDepositAddressAndMemo (address_memo), the interface its two fields', async () => {
+  it('the paging cursor: both spellings send lastDepositAddress and lastDepositMemo, never the deprecated joined one', async () => {
     const cursor = { numberOfTransactions: 10, direction: 'next', lastDepositAddress: 'GADDR', lastDepositMemo: '42' };
+    for (const wireNames of ['live', 'interface'] as const) {
+      const seen: Seen[] = [];
+      await getTransactions(strictLive(seen), `${LIVE}/api/v0`, cursor, { wireNames });
+      const q = new URL(seen[0]!.url).searchParams;
+      expect([q.get('lastDepositAddress'), q.get('lastDepositMemo'), q.has('lastDepositAddressAndMemo')], wireNames).toEqual(['GADDR', '42', false]);
+    }
+    // A memo alone names no row: it is not sent.
+    const lone: Seen[] = [];
+    await getTransactions(strictLive(lone), `${LIVE}/api/v0`, { lastDepositMemo: '42' }, { wireNames: 'live' });
+    expect(new URL(lone[0]!.url).searchParams.has('lastDepositMemo')).toBe(false);
+  });
+
+  it('statuses: always named (all of them when none is chosen); repeated on live names, comma-joined on the interface’s', async () => {
     const live: Seen[] = [];
-    await getTransactions(strictLive(live), `${LIVE}/api/v0`, cursor, { wireNames: 'live' });
-    const q = new URL(live[0]!.url).searchParams;
-    expect([q.get('lastDepositAddressAndMemo'), q.has('lastDepositAddress'), q.has('lastDepositMemo')]).toEqual(['GADDR_42', false, false]);
-    const noMemo: Seen[] = [];
-    await getTransactions(strictLive(noMemo), `${LIVE}/api/v0`, { lastDepositAddress: '0xabc' }, { wireNames: 'live' });
-    expect(new URL(noMemo[0]!.url).searchParams.get('lastDepositAddressAndMemo')).toBe('0xabc');
+    await getTransactions(strictLive(live), `${LIVE}/api/v0`, {}, { wireNames: 'live' });
+    expect(new URL(live[0]!.url).searchParams.getAll('statuses')).toEqual([...EXPLORER_STATUSES]);
+    expect(EXPLORER_STATUSES).toContain('PENDING_DEPOSIT');
+    const empty: Seen[] = [];
+    await getTransactions(strictLive(empty), `${LIVE}/api/v0`, { statuses: [] }, { wireNames: 'live' });
+    expect(new URL(empty[0]!.url).searchParams.getAll('statuses')).toEqual([...EXPLORER_STATUSES]);
     const sim: Seen[] = [];
-    await getTransactions(strictLive(sim), `${LIVE}/api/v0`, cursor, { wireNames: 'interface' });
-    const i = new URL(sim[0]!.url).searchParams;
-    expect([i.get('lastDepositAddress'), i.get('lastDepositMemo'), i.has('lastDepositAddressAndMemo')]).toEqual(['GADDR', '42', false]);
+    await getTransactions(strictLive(sim), `${LIVE}/api/v0`, { statuses: ['SUCCESS', 'PENDING_DEPOSIT'] }, { wireNames: 'interface' });
+    expect(new URL(sim[0]!.url).searchParams.getAll('statuses')).toEqual(['SUCCESS,PENDING_DEPOSIT']);
+    const simAll: Seen[] = [];
+    await getTransactions(strictLive(simAll), `${LIVE}/api/v0`, {}, { wireNames: 'interface' });
+    expect(new URL(simAll[0]!.url).searchParams.get('statuses')).toBe(EXPLORER_STATUSES.join(','));
   });
 
   it('USD bounds: not live explorer parameters, so never sent on live names; the interface sends them', async () => {
@@ -153,6 +169,16 @@ describe('the wireNames setting', () => {
     // A preset decides for itself whatever the setting says.
     expect(wireNamesOf(applySettingsChange(custom, { preset: 'mainnet' }))).toBe('live');
     expect(wireNamesOf(applySettingsChange(custom, { preset: 'local' }))).toBe('interface');
+  });
+
+  it('custom endpoints on the live hosts get the live names whatever the setting', () => {
+    const custom = applySettingsChange(defaultSettings('mainnet'), { endpoints: { transactions: 'https://explorer.near-intents.org/api/v0/' }, wireNames: 'interface' });
+    expect(custom).toMatchObject({ preset: 'custom', wireNames: 'interface' });
+    for (const url of [custom.endpoints.swap, custom.endpoints.transactions, 'https://explorer.near-intents.org/other', 'https://free.rpc.fastnear.com']) expect(wireNamesOf(custom, url), url).toBe('live');
+    expect(wireNamesOf(custom)).toBe('interface');
+    expect(wireNamesOf(applySettingsChange(custom, { endpoints: { swap: 'https://swap.example' } }), 'https://swap.example')).toBe('interface');
+    // A look-alike host is not a live host.
+    expect(wireNamesOf(custom, 'https://1click.chaindefuser.com.evil.example')).toBe('interface');
   });
 
   it('a swap made on another network keeps that network’s names', () => {

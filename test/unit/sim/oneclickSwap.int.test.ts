@@ -27,6 +27,7 @@ const USDC_ETH = 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.nea
 const USDT_ETH = 'nep141:eth-0xdac17f958d2ee523a2206206994597c13d831ec7.omft.near';
 const BTC = 'nep141:btc.omft.near';
 const XLM = 'nep141:stellar-native.omft.near';
+const XRP = 'nep141:xrp.omft.near';
 const ONE_NEAR = 10n ** 24n;
 const EVM_ADDRESS = '0x76b4c56085ed136a8744d52be956396624a730e8';
 const BTC_ADDRESS = 'bc1q873cxltdc560dth6tpwqpehq9uvhxxcdgwnmnw';
@@ -232,6 +233,30 @@ describe('EXACT_INPUT', () => {
     expect(s.swapDetails.destinationChainTxHashes[0]!.hash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(s.swapDetails.destinationChainTxHashes[0]!.explorerUrl).toMatch(/^https:\/\/etherscan\.io\/tx\/0x/);
     expect(s.swapDetails.homeTxHashes.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('an XRP X-address recipient: the echo keeps it, the delivery goes to its classic address with its destination tag', async () => {
+    // xrpl.js ripple-address-codec vectors: r9cZA1… with tag 1, and with no tag.
+    const tagged = 'X7AcgcsBL6XDcUb289X4mJ8djcdyKaGZMhc9YTE92ehJ2Fu';
+    const q = await quote({ destinationAsset: XRP, recipient: tagged });
+    expect(q.quoteRequest.recipient).toBe(tagged);
+    await deposit(q, q.quote.amountIn);
+    await advance(STAGES);
+    const s = await status(q);
+    expect(s.status).toBe('SUCCESS');
+    expect(s.quoteResponse.quoteRequest.recipient).toBe(tagged);
+    const d = await call<{ deliveries: { chain: string; address: string; destinationTag: string | null; bridgeMemo: string; txHash: string }[] }>(sim, 'GET', `/dev/deliveries?depositAddress=${q.quote.depositAddress}`);
+    expect(d.body.deliveries).toEqual([
+      expect.objectContaining({ chain: 'xrp', address: 'r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59', destinationTag: '1', bridgeMemo: 'WITHDRAW_TO:r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59:1', txHash: s.swapDetails.destinationChainTxHashes[0]!.hash }),
+    ]);
+    const plain = await quote({ destinationAsset: XRP, recipient: 'X7AcgcsBL6XDcUb289X4mJ8djcdyKaB5hJDWMArnXr61cqZ' });
+    await deposit(plain, plain.quote.amountIn);
+    await advance(STAGES);
+    const p = await call<{ deliveries: { destinationTag: string | null; bridgeMemo: string }[] }>(sim, 'GET', `/dev/deliveries?depositAddress=${plain.quote.depositAddress}`);
+    expect(p.body.deliveries).toEqual([expect.objectContaining({ destinationTag: null, bridgeMemo: 'WITHDRAW_TO:r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59' })]);
+    // A testnet X-address is not an address of the XRP Ledger mainnet.
+    const testnet = await call(sim, 'POST', '/v0/quote', { ...q.quoteRequest, dry: true, recipient: 'T7oKJ3q7s94kDH6tpkBowhetT1JKfcfdSCmAXbS75iATyLD' }, { authorization: `Bearer ${sim.devJwt}` });
+    expect(testnet).toMatchObject({ status: 400, body: { message: 'recipient is not valid' } });
   });
 
   it('refunds the excess after the swap', async () => {

@@ -1,5 +1,6 @@
 // GET /api/v0/transactions against the running simulator: auth, every query parameter and its rules,
-// paging both ways (and the deprecated joined cursor), filters, and the record's required fields.
+// paging both ways (and the deprecated joined cursor), filters, the live explorer's repeated statuses,
+// and the record's required fields.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { SEED_AFFILIATE } from '../../../src/sim/oneclick/seed';
@@ -133,6 +134,16 @@ describe('statuses and test transactions', () => {
     const a = await get('statuses=SUCCESS,KNOWN_DEPOSIT_TX');
     expect(a.status).toBe(400);
     expect((a.body as { message: string }).message).toMatch(/^statuses must be a comma-separated list of FAILED/);
+  });
+
+  it('statuses as the live explorer passes several values, the parameter repeated, lists the same rows; other parameters come once', async () => {
+    const comma = await list('numberOfTransactions=1000&statuses=PENDING_DEPOSIT,INCOMPLETE_DEPOSIT');
+    const repeated = await list('numberOfTransactions=1000&statuses=PENDING_DEPOSIT&statuses=INCOMPLETE_DEPOSIT');
+    expect(repeated.map((t) => t.depositAddressAndMemo)).toEqual(comma.map((t) => t.depositAddressAndMemo));
+    expect((await get('statuses=SUCCESS&statuses=KNOWN_DEPOSIT_TX')).status).toBe(400);
+    const twice = await get('direction=next&direction=prev');
+    expect(twice.status).toBe(400);
+    expect((twice.body as { message: string }).message).toBe('direction must be given once');
   });
 
   it('showTestTxs=true adds the test transactions', async () => {

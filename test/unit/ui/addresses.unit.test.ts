@@ -72,7 +72,9 @@ describe('address shapes', () => {
     ['ton', '0:abc', /64 hexadecimal/],
     ['xrp', 'xHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', /starts with r/],
     ['xrp', 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyT0', /base58/],
-    ['stellar', 'MAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', /plain G… account/],
+    ['stellar', 'MAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', /plain G… account address that needs no memo/],
+    ['xrp', 'T7oKJ3q7s94kDH6tpkBowhetT1JKfcfdSCmAXbS75iATyLD', /testnet X-address/],
+    ['xrp', 'X7AcgcsBL6XDcUb289X4mJ8djcdyKaGZMhc9YTE92ehJ2F', /47 characters/],
     ['stellar', 'GAHJJJKMOKYE4RVPZEWZTKH5FVI4PA3VL7GK2LFNUBSGBV6OJKDH3F2', /56 characters/],
     ['stellar', 'Gahjjjkmokye4rvpzewztkh5fvi4pa3vl7gk2lfnubsgbv6ojkdh3f2b', /capital letters/],
     ['sui', '0x1234', /64 hexadecimal digits/],
@@ -107,6 +109,7 @@ describe('checksums, against published addresses', () => {
     ['bch', 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a', 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6q', 'CashAddr specification examples'],
     ['tron', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u', 'the USDT contract on Tron'],
     ['xrp', 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTi', 'the XRP Ledger genesis account'],
+    ['xrp', 'X7AcgcsBL6XDcUb289X4mJ8djcdyKaGZMhc9YTE92ehJ2Fu', 'X7AcgcsBL6XDcUb289X4mJ8djcdyKaGZMhc9YTE92ehJ2Fv', 'an X-address with tag 1 (xrpl.js ripple-address-codec vectors)'],
     ['stellar', 'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ', 'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGA', 'SEP-23 strkey examples'],
     ['sol', 'So11111111111111111111111111111111111111112', '0o11111111111111111111111111111111111111112', 'the wrapped SOL mint'],
   ];

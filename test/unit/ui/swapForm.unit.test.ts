@@ -267,3 +267,36 @@ describe('token search', () => {
     expect(formatPrice(Number.NaN)).toBe('—');
   });
 });
+
+describe('the recipient’s memo (src/core/destinationMemo.ts)', () => {
+  const XRP = 'nep141:xrp.omft.near';
+  const XLM = 'nep141:stellar.omft.near';
+  const toChain = (destinationAsset: string, recipient: string, recipientMemo: string) => filled({ destinationAsset, recipient, recipientType: 'DESTINATION_CHAIN', recipientMemo });
+
+  it('an XRP destination tag goes into the request; an empty one is not sent', () => {
+    const tagged = buildQuote(toChain(XRP, 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', '123456'), TOKENS, NOW);
+    expect(tagged.problems).toEqual({});
+    expect(tagged.params).toMatchObject({ recipient: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', recipientMemo: '123456' });
+    expect(buildQuote(toChain(XRP, 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', ''), TOKENS, NOW).params).not.toHaveProperty('recipientMemo');
+    // The memo is part of what decides the quote.
+    expect(quoteKey(tagged.params!)).not.toBe(quoteKey(buildQuote(toChain(XRP, 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', '1'), TOKENS, NOW).params!));
+  });
+
+  it('a tag that is not a 32-bit whole number, or a Stellar memo, is a problem of that field and no request is built', () => {
+    const bad = buildQuote(toChain(XRP, 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', '4294967296'), TOKENS, NOW);
+    expect(bad.params).toBeNull();
+    expect(bad.problems.recipientMemo).toMatch(/whole number/);
+    const xlm = buildQuote(toChain(XLM, 'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ', 'exchange-7'), TOKENS, NOW);
+    expect(xlm.params).toBeNull();
+    expect(xlm.problems.recipientMemo).toMatch(/cannot carry a memo.*Memo field/);
+  });
+
+  it('a memo left in the form from another destination is ignored where it has no field', () => {
+    const intents = buildQuote(filled({ destinationAsset: XRP, recipientMemo: '123' }), TOKENS, NOW);
+    expect(intents.problems).toEqual({});
+    expect(intents.params).not.toHaveProperty('recipientMemo');
+    const evm = buildQuote({ ...toChain('nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '123'), originAsset: 'nep141:wrap.near' }, TOKENS, NOW);
+    expect(evm.problems).toEqual({});
+    expect(evm.params).not.toHaveProperty('recipientMemo');
+  });
+});

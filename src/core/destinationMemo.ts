@@ -1,0 +1,96 @@
+/**
+ * The memo a receiving address needs on some chains (an exchange's shared address credits a deposit by
+ * it: sent without it, the deposit is lost), and whether a withdrawal through the swap service can carry
+ * it. One home for these rules: the popup's Withdraw and swap form, the background's quote parameters and
+ * client, and the simulator use them (docs/services.md, "Recipient memos").
+ *
+ * - XRP Ledger: the destination tag, an unsigned 32-bit integer
+ *   (https://xrpl.org/docs/concepts/transactions/source-and-destination-tags). The swap service has no
+ *   memo field (one-click-sdk-typescript 0.1.25 `QuoteRequest.recipient`: "Destination routing metadata,
+ *   when required, must be encoded according to the destination chain address format"), and for XRP that
+ *   format is the X-address: "Classic addresses with destination tags are NOT supported for our 1Click
+ *   Swap service", the X-address "encodes classic address + destination tag"
+ *   (https://docs.near-intents.org/resources/chain-support, "XRP Ledger"). The bridge withdrawal on the
+ *   verifier carries it in its memo as `WITHDRAW_TO:<address>:<tag>` (defuse-protocol/sdk-monorepo
+ *   packages/intents-sdk/src/bridges/poa-bridge/poa-bridge-utils.ts `createWithdrawMemo`).
+ * - Stellar (memo) and TON (comment): no route carries one. The same chain list gives only plain `G…`
+ *   and TON addresses, and the intents SDK refuses a destination memo for them ("Destination memo is only
+ *   supported for XRP Ledger withdrawals": packages/intents-sdk/src/classes/errors.ts,
+ *   bridges/hot-bridge/hot-bridge.ts). A memo typed for them is refused, never dropped.
+ * - No other chain takes one; the token list has no flag saying which do (SDK `TokenResponse`).
+ */
+import type { AddressFamily } from './chainAddress';
+import { decodeXAddress, encodeXAddress, isXrpAddress } from './xrpAddress';
+
+export interface MemoRule {
+  /** What the chain calls it, as a field label: "Destination tag", "Memo", "Comment". */
+  label: string;
+  /** Whether a withdrawal through the swap service can carry it to the address. */
+  carried: boolean;
+}
+
+const RULES: Partial<Record<AddressFamily, MemoRule>> = {
+  xrp: { label: 'Destination tag', carried: true },
+  stellar: { label: 'Memo', carried: false },
+  ton: { label: 'Comment', carried: false },
+};
+
+const CHAIN_NAMES: Partial<Record<AddressFamily, string>> = { xrp: 'the XRP Ledger', stellar: 'Stellar', ton: 'TON' };
+
+/** The memo rule of an address family; null for families whose addresses need none. */
+export function memoRuleOf(family: AddressFamily | null): MemoRule | null {
+  return (family && RULES[family]) ?? null;
+}
+
+const TAG_RE = /^(0|[1-9]\d{0,9})$/;
+const MAX_TAG = 0xffffffff;
+
+/** A destination tag as typed: a whole number from 0 to 4294967295, written without leading zeros; null otherwise. */
+export function parseDestinationTag(text: string): number | null {
+  if (!TAG_RE.test(text)) return null;
+  const n = Number(text);
+  return n <= MAX_TAG ? n : null;
+}
+
+/**
+ * What is wrong with the memo typed for an address of this family, in words that name the field, or null.
+ * An empty memo is fine everywhere (the receiver may need none); `address` is checked against the memo
+ * only where the address can hold one itself (an X-address's tag).
+ */
+export function memoProblem(family: AddressFamily | null, memo: string, address = ''): string | null {
+  const rule = memoRuleOf(family);
+  if (memo === '') return null;
+  if (!rule) return 'This chain takes no memo: clear the memo';
+  if (memo.trim() !== memo) return `Remove the spaces around the ${rule.label.toLowerCase()}`;
+  if (!rule.carried) {
+    return `A withdrawal to ${CHAIN_NAMES[family!]} cannot carry a ${rule.label.toLowerCase()}, and an address that needs one (an exchange's) would not credit it: send to an address that needs no ${rule.label.toLowerCase()}, or clear the ${rule.label} field`;
+  }
+  const tag = parseDestinationTag(memo);
+  if (tag === null) return 'A destination tag is a whole number from 0 to 4294967295, without leading zeros';
+  const x = decodeXAddress(address);
+  if (x && x.tag !== null && x.tag !== tag) return `This X-address already carries destination tag ${x.tag}: clear the Destination tag field or use the classic r… address`;
+  return null;
+}
+
+/**
+ * The recipient as the swap service takes it with `memo`: only an XRP Ledger address carries one, as the
+ * X-address of its classic address and the tag. An empty memo leaves the recipient as it is. Throws for a
+ * memo no route carries or that memoProblem refuses: a memo is never dropped on the way.
+ */
+export function recipientWithMemo(recipient: string, memo: string | undefined): string {
+  if (memo === undefined || memo === '') return recipient;
+  if (!isXrpAddress(recipient)) throw new Error('Only an XRP Ledger address can carry a memo (as its destination tag)');
+  const problem = memoProblem('xrp', memo, recipient);
+  if (problem) throw new Error(problem);
+  const classic = decodeXAddress(recipient)?.classic ?? recipient;
+  return encodeXAddress(classic, parseDestinationTag(memo));
+}
+
+/**
+ * The address and memo a recipient the service took stands for: an X-address splits into its classic
+ * address and tag (the tag as a decimal string); any other recipient is itself, with no memo.
+ */
+export function splitRecipient(recipient: string): { address: string; memo: string | null } {
+  const x = decodeXAddress(recipient);
+  return x ? { address: x.classic, memo: x.tag === null ? null : String(x.tag) } : { address: recipient, memo: null };
+}
