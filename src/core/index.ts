@@ -85,6 +85,7 @@ export {
 export { PIPS_MAX, tokenDiffFee, unmatchedDeltas } from './fees';
 export { type TokenInfo, type TokenTable, tokenTable, formatTokenAmount, shortAddress } from './tokens';
 export { describeIntent } from './describe';
+export { type QuoteSignedParts, quoteSignedFields, quoteSigningMessage, signQuote, stableStringify, verifyQuoteSignature } from './quoteSignature';
 export {
   type RiskLevel,
   type RiskFinding,

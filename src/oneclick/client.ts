@@ -7,8 +7,9 @@
  * (docs/services.md, "Errors as they arrive").
  */
 import * as z from 'zod/mini';
-import { type BoundCredential, type HttpDeps, HttpError, type JsonRequest, requestJson } from '../core';
-import type { SignedIntent } from '../core';
+import { type BoundCredential, type HttpDeps, HttpError, type JsonRequest, credentialOrigin, requestJson } from '../core';
+import type { QuoteSignedParts, SignedIntent } from '../core';
+import { checkQuoteAnswer, noQuoteKey } from './quoteCheck';
 import {
   anyInputWithdrawalsSchema,
   errorBodySchema,
@@ -44,7 +45,7 @@ export interface CallOptions {
 
 const outbound = (o: CallOptions, v: unknown) => toWire(o.wireNames ?? DEFAULT_WIRE_NAMES, v);
 
-async function callWithText<T extends z.ZodMiniType>(deps: HttpDeps, req: JsonRequest, schema: T, o: CallOptions): Promise<{ data: z.output<T>; text: string }> {
+async function callWithText<T extends z.ZodMiniType>(deps: HttpDeps, req: JsonRequest, schema: T, o: CallOptions): Promise<{ data: z.output<T>; text: string; json: unknown }> {
   let json: unknown;
   let text: string;
   try {
@@ -61,7 +62,7 @@ async function callWithText<T extends z.ZodMiniType>(deps: HttpDeps, req: JsonRe
     const i = parsed.error.issues[0];
     throw new HttpError('parse', `Unexpected answer from the service: ${i?.path.join('.')} ${i?.message}`);
   }
-  return { data: parsed.data, text };
+  return { data: parsed.data, text, json };
 }
 
 async function call<T extends z.ZodMiniType>(deps: HttpDeps, req: JsonRequest, schema: T, o: CallOptions): Promise<z.output<T>> {
@@ -75,9 +76,22 @@ export interface QuoteBody {
   [field: string]: unknown;
 }
 
-/** `POST /v0/quote`; `rawText` is the answer byte for byte as received (with its signature): the evidence. */
-export async function getQuote(deps: HttpDeps, url: string, body: QuoteBody, o: CallOptions = {}) {
-  const { data: response, text: rawText } = await callWithText(deps, { url: `${base(url)}/v0/quote`, method: 'POST', body: outbound(o, body) }, quoteResponseSchema, o);
+export interface QuoteCallOptions extends CallOptions {
+  /** The key the swap service signs quotes with (`ed25519:<base58>`); null refuses before asking. */
+  quoteSigningKey: string | null;
+}
+
+/**
+ * `POST /v0/quote`, believed only once checked (./quoteCheck): signed by `quoteSigningKey`, and answering
+ * this very request. `rawText` is the answer byte for byte as received (with its signature): the evidence.
+ */
+export async function getQuote(deps: HttpDeps, url: string, body: QuoteBody, o: QuoteCallOptions) {
+  if (!o.quoteSigningKey) throw noQuoteKey();
+  const { data: response, text: rawText, json } = await callWithText(deps, { url: `${base(url)}/v0/quote`, method: 'POST', body: outbound(o, body) }, quoteResponseSchema, o);
+  // The service adds its platform fee when no partner key reached it (core/http attaches one only to its origins).
+  const origin = credentialOrigin(`${base(url)}/v0/quote`);
+  const keySent = !!o.jwt && origin !== null && o.jwt.origins.includes(origin);
+  checkQuoteAnswer(json as QuoteSignedParts, body, o.quoteSigningKey, { platformFee: !keySent });
   return { response, rawText };
 }
 

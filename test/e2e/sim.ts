@@ -30,12 +30,14 @@ export async function walletCall<T = unknown>(page: Page, method: string, params
   return r.result as T;
 }
 
-/** Opens the popup and sets the Local endpoints to this simulator's URL. */
+/** Opens the popup and sets the Local endpoints to this simulator's URL, with its quote signing key. */
 export async function pointAtSimulator(page: Page, extension: Extension, sim: RunningSimulator): Promise<void> {
   await page.goto(extension.url('popup.html'));
   await walletCall(page, WALLET.setSettings, {
     endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0`, bus: sim.urls.bus, ledgerRpc: sim.urls.ledgerRpc },
     busApiKey: sim.busApiKey,
+    // Custom endpoints: the simulator's quote signing key goes with them (docs/services.md, "Quote signatures").
+    quoteSigningKey: sim.quotePublicKey,
   });
 }
 

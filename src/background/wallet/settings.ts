@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { type BoundCredential } from '../../core';
-import { DEFAULT_WIRE_NAMES, WIRE_NAMES, type WireNames, wireNamesFor } from '../../oneclick';
+import { DEFAULT_WIRE_NAMES, WIRE_NAMES } from '../../oneclick';
 import type { NetworkPreset, SettingsChange, SettingsView } from '../../provider/walletApi';
 import { VaultError } from '../../vault';
 import {
@@ -25,10 +25,10 @@ import {
   storedCredentialSchema,
 } from './credentials';
 import { CorruptedValueError, type KeyValue } from '../kv';
-import { DEFAULT_AUTO_LOCK_MINUTES, PRESETS, accountId, credential, endpointsSchema, fallbacks, minutes } from './presets';
+import { DEFAULT_AUTO_LOCK_MINUTES, PRESETS, accountId, carryQuoteSigningKey, credential, endpointsSchema, fallbacks, minutes, quoteSigningKey, quoteSigningKeyOf } from './presets';
 import type { StorageProblems } from '../problems';
 
-export { DEFAULT_AUTO_LOCK_MINUTES, PRESETS, SIM_BASE } from './presets';
+export { DEFAULT_AUTO_LOCK_MINUTES, PRESETS, SIM_BASE, quoteSigningKeyOf, wireNamesOf } from './presets';
 
 /**
  * Settings as storage.local keeps them. `jwt`/`busApiKey` hold the sealed credential and its binding;
@@ -48,6 +48,8 @@ export const settingsSchema = z.strictObject({
   wireNames: z.optional(z.enum(WIRE_NAMES)),
   /** Ledger RPC hosts tried after `endpoints.ledgerRpc`, in order; absent in settings saved before: none. */
   ledgerRpcFallbacks: z.optional(fallbacks),
+  /** The custom swap service's quote signing key (./presets `quoteSigningKeyOf`); absent in settings saved before. */
+  quoteSigningKey: z.optional(z.nullable(quoteSigningKey)),
 });
 export type StoredSettings = z.output<typeof settingsSchema>;
 
@@ -63,6 +65,7 @@ export const settingsChangeSchema = z.strictObject({
   autoLockMinutes: z.optional(minutes),
   wireNames: z.optional(z.enum(WIRE_NAMES)),
   ledgerRpcFallbacks: z.optional(fallbacks),
+  quoteSigningKey: z.optional(z.nullable(quoteSigningKey)),
 }) satisfies z.ZodMiniType<SettingsChange>;
 
 export type SettingsChangeInput = z.output<typeof settingsChangeSchema>;
@@ -71,17 +74,6 @@ const KEY = 'settings';
 
 export function defaultSettings(preset: NetworkPreset): StoredSettings {
   return { preset, ...structuredClone(PRESETS[preset]), jwt: null, busApiKey: null, autoLockMinutes: DEFAULT_AUTO_LOCK_MINUTES, wireNames: DEFAULT_WIRE_NAMES };
-}
-
-/**
- * The names to send to `url`: a service of the Mainnet preset gets the live names, one of Local the
- * interface's, any other the `wireNames` setting. Without `url`, the current network's. A swap tracked
- * on another network than today's keeps the names of the network it was made on.
- */
-export function wireNamesOf(s: Pick<StoredSettings, 'preset' | 'wireNames' | 'endpoints'>, url?: string): WireNames {
-  if (url === undefined || Object.values(s.endpoints).includes(url)) return wireNamesFor(s.preset, s.wireNames);
-  for (const preset of ['mainnet', 'local'] as const) if (Object.values(PRESETS[preset].endpoints).includes(url)) return wireNamesFor(preset, undefined);
-  return s.wireNames ?? DEFAULT_WIRE_NAMES;
 }
 
 /** The binding of what is stored in a credential field (a legacy plaintext counts as bound to its endpoints). */
@@ -105,6 +97,7 @@ export function applySettingsChange(current: StoredSettings, change: SettingsCha
   if (change.verifierId) next = { ...next, verifierId: change.verifierId };
   if (change.autoLockMinutes !== undefined) next = { ...next, autoLockMinutes: change.autoLockMinutes };
   if (change.wireNames) next = { ...next, wireNames: change.wireNames };
+  next = { ...next, ...carryQuoteSigningKey(current, next, change) };
   for (const field of CREDENTIAL_FIELDS) {
     const binding = storedBinding(field, current);
     if (binding && !isStillBound(field, binding, next.endpoints)) next = { ...next, [field]: null };
@@ -130,6 +123,7 @@ export function settingsView(s: StoredSettings, waiting: Waiting): SettingsView 
     wireNames: s.wireNames ?? DEFAULT_WIRE_NAMES,
     ledgerRpcFallbacks: [...(s.ledgerRpcFallbacks ?? [])],
     ledgerRpcActive: null,
+    quoteSigningKey: quoteSigningKeyOf(s),
   };
 }
 

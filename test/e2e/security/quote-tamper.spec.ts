@@ -8,11 +8,10 @@
 // again and verified when paying, never against fields of the stored record that storage could change.
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { type KeyPair, formatPublicKey, generateKeyPair } from '../../../src/core';
+import { type KeyPair, formatPublicKey, generateKeyPair, signQuote } from '../../../src/core';
 import type { SwapRecordView } from '../../../src/provider/swapApi';
 import { WALLET } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
-import { signQuote } from '../../../src/sim/oneclick/signature';
 import { type Extension, launchExtension } from '../fixtures';
 import { TEN_WNEAR, WNEAR, balances, fund } from '../provider-helpers';
 import { expect, pick, pointAtSimulator, test, walletCall } from '../sim';
@@ -41,7 +40,7 @@ const isQuote = (path: string) => path.startsWith('/v0/quote');
 /** Re-signs every quote answer with `key` after `change`: a service whose key the wallet was told to trust. */
 const resigned = (key: KeyPair, change: Tamper): Tamper => (path, json, req) => {
   change(path, json, req);
-  if (isQuote(path)) json.signature = signQuote(json as unknown as Parameters<typeof signQuote>[0], key);
+  if (isQuote(path)) json.signature = signQuote(json, key.secretSeed);
 };
 
 /** The deposit addresses the simulator really gave (before any rewrite). */
@@ -117,7 +116,7 @@ test.describe('quotes rewritten on the way', () => {
     const forger = generateKeyPair((n) => new Uint8Array(randomBytes(n)));
     // The whole answer signed again, by a key that is not the service's.
     const proxy = await startTamperingProxy(sim.url, (path, json) => {
-      if (isStart(path, json)) json.signature = signQuote(json as unknown as Parameters<typeof signQuote>[0], forger);
+      if (isStart(path, json)) json.signature = signQuote(json, forger.secretSeed);
     });
     const s = await swapThrough(sim, proxy, sim.quotePublicKey);
     try {
@@ -162,7 +161,7 @@ test.describe('quotes rewritten on the way', () => {
     }
   });
 
-  test('a custom swap service without a quote signing key quotes nothing; the error names the setting', async ({ sim }) => {
+  test('a custom swap service without a quote signing key quotes nothing; the error names the setting, which Settings then takes', async ({ sim }) => {
     const proxy = await startTamperingProxy(sim.url, () => undefined);
     const s = await swapThrough(sim, proxy, sim.quotePublicKey);
     try {
@@ -176,6 +175,23 @@ test.describe('quotes rewritten on the way', () => {
       await s.page.getByTestId('swap-amount').fill('25');
       await expect(s.page.getByTestId('swap-quote-error')).toContainText(/quote signing key/i, { timeout: TIMEOUT });
       expect(realRequests(proxy.requests()).filter((r) => r.path.startsWith('/v0/quote'))).toEqual([]);
+      // Settings shows no key; one entered there is what the next quote is checked with.
+      await s.page.getByTestId('nav-settings').click();
+      await s.page.getByTestId('settings-tab-general').click();
+      const field = s.page.getByTestId('settings-quote-key');
+      await expect(field).toHaveValue('');
+      await field.fill('ed25519:not-a-key');
+      await s.page.getByTestId('settings-network-save').click();
+      await expect(s.page.getByText(/A public key looks like ed25519:/)).toBeVisible();
+      await field.fill(sim.quotePublicKey);
+      await s.page.getByTestId('settings-network-save').click();
+      await expect(s.page.getByTestId('settings-network-status')).toContainText('saved');
+      expect((await walletCall<{ quoteSigningKey: string | null }>(s.page, WALLET.getSettings)).quoteSigningKey).toBe(sim.quotePublicKey);
+      await s.page.getByTestId('nav-swap').click();
+      await pick(s.page, 'origin', 'usdc eth', USDC_ETH);
+      await pick(s.page, 'destination', 'wrap.near', WNEAR);
+      await s.page.getByTestId('swap-amount').fill('25');
+      await expect(s.page.getByTestId('swap-quote')).toHaveAttribute('data-state', 'ok', { timeout: TIMEOUT });
     } finally {
       await s.close();
       await proxy.close();
