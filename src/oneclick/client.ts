@@ -7,7 +7,7 @@
  * (docs/services.md, "Errors as they arrive").
  */
 import * as z from 'zod/mini';
-import { type BoundCredential, type HttpDeps, HttpError, type JsonRequest, credentialOrigin, requestJson } from '../core';
+import { type BoundCredential, type HttpDeps, HttpError, type JsonRequest, requestJson } from '../core';
 import type { QuoteSignedParts, SignedIntent } from '../core';
 import { checkQuoteAnswer, noQuoteKey } from './quoteCheck';
 import {
@@ -88,10 +88,7 @@ export interface QuoteCallOptions extends CallOptions {
 export async function getQuote(deps: HttpDeps, url: string, body: QuoteBody, o: QuoteCallOptions) {
   if (!o.quoteSigningKey) throw noQuoteKey();
   const { data: response, text: rawText, json } = await callWithText(deps, { url: `${base(url)}/v0/quote`, method: 'POST', body: outbound(o, body) }, quoteResponseSchema, o);
-  // The service adds its platform fee when no partner key reached it (core/http attaches one only to its origins).
-  const origin = credentialOrigin(`${base(url)}/v0/quote`);
-  const keySent = !!o.jwt && origin !== null && o.jwt.origins.includes(origin);
-  checkQuoteAnswer(json as QuoteSignedParts, body, o.quoteSigningKey, { platformFee: !keySent });
+  checkQuoteAnswer(json as QuoteSignedParts, body, o.quoteSigningKey);
   return { response, rawText };
 }
 

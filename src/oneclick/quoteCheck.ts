@@ -4,14 +4,15 @@
  *    checked on the answer's JSON as it came;
  * 2. its echoed `quoteRequest` is the request the wallet sent, field by field, read through the wire-name
  *    mapping (./wireNames `fromWire`: `near*` names, `null` as absent). The service may fill in its
- *    defaults (`depositMode: SIMPLE`, `quoteWaitingTimeMs: 0`) for what was not sent, and, only when no
- *    partner key was sent, add its platform fee to `appFees` (at most the live 500 bps each); fields the
- *    wallet does not know (e.g. `confidentiality`) are not its to judge.
+ *    defaults (`depositMode: SIMPLE`, `quoteWaitingTimeMs: 0`) for what was not sent, and add its own
+ *    platform fee to `appFees` (it does so for a caller it does not take as a partner, which a key the
+ *    service refuses also makes; at most the live 500 bps in all, and shown to the user with the quote);
+ *    fields the wallet does not know (e.g. `confidentiality`) are not its to judge.
  * The signature covers the deposit address, the amounts and most of the request; the echo check covers
  * what it leaves out or what a key the wallet trusts could still sign for another request.
  */
 import { type QuoteSignedParts, stableStringify, verifyQuoteSignature, visibleText } from '../core';
-import { APP_FEE_MAX_BPS } from './limits';
+import { APP_FEES_TOTAL_MAX_BPS } from './limits';
 import { fromWire } from './wireNames';
 
 /** Why a quote answer was not believed; nothing of it may be shown or kept. */
@@ -31,8 +32,6 @@ export interface SentQuote {
 }
 
 export interface QuoteCheckOptions {
-  /** No partner key was sent: the service adds its platform fee to the echoed `appFees`. */
-  platformFee: boolean;
   /** What the refusal meant, ending its message (default: no deposit address was shown or kept). */
   outcome?: string;
 }
@@ -95,13 +94,19 @@ function addedFees(sent: unknown, echoed: unknown): unknown[] | null {
   return left;
 }
 
-const isPlatformFee = (f: unknown) => {
-  const fee = (f as { fee?: unknown } | null)?.fee;
-  return typeof (f as { recipient?: unknown } | null)?.recipient === 'string' && Number.isInteger(fee) && (fee as number) >= 0 && (fee as number) <= APP_FEE_MAX_BPS;
-};
+/** The fees the service added, if they can be its own platform fee: well formed, at most the live limit in all. */
+function servicesOwn(added: unknown[]): boolean {
+  let total = 0;
+  for (const f of added) {
+    const { recipient, fee } = (f ?? {}) as { recipient?: unknown; fee?: unknown };
+    if (typeof recipient !== 'string' || typeof fee !== 'number' || !Number.isInteger(fee) || fee < 0) return false;
+    total += fee;
+  }
+  return total <= APP_FEES_TOTAL_MAX_BPS;
+}
 
 /** Step 2: the echoed request against the one sent; throws naming the first field that differs. */
-export function checkQuoteEcho(answer: QuoteSignedParts, sent: SentQuote, o: QuoteCheckOptions): void {
+export function checkQuoteEcho(answer: QuoteSignedParts, sent: SentQuote, o: QuoteCheckOptions = {}): void {
   const raw = answer.quoteRequest;
   const refuse = (why: string) => new QuoteRefusedError('echo', `The swap service’s quote answers another request than the one sent: ${why}; ${o.outcome ?? OUTCOME}`);
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw refuse('it has no quoteRequest');
@@ -112,16 +117,14 @@ export function checkQuoteEcho(answer: QuoteSignedParts, sent: SentQuote, o: Quo
   }
   const added = addedFees(sent.appFees, echo.appFees);
   if (!added) throw refuse(`its appFees are ${shown(echo.appFees)}, not ${shown(sent.appFees)}`);
-  if (added.length > 0 && (!o.platformFee || !added.every(isPlatformFee))) {
-    throw refuse(`its appFees add ${shown(added)}${o.platformFee ? ', more than the service’s own fee may be' : ' to a request sent with a partner key'}`);
-  }
+  if (!servicesOwn(added)) throw refuse(`its appFees add ${shown(added)}, more than the service’s own fee may be`);
 }
 
 /**
  * Both checks, before anything of the answer is used. `key` is the key the settings give the swap
  * service (`ed25519:<base58>`); none refuses every quote, naming the setting.
  */
-export function checkQuoteAnswer(answer: QuoteSignedParts, sent: SentQuote, key: string | null, o: QuoteCheckOptions): void {
+export function checkQuoteAnswer(answer: QuoteSignedParts, sent: SentQuote, key: string | null, o: QuoteCheckOptions = {}): void {
   if (!key) throw noQuoteKey();
   if (!verifyQuoteSignature(answer, key)) {
     throw new QuoteRefusedError('signature', `The swap service’s quote is not signed by the swap service’s key (${key}); ${o.outcome ?? OUTCOME}`);

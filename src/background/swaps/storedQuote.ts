@@ -31,7 +31,7 @@ export function verifiedQuote(r: SwapRecordView, key: string | null): VerifiedQu
     throw refuse('is not JSON');
   }
   if (!raw || typeof raw !== 'object') throw refuse('is not a quote answer');
-  checkQuoteAnswer(raw as QuoteSignedParts, { dry: false, ...r.request }, key, { platformFee: true, outcome: OUTCOME });
+  checkQuoteAnswer(raw as QuoteSignedParts, { dry: false, ...r.request }, key, { outcome: OUTCOME });
   const parsed = quoteResponseSchema.safeParse(raw);
   if (!parsed.success) throw refuse('does not have the shape of a quote');
   const quote = parsed.data.quote;

@@ -45,27 +45,25 @@ const refusal = (f: () => void): QuoteRefusedError | null => {
     throw e;
   }
 };
-const withFee = { platformFee: true };
-const withKey = { platformFee: false };
 
 describe('the signature', () => {
   it('no key: refused before anything, naming the setting', () => {
-    expect(refusal(() => checkQuoteAnswer(answer(SENT), SENT, null, withFee))).toMatchObject({ reason: 'no-key', message: expect.stringMatching(/quoteSigningKey/) });
+    expect(refusal(() => checkQuoteAnswer(answer(SENT), SENT, null))).toMatchObject({ reason: 'no-key', message: expect.stringMatching(/quoteSigningKey/) });
   });
 
   it('another key, or the answer changed under the signature: refused; the signer’s own key: accepted', () => {
     const other = formatPublicKey(generateKeyPair((n) => new Uint8Array(randomBytes(n))).publicKey);
-    expect(refusal(() => checkQuoteAnswer(answer(SENT), SENT, other, withFee))?.reason).toBe('signature');
+    expect(refusal(() => checkQuoteAnswer(answer(SENT), SENT, other))?.reason).toBe('signature');
     const moved = answer(SENT);
     moved.quote.depositAddress = 'e'.repeat(64);
-    expect(refusal(() => checkQuoteAnswer(moved, SENT, KEY, withFee))).toMatchObject({ reason: 'signature', message: expect.stringMatching(/no deposit address was shown|before any deposit address/) });
-    expect(refusal(() => checkQuoteAnswer(answer(SENT), SENT, KEY, withFee))).toBeNull();
+    expect(refusal(() => checkQuoteAnswer(moved, SENT, KEY))).toMatchObject({ reason: 'signature', message: expect.stringMatching(/no deposit address was shown|before any deposit address/) });
+    expect(refusal(() => checkQuoteAnswer(answer(SENT), SENT, KEY))).toBeNull();
   });
 
   it('the SDK’s live staging answer, for the request it answered: accepted with the staging key', () => {
     const sent = fixture<SentQuote>('quote-exact-input.request.json');
     const live = fixture<Json>('quote-exact-input.response.json');
-    expect(refusal(() => checkQuoteAnswer(live, sent, 'ed25519:5J5tkaxyPoR3Q9S8LXfo5bWnXK5Z2bctJ4mB9gENh7co', withKey))).toBeNull();
+    expect(refusal(() => checkQuoteAnswer(live, sent, 'ed25519:5J5tkaxyPoR3Q9S8LXfo5bWnXK5Z2bctJ4mB9gENh7co'))).toBeNull();
   });
 });
 
@@ -76,36 +74,36 @@ describe('the echoed request, field by field', () => {
     for (const [field, value] of Object.entries(full)) {
       if (field === 'appFees') continue;
       const changed = typeof value === 'string' ? (field === 'deadline' ? '2026-05-01T12:00:00.000Z' : `${value}x`) : typeof value === 'number' ? value + 1 : !value;
-      const e = refusal(() => checkQuoteEcho(answer(full, { [field]: changed }), full, withKey));
+      const e = refusal(() => checkQuoteEcho(answer(full, { [field]: changed }), full));
       expect(e, field).toMatchObject({ reason: 'echo', message: expect.stringContaining(`its ${field} is ${String(changed)}, not ${String(value)}`) });
     }
   });
 
   it('a field the wallet did not send, set in the echo: refused; left out or null: accepted', () => {
     for (const [field, value] of Object.entries({ referral: 'mallory', customRecipientMsg: 'x', virtualChainRecipient: '0x3333333333333333333333333333333333333333', quoteWaitingTimeMs: 5 })) {
-      expect(refusal(() => checkQuoteEcho(answer(SENT, { [field]: value }), SENT, withKey))?.message, field).toContain(`its ${field} is ${String(value)}, not absent`);
-      expect(refusal(() => checkQuoteEcho(answer(SENT, { [field]: null }), SENT, withKey)), field).toBeNull();
+      expect(refusal(() => checkQuoteEcho(answer(SENT, { [field]: value }), SENT))?.message, field).toContain(`its ${field} is ${String(value)}, not absent`);
+      expect(refusal(() => checkQuoteEcho(answer(SENT, { [field]: null }), SENT)), field).toBeNull();
     }
   });
 
   it('the service’s defaults for what was not sent (depositMode SIMPLE, quoteWaitingTimeMs 0) pass; other values do not', () => {
-    expect(refusal(() => checkQuoteEcho(answer(SENT, { depositMode: 'SIMPLE', quoteWaitingTimeMs: 0 }), SENT, withKey))).toBeNull();
-    expect(refusal(() => checkQuoteEcho(answer(SENT, { depositMode: 'MEMO' }), SENT, withKey))?.message).toContain('depositMode is MEMO');
+    expect(refusal(() => checkQuoteEcho(answer(SENT, { depositMode: 'SIMPLE', quoteWaitingTimeMs: 0 }), SENT))).toBeNull();
+    expect(refusal(() => checkQuoteEcho(answer(SENT, { depositMode: 'MEMO' }), SENT))?.message).toContain('depositMode is MEMO');
   });
 
   it('the deadline is one instant however it is written back', () => {
-    expect(refusal(() => checkQuoteEcho(answer(SENT, { deadline: '2026-05-01T11:00Z' }), SENT, withKey))).toBeNull();
-    expect(refusal(() => checkQuoteEcho(answer(SENT, { deadline: '2026-05-01T13:00:00+02:00' }), SENT, withKey))).toBeNull();
-    expect(refusal(() => checkQuoteEcho(answer(SENT, { deadline: 'soon' }), SENT, withKey))?.message).toContain('deadline is soon');
+    expect(refusal(() => checkQuoteEcho(answer(SENT, { deadline: '2026-05-01T11:00Z' }), SENT))).toBeNull();
+    expect(refusal(() => checkQuoteEcho(answer(SENT, { deadline: '2026-05-01T13:00:00+02:00' }), SENT))).toBeNull();
+    expect(refusal(() => checkQuoteEcho(answer(SENT, { deadline: 'soon' }), SENT))?.message).toContain('deadline is soon');
   });
 
   it('fields the wallet does not know (confidentiality, sessionId) are not its to judge', () => {
-    expect(refusal(() => checkQuoteEcho(answer(SENT, { confidentiality: 'public', sessionId: 's' }), SENT, withKey))).toBeNull();
+    expect(refusal(() => checkQuoteEcho(answer(SENT, { confidentiality: 'public', sessionId: 's' }), SENT))).toBeNull();
   });
 
   it('no echo at all: refused', () => {
     const a = answer(SENT);
-    expect(refusal(() => checkQuoteEcho({ ...a, quoteRequest: undefined }, SENT, withKey))?.message).toContain('it has no quoteRequest');
+    expect(refusal(() => checkQuoteEcho({ ...a, quoteRequest: undefined }, SENT))?.message).toContain('it has no quoteRequest');
   });
 });
 
@@ -114,17 +112,18 @@ describe('app fees in the echo', () => {
   const platform = { recipient: '5880ad2b362620fadf759cbceb1cd5737ce8c6ed7fb8e9942881e6731f9247dd', fee: 20 };
   const sent = { ...SENT, appFees: [fee] };
 
-  it('the fees sent, in any order, plus the service’s own fee when no partner key was sent', () => {
-    expect(refusal(() => checkQuoteEcho(answer(sent), sent, withKey))).toBeNull();
-    expect(refusal(() => checkQuoteEcho(answer(sent, { appFees: [platform, fee] }), sent, withFee))).toBeNull();
-    expect(refusal(() => checkQuoteEcho(answer(SENT, { appFees: [platform] }), SENT, withFee))).toBeNull();
+  it('the fees sent, in any order, plus the service’s own fee (added for a caller it does not take as a partner)', () => {
+    expect(refusal(() => checkQuoteEcho(answer(sent), sent))).toBeNull();
+    expect(refusal(() => checkQuoteEcho(answer(sent, { appFees: [platform, fee] }), sent))).toBeNull();
+    expect(refusal(() => checkQuoteEcho(answer(SENT, { appFees: [platform] }), SENT))).toBeNull();
   });
 
-  it('a fee added although a partner key was sent, one above the live 500 bps, a fee sent but missing or changed: refused', () => {
-    expect(refusal(() => checkQuoteEcho(answer(sent, { appFees: [fee, platform] }), sent, withKey))?.message).toContain('to a request sent with a partner key');
-    expect(refusal(() => checkQuoteEcho(answer(SENT, { appFees: [{ ...platform, fee: 501 }] }), SENT, withFee))?.message).toContain('more than the service’s own fee may be');
-    expect(refusal(() => checkQuoteEcho(answer(sent, { appFees: [] }), sent, withFee))?.message).toContain('its appFees are []');
-    expect(refusal(() => checkQuoteEcho(answer(sent, { appFees: [{ ...fee, recipient: 'mallory.near' }] }), sent, withFee))?.message).toContain('appFees');
-    expect(refusal(() => checkQuoteEcho(answer(sent, { appFees: 'all' }), sent, withFee))?.message).toContain('appFees');
+  it('added fees above the live 500 bps in all or malformed, a fee sent but missing or changed: refused', () => {
+    expect(refusal(() => checkQuoteEcho(answer(SENT, { appFees: [{ ...platform, fee: 501 }] }), SENT))?.message).toContain('more than the service’s own fee may be');
+    expect(refusal(() => checkQuoteEcho(answer(sent, { appFees: [fee, platform, { ...platform, fee: 481 }] }), sent))?.message).toContain('more than the service’s own fee may be');
+    expect(refusal(() => checkQuoteEcho(answer(SENT, { appFees: [{ recipient: 7, fee: 1 }] }), SENT))?.message).toContain('more than the service’s own fee may be');
+    expect(refusal(() => checkQuoteEcho(answer(sent, { appFees: [] }), sent))?.message).toContain('its appFees are []');
+    expect(refusal(() => checkQuoteEcho(answer(sent, { appFees: [{ ...fee, recipient: 'mallory.near' }] }), sent))?.message).toContain('appFees');
+    expect(refusal(() => checkQuoteEcho(answer(sent, { appFees: 'all' }), sent))?.message).toContain('appFees');
   });
 });
