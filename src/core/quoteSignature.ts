@@ -49,64 +49,30 @@ export function stableStringify(value: unknown): string {
   return `{${parts.join(',')}}`;
 }
 
-/** A member of an object the way JavaScript reads it; like the SDK, null or absent objects throw. */
-function reader(v: unknown, what: string): (key: string) => unknown {
-  if (v === null || v === undefined) throw new TypeError(`the quote answer has no ${what}`);
-  return (key) => (v as Record<string, unknown>)[key];
-}
-
-/** `x ? x : undefined` / `x || undefined`, as the SDK writes its optionals. */
-const truthy = (v: unknown): unknown => (v ? v : undefined);
+/** Request fields always signed (SDK `buildSignedQuoteRequest`). */
+export const SIGNED_REQUEST_FIELDS = ['dry', 'swapType', 'slippageTolerance', 'originAsset', 'depositType', 'destinationAsset', 'amount', 'refundTo', 'refundType', 'recipient', 'recipientType', 'deadline'] as const;
+/** Request fields signed only when truthy. */
+export const OPTIONAL_REQUEST_FIELDS = ['quoteWaitingTimeMs', 'referral', 'virtualChainRecipient', 'virtualChainRefundRecipient', 'customRecipientMsg'] as const;
+/** Quote fields always signed (SDK `buildSignedQuote`, dry and not). */
+const AMOUNT_FIELDS = ['amountIn', 'amountInFormatted', 'amountInUsd', 'minAmountIn', 'amountOut', 'amountOutFormatted', 'amountOutUsd', 'minAmountOut'];
+/** Quote fields a non-dry quote signs when truthy; those that share a request field's name replace it. */
+const NON_DRY_FIELDS = ['depositAddress', 'depositMemo', 'deadline', 'timeWhenInactive', 'timeEstimate', 'virtualChainRecipient', 'virtualChainRefundRecipient', 'customRecipientMsg', 'refundFee', 'withdrawFee'];
 
 /** The object whose stable JSON is hashed (SDK `buildSignedQuoteRequest`, `buildSignedQuote`, `hashQuote`). */
 export function quoteSignedFields(response: QuoteSignedParts): Record<string, unknown> {
-  const r = reader(response.quoteRequest, 'quoteRequest');
-  const q = reader(response.quote, 'quote');
-  const request = {
-    dry: r('dry'),
-    swapType: r('swapType'),
-    slippageTolerance: r('slippageTolerance'),
-    originAsset: r('originAsset'),
-    depositType: r('depositType'),
-    destinationAsset: r('destinationAsset'),
-    amount: r('amount'),
-    refundTo: r('refundTo'),
-    refundType: r('refundType'),
-    recipient: r('recipient'),
-    recipientType: r('recipientType'),
-    deadline: r('deadline'),
-    quoteWaitingTimeMs: truthy(r('quoteWaitingTimeMs')),
-    referral: truthy(r('referral')),
-    virtualChainRecipient: truthy(r('virtualChainRecipient')),
-    virtualChainRefundRecipient: truthy(r('virtualChainRefundRecipient')),
-    customRecipientMsg: truthy(r('customRecipientMsg')),
-  };
-  const amounts = {
-    amountIn: q('amountIn'),
-    amountInFormatted: q('amountInFormatted'),
-    amountInUsd: q('amountInUsd'),
-    minAmountIn: q('minAmountIn'),
-    amountOut: q('amountOut'),
-    amountOutFormatted: q('amountOutFormatted'),
-    amountOutUsd: q('amountOutUsd'),
-    minAmountOut: q('minAmountOut'),
-  };
-  const quote = r('dry')
-    ? amounts
-    : {
-        ...amounts,
-        depositAddress: truthy(q('depositAddress')),
-        depositMemo: truthy(q('depositMemo')),
-        deadline: truthy(q('deadline')),
-        timeWhenInactive: truthy(q('timeWhenInactive')),
-        timeEstimate: truthy(q('timeEstimate')),
-        virtualChainRecipient: truthy(q('virtualChainRecipient')),
-        virtualChainRefundRecipient: truthy(q('virtualChainRefundRecipient')),
-        customRecipientMsg: truthy(q('customRecipientMsg')),
-        refundFee: truthy(q('refundFee')),
-        withdrawFee: truthy(q('withdrawFee')),
-      };
-  return { ...request, ...quote, timestamp: response.timestamp };
+  const { quoteRequest: r, quote: q } = response;
+  // Like the SDK, a null or absent request or quote throws (and verification answers false).
+  if (r == null || q == null) throw new TypeError('the quote answer has no quoteRequest or quote');
+  const read = (o: unknown, k: string) => (o as Record<string, unknown>)[k];
+  // `x ? x : undefined` / `x || undefined`, as the SDK writes its optionals; undefined members are left out.
+  const truthy = (v: unknown) => (v ? v : undefined);
+  const out: Record<string, unknown> = {};
+  for (const k of SIGNED_REQUEST_FIELDS) out[k] = read(r, k);
+  for (const k of OPTIONAL_REQUEST_FIELDS) out[k] = truthy(read(r, k));
+  for (const k of AMOUNT_FIELDS) out[k] = read(q, k);
+  if (!read(r, 'dry')) for (const k of NON_DRY_FIELDS) out[k] = truthy(read(q, k));
+  out.timestamp = response.timestamp;
+  return out;
 }
 
 /** The text that is signed: base58 of the SHA-256 of the stable JSON of the signed fields (SDK `quoteHash`). */

@@ -11,7 +11,7 @@
  * The signature covers the deposit address, the amounts and most of the request; the echo check covers
  * what it leaves out or what a key the wallet trusts could still sign for another request.
  */
-import { type QuoteSignedParts, stableStringify, verifyQuoteSignature, visibleText } from '../core';
+import { OPTIONAL_REQUEST_FIELDS, type QuoteSignedParts, SIGNED_REQUEST_FIELDS, stableStringify, verifyQuoteSignature, visibleText } from '../core';
 import { APP_FEES_TOTAL_MAX_BPS } from './limits';
 import { fromWire } from './wireNames';
 
@@ -37,26 +37,7 @@ export interface QuoteCheckOptions {
 }
 
 /** Every field the wallet may send; an echo that sets one the wallet did not send is another request. */
-const REQUEST_FIELDS = [
-  'dry',
-  'swapType',
-  'slippageTolerance',
-  'originAsset',
-  'depositType',
-  'destinationAsset',
-  'amount',
-  'refundTo',
-  'refundType',
-  'recipient',
-  'recipientType',
-  'deadline',
-  'depositMode',
-  'virtualChainRecipient',
-  'virtualChainRefundRecipient',
-  'customRecipientMsg',
-  'referral',
-  'quoteWaitingTimeMs',
-] as const;
+const REQUEST_FIELDS = [...SIGNED_REQUEST_FIELDS, ...OPTIONAL_REQUEST_FIELDS, 'depositMode'];
 
 /** What the service echoes for a field the wallet left out (one-click-sdk-typescript `QuoteRequest`). */
 const SERVICE_DEFAULTS: Record<string, unknown> = { depositMode: 'SIMPLE', quoteWaitingTimeMs: 0 };

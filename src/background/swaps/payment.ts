@@ -7,9 +7,10 @@
  * Either way `preview` shows the exact payload with the approval window's checks, and `pay` signs that
  * stored payload and nothing else. A payload (the service's, or the wallet's own) is signed only when it
  * is exactly this swap's payment (./paymentCheck), judged against the swap's signed quote verified again
- * each time (./storedQuote), at the review and again at Confirm. The signed payment is stored the moment it exists (before the verifier's
- * check hands it to the ledger RPC), so a retry after a lost answer or a worker stop sends the same
- * signature again and never signs anew while it can execute; once its deadline passed unused, it is dropped.
+ * each time (./storedQuote), at the review and again at Confirm. The signed payment is stored the
+ * moment it exists (before the verifier's check hands it to the ledger RPC), so a retry after a lost
+ * answer or a worker stop sends the same signature again and never signs anew while it can execute;
+ * once its deadline passed unused, it is dropped.
  */
 import * as z from 'zod/mini';
 import { type HttpDeps, type SignedIntent, decodeNonce, extractIntentPayload, signedIntentSchema } from '../../core';
