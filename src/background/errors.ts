@@ -4,7 +4,7 @@
  */
 import { HttpError, ProtocolError } from '../core';
 import { LedgerViewError, RpcError } from '../bus';
-import { OneClickError } from '../oneclick';
+import { OneClickError, QuoteRefusedError } from '../oneclick';
 import { ERROR_CODES, errorReply, type RuntimeReply } from '../provider/protocol';
 import { VaultError } from '../vault';
 import { KeyChangeError } from './signing/keyManager';
@@ -29,6 +29,10 @@ export function replyForError(error: unknown): RuntimeReply {
   if (error instanceof KeyChangeError || error instanceof CorruptedValueError) return errorReply(ERROR_CODES.internal, error.message);
   if (error instanceof LedgerViewError) {
     return errorReply(ERROR_CODES.internal, error.panic ? `The verifier refused it: ${error.panic}` : error.message);
+  }
+  // A quote the wallet does not believe (docs/security.md, "Quotes the wallet believes"); with no key, the setting to fill in.
+  if (error instanceof QuoteRefusedError) {
+    return errorReply(ERROR_CODES.internal, error.message, { reason: error.reason, ...(error.reason === 'no-key' ? { setting: 'quoteSigningKey' } : {}) });
   }
   // The swap service's own words (docs/services.md, "Errors as they arrive"), e.g. "Amount is too low for
   // bridge, try at least 132000".

@@ -87,6 +87,16 @@ export { PIPS_MAX, tokenDiffFee, unmatchedDeltas } from './fees';
 export { type TokenInfo, type TokenTable, tokenTable, formatTokenAmount, shortAddress } from './tokens';
 export { describeIntent } from './describe';
 export {
+  type QuoteSignedParts,
+  OPTIONAL_REQUEST_FIELDS,
+  SIGNED_REQUEST_FIELDS,
+  quoteSignedFields,
+  quoteSigningMessage,
+  signQuote,
+  stableStringify,
+  verifyQuoteSignature,
+} from './quoteSignature';
+export {
   type RiskLevel,
   type RiskFinding,
   type RiskContext,

@@ -8,8 +8,9 @@
  */
 import * as z from 'zod/mini';
 import { type BoundCredential, type HttpDeps, HttpError, type JsonRequest, requestJson } from '../core';
-import type { SignedIntent } from '../core';
+import type { QuoteSignedParts, SignedIntent } from '../core';
 import { recipientWithMemo } from '../core/destinationMemo';
+import { checkQuoteAnswer, noQuoteKey } from './quoteCheck';
 import {
   anyInputWithdrawalsSchema,
   errorBodySchema,
@@ -45,7 +46,7 @@ export interface CallOptions {
 
 const outbound = (o: CallOptions, v: unknown) => toWire(o.wireNames ?? DEFAULT_WIRE_NAMES, v);
 
-async function callWithText<T extends z.ZodMiniType>(deps: HttpDeps, req: JsonRequest, schema: T, o: CallOptions): Promise<{ data: z.output<T>; text: string }> {
+async function callWithText<T extends z.ZodMiniType>(deps: HttpDeps, req: JsonRequest, schema: T, o: CallOptions): Promise<{ data: z.output<T>; text: string; json: unknown }> {
   let json: unknown;
   let text: string;
   try {
@@ -62,7 +63,7 @@ async function callWithText<T extends z.ZodMiniType>(deps: HttpDeps, req: JsonRe
     const i = parsed.error.issues[0];
     throw new HttpError('parse', `Unexpected answer from the service: ${i?.path.join('.')} ${i?.message}`);
   }
-  return { data: parsed.data, text };
+  return { data: parsed.data, text, json };
 }
 
 async function call<T extends z.ZodMiniType>(deps: HttpDeps, req: JsonRequest, schema: T, o: CallOptions): Promise<z.output<T>> {
@@ -77,18 +78,35 @@ export interface QuoteBody {
 }
 
 /**
- * The quote request as it leaves: a `recipientMemo` travels inside the recipient (an XRP X-address), as the
- * service has no memo field (core/destinationMemo); then the network's spelling.
+ * The quote request as the service takes it, in the wallet's names: a `recipientMemo` travels inside the
+ * recipient (an XRP X-address), as the service has no memo field (core/destinationMemo).
  */
-export function quoteToWire(body: QuoteBody, o: CallOptions = {}): unknown {
+export function quoteAsSent(body: QuoteBody): QuoteBody {
   const { recipientMemo, ...rest } = body;
   const memo = typeof recipientMemo === 'string' ? recipientMemo : undefined;
-  return outbound(o, typeof rest.recipient === 'string' && memo !== undefined ? { ...rest, recipient: recipientWithMemo(rest.recipient, memo) } : rest);
+  return typeof rest.recipient === 'string' && memo !== undefined ? { ...rest, recipient: recipientWithMemo(rest.recipient, memo) } : rest;
 }
 
-/** `POST /v0/quote`; `rawText` is the answer byte for byte as received (with its signature): the evidence. */
-export async function getQuote(deps: HttpDeps, url: string, body: QuoteBody, o: CallOptions = {}) {
-  const { data: response, text: rawText } = await callWithText(deps, { url: `${base(url)}/v0/quote`, method: 'POST', body: quoteToWire(body, o) }, quoteResponseSchema, o);
+/** The quote request as it leaves: as sent (above), in the network's spelling. */
+export function quoteToWire(body: QuoteBody, o: CallOptions = {}): unknown {
+  return outbound(o, quoteAsSent(body));
+}
+
+export interface QuoteCallOptions extends CallOptions {
+  /** The key the swap service signs quotes with (`ed25519:<base58>`); null refuses before asking. */
+  quoteSigningKey: string | null;
+}
+
+/**
+ * `POST /v0/quote`, believed only once checked (./quoteCheck): signed by `quoteSigningKey`, and answering
+ * this very request as it was sent. `rawText` is the answer byte for byte as received (with its
+ * signature): the evidence.
+ */
+export async function getQuote(deps: HttpDeps, url: string, body: QuoteBody, o: QuoteCallOptions) {
+  if (!o.quoteSigningKey) throw noQuoteKey();
+  const sent = quoteAsSent(body);
+  const { data: response, text: rawText, json } = await callWithText(deps, { url: `${base(url)}/v0/quote`, method: 'POST', body: outbound(o, sent) }, quoteResponseSchema, o);
+  checkQuoteAnswer(json as QuoteSignedParts, sent, o.quoteSigningKey);
   return { response, rawText };
 }
 

@@ -6,3 +6,5 @@ export { type Token, tokenSchema, fetchTokens } from './tokens';
 export * from './wireNames';
 export * from './schemas';
 export * from './client';
+export * from './quoteCheck';
+export * from './limits';

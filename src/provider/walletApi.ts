@@ -189,6 +189,11 @@ export interface SettingsView {
   ledgerRpcFallbacks: string[];
   /** The ledger RPC host that answered last, or null before any did. */
   ledgerRpcActive: string | null;
+  /**
+   * The key the swap service's quotes must be signed with (docs/services.md, "Quote signatures"): the
+   * preset's, or the one set for custom endpoints; null when none is set (then no quote is used).
+   */
+  quoteSigningKey: string | null;
 }
 
 /**
@@ -207,6 +212,11 @@ export interface SettingsChange {
   wireNames?: WireNames;
   /** Replaces the ledger RPC fallbacks (at most 5). */
   ledgerRpcFallbacks?: string[];
+  /**
+   * The swap service's quote signing key (`ed25519:<base58>`; null removes it). Cleared when the swap
+   * endpoint changes, unless this change sets it; one that is not the preset's makes the endpoints custom.
+   */
+  quoteSigningKey?: string | null;
 }
 
 export type WireNames = 'live' | 'interface';

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     `  message bus        ${running.urls.bus}`,
     `  ledger RPC         ${running.urls.ledgerRpc}`,
     `  verifier           ${config.verifierId} (fee ${config.feePips} pips)`,
-    `  quote signer       ${running.quotePublicKey}`,
+    `  quote signer       ${running.quotePublicKey} (the Local preset trusts it; enter it as the quote signing key for custom endpoints)`,
     `  dev JWT            ${running.devJwt}`,
     `  bus API key        ${running.busApiKey}`,
   ];

@@ -5,7 +5,7 @@ import type { Hono } from 'hono';
 import { type KeyPair, utf8, publicKeyFromSeed } from '../core';
 import { DevAuth } from './auth';
 import { SimClock } from './clock';
-import type { SimConfig } from './config';
+import { DEFAULT_CONFIG, type SimConfig } from './config';
 import { SimEvents } from './events';
 import { Faults } from './faults';
 import { SimStore } from './store';
@@ -20,7 +20,11 @@ export interface SimContext {
   readonly faults: Faults;
   /** Pairs made to have no liquidity (`/dev/liquidity`), seen by the swap service and the solvers. */
   readonly liquidity: Liquidity;
-  /** Signs quotes (docs/services.md, "The swap service"); its public key is printed at start. */
+  /**
+   * Signs quotes (docs/services.md, "Quote signatures"); its public key is printed at start. The same key
+   * whatever the seed: the Local preset carries it (src/background/wallet/presets.ts). Its secret is in
+   * this public code, so only Local trusts it.
+   */
   readonly quoteSigner: KeyPair;
   readonly devJwt: string;
   readonly busApiKey: string;
@@ -42,10 +46,11 @@ export function createContext(config: SimConfig): SimContext {
   const clock = new SimClock();
   clock.restore(store.restoredClockOffset);
   const derive = (label: string) => sha256(utf8.encode(`${config.seed}/${label}`));
-  const deriveKey = (label: string): KeyPair => {
-    const secretSeed = derive(`key/${label}`);
+  const keyOf = (seed: string, label: string): KeyPair => {
+    const secretSeed = sha256(utf8.encode(`${seed}/key/${label}`));
     return { secretSeed, publicKey: publicKeyFromSeed(secretSeed) };
   };
+  const deriveKey = (label: string): KeyPair => keyOf(config.seed, label);
   const auth = new DevAuth(derive('jwt-secret'));
   // Issued at a fixed time so the printed credentials are the same on every start.
   const devJwt = auth.issue('partner', 'dev-partner', 1_700_000_000);
@@ -58,7 +63,7 @@ export function createContext(config: SimConfig): SimContext {
     auth,
     faults: new Faults(),
     liquidity: new Liquidity(),
-    quoteSigner: deriveKey('quote-signer'),
+    quoteSigner: keyOf(DEFAULT_CONFIG.seed, 'quote-signer'),
     devJwt,
     busApiKey,
     random: (n) => new Uint8Array(randomBytes(n)),

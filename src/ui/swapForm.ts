@@ -1,6 +1,7 @@
 // The swap form as data: defaults per chain, each field's problem in plain words, and the quote
 // request built from it. Pure (the clock is passed in), so the page stays thin and this is tested.
 import { formatUnits, parseUnits } from '../core/amounts';
+import { APP_FEES_TOTAL_MAX_BPS, APP_FEE_MAX_BPS, takesRecipientMsg } from '../oneclick/limits';
 import { ANY_INPUT_ASSET, type AppFee, type DepositMode, type DepositType, type QuoteParams, type RecipientType, type RefundType, type SwapType, type TokenView } from '../provider/swapApi';
 import { memoProblem, memoRuleOf } from '../core/destinationMemo';
 import { accountIdProblem, evmAddressProblem, familyOf, recipientProblem, refundProblem } from './addresses';
@@ -49,7 +50,6 @@ export const SLIPPAGE_PRESETS = ['0.5', '1', '2'] as const;
 /** Above this the form warns (but allows it): the user may get this much less. */
 export const HIGH_SLIPPAGE_BPS = 500;
 export const MAX_SLIPPAGE_BPS = 5000;
-export const MAX_APP_FEE_BPS = 1000;
 export const MAX_APP_FEES = 10;
 export const MAX_QUOTE_WAIT_MS = 60_000;
 export const MAX_DEADLINE_MINUTES = 24 * 60;
@@ -219,9 +219,10 @@ export function buildQuote(form: SwapForm, tokens: readonly TokenView[], now: nu
     if (!row.recipient.trim()) problems[`appFee${i}Recipient`] = 'Enter the account that receives this fee';
     else if (who) problems[`appFee${i}Recipient`] = who;
     const bps = row.bps.trim();
-    if (!WHOLE_RE.test(bps) || Number(bps) < 1 || Number(bps) > MAX_APP_FEE_BPS) problems[`appFee${i}Bps`] = `Enter whole basis points from 1 to ${MAX_APP_FEE_BPS}`;
+    if (!WHOLE_RE.test(bps) || Number(bps) < 1 || Number(bps) > APP_FEE_MAX_BPS) problems[`appFee${i}Bps`] = `Enter whole basis points from 1 to ${APP_FEE_MAX_BPS}`;
     else appFees.push({ recipient: row.recipient.trim(), fee: Number(bps) });
   });
+  if (appFees.reduce((n, f) => n + f.fee, 0) > APP_FEES_TOTAL_MAX_BPS) problems[`appFee${form.appFees.length - 1}Bps`] = `The fees add up to more than ${APP_FEES_TOTAL_MAX_BPS} basis points, the most a swap may carry`;
 
   const waitText = form.quoteWaitingMs.trim();
   if (waitText && (!WHOLE_RE.test(waitText) || Number(waitText) > MAX_QUOTE_WAIT_MS)) problems.quoteWaitingMs = `Enter whole milliseconds from 0 to ${MAX_QUOTE_WAIT_MS}`;
@@ -235,6 +236,7 @@ export function buildQuote(form: SwapForm, tokens: readonly TokenView[], now: nu
 
   const useMsg = form.customMsgAccepted && form.customRecipientMsg.trim() !== '';
   if (form.customRecipientMsg.trim() && !form.customMsgAccepted) problems.customMsgAccepted = 'Tick the box to confirm you understand the risk, or clear the message';
+  else if (useMsg && destination && !takesRecipientMsg(destination.assetId)) problems.customMsgAccepted = `${destination.symbol} is not a NEP-141 token: a recipient message would lose it; clear the message`;
 
   if (anyInput) warnings.push('ANY_INPUT is for partners; the service may refuse it.');
 

@@ -212,7 +212,7 @@ test.describe('tracking', () => {
 
   test('swap started, deposited, worker stopped: the alarm wakes it and the swap reaches SUCCESS, history intact', async ({ sim }) => {
     test.setTimeout(40_000);
-    await walletCall(session.w.popup, WALLET.setSettings, { endpoints: { swap: swapSim.url, transactions: `${swapSim.url}/api/v0` } });
+    await walletCall(session.w.popup, WALLET.setSettings, { endpoints: { swap: swapSim.url, transactions: `${swapSim.url}/api/v0` }, quoteSigningKey: swapSim.quotePublicKey });
     try {
       const params: QuoteParams = {
         swapType: 'EXACT_INPUT',
@@ -270,7 +270,7 @@ test.describe('tracking', () => {
       await observer.close();
     } finally {
       if (!session.w.popup.url().startsWith('chrome-extension://')) await session.w.popup.goto(session.w.extension.url('popup.html'));
-      await walletCall(session.w.popup, WALLET.setSettings, { endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0` } });
+      await walletCall(session.w.popup, WALLET.setSettings, { endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0` }, quoteSigningKey: sim.quotePublicKey });
     }
   });
 });

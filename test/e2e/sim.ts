@@ -30,13 +30,15 @@ export async function walletCall<T = unknown>(page: Page, method: string, params
   return r.result as T;
 }
 
-/** Opens the popup and points the wallet at this simulator: its endpoints and its verifier (the Local network). */
+/** Opens the popup and points the wallet at this simulator: its endpoints, its verifier (the Local network) and its quote signing key. */
 export async function pointAtSimulator(page: Page, extension: Extension, sim: RunningSimulator): Promise<void> {
   await page.goto(extension.url('popup.html'));
   await walletCall(page, WALLET.setSettings, {
     endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0`, bus: sim.urls.bus, ledgerRpc: sim.urls.ledgerRpc },
     verifierId: sim.verifierId,
     busApiKey: sim.busApiKey,
+    // Custom endpoints: the simulator's quote signing key goes with them (docs/services.md, "Quote signatures").
+    quoteSigningKey: sim.quotePublicKey,
   });
 }
 

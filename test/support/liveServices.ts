@@ -9,15 +9,32 @@
  * values and the interface's own spellings (`home`, `homeSenderAccount`) are refused as the live
  * validator refuses them (400), a missing key as 401, an unknown route as 404; every request and
  * every refusal is recorded. Answers come from test/fixtures/live, made stateful enough for a journey
- * (a quote registers its deposit address, a deposit or a payment moves its status on).
+ * (a quote registers its deposit address, a deposit or a payment moves its status on). Quotes are
+ * signed as the live service signs them (the SDK's quote-signature rule, src/core/quoteSignature.ts) by
+ * a key of the fake's own (`FAKE_QUOTE_SIGNING_KEY`: the live key's secret is not ours), and, as the live
+ * service does, a quote asked without a partner key gets its platform fee added to the echoed `appFees`.
  * It is a test double of services the extension does not control, never of the extension itself.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TokenResponse } from '@defuse-protocol/one-click-sdk-typescript';
+import { sha256 } from '@noble/hashes/sha2.js';
 import { z } from 'zod';
 import { PRESETS } from '../../src/background/wallet/settings';
-import { type SignedIntent, encodeVersionedNonce, extractIntentPayload, formatDeadline, hex, intentHash, signedIntentSchema, verifySignedIntent } from '../../src/core';
+import {
+  type SignedIntent,
+  encodeVersionedNonce,
+  extractIntentPayload,
+  formatDeadline,
+  formatPublicKey,
+  hex,
+  intentHash,
+  publicKeyFromSeed,
+  signQuote,
+  signedIntentSchema,
+  utf8,
+  verifySignedIntent,
+} from '../../src/core';
 import type { FetchLike } from '../../src/core/http';
 
 const FIXTURES = path.join(path.dirname(new URL(import.meta.url).pathname), '../fixtures/live');
@@ -29,6 +46,12 @@ export const LIVE_HOSTS = {
   bus: PRESETS.mainnet.endpoints.bus,
   ledger: [PRESETS.mainnet.endpoints.ledgerRpc, ...PRESETS.mainnet.ledgerRpcFallbacks],
 };
+
+/** The fake's quote signer: fixed, so a test can trust it (`quoteSigningKey` in the settings). */
+const QUOTE_SIGNER_SEED = sha256(utf8.encode('live-services-fake/quote-signer'));
+export const FAKE_QUOTE_SIGNING_KEY = formatPublicKey(publicKeyFromSeed(QUOTE_SIGNER_SEED));
+/** The platform fee the live service adds without a partner key (test/fixtures/live quote-exact-input: recipient and fee of the SDK's staging vector). */
+export const PLATFORM_FEE = { recipient: '5880ad2b362620fadf759cbceb1cd5737ce8c6ed7fb8e9942881e6731f9247dd', fee: 10 };
 
 /** The live chain ids: the SDK's `TokenResponse.blockchain` enum (`near`, never `home`). */
 const CHAINS = Object.values(TokenResponse.blockchain) as [string, ...string[]];
@@ -62,7 +85,8 @@ const quoteRequest = z
     referral: z.string().optional(),
     rebates: z.array(z.unknown()).optional(),
     quoteWaitingTimeMs: z.number().int().min(0).optional(),
-    appFees: z.array(z.strictObject({ recipient: z.string().min(1), fee: z.number().int().min(0) })).optional(),
+    // Each fee 0–500 bps (SDK `AppFee`; docs.near-intents.org fee-config).
+    appFees: z.array(z.strictObject({ recipient: z.string().min(1), fee: z.number().int().min(0).max(500) })).optional(),
   })
   .superRefine((r, ctx) => {
     // ANY_INPUT in its one shape (docs.near-intents.org, fee-config "Fee Aggregation").
@@ -212,7 +236,9 @@ export function liveServices(options: LiveServicesOptions = {}) {
       Object.assign(q, { depositAddress, deadline: inactive, timeWhenInactive: inactive });
       swaps.set(depositAddress, { quote: q, request: r, status: 'PENDING_DEPOSIT', reads: 0 });
     }
-    return answer(200, { correlationId: `fake-${counter}`, timestamp: new Date(now()).toISOString(), signature: 'ed25519:fake', quoteRequest: r, quote: q });
+    const echo = bearer(headers) ? r : { ...r, appFees: [...(r.appFees ?? []), PLATFORM_FEE] };
+    const unsigned = { correlationId: `fake-${counter}`, timestamp: new Date(now()).toISOString(), quoteRequest: echo, quote: q };
+    return answer(200, { ...unsigned, signature: signQuote(unsigned, QUOTE_SIGNER_SEED) });
   }
 
   function statusOf(s: Swap) {

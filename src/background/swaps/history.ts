@@ -22,7 +22,7 @@ import {
 } from '../../provider/swapApi';
 import { type SettingsStore, wireNamesOf } from '../wallet/settings';
 import type { Nearest } from './stored';
-import { quoteOf } from './tracker';
+import { quoteWords } from './storedQuote';
 
 export interface HistoryDeps {
   /** Every local swap, newest first. */
@@ -71,7 +71,7 @@ export function flowOf(q: QuoteParams): SwapFlow {
 }
 
 function localItem(r: SwapRecordView, tokens: Token[]): HistoryItem {
-  const q = quoteOf(r);
+  const q = quoteWords(r);
   const s = r.swapDetails;
   const hashes = (l?: { hash: string }[]) => l?.map((t) => t.hash) ?? [];
   const item: HistoryItem = {
@@ -85,10 +85,10 @@ function localItem(r: SwapRecordView, tokens: Token[]): HistoryItem {
     recipient: wireRecipient(r.request.recipient, r.request.recipientMemo),
     status: r.status,
     createdAt: new Date(r.createdAt).toISOString(),
-    amountInFormatted: s?.amountInFormatted ?? q.amountInFormatted,
-    amountOutFormatted: s?.amountOutFormatted ?? q.amountOutFormatted,
-    amountInUsd: s?.amountInUsd ?? q.amountInUsd,
-    amountOutUsd: s?.amountOutUsd ?? q.amountOutUsd,
+    amountInFormatted: s?.amountInFormatted ?? q?.amountInFormatted ?? '?',
+    amountOutFormatted: s?.amountOutFormatted ?? q?.amountOutFormatted ?? '?',
+    amountInUsd: s?.amountInUsd ?? q?.amountInUsd ?? null,
+    amountOutUsd: s?.amountOutUsd ?? q?.amountOutUsd ?? null,
     refundReason: s?.refundReason ?? null,
     referral: r.request.referral ?? null,
     intentHashes: [...(s?.intentHashes ?? []), ...(r.paidIntentHash ? [r.paidIntentHash] : [])],

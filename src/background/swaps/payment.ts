@@ -5,32 +5,30 @@
  *   the service executes it (`POST /v0/submit-intent`). Needs the swap-service key only; preferred.
  * - `bus`: the wallet writes the transfer and publishes it on the message bus (a bus key on Mainnet).
  * Either way `preview` shows the exact payload with the approval window's checks, and `pay` signs that
- * stored payload and nothing else. A payload from the service is signed only when it is exactly this
- * swap's payment (`expectPayment`): one transfer of the quote's amountIn of the origin asset to the
- * deposit address (with its memo), by the chosen account, for the verifier, under a fresh versioned
- * nonce, before a near deadline. The signed payment is stored the moment it exists (before the verifier's
- * check hands it to the ledger RPC), so a retry after a lost answer or a worker stop sends the same
- * signature again and never signs anew while it can execute; once its deadline passed unused, it is dropped.
- * A swap is paid only on the network it was made on (its record names the verifier), and its draft and
- * kept payment are keyed by that verifier (docs/security.md, "Networks").
+ * stored payload and nothing else. A payload (the service's, or the wallet's own) is signed only when it
+ * is exactly this swap's payment (./paymentCheck), judged against the swap's signed quote verified again
+ * each time (./storedQuote), at the review and again at Confirm. The signed payment is stored the
+ * moment it exists (before the verifier's check hands it to the ledger RPC), so a retry after a lost
+ * answer or a worker stop sends the same signature again and never signs anew while it can execute;
+ * once its deadline passed unused, it is dropped. A swap is paid only on the network it was made on (its
+ * record names the verifier), and its draft and kept payment are keyed by that verifier (docs/security.md,
+ * "Networks").
  */
 import * as z from 'zod/mini';
-import { type HttpDeps, type IntentPayload, type SignedIntent, ProtocolError, buildIntentPayload, decodeNonce, extractIntentPayload, networkText, signedIntentSchema } from '../../core';
+import { type HttpDeps, type SignedIntent, decodeNonce, extractIntentPayload, networkText, signedIntentSchema } from '../../core';
 import { LedgerViewError } from '../../bus';
-import { type CallOptions, OneClickError, generateIntent, submitIntent } from '../../oneclick';
+import { OneClickError, type QuoteCallOptions, generateIntent, submitIntent } from '../../oneclick';
 import type { IntentsPreviewWire } from '../../provider/approvalApi';
 import { ERROR_CODES } from '../../provider/protocol';
 import type { PaymentPreview, PaymentRoute, SwapRecordView } from '../../provider/swapApi';
 import type { KeyValue } from '../kv';
 import type { UsedNonces } from '../signing/nonces';
-import { sameAccount } from '../page/api';
 import { type PreviewDeps, intentsPreview } from '../approvals/preview';
 import { ProviderError } from '../providerError';
 import { type Consent, assertReviewed, draftSchema, fromDraft, reviewedId, signReviewed, toDraft } from '../signing/reviewed';
 import { type BusPort, type PreparedIntent, type SignedResult, type SigningService, publishOnce } from '../signing/signer';
-
-/** A service-written payment must be signable now and expire soon: no more than this ahead. */
-const MAX_PAYMENT_DEADLINE_MS = 60 * 60_000;
+import { type Expected, assertPayment, expectPayment, expectedOf, notThisPayment } from './paymentCheck';
+import { verifiedQuote } from './storedQuote';
 
 export interface PaymentDeps {
   local: KeyValue;
@@ -46,19 +44,11 @@ export interface PaymentDeps {
   publicKeyOf: (accountId: string) => string;
 }
 
-/** What the payment of one swap is: who pays, how much of what, to which deposit account. */
-export interface Expected {
-  signerId: string;
-  receiver: string;
-  tokenId: string;
-  amount: string;
-  memo: string | null;
-}
-
 /** Where a swap's service is and how to speak to it (its URL, key and wire names). */
 export interface Service {
   url: string;
-  o: CallOptions;
+  /** With the key its quotes are signed with (the stored quote is verified again with it when paying). */
+  o: QuoteCallOptions;
 }
 
 const preparedSchema = z.object({ ...draftSchema.shape, route: z.enum(['service', 'bus']) });
@@ -68,74 +58,25 @@ const draftKey = (verifierId: string, id: string) => `swapPaymentDraft:${verifie
 const paymentKey = (verifierId: string, id: string) => `swapPayment:${verifierId}:${id}`;
 
 const refuse = (m: string) => new ProviderError(ERROR_CODES.invalidParams, m, { field: 'id' });
-const notThis = (why: string) => refuse(`The swap service proposed a payment that is not this swap's (${why}); nothing was signed.`);
-
-/**
- * The service's proposal as the payload the wallet would sign, or a refusal naming the first
- * difference. The message is parsed strictly and re-serialised by the wallet (`buildIntentPayload`), so
- * what is signed is what was checked and shown, whatever spacing, key order or duplicate keys the
- * service's text had.
- */
-export function expectPayment(proposal: { standard: string; payload: unknown }, expected: Expected, verifierId: string, nowMs: number): IntentPayload {
-  if (proposal.standard !== 'nep413') throw notThis(`it asks for a ${proposal.standard} signature; this wallet signs nep413`);
-  const envelope = z.strictObject({ message: z.string(), nonce: z.string(), recipient: z.string(), callbackUrl: z.optional(z.null()) }).safeParse(proposal.payload);
-  if (!envelope.success) throw notThis('its payload is not a plain NEP-413 message');
-  const { message, nonce, recipient } = envelope.data;
-  if (!sameAccount(recipient, verifierId)) throw notThis(`it is addressed to ${recipient}, not the verifier ${verifierId}`);
-  let fields: unknown;
-  try {
-    fields = JSON.parse(message);
-  } catch {
-    throw notThis('its message is not JSON');
-  }
-  const m = z.strictObject({ signer_id: z.string(), deadline: z.string(), intents: z.array(z.unknown()) }).safeParse(fields);
-  if (!m.success) throw notThis('its message holds other fields than signer_id, deadline and intents');
-  if (m.data.signer_id !== expected.signerId) throw notThis(`it would be signed by ${m.data.signer_id}`);
-  let payload: IntentPayload;
-  try {
-    payload = buildIntentPayload({ signerId: m.data.signer_id, verifyingContract: verifierId, deadline: m.data.deadline, nonce, intents: m.data.intents });
-  } catch (e) {
-    throw notThis(e instanceof Error ? e.message : String(e));
-  }
-  const [only, ...more] = payload.intents;
-  if (!only || more.length > 0 || only.intent !== 'transfer') throw notThis('it is not one transfer');
-  const { intent: _i, receiver_id, tokens, memo, ...extra } = only;
-  if (receiver_id !== expected.receiver) throw notThis(`it pays ${receiver_id}, not the deposit account ${expected.receiver}`);
-  const amounts = Object.entries(tokens);
-  if (amounts.length !== 1 || amounts[0]![0] !== expected.tokenId || amounts[0]![1] !== expected.amount) {
-    throw notThis(`it moves ${amounts.map(([t, a]) => `${a} ${t}`).join(', ')}, not ${expected.amount} ${expected.tokenId}`);
-  }
-  if ((memo ?? null) !== expected.memo) throw notThis(expected.memo ? `its memo is not the deposit memo ${expected.memo}` : 'it carries a memo');
-  if (Object.values(extra).some((v) => v !== undefined)) throw notThis(`it also sets ${Object.keys(extra).join(', ')}`);
-  if (decodeNonce(nonce).kind !== 'versioned') throw notThis('its nonce has no salt and no expiry');
-  const deadline = Date.parse(payload.deadline);
-  if (!(deadline > nowMs && deadline <= nowMs + MAX_PAYMENT_DEADLINE_MS)) throw notThis(`its deadline ${payload.deadline} is not within the next hour`);
-  return payload;
-}
 
 export function swapPayments(d: PaymentDeps) {
-  const quoteOf = (r: SwapRecordView) => JSON.parse(r.quoteResponseJson) as { quote: { amountIn: string } };
-  const expectedOf = (r: SwapRecordView, signerId: string): Expected => ({
-    signerId,
-    receiver: r.depositAddress,
-    tokenId: r.request.originAsset,
-    amount: quoteOf(r).quote.amountIn,
-    memo: r.depositMemo,
-  });
+  /** The payment the swap's signed quote asks for, the quote verified again now (./storedQuote). */
+  const expected = (r: SwapRecordView, signerId: string, service: Service) => expectedOf(verifiedQuote(r, service.o.quoteSigningKey), signerId);
 
   /** The service's proposal, or null when it does not offer this route (no key, or it does not know the endpoint). */
-  async function fromService(r: SwapRecordView, signerId: string, service: Service): Promise<PreparedIntent | null> {
+  async function fromService(want: Expected, service: Service): Promise<PreparedIntent | null> {
     if (!service.o.jwt) return null;
+    const { signerId } = want;
     let proposal;
     try {
-      proposal = await generateIntent(d.http, service.url, { signerId, depositAddress: r.depositAddress }, service.o);
+      proposal = await generateIntent(d.http, service.url, { signerId, depositAddress: want.receiver }, service.o);
     } catch (e) {
       if (e instanceof OneClickError && [401, 403, 404, 405, 501].includes(e.status ?? 0)) return null;
       throw e;
     }
     const verifierId = await d.preview.verifierId();
-    const payload = expectPayment(proposal.intent, expectedOf(r, signerId), verifierId, d.now());
-    if (await d.nonces.has(verifierId, signerId, payload.nonce)) throw notThis('its nonce was used before by this account');
+    const payload = expectPayment(proposal.intent, want, verifierId, d.now());
+    if (await d.nonces.has(verifierId, signerId, payload.nonce)) throw notThisPayment('its nonce was used before by this account');
     return { payload, standard: 'nep413', publicKey: d.publicKeyOf(signerId), nonceKind: 'versioned', ownNonce: false };
   }
 
@@ -208,10 +149,13 @@ export function swapPayments(d: PaymentDeps) {
         prepared = { payload, standard: stored.signed.standard, publicKey: stored.signed.public_key, nonceKind: decodeNonce(payload.nonce).kind, ownNonce: route === 'bus' };
       } else {
         if (r.status !== 'PENDING_DEPOSIT') throw refuse('This swap already has its deposit');
-        const offered = await fromService(r, signerId, service);
+        const want = expected(r, signerId, service);
+        const offered = await fromService(want, service);
         route = offered ? 'service' : 'bus';
-        const transfer = { intent: 'transfer', receiver_id: r.depositAddress, tokens: { [r.request.originAsset]: quoteOf(r).quote.amountIn }, ...(r.depositMemo ? { memo: r.depositMemo } : {}) };
+        const transfer = { intent: 'transfer', receiver_id: want.receiver, tokens: { [want.tokenId]: want.amount }, ...(want.memo ? { memo: want.memo } : {}) };
         prepared = offered ?? (await d.signer.prepare({ signerId, intents: [transfer] }));
+        // The wallet's own transfer meets the same rules (its deadline before the quote's, above all).
+        if (!offered) assertPayment(prepared.payload, want, d.now());
         await d.local.write(draftKey(network, r.id), { route, ...toDraft(prepared) });
       }
       const preview: IntentsPreviewWire = await intentsPreview(d.preview, prepared, null, []);
@@ -235,6 +179,8 @@ export function swapPayments(d: PaymentDeps) {
       if (!draft) throw refuse('Review the payment first');
       const prepared = fromDraft(draft);
       if (d.publicKeyOf(prepared.payload.signer_id) !== prepared.publicKey) throw refuse('The account’s key changed since the review; review the payment again');
+      // The kept draft is storage too: judged again against the signed quote, verified again now.
+      assertPayment(prepared.payload, expected(r, prepared.payload.signer_id, service), d.now());
       // The draft goes once the payload passed the checks again (a refusal there leaves it for another try).
       // Kept as soon as it exists, before simulate_intents hands it to the ledger RPC: whatever happens
       // next, this payment is sent again as it is, never signed a second time while it can still execute.

@@ -11,32 +11,25 @@
  */
 import { type HttpDeps, type Random, hex, shortAddress } from '../../core';
 import { isTerminal, refundReasonText } from '../../core/swapStatus';
-import {
-  type StatusResponse,
-  type Token,
-  getQuote,
-  getStatus,
-  quoteResponseSchema,
-  submitDeposit,
-} from '../../oneclick';
+import { type StatusResponse, type Token, getQuote, getStatus, submitDeposit } from '../../oneclick';
 import { ERROR_CODES } from '../../provider/protocol';
 import { type AnyInputWithdrawalView, type PaymentPreview, type QuoteView, type SwapRecordView, type SwapStatus, type TokenView } from '../../provider/swapApi';
 import type { StorageProblems } from '../problems';
 import type { AlarmsLike } from '../wallet/autoLock';
 import type { KeyValue } from '../kv';
 import { ProviderError } from '../providerError';
-import { type SettingsStore, wireNamesOf } from '../wallet/settings';
+import { type SettingsStore, quoteSigningKeyOf, wireNamesOf } from '../wallet/settings';
 import { ANY_INPUT_AMOUNT, ANY_INPUT_POLL_MS, isAnyInput, mergeWithdrawals, readWithdrawals, withdrawalNotice } from './anyInput';
 import { type PaymentDeps, swapPayments } from './payment';
 import { amountToSend } from './quoteAmount';
 import type { SwapParams } from '../wallet/schemas';
 import { CHECKS_PER_TICK, TRACK, type Track, key, nextAlarm, pollDelay, SWAP_ALARM, trackSchema } from './records';
 import { storedSwaps } from './stored';
+import { quoteWords } from './storedQuote';
 
 export { SWAP_ALARM, pollDelay } from './records';
 
 export { isTerminal };
-export const quoteOf = (r: SwapRecordView) => quoteResponseSchema.parse(JSON.parse(r.quoteResponseJson)).quote;
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export interface SwapDeps {
@@ -77,13 +70,13 @@ export function swapService(d: SwapDeps) {
   const untrack = async (id: string) => d.local.write(TRACK, (await track()).filter((t) => t.id !== id));
   const config = async () => {
     const s = await d.settings.get();
-    return { url: s.endpoints.swap, o: { jwt: s.jwt, wireNames: wireNamesOf(s, s.endpoints.swap) }, verifierId: s.verifierId };
+    return { url: s.endpoints.swap, o: { jwt: s.jwt, wireNames: wireNamesOf(s, s.endpoints.swap), quoteSigningKey: quoteSigningKeyOf(s) }, verifierId: s.verifierId };
   };
   /** The swap service a tracked swap was made on (and the names it speaks), else the current one. */
   const serviceOf = async (id: string) => {
     const s = await d.settings.get();
     const url = (await track()).find((t) => t.id === id)?.url ?? s.endpoints.swap;
-    return { url, o: { jwt: s.jwt, wireNames: wireNamesOf(s, url) } };
+    return { url, o: { jwt: s.jwt, wireNames: wireNamesOf(s, url), quoteSigningKey: quoteSigningKeyOf(s, url) } };
   };
   const payments = swapPayments({ ...d.payment, local: d.local, http: d.http, now: d.now });
   /** A swap that can be paid from the intents account (not paid yet, its deposit on the ledger). */
@@ -112,14 +105,14 @@ export function swapService(d: SwapDeps) {
   };
 
   const notify = async (r: SwapRecordView) => {
-    const q = quoteOf(r);
+    const q = quoteWords(r);
     const s = r.swapDetails;
     const sym = await symbols();
     const { recipient, refundTo, originAsset, destinationAsset } = r.request;
     const refunded = s?.refundedAmountFormatted;
     const [title, text] =
       r.status === 'SUCCESS'
-        ? ['Swap complete', `${s?.amountOutFormatted ?? `about ${q.amountOutFormatted}`} ${sym(destinationAsset)} delivered to ${shortAddress(recipient)}`]
+        ? ['Swap complete', `${s?.amountOutFormatted ?? (q ? `about ${q.amountOutFormatted}` : 'the')} ${sym(destinationAsset)} delivered to ${shortAddress(recipient)}`]
         : r.status === 'REFUNDED'
           ? [
               'Swap refunded',

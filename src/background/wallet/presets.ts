@@ -4,22 +4,31 @@
  * and the shapes of endpoints and credentials as settings take them.
  */
 import * as z from 'zod/mini';
-import { MAINNET_VERIFIER, SIM_VERIFIER, isValidAccountId } from '../../core';
+import { MAINNET_VERIFIER, SIM_VERIFIER, formatPublicKey, isValidAccountId, parsePublicKey } from '../../core';
 import { DEFAULT_WIRE_NAMES, type WireNames, wireNamesFor } from '../../oneclick';
 import type { Endpoints, NetworkPreset } from '../../provider/walletApi';
 
 export const SIM_BASE = 'http://127.0.0.1:3999';
 
 /**
+ * The key the live swap service signs its quotes with, as the official SDK publishes it
+ * (one-click-sdk-typescript src/quote-signature.ts `ONE_CLICK_MANAGER_PUB_KEY`, release 0.1.25).
+ */
+export const MAINNET_QUOTE_SIGNING_KEY = 'ed25519:reYaWhvwu8Jzo3WUM3zhn6VrhuMEF4eADL17qtRVifc';
+/** The simulator's quote signer: one fixed key whatever its seed (src/sim/context.ts), printed by `npm run sim`. */
+export const SIM_QUOTE_SIGNING_KEY = 'ed25519:8EMe28vc3yCRzhVDm8EmEyRdKA3yBnD1kGvRaBVV6Aaf';
+
+/**
  * Each network's endpoints. The Mainnet ledger RPC is a list tried in order (docs/services.md, "The ledger
  * RPC"): `rpc.mainnet.near.org` is deprecated and rate-limited, so it comes last, after the providers
  * the official SDK uses (defuse-protocol/sdk-monorepo packages/internal-utils/src/config.ts).
  */
-export const PRESETS: Record<NetworkPreset, { endpoints: Endpoints; ledgerRpcFallbacks: string[]; verifierId: string }> = {
+export const PRESETS: Record<NetworkPreset, { endpoints: Endpoints; ledgerRpcFallbacks: string[]; verifierId: string; quoteSigningKey: string }> = {
   local: {
     endpoints: { swap: SIM_BASE, transactions: `${SIM_BASE}/api/v0`, bus: `${SIM_BASE}/rpc`, ledgerRpc: `${SIM_BASE}/ledger-rpc` },
     ledgerRpcFallbacks: [],
     verifierId: SIM_VERIFIER,
+    quoteSigningKey: SIM_QUOTE_SIGNING_KEY,
   },
   mainnet: {
     endpoints: {
@@ -30,6 +39,7 @@ export const PRESETS: Record<NetworkPreset, { endpoints: Endpoints; ledgerRpcFal
     },
     ledgerRpcFallbacks: ['https://free.rpc.fastnear.com', 'https://rpc.mainnet.near.org'],
     verifierId: MAINNET_VERIFIER,
+    quoteSigningKey: MAINNET_QUOTE_SIGNING_KEY,
   },
 };
 
@@ -64,14 +74,69 @@ const originOf = (url: string) => {
 const LIVE_ORIGINS = new Set([...Object.values(PRESETS.mainnet.endpoints), ...PRESETS.mainnet.ledgerRpcFallbacks].map((u) => new URL(u).origin));
 
 /**
+ * A swap service's quote signing key as settings take it: an ed25519 public key, `ed25519:<base58>` (any
+ * case of the prefix, or bare base58; not a weak key), kept in the one spelling the SDK's check reads.
+ */
+export const quoteSigningKey = z.pipe(
+  z.string().check(
+    z.trim(),
+    z.refine((text) => {
+      try {
+        return parsePublicKey(text).length === 32;
+      } catch {
+        return false;
+      }
+    }, 'must be an ed25519 public key (ed25519:<base58>)'),
+  ),
+  z.transform((text) => formatPublicKey(parsePublicKey(text))),
+);
+
+/** What a network's settings hold, as the two functions below read them. */
+interface NetworkSettings {
+  preset: NetworkPreset | 'custom';
+  endpoints: Endpoints;
+  wireNames?: WireNames | undefined;
+  quoteSigningKey?: string | null | undefined;
+}
+
+/**
  * The names to send to `url`: a service on a live host gets the live names whatever the preset or the
  * setting says (a custom endpoint there speaks no other spelling), one of Local the interface's, any
  * other the current network's (custom: the `wireNames` setting). Without `url`, the current network's.
  * A swap tracked on another network than today's keeps the names of the network it was made on.
  */
-export function wireNamesOf(s: { preset: NetworkPreset | 'custom'; wireNames?: WireNames | undefined; endpoints: Endpoints }, url?: string): WireNames {
+export function wireNamesOf(s: NetworkSettings, url?: string): WireNames {
   if (url !== undefined && LIVE_ORIGINS.has(originOf(url))) return 'live';
   if (url === undefined || Object.values(s.endpoints).includes(url)) return wireNamesFor(s.preset, s.wireNames);
   for (const preset of ['mainnet', 'local'] as const) if (Object.values(PRESETS[preset].endpoints).includes(url)) return wireNamesFor(preset, undefined);
   return s.wireNames ?? DEFAULT_WIRE_NAMES;
+}
+
+/**
+ * The key quotes of the swap service at `url` (default: the current one) must be signed with
+ * (docs/services.md, "Quote signatures"): a preset's own key for its service, the `quoteSigningKey`
+ * setting for custom endpoints; none for a service no longer configured (a swap made there cannot be
+ * checked again, so it is not paid from here).
+ */
+export function quoteSigningKeyOf(s: NetworkSettings, url?: string): string | null {
+  if (url === undefined || url === s.endpoints.swap) return s.preset === 'custom' ? (s.quoteSigningKey ?? null) : PRESETS[s.preset].quoteSigningKey;
+  for (const preset of ['mainnet', 'local'] as const) if (PRESETS[preset].endpoints.swap === url) return PRESETS[preset].quoteSigningKey;
+  return null;
+}
+
+/**
+ * The quote signing key after a change (and the preset it leaves): it stays with the swap service it was
+ * set for and is cleared when the swap endpoint changes, as credentials are (docs/security.md, "Quotes
+ * the wallet believes"); a preset brings its own; a key set here that is not the preset's makes the
+ * endpoints custom.
+ */
+export function carryQuoteSigningKey(current: NetworkSettings, next: NetworkSettings, change: { preset?: NetworkPreset | undefined; quoteSigningKey?: string | null | undefined }) {
+  const from = change.preset ? { swap: PRESETS[change.preset].endpoints.swap, key: PRESETS[change.preset].quoteSigningKey } : { swap: current.endpoints.swap, key: quoteSigningKeyOf(current) };
+  let quoteSigningKey = next.endpoints.swap === from.swap ? from.key : null;
+  let preset = next.preset;
+  if (change.quoteSigningKey !== undefined) {
+    quoteSigningKey = change.quoteSigningKey;
+    if (preset !== 'custom' && quoteSigningKey !== PRESETS[preset].quoteSigningKey) preset = 'custom';
+  }
+  return { preset, quoteSigningKey };
 }

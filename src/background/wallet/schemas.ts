@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { accountIdSchema } from '../../core';
 import { recipientWithMemo } from '../../core/destinationMemo';
-import { SWAP_STATUSES } from '../../oneclick';
+import { APP_FEES_TOTAL_MAX_BPS, APP_FEE_MAX_BPS, SWAP_STATUSES, takesRecipientMsg } from '../../oneclick';
 import type { ActivityQuery } from '../../provider/activity';
 import { ANY_INPUT_ASSET, type HistoryQuery, type QuoteParams } from '../../provider/swapApi';
 import { settingsChangeSchema } from './settings';
@@ -141,9 +141,24 @@ const carriesMemo = (recipient: string, memo: string) => {
 /**
  * A request the service can take: ANY_INPUT in its one live shape (origin `1cs:any`, amount 0, deposit
  * and refund through the intents ledger; docs/services.md, "ANY_INPUT"); every other type with a real
- * origin token and an amount above zero.
+ * origin token and an amount above zero; within the live limits (../../oneclick/limits: app fees, a
+ * custom recipient message only for a NEP-141 destination). The stored shape above stays wider, so a
+ * swap kept by an earlier version is still read.
  */
 export const quoteParamsSchema = quoteParamsShape.check(
+  z.superRefine((v, ctx) => {
+    const fees = v.appFees ?? [];
+    fees.forEach((f, i) => {
+      if (f.fee > APP_FEE_MAX_BPS) ctx.addIssue({ code: 'custom', path: ['appFees', i, 'fee'], message: `must be at most ${APP_FEE_MAX_BPS} basis points (the swap service's limit)` });
+    });
+    if (fees.reduce((n, f) => n + f.fee, 0) > APP_FEES_TOTAL_MAX_BPS) {
+      ctx.addIssue({ code: 'custom', path: ['appFees'], message: `must add up to at most ${APP_FEES_TOTAL_MAX_BPS} basis points` });
+    }
+  }),
+  z.refine((v) => v.customRecipientMsg === undefined || takesRecipientMsg(v.destinationAsset), {
+    path: ['customRecipientMsg'],
+    message: 'is only for a NEP-141 destination token (it is passed to ft_transfer_call; any other token is lost)',
+  }),
   z.refine((v) => anyInput(v) === (v.originAsset === ANY_INPUT_ASSET), {
     path: ['originAsset'],
     message: `must be ${ANY_INPUT_ASSET} for ANY_INPUT, and only then`,

@@ -25,11 +25,11 @@ import {
   storedCredentialSchema,
 } from './credentials';
 import { CorruptedValueError, type KeyValue } from '../kv';
-import { DEFAULT_AUTO_LOCK_MINUTES, PRESETS, accountId, credential, endpointsSchema, fallbacks, minutes } from './presets';
+import { DEFAULT_AUTO_LOCK_MINUTES, PRESETS, accountId, carryQuoteSigningKey, credential, endpointsSchema, fallbacks, minutes, quoteSigningKey, quoteSigningKeyOf } from './presets';
 import { networkOf, withNetworkRules } from './network';
 import type { StorageProblems } from '../problems';
 
-export { DEFAULT_AUTO_LOCK_MINUTES, PRESETS, SIM_BASE, wireNamesOf } from './presets';
+export { DEFAULT_AUTO_LOCK_MINUTES, PRESETS, SIM_BASE, quoteSigningKeyOf, wireNamesOf } from './presets';
 
 /**
  * Settings as storage.local keeps them. `jwt`/`busApiKey` hold the sealed credential and its binding;
@@ -46,6 +46,8 @@ export const settingsSchema = z.strictObject({
   wireNames: z.optional(z.enum(WIRE_NAMES)),
   /** Ledger RPC hosts tried after `endpoints.ledgerRpc`, in order; absent in settings saved before: none. */
   ledgerRpcFallbacks: z.optional(fallbacks),
+  /** The custom swap service's quote signing key (./presets `quoteSigningKeyOf`); absent in settings saved before. */
+  quoteSigningKey: z.optional(z.nullable(quoteSigningKey)),
 });
 export type StoredSettings = z.output<typeof settingsSchema>;
 
@@ -61,6 +63,7 @@ export const settingsChangeSchema = z.strictObject({
   autoLockMinutes: z.optional(minutes),
   wireNames: z.optional(z.enum(WIRE_NAMES)),
   ledgerRpcFallbacks: z.optional(fallbacks),
+  quoteSigningKey: z.optional(z.nullable(quoteSigningKey)),
 }) satisfies z.ZodMiniType<SettingsChange>;
 
 export type SettingsChangeInput = z.output<typeof settingsChangeSchema>;
@@ -90,6 +93,7 @@ export function applySettingsChange(current: StoredSettings, change: SettingsCha
   if (change.verifierId) next = { ...next, verifierId: change.verifierId, ...(next.preset !== 'custom' && change.verifierId !== PRESETS[next.preset].verifierId ? { preset: 'custom' as const } : {}) };
   if (change.autoLockMinutes !== undefined) next = { ...next, autoLockMinutes: change.autoLockMinutes };
   if (change.wireNames) next = { ...next, wireNames: change.wireNames };
+  next = { ...next, ...carryQuoteSigningKey(current, next, change) };
   for (const field of CREDENTIAL_FIELDS) {
     const binding = storedBinding(field, current);
     if (binding && !isStillBound(field, binding, next.endpoints)) next = { ...next, [field]: null };
@@ -116,6 +120,7 @@ export function settingsView(s: StoredSettings, waiting: Waiting): SettingsView 
     wireNames: s.wireNames ?? DEFAULT_WIRE_NAMES,
     ledgerRpcFallbacks: [...(s.ledgerRpcFallbacks ?? [])],
     ledgerRpcActive: null,
+    quoteSigningKey: quoteSigningKeyOf(s),
   };
 }
 

@@ -4,7 +4,7 @@
  * the swap record.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
-import { hex, isValidAccountId, utf8 } from '../../core';
+import { hex, isValidAccountId, signQuote, utf8 } from '../../core';
 import type { SimContext } from '../context';
 import { correlationId as newCorrelationId } from '../http';
 import { type SimToken, findToken } from '../tokenList';
@@ -24,7 +24,6 @@ import {
   usd,
 } from './pricing';
 import { type QuoteRequestInput, quoteRequestSchema, zodMessage } from './schemas';
-import { signQuote } from './signature';
 import type { SwapStore } from './swapStore';
 
 /** Fee charged when no partner JWT is sent (docs/services.md, "Credentials and auth headers": 0.2%). */
@@ -261,7 +260,7 @@ export function makeQuote(deps: QuoteDeps, body: Record<string, unknown>, caller
   if (req.customRecipientMsg !== undefined) quote.customRecipientMsg = req.customRecipientMsg;
 
   const unsigned = { timestamp, quoteRequest, quote };
-  const response: QuoteResponse = { correlationId, timestamp, signature: signQuote(unsigned, ctx.quoteSigner), quoteRequest, quote };
+  const response: QuoteResponse = { correlationId, timestamp, signature: signQuote(unsigned, ctx.quoteSigner.secretSeed), quoteRequest, quote };
   if (!req.dry) deps.swaps.add(openSwap(deps, response, caller.partner, now));
   return response;
 }

@@ -3,7 +3,7 @@
  * back from now, across pairs, statuses, referrals, an affiliate and test transactions, so history
  * screens and the transactions API can be tried without running real swaps. Seeded swaps are frozen.
  */
-import { base58, utf8 } from '../../core';
+import { base58, signQuote, utf8 } from '../../core';
 import { sha256 } from '@noble/hashes/sha2.js';
 import type { SimContext } from '../context';
 import { correlationId as newCorrelationId } from '../http';
@@ -14,7 +14,6 @@ import { deriveDepositTarget } from './depositAddress';
 import { type QuoteRequestEcho, REFUND_REASONS, type SwapRecord, type SwapStatus, emptyOutcome, swapKey } from './model';
 import { formatted, unitsForUsd, usd } from './pricing';
 import { isTestSwap, price } from './quote';
-import { signQuote } from './signature';
 import type { SwapStore } from './swapStore';
 
 const STATUS_CYCLE: readonly SwapStatus[] = [
@@ -108,7 +107,7 @@ export function seedSwaps(ctx: SimContext, swaps: SwapStore, count: number, test
       seq: swaps.nextSeq(),
       createdAtMs,
       updatedAtMs: createdAtMs + 60_000,
-      quoteResponse: { correlationId, timestamp, signature: signQuote({ timestamp, quoteRequest: request, quote }, ctx.quoteSigner), quoteRequest: request, quote },
+      quoteResponse: { correlationId, timestamp, signature: signQuote({ timestamp, quoteRequest: request, quote }, ctx.quoteSigner.secretSeed), quoteRequest: request, quote },
       partner: null,
       test: test || isTestSwap(request),
       seeded: true,

@@ -7,7 +7,7 @@ import { ErrorAlert, StatusLine } from '../components/Notice';
 import { Screen } from '../components/Screen';
 import { focusFirstInvalidSoon } from '../focus';
 import { useAction } from '../useAction';
-import { httpUrlProblem } from '../validate';
+import { httpUrlProblem, publicKeyProblem } from '../validate';
 import { messageOf, wallet } from '../wallet';
 import { type Apply, AutoLock, ChangePassword, Credential } from '../components/SettingsParts';
 
@@ -102,6 +102,7 @@ function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) 
   const [verifierId, setVerifierId] = useState(settings.verifierId);
   const [wireNames, setWireNames] = useState<WireNames>(settings.wireNames);
   const [fallbacks, setFallbacks] = useState(settings.ledgerRpcFallbacks.join(' '));
+  const [quoteKey, setQuoteKey] = useState(settings.quoteSigningKey ?? '');
   const [tried, setTried] = useState(false);
   const [saved, setSaved] = useState('');
   const action = useAction();
@@ -110,12 +111,15 @@ function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) 
     setVerifierId(settings.verifierId);
     setWireNames(settings.wireNames);
     setFallbacks(settings.ledgerRpcFallbacks.join(' '));
+    setQuoteKey(settings.quoteSigningKey ?? '');
   }, [settings]);
   const fallbackList = fallbacks.split(/[\s,]+/).filter(Boolean);
   const fallbacksProblem = fallbackList.length > 5 ? 'At most 5 fallback hosts' : (fallbackList.map(httpUrlProblem).find(Boolean) ?? null);
 
   const problems = Object.fromEntries(ENDPOINTS.map(({ key }) => [key, httpUrlProblem(endpoints[key])])) as Record<keyof Endpoints, string | null>;
   const verifierProblem = verifierId.trim() ? null : 'Enter the verifier account id';
+  // Empty is allowed (no key: no quote is used); anything else must be a key.
+  const quoteKeyProblem = quoteKey.trim() ? publicKeyProblem(quoteKey) : null;
 
   const choosePreset = (preset: NetworkPreset) =>
     void action.run(async () => {
@@ -128,16 +132,17 @@ function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) 
     e.preventDefault();
     setTried(true);
     setSaved('');
-    if (verifierProblem || fallbacksProblem || Object.values(problems).some(Boolean)) return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
+    if (verifierProblem || fallbacksProblem || quoteKeyProblem || Object.values(problems).some(Boolean)) return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
     const changed: Partial<Endpoints> = {};
     for (const { key } of ENDPOINTS) if (endpoints[key].trim() !== settings.endpoints[key]) changed[key] = endpoints[key].trim();
     const change: SettingsChange = {};
     if (Object.keys(changed).length) change.endpoints = changed;
     if (verifierId.trim() !== settings.verifierId) change.verifierId = verifierId.trim();
     if (wireNames !== settings.wireNames) change.wireNames = wireNames;
+    if (quoteKey.trim() !== (settings.quoteSigningKey ?? '')) change.quoteSigningKey = quoteKey.trim() || null;
     const fallbacksChanged = fallbackList.join(' ') !== settings.ledgerRpcFallbacks.join(' ');
     if (fallbacksChanged || (changed.ledgerRpc !== undefined && fallbackList.length > 0)) change.ledgerRpcFallbacks = fallbackList;
-    if (!change.endpoints && change.verifierId === undefined && !change.wireNames && !change.ledgerRpcFallbacks) return setSaved('Nothing changed.');
+    if (!change.endpoints && change.verifierId === undefined && !change.wireNames && !change.ledgerRpcFallbacks && change.quoteSigningKey === undefined) return setSaved('Nothing changed.');
     void action.run(async () => {
       await apply(change);
       setSaved('Network settings saved.');
@@ -190,6 +195,15 @@ function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) 
           Ledger RPC in use: {settings.ledgerRpcActive ?? 'none yet (the first that answers)'}
         </p>
         <TextField
+          label="Quote signing key (swap service)"
+          verbatim
+          value={quoteKey}
+          onValue={setQuoteKey}
+          testid="settings-quote-key"
+          error={tried ? quoteKeyProblem : null}
+          hint="Every quote must carry this key’s signature, or it is refused. The presets bring their service’s key; a custom swap service needs its own, and changing the swap service URL clears it."
+        />
+        <TextField
           label="Verifier account"
           verbatim
           value={verifierId}
@@ -206,7 +220,7 @@ function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) 
           testid="settings-wire-names"
           hint="Mainnet always uses the live services’ names and Local the simulator’s; this applies only to custom endpoints."
         />
-        <p class="hint">Switching the preset or moving a service to another address clears the JWT or API key saved for that service.</p>
+        <p class="hint">Switching the preset or moving a service to another address clears the JWT, API key or quote signing key saved for that service.</p>
         <FormFooter
           busy={action.busy}
           label="Save network"

@@ -24,6 +24,7 @@ export async function walletOnSimulator(page: Page, sim: RunningSimulator): Prom
     endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0`, bus: sim.urls.bus, ledgerRpc: sim.urls.ledgerRpc },
     verifierId: sim.verifierId,
     busApiKey: sim.busApiKey,
+    quoteSigningKey: sim.quotePublicKey,
   });
   await walletCall(page, WALLET.create, { password: 'bench password 123', source: { kind: 'generate' } });
 }

@@ -82,8 +82,10 @@ test('moving an endpoint to another origin clears its credential, and the new ho
   try {
     const before = await ledgerState(sim, s.w.accountId);
     expect(await settings(s.w)).toMatchObject({ hasJwt: true, hasBusApiKey: true });
+    // With a quote signing key, so that a quote is asked of the new host too.
     await walletCall(s.w.popup, WALLET.setSettings, {
       endpoints: { swap: attacker.url, transactions: `${attacker.url}/api/v0`, bus: `${attacker.url}/rpc` },
+      quoteSigningKey: sim.quotePublicKey,
     });
     await useEveryService(s);
 
@@ -139,6 +141,7 @@ test('a redirect from the endpoint never carries a credential to its target', as
     redirector = await startRecorder((req, res, cors) => void res.writeHead(302, { ...cors, location: `${to}${req.path}` }).end());
     await walletCall(s.w.popup, WALLET.setSettings, {
       endpoints: { swap: redirector.url, transactions: `${redirector.url}/api/v0`, bus: `${redirector.url}/rpc` },
+      quoteSigningKey: sim.quotePublicKey,
     });
     // Entered for the redirecting endpoint (loopback http is allowed).
     await walletCall(s.w.popup, WALLET.setSettings, { jwt: sim.devJwt, busApiKey: sim.busApiKey });

@@ -137,6 +137,75 @@ export async function startRecordingProxy(target: string): Promise<RecordingServ
   return { url: `http://127.0.0.1:${port}`, port, requests: () => [...seen], close: closer(server) };
 }
 
+/** What a tampering proxy does to one JSON answer: change it in place (the path is the request's, with its query). */
+export type Tamper = (path: string, json: Record<string, unknown>, request: Recorded) => void;
+
+export interface TamperingProxy extends RecordingServer {
+  /** Every JSON answer of the target as it came, before the tamper, in order, with the path it answered. */
+  originals(): { path: string; json: Record<string, unknown> }[];
+}
+
+/**
+ * A proxy in front of `target` (the simulator) that rewrites the target's answers: an attacker on the
+ * network path to a service, or the service's operator. Every request is recorded and forwarded (its
+ * credential headers too) with the body `rewriteRequest` gives (default: as it came); each 2xx JSON
+ * object answer goes through `tamper` before the extension reads it. CORS is answered for everyone.
+ */
+export async function startTamperingProxy(target: string, tamper: Tamper, rewriteRequest?: (req: Recorded) => string): Promise<TamperingProxy> {
+  const originals: { path: string; json: Record<string, unknown> }[] = [];
+  const server = await startRecorder(async (req, res, cors) => {
+    const body = rewriteRequest ? rewriteRequest(req) : req.body;
+    const answer = await fetch(`${target}${req.path}`, {
+      method: req.method,
+      headers: Object.fromEntries(Object.entries(req.headers).filter(([k]) => ['authorization', 'content-type', 'x-api-key'].includes(k))),
+      ...(body.length > 0 && req.method !== 'GET' ? { body } : {}),
+    });
+    let text = await answer.text();
+    if (answer.ok) {
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      if (json && typeof json === 'object' && !Array.isArray(json)) {
+        const object = json as Record<string, unknown>;
+        originals.push({ path: req.path, json: structuredClone(object) });
+        tamper(req.path, object, req);
+        text = JSON.stringify(object);
+      }
+    }
+    res.writeHead(answer.status, { ...cors, 'content-type': 'application/json' }).end(text);
+  });
+  return { ...server, originals: () => [...originals] };
+}
+
+/**
+ * Starts keeping every state of `page`'s document (its HTML, attributes included) from now on, mutation by
+ * mutation, so a test can ask afterwards whether some text was ever on screen, even for a moment.
+ */
+export async function recordDom(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __domStates?: string[] };
+    w.__domStates = [document.documentElement.outerHTML];
+    new MutationObserver(() => w.__domStates!.push(document.documentElement.outerHTML)).observe(document.documentElement, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
+  });
+}
+
+/** Whether `text` was in the document in any state recorded since `recordDom` (the current one included). */
+export function domEverHeld(page: Page, text: string): Promise<boolean> {
+  return page.evaluate((t) => {
+    const states = (window as unknown as { __domStates?: string[] }).__domStates;
+    if (!states) throw new Error('recordDom was not started on this page');
+    return [...states, document.documentElement.outerHTML].some((html) => html.includes(t));
+  }, text);
+}
+
 /** Requests that are not CORS preflights. */
 export const realRequests = (records: Recorded[]) => records.filter((r) => r.method !== 'OPTIONS');
 
@@ -396,6 +465,27 @@ export async function storageLocal(extension: Extension, popup: Page): Promise<s
     if (text !== null) return text;
   }
   throw new Error("no running service worker of the extension answered");
+}
+
+/** Rewrites one value of chrome.storage.local in the service worker, as anything that can write that area could. */
+export async function editStorageLocal(extension: Extension, popup: Page, key: string, edit: (value: unknown) => unknown): Promise<void> {
+  const before = (JSON.parse(await storageLocal(extension, popup)) as Record<string, unknown>)[key];
+  const after = edit(structuredClone(before));
+  const workers = extension.context.serviceWorkers().filter((w: Worker) => w.url().startsWith(`chrome-extension://${extension.id}/`));
+  for (const worker of workers.reverse()) {
+    const done = await worker
+      .evaluate(
+        async ([k, v]) => {
+          const chrome = (globalThis as unknown as { chrome: { storage: { local: { set(items: Record<string, unknown>): Promise<void> } } } }).chrome;
+          await chrome.storage.local.set({ [k]: v });
+          return true;
+        },
+        [key, after] as const,
+      )
+      .catch(() => false);
+    if (done) return;
+  }
+  throw new Error('no running service worker of the extension answered');
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -4,7 +4,8 @@
 // proposal that pays another account, moves more, or adds an intent must be refused before it is shown
 // as signable, and nothing may be signed or sent. Tried through the wallet's own API as the popup calls
 // it, in the real extension, against the real simulator behind a rewriting proxy.
-import { formatUnits } from '../../../src/core';
+import { randomBytes } from 'node:crypto';
+import { type KeyPair, formatPublicKey, formatUnits, generateKeyPair, signQuote } from '../../../src/core';
 import type { SwapRecordView } from '../../../src/provider/swapApi';
 import { WALLET } from '../../../src/provider/walletApi';
 import { TEN_WNEAR, WNEAR, balances, fund, openWallet } from '../provider-helpers';
@@ -49,7 +50,7 @@ for (const [name, rewrite] of ATTACKS) {
     });
     try {
       await fund(sim, w.accountId, WNEAR, TEN_WNEAR);
-      await walletCall(w.popup, WALLET.setSettings, { endpoints: { swap: service.url } });
+      await walletCall(w.popup, WALLET.setSettings, { endpoints: { swap: service.url }, quoteSigningKey: sim.quotePublicKey });
       await walletCall(w.popup, WALLET.setSettings, { jwt: sim.devJwt });
       const swap = await walletCall<SwapRecordView>(w.popup, 'swap_start', intentsSwap(w.accountId, '2000000000000000000000000'));
       const preview = await walletCall(w.popup, 'swap_previewPayment', { id: swap.id }).then(
@@ -72,19 +73,26 @@ for (const [name, rewrite] of ATTACKS) {
   });
 }
 
-/** A non-dry quote (the one a swap starts from) changed by `change`; dry quotes pass as they are. */
-const startQuote = (change: (quote: Record<string, string>) => void) => (json: Record<string, unknown>) => {
+/**
+ * A non-dry quote (the one a swap starts from) changed by `change`; every quote then signed again by
+ * `key`, the key the wallet is told to trust for this service: a service that signs what it means, so
+ * what is tried here is the wallet's own check of the amount, not the signature (quote-tamper.spec.ts).
+ */
+const startQuote = (key: KeyPair, change: (quote: Record<string, string>) => void) => (json: Record<string, unknown>) => {
   if ((json.quoteRequest as { dry: boolean }).dry === false) change(json.quote as Record<string, string>);
+  json.signature = signQuote(json, key.secretSeed);
 };
+const serviceKey = () => generateKeyPair((n) => new Uint8Array(randomBytes(n)));
 
 test('a quote that takes more than the amount asked (EXACT_INPUT, as Withdraw asks) is refused before its address is kept; nothing is paid', async ({ sim }) => {
   const w = await openWallet(sim);
   const asked = 2n * 10n ** 24n;
+  const key = serviceKey();
   // The service's quote takes four times the amount asked, and still says "2" in words.
-  const service = await serviceRewriting(sim, '/v0/quote', startQuote((q) => void (q.amountIn = String(4n * asked))));
+  const service = await serviceRewriting(sim, '/v0/quote', startQuote(key, (q) => void (q.amountIn = String(4n * asked))));
   try {
     await fund(sim, w.accountId, WNEAR, TEN_WNEAR);
-    await walletCall(w.popup, WALLET.setSettings, { endpoints: { swap: service.url } });
+    await walletCall(w.popup, WALLET.setSettings, { endpoints: { swap: service.url }, quoteSigningKey: formatPublicKey(key.publicKey) });
     const started = await walletCall<SwapRecordView>(w.popup, 'swap_start', intentsSwap(w.accountId, String(asked))).then(
       (r) => `started; it would pay ${(JSON.parse(r.quoteResponseJson) as { quote: { amountIn: string } }).quote.amountIn} while showing ${r.amountToSend}`,
       (e: Error) => e.message,
@@ -100,9 +108,10 @@ test('a quote that takes more than the amount asked (EXACT_INPUT, as Withdraw as
 
 test('a quote whose words say less than it takes (EXACT_OUTPUT): the amount to send is the one the payment moves', async ({ sim }) => {
   const w = await openWallet(sim);
-  const service = await serviceRewriting(sim, '/v0/quote', startQuote((q) => void (q.amountInFormatted = '0.1')));
+  const key = serviceKey();
+  const service = await serviceRewriting(sim, '/v0/quote', startQuote(key, (q) => void (q.amountInFormatted = '0.1')));
   try {
-    await walletCall(w.popup, WALLET.setSettings, { endpoints: { swap: service.url } });
+    await walletCall(w.popup, WALLET.setSettings, { endpoints: { swap: service.url }, quoteSigningKey: formatPublicKey(key.publicKey) });
     const swap = await walletCall<SwapRecordView>(w.popup, 'swap_start', intentsSwap(w.accountId, '1000000', 'EXACT_OUTPUT'));
     const amountIn = BigInt((JSON.parse(swap.quoteResponseJson) as { quote: { amountIn: string } }).quote.amountIn);
     expect(amountIn).toBeGreaterThan(10n ** 23n);

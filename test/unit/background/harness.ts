@@ -13,6 +13,7 @@ import type { QuoteParams, SwapMethod } from '../../../src/provider/swapApi';
 
 type ApprovalMethod = (typeof APPROVAL)[keyof typeof APPROVAL];
 import { memoryVaultStorage } from '../../../src/vault';
+import { SIM_QUOTE_SIGNING_KEY } from '../../../src/background/wallet/presets';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 
 export const EXT = 'chrome-extension://testextensionidtestextensionid';
@@ -58,11 +59,12 @@ export async function call<T = unknown>(bg: Background, method: WalletMethod | A
   return reply.result as T;
 }
 
-/** Points the wallet at a running simulator. */
-export async function useSimulator(bg: Background, url: string, busApiKey: string): Promise<void> {
+/** Points the wallet at a running simulator (custom endpoints: its quote signing key goes with them). */
+export async function useSimulator(bg: Background, url: string, busApiKey: string, quoteSigningKey = SIM_QUOTE_SIGNING_KEY): Promise<void> {
   await call(bg, WALLET.setSettings, {
     endpoints: { swap: url, transactions: `${url}/api/v0`, bus: `${url}/rpc`, ledgerRpc: `${url}/ledger-rpc` },
     busApiKey,
+    quoteSigningKey,
   });
 }
 

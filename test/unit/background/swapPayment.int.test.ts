@@ -49,6 +49,7 @@ async function wallet(opts: { jwt: boolean; busKey: boolean; rewrite?: Rewrite; 
   const accountId = created.status.accounts[0]!.accountId;
   await call(bg, WALLET.setSettings, {
     endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0`, bus: `${sim.url}/rpc`, ledgerRpc: `${sim.url}/ledger-rpc` },
+    quoteSigningKey: sim.quotePublicKey,
     ...(opts.jwt ? { jwt: sim.devJwt } : {}),
     ...(opts.busKey ? { busApiKey: sim.busApiKey } : {}),
   });

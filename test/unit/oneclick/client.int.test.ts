@@ -21,6 +21,8 @@ const deps = (policy: HttpDeps['policy'] = {}): HttpDeps => ({
   policy: { backoffMs: 10, ...policy },
 });
 
+/** The key the simulator signs quotes with, as the settings give it. */
+const key = () => ({ quoteSigningKey: sim.quotePublicKey });
 /** The dev JWT, bound to the simulator's origin as the settings bind it. */
 const jwt = () => ({ value: sim.devJwt, origins: [new URL(sim.url).origin] });
 
@@ -45,13 +47,13 @@ async function fault(kind: '429' | '500' | 'timeout', count: number, pathPrefix:
 
 describe('quotes', () => {
   it('a dry quote without JWT: no deposit address, the platform fee in the echo', async () => {
-    const { response } = await getQuote(deps(), sim.url, { dry: true, ...request() });
+    const { response } = await getQuote(deps(), sim.url, { dry: true, ...request() }, key());
     expect(response.quote.depositAddress).toBeUndefined();
     expect(response.quoteRequest.appFees?.length).toBe(1);
   });
 
   it('a real quote with the JWT: no fee, a deposit address, and the raw answer verifies with its signature', async () => {
-    const { response, rawText } = await getQuote(deps(), `${sim.url}/`, { dry: false, ...request() }, { jwt: jwt() });
+    const { response, rawText } = await getQuote(deps(), `${sim.url}/`, { dry: false, ...request() }, { ...key(), jwt: jwt() });
     expect(response.quote.depositAddress).toBeTruthy();
     expect(response.quoteRequest.appFees ?? []).toEqual([]);
     // The kept text is the service's answer byte for byte, and the official SDK verifies it.
@@ -59,17 +61,17 @@ describe('quotes', () => {
   });
 
   it('a 400 carries the service message, status and correlation id', async () => {
-    const e = await getQuote(deps(), sim.url, { dry: true, ...request({ originAsset: 'nep141:nope.near' }) }).catch((x: unknown) => x);
+    const e = await getQuote(deps(), sim.url, { dry: true, ...request({ originAsset: 'nep141:nope.near' }) }, key()).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(OneClickError);
     expect(e).toMatchObject({ status: 400, message: 'tokenIn is not valid', correlationId: expect.any(String) });
-    const low = await getQuote(deps(), sim.url, { dry: true, ...request({ amount: '1' }) }).catch((x: unknown) => x);
+    const low = await getQuote(deps(), sim.url, { dry: true, ...request({ amount: '1' }) }, key()).catch((x: unknown) => x);
     expect((low as Error).message).toMatch(/try at least \d+/);
   });
 });
 
 describe('deposit submit and status', () => {
   it('submits a deposit (homeSenderAccount) and reads the status, with and without the memo', async () => {
-    const { response } = await getQuote(deps(), sim.url, { dry: false, ...request() }, { jwt: jwt() });
+    const { response } = await getQuote(deps(), sim.url, { dry: false, ...request() }, { ...key(), jwt: jwt() });
     const depositAddress = response.quote.depositAddress!;
     const st = await submitDeposit(deps(), sim.url, { txHash: 'FakeHomeTx111', depositAddress, homeSenderAccount: 'alice.near' }, { jwt: jwt() });
     expect(st.status).toBe('KNOWN_DEPOSIT_TX');
@@ -114,13 +116,13 @@ describe('retries and cancellation', () => {
 
   it('gives up after the retry budget with the last status and message', async () => {
     await fault('429', 5, '/v0/quote');
-    const e = await getQuote(deps({ retries: 2 }), sim.url, { dry: true, ...request() }).catch((x: unknown) => x);
+    const e = await getQuote(deps({ retries: 2 }), sim.url, { dry: true, ...request() }, key()).catch((x: unknown) => x);
     expect(e).toMatchObject({ status: 429, message: 'Too many requests (injected fault)' });
   });
 
   it('times out a hanging request and retries it', async () => {
     await fault('timeout', 1, '/v0/quote');
-    const { response } = await getQuote(deps({ timeoutMs: 300 }), sim.url, { dry: true, ...request() });
+    const { response } = await getQuote(deps({ timeoutMs: 300 }), sim.url, { dry: true, ...request() }, key());
     expect(response.quote.amountOut).toMatch(/^\d+$/);
   });
 
@@ -128,13 +130,13 @@ describe('retries and cancellation', () => {
     await fault('timeout', 1, '/v0/quote');
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    const e = await getQuote(deps(), sim.url, { dry: true, ...request() }, { signal: controller.signal }).catch((x: unknown) => x);
+    const e = await getQuote(deps(), sim.url, { dry: true, ...request() }, { ...key(), signal: controller.signal }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(HttpError);
     expect(e).toMatchObject({ kind: 'aborted' });
   });
 
   it('an answer that breaks the schema is a parse error, not a crash', async () => {
-    const e = await getQuote({ ...deps(), fetch: async () => ({ status: 200, headers: { get: () => null }, text: async () => '{"quote":{}}' }) }, sim.url, { dry: true }).catch((x: unknown) => x);
+    const e = await getQuote({ ...deps(), fetch: async () => ({ status: 200, headers: { get: () => null }, text: async () => '{"quote":{}}' }) }, sim.url, { dry: true }, key()).catch((x: unknown) => x);
     expect(e).toMatchObject({ kind: 'parse', message: expect.stringMatching(/Unexpected answer/) });
   });
 });
@@ -150,10 +152,10 @@ describe('the JWT on the wire', () => {
       sleep: async () => {},
     };
     const bound = { value: sim.devJwt, origins: [new URL(sim.url).origin] };
-    await getQuote(recording, sim.url, { dry: true, ...request() }, { jwt: bound });
+    await getQuote(recording, sim.url, { dry: true, ...request() }, { ...key(), jwt: bound });
     // The same JWT asked to go to another service (e.g. one a tracked swap was made on): left off.
     const elsewhere = `http://localhost:${new URL(sim.url).port}`;
-    await getQuote(recording, elsewhere, { dry: true, ...request() }, { jwt: bound });
+    await getQuote(recording, elsewhere, { dry: true, ...request() }, { ...key(), jwt: bound });
     expect(calls.map((c) => [c.init.headers.authorization, c.init.redirect])).toEqual([
       [`Bearer ${sim.devJwt}`, 'error'],
       [undefined, undefined],

@@ -8,6 +8,7 @@ import { verifyQuoteSignature, type QuoteResponse as SdkQuoteResponse } from '@d
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startBackground } from '../../../src/background/start';
+import { PRESETS } from '../../../src/background/wallet/settings';
 import { LedgerRpcClient, MessageBusClient } from '../../../src/bus';
 import { intentStatusSchema, publishResultSchema } from '../../../src/bus/schemas';
 import { type BoundCredential, type HttpDeps, type SignedIntent, signedIntentSchema, verifySignedIntent } from '../../../src/core';
@@ -32,7 +33,7 @@ import { METHODS, type BackgroundPush, type DeferredReply, type RuntimeReply } f
 import { ANY_INPUT_ASSET, SWAP, type HistoryPage, type PaymentPreview, type QuoteParams, type SwapRecordView, type TokenView } from '../../../src/provider/swapApi';
 import { WALLET, type CreateResult, type SettingsView } from '../../../src/provider/walletApi';
 import { memoryVaultStorage } from '../../../src/vault';
-import { LIVE_HOSTS, fixture, liveServices, type LiveServices } from '../../support/liveServices';
+import { FAKE_QUOTE_SIGNING_KEY, LIVE_HOSTS, fixture, liveServices, type LiveServices } from '../../support/liveServices';
 import { PASSWORD, backgroundEnv, call } from '../background/harness';
 
 const STAGING_KEY = 'ed25519:5J5tkaxyPoR3Q9S8LXfo5bWnXK5Z2bctJ4mB9gENh7co';
@@ -98,7 +99,7 @@ describe('the clients against the strict fake', () => {
   it('the swap service and the explorer: every call in the live shape, every answer read', async () => {
     const fake = liveServices();
     const d = deps(fake);
-    const o = { wireNames: 'live' as const };
+    const o = { wireNames: 'live' as const, quoteSigningKey: FAKE_QUOTE_SIGNING_KEY };
     const base = { slippageTolerance: 100, refundTo: 'alice.near', refundType: 'INTENTS', recipient: 'alice.near', recipientType: 'INTENTS', deadline: new Date(Date.now() + 3600_000).toISOString() };
     for (const swapType of ['EXACT_INPUT', 'EXACT_OUTPUT', 'FLEX_INPUT']) {
       for (const dry of [true, false]) {
@@ -134,7 +135,7 @@ describe('the clients against the strict fake', () => {
   it('an XRP destination tag leaves inside the recipient, as its X-address: the service has no memo field', async () => {
     const fake = liveServices();
     const body = { dry: true, swapType: 'EXACT_INPUT', slippageTolerance: 100, originAsset: WNEAR, depositType: 'INTENTS', destinationAsset: 'nep141:xrp.omft.near', amount: '1000', refundTo: 'alice.near', refundType: 'INTENTS', recipient: XRP_CLASSIC, recipientType: 'DESTINATION_CHAIN', recipientMemo: '1', deadline: new Date(Date.now() + 3600_000).toISOString() };
-    await getQuote(deps(fake), LIVE_HOSTS.swap, body, { wireNames: 'live' });
+    await getQuote(deps(fake), LIVE_HOSTS.swap, body, { wireNames: 'live', quoteSigningKey: FAKE_QUOTE_SIGNING_KEY });
     const sent = fake.seen.at(-1)!.body as Record<string, unknown>;
     expect(sent.recipient).toBe(XRP_TAGGED);
     expect(sent).not.toHaveProperty('recipientMemo');
@@ -144,7 +145,7 @@ describe('the clients against the strict fake', () => {
     const raw = await fake.fetch(`${LIVE_HOSTS.swap}/v0/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...rest, recipientMemo: '1' }), signal: new AbortController().signal });
     expect(raw.status).toBe(400);
     // A memo that no route carries is never sent, nor dropped: the client refuses it.
-    await expect(getQuote(deps(fake), LIVE_HOSTS.swap, { ...body, recipient: 'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ', recipientMemo: 'exchange-7' }, { wireNames: 'live' })).rejects.toThrow(/Only an XRP Ledger address/);
+    await expect(getQuote(deps(fake), LIVE_HOSTS.swap, { ...body, recipient: 'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ', recipientMemo: 'exchange-7' }, { wireNames: 'live', quoteSigningKey: FAKE_QUOTE_SIGNING_KEY })).rejects.toThrow(/Only an XRP Ledger address/);
     expect(fake.seen).toHaveLength(2);
   });
 
@@ -181,8 +182,23 @@ describe('the fake refuses what the live services refuse', () => {
     ['a zero amount', { ...quote, amount: '0' }, /amount/],
   ])('quote: %s', async (_what, body, reason) => {
     const fake = liveServices();
-    await expect(getQuote(d(fake), LIVE_HOSTS.swap, body, { wireNames: 'interface' })).rejects.toThrow(reason);
+    await expect(getQuote(d(fake), LIVE_HOSTS.swap, body, { wireNames: 'interface', quoteSigningKey: FAKE_QUOTE_SIGNING_KEY })).rejects.toThrow(reason);
     expect(fake.refusals).toHaveLength(1);
+  });
+
+  it('quote: an app fee above 500 bps (the live cap), as the live validator refuses it', async () => {
+    const fake = liveServices();
+    const body = { ...quote, appFees: [{ recipient: 'a.near', fee: 501 }] };
+    await expect(getQuote(d(fake), LIVE_HOSTS.swap, body, { wireNames: 'live', quoteSigningKey: FAKE_QUOTE_SIGNING_KEY })).rejects.toMatchObject({ status: 400, message: /appFees\.0\.fee/ });
+    expect(fake.refusals).toHaveLength(1);
+  });
+
+  it('quotes are signed by the fake’s key as the SDK verifies them, and only by it: the Mainnet key refuses them', async () => {
+    const fake = liveServices();
+    const { rawText } = await getQuote(d(fake), LIVE_HOSTS.swap, quote, { wireNames: 'live', quoteSigningKey: FAKE_QUOTE_SIGNING_KEY });
+    expect(verifyQuoteSignature(JSON.parse(rawText) as SdkQuoteResponse, FAKE_QUOTE_SIGNING_KEY)).toBe(true);
+    expect(verifyQuoteSignature(JSON.parse(rawText) as SdkQuoteResponse)).toBe(false);
+    await expect(getQuote(d(fake), LIVE_HOSTS.swap, quote, { wireNames: 'live', quoteSigningKey: PRESETS.mainnet.quoteSigningKey })).rejects.toThrow(/not signed by the swap service’s key/);
   });
 
   it('deposit submit with the interface’s homeSenderAccount; the explorer with chain home, its old cursor or USD bounds; no JWT', async () => {
@@ -243,7 +259,7 @@ describe('the fake refuses what the live services refuse', () => {
   });
 });
 
-describe('a whole journey of the background on the Mainnet preset', () => {
+describe('a whole journey of the background on the Mainnet endpoints', () => {
   beforeEach(() => fakeBrowser.reset());
 
   it('quotes of each type, a home-ledger deposit, status, history per chain, ANY_INPUT payouts, pay from intents, a dApp’s publish and its status: no request refused', async () => {
@@ -267,8 +283,10 @@ describe('a whole journey of the background on the Mainnet preset', () => {
     const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
     const account = created.status.accounts[0]!.accountId;
     fake.setBalance(account, WNEAR, '50000000000000000000000000');
-    const settings = await call<SettingsView>(bg, WALLET.setSettings, { jwt: JWT, busApiKey: BUS_KEY });
-    expect(settings).toMatchObject({ preset: 'mainnet', hasJwt: true, hasBusApiKey: true });
+    // The live endpoints, trusting the fake's quote signing key in place of the live service's (whose
+    // secret a test does not have): that makes them custom endpoints, speaking the live names.
+    const settings = await call<SettingsView>(bg, WALLET.setSettings, { jwt: JWT, busApiKey: BUS_KEY, quoteSigningKey: FAKE_QUOTE_SIGNING_KEY });
+    expect(settings).toMatchObject({ preset: 'custom', endpoints: PRESETS.mainnet.endpoints, wireNames: 'live', quoteSigningKey: FAKE_QUOTE_SIGNING_KEY, hasJwt: true, hasBusApiKey: true });
 
     const tokens = await call<TokenView[]>(bg, SWAP.tokens);
     const deadline = new Date(Date.now() + 3600_000).toISOString();

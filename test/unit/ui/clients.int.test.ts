@@ -83,7 +83,7 @@ describe('the swap client', () => {
 
   it('tokens, a quote, a swap started, its deposit submitted and read back: records each time', async () => {
     await wallet.create({ password: PASSWORD, source: { kind: 'generate' } });
-    await wallet.setSettings({ endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0`, bus: `${sim.url}/rpc`, ledgerRpc: `${sim.url}/ledger-rpc` } });
+    await wallet.setSettings({ endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0`, bus: `${sim.url}/rpc`, ledgerRpc: `${sim.url}/ledger-rpc` }, quoteSigningKey: sim.quotePublicKey });
     expect((await swaps.tokensOnce()).map((t) => t.assetId)).toContain(WNEAR);
     const quote = await swaps.quote(params());
     expect(quote.quote.amountIn).toBe(ONE_NEAR.toString());
@@ -98,7 +98,7 @@ describe('the swap client', () => {
   });
 
   it('the swap service’s own refusal reaches the popup in its words', async () => {
-    await wallet.setSettings({ endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0`, bus: `${sim.url}/rpc`, ledgerRpc: `${sim.url}/ledger-rpc` } });
+    await wallet.setSettings({ endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0`, bus: `${sim.url}/rpc`, ledgerRpc: `${sim.url}/ledger-rpc` }, quoteSigningKey: sim.quotePublicKey });
     const err = await swaps.quote({ ...params(), destinationAsset: 'nep141:nope.near' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(WalletError);
     expect(messageOf(err)).toBe('tokenOut is not valid');

@@ -202,6 +202,19 @@ describe('buildQuote', () => {
     expect(bad.problems.customMsgAccepted).toMatch(/Tick the box/);
   });
 
+  it('keeps to the swap service’s limits: each app fee and their sum at most 500 bps; a recipient message only for a NEP-141 destination', () => {
+    const fees = (...bps: string[]) => buildQuote(filled({ appFees: bps.map((b, i) => ({ recipient: `fee${i}.near`, bps: b })) }), TOKENS, NOW);
+    expect(fees('500').problems).toEqual({});
+    expect(fees('501').problems.appFee0Bps).toMatch(/from 1 to 500/);
+    expect(fees('250', '250').problems).toEqual({});
+    expect(fees('250', '251').problems.appFee1Bps).toMatch(/add up to more than 500/);
+    const hot = token('nep245:v2_1.omni.hot.tg:10_11111111111111111111', 'ETH', 'op', 18);
+    const msg = (destinationAsset: string) =>
+      buildQuote(filled({ destinationAsset, customMsgAccepted: true, customRecipientMsg: '{}' }), [...TOKENS, hot], NOW).problems.customMsgAccepted;
+    expect(msg(hot.assetId)).toMatch(/not a NEP-141 token/);
+    expect(msg('nep141:btc.omft.near')).toBeUndefined();
+  });
+
   it('never sends the custom message without the warning ticked', () => {
     const built = buildQuote(filled({ customMsgAccepted: true, customRecipientMsg: '   ' }), TOKENS, NOW);
     expect(built.params).not.toHaveProperty('customRecipientMsg');

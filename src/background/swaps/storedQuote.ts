@@ -1,0 +1,52 @@
+/**
+ * The one home for reading a stored swap's quote (the service's answer kept byte for byte as evidence,
+ * docs/architecture.md "Where state lives"). Storage is writable by others (docs/security.md, "Who we
+ * defend against"), so there are two ways to read it, for two purposes:
+ * - `verifiedQuote`: for anything the wallet acts on (paying the swap). The answer's signature is
+ *   checked again against the key of the swap service it came from, its echoed request against the
+ *   stored request, and the record's own copies of the deposit address and memo against the quote's.
+ * - `quoteWords`: the quote's amounts in words for history rows and notices, schema-checked only: they
+ *   decide nothing, and a swap that is no longer tracked has no known service to ask the key of.
+ */
+import { type QuoteSignedParts } from '../../core';
+import { type QuoteResponse, QuoteRefusedError, checkQuoteAnswer, quoteResponseSchema } from '../../oneclick';
+import type { QuoteParams, SwapRecordView } from '../../provider/swapApi';
+
+/** A stored quote that passed every check: the signed quote, and the request it answers. */
+export interface VerifiedQuote {
+  quote: QuoteResponse['quote'] & { depositAddress: string };
+  /** The stored request, proven equal to the signed echo. */
+  request: QuoteParams;
+}
+
+const OUTCOME = 'it was not used: nothing was signed.';
+
+/** Refuses unless the stored quote of `r` is the service's, signed by `key`, for the stored request and address. */
+export function verifiedQuote(r: SwapRecordView, key: string | null): VerifiedQuote {
+  const refuse = (why: string) => new QuoteRefusedError('echo', `This swap’s stored quote ${why}; ${OUTCOME}`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(r.quoteResponseJson);
+  } catch {
+    throw refuse('is not JSON');
+  }
+  if (!raw || typeof raw !== 'object') throw refuse('is not a quote answer');
+  checkQuoteAnswer(raw as QuoteSignedParts, { dry: false, ...r.request }, key, { outcome: OUTCOME });
+  const parsed = quoteResponseSchema.safeParse(raw);
+  if (!parsed.success) throw refuse('does not have the shape of a quote');
+  const quote = parsed.data.quote;
+  const { depositAddress } = quote;
+  if (!depositAddress || depositAddress !== r.depositAddress) throw refuse(`gives the deposit address ${depositAddress ?? 'none'}, not the ${r.depositAddress} stored with it`);
+  if ((quote.depositMemo ?? null) !== r.depositMemo) throw refuse('gives another deposit memo than the one stored with it');
+  return { quote: { ...quote, depositAddress }, request: r.request };
+}
+
+/** The stored quote's amounts for words (history, notices), or null when they cannot be read. */
+export function quoteWords(r: SwapRecordView): QuoteResponse['quote'] | null {
+  try {
+    const parsed = quoteResponseSchema.safeParse(JSON.parse(r.quoteResponseJson));
+    return parsed.success ? parsed.data.quote : null;
+  } catch {
+    return null;
+  }
+}
