@@ -57,9 +57,13 @@ export interface LedgerRpcOptions {
   deps: HttpDeps;
 }
 
-/** Transport failures that move to the next host; everything else is the answer. */
+/**
+ * Transport failures that move to the next host; everything else is the answer. A redirect is never
+ * followed (src/core/http.ts), and the next host is one the user configured.
+ */
 const failsOver = (e: unknown) =>
-  (e instanceof HttpError && (e.kind === 'network' || e.kind === 'timeout' || (e.kind === 'http' && (e.status === 429 || (e.status ?? 0) >= 500)))) ||
+  (e instanceof HttpError &&
+    (e.kind === 'network' || e.kind === 'timeout' || e.kind === 'redirect' || (e.kind === 'http' && (e.status === 429 || (e.status ?? 0) >= 500)))) ||
   (e instanceof RpcError && e.code !== -32602);
 
 export class LedgerRpcClient {
