@@ -289,11 +289,9 @@ export class ApprovalService {
         // Neither the page nor the bus got it; the ledger RPC did see the signature (it was asked to check it).
         throw new ProviderError(ERROR_CODES.internal, `The verifier refused it: ${reason}. It was not given to the page or published.`, { intentHash: signed.intentHash, reason });
       }
-      if (e instanceof HttpError && e.kind === 'redirect') {
-        throw new ProviderError(ERROR_CODES.disconnected, `The verifier could not check this request: ${e.message} It was not released.`);
-      }
       if (e instanceof RpcError || e instanceof HttpError || e instanceof TypeError) {
-        throw new ProviderError(ERROR_CODES.disconnected, 'The ledger RPC is unreachable, so the verifier could not check this request; it was not released. Try again.');
+        const redirected = e instanceof HttpError && e.kind === 'redirect' ? `The verifier could not check this request: ${e.message} It was not released.` : null;
+        throw new ProviderError(ERROR_CODES.disconnected, redirected ?? 'The ledger RPC is unreachable, so the verifier could not check this request; it was not released. Try again.');
       }
       throw e;
     }

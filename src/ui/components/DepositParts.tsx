@@ -11,6 +11,7 @@ import { CopyButton } from './CopyButton';
 import { TextField } from './Field';
 import { ErrorAlert } from './Notice';
 import { Amount } from './Amount';
+import { TxLinkList } from './TxLinks';
 import { readableAmount, readableDecimal } from '../amountText';
 
 /** What the swap takes, from amountIn and the token's decimals (what the payment moves), not the service's words. */
@@ -122,19 +123,7 @@ function TxLinks({ label, links, testid }: { label: string; links: TxLink[]; tes
     <>
       <dt>{label}</dt>
       <dd data-testid={testid}>
-        <ul class="plain">
-          {links.map((l) => (
-            <li key={l.hash}>
-              {l.explorerUrl ? (
-                <a href={l.explorerUrl} target="_blank" rel="noopener noreferrer" class="mono">
-                  {l.hash}
-                </a>
-              ) : (
-                <code>{l.hash}</code>
-              )}
-            </li>
-          ))}
-        </ul>
+        <TxLinkList links={links} />
       </dd>
     </>
   );

@@ -1,8 +1,9 @@
 // One swap of Activity in full: amounts, addresses, every hash with its explorer link, and tracking it.
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import type { HistoryItem, SwapRecordView, TokenView } from '../../provider/swapApi';
+import type { HistoryItem, SwapRecordView, TokenView, TxLink } from '../../provider/swapApi';
 import { CopyButton } from './CopyButton';
+import { TxLinkList } from './TxLinks';
 import { historyDate, swapKind, swapLine, symbolOf } from '../activityText';
 import { ErrorAlert } from './Notice';
 import { Screen } from './Screen';
@@ -86,21 +87,7 @@ export function HistoryDetail({ item, tokens, onBack, onTrack }: DetailProps) {
   );
 }
 
-function Links({ links }: { links: { hash: string; explorerUrl: string }[] }) {
+function Links({ links }: { links: TxLink[] }) {
   if (links.length === 0) return <>—</>;
-  return (
-    <ul class="plain">
-      {links.map((l) => (
-        <li key={l.hash}>
-          {l.explorerUrl ? (
-            <a href={l.explorerUrl} target="_blank" rel="noopener noreferrer" class="mono" data-testid="history-explorer-link">
-              {l.hash}
-            </a>
-          ) : (
-            <code>{l.hash}</code>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
+  return <TxLinkList links={links} linkTestid="history-explorer-link" />;
 }
