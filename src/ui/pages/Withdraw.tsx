@@ -6,7 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { QuoteParams, QuoteView, SwapRecordView } from '../../provider/swapApi';
 import type { BalanceRow } from '../../provider/walletApi';
 import { addressProblem } from '../addresses';
-import { readableAmount } from '../amountText';
+import { heldAmountText, tokenAmountText } from '../amountText';
 import { chainName } from '../chains';
 import { AmountField, readHeldAmount } from '../components/AmountField';
 import { SelectField, TextField } from '../components/Field';
@@ -82,7 +82,7 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
       <form onSubmit={submit} noValidate data-testid="withdraw-form">
         <SelectField
           label="Token"
-          options={rows.map((r) => ({ value: r.assetId, label: `${r.symbol} on ${chainName(r.blockchain)} (${readableAmount(BigInt(r.amount), r.decimals)})` }))}
+          options={rows.map((r) => ({ value: r.assetId, label: `${r.symbol} on ${chainName(r.blockchain)} (${heldAmountText(r)})` }))}
           value={tokenId}
           onValue={setTokenId}
           testid="withdraw-token"
@@ -92,9 +92,9 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
         <StatusLine testid="withdraw-quote-status">{params() && !shown ? 'Asking what arrives…' : ''}</StatusLine>
         {shown && 'view' in shown && token && (
           <p data-testid="withdraw-arrives">
-            Arrives: about <strong>{readableAmount(BigInt(shown.view.quote.amountOut), token.decimals)} {token.symbol}</strong>
+            Arrives: about <strong>{tokenAmountText(BigInt(shown.view.quote.amountOut), token.assetId, token)}</strong>
             {shown.view.quote.withdrawFee && shown.view.quote.withdrawFee !== '0'
-              ? ` after a withdrawal fee of ${readableAmount(BigInt(shown.view.quote.withdrawFee), token.decimals)} ${token.symbol}`
+              ? ` after a withdrawal fee of ${tokenAmountText(BigInt(shown.view.quote.withdrawFee), token.assetId, token)}`
               : ''}
             .
           </p>
