@@ -15,7 +15,7 @@ interface Template {
 
 const T = (prefix: string, suffix?: string): Template => (suffix ? { prefix, suffix } : { prefix });
 
-export const EXPLORER_TX: Readonly<Record<string, Template>> = Object.freeze({
+export const EXPLORER_TX: Readonly<Record<string, Template>> = {
   home: T('https://nearblocks.io/txns/'), // NearBlocks, https://nearblocks.io
   eth: T('https://etherscan.io/tx/'), // Etherscan, https://etherscan.io
   base: T('https://basescan.org/tx/'), // BaseScan, https://basescan.org
@@ -48,7 +48,7 @@ export const EXPLORER_TX: Readonly<Record<string, Template>> = Object.freeze({
   movement: T('https://explorer.movementnetwork.xyz/txn/'), // Movement Explorer, https://explorer.movementnetwork.xyz
   starknet: T('https://voyager.online/tx/'), // Voyager, https://voyager.online
   aleo: T('https://explorer.aleo.org/transaction/'), // Aleo Explorer, https://explorer.aleo.org
-});
+};
 
 /** What a transaction hash of any supported chain looks like (hex, 0x-hex, base58, Aleo's `at1…`). */
 const HASH_RE = /^[0-9A-Za-z]{16,128}$/;
