@@ -2,9 +2,9 @@
  * The background's composition root: builds every service from the environment it is given (browser
  * APIs in the extension, fakes in tests) and returns the router. entrypoints/background.ts only wires.
  */
-import { type FetchLike, type HttpDeps, type Random, type SignedIntent, type TokenTable, tokenTable } from '../core';
+import type { FetchLike, HttpDeps, Random, SignedIntent } from '../core';
 import { LedgerRpcClient, MessageBusClient } from '../bus';
-import { type Token, fetchTokens } from '../oneclick';
+import { fetchTokens } from '../oneclick';
 import type { NetworkPreset, SettingsView } from '../provider/walletApi';
 import { Vault, type VaultStorage } from '../vault';
 import { ApprovalQueue, type TabsPort, type WindowsPort } from './approvals/queue';
@@ -34,6 +34,7 @@ import { walletHandlers } from './wallet/handlers';
 import { accountRemoval } from './wallet/removeAccount';
 import { PublishedIntents } from './activity/published';
 import { activity } from './activity/merge';
+import { tokenFacts } from './tokens/facts';
 
 interface EventPort<T extends unknown[]> {
   addListener(fn: (...args: T) => void): void;
@@ -61,8 +62,6 @@ export interface BackgroundEnv {
   /** browser.action.setBadgeText. */
   badge: (text: string) => unknown;
 }
-
-const TOKENS_TTL_MS = 10 * 60_000;
 
 export function startBackground(env: BackgroundEnv) {
   // The private records of storage.local are sealed under the vault's data key (./sealedRecords.ts).
@@ -92,14 +91,14 @@ export function startBackground(env: BackgroundEnv) {
     const s = await settings.get();
     return new MessageBusClient({ url: s.endpoints.bus, apiKey: s.busApiKey ?? undefined, deps: http });
   };
-  let tokensCache: { at: number; url: string; list: Token[]; table: TokenTable } | null = null;
-  const tokenList = async () => {
-    const url = (await settings.plain()).endpoints.swap;
-    if (tokensCache && tokensCache.url === url && env.now() - tokensCache.at < TOKENS_TTL_MS) return tokensCache;
-    const list = await fetchTokens(http, url);
-    return (tokensCache = { at: env.now(), url, list, table: tokenTable(list) });
-  };
-  const tokens = async (): Promise<TokenTable> => (await tokenList()).table;
+  // Token decimals and symbols, checked against a second source before any amount is worded (./tokens/facts).
+  const facts = tokenFacts({
+    endpoint: async () => (await settings.plain()).endpoints.swap,
+    fetchList: (url) => fetchTokens(http, url),
+    ftMetadata: async (contractId) => (await ledger()).ftMetadata(contractId),
+    now: env.now,
+  });
+  const tokens = facts.table;
   const verifierId = async () => (await settings.plain()).verifierId;
   const salts = new SaltCache(async () => (await ledger()).currentSalt(), env.now);
   const nonces = new UsedNonces(local, env.now, problems);
@@ -113,6 +112,7 @@ export function startBackground(env: BackgroundEnv) {
   // The approval window's checks, also used by the popup's own payments (./swaps/payment).
   const preview: PreviewDeps = {
     tokens,
+    disputedTokens: facts.disputes,
     verifierId,
     currentSalt: () => salts.current(),
     fee: async () => (await ledger()).fee(),
@@ -161,15 +161,16 @@ export function startBackground(env: BackgroundEnv) {
     http,
     now: env.now,
     random: env.random,
-    tokens: async () => (await tokenList()).list,
+    tokens: facts.confirmed,
+    tokenViews: facts.views,
     alarms: env.alarms,
     notify: env.notify,
     badge: env.badge,
     selectedAccount: () => wallet.selectedAccountId(),
     payment: { signer, nonces, preview, simulate, bus, publicKeyOf: (accountId) => wallet.account(accountId).publicKeys[0]! },
   });
-  const history = swapHistory({ list: swaps.list, nearest: swaps.nearest, settings, http, tokens: async () => (await tokenList()).list });
-  const balances = balancesService({ local, tokens: async () => (await tokenList()).list, balancesOf: preview.balancesOf, now: env.now, verifierId });
+  const history = swapHistory({ list: swaps.list, nearest: swaps.nearest, settings, http, tokens: facts.confirmed });
+  const balances = balancesService({ local, tokens: facts.checked, balancesOf: preview.balancesOf, now: env.now, verifierId });
   const sends = sendService({
     local,
     signer,
@@ -206,7 +207,7 @@ export function startBackground(env: BackgroundEnv) {
         const before = await permissions.all();
         const view = await settings.change(p);
         salts.invalidate(); // another network or verifier has another salt
-        tokensCache = null;
+        facts.forget(); // another swap service or ledger: its token facts are asked again
         await announceGrants(before); // another network has other grants
         return withActiveHost(view);
       },

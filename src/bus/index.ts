@@ -1,7 +1,7 @@
 /** Clients for the message bus (publish, status, quotes) and the ledger RPC's verifier views. */
 export { RpcError } from './jsonRpc';
 export { type BusQuoteAnswer, MessageBusClient, type MessageBusOptions, type QuoteRequest, noOfferText } from './messageBus';
-export { LedgerRpcClient, LedgerViewError, type LedgerRpcOptions, isPanic, panicText } from './ledgerRpc';
+export { type FtMetadata, LedgerRpcClient, LedgerViewError, type LedgerRpcOptions, isPanic, panicText } from './ledgerRpc';
 export {
   type BusQuote,
   type IntentStatus,

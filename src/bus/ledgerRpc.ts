@@ -43,6 +43,13 @@ export function panicText(text: string): string {
   return (m?.[1] ?? text).replace(/\\"/g, '"').trim();
 }
 
+/** What the wallet reads of NEP-148 metadata; the other fields (name, icon, reference) are not used. */
+const ftMetadataSchema = z.object({
+  symbol: z.string().check(z.minLength(1), z.maxLength(64)),
+  decimals: z.int().check(z.minimum(0), z.maximum(255)),
+});
+export type FtMetadata = z.output<typeof ftMetadataSchema>;
+
 export interface LedgerRpcOptions {
   url: string;
   /**
@@ -57,9 +64,13 @@ export interface LedgerRpcOptions {
   deps: HttpDeps;
 }
 
-/** Transport failures that move to the next host; everything else is the answer. */
+/**
+ * Transport failures that move to the next host; everything else is the answer. A redirect is never
+ * followed (src/core/http.ts), and the next host is one the user configured.
+ */
 const failsOver = (e: unknown) =>
-  (e instanceof HttpError && (e.kind === 'network' || e.kind === 'timeout' || (e.kind === 'http' && (e.status === 429 || (e.status ?? 0) >= 500)))) ||
+  (e instanceof HttpError &&
+    (e.kind === 'network' || e.kind === 'timeout' || e.kind === 'redirect' || (e.kind === 'http' && (e.status === 429 || (e.status ?? 0) >= 500)))) ||
   (e instanceof RpcError && e.code !== -32602);
 
 export class LedgerRpcClient {
@@ -95,12 +106,18 @@ export class LedgerRpcClient {
     throw last;
   }
 
-  async view<T extends z.ZodMiniType>(method: string, args: unknown, schema: T, signal?: AbortSignal): Promise<z.output<T>> {
+  /** A view of the verifier contract. */
+  view<T extends z.ZodMiniType>(method: string, args: unknown, schema: T, signal?: AbortSignal): Promise<z.output<T>> {
+    return this.viewOf(this.options.verifierId, method, args, schema, signal);
+  }
+
+  /** A view of any contract on the ledger (a token's `ft_metadata`, say): `call_function` on its account. */
+  async viewOf<T extends z.ZodMiniType>(accountId: string, method: string, args: unknown, schema: T, signal?: AbortSignal): Promise<z.output<T>> {
     const answer = await this.query(
       {
         request_type: 'call_function',
         finality: 'optimistic',
-        account_id: this.options.verifierId,
+        account_id: accountId,
         method_name: method,
         args_base64: base64.encode(utf8.encode(JSON.stringify(args ?? {}))),
       },
@@ -148,6 +165,14 @@ export class LedgerRpcClient {
 
   fee(): Promise<number> {
     return this.view('fee', {}, z.int().check(z.nonnegative()));
+  }
+
+  /**
+   * A NEP-141 token's own decimals and symbol (NEP-148 `ft_metadata`, https://nomicon.io/Standards/Tokens/FungibleToken/Metadata),
+   * the second word on token facts for a token the wallet's table does not know (docs/security.md, "Token facts").
+   */
+  ftMetadata(contractId: string, signal?: AbortSignal): Promise<FtMetadata> {
+    return this.viewOf(contractId, 'ft_metadata', {}, ftMetadataSchema, signal);
   }
 
   simulateIntents(signed: readonly SignedIntent[], signal?: AbortSignal): Promise<SimulationOutput> {

@@ -3,23 +3,32 @@
  * 5xx, timeouts and network failures (honouring Retry-After). Shared by the swap-service, message-bus
  * and ledger-RPC clients. It does no I/O of its own: `fetch` and `sleep` are passed in, like the
  * clock and randomness elsewhere in core.
+ *
+ * No request follows a redirect, credentialed or not (docs/security.md, "No redirects"): a redirect
+ * re-sends the request, body included, to a host the answering server chose, and a body can hold a
+ * signature (`simulate_intents`) or a credential. Every request goes with `redirect: 'manual'`, and a
+ * redirect answer is refused with its own error, never retried
+ * (https://fetch.spec.whatwg.org/#concept-request-redirect-mode: "manual" hands back an
+ * opaque-redirect response in browsers, the 3xx itself in Node).
  */
 export interface FetchResponseLike {
   status: number;
+  /** `opaqueredirect` for a redirect met with `redirect: 'manual'` in a browser (status 0). */
+  type?: string;
   headers: { get(name: string): string | null };
   text(): Promise<string>;
 }
 
 export type FetchLike = (
   url: string,
-  init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal; redirect?: 'error' },
+  init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal; redirect: 'manual' },
 ) => Promise<FetchResponseLike>;
 
 /**
  * A credential (the partner JWT, the message-bus API key) with the origins it was entered for. It is
  * sent only to those origins, only over https (http only to this computer), and never through a
- * redirect: a redirect would carry it to a host it was not entered for (docs/security.md,
- * "Credentials"; https://fetch.spec.whatwg.org/#concept-request-redirect-mode).
+ * redirect, as no request is (above): a redirect would carry it to a host it was not entered for
+ * (docs/security.md, "Credentials").
  */
 export interface BoundCredential {
   value: string;
@@ -63,7 +72,8 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { timeoutMs: 10_000, retries: 3, backoffMs: 300, maxBackoffMs: 5_000 };
 
-export type HttpErrorKind = 'http' | 'timeout' | 'network' | 'parse' | 'aborted';
+/** `redirect`: the service answered with a redirect, which is never followed (above). */
+export type HttpErrorKind = 'http' | 'timeout' | 'network' | 'parse' | 'aborted' | 'redirect';
 
 export class HttpError extends Error {
   override readonly name = 'HttpError';
@@ -84,7 +94,7 @@ export interface JsonRequest {
   headers?: Record<string, string>;
   /**
    * Attached only when the URL's origin is one of `auth.origins` and passes `credentialOrigin`;
-   * elsewhere the request goes without it. Attached, the request refuses redirects.
+   * elsewhere the request goes without it.
    */
   auth?: RequestAuth | undefined;
   body?: unknown;
@@ -116,19 +126,21 @@ async function attempt(deps: HttpDeps, req: JsonRequest, timeoutMs: number): Pro
   let text: string;
   try {
     const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
-    const init: Parameters<FetchLike>[1] = { method: req.method ?? 'GET', headers, signal: controller.signal };
+    const init: Parameters<FetchLike>[1] = { method: req.method ?? 'GET', headers, signal: controller.signal, redirect: 'manual' };
     const origin = req.auth ? credentialOrigin(req.url) : null;
-    if (req.auth && origin !== null && req.auth.origins.includes(origin)) {
-      Object.assign(headers, req.auth.headers);
-      init.redirect = 'error';
-    }
+    if (req.auth && origin !== null && req.auth.origins.includes(origin)) Object.assign(headers, req.auth.headers);
     if (req.body !== undefined) {
       headers['content-type'] = 'application/json';
       init.body = JSON.stringify(req.body);
     }
     response = await deps.fetch(req.url, init);
+    if (isRedirect(response)) {
+      controller.abort(); // the redirect's body is not read
+      throw new HttpError('redirect', redirectMessage(req.url, response.status));
+    }
     text = await response.text();
-  } catch {
+  } catch (e) {
+    if (e instanceof HttpError) throw e;
     if (req.signal?.aborted) throw new HttpError('aborted', 'The request was cancelled');
     if (controller.signal.aborted) throw new HttpError('timeout', `No answer within ${timeoutMs} ms`);
     throw new HttpError('network', 'The service could not be reached');
@@ -153,6 +165,19 @@ async function attempt(deps: HttpDeps, req: JsonRequest, timeoutMs: number): Pro
     throw Object.assign(error, { retryAfter });
   }
   return { status: response.status, json, text };
+}
+
+const isRedirect = (r: FetchResponseLike) => r.type === 'opaqueredirect' || (r.status >= 300 && r.status < 400);
+
+function redirectMessage(url: string, status: number): string {
+  let origin = url;
+  try {
+    origin = new URL(url).origin;
+  } catch {
+    // the URL as it was given
+  }
+  const code = status >= 300 && status < 400 ? ` (HTTP ${status})` : '';
+  return `${origin} answered with a redirect${code}. The wallet follows no redirect, so the request went nowhere else; check the endpoint in Settings.`;
 }
 
 function retryable(error: unknown): boolean {

@@ -85,6 +85,18 @@ export {
 } from './payload';
 export { PIPS_MAX, tokenDiffFee, unmatchedDeltas } from './fees';
 export { type TokenInfo, type TokenTable, tokenTable, formatTokenAmount, shortAddress } from './tokens';
+export {
+  type TokenFacts,
+  type FactsSource,
+  type KnownToken,
+  type TokenCheck,
+  type TokenFactsStatus,
+  sameSymbol,
+  judgeToken,
+  ftContractOf,
+} from './tokenFacts';
+export { KNOWN_TOKENS } from './knownTokens';
+export { EXPLORER_TX, explorerTxUrl, explorerLink } from './explorers';
 export { describeIntent } from './describe';
 export {
   type QuoteSignedParts,

@@ -17,7 +17,7 @@ import { parseDeadlineNs } from './deadline';
 import { networkText } from './network';
 import { formatUnits } from './amounts';
 import type { Intent, IntentOf } from './intents';
-import { KEY_MANAGEMENT_INTENTS } from './intents';
+import { KEY_MANAGEMENT_INTENTS, tokenIdsOf } from './intents';
 import { checkNonceDeadline, decodeNonce, type DecodedNonce } from './nonce';
 import type { IntentPayload } from './payload';
 import { unmatchedDeltas } from './fees';
@@ -59,7 +59,13 @@ export interface RiskContext {
   maxDeadlineMs?: number;
   /** Solver counter-diffs bundled by quote hashes; with them the batch invariant is checked. */
   counterpartyDiffs?: readonly Record<string, string>[];
+  /** Tokens whose decimals and symbol are confirmed (./tokenFacts); others are worded as raw units. */
   tokens?: TokenTable;
+  /**
+   * Asset id → what the swap service and the second source (the wallet's table, the token's contract)
+   * disagree about. Every such token the payload names is danger (docs/security.md, "Token facts").
+   */
+  disputedTokens?: ReadonlyMap<string, string>;
 }
 
 export interface RiskReport {
@@ -89,6 +95,7 @@ export function assessIntents(payload: IntentPayload, context: RiskContext): Ris
   payload.intents.forEach((intent, i) => assessIntent(intent, i, payload, context, add));
   assessOrdering(payload.intents, add);
   assessBalance(payload.intents, context, tokens, add);
+  assessTokenFacts(payload.intents, context, add);
 
   const findings = [...batch, ...perIntent.flat()];
   const level = RISK_LEVELS.find((l) => findings.some((f) => f.level === l)) ?? null;
@@ -315,6 +322,21 @@ function assessOrdering(intents: readonly Intent[], add: Add): void {
       });
     }
   });
+}
+
+/** A token whose facts are disputed: its amounts cannot be worded, and someone lied about it. */
+function assessTokenFacts(intents: readonly Intent[], ctx: RiskContext, add: Add): void {
+  const disputed = ctx.disputedTokens;
+  if (!disputed?.size) return;
+  for (const id of new Set(intents.flatMap(tokenIdsOf))) {
+    const note = disputed.get(id);
+    if (note === undefined) continue;
+    add({
+      level: 'danger',
+      code: 'token_facts_disputed',
+      message: `${note} The wallet cannot word its amounts: they are shown in raw units with the token id. Check them before you confirm.`,
+    });
+  }
 }
 
 function assessBalance(intents: readonly Intent[], ctx: RiskContext, tokens: TokenTable, add: Add): void {

@@ -4,6 +4,7 @@
 // homeTxHashes).
 
 import type { IntentsPreviewWire } from './approvalApi';
+import type { TokenFactsStatus } from '../core/tokenFacts';
 
 export const SWAP = {
   tokens: 'swap_tokens',
@@ -50,10 +51,21 @@ import type { SwapStatus } from '../core/swapStatus';
 
 export { type SwapStatus, TERMINAL_STATUSES } from '../core/swapStatus';
 
+/**
+ * A token of the swap service's list as the wallet checked it (docs/security.md, "Token facts"):
+ * `confirmed` when a second source (the wallet's table of known tokens, or the token's contract) agrees
+ * with the service, `disputed` when it disagrees, `unconfirmed` when none answered. Only a confirmed token
+ * has `decimals` (and then its symbol is the checked one): the others are never used for amounts, which
+ * are shown as raw units with the asset id.
+ */
 export interface TokenView {
   assetId: string;
+  /** The checked symbol when confirmed; otherwise the service's word, to be shown flagged. */
   symbol: string;
-  decimals: number;
+  decimals: number | null;
+  facts: TokenFactsStatus;
+  /** Why the token is not confirmed, in words; null when it is. */
+  factsNote: string | null;
   /** Chain id (the interface's list; `home` for the ledger, docs/services.md "Wire names"). */
   blockchain: string;
   price: number;
@@ -251,6 +263,12 @@ export interface HistoryItem {
   recipient: string;
   status: SwapStatus;
   createdAt: string;
+  /**
+   * Smallest units, when known: what the popup words amounts from, with the token's checked decimals
+   * (docs/security.md, "Token facts"). The formatted strings are the service's figures.
+   */
+  amountIn: string | null;
+  amountOut: string | null;
   amountInFormatted: string;
   amountOutFormatted: string;
   amountInUsd: string | null;

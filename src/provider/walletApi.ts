@@ -5,6 +5,7 @@ import type { NetworkView } from './network';
 import type { AccountView } from './accounts';
 import type { ActivityPage } from './activity';
 import type { IntentsPreviewWire } from './approvalApi';
+import type { TokenFactsStatus } from '../core/tokenFacts';
 
 export const WALLET = {
   status: 'wallet_status',
@@ -231,11 +232,15 @@ export interface ConnectedSite {
 /** One token the intents account holds (smallest units), valued at the token list's price. */
 export interface BalanceRow {
   assetId: string;
+  /** As in TokenView: the checked symbol when confirmed, else the service's word (shown flagged). */
   symbol: string;
   blockchain: string;
-  decimals: number;
+  /** Null unless the token's facts are confirmed (docs/security.md, "Token facts"): the amount is then shown in raw units. */
+  decimals: number | null;
+  facts: TokenFactsStatus;
+  factsNote: string | null;
   amount: string;
-  /** Null when the token list has no price for it. */
+  /** Null when the token list has no price for it, or its decimals are not confirmed. */
   usd: string | null;
 }
 

@@ -3,7 +3,7 @@
 // (src/core/describe.ts); swaps are worded here from their amounts. Pure.
 import { AS_SWAP_STATUS, type ActivityItem, type PublishedIntentView, type PublishedStatus } from '../provider/activity';
 import { ANY_INPUT_ASSET, type HistoryItem, type SwapStatus, type TokenView } from '../provider/swapApi';
-import { readableDecimal } from './amountText';
+import { isConfirmed, readableDecimal, tokenAmountText } from './amountText';
 import { chainName } from './chains';
 import { shortAccount } from './format';
 import { STATUS_TEXT } from './swapText';
@@ -16,10 +16,13 @@ export const INTENT_STATUS_TEXT: Record<PublishedStatus, { label: string; explai
   FAILED: { label: 'Refused', explain: 'Publishing it was refused; nothing left the account.' },
 };
 
-/** "USDC" for a known asset id, else the token part of the id ("nep141:wrap.near" → "wrap.near"). */
+/**
+ * "USDC" for a token whose symbol is confirmed (docs/security.md, "Token facts"), else the token part of
+ * the id ("nep141:wrap.near" → "wrap.near").
+ */
 export function symbolOf(assetId: string, tokens: ReadonlyMap<string, TokenView>): string {
   const t = tokens.get(assetId);
-  if (t) return t.symbol;
+  if (t?.facts === 'confirmed') return t.symbol;
   if (assetId === ANY_INPUT_ASSET) return 'any token';
   const bare = assetId.replace(/^nep\d+:/, '');
   return bare.length > 18 ? `${bare.slice(0, 8)}…${bare.slice(-6)}` : bare;
@@ -44,10 +47,22 @@ export function intentKind(intent: PublishedIntentView): string {
 
 export const kindOf = (item: ActivityItem) => (item.type === 'swap' ? swapKind(item.swap) : intentKind(item.intent));
 
+/**
+ * One side of a swap for reading: from its smallest units with the token's confirmed decimals, else the
+ * units with the asset id (docs/security.md, "Token facts"). Without units (the service gave none), its
+ * figure: with the confirmed symbol, or flagged as the service's with the asset id.
+ */
+export function sideText(raw: string | null | undefined, formatted: string, assetId: string, tokens: ReadonlyMap<string, TokenView>): string {
+  if (assetId === ANY_INPUT_ASSET) return 'any token';
+  const token = tokens.get(assetId);
+  if (raw && /^\d+$/.test(raw)) return tokenAmountText(BigInt(raw), assetId, token);
+  return isConfirmed(token) ? `${readableDecimal(formatted)} ${token.symbol}` : `${readableDecimal(formatted)} of ${assetId} (the service's figure)`;
+}
+
 /** "1 wNEAR → 2.5 USDT"; a withdrawal "25 USDC to 0x5aAe…eAed"; a receipt "10 USDC from Ethereum". */
 export function swapLine(item: HistoryItem, tokens: ReadonlyMap<string, TokenView>): string {
-  const amountIn = `${readableDecimal(item.amountInFormatted)} ${symbolOf(item.originAsset, tokens)}`;
-  const amountOut = `${readableDecimal(item.amountOutFormatted)} ${symbolOf(item.destinationAsset, tokens)}`;
+  const amountIn = sideText(item.amountIn, item.amountInFormatted, item.originAsset, tokens);
+  const amountOut = sideText(item.amountOut, item.amountOutFormatted, item.destinationAsset, tokens);
   if (item.flow === 'withdraw') {
     const as = item.originAsset === item.destinationAsset ? '' : ` as ${amountOut}`;
     return `${amountIn}${as} to ${shortAccount(item.recipient)}`;

@@ -61,3 +61,36 @@ export function parseAmountInput(text: string, decimals: number): { units: bigin
   if (fraction.length > decimals) return { problem: `This token has ${decimals} decimals; this has ${fraction.length}` };
   return { units: parseUnits(plain, decimals) };
 }
+
+/**
+ * A token as the popup words its amounts: `decimals` only when a second source confirmed them, else
+ * null (docs/security.md, "Token facts"; TokenView and BalanceRow carry this).
+ */
+export interface WordedToken {
+  assetId: string;
+  symbol: string;
+  decimals: number | null;
+}
+
+/** A token whose decimals and symbol can be used for amounts. */
+export const isConfirmed = <T extends WordedToken>(t: T | undefined): t is T & { decimals: number } => t !== undefined && t.decimals !== null;
+
+/**
+ * `amount` smallest units of `assetId` for reading: "1.5 wNEAR" with the token's confirmed decimals and
+ * symbol; otherwise the raw units and the asset id, never worded with the service's decimals alone.
+ */
+export function tokenAmountText(amount: bigint, assetId: string, token: WordedToken | undefined): string {
+  return isConfirmed(token) ? `${readableAmount(amount, token.decimals)} ${token.symbol}` : `${amount} units of ${assetId}`;
+}
+
+/** Why a token cannot be used for an amount (its decimals are not confirmed), or null when it can. */
+export function unusableTokenText(token: (WordedToken & { factsNote: string | null }) | undefined): string | null {
+  if (!token || token.decimals !== null) return null;
+  return `${token.factsNote ?? `The decimals of ${token.assetId} are not confirmed.`} The wallet does not use it for amounts.`;
+}
+
+/** What a balance row reads as in a list of held tokens: "2.5" with confirmed decimals, else the raw units, flagged. */
+export function heldAmountText(row: WordedToken & { amount: string; facts: 'confirmed' | 'disputed' | 'unconfirmed' }): string {
+  if (isConfirmed(row)) return readableAmount(BigInt(row.amount), row.decimals);
+  return `${row.amount} units, decimals ${row.facts === 'disputed' ? 'disputed' : 'not confirmed'}`;
+}

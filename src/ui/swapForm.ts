@@ -4,8 +4,8 @@ import { formatUnits, parseUnits } from '../core/amounts';
 import { APP_FEES_TOTAL_MAX_BPS, APP_FEE_MAX_BPS, takesRecipientMsg } from '../oneclick/limits';
 import { ANY_INPUT_ASSET, type AppFee, type DepositMode, type DepositType, type QuoteParams, type RecipientType, type RefundType, type SwapType, type TokenView } from '../provider/swapApi';
 import { memoProblem, memoRuleOf } from '../core/destinationMemo';
-import { accountIdProblem, evmAddressProblem, familyOf, recipientProblem, refundProblem } from './addresses';
-import { parseAmountInput } from './amountText';
+import { accountIdProblem, chainName, evmAddressProblem, familyOf, recipientProblem, refundProblem } from './addresses';
+import { parseAmountInput, unusableTokenText } from './amountText';
 
 export interface AppFeeRow {
   recipient: string;
@@ -135,16 +135,15 @@ export function bpsToPercent(bps: number): string {
 const WHOLE_RE = /^\d+$/;
 
 function amountProblem(text: string, token: TokenView | undefined, side: string): string | null {
-  if (!text.trim()) return 'Enter an amount';
-  if (!token) return `Choose the ${side} token first`;
+  if (!token || token.decimals === null) return text.trim() ? (unusableTokenText(token) ?? `Choose the ${side} token first`) : 'Enter an amount';
   const read = parseAmountInput(text, token.decimals);
   if ('problem' in read) return read.problem.replace('This token', token.symbol);
   return read.units > 0n ? null : 'Enter an amount above zero';
 }
 
-/** The amount field in smallest units (only called once amountProblem passed). */
+/** The amount field in smallest units (only called once amountProblem passed, so the token is confirmed). */
 export function amountUnits(text: string, token: TokenView): bigint {
-  const read = parseAmountInput(text, token.decimals);
+  const read = token.decimals === null ? { problem: unusableTokenText(token)! } : parseAmountInput(text, token.decimals);
   if ('problem' in read) throw new Error(read.problem);
   return read.units;
 }
@@ -171,6 +170,9 @@ export function buildQuote(form: SwapForm, tokens: readonly TokenView[], now: nu
   if (!origin && !anyInput) problems.originAsset = 'Choose the token you send';
   if (!destination) problems.destinationAsset = 'Choose the token you receive';
   if (origin && destination && origin.assetId === destination.assetId) problems.destinationAsset = 'Choose a different token than the one you send';
+  // Either side's amounts are worded with its decimals: a token no second source confirms is refused.
+  const unusable = { originAsset: unusableTokenText(origin), destinationAsset: unusableTokenText(destination) };
+  for (const field of ['originAsset', 'destinationAsset'] as const) if (unusable[field]) problems[field] = unusable[field];
 
   const amountToken = form.swapType === 'EXACT_OUTPUT' ? destination : origin;
   const amountText = anyInput ? null : amountProblem(form.amount, amountToken, form.swapType === 'EXACT_OUTPUT' ? 'receiving' : 'sending');

@@ -132,6 +132,8 @@ export interface QuoteFacts {
   amountIn: string | null;
   amountInFormatted: string | null;
   amountInUsd: string | null;
+  /** Smallest units of the destination token. */
+  amountOut: string | null;
   amountOutFormatted: string | null;
   amountOutUsd: string | null;
   minAmountOut: string | null;
@@ -154,6 +156,7 @@ export function quoteFacts(quoteResponseJson: string): QuoteFacts {
     amountIn: str(q.amountIn),
     amountInFormatted: str(q.amountInFormatted),
     amountInUsd: str(q.amountInUsd),
+    amountOut: str(q.amountOut),
     amountOutFormatted: str(q.amountOutFormatted),
     amountOutUsd: str(q.amountOutUsd),
     minAmountOut: str(q.minAmountOut),

@@ -386,6 +386,13 @@ export function liveServices(options: LiveServicesOptions = {}) {
     const view = (v: unknown) =>
       answer(200, { jsonrpc: '2.0', id: e.data.id, result: { result: [...Buffer.from(JSON.stringify(v))], logs: [], block_height: 165432100, block_hash: 'BkQ5iJ8zQzq4z6pQWf9y1bVn8kEr3hZ7T2xW1mC4dA9s' } });
     const a = (k: string) => (typeof args[k] === 'string' ? (args[k] as string) : '');
+    if (p.data.account_id !== PRESETS.mainnet.verifierId) {
+      // A token contract: NEP-148 `ft_metadata` (https://nomicon.io/Standards/Tokens/FungibleToken/Metadata) of the tokens the list names.
+      const listed = (fixture('tokens.response.json') as { assetId: string; symbol: string; decimals: number }[]).find((t) => t.assetId === `nep141:${p.data.account_id}`);
+      if (!listed) return refuse(url, 400, `no such contract on the ledger: ${p.data.account_id}`);
+      if (p.data.method_name !== 'ft_metadata') return refuse(url, 400, `no such view on a token contract: ${p.data.method_name}`);
+      return view({ spec: 'ft-1.0.0', name: listed.symbol, symbol: listed.symbol, icon: null, reference: null, reference_hash: null, decimals: listed.decimals });
+    }
     switch (p.data.method_name) {
       case 'current_salt':
         return view(salt);

@@ -21,7 +21,10 @@ import type { BalanceChangeView, FindingView, IntentsPreviewWire, SimulationView
 import type { PreparedIntent } from '../signing/signer';
 
 export interface PreviewDeps {
+  /** Tokens whose decimals and symbol are confirmed by a second source, with those facts (../tokens/facts). */
   tokens: () => Promise<TokenTable>;
+  /** Asset id → what the swap service and the second source disagree about (a danger finding when named). */
+  disputedTokens: () => Promise<ReadonlyMap<string, string>>;
   verifierId: () => Promise<string>;
   currentSalt: () => Promise<string | undefined>;
   /** The verifier's fee in pips (view `fee`). */
@@ -140,8 +143,9 @@ export async function intentsPreview(
   requester: PreviewRequester | null,
   quoteHashes: string[],
 ): Promise<IntentsPreviewWire> {
-  const [tokens, verifierId, currentSalt] = await Promise.all([
+  const [tokens, disputedTokens, verifierId, currentSalt] = await Promise.all([
     deps.tokens().catch(() => new Map() as TokenTable),
+    deps.disputedTokens().catch(() => new Map<string, string>()),
     deps.verifierId(),
     deps.currentSalt().catch(() => undefined),
   ]);
@@ -160,6 +164,7 @@ export async function intentsPreview(
     expectedSignerId,
     nonceFromPage: !prepared.ownNonce,
     tokens,
+    disputedTokens,
     ...(sim.feePips !== undefined ? { feePips: sim.feePips } : {}),
     ...(currentSalt ? { currentSalt } : {}),
   });

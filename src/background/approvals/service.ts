@@ -266,10 +266,10 @@ export class ApprovalService {
         throw new ProviderError(ERROR_CODES.internal, `The verifier refused it: ${reason}. It was not given to the page or published.`, { intentHash: signed.intentHash, reason });
       }
       if (e instanceof RpcError || e instanceof HttpError || e instanceof TypeError) {
-        throw new ProviderError(ERROR_CODES.disconnected, 'The ledger RPC is unreachable, so the verifier could not check this request; it was not released. Try again.');
+        const redirect = e instanceof HttpError && e.kind === 'redirect' ? `The verifier could not check this request: ${e.message} It was not released.` : null;
+        throw new ProviderError(ERROR_CODES.disconnected, redirect ?? 'The ledger RPC is unreachable, so the verifier could not check this request; it was not released. Try again.');
       }
       throw e;
     }
   }
 }
-

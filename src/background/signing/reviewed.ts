@@ -10,7 +10,7 @@
  */
 import * as z from 'zod/mini';
 import { LedgerViewError } from '../../bus';
-import { type SignedIntent, ProtocolError, buildIntentPayload, decodeNonce, payloadIntentHash } from '../../core';
+import { HttpError, type SignedIntent, ProtocolError, buildIntentPayload, decodeNonce, payloadIntentHash } from '../../core';
 import { ERROR_CODES } from '../../provider/protocol';
 import { type PreviewDeps, intentsPreview } from '../approvals/preview';
 import { ProviderError } from '../providerError';
@@ -84,6 +84,7 @@ export async function signReviewed(
   } catch (e) {
     if (e instanceof LedgerViewError) throw new ProviderError(ERROR_CODES.internal, `The verifier refused it: ${e.panic ?? e.message}. It was not sent; review the ${what} again.`);
     if (e instanceof ProtocolError) throw e;
+    if (e instanceof HttpError && e.kind === 'redirect') throw new ProviderError(ERROR_CODES.disconnected, `The verifier could not check this ${what}: ${e.message} It was not published.`);
     throw new ProviderError(ERROR_CODES.disconnected, `The ledger RPC did not answer, so the verifier could not check this ${what}; it was not published. Review it again.`);
   }
   return signed;

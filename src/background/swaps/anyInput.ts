@@ -69,12 +69,15 @@ export function mergeWithdrawals(r: SwapRecordView, read: AnyInputWithdrawalView
   return fresh;
 }
 
-/** The notification for new payouts: what reached whom, or that a payout failed and is retried. */
-export function withdrawalNotice(fresh: AnyInputWithdrawalView[], symbol: string, recipient: string): [string, string] {
+/**
+ * The notification for new payouts: what reached whom, or that a payout failed and is retried. `amount`
+ * words a payout's smallest units (checked decimals, else raw units: docs/security.md, "Token facts").
+ */
+export function withdrawalNotice(fresh: AnyInputWithdrawalView[], amount: (raw: string) => string, recipient: string): [string, string] {
   const paid = fresh.filter((w) => w.status === 'SUCCESS');
   const failed = fresh.length - paid.length;
   const retry = failed ? `${failed === 1 ? 'one payout' : `${failed} payouts`} failed; the service tries again` : '';
-  if (!paid.length) return ['Swap payout failed', `${retry} (${symbol} to ${recipient})`];
-  const amounts = paid.map((w) => `${w.amountOutFormatted} ${symbol}`).join(', ');
+  if (!paid.length) return ['Swap payout failed', `${retry} (to ${recipient})`];
+  const amounts = paid.map((w) => amount(w.amountOut)).join(', ');
   return [paid.length === 1 ? 'Swap payout' : `${paid.length} swap payouts`, `${amounts} paid to ${recipient}${retry ? `; ${retry}` : ''}`];
 }

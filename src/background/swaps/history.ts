@@ -54,9 +54,12 @@ function anyInputAmounts(r: SwapRecordView, tokens: Token[]): Partial<HistoryIte
   const token = tokens.find((t) => t.assetId === r.request.destinationAsset);
   const total = paid.reduce((n, w) => n + BigInt(w.amountOut), 0n);
   return {
+    amountIn: null,
     amountInFormatted: 'any',
     amountInUsd: null,
-    amountOutFormatted: token ? formatUnits(total, token.decimals) : paid.map((w) => w.amountOutFormatted).join(' + ') || '0',
+    amountOut: total.toString(),
+    // Worded with checked decimals only (tokens are the confirmed ones), else the units themselves.
+    amountOutFormatted: token ? formatUnits(total, token.decimals) : total.toString(),
     amountOutUsd: null,
     destinationChainTxHashes: paid.map((w) => w.hash),
   };
@@ -85,6 +88,8 @@ function localItem(r: SwapRecordView, tokens: Token[]): HistoryItem {
     recipient: wireRecipient(r.request.recipient, r.request.recipientMemo),
     status: r.status,
     createdAt: new Date(r.createdAt).toISOString(),
+    amountIn: s?.amountIn ?? q?.amountIn ?? null,
+    amountOut: s?.amountOut ?? q?.amountOut ?? null,
     amountInFormatted: s?.amountInFormatted ?? q?.amountInFormatted ?? '?',
     amountOutFormatted: s?.amountOutFormatted ?? q?.amountOutFormatted ?? '?',
     amountInUsd: s?.amountInUsd ?? q?.amountInUsd ?? null,
@@ -180,6 +185,8 @@ export function swapHistory(d: HistoryDeps) {
           key,
           source: mine ? 'both' : 'service',
           depositMemo: tx.depositMemo ?? null,
+          amountIn: tx.amountIn ?? null,
+          amountOut: tx.amountOut ?? null,
           amountInUsd: tx.amountInUsd ?? null,
           amountOutUsd: tx.amountOutUsd ?? null,
           refundReason: tx.refundReason ?? null,
@@ -190,6 +197,8 @@ export function swapHistory(d: HistoryDeps) {
           ...(mine?.flow && { flow: mine.flow }),
           // The explorer does not know an ANY_INPUT pool's payouts; the local record does.
           ...(mine?.originAsset === ANY_INPUT_ASSET && {
+            amountIn: mine.amountIn,
+            amountOut: mine.amountOut,
             amountInFormatted: mine.amountInFormatted,
             amountOutFormatted: mine.amountOutFormatted,
             destinationChainTxHashes: [...new Set([...tx.destinationChainTxHashes, ...mine.destinationChainTxHashes])],

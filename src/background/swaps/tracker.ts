@@ -9,7 +9,7 @@
  * (store-installed) extension at most every 30 s; unpacked builds and Firefox keep the 5 s steps, and an open
  * popup can ask `swap_refresh` in between.
  */
-import { type HttpDeps, type Random, hex, shortAddress } from '../../core';
+import { type HttpDeps, type Random, formatTokenAmount, hex, isU128String, shortAddress, tokenTable } from '../../core';
 import { isTerminal, refundReasonText } from '../../core/swapStatus';
 import { type StatusResponse, type Token, getQuote, getStatus, submitDeposit } from '../../oneclick';
 import { ERROR_CODES } from '../../provider/protocol';
@@ -38,7 +38,10 @@ export interface SwapDeps {
   http: HttpDeps;
   now: () => number;
   random: Random;
+  /** Tokens whose decimals and symbol are confirmed, with those facts (../tokens/facts): amounts are worded with these only. */
   tokens: () => Promise<Token[]>;
+  /** The popup's token list, each token with its verdict. */
+  tokenViews: () => Promise<TokenView[]>;
   alarms: AlarmsLike;
   notify: (id: string, title: string, message: string) => unknown;
   badge: (text: string) => unknown;
@@ -93,9 +96,10 @@ export function swapService(d: SwapDeps) {
     if (!signerId) throw new ProviderError(ERROR_CODES.unauthorized, 'Unlock the wallet and choose an account first');
     return signerId;
   };
-  const symbols = async () => {
-    const all = await d.tokens().catch(() => []);
-    return (assetId: string) => all.find((t) => t.assetId === assetId)?.symbol ?? assetId;
+  /** Amounts in the wallet's words: checked decimals and symbol, else raw units with the token id; never the service's formatting. */
+  const wording = async () => {
+    const table = tokenTable(await d.tokens().catch(() => []));
+    return (raw: string | undefined, assetId: string) => (raw !== undefined && isU128String(raw) ? formatTokenAmount(BigInt(raw), assetId, table) : null);
   };
 
   const schedule = async () => {
@@ -107,16 +111,17 @@ export function swapService(d: SwapDeps) {
   const notify = async (r: SwapRecordView) => {
     const q = quoteWords(r);
     const s = r.swapDetails;
-    const sym = await symbols();
+    const amount = await wording();
     const { recipient, refundTo, originAsset, destinationAsset } = r.request;
-    const refunded = s?.refundedAmountFormatted;
+    const refunded = s?.refundedAmount && /[1-9]/.test(s.refundedAmount) ? amount(s.refundedAmount, originAsset) : null;
+    const delivered = amount(s?.amountOut, destinationAsset) ?? `about ${(q && amount(q.amountOut, destinationAsset)) ?? 'the quoted amount'}`;
     const [title, text] =
       r.status === 'SUCCESS'
-        ? ['Swap complete', `${s?.amountOutFormatted ?? (q ? `about ${q.amountOutFormatted}` : 'the')} ${sym(destinationAsset)} delivered to ${shortAddress(recipient)}`]
+        ? ['Swap complete', `${delivered} delivered to ${shortAddress(recipient)}`]
         : r.status === 'REFUNDED'
           ? [
               'Swap refunded',
-              `${refunded && refunded !== '0' ? `${refunded} ${sym(originAsset)}` : 'your deposit'} returned to ${shortAddress(refundTo)} (${(refundReasonText(s?.refundReason) ?? refundReasonText('UNKNOWN'))!.label.toLowerCase()})`,
+              `${refunded ?? 'your deposit'} returned to ${shortAddress(refundTo)} (${(refundReasonText(s?.refundReason) ?? refundReasonText('UNKNOWN'))!.label.toLowerCase()})`,
             ]
           : ['Swap failed', `the service could not complete the ${r.amountToSend} swap; open the wallet to see what happened to the deposit`];
     await d.notify(`swap-${r.id}`, title, text);
@@ -166,7 +171,9 @@ export function swapService(d: SwapDeps) {
     });
     if (isTerminal(r.status) && !isTerminal(was)) await notify(r).catch(() => undefined);
     if (fresh.length) {
-      const [title, text] = withdrawalNotice(fresh, (await symbols())(r.request.destinationAsset), shortAddress(r.request.recipient));
+      const amount = await wording();
+      const asset = r.request.destinationAsset;
+      const [title, text] = withdrawalNotice(fresh, (raw) => amount(raw, asset) ?? `${raw} units of ${asset}`, shortAddress(r.request.recipient));
       await (async () => d.notify(`swap-${r.id}-payout-${fresh.at(-1)?.hash ?? ''}`, title, text))().catch(() => undefined);
     }
     return r;
@@ -212,7 +219,7 @@ export function swapService(d: SwapDeps) {
     forgetAccount: async (accountId: string) => payments.forget(accountId, await list()),
     nearest: stored.nearest,
     handlers: {
-      swap_tokens: async (): Promise<TokenView[]> => (await d.tokens()).map((t) => ({ ...t, contractAddress: t.contractAddress ?? null })),
+      swap_tokens: (): Promise<TokenView[]> => d.tokenViews(),
       swap_quote: async (p: SwapParams['swap_quote']): Promise<QuoteView> => {
         const { url, o } = await config();
         const { response } = await getQuote(d.http, url, { dry: true, ...p }, o);

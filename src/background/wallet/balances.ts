@@ -4,13 +4,15 @@
  * still one round trip), valued in USD at the list's prices, largest first. The last answer per account
  * is kept in storage.local, so the popup paints it at once and then shows the fresh one; when the
  * ledger cannot be asked, the kept answer comes back marked stale with the reason. Kept per network (its
- * verifier, docs/security.md "Networks"): the simulator's play money is never painted as Mainnet's.
+ * verifier, docs/security.md "Networks"): the simulator's play money is never painted as Mainnet's. Each
+ * row carries its token's verdict (../tokens/facts): a token whose decimals are not confirmed has none and
+ * no USD value, so its balance is shown in raw units (docs/security.md, "Token facts").
  */
 import * as z from 'zod/mini';
 import { MAINNET_VERIFIER, SIM_VERIFIER, usdValue } from '../../core';
-import type { Token } from '../../oneclick';
 import type { BalanceRow, BalancesView } from '../../provider/walletApi';
 import type { KeyValue } from '../kv';
+import { type CheckedToken, viewOf } from '../tokens/facts';
 
 /**
  * Token ids per view call. The swap service lists about 150 tokens, so its whole list is one call; a
@@ -20,13 +22,31 @@ import type { KeyValue } from '../kv';
  */
 export const BATCH = 250;
 
-const rowSchema = z.object({ assetId: z.string(), symbol: z.string(), blockchain: z.string(), decimals: z.number(), amount: z.string(), usd: z.nullable(z.string()) });
+const rowSchema = z.pipe(
+  z.object({
+    assetId: z.string(),
+    symbol: z.string(),
+    blockchain: z.string(),
+    decimals: z.nullable(z.int().check(z.minimum(0), z.maximum(255))),
+    facts: z.optional(z.enum(['confirmed', 'disputed', 'unconfirmed'])),
+    factsNote: z.optional(z.nullable(z.string())),
+    amount: z.string(),
+    usd: z.nullable(z.string()),
+  }),
+  // A row kept before tokens were checked has no verdict: its decimals were the service's alone.
+  z.transform((r): BalanceRow =>
+    r.facts === 'confirmed' && r.decimals !== null
+      ? { ...r, facts: 'confirmed', factsNote: null }
+      : { ...r, decimals: null, usd: null, facts: r.facts === 'disputed' ? 'disputed' : 'unconfirmed', factsNote: r.factsNote ?? 'Kept from before its decimals were checked.' },
+  ),
+);
 const keptSchema = z.object({ accountId: z.string(), rows: z.array(rowSchema), totalUsd: z.string(), at: z.number() });
 const key = (verifierId: string, accountId: string) => `balances:${verifierId}:${accountId}`;
 
 export interface BalancesDeps {
   local: KeyValue;
-  tokens: () => Promise<Token[]>;
+  /** The swap service's token list, each token judged (../tokens/facts). */
+  tokens: () => Promise<CheckedToken[]>;
   balancesOf: (accountId: string, tokenIds: readonly string[]) => Promise<string[]>;
   now: () => number;
   /** The verifier of the network the wallet is on now. */
@@ -48,7 +68,7 @@ export function balancesService(d: BalancesDeps) {
     async fetch(accountId: string): Promise<BalancesView> {
       const network = await d.verifierId();
       try {
-        const tokens = await d.tokens();
+        const tokens = (await d.tokens()).map((c) => ({ view: viewOf(c), assetId: c.token.assetId }));
         const slices = Array.from({ length: Math.ceil(tokens.length / BATCH) }, (_, i) => tokens.slice(i * BATCH, (i + 1) * BATCH));
         // The batches are asked at once: a long list costs one round trip, not one per batch.
         const answers = await Promise.all(
@@ -60,15 +80,17 @@ export function balancesService(d: BalancesDeps) {
         );
         const amounts = answers.flat();
         const rows: BalanceRow[] = tokens
-          .map((t, i) => ({ t, amount: amounts[i] ?? '0' }))
+          .map(({ view: t }, i) => ({ t, amount: amounts[i] ?? '0' }))
           .filter(({ amount }) => /^\d+$/.test(amount) && amount !== '0')
           .map(({ t, amount }) => ({
             assetId: t.assetId,
             symbol: t.symbol,
             blockchain: t.blockchain,
             decimals: t.decimals,
+            facts: t.facts,
+            factsNote: t.factsNote,
             amount,
-            usd: t.price === undefined || t.price === null ? null : usdValue(BigInt(amount), t.decimals, t.price),
+            usd: t.decimals === null || t.price === undefined || t.price === null ? null : usdValue(BigInt(amount), t.decimals, t.price),
           }))
           .sort((a, b) => cents(b.usd) - cents(a.usd) || a.symbol.localeCompare(b.symbol));
         const totalUsd = (rows.reduce((n, r) => n + Math.max(0, cents(r.usd)), 0) / 100).toFixed(2);

@@ -11,7 +11,7 @@
  */
 import * as z from 'zod/mini';
 import type { IntentStatus } from '../../bus';
-import { MAINNET_VERIFIER, SIM_VERIFIER, type SignedIntent, describeIntent, extractIntentPayload, intentHash, networkText, signedIntentSchema } from '../../core';
+import { MAINNET_VERIFIER, SIM_VERIFIER, type SignedIntent, describeIntent, extractIntentPayload, intentHash, networkText, signedIntentSchema, tokenIdsOf } from '../../core';
 import type { FindingView, IntentsPreviewWire } from '../../provider/approvalApi';
 import { ERROR_CODES } from '../../provider/protocol';
 import type { SendParams } from '../../provider/walletApi';
@@ -50,6 +50,18 @@ export function sendService(d: SendDeps) {
   const needBus = async () => {
     const why = await d.busUnavailable();
     if (why) throw new ProviderError(ERROR_CODES.unauthorized, why);
+  };
+  /**
+   * Only a token whose decimals and symbol a second source confirms is sent (docs/security.md, "Token
+   * facts"): the amount typed was read with those decimals, and the review words it with them.
+   */
+  const needFacts = async (tokenIds: readonly string[]) => {
+    const [table, disputes] = await Promise.all([d.preview.tokens(), d.preview.disputedTokens()]);
+    for (const id of tokenIds) {
+      if (table.has(id)) continue;
+      const why = disputes.get(id) ?? `The wallet cannot confirm the decimals of ${id}: neither its table of known tokens nor the token's contract says them.`;
+      throw refuse(`${why} Send does not use this token, so that no amount is shown wrongly.`, 'tokenId');
+    }
   };
   /**
    * Whether the bus or Activity says the intent settled: only then can it not execute again. The
@@ -115,6 +127,7 @@ export function sendService(d: SendDeps) {
       if (p.receiverId === signerId) throw refuse('That is this account; choose another account to send to', 'receiverId');
       if (!/[1-9]/.test(p.amount)) throw refuse('Enter an amount above zero', 'amount');
       await needBus();
+      await needFacts([p.tokenId]);
       const transfer = { intent: 'transfer', receiver_id: p.receiverId, tokens: { [p.tokenId]: p.amount } };
       const prepared = await d.signer.prepare({ signerId, intents: [transfer] });
       const verifierId = prepared.payload.verifying_contract;
@@ -136,6 +149,7 @@ export function sendService(d: SendDeps) {
         if (!draft) throw refuse(`Review the transfer first (on ${networkText(verifierId)}, the network the wallet is on now)`);
         const prepared = fromDraft(draft);
         if (d.publicKeyOf(signerId) !== prepared.publicKey) throw refuse('The account’s key changed since the review; review the transfer again');
+        await needFacts(prepared.payload.intents.flatMap(tokenIdsOf));
         const keep = (s: SignedResult) => d.local.write(signedKey(verifierId, signerId), { reviewed: consent.reviewed, signed: s.signed });
         signed = (await signReviewed(d, prepared, consent, 'transfer', () => d.local.remove(draftKey(verifierId, signerId)), keep)).signed;
       }

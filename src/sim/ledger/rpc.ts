@@ -9,10 +9,14 @@
  *    A method the contract lacks is `…: MethodResolveError(MethodNotFound)` in the same place.
  *  - request errors use nearcore's structured errors (docs.near.org/api/rpc/errors):
  *    `{error: {name, cause: {name, info}, code, message, data}}`.
- * Views read the current state whatever `finality` or `block_id` is asked for.
+ * Views read the current state whatever `finality` or `block_id` is asked for. Besides the verifier, the
+ * ledger has a contract for each NEP-141 token the simulator lists (`nep141:<account>`), which answers
+ * `ft_metadata` (NEP-148, https://nomicon.io/Standards/Tokens/FungibleToken/Metadata) with that token's
+ * symbol and decimals, as a token contract on a real RPC does.
  */
 import { Hono } from 'hono';
 import { base64, utf8 } from '../../core';
+import { findToken } from '../tokenList';
 import { VerifierError } from './errors';
 import type { VerifierLedger } from './ledger';
 import { VIEWS } from './views';
@@ -66,6 +70,13 @@ export function ledgerRpcRoutes(ledger: VerifierLedger): Hono {
       return c.json(parseError(id, 'account_id, method_name and args_base64 are required strings'));
     }
     const block = { block_height: ledger.blockHeight, block_hash: ledger.blockHash };
+    const failed = (vmError: string) => c.json({ jsonrpc: '2.0', id, result: { error: `wasm execution failed with error: ${vmError}`, logs: [], ...block } });
+    const answer = (value: unknown) => c.json({ jsonrpc: '2.0', id, result: { result: [...utf8.encode(JSON.stringify(value))], logs: [], ...block } });
+    const token = accountId !== ledger.verifierId ? findToken(`nep141:${accountId}`) : undefined;
+    if (token) {
+      if (methodName !== 'ft_metadata') return failed('MethodResolveError(MethodNotFound)');
+      return answer({ spec: 'ft-1.0.0', name: token.symbol, symbol: token.symbol, icon: null, reference: null, reference_hash: null, decimals: token.decimals });
+    }
     if (accountId !== ledger.verifierId) {
       const data = `account ${accountId} does not exist while viewing`;
       return c.json(rpcError(id, 'HANDLER_ERROR', 'UNKNOWN_ACCOUNT', { requested_account_id: accountId, ...block }, -32000, 'Server error', data));
@@ -76,7 +87,6 @@ export function ledgerRpcRoutes(ledger: VerifierLedger): Hono {
     } catch {
       return c.json(parseError(id, 'args_base64 is not valid base64'));
     }
-    const failed = (vmError: string) => c.json({ jsonrpc: '2.0', id, result: { error: `wasm execution failed with error: ${vmError}`, logs: [], ...block } });
     const run = Object.hasOwn(VIEWS, methodName) ? VIEWS[methodName] : undefined;
     if (!run) return failed('MethodResolveError(MethodNotFound)');
     let args: unknown;
@@ -86,8 +96,7 @@ export function ledgerRpcRoutes(ledger: VerifierLedger): Hono {
       args = UNPARSABLE;
     }
     try {
-      const value = run(ledger, args);
-      return c.json({ jsonrpc: '2.0', id, result: { result: [...utf8.encode(JSON.stringify(value))], logs: [], ...block } });
+      return answer(run(ledger, args));
     } catch (e) {
       if (e instanceof VerifierError) return failed(`HostError(GuestPanic { panic_msg: ${debugString(e.message)} })`);
       throw e;

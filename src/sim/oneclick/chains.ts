@@ -1,10 +1,12 @@
 /**
  * What the swap service knows per chain: address family, deposit modes, time estimate, fees in USD,
- * and how its transaction hashes and explorer links look. Chain ids are the interface's (`home`,
+ * and how its transaction hashes look; its explorer links come from the wallet's own table
+ * (src/core/explorers.ts), so the two agree. Chain ids are the interface's (`home`,
  * docs/services.md "Wire names"): the SDK's `blockchain` enum (one-click-sdk-typescript
  * src/models/TokenResponse.ts) with `near` spelled `home`.
  */
 import type { AddressFamily } from '../../core/chainAddress';
+import { explorerTxUrl } from '../../core/explorers';
 
 export const CHAIN_IDS = [
   'home', 'eth', 'base', 'arb', 'btc', 'sol', 'ton', 'doge', 'xrp', 'zec', 'gnosis', 'bera', 'bsc', 'pol', 'tron',
@@ -30,11 +32,9 @@ export interface ChainInfo {
   /** Smallest value the bridge moves in or out of this chain, USD ("Amount is too low for bridge"). */
   bridgeMinUsd: number;
   txShape: TxHashShape;
-  /** Explorer link for a transaction hash ('' when the chain has no public explorer we link to). */
-  explorer: string;
 }
 
-const evm = (id: ChainId, explorer: string, timeEstimateSec = 30, refundFeeUsd = 0.05, bridgeMinUsd = 0.1): ChainInfo => ({
+const evm = (id: ChainId, timeEstimateSec = 30, refundFeeUsd = 0.05, bridgeMinUsd = 0.1): ChainInfo => ({
   id,
   family: 'evm',
   depositModes: ['SIMPLE'],
@@ -42,44 +42,43 @@ const evm = (id: ChainId, explorer: string, timeEstimateSec = 30, refundFeeUsd =
   refundFeeUsd,
   bridgeMinUsd,
   txShape: 'evm',
-  explorer,
 });
 
 const TABLE: readonly ChainInfo[] = [
-  { id: 'home', family: 'home', depositModes: ['SIMPLE'], timeEstimateSec: 10, refundFeeUsd: 0, bridgeMinUsd: 0, txShape: 'base58-32', explorer: 'https://nearblocks.io/txns/' },
-  evm('eth', 'https://etherscan.io/tx/', 90, 0.5, 1),
-  evm('base', 'https://basescan.org/tx/'),
-  evm('arb', 'https://arbiscan.io/tx/'),
-  { id: 'btc', family: 'btc', depositModes: ['SIMPLE'], timeEstimateSec: 812, refundFeeUsd: 1.8, bridgeMinUsd: 5, txShape: 'hex', explorer: 'https://mempool.space/tx/' },
-  { id: 'sol', family: 'sol', depositModes: ['SIMPLE'], timeEstimateSec: 20, refundFeeUsd: 0.01, bridgeMinUsd: 0.1, txShape: 'base58-64', explorer: 'https://solscan.io/tx/' },
-  { id: 'ton', family: 'ton', depositModes: ['MEMO'], timeEstimateSec: 30, refundFeeUsd: 0.05, bridgeMinUsd: 0.1, txShape: 'hex', explorer: 'https://tonviewer.com/transaction/' },
-  { id: 'doge', family: 'doge', depositModes: ['SIMPLE'], timeEstimateSec: 240, refundFeeUsd: 0.2, bridgeMinUsd: 1, txShape: 'hex', explorer: 'https://blockchair.com/dogecoin/transaction/' },
-  { id: 'xrp', family: 'xrp', depositModes: ['SIMPLE', 'MEMO'], timeEstimateSec: 20, refundFeeUsd: 0.01, bridgeMinUsd: 0.1, txShape: 'HEX', explorer: 'https://xrpscan.com/tx/' },
-  { id: 'zec', family: 'zec', depositModes: ['SIMPLE'], timeEstimateSec: 105, refundFeeUsd: 0.01, bridgeMinUsd: 0.04, txShape: 'hex', explorer: 'https://blockchair.com/zcash/transaction/' },
-  evm('gnosis', 'https://gnosisscan.io/tx/'),
-  evm('bera', 'https://berascan.com/tx/'),
-  evm('bsc', 'https://bscscan.com/tx/', 20),
-  evm('pol', 'https://polygonscan.com/tx/', 40),
-  { id: 'tron', family: 'tron', depositModes: ['SIMPLE'], timeEstimateSec: 30, refundFeeUsd: 0.5, bridgeMinUsd: 1, txShape: 'hex', explorer: 'https://tronscan.org/#/transaction/' },
-  { id: 'sui', family: 'sui', depositModes: ['SIMPLE'], timeEstimateSec: 20, refundFeeUsd: 0.01, bridgeMinUsd: 0.1, txShape: 'base58-32', explorer: 'https://suiscan.xyz/mainnet/tx/' },
-  evm('op', 'https://optimistic.etherscan.io/tx/'),
-  evm('avax', 'https://snowtrace.io/tx/', 20),
-  { id: 'cardano', family: 'cardano', depositModes: ['SIMPLE'], timeEstimateSec: 120, refundFeeUsd: 0.2, bridgeMinUsd: 1, txShape: 'hex', explorer: 'https://cardanoscan.io/transaction/' },
-  { id: 'stellar', family: 'stellar', depositModes: ['MEMO'], timeEstimateSec: 20, refundFeeUsd: 0.01, bridgeMinUsd: 0.1, txShape: 'hex', explorer: 'https://stellar.expert/explorer/public/tx/' },
-  { id: 'aptos', family: 'aptos', depositModes: ['SIMPLE'], timeEstimateSec: 20, refundFeeUsd: 0.01, bridgeMinUsd: 0.1, txShape: '0xhex', explorer: 'https://explorer.aptoslabs.com/txn/' },
-  { id: 'ltc', family: 'ltc', depositModes: ['SIMPLE'], timeEstimateSec: 300, refundFeeUsd: 0.05, bridgeMinUsd: 0.5, txShape: 'hex', explorer: 'https://litecoinspace.org/tx/' },
-  evm('monad', 'https://monadscan.com/tx/'),
-  evm('xlayer', 'https://www.oklink.com/xlayer/tx/'),
-  { id: 'starknet', family: 'starknet', depositModes: ['SIMPLE'], timeEstimateSec: 60, refundFeeUsd: 0.05, bridgeMinUsd: 0.1, txShape: '0xhex', explorer: 'https://starkscan.co/tx/' },
-  { id: 'bch', family: 'bch', depositModes: ['SIMPLE'], timeEstimateSec: 600, refundFeeUsd: 0.01, bridgeMinUsd: 0.5, txShape: 'hex', explorer: 'https://blockchair.com/bitcoin-cash/transaction/' },
-  evm('adi', ''),
-  evm('plasma', 'https://plasmascan.to/tx/'),
-  evm('scroll', 'https://scrollscan.com/tx/'),
-  { id: 'aleo', family: 'aleo', depositModes: ['SIMPLE'], timeEstimateSec: 60, refundFeeUsd: 0.05, bridgeMinUsd: 0.1, txShape: 'aleo', explorer: 'https://explorer.aleo.org/transaction/' },
+  { id: 'home', family: 'home', depositModes: ['SIMPLE'], timeEstimateSec: 10, refundFeeUsd: 0, bridgeMinUsd: 0, txShape: 'base58-32' },
+  evm('eth', 90, 0.5, 1),
+  evm('base'),
+  evm('arb'),
+  { id: 'btc', family: 'btc', depositModes: ['SIMPLE'], timeEstimateSec: 812, refundFeeUsd: 1.8, bridgeMinUsd: 5, txShape: 'hex' },
+  { id: 'sol', family: 'sol', depositModes: ['SIMPLE'], timeEstimateSec: 20, refundFeeUsd: 0.01, bridgeMinUsd: 0.1, txShape: 'base58-64' },
+  { id: 'ton', family: 'ton', depositModes: ['MEMO'], timeEstimateSec: 30, refundFeeUsd: 0.05, bridgeMinUsd: 0.1, txShape: 'hex' },
+  { id: 'doge', family: 'doge', depositModes: ['SIMPLE'], timeEstimateSec: 240, refundFeeUsd: 0.2, bridgeMinUsd: 1, txShape: 'hex' },
+  { id: 'xrp', family: 'xrp', depositModes: ['SIMPLE', 'MEMO'], timeEstimateSec: 20, refundFeeUsd: 0.01, bridgeMinUsd: 0.1, txShape: 'HEX' },
+  { id: 'zec', family: 'zec', depositModes: ['SIMPLE'], timeEstimateSec: 105, refundFeeUsd: 0.01, bridgeMinUsd: 0.04, txShape: 'hex' },
+  evm('gnosis'),
+  evm('bera'),
+  evm('bsc', 20),
+  evm('pol', 40),
+  { id: 'tron', family: 'tron', depositModes: ['SIMPLE'], timeEstimateSec: 30, refundFeeUsd: 0.5, bridgeMinUsd: 1, txShape: 'hex' },
+  { id: 'sui', family: 'sui', depositModes: ['SIMPLE'], timeEstimateSec: 20, refundFeeUsd: 0.01, bridgeMinUsd: 0.1, txShape: 'base58-32' },
+  evm('op'),
+  evm('avax', 20),
+  { id: 'cardano', family: 'cardano', depositModes: ['SIMPLE'], timeEstimateSec: 120, refundFeeUsd: 0.2, bridgeMinUsd: 1, txShape: 'hex' },
+  { id: 'stellar', family: 'stellar', depositModes: ['MEMO'], timeEstimateSec: 20, refundFeeUsd: 0.01, bridgeMinUsd: 0.1, txShape: 'hex' },
+  { id: 'aptos', family: 'aptos', depositModes: ['SIMPLE'], timeEstimateSec: 20, refundFeeUsd: 0.01, bridgeMinUsd: 0.1, txShape: '0xhex' },
+  { id: 'ltc', family: 'ltc', depositModes: ['SIMPLE'], timeEstimateSec: 300, refundFeeUsd: 0.05, bridgeMinUsd: 0.5, txShape: 'hex' },
+  evm('monad'),
+  evm('xlayer'),
+  { id: 'starknet', family: 'starknet', depositModes: ['SIMPLE'], timeEstimateSec: 60, refundFeeUsd: 0.05, bridgeMinUsd: 0.1, txShape: '0xhex' },
+  { id: 'bch', family: 'bch', depositModes: ['SIMPLE'], timeEstimateSec: 600, refundFeeUsd: 0.01, bridgeMinUsd: 0.5, txShape: 'hex' },
+  evm('adi'),
+  evm('plasma'),
+  evm('scroll'),
+  { id: 'aleo', family: 'aleo', depositModes: ['SIMPLE'], timeEstimateSec: 60, refundFeeUsd: 0.05, bridgeMinUsd: 0.1, txShape: 'aleo' },
   // Movement is an Aptos-style Move chain (same 0x account addresses); HyperCore (Hyperliquid) uses EVM addresses.
-  { id: 'movement', family: 'aptos', depositModes: ['SIMPLE'], timeEstimateSec: 20, refundFeeUsd: 0.01, bridgeMinUsd: 0.1, txShape: '0xhex', explorer: 'https://explorer.movementnetwork.xyz/txn/' },
-  evm('hypercore', 'https://app.hyperliquid.xyz/explorer/tx/', 20, 0.05, 1),
-  { id: 'dash', family: 'dash', depositModes: ['SIMPLE'], timeEstimateSec: 300, refundFeeUsd: 0.01, bridgeMinUsd: 0.5, txShape: 'hex', explorer: 'https://blockchair.com/dash/transaction/' },
+  { id: 'movement', family: 'aptos', depositModes: ['SIMPLE'], timeEstimateSec: 20, refundFeeUsd: 0.01, bridgeMinUsd: 0.1, txShape: '0xhex' },
+  evm('hypercore', 20, 0.05, 1),
+  { id: 'dash', family: 'dash', depositModes: ['SIMPLE'], timeEstimateSec: 300, refundFeeUsd: 0.01, bridgeMinUsd: 0.5, txShape: 'hex' },
 ];
 
 const BY_ID = new Map<string, ChainInfo>(TABLE.map((c) => [c.id, c]));
@@ -93,6 +92,7 @@ export function isChainId(id: string): id is ChainId {
   return BY_ID.has(id);
 }
 
+/** The explorer page of a transaction ('' where the chain has none), as the live service sends `explorerUrl`. */
 export function explorerUrl(chain: ChainInfo, hash: string): string {
-  return chain.explorer ? `${chain.explorer}${hash}` : '';
+  return explorerTxUrl(chain.id, hash) ?? '';
 }

@@ -1,14 +1,19 @@
 // The amount of a token the account holds, as people write it (src/ui/amountText.ts): its reading
 // against the balance, and the field with a Max button that fills in the whole balance. One home for
-// Send and Withdraw, which take an amount from the same balances.
+// Send and Withdraw, which take an amount from the same balances. A token whose decimals are not
+// confirmed is refused here, with why (docs/security.md, "Token facts"): typed digits would be read
+// with the swap service's word alone.
 import { formatUnits } from '../../core/amounts';
-import { parseAmountInput, readableAmount } from '../amountText';
+import { parseAmountInput, readableAmount, unusableTokenText } from '../amountText';
 import { TextField } from './Field';
 
 /** What the field needs of a token the account holds (a BalanceRow has it). */
 export interface HeldToken {
+  assetId: string;
   symbol: string;
-  decimals: number;
+  /** Null unless confirmed by a second source: such a token takes no amount. */
+  decimals: number | null;
+  factsNote: string | null;
   /** The balance, in the token's smallest units. */
   amount: string;
 }
@@ -18,11 +23,13 @@ export interface HeldToken {
  * the problem to show, which also covers zero and more than the balance.
  */
 export function readHeldAmount(amount: string, token: HeldToken | undefined): { units: bigint | null; problem: string | null } {
-  const read = token ? parseAmountInput(amount, token.decimals) : { problem: 'Choose a token you hold' };
+  const unusable = unusableTokenText(token);
+  if (unusable) return { units: null, problem: unusable };
+  const read = token?.decimals != null ? parseAmountInput(amount, token.decimals) : { problem: 'Choose a token you hold' };
   if ('problem' in read) return { units: null, problem: read.problem.replace('This token', token?.symbol ?? 'This token') };
   const { units } = read;
   if (units === 0n) return { units, problem: 'Enter an amount above zero' };
-  if (token && units > BigInt(token.amount)) return { units, problem: `More than the ${readableAmount(BigInt(token.amount), token.decimals)} ${token.symbol} this account holds` };
+  if (token?.decimals != null && units > BigInt(token.amount)) return { units, problem: `More than the ${readableAmount(BigInt(token.amount), token.decimals)} ${token.symbol} this account holds` };
   return { units, problem: null };
 }
 
@@ -39,8 +46,8 @@ export function AmountField(props: { token: HeldToken | undefined; value: string
       testid={`${props.testid}-amount`}
       error={props.error}
       aside={
-        token && (
-          <button type="button" class="link" onClick={() => props.onValue(formatUnits(BigInt(token.amount), token.decimals))} data-testid={`${props.testid}-max`}>
+        token?.decimals != null && (
+          <button type="button" class="link" onClick={() => props.onValue(formatUnits(BigInt(token.amount), token.decimals!))} data-testid={`${props.testid}-max`}>
             Max
           </button>
         )

@@ -2,6 +2,7 @@
 // supported token, any amount, into the swap's intents address or, when the quote lists them, an address
 // per chain) and the payouts the service reported, since such a swap never finishes by itself.
 import type { SwapRecordView, TokenView } from '../../provider/swapApi';
+import { tokenAmountText } from '../amountText';
 import { chainName } from '../chains';
 import { CopyButton } from './CopyButton';
 
@@ -67,7 +68,8 @@ export function AnyInputDeposit({ record, destination }: { record: SwapRecordVie
 
 export function Payouts({ record, destination }: { record: SwapRecordView; destination: TokenView | undefined }) {
   const list = record.withdrawals ?? [];
-  const symbol = destination?.symbol ?? record.request.destinationAsset;
+  // From the payout's smallest units and the token's checked decimals, never the service's formatting.
+  const paid = (raw: string) => (/^\d+$/.test(raw) ? tokenAmountText(BigInt(raw), record.request.destinationAsset, destination) : `${raw} (not an amount)`);
   return (
     <section class="group" aria-labelledby="deposit-payouts-heading" data-testid="deposit-payouts">
       <h3 id="deposit-payouts-heading">Payouts</h3>
@@ -82,9 +84,7 @@ export function Payouts({ record, destination }: { record: SwapRecordView; desti
               {new Date(w.timestamp).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}:{' '}
               {w.status === 'SUCCESS' ? (
                 <>
-                  <strong>
-                    {w.amountOutFormatted} {symbol}
-                  </strong>{' '}
+                  <strong>{paid(w.amountOut)}</strong>{' '}
                   paid{w.amountOutUsd ? <span class="hint"> ${w.amountOutUsd}</span> : null}
                 </>
               ) : (

@@ -10,12 +10,15 @@ import { useAction } from '../useAction';
 import { CopyButton } from './CopyButton';
 import { TextField } from './Field';
 import { ErrorAlert } from './Notice';
-import { Amount } from './Amount';
-import { readableAmount, readableDecimal } from '../amountText';
+import { TxLinkList } from './TxLinks';
+import { tokenAmountText } from '../amountText';
 
-/** What the swap takes, from amountIn and the token's decimals (what the payment moves), not the service's words. */
-const inWords = (facts: { amountIn: string | null; amountInFormatted: string | null }, origin: TokenView | undefined) =>
-  origin && facts.amountIn && /^\d+$/.test(facts.amountIn) ? readableAmount(BigInt(facts.amountIn), origin.decimals) : readableDecimal(facts.amountInFormatted ?? '?');
+/**
+ * An amount of the swap in the wallet's words: smallest units with the token's confirmed decimals and
+ * symbol, else raw units with its id (docs/security.md, "Token facts"); never the service's formatting.
+ */
+const inWords = (raw: string | null | undefined, assetId: string, token: TokenView | undefined) =>
+  raw && /^\d+$/.test(raw) ? tokenAmountText(BigInt(raw), assetId, token) : null;
 
 export const timeOf = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 const dateTimeOf = (iso: string) => {
@@ -122,19 +125,7 @@ function TxLinks({ label, links, testid }: { label: string; links: TxLink[]; tes
     <>
       <dt>{label}</dt>
       <dd data-testid={testid}>
-        <ul class="plain">
-          {links.map((l) => (
-            <li key={l.hash}>
-              {l.explorerUrl ? (
-                <a href={l.explorerUrl} target="_blank" rel="noopener noreferrer" class="mono">
-                  {l.hash}
-                </a>
-              ) : (
-                <code>{l.hash}</code>
-              )}
-            </li>
-          ))}
-        </ul>
+        <TxLinkList links={links} />
       </dd>
     </>
   );
@@ -152,30 +143,26 @@ export function Amounts({ record, origin, destination }: { record: SwapRecordVie
         <dd data-testid="deposit-quoted">
           {r.swapType === 'ANY_INPUT'
             ? `any token → ${destination?.symbol ?? r.destinationAsset}`
-            : `${inWords(facts, origin)} ${origin?.symbol ?? r.originAsset} → ${readableDecimal(facts.amountOutFormatted ?? '?')} ${destination?.symbol ?? r.destinationAsset}`}
+            : `${inWords(facts.amountIn, r.originAsset, origin) ?? `? ${r.originAsset}`} → ${inWords(facts.amountOut, r.destinationAsset, destination) ?? `? ${r.destinationAsset}`}`}
         </dd>
-        {d?.depositedAmountFormatted && (
+        {inWords(d?.depositedAmount, r.originAsset, origin) && (
           <>
             <dt>Deposited</dt>
-            <dd data-testid="deposit-deposited">
-              {d.depositedAmountFormatted} {origin?.symbol}
-            </dd>
+            <dd data-testid="deposit-deposited">{inWords(d?.depositedAmount, r.originAsset, origin)}</dd>
           </>
         )}
-        {record.status === 'SUCCESS' && d?.amountOutFormatted && (
+        {record.status === 'SUCCESS' && inWords(d?.amountOut, r.destinationAsset, destination) && (
           <>
             <dt>Delivered</dt>
-            <dd data-testid="deposit-delivered">
-              <Amount value={d.amountOutFormatted} /> {destination?.symbol}
+            <dd data-testid="deposit-delivered" title={d?.amountOut ? `${d.amountOut} smallest units` : undefined}>
+              {inWords(d?.amountOut, r.destinationAsset, destination)}
             </dd>
           </>
         )}
-        {d?.refundedAmountFormatted && d.refundedAmountFormatted !== '0' && (
+        {d?.refundedAmount && /[1-9]/.test(d.refundedAmount) && (
           <>
             <dt>Refunded</dt>
-            <dd data-testid="deposit-refunded">
-              {d.refundedAmountFormatted} {origin?.symbol}
-            </dd>
+            <dd data-testid="deposit-refunded">{inWords(d.refundedAmount, r.originAsset, origin)}</dd>
           </>
         )}
         <dt>Recipient</dt>

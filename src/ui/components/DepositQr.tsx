@@ -5,11 +5,13 @@
 // carries the memo, and the text beside it says to include it.
 import { useState } from 'preact/hooks';
 import type { TokenView } from '../../provider/swapApi';
+import { isConfirmed } from '../amountText';
 import { paymentRequest } from '../paymentUri';
 import { QrCode } from './QrCode';
 
 export function DepositQr({ address, amount, token }: { address: string; amount: bigint; token: TokenView | undefined }) {
-  const request = paymentRequest(address, amount, token);
+  // The amount goes into the request only with decimals a second source confirmed (docs/security.md, "Token facts").
+  const request = paymentRequest(address, amount, isConfirmed(token) ? token : undefined);
   const [bare, setBare] = useState(false);
   const text = bare || !request.standard ? address : request.text;
   return (

@@ -1,15 +1,16 @@
 // One swap of Activity in full: amounts, addresses, every hash with its explorer link, and tracking it.
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import type { HistoryItem, SwapRecordView, TokenView } from '../../provider/swapApi';
+import type { HistoryItem, SwapRecordView, TokenView, TxLink } from '../../provider/swapApi';
 import { CopyButton } from './CopyButton';
-import { historyDate, swapKind, swapLine, symbolOf } from '../activityText';
+import { TxLinkList } from './TxLinks';
+import { historyDate, sideText, swapKind, swapLine } from '../activityText';
 import { ErrorAlert } from './Notice';
 import { Screen } from './Screen';
 import { STATUS_TEXT, refundReasonText } from '../swapText';
 import { swaps } from '../swaps';
 import { messageOf } from '../wallet';
-import { Amount, Usd } from './Amount';
+import { Usd } from './Amount';
 
 function HashList({ hashes }: { hashes: string[] }) {
   if (hashes.length === 0) return <>—</>;
@@ -40,8 +41,6 @@ export function HistoryDetail({ item, tokens, onBack, onTrack }: DetailProps) {
   }, [item.localId]);
   const refund = refundReasonText(item.refundReason);
   const d = record?.swapDetails ?? null;
-  const inSym = symbolOf(item.originAsset, tokens);
-  const outSym = symbolOf(item.destinationAsset, tokens);
   const row = (label: string, value: ComponentChildren, testid?: string) => (
     <>
       <dt>{label}</dt>
@@ -64,8 +63,8 @@ export function HistoryDetail({ item, tokens, onBack, onTrack }: DetailProps) {
         {row('Status', <span class={`badge status-${item.status}`}>{STATUS_TEXT[item.status]?.label ?? item.status}</span>, 'history-detail-status')}
         {row('Created', `${historyDate(item.createdAt)} (${item.createdAt})`)}
         {row('Source', item.source === 'local' ? 'started here' : item.source === 'service' ? 'the service' : 'started here, and the service')}
-        {row('From', <><span><Amount value={item.amountInFormatted} /> {inSym}</span><Usd value={item.amountInUsd} /><br /><code>{item.originAsset}</code></>)}
-        {row('To', <><span><Amount value={item.amountOutFormatted} /> {outSym}</span><Usd value={item.amountOutUsd} /><br /><code>{item.destinationAsset}</code></>)}
+        {row('From', <><span>{sideText(item.amountIn, item.amountInFormatted, item.originAsset, tokens)}</span><Usd value={item.amountInUsd} /><br /><code>{item.originAsset}</code></>)}
+        {row('To', <><span>{sideText(item.amountOut, item.amountOutFormatted, item.destinationAsset, tokens)}</span><Usd value={item.amountOutUsd} /><br /><code>{item.destinationAsset}</code></>)}
         {row('Deposit address', <><code>{item.depositAddress}</code> <CopyButton text={item.depositAddress} label="Copy address" /></>, 'history-detail-address')}
         {row('Deposit memo', item.depositMemo ? <code>{item.depositMemo}</code> : '—')}
         {row('Recipient', <code>{item.recipient}</code>)}
@@ -78,29 +77,15 @@ export function HistoryDetail({ item, tokens, onBack, onTrack }: DetailProps) {
         {row('Home ledger transactions', <HashList hashes={item.homeTxHashes} />)}
         {row('Intents', <HashList hashes={item.intentHashes} />)}
         {d?.slippage !== undefined && row('Slippage', `${d.slippage / 100} %`)}
-        {d?.depositedAmountFormatted && row('Deposited', `${d.depositedAmountFormatted} ${inSym}`)}
-        {d?.refundedAmountFormatted && row('Refunded', `${d.refundedAmountFormatted} ${inSym}`)}
+        {d?.depositedAmount && row('Deposited', sideText(d.depositedAmount, d.depositedAmountFormatted ?? '', item.originAsset, tokens))}
+        {d?.refundedAmount && /[1-9]/.test(d.refundedAmount) && row('Refunded', sideText(d.refundedAmount, d.refundedAmountFormatted ?? '', item.originAsset, tokens))}
       </dl>
       <ErrorAlert message={recordError} />
     </Screen>
   );
 }
 
-function Links({ links }: { links: { hash: string; explorerUrl: string }[] }) {
+function Links({ links }: { links: TxLink[] }) {
   if (links.length === 0) return <>—</>;
-  return (
-    <ul class="plain">
-      {links.map((l) => (
-        <li key={l.hash}>
-          {l.explorerUrl ? (
-            <a href={l.explorerUrl} target="_blank" rel="noopener noreferrer" class="mono" data-testid="history-explorer-link">
-              {l.hash}
-            </a>
-          ) : (
-            <code>{l.hash}</code>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
+  return <TxLinkList links={links} linkTestid="history-explorer-link" />;
 }

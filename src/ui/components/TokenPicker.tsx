@@ -1,10 +1,11 @@
 // Choosing a token: a button showing the choice (with what the intents account holds of it, else its
 // price), and a dialog with a search over symbol, chain and asset id, tokens grouped by chain with their
-// price and what the account holds of each.
+// price and what the account holds of each. A token whose decimals and symbol are not confirmed by a second
+// source is marked as such (docs/security.md, "Token facts"); the forms refuse it for amounts.
 import { useId, useState } from 'preact/hooks';
 import type { TokenView } from '../../provider/swapApi';
 import type { BalanceRow } from '../../provider/walletApi';
-import { readableAmount } from '../amountText';
+import { tokenAmountText } from '../amountText';
 import { chainName } from '../chains';
 import { formatPrice, searchTokens } from '../swapForm';
 import { Dialog } from './Dialog';
@@ -20,7 +21,8 @@ interface TokenPickerProps {
   held?: ReadonlyMap<string, BalanceRow>;
 }
 
-const heldText = (row: BalanceRow) => `${readableAmount(BigInt(row.amount), row.decimals)} ${row.symbol}`;
+const heldText = (row: BalanceRow) => tokenAmountText(BigInt(row.amount), row.assetId, row);
+const FLAG: Record<TokenView['facts'], string> = { confirmed: '', disputed: 'disputed decimals', unconfirmed: 'unconfirmed decimals' };
 
 export function TokenPicker({ label, tokens, value, onValue, testid, error, held }: TokenPickerProps) {
   const [open, setOpen] = useState(false);
@@ -56,6 +58,7 @@ export function TokenPicker({ label, tokens, value, onValue, testid, error, held
           {chosen ? (
             <>
               <strong>{chosen.symbol}</strong> on {chainName(chosen.blockchain)}
+              {chosen.facts !== 'confirmed' && <span class="bad-text"> ({FLAG[chosen.facts]})</span>}
             </>
           ) : (
             'Choose a token'
@@ -103,8 +106,11 @@ export function TokenPicker({ label, tokens, value, onValue, testid, error, held
                         onClick={() => choose(t.assetId)}
                         data-testid="swap-token-option"
                         data-asset-id={t.assetId}
+                        data-facts={t.facts}
+                        title={t.factsNote ?? undefined}
                       >
                         <strong>{t.symbol}</strong>
+                        {t.facts !== 'confirmed' && <span class="bad-text"> {FLAG[t.facts]}</span>}
                         <span class="price">{formatPrice(t.price)}</span>
                         <span class="mono hint">{t.assetId}</span>
                         {held?.get(t.assetId) && <span class="hint held">You hold {heldText(held.get(t.assetId)!)}</span>}

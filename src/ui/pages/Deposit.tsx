@@ -2,7 +2,7 @@
 // from my intents account", the status stepper with what each status means, and the signed quote.
 // It asks the background again every few seconds while the swap is not finished.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { formatUnits } from '../../core/amounts';
+import { tokenAmountText } from '../amountText';
 import type { SwapRecordView, TokenView } from '../../provider/swapApi';
 import { chainName } from '../addresses';
 import { CopyButton } from '../components/CopyButton';
@@ -154,12 +154,14 @@ export function Deposit({ id, initial, onBack }: DepositProps) {
         <section class="group" aria-labelledby="deposit-send-heading">
           <h3 id="deposit-send-heading">{viaIntents ? 'Pay into the intents deposit account' : `Send on ${origin ? chainName(origin.blockchain) : 'the origin chain'}`}</h3>
           <p class="send-amount">
-            Send exactly <strong data-testid="deposit-amount">{record.amountToSend}</strong> <CopyButton text={record.amountToSend.split(' ')[0] ?? record.amountToSend} label="Copy amount" testid="deposit-amount-copy" />
+            Send exactly <strong data-testid="deposit-amount">{record.amountToSend}</strong>{' '}
+            {/* Raw units (a token whose decimals are not confirmed) are not an amount to paste into a wallet. */}
+            {!record.amountToSend.includes(' units of ') && <CopyButton text={record.amountToSend.split(' ')[0] ?? record.amountToSend} label="Copy amount" testid="deposit-amount-copy" />}
           </p>
-          {missing !== null && origin && (
+          {missing !== null && (
             <p class="warning" data-testid="deposit-missing">
-              So far {details?.depositedAmountFormatted ?? '0'} {origin.symbol} arrived. Send <strong>{formatUnits(missing, origin.decimals)} {origin.symbol}</strong> more to the same
-              address{record.depositMemo ? ' with the same memo' : ''}.
+              So far {tokenAmountText(BigInt(details?.depositedAmount && /^\d+$/.test(details.depositedAmount) ? details.depositedAmount : '0'), record.request.originAsset, origin)} arrived. Send{' '}
+              <strong>{tokenAmountText(missing, record.request.originAsset, origin)}</strong> more to the same address{record.depositMemo ? ' with the same memo' : ''}.
             </p>
           )}
           <p class="label">Deposit address</p>

@@ -94,17 +94,27 @@ export function Home({ accountId, onSwap }: HomeProps) {
       )}
       <ul class="plain balances" aria-label="Balances" data-testid="home-balances">
         {shown.map((r) => (
-          <li key={r.assetId} class="balance" data-testid="home-balance" data-asset-id={r.assetId}>
+          <li key={r.assetId} class="balance" data-testid="home-balance" data-asset-id={r.assetId} data-facts={r.facts}>
             <span class="balance-token">
               <strong>{r.symbol}</strong> <span class="hint">{chainName(r.blockchain)}</span>
             </span>{' '}
-            <span class="balance-value">
-              <span class="amount" title={`${r.amount} smallest units`}>
-                {readableAmount(BigInt(r.amount), r.decimals)}
-              </span>{' '}
-              {/* A non-zero balance worth less than a cent rounds to $0.00: say so instead. */}
-              <span class="hint">{r.usd === null ? 'no price' : Number(r.usd) === 0 ? '<$0.01' : readableUsd(r.usd)}</span>
-            </span>
+            {r.decimals === null ? (
+              // Decimals no second source confirms (docs/security.md, "Token facts"): the raw units, the id, and why.
+              <span class="balance-value" title={r.factsNote ?? undefined}>
+                <span class="amount mono">{r.amount}</span> <span class="hint">units of</span> <code>{r.assetId}</code>{' '}
+                <span class="bad-text" data-testid="home-balance-facts">
+                  {r.facts === 'disputed' ? 'Decimals disputed' : 'Decimals not confirmed'}
+                </span>
+              </span>
+            ) : (
+              <span class="balance-value">
+                <span class="amount" title={`${r.amount} smallest units`}>
+                  {readableAmount(BigInt(r.amount), r.decimals)}
+                </span>{' '}
+                {/* A non-zero balance worth less than a cent rounds to $0.00: say so instead. */}
+                <span class="hint">{r.usd === null ? 'no price' : Number(r.usd) === 0 ? '<$0.01' : readableUsd(r.usd)}</span>
+              </span>
+            )}
           </li>
         ))}
       </ul>

@@ -4,7 +4,7 @@
 // opens shows the address with its QR (the chain's payment request with the amount), and follows it.
 import { useEffect, useState } from 'preact/hooks';
 import type { QuoteParams, SwapRecordView, TokenView } from '../../provider/swapApi';
-import { parseAmountInput } from '../amountText';
+import { parseAmountInput, unusableTokenText } from '../amountText';
 import { TextField } from '../components/Field';
 import { ErrorAlert } from '../components/Notice';
 import { Screen } from '../components/Screen';
@@ -30,7 +30,8 @@ export function Receive({ accountId, onBack }: { accountId: string; onBack(): vo
     );
   }, []);
   const token = tokens.find((t) => t.assetId === tokenId);
-  const read = token ? parseAmountInput(amount, token.decimals) : ({ problem: 'Choose the token to receive' } as const);
+  const unusable = unusableTokenText(token);
+  const read = unusable ? { problem: unusable } : token?.decimals != null ? parseAmountInput(amount, token.decimals) : ({ problem: 'Choose the token to receive' } as const);
   const amountProblem = 'problem' in read ? read.problem.replace('This token', token?.symbol ?? 'This token') : read.units === 0n ? 'Enter an amount above zero' : null;
 
   if (started) return <Deposit id={started.id} initial={started} onBack={onBack} />;

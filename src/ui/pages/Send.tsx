@@ -10,7 +10,7 @@ import { intentsGate } from '../approve/view';
 import { worded } from '../approve/worded';
 import '../approve/approve.css';
 import { accountIdProblem } from '../addresses';
-import { readableAmount } from '../amountText';
+import { heldAmountText } from '../amountText';
 import { AmountField, readHeldAmount } from '../components/AmountField';
 import { Dialog } from '../components/Dialog';
 import { Checkbox, SelectField, TextField } from '../components/Field';
@@ -95,7 +95,7 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
           <TextField label="To (intents account)" value={to} onValue={setTo} verbatim testid="send-to" error={tried ? toProblem : null} />
           <SelectField
             label="Token"
-            options={rows.map((r) => ({ value: r.assetId, label: `${r.symbol} (${readableAmount(BigInt(r.amount), r.decimals)})` }))}
+            options={rows.map((r) => ({ value: r.assetId, label: `${r.symbol} (${heldAmountText(r)})` }))}
             value={tokenId}
             onValue={setTokenId}
             testid="send-token"

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { formatUnits, parseUnits, usdValue } from '../../core/amounts';
 import type { SwapRecordView, TokenView } from '../../provider/swapApi';
 import type { BalanceRow } from '../../provider/walletApi';
-import { readableAmount } from '../amountText';
+import { isConfirmed, readableAmount, unusableTokenText } from '../amountText';
 import { TextField } from '../components/Field';
 import { FormFooter } from '../components/FormFooter';
 import { StatusLine, Warning } from '../components/Notice';
@@ -169,7 +169,7 @@ function SwapFormView({ form, setForm, tokens, held, account, onStarted }: SwapF
 
   const amountToken = form.swapType === 'EXACT_OUTPUT' ? destination : origin;
   const amountUsd = (() => {
-    if (!amountToken || built.problems.amount) return null;
+    if (!amountToken || amountToken.decimals === null || built.problems.amount) return null;
     try {
       return usdValue(parseUnits(form.amount, amountToken.decimals), amountToken.decimals, amountToken.price);
     } catch {
@@ -177,8 +177,10 @@ function SwapFormView({ form, setForm, tokens, held, account, onStarted }: SwapF
     }
   })();
   // Max: all the intents account holds of the token sent, paid from there.
-  const originHeld = origin ? held.get(origin.assetId) : undefined;
-  const takeMax = (row: BalanceRow) => setForm((old) => ({ ...old, amount: formatUnits(BigInt(row.amount), row.decimals), depositType: 'INTENTS', swapType: old.swapType === 'EXACT_OUTPUT' ? 'EXACT_INPUT' : old.swapType }));
+  const heldRow = origin ? held.get(origin.assetId) : undefined;
+  const originHeld = isConfirmed(heldRow) ? heldRow : undefined;
+  const takeMax = (row: BalanceRow & { decimals: number }) =>
+    setForm((old) => ({ ...old, amount: formatUnits(BigInt(row.amount), row.decimals), depositType: 'INTENTS', swapType: old.swapType === 'EXACT_OUTPUT' ? 'EXACT_INPUT' : old.swapType }));
 
   return (
     <form onSubmit={submit} noValidate ref={formRef} data-testid="swap-form">
@@ -194,7 +196,7 @@ function SwapFormView({ form, setForm, tokens, held, account, onStarted }: SwapF
           value={form.originAsset}
           onValue={chooseOrigin}
           testid="swap-origin"
-          error={tried ? built.problems.originAsset : null}
+          error={tried || unusableTokenText(origin) ? built.problems.originAsset : null}
           held={held}
         />
       )}

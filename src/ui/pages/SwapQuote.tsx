@@ -1,9 +1,11 @@
 // The live dry quote under the swap form: what goes in, what comes out, the minimum, time and fees.
-import { readableAmount } from '../amountText';
+// Amounts are worded from the quote's smallest units with the tokens' checked decimals, never from the
+// service's formatted amounts (docs/security.md, "Token facts").
+import { tokenAmountText } from '../amountText';
 import type { QuoteView, SwapType, TokenView } from '../../provider/swapApi';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { bpsToPercent } from '../swapForm';
-import { Amount, Usd } from '../components/Amount';
+import { Usd } from '../components/Amount';
 
 export type QuoteState =
   | { kind: 'idle' }
@@ -13,7 +15,7 @@ export type QuoteState =
 
 function amountOf(raw: string | undefined, token: TokenView | undefined): string | null {
   if (!raw || !token || !/^\d+$/.test(raw)) return null;
-  return `${readableAmount(BigInt(raw), token.decimals)} ${token.symbol}`;
+  return tokenAmountText(BigInt(raw), token.assetId, token);
 }
 
 /** "1 to 1.2 USDC", "at least 1 USDC" or "up to 1.2 USDC". */
@@ -52,7 +54,7 @@ export function QuotePanel({ state, swapType, origin, destination }: QuotePanelP
                 'any supported token, priced as each deposit arrives'
               ) : (
                 <>
-                  <Amount value={q.amountInFormatted} /> {origin?.symbol} <Usd value={q.amountInUsd} />
+                  {amountOf(q.amountIn, origin) ?? '—'} <Usd value={q.amountInUsd} />
                 </>
               )}
             </dd>
@@ -68,7 +70,7 @@ export function QuotePanel({ state, swapType, origin, destination }: QuotePanelP
                 `${destination?.symbol ?? 'the chosen token'}, paid out as the pool reaches about $1,000`
               ) : (
                 <>
-                  <Amount value={q.amountOutFormatted} /> {destination?.symbol} <Usd value={q.amountOutUsd} />
+                  {amountOf(q.amountOut, destination) ?? '—'} <Usd value={q.amountOutUsd} />
                 </>
               )}
             </dd>

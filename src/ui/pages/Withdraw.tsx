@@ -8,7 +8,7 @@ import type { QuoteParams, QuoteView, SwapRecordView } from '../../provider/swap
 import type { BalanceRow } from '../../provider/walletApi';
 import { memoProblem, memoRuleOf } from '../../core/destinationMemo';
 import { addressProblem } from '../addresses';
-import { readableAmount } from '../amountText';
+import { heldAmountText, readableAmount, tokenAmountText } from '../amountText';
 import { chainName, familyOf } from '../chains';
 import { AmountField, readHeldAmount } from '../components/AmountField';
 import { SelectField, TextField } from '../components/Field';
@@ -91,7 +91,7 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
       <form onSubmit={submit} noValidate data-testid="withdraw-form">
         <SelectField
           label="Token"
-          options={rows.map((r) => ({ value: r.assetId, label: `${r.symbol} on ${chainName(r.blockchain)} (${readableAmount(BigInt(r.amount), r.decimals)})` }))}
+          options={rows.map((r) => ({ value: r.assetId, label: `${r.symbol} on ${chainName(r.blockchain)} (${heldAmountText(r)})` }))}
           value={tokenId}
           onValue={setTokenId}
           testid="withdraw-token"
@@ -111,9 +111,9 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
         <StatusLine testid="withdraw-quote-status">{params() && !shown ? 'Asking what arrives…' : ''}</StatusLine>
         {shown && 'view' in shown && token && (
           <p data-testid="withdraw-arrives">
-            Arrives: about <strong>{readableAmount(BigInt(shown.view.quote.amountOut), token.decimals)} {token.symbol}</strong>
+            Arrives: about <strong>{tokenAmountText(BigInt(shown.view.quote.amountOut), token.assetId, token)}</strong>
             {shown.view.quote.withdrawFee && shown.view.quote.withdrawFee !== '0'
-              ? ` after a withdrawal fee of ${readableAmount(BigInt(shown.view.quote.withdrawFee), token.decimals)} ${token.symbol}`
+              ? ` after a withdrawal fee of ${tokenAmountText(BigInt(shown.view.quote.withdrawFee), token.assetId, token)}`
               : ''}
             .
           </p>

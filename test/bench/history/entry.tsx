@@ -8,9 +8,9 @@ import { ActivityList } from '../../../src/ui/components/ActivityList';
 
 const STATUSES: SwapStatus[] = ['SUCCESS', 'REFUNDED', 'PROCESSING', 'FAILED', 'PENDING_DEPOSIT', 'INCOMPLETE_DEPOSIT', 'KNOWN_DEPOSIT_TX'];
 const TOKENS: TokenView[] = [
-  { assetId: 'nep141:wrap.near', symbol: 'wNEAR', decimals: 24, blockchain: 'home', price: 3.1, priceUpdatedAt: '2026-01-01T00:00:00Z', contractAddress: 'wrap.near' },
-  { assetId: 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near', symbol: 'USDC', decimals: 6, blockchain: 'eth', price: 1, priceUpdatedAt: '2026-01-01T00:00:00Z', contractAddress: '0xa0b8' },
-  { assetId: 'nep141:btc.omft.near', symbol: 'BTC', decimals: 8, blockchain: 'btc', price: 97000, priceUpdatedAt: '2026-01-01T00:00:00Z', contractAddress: null },
+  { assetId: 'nep141:wrap.near', symbol: 'wNEAR', decimals: 24, blockchain: 'home', price: 3.1, priceUpdatedAt: '2026-01-01T00:00:00Z', contractAddress: 'wrap.near', facts: 'confirmed', factsNote: null },
+  { assetId: 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near', symbol: 'USDC', decimals: 6, blockchain: 'eth', price: 1, priceUpdatedAt: '2026-01-01T00:00:00Z', contractAddress: '0xa0b8', facts: 'confirmed', factsNote: null },
+  { assetId: 'nep141:btc.omft.near', symbol: 'BTC', decimals: 8, blockchain: 'btc', price: 97000, priceUpdatedAt: '2026-01-01T00:00:00Z', contractAddress: null, facts: 'confirmed', factsNote: null },
 ];
 const tokenMap = new Map(TOKENS.map((t) => [t.assetId, t]));
 
@@ -52,6 +52,8 @@ function swap(i: number, salt: number, at: number): HistoryItem {
     recipient: 'bob.near',
     status: STATUSES[i % STATUSES.length]!,
     createdAt: new Date(at).toISOString(),
+    amountIn: null,
+    amountOut: null,
     amountInFormatted: `${(i % 97) + 1}.${i % 10}`,
     amountOutFormatted: `${((i * 13) % 89) + 1}.25`,
     amountInUsd: '10.00',

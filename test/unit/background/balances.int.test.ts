@@ -7,7 +7,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startBackground } from '../../../src/background/start';
 import { BATCH, balancesService } from '../../../src/background/wallet/balances';
 import { KeyValue } from '../../../src/background/kv';
-import type { Token } from '../../../src/oneclick';
+import type { CheckedToken } from '../../../src/background/tokens/facts';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { WALLET, type BalancesView, type CreateResult } from '../../../src/provider/walletApi';
 import { ONE_NEAR, PASSWORD, USDC, WNEAR, backgroundEnv, call, simWithClock, useSimulator, type Clock } from './harness';
@@ -54,7 +54,10 @@ describe('balances of the intents account', () => {
   });
 
   it(`a long token list is read ${BATCH} tokens per view call`, async () => {
-    const tokens: Token[] = Array.from({ length: 2 * BATCH + 50 }, (_, i) => ({ assetId: `nep141:t${i}.near`, symbol: `T${i}`, blockchain: 'home', decimals: 6, price: 1 }) as Token);
+    const tokens: CheckedToken[] = Array.from({ length: 2 * BATCH + 50 }, (_, i) => ({
+      token: { assetId: `nep141:t${i}.near`, symbol: `T${i}`, blockchain: 'home', decimals: 6, price: 1, priceUpdatedAt: '' },
+      check: { status: 'confirmed', facts: { symbol: `T${i}`, decimals: 6 }, source: 'contract' },
+    }));
     const calls: number[] = [];
     const service = balancesService({
       local: new KeyValue(fakeBrowser.storage.local),
@@ -68,6 +71,6 @@ describe('balances of the intents account', () => {
     });
     const view = await service.fetch('alice.near');
     expect(calls).toEqual([BATCH, BATCH, 50]);
-    expect(view.rows).toEqual([{ assetId: 'nep141:t249.near', symbol: 'T249', blockchain: 'home', decimals: 6, amount: '7000000', usd: '7.00' }]);
+    expect(view.rows).toEqual([{ assetId: 'nep141:t249.near', symbol: 'T249', blockchain: 'home', decimals: 6, facts: 'confirmed', factsNote: null, amount: '7000000', usd: '7.00' }]);
   });
 });

@@ -12,7 +12,7 @@ import { WALLET, type SettingsView } from '../../../src/provider/walletApi';
 import guestPanic from '../../fixtures/live/ledger-panic-guest.response.json';
 import { backgroundEnv, call } from '../background/harness';
 
-type Host = 'down' | 429 | 500 | 'panic' | 'rpc-error' | 'ok';
+type Host = 'down' | 429 | 500 | 307 | 'panic' | 'rpc-error' | 'ok';
 const ok = { jsonrpc: '2.0', id: 'dontcare', result: { result: [...utf8.encode(JSON.stringify(7))], logs: [], block_height: 1, block_hash: 'h' } };
 
 function network(hosts: Record<string, Host>, asked: string[]): HttpDeps {
@@ -23,6 +23,7 @@ function network(hosts: Record<string, Host>, asked: string[]): HttpDeps {
       if (kind === 'down') throw new TypeError('fetch failed');
       const answer = (status: number, body: unknown) => ({ status, headers: { get: () => null }, text: async () => JSON.stringify(body) });
       if (kind === 429 || kind === 500) return answer(kind, { error: 'busy' });
+      if (kind === 307) return answer(307, null);
       if (kind === 'panic') return answer(200, guestPanic);
       if (kind === 'rpc-error') return answer(200, { jsonrpc: '2.0', id: 'dontcare', error: { code: -32000, message: 'Server error', data: 'Too many requests' } });
       return answer(200, ok);
@@ -34,7 +35,7 @@ const client = (hosts: Record<string, Host>, asked: string[], memory: { active?:
   new LedgerRpcClient({ url: 'https://a.example', fallbacks: ['https://b.example', 'https://c.example'], memory, verifierId: 'intents.near', deps: network(hosts, asked) });
 
 describe('ledger RPC failover', () => {
-  it.each([['down'], [429], [500], ['rpc-error']] as [Host][])('%s: the next host answers', async (failure) => {
+  it.each([['down'], [429], [500], [307], ['rpc-error']] as [Host][])('%s: the next host answers', async (failure) => {
     const asked: string[] = [];
     expect(await client({ 'a.example': failure, 'b.example': 'ok', 'c.example': 'ok' }, asked).fee()).toBe(7);
     expect(asked.at(-1)).toBe('b.example');
@@ -45,6 +46,13 @@ describe('ledger RPC failover', () => {
     const asked: string[] = [];
     const e = await client({ 'a.example': 'panic', 'b.example': 'ok', 'c.example': 'ok' }, asked).fee().catch((x: unknown) => x);
     expect(e).toBeInstanceOf(LedgerViewError);
+    expect(asked).toEqual(['a.example']);
+  });
+
+  it('a redirect is never followed: with no other host, the call fails saying so, asked once', async () => {
+    const asked: string[] = [];
+    const single = new LedgerRpcClient({ url: 'https://a.example', verifierId: 'intents.near', deps: network({ 'a.example': 307 }, asked) });
+    await expect(single.fee()).rejects.toMatchObject({ kind: 'redirect', message: expect.stringContaining('answered with a redirect') });
     expect(asked).toEqual(['a.example']);
   });
 

@@ -113,18 +113,29 @@ describe('credentials on the wire', () => {
   }
   const auth = { headers: { authorization: 'Bearer s3cret' }, origins: ['https://swap.example', 'http://127.0.0.1:3999'] };
 
-  it('attaches a credential only to its own origins, and then refuses redirects', async () => {
+  it('attaches a credential only to its own origins; every request, credentialed or not, refuses redirects', async () => {
     const { calls, deps } = recorder();
     await requestJson(deps, { url: 'https://swap.example/v0/quote', auth });
     await requestJson(deps, { url: 'http://127.0.0.1:3999/v0/status', auth });
     await requestJson(deps, { url: 'https://other.example/v0/quote', auth });
     await requestJson(deps, { url: 'https://swap.example/v0/tokens' });
     expect(calls.map((c) => [c.init.headers.authorization, c.init.redirect])).toEqual([
-      ['Bearer s3cret', 'error'],
-      ['Bearer s3cret', 'error'],
-      [undefined, undefined],
-      [undefined, undefined],
+      ['Bearer s3cret', 'manual'],
+      ['Bearer s3cret', 'manual'],
+      [undefined, 'manual'],
+      [undefined, 'manual'],
     ]);
+  });
+
+  it("a browser's opaque-redirect answer is a redirect error, asked once and never retried", async () => {
+    let calls = 0;
+    const opaque: FetchLike = async () => {
+      calls++;
+      return { status: 0, type: 'opaqueredirect', headers: { get: () => null }, text: async () => '' };
+    };
+    const error = await requestJson({ fetch: opaque, sleep: async () => {} }, { url: 'https://rpc.example/path', method: 'POST', body: { a: 1 } }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'redirect', message: expect.stringMatching(/^https:\/\/rpc\.example answered with a redirect\. The wallet follows no redirect/) });
+    expect(calls).toBe(1);
   });
 
   it('never sends a credential over plain http to another host, even when its origins say so', async () => {
@@ -173,9 +184,19 @@ describe('credentials on the wire', () => {
       }
       expect(seen.filter((r) => r.headers.authorization !== undefined || r.headers['x-api-key'] !== undefined)).toEqual([]);
       expect(seen).toEqual([]);
-      // The same request without a credential follows the redirect: the target does see redirected requests.
-      expect((await requestJson(realDeps, { url: `${redirectUrl}/v0/tokens` })).json).toEqual({ ok: true });
-      expect(seen.map((r) => r.path)).toEqual(['/v0/tokens']);
+    });
+
+    it('a request without a credential answered 302 or 307 fails as a redirect too: the target sees nothing, not even the body', async () => {
+      seen.length = 0;
+      // The target answers what a request would want, so only the redirect rule keeps it from being used.
+      expect((await requestJson(realDeps, { url: `${targetUrl}/v0/tokens` })).json).toEqual({ ok: true });
+      seen.length = 0;
+      for (const [method, body] of [['GET', undefined], ['POST', { signature: 'ed25519:secret' }]] as const) {
+        const error = await requestJson(realDeps, { url: `${redirectUrl}/ledger-rpc`, method, body }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(HttpError);
+        expect(error).toMatchObject({ kind: 'redirect', message: expect.stringContaining('(HTTP 302)') });
+      }
+      expect(seen).toEqual([]);
     });
   });
 });

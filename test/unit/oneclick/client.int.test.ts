@@ -157,8 +157,8 @@ describe('the JWT on the wire', () => {
     const elsewhere = `http://localhost:${new URL(sim.url).port}`;
     await getQuote(recording, elsewhere, { dry: true, ...request() }, { ...key(), jwt: bound });
     expect(calls.map((c) => [c.init.headers.authorization, c.init.redirect])).toEqual([
-      [`Bearer ${sim.devJwt}`, 'error'],
-      [undefined, undefined],
+      [`Bearer ${sim.devJwt}`, 'manual'],
+      [undefined, 'manual'],
     ]);
   });
 });

@@ -142,7 +142,7 @@ describe('the clients against the strict fake', () => {
     expect(fake.refusals).toEqual([]);
     // Sent as a field of its own, the live validator refuses it: it is not part of the request.
     const { recipientMemo: _memo, ...rest } = body;
-    const raw = await fake.fetch(`${LIVE_HOSTS.swap}/v0/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...rest, recipientMemo: '1' }), signal: new AbortController().signal });
+    const raw = await fake.fetch(`${LIVE_HOSTS.swap}/v0/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...rest, recipientMemo: '1' }), signal: new AbortController().signal, redirect: 'manual' });
     expect(raw.status).toBe(400);
     // A memo that no route carries is never sent, nor dropped: the client refuses it.
     await expect(getQuote(deps(fake), LIVE_HOSTS.swap, { ...body, recipient: 'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ', recipientMemo: 'exchange-7' }, { wireNames: 'live', quoteSigningKey: FAKE_QUOTE_SIGNING_KEY })).rejects.toThrow(/Only an XRP Ledger address/);
@@ -216,7 +216,7 @@ describe('the fake refuses what the live services refuse', () => {
 
   it('the explorer’s old wire: the joined cursor, a comma list of statuses, a memo without its address, a parameter twice', async () => {
     const fake = liveServices();
-    const get = (query: string) => fake.fetch(`${LIVE_HOSTS.transactions}/transactions?${query}`, { method: 'GET', headers: { authorization: `Bearer ${JWT}` }, signal: new AbortController().signal });
+    const get = (query: string) => fake.fetch(`${LIVE_HOSTS.transactions}/transactions?${query}`, { method: 'GET', headers: { authorization: `Bearer ${JWT}` }, signal: new AbortController().signal, redirect: 'manual' });
     const row = fixture<{ depositAddress: string; depositMemo: string }[]>('transactions.response.json')[0]!;
     for (const query of [
       `lastDepositAddressAndMemo=${row.depositAddress}_${row.depositMemo}`,
@@ -240,7 +240,7 @@ describe('the fake refuses what the live services refuse', () => {
 
   it('without a status filter the explorer leaves pending rows out: the client names them all', async () => {
     const fake = liveServices();
-    const res = await fake.fetch(`${LIVE_HOSTS.transactions}/transactions`, { method: 'GET', headers: { authorization: `Bearer ${JWT}` }, signal: new AbortController().signal });
+    const res = await fake.fetch(`${LIVE_HOSTS.transactions}/transactions`, { method: 'GET', headers: { authorization: `Bearer ${JWT}` }, signal: new AbortController().signal, redirect: 'manual' });
     expect((JSON.parse(await res.text()) as { status: string }[]).map((r) => r.status)).toEqual(['SUCCESS', 'REFUNDED']);
     const txs = await getTransactions(d(fake), LIVE_HOSTS.transactions, {}, { jwt: bindCredential(JWT, LIVE_HOSTS.transactions), wireNames: 'live' });
     expect(txs.map((t) => t.status)).toContain('PENDING_DEPOSIT');

@@ -8,7 +8,7 @@ import { intentKind, kindOf, lineOf, statusOf, swapKind, swapLine } from '../../
 
 const USDC = 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near';
 const BTC = 'nep141:btc.omft.near';
-const token = (assetId: string, symbol: string, blockchain: string): TokenView => ({ assetId, symbol, decimals: 6, blockchain, price: 1, priceUpdatedAt: '', contractAddress: null });
+const token = (assetId: string, symbol: string, blockchain: string): TokenView => ({ assetId, symbol, decimals: 6, blockchain, price: 1, priceUpdatedAt: '', contractAddress: null, facts: 'confirmed', factsNote: null });
 const TOKENS = new Map([token(USDC, 'USDC', 'eth'), token(BTC, 'BTC', 'btc')].map((t) => [t.assetId, t]));
 const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 

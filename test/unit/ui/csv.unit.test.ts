@@ -68,6 +68,8 @@ const item: HistoryItem = {
   recipient: 'bob.near',
   status: 'SUCCESS',
   createdAt: '2026-01-02T03:04:05.000Z',
+  amountIn: '1500000000000000000000000',
+  amountOut: '1000000000000000',
   amountInFormatted: '1.5',
   amountOutFormatted: '0.001',
   amountInUsd: '4.5',

@@ -25,6 +25,8 @@ const token = (assetId: string, symbol: string, blockchain: string, decimals: nu
   price,
   priceUpdatedAt: '2026-01-01T00:00:00Z',
   contractAddress: null,
+  facts: 'confirmed',
+  factsNote: null,
 });
 const TOKENS = [
   token('nep141:wrap.near', 'wNEAR', 'home', 24, 3.1),

@@ -1,0 +1,161 @@
+/**
+ * Token facts the wallet can stand behind (docs/security.md, "Token facts"). The swap service's token list
+ * says each token's decimals and symbol; every amount a person reads is worded with them, so each entry is
+ * judged (core `judgeToken`) against a second source: the bundled table of well-known assets
+ * (core/knownTokens.ts) or, for a NEP-141 token the table does not know, the contract's own `ft_metadata`
+ * through the ledger RPC. Everything that words amounts takes its tokens from here: `table` and
+ * `confirmed` hold only confirmed tokens, with the checked facts, so a disputed or unconfirmed token is
+ * worded as raw units with its id wherever it appears; `disputes` feeds the approval window's danger
+ * finding; `views` is the popup's list, each token with its verdict.
+ *
+ * Caches: the service's list for 10 minutes per endpoint; each contract's metadata for an hour (a failure
+ * for a minute), at most METADATA_MAX contracts. `forget` empties both (another network or endpoint).
+ */
+import {
+  type KnownToken,
+  type TokenCheck,
+  type TokenTable,
+  KNOWN_TOKENS,
+  ftContractOf,
+  judgeToken,
+  tokenTable,
+} from '../../core';
+import type { FtMetadata } from '../../bus';
+import type { Token } from '../../oneclick';
+import type { TokenView } from '../../provider/swapApi';
+
+export const LIST_TTL_MS = 10 * 60_000;
+export const METADATA_TTL_MS = 60 * 60_000;
+export const METADATA_FAILURE_TTL_MS = 60_000;
+export const METADATA_MAX = 500;
+/** ft_metadata calls in flight at once while a list is checked. */
+const PARALLEL = 4;
+
+export interface CheckedToken {
+  /** The service's entry as it came. */
+  token: Token;
+  check: TokenCheck;
+}
+
+export interface TokenFactsDeps {
+  /** The swap-service endpoint now configured. */
+  endpoint: () => Promise<string>;
+  /** `GET /v0/tokens` of that endpoint (src/oneclick fetchTokens). */
+  fetchList: (url: string) => Promise<Token[]>;
+  /** `ft_metadata` of a NEP-141 contract through the ledger RPC now configured. */
+  ftMetadata: (contractId: string) => Promise<FtMetadata>;
+  now: () => number;
+  /** The bundled table (default: core's); tests give a smaller one to reach the contracts. */
+  known?: ReadonlyMap<string, KnownToken>;
+}
+
+interface Kept {
+  at: number;
+  ttl: number;
+  facts: FtMetadata | null;
+}
+
+/** The service's entry with the checked facts, for code that words amounts (confirmed tokens only). */
+const withFacts = (c: CheckedToken & { check: { status: 'confirmed' } }): Token => ({ ...c.token, ...c.check.facts });
+
+export function tokenFacts(d: TokenFactsDeps) {
+  const known = d.known ?? KNOWN_TOKENS;
+  let list: { at: number; url: string; tokens: Promise<Token[]> } | null = null;
+  const metadata = new Map<string, Kept>();
+  const asking = new Map<string, Promise<FtMetadata | null>>();
+  let generation = 0;
+
+  const serviceList = async (): Promise<Token[]> => {
+    const url = await d.endpoint();
+    if (!list || list.url !== url || d.now() - list.at >= LIST_TTL_MS) {
+      const tokens = d.fetchList(url);
+      list = { at: d.now(), url, tokens };
+      // A failed fetch is not kept: the next call asks again.
+      tokens.catch(() => {
+        if (list?.tokens === tokens) list = null;
+      });
+    }
+    return list.tokens;
+  };
+
+  /**
+   * Kept while there is room: expired answers make room first; when all METADATA_MAX are still fresh, the
+   * new answer is used once and not kept (dropping older ones would make a long list ask every contract
+   * on every pass).
+   */
+  const keep = (contractId: string, facts: FtMetadata | null, ttl: number) => {
+    metadata.delete(contractId);
+    if (metadata.size >= METADATA_MAX) for (const [id, k] of metadata) if (d.now() - k.at >= k.ttl) metadata.delete(id);
+    if (metadata.size < METADATA_MAX) metadata.set(contractId, { at: d.now(), ttl, facts });
+  };
+
+  /** The contract's own facts (cached), or null when it did not say. */
+  const contractFacts = (contractId: string): Promise<FtMetadata | null> => {
+    const kept = metadata.get(contractId);
+    if (kept && d.now() - kept.at < kept.ttl) return Promise.resolve(kept.facts);
+    const pending = asking.get(contractId);
+    if (pending) return pending;
+    const started = generation;
+    const ask = d
+      .ftMetadata(contractId)
+      .then(
+        (facts) => (started === generation && keep(contractId, facts, METADATA_TTL_MS), facts),
+        () => (started === generation && keep(contractId, null, METADATA_FAILURE_TTL_MS), null),
+      )
+      .finally(() => asking.delete(contractId));
+    asking.set(contractId, ask);
+    return ask;
+  };
+
+  const judge = async (token: Token): Promise<CheckedToken> => {
+    const service = { symbol: token.symbol, decimals: token.decimals };
+    const entry = known.get(token.assetId);
+    if (entry) return { token, check: judgeToken(token.assetId, service, { facts: entry, source: 'table' }) };
+    const contract = ftContractOf(token.assetId);
+    const facts = contract ? await contractFacts(contract) : null;
+    return { token, check: judgeToken(token.assetId, service, facts ? { facts, source: 'contract' } : null) };
+  };
+
+  /** The whole list, each token judged; contracts asked a few at a time. */
+  const checked = async (): Promise<CheckedToken[]> => {
+    const tokens = await serviceList();
+    const out: CheckedToken[] = new Array(tokens.length);
+    let next = 0;
+    const worker = async () => {
+      for (let i = next++; i < tokens.length; i = next++) out[i] = await judge(tokens[i]!);
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL, tokens.length) }, worker));
+    return out;
+  };
+
+  const confirmed = async (): Promise<Token[]> =>
+    (await checked()).flatMap((c) => (c.check.status === 'confirmed' ? [withFacts(c as CheckedToken & { check: { status: 'confirmed' } })] : []));
+
+  return {
+    checked,
+    /** Tokens whose facts are confirmed, with the checked decimals and symbol. */
+    confirmed,
+    /** The same as a table for core's wording (describeIntent, formatTokenAmount, risk). */
+    table: async (): Promise<TokenTable> => tokenTable(await confirmed()),
+    /** Asset id → what disagrees, for every disputed token. */
+    disputes: async (): Promise<ReadonlyMap<string, string>> =>
+      new Map((await checked()).flatMap((c) => (c.check.status === 'disputed' ? [[c.token.assetId, c.check.note] as const] : []))),
+    /** The popup's list: decimals only where confirmed, each with its verdict and why. */
+    views: async (): Promise<TokenView[]> => (await checked()).map(viewOf),
+    /** Another network or endpoint: nothing kept is believed any more. */
+    forget(): void {
+      list = null;
+      metadata.clear();
+      asking.clear();
+      generation++;
+    },
+  };
+}
+export type TokenFactsService = ReturnType<typeof tokenFacts>;
+
+export function viewOf({ token, check }: CheckedToken): TokenView {
+  const base = { assetId: token.assetId, blockchain: token.blockchain, price: token.price, priceUpdatedAt: token.priceUpdatedAt, contractAddress: token.contractAddress ?? null };
+  return check.status === 'confirmed'
+    ? { ...base, symbol: check.facts.symbol, decimals: check.facts.decimals, facts: 'confirmed', factsNote: null }
+    : { ...base, symbol: token.symbol, decimals: null, facts: check.status, factsNote: check.note };
+}

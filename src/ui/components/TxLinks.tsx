@@ -1,0 +1,26 @@
+// A swap's transactions as the service names them: each hash, linked to its explorer only through the
+// wallet's own table (src/core/explorers.ts, docs/security.md "Links the wallet builds"). The service's
+// `explorerUrl` chooses at most which known explorer; anything else is shown as the hash in text.
+import { explorerLink } from '../../core/explorers';
+import type { TxLink } from '../../provider/swapApi';
+
+export function TxLinkList({ links, linkTestid }: { links: TxLink[]; linkTestid?: string }) {
+  return (
+    <ul class="plain">
+      {links.map((l) => {
+        const href = explorerLink(l.hash, l.explorerUrl);
+        return (
+          <li key={l.hash}>
+            {href ? (
+              <a href={href} target="_blank" rel="noopener noreferrer" class="mono" data-testid={linkTestid}>
+                {l.hash}
+              </a>
+            ) : (
+              <code>{l.hash}</code>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
