@@ -10,6 +10,7 @@ import {
   implicitAccountId,
   isImplicitAccountId,
   isValidAccountId,
+  parsePublicKey,
   parseSecretKey,
 } from '../core';
 import { VaultError } from './errors';
@@ -134,14 +135,40 @@ export function setSigningKey(contents: VaultContents, accountId: string, public
   };
 }
 
-/** Forgets a local key of an account (after it was removed on the verifier, or leaked). */
-export function forgetKey(contents: VaultContents, accountId: string, publicKey: string): VaultContents {
-  const account = requireAccount(contents, accountId);
+/**
+ * Forgets a local key of an account (after it was removed on the verifier, or leaked). `successor`, when
+ * given, becomes the signing key in the same change, so a rotation is one write.
+ */
+export function forgetKey(contents: VaultContents, accountId: string, publicKey: string, successor?: string): VaultContents {
+  const start = successor ? setSigningKey(contents, accountId, successor) : contents;
+  const account = requireAccount(start, accountId);
   if (!account.publicKeys.includes(publicKey)) throw new VaultError('unknown_key', `key ${publicKey} is not a local key of ${accountId}`);
   if (account.publicKeys.length === 1) throw new VaultError('invalid_input', 'this is the account’s only local key; remove the account instead');
-  const accounts = contents.accounts.map((a) => (a.accountId === accountId ? { ...a, publicKeys: a.publicKeys.filter((k) => k !== publicKey) } : a));
+  const accounts = start.accounts.map((a) => (a.accountId === accountId ? { ...a, publicKeys: a.publicKeys.filter((k) => k !== publicKey) } : a));
   const used = new Set(accounts.flatMap((a) => a.publicKeys));
-  return { ...contents, accounts, keys: contents.keys.filter((k) => used.has(k.publicKey)) };
+  return { ...start, accounts, keys: start.keys.filter((k) => used.has(k.publicKey)) };
+}
+
+/**
+ * An account signed by a key this wallet already holds for another account: a named account, or the
+ * key's own implicit account again after it was removed.
+ */
+export function addNamedAccount(contents: VaultContents, accountId: string, publicKey: string, label?: string): VaultContents {
+  const own = implicitAccountId(parsePublicKey(publicKey));
+  if (!contents.keys.some((k) => k.publicKey === publicKey) || !contents.accounts.some((a) => a.publicKeys.includes(publicKey))) {
+    throw new VaultError('unknown_key', 'Pick one of this wallet’s keys for the named account.');
+  }
+  if (contents.accounts.some((a) => a.accountId === accountId)) throw new VaultError('invalid_input', `The account ${accountId} is already in this wallet.`);
+  if (!isValidAccountId(accountId)) throw new VaultError('invalid_input', `'${accountId}' is not a valid account id`);
+  const implicit = isImplicitAccountId(accountId);
+  if (implicit && accountId !== own) throw new VaultError('invalid_input', 'an implicit account id is the hex of its own key; use that key or a named account');
+  const account = { accountId, label: label ?? defaultLabel(contents, accountId), kind: implicit ? ('implicit' as const) : ('named' as const), publicKeys: [publicKey] };
+  return { ...contents, accounts: [...contents.accounts, account] };
+}
+
+export function markPhraseBackedUp(contents: VaultContents, phraseId: string): VaultContents {
+  if (!contents.phrases.some((p) => p.id === phraseId)) throw new VaultError('invalid_input', 'no such recovery phrase');
+  return { ...contents, phrases: contents.phrases.map((p) => (p.id === phraseId ? { ...p, backedUp: true } : p)) };
 }
 
 export function requireAccount(contents: VaultContents, accountId: string): VaultAccount {

@@ -1,0 +1,54 @@
+/**
+ * The vault's signatures: made by noble's `ed25519.sign` (RFC 8032, the audited primitive; docs/decisions.md,
+ * "Signing with the audited primitive") from the 32-byte seed, and verified before they are returned, strictly
+ * as the verifier does (no ZIP-215 leniency, weak keys refused: core's verifyEd25519), against the public key
+ * the vault stores for that secret, not one derived from it. A signature that does not verify (a damaged
+ * stored key, a fault in the signing code) throws, and nothing is released.
+ */
+import { ed25519 } from '@noble/curves/ed25519.js';
+import {
+  type IntentPayload,
+  type Nep413Payload,
+  type SignedIntent,
+  type SigningStandard,
+  base64,
+  formatPublicKey,
+  intentSigningBytes,
+  nep413Digest,
+  parsePublicKey,
+  signedIntentOf,
+  verifyEd25519,
+  verifySignedIntent,
+} from '../core';
+import { VaultError } from './errors';
+
+function failedCheck(publicKey: Uint8Array): VaultError {
+  return new VaultError(
+    'corrupted',
+    `The wallet’s key ${formatPublicKey(publicKey)} made a signature that does not verify, so nothing was released. The stored key may be damaged.`,
+  );
+}
+
+/** The RFC 8032 signature of `message` by `seed`, returned only once it verifies under `publicKey`. */
+export function signVerified(seed: Uint8Array, publicKey: Uint8Array, message: Uint8Array): Uint8Array {
+  const signature = ed25519.sign(message, seed);
+  if (!verifyEd25519(publicKey, message, signature)) throw failedCheck(publicKey);
+  return signature;
+}
+
+/**
+ * An intent signed under `standard`. Checked twice: the signature over the bytes, then the wrapper that is
+ * released as the verifier reads it (its digest recomputed from the wrapper, its key the stored one).
+ */
+export function signIntentChecked(seed: Uint8Array, publicKey: string, payload: IntentPayload, standard: SigningStandard): SignedIntent {
+  const key = parsePublicKey(publicKey);
+  const signed = signedIntentOf(payload, standard, publicKey, signVerified(seed, key, intentSigningBytes(payload, standard)));
+  const check = verifySignedIntent(signed);
+  if (!check.ok || check.publicKey !== publicKey) throw failedCheck(key);
+  return signed;
+}
+
+/** A NEP-413 message signature, base64 (as wallets return it). */
+export function signMessageChecked(seed: Uint8Array, publicKey: string, payload: Nep413Payload): string {
+  return base64.encode(signVerified(seed, parsePublicKey(publicKey), nep413Digest(payload)));
+}
