@@ -222,9 +222,7 @@ export class ApprovalService {
         const payload = { message: m.message, nonce: base64.decode(m.nonce), recipient: m.recipient, callbackUrl: m.callbackUrl ?? null };
         // The nonce is claimed before the signature exists outside the vault (one nonce, one signature).
         await this.deps.nonces.claim(accountId, m.nonce, `message:${hex.encode(nep413Digest(payload))}`, 'message');
-        // Verified by the vault before it returns (src/vault/signing.ts).
-        const signature = wallet.vault.signMessage(publicKey, payload);
-        return { accountId, publicKey, signature };
+        return { accountId, publicKey, signature: wallet.vault.signMessage(publicKey, payload) }; // base64, verified by the vault
       }
       case 'signIntents':
       case 'publishIntents': {
