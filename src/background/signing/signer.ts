@@ -1,7 +1,8 @@
 /**
  * The signing service: builds payloads with the verifier's versioned nonce (docs/protocol.md), signs
- * with the vault, checks its own signature, records each nonce before releasing a signature, computes
- * the intent hash, and publishes; an `invalid salt` rejection refreshes the salt and re-signs once.
+ * with the vault (which verifies each signature before returning it), records each nonce before
+ * releasing a signature, computes the intent hash, and publishes; an `invalid salt` rejection refreshes
+ * the salt and re-signs once.
  */
 import {
   type IntentPayload,

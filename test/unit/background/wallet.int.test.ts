@@ -59,6 +59,16 @@ describe('unlocked state and auto-lock', () => {
     await expect(afterBrowserRestart.signer.prepare({ signerId: accountId, intents: [] })).rejects.toThrow(/locked/);
   });
 
+  it('a worker that restarts after the deadline starts locked, and the vault removes its stored key', async () => {
+    const clock = { now: 1_800_000_000_000 };
+    const { vaultStorage } = await freshWallet(clock);
+    expect(Object.keys(await fakeBrowser.storage.session.get(VAULT_SESSION_KEY))).toEqual([VAULT_SESSION_KEY]);
+    clock.now += 15 * 60_000;
+    const restarted = startBackground(backgroundEnv(clock, vaultStorage));
+    expect((await call<WalletStatus>(restarted, WALLET.status)).unlocked).toBe(false);
+    expect(await fakeBrowser.storage.session.get([DEADLINE_KEY, VAULT_SESSION_KEY])).toEqual({});
+  });
+
   it('after a password change a restarted worker is still unlocked and signs (the new key is in the session)', async () => {
     const clock = { now: Date.now() };
     const { bg, vaultStorage, accountId } = await freshWallet(clock);
