@@ -69,11 +69,6 @@ export interface NewKey {
 /** Adds a key; without an account id it becomes (or joins) its implicit account, usable at once. */
 export function addKey(contents: VaultContents, key: NewKey, now: Date, accountId?: string, label?: string): VaultContents {
   const publicKey = formatPublicKey(key.pair.publicKey);
-  const target = accountId ?? implicitAccountId(key.pair.publicKey);
-  if (!isValidAccountId(target)) throw new VaultError('invalid_input', `'${target}' is not a valid account id`);
-  if (isImplicitAccountId(target) && target !== implicitAccountId(key.pair.publicKey) && !contents.accounts.some((a) => a.accountId === target)) {
-    throw new VaultError('invalid_input', 'an implicit account id is the hex of its own key; use that key or a named account');
-  }
   const keys = contents.keys.some((k) => k.publicKey === publicKey)
     ? contents.keys
     : [
@@ -87,21 +82,27 @@ export function addKey(contents: VaultContents, key: NewKey, now: Date, accountI
           createdAt: now.toISOString(),
         },
       ];
-  const existing = contents.accounts.find((a) => a.accountId === target);
+  return attach({ ...contents, keys }, publicKey, accountId ?? implicitAccountId(key.pair.publicKey), label);
+}
+
+/**
+ * Lets a key the contents hold sign for `accountId`: added to the account, or a new account. An implicit
+ * account id is the hex of its own key, so another key may join it only once it exists.
+ */
+function attach(contents: VaultContents, publicKey: string, accountId: string, label?: string): VaultContents {
+  if (!isValidAccountId(accountId)) throw new VaultError('invalid_input', `'${accountId}' is not a valid account id`);
+  const existing = contents.accounts.find((a) => a.accountId === accountId);
+  const implicit = isImplicitAccountId(accountId);
+  if (!existing && implicit && accountId !== implicitAccountId(parsePublicKey(publicKey))) {
+    throw new VaultError('invalid_input', 'an implicit account id is the hex of its own key; use that key or a named account');
+  }
   const accounts = existing
-    ? contents.accounts.map((a) =>
-        a.accountId === target && !a.publicKeys.includes(publicKey) ? { ...a, publicKeys: [...a.publicKeys, publicKey] } : a,
-      )
+    ? contents.accounts.map((a) => (a === existing && !a.publicKeys.includes(publicKey) ? { ...a, publicKeys: [...a.publicKeys, publicKey] } : a))
     : [
         ...contents.accounts,
-        {
-          accountId: target,
-          label: label ?? defaultLabel(contents, target),
-          kind: isImplicitAccountId(target) ? ('implicit' as const) : ('named' as const),
-          publicKeys: [publicKey],
-        },
+        { accountId, label: label ?? defaultLabel(contents, accountId), kind: implicit ? ('implicit' as const) : ('named' as const), publicKeys: [publicKey] },
       ];
-  return { ...contents, keys, accounts };
+  return { ...contents, accounts };
 }
 
 function defaultLabel(contents: VaultContents, accountId: string): string {
@@ -154,16 +155,9 @@ export function forgetKey(contents: VaultContents, accountId: string, publicKey:
  * key's own implicit account again after it was removed.
  */
 export function addNamedAccount(contents: VaultContents, accountId: string, publicKey: string, label?: string): VaultContents {
-  const own = implicitAccountId(parsePublicKey(publicKey));
-  if (!contents.keys.some((k) => k.publicKey === publicKey) || !contents.accounts.some((a) => a.publicKeys.includes(publicKey))) {
-    throw new VaultError('unknown_key', 'Pick one of this wallet’s keys for the named account.');
-  }
+  if (!contents.accounts.some((a) => a.publicKeys.includes(publicKey))) throw new VaultError('unknown_key', 'Pick one of this wallet’s keys for the named account.');
   if (contents.accounts.some((a) => a.accountId === accountId)) throw new VaultError('invalid_input', `The account ${accountId} is already in this wallet.`);
-  if (!isValidAccountId(accountId)) throw new VaultError('invalid_input', `'${accountId}' is not a valid account id`);
-  const implicit = isImplicitAccountId(accountId);
-  if (implicit && accountId !== own) throw new VaultError('invalid_input', 'an implicit account id is the hex of its own key; use that key or a named account');
-  const account = { accountId, label: label ?? defaultLabel(contents, accountId), kind: implicit ? ('implicit' as const) : ('named' as const), publicKeys: [publicKey] };
-  return { ...contents, accounts: [...contents.accounts, account] };
+  return attach(contents, publicKey, accountId, label);
 }
 
 export function markPhraseBackedUp(contents: VaultContents, phraseId: string): VaultContents {

@@ -23,10 +23,7 @@ import {
 import { VaultError } from './errors';
 
 function failedCheck(publicKey: Uint8Array): VaultError {
-  return new VaultError(
-    'corrupted',
-    `The wallet’s key ${formatPublicKey(publicKey)} made a signature that does not verify, so nothing was released. The stored key may be damaged.`,
-  );
+  return new VaultError('corrupted', `A signature by ${formatPublicKey(publicKey)} did not verify: nothing was released (is the stored key damaged?).`);
 }
 
 /** The RFC 8032 signature of `message` by `seed`, returned only once it verifies under `publicKey`. */
