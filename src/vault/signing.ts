@@ -11,11 +11,12 @@ import {
   type Nep413Payload,
   type SignedIntent,
   type SigningStandard,
+  base58,
   base64,
+  decodeExact,
   formatPublicKey,
   intentSigningBytes,
   nep413Digest,
-  parsePublicKey,
   signedIntentOf,
   verifyEd25519,
   verifySignedIntent,
@@ -34,18 +35,22 @@ export function signVerified(seed: Uint8Array, publicKey: Uint8Array, message: U
 }
 
 /**
- * An intent signed under `standard`. Checked twice: the signature over the bytes, then the wrapper that is
- * released as the verifier reads it (its digest recomputed from the wrapper, its key the stored one).
+ * An intent signed under `standard`, checked as the verifier reads the wrapper that is released: its
+ * digest recomputed from the wrapper, its key the stored one.
  */
 export function signIntentChecked(seed: Uint8Array, publicKey: string, payload: IntentPayload, standard: SigningStandard): SignedIntent {
-  const key = parsePublicKey(publicKey);
-  const signed = signedIntentOf(payload, standard, publicKey, signVerified(seed, key, intentSigningBytes(payload, standard)));
+  const signed = signedIntentOf(payload, standard, publicKey, ed25519.sign(intentSigningBytes(payload, standard), seed));
   const check = verifySignedIntent(signed);
-  if (!check.ok || check.publicKey !== publicKey) throw failedCheck(key);
+  if (!check.ok || check.publicKey !== publicKey) throw failedCheck(keyBytes(publicKey));
   return signed;
 }
 
 /** A NEP-413 message signature, base64 (as wallets return it). */
 export function signMessageChecked(seed: Uint8Array, publicKey: string, payload: Nep413Payload): string {
-  return base64.encode(signVerified(seed, parsePublicKey(publicKey), nep413Digest(payload)));
+  return base64.encode(signVerified(seed, keyBytes(publicKey), nep413Digest(payload)));
+}
+
+/** The stored `ed25519:<base58>` key as bytes; verifyEd25519 checks it is a strong point. */
+function keyBytes(publicKey: string): Uint8Array {
+  return decodeExact(base58, publicKey.slice(publicKey.indexOf(':') + 1), 32, 'public key');
 }

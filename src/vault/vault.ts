@@ -31,7 +31,7 @@ import {
   removeAccount,
   renameAccount,
   requireAccount,
-  secretOf,
+  seedOf,
   setSigningKey,
   vaultContentsSchema,
 } from './contents';
@@ -389,11 +389,11 @@ export class Vault {
    * is kept between signatures (docs/decisions.md, "Signing with the audited primitive").
    */
   #withSeed<T>(publicKey: string, sign: (seed: Uint8Array) => T): T {
-    const pair = secretOf(this.#requireContents(), publicKey);
+    const seed = seedOf(this.#requireContents(), publicKey);
     try {
-      return sign(pair.secretSeed);
+      return sign(seed);
     } finally {
-      pair.secretSeed.fill(0);
+      seed.fill(0);
     }
   }
 

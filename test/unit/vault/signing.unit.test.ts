@@ -72,13 +72,13 @@ describe('the self-check with a damaged stored key', () => {
    * A vault whose record stores, under key A, the seed of another key B (32-byte form, so it parses): what
    * a damaged or tampered record would sign with. Written with the record code itself, as the vault writes.
    */
-  async function vaultWithSwappedSeed() {
+  async function vaultWithSwappedSeed(secretOf = (b: { secretSeed: Uint8Array }) => `ed25519:${base58.encode(b.secretSeed)}`) {
     const a = generateKeyPair(random);
     const b = generateKeyPair(random);
     const publicKey = formatPublicKey(a.publicKey);
     const contents = {
       version: 1,
-      keys: [{ publicKey, secretKey: `ed25519:${base58.encode(b.secretSeed)}`, source: 'imported', createdAt: '2030-01-01T00:00:00.000Z' }],
+      keys: [{ publicKey, secretKey: secretOf(b), source: 'imported', createdAt: '2030-01-01T00:00:00.000Z' }],
       accounts: [{ accountId: implicitAccountId(a.publicKey), label: 'Damaged', kind: 'implicit', publicKeys: [publicKey] }],
       phrases: [],
     };
@@ -101,5 +101,12 @@ describe('the self-check with a damaged stored key', () => {
     expect(await code(Promise.resolve().then(() => vault.signMessage(publicKey, message)))).toBe('corrupted');
     // The seed it holds signs well under its own key: only the check against the stored key stopped it.
     expect(verifyNep413(b.publicKey, message, signVerified(b.secretSeed, b.publicKey, nep413Digest(message)))).toBe(true);
+  });
+
+  it('a stored secret that is not a seed at all signs nothing either', async () => {
+    for (const text of ['ed25519:0OIl', `ed25519:${base58.encode(random(16))}`]) {
+      const { vault, publicKey } = await vaultWithSwappedSeed(() => text);
+      expect(await code(Promise.resolve().then(() => vault.signMessage(publicKey, { message: 'hello', nonce: random(32), recipient: 'example.near' })))).toBe('corrupted');
+    }
   });
 });
