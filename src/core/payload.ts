@@ -132,15 +132,12 @@ export function intentSigningBytes(payload: IntentPayload, standard: SigningStan
   throw new ProtocolError(`unsupported signing standard '${String(standard)}'`, 'standard');
 }
 
-/** The signed wrapper of `payload` for a signature over `intentSigningBytes(payload, standard)`. */
+/** The signed wrapper of `payload` for a signature over `intentSigningBytes(payload, standard)` (which checked `standard`). */
 export function signedIntentOf(payload: IntentPayload, standard: SigningStandard, publicKey: string, signature: Uint8Array): SignedIntent {
   const text = `ed25519:${base58.encode(signature)}`;
-  if (standard === 'nep413') {
-    const p = nep413PayloadOf(payload);
-    return { standard, payload: { message: p.message, nonce: payload.nonce, recipient: p.recipient }, public_key: publicKey, signature: text };
-  }
-  if (standard === 'raw_ed25519') return { standard, payload: rawPayloadOf(payload), public_key: publicKey, signature: text };
-  throw new ProtocolError(`unsupported signing standard '${String(standard)}'`, 'standard');
+  return standard === 'nep413'
+    ? { standard, payload: { message: nep413MessageOf(payload), nonce: payload.nonce, recipient: payload.verifying_contract }, public_key: publicKey, signature: text }
+    : { standard: 'raw_ed25519', payload: rawPayloadOf(payload), public_key: publicKey, signature: text };
 }
 
 /**
@@ -172,8 +169,8 @@ function toNep413(signed: SignedNep413): Nep413Payload {
  * that payload or nothing (docs/security.md, "No signature before consent").
  */
 export function payloadIntentHash(payload: IntentPayload, standard: SigningStandard): string {
-  const digest = standard === 'nep413' ? nep413Digest(nep413PayloadOf(payload)) : sha256(utf8.encode(rawPayloadOf(payload)));
-  return base58.encode(digest);
+  const signed = intentSigningBytes(payload, standard);
+  return base58.encode(standard === 'nep413' ? signed : sha256(signed));
 }
 
 /** The verifier's intent hash: NEP-413 digest, or sha256 of the raw payload string. Base58. */

@@ -10,8 +10,8 @@ import {
   implicitAccountId,
   isImplicitAccountId,
   isValidAccountId,
-  base58,
   parsePublicKey,
+  parseSecretKey,
 } from '../core';
 import { VaultError } from './errors';
 
@@ -171,21 +171,13 @@ export function requireAccount(contents: VaultContents, accountId: string): Vaul
   return account;
 }
 
-/**
- * The 32-byte seed stored for `publicKey`, for one signature (the caller zeroes it). Its public key is not
- * derived here: every signature is checked against the stored public key instead (./signing.ts).
- */
+/** The 32-byte seed stored for `publicKey`, for one signature (the caller zeroes it). */
 export function seedOf(contents: VaultContents, publicKey: string): Uint8Array {
   const key = contents.keys.find((k) => k.publicKey === publicKey);
   if (!key) throw new VaultError('unknown_key', `no local secret for key ${publicKey}`);
-  let bytes: Uint8Array;
   try {
-    bytes = base58.decode(key.secretKey.slice(key.secretKey.indexOf(':') + 1));
+    return parseSecretKey(key.secretKey).secretSeed;
   } catch {
     throw new VaultError('corrupted', `The stored secret of ${publicKey} is damaged.`);
   }
-  const seed = bytes.slice(0, 32);
-  bytes.fill(0);
-  if (seed.length !== 32 || (bytes.length !== 32 && bytes.length !== 64)) throw new VaultError('corrupted', `The stored secret of ${publicKey} is damaged.`);
-  return seed;
 }

@@ -11,26 +11,24 @@ import {
   type Nep413Payload,
   type SignedIntent,
   type SigningStandard,
-  base58,
   base64,
-  decodeExact,
-  formatPublicKey,
   intentSigningBytes,
   nep413Digest,
+  parsePublicKey,
   signedIntentOf,
   verifyEd25519,
   verifySignedIntent,
 } from '../core';
 import { VaultError } from './errors';
 
-function failedCheck(publicKey: Uint8Array): VaultError {
-  return new VaultError('corrupted', `A signature by ${formatPublicKey(publicKey)} did not verify: nothing was released (is the stored key damaged?).`);
+function failedCheck(publicKey: string): VaultError {
+  return new VaultError('corrupted', `A signature by ${publicKey} did not verify: nothing was released (is the stored key damaged?).`);
 }
 
-/** The RFC 8032 signature of `message` by `seed`, returned only once it verifies under `publicKey`. */
-export function signVerified(seed: Uint8Array, publicKey: Uint8Array, message: Uint8Array): Uint8Array {
+/** The RFC 8032 signature of `message` by `seed`, returned only once it verifies under `publicKey` (`ed25519:…`). */
+export function signVerified(seed: Uint8Array, publicKey: string, message: Uint8Array): Uint8Array {
   const signature = ed25519.sign(message, seed);
-  if (!verifyEd25519(publicKey, message, signature)) throw failedCheck(publicKey);
+  if (!verifyEd25519(parsePublicKey(publicKey), message, signature)) throw failedCheck(publicKey);
   return signature;
 }
 
@@ -41,16 +39,11 @@ export function signVerified(seed: Uint8Array, publicKey: Uint8Array, message: U
 export function signIntentChecked(seed: Uint8Array, publicKey: string, payload: IntentPayload, standard: SigningStandard): SignedIntent {
   const signed = signedIntentOf(payload, standard, publicKey, ed25519.sign(intentSigningBytes(payload, standard), seed));
   const check = verifySignedIntent(signed);
-  if (!check.ok || check.publicKey !== publicKey) throw failedCheck(keyBytes(publicKey));
+  if (!check.ok || check.publicKey !== publicKey) throw failedCheck(publicKey);
   return signed;
 }
 
 /** A NEP-413 message signature, base64 (as wallets return it). */
 export function signMessageChecked(seed: Uint8Array, publicKey: string, payload: Nep413Payload): string {
-  return base64.encode(signVerified(seed, keyBytes(publicKey), nep413Digest(payload)));
-}
-
-/** The stored `ed25519:<base58>` key as bytes; verifyEd25519 checks it is a strong point. */
-function keyBytes(publicKey: string): Uint8Array {
-  return decodeExact(base58, publicKey.slice(publicKey.indexOf(':') + 1), 32, 'public key');
+  return base64.encode(signVerified(seed, publicKey, nep413Digest(payload)));
 }
