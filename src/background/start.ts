@@ -74,11 +74,12 @@ export function startBackground(env: BackgroundEnv) {
   const problems = new StorageProblems();
   const settings = new SettingsStore(local, env.defaultPreset, problems, { session, cipher: () => vault });
   const http: HttpDeps = { fetch: env.fetch, sleep: env.sleep };
-  const vault = new Vault({ storage: env.vaultStorage, random: env.random, now: env.now, ...(env.iterations ? { iterations: env.iterations } : {}) });
-  const autoLock = new AutoLock(session, env.alarms, env.now);
   let words: Promise<string[]> | undefined;
   const wordlist = () => (words ??= env.wordlist().catch((e: unknown) => ((words = undefined), Promise.reject(e))));
-  const wallet = new WalletService({ vault, autoLock, settings, local, random: env.random, now: env.now, wordlist, problems, mirror: statusMirror(session) });
+  // The vault keeps its unlocked key in storage.session itself (src/vault/session.ts).
+  const vault = new Vault({ storage: env.vaultStorage, session: env.storage.session, wordlist, random: env.random, now: env.now, ...(env.iterations ? { iterations: env.iterations } : {}) });
+  const autoLock = new AutoLock(session, env.alarms, env.now);
+  const wallet = new WalletService({ vault, autoLock, settings, local, now: env.now, problems, mirror: statusMirror(session) });
 
   /** The ledger RPC host that answered last (asked first next time; shown in Settings). */
   const ledgerHost: { active?: string } = {};
@@ -103,7 +104,7 @@ export function startBackground(env: BackgroundEnv) {
   const salts = new SaltCache(async () => (await ledger()).currentSalt(), env.now);
   const nonces = new UsedNonces(local, env.now, problems);
   const signer = new SigningService({ wallet, salts, nonces, verifierId, now: env.now, random: env.random });
-  const keys = new KeyManager({ wallet, signer, ledger, bus, random: env.random, now: env.now, sleep: (ms) => env.sleep(ms) });
+  const keys = new KeyManager({ wallet, signer, ledger, bus, now: env.now, sleep: (ms) => env.sleep(ms) });
 
   const permissions = new Permissions(local, env.now, verifierId);
   const network = async () => networkOf(await settings.plain());

@@ -17,7 +17,6 @@ export {
   publicKeyFromSeed,
   implicitAccountId,
 } from './keys';
-export { type ExpandedKey, type SecretKeyInput, expandSeed } from './expandedKey';
 export { type Nep413Payload, NEP413_TAG, nep413Serialize, nep413Digest, signNep413, verifyNep413, verifyEd25519 } from './nep413';
 export { parseDeadline, parseDeadlineNs, formatDeadline } from './deadline';
 export {
@@ -76,6 +75,8 @@ export {
   nep413MessageOf,
   nep413PayloadOf,
   rawPayloadOf,
+  intentSigningBytes,
+  signedIntentOf,
   signIntentPayload,
   verifySignedIntent,
   intentHash,

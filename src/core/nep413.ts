@@ -8,7 +8,6 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { concatBytes, utf8 } from './encoding';
 import { ProtocolError } from './errors';
-import { type SecretKeyInput, signEd25519 } from './expandedKey';
 import { assertStrongPublicKey } from './keys';
 
 export interface Nep413Payload {
@@ -52,9 +51,14 @@ export function nep413Digest(payload: Nep413Payload): Uint8Array {
   return sha256(nep413Serialize(payload));
 }
 
-/** `secret`: the 32-byte seed, or the key already expanded (./expandedKey) by an unlocked vault. */
-export function signNep413(secret: SecretKeyInput, payload: Nep413Payload): Uint8Array {
-  return signEd25519(secret, nep413Digest(payload));
+/**
+ * Signs with the 32-byte seed by noble's `ed25519.sign`, the audited primitive (docs/decisions.md, "Signing
+ * with the audited primitive"). The wallet's own keys sign only inside src/vault, which verifies each
+ * signature before it leaves; this is for keys that are not the wallet's (the simulator's solvers, tests).
+ */
+export function signNep413(seed: Uint8Array, payload: Nep413Payload): Uint8Array {
+  if (seed.length !== 32) throw new ProtocolError('secret seed must be 32 bytes');
+  return ed25519.sign(nep413Digest(payload), seed);
 }
 
 export function verifyNep413(publicKey: Uint8Array, payload: Nep413Payload, signature: Uint8Array): boolean {

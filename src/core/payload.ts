@@ -7,6 +7,7 @@
  * - raw_ed25519: the whole payload JSON is the signed message (bytes of the string, not a hash);
  *   intent hash = sha256(payload string) (near/intents core/src/payload/raw.rs).
  */
+import { ed25519 } from '@noble/curves/ed25519.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import * as z from 'zod/mini';
 import { isValidAccountId } from './account';
@@ -14,8 +15,7 @@ import { base58, base64, decodeExact, utf8 } from './encoding';
 import { ProtocolError } from './errors';
 import { formatDeadline, parseDeadlineNs } from './deadline';
 import { type Intent, type IntentParseOptions, parseIntents } from './intents';
-import { type SecretKeyInput, publicKeyOfSecret, signEd25519 } from './expandedKey';
-import { formatPublicKey, parsePublicKey } from './keys';
+import { formatPublicKey, parsePublicKey, publicKeyFromSeed } from './keys';
 import { type Nep413Payload, nep413Digest, verifyEd25519 } from './nep413';
 import { protocolErrorFromZod } from './zodError';
 
@@ -125,33 +125,29 @@ export function nep413PayloadOf(payload: IntentPayload): Nep413Payload {
   };
 }
 
-/** `secret`: the 32-byte seed, or the key already expanded (./expandedKey) by an unlocked vault. */
-export function signIntentPayload(
-  secret: SecretKeyInput,
-  payload: IntentPayload,
-  standard: SigningStandard = 'nep413',
-): SignedIntent {
-  const public_key = formatPublicKey(publicKeyOfSecret(secret));
-  if (standard === 'nep413') {
-    const p = nep413PayloadOf(payload);
-    const signature = signEd25519(secret, nep413Digest(p));
-    return {
-      standard,
-      payload: { message: p.message, nonce: payload.nonce, recipient: p.recipient },
-      public_key,
-      signature: `ed25519:${base58.encode(signature)}`,
-    };
-  }
-  if (standard === 'raw_ed25519') {
-    const text = rawPayloadOf(payload);
-    return {
-      standard,
-      payload: text,
-      public_key,
-      signature: `ed25519:${base58.encode(signEd25519(secret, utf8.encode(text)))}`,
-    };
-  }
+/** The bytes an intent signature covers: the NEP-413 digest, or the raw payload string as UTF-8. */
+export function intentSigningBytes(payload: IntentPayload, standard: SigningStandard): Uint8Array {
+  if (standard === 'nep413') return nep413Digest(nep413PayloadOf(payload));
+  if (standard === 'raw_ed25519') return utf8.encode(rawPayloadOf(payload));
   throw new ProtocolError(`unsupported signing standard '${String(standard)}'`, 'standard');
+}
+
+/** The signed wrapper of `payload` for a signature over `intentSigningBytes(payload, standard)` (which checked `standard`). */
+export function signedIntentOf(payload: IntentPayload, standard: SigningStandard, publicKey: string, signature: Uint8Array): SignedIntent {
+  const text = `ed25519:${base58.encode(signature)}`;
+  return standard === 'nep413'
+    ? { standard, payload: { message: nep413MessageOf(payload), nonce: payload.nonce, recipient: payload.verifying_contract }, public_key: publicKey, signature: text }
+    : { standard: 'raw_ed25519', payload: rawPayloadOf(payload), public_key: publicKey, signature: text };
+}
+
+/**
+ * Signs with the 32-byte seed by noble's `ed25519.sign`. The wallet's own keys sign only inside src/vault,
+ * which verifies each signature before it leaves; this is for keys that are not the wallet's (the
+ * simulator's solvers, tests).
+ */
+export function signIntentPayload(seed: Uint8Array, payload: IntentPayload, standard: SigningStandard = 'nep413'): SignedIntent {
+  const bytes = intentSigningBytes(payload, standard);
+  return signedIntentOf(payload, standard, formatPublicKey(publicKeyFromSeed(seed)), ed25519.sign(bytes, seed));
 }
 
 function stripCurve(text: string): string {
@@ -173,8 +169,8 @@ function toNep413(signed: SignedNep413): Nep413Payload {
  * that payload or nothing (docs/security.md, "No signature before consent").
  */
 export function payloadIntentHash(payload: IntentPayload, standard: SigningStandard): string {
-  const digest = standard === 'nep413' ? nep413Digest(nep413PayloadOf(payload)) : sha256(utf8.encode(rawPayloadOf(payload)));
-  return base58.encode(digest);
+  const signed = intentSigningBytes(payload, standard);
+  return base58.encode(standard === 'nep413' ? signed : sha256(signed));
 }
 
 /** The verifier's intent hash: NEP-413 digest, or sha256 of the raw payload string. Base58. */

@@ -10,6 +10,7 @@ import {
   implicitAccountId,
   isImplicitAccountId,
   isValidAccountId,
+  parsePublicKey,
   parseSecretKey,
 } from '../core';
 import { VaultError } from './errors';
@@ -68,11 +69,6 @@ export interface NewKey {
 /** Adds a key; without an account id it becomes (or joins) its implicit account, usable at once. */
 export function addKey(contents: VaultContents, key: NewKey, now: Date, accountId?: string, label?: string): VaultContents {
   const publicKey = formatPublicKey(key.pair.publicKey);
-  const target = accountId ?? implicitAccountId(key.pair.publicKey);
-  if (!isValidAccountId(target)) throw new VaultError('invalid_input', `'${target}' is not a valid account id`);
-  if (isImplicitAccountId(target) && target !== implicitAccountId(key.pair.publicKey) && !contents.accounts.some((a) => a.accountId === target)) {
-    throw new VaultError('invalid_input', 'an implicit account id is the hex of its own key; use that key or a named account');
-  }
   const keys = contents.keys.some((k) => k.publicKey === publicKey)
     ? contents.keys
     : [
@@ -86,21 +82,27 @@ export function addKey(contents: VaultContents, key: NewKey, now: Date, accountI
           createdAt: now.toISOString(),
         },
       ];
-  const existing = contents.accounts.find((a) => a.accountId === target);
+  return attach({ ...contents, keys }, publicKey, accountId ?? implicitAccountId(key.pair.publicKey), label);
+}
+
+/**
+ * Lets a key the contents hold sign for `accountId`: added to the account, or a new account. An implicit
+ * account id is the hex of its own key, so another key may join it only once it exists.
+ */
+function attach(contents: VaultContents, publicKey: string, accountId: string, label?: string): VaultContents {
+  if (!isValidAccountId(accountId)) throw new VaultError('invalid_input', `'${accountId}' is not a valid account id`);
+  const existing = contents.accounts.find((a) => a.accountId === accountId);
+  const implicit = isImplicitAccountId(accountId);
+  if (!existing && implicit && accountId !== implicitAccountId(parsePublicKey(publicKey))) {
+    throw new VaultError('invalid_input', 'an implicit account id is the hex of its own key; use that key or a named account');
+  }
   const accounts = existing
-    ? contents.accounts.map((a) =>
-        a.accountId === target && !a.publicKeys.includes(publicKey) ? { ...a, publicKeys: [...a.publicKeys, publicKey] } : a,
-      )
+    ? contents.accounts.map((a) => (a === existing && !a.publicKeys.includes(publicKey) ? { ...a, publicKeys: [...a.publicKeys, publicKey] } : a))
     : [
         ...contents.accounts,
-        {
-          accountId: target,
-          label: label ?? defaultLabel(contents, target),
-          kind: isImplicitAccountId(target) ? ('implicit' as const) : ('named' as const),
-          publicKeys: [publicKey],
-        },
+        { accountId, label: label ?? defaultLabel(contents, accountId), kind: implicit ? ('implicit' as const) : ('named' as const), publicKeys: [publicKey] },
       ];
-  return { ...contents, keys, accounts };
+  return { ...contents, accounts };
 }
 
 function defaultLabel(contents: VaultContents, accountId: string): string {
@@ -134,14 +136,33 @@ export function setSigningKey(contents: VaultContents, accountId: string, public
   };
 }
 
-/** Forgets a local key of an account (after it was removed on the verifier, or leaked). */
-export function forgetKey(contents: VaultContents, accountId: string, publicKey: string): VaultContents {
-  const account = requireAccount(contents, accountId);
+/**
+ * Forgets a local key of an account (after it was removed on the verifier, or leaked). `successor`, when
+ * given, becomes the signing key in the same change, so a rotation is one write.
+ */
+export function forgetKey(contents: VaultContents, accountId: string, publicKey: string, successor?: string): VaultContents {
+  const start = successor ? setSigningKey(contents, accountId, successor) : contents;
+  const account = requireAccount(start, accountId);
   if (!account.publicKeys.includes(publicKey)) throw new VaultError('unknown_key', `key ${publicKey} is not a local key of ${accountId}`);
   if (account.publicKeys.length === 1) throw new VaultError('invalid_input', 'this is the account’s only local key; remove the account instead');
-  const accounts = contents.accounts.map((a) => (a.accountId === accountId ? { ...a, publicKeys: a.publicKeys.filter((k) => k !== publicKey) } : a));
+  const accounts = start.accounts.map((a) => (a.accountId === accountId ? { ...a, publicKeys: a.publicKeys.filter((k) => k !== publicKey) } : a));
   const used = new Set(accounts.flatMap((a) => a.publicKeys));
-  return { ...contents, accounts, keys: contents.keys.filter((k) => used.has(k.publicKey)) };
+  return { ...start, accounts, keys: start.keys.filter((k) => used.has(k.publicKey)) };
+}
+
+/**
+ * An account signed by a key this wallet already holds for another account: a named account, or the
+ * key's own implicit account again after it was removed.
+ */
+export function addNamedAccount(contents: VaultContents, accountId: string, publicKey: string, label?: string): VaultContents {
+  if (!contents.accounts.some((a) => a.publicKeys.includes(publicKey))) throw new VaultError('unknown_key', 'Pick one of this wallet’s keys for the named account.');
+  if (contents.accounts.some((a) => a.accountId === accountId)) throw new VaultError('invalid_input', `The account ${accountId} is already in this wallet.`);
+  return attach(contents, publicKey, accountId, label);
+}
+
+export function markPhraseBackedUp(contents: VaultContents, phraseId: string): VaultContents {
+  if (!contents.phrases.some((p) => p.id === phraseId)) throw new VaultError('invalid_input', 'no such recovery phrase');
+  return { ...contents, phrases: contents.phrases.map((p) => (p.id === phraseId ? { ...p, backedUp: true } : p)) };
 }
 
 export function requireAccount(contents: VaultContents, accountId: string): VaultAccount {
@@ -150,8 +171,13 @@ export function requireAccount(contents: VaultContents, accountId: string): Vaul
   return account;
 }
 
-export function secretOf(contents: VaultContents, publicKey: string): KeyPair {
+/** The 32-byte seed stored for `publicKey`, for one signature (the caller zeroes it). */
+export function seedOf(contents: VaultContents, publicKey: string): Uint8Array {
   const key = contents.keys.find((k) => k.publicKey === publicKey);
   if (!key) throw new VaultError('unknown_key', `no local secret for key ${publicKey}`);
-  return parseSecretKey(key.secretKey);
+  try {
+    return parseSecretKey(key.secretKey).secretSeed;
+  } catch {
+    throw new VaultError('corrupted', `The stored secret of ${publicKey} is damaged.`);
+  }
 }

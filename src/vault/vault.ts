@@ -1,31 +1,50 @@
 /**
- * The vault: the only code that holds secret key bytes. It keeps the encrypted record in storage, the
- * unlocked key and contents in memory, and signs; it never hands a secret out except through
- * `exportSecretKey`, which asks for the password again. Over 300 lines on purpose: the one class that
- * touches secret bytes stays in one file, so that what can reach them is read in one place.
+ * The vault: the only code that holds secret bytes (secret keys, recovery phrases, the credentials and data
+ * keys, the AES key of the record). It keeps the encrypted record in storage, the unlocked key and contents in
+ * memory and the key in its session area (./session.ts); it makes, imports, derives and forgets keys, and
+ * signs. Callers name what to do (`addAccount`, `newKeyFor`, `forgetKey` …) and get public keys and views
+ * back. No secret leaves except through `exportSecretKey` and `exportPhrase`, which ask for the password
+ * again, and the words of a phrase the vault has just made, once, for the backup step (docs/security.md,
+ * "Keys at rest and in memory"). The secret-holding state is in `#` fields, out of reach at run time too.
+ * Over 300 lines on purpose: the one class that touches secret bytes stays in one file, so that what can
+ * reach them is read in one place.
  */
 import {
-  type ExpandedKey,
   type IntentPayload,
   type Nep413Payload,
   type Random,
   type SignedIntent,
   type SigningStandard,
   base64,
-  expandSeed,
-  signIntentPayload,
-  signNep413,
+  formatPublicKey,
+  generateKeyPair,
   utf8,
-  verifySignedIntent,
 } from '../core';
-import { type VaultContents, emptyContents, secretOf, vaultContentsSchema } from './contents';
+import {
+  type VaultAccount,
+  type VaultContents,
+  addKey,
+  addNamedAccount,
+  emptyContents,
+  forgetKey,
+  markPhraseBackedUp,
+  removeAccount,
+  renameAccount,
+  requireAccount,
+  seedOf,
+  setSigningKey,
+  vaultContentsSchema,
+} from './contents';
 import { CREDENTIALS_KEY_BYTES, type SealedText, openText, openWithKey, sealText, sealWithKey } from './credentialCipher';
 import { type RecordKeys, recordKeys, recordName } from './recordKeys';
 import { VaultError } from './errors';
+import { type AddedKey, type KeySource, type MadeKey, addMadeKey, makeKey } from './keySources';
 import { passwordWeakness } from './password';
 import { DEFAULT_ITERATIONS, type KeyMaterial, MIN_ITERATIONS, deriveKeyBytes, openRecord, readRecord, writeRecord, type VaultRecord } from './record';
-import type { VaultStorage } from './vaultStorage';
+import { type SessionArea, SessionSlot } from './session';
+import { signIntentChecked, signMessageChecked } from './signing';
 import { PasswordThrottle } from './throttle';
+import type { VaultStorage } from './vaultStorage';
 
 export const RECORD_KEY = 'vault';
 /** Staging slot for change-password: the old record stays in RECORD_KEY until the new one is proven. */
@@ -36,70 +55,88 @@ export interface VaultOptions {
   random: Random;
   now?: () => number;
   iterations?: number;
+  /** Where the unlocked key waits across worker restarts (./session.ts); without one a restart starts locked. */
+  session?: SessionArea;
+  /** The BIP-39 English word list, loaded only when a phrase is made or imported (./phrase.ts). */
+  wordlist?: () => Promise<string[]>;
 }
 
-/** What survives a service-worker restart in storage.session (never written to disk). */
-export interface UnlockedSession {
-  keyBytes: string;
-  salt: string;
-  iterations: number;
+/** The contents as the wallet's lists show them: no secret key, no phrase, no credentials or data key. */
+export interface VaultView {
+  version: 1;
+  accounts: VaultAccount[];
+  keys: { publicKey: string; source: string; createdAt: string }[];
+  phrases: { id: string; backedUp: boolean }[];
 }
+
+const LOCKED = () => new VaultError('locked', 'The wallet is locked.');
 
 export class Vault {
-  private readonly store: VaultStorage;
-  private readonly random: Random;
-  private readonly now: () => number;
-  private readonly iterations: number;
-  private readonly throttle: PasswordThrottle;
-  private material: KeyMaterial | null = null;
-  private contents: VaultContents | null = null;
-  /** Keys that signed since the unlock, expanded once (see signingKey); wiped on lock. */
-  private readonly signingKeys = new Map<string, ExpandedKey>();
+  readonly #store: VaultStorage;
+  readonly #random: Random;
+  readonly #now: () => number;
+  readonly #iterations: number;
+  readonly #throttle: PasswordThrottle;
+  readonly #session: SessionSlot;
+  readonly #wordlist: () => Promise<string[]>;
+  #material: KeyMaterial | null = null;
+  #contents: VaultContents | null = null;
   /** The keys derived from the data key, once per unlock (see sealData); dropped on lock. */
-  private dataCryptoKey: Promise<RecordKeys> | null = null;
+  #dataKey: Promise<RecordKeys> | null = null;
+  /** Moves on every lock: work that started before a lock never opens the wallet again after it. */
+  #epoch = 0;
   /** Serialises writes so two callers cannot interleave read-modify-write. */
-  private queue: Promise<unknown> = Promise.resolve();
+  #queue: Promise<unknown> = Promise.resolve();
 
   constructor(options: VaultOptions) {
-    this.store = options.storage;
-    this.random = options.random;
-    this.now = options.now ?? Date.now;
-    this.iterations = options.iterations ?? DEFAULT_ITERATIONS;
-    if (this.iterations < MIN_ITERATIONS) throw new VaultError('invalid_input', `iterations must be at least ${MIN_ITERATIONS}`);
-    this.throttle = new PasswordThrottle(this.store, this.now);
+    this.#store = options.storage;
+    this.#random = options.random;
+    this.#now = options.now ?? Date.now;
+    this.#iterations = options.iterations ?? DEFAULT_ITERATIONS;
+    if (this.#iterations < MIN_ITERATIONS) throw new VaultError('invalid_input', `iterations must be at least ${MIN_ITERATIONS}`);
+    this.#throttle = new PasswordThrottle(this.#store, this.#now);
+    this.#session = new SessionSlot(options.session);
+    this.#wordlist = options.wordlist ?? (() => Promise.reject(new VaultError('invalid_input', 'Recovery phrases are not available here.')));
   }
 
-  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(fn, fn);
-    this.queue = run.catch(() => undefined);
+  #exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(fn, fn);
+    this.#queue = run.catch(() => undefined);
     return run;
   }
 
   async exists(): Promise<boolean> {
-    return (await this.store.get(RECORD_KEY)) !== undefined;
+    return (await this.#store.get(RECORD_KEY)) !== undefined;
   }
 
   /** Reads and checks the stored record; a damaged one raises `corrupted` and is left as it is. */
   async readStoredRecord(): Promise<VaultRecord> {
-    const raw = await this.store.get(RECORD_KEY);
+    const raw = await this.#store.get(RECORD_KEY);
     if (raw === undefined) throw new VaultError('no_vault', 'There is no wallet yet. Create or import one.');
     return readRecord(raw);
   }
 
   get isUnlocked(): boolean {
-    return this.contents !== null;
+    return this.#contents !== null;
   }
 
-  create(password: string, contents: VaultContents = emptyContents()): Promise<void> {
-    return this.exclusive(async () => {
+  /** A new wallet, unlocked, with its first key from `source` (without one: no key yet). */
+  create(password: string, source?: KeySource, label?: string): Promise<AddedKey | null> {
+    return this.#exclusive(async () => {
       const weak = passwordWeakness(password);
       if (weak) throw new VaultError('weak_password', `Password too weak: ${weak}.`);
       if (await this.exists()) throw new VaultError('exists', 'A wallet already exists on this browser profile.');
-      const material = await this.deriveFresh(password);
-      await this.writeVerified(RECORD_KEY, material, contents);
-      await this.store.del(NEXT_RECORD_KEY);
-      this.material = material;
-      this.contents = contents;
+      const made = source ? await this.#make(source) : null;
+      try {
+        const first = made ? addMadeKey(emptyContents(), made, this.#date(), label) : { contents: emptyContents(), added: null };
+        const material = await this.#deriveFresh(password);
+        await this.#writeVerified(RECORD_KEY, material, first.contents);
+        await this.#store.del(NEXT_RECORD_KEY);
+        await this.#open(material, first.contents);
+        return first.added;
+      } finally {
+        made?.key.pair.secretSeed.fill(0);
+      }
     });
   }
 
@@ -108,54 +145,64 @@ export class Vault {
    * each sees the failures counted before it, exactly as serial attempts do (docs/security.md).
    */
   unlock(password: string): Promise<void> {
-    return this.exclusive(async () => {
-      await this.throttle.check();
+    return this.#exclusive(async () => {
+      await this.#throttle.check();
       const record = await this.readStoredRecord();
       const salt = base64.decode(record.kdf.salt);
       const keyBytes = await deriveKeyBytes(password, salt, record.kdf.iterations);
-      let plaintext: Uint8Array;
+      let contents: VaultContents;
       try {
-        plaintext = await openRecord(record, keyBytes);
+        contents = parseContents(await openRecord(record, keyBytes));
       } catch (e) {
-        if (e instanceof VaultError && e.code === 'wrong_password') await this.throttle.failed();
+        keyBytes.fill(0);
+        if (e instanceof VaultError && e.code === 'wrong_password') await this.#throttle.failed();
         throw e;
       }
-      await this.throttle.succeeded();
-      this.forgetSigningKeys();
-      this.contents = parseContents(plaintext);
-      this.material = { keyBytes, salt, iterations: record.kdf.iterations };
-      // A record written with weaker KDF parameters is raised to today's on the next unlock; the caller
-      // then stores the new `session()` (src/background/wallet/service.ts starts the session after unlock).
-      if (record.kdf.iterations < this.iterations) await this.rekey(password);
+      await this.#throttle.succeeded();
+      await this.#open({ keyBytes, salt, iterations: record.kdf.iterations }, contents);
+      // A record written with weaker KDF parameters is raised to today's; the session then holds the new key.
+      if (record.kdf.iterations < this.#iterations) await this.#rekey(password);
     });
   }
 
-  /** Restores the unlocked state after a worker restart from what `session()` returned. */
-  async resume(session: UnlockedSession): Promise<void> {
-    const record = await this.readStoredRecord();
-    const keyBytes = base64.decode(session.keyBytes);
-    const plaintext = await openRecord(record, keyBytes);
-    this.forgetSigningKeys();
-    this.contents = parseContents(plaintext);
-    this.material = { keyBytes, salt: base64.decode(record.kdf.salt), iterations: record.kdf.iterations };
+  /**
+   * After a worker restart: unlocks with the key the session area holds, if there is one and it opens the
+   * record. A key that does not is removed, and the error (e.g. `corrupted`) is thrown.
+   */
+  resume(): Promise<boolean> {
+    return this.#exclusive(async () => {
+      if (this.#contents) return true;
+      const epoch = this.#epoch;
+      const keyBytes = await this.#session.read();
+      if (!keyBytes) return false;
+      try {
+        const record = await this.readStoredRecord();
+        const contents = parseContents(await openRecord(record, keyBytes));
+        if (epoch !== this.#epoch) {
+          keyBytes.fill(0); // locked meanwhile
+          return false;
+        }
+        this.#material = { keyBytes, salt: base64.decode(record.kdf.salt), iterations: record.kdf.iterations };
+        this.#contents = contents;
+        return true;
+      } catch (e) {
+        keyBytes.fill(0);
+        if (epoch === this.#epoch) await this.#session.clear();
+        throw e;
+      }
+    });
   }
 
-  session(): UnlockedSession | null {
-    if (!this.material) return null;
-    return { keyBytes: base64.encode(this.material.keyBytes), salt: base64.encode(this.material.salt), iterations: this.material.iterations };
+  /** Forgets the key and the contents at once; the stored session is removed when this settles. */
+  lock(): Promise<void> {
+    this.#epoch += 1;
+    this.#wipe();
+    return this.#session.clear();
   }
 
-  lock(): void {
-    this.forgetSigningKeys();
-    this.dataCryptoKey = null;
-    this.material?.keyBytes.fill(0);
-    this.material = null;
-    this.contents = null;
-  }
-
-  /** A copy of the decrypted contents without secret keys, for lists in the UI. */
-  view(): Omit<VaultContents, 'keys' | 'phrases' | 'credentialsKey' | 'dataKey'> & { keys: { publicKey: string; source: string; createdAt: string }[]; phrases: { id: string; backedUp: boolean }[] } {
-    const c = this.requireContents();
+  /** A copy of the decrypted contents without secrets, for lists in the UI. */
+  view(): VaultView {
+    const c = this.#requireContents();
     return {
       version: c.version,
       accounts: structuredClone(c.accounts),
@@ -164,15 +211,63 @@ export class Vault {
     };
   }
 
-  /** Applies a pure change to the contents and persists it (fresh IV; same key and salt). */
-  update(change: (contents: VaultContents) => VaultContents): Promise<void> {
-    return this.exclusive(async () => {
-      const material = this.requireMaterial();
-      const next = vaultContentsSchema.parse(change(structuredClone(this.requireContents())));
-      await this.writeVerified(RECORD_KEY, material, next);
-      this.forgetSigningKeys();
-      this.contents = next;
+  /** A new account from `source` (a new key, a new or imported phrase, an imported secret key). */
+  addAccount(source: KeySource, label?: string): Promise<AddedKey> {
+    return this.#exclusive(async () => {
+      this.#requireContents();
+      const made = await this.#make(source);
+      try {
+        let added: AddedKey | undefined;
+        await this.#commit((c) => {
+          const next = addMadeKey(c, made, this.#date(), label);
+          added = next.added;
+          return next.contents;
+        });
+        return added!;
+      } finally {
+        made.key.pair.secretSeed.fill(0);
+      }
     });
+  }
+
+  /** A named account (or a key's own implicit account again) signed by a key this wallet holds. */
+  addNamedAccount(accountId: string, publicKey: string, label?: string): Promise<void> {
+    return this.#change((c) => addNamedAccount(c, accountId, publicKey, label));
+  }
+
+  /** Rotation's first step: a new generated key for the account (not its signing key yet). Its public key. */
+  newKeyFor(accountId: string): Promise<string> {
+    return this.#exclusive(async () => {
+      const pair = generateKeyPair(this.#random);
+      try {
+        await this.#commit((c) => (requireAccount(c, accountId), addKey(c, { pair, source: 'generated' }, this.#date(), accountId)));
+        return formatPublicKey(pair.publicKey);
+      } finally {
+        pair.secretSeed.fill(0);
+      }
+    });
+  }
+
+  /** Forgets a local key of the account; `successor` becomes its signing key in the same write. */
+  forgetKey(accountId: string, publicKey: string, successor?: string): Promise<void> {
+    return this.#change((c) => forgetKey(c, accountId, publicKey, successor));
+  }
+
+  setSigningKey(accountId: string, publicKey: string): Promise<void> {
+    return this.#change((c) => setSigningKey(c, accountId, publicKey));
+  }
+
+  renameAccount(accountId: string, label: string): Promise<void> {
+    return this.#change((c) => renameAccount(c, accountId, label));
+  }
+
+  /** Removes the account; keys no other account uses go with it. */
+  removeAccount(accountId: string): Promise<void> {
+    return this.#change((c) => removeAccount(c, accountId));
+  }
+
+  markPhraseBackedUp(phraseId: string): Promise<void> {
+    return this.#change((c) => markPhraseBackedUp(c, phraseId));
   }
 
   /**
@@ -180,22 +275,19 @@ export class Vault {
    * key the first time. Locked: throws `locked` (nothing can be sealed without the unlocked vault).
    */
   sealCredential(plaintext: string, aad: string): Promise<SealedText> {
-    return this.exclusive(async () => {
-      let contents = this.requireContents();
-      if (!contents.credentialsKey) {
-        const next = vaultContentsSchema.parse({ ...structuredClone(contents), credentialsKey: base64.encode(this.random(CREDENTIALS_KEY_BYTES)) });
-        await this.writeVerified(RECORD_KEY, this.requireMaterial(), next);
-        // Not after a lock that came meanwhile: that would open the wallet again.
-        if (!this.contents) throw new VaultError('locked', 'The wallet is locked.');
-        this.contents = contents = next;
+    return this.#exclusive(async () => {
+      const key = await this.#keyField('credentialsKey');
+      try {
+        return await sealText(key, plaintext, aad, this.#random(12));
+      } finally {
+        key.fill(0);
       }
-      return sealText(base64.decode(contents.credentialsKey!), plaintext, aad, this.random(12));
     });
   }
 
   /** Opens a credential sealed by `sealCredential` with the same additional data; `locked` while locked. */
   async openCredential(sealed: SealedText, aad: string): Promise<string> {
-    const key = this.requireContents().credentialsKey;
+    const key = this.#requireContents().credentialsKey;
     if (!key) throw new VaultError('corrupted', 'This wallet has no credentials key: the saved credential was sealed by another wallet.');
     return openText(base64.decode(key), sealed, aad);
   }
@@ -207,159 +299,217 @@ export class Vault {
    * the derived CryptoKeys are kept while unlocked.
    */
   async sealData(plaintext: string, aad: string): Promise<SealedText> {
-    return sealWithKey((await this.recordKeys()).seal, plaintext, aad, this.random(12));
+    return sealWithKey((await this.#recordKeys()).seal, plaintext, aad, this.#random(12));
   }
 
   /** Opens a record sealed by `sealData` under the same additional data; `locked` while locked, `corrupted` when it does not open. */
   async openData(sealed: SealedText, aad: string): Promise<string> {
-    return openWithKey((await this.recordKeys()).seal, sealed, aad);
+    return openWithKey((await this.#recordKeys()).seal, sealed, aad);
   }
 
   /** The name a private record is stored under: a keyed hash of its logical key, so names show nothing either. */
   async recordName(logical: string): Promise<string> {
-    return recordName((await this.recordKeys()).name, logical);
+    return recordName((await this.#recordKeys()).name, logical);
   }
 
-  private async recordKeys(): Promise<RecordKeys> {
-    this.requireContents();
-    this.dataCryptoKey ??= this.exclusive(async () => {
-      let contents = this.requireContents();
-      if (!contents.dataKey) {
-        const next = vaultContentsSchema.parse({ ...structuredClone(contents), dataKey: base64.encode(this.random(CREDENTIALS_KEY_BYTES)) });
-        await this.writeVerified(RECORD_KEY, this.requireMaterial(), next);
-        // Not after a lock that came meanwhile: that would open the wallet again.
-        if (!this.contents) throw new VaultError('locked', 'The wallet is locked.');
-        this.contents = contents = next;
+  #recordKeys(): Promise<RecordKeys> {
+    this.#requireContents();
+    this.#dataKey ??= this.#exclusive(async () => {
+      const raw = await this.#keyField('dataKey');
+      try {
+        return await recordKeys(raw);
+      } finally {
+        raw.fill(0);
       }
-      return recordKeys(base64.decode(contents.dataKey!));
     });
-    const pending = this.dataCryptoKey;
+    const pending = this.#dataKey;
     pending.catch(() => {
-      if (this.dataCryptoKey === pending) this.dataCryptoKey = null;
+      if (this.#dataKey === pending) this.#dataKey = null;
     });
     return pending;
   }
 
+  /** A 32-byte key kept in the contents, made and stored the first time. Only inside `#exclusive`. */
+  async #keyField(field: 'credentialsKey' | 'dataKey'): Promise<Uint8Array> {
+    let contents = this.#requireContents();
+    if (!contents[field]) {
+      const next = vaultContentsSchema.parse({ ...structuredClone(contents), [field]: base64.encode(this.#random(CREDENTIALS_KEY_BYTES)) });
+      const epoch = this.#epoch;
+      await this.#persist(next);
+      // Not after a lock that came meanwhile: that would open the wallet again.
+      if (epoch !== this.#epoch) throw LOCKED();
+      this.#contents = contents = next;
+    }
+    return base64.decode(contents[field]!);
+  }
+
   /**
    * Re-encrypts under a new password with a fresh salt. Crash-safe: the new record is written to a
-   * staging slot and read back first; only then does one atomic write replace the old record.
+   * staging slot and read back first; only then does one atomic write replace the old record. While
+   * unlocked, the session then holds the new key (the old one no longer opens the record).
    */
   changePassword(oldPassword: string, newPassword: string): Promise<void> {
-    return this.exclusive(async () => {
+    return this.#exclusive(async () => {
       const weak = passwordWeakness(newPassword);
       if (weak) throw new VaultError('weak_password', `New password too weak: ${weak}.`);
-      const contents = await this.decryptWithPassword(oldPassword);
-      const material = await this.deriveFresh(newPassword);
-      const proven = await this.writeVerified(NEXT_RECORD_KEY, material, contents);
-      await this.store.set(RECORD_KEY, proven);
-      await this.store.del(NEXT_RECORD_KEY);
-      if (this.contents) this.material = material;
+      const contents = await this.#decryptWithPassword(oldPassword);
+      const material = await this.#deriveFresh(newPassword);
+      const proven = await this.#writeVerified(NEXT_RECORD_KEY, material, contents);
+      await this.#store.set(RECORD_KEY, proven);
+      await this.#store.del(NEXT_RECORD_KEY);
+      await this.#adopt(material);
     });
   }
 
   /** The secret key text for backup; asks for the password again, and counts wrong ones. */
   exportSecretKey(password: string, publicKey: string): Promise<string> {
-    return this.exclusive(async () => {
-      const contents = await this.decryptWithPassword(password);
+    return this.#exclusive(async () => {
+      const contents = await this.#decryptWithPassword(password);
       const key = contents.keys.find((k) => k.publicKey === publicKey);
       if (!key) throw new VaultError('unknown_key', `no local secret for key ${publicKey}`);
       return key.secretKey;
     });
   }
 
+  /** A recovery phrase for backup; asks for the password again, and counts wrong ones. */
   exportPhrase(password: string, phraseId: string): Promise<string> {
-    return this.exclusive(async () => {
-      const contents = await this.decryptWithPassword(password);
+    return this.#exclusive(async () => {
+      const contents = await this.#decryptWithPassword(password);
       const phrase = contents.phrases.find((p) => p.id === phraseId);
       if (!phrase) throw new VaultError('invalid_input', 'no such recovery phrase');
       return phrase.phrase;
     });
   }
 
-  /** Signs an intent payload and checks its own signature before releasing it. */
+  /** Signs an intent payload with noble's ed25519 and releases it only once it verifies (./signing.ts). */
   signIntent(publicKey: string, payload: IntentPayload, standard: SigningStandard): SignedIntent {
-    const signed = signIntentPayload(this.signingKey(publicKey), payload, standard);
-    const check = verifySignedIntent(signed);
-    if (!check.ok || check.publicKey !== publicKey) throw new VaultError('invalid_input', 'produced signature failed its own check');
-    return signed;
+    return this.#withSeed(publicKey, (seed) => signIntentChecked(seed, publicKey, payload, standard));
   }
 
-  signMessage(publicKey: string, payload: Nep413Payload): Uint8Array {
-    return signNep413(this.signingKey(publicKey), payload);
+  /** A NEP-413 message signature (base64), released only once it verifies (./signing.ts). */
+  signMessage(publicKey: string, payload: Nep413Payload): string {
+    return this.#withSeed(publicKey, (seed) => signMessageChecked(seed, publicKey, payload));
   }
 
   /**
-   * The unlocked key for `publicKey`, expanded the first time it signs (RFC 8032's scalar, prefix and
-   * public point, src/core/expandedKey.ts) so that each later signature costs one curve multiplication
-   * instead of three. It stays in this object's memory, like the decrypted contents it comes from, and is
-   * wiped on lock and whenever the contents are replaced.
+   * The seed of `publicKey`, read from the contents for one signature and zeroed after it. No expanded key
+   * is kept between signatures (docs/decisions.md, "Signing with the audited primitive").
    */
-  private signingKey(publicKey: string): ExpandedKey {
-    const contents = this.requireContents();
-    const kept = this.signingKeys.get(publicKey);
-    if (kept) return kept;
-    const pair = secretOf(contents, publicKey);
+  #withSeed<T>(publicKey: string, sign: (seed: Uint8Array) => T): T {
+    const seed = seedOf(this.#requireContents(), publicKey);
     try {
-      const key = expandSeed(pair.secretSeed);
-      this.signingKeys.set(publicKey, key);
-      return key;
+      return sign(seed);
     } finally {
-      pair.secretSeed.fill(0);
+      seed.fill(0);
     }
   }
 
-  private forgetSigningKeys(): void {
-    for (const key of this.signingKeys.values()) key.wipe();
-    this.signingKeys.clear();
+  #make(source: KeySource): Promise<MadeKey> {
+    return makeKey(source, { random: this.#random, wordlist: this.#wordlist });
   }
 
-  /** Only inside `exclusive`, so the throttle's check and update cannot interleave with another attempt. */
-  private async decryptWithPassword(password: string): Promise<VaultContents> {
-    await this.throttle.check();
+  #date(): Date {
+    return new Date(this.#now());
+  }
+
+  /** Unlocked with `material`: in memory, and the key in the session area (the write issued before this returns). */
+  #open(material: KeyMaterial, contents: VaultContents): Promise<void> {
+    this.#wipe();
+    this.#material = material;
+    this.#contents = contents;
+    return this.#session.save(material.keyBytes);
+  }
+
+  /** The record now opens with `material`: kept in memory and in the session while unlocked, else wiped. */
+  #adopt(material: KeyMaterial): Promise<void> {
+    if (!this.#contents) {
+      material.keyBytes.fill(0);
+      return Promise.resolve();
+    }
+    this.#material?.keyBytes.fill(0);
+    this.#material = material;
+    return this.#session.save(material.keyBytes);
+  }
+
+  #wipe(): void {
+    this.#dataKey = null;
+    this.#material?.keyBytes.fill(0);
+    this.#material = null;
+    this.#contents = null;
+  }
+
+  #change(change: (contents: VaultContents) => VaultContents): Promise<void> {
+    return this.#exclusive(() => this.#commit(change));
+  }
+
+  /** Applies a pure change to the contents and persists it (fresh IV; same key and salt). Only inside `#exclusive`. */
+  async #commit(change: (contents: VaultContents) => VaultContents): Promise<void> {
+    const next = vaultContentsSchema.parse(change(structuredClone(this.#requireContents())));
+    const epoch = this.#epoch;
+    await this.#persist(next);
+    // Written, but not opened again after a lock that came meanwhile.
+    if (epoch === this.#epoch) this.#contents = next;
+  }
+
+  /** Writes the contents under the unlocked key; a copy of the key, since a lock meanwhile wipes the vault's. */
+  async #persist(next: VaultContents): Promise<void> {
+    const held = this.#requireMaterial();
+    const material = { ...held, keyBytes: held.keyBytes.slice() };
+    try {
+      await this.#writeVerified(RECORD_KEY, material, next);
+    } finally {
+      material.keyBytes.fill(0);
+    }
+  }
+
+  /** Only inside `#exclusive`, so the throttle's check and update cannot interleave with another attempt. */
+  async #decryptWithPassword(password: string): Promise<VaultContents> {
+    await this.#throttle.check();
     const record = await this.readStoredRecord();
     const keyBytes = await deriveKeyBytes(password, base64.decode(record.kdf.salt), record.kdf.iterations);
     try {
       const contents = parseContents(await openRecord(record, keyBytes));
-      await this.throttle.succeeded();
+      await this.#throttle.succeeded();
       return contents;
     } catch (e) {
-      if (e instanceof VaultError && e.code === 'wrong_password') await this.throttle.failed();
+      if (e instanceof VaultError && e.code === 'wrong_password') await this.#throttle.failed();
       throw e;
     } finally {
       keyBytes.fill(0);
     }
   }
 
-  private async rekey(password: string): Promise<void> {
-    const material = await this.deriveFresh(password);
-    const proven = await this.writeVerified(NEXT_RECORD_KEY, material, this.requireContents());
-    await this.store.set(RECORD_KEY, proven);
-    await this.store.del(NEXT_RECORD_KEY);
-    this.material = material;
+  async #rekey(password: string): Promise<void> {
+    const contents = this.#requireContents();
+    const material = await this.#deriveFresh(password);
+    const proven = await this.#writeVerified(NEXT_RECORD_KEY, material, contents);
+    await this.#store.set(RECORD_KEY, proven);
+    await this.#store.del(NEXT_RECORD_KEY);
+    await this.#adopt(material);
   }
 
-  private async deriveFresh(password: string): Promise<KeyMaterial> {
-    const salt = this.random(32);
-    return { keyBytes: await deriveKeyBytes(password, salt, this.iterations), salt, iterations: this.iterations };
+  async #deriveFresh(password: string): Promise<KeyMaterial> {
+    const salt = this.#random(32);
+    return { keyBytes: await deriveKeyBytes(password, salt, this.#iterations), salt, iterations: this.#iterations };
   }
 
   /** Writes a record to `slot`, reads it back and decrypts it before reporting success. */
-  private async writeVerified(slot: string, material: KeyMaterial, contents: VaultContents): Promise<VaultRecord> {
-    const record = await writeRecord(material, utf8.encode(JSON.stringify(contents)), this.random);
-    await this.store.set(slot, record);
-    const back = readRecord(await this.store.get(slot));
+  async #writeVerified(slot: string, material: KeyMaterial, contents: VaultContents): Promise<VaultRecord> {
+    const record = await writeRecord(material, utf8.encode(JSON.stringify(contents)), this.#random);
+    await this.#store.set(slot, record);
+    const back = readRecord(await this.#store.get(slot));
     parseContents(await openRecord(back, material.keyBytes));
     return back;
   }
 
-  private requireContents(): VaultContents {
-    if (!this.contents) throw new VaultError('locked', 'The wallet is locked.');
-    return this.contents;
+  #requireContents(): VaultContents {
+    if (!this.#contents) throw LOCKED();
+    return this.#contents;
   }
 
-  private requireMaterial(): KeyMaterial {
-    if (!this.material) throw new VaultError('locked', 'The wallet is locked.');
-    return this.material;
+  #requireMaterial(): KeyMaterial {
+    if (!this.#material) throw LOCKED();
+    return this.#material;
   }
 }
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { VAULT_SESSION_KEY } from '../../src/vault/session';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -49,6 +50,21 @@ const CORE_FORBIDDEN_GLOBALS = new Set([
   'fetch', 'XMLHttpRequest', 'WebSocket', 'crypto', 'performance', 'process',
 ]);
 const CORE_FORBIDDEN_MEMBERS = new Set(['Date.now', 'Math.random']);
+
+/**
+ * The vault boundary (docs/architecture.md, "Rooms"): only src/vault reads secret key bytes. These layers
+ * may use what takes or makes them: the vault, core (where the primitives live), and the simulator and
+ * the demo, whose own keys are not the wallet's.
+ */
+const SECRET_LAYERS = new Set(['vault', 'core', 'sim', 'cli']);
+/** Names (functions, the pair type, its seed field, the vault's internals) that take or make secret key bytes. */
+const SECRET_NAMES = new Set([
+  'generateKeyPair', 'parseSecretKey', 'formatSecretKey', 'publicKeyFromSeed', 'signNep413', 'signIntentPayload',
+  'KeyPair', 'secretSeed', 'keyPairFromPhrase', 'generatePhrase', 'mnemonicToSeed', 'slip10Derive', 'slip10Master',
+  'slip10Child', 'signVerified', 'signIntentChecked', 'signMessageChecked', 'makeKey', 'secretOf',
+]);
+/** Packages that make keys or signatures. */
+const KEY_PACKAGES = new Set(['@noble/curves', '@noble/ed25519', '@scure/bip39', '@scure/bip32']);
 
 const PATH_ALIASES = ['@@/', '~~/', '@/', '~/']; // WXT's aliases for the project root
 
@@ -191,6 +207,9 @@ function checkFile(rel: string, source: string): string[] {
         out.push(`${where(line)}: ${layer} may not import ${targetLayer} (${spec})`);
       }
       const targetKey = moduleKey(target);
+      if (layer !== 'vault' && targetKey.startsWith('src/vault/')) {
+        out.push(`${where(line)}: imports a vault module directly (${spec}); outside src/vault only src/vault itself (its index) may be imported`);
+      }
       if (PAGE_FACING.has(fromKey) && !PAGE_FACING.has(targetKey)) {
         out.push(`${where(line)}: page-facing module imports ${spec}, which is not page-facing`);
       }
@@ -205,6 +224,7 @@ function checkFile(rel: string, source: string): string[] {
       continue;
     }
     if (PAGE_FACING.has(fromKey)) out.push(`${where(line)}: page-facing module imports package ${spec}`);
+    if (KEY_PACKAGES.has(pkg) && !SECRET_LAYERS.has(layer)) out.push(`${where(line)}: ${spec} makes keys or signatures; only src/vault signs for the wallet`);
     const allow = PACKAGE_ALLOWLIST[layer];
     if (allow && !allow.some((p) => pkg === p || (p.endsWith('/') && pkg.startsWith(p)))) {
       out.push(`${where(line)}: ${layer} may import only ${allow.join(', ')}; not ${spec}`);
@@ -218,6 +238,32 @@ function checkFile(rel: string, source: string): string[] {
       out.push(`${where(line)}: core is pure; ${what} is a browser API, I/O, clock or randomness (pass it in)`);
     }
   }
+  for (const { what, line } of secretReads(sf, layer)) out.push(`${where(line)}: ${what}`);
+  return out;
+}
+
+/**
+ * Outside the layers that may: any mention of a name in SECRET_NAMES (imported, through a namespace, by
+ * destructuring a dynamic import, or as a string key), and the vault session's storage key, by its value
+ * or its constant's name, anywhere outside src/vault.
+ */
+function secretReads(sf: ts.SourceFile, layer: string): { what: string; line: number }[] {
+  const out: { what: string; line: number }[] = [];
+  const at = (node: ts.Node) => sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
+  const visit = (node: ts.Node): void => {
+    const text = ts.isIdentifier(node) || ts.isPrivateIdentifier(node) || ts.isStringLiteralLike(node) ? node.text : null;
+    if (text !== null && SECRET_NAMES.has(text) && !SECRET_LAYERS.has(layer)) {
+      out.push({ what: `\`${text}\` takes or makes secret key bytes; only src/vault may use it (docs/architecture.md, "Rooms")`, line: at(node) });
+    }
+    if (layer !== 'vault' && ((ts.isStringLiteralLike(node) && node.text === VAULT_SESSION_KEY) || (ts.isIdentifier(node) && node.text === 'VAULT_SESSION_KEY'))) {
+      out.push({ what: `names the storage key of the vault's session; only src/vault reads or writes it`, line: at(node) });
+    }
+    if (ts.isTemplateExpression(node) && [node.head.text, ...node.templateSpans.map((t) => t.literal.text)].join('').includes(VAULT_SESSION_KEY) && layer !== 'vault') {
+      out.push({ what: `names the storage key of the vault's session; only src/vault reads or writes it`, line: at(node) });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
   return out;
 }
 
@@ -271,6 +317,24 @@ describe('architecture: dependency rules', () => {
     ['entrypoints/relay.content.ts', "import { route } from '../src/provider/schemas';", 'content scripts take only'],
     ['entrypoints/popup/main.tsx', "import { a } from '../../src/sim/ledger';", 'entrypoints may not import sim'],
     ['src/stray.ts', 'export const a = 1;', 'not in a known layer'],
+    // The vault boundary.
+    ['src/background/a.ts', "import { generateKeyPair } from '../core';", '`generateKeyPair` takes or makes secret key bytes'],
+    ['src/background/a.ts', "import { signNep413 as sign } from '../core/nep413';", '`signNep413` takes or makes'],
+    ['src/ui/a.tsx', "import * as core from '../core';\nexport const k = core.parseSecretKey('x');", '`parseSecretKey` takes or makes'],
+    ['src/background/a.ts', "const { signIntentPayload } = await import('../core');", '`signIntentPayload` takes or makes'],
+    ['src/background/a.ts', "import * as core from '../core';\nexport const f = core['formatSecretKey'];", '`formatSecretKey` takes or makes'],
+    ['src/provider/a.ts', "import type { KeyPair } from '../core';", '`KeyPair` takes or makes'],
+    ['src/background/a.ts', 'export const wipe = (p: { secretSeed: Uint8Array }) => p.secretSeed.fill(0);', '`secretSeed` takes or makes'],
+    ['entrypoints/background.ts', "import { publicKeyFromSeed } from '../src/core';", '`publicKeyFromSeed` takes or makes'],
+    ['src/background/a.ts', "import { keyPairFromPhrase } from '../vault/phrase';", 'imports a vault module directly'],
+    ['src/background/a.ts', "import { slip10Derive } from '../vault/slip10';", 'imports a vault module directly'],
+    ['entrypoints/background.ts', "import { Vault } from '../src/vault/vault';", 'imports a vault module directly'],
+    ['src/background/a.ts', "import { ed25519 } from '@noble/curves/ed25519.js';", 'makes keys or signatures'],
+    ['src/ui/a.tsx', "import { mnemonicToEntropy } from '@scure/bip39';", 'makes keys or signatures'],
+    ['src/background/a.ts', "export const read = (s: { get(k: string): unknown }) => s.get('vault.session');", "the vault's session"],
+    ['src/background/a.ts', 'export const k = `vault.${"session"}`; export const j = `vault.session`;', "the vault's session"],
+    ['src/sim/a.ts', "export const k = 'vault.session';", "the vault's session"],
+    ['src/background/a.ts', "import { VAULT_SESSION_KEY } from '../vault';", "the vault's session"],
   ];
   it.each(bad)('flags %s: %s', (file, source, expected) => {
     expect(checkFile(file, source).join('\n')).toContain(expected);
@@ -279,7 +343,12 @@ describe('architecture: dependency rules', () => {
   const good: [file: string, source: string][] = [
     ['src/core/a.ts', "import { z } from 'zod';\nimport { sha256 } from '@noble/hashes/sha2';\nexport const d = (ms: number) => new Date(ms);"],
     ['src/core/a.ts', 'export function f(window: number) { return { fetch: window }; }'],
-    ['src/background/a.ts', "import { route } from './router';\nimport { x } from '../vault/keys';"],
+    ['src/background/a.ts', "import { route } from './router';\nimport { Vault } from '../vault';"],
+    ['src/background/a.ts', "import { Vault } from '../vault/index';\nimport { formatPublicKey, verifyNep413 } from '../core';"],
+    ['src/sim/a.ts', "import { generateKeyPair, signIntentPayload } from '../core';\nimport { ed25519 } from '@noble/curves/ed25519.js';"],
+    ['src/cli/a.ts', "import { parseSecretKey, formatSecretKey } from '../core';"],
+    ['src/vault/a.ts', "import { parseSecretKey } from '../core';\nimport { keyPairFromPhrase } from './phrase';\nexport const K = 'vault.session';"],
+    ['src/core/a.ts', "import { ed25519 } from '@noble/curves/ed25519.js';\nexport const publicKeyFromSeed = (s: Uint8Array) => ed25519.getPublicKey(s);"],
     ['src/sim/a.ts', "import http from 'node:http';\nimport { a } from '../core/index';\nimport { b } from '../core';"],
     ['entrypoints/provider.content.ts', "import { installProvider } from '../src/provider/page';"],
   ];
@@ -385,5 +454,198 @@ describe('file size', () => {
       .filter((f) => !/^(\/\*\*[\s\S]*?\*\/|(\/\/.*\n)+)/.exec(f.source)?.[0].includes('Over 300 lines on purpose'))
       .map((f) => f.rel);
     expect(long).toEqual([]);
+  });
+});
+
+/**
+ * What src/vault/index.ts hands out (docs/architecture.md, "Rooms"), read with TypeScript's type checker:
+ * every exported value is one listed here, every public member of `Vault` is listed, and no exported
+ * function or public member returns secret bytes (a byte array, a CryptoKey, a key pair) or a field named
+ * like a secret, except the members in SECRET_RETURNS, for what they list. A returned string is not
+ * visible to types: that is what the two lists of names are for, so a new export or member is read
+ * before it is added.
+ */
+interface SurfaceRules {
+  values: ReadonlySet<string>;
+  members: ReadonlySet<string>;
+  secretReturns: Readonly<Record<string, readonly string[]>>;
+}
+
+const VAULT_SURFACE: SurfaceRules = {
+  values: new Set([
+    'Vault', 'VaultError', 'RECORD_KEY', 'NEXT_RECORD_KEY', 'idbVaultStorage', 'memoryVaultStorage', 'DEFAULT_ITERATIONS',
+    'MIN_ITERATIONS', 'RECORD_VERSION', 'readRecord', 'passwordWeakness', 'MIN_PASSWORD_LENGTH', 'delayAfter',
+  ]),
+  members: new Set([
+    'exists', 'readStoredRecord', 'isUnlocked', 'create', 'unlock', 'resume', 'lock', 'view', 'addAccount', 'addNamedAccount',
+    'newKeyFor', 'forgetKey', 'setSigningKey', 'renameAccount', 'removeAccount', 'markPhraseBackedUp', 'sealCredential',
+    'openCredential', 'sealData', 'openData', 'recordName', 'changePassword', 'exportSecretKey', 'exportPhrase', 'signIntent', 'signMessage',
+  ]),
+  secretReturns: {
+    // Password-gated: they ask for the password again and count wrong ones (src/vault/throttle.ts).
+    'Vault.exportSecretKey': [],
+    'Vault.exportPhrase': [],
+    // The words of a phrase the vault has just made, once, for the backup step.
+    'Vault.create': ['phrase', 'phrase.words'],
+    'Vault.addAccount': ['phrase', 'phrase.words'],
+  },
+};
+const SECRET_TYPES = new Set(['Uint8Array', 'ArrayBuffer', 'SharedArrayBuffer', 'ArrayBufferLike', 'Buffer', 'DataView', 'CryptoKey', 'KeyPair']);
+const SECRET_FIELDS = new Set([
+  'secretKey', 'secretSeed', 'seed', 'keyBytes', 'phrase', 'words', 'mnemonic', 'credentialsKey', 'dataKey', 'privateKey', 'contents', 'material',
+]);
+
+/** Where in `type` secret bytes or secret-named fields are: paths like `phrase.words` or `keyBytes: Uint8Array`. */
+function secretPaths(checker: ts.TypeChecker, type: ts.Type, at = '', stack: ts.Type[] = []): string[] {
+  if (stack.includes(type) || stack.length > 8) return [];
+  const inner = [...stack, type];
+  if (type.isUnion() || type.isIntersection()) return type.types.flatMap((t) => secretPaths(checker, t, at, inner));
+  const name = (type.aliasSymbol ?? type.getSymbol())?.getName();
+  if (name && SECRET_TYPES.has(name)) return [at ? `${at}: ${name}` : name];
+  if (name === 'Promise' || checker.isArrayType(type) || checker.isTupleType(type)) {
+    return checker.getTypeArguments(type as ts.TypeReference).flatMap((t) => secretPaths(checker, t, at, inner));
+  }
+  if (!(type.flags & ts.TypeFlags.Object)) return [];
+  return checker.getPropertiesOfType(type).flatMap((prop) => {
+    const where = at ? `${at}.${prop.name}` : prop.name;
+    const decl = prop.valueDeclaration ?? prop.declarations?.[0];
+    const propType = decl ? checker.getTypeOfSymbolAtLocation(prop, decl) : checker.getDeclaredTypeOfSymbol(prop);
+    const own = SECRET_FIELDS.has(prop.name) ? [where] : [];
+    return propType.getCallSignatures().length > 0 ? own : [...own, ...secretPaths(checker, propType, where, inner)];
+  });
+}
+
+/** What a value gives out: the return types of its call signatures, or its own type. */
+function givenOut(checker: ts.TypeChecker, type: ts.Type): ts.Type[] {
+  const calls = type.getCallSignatures();
+  return calls.length > 0 ? calls.map((s) => checker.getReturnTypeOfSignature(s)) : [type];
+}
+
+function isHidden(decl: ts.Declaration): boolean {
+  const name = ts.getNameOfDeclaration(decl);
+  return (name !== undefined && ts.isPrivateIdentifier(name)) || (ts.getCombinedModifierFlags(decl) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) !== 0;
+}
+
+function surfaceViolations(program: ts.Program, indexFile: string, rules: SurfaceRules): string[] {
+  const checker = program.getTypeChecker();
+  const sf = program.getSourceFile(indexFile);
+  const moduleSymbol = sf && checker.getSymbolAtLocation(sf);
+  if (!moduleSymbol) return [`${indexFile}: not found`];
+  const out: string[] = [];
+  const judge = (what: string, type: ts.Type) => {
+    const allowed = rules.secretReturns[what] ?? [];
+    for (const given of givenOut(checker, type)) {
+      for (const found of secretPaths(checker, given)) {
+        if (!allowed.includes(found)) out.push(`${what} gives out ${found}: only the vault holds secret bytes`);
+      }
+    }
+  };
+  for (const exported of checker.getExportsOfModule(moduleSymbol)) {
+    const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+    if (!(symbol.flags & ts.SymbolFlags.Value)) continue;
+    const name = exported.getName();
+    if (!rules.values.has(name)) out.push(`exports ${name}: not in VAULT_SURFACE.values (add it only once it gives no secret out)`);
+    const decl = symbol.valueDeclaration;
+    if (!decl) continue;
+    if (symbol.flags & ts.SymbolFlags.Class) {
+      for (const member of checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(symbol))) {
+        const memberDecl = member.valueDeclaration ?? member.declarations?.[0];
+        if (!memberDecl || isHidden(memberDecl)) continue;
+        const what = `${name}.${member.getName()}`;
+        if (name === 'Vault' && !rules.members.has(member.getName())) out.push(`${what} is new: list it in VAULT_SURFACE.members once it gives no secret out`);
+        judge(what, checker.getTypeOfSymbolAtLocation(member, memberDecl));
+      }
+      for (const member of checker.getPropertiesOfType(checker.getTypeOfSymbolAtLocation(symbol, decl))) {
+        const memberDecl = member.valueDeclaration;
+        if (member.getName() === 'prototype' || !memberDecl || isHidden(memberDecl)) continue;
+        judge(`${name}.${member.getName()}`, checker.getTypeOfSymbolAtLocation(member, memberDecl));
+      }
+    } else {
+      judge(name, checker.getTypeOfSymbolAtLocation(symbol, decl));
+    }
+  }
+  return out;
+}
+
+function projectOptions(): ts.CompilerOptions {
+  const config = ts.readConfigFile(path.join(ROOT, 'tsconfig.json'), ts.sys.readFile);
+  return { ...ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT).options, noEmit: true };
+}
+
+/** A program over the real files plus `virtual` ones (paths relative to the root), for the checker's own tests. */
+function programWith(virtual: Record<string, string>, roots: string[]): ts.Program {
+  const options = projectOptions();
+  const host = ts.createCompilerHost(options);
+  const files = new Map(Object.entries(virtual).map(([f, text]) => [path.join(ROOT, f), text]));
+  const { fileExists, readFile, getSourceFile } = host;
+  host.fileExists = (f) => files.has(f) || fileExists.call(host, f);
+  host.readFile = (f) => files.get(f) ?? readFile.call(host, f);
+  host.getSourceFile = (f, language, ...rest) => {
+    const text = files.get(f);
+    return text === undefined ? getSourceFile.call(host, f, language, ...rest) : ts.createSourceFile(f, text, language, true);
+  };
+  return ts.createProgram(roots.map((r) => path.join(ROOT, r)), options, host);
+}
+
+describe('the vault boundary: what src/vault hands out', () => {
+  const REAL = 'src/vault/index.ts';
+  // The checker itself: each sample vault index must produce violations containing each `expect`.
+  const bad: [what: string, source: string, expect: string[]][] = [
+    ['a function returning bytes', 'export function seedOf(): Uint8Array { return new Uint8Array(32); }', ['exports seedOf', 'seedOf gives out Uint8Array']],
+    [
+      'a public member returning secret-named fields, and a new member',
+      'export class Vault { keys(): { publicKey: string; secretKey: string }[] { return []; } }',
+      ['Vault.keys is new', 'Vault.keys gives out secretKey'],
+    ],
+    [
+      'a promise of key material, nested',
+      'export class Vault { async session() { return { material: { keyBytes: new Uint8Array(32) } }; } }',
+      ['Vault.session gives out material', 'Vault.session gives out material.keyBytes: Uint8Array'],
+    ],
+    ['a CryptoKey in a getter', 'export class Vault { get view(): { key: CryptoKey } { return null!; } }', ['Vault.view gives out key: CryptoKey']],
+    ['a phrase from a member not listed for it', 'export class Vault { async unlock(): Promise<{ phrase: string }> { return { phrase: "" }; } }', ['Vault.unlock gives out phrase']],
+    ['a constant holding a key', 'export const KEY = { seed: new Uint8Array(32) };', ['exports KEY', 'KEY gives out seed']],
+  ];
+  const good = [
+    'export class Vault {',
+    '  #contents = new Uint8Array(32);',
+    '  private secret(): Uint8Array { return this.#contents; }',
+    '  get isUnlocked(): boolean { return true; }',
+    '  view(): { accounts: { accountId: string; publicKeys: string[] }[]; phrases: { id: string; backedUp: boolean }[] } { return null!; }',
+    '  async create(): Promise<{ accountId: string; publicKey: string; phrase?: { id: string; words: string[] } } | null> { return null; }',
+    '  signMessage(): string { return ""; }',
+    '  async exportSecretKey(): Promise<string> { return ""; }',
+    '}',
+    'export const RECORD_KEY = "vault";',
+  ].join('\n');
+  const samples = Object.fromEntries([...bad.map((b, i) => [`test/sample-vault/bad${i}.ts`, b[1]]), ['test/sample-vault/good.ts', good]]);
+  // One program for the real index and every sample: building one takes seconds.
+  let built: ts.Program | undefined;
+  const program = () => (built ??= programWith(samples, [REAL, ...Object.keys(samples)]));
+  const check = (file: string, rules = VAULT_SURFACE) => surfaceViolations(program(), path.join(ROOT, file), rules);
+
+  it('src/vault/index.ts gives out no secret but through the listed members', () => {
+    expect(check(REAL)).toEqual([]);
+  });
+
+  it('the check reads the real vault: with no lists, every export and member of Vault is reported, and the new phrase', () => {
+    const found = check(REAL, { values: new Set(), members: new Set(), secretReturns: {} });
+    expect(found).toEqual(expect.arrayContaining([
+      'exports Vault: not in VAULT_SURFACE.values (add it only once it gives no secret out)',
+      'Vault.signIntent is new: list it in VAULT_SURFACE.members once it gives no secret out',
+      'Vault.create gives out phrase.words: only the vault holds secret bytes',
+      'Vault.addAccount gives out phrase.words: only the vault holds secret bytes',
+    ]));
+    expect(found.filter((f) => f.includes(' is new:'))).toHaveLength(VAULT_SURFACE.members.size);
+    expect(found.filter((f) => f.startsWith('exports '))).toHaveLength(VAULT_SURFACE.values.size);
+  });
+
+  it.each(bad.map((b, i) => [b[0], i, b[2]] as const))('flags %s', (_what, i, expected) => {
+    const found = check(`test/sample-vault/bad${i}.ts`).join('\n');
+    for (const e of expected) expect(found).toContain(e);
+  });
+
+  it('allows private state, public keys, views, signatures as text, and a new phrase from create', () => {
+    expect(check('test/sample-vault/good.ts')).toEqual([]);
   });
 });

@@ -198,8 +198,7 @@ export class ApprovalService {
         const payload = { message: m.message, nonce: base64.decode(m.nonce), recipient: m.recipient, callbackUrl: m.callbackUrl ?? null };
         // The nonce is claimed before the signature exists outside the vault (one nonce, one signature).
         await this.deps.nonces.claim(await this.deps.preview.verifierId(), accountId, m.nonce, `message:${hex.encode(nep413Digest(payload))}`, 'message');
-        const signature = wallet.vault.signMessage(publicKey, payload);
-        return { accountId, publicKey, signature: base64.encode(signature) };
+        return { accountId, publicKey, signature: wallet.vault.signMessage(publicKey, payload) }; // base64, verified by the vault
       }
       case 'signIntents':
       case 'publishIntents': {

@@ -4,10 +4,9 @@
  * registered local key, publishing it, following `get_status` to SETTLED and confirming with
  * `has_public_key`.
  */
-import { type Random, formatPublicKey, generateKeyPair, implicitAccountId, parsePublicKey } from '../../core';
+import { formatPublicKey, implicitAccountId, parsePublicKey } from '../../core';
 import type { IntentStatus, PublishResult } from '../../bus';
 import type { KeyChangeResult, KeyListing } from '../../provider/walletApi';
-import { addKey, forgetKey, setSigningKey } from '../../vault';
 import type { BusPort, SigningService } from './signer';
 import type { WalletService } from '../wallet/service';
 
@@ -26,7 +25,6 @@ export interface KeyManagerDeps {
   signer: SigningService;
   ledger: () => Promise<LedgerKeysPort>;
   bus: () => Promise<StatusPort>;
-  random: Random;
   now: () => number;
   sleep: (ms: number) => Promise<void>;
   /** How long to follow get_status before giving up. */
@@ -73,14 +71,8 @@ export class KeyManager {
   /** Adds `publicKey`, or a newly generated local key, to the account on the verifier. */
   async add(accountId: string, publicKey?: string): Promise<KeyChangeResult> {
     this.deps.wallet.account(accountId);
-    let key = publicKey;
-    if (key === undefined) {
-      const pair = generateKeyPair(this.deps.random);
-      key = formatPublicKey(pair.publicKey);
-      await this.deps.wallet.update((c) => addKey(c, { pair, source: 'generated' }, new Date(this.deps.now()), accountId));
-    } else {
-      key = formatPublicKey(parsePublicKey(key));
-    }
+    // A new local key is made inside the vault; only its public key comes back.
+    const key = publicKey === undefined ? await this.deps.wallet.change((vault) => vault.newKeyFor(accountId)) : formatPublicKey(parsePublicKey(publicKey));
     const listing = await this.list(accountId);
     if (listing.registered?.includes(key)) throw new KeyChangeError('That key is already registered for this account.');
     try {
@@ -88,7 +80,7 @@ export class KeyManager {
     } catch (e) {
       // A key generated for this change that the verifier refused would only confuse: drop it. (Not on
       // a timeout: the intent may still settle, and then the secret is needed.)
-      if (publicKey === undefined && e instanceof KeyChangeError && e.refused) await this.deps.wallet.update((c) => forgetKey(c, accountId, key));
+      if (publicKey === undefined && e instanceof KeyChangeError && e.refused) await this.deps.wallet.change((vault) => vault.forgetKey(accountId, key));
       throw e;
     }
   }
@@ -116,7 +108,7 @@ export class KeyManager {
     }
     const result = await this.change(accountId, 'remove_public_key', key);
     if (account.publicKeys.includes(key) && account.publicKeys.length > 1) {
-      await this.deps.wallet.update((c) => forgetKey(successor ? setSigningKey(c, accountId, successor) : c, accountId, key));
+      await this.deps.wallet.change((vault) => vault.forgetKey(accountId, key, successor));
     }
     return result;
   }
@@ -137,7 +129,7 @@ export class KeyManager {
         'The verifier could not be asked whether this key is registered, so it was not made the signing key. Try again when the ledger RPC answers, or choose to use it anyway if you know it is registered.',
       );
     }
-    await this.deps.wallet.update((c) => setSigningKey(c, accountId, publicKey));
+    await this.deps.wallet.change((vault) => vault.setSigningKey(accountId, publicKey));
   }
 
   private async change(accountId: string, intent: 'add_public_key' | 'remove_public_key', publicKey: string): Promise<KeyChangeResult> {

@@ -1,9 +1,9 @@
 /**
  * The signing service: builds payloads with the verifier's versioned nonce (docs/protocol.md), signs
- * with the vault, checks its own signature, records each nonce before releasing a signature, computes
- * the intent hash, and publishes. An `invalid salt` rejection refreshes the salt and re-signs once
- * only when the caller allows it (`retrySalt`: the wallet's own key changes); a request a person
- * approved ends there (docs/protocol.md, "Nonces").
+ * with the vault (which verifies each signature before returning it), records each nonce before
+ * releasing a signature, computes the intent hash, and publishes. An `invalid salt` rejection refreshes
+ * the salt and re-signs once only when the caller allows it (`retrySalt`: the wallet's own key changes);
+ * a request a person approved ends there (docs/protocol.md, "Nonces").
  */
 import {
   type IntentPayload,

@@ -1,21 +1,18 @@
 /**
- * Unlocked state across service-worker restarts (docs/architecture.md, "Where state lives"): the vault key
- * and the lock deadline live in `storage.session` (memory-only, cleared when the browser closes, not readable
- * by content scripts) and in worker memory. A `chrome.alarms` alarm locks at the deadline; every use of the
- * vault moves the deadline (idle timeout).
+ * The lock deadline across service-worker restarts (docs/architecture.md, "Where state lives"): kept in
+ * `storage.session` (memory-only, cleared when the browser closes, not readable by content scripts) and in
+ * worker memory. A `chrome.alarms` alarm locks at the deadline; every use of the vault moves the deadline
+ * (idle timeout). The vault keeps its own unlocked key (src/vault/session.ts); a worker resumes it only
+ * while this deadline has not passed.
  */
 import * as z from 'zod/mini';
-import type { UnlockedSession } from '../../vault';
 import type { KeyValue } from '../kv';
 
 export const AUTO_LOCK_ALARM = 'auto-lock';
-const SESSION_KEY = 'unlocked';
+export const DEADLINE_KEY = 'lockDeadline';
 
-const sessionSchema = z.strictObject({
-  vault: z.strictObject({ keyBytes: z.string(), salt: z.string(), iterations: z.int() }),
-  lockAt: z.number(),
-});
-export type StoredSession = z.output<typeof sessionSchema>;
+const deadlineSchema = z.strictObject({ lockAt: z.number() });
+export type StoredDeadline = z.output<typeof deadlineSchema>;
 
 /** The part of `browser.alarms` we use. */
 export interface AlarmsLike {
@@ -24,7 +21,7 @@ export interface AlarmsLike {
 }
 
 export class AutoLock {
-  /** Moves on every clear(): a touch that started before a lock must not write the session back. */
+  /** Moves on every clear(): a touch that started before a lock must not write the deadline back. */
   private epoch = 0;
 
   constructor(
@@ -33,13 +30,13 @@ export class AutoLock {
     private readonly now: () => number,
   ) {}
 
-  async read(): Promise<StoredSession | undefined> {
-    return this.session.readOr(SESSION_KEY, z.optional(sessionSchema), undefined);
+  async read(): Promise<StoredDeadline | undefined> {
+    return this.session.readOr(DEADLINE_KEY, z.optional(deadlineSchema), undefined);
   }
 
-  async start(vault: UnlockedSession, minutes: number): Promise<number> {
+  async start(minutes: number): Promise<number> {
     const lockAt = this.now() + minutes * 60_000;
-    await this.session.write(SESSION_KEY, { vault, lockAt } satisfies StoredSession);
+    await this.session.write(DEADLINE_KEY, { lockAt } satisfies StoredDeadline);
     await this.alarms.create(AUTO_LOCK_ALARM, { when: lockAt });
     return lockAt;
   }
@@ -50,12 +47,12 @@ export class AutoLock {
     const current = await this.read();
     // Storage calls run in the order they are made: checked here, the write cannot follow a clear().
     if (!current || epoch !== this.epoch) return null;
-    return this.start(current.vault, minutes);
+    return this.start(minutes);
   }
 
   async clear(): Promise<void> {
     this.epoch += 1;
-    await this.session.remove(SESSION_KEY);
+    await this.session.remove(DEADLINE_KEY);
     await this.alarms.clear(AUTO_LOCK_ALARM);
   }
 }

@@ -1,6 +1,5 @@
 /** The wallet API (src/provider/walletApi.ts) for the extension's own pages, one handler per method. */
 import type { ConnectedSite, WalletMethod, WalletResults, WalletStatus } from '../../provider/walletApi';
-import { renameAccount } from '../../vault';
 import type { KeyManager } from '../signing/keyManager';
 import type { SettingsStore } from './settings';
 import type { WalletService } from './service';
@@ -48,10 +47,9 @@ export function walletHandlers({ wallet, keys, settings, sites, balances, sends,
     },
     wallet_exportKey: async (p) => ({ secretKey: await wallet.vault.exportSecretKey(p.password, p.publicKey) }),
     wallet_exportPhrase: async (p) => ({ words: (await wallet.vault.exportPhrase(p.password, p.phraseId)).split(' ') }),
-    wallet_confirmBackup: (p) =>
-      wallet.update((c) => ({ ...c, phrases: c.phrases.map((ph) => (ph.id === p.phraseId ? { ...ph, backedUp: true } : ph)) })),
+    wallet_confirmBackup: (p) => wallet.confirmBackup(p.phraseId),
     wallet_addAccount: (p) => wallet.addAccount(p.source, p.label),
-    wallet_renameAccount: (p) => wallet.update((c) => renameAccount(c, p.accountId, p.label)),
+    wallet_renameAccount: (p) => wallet.renameAccount(p.accountId, p.label),
     wallet_removeAccount: (p) => removeAccount(p.accountId),
     wallet_selectAccount: (p) => wallet.selectAccount(p.accountId),
     wallet_listKeys: (p) => keys.list(p.accountId),

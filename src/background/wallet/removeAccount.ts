@@ -6,7 +6,6 @@
  * once signed is never signed again, whoever holds the key next.
  */
 import type { WalletStatus } from '../../provider/walletApi';
-import { removeAccount as withoutAccount } from '../../vault';
 import type { PageEvents } from '../page/events';
 import type { Permissions } from '../page/permissions';
 import type { WalletService } from './service';
@@ -24,7 +23,7 @@ export function accountRemoval(d: AccountRemovalDeps) {
     d.wallet.account(accountId); // an account of this wallet, unlocked: else nothing is touched
     // Grants first: the accountsChanged that the wallet's change sends each connected site then has the rest.
     const affected = await d.permissions.forgetAccount(accountId);
-    const status = await d.wallet.update((c) => withoutAccount(c, accountId));
+    const status = await d.wallet.removeAccount(accountId);
     const still = new Set(Object.keys(await d.permissions.all()));
     for (const origin of affected) if (!still.has(origin)) await d.events.emit((o) => o === origin, 'accountsChanged', []);
     for (const forget of d.forget) await forget(accountId);

@@ -1,20 +1,11 @@
 /**
- * The wallet as the background sees it: the vault, its unlocked session and auto-lock, the selected
- * account. Emits lock/unlock and account changes for the provider events.
+ * The wallet as the background sees it: the vault, its lock deadline (auto-lock), the selected account.
+ * Every key and account change is a named operation of the vault, which alone holds the secrets
+ * (docs/architecture.md, "Rooms"). Emits lock/unlock and account changes for the provider events.
  */
 import * as z from 'zod/mini';
-import { type KeyPair, type Random, generateKeyPair, implicitAccountId, isImplicitAccountId, parsePublicKey, parseSecretKey } from '../../core';
 import type { AccountView, CreateResult, KeySource, WalletStatus } from '../../provider/walletApi';
-import {
-  LEDGER_DERIVATION_PATH,
-  Vault,
-  VaultError,
-  type VaultContents,
-  addKey,
-  emptyContents,
-  generatePhrase,
-  keyPairFromPhrase,
-} from '../../vault';
+import { type AddedKey, Vault, VaultError } from '../../vault';
 import type { AutoLock } from './autoLock';
 import type { KeyValue } from '../kv';
 import type { SettingsStore } from './settings';
@@ -30,10 +21,7 @@ export interface WalletDeps {
   autoLock: AutoLock;
   settings: SettingsStore;
   local: KeyValue;
-  random: Random;
   now: () => number;
-  /** The BIP-39 English word list (loaded on demand: see src/vault/phrase.ts). */
-  wordlist: () => Promise<string[]>;
   problems?: StorageProblems;
   /** Told every status computed: the popup's first screen without a round trip (./statusMirror). */
   mirror?: StatusMirror;
@@ -56,18 +44,24 @@ export class WalletService {
     for (const fn of this.listeners) fn(e);
   }
 
-  /** On worker start: resume an unlocked session whose deadline has not passed. Idempotent. */
+  /**
+   * On worker start: the vault resumes its unlocked session while the lock deadline has not passed;
+   * otherwise it is locked (which removes its session). Idempotent.
+   */
   restore(): Promise<void> {
     this.restored ??= (async () => {
-      const session = await this.deps.autoLock.read();
-      if (!session) return;
-      if (session.lockAt <= this.deps.now()) {
+      const deadline = await this.deps.autoLock.read();
+      if (!deadline || deadline.lockAt <= this.deps.now()) {
         await this.deps.autoLock.clear();
+        await this.deps.vault.lock();
         return;
       }
       try {
-        await this.deps.vault.resume(session.vault);
-        this.lockAt = session.lockAt;
+        if (!(await this.deps.vault.resume())) {
+          await this.deps.autoLock.clear();
+          return;
+        }
+        this.lockAt = deadline.lockAt;
       } catch (e) {
         await this.deps.autoLock.clear();
         if (e instanceof VaultError && e.code === 'corrupted') this.problem = e.message;
@@ -111,64 +105,13 @@ export class WalletService {
     if (this.deps.vault.isUnlocked && this.lockAt !== null && this.lockAt <= this.deps.now()) await this.lock();
   }
 
-  /**
-   * Derives the first key for `source` (phrase derivation is asynchronous WebCrypto) and returns how
-   * to add it to contents, and the phrase when one was made.
-   */
-  private async keyFor(source: KeySource, wordlist: string[], label?: string): Promise<(contents: VaultContents) => { contents: VaultContents; phrase?: { id: string; words: string[] } }> {
-    const now = new Date(this.deps.now());
-    switch (source.kind) {
-      case 'generate': {
-        const pair = generateKeyPair(this.deps.random);
-        return (contents) => ({ contents: addKey(contents, { pair, source: 'generated' }, now, undefined, label) });
-      }
-      case 'newPhrase': {
-        const phrase = generatePhrase(this.deps.random, wordlist, source.words);
-        const pair = await keyPairFromPhrase(phrase, wordlist);
-        return (contents) => this.withPhrase(contents, pair, phrase, false, now, label);
-      }
-      case 'importPhrase': {
-        const pair = await keyPairFromPhrase(source.phrase, wordlist);
-        return (contents) => this.withPhrase(contents, pair, source.phrase, true, now, label);
-      }
-      case 'importKey': {
-        let pair: KeyPair;
-        try {
-          pair = parseSecretKey(source.secretKey);
-        } catch (e) {
-          throw new VaultError('invalid_input', `That secret key cannot be used: ${(e as Error).message}.`);
-        }
-        if (source.accountId && isImplicitAccountId(source.accountId) && source.accountId !== implicitAccountId(pair.publicKey)) {
-          throw new VaultError('invalid_input', 'That implicit account id does not belong to this key.');
-        }
-        return (contents) => ({ contents: addKey(contents, { pair, source: 'imported' }, now, source.accountId, label) });
-      }
-    }
-  }
-
-  private withPhrase(contents: VaultContents, pair: KeyPair, phrase: string, backedUp: boolean, now: Date, label?: string) {
-    const id = implicitAccountId(pair.publicKey).slice(0, 16);
-    const normal = phrase.trim().split(/\s+/).map((w) => w.toLowerCase());
-    const withKey = addKey(contents, { pair, source: 'phrase', phraseId: id, derivationPath: LEDGER_DERIVATION_PATH }, now, undefined, label);
-    const phrases = withKey.phrases.some((p) => p.id === id)
-      ? withKey.phrases
-      : [...withKey.phrases, { id, phrase: normal.join(' '), createdAt: now.toISOString(), backedUp }];
-    return { contents: { ...withKey, phrases }, ...(backedUp ? {} : { phrase: { id, words: normal } }) };
-  }
-
-  /** The word list, only for the sources that need it. */
-  private wordsFor(source: { kind: string }): Promise<string[]> {
-    return source.kind === 'newPhrase' || source.kind === 'importPhrase' ? this.deps.wordlist() : Promise.resolve([]);
-  }
-
   async create(password: string, source: KeySource): Promise<CreateResult> {
-    const { contents, phrase } = (await this.keyFor(source, await this.wordsFor(source)))(emptyContents());
-    await this.deps.vault.create(password, contents);
+    const added = await this.deps.vault.create(password, source);
     await this.startSession();
     await this.sealWaitingCredentials();
-    await this.deps.local.write(SELECTED_KEY, contents.accounts[0]?.accountId ?? null);
+    await this.deps.local.write(SELECTED_KEY, added?.accountId ?? null);
     this.emit({ type: 'unlock' });
-    return { status: await this.status(), ...(phrase ? { phrase } : {}) };
+    return { status: await this.status(), ...phraseOf(added) };
   }
 
   async unlock(password: string): Promise<WalletStatus> {
@@ -179,21 +122,16 @@ export class WalletService {
       throw e;
     }
     this.problem = null;
-    // After a rekey inside vault.unlock too: the session stores the key the record now opens with.
     await this.startSession();
     await this.sealWaitingCredentials();
     this.emit({ type: 'unlock' });
     return this.status();
   }
 
-  /**
-   * Re-encrypts the vault under a new password. The derived key changes, so an unlocked session
-   * stores the new one in storage.session: a restarted worker resumes with the key that opens the
-   * record (the old one no longer does).
-   */
+  /** Re-encrypts the vault under a new password (the vault's session then holds the new key); counts as activity. */
   async changePassword(oldPassword: string, newPassword: string): Promise<WalletStatus> {
     await this.deps.vault.changePassword(oldPassword, newPassword);
-    if (this.deps.vault.isUnlocked) await this.startSession();
+    await this.startSession();
     return this.status();
   }
 
@@ -212,18 +150,18 @@ export class WalletService {
 
   async lock(): Promise<WalletStatus> {
     const was = this.deps.vault.isUnlocked;
-    this.deps.vault.lock();
+    const locking = this.deps.vault.lock();
     this.lockAt = null;
-    await this.deps.autoLock.clear();
+    await Promise.all([locking, this.deps.autoLock.clear()]);
     if (was) this.emit({ type: 'lock' });
     return this.status();
   }
 
+  /** A new lock deadline while unlocked (after create, unlock, a password change). */
   private async startSession(): Promise<void> {
-    const session = this.deps.vault.session();
-    if (!session) return;
+    if (!this.deps.vault.isUnlocked) return;
     const { autoLockMinutes } = await this.deps.settings.plain();
-    this.lockAt = await this.deps.autoLock.start(session, autoLockMinutes);
+    this.lockAt = await this.deps.autoLock.start(autoLockMinutes);
   }
 
   /** Marks activity: the idle timer and the popup's snapshot get a new deadline. Throws `locked` when locked. */
@@ -267,33 +205,43 @@ export class WalletService {
   }
 
   async addAccount(source: KeySource | { kind: 'named'; accountId: string; publicKey: string }, label?: string): Promise<CreateResult> {
-    await this.touch();
-    const wordlist = await this.wordsFor(source);
-    const build = source.kind === 'named' ? null : await this.keyFor(source, wordlist, label);
-    let phrase: { id: string; words: string[] } | undefined;
-    await this.deps.vault.update((contents) => {
-      if (source.kind === 'named') {
-        parsePublicKey(source.publicKey);
-        const owner = contents.accounts.find((a) => a.publicKeys.includes(source.publicKey));
-        if (!owner) throw new VaultError('unknown_key', 'Pick one of this wallet’s keys for the named account.');
-        if (contents.accounts.some((a) => a.accountId === source.accountId)) {
-          throw new VaultError('invalid_input', `The account ${source.accountId} is already in this wallet.`);
-        }
-        const key = contents.keys.find((k) => k.publicKey === source.publicKey)!;
-        return addKey(contents, { pair: parseSecretKey(key.secretKey), source: key.source }, new Date(this.deps.now()), source.accountId, label);
-      }
-      const made = build!(contents);
-      phrase = made.phrase;
-      return made.contents;
-    });
-    this.emit({ type: 'accountsChanged' });
-    return { status: await this.status(), ...(phrase ? { phrase } : {}) };
+    const added = await this.change((vault) =>
+      source.kind === 'named' ? vault.addNamedAccount(source.accountId, source.publicKey, label).then(() => null) : vault.addAccount(source, label),
+    );
+    return { status: await this.status(), ...phraseOf(added) };
   }
 
-  async update(change: (c: VaultContents) => VaultContents): Promise<WalletStatus> {
+  renameAccount(accountId: string, label: string): Promise<WalletStatus> {
+    return this.changed((vault) => vault.renameAccount(accountId, label));
+  }
+
+  removeAccount(accountId: string): Promise<WalletStatus> {
+    return this.changed((vault) => vault.removeAccount(accountId));
+  }
+
+  /** The user wrote the phrase down (the backup step checked some of its words). */
+  confirmBackup(phraseId: string): Promise<WalletStatus> {
+    return this.changed((vault) => vault.markPhraseBackedUp(phraseId));
+  }
+
+  /**
+   * A change of keys or accounts, made by the vault while unlocked (`locked` otherwise): the idle timer
+   * moves and the pages hear `accountsChanged`.
+   */
+  async change<T>(operation: (vault: Vault) => Promise<T>): Promise<T> {
     await this.touch();
-    await this.deps.vault.update(change);
+    const result = await operation(this.deps.vault);
     this.emit({ type: 'accountsChanged' });
+    return result;
+  }
+
+  private async changed(operation: (vault: Vault) => Promise<void>): Promise<WalletStatus> {
+    await this.change(operation);
     return this.status();
   }
+}
+
+/** The words of a phrase the vault has just made, for the backup step (only for `newPhrase`). */
+function phraseOf(added: AddedKey | null): Pick<CreateResult, 'phrase'> {
+  return added?.phrase ? { phrase: added.phrase } : {};
 }

@@ -1,7 +1,7 @@
 // src/core and src/vault timings in Node, for information (absolute times: docs/architecture.md, "Budgets").
 import { randomBytes } from 'node:crypto';
-import { buildIntentPayload, encodeVersionedNonce, formatPublicKey, generateKeyPair, hex, implicitAccountId } from '../../../src/core';
-import { DEFAULT_ITERATIONS, Vault, addKey, emptyContents, memoryVaultStorage } from '../../../src/vault';
+import { buildIntentPayload, encodeVersionedNonce, formatPublicKey, formatSecretKey, generateKeyPair, hex, implicitAccountId } from '../../../src/core';
+import { DEFAULT_ITERATIONS, Vault, memoryVaultStorage } from '../../../src/vault';
 import { type RowProducer, round, timeMedian } from '../lib';
 
 const random = (n: number) => new Uint8Array(randomBytes(n));
@@ -22,7 +22,7 @@ export const coreRows: RowProducer = async () => {
   const signerId = implicitAccountId(pair.publicKey);
   const storage = memoryVaultStorage();
   const vault = new Vault({ storage, random });
-  await vault.create('bench password 123', addKey(emptyContents(), { pair, source: 'generated' }, new Date()));
+  await vault.create('bench password 123', { kind: 'importKey', secretKey: formatSecretKey(pair) });
   const publicKey = formatPublicKey(pair.publicKey);
   const salt = hex.decode('252812b3');
   // What the wallet does for each intent request once approved: build, sign with the unlocked key, check.

@@ -7,8 +7,7 @@ import * as z from 'zod/mini';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CorruptedValueError, KeyValue } from '../../../src/background/kv';
 import { CLEAR_RECORDS, SEALED_MARKER, isClearRecord } from '../../../src/background/sealedRecords';
-import { generateKeyPair } from '../../../src/core';
-import { Vault, VaultError, addKey, emptyContents, memoryVaultStorage } from '../../../src/vault';
+import { Vault, VaultError, memoryVaultStorage } from '../../../src/vault';
 
 const random = (n: number) => new Uint8Array(randomBytes(n));
 const PASSWORD = 'a long test password';
@@ -21,7 +20,7 @@ const storedOf = async (kv: KeyValue, key: string) => raw(await kv.storedName(ke
 
 async function unlockedVault(): Promise<Vault> {
   const vault = new Vault({ storage: memoryVaultStorage(), random, iterations: 600_000 });
-  await vault.create(PASSWORD, addKey(emptyContents(), { pair: generateKeyPair(random), source: 'generated' }, new Date()));
+  await vault.create(PASSWORD, { kind: 'generate' });
   return vault;
 }
 
@@ -63,7 +62,7 @@ describe('a private record', () => {
     const kv = new KeyValue(area(), vault);
     await kv.write('swap:ab12', swap);
     const before = await area().get(null);
-    vault.lock();
+    await vault.lock();
     expect(await failure(kv.read('swap:ab12', anything))).toMatchObject({ name: 'VaultError', code: 'locked' });
     expect(await failure(kv.write('swap:cd34', swap))).toBeInstanceOf(VaultError);
     expect(await area().get(null)).toEqual(before);
@@ -107,7 +106,7 @@ describe('records an earlier version wrote in the clear', () => {
   it('are sealed in place at the first private access after the unlock, once; the marker says so', async () => {
     await area().set({ swapIds: ['ab12'], 'swap:ab12': swap, settings: { preset: 'local' }, grants: {} });
     const vault = await unlockedVault();
-    vault.lock();
+    await vault.lock();
     const kv = new KeyValue(area(), vault);
     expect(await failure(kv.read('swapIds', anything))).toMatchObject({ code: 'locked' });
     expect(await raw(SEALED_MARKER)).toBeUndefined();

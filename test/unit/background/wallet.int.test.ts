@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { AUTO_LOCK_ALARM } from '../../../src/background/wallet/autoLock';
+import { AUTO_LOCK_ALARM, DEADLINE_KEY } from '../../../src/background/wallet/autoLock';
 import { startBackground } from '../../../src/background/start';
 import { base64, hex, encodeVersionedNonce, verifySignedIntent } from '../../../src/core';
 import { WALLET, type CreateResult, type KeyChangeResult, type KeyListing, type WalletStatus } from '../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage } from '../../../src/vault';
+import { VAULT_SESSION_KEY } from '../../../src/vault/session';
 import { PASSWORD, backgroundEnv, call, useSimulator, type Clock } from './harness';
 
 let sim: RunningSimulator;
@@ -33,7 +34,7 @@ describe('unlocked state and auto-lock', () => {
     // The listener hands back its work: awaiting the alarm is awaiting the lock.
     await fakeBrowser.alarms.onAlarm.trigger({ name: AUTO_LOCK_ALARM, scheduledTime: clock.now, persistAcrossSessions: false });
     expect((await call<WalletStatus>(bg, WALLET.status)).unlocked).toBe(false);
-    expect(await fakeBrowser.storage.session.get('unlocked')).toEqual({});
+    expect(await fakeBrowser.storage.session.get([DEADLINE_KEY, VAULT_SESSION_KEY])).toEqual({});
   });
 
   it('locks on the next request when the deadline passed even if the alarm was missed', async () => {
@@ -56,6 +57,16 @@ describe('unlocked state and auto-lock', () => {
     const afterBrowserRestart = startBackground(backgroundEnv(clock, vaultStorage));
     expect((await call<WalletStatus>(afterBrowserRestart, WALLET.status)).unlocked).toBe(false);
     await expect(afterBrowserRestart.signer.prepare({ signerId: accountId, intents: [] })).rejects.toThrow(/locked/);
+  });
+
+  it('a worker that restarts after the deadline starts locked, and the vault removes its stored key', async () => {
+    const clock = { now: 1_800_000_000_000 };
+    const { vaultStorage } = await freshWallet(clock);
+    expect(Object.keys(await fakeBrowser.storage.session.get(VAULT_SESSION_KEY))).toEqual([VAULT_SESSION_KEY]);
+    clock.now += 15 * 60_000;
+    const restarted = startBackground(backgroundEnv(clock, vaultStorage));
+    expect((await call<WalletStatus>(restarted, WALLET.status)).unlocked).toBe(false);
+    expect(await fakeBrowser.storage.session.get([DEADLINE_KEY, VAULT_SESSION_KEY])).toEqual({});
   });
 
   it('after a password change a restarted worker is still unlocked and signs (the new key is in the session)', async () => {

@@ -8,6 +8,8 @@ import { verifySignature } from '@near-wallet-selector/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { StorageAreaLike } from '../../../src/background/kv';
+import { DEADLINE_KEY } from '../../../src/background/wallet/autoLock';
+import { VAULT_SESSION_KEY } from '../../../src/vault/session';
 import { settingsSchema } from '../../../src/background/wallet/settings';
 import { startBackground } from '../../../src/background/start';
 import { APPROVAL, type ApprovalView } from '../../../src/provider/approvalApi';
@@ -212,7 +214,7 @@ describe('two popups and a dApp at once', () => {
       get: async (keys) => {
         const value = await area.get(keys);
         const h = hold;
-        if (h && (keys === 'unlocked' || (Array.isArray(keys) && keys.includes('unlocked')))) {
+        if (h && (keys === DEADLINE_KEY || (Array.isArray(keys) && keys.includes(DEADLINE_KEY)))) {
           hold = null;
           h.reached();
           await h.released; // the value was read; the answer arrives after the lock
@@ -226,13 +228,15 @@ describe('two popups and a dApp at once', () => {
     let release!: () => void;
     const reached = new Promise<void>((resolve) => (hold = { reached: resolve, released: new Promise<void>((r) => (release = r)) }));
     const renaming = ask(t.bg, POPUP_B, WALLET.renameAccount, { accountId: t.accountId, label: 'renamed' }).catch((e: Error) => e);
-    await reached; // popup B's request is inside touch(), between its read and its write of the session
+    await reached; // popup B's request is inside touch(), between its read and its write of the deadline
     const locked = await ask<WalletStatus>(t.bg, POPUP_A, WALLET.lock);
     expect(locked.unlocked).toBe(false);
     release();
     await renaming;
     expect((await ask<WalletStatus>(t.bg, POPUP_A, WALLET.status)).unlocked).toBe(false);
-    expect(Object.keys(await area.get(null as never)), 'no unlocked session is stored after the lock').not.toContain('unlocked');
+    const left = Object.keys(await area.get(null as never));
+    expect(left, 'no lock deadline is stored after the lock').not.toContain(DEADLINE_KEY);
+    expect(left, 'no unlocked vault key is stored after the lock').not.toContain(VAULT_SESSION_KEY);
     fakeBrowser.alarms.onAlarm.removeAllListeners();
     const restarted = startBackground(backgroundEnv(t.clock, t.vaultStorage));
     expect((await ask<WalletStatus>(restarted, POPUP_A, WALLET.status)).unlocked, 'a restarted worker starts locked').toBe(false);

@@ -25,6 +25,7 @@ import { SWAP, type HistoryPage, type SwapRecordView } from '../../../src/provid
 import { WALLET, type CreateResult, type SettingsView, type WalletStatus } from '../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { type VaultRecord, memoryVaultStorage } from '../../../src/vault';
+import { VAULT_SESSION_KEY } from '../../../src/vault/session';
 import { PASSWORD, backgroundEnv, call, useSimulator, type Background, type Clock } from '../background/harness';
 import { TIMING, deposit, dev, fireSwapAlarm, getSwap, snapshot, swapAlarmAt, swapParams } from './helpers';
 
@@ -99,7 +100,7 @@ describe('the vault record', () => {
     const good = vaultStorage.data.get('vault') as VaultRecord;
     const value = { ...good, data: { iv: good.data.iv, ciphertext: flipByte(good.data.ciphertext, 3) } };
     await vaultStorage.set('vault', value);
-    expect(Object.keys(await fakeBrowser.storage.session.get('unlocked'))).toEqual(['unlocked']);
+    expect(Object.keys(await fakeBrowser.storage.session.get(VAULT_SESSION_KEY))).toEqual([VAULT_SESSION_KEY]);
 
     fakeBrowser.alarms.onAlarm.removeAllListeners();
     const restarted = startBackground(backgroundEnv(clock, vaultStorage));

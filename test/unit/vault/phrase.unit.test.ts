@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { describe, expect, it } from 'vitest';
 import { formatPublicKey, formatSecretKey, hex, implicitAccountId } from '../../../src/core';
-import { generatePhrase, isValidPhrase, keyPairFromPhrase, slip10Derive } from '../../../src/vault';
-import { mnemonicToSeed } from '../../../src/vault/phrase';
+import { generatePhrase, isValidPhrase, keyPairFromPhrase, mnemonicToSeed } from '../../../src/vault/phrase';
+import { slip10Derive } from '../../../src/vault/slip10';
 import { seededRandom } from '../../fixtures/random';
 
 // SLIP-0010 test vector 1 for ed25519 (seed 000102030405060708090a0b0c0d0e0f).

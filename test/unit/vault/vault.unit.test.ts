@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,50 +7,23 @@ import {
   formatPublicKey,
   generateKeyPair,
   hex,
+  implicitAccountId,
   parseSecretKey,
   publicKeyFromSeed,
   signNep413,
   verifySignedIntent,
 } from '../../../src/core';
-import {
-  NEXT_RECORD_KEY,
-  RECORD_KEY,
-  Vault,
-  VaultError,
-  addKey,
-  delayAfter,
-  emptyContents,
-  forgetKey,
-  memoryVaultStorage,
-  type VaultStorage,
-} from '../../../src/vault';
+import { NEXT_RECORD_KEY, RECORD_KEY, Vault, delayAfter, memoryVaultStorage, type VaultStorage } from '../../../src/vault';
+import { PASSWORD, code, createWithKey, random } from './helpers';
 
-const random = (n: number) => new Uint8Array(randomBytes(n));
-const PASSWORD = 'correct horse battery';
 const FIXTURE = JSON.parse(readFileSync(new URL('../../fixtures/vault-record-v1.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 const FIXTURE_KEY = 'ed25519:2RM3EotCzEiVobm6aMjaup43k8cFffR4KHFtrqbZ79Qy';
-
-function contentsWithKey() {
-  const pair = generateKeyPair(random);
-  return { pair, contents: addKey(emptyContents(), { pair, source: 'generated' }, new Date()) };
-}
-
-async function code(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof VaultError) return e.code;
-    throw e;
-  }
-  return 'ok';
-}
 
 describe('vault record', () => {
   it('writes a record that reads back, with KDF parameters and fresh salt and IVs', async () => {
     const storage = memoryVaultStorage();
-    const { pair, contents } = contentsWithKey();
     const vault = new Vault({ storage, random, iterations: 600_000 });
-    await vault.create(PASSWORD, contents);
+    const pair = await createWithKey(vault);
     const record = storage.data.get(RECORD_KEY) as { kdf: { iterations: number; salt: string }; data: { iv: string } };
     expect(record.kdf.iterations).toBe(600_000);
     expect(JSON.stringify(record)).not.toContain(formatPublicKey(pair.publicKey).slice(8)); // nothing in clear
@@ -60,7 +32,7 @@ describe('vault record', () => {
     await again.unlock(PASSWORD);
     expect(again.view().accounts[0]?.publicKeys).toEqual([formatPublicKey(pair.publicKey)]);
 
-    await again.update((c) => ({ ...c, accounts: c.accounts.map((a) => ({ ...a, label: 'Renamed' })) }));
+    await again.renameAccount(implicitAccountId(pair.publicKey), 'Renamed');
     const after = storage.data.get(RECORD_KEY) as { data: { iv: string } };
     expect(after.data.iv).not.toBe(record.data.iv);
   });
@@ -127,7 +99,7 @@ describe('change password', () => {
   it('re-encrypts under a fresh salt; only the new password opens it', async () => {
     const storage = memoryVaultStorage();
     const vault = new Vault({ storage, random });
-    await vault.create(PASSWORD, contentsWithKey().contents);
+    await createWithKey(vault);
     const before = storage.data.get(RECORD_KEY) as { kdf: { salt: string } };
     await vault.changePassword(PASSWORD, 'a new long passphrase');
     expect((storage.data.get(RECORD_KEY) as { kdf: { salt: string } }).kdf.salt).not.toBe(before.kdf.salt);
@@ -136,12 +108,12 @@ describe('change password', () => {
     expect(await code(new Vault({ storage, random }).unlock('a new long passphrase'))).toBe('ok');
   });
 
+  // Fifteen key derivations: at the lowest iteration count the vault accepts, to stay within the time limit on a loaded machine.
   it('loses no key when a write fails at any step', async () => {
     for (let failAt = 1; failAt <= 3; failAt++) {
       const inner = memoryVaultStorage();
-      const setup = new Vault({ storage: inner, random });
-      const { pair, contents } = contentsWithKey();
-      await setup.create(PASSWORD, contents);
+      const setup = new Vault({ storage: inner, random, iterations: 600_000 });
+      const pair = await createWithKey(setup);
       let calls = 0;
       const flaky: VaultStorage = {
         get: inner.get,
@@ -154,10 +126,10 @@ describe('change password', () => {
           return inner.set(k, v);
         },
       };
-      const vault = new Vault({ storage: flaky, random });
+      const vault = new Vault({ storage: flaky, random, iterations: 600_000 });
       await expect(vault.changePassword(PASSWORD, 'a new long passphrase')).rejects.toThrow('disk full');
       // Whichever password is current now, it opens a vault that still holds the key.
-      const reopened = new Vault({ storage: inner, random });
+      const reopened = new Vault({ storage: inner, random, iterations: 600_000 });
       const result = (await code(reopened.unlock(PASSWORD))) === 'ok' ? 'old' : ((await reopened.unlock('a new long passphrase')), 'new');
       expect(reopened.view().keys.map((k) => k.publicKey), `fail at ${failAt}, ${result} password`).toEqual([formatPublicKey(pair.publicKey)]);
     }
@@ -183,11 +155,10 @@ describe('unlock state, throttling and signing', () => {
     expect([delayAfter(2), delayAfter(3), delayAfter(4), delayAfter(30)]).toEqual([0, 1000, 2000, 300_000]);
   });
 
-  it('signs only while unlocked, resumes from a session after a restart, and wipes on lock', async () => {
+  it('signs only while unlocked, with the stored key, and not after a lock', async () => {
     const storage = memoryVaultStorage();
-    const { pair, contents } = contentsWithKey();
     const vault = new Vault({ storage, random });
-    await vault.create(PASSWORD, contents);
+    const pair = await createWithKey(vault);
     const publicKey = formatPublicKey(pair.publicKey);
     const deadline = new Date(Date.now() + 60_000);
     const payload = buildIntentPayload({
@@ -197,48 +168,49 @@ describe('unlock state, throttling and signing', () => {
       nonce: encodeVersionedNonce({ salt: hex.decode('252812b3'), deadline, random15: random(15) }),
       intents: [],
     });
-    expect(verifySignedIntent(vault.signIntent(publicKey, payload, 'nep413')).ok).toBe(true);
-
-    const session = vault.session()!;
-    const restarted = new Vault({ storage, random });
-    await restarted.resume(session);
-    expect(verifySignedIntent(restarted.signIntent(publicKey, payload, 'raw_ed25519')).ok).toBe(true);
-
-    restarted.lock();
-    expect(() => restarted.signIntent(publicKey, payload, 'nep413')).toThrow(/locked/);
-    expect(restarted.session()).toBeNull();
+    for (const standard of ['nep413', 'raw_ed25519'] as const) {
+      const signed = vault.signIntent(publicKey, payload, standard);
+      expect(verifySignedIntent(signed)).toEqual({ ok: true, publicKey });
+    }
     expect(() => vault.signIntent(formatPublicKey(generateKeyPair(random).publicKey), payload, 'nep413')).toThrow(/no local secret/);
+    await vault.lock();
+    expect(() => vault.signIntent(publicKey, payload, 'nep413')).toThrow(/locked/);
   });
 
-  it('keeps a signing key only while the contents hold it: the seed\'s own signatures, then none once the key is forgotten', async () => {
+  it('signs messages with the seed\'s own signatures, a new key too, and none once the key is forgotten', async () => {
     const storage = memoryVaultStorage();
-    const { pair, contents } = contentsWithKey();
-    const other = generateKeyPair(random);
     const vault = new Vault({ storage, random });
-    await vault.create(PASSWORD, addKey(contents, { pair: other, source: 'generated' }, new Date(), hex.encode(pair.publicKey)));
+    const pair = await createWithKey(vault);
+    const accountId = hex.encode(pair.publicKey);
     const publicKey = formatPublicKey(pair.publicKey);
+    const other = await vault.newKeyFor(accountId);
+    const otherSeed = parseSecretKey(await vault.exportSecretKey(PASSWORD, other)).secretSeed;
     const message = { message: 'sign me', nonce: random(32), recipient: 'example.near' };
-    // Twice: the second signature comes from the key kept after the first.
-    expect(vault.signMessage(publicKey, message)).toEqual(signNep413(pair.secretSeed, message));
-    expect(vault.signMessage(publicKey, message)).toEqual(signNep413(pair.secretSeed, message));
-    await vault.update((c) => forgetKey(c, hex.encode(pair.publicKey), publicKey));
+    expect(vault.signMessage(publicKey, message)).toBe(base64.encode(signNep413(pair.secretSeed, message)));
+    expect(vault.signMessage(other, message)).toBe(base64.encode(signNep413(otherSeed, message)));
+    await vault.forgetKey(accountId, publicKey);
     expect(() => vault.signMessage(publicKey, message)).toThrow(/no local secret/);
-    expect(vault.signMessage(formatPublicKey(other.publicKey), message)).toEqual(signNep413(other.secretSeed, message));
-    vault.lock();
-    expect(() => vault.signMessage(formatPublicKey(other.publicKey), message)).toThrow(/locked/);
+    await vault.lock();
+    expect(() => vault.signMessage(other, message)).toThrow(/locked/);
     await vault.unlock(PASSWORD);
-    expect(vault.signMessage(formatPublicKey(other.publicKey), message)).toEqual(signNep413(other.secretSeed, message));
+    expect(vault.signMessage(other, message)).toBe(base64.encode(signNep413(otherSeed, message)));
   });
 
-  it('serialises concurrent updates so none is lost', async () => {
+  it('serialises concurrent changes so none is lost', async () => {
     const storage = memoryVaultStorage();
     const vault = new Vault({ storage, random });
-    await vault.create(PASSWORD);
-    const pairs = Array.from({ length: 5 }, () => generateKeyPair(random));
-    await Promise.all(pairs.map((pair) => vault.update((c) => addKey(c, { pair, source: 'generated' }, new Date()))));
+    const pair = await createWithKey(vault);
+    const accountId = hex.encode(pair.publicKey);
+    await Promise.all([
+      ...Array.from({ length: 4 }, () => vault.addAccount({ kind: 'generate' })),
+      vault.newKeyFor(accountId),
+      vault.renameAccount(accountId, 'First'),
+    ]);
     const reopened = new Vault({ storage, random });
     await reopened.unlock(PASSWORD);
     expect(reopened.view().accounts).toHaveLength(5);
+    expect(reopened.view().accounts[0]).toMatchObject({ accountId, label: 'First' });
+    expect(reopened.view().accounts[0]!.publicKeys).toHaveLength(2);
   });
 
   it('refuses an export with the wrong password', async () => {
@@ -257,8 +229,8 @@ describe('parallel password attempts', () => {
   async function attempts(parallel: boolean, attempt: (vault: Vault) => Promise<unknown>, n: number) {
     const storage = memoryVaultStorage();
     const vault = new Vault({ storage, random, now: () => 1_000_000 });
-    await vault.create(PASSWORD, contentsWithKey().contents);
-    vault.lock();
+    await createWithKey(vault);
+    await vault.lock();
     let codes: string[];
     if (parallel) codes = await Promise.all(Array.from({ length: n }, () => code(attempt(vault))));
     else {
@@ -289,7 +261,7 @@ describe('credentials key', () => {
   it('seals a credential only while unlocked, keeps the key across a password change, and authenticates the binding', async () => {
     const storage = memoryVaultStorage();
     const vault = new Vault({ storage, random });
-    await vault.create(PASSWORD, contentsWithKey().contents);
+    await createWithKey(vault);
     const sealed = await vault.sealCredential('the-secret-jwt', 'aad-1');
     expect(JSON.stringify([...storage.data.values()])).not.toContain('the-secret-jwt');
     expect(await vault.openCredential(sealed, 'aad-1')).toBe('the-secret-jwt');
@@ -310,7 +282,7 @@ describe('private records sealed under the data key', () => {
     const storage = memoryVaultStorage();
     const vault = new Vault({ storage, random, iterations: 600_000 });
     expect(await code(vault.sealData('x', 'k'))).toBe('locked');
-    await vault.create(PASSWORD, contentsWithKey().contents);
+    await createWithKey(vault);
     const sealed = await vault.sealData('{"history":1}', 'swap:1');
     expect(sealed.ciphertext).not.toContain('history');
     expect(await vault.openData(sealed, 'swap:1')).toBe('{"history":1}');
@@ -321,17 +293,17 @@ describe('private records sealed under the data key', () => {
     const again = new Vault({ storage, random });
     await again.unlock('another long password');
     expect(await again.openData(sealed, 'swap:1')).toBe('{"history":1}');
-    again.lock();
+    await again.lock();
     expect(await code(again.openData(sealed, 'swap:1'))).toBe('locked');
     // Another wallet's data key does not open it.
     const other = new Vault({ storage: memoryVaultStorage(), random, iterations: 600_000 });
-    await other.create(PASSWORD, contentsWithKey().contents);
+    await createWithKey(other);
     expect(await code(other.openData(sealed, 'swap:1'))).toBe('corrupted');
   });
 
   it('fresh IV per seal: the same record sealed twice gives two ciphertexts', async () => {
     const vault = new Vault({ storage: memoryVaultStorage(), random, iterations: 600_000 });
-    await vault.create(PASSWORD, contentsWithKey().contents);
+    await createWithKey(vault);
     const [a, b] = await Promise.all([vault.sealData('same', 'k'), vault.sealData('same', 'k')]);
     expect(a.iv).not.toBe(b.iv);
     expect(a.ciphertext).not.toBe(b.ciphertext);

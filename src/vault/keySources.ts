@@ -1,0 +1,93 @@
+/**
+ * Where a new key comes from: generated, a new recovery phrase, an imported phrase (SLIP-10 at the ledger's
+ * path, ./phrase.ts) or an imported secret key. Only the vault calls this: the secret exists here and in
+ * the vault's contents, and what goes back to the caller is the account, the public key and, for a phrase
+ * the vault has just made, its words once for the backup step (docs/security.md, "Keys at rest and in memory").
+ */
+import { type KeyPair, type Random, generateKeyPair, formatPublicKey, implicitAccountId, isImplicitAccountId, parseSecretKey } from '../core';
+import { type NewKey, type VaultContents, addKey } from './contents';
+import { VaultError } from './errors';
+import { LEDGER_DERIVATION_PATH, generatePhrase, keyPairFromPhrase, normalizePhrase } from './phrase';
+
+/** How a new wallet or account gets its first key (the wallet API's KeySource, src/provider/walletApi.ts). */
+export type KeySource =
+  | { kind: 'generate' }
+  | { kind: 'newPhrase'; words: 12 | 24 }
+  | { kind: 'importPhrase'; phrase: string }
+  | { kind: 'importKey'; secretKey: string; accountId?: string | undefined };
+
+/** A phrase the vault has just made, shown once for the backup step. */
+export interface NewPhrase {
+  id: string;
+  words: string[];
+}
+
+/** What an added key gives back: never a secret, except the words of a phrase made just now. */
+export interface AddedKey {
+  accountId: string;
+  publicKey: string;
+  phrase?: NewPhrase;
+}
+
+/** A key made or read from a source, not yet in the contents. */
+export interface MadeKey {
+  key: NewKey;
+  accountId?: string | undefined;
+  phrase?: { id: string; text: string; backedUp: boolean };
+}
+
+export interface KeyMaking {
+  random: Random;
+  /** The BIP-39 English word list, asked for only by the phrase sources. */
+  wordlist: () => Promise<string[]>;
+}
+
+/** Makes or reads the key of `source` (phrase derivation is asynchronous WebCrypto, so it runs before the write). */
+export async function makeKey(source: KeySource, making: KeyMaking): Promise<MadeKey> {
+  switch (source.kind) {
+    case 'generate':
+      return { key: { pair: generateKeyPair(making.random), source: 'generated' } };
+    case 'newPhrase': {
+      const wordlist = await making.wordlist();
+      return withPhrase(generatePhrase(making.random, wordlist, source.words), wordlist, false);
+    }
+    case 'importPhrase':
+      return withPhrase(source.phrase, await making.wordlist(), true);
+    case 'importKey': {
+      let pair: KeyPair;
+      try {
+        pair = parseSecretKey(source.secretKey);
+      } catch (e) {
+        throw new VaultError('invalid_input', `That secret key cannot be used: ${(e as Error).message}.`);
+      }
+      if (source.accountId && isImplicitAccountId(source.accountId) && source.accountId !== implicitAccountId(pair.publicKey)) {
+        pair.secretSeed.fill(0);
+        throw new VaultError('invalid_input', 'That implicit account id does not belong to this key.');
+      }
+      return { key: { pair, source: 'imported' }, accountId: source.accountId };
+    }
+  }
+}
+
+async function withPhrase(phrase: string, wordlist: string[], backedUp: boolean): Promise<MadeKey> {
+  const pair = await keyPairFromPhrase(phrase, wordlist);
+  const id = implicitAccountId(pair.publicKey).slice(0, 16);
+  return {
+    key: { pair, source: 'phrase', phraseId: id, derivationPath: LEDGER_DERIVATION_PATH },
+    phrase: { id, text: normalizePhrase(phrase), backedUp },
+  };
+}
+
+/** Adds a made key (to its implicit account unless an account is named) and its phrase, once. */
+export function addMadeKey(contents: VaultContents, made: MadeKey, now: Date, label?: string): { contents: VaultContents; added: AddedKey } {
+  const withKey = addKey(contents, made.key, now, made.accountId, label);
+  const publicKey = formatPublicKey(made.key.pair.publicKey);
+  const accountId = made.accountId ?? implicitAccountId(made.key.pair.publicKey);
+  const phrase = made.phrase;
+  if (!phrase) return { contents: withKey, added: { accountId, publicKey } };
+  const phrases = withKey.phrases.some((p) => p.id === phrase.id)
+    ? withKey.phrases
+    : [...withKey.phrases, { id: phrase.id, phrase: phrase.text, createdAt: now.toISOString(), backedUp: phrase.backedUp }];
+  const added = phrase.backedUp ? { accountId, publicKey } : { accountId, publicKey, phrase: { id: phrase.id, words: phrase.text.split(' ') } };
+  return { contents: { ...withKey, phrases }, added };
+}

@@ -1,0 +1,36 @@
+/** Shared by the vault's tests: a random source, a session area in memory, and an error's code. */
+import { randomBytes } from 'node:crypto';
+import { type Vault, VaultError } from '../../../src/vault';
+import type { SessionArea } from '../../../src/vault/session';
+import { type KeyPair, formatSecretKey, generateKeyPair } from '../../../src/core';
+
+export const random = (n: number) => new Uint8Array(randomBytes(n));
+export const PASSWORD = 'correct horse battery';
+
+/** storage.session as the vault uses it, in memory (values copied in and out, as the browser does). */
+export function memorySession(): SessionArea & { data: Map<string, unknown> } {
+  const data = new Map<string, unknown>();
+  return {
+    data,
+    get: async (key) => (data.has(key) ? { [key]: structuredClone(data.get(key)) } : {}),
+    set: async (items) => void Object.entries(items).forEach(([k, v]) => data.set(k, structuredClone(v))),
+    remove: async (key) => void data.delete(key),
+  };
+}
+
+export async function code(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof VaultError) return e.code;
+    throw e;
+  }
+  return 'ok';
+}
+
+/** Creates the vault with an imported key whose secret the test knows (to compare signatures with). */
+export async function createWithKey(vault: Vault, password = PASSWORD): Promise<KeyPair> {
+  const pair = generateKeyPair(random);
+  await vault.create(password, { kind: 'importKey', secretKey: formatSecretKey(pair) });
+  return pair;
+}
