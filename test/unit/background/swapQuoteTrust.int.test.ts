@@ -152,11 +152,15 @@ describe('the live limits, before anything is sent', () => {
 });
 
 describe('paying from the intents account believes the signed quote, verified again, not the stored record', () => {
-  /** An INTENTS swap of 1 wNEAR, started; `edit` then changes its stored record as anything writing storage could. */
+  /**
+   * An INTENTS swap of 1 wNEAR, started; `edit` then changes its stored record through the background's own
+   * store (sealed as the wallet seals: what a bug, or anything holding the wallet's keys, could write), so
+   * that the signed quote alone is what refuses it.
+   */
   async function started(edit: (r: SwapRecordView) => SwapRecordView) {
     const w = await wallet();
     const swap = await call<SwapRecordView>(w.bg, SWAP.start, intentsSwap(w.accountId));
-    await fakeBrowser.storage.local.set({ [`swap:${swap.id}`]: edit(structuredClone(swap)) });
+    await w.bg.local.write(`swap:${swap.id}`, edit(structuredClone(swap)));
     return { ...w, swap };
   }
 
@@ -177,10 +181,10 @@ describe('paying from the intents account believes the signed quote, verified ag
   it('the reviewed payment changed in storage before Confirm: judged again against the signed quote, not signed', async () => {
     const { bg, swap, paths } = await started((r) => r);
     const shown = await call<PaymentPreview>(bg, SWAP.previewPayment, { id: swap.id });
-    const key = `swapPaymentDraft:${swap.id}`;
-    const draft = (await fakeBrowser.storage.local.get(key))[key] as { payload: { intents: { tokens: Record<string, string> }[] } };
+    const key = `swapPaymentDraft:${(await bg.settings.plain()).verifierId}:${swap.id}`;
+    const draft = (await bg.local.readRaw(key)) as { payload: { intents: { tokens: Record<string, string> }[] } };
     draft.payload.intents[0]!.tokens = { [WNEAR]: (2n * ONE_NEAR).toString() };
-    await fakeBrowser.storage.local.set({ [key]: draft });
+    await bg.local.write(key, draft);
     expect(await failure(call(bg, SWAP.payFromIntents, { id: swap.id, reviewed: shown.reviewed, acknowledgeDanger: true }))).toMatchObject({ message: expect.stringMatching(/not this swap's .*moves 2000000000000000000000000/) });
     expect(paths.filter((p) => p === '/v0/submit-intent')).toEqual([]);
   });

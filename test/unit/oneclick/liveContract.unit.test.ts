@@ -379,7 +379,8 @@ describe('a whole journey of the background on the Mainnet endpoints', () => {
     const account = created.status.accounts[0]!.accountId;
     await call(bg, WALLET.setSettings, { jwt: JWT });
     // The same live hosts, written by hand (a path added to the explorer's), and the setting says "interface".
-    const settings = await call<SettingsView>(bg, WALLET.setSettings, { endpoints: { transactions: `${LIVE_HOSTS.transactions}/` }, wireNames: 'interface' });
+    // The fake signs quotes with a key of its own (the live key's secret is not ours): set as the custom endpoints' key.
+    const settings = await call<SettingsView>(bg, WALLET.setSettings, { endpoints: { transactions: `${LIVE_HOSTS.transactions}/` }, wireNames: 'interface', quoteSigningKey: FAKE_QUOTE_SIGNING_KEY });
     expect(settings).toMatchObject({ preset: 'custom', wireNames: 'interface' });
     const quote = { swapType: 'EXACT_INPUT', slippageTolerance: 100, originAsset: WNEAR, depositType: 'ORIGIN_CHAIN', destinationAsset: USDC, amount: '1000', refundTo: account, refundType: 'INTENTS', recipient: account, recipientType: 'INTENTS', deadline: new Date(Date.now() + 3600_000).toISOString() };
     const swap = await call<SwapRecordView>(bg, SWAP.start, quote);
