@@ -1,5 +1,5 @@
 // Values written in source files that the modules do not export (a module-private `const X = 5 * 60_000`,
-// a bench row's `budget`), read with TypeScript's parser so that tests can hold docs to them without the
+// a string id, a bench row's `budget`), read with TypeScript's parser so that tests can hold docs to them without the
 // source exporting test-only names. Only literal arithmetic is evaluated; anything else is refused by
 // name, so a constant that stops being a plain number fails loudly instead of reading wrong.
 import { readFileSync } from 'node:fs';
@@ -60,6 +60,14 @@ export function sourceConstant(file: string, name: string): number | bigint {
   const decls = find(sourceFile(file), ts.isVariableDeclaration).filter((d) => ts.isIdentifier(d.name) && d.name.text === name);
   if (decls.length !== 1 || !decls[0]!.initializer) throw new Error(`${file} has ${decls.length === 0 ? 'no' : 'more than one'} const ${name} any more`);
   return evaluate(file, decls[0]!.initializer);
+}
+
+/** The value of the top-level `const name = '<string>'` of `file`. */
+export function sourceString(file: string, name: string): string {
+  const decls = find(sourceFile(file), ts.isVariableDeclaration).filter((d) => ts.isIdentifier(d.name) && d.name.text === name);
+  const init = decls.length === 1 ? decls[0]!.initializer : undefined;
+  if (!init || !(ts.isStringLiteral(init) || ts.isNoSubstitutionTemplateLiteral(init))) throw new Error(`${file} has no const ${name} = '<string>' any more`);
+  return init.text;
 }
 
 /** An expression's text with each `${…}` of a template shown as `…`: how a bench row's name reads. */
