@@ -116,6 +116,8 @@ const DECISIONS: Claim[] = [
   { what: 'the growth gate per stored swap', doc: 'decisions.md', section: 'Unlimited storage', says: /holds the growth to ≤ (\d+) kB per stored swap/, unit: KB, ...bench(SCALE_BROWSER, 'storage.local bytes per stored swap') },
   { what: 'the popup gate', doc: 'decisions.md', section: 'Budgets as ratios', says: /The popup and the approval window are gated at ([\d.]+) ×/, ...bench(BROWSER, 'popup ready ÷ blank extension page DOMContentLoaded') },
   { what: 'the approval window gate', doc: 'decisions.md', section: 'Budgets as ratios', says: /The popup and the approval window are gated at ([\d.]+) ×/, ...bench(BROWSER, 'dApp request → approval window ready ÷ same request → blank window') },
+  { what: "the popup's first-render budget", doc: 'decisions.md', section: 'Hand-written codecs', says: /the popup's first render ≤ (\d+) kB gzip/, ...bench(SIZE, 'popup JS to first render, gzip') },
+  { what: 'the background size budget', doc: 'decisions.md', section: 'Hand-written codecs', says: /the background ≤ (\d+) kB/, ...bench(SIZE, 'background, gzip') },
   { what: 'the Confirm delay', doc: 'decisions.md', section: 'Budgets as ratios', says: /Confirm itself unlocks (\d+) ms later/, code: 'CONFIRM_DELAY_MS (src/ui/approve/view.ts)', value: CONFIRM_DELAY_MS },
 ];
 
