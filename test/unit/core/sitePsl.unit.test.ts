@@ -1,11 +1,11 @@
-// The site an origin counts under for the approval queue's per-site bound (src/background/page/siteOf.ts),
+// The site an origin counts under for the approval queue's per-site bound (src/core/site.ts),
 // against the Public Suffix List's own test vectors
 // (https://github.com/publicsuffix/list/blob/main/tests/test_psl.txt, public domain): the approximation
 // must give the list's registrable domain or a parent of it, since grouping more only makes the bound
 // stricter, while grouping less would let one registrant's subdomains count as many sites.
 // docs/decisions.md, "Hand-written codecs", has why it is not the list itself and where it groups less.
 import { describe, expect, it } from 'vitest';
-import { siteOf } from '../../../src/background/page/siteOf';
+import { siteOf } from '../../../src/core/site';
 
 /** checkPublicSuffix(host, registrable domain) of test_psl.txt, for every host that has one. */
 const PSL: [host: string, registrable: string][] = [
