@@ -1,3 +1,8 @@
+// First, before anything else: popupFirst reads the status snapshot (src/ui/early.ts) as this script
+// starts, so the read runs while Preact and the screens below are still being evaluated and its answer is
+// usually back by the first render (docs/architecture.md, "Budgets"). ES modules evaluate imports in
+// order, so it must stay the first statement, and a bare import (no bindings) so that no import sorter
+// moves another import above it (test/unit/ui/early.unit.test.ts).
 import '../../src/ui/popupFirst';
 import { mount } from '../../src/ui/mount';
 import { Popup } from '../../src/ui/pages/Popup';
