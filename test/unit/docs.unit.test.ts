@@ -74,7 +74,6 @@ const GATES: { row: string; gates: { code: string; value: number; unit?: number 
   { row: 'popup ready', gates: [bench(BROWSER, 'popup ready ÷ blank extension page DOMContentLoaded')] },
   { row: 'dApp request', gates: [bench(BROWSER, 'dApp request → approval window ready ÷ same request → blank window')] },
   { row: 'provider round trip', gates: [bench(BROWSER, 'provider round trip intents_accounts ÷ unknown-method round trip')] },
-  { row: 'NEP-413 signing', gates: [bench(COMPARE, 'NEP-413 signing, vault ÷ near-api-js KeyPairSigner (same payloads)')] },
   { row: 'page-facing scripts (provider + relay) gzip ÷', gates: [bench(COMPARE, 'page-facing scripts gzip, ours ÷ @metamask/providers in-page provider')] },
   {
     row: 'page-facing scripts; popup JS',
