@@ -22,7 +22,12 @@ export default defineConfig({
       const pages = entrypoints.filter((e) => e.inputPath.endsWith('.html')).map((e) => e.name);
       if (pages.includes('popup')) {
         viteConfig.build = { ...viteConfig.build, modulePreload: { polyfill: false } };
-        viteConfig.plugins = [ownCopyPerPage('popup', pages), ...(viteConfig.plugins ?? []), noEmptyPluginScript(() => wxtPlugins), inlinePageCss()];
+        viteConfig.plugins = [
+          ownCopyPerPage('popup', pages),
+          ...(viteConfig.plugins ?? []),
+          noEmptyPluginScript(() => wxtPlugins),
+          inlinePageCss(),
+        ];
       }
       if (!entrypoints.some((e) => e.type === 'content-script' && e.name === 'relay')) return;
       const id = '\0relay-content-script-context';
@@ -41,14 +46,23 @@ export default defineConfig({
   // `npm start` builds its Local-preset copy apart (.output/demo) so it never replaces the test build.
   outDir: process.env.INTENTS_OUT_DIR ?? '.output',
   // The sources zip (made for Firefox review) leaves out run artifacts.
-  zip: { excludeSources: ['test-results/**', 'coverage/**', 'playwright-report/**', 'demo-output/**', '.sim-data*/**'] },
+  zip: {
+    excludeSources: ['test-results/**', 'coverage/**', 'playwright-report/**', 'demo-output/**', '.sim-data*/**'],
+  },
   manifest: ({ browser }) => ({
     name: 'Intents Companion',
     description: 'Sign NEP-413 intents for the verifier, get swap quotes and track cross-chain swaps.',
     // unlimitedStorage: a long swap history outgrows storage.local's 10 MB (docs/decisions.md, "Unlimited storage").
     // clipboardWrite and, in Chromium, offscreen: the background clears a copied secret off the clipboard
     // (docs/security.md, "Nothing left behind: the clipboard"). Never clipboardRead.
-    permissions: ['storage', 'unlimitedStorage', 'alarms', 'notifications', 'clipboardWrite', ...(browser === 'firefox' ? [] : ['offscreen'])],
+    permissions: [
+      'storage',
+      'unlimitedStorage',
+      'alarms',
+      'notifications',
+      'clipboardWrite',
+      ...(browser === 'firefox' ? [] : ['offscreen']),
+    ],
     icons,
     action: { default_title: 'Intents Companion', default_icon: icons },
     ...(browser === 'firefox' && {

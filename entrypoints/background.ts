@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { clipboardGuard } from '../src/background/clipboard/guard';
 import { eraseClipboard } from '../src/background/clipboard/erase';
+import { clipboardGuard } from '../src/background/clipboard/guard';
 import { OFFSCREEN_PAGE, offscreenEraser } from '../src/background/clipboard/offscreen';
 import { startBackground } from '../src/background/start';
 import { indexedDbArea, trustedAreas } from '../src/background/trustedStorage';
@@ -28,7 +28,10 @@ export default defineBackground(() => {
       sendMessage: (tabId, message, options) => browser.tabs.sendMessage(tabId, message, options),
       onRemoved: { addListener: (fn) => browser.tabs.onRemoved.addListener((tabId) => fn(tabId)) },
       // Fires without the `tabs` permission; only `status` is read (the url needs the permission).
-      onUpdated: { addListener: (fn) => browser.tabs.onUpdated.addListener((tabId, change) => fn(tabId, { status: change.status, url: change.url })) },
+      onUpdated: {
+        addListener: (fn) =>
+          browser.tabs.onUpdated.addListener((tabId, change) => fn(tabId, { status: change.status, url: change.url })),
+      },
     },
     vaultStorage: idbVaultStorage(),
     fetch: (url, init) => fetch(url, init),
@@ -38,7 +41,13 @@ export default defineBackground(() => {
     extensionOrigin: new URL(browser.runtime.getURL('/')).origin,
     defaultPreset: preset === 'local' ? 'local' : 'mainnet',
     wordlist: async () => (await (await fetch(browser.runtime.getURL('/bip39-english.txt'))).text()).trim().split('\n'),
-    notify: (id, title, message) => browser.notifications.create(id, { type: 'basic', iconUrl: browser.runtime.getURL('/icon/128.png'), title, message }),
+    notify: (id, title, message) =>
+      browser.notifications.create(id, {
+        type: 'basic',
+        iconUrl: browser.runtime.getURL('/icon/128.png'),
+        title,
+        message,
+      }),
     badge: (text) => browser.action.setBadgeText({ text }),
   });
   // A copied secret leaves the clipboard after 60 s or when the page that copied it closes
@@ -50,7 +59,9 @@ export default defineBackground(() => {
     // Chosen at build time, so each build carries only its own.
     erase: import.meta.env.FIREFOX
       ? () => eraseClipboard(document, navigator.clipboard)
-      : offscreenEraser(browser.offscreen, browser.runtime.getURL(`/${OFFSCREEN_PAGE}`), (m) => browser.runtime.sendMessage(m)),
+      : offscreenEraser(browser.offscreen, browser.runtime.getURL(`/${OFFSCREEN_PAGE}`), (m) =>
+          browser.runtime.sendMessage(m),
+        ),
   });
   browser.runtime.onConnect.addListener((port) => clipboard.connect(port));
   browser.alarms.onAlarm.addListener((alarm) => clipboard.alarm(alarm.name));

@@ -19,7 +19,10 @@ const PRELOAD_HELPER = '\0vite/preload-helper.js';
 export function ownCopyPerPage(first: string, pages: string[]): Plugin {
   const others = pages.filter((p) => p !== first);
   const pageOf = (importer: string): string | undefined =>
-    others.find((p) => importer.includes(`/entrypoints/${p}/`) || importer.includes(`?${tag(p)}`) || importer.includes(`&${tag(p)}`));
+    others.find(
+      (p) =>
+        importer.includes(`/entrypoints/${p}/`) || importer.includes(`?${tag(p)}`) || importer.includes(`&${tag(p)}`),
+    );
   return {
     name: 'intents:own-copy-per-page',
     enforce: 'pre',
@@ -29,7 +32,13 @@ export function ownCopyPerPage(first: string, pages: string[]): Plugin {
       if (source === PRELOAD_HELPER) return `${PRELOAD_HELPER}?${tag(page)}`;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       // Virtual modules (\0…) answer only to their exact id; the page's own files are its already.
-      if (!resolved || resolved.external || resolved.id.startsWith('\0') || resolved.id.includes(`/entrypoints/${page}/`)) return resolved;
+      if (
+        !resolved ||
+        resolved.external ||
+        resolved.id.startsWith('\0') ||
+        resolved.id.includes(`/entrypoints/${page}/`)
+      )
+        return resolved;
       return { ...resolved, id: `${resolved.id}${resolved.id.includes('?') ? '&' : '?'}${tag(page)}` };
     },
     async load(id) {
@@ -59,12 +68,15 @@ export function inlinePageCss(): Plugin {
       const inlined = new Set<string>();
       for (const html of Object.values(bundle)) {
         if (html.type !== 'asset' || !html.fileName.endsWith('.html')) continue;
-        html.source = String(html.source).replace(/<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g, (link, file: string) => {
-          const css = bundle[file];
-          if (!css || css.type !== 'asset' || lazyCss.has(file)) return link;
-          inlined.add(file);
-          return `<style>${String(css.source)}</style>`;
-        });
+        html.source = String(html.source).replace(
+          /<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g,
+          (link, file: string) => {
+            const css = bundle[file];
+            if (!css || css.type !== 'asset' || lazyCss.has(file)) return link;
+            inlined.add(file);
+            return `<style>${String(css.source)}</style>`;
+          },
+        );
       }
       // Dropped once every page has its copy (two pages may link the same file).
       for (const file of inlined) delete bundle[file];

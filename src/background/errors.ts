@@ -2,15 +2,16 @@
  * Maps errors thrown by services to the provider's error replies (docs/architecture.md, "Provider API":
  * EIP-1193 codes).
  */
-import { HttpError, ProtocolError } from '../core';
+
 import { LedgerViewError, RpcError } from '../bus';
+import { HttpError, ProtocolError } from '../core';
 import { OneClickError, QuoteRefusedError } from '../oneclick';
 import { ERROR_CODES, errorReply, type RuntimeReply } from '../provider/protocol';
 import { VaultError } from '../vault';
-import { KeyChangeError } from './signing/keyManager';
 import { CorruptedValueError } from './kv';
-import { NonceReusedError } from './signing/nonces';
 import { ProviderError } from './providerError';
+import { KeyChangeError } from './signing/keyManager';
+import { NonceReusedError } from './signing/nonces';
 
 export function replyForError(error: unknown): RuntimeReply {
   if (error instanceof ProviderError) return errorReply(error.code, error.message, error.data);
@@ -25,18 +26,26 @@ export function replyForError(error: unknown): RuntimeReply {
       ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
     });
   }
-  if (error instanceof NonceReusedError) return errorReply(ERROR_CODES.invalidParams, error.message, { field: 'nonce' });
-  if (error instanceof KeyChangeError || error instanceof CorruptedValueError) return errorReply(ERROR_CODES.internal, error.message);
+  if (error instanceof NonceReusedError)
+    return errorReply(ERROR_CODES.invalidParams, error.message, { field: 'nonce' });
+  if (error instanceof KeyChangeError || error instanceof CorruptedValueError)
+    return errorReply(ERROR_CODES.internal, error.message);
   if (error instanceof LedgerViewError) {
     return errorReply(ERROR_CODES.internal, error.panic ? `The verifier refused it: ${error.panic}` : error.message);
   }
   // A quote the wallet does not believe (docs/security.md, "Quotes the wallet believes"); with no key, the setting to fill in.
   if (error instanceof QuoteRefusedError) {
-    return errorReply(ERROR_CODES.internal, error.message, { reason: error.reason, ...(error.reason === 'no-key' ? { setting: 'quoteSigningKey' } : {}) });
+    return errorReply(ERROR_CODES.internal, error.message, {
+      reason: error.reason,
+      ...(error.reason === 'no-key' ? { setting: 'quoteSigningKey' } : {}),
+    });
   }
   // The swap service's own words (docs/services.md, "Errors as they arrive"), e.g. "Amount is too low for
   // bridge, try at least 132000".
-  if (error instanceof OneClickError) return errorReply(error.status === 400 ? ERROR_CODES.invalidParams : ERROR_CODES.internal, error.message, { status: error.status });
+  if (error instanceof OneClickError)
+    return errorReply(error.status === 400 ? ERROR_CODES.invalidParams : ERROR_CODES.internal, error.message, {
+      status: error.status,
+    });
   if (error instanceof HttpError || error instanceof RpcError) {
     return errorReply(ERROR_CODES.internal, `The network service failed: ${error.message}`);
   }

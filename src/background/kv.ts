@@ -7,7 +7,16 @@
  */
 import type * as z from 'zod/mini';
 import { VaultError } from '../vault';
-import { type RecordCipher, SEALED_MARKER, SEALED_PREFIX, asEnvelope, isClearRecord, isSealedName, openRecord, sealRecord } from './sealedRecords';
+import {
+  asEnvelope,
+  isClearRecord,
+  isSealedName,
+  openRecord,
+  type RecordCipher,
+  SEALED_MARKER,
+  SEALED_PREFIX,
+  sealRecord,
+} from './sealedRecords';
 
 /** The part of `browser.storage.StorageArea` we use (fake-browser and Firefox provide the same). */
 export interface StorageAreaLike {
@@ -19,7 +28,10 @@ export interface StorageAreaLike {
 
 export class CorruptedValueError extends Error {
   override readonly name = 'CorruptedValueError';
-  constructor(readonly key: string, detail: string) {
+  constructor(
+    readonly key: string,
+    detail: string,
+  ) {
     super(`stored value '${key}' is damaged (${detail}); it was left as it is`);
   }
 }
@@ -68,7 +80,10 @@ export class KeyValue {
       if (all[SEALED_MARKER] === undefined) {
         const clear = Object.entries(all).filter(([key]) => !isClearRecord(key) && !isSealedName(key));
         const sealed = await Promise.all(
-          clear.map(async ([key, raw]) => [SEALED_PREFIX + (await cipher.recordName(key)), await sealRecord(cipher, key, raw)] as const),
+          clear.map(
+            async ([key, raw]) =>
+              [SEALED_PREFIX + (await cipher.recordName(key)), await sealRecord(cipher, key, raw)] as const,
+          ),
         );
         if (sealed.length > 0) await this.area.set(Object.fromEntries(sealed));
         await this.area.set({ [SEALED_MARKER]: 1 });
@@ -118,7 +133,10 @@ export class KeyValue {
    * Several keys in one storage call (one round trip to the browser's storage, however many keys), in
    * the order asked; a missing key gives undefined, a damaged value its CorruptedValueError.
    */
-  async readMany<T extends z.ZodMiniType>(keys: string[], schema: T): Promise<(z.output<T> | undefined | CorruptedValueError)[]> {
+  async readMany<T extends z.ZodMiniType>(
+    keys: string[],
+    schema: T,
+  ): Promise<(z.output<T> | undefined | CorruptedValueError)[]> {
     if (keys.length === 0) return [];
     const raw = await this.rawOf(keys);
     return Promise.all(
@@ -132,7 +150,9 @@ export class KeyValue {
         }
         if (value === undefined) return undefined;
         const parsed = schema.safeParse(value);
-        return parsed.success ? parsed.data : new CorruptedValueError(key, parsed.error.issues[0]?.message ?? 'invalid');
+        return parsed.success
+          ? parsed.data
+          : new CorruptedValueError(key, parsed.error.issues[0]?.message ?? 'invalid');
       }),
     );
   }

@@ -4,17 +4,18 @@
  * to the extension's own pages; the origin of a page request is what the browser says (sender),
  * never what the page says.
  */
-import { ERROR_CODES, errorReply, type DeferredReply, type RuntimeReply } from '../provider/protocol';
+import { type DeferredReply, ERROR_CODES, errorReply, type RuntimeReply } from '../provider/protocol';
 import { runtimeMessageSchema } from '../provider/schemas';
 import { replyForError } from './errors';
 import { Deferred, type PageContext, type PageHandler } from './page/context';
 
 export type { PageContext, PageHandler };
-import { zodProviderError } from './zodField';
+
 import type { ApprovalResults } from '../provider/approvalApi';
 import type { SwapResults } from '../provider/swapApi';
 import type { WalletResults } from '../provider/walletApi';
 import { type InternalMethod, type InternalParams, internalParams } from './wallet/schemas';
+import { zodProviderError } from './zodField';
 
 /** Every internal method's answer, from the three APIs' tables. */
 type InternalResults = WalletResults & SwapResults & ApprovalResults;
@@ -33,7 +34,6 @@ export interface RouteSender {
 export interface PingResult {
   ready: true;
 }
-
 
 export interface RouterDeps {
   /** `chrome-extension://<id>` (no trailing slash). */
@@ -74,7 +74,8 @@ export function createRouter(deps: RouterDeps) {
     try {
       if (isInternalMethod(msg.method)) {
         // A web page must never reach the wallet's own API, whatever it sends.
-        if (!isExtensionPage(sender)) return errorReply(ERROR_CODES.unsupportedMethod, `Unsupported method: ${msg.method}`);
+        if (!isExtensionPage(sender))
+          return errorReply(ERROR_CODES.unsupportedMethod, `Unsupported method: ${msg.method}`);
         const params = internalParams[msg.method].safeParse(msg.params);
         if (!params.success) return replyForError(zodProviderError(params.error));
         const handler = deps.wallet[msg.method] as (p: unknown) => Promise<unknown>;
@@ -85,7 +86,8 @@ export function createRouter(deps: RouterDeps) {
       const origin = originOf(sender);
       // file:, data:, blob: and other extensions' pages have no origin a person can check, and
       // every file: page would share one grant (docs/security.md).
-      if (!origin || !/^https?:\/\/[^/]/.test(origin)) return errorReply(ERROR_CODES.unauthorized, 'Only http(s) web pages may use the wallet');
+      if (!origin || !/^https?:\/\/[^/]/.test(origin))
+        return errorReply(ERROR_CODES.unauthorized, 'Only http(s) web pages may use the wallet');
       const result = await handler(msg.params, {
         origin,
         tabId: sender.tab?.id,

@@ -19,7 +19,10 @@ export const SEALED_MARKER = 'records.sealed';
 
 /** Keys (exact, or a prefix ending in `:` or `.`) the locked wallet reads, each with why. */
 export const CLEAR_RECORDS: readonly { key: string; why: string }[] = [
-  { key: 'settings', why: 'the network and endpoints the locked wallet shows and talks to; credentials inside are sealed on their own' },
+  {
+    key: 'settings',
+    why: 'the network and endpoints the locked wallet shows and talks to; credentials inside are sealed on their own',
+  },
   { key: 'settings.', why: 'a damaged settings value set aside, as it was found' },
   {
     key: 'networkGrants',
@@ -27,8 +30,14 @@ export const CLEAR_RECORDS: readonly { key: string; why: string }[] = [
   },
   { key: 'networkGrants.', why: 'a damaged grants value set aside, as it was found' },
   { key: 'grants', why: 'the grants of versions before networks were told apart: read once, to be deleted' },
-  { key: SEALED_MARKER, why: 'says that every private record was sealed, so a private record found in the clear is damage' },
-  { key: 'storage.moved', why: 'says that what an earlier version kept in storage.local was moved to IndexedDB (./trustedStorage.ts)' },
+  {
+    key: SEALED_MARKER,
+    why: 'says that every private record was sealed, so a private record found in the clear is damage',
+  },
+  {
+    key: 'storage.moved',
+    why: 'says that what an earlier version kept in storage.local was moved to IndexedDB (./trustedStorage.ts)',
+  },
 ];
 
 export function isClearRecord(key: string): boolean {

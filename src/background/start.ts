@@ -2,39 +2,40 @@
  * The background's composition root: builds every service from the environment it is given (browser
  * APIs in the extension, fakes in tests) and returns the router. entrypoints/background.ts only wires.
  */
-import type { FetchLike, HttpDeps, Random, SignedIntent } from '../core';
+
 import { LedgerRpcClient, MessageBusClient } from '../bus';
+import type { FetchLike, HttpDeps, Random, SignedIntent } from '../core';
 import { fetchTokens } from '../oneclick';
 import type { NetworkPreset, SettingsView } from '../provider/walletApi';
 import { Vault, type VaultStorage } from '../vault';
+import { activity } from './activity/merge';
+import { PublishedIntents } from './activity/published';
+import type { PreviewDeps } from './approvals/preview';
 import { ApprovalQueue, type TabsPort, type WindowsPort } from './approvals/queue';
 import { ApprovalService } from './approvals/service';
-import type { PreviewDeps } from './approvals/preview';
-import { AUTO_LOCK_ALARM, AutoLock, type AlarmsLike } from './wallet/autoLock';
-import { KeyManager } from './signing/keyManager';
 import { KeyValue, type StorageAreaLike } from './kv';
-import { UsedNonces } from './signing/nonces';
 import { pageHandlers } from './page/api';
 import { PageEvents } from './page/events';
-import { StorageProblems } from './problems';
 import { type Grants, Permissions } from './page/permissions';
 import { RateLimits } from './page/rateLimits';
+import { StorageProblems } from './problems';
 import { createRouter } from './router';
+import { KeyManager } from './signing/keyManager';
+import { UsedNonces } from './signing/nonces';
 import { SaltCache } from './signing/salt';
-import { SettingsStore } from './wallet/settings';
-import { networkOf } from './wallet/network';
 import { SigningService } from './signing/signer';
-import { SWAP_ALARM, swapService } from './swaps/tracker';
 import { swapHistory } from './swaps/history';
-import { WalletService } from './wallet/service';
-import { statusMirror } from './wallet/statusMirror';
-import { balancesService } from './wallet/balances';
-import { sendService } from './wallet/send';
-import { walletHandlers } from './wallet/handlers';
-import { accountRemoval } from './wallet/removeAccount';
-import { PublishedIntents } from './activity/published';
-import { activity } from './activity/merge';
+import { SWAP_ALARM, swapService } from './swaps/tracker';
 import { tokenFacts } from './tokens/facts';
+import { type AlarmsLike, AUTO_LOCK_ALARM, AutoLock } from './wallet/autoLock';
+import { balancesService } from './wallet/balances';
+import { walletHandlers } from './wallet/handlers';
+import { networkOf } from './wallet/network';
+import { accountRemoval } from './wallet/removeAccount';
+import { sendService } from './wallet/send';
+import { WalletService } from './wallet/service';
+import { SettingsStore } from './wallet/settings';
+import { statusMirror } from './wallet/statusMirror';
 
 interface EventPort<T extends unknown[]> {
   addListener(fn: (...args: T) => void): void;
@@ -44,7 +45,10 @@ export interface BackgroundEnv {
   storage: { local: StorageAreaLike; session: StorageAreaLike };
   alarms: AlarmsLike & { onAlarm: EventPort<[{ name: string }]> };
   windows: WindowsPort & { onRemoved: EventPort<[number]> };
-  tabs: TabsPort & { onRemoved: EventPort<[number]>; onUpdated: EventPort<[number, { status?: string | undefined; url?: string | undefined }]> };
+  tabs: TabsPort & {
+    onRemoved: EventPort<[number]>;
+    onUpdated: EventPort<[number, { status?: string | undefined; url?: string | undefined }]>;
+  };
   vaultStorage: VaultStorage;
   fetch: FetchLike;
   now: () => number;
@@ -77,16 +81,40 @@ export function startBackground(env: BackgroundEnv) {
   let words: Promise<string[]> | undefined;
   const wordlist = () => (words ??= env.wordlist().catch((e: unknown) => ((words = undefined), Promise.reject(e))));
   // The vault keeps its unlocked key in storage.session itself (src/vault/session.ts).
-  const vault = new Vault({ storage: env.vaultStorage, session: env.storage.session, wordlist, random: env.random, now: env.now, ...(env.iterations ? { iterations: env.iterations } : {}) });
+  const vault = new Vault({
+    storage: env.vaultStorage,
+    session: env.storage.session,
+    wordlist,
+    random: env.random,
+    now: env.now,
+    ...(env.iterations ? { iterations: env.iterations } : {}),
+  });
   const autoLock = new AutoLock(session, env.alarms, env.now);
-  const wallet = new WalletService({ vault, autoLock, settings, local, now: env.now, problems, mirror: statusMirror(session) });
+  const wallet = new WalletService({
+    vault,
+    autoLock,
+    settings,
+    local,
+    now: env.now,
+    problems,
+    mirror: statusMirror(session),
+  });
 
   /** The ledger RPC host that answered last (asked first next time; shown in Settings). */
   const ledgerHost: { active?: string } = {};
-  const withActiveHost = (view: SettingsView): SettingsView => ({ ...view, ledgerRpcActive: ledgerHost.active ?? null });
+  const withActiveHost = (view: SettingsView): SettingsView => ({
+    ...view,
+    ledgerRpcActive: ledgerHost.active ?? null,
+  });
   const ledger = async () => {
     const s = await settings.plain();
-    return new LedgerRpcClient({ url: s.endpoints.ledgerRpc, fallbacks: s.ledgerRpcFallbacks ?? [], memory: ledgerHost, verifierId: s.verifierId, deps: http });
+    return new LedgerRpcClient({
+      url: s.endpoints.ledgerRpc,
+      fallbacks: s.ledgerRpcFallbacks ?? [],
+      memory: ledgerHost,
+      verifierId: s.verifierId,
+      deps: http,
+    });
   };
   const bus = async () => {
     const s = await settings.get();
@@ -148,7 +176,12 @@ export function startBackground(env: BackgroundEnv) {
   });
 
   const sites = {
-    list: async () => Object.entries(await permissions.all()).map(([origin, g]) => ({ origin, accounts: g.accounts, grantedAt: g.grantedAt })),
+    list: async () =>
+      Object.entries(await permissions.all()).map(([origin, g]) => ({
+        origin,
+        accounts: g.accounts,
+        grantedAt: g.grantedAt,
+      })),
     revoke: async (origin: string) => {
       await permissions.revoke(origin);
       await queue.rejectOrigin(origin);
@@ -168,10 +201,23 @@ export function startBackground(env: BackgroundEnv) {
     notify: env.notify,
     badge: env.badge,
     selectedAccount: () => wallet.selectedAccountId(),
-    payment: { signer, nonces, preview, simulate, bus, publicKeyOf: (accountId) => wallet.account(accountId).publicKeys[0]! },
+    payment: {
+      signer,
+      nonces,
+      preview,
+      simulate,
+      bus,
+      publicKeyOf: (accountId) => wallet.account(accountId).publicKeys[0]!,
+    },
   });
   const history = swapHistory({ list: swaps.list, nearest: swaps.nearest, settings, http, tokens: facts.confirmed });
-  const balances = balancesService({ local, tokens: facts.checked, balancesOf: preview.balancesOf, now: env.now, verifierId });
+  const balances = balancesService({
+    local,
+    tokens: facts.checked,
+    balancesOf: preview.balancesOf,
+    now: env.now,
+    verifierId,
+  });
   const sends = sendService({
     local,
     signer,
@@ -196,7 +242,12 @@ export function startBackground(env: BackgroundEnv) {
     balances,
     sends,
     activity: activity({ history, published, status: async (hash) => (await bus()).getStatus(hash), now: env.now }),
-    removeAccount: accountRemoval({ wallet, permissions, events, forget: [sends.forget, balances.forget, swaps.forgetAccount] }),
+    removeAccount: accountRemoval({
+      wallet,
+      permissions,
+      events,
+      forget: [sends.forget, balances.forget, swaps.forgetAccount],
+    }),
   });
   const routeNow = createRouter({
     extensionOrigin: env.extensionOrigin,
@@ -221,14 +272,18 @@ export function startBackground(env: BackgroundEnv) {
   });
 
   const accountsOf = (grants: Grants, origin: string) =>
-    wallet.accounts().filter((a) => grants[origin]?.accounts.includes(a.accountId)).map((a) => ({ accountId: a.accountId, publicKey: a.publicKeys[0]! }));
+    wallet
+      .accounts()
+      .filter((a) => grants[origin]?.accounts.includes(a.accountId))
+      .map((a) => ({ accountId: a.accountId, publicKey: a.publicKeys[0]! }));
   /** accountsChanged to every origin whose accounts differ from `before` (the settings moved to another network). */
   async function announceGrants(before: Grants) {
     const after = await permissions.all();
     if (!wallet.vault.isUnlocked) return;
     for (const origin of new Set([...Object.keys(before), ...Object.keys(after)])) {
       const now = accountsOf(after, origin);
-      if (JSON.stringify(now) !== JSON.stringify(accountsOf(before, origin))) await events.emit((o) => o === origin, 'accountsChanged', now);
+      if (JSON.stringify(now) !== JSON.stringify(accountsOf(before, origin)))
+        await events.emit((o) => o === origin, 'accountsChanged', now);
     }
   }
   // accountsChanged on lock (none visible), unlock (the grants again) and account changes.

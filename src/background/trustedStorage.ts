@@ -49,7 +49,11 @@ function gated(ready: Promise<StorageAreaLike>): StorageAreaLike {
  * or `fallback()` (IndexedDB) when it cannot be; `session` is `storage.session` restricted too (it is by
  * default on both browsers). `how` tells which was chosen, once it is.
  */
-export function trustedAreas(local: BrowserArea, session: BrowserArea, fallback: () => StorageAreaLike): { local: StorageAreaLike; session: StorageAreaLike; how: Promise<TrustedHow> } {
+export function trustedAreas(
+  local: BrowserArea,
+  session: BrowserArea,
+  fallback: () => StorageAreaLike,
+): { local: StorageAreaLike; session: StorageAreaLike; how: Promise<TrustedHow> } {
   const sessionReady = restrict(session).then(() => session);
   const choice = restrict(local).then(async (restricted) => {
     if (restricted) return { how: 'access-level' as const, area: local as StorageAreaLike };
@@ -78,7 +82,8 @@ export function indexedDbArea(dbName = 'intents-companion-records', storeName = 
   const store = createStore(dbName, storeName);
   return {
     async get(keys) {
-      if (keys === null) return Object.fromEntries((await entries<string, unknown>(store)).filter(([k]) => typeof k === 'string'));
+      if (keys === null)
+        return Object.fromEntries((await entries<string, unknown>(store)).filter(([k]) => typeof k === 'string'));
       const list = [keys].flat();
       const values = await getMany(list, store);
       return Object.fromEntries(list.flatMap((k, i) => (values[i] === undefined ? [] : [[k, values[i]]])));

@@ -9,5 +9,7 @@ import { ProviderError } from './providerError';
 
 export function zodProviderError(error: z.core.$ZodError): ProviderError {
   const e = protocolErrorFromZod(error);
-  return new ProviderError(ERROR_CODES.invalidParams, e.field ? e.message : `params: ${e.message}`, { field: e.field ?? '' });
+  return new ProviderError(ERROR_CODES.invalidParams, e.field ? e.message : `params: ${e.message}`, {
+    field: e.field ?? '',
+  });
 }

@@ -5,8 +5,8 @@
  * with the contract's own message (e.g. `nonce was already used`).
  */
 import * as z from 'zod/mini';
-import { type HttpDeps, HttpError, type SignedIntent, base64, utf8 } from '../core';
-import { RpcError, callJsonRpc } from './jsonRpc';
+import { base64, type HttpDeps, HttpError, type SignedIntent, utf8 } from '../core';
+import { callJsonRpc, RpcError } from './jsonRpc';
 import { type SimulationOutput, simulationOutputSchema } from './schemas';
 
 export class LedgerViewError extends Error {
@@ -70,7 +70,10 @@ export interface LedgerRpcOptions {
  */
 const failsOver = (e: unknown) =>
   (e instanceof HttpError &&
-    (e.kind === 'network' || e.kind === 'timeout' || e.kind === 'redirect' || (e.kind === 'http' && (e.status === 429 || (e.status ?? 0) >= 500)))) ||
+    (e.kind === 'network' ||
+      e.kind === 'timeout' ||
+      e.kind === 'redirect' ||
+      (e.kind === 'http' && (e.status === 429 || (e.status ?? 0) >= 500)))) ||
   (e instanceof RpcError && e.code !== -32602);
 
 export class LedgerRpcClient {
@@ -86,7 +89,10 @@ export class LedgerRpcClient {
   private async query(params: Record<string, unknown>, signal?: AbortSignal) {
     const hosts = this.hosts();
     // With somewhere else to go, one retry per host is enough before moving on.
-    const deps = hosts.length > 1 ? { ...this.options.deps, policy: { ...this.options.deps.policy, retries: 1 } } : this.options.deps;
+    const deps =
+      hosts.length > 1
+        ? { ...this.options.deps, policy: { ...this.options.deps.policy, retries: 1 } }
+        : this.options.deps;
     let last: unknown;
     for (const url of hosts) {
       try {
@@ -112,7 +118,13 @@ export class LedgerRpcClient {
   }
 
   /** A view of any contract on the ledger (a token's `ft_metadata`, say): `call_function` on its account. */
-  async viewOf<T extends z.ZodMiniType>(accountId: string, method: string, args: unknown, schema: T, signal?: AbortSignal): Promise<z.output<T>> {
+  async viewOf<T extends z.ZodMiniType>(
+    accountId: string,
+    method: string,
+    args: unknown,
+    schema: T,
+    signal?: AbortSignal,
+  ): Promise<z.output<T>> {
     const answer = await this.query(
       {
         request_type: 'call_function',
@@ -139,7 +151,8 @@ export class LedgerRpcClient {
       throw new LedgerViewError(`${method}: the contract returned something that is not JSON`);
     }
     const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new LedgerViewError(`${method}: unexpected value (${parsed.error.issues[0]?.message ?? ''})`);
+    if (!parsed.success)
+      throw new LedgerViewError(`${method}: unexpected value (${parsed.error.issues[0]?.message ?? ''})`);
     return parsed.data;
   }
 

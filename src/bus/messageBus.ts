@@ -6,15 +6,15 @@
  */
 import * as z from 'zod/mini';
 import type { BoundCredential, HttpDeps, SignedIntent } from '../core';
-import { RpcError, callJsonRpc } from './jsonRpc';
+import { callJsonRpc, RpcError } from './jsonRpc';
 import {
   type BusQuote,
-  type IntentStatus,
-  type PublishManyResult,
-  type PublishResult,
   busQuoteItemSchema,
   busQuoteSchema,
+  type IntentStatus,
   intentStatusSchema,
+  type PublishManyResult,
+  type PublishResult,
   publishManyResultSchema,
   publishResultSchema,
 } from './schemas';
@@ -38,22 +38,41 @@ export interface QuoteRequest {
 export class MessageBusClient {
   constructor(private readonly options: MessageBusOptions) {}
 
-  private async call<T extends z.ZodMiniType>(method: string, params: unknown, schema: T, signal?: AbortSignal): Promise<z.output<T>> {
+  private async call<T extends z.ZodMiniType>(
+    method: string,
+    params: unknown,
+    schema: T,
+    signal?: AbortSignal,
+  ): Promise<z.output<T>> {
     const key = this.options.apiKey;
     const auth = key ? { headers: { 'x-api-key': key.value }, origins: key.origins } : undefined;
     const answer = await callJsonRpc(this.options.deps, this.options.url, method, [params], { auth, signal });
     if ('error' in answer) throw new RpcError(answer.error.code, answer.error.message, answer.error.data);
     const parsed = schema.safeParse(answer.result);
-    if (!parsed.success) throw new RpcError(-32603, `Unexpected ${method} result: ${parsed.error.issues[0]?.message ?? ''}`);
+    if (!parsed.success)
+      throw new RpcError(-32603, `Unexpected ${method} result: ${parsed.error.issues[0]?.message ?? ''}`);
     return parsed.data;
   }
 
-  publishIntent(signed: SignedIntent, quoteHashes: readonly string[] = [], signal?: AbortSignal): Promise<PublishResult> {
+  publishIntent(
+    signed: SignedIntent,
+    quoteHashes: readonly string[] = [],
+    signal?: AbortSignal,
+  ): Promise<PublishResult> {
     return this.call('publish_intent', { quote_hashes: quoteHashes, signed_data: signed }, publishResultSchema, signal);
   }
 
-  publishIntents(signed: readonly SignedIntent[], quoteHashes: readonly string[] = [], signal?: AbortSignal): Promise<PublishManyResult> {
-    return this.call('publish_intents', { quote_hashes: quoteHashes, signed_datas: signed }, publishManyResultSchema, signal);
+  publishIntents(
+    signed: readonly SignedIntent[],
+    quoteHashes: readonly string[] = [],
+    signal?: AbortSignal,
+  ): Promise<PublishManyResult> {
+    return this.call(
+      'publish_intents',
+      { quote_hashes: quoteHashes, signed_datas: signed },
+      publishManyResultSchema,
+      signal,
+    );
   }
 
   getStatus(intentHash: string, signal?: AbortSignal): Promise<IntentStatus> {
@@ -104,5 +123,7 @@ const matches = (o: BusQuote, r: QuoteRequest) =>
 /** What a person reads when no solver made an offer: the minimum, in the units the caller formats. */
 export function noOfferText(answer: BusQuoteAnswer, format: (amount: string) => string = (a) => a): string | null {
   if (answer.offers.length > 0) return null;
-  return answer.minAmount === null ? 'No solver offered a quote' : `No solver offered a quote: the minimum amount is ${format(answer.minAmount)}`;
+  return answer.minAmount === null
+    ? 'No solver offered a quote'
+    : `No solver offered a quote: the minimum amount is ${format(answer.minAmount)}`;
 }

@@ -3,7 +3,12 @@ import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 
 export function findChromium(): string | null {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ];
   for (const path of candidates) if (path && existsSync(path)) return path;
   try {
     const bundled = chromium.executablePath();

@@ -34,9 +34,13 @@ async function approveNext(o: JourneyOptions, action: () => Promise<unknown>, sc
   await confirm.waitFor({ state: 'visible', timeout: 15_000 });
   const ack = approval.getByTestId('approval-ack-danger');
   if (await ack.isVisible().catch(() => false)) await ack.check();
-  await approval.waitForFunction(() => !(document.querySelector('[data-testid="approval-confirm"]') as HTMLButtonElement | null)?.disabled, null, {
-    timeout: 15_000,
-  });
+  await approval.waitForFunction(
+    () => !(document.querySelector('[data-testid="approval-confirm"]') as HTMLButtonElement | null)?.disabled,
+    null,
+    {
+      timeout: 15_000,
+    },
+  );
   if (screenshot) o.step(`  screenshot ${await shot(approval, o.outDir, screenshot)}`);
   await confirm.click();
 }
@@ -52,7 +56,9 @@ export async function runJourney(o: JourneyOptions): Promise<void> {
   const call = (method: string, params?: unknown) =>
     popup.evaluate(
       async ([m, p]) =>
-        (globalThis as unknown as { chrome: { runtime: { sendMessage(x: unknown): Promise<unknown> } } }).chrome.runtime.sendMessage({
+        (
+          globalThis as unknown as { chrome: { runtime: { sendMessage(x: unknown): Promise<unknown> } } }
+        ).chrome.runtime.sendMessage({
           type: 'request',
           method: m,
           ...(p === undefined ? {} : { params: p }),
@@ -63,7 +69,12 @@ export async function runJourney(o: JourneyOptions): Promise<void> {
   o.step('1. Create a wallet in the popup (a quick key, no phrase)');
   await popup.goto(`chrome-extension://${o.extensionId}/popup.html`);
   await call('wallet_setSettings', {
-    endpoints: { swap: o.sim.url, transactions: `${o.sim.url}/api/v0`, bus: o.sim.urls.bus, ledgerRpc: o.sim.urls.ledgerRpc },
+    endpoints: {
+      swap: o.sim.url,
+      transactions: `${o.sim.url}/api/v0`,
+      bus: o.sim.urls.bus,
+      ledgerRpc: o.sim.urls.ledgerRpc,
+    },
     verifierId: o.sim.verifierId,
     busApiKey: o.sim.busApiKey,
     jwt: o.sim.devJwt,

@@ -22,7 +22,9 @@ export async function runWalletJourney(o: WalletJourney): Promise<void> {
   o.step('6. Home: the intents account, valued in USD');
   await popup.getByTestId('nav-home').click();
   await popup.locator('[data-testid="home-total"][data-stale="false"]').waitFor({ timeout: 20_000 });
-  o.step(`   ${(await popup.getByTestId('home-total').innerText()).replace(/\s+/g, ' ')}: ${await balancesText(popup)}`);
+  o.step(
+    `   ${(await popup.getByTestId('home-total').innerText()).replace(/\s+/g, ' ')}: ${await balancesText(popup)}`,
+  );
   o.step(`   screenshot ${await o.shot(popup, '9-home')}`);
 
   o.step('7. Receive 10 USDC from Ethereum into the intents account');
@@ -34,8 +36,14 @@ export async function runWalletJourney(o: WalletJourney): Promise<void> {
   await popup.getByTestId('receive-continue').click();
   await popup.getByTestId('deposit-address').waitFor({ timeout: 20_000 });
   const depositAddress = (await popup.getByTestId('deposit-address').innerText()).trim();
-  o.step(`   deposit address ${depositAddress}; QR: ${await popup.getByTestId('deposit-qr-holds').getAttribute('data-standard')}`);
-  await fetch(`${o.sim.url}/dev/deposit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ depositAddress, amount: '10000000' }) });
+  o.step(
+    `   deposit address ${depositAddress}; QR: ${await popup.getByTestId('deposit-qr-holds').getAttribute('data-standard')}`,
+  );
+  await fetch(`${o.sim.url}/dev/deposit`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ depositAddress, amount: '10000000' }),
+  });
   await popup.getByTestId('deposit-refresh').click();
   await popup.locator('[data-testid="deposit-status"][data-status="SUCCESS"]').waitFor({ timeout: 60_000 });
   await popup.getByTestId('deposit-back').click();

@@ -8,13 +8,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { startSimulator } from '../sim/server';
-import { NO_CHROMIUM, extensionArgs, findChromium } from './chromium';
+import { extensionArgs, findChromium, NO_CHROMIUM } from './chromium';
 import { runJourney } from './journey';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const args = new Set(process.argv.slice(2));
 const serve = args.has('--serve');
-const headless = args.has('--headless') || (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY && process.platform === 'linux');
+const headless =
+  args.has('--headless') || (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY && process.platform === 'linux');
 const say = (text: string) => console.log(text);
 
 async function main(): Promise<number> {
@@ -32,14 +33,22 @@ async function main(): Promise<number> {
   const executablePath = findChromium();
   if (!executablePath) {
     console.error(NO_CHROMIUM);
-    say(`\nThe extension is built in ${extensionDir}: load it by hand in chrome://extensions (Developer mode → Load unpacked).`);
+    say(
+      `\nThe extension is built in ${extensionDir}: load it by hand in chrome://extensions (Developer mode → Load unpacked).`,
+    );
     return 1;
   }
 
   const sim = await startSimulator({ port: serve || !headless ? 3999 : 0 });
-  say(`Simulator on ${sim.url} (swap service, transactions API, message bus, ledger RPC, demo dApp at ${sim.url}/demo)`);
+  say(
+    `Simulator on ${sim.url} (swap service, transactions API, message bus, ledger RPC, demo dApp at ${sim.url}/demo)`,
+  );
   const profile = mkdtempSync(path.join(tmpdir(), 'intents-companion-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath, headless, args: extensionArgs(extensionDir) });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath,
+    headless,
+    args: extensionArgs(extensionDir),
+  });
   let [worker] = context.serviceWorkers();
   worker ??= await context.waitForEvent('serviceworker');
   const extensionId = new URL(worker.url()).host;
@@ -54,7 +63,9 @@ async function main(): Promise<number> {
   if (!headless) {
     const page = await context.newPage();
     await page.goto(`${sim.url}/demo`);
-    say(`\nThe demo dApp is open. The wallet's popup: chrome-extension://${extensionId}/popup.html (or the toolbar icon).`);
+    say(
+      `\nThe demo dApp is open. The wallet's popup: chrome-extension://${extensionId}/popup.html (or the toolbar icon).`,
+    );
     say('Create a wallet, set Settings → Network → Local, then try the demo page. Ctrl-C stops everything.');
     await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
     await cleanup();

@@ -16,8 +16,24 @@ import { isValidAccountId } from './account';
 import { isXrpAddress } from './xrpAddress';
 
 export type AddressFamily =
-  | 'evm' | 'home' | 'btc' | 'ltc' | 'doge' | 'zec' | 'bch' | 'dash' | 'sol' | 'tron' | 'ton' | 'xrp' | 'stellar'
-  | 'sui' | 'aptos' | 'cardano' | 'starknet' | 'aleo';
+  | 'evm'
+  | 'home'
+  | 'btc'
+  | 'ltc'
+  | 'doge'
+  | 'zec'
+  | 'bch'
+  | 'dash'
+  | 'sol'
+  | 'tron'
+  | 'ton'
+  | 'xrp'
+  | 'stellar'
+  | 'sui'
+  | 'aptos'
+  | 'cardano'
+  | 'starknet'
+  | 'aleo';
 
 export const base58check = createBase58check(sha256);
 
@@ -179,7 +195,11 @@ export function isAddressOf(family: AddressFamily, text: string): boolean {
     }
     case 'aleo': {
       const decoded = /^aleo1/.test(text) ? tryDecode(() => bech32m.decode(text as `${string}1${string}`)) : undefined;
-      return decoded !== undefined && decoded.prefix === 'aleo' && tryDecode(() => bech32m.fromWords(decoded.words))?.length === 32;
+      return (
+        decoded !== undefined &&
+        decoded.prefix === 'aleo' &&
+        tryDecode(() => bech32m.fromWords(decoded.words))?.length === 32
+      );
     }
   }
 }

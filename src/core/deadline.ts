@@ -5,8 +5,7 @@
  */
 import { ProtocolError } from './errors';
 
-const RFC3339_RE =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|z|[+-]\d{2}:\d{2})$/;
+const RFC3339_RE = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|z|[+-]\d{2}:\d{2})$/;
 
 /** Parses an RFC 3339 timestamp to Unix nanoseconds (bigint), rejecting impossible dates. */
 export function parseDeadlineNs(text: string): bigint {

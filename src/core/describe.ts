@@ -7,12 +7,16 @@
  */
 import { formatUnits } from './amounts';
 import type { Intent } from './intents';
-import { type TokenTable, formatTokenAmount } from './tokens';
+import { formatTokenAmount, type TokenTable } from './tokens';
 import { visibleText } from './visibleText';
 
 const WITHDRAW_TO = 'WITHDRAW_TO:';
 
-function amountLines(entries: Record<string, string>, tokens: TokenTable, verb: (negative: boolean) => string): string[] {
+function amountLines(
+  entries: Record<string, string>,
+  tokens: TokenTable,
+  verb: (negative: boolean) => string,
+): string[] {
   return Object.entries(entries).map(([tokenId, raw]) => {
     const n = BigInt(raw);
     const negative = n < 0n;
@@ -39,7 +43,10 @@ function ftWithdrawLines(intent: Extract<Intent, { intent: 'ft_withdraw' }>, tok
   if (intent.receiver_id === intent.token && intent.memo?.startsWith(WITHDRAW_TO)) {
     const dest = visibleText(intent.memo.slice(WITHDRAW_TO.length));
     const chain = tokens.get(tokenId)?.blockchain ?? 'its origin chain';
-    return [`Withdraw ${what} to ${dest} on ${chain} (through the bridge ${intent.token})`, ...extraLines({ msg: intent.msg })];
+    return [
+      `Withdraw ${what} to ${dest} on ${chain} (through the bridge ${intent.token})`,
+      ...extraLines({ msg: intent.msg }),
+    ];
   }
   const own = intent.receiver_id === intent.token ? " (the token's own contract)" : '';
   return [`Withdraw ${what} to ${intent.receiver_id}${own}`, ...extraLines(intent)];
@@ -50,18 +57,28 @@ export function describeIntent(intent: Intent, tokens: TokenTable): string[] {
   switch (intent.intent) {
     case 'token_diff': {
       const entries = Object.entries(intent.diff).sort(([, a], [, b]) => (BigInt(a) < BigInt(b) ? -1 : 1));
-      return [...amountLines(Object.fromEntries(entries), tokens, (neg) => (neg ? 'Give' : 'Receive')), ...extraLines(intent)];
+      return [
+        ...amountLines(Object.fromEntries(entries), tokens, (neg) => (neg ? 'Give' : 'Receive')),
+        ...extraLines(intent),
+      ];
     }
     case 'transfer':
-      return [...amountLines(intent.tokens, tokens, () => 'Send').map((l) => `${l} to ${intent.receiver_id}`), ...extraLines(intent)];
+      return [
+        ...amountLines(intent.tokens, tokens, () => 'Send').map((l) => `${l} to ${intent.receiver_id}`),
+        ...extraLines(intent),
+      ];
     case 'ft_withdraw':
       return ftWithdrawLines(intent, tokens);
     case 'nft_withdraw':
-      return [`Withdraw NFT '${visibleText(intent.token_id)}' of ${intent.token} to ${intent.receiver_id}`, ...extraLines(intent)];
+      return [
+        `Withdraw NFT '${visibleText(intent.token_id)}' of ${intent.token} to ${intent.receiver_id}`,
+        ...extraLines(intent),
+      ];
     case 'mt_withdraw':
       return [
         ...intent.token_ids.map(
-          (id, i) => `Withdraw ${intent.amounts[i]} of token '${visibleText(id)}' (${intent.token}) to ${intent.receiver_id}`,
+          (id, i) =>
+            `Withdraw ${intent.amounts[i]} of token '${visibleText(id)}' (${intent.token}) to ${intent.receiver_id}`,
         ),
         ...extraLines(intent),
       ];
@@ -84,7 +101,9 @@ export function describeIntent(intent: Intent, tokens: TokenTable): string[] {
           : 'Stop this account acting by direct calls from its own ledger account (only signed intents will work)',
       ];
     case 'auth_call': {
-      const deposit = intent.attached_deposit ? ` with ${formatUnits(BigInt(intent.attached_deposit), 24)} wNEAR attached` : '';
+      const deposit = intent.attached_deposit
+        ? ` with ${formatUnits(BigInt(intent.attached_deposit), 24)} wNEAR attached`
+        : '';
       return [`Call contract ${intent.contract_id} on your behalf${deposit}`, ...extraLines({ msg: intent.msg })];
     }
   }

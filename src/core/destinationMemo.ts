@@ -68,7 +68,8 @@ export function memoProblem(family: AddressFamily | null, memo: string, address 
   const tag = parseDestinationTag(memo);
   if (tag === null) return 'A destination tag is a whole number from 0 to 4294967295, without leading zeros';
   const x = decodeXAddress(address);
-  if (x && x.tag !== null && x.tag !== tag) return `This X-address already carries destination tag ${x.tag}: clear the Destination tag field or use the classic r… address`;
+  if (x && x.tag !== null && x.tag !== tag)
+    return `This X-address already carries destination tag ${x.tag}: clear the Destination tag field or use the classic r… address`;
   return null;
 }
 

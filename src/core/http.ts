@@ -116,7 +116,11 @@ function retryAfterMs(header: string | null): number | undefined {
 }
 
 /** One attempt: fetch, time out, parse. Non-2xx become `http` errors carrying the parsed body. */
-async function attempt(deps: HttpDeps, req: JsonRequest, timeoutMs: number): Promise<{ status: number; json: unknown; text: string }> {
+async function attempt(
+  deps: HttpDeps,
+  req: JsonRequest,
+  timeoutMs: number,
+): Promise<{ status: number; json: unknown; text: string }> {
   if (req.signal?.aborted) throw new HttpError('aborted', 'The request was cancelled');
   const controller = new AbortController();
   const onAbort = () => controller.abort();
@@ -126,7 +130,12 @@ async function attempt(deps: HttpDeps, req: JsonRequest, timeoutMs: number): Pro
   let text: string;
   try {
     const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
-    const init: Parameters<FetchLike>[1] = { method: req.method ?? 'GET', headers, signal: controller.signal, redirect: 'manual' };
+    const init: Parameters<FetchLike>[1] = {
+      method: req.method ?? 'GET',
+      headers,
+      signal: controller.signal,
+      redirect: 'manual',
+    };
     const origin = req.auth ? credentialOrigin(req.url) : null;
     if (req.auth && origin !== null && req.auth.origins.includes(origin)) Object.assign(headers, req.auth.headers);
     if (req.body !== undefined) {
@@ -152,7 +161,8 @@ async function attempt(deps: HttpDeps, req: JsonRequest, timeoutMs: number): Pro
   try {
     json = text.length ? JSON.parse(text) : null;
   } catch {
-    if (response.status >= 200 && response.status < 300) throw new HttpError('parse', 'The service answered with something that is not JSON', response.status);
+    if (response.status >= 200 && response.status < 300)
+      throw new HttpError('parse', 'The service answered with something that is not JSON', response.status);
     json = undefined;
   }
   if (response.status < 200 || response.status >= 300) {
@@ -187,7 +197,10 @@ function retryable(error: unknown): boolean {
 }
 
 /** The parsed answer, and its exact text (kept where the bytes are evidence, e.g. a signed quote). */
-export async function requestJson(deps: HttpDeps, req: JsonRequest): Promise<{ status: number; json: unknown; text: string }> {
+export async function requestJson(
+  deps: HttpDeps,
+  req: JsonRequest,
+): Promise<{ status: number; json: unknown; text: string }> {
   const policy = { ...DEFAULT_RETRY_POLICY, ...deps.policy };
   for (let n = 0; ; n++) {
     try {

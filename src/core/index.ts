@@ -2,138 +2,154 @@
  * The public face of `core`: pure protocol code (no browser APIs, no I/O; randomness and clock are
  * passed in). Everything else in the extension and the simulator imports from here.
  */
-export { ProtocolError } from './errors';
-export { base58, base64, hex, utf8, bytesEqual, concatBytes, decodeExact, type BytesCodec } from './encoding';
-export { isValidAccountId, isImplicitAccountId } from './account';
-export { type NetworkId, MAINNET_VERIFIER, SIM_VERIFIER, NETWORK_NAME, networkOfVerifier, networkText } from './network';
+
+export { isImplicitAccountId, isValidAccountId } from './account';
 export {
-  type KeyPair,
-  type Random,
-  generateKeyPair,
-  parseSecretKey,
-  formatSecretKey,
-  formatPublicKey,
-  parsePublicKey,
-  publicKeyFromSeed,
-  implicitAccountId,
-} from './keys';
-export { type Nep413Payload, NEP413_TAG, nep413Serialize, nep413Digest, signNep413, verifyNep413, verifyEd25519 } from './nep413';
-export { parseDeadline, parseDeadlineNs, formatDeadline } from './deadline';
-export {
-  type DecodedNonce,
-  type VersionedNonceInput,
-  VERSIONED_NONCE_MAGIC,
-  encodeVersionedNonce,
-  encodeVersionedNonceBytes,
-  decodeNonce,
-  decodeNonceBytes,
-  checkNonceDeadline,
-} from './nonce';
-export {
-  U128_MAX,
+  formatUnits,
   I128_MAX,
   I128_MIN,
-  isU128String,
   isI128String,
-  parseU128,
+  isU128String,
   parseI128,
+  parseU128,
   parseUnits,
-  formatUnits,
+  U128_MAX,
   usdValue,
 } from './amounts';
-export { type TokenId, parseTokenId, formatTokenId, isValidTokenId } from './tokenId';
+export { formatDeadline, parseDeadline, parseDeadlineNs } from './deadline';
+export { describeIntent } from './describe';
+export { type BytesCodec, base58, base64, bytesEqual, concatBytes, decodeExact, hex, utf8 } from './encoding';
+export { ProtocolError } from './errors';
+export { EXPLORER_TX, explorerLink, explorerTxUrl } from './explorers';
+export { PIPS_MAX, tokenDiffFee, unmatchedDeltas } from './fees';
 export {
+  type BoundCredential,
+  credentialOrigin,
+  DEFAULT_RETRY_POLICY,
+  type FetchLike,
+  type FetchResponseLike,
+  type HttpDeps,
+  HttpError,
+  type HttpErrorKind,
+  type JsonRequest,
+  type RequestAuth,
+  type RetryPolicy,
+  requestJson,
+} from './http';
+export {
+  accountIdSchema,
+  INTENT_SCHEMAS,
+  INTENT_TEXT_LIMITS,
+  INTENT_TYPES,
   type Intent,
   type IntentOf,
   type IntentParseOptions,
   type IntentType,
-  INTENT_TYPES,
-  INTENT_SCHEMAS,
-  KEY_MANAGEMENT_INTENTS,
-  accountIdSchema,
-  u128Schema,
-  tokenIdSchema,
-  INTENT_TEXT_LIMITS,
   intentSchema,
   intentsSchema,
+  KEY_MANAGEMENT_INTENTS,
   parseIntent,
   parseIntents,
+  tokenIdSchema,
   tokenIdsOf,
+  u128Schema,
   zeroAmountField,
 } from './intents';
 export {
+  formatPublicKey,
+  formatSecretKey,
+  generateKeyPair,
+  implicitAccountId,
+  type KeyPair,
+  parsePublicKey,
+  parseSecretKey,
+  publicKeyFromSeed,
+  type Random,
+} from './keys';
+export { KNOWN_TOKENS } from './knownTokens';
+export { assessMessage, type MessageAsk } from './messageRisk';
+export {
+  NEP413_TAG,
+  type Nep413Payload,
+  nep413Digest,
+  nep413Serialize,
+  signNep413,
+  verifyEd25519,
+  verifyNep413,
+} from './nep413';
+export {
+  MAINNET_VERIFIER,
+  NETWORK_NAME,
+  type NetworkId,
+  networkOfVerifier,
+  networkText,
+  SIM_VERIFIER,
+} from './network';
+export {
+  checkNonceDeadline,
+  type DecodedNonce,
+  decodeNonce,
+  decodeNonceBytes,
+  encodeVersionedNonce,
+  encodeVersionedNonceBytes,
+  VERSIONED_NONCE_MAGIC,
+  type VersionedNonceInput,
+} from './nonce';
+export {
+  type BuildPayloadInput,
+  buildIntentPayload,
+  extractIntentPayload,
   type IntentPayload,
+  intentHash,
+  intentSigningBytes,
+  nep413MessageOf,
+  nep413PayloadOf,
+  payloadIntentHash,
+  rawPayloadOf,
+  SIGNING_STANDARDS,
   type SignedIntent,
   type SignedNep413,
   type SignedRawEd25519,
   type SigningStandard,
-  type BuildPayloadInput,
-  type VerifyResult,
-  SIGNING_STANDARDS,
-  signedIntentSchema,
-  buildIntentPayload,
-  nep413MessageOf,
-  nep413PayloadOf,
-  rawPayloadOf,
-  intentSigningBytes,
-  signedIntentOf,
-  signIntentPayload,
-  verifySignedIntent,
-  intentHash,
-  payloadIntentHash,
-  extractIntentPayload,
   signatureBase64ToEd25519,
+  signedIntentOf,
+  signedIntentSchema,
+  signIntentPayload,
+  type VerifyResult,
+  verifySignedIntent,
 } from './payload';
-export { PIPS_MAX, tokenDiffFee, unmatchedDeltas } from './fees';
-export { type TokenInfo, type TokenTable, tokenTable, formatTokenAmount, shortAddress } from './tokens';
 export {
-  type TokenFacts,
-  type FactsSource,
-  type KnownToken,
-  type TokenCheck,
-  type TokenFactsStatus,
-  sameSymbol,
-  judgeToken,
-  ftContractOf,
-} from './tokenFacts';
-export { KNOWN_TOKENS } from './knownTokens';
-export { EXPLORER_TX, explorerTxUrl, explorerLink } from './explorers';
-export { describeIntent } from './describe';
-export {
-  type QuoteSignedParts,
   OPTIONAL_REQUEST_FIELDS,
-  SIGNED_REQUEST_FIELDS,
+  type QuoteSignedParts,
   quoteSignedFields,
   quoteSigningMessage,
+  SIGNED_REQUEST_FIELDS,
   signQuote,
   stableStringify,
   verifyQuoteSignature,
 } from './quoteSignature';
 export {
-  type RiskLevel,
-  type RiskFinding,
-  type RiskContext,
-  type RiskReport,
-  RISK_LEVELS,
-  DANGER_DEADLINE_MS,
-  STORAGE_DEPOSIT_CAP_YOCTO,
   assessIntents,
+  DANGER_DEADLINE_MS,
+  RISK_LEVELS,
+  type RiskContext,
+  type RiskFinding,
+  type RiskLevel,
+  type RiskReport,
+  STORAGE_DEPOSIT_CAP_YOCTO,
 } from './risk';
-export { type MessageAsk, assessMessage } from './messageRisk';
-export { hostOf, siteOf, siteOfHost, siteNamed } from './site';
-export { type VisibleTextOptions, visibleText, hasHiddenCharacters, containsHiddenCharacters } from './visibleText';
-export { protocolErrorFromZod } from './zodError';
+export { hostOf, siteNamed, siteOf, siteOfHost } from './site';
 export {
-  type FetchLike,
-  type FetchResponseLike,
-  type RetryPolicy,
-  type HttpDeps,
-  type JsonRequest,
-  type HttpErrorKind,
-  type BoundCredential,
-  type RequestAuth,
-  DEFAULT_RETRY_POLICY,
-  HttpError,
-  credentialOrigin,
-  requestJson,
-} from './http';
+  type FactsSource,
+  ftContractOf,
+  judgeToken,
+  type KnownToken,
+  sameSymbol,
+  type TokenCheck,
+  type TokenFacts,
+  type TokenFactsStatus,
+} from './tokenFacts';
+export { formatTokenId, isValidTokenId, parseTokenId, type TokenId } from './tokenId';
+export { formatTokenAmount, shortAddress, type TokenInfo, type TokenTable, tokenTable } from './tokens';
+export { containsHiddenCharacters, hasHiddenCharacters, type VisibleTextOptions, visibleText } from './visibleText';
+export { protocolErrorFromZod } from './zodError';

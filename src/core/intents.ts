@@ -54,7 +54,9 @@ export const i128Schema = z.string().check(z.refine(isI128String, 'must be an i1
 const U64_MAX = (1n << 64n) - 1n;
 export const gasSchema = z
   .string()
-  .check(z.refine((s) => /^(0|[1-9]\d*)$/.test(s) && BigInt(s) <= U64_MAX, 'must be a gas amount (u64 decimal string)'));
+  .check(
+    z.refine((s) => /^(0|[1-9]\d*)$/.test(s) && BigInt(s) <= U64_MAX, 'must be a gas amount (u64 decimal string)'),
+  );
 
 export const tokenIdSchema = z.string().check(
   atMost(INTENT_TEXT_LIMITS.tokenId),
@@ -86,13 +88,21 @@ export const intentPublicKeySchema = z.string().check(
 );
 
 /** NEP-616 state init: an object the wallet does not interpret, capped by the size of its JSON. */
-const stateInitSchema = z.record(z.string(), z.unknown()).check(
-  z.refine((v) => JSON.stringify(v).length <= INTENT_TEXT_LIMITS.stateInit, `must be at most ${INTENT_TEXT_LIMITS.stateInit} characters as JSON`),
-);
+const stateInitSchema = z
+  .record(z.string(), z.unknown())
+  .check(
+    z.refine(
+      (v) => JSON.stringify(v).length <= INTENT_TEXT_LIMITS.stateInit,
+      `must be at most ${INTENT_TEXT_LIMITS.stateInit} characters as JSON`,
+    ),
+  );
 const memo = z.optional(z.string().check(atMost(INTENT_TEXT_LIMITS.memo)));
 const msgText = z.string().check(atMost(INTENT_TEXT_LIMITS.msg));
 const innerTokenId = z.string().check(z.minLength(1, 'must not be empty'), atMost(INTENT_TEXT_LIMITS.innerTokenId));
-const maxTokens = z.maxLength(INTENT_TEXT_LIMITS.tokensPerIntent, `must have at most ${INTENT_TEXT_LIMITS.tokensPerIntent} items`);
+const maxTokens = z.maxLength(
+  INTENT_TEXT_LIMITS.tokensPerIntent,
+  `must have at most ${INTENT_TEXT_LIMITS.tokensPerIntent} items`,
+);
 
 /** `msg` switches a withdrawal to the *_transfer_call form; min_gas only matters with it. */
 const withdrawCommon = {
@@ -139,7 +149,10 @@ function tokenMap(value: z.ZodMiniType<string, string>) {
 /** Zero amounts are refused after the shape is checked (zeroAmountField), so the verifier's view can accept them. */
 const tokenAmounts = tokenMap(u128Schema);
 
-export const addPublicKeyIntent = z.strictObject({ intent: z.literal('add_public_key'), public_key: intentPublicKeySchema });
+export const addPublicKeyIntent = z.strictObject({
+  intent: z.literal('add_public_key'),
+  public_key: intentPublicKeySchema,
+});
 export const removePublicKeyIntent = z.strictObject({
   intent: z.literal('remove_public_key'),
   public_key: intentPublicKeySchema,
@@ -185,7 +198,10 @@ export const mtWithdrawIntent = z
     ...withdrawCommon,
   })
   .check(
-    z.refine((w) => w.token_ids.length === w.amounts.length, { message: 'must have one amount per token id', path: ['amounts'] }),
+    z.refine((w) => w.token_ids.length === w.amounts.length, {
+      message: 'must have one amount per token id',
+      path: ['amounts'],
+    }),
   );
 
 export const nativeWithdrawIntent = z.strictObject({
@@ -265,11 +281,20 @@ function isIntentType(name: string): name is IntentType {
  * `null` as absent (near/intents, defuse core `intents/`), so `null` is accepted here and dropped.
  * Other fields (e.g. `attached_deposit`, serde `default`) do not accept `null` there, nor here.
  */
-const NULL_MEANS_ABSENT: ReadonlySet<string> = new Set(['memo', 'msg', 'min_gas', 'storage_deposit', 'referral', 'state_init']);
+const NULL_MEANS_ABSENT: ReadonlySet<string> = new Set([
+  'memo',
+  'msg',
+  'min_gas',
+  'storage_deposit',
+  'referral',
+  'state_init',
+]);
 
 function withoutNullOptionals(value: object, type: IntentType): object {
   const shape: Readonly<Record<string, unknown>> = INTENT_SCHEMAS[type].def.shape;
-  const entries = Object.entries(value).filter(([k, v]) => !(v === null && NULL_MEANS_ABSENT.has(k) && Object.hasOwn(shape, k)));
+  const entries = Object.entries(value).filter(
+    ([k, v]) => !(v === null && NULL_MEANS_ABSENT.has(k) && Object.hasOwn(shape, k)),
+  );
   return Object.fromEntries(entries);
 }
 
@@ -293,7 +318,8 @@ export function zeroAmountField(intent: Intent): string | null {
     const k = Object.keys(m).find((key) => BigInt(m[key]!) === 0n);
     return k === undefined ? null : `${at}.${k}`;
   };
-  const storage = (w: { storage_deposit?: string | undefined }) => (w.storage_deposit === '0' ? 'storage_deposit' : null);
+  const storage = (w: { storage_deposit?: string | undefined }) =>
+    w.storage_deposit === '0' ? 'storage_deposit' : null;
   switch (intent.intent) {
     case 'transfer':
       return zeroKey(intent.tokens, 'tokens');
@@ -325,13 +351,17 @@ export function parseIntent(value: unknown, index?: number, opts: IntentParseOpt
   const tag = (value as { intent?: unknown }).intent;
   if (typeof tag !== 'string') throw new ProtocolError("intent has no 'intent' type field", within('intent'));
   if (!isIntentType(tag)) {
-    throw new ProtocolError(`unknown intent type '${tag}'; the verifier accepts: ${INTENT_TYPES.join(', ')}`, within('intent'));
+    throw new ProtocolError(
+      `unknown intent type '${tag}'; the verifier accepts: ${INTENT_TYPES.join(', ')}`,
+      within('intent'),
+    );
   }
   const result = INTENT_SCHEMAS[tag].safeParse(withoutNullOptionals(value, tag));
   if (!result.success) throw protocolErrorFromZod(result.error, at);
   const intent = result.data as Intent;
   const zero = opts.verifier ? null : zeroAmountField(intent);
-  if (zero !== null) throw new ProtocolError(zero.startsWith('diff.') ? 'must not be 0' : 'must be greater than 0', within(zero));
+  if (zero !== null)
+    throw new ProtocolError(zero.startsWith('diff.') ? 'must not be 0' : 'must be greater than 0', within(zero));
   return intent;
 }
 
@@ -358,7 +388,12 @@ function viaParser<T>(parse: (value: unknown) => T, pathPrefix: string | undefin
         if (pathPrefix !== undefined && path[0] === pathPrefix) path = path.slice(1);
         const text = e instanceof Error ? e.message : String(e);
         const message = field !== undefined && text.startsWith(`${field}: `) ? text.slice(field.length + 2) : text;
-        ctx.issues.push({ code: 'custom', message, input: value, path: path.map((p) => (/^\d+$/.test(p) ? Number(p) : p)) });
+        ctx.issues.push({
+          code: 'custom',
+          message,
+          input: value,
+          path: path.map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+        });
         return z.NEVER;
       }
     }),
@@ -384,4 +419,3 @@ export function tokenIdsOf(intent: Intent): string[] {
       return [];
   }
 }
-

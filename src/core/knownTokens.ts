@@ -146,5 +146,8 @@ const ROWS: readonly Row[] = [
 ];
 
 export const KNOWN_TOKENS: ReadonlyMap<string, KnownToken> = new Map(
-  ROWS.map(([assetId, symbol, decimals, aliases]) => [assetId, aliases ? { symbol, decimals, aliases } : { symbol, decimals }]),
+  ROWS.map(([assetId, symbol, decimals, aliases]) => [
+    assetId,
+    aliases ? { symbol, decimals, aliases } : { symbol, decimals },
+  ]),
 );

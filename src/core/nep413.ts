@@ -37,7 +37,9 @@ export function nep413Serialize(payload: Nep413Payload): Uint8Array {
     throw new ProtocolError('nonce must be 32 bytes', 'nonce');
   }
   const callback =
-    payload.callbackUrl == null ? new Uint8Array([0]) : concatBytes(new Uint8Array([1]), borshString(payload.callbackUrl));
+    payload.callbackUrl == null
+      ? new Uint8Array([0])
+      : concatBytes(new Uint8Array([1]), borshString(payload.callbackUrl));
   return concatBytes(
     u32le(NEP413_TAG),
     borshString(payload.message),

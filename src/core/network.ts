@@ -21,4 +21,5 @@ export function networkOfVerifier(verifierId: string): NetworkId {
 }
 
 /** "Mainnet (intents.near)": how a refusal names the network of a verifier. */
-export const networkText = (verifierId: string): string => `${NETWORK_NAME[networkOfVerifier(verifierId)]} (${verifierId})`;
+export const networkText = (verifierId: string): string =>
+  `${NETWORK_NAME[networkOfVerifier(verifierId)]} (${verifierId})`;

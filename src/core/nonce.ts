@@ -3,9 +3,10 @@
  * Versioned V1 layout: magic 56 28 f6 c6 | version 00 | salt[4] | deadline ns u64 LE [8] | random[15].
  * Anything else is a legacy nonce: the verifier checks only its uniqueness.
  */
+
+import { parseDeadlineNs } from './deadline';
 import { base64, bytesEqual, concatBytes, decodeExact, hex } from './encoding';
 import { ProtocolError } from './errors';
-import { parseDeadlineNs } from './deadline';
 
 /** First 4 bytes of sha256("versioned_nonce"). */
 export const VERSIONED_NONCE_MAGIC = new Uint8Array([0x56, 0x28, 0xf6, 0xc6]);
@@ -35,7 +36,8 @@ export function encodeVersionedNonceBytes({ salt, deadline, random15 }: Versione
   if (salt.length !== 4) throw new ProtocolError('salt must be 4 bytes', 'salt');
   if (random15.length !== 15) throw new ProtocolError('random part must be 15 bytes', 'random15');
   const ms = deadline.getTime();
-  if (!Number.isFinite(ms) || ms < 0) throw new ProtocolError('nonce deadline must be a valid date after 1970', 'deadline');
+  if (!Number.isFinite(ms) || ms < 0)
+    throw new ProtocolError('nonce deadline must be a valid date after 1970', 'deadline');
   const deadlineBytes = new Uint8Array(8);
   new DataView(deadlineBytes.buffer).setBigUint64(0, BigInt(ms) * 1_000_000n, true);
   return concatBytes(VERSIONED_NONCE_MAGIC, new Uint8Array([NONCE_VERSION_V1]), salt, deadlineBytes, random15);

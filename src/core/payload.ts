@@ -11,9 +11,9 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import * as z from 'zod/mini';
 import { isValidAccountId } from './account';
+import { formatDeadline, parseDeadlineNs } from './deadline';
 import { base58, base64, decodeExact, utf8 } from './encoding';
 import { ProtocolError } from './errors';
-import { formatDeadline, parseDeadlineNs } from './deadline';
 import { type Intent, type IntentParseOptions, parseIntents } from './intents';
 import { formatPublicKey, parsePublicKey, publicKeyFromSeed } from './keys';
 import { type Nep413Payload, nep413Digest, verifyEd25519 } from './nep413';
@@ -85,7 +85,8 @@ export interface BuildPayloadInput {
 
 /** Validates every part and returns the interface's payload, intents parsed by their schemas. */
 export function buildIntentPayload(input: BuildPayloadInput, opts: IntentParseOptions = {}): IntentPayload {
-  if (!isValidAccountId(input.signerId)) throw new ProtocolError(`'${input.signerId}' is not a valid account id`, 'signer_id');
+  if (!isValidAccountId(input.signerId))
+    throw new ProtocolError(`'${input.signerId}' is not a valid account id`, 'signer_id');
   if (!isValidAccountId(input.verifyingContract)) {
     throw new ProtocolError(`'${input.verifyingContract}' is not a valid account id`, 'verifying_contract');
   }
@@ -133,10 +134,20 @@ export function intentSigningBytes(payload: IntentPayload, standard: SigningStan
 }
 
 /** The signed wrapper of `payload` for a signature over `intentSigningBytes(payload, standard)` (which checked `standard`). */
-export function signedIntentOf(payload: IntentPayload, standard: SigningStandard, publicKey: string, signature: Uint8Array): SignedIntent {
+export function signedIntentOf(
+  payload: IntentPayload,
+  standard: SigningStandard,
+  publicKey: string,
+  signature: Uint8Array,
+): SignedIntent {
   const text = `ed25519:${base58.encode(signature)}`;
   return standard === 'nep413'
-    ? { standard, payload: { message: nep413MessageOf(payload), nonce: payload.nonce, recipient: payload.verifying_contract }, public_key: publicKey, signature: text }
+    ? {
+        standard,
+        payload: { message: nep413MessageOf(payload), nonce: payload.nonce, recipient: payload.verifying_contract },
+        public_key: publicKey,
+        signature: text,
+      }
     : { standard: 'raw_ed25519', payload: rawPayloadOf(payload), public_key: publicKey, signature: text };
 }
 
@@ -145,7 +156,11 @@ export function signedIntentOf(payload: IntentPayload, standard: SigningStandard
  * which verifies each signature before it leaves; this is for keys that are not the wallet's (the
  * simulator's solvers, tests).
  */
-export function signIntentPayload(seed: Uint8Array, payload: IntentPayload, standard: SigningStandard = 'nep413'): SignedIntent {
+export function signIntentPayload(
+  seed: Uint8Array,
+  payload: IntentPayload,
+  standard: SigningStandard = 'nep413',
+): SignedIntent {
   const bytes = intentSigningBytes(payload, standard);
   return signedIntentOf(payload, standard, formatPublicKey(publicKeyFromSeed(seed)), ed25519.sign(bytes, seed));
 }
@@ -227,23 +242,29 @@ export function extractIntentPayload(signed: SignedIntent, opts: IntentParseOpti
   if (signed.standard === 'nep413') {
     const m = nep413MessageSchema.safeParse(json);
     if (!m.success) throw protocolErrorFromZod(m.error, 'message');
-    return buildIntentPayload({
-      signerId: m.data.signer_id,
-      verifyingContract: signed.payload.recipient,
-      deadline: m.data.deadline,
-      nonce: signed.payload.nonce,
-      intents: m.data.intents ?? [],
-    }, opts);
+    return buildIntentPayload(
+      {
+        signerId: m.data.signer_id,
+        verifyingContract: signed.payload.recipient,
+        deadline: m.data.deadline,
+        nonce: signed.payload.nonce,
+        intents: m.data.intents ?? [],
+      },
+      opts,
+    );
   }
   const r = rawPayloadSchema.safeParse(json);
   if (!r.success) throw protocolErrorFromZod(r.error, 'payload');
-  return buildIntentPayload({
-    signerId: r.data.signer_id,
-    verifyingContract: r.data.verifying_contract,
-    deadline: r.data.deadline,
-    nonce: r.data.nonce,
-    intents: r.data.intents ?? [],
-  }, opts);
+  return buildIntentPayload(
+    {
+      signerId: r.data.signer_id,
+      verifyingContract: r.data.verifying_contract,
+      deadline: r.data.deadline,
+      nonce: r.data.nonce,
+      intents: r.data.intents ?? [],
+    },
+    opts,
+  );
 }
 
 /** NEP-413 wallets return base64 signatures; the verifier wants `ed25519:<base58>`. */

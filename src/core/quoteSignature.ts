@@ -50,13 +50,52 @@ export function stableStringify(value: unknown): string {
 }
 
 /** Request fields always signed (SDK `buildSignedQuoteRequest`). */
-export const SIGNED_REQUEST_FIELDS = ['dry', 'swapType', 'slippageTolerance', 'originAsset', 'depositType', 'destinationAsset', 'amount', 'refundTo', 'refundType', 'recipient', 'recipientType', 'deadline'] as const;
+export const SIGNED_REQUEST_FIELDS = [
+  'dry',
+  'swapType',
+  'slippageTolerance',
+  'originAsset',
+  'depositType',
+  'destinationAsset',
+  'amount',
+  'refundTo',
+  'refundType',
+  'recipient',
+  'recipientType',
+  'deadline',
+] as const;
 /** Request fields signed only when truthy. */
-export const OPTIONAL_REQUEST_FIELDS = ['quoteWaitingTimeMs', 'referral', 'virtualChainRecipient', 'virtualChainRefundRecipient', 'customRecipientMsg'] as const;
+export const OPTIONAL_REQUEST_FIELDS = [
+  'quoteWaitingTimeMs',
+  'referral',
+  'virtualChainRecipient',
+  'virtualChainRefundRecipient',
+  'customRecipientMsg',
+] as const;
 /** Quote fields always signed (SDK `buildSignedQuote`, dry and not). */
-const AMOUNT_FIELDS = ['amountIn', 'amountInFormatted', 'amountInUsd', 'minAmountIn', 'amountOut', 'amountOutFormatted', 'amountOutUsd', 'minAmountOut'];
+const AMOUNT_FIELDS = [
+  'amountIn',
+  'amountInFormatted',
+  'amountInUsd',
+  'minAmountIn',
+  'amountOut',
+  'amountOutFormatted',
+  'amountOutUsd',
+  'minAmountOut',
+];
 /** Quote fields a non-dry quote signs when truthy; those that share a request field's name replace it. */
-const NON_DRY_FIELDS = ['depositAddress', 'depositMemo', 'deadline', 'timeWhenInactive', 'timeEstimate', 'virtualChainRecipient', 'virtualChainRefundRecipient', 'customRecipientMsg', 'refundFee', 'withdrawFee'];
+const NON_DRY_FIELDS = [
+  'depositAddress',
+  'depositMemo',
+  'deadline',
+  'timeWhenInactive',
+  'timeEstimate',
+  'virtualChainRecipient',
+  'virtualChainRefundRecipient',
+  'customRecipientMsg',
+  'refundFee',
+  'withdrawFee',
+];
 
 /** The object whose stable JSON is hashed (SDK `buildSignedQuoteRequest`, `buildSignedQuote`, `hashQuote`). */
 export function quoteSignedFields(response: QuoteSignedParts): Record<string, unknown> {

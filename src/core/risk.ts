@@ -13,15 +13,16 @@
  * when a page asks, warning when the wallet's own pages built the memo.
  * Over 300 lines on purpose: one table of rules, each judged against the same payload view.
  */
-import { parseDeadlineNs } from './deadline';
-import { networkText } from './network';
+
 import { formatUnits } from './amounts';
+import { parseDeadlineNs } from './deadline';
+import { unmatchedDeltas } from './fees';
 import type { Intent, IntentOf } from './intents';
 import { KEY_MANAGEMENT_INTENTS, tokenIdsOf } from './intents';
-import { checkNonceDeadline, decodeNonce, type DecodedNonce } from './nonce';
+import { networkText } from './network';
+import { checkNonceDeadline, type DecodedNonce, decodeNonce } from './nonce';
 import type { IntentPayload } from './payload';
-import { unmatchedDeltas } from './fees';
-import { type TokenTable, formatTokenAmount } from './tokens';
+import { formatTokenAmount, type TokenTable } from './tokens';
 import { containsHiddenCharacters } from './visibleText';
 
 export type RiskLevel = 'forbidden' | 'danger' | 'warning' | 'info';
@@ -125,7 +126,11 @@ function assessEnvelope(payload: IntentPayload, ctx: RiskContext, add: Add): voi
   const deadlineMs = Number(parseDeadlineNs(payload.deadline) / 1_000_000n);
   const nowMs = ctx.now.getTime();
   if (deadlineMs <= nowMs) {
-    add({ level: 'forbidden', code: 'deadline_passed', message: `The deadline ${payload.deadline} has already passed.` });
+    add({
+      level: 'forbidden',
+      code: 'deadline_passed',
+      message: `The deadline ${payload.deadline} has already passed.`,
+    });
   } else if (deadlineMs - nowMs > Math.min(DANGER_DEADLINE_MS, ctx.maxDeadlineMs ?? DEFAULT_MAX_DEADLINE_MS)) {
     add({
       level: deadlineMs - nowMs > DANGER_DEADLINE_MS ? 'danger' : 'warning',
@@ -146,12 +151,14 @@ function assessEnvelope(payload: IntentPayload, ctx: RiskContext, add: Add): voi
     add({
       level: ctx.nonceFromPage === false ? 'warning' : 'danger',
       code: 'legacy_nonce',
-      message: 'Legacy nonce chosen by the site: no salt and no expiry, so the signature cannot be cancelled before its deadline.',
+      message:
+        'Legacy nonce chosen by the site: no salt and no expiry, so the signature cannot be cancelled before its deadline.',
     });
     return;
   }
   const deadlineProblem = checkNonceDeadline(payload.deadline, nonce, ctx.now);
-  if (deadlineProblem) add({ level: 'forbidden', code: 'nonce_deadline', message: `The verifier would refuse it: ${deadlineProblem}.` });
+  if (deadlineProblem)
+    add({ level: 'forbidden', code: 'nonce_deadline', message: `The verifier would refuse it: ${deadlineProblem}.` });
   if (ctx.currentSalt !== undefined && nonce.saltHex !== ctx.currentSalt.toLowerCase()) {
     add({
       level: 'warning',
@@ -168,7 +175,8 @@ function assessIntent(intent: Intent, i: number, payload: IntentPayload, ctx: Ri
       ...at,
       level: 'warning',
       code: 'hidden_characters',
-      message: 'Contains invisible or direction-changing characters, shown here as \\u escapes: text may not be what it seems.',
+      message:
+        'Contains invisible or direction-changing characters, shown here as \\u escapes: text may not be what it seems.',
     });
   }
   if (KEY_MANAGEMENT_INTENTS.has(intent.intent)) {
@@ -180,7 +188,12 @@ function assessIntent(intent: Intent, i: number, payload: IntentPayload, ctx: Ri
   switch (intent.intent) {
     case 'transfer':
       if (intent.receiver_id === signer) {
-        add({ ...at, level: 'forbidden', code: 'transfer_to_self', message: 'The verifier refuses a transfer to the signer itself.' });
+        add({
+          ...at,
+          level: 'forbidden',
+          code: 'transfer_to_self',
+          message: 'The verifier refuses a transfer to the signer itself.',
+        });
       } else {
         const what = Object.entries(intent.tokens)
           .map(([id, v]) => formatTokenAmount(BigInt(v), id, tokens))
@@ -193,7 +206,12 @@ function assessIntent(intent: Intent, i: number, payload: IntentPayload, ctx: Ri
         });
       }
       if (intent.msg !== undefined) {
-        add({ ...at, level: 'warning', code: 'transfer_call', message: `Calls ${intent.receiver_id}'s contract with a message.` });
+        add({
+          ...at,
+          level: 'warning',
+          code: 'transfer_call',
+          message: `Calls ${intent.receiver_id}'s contract with a message.`,
+        });
       }
       break;
     case 'ft_withdraw':
@@ -225,7 +243,12 @@ function assessIntent(intent: Intent, i: number, payload: IntentPayload, ctx: Ri
     case 'token_diff': {
       const values = Object.values(intent.diff).map(BigInt);
       if (values.every((v) => v < 0n)) {
-        add({ ...at, level: 'danger', code: 'gives_without_receiving', message: 'Gives tokens and receives nothing in return.' });
+        add({
+          ...at,
+          level: 'danger',
+          code: 'gives_without_receiving',
+          message: 'Gives tokens and receives nothing in return.',
+        });
       }
       break;
     }
@@ -299,7 +322,12 @@ function assessStorageDeposit(amount: bigint, at: At, add: Add): void {
       message: `Pays ${formatUnits(amount, 24)} wNEAR for storage, more than the usual ${formatUnits(STORAGE_DEPOSIT_CAP_YOCTO, 24)}; it is never refunded.`,
     });
   } else {
-    add({ ...at, level: 'warning', code: 'storage_deposit_not_refunded', message: 'The storage deposit is paid from your wNEAR and never refunded.' });
+    add({
+      ...at,
+      level: 'warning',
+      code: 'storage_deposit_not_refunded',
+      message: 'The storage deposit is paid from your wNEAR and never refunded.',
+    });
   }
 }
 
@@ -311,7 +339,11 @@ function assessOrdering(intents: readonly Intent[], add: Add): void {
   intents.forEach((intent, i) => {
     if (intent.intent !== 'storage_deposit') return;
     const dependent = intents.findIndex(
-      (later, j) => j > i && 'token' in later && (later.intent === 'ft_withdraw' || later.intent === 'nft_withdraw' || later.intent === 'mt_withdraw') && later.token === intent.contract_id,
+      (later, j) =>
+        j > i &&
+        'token' in later &&
+        (later.intent === 'ft_withdraw' || later.intent === 'nft_withdraw' || later.intent === 'mt_withdraw') &&
+        later.token === intent.contract_id,
     );
     if (dependent !== -1) {
       add({
@@ -346,7 +378,9 @@ function assessBalance(intents: readonly Intent[], ctx: RiskContext, tokens: Tok
   const unmatched = unmatchedDeltas([...own, ...(ctx.counterpartyDiffs ?? [])], fee);
   const entries = Object.entries(unmatched);
   if (entries.length === 0) return;
-  const text = entries.map(([id, v]) => `${v > 0n ? '+' : '-'}${formatTokenAmount(v < 0n ? -v : v, id, tokens)}`).join(', ');
+  const text = entries
+    .map(([id, v]) => `${v > 0n ? '+' : '-'}${formatTokenAmount(v < 0n ? -v : v, id, tokens)}`)
+    .join(', ');
   if (ctx.counterpartyDiffs && ctx.counterpartyDiffs.length > 0) {
     add({
       level: 'danger',

@@ -15,10 +15,34 @@
 
 const SECOND_LEVEL = new Set(['ac', 'co', 'com', 'edu', 'gov', 'net', 'org', 'ne', 'or', 'go', 'gob', 'nic', 'mil']);
 const SHARED_HOSTS = new Set([
-  'amplifyapp.com', 'appspot.com', 'azurewebsites.net', 'bitbucket.io', 'blogspot.com', 'cloudfront.net', 'codeberg.page',
-  'deno.dev', 'firebaseapp.com', 'fly.dev', 'framer.app', 'github.io', 'gitlab.io', 'herokuapp.com', 'netlify.app',
-  'ngrok-free.app', 'ngrok.app', 'ngrok.io', 'onrender.com', 'pages.dev', 'repl.co', 'replit.app', 'trycloudflare.com',
-  'vercel.app', 'web.app', 'webflow.io', 'wixsite.com', 'workers.dev',
+  'amplifyapp.com',
+  'appspot.com',
+  'azurewebsites.net',
+  'bitbucket.io',
+  'blogspot.com',
+  'cloudfront.net',
+  'codeberg.page',
+  'deno.dev',
+  'firebaseapp.com',
+  'fly.dev',
+  'framer.app',
+  'github.io',
+  'gitlab.io',
+  'herokuapp.com',
+  'netlify.app',
+  'ngrok-free.app',
+  'ngrok.app',
+  'ngrok.io',
+  'onrender.com',
+  'pages.dev',
+  'repl.co',
+  'replit.app',
+  'trycloudflare.com',
+  'vercel.app',
+  'web.app',
+  'webflow.io',
+  'wixsite.com',
+  'workers.dev',
 ]);
 
 /**

@@ -4,7 +4,15 @@
  * schemas, its background (notifications) and its pages. The simulator keeps its own lists on purpose:
  * it is an independent model of the service, and its tests compare the two.
  */
-export const SWAP_STATUSES = ['PENDING_DEPOSIT', 'KNOWN_DEPOSIT_TX', 'PROCESSING', 'SUCCESS', 'INCOMPLETE_DEPOSIT', 'REFUNDED', 'FAILED'] as const;
+export const SWAP_STATUSES = [
+  'PENDING_DEPOSIT',
+  'KNOWN_DEPOSIT_TX',
+  'PROCESSING',
+  'SUCCESS',
+  'INCOMPLETE_DEPOSIT',
+  'REFUNDED',
+  'FAILED',
+] as const;
 export type SwapStatus = (typeof SWAP_STATUSES)[number];
 
 /** After these the service reports nothing new: tracking ends. */
@@ -38,7 +46,8 @@ export interface Explained {
 export const REFUND_TEXT: Record<RefundReason, Explained> = {
   AMOUNT_LESS_THAN_MIN_AMOUNT_OUT: {
     label: 'Price moved too far',
-    explain: 'By the time your deposit arrived, it would have bought less than the minimum you accepted (the quote minus your slippage).',
+    explain:
+      'By the time your deposit arrived, it would have bought less than the minimum you accepted (the quote minus your slippage).',
     todo: 'Ask for a new quote and try again, perhaps with a little more slippage.',
   },
   AMOUNT_MORE_THAN_BALANCE: {
@@ -97,5 +106,8 @@ export const REFUND_TEXT: Record<RefundReason, Explained> = {
 export function refundReasonText(reason: string | null | undefined): Explained | null {
   if (!reason) return null;
   if ((REFUND_REASONS as readonly string[]).includes(reason)) return REFUND_TEXT[reason as RefundReason];
-  return { ...REFUND_TEXT.UNKNOWN, explain: `The service gave the reason "${reason}", which this version does not know.` };
+  return {
+    ...REFUND_TEXT.UNKNOWN,
+    explain: `The service gave the reason "${reason}", which this version does not know.`,
+  };
 }

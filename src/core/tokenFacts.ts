@@ -50,9 +50,16 @@ const describe = (f: TokenFacts) => `${f.decimals} decimals, symbol '${f.symbol}
  * The one agreement rule. `second` is null when no second source answered. Confirmed facts are the
  * second source's (its symbol is the one shown), never the service's.
  */
-export function judgeToken(assetId: string, service: TokenFacts, second: { facts: KnownToken; source: FactsSource } | null): TokenCheck {
+export function judgeToken(
+  assetId: string,
+  service: TokenFacts,
+  second: { facts: KnownToken; source: FactsSource } | null,
+): TokenCheck {
   if (!second) {
-    return { status: 'unconfirmed', note: `No second source confirms the decimals of ${assetId} (neither ${SOURCE_NAME.table} nor ${SOURCE_NAME.contract}), so its amounts are shown in raw units.` };
+    return {
+      status: 'unconfirmed',
+      note: `No second source confirms the decimals of ${assetId} (neither ${SOURCE_NAME.table} nor ${SOURCE_NAME.contract}), so its amounts are shown in raw units.`,
+    };
   }
   const { facts, source } = second;
   const symbols = [facts.symbol, ...(facts.aliases ?? [])];

@@ -17,7 +17,8 @@ export function parseTokenId(text: string): TokenId {
   const standard = text.slice(0, colon);
   const rest = text.slice(colon + 1);
   if (standard === 'nep141') {
-    if (!isValidAccountId(rest)) throw new ProtocolError(`token id '${text}': '${rest}' is not a valid contract account id`);
+    if (!isValidAccountId(rest))
+      throw new ProtocolError(`token id '${text}': '${rest}' is not a valid contract account id`);
     return { standard, contractId: rest };
   }
   if (standard === 'nep171' || standard === 'nep245') {

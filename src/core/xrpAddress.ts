@@ -64,7 +64,8 @@ function xrpClassic(accountId: Uint8Array): string {
 /** The X-address of a classic address with a destination tag (or none): XLS-5d's encoding. */
 export function encodeXAddress(classic: string, tag: number | null): string {
   if (!isXrpClassicAddress(classic)) throw new Error('not a classic XRP address');
-  if (tag !== null && (!Number.isInteger(tag) || tag < 0 || tag > 0xffffffff)) throw new Error('a destination tag is a 32-bit unsigned integer');
+  if (tag !== null && (!Number.isInteger(tag) || tag < 0 || tag > 0xffffffff))
+    throw new Error('a destination tag is a 32-bit unsigned integer');
   const t = tag ?? 0;
   const body = new Uint8Array(31);
   body.set(X_PREFIX);
@@ -80,4 +81,3 @@ export function encodeXAddress(classic: string, tag: number | null): string {
 export function isXrpAddress(text: string): boolean {
   return isXrpClassicAddress(text) || decodeXAddress(text) !== null;
 }
-

@@ -8,16 +8,33 @@ type RawIssue = z.core.$ZodRawIssue;
  * locale costs the service worker more than its size budget allows). Custom checks bring their own.
  */
 function message(issue: RawIssue): string {
-  const i = issue as RawIssue & { expected?: string; keys?: string[]; minimum?: unknown; maximum?: unknown; origin?: string; values?: unknown[] };
+  const i = issue as RawIssue & {
+    expected?: string;
+    keys?: string[];
+    minimum?: unknown;
+    maximum?: unknown;
+    origin?: string;
+    values?: unknown[];
+  };
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? `is required (${i.expected})` : `must be ${i.expected}, got ${issue.input === null ? 'null' : typeof issue.input}`;
+      return issue.input === undefined
+        ? `is required (${i.expected})`
+        : `must be ${i.expected}, got ${issue.input === null ? 'null' : typeof issue.input}`;
     case 'unrecognized_keys':
       return `unknown field${i.keys && i.keys.length > 1 ? 's' : ''} ${(i.keys ?? []).map((k) => `'${k}'`).join(', ')}`;
     case 'too_small':
-      return i.origin === 'string' ? `must have at least ${String(i.minimum)} characters` : i.origin === 'array' ? `must have at least ${String(i.minimum)} items` : `must be at least ${String(i.minimum)}`;
+      return i.origin === 'string'
+        ? `must have at least ${String(i.minimum)} characters`
+        : i.origin === 'array'
+          ? `must have at least ${String(i.minimum)} items`
+          : `must be at least ${String(i.minimum)}`;
     case 'too_big':
-      return i.origin === 'string' ? `must have at most ${String(i.maximum)} characters` : i.origin === 'array' ? `must have at most ${String(i.maximum)} items` : `must be at most ${String(i.maximum)}`;
+      return i.origin === 'string'
+        ? `must have at most ${String(i.maximum)} characters`
+        : i.origin === 'array'
+          ? `must have at most ${String(i.maximum)} items`
+          : `must be at most ${String(i.maximum)}`;
     case 'invalid_value':
       return `must be one of ${(i.values ?? []).map((v) => JSON.stringify(v)).join(', ')}`;
     case 'invalid_union':

@@ -6,9 +6,9 @@
  * responses are checked by ./schemas, which read both spellings. Errors carry the server's message and HTTP status
  * (docs/services.md, "Errors as they arrive").
  */
-import * as z from 'zod/mini';
-import { type BoundCredential, type HttpDeps, HttpError, type JsonRequest, requestJson } from '../core';
+import type * as z from 'zod/mini';
 import type { QuoteSignedParts, SignedIntent } from '../core';
+import { type BoundCredential, type HttpDeps, HttpError, type JsonRequest, requestJson } from '../core';
 import { recipientWithMemo } from '../core/destinationMemo';
 import { checkQuoteAnswer, noQuoteKey } from './quoteCheck';
 import {
@@ -20,7 +20,7 @@ import {
   submitIntentResponseSchema,
   transactionsSchema,
 } from './schemas';
-import { DEFAULT_WIRE_NAMES, type WireNames, toWire, transactionsSearch } from './wireNames';
+import { DEFAULT_WIRE_NAMES, toWire, transactionsSearch, type WireNames } from './wireNames';
 
 /** A refusal by the service: its own message, the HTTP status and its correlation id. */
 export class OneClickError extends HttpError {
@@ -46,7 +46,12 @@ export interface CallOptions {
 
 const outbound = (o: CallOptions, v: unknown) => toWire(o.wireNames ?? DEFAULT_WIRE_NAMES, v);
 
-async function callWithText<T extends z.ZodMiniType>(deps: HttpDeps, req: JsonRequest, schema: T, o: CallOptions): Promise<{ data: z.output<T>; text: string; json: unknown }> {
+async function callWithText<T extends z.ZodMiniType>(
+  deps: HttpDeps,
+  req: JsonRequest,
+  schema: T,
+  o: CallOptions,
+): Promise<{ data: z.output<T>; text: string; json: unknown }> {
   let json: unknown;
   let text: string;
   try {
@@ -56,7 +61,9 @@ async function callWithText<T extends z.ZodMiniType>(deps: HttpDeps, req: JsonRe
     if (!(e instanceof HttpError) || e.kind !== 'http') throw e;
     const b = errorBodySchema.safeParse(e.body);
     const m = b.success ? b.data.message : e.message;
-    throw new (e.status === 404 && /\/v0\/(status|deposit|any-input)/.test(req.url) ? UnknownDepositError : OneClickError)(m, e.status, e.body, b.data?.correlationId);
+    throw new (
+      e.status === 404 && /\/v0\/(status|deposit|any-input)/.test(req.url) ? UnknownDepositError : OneClickError
+    )(m, e.status, e.body, b.data?.correlationId);
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
@@ -66,7 +73,12 @@ async function callWithText<T extends z.ZodMiniType>(deps: HttpDeps, req: JsonRe
   return { data: parsed.data, text, json };
 }
 
-async function call<T extends z.ZodMiniType>(deps: HttpDeps, req: JsonRequest, schema: T, o: CallOptions): Promise<z.output<T>> {
+async function call<T extends z.ZodMiniType>(
+  deps: HttpDeps,
+  req: JsonRequest,
+  schema: T,
+  o: CallOptions,
+): Promise<z.output<T>> {
   return (await callWithText(deps, req, schema, o)).data;
 }
 
@@ -84,7 +96,9 @@ export interface QuoteBody {
 export function quoteAsSent(body: QuoteBody): QuoteBody {
   const { recipientMemo, ...rest } = body;
   const memo = typeof recipientMemo === 'string' ? recipientMemo : undefined;
-  return typeof rest.recipient === 'string' && memo !== undefined ? { ...rest, recipient: recipientWithMemo(rest.recipient, memo) } : rest;
+  return typeof rest.recipient === 'string' && memo !== undefined
+    ? { ...rest, recipient: recipientWithMemo(rest.recipient, memo) }
+    : rest;
 }
 
 /** The quote request as it leaves: as sent (above), in the network's spelling. */
@@ -105,7 +119,16 @@ export interface QuoteCallOptions extends CallOptions {
 export async function getQuote(deps: HttpDeps, url: string, body: QuoteBody, o: QuoteCallOptions) {
   if (!o.quoteSigningKey) throw noQuoteKey();
   const sent = quoteAsSent(body);
-  const { data: response, text: rawText, json } = await callWithText(deps, { url: `${base(url)}/v0/quote`, method: 'POST', body: outbound(o, sent) }, quoteResponseSchema, o);
+  const {
+    data: response,
+    text: rawText,
+    json,
+  } = await callWithText(
+    deps,
+    { url: `${base(url)}/v0/quote`, method: 'POST', body: outbound(o, sent) },
+    quoteResponseSchema,
+    o,
+  );
   checkQuoteAnswer(json as QuoteSignedParts, sent, o.quoteSigningKey);
   return { response, rawText };
 }
@@ -119,10 +142,28 @@ export interface DepositBody {
 }
 
 export const submitDeposit = (deps: HttpDeps, url: string, body: DepositBody, o: CallOptions = {}) =>
-  call(deps, { url: `${base(url)}/v0/deposit/submit`, method: 'POST', body: outbound(o, body) }, statusResponseSchema, o);
+  call(
+    deps,
+    { url: `${base(url)}/v0/deposit/submit`, method: 'POST', body: outbound(o, body) },
+    statusResponseSchema,
+    o,
+  );
 
-export const getStatus = (deps: HttpDeps, url: string, depositAddress: string, memo?: string | null, o: CallOptions = {}) =>
-  call(deps, { url: `${base(url)}/v0/status?${new URLSearchParams({ depositAddress, ...(memo ? { depositMemo: memo } : {}) })}` }, statusResponseSchema, o);
+export const getStatus = (
+  deps: HttpDeps,
+  url: string,
+  depositAddress: string,
+  memo?: string | null,
+  o: CallOptions = {},
+) =>
+  call(
+    deps,
+    {
+      url: `${base(url)}/v0/status?${new URLSearchParams({ depositAddress, ...(memo ? { depositMemo: memo } : {}) })}`,
+    },
+    statusResponseSchema,
+    o,
+  );
 
 /**
  * `GET {transactions}/transactions`, the query in the network's spelling (./wireNames
@@ -138,12 +179,31 @@ export function getTransactions(deps: HttpDeps, url: string, query: Record<strin
  * the swap at `depositAddress` from `signerId`'s intents balance (one-click-sdk-typescript
  * src/services/OneClickService.ts `generateIntent`). Needs the swap-service key only, no bus key.
  */
-export const generateIntent = (deps: HttpDeps, url: string, body: { signerId: string; depositAddress: string }, o: CallOptions = {}) =>
-  call(deps, { url: `${base(url)}/v0/generate-intent`, method: 'POST', body: { type: 'swap_transfer', standard: 'nep413', ...body } }, generateIntentResponseSchema, o);
+export const generateIntent = (
+  deps: HttpDeps,
+  url: string,
+  body: { signerId: string; depositAddress: string },
+  o: CallOptions = {},
+) =>
+  call(
+    deps,
+    {
+      url: `${base(url)}/v0/generate-intent`,
+      method: 'POST',
+      body: { type: 'swap_transfer', standard: 'nep413', ...body },
+    },
+    generateIntentResponseSchema,
+    o,
+  );
 
 /** `POST /v0/submit-intent` with the signed transfer (`signedData`, the verifier's MultiPayload). */
 export const submitIntent = (deps: HttpDeps, url: string, signedData: SignedIntent, o: CallOptions = {}) =>
-  call(deps, { url: `${base(url)}/v0/submit-intent`, method: 'POST', body: { type: 'swap_transfer', signedData } }, submitIntentResponseSchema, o);
+  call(
+    deps,
+    { url: `${base(url)}/v0/submit-intent`, method: 'POST', body: { type: 'swap_transfer', signedData } },
+    submitIntentResponseSchema,
+    o,
+  );
 
 export interface AnyInputWithdrawalsQuery {
   depositAddress: string;
@@ -162,7 +222,12 @@ export interface AnyInputWithdrawalsQuery {
  * such swaps never end (one-click-sdk-typescript `OneClickService.getAnyInputQuoteWithdrawals`). Needs the
  * swap-service key.
  */
-export function getAnyInputWithdrawals(deps: HttpDeps, url: string, query: AnyInputWithdrawalsQuery, o: CallOptions = {}) {
+export function getAnyInputWithdrawals(
+  deps: HttpDeps,
+  url: string,
+  query: AnyInputWithdrawalsQuery,
+  o: CallOptions = {},
+) {
   const q = new URLSearchParams({ depositAddress: query.depositAddress });
   if (query.depositMemo) q.set('depositMemo', query.depositMemo);
   if (query.timestampFrom) q.set('timestampFrom', query.timestampFrom);

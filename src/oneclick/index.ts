@@ -2,9 +2,10 @@
  * Swap-service and transactions-API client (zod-checked, `near` names normalised: docs/services.md, "Wire
  * names").
  */
-export { type Token, tokenSchema, fetchTokens } from './tokens';
-export * from './wireNames';
-export * from './schemas';
+
 export * from './client';
-export * from './quoteCheck';
 export * from './limits';
+export * from './quoteCheck';
+export * from './schemas';
+export { fetchTokens, type Token, tokenSchema } from './tokens';
+export * from './wireNames';

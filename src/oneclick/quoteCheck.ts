@@ -11,7 +11,14 @@
  * The signature covers the deposit address, the amounts and most of the request; the echo check covers
  * what it leaves out or what a key the wallet trusts could still sign for another request.
  */
-import { OPTIONAL_REQUEST_FIELDS, type QuoteSignedParts, SIGNED_REQUEST_FIELDS, stableStringify, verifyQuoteSignature, visibleText } from '../core';
+import {
+  OPTIONAL_REQUEST_FIELDS,
+  type QuoteSignedParts,
+  SIGNED_REQUEST_FIELDS,
+  stableStringify,
+  verifyQuoteSignature,
+  visibleText,
+} from '../core';
 import { APP_FEES_TOTAL_MAX_BPS } from './limits';
 import { fromWire } from './wireNames';
 
@@ -59,7 +66,8 @@ function sameField(field: string, sent: unknown, echoed: unknown): boolean {
     const [a, b] = [Date.parse(sent), Date.parse(echoed)];
     return Number.isFinite(a) && a === b;
   }
-  if (sent === undefined) return echoed === undefined || (field in SERVICE_DEFAULTS && sameValue(echoed, SERVICE_DEFAULTS[field]));
+  if (sent === undefined)
+    return echoed === undefined || (field in SERVICE_DEFAULTS && sameValue(echoed, SERVICE_DEFAULTS[field]));
   return sameValue(sent, echoed);
 }
 
@@ -89,12 +97,17 @@ function servicesOwn(added: unknown[]): boolean {
 /** Step 2: the echoed request against the one sent; throws naming the first field that differs. */
 export function checkQuoteEcho(answer: QuoteSignedParts, sent: SentQuote, o: QuoteCheckOptions = {}): void {
   const raw = answer.quoteRequest;
-  const refuse = (why: string) => new QuoteRefusedError('echo', `The swap service’s quote answers another request than the one sent: ${why}; ${o.outcome ?? OUTCOME}`);
+  const refuse = (why: string) =>
+    new QuoteRefusedError(
+      'echo',
+      `The swap service’s quote answers another request than the one sent: ${why}; ${o.outcome ?? OUTCOME}`,
+    );
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw refuse('it has no quoteRequest');
   const echo = fromWire(raw) as Record<string, unknown>;
   const fields = new Set<string>([...REQUEST_FIELDS, ...Object.keys(sent).filter((k) => k !== 'appFees')]);
   for (const field of fields) {
-    if (!sameField(field, sent[field], echo[field])) throw refuse(`its ${field} is ${shown(echo[field])}, not ${shown(sent[field])}`);
+    if (!sameField(field, sent[field], echo[field]))
+      throw refuse(`its ${field} is ${shown(echo[field])}, not ${shown(sent[field])}`);
   }
   const added = addedFees(sent.appFees, echo.appFees);
   if (!added) throw refuse(`its appFees are ${shown(echo.appFees)}, not ${shown(sent.appFees)}`);
@@ -105,10 +118,18 @@ export function checkQuoteEcho(answer: QuoteSignedParts, sent: SentQuote, o: Quo
  * Both checks, before anything of the answer is used. `key` is the key the settings give the swap
  * service (`ed25519:<base58>`); none refuses every quote, naming the setting.
  */
-export function checkQuoteAnswer(answer: QuoteSignedParts, sent: SentQuote, key: string | null, o: QuoteCheckOptions = {}): void {
+export function checkQuoteAnswer(
+  answer: QuoteSignedParts,
+  sent: SentQuote,
+  key: string | null,
+  o: QuoteCheckOptions = {},
+): void {
   if (!key) throw noQuoteKey();
   if (!verifyQuoteSignature(answer, key)) {
-    throw new QuoteRefusedError('signature', `The swap service’s quote is not signed by the swap service’s key (${key}); ${o.outcome ?? OUTCOME}`);
+    throw new QuoteRefusedError(
+      'signature',
+      `The swap service’s quote is not signed by the swap service’s key (${key}); ${o.outcome ?? OUTCOME}`,
+    );
   }
   checkQuoteEcho(answer, sent, o);
 }

@@ -62,7 +62,15 @@ export const quoteResponseSchema = inbound(quoteResponseFields);
 export type QuoteResponse = z.output<typeof quoteResponseSchema>;
 
 /** explorerUrl may be "" (or missing): read as "". */
-const txLinks = z.array(z.object({ hash: s, explorerUrl: z.pipe(os, z.transform((v) => v ?? '')) }));
+const txLinks = z.array(
+  z.object({
+    hash: s,
+    explorerUrl: z.pipe(
+      os,
+      z.transform((v) => v ?? ''),
+    ),
+  }),
+);
 
 /** swapDetails (docs/services.md, "The swap service"): settled amounts are often null until the end. */
 export const swapDetailsSchema = z.object({
@@ -93,7 +101,13 @@ export const swapDetailsSchema = z.object({
  * response").
  */
 export const statusResponseSchema = inbound(
-  z.object({ correlationId: os, quoteResponse: quoteResponseFields, status: statusSchema, updatedAt: s, swapDetails: swapDetailsSchema }),
+  z.object({
+    correlationId: os,
+    quoteResponse: quoteResponseFields,
+    status: statusSchema,
+    updatedAt: s,
+    swapDetails: swapDetailsSchema,
+  }),
 );
 export type StatusResponse = z.output<typeof statusResponseSchema>;
 

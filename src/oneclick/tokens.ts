@@ -26,7 +26,10 @@ export type Token = z.output<typeof tokenSchema>;
  * one amount with two scales (docs/security.md, "What the window shows").
  */
 export async function fetchTokens(deps: HttpDeps, baseUrl: string, signal?: AbortSignal): Promise<Token[]> {
-  const { json } = await requestJson(deps, { url: `${baseUrl.replace(/\/$/, '')}/v0/tokens`, ...(signal ? { signal } : {}) });
+  const { json } = await requestJson(deps, {
+    url: `${baseUrl.replace(/\/$/, '')}/v0/tokens`,
+    ...(signal ? { signal } : {}),
+  });
   if (!Array.isArray(json)) throw new Error('the token list is not an array');
   const parsed = json.flatMap((t) => {
     const r = tokenSchema.safeParse(t);
@@ -37,7 +40,8 @@ export async function fetchTokens(deps: HttpDeps, baseUrl: string, signal?: Abor
   for (const t of parsed) {
     const seen = first.get(t.assetId);
     if (!seen) first.set(t.assetId, t);
-    else if (seen.decimals !== t.decimals || seen.symbol !== t.symbol || seen.blockchain !== t.blockchain) ambiguous.add(t.assetId);
+    else if (seen.decimals !== t.decimals || seen.symbol !== t.symbol || seen.blockchain !== t.blockchain)
+      ambiguous.add(t.assetId);
   }
   return [...first.values()].filter((t) => !ambiguous.has(t.assetId));
 }

@@ -42,7 +42,13 @@ export function toWire(names: WireNames, v: unknown): unknown {
   if (!v || typeof v !== 'object') return v;
   const out: Record<string, unknown> = {};
   for (const [k, x] of Object.entries(v)) {
-    const value = CHAIN_FIELDS.has(k) ? (Array.isArray(x) ? x.map((c) => (typeof c === 'string' ? chainToWire(names, c) : c)) : typeof x === 'string' ? chainToWire(names, x) : x) : toWire(names, x);
+    const value = CHAIN_FIELDS.has(k)
+      ? Array.isArray(x)
+        ? x.map((c) => (typeof c === 'string' ? chainToWire(names, c) : c))
+        : typeof x === 'string'
+          ? chainToWire(names, x)
+          : x
+      : toWire(names, x);
     out[k.replace(homeKey, 'near')] = value;
   }
   return out;
@@ -56,7 +62,14 @@ export const LOCAL_ONLY_FILTERS = ['minUsdPrice', 'maxUsdPrice'] as const;
  * SUCCESS: pending rows would be missing, so the wallet always names the statuses it wants, all of them
  * when the user picks none (https://docs.near-intents.org, Intents Explorer API, "Get transactions").
  */
-export const EXPLORER_STATUSES = ['FAILED', 'INCOMPLETE_DEPOSIT', 'PENDING_DEPOSIT', 'PROCESSING', 'REFUNDED', 'SUCCESS'] as const;
+export const EXPLORER_STATUSES = [
+  'FAILED',
+  'INCOMPLETE_DEPOSIT',
+  'PENDING_DEPOSIT',
+  'PROCESSING',
+  'REFUNDED',
+  'SUCCESS',
+] as const;
 
 /**
  * The explorer's query in the network's spelling. Both spellings page with `lastDepositAddress` +

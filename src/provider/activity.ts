@@ -61,7 +61,9 @@ export interface ActivityCursor {
  * The filters of the transactions API (HistoryQuery without its cursor) and `after`, the cursor of the
  * page before. Swap-only filters (route, USD value, referral, affiliate) leave the wallet's intents out.
  */
-export type ActivityQuery = Omit<HistoryQuery, 'lastDepositAddress' | 'lastDepositMemo' | 'direction'> & { after?: ActivityCursor };
+export type ActivityQuery = Omit<HistoryQuery, 'lastDepositAddress' | 'lastDepositMemo' | 'direction'> & {
+  after?: ActivityCursor;
+};
 
 export interface ActivityPage {
   items: ActivityItem[];

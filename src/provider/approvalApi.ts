@@ -124,7 +124,10 @@ export interface ApprovalView {
  * What the background sends: the origin as the browser reported it. The window derives the OriginView
  * it shows (ui/approve/origin.ts), which keeps IDN decoding out of the service worker.
  */
-export type ApprovalViewWire = Omit<ApprovalView, 'origin' | 'intents'> & { origin: string; intents?: IntentsPreviewWire };
+export type ApprovalViewWire = Omit<ApprovalView, 'origin' | 'intents'> & {
+  origin: string;
+  intents?: IntentsPreviewWire;
+};
 
 /**
  * The intents preview as the background sends it: each intent itself instead of its plain-words

@@ -33,7 +33,7 @@
 //   signAndSendTransactions({transactions, network}), signDelegateActions({delegateActions}).
 //
 // This wallet signs NEP-413 messages and intents only: transactions and delegate actions reject.
-import { PROVIDER_ICON, PROVIDER_NAME, type IntentsProvider, type ProviderMethod } from './protocol';
+import { type IntentsProvider, PROVIDER_ICON, PROVIDER_NAME, type ProviderMethod } from './protocol';
 
 export const NEAR_SELECTOR_READY_EVENT = 'near-selector-ready';
 export const NEAR_WALLET_INJECTED_EVENT = 'near-wallet-injected';

@@ -3,21 +3,21 @@
 // nothing but ./protocol (no zod, no noble) to keep it small.
 import {
   ANNOUNCE_PROVIDER_EVENT,
+  type AnnounceDetail,
   ERROR_CODES,
+  type IntentsProvider,
+  isProviderError,
   MAX_METHOD_LENGTH,
   PAGE_CHANNEL,
+  type PageRequest,
   PROVIDER_GLOBAL,
   PROVIDER_ICON,
   PROVIDER_NAME,
   PROVIDER_RDNS,
-  RELAY_CHANNEL,
-  REQUEST_PROVIDER_EVENT,
-  isProviderError,
-  type AnnounceDetail,
-  type IntentsProvider,
-  type PageRequest,
   type ProviderErrorShape,
   type ProviderListener,
+  RELAY_CHANNEL,
+  REQUEST_PROVIDER_EVENT,
   type RequestArguments,
 } from './protocol';
 
@@ -44,7 +44,7 @@ function uuidV4(): string {
  * announces once. Returns undefined when something already owns the name.
  */
 export function installProvider(win: Window = window): IntentsProvider | undefined {
-  if (Object.prototype.hasOwnProperty.call(win, PROVIDER_GLOBAL)) return undefined;
+  if (Object.hasOwn(win, PROVIDER_GLOBAL)) return undefined;
 
   // Bound now, before any page script can replace them.
   const post = win.postMessage.bind(win);
@@ -79,9 +79,18 @@ export function installProvider(win: Window = window): IntentsProvider | undefin
   const provider: IntentsProvider = Object.freeze({
     isIntentsCompanion: true as const,
     request(args: RequestArguments): Promise<unknown> {
-      if (typeof args !== 'object' || args === null || typeof args.method !== 'string' || !args.method || args.method.length > MAX_METHOD_LENGTH) {
+      if (
+        typeof args !== 'object' ||
+        args === null ||
+        typeof args.method !== 'string' ||
+        !args.method ||
+        args.method.length > MAX_METHOD_LENGTH
+      ) {
         return Promise.reject(
-          rpcError({ code: ERROR_CODES.invalidParams, message: `request() expects { method: string (≤ ${MAX_METHOD_LENGTH} chars), params? }` }),
+          rpcError({
+            code: ERROR_CODES.invalidParams,
+            message: `request() expects { method: string (≤ ${MAX_METHOD_LENGTH} chars), params? }`,
+          }),
         );
       }
       return new Promise((resolve, reject) => {

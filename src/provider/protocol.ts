@@ -109,13 +109,9 @@ export type RelayMessage =
  * of the page's reach in the isolated world): the background answers and sends events to that
  * document only, never to whatever the tab shows later (docs/security.md, "Per-document identity").
  */
-export type RuntimeMessage =
-  | { type: 'ping' }
-  | { type: 'request'; method: string; params?: unknown; doc?: string };
+export type RuntimeMessage = { type: 'ping' } | { type: 'request'; method: string; params?: unknown; doc?: string };
 
-export type RuntimeReply =
-  | { ok: true; result: unknown }
-  | { ok: false; error: ProviderErrorShape };
+export type RuntimeReply = { ok: true; result: unknown } | { ok: false; error: ProviderErrorShape };
 
 /**
  * The background's answer to a request that waits for the user: the result comes later as a
@@ -141,7 +137,12 @@ export const DOC_TOKEN_RE = /^[0-9a-f]{32}$/;
 export const MAX_METHOD_LENGTH = 64;
 
 export function isDeferredReply(value: unknown): value is DeferredReply {
-  return typeof value === 'object' && value !== null && (value as DeferredReply).ok === 'deferred' && typeof (value as DeferredReply).approvalId === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as DeferredReply).ok === 'deferred' &&
+    typeof (value as DeferredReply).approvalId === 'string'
+  );
 }
 
 export function errorReply(code: number, message: string, data?: unknown): RuntimeReply {

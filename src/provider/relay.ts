@@ -4,14 +4,14 @@
 // as plain JSON data before they leave. The background parses them again with zod.
 // Page-facing: imports nothing but ./protocol.
 import {
+  type BackgroundPush,
   ERROR_CODES,
-  MAX_METHOD_LENGTH,
-  PAGE_CHANNEL,
-  RELAY_CHANNEL,
   errorReply,
   isDeferredReply,
   isRuntimeReply,
-  type BackgroundPush,
+  MAX_METHOD_LENGTH,
+  PAGE_CHANNEL,
+  RELAY_CHANNEL,
   type RelayMessage,
   type RequestId,
   type RuntimeReply,
@@ -100,7 +100,10 @@ export function installRelay(
     watch ??= setInterval(() => {
       if (deferred.size > 0 && contextAlive()) return;
       if (deferred.size > 0) {
-        const reply = errorReply(ERROR_CODES.disconnected, 'The extension was reloaded or turned off while this request waited; reload the page');
+        const reply = errorReply(
+          ERROR_CODES.disconnected,
+          'The extension was reloaded or turned off while this request waited; reload the page',
+        );
         for (const id of deferred.values()) answer(id, reply);
         deferred.clear();
       }
@@ -137,8 +140,13 @@ export function installRelay(
           if (isDeferredReply(response)) {
             deferred.set(response.approvalId, req.id);
             watchContext();
-          }
-          else answer(req.id, isRuntimeReply(response) ? response : errorReply(ERROR_CODES.disconnected, 'The extension did not answer'));
+          } else
+            answer(
+              req.id,
+              isRuntimeReply(response)
+                ? response
+                : errorReply(ERROR_CODES.disconnected, 'The extension did not answer'),
+            );
         },
         (err: unknown) =>
           answer(

@@ -14,7 +14,9 @@ export function toSnapshot(s: WalletStatus): WalletStatus {
   return {
     exists: s.exists,
     unlocked: s.unlocked,
-    accounts: s.accounts.map((a): AccountView => ({ accountId: a.accountId, label: a.label, kind: a.kind, publicKeys: [...a.publicKeys] })),
+    accounts: s.accounts.map(
+      (a): AccountView => ({ accountId: a.accountId, label: a.label, kind: a.kind, publicKeys: [...a.publicKeys] }),
+    ),
     selectedAccountId: s.selectedAccountId,
     lockAt: s.lockAt,
     autoLockMinutes: s.autoLockMinutes,
@@ -27,7 +29,14 @@ export function toSnapshot(s: WalletStatus): WalletStatus {
 const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 const isAccount = (v: unknown): v is AccountView => {
   const a = v as Partial<AccountView> | null;
-  return typeof a === 'object' && a !== null && typeof a.accountId === 'string' && typeof a.label === 'string' && (a.kind === 'implicit' || a.kind === 'named') && isStrings(a.publicKeys);
+  return (
+    typeof a === 'object' &&
+    a !== null &&
+    typeof a.accountId === 'string' &&
+    typeof a.label === 'string' &&
+    (a.kind === 'implicit' || a.kind === 'named') &&
+    isStrings(a.publicKeys)
+  );
 };
 const isProblem = (v: unknown): v is StoreProblem => {
   const p = v as Partial<StoreProblem> | null;
@@ -42,8 +51,16 @@ const isProblem = (v: unknown): v is StoreProblem => {
 export function statusFromSnapshot(raw: unknown, now: number): WalletStatus | null {
   const s = raw as Partial<WalletStatus> | null;
   if (typeof s !== 'object' || s === null) return null;
-  if (typeof s.exists !== 'boolean' || typeof s.unlocked !== 'boolean' || typeof s.autoLockMinutes !== 'number') return null;
-  if (!Array.isArray(s.accounts) || !s.accounts.every(isAccount) || !isStrings(s.phrasesToBackUp) || !Array.isArray(s.storeProblems) || !s.storeProblems.every(isProblem)) return null;
+  if (typeof s.exists !== 'boolean' || typeof s.unlocked !== 'boolean' || typeof s.autoLockMinutes !== 'number')
+    return null;
+  if (
+    !Array.isArray(s.accounts) ||
+    !s.accounts.every(isAccount) ||
+    !isStrings(s.phrasesToBackUp) ||
+    !Array.isArray(s.storeProblems) ||
+    !s.storeProblems.every(isProblem)
+  )
+    return null;
   if (s.selectedAccountId !== null && typeof s.selectedAccountId !== 'string') return null;
   if (s.lockAt !== null && typeof s.lockAt !== 'number') return null;
   if (s.problem !== null && typeof s.problem !== 'string') return null;

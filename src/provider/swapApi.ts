@@ -3,9 +3,9 @@
 // params with zod. Names follow the interface (docs/services.md, "Wire names": `home`, homeSenderAccount,
 // homeTxHashes).
 
+import type { TokenFactsStatus } from '../core/tokenFacts';
 import type { IntentsPreviewWire } from './approvalApi';
 import type { HistoryPage } from './historyApi';
-import type { TokenFactsStatus } from '../core/tokenFacts';
 
 export const SWAP = {
   tokens: 'swap_tokens',
@@ -48,6 +48,7 @@ export type DepositType = 'ORIGIN_CHAIN' | 'INTENTS';
 export type RefundType = 'ORIGIN_CHAIN' | 'INTENTS';
 export type RecipientType = 'DESTINATION_CHAIN' | 'INTENTS';
 export type DepositMode = 'SIMPLE' | 'MEMO';
+
 import type { SwapStatus } from '../core/swapStatus';
 
 export { type SwapStatus, TERMINAL_STATUSES } from '../core/swapStatus';
@@ -221,7 +222,7 @@ export interface SwapRecordView {
    * The verifier of the network the swap was made on (docs/security.md, "Networks"): it is paid from the
    * intents account only there. Absent in swaps made before the wallet recorded it (never paid from here).
    */
-  verifierId?: string;  /** ANY_INPUT only: the pool's payouts so far, oldest first (absent until the first check). */
+  verifierId?: string /** ANY_INPUT only: the pool's payouts so far, oldest first (absent until the first check). */;
   withdrawals?: AnyInputWithdrawalView[];
 }
 

@@ -1,11 +1,12 @@
 // The wallet's internal API: what the popup and the approval window ask the background. The background
 // answers these only to the extension's own pages (sender.url on the extension origin), never to a web
 // page through the relay. Types only (no zod): the background parses params with src/background/wallet/schemas.ts.
-import type { NetworkView } from './network';
+
+import type { TokenFactsStatus } from '../core/tokenFacts';
 import type { AccountView } from './accounts';
 import type { ActivityPage } from './activity';
 import type { IntentsPreviewWire } from './approvalApi';
-import type { TokenFactsStatus } from '../core/tokenFacts';
+import type { NetworkView } from './network';
 
 export const WALLET = {
   status: 'wallet_status',

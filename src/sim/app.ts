@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import type { SimConfig } from './config';
-import { type SimContext, type SimModule, createContext } from './context';
+import { createContext, type SimContext, type SimModule } from './context';
 import { demoRoutes } from './demo/routes';
 import { devCoreRoutes } from './devRoutes';
 import { restError } from './http';
@@ -43,7 +43,10 @@ export function createSimApp(config: SimConfig): SimApp {
       maxAge: 600,
     }),
   );
-  app.use('*', bodyLimit({ maxSize: config.bodyLimit, onError: (c) => restError(c, 413, 'Request body is too large') }));
+  app.use(
+    '*',
+    bodyLimit({ maxSize: config.bodyLimit, onError: (c) => restError(c, 413, 'Request body is too large') }),
+  );
   if (config.log) {
     app.use('*', async (c, next) => {
       const started = performance.now();

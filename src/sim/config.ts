@@ -1,5 +1,5 @@
 /** Simulator settings: flags and env (`npm run sim -- --port 3999`, SIM_PORT=3999). */
-import { SIM_VERIFIER, isValidAccountId } from '../core';
+import { isValidAccountId, SIM_VERIFIER } from '../core';
 
 export interface SimTiming {
   /** From a deposit seen on the origin chain to KNOWN_DEPOSIT_TX being reported. */
@@ -84,7 +84,8 @@ export function configFromArgs(argv: readonly string[], env: Record<string, stri
   if (values.SIM_HOST) config.host = values.SIM_HOST;
   if (values.SIM_PORT) {
     const port = Number(values.SIM_PORT);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`port must be 0–65535, got '${values.SIM_PORT}'`);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new Error(`port must be 0–65535, got '${values.SIM_PORT}'`);
     config.port = port;
   }
   if (values.SIM_DATA) config.dataFile = values.SIM_DATA;
@@ -100,7 +101,8 @@ export function configFromArgs(argv: readonly string[], env: Record<string, stri
     config.feePips = fee;
   }
   if (values.SIM_VERIFIER) {
-    if (!isValidAccountId(values.SIM_VERIFIER)) throw new Error(`verifier must be an account id, got '${values.SIM_VERIFIER}'`);
+    if (!isValidAccountId(values.SIM_VERIFIER))
+      throw new Error(`verifier must be an account id, got '${values.SIM_VERIFIER}'`);
     config.verifierId = values.SIM_VERIFIER;
   }
   if (values.SIM_LOG) config.log = values.SIM_LOG !== 'false' && values.SIM_LOG !== '0';

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { sha256 } from '@noble/hashes/sha2.js';
 import type { Hono } from 'hono';
-import { type KeyPair, utf8, publicKeyFromSeed } from '../core';
+import { type KeyPair, publicKeyFromSeed, utf8 } from '../core';
 import { DevAuth } from './auth';
 import { SimClock } from './clock';
 import { DEFAULT_CONFIG, type SimConfig } from './config';

@@ -4,7 +4,13 @@ import { z } from 'zod';
 import type { SimContext } from './context';
 import { BadJson, readJsonObject, restError } from './http';
 
-const advanceSchema = z.strictObject({ ms: z.number().int().nonnegative().max(10 * 365 * 24 * 3600_000) });
+const advanceSchema = z.strictObject({
+  ms: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(10 * 365 * 24 * 3600_000),
+});
 const faultSchema = z.strictObject({
   kind: z.enum(['429', '500', 'timeout']),
   count: z.number().int().min(1).max(1000).default(1),
@@ -41,6 +47,8 @@ export function devCoreRoutes(ctx: SimContext, onTick: () => void): Hono {
     ctx.faults.clear();
     return c.json({ faults: [] });
   });
-  app.onError((err, c) => (err instanceof BadJson ? restError(c, 400, err.message) : restError(c, 500, 'Internal error')));
+  app.onError((err, c) =>
+    err instanceof BadJson ? restError(c, 400, err.message) : restError(c, 500, 'Internal error'),
+  );
   return app;
 }

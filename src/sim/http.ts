@@ -2,9 +2,10 @@
  * HTTP helpers shared by the simulator's routes: error bodies (docs/services.md, "Errors as they arrive"),
  * strict JSON bodies, ids.
  */
+
+import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { randomUUID } from 'node:crypto';
 
 export function correlationId(): string {
   return randomUUID();
@@ -31,7 +32,8 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
   } catch {
     throw new BadJson('Body is not valid JSON');
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new BadJson('Body must be a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new BadJson('Body must be a JSON object');
   return value as Record<string, unknown>;
 }
 

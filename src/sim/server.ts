@@ -1,9 +1,10 @@
 /** Runs the simulator app on a real HTTP server (127.0.0.1 unless told otherwise). */
-import { type ServerType, serve } from '@hono/node-server';
+
 import type { AddressInfo } from 'node:net';
-import { type SimConfig, DEFAULT_CONFIG } from './config';
-import { createSimApp, type SimApp } from './app';
+import { type ServerType, serve } from '@hono/node-server';
 import { formatPublicKey } from '../core';
+import { createSimApp, type SimApp } from './app';
+import { DEFAULT_CONFIG, type SimConfig } from './config';
 
 export interface RunningSimulator {
   /** Base URL, e.g. http://127.0.0.1:3999 — the swap service lives at its root. */

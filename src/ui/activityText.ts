@@ -1,7 +1,12 @@
 // What each Activity row says: its kind (Swap, Withdraw, Receive, Send, dApp intent and the site), one
 // line of what it did, its status and colour. Intents bring their own plain words from the background
 // (src/core/describe.ts); swaps are worded here from their amounts. Pure.
-import { AS_SWAP_STATUS, type ActivityItem, type PublishedIntentView, type PublishedStatus } from '../provider/activity';
+import {
+  type ActivityItem,
+  AS_SWAP_STATUS,
+  type PublishedIntentView,
+  type PublishedStatus,
+} from '../provider/activity';
 import { ANY_INPUT_ASSET, type HistoryItem, type SwapStatus, type TokenView } from '../provider/swapApi';
 import { isConfirmed, readableDecimal, tokenAmountText } from './amountText';
 import { chainName } from './chains';
@@ -12,7 +17,10 @@ export const INTENT_STATUS_TEXT: Record<PublishedStatus, { label: string; explai
   PENDING: { label: 'Published', explain: 'Published on the message bus; waiting to be executed.' },
   TX_BROADCASTED: { label: 'Executing', explain: 'Being executed on the ledger.' },
   SETTLED: { label: 'Settled', explain: 'Executed on the ledger.' },
-  NOT_FOUND_OR_NOT_VALID: { label: 'Not executed', explain: 'The verifier did not execute it; nothing left the account.' },
+  NOT_FOUND_OR_NOT_VALID: {
+    label: 'Not executed',
+    explain: 'The verifier did not execute it; nothing left the account.',
+  },
   FAILED: { label: 'Refused', explain: 'Publishing it was refused; nothing left the account.' },
 };
 
@@ -52,11 +60,18 @@ export const kindOf = (item: ActivityItem) => (item.type === 'swap' ? swapKind(i
  * units with the asset id (docs/security.md, "Token facts"). Without units (the service gave none), its
  * figure: with the confirmed symbol, or flagged as the service's with the asset id.
  */
-export function sideText(raw: string | null | undefined, formatted: string, assetId: string, tokens: ReadonlyMap<string, TokenView>): string {
+export function sideText(
+  raw: string | null | undefined,
+  formatted: string,
+  assetId: string,
+  tokens: ReadonlyMap<string, TokenView>,
+): string {
   if (assetId === ANY_INPUT_ASSET) return 'any token';
   const token = tokens.get(assetId);
   if (raw && /^\d+$/.test(raw)) return tokenAmountText(BigInt(raw), assetId, token);
-  return isConfirmed(token) ? `${readableDecimal(formatted)} ${token.symbol}` : `${readableDecimal(formatted)} of ${assetId} (the service's figure)`;
+  return isConfirmed(token)
+    ? `${readableDecimal(formatted)} ${token.symbol}`
+    : `${readableDecimal(formatted)} of ${assetId} (the service's figure)`;
 }
 
 /** "1 wNEAR → 2.5 USDT"; a withdrawal "25 USDC to 0x5aAe…eAed"; a receipt "10 USDC from Ethereum". */
@@ -82,7 +97,12 @@ export const lineOf = (item: ActivityItem, tokens: ReadonlyMap<string, TokenView
 
 /** The label of a row's status, and the swap status whose colour it takes. */
 export function statusOf(item: ActivityItem): { label: string; colour: SwapStatus; code: string } {
-  if (item.type === 'swap') return { label: STATUS_TEXT[item.swap.status]?.label ?? item.swap.status, colour: item.swap.status, code: item.swap.status };
+  if (item.type === 'swap')
+    return {
+      label: STATUS_TEXT[item.swap.status]?.label ?? item.swap.status,
+      colour: item.swap.status,
+      code: item.swap.status,
+    };
   const s = item.intent.status;
   return { label: INTENT_STATUS_TEXT[s].label, colour: AS_SWAP_STATUS[s], code: s };
 }

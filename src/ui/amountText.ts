@@ -32,7 +32,8 @@ export function readableAmount(amount: bigint, decimals: number): string {
  * arithmetic would make 0.29 read $0.28); not a number: as it came.
  */
 export function readableUsd(value: string | number): string {
-  const text = typeof value === 'number' ? (Number.isFinite(value) && value >= 0 ? value.toFixed(6) : '') : value.trim();
+  const text =
+    typeof value === 'number' ? (Number.isFinite(value) && value >= 0 ? value.toFixed(6) : '') : value.trim();
   const m = /^(\d+)(?:\.(\d+))?$/.exec(text);
   if (!m) return String(value);
   const whole = m[1]!.replace(/^0+(?=\d)/, '');
@@ -53,12 +54,14 @@ export function parseAmountInput(text: string, decimals: number): { units: bigin
   if (/[eE]/.test(t)) return { problem: 'Write the amount out in digits (no exponent such as 1e3)' };
   let plain = t;
   if (t.includes(',')) {
-    if (!/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(t)) return { problem: 'Use commas only between groups of three digits, and a dot for decimals' };
+    if (!/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(t))
+      return { problem: 'Use commas only between groups of three digits, and a dot for decimals' };
     plain = t.replace(/,/g, '');
   }
   if (!/^\d*\.?\d*$/.test(plain) || plain === '.') return { problem: 'Enter a positive number like 12.5' };
   const fraction = plain.split('.')[1] ?? '';
-  if (fraction.length > decimals) return { problem: `This token has ${decimals} decimals; this has ${fraction.length}` };
+  if (fraction.length > decimals)
+    return { problem: `This token has ${decimals} decimals; this has ${fraction.length}` };
   return { units: parseUnits(plain, decimals) };
 }
 
@@ -73,14 +76,17 @@ export interface WordedToken {
 }
 
 /** A token whose decimals and symbol can be used for amounts. */
-export const isConfirmed = <T extends WordedToken>(t: T | undefined): t is T & { decimals: number } => t !== undefined && t.decimals !== null;
+export const isConfirmed = <T extends WordedToken>(t: T | undefined): t is T & { decimals: number } =>
+  t !== undefined && t.decimals !== null;
 
 /**
  * `amount` smallest units of `assetId` for reading: "1.5 wNEAR" with the token's confirmed decimals and
  * symbol; otherwise the raw units and the asset id, never worded with the service's decimals alone.
  */
 export function tokenAmountText(amount: bigint, assetId: string, token: WordedToken | undefined): string {
-  return isConfirmed(token) ? `${readableAmount(amount, token.decimals)} ${token.symbol}` : `${amount} units of ${assetId}`;
+  return isConfirmed(token)
+    ? `${readableAmount(amount, token.decimals)} ${token.symbol}`
+    : `${amount} units of ${assetId}`;
 }
 
 /** Why a token cannot be used for an amount (its decimals are not confirmed), or null when it can. */
@@ -90,7 +96,9 @@ export function unusableTokenText(token: (WordedToken & { factsNote: string | nu
 }
 
 /** What a balance row reads as in a list of held tokens: "2.5" with confirmed decimals, else the raw units, flagged. */
-export function heldAmountText(row: WordedToken & { amount: string; facts: 'confirmed' | 'disputed' | 'unconfirmed' }): string {
+export function heldAmountText(
+  row: WordedToken & { amount: string; facts: 'confirmed' | 'disputed' | 'unconfirmed' },
+): string {
   if (isConfirmed(row)) return readableAmount(BigInt(row.amount), row.decimals);
   return `${row.amount} units, decimals ${row.facts === 'disputed' ? 'disputed' : 'not confirmed'}`;
 }

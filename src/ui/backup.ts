@@ -30,6 +30,10 @@ export function pickBackupPositions(total: number, count: number, randomInt: Ran
 }
 
 /** Positions whose answer does not match the phrase (case and surrounding spaces ignored). */
-export function wrongBackupAnswers(words: readonly string[], positions: readonly number[], answers: readonly string[]): number[] {
+export function wrongBackupAnswers(
+  words: readonly string[],
+  positions: readonly number[],
+  answers: readonly string[],
+): number[] {
   return positions.filter((pos, i) => (answers[i] ?? '').trim().toLowerCase() !== (words[pos] ?? '').toLowerCase());
 }

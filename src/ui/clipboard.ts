@@ -3,7 +3,7 @@
 // to the background, which clears the clipboard 60 s later or when this page closes and the port goes
 // with it. Anything else this page copies afterwards replaces the secret, and the clear is called off.
 // The secret never leaves this page: the port carries only "copied", "watching" and "replaced".
-import { browser, type Browser } from 'wxt/browser';
+import { type Browser, browser } from 'wxt/browser';
 import { CLIPBOARD_PORT, type GuardRequest, guardNewsSchema } from '../provider/clipboard';
 
 /**
@@ -121,6 +121,7 @@ export function watchCopies(doc: Document): void {
 function copiesSomething(e: Event, doc: Document): boolean {
   const t = e.target;
   if (t instanceof doc.defaultView!.HTMLInputElement && t.type === 'password') return false;
-  if (t instanceof doc.defaultView!.HTMLInputElement || t instanceof doc.defaultView!.HTMLTextAreaElement) return t.selectionStart !== t.selectionEnd;
+  if (t instanceof doc.defaultView!.HTMLInputElement || t instanceof doc.defaultView!.HTMLTextAreaElement)
+    return t.selectionStart !== t.selectionEnd;
   return (doc.getSelection()?.toString() ?? '') !== '';
 }

@@ -26,7 +26,9 @@ export function csvCell(value: CsvValue): string {
   if (NUMBER_RE.test(text)) return text;
   let neutralised = text.replace(FORMULA_START, "$1$2'");
   if (/^[\t\r]/.test(neutralised)) neutralised = `'${neutralised}`;
-  return neutralised !== text || /[",;\t\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${neutralised.replace(/"/g, '""')}"` : text;
+  return neutralised !== text || /[",;\t\r\n]/.test(text) || /^\s|\s$/.test(text)
+    ? `"${neutralised.replace(/"/g, '""')}"`
+    : text;
 }
 
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
@@ -34,9 +36,27 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvVal
 }
 
 export const HISTORY_CSV_COLUMNS = [
-  'createdAt', 'status', 'source', 'originAsset', 'amountInFormatted', 'amountInUsd', 'destinationAsset', 'amountOutFormatted',
-  'amountOutUsd', 'depositAddress', 'depositMemo', 'recipient', 'refundTo', 'refundReason', 'referral', 'senders',
-  'originChainTxHashes', 'homeTxHashes', 'destinationChainTxHashes', 'intentHashes', 'localId',
+  'createdAt',
+  'status',
+  'source',
+  'originAsset',
+  'amountInFormatted',
+  'amountInUsd',
+  'destinationAsset',
+  'amountOutFormatted',
+  'amountOutUsd',
+  'depositAddress',
+  'depositMemo',
+  'recipient',
+  'refundTo',
+  'refundReason',
+  'referral',
+  'senders',
+  'originChainTxHashes',
+  'homeTxHashes',
+  'destinationChainTxHashes',
+  'intentHashes',
+  'localId',
 ] as const satisfies readonly (keyof HistoryItem)[];
 
 const swapCells = (item: HistoryItem): CsvValue[] =>
@@ -68,6 +88,10 @@ function intentCells(i: PublishedIntentView): CsvValue[] {
 export function activityCsv(items: readonly ActivityItem[]): string {
   return toCsv(
     ACTIVITY_CSV_COLUMNS,
-    items.map((item) => (item.type === 'swap' ? [...swapCells(item.swap), item.swap.flow ?? 'swap', null, null, null] : intentCells(item.intent))),
+    items.map((item) =>
+      item.type === 'swap'
+        ? [...swapCells(item.swap), item.swap.flow ?? 'swap', null, null, null]
+        : intentCells(item.intent),
+    ),
   );
 }

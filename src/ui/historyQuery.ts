@@ -4,7 +4,14 @@ import type { ActivityCursor, ActivityQuery } from '../provider/activity';
 import type { HistoryQuery, SwapStatus } from '../provider/swapApi';
 
 /** Statuses the transactions API filters by (it has no KNOWN_DEPOSIT_TX filter). */
-export const FILTER_STATUSES: readonly SwapStatus[] = ['PENDING_DEPOSIT', 'PROCESSING', 'SUCCESS', 'INCOMPLETE_DEPOSIT', 'REFUNDED', 'FAILED'];
+export const FILTER_STATUSES: readonly SwapStatus[] = [
+  'PENDING_DEPOSIT',
+  'PROCESSING',
+  'SUCCESS',
+  'INCOMPLETE_DEPOSIT',
+  'REFUNDED',
+  'FAILED',
+];
 export const PAGE_SIZES = ['25', '50', '100', '250', '1000'] as const;
 export const DEFAULT_PAGE_SIZE = '50';
 
@@ -56,11 +63,16 @@ export function localToIso(value: string): string | null {
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }
 
-export function buildHistoryQuery(f: HistoryFilters): { query: HistoryQuery | null; problems: Partial<Record<FilterField, string>> } {
+export function buildHistoryQuery(f: HistoryFilters): {
+  query: HistoryQuery | null;
+  problems: Partial<Record<FilterField, string>>;
+} {
   const problems: Partial<Record<FilterField, string>> = {};
   const query: HistoryQuery = { numberOfTransactions: Number(f.pageSize) || Number(DEFAULT_PAGE_SIZE) };
   if (f.statuses.length) query.statuses = FILTER_STATUSES.filter((s) => f.statuses.includes(s));
-  const text = (key: 'search' | 'fromChainId' | 'toChainId' | 'fromTokenId' | 'toTokenId' | 'referral' | 'affiliate') => {
+  const text = (
+    key: 'search' | 'fromChainId' | 'toChainId' | 'fromTokenId' | 'toTokenId' | 'referral' | 'affiliate',
+  ) => {
     const v = f[key].trim();
     if (v) query[key] = v;
   };
@@ -73,21 +85,29 @@ export function buildHistoryQuery(f: HistoryFilters): { query: HistoryQuery | nu
   const referral = f.referral.trim();
   if (referral && referral !== referral.toLowerCase()) problems.referral = 'Referral ids are lowercase';
   else if (referral) query.referral = referral;
-  for (const [field, key] of [['minUsd', 'minUsdPrice'], ['maxUsd', 'maxUsdPrice']] as const) {
+  for (const [field, key] of [
+    ['minUsd', 'minUsdPrice'],
+    ['maxUsd', 'maxUsdPrice'],
+  ] as const) {
     const v = f[field].trim();
     if (!v) continue;
     if (!USD_RE.test(v)) problems[field] = 'Enter a dollar amount like 25 or 99.5';
     else query[key] = Number(v);
   }
-  if (query.minUsdPrice !== undefined && query.maxUsdPrice !== undefined && query.minUsdPrice > query.maxUsdPrice) problems.maxUsd = 'The maximum is below the minimum';
-  for (const [field, key] of [['start', 'startTimestamp'], ['end', 'endTimestamp']] as const) {
+  if (query.minUsdPrice !== undefined && query.maxUsdPrice !== undefined && query.minUsdPrice > query.maxUsdPrice)
+    problems.maxUsd = 'The maximum is below the minimum';
+  for (const [field, key] of [
+    ['start', 'startTimestamp'],
+    ['end', 'endTimestamp'],
+  ] as const) {
     const v = f[field].trim();
     if (!v) continue;
     const iso = localToIso(v);
     if (!iso) problems[field] = 'Enter a date and time';
     else query[key] = iso;
   }
-  if (query.startTimestamp && query.endTimestamp && query.startTimestamp >= query.endTimestamp) problems.end = 'The end is not after the start';
+  if (query.startTimestamp && query.endTimestamp && query.startTimestamp >= query.endTimestamp)
+    problems.end = 'The end is not after the start';
   if (f.showTestTxs) query.showTestTxs = true;
   return Object.keys(problems).length ? { query: null, problems } : { query, problems };
 }

@@ -25,7 +25,11 @@ export function lazy<P extends object>(load: () => Promise<ComponentType<P>>): L
     const [Page, setPage] = useState<ComponentType<P> | null>(() => loaded);
     const [error, setError] = useState<string | null>(null);
     useEffect(() => {
-      if (!Page) get().then((c) => setPage(() => c), (err: unknown) => setError(messageOf(err)));
+      if (!Page)
+        get().then(
+          (c) => setPage(() => c),
+          (err: unknown) => setError(messageOf(err)),
+        );
     }, []);
     if (error) return <ErrorAlert message={`This page could not be loaded: ${error}`} />;
     if (!Page) return <StatusLine>Loading…</StatusLine>;

@@ -1,4 +1,4 @@
-import { render, type ComponentType } from 'preact';
+import { type ComponentType, render } from 'preact';
 import './styles.css';
 
 /** Renders a page component into #app (the element every extension page's index.html provides). */

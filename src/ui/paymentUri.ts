@@ -22,7 +22,14 @@ export interface PaymentRequest {
 }
 
 /** BIP-21 schemes per chain (BIP-21 and the coins that adopted it). */
-const BIP21: Record<string, string> = { btc: 'bitcoin', ltc: 'litecoin', doge: 'dogecoin', bch: 'bitcoincash', dash: 'dash', zec: 'zcash' };
+const BIP21: Record<string, string> = {
+  btc: 'bitcoin',
+  ltc: 'litecoin',
+  doge: 'dogecoin',
+  bch: 'bitcoincash',
+  dash: 'dash',
+  zec: 'zcash',
+};
 
 /** EIP-155 chain ids of the EVM chains the service knows (https://chainlist.org). */
 const EVM_CHAIN_IDS: Record<string, number> = {
@@ -54,9 +61,13 @@ export function paymentRequest(address: string, amount: bigint, token: PaymentTo
   }
   const chainId = EVM_CHAIN_IDS[token.blockchain];
   if (chainId !== undefined && EVM_ADDRESS.test(address)) {
-    if (token.contractAddress === null) return { text: `ethereum:${address}@${chainId}?value=${amount}`, standard: 'EIP-681' };
+    if (token.contractAddress === null)
+      return { text: `ethereum:${address}@${chainId}?value=${amount}`, standard: 'EIP-681' };
     if (EVM_ADDRESS.test(token.contractAddress)) {
-      return { text: `ethereum:${token.contractAddress}@${chainId}/transfer?address=${address}&uint256=${amount}`, standard: 'EIP-681' };
+      return {
+        text: `ethereum:${token.contractAddress}@${chainId}/transfer?address=${address}&uint256=${amount}`,
+        standard: 'EIP-681',
+      };
     }
     return bare;
   }

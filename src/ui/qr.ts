@@ -98,7 +98,8 @@ export function reedSolomon(data: readonly number[], degree: number): number[] {
 
 function bchRemainder(value: number, poly: number, polyDegree: number): number {
   let rem = value << polyDegree;
-  for (let bit = 31 - Math.clz32(rem); bit >= polyDegree; bit--) if ((rem >>> bit) & 1) rem ^= poly << (bit - polyDegree);
+  for (let bit = 31 - Math.clz32(rem); bit >= polyDegree; bit--)
+    if ((rem >>> bit) & 1) rem ^= poly << (bit - polyDegree);
   return rem;
 }
 
@@ -174,7 +175,11 @@ function functionPatterns(version: number): Grid {
     fixed[r]![c] = true;
   };
   // Finder patterns with their separators.
-  for (const [fr, fc] of [[0, 0], [0, size - 7], [size - 7, 0]] as const) {
+  for (const [fr, fc] of [
+    [0, 0],
+    [0, size - 7],
+    [size - 7, 0],
+  ] as const) {
     for (let r = -1; r <= 7; r++) {
       for (let c = -1; c <= 7; c++) {
         const rr = fr + r;
@@ -196,7 +201,8 @@ function functionPatterns(version: number): Grid {
   centres.forEach((r, i) => {
     centres.forEach((c, j) => {
       if ((i === 0 && (j === 0 || j === last)) || (i === last && j === 0)) return;
-      for (let dr = -2; dr <= 2; dr++) for (let dc = -2; dc <= 2; dc++) set(r + dr, c + dc, Math.max(Math.abs(dr), Math.abs(dc)) !== 1);
+      for (let dr = -2; dr <= 2; dr++)
+        for (let dc = -2; dc <= 2; dc++) set(r + dr, c + dc, Math.max(Math.abs(dr), Math.abs(dc)) !== 1);
     });
   });
   // Reserve the format areas (filled per mask) and the dark module.
@@ -263,7 +269,8 @@ function applyMask(grid: Grid, mask: number): boolean[][] {
 export function penalty(m: readonly (readonly boolean[])[]): number {
   const size = m.length;
   let score = 0;
-  const lines = (transpose: boolean) => Array.from({ length: size }, (_, i) => Array.from({ length: size }, (_, j) => (transpose ? m[j]![i]! : m[i]![j]!)));
+  const lines = (transpose: boolean) =>
+    Array.from({ length: size }, (_, i) => Array.from({ length: size }, (_, j) => (transpose ? m[j]![i]! : m[i]![j]!)));
   for (const t of [false, true]) {
     for (const line of lines(t)) {
       // N1: runs of five or more of one colour.
@@ -304,10 +311,14 @@ export function encodeQr(text: string, options: { mask?: number; version?: numbe
   const bytes = new TextEncoder().encode(text);
   let version = options.version ?? 1;
   while (version <= QR_MAX_VERSION && byteCapacity(version) < bytes.length) {
-    if (options.version !== undefined) throw new RangeError(`${bytes.length} bytes do not fit QR version ${options.version}`);
+    if (options.version !== undefined)
+      throw new RangeError(`${bytes.length} bytes do not fit QR version ${options.version}`);
     version++;
   }
-  if (version > QR_MAX_VERSION) throw new RangeError(`${bytes.length} bytes are too long for a QR code here (at most ${byteCapacity(QR_MAX_VERSION)})`);
+  if (version > QR_MAX_VERSION)
+    throw new RangeError(
+      `${bytes.length} bytes are too long for a QR code here (at most ${byteCapacity(QR_MAX_VERSION)})`,
+    );
   const grid = functionPatterns(version);
   placeData(grid, interleave(dataCodewords(bytes, version), version));
   let best: { mask: number; modules: boolean[][]; score: number } | null = null;

@@ -1,9 +1,19 @@
 // The swap form as data: defaults per chain, each field's problem in plain words, and the quote
 // request built from it. Pure (the clock is passed in), so the page stays thin and this is tested.
 import { formatUnits, parseUnits } from '../core/amounts';
-import { APP_FEES_TOTAL_MAX_BPS, APP_FEE_MAX_BPS, takesRecipientMsg } from '../oneclick/limits';
-import { ANY_INPUT_ASSET, type AppFee, type DepositMode, type DepositType, type QuoteParams, type RecipientType, type RefundType, type SwapType, type TokenView } from '../provider/swapApi';
 import { memoProblem, memoRuleOf } from '../core/destinationMemo';
+import { APP_FEE_MAX_BPS, APP_FEES_TOTAL_MAX_BPS, takesRecipientMsg } from '../oneclick/limits';
+import {
+  ANY_INPUT_ASSET,
+  type AppFee,
+  type DepositMode,
+  type DepositType,
+  type QuoteParams,
+  type RecipientType,
+  type RefundType,
+  type SwapType,
+  type TokenView,
+} from '../provider/swapApi';
 import { accountIdProblem, chainName, evmAddressProblem, familyOf, recipientProblem, refundProblem } from './addresses';
 import { parseAmountInput, unusableTokenText } from './amountText';
 
@@ -96,7 +106,8 @@ export function defaultDeadlineMinutes(originChain: string | null, swapType: Swa
  */
 export function withAnyInput(form: SwapForm, on: boolean): SwapForm {
   if (!on) return { ...form, swapType: 'EXACT_INPUT' };
-  const refundTo = form.refundType === 'INTENTS' ? form.refundTo : form.recipientType === 'INTENTS' ? form.recipient : '';
+  const refundTo =
+    form.refundType === 'INTENTS' ? form.refundTo : form.recipientType === 'INTENTS' ? form.recipient : '';
   return { ...form, swapType: 'ANY_INPUT', depositType: 'INTENTS', refundType: 'INTENTS', refundTo };
 }
 
@@ -135,7 +146,8 @@ export function bpsToPercent(bps: number): string {
 const WHOLE_RE = /^\d+$/;
 
 function amountProblem(text: string, token: TokenView | undefined, side: string): string | null {
-  if (!token || token.decimals === null) return text.trim() ? (unusableTokenText(token) ?? `Choose the ${side} token first`) : 'Enter an amount';
+  if (!token || token.decimals === null)
+    return text.trim() ? (unusableTokenText(token) ?? `Choose the ${side} token first`) : 'Enter an amount';
   const read = parseAmountInput(text, token.decimals);
   if ('problem' in read) return read.problem.replace('This token', token.symbol);
   return read.units > 0n ? null : 'Enter an amount above zero';
@@ -143,7 +155,8 @@ function amountProblem(text: string, token: TokenView | undefined, side: string)
 
 /** The amount field in smallest units (only called once amountProblem passed, so the token is confirmed). */
 export function amountUnits(text: string, token: TokenView): bigint {
-  const read = token.decimals === null ? { problem: unusableTokenText(token)! } : parseAmountInput(text, token.decimals);
+  const read =
+    token.decimals === null ? { problem: unusableTokenText(token)! } : parseAmountInput(text, token.decimals);
   if ('problem' in read) throw new Error(read.problem);
   return read.units;
 }
@@ -169,19 +182,24 @@ export function buildQuote(form: SwapForm, tokens: readonly TokenView[], now: nu
   const destination = tokenOf(tokens, form.destinationAsset);
   if (!origin && !anyInput) problems.originAsset = 'Choose the token you send';
   if (!destination) problems.destinationAsset = 'Choose the token you receive';
-  if (origin && destination && origin.assetId === destination.assetId) problems.destinationAsset = 'Choose a different token than the one you send';
+  if (origin && destination && origin.assetId === destination.assetId)
+    problems.destinationAsset = 'Choose a different token than the one you send';
   // Either side's amounts are worded with its decimals: a token no second source confirms is refused.
   const unusable = { originAsset: unusableTokenText(origin), destinationAsset: unusableTokenText(destination) };
-  for (const field of ['originAsset', 'destinationAsset'] as const) if (unusable[field]) problems[field] = unusable[field];
+  for (const field of ['originAsset', 'destinationAsset'] as const)
+    if (unusable[field]) problems[field] = unusable[field];
 
   const amountToken = form.swapType === 'EXACT_OUTPUT' ? destination : origin;
-  const amountText = anyInput ? null : amountProblem(form.amount, amountToken, form.swapType === 'EXACT_OUTPUT' ? 'receiving' : 'sending');
+  const amountText = anyInput
+    ? null
+    : amountProblem(form.amount, amountToken, form.swapType === 'EXACT_OUTPUT' ? 'receiving' : 'sending');
   if (amountText) problems.amount = amountText;
 
   const recipient = recipientProblem(form.recipientType, destination?.blockchain ?? null, form.recipient);
   if (recipient) problems.recipient = recipient;
   // The memo an address on the destination chain may need; only where the chain has one (core/destinationMemo).
-  const memoFamily = form.recipientType === 'DESTINATION_CHAIN' && destination ? familyOf(destination.blockchain) : null;
+  const memoFamily =
+    form.recipientType === 'DESTINATION_CHAIN' && destination ? familyOf(destination.blockchain) : null;
   const recipientMemo = memoRuleOf(memoFamily) ? form.recipientMemo : '';
   const memo = memoProblem(memoFamily, recipientMemo, form.recipient);
   if (memo) problems.recipientMemo = memo;
@@ -192,17 +210,23 @@ export function buildQuote(form: SwapForm, tokens: readonly TokenView[], now: nu
 
   const slippage = percentToBps(form.slippagePercent.trim());
   if (slippage === null) problems.slippagePercent = 'Enter a percentage like 0.5 (at most two decimals)';
-  else if (slippage > MAX_SLIPPAGE_BPS) problems.slippagePercent = `Keep slippage at or below ${bpsToPercent(MAX_SLIPPAGE_BPS)}`;
-  else if (slippage > HIGH_SLIPPAGE_BPS) warnings.push(`Slippage of ${bpsToPercent(slippage)} means you may receive that much less than quoted.`);
+  else if (slippage > MAX_SLIPPAGE_BPS)
+    problems.slippagePercent = `Keep slippage at or below ${bpsToPercent(MAX_SLIPPAGE_BPS)}`;
+  else if (slippage > HIGH_SLIPPAGE_BPS)
+    warnings.push(`Slippage of ${bpsToPercent(slippage)} means you may receive that much less than quoted.`);
 
   const minutesDefault = defaultDeadlineMinutes(origin?.blockchain ?? null, form.swapType);
   const minutesText = form.deadlineMinutes.trim();
   let minutes = minutesDefault;
   if (minutesText) {
-    if (!WHOLE_RE.test(minutesText) || Number(minutesText) < 5 || Number(minutesText) > MAX_DEADLINE_MINUTES) problems.deadlineMinutes = `Enter whole minutes from 5 to ${MAX_DEADLINE_MINUTES}`;
+    if (!WHOLE_RE.test(minutesText) || Number(minutesText) < 5 || Number(minutesText) > MAX_DEADLINE_MINUTES)
+      problems.deadlineMinutes = `Enter whole minutes from 5 to ${MAX_DEADLINE_MINUTES}`;
     else {
       minutes = Number(minutesText);
-      if (minutes < minutesDefault) warnings.push(`A deadline under ${minutesDefault} min may pass before a deposit on this chain confirms; the deposit is then refunded.`);
+      if (minutes < minutesDefault)
+        warnings.push(
+          `A deadline under ${minutesDefault} min may pass before a deposit on this chain confirms; the deposit is then refunded.`,
+        );
     }
   }
 
@@ -212,7 +236,8 @@ export function buildQuote(form: SwapForm, tokens: readonly TokenView[], now: nu
 
   const referral = form.referral.trim();
   if (referral && referral !== referral.toLowerCase()) problems.referral = 'Referral ids are lowercase';
-  else if (referral && !/^[a-z0-9._-]+$/.test(referral)) problems.referral = 'Use lowercase letters, digits and . _ - only';
+  else if (referral && !/^[a-z0-9._-]+$/.test(referral))
+    problems.referral = 'Use lowercase letters, digits and . _ - only';
   else if (referral.length > 64) problems.referral = 'Keep the referral to 64 characters';
 
   const appFees: AppFee[] = [];
@@ -221,13 +246,17 @@ export function buildQuote(form: SwapForm, tokens: readonly TokenView[], now: nu
     if (!row.recipient.trim()) problems[`appFee${i}Recipient`] = 'Enter the account that receives this fee';
     else if (who) problems[`appFee${i}Recipient`] = who;
     const bps = row.bps.trim();
-    if (!WHOLE_RE.test(bps) || Number(bps) < 1 || Number(bps) > APP_FEE_MAX_BPS) problems[`appFee${i}Bps`] = `Enter whole basis points from 1 to ${APP_FEE_MAX_BPS}`;
+    if (!WHOLE_RE.test(bps) || Number(bps) < 1 || Number(bps) > APP_FEE_MAX_BPS)
+      problems[`appFee${i}Bps`] = `Enter whole basis points from 1 to ${APP_FEE_MAX_BPS}`;
     else appFees.push({ recipient: row.recipient.trim(), fee: Number(bps) });
   });
-  if (appFees.reduce((n, f) => n + f.fee, 0) > APP_FEES_TOTAL_MAX_BPS) problems[`appFee${form.appFees.length - 1}Bps`] = `The fees add up to more than ${APP_FEES_TOTAL_MAX_BPS} basis points, the most a swap may carry`;
+  if (appFees.reduce((n, f) => n + f.fee, 0) > APP_FEES_TOTAL_MAX_BPS)
+    problems[`appFee${form.appFees.length - 1}Bps`] =
+      `The fees add up to more than ${APP_FEES_TOTAL_MAX_BPS} basis points, the most a swap may carry`;
 
   const waitText = form.quoteWaitingMs.trim();
-  if (waitText && (!WHOLE_RE.test(waitText) || Number(waitText) > MAX_QUOTE_WAIT_MS)) problems.quoteWaitingMs = `Enter whole milliseconds from 0 to ${MAX_QUOTE_WAIT_MS}`;
+  if (waitText && (!WHOLE_RE.test(waitText) || Number(waitText) > MAX_QUOTE_WAIT_MS))
+    problems.quoteWaitingMs = `Enter whole milliseconds from 0 to ${MAX_QUOTE_WAIT_MS}`;
 
   const vRecipient = form.virtualChainRecipient.trim();
   const vRefund = form.virtualChainRefundRecipient.trim();
@@ -237,12 +266,15 @@ export function buildQuote(form: SwapForm, tokens: readonly TokenView[], now: nu
   if (vf) problems.virtualChainRefundRecipient = vf;
 
   const useMsg = form.customMsgAccepted && form.customRecipientMsg.trim() !== '';
-  if (form.customRecipientMsg.trim() && !form.customMsgAccepted) problems.customMsgAccepted = 'Tick the box to confirm you understand the risk, or clear the message';
-  else if (useMsg && destination && !takesRecipientMsg(destination.assetId)) problems.customMsgAccepted = `${destination.symbol} is not a NEP-141 token: a recipient message would lose it; clear the message`;
+  if (form.customRecipientMsg.trim() && !form.customMsgAccepted)
+    problems.customMsgAccepted = 'Tick the box to confirm you understand the risk, or clear the message';
+  else if (useMsg && destination && !takesRecipientMsg(destination.assetId))
+    problems.customMsgAccepted = `${destination.symbol} is not a NEP-141 token: a recipient message would lose it; clear the message`;
 
   if (anyInput) warnings.push('ANY_INPUT is for partners; the service may refuse it.');
 
-  if (Object.keys(problems).length > 0 || !destination || slippage === null) return { params: null, problems, warnings };
+  if (Object.keys(problems).length > 0 || !destination || slippage === null)
+    return { params: null, problems, warnings };
   let originAsset = ANY_INPUT_ASSET;
   let amount = '0';
   if (!anyInput) {

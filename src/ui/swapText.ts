@@ -1,10 +1,10 @@
 // What each swap status and refund reason means, in plain words, with what the user can do; the
 // status stepper (deposit → processing → done); countdowns. Pure: the page passes the clock.
-import { type Explained, type SwapStatus, SWAP_STATUSES, isTerminal, refundReasonText } from '../core/swapStatus';
+import { type Explained, isTerminal, refundReasonText, SWAP_STATUSES, type SwapStatus } from '../core/swapStatus';
 import type { StatusChange } from '../provider/swapApi';
 import { relativeTime } from './format';
 
-export { SWAP_STATUSES, isTerminal, refundReasonText, type Explained };
+export { type Explained, isTerminal, refundReasonText, SWAP_STATUSES };
 
 export const STATUS_TEXT: Record<SwapStatus, Explained> = {
   PENDING_DEPOSIT: {
@@ -148,7 +148,8 @@ export function quoteFacts(quoteResponseJson: string): QuoteFacts {
   } catch {
     parsed = null;
   }
-  const obj = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {});
+  const obj = (v: unknown): Record<string, unknown> =>
+    typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {};
   const top = obj(parsed);
   const q = obj(top.quote);
   const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
@@ -174,7 +175,10 @@ export function prettyJson(text: string): string {
 }
 
 /** What is still missing of a deposit, in smallest units, or null when it cannot be told. */
-export function missingAmount(expected: string | null | undefined, deposited: string | null | undefined): bigint | null {
+export function missingAmount(
+  expected: string | null | undefined,
+  deposited: string | null | undefined,
+): bigint | null {
   if (!expected || !/^\d+$/.test(expected)) return null;
   const have = deposited && /^\d+$/.test(deposited) ? BigInt(deposited) : 0n;
   const left = BigInt(expected) - have;

@@ -2,10 +2,10 @@
 // Each resolves to its result or throws a WalletError whose message is the background's (for quote
 // errors, the swap service's own message). Methods that change a swap answer its whole record.
 import {
-  SWAP,
   type HistoryQuery,
   type QuoteParams,
   type SubmitDepositParams,
+  SWAP,
   type SwapMethod,
   type SwapResults,
   type TokenView,
@@ -15,7 +15,9 @@ import { WalletError } from './wallet';
 
 /** One swap method; the answer's type is the shared table's (SwapResults), which the background is held to. */
 async function call<M extends SwapMethod>(method: M, params?: unknown): Promise<SwapResults[M]> {
-  const reply = await askBackground(params === undefined ? { type: 'request', method } : { type: 'request', method, params });
+  const reply = await askBackground(
+    params === undefined ? { type: 'request', method } : { type: 'request', method, params },
+  );
   if (!reply.ok) throw new WalletError(reply.error);
   return reply.result as SwapResults[M];
 }
@@ -38,7 +40,8 @@ export const swaps = {
   /** The transfer that would pay the swap, with the approval window's checks; nothing is signed. */
   previewPayment: (id: string) => call(SWAP.previewPayment, { id }),
   /** Confirm: signs the payment the review named `reviewed` (and nothing else) and sends it. */
-  payFromIntents: (id: string, reviewed: string, acknowledgeDanger: boolean) => call(SWAP.payFromIntents, { id, reviewed, acknowledgeDanger }),
+  payFromIntents: (id: string, reviewed: string, acknowledgeDanger: boolean) =>
+    call(SWAP.payFromIntents, { id, reviewed, acknowledgeDanger }),
   list: () => call(SWAP.list),
   get: (id: string) => call(SWAP.get, { id }),
   refresh: (id: string) => call(SWAP.refresh, { id }),

@@ -42,13 +42,16 @@ export function autoLockProblem(text: string): string | null {
   const trimmed = text.trim();
   if (!/^\d+$/.test(trimmed)) return `Enter whole minutes, ${AUTO_LOCK_MIN}–${AUTO_LOCK_MAX}`;
   const minutes = Number(trimmed);
-  if (minutes < AUTO_LOCK_MIN || minutes > AUTO_LOCK_MAX) return `Choose between ${AUTO_LOCK_MIN} and ${AUTO_LOCK_MAX} minutes`;
+  if (minutes < AUTO_LOCK_MIN || minutes > AUTO_LOCK_MAX)
+    return `Choose between ${AUTO_LOCK_MIN} and ${AUTO_LOCK_MAX} minutes`;
   return null;
 }
 
 export function publicKeyProblem(text: string): string | null {
   if (!text.trim()) return 'Paste a public key';
-  return PUBLIC_KEY_RE.test(text.trim()) ? null : 'A public key looks like ed25519: followed by 43–44 base58 characters';
+  return PUBLIC_KEY_RE.test(text.trim())
+    ? null
+    : 'A public key looks like ed25519: followed by 43–44 base58 characters';
 }
 
 export function secretKeyProblem(text: string): string | null {

@@ -2,18 +2,18 @@
 // method. Each resolves to its result or throws a WalletError whose message is written for people.
 import type { ActivityQuery } from '../provider/activity';
 import type { ProviderErrorShape } from '../provider/protocol';
+import { statusFromSnapshot } from '../provider/statusSnapshot';
 import {
-  WALLET,
   type AddAccountParams,
   type AddKeyParams,
   type CreateParams,
   type RemoveKeyParams,
   type SendParams,
   type SettingsChange,
+  WALLET,
   type WalletMethod,
   type WalletResults,
 } from '../provider/walletApi';
-import { statusFromSnapshot } from '../provider/statusSnapshot';
 import { early, within } from './early';
 import { askBackground } from './messaging';
 
@@ -39,7 +39,9 @@ export function messageOf(err: unknown): string {
  * the background's handlers are checked against: the one place the popup trusts its own background.
  */
 async function call<M extends WalletMethod>(method: M, params?: unknown): Promise<WalletResults[M]> {
-  const reply = await askBackground(params === undefined ? { type: 'request', method } : { type: 'request', method, params });
+  const reply = await askBackground(
+    params === undefined ? { type: 'request', method } : { type: 'request', method, params },
+  );
   if (!reply.ok) throw new WalletError(reply.error);
   return reply.result as WalletResults[M];
 }
@@ -64,9 +66,12 @@ export const wallet = {
   create: (params: CreateParams) => call(WALLET.create, params),
   unlock: (password: string) => done(call(WALLET.unlock, { password })),
   lock: () => done(call(WALLET.lock)),
-  changePassword: (oldPassword: string, newPassword: string) => done(call(WALLET.changePassword, { oldPassword, newPassword })),
-  exportKey: async (publicKey: string, password: string): Promise<string> => (await call(WALLET.exportKey, { publicKey, password })).secretKey,
-  exportPhrase: async (phraseId: string, password: string): Promise<string[]> => (await call(WALLET.exportPhrase, { phraseId, password })).words,
+  changePassword: (oldPassword: string, newPassword: string) =>
+    done(call(WALLET.changePassword, { oldPassword, newPassword })),
+  exportKey: async (publicKey: string, password: string): Promise<string> =>
+    (await call(WALLET.exportKey, { publicKey, password })).secretKey,
+  exportPhrase: async (phraseId: string, password: string): Promise<string[]> =>
+    (await call(WALLET.exportPhrase, { phraseId, password })).words,
   confirmBackup: (phraseId: string) => done(call(WALLET.confirmBackup, { phraseId })),
   addAccount: (params: AddAccountParams) => done(call(WALLET.addAccount, params)),
   renameAccount: (accountId: string, label: string) => done(call(WALLET.renameAccount, { accountId, label })),
@@ -89,7 +94,8 @@ export const wallet = {
   /** The transfer that would send `amount` (smallest units), reviewed; nothing is signed. */
   previewSend: (params: SendParams) => call(WALLET.previewSend, params),
   /** Confirm: signs the transfer the review named `reviewed` (and nothing else) and publishes it. */
-  send: (reviewed: string, acknowledgeDanger: boolean) => call(WALLET.send, { reviewed, ...(acknowledgeDanger ? { acknowledgeDanger } : {}) }),
+  send: (reviewed: string, acknowledgeDanger: boolean) =>
+    call(WALLET.send, { reviewed, ...(acknowledgeDanger ? { acknowledgeDanger } : {}) }),
   intentStatus: (intentHash: string) => call(WALLET.intentStatus, { intentHash }),
   /** One page of Activity: swaps and the intents this wallet published, newest first. */
   activity: (query: ActivityQuery) => call(WALLET.activity, query),

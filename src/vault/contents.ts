@@ -4,12 +4,12 @@
  */
 import * as z from 'zod/mini';
 import {
-  type KeyPair,
   formatPublicKey,
   formatSecretKey,
   implicitAccountId,
   isImplicitAccountId,
   isValidAccountId,
+  type KeyPair,
   parsePublicKey,
   parseSecretKey,
 } from '../core';
@@ -32,7 +32,12 @@ const accountSchema = z.strictObject({
   publicKeys: z.array(z.string()).check(z.minLength(1)),
 });
 
-const phraseSchema = z.strictObject({ id: z.string(), phrase: z.string(), createdAt: z.string(), backedUp: z.boolean() });
+const phraseSchema = z.strictObject({
+  id: z.string(),
+  phrase: z.string(),
+  createdAt: z.string(),
+  backedUp: z.boolean(),
+});
 
 export const vaultContentsSchema = z.strictObject({
   version: z.literal(1),
@@ -67,7 +72,13 @@ export interface NewKey {
 }
 
 /** Adds a key; without an account id it becomes (or joins) its implicit account, usable at once. */
-export function addKey(contents: VaultContents, key: NewKey, now: Date, accountId?: string, label?: string): VaultContents {
+export function addKey(
+  contents: VaultContents,
+  key: NewKey,
+  now: Date,
+  accountId?: string,
+  label?: string,
+): VaultContents {
   const publicKey = formatPublicKey(key.pair.publicKey);
   const keys = contents.keys.some((k) => k.publicKey === publicKey)
     ? contents.keys
@@ -94,13 +105,23 @@ function attach(contents: VaultContents, publicKey: string, accountId: string, l
   const existing = contents.accounts.find((a) => a.accountId === accountId);
   const implicit = isImplicitAccountId(accountId);
   if (!existing && implicit && accountId !== implicitAccountId(parsePublicKey(publicKey))) {
-    throw new VaultError('invalid_input', 'an implicit account id is the hex of its own key; use that key or a named account');
+    throw new VaultError(
+      'invalid_input',
+      'an implicit account id is the hex of its own key; use that key or a named account',
+    );
   }
   const accounts = existing
-    ? contents.accounts.map((a) => (a === existing && !a.publicKeys.includes(publicKey) ? { ...a, publicKeys: [...a.publicKeys, publicKey] } : a))
+    ? contents.accounts.map((a) =>
+        a === existing && !a.publicKeys.includes(publicKey) ? { ...a, publicKeys: [...a.publicKeys, publicKey] } : a,
+      )
     : [
         ...contents.accounts,
-        { accountId, label: label ?? defaultLabel(contents, accountId), kind: implicit ? ('implicit' as const) : ('named' as const), publicKeys: [publicKey] },
+        {
+          accountId,
+          label: label ?? defaultLabel(contents, accountId),
+          kind: implicit ? ('implicit' as const) : ('named' as const),
+          publicKeys: [publicKey],
+        },
       ];
   return { ...contents, accounts };
 }
@@ -113,7 +134,10 @@ export function renameAccount(contents: VaultContents, accountId: string, label:
   const clean = label.trim();
   if (clean.length === 0 || clean.length > 64) throw new VaultError('invalid_input', 'a label has 1 to 64 characters');
   requireAccount(contents, accountId);
-  return { ...contents, accounts: contents.accounts.map((a) => (a.accountId === accountId ? { ...a, label: clean } : a)) };
+  return {
+    ...contents,
+    accounts: contents.accounts.map((a) => (a.accountId === accountId ? { ...a, label: clean } : a)),
+  };
 }
 
 /** Removes the account; keys no other account uses go with it. */
@@ -127,7 +151,8 @@ export function removeAccount(contents: VaultContents, accountId: string): Vault
 /** Makes `publicKey` the account's signing key (first in its list), e.g. after a rotation. */
 export function setSigningKey(contents: VaultContents, accountId: string, publicKey: string): VaultContents {
   const account = requireAccount(contents, accountId);
-  if (!account.publicKeys.includes(publicKey)) throw new VaultError('unknown_key', `key ${publicKey} is not a local key of ${accountId}`);
+  if (!account.publicKeys.includes(publicKey))
+    throw new VaultError('unknown_key', `key ${publicKey} is not a local key of ${accountId}`);
   return {
     ...contents,
     accounts: contents.accounts.map((a) =>
@@ -140,12 +165,21 @@ export function setSigningKey(contents: VaultContents, accountId: string, public
  * Forgets a local key of an account (after it was removed on the verifier, or leaked). `successor`, when
  * given, becomes the signing key in the same change, so a rotation is one write.
  */
-export function forgetKey(contents: VaultContents, accountId: string, publicKey: string, successor?: string): VaultContents {
+export function forgetKey(
+  contents: VaultContents,
+  accountId: string,
+  publicKey: string,
+  successor?: string,
+): VaultContents {
   const start = successor ? setSigningKey(contents, accountId, successor) : contents;
   const account = requireAccount(start, accountId);
-  if (!account.publicKeys.includes(publicKey)) throw new VaultError('unknown_key', `key ${publicKey} is not a local key of ${accountId}`);
-  if (account.publicKeys.length === 1) throw new VaultError('invalid_input', 'this is the account’s only local key; remove the account instead');
-  const accounts = start.accounts.map((a) => (a.accountId === accountId ? { ...a, publicKeys: a.publicKeys.filter((k) => k !== publicKey) } : a));
+  if (!account.publicKeys.includes(publicKey))
+    throw new VaultError('unknown_key', `key ${publicKey} is not a local key of ${accountId}`);
+  if (account.publicKeys.length === 1)
+    throw new VaultError('invalid_input', 'this is the account’s only local key; remove the account instead');
+  const accounts = start.accounts.map((a) =>
+    a.accountId === accountId ? { ...a, publicKeys: a.publicKeys.filter((k) => k !== publicKey) } : a,
+  );
   const used = new Set(accounts.flatMap((a) => a.publicKeys));
   return { ...start, accounts, keys: start.keys.filter((k) => used.has(k.publicKey)) };
 }
@@ -154,14 +188,22 @@ export function forgetKey(contents: VaultContents, accountId: string, publicKey:
  * An account signed by a key this wallet already holds for another account: a named account, or the
  * key's own implicit account again after it was removed.
  */
-export function addNamedAccount(contents: VaultContents, accountId: string, publicKey: string, label?: string): VaultContents {
-  if (!contents.accounts.some((a) => a.publicKeys.includes(publicKey))) throw new VaultError('unknown_key', 'Pick one of this wallet’s keys for the named account.');
-  if (contents.accounts.some((a) => a.accountId === accountId)) throw new VaultError('invalid_input', `The account ${accountId} is already in this wallet.`);
+export function addNamedAccount(
+  contents: VaultContents,
+  accountId: string,
+  publicKey: string,
+  label?: string,
+): VaultContents {
+  if (!contents.accounts.some((a) => a.publicKeys.includes(publicKey)))
+    throw new VaultError('unknown_key', 'Pick one of this wallet’s keys for the named account.');
+  if (contents.accounts.some((a) => a.accountId === accountId))
+    throw new VaultError('invalid_input', `The account ${accountId} is already in this wallet.`);
   return attach(contents, publicKey, accountId, label);
 }
 
 export function markPhraseBackedUp(contents: VaultContents, phraseId: string): VaultContents {
-  if (!contents.phrases.some((p) => p.id === phraseId)) throw new VaultError('invalid_input', 'no such recovery phrase');
+  if (!contents.phrases.some((p) => p.id === phraseId))
+    throw new VaultError('invalid_input', 'no such recovery phrase');
   return { ...contents, phrases: contents.phrases.map((p) => (p.id === phraseId ? { ...p, backedUp: true } : p)) };
 }
 

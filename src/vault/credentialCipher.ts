@@ -21,7 +21,12 @@ function aesKey(keyBytes: Uint8Array): Promise<CryptoKey> {
   return globalThis.crypto.subtle.importKey('raw', bs(keyBytes), { name: 'AES-GCM' }, false, ['encrypt', 'decrypt']);
 }
 
-export async function sealText(keyBytes: Uint8Array, plaintext: string, aad: string, iv: Uint8Array): Promise<SealedText> {
+export async function sealText(
+  keyBytes: Uint8Array,
+  plaintext: string,
+  aad: string,
+  iv: Uint8Array,
+): Promise<SealedText> {
   return sealWithKey(await aesKey(keyBytes), plaintext, aad, iv);
 }
 
@@ -36,7 +41,12 @@ export async function sealWithKey(key: CryptoKey, plaintext: string, aad: string
   return { iv: base64.encode(iv), ciphertext: base64.encode(new Uint8Array(ct)) };
 }
 
-export async function openWithKey(key: CryptoKey, sealed: SealedText, aad: string, damaged = 'A stored record does not open with this wallet’s key.'): Promise<string> {
+export async function openWithKey(
+  key: CryptoKey,
+  sealed: SealedText,
+  aad: string,
+  damaged = 'A stored record does not open with this wallet’s key.',
+): Promise<string> {
   try {
     const params = { name: 'AES-GCM', iv: bs(base64.decode(sealed.iv)), additionalData: bs(utf8.encode(aad)) };
     const pt = await globalThis.crypto.subtle.decrypt(params, key, bs(base64.decode(sealed.ciphertext)));

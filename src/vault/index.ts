@@ -3,12 +3,13 @@
  * signing and views, not secrets (docs/architecture.md, "Rooms"). What is exported here is checked by the
  * architecture test: nothing that returns secret bytes but the two password-gated exports of `Vault`.
  */
-export { Vault, RECORD_KEY, NEXT_RECORD_KEY, type VaultOptions, type VaultView } from './vault';
+
+export type { VaultAccount } from './contents';
 export { VaultError, type VaultErrorCode } from './errors';
-export { type VaultStorage, idbVaultStorage, memoryVaultStorage } from './vaultStorage';
-export { type SessionArea } from './session';
-export { type KeySource, type AddedKey, type NewPhrase } from './keySources';
-export { type VaultAccount } from './contents';
+export type { AddedKey, KeySource, NewPhrase } from './keySources';
+export { MIN_PASSWORD_LENGTH, passwordWeakness } from './password';
 export { DEFAULT_ITERATIONS, MIN_ITERATIONS, RECORD_VERSION, readRecord, type VaultRecord } from './record';
-export { passwordWeakness, MIN_PASSWORD_LENGTH } from './password';
+export type { SessionArea } from './session';
 export { delayAfter } from './throttle';
+export { NEXT_RECORD_KEY, RECORD_KEY, Vault, type VaultOptions, type VaultView } from './vault';
+export { idbVaultStorage, memoryVaultStorage, type VaultStorage } from './vaultStorage';

@@ -4,10 +4,18 @@
  * the vault's contents, and what goes back to the caller is the account, the public key and, for a phrase
  * the vault has just made, its words once for the backup step (docs/security.md, "Keys at rest and in memory").
  */
-import { type KeyPair, type Random, generateKeyPair, formatPublicKey, implicitAccountId, isImplicitAccountId, parseSecretKey } from '../core';
-import { type NewKey, type VaultContents, addKey } from './contents';
+import {
+  formatPublicKey,
+  generateKeyPair,
+  implicitAccountId,
+  isImplicitAccountId,
+  type KeyPair,
+  parseSecretKey,
+  type Random,
+} from '../core';
+import { addKey, type NewKey, type VaultContents } from './contents';
 import { VaultError } from './errors';
-import { LEDGER_DERIVATION_PATH, generatePhrase, keyPairFromPhrase, normalizePhrase } from './phrase';
+import { generatePhrase, keyPairFromPhrase, LEDGER_DERIVATION_PATH, normalizePhrase } from './phrase';
 
 /** How a new wallet or account gets its first key (the wallet API's KeySource, src/provider/walletApi.ts). */
 export type KeySource =
@@ -60,7 +68,11 @@ export async function makeKey(source: KeySource, making: KeyMaking): Promise<Mad
       } catch (e) {
         throw new VaultError('invalid_input', `That secret key cannot be used: ${(e as Error).message}.`);
       }
-      if (source.accountId && isImplicitAccountId(source.accountId) && source.accountId !== implicitAccountId(pair.publicKey)) {
+      if (
+        source.accountId &&
+        isImplicitAccountId(source.accountId) &&
+        source.accountId !== implicitAccountId(pair.publicKey)
+      ) {
         pair.secretSeed.fill(0);
         throw new VaultError('invalid_input', 'That implicit account id does not belong to this key.');
       }
@@ -79,7 +91,12 @@ async function withPhrase(phrase: string, wordlist: string[], backedUp: boolean)
 }
 
 /** Adds a made key (to its implicit account unless an account is named) and its phrase, once. */
-export function addMadeKey(contents: VaultContents, made: MadeKey, now: Date, label?: string): { contents: VaultContents; added: AddedKey } {
+export function addMadeKey(
+  contents: VaultContents,
+  made: MadeKey,
+  now: Date,
+  label?: string,
+): { contents: VaultContents; added: AddedKey } {
   const withKey = addKey(contents, made.key, now, made.accountId, label);
   const publicKey = formatPublicKey(made.key.pair.publicKey);
   const accountId = made.accountId ?? implicitAccountId(made.key.pair.publicKey);
@@ -87,7 +104,12 @@ export function addMadeKey(contents: VaultContents, made: MadeKey, now: Date, la
   if (!phrase) return { contents: withKey, added: { accountId, publicKey } };
   const phrases = withKey.phrases.some((p) => p.id === phrase.id)
     ? withKey.phrases
-    : [...withKey.phrases, { id: phrase.id, phrase: phrase.text, createdAt: now.toISOString(), backedUp: phrase.backedUp }];
-  const added = phrase.backedUp ? { accountId, publicKey } : { accountId, publicKey, phrase: { id: phrase.id, words: phrase.text.split(' ') } };
+    : [
+        ...withKey.phrases,
+        { id: phrase.id, phrase: phrase.text, createdAt: now.toISOString(), backedUp: phrase.backedUp },
+      ];
+  const added = phrase.backedUp
+    ? { accountId, publicKey }
+    : { accountId, publicKey, phrase: { id: phrase.id, words: phrase.text.split(' ') } };
   return { contents: { ...withKey, phrases }, added };
 }

@@ -2,8 +2,22 @@
 export const MIN_PASSWORD_LENGTH = 10;
 
 const COMMON = new Set([
-  'password', 'password1', 'password12', 'password123', '1234567890', '12345678910', 'qwertyuiop', 'iloveyou12',
-  'qwerty1234', '0123456789', 'abcdefghij', 'letmein123', 'welcome123', 'administrator', 'passw0rd12', 'trustno1234',
+  'password',
+  'password1',
+  'password12',
+  'password123',
+  '1234567890',
+  '12345678910',
+  'qwertyuiop',
+  'iloveyou12',
+  'qwerty1234',
+  '0123456789',
+  'abcdefghij',
+  'letmein123',
+  'welcome123',
+  'administrator',
+  'passw0rd12',
+  'trustno1234',
 ]);
 
 /** Why the password is too weak, or null when it is acceptable. */

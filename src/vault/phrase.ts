@@ -8,7 +8,7 @@
  * 60 kB gzip budget, parsed at every worker start). @scure/bip39 refuses a list that is not 2048 words.
  */
 import { entropyToMnemonic, validateMnemonic } from '@scure/bip39';
-import { type KeyPair, type Random, publicKeyFromSeed, utf8 } from '../core';
+import { type KeyPair, publicKeyFromSeed, type Random, utf8 } from '../core';
 import { VaultError } from './errors';
 import { slip10Derive } from './slip10';
 
@@ -16,7 +16,11 @@ export const LEDGER_DERIVATION_PATH = "m/44'/397'/0'";
 
 /** Lower-cases and single-spaces, as wallets do before checking or hashing a phrase. */
 export function normalizePhrase(phrase: string): string {
-  return phrase.trim().split(/\s+/).map((w) => w.toLowerCase()).join(' ');
+  return phrase
+    .trim()
+    .split(/\s+/)
+    .map((w) => w.toLowerCase())
+    .join(' ');
 }
 
 export function generatePhrase(random: Random, wordlist: string[], words: 12 | 24 = 12): string {
@@ -33,12 +37,21 @@ export function isValidPhrase(phrase: string, wordlist: string[]): boolean {
  */
 export async function mnemonicToSeed(mnemonic: string, passphrase = ''): Promise<Uint8Array> {
   const password = utf8.encode(mnemonic.normalize('NFKD'));
-  const key = await crypto.subtle.importKey('raw', password as Uint8Array<ArrayBuffer>, 'PBKDF2', false, ['deriveBits']);
+  const key = await crypto.subtle.importKey('raw', password as Uint8Array<ArrayBuffer>, 'PBKDF2', false, [
+    'deriveBits',
+  ]);
   const salt = utf8.encode(`mnemonic${passphrase.normalize('NFKD')}`) as Uint8Array<ArrayBuffer>;
-  return new Uint8Array(await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-512', salt, iterations: 2048 }, key, 512));
+  return new Uint8Array(
+    await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-512', salt, iterations: 2048 }, key, 512),
+  );
 }
 
-export async function keyPairFromPhrase(phrase: string, wordlist: string[], path = LEDGER_DERIVATION_PATH, passphrase = ''): Promise<KeyPair> {
+export async function keyPairFromPhrase(
+  phrase: string,
+  wordlist: string[],
+  path = LEDGER_DERIVATION_PATH,
+  passphrase = '',
+): Promise<KeyPair> {
   const normal = normalizePhrase(phrase);
   const count = normal.split(' ').length;
   if (count !== 12 && count !== 24) {
@@ -47,7 +60,10 @@ export async function keyPairFromPhrase(phrase: string, wordlist: string[], path
   const unknown = normal.split(' ').find((w) => !wordlist.includes(w));
   if (unknown) throw new VaultError('invalid_input', `'${unknown}' is not a recovery-phrase word`);
   if (!validateMnemonic(normal, wordlist)) {
-    throw new VaultError('invalid_input', 'the recovery phrase checksum does not match: a word is wrong or out of order');
+    throw new VaultError(
+      'invalid_input',
+      'the recovery phrase checksum does not match: a word is wrong or out of order',
+    );
   }
   const { key } = await slip10Derive(await mnemonicToSeed(normal, passphrase), path);
   return { secretSeed: key, publicKey: publicKeyFromSeed(key) };

@@ -18,14 +18,17 @@ const CHECK_TEXT = 'intents-companion vault key check v1';
 
 const b64 = (bytes: number | 'any') =>
   z.string().check(
-    z.refine((s) => {
-      try {
-        const n = base64.decode(s).length;
-        return bytes === 'any' ? n > 0 : n === bytes;
-      } catch {
-        return false;
-      }
-    }, bytes === 'any' ? 'must be base64' : `must be base64 of ${bytes} bytes`),
+    z.refine(
+      (s) => {
+        try {
+          const n = base64.decode(s).length;
+          return bytes === 'any' ? n > 0 : n === bytes;
+        } catch {
+          return false;
+        }
+      },
+      bytes === 'any' ? 'must be base64' : `must be base64 of ${bytes} bytes`,
+    ),
   );
 
 const sealedSchema = z.strictObject({ iv: b64(12), ciphertext: b64('any') });
@@ -69,7 +72,10 @@ export function readRecord(raw: unknown): VaultRecord {
     version = value.version;
   }
   if (typeof version === 'number' && version > RECORD_VERSION) {
-    throw new VaultError('unsupported_version', `The vault was written by a newer version (record v${version}). Update the extension.`);
+    throw new VaultError(
+      'unsupported_version',
+      `The vault was written by a newer version (record v${version}). Update the extension.`,
+    );
   }
   const parsed = vaultRecordSchema.safeParse(value);
   if (!parsed.success) {
@@ -107,7 +113,11 @@ async function seal(key: CryptoKey, plaintext: Uint8Array, iv: Uint8Array): Prom
 
 async function open(key: CryptoKey, sealed: Sealed): Promise<Uint8Array | null> {
   try {
-    const pt = await subtle().decrypt({ name: 'AES-GCM', iv: bs(base64.decode(sealed.iv)) }, key, bs(base64.decode(sealed.ciphertext)));
+    const pt = await subtle().decrypt(
+      { name: 'AES-GCM', iv: bs(base64.decode(sealed.iv)) },
+      key,
+      bs(base64.decode(sealed.ciphertext)),
+    );
     return new Uint8Array(pt);
   } catch {
     return null;
@@ -143,6 +153,10 @@ export async function openRecord(record: VaultRecord, keyBytes: Uint8Array): Pro
   const check = await open(key, record.check);
   if (!check || utf8.decode(check) !== CHECK_TEXT) throw new VaultError('wrong_password', 'Wrong password.');
   const data = await open(key, record.data);
-  if (!data) throw new VaultError('corrupted', 'The stored vault is damaged (its data does not decrypt). It was left untouched.');
+  if (!data)
+    throw new VaultError(
+      'corrupted',
+      'The stored vault is damaged (its data does not decrypt). It was left untouched.',
+    );
   return data;
 }

@@ -28,7 +28,9 @@ export class SessionSlot {
 
   /** The write is issued before this returns, so a `clear()` called after it lands after it. */
   save(keyBytes: Uint8Array): Promise<void> {
-    return this.area ? this.area.set({ [VAULT_SESSION_KEY]: { keyBytes: base64.encode(keyBytes) } }) : Promise.resolve();
+    return this.area
+      ? this.area.set({ [VAULT_SESSION_KEY]: { keyBytes: base64.encode(keyBytes) } })
+      : Promise.resolve();
   }
 
   /** The stored key, or undefined when there is none or it is not one (then it can only stay locked). */

@@ -7,14 +7,14 @@
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
 import {
-  type IntentPayload,
-  type Nep413Payload,
-  type SignedIntent,
-  type SigningStandard,
   base64,
+  type IntentPayload,
   intentSigningBytes,
+  type Nep413Payload,
   nep413Digest,
   parsePublicKey,
+  type SignedIntent,
+  type SigningStandard,
   signedIntentOf,
   verifyEd25519,
   verifySignedIntent,
@@ -22,7 +22,10 @@ import {
 import { VaultError } from './errors';
 
 function failedCheck(publicKey: string): VaultError {
-  return new VaultError('corrupted', `A signature by ${publicKey} did not verify: nothing was released (is the stored key damaged?).`);
+  return new VaultError(
+    'corrupted',
+    `A signature by ${publicKey} did not verify: nothing was released (is the stored key damaged?).`,
+  );
 }
 
 /** The RFC 8032 signature of `message` by `seed`, returned only once it verifies under `publicKey` (`ed25519:…`). */
@@ -36,8 +39,18 @@ export function signVerified(seed: Uint8Array, publicKey: string, message: Uint8
  * An intent signed under `standard`, checked as the verifier reads the wrapper that is released: its
  * digest recomputed from the wrapper, its key the stored one.
  */
-export function signIntentChecked(seed: Uint8Array, publicKey: string, payload: IntentPayload, standard: SigningStandard): SignedIntent {
-  const signed = signedIntentOf(payload, standard, publicKey, ed25519.sign(intentSigningBytes(payload, standard), seed));
+export function signIntentChecked(
+  seed: Uint8Array,
+  publicKey: string,
+  payload: IntentPayload,
+  standard: SigningStandard,
+): SignedIntent {
+  const signed = signedIntentOf(
+    payload,
+    standard,
+    publicKey,
+    ed25519.sign(intentSigningBytes(payload, standard), seed),
+  );
   const check = verifySignedIntent(signed);
   if (!check.ok || check.publicKey !== publicKey) throw failedCheck(publicKey);
   return signed;

@@ -19,7 +19,8 @@ export function parsePath(path: string): number[] {
   if (parts[0] !== 'm') throw new VaultError('invalid_input', `derivation path '${path}' must start with m/`);
   return parts.slice(1).map((p) => {
     const m = /^(\d+)'$/.exec(p);
-    if (!m) throw new VaultError('invalid_input', `derivation path '${path}': ed25519 supports only hardened steps like 44'`);
+    if (!m)
+      throw new VaultError('invalid_input', `derivation path '${path}': ed25519 supports only hardened steps like 44'`);
     const n = Number(m[1]);
     if (n >= HARDENED) throw new VaultError('invalid_input', `derivation path '${path}': index ${n} is too large`);
     return n + HARDENED;
@@ -27,7 +28,13 @@ export function parsePath(path: string): number[] {
 }
 
 async function hmacSha512(key: Uint8Array, data: Uint8Array): Promise<Uint8Array> {
-  const k = await crypto.subtle.importKey('raw', key as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-512' }, false, ['sign']);
+  const k = await crypto.subtle.importKey(
+    'raw',
+    key as Uint8Array<ArrayBuffer>,
+    { name: 'HMAC', hash: 'SHA-512' },
+    false,
+    ['sign'],
+  );
   return new Uint8Array(await crypto.subtle.sign('HMAC', k, data as Uint8Array<ArrayBuffer>));
 }
 

@@ -10,19 +10,17 @@
  * reach them is read in one place.
  */
 import {
+  base64,
+  formatPublicKey,
+  generateKeyPair,
   type IntentPayload,
   type Nep413Payload,
   type Random,
   type SignedIntent,
   type SigningStandard,
-  base64,
-  formatPublicKey,
-  generateKeyPair,
   utf8,
 } from '../core';
 import {
-  type VaultAccount,
-  type VaultContents,
   addKey,
   addNamedAccount,
   emptyContents,
@@ -33,14 +31,32 @@ import {
   requireAccount,
   seedOf,
   setSigningKey,
+  type VaultAccount,
+  type VaultContents,
   vaultContentsSchema,
 } from './contents';
-import { CREDENTIALS_KEY_BYTES, type SealedText, openText, openWithKey, sealText, sealWithKey } from './credentialCipher';
-import { type RecordKeys, recordKeys, recordName } from './recordKeys';
+import {
+  CREDENTIALS_KEY_BYTES,
+  openText,
+  openWithKey,
+  type SealedText,
+  sealText,
+  sealWithKey,
+} from './credentialCipher';
 import { VaultError } from './errors';
-import { type AddedKey, type KeySource, type MadeKey, addMadeKey, makeKey } from './keySources';
+import { type AddedKey, addMadeKey, type KeySource, type MadeKey, makeKey } from './keySources';
 import { passwordWeakness } from './password';
-import { DEFAULT_ITERATIONS, type KeyMaterial, MIN_ITERATIONS, deriveKeyBytes, openRecord, readRecord, writeRecord, type VaultRecord } from './record';
+import {
+  DEFAULT_ITERATIONS,
+  deriveKeyBytes,
+  type KeyMaterial,
+  MIN_ITERATIONS,
+  openRecord,
+  readRecord,
+  type VaultRecord,
+  writeRecord,
+} from './record';
+import { type RecordKeys, recordKeys, recordName } from './recordKeys';
 import { type SessionArea, SessionSlot } from './session';
 import { signIntentChecked, signMessageChecked } from './signing';
 import { PasswordThrottle } from './throttle';
@@ -93,10 +109,13 @@ export class Vault {
     this.#random = options.random;
     this.#now = options.now ?? Date.now;
     this.#iterations = options.iterations ?? DEFAULT_ITERATIONS;
-    if (this.#iterations < MIN_ITERATIONS) throw new VaultError('invalid_input', `iterations must be at least ${MIN_ITERATIONS}`);
+    if (this.#iterations < MIN_ITERATIONS)
+      throw new VaultError('invalid_input', `iterations must be at least ${MIN_ITERATIONS}`);
     this.#throttle = new PasswordThrottle(this.#store, this.#now);
     this.#session = new SessionSlot(options.session);
-    this.#wordlist = options.wordlist ?? (() => Promise.reject(new VaultError('invalid_input', 'Recovery phrases are not available here.')));
+    this.#wordlist =
+      options.wordlist ??
+      (() => Promise.reject(new VaultError('invalid_input', 'Recovery phrases are not available here.')));
   }
 
   #exclusive<T>(fn: () => Promise<T>): Promise<T> {
@@ -128,7 +147,9 @@ export class Vault {
       if (await this.exists()) throw new VaultError('exists', 'A wallet already exists on this browser profile.');
       const made = source ? await this.#make(source) : null;
       try {
-        const first = made ? addMadeKey(emptyContents(), made, this.#date(), label) : { contents: emptyContents(), added: null };
+        const first = made
+          ? addMadeKey(emptyContents(), made, this.#date(), label)
+          : { contents: emptyContents(), added: null };
         const material = await this.#deriveFresh(password);
         await this.#writeVerified(RECORD_KEY, material, first.contents);
         await this.#store.del(NEXT_RECORD_KEY);
@@ -240,7 +261,9 @@ export class Vault {
     return this.#exclusive(async () => {
       const pair = generateKeyPair(this.#random);
       try {
-        await this.#commit((c) => (requireAccount(c, accountId), addKey(c, { pair, source: 'generated' }, this.#date(), accountId)));
+        await this.#commit(
+          (c) => (requireAccount(c, accountId), addKey(c, { pair, source: 'generated' }, this.#date(), accountId)),
+        );
         return formatPublicKey(pair.publicKey);
       } finally {
         pair.secretSeed.fill(0);
@@ -288,7 +311,11 @@ export class Vault {
   /** Opens a credential sealed by `sealCredential` with the same additional data; `locked` while locked. */
   async openCredential(sealed: SealedText, aad: string): Promise<string> {
     const key = this.#requireContents().credentialsKey;
-    if (!key) throw new VaultError('corrupted', 'This wallet has no credentials key: the saved credential was sealed by another wallet.');
+    if (!key)
+      throw new VaultError(
+        'corrupted',
+        'This wallet has no credentials key: the saved credential was sealed by another wallet.',
+      );
     return openText(base64.decode(key), sealed, aad);
   }
 
@@ -333,7 +360,10 @@ export class Vault {
   async #keyField(field: 'credentialsKey' | 'dataKey'): Promise<Uint8Array> {
     let contents = this.#requireContents();
     if (!contents[field]) {
-      const next = vaultContentsSchema.parse({ ...structuredClone(contents), [field]: base64.encode(this.#random(CREDENTIALS_KEY_BYTES)) });
+      const next = vaultContentsSchema.parse({
+        ...structuredClone(contents),
+        [field]: base64.encode(this.#random(CREDENTIALS_KEY_BYTES)),
+      });
       const epoch = this.#epoch;
       await this.#persist(next);
       // Not after a lock that came meanwhile: that would open the wallet again.
@@ -521,6 +551,10 @@ function parseContents(plaintext: Uint8Array): VaultContents {
     throw new VaultError('corrupted', 'The vault decrypted but its contents are not readable. It was left untouched.');
   }
   const parsed = vaultContentsSchema.safeParse(json);
-  if (!parsed.success) throw new VaultError('corrupted', 'The vault decrypted but its contents do not match the expected shape. It was left untouched.');
+  if (!parsed.success)
+    throw new VaultError(
+      'corrupted',
+      'The vault decrypted but its contents do not match the expected shape. It was left untouched.',
+    );
   return parsed.data;
 }

@@ -19,7 +19,9 @@ export function idbVaultStorage(dbName = 'intents-companion', storeName = 'vault
   };
 }
 
-export function memoryVaultStorage(initial: Record<string, unknown> = {}): VaultStorage & { data: Map<string, unknown> } {
+export function memoryVaultStorage(
+  initial: Record<string, unknown> = {},
+): VaultStorage & { data: Map<string, unknown> } {
   const data = new Map(Object.entries(initial));
   return {
     data,

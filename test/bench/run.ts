@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { ROOT, type BenchRow, withinBudget } from './lib';
+import { type BenchRow, ROOT, withinBudget } from './lib';
 import { producers } from './rows/index';
 
 const only = process.argv.slice(2);
@@ -16,7 +16,11 @@ const rows: BenchRow[] = [];
 for (const [, produce] of chosen) rows.push(...(await produce()));
 
 async function chromiumVersion(): Promise<string> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox'],
+  });
   try {
     return browser.version();
   } finally {
@@ -25,14 +29,31 @@ async function chromiumVersion(): Promise<string> {
 }
 const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), headless Chromium ${await chromiumVersion()}, Node ${process.versions.node}`;
 
-const budgetText = (r: BenchRow) => (r.budget === undefined ? 'info' : `${r.better === 'higher' ? '≥' : '≤'} ${r.budget}`);
+const budgetText = (r: BenchRow) =>
+  r.budget === undefined ? 'info' : `${r.better === 'higher' ? '≥' : '≤'} ${r.budget}`;
 const table = [
   ['name', 'kind', 'value', 'unit', 'budget', 'ok?'],
-  ...rows.map((r) => [r.name, r.kind, String(r.value), r.unit, budgetText(r), r.budget === undefined ? '' : withinBudget(r) ? 'ok' : 'OVER']),
+  ...rows.map((r) => [
+    r.name,
+    r.kind,
+    String(r.value),
+    r.unit,
+    budgetText(r),
+    r.budget === undefined ? '' : withinBudget(r) ? 'ok' : 'OVER',
+  ]),
 ];
 const widths = table[0]!.map((_, i) => Math.max(...table.map((line) => line[i]!.length)));
-const format = (line: string[]) => line.map((cell, i) => (i === 2 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd();
-console.log(`machine: ${machine}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+const format = (line: string[]) =>
+  line
+    .map((cell, i) => (i === 2 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+    .join('  ')
+    .trimEnd();
+console.log(
+  `machine: ${machine}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}\n`,
+);
 console.log(format(table[0]!));
 console.log(widths.map((w) => '-'.repeat(w)).join('  '));
 for (const line of table.slice(1)) console.log(format(line));

@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 type Totals = { lines: { total: number; covered: number } };
-const summary = JSON.parse(readFileSync(path.join(root, 'coverage/coverage-summary.json'), 'utf8')) as Record<string, Totals>;
+const summary = JSON.parse(readFileSync(path.join(root, 'coverage/coverage-summary.json'), 'utf8')) as Record<
+  string,
+  Totals
+>;
 
 const layers = new Map<string, { total: number; covered: number }>();
 for (const [file, t] of Object.entries(summary)) {
@@ -19,6 +22,11 @@ for (const [file, t] of Object.entries(summary)) {
   layers.set(layer, sum);
 }
 const pct = (s: { total: number; covered: number }) => (s.total ? (100 * s.covered) / s.total : 100).toFixed(1);
-console.log(`line coverage by layer: ${[...layers].sort().map(([name, s]) => `${name} ${pct(s)}%`).join(', ')}`);
+console.log(
+  `line coverage by layer: ${[...layers]
+    .sort()
+    .map(([name, s]) => `${name} ${pct(s)}%`)
+    .join(', ')}`,
+);
 const core = layers.get('core');
 if (core) console.log(`core line coverage: ${pct(core)}% (required ≥ 90%)`);

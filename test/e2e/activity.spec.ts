@@ -7,7 +7,17 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { ROOT } from './fixtures';
-import { WNEAR, confirm, connectDapp, expectClosed, fund, request, resultOf, withApproval, withDapp } from './provider-helpers';
+import {
+  confirm,
+  connectDapp,
+  expectClosed,
+  fund,
+  request,
+  resultOf,
+  WNEAR,
+  withApproval,
+  withDapp,
+} from './provider-helpers';
 import { expect, test, walletCall } from './sim';
 
 const SCREENSHOTS = path.join(ROOT, 'test-results/screenshots');
@@ -38,17 +48,25 @@ const quote = (accountId: string, over: Record<string, unknown>) => ({
   ...over,
 });
 
-test('a send from Home and a site’s intent appear in Activity beside swaps, and reach SETTLED there', async ({ sim }) => {
+test('a send from Home and a site’s intent appear in Activity beside swaps, and reach SETTLED there', async ({
+  sim,
+}) => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await withDapp(sim, async ({ w, pages, dapp }) => {
     const popup = w.popup;
     await fund(sim, w.accountId, WNEAR, (2n * 10n ** 24n).toString());
     await walletCall(popup, 'swap_start', quote(w.accountId, {}));
-    await walletCall(popup, 'swap_start', quote(w.accountId, { originAsset: USDC_ETH, amount: '5000000', depositType: 'INTENTS' }));
+    await walletCall(
+      popup,
+      'swap_start',
+      quote(w.accountId, { originAsset: USDC_ETH, amount: '5000000', depositType: 'INTENTS' }),
+    );
 
     await connectDapp(w.context, dapp);
     const { approval, pending } = await withApproval(w.context, () =>
-      request(dapp, 'intents_publishIntents', { intents: [{ intent: 'transfer', receiver_id: 'carol.near', tokens: { [WNEAR]: HALF_WNEAR } }] }),
+      request(dapp, 'intents_publishIntents', {
+        intents: [{ intent: 'transfer', receiver_id: 'carol.near', tokens: { [WNEAR]: HALF_WNEAR } }],
+      }),
     );
     await confirm(approval, { acknowledgeDanger: true });
     const published = resultOf<{ intentHash: string; status: string }>(await pending);

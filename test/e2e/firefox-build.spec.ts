@@ -4,10 +4,10 @@
 // One rule is off, and why: `no-unsanitized/property` (UNSAFE_VAR_ASSIGNMENT) flags Preact's own
 // `dangerouslySetInnerHTML` branch in the bundled runtime. The extension never uses that prop; the second
 // test holds the sources to it, so the rule's purpose (no HTML from data) stays enforced.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import addonsLinter from 'addons-linter';
 import { expect, test } from '@playwright/test';
+import addonsLinter from 'addons-linter';
 import { ROOT } from './fixtures';
 
 const FIREFOX_DIR = path.join(ROOT, '.output/firefox-mv3');
@@ -24,8 +24,12 @@ interface Output {
 }
 
 test('addons-linter: 0 errors and 0 warnings on the Firefox build', async () => {
-  const manifest = JSON.parse(readFileSync(path.join(FIREFOX_DIR, 'manifest.json'), 'utf8')) as { browser_specific_settings?: { gecko?: Record<string, unknown> } };
-  expect(manifest.browser_specific_settings?.gecko?.data_collection_permissions).toEqual({ required: ['financialAndPaymentInfo'] });
+  const manifest = JSON.parse(readFileSync(path.join(FIREFOX_DIR, 'manifest.json'), 'utf8')) as {
+    browser_specific_settings?: { gecko?: Record<string, unknown> };
+  };
+  expect(manifest.browser_specific_settings?.gecko?.data_collection_permissions).toEqual({
+    required: ['financialAndPaymentInfo'],
+  });
   const linter = addonsLinter.createInstance({
     config: {
       _: [FIREFOX_DIR],
@@ -45,7 +49,9 @@ test('addons-linter: 0 errors and 0 warnings on the Firefox build', async () => 
   const found = [...out.errors, ...out.warnings].map((m) => `${m.code} ${m.file ?? ''}: ${m.message}`);
   expect(found, 'addons-linter errors and warnings').toEqual([]);
   expect(out.summary).toMatchObject({ errors: 0, warnings: 0 });
-  console.log(`addons-linter on .output/firefox-mv3: ${out.summary.errors} errors, ${out.summary.warnings} warnings, ${out.summary.notices} notices`);
+  console.log(
+    `addons-linter on .output/firefox-mv3: ${out.summary.errors} errors, ${out.summary.warnings} warnings, ${out.summary.notices} notices`,
+  );
 });
 
 test('no source renders HTML from a string (why no-unsanitized/property may be off for the bundle)', () => {
@@ -55,7 +61,9 @@ test('no source renders HTML from a string (why no-unsanitized/property may be o
       return statSync(p).isDirectory() ? files(p) : /\.(ts|tsx)$/.test(name) ? [p] : [];
     });
   const offenders = [...files(path.join(ROOT, 'src')), ...files(path.join(ROOT, 'entrypoints'))].filter((f) =>
-    /dangerouslySetInnerHTML|\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML|document\.write\(/.test(readFileSync(f, 'utf8')),
+    /dangerouslySetInnerHTML|\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML|document\.write\(/.test(
+      readFileSync(f, 'utf8'),
+    ),
   );
   expect(offenders.map((f) => path.relative(ROOT, f))).toEqual([]);
 });

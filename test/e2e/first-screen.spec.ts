@@ -2,16 +2,23 @@
 // "Budgets"): one script each and no stylesheet request; the popup's first screen drawn from the status
 // snapshot in storage.session, then replaced by the background's answer; the window drawn once, with
 // the request.
-import type { Page } from '@playwright/test';
+
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { APPROVAL } from '../../src/provider/approvalApi';
 import { STATUS_SNAPSHOT_KEY } from '../../src/provider/statusSnapshot';
 import { WALLET, type WalletStatus } from '../../src/provider/walletApi';
-import { APPROVAL } from '../../src/provider/approvalApi';
-import { EXTENSION_DIR, launchExtension, startPageServer, closePageServer, type Extension } from './fixtures';
+import { closePageServer, EXTENSION_DIR, type Extension, launchExtension, startPageServer } from './fixtures';
 import { expect, test, walletCall } from './sim';
 
-type SessionArea = { chrome: { storage: { session: { get(k: string): Promise<Record<string, unknown>>; set(v: Record<string, unknown>): Promise<void> } } } };
+type SessionArea = {
+  chrome: {
+    storage: {
+      session: { get(k: string): Promise<Record<string, unknown>>; set(v: Record<string, unknown>): Promise<void> };
+    };
+  };
+};
 type ProviderWindow = { intentsCompanion: { request(a: { method: string; params?: unknown }): Promise<unknown> } };
 
 const built = (file: string) => readFileSync(path.join(EXTENSION_DIR, file), 'utf8');
@@ -25,7 +32,8 @@ function pageLoads(page: 'popup' | 'approve') {
   return { html, scripts, links, entry };
 }
 /** Static imports (`import … from "./x.js"`, `import "./x.js"`) of a built chunk; `import()` is not one. */
-const staticImports = (code: string) => [...code.matchAll(/(?:\bfrom\s*|\bimport\s*)["']([^"']+\.js)["']/g)].map((m) => m[1]!);
+const staticImports = (code: string) =>
+  [...code.matchAll(/(?:\bfrom\s*|\bimport\s*)["']([^"']+\.js)["']/g)].map((m) => m[1]!);
 
 /** Records, from before the page's own script runs, the first screen it draws (by test id). */
 async function recordFirstScreen(extension: Extension): Promise<void> {
@@ -55,20 +63,40 @@ test('the popup and the approval window are one script each, with their styles i
   expect(entry).toMatch(/import\(`\.\/worded-[\w-]+\.js`\)/);
 });
 
-test('the popup draws its first screen from the status snapshot, then shows what the background answers', async ({ sim }) => {
+test('the popup draws its first screen from the status snapshot, then shows what the background answers', async ({
+  sim,
+}) => {
   const { extension, close } = await launchExtension();
   try {
     const page = await extension.context.newPage();
     await page.goto(extension.url('popup.html'));
-    await walletCall(page, WALLET.setSettings, { endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0`, bus: sim.urls.bus, ledgerRpc: sim.urls.ledgerRpc }, verifierId: sim.verifierId });
+    await walletCall(page, WALLET.setSettings, {
+      endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0`, bus: sim.urls.bus, ledgerRpc: sim.urls.ledgerRpc },
+      verifierId: sim.verifierId,
+    });
     await walletCall(page, WALLET.create, { password: 'correct horse battery', source: { kind: 'generate' } });
-    const snapshot = (await page.evaluate((k) => (globalThis as unknown as SessionArea).chrome.storage.session.get(k), STATUS_SNAPSHOT_KEY))[STATUS_SNAPSHOT_KEY] as WalletStatus;
+    const snapshot = (
+      await page.evaluate(
+        (k) => (globalThis as unknown as SessionArea).chrome.storage.session.get(k),
+        STATUS_SNAPSHOT_KEY,
+      )
+    )[STATUS_SNAPSHOT_KEY] as WalletStatus;
     expect(snapshot.unlocked).toBe(true);
 
     // A snapshot that says "locked" while the wallet is unlocked: the first screen follows the snapshot
     // (no worker round trip before it), and the background's answer then brings the wallet.
-    const locked: WalletStatus = { ...snapshot, unlocked: false, accounts: [], selectedAccountId: null, lockAt: null, phrasesToBackUp: [] };
-    await page.evaluate(([k, v]) => (globalThis as unknown as SessionArea).chrome.storage.session.set({ [k]: v }), [STATUS_SNAPSHOT_KEY, locked] as const);
+    const locked: WalletStatus = {
+      ...snapshot,
+      unlocked: false,
+      accounts: [],
+      selectedAccountId: null,
+      lockAt: null,
+      phrasesToBackUp: [],
+    };
+    await page.evaluate(([k, v]) => (globalThis as unknown as SessionArea).chrome.storage.session.set({ [k]: v }), [
+      STATUS_SNAPSHOT_KEY,
+      locked,
+    ] as const);
     await recordFirstScreen(extension);
     await page.reload();
     await expect(page.getByTestId('home-total')).toBeVisible();
@@ -86,7 +114,10 @@ test('the popup draws its first screen from the status snapshot, then shows what
     expect(await screensSeen(page)).toEqual(['home-total']);
 
     // No snapshot at all (a fresh browser session): the first screen waits for the background.
-    await page.evaluate((k) => (globalThis as unknown as SessionArea).chrome.storage.session.set({ [k]: null }), STATUS_SNAPSHOT_KEY);
+    await page.evaluate(
+      (k) => (globalThis as unknown as SessionArea).chrome.storage.session.set({ [k]: null }),
+      STATUS_SNAPSHOT_KEY,
+    );
     await page.reload();
     await expect(page.getByTestId('home-total')).toBeVisible();
     expect(await screensSeen(page)).toEqual(['home-total']);
@@ -95,13 +126,18 @@ test('the popup draws its first screen from the status snapshot, then shows what
   }
 });
 
-test('the approval window is drawn once, with the request; a request with intents loads their wording', async ({ sim }) => {
+test('the approval window is drawn once, with the request; a request with intents loads their wording', async ({
+  sim,
+}) => {
   const { extension, close } = await launchExtension();
   const server = await startPageServer();
   try {
     const ext = await extension.context.newPage();
     await ext.goto(extension.url('popup.html'));
-    await walletCall(ext, WALLET.setSettings, { endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0`, bus: sim.urls.bus, ledgerRpc: sim.urls.ledgerRpc }, verifierId: sim.verifierId });
+    await walletCall(ext, WALLET.setSettings, {
+      endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0`, bus: sim.urls.bus, ledgerRpc: sim.urls.ledgerRpc },
+      verifierId: sim.verifierId,
+    });
     await walletCall(ext, WALLET.create, { password: 'correct horse battery', source: { kind: 'generate' } });
     const dapp = await extension.context.newPage();
     await dapp.goto(`${server.origin}/provider.html`);
@@ -111,17 +147,26 @@ test('the approval window is drawn once, with the request; a request with intent
       const seen: string[] = [];
       (window as unknown as { __drawn: string[] }).__drawn = seen;
       new MutationObserver(() => {
-        for (const id of ['approval-loading', 'approval-confirm']) if (!seen.includes(id) && document.querySelector(`[data-testid="${id}"]`)) seen.push(id);
+        for (const id of ['approval-loading', 'approval-confirm'])
+          if (!seen.includes(id) && document.querySelector(`[data-testid="${id}"]`)) seen.push(id);
       }).observe(document, { childList: true, subtree: true });
     });
     let opened = extension.context.waitForEvent('page', (p) => p.url().includes('/approve.html'));
-    const connected = dapp.evaluate(() => (window as unknown as ProviderWindow).intentsCompanion.request({ method: 'intents_requestAccounts' }));
+    const connected = dapp.evaluate(() =>
+      (window as unknown as ProviderWindow).intentsCompanion.request({ method: 'intents_requestAccounts' }),
+    );
     connected.catch(() => undefined); // awaited below; a failure before that must not go unhandled
     let win = await opened;
     await expect(win.getByTestId('approval-confirm')).toBeVisible();
-    expect(await win.evaluate(() => (window as unknown as { __drawn: string[] }).__drawn)).toEqual(['approval-confirm']);
+    expect(await win.evaluate(() => (window as unknown as { __drawn: string[] }).__drawn)).toEqual([
+      'approval-confirm',
+    ]);
     const current = await walletCall<{ id: string; accounts: { accountId: string }[] }>(ext, APPROVAL.current);
-    await walletCall(ext, APPROVAL.resolve, { id: current.id, approve: true, accounts: [current.accounts[0]!.accountId] });
+    await walletCall(ext, APPROVAL.resolve, {
+      id: current.id,
+      approve: true,
+      accounts: [current.accounts[0]!.accountId],
+    });
     await connected;
     if (!win.isClosed()) await win.waitForEvent('close');
 
@@ -129,7 +174,10 @@ test('the approval window is drawn once, with the request; a request with intent
     opened = extension.context.waitForEvent('page', (p) => p.url().includes('/approve.html'));
     const asked = dapp.evaluate(() =>
       (window as unknown as ProviderWindow).intentsCompanion
-        .request({ method: 'intents_signIntents', params: { intents: [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:wrap.near': '1' } }] } })
+        .request({
+          method: 'intents_signIntents',
+          params: { intents: [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:wrap.near': '1' } }] },
+        })
         .catch((e: { code?: number }) => e.code),
     );
     win = await opened;

@@ -1,13 +1,14 @@
 // Playwright fixtures: the built extension in Debian Chromium (recipe: docs/decisions.md, "Toolchain")
 // and a static server on 127.0.0.1 for the pages in test/e2e/pages/.
-import { extensionArgs } from '../../src/cli/chromium';
-import { test as base, chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
+
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type BrowserContext, test as base, chromium, type Page, type Worker } from '@playwright/test';
+import { extensionArgs } from '../../src/cli/chromium';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const EXTENSION_DIR = path.join(ROOT, '.output/chrome-mv3');

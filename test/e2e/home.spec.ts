@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { encodeXAddress } from '../../src/core/chainAddress';
 import { WALLET } from '../../src/provider/walletApi';
-import { ROOT, launchExtension } from './fixtures';
+import { launchExtension, ROOT } from './fixtures';
 import { dev, expect, pointAtSimulator, test, walletCall } from './sim';
 
 const SCREENSHOTS = path.join(ROOT, 'test-results/screenshots');
@@ -23,7 +23,10 @@ test('Home shows what the intents account holds, largest first, with the total; 
   try {
     const page = await extension.context.newPage();
     await pointAtSimulator(page, extension, sim);
-    const created = await walletCall<{ status: { selectedAccountId: string } }>(page, WALLET.create, { password: 'correct horse battery', source: { kind: 'generate' } });
+    const created = await walletCall<{ status: { selectedAccountId: string } }>(page, WALLET.create, {
+      password: 'correct horse battery',
+      source: { kind: 'generate' },
+    });
     const account = created.status.selectedAccountId;
     await dev(sim, '/dev/fund', { accountId: account, tokenId: WNEAR, amount: (12n * 10n ** 23n).toString() });
     await dev(sim, '/dev/fund', { accountId: account, tokenId: USDC_ETH, amount: '25500000' });
@@ -48,13 +51,22 @@ test('Home shows what the intents account holds, largest first, with the total; 
   }
 });
 
-test('Send: reviewed in the approval window’s words, confirmed with the acknowledgement, settled; the receiver holds it', async ({ sim }) => {
+test('Send: reviewed in the approval window’s words, confirmed with the acknowledgement, settled; the receiver holds it', async ({
+  sim,
+}) => {
   const { extension, close } = await launchExtension();
   try {
     const page = await extension.context.newPage();
     await pointAtSimulator(page, extension, sim);
-    const created = await walletCall<{ status: { selectedAccountId: string } }>(page, WALLET.create, { password: 'correct horse battery', source: { kind: 'generate' } });
-    await dev(sim, '/dev/fund', { accountId: created.status.selectedAccountId, tokenId: WNEAR, amount: (2n * 10n ** 24n).toString() });
+    const created = await walletCall<{ status: { selectedAccountId: string } }>(page, WALLET.create, {
+      password: 'correct horse battery',
+      source: { kind: 'generate' },
+    });
+    await dev(sim, '/dev/fund', {
+      accountId: created.status.selectedAccountId,
+      tokenId: WNEAR,
+      amount: (2n * 10n ** 24n).toString(),
+    });
     await page.reload();
     await expect(page.getByTestId('home-balance')).toHaveCount(1);
     await page.getByTestId('home-send').click();
@@ -72,7 +84,9 @@ test('Send: reviewed in the approval window’s words, confirmed with the acknow
     await page.getByTestId('send-ack').check();
     await page.getByTestId('send-confirm').click();
     await expect(page.getByTestId('send-status')).toHaveAttribute('data-status', 'SETTLED', { timeout: 20_000 });
-    const balances = (await (await fetch(`${sim.url}/dev/balances?accountId=${receiver}`)).json()) as { balances: Record<string, string> };
+    const balances = (await (await fetch(`${sim.url}/dev/balances?accountId=${receiver}`)).json()) as {
+      balances: Record<string, string>;
+    };
     expect(balances.balances[WNEAR]).toBe((5n * 10n ** 23n).toString());
     await page.screenshot({ path: path.join(SCREENSHOTS, 'send.png'), fullPage: true });
   } finally {
@@ -80,12 +94,17 @@ test('Send: reviewed in the approval window’s words, confirmed with the acknow
   }
 });
 
-test('Withdraw: to an Ethereum address, checked with its checksum, quoted, paid from the intents account, followed to SUCCESS; Home falls by the amount', async ({ sim }) => {
+test('Withdraw: to an Ethereum address, checked with its checksum, quoted, paid from the intents account, followed to SUCCESS; Home falls by the amount', async ({
+  sim,
+}) => {
   const { extension, close } = await launchExtension();
   try {
     const page = await extension.context.newPage();
     await pointAtSimulator(page, extension, sim);
-    const created = await walletCall<{ status: { selectedAccountId: string } }>(page, WALLET.create, { password: 'correct horse battery', source: { kind: 'generate' } });
+    const created = await walletCall<{ status: { selectedAccountId: string } }>(page, WALLET.create, {
+      password: 'correct horse battery',
+      source: { kind: 'generate' },
+    });
     // The swap-service key: the payment is written by the service (no bus key needed).
     await walletCall(page, WALLET.setSettings, { jwt: sim.devJwt });
     const account = created.status.selectedAccountId;
@@ -113,12 +132,17 @@ test('Withdraw: to an Ethereum address, checked with its checksum, quoted, paid 
   }
 });
 
-test('Withdraw to an XRP address with a destination tag: checked, carried to the service inside the recipient, delivered with the tag; a Stellar memo is refused', async ({ sim }) => {
+test('Withdraw to an XRP address with a destination tag: checked, carried to the service inside the recipient, delivered with the tag; a Stellar memo is refused', async ({
+  sim,
+}) => {
   const { extension, close } = await launchExtension();
   try {
     const page = await extension.context.newPage();
     await pointAtSimulator(page, extension, sim);
-    const created = await walletCall<{ status: { selectedAccountId: string } }>(page, WALLET.create, { password: 'correct horse battery', source: { kind: 'generate' } });
+    const created = await walletCall<{ status: { selectedAccountId: string } }>(page, WALLET.create, {
+      password: 'correct horse battery',
+      source: { kind: 'generate' },
+    });
     await walletCall(page, WALLET.setSettings, { jwt: sim.devJwt });
     const account = created.status.selectedAccountId;
     await dev(sim, '/dev/fund', { accountId: account, tokenId: XRP, amount: '10000000' });
@@ -153,17 +177,30 @@ test('Withdraw to an XRP address with a destination tag: checked, carried to the
 
     // The service saw the X-address of that address and tag, and delivered to the address with the tag.
     await page.getByTestId('deposit-quote-toggle').click();
-    const evidence = JSON.parse(await page.getByTestId('deposit-quote-json').innerText()) as { quoteRequest: { recipient: string }; quote: { depositAddress: string } };
+    const evidence = JSON.parse(await page.getByTestId('deposit-quote-json').innerText()) as {
+      quoteRequest: { recipient: string };
+      quote: { depositAddress: string };
+    };
     expect(evidence.quoteRequest.recipient).toBe(encodeXAddress(XRP_CLASSIC, 123456));
     const res = await fetch(`${sim.url}/dev/deliveries?depositAddress=${evidence.quote.depositAddress}`);
-    const { deliveries } = (await res.json()) as { deliveries: { address: string; destinationTag: string; bridgeMemo: string }[] };
-    expect(deliveries).toEqual([expect.objectContaining({ address: XRP_CLASSIC, destinationTag: '123456', bridgeMemo: `WITHDRAW_TO:${XRP_CLASSIC}:123456` })]);
+    const { deliveries } = (await res.json()) as {
+      deliveries: { address: string; destinationTag: string; bridgeMemo: string }[];
+    };
+    expect(deliveries).toEqual([
+      expect.objectContaining({
+        address: XRP_CLASSIC,
+        destinationTag: '123456',
+        bridgeMemo: `WITHDRAW_TO:${XRP_CLASSIC}:123456`,
+      }),
+    ]);
   } finally {
     await close();
   }
 });
 
-test('Receive: a deposit address on the token’s chain that delivers into this account; deposited, it shows on Home', async ({ sim }) => {
+test('Receive: a deposit address on the token’s chain that delivers into this account; deposited, it shows on Home', async ({
+  sim,
+}) => {
   const { extension, close } = await launchExtension();
   try {
     const page = await extension.context.newPage();

@@ -4,12 +4,12 @@
 // address on another chain, followed to SUCCESS, and Home falls by the amount. Every control reached
 // shows its focus.
 import type { Page } from '@playwright/test';
+import { WALLET } from '../../src/provider/walletApi';
+import type { RunningSimulator } from '../../src/sim/server';
+import { readableAmount } from '../../src/ui/amountText';
 import { launchExtension } from './fixtures';
 import { arrowToOption, pressOn, tabTo } from './keyboard';
-import { WALLET } from '../../src/provider/walletApi';
-import { readableAmount } from '../../src/ui/amountText';
 import { dev, expect, ledgerView, pointAtSimulator, test, walletCall } from './sim';
-import type { RunningSimulator } from '../../src/sim/server';
 
 const PASSWORD = 'correct horse battery';
 const USDC_ETH = 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near';
@@ -17,10 +17,18 @@ const SOL = 'nep141:sol.omft.near';
 const SETTLE_TIMEOUT = 30_000;
 
 const row = (page: Page, assetId: string) => page.locator(`[data-testid="home-balance"][data-asset-id="${assetId}"]`);
-const held = async (sim: RunningSimulator, accountId: string, tokenId: string) => BigInt(await ledgerView<string>(sim, 'mt_balance_of', { account_id: accountId, token_id: tokenId }));
+const held = async (sim: RunningSimulator, accountId: string, tokenId: string) =>
+  BigInt(await ledgerView<string>(sim, 'mt_balance_of', { account_id: accountId, token_id: tokenId }));
 
 /** Home → Receive: the token found by searching, the amount, a deposit address; the simulator deposits; SUCCESS; back on Home. */
-async function receive(page: Page, sim: RunningSimulator, search: string, assetId: string, amount: string, units: string): Promise<void> {
+async function receive(
+  page: Page,
+  sim: RunningSimulator,
+  search: string,
+  assetId: string,
+  amount: string,
+  units: string,
+): Promise<void> {
   await pressOn(page, 'home-receive');
   await expect(page.getByTestId('receive-form')).toBeVisible();
   await pressOn(page, 'receive-token');
@@ -36,14 +44,18 @@ async function receive(page: Page, sim: RunningSimulator, search: string, assetI
   const address = (await page.getByTestId('deposit-address').innerText()).trim();
   await dev(sim, '/dev/deposit', { depositAddress: address, amount: units });
   await pressOn(page, 'deposit-refresh');
-  await expect(page.getByTestId('deposit-status')).toHaveAttribute('data-status', 'SUCCESS', { timeout: SETTLE_TIMEOUT });
+  await expect(page.getByTestId('deposit-status')).toHaveAttribute('data-status', 'SUCCESS', {
+    timeout: SETTLE_TIMEOUT,
+  });
   await pressOn(page, 'deposit-back', 'Enter', { back: true });
   await expect(page.getByTestId('home')).toBeVisible();
 }
 
 test.describe.configure({ timeout: 240_000 });
 
-test('by keyboard alone: receive from two chains, send to another account, withdraw to another chain', async ({ sim }) => {
+test('by keyboard alone: receive from two chains, send to another account, withdraw to another chain', async ({
+  sim,
+}) => {
   const { extension, close } = await launchExtension();
   try {
     const page = await extension.context.newPage();
@@ -96,16 +108,22 @@ test('by keyboard alone: receive from two chains, send to another account, withd
       await tabTo(page, 'send-amount');
       await page.keyboard.type('4');
       await page.keyboard.press('Enter'); // Review
-      await expect(page.getByTestId('send-dialog').getByTestId('approval-intent')).toContainText(receiver, { timeout: 10_000 });
+      await expect(page.getByTestId('send-dialog').getByTestId('approval-intent')).toContainText(receiver, {
+        timeout: 10_000,
+      });
       await expect(page.getByTestId('send-ack')).toBeFocused();
       await page.keyboard.press('Space');
       await expect(page.getByTestId('send-ack')).toBeChecked();
       await pressOn(page, 'send-confirm');
-      await expect(page.getByTestId('send-status')).toHaveAttribute('data-status', 'SETTLED', { timeout: SETTLE_TIMEOUT });
+      await expect(page.getByTestId('send-status')).toHaveAttribute('data-status', 'SETTLED', {
+        timeout: SETTLE_TIMEOUT,
+      });
       expect((await held(sim, receiver, USDC_ETH)) - before).toBe(4_000_000n);
       expect(await held(sim, account, USDC_ETH)).toBe(mine - 4_000_000n);
       await pressOn(page, 'send-done');
-      await expect(row(page, USDC_ETH).locator('.amount')).toHaveText(readableAmount(mine - 4_000_000n, 6), { timeout: 10_000 });
+      await expect(row(page, USDC_ETH).locator('.amount')).toHaveText(readableAmount(mine - 4_000_000n, 6), {
+        timeout: 10_000,
+      });
     });
 
     await test.step('withdraw 5 USDC to an Ethereum address: SUCCESS, and Home falls by 5', async () => {
@@ -124,10 +142,14 @@ test('by keyboard alone: receive from two chains, send to another account, withd
       await expect(page.getByTestId('deposit-pay-ack')).toBeFocused({ timeout: 10_000 });
       await page.keyboard.press('Space');
       await pressOn(page, 'deposit-pay-confirm');
-      await expect(page.getByTestId('deposit-status')).toHaveAttribute('data-status', 'SUCCESS', { timeout: SETTLE_TIMEOUT });
+      await expect(page.getByTestId('deposit-status')).toHaveAttribute('data-status', 'SUCCESS', {
+        timeout: SETTLE_TIMEOUT,
+      });
       await pressOn(page, 'deposit-back', 'Enter', { back: true });
       expect(await held(sim, account, USDC_ETH)).toBe(mine - 5_000_000n);
-      await expect(row(page, USDC_ETH).locator('.amount')).toHaveText(readableAmount(mine - 5_000_000n, 6), { timeout: 10_000 });
+      await expect(row(page, USDC_ETH).locator('.amount')).toHaveText(readableAmount(mine - 5_000_000n, 6), {
+        timeout: 10_000,
+      });
       await expect(row(page, SOL).locator('.amount')).toHaveText(readableAmount(sol, 9));
     });
 

@@ -13,7 +13,11 @@ async function focusLook(page: Page): Promise<{ what: string; focusVisible: bool
     if (!el || el === document.body) return { what: 'body', focusVisible: false, indicated: false };
     const cs = getComputedStyle(el);
     const outlined = cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0;
-    return { what: `${el.tagName} ${el.getAttribute('data-testid') ?? el.textContent?.trim().slice(0, 30)}`, focusVisible: el.matches(':focus-visible'), indicated: outlined || cs.boxShadow !== 'none' };
+    return {
+      what: `${el.tagName} ${el.getAttribute('data-testid') ?? el.textContent?.trim().slice(0, 30)}`,
+      focusVisible: el.matches(':focus-visible'),
+      indicated: outlined || cs.boxShadow !== 'none',
+    };
   });
 }
 
@@ -40,7 +44,12 @@ export async function tabTo(page: Page, selector: string, { back = false } = {})
 }
 
 /** Tabs to a control and presses a key on it (Enter by default). */
-export async function pressOn(page: Page, selector: string, key = 'Enter', options: { back?: boolean } = {}): Promise<void> {
+export async function pressOn(
+  page: Page,
+  selector: string,
+  key = 'Enter',
+  options: { back?: boolean } = {},
+): Promise<void> {
   await tabTo(page, selector, options);
   await page.keyboard.press(key);
 }

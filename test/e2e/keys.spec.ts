@@ -5,9 +5,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import type { RunningSimulator } from '../../src/sim/server';
 import { WALLET } from '../../src/provider/walletApi';
-import { type Extension, ROOT, launchExtension } from './fixtures';
+import type { RunningSimulator } from '../../src/sim/server';
+import { type Extension, launchExtension, ROOT } from './fixtures';
 import { expect, ledgerHasPublicKey, ledgerView, pointAtSimulator, test, walletCall } from './sim';
 import { watchServiceWorker } from './worker';
 
@@ -45,7 +45,9 @@ async function addGeneratedKey(page: Page): Promise<string> {
   await expect(dialog).toBeVisible();
   await dialog.getByTestId('keys-add-how-generate').check();
   await dialog.getByTestId('keys-add-submit').click();
-  await expect(dialog.getByTestId('key-change-result')).toContainText('Status SETTLED', { timeout: KEY_CHANGE_TIMEOUT });
+  await expect(dialog.getByTestId('key-change-result')).toContainText('Status SETTLED', {
+    timeout: KEY_CHANGE_TIMEOUT,
+  });
   await expect(dialog.getByTestId('key-change-status')).toContainText('is now registered on the verifier');
   await expect(dialog.getByTestId('keys-add-error')).toHaveCount(0);
   await dialog.getByTestId('keys-add-done').click();
@@ -71,7 +73,9 @@ async function removeKey(page: Page, publicKey: string): Promise<void> {
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('key-remove-signing-warning')).toHaveCount(0);
   await dialog.getByTestId('key-remove-submit').click();
-  await expect(dialog.getByTestId('key-change-result')).toContainText('Status SETTLED', { timeout: KEY_CHANGE_TIMEOUT });
+  await expect(dialog.getByTestId('key-change-result')).toContainText('Status SETTLED', {
+    timeout: KEY_CHANGE_TIMEOUT,
+  });
   await expect(dialog.getByTestId('key-change-status')).toContainText('is no longer registered on the verifier');
   await expect(dialog.getByTestId('key-remove-error')).toHaveCount(0);
   await dialog.getByTestId('key-remove-done').click();
@@ -107,9 +111,14 @@ test.describe('keys', () => {
         secondKey = await addGeneratedKey(page);
         expect(secondKey).not.toBe(firstKey);
         expect(await ledgerHasPublicKey(sim, accountId, secondKey)).toBe(true);
-        expect(new Set(await ledgerView<string[]>(sim, 'public_keys_of', { account_id: accountId }))).toEqual(new Set([firstKey, secondKey]));
+        expect(new Set(await ledgerView<string[]>(sim, 'public_keys_of', { account_id: accountId }))).toEqual(
+          new Set([firstKey, secondKey]),
+        );
         // The signing key did not change.
-        await expect(page.locator(`[data-testid="key-row"][data-public-key="${firstKey}"]`)).toHaveAttribute('data-signing', 'true');
+        await expect(page.locator(`[data-testid="key-row"][data-public-key="${firstKey}"]`)).toHaveAttribute(
+          'data-signing',
+          'true',
+        );
         mkdirSync(SCREENSHOTS, { recursive: true });
         await page.screenshot({ path: path.join(SCREENSHOTS, 'keys.png'), fullPage: true });
       });

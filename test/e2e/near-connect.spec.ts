@@ -4,15 +4,28 @@
 // offline manifest ({wallets: [], version}), so it fetches no wallet list and the only wallet it can
 // show is the one our content script injects. One fresh profile for the file; the tests build on each
 // other: listed → connect → signMessage → a transaction is refused → disconnect.
-import { createRequire } from 'node:module';
+
 import type { Server } from 'node:http';
-import type { Page } from '@playwright/test';
+import { createRequire } from 'node:module';
 import { verifySignature } from '@near-wallet-selector/core';
+import type { Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { NEAR_WALLET_ID } from '../../src/provider/nearConnect';
 import { PROVIDER_NAME } from '../../src/provider/protocol';
 import { startPageServer } from './fixtures';
-import { type WalletSession, approvalPages, approvalQueueEmpty, confirm, expectClosed, nonce32, openWallet, request, resultOf, withApproval, PAGE_SITE } from './provider-helpers';
+import {
+  approvalPages,
+  approvalQueueEmpty,
+  confirm,
+  expectClosed,
+  nonce32,
+  openWallet,
+  PAGE_SITE,
+  request,
+  resultOf,
+  type WalletSession,
+  withApproval,
+} from './provider-helpers';
 import { expect, test } from './sim';
 
 test.describe.configure({ mode: 'serial', timeout: 45_000 });
@@ -29,7 +42,15 @@ const requested: string[] = [];
 /** @hot-labs/near-connect as one IIFE script defining `window.NearConnect`. */
 async function bundleNearConnect(): Promise<string> {
   const entry = createRequire(import.meta.url).resolve('@hot-labs/near-connect');
-  const out = await build({ entryPoints: [entry], bundle: true, format: 'iife', globalName: 'NearConnect', platform: 'browser', write: false, logLevel: 'silent' });
+  const out = await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'iife',
+    globalName: 'NearConnect',
+    platform: 'browser',
+    write: false,
+    logLevel: 'silent',
+  });
   return out.outputFiles[0]!.text;
 }
 
@@ -38,7 +59,9 @@ type Settled<T> = { ok: true; value: T } | { ok: false; message: string };
 function inPage<T>(fn: string): Promise<Settled<T>> {
   return dapp.evaluate(async (src) => {
     try {
-      const value = await new Function('connector', `return (async () => { ${src} })()`)((window as unknown as { connector: unknown }).connector);
+      const value = await new Function('connector', `return (async () => { ${src} })()`)(
+        (window as unknown as { connector: unknown }).connector,
+      );
       return { ok: true as const, value };
     } catch (e) {
       return { ok: false as const, message: e instanceof Error ? e.message : String(e) };
@@ -46,7 +69,8 @@ function inPage<T>(fn: string): Promise<Settled<T>> {
   }, fn) as Promise<Settled<T>>;
 }
 
-const events = () => dapp.evaluate(() => (window as unknown as { __nc: { events: { name: string; accounts: unknown }[] } }).__nc.events);
+const events = () =>
+  dapp.evaluate(() => (window as unknown as { __nc: { events: { name: string; accounts: unknown }[] } }).__nc.events);
 
 test.beforeAll(async ({ sim }) => {
   bundle = await bundleNearConnect();
@@ -54,7 +78,9 @@ test.beforeAll(async ({ sim }) => {
   pages = await startPageServer();
   dapp = await w.context.newPage();
   dapp.on('request', (r) => requested.push(r.url()));
-  await dapp.route(`${pages.origin}${BUNDLE_PATH}`, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: bundle }));
+  await dapp.route(`${pages.origin}${BUNDLE_PATH}`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: bundle }),
+  );
   await dapp.goto(`${pages.origin}/near-connect.html`);
 });
 
@@ -70,10 +96,15 @@ test('the selector lists our injected wallet (offline manifest, mainnet)', async
     return connector.availableWallets.map((w) => ({ id: w.manifest.id, name: w.manifest.name, type: w.manifest.type, features: w.manifest.features }));
   `);
   expect(listed.ok, JSON.stringify(listed)).toBe(true);
-  const wallets = (listed as { value: { id: string; name: string; type: string; features: Record<string, boolean> }[] }).value;
+  const wallets = (listed as { value: { id: string; name: string; type: string; features: Record<string, boolean> }[] })
+    .value;
   // Offline: nothing from a remote manifest, only the wallet our content script announced.
   expect(wallets.map((x) => x.id)).toEqual([NEAR_WALLET_ID]);
-  expect(wallets[0]).toMatchObject({ name: PROVIDER_NAME, type: 'injected', features: { signMessage: true, signInWithoutAddKey: true, mainnet: true } });
+  expect(wallets[0]).toMatchObject({
+    name: PROVIDER_NAME,
+    type: 'injected',
+    features: { signMessage: true, signInWithoutAddKey: true, mainnet: true },
+  });
   expect(wallets[0]!.features.signAndSendTransaction).toBeFalsy();
 });
 
@@ -81,7 +112,10 @@ test('connect through the selector popup: our wallet → the connect approval �
   const account = { accountId: w.accountId, publicKey: w.publicKey };
   // connect() without a wallet id shows near-connect's own "Select wallet" popup.
   await dapp.evaluate(() => {
-    const win = window as unknown as { connector: { connect(): Promise<{ manifest: { id: string } }> }; __connect: Promise<unknown> };
+    const win = window as unknown as {
+      connector: { connect(): Promise<{ manifest: { id: string } }> };
+      __connect: Promise<unknown>;
+    };
     win.__connect = win.connector.connect().then(
       (wallet) => ({ ok: true, id: wallet.manifest.id }),
       (e: Error) => ({ ok: false, message: e.message }),
@@ -98,7 +132,10 @@ test('connect through the selector popup: our wallet → the connect approval �
   await expect(approval.getByTestId('approval-origin')).toHaveText(new URL(pages.origin).host);
   await expect(approval.getByTestId(`approval-account-${w.accountId}`)).toBeChecked();
   await confirm(approval);
-  expect(await dapp.evaluate(() => (window as unknown as { __connect: Promise<unknown> }).__connect)).toEqual({ ok: true, id: NEAR_WALLET_ID });
+  expect(await dapp.evaluate(() => (window as unknown as { __connect: Promise<unknown> }).__connect)).toEqual({
+    ok: true,
+    id: NEAR_WALLET_ID,
+  });
   await expectClosed(approval);
   await expect(dapp.locator('.hot-connector-popup .connect-item')).toHaveCount(0); // the selector closed
 
@@ -120,7 +157,9 @@ test('signMessage through near-connect (32 random bytes of nonce): approval → 
   const { approval, pending } = await withApproval(w.context, () =>
     dapp.evaluate(
       async ({ message, recipient, nonce }) => {
-        const c = (window as unknown as { connector: { wallet(): Promise<{ signMessage(p: unknown): Promise<unknown> }> } }).connector;
+        const c = (
+          window as unknown as { connector: { wallet(): Promise<{ signMessage(p: unknown): Promise<unknown> }> } }
+        ).connector;
         const wallet = await c.wallet(); // the connected one
         return wallet.signMessage({ message, recipient, nonce: Uint8Array.from(nonce) }).then(
           (value) => ({ ok: true as const, value }),
@@ -137,10 +176,18 @@ test('signMessage through near-connect (32 random bytes of nonce): approval → 
   const out = await pending;
   expect(out.ok, JSON.stringify(out)).toBe(true);
   const signed = (out as { value: { accountId: string; publicKey: string; signature: string } }).value;
-  expect(signed).toEqual({ accountId: w.accountId, publicKey: w.publicKey, signature: expect.stringMatching(/^[A-Za-z0-9+/]{86}==$/) });
+  expect(signed).toEqual({
+    accountId: w.accountId,
+    publicKey: w.publicKey,
+    signature: expect.stringMatching(/^[A-Za-z0-9+/]{86}==$/),
+  });
   // Verified here in Node by another NEP-413 implementation, and bound to the nonce.
-  expect(verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message, nonce, recipient })).toBe(true);
-  expect(verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message, nonce: nonce32(), recipient })).toBe(false);
+  expect(verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message, nonce, recipient })).toBe(
+    true,
+  );
+  expect(
+    verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message, nonce: nonce32(), recipient }),
+  ).toBe(false);
   await expectClosed(approval);
 });
 
@@ -172,7 +219,10 @@ test('disconnect through near-connect: intents_accounts is [] for the page and t
   expect(await inPage('await connector.disconnect();')).toEqual({ ok: true });
   expect(resultOf(await request(dapp, 'intents_accounts'))).toEqual([]);
   expect(resultOf(await request(dapp, 'wallet_getPermissions'))).toEqual([]);
-  expect(await inPage('return await connector.getConnectedWallet();')).toEqual({ ok: false, message: 'No wallet selected' });
+  expect(await inPage('return await connector.getConnectedWallet();')).toEqual({
+    ok: false,
+    message: 'No wallet selected',
+  });
   expect((await events()).map((e) => e.name)).toContain('wallet:signOut');
 });
 

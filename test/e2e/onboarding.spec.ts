@@ -20,7 +20,8 @@ async function createWithNewPhrase(page: Page): Promise<string[]> {
   await page.getByTestId('create-submit').click();
   await expect(page.getByTestId('backup-words')).toBeVisible({ timeout: 15_000 });
   const words: string[] = [];
-  for (let n = 1; n <= 12; n++) words.push((await page.getByTestId(`phrase-word-${n}`).innerText()).replace(/^\s*\d+\.\s*/, '').trim());
+  for (let n = 1; n <= 12; n++)
+    words.push((await page.getByTestId(`phrase-word-${n}`).innerText()).replace(/^\s*\d+\.\s*/, '').trim());
   expect(words).toHaveLength(12);
   for (const w of words) expect(w).toMatch(/^[a-z]{3,8}$/);
   return words;

@@ -2,7 +2,17 @@
 // built extension: connect (approved in the window), sign a message, fund, quote, sign & publish the
 // swap (approved), follow its status to SETTLED, disconnect; the page's log shows every step, and the
 // simulator's ledger shows the balances moved. A fresh profile for the file.
-import { ONE_WNEAR, TEN_WNEAR, USDT, WNEAR, balances, confirm, expectClosed, openWallet, withApproval } from './provider-helpers';
+import {
+  balances,
+  confirm,
+  expectClosed,
+  ONE_WNEAR,
+  openWallet,
+  TEN_WNEAR,
+  USDT,
+  WNEAR,
+  withApproval,
+} from './provider-helpers';
 import { expect, test } from './sim';
 
 test.describe.configure({ timeout: 60_000 });
@@ -24,7 +34,9 @@ test('demo page: connect → sign → fund → quote → sign & publish → SETT
       await expectClosed(approval);
       await expect(page.getByTestId('demo-account')).toHaveText(`Connected: ${w.accountId}`);
       await expect(log).toContainText('→ intents_requestAccounts');
-      await expect(log).toContainText(`← intents_requestAccounts  [{"accountId":"${w.accountId}","publicKey":"${w.publicKey}"}]`);
+      await expect(log).toContainText(
+        `← intents_requestAccounts  [{"accountId":"${w.accountId}","publicKey":"${w.publicKey}"}]`,
+      );
       await expect(log).toContainText('event accountsChanged');
     });
 
@@ -34,12 +46,16 @@ test('demo page: connect → sign → fund → quote → sign & publish → SETT
       await expect(approval.getByTestId('approval-recipient')).toHaveText(new URL(sim.url).host);
       await confirm(approval);
       await expectClosed(approval);
-      await expect(log).toContainText(`← intents_signMessage  {"accountId":"${w.accountId}","publicKey":"${w.publicKey}","signature":"`);
+      await expect(log).toContainText(
+        `← intents_signMessage  {"accountId":"${w.accountId}","publicKey":"${w.publicKey}","signature":"`,
+      );
     });
 
     await test.step('fund 10 wNEAR on the simulator', async () => {
       await page.getByTestId('demo-fund').click();
-      await expect(log).toContainText(`POST /dev/fund (HTTP 200)  {"accountId":"${w.accountId}","tokenId":"${WNEAR}","balance":"${TEN_WNEAR}"}`);
+      await expect(log).toContainText(
+        `POST /dev/fund (HTTP 200)  {"accountId":"${w.accountId}","tokenId":"${WNEAR}","balance":"${TEN_WNEAR}"}`,
+      );
       expect((await balances(sim, w.accountId))[WNEAR]).toBe(TEN_WNEAR);
     });
 
@@ -71,7 +87,10 @@ test('demo page: connect → sign → fund → quote → sign & publish → SETT
       const after = await balances(sim, w.accountId);
       expect(BigInt(after[WNEAR]!)).toBe(BigInt(TEN_WNEAR) - BigInt(ONE_WNEAR));
       expect(BigInt(after[USDT] ?? '0')).toBeGreaterThan(0n);
-      const shown = (await log.locator('li', { hasText: 'balances (HTTP 200)' }).innerText()).replace(/^.*?balances \(HTTP 200\)\s+/, '');
+      const shown = (await log.locator('li', { hasText: 'balances (HTTP 200)' }).innerText()).replace(
+        /^.*?balances \(HTTP 200\)\s+/,
+        '',
+      );
       expect(JSON.parse(shown)).toEqual({ accountId: w.accountId, balances: after });
     });
 

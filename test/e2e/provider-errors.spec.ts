@@ -8,8 +8,6 @@
 import { ERROR_CODES } from '../../src/provider/protocol';
 import { closePageServer, startPageServer } from './fixtures';
 import {
-  ONE_WNEAR,
-  WNEAR,
   approvalPages,
   clickClosing,
   confirm,
@@ -19,12 +17,14 @@ import {
   expectClosed,
   fund,
   nonce32,
+  ONE_WNEAR,
+  PAGE_SITE,
   pagesOpenedDuring,
   reject,
   request,
   resultOf,
+  WNEAR,
   withApproval,
-  PAGE_SITE,
 } from './provider-helpers';
 import { expect, test, walletCall } from './sim';
 
@@ -37,10 +37,17 @@ const goodMessage = () => ({ message: 'hello', recipient: PAGE_SITE, nonce: nonc
 test('4200: an unknown method, and the wallet’s own methods asked by a page', async () => {
   const opened = await pagesOpenedDuring(session.w.context, async () => {
     const unknown = errorOf(await request(session.dapp, 'intents_noSuchMethod'));
-    expect(unknown).toEqual({ code: ERROR_CODES.unsupportedMethod, message: 'Unsupported method: intents_noSuchMethod', isError: true });
+    expect(unknown).toEqual({
+      code: ERROR_CODES.unsupportedMethod,
+      message: 'Unsupported method: intents_noSuchMethod',
+      isError: true,
+    });
     // Internal methods exist in the background, but only for the extension's own pages.
     for (const [method, params] of [
-      ['wallet_exportKey', { accountId: session.w.accountId, publicKey: session.w.publicKey, password: 'correct horse battery' }],
+      [
+        'wallet_exportKey',
+        { accountId: session.w.accountId, publicKey: session.w.publicKey, password: 'correct horse battery' },
+      ],
       ['wallet_exportPhrase', { password: 'correct horse battery' }],
       ['wallet_status', undefined],
       ['wallet_lock', undefined],
@@ -49,7 +56,11 @@ test('4200: an unknown method, and the wallet’s own methods asked by a page', 
       ['approval_resolve', { id: '00'.repeat(12), approve: true }],
       ['approval_rejectAll', { origin: session.pages.origin }],
     ] as const) {
-      expect(errorOf(await request(session.dapp, method, params)), method).toEqual({ code: 4200, message: `Unsupported method: ${method}`, isError: true });
+      expect(errorOf(await request(session.dapp, method, params)), method).toEqual({
+        code: 4200,
+        message: `Unsupported method: ${method}`,
+        isError: true,
+      });
     }
   });
   expect(opened).toBe(0);
@@ -74,11 +85,29 @@ test('-32602: invalid params name the field (once connected: a stranger learns n
   const stranger = errorOf(await request(session.dapp, 'intents_signMessage', { ...goodMessage(), nonce: 'short' }));
   expect(stranger).toMatchObject({ code: ERROR_CODES.unauthorized });
   await connectDapp(session.w.context, session.dapp);
-  const short = errorOf(await request(session.dapp, 'intents_signMessage', { ...goodMessage(), nonce: nonce32().subarray(0, 31).toString('base64') }));
-  expect(short).toMatchObject({ code: ERROR_CODES.invalidParams, data: { field: 'nonce' }, message: expect.stringContaining('32 bytes') });
-  const shortBytes = errorOf(await request(session.dapp, 'intents_signMessage', { message: 'm', recipient: 'r' }, { nonceBytes: Array(31).fill(7) }));
+  const short = errorOf(
+    await request(session.dapp, 'intents_signMessage', {
+      ...goodMessage(),
+      nonce: nonce32().subarray(0, 31).toString('base64'),
+    }),
+  );
+  expect(short).toMatchObject({
+    code: ERROR_CODES.invalidParams,
+    data: { field: 'nonce' },
+    message: expect.stringContaining('32 bytes'),
+  });
+  const shortBytes = errorOf(
+    await request(
+      session.dapp,
+      'intents_signMessage',
+      { message: 'm', recipient: 'r' },
+      { nonceBytes: Array(31).fill(7) },
+    ),
+  );
   expect(shortBytes).toMatchObject({ code: ERROR_CODES.invalidParams, data: { field: 'nonce' } });
-  const noRecipient = errorOf(await request(session.dapp, 'intents_signMessage', { message: 'm', nonce: nonce32().toString('base64') }));
+  const noRecipient = errorOf(
+    await request(session.dapp, 'intents_signMessage', { message: 'm', nonce: nonce32().toString('base64') }),
+  );
   expect(noRecipient).toMatchObject({ code: ERROR_CODES.invalidParams, data: { field: 'recipient' } });
   const intents = errorOf(await request(session.dapp, 'intents_signIntents', { intents: 'all of them' }));
   expect(intents).toMatchObject({ code: ERROR_CODES.invalidParams, data: { field: 'intents' } });
@@ -90,17 +119,26 @@ test('-32602: invalid params name the field (once connected: a stranger learns n
   const noMethod = await session.dapp.evaluate(() =>
     (window as unknown as { intentsCompanion: { request(a: unknown): Promise<unknown> } }).intentsCompanion
       .request({ params: {} })
-      .then(() => null, (e: { code: number; message: string }) => ({ code: e.code, message: e.message })),
+      .then(
+        () => null,
+        (e: { code: number; message: string }) => ({ code: e.code, message: e.message }),
+      ),
   );
   expect(noMethod).toEqual({ code: ERROR_CODES.invalidParams, message: expect.any(String) });
   expect(resultOf(await request(session.dapp, 'intents_disconnect'))).toBeNull();
 });
 
 test('4001: Reject in the approval window', async () => {
-  const { approval, pending } = await withApproval(session.w.context, () => request(session.dapp, 'intents_requestAccounts', {}));
+  const { approval, pending } = await withApproval(session.w.context, () =>
+    request(session.dapp, 'intents_requestAccounts', {}),
+  );
   await expect(approval.getByTestId('approval-kind')).toHaveAttribute('data-kind', 'connect');
   await reject(approval);
-  expect(errorOf(await pending)).toEqual({ code: ERROR_CODES.userRejected, message: 'The user rejected the request', isError: true });
+  expect(errorOf(await pending)).toEqual({
+    code: ERROR_CODES.userRejected,
+    message: 'The user rejected the request',
+    isError: true,
+  });
   await expectClosed(approval);
   expect(resultOf(await request(session.dapp, 'intents_accounts'))).toEqual([]);
 });
@@ -108,9 +146,15 @@ test('4001: Reject in the approval window', async () => {
 test('4001: closing the approval window; that tab is cooled down, the site is not', async () => {
   const tab = await session.w.context.newPage();
   await tab.goto(session.dapp.url());
-  const { approval, pending } = await withApproval(session.w.context, () => request(tab, 'intents_requestAccounts', {}));
+  const { approval, pending } = await withApproval(session.w.context, () =>
+    request(tab, 'intents_requestAccounts', {}),
+  );
   await approval.close();
-  expect(errorOf(await pending)).toEqual({ code: ERROR_CODES.userRejected, message: 'The user closed the approval window', isError: true });
+  expect(errorOf(await pending)).toEqual({
+    code: ERROR_CODES.userRejected,
+    message: 'The user closed the approval window',
+    isError: true,
+  });
   expect(resultOf(await request(tab, 'intents_accounts'))).toEqual([]);
   const opened = await pagesOpenedDuring(session.w.context, async () => {
     expect(errorOf(await request(tab, 'intents_requestAccounts', {})).code).toBe(ERROR_CODES.rateLimited);
@@ -126,7 +170,9 @@ test('-32002: a second request while one from the same origin is pending; the fi
   expect(resultOf(await connect.pending)).toHaveLength(1);
   await expectClosed(connect.approval);
 
-  const first = await withApproval(session.w.context, () => request(session.dapp, 'intents_signMessage', goodMessage()));
+  const first = await withApproval(session.w.context, () =>
+    request(session.dapp, 'intents_signMessage', goodMessage()),
+  );
   const opened = await pagesOpenedDuring(session.w.context, async () => {
     for (const [method, params] of [
       ['intents_signMessage', goodMessage()],
@@ -134,7 +180,11 @@ test('-32002: a second request while one from the same origin is pending; the fi
       ['intents_publishIntents', { intents: [] }],
     ] as const) {
       const second = errorOf(await request(session.dapp, method, params));
-      expect(second, method).toEqual({ code: ERROR_CODES.requestPending, message: 'A request from this site is already waiting for the user', isError: true });
+      expect(second, method).toEqual({
+        code: ERROR_CODES.requestPending,
+        message: 'A request from this site is already waiting for the user',
+        isError: true,
+      });
     }
     // Calls that need no prompt still answer meanwhile.
     expect(resultOf(await request(session.dapp, 'intents_accounts'))).toHaveLength(1);
@@ -158,7 +208,11 @@ test('4100: a sub-frame (same origin, connected) asking for a signature', async 
       // The origin is connected, so it sees its accounts; it just may not sign from a frame.
       expect(resultOf(await request(frame!, 'intents_accounts'))).toHaveLength(1);
       const e = errorOf(await request(frame!, 'intents_signMessage', goodMessage()));
-      expect(e).toEqual({ code: ERROR_CODES.unauthorized, message: 'Only the top frame of a page may ask for signatures', isError: true });
+      expect(e).toEqual({
+        code: ERROR_CODES.unauthorized,
+        message: 'Only the top frame of a page may ask for signatures',
+        isError: true,
+      });
       const i = errorOf(await request(frame!, 'intents_signIntents', { intents: [] }));
       expect(i.code).toBe(ERROR_CODES.unauthorized);
     });
@@ -170,26 +224,39 @@ test('4100: a sub-frame (same origin, connected) asking for a signature', async 
 
 test('-32603: publishing an intent the verifier refuses (an unfunded transfer) gives its reason', async () => {
   const intents = [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE_WNEAR } }];
-  const { approval, pending } = await withApproval(session.w.context, () => request(session.dapp, 'intents_publishIntents', { intents }));
+  const { approval, pending } = await withApproval(session.w.context, () =>
+    request(session.dapp, 'intents_publishIntents', { intents }),
+  );
   // The preview already says so (the signer's balance, read without any signature)…
-  await expect(approval.getByTestId('approval-simulation').locator('[data-outcome="error"]')).toContainText('The verifier would refuse this');
+  await expect(approval.getByTestId('approval-simulation').locator('[data-outcome="error"]')).toContainText(
+    'The verifier would refuse this',
+  );
   // …and if the user confirms anyway, simulate_intents refuses it before release: the page gets -32603
   // with the reason, the window says why, and nothing was published.
   await confirm(approval, { acknowledgeDanger: true });
   const e = errorOf(await pending);
-  expect(e).toMatchObject({ code: ERROR_CODES.internal, message: expect.stringMatching(/^The verifier refused it: .*balance/i) });
+  expect(e).toMatchObject({
+    code: ERROR_CODES.internal,
+    message: expect.stringMatching(/^The verifier refused it: .*balance/i),
+  });
   expect(e.data).toMatchObject({ intentHash: expect.any(String), reason: expect.stringMatching(/balance/i) });
-  await expect(approval.getByTestId('approval-refused')).toContainText(/Not signed: The verifier refused it: .*balance/i);
+  await expect(approval.getByTestId('approval-refused')).toContainText(
+    /Not signed: The verifier refused it: .*balance/i,
+  );
   await clickClosing(approval, 'approval-close');
 });
 
-test('-32603: publishing an already-signed intent ({signed}) the verifier refuses, without a prompt', async ({ sim }) => {
+test('-32603: publishing an already-signed intent ({signed}) the verifier refuses, without a prompt', async ({
+  sim,
+}) => {
   // Two transfers of the same wNEAR, each approved (and checked by the verifier) on its own: once the
   // first has settled, the second no longer has the balance.
   await fund(sim, session.w.accountId, WNEAR, ONE_WNEAR);
   const sign = async (receiver: string) => {
     const intents = [{ intent: 'transfer', receiver_id: receiver, tokens: { [WNEAR]: ONE_WNEAR } }];
-    const { approval, pending } = await withApproval(session.w.context, () => request(session.dapp, 'intents_signIntents', { intents }));
+    const { approval, pending } = await withApproval(session.w.context, () =>
+      request(session.dapp, 'intents_signIntents', { intents }),
+    );
     await confirm(approval, { acknowledgeDanger: true });
     const { signed } = resultOf<{ signed: unknown }>(await pending);
     await expectClosed(approval);
@@ -199,10 +266,21 @@ test('-32603: publishing an already-signed intent ({signed}) the verifier refuse
   const second = await sign('carol.near');
 
   const opened = await pagesOpenedDuring(session.w.context, async () => {
-    const { intentHash } = resultOf<{ intentHash: string }>(await request(session.dapp, 'intents_publishIntents', { signed: first }));
-    await expect.poll(async () => resultOf<{ status: string }>(await request(session.dapp, 'intents_getIntentStatus', { intentHash })).status, { timeout: 10_000 }).toBe('SETTLED');
+    const { intentHash } = resultOf<{ intentHash: string }>(
+      await request(session.dapp, 'intents_publishIntents', { signed: first }),
+    );
+    await expect
+      .poll(
+        async () =>
+          resultOf<{ status: string }>(await request(session.dapp, 'intents_getIntentStatus', { intentHash })).status,
+        { timeout: 10_000 },
+      )
+      .toBe('SETTLED');
     const e = errorOf(await request(session.dapp, 'intents_publishIntents', { signed: second }));
-    expect(e).toMatchObject({ code: ERROR_CODES.internal, message: expect.stringMatching(/^The verifier refused it: .*balance/i) });
+    expect(e).toMatchObject({
+      code: ERROR_CODES.internal,
+      message: expect.stringMatching(/^The verifier refused it: .*balance/i),
+    });
     // A tampered signature is the page's mistake: -32602 naming `signed`.
     const tampered = JSON.parse(JSON.stringify(second)) as { payload: { message: string } };
     tampered.payload.message = tampered.payload.message.replace('carol.near', 'eve.near');
@@ -220,13 +298,19 @@ test('4001 for every request of one site with “Reject all from this site”; a
     const page = await session.w.context.newPage();
     await page.goto(`${other.origin}/dapp.html`);
     // Two sites wait at once: one window, the first request shown, "2 requests waiting".
-    const first = await withApproval(session.w.context, () => request(session.dapp, 'intents_signMessage', goodMessage()));
+    const first = await withApproval(session.w.context, () =>
+      request(session.dapp, 'intents_signMessage', goodMessage()),
+    );
     const second = request(page, 'intents_requestAccounts', {});
     await expect(first.approval.getByTestId('approval-waiting')).toHaveText('2 requests waiting');
     expect(approvalPages(session.w.context)).toHaveLength(1);
     await expect(first.approval.getByTestId('approval-origin')).toHaveText(new URL(session.pages.origin).host);
     await first.approval.getByTestId('approval-reject-all').click();
-    expect(errorOf(await first.pending)).toEqual({ code: ERROR_CODES.userRejected, message: 'The user rejected the request', isError: true });
+    expect(errorOf(await first.pending)).toEqual({
+      code: ERROR_CODES.userRejected,
+      message: 'The user rejected the request',
+      isError: true,
+    });
     // The same window moves on to the other site's request.
     await expect(first.approval.getByTestId('approval-origin')).toHaveText(new URL(other.origin).host);
     await expect(first.approval.getByTestId('approval-kind')).toHaveAttribute('data-kind', 'connect');
@@ -248,14 +332,20 @@ test('-32005: more than 10 approval requests in a minute from one site', async (
     await page.goto(`${otherOrigin}/dapp.html`);
     for (let n = 1; n <= 10; n++) {
       // Each is queued (a window opens) and rejected at once through the queue, as "Reject all" does.
-      const { approval, pending } = await withApproval(session.w.context, () => request(page, 'intents_requestAccounts', {}));
+      const { approval, pending } = await withApproval(session.w.context, () =>
+        request(page, 'intents_requestAccounts', {}),
+      );
       await walletCall(session.w.popup, 'approval_rejectAll', { origin: otherOrigin });
       expect(errorOf(await pending), `request ${n}`).toMatchObject({ code: ERROR_CODES.userRejected });
       await expectClosed(approval);
     }
     const opened = await pagesOpenedDuring(session.w.context, async () => {
       const limited = errorOf(await request(page, 'intents_requestAccounts', {}));
-      expect(limited).toEqual({ code: ERROR_CODES.rateLimited, message: 'Too many requests from this site; wait a minute and try again', isError: true });
+      expect(limited).toEqual({
+        code: ERROR_CODES.rateLimited,
+        message: 'Too many requests from this site; wait a minute and try again',
+        isError: true,
+      });
     });
     expect(opened).toBe(0);
     // Per site: the dApp still answers, and another site that has asked nothing yet still gets its window
@@ -263,7 +353,9 @@ test('-32005: more than 10 approval requests in a minute from one site', async (
     expect(resultOf(await request(session.dapp, 'intents_accounts'))).toHaveLength(1);
     const fresh = await session.w.context.newPage();
     await fresh.goto(`http://fresh.localhost:${new URL(other.origin).port}/dapp.html`);
-    const { approval, pending } = await withApproval(session.w.context, () => request(fresh, 'intents_requestAccounts', {}));
+    const { approval, pending } = await withApproval(session.w.context, () =>
+      request(fresh, 'intents_requestAccounts', {}),
+    );
     await reject(approval);
     expect(errorOf(await pending).code).toBe(ERROR_CODES.userRejected);
     await expectClosed(approval);

@@ -3,12 +3,20 @@
 // approval window (arm the wait, then trigger), and the simulator's dev controls.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Frame, Page } from '@playwright/test';
 import { verifySignature } from '@near-wallet-selector/core';
+import type { BrowserContext, Frame, Page } from '@playwright/test';
 import { base58, base64 } from '@scure/base';
-import type { RunningSimulator } from '../../src/sim/server';
 import type { CreateResult } from '../../src/provider/walletApi';
-import { type Extension, type PageServer, ROOT, closePageServer, expect, launchExtension, startPageServer } from './fixtures';
+import type { RunningSimulator } from '../../src/sim/server';
+import {
+  closePageServer,
+  type Extension,
+  expect,
+  launchExtension,
+  type PageServer,
+  ROOT,
+  startPageServer,
+} from './fixtures';
 import { pointAtSimulator, test, walletCall } from './sim';
 
 export const PASSWORD = 'correct horse battery';
@@ -39,10 +47,20 @@ export async function openWallet(sim: RunningSimulator): Promise<WalletSession> 
   try {
     const popup = await extension.context.newPage();
     await pointAtSimulator(popup, extension, sim);
-    const created = await walletCall<CreateResult>(popup, 'wallet_create', { password: PASSWORD, source: { kind: 'generate' } });
+    const created = await walletCall<CreateResult>(popup, 'wallet_create', {
+      password: PASSWORD,
+      source: { kind: 'generate' },
+    });
     const account = created.status.accounts[0]!;
     expect(account.accountId).toMatch(/^[0-9a-f]{64}$/);
-    return { extension, context: extension.context, popup, accountId: account.accountId, publicKey: account.publicKeys[0]!, close };
+    return {
+      extension,
+      context: extension.context,
+      popup,
+      accountId: account.accountId,
+      publicKey: account.publicKeys[0]!,
+      close,
+    };
   } catch (e) {
     await close();
     throw e;
@@ -129,17 +147,28 @@ export type Outcome = { ok: true; result: unknown } | { ok: false; error: RpcErr
  * hangs: after `timeoutMs` the outcome is `{ok:'timeout'}`. Params go through page.evaluate, so they
  * are JSON; `nonceBytes` (if set) is turned into a Uint8Array in the page and put at params.nonce.
  */
-export function request(target: Page | Frame, method: string, params?: unknown, opts: { timeoutMs?: number; nonceBytes?: number[] } = {}): Promise<Outcome> {
+export function request(
+  target: Page | Frame,
+  method: string,
+  params?: unknown,
+  opts: { timeoutMs?: number; nonceBytes?: number[] } = {},
+): Promise<Outcome> {
   return target.evaluate(
     async ({ method, params, timeoutMs, nonceBytes }) => {
-      const provider = (window as unknown as { intentsCompanion: { request(a: unknown): Promise<unknown> } }).intentsCompanion;
+      const provider = (window as unknown as { intentsCompanion: { request(a: unknown): Promise<unknown> } })
+        .intentsCompanion;
       const p = params as Record<string, unknown> | undefined;
       if (nonceBytes && p) p.nonce = Uint8Array.from(nonceBytes);
       const call = provider.request(p === undefined ? { method } : { method, params: p }).then(
         (result) => ({ ok: true as const, result }),
         (e: { code: number; message: string; data?: unknown }) => ({
           ok: false as const,
-          error: { code: e.code, message: e.message, ...(e.data === undefined ? {} : { data: e.data }), isError: e instanceof Error },
+          error: {
+            code: e.code,
+            message: e.message,
+            ...(e.data === undefined ? {} : { data: e.data }),
+            isError: e instanceof Error,
+          },
         }),
       );
       const timeout = new Promise<{ ok: 'timeout' }>((r) => setTimeout(() => r({ ok: 'timeout' }), timeoutMs));
@@ -165,7 +194,10 @@ export function errorOf(o: Outcome): RpcErrorView {
  * Arms the wait for the approval window, then triggers the request; resolves once the window is open on
  * approve.html and has rendered a request (or its empty state). `pending` is the page's outcome.
  */
-export async function withApproval<T>(context: BrowserContext, trigger: () => Promise<T>): Promise<{ approval: Page; pending: Promise<T> }> {
+export async function withApproval<T>(
+  context: BrowserContext,
+  trigger: () => Promise<T>,
+): Promise<{ approval: Page; pending: Promise<T> }> {
   const opened = context.waitForEvent('page', { timeout: 10_000 });
   const pending = trigger();
   pending.catch(() => undefined); // the caller awaits it; never an unhandled rejection meanwhile
@@ -175,8 +207,12 @@ export async function withApproval<T>(context: BrowserContext, trigger: () => Pr
     approval.on('close', () => console.log(`[${Date.now()}] page closed: ${approval.url()}`));
     approval.on('console', (m) => console.log(`[${Date.now()}] approval console: ${m.text()}`));
   }
-  await expect.poll(() => approval.url(), { message: 'the new page is the approval window', timeout: 10_000 }).toMatch(/\/approve\.html/);
-  await expect(approval.getByTestId('approval-kind').or(approval.getByTestId('approval-empty'))).toBeVisible({ timeout: 10_000 });
+  await expect
+    .poll(() => approval.url(), { message: 'the new page is the approval window', timeout: 10_000 })
+    .toMatch(/\/approve\.html/);
+  await expect(approval.getByTestId('approval-kind').or(approval.getByTestId('approval-empty'))).toBeVisible({
+    timeout: 10_000,
+  });
   return { approval, pending };
 }
 
@@ -242,7 +278,13 @@ export async function queuedApprovals(context: BrowserContext): Promise<number> 
   const worker = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://'));
   if (!worker) throw new Error('the extension service worker is not running');
   return worker.evaluate(async () => {
-    const storage = (globalThis as unknown as { chrome: { storage: { session: { get(k: string): Promise<Record<string, { items?: unknown[] } | undefined>> } } } }).chrome.storage;
+    const storage = (
+      globalThis as unknown as {
+        chrome: {
+          storage: { session: { get(k: string): Promise<Record<string, { items?: unknown[] } | undefined>> } };
+        };
+      }
+    ).chrome.storage;
     return (await storage.session.get('approvals')).approvals?.items?.length ?? 0;
   });
 }

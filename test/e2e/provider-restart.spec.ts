@@ -10,12 +10,12 @@ import {
   errorOf,
   expectClosed,
   nonce32,
+  PAGE_SITE,
   pagesOpenedDuring,
   reject,
   request,
   resultOf,
   withApproval,
-  PAGE_SITE,
 } from './provider-helpers';
 import { expect, test } from './sim';
 import { stopWorker, watchWorkerForFile } from './worker';
@@ -32,7 +32,12 @@ test('signMessage waiting in the window; worker stopped; Confirm → the page ge
   const nonce = nonce32();
   const recipient = PAGE_SITE;
   const { approval, pending } = await withApproval(session.w.context, () =>
-    request(session.dapp, 'intents_signMessage', { message, recipient, nonce: nonce.toString('base64') }, { timeoutMs: 20_000 }),
+    request(
+      session.dapp,
+      'intents_signMessage',
+      { message, recipient, nonce: nonce.toString('base64') },
+      { timeoutMs: 20_000 },
+    ),
   );
   await expect(approval.getByTestId('approval-message')).toHaveText(message);
 
@@ -44,7 +49,9 @@ test('signMessage waiting in the window; worker stopped; Confirm → the page ge
   expect(outcome.ok, `the page's promise settled: ${JSON.stringify(outcome)}`).not.toBe('timeout');
   const signed = resultOf<{ accountId: string; publicKey: string; signature: string }>(outcome);
   expect(signed.accountId).toBe(session.w.accountId);
-  expect(verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message, nonce, recipient })).toBe(true);
+  expect(verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message, nonce, recipient })).toBe(
+    true,
+  );
   // It was a new worker that signed: stopped, then running again.
   const after = session.sw.events().slice(from);
   expect(after.indexOf('running'), after.join(',')).toBeGreaterThan(after.indexOf('stopped'));
@@ -53,7 +60,12 @@ test('signMessage waiting in the window; worker stopped; Confirm → the page ge
 
 test('worker stopped, then Reject → the page gets 4001', async () => {
   const { approval, pending } = await withApproval(session.w.context, () =>
-    request(session.dapp, 'intents_signMessage', { message: 'reject me', recipient: PAGE_SITE, nonce: nonce32().toString('base64') }, { timeoutMs: 20_000 }),
+    request(
+      session.dapp,
+      'intents_signMessage',
+      { message: 'reject me', recipient: PAGE_SITE, nonce: nonce32().toString('base64') },
+      { timeoutMs: 20_000 },
+    ),
   );
   await expect(approval.getByTestId('approval-message')).toHaveText('reject me');
   await stopWorker(session.cdp, session.sw);
@@ -69,24 +81,43 @@ test('worker stopped, then the window is closed → the page gets 4001, and the 
   const tab = await session.w.context.newPage();
   await tab.goto(session.dapp.url());
   const { approval, pending } = await withApproval(session.w.context, () =>
-    request(tab, 'intents_signMessage', { message: 'close me', recipient: PAGE_SITE, nonce: nonce32().toString('base64') }, { timeoutMs: 20_000 }),
+    request(
+      tab,
+      'intents_signMessage',
+      { message: 'close me', recipient: PAGE_SITE, nonce: nonce32().toString('base64') },
+      { timeoutMs: 20_000 },
+    ),
   );
   await expect(approval.getByTestId('approval-message')).toHaveText('close me');
   await stopWorker(session.cdp, session.sw);
   await approval.close(); // windows.onRemoved wakes the worker
   const outcome = await pending;
   expect(outcome.ok).not.toBe('timeout');
-  expect(errorOf(outcome)).toEqual({ code: ERROR_CODES.userRejected, message: 'The user closed the approval window', isError: true });
+  expect(errorOf(outcome)).toEqual({
+    code: ERROR_CODES.userRejected,
+    message: 'The user closed the approval window',
+    isError: true,
+  });
   // The tab that was just dismissed may not reopen the window at once (-32005, no window)…
   const opened = await pagesOpenedDuring(session.w.context, async () => {
-    const soon = errorOf(await request(tab, 'intents_signMessage', { message: 'again', recipient: PAGE_SITE, nonce: nonce32().toString('base64') }));
+    const soon = errorOf(
+      await request(tab, 'intents_signMessage', {
+        message: 'again',
+        recipient: PAGE_SITE,
+        nonce: nonce32().toString('base64'),
+      }),
+    );
     expect(soon.code).toBe(ERROR_CODES.rateLimited);
   });
   expect(opened).toBe(0);
   await tab.close();
   // …but nothing is left pending for the origin: the site asks from its other tab, queued (not -32002) and shown.
   const again = await withApproval(session.w.context, () =>
-    request(session.dapp, 'intents_signMessage', { message: 'after', recipient: PAGE_SITE, nonce: nonce32().toString('base64') }),
+    request(session.dapp, 'intents_signMessage', {
+      message: 'after',
+      recipient: PAGE_SITE,
+      nonce: nonce32().toString('base64'),
+    }),
   );
   await expect(again.approval.getByTestId('approval-message')).toHaveText('after');
   await reject(again.approval);
@@ -98,14 +129,22 @@ test('a request from a tab that closes is dropped: the window goes away and the 
   const tab = await session.w.context.newPage();
   await tab.goto(`${session.pages.origin}/dapp.html`);
   const { approval } = await withApproval(session.w.context, () =>
-    request(tab, 'intents_signMessage', { message: 'from a closing tab', recipient: PAGE_SITE, nonce: nonce32().toString('base64') }).catch(() => undefined),
+    request(tab, 'intents_signMessage', {
+      message: 'from a closing tab',
+      recipient: PAGE_SITE,
+      nonce: nonce32().toString('base64'),
+    }).catch(() => undefined),
   );
   await expect(approval.getByTestId('approval-message')).toHaveText('from a closing tab');
   await tab.close();
   await expectClosed(approval);
   // Not -32002: nothing is pending for the origin any more.
   const again = await withApproval(session.w.context, () =>
-    request(session.dapp, 'intents_signMessage', { message: 'next', recipient: PAGE_SITE, nonce: nonce32().toString('base64') }),
+    request(session.dapp, 'intents_signMessage', {
+      message: 'next',
+      recipient: PAGE_SITE,
+      nonce: nonce32().toString('base64'),
+    }),
   );
   await expect(again.approval.getByTestId('approval-message')).toHaveText('next');
   await reject(again.approval);

@@ -5,11 +5,8 @@
 //   A — the attacker page, never connected;  B — a connected dApp;  and A framing B.
 import type { Frame, Page } from '@playwright/test';
 import { ERROR_CODES, PAGE_CHANNEL, RELAY_CHANNEL } from '../../src/provider/protocol';
-import { type PageServer, closePageServer, startPageServer } from './fixtures';
+import { closePageServer, type PageServer, startPageServer } from './fixtures';
 import {
-  ONE_WNEAR,
-  WNEAR,
-  type WalletSession,
   approvalPages,
   confirm,
   connectDapp,
@@ -17,11 +14,14 @@ import {
   expectClosed,
   fund,
   nonce32,
+  ONE_WNEAR,
   openWallet,
   pagesOpenedDuring,
   reject,
   request,
   resultOf,
+  type WalletSession,
+  WNEAR,
   withApproval,
 } from './provider-helpers';
 import { expect, test, walletCall } from './sim';
@@ -50,7 +50,13 @@ interface PostedReply {
  * posted messages in order and drops bad ones at once, so an answered request posted last is the barrier
  * after which a dropped message can no longer be answered. `waitMs` only bounds a broken run.
  */
-function postRaw(page: Page | Frame, messages: unknown[], ids: number[], until: number[], waitMs = 10_000): Promise<PostedReply[]> {
+function postRaw(
+  page: Page | Frame,
+  messages: unknown[],
+  ids: number[],
+  until: number[],
+  waitMs = 10_000,
+): Promise<PostedReply[]> {
   return page.evaluate(
     async ({ messages, ids, waitMs, until, RELAY }) => {
       const seen: PostedReply[] = [];
@@ -58,7 +64,14 @@ function postRaw(page: Page | Frame, messages: unknown[], ids: number[], until: 
       const finished = new Promise<void>((r) => (done = r));
       const listener = (e: MessageEvent) => {
         const d = e.data as { channel?: string; id?: number } | null;
-        if (d && d.channel === RELAY && typeof d.id === 'number' && ids.includes(d.id) && ('result' in d || 'error' in d)) seen.push(d as PostedReply);
+        if (
+          d &&
+          d.channel === RELAY &&
+          typeof d.id === 'number' &&
+          ids.includes(d.id) &&
+          ('result' in d || 'error' in d)
+        )
+          seen.push(d as PostedReply);
         if (until.length > 0 && until.every((id) => seen.some((r) => r.id === id))) done();
       };
       window.addEventListener('message', listener);
@@ -95,12 +108,24 @@ test('messages posted straight to the relay get structured errors; fake origins 
   const disguise = {
     origin: extensionOrigin,
     url: `${extensionOrigin}/popup.html`,
-    sender: { id: w.extension.id, origin: extensionOrigin, url: `${extensionOrigin}/popup.html`, frameId: 0, tab: { id: 1 } },
+    sender: {
+      id: w.extension.id,
+      origin: extensionOrigin,
+      url: `${extensionOrigin}/popup.html`,
+      frameId: 0,
+      tab: { id: 1 },
+    },
     tabId: 1,
     frameId: 0,
     type: 'request',
   };
-  const page = (id: number, method: string, params?: unknown, extra: object = {}) => ({ channel: PAGE_CHANNEL, id, method, ...(params === undefined ? {} : { params }), ...extra });
+  const page = (id: number, method: string, params?: unknown, extra: object = {}) => ({
+    channel: PAGE_CHANNEL,
+    id,
+    method,
+    ...(params === undefined ? {} : { params }),
+    ...extra,
+  });
 
   let replies: PostedReply[] = [];
   const opened = await pagesOpenedDuring(w.context, async () => {
@@ -115,7 +140,12 @@ test('messages posted straight to the relay get structured errors; fake origins 
         page(106, 'wallet_setSettings', { endpoints: { bus: 'https://evil.example/rpc' } }, disguise),
         // B is connected, A is not: a page on A claiming to be B sees nothing and may sign nothing.
         page(107, 'intents_accounts', { origin: serverB.origin }, { origin: serverB.origin }),
-        page(108, 'intents_signMessage', { message: 'm', recipient: 'r', nonce: nonce32().toString('base64'), origin: serverB.origin }, { origin: serverB.origin, sender: { url: `${serverB.origin}/dapp.html` } }),
+        page(
+          108,
+          'intents_signMessage',
+          { message: 'm', recipient: 'r', nonce: nonce32().toString('base64'), origin: serverB.origin },
+          { origin: serverB.origin, sender: { url: `${serverB.origin}/dapp.html` } },
+        ),
         page(109, 'wallet_getPermissions', { origin: serverB.origin }, { origin: serverB.origin }),
         // Relay-shaped messages are answers and events for the page's own provider: the relay never forwards them.
         { channel: RELAY_CHANNEL, id: 110, method: 'intents_requestAccounts', params: {} },
@@ -137,10 +167,17 @@ test('messages posted straight to the relay get structured errors; fake origins 
   expect(opened, 'no approval window').toBe(0);
   const byId = new Map(replies.map((r) => [r.id, r]));
   for (const id of [101, 102, 103, 104, 105, 106]) {
-    expect(byId.get(id), `reply ${id}`).toEqual({ channel: RELAY_CHANNEL, id, error: { code: ERROR_CODES.unsupportedMethod, message: expect.stringMatching(/^Unsupported method: /) } });
+    expect(byId.get(id), `reply ${id}`).toEqual({
+      channel: RELAY_CHANNEL,
+      id,
+      error: { code: ERROR_CODES.unsupportedMethod, message: expect.stringMatching(/^Unsupported method: /) },
+    });
   }
   expect(byId.get(107)).toEqual({ channel: RELAY_CHANNEL, id: 107, result: [] }); // A's accounts, not B's
-  expect(byId.get(108)).toMatchObject({ id: 108, error: { code: ERROR_CODES.unauthorized, message: expect.stringContaining('not connected') } });
+  expect(byId.get(108)).toMatchObject({
+    id: 108,
+    error: { code: ERROR_CODES.unauthorized, message: expect.stringContaining('not connected') },
+  });
   expect(byId.get(109)).toEqual({ channel: RELAY_CHANNEL, id: 109, result: [] });
   for (const id of [110, 111, 113]) expect(byId.has(id), `no reply to dropped message ${id}`).toBe(false);
   expect(byId.get(199)).toEqual({ channel: RELAY_CHANNEL, id: 199, result: [] });
@@ -158,7 +195,11 @@ test('the approval window shows the real origin, whatever origin a request claim
   // Through the provider, params claiming B's origin (and the extension's).
   {
     const { approval, pending } = await withApproval(w.context, () =>
-      request(attacker, 'intents_requestAccounts', { origin: serverB.origin, url: `${serverB.origin}/`, sender: { origin: serverB.origin } }),
+      request(attacker, 'intents_requestAccounts', {
+        origin: serverB.origin,
+        url: `${serverB.origin}/`,
+        sender: { origin: serverB.origin },
+      }),
     );
     await expect(approval.getByTestId('approval-origin')).toHaveText(host);
     await expect(approval.getByTestId('approval-origin')).toHaveAttribute('title', serverA.origin);
@@ -173,7 +214,17 @@ test('the approval window shows the real origin, whatever origin a request claim
     const { approval } = await withApproval(w.context, async () => {
       replies = postRaw(
         attacker,
-        [{ channel: PAGE_CHANNEL, id: 201, method: 'intents_requestAccounts', params: { origin: serverB.origin }, origin: serverB.origin, sender: { url: `${serverB.origin}/`, frameId: 0 }, tabId: 1 }],
+        [
+          {
+            channel: PAGE_CHANNEL,
+            id: 201,
+            method: 'intents_requestAccounts',
+            params: { origin: serverB.origin },
+            origin: serverB.origin,
+            sender: { url: `${serverB.origin}/`, frameId: 0 },
+            tabId: 1,
+          },
+        ],
         [201],
         [201],
       );
@@ -183,7 +234,13 @@ test('the approval window shows the real origin, whatever origin a request claim
     await expect(approval.getByTestId('approval-kind')).toHaveAttribute('data-kind', 'connect');
     await reject(approval);
     await expectClosed(approval);
-    expect(await replies!).toEqual([{ channel: RELAY_CHANNEL, id: 201, error: { code: ERROR_CODES.userRejected, message: 'The user rejected the request' } }]);
+    expect(await replies!).toEqual([
+      {
+        channel: RELAY_CHANNEL,
+        id: 201,
+        error: { code: ERROR_CODES.userRejected, message: 'The user rejected the request' },
+      },
+    ]);
   }
   expect(resultOf(await request(attacker, 'intents_accounts'))).toEqual([]);
 });
@@ -201,8 +258,14 @@ test('a cross-origin iframe cannot get a signature (4100), even of a connected o
       const message = { message: 'from a frame', recipient: 'r.example', nonce: nonce32().toString('base64') };
       for (const [method, params] of [
         ['intents_signMessage', message],
-        ['intents_signIntents', { intents: [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE_WNEAR } }] }],
-        ['intents_publishIntents', { intents: [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE_WNEAR } }] }],
+        [
+          'intents_signIntents',
+          { intents: [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE_WNEAR } }] },
+        ],
+        [
+          'intents_publishIntents',
+          { intents: [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE_WNEAR } }] },
+        ],
         ['intents_requestAccounts', {}],
       ] as const) {
         expect(errorOf(await request(frame!, method, params)), method).toEqual({
@@ -222,7 +285,9 @@ test('a cross-origin iframe cannot get a signature (4100), even of a connected o
       // Barrier: the parent's own request, posted after the frame's, answered by its relay. Messages to
       // one window are delivered in the order they were posted, so the frame's were handled before it.
       expect(resultOf(await request(host, 'intents_accounts'))).toBeDefined();
-      const parentSaw = await host.evaluate(() => (window as unknown as { __relayMessages: { id?: number }[] }).__relayMessages.map((m) => m.id));
+      const parentSaw = await host.evaluate(() =>
+        (window as unknown as { __relayMessages: { id?: number }[] }).__relayMessages.map((m) => m.id),
+      );
       expect(parentSaw).not.toContain(301);
       expect(parentSaw).not.toContain(302);
     });
@@ -240,7 +305,14 @@ test('key-management intents from a page are refused (4100) without a window', a
     ['intents_signIntents', [{ intent: 'remove_public_key', public_key: w.publicKey }], 'intents.0.intent'],
     ['intents_publishIntents', [{ intent: 'set_auth_by_predecessor_id', enabled: false }], 'intents.0.intent'],
     // Hidden behind an ordinary transfer.
-    ['intents_signIntents', [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE_WNEAR } }, { intent: 'add_public_key', public_key: other }], 'intents.1.intent'],
+    [
+      'intents_signIntents',
+      [
+        { intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE_WNEAR } },
+        { intent: 'add_public_key', public_key: other },
+      ],
+      'intents.1.intent',
+    ],
   ];
   const opened = await pagesOpenedDuring(w.context, async () => {
     for (const [method, intents, field] of cases) {
@@ -266,9 +338,16 @@ test('risk gates in the window: forbidden blocks Confirm; danger needs the ackno
   // Forbidden: a transfer to the signer itself (the verifier refuses it) — Confirm never arms.
   {
     const intents = [{ intent: 'transfer', receiver_id: w.accountId, tokens: { [WNEAR]: ONE_WNEAR } }];
-    const { approval, pending } = await withApproval(w.context, () => request(dapp, 'intents_signIntents', { intents }));
-    await expect(approval.locator('[data-testid="approval-finding"][data-code="transfer_to_self"]')).toHaveAttribute('data-level', 'forbidden');
-    await expect(approval.getByTestId('approval-blocked')).toContainText('The verifier refuses a transfer to the signer itself.');
+    const { approval, pending } = await withApproval(w.context, () =>
+      request(dapp, 'intents_signIntents', { intents }),
+    );
+    await expect(approval.locator('[data-testid="approval-finding"][data-code="transfer_to_self"]')).toHaveAttribute(
+      'data-level',
+      'forbidden',
+    );
+    await expect(approval.getByTestId('approval-blocked')).toContainText(
+      'The verifier refuses a transfer to the signer itself.',
+    );
     // The window says why Confirm is off: the block, not the short delay (which comes after it in order).
     await expect(approval.getByTestId('approval-confirm-hint')).toHaveText('This request cannot be approved.');
     await expect(approval.getByTestId('approval-confirm')).toBeDisabled();
@@ -280,8 +359,12 @@ test('risk gates in the window: forbidden blocks Confirm; danger needs the ackno
   // Danger: a token_diff that only gives — Confirm arms only once the risk is acknowledged.
   {
     const intents = [{ intent: 'token_diff', diff: { [WNEAR]: `-${ONE_WNEAR}` } }];
-    const { approval, pending } = await withApproval(w.context, () => request(dapp, 'intents_signIntents', { intents }));
-    await expect(approval.locator('[data-testid="approval-finding"][data-code="gives_without_receiving"]')).toHaveAttribute('data-level', 'danger');
+    const { approval, pending } = await withApproval(w.context, () =>
+      request(dapp, 'intents_signIntents', { intents }),
+    );
+    await expect(
+      approval.locator('[data-testid="approval-finding"][data-code="gives_without_receiving"]'),
+    ).toHaveAttribute('data-level', 'danger');
     await expect(approval.getByTestId('approval-blocked')).toHaveCount(0);
     await expect(approval.getByTestId('approval-confirm-hint')).toHaveText('Tick “I understand the risk” to continue.');
     await expect(approval.getByTestId('approval-confirm')).toBeDisabled();
@@ -294,7 +377,13 @@ test('risk gates in the window: forbidden blocks Confirm; danger needs the ackno
   // A "message" addressed to the verifier may be an intent in disguise: refused before any window.
   {
     const opened = await pagesOpenedDuring(w.context, async () => {
-      const e = errorOf(await request(dapp, 'intents_signMessage', { message: '{"intents":[]}', recipient: 'intents.near', nonce: nonce32().toString('base64') }));
+      const e = errorOf(
+        await request(dapp, 'intents_signMessage', {
+          message: '{"intents":[]}',
+          recipient: 'intents.near',
+          nonce: nonce32().toString('base64'),
+        }),
+      );
       expect(e).toMatchObject({ code: ERROR_CODES.invalidParams, data: { field: 'recipient' } });
     });
     expect(opened).toBe(0);
@@ -303,7 +392,17 @@ test('risk gates in the window: forbidden blocks Confirm; danger needs the ackno
 
 test('2,000 malformed or random requests: a structured error for each, no window, the worker stays healthy', async () => {
   test.setTimeout(90_000);
-  let summary: { total: number; errors: number; results: number; timeouts: number; bad: unknown[]; codes: Record<string, number>; ms: number } | undefined;
+  let summary:
+    | {
+        total: number;
+        errors: number;
+        results: number;
+        timeouts: number;
+        bad: unknown[];
+        codes: Record<string, number>;
+        ms: number;
+      }
+    | undefined;
   const opened = await pagesOpenedDuring(w.context, async () => {
     summary = await attacker.evaluate(
       async ({ accountId, extId }) => {
@@ -316,8 +415,13 @@ test('2,000 malformed or random requests: a structured error for each, no window
           return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
         };
         const int = (n: number) => Math.floor(rnd() * n);
-        const pick = <T,>(xs: readonly T[]): T => xs[int(xs.length)]!;
-        const ALPHABETS = ['abcdefghijklmnopqrstuvwxyz_', 'ABCxyz019_-.:/$', 'äöü€漢字🙂\u0000\u202e\ud800', ' \t\n\r"\'\\<>{}'];
+        const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
+        const ALPHABETS = [
+          'abcdefghijklmnopqrstuvwxyz_',
+          'ABCxyz019_-.:/$',
+          'äöü€漢字🙂\u0000\u202e\ud800',
+          ' \t\n\r"\'\\<>{}',
+        ];
         const str = (max: number) => {
           const a = pick(ALPHABETS);
           let s = '';
@@ -327,9 +431,38 @@ test('2,000 malformed or random requests: a structured error for each, no window
         // Methods whose answer does not depend on params never prompt and succeed (intents_accounts,
         // intents_disconnect, wallet_getPermissions, and wallet_revokePermissions for any non-empty array of
         // objects) or always prompt (intents_requestAccounts): left out.
-        const PAGE_METHODS = ['intents_signMessage', 'intents_signIntents', 'intents_publishIntents', 'intents_getIntentStatus'];
-        const INTERNAL = ['wallet_exportKey', 'wallet_exportPhrase', 'wallet_status', 'wallet_lock', 'wallet_create', 'wallet_setSettings', 'wallet_revokeSite', 'approval_current', 'approval_resolve', 'approval_rejectAll'];
-        const ODD = ['__proto__', 'constructor', 'hasOwnProperty', 'toString', 'valueOf', 'prototype', 'then', ' intents_accounts', 'INTENTS_ACCOUNTS', 'intents_accounts\u0000', 'eth_requestAccounts', 'near_signMessage'];
+        const PAGE_METHODS = [
+          'intents_signMessage',
+          'intents_signIntents',
+          'intents_publishIntents',
+          'intents_getIntentStatus',
+        ];
+        const INTERNAL = [
+          'wallet_exportKey',
+          'wallet_exportPhrase',
+          'wallet_status',
+          'wallet_lock',
+          'wallet_create',
+          'wallet_setSettings',
+          'wallet_revokeSite',
+          'approval_current',
+          'approval_resolve',
+          'approval_rejectAll',
+        ];
+        const ODD = [
+          '__proto__',
+          'constructor',
+          'hasOwnProperty',
+          'toString',
+          'valueOf',
+          'prototype',
+          'then',
+          ' intents_accounts',
+          'INTENTS_ACCOUNTS',
+          'intents_accounts\u0000',
+          'eth_requestAccounts',
+          'near_signMessage',
+        ];
         const method = () => {
           const r = rnd();
           if (r < 0.35) return pick(PAGE_METHODS);
@@ -380,8 +513,33 @@ test('2,000 malformed or random requests: a structured error for each, no window
           if (depth > 3 || r < 0.45) return leaf();
           if (r < 0.65) return Array.from({ length: int(5) }, () => value(depth + 1));
           const o: Record<string, unknown> = {};
-          const keys = ['message', 'recipient', 'nonce', 'intents', 'signed', 'quoteHashes', 'deadline', 'signerId', 'accountId', 'standard', 'callbackUrl', 'origin', 'password', '__proto__', 'constructor', 'intent', 'diff', 'tokens'];
-          for (let i = 0, n = int(6); i < n; i++) Object.defineProperty(o, rnd() < 0.8 ? pick(keys) : str(12), { value: value(depth + 1), enumerable: true, configurable: true, writable: true });
+          const keys = [
+            'message',
+            'recipient',
+            'nonce',
+            'intents',
+            'signed',
+            'quoteHashes',
+            'deadline',
+            'signerId',
+            'accountId',
+            'standard',
+            'callbackUrl',
+            'origin',
+            'password',
+            '__proto__',
+            'constructor',
+            'intent',
+            'diff',
+            'tokens',
+          ];
+          for (let i = 0, n = int(6); i < n; i++)
+            Object.defineProperty(o, rnd() < 0.8 ? pick(keys) : str(12), {
+              value: value(depth + 1),
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
           return o;
         };
         // Near misses of real params, each wrong in one place.
@@ -416,15 +574,32 @@ test('2,000 malformed or random requests: a structured error for each, no window
 
         const TOTAL = 2000;
         const BATCH = 200;
-        const provider = (window as unknown as { intentsCompanion: { request(a: unknown): Promise<unknown> } }).intentsCompanion;
-        const out = { total: 0, errors: 0, results: 0, timeouts: 0, bad: [] as unknown[], codes: {} as Record<string, number>, ms: 0 };
+        const provider = (window as unknown as { intentsCompanion: { request(a: unknown): Promise<unknown> } })
+          .intentsCompanion;
+        const out = {
+          total: 0,
+          errors: 0,
+          results: 0,
+          timeouts: 0,
+          bad: [] as unknown[],
+          codes: {} as Record<string, number>,
+          ms: 0,
+        };
         const t0 = performance.now();
         for (let start = 0; start < TOTAL; start += BATCH) {
           const batch = Array.from({ length: BATCH }, () => {
             const m = method();
             const p = params();
             // getIntentStatus with a real-looking hash would be answered by the bus (a result): keep it malformed.
-            const safe = m === 'intents_getIntentStatus' && typeof p === 'object' && p !== null && typeof (p as { intentHash?: unknown }).intentHash === 'string' && (p as { intentHash: string }).intentHash.length > 0 && (p as { intentHash: string }).intentHash.length <= 128 ? { intentHash: 5 } : p;
+            const safe =
+              m === 'intents_getIntentStatus' &&
+              typeof p === 'object' &&
+              p !== null &&
+              typeof (p as { intentHash?: unknown }).intentHash === 'string' &&
+              (p as { intentHash: string }).intentHash.length > 0 &&
+              (p as { intentHash: string }).intentHash.length <= 128
+                ? { intentHash: 5 }
+                : p;
             let call: Promise<unknown>;
             try {
               call = provider.request(safe === undefined ? { method: m } : { method: m, params: safe });
@@ -440,7 +615,13 @@ test('2,000 malformed or random requests: a structured error for each, no window
               timeout.then(() => ({ kind: 'timeout', m })),
             ]);
           });
-          for (const r of (await Promise.all(batch)) as { kind: string; m: string; result?: unknown; e?: { code?: unknown; message?: unknown }; isError?: boolean }[]) {
+          for (const r of (await Promise.all(batch)) as {
+            kind: string;
+            m: string;
+            result?: unknown;
+            e?: { code?: unknown; message?: unknown };
+            isError?: boolean;
+          }[]) {
             out.total++;
             if (r.kind === 'timeout') {
               out.timeouts++;
@@ -451,7 +632,8 @@ test('2,000 malformed or random requests: a structured error for each, no window
             } else {
               out.errors++;
               const { code, message } = r.e ?? {};
-              if (!Number.isInteger(code) || typeof message !== 'string' || message.length === 0 || !r.isError) out.bad.push({ m: r.m, code, message });
+              if (!Number.isInteger(code) || typeof message !== 'string' || message.length === 0 || !r.isError)
+                out.bad.push({ m: r.m, code, message });
               out.codes[String(code)] = (out.codes[String(code)] ?? 0) + 1;
             }
           }
@@ -463,18 +645,30 @@ test('2,000 malformed or random requests: a structured error for each, no window
     );
   });
   const s = summary!;
-  test.info().annotations.push({ type: 'fuzz', description: `${s.total} requests in ${s.ms} ms; codes ${JSON.stringify(s.codes)}` });
+  test
+    .info()
+    .annotations.push({
+      type: 'fuzz',
+      description: `${s.total} requests in ${s.ms} ms; codes ${JSON.stringify(s.codes)}`,
+    });
   expect(s.bad, 'every request got a structured {code, message} error').toEqual([]);
   expect(s).toMatchObject({ total: 2000, errors: 2000, results: 0, timeouts: 0 });
-  for (const code of Object.keys(s.codes)) expect(KNOWN_CODES, `code ${code} is one of the table's`).toContain(Number(code));
+  for (const code of Object.keys(s.codes))
+    expect(KNOWN_CODES, `code ${code} is one of the table's`).toContain(Number(code));
   expect(opened, 'no approval window (nor any page) opened').toBe(0);
 
   // The worker still answers, for both origins, and still prompts for a real request.
   expect(resultOf(await request(attacker, 'intents_accounts'))).toEqual([]);
-  expect(resultOf(await request(dapp, 'intents_accounts'))).toEqual([{ accountId: w.accountId, publicKey: w.publicKey }]);
+  expect(resultOf(await request(dapp, 'intents_accounts'))).toEqual([
+    { accountId: w.accountId, publicKey: w.publicKey },
+  ]);
   expect((await walletCall<{ unlocked: boolean }>(w.popup, 'wallet_status')).unlocked).toBe(true);
   const { approval, pending } = await withApproval(w.context, () =>
-    request(dapp, 'intents_signMessage', { message: 'still here', recipient: 'r.example', nonce: nonce32().toString('base64') }),
+    request(dapp, 'intents_signMessage', {
+      message: 'still here',
+      recipient: 'r.example',
+      nonce: nonce32().toString('base64'),
+    }),
   );
   await expect(approval.getByTestId('approval-message')).toHaveText('still here');
   await reject(approval);
@@ -491,11 +685,14 @@ test('a method name longer than 64 characters gets a structured error', async ()
 // Regression: params over the browser's 64 MiB message limit get -32602 instead of silence.
 test('params over the 64 MiB runtime-message limit get a structured error', async () => {
   const o = await attacker.evaluate(async () => {
-    const provider = (window as unknown as { intentsCompanion: { request(a: unknown): Promise<unknown> } }).intentsCompanion;
-    const call = provider.request({ method: 'intents_signMessage', params: { message: 'a'.repeat(70 * 1024 * 1024) } }).then(
-      () => 'result',
-      (e: { code: number }) => e.code,
-    );
+    const provider = (window as unknown as { intentsCompanion: { request(a: unknown): Promise<unknown> } })
+      .intentsCompanion;
+    const call = provider
+      .request({ method: 'intents_signMessage', params: { message: 'a'.repeat(70 * 1024 * 1024) } })
+      .then(
+        () => 'result',
+        (e: { code: number }) => e.code,
+      );
     return Promise.race([call, new Promise((r) => setTimeout(() => r('timeout'), 5_000))]);
   });
   expect(o).toBe(ERROR_CODES.invalidParams);

@@ -6,11 +6,6 @@
 // @near-wallet-selector/core's verifySignature.
 import { verifySignature } from '@near-wallet-selector/core';
 import {
-  ONE_WNEAR,
-  PASSWORD,
-  TEN_WNEAR,
-  USDT,
-  WNEAR,
   approvalPages,
   approvalQueueEmpty,
   balances,
@@ -21,12 +16,17 @@ import {
   expectClosed,
   fund,
   nonce32,
+  ONE_WNEAR,
+  PAGE_SITE,
+  PASSWORD,
   request,
   resultOf,
   screenshotPath,
   signedIntentVerifies,
+  TEN_WNEAR,
+  USDT,
+  WNEAR,
   withApproval,
-  PAGE_SITE,
 } from './provider-helpers';
 import { expect, test, walletCall } from './sim';
 
@@ -37,7 +37,10 @@ let account: { accountId: string; publicKey: string };
 
 /** Provider events the dApp page received since the last `markEvents()`. */
 let eventsFrom = 0;
-const events = async () => (await session.dapp.evaluate(() => (window as unknown as { __events: { name: string; data: unknown }[] }).__events)).slice(eventsFrom);
+const events = async () =>
+  (
+    await session.dapp.evaluate(() => (window as unknown as { __events: { name: string; data: unknown }[] }).__events)
+  ).slice(eventsFrom);
 const markEvents = async () => {
   eventsFrom += (await events()).length;
 };
@@ -52,7 +55,9 @@ test('intents_accounts and wallet_getPermissions are empty before connecting', a
 });
 
 test('intents_requestAccounts: connect window → Connect → the account; a second call opens no window', async () => {
-  const { approval, pending } = await withApproval(session.w.context, () => request(session.dapp, 'intents_requestAccounts', {}));
+  const { approval, pending } = await withApproval(session.w.context, () =>
+    request(session.dapp, 'intents_requestAccounts', {}),
+  );
   await expect(approval.getByTestId('approval-kind')).toHaveAttribute('data-kind', 'connect');
   await expect(approval.getByTestId('approval-origin')).toHaveText(new URL(session.pages.origin).host);
   await expect(approval.getByTestId('approval-origin')).toHaveAttribute('title', session.pages.origin);
@@ -95,15 +100,57 @@ test('intents_signMessage: the window shows the message; the signature verifies 
   await expect(approval.getByTestId('approval-verifier-warning')).toHaveCount(0);
   await confirm(approval);
   const signed = resultOf<{ accountId: string; publicKey: string; signature: string }>(await pending);
-  expect(signed).toEqual({ accountId: session.w.accountId, publicKey: session.w.publicKey, signature: expect.stringMatching(/^[A-Za-z0-9+/]{86}==$/) });
+  expect(signed).toEqual({
+    accountId: session.w.accountId,
+    publicKey: session.w.publicKey,
+    signature: expect.stringMatching(/^[A-Za-z0-9+/]{86}==$/),
+  });
 
   // Checked here in Node by another implementation of NEP-413 (borsh payload, tag 2^31+413, sha256, ed25519).
-  expect(verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message, nonce, recipient, callbackUrl })).toBe(true);
+  expect(
+    verifySignature({
+      publicKey: signed.publicKey,
+      signature: signed.signature,
+      message,
+      nonce,
+      recipient,
+      callbackUrl,
+    }),
+  ).toBe(true);
   // …and it is bound to every field.
-  expect(verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message: `${message}!`, nonce, recipient, callbackUrl })).toBe(false);
-  expect(verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message, nonce, recipient: 'other.example', callbackUrl })).toBe(false);
-  expect(verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message, nonce: nonce32(), recipient, callbackUrl })).toBe(false);
-  expect(verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message, nonce, recipient })).toBe(false);
+  expect(
+    verifySignature({
+      publicKey: signed.publicKey,
+      signature: signed.signature,
+      message: `${message}!`,
+      nonce,
+      recipient,
+      callbackUrl,
+    }),
+  ).toBe(false);
+  expect(
+    verifySignature({
+      publicKey: signed.publicKey,
+      signature: signed.signature,
+      message,
+      nonce,
+      recipient: 'other.example',
+      callbackUrl,
+    }),
+  ).toBe(false);
+  expect(
+    verifySignature({
+      publicKey: signed.publicKey,
+      signature: signed.signature,
+      message,
+      nonce: nonce32(),
+      recipient,
+      callbackUrl,
+    }),
+  ).toBe(false);
+  expect(verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message, nonce, recipient })).toBe(
+    false,
+  );
   await expectClosed(approval);
 });
 
@@ -116,14 +163,20 @@ test('intents_signMessage with the nonce as a Uint8Array (no callback URL) verif
   await expect(approval.getByTestId('approval-message')).toHaveText(message);
   await confirm(approval);
   const signed = resultOf<{ publicKey: string; signature: string }>(await pending);
-  expect(verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message, nonce, recipient: PAGE_SITE })).toBe(true);
+  expect(
+    verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message, nonce, recipient: PAGE_SITE }),
+  ).toBe(true);
   await expectClosed(approval);
 });
 
-test('intents_signIntents (a transfer): plain words and the simulation → Sign → {signed, intentHash, payload}', async ({ sim }) => {
+test('intents_signIntents (a transfer): plain words and the simulation → Sign → {signed, intentHash, payload}', async ({
+  sim,
+}) => {
   await fund(sim, session.w.accountId, WNEAR, TEN_WNEAR);
   const intents = [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE_WNEAR } }];
-  const { approval, pending } = await withApproval(session.w.context, () => request(session.dapp, 'intents_signIntents', { intents }));
+  const { approval, pending } = await withApproval(session.w.context, () =>
+    request(session.dapp, 'intents_signIntents', { intents }),
+  );
   await expect(approval.getByTestId('approval-kind')).toHaveAttribute('data-kind', 'signIntents');
   await expect(approval.getByTestId('approval-origin')).toHaveText(new URL(session.pages.origin).host);
   const intent = approval.getByTestId('approval-intent');
@@ -142,7 +195,12 @@ test('intents_signIntents (a transfer): plain words and the simulation → Sign 
   await confirm(approval, { acknowledgeDanger: true });
 
   const out = resultOf<{
-    signed: { standard: string; payload: { message: string; nonce: string; recipient: string }; public_key: string; signature: string };
+    signed: {
+      standard: string;
+      payload: { message: string; nonce: string; recipient: string };
+      public_key: string;
+      signature: string;
+    };
     intentHash: string;
     payload: { signer_id: string; verifying_contract: string; intents: unknown[]; deadline: string; nonce: string };
   }>(await pending);
@@ -151,7 +209,11 @@ test('intents_signIntents (a transfer): plain words and the simulation → Sign 
   expect(out.signed.standard).toBe('nep413');
   expect(out.signed.public_key).toBe(session.w.publicKey);
   expect(out.signed.payload.recipient).toBe('intents.sim');
-  expect(JSON.parse(out.signed.payload.message)).toMatchObject({ signer_id: session.w.accountId, intents, deadline: out.payload.deadline });
+  expect(JSON.parse(out.signed.payload.message)).toMatchObject({
+    signer_id: session.w.accountId,
+    intents,
+    deadline: out.payload.deadline,
+  });
   // The NEP-413 signature inside the signed intent verifies independently too (signature is ed25519:<base58>).
   expect(out.signed.signature).toMatch(/^ed25519:/);
   expect(signedIntentVerifies(out.signed)).toBe(true);
@@ -160,13 +222,18 @@ test('intents_signIntents (a transfer): plain words and the simulation → Sign 
   expect((await balances(sim, session.w.accountId))[WNEAR]).toBe(TEN_WNEAR);
 });
 
-test('intents_publishIntents: a token_diff swap against a bus quote → Sign & publish → SETTLED, balances moved', async ({ sim }) => {
+test('intents_publishIntents: a token_diff swap against a bus quote → Sign & publish → SETTLED, balances moved', async ({
+  sim,
+}) => {
   const before = await balances(sim, session.w.accountId);
   expect(before[WNEAR]).toBe(TEN_WNEAR);
   const offer = await busQuote(sim);
   const diff = { [WNEAR]: `-${offer.amount_in}`, [USDT]: offer.amount_out };
   const { approval, pending } = await withApproval(session.w.context, () =>
-    request(session.dapp, 'intents_publishIntents', { intents: [{ intent: 'token_diff', diff }], quoteHashes: [offer.quote_hash] }),
+    request(session.dapp, 'intents_publishIntents', {
+      intents: [{ intent: 'token_diff', diff }],
+      quoteHashes: [offer.quote_hash],
+    }),
   );
   await expect(approval.getByTestId('approval-kind')).toHaveAttribute('data-kind', 'publishIntents');
   const intent = approval.getByTestId('approval-intent');
@@ -175,7 +242,10 @@ test('intents_publishIntents: a token_diff swap against a bus quote → Sign & p
   await expect(intent).toContainText(/Receive [\d.]+ USDT/);
   // Risk findings with their levels: the swap alone needs the solver's counter-intent.
   await expect(approval.getByTestId('approval-finding').first()).toBeVisible();
-  await expect(approval.locator('[data-testid="approval-finding"][data-code="needs_counterparty"]')).toHaveAttribute('data-level', 'info');
+  await expect(approval.locator('[data-testid="approval-finding"][data-code="needs_counterparty"]')).toHaveAttribute(
+    'data-level',
+    'info',
+  );
   const simulation = approval.getByTestId('approval-simulation');
   await expect(simulation.locator('[data-outcome="ok"]')).toContainText('1 intent would execute');
   await expect(simulation).toContainText('-1 wNEAR');
@@ -193,7 +263,9 @@ test('intents_publishIntents: a token_diff swap against a bus quote → Sign & p
   await expect
     .poll(
       async () => {
-        const s = resultOf<{ status: string; intent_hash: string }>(await request(session.dapp, 'intents_getIntentStatus', { intentHash: published.intentHash }));
+        const s = resultOf<{ status: string; intent_hash: string }>(
+          await request(session.dapp, 'intents_getIntentStatus', { intentHash: published.intentHash }),
+        );
         expect(s.intent_hash).toBe(published.intentHash);
         if (statuses.at(-1) !== s.status) statuses.push(s.status);
         return s.status;
@@ -218,7 +290,11 @@ test('intents_getIntentStatus of an unknown hash relays the bus answer', async (
 
 test('wallet_getPermissions / wallet_revokePermissions have the EIP-2255 shapes', async () => {
   expect(resultOf(await request(session.dapp, 'wallet_getPermissions'))).toEqual([
-    { parentCapability: 'intents_accounts', invoker: session.pages.origin, caveats: [{ type: 'restrictReturnedAccounts', value: [session.w.accountId] }] },
+    {
+      parentCapability: 'intents_accounts',
+      invoker: session.pages.origin,
+      caveats: [{ type: 'restrictReturnedAccounts', value: [session.w.accountId] }],
+    },
   ]);
   await markEvents();
   expect(resultOf(await request(session.dapp, 'wallet_revokePermissions', [{ intents_accounts: {} }]))).toBeNull();
@@ -227,7 +303,11 @@ test('wallet_getPermissions / wallet_revokePermissions have the EIP-2255 shapes'
   await expect.poll(events).toContainEqual({ name: 'accountsChanged', data: [] });
   // The popup's Connected sites no longer lists it.
   const sites = await session.w.popup.evaluate(async () => {
-    const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<{ result: { origin: string }[] }> } } }).chrome.runtime;
+    const runtime = (
+      globalThis as unknown as {
+        chrome: { runtime: { sendMessage(m: unknown): Promise<{ result: { origin: string }[] }> } };
+      }
+    ).chrome.runtime;
     return (await runtime.sendMessage({ type: 'request', method: 'wallet_listSites' })).result.map((s) => s.origin);
   });
   expect(sites).not.toContain(session.pages.origin);
@@ -239,7 +319,9 @@ test('a locked wallet: the window asks for the password, then shows the request 
 
   // Not connected (revoked above) and locked: connect asks to unlock first, in the window.
   {
-    const { approval, pending } = await withApproval(session.w.context, () => request(session.dapp, 'intents_requestAccounts', {}));
+    const { approval, pending } = await withApproval(session.w.context, () =>
+      request(session.dapp, 'intents_requestAccounts', {}),
+    );
     await expect(approval.getByTestId('approval-kind')).toHaveAttribute('data-kind', 'connect');
     await expect(approval.getByTestId('approval-confirm')).toHaveCount(0); // no Confirm before the unlock
     await approval.getByTestId('approval-unlock-password').fill('not the password');
@@ -256,7 +338,12 @@ test('a locked wallet: the window asks for the password, then shows the request 
   // Connected: locking tells the site (lock, accountsChanged []); signing asks to unlock, then signs.
   await markEvents();
   await walletCall(session.w.popup, 'wallet_lock');
-  await expect.poll(events).toEqual(expect.arrayContaining([{ name: 'accountsChanged', data: [] }, { name: 'lock', data: null }]));
+  await expect.poll(events).toEqual(
+    expect.arrayContaining([
+      { name: 'accountsChanged', data: [] },
+      { name: 'lock', data: null },
+    ]),
+  );
   const message = 'signed after an unlock';
   const nonce = nonce32();
   const { approval, pending } = await withApproval(session.w.context, () =>
@@ -268,16 +355,27 @@ test('a locked wallet: the window asks for the password, then shows the request 
   await expect(approval.getByTestId('approval-message')).toHaveText(message);
   await confirm(approval);
   const signed = resultOf<{ publicKey: string; signature: string }>(await pending);
-  expect(verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message, nonce, recipient: PAGE_SITE })).toBe(true);
+  expect(
+    verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message, nonce, recipient: PAGE_SITE }),
+  ).toBe(true);
   await expectClosed(approval);
-  await expect.poll(events).toEqual(expect.arrayContaining([{ name: 'unlock', data: null }, { name: 'accountsChanged', data: [account] }]));
+  await expect.poll(events).toEqual(
+    expect.arrayContaining([
+      { name: 'unlock', data: null },
+      { name: 'accountsChanged', data: [account] },
+    ]),
+  );
 });
 
 // architecture.md: 4100 covers "locked and the user declined to unlock".
 test('a locked wallet: declining to unlock in the window answers 4100', async () => {
   await walletCall(session.w.popup, 'wallet_lock');
   const { approval, pending } = await withApproval(session.w.context, () =>
-    request(session.dapp, 'intents_signMessage', { message: 'm', recipient: PAGE_SITE, nonce: nonce32().toString('base64') }),
+    request(session.dapp, 'intents_signMessage', {
+      message: 'm',
+      recipient: PAGE_SITE,
+      nonce: nonce32().toString('base64'),
+    }),
   );
   await expect(approval.getByTestId('approval-unlock-password')).toBeVisible();
   await approval.getByTestId('approval-reject').click();
@@ -293,6 +391,11 @@ test('intents_disconnect → null; intents_accounts is [] again and a disconnect
   expect(resultOf(await request(session.dapp, 'intents_disconnect', {}))).toBeNull();
   expect(resultOf(await request(session.dapp, 'intents_accounts'))).toEqual([]);
   expect(resultOf(await request(session.dapp, 'wallet_getPermissions'))).toEqual([]);
-  await expect.poll(events).toEqual(expect.arrayContaining([{ name: 'accountsChanged', data: [] }, { name: 'disconnect', data: null }]));
+  await expect.poll(events).toEqual(
+    expect.arrayContaining([
+      { name: 'accountsChanged', data: [] },
+      { name: 'disconnect', data: null },
+    ]),
+  );
   expect(approvalPages(session.w.context)).toHaveLength(0);
 });

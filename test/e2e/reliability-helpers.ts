@@ -22,7 +22,9 @@ export async function openObserver(extension: Extension): Promise<Page> {
 /** All of storage.local as JSON text (private records sealed: to see that something was written). */
 export function readAllLocal(observer: Page): Promise<string> {
   return observer.evaluate(async () => {
-    const chrome = (globalThis as unknown as { chrome: { storage: { local: { get(k: null): Promise<Record<string, unknown>> } } } }).chrome;
+    const chrome = (
+      globalThis as unknown as { chrome: { storage: { local: { get(k: null): Promise<Record<string, unknown>> } } } }
+    ).chrome;
     return JSON.stringify(await chrome.storage.local.get(null));
   });
 }
@@ -60,8 +62,14 @@ export async function startBusProxy(sim: RunningSimulator): Promise<BusProxy> {
   const server: Server = createServer((req, res) => {
     void (async () => {
       const body = await readBody(req);
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k))) as Record<string, string>;
-      const answer = await fetch(`${sim.url}${req.url}`, { method: req.method, headers, ...(body.length ? { body: body.toString('utf8') } : {}) });
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k)),
+      ) as Record<string, string>;
+      const answer = await fetch(`${sim.url}${req.url}`, {
+        method: req.method,
+        headers,
+        ...(body.length ? { body: body.toString('utf8') } : {}),
+      });
       const text = Buffer.from(await answer.arrayBuffer());
       if (armed && req.method === 'POST' && /"publish_intents?"/.test(body.toString('utf8'))) {
         const a = armed;

@@ -10,30 +10,31 @@
 // - tracking: a swap started from an extension page, deposited, the worker stopped (twice): the alarm
 //   wakes it and the swap reaches SUCCESS with its status history intact; the test observes through
 //   chrome.storage from a page that never messages the worker.
-import type { Page } from '@playwright/test';
+
 import { verifyQuoteSignature } from '@defuse-protocol/one-click-sdk-typescript';
 import { verifySignature } from '@near-wallet-selector/core';
+import type { Page } from '@playwright/test';
 import { ERROR_CODES } from '../../src/provider/protocol';
 import type { QuoteParams, SwapRecordView } from '../../src/provider/swapApi';
 import { WALLET } from '../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../src/sim/server';
 import {
-  ONE_WNEAR,
-  type Outcome,
-  TEN_WNEAR,
-  USDT,
-  WNEAR,
   balances,
   confirm,
   dappForFile,
   errorOf,
   expectClosed,
   nonce32,
+  ONE_WNEAR,
+  type Outcome,
+  PAGE_SITE,
   request,
   resultOf,
   signedIntentVerifies,
+  TEN_WNEAR,
+  USDT,
+  WNEAR,
   withApproval,
-  PAGE_SITE,
 } from './provider-helpers';
 import { busIntents, openObserver, readAllLocal, startBusProxy } from './reliability-helpers';
 import { expect, ledgerView, test, walletCall } from './sim';
@@ -59,7 +60,10 @@ const transfer = (amount = ONE_WNEAR) => [{ intent: 'transfer', receiver_id: 'bo
  * After a stop in the middle of Confirm the window says the wallet did not answer and shows the request
  * again (it is still queued): the user confirms again. Returns how the page's request settled.
  */
-async function settleAfterStop(approval: Page, pending: Promise<Outcome>): Promise<{ outcome: Outcome; confirmedAgain: boolean }> {
+async function settleAfterStop(
+  approval: Page,
+  pending: Promise<Outcome>,
+): Promise<{ outcome: Outcome; confirmedAgain: boolean }> {
   let settled: Outcome | null = null;
   void pending.then((o) => (settled = o));
   const refused = approval.getByTestId('approval-error');
@@ -79,7 +83,11 @@ async function settleAfterStop(approval: Page, pending: Promise<Outcome>): Promi
 /** The payload the window shows (raw JSON), as it will be signed. */
 async function shownPayload(approval: Page): Promise<{ nonce: string; deadline: string; signer_id: string }> {
   await approval.getByTestId('approval-raw-toggle').click();
-  return JSON.parse(await approval.getByTestId('approval-raw').innerText()) as { nonce: string; deadline: string; signer_id: string };
+  return JSON.parse(await approval.getByTestId('approval-raw').innerText()) as {
+    nonce: string;
+    deadline: string;
+    signer_id: string;
+  };
 }
 
 test.describe('signing', () => {
@@ -87,21 +95,38 @@ test.describe('signing', () => {
     const message = 'signed across a worker stop';
     const nonce = nonce32();
     const { approval, pending } = await withApproval(session.w.context, () =>
-      request(session.dapp, 'intents_signMessage', { message, recipient: PAGE_SITE, nonce: nonce.toString('base64') }, { timeoutMs: 20_000 }),
+      request(
+        session.dapp,
+        'intents_signMessage',
+        { message, recipient: PAGE_SITE, nonce: nonce.toString('base64') },
+        { timeoutMs: 20_000 },
+      ),
     );
     await expect(approval.getByTestId('approval-message')).toHaveText(message);
     const from = await stopWorker(session.cdp, session.sw);
     await confirm(approval);
     const signed = resultOf<{ accountId: string; publicKey: string; signature: string }>(await pending);
     expect(signed.accountId).toBe(session.w.accountId);
-    expect(verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message, nonce, recipient: PAGE_SITE })).toBe(true);
+    expect(
+      verifySignature({
+        publicKey: signed.publicKey,
+        signature: signed.signature,
+        message,
+        nonce,
+        recipient: PAGE_SITE,
+      }),
+    ).toBe(true);
     expectRestarted(from);
     await expectClosed(approval);
   });
 
-  test('intents_signIntents waiting in the window; worker stopped; Confirm → the payload shown before the stop, signed', async ({ sim }) => {
+  test('intents_signIntents waiting in the window; worker stopped; Confirm → the payload shown before the stop, signed', async ({
+    sim,
+  }) => {
     const intents = transfer();
-    const { approval, pending } = await withApproval(session.w.context, () => request(session.dapp, 'intents_signIntents', { intents }, { timeoutMs: 20_000 }));
+    const { approval, pending } = await withApproval(session.w.context, () =>
+      request(session.dapp, 'intents_signIntents', { intents }, { timeoutMs: 20_000 }),
+    );
     await expect(approval.getByTestId('approval-kind')).toHaveAttribute('data-kind', 'signIntents');
     await expect(approval.getByTestId('approval-simulation').locator('[data-outcome="ok"]')).toBeVisible();
     const shown = await shownPayload(approval);
@@ -109,13 +134,23 @@ test.describe('signing', () => {
     const from = await stopWorker(session.cdp, session.sw);
     await confirm(approval, { acknowledgeDanger: true });
     const out = resultOf<{
-      signed: { standard: string; payload: { message: string; nonce: string; recipient: string }; public_key: string; signature: string };
+      signed: {
+        standard: string;
+        payload: { message: string; nonce: string; recipient: string };
+        public_key: string;
+        signature: string;
+      };
       intentHash: string;
       payload: { signer_id: string; nonce: string; deadline: string; intents: unknown[] };
     }>(await pending);
     expectRestarted(from);
     // The worker that signed after the restart signed exactly what the user saw (stored with the request).
-    expect(out.payload).toMatchObject({ signer_id: session.w.accountId, nonce: shown.nonce, deadline: shown.deadline, intents });
+    expect(out.payload).toMatchObject({
+      signer_id: session.w.accountId,
+      nonce: shown.nonce,
+      deadline: shown.deadline,
+      intents,
+    });
     expect(out.signed.public_key).toBe(session.w.publicKey);
     expect(signedIntentVerifies(out.signed)).toBe(true);
     await expectClosed(approval);
@@ -124,27 +159,47 @@ test.describe('signing', () => {
 });
 
 test.describe('publishing', () => {
-  test('worker stopped right after Confirm → an answer or a clean error; the bus has it at most once', async ({ sim }) => {
-    const before = { intents: Object.keys(busIntents(sim)).length, wnear: BigInt((await balances(sim, session.w.accountId))[WNEAR]!) };
-    const { approval, pending } = await withApproval(session.w.context, () => request(session.dapp, 'intents_publishIntents', { intents: transfer() }, { timeoutMs: 25_000 }));
+  test('worker stopped right after Confirm → an answer or a clean error; the bus has it at most once', async ({
+    sim,
+  }) => {
+    const before = {
+      intents: Object.keys(busIntents(sim)).length,
+      wnear: BigInt((await balances(sim, session.w.accountId))[WNEAR]!),
+    };
+    const { approval, pending } = await withApproval(session.w.context, () =>
+      request(session.dapp, 'intents_publishIntents', { intents: transfer() }, { timeoutMs: 25_000 }),
+    );
     await expect(approval.getByTestId('approval-simulation').locator('[data-outcome="ok"]')).toBeVisible();
     const shown = await shownPayload(approval);
     await confirm(approval, { acknowledgeDanger: true });
     const from = await stopWorker(session.cdp, session.sw);
     const { outcome, confirmedAgain } = await settleAfterStop(approval, pending);
     const published = Object.keys(busIntents(sim)).length - before.intents;
-    test.info().annotations.push({ type: 'outcome', description: `${JSON.stringify(outcome)}; confirmed again: ${confirmedAgain}; published: ${published}` });
+    test
+      .info()
+      .annotations.push({
+        type: 'outcome',
+        description: `${JSON.stringify(outcome)}; confirmed again: ${confirmedAgain}; published: ${published}`,
+      });
     expect(outcome.ok, 'the page got an answer, not silence').not.toBe('timeout');
     if (confirmedAgain) expectRestarted(from);
 
     expect(published, 'published at most once').toBeLessThanOrEqual(1);
     // The ledger agrees: the nonce shown (and signed) is used exactly when the intent was published.
-    expect(await ledgerView<boolean>(sim, 'is_nonce_used', { account_id: session.w.accountId, nonce: shown.nonce })).toBe(published === 1);
+    expect(
+      await ledgerView<boolean>(sim, 'is_nonce_used', { account_id: session.w.accountId, nonce: shown.nonce }),
+    ).toBe(published === 1);
     if (outcome.ok === true) {
       const { intentHash } = resultOf<{ intentHash: string; status: string }>(outcome);
       expect(published).toBe(1);
       expect(busIntents(sim)[intentHash]).toBeDefined();
-      await expect.poll(async () => resultOf<{ status: string }>(await request(session.dapp, 'intents_getIntentStatus', { intentHash })).status, { timeout: 10_000 }).toBe('SETTLED');
+      await expect
+        .poll(
+          async () =>
+            resultOf<{ status: string }>(await request(session.dapp, 'intents_getIntentStatus', { intentHash })).status,
+          { timeout: 10_000 },
+        )
+        .toBe('SETTLED');
     } else {
       expect(errorOf(outcome).code).toEqual(expect.any(Number));
     }
@@ -160,9 +215,17 @@ test.describe('publishing', () => {
   async function stopAfterBusAccepted(sim: RunningSimulator) {
     const proxy = await startBusProxy(sim);
     try {
-      await walletCall(session.w.popup, WALLET.setSettings, { endpoints: { bus: `${proxy.url}/rpc` }, busApiKey: sim.busApiKey });
-      const before = { intents: Object.keys(busIntents(sim)), wnear: BigInt((await balances(sim, session.w.accountId))[WNEAR]!) };
-      const { approval, pending } = await withApproval(session.w.context, () => request(session.dapp, 'intents_publishIntents', { intents: transfer() }, { timeoutMs: 25_000 }));
+      await walletCall(session.w.popup, WALLET.setSettings, {
+        endpoints: { bus: `${proxy.url}/rpc` },
+        busApiKey: sim.busApiKey,
+      });
+      const before = {
+        intents: Object.keys(busIntents(sim)),
+        wnear: BigInt((await balances(sim, session.w.accountId))[WNEAR]!),
+      };
+      const { approval, pending } = await withApproval(session.w.context, () =>
+        request(session.dapp, 'intents_publishIntents', { intents: transfer() }, { timeoutMs: 25_000 }),
+      );
       await expect(approval.getByTestId('approval-simulation').locator('[data-outcome="ok"]')).toBeVisible();
       const shown = await shownPayload(approval);
       const processed = proxy.holdNextPublish();
@@ -173,27 +236,43 @@ test.describe('publishing', () => {
       const from = await stopWorker(session.cdp, session.sw);
       proxy.release();
       const { outcome, confirmedAgain } = await settleAfterStop(approval, pending);
-      test.info().annotations.push({ type: 'outcome', description: `${JSON.stringify(outcome)}; confirmed again: ${confirmedAgain}` });
+      test
+        .info()
+        .annotations.push({
+          type: 'outcome',
+          description: `${JSON.stringify(outcome)}; confirmed again: ${confirmedAgain}`,
+        });
       expectRestarted(from);
       await expectClosed(approval);
       return { outcome, before, shown, intentHash: accepted[0]! };
     } finally {
-      await walletCall(session.w.popup, WALLET.setSettings, { endpoints: { bus: sim.urls.bus }, busApiKey: sim.busApiKey });
+      await walletCall(session.w.popup, WALLET.setSettings, {
+        endpoints: { bus: sim.urls.bus },
+        busApiKey: sim.busApiKey,
+      });
       await proxy.close();
     }
   }
 
-  test('worker stopped after the bus accepted it, before the page was told → an answer, not silence; published exactly once', async ({ sim }) => {
+  test('worker stopped after the bus accepted it, before the page was told → an answer, not silence; published exactly once', async ({
+    sim,
+  }) => {
     const { outcome, before, shown } = await stopAfterBusAccepted(sim);
     expect(outcome.ok, 'the page got an answer, not silence').not.toBe('timeout');
     expect(Object.keys(busIntents(sim)).length - before.intents.length, 'published exactly once').toBe(1);
-    expect(await ledgerView<boolean>(sim, 'is_nonce_used', { account_id: session.w.accountId, nonce: shown.nonce })).toBe(true);
-    await expect.poll(async () => BigInt((await balances(sim, session.w.accountId))[WNEAR]!), { timeout: 10_000 }).toBe(before.wnear - BigInt(ONE_WNEAR));
+    expect(
+      await ledgerView<boolean>(sim, 'is_nonce_used', { account_id: session.w.accountId, nonce: shown.nonce }),
+    ).toBe(true);
+    await expect
+      .poll(async () => BigInt((await balances(sim, session.w.accountId))[WNEAR]!), { timeout: 10_000 })
+      .toBe(before.wnear - BigInt(ONE_WNEAR));
   });
 
   // Regression (found by this suite): re-confirming after the stop re-signs the same bytes (the same
   // nonce may be claimed again for the very same intent) and the bus answers "already processed" = OK.
-  test('worker stopped after the bus accepted it → the page is told it was published (intentHash, OK)', async ({ sim }) => {
+  test('worker stopped after the bus accepted it → the page is told it was published (intentHash, OK)', async ({
+    sim,
+  }) => {
     const { outcome, intentHash } = await stopAfterBusAccepted(sim);
     expect(outcome).toEqual({ ok: true, result: { intentHash, status: 'OK' } });
   });
@@ -204,15 +283,23 @@ test.describe('tracking', () => {
   // before the first 5 s check); the swap endpoint only, so the wallet keeps its bus and ledger.
   let swapSim: RunningSimulator;
   test.beforeAll(async () => {
-    swapSim = await startSimulator({ port: 0, timing: { depositDetectMs: 500, confirmMs: 4_000, processMs: 2_000, busStepMs: 200, solverLatencyMs: 20 } });
+    swapSim = await startSimulator({
+      port: 0,
+      timing: { depositDetectMs: 500, confirmMs: 4_000, processMs: 2_000, busStepMs: 200, solverLatencyMs: 20 },
+    });
   });
   test.afterAll(async () => {
     await swapSim?.close();
   });
 
-  test('swap started, deposited, worker stopped: the alarm wakes it and the swap reaches SUCCESS, history intact', async ({ sim }) => {
+  test('swap started, deposited, worker stopped: the alarm wakes it and the swap reaches SUCCESS, history intact', async ({
+    sim,
+  }) => {
     test.setTimeout(40_000);
-    await walletCall(session.w.popup, WALLET.setSettings, { endpoints: { swap: swapSim.url, transactions: `${swapSim.url}/api/v0` }, quoteSigningKey: swapSim.quotePublicKey });
+    await walletCall(session.w.popup, WALLET.setSettings, {
+      endpoints: { swap: swapSim.url, transactions: `${swapSim.url}/api/v0` },
+      quoteSigningKey: swapSim.quotePublicKey,
+    });
     try {
       const params: QuoteParams = {
         swapType: 'EXACT_INPUT',
@@ -232,7 +319,11 @@ test.describe('tracking', () => {
       const res = await fetch(`${swapSim.url}/dev/deposit`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ depositAddress: started.depositAddress, amount: ONE_WNEAR, ...(started.depositMemo ? { memo: started.depositMemo } : {}) }),
+        body: JSON.stringify({
+          depositAddress: started.depositAddress,
+          amount: ONE_WNEAR,
+          ...(started.depositMemo ? { memo: started.depositMemo } : {}),
+        }),
       });
       expect(res.status, await res.clone().text()).toBe(200);
 
@@ -245,32 +336,52 @@ test.describe('tracking', () => {
       expect(before).not.toContain(started.depositAddress);
 
       const first = await stopWorker(session.cdp, session.sw);
-      await expect.poll(stored, { message: 'a check after the stop rewrote the record', timeout: 15_000, intervals: [250] }).not.toBe(before);
+      await expect
+        .poll(stored, { message: 'a check after the stop rewrote the record', timeout: 15_000, intervals: [250] })
+        .not.toBe(before);
       expectRestarted(first);
       const middle = await stored();
       const second = await stopWorker(session.cdp, session.sw);
-      await expect.poll(stored, { message: 'tracking goes on after the second stop', timeout: 15_000, intervals: [250] }).not.toBe(middle);
+      await expect
+        .poll(stored, { message: 'tracking goes on after the second stop', timeout: 15_000, intervals: [250] })
+        .not.toBe(middle);
       expectRestarted(second);
 
       // The popup's view (this call wakes the worker): SUCCESS, the history whole and in order.
       await session.w.popup.goto(session.w.extension.url('popup.html'));
       await expect
-        .poll(async () => (await walletCall<SwapRecordView>(session.w.popup, 'swap_get', { id: started.id })).status, { message: 'tracked to SUCCESS', timeout: 15_000, intervals: [250] })
+        .poll(async () => (await walletCall<SwapRecordView>(session.w.popup, 'swap_get', { id: started.id })).status, {
+          message: 'tracked to SUCCESS',
+          timeout: 15_000,
+          intervals: [250],
+        })
         .toBe('SUCCESS');
       const done = await walletCall<SwapRecordView>(session.w.popup, 'swap_get', { id: started.id });
-      test.info().annotations.push({ type: 'history', description: done.statusHistory.map((h) => h.status).join(' → ') });
+      test
+        .info()
+        .annotations.push({ type: 'history', description: done.statusHistory.map((h) => h.status).join(' → ') });
       expect(done.statusHistory[0]).toEqual({ status: 'PENDING_DEPOSIT', at: started.createdAt });
       expect(done.statusHistory.at(-1)!.status).toBe('SUCCESS');
       const times = done.statusHistory.map((h) => h.at);
       expect(times).toEqual([...times].sort((a, b) => a - b));
       expect(new Set(done.statusHistory.map((h) => h.status)).size).toBe(done.statusHistory.length);
-      expect(done).toMatchObject({ lastError: null, quoteResponseJson: started.quoteResponseJson, depositAddress: started.depositAddress });
+      expect(done).toMatchObject({
+        lastError: null,
+        quoteResponseJson: started.quoteResponseJson,
+        depositAddress: started.depositAddress,
+      });
       expect(verifyQuoteSignature(JSON.parse(done.quoteResponseJson), swapSim.quotePublicKey)).toBe(true);
-      expect((await walletCall<SwapRecordView[]>(session.w.popup, 'swap_list')).filter((r) => r.id === started.id)).toHaveLength(1);
+      expect(
+        (await walletCall<SwapRecordView[]>(session.w.popup, 'swap_list')).filter((r) => r.id === started.id),
+      ).toHaveLength(1);
       await observer.close();
     } finally {
-      if (!session.w.popup.url().startsWith('chrome-extension://')) await session.w.popup.goto(session.w.extension.url('popup.html'));
-      await walletCall(session.w.popup, WALLET.setSettings, { endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0` }, quoteSigningKey: sim.quotePublicKey });
+      if (!session.w.popup.url().startsWith('chrome-extension://'))
+        await session.w.popup.goto(session.w.extension.url('popup.html'));
+      await walletCall(session.w.popup, WALLET.setSettings, {
+        endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0` },
+        quoteSigningKey: sim.quotePublicKey,
+      });
     }
   });
 });
@@ -279,7 +390,11 @@ test('after the stops the wallet still answers the page: nothing is left queued'
   const outcome = await request(session.dapp, 'intents_accounts');
   expect(resultOf(outcome)).toEqual([{ accountId: session.w.accountId, publicKey: session.w.publicKey }]);
   const { approval, pending } = await withApproval(session.w.context, () =>
-    request(session.dapp, 'intents_signMessage', { message: 'last', recipient: PAGE_SITE, nonce: nonce32().toString('base64') }),
+    request(session.dapp, 'intents_signMessage', {
+      message: 'last',
+      recipient: PAGE_SITE,
+      nonce: nonce32().toString('base64'),
+    }),
   );
   await expect(approval.getByTestId('approval-message')).toHaveText('last');
   await approval.getByTestId('approval-reject').click();

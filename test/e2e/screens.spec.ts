@@ -4,8 +4,8 @@
 import type { Page } from '@playwright/test';
 import { WALLET } from '../../src/provider/walletApi';
 import { closePageServer, launchExtension, startPageServer } from './fixtures';
-import { ONE_WNEAR, confirm, reject, request, withApproval } from './provider-helpers';
-import { POPUP_SIZE, checkScreen } from './screens';
+import { confirm, ONE_WNEAR, reject, request, withApproval } from './provider-helpers';
+import { checkScreen, POPUP_SIZE } from './screens';
 import { dev, expect, pick, pointAtSimulator, test, walletCall } from './sim';
 
 const PASSWORD = 'correct horse battery';
@@ -25,7 +25,9 @@ async function expectOnFirstScreen(page: Page, testid: string): Promise<void> {
 
 test.describe.configure({ timeout: 300_000 });
 
-test('every screen: axe finds nothing serious or critical in light or dark; each photographed at 360×600', async ({ sim }) => {
+test('every screen: axe finds nothing serious or critical in light or dark; each photographed at 360×600', async ({
+  sim,
+}) => {
   const { extension, close } = await launchExtension();
   const pages = await startPageServer();
   try {
@@ -40,7 +42,10 @@ test('every screen: axe finds nothing serious or critical in light or dark; each
     await checkScreen(page, 'onboarding-password');
 
     await pointAtSimulator(page, extension, sim);
-    const created = await walletCall<{ status: { selectedAccountId: string } }>(page, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
+    const created = await walletCall<{ status: { selectedAccountId: string } }>(page, WALLET.create, {
+      password: PASSWORD,
+      source: { kind: 'generate' },
+    });
     const account = created.status.selectedAccountId;
     await walletCall(page, WALLET.setSettings, { jwt: sim.devJwt });
     await dev(sim, '/dev/fund', { accountId: account, tokenId: WNEAR, amount: (12n * 10n ** 24n).toString() });
@@ -98,7 +103,8 @@ test('every screen: axe finds nothing serious or critical in light or dark; each
     await page.getByTestId('swap-amount').fill('25');
     await expect(page.getByTestId('swap-quote')).toHaveAttribute('data-state', 'ok', { timeout: QUOTE_TIMEOUT });
     // Amount, both tokens, the quote and the button: all on the first screen, above the bottom navigation.
-    for (const id of ['swap-origin', 'swap-amount', 'swap-destination', 'swap-quote', 'swap-start']) await expectOnFirstScreen(page, id);
+    for (const id of ['swap-origin', 'swap-amount', 'swap-destination', 'swap-quote', 'swap-start'])
+      await expectOnFirstScreen(page, id);
     await checkScreen(page, 'swap');
     // Max: all the intents account holds, paid from it.
     await page.getByTestId('swap-origin-max').click();
@@ -133,7 +139,9 @@ test('every screen: axe finds nothing serious or critical in light or dark; each
     expect(await connect.pending).toMatchObject({ ok: true });
     const intents = [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE_WNEAR } }];
     const sign = await withApproval(extension.context, () => request(dapp, 'intents_signIntents', { intents }));
-    await expect(sign.approval.getByTestId('approval-simulation').locator('[data-outcome="ok"]')).toBeVisible({ timeout: 10_000 });
+    await expect(sign.approval.getByTestId('approval-simulation').locator('[data-outcome="ok"]')).toBeVisible({
+      timeout: 10_000,
+    });
     await checkScreen(sign.approval, 'approval-intent');
     await reject(sign.approval);
     expect(await sign.pending).toMatchObject({ ok: false });

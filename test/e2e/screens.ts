@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { ROOT, expect } from './fixtures';
+import { expect, ROOT } from './fixtures';
 
 export const SCREENS_DIR = path.join(ROOT, 'test-results/screens');
 export const POPUP_SIZE = { width: 360, height: 600 };
@@ -25,7 +25,12 @@ export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
 }
 
 /**
@@ -37,7 +42,11 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   await page.setViewportSize(POPUP_SIZE);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor), { message: `${name}: the ${scheme} scheme applies` }).toBe(BACKGROUND[scheme]);
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor), {
+        message: `${name}: the ${scheme} scheme applies`,
+      })
+      .toBe(BACKGROUND[scheme]);
     expect(await seriousViolations(page), `axe on ${name} (${scheme})`).toEqual([]);
     await page.screenshot({ path: path.join(SCREENS_DIR, `${name}-${scheme}.png`) });
   }

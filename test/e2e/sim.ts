@@ -1,8 +1,8 @@
 // The simulator for end-to-end tests: the real one (src/sim) on 127.0.0.1 at a free port, in the test
 // worker's process, and a way to point the extension at it through its own settings API.
 import type { Page } from '@playwright/test';
-import { type RunningSimulator, startSimulator } from '../../src/sim/server';
 import { WALLET } from '../../src/provider/walletApi';
+import { type RunningSimulator, startSimulator } from '../../src/sim/server';
 import { test as base, type Extension, expect } from './fixtures';
 
 export const test = base.extend<{}, { sim: RunningSimulator }>({
@@ -20,7 +20,9 @@ export const test = base.extend<{}, { sim: RunningSimulator }>({
 export async function walletCall<T = unknown>(page: Page, method: string, params?: unknown): Promise<T> {
   const reply = await page.evaluate(
     async ([m, p]) => {
-      const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage(msg: unknown): Promise<unknown> } } }).chrome.runtime;
+      const runtime = (
+        globalThis as unknown as { chrome: { runtime: { sendMessage(msg: unknown): Promise<unknown> } } }
+      ).chrome.runtime;
       return runtime.sendMessage({ type: 'request', method: m, ...(p === undefined ? {} : { params: p }) });
     },
     [method, params] as const,
@@ -46,7 +48,11 @@ export { expect } from './fixtures';
 
 /** POSTs `body` to one of the simulator's dev routes (e.g. /dev/deposit) and returns its JSON answer. */
 export async function dev(sim: RunningSimulator, route: string, body: unknown): Promise<unknown> {
-  const res = await fetch(`${sim.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${sim.url}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const json: unknown = await res.json();
   if (!res.ok) throw new Error(`${route}: ${res.status} ${JSON.stringify(json)}`);
   return json;
@@ -55,7 +61,10 @@ export async function dev(sim: RunningSimulator, route: string, body: unknown): 
 /** A fresh wallet (no UI) pointed at the simulator, on the popup's Swap tab; `jwt`: with the simulator's dev JWT. Returns the account id. */
 export async function openSwap(page: Page, extension: Extension, sim: RunningSimulator, jwt = false): Promise<string> {
   await pointAtSimulator(page, extension, sim);
-  const created = await walletCall<{ status: { selectedAccountId: string } }>(page, WALLET.create, { password: 'correct horse battery', source: { kind: 'generate' } });
+  const created = await walletCall<{ status: { selectedAccountId: string } }>(page, WALLET.create, {
+    password: 'correct horse battery',
+    source: { kind: 'generate' },
+  });
   if (jwt) await walletCall(page, WALLET.setSettings, { jwt: sim.devJwt });
   await page.reload();
   await page.getByTestId('nav-swap').click();
@@ -64,7 +73,12 @@ export async function openSwap(page: Page, extension: Extension, sim: RunningSim
 }
 
 /** Picks a token on the Swap tab's origin or destination side, by searching for it. */
-export async function pick(page: Page, which: 'origin' | 'destination', search: string, assetId: string): Promise<void> {
+export async function pick(
+  page: Page,
+  which: 'origin' | 'destination',
+  search: string,
+  assetId: string,
+): Promise<void> {
   await page.getByTestId(`swap-${which}`).click();
   await page.getByTestId('swap-token-search').fill(search);
   await page.locator(`[data-testid="swap-token-option"][data-asset-id="${assetId}"]`).click();
@@ -75,7 +89,12 @@ export async function pick(page: Page, which: 'origin' | 'destination', search: 
  * Calls a view method of the simulator's verifier contract through its ledger RPC, independently of
  * the extension (the real RPC's `query` / `call_function` shape), and returns the decoded JSON value.
  */
-export async function ledgerView<T = unknown>(sim: RunningSimulator, method: string, args: Record<string, unknown>, contract = sim.verifierId): Promise<T> {
+export async function ledgerView<T = unknown>(
+  sim: RunningSimulator,
+  method: string,
+  args: Record<string, unknown>,
+  contract = sim.verifierId,
+): Promise<T> {
   const res = await fetch(sim.urls.ledgerRpc, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

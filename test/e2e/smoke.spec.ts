@@ -11,7 +11,10 @@ test.describe('smoke', () => {
   test('the background service worker starts', async ({ extension }) => {
     expect(extension.worker.url()).toBe(extension.url('background.js'));
     const name = await extension.worker.evaluate(
-      () => (globalThis as unknown as { chrome: { runtime: { getManifest(): { name: string } } } }).chrome.runtime.getManifest().name,
+      () =>
+        (
+          globalThis as unknown as { chrome: { runtime: { getManifest(): { name: string } } } }
+        ).chrome.runtime.getManifest().name,
     );
     expect(name).toBe('Intents Companion');
   });
@@ -36,7 +39,11 @@ test.describe('smoke', () => {
       const error = await page.evaluate(() =>
         (window as unknown as ProviderWindow).intentsCompanion.request({ method: 'intents_noSuchMethod' }).then(
           () => null,
-          (e: { code: number; message: string; name: string }) => ({ code: e.code, message: e.message, isError: e instanceof Error }),
+          (e: { code: number; message: string; name: string }) => ({
+            code: e.code,
+            message: e.message,
+            isError: e instanceof Error,
+          }),
         ),
       );
       expect(error).toEqual({ code: 4200, message: expect.stringContaining('intents_noSuchMethod'), isError: true });
@@ -69,14 +76,19 @@ test.describe('smoke', () => {
         let assignThrew = false;
         try {
           (() => {
-            'use strict';
             w.intentsCompanion = {};
           })();
         } catch {
           assignThrew = true;
         }
         const deleted = delete w.intentsCompanion;
-        return { writable: d?.writable, configurable: d?.configurable, assignThrew, deleted, same: w.intentsCompanion === before };
+        return {
+          writable: d?.writable,
+          configurable: d?.configurable,
+          assignThrew,
+          deleted,
+          same: w.intentsCompanion === before,
+        };
       });
       expect(result).toEqual({ writable: false, configurable: false, assignThrew: true, deleted: false, same: true });
     });
@@ -86,7 +98,9 @@ test.describe('smoke', () => {
     await page.goto(extension.url('popup.html'));
     await expect(page.getByRole('heading', { name: 'Intents Companion' })).toBeVisible();
     // wallet_status answered: onboarding, unlock or the wallet shows, never the "did not answer" error.
-    await expect(page.getByTestId('onboarding').or(page.getByTestId('unlock')).or(page.getByTestId('home'))).toBeVisible();
+    await expect(
+      page.getByTestId('onboarding').or(page.getByTestId('unlock')).or(page.getByTestId('home')),
+    ).toBeVisible();
     await expect(page.getByTestId('status-error')).toHaveCount(0);
   });
 
@@ -99,7 +113,11 @@ test.describe('smoke', () => {
       await expect(page.getByTestId('onboarding')).toBeVisible();
       // The popup is an extension page: it may write the extension's storage as the background would find it.
       await page.evaluate(async () => {
-        const chrome = (globalThis as unknown as { chrome: { storage: { local: { set(v: Record<string, unknown>): Promise<void> } } } }).chrome;
+        const chrome = (
+          globalThis as unknown as {
+            chrome: { storage: { local: { set(v: Record<string, unknown>): Promise<void> } } };
+          }
+        ).chrome;
         await chrome.storage.local.set({ settings: { preset: 'custom', endpoints: 7 } });
       });
       // Settings are read once per worker life: the next life finds the damage.

@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { encodeXAddress } from '../../src/core/chainAddress';
-import { ROOT, launchExtension } from './fixtures';
+import { launchExtension, ROOT } from './fixtures';
 import { dev, expect, ledgerView, openSwap, pick, test } from './sim';
 
 const SCREENSHOTS = path.join(ROOT, 'test-results/screenshots');
@@ -36,7 +36,9 @@ test.describe('swap popup', () => {
   test.beforeAll(() => mkdirSync(SCREENSHOTS, { recursive: true }));
   test.describe.configure({ timeout: 90_000 });
 
-  test('to an XRP address with a destination tag: the tag field appears for that chain, is checked, and reaches the service inside the recipient', async ({ sim }) => {
+  test('to an XRP address with a destination tag: the tag field appears for that chain, is checked, and reaches the service inside the recipient', async ({
+    sim,
+  }) => {
     const { extension, close } = await launchExtension();
     try {
       const page = await extension.context.newPage();
@@ -56,7 +58,9 @@ test.describe('swap popup', () => {
       await startSwap(page);
       await expect(page.getByTestId('deposit-recipient-memo')).toHaveText('77');
       await page.getByTestId('deposit-quote-toggle').click();
-      const evidence = JSON.parse(await page.getByTestId('deposit-quote-json').innerText()) as { quoteRequest: { recipient: string } };
+      const evidence = JSON.parse(await page.getByTestId('deposit-quote-json').innerText()) as {
+        quoteRequest: { recipient: string };
+      };
       expect(evidence.quoteRequest.recipient).toBe(encodeXAddress(XRP_CLASSIC, 77));
     } finally {
       await close();
@@ -86,7 +90,10 @@ test.describe('swap popup', () => {
       await expect(page.getByTestId('deposit-qr')).toBeVisible();
       // The QR is an EIP-681 transfer of exactly 25 USDC on chain 1; the address alone on request.
       await expect(page.getByTestId('deposit-qr-holds')).toHaveAttribute('data-standard', 'EIP-681');
-      await expect(page.getByTestId('deposit-qr')).toHaveAttribute('aria-label', `QR code: ethereum:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48@1/transfer?address=${address}&uint256=25000000`);
+      await expect(page.getByTestId('deposit-qr')).toHaveAttribute(
+        'aria-label',
+        `QR code: ethereum:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48@1/transfer?address=${address}&uint256=25000000`,
+      );
       await page.getByTestId('deposit-qr-switch').click();
       await expect(page.getByTestId('deposit-qr-holds')).toHaveAttribute('data-standard', 'address');
       await expect(page.getByTestId('deposit-qr')).toHaveAttribute('aria-label', `QR code: ${address}`);
@@ -97,18 +104,31 @@ test.describe('swap popup', () => {
 
       // The evidence: the stored quote response with its signature.
       await page.getByTestId('deposit-quote-toggle').click();
-      const evidence = JSON.parse(await page.getByTestId('deposit-quote-json').innerText()) as { signature: string; quote: { depositAddress: string } };
+      const evidence = JSON.parse(await page.getByTestId('deposit-quote-json').innerText()) as {
+        signature: string;
+        quote: { depositAddress: string };
+      };
       expect(evidence.signature).toBeTruthy();
       expect(evidence.quote.depositAddress).toBe(address);
 
-      const { txHash } = (await dev(sim, '/dev/deposit', { depositAddress: address, amount: '25000000' })) as { txHash: string };
+      const { txHash } = (await dev(sim, '/dev/deposit', { depositAddress: address, amount: '25000000' })) as {
+        txHash: string;
+      };
       await page.getByTestId('deposit-tx-hash').fill(txHash);
       await page.getByTestId('deposit-tx-submit').click();
       await expect(status(page)).toHaveAttribute('data-status', 'SUCCESS', { timeout: SWAP_TIMEOUT });
       await expect(page.getByTestId('deposit-steps').locator('li')).toHaveText([/Deposit/, /Processing/, /Done/]);
-      expect(await page.getByTestId('deposit-steps').locator('li').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')))).toEqual(['done', 'done', 'done']);
+      expect(
+        await page
+          .getByTestId('deposit-steps')
+          .locator('li')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-state'))),
+      ).toEqual(['done', 'done', 'done']);
       await expect(page.getByTestId('deposit-delivered')).toContainText('wNEAR');
-      await expect(page.getByTestId('deposit-origin-txs').locator('a')).toHaveAttribute('href', new RegExp(`${txHash}$`));
+      await expect(page.getByTestId('deposit-origin-txs').locator('a')).toHaveAttribute(
+        'href',
+        new RegExp(`${txHash}$`),
+      );
       await page.screenshot({ path: path.join(SCREENSHOTS, 'deposit-success.png'), fullPage: true });
     } finally {
       await close();
@@ -147,7 +167,9 @@ test.describe('swap popup', () => {
     }
   });
 
-  test('an INTENTS deposit is paid from the intents account: the service writes the transfer, the popup previews it, the vault signs it', async ({ sim }) => {
+  test('an INTENTS deposit is paid from the intents account: the service writes the transfer, the popup previews it, the vault signs it', async ({
+    sim,
+  }) => {
     const { extension, close } = await launchExtension();
     try {
       const page = await extension.context.newPage();
@@ -182,7 +204,9 @@ test.describe('swap popup', () => {
     }
   });
 
-  test('ANY_INPUT: no token or amount asked; the deposit view takes any token and lists the payouts', async ({ sim }) => {
+  test('ANY_INPUT: no token or amount asked; the deposit view takes any token and lists the payouts', async ({
+    sim,
+  }) => {
     const { extension, close } = await launchExtension();
     try {
       const page = await extension.context.newPage();
@@ -208,7 +232,11 @@ test.describe('swap popup', () => {
       await expect(page.getByTestId('deposit-any-status')).toContainText('does not finish by itself');
 
       // About $1,150 of wNEAR: converted, and the pool paid out to the account.
-      await dev(sim, '/dev/deposit', { depositAddress: address, amount: (500n * 10n ** 24n).toString(), assetId: 'nep141:wrap.near' });
+      await dev(sim, '/dev/deposit', {
+        depositAddress: address,
+        amount: (500n * 10n ** 24n).toString(),
+        assetId: 'nep141:wrap.near',
+      });
       await expect(async () => {
         await page.getByTestId('deposit-refresh').click();
         await expect(page.getByTestId('deposit-payout')).toHaveCount(1, { timeout: 1_000 });
@@ -217,7 +245,9 @@ test.describe('swap popup', () => {
       await expect(page.getByTestId('deposit-payout')).toContainText('USDC paid');
       await expect(page.getByTestId('deposit-status')).not.toHaveAttribute('data-status', /SUCCESS|REFUNDED|FAILED/);
       // Paid to the recipient, the account itself, on the ledger.
-      expect(BigInt(await ledgerView<string>(sim, 'mt_balance_of', { account_id: account, token_id: USDC }))).toBeGreaterThan(0n);
+      expect(
+        BigInt(await ledgerView<string>(sim, 'mt_balance_of', { account_id: account, token_id: USDC })),
+      ).toBeGreaterThan(0n);
       await page.screenshot({ path: path.join(SCREENSHOTS, 'deposit-any-input.png'), fullPage: true });
     } finally {
       await close();

@@ -56,7 +56,9 @@ interface ChromeApis {
   alarms: { get(n: string): Promise<{ scheduledTime: number } | undefined> };
 }
 
-test('tracking continues after the popup closes and after a service-worker stop, and a notification is raised', async ({ sim }) => {
+test('tracking continues after the popup closes and after a service-worker stop, and a notification is raised', async ({
+  sim,
+}) => {
   test.setTimeout(60_000);
   const { extension, close } = await launchExtension();
   try {
@@ -79,7 +81,11 @@ test('tracking continues after the popup closes and after a service-worker stop,
     const address = (await popup.getByTestId('deposit-address').innerText()).trim();
     await expect(popup.getByTestId('deposit-status')).toHaveAttribute('data-status', 'PENDING_DEPOSIT');
     const [swap] = await walletCall<SwapRecordView[]>(popup, SWAP.list);
-    expect(swap).toMatchObject({ depositAddress: address, status: 'PENDING_DEPOSIT', request: { recipient: account, destinationAsset: WNEAR } });
+    expect(swap).toMatchObject({
+      depositAddress: address,
+      status: 'PENDING_DEPOSIT',
+      request: { recipient: account, destinationAsset: WNEAR },
+    });
     const id = swap!.id;
     // Tracked: one swap on the badge, the tracker's alarm set; nothing of the swap in storage in the clear.
     const tracked = await look(popup);
@@ -93,7 +99,8 @@ test('tracking continues after the popup closes and after a service-worker stop,
     // 3. The worker is stopped, and seen stopped.
     // When the tracker's alarm is due (it is the only thing due: nothing else will call the worker).
     const alarmAt = await extension.worker.evaluate(
-      async (name) => (await (globalThis as unknown as { chrome: ChromeApis }).chrome.alarms.get(name))?.scheduledTime ?? null,
+      async (name) =>
+        (await (globalThis as unknown as { chrome: ChromeApis }).chrome.alarms.get(name))?.scheduledTime ?? null,
       SWAP_ALARM,
     );
     expect(alarmAt).not.toBeNull();
@@ -102,7 +109,10 @@ test('tracking continues after the popup closes and after a service-worker stop,
 
     // 4. Nothing is sent to the extension; its alarm (due ≤ 5 s after the popup's last check) wakes the worker.
     await expect
-      .poll(() => sw.events().slice(sw.events().slice(from).indexOf('stopped') + from), { message: 'the alarm starts the worker again', timeout: 15_000 })
+      .poll(() => sw.events().slice(sw.events().slice(from).indexOf('stopped') + from), {
+        message: 'the alarm starts the worker again',
+        timeout: 15_000,
+      })
       .toContain('running');
     // Playwright keeps one Worker for the extension's worker target and evaluates in whichever instance
     // runs now: this one started after the stop (its time origin says so).
@@ -116,7 +126,11 @@ test('tracking continues after the popup closes and after a service-worker stop,
     // exists, so before any terminal status can be seen.
     await worker.evaluate(() => {
       type Api = ChromeApis['notifications'];
-      const g = globalThis as unknown as { chrome: ChromeApis; browser?: { notifications?: Api }; __notified: unknown[][] };
+      const g = globalThis as unknown as {
+        chrome: ChromeApis;
+        browser?: { notifications?: Api };
+        __notified: unknown[][];
+      };
       g.__notified = [];
       // wxt's `browser` is globalThis.browser where it has runtime.id, else chrome: wrap each once.
       for (const api of new Set([g.chrome.notifications, g.browser?.notifications].filter((a): a is Api => !!a))) {
@@ -136,30 +150,49 @@ test('tracking continues after the popup closes and after a service-worker stop,
 
     // 6. The alarm-driven checks of the new worker bring the swap to SUCCESS (5 s steps at first): it says so.
     await expect
-      .poll(async () => (await look(worker)).notificationIds, { message: 'the tracker reaches SUCCESS without the popup', timeout: 30_000, intervals: [250] })
+      .poll(async () => (await look(worker)).notificationIds, {
+        message: 'the tracker reaches SUCCESS without the popup',
+        timeout: 30_000,
+        intervals: [250],
+      })
       .toEqual([`swap-${id}`]);
 
     // The notification: raised once, for this swap, in words that match what the service reports.
     const notified = await worker.evaluate(() => (globalThis as unknown as { __notified: unknown[][] }).__notified);
     expect(notified).toHaveLength(1);
-    const [notificationId, options] = notified[0] as [string, { type: string; title: string; message: string; iconUrl: string }];
+    const [notificationId, options] = notified[0] as [
+      string,
+      { type: string; title: string; message: string; iconUrl: string },
+    ];
     expect(notificationId).toBe(`swap-${id}`);
-    const service = (await (await fetch(`${sim.url}/v0/status?depositAddress=${encodeURIComponent(address)}`)).json()) as {
+    const service = (await (
+      await fetch(`${sim.url}/v0/status?depositAddress=${encodeURIComponent(address)}`)
+    ).json()) as {
       status: string;
       swapDetails: { amountOutFormatted: string };
     };
     expect(service.status).toBe('SUCCESS');
     expect(options).toMatchObject({ type: 'basic', title: 'Swap complete', iconUrl: `${origin}icon/128.png` });
     // The delivered amount from the service's status (not the quote's estimate), the token, the recipient.
-    expect(options.message).toBe(`${service.swapDetails.amountOutFormatted} wNEAR delivered to ${shortAddress(account)}`);
+    expect(options.message).toBe(
+      `${service.swapDetails.amountOutFormatted} wNEAR delivered to ${shortAddress(account)}`,
+    );
 
     // Tracking ended: the badge is back to '' and no tracker alarm is left (the tick sets both after
     // its checks, so a moment after the record).
-    await expect.poll(async () => {
-      const { badge, alarm } = await look(worker);
-      return { badge, alarm };
-    }).toEqual({ badge: '', alarm: false });
-    expect(sw.events().slice(from).filter((s) => s === 'stopped').length, 'one stop: the test’s').toBe(1);
+    await expect
+      .poll(async () => {
+        const { badge, alarm } = await look(worker);
+        return { badge, alarm };
+      })
+      .toEqual({ badge: '', alarm: false });
+    expect(
+      sw
+        .events()
+        .slice(from)
+        .filter((s) => s === 'stopped').length,
+      'one stop: the test’s',
+    ).toBe(1);
 
     // 7. Only now: the popup page again, through the wallet API.
     const again = await context.newPage();
@@ -169,7 +202,9 @@ test('tracking continues after the popup closes and after a service-worker stop,
     const history = record.statusHistory;
     expect(history[0]).toMatchObject({ status: 'PENDING_DEPOSIT' });
     expect(history.at(-1)).toMatchObject({ status: 'SUCCESS' });
-    expect(history.at(-1)!.at, 'SUCCESS was recorded after the stop and after the deposit').toBeGreaterThan(Math.max(startedAt, depositAt));
+    expect(history.at(-1)!.at, 'SUCCESS was recorded after the stop and after the deposit').toBeGreaterThan(
+      Math.max(startedAt, depositAt),
+    );
     expect(history.map((h) => h.at)).toEqual([...history.map((h) => h.at)].sort((a, b) => a - b));
     expect(new Set(history.map((h) => h.status)).size, 'each status once').toBe(history.length);
     expect(record.swapDetails?.amountOutFormatted).toBe(service.swapDetails.amountOutFormatted);

@@ -32,7 +32,10 @@ export async function watchServiceWorker(cdp: CDPSession, extension: Extension):
  * A CDP session hosted by `page` watching the extension's worker, once CDP has seen it running (the
  * later stops are then told apart from a worker that was never seen).
  */
-export async function watchRunningWorker(page: Page, extension: Extension): Promise<{ cdp: CDPSession; sw: WorkerWatch }> {
+export async function watchRunningWorker(
+  page: Page,
+  extension: Extension,
+): Promise<{ cdp: CDPSession; sw: WorkerWatch }> {
   const cdp = await extension.context.newCDPSession(page);
   const sw = await watchServiceWorker(cdp, extension);
   await expect.poll(() => sw.events(), { message: 'CDP sees the worker running' }).toContain('running');
@@ -46,7 +49,9 @@ export async function watchRunningWorker(page: Page, extension: Extension): Prom
 export async function stopWorker(cdp: CDPSession, sw: Pick<WorkerWatch, 'events'>): Promise<number> {
   const from = sw.events().length;
   await cdp.send('ServiceWorker.stopAllWorkers');
-  await expect.poll(() => sw.events().slice(from), { message: 'CDP reports the worker stopped', timeout: 10_000 }).toContain('stopped');
+  await expect
+    .poll(() => sw.events().slice(from), { message: 'CDP reports the worker stopped', timeout: 10_000 })
+    .toContain('stopped');
   return from;
 }
 

@@ -33,7 +33,8 @@ export function sectionLines(name: string, heading?: string): string[] {
   const lines = docSource(name).split('\n');
   if (heading === undefined) return lines;
   const at = lines.findIndex((l) => /^#{1,6} /.test(l) && l.replace(/^#+ +/, '').trim() === heading);
-  if (at === -1) throw new Error(`docs/${name} has no heading "${heading}" any more (its headings: ${headings(name).join(' · ')})`);
+  if (at === -1)
+    throw new Error(`docs/${name} has no heading "${heading}" any more (its headings: ${headings(name).join(' · ')})`);
   const level = /^#+/.exec(lines[at]!)![0].length;
   const end = lines.findIndex((l, i) => i > at && new RegExp(`^#{1,${level}} `).test(l));
   return lines.slice(at + 1, end === -1 ? undefined : end);
@@ -48,15 +49,38 @@ export function sectionText(name: string, heading?: string): string {
 export function tableRow(name: string, heading: string | undefined, firstCell: string): string[] {
   const rows = sectionLines(name, heading)
     .filter((l) => l.startsWith('|'))
-    .map((l) => l.replace(/^\||\|$/g, '').split(/(?<!\\)\|/).map((c) => c.trim()));
+    .map((l) =>
+      l
+        .replace(/^\||\|$/g, '')
+        .split(/(?<!\\)\|/)
+        .map((c) => c.trim()),
+    );
   const row = rows.find((cells) => cells[0]!.startsWith(firstCell));
-  if (!row) throw new Error(`docs/${name}${heading ? `, "${heading}"` : ''}: no table row starts with "${firstCell}" any more`);
+  if (!row)
+    throw new Error(`docs/${name}${heading ? `, "${heading}"` : ''}: no table row starts with "${firstCell}" any more`);
   return row;
 }
 
 const WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  a: 1, an: 1, 'a hundred': 100, 'a thousand': 1000, 'a day': 1, 'a second': 1, second: 1, 'an hour': 1, hour: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  a: 1,
+  an: 1,
+  'a hundred': 100,
+  'a thousand': 1000,
+  'a day': 1,
+  'a second': 1,
+  second: 1,
+  'an hour': 1,
+  hour: 1,
 };
 
 /** A number as the docs write it: digits with `,` or `_` groups and an optional fraction, or a word. */
@@ -70,6 +94,7 @@ export function docNumber(text: string): number {
 /** A decimal amount in whole units (`0.05`) as an integer of smallest units (`decimals` places). */
 export function docUnits(text: string, decimals: number): bigint {
   const m = /^(\d+)(?:\.(\d+))?$/.exec(text.replace(/,/g, ''));
-  if (!m || (m[2] ?? '').length > decimals) throw new Error(`"${text}" is not an amount with at most ${decimals} decimals`);
+  if (!m || (m[2] ?? '').length > decimals)
+    throw new Error(`"${text}" is not an amount with at most ${decimals} decimals`);
   return BigInt(m[1]!) * 10n ** BigInt(decimals) + BigInt((m[2] ?? '').padEnd(decimals, '0') || '0');
 }

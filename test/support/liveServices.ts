@@ -22,7 +22,6 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { z } from 'zod';
 import { PRESETS } from '../../src/background/wallet/settings';
 import {
-  type SignedIntent,
   encodeVersionedNonce,
   extractIntentPayload,
   formatDeadline,
@@ -30,15 +29,17 @@ import {
   hex,
   intentHash,
   publicKeyFromSeed,
-  signQuote,
+  type SignedIntent,
   signedIntentSchema,
+  signQuote,
   utf8,
   verifySignedIntent,
 } from '../../src/core';
 import type { FetchLike } from '../../src/core/http';
 
 const FIXTURES = path.join(path.dirname(new URL(import.meta.url).pathname), '../fixtures/live');
-export const fixture = <T = unknown>(name: string): T => JSON.parse(readFileSync(path.join(FIXTURES, name), 'utf8')) as T;
+export const fixture = <T = unknown>(name: string): T =>
+  JSON.parse(readFileSync(path.join(FIXTURES, name), 'utf8')) as T;
 
 export const LIVE_HOSTS = {
   swap: PRESETS.mainnet.endpoints.swap,
@@ -55,10 +56,24 @@ export const PLATFORM_FEE = { recipient: '5880ad2b362620fadf759cbceb1cd5737ce8c6
 
 /** The live chain ids: the SDK's `TokenResponse.blockchain` enum (`near`, never `home`). */
 const CHAINS = Object.values(TokenResponse.blockchain) as [string, ...string[]];
-const STATUSES = ['KNOWN_DEPOSIT_TX', 'PENDING_DEPOSIT', 'INCOMPLETE_DEPOSIT', 'PROCESSING', 'SUCCESS', 'REFUNDED', 'FAILED'] as const;
+const STATUSES = [
+  'KNOWN_DEPOSIT_TX',
+  'PENDING_DEPOSIT',
+  'INCOMPLETE_DEPOSIT',
+  'PROCESSING',
+  'SUCCESS',
+  'REFUNDED',
+  'FAILED',
+] as const;
 const digits = z.string().regex(/^\d+$/);
-const iso = z.string().refine((s) => /^\d{4}-\d\d-\d\dT/.test(s) && Number.isFinite(Date.parse(s)), 'must be an ISO 8601 date');
-const account = z.string().regex(/^(([a-z\d]+[-_])*[a-z\d]+\.)*([a-z\d]+[-_])*[a-z\d]+$/).min(2).max(64);
+const iso = z
+  .string()
+  .refine((s) => /^\d{4}-\d\d-\d\dT/.test(s) && Number.isFinite(Date.parse(s)), 'must be an ISO 8601 date');
+const account = z
+  .string()
+  .regex(/^(([a-z\d]+[-_])*[a-z\d]+\.)*([a-z\d]+[-_])*[a-z\d]+$/)
+  .min(2)
+  .max(64);
 
 /** SDK model QuoteRequest, with its enums. */
 const quoteRequest = z
@@ -86,31 +101,63 @@ const quoteRequest = z
     rebates: z.array(z.unknown()).optional(),
     quoteWaitingTimeMs: z.number().int().min(0).optional(),
     // Each fee 0–500 bps (SDK `AppFee`; docs.near-intents.org fee-config).
-    appFees: z.array(z.strictObject({ recipient: z.string().min(1), fee: z.number().int().min(0).max(500) })).optional(),
+    appFees: z
+      .array(z.strictObject({ recipient: z.string().min(1), fee: z.number().int().min(0).max(500) }))
+      .optional(),
   })
   .superRefine((r, ctx) => {
     // ANY_INPUT in its one shape (docs.near-intents.org, fee-config "Fee Aggregation").
     const any = r.swapType === 'ANY_INPUT';
-    if (any !== (r.originAsset === '1cs:any')) ctx.addIssue({ code: 'custom', path: ['originAsset'], message: 'originAsset must be 1cs:any for ANY_INPUT, and only then' });
+    if (any !== (r.originAsset === '1cs:any'))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['originAsset'],
+        message: 'originAsset must be 1cs:any for ANY_INPUT, and only then',
+      });
     if (any && (r.amount !== '0' || r.depositType !== 'INTENTS' || r.refundType !== 'INTENTS')) {
-      ctx.addIssue({ code: 'custom', path: ['swapType'], message: 'ANY_INPUT takes amount 0 with INTENTS deposit and refund' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['swapType'],
+        message: 'ANY_INPUT takes amount 0 with INTENTS deposit and refund',
+      });
     }
-    if (!any && !/[1-9]/.test(r.amount)) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'amount must be positive' });
+    if (!any && !/[1-9]/.test(r.amount))
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'amount must be positive' });
   });
 
-const submitDeposit = z.strictObject({ txHash: z.string().min(1), depositAddress: z.string().min(1), nearSenderAccount: account.optional(), memo: z.string().optional() });
+const submitDeposit = z.strictObject({
+  txHash: z.string().min(1),
+  depositAddress: z.string().min(1),
+  nearSenderAccount: account.optional(),
+  memo: z.string().optional(),
+});
 const statusQuery = z.strictObject({ depositAddress: z.string().min(1), depositMemo: z.string().optional() });
 const withdrawalsQuery = z.strictObject({
   depositAddress: z.string().min(1),
   depositMemo: z.string().optional(),
   timestampFrom: iso.optional(),
-  page: z.string().regex(/^[1-9]\d*$/).optional(),
-  limit: z.string().regex(/^\d+$/).refine((n) => Number(n) >= 1 && Number(n) <= 50, 'limit is 1 to 50').optional(),
+  page: z
+    .string()
+    .regex(/^[1-9]\d*$/)
+    .optional(),
+  limit: z
+    .string()
+    .regex(/^\d+$/)
+    .refine((n) => Number(n) >= 1 && Number(n) <= 50, 'limit is 1 to 50')
+    .optional(),
   sortOrder: z.enum(['asc', 'desc']).optional(),
 });
 const STANDARDS = ['nep413', 'erc191', 'raw_ed25519', 'webauthn', 'ton_connect', 'sep53', 'tip191'] as const;
-const generateIntent = z.strictObject({ type: z.literal('swap_transfer'), standard: z.enum(STANDARDS), signerId: account, depositAddress: z.string().min(1) });
-const submitIntent = z.strictObject({ type: z.literal('swap_transfer'), signedData: z.record(z.string(), z.unknown()) });
+const generateIntent = z.strictObject({
+  type: z.literal('swap_transfer'),
+  standard: z.enum(STANDARDS),
+  signerId: account,
+  depositAddress: z.string().min(1),
+});
+const submitIntent = z.strictObject({
+  type: z.literal('swap_transfer'),
+  signedData: z.record(z.string(), z.unknown()),
+});
 
 /**
  * The explorer's documented query (docs.near-intents.org, Intents Explorer API, "Get transactions"): the
@@ -121,7 +168,11 @@ const submitIntent = z.strictObject({ type: z.literal('swap_transfer'), signedDa
 const explorerStatus = z.enum(STATUSES).exclude(['KNOWN_DEPOSIT_TX']);
 const transactionsQuery = z
   .strictObject({
-    numberOfTransactions: z.string().regex(/^\d+$/).refine((n) => Number(n) >= 1 && Number(n) <= 1000).optional(),
+    numberOfTransactions: z
+      .string()
+      .regex(/^\d+$/)
+      .refine((n) => Number(n) >= 1 && Number(n) <= 1000)
+      .optional(),
     lastDepositAddress: z.string().min(1).optional(),
     lastDepositMemo: z.string().min(1).optional(),
     direction: z.enum(['next', 'prev']).optional(),
@@ -132,17 +183,28 @@ const transactionsQuery = z
     toTokenId: z.string().optional(),
     referral: z.string().optional(),
     affiliate: z.string().optional(),
-    statuses: z.array(explorerStatus, { error: 'statuses: pass each status as its own statuses parameter' }).min(1).optional(),
+    statuses: z
+      .array(explorerStatus, { error: 'statuses: pass each status as its own statuses parameter' })
+      .min(1)
+      .optional(),
     showTestTxs: z.enum(['true', 'false']).optional(),
     startTimestamp: iso.optional(),
     endTimestamp: iso.optional(),
   })
-  .refine((q) => q.lastDepositMemo === undefined || q.lastDepositAddress !== undefined, { path: ['lastDepositMemo'], message: 'lastDepositMemo goes with lastDepositAddress' });
+  .refine((q) => q.lastDepositMemo === undefined || q.lastDepositAddress !== undefined, {
+    path: ['lastDepositMemo'],
+    message: 'lastDepositMemo goes with lastDepositAddress',
+  });
 /** The explorer's default status filter: pending rows are left out unless asked for. */
 const EXPLORER_DEFAULT_STATUSES = ['FAILED', 'PROCESSING', 'REFUNDED', 'SUCCESS'];
 
 /** Solver relay JSON-RPC: an envelope, params an array of one object. */
-const rpcEnvelope = z.strictObject({ jsonrpc: z.literal('2.0'), id: z.union([z.string(), z.number()]), method: z.string(), params: z.unknown() });
+const rpcEnvelope = z.strictObject({
+  jsonrpc: z.literal('2.0'),
+  id: z.union([z.string(), z.number()]),
+  method: z.string(),
+  params: z.unknown(),
+});
 const busParams = {
   quote: z.tuple([
     z
@@ -154,10 +216,20 @@ const busParams = {
         min_deadline_ms: z.number().int().positive().optional(),
         wait_ms: z.number().int().nonnegative().optional(),
       })
-      .refine((q) => (q.exact_amount_in === undefined) !== (q.exact_amount_out === undefined), 'exactly one of exact_amount_in and exact_amount_out'),
+      .refine(
+        (q) => (q.exact_amount_in === undefined) !== (q.exact_amount_out === undefined),
+        'exactly one of exact_amount_in and exact_amount_out',
+      ),
   ]),
-  publish_intent: z.tuple([z.strictObject({ quote_hashes: z.array(z.string()), signed_data: z.record(z.string(), z.unknown()) })]),
-  publish_intents: z.tuple([z.strictObject({ quote_hashes: z.array(z.string()), signed_datas: z.array(z.record(z.string(), z.unknown())).min(1) })]),
+  publish_intent: z.tuple([
+    z.strictObject({ quote_hashes: z.array(z.string()), signed_data: z.record(z.string(), z.unknown()) }),
+  ]),
+  publish_intents: z.tuple([
+    z.strictObject({
+      quote_hashes: z.array(z.string()),
+      signed_datas: z.array(z.record(z.string(), z.unknown())).min(1),
+    }),
+  ]),
   get_status: z.tuple([z.strictObject({ intent_hash: z.string().min(1) })]),
 } as const;
 const ledgerQuery = z.strictObject({
@@ -210,7 +282,11 @@ export function liveServices(options: LiveServicesOptions = {}) {
   const published = new Map<string, number>();
   let counter = 0;
 
-  const answer = (status: number, body: unknown) => ({ status, headers: { get: (_: string) => null }, text: async () => JSON.stringify(body) });
+  const answer = (status: number, body: unknown) => ({
+    status,
+    headers: { get: (_: string) => null },
+    text: async () => JSON.stringify(body),
+  });
   const refuse = (url: string, status: number, reason: string) => {
     refusals.push({ url, status, reason });
     return answer(status, { message: reason, correlationId: 'fake', timestamp: new Date(now()).toISOString() });
@@ -223,11 +299,24 @@ export function liveServices(options: LiveServicesOptions = {}) {
     const parsed = quoteRequest.safeParse(body);
     if (!parsed.success) return refuse(url, 400, issues(parsed.error));
     const r = parsed.data;
-    if (r.swapType === 'ANY_INPUT' && !bearer(headers)) return refuse(url, 401, 'ANY_INPUT quotes require a partner JWT');
-    const name = { EXACT_INPUT: 'quote-exact-input', EXACT_OUTPUT: 'quote-exact-output', FLEX_INPUT: 'quote-flex-input', ANY_INPUT: 'quote-any-input' }[r.swapType];
-    const base = fixture<{ quote: Record<string, unknown> }>(r.swapType === 'FLEX_INPUT' ? `${name}.dry.response.json` : `${name}.response.json`);
+    if (r.swapType === 'ANY_INPUT' && !bearer(headers))
+      return refuse(url, 401, 'ANY_INPUT quotes require a partner JWT');
+    const name = {
+      EXACT_INPUT: 'quote-exact-input',
+      EXACT_OUTPUT: 'quote-exact-output',
+      FLEX_INPUT: 'quote-flex-input',
+      ANY_INPUT: 'quote-any-input',
+    }[r.swapType];
+    const base = fixture<{ quote: Record<string, unknown> }>(
+      r.swapType === 'FLEX_INPUT' ? `${name}.dry.response.json` : `${name}.response.json`,
+    );
     const { depositAddress: _a, deadline: _d, timeWhenInactive: _t, ...dry } = base.quote;
-    const q: Record<string, unknown> = { ...dry, ...(r.swapType === 'ANY_INPUT' ? {} : { amountIn: r.swapType === 'EXACT_OUTPUT' ? base.quote.amountIn : r.amount }) };
+    const q: Record<string, unknown> = {
+      ...dry,
+      ...(r.swapType === 'ANY_INPUT'
+        ? {}
+        : { amountIn: r.swapType === 'EXACT_OUTPUT' ? base.quote.amountIn : r.amount }),
+    };
     if (!r.dry) {
       counter++;
       // An INTENTS deposit goes to an account inside the verifier: an implicit (64-hex) account id.
@@ -237,13 +326,24 @@ export function liveServices(options: LiveServicesOptions = {}) {
       swaps.set(depositAddress, { quote: q, request: r, status: 'PENDING_DEPOSIT', reads: 0 });
     }
     const echo = bearer(headers) ? r : { ...r, appFees: [...(r.appFees ?? []), PLATFORM_FEE] };
-    const unsigned = { correlationId: `fake-${counter}`, timestamp: new Date(now()).toISOString(), quoteRequest: echo, quote: q };
+    const unsigned = {
+      correlationId: `fake-${counter}`,
+      timestamp: new Date(now()).toISOString(),
+      quoteRequest: echo,
+      quote: q,
+    };
     return answer(200, { ...unsigned, signature: signQuote(unsigned, QUOTE_SIGNER_SEED) });
   }
 
   function statusOf(s: Swap) {
-    const status = fixture<Record<string, unknown>>(`status-${s.status.toLowerCase().replace(/_/g, '-')}.response.json`);
-    return { ...status, quoteResponse: { ...(status.quoteResponse as object), quoteRequest: s.request, quote: s.quote }, status: s.status };
+    const status = fixture<Record<string, unknown>>(
+      `status-${s.status.toLowerCase().replace(/_/g, '-')}.response.json`,
+    );
+    return {
+      ...status,
+      quoteResponse: { ...(status.quoteResponse as object), quoteRequest: s.request, quote: s.quote },
+      status: s.status,
+    };
   }
 
   function swapService(u: URL, method: string, body: unknown, headers: Record<string, string>) {
@@ -267,7 +367,10 @@ export function liveServices(options: LiveServicesOptions = {}) {
         const s = swaps.get(p.data.depositAddress);
         if (!s) return refuse(url, 404, 'Deposit address not found');
         // A known deposit goes on to PROCESSING, then SUCCESS, one read at a time.
-        const next: Partial<Record<Swap['status'], Swap['status']>> = { KNOWN_DEPOSIT_TX: 'PROCESSING', PROCESSING: 'SUCCESS' };
+        const next: Partial<Record<Swap['status'], Swap['status']>> = {
+          KNOWN_DEPOSIT_TX: 'PROCESSING',
+          PROCESSING: 'SUCCESS',
+        };
         const out = statusOf(s);
         s.status = next[s.status] ?? s.status;
         return answer(200, out);
@@ -286,19 +389,36 @@ export function liveServices(options: LiveServicesOptions = {}) {
         const p = generateIntent.safeParse(body);
         if (!p.success) return refuse(url, 400, issues(p.error));
         const s = swaps.get(p.data.depositAddress);
-        if (!s || s.request.depositType !== 'INTENTS' || s.status !== 'PENDING_DEPOSIT') return refuse(url, 400, 'Bad Request - Invalid input or quote state');
+        if (!s || s.request.depositType !== 'INTENTS' || s.status !== 'PENDING_DEPOSIT')
+          return refuse(url, 400, 'Bad Request - Invalid input or quote state');
         const deadline = new Date(now() + 10 * 60_000);
-        const transfer = { intent: 'transfer', receiver_id: p.data.depositAddress, tokens: { [s.request.originAsset]: String(s.quote.amountIn) } };
-        const message = JSON.stringify({ deadline: formatDeadline(deadline), intents: [transfer], signer_id: p.data.signerId });
-        const nonce = encodeVersionedNonce({ salt: hex.decode(salt), deadline, random15: new Uint8Array(15).fill(counter) });
-        return answer(200, { intent: { standard: 'nep413', payload: { message, nonce, recipient: 'intents.near' } }, correlationId: 'fake-generate' });
+        const transfer = {
+          intent: 'transfer',
+          receiver_id: p.data.depositAddress,
+          tokens: { [s.request.originAsset]: String(s.quote.amountIn) },
+        };
+        const message = JSON.stringify({
+          deadline: formatDeadline(deadline),
+          intents: [transfer],
+          signer_id: p.data.signerId,
+        });
+        const nonce = encodeVersionedNonce({
+          salt: hex.decode(salt),
+          deadline,
+          random15: new Uint8Array(15).fill(counter),
+        });
+        return answer(200, {
+          intent: { standard: 'nep413', payload: { message, nonce, recipient: 'intents.near' } },
+          correlationId: 'fake-generate',
+        });
       }
       case 'POST /v0/submit-intent': {
         if (!bearer(headers)) return refuse(url, 401, 'Unauthorized');
         const p = submitIntent.safeParse(body);
         if (!p.success) return refuse(url, 400, issues(p.error));
         const signed = signedIntentSchema.safeParse(p.data.signedData);
-        if (!signed.success || !verifySignedIntent(signed.data).ok) return refuse(url, 400, 'Bad Request - Invalid signature or intent data');
+        if (!signed.success || !verifySignedIntent(signed.data).ok)
+          return refuse(url, 400, 'Bad Request - Invalid signature or intent data');
         for (const t of extractIntentPayload(signed.data).intents) {
           const s = t.intent === 'transfer' ? swaps.get(t.receiver_id) : undefined;
           if (!s) return refuse(url, 400, 'Bad Request - Invalid signature or intent data');
@@ -313,9 +433,11 @@ export function liveServices(options: LiveServicesOptions = {}) {
 
   function explorer(u: URL, method: string, headers: Record<string, string>) {
     const url = u.toString();
-    if (`${method} ${u.pathname}` !== 'GET /api/v0/transactions') return refuse(url, 404, `no such route on the explorer: ${method} ${u.pathname}`);
+    if (`${method} ${u.pathname}` !== 'GET /api/v0/transactions')
+      return refuse(url, 404, `no such route on the explorer: ${method} ${u.pathname}`);
     if (!bearer(headers)) return refuse(url, 401, 'Unauthorized');
-    if (u.searchParams.has('lastDepositAddressAndMemo')) return refuse(url, 400, 'lastDepositAddressAndMemo is deprecated: use lastDepositAddress and lastDepositMemo');
+    if (u.searchParams.has('lastDepositAddressAndMemo'))
+      return refuse(url, 400, 'lastDepositAddressAndMemo is deprecated: use lastDepositAddress and lastDepositMemo');
     const raw: Record<string, string | string[]> = {};
     for (const k of new Set(u.searchParams.keys())) {
       const all = u.searchParams.getAll(k);
@@ -326,7 +448,9 @@ export function liveServices(options: LiveServicesOptions = {}) {
     if (!p.success) return refuse(url, 400, issues(p.error));
     // Newest first, filtered by status (the default leaves pending rows out), paged from the cursor.
     const statuses: readonly string[] = p.data.statuses ?? EXPLORER_DEFAULT_STATUSES;
-    const rows = fixture<{ status: string; depositAddress: string; depositMemo: string | null }[]>('transactions.response.json').filter((r) => statuses.includes(r.status));
+    const rows = fixture<{ status: string; depositAddress: string; depositMemo: string | null }[]>(
+      'transactions.response.json',
+    ).filter((r) => statuses.includes(r.status));
     const { lastDepositAddress: address, lastDepositMemo: memo } = p.data;
     let page = rows;
     if (address !== undefined) {
@@ -349,10 +473,11 @@ export function liveServices(options: LiveServicesOptions = {}) {
     const ok = (result: unknown) => answer(200, { jsonrpc: '2.0', id, result });
     switch (method) {
       case 'quote':
-        return ok((fixture<{ result: unknown }>('bus-quote-mixed.response.json')).result);
+        return ok(fixture<{ result: unknown }>('bus-quote-mixed.response.json').result);
       case 'publish_intent': {
         const signed = signedIntentSchema.safeParse((params as [{ signed_data: unknown }])[0].signed_data);
-        if (!signed.success || !verifySignedIntent(signed.data).ok) return refuse(url, 400, 'publish_intent: signed_data is not a valid signed intent');
+        if (!signed.success || !verifySignedIntent(signed.data).ok)
+          return refuse(url, 400, 'publish_intent: signed_data is not a valid signed intent');
         const hash = intentHash(signed.data as SignedIntent);
         published.set(hash, 0);
         return ok({ status: 'OK', intent_hash: hash });
@@ -365,7 +490,9 @@ export function liveServices(options: LiveServicesOptions = {}) {
         if (reads === undefined) return ok({ intent_hash: hash, status: 'NOT_FOUND_OR_NOT_VALID' });
         published.set(hash, reads + 1);
         const names = ['pending', 'tx-broadcasted', 'settled'] as const;
-        const r = fixture<{ result: Record<string, unknown> }>(`bus-get-status-${names[Math.min(reads, 2)]}.response.json`).result;
+        const r = fixture<{ result: Record<string, unknown> }>(
+          `bus-get-status-${names[Math.min(reads, 2)]}.response.json`,
+        ).result;
         return ok({ ...r, intent_hash: hash });
       }
     }
@@ -384,14 +511,34 @@ export function liveServices(options: LiveServicesOptions = {}) {
       return refuse(url, 400, 'args_base64 is not base64 JSON');
     }
     const view = (v: unknown) =>
-      answer(200, { jsonrpc: '2.0', id: e.data.id, result: { result: [...Buffer.from(JSON.stringify(v))], logs: [], block_height: 165432100, block_hash: 'BkQ5iJ8zQzq4z6pQWf9y1bVn8kEr3hZ7T2xW1mC4dA9s' } });
+      answer(200, {
+        jsonrpc: '2.0',
+        id: e.data.id,
+        result: {
+          result: [...Buffer.from(JSON.stringify(v))],
+          logs: [],
+          block_height: 165432100,
+          block_hash: 'BkQ5iJ8zQzq4z6pQWf9y1bVn8kEr3hZ7T2xW1mC4dA9s',
+        },
+      });
     const a = (k: string) => (typeof args[k] === 'string' ? (args[k] as string) : '');
     if (p.data.account_id !== PRESETS.mainnet.verifierId) {
       // A token contract: NEP-148 `ft_metadata` (https://nomicon.io/Standards/Tokens/FungibleToken/Metadata) of the tokens the list names.
-      const listed = (fixture('tokens.response.json') as { assetId: string; symbol: string; decimals: number }[]).find((t) => t.assetId === `nep141:${p.data.account_id}`);
+      const listed = (fixture('tokens.response.json') as { assetId: string; symbol: string; decimals: number }[]).find(
+        (t) => t.assetId === `nep141:${p.data.account_id}`,
+      );
       if (!listed) return refuse(url, 400, `no such contract on the ledger: ${p.data.account_id}`);
-      if (p.data.method_name !== 'ft_metadata') return refuse(url, 400, `no such view on a token contract: ${p.data.method_name}`);
-      return view({ spec: 'ft-1.0.0', name: listed.symbol, symbol: listed.symbol, icon: null, reference: null, reference_hash: null, decimals: listed.decimals });
+      if (p.data.method_name !== 'ft_metadata')
+        return refuse(url, 400, `no such view on a token contract: ${p.data.method_name}`);
+      return view({
+        spec: 'ft-1.0.0',
+        name: listed.symbol,
+        symbol: listed.symbol,
+        icon: null,
+        reference: null,
+        reference_hash: null,
+        decimals: listed.decimals,
+      });
     }
     switch (p.data.method_name) {
       case 'current_salt':
@@ -417,7 +564,12 @@ export function liveServices(options: LiveServicesOptions = {}) {
           const payload = extractIntentPayload(s);
           return { intent_hash: intentHash(s), account_id: payload.signer_id, nonce: payload.nonce };
         });
-        return view({ intents_executed: executed, logs: [], min_deadline: formatDeadline(new Date(now() + 60_000)), state: { fee: 1, current_salt: salt } });
+        return view({
+          intents_executed: executed,
+          logs: [],
+          min_deadline: formatDeadline(new Date(now() + 60_000)),
+          state: { fee: 1, current_salt: salt },
+        });
       }
       default:
         return refuse(url, 400, `no such view on the verifier: ${p.data.method_name}`);
@@ -436,7 +588,8 @@ export function liveServices(options: LiveServicesOptions = {}) {
       }
     }
     seen.push({ method: init.method, url, ...(body === undefined ? {} : { body }), headers });
-    if (init.body !== undefined && !/application\/json/.test(headers['content-type'] ?? '')) return refuse(url, 415, 'content-type must be application/json');
+    if (init.body !== undefined && !/application\/json/.test(headers['content-type'] ?? ''))
+      return refuse(url, 415, 'content-type must be application/json');
     const origin = u.origin;
     if (origin === new URL(LIVE_HOSTS.swap).origin) return swapService(u, init.method, body, headers);
     if (origin === new URL(LIVE_HOSTS.transactions).origin) return explorer(u, init.method, headers);

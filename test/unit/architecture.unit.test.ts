@@ -41,13 +41,31 @@ const PACKAGE_DENYLIST: Record<string, readonly string[]> = {
  * other, so no zod, no noble, no scure, no preact. The content-script entry points may take only
  * these from src/.
  */
-const PAGE_FACING = new Set(['src/provider/protocol', 'src/provider/nearConnect', 'src/provider/page', 'src/provider/relay', 'src/provider/rpc']);
+const PAGE_FACING = new Set([
+  'src/provider/protocol',
+  'src/provider/nearConnect',
+  'src/provider/page',
+  'src/provider/relay',
+  'src/provider/rpc',
+]);
 const CONTENT_SCRIPT = /^entrypoints\/[^/]+\.content\.tsx?$|^entrypoints\/[^/]+\.content\/index\.tsx?$/;
 
 /** In core: free identifiers and member reads that are browser APIs, I/O, a clock or randomness. */
 const CORE_FORBIDDEN_GLOBALS = new Set([
-  'chrome', 'browser', 'window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'indexedDB',
-  'fetch', 'XMLHttpRequest', 'WebSocket', 'crypto', 'performance', 'process',
+  'chrome',
+  'browser',
+  'window',
+  'document',
+  'navigator',
+  'localStorage',
+  'sessionStorage',
+  'indexedDB',
+  'fetch',
+  'XMLHttpRequest',
+  'WebSocket',
+  'crypto',
+  'performance',
+  'process',
 ]);
 const CORE_FORBIDDEN_MEMBERS = new Set(['Date.now', 'Math.random']);
 
@@ -59,9 +77,25 @@ const CORE_FORBIDDEN_MEMBERS = new Set(['Date.now', 'Math.random']);
 const SECRET_LAYERS = new Set(['vault', 'core', 'sim', 'cli']);
 /** Names (functions, the pair type, its seed field, the vault's internals) that take or make secret key bytes. */
 const SECRET_NAMES = new Set([
-  'generateKeyPair', 'parseSecretKey', 'formatSecretKey', 'publicKeyFromSeed', 'signNep413', 'signIntentPayload',
-  'KeyPair', 'secretSeed', 'keyPairFromPhrase', 'generatePhrase', 'mnemonicToSeed', 'slip10Derive', 'slip10Master',
-  'slip10Child', 'signVerified', 'signIntentChecked', 'signMessageChecked', 'makeKey', 'secretOf',
+  'generateKeyPair',
+  'parseSecretKey',
+  'formatSecretKey',
+  'publicKeyFromSeed',
+  'signNep413',
+  'signIntentPayload',
+  'KeyPair',
+  'secretSeed',
+  'keyPairFromPhrase',
+  'generatePhrase',
+  'mnemonicToSeed',
+  'slip10Derive',
+  'slip10Master',
+  'slip10Child',
+  'signVerified',
+  'signIntentChecked',
+  'signMessageChecked',
+  'makeKey',
+  'secretOf',
 ]);
 /** Packages that make keys or signatures. */
 const KEY_PACKAGES = new Set(['@noble/curves', '@noble/ed25519', '@scure/bip39', '@scure/bip32']);
@@ -131,12 +165,31 @@ function isFreeUse(id: ts.Identifier): boolean {
   const p = id.parent;
   if (ts.isPropertyAccessExpression(p) && p.name === id) return false;
   if (ts.isQualifiedName(p) && p.right === id) return false;
-  if ((ts.isPropertyAssignment(p) || ts.isPropertySignature(p) || ts.isPropertyDeclaration(p) ||
-       ts.isMethodDeclaration(p) || ts.isMethodSignature(p) || ts.isEnumMember(p)) && p.name === id) return false;
-  if ((ts.isVariableDeclaration(p) || ts.isParameter(p) || ts.isFunctionDeclaration(p) ||
-       ts.isClassDeclaration(p) || ts.isInterfaceDeclaration(p) || ts.isTypeAliasDeclaration(p) ||
-       ts.isBindingElement(p) || ts.isImportSpecifier(p) || ts.isImportClause(p) ||
-       ts.isNamespaceImport(p) || ts.isTypeParameterDeclaration(p)) && p.name === id) return false;
+  if (
+    (ts.isPropertyAssignment(p) ||
+      ts.isPropertySignature(p) ||
+      ts.isPropertyDeclaration(p) ||
+      ts.isMethodDeclaration(p) ||
+      ts.isMethodSignature(p) ||
+      ts.isEnumMember(p)) &&
+    p.name === id
+  )
+    return false;
+  if (
+    (ts.isVariableDeclaration(p) ||
+      ts.isParameter(p) ||
+      ts.isFunctionDeclaration(p) ||
+      ts.isClassDeclaration(p) ||
+      ts.isInterfaceDeclaration(p) ||
+      ts.isTypeAliasDeclaration(p) ||
+      ts.isBindingElement(p) ||
+      ts.isImportSpecifier(p) ||
+      ts.isImportClause(p) ||
+      ts.isNamespaceImport(p) ||
+      ts.isTypeParameterDeclaration(p)) &&
+    p.name === id
+  )
+    return false;
   if (ts.isBindingElement(p) && p.propertyName === id) return false;
   if (ts.isImportSpecifier(p) || ts.isExportSpecifier(p) || ts.isLabeledStatement(p)) return false;
   return true;
@@ -148,9 +201,17 @@ function declaredNames(sf: ts.SourceFile): Set<string> {
   const visit = (node: ts.Node): void => {
     if (ts.isIdentifier(node) && !isFreeUse(node) && !ts.isPropertyAccessExpression(node.parent)) {
       const p = node.parent;
-      if (ts.isVariableDeclaration(p) || ts.isParameter(p) || ts.isFunctionDeclaration(p) ||
-          ts.isClassDeclaration(p) || ts.isBindingElement(p) || ts.isImportSpecifier(p) ||
-          ts.isImportClause(p) || ts.isNamespaceImport(p)) names.add(node.text);
+      if (
+        ts.isVariableDeclaration(p) ||
+        ts.isParameter(p) ||
+        ts.isFunctionDeclaration(p) ||
+        ts.isClassDeclaration(p) ||
+        ts.isBindingElement(p) ||
+        ts.isImportSpecifier(p) ||
+        ts.isImportClause(p) ||
+        ts.isNamespaceImport(p)
+      )
+        names.add(node.text);
     }
     ts.forEachChild(node, visit);
   };
@@ -172,7 +233,9 @@ function impurities(sf: ts.SourceFile): { what: string; line: number }[] {
         out.push({ what: `\`${name}\``, line: at(node) });
       }
     } else if (
-      ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'Date' &&
+      ts.isNewExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'Date' &&
       (node.arguments?.length ?? 0) === 0
     ) {
       out.push({ what: '`new Date()` (the clock)', line: at(node) });
@@ -208,7 +271,9 @@ function checkFile(rel: string, source: string): string[] {
       }
       const targetKey = moduleKey(target);
       if (layer !== 'vault' && targetKey.startsWith('src/vault/')) {
-        out.push(`${where(line)}: imports a vault module directly (${spec}); outside src/vault only src/vault itself (its index) may be imported`);
+        out.push(
+          `${where(line)}: imports a vault module directly (${spec}); outside src/vault only src/vault itself (its index) may be imported`,
+        );
       }
       if (PAGE_FACING.has(fromKey) && !PAGE_FACING.has(targetKey)) {
         out.push(`${where(line)}: page-facing module imports ${spec}, which is not page-facing`);
@@ -224,7 +289,8 @@ function checkFile(rel: string, source: string): string[] {
       continue;
     }
     if (PAGE_FACING.has(fromKey)) out.push(`${where(line)}: page-facing module imports package ${spec}`);
-    if (KEY_PACKAGES.has(pkg) && !SECRET_LAYERS.has(layer)) out.push(`${where(line)}: ${spec} makes keys or signatures; only src/vault signs for the wallet`);
+    if (KEY_PACKAGES.has(pkg) && !SECRET_LAYERS.has(layer))
+      out.push(`${where(line)}: ${spec} makes keys or signatures; only src/vault signs for the wallet`);
     const allow = PACKAGE_ALLOWLIST[layer];
     if (allow && !allow.some((p) => pkg === p || (p.endsWith('/') && pkg.startsWith(p)))) {
       out.push(`${where(line)}: ${layer} may import only ${allow.join(', ')}; not ${spec}`);
@@ -251,15 +317,33 @@ function secretReads(sf: ts.SourceFile, layer: string): { what: string; line: nu
   const out: { what: string; line: number }[] = [];
   const at = (node: ts.Node) => sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
   const visit = (node: ts.Node): void => {
-    const text = ts.isIdentifier(node) || ts.isPrivateIdentifier(node) || ts.isStringLiteralLike(node) ? node.text : null;
+    const text =
+      ts.isIdentifier(node) || ts.isPrivateIdentifier(node) || ts.isStringLiteralLike(node) ? node.text : null;
     if (text !== null && SECRET_NAMES.has(text) && !SECRET_LAYERS.has(layer)) {
-      out.push({ what: `\`${text}\` takes or makes secret key bytes; only src/vault may use it (docs/architecture.md, "Rooms")`, line: at(node) });
+      out.push({
+        what: `\`${text}\` takes or makes secret key bytes; only src/vault may use it (docs/architecture.md, "Rooms")`,
+        line: at(node),
+      });
     }
-    if (layer !== 'vault' && ((ts.isStringLiteralLike(node) && node.text === VAULT_SESSION_KEY) || (ts.isIdentifier(node) && node.text === 'VAULT_SESSION_KEY'))) {
-      out.push({ what: `names the storage key of the vault's session; only src/vault reads or writes it`, line: at(node) });
+    if (
+      layer !== 'vault' &&
+      ((ts.isStringLiteralLike(node) && node.text === VAULT_SESSION_KEY) ||
+        (ts.isIdentifier(node) && node.text === 'VAULT_SESSION_KEY'))
+    ) {
+      out.push({
+        what: `names the storage key of the vault's session; only src/vault reads or writes it`,
+        line: at(node),
+      });
     }
-    if (ts.isTemplateExpression(node) && [node.head.text, ...node.templateSpans.map((t) => t.literal.text)].join('').includes(VAULT_SESSION_KEY) && layer !== 'vault') {
-      out.push({ what: `names the storage key of the vault's session; only src/vault reads or writes it`, line: at(node) });
+    if (
+      ts.isTemplateExpression(node) &&
+      [node.head.text, ...node.templateSpans.map((t) => t.literal.text)].join('').includes(VAULT_SESSION_KEY) &&
+      layer !== 'vault'
+    ) {
+      out.push({
+        what: `names the storage key of the vault's session; only src/vault reads or writes it`,
+        line: at(node),
+      });
     }
     ts.forEachChild(node, visit);
   };
@@ -311,28 +395,64 @@ describe('architecture: dependency rules', () => {
     ['src/background/a.ts', "import x from '@/entrypoints/popup/main';", 'nothing imports entrypoints'],
     ['src/background/a.ts', "import x from '../../test/e2e/fixtures';", 'outside the src layers'],
     ['src/provider/page.ts', "import { z } from 'zod';", 'page-facing module imports package zod'],
-    ['src/provider/protocol.ts', "import { ed25519 } from '@noble/curves/ed25519';", 'page-facing module imports package'],
+    [
+      'src/provider/protocol.ts',
+      "import { ed25519 } from '@noble/curves/ed25519';",
+      'page-facing module imports package',
+    ],
     ['src/provider/relay.ts', "import { base58 } from '@scure/base';", 'page-facing module imports package'],
     ['src/provider/page.ts', "import { runtimeMessageSchema } from './schemas';", 'not page-facing'],
     ['entrypoints/relay.content.ts', "import { route } from '../src/provider/schemas';", 'content scripts take only'],
     ['entrypoints/popup/main.tsx', "import { a } from '../../src/sim/ledger';", 'entrypoints may not import sim'],
     ['src/stray.ts', 'export const a = 1;', 'not in a known layer'],
     // The vault boundary.
-    ['src/background/a.ts', "import { generateKeyPair } from '../core';", '`generateKeyPair` takes or makes secret key bytes'],
+    [
+      'src/background/a.ts',
+      "import { generateKeyPair } from '../core';",
+      '`generateKeyPair` takes or makes secret key bytes',
+    ],
     ['src/background/a.ts', "import { signNep413 as sign } from '../core/nep413';", '`signNep413` takes or makes'],
-    ['src/ui/a.tsx', "import * as core from '../core';\nexport const k = core.parseSecretKey('x');", '`parseSecretKey` takes or makes'],
-    ['src/background/a.ts', "const { signIntentPayload } = await import('../core');", '`signIntentPayload` takes or makes'],
-    ['src/background/a.ts', "import * as core from '../core';\nexport const f = core['formatSecretKey'];", '`formatSecretKey` takes or makes'],
+    [
+      'src/ui/a.tsx',
+      "import * as core from '../core';\nexport const k = core.parseSecretKey('x');",
+      '`parseSecretKey` takes or makes',
+    ],
+    [
+      'src/background/a.ts',
+      "const { signIntentPayload } = await import('../core');",
+      '`signIntentPayload` takes or makes',
+    ],
+    [
+      'src/background/a.ts',
+      "import * as core from '../core';\nexport const f = core['formatSecretKey'];",
+      '`formatSecretKey` takes or makes',
+    ],
     ['src/provider/a.ts', "import type { KeyPair } from '../core';", '`KeyPair` takes or makes'],
-    ['src/background/a.ts', 'export const wipe = (p: { secretSeed: Uint8Array }) => p.secretSeed.fill(0);', '`secretSeed` takes or makes'],
-    ['entrypoints/background.ts', "import { publicKeyFromSeed } from '../src/core';", '`publicKeyFromSeed` takes or makes'],
+    [
+      'src/background/a.ts',
+      'export const wipe = (p: { secretSeed: Uint8Array }) => p.secretSeed.fill(0);',
+      '`secretSeed` takes or makes',
+    ],
+    [
+      'entrypoints/background.ts',
+      "import { publicKeyFromSeed } from '../src/core';",
+      '`publicKeyFromSeed` takes or makes',
+    ],
     ['src/background/a.ts', "import { keyPairFromPhrase } from '../vault/phrase';", 'imports a vault module directly'],
     ['src/background/a.ts', "import { slip10Derive } from '../vault/slip10';", 'imports a vault module directly'],
     ['entrypoints/background.ts', "import { Vault } from '../src/vault/vault';", 'imports a vault module directly'],
     ['src/background/a.ts', "import { ed25519 } from '@noble/curves/ed25519.js';", 'makes keys or signatures'],
     ['src/ui/a.tsx', "import { mnemonicToEntropy } from '@scure/bip39';", 'makes keys or signatures'],
-    ['src/background/a.ts', "export const read = (s: { get(k: string): unknown }) => s.get('vault.session');", "the vault's session"],
-    ['src/background/a.ts', 'export const k = `vault.${"session"}`; export const j = `vault.session`;', "the vault's session"],
+    [
+      'src/background/a.ts',
+      "export const read = (s: { get(k: string): unknown }) => s.get('vault.session');",
+      "the vault's session",
+    ],
+    [
+      'src/background/a.ts',
+      'export const k = `vault.${"session"}`; export const j = `vault.session`;',
+      "the vault's session",
+    ],
     ['src/sim/a.ts', "export const k = 'vault.session';", "the vault's session"],
     ['src/background/a.ts', "import { VAULT_SESSION_KEY } from '../vault';", "the vault's session"],
   ];
@@ -341,14 +461,29 @@ describe('architecture: dependency rules', () => {
   });
 
   const good: [file: string, source: string][] = [
-    ['src/core/a.ts', "import { z } from 'zod';\nimport { sha256 } from '@noble/hashes/sha2';\nexport const d = (ms: number) => new Date(ms);"],
+    [
+      'src/core/a.ts',
+      "import { z } from 'zod';\nimport { sha256 } from '@noble/hashes/sha2';\nexport const d = (ms: number) => new Date(ms);",
+    ],
     ['src/core/a.ts', 'export function f(window: number) { return { fetch: window }; }'],
     ['src/background/a.ts', "import { route } from './router';\nimport { Vault } from '../vault';"],
-    ['src/background/a.ts', "import { Vault } from '../vault/index';\nimport { formatPublicKey, verifyNep413 } from '../core';"],
-    ['src/sim/a.ts', "import { generateKeyPair, signIntentPayload } from '../core';\nimport { ed25519 } from '@noble/curves/ed25519.js';"],
+    [
+      'src/background/a.ts',
+      "import { Vault } from '../vault/index';\nimport { formatPublicKey, verifyNep413 } from '../core';",
+    ],
+    [
+      'src/sim/a.ts',
+      "import { generateKeyPair, signIntentPayload } from '../core';\nimport { ed25519 } from '@noble/curves/ed25519.js';",
+    ],
     ['src/cli/a.ts', "import { parseSecretKey, formatSecretKey } from '../core';"],
-    ['src/vault/a.ts', "import { parseSecretKey } from '../core';\nimport { keyPairFromPhrase } from './phrase';\nexport const K = 'vault.session';"],
-    ['src/core/a.ts', "import { ed25519 } from '@noble/curves/ed25519.js';\nexport const publicKeyFromSeed = (s: Uint8Array) => ed25519.getPublicKey(s);"],
+    [
+      'src/vault/a.ts',
+      "import { parseSecretKey } from '../core';\nimport { keyPairFromPhrase } from './phrase';\nexport const K = 'vault.session';",
+    ],
+    [
+      'src/core/a.ts',
+      "import { ed25519 } from '@noble/curves/ed25519.js';\nexport const publicKeyFromSeed = (s: Uint8Array) => ed25519.getPublicKey(s);",
+    ],
     ['src/sim/a.ts', "import http from 'node:http';\nimport { a } from '../core/index';\nimport { b } from '../core';"],
     ['entrypoints/provider.content.ts', "import { installProvider } from '../src/provider/page';"],
   ];
@@ -361,7 +496,9 @@ describe('test tiers', () => {
   // Vitest runs only *.unit.test.ts and *.int.test.ts (vitest.config.ts): a file named otherwise would be
   // skipped without a word, and a "unit" file that starts a server would slow the pure tier.
   const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)],
+    );
   const tests = walk(path.join(ROOT, 'test/unit')).filter((f) => /\.test\.tsx?$/.test(f));
   it('every test file is in a tier', () => {
     expect(tests.length).toBeGreaterThan(50);
@@ -370,7 +507,9 @@ describe('test tiers', () => {
   it('no pure-tier file starts a simulator or a server', () => {
     const servers = /startSimulator|startTestSim|pageSetup\(|createServer\(/;
     const self = fileURLToPath(import.meta.url);
-    const offenders = tests.filter((f) => f !== self && f.endsWith('.unit.test.ts') && servers.test(readFileSync(f, 'utf8')));
+    const offenders = tests.filter(
+      (f) => f !== self && f.endsWith('.unit.test.ts') && servers.test(readFileSync(f, 'utf8')),
+    );
     expect(offenders.map((f) => path.relative(ROOT, f))).toEqual([]);
   });
 });
@@ -473,13 +612,47 @@ interface SurfaceRules {
 
 const VAULT_SURFACE: SurfaceRules = {
   values: new Set([
-    'Vault', 'VaultError', 'RECORD_KEY', 'NEXT_RECORD_KEY', 'idbVaultStorage', 'memoryVaultStorage', 'DEFAULT_ITERATIONS',
-    'MIN_ITERATIONS', 'RECORD_VERSION', 'readRecord', 'passwordWeakness', 'MIN_PASSWORD_LENGTH', 'delayAfter',
+    'Vault',
+    'VaultError',
+    'RECORD_KEY',
+    'NEXT_RECORD_KEY',
+    'idbVaultStorage',
+    'memoryVaultStorage',
+    'DEFAULT_ITERATIONS',
+    'MIN_ITERATIONS',
+    'RECORD_VERSION',
+    'readRecord',
+    'passwordWeakness',
+    'MIN_PASSWORD_LENGTH',
+    'delayAfter',
   ]),
   members: new Set([
-    'exists', 'readStoredRecord', 'isUnlocked', 'create', 'unlock', 'resume', 'lock', 'view', 'addAccount', 'addNamedAccount',
-    'newKeyFor', 'forgetKey', 'setSigningKey', 'renameAccount', 'removeAccount', 'markPhraseBackedUp', 'sealCredential',
-    'openCredential', 'sealData', 'openData', 'recordName', 'changePassword', 'exportSecretKey', 'exportPhrase', 'signIntent', 'signMessage',
+    'exists',
+    'readStoredRecord',
+    'isUnlocked',
+    'create',
+    'unlock',
+    'resume',
+    'lock',
+    'view',
+    'addAccount',
+    'addNamedAccount',
+    'newKeyFor',
+    'forgetKey',
+    'setSigningKey',
+    'renameAccount',
+    'removeAccount',
+    'markPhraseBackedUp',
+    'sealCredential',
+    'openCredential',
+    'sealData',
+    'openData',
+    'recordName',
+    'changePassword',
+    'exportSecretKey',
+    'exportPhrase',
+    'signIntent',
+    'signMessage',
   ]),
   secretReturns: {
     // Password-gated: they ask for the password again and count wrong ones (src/vault/throttle.ts).
@@ -490,9 +663,29 @@ const VAULT_SURFACE: SurfaceRules = {
     'Vault.addAccount': ['phrase', 'phrase.words'],
   },
 };
-const SECRET_TYPES = new Set(['Uint8Array', 'ArrayBuffer', 'SharedArrayBuffer', 'ArrayBufferLike', 'Buffer', 'DataView', 'CryptoKey', 'KeyPair']);
+const SECRET_TYPES = new Set([
+  'Uint8Array',
+  'ArrayBuffer',
+  'SharedArrayBuffer',
+  'ArrayBufferLike',
+  'Buffer',
+  'DataView',
+  'CryptoKey',
+  'KeyPair',
+]);
 const SECRET_FIELDS = new Set([
-  'secretKey', 'secretSeed', 'seed', 'keyBytes', 'phrase', 'words', 'mnemonic', 'credentialsKey', 'dataKey', 'privateKey', 'contents', 'material',
+  'secretKey',
+  'secretSeed',
+  'seed',
+  'keyBytes',
+  'phrase',
+  'words',
+  'mnemonic',
+  'credentialsKey',
+  'dataKey',
+  'privateKey',
+  'contents',
+  'material',
 ]);
 
 /** Where in `type` secret bytes or secret-named fields are: paths like `phrase.words` or `keyBytes: Uint8Array`. */
@@ -523,7 +716,10 @@ function givenOut(checker: ts.TypeChecker, type: ts.Type): ts.Type[] {
 
 function isHidden(decl: ts.Declaration): boolean {
   const name = ts.getNameOfDeclaration(decl);
-  return (name !== undefined && ts.isPrivateIdentifier(name)) || (ts.getCombinedModifierFlags(decl) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) !== 0;
+  return (
+    (name !== undefined && ts.isPrivateIdentifier(name)) ||
+    (ts.getCombinedModifierFlags(decl) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) !== 0
+  );
 }
 
 function surfaceViolations(program: ts.Program, indexFile: string, rules: SurfaceRules): string[] {
@@ -544,7 +740,8 @@ function surfaceViolations(program: ts.Program, indexFile: string, rules: Surfac
     const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
     if (!(symbol.flags & ts.SymbolFlags.Value)) continue;
     const name = exported.getName();
-    if (!rules.values.has(name)) out.push(`exports ${name}: not in VAULT_SURFACE.values (add it only once it gives no secret out)`);
+    if (!rules.values.has(name))
+      out.push(`exports ${name}: not in VAULT_SURFACE.values (add it only once it gives no secret out)`);
     const decl = symbol.valueDeclaration;
     if (!decl) continue;
     if (symbol.flags & ts.SymbolFlags.Class) {
@@ -552,7 +749,8 @@ function surfaceViolations(program: ts.Program, indexFile: string, rules: Surfac
         const memberDecl = member.valueDeclaration ?? member.declarations?.[0];
         if (!memberDecl || isHidden(memberDecl)) continue;
         const what = `${name}.${member.getName()}`;
-        if (name === 'Vault' && !rules.members.has(member.getName())) out.push(`${what} is new: list it in VAULT_SURFACE.members once it gives no secret out`);
+        if (name === 'Vault' && !rules.members.has(member.getName()))
+          out.push(`${what} is new: list it in VAULT_SURFACE.members once it gives no secret out`);
         judge(what, checker.getTypeOfSymbolAtLocation(member, memberDecl));
       }
       for (const member of checker.getPropertiesOfType(checker.getTypeOfSymbolAtLocation(symbol, decl))) {
@@ -582,16 +780,26 @@ function programWith(virtual: Record<string, string>, roots: string[]): ts.Progr
   host.readFile = (f) => files.get(f) ?? readFile.call(host, f);
   host.getSourceFile = (f, language, ...rest) => {
     const text = files.get(f);
-    return text === undefined ? getSourceFile.call(host, f, language, ...rest) : ts.createSourceFile(f, text, language, true);
+    return text === undefined
+      ? getSourceFile.call(host, f, language, ...rest)
+      : ts.createSourceFile(f, text, language, true);
   };
-  return ts.createProgram(roots.map((r) => path.join(ROOT, r)), options, host);
+  return ts.createProgram(
+    roots.map((r) => path.join(ROOT, r)),
+    options,
+    host,
+  );
 }
 
 describe('the vault boundary: what src/vault hands out', () => {
   const REAL = 'src/vault/index.ts';
   // The checker itself: each sample vault index must produce violations containing each `expect`.
   const bad: [what: string, source: string, expect: string[]][] = [
-    ['a function returning bytes', 'export function seedOf(): Uint8Array { return new Uint8Array(32); }', ['exports seedOf', 'seedOf gives out Uint8Array']],
+    [
+      'a function returning bytes',
+      'export function seedOf(): Uint8Array { return new Uint8Array(32); }',
+      ['exports seedOf', 'seedOf gives out Uint8Array'],
+    ],
     [
       'a public member returning secret-named fields, and a new member',
       'export class Vault { keys(): { publicKey: string; secretKey: string }[] { return []; } }',
@@ -602,9 +810,21 @@ describe('the vault boundary: what src/vault hands out', () => {
       'export class Vault { async session() { return { material: { keyBytes: new Uint8Array(32) } }; } }',
       ['Vault.session gives out material', 'Vault.session gives out material.keyBytes: Uint8Array'],
     ],
-    ['a CryptoKey in a getter', 'export class Vault { get view(): { key: CryptoKey } { return null!; } }', ['Vault.view gives out key: CryptoKey']],
-    ['a phrase from a member not listed for it', 'export class Vault { async unlock(): Promise<{ phrase: string }> { return { phrase: "" }; } }', ['Vault.unlock gives out phrase']],
-    ['a constant holding a key', 'export const KEY = { seed: new Uint8Array(32) };', ['exports KEY', 'KEY gives out seed']],
+    [
+      'a CryptoKey in a getter',
+      'export class Vault { get view(): { key: CryptoKey } { return null!; } }',
+      ['Vault.view gives out key: CryptoKey'],
+    ],
+    [
+      'a phrase from a member not listed for it',
+      'export class Vault { async unlock(): Promise<{ phrase: string }> { return { phrase: "" }; } }',
+      ['Vault.unlock gives out phrase'],
+    ],
+    [
+      'a constant holding a key',
+      'export const KEY = { seed: new Uint8Array(32) };',
+      ['exports KEY', 'KEY gives out seed'],
+    ],
   ];
   const good = [
     'export class Vault {',
@@ -618,7 +838,10 @@ describe('the vault boundary: what src/vault hands out', () => {
     '}',
     'export const RECORD_KEY = "vault";',
   ].join('\n');
-  const samples = Object.fromEntries([...bad.map((b, i) => [`test/sample-vault/bad${i}.ts`, b[1]]), ['test/sample-vault/good.ts', good]]);
+  const samples = Object.fromEntries([
+    ...bad.map((b, i) => [`test/sample-vault/bad${i}.ts`, b[1]]),
+    ['test/sample-vault/good.ts', good],
+  ]);
   // One program for the real index and every sample: building one takes seconds.
   let built: ts.Program | undefined;
   const program = () => (built ??= programWith(samples, [REAL, ...Object.keys(samples)]));
@@ -630,12 +853,14 @@ describe('the vault boundary: what src/vault hands out', () => {
 
   it('the check reads the real vault: with no lists, every export and member of Vault is reported, and the new phrase', () => {
     const found = check(REAL, { values: new Set(), members: new Set(), secretReturns: {} });
-    expect(found).toEqual(expect.arrayContaining([
-      'exports Vault: not in VAULT_SURFACE.values (add it only once it gives no secret out)',
-      'Vault.signIntent is new: list it in VAULT_SURFACE.members once it gives no secret out',
-      'Vault.create gives out phrase.words: only the vault holds secret bytes',
-      'Vault.addAccount gives out phrase.words: only the vault holds secret bytes',
-    ]));
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'exports Vault: not in VAULT_SURFACE.values (add it only once it gives no secret out)',
+        'Vault.signIntent is new: list it in VAULT_SURFACE.members once it gives no secret out',
+        'Vault.create gives out phrase.words: only the vault holds secret bytes',
+        'Vault.addAccount gives out phrase.words: only the vault holds secret bytes',
+      ]),
+    );
     expect(found.filter((f) => f.includes(' is new:'))).toHaveLength(VAULT_SURFACE.members.size);
     expect(found.filter((f) => f.startsWith('exports '))).toHaveLength(VAULT_SURFACE.values.size);
   });

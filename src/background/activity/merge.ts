@@ -16,11 +16,11 @@
  * affiliate) leave intents out, and the answer says so.
  */
 import {
-  AS_SWAP_STATUS,
   type ActivityCursor,
   type ActivityItem,
   type ActivityPage,
   type ActivityQuery,
+  AS_SWAP_STATUS,
   FINAL_PUBLISHED,
   type PublishedIntentView,
 } from '../../provider/activity';
@@ -37,7 +37,16 @@ export interface ActivityDeps {
 }
 
 /** Filters only a swap has: when one is set, the list is of swaps of that kind. */
-export const SWAP_ONLY_FILTERS = ['fromChainId', 'fromTokenId', 'toChainId', 'toTokenId', 'referral', 'affiliate', 'minUsdPrice', 'maxUsdPrice'] as const;
+export const SWAP_ONLY_FILTERS = [
+  'fromChainId',
+  'fromTokenId',
+  'toChainId',
+  'toTokenId',
+  'referral',
+  'affiliate',
+  'minUsdPrice',
+  'maxUsdPrice',
+] as const;
 
 /** Bus calls per page at most, how long the page waits for them, and how soon one intent is asked again. */
 export const REFRESH_PER_PAGE = 3;
@@ -45,7 +54,12 @@ const REFRESH_WAIT_MS = 2500;
 const REFRESH_AFTER_MS = 5000;
 
 const INTENT = 'intent:';
-const intentItem = (i: PublishedIntentView): ActivityItem => ({ type: 'intent', key: INTENT + i.intentHash, at: i.createdAt, intent: i });
+const intentItem = (i: PublishedIntentView): ActivityItem => ({
+  type: 'intent',
+  key: INTENT + i.intentHash,
+  at: i.createdAt,
+  intent: i,
+});
 const swapItem = (s: HistoryItem): ActivityItem => ({ type: 'swap', key: s.key, at: Date.parse(s.createdAt), swap: s });
 const rank = (i: ActivityItem) => (i.type === 'swap' ? 0 : 1);
 
@@ -68,7 +82,10 @@ function intentMatches(i: PublishedIntentView, q: ActivityQuery): boolean {
   const [start, end] = [time(q.startTimestamp), time(q.endTimestamp)];
   return (
     (!q.statuses || q.statuses.includes(AS_SWAP_STATUS[i.status])) &&
-    (!needle || [i.intentHash, i.accountId, i.origin, i.origin && hostOf(i.origin), i.txHash].some((x) => x?.toLowerCase() === needle)) &&
+    (!needle ||
+      [i.intentHash, i.accountId, i.origin, i.origin && hostOf(i.origin), i.txHash].some(
+        (x) => x?.toLowerCase() === needle,
+      )) &&
     !(start !== undefined && i.createdAt <= start) &&
     !(end !== undefined && i.createdAt >= end)
   );
@@ -88,9 +105,18 @@ export function activity(d: ActivityDeps) {
   const refresh = async (candidates: readonly PublishedIntentView[]): Promise<Map<string, PublishedIntentView>> => {
     const now = d.now();
     const due = candidates
-      .filter((i) => !FINAL_PUBLISHED.includes(i.status) && (i.checkedAt === null || now - i.checkedAt >= REFRESH_AFTER_MS))
+      .filter(
+        (i) => !FINAL_PUBLISHED.includes(i.status) && (i.checkedAt === null || now - i.checkedAt >= REFRESH_AFTER_MS),
+      )
       .slice(0, REFRESH_PER_PAGE);
-    const fresh = await Promise.all(due.map((i) => within(d.status(i.intentHash).then((s) => d.published.observe(s)), REFRESH_WAIT_MS)));
+    const fresh = await Promise.all(
+      due.map((i) =>
+        within(
+          d.status(i.intentHash).then((s) => d.published.observe(s)),
+          REFRESH_WAIT_MS,
+        ),
+      ),
+    );
     return new Map(fresh.flatMap((i) => (i ? [[i.intentHash, i] as const] : [])));
   };
 
@@ -99,9 +125,15 @@ export function activity(d: ActivityDeps) {
     const { after, ...filters } = q;
     const intentsHidden = SWAP_ONLY_FILTERS.some((f) => filters[f] !== undefined);
     const swapQuery: HistoryQuery = after?.swap
-      ? { ...filters, lastDepositAddress: after.swap.address, ...(after.swap.memo ? { lastDepositMemo: after.swap.memo } : {}) }
+      ? {
+          ...filters,
+          lastDepositAddress: after.swap.address,
+          ...(after.swap.memo ? { lastDepositMemo: after.swap.memo } : {}),
+        }
       : filters;
-    const mine = intentsHidden ? [] : (await d.published.list()).filter((i) => intentMatches(i, q) && intentBeyond(intentItem(i), after));
+    const mine = intentsHidden
+      ? []
+      : (await d.published.list()).filter((i) => intentMatches(i, q) && intentBeyond(intentItem(i), after));
     // Only the n newest can be on this page.
     const candidates = mine.map(intentItem).sort(activityOrder).slice(0, n);
     const [swaps, fresh] = await Promise.all([
@@ -111,12 +143,16 @@ export function activity(d: ActivityDeps) {
     // Past an intent, swaps of its very time were shown before it.
     const edgeIsIntent = after?.key.startsWith(INTENT) ?? false;
     const swapRows = swaps.items.map(swapItem).filter((s) => !edgeIsIntent || s.at < after!.at);
-    const intentRows = candidates.map((c) => (c.type === 'intent' && fresh.has(c.intent.intentHash) ? intentItem(fresh.get(c.intent.intentHash)!) : c));
+    const intentRows = candidates.map((c) =>
+      c.type === 'intent' && fresh.has(c.intent.intentHash) ? intentItem(fresh.get(c.intent.intentHash)!) : c,
+    );
     const items = [...swapRows, ...intentRows].sort(activityOrder).slice(0, n);
 
     const last = items.at(-1);
     const lastSwap = items.findLast((i): i is Extract<ActivityItem, { type: 'swap' }> => i.type === 'swap');
-    const swapEdge = lastSwap ? { address: lastSwap.swap.depositAddress, memo: lastSwap.swap.depositMemo } : (after?.swap ?? null);
+    const swapEdge = lastSwap
+      ? { address: lastSwap.swap.depositAddress, memo: lastSwap.swap.depositMemo }
+      : (after?.swap ?? null);
     return {
       items,
       next: last ? { at: last.at, key: last.key, swap: swapEdge } : null,

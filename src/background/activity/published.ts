@@ -8,7 +8,7 @@
  * (never deleted) and reported (src/background/problems.ts), the others kept.
  */
 import * as z from 'zod/mini';
-import { type Intent, type TokenTable, describeIntent } from '../../core';
+import { describeIntent, type Intent, type TokenTable } from '../../core';
 import type { PublishedIntentView, PublishedStatus } from '../../provider/activity';
 import type { IntentStatusView } from '../../provider/walletApi';
 import type { KeyValue } from '../kv';
@@ -47,8 +47,12 @@ export interface NewPublished {
 
 /** The intents' plain words, a few lines at most. */
 export function summaryOf(intents: readonly Intent[], tokens: TokenTable): string[] {
-  const lines = intents.flatMap((i) => describeIntent(i, tokens)).map((l) => (l.length > MAX_CHARS ? `${l.slice(0, MAX_CHARS - 1)}…` : l));
-  return lines.length > MAX_LINES ? [...lines.slice(0, MAX_LINES - 1), `and ${lines.length - MAX_LINES + 1} more`] : lines;
+  const lines = intents
+    .flatMap((i) => describeIntent(i, tokens))
+    .map((l) => (l.length > MAX_CHARS ? `${l.slice(0, MAX_CHARS - 1)}…` : l));
+  return lines.length > MAX_LINES
+    ? [...lines.slice(0, MAX_LINES - 1), `and ${lines.length - MAX_LINES + 1} more`]
+    : lines;
 }
 
 export interface PublishedDeps {
@@ -98,7 +102,13 @@ export class PublishedIntents {
       // Refused or settled is final (the bus may not know a refused intent at all).
       if (old.status === 'FAILED' || old.status === 'SETTLED') return ((changed = old), null);
       const status: PublishedStatus = s.status;
-      changed = { ...old, status, detail: s.status_details ?? old.detail, txHash: s.data?.hash ?? old.txHash, checkedAt: this.d.now() };
+      changed = {
+        ...old,
+        status,
+        detail: s.status_details ?? old.detail,
+        txHash: s.data?.hash ?? old.txHash,
+        checkedAt: this.d.now(),
+      };
       const next = list.map((e, i) => (i === at ? changed! : e));
       // Only the time of the check is new: kept in memory (it spaces the refreshes), not written.
       const same = changed.status === old.status && changed.detail === old.detail && changed.txHash === old.txHash;

@@ -15,7 +15,9 @@ type MessageRequest = PendingOf<'signMessage'>;
 
 /** Danger when the recipient or the callback URL is not the asking site (core assessMessage). */
 const findingsOf = (p: MessageRequest): FindingView[] =>
-  assessMessage({ origin: p.origin, recipient: p.params.recipient, callbackUrl: p.params.callbackUrl ?? null }).map(({ level, code, message }) => ({ level, code, message }));
+  assessMessage({ origin: p.origin, recipient: p.params.recipient, callbackUrl: p.params.callbackUrl ?? null }).map(
+    ({ level, code, message }) => ({ level, code, message }),
+  );
 
 export function messagePreview(p: MessageRequest, verifierId: string): MessagePreview {
   const m = p.params;
@@ -34,7 +36,10 @@ export function messagePreview(p: MessageRequest, verifierId: string): MessagePr
 export function checkMessageAtConfirm(p: MessageRequest, verifierId: string, acknowledgeDanger: boolean): void {
   // The verifier setting may have changed while the request waited; any network's verifier is refused.
   if (isVerifierRecipient(p.params.recipient, verifierId)) {
-    throw new ProviderError(ERROR_CODES.unauthorized, 'Messages for the verifier contract are refused; the site must ask for intents');
+    throw new ProviderError(
+      ERROR_CODES.unauthorized,
+      'Messages for the verifier contract are refused; the site must ask for intents',
+    );
   }
   if (findingsOf(p).some((f) => f.level === 'danger') && !acknowledgeDanger) {
     throw new ProviderError(ERROR_CODES.invalidParams, 'Confirm that you understand the risk first');

@@ -7,7 +7,13 @@ import { buildIntentPayload } from '../../core';
 import type { PreparedIntent } from '../signing/signer';
 
 const preparedSchema = z.object({
-  payload: z.object({ signer_id: z.string(), verifying_contract: z.string(), deadline: z.string(), nonce: z.string(), intents: z.array(z.unknown()) }),
+  payload: z.object({
+    signer_id: z.string(),
+    verifying_contract: z.string(),
+    deadline: z.string(),
+    nonce: z.string(),
+    intents: z.array(z.unknown()),
+  }),
   standard: z.enum(['nep413', 'raw_ed25519']),
   publicKey: z.string(),
   nonceKind: z.enum(['versioned', 'legacy']),

@@ -7,16 +7,17 @@
  * before the signature is released (ApprovalService). A throw-away payload signed by another key
  * was not chosen: it would not prove the real key may sign, nor that the nonce is free.
  */
+
+import { LedgerViewError } from '../../bus';
 import {
+  assessIntents,
+  formatTokenAmount,
   type Intent,
   type IntentPayload,
   type RiskFinding,
   type TokenTable,
-  assessIntents,
-  formatTokenAmount,
+  unmatchedDeltas,
 } from '../../core';
-import { LedgerViewError } from '../../bus';
-import { unmatchedDeltas } from '../../core';
 import type { BalanceChangeView, FindingView, IntentsPreviewWire, SimulationView } from '../../provider/approvalApi';
 import type { PreparedIntent } from '../signing/signer';
 
@@ -101,7 +102,11 @@ function signedDeltas(payload: IntentPayload): Map<string, bigint> {
 }
 
 /** The verifier's views and local arithmetic in place of a signed simulation; null when the ledger RPC did not answer. */
-async function checks(deps: PreviewDeps, prepared: PreparedIntent, tokens: TokenTable): Promise<{ view: SimulationView | null; feePips?: number }> {
+async function checks(
+  deps: PreviewDeps,
+  prepared: PreparedIntent,
+  tokens: TokenTable,
+): Promise<{ view: SimulationView | null; feePips?: number }> {
   const payload = prepared.payload;
   const needs = [...signedDeltas(payload)].filter(([, d]) => d < 0n);
   let feePips: number;
@@ -110,7 +115,12 @@ async function checks(deps: PreviewDeps, prepared: PreparedIntent, tokens: Token
   try {
     [feePips, balances, nonceUsed] = await Promise.all([
       deps.fee(),
-      needs.length > 0 ? deps.balancesOf(payload.signer_id, needs.map(([t]) => t)) : Promise.resolve([]),
+      needs.length > 0
+        ? deps.balancesOf(
+            payload.signer_id,
+            needs.map(([t]) => t),
+          )
+        : Promise.resolve([]),
       deps.nonceUsed(payload.signer_id, payload.nonce),
     ]);
   } catch (e) {
@@ -120,7 +130,11 @@ async function checks(deps: PreviewDeps, prepared: PreparedIntent, tokens: Token
   if (nonceUsed) return { feePips, view: { ok: false, error: 'this nonce was already used by this account' } };
   const short = needs.flatMap(([tokenId, d], i) => {
     const held = BigInt(balances[i] ?? '0');
-    return held < -d ? [`${tokenId}: holds ${formatTokenAmount(held, tokenId, tokens)}, needs ${formatTokenAmount(-d, tokenId, tokens)}`] : [];
+    return held < -d
+      ? [
+          `${tokenId}: holds ${formatTokenAmount(held, tokenId, tokens)}, needs ${formatTokenAmount(-d, tokenId, tokens)}`,
+        ]
+      : [];
   });
   if (short.length > 0) return { feePips, view: { ok: false, error: `insufficient balance (${short.join('; ')})` } };
   const own = payload.intents.flatMap((it) => (it.intent === 'token_diff' ? [it.diff] : []));
@@ -132,7 +146,8 @@ async function checks(deps: PreviewDeps, prepared: PreparedIntent, tokens: Token
       executed: payload.intents.length,
       feePips,
       balanceChanges: signerBalanceChanges(payload, tokens),
-      invariantViolated: unmatched.length > 0 ? `unmatched: ${unmatched.map(([t, v]) => `${t} ${v}`).join(', ')}` : null,
+      invariantViolated:
+        unmatched.length > 0 ? `unmatched: ${unmatched.map(([t, v]) => `${t} ${v}`).join(', ')}` : null,
     },
   };
 }

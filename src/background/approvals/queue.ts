@@ -8,15 +8,16 @@
 import * as z from 'zod/mini';
 import type { Random } from '../../core';
 import { accountIdSchema, hex, siteOf } from '../../core';
-import { ERROR_CODES, errorReply, type BackgroundPush, type RuntimeReply } from '../../provider/protocol';
+import { type BackgroundPush, ERROR_CODES, errorReply, type RuntimeReply } from '../../provider/protocol';
 import { CorruptedValueError, Kept, type KeyValue } from '../kv';
-import { type TabsPort, documentAlive, pushTarget } from '../page/events';
+import { documentAlive, pushTarget, type TabsPort } from '../page/events';
 
 export type { TabsPort };
-import type { StorageProblems } from '../problems';
-import { ProviderError } from '../providerError';
+
 import { publishIntentsParams, signIntentsParams, signMessageParams } from '../page/params';
 import type { RateLimits } from '../page/rateLimits';
+import type { StorageProblems } from '../problems';
+import { ProviderError } from '../providerError';
 
 const KEY = 'approvals';
 /** Waiting requests at most: per site (subdomains together), and from all sites. One per origin and per tab. */
@@ -42,9 +43,21 @@ const common = {
  */
 const pendingSchema = z.discriminatedUnion('kind', [
   z.object({ ...common, kind: z.literal('connect'), params: z.object({}) }),
-  z.object({ ...common, kind: z.literal('signMessage'), params: z.object({ ...signMessageParams.shape, accountId: accountIdSchema }) }),
-  z.object({ ...common, kind: z.literal('signIntents'), params: z.object({ ...signIntentsParams.shape, signerId: accountIdSchema }) }),
-  z.object({ ...common, kind: z.literal('publishIntents'), params: z.object({ ...publishIntentsParams.shape, signerId: accountIdSchema }) }),
+  z.object({
+    ...common,
+    kind: z.literal('signMessage'),
+    params: z.object({ ...signMessageParams.shape, accountId: accountIdSchema }),
+  }),
+  z.object({
+    ...common,
+    kind: z.literal('signIntents'),
+    params: z.object({ ...signIntentsParams.shape, signerId: accountIdSchema }),
+  }),
+  z.object({
+    ...common,
+    kind: z.literal('publishIntents'),
+    params: z.object({ ...publishIntentsParams.shape, signerId: accountIdSchema }),
+  }),
 ]);
 export type Pending = z.output<typeof pendingSchema>;
 /** One kind's waiting request. */
@@ -60,7 +73,13 @@ type QueueState = z.output<typeof stateSchema>;
 const EMPTY: QueueState = { items: [], windowId: null, cooldowns: {} };
 
 export interface WindowsPort {
-  create(info: { url: string; type: 'popup'; width: number; height: number; focused: boolean }): Promise<{ id?: number | undefined } | undefined>;
+  create(info: {
+    url: string;
+    type: 'popup';
+    width: number;
+    height: number;
+    focused: boolean;
+  }): Promise<{ id?: number | undefined } | undefined>;
   update(windowId: number, info: { focused: boolean }): Promise<unknown>;
   remove(windowId: number): Promise<void>;
 }
@@ -77,7 +96,11 @@ export interface ApprovalQueueDeps {
 }
 
 /** What a page's request brings to the queue (distributed over the kinds, so kind and params agree). */
-export type NewRequest = Pending extends infer P ? (P extends Pending ? Pick<P, 'kind' | 'origin' | 'tabId' | 'frameId' | 'doc' | 'documentId' | 'params'> : never) : never;
+export type NewRequest = Pending extends infer P
+  ? P extends Pending
+    ? Pick<P, 'kind' | 'origin' | 'tabId' | 'frameId' | 'doc' | 'documentId' | 'params'>
+    : never
+  : never;
 
 export class ApprovalQueue {
   private queue: Promise<unknown> = Promise.resolve();
@@ -98,7 +121,11 @@ export class ApprovalQueue {
       const raw = (await this.deps.kv.readRaw(KEY)) as unknown;
       await this.deps.kv.write(`${KEY}.damaged`, raw);
       await this.deps.kv.write(KEY, EMPTY);
-      this.deps.problems?.report('approvals', KEY, 'Requests that were waiting for approval could not be read (damaged); they were set aside and will not be answered.');
+      this.deps.problems?.report(
+        'approvals',
+        KEY,
+        'Requests that were waiting for approval could not be read (damaged); they were set aside and will not be answered.',
+      );
       return EMPTY;
     }
   }
@@ -132,7 +159,10 @@ export class ApprovalQueue {
       const now = this.deps.now();
       const cooldowns = Object.fromEntries(Object.entries(s.cooldowns).filter(([, until]) => until > now));
       if (cooldowns[String(entry.tabId)] !== undefined) {
-        throw new ProviderError(ERROR_CODES.rateLimited, 'The user just closed the approval window on this page; wait a moment before asking again');
+        throw new ProviderError(
+          ERROR_CODES.rateLimited,
+          'The user just closed the approval window on this page; wait a moment before asking again',
+        );
       }
       const pendingHere = s.items.some((p) => p.origin === entry.origin || p.tabId === entry.tabId);
       const site = siteOf(entry.origin);
@@ -140,7 +170,10 @@ export class ApprovalQueue {
         throw new ProviderError(ERROR_CODES.requestPending, 'A request from this site is already waiting for the user');
       }
       if (s.items.length >= QUEUE_BOUNDS.total) {
-        throw new ProviderError(ERROR_CODES.requestPending, 'Too many requests are waiting for the user; try again later');
+        throw new ProviderError(
+          ERROR_CODES.requestPending,
+          'Too many requests are waiting for the user; try again later',
+        );
       }
       // Charged to the site that asked, and never to another: a request the tab's navigation drops
       // later stays on its own site's account (./rateLimits).
@@ -168,21 +201,31 @@ export class ApprovalQueue {
    * open even when nothing else waits, because it is telling the user why the request failed.
    */
   async finish(id: string, reply: RuntimeReply, options: { keepWindow?: boolean } = {}): Promise<void> {
-    const done = await this.edit((s) => [{ ...s, items: s.items.filter((p) => p.id !== id) }, s.items.find((p) => p.id === id)]);
+    const done = await this.edit((s) => [
+      { ...s, items: s.items.filter((p) => p.id !== id) },
+      s.items.find((p) => p.id === id),
+    ]);
     if (done) await this.deliver(done, reply);
     if (!options.keepWindow) await this.afterChange();
   }
 
   private async deliver(p: Pending, reply: RuntimeReply): Promise<void> {
     try {
-      await this.deps.tabs.sendMessage(p.tabId, { type: 'approvalResult', approvalId: p.id, reply, doc: p.doc }, pushTarget(p));
+      await this.deps.tabs.sendMessage(
+        p.tabId,
+        { type: 'approvalResult', approvalId: p.id, reply, doc: p.doc },
+        pushTarget(p),
+      );
     } catch {
       // The tab went away: nobody is waiting for this answer any more.
     }
   }
 
   async rejectOrigin(origin: string): Promise<void> {
-    const gone = await this.edit((s) => [{ ...s, items: s.items.filter((p) => p.origin !== origin) }, s.items.filter((p) => p.origin === origin)]);
+    const gone = await this.edit((s) => [
+      { ...s, items: s.items.filter((p) => p.origin !== origin) },
+      s.items.filter((p) => p.origin === origin),
+    ]);
     for (const p of gone) await this.deliver(p, errorReply(ERROR_CODES.userRejected, 'The user rejected the request'));
     await this.afterChange();
   }
@@ -203,7 +246,11 @@ export class ApprovalQueue {
   /** After a tab changed: drops its requests whose document is gone (nobody is left to answer). */
   async checkTab(tabId: number): Promise<void> {
     const mine = (await this.list()).filter((p) => p.tabId === tabId);
-    const gone = new Set((await Promise.all(mine.map(async (p) => ((await documentAlive(this.deps.tabs, p)) ? null : p.id)))).filter((id) => id !== null));
+    const gone = new Set(
+      (await Promise.all(mine.map(async (p) => ((await documentAlive(this.deps.tabs, p)) ? null : p.id)))).filter(
+        (id) => id !== null,
+      ),
+    );
     if (gone.size === 0) return;
     await this.edit((s) => [{ ...s, items: s.items.filter((p) => !gone.has(p.id)) }, undefined]);
     await this.afterChange();
@@ -219,7 +266,13 @@ export class ApprovalQueue {
     if (s.windowId !== windowId) return;
     const shown = s.items[0];
     await this.edit((st) => [
-      { ...st, windowId: null, cooldowns: shown ? { ...st.cooldowns, [String(shown.tabId)]: this.deps.now() + CLOSED_COOLDOWN_MS } : st.cooldowns },
+      {
+        ...st,
+        windowId: null,
+        cooldowns: shown
+          ? { ...st.cooldowns, [String(shown.tabId)]: this.deps.now() + CLOSED_COOLDOWN_MS }
+          : st.cooldowns,
+      },
       undefined,
     ]);
     if (shown) await this.finish(shown.id, errorReply(ERROR_CODES.userRejected, 'The user closed the approval window'));
@@ -253,7 +306,13 @@ export class ApprovalQueue {
         // The window is gone (closed while the worker was stopped): open a new one.
       }
     }
-    const win = await this.deps.windows.create({ url: this.deps.approveUrl, type: 'popup', width: 400, height: 660, focused: true });
+    const win = await this.deps.windows.create({
+      url: this.deps.approveUrl,
+      type: 'popup',
+      width: 400,
+      height: 660,
+      focused: true,
+    });
     await this.edit((st) => [{ ...st, windowId: win?.id ?? null }, undefined]);
   }
 }

@@ -4,25 +4,32 @@
  * approved, rejected (4001), or the error that stopped it — never silence. Nothing the vault signs
  * for a request leaves the background before the user confirmed it (docs/security.md).
  */
-import { HttpError, base64, hex, nep413Digest } from '../../core';
+
 import { LedgerViewError, RpcError, type SimulationOutput } from '../../bus';
+import { base64, HttpError, hex, nep413Digest } from '../../core';
 import type { ApprovalViewWire, IntentsPreviewWire, ResolveOutcome, ResolveParams } from '../../provider/approvalApi';
 import { ERROR_CODES, errorReply } from '../../provider/protocol';
+import type { NetworkView } from '../../provider/walletApi';
 import { VaultError } from '../../vault';
-import type { ApprovalQueue, Pending, PendingOf } from './queue';
+import type { PublishedIntents } from '../activity/published';
 import { replyForError } from '../errors';
-import type { UsedNonces } from '../signing/nonces';
 import type { PageEvents } from '../page/events';
 import type { Permissions } from '../page/permissions';
-import { type PreviewDeps, intentsPreview } from './preview';
-import { readPrepared } from './prepared';
-import { checkMessageAtConfirm, messagePreview } from './message';
 import { ProviderError } from '../providerError';
-import { type BusPort, type PreparedIntent, type SignedResult, type SigningService, isInvalidSaltText } from '../signing/signer';
-import type { WalletService } from '../wallet/service';
+import type { UsedNonces } from '../signing/nonces';
+import {
+  type BusPort,
+  isInvalidSaltText,
+  type PreparedIntent,
+  type SignedResult,
+  type SigningService,
+} from '../signing/signer';
 import { networkOfPayload } from '../wallet/network';
-import type { NetworkView } from '../../provider/walletApi';
-import type { PublishedIntents } from '../activity/published';
+import type { WalletService } from '../wallet/service';
+import { checkMessageAtConfirm, messagePreview } from './message';
+import { readPrepared } from './prepared';
+import { intentsPreview, type PreviewDeps } from './preview';
+import type { ApprovalQueue, Pending, PendingOf } from './queue';
 
 export interface ApprovalServiceDeps {
   queue: ApprovalQueue;
@@ -58,7 +65,16 @@ export class ApprovalService {
     if (!p) return null;
     const locked = !this.deps.wallet.vault.isUnlocked;
     const network = await this.deps.network();
-    const base: ApprovalViewWire = { id: p.id, kind: p.kind, origin: p.origin, createdAt: p.createdAt, waiting: items.length, locked, blocked: null, network };
+    const base: ApprovalViewWire = {
+      id: p.id,
+      kind: p.kind,
+      origin: p.origin,
+      createdAt: p.createdAt,
+      waiting: items.length,
+      locked,
+      blocked: null,
+      network,
+    };
     if (locked) return base;
     try {
       switch (p.kind) {
@@ -66,16 +82,29 @@ export class ApprovalService {
           // The selected account first: the window ticks the first one by default.
           const selected = await this.deps.wallet.selectedAccountId();
           const accounts = this.deps.wallet.accounts();
-          return { ...base, accounts: [...accounts.filter((a) => a.accountId === selected), ...accounts.filter((a) => a.accountId !== selected)] };
+          return {
+            ...base,
+            accounts: [
+              ...accounts.filter((a) => a.accountId === selected),
+              ...accounts.filter((a) => a.accountId !== selected),
+            ],
+          };
         }
         case 'signMessage':
           return { ...base, message: messagePreview(p, await this.deps.preview.verifierId()) };
         case 'signIntents':
         case 'publishIntents': {
           const preview = await this.intentsPreviewOf(p);
-          const forbidden = [...preview.batchFindings, ...preview.intents.flatMap((i) => i.findings)].find((f) => f.level === 'forbidden');
+          const forbidden = [...preview.batchFindings, ...preview.intents.flatMap((i) => i.findings)].find(
+            (f) => f.level === 'forbidden',
+          );
           // The network the payload signs for: its verifier's, whatever the settings say now.
-          return { ...base, network: networkOfPayload(network, preview.verifier), intents: preview, blocked: forbidden ? forbidden.message : null };
+          return {
+            ...base,
+            network: networkOfPayload(network, preview.verifier),
+            intents: preview,
+            blocked: forbidden ? forbidden.message : null,
+          };
         }
       }
     } catch (e) {
@@ -121,7 +150,12 @@ export class ApprovalService {
     const making = (async () => {
       const prepared = await this.preparedOf(p);
       const requester = { origin: p.origin, grantedAccounts: await this.deps.permissions.accountsOf(p.origin) };
-      return intentsPreview(this.deps.preview, prepared, requester, p.kind === 'publishIntents' ? (p.params.quoteHashes ?? []) : []);
+      return intentsPreview(
+        this.deps.preview,
+        prepared,
+        requester,
+        p.kind === 'publishIntents' ? (p.params.quoteHashes ?? []) : [],
+      );
     })();
     this.previews.set(p.id, { verifierId, making });
     // A preview that failed is made again at the next ask (unless the request moved on meanwhile).
@@ -191,13 +225,27 @@ export class ApprovalService {
         checkMessageAtConfirm(p, await this.deps.preview.verifierId(), answer.acknowledgeDanger === true);
         // And the site must still be connected to the account on the network the wallet is on now.
         if (!(await this.deps.permissions.accountsOf(p.origin)).includes(accountId)) {
-          throw new ProviderError(ERROR_CODES.unauthorized, `This site is not connected to ${accountId} on ${(await this.deps.network()).label}; nothing was signed.`);
+          throw new ProviderError(
+            ERROR_CODES.unauthorized,
+            `This site is not connected to ${accountId} on ${(await this.deps.network()).label}; nothing was signed.`,
+          );
         }
         const publicKey = wallet.account(accountId).publicKeys[0]!;
         await wallet.touch();
-        const payload = { message: m.message, nonce: base64.decode(m.nonce), recipient: m.recipient, callbackUrl: m.callbackUrl ?? null };
+        const payload = {
+          message: m.message,
+          nonce: base64.decode(m.nonce),
+          recipient: m.recipient,
+          callbackUrl: m.callbackUrl ?? null,
+        };
         // The nonce is claimed before the signature exists outside the vault (one nonce, one signature).
-        await this.deps.nonces.claim(await this.deps.preview.verifierId(), accountId, m.nonce, `message:${hex.encode(nep413Digest(payload))}`, 'message');
+        await this.deps.nonces.claim(
+          await this.deps.preview.verifierId(),
+          accountId,
+          m.nonce,
+          `message:${hex.encode(nep413Digest(payload))}`,
+          'message',
+        );
         return { accountId, publicKey, signature: wallet.vault.signMessage(publicKey, payload) }; // base64, verified by the vault
       }
       case 'signIntents':
@@ -208,21 +256,42 @@ export class ApprovalService {
         const preview = await this.intentsPreviewOf(p);
         const all = [...preview.batchFindings, ...preview.intents.flatMap((i) => i.findings)];
         const forbidden = all.find((f) => f.level === 'forbidden');
-        if (forbidden) throw new ProviderError(ERROR_CODES.invalidParams, `This request cannot be approved: ${forbidden.message}`);
+        if (forbidden)
+          throw new ProviderError(ERROR_CODES.invalidParams, `This request cannot be approved: ${forbidden.message}`);
         if (all.some((f) => f.level === 'danger') && !answer.acknowledgeDanger) {
           throw new ProviderError(ERROR_CODES.invalidParams, 'Confirm that you understand the risk first');
         }
         const prepared = await this.preparedOf(p);
-        const request = { signerId: prepared.payload.signer_id, intents: prepared.payload.intents, deadline: prepared.payload.deadline, standard: prepared.standard };
+        const request = {
+          signerId: prepared.payload.signer_id,
+          intents: prepared.payload.intents,
+          deadline: prepared.payload.deadline,
+          standard: prepared.standard,
+        };
         // Confirmed before, then interrupted (a worker stop): this very intent was signed under its
         // nonce already, and may have executed since, so a used nonce is not a refusal here.
-        const resumed = (await this.deps.nonces.hashOf(prepared.payload.verifying_contract, prepared.payload.signer_id, prepared.payload.nonce)) !== undefined;
+        const resumed =
+          (await this.deps.nonces.hashOf(
+            prepared.payload.verifying_contract,
+            prepared.payload.signer_id,
+            prepared.payload.nonce,
+          )) !== undefined;
         const check = (signed: SignedResult) => this.checkBeforeRelease(signed, resumed);
         if (p.kind === 'signIntents') {
-          const { signed, intentHash, payload } = await this.deps.signer.release(request, { prepared, check, retrySalt: false });
+          const { signed, intentHash, payload } = await this.deps.signer.release(request, {
+            prepared,
+            check,
+            retrySalt: false,
+          });
           return { signed, intentHash, payload };
         }
-        const out = await this.deps.signer.release(request, { prepared, check, bus: await this.deps.bus(), quoteHashes: p.params.quoteHashes ?? [], retrySalt: false });
+        const out = await this.deps.signer.release(request, {
+          prepared,
+          check,
+          bus: await this.deps.bus(),
+          quoteHashes: p.params.quoteHashes ?? [],
+          retrySalt: false,
+        });
         const result = out.result!;
         const failed = result.status === 'FAILED' ? result.reason : undefined;
         await this.deps.published.add({
@@ -235,7 +304,10 @@ export class ApprovalService {
           detail: failed,
         });
         if (result.status === 'FAILED') {
-          throw new ProviderError(ERROR_CODES.internal, `The verifier refused it: ${result.reason}`, { intentHash: out.intentHash, reason: result.reason });
+          throw new ProviderError(ERROR_CODES.internal, `The verifier refused it: ${result.reason}`, {
+            intentHash: out.intentHash,
+            reason: result.reason,
+          });
         }
         return { intentHash: out.intentHash, status: 'OK' };
       }
@@ -257,16 +329,31 @@ export class ApprovalService {
         // One approval, one signature: a stale salt ends the request (the page may ask again, in a new
         // window) rather than re-signing on the word of a network party, which could keep both.
         if (isInvalidSaltText(reason)) {
-          throw new ProviderError(ERROR_CODES.internal, `The verifier refused it: ${reason}. Ask again: the nonce must be made anew.`, { intentHash: signed.intentHash, reason });
+          throw new ProviderError(
+            ERROR_CODES.internal,
+            `The verifier refused it: ${reason}. Ask again: the nonce must be made anew.`,
+            { intentHash: signed.intentHash, reason },
+          );
         }
         // The same signature was released before the interruption; the bus answers "already processed".
         if (resumed && /nonce was already used/i.test(reason)) return 'ok';
         // Neither the page nor the bus got it; the ledger RPC did see the signature (it was asked to check it).
-        throw new ProviderError(ERROR_CODES.internal, `The verifier refused it: ${reason}. It was not given to the page or published.`, { intentHash: signed.intentHash, reason });
+        throw new ProviderError(
+          ERROR_CODES.internal,
+          `The verifier refused it: ${reason}. It was not given to the page or published.`,
+          { intentHash: signed.intentHash, reason },
+        );
       }
       if (e instanceof RpcError || e instanceof HttpError || e instanceof TypeError) {
-        const redirect = e instanceof HttpError && e.kind === 'redirect' ? `The verifier could not check this request: ${e.message} It was not released.` : null;
-        throw new ProviderError(ERROR_CODES.disconnected, redirect ?? 'The ledger RPC is unreachable, so the verifier could not check this request; it was not released. Try again.');
+        const redirect =
+          e instanceof HttpError && e.kind === 'redirect'
+            ? `The verifier could not check this request: ${e.message} It was not released.`
+            : null;
+        throw new ProviderError(
+          ERROR_CODES.disconnected,
+          redirect ??
+            'The ledger RPC is unreachable, so the verifier could not check this request; it was not released. Try again.',
+        );
       }
       throw e;
     }

@@ -7,7 +7,10 @@
  * Chromium still refuses it to a document without focus, which an offscreen document never has; there
  * `document.execCommand('copy')` works, and the copy event it raises is given an empty text.
  */
-export async function eraseClipboard(doc: Document, clipboard: Pick<Clipboard, 'writeText'> | undefined): Promise<void> {
+export async function eraseClipboard(
+  doc: Document,
+  clipboard: Pick<Clipboard, 'writeText'> | undefined,
+): Promise<void> {
   try {
     if (clipboard) return await clipboard.writeText('');
   } catch {

@@ -67,9 +67,13 @@ export function clipboardGuard(deps: ClipboardGuardDeps) {
       case 'copied':
         // Called before any await, so that a disconnect right after finds the alarm (the browser keeps the
         // order of one extension's API calls).
-        return void deps.alarms.create(CLIPBOARD_ALARM, { delayInMinutes: CLIPBOARD_CLEAR_SECONDS / 60 }).then(() => tell({ type: 'guarding' }));
+        return void deps.alarms
+          .create(CLIPBOARD_ALARM, { delayInMinutes: CLIPBOARD_CLEAR_SECONDS / 60 })
+          .then(() => tell({ type: 'guarding' }));
       case 'watching':
-        return void deps.alarms.get(CLIPBOARD_ALARM).then((alarm) => post(port, { type: alarm ? 'guarding' : 'released' }));
+        return void deps.alarms
+          .get(CLIPBOARD_ALARM)
+          .then((alarm) => post(port, { type: alarm ? 'guarding' : 'released' }));
       case 'replaced':
         return void deps.alarms.clear(CLIPBOARD_ALARM).then((had) => had && tell({ type: 'released' }));
     }

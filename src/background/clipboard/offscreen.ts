@@ -14,7 +14,11 @@ export interface OffscreenLike {
 export const OFFSCREEN_PAGE = 'clipboard.html';
 
 /** An erase through the offscreen document at `url`; `send` is runtime.sendMessage (the document answers it). */
-export function offscreenEraser(offscreen: OffscreenLike, url: string, send: (message: unknown) => Promise<unknown>): () => Promise<void> {
+export function offscreenEraser(
+  offscreen: OffscreenLike,
+  url: string,
+  send: (message: unknown) => Promise<unknown>,
+): () => Promise<void> {
   return async () => {
     try {
       await offscreen.createDocument({ url, reasons: ['CLIPBOARD'], justification: 'Clear a copied secret' });

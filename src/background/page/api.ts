@@ -6,34 +6,39 @@
  * are refused outright; anything that needs the user is queued and answered later (deferred).
  */
 import * as z from 'zod/mini';
+import type { IntentStatus } from '../../bus';
 import {
+  extractIntentPayload,
+  type IntentPayload,
+  intentHash,
   KEY_MANAGEMENT_INTENTS,
   MAINNET_VERIFIER,
-  SIM_VERIFIER,
-  type IntentPayload,
-  type SignedIntent,
-  extractIntentPayload,
-  intentHash,
   parseIntents,
-  siteOf,
+  SIM_VERIFIER,
+  type SignedIntent,
   signedIntentSchema,
+  siteOf,
   verifySignedIntent,
 } from '../../core';
-import type { IntentStatus } from '../../bus';
 import { ERROR_CODES, METHODS, type ProviderMethod } from '../../provider/protocol';
+import type { PublishedIntents } from '../activity/published';
 import type { ApprovalQueue, NewRequest } from '../approvals/queue';
-
-import type { UsedNonces } from '../signing/nonces';
-import type { PageEvents } from './events';
-import { publishIntentsParams, publishSignedParams, revokePermissionsParams, signIntentsParams, signMessageParams } from './params';
-import type { Permissions } from './permissions';
 import { ProviderError } from '../providerError';
-import type { RateLimits } from './rateLimits';
-import { Deferred, type PageContext, type PageHandler } from './context';
+import type { UsedNonces } from '../signing/nonces';
 import { type BusPort, publishOnce } from '../signing/signer';
 import type { WalletService } from '../wallet/service';
-import type { PublishedIntents } from '../activity/published';
 import { zodProviderError } from '../zodField';
+import { Deferred, type PageContext, type PageHandler } from './context';
+import type { PageEvents } from './events';
+import {
+  publishIntentsParams,
+  publishSignedParams,
+  revokePermissionsParams,
+  signIntentsParams,
+  signMessageParams,
+} from './params';
+import type { Permissions } from './permissions';
+import type { RateLimits } from './rateLimits';
 
 /** A request for the approval window: its kind and the parameters of that kind. */
 type Ask = NewRequest extends infer P ? (P extends NewRequest ? Pick<P, 'kind' | 'params'> : never) : never;
@@ -78,13 +83,18 @@ export const sameAccount = (a: string, b: string) => a.trim().toLowerCase() === 
  * A message recipient that is a verifier: the configured one, or Mainnet's or the simulator's on any
  * network (a message for `intents.near` signed on Local would be a Mainnet intent; docs/security.md, "Networks").
  */
-export const isVerifierRecipient = (recipient: string, verifierId: string) => [verifierId, MAINNET_VERIFIER, SIM_VERIFIER].some((v) => sameAccount(recipient, v));
+export const isVerifierRecipient = (recipient: string, verifierId: string) =>
+  [verifierId, MAINNET_VERIFIER, SIM_VERIFIER].some((v) => sameAccount(recipient, v));
 
 /**
  * Methods a page may call before it is connected, and from any frame: discovery, and what tells the
  * origin only its own grant (`intents_accounts`, EIP-2255 `wallet_getPermissions`, [] when none).
  */
-const OPEN_METHODS: ReadonlySet<ProviderMethod> = new Set([METHODS.requestAccounts, METHODS.accounts, METHODS.getPermissions]);
+const OPEN_METHODS: ReadonlySet<ProviderMethod> = new Set([
+  METHODS.requestAccounts,
+  METHODS.accounts,
+  METHODS.getPermissions,
+]);
 
 export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
   const { wallet, permissions, queue, events } = deps;
@@ -100,32 +110,51 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
   };
 
   const requireTopFrame = (page: PageContext) => {
-    if (page.frameId !== 0) throw new ProviderError(ERROR_CODES.unauthorized, 'Only the top frame of a page may ask for signatures');
+    if (page.frameId !== 0)
+      throw new ProviderError(ERROR_CODES.unauthorized, 'Only the top frame of a page may ask for signatures');
   };
 
   const requireConnected = async (page: PageContext, accountId?: string): Promise<string> => {
     const ids = await permissions.accountsOf(page.origin);
-    if (ids.length === 0) throw new ProviderError(ERROR_CODES.unauthorized, 'This site is not connected; call intents_requestAccounts first');
+    if (ids.length === 0)
+      throw new ProviderError(
+        ERROR_CODES.unauthorized,
+        'This site is not connected; call intents_requestAccounts first',
+      );
     const chosen = accountId ?? ids[0]!;
-    if (!ids.includes(chosen)) throw new ProviderError(ERROR_CODES.unauthorized, `Account ${chosen} is not connected to this site`);
+    if (!ids.includes(chosen))
+      throw new ProviderError(ERROR_CODES.unauthorized, `Account ${chosen} is not connected to this site`);
     return chosen;
   };
 
   /** Calls that reach the network with the user's credentials: the site's fair budget (./rateLimits). */
-  const spendNetwork = (page: PageContext) => deps.limits.take('network', siteOf(page.origin), 'Too many requests from this site; wait a minute and try again');
+  const spendNetwork = (page: PageContext) =>
+    deps.limits.take('network', siteOf(page.origin), 'Too many requests from this site; wait a minute and try again');
 
   const defer = async (page: PageContext, ask: Ask) => {
-    if (page.tabId === undefined) throw new ProviderError(ERROR_CODES.unauthorized, 'Requests must come from a browser tab');
-    const id = await queue.enqueue({ ...ask, origin: page.origin, tabId: page.tabId, frameId: page.frameId, doc: page.doc, documentId: page.documentId });
+    if (page.tabId === undefined)
+      throw new ProviderError(ERROR_CODES.unauthorized, 'Requests must come from a browser tab');
+    const id = await queue.enqueue({
+      ...ask,
+      origin: page.origin,
+      tabId: page.tabId,
+      frameId: page.frameId,
+      doc: page.doc,
+      documentId: page.documentId,
+    });
     return new Deferred(id);
   };
 
   const refuseKeyManagement = (intents: unknown[]) => {
     parseIntents(intents).forEach((it, i) => {
       if (KEY_MANAGEMENT_INTENTS.has(it.intent)) {
-        throw new ProviderError(ERROR_CODES.unauthorized, `A web page may not ask for '${it.intent}'; keys are managed only in the wallet`, {
-          field: `intents.${i}.intent`,
-        });
+        throw new ProviderError(
+          ERROR_CODES.unauthorized,
+          `A web page may not ask for '${it.intent}'; keys are managed only in the wallet`,
+          {
+            field: `intents.${i}.intent`,
+          },
+        );
       }
     });
   };
@@ -134,7 +163,11 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
     // Locked, the registry is sealed: the nonce is checked when the payload is prepared, after the unlock.
     if (!wallet.vault.isUnlocked) return;
     if (nonce !== undefined && (await deps.nonces.has(await deps.verifierId(), accountId, nonce))) {
-      throw new ProviderError(ERROR_CODES.invalidParams, 'nonce: this nonce was already used by this account; the wallet never signs a nonce twice', { field: 'nonce' });
+      throw new ProviderError(
+        ERROR_CODES.invalidParams,
+        'nonce: this nonce was already used by this account; the wallet never signs a nonce twice',
+        { field: 'nonce' },
+      );
     }
   };
 
@@ -158,7 +191,11 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
       }
       // The same payload is an intent on any deployment of the verifier, whatever the recipient says.
       if (looksLikeIntents(p.message)) {
-        throw new ProviderError(ERROR_CODES.invalidParams, 'message: this message is an intents payload; ask for intents with intents_signIntents', { field: 'message' });
+        throw new ProviderError(
+          ERROR_CODES.invalidParams,
+          'message: this message is an intents payload; ask for intents with intents_signIntents',
+          { field: 'message' },
+        );
       }
       const accountId = await requireConnected(page, p.accountId);
       await refuseUsedNonce(accountId, p.nonce);
@@ -175,7 +212,10 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
       if (typeof params === 'object' && params !== null && 'signed' in params) {
         const p = parse(publishSignedParams, params);
         const signed = signedIntentSchema.safeParse(p.signed);
-        if (!signed.success) throw new ProviderError(ERROR_CODES.invalidParams, 'signed: not a signed intent (nep413 or raw_ed25519)', { field: 'signed' });
+        if (!signed.success)
+          throw new ProviderError(ERROR_CODES.invalidParams, 'signed: not a signed intent (nep413 or raw_ed25519)', {
+            field: 'signed',
+          });
         await spendNetwork(page);
         return publishSigned(signed.data, p.quoteHashes ?? [], page.origin);
       }
@@ -203,7 +243,13 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
       // Locked, like intents_accounts: the grant's accounts are not shown.
       const accounts = wallet.vault.isUnlocked ? await permissions.accountsOf(page.origin) : [];
       if (accounts.length === 0) return [];
-      return [{ parentCapability: 'intents_accounts', invoker: page.origin, caveats: [{ type: 'restrictReturnedAccounts', value: accounts }] }];
+      return [
+        {
+          parentCapability: 'intents_accounts',
+          invoker: page.origin,
+          caveats: [{ type: 'restrictReturnedAccounts', value: accounts }],
+        },
+      ];
     },
     [METHODS.revokePermissions]: async (params, page) => {
       const p = parse(revokePermissionsParams, params);
@@ -222,32 +268,52 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
    */
   async function publishSigned(signed: SignedIntent, quoteHashes: string[], origin: string) {
     const check = verifySignedIntent(signed);
-    if (!check.ok) throw new ProviderError(ERROR_CODES.invalidParams, 'signed: the signature does not verify', { field: 'signed' });
+    if (!check.ok)
+      throw new ProviderError(ERROR_CODES.invalidParams, 'signed: the signature does not verify', { field: 'signed' });
     const hash = intentHash(signed);
     // Locked, the wallet cannot tell its own keys from others': it relays nothing until unlocked.
-    if (!wallet.vault.isUnlocked) throw new ProviderError(ERROR_CODES.unauthorized, 'The wallet is locked; unlock it first', { reason: 'locked' });
+    if (!wallet.vault.isUnlocked)
+      throw new ProviderError(ERROR_CODES.unauthorized, 'The wallet is locked; unlock it first', { reason: 'locked' });
     let mine: IntentPayload | undefined;
     if (wallet.accounts().some((a) => a.publicKeys.includes(check.publicKey))) {
       let recorded: string | undefined;
       try {
         mine = extractIntentPayload(signed);
         // Released on this network only: one made for another network's verifier is not relayed here.
-        recorded = mine.verifying_contract === (await deps.verifierId()) ? await deps.nonces.hashOf(mine.verifying_contract, mine.signer_id, mine.nonce) : undefined;
+        recorded =
+          mine.verifying_contract === (await deps.verifierId())
+            ? await deps.nonces.hashOf(mine.verifying_contract, mine.signer_id, mine.nonce)
+            : undefined;
       } catch {
         recorded = undefined;
       }
       if (recorded !== hash) {
-        throw new ProviderError(ERROR_CODES.unauthorized, 'signed: this wallet did not approve this intent; ask for it with intents_signIntents', { field: 'signed' });
+        throw new ProviderError(
+          ERROR_CODES.unauthorized,
+          'signed: this wallet did not approve this intent; ask for it with intents_signIntents',
+          { field: 'signed' },
+        );
       }
     }
     const out = await publishOnce(await deps.bus(), signed, quoteHashes);
     // One of this wallet's own (approved earlier): Activity lists it with the site that published it.
     if (mine) {
       const failed = out.status === 'FAILED' ? out.reason : undefined;
-      await deps.published.add({ intentHash: hash, accountId: mine.signer_id, kind: 'dapp', origin, intents: mine.intents, status: failed === undefined ? 'PENDING' : 'FAILED', detail: failed });
+      await deps.published.add({
+        intentHash: hash,
+        accountId: mine.signer_id,
+        kind: 'dapp',
+        origin,
+        intents: mine.intents,
+        status: failed === undefined ? 'PENDING' : 'FAILED',
+        detail: failed,
+      });
     }
     if (out.status === 'FAILED') {
-      throw new ProviderError(ERROR_CODES.internal, `The verifier refused it: ${out.reason}`, { intentHash: hash, reason: out.reason });
+      throw new ProviderError(ERROR_CODES.internal, `The verifier refused it: ${out.reason}`, {
+        intentHash: hash,
+        reason: out.reason,
+      });
     }
     return { intentHash: out.intent_hash ?? hash, status: 'OK' };
   }
@@ -264,7 +330,13 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
           await requireConnected(page);
         }
         if (page.tabId !== undefined) {
-          await events.remember({ tabId: page.tabId, frameId: page.frameId, origin: page.origin, doc: page.doc, documentId: page.documentId });
+          await events.remember({
+            tabId: page.tabId,
+            frameId: page.frameId,
+            origin: page.origin,
+            doc: page.doc,
+            documentId: page.documentId,
+          });
           if (page.frameId === 0) await queue.dropOtherDocuments(page.tabId, page.doc);
         }
         return table[method](params, page);

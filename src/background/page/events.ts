@@ -10,7 +10,11 @@ import { Kept, type KeyValue } from '../kv';
 
 /** The browser's tabs, as far as pushing to a page goes. */
 export interface TabsPort {
-  sendMessage(tabId: number, message: BackgroundPush, options: { frameId?: number; documentId?: string }): Promise<unknown>;
+  sendMessage(
+    tabId: number,
+    message: BackgroundPush,
+    options: { frameId?: number; documentId?: string },
+  ): Promise<unknown>;
 }
 
 const KEY = 'pageFrames';
@@ -26,12 +30,18 @@ const framesSchema = z.array(frameSchema);
 export type PageFrame = z.output<typeof frameSchema>;
 
 /** Where a push for this document goes: the browser's document id when known, else its frame. */
-export function pushTarget(f: { frameId: number; documentId: string | null }): { frameId?: number; documentId?: string } {
+export function pushTarget(f: { frameId: number; documentId: string | null }): {
+  frameId?: number;
+  documentId?: string;
+} {
   return f.documentId !== null ? { documentId: f.documentId } : { frameId: f.frameId };
 }
 
 /** True when the document is still the one that talked to us (its relay answers the probe). */
-export async function documentAlive(tabs: TabsPort, f: { tabId: number; frameId: number; doc: string | null; documentId: string | null }): Promise<boolean> {
+export async function documentAlive(
+  tabs: TabsPort,
+  f: { tabId: number; frameId: number; doc: string | null; documentId: string | null },
+): Promise<boolean> {
   try {
     return (await tabs.sendMessage(f.tabId, { type: 'probe', doc: f.doc }, pushTarget(f))) === true;
   } catch {
@@ -58,7 +68,9 @@ export class PageEvents {
   }
 
   private edit(fn: (f: PageFrame[]) => PageFrame[]): Promise<void> {
-    const run = this.queue.then(async () => this.stored.put(fn(await this.frames()), (next) => this.kv.write(KEY, next)));
+    const run = this.queue.then(async () =>
+      this.stored.put(fn(await this.frames()), (next) => this.kv.write(KEY, next)),
+    );
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -66,9 +78,20 @@ export class PageEvents {
   /** Records the document; a new document in a known frame replaces the old one (and its sub-frames when it is the top). */
   async remember(frame: PageFrame): Promise<void> {
     const known = await this.frames();
-    if (known.some((f) => sameFrame(f, frame) && f.doc === frame.doc && f.documentId === frame.documentId && f.origin === frame.origin)) return;
+    if (
+      known.some(
+        (f) =>
+          sameFrame(f, frame) && f.doc === frame.doc && f.documentId === frame.documentId && f.origin === frame.origin,
+      )
+    )
+      return;
     await this.edit((all) =>
-      [...all.filter((x) => !(sameFrame(x, frame) || (frame.frameId === 0 && x.tabId === frame.tabId && x.doc !== frame.doc))), frame].slice(-MAX_FRAMES),
+      [
+        ...all.filter(
+          (x) => !(sameFrame(x, frame) || (frame.frameId === 0 && x.tabId === frame.tabId && x.doc !== frame.doc)),
+        ),
+        frame,
+      ].slice(-MAX_FRAMES),
     );
   }
 
@@ -79,8 +102,11 @@ export class PageEvents {
   /** After a tab changed: forgets its documents that are gone. */
   async checkTab(tabId: number): Promise<void> {
     const mine = (await this.frames()).filter((f) => f.tabId === tabId);
-    const gone = (await Promise.all(mine.map(async (f) => ((await documentAlive(this.tabs, f)) ? null : f)))).filter((f) => f !== null);
-    if (gone.length > 0) await this.edit((all) => all.filter((x) => !gone.some((g) => sameFrame(g, x) && g.doc === x.doc)));
+    const gone = (await Promise.all(mine.map(async (f) => ((await documentAlive(this.tabs, f)) ? null : f)))).filter(
+      (f) => f !== null,
+    );
+    if (gone.length > 0)
+      await this.edit((all) => all.filter((x) => !gone.some((g) => sameFrame(g, x) && g.doc === x.doc)));
   }
 
   /** Sends `event` to every known document whose origin passes `to`. */

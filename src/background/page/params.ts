@@ -3,7 +3,7 @@
  * ignored (dApps differ); every field used is checked, and errors name the field (-32602).
  */
 import * as z from 'zod/mini';
-import { SIGNING_STANDARDS, accountIdSchema, base64 } from '../../core';
+import { accountIdSchema, base64, SIGNING_STANDARDS } from '../../core';
 
 /** A 32-byte nonce as base64, `number[]` or (through the relay) a Uint8Array turned into number[]. */
 export const nonce32 = z.pipe(

@@ -44,7 +44,9 @@ export class Permissions {
   }
 
   private changeAll(fn: (g: ByNetwork) => ByNetwork): Promise<void> {
-    const run = this.queue.then(async () => this.grants.put(fn(await this.grants.get()), (next) => this.kv.write(KEY, next)));
+    const run = this.queue.then(async () =>
+      this.grants.put(fn(await this.grants.get()), (next) => this.kv.write(KEY, next)),
+    );
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -76,7 +78,9 @@ export class Permissions {
           return accounts.length ? [[origin, { ...grant, accounts }]] : [];
         }),
       );
-    await this.changeAll((all) => Object.fromEntries(Object.entries(all).map(([network, g]) => [network, forget(network, g)])));
+    await this.changeAll((all) =>
+      Object.fromEntries(Object.entries(all).map(([network, g]) => [network, forget(network, g)])),
+    );
     return affected;
   }
 }

@@ -7,6 +7,12 @@ declare module 'punycode/' {
   export function encode(input: string): string;
   export function toUnicode(domain: string): string;
   export function toASCII(domain: string): string;
-  const punycode: { decode: typeof decode; encode: typeof encode; toUnicode: typeof toUnicode; toASCII: typeof toASCII; version: string };
+  const punycode: {
+    decode: typeof decode;
+    encode: typeof encode;
+    toUnicode: typeof toUnicode;
+    toASCII: typeof toASCII;
+    version: string;
+  };
   export default punycode;
 }

@@ -4,11 +4,12 @@
  * registered local key, publishing it, following `get_status` to SETTLED and confirming with
  * `has_public_key`.
  */
-import { formatPublicKey, implicitAccountId, parsePublicKey } from '../../core';
+
 import type { IntentStatus, PublishResult } from '../../bus';
+import { formatPublicKey, implicitAccountId, parsePublicKey } from '../../core';
 import type { KeyChangeResult, KeyListing } from '../../provider/walletApi';
-import type { BusPort, SigningService } from './signer';
 import type { WalletService } from '../wallet/service';
+import type { BusPort, SigningService } from './signer';
 
 export interface LedgerKeysPort {
   publicKeysOf(accountId: string): Promise<string[]>;
@@ -55,7 +56,8 @@ export class KeyManager {
       registered = await ledger.publicKeysOf(accountId);
       // An implicit account's own key counts without being listed (docs/protocol.md, "What the verifier
       // checks", step 6).
-      for (const pk of account.publicKeys) flags.set(pk, registered.includes(pk) || (await ledger.hasPublicKey(accountId, pk)));
+      for (const pk of account.publicKeys)
+        flags.set(pk, registered.includes(pk) || (await ledger.hasPublicKey(accountId, pk)));
       for (const [pk, yes] of flags) if (yes && !registered.includes(pk)) registered.push(pk);
     } catch (e) {
       error = `The verifier could not be asked (${(e as Error).message}).`;
@@ -63,7 +65,11 @@ export class KeyManager {
     return {
       accountId,
       registered,
-      local: account.publicKeys.map((publicKey, i) => ({ publicKey, signing: i === 0, registered: flags.get(publicKey) ?? null })),
+      local: account.publicKeys.map((publicKey, i) => ({
+        publicKey,
+        signing: i === 0,
+        registered: flags.get(publicKey) ?? null,
+      })),
       ...(error ? { error } : {}),
     };
   }
@@ -72,7 +78,10 @@ export class KeyManager {
   async add(accountId: string, publicKey?: string): Promise<KeyChangeResult> {
     this.deps.wallet.account(accountId);
     // A new local key is made inside the vault; only its public key comes back.
-    const key = publicKey === undefined ? await this.deps.wallet.change((vault) => vault.newKeyFor(accountId)) : formatPublicKey(parsePublicKey(publicKey));
+    const key =
+      publicKey === undefined
+        ? await this.deps.wallet.change((vault) => vault.newKeyFor(accountId))
+        : formatPublicKey(parsePublicKey(publicKey));
     const listing = await this.list(accountId);
     if (listing.registered?.includes(key)) throw new KeyChangeError('That key is already registered for this account.');
     try {
@@ -80,7 +89,8 @@ export class KeyManager {
     } catch (e) {
       // A key generated for this change that the verifier refused would only confuse: drop it. (Not on
       // a timeout: the intent may still settle, and then the secret is needed.)
-      if (publicKey === undefined && e instanceof KeyChangeError && e.refused) await this.deps.wallet.change((vault) => vault.forgetKey(accountId, key));
+      if (publicKey === undefined && e instanceof KeyChangeError && e.refused)
+        await this.deps.wallet.change((vault) => vault.forgetKey(accountId, key));
       throw e;
     }
   }
@@ -96,7 +106,8 @@ export class KeyManager {
     if (listing.registered === null) throw new KeyChangeError(listing.error ?? 'The verifier could not be asked.');
     if (!listing.registered.includes(key)) throw new KeyChangeError('That key is not registered for this account.');
     const remaining = listing.registered.filter((k) => k !== key);
-    if (remaining.length === 0) throw new KeyChangeError('This is the account’s last key: removing it would lock the account forever.');
+    if (remaining.length === 0)
+      throw new KeyChangeError('This is the account’s last key: removing it would lock the account forever.');
     const signingKey = account.publicKeys[0]!;
     let successor: string | undefined;
     if (key === signingKey) {
@@ -104,7 +115,10 @@ export class KeyManager {
         throw new KeyChangeError('This key signs for the account. Confirm that you want to remove it.');
       }
       successor = listing.local.find((l) => l.publicKey !== key && l.registered)?.publicKey;
-      if (!successor) throw new KeyChangeError('Add another key to this wallet and register it first, so the account can still sign.');
+      if (!successor)
+        throw new KeyChangeError(
+          'Add another key to this wallet and register it first, so the account can still sign.',
+        );
     }
     const result = await this.change(accountId, 'remove_public_key', key);
     if (account.publicKeys.includes(key) && account.publicKeys.length > 1) {
@@ -132,7 +146,11 @@ export class KeyManager {
     await this.deps.wallet.change((vault) => vault.setSigningKey(accountId, publicKey));
   }
 
-  private async change(accountId: string, intent: 'add_public_key' | 'remove_public_key', publicKey: string): Promise<KeyChangeResult> {
+  private async change(
+    accountId: string,
+    intent: 'add_public_key' | 'remove_public_key',
+    publicKey: string,
+  ): Promise<KeyChangeResult> {
     const bus = await this.deps.bus();
     const { intentHash, result } = await this.deps.signer.signAndPublish(
       { signerId: accountId, intents: [{ intent, public_key: publicKey }] },
@@ -155,7 +173,8 @@ export class KeyManager {
       if (s.status === 'NOT_FOUND_OR_NOT_VALID' && s.status_details === 'FAILED') {
         throw new KeyChangeError('The intent failed on the verifier.');
       }
-      if (this.deps.now() > deadline) throw new KeyChangeError(`Not settled yet (last status ${s.status}); check again later.`);
+      if (this.deps.now() > deadline)
+        throw new KeyChangeError(`Not settled yet (last status ${s.status}); check again later.`);
       await this.deps.sleep(wait);
       wait = Math.min(wait * 2, 4000);
     }

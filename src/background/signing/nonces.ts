@@ -13,7 +13,7 @@
  * wallet's own nonces are fresh random ones and go on working.
  */
 import * as z from 'zod/mini';
-import { ProtocolError, decodeNonce } from '../../core';
+import { decodeNonce, ProtocolError } from '../../core';
 import { CorruptedValueError, type KeyValue } from '../kv';
 import type { StorageProblems } from '../problems';
 
@@ -63,7 +63,11 @@ export class UsedNonces {
       await this.kv.write(`${key}.damaged`, await this.kv.readRaw(key));
       await this.kv.write(LOST_KEY, this.now());
       await this.kv.write(key, {});
-      this.problems?.report('nonces', key, 'The record of used nonces was damaged and set aside; nonces supplied by web pages are refused from now on.');
+      this.problems?.report(
+        'nonces',
+        key,
+        'The record of used nonces was damaged and set aside; nonces supplied by web pages are refused from now on.',
+      );
       return {};
     }
   }
@@ -96,17 +100,29 @@ export class UsedNonces {
    * `kind: 'message'`: a NEP-413 message's nonce goes to the shared table and is kept for good — nothing
    * like the verifier's deadline check limits where (or on which network) a message signature is accepted.
    */
-  claim(verifierId: string, signerId: string, nonce: string, hash?: string, kind: 'intent' | 'message' = 'intent'): Promise<void> {
+  claim(
+    verifierId: string,
+    signerId: string,
+    nonce: string,
+    hash?: string,
+    kind: 'intent' | 'message' = 'intent',
+  ): Promise<void> {
     return this.run(async () => {
       const key = kind === 'message' ? SHARED : tableKey(verifierId);
       const other = kind === 'message' ? tableKey(verifierId) : SHARED;
       const table = await this.table(key);
       const now = this.now();
       const list = (table[signerId] ?? []).filter((e) => e.forgetAfter === null || e.forgetAfter > now);
-      const used = list.find((e) => e.nonce === nonce) ?? ((await this.table(other))[signerId] ?? []).find((e) => e.nonce === nonce);
+      const used =
+        list.find((e) => e.nonce === nonce) ??
+        ((await this.table(other))[signerId] ?? []).find((e) => e.nonce === nonce);
       if (used && hash !== undefined && used.hash === hash) return;
       if (used) throw new NonceReusedError(signerId);
-      if (list.length >= MAX_PER_SIGNER) throw new ProtocolError('too many unexpired nonces are recorded for this account; let the wallet make the nonce', 'nonce');
+      if (list.length >= MAX_PER_SIGNER)
+        throw new ProtocolError(
+          'too many unexpired nonces are recorded for this account; let the wallet make the nonce',
+          'nonce',
+        );
       const decoded = kind === 'intent' ? decodeNonce(nonce) : null;
       const forgetAfter = decoded?.kind === 'versioned' ? decoded.deadline.getTime() + KEEP_AFTER_DEADLINE_MS : null;
       list.push({ nonce, forgetAfter, ...(hash ? { hash } : {}) });

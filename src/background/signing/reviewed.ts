@@ -10,26 +10,55 @@
  */
 import * as z from 'zod/mini';
 import { LedgerViewError } from '../../bus';
-import { HttpError, type SignedIntent, ProtocolError, buildIntentPayload, decodeNonce, payloadIntentHash } from '../../core';
+import {
+  buildIntentPayload,
+  decodeNonce,
+  HttpError,
+  ProtocolError,
+  payloadIntentHash,
+  type SignedIntent,
+} from '../../core';
 import { ERROR_CODES } from '../../provider/protocol';
-import { type PreviewDeps, intentsPreview } from '../approvals/preview';
+import { intentsPreview, type PreviewDeps } from '../approvals/preview';
 import { ProviderError } from '../providerError';
 import type { PreparedIntent, SignedResult, SigningService } from './signer';
 
 export const draftSchema = z.object({
-  payload: z.object({ signer_id: z.string(), verifying_contract: z.string(), deadline: z.string(), nonce: z.string(), intents: z.array(z.unknown()) }),
+  payload: z.object({
+    signer_id: z.string(),
+    verifying_contract: z.string(),
+    deadline: z.string(),
+    nonce: z.string(),
+    intents: z.array(z.unknown()),
+  }),
   publicKey: z.string(),
   ownNonce: z.boolean(),
 });
 export type Draft = z.output<typeof draftSchema>;
 
-export const toDraft = (p: PreparedIntent): Draft => ({ payload: p.payload, publicKey: p.publicKey, ownNonce: p.ownNonce });
+export const toDraft = (p: PreparedIntent): Draft => ({
+  payload: p.payload,
+  publicKey: p.publicKey,
+  ownNonce: p.ownNonce,
+});
 
 /** The reviewed payload, rebuilt (and so re-checked) from its draft. */
 export function fromDraft(draft: Draft): PreparedIntent {
   const p = draft.payload;
-  const payload = buildIntentPayload({ signerId: p.signer_id, verifyingContract: p.verifying_contract, deadline: p.deadline, nonce: p.nonce, intents: p.intents });
-  return { payload, standard: 'nep413', publicKey: draft.publicKey, nonceKind: decodeNonce(p.nonce).kind, ownNonce: draft.ownNonce };
+  const payload = buildIntentPayload({
+    signerId: p.signer_id,
+    verifyingContract: p.verifying_contract,
+    deadline: p.deadline,
+    nonce: p.nonce,
+    intents: p.intents,
+  });
+  return {
+    payload,
+    standard: 'nep413',
+    publicKey: draft.publicKey,
+    nonceKind: decodeNonce(p.nonce).kind,
+    ownNonce: draft.ownNonce,
+  };
 }
 
 /** What a review names and its Confirm names back: the intent hash a signature of the payload will carry. */
@@ -44,7 +73,11 @@ export interface Consent {
 /** Refuses a Confirm that names another payload than the one kept to sign. */
 export function assertReviewed(kept: string, consent: Consent, what: string): void {
   if (consent.reviewed !== kept) {
-    throw new ProviderError(ERROR_CODES.invalidParams, `This ${what} is not the one this window reviewed (a newer review replaced it); nothing was signed. Review it again.`, { field: 'reviewed' });
+    throw new ProviderError(
+      ERROR_CODES.invalidParams,
+      `This ${what} is not the one this window reviewed (a newer review replaced it); nothing was signed. Review it again.`,
+      { field: 'reviewed' },
+    );
   }
 }
 
@@ -75,17 +108,29 @@ export async function signReviewed(
   const findings = [...preview.batchFindings, ...preview.intents.flatMap((i) => i.findings)];
   const forbidden = findings.find((f) => f.level === 'forbidden');
   if (forbidden) throw refuse(`This ${what} cannot be signed: ${forbidden.message}`);
-  if (findings.some((f) => f.level === 'danger') && !consent.acknowledgeDanger) throw refuse('Confirm that you understand the risk first');
+  if (findings.some((f) => f.level === 'danger') && !consent.acknowledgeDanger)
+    throw refuse('Confirm that you understand the risk first');
   await beforeSign();
   const signed = await d.signer.sign(prepared);
   await afterSign(signed);
   try {
     await d.simulate(signed.signed);
   } catch (e) {
-    if (e instanceof LedgerViewError) throw new ProviderError(ERROR_CODES.internal, `The verifier refused it: ${e.panic ?? e.message}. It was not sent; review the ${what} again.`);
+    if (e instanceof LedgerViewError)
+      throw new ProviderError(
+        ERROR_CODES.internal,
+        `The verifier refused it: ${e.panic ?? e.message}. It was not sent; review the ${what} again.`,
+      );
     if (e instanceof ProtocolError) throw e;
-    if (e instanceof HttpError && e.kind === 'redirect') throw new ProviderError(ERROR_CODES.disconnected, `The verifier could not check this ${what}: ${e.message} It was not published.`);
-    throw new ProviderError(ERROR_CODES.disconnected, `The ledger RPC did not answer, so the verifier could not check this ${what}; it was not published. Review it again.`);
+    if (e instanceof HttpError && e.kind === 'redirect')
+      throw new ProviderError(
+        ERROR_CODES.disconnected,
+        `The verifier could not check this ${what}: ${e.message} It was not published.`,
+      );
+    throw new ProviderError(
+      ERROR_CODES.disconnected,
+      `The ledger RPC did not answer, so the verifier could not check this ${what}; it was not published. Review it again.`,
+    );
   }
   return signed;
 }

@@ -5,28 +5,29 @@
  * the salt and re-signs once only when the caller allows it (`retrySalt`: the wallet's own key changes);
  * a request a person approved ends there (docs/protocol.md, "Nonces").
  */
+
+import type { PublishResult } from '../../bus';
 import {
-  type IntentPayload,
-  type Random,
-  type SignedIntent,
-  type SigningStandard,
-  ProtocolError,
   base64,
   buildIntentPayload,
   decodeExact,
   decodeNonce,
   encodeVersionedNonce,
   formatDeadline,
+  type IntentPayload,
   intentHash,
   networkText,
+  ProtocolError,
   parseDeadlineNs,
+  type Random,
+  type SignedIntent,
+  type SigningStandard,
 } from '../../core';
-import type { PublishResult } from '../../bus';
 import { ERROR_CODES } from '../../provider/protocol';
 import { ProviderError } from '../providerError';
+import type { WalletService } from '../wallet/service';
 import type { UsedNonces } from './nonces';
 import type { SaltCache } from './salt';
-import type { WalletService } from '../wallet/service';
 
 /** The SDK's default validity (DEFAULT_DEADLINE_MS) is 60 s; a person reading a preview needs longer. */
 export const DEFAULT_DEADLINE_MS = 5 * 60_000;
@@ -95,9 +96,18 @@ export class SigningService {
     }
     // A fresh random nonce cannot have been used; a supplied one must be shown unused (claim() checks both again).
     if (!ownNonce && (await this.deps.nonces.has(verifyingContract, request.signerId, nonce))) {
-      throw new ProtocolError('this nonce was already used by this account (or cannot be shown unused); the wallet never signs a nonce twice', 'nonce');
+      throw new ProtocolError(
+        'this nonce was already used by this account (or cannot be shown unused); the wallet never signs a nonce twice',
+        'nonce',
+      );
     }
-    const payload = buildIntentPayload({ signerId: request.signerId, verifyingContract, deadline, nonce, intents: request.intents });
+    const payload = buildIntentPayload({
+      signerId: request.signerId,
+      verifyingContract,
+      deadline,
+      nonce,
+      intents: request.intents,
+    });
     return { payload, standard: request.standard ?? 'nep413', publicKey, nonceKind: decodeNonce(nonce).kind, ownNonce };
   }
 
@@ -129,7 +139,10 @@ export class SigningService {
    * are signed once more under a fresh nonce, as the official SDK does; otherwise the request ends.
    * "already processed" counts as published.
    */
-  async release(request: SignRequest, options: ReleaseOptions = {}): Promise<SignedResult & { result?: PublishResult }> {
+  async release(
+    request: SignRequest,
+    options: ReleaseOptions = {},
+  ): Promise<SignedResult & { result?: PublishResult }> {
     let prepared = options.prepared ?? (await this.prepare(request));
     for (let attempt = 0; ; attempt++) {
       const retry = attempt === 0 && prepared.ownNonce && options.retrySalt !== false;
@@ -140,7 +153,8 @@ export class SigningService {
         prepared = await this.prepare({ ...request, nonce: undefined });
         continue;
       }
-      if (checked === 'invalid_salt') throw new ProtocolError('the nonce\'s salt is no longer valid on the verifier', 'nonce');
+      if (checked === 'invalid_salt')
+        throw new ProtocolError("the nonce's salt is no longer valid on the verifier", 'nonce');
       if (!options.bus) return signed;
       const result = await publishOnce(options.bus, signed.signed, options.quoteHashes ?? []);
       if (isInvalidSalt(result) && retry) {
@@ -153,7 +167,11 @@ export class SigningService {
   }
 
   /** Signs and publishes (see release). */
-  async signAndPublish(request: SignRequest, bus: BusPort, quoteHashes: readonly string[] = []): Promise<SignedResult & { result: PublishResult }> {
+  async signAndPublish(
+    request: SignRequest,
+    bus: BusPort,
+    quoteHashes: readonly string[] = [],
+  ): Promise<SignedResult & { result: PublishResult }> {
     const out = await this.release(request, { bus, quoteHashes });
     return { ...out, result: out.result! };
   }
@@ -184,8 +202,13 @@ export const isInvalidSaltText = (text: string): boolean => INVALID_SALT.test(te
  * Publishes once; "already processed" (the same intent was published before, e.g. by a retry after a
  * worker restart) counts as published, the official SDK's rule.
  */
-export async function publishOnce(bus: BusPort, signed: SignedIntent, quoteHashes: readonly string[]): Promise<PublishResult> {
+export async function publishOnce(
+  bus: BusPort,
+  signed: SignedIntent,
+  quoteHashes: readonly string[],
+): Promise<PublishResult> {
   const out = await bus.publishIntent(signed, quoteHashes);
-  if (out.status === 'FAILED' && ALREADY_PROCESSED.test(out.reason)) return { status: 'OK', intent_hash: out.intent_hash ?? intentHash(signed) };
+  if (out.status === 'FAILED' && ALREADY_PROCESSED.test(out.reason))
+    return { status: 'OK', intent_hash: out.intent_hash ?? intentHash(signed) };
   return out;
 }

@@ -38,14 +38,26 @@ function view(w: AnyInputWithdrawal): AnyInputWithdrawalView {
  * The payouts from the last one the record knows (inclusive, so none at the same instant is missed), oldest
  * first, page by page while pages come full.
  */
-export async function readWithdrawals(http: HttpDeps, url: string, r: SwapRecordView, o: CallOptions): Promise<AnyInputWithdrawalView[]> {
+export async function readWithdrawals(
+  http: HttpDeps,
+  url: string,
+  r: SwapRecordView,
+  o: CallOptions,
+): Promise<AnyInputWithdrawalView[]> {
   const from = r.withdrawals?.at(-1)?.timestamp;
   const out: AnyInputWithdrawalView[] = [];
   for (let page = 1; page <= MAX_PAGES; page++) {
     const answer = await getAnyInputWithdrawals(
       http,
       url,
-      { depositAddress: r.depositAddress, depositMemo: r.depositMemo, timestampFrom: from, page, limit: PAGE, sortOrder: 'asc' },
+      {
+        depositAddress: r.depositAddress,
+        depositMemo: r.depositMemo,
+        timestampFrom: from,
+        page,
+        limit: PAGE,
+        sortOrder: 'asc',
+      },
       o,
     );
     out.push(...answer.withdrawals.map(view));
@@ -64,7 +76,9 @@ export function mergeWithdrawals(r: SwapRecordView, read: AnyInputWithdrawalView
     fresh.push(w);
   }
   if (fresh.length || !r.withdrawals) {
-    r.withdrawals = [...(r.withdrawals ?? []), ...fresh].sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
+    r.withdrawals = [...(r.withdrawals ?? []), ...fresh].sort(
+      (a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp),
+    );
   }
   return fresh;
 }
@@ -73,11 +87,18 @@ export function mergeWithdrawals(r: SwapRecordView, read: AnyInputWithdrawalView
  * The notification for new payouts: what reached whom, or that a payout failed and is retried. `amount`
  * words a payout's smallest units (checked decimals, else raw units: docs/security.md, "Token facts").
  */
-export function withdrawalNotice(fresh: AnyInputWithdrawalView[], amount: (raw: string) => string, recipient: string): [string, string] {
+export function withdrawalNotice(
+  fresh: AnyInputWithdrawalView[],
+  amount: (raw: string) => string,
+  recipient: string,
+): [string, string] {
   const paid = fresh.filter((w) => w.status === 'SUCCESS');
   const failed = fresh.length - paid.length;
   const retry = failed ? `${failed === 1 ? 'one payout' : `${failed} payouts`} failed; the service tries again` : '';
   if (!paid.length) return ['Swap payout failed', `${retry} (to ${recipient})`];
   const amounts = paid.map((w) => amount(w.amountOut)).join(', ');
-  return [paid.length === 1 ? 'Swap payout' : `${paid.length} swap payouts`, `${amounts} paid to ${recipient}${retry ? `; ${retry}` : ''}`];
+  return [
+    paid.length === 1 ? 'Swap payout' : `${paid.length} swap payouts`,
+    `${amounts} paid to ${recipient}${retry ? `; ${retry}` : ''}`,
+  ];
 }

@@ -7,9 +7,9 @@
  * left out can be nearer than the n it gave. If the API fails, local swaps still come. Without a JWT only
  * the local swaps of the page are read (./stored.ts), so a page costs the same however long the history.
  */
-import { type HttpDeps, formatUnits } from '../../core';
+import { formatUnits, type HttpDeps } from '../../core';
 import { recipientWithMemo } from '../../core/destinationMemo';
-import { type Token, getTransactions } from '../../oneclick';
+import { getTransactions, type Token } from '../../oneclick';
 import {
   ANY_INPUT_ASSET,
   type HistoryItem,
@@ -69,7 +69,8 @@ function anyInputAmounts(r: SwapRecordView, tokens: Token[]): Partial<HistoryIte
 export function flowOf(q: QuoteParams): SwapFlow {
   if (q.swapType === 'ANY_INPUT') return 'swap';
   if (q.depositType === 'INTENTS' && q.recipientType === 'DESTINATION_CHAIN') return 'withdraw';
-  if (q.depositType === 'ORIGIN_CHAIN' && q.recipientType === 'INTENTS' && q.originAsset === q.destinationAsset) return 'receive';
+  if (q.depositType === 'ORIGIN_CHAIN' && q.recipientType === 'INTENTS' && q.originAsset === q.destinationAsset)
+    return 'receive';
   return 'swap';
 }
 
@@ -137,9 +138,22 @@ export function swapHistory(d: HistoryDeps) {
       return (
         i.key !== cursor &&
         (!wanted || wanted.includes(pending(i.status))) &&
-        (!needle || [i.depositAddress, i.key, i.recipient, ...i.intentHashes, ...i.homeTxHashes, ...i.originChainTxHashes, ...i.destinationChainTxHashes].some((x) => x.toLowerCase() === needle)) &&
-        (q.fromTokenId ? i.originAsset === q.fromTokenId : !q.fromChainId || chainOf(i.originAsset) === q.fromChainId) &&
-        (q.toTokenId ? i.destinationAsset === q.toTokenId : !q.toChainId || chainOf(i.destinationAsset) === q.toChainId) &&
+        (!needle ||
+          [
+            i.depositAddress,
+            i.key,
+            i.recipient,
+            ...i.intentHashes,
+            ...i.homeTxHashes,
+            ...i.originChainTxHashes,
+            ...i.destinationChainTxHashes,
+          ].some((x) => x.toLowerCase() === needle)) &&
+        (q.fromTokenId
+          ? i.originAsset === q.fromTokenId
+          : !q.fromChainId || chainOf(i.originAsset) === q.fromChainId) &&
+        (q.toTokenId
+          ? i.destinationAsset === q.toTokenId
+          : !q.toChainId || chainOf(i.destinationAsset) === q.toChainId) &&
         (!q.referral || i.referral === q.referral) &&
         (!q.affiliate || (r.request.appFees ?? []).some((f) => f.recipient === q.affiliate)) &&
         usdWithin(i, q) &&
@@ -155,7 +169,11 @@ export function swapHistory(d: HistoryDeps) {
     if (!s.jwt) {
       // Local swaps only: read from the cursor's time outward, the page's records and no more. (A cursor
       // this worker has not shown, after a restart, is looked up once among every stored swap.)
-      const known = cursor === undefined ? undefined : (seen.get(cursor) ?? (await d.list()).find((r) => keyOf(r.depositAddress, r.depositMemo) === cursor)?.createdAt);
+      const known =
+        cursor === undefined
+          ? undefined
+          : (seen.get(cursor) ??
+            (await d.list()).find((r) => keyOf(r.depositAddress, r.depositMemo) === cursor)?.createdAt);
       if (cursor !== undefined && known === undefined) return page([], null);
       const edge = known ?? (prev ? -Infinity : Infinity);
       const records = await d.nearest({ edge, prev, n, keep: (r) => passes(r, localItem(r, tokens)) });
@@ -176,7 +194,12 @@ export function swapHistory(d: HistoryDeps) {
       const statuses = q.statuses && [...new Set(q.statuses.map(pending))];
       // Chain ids leave as the network spells them (`home` is `near` on live services: oneclick/wireNames).
       const names = wireNamesOf(s, s.endpoints.transactions);
-      const txs = await getTransactions(d.http, s.endpoints.transactions, { ...q, statuses }, { jwt: s.jwt, wireNames: names });
+      const txs = await getTransactions(
+        d.http,
+        s.endpoints.transactions,
+        { ...q, statuses },
+        { jwt: s.jwt, wireNames: names },
+      );
       remote = txs.map((tx) => {
         const key = keyOf(tx.depositAddress, tx.depositMemo);
         const mine = byKey.get(key);
@@ -218,7 +241,11 @@ export function swapHistory(d: HistoryDeps) {
     // No cursor: everything. A cursor known by neither side (restarted worker): only local swaps
     // within the API's page can be placed.
     const edge =
-      cursor === undefined ? (prev ? -Infinity : Infinity) : (known ?? (prev ? Math.min(...times) - 1 : Math.max(...times) + 1));
+      cursor === undefined
+        ? prev
+          ? -Infinity
+          : Infinity
+        : (known ?? (prev ? Math.min(...times) - 1 : Math.max(...times) + 1));
 
     const merged = new Map(remote.map((i) => [i.key, i]));
     for (const [r, i] of local) {

@@ -15,19 +15,40 @@
  * "Networks").
  */
 import * as z from 'zod/mini';
-import { type HttpDeps, type SignedIntent, decodeNonce, extractIntentPayload, networkText, signedIntentSchema } from '../../core';
 import { LedgerViewError } from '../../bus';
-import { OneClickError, type QuoteCallOptions, generateIntent, submitIntent } from '../../oneclick';
+import {
+  decodeNonce,
+  extractIntentPayload,
+  type HttpDeps,
+  networkText,
+  type SignedIntent,
+  signedIntentSchema,
+} from '../../core';
+import { generateIntent, OneClickError, type QuoteCallOptions, submitIntent } from '../../oneclick';
 import type { IntentsPreviewWire } from '../../provider/approvalApi';
 import { ERROR_CODES } from '../../provider/protocol';
 import type { PaymentPreview, PaymentRoute, SwapRecordView } from '../../provider/swapApi';
+import { intentsPreview, type PreviewDeps } from '../approvals/preview';
 import type { KeyValue } from '../kv';
-import type { UsedNonces } from '../signing/nonces';
-import { type PreviewDeps, intentsPreview } from '../approvals/preview';
 import { ProviderError } from '../providerError';
-import { type Consent, assertReviewed, draftSchema, fromDraft, reviewedId, signReviewed, toDraft } from '../signing/reviewed';
-import { type BusPort, type PreparedIntent, type SignedResult, type SigningService, publishOnce } from '../signing/signer';
-import { type Expected, assertPayment, expectPayment, expectedOf, notThisPayment } from './paymentCheck';
+import type { UsedNonces } from '../signing/nonces';
+import {
+  assertReviewed,
+  type Consent,
+  draftSchema,
+  fromDraft,
+  reviewedId,
+  signReviewed,
+  toDraft,
+} from '../signing/reviewed';
+import {
+  type BusPort,
+  type PreparedIntent,
+  publishOnce,
+  type SignedResult,
+  type SigningService,
+} from '../signing/signer';
+import { assertPayment, type Expected, expectedOf, expectPayment, notThisPayment } from './paymentCheck';
 import { verifiedQuote } from './storedQuote';
 
 export interface PaymentDeps {
@@ -53,7 +74,11 @@ export interface Service {
 
 const preparedSchema = z.object({ ...draftSchema.shape, route: z.enum(['service', 'bus']) });
 /** Older versions stored bus payments without a route. */
-const paymentSchema = z.object({ intentHash: z.string(), signed: signedIntentSchema, route: z.optional(z.enum(['service', 'bus'])) });
+const paymentSchema = z.object({
+  intentHash: z.string(),
+  signed: signedIntentSchema,
+  route: z.optional(z.enum(['service', 'bus'])),
+});
 const draftKey = (verifierId: string, id: string) => `swapPaymentDraft:${verifierId}:${id}`;
 const paymentKey = (verifierId: string, id: string) => `swapPayment:${verifierId}:${id}`;
 
@@ -61,7 +86,8 @@ const refuse = (m: string) => new ProviderError(ERROR_CODES.invalidParams, m, { 
 
 export function swapPayments(d: PaymentDeps) {
   /** The payment the swap's signed quote asks for, the quote verified again now (./storedQuote). */
-  const expected = (r: SwapRecordView, signerId: string, service: Service) => expectedOf(verifiedQuote(r, service.o.quoteSigningKey), signerId);
+  const expected = (r: SwapRecordView, signerId: string, service: Service) =>
+    expectedOf(verifiedQuote(r, service.o.quoteSigningKey), signerId);
 
   /** The service's proposal, or null when it does not offer this route (no key, or it does not know the endpoint). */
   async function fromService(want: Expected, service: Service): Promise<PreparedIntent | null> {
@@ -76,15 +102,22 @@ export function swapPayments(d: PaymentDeps) {
     }
     const verifierId = await d.preview.verifierId();
     const payload = expectPayment(proposal.intent, want, verifierId, d.now());
-    if (await d.nonces.has(verifierId, signerId, payload.nonce)) throw notThisPayment('its nonce was used before by this account');
+    if (await d.nonces.has(verifierId, signerId, payload.nonce))
+      throw notThisPayment('its nonce was used before by this account');
     return { payload, standard: 'nep413', publicKey: d.publicKeyOf(signerId), nonceKind: 'versioned', ownNonce: false };
   }
 
   /** The verifier of the network the swap was made on, when the wallet is on that network now; else a refusal. */
   async function networkOf(r: SwapRecordView): Promise<string> {
     const here = await d.preview.verifierId();
-    if (r.verifierId === undefined) throw refuse('This swap was made before the wallet recorded the network of each swap, so it is not paid from here; start a new swap.');
-    if (r.verifierId !== here) throw refuse(`This swap was made on ${networkText(r.verifierId)}; the wallet is now on ${networkText(here)}. Switch back to that network to pay it.`);
+    if (r.verifierId === undefined)
+      throw refuse(
+        'This swap was made before the wallet recorded the network of each swap, so it is not paid from here; start a new swap.',
+      );
+    if (r.verifierId !== here)
+      throw refuse(
+        `This swap was made on ${networkText(r.verifierId)}; the wallet is now on ${networkText(here)}. Switch back to that network to pay it.`,
+      );
     return here;
   }
 
@@ -113,11 +146,20 @@ export function swapPayments(d: PaymentDeps) {
    * deadline has passed (the verifier refuses it from then on) and the verifier has not used its nonce (it
    * never executed). While either is unknown (the ledger RPC does not answer) it stays.
    */
-  async function expired<T extends { signed: SignedIntent }>(stored: T | undefined, key: string): Promise<T | undefined> {
+  async function expired<T extends { signed: SignedIntent }>(
+    stored: T | undefined,
+    key: string,
+  ): Promise<T | undefined> {
     if (!stored) return stored;
     const { signer_id, nonce, deadline } = extractIntentPayload(stored.signed);
     if (Date.parse(deadline) > d.now()) return stored;
-    if (!(await d.preview.nonceUsed(signer_id, nonce).then((used) => !used, () => false))) return stored;
+    if (
+      !(await d.preview.nonceUsed(signer_id, nonce).then(
+        (used) => !used,
+        () => false,
+      ))
+    )
+      return stored;
     await d.local.remove(key);
     return undefined;
   }
@@ -130,7 +172,8 @@ export function swapPayments(d: PaymentDeps) {
         const draft = await d.local.read(draftKey(r.verifierId, r.id), preparedSchema).catch(() => undefined);
         if (draft?.payload.signer_id === accountId) await d.local.remove(draftKey(r.verifierId, r.id));
         const paid = await d.local.read(paymentKey(r.verifierId, r.id), paymentSchema).catch(() => undefined);
-        if (paid && extractIntentPayload(paid.signed).signer_id === accountId) await d.local.remove(paymentKey(r.verifierId, r.id));
+        if (paid && extractIntentPayload(paid.signed).signer_id === accountId)
+          await d.local.remove(paymentKey(r.verifierId, r.id));
       }
     },
 
@@ -140,26 +183,45 @@ export function swapPayments(d: PaymentDeps) {
      */
     async preview(r: SwapRecordView, signerId: string, service: Service): Promise<PaymentPreview> {
       const network = await networkOf(r);
-      const stored = await expired(await d.local.read(paymentKey(network, r.id), paymentSchema), paymentKey(network, r.id));
+      const stored = await expired(
+        await d.local.read(paymentKey(network, r.id), paymentSchema),
+        paymentKey(network, r.id),
+      );
       let route: PaymentRoute;
       let prepared: PreparedIntent;
       if (stored) {
         route = stored.route ?? 'bus';
         const payload = extractIntentPayload(stored.signed);
-        prepared = { payload, standard: stored.signed.standard, publicKey: stored.signed.public_key, nonceKind: decodeNonce(payload.nonce).kind, ownNonce: route === 'bus' };
+        prepared = {
+          payload,
+          standard: stored.signed.standard,
+          publicKey: stored.signed.public_key,
+          nonceKind: decodeNonce(payload.nonce).kind,
+          ownNonce: route === 'bus',
+        };
       } else {
         if (r.status !== 'PENDING_DEPOSIT') throw refuse('This swap already has its deposit');
         const want = expected(r, signerId, service);
         const offered = await fromService(want, service);
         route = offered ? 'service' : 'bus';
-        const transfer = { intent: 'transfer', receiver_id: want.receiver, tokens: { [want.tokenId]: want.amount }, ...(want.memo ? { memo: want.memo } : {}) };
+        const transfer = {
+          intent: 'transfer',
+          receiver_id: want.receiver,
+          tokens: { [want.tokenId]: want.amount },
+          ...(want.memo ? { memo: want.memo } : {}),
+        };
         prepared = offered ?? (await d.signer.prepare({ signerId, intents: [transfer] }));
         // The wallet's own transfer meets the same rules (its deadline before the quote's, above all).
         if (!offered) assertPayment(prepared.payload, want, d.now());
         await d.local.write(draftKey(network, r.id), { route, ...toDraft(prepared) });
       }
       const preview: IntentsPreviewWire = await intentsPreview(d.preview, prepared, null, []);
-      return { route, signed: stored !== undefined, preview, reviewed: stored ? stored.intentHash : reviewedId(prepared) };
+      return {
+        route,
+        signed: stored !== undefined,
+        preview,
+        reviewed: stored ? stored.intentHash : reviewedId(prepared),
+      };
     },
 
     /**
@@ -178,14 +240,23 @@ export function swapPayments(d: PaymentDeps) {
       const draft = await d.local.read(draftKey(network, r.id), preparedSchema);
       if (!draft) throw refuse('Review the payment first');
       const prepared = fromDraft(draft);
-      if (d.publicKeyOf(prepared.payload.signer_id) !== prepared.publicKey) throw refuse('The account’s key changed since the review; review the payment again');
+      if (d.publicKeyOf(prepared.payload.signer_id) !== prepared.publicKey)
+        throw refuse('The account’s key changed since the review; review the payment again');
       // The kept draft is storage too: judged again against the signed quote, verified again now.
       assertPayment(prepared.payload, expected(r, prepared.payload.signer_id, service), d.now());
       // The draft goes once the payload passed the checks again (a refusal there leaves it for another try).
       // Kept as soon as it exists, before simulate_intents hands it to the ledger RPC: whatever happens
       // next, this payment is sent again as it is, never signed a second time while it can still execute.
-      const keep = (s: SignedResult) => d.local.write(paymentKey(network, r.id), { intentHash: s.intentHash, signed: s.signed, route: draft.route });
-      const signed = await signReviewed(d, prepared, consent, 'payment', () => d.local.remove(draftKey(network, r.id)), keep);
+      const keep = (s: SignedResult) =>
+        d.local.write(paymentKey(network, r.id), { intentHash: s.intentHash, signed: s.signed, route: draft.route });
+      const signed = await signReviewed(
+        d,
+        prepared,
+        consent,
+        'payment',
+        () => d.local.remove(draftKey(network, r.id)),
+        keep,
+      );
       await send(draft.route, signed.signed, signed.intentHash, service);
       return signed.intentHash;
     },

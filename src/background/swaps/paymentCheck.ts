@@ -9,7 +9,7 @@
  * order or duplicate keys the service's text had.
  */
 import * as z from 'zod/mini';
-import { type IntentPayload, buildIntentPayload, decodeNonce } from '../../core';
+import { buildIntentPayload, decodeNonce, type IntentPayload } from '../../core';
 import { ERROR_CODES } from '../../provider/protocol';
 import { sameAccount } from '../page/api';
 import { ProviderError } from '../providerError';
@@ -40,26 +40,42 @@ export const expectedOf = ({ quote, request }: VerifiedQuote, signerId: string):
 });
 
 export const notThisPayment = (why: string) =>
-  new ProviderError(ERROR_CODES.invalidParams, `The swap service proposed a payment that is not this swap's (${why}); nothing was signed.`, { field: 'id' });
+  new ProviderError(
+    ERROR_CODES.invalidParams,
+    `The swap service proposed a payment that is not this swap's (${why}); nothing was signed.`,
+    { field: 'id' },
+  );
 const notThis = notThisPayment;
 
 /** The service's proposal as the payload the wallet would sign, or a refusal naming what is wrong with its form. */
 export function proposalPayload(proposal: { standard: string; payload: unknown }, verifierId: string): IntentPayload {
-  if (proposal.standard !== 'nep413') throw notThis(`it asks for a ${proposal.standard} signature; this wallet signs nep413`);
-  const envelope = z.strictObject({ message: z.string(), nonce: z.string(), recipient: z.string(), callbackUrl: z.optional(z.null()) }).safeParse(proposal.payload);
+  if (proposal.standard !== 'nep413')
+    throw notThis(`it asks for a ${proposal.standard} signature; this wallet signs nep413`);
+  const envelope = z
+    .strictObject({ message: z.string(), nonce: z.string(), recipient: z.string(), callbackUrl: z.optional(z.null()) })
+    .safeParse(proposal.payload);
   if (!envelope.success) throw notThis('its payload is not a plain NEP-413 message');
   const { message, nonce, recipient } = envelope.data;
-  if (!sameAccount(recipient, verifierId)) throw notThis(`it is addressed to ${recipient}, not the verifier ${verifierId}`);
+  if (!sameAccount(recipient, verifierId))
+    throw notThis(`it is addressed to ${recipient}, not the verifier ${verifierId}`);
   let fields: unknown;
   try {
     fields = JSON.parse(message);
   } catch {
     throw notThis('its message is not JSON');
   }
-  const m = z.strictObject({ signer_id: z.string(), deadline: z.string(), intents: z.array(z.unknown()) }).safeParse(fields);
+  const m = z
+    .strictObject({ signer_id: z.string(), deadline: z.string(), intents: z.array(z.unknown()) })
+    .safeParse(fields);
   if (!m.success) throw notThis('its message holds other fields than signer_id, deadline and intents');
   try {
-    return buildIntentPayload({ signerId: m.data.signer_id, verifyingContract: verifierId, deadline: m.data.deadline, nonce, intents: m.data.intents });
+    return buildIntentPayload({
+      signerId: m.data.signer_id,
+      verifyingContract: verifierId,
+      deadline: m.data.deadline,
+      nonce,
+      intents: m.data.intents,
+    });
   } catch (e) {
     throw notThis(e instanceof Error ? e.message : String(e));
   }
@@ -71,23 +87,35 @@ export function assertPayment(payload: IntentPayload, expected: Expected, nowMs:
   const [only, ...more] = payload.intents;
   if (!only || more.length > 0 || only.intent !== 'transfer') throw notThis('it is not one transfer');
   const { intent: _i, receiver_id, tokens, memo, ...extra } = only;
-  if (receiver_id !== expected.receiver) throw notThis(`it pays ${receiver_id}, not the deposit account ${expected.receiver}`);
+  if (receiver_id !== expected.receiver)
+    throw notThis(`it pays ${receiver_id}, not the deposit account ${expected.receiver}`);
   const amounts = Object.entries(tokens);
   if (amounts.length !== 1 || amounts[0]![0] !== expected.tokenId || amounts[0]![1] !== expected.amount) {
-    throw notThis(`it moves ${amounts.map(([t, a]) => `${a} ${t}`).join(', ')}, not ${expected.amount} ${expected.tokenId}`);
+    throw notThis(
+      `it moves ${amounts.map(([t, a]) => `${a} ${t}`).join(', ')}, not ${expected.amount} ${expected.tokenId}`,
+    );
   }
-  if ((memo ?? null) !== expected.memo) throw notThis(expected.memo ? `its memo is not the deposit memo ${expected.memo}` : 'it carries a memo');
+  if ((memo ?? null) !== expected.memo)
+    throw notThis(expected.memo ? `its memo is not the deposit memo ${expected.memo}` : 'it carries a memo');
   if (Object.values(extra).some((v) => v !== undefined)) throw notThis(`it also sets ${Object.keys(extra).join(', ')}`);
   if (decodeNonce(payload.nonce).kind !== 'versioned') throw notThis('its nonce has no salt and no expiry');
   const deadline = Date.parse(payload.deadline);
-  if (!(deadline > nowMs && deadline <= nowMs + MAX_PAYMENT_DEADLINE_MS)) throw notThis(`its deadline ${payload.deadline} is not within the next hour`);
+  if (!(deadline > nowMs && deadline <= nowMs + MAX_PAYMENT_DEADLINE_MS))
+    throw notThis(`its deadline ${payload.deadline} is not within the next hour`);
   if (expected.notAfter !== null && !(deadline <= Date.parse(expected.notAfter))) {
-    throw notThis(`its deadline ${payload.deadline} is after the quote's ${expected.notAfter}, when the deposit address stops taking deposits`);
+    throw notThis(
+      `its deadline ${payload.deadline} is after the quote's ${expected.notAfter}, when the deposit address stops taking deposits`,
+    );
   }
 }
 
 /** A proposal of the service, checked: the payload to show and sign. */
-export function expectPayment(proposal: { standard: string; payload: unknown }, expected: Expected, verifierId: string, nowMs: number): IntentPayload {
+export function expectPayment(
+  proposal: { standard: string; payload: unknown },
+  expected: Expected,
+  verifierId: string,
+  nowMs: number,
+): IntentPayload {
   const payload = proposalPayload(proposal, verifierId);
   assertPayment(payload, expected, nowMs);
   return payload;

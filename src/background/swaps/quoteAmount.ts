@@ -6,12 +6,13 @@
  * would sign more than the user typed. The amount to send is written from `amountIn` and the token's
  * decimals, never from the service's own `amountInFormatted`, which could say less than it takes.
  */
-import { type TokenInfo, formatTokenAmount, isU128String, tokenTable } from '../../core';
+import { formatTokenAmount, isU128String, type TokenInfo, tokenTable } from '../../core';
 import { ERROR_CODES } from '../../provider/protocol';
 import type { QuoteParams } from '../../provider/swapApi';
 import { ProviderError } from '../providerError';
 
-const refuse = (why: string) => new ProviderError(ERROR_CODES.internal, `The swap service's quote ${why}; the swap was not started.`);
+const refuse = (why: string) =>
+  new ProviderError(ERROR_CODES.internal, `The swap service's quote ${why}; the swap was not started.`);
 
 /** The amount the swap takes, as the user reads it ("2 wNEAR"), or a refusal when the quote is not the one asked for. */
 export function amountToSend(request: QuoteParams, amountIn: string, tokens: readonly TokenInfo[]): string {

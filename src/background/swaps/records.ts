@@ -50,7 +50,9 @@ export const recordSchema = z.object({
  * Per tracked swap: next check, start of the current fast phase, consecutive failures, and the swap
  * service it was made on (asked even after the user switches networks).
  */
-export const trackSchema = z.array(z.object({ id: z.string(), due: z.number(), since: z.number(), n: z.number(), url: z.string() }));
+export const trackSchema = z.array(
+  z.object({ id: z.string(), due: z.number(), since: z.number(), n: z.number(), url: z.string() }),
+);
 export type Track = z.output<typeof trackSchema>;
 
 const FAST_MS = 5_000;

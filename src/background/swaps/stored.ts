@@ -31,9 +31,13 @@ export interface Nearest {
 export function storedSwaps(local: KeyValue, problems?: StorageProblems) {
   // The index is written only through `addId` (swap_start, under the swap service's lock): kept in
   // memory, frozen, so handing it out copies nothing.
-  const index = new Kept<readonly string[]>(async () => Object.freeze((await local.read(IDS, z.array(z.string()))) ?? []), (ids) => ids);
+  const index = new Kept<readonly string[]>(
+    async () => Object.freeze((await local.read(IDS, z.array(z.string()))) ?? []),
+    (ids) => ids,
+  );
   const ids = () => index.get();
-  const addId = async (id: string) => index.put(Object.freeze([...(await ids()), id]), (next) => local.write(IDS, next));
+  const addId = async (id: string) =>
+    index.put(Object.freeze([...(await ids()), id]), (next) => local.write(IDS, next));
   const get = async (id: string): Promise<SwapRecordView> => {
     const r = await local.read(key(id), recordSchema);
     if (!r) throw new ProviderError(ERROR_CODES.invalidParams, 'There is no such swap', { field: 'id' });
@@ -44,7 +48,11 @@ export function storedSwaps(local: KeyValue, problems?: StorageProblems) {
     const values = await local.readMany(wanted.map(key), recordSchema);
     return values.flatMap((r, i) => {
       if (r !== undefined && !(r instanceof Error)) return [r];
-      problems?.report('swaps', key(wanted[i]!), `A stored swap (${wanted[i]!}) is damaged and cannot be shown; it is kept as it was.`);
+      problems?.report(
+        'swaps',
+        key(wanted[i]!),
+        `A stored swap (${wanted[i]!}) is damaged and cannot be shown; it is kept as it was.`,
+      );
       return [];
     });
   };
@@ -81,14 +89,17 @@ export function storedSwaps(local: KeyValue, problems?: StorageProblems) {
       const take = async (from: number, to: number) => {
         const wanted = all.slice(from, to);
         for (const r of await read(wanted)) {
-          if ((prev ? r.createdAt > edge : r.createdAt < edge) && keep(r)) found.push({ r, at: from + wanted.indexOf(r.id) });
+          if ((prev ? r.createdAt > edge : r.createdAt < edge) && keep(r))
+            found.push({ r, at: from + wanted.indexOf(r.id) });
         }
       };
       const at = edge === Infinity ? all.length : edge === -Infinity ? 0 : await position(all, edge);
       if (prev) {
-        for (let from = Math.max(0, at - SLACK); from < all.length && found.length < n; from += slice) await take(from, Math.min(all.length, from + slice));
+        for (let from = Math.max(0, at - SLACK); from < all.length && found.length < n; from += slice)
+          await take(from, Math.min(all.length, from + slice));
       } else {
-        for (let to = Math.min(all.length, at + SLACK); to > 0 && found.length < n; to -= slice) await take(Math.max(0, to - slice), to);
+        for (let to = Math.min(all.length, at + SLACK); to > 0 && found.length < n; to -= slice)
+          await take(Math.max(0, to - slice), to);
       }
       found.sort((a, b) => b.r.createdAt - a.r.createdAt || b.at - a.at);
       return (prev ? found.slice(-n) : found.slice(0, n)).map((f) => f.r);

@@ -8,8 +8,8 @@
  * - `quoteWords`: the quote's amounts in words for history rows and notices, schema-checked only: they
  *   decide nothing, and a swap that is no longer tracked has no known service to ask the key of.
  */
-import { type QuoteSignedParts } from '../../core';
-import { type QuoteResponse, QuoteRefusedError, checkQuoteAnswer, quoteResponseSchema } from '../../oneclick';
+import type { QuoteSignedParts } from '../../core';
+import { checkQuoteAnswer, QuoteRefusedError, type QuoteResponse, quoteResponseSchema } from '../../oneclick';
 import type { QuoteParams, SwapRecordView } from '../../provider/swapApi';
 
 /** A stored quote that passed every check: the signed quote, and the request it answers. */
@@ -36,8 +36,10 @@ export function verifiedQuote(r: SwapRecordView, key: string | null): VerifiedQu
   if (!parsed.success) throw refuse('does not have the shape of a quote');
   const quote = parsed.data.quote;
   const { depositAddress } = quote;
-  if (!depositAddress || depositAddress !== r.depositAddress) throw refuse(`gives the deposit address ${depositAddress ?? 'none'}, not the ${r.depositAddress} stored with it`);
-  if ((quote.depositMemo ?? null) !== r.depositMemo) throw refuse('gives another deposit memo than the one stored with it');
+  if (!depositAddress || depositAddress !== r.depositAddress)
+    throw refuse(`gives the deposit address ${depositAddress ?? 'none'}, not the ${r.depositAddress} stored with it`);
+  if ((quote.depositMemo ?? null) !== r.depositMemo)
+    throw refuse('gives another deposit memo than the one stored with it');
   return { quote: { ...quote, depositAddress }, request: r.request };
 }
 

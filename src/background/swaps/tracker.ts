@@ -9,27 +9,42 @@
  * (store-installed) extension at most every 30 s; unpacked builds and Firefox keep the 5 s steps, and an open
  * popup can ask `swap_refresh` in between.
  */
-import { type HttpDeps, type Random, formatTokenAmount, hex, isU128String, shortAddress, tokenTable } from '../../core';
+import { formatTokenAmount, type HttpDeps, hex, isU128String, type Random, shortAddress, tokenTable } from '../../core';
 import { isTerminal, refundReasonText } from '../../core/swapStatus';
-import { type StatusResponse, type Token, getQuote, getStatus, submitDeposit } from '../../oneclick';
+import { getQuote, getStatus, type StatusResponse, submitDeposit, type Token } from '../../oneclick';
 import { ERROR_CODES } from '../../provider/protocol';
-import { type AnyInputWithdrawalView, type PaymentPreview, type QuoteView, type SwapRecordView, type SwapStatus, type TokenView } from '../../provider/swapApi';
-import type { StorageProblems } from '../problems';
-import type { AlarmsLike } from '../wallet/autoLock';
+import type {
+  AnyInputWithdrawalView,
+  PaymentPreview,
+  QuoteView,
+  SwapRecordView,
+  SwapStatus,
+  TokenView,
+} from '../../provider/swapApi';
 import type { KeyValue } from '../kv';
+import type { StorageProblems } from '../problems';
 import { ProviderError } from '../providerError';
-import { type SettingsStore, quoteSigningKeyOf, wireNamesOf } from '../wallet/settings';
-import { ANY_INPUT_AMOUNT, ANY_INPUT_POLL_MS, isAnyInput, mergeWithdrawals, readWithdrawals, withdrawalNotice } from './anyInput';
+import type { AlarmsLike } from '../wallet/autoLock';
+import type { SwapParams } from '../wallet/schemas';
+import { quoteSigningKeyOf, type SettingsStore, wireNamesOf } from '../wallet/settings';
+import {
+  ANY_INPUT_AMOUNT,
+  ANY_INPUT_POLL_MS,
+  isAnyInput,
+  mergeWithdrawals,
+  readWithdrawals,
+  withdrawalNotice,
+} from './anyInput';
 import { type PaymentDeps, swapPayments } from './payment';
 import { amountToSend } from './quoteAmount';
-import type { SwapParams } from '../wallet/schemas';
-import { CHECKS_PER_TICK, TRACK, type Track, key, nextAlarm, pollDelay, SWAP_ALARM, trackSchema } from './records';
+import { CHECKS_PER_TICK, key, nextAlarm, pollDelay, SWAP_ALARM, TRACK, type Track, trackSchema } from './records';
 import { storedSwaps } from './stored';
 import { quoteWords } from './storedQuote';
 
-export { SWAP_ALARM, pollDelay } from './records';
+export { pollDelay, SWAP_ALARM } from './records';
 
 export { isTerminal };
+
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export interface SwapDeps {
@@ -70,10 +85,18 @@ export function swapService(d: SwapDeps) {
   const stored = storedSwaps(d.local, d.problems);
   const { get, list } = stored;
   const track = async (): Promise<Track> => (await d.local.read(TRACK, trackSchema)) ?? [];
-  const untrack = async (id: string) => d.local.write(TRACK, (await track()).filter((t) => t.id !== id));
+  const untrack = async (id: string) =>
+    d.local.write(
+      TRACK,
+      (await track()).filter((t) => t.id !== id),
+    );
   const config = async () => {
     const s = await d.settings.get();
-    return { url: s.endpoints.swap, o: { jwt: s.jwt, wireNames: wireNamesOf(s, s.endpoints.swap), quoteSigningKey: quoteSigningKeyOf(s) }, verifierId: s.verifierId };
+    return {
+      url: s.endpoints.swap,
+      o: { jwt: s.jwt, wireNames: wireNamesOf(s, s.endpoints.swap), quoteSigningKey: quoteSigningKeyOf(s) },
+      verifierId: s.verifierId,
+    };
   };
   /** The swap service a tracked swap was made on (and the names it speaks), else the current one. */
   const serviceOf = async (id: string) => {
@@ -86,9 +109,11 @@ export function swapService(d: SwapDeps) {
   const payable = async (id: string) => {
     const r = await get(id);
     const refuse = (m: string) => new ProviderError(ERROR_CODES.invalidParams, m, { field: 'id' });
-    if (r.request.depositType !== 'INTENTS') throw refuse('This swap takes its deposit on the origin chain, not from an intents account');
+    if (r.request.depositType !== 'INTENTS')
+      throw refuse('This swap takes its deposit on the origin chain, not from an intents account');
     if (r.paidIntentHash) throw refuse('This swap was already paid from the intents account');
-    if (isAnyInput(r)) throw refuse('An ANY_INPUT swap takes any token in any amount: transfer tokens to its address instead');
+    if (isAnyInput(r))
+      throw refuse('An ANY_INPUT swap takes any token in any amount: transfer tokens to its address instead');
     return r;
   };
   const payer = async (accountId: string | undefined) => {
@@ -99,7 +124,8 @@ export function swapService(d: SwapDeps) {
   /** Amounts in the wallet's words: checked decimals and symbol, else raw units with the token id; never the service's formatting. */
   const wording = async () => {
     const table = tokenTable(await d.tokens().catch(() => []));
-    return (raw: string | undefined, assetId: string) => (raw !== undefined && isU128String(raw) ? formatTokenAmount(BigInt(raw), assetId, table) : null);
+    return (raw: string | undefined, assetId: string) =>
+      raw !== undefined && isU128String(raw) ? formatTokenAmount(BigInt(raw), assetId, table) : null;
   };
 
   const schedule = async () => {
@@ -114,7 +140,9 @@ export function swapService(d: SwapDeps) {
     const amount = await wording();
     const { recipient, refundTo, originAsset, destinationAsset } = r.request;
     const refunded = s?.refundedAmount && /[1-9]/.test(s.refundedAmount) ? amount(s.refundedAmount, originAsset) : null;
-    const delivered = amount(s?.amountOut, destinationAsset) ?? `about ${(q && amount(q.amountOut, destinationAsset)) ?? 'the quoted amount'}`;
+    const delivered =
+      amount(s?.amountOut, destinationAsset) ??
+      `about ${(q && amount(q.amountOut, destinationAsset)) ?? 'the quoted amount'}`;
     const [title, text] =
       r.status === 'SUCCESS'
         ? ['Swap complete', `${delivered} delivered to ${shortAddress(recipient)}`]
@@ -123,7 +151,10 @@ export function swapService(d: SwapDeps) {
               'Swap refunded',
               `${refunded ?? 'your deposit'} returned to ${shortAddress(refundTo)} (${(refundReasonText(s?.refundReason) ?? refundReasonText('UNKNOWN'))!.label.toLowerCase()})`,
             ]
-          : ['Swap failed', `the service could not complete the ${r.amountToSend} swap; open the wallet to see what happened to the deposit`];
+          : [
+              'Swap failed',
+              `the service could not complete the ${r.amountToSend} swap; open the wallet to see what happened to the deposit`,
+            ];
     await d.notify(`swap-${r.id}`, title, text);
   };
 
@@ -144,12 +175,21 @@ export function swapService(d: SwapDeps) {
     }
     // Past the deadline an unfunded address has no further status, nor ever has an ANY_INPUT one
     // (docs/services.md, "The swap service"): tracking stops there.
-    const over = (r.status === 'PENDING_DEPOSIT' || r.request.swapType === 'ANY_INPUT') && r.deadline && now > Date.parse(r.deadline);
+    const over =
+      (r.status === 'PENDING_DEPOSIT' || r.request.swapType === 'ANY_INPUT') &&
+      r.deadline &&
+      now > Date.parse(r.deadline);
     if (!isTerminal(r.status) && !over) {
       const since = kick || r.status !== was || !e ? now : e.since;
       const n = error === undefined ? 0 : (e?.n ?? 0) + 1;
       const delay = pollDelay(now - since, n);
-      rest.push({ id: r.id, since, n, url: e?.url ?? url, due: now + (isAnyInput(r) ? Math.max(delay, ANY_INPUT_POLL_MS) : delay) });
+      rest.push({
+        id: r.id,
+        since,
+        n,
+        url: e?.url ?? url,
+        due: now + (isAnyInput(r) ? Math.max(delay, ANY_INPUT_POLL_MS) : delay),
+      });
     }
     await d.local.write(key(r.id), r);
     await d.local.write(TRACK, rest);
@@ -173,8 +213,14 @@ export function swapService(d: SwapDeps) {
     if (fresh.length) {
       const amount = await wording();
       const asset = r.request.destinationAsset;
-      const [title, text] = withdrawalNotice(fresh, (raw) => amount(raw, asset) ?? `${raw} units of ${asset}`, shortAddress(r.request.recipient));
-      await (async () => d.notify(`swap-${r.id}-payout-${fresh.at(-1)?.hash ?? ''}`, title, text))().catch(() => undefined);
+      const [title, text] = withdrawalNotice(
+        fresh,
+        (raw) => amount(raw, asset) ?? `${raw} units of ${asset}`,
+        shortAddress(r.request.recipient),
+      );
+      await (async () => d.notify(`swap-${r.id}-payout-${fresh.at(-1)?.hash ?? ''}`, title, text))().catch(
+        () => undefined,
+      );
     }
     return r;
   };
@@ -200,7 +246,10 @@ export function swapService(d: SwapDeps) {
   const tick = () =>
     (ticking ??= (async () => {
       const now = d.now();
-      const due = (await track()).filter((t) => t.due <= now).sort((a, b) => a.due - b.due).slice(0, CHECKS_PER_TICK);
+      const due = (await track())
+        .filter((t) => t.due <= now)
+        .sort((a, b) => a.due - b.due)
+        .slice(0, CHECKS_PER_TICK);
       // A record that cannot be read any more is not tracked any more (no alarm loop on it).
       for (const t of due) await check(t.id).catch(() => lock(() => untrack(t.id)));
       await schedule();
@@ -232,7 +281,8 @@ export function swapService(d: SwapDeps) {
         const depositAddress = q.depositAddress;
         if (!depositAddress) throw new ProviderError(ERROR_CODES.internal, 'The swap service gave no deposit address');
         // Checked and worded before anything is kept: a quote that takes another amount than asked is refused (./quoteAmount).
-        const toSend = p.swapType === 'ANY_INPUT' ? ANY_INPUT_AMOUNT : amountToSend(p, q.amountIn, await d.tokens().catch(() => []));
+        const toSend =
+          p.swapType === 'ANY_INPUT' ? ANY_INPUT_AMOUNT : amountToSend(p, q.amountIn, await d.tokens().catch(() => []));
         // Made under the lock: createdAt follows the order of `swapIds` (./stored.ts pages by it).
         const stamped = (now: number): SwapRecordView => ({
           id: hex.encode(d.random(8)),
@@ -265,7 +315,12 @@ export function swapService(d: SwapDeps) {
         const r = await get(p.id);
         const { url, o } = await serviceOf(p.id);
         // homeSenderAccount leaves as nearSenderAccount on live services (oneclick/wireNames).
-        const body = { txHash: p.txHash, depositAddress: r.depositAddress, homeSenderAccount: p.homeSenderAccount, memo: p.memo ?? r.depositMemo ?? undefined };
+        const body = {
+          txHash: p.txHash,
+          depositAddress: r.depositAddress,
+          homeSenderAccount: p.homeSenderAccount,
+          memo: p.memo ?? r.depositMemo ?? undefined,
+        };
         const st = await submitDeposit(d.http, url, body, o);
         return withSchedule(await record(p.id, { url, st, kick: true }));
       },
@@ -277,7 +332,11 @@ export function swapService(d: SwapDeps) {
         withSchedule(
           await lock(async () => {
             const r = await payable(p.id);
-            r.paidIntentHash = await payments.pay(r, { reviewed: p.reviewed, acknowledgeDanger: p.acknowledgeDanger === true }, await serviceOf(p.id));
+            r.paidIntentHash = await payments.pay(
+              r,
+              { reviewed: p.reviewed, acknowledgeDanger: p.acknowledgeDanger === true },
+              await serviceOf(p.id),
+            );
             return update(r, { url: (await serviceOf(p.id)).url, kick: true });
           }),
         ),

@@ -11,16 +11,17 @@
  * Caches: the service's list for 10 minutes per endpoint; each contract's metadata for an hour (a failure
  * for a minute), at most METADATA_MAX contracts. `forget` empties both (another network or endpoint).
  */
+
+import type { FtMetadata } from '../../bus';
 import {
+  ftContractOf,
+  judgeToken,
+  KNOWN_TOKENS,
   type KnownToken,
   type TokenCheck,
   type TokenTable,
-  KNOWN_TOKENS,
-  ftContractOf,
-  judgeToken,
   tokenTable,
 } from '../../core';
-import type { FtMetadata } from '../../bus';
 import type { Token } from '../../oneclick';
 import type { TokenView } from '../../provider/swapApi';
 
@@ -129,7 +130,9 @@ export function tokenFacts(d: TokenFactsDeps) {
   };
 
   const confirmed = async (): Promise<Token[]> =>
-    (await checked()).flatMap((c) => (c.check.status === 'confirmed' ? [withFacts(c as CheckedToken & { check: { status: 'confirmed' } })] : []));
+    (await checked()).flatMap((c) =>
+      c.check.status === 'confirmed' ? [withFacts(c as CheckedToken & { check: { status: 'confirmed' } })] : [],
+    );
 
   return {
     checked,
@@ -139,7 +142,11 @@ export function tokenFacts(d: TokenFactsDeps) {
     table: async (): Promise<TokenTable> => tokenTable(await confirmed()),
     /** Asset id → what disagrees, for every disputed token. */
     disputes: async (): Promise<ReadonlyMap<string, string>> =>
-      new Map((await checked()).flatMap((c) => (c.check.status === 'disputed' ? [[c.token.assetId, c.check.note] as const] : []))),
+      new Map(
+        (await checked()).flatMap((c) =>
+          c.check.status === 'disputed' ? [[c.token.assetId, c.check.note] as const] : [],
+        ),
+      ),
     /** The popup's list: decimals only where confirmed, each with its verdict and why. */
     views: async (): Promise<TokenView[]> => (await checked()).map(viewOf),
     /** Another network or endpoint: nothing kept is believed any more. */
@@ -154,7 +161,13 @@ export function tokenFacts(d: TokenFactsDeps) {
 export type TokenFactsService = ReturnType<typeof tokenFacts>;
 
 export function viewOf({ token, check }: CheckedToken): TokenView {
-  const base = { assetId: token.assetId, blockchain: token.blockchain, price: token.price, priceUpdatedAt: token.priceUpdatedAt, contractAddress: token.contractAddress ?? null };
+  const base = {
+    assetId: token.assetId,
+    blockchain: token.blockchain,
+    price: token.price,
+    priceUpdatedAt: token.priceUpdatedAt,
+    contractAddress: token.contractAddress ?? null,
+  };
   return check.status === 'confirmed'
     ? { ...base, symbol: check.facts.symbol, decimals: check.facts.decimals, facts: 'confirmed', factsNote: null }
     : { ...base, symbol: token.symbol, decimals: null, facts: check.status, factsNote: check.note };

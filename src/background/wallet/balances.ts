@@ -34,10 +34,17 @@ const rowSchema = z.pipe(
     usd: z.nullable(z.string()),
   }),
   // A row kept before tokens were checked has no verdict: its decimals were the service's alone.
-  z.transform((r): BalanceRow =>
-    r.facts === 'confirmed' && r.decimals !== null
-      ? { ...r, facts: 'confirmed', factsNote: null }
-      : { ...r, decimals: null, usd: null, facts: r.facts === 'disputed' ? 'disputed' : 'unconfirmed', factsNote: r.factsNote ?? 'Kept from before its decimals were checked.' },
+  z.transform(
+    (r): BalanceRow =>
+      r.facts === 'confirmed' && r.decimals !== null
+        ? { ...r, facts: 'confirmed', factsNote: null }
+        : {
+            ...r,
+            decimals: null,
+            usd: null,
+            facts: r.facts === 'disputed' ? 'disputed' : 'unconfirmed',
+            factsNote: r.factsNote ?? 'Kept from before its decimals were checked.',
+          },
   ),
 );
 const keptSchema = z.object({ accountId: z.string(), rows: z.array(rowSchema), totalUsd: z.string(), at: z.number() });
@@ -57,24 +64,32 @@ const cents = (usd: string | null) => (usd === null ? -1 : Math.round(Number(usd
 
 export function balancesService(d: BalancesDeps) {
   /** The last answer kept for `accountId`, for painting at once. */
-  const kept = async (accountId: string) => d.local.read(key(await d.verifierId(), accountId), keptSchema).catch(() => undefined);
+  const kept = async (accountId: string) =>
+    d.local.read(key(await d.verifierId(), accountId), keptSchema).catch(() => undefined);
 
   return {
     kept,
     /** The account left the wallet: its kept balances go with it. */
     forget: async (accountId: string) => {
-      for (const verifier of new Set([MAINNET_VERIFIER, SIM_VERIFIER, await d.verifierId()])) await d.local.remove(key(verifier, accountId));
+      for (const verifier of new Set([MAINNET_VERIFIER, SIM_VERIFIER, await d.verifierId()]))
+        await d.local.remove(key(verifier, accountId));
     },
     async fetch(accountId: string): Promise<BalancesView> {
       const network = await d.verifierId();
       try {
         const tokens = (await d.tokens()).map((c) => ({ view: viewOf(c), assetId: c.token.assetId }));
-        const slices = Array.from({ length: Math.ceil(tokens.length / BATCH) }, (_, i) => tokens.slice(i * BATCH, (i + 1) * BATCH));
+        const slices = Array.from({ length: Math.ceil(tokens.length / BATCH) }, (_, i) =>
+          tokens.slice(i * BATCH, (i + 1) * BATCH),
+        );
         // The batches are asked at once: a long list costs one round trip, not one per batch.
         const answers = await Promise.all(
           slices.map(async (slice) => {
-            const answer = await d.balancesOf(accountId, slice.map((t) => t.assetId));
-            if (answer.length !== slice.length) throw new Error(`the verifier answered ${answer.length} balances for ${slice.length} tokens`);
+            const answer = await d.balancesOf(
+              accountId,
+              slice.map((t) => t.assetId),
+            );
+            if (answer.length !== slice.length)
+              throw new Error(`the verifier answered ${answer.length} balances for ${slice.length} tokens`);
             return answer;
           }),
         );
@@ -90,7 +105,10 @@ export function balancesService(d: BalancesDeps) {
             facts: t.facts,
             factsNote: t.factsNote,
             amount,
-            usd: t.decimals === null || t.price === undefined || t.price === null ? null : usdValue(BigInt(amount), t.decimals, t.price),
+            usd:
+              t.decimals === null || t.price === undefined || t.price === null
+                ? null
+                : usdValue(BigInt(amount), t.decimals, t.price),
           }))
           .sort((a, b) => cents(b.usd) - cents(a.usd) || a.symbol.localeCompare(b.symbol));
         const totalUsd = (rows.reduce((n, r) => n + Math.max(0, cents(r.usd)), 0) / 100).toFixed(2);
@@ -100,7 +118,9 @@ export function balancesService(d: BalancesDeps) {
       } catch (e) {
         const last = await kept(accountId);
         const error = `The balances could not be read: ${e instanceof Error ? e.message : String(e)}`;
-        return last ? { ...last, stale: true, error } : { accountId, rows: [], totalUsd: '0.00', at: null, stale: true, error };
+        return last
+          ? { ...last, stale: true, error }
+          : { accountId, rows: [], totalUsd: '0.00', at: null, stale: true, error };
       }
     },
   };

@@ -22,7 +22,7 @@
  *   only, never on disk, not exposed to content scripts) and is sealed at the next unlock or creation.
  */
 import * as z from 'zod/mini';
-import { ProtocolError, credentialOrigin } from '../../core';
+import { credentialOrigin, ProtocolError } from '../../core';
 import type { Endpoints } from '../../provider/walletApi';
 import type { KeyValue } from '../kv';
 
@@ -32,7 +32,10 @@ export type CredentialField = (typeof CREDENTIAL_FIELDS)[number];
 export const CREDENTIAL_LABEL: Record<CredentialField, string> = { jwt: 'JWT', busApiKey: 'message-bus API key' };
 
 /** Where each credential goes: the first endpoint is required to allow it, the others are bound when they allow it. */
-const ENDPOINTS_OF: Record<CredentialField, readonly (keyof Endpoints)[]> = { jwt: ['swap', 'transactions'], busApiKey: ['bus'] };
+const ENDPOINTS_OF: Record<CredentialField, readonly (keyof Endpoints)[]> = {
+  jwt: ['swap', 'transactions'],
+  busApiKey: ['bus'],
+};
 const ENDPOINT_LABEL: Record<keyof Endpoints, string> = {
   swap: 'swap service',
   transactions: 'transactions API',
@@ -126,7 +129,10 @@ export function aadFor(field: CredentialField, binding: Binding): string {
   return JSON.stringify(['intents-companion credential v1', field, ENDPOINT_ORDER.map((key) => binding[key] ?? null)]);
 }
 
-const waitingEntry = z.strictObject({ value: z.string().check(z.minLength(1), z.maxLength(4096)), bound: bindingSchema });
+const waitingEntry = z.strictObject({
+  value: z.string().check(z.minLength(1), z.maxLength(4096)),
+  bound: bindingSchema,
+});
 const waitingSchema = z.strictObject({ jwt: z.optional(waitingEntry), busApiKey: z.optional(waitingEntry) });
 export type Waiting = z.output<typeof waitingSchema>;
 

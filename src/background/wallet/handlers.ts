@@ -1,14 +1,15 @@
 /** The wallet API (src/provider/walletApi.ts) for the extension's own pages, one handler per method. */
-import type { ConnectedSite, WalletMethod, WalletResults, WalletStatus } from '../../provider/walletApi';
-import type { KeyManager } from '../signing/keyManager';
-import type { SettingsStore } from './settings';
-import type { WalletService } from './service';
-import type { WalletParams } from './schemas';
-import type { BalancesService } from './balances';
-import type { SendService } from './send';
-import { ERROR_CODES } from '../../provider/protocol';
-import { ProviderError } from '../providerError';
+
 import type { ActivityPage, ActivityQuery } from '../../provider/activity';
+import { ERROR_CODES } from '../../provider/protocol';
+import type { ConnectedSite, WalletMethod, WalletResults, WalletStatus } from '../../provider/walletApi';
+import { ProviderError } from '../providerError';
+import type { KeyManager } from '../signing/keyManager';
+import type { BalancesService } from './balances';
+import type { WalletParams } from './schemas';
+import type { SendService } from './send';
+import type { WalletService } from './service';
+import type { SettingsStore } from './settings';
 
 export interface WalletHandlerDeps {
   wallet: WalletService;
@@ -26,7 +27,16 @@ export interface WalletHandlerDeps {
 /** One handler per method, each answering what the shared table says (WalletResults). */
 type Handlers = { [K in WalletMethod]: (params: WalletParams[K]) => Promise<WalletResults[K]> };
 
-export function walletHandlers({ wallet, keys, settings, sites, balances, sends, activity, removeAccount }: WalletHandlerDeps): Handlers {
+export function walletHandlers({
+  wallet,
+  keys,
+  settings,
+  sites,
+  balances,
+  sends,
+  activity,
+  removeAccount,
+}: WalletHandlerDeps): Handlers {
   const status = (): Promise<WalletStatus> => wallet.status();
   /** The account asked about: the one named (it must be this wallet's), else the selected one. */
   const accountOf = async (accountId: string | undefined) => {
@@ -72,7 +82,11 @@ export function walletHandlers({ wallet, keys, settings, sites, balances, sends,
       return kept ? { ...kept, stale: true, error: null } : null;
     },
     wallet_previewSend: async ({ accountId, ...p }) => sends.preview(await accountOf(accountId), p),
-    wallet_send: async (p) => sends.send(await accountOf(p.accountId), { reviewed: p.reviewed, acknowledgeDanger: p.acknowledgeDanger === true }),
+    wallet_send: async (p) =>
+      sends.send(await accountOf(p.accountId), {
+        reviewed: p.reviewed,
+        acknowledgeDanger: p.acknowledgeDanger === true,
+      }),
     wallet_intentStatus: (p) => sends.status(p.intentHash),
     wallet_activity: (p) => activity(p),
   };

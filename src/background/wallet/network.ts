@@ -22,7 +22,8 @@ export function networkOf(s: { preset: NetworkPreset | 'custom'; verifierId: str
  */
 export function withNetworkRules<S extends { preset: NetworkPreset | 'custom'; verifierId: string }>(s: S): S {
   if (s.preset === 'custom') return s;
-  if (s.preset === 'local' && networkOfVerifier(s.verifierId) === 'mainnet') return { ...s, verifierId: PRESETS.local.verifierId };
+  if (s.preset === 'local' && networkOfVerifier(s.verifierId) === 'mainnet')
+    return { ...s, verifierId: PRESETS.local.verifierId };
   return s.verifierId === PRESETS[s.preset].verifierId ? s : { ...s, preset: 'custom' };
 }
 

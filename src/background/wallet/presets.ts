@@ -4,7 +4,7 @@
  * and the shapes of endpoints and credentials as settings take them.
  */
 import * as z from 'zod/mini';
-import { MAINNET_VERIFIER, SIM_VERIFIER, formatPublicKey, isValidAccountId, parsePublicKey } from '../../core';
+import { formatPublicKey, isValidAccountId, MAINNET_VERIFIER, parsePublicKey, SIM_VERIFIER } from '../../core';
 import { DEFAULT_WIRE_NAMES, type WireNames, wireNamesFor } from '../../oneclick';
 import type { Endpoints, NetworkPreset } from '../../provider/walletApi';
 
@@ -23,9 +23,17 @@ export const SIM_QUOTE_SIGNING_KEY = 'ed25519:8EMe28vc3yCRzhVDm8EmEyRdKA3yBnD1kG
  * RPC"): `rpc.mainnet.near.org` is deprecated and rate-limited, so it comes last, after the providers
  * the official SDK uses (defuse-protocol/sdk-monorepo packages/internal-utils/src/config.ts).
  */
-export const PRESETS: Record<NetworkPreset, { endpoints: Endpoints; ledgerRpcFallbacks: string[]; verifierId: string; quoteSigningKey: string }> = {
+export const PRESETS: Record<
+  NetworkPreset,
+  { endpoints: Endpoints; ledgerRpcFallbacks: string[]; verifierId: string; quoteSigningKey: string }
+> = {
   local: {
-    endpoints: { swap: SIM_BASE, transactions: `${SIM_BASE}/api/v0`, bus: `${SIM_BASE}/rpc`, ledgerRpc: `${SIM_BASE}/ledger-rpc` },
+    endpoints: {
+      swap: SIM_BASE,
+      transactions: `${SIM_BASE}/api/v0`,
+      bus: `${SIM_BASE}/rpc`,
+      ledgerRpc: `${SIM_BASE}/ledger-rpc`,
+    },
     ledgerRpcFallbacks: [],
     verifierId: SIM_VERIFIER,
     quoteSigningKey: SIM_QUOTE_SIGNING_KEY,
@@ -45,23 +53,37 @@ export const PRESETS: Record<NetworkPreset, { endpoints: Endpoints; ledgerRpcFal
 
 export const DEFAULT_AUTO_LOCK_MINUTES = 15;
 
-export const httpUrl = z.string().check(z.refine((s) => {
-  try {
-    const u = new URL(s);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}, 'must be an http(s) URL'));
+export const httpUrl = z.string().check(
+  z.refine((s) => {
+    try {
+      const u = new URL(s);
+      return u.protocol === 'http:' || u.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) URL'),
+);
 
 export const accountId = z.string().check(z.refine(isValidAccountId, 'is not a valid account id'));
 export const minutes = z.int().check(z.minimum(1), z.maximum(1440));
 // Header-safe token characters: a JWT or API key has no spaces or control characters, and fetch would
 // refuse such a header value anyway (https://fetch.spec.whatwg.org/#header-value).
-export const credential = z.string().check(z.trim(), z.minLength(1), z.maxLength(4096), z.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces'));
+export const credential = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1),
+    z.maxLength(4096),
+    z.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces'),
+  );
 
 export const fallbacks = z.array(httpUrl).check(z.maxLength(5));
-export const endpointsSchema = z.strictObject({ swap: httpUrl, transactions: httpUrl, bus: httpUrl, ledgerRpc: httpUrl });
+export const endpointsSchema = z.strictObject({
+  swap: httpUrl,
+  transactions: httpUrl,
+  bus: httpUrl,
+  ledgerRpc: httpUrl,
+});
 
 const originOf = (url: string) => {
   try {
@@ -71,7 +93,9 @@ const originOf = (url: string) => {
   }
 };
 /** The hosts of the live services (the Mainnet preset's): they know only the live names. */
-const LIVE_ORIGINS = new Set([...Object.values(PRESETS.mainnet.endpoints), ...PRESETS.mainnet.ledgerRpcFallbacks].map((u) => new URL(u).origin));
+const LIVE_ORIGINS = new Set(
+  [...Object.values(PRESETS.mainnet.endpoints), ...PRESETS.mainnet.ledgerRpcFallbacks].map((u) => new URL(u).origin),
+);
 
 /**
  * A swap service's quote signing key as settings take it: an ed25519 public key, `ed25519:<base58>` (any
@@ -108,7 +132,8 @@ interface NetworkSettings {
 export function wireNamesOf(s: NetworkSettings, url?: string): WireNames {
   if (url !== undefined && LIVE_ORIGINS.has(originOf(url))) return 'live';
   if (url === undefined || Object.values(s.endpoints).includes(url)) return wireNamesFor(s.preset, s.wireNames);
-  for (const preset of ['mainnet', 'local'] as const) if (Object.values(PRESETS[preset].endpoints).includes(url)) return wireNamesFor(preset, undefined);
+  for (const preset of ['mainnet', 'local'] as const)
+    if (Object.values(PRESETS[preset].endpoints).includes(url)) return wireNamesFor(preset, undefined);
   return s.wireNames ?? DEFAULT_WIRE_NAMES;
 }
 
@@ -119,8 +144,10 @@ export function wireNamesOf(s: NetworkSettings, url?: string): WireNames {
  * checked again, so it is not paid from here).
  */
 export function quoteSigningKeyOf(s: NetworkSettings, url?: string): string | null {
-  if (url === undefined || url === s.endpoints.swap) return s.preset === 'custom' ? (s.quoteSigningKey ?? null) : PRESETS[s.preset].quoteSigningKey;
-  for (const preset of ['mainnet', 'local'] as const) if (PRESETS[preset].endpoints.swap === url) return PRESETS[preset].quoteSigningKey;
+  if (url === undefined || url === s.endpoints.swap)
+    return s.preset === 'custom' ? (s.quoteSigningKey ?? null) : PRESETS[s.preset].quoteSigningKey;
+  for (const preset of ['mainnet', 'local'] as const)
+    if (PRESETS[preset].endpoints.swap === url) return PRESETS[preset].quoteSigningKey;
   return null;
 }
 
@@ -130,8 +157,14 @@ export function quoteSigningKeyOf(s: NetworkSettings, url?: string): string | nu
  * the wallet believes"); a preset brings its own; a key set here that is not the preset's makes the
  * endpoints custom.
  */
-export function carryQuoteSigningKey(current: NetworkSettings, next: NetworkSettings, change: { preset?: NetworkPreset | undefined; quoteSigningKey?: string | null | undefined }) {
-  const from = change.preset ? { swap: PRESETS[change.preset].endpoints.swap, key: PRESETS[change.preset].quoteSigningKey } : { swap: current.endpoints.swap, key: quoteSigningKeyOf(current) };
+export function carryQuoteSigningKey(
+  current: NetworkSettings,
+  next: NetworkSettings,
+  change: { preset?: NetworkPreset | undefined; quoteSigningKey?: string | null | undefined },
+) {
+  const from = change.preset
+    ? { swap: PRESETS[change.preset].endpoints.swap, key: PRESETS[change.preset].quoteSigningKey }
+    : { swap: current.endpoints.swap, key: quoteSigningKeyOf(current) };
   let quoteSigningKey = next.endpoints.swap === from.swap ? from.key : null;
   let preset = next.preset;
   if (change.quoteSigningKey !== undefined) {

@@ -25,7 +25,8 @@ export function accountRemoval(d: AccountRemovalDeps) {
     const affected = await d.permissions.forgetAccount(accountId);
     const status = await d.wallet.removeAccount(accountId);
     const still = new Set(Object.keys(await d.permissions.all()));
-    for (const origin of affected) if (!still.has(origin)) await d.events.emit((o) => o === origin, 'accountsChanged', []);
+    for (const origin of affected)
+      if (!still.has(origin)) await d.events.emit((o) => o === origin, 'accountsChanged', []);
     for (const forget of d.forget) await forget(accountId);
     return status;
   };

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { accountIdSchema } from '../../core';
 import { recipientWithMemo } from '../../core/destinationMemo';
-import { APP_FEES_TOTAL_MAX_BPS, APP_FEE_MAX_BPS, SWAP_STATUSES, takesRecipientMsg } from '../../oneclick';
+import { APP_FEE_MAX_BPS, APP_FEES_TOTAL_MAX_BPS, SWAP_STATUSES, takesRecipientMsg } from '../../oneclick';
 import type { ActivityQuery } from '../../provider/activity';
 import { ANY_INPUT_ASSET, type HistoryQuery, type QuoteParams } from '../../provider/swapApi';
 import { settingsChangeSchema } from './settings';
@@ -29,7 +29,9 @@ export const keySourceSchema = z.discriminatedUnion('kind', [
 const text = z.string().check(z.minLength(1), z.maxLength(512));
 const optText = z.optional(text);
 const usd = z.optional(z.number().check(z.minimum(0)));
-const isoTime = z.string().check(z.regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/, 'must be an ISO 8601 date-time'));
+const isoTime = z
+  .string()
+  .check(z.regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/, 'must be an ISO 8601 date-time'));
 
 /** The transactions API's filters (HistoryQuery without its cursor), shared by swap_history and wallet_activity. */
 const historyFilters = {
@@ -60,7 +62,10 @@ export const walletParams = {
   wallet_exportPhrase: z.strictObject({ password, phraseId: shortId }),
   wallet_confirmBackup: z.strictObject({ phraseId: shortId }),
   wallet_addAccount: z.strictObject({
-    source: z.union([keySourceSchema, z.strictObject({ kind: z.literal('named'), accountId: accountIdSchema, publicKey })]),
+    source: z.union([
+      keySourceSchema,
+      z.strictObject({ kind: z.literal('named'), accountId: accountIdSchema, publicKey }),
+    ]),
     label: z.optional(label),
   }),
   wallet_renameAccount: z.strictObject({ accountId: accountIdSchema, label: z.string().check(z.maxLength(64)) }),
@@ -68,8 +73,16 @@ export const walletParams = {
   wallet_selectAccount: z.strictObject({ accountId: accountIdSchema }),
   wallet_listKeys: z.strictObject({ accountId: accountIdSchema }),
   wallet_addKey: z.strictObject({ accountId: accountIdSchema, publicKey: z.optional(publicKey) }),
-  wallet_removeKey: z.strictObject({ accountId: accountIdSchema, publicKey, confirmRemovingSigningKey: z.optional(z.boolean()) }),
-  wallet_useSigningKey: z.strictObject({ accountId: accountIdSchema, publicKey, acceptUnverified: z.optional(z.boolean()) }),
+  wallet_removeKey: z.strictObject({
+    accountId: accountIdSchema,
+    publicKey,
+    confirmRemovingSigningKey: z.optional(z.boolean()),
+  }),
+  wallet_useSigningKey: z.strictObject({
+    accountId: accountIdSchema,
+    publicKey,
+    acceptUnverified: z.optional(z.boolean()),
+  }),
   wallet_getSettings: z.unknown(),
   wallet_setSettings: settingsChangeSchema,
   wallet_listSites: z.unknown(),
@@ -82,12 +95,20 @@ export const walletParams = {
     tokenId: z.string().check(z.minLength(1), z.maxLength(256)),
     amount: z.string().check(z.regex(/^\d{1,39}$/, 'must be a whole number of smallest units')),
   }),
-  wallet_send: z.strictObject({ accountId: z.optional(accountIdSchema), reviewed: reviewedId, acknowledgeDanger: z.optional(z.boolean()) }),
+  wallet_send: z.strictObject({
+    accountId: z.optional(accountIdSchema),
+    reviewed: reviewedId,
+    acknowledgeDanger: z.optional(z.boolean()),
+  }),
   wallet_intentStatus: z.strictObject({ intentHash: z.string().check(z.minLength(1), z.maxLength(64)) }),
   wallet_activity: z.strictObject({
     ...historyFilters,
     after: z.optional(
-      z.strictObject({ at: z.number(), key: text, swap: z.nullable(z.strictObject({ address: text, memo: z.nullable(text) })) }),
+      z.strictObject({
+        at: z.number(),
+        key: text,
+        swap: z.nullable(z.strictObject({ address: text, memo: z.nullable(text) })),
+      }),
     ),
   }) satisfies z.ZodMiniType<ActivityQuery>,
 } as const;
@@ -126,7 +147,11 @@ export const quoteParamsShape = z.strictObject({
   customRecipientMsg: z.optional(z.string().check(z.maxLength(8192))),
   referral: z.optional(z.string().check(z.regex(/^[a-z0-9._-]{1,64}$/, 'must be lowercase'))),
   quoteWaitingTimeMs: z.optional(z.int().check(z.minimum(0), z.maximum(60_000))),
-  appFees: z.optional(z.array(z.strictObject({ recipient: text, fee: z.int().check(z.minimum(0), z.maximum(10_000)) })).check(z.maxLength(10))),
+  appFees: z.optional(
+    z
+      .array(z.strictObject({ recipient: text, fee: z.int().check(z.minimum(0), z.maximum(10_000)) }))
+      .check(z.maxLength(10)),
+  ),
 }) satisfies z.ZodMiniType<QuoteParams>;
 
 const anyInput = (v: QuoteParams) => v.swapType === 'ANY_INPUT';
@@ -149,10 +174,19 @@ export const quoteParamsSchema = quoteParamsShape.check(
   z.superRefine((v, ctx) => {
     const fees = v.appFees ?? [];
     fees.forEach((f, i) => {
-      if (f.fee > APP_FEE_MAX_BPS) ctx.addIssue({ code: 'custom', path: ['appFees', i, 'fee'], message: `must be at most ${APP_FEE_MAX_BPS} basis points (the swap service's limit)` });
+      if (f.fee > APP_FEE_MAX_BPS)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['appFees', i, 'fee'],
+          message: `must be at most ${APP_FEE_MAX_BPS} basis points (the swap service's limit)`,
+        });
     });
     if (fees.reduce((n, f) => n + f.fee, 0) > APP_FEES_TOTAL_MAX_BPS) {
-      ctx.addIssue({ code: 'custom', path: ['appFees'], message: `must add up to at most ${APP_FEES_TOTAL_MAX_BPS} basis points` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['appFees'],
+        message: `must add up to at most ${APP_FEES_TOTAL_MAX_BPS} basis points`,
+      });
     }
   }),
   z.refine((v) => v.customRecipientMsg === undefined || takesRecipientMsg(v.destinationAsset), {
@@ -163,15 +197,30 @@ export const quoteParamsSchema = quoteParamsShape.check(
     path: ['originAsset'],
     message: `must be ${ANY_INPUT_ASSET} for ANY_INPUT, and only then`,
   }),
-  z.refine((v) => !anyInput(v) || v.amount === '0', { path: ['amount'], message: 'must be 0 for ANY_INPUT (it takes any amount)' }),
-  z.refine((v) => anyInput(v) || /[1-9]/.test(v.amount), { path: ['amount'], message: 'must be above zero' }),
-  z.refine((v) => !anyInput(v) || v.depositType === 'INTENTS', { path: ['depositType'], message: 'must be INTENTS for ANY_INPUT' }),
-  z.refine((v) => !anyInput(v) || v.refundType === 'INTENTS', { path: ['refundType'], message: 'must be INTENTS for ANY_INPUT' }),
-  // Only an address on a chain takes a memo, and only one a route carries (core/destinationMemo).
-  z.refine((v) => v.recipientMemo === undefined || (v.recipientType === 'DESTINATION_CHAIN' && carriesMemo(v.recipient, v.recipientMemo)), {
-    path: ['recipientMemo'],
-    message: 'must be the destination tag (0 to 4294967295) of an XRP Ledger recipient: no route carries any other memo',
+  z.refine((v) => !anyInput(v) || v.amount === '0', {
+    path: ['amount'],
+    message: 'must be 0 for ANY_INPUT (it takes any amount)',
   }),
+  z.refine((v) => anyInput(v) || /[1-9]/.test(v.amount), { path: ['amount'], message: 'must be above zero' }),
+  z.refine((v) => !anyInput(v) || v.depositType === 'INTENTS', {
+    path: ['depositType'],
+    message: 'must be INTENTS for ANY_INPUT',
+  }),
+  z.refine((v) => !anyInput(v) || v.refundType === 'INTENTS', {
+    path: ['refundType'],
+    message: 'must be INTENTS for ANY_INPUT',
+  }),
+  // Only an address on a chain takes a memo, and only one a route carries (core/destinationMemo).
+  z.refine(
+    (v) =>
+      v.recipientMemo === undefined ||
+      (v.recipientType === 'DESTINATION_CHAIN' && carriesMemo(v.recipient, v.recipientMemo)),
+    {
+      path: ['recipientMemo'],
+      message:
+        'must be the destination tag (0 to 4294967295) of an XRP Ledger recipient: no route carries any other memo',
+    },
+  ),
 );
 
 /** The popup's swap methods (src/provider/swapApi.ts). */
@@ -181,7 +230,12 @@ export const swapParams = {
   swap_start: quoteParamsSchema,
   swap_submitDeposit: z.strictObject({ id: shortId, txHash: text, homeSenderAccount: optText, memo: optText }),
   swap_previewPayment: z.strictObject({ id: shortId, accountId: z.optional(accountIdSchema) }),
-  swap_payFromIntents: z.strictObject({ id: shortId, accountId: z.optional(accountIdSchema), reviewed: reviewedId, acknowledgeDanger: z.optional(z.boolean()) }),
+  swap_payFromIntents: z.strictObject({
+    id: shortId,
+    accountId: z.optional(accountIdSchema),
+    reviewed: reviewedId,
+    acknowledgeDanger: z.optional(z.boolean()),
+  }),
   swap_list: z.unknown(),
   swap_get: id,
   swap_refresh: id,

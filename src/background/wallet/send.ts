@@ -11,16 +11,26 @@
  */
 import * as z from 'zod/mini';
 import type { IntentStatus } from '../../bus';
-import { MAINNET_VERIFIER, SIM_VERIFIER, type SignedIntent, describeIntent, extractIntentPayload, intentHash, networkText, signedIntentSchema, tokenIdsOf } from '../../core';
+import {
+  describeIntent,
+  extractIntentPayload,
+  intentHash,
+  MAINNET_VERIFIER,
+  networkText,
+  SIM_VERIFIER,
+  type SignedIntent,
+  signedIntentSchema,
+  tokenIdsOf,
+} from '../../core';
 import type { FindingView, IntentsPreviewWire } from '../../provider/approvalApi';
 import { ERROR_CODES } from '../../provider/protocol';
 import type { SendParams } from '../../provider/walletApi';
-import { type PreviewDeps, intentsPreview } from '../approvals/preview';
 import type { PublishedIntents } from '../activity/published';
+import { intentsPreview, type PreviewDeps } from '../approvals/preview';
 import type { KeyValue } from '../kv';
 import { ProviderError } from '../providerError';
 import { type Consent, draftSchema, fromDraft, reviewedId, signReviewed, toDraft } from '../signing/reviewed';
-import { type BusPort, type SignedResult, type SigningService, publishOnce } from '../signing/signer';
+import { type BusPort, publishOnce, type SignedResult, type SigningService } from '../signing/signer';
 
 export interface SendDeps {
   local: KeyValue;
@@ -44,7 +54,8 @@ const draftKey = (verifierId: string, accountId: string) => `sendDraft:${verifie
 const signedKey = (verifierId: string, accountId: string) => `sendSigned:${verifierId}:${accountId}`;
 const legacySignedKey = (accountId: string) => `sendSigned:${accountId}`;
 const signedSchema = z.object({ reviewed: z.string(), signed: signedIntentSchema });
-const refuse = (m: string, field?: string) => new ProviderError(ERROR_CODES.invalidParams, m, field ? { field } : undefined);
+const refuse = (m: string, field?: string) =>
+  new ProviderError(ERROR_CODES.invalidParams, m, field ? { field } : undefined);
 
 export function sendService(d: SendDeps) {
   const needBus = async () => {
@@ -59,7 +70,9 @@ export function sendService(d: SendDeps) {
     const [table, disputes] = await Promise.all([d.preview.tokens(), d.preview.disputedTokens()]);
     for (const id of tokenIds) {
       if (table.has(id)) continue;
-      const why = disputes.get(id) ?? `The wallet cannot confirm the decimals of ${id}: neither its table of known tokens nor the token's contract says them.`;
+      const why =
+        disputes.get(id) ??
+        `The wallet cannot confirm the decimals of ${id}: neither its table of known tokens nor the token's contract says them.`;
       throw refuse(`${why} Send does not use this token, so that no amount is shown wrongly.`, 'tokenId');
     }
   };
@@ -70,7 +83,8 @@ export function sendService(d: SendDeps) {
    * within BUS_WAIT_MS counts as "not settled".
    */
   async function settled(hash: string): Promise<boolean> {
-    if ((await d.published.list().catch(() => [])).some((e) => e.intentHash === hash && e.status === 'SETTLED')) return true;
+    if ((await d.published.list().catch(() => [])).some((e) => e.intentHash === hash && e.status === 'SETTLED'))
+      return true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), BUS_WAIT_MS)));
     const word = (async () => {
@@ -123,8 +137,12 @@ export function sendService(d: SendDeps) {
       }
     },
 
-    async preview(signerId: string, p: Omit<SendParams, 'accountId'>): Promise<{ preview: IntentsPreviewWire; reviewed: string }> {
-      if (p.receiverId === signerId) throw refuse('That is this account; choose another account to send to', 'receiverId');
+    async preview(
+      signerId: string,
+      p: Omit<SendParams, 'accountId'>,
+    ): Promise<{ preview: IntentsPreviewWire; reviewed: string }> {
+      if (p.receiverId === signerId)
+        throw refuse('That is this account; choose another account to send to', 'receiverId');
       if (!/[1-9]/.test(p.amount)) throw refuse('Enter an amount above zero', 'amount');
       await needBus();
       await needFacts([p.tokenId]);
@@ -146,19 +164,36 @@ export function sendService(d: SendDeps) {
       if (kept && kept.reviewed === consent.reviewed) signed = kept.signed;
       else {
         const draft = await d.local.read(draftKey(verifierId, signerId), draftSchema);
-        if (!draft) throw refuse(`Review the transfer first (on ${networkText(verifierId)}, the network the wallet is on now)`);
+        if (!draft)
+          throw refuse(`Review the transfer first (on ${networkText(verifierId)}, the network the wallet is on now)`);
         const prepared = fromDraft(draft);
-        if (d.publicKeyOf(signerId) !== prepared.publicKey) throw refuse('The account’s key changed since the review; review the transfer again');
+        if (d.publicKeyOf(signerId) !== prepared.publicKey)
+          throw refuse('The account’s key changed since the review; review the transfer again');
         await needFacts(prepared.payload.intents.flatMap(tokenIdsOf));
-        const keep = (s: SignedResult) => d.local.write(signedKey(verifierId, signerId), { reviewed: consent.reviewed, signed: s.signed });
-        signed = (await signReviewed(d, prepared, consent, 'transfer', () => d.local.remove(draftKey(verifierId, signerId)), keep)).signed;
+        const keep = (s: SignedResult) =>
+          d.local.write(signedKey(verifierId, signerId), { reviewed: consent.reviewed, signed: s.signed });
+        signed = (
+          await signReviewed(
+            d,
+            prepared,
+            consent,
+            'transfer',
+            () => d.local.remove(draftKey(verifierId, signerId)),
+            keep,
+          )
+        ).signed;
       }
       const hash = intentHash(signed);
       const out = await publishOnce(await d.bus(), signed, []).catch((e: unknown) => {
-        throw new ProviderError(ERROR_CODES.disconnected, `The bus did not answer (${e instanceof Error ? e.message : String(e)}); the transfer may have gone out. Sign and send again sends this same transfer, which cannot execute twice; a new review would be a second transfer.`, { intentHash: hash });
+        throw new ProviderError(
+          ERROR_CODES.disconnected,
+          `The bus did not answer (${e instanceof Error ? e.message : String(e)}); the transfer may have gone out. Sign and send again sends this same transfer, which cannot execute twice; a new review would be a second transfer.`,
+          { intentHash: hash },
+        );
       });
       const { signer_id, nonce, intents } = extractIntentPayload(signed);
-      const note = (status: 'PENDING' | 'FAILED', detail?: string) => d.published.add({ intentHash: hash, accountId: signerId, kind: 'send', origin: null, intents, status, detail });
+      const note = (status: 'PENDING' | 'FAILED', detail?: string) =>
+        d.published.add({ intentHash: hash, accountId: signerId, kind: 'send', origin: null, intents, status, detail });
       // Refused, but its nonce is spent: it executed (a retry of one that went through). Only the bus's
       // OK lets the kept signature go: the RPC's word alone leaves it for liveEarlier to judge.
       if (out.status === 'OK' || (await d.preview.nonceUsed(signer_id, nonce).catch(() => false))) {
@@ -167,7 +202,10 @@ export function sendService(d: SendDeps) {
         return { intentHash: out.status === 'OK' ? out.intent_hash : hash, status: 'OK' };
       }
       await note('FAILED', out.reason);
-      throw new ProviderError(ERROR_CODES.internal, `The transfer was refused: ${out.reason}`, { intentHash: hash, reason: out.reason });
+      throw new ProviderError(ERROR_CODES.internal, `The transfer was refused: ${out.reason}`, {
+        intentHash: hash,
+        reason: out.reason,
+      });
     },
 
     /** The bus's word, also kept for Activity when the intent is one of ours. */

@@ -5,12 +5,12 @@
  */
 import * as z from 'zod/mini';
 import type { AccountView, CreateResult, KeySource, WalletStatus } from '../../provider/walletApi';
-import { type AddedKey, Vault, VaultError } from '../../vault';
-import type { AutoLock } from './autoLock';
+import { type AddedKey, type Vault, VaultError } from '../../vault';
 import type { KeyValue } from '../kv';
+import type { StorageProblems } from '../problems';
+import type { AutoLock } from './autoLock';
 import type { SettingsStore } from './settings';
 import type { StatusMirror } from './statusMirror';
-import type { StorageProblems } from '../problems';
 
 const SELECTED_KEY = 'selectedAccount';
 
@@ -118,7 +118,8 @@ export class WalletService {
     try {
       await this.deps.vault.unlock(password);
     } catch (e) {
-      if (e instanceof VaultError && (e.code === 'corrupted' || e.code === 'unsupported_version')) this.problem = e.message;
+      if (e instanceof VaultError && (e.code === 'corrupted' || e.code === 'unsupported_version'))
+        this.problem = e.message;
       throw e;
     }
     this.problem = null;
@@ -144,7 +145,11 @@ export class WalletService {
       await this.deps.settings.sealWaiting();
       this.deps.problems?.clear('credentials.seal');
     } catch {
-      this.deps.problems?.report('credentials', 'credentials.seal', 'Your service credentials could not be encrypted yet; the wallet tries again at the next unlock.');
+      this.deps.problems?.report(
+        'credentials',
+        'credentials.seal',
+        'Your service credentials could not be encrypted yet; the wallet tries again at the next unlock.',
+      );
     }
   }
 
@@ -204,9 +209,14 @@ export class WalletService {
     return this.status();
   }
 
-  async addAccount(source: KeySource | { kind: 'named'; accountId: string; publicKey: string }, label?: string): Promise<CreateResult> {
+  async addAccount(
+    source: KeySource | { kind: 'named'; accountId: string; publicKey: string },
+    label?: string,
+  ): Promise<CreateResult> {
     const added = await this.change((vault) =>
-      source.kind === 'named' ? vault.addNamedAccount(source.accountId, source.publicKey, label).then(() => null) : vault.addAccount(source, label),
+      source.kind === 'named'
+        ? vault.addNamedAccount(source.accountId, source.publicKey, label).then(() => null)
+        : vault.addAccount(source, label),
     );
     return { status: await this.status(), ...phraseOf(added) };
   }

@@ -5,31 +5,42 @@
  * entered for (./credentials.ts, docs/security.md "Credentials"): pages only learn whether they are set.
  */
 import * as z from 'zod/mini';
-import { type BoundCredential } from '../../core';
+import type { BoundCredential } from '../../core';
 import { DEFAULT_WIRE_NAMES, WIRE_NAMES } from '../../oneclick';
 import type { NetworkPreset, SettingsChange, SettingsView } from '../../provider/walletApi';
 import { VaultError } from '../../vault';
+import { CorruptedValueError, type KeyValue } from '../kv';
+import type { StorageProblems } from '../problems';
 import {
+  aadFor,
+  type Binding,
+  bindingFor,
   CREDENTIAL_FIELDS,
   CREDENTIAL_LABEL,
-  type Binding,
   type CredentialCipher,
   type CredentialField,
-  type Waiting,
-  WaitingCredentials,
-  aadFor,
-  bindingFor,
   isStillBound,
   legacyBinding,
   originsOf,
   storedCredentialSchema,
+  type Waiting,
+  WaitingCredentials,
 } from './credentials';
-import { CorruptedValueError, type KeyValue } from '../kv';
-import { DEFAULT_AUTO_LOCK_MINUTES, PRESETS, accountId, carryQuoteSigningKey, credential, endpointsSchema, fallbacks, minutes, quoteSigningKey, quoteSigningKeyOf } from './presets';
 import { networkOf, withNetworkRules } from './network';
-import type { StorageProblems } from '../problems';
+import {
+  accountId,
+  carryQuoteSigningKey,
+  credential,
+  DEFAULT_AUTO_LOCK_MINUTES,
+  endpointsSchema,
+  fallbacks,
+  minutes,
+  PRESETS,
+  quoteSigningKey,
+  quoteSigningKeyOf,
+} from './presets';
 
-export { DEFAULT_AUTO_LOCK_MINUTES, PRESETS, SIM_BASE, quoteSigningKeyOf, wireNamesOf } from './presets';
+export { DEFAULT_AUTO_LOCK_MINUTES, PRESETS, quoteSigningKeyOf, SIM_BASE, wireNamesOf } from './presets';
 
 /**
  * Settings as storage.local keeps them. `jwt`/`busApiKey` hold the sealed credential and its binding;
@@ -52,7 +63,10 @@ export const settingsSchema = z.strictObject({
 export type StoredSettings = z.output<typeof settingsSchema>;
 
 /** Settings as the background uses them: a credential is present only while unlocked and still bound. */
-export type Settings = Omit<StoredSettings, CredentialField> & { jwt: BoundCredential | null; busApiKey: BoundCredential | null };
+export type Settings = Omit<StoredSettings, CredentialField> & {
+  jwt: BoundCredential | null;
+  busApiKey: BoundCredential | null;
+};
 
 export const settingsChangeSchema = z.strictObject({
   preset: z.optional(z.enum(['local', 'mainnet'])),
@@ -71,7 +85,14 @@ export type SettingsChangeInput = z.output<typeof settingsChangeSchema>;
 const KEY = 'settings';
 
 export function defaultSettings(preset: NetworkPreset): StoredSettings {
-  return { preset, ...structuredClone(PRESETS[preset]), jwt: null, busApiKey: null, autoLockMinutes: DEFAULT_AUTO_LOCK_MINUTES, wireNames: DEFAULT_WIRE_NAMES };
+  return {
+    preset,
+    ...structuredClone(PRESETS[preset]),
+    jwt: null,
+    busApiKey: null,
+    autoLockMinutes: DEFAULT_AUTO_LOCK_MINUTES,
+    wireNames: DEFAULT_WIRE_NAMES,
+  };
 }
 
 /** The binding of what is stored in a credential field (a legacy plaintext counts as bound to its endpoints). */
@@ -87,10 +108,19 @@ export function applySettingsChange(current: StoredSettings, change: SettingsCha
   if (change.preset) next = { ...next, preset: change.preset, ...structuredClone(PRESETS[change.preset]) };
   if (change.endpoints) next = { ...next, preset: 'custom', endpoints: { ...next.endpoints, ...change.endpoints } };
   // Another primary ledger RPC drops the old fallbacks: they were that network's.
-  if (change.endpoints?.ledgerRpc !== undefined && change.endpoints.ledgerRpc !== current.endpoints.ledgerRpc) next = { ...next, ledgerRpcFallbacks: [] };
-  if (change.ledgerRpcFallbacks) next = { ...next, preset: change.preset ? next.preset : 'custom', ledgerRpcFallbacks: change.ledgerRpcFallbacks };
+  if (change.endpoints?.ledgerRpc !== undefined && change.endpoints.ledgerRpc !== current.endpoints.ledgerRpc)
+    next = { ...next, ledgerRpcFallbacks: [] };
+  if (change.ledgerRpcFallbacks)
+    next = { ...next, preset: change.preset ? next.preset : 'custom', ledgerRpcFallbacks: change.ledgerRpcFallbacks };
   // Another verifier than the preset's is another network than the preset's (./network.ts).
-  if (change.verifierId) next = { ...next, verifierId: change.verifierId, ...(next.preset !== 'custom' && change.verifierId !== PRESETS[next.preset].verifierId ? { preset: 'custom' as const } : {}) };
+  if (change.verifierId)
+    next = {
+      ...next,
+      verifierId: change.verifierId,
+      ...(next.preset !== 'custom' && change.verifierId !== PRESETS[next.preset].verifierId
+        ? { preset: 'custom' as const }
+        : {}),
+    };
   if (change.autoLockMinutes !== undefined) next = { ...next, autoLockMinutes: change.autoLockMinutes };
   if (change.wireNames) next = { ...next, wireNames: change.wireNames };
   next = { ...next, ...carryQuoteSigningKey(current, next, change) };
@@ -155,7 +185,11 @@ export class SettingsStore {
     } catch (e) {
       if (!(e instanceof CorruptedValueError)) throw e;
       // Kept as it is until the user saves settings again; meanwhile the build's default network.
-      this.problems?.report('settings', KEY, 'Your saved settings are damaged: the default network is in use until you save settings again.');
+      this.problems?.report(
+        'settings',
+        KEY,
+        'Your saved settings are damaged: the default network is in use until you save settings again.',
+      );
       this.cached = defaultSettings(this.defaultPreset);
     }
     return this.cached;
@@ -182,7 +216,12 @@ export class SettingsStore {
   /** The settings with each credential opened, when the wallet is unlocked and its origins unchanged. */
   async get(): Promise<Settings> {
     const s = await this.stored();
-    return { ...s, endpoints: { ...s.endpoints }, jwt: await this.open('jwt', s), busApiKey: await this.open('busApiKey', s) };
+    return {
+      ...s,
+      endpoints: { ...s.endpoints },
+      jwt: await this.open('jwt', s),
+      busApiKey: await this.open('busApiKey', s),
+    };
   }
 
   async view(): Promise<SettingsView> {
@@ -201,7 +240,11 @@ export class SettingsStore {
     } catch (e) {
       if (!(e instanceof VaultError)) throw e;
       if (e.code !== 'locked') {
-        this.problems?.report('credentials', `credentials.${field}`, `The saved ${CREDENTIAL_LABEL[field]} cannot be opened by this wallet; enter it again in Settings.`);
+        this.problems?.report(
+          'credentials',
+          `credentials.${field}`,
+          `The saved ${CREDENTIAL_LABEL[field]} cannot be opened by this wallet; enter it again in Settings.`,
+        );
       }
       return null;
     }
@@ -263,7 +306,8 @@ export class SettingsStore {
         const w = waiting[field];
         const stored = s[field];
         if (w) {
-          if (isStillBound(field, w.bound, s.endpoints)) next = { ...next, [field]: await this.seal(field, w.value, w.bound) };
+          if (isStillBound(field, w.bound, s.endpoints))
+            next = { ...next, [field]: await this.seal(field, w.value, w.bound) };
         } else if (typeof stored === 'string') {
           let bound: Binding | null = null;
           try {

@@ -8,7 +8,7 @@
 import { Hono } from 'hono';
 import type { SimContext } from '../context';
 import type { VerifierLedger } from '../ledger/ledger';
-import { RPC, RpcFailure, type RpcResponse, fail, idOf, ok, parseRequest, singleParam } from './jsonrpc';
+import { fail, idOf, ok, parseRequest, RPC, RpcFailure, type RpcResponse, singleParam } from './jsonrpc';
 import { publishMany, publishOne } from './publish';
 import { quote } from './quote';
 import { createSolvers, fundSolvers } from './solvers';

@@ -43,7 +43,11 @@ export type RpcResponse =
   | { jsonrpc: '2.0'; id: RpcId; error: { code: number; message: string } };
 
 export const ok = (id: RpcId, result: unknown): RpcResponse => ({ jsonrpc: '2.0', id, result });
-export const fail = (id: RpcId, code: number, message: string): RpcResponse => ({ jsonrpc: '2.0', id, error: { code, message } });
+export const fail = (id: RpcId, code: number, message: string): RpcResponse => ({
+  jsonrpc: '2.0',
+  id,
+  error: { code, message },
+});
 
 /** The id to echo, when the request has a usable one. */
 export function idOf(value: unknown): RpcId {
@@ -72,6 +76,7 @@ export function parseRequest(value: unknown): RpcRequest {
 export function singleParam(params: unknown): Record<string, unknown> {
   if (!Array.isArray(params) || params.length !== 1) throw invalidParams('params must be an array holding one object');
   const [first] = params as unknown[];
-  if (typeof first !== 'object' || first === null || Array.isArray(first)) throw invalidParams('params[0] must be an object');
+  if (typeof first !== 'object' || first === null || Array.isArray(first))
+    throw invalidParams('params[0] must be an object');
   return first as Record<string, unknown>;
 }

@@ -5,7 +5,7 @@
  * Quote problems (unknown, expired, already used) fail the same way with the bus's own reason.
  * A published intent then shows PENDING → TX_BROADCASTED → SETTLED (status.ts).
  */
-import { type SignedIntent, intentHash, signedIntentSchema } from '../../core';
+import { intentHash, type SignedIntent, signedIntentSchema } from '../../core';
 import type { SimContext } from '../context';
 import { VerifierError } from '../ledger/errors';
 import type { VerifierLedger } from '../ledger/ledger';
@@ -26,10 +26,17 @@ export function publishOne(ctx: SimContext, ledger: VerifierLedger, state: BusSt
   if (!p.success) throw invalidParams(issueText(p.error));
   const result = publish(ctx, ledger, state, [p.data.signed_data], p.data.quote_hashes, 'signed_data');
   const intent_hash = result.intent_hashes[0]!;
-  return result.status === 'OK' ? { status: 'OK', intent_hash } : { status: 'FAILED', reason: result.reason, intent_hash };
+  return result.status === 'OK'
+    ? { status: 'OK', intent_hash }
+    : { status: 'FAILED', reason: result.reason, intent_hash };
 }
 
-export function publishMany(ctx: SimContext, ledger: VerifierLedger, state: BusState, raw: Record<string, unknown>): PublishResult {
+export function publishMany(
+  ctx: SimContext,
+  ledger: VerifierLedger,
+  state: BusState,
+  raw: Record<string, unknown>,
+): PublishResult {
   const p = publishIntentsParams.safeParse(raw);
   if (!p.success) throw invalidParams(issueText(p.error));
   return publish(ctx, ledger, state, p.data.signed_datas, p.data.quote_hashes, 'signed_datas');

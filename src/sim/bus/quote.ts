@@ -8,11 +8,11 @@
 import { intentHash } from '../../core';
 import type { SimContext } from '../context';
 import type { VerifierLedger } from '../ledger/ledger';
-import { type SimToken, findToken } from '../tokenList';
+import { findToken, type SimToken } from '../tokenList';
 import { invalidParams } from './jsonrpc';
 import { amountInFor, amountOutFor } from './pricing';
 import { issueText, quoteParams } from './schemas';
-import { type SimSolver, counterDiff, signCounterIntent } from './solvers';
+import { counterDiff, type SimSolver, signCounterIntent } from './solvers';
 import type { BusState } from './state';
 
 export interface Offer {
@@ -49,16 +49,29 @@ export async function quote(
 
   const tokenIn = findToken(p.defuse_asset_identifier_in);
   const tokenOut = findToken(p.defuse_asset_identifier_out);
-  if (!tokenIn || !tokenOut || tokenIn === tokenOut || !ctx.liquidity.has(tokenIn.assetId, tokenOut.assetId)) return null;
+  if (!tokenIn || !tokenOut || tokenIn === tokenOut || !ctx.liquidity.has(tokenIn.assetId, tokenOut.assetId))
+    return null;
 
   const expires = new Date(ctx.clock.nowMs() + (p.min_deadline_ms ?? DEFAULT_MIN_DEADLINE_MS));
   const answers: (Offer | InsufficientAmount)[] = [];
   for (const solver of solvers) {
-    const amountIn = p.exact_amount_in !== undefined ? BigInt(p.exact_amount_in) : amountInFor(BigInt(p.exact_amount_out!), tokenIn, tokenOut, solver.spreadBps);
-    const amountOut = p.exact_amount_out !== undefined ? BigInt(p.exact_amount_out) : amountOutFor(amountIn, tokenIn, tokenOut, solver.spreadBps);
-    const diff = amountIn > 0n && amountOut > 0n ? counterDiff(ledger, { [tokenIn.assetId]: -amountIn, [tokenOut.assetId]: amountOut }) : null;
+    const amountIn =
+      p.exact_amount_in !== undefined
+        ? BigInt(p.exact_amount_in)
+        : amountInFor(BigInt(p.exact_amount_out!), tokenIn, tokenOut, solver.spreadBps);
+    const amountOut =
+      p.exact_amount_out !== undefined
+        ? BigInt(p.exact_amount_out)
+        : amountOutFor(amountIn, tokenIn, tokenOut, solver.spreadBps);
+    const diff =
+      amountIn > 0n && amountOut > 0n
+        ? counterDiff(ledger, { [tokenIn.assetId]: -amountIn, [tokenOut.assetId]: amountOut })
+        : null;
     if (!diff) {
-      answers.push({ type: 'INSUFFICIENT_AMOUNT', min_amount: minAmountIn(tokenIn, tokenOut, solver.spreadBps).toString() });
+      answers.push({
+        type: 'INSUFFICIENT_AMOUNT',
+        min_amount: minAmountIn(tokenIn, tokenOut, solver.spreadBps).toString(),
+      });
       continue;
     }
     // A solver does not offer what it cannot deliver.

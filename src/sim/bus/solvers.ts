@@ -7,12 +7,12 @@
  * balance exactly.
  */
 import {
-  type KeyPair,
-  type SignedIntent,
   buildIntentPayload,
   encodeVersionedNonce,
   hex,
   implicitAccountId,
+  type KeyPair,
+  type SignedIntent,
   signIntentPayload,
 } from '../../core';
 import type { SimContext } from '../context';
@@ -41,7 +41,9 @@ export function createSolvers(ctx: SimContext): SimSolver[] {
 
 /** Credits each solver with liquidity in every listed token. */
 export function fundSolvers(ledger: VerifierLedger, solvers: readonly SimSolver[]): void {
-  ledger.creditMany(solvers.flatMap((s) => SIM_TOKENS.map((t) => [s.accountId, t.assetId, unitsWorth(LIQUIDITY_USD, t)] as const)));
+  ledger.creditMany(
+    solvers.flatMap((s) => SIM_TOKENS.map((t) => [s.accountId, t.assetId, unitsWorth(LIQUIDITY_USD, t)] as const)),
+  );
 }
 
 /** What the solver must sign against a user diff: its closure under the fee; null when an entry nets to 0. */
@@ -64,7 +66,9 @@ export function signCounterIntent(
     verifyingContract: ledger.verifierId,
     deadline,
     nonce,
-    intents: [{ intent: 'token_diff', diff: Object.fromEntries(Object.entries(diff).map(([t, d]) => [t, d.toString()])) }],
+    intents: [
+      { intent: 'token_diff', diff: Object.fromEntries(Object.entries(diff).map(([t, d]) => [t, d.toString()])) },
+    ],
   });
   return signIntentPayload(solver.key.secretSeed, payload, 'nep413');
 }

@@ -37,10 +37,15 @@ function useWallet(found, how) {
     });
   }
   // Already connected on an earlier visit? intents_accounts never prompts.
-  call('intents_accounts').then((accounts) => showAccount(accounts?.[0]), () => {});
+  call('intents_accounts').then(
+    (accounts) => showAccount(accounts?.[0]),
+    () => {},
+  );
 }
 
-window.addEventListener('intents:announceProvider', (e) => useWallet(e.detail.provider, `announced as ${e.detail.info.name}`));
+window.addEventListener('intents:announceProvider', (e) =>
+  useWallet(e.detail.provider, `announced as ${e.detail.info.name}`),
+);
 if (window.intentsCompanion) useWallet(window.intentsCompanion, 'window.intentsCompanion');
 window.dispatchEvent(new Event('intents:requestProvider'));
 setTimeout(() => provider || ($('wallet').textContent = 'No wallet found: install Intents Companion and reload.'), 500);
@@ -115,7 +120,8 @@ on('status', async () => {
     if (status === 'SETTLED' || status === 'NOT_FOUND_OR_NOT_VALID') break;
     await new Promise((r) => setTimeout(r, 1000));
   }
-  if (last === 'SETTLED' && account) await http('balances', `/dev/balances?accountId=${encodeURIComponent(account.accountId)}`);
+  if (last === 'SETTLED' && account)
+    await http('balances', `/dev/balances?accountId=${encodeURIComponent(account.accountId)}`);
 });
 
 // ---- 8. Disconnect -----------------------------------------------------------------------------------
@@ -144,17 +150,27 @@ async function call(method, params) {
 
 /** One JSON-RPC call to the simulator's message bus (the same origin as this page). */
 async function busCall(method, params) {
-  const body = await http(`bus ${method}`, '/rpc', { jsonrpc: '2.0', id: 1, method, params: [params] }, { 'X-API-Key': BUS_API_KEY });
+  const body = await http(
+    `bus ${method}`,
+    '/rpc',
+    { jsonrpc: '2.0', id: 1, method, params: [params] },
+    { 'X-API-Key': BUS_API_KEY },
+  );
   if (body.error) throw new Error(`${body.error.code} ${body.error.message}`);
   return body.result;
 }
 
 async function http(label, path, body, headers = {}) {
-  const res = await fetch(path, body === undefined ? {} : {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
+  const res = await fetch(
+    path,
+    body === undefined
+      ? {}
+      : {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        },
+  );
   const json = await res.json();
   log(`${label} (HTTP ${res.status})`, json, res.ok ? '' : 'error');
   return json;

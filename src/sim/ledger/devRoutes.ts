@@ -12,11 +12,19 @@ import type { VerifierLedger } from './ledger';
 
 const fundSchema = z.strictObject({
   accountId: z.string().refine(isValidAccountId, { message: 'accountId is not a valid account id' }),
-  tokenId: z.string().refine(isValidTokenId, { message: 'tokenId is not a valid token id (nep141:…, nep171:…:…, nep245:…:…)' }),
-  amount: z.string().refine((s) => isU128String(s) && s !== '0', { message: 'amount must be a positive u128 decimal string' }),
+  tokenId: z
+    .string()
+    .refine(isValidTokenId, { message: 'tokenId is not a valid token id (nep141:…, nep171:…:…, nep245:…:…)' }),
+  amount: z
+    .string()
+    .refine((s) => isU128String(s) && s !== '0', { message: 'amount must be a positive u128 decimal string' }),
 });
-const saltSchema = z.strictObject({ salt: z.string().regex(/^[0-9a-fA-F]{8}$/, { message: 'salt must be 8 hex characters' }) });
-const invalidateSchema = z.strictObject({ salts: z.array(z.string()).min(1, { message: 'salts must name at least one salt' }) });
+const saltSchema = z.strictObject({
+  salt: z.string().regex(/^[0-9a-fA-F]{8}$/, { message: 'salt must be 8 hex characters' }),
+});
+const invalidateSchema = z.strictObject({
+  salts: z.array(z.string()).min(1, { message: 'salts must name at least one salt' }),
+});
 
 export function ledgerDevRoutes(ledger: VerifierLedger): Hono {
   const app = new Hono();

@@ -13,16 +13,16 @@
  * Nothing is written here: the caller commits the working state or drops it.
  */
 import {
-  type IntentPayload,
-  ProtocolError,
-  type SignedIntent,
   extractIntentPayload,
+  type IntentPayload,
   intentHash,
+  ProtocolError,
   parseDeadlineNs,
+  type SignedIntent,
   verifySignedIntent,
 } from '../../core';
-import { ERR, VerifierError, jsonError, publicKeyNotExist } from './errors';
-import { type ExecutedIntent, dip4 } from './events';
+import { ERR, jsonError, publicKeyNotExist, VerifierError } from './errors';
+import { dip4, type ExecutedIntent } from './events';
 import { type BatchEffects, executeIntent } from './intents';
 import { DeltaMatcher, type InvariantViolated } from './invariant';
 import { canonicalKey } from './keys';
@@ -57,7 +57,15 @@ export function runBatch(base: LedgerState, env: EngineEnv, signed: readonly Sig
   const effects: BatchEffects = { transfers: [], outgoing: [], authChanges: [] };
   const executed: ExecutedIntent[] = [];
   let minDeadline: { ns: bigint } | null = null;
-  const intentEnv = { work, matcher, logs, effects, feePips: env.feePips, feeCollector: env.feeCollector, wnearTokenId: env.wnearTokenId };
+  const intentEnv = {
+    work,
+    matcher,
+    logs,
+    effects,
+    feePips: env.feePips,
+    feeCollector: env.feeCollector,
+    wnearTokenId: env.wnearTokenId,
+  };
 
   for (const item of signed) {
     // 1. signature
@@ -94,7 +102,14 @@ export function runBatch(base: LedgerState, env: EngineEnv, signed: readonly Sig
   }
 
   logs.push(dip4('intents_executed', executed));
-  return { work, effects, executed, logs, minDeadline: minDeadline ? rfc3339Of(minDeadline.ns) : null, violation: matcher.finalize() };
+  return {
+    work,
+    effects,
+    executed,
+    logs,
+    minDeadline: minDeadline ? rfc3339Of(minDeadline.ns) : null,
+    violation: matcher.finalize(),
+  };
 }
 
 /**

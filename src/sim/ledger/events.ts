@@ -32,7 +32,11 @@ export function dip4(event: Dip4Event, data: unknown): string {
 }
 
 /** One intent's event body: hash and signer first, then the intent's own fields (tag dropped). */
-export function intentEvent(intentHash: string, accountId: string, fields: Record<string, unknown>): Record<string, unknown> {
+export function intentEvent(
+  intentHash: string,
+  accountId: string,
+  fields: Record<string, unknown>,
+): Record<string, unknown> {
   const { intent: _tag, ...rest } = fields;
   return { intent_hash: intentHash, account_id: accountId, ...rest };
 }

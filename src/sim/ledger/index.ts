@@ -10,11 +10,11 @@ import { ledgerDevRoutes } from './devRoutes';
 import { VerifierLedger } from './ledger';
 import { ledgerRpcRoutes } from './rpc';
 
-export { VerifierLedger, type ExecutionResult, type ExecuteOptions } from './ledger';
-export { VerifierError, ERR } from './errors';
-export type { InvariantViolated } from './invariant';
-export type { OutgoingRecord } from './state';
 export { closureDelta } from './closure';
+export { ERR, VerifierError } from './errors';
+export type { InvariantViolated } from './invariant';
+export { type ExecuteOptions, type ExecutionResult, VerifierLedger } from './ledger';
+export type { OutgoingRecord } from './state';
 
 export interface LedgerModule extends SimModule {
   readonly ledger: VerifierLedger;

@@ -43,7 +43,11 @@ export function keysOf(accountId: string, view: KeyView | undefined): string[] {
 }
 
 /** Adds a key; false when it was already there (the contract's `PublicKeyExists`). */
-export function addKey(accountId: string, view: { publicKeys: string[]; implicitKeyRemoved: boolean }, publicKey: string): boolean {
+export function addKey(
+  accountId: string,
+  view: { publicKeys: string[]; implicitKeyRemoved: boolean },
+  publicKey: string,
+): boolean {
   if (implicitKeyOf(accountId) === publicKey) {
     const wasRemoved = view.implicitKeyRemoved;
     view.implicitKeyRemoved = false;
@@ -55,7 +59,11 @@ export function addKey(accountId: string, view: { publicKeys: string[]; implicit
 }
 
 /** Removes a key; false when it was not there (the contract's `PublicKeyNotExist`). */
-export function removeKey(accountId: string, view: { publicKeys: string[]; implicitKeyRemoved: boolean }, publicKey: string): boolean {
+export function removeKey(
+  accountId: string,
+  view: { publicKeys: string[]; implicitKeyRemoved: boolean },
+  publicKey: string,
+): boolean {
   if (implicitKeyOf(accountId) === publicKey) {
     const wasRemoved = view.implicitKeyRemoved;
     view.implicitKeyRemoved = true;

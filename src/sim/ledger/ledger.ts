@@ -4,7 +4,7 @@
  * texts (docs/protocol.md). State lives in one store slice; every acknowledged change is committed.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
-import { type SignedIntent, base58, isValidAccountId, isValidTokenId, signedIntentSchema, utf8 } from '../../core';
+import { base58, isValidAccountId, isValidTokenId, type SignedIntent, signedIntentSchema, utf8 } from '../../core';
 import type { SimContext } from '../context';
 import { runBatch } from './engine';
 import { ERR, VerifierError } from './errors';
@@ -128,14 +128,18 @@ export class VerifierLedger {
    */
   executeSigned(signed: unknown[], opts: ExecuteOptions = {}): ExecutionResult {
     const items = parseSigned(signed);
-    const outcome = runBatch(this.state, {
-      verifierId: this.verifierId,
-      feePips: this.feePips,
-      feeCollector: this.feeCollector,
-      wnearTokenId: this.wnearTokenId,
-      now: this.ctx.clock.now(),
-      isValidSalt: (salt) => this.salts.isValid(salt),
-    }, items);
+    const outcome = runBatch(
+      this.state,
+      {
+        verifierId: this.verifierId,
+        feePips: this.feePips,
+        feeCollector: this.feeCollector,
+        wnearTokenId: this.wnearTokenId,
+        now: this.ctx.clock.now(),
+        isValidSalt: (salt) => this.salts.isValid(salt),
+      },
+      items,
+    );
     const result: ExecutionResult = {
       intents_executed: outcome.executed,
       logs: outcome.logs,

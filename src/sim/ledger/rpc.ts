@@ -26,7 +26,15 @@ type Id = string | number | null;
 /** Stands for arguments that are not JSON: every schema refuses it, methods without parameters ignore it. */
 const UNPARSABLE = Symbol('unparsable arguments');
 
-const rpcError = (id: Id, name: string, causeName: string, info: Record<string, unknown>, code: number, message: string, data: string) => ({
+const rpcError = (
+  id: Id,
+  name: string,
+  causeName: string,
+  info: Record<string, unknown>,
+  code: number,
+  message: string,
+  data: string,
+) => ({
   jsonrpc: '2.0',
   id,
   error: { name, cause: { name: causeName, info }, code, message, data },
@@ -49,18 +57,32 @@ export function ledgerRpcRoutes(ledger: VerifierLedger): Hono {
     } catch {
       return c.json(parseError(null, 'Body is not valid JSON'));
     }
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return c.json(parseError(null, 'Request must be a JSON object'));
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      return c.json(parseError(null, 'Request must be a JSON object'));
     const req = body as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
     const id: Id = typeof req.id === 'string' || typeof req.id === 'number' ? req.id : null;
     if (req.jsonrpc !== '2.0') return c.json(parseError(id, "jsonrpc must be '2.0'"));
     if (req.method !== 'query') {
       const method = String(req.method);
-      return c.json(rpcError(id, 'REQUEST_VALIDATION_ERROR', 'METHOD_NOT_FOUND', { method_name: method }, -32601, 'Method not found', method));
+      return c.json(
+        rpcError(
+          id,
+          'REQUEST_VALIDATION_ERROR',
+          'METHOD_NOT_FOUND',
+          { method_name: method },
+          -32601,
+          'Method not found',
+          method,
+        ),
+      );
     }
     const params = req.params as Record<string, unknown> | null | undefined;
-    if (typeof params !== 'object' || params === null || Array.isArray(params)) return c.json(parseError(id, 'params must be an object'));
+    if (typeof params !== 'object' || params === null || Array.isArray(params))
+      return c.json(parseError(id, 'params must be an object'));
     if (params.request_type !== 'call_function') {
-      return c.json(parseError(id, `request_type '${String(params.request_type)}' is not simulated; only call_function is`));
+      return c.json(
+        parseError(id, `request_type '${String(params.request_type)}' is not simulated; only call_function is`),
+      );
     }
     if (params.finality === undefined && params.block_id === undefined) {
       return c.json(parseError(id, 'either finality or block_id is required'));
@@ -70,16 +92,40 @@ export function ledgerRpcRoutes(ledger: VerifierLedger): Hono {
       return c.json(parseError(id, 'account_id, method_name and args_base64 are required strings'));
     }
     const block = { block_height: ledger.blockHeight, block_hash: ledger.blockHash };
-    const failed = (vmError: string) => c.json({ jsonrpc: '2.0', id, result: { error: `wasm execution failed with error: ${vmError}`, logs: [], ...block } });
-    const answer = (value: unknown) => c.json({ jsonrpc: '2.0', id, result: { result: [...utf8.encode(JSON.stringify(value))], logs: [], ...block } });
+    const failed = (vmError: string) =>
+      c.json({
+        jsonrpc: '2.0',
+        id,
+        result: { error: `wasm execution failed with error: ${vmError}`, logs: [], ...block },
+      });
+    const answer = (value: unknown) =>
+      c.json({ jsonrpc: '2.0', id, result: { result: [...utf8.encode(JSON.stringify(value))], logs: [], ...block } });
     const token = accountId !== ledger.verifierId ? findToken(`nep141:${accountId}`) : undefined;
     if (token) {
       if (methodName !== 'ft_metadata') return failed('MethodResolveError(MethodNotFound)');
-      return answer({ spec: 'ft-1.0.0', name: token.symbol, symbol: token.symbol, icon: null, reference: null, reference_hash: null, decimals: token.decimals });
+      return answer({
+        spec: 'ft-1.0.0',
+        name: token.symbol,
+        symbol: token.symbol,
+        icon: null,
+        reference: null,
+        reference_hash: null,
+        decimals: token.decimals,
+      });
     }
     if (accountId !== ledger.verifierId) {
       const data = `account ${accountId} does not exist while viewing`;
-      return c.json(rpcError(id, 'HANDLER_ERROR', 'UNKNOWN_ACCOUNT', { requested_account_id: accountId, ...block }, -32000, 'Server error', data));
+      return c.json(
+        rpcError(
+          id,
+          'HANDLER_ERROR',
+          'UNKNOWN_ACCOUNT',
+          { requested_account_id: accountId, ...block },
+          -32000,
+          'Server error',
+          data,
+        ),
+      );
     }
     let argsBytes: Uint8Array;
     try {

@@ -8,7 +8,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { concatBytes, hex, utf8 } from '../../core';
 import { VerifierError } from './errors';
-import { type SaltState, own } from './state';
+import { own, type SaltState } from './state';
 
 const SALT_RE = /^[0-9a-f]{8}$/;
 

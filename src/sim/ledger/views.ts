@@ -34,7 +34,9 @@ const noArgs = z.unknown();
 
 export const VIEWS: Record<string, View> = {
   current_salt: view(noArgs, (l) => l.currentSalt()),
-  is_valid_salt: view(z.looseObject({ salt: z.string().refine((s) => isSaltHex(s.toLowerCase())) }), (l, a) => l.isValidSalt(a.salt)),
+  is_valid_salt: view(z.looseObject({ salt: z.string().refine((s) => isSaltHex(s.toLowerCase())) }), (l, a) =>
+    l.isValidSalt(a.salt),
+  ),
   simulate_intents: view(z.looseObject({ signed: z.array(z.unknown()) }), (l, a) => {
     const { txHash: _none, ...output } = l.executeSigned(a.signed, { simulate: true });
     return output;

@@ -83,7 +83,10 @@ export class WorkingState {
   }
 
   isNonceUsed(accountId: string, nonce: string): boolean {
-    return this.usedNonces.get(accountId)?.has(nonce) === true || own(own(this.base.nonces, accountId) ?? {}, nonce) !== undefined;
+    return (
+      this.usedNonces.get(accountId)?.has(nonce) === true ||
+      own(own(this.base.nonces, accountId) ?? {}, nonce) !== undefined
+    );
   }
 
   /** Records the nonce for the signer; `nonce was already used` when it was. */
@@ -123,4 +126,3 @@ export class WorkingState {
     }
   }
 }
-

@@ -11,7 +11,7 @@ import type { SimContext } from '../context';
 import { restError } from '../http';
 import { findToken } from '../tokenList';
 import { formatted, usd } from './pricing';
-import { NOT_FOUND_MESSAGE, UNAUTHORIZED_MESSAGE, partnerOf } from './routes';
+import { NOT_FOUND_MESSAGE, partnerOf, UNAUTHORIZED_MESSAGE } from './routes';
 import { isIsoDateTime, zodMessage } from './schemas';
 import type { SwapStore } from './swapStore';
 
@@ -23,7 +23,12 @@ const querySchema = z.strictObject({
   depositMemo: z.string().optional(),
   timestampFrom: z.string().refine(isIsoDateTime, '$ must be a valid ISO 8601 date string').optional(),
   page: z.coerce.number().int('$ must be an integer number').min(1, '$ must not be less than 1').default(1),
-  limit: z.coerce.number().int('$ must be an integer number').min(1, '$ must not be less than 1').max(MAX_LIMIT, `$ must not be greater than ${MAX_LIMIT}`).default(MAX_LIMIT),
+  limit: z.coerce
+    .number()
+    .int('$ must be an integer number')
+    .min(1, '$ must not be less than 1')
+    .max(MAX_LIMIT, `$ must not be greater than ${MAX_LIMIT}`)
+    .default(MAX_LIMIT),
   sortOrder: z.enum(['asc', 'desc'], { error: '$ must be one of the following values: asc, desc' }).default('desc'),
 });
 

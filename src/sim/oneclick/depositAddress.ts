@@ -33,7 +33,10 @@ export function deriveDepositTarget(
     } else if (mode === 'MEMO') {
       const shared = sha256(utf8.encode([ctx.config.seed, 'deposit-shared', chain.id].join('/')));
       const n = new DataView(h.buffer, h.byteOffset, 8).getUint32(0) % 999_000_000;
-      target = { depositAddress: addressFromBytes(chain.family as Exclude<typeof chain.family, 'home'>, shared), depositMemo: String(1_000_000 + n) };
+      target = {
+        depositAddress: addressFromBytes(chain.family as Exclude<typeof chain.family, 'home'>, shared),
+        depositMemo: String(1_000_000 + n),
+      };
     } else {
       target = { depositAddress: addressFromBytes(chain.family as Exclude<typeof chain.family, 'home'>, h) };
     }

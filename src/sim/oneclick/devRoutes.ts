@@ -15,7 +15,7 @@ import type { SimContext } from '../context';
 import { restError } from '../http';
 import type { SwapEngine } from './engine';
 import type { LedgerPort } from './ledgerPort';
-import { NOT_FOUND_MESSAGE, jsonBody } from './routes';
+import { jsonBody, NOT_FOUND_MESSAGE } from './routes';
 import { devDepositSchema, priceShiftSchema, seedSchema, swapOutcomeSchema, zodMessage } from './schemas';
 import { seedSwaps } from './seed';
 import type { SwapStore } from './swapStore';
@@ -31,7 +31,10 @@ export interface DevDeps {
 export function swapDevRoutes({ ctx, swaps, engine, ledger }: DevDeps): Hono {
   const app = new Hono();
 
-  async function parse<T extends z.ZodType>(c: Parameters<typeof jsonBody>[0], schema: T): Promise<z.output<T> | Response> {
+  async function parse<T extends z.ZodType>(
+    c: Parameters<typeof jsonBody>[0],
+    schema: T,
+  ): Promise<z.output<T> | Response> {
     const body = await jsonBody(c);
     if (body instanceof Response) return body;
     const parsed = schema.safeParse(body);
@@ -47,7 +50,8 @@ export function swapDevRoutes({ ctx, swaps, engine, ledger }: DevDeps): Hono {
     const req = swap.quoteResponse.quoteRequest;
     const assetId = body.assetId ?? (req.swapType === 'ANY_INPUT' ? undefined : req.originAsset);
     if (!assetId) return restError(c, 400, 'assetId is required for ANY_INPUT deposits');
-    if (req.swapType !== 'ANY_INPUT' && assetId !== req.originAsset) return restError(c, 400, `assetId must be the quote's originAsset ${req.originAsset}`);
+    if (req.swapType !== 'ANY_INPUT' && assetId !== req.originAsset)
+      return restError(c, 400, `assetId must be the quote's originAsset ${req.originAsset}`);
     const amount = BigInt(body.amount);
     const intents = req.depositType === 'INTENTS';
     const txHash = body.txHash ?? engine.originTxHash(swap);
@@ -56,7 +60,15 @@ export function swapDevRoutes({ ctx, swaps, engine, ledger }: DevDeps): Hono {
     if (intents && !known) ledger.credit(body.depositAddress, assetId, amount);
     engine.addDeposit(
       swap,
-      { txHash, assetId, amount, memo: body.memo ?? null, sender: body.sender ?? null, via: intents ? 'intents' : 'origin', intentHash: null },
+      {
+        txHash,
+        assetId,
+        amount,
+        memo: body.memo ?? null,
+        sender: body.sender ?? null,
+        via: intents ? 'intents' : 'origin',
+        intentHash: null,
+      },
       ctx.clock.nowMs(),
     );
     ctx.commit();

@@ -109,7 +109,15 @@ export class SwapEngine {
         if (req.swapType !== 'ANY_INPUT' && assetId !== req.originAsset) continue;
         this.addDeposit(
           swap,
-          { txHash: event.txHash, assetId, amount: BigInt(amount), memo: event.memo ?? null, sender: event.from, via: 'intents', intentHash: event.intentHash },
+          {
+            txHash: event.txHash,
+            assetId,
+            amount: BigInt(amount),
+            memo: event.memo ?? null,
+            sender: event.from,
+            via: 'intents',
+            intentHash: event.intentHash,
+          },
           now,
         );
         changed = true;
@@ -144,9 +152,11 @@ export class SwapEngine {
     const steps: Step[] = [];
     for (const deposit of swap.deposits) {
       if (!deposit.detected) steps.push({ kind: 'detect', at: deposit.detectAtMs, deposit });
-      else if (!deposit.confirmed) steps.push({ kind: 'confirm', at: deposit.confirmAtMs ?? deposit.detectAtMs, deposit });
+      else if (!deposit.confirmed)
+        steps.push({ kind: 'confirm', at: deposit.confirmAtMs ?? deposit.detectAtMs, deposit });
     }
-    if (swap.status === 'PROCESSING' && swap.processAtMs !== null) steps.push({ kind: 'execute', at: swap.processAtMs });
+    if (swap.status === 'PROCESSING' && swap.processAtMs !== null)
+      steps.push({ kind: 'execute', at: swap.processAtMs });
     if (swap.status === 'INCOMPLETE_DEPOSIT') steps.push({ kind: 'deadline', at: this.deadlineMs(swap) });
     steps.sort((a, b) => a.at - b.at || STEP_ORDER[a.kind] - STEP_ORDER[b.kind]);
     return steps[0];
@@ -159,7 +169,9 @@ export class SwapEngine {
       case 'confirm':
         return this.confirm(swap, step.deposit, step.at);
       case 'execute':
-        return swap.quoteResponse.quoteRequest.swapType === 'ANY_INPUT' ? this.convertPool(swap, step.at) : this.execute(swap, step.at);
+        return swap.quoteResponse.quoteRequest.swapType === 'ANY_INPUT'
+          ? this.convertPool(swap, step.at)
+          : this.execute(swap, step.at);
       case 'deadline':
         return this.refund(swap, step.at, 'PARTIAL_DEPOSIT', this.confirmedTotal(swap));
     }
@@ -171,10 +183,15 @@ export class SwapEngine {
     deposit.confirmAtMs = at + this.ctx.config.timing.confirmMs;
     swap.claimedTxHashes = swap.claimedTxHashes.filter((h) => h !== deposit.txHash);
     const home = chainInfo('home')!;
-    this.addTxRef(swap.outcome.originChainTxHashes, deposit.txHash, deposit.via === 'intents' ? home : this.originChain(swap));
+    this.addTxRef(
+      swap.outcome.originChainTxHashes,
+      deposit.txHash,
+      deposit.via === 'intents' ? home : this.originChain(swap),
+    );
     if (deposit.via === 'intents') {
       if (!swap.outcome.homeTxHashes.includes(deposit.txHash)) swap.outcome.homeTxHashes.push(deposit.txHash);
-      if (deposit.intentHash && !swap.outcome.intentHashes.includes(deposit.intentHash)) swap.outcome.intentHashes.push(deposit.intentHash);
+      if (deposit.intentHash && !swap.outcome.intentHashes.includes(deposit.intentHash))
+        swap.outcome.intentHashes.push(deposit.intentHash);
     }
     if (deposit.sender && !swap.senders.includes(deposit.sender)) swap.senders.push(deposit.sender);
     if (swap.status === 'PENDING_DEPOSIT') this.setStatus(swap, 'KNOWN_DEPOSIT_TX', at);
@@ -223,7 +240,8 @@ export class SwapEngine {
     if (!tokenIn || !tokenOut) return this.fail(swap, at);
     if (swap.forcedOutcome === 'FAILED') return this.fail(swap, at);
     if (swap.forcedOutcome) return this.refund(swap, at, swap.forcedOutcome, deposited);
-    if (!this.ctx.liquidity.has(req.originAsset, req.destinationAsset)) return this.refund(swap, at, 'NO_LIQUIDITY', deposited);
+    if (!this.ctx.liquidity.has(req.originAsset, req.destinationAsset))
+      return this.refund(swap, at, 'NO_LIQUIDITY', deposited);
 
     const shift = this.swaps.priceShiftBps;
     const fee = centiBps((req.appFees ?? []).reduce((n, f) => n + f.fee, 0));
@@ -236,7 +254,8 @@ export class SwapEngine {
     if (req.swapType === 'EXACT_OUTPUT') {
       out = BigInt(quote.amountOut);
       used = moreBps(marketIn(out + withdrawFee, tokenIn, tokenOut, shift), fee);
-      if (used > deposited || used > BigInt(quote.amountIn)) return this.refund(swap, at, 'AMOUNT_LESS_THAN_MIN_AMOUNT_OUT', deposited);
+      if (used > deposited || used > BigInt(quote.amountIn))
+        return this.refund(swap, at, 'AMOUNT_LESS_THAN_MIN_AMOUNT_OUT', deposited);
       const min = BigInt(quote.minAmountIn);
       slippage = min === 0n ? 0 : Number(((used - min) * 10_000n) / min);
     } else {
@@ -255,7 +274,11 @@ export class SwapEngine {
       slippage = expected === 0n ? 0 : Number(((expected - out) * 10_000n) / expected);
     }
     const outChain = chainInfo(tokenOut.blockchain)!;
-    if (req.recipientType === 'DESTINATION_CHAIN' && outChain.id !== 'home' && out < unitsForUsd(outChain.bridgeMinUsd, tokenOut)) {
+    if (
+      req.recipientType === 'DESTINATION_CHAIN' &&
+      outChain.id !== 'home' &&
+      out < unitsForUsd(outChain.bridgeMinUsd, tokenOut)
+    ) {
       return this.refund(swap, at, 'AMOUNT_LESS_THAN_MIN_WITHDRAWABLE', deposited);
     }
 
@@ -287,7 +310,14 @@ export class SwapEngine {
     // An X-address recipient carries its destination tag to the chain, through the withdrawal's memo.
     const { address, memo } = splitRecipient(swap.quoteResponse.quoteRequest.recipient);
     const bridgeMemo = ['WITHDRAW_TO', address, ...(memo === null ? [] : [memo])].join(':');
-    (swap.deliveries ??= []).push({ chain: outChain.id, address, destinationTag: memo, bridgeMemo, amount: amount.toString(), txHash });
+    (swap.deliveries ??= []).push({
+      chain: outChain.id,
+      address,
+      destinationTag: memo,
+      bridgeMemo,
+      amount: amount.toString(),
+      txHash,
+    });
   }
 
   /** Ends the swap as REFUNDED, returning `amount` (all deposited) to the refund address. */
@@ -302,7 +332,11 @@ export class SwapEngine {
    * Sends `amount` of the origin asset back: on the ledger for `refundType: INTENTS`, else on the
    * origin chain less the refund fee. False when the deposit account cannot pay it.
    */
-  private refundFunds(swap: SwapRecord, amount: bigint, opts: { fromDepositAccount: boolean } = { fromDepositAccount: true }): boolean {
+  private refundFunds(
+    swap: SwapRecord,
+    amount: bigint,
+    opts: { fromDepositAccount: boolean } = { fromDepositAccount: true },
+  ): boolean {
     const req = swap.quoteResponse.quoteRequest;
     if (amount <= 0n) return true;
     try {
@@ -325,7 +359,11 @@ export class SwapEngine {
   }
 
   /** Funds of an INTENTS deposit sit in the deposit account on the ledger until swapped or refunded. */
-  private takeFromDepositAccount(swap: SwapRecord, amount: bigint, assetId = swap.quoteResponse.quoteRequest.originAsset): void {
+  private takeFromDepositAccount(
+    swap: SwapRecord,
+    amount: bigint,
+    assetId = swap.quoteResponse.quoteRequest.originAsset,
+  ): void {
     if (swap.quoteResponse.quoteRequest.depositType !== 'INTENTS' || amount <= 0n) return;
     const address = swap.quoteResponse.quote.depositAddress!;
     if (this.ledger.balanceOf(address, assetId) < amount) throw new Error('deposit account balance is short');
@@ -353,7 +391,8 @@ export class SwapEngine {
         retry = true;
         continue;
       }
-      const out = d.assetId === req.destinationAsset ? BigInt(d.amount) : marketOut(BigInt(d.amount), tokenIn, tokenOut);
+      const out =
+        d.assetId === req.destinationAsset ? BigInt(d.amount) : marketOut(BigInt(d.amount), tokenIn, tokenOut);
       try {
         this.takeFromDepositAccount(swap, BigInt(d.amount), d.assetId);
       } catch {
@@ -386,7 +425,13 @@ export class SwapEngine {
           withdrawals.push({ status: 'SUCCESS', amountOut: amount.toString(), withdrawFee: '0', atMs: at, hash });
         } catch {
           // The live job records the failed attempt and tries again later (docs/services.md, "ANY_INPUT").
-          withdrawals.push({ status: 'FAILED', amountOut: '0', withdrawFee: '0', atMs: at, hash: swap.outcome.intentHashes.at(-1) ?? this.homeTx() });
+          withdrawals.push({
+            status: 'FAILED',
+            amountOut: '0',
+            withdrawFee: '0',
+            atMs: at,
+            hash: swap.outcome.intentHashes.at(-1) ?? this.homeTx(),
+          });
           retry = true;
         }
       }
@@ -415,7 +460,9 @@ export class SwapEngine {
   originChain(swap: SwapRecord): ChainInfo {
     const req = swap.quoteResponse.quoteRequest;
     const token = findToken(req.originAsset);
-    return (req.depositType === 'INTENTS' || !token ? chainInfo('home') : chainInfo(token.blockchain)) ?? chainInfo('home')!;
+    return (
+      (req.depositType === 'INTENTS' || !token ? chainInfo('home') : chainInfo(token.blockchain)) ?? chainInfo('home')!
+    );
   }
 
   private addTxRef(list: TxRef[], hash: string, chain: ChainInfo): void {

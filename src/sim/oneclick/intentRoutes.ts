@@ -9,13 +9,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
-  type SignedIntent,
   encodeVersionedNonce,
   extractIntentPayload,
   formatDeadline,
   hex,
   intentHash,
   isValidAccountId,
+  type SignedIntent,
   signedIntentSchema,
 } from '../../core';
 import type { SimContext } from '../context';
@@ -43,7 +43,10 @@ const generateSchema = z.strictObject({
   signerId: z.string().refine(isValidAccountId, 'signerId must be a valid account id'),
   depositAddress: z.string().min(1),
 });
-const submitSchema = z.strictObject({ type: z.literal('swap_transfer'), signedData: z.record(z.string(), z.unknown()) });
+const submitSchema = z.strictObject({
+  type: z.literal('swap_transfer'),
+  signedData: z.record(z.string(), z.unknown()),
+});
 
 const BAD_GENERATE = 'Bad Request - Invalid input or quote state';
 const BAD_SUBMIT = 'Bad Request - Invalid signature or intent data';
@@ -54,8 +57,10 @@ export function intentRoutes(ctx: SimContext, swaps: SwapStore, ledger: IntentLe
   const payable = (depositAddress: string) => {
     const swap = swaps.find(depositAddress, undefined);
     if (!swap) return `${BAD_GENERATE}: deposit address not found`;
-    if (swap.quoteResponse.quoteRequest.depositType !== 'INTENTS') return `${BAD_GENERATE}: this swap takes its deposit on the origin chain`;
-    if (swap.status !== 'PENDING_DEPOSIT') return `${BAD_GENERATE}: this swap is ${swap.status}, not waiting for a deposit`;
+    if (swap.quoteResponse.quoteRequest.depositType !== 'INTENTS')
+      return `${BAD_GENERATE}: this swap takes its deposit on the origin chain`;
+    if (swap.status !== 'PENDING_DEPOSIT')
+      return `${BAD_GENERATE}: this swap is ${swap.status}, not waiting for a deposit`;
     return swap;
   };
 
@@ -66,7 +71,8 @@ export function intentRoutes(ctx: SimContext, swaps: SwapStore, ledger: IntentLe
     const parsed = generateSchema.safeParse(body);
     if (!parsed.success) return restError(c, 400, zodMessage(parsed.error));
     const { standard, signerId, depositAddress } = parsed.data;
-    if (standard !== 'nep413') return restError(c, 400, `${BAD_GENERATE}: the simulator signs with nep413 only, not ${standard}`);
+    if (standard !== 'nep413')
+      return restError(c, 400, `${BAD_GENERATE}: the simulator signs with nep413 only, not ${standard}`);
     const swap = payable(depositAddress);
     if (typeof swap === 'string') return restError(c, 400, swap);
     const { quote, quoteRequest } = swap.quoteResponse;
@@ -79,7 +85,10 @@ export function intentRoutes(ctx: SimContext, swaps: SwapStore, ledger: IntentLe
     };
     const message = JSON.stringify({ deadline: formatDeadline(deadline), intents: [transfer], signer_id: signerId });
     const nonce = encodeVersionedNonce({ salt: hex.decode(ledger.currentSalt()), deadline, random15: ctx.random(15) });
-    return c.json({ intent: { standard, payload: { message, nonce, recipient: ledger.verifierId } }, correlationId: correlationId() });
+    return c.json({
+      intent: { standard, payload: { message, nonce, recipient: ledger.verifierId } },
+      correlationId: correlationId(),
+    });
   });
 
   app.post('/v0/submit-intent', async (c) => {
@@ -89,7 +98,8 @@ export function intentRoutes(ctx: SimContext, swaps: SwapStore, ledger: IntentLe
     const parsed = submitSchema.safeParse(body);
     if (!parsed.success) return restError(c, 400, zodMessage(parsed.error));
     const signed = signedIntentSchema.safeParse(parsed.data.signedData);
-    if (!signed.success) return restError(c, 400, `${BAD_SUBMIT}: signedData is not a signed nep413 or raw_ed25519 payload`);
+    if (!signed.success)
+      return restError(c, 400, `${BAD_SUBMIT}: signedData is not a signed nep413 or raw_ed25519 payload`);
     const problem = paymentProblem(signed.data, payable);
     if (problem) return restError(c, 400, problem);
     try {
@@ -113,7 +123,8 @@ function paymentProblem(signed: SignedIntent, payable: (address: string) => unkn
     return `${BAD_SUBMIT}: ${e instanceof Error ? e.message : String(e)}`;
   }
   const transfers = intents.filter((i) => i.intent === 'transfer');
-  if (transfers.length !== intents.length || transfers.length === 0) return `${BAD_SUBMIT}: a swap_transfer holds transfer intents only`;
+  if (transfers.length !== intents.length || transfers.length === 0)
+    return `${BAD_SUBMIT}: a swap_transfer holds transfer intents only`;
   for (const t of transfers) {
     const swap = payable(t.receiver_id);
     if (typeof swap === 'string') return swap.replace(BAD_GENERATE, BAD_SUBMIT);

@@ -7,22 +7,21 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { hex, isValidAccountId, signQuote, utf8 } from '../../core';
 import type { SimContext } from '../context';
 import { correlationId as newCorrelationId } from '../http';
-import { type SimToken, findToken } from '../tokenList';
+import { findToken, type SimToken } from '../tokenList';
 import { isAddressOnChain, isEvmAddress } from './addresses';
 import { type ChainInfo, chainInfo } from './chains';
 import { deriveDepositTarget } from './depositAddress';
-import { ANY_ASSET, type AppFee, type QuoteBody, type QuoteRequestEcho, type QuoteResponse, type SwapRecord, emptyOutcome, swapKey } from './model';
 import {
-  centiBps,
-  formatted,
-  grossUpBps,
-  lessBps,
-  marketIn,
-  marketOut,
-  moreBps,
-  unitsForUsd,
-  usd,
-} from './pricing';
+  ANY_ASSET,
+  type AppFee,
+  emptyOutcome,
+  type QuoteBody,
+  type QuoteRequestEcho,
+  type QuoteResponse,
+  type SwapRecord,
+  swapKey,
+} from './model';
+import { centiBps, formatted, grossUpBps, lessBps, marketIn, marketOut, moreBps, unitsForUsd, usd } from './pricing';
 import { type QuoteRequestInput, quoteRequestSchema, zodMessage } from './schemas';
 import type { SwapStore } from './swapStore';
 
@@ -90,7 +89,12 @@ export function price(
     case 'FLEX_INPUT': {
       const amountOut = netOf(marketOut(lessBps(amount, fee), tokenIn, tokenOut), withdrawFee);
       // The lower bound is the slippage plus 1% (docs/services.md, "The swap service": FLEX_INPUT).
-      return { amountIn: amount, minAmountIn: lessBps(amount, slip + 10_000n), amountOut, minAmountOut: lessBps(amountOut, slip) };
+      return {
+        amountIn: amount,
+        minAmountIn: lessBps(amount, slip + 10_000n),
+        amountOut,
+        minAmountOut: lessBps(amountOut, slip),
+      };
     }
     default: {
       const amountOut = netOf(marketOut(lessBps(amount, fee), tokenIn, tokenOut), withdrawFee);
@@ -106,12 +110,26 @@ const netOf = (gross: bigint, withdrawFee: bigint) => (gross > withdrawFee ? gro
  * there, priced like a refund on that chain). "0" when nothing leaves the home ledger: an INTENTS
  * recipient or a home-ledger token is credited inside the verifier, no bridge withdrawal is made.
  */
-export function withdrawFeeOf(req: Pick<QuoteRequestInput, 'recipientType'>, outChain: ChainInfo, tokenOut: SimToken): bigint {
-  return req.recipientType === 'DESTINATION_CHAIN' && outChain.id !== 'home' ? unitsForUsd(outChain.refundFeeUsd, tokenOut) : 0n;
+export function withdrawFeeOf(
+  req: Pick<QuoteRequestInput, 'recipientType'>,
+  outChain: ChainInfo,
+  tokenOut: SimToken,
+): bigint {
+  return req.recipientType === 'DESTINATION_CHAIN' && outChain.id !== 'home'
+    ? unitsForUsd(outChain.refundFeeUsd, tokenOut)
+    : 0n;
 }
 
 /** The smallest input the bridges move for this route, in origin units (0: no bridge involved). */
-function bridgeMinimum(req: QuoteRequestInput, inChain: ChainInfo, outChain: ChainInfo, tokenIn: SimToken, tokenOut: SimToken, feeBps: number, withdrawFee: bigint): bigint {
+function bridgeMinimum(
+  req: QuoteRequestInput,
+  inChain: ChainInfo,
+  outChain: ChainInfo,
+  tokenIn: SimToken,
+  tokenOut: SimToken,
+  feeBps: number,
+  withdrawFee: bigint,
+): bigint {
   const usdMin = Math.max(
     req.depositType === 'ORIGIN_CHAIN' ? inChain.bridgeMinUsd : 0,
     req.recipientType === 'DESTINATION_CHAIN' ? outChain.bridgeMinUsd : 0,
@@ -160,7 +178,8 @@ export function makeQuote(deps: QuoteDeps, body: Record<string, unknown>, caller
   const now = ctx.clock.nowMs();
   if (Date.parse(req.deadline) <= now) throw new QuoteError(400, 'deadline must be in the future');
 
-  const inChain = req.depositType === 'INTENTS' ? chainInfo('home') : tokenIn ? chainInfo(tokenIn.blockchain) : undefined;
+  const inChain =
+    req.depositType === 'INTENTS' ? chainInfo('home') : tokenIn ? chainInfo(tokenIn.blockchain) : undefined;
   const outChain = chainInfo(tokenOut.blockchain);
   if (anyInput && req.depositType !== 'INTENTS') throw new QuoteError(400, 'depositType must be INTENTS for ANY_INPUT');
   if (anyInput && req.refundType !== 'INTENTS') throw new QuoteError(400, 'refundType must be INTENTS for ANY_INPUT');
@@ -168,7 +187,10 @@ export function makeQuote(deps: QuoteDeps, body: Record<string, unknown>, caller
 
   const mode = req.depositMode ?? 'SIMPLE';
   if (!inChain.depositModes.includes(mode)) {
-    throw new QuoteError(400, `depositMode ${mode} is not supported for ${req.depositType === 'INTENTS' ? 'INTENTS deposits' : `${inChain.id} deposits`}; use ${inChain.depositModes.join(' or ')}`);
+    throw new QuoteError(
+      400,
+      `depositMode ${mode} is not supported for ${req.depositType === 'INTENTS' ? 'INTENTS deposits' : `${inChain.id} deposits`}; use ${inChain.depositModes.join(' or ')}`,
+    );
   }
   if (!recipientValid(req, outChain)) throw new QuoteError(400, 'recipient is not valid');
   // The refund of an ORIGIN_CHAIN refund goes to the origin asset's chain, even for INTENTS deposits.
@@ -189,7 +211,8 @@ export function makeQuote(deps: QuoteDeps, body: Record<string, unknown>, caller
   if (!anyInput && req.swapType === 'EXACT_OUTPUT' && req.slippageTolerance >= 10_000) {
     throw new QuoteError(400, 'slippageTolerance must be less than 10000 for EXACT_OUTPUT');
   }
-  if (tokenIn && !ctx.liquidity.has(req.originAsset, req.destinationAsset)) throw new QuoteError(400, 'No liquidity available');
+  if (tokenIn && !ctx.liquidity.has(req.originAsset, req.destinationAsset))
+    throw new QuoteError(400, 'No liquidity available');
 
   let priced: Priced = { amountIn: 0n, minAmountIn: 0n, amountOut: 0n, minAmountOut: 0n };
   // ANY_INPUT quotes price nothing up front (each deposit is swapped as it comes): no fee to take out.
@@ -199,7 +222,9 @@ export function makeQuote(deps: QuoteDeps, body: Record<string, unknown>, caller
     priced = price(req, tokenIn, tokenOut, feeBps, withdrawFee);
     if ((req.swapType === 'EXACT_OUTPUT' ? priced.minAmountIn : priced.amountIn) < minimum) {
       const tryAtLeast =
-        req.swapType === 'EXACT_OUTPUT' ? netOf(marketOut(lessBps(minimum, centiBps(feeBps)), tokenIn, tokenOut), withdrawFee) + 1n : minimum;
+        req.swapType === 'EXACT_OUTPUT'
+          ? netOf(marketOut(lessBps(minimum, centiBps(feeBps)), tokenIn, tokenOut), withdrawFee) + 1n
+          : minimum;
       throw new QuoteError(400, `Amount is too low for bridge, try at least ${tryAtLeast}`);
     }
     if (priced.amountOut <= 0n || priced.minAmountOut <= 0n) throw new QuoteError(400, 'Failed to get quote');
@@ -224,15 +249,19 @@ export function makeQuote(deps: QuoteDeps, body: Record<string, unknown>, caller
     ...(req.connectedWallets !== undefined && { connectedWallets: req.connectedWallets }),
     ...(req.sessionId !== undefined && { sessionId: req.sessionId }),
     ...(req.virtualChainRecipient !== undefined && { virtualChainRecipient: req.virtualChainRecipient }),
-    ...(req.virtualChainRefundRecipient !== undefined && { virtualChainRefundRecipient: req.virtualChainRefundRecipient }),
+    ...(req.virtualChainRefundRecipient !== undefined && {
+      virtualChainRefundRecipient: req.virtualChainRefundRecipient,
+    }),
     ...(req.customRecipientMsg !== undefined && { customRecipientMsg: req.customRecipientMsg }),
     ...(req.referral !== undefined && { referral: req.referral }),
     ...(req.quoteWaitingTimeMs !== undefined && { quoteWaitingTimeMs: req.quoteWaitingTimeMs }),
     ...(appFees.length > 0 && { appFees }),
   };
 
-  const destinationSeconds = req.recipientType === 'DESTINATION_CHAIN' && outChain.id !== 'home' ? Math.ceil(outChain.timeEstimateSec / 2) : 0;
-  const refundFee = tokenIn && req.refundType === 'ORIGIN_CHAIN' ? unitsForUsd(refundChain?.refundFeeUsd ?? 0, tokenIn) : 0n;
+  const destinationSeconds =
+    req.recipientType === 'DESTINATION_CHAIN' && outChain.id !== 'home' ? Math.ceil(outChain.timeEstimateSec / 2) : 0;
+  const refundFee =
+    tokenIn && req.refundType === 'ORIGIN_CHAIN' ? unitsForUsd(refundChain?.refundFeeUsd ?? 0, tokenIn) : 0n;
   const quote: QuoteBody = {
     amountIn: priced.amountIn.toString(),
     amountInFormatted: formatted(priced.amountIn, tokenIn),
@@ -248,7 +277,15 @@ export function makeQuote(deps: QuoteDeps, body: Record<string, unknown>, caller
     withdrawFee: withdrawFee.toString(),
   };
   if (!req.dry) {
-    const target = deriveDepositTarget(ctx, inChain, req.depositType === 'INTENTS', mode, timestamp, correlationId, (a, m) => deps.swaps.has(a, m));
+    const target = deriveDepositTarget(
+      ctx,
+      inChain,
+      req.depositType === 'INTENTS',
+      mode,
+      timestamp,
+      correlationId,
+      (a, m) => deps.swaps.has(a, m),
+    );
     const inactiveAt = new Date(Date.parse(req.deadline) + INACTIVE_AFTER_DEADLINE_MS).toISOString();
     quote.depositAddress = target.depositAddress;
     if (target.depositMemo !== undefined) quote.depositMemo = target.depositMemo;
@@ -256,11 +293,18 @@ export function makeQuote(deps: QuoteDeps, body: Record<string, unknown>, caller
     quote.timeWhenInactive = inactiveAt;
   }
   if (req.virtualChainRecipient !== undefined) quote.virtualChainRecipient = req.virtualChainRecipient;
-  if (req.virtualChainRefundRecipient !== undefined) quote.virtualChainRefundRecipient = req.virtualChainRefundRecipient;
+  if (req.virtualChainRefundRecipient !== undefined)
+    quote.virtualChainRefundRecipient = req.virtualChainRefundRecipient;
   if (req.customRecipientMsg !== undefined) quote.customRecipientMsg = req.customRecipientMsg;
 
   const unsigned = { timestamp, quoteRequest, quote };
-  const response: QuoteResponse = { correlationId, timestamp, signature: signQuote(unsigned, ctx.quoteSigner.secretSeed), quoteRequest, quote };
+  const response: QuoteResponse = {
+    correlationId,
+    timestamp,
+    signature: signQuote(unsigned, ctx.quoteSigner.secretSeed),
+    quoteRequest,
+    quote,
+  };
   if (!req.dry) deps.swaps.add(openSwap(deps, response, caller.partner, now));
   return response;
 }

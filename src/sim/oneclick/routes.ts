@@ -8,10 +8,10 @@ import type { SimContext } from '../context';
 import { BadJson, readJsonObject, restError } from '../http';
 import { PRICE_UPDATED_AT, SIM_TOKENS } from '../tokenList';
 import type { SwapEngine } from './engine';
-import { QuoteError, makeQuote } from './quote';
+import { makeQuote, QuoteError } from './quote';
 import { statusQuerySchema, submitDepositSchema, zodMessage } from './schemas';
 import type { SwapStore } from './swapStore';
-import { TransactionsError, listTransactions, parseTransactionsQuery } from './transactions';
+import { listTransactions, parseTransactionsQuery, TransactionsError } from './transactions';
 import { statusView } from './views';
 
 export const NOT_FOUND_MESSAGE = 'Deposit address not found';

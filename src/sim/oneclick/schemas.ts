@@ -44,7 +44,9 @@ export const quoteRequestSchema = z.object({
   recipientType: z.enum(RECIPIENT_TYPES, { error: oneOf(RECIPIENT_TYPES) }).default('DESTINATION_CHAIN'),
   deadline: str().refine(isIsoDateTime, '$ must be a valid ISO 8601 date string'),
   depositMode: opt(z.enum(DEPOSIT_MODES, { error: oneOf(DEPOSIT_MODES) })),
-  connectedWallets: opt(z.array(z.string({ error: 'each value in $ must be a string' }), { error: '$ must be an array' })),
+  connectedWallets: opt(
+    z.array(z.string({ error: 'each value in $ must be a string' }), { error: '$ must be an array' }),
+  ),
   sessionId: opt(str()),
   virtualChainRecipient: opt(str()),
   virtualChainRefundRecipient: opt(str()),
@@ -57,7 +59,9 @@ export const quoteRequestSchema = z.object({
       .min(0, '$ must not be less than 0')
       .max(60_000, '$ must not be greater than 60000'),
   ),
-  appFees: opt(z.array(appFeeSchema, { error: '$ must be an array' }).max(10, '$ must contain no more than 10 elements')),
+  appFees: opt(
+    z.array(appFeeSchema, { error: '$ must be an array' }).max(10, '$ must contain no more than 10 elements'),
+  ),
 });
 export type QuoteRequestInput = z.output<typeof quoteRequestSchema>;
 

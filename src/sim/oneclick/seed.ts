@@ -3,28 +3,47 @@
  * back from now, across pairs, statuses, referrals, an affiliate and test transactions, so history
  * screens and the transactions API can be tried without running real swaps. Seeded swaps are frozen.
  */
-import { base58, signQuote, utf8 } from '../../core';
+
 import { sha256 } from '@noble/hashes/sha2.js';
+import { base58, signQuote, utf8 } from '../../core';
 import type { SimContext } from '../context';
 import { correlationId as newCorrelationId } from '../http';
 import { SIM_TOKENS, type SimToken } from '../tokenList';
 import { addressFromBytes, txHashFromBytes } from './addresses';
 import { type ChainInfo, chainInfo, explorerUrl } from './chains';
 import { deriveDepositTarget } from './depositAddress';
-import { type QuoteRequestEcho, REFUND_REASONS, type SwapRecord, type SwapStatus, emptyOutcome, swapKey } from './model';
+import {
+  emptyOutcome,
+  type QuoteRequestEcho,
+  REFUND_REASONS,
+  type SwapRecord,
+  type SwapStatus,
+  swapKey,
+} from './model';
 import { formatted, unitsForUsd, usd } from './pricing';
 import { isTestSwap, price } from './quote';
 import type { SwapStore } from './swapStore';
 
 const STATUS_CYCLE: readonly SwapStatus[] = [
-  'SUCCESS', 'SUCCESS', 'REFUNDED', 'SUCCESS', 'FAILED', 'SUCCESS', 'PROCESSING', 'PENDING_DEPOSIT', 'SUCCESS', 'INCOMPLETE_DEPOSIT',
+  'SUCCESS',
+  'SUCCESS',
+  'REFUNDED',
+  'SUCCESS',
+  'FAILED',
+  'SUCCESS',
+  'PROCESSING',
+  'PENDING_DEPOSIT',
+  'SUCCESS',
+  'INCOMPLETE_DEPOSIT',
 ];
 const REFERRALS = ['wallet-a', 'wallet-b', undefined] as const;
 export const SEED_AFFILIATE = 'affiliate.near';
 
 function addressOn(chain: ChainInfo, label: string, seed: string): string {
   const h = sha256(utf8.encode(`${seed}/seed-address/${label}`));
-  return chain.family === 'home' ? `seed-${base58.encode(h.slice(0, 4)).toLowerCase()}.near` : addressFromBytes(chain.family, h);
+  return chain.family === 'home'
+    ? `seed-${base58.encode(h.slice(0, 4)).toLowerCase()}.near`
+    : addressFromBytes(chain.family, h);
 }
 
 export function seedSwaps(ctx: SimContext, swaps: SwapStore, count: number, testEvery: number): number {
@@ -64,7 +83,15 @@ export function seedSwaps(ctx: SimContext, swaps: SwapStore, count: number, test
     const fee = (request.appFees ?? []).reduce((n, f) => n + f.fee, 0);
     const priced = price(request, tokenIn, tokenOut, fee);
     const correlationId = newCorrelationId();
-    const target = deriveDepositTarget(ctx, inChain, false, request.depositMode ?? 'SIMPLE', timestamp, correlationId, (a, m) => swaps.has(a, m));
+    const target = deriveDepositTarget(
+      ctx,
+      inChain,
+      false,
+      request.depositMode ?? 'SIMPLE',
+      timestamp,
+      correlationId,
+      (a, m) => swaps.has(a, m),
+    );
     const quote = {
       amountIn: priced.amountIn.toString(),
       amountInFormatted: formatted(priced.amountIn, tokenIn),
@@ -84,7 +111,8 @@ export function seedSwaps(ctx: SimContext, swaps: SwapStore, count: number, test
     const status = STATUS_CYCLE[i % STATUS_CYCLE.length]!;
     const outcome = emptyOutcome();
     const deposited = status !== 'PENDING_DEPOSIT';
-    if (deposited) outcome.originChainTxHashes.push(((h) => ({ hash: h, explorerUrl: explorerUrl(inChain, h) }))(hash(inChain)));
+    if (deposited)
+      outcome.originChainTxHashes.push(((h) => ({ hash: h, explorerUrl: explorerUrl(inChain, h) }))(hash(inChain)));
     if (status !== 'PENDING_DEPOSIT' && status !== 'INCOMPLETE_DEPOSIT') {
       outcome.intentHashes.push(base58.encode(ctx.random(32)));
       outcome.homeTxHashes.push(hash(home));
@@ -94,7 +122,9 @@ export function seedSwaps(ctx: SimContext, swaps: SwapStore, count: number, test
       outcome.amountOut = quote.amountOut;
       outcome.slippage = 0;
       outcome.homeTxHashes.push(hash(home));
-      outcome.destinationChainTxHashes.push(((h) => ({ hash: h, explorerUrl: explorerUrl(outChain, h) }))(hash(outChain)));
+      outcome.destinationChainTxHashes.push(
+        ((h) => ({ hash: h, explorerUrl: explorerUrl(outChain, h) }))(hash(outChain)),
+      );
     }
     if (status === 'REFUNDED') {
       const refundFee = BigInt(quote.refundFee);
@@ -107,7 +137,13 @@ export function seedSwaps(ctx: SimContext, swaps: SwapStore, count: number, test
       seq: swaps.nextSeq(),
       createdAtMs,
       updatedAtMs: createdAtMs + 60_000,
-      quoteResponse: { correlationId, timestamp, signature: signQuote({ timestamp, quoteRequest: request, quote }, ctx.quoteSigner.secretSeed), quoteRequest: request, quote },
+      quoteResponse: {
+        correlationId,
+        timestamp,
+        signature: signQuote({ timestamp, quoteRequest: request, quote }, ctx.quoteSigner.secretSeed),
+        quoteRequest: request,
+        quote,
+      },
       partner: null,
       test: test || isTestSwap(request),
       seeded: true,

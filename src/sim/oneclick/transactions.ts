@@ -9,9 +9,22 @@ import { chainInfo } from './chains';
 import type { SwapRecord } from './model';
 import { isIsoDateTime, zodMessage } from './schemas';
 import type { SwapStore } from './swapStore';
-import { type TransactionRecord, type TransactionStatus, depositAddressAndMemo, transactionRecord, transactionStatus } from './views';
+import {
+  depositAddressAndMemo,
+  type TransactionRecord,
+  type TransactionStatus,
+  transactionRecord,
+  transactionStatus,
+} from './views';
 
-export const TRANSACTION_STATUSES = ['FAILED', 'INCOMPLETE_DEPOSIT', 'PENDING_DEPOSIT', 'PROCESSING', 'REFUNDED', 'SUCCESS'] as const;
+export const TRANSACTION_STATUSES = [
+  'FAILED',
+  'INCOMPLETE_DEPOSIT',
+  'PENDING_DEPOSIT',
+  'PROCESSING',
+  'REFUNDED',
+  'SUCCESS',
+] as const;
 const DEFAULT_STATUSES: readonly TransactionStatus[] = ['FAILED', 'PROCESSING', 'REFUNDED', 'SUCCESS'];
 
 const nonNegative = () =>
@@ -56,7 +69,12 @@ export const transactionsQuerySchema = z.object({
   affiliate: z.string().min(1).optional(),
   statuses: z
     .string()
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .refine(
       (list) => list.length > 0 && list.every((s) => (TRANSACTION_STATUSES as readonly string[]).includes(s)),
       `$ must be a comma-separated list of ${TRANSACTION_STATUSES.join(', ')}`,
@@ -118,7 +136,12 @@ function matchesSearch(swap: SwapRecord, record: TransactionRecord, needle: stri
   return candidates.some((c) => c.toLowerCase() === n);
 }
 
-function matches(swap: SwapRecord, record: TransactionRecord, q: TransactionsQuery, statuses: readonly TransactionStatus[]): boolean {
+function matches(
+  swap: SwapRecord,
+  record: TransactionRecord,
+  q: TransactionsQuery,
+  statuses: readonly TransactionStatus[],
+): boolean {
   if (!statuses.includes(transactionStatus(swap.status))) return false;
   if (swap.test && !q.showTestTxs) return false;
   if (q.search !== undefined && !matchesSearch(swap, record, q.search)) return false;
@@ -153,7 +176,15 @@ function cursorOf(store: SwapStore, q: TransactionsQuery): SwapRecord | undefine
   if (q.lastDepositAddress !== undefined) return store.find(q.lastDepositAddress, q.lastDepositMemo) ?? null;
   if (q.lastDepositAddressAndMemo !== undefined) {
     const joined = q.lastDepositAddressAndMemo;
-    return store.all().find((s) => depositAddressAndMemo(s.quoteResponse.quote.depositAddress ?? '', s.quoteResponse.quote.depositMemo) === joined) ?? null;
+    return (
+      store
+        .all()
+        .find(
+          (s) =>
+            depositAddressAndMemo(s.quoteResponse.quote.depositAddress ?? '', s.quoteResponse.quote.depositMemo) ===
+            joined,
+        ) ?? null
+    );
   }
   return undefined;
 }

@@ -73,7 +73,9 @@ export function swapDetails(swap: SwapRecord): SwapDetailsView {
   const tokenOut = findToken(req.destinationAsset);
   const o = swap.outcome;
   const amount = (value: string | null, token: ReturnType<typeof findToken>) =>
-    value === null ? { raw: null, formatted: null, usd: null } : { raw: value, formatted: formatted(BigInt(value), token), usd: usd(BigInt(value), token) };
+    value === null
+      ? { raw: null, formatted: null, usd: null }
+      : { raw: value, formatted: formatted(BigInt(value), token), usd: usd(BigInt(value), token) };
   const a = amount(o.amountIn, tokenIn);
   const b = amount(o.amountOut, tokenOut);
   const refunded = BigInt(o.refundedAmount);

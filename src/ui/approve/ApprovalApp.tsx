@@ -100,7 +100,16 @@ export function ApprovalApp({ first }: ApprovalAppProps) {
 
   let body;
   if (view) {
-    body = <Request key={view.id} view={view} now={now} resolve={resolve} rejectAll={rejectAll} refresh={() => void refresh()} />;
+    body = (
+      <Request
+        key={view.id}
+        view={view}
+        now={now}
+        resolve={resolve}
+        rejectAll={rejectAll}
+        refresh={() => void refresh()}
+      />
+    );
   } else if (view === null && refused !== null) {
     body = (
       <button type="button" class="primary" data-testid="approval-close" onClick={() => window.close()}>

@@ -14,7 +14,13 @@ export function Findings({ findings }: { findings: FindingView[] }) {
   return (
     <ul class="findings">
       {sorted.map((f, i) => (
-        <li key={`${f.code}-${i}`} class={`finding finding-${f.level}`} data-level={f.level} data-code={f.code} data-testid="approval-finding">
+        <li
+          key={`${f.code}-${i}`}
+          class={`finding finding-${f.level}`}
+          data-level={f.level}
+          data-code={f.code}
+          data-testid="approval-finding"
+        >
           <LevelBadge level={f.level} />{' '}
           <span>
             <Shown text={f.message} />

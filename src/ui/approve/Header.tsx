@@ -35,7 +35,11 @@ export function Header({ view, busy, onRejectAll }: HeaderProps) {
       </p>
       <p class={`req-network net-${view.network.id}`} data-testid="approval-network" data-network={view.network.id}>
         Network: <strong>{view.network.label}</strong>
-        {view.network.id === 'mainnet' ? ' (real funds)' : view.network.id === 'local' ? ' (the simulator: valid only there)' : ''}{' '}
+        {view.network.id === 'mainnet'
+          ? ' (real funds)'
+          : view.network.id === 'local'
+            ? ' (the simulator: valid only there)'
+            : ''}{' '}
         <span class="mono hint">
           verifier <Shown text={view.network.verifierId} />
         </span>

@@ -1,11 +1,11 @@
 // signIntents / publishIntents: who signs for which verifier until when, each intent in plain words with
 // its risks, the verifier's simulation, and the exact payload behind a toggle.
 import { useState } from 'preact/hooks';
+import { NETWORK_NAME, networkOfVerifier } from '../../core/network';
 import type { IntentsPreview, SimulationView } from '../../provider/approvalApi';
 import { Findings, LevelBadge } from './Findings';
 import { Shown } from './Shown';
-import { NETWORK_NAME, networkOfVerifier } from '../../core/network';
-import { NONCE_TEXT, STANDARD_TEXT, deadlineView, intentLabel, plural, shownBatchFindings } from './view';
+import { deadlineView, intentLabel, NONCE_TEXT, plural, STANDARD_TEXT, shownBatchFindings } from './view';
 
 interface IntentsBodyProps {
   preview: IntentsPreview;
@@ -39,10 +39,15 @@ export function IntentsBody({ preview, publish, now }: IntentsBodyProps) {
         </dd>
         <dt>Verifier</dt>
         <dd class="mono" data-testid="approval-verifier" data-network={networkOfVerifier(preview.verifier)}>
-          <Shown text={preview.verifier} /> <span class="hint">({NETWORK_NAME[networkOfVerifier(preview.verifier)]})</span>
+          <Shown text={preview.verifier} />{' '}
+          <span class="hint">({NETWORK_NAME[networkOfVerifier(preview.verifier)]})</span>
         </dd>
         <dt>Deadline</dt>
-        <dd data-testid="approval-deadline" data-expired={deadline.expired ? 'true' : undefined} class={deadline.expired ? 'bad-text' : undefined}>
+        <dd
+          data-testid="approval-deadline"
+          data-expired={deadline.expired ? 'true' : undefined}
+          class={deadline.expired ? 'bad-text' : undefined}
+        >
           <Shown text={deadline.relative} />
           {deadline.ms !== null && <span class="hint"> · {absoluteTime(deadline.ms)}</span>}
         </dd>
@@ -85,7 +90,13 @@ export function IntentsBody({ preview, publish, now }: IntentsBodyProps) {
         </p>
       )}
 
-      <button type="button" class="link" aria-expanded={raw} onClick={() => setRaw(!raw)} data-testid="approval-raw-toggle">
+      <button
+        type="button"
+        class="link"
+        aria-expanded={raw}
+        onClick={() => setRaw(!raw)}
+        data-testid="approval-raw-toggle"
+      >
         {raw ? 'Hide raw JSON' : 'Show raw JSON'}
       </button>
       {raw && (
@@ -136,8 +147,8 @@ function Simulation({ simulation }: { simulation: SimulationView | null }) {
         )}
         {simulation.invariantViolated && (
           <p class="warn-text" data-testid="approval-invariant">
-            On its own this does not balance (<Shown text={simulation.invariantViolated} />): it needs a counterparty, such as a solver's
-            quote, to settle.
+            On its own this does not balance (<Shown text={simulation.invariantViolated} />
+            ): it needs a counterparty, such as a solver's quote, to settle.
           </p>
         )}
       </div>

@@ -25,7 +25,11 @@ export function MessageBody({ message, origin }: { message: MessagePreview; orig
           <Shown text={message.accountId} />
         </dd>
         <dt>Recipient</dt>
-        <dd class={otherSite ? 'mono bad-text' : 'mono'} data-testid="approval-recipient" data-other-site={otherSite ? 'true' : undefined}>
+        <dd
+          class={otherSite ? 'mono bad-text' : 'mono'}
+          data-testid="approval-recipient"
+          data-other-site={otherSite ? 'true' : undefined}
+        >
           <Shown text={message.recipient} />
         </dd>
         <dt>Asked by</dt>
@@ -33,7 +37,9 @@ export function MessageBody({ message, origin }: { message: MessagePreview; orig
           <Shown text={origin.origin} />
         </dd>
         <dt>Callback URL</dt>
-        <dd class="mono">{message.callbackUrl !== null ? <Shown text={message.callbackUrl} /> : <span class="hint">none</span>}</dd>
+        <dd class="mono">
+          {message.callbackUrl !== null ? <Shown text={message.callbackUrl} /> : <span class="hint">none</span>}
+        </dd>
         <dt>Nonce</dt>
         <dd class="mono">
           <Shown text={message.nonce} />

@@ -122,8 +122,10 @@ export function Request({ view, now, resolve, rejectAll, refresh }: RequestProps
   if (view.locked) body = <UnlockForm onUnlocked={refresh} />;
   else if (view.kind === 'connect')
     body = <ConnectBody host={view.origin.host} accounts={accounts} selected={selected} onSelected={setPicked} />;
-  else if (view.kind === 'signMessage' && view.message) body = <MessageBody message={view.message} origin={view.origin} />;
-  else if (view.intents) body = <IntentsBody preview={view.intents} publish={view.kind === 'publishIntents'} now={now} />;
+  else if (view.kind === 'signMessage' && view.message)
+    body = <MessageBody message={view.message} origin={view.origin} />;
+  else if (view.intents)
+    body = <IntentsBody preview={view.intents} publish={view.kind === 'publishIntents'} now={now} />;
   else body = <p class="alert">This request arrived without its details; reject it.</p>;
 
   const label = CONFIRM_LABEL[view.kind];
@@ -154,7 +156,13 @@ export function Request({ view, now, resolve, rejectAll, refresh }: RequestProps
           </p>
         )}
         <div class="actions">
-          <button type="button" class="danger" disabled={busy !== null} onClick={() => void answer(false)} data-testid="approval-reject">
+          <button
+            type="button"
+            class="danger"
+            disabled={busy !== null}
+            onClick={() => void answer(false)}
+            data-testid="approval-reject"
+          >
             {busy === 'reject' ? 'Rejecting…' : 'Reject'}
           </button>
           {!view.locked && (

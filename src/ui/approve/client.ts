@@ -15,7 +15,9 @@ async function unwrap(answer: Promise<RuntimeReply>): Promise<unknown> {
 }
 
 function call(method: string, params?: unknown): Promise<unknown> {
-  return unwrap(askBackground(params === undefined ? { type: 'request', method } : { type: 'request', method, params }));
+  return unwrap(
+    askBackground(params === undefined ? { type: 'request', method } : { type: 'request', method, params }),
+  );
 }
 
 /**

@@ -4,7 +4,6 @@
 // hash code the window never runs, which it would load and compile before its first screen.
 import { assessMessage } from '../../core/messageRisk';
 import { hasHiddenCharacters, visibleText } from '../../core/visibleText';
-import { relativeTime } from '../format';
 import type {
   ApprovalKind,
   ApprovalView,
@@ -15,6 +14,7 @@ import type {
   OriginView,
   RiskLevelView,
 } from '../../provider/approvalApi';
+import { relativeTime } from '../format';
 
 /**
  * Confirm stays disabled until what it would act on has been shown in the window, visible and focused,
@@ -74,7 +74,9 @@ export interface RiskGate {
 export function riskGate(view: ApprovalView): RiskGate {
   const gate = intentsGate(view.intents, view.blocked);
   const message = view.message;
-  const risky = message !== undefined && (message.recipientIsVerifier || messageFindings(message, view.origin.origin).some((f) => f.level === 'danger'));
+  const risky =
+    message !== undefined &&
+    (message.recipientIsVerifier || messageFindings(message, view.origin.origin).some((f) => f.level === 'danger'));
   return { ...gate, needsAck: gate.needsAck || (!gate.blocked && risky) };
 }
 
@@ -145,7 +147,8 @@ export const NONCE_TEXT: Record<IntentsPreview['nonceKind'], { label: string; re
   versioned: { label: 'Versioned (salt and expiry)', reason: null },
   legacy: {
     label: 'Legacy',
-    reason: 'no salt and no expiry: the verifier only checks it was never used, and plans to stop accepting such nonces.',
+    reason:
+      'no salt and no expiry: the verifier only checks it was never used, and plans to stop accepting such nonces.',
   },
 };
 
@@ -217,7 +220,8 @@ export function isApprovalViewWire(value: unknown): value is ApprovalViewWire {
 export const HIDDEN_CHARACTERS_FINDING: FindingView = {
   level: 'warning',
   code: 'hidden_characters',
-  message: 'Contains invisible or direction-changing characters, shown here as \\u escapes: text may not be what it seems.',
+  message:
+    'Contains invisible or direction-changing characters, shown here as \\u escapes: text may not be what it seems.',
 };
 
 /**
@@ -227,11 +231,17 @@ export const HIDDEN_CHARACTERS_FINDING: FindingView = {
  */
 export function messageFindings(message: MessagePreview, origin: string): FindingView[] {
   const said = message.findings ?? [];
-  const own = assessMessage({ origin, recipient: message.recipient, callbackUrl: message.callbackUrl }).filter((f) => !said.some((s) => s.code === f.code));
+  const own = assessMessage({ origin, recipient: message.recipient, callbackUrl: message.callbackUrl }).filter(
+    (f) => !said.some((s) => s.code === f.code),
+  );
   const hidden =
     hasHiddenCharacters(message.message, { multiline: true }) ||
     [message.recipient, message.callbackUrl ?? '', message.nonce].some((s) => hasHiddenCharacters(s));
-  return [...said, ...own.map(({ level, code, message: words }) => ({ level, code, message: words })), ...(hidden ? [HIDDEN_CHARACTERS_FINDING] : [])];
+  return [
+    ...said,
+    ...own.map(({ level, code, message: words }) => ({ level, code, message: words })),
+    ...(hidden ? [HIDDEN_CHARACTERS_FINDING] : []),
+  ];
 }
 
 /**
@@ -240,7 +250,9 @@ export function messageFindings(message: MessagePreview, origin: string): Findin
  */
 export function shownBatchFindings(preview: IntentsPreview): FindingView[] {
   const said = allFindings(preview).some((f) => f.code === HIDDEN_CHARACTERS_FINDING.code);
-  return !said && hasHiddenCharacters(preview.raw, { multiline: true }) ? [...preview.batchFindings, HIDDEN_CHARACTERS_FINDING] : preview.batchFindings;
+  return !said && hasHiddenCharacters(preview.raw, { multiline: true })
+    ? [...preview.batchFindings, HIDDEN_CHARACTERS_FINDING]
+    : preview.batchFindings;
 }
 
 /** An escape that visibleText wrote (`\u202E`, `\u{E0041}`), to be set apart in the window. */

@@ -12,5 +12,8 @@ export function worded(wire: IntentsPreviewWire): IntentsPreview {
   const { tokens, intents, ...rest } = wire;
   const table = tokenTable(tokens);
   const parsed = parseIntents(intents.map((i) => i.intent));
-  return { ...rest, intents: intents.map(({ intent: _intent, ...i }, k) => ({ ...i, lines: describeIntent(parsed[k]!, table) })) };
+  return {
+    ...rest,
+    intents: intents.map(({ intent: _intent, ...i }, k) => ({ ...i, lines: describeIntent(parsed[k]!, table) })),
+  };
 }

@@ -1,8 +1,8 @@
 // The swaps still being followed, above the swap form: open one to see its deposit view.
 import { useEffect, useState } from 'preact/hooks';
 import type { SwapRecordView } from '../../provider/swapApi';
-import { STATUS_TEXT, isTerminal } from '../swapText';
 import { swaps } from '../swaps';
+import { isTerminal, STATUS_TEXT } from '../swapText';
 
 /** Swaps started here that have not finished: one click back to their deposit view. */
 export function ActiveSwaps({ onOpen }: { onOpen(id: string): void }) {
@@ -25,7 +25,12 @@ export function ActiveSwaps({ onOpen }: { onOpen(id: string): void }) {
               <span class={`badge status-${r.status}`}>{STATUS_TEXT[r.status].label}</span>
             </div>
             <div class="row-actions">
-              <button type="button" onClick={() => onOpen(r.id)} aria-label={`Open the swap of ${r.amountToSend}`} data-testid="swap-active-open">
+              <button
+                type="button"
+                onClick={() => onOpen(r.id)}
+                aria-label={`Open the swap of ${r.amountToSend}`}
+                data-testid="swap-active-open"
+              >
                 Open
               </button>
             </div>

@@ -1,11 +1,12 @@
 // Activity's filters: search, and under "More filters" every parameter of the transactions API. Status,
 // search and the time window apply to the wallet's own intents too; the others are about swaps only
 // (docs/services.md, "Activity"), and the form says that setting one lists swaps alone.
-import { CHAIN_IDS, chainName } from '../addresses';
+
 import type { SwapStatus, TokenView } from '../../provider/swapApi';
-import { Checkbox, SelectField, TextField, type SelectOption } from './Field';
-import { FILTER_STATUSES, PAGE_SIZES, buildHistoryQuery, type FilterField, type HistoryFilters } from '../historyQuery';
+import { CHAIN_IDS, chainName } from '../addresses';
+import { buildHistoryQuery, FILTER_STATUSES, type FilterField, type HistoryFilters, PAGE_SIZES } from '../historyQuery';
 import { STATUS_TEXT } from '../swapText';
+import { Checkbox, SelectField, type SelectOption, TextField } from './Field';
 
 export interface FiltersProps {
   filters: HistoryFilters;
@@ -18,9 +19,14 @@ export interface FiltersProps {
 }
 
 export function ActivityFilters({ filters, setFilters, tokens, problems, onApply, onReset, busy }: FiltersProps) {
-  const set = <K extends keyof HistoryFilters>(key: K, value: HistoryFilters[K]) => setFilters((old) => ({ ...old, [key]: value }));
-  const toggleStatus = (s: SwapStatus, on: boolean) => setFilters((old) => ({ ...old, statuses: on ? [...old.statuses, s] : old.statuses.filter((x) => x !== s) }));
-  const chains: SelectOption<string>[] = [{ value: '', label: 'Any chain' }, ...CHAIN_IDS.map((c) => ({ value: c, label: chainName(c) }))];
+  const set = <K extends keyof HistoryFilters>(key: K, value: HistoryFilters[K]) =>
+    setFilters((old) => ({ ...old, [key]: value }));
+  const toggleStatus = (s: SwapStatus, on: boolean) =>
+    setFilters((old) => ({ ...old, statuses: on ? [...old.statuses, s] : old.statuses.filter((x) => x !== s) }));
+  const chains: SelectOption<string>[] = [
+    { value: '', label: 'Any chain' },
+    ...CHAIN_IDS.map((c) => ({ value: c, label: chainName(c) })),
+  ];
   const tokenOptions = (chain: string): SelectOption<string>[] => [
     { value: '', label: 'Any token' },
     ...tokens
@@ -44,15 +50,47 @@ export function ActivityFilters({ filters, setFilters, tokens, problems, onApply
         <summary data-testid="history-filters-toggle">More filters{count ? ` (${count} set)` : ''}</summary>
         <fieldset class="choices statuses">
           <legend>Statuses</legend>
-          <p class="hint">None ticked: the service's default. An intent counts as Done once settled, Swapping while it is being executed, Failed when it was not.</p>
+          <p class="hint">
+            None ticked: the service's default. An intent counts as Done once settled, Swapping while it is being
+            executed, Failed when it was not.
+          </p>
           {FILTER_STATUSES.map((s) => (
-            <Checkbox key={s} label={STATUS_TEXT[s].label} checked={filters.statuses.includes(s)} onChecked={(on) => toggleStatus(s, on)} testid={`history-status-${s}`} />
+            <Checkbox
+              key={s}
+              label={STATUS_TEXT[s].label}
+              checked={filters.statuses.includes(s)}
+              onChecked={(on) => toggleStatus(s, on)}
+              testid={`history-status-${s}`}
+            />
           ))}
         </fieldset>
-        <TextField label="After (local time)" type="datetime-local" value={filters.start} onValue={(v) => set('start', v)} testid="history-start" error={problems.start} />
-        <TextField label="Before (local time)" type="datetime-local" value={filters.end} onValue={(v) => set('end', v)} testid="history-end" error={problems.end} />
-        <p class="hint">Set, the filters below list swaps only: sends and site intents have no route, USD value, referral or affiliate.</p>
-        <SelectField label="From chain" options={chains} value={filters.fromChainId} onValue={(v) => set('fromChainId', v)} testid="history-from-chain" />
+        <TextField
+          label="After (local time)"
+          type="datetime-local"
+          value={filters.start}
+          onValue={(v) => set('start', v)}
+          testid="history-start"
+          error={problems.start}
+        />
+        <TextField
+          label="Before (local time)"
+          type="datetime-local"
+          value={filters.end}
+          onValue={(v) => set('end', v)}
+          testid="history-end"
+          error={problems.end}
+        />
+        <p class="hint">
+          Set, the filters below list swaps only: sends and site intents have no route, USD value, referral or
+          affiliate.
+        </p>
+        <SelectField
+          label="From chain"
+          options={chains}
+          value={filters.fromChainId}
+          onValue={(v) => set('fromChainId', v)}
+          testid="history-from-chain"
+        />
         <SelectField
           label="From token"
           options={tokenOptions(filters.fromChainId)}
@@ -61,13 +99,57 @@ export function ActivityFilters({ filters, setFilters, tokens, problems, onApply
           testid="history-from-token"
           hint="A token overrides the chain."
         />
-        <SelectField label="To chain" options={chains} value={filters.toChainId} onValue={(v) => set('toChainId', v)} testid="history-to-chain" />
-        <SelectField label="To token" options={tokenOptions(filters.toChainId)} value={filters.toTokenId} onValue={(v) => set('toTokenId', v)} testid="history-to-token" />
-        <TextField label="Minimum value (USD)" value={filters.minUsd} onValue={(v) => set('minUsd', v)} inputMode="decimal" testid="history-min-usd" error={problems.minUsd} />
-        <TextField label="Maximum value (USD)" value={filters.maxUsd} onValue={(v) => set('maxUsd', v)} inputMode="decimal" testid="history-max-usd" error={problems.maxUsd} />
-        <TextField label="Referral" value={filters.referral} onValue={(v) => set('referral', v.toLowerCase())} verbatim testid="history-referral" error={problems.referral} />
-        <TextField label="Affiliate" value={filters.affiliate} onValue={(v) => set('affiliate', v)} verbatim testid="history-affiliate" />
-        <Checkbox label="Show test transactions" checked={filters.showTestTxs} onChecked={(on) => set('showTestTxs', on)} testid="history-test-txs" />
+        <SelectField
+          label="To chain"
+          options={chains}
+          value={filters.toChainId}
+          onValue={(v) => set('toChainId', v)}
+          testid="history-to-chain"
+        />
+        <SelectField
+          label="To token"
+          options={tokenOptions(filters.toChainId)}
+          value={filters.toTokenId}
+          onValue={(v) => set('toTokenId', v)}
+          testid="history-to-token"
+        />
+        <TextField
+          label="Minimum value (USD)"
+          value={filters.minUsd}
+          onValue={(v) => set('minUsd', v)}
+          inputMode="decimal"
+          testid="history-min-usd"
+          error={problems.minUsd}
+        />
+        <TextField
+          label="Maximum value (USD)"
+          value={filters.maxUsd}
+          onValue={(v) => set('maxUsd', v)}
+          inputMode="decimal"
+          testid="history-max-usd"
+          error={problems.maxUsd}
+        />
+        <TextField
+          label="Referral"
+          value={filters.referral}
+          onValue={(v) => set('referral', v.toLowerCase())}
+          verbatim
+          testid="history-referral"
+          error={problems.referral}
+        />
+        <TextField
+          label="Affiliate"
+          value={filters.affiliate}
+          onValue={(v) => set('affiliate', v)}
+          verbatim
+          testid="history-affiliate"
+        />
+        <Checkbox
+          label="Show test transactions"
+          checked={filters.showTestTxs}
+          onChecked={(on) => set('showTestTxs', on)}
+          testid="history-test-txs"
+        />
         <SelectField
           label="Entries per page"
           options={PAGE_SIZES.map((n) => ({ value: n, label: n }))}

@@ -19,7 +19,14 @@ interface ActivityListProps {
   view?: (item: ActivityItem) => ActivityItem;
 }
 
-export function ActivityList({ items, tokens, onOpen, height = 312, now = Date.now(), view = (i) => i }: ActivityListProps) {
+export function ActivityList({
+  items,
+  tokens,
+  onOpen,
+  height = 312,
+  now = Date.now(),
+  view = (i) => i,
+}: ActivityListProps) {
   return (
     <VirtualList
       items={items}
@@ -35,7 +42,11 @@ export function ActivityList({ items, tokens, onOpen, height = 312, now = Date.n
         const status = statusOf(item);
         return (
           <>
-            <span class="hrow-amounts" data-kind={item.type === 'swap' ? (item.swap.flow ?? 'swap') : item.intent.kind} data-key={item.key}>
+            <span
+              class="hrow-amounts"
+              data-kind={item.type === 'swap' ? (item.swap.flow ?? 'swap') : item.intent.kind}
+              data-key={item.key}
+            >
               <span class="arow-kind">{kindOf(item)}</span> {lineOf(item, tokens)}
             </span>
             <span class="hrow-meta">

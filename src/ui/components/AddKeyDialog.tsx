@@ -5,7 +5,7 @@ import { useAction } from '../useAction';
 import { publicKeyProblem } from '../validate';
 import { wallet } from '../wallet';
 import { Dialog } from './Dialog';
-import { ChoiceGroup, TextField, type Choice } from './Field';
+import { type Choice, ChoiceGroup, TextField } from './Field';
 import { FormFooter } from './FormFooter';
 import { KeyChangeOutcome } from './KeyChangeProgress';
 
@@ -59,7 +59,9 @@ export function AddKeyDialog({ accountId, onClose, onChanged }: Props) {
               error={tried ? problem : null}
             />
           )}
-          <p class="hint">The wallet signs an add_public_key intent with this account's signing key and publishes it.</p>
+          <p class="hint">
+            The wallet signs an add_public_key intent with this account's signing key and publishes it.
+          </p>
           <FormFooter busy={action.busy} label="Add key" busyLabel="Adding…" submitTestid="keys-add-submit">
             <button type="button" onClick={onClose}>
               Cancel
@@ -67,7 +69,14 @@ export function AddKeyDialog({ accountId, onClose, onChanged }: Props) {
           </FormFooter>
         </form>
       )}
-      <KeyChangeOutcome change="add" busy={action.busy} result={result} error={action.error} testid="keys-add" onClose={onClose} />
+      <KeyChangeOutcome
+        change="add"
+        busy={action.busy}
+        result={result}
+        error={action.error}
+        testid="keys-add"
+        onClose={onClose}
+      />
     </Dialog>
   );
 }

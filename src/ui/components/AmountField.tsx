@@ -22,19 +22,34 @@ export interface HeldToken {
  * The amount typed, read for `token`: `units` as written (null where it does not read as an amount) and
  * the problem to show, which also covers zero and more than the balance.
  */
-export function readHeldAmount(amount: string, token: HeldToken | undefined): { units: bigint | null; problem: string | null } {
+export function readHeldAmount(
+  amount: string,
+  token: HeldToken | undefined,
+): { units: bigint | null; problem: string | null } {
   const unusable = unusableTokenText(token);
   if (unusable) return { units: null, problem: unusable };
-  const read = token?.decimals != null ? parseAmountInput(amount, token.decimals) : { problem: 'Choose a token you hold' };
-  if ('problem' in read) return { units: null, problem: read.problem.replace('This token', token?.symbol ?? 'This token') };
+  const read =
+    token?.decimals != null ? parseAmountInput(amount, token.decimals) : { problem: 'Choose a token you hold' };
+  if ('problem' in read)
+    return { units: null, problem: read.problem.replace('This token', token?.symbol ?? 'This token') };
   const { units } = read;
   if (units === 0n) return { units, problem: 'Enter an amount above zero' };
-  if (token?.decimals != null && units > BigInt(token.amount)) return { units, problem: `More than the ${readableAmount(BigInt(token.amount), token.decimals)} ${token.symbol} this account holds` };
+  if (token?.decimals != null && units > BigInt(token.amount))
+    return {
+      units,
+      problem: `More than the ${readableAmount(BigInt(token.amount), token.decimals)} ${token.symbol} this account holds`,
+    };
   return { units, problem: null };
 }
 
 /** The amount field; `testid` names it and, with `-max`, its Max button (shown once a token is chosen). */
-export function AmountField(props: { token: HeldToken | undefined; value: string; onValue(value: string): void; error: string | null; testid: string }) {
+export function AmountField(props: {
+  token: HeldToken | undefined;
+  value: string;
+  onValue(value: string): void;
+  error: string | null;
+  testid: string;
+}) {
   const { token } = props;
   return (
     <TextField
@@ -47,7 +62,12 @@ export function AmountField(props: { token: HeldToken | undefined; value: string
       error={props.error}
       aside={
         token?.decimals != null && (
-          <button type="button" class="link" onClick={() => props.onValue(formatUnits(BigInt(token.amount), token.decimals!))} data-testid={`${props.testid}-max`}>
+          <button
+            type="button"
+            class="link"
+            onClick={() => props.onValue(formatUnits(BigInt(token.amount), token.decimals!))}
+            data-testid={`${props.testid}-max`}
+          >
             Max
           </button>
         )

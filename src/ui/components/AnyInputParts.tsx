@@ -15,7 +15,8 @@ interface ChainAddress {
 /** `quote.chainDepositAddresses` of the stored answer, where the service gave any (read defensively). */
 function chainAddresses(quoteResponseJson: string): ChainAddress[] {
   try {
-    const list: unknown = (JSON.parse(quoteResponseJson) as { quote?: { chainDepositAddresses?: unknown } }).quote?.chainDepositAddresses;
+    const list: unknown = (JSON.parse(quoteResponseJson) as { quote?: { chainDepositAddresses?: unknown } }).quote
+      ?.chainDepositAddresses;
     if (!Array.isArray(list)) return [];
     return list.flatMap((x: unknown) => {
       const o = x as Partial<Record<keyof ChainAddress, unknown>>;
@@ -28,15 +29,21 @@ function chainAddresses(quoteResponseJson: string): ChainAddress[] {
   }
 }
 
-export function AnyInputDeposit({ record, destination }: { record: SwapRecordView; destination: TokenView | undefined }) {
+export function AnyInputDeposit({
+  record,
+  destination,
+}: {
+  record: SwapRecordView;
+  destination: TokenView | undefined;
+}) {
   const chains = chainAddresses(record.quoteResponseJson);
   return (
     <section class="group" aria-labelledby="deposit-any-heading" data-testid="deposit-any-input">
       <h3 id="deposit-any-heading">Send any supported token</h3>
       <p data-testid="deposit-any-explain">
-        This address accepts <strong>any supported token, in any amount</strong>, as often as you like until it expires. Each deposit is converted to{' '}
-        {destination?.symbol ?? record.request.destinationAsset}; the pool is paid out to <span class="mono">{record.request.recipient}</span> once it is worth
-        about $1,000.
+        This address accepts <strong>any supported token, in any amount</strong>, as often as you like until it expires.
+        Each deposit is converted to {destination?.symbol ?? record.request.destinationAsset}; the pool is paid out to{' '}
+        <span class="mono">{record.request.recipient}</span> once it is worth about $1,000.
       </p>
       <p class="label">Intents deposit address</p>
       <p class="mono address" data-testid="deposit-address">
@@ -69,7 +76,10 @@ export function AnyInputDeposit({ record, destination }: { record: SwapRecordVie
 export function Payouts({ record, destination }: { record: SwapRecordView; destination: TokenView | undefined }) {
   const list = record.withdrawals ?? [];
   // From the payout's smallest units and the token's checked decimals, never the service's formatting.
-  const paid = (raw: string) => (/^\d+$/.test(raw) ? tokenAmountText(BigInt(raw), record.request.destinationAsset, destination) : `${raw} (not an amount)`);
+  const paid = (raw: string) =>
+    /^\d+$/.test(raw)
+      ? tokenAmountText(BigInt(raw), record.request.destinationAsset, destination)
+      : `${raw} (not an amount)`;
   return (
     <section class="group" aria-labelledby="deposit-payouts-heading" data-testid="deposit-payouts">
       <h3 id="deposit-payouts-heading">Payouts</h3>
@@ -84,8 +94,8 @@ export function Payouts({ record, destination }: { record: SwapRecordView; desti
               {new Date(w.timestamp).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}:{' '}
               {w.status === 'SUCCESS' ? (
                 <>
-                  <strong>{paid(w.amountOut)}</strong>{' '}
-                  paid{w.amountOutUsd ? <span class="hint"> ${w.amountOutUsd}</span> : null}
+                  <strong>{paid(w.amountOut)}</strong> paid
+                  {w.amountOutUsd ? <span class="hint"> ${w.amountOutUsd}</span> : null}
                 </>
               ) : (
                 <span class="bad-text">failed; the service tries again</span>

@@ -10,7 +10,8 @@ const NOTES: Record<GuardState, string> = {
   arming: 'Copied.',
   guarded: `Copied. The clipboard will be cleared in ${CLIPBOARD_CLEAR_SECONDS} seconds, or sooner when you close the wallet.`,
   cleared: 'The clipboard has been cleared.',
-  unguarded: 'Copied, but the wallet could not arrange to clear the clipboard: once you have pasted it, copy something else over it.',
+  unguarded:
+    'Copied, but the wallet could not arrange to clear the clipboard: once you have pasted it, copy something else over it.',
 };
 
 /** The guard's state in words, kept current. */

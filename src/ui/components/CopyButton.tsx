@@ -9,7 +9,17 @@ const FAILED = 'Could not copy; select the text and copy it by hand';
  * (src/ui/clipboard.ts) and the live region says when, for a copy by hand of the same secret too;
  * anything else is left where the user put it.
  */
-export function CopyButton({ text, label = 'Copy', testid, secret = false }: { text: string; label?: string; testid?: string; secret?: boolean }) {
+export function CopyButton({
+  text,
+  label = 'Copy',
+  testid,
+  secret = false,
+}: {
+  text: string;
+  label?: string;
+  testid?: string;
+  secret?: boolean;
+}) {
   const [said, setSaid] = useState('');
   const note = useClipboardNote();
   const copy = async () => {

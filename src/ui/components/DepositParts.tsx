@@ -3,15 +3,15 @@
 import { useId, useState } from 'preact/hooks';
 import type { SwapRecordView, TokenView, TxLink } from '../../provider/swapApi';
 import { accountIdProblem } from '../addresses';
+import { tokenAmountText } from '../amountText';
 import { focusFirstInvalidSoon } from '../focus';
-import { describeCountdown, prettyJson, quoteFacts, type Step } from '../swapText';
 import { swaps } from '../swaps';
+import { describeCountdown, prettyJson, quoteFacts, type Step } from '../swapText';
 import { useAction } from '../useAction';
 import { CopyButton } from './CopyButton';
 import { TextField } from './Field';
 import { ErrorAlert } from './Notice';
 import { TxLinkList } from './TxLinks';
-import { tokenAmountText } from '../amountText';
 
 /**
  * An amount of the swap in the wallet's words: smallest units with the token's confirmed decimals and
@@ -20,7 +20,8 @@ import { tokenAmountText } from '../amountText';
 const inWords = (raw: string | null | undefined, assetId: string, token: TokenView | undefined) =>
   raw && /^\d+$/.test(raw) ? tokenAmountText(BigInt(raw), assetId, token) : null;
 
-export const timeOf = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+export const timeOf = (ms: number) =>
+  new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 const dateTimeOf = (iso: string) => {
   const ms = Date.parse(iso);
   return Number.isNaN(ms) ? iso : new Date(ms).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
@@ -30,7 +31,13 @@ export function Stepper({ steps }: { steps: Step[] }) {
   return (
     <ol class="stepper" aria-label="Progress" data-testid="deposit-steps">
       {steps.map((s) => (
-        <li key={s.key} class={`step-${s.state}`} data-step={s.key} data-state={s.state} aria-current={s.state === 'current' ? 'step' : undefined}>
+        <li
+          key={s.key}
+          class={`step-${s.state}`}
+          data-step={s.key}
+          data-state={s.state}
+          aria-current={s.state === 'current' ? 'step' : undefined}
+        >
           <span class="step-label">{s.label}</span>
           <span class="hint">
             {s.detail}
@@ -52,7 +59,8 @@ export function Countdowns({ record, now }: { record: SwapRecordView; now: numbe
         <>
           <dt>Address active until</dt>
           <dd data-testid="deposit-inactive" data-passed={inactive.passed}>
-            {dateTimeOf(record.timeWhenInactive)} <span class={inactive.passed ? 'bad-text' : 'hint'}>({inactive.text})</span>
+            {dateTimeOf(record.timeWhenInactive)}{' '}
+            <span class={inactive.passed ? 'bad-text' : 'hint'}>({inactive.text})</span>
           </dd>
         </>
       )}
@@ -68,7 +76,15 @@ export function Countdowns({ record, now }: { record: SwapRecordView; now: numbe
   );
 }
 
-export function SubmitTx({ record, originChain, onSubmitted }: { record: SwapRecordView; originChain: string | null; onSubmitted(r: SwapRecordView): void }) {
+export function SubmitTx({
+  record,
+  originChain,
+  onSubmitted,
+}: {
+  record: SwapRecordView;
+  originChain: string | null;
+  onSubmitted(r: SwapRecordView): void;
+}) {
   const [txHash, setTxHash] = useState('');
   const [sender, setSender] = useState('');
   const [memo, setMemo] = useState(record.depositMemo ?? '');
@@ -76,7 +92,11 @@ export function SubmitTx({ record, originChain, onSubmitted }: { record: SwapRec
   const action = useAction();
   const home = originChain === 'home';
   const hash = txHash.trim();
-  const hashProblem = !hash ? 'Paste the transaction hash of your deposit' : /\s/.test(hash) ? 'A transaction hash has no spaces' : null;
+  const hashProblem = !hash
+    ? 'Paste the transaction hash of your deposit'
+    : /\s/.test(hash)
+      ? 'A transaction hash has no spaces'
+      : null;
   const senderProblem = home && sender.trim() ? accountIdProblem(sender.trim(), 'The sender account') : null;
   const submit = (e: Event) => {
     e.preventDefault();
@@ -96,7 +116,14 @@ export function SubmitTx({ record, originChain, onSubmitted }: { record: SwapRec
     <form class="group" onSubmit={submit} noValidate aria-labelledby="deposit-tx-heading" data-testid="deposit-tx-form">
       <h3 id="deposit-tx-heading">Already sent it?</h3>
       <p class="hint">Optional: telling the service your transaction hash speeds up processing.</p>
-      <TextField label="Deposit transaction hash" value={txHash} onValue={setTxHash} verbatim testid="deposit-tx-hash" error={tried ? hashProblem : null} />
+      <TextField
+        label="Deposit transaction hash"
+        value={txHash}
+        onValue={setTxHash}
+        verbatim
+        testid="deposit-tx-hash"
+        error={tried ? hashProblem : null}
+      />
       {home && (
         <TextField
           label="Sender account on the home ledger"
@@ -108,7 +135,9 @@ export function SubmitTx({ record, originChain, onSubmitted }: { record: SwapRec
           error={tried ? senderProblem : null}
         />
       )}
-      {record.depositMemo !== null && <TextField label="Memo used in the transfer" value={memo} onValue={setMemo} verbatim testid="deposit-tx-memo" />}
+      {record.depositMemo !== null && (
+        <TextField label="Memo used in the transfer" value={memo} onValue={setMemo} verbatim testid="deposit-tx-memo" />
+      )}
       <ErrorAlert message={action.error} testid="deposit-tx-error" />
       <div class="actions">
         <button type="submit" disabled={action.busy} data-testid="deposit-tx-submit">
@@ -131,7 +160,15 @@ function TxLinks({ label, links, testid }: { label: string; links: TxLink[]; tes
   );
 }
 
-export function Amounts({ record, origin, destination }: { record: SwapRecordView; origin: TokenView | undefined; destination: TokenView | undefined }) {
+export function Amounts({
+  record,
+  origin,
+  destination,
+}: {
+  record: SwapRecordView;
+  origin: TokenView | undefined;
+  destination: TokenView | undefined;
+}) {
   const d = record.swapDetails;
   const facts = quoteFacts(record.quoteResponseJson);
   const r = record.request;
@@ -185,7 +222,9 @@ export function Amounts({ record, origin, destination }: { record: SwapRecordVie
         <dt>Slippage</dt>
         <dd>{r.slippageTolerance / 100} %</dd>
         {d && <TxLinks label="Deposit transactions" links={d.originChainTxHashes} testid="deposit-origin-txs" />}
-        {d && <TxLinks label="Delivery transactions" links={d.destinationChainTxHashes} testid="deposit-destination-txs" />}
+        {d && (
+          <TxLinks label="Delivery transactions" links={d.destinationChainTxHashes} testid="deposit-destination-txs" />
+        )}
         {d && d.intentHashes.length > 0 && (
           <>
             <dt>Intents</dt>
@@ -202,10 +241,18 @@ export function SignedQuote({ json }: { json: string }) {
   const id = useId();
   return (
     <section class="group">
-      <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)} data-testid="deposit-quote-toggle">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+        data-testid="deposit-quote-toggle"
+      >
         {open ? 'Hide the signed quote' : 'View the signed quote'}
       </button>
-      <p class="hint">The service's quote with its signature: your evidence if anything goes wrong. It is kept with the swap.</p>
+      <p class="hint">
+        The service's quote with its signature: your evidence if anything goes wrong. It is kept with the swap.
+      </p>
       <div id={id} hidden={!open}>
         {open && (
           <>

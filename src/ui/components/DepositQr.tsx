@@ -9,7 +9,15 @@ import { isConfirmed } from '../amountText';
 import { paymentRequest } from '../paymentUri';
 import { QrCode } from './QrCode';
 
-export function DepositQr({ address, amount, token }: { address: string; amount: bigint; token: TokenView | undefined }) {
+export function DepositQr({
+  address,
+  amount,
+  token,
+}: {
+  address: string;
+  amount: bigint;
+  token: TokenView | undefined;
+}) {
   // The amount goes into the request only with decimals a second source confirmed (docs/security.md, "Token facts").
   const request = paymentRequest(address, amount, isConfirmed(token) ? token : undefined);
   const [bare, setBare] = useState(false);
@@ -18,7 +26,9 @@ export function DepositQr({ address, amount, token }: { address: string; amount:
     <div class="qr-block">
       <QrCode text={text} label={`QR code: ${text}`} testid="deposit-qr" />
       <p class="hint" data-testid="deposit-qr-holds" data-standard={bare ? 'address' : (request.standard ?? 'address')}>
-        {request.standard && !bare ? `Holds a ${request.standard} payment request with the exact amount.` : 'Holds the deposit address only; enter the amount yourself.'}
+        {request.standard && !bare
+          ? `Holds a ${request.standard} payment request with the exact amount.`
+          : 'Holds the deposit address only; enter the amount yourself.'}
       </p>
       {request.standard && (
         <button type="button" class="link" onClick={() => setBare(!bare)} data-testid="deposit-qr-switch">

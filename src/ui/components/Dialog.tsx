@@ -2,7 +2,7 @@
 // and focus returns to what opened it.
 import type { ComponentChildren } from 'preact';
 import { useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { focusFirstField, focusables } from '../focus';
+import { focusables, focusFirstField } from '../focus';
 
 interface DialogProps {
   title: string;
@@ -64,12 +64,26 @@ export function Dialog({ title, onClose, children, testid }: DialogProps) {
 
   return (
     <div class="backdrop">
-      <div class="dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={ref} onKeyDown={onKeyDown} data-testid={testid}>
+      <div
+        class="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        ref={ref}
+        onKeyDown={onKeyDown}
+        data-testid={testid}
+      >
         <div class="dialog-head">
           <h2 id={titleId} tabIndex={-1}>
             {title}
           </h2>
-          <button type="button" class="icon" aria-label="Close" onClick={() => close.current()} data-testid="dialog-close">
+          <button
+            type="button"
+            class="icon"
+            aria-label="Close"
+            onClick={() => close.current()}
+            data-testid="dialog-close"
+          >
             ×
           </button>
         </div>

@@ -24,15 +24,22 @@ export function ExportKeyDialog({ publicKey, onClose }: { publicKey: string; onC
   return (
     <Dialog title="Export secret key" onClose={onClose} testid="export-dialog">
       <Warning>
-        <strong>Anyone with this secret key controls the account.</strong> Never paste it into a website or share it; support staff will
-        never ask for it.
+        <strong>Anyone with this secret key controls the account.</strong> Never paste it into a website or share it;
+        support staff will never ask for it.
       </Warning>
       <p>
         Key <code title={publicKey}>{shortKey(publicKey)}</code>
       </p>
       {secret === null ? (
         <form onSubmit={submit}>
-          <TextField label="Password" type="password" value={password} onValue={setPassword} autoComplete="current-password" testid="export-password" />
+          <TextField
+            label="Password"
+            type="password"
+            value={password}
+            onValue={setPassword}
+            autoComplete="current-password"
+            testid="export-password"
+          />
           <ErrorAlert message={action.error} testid="export-error" />
           <div class="actions">
             <button type="button" onClick={onClose}>
@@ -46,7 +53,15 @@ export function ExportKeyDialog({ publicKey, onClose }: { publicKey: string; onC
       ) : (
         <>
           <SecretText>
-            <TextField label="Secret key" value={secret} onValue={() => undefined} readOnly multiline verbatim testid="export-secret" />
+            <TextField
+              label="Secret key"
+              value={secret}
+              onValue={() => undefined}
+              readOnly
+              multiline
+              verbatim
+              testid="export-secret"
+            />
           </SecretText>
           <CopyButton text={secret} secret testid="export-copy" />
           <div class="actions">

@@ -86,7 +86,13 @@ export function TextField(props: TextFieldProps) {
         <textarea {...common} rows={props.rows ?? 3} />
       ) : (
         // Preact types <input> as a union discriminated by a literal `type`; a union-typed prop does not narrow it.
-        <input {...common} type={(props.type ?? 'text') as 'text'} min={props.min} max={props.max} inputMode={props.inputMode} />
+        <input
+          {...common}
+          type={(props.type ?? 'text') as 'text'}
+          min={props.min}
+          max={props.max}
+          inputMode={props.inputMode}
+        />
       )}
       <FieldNotes id={id} hint={props.hint} error={props.error} />
     </div>

@@ -2,15 +2,15 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { HistoryItem, SwapRecordView, TokenView, TxLink } from '../../provider/swapApi';
-import { CopyButton } from './CopyButton';
-import { TxLinkList } from './TxLinks';
 import { historyDate, sideText, swapKind, swapLine } from '../activityText';
-import { ErrorAlert } from './Notice';
-import { Screen } from './Screen';
-import { STATUS_TEXT, refundReasonText } from '../swapText';
 import { swaps } from '../swaps';
+import { refundReasonText, STATUS_TEXT } from '../swapText';
 import { messageOf } from '../wallet';
 import { Usd } from './Amount';
+import { CopyButton } from './CopyButton';
+import { ErrorAlert } from './Notice';
+import { Screen } from './Screen';
+import { TxLinkList } from './TxLinks';
 
 function HashList({ hashes }: { hashes: string[] }) {
   if (hashes.length === 0) return <>—</>;
@@ -60,25 +60,79 @@ export function HistoryDetail({ item, tokens, onBack, onTrack }: DetailProps) {
         )}
       </div>
       <dl class="facts stacked" data-testid="history-detail-fields">
-        {row('Status', <span class={`badge status-${item.status}`}>{STATUS_TEXT[item.status]?.label ?? item.status}</span>, 'history-detail-status')}
+        {row(
+          'Status',
+          <span class={`badge status-${item.status}`}>{STATUS_TEXT[item.status]?.label ?? item.status}</span>,
+          'history-detail-status',
+        )}
         {row('Created', `${historyDate(item.createdAt)} (${item.createdAt})`)}
-        {row('Source', item.source === 'local' ? 'started here' : item.source === 'service' ? 'the service' : 'started here, and the service')}
-        {row('From', <><span>{sideText(item.amountIn, item.amountInFormatted, item.originAsset, tokens)}</span><Usd value={item.amountInUsd} /><br /><code>{item.originAsset}</code></>)}
-        {row('To', <><span>{sideText(item.amountOut, item.amountOutFormatted, item.destinationAsset, tokens)}</span><Usd value={item.amountOutUsd} /><br /><code>{item.destinationAsset}</code></>)}
-        {row('Deposit address', <><code>{item.depositAddress}</code> <CopyButton text={item.depositAddress} label="Copy address" /></>, 'history-detail-address')}
+        {row(
+          'Source',
+          item.source === 'local'
+            ? 'started here'
+            : item.source === 'service'
+              ? 'the service'
+              : 'started here, and the service',
+        )}
+        {row(
+          'From',
+          <>
+            <span>{sideText(item.amountIn, item.amountInFormatted, item.originAsset, tokens)}</span>
+            <Usd value={item.amountInUsd} />
+            <br />
+            <code>{item.originAsset}</code>
+          </>,
+        )}
+        {row(
+          'To',
+          <>
+            <span>{sideText(item.amountOut, item.amountOutFormatted, item.destinationAsset, tokens)}</span>
+            <Usd value={item.amountOutUsd} />
+            <br />
+            <code>{item.destinationAsset}</code>
+          </>,
+        )}
+        {row(
+          'Deposit address',
+          <>
+            <code>{item.depositAddress}</code> <CopyButton text={item.depositAddress} label="Copy address" />
+          </>,
+          'history-detail-address',
+        )}
         {row('Deposit memo', item.depositMemo ? <code>{item.depositMemo}</code> : '—')}
         {row('Recipient', <code>{item.recipient}</code>)}
         {row('Refund to', item.refundTo ? <code>{item.refundTo}</code> : '—')}
-        {row('Refund reason', refund ? <><strong>{refund.label}.</strong> {refund.explain} {refund.todo}</> : '—', 'history-detail-refund')}
+        {row(
+          'Refund reason',
+          refund ? (
+            <>
+              <strong>{refund.label}.</strong> {refund.explain} {refund.todo}
+            </>
+          ) : (
+            '—'
+          ),
+          'history-detail-refund',
+        )}
         {row('Referral', item.referral ?? '—')}
         {row('Senders', <HashList hashes={item.senders} />)}
-        {row('Deposit transactions', d ? <Links links={d.originChainTxHashes} /> : <HashList hashes={item.originChainTxHashes} />, 'history-detail-origin-txs')}
-        {row('Delivery transactions', d ? <Links links={d.destinationChainTxHashes} /> : <HashList hashes={item.destinationChainTxHashes} />, 'history-detail-destination-txs')}
+        {row(
+          'Deposit transactions',
+          d ? <Links links={d.originChainTxHashes} /> : <HashList hashes={item.originChainTxHashes} />,
+          'history-detail-origin-txs',
+        )}
+        {row(
+          'Delivery transactions',
+          d ? <Links links={d.destinationChainTxHashes} /> : <HashList hashes={item.destinationChainTxHashes} />,
+          'history-detail-destination-txs',
+        )}
         {row('Home ledger transactions', <HashList hashes={item.homeTxHashes} />)}
         {row('Intents', <HashList hashes={item.intentHashes} />)}
         {d?.slippage !== undefined && row('Slippage', `${d.slippage / 100} %`)}
-        {d?.depositedAmount && row('Deposited', sideText(d.depositedAmount, d.depositedAmountFormatted ?? '', item.originAsset, tokens))}
-        {d?.refundedAmount && /[1-9]/.test(d.refundedAmount) && row('Refunded', sideText(d.refundedAmount, d.refundedAmountFormatted ?? '', item.originAsset, tokens))}
+        {d?.depositedAmount &&
+          row('Deposited', sideText(d.depositedAmount, d.depositedAmountFormatted ?? '', item.originAsset, tokens))}
+        {d?.refundedAmount &&
+          /[1-9]/.test(d.refundedAmount) &&
+          row('Refunded', sideText(d.refundedAmount, d.refundedAmountFormatted ?? '', item.originAsset, tokens))}
       </dl>
       <ErrorAlert message={recordError} />
     </Screen>

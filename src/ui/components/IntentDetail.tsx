@@ -2,7 +2,7 @@
 // for it, the account that signed it, its hash and the ledger transaction.
 import type { ComponentChildren } from 'preact';
 import { AS_SWAP_STATUS, type PublishedIntentView } from '../../provider/activity';
-import { INTENT_STATUS_TEXT, historyDate, intentKind } from '../activityText';
+import { historyDate, INTENT_STATUS_TEXT, intentKind } from '../activityText';
 import { relativeTime } from '../format';
 import { CopyButton } from './CopyButton';
 import { Screen } from './Screen';

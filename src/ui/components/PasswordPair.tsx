@@ -1,5 +1,5 @@
-import { TextField } from './Field';
 import { MIN_PASSWORD_LENGTH, passwordLengthProblem, passwordMatchProblem } from '../validate';
+import { TextField } from './Field';
 
 interface PasswordPairProps {
   password: string;

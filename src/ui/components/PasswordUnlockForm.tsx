@@ -38,7 +38,14 @@ export function PasswordUnlockForm({ testid, clearOnUnlock = false, onUnlocked }
         testid={`${testid}-password`}
         error={null}
       />
-      <FormFooter busy={action.busy} label="Unlock" busyLabel="Unlocking…" submitTestid={`${testid}-submit`} error={action.error} errorTestid={`${testid}-error`} />
+      <FormFooter
+        busy={action.busy}
+        label="Unlock"
+        busyLabel="Unlocking…"
+        submitTestid={`${testid}-submit`}
+        error={action.error}
+        errorTestid={`${testid}-error`}
+      />
     </form>
   );
 }

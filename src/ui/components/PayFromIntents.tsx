@@ -12,12 +12,13 @@ import { worded } from '../approve/worded';
 import '../approve/approve.css';
 import { swaps } from '../swaps';
 import { useAction } from '../useAction';
-import { Checkbox } from './Field';
 import { Dialog } from './Dialog';
+import { Checkbox } from './Field';
 import { ErrorAlert } from './Notice';
 
 const ROUTE_TEXT: Record<PaymentRoute, string> = {
-  service: 'The swap service wrote this transfer; the wallet checked that it pays exactly this swap, and the service carries it out once you sign.',
+  service:
+    'The swap service wrote this transfer; the wallet checked that it pays exactly this swap, and the service carries it out once you sign.',
   bus: 'The wallet wrote this transfer; once you sign, it is published on the message bus.',
 };
 
@@ -52,7 +53,10 @@ export function PayFromIntents({ record, onPaid }: { record: SwapRecordView; onP
     <div class="group">
       <p>
         The wallet can sign a transfer of {record.amountToSend} from your intents account to the deposit account above
-        {record.verifierId ? <> (on {NETWORK_NAME[networkOfVerifier(record.verifierId)]}, where this swap was made)</> : null}.
+        {record.verifierId ? (
+          <> (on {NETWORK_NAME[networkOfVerifier(record.verifierId)]}, where this swap was made)</>
+        ) : null}
+        .
       </p>
       <ErrorAlert message={review.error} testid="deposit-pay-error" />
       <div class="actions">
@@ -65,7 +69,11 @@ export function PayFromIntents({ record, onPaid }: { record: SwapRecordView; onP
           <p data-testid="deposit-pay-route" data-route={shown.route}>
             {ROUTE_TEXT[shown.route]}
           </p>
-          {shown.signed && <p class="warning">This payment was signed before and was interrupted; Confirm sends that same signature again.</p>}
+          {shown.signed && (
+            <p class="warning">
+              This payment was signed before and was interrupted; Confirm sends that same signature again.
+            </p>
+          )}
           <IntentsBody preview={shown.preview} publish={false} now={Date.now()} />
           {gate.blocked && (
             <p class="alert" role="alert" data-testid="deposit-pay-blocked">
@@ -73,7 +81,12 @@ export function PayFromIntents({ record, onPaid }: { record: SwapRecordView; onP
             </p>
           )}
           {gate.needsAck && (
-            <Checkbox label="I understand the risk, and I want to sign this anyway." checked={acknowledged} onChecked={setAcknowledged} testid="deposit-pay-ack" />
+            <Checkbox
+              label="I understand the risk, and I want to sign this anyway."
+              checked={acknowledged}
+              onChecked={setAcknowledged}
+              testid="deposit-pay-ack"
+            />
           )}
           <ErrorAlert message={confirm.error} testid="deposit-pay-dialog-error" />
           <div class="actions">

@@ -4,7 +4,17 @@ import { encodeQr, qrPath } from '../qr';
 const QUIET = 4;
 
 /** A QR code of `text` as an SVG (dark modules on a light square, whatever the theme). */
-export function QrCode({ text, label, testid, size = 168 }: { text: string; label: string; testid?: string; size?: number }) {
+export function QrCode({
+  text,
+  label,
+  testid,
+  size = 168,
+}: {
+  text: string;
+  label: string;
+  testid?: string;
+  size?: number;
+}) {
   const qr = useMemo(() => {
     try {
       return encodeQr(text);

@@ -28,7 +28,13 @@ export function RemoveKeyDialog({ accountId, row, othersRemain, onClose, onChang
   const remove = () =>
     void action.run(async () => {
       try {
-        setResult(await wallet.removeKey({ accountId, publicKey: row.publicKey, ...(row.signing ? { confirmRemovingSigningKey: true } : {}) }));
+        setResult(
+          await wallet.removeKey({
+            accountId,
+            publicKey: row.publicKey,
+            ...(row.signing ? { confirmRemovingSigningKey: true } : {}),
+          }),
+        );
       } finally {
         onChanged();
       }
@@ -39,21 +45,26 @@ export function RemoveKeyDialog({ accountId, row, othersRemain, onClose, onChang
       {!result && (
         <>
           <p>
-            <code title={row.publicKey}>{shortKey(row.publicKey)}</code> will no longer be able to sign for this account on the verifier. The
-            wallet signs a remove_public_key intent and publishes it, then deletes this key’s secret from this device when
-            another local key remains. Export it first if you still need it.
+            <code title={row.publicKey}>{shortKey(row.publicKey)}</code> will no longer be able to sign for this account
+            on the verifier. The wallet signs a remove_public_key intent and publishes it, then deletes this key’s
+            secret from this device when another local key remains. Export it first if you still need it.
           </p>
           {row.signing && (
             <Warning testid="key-remove-signing-warning">
               <p>
-                <strong>This is the key this wallet signs with.</strong> Another key registered for the account must remain, or the account
-                can no longer sign intents. Safer: use “Use for signing” on another key first.
+                <strong>This is the key this wallet signs with.</strong> Another key registered for the account must
+                remain, or the account can no longer sign intents. Safer: use “Use for signing” on another key first.
               </p>
               {blocked && <p>No other registered key remains: add a key first.</p>}
             </Warning>
           )}
           {row.signing && !blocked && (
-            <Checkbox checked={sure} onChecked={setSure} testid="key-remove-confirm-signing" label="I understand: remove the signing key" />
+            <Checkbox
+              checked={sure}
+              onChecked={setSure}
+              testid="key-remove-confirm-signing"
+              label="I understand: remove the signing key"
+            />
           )}
           <div class="actions">
             <button type="button" onClick={onClose}>
@@ -71,7 +82,14 @@ export function RemoveKeyDialog({ accountId, row, othersRemain, onClose, onChang
           </div>
         </>
       )}
-      <KeyChangeOutcome change="remove" busy={action.busy} result={result} error={action.error} testid="key-remove" onClose={onClose} />
+      <KeyChangeOutcome
+        change="remove"
+        busy={action.busy}
+        result={result}
+        error={action.error}
+        testid="key-remove"
+        onClose={onClose}
+      />
     </Dialog>
   );
 }

@@ -54,17 +54,19 @@ export function RotateKeyDialog({ accountId, implicit, publicKey, onClose, onCha
       }
     });
 
-  const stepClass = (n: Step) => (step > n || (n === 3 && removed?.confirmed) ? 'step done' : step === n ? 'step current' : 'step');
+  const stepClass = (n: Step) =>
+    step > n || (n === 3 && removed?.confirmed) ? 'step done' : step === n ? 'step current' : 'step';
   return (
     <Dialog title="Rotate a leaked key" onClose={onClose} testid="rotate-dialog">
       <p>
-        Replace <code title={publicKey}>{shortKey(publicKey)}</code> on the verifier in three steps. Do them in order; each one waits for
-        the verifier.
+        Replace <code title={publicKey}>{shortKey(publicKey)}</code> on the verifier in three steps. Do them in order;
+        each one waits for the verifier.
       </p>
       {implicit && (
         <Warning testid="rotate-implicit-note">
-          This is an implicit account: its id comes from its first key, which the verifier accepts by default. If that key leaks, the wallet
-          cannot replace it for you; rotate it by hand with these steps. The account id stays the same.
+          This is an implicit account: its id comes from its first key, which the verifier accepts by default. If that
+          key leaks, the wallet cannot replace it for you; rotate it by hand with these steps. The account id stays the
+          same.
         </Warning>
       )}
       <ol class="steps">
@@ -98,7 +100,13 @@ export function RotateKeyDialog({ accountId, implicit, publicKey, onClose, onCha
           <strong>Remove the leaked key</strong> from the verifier.
           {step === 3 && !removed && (
             <div class="actions">
-              <button type="button" class="danger" disabled={action.busy} onClick={removeOld} data-testid="rotate-remove">
+              <button
+                type="button"
+                class="danger"
+                disabled={action.busy}
+                onClick={removeOld}
+                data-testid="rotate-remove"
+              >
                 Remove old key
               </button>
             </div>

@@ -15,7 +15,14 @@ interface ScreenProps {
 }
 
 /** One screen of the popup: a titled section that moves focus to its first field when it appears. */
-export function Screen({ title, children, testid, ready = true, focusHeading = false, titleHidden = false }: ScreenProps) {
+export function Screen({
+  title,
+  children,
+  testid,
+  ready = true,
+  focusHeading = false,
+  titleHidden = false,
+}: ScreenProps) {
   const ref = useRef<HTMLElement>(null);
   const titleId = useId();
   useLayoutEffect(() => {

@@ -1,13 +1,13 @@
 // Settings sections that stand alone: a credential (JWT, bus key), the auto-lock minutes, the password.
 import { useState } from 'preact/hooks';
 import type { SettingsChange } from '../../provider/walletApi';
-import { TextField } from './Field';
-import { FormFooter } from './FormFooter';
-import { PasswordPair } from './PasswordPair';
 import { focusFirstInvalidSoon } from '../focus';
 import { useAction } from '../useAction';
 import { AUTO_LOCK_MAX, AUTO_LOCK_MIN, autoLockProblem, newPasswordProblem } from '../validate';
 import { wallet } from '../wallet';
+import { TextField } from './Field';
+import { FormFooter } from './FormFooter';
+import { PasswordPair } from './PasswordPair';
 
 export type Apply = (change: SettingsChange) => Promise<void>;
 
@@ -51,8 +51,8 @@ export function Credential({ name, what, isSet, waiting, note, apply }: Credenti
       </h3>
       {waiting && (
         <p class="hint" data-testid={`${testid}-waiting`}>
-          Waiting for the wallet to be unlocked: until then it is kept in memory only and not used. Enter it again if the
-          browser closes first.
+          Waiting for the wallet to be unlocked: until then it is kept in memory only and not used. Enter it again if
+          the browser closes first.
         </p>
       )}
       <form onSubmit={save}>
@@ -108,7 +108,13 @@ export function AutoLock({ minutes, apply }: { minutes: number; apply: Apply }) 
           hint={`${AUTO_LOCK_MIN}–${AUTO_LOCK_MAX} minutes.`}
           error={tried ? problem : null}
         />
-        <FormFooter busy={action.busy} label="Save" submitTestid="settings-autolock-save" error={action.error} status={saved} />
+        <FormFooter
+          busy={action.busy}
+          label="Save"
+          submitTestid="settings-autolock-save"
+          error={action.error}
+          status={saved}
+        />
       </form>
     </section>
   );
@@ -125,7 +131,8 @@ export function ChangePassword() {
     e.preventDefault();
     setTried(true);
     setSaved('');
-    if (!oldPassword || newPasswordProblem(password, confirm)) return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
+    if (!oldPassword || newPasswordProblem(password, confirm))
+      return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
     void action.run(async () => {
       await wallet.changePassword(oldPassword, password);
       setOldPassword('');

@@ -22,7 +22,11 @@ interface TokenPickerProps {
 }
 
 const heldText = (row: BalanceRow) => tokenAmountText(BigInt(row.amount), row.assetId, row);
-const FLAG: Record<TokenView['facts'], string> = { confirmed: '', disputed: 'disputed decimals', unconfirmed: 'unconfirmed decimals' };
+const FLAG: Record<TokenView['facts'], string> = {
+  confirmed: '',
+  disputed: 'disputed decimals',
+  unconfirmed: 'unconfirmed decimals',
+};
 
 export function TokenPicker({ label, tokens, value, onValue, testid, error, held }: TokenPickerProps) {
   const [open, setOpen] = useState(false);
@@ -113,7 +117,9 @@ export function TokenPicker({ label, tokens, value, onValue, testid, error, held
                         {t.facts !== 'confirmed' && <span class="bad-text"> {FLAG[t.facts]}</span>}
                         <span class="price">{formatPrice(t.price)}</span>
                         <span class="mono hint">{t.assetId}</span>
-                        {held?.get(t.assetId) && <span class="hint held">You hold {heldText(held.get(t.assetId)!)}</span>}
+                        {held?.get(t.assetId) && (
+                          <span class="hint held">You hold {heldText(held.get(t.assetId)!)}</span>
+                        )}
                       </button>
                     </li>
                   ))}

@@ -25,7 +25,15 @@ interface WalletBarProps {
   onLock(): void;
 }
 
-export function WalletBar({ accounts, selectedAccountId, network, lockAt, autoLockMinutes, onSelected, onLock }: WalletBarProps) {
+export function WalletBar({
+  accounts,
+  selectedAccountId,
+  network,
+  lockAt,
+  autoLockMinutes,
+  onSelected,
+  onLock,
+}: WalletBarProps) {
   const action = useAction();
   const select = (accountId: string) =>
     void action.run(async () => {
@@ -70,7 +78,11 @@ export function WalletBar({ accounts, selectedAccountId, network, lockAt, autoLo
         <button
           type="button"
           onClick={onLock}
-          title={lockAt !== null ? `Locks at ${describeLockAt(lockAt, Date.now(), clockTime)}` : `Auto-lock after ${autoLockMinutes} min idle`}
+          title={
+            lockAt !== null
+              ? `Locks at ${describeLockAt(lockAt, Date.now(), clockTime)}`
+              : `Auto-lock after ${autoLockMinutes} min idle`
+          }
           data-testid="lock"
         >
           Lock

@@ -97,7 +97,11 @@ function AccountRow({ account, selected, onSelect, onRemove, onChanged }: RowPro
     <li class={selected ? 'row selected' : 'row'} data-testid="account-row" data-account-id={account.accountId}>
       <div class="row-main">
         <strong data-testid="account-label">{account.label}</strong>
-        {selected && <span class="badge" data-testid="account-selected">selected</span>}
+        {selected && (
+          <span class="badge" data-testid="account-selected">
+            selected
+          </span>
+        )}
         <span class="badge quiet">{account.kind}</span>
         <div class="mono" title={account.accountId} data-testid="account-id">
           {shortAccount(account.accountId)}
@@ -108,7 +112,13 @@ function AccountRow({ account, selected, onSelect, onRemove, onChanged }: RowPro
       </div>
       {renaming ? (
         <form onSubmit={save} class="inline-form" noValidate>
-          <TextField label={`New name for ${account.label}`} value={label} onValue={setLabel} testid="account-rename-input" error={tried ? problem : null} />
+          <TextField
+            label={`New name for ${account.label}`}
+            value={label}
+            onValue={setLabel}
+            testid="account-rename-input"
+            error={tried ? problem : null}
+          />
           <ErrorAlert message={action.error} />
           <div class="actions">
             <button type="button" onClick={() => setRenaming(false)}>
@@ -122,14 +132,30 @@ function AccountRow({ account, selected, onSelect, onRemove, onChanged }: RowPro
       ) : (
         <div class="row-actions">
           {!selected && (
-            <button type="button" onClick={onSelect} data-testid="account-select" aria-label={`Select ${account.label}`}>
+            <button
+              type="button"
+              onClick={onSelect}
+              data-testid="account-select"
+              aria-label={`Select ${account.label}`}
+            >
               Select
             </button>
           )}
-          <button type="button" onClick={() => setRenaming(true)} data-testid="account-rename" aria-label={`Rename ${account.label}`}>
+          <button
+            type="button"
+            onClick={() => setRenaming(true)}
+            data-testid="account-rename"
+            aria-label={`Rename ${account.label}`}
+          >
             Rename
           </button>
-          <button type="button" class="danger" onClick={onRemove} data-testid="account-remove" aria-label={`Remove ${account.label}`}>
+          <button
+            type="button"
+            class="danger"
+            onClick={onRemove}
+            data-testid="account-remove"
+            aria-label={`Remove ${account.label}`}
+          >
             Remove
           </button>
         </div>
@@ -138,7 +164,15 @@ function AccountRow({ account, selected, onSelect, onRemove, onChanged }: RowPro
   );
 }
 
-function RemoveAccount({ account, onClose, onChanged }: { account: AccountView; onClose(): void; onChanged(): Promise<void> }) {
+function RemoveAccount({
+  account,
+  onClose,
+  onChanged,
+}: {
+  account: AccountView;
+  onClose(): void;
+  onChanged(): Promise<void>;
+}) {
   const action = useAction();
   const remove = () =>
     void action.run(async () => {
@@ -149,8 +183,9 @@ function RemoveAccount({ account, onClose, onChanged }: { account: AccountView; 
   return (
     <Dialog title={`Remove ${account.label}?`} onClose={onClose} testid="account-remove-dialog">
       <p>
-        Its {account.publicKeys.length === 1 ? 'key is' : `${account.publicKeys.length} keys are`} deleted from this device. The account
-        and its funds stay on the ledger; to use it again you need its secret key or recovery phrase.
+        Its {account.publicKeys.length === 1 ? 'key is' : `${account.publicKeys.length} keys are`} deleted from this
+        device. The account and its funds stay on the ledger; to use it again you need its secret key or recovery
+        phrase.
       </p>
       <p>Export the secret keys first (Keys page) if you have no other copy.</p>
       <ErrorAlert message={action.error} testid="account-remove-error" />
@@ -158,7 +193,13 @@ function RemoveAccount({ account, onClose, onChanged }: { account: AccountView; 
         <button type="button" onClick={onClose}>
           Cancel
         </button>
-        <button type="button" class="danger" disabled={action.busy} onClick={remove} data-testid="account-remove-confirm">
+        <button
+          type="button"
+          class="danger"
+          disabled={action.busy}
+          onClick={remove}
+          data-testid="account-remove-confirm"
+        >
           Remove account
         </button>
       </div>

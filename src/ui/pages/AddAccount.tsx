@@ -1,7 +1,7 @@
 // Add an account: a new key, an imported secret key or phrase, or a named account signed by a local key.
 import { useState } from 'preact/hooks';
 import type { AddAccountParams, WalletStatus } from '../../provider/walletApi';
-import { ChoiceGroup, TextField, type Choice } from '../components/Field';
+import { type Choice, ChoiceGroup, TextField } from '../components/Field';
 import { FormFooter } from '../components/FormFooter';
 import { Screen } from '../components/Screen';
 import { focusFirstInvalidSoon } from '../focus';
@@ -39,7 +39,12 @@ export function AddAccount({ status, onDone, onCancel }: Props) {
   const problems: Record<string, string | null> = {
     secretKey: kind === 'importKey' ? secretKeyProblem(secretKey) : null,
     phrase: kind === 'importPhrase' ? phraseProblem(phrase) : null,
-    accountId: kind === 'named' ? accountIdProblem(accountId) : kind === 'importKey' && accountId.trim() ? accountIdProblem(accountId) : null,
+    accountId:
+      kind === 'named'
+        ? accountIdProblem(accountId)
+        : kind === 'importKey' && accountId.trim()
+          ? accountIdProblem(accountId)
+          : null,
     publicKey: kind === 'named' && !publicKey ? 'Choose the key that signs for this account' : null,
     label: label.trim().length > 64 ? 'Keep the name to 64 characters' : null,
   };
@@ -52,7 +57,11 @@ export function AddAccount({ status, onDone, onCancel }: Props) {
         return { source: { kind: 'generate' }, ...withLabel };
       case 'importKey':
         return {
-          source: { kind: 'importKey', secretKey: secretKey.trim(), ...(accountId.trim() ? { accountId: accountId.trim() } : {}) },
+          source: {
+            kind: 'importKey',
+            secretKey: secretKey.trim(),
+            ...(accountId.trim() ? { accountId: accountId.trim() } : {}),
+          },
           ...withLabel,
         };
       case 'importPhrase':
@@ -78,7 +87,15 @@ export function AddAccount({ status, onDone, onCancel }: Props) {
         <ChoiceGroup<Kind> legend="How" choices={KINDS} value={kind} onValue={setKind} testid="account-add-kind" />
         {kind === 'importKey' && (
           <>
-            <TextField label="Secret key" type="password" verbatim value={secretKey} onValue={setSecretKey} testid="account-add-secret-key" error={shown('secretKey')} />
+            <TextField
+              label="Secret key"
+              type="password"
+              verbatim
+              value={secretKey}
+              onValue={setSecretKey}
+              testid="account-add-secret-key"
+              error={shown('secretKey')}
+            />
             <TextField
               label="Account id (optional)"
               verbatim
@@ -91,11 +108,27 @@ export function AddAccount({ status, onDone, onCancel }: Props) {
           </>
         )}
         {kind === 'importPhrase' && (
-          <TextField label="Recovery phrase" multiline verbatim value={phrase} onValue={setPhrase} testid="account-add-phrase" error={shown('phrase')} />
+          <TextField
+            label="Recovery phrase"
+            multiline
+            verbatim
+            value={phrase}
+            onValue={setPhrase}
+            testid="account-add-phrase"
+            error={shown('phrase')}
+          />
         )}
         {kind === 'named' && (
           <>
-            <TextField label="Account id" verbatim value={accountId} onValue={setAccountId} testid="account-add-account-id" placeholder="alice.near" error={shown('accountId')} />
+            <TextField
+              label="Account id"
+              verbatim
+              value={accountId}
+              onValue={setAccountId}
+              testid="account-add-account-id"
+              placeholder="alice.near"
+              error={shown('accountId')}
+            />
             <KeySelect keys={localKeys} value={publicKey} onValue={setPublicKey} error={shown('publicKey')} />
             <p class="hint">
               The verifier must accept this key for the account: register it from a wallet that controls the account
@@ -103,8 +136,21 @@ export function AddAccount({ status, onDone, onCancel }: Props) {
             </p>
           </>
         )}
-        <TextField label="Name (optional)" value={label} onValue={setLabel} testid="account-add-label" error={shown('label')} />
-        <FormFooter busy={action.busy} label="Add account" busyLabel="Adding…" submitTestid="account-add-submit" error={action.error} errorTestid="account-add-error">
+        <TextField
+          label="Name (optional)"
+          value={label}
+          onValue={setLabel}
+          testid="account-add-label"
+          error={shown('label')}
+        />
+        <FormFooter
+          busy={action.busy}
+          label="Add account"
+          busyLabel="Adding…"
+          submitTestid="account-add-submit"
+          error={action.error}
+          errorTestid="account-add-error"
+        >
           <button type="button" onClick={onCancel} data-testid="account-add-cancel">
             Cancel
           </button>
@@ -114,7 +160,17 @@ export function AddAccount({ status, onDone, onCancel }: Props) {
   );
 }
 
-function KeySelect({ keys, value, onValue, error }: { keys: string[]; value: string; onValue(v: string): void; error: string | null }) {
+function KeySelect({
+  keys,
+  value,
+  onValue,
+  error,
+}: {
+  keys: string[];
+  value: string;
+  onValue(v: string): void;
+  error: string | null;
+}) {
   const id = 'account-add-key';
   return (
     <div class="field">

@@ -2,12 +2,12 @@
 // at random positions before telling the background the phrase is written down. Words copied by hand
 // are cleared off the clipboard again (src/ui/clipboard.ts).
 import { useMemo, useState } from 'preact/hooks';
+import { cryptoRandomInt, pickBackupPositions, wrongBackupAnswers } from '../backup';
 import { ClipboardNote, SecretText } from '../components/ClipboardNote';
 import { TextField } from '../components/Field';
 import { FormFooter } from '../components/FormFooter';
 import { Warning } from '../components/Notice';
 import { Screen } from '../components/Screen';
-import { cryptoRandomInt, pickBackupPositions, wrongBackupAnswers } from '../backup';
 import { focusFirstInvalidSoon } from '../focus';
 import { useAction } from '../useAction';
 import { wallet } from '../wallet';
@@ -33,8 +33,9 @@ function ShowWords({ words, onNext, onSkip }: { words: string[]; onNext(): void;
   return (
     <Screen title="Write down your recovery phrase" testid="backup-words">
       <Warning>
-        <strong>These {words.length} words are the only way to restore your wallet.</strong> Write them on paper, in order, and
-        keep them offline. Anyone who sees them can take everything; nobody, including us, can recover them for you.
+        <strong>These {words.length} words are the only way to restore your wallet.</strong> Write them on paper, in
+        order, and keep them offline. Anyone who sees them can take everything; nobody, including us, can recover them
+        for you.
       </Warning>
       <SecretText>
         <ol class="words" aria-label="Recovery phrase">
@@ -62,7 +63,10 @@ function ShowWords({ words, onNext, onSkip }: { words: string[]; onNext(): void;
 }
 
 function CheckWords({ phrase, onBack, onDone, onSkip }: BackupProps & { onBack(): void }) {
-  const positions = useMemo(() => pickBackupPositions(phrase.words.length, BACKUP_CHECKS, cryptoRandomInt), [phrase.words.length]);
+  const positions = useMemo(
+    () => pickBackupPositions(phrase.words.length, BACKUP_CHECKS, cryptoRandomInt),
+    [phrase.words.length],
+  );
   const [answers, setAnswers] = useState<string[]>(() => positions.map(() => ''));
   const [wrong, setWrong] = useState<number[]>([]);
   const action = useAction();
@@ -97,7 +101,9 @@ function CheckWords({ phrase, onBack, onDone, onSkip }: BackupProps & { onBack()
           busy={action.busy}
           label="Confirm"
           submitTestid="backup-confirm"
-          error={wrong.length ? 'Some words do not match. Check your written copy, or show the words again.' : action.error}
+          error={
+            wrong.length ? 'Some words do not match. Check your written copy, or show the words again.' : action.error
+          }
           errorTestid="backup-error"
         >
           <button type="button" onClick={onBack} data-testid="backup-show-again">
@@ -126,8 +132,22 @@ export function BackupLater({ phraseId, onDone, onCancel }: { phraseId: string; 
     <Screen title="Back up your recovery phrase" testid="backup-unlock">
       <p>Enter your password to show the recovery phrase. Make sure nobody can see your screen.</p>
       <form onSubmit={submit}>
-        <TextField label="Password" type="password" value={password} onValue={setPassword} autoComplete="current-password" testid="backup-password" required />
-        <FormFooter busy={action.busy} label="Show phrase" submitTestid="backup-show" error={action.error} errorTestid="backup-error">
+        <TextField
+          label="Password"
+          type="password"
+          value={password}
+          onValue={setPassword}
+          autoComplete="current-password"
+          testid="backup-password"
+          required
+        />
+        <FormFooter
+          busy={action.busy}
+          label="Show phrase"
+          submitTestid="backup-show"
+          error={action.error}
+          errorTestid="backup-error"
+        >
           <button type="button" onClick={onCancel} data-testid="backup-cancel">
             Cancel
           </button>

@@ -2,19 +2,19 @@
 // from my intents account", the status stepper with what each status means, and the signed quote.
 // It asks the background again every few seconds while the swap is not finished.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { tokenAmountText } from '../amountText';
 import type { SwapRecordView, TokenView } from '../../provider/swapApi';
 import { chainName } from '../addresses';
-import { CopyButton } from '../components/CopyButton';
+import { tokenAmountText } from '../amountText';
 import { AnyInputDeposit, Payouts } from '../components/AnyInputParts';
+import { CopyButton } from '../components/CopyButton';
 import { Amounts, Countdowns, SignedQuote, Stepper, SubmitTx, timeOf } from '../components/DepositParts';
-import { PayFromIntents } from '../components/PayFromIntents';
-import { ErrorAlert, StatusLine, Warning } from '../components/Notice';
 import { DepositQr } from '../components/DepositQr';
+import { ErrorAlert, StatusLine, Warning } from '../components/Notice';
+import { PayFromIntents } from '../components/PayFromIntents';
 import { Screen } from '../components/Screen';
 import { tokenOf } from '../swapForm';
-import { STATUS_TEXT, isTerminal, missingAmount, quoteFacts, refundReasonText, stepsOf } from '../swapText';
 import { swaps } from '../swaps';
+import { isTerminal, missingAmount, quoteFacts, refundReasonText, STATUS_TEXT, stepsOf } from '../swapText';
 import { messageOf } from '../wallet';
 
 /** How often the open deposit view reads the record again (the background tracker updates it). */
@@ -103,10 +103,13 @@ export function Deposit({ id, initial, onBack }: DepositProps) {
   const anyInput = record.request.swapType === 'ANY_INPUT';
   const canDeposit = !anyInput && (record.status === 'PENDING_DEPOSIT' || record.status === 'INCOMPLETE_DEPOSIT');
   const viaIntents = record.request.depositType === 'INTENTS';
-  const missing = record.status === 'INCOMPLETE_DEPOSIT' ? missingAmount(facts.amountIn, details?.depositedAmount) : null;
+  const missing =
+    record.status === 'INCOMPLETE_DEPOSIT' ? missingAmount(facts.amountIn, details?.depositedAmount) : null;
 
   // The amount the wallet wrote from amountIn (background/swaps/quoteAmount), not the service's words.
-  const title = anyInput ? `Swap any token → ${destination?.symbol ?? ''}` : `Swap ${record.amountToSend} → ${destination?.symbol ?? ''}`;
+  const title = anyInput
+    ? `Swap any token → ${destination?.symbol ?? ''}`
+    : `Swap ${record.amountToSend} → ${destination?.symbol ?? ''}`;
   return (
     <Screen title={title.replace(/\s+/g, ' ').trim()} testid="deposit" focusHeading>
       <div class="actions start">
@@ -119,11 +122,18 @@ export function Deposit({ id, initial, onBack }: DepositProps) {
       </div>
 
       {!anyInput && <Stepper steps={stepsOf(record.status, record.statusHistory)} />}
-      <div class={`status-box status-${record.status}`} ref={statusBox} tabIndex={-1} data-testid="deposit-status" data-status={record.status}>
+      <div
+        class={`status-box status-${record.status}`}
+        ref={statusBox}
+        tabIndex={-1}
+        data-testid="deposit-status"
+        data-status={record.status}
+      >
         {anyInput ? (
           <p data-testid="deposit-any-status">
-            <strong>{record.status === 'PENDING_DEPOSIT' ? 'Waiting for deposits.' : 'Collecting.'}</strong> Deposits are converted as they arrive and the
-            pool is paid out as it grows; the payouts are listed below. This swap does not finish by itself: it is followed until its address expires.
+            <strong>{record.status === 'PENDING_DEPOSIT' ? 'Waiting for deposits.' : 'Collecting.'}</strong> Deposits
+            are converted as they arrive and the pool is paid out as it grows; the payouts are listed below. This swap
+            does not finish by itself: it is followed until its address expires.
           </p>
         ) : (
           <>
@@ -147,21 +157,41 @@ export function Deposit({ id, initial, onBack }: DepositProps) {
         {record.checkedAt !== null ? `Last checked at ${timeOf(record.checkedAt)}.` : ''}
         {terminal ? ' Finished: no more checks.' : ''}
       </StatusLine>
-      {record.lastError && <ErrorAlert message={`Last check failed: ${record.lastError} (tracking goes on)`} testid="deposit-last-error" />}
+      {record.lastError && (
+        <ErrorAlert message={`Last check failed: ${record.lastError} (tracking goes on)`} testid="deposit-last-error" />
+      )}
       <ErrorAlert message={loadError} testid="deposit-error" />
 
       {canDeposit && (
         <section class="group" aria-labelledby="deposit-send-heading">
-          <h3 id="deposit-send-heading">{viaIntents ? 'Pay into the intents deposit account' : `Send on ${origin ? chainName(origin.blockchain) : 'the origin chain'}`}</h3>
+          <h3 id="deposit-send-heading">
+            {viaIntents
+              ? 'Pay into the intents deposit account'
+              : `Send on ${origin ? chainName(origin.blockchain) : 'the origin chain'}`}
+          </h3>
           <p class="send-amount">
             Send exactly <strong data-testid="deposit-amount">{record.amountToSend}</strong>{' '}
             {/* Raw units (a token whose decimals are not confirmed) are not an amount to paste into a wallet. */}
-            {!record.amountToSend.includes(' units of ') && <CopyButton text={record.amountToSend.split(' ')[0] ?? record.amountToSend} label="Copy amount" testid="deposit-amount-copy" />}
+            {!record.amountToSend.includes(' units of ') && (
+              <CopyButton
+                text={record.amountToSend.split(' ')[0] ?? record.amountToSend}
+                label="Copy amount"
+                testid="deposit-amount-copy"
+              />
+            )}
           </p>
           {missing !== null && (
             <p class="warning" data-testid="deposit-missing">
-              So far {tokenAmountText(BigInt(details?.depositedAmount && /^\d+$/.test(details.depositedAmount) ? details.depositedAmount : '0'), record.request.originAsset, origin)} arrived. Send{' '}
-              <strong>{tokenAmountText(missing, record.request.originAsset, origin)}</strong> more to the same address{record.depositMemo ? ' with the same memo' : ''}.
+              So far{' '}
+              {tokenAmountText(
+                BigInt(
+                  details?.depositedAmount && /^\d+$/.test(details.depositedAmount) ? details.depositedAmount : '0',
+                ),
+                record.request.originAsset,
+                origin,
+              )}{' '}
+              arrived. Send <strong>{tokenAmountText(missing, record.request.originAsset, origin)}</strong> more to the
+              same address{record.depositMemo ? ' with the same memo' : ''}.
             </p>
           )}
           <p class="label">Deposit address</p>
@@ -178,7 +208,8 @@ export function Deposit({ id, initial, onBack }: DepositProps) {
               <CopyButton text={record.depositMemo} label="Copy memo" testid="deposit-memo-copy" />
               <Warning testid="deposit-memo-warning">
                 <p>
-                  <strong>Include this memo in your transfer.</strong> The address is shared: without the memo the deposit cannot be matched to your swap.
+                  <strong>Include this memo in your transfer.</strong> The address is shared: without the memo the
+                  deposit cannot be matched to your swap.
                 </p>
               </Warning>
             </>
@@ -191,8 +222,16 @@ export function Deposit({ id, initial, onBack }: DepositProps) {
             />
           )}
           <Countdowns record={record} now={now} />
-          {viaIntents && record.status === 'PENDING_DEPOSIT' && <PayFromIntents record={record} onPaid={(r) => updated(r, 'Paid from your intents account.')} />}
-          {!viaIntents && <SubmitTx record={record} originChain={origin?.blockchain ?? null} onSubmitted={(r) => updated(r, 'Deposit transaction sent to the service.')} />}
+          {viaIntents && record.status === 'PENDING_DEPOSIT' && (
+            <PayFromIntents record={record} onPaid={(r) => updated(r, 'Paid from your intents account.')} />
+          )}
+          {!viaIntents && (
+            <SubmitTx
+              record={record}
+              originChain={origin?.blockchain ?? null}
+              onSubmitted={(r) => updated(r, 'Deposit transaction sent to the service.')}
+            />
+          )}
         </section>
       )}
       {anyInput && (

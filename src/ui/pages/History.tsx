@@ -4,7 +4,13 @@
 // CSV export of the loaded rows. Unfinished intents on the page are followed until the bus has a final
 // word. (The file keeps its name: the popup's navigation loads HistoryTab from here.)
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { type ActivityCursor, type ActivityItem, type ActivityPage, FINAL_PUBLISHED, type PublishedIntentView } from '../../provider/activity';
+import {
+  type ActivityCursor,
+  type ActivityItem,
+  type ActivityPage,
+  FINAL_PUBLISHED,
+  type PublishedIntentView,
+} from '../../provider/activity';
 import type { HistoryQuery, TokenView } from '../../provider/swapApi';
 import type { IntentStatusView } from '../../provider/walletApi';
 import { ActivityFilters } from '../components/ActivityFilters';
@@ -60,7 +66,9 @@ export function HistoryTab() {
       // Nothing past the last page: it stays, and Older is done.
       if (nextTrail.length > trail.length && next.items.length === 0) {
         setOldest(true);
-        setPage((old) => (old ? { ...old, serviceIncluded: next.serviceIncluded, serviceError: next.serviceError } : next));
+        setPage((old) =>
+          old ? { ...old, serviceIncluded: next.serviceIncluded, serviceError: next.serviceError } : next,
+        );
         setNote('Nothing older.');
         return;
       }
@@ -93,7 +101,9 @@ export function HistoryTab() {
     if (following.length === 0) return;
     const timer = setInterval(() => {
       void Promise.all(following.map((h) => wallet.intentStatus(h).catch(() => null))).then((answers) => {
-        const changed = answers.filter((s): s is IntentStatusView => !!s && fresh.get(s.intent_hash)?.status !== s.status);
+        const changed = answers.filter(
+          (s): s is IntentStatusView => !!s && fresh.get(s.intent_hash)?.status !== s.status,
+        );
         if (changed.length) setFresh((old) => new Map([...old, ...changed.map((s) => [s.intent_hash, s] as const)]));
       });
     }, ACTIVITY_STATUS_MS);
@@ -138,12 +148,23 @@ export function HistoryTab() {
   if (tracking) return <Deposit id={tracking} initial={null} onBack={() => setTracking(null)} />;
 
   const swapCount = items.filter((i) => i.type === 'swap').length;
-  const counted = [swapCount && plural(swapCount, 'swap', 'swaps'), items.length - swapCount && plural(items.length - swapCount, 'intent', 'intents')].filter(Boolean);
+  const counted = [
+    swapCount && plural(swapCount, 'swap', 'swaps'),
+    items.length - swapCount && plural(items.length - swapCount, 'intent', 'intents'),
+  ].filter(Boolean);
   return (
     <>
       <div hidden={detail !== null}>
         <Screen title="Activity" testid="history">
-          <ActivityFilters filters={filters} setFilters={setFilters} tokens={tokens} problems={tried ? built.problems : {}} onApply={apply} onReset={reset} busy={action.busy} />
+          <ActivityFilters
+            filters={filters}
+            setFilters={setFilters}
+            tokens={tokens}
+            problems={tried ? built.problems : {}}
+            onApply={apply}
+            onReset={reset}
+            busy={action.busy}
+          />
           {page && !page.serviceIncluded && (
             <p class="hint" data-testid="history-local-only">
               Only swaps started here are listed. Set a JWT under Settings to include the service's history.
@@ -151,19 +172,40 @@ export function HistoryTab() {
           )}
           {page?.intentsHidden && (
             <p class="hint" data-testid="history-intents-hidden">
-              Sends and site intents are not listed while a swap-only filter (chain, token, USD value, referral or affiliate) is set.
+              Sends and site intents are not listed while a swap-only filter (chain, token, USD value, referral or
+              affiliate) is set.
             </p>
           )}
-          {page?.serviceError && <ErrorAlert message={`The service's history could not be loaded: ${page.serviceError}. Swaps started here are still listed.`} testid="history-service-error" />}
+          {page?.serviceError && (
+            <ErrorAlert
+              message={`The service's history could not be loaded: ${page.serviceError}. Swaps started here are still listed.`}
+              testid="history-service-error"
+            />
+          )}
           <ErrorAlert message={action.error} testid="history-error" />
           <div class="actions start" role="group" aria-label="Pages">
-            <button type="button" disabled={action.busy || trail.length <= 1} onClick={newer} data-testid="history-prev">
+            <button
+              type="button"
+              disabled={action.busy || trail.length <= 1}
+              onClick={newer}
+              data-testid="history-prev"
+            >
               ← Newer
             </button>
-            <button type="button" disabled={action.busy || oldest || !page?.next} onClick={older} data-testid="history-next">
+            <button
+              type="button"
+              disabled={action.busy || oldest || !page?.next}
+              onClick={older}
+              data-testid="history-next"
+            >
               Older →
             </button>
-            <button type="button" disabled={action.busy} onClick={() => void first(applied)} data-testid="history-reload">
+            <button
+              type="button"
+              disabled={action.busy}
+              onClick={() => void first(applied)}
+              data-testid="history-reload"
+            >
               Reload
             </button>
             <button type="button" disabled={items.length === 0} onClick={exportCsv} data-testid="history-export">
@@ -171,7 +213,12 @@ export function HistoryTab() {
             </button>
           </div>
           <StatusLine testid="history-count">
-            {action.busy ? 'Loading…' : page ? `${counted.join(' and ') || 'Nothing'} on this page (up to ${pageSize}).` : ''} {note}
+            {action.busy
+              ? 'Loading…'
+              : page
+                ? `${counted.join(' and ') || 'Nothing'} on this page (up to ${pageSize}).`
+                : ''}{' '}
+            {note}
           </StatusLine>
           <div ref={listBox}>
             {page && items.length === 0 ? (
@@ -182,7 +229,9 @@ export function HistoryTab() {
           </div>
         </Screen>
       </div>
-      {detail?.type === 'swap' && <HistoryDetail item={detail.swap} tokens={tokenMap} onBack={back} onTrack={setTracking} />}
+      {detail?.type === 'swap' && (
+        <HistoryDetail item={detail.swap} tokens={tokenMap} onBack={back} onTrack={setTracking} />
+      )}
       {detail?.type === 'intent' && <IntentDetail intent={freshIntent(detail.intent)} onBack={back} />}
     </>
   );

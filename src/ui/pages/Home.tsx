@@ -44,7 +44,10 @@ export function Home({ accountId, onSwap }: HomeProps) {
   };
   useEffect(() => {
     if (!accountId) return;
-    void wallet.keptBalances().then((kept) => kept && setView((v) => v ?? kept), () => undefined);
+    void wallet.keptBalances().then(
+      (kept) => kept && setView((v) => v ?? kept),
+      () => undefined,
+    );
     void read();
   }, [accountId]);
 
@@ -62,7 +65,8 @@ export function Home({ accountId, onSwap }: HomeProps) {
     <Screen title="Home" testid="home" ready={view !== null || error !== null}>
       <div class="total-row">
         <p class="total" data-testid="home-total" data-stale={view?.stale ?? true}>
-          <span class="label">Intents account</span> <strong class="total-usd">{view ? readableUsd(view.totalUsd) : '…'}</strong>
+          <span class="label">Intents account</span>{' '}
+          <strong class="total-usd">{view ? readableUsd(view.totalUsd) : '…'}</strong>
           {view?.stale && view.at !== null ? <span class="hint"> (last known)</span> : null}
         </p>
         <button type="button" class="link" onClick={() => void read()} disabled={reading} data-testid="home-refresh">
@@ -70,10 +74,22 @@ export function Home({ accountId, onSwap }: HomeProps) {
         </button>
       </div>
       <div class="home-actions">
-        <button type="button" class="primary" onClick={() => setAction('receive')} disabled={!accountId} data-testid="home-receive">
+        <button
+          type="button"
+          class="primary"
+          onClick={() => setAction('receive')}
+          disabled={!accountId}
+          data-testid="home-receive"
+        >
           Receive
         </button>
-        <button type="button" class="primary" onClick={() => setAction('send')} disabled={rows.length === 0} data-testid="home-send">
+        <button
+          type="button"
+          class="primary"
+          onClick={() => setAction('send')}
+          disabled={rows.length === 0}
+          data-testid="home-send"
+        >
           Send
         </button>
         {onSwap && (
@@ -81,7 +97,13 @@ export function Home({ accountId, onSwap }: HomeProps) {
             Swap
           </button>
         )}
-        <button type="button" class="primary" onClick={() => setAction('withdraw')} disabled={rows.length === 0} data-testid="home-withdraw">
+        <button
+          type="button"
+          class="primary"
+          onClick={() => setAction('withdraw')}
+          disabled={rows.length === 0}
+          data-testid="home-withdraw"
+        >
           Withdraw
         </button>
       </div>
@@ -112,15 +134,25 @@ export function Home({ accountId, onSwap }: HomeProps) {
                   {readableAmount(BigInt(r.amount), r.decimals)}
                 </span>{' '}
                 {/* A non-zero balance worth less than a cent rounds to $0.00: say so instead. */}
-                <span class="hint">{r.usd === null ? 'no price' : Number(r.usd) === 0 ? '<$0.01' : readableUsd(r.usd)}</span>
+                <span class="hint">
+                  {r.usd === null ? 'no price' : Number(r.usd) === 0 ? '<$0.01' : readableUsd(r.usd)}
+                </span>
               </span>
             )}
           </li>
         ))}
       </ul>
       {dust.length > 0 && (
-        <button type="button" class="link" aria-expanded={showDust} onClick={() => setShowDust(!showDust)} data-testid="home-dust-toggle">
-          {showDust ? 'Hide small balances' : `Show ${dust.length} small balance${dust.length === 1 ? '' : 's'} (under $0.01)`}
+        <button
+          type="button"
+          class="link"
+          aria-expanded={showDust}
+          onClick={() => setShowDust(!showDust)}
+          data-testid="home-dust-toggle"
+        >
+          {showDust
+            ? 'Hide small balances'
+            : `Show ${dust.length} small balance${dust.length === 1 ? '' : 's'} (under $0.01)`}
         </button>
       )}
     </Screen>

@@ -9,7 +9,7 @@ import { RemoveKeyDialog } from '../components/RemoveKeyDialog';
 import { RotateKeyDialog } from '../components/RotateKeyDialog';
 import { Screen } from '../components/Screen';
 import { shortAccount, shortKey } from '../format';
-import { anotherRegisteredKeyRemains, keyRows, registeredText, type KeyRow } from '../keys';
+import { anotherRegisteredKeyRemains, type KeyRow, keyRows, registeredText } from '../keys';
 import { useAction } from '../useAction';
 import { messageOf, wallet } from '../wallet';
 
@@ -63,8 +63,8 @@ function AccountKeys({ account, onChanged }: { account: AccountView; onChanged()
   return (
     <Screen title="Keys" testid="keys">
       <p class="hint">
-        Keys the verifier accepts for <strong title={accountId}>{account.label}</strong> ({shortAccount(accountId)}). They are verifier keys,
-        not the ledger's access keys.
+        Keys the verifier accepts for <strong title={accountId}>{account.label}</strong> ({shortAccount(accountId)}).
+        They are verifier keys, not the ledger's access keys.
       </p>
       <StatusLine testid="keys-status">{!listing && !loadError ? 'Loading keys…' : ''}</StatusLine>
       <ErrorAlert message={loadError} testid="keys-load-error" />
@@ -101,7 +101,12 @@ function AccountKeys({ account, onChanged }: { account: AccountView; onChanged()
             <div class="row-actions">
               <CopyButton text={row.publicKey} label="Copy" />
               {row.local && !row.signing && (
-                <button type="button" disabled={action.busy} onClick={() => useForSigning(row)} data-testid="key-use-signing">
+                <button
+                  type="button"
+                  disabled={action.busy}
+                  onClick={() => useForSigning(row)}
+                  data-testid="key-use-signing"
+                >
                   Use for signing
                 </button>
               )}
@@ -126,7 +131,12 @@ function AccountKeys({ account, onChanged }: { account: AccountView; onChanged()
                   Rotate…
                 </button>
               )}
-              <button type="button" class="danger" onClick={() => setOpen({ kind: 'remove', row })} data-testid="key-remove">
+              <button
+                type="button"
+                class="danger"
+                onClick={() => setOpen({ kind: 'remove', row })}
+                data-testid="key-remove"
+              >
                 Remove
               </button>
             </div>

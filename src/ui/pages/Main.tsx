@@ -54,7 +54,9 @@ export function Main({ status, onChanged, onBackup }: MainProps) {
       <main class="wallet-main">
         {toBackUp !== undefined && (
           <div class="banner" role="status" data-testid="backup-banner">
-            <span>Your recovery phrase is not backed up yet. Without it, a lost password or device loses the wallet.</span>
+            <span>
+              Your recovery phrase is not backed up yet. Without it, a lost password or device loses the wallet.
+            </span>
             <button type="button" class="primary" onClick={() => onBackup(toBackUp)} data-testid="backup-start">
               Back up now
             </button>
@@ -63,11 +65,19 @@ export function Main({ status, onChanged, onBackup }: MainProps) {
         {tab === 'home' && <Home key={key} accountId={account} onSwap={() => go('swap')} />}
         {tab === 'swap' && <SwapTab key={key} account={account} />}
         {tab === 'activity' && <HistoryTab key={key} />}
-        {tab === 'settings' && <SettingsTab key={`${tab}:${visit}`} status={status} account={selected} onChanged={onChanged} />}
+        {tab === 'settings' && (
+          <SettingsTab key={`${tab}:${visit}`} status={status} account={selected} onChanged={onChanged} />
+        )}
       </main>
       <nav class="bottom-nav" aria-label="Sections">
         {TABS.map((t) => (
-          <button key={t.tab} type="button" aria-current={tab === t.tab ? 'page' : undefined} onClick={() => go(t.tab)} data-testid={`nav-${t.tab}`}>
+          <button
+            key={t.tab}
+            type="button"
+            aria-current={tab === t.tab ? 'page' : undefined}
+            onClick={() => go(t.tab)}
+            data-testid={`nav-${t.tab}`}
+          >
             {t.label}
           </button>
         ))}

@@ -13,10 +13,30 @@ import { wallet } from '../wallet';
 type Way = 'newPhrase' | 'importPhrase' | 'importKey' | 'generate';
 
 const WAYS: { way: Way; title: string; text: string; testid: string }[] = [
-  { way: 'newPhrase', title: 'Create new wallet', text: 'A new 12-word recovery phrase; you write it down next.', testid: 'onboarding-create' },
-  { way: 'importPhrase', title: 'Import recovery phrase', text: 'Restore from 12 or 24 words.', testid: 'onboarding-import-phrase' },
-  { way: 'importKey', title: 'Import secret key', text: 'An ed25519: secret key from another wallet.', testid: 'onboarding-import-key' },
-  { way: 'generate', title: 'Quick key (no phrase)', text: 'One new key, no recovery phrase: export its secret key to back it up.', testid: 'onboarding-quick-key' },
+  {
+    way: 'newPhrase',
+    title: 'Create new wallet',
+    text: 'A new 12-word recovery phrase; you write it down next.',
+    testid: 'onboarding-create',
+  },
+  {
+    way: 'importPhrase',
+    title: 'Import recovery phrase',
+    text: 'Restore from 12 or 24 words.',
+    testid: 'onboarding-import-phrase',
+  },
+  {
+    way: 'importKey',
+    title: 'Import secret key',
+    text: 'An ed25519: secret key from another wallet.',
+    testid: 'onboarding-import-key',
+  },
+  {
+    way: 'generate',
+    title: 'Quick key (no phrase)',
+    text: 'One new key, no recovery phrase: export its secret key to back it up.',
+    testid: 'onboarding-quick-key',
+  },
 ];
 
 export function Onboarding({ onCreated }: { onCreated(result: CreateResult): void }) {
@@ -27,7 +47,13 @@ export function Onboarding({ onCreated }: { onCreated(result: CreateResult): voi
         <ul class="ways">
           {WAYS.map((w) => (
             <li key={w.way}>
-              <button type="button" class="way" onClick={() => setWay(w.way)} data-testid={w.testid} data-autofocus={w.way === 'newPhrase' ? '' : undefined}>
+              <button
+                type="button"
+                class="way"
+                onClick={() => setWay(w.way)}
+                data-testid={w.testid}
+                data-autofocus={w.way === 'newPhrase' ? '' : undefined}
+              >
                 <strong>{w.title}</strong>
                 <span>{w.text}</span>
               </button>
@@ -49,7 +75,8 @@ function CreateForm({ way, onBack, onCreated }: { way: Way; onBack(): void; onCr
   const action = useAction();
   const title = WAYS.find((w) => w.way === way)?.title ?? '';
 
-  const sourceProblem = way === 'importPhrase' ? phraseProblem(phrase) : way === 'importKey' ? secretKeyProblem(secretKey) : null;
+  const sourceProblem =
+    way === 'importPhrase' ? phraseProblem(phrase) : way === 'importKey' ? secretKeyProblem(secretKey) : null;
   const passwordProblem = newPasswordProblem(password, confirm);
 
   const source = (): KeySource => {
@@ -99,8 +126,21 @@ function CreateForm({ way, onBack, onCreated }: { way: Way; onBack(): void; onCr
             error={tried ? sourceProblem : null}
           />
         )}
-        <PasswordPair password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} showErrors={tried} />
-        <FormFooter busy={action.busy} label="Create wallet" busyLabel="Creating…" submitTestid="create-submit" error={action.error} errorTestid="create-error">
+        <PasswordPair
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+          showErrors={tried}
+        />
+        <FormFooter
+          busy={action.busy}
+          label="Create wallet"
+          busyLabel="Creating…"
+          submitTestid="create-submit"
+          error={action.error}
+          errorTestid="create-error"
+        >
           <button type="button" onClick={onBack} disabled={action.busy} data-testid="onboarding-back">
             Back
           </button>

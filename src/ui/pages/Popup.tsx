@@ -4,8 +4,8 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preac
 import type { CreateResult, DamagedStore, NetworkView, StoreProblem, WalletStatus } from '../../provider/walletApi';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { WalletBar } from '../components/WalletBar';
-import { messageOf, wallet } from '../wallet';
 import { lazy } from '../lazy';
+import { messageOf, wallet } from '../wallet';
 import { Main } from './Main';
 import { Onboarding } from './Onboarding';
 import { Unlock } from './Unlock';
@@ -31,7 +31,11 @@ export function Popup({ first = null }: PopupProps) {
 
   // The header's network badge: read with the status (a settings change calls refresh too).
   const readNetwork = useCallback((s: WalletStatus) => {
-    if (s.unlocked) void wallet.getSettings().then((v) => setNetwork(v.network), () => setNetwork(null));
+    if (s.unlocked)
+      void wallet.getSettings().then(
+        (v) => setNetwork(v.network),
+        () => setNetwork(null),
+      );
   }, []);
   const refresh = useCallback(async () => {
     try {
@@ -110,7 +114,9 @@ export function Popup({ first = null }: PopupProps) {
   } else if (backing && 'phrase' in backing) {
     body = <Backup phrase={backing.phrase} onDone={() => void backupDone()} onSkip={() => void backupDone()} />;
   } else if (backing) {
-    body = <BackupLater phraseId={backing.phraseId} onDone={() => void backupDone()} onCancel={() => setBacking(null)} />;
+    body = (
+      <BackupLater phraseId={backing.phraseId} onDone={() => void backupDone()} onCancel={() => setBacking(null)} />
+    );
   } else {
     inWallet = true;
   }
@@ -140,13 +146,20 @@ export function Popup({ first = null }: PopupProps) {
       {status?.problem && (
         <div class="problem" role="alert" data-testid="vault-problem">
           <strong>The stored wallet could not be read.</strong> {status.problem}
-          <p>It is kept exactly as it is and never deleted. Do not create a new wallet over it if you have no other backup.</p>
+          <p>
+            It is kept exactly as it is and never deleted. Do not create a new wallet over it if you have no other
+            backup.
+          </p>
         </div>
       )}
       {status && status.storeProblems.length > 0 && <StoreProblems problems={status.storeProblems} />}
       {loadError && status && <ErrorAlert message={loadError} testid="status-error" />}
       {/* The wallet brings its own <main> and the bottom navigation after it. */}
-      {inWallet && status ? <Main status={status} onChanged={refresh} onBackup={(phraseId) => setBacking({ phraseId })} /> : <main>{body}</main>}
+      {inWallet && status ? (
+        <Main status={status} onChanged={refresh} onBackup={(phraseId) => setBacking({ phraseId })} />
+      ) : (
+        <main>{body}</main>
+      )}
     </div>
   );
 }
@@ -158,7 +171,8 @@ const SAFE: Record<DamagedStore, string> = {
   swaps: 'Your other swaps are shown as usual; the damaged record is kept for support.',
   activity: 'Swaps and the other entries of Activity are shown as usual; nothing was sent or signed because of it.',
   approvals: 'Sites whose requests were waiting can ask again.',
-  nonces: 'Signing still works; requests from sites that bring their own nonce are refused, since the wallet can no longer prove it never signed one before.',
+  nonces:
+    'Signing still works; requests from sites that bring their own nonce are refused, since the wallet can no longer prove it never signed one before.',
 };
 
 /** Damaged stored values other than the vault: named, with what is safe to do. */

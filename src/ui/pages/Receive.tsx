@@ -31,8 +31,17 @@ export function Receive({ accountId, onBack }: { accountId: string; onBack(): vo
   }, []);
   const token = tokens.find((t) => t.assetId === tokenId);
   const unusable = unusableTokenText(token);
-  const read = unusable ? { problem: unusable } : token?.decimals != null ? parseAmountInput(amount, token.decimals) : ({ problem: 'Choose the token to receive' } as const);
-  const amountProblem = 'problem' in read ? read.problem.replace('This token', token?.symbol ?? 'This token') : read.units === 0n ? 'Enter an amount above zero' : null;
+  const read = unusable
+    ? { problem: unusable }
+    : token?.decimals != null
+      ? parseAmountInput(amount, token.decimals)
+      : ({ problem: 'Choose the token to receive' } as const);
+  const amountProblem =
+    'problem' in read
+      ? read.problem.replace('This token', token?.symbol ?? 'This token')
+      : read.units === 0n
+        ? 'Enter an amount above zero'
+        : null;
 
   if (started) return <Deposit id={started.id} initial={started} onBack={onBack} />;
 
@@ -58,9 +67,26 @@ export function Receive({ accountId, onBack }: { accountId: string; onBack(): vo
   return (
     <Screen title="Receive" testid="receive" focusHeading>
       <form onSubmit={submit} noValidate data-testid="receive-form">
-        <TokenPicker label="Token to receive" tokens={tokens} value={tokenId} onValue={setTokenId} testid="receive-token" error={tried && !token ? 'Choose the token to receive' : null} />
-        <TextField label={`Amount${token ? ` (${token.symbol})` : ''}`} value={amount} onValue={setAmount} inputMode="decimal" verbatim testid="receive-amount" error={tried || amount ? amountProblem : null} />
-        <p class="hint">It arrives in this intents account; if the deposit cannot be swapped, it is refunded here too.</p>
+        <TokenPicker
+          label="Token to receive"
+          tokens={tokens}
+          value={tokenId}
+          onValue={setTokenId}
+          testid="receive-token"
+          error={tried && !token ? 'Choose the token to receive' : null}
+        />
+        <TextField
+          label={`Amount${token ? ` (${token.symbol})` : ''}`}
+          value={amount}
+          onValue={setAmount}
+          inputMode="decimal"
+          verbatim
+          testid="receive-amount"
+          error={tried || amount ? amountProblem : null}
+        />
+        <p class="hint">
+          It arrives in this intents account; if the deposit cannot be swapped, it is refunded here too.
+        </p>
         <ErrorAlert message={action.error} testid="receive-error" />
         <div class="actions">
           <button type="button" onClick={onBack} data-testid="receive-back">

@@ -43,17 +43,22 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
   const confirm = useAction();
   const token = rows.find((r) => r.assetId === tokenId);
 
-  const toProblem = !to.trim() ? 'Enter the intents account to send to' : accountIdProblem(to.trim(), 'The receiving account');
+  const toProblem = !to.trim()
+    ? 'Enter the intents account to send to'
+    : accountIdProblem(to.trim(), 'The receiving account');
   const { units, problem: amountProblem } = readHeldAmount(amount, token);
 
   // Follow the sent transfer until the bus has a final word.
   useEffect(() => {
     if (!sent || sent.status === 'SETTLED' || sent.status === 'NOT_FOUND_OR_NOT_VALID') return;
     const timer = setInterval(() => {
-      void wallet.intentStatus(sent.intentHash).then((s) => {
-        setSent({ intentHash: sent.intentHash, status: s.status });
-        if (s.status === 'SETTLED') onSent();
-      }, () => undefined);
+      void wallet.intentStatus(sent.intentHash).then(
+        (s) => {
+          setSent({ intentHash: sent.intentHash, status: s.status });
+          if (s.status === 'SETTLED') onSent();
+        },
+        () => undefined,
+      );
     }, SEND_STATUS_MS);
     return () => clearInterval(timer);
   }, [sent?.intentHash, sent?.status]);
@@ -63,7 +68,11 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
     setTried(true);
     if (toProblem || amountProblem || units === null) return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
     void review.run(async () => {
-      const { preview, reviewed } = await wallet.previewSend({ receiverId: to.trim(), tokenId, amount: units.toString() });
+      const { preview, reviewed } = await wallet.previewSend({
+        receiverId: to.trim(),
+        tokenId,
+        amount: units.toString(),
+      });
       setAcknowledged(false);
       setShown({ preview: worded(preview), reviewed });
     });
@@ -92,7 +101,14 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
         </div>
       ) : (
         <form onSubmit={submit} noValidate data-testid="send-form">
-          <TextField label="To (intents account)" value={to} onValue={setTo} verbatim testid="send-to" error={tried ? toProblem : null} />
+          <TextField
+            label="To (intents account)"
+            value={to}
+            onValue={setTo}
+            verbatim
+            testid="send-to"
+            error={tried ? toProblem : null}
+          />
           <SelectField
             label="Token"
             options={rows.map((r) => ({ value: r.assetId, label: `${r.symbol} (${heldAmountText(r)})` }))}
@@ -100,7 +116,13 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
             onValue={setTokenId}
             testid="send-token"
           />
-          <AmountField token={token} value={amount} onValue={setAmount} error={tried || amount ? amountProblem : null} testid="send" />
+          <AmountField
+            token={token}
+            value={amount}
+            onValue={setAmount}
+            error={tried || amount ? amountProblem : null}
+            testid="send"
+          />
           <ErrorAlert message={review.error} testid="send-error" />
           <StatusLine testid="send-busy">{review.busy ? 'Preparing the transfer…' : ''}</StatusLine>
           <div class="actions">
@@ -121,13 +143,27 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
               <strong>Blocked:</strong> {gate.blocked}
             </p>
           )}
-          {gate.needsAck && <Checkbox label="I understand the risk, and I want to sign this anyway." checked={acknowledged} onChecked={setAcknowledged} testid="send-ack" />}
+          {gate.needsAck && (
+            <Checkbox
+              label="I understand the risk, and I want to sign this anyway."
+              checked={acknowledged}
+              onChecked={setAcknowledged}
+              testid="send-ack"
+            />
+          )}
           <ErrorAlert message={confirm.error} testid="send-dialog-error" />
           <div class="actions">
             <button type="button" onClick={() => setShown(null)} data-testid="send-cancel">
               Cancel
             </button>
-            <button type="button" class="primary" disabled={confirm.busy || gate.blocked !== null || (gate.needsAck && !acknowledged)} onClick={() => send(shown.reviewed)} data-testid="send-confirm" data-autofocus>
+            <button
+              type="button"
+              class="primary"
+              disabled={confirm.busy || gate.blocked !== null || (gate.needsAck && !acknowledged)}
+              onClick={() => send(shown.reviewed)}
+              data-testid="send-confirm"
+              data-autofocus
+            >
               {confirm.busy ? 'Sending…' : 'Sign and send'}
             </button>
           </div>

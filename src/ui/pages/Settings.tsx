@@ -5,11 +5,11 @@ import { SelectField, TextField } from '../components/Field';
 import { FormFooter } from '../components/FormFooter';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { Screen } from '../components/Screen';
+import { type Apply, AutoLock, ChangePassword, Credential } from '../components/SettingsParts';
 import { focusFirstInvalidSoon } from '../focus';
 import { useAction } from '../useAction';
 import { httpUrlProblem, publicKeyProblem } from '../validate';
 import { messageOf, wallet } from '../wallet';
-import { type Apply, AutoLock, ChangePassword, Credential } from '../components/SettingsParts';
 
 interface SettingsProps {
   /** The wallet status changed (auto-lock minutes). */
@@ -61,9 +61,9 @@ export function Settings({ onChanged }: SettingsProps) {
             note="Sent as X-API-Key only to the message bus at the address set when you save it. Changing that address clears it."
           />
           <p class="hint" data-testid="settings-credential-rules">
-            Both are sent only over https (plain http only to this computer: 127.0.0.1, localhost or [::1]) and never to a
-            page that a service redirects to. They are stored encrypted with your wallet’s key and used only while the wallet
-            is unlocked.
+            Both are sent only over https (plain http only to this computer: 127.0.0.1, localhost or [::1]) and never to
+            a page that a service redirects to. They are stored encrypted with your wallet’s key and used only while the
+            wallet is unlocked.
           </p>
           <AutoLock
             minutes={settings.autoLockMinutes}
@@ -78,7 +78,6 @@ export function Settings({ onChanged }: SettingsProps) {
     </Screen>
   );
 }
-
 
 const ENDPOINTS: { key: keyof Endpoints; label: string }[] = [
   { key: 'swap', label: 'Swap service URL' },
@@ -114,9 +113,13 @@ function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) 
     setQuoteKey(settings.quoteSigningKey ?? '');
   }, [settings]);
   const fallbackList = fallbacks.split(/[\s,]+/).filter(Boolean);
-  const fallbacksProblem = fallbackList.length > 5 ? 'At most 5 fallback hosts' : (fallbackList.map(httpUrlProblem).find(Boolean) ?? null);
+  const fallbacksProblem =
+    fallbackList.length > 5 ? 'At most 5 fallback hosts' : (fallbackList.map(httpUrlProblem).find(Boolean) ?? null);
 
-  const problems = Object.fromEntries(ENDPOINTS.map(({ key }) => [key, httpUrlProblem(endpoints[key])])) as Record<keyof Endpoints, string | null>;
+  const problems = Object.fromEntries(ENDPOINTS.map(({ key }) => [key, httpUrlProblem(endpoints[key])])) as Record<
+    keyof Endpoints,
+    string | null
+  >;
   const verifierProblem = verifierId.trim() ? null : 'Enter the verifier account id';
   // Empty is allowed (no key: no quote is used); anything else must be a key.
   const quoteKeyProblem = quoteKey.trim() ? publicKeyProblem(quoteKey) : null;
@@ -132,17 +135,27 @@ function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) 
     e.preventDefault();
     setTried(true);
     setSaved('');
-    if (verifierProblem || fallbacksProblem || quoteKeyProblem || Object.values(problems).some(Boolean)) return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
+    if (verifierProblem || fallbacksProblem || quoteKeyProblem || Object.values(problems).some(Boolean))
+      return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
     const changed: Partial<Endpoints> = {};
-    for (const { key } of ENDPOINTS) if (endpoints[key].trim() !== settings.endpoints[key]) changed[key] = endpoints[key].trim();
+    for (const { key } of ENDPOINTS)
+      if (endpoints[key].trim() !== settings.endpoints[key]) changed[key] = endpoints[key].trim();
     const change: SettingsChange = {};
     if (Object.keys(changed).length) change.endpoints = changed;
     if (verifierId.trim() !== settings.verifierId) change.verifierId = verifierId.trim();
     if (wireNames !== settings.wireNames) change.wireNames = wireNames;
     if (quoteKey.trim() !== (settings.quoteSigningKey ?? '')) change.quoteSigningKey = quoteKey.trim() || null;
     const fallbacksChanged = fallbackList.join(' ') !== settings.ledgerRpcFallbacks.join(' ');
-    if (fallbacksChanged || (changed.ledgerRpc !== undefined && fallbackList.length > 0)) change.ledgerRpcFallbacks = fallbackList;
-    if (!change.endpoints && change.verifierId === undefined && !change.wireNames && !change.ledgerRpcFallbacks && change.quoteSigningKey === undefined) return setSaved('Nothing changed.');
+    if (fallbacksChanged || (changed.ledgerRpc !== undefined && fallbackList.length > 0))
+      change.ledgerRpcFallbacks = fallbackList;
+    if (
+      !change.endpoints &&
+      change.verifierId === undefined &&
+      !change.wireNames &&
+      !change.ledgerRpcFallbacks &&
+      change.quoteSigningKey === undefined
+    )
+      return setSaved('Nothing changed.');
     void action.run(async () => {
       await apply(change);
       setSaved('Network settings saved.');
@@ -153,8 +166,14 @@ function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) 
     <section class="group" aria-labelledby="settings-network">
       <h3 id="settings-network">Network</h3>
       <p>
-        Signs for: <strong data-testid="settings-network-name" data-network={settings.network.id}>{settings.network.label}</strong>
-        {' · '}Preset: <strong data-testid="settings-preset">{settings.preset === 'custom' ? 'Custom' : settings.preset === 'local' ? 'Local' : 'Mainnet'}</strong>
+        Signs for:{' '}
+        <strong data-testid="settings-network-name" data-network={settings.network.id}>
+          {settings.network.label}
+        </strong>
+        {' · '}Preset:{' '}
+        <strong data-testid="settings-preset">
+          {settings.preset === 'custom' ? 'Custom' : settings.preset === 'local' ? 'Local' : 'Mainnet'}
+        </strong>
       </p>
       <div class="actions" role="group" aria-label="Network preset">
         {PRESETS.map((p) => (
@@ -220,7 +239,10 @@ function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) 
           testid="settings-wire-names"
           hint="Mainnet always uses the live services’ names and Local the simulator’s; this applies only to custom endpoints."
         />
-        <p class="hint">Switching the preset or moving a service to another address clears the JWT, API key or quote signing key saved for that service.</p>
+        <p class="hint">
+          Switching the preset or moving a service to another address clears the JWT, API key or quote signing key saved
+          for that service.
+        </p>
         <FormFooter
           busy={action.busy}
           label="Save network"

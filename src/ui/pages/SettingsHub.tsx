@@ -29,7 +29,13 @@ export function SettingsHub({ status, account, onChanged }: SettingsHubProps) {
     <>
       <nav class="subnav" aria-label="Settings sections">
         {SUBS.map((s) => (
-          <button key={s.sub} type="button" aria-current={sub === s.sub ? 'page' : undefined} onClick={() => setSub(s.sub)} data-testid={`settings-tab-${s.sub}`}>
+          <button
+            key={s.sub}
+            type="button"
+            aria-current={sub === s.sub ? 'page' : undefined}
+            onClick={() => setSub(s.sub)}
+            data-testid={`settings-tab-${s.sub}`}
+          >
             {s.label}
           </button>
         ))}

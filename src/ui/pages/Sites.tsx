@@ -34,7 +34,11 @@ export function Sites({ accounts }: { accounts: AccountView[] }) {
           Sites connected on {network}. A site connected on another network asks again here.
         </p>
       )}
-      {sites && sites.length === 0 && <StatusLine testid="sites-empty">No site is connected. Sites ask first, through the approval window.</StatusLine>}
+      {sites && sites.length === 0 && (
+        <StatusLine testid="sites-empty">
+          No site is connected. Sites ask first, through the approval window.
+        </StatusLine>
+      )}
       <ul class="rows">
         {(sites ?? []).map((site) => (
           <li key={site.origin} class="row" data-testid="site-row" data-origin={site.origin}>

@@ -7,13 +7,14 @@ import { formatUnits, parseUnits, usdValue } from '../../core/amounts';
 import type { SwapRecordView, TokenView } from '../../provider/swapApi';
 import type { BalanceRow } from '../../provider/walletApi';
 import { isConfirmed, readableAmount, unusableTokenText } from '../amountText';
+import { ActiveSwaps } from '../components/ActiveSwaps';
 import { TextField } from '../components/Field';
 import { FormFooter } from '../components/FormFooter';
 import { StatusLine, Warning } from '../components/Notice';
 import { Screen } from '../components/Screen';
 import { TokenPicker } from '../components/TokenPicker';
 import { focusFirstInvalidSoon } from '../focus';
-import { buildQuote, emptyForm, fitDepositMode, quoteKey, tokenOf, type SwapField, type SwapForm } from '../swapForm';
+import { buildQuote, emptyForm, fitDepositMode, quoteKey, type SwapField, type SwapForm, tokenOf } from '../swapForm';
 import { swaps } from '../swaps';
 import { useAction } from '../useAction';
 import { messageOf, wallet } from '../wallet';
@@ -21,7 +22,6 @@ import { Deposit } from './Deposit';
 import type { FieldBinding } from './SwapAdvanced';
 import { OPTION_FIELDS, SwapOptions } from './SwapOptions';
 import { QuotePanel, type QuoteState } from './SwapQuote';
-import { ActiveSwaps } from '../components/ActiveSwaps';
 
 /** Quiet time after the last keystroke before the dry quote is asked (ms). */
 export const QUOTE_DEBOUNCE_MS = 400;
@@ -92,8 +92,14 @@ function useHeld(account: string | null): ReadonlyMap<string, BalanceRow> {
   const [rows, setRows] = useState<BalanceRow[]>([]);
   useEffect(() => {
     if (!account) return;
-    void wallet.keptBalances().then((kept) => kept && setRows((r) => (r.length ? r : kept.rows)), () => undefined);
-    void wallet.balances().then((fresh) => setRows(fresh.rows), () => undefined);
+    void wallet.keptBalances().then(
+      (kept) => kept && setRows((r) => (r.length ? r : kept.rows)),
+      () => undefined,
+    );
+    void wallet.balances().then(
+      (fresh) => setRows(fresh.rows),
+      () => undefined,
+    );
   }, [account]);
   return useMemo(() => new Map(rows.map((r) => [r.assetId, r])), [rows]);
 }
@@ -142,7 +148,8 @@ function SwapFormView({ form, setForm, tokens, held, account, onStarted }: SwapF
     return () => clearTimeout(timer);
   }, [key]);
 
-  const show = (field: SwapField, value: string) => (tried || value.trim() !== '' ? (built.problems[field] ?? null) : null);
+  const show = (field: SwapField, value: string) =>
+    tried || value.trim() !== '' ? (built.problems[field] ?? null) : null;
   const bind: FieldBinding = (key) => ({ value: form[key], onValue: (v) => set(key, v), error: show(key, form[key]) });
 
   const chooseOrigin = (assetId: string) =>
@@ -157,7 +164,8 @@ function SwapFormView({ form, setForm, tokens, held, account, onStarted }: SwapF
     const now = buildQuote(form, tokens, Date.now());
     if (!now.params) {
       // A field under Options needs attention: open it so that focus can reach the field.
-      if (OPTION_FIELDS.some((f) => now.problems[f]) || Object.keys(now.problems).some((f) => f.startsWith('appFee'))) setOptionsOpen(true);
+      if (OPTION_FIELDS.some((f) => now.problems[f]) || Object.keys(now.problems).some((f) => f.startsWith('appFee')))
+        setOptionsOpen(true);
       return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
     }
     const params = now.params;
@@ -180,14 +188,20 @@ function SwapFormView({ form, setForm, tokens, held, account, onStarted }: SwapF
   const heldRow = origin ? held.get(origin.assetId) : undefined;
   const originHeld = isConfirmed(heldRow) ? heldRow : undefined;
   const takeMax = (row: BalanceRow & { decimals: number }) =>
-    setForm((old) => ({ ...old, amount: formatUnits(BigInt(row.amount), row.decimals), depositType: 'INTENTS', swapType: old.swapType === 'EXACT_OUTPUT' ? 'EXACT_INPUT' : old.swapType }));
+    setForm((old) => ({
+      ...old,
+      amount: formatUnits(BigInt(row.amount), row.decimals),
+      depositType: 'INTENTS',
+      swapType: old.swapType === 'EXACT_OUTPUT' ? 'EXACT_INPUT' : old.swapType,
+    }));
 
   return (
     <form onSubmit={submit} noValidate ref={formRef} data-testid="swap-form">
       {anyInput ? (
         <p class="hint" data-testid="swap-any-input-note">
-          <strong>You send: any supported token, any amount.</strong> Each deposit into the swap's intents address is converted to the token you receive, and the
-          pool is paid out once it is worth about $1,000. The swap never finishes by itself: its payouts are listed as they happen.
+          <strong>You send: any supported token, any amount.</strong> Each deposit into the swap's intents address is
+          converted to the token you receive, and the pool is paid out once it is worth about $1,000. The swap never
+          finishes by itself: its payouts are listed as they happen.
         </p>
       ) : (
         <TokenPicker
@@ -210,7 +224,13 @@ function SwapFormView({ form, setForm, tokens, held, account, onStarted }: SwapF
           hint={amountUsd !== null ? `≈ $${amountUsd}` : undefined}
           aside={
             originHeld && (
-              <button type="button" class="link" onClick={() => takeMax(originHeld)} aria-label={`Max: all ${readableAmount(BigInt(originHeld.amount), originHeld.decimals)} ${originHeld.symbol}`} data-testid="swap-origin-max">
+              <button
+                type="button"
+                class="link"
+                onClick={() => takeMax(originHeld)}
+                aria-label={`Max: all ${readableAmount(BigInt(originHeld.amount), originHeld.decimals)} ${originHeld.symbol}`}
+                data-testid="swap-origin-max"
+              >
                 Max
               </button>
             )
@@ -247,7 +267,14 @@ function SwapFormView({ form, setForm, tokens, held, account, onStarted }: SwapF
           <p>{w}</p>
         </Warning>
       ))}
-      <FormFooter busy={action.busy} label="Get deposit address" busyLabel="Getting the address…" submitTestid="swap-start" error={action.error} errorTestid="swap-start-error" />
+      <FormFooter
+        busy={action.busy}
+        label="Get deposit address"
+        busyLabel="Getting the address…"
+        submitTestid="swap-start"
+        error={action.error}
+        errorTestid="swap-start-error"
+      />
     </form>
   );
 }

@@ -3,7 +3,7 @@
 import { useState } from 'preact/hooks';
 import { Checkbox, TextField } from '../components/Field';
 import { Warning } from '../components/Notice';
-import { MAX_APP_FEES, bpsToPercent, percentToBps, type SwapField, type SwapForm, withAnyInput } from '../swapForm';
+import { bpsToPercent, MAX_APP_FEES, percentToBps, type SwapField, type SwapForm, withAnyInput } from '../swapForm';
 
 /** Text-field props bound to one string field of the swap form: value, onValue and the error to show. */
 export type FieldBinding = (key: TextKey) => { value: string; onValue(v: string): void; error: string | null };
@@ -27,10 +27,22 @@ export function Advanced({ form, bind, set, setForm, show, problems, tried }: Sw
     setForm((old) => ({ ...old, appFees: old.appFees.map((row, j) => (j === i ? { ...row, ...patch } : row)) }));
   // Open when something in it is set (the form came back from a deposit view), else closed.
   const [open, setOpen] = useState(
-    () => form.swapType === 'ANY_INPUT' || !!form.referral || form.appFees.length > 0 || !!form.quoteWaitingMs || !!form.virtualChainRecipient || !!form.virtualChainRefundRecipient || form.customMsgAccepted,
+    () =>
+      form.swapType === 'ANY_INPUT' ||
+      !!form.referral ||
+      form.appFees.length > 0 ||
+      !!form.quoteWaitingMs ||
+      !!form.virtualChainRecipient ||
+      !!form.virtualChainRefundRecipient ||
+      form.customMsgAccepted,
   );
   return (
-    <details class="group advanced" open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)} data-testid="swap-advanced">
+    <details
+      class="group advanced"
+      open={open}
+      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+      data-testid="swap-advanced"
+    >
       <summary>Advanced</summary>
       <Checkbox
         label="Use ANY_INPUT (partner-only swap type)"
@@ -66,7 +78,11 @@ export function Advanced({ form, bind, set, setForm, show, problems, tried }: Sw
               onValue={(v) => setFee(i, { bps: v })}
               inputMode="numeric"
               testid="swap-fee-bps"
-              hint={percentToBps(row.bps) !== null && /^\d+$/.test(row.bps.trim()) ? `${bpsToPercent(Number(row.bps.trim()))}` : undefined}
+              hint={
+                percentToBps(row.bps) !== null && /^\d+$/.test(row.bps.trim())
+                  ? `${bpsToPercent(Number(row.bps.trim()))}`
+                  : undefined
+              }
               error={show(`appFee${i}Bps`, row.bps)}
             />
             <button
@@ -80,7 +96,11 @@ export function Advanced({ form, bind, set, setForm, show, problems, tried }: Sw
           </div>
         ))}
         {form.appFees.length < MAX_APP_FEES && (
-          <button type="button" onClick={() => setForm((old) => ({ ...old, appFees: [...old.appFees, { recipient: '', bps: '' }] }))} data-testid="swap-fee-add">
+          <button
+            type="button"
+            onClick={() => setForm((old) => ({ ...old, appFees: [...old.appFees, { recipient: '', bps: '' }] }))}
+            data-testid="swap-fee-add"
+          >
             Add app fee
           </button>
         )}
@@ -107,8 +127,9 @@ export function Advanced({ form, bind, set, setForm, show, problems, tried }: Sw
       />
       <Warning testid="swap-custom-msg-warning">
         <p>
-          <strong>Custom recipient message (experimental).</strong> It makes the withdrawal call <code>ft_transfer_call</code> on the home ledger. Funds are
-          lost if the token is not NEP-141, if the recipient's storage deposit is missing, or if the recipient has no <code>ft_on_transfer</code>.
+          <strong>Custom recipient message (experimental).</strong> It makes the withdrawal call{' '}
+          <code>ft_transfer_call</code> on the home ledger. Funds are lost if the token is not NEP-141, if the
+          recipient's storage deposit is missing, or if the recipient has no <code>ft_on_transfer</code>.
         </p>
         <Checkbox
           label="I understand that misuse loses the funds"
@@ -117,7 +138,7 @@ export function Advanced({ form, bind, set, setForm, show, problems, tried }: Sw
           testid="swap-custom-msg-accept"
         />
       </Warning>
-      {(problems.customMsgAccepted && (tried || form.customRecipientMsg)) ? (
+      {problems.customMsgAccepted && (tried || form.customRecipientMsg) ? (
         <p class="field-error" data-testid="swap-custom-msg-error">
           {problems.customMsgAccepted}
         </p>

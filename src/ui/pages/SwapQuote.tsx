@@ -1,11 +1,12 @@
 // The live dry quote under the swap form: what goes in, what comes out, the minimum, time and fees.
 // Amounts are worded from the quote's smallest units with the tokens' checked decimals, never from the
 // service's formatted amounts (docs/security.md, "Token facts").
-import { tokenAmountText } from '../amountText';
+
 import type { QuoteView, SwapType, TokenView } from '../../provider/swapApi';
+import { tokenAmountText } from '../amountText';
+import { Usd } from '../components/Amount';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { bpsToPercent } from '../swapForm';
-import { Usd } from '../components/Amount';
 
 export type QuoteState =
   | { kind: 'idle' }
@@ -42,7 +43,11 @@ export function QuotePanel({ state, swapType, origin, destination }: QuotePanelP
         Quote
       </h3>
       <StatusLine testid="swap-quote-status">
-        {state.kind === 'idle' ? 'Fill in the form to see a quote.' : state.kind === 'waiting' ? 'Getting a quote…' : ''}
+        {state.kind === 'idle'
+          ? 'Fill in the form to see a quote.'
+          : state.kind === 'waiting'
+            ? 'Getting a quote…'
+            : ''}
       </StatusLine>
       {state.kind === 'error' && <ErrorAlert message={`No quote: ${state.message}`} testid="swap-quote-error" />}
       {q && (
@@ -81,11 +86,15 @@ export function QuotePanel({ state, swapType, origin, destination }: QuotePanelP
               </>
             )}
             <dt>Time</dt>
-            <dd data-testid="swap-quote-time">about {q.timeEstimate < 90 ? `${q.timeEstimate} s` : `${Math.round(q.timeEstimate / 60)} min`}</dd>
+            <dd data-testid="swap-quote-time">
+              about {q.timeEstimate < 90 ? `${q.timeEstimate} s` : `${Math.round(q.timeEstimate / 60)} min`}
+            </dd>
             {q.withdrawFee && q.withdrawFee !== '0' && (
               <>
                 <dt>Withdrawal fee</dt>
-                <dd data-testid="swap-quote-withdraw-fee">{amountOf(q.withdrawFee, destination) ?? q.withdrawFee} (already taken out)</dd>
+                <dd data-testid="swap-quote-withdraw-fee">
+                  {amountOf(q.withdrawFee, destination) ?? q.withdrawFee} (already taken out)
+                </dd>
               </>
             )}
             {q.refundFee && q.refundFee !== '0' && (
@@ -97,7 +106,9 @@ export function QuotePanel({ state, swapType, origin, destination }: QuotePanelP
             {view.appFees.length > 0 && (
               <>
                 <dt>App fees</dt>
-                <dd data-testid="swap-quote-fees">{view.appFees.map((f) => `${bpsToPercent(f.fee)} to ${f.recipient}`).join(', ')}</dd>
+                <dd data-testid="swap-quote-fees">
+                  {view.appFees.map((f) => `${bpsToPercent(f.fee)} to ${f.recipient}`).join(', ')}
+                </dd>
               </>
             )}
           </dl>

@@ -4,9 +4,9 @@
 // shown with what arrives after the withdrawal fee; Continue starts it and opens its deposit view, whose
 // "Pay from my intents account" is the reviewed, signed payment; the tracker follows it to its end.
 import { useEffect, useState } from 'preact/hooks';
+import { memoProblem, memoRuleOf } from '../../core/destinationMemo';
 import type { QuoteParams, QuoteView, SwapRecordView } from '../../provider/swapApi';
 import type { BalanceRow } from '../../provider/walletApi';
-import { memoProblem, memoRuleOf } from '../../core/destinationMemo';
 import { addressProblem } from '../addresses';
 import { heldAmountText, readableAmount, tokenAmountText } from '../amountText';
 import { chainName, familyOf } from '../chains';
@@ -35,7 +35,11 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
   const token = rows.find((r) => r.assetId === tokenId);
   const chain = token?.blockchain ?? null;
 
-  const toProblem = !chain ? 'Choose a token' : !to.trim() ? `Enter the ${chainName(chain)} address to receive it` : addressProblem(chain, to.trim());
+  const toProblem = !chain
+    ? 'Choose a token'
+    : !to.trim()
+      ? `Enter the ${chainName(chain)} address to receive it`
+      : addressProblem(chain, to.trim());
   // The memo an exchange's address needs (an XRP destination tag); refused where no route carries one (core/destinationMemo).
   const family = chain ? familyOf(chain) : null;
   const memoRule = memoRuleOf(family);
@@ -91,12 +95,22 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
       <form onSubmit={submit} noValidate data-testid="withdraw-form">
         <SelectField
           label="Token"
-          options={rows.map((r) => ({ value: r.assetId, label: `${r.symbol} on ${chainName(r.blockchain)} (${heldAmountText(r)})` }))}
+          options={rows.map((r) => ({
+            value: r.assetId,
+            label: `${r.symbol} on ${chainName(r.blockchain)} (${heldAmountText(r)})`,
+          }))}
           value={tokenId}
           onValue={setTokenId}
           testid="withdraw-token"
         />
-        <TextField label={chain ? `To (${chainName(chain)} address)` : 'To'} value={to} onValue={setTo} verbatim testid="withdraw-to" error={tried || to ? toProblem : null} />
+        <TextField
+          label={chain ? `To (${chainName(chain)} address)` : 'To'}
+          value={to}
+          onValue={setTo}
+          verbatim
+          testid="withdraw-to"
+          error={tried || to ? toProblem : null}
+        />
         {memoRule && (
           <TextField
             label={`${memoRule.label} (if the receiving address asks for one)`}
@@ -107,7 +121,13 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
             error={memoError}
           />
         )}
-        <AmountField token={token} value={amount} onValue={setAmount} error={tried || amount ? amountProblem : null} testid="withdraw" />
+        <AmountField
+          token={token}
+          value={amount}
+          onValue={setAmount}
+          error={tried || amount ? amountProblem : null}
+          testid="withdraw"
+        />
         <StatusLine testid="withdraw-quote-status">{params() && !shown ? 'Asking what arrives…' : ''}</StatusLine>
         {shown && 'view' in shown && token && (
           <p data-testid="withdraw-arrives">

@@ -6,11 +6,49 @@ import type { ActivityItem } from '../../../src/provider/activity';
 import type { HistoryItem, SwapStatus, TokenView } from '../../../src/provider/swapApi';
 import { ActivityList } from '../../../src/ui/components/ActivityList';
 
-const STATUSES: SwapStatus[] = ['SUCCESS', 'REFUNDED', 'PROCESSING', 'FAILED', 'PENDING_DEPOSIT', 'INCOMPLETE_DEPOSIT', 'KNOWN_DEPOSIT_TX'];
+const STATUSES: SwapStatus[] = [
+  'SUCCESS',
+  'REFUNDED',
+  'PROCESSING',
+  'FAILED',
+  'PENDING_DEPOSIT',
+  'INCOMPLETE_DEPOSIT',
+  'KNOWN_DEPOSIT_TX',
+];
 const TOKENS: TokenView[] = [
-  { assetId: 'nep141:wrap.near', symbol: 'wNEAR', decimals: 24, blockchain: 'home', price: 3.1, priceUpdatedAt: '2026-01-01T00:00:00Z', contractAddress: 'wrap.near', facts: 'confirmed', factsNote: null },
-  { assetId: 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near', symbol: 'USDC', decimals: 6, blockchain: 'eth', price: 1, priceUpdatedAt: '2026-01-01T00:00:00Z', contractAddress: '0xa0b8', facts: 'confirmed', factsNote: null },
-  { assetId: 'nep141:btc.omft.near', symbol: 'BTC', decimals: 8, blockchain: 'btc', price: 97000, priceUpdatedAt: '2026-01-01T00:00:00Z', contractAddress: null, facts: 'confirmed', factsNote: null },
+  {
+    assetId: 'nep141:wrap.near',
+    symbol: 'wNEAR',
+    decimals: 24,
+    blockchain: 'home',
+    price: 3.1,
+    priceUpdatedAt: '2026-01-01T00:00:00Z',
+    contractAddress: 'wrap.near',
+    facts: 'confirmed',
+    factsNote: null,
+  },
+  {
+    assetId: 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near',
+    symbol: 'USDC',
+    decimals: 6,
+    blockchain: 'eth',
+    price: 1,
+    priceUpdatedAt: '2026-01-01T00:00:00Z',
+    contractAddress: '0xa0b8',
+    facts: 'confirmed',
+    factsNote: null,
+  },
+  {
+    assetId: 'nep141:btc.omft.near',
+    symbol: 'BTC',
+    decimals: 8,
+    blockchain: 'btc',
+    price: 97000,
+    priceUpdatedAt: '2026-01-01T00:00:00Z',
+    contractAddress: null,
+    facts: 'confirmed',
+    factsNote: null,
+  },
 ];
 const tokenMap = new Map(TOKENS.map((t) => [t.assetId, t]));
 
@@ -85,7 +123,8 @@ function benchRender(n: number): number {
   const ms = performance.now() - t0;
   const rendered = root.querySelectorAll('[data-testid="history-row"]').length;
   const setSize = root.querySelector('[data-testid="history-row"]')?.getAttribute('aria-setsize');
-  if (rendered === 0 || setSize !== String(n)) throw new Error(`bench: expected a list of ${n} rows, got ${rendered} rendered with set size ${setSize}`);
+  if (rendered === 0 || setSize !== String(n))
+    throw new Error(`bench: expected a list of ${n} rows, got ${rendered} rendered with set size ${setSize}`);
   return ms;
 }
 

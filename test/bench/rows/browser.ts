@@ -9,14 +9,22 @@
 // - the provider round trip of intents_accounts (connected) ÷ the least a request can cost on the same
 //   path: an unknown method crosses page → relay → background (the router answers 4200 before any
 //   handler runs) → relay → page, so no bench-only code has to ship in the extension.
-import type { Page } from '@playwright/test';
+
 import { copyFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startSimulator, type RunningSimulator } from '../../../src/sim/server';
+import type { Page } from '@playwright/test';
 import { APPROVAL } from '../../../src/provider/approvalApi';
-import { EXTENSION_DIR, closePageServer, launchExtension, startPageServer, type Extension, type PageServer } from '../../e2e/fixtures';
-import { type BenchRow, type RowProducer, interleave, median, ms, round } from '../lib';
+import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
+import {
+  closePageServer,
+  EXTENSION_DIR,
+  type Extension,
+  launchExtension,
+  type PageServer,
+  startPageServer,
+} from '../../e2e/fixtures';
+import { type BenchRow, interleave, median, ms, type RowProducer, round } from '../lib';
 import { walletCall, walletOnSimulator } from './wallet';
 
 /** Window samples: approvals are rate-limited to 30 a minute in all, fairly per site (src/background/page/rateLimits.ts). */
@@ -33,10 +41,16 @@ type ProviderWindow = { intentsCompanion: { request(a: { method: string; params?
 /** Connects `page`'s origin through the real approval window (approved from the extension page `ext`). */
 async function connect(extension: Extension, ext: Page, page: Page): Promise<void> {
   const opened = extension.context.waitForEvent('page', (p) => p.url().includes('/approve.html'));
-  const connected = page.evaluate(() => (window as unknown as ProviderWindow).intentsCompanion.request({ method: 'intents_requestAccounts' }));
+  const connected = page.evaluate(() =>
+    (window as unknown as ProviderWindow).intentsCompanion.request({ method: 'intents_requestAccounts' }),
+  );
   const win = await opened;
   const current = await walletCall<{ id: string; accounts: { accountId: string }[] }>(ext, APPROVAL.current);
-  await walletCall(ext, APPROVAL.resolve, { id: current.id, approve: true, accounts: [current.accounts[0]!.accountId] });
+  await walletCall(ext, APPROVAL.resolve, {
+    id: current.id,
+    approve: true,
+    accounts: [current.accounts[0]!.accountId],
+  });
   await connected;
   if (!win.isClosed()) await win.waitForEvent('close');
 }
@@ -50,7 +64,9 @@ async function popupRatio(extension: Extension, tab: Page) {
   };
   const blankLoaded = async () => {
     await tab.goto(extension.url('blank.html'), { waitUntil: 'domcontentloaded' });
-    return tab.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventStart);
+    return tab.evaluate(
+      () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventStart,
+    );
   };
   return interleave(popupReady, blankLoaded, { runs: 60, warmup: 4 });
 }
@@ -95,13 +111,16 @@ function buildWithBlankApproval(): { dir: string; remove(): void } {
 async function requestToWindow(s: Side, i: number, opened: (win: Page) => Promise<number>): Promise<number> {
   const dapp = s.dapps[i % s.dapps.length]!;
   const shown = s.extension.context.waitForEvent('page', (p) => p.url().includes('/approve.html'));
-  const asked = await dapp.evaluate((nonce) => {
-    const t0 = performance.timeOrigin + performance.now();
-    (window as unknown as ProviderWindow).intentsCompanion
-      .request({ method: 'intents_signMessage', params: { message: 'bench', recipient: location.hostname, nonce } })
-      .catch(() => undefined); // rejected below
-    return t0;
-  }, Array.from({ length: 32 }, (_, k) => (i * 7 + k) % 256));
+  const asked = await dapp.evaluate(
+    (nonce) => {
+      const t0 = performance.timeOrigin + performance.now();
+      (window as unknown as ProviderWindow).intentsCompanion
+        .request({ method: 'intents_signMessage', params: { message: 'bench', recipient: location.hostname, nonce } })
+        .catch(() => undefined); // rejected below
+      return t0;
+    },
+    Array.from({ length: 32 }, (_, k) => (i * 7 + k) % 256),
+  );
   const win = await shown;
   const at = await opened(win);
   const current = await walletCall<{ id: string }>(s.ext, APPROVAL.current);
@@ -116,11 +135,19 @@ async function windowRatio(real: Side, blank: Side) {
   const approvalReady = (win: Page) =>
     win
       .waitForFunction(() => performance.getEntriesByName('approval-ready').length > 0)
-      .then(() => win.evaluate(() => performance.timeOrigin + performance.getEntriesByName('approval-ready')[0]!.startTime));
+      .then(() =>
+        win.evaluate(() => performance.timeOrigin + performance.getEntriesByName('approval-ready')[0]!.startTime),
+      );
   const blankLoaded = (win: Page) =>
     win
       .waitForLoadState('domcontentloaded')
-      .then(() => win.evaluate(() => performance.timeOrigin + (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventStart));
+      .then(() =>
+        win.evaluate(
+          () =>
+            performance.timeOrigin +
+            (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventStart,
+        ),
+      );
   return interleave(
     (i) => requestToWindow(real, i, approvalReady),
     (i) => requestToWindow(blank, i, blankLoaded),
@@ -135,38 +162,41 @@ async function windowRatio(real: Side, blank: Side) {
 async function roundTripRatio(dapp: Page) {
   // tsx (esbuild's keepNames) wraps the named functions below in `__name(…)`, which the page lacks.
   await dapp.evaluate('globalThis.__name ??= (f) => f');
-  const rounds = await dapp.evaluate(async ({ runs, warmup, burst }) => {
-    const provider = (window as unknown as ProviderWindow).intentsCompanion;
-    const accounts = async () => {
-      const out = (await provider.request({ method: 'intents_accounts' })) as unknown[];
-      if (out.length !== 1) throw new Error('not connected');
-    };
-    const unknownMethod = async () => {
-      const refused = await provider.request({ method: 'bench_unknownMethod' }).then(
-        () => false,
-        (e: { code?: number }) => e.code === 4200,
-      );
-      if (!refused) throw new Error('the unknown method was not refused with 4200');
-    };
-    const timed = async (one: () => Promise<void>) => {
-      const t0 = performance.now();
-      for (let k = 0; k < burst; k++) await one();
-      return (performance.now() - t0) / burst;
-    };
-    const ours: number[] = [];
-    const base: number[] = [];
-    for (let i = 0; i < warmup + runs; i++) {
-      const first = i % 2 === 0;
-      const a = first ? await timed(accounts) : NaN;
-      const b = await timed(unknownMethod);
-      const a2 = first ? a : await timed(accounts);
-      if (i >= warmup) {
-        ours.push(a2);
-        base.push(b);
+  const rounds = await dapp.evaluate(
+    async ({ runs, warmup, burst }) => {
+      const provider = (window as unknown as ProviderWindow).intentsCompanion;
+      const accounts = async () => {
+        const out = (await provider.request({ method: 'intents_accounts' })) as unknown[];
+        if (out.length !== 1) throw new Error('not connected');
+      };
+      const unknownMethod = async () => {
+        const refused = await provider.request({ method: 'bench_unknownMethod' }).then(
+          () => false,
+          (e: { code?: number }) => e.code === 4200,
+        );
+        if (!refused) throw new Error('the unknown method was not refused with 4200');
+      };
+      const timed = async (one: () => Promise<void>) => {
+        const t0 = performance.now();
+        for (let k = 0; k < burst; k++) await one();
+        return (performance.now() - t0) / burst;
+      };
+      const ours: number[] = [];
+      const base: number[] = [];
+      for (let i = 0; i < warmup + runs; i++) {
+        const first = i % 2 === 0;
+        const a = first ? await timed(accounts) : NaN;
+        const b = await timed(unknownMethod);
+        const a2 = first ? a : await timed(accounts);
+        if (i >= warmup) {
+          ours.push(a2);
+          base.push(b);
+        }
       }
-    }
-    return { ours, base };
-  }, { runs: 60, warmup: 6, burst: 10 });
+      return { ours, base };
+    },
+    { runs: 60, warmup: 6, burst: 10 },
+  );
   return { ...rounds, ratio: median(rounds.ours) / median(rounds.base) };
 }
 

@@ -11,8 +11,8 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { KeyPair, KeyPairSigner } from 'near-api-js';
 import { base64, bytesEqual, formatPublicKey, formatSecretKey, generateKeyPair } from '../../../src/core';
-import { Vault, memoryVaultStorage } from '../../../src/vault';
-import { ROOT, type RowProducer, interleave, median, round, timeOnce } from '../lib';
+import { memoryVaultStorage, Vault } from '../../../src/vault';
+import { interleave, median, ROOT, type RowProducer, round, timeOnce } from '../lib';
 
 const random = (n: number) => new Uint8Array(randomBytes(n));
 const RUNS = 600;
@@ -25,13 +25,18 @@ async function signingTimes() {
   const publicKey = formatPublicKey(pair.publicKey);
   const signer = new KeyPairSigner(KeyPair.fromString(formatSecretKey(pair) as `ed25519:${string}`));
   const payloads = Array.from({ length: RUNS + WARMUP }, (_, i) => ({
-    message: JSON.stringify({ deadline: new Date(Date.now() + 60_000).toISOString(), intents: [], signer_id: `user${i}.near` }),
+    message: JSON.stringify({
+      deadline: new Date(Date.now() + 60_000).toISOString(),
+      intents: [],
+      signer_id: `user${i}.near`,
+    }),
     recipient: 'intents.near',
     nonce: random(32),
   }));
   for (const p of payloads) {
     const theirs = await signer.signNep413Message('user.near', p);
-    if (!bytesEqual(theirs.signature, base64.decode(vault.signMessage(publicKey, p)))) throw new Error('near-api-js and the vault disagree on a NEP-413 signature');
+    if (!bytesEqual(theirs.signature, base64.decode(vault.signMessage(publicKey, p))))
+      throw new Error('near-api-js and the vault disagree on a NEP-413 signature');
   }
   return interleave(
     (i) => timeOnce(() => vault.signMessage(publicKey, payloads[i]!)),
@@ -43,7 +48,8 @@ async function signingTimes() {
 async function metamaskInpageGzip(): Promise<number> {
   const out = await build({
     stdin: {
-      contents: "import { initializeProvider } from '@metamask/providers';\nimport { WindowPostMessageStream } from '@metamask/post-message-stream';\ninitializeProvider({ connectionStream: new WindowPostMessageStream({ name: 'inpage', target: 'contentscript' }) });",
+      contents:
+        "import { initializeProvider } from '@metamask/providers';\nimport { WindowPostMessageStream } from '@metamask/post-message-stream';\ninitializeProvider({ connectionStream: new WindowPostMessageStream({ name: 'inpage', target: 'contentscript' }) });",
       resolveDir: ROOT,
     },
     bundle: true,
@@ -59,7 +65,10 @@ async function metamaskInpageGzip(): Promise<number> {
 
 function ourPageFacingGzip(): number {
   const dir = path.join(ROOT, '.output/chrome-mv3/content-scripts');
-  return ['provider.js', 'relay.js'].reduce((n, f) => n + gzipSync(readFileSync(path.join(dir, f)), { level: 9 }).length, 0);
+  return ['provider.js', 'relay.js'].reduce(
+    (n, f) => n + gzipSync(readFileSync(path.join(dir, f)), { level: 9 }).length,
+    0,
+  );
 }
 
 export const compareRows: RowProducer = async () => {
@@ -82,6 +91,11 @@ export const compareRows: RowProducer = async () => {
       unit: 'µs',
       note: `NEP-413 signing: the vault (@noble/curves 2.4, signature verified before release) ${round(median(sign.ours) * 1000, 1)} µs, near-api-js KeyPairSigner (@noble/curves 2.2, no check) ${round(median(sign.base) * 1000, 1)} µs, medians of ${sign.ours.length} interleaved calls; signatures identical on all ${RUNS + WARMUP} payloads`,
     },
-    { name: 'NEP-413 signing, near-api-js signNep413Message (same payloads)', kind: 'info', value: round(median(sign.base) * 1000, 1), unit: 'µs' },
+    {
+      name: 'NEP-413 signing, near-api-js signNep413Message (same payloads)',
+      kind: 'info',
+      value: round(median(sign.base) * 1000, 1),
+      unit: 'µs',
+    },
   ];
 };

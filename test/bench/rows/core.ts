@@ -1,7 +1,15 @@
 // src/core and src/vault timings in Node, for information (absolute times: docs/architecture.md, "Budgets").
 import { randomBytes } from 'node:crypto';
-import { buildIntentPayload, encodeVersionedNonce, formatPublicKey, formatSecretKey, generateKeyPair, hex, implicitAccountId } from '../../../src/core';
-import { DEFAULT_ITERATIONS, Vault, memoryVaultStorage } from '../../../src/vault';
+import {
+  buildIntentPayload,
+  encodeVersionedNonce,
+  formatPublicKey,
+  formatSecretKey,
+  generateKeyPair,
+  hex,
+  implicitAccountId,
+} from '../../../src/core';
+import { DEFAULT_ITERATIONS, memoryVaultStorage, Vault } from '../../../src/vault';
 import { type RowProducer, round, timeMedian } from '../lib';
 
 const random = (n: number) => new Uint8Array(randomBytes(n));
@@ -10,7 +18,10 @@ const random = (n: number) => new Uint8Array(randomBytes(n));
 function tenIntents(): unknown[] {
   return Array.from({ length: 10 }, (_, i) =>
     i % 3 === 0
-      ? { intent: 'token_diff', diff: { 'nep141:wrap.near': `-${1000 + i}`, 'nep141:usdt.tether-token.near': `${2000 + i}` } }
+      ? {
+          intent: 'token_diff',
+          diff: { 'nep141:wrap.near': `-${1000 + i}`, 'nep141:usdt.tether-token.near': `${2000 + i}` },
+        }
       : i % 3 === 1
         ? { intent: 'transfer', receiver_id: `bob${i}.near`, tokens: { 'nep141:wrap.near': `${i + 1}` } }
         : { intent: 'ft_withdraw', token: 'usdt.tether-token.near', receiver_id: 'bob.near', amount: `${i + 1}` },
@@ -38,10 +49,18 @@ export const coreRows: RowProducer = async () => {
     return vault.signIntent(publicKey, payload, 'nep413');
   };
   const signMs = await timeMedian(sign, { runs: 200, warmup: 20 });
-  const unlockMs = await timeMedian(() => new Vault({ storage, random }).unlock('bench password 123'), { runs: 7, warmup: 1 });
+  const unlockMs = await timeMedian(() => new Vault({ storage, random }).unlock('bench password 123'), {
+    runs: 7,
+    warmup: 1,
+  });
 
   return [
-    { name: 'sign a 10-intent payload (unlocked vault: build, sign, own check)', kind: 'info', value: round(signMs, 3), unit: 'ms' },
+    {
+      name: 'sign a 10-intent payload (unlocked vault: build, sign, own check)',
+      kind: 'info',
+      value: round(signMs, 3),
+      unit: 'ms',
+    },
     {
       name: `vault unlock, PBKDF2-SHA256 ${DEFAULT_ITERATIONS.toLocaleString('en')} iterations (Node WebCrypto)`,
       kind: 'info',

@@ -1,11 +1,12 @@
 // "render 1,000 history rows", for information: the popup's Activity list (ActivityList),
 // bundled with esbuild from test/bench/history/entry.tsx together with the popup's styles, mounted
 // with 1,000 HistoryItems in headless Chromium; the median of several mounts (render + style + layout).
-import { chromium } from '@playwright/test';
-import { build } from 'esbuild';
+
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, type RowProducer, median } from '../lib';
+import { chromium } from '@playwright/test';
+import { build } from 'esbuild';
+import { median, ROOT, type RowProducer } from '../lib';
 
 const RUNS = 15;
 const WARMUP = 3;
@@ -32,7 +33,15 @@ export const historyRows: RowProducer = async () => {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 360, height: 600 } });

@@ -9,23 +9,27 @@
 // Node's in-memory storage stands in for the browser's here; the rows that depend on real storage
 // (a history page, bytes stored, the worker's wake-up, the approval queue) are measured in Chromium
 // (./scaleBrowser.ts).
+
+import { QUEUE_BOUNDS } from '../../../src/background/approvals/queue';
 import { startBackground } from '../../../src/background/start';
 import { CHECKS_PER_TICK } from '../../../src/background/swaps/records';
 import { BATCH } from '../../../src/background/wallet/balances';
-import { QUEUE_BOUNDS } from '../../../src/background/approvals/queue';
+import type { FetchLike } from '../../../src/core';
 import { METHODS } from '../../../src/provider/protocol';
 import { WALLET } from '../../../src/provider/walletApi';
-import type { FetchLike } from '../../../src/core';
-import { PASSWORD, backgroundEnv, call, simWithClock, useSimulator, type Clock } from '../../unit/background/harness';
 import type { RunningSimulator } from '../../../src/sim/server';
-import { type BenchRow, type RowProducer, interleave, median, ms, round, timeOnce } from '../lib';
-import { TRACKED, finishedSwap, memoryArea, olderSwaps, startSwaps, withOlder } from '../scale/seed';
+import { backgroundEnv, type Clock, call, PASSWORD, simWithClock, useSimulator } from '../../unit/background/harness';
+import { type BenchRow, interleave, median, ms, type RowProducer, round, timeOnce } from '../lib';
+import { finishedSwap, memoryArea, olderSwaps, startSwaps, TRACKED, withOlder } from '../scale/seed';
 
 const SMALL = 1_000;
 const LARGE = 10_000;
 
 /** A background on its own storage areas; `fetch` may watch or answer requests before the network. */
-function background(clock: Clock, fetch?: (url: string, init: Parameters<FetchLike>[1], real: FetchLike) => ReturnType<FetchLike>) {
+function background(
+  clock: Clock,
+  fetch?: (url: string, init: Parameters<FetchLike>[1], real: FetchLike) => ReturnType<FetchLike>,
+) {
   const env = backgroundEnv(clock);
   const local = memoryArea();
   env.storage = { local, session: memoryArea() };
@@ -69,7 +73,12 @@ async function trackerRows(sim: RunningSimulator, clock: Clock): Promise<BenchRo
   const small = await profile(SMALL);
   // Ten seconds on (both backgrounds' clock is the simulator's) before the first tick of each pair:
   // every tracked swap is due again. interleave() runs `ours` first on even pairs, `base` on odd ones.
-  const later = async () => void (await fetch(`${sim.url}/dev/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"ms":10000}' }));
+  const later = async () =>
+    void (await fetch(`${sim.url}/dev/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"ms":10000}',
+    }));
   const ticks = await interleave(
     async (i) => (i % 2 === 0 && (await later()), large.tick()),
     async (i) => (i % 2 === 1 && (await later()), small.tick()),
@@ -86,7 +95,13 @@ async function trackerRows(sim: RunningSimulator, clock: Clock): Promise<BenchRo
       budget: CHECKS_PER_TICK,
       note: `tracker tick with ${TRACKED} swaps due among ${SMALL.toLocaleString('en')} / ${LARGE.toLocaleString('en')} stored: ${ms(median(ticks.base))} / ${ms(median(ticks.ours))} (medians of ${ticks.ours.length} interleaved ticks); at most ${asks} status requests and ${records} swap records read per tick, the rest of the ${TRACKED} due taken up by the next ticks`,
     },
-    { name: `tracker tick, ${TRACKED} tracked: swap records read per tick (most)`, kind: 'scale', value: records, unit: 'records', budget: CHECKS_PER_TICK },
+    {
+      name: `tracker tick, ${TRACKED} tracked: swap records read per tick (most)`,
+      kind: 'scale',
+      value: records,
+      unit: 'records',
+      budget: CHECKS_PER_TICK,
+    },
     {
       name: `tracker tick time, ${LARGE.toLocaleString('en')} ÷ ${SMALL.toLocaleString('en')} stored swaps`,
       kind: 'scale',
@@ -94,7 +109,12 @@ async function trackerRows(sim: RunningSimulator, clock: Clock): Promise<BenchRo
       unit: '×',
       budget: 1.3,
     },
-    { name: `tracker tick, ${TRACKED} due among ${LARGE.toLocaleString('en')} (Node)`, kind: 'info', value: round(median(ticks.ours), 1), unit: 'ms' },
+    {
+      name: `tracker tick, ${TRACKED} due among ${LARGE.toLocaleString('en')} (Node)`,
+      kind: 'info',
+      value: round(median(ticks.ours), 1),
+      unit: 'ms',
+    },
   ];
 }
 
@@ -108,9 +128,21 @@ async function balanceRows(sim: RunningSimulator, clock: Clock): Promise<BenchRo
       // The simulator's token list, made `count` long with tokens of its own shape.
       const list = JSON.parse(await answer.text()) as Record<string, unknown>[];
       const tokens = Array.from({ length: count }, (_, i) =>
-        i < list.length ? list[i]! : { ...list[0]!, assetId: `nep141:bench-${i}.near`, symbol: `B${i}`, contractAddress: `bench-${i}.near`, price: 1 },
+        i < list.length
+          ? list[i]!
+          : {
+              ...list[0]!,
+              assetId: `nep141:bench-${i}.near`,
+              symbol: `B${i}`,
+              contractAddress: `bench-${i}.near`,
+              price: 1,
+            },
       );
-      return { status: 200, headers: { get: (h: string) => (h.toLowerCase() === 'content-type' ? 'application/json' : null) }, text: async () => JSON.stringify(tokens) };
+      return {
+        status: 200,
+        headers: { get: (h: string) => (h.toLowerCase() === 'content-type' ? 'application/json' : null) },
+        text: async () => JSON.stringify(tokens),
+      };
     });
     await useSimulator(bg, sim.url, sim.busApiKey);
     await call(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
@@ -166,18 +198,22 @@ export async function waitingApprovals(waiting: number): Promise<unknown> {
   for (let i = 0; i < waiting; i++) {
     clock.now += 61_000;
     const origin = `https://site${i}.example`;
-    const reply = await bg.route({ type: 'request', method: METHODS.requestAccounts }, { url: `${origin}/`, origin, frameId: 0, tab: { id: 100 + i } });
+    const reply = await bg.route(
+      { type: 'request', method: METHODS.requestAccounts },
+      { url: `${origin}/`, origin, frameId: 0, tab: { id: 100 + i } },
+    );
     if (reply.ok !== 'deferred') throw new Error(`request ${i} was not queued: ${JSON.stringify(reply)}`);
   }
   const state = session.data.get('approvals') as { items: unknown[] };
-  if (state.items.length !== waiting || waiting > QUEUE_BOUNDS.total) throw new Error(`${state.items.length} requests queued, not ${waiting}`);
+  if (state.items.length !== waiting || waiting > QUEUE_BOUNDS.total)
+    throw new Error(`${state.items.length} requests queued, not ${waiting}`);
   return { ...state, windowId: null };
 }
 
 export const scaleBackgroundRows: RowProducer = async () => {
   const { sim, clock } = await simWithClock();
   try {
-    return [...(await trackerRows(sim, clock)), ...(await balanceRows(sim, clock)), ];
+    return [...(await trackerRows(sim, clock)), ...(await balanceRows(sim, clock))];
   } finally {
     await sim.close();
   }

@@ -9,17 +9,17 @@
 // - the worker's wake-up to ready: stopped (DevTools protocol), then wallet_status answered;
 // - the approval window's read of the queue (approval_current) with 50 waiting ÷ 1.
 import type { Page } from '@playwright/test';
-import { SWAP } from '../../../src/provider/swapApi';
 import { APPROVAL } from '../../../src/provider/approvalApi';
-import { WALLET } from '../../../src/provider/walletApi';
 import type { SwapRecordView } from '../../../src/provider/swapApi';
+import { SWAP } from '../../../src/provider/swapApi';
+import { WALLET } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
+import { type Extension, launchExtension } from '../../e2e/fixtures';
 import { simWithClock } from '../../unit/background/harness';
-import { launchExtension, type Extension } from '../../e2e/fixtures';
-import { type BenchRow, type RowProducer, interleave, median, ms, round } from '../lib';
-import { walletCall, walletOnSimulator } from './wallet';
-import { TRACKED, finishedSwap, legacySeed, olderSwaps, swapTo } from '../scale/seed';
+import { type BenchRow, interleave, median, ms, type RowProducer, round } from '../lib';
+import { finishedSwap, legacySeed, olderSwaps, swapTo, TRACKED } from '../scale/seed';
 import { waitingApprovals } from './scaleBackground';
+import { walletCall, walletOnSimulator } from './wallet';
 
 const SMALL = 1_000;
 const LARGE = 10_000;
@@ -28,7 +28,14 @@ const PAGE = 50;
 interface Chrome {
   chrome: {
     runtime: { sendMessage(m: unknown): Promise<{ ok: boolean; result?: unknown; error?: { message: string } }> };
-    storage: { local: { set(i: Record<string, unknown>): Promise<void>; remove(k: string[]): Promise<void>; getBytesInUse(k: null): Promise<number> }; session: { set(i: Record<string, unknown>): Promise<void> } };
+    storage: {
+      local: {
+        set(i: Record<string, unknown>): Promise<void>;
+        remove(k: string[]): Promise<void>;
+        getBytesInUse(k: null): Promise<number>;
+      };
+      session: { set(i: Record<string, unknown>): Promise<void> };
+    };
   };
 }
 
@@ -55,12 +62,19 @@ async function profile(sim: RunningSimulator, template: SwapRecordView, total: n
     await ext.goto(extension.url('blank.html'));
     await walletOnSimulator(ext, sim);
     const tracked: SwapRecordView[] = [];
-    for (let i = 0; i < TRACKED; i++) tracked.push(await walletCall<SwapRecordView>(ext, SWAP.start, swapTo(Date.now(), i % 2 ? 'bob.near' : 'carol.near')));
+    for (let i = 0; i < TRACKED; i++)
+      tracked.push(
+        await walletCall<SwapRecordView>(ext, SWAP.start, swapTo(Date.now(), i % 2 ? 'bob.near' : 'carol.near')),
+      );
     const older = olderSwaps(template, total - TRACKED, tracked[0]!.createdAt);
     const worker = extension.worker;
     // Seeded as an earlier version stored swaps: the next worker seals them (../scale/seed.ts legacySeed).
-    const seed = legacySeed(older, tracked.map((r) => r.id));
-    for (const items of seed.items) await worker.evaluate((it) => (globalThis as unknown as Chrome).chrome.storage.local.set(it), items);
+    const seed = legacySeed(
+      older,
+      tracked.map((r) => r.id),
+    );
+    for (const items of seed.items)
+      await worker.evaluate((it) => (globalThis as unknown as Chrome).chrome.storage.local.set(it), items);
     await worker.evaluate(
       async ([remove, queue]) => {
         const storage = (globalThis as unknown as Chrome).chrome.storage;
@@ -91,8 +105,12 @@ async function historyPage(p: Profile): Promise<number> {
 async function checkHistory(p: Profile): Promise<void> {
   type HistoryPage = { items: { localId: string | null }[] };
   const page = await walletCall<HistoryPage>(p.ext, SWAP.history, { numberOfTransactions: PAGE });
-  if (page.items.length !== PAGE || page.items[0]!.localId !== p.newest) throw new Error('the first history page is not the newest swaps');
-  const older = await walletCall<HistoryPage>(p.ext, SWAP.history, { numberOfTransactions: PAGE, endTimestamp: new Date(p.oldest).toISOString() });
+  if (page.items.length !== PAGE || page.items[0]!.localId !== p.newest)
+    throw new Error('the first history page is not the newest swaps');
+  const older = await walletCall<HistoryPage>(p.ext, SWAP.history, {
+    numberOfTransactions: PAGE,
+    endTimestamp: new Date(p.oldest).toISOString(),
+  });
   if (older.items.length !== PAGE) throw new Error('the seeded older swaps are not in the history');
 }
 
@@ -125,19 +143,28 @@ export const scaleBrowserRows: RowProducer = async () => {
     await checkHistory(large);
     await checkHistory(small);
 
-    const history = await interleave(() => historyPage(large), () => historyPage(small), { runs: 30, warmup: 4 });
+    const history = await interleave(
+      () => historyPage(large),
+      () => historyPage(small),
+      { runs: 30, warmup: 4 },
+    );
     const approvals = await interleave(
       () => timedCall(large.ext, APPROVAL.current, undefined, 5),
       () => timedCall(small.ext, APPROVAL.current, undefined, 5),
       { runs: 40, warmup: 4 },
     );
-    const bytes = async (p: Profile) => p.ext.evaluate(() => (globalThis as unknown as Chrome).chrome.storage.local.getBytesInUse(null));
+    const bytes = async (p: Profile) =>
+      p.ext.evaluate(() => (globalThis as unknown as Chrome).chrome.storage.local.getBytesInUse(null));
     const [bytesLarge, bytesSmall] = [await bytes(large), await bytes(small)];
     const perSwap = (bytesLarge - bytesSmall) / (LARGE - SMALL);
     const swapList = async (p: Profile) => timedCall(p.ext, SWAP.list, undefined);
     const [listLarge, listSmall] = [await swapList(large), await swapList(small)];
     // Last: the workers are stopped from here on.
-    const wake = await interleave(() => wakeUp(large.extension, large.ext), () => wakeUp(small.extension, small.ext), { runs: 12, warmup: 2 });
+    const wake = await interleave(
+      () => wakeUp(large.extension, large.ext),
+      () => wakeUp(small.extension, small.ext),
+      { runs: 12, warmup: 2 },
+    );
 
     const n = (x: number) => x.toLocaleString('en');
     const rows: BenchRow[] = [
@@ -157,7 +184,12 @@ export const scaleBrowserRows: RowProducer = async () => {
         budget: 4096,
         note: `storage.local in use (getBytesInUse): ${n(bytesLarge)} B with ${n(LARGE)} swaps, ${n(bytesSmall)} B with ${n(SMALL)}: ${Math.round(perSwap)} B per swap, linear`,
       },
-      { name: `storage.local in use, ${n(LARGE)} stored swaps`, kind: 'info', value: round(bytesLarge / 2 ** 20, 1), unit: 'MiB' },
+      {
+        name: `storage.local in use, ${n(LARGE)} stored swaps`,
+        kind: 'info',
+        value: round(bytesLarge / 2 ** 20, 1),
+        unit: 'MiB',
+      },
       {
         name: `worker wake-up to ready, ${n(LARGE)} ÷ ${n(SMALL)} stored swaps`,
         kind: 'scale',
@@ -166,7 +198,12 @@ export const scaleBrowserRows: RowProducer = async () => {
         budget: 1.3,
         note: `worker wake-up to ready (stopped, then wallet_status answered; unlocked session restored) with ${n(LARGE)} / ${n(SMALL)} stored swaps: ${ms(median(wake.ours))} / ${ms(median(wake.base))} (medians of ${wake.ours.length} interleaved)`,
       },
-      { name: `worker wake-up to ready, ${n(LARGE)} stored swaps`, kind: 'info', value: round(median(wake.ours), 1), unit: 'ms' },
+      {
+        name: `worker wake-up to ready, ${n(LARGE)} stored swaps`,
+        kind: 'info',
+        value: round(median(wake.ours), 1),
+        unit: 'ms',
+      },
       {
         name: "approval window's read of the queue, 50 sites waiting ÷ 1",
         kind: 'scale',

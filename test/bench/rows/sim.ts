@@ -10,7 +10,7 @@ import {
   signIntentPayload,
 } from '../../../src/core';
 import { startSimulator } from '../../../src/sim/server';
-import { type RowProducer, median } from '../lib';
+import { median, type RowProducer } from '../lib';
 
 const random = (n: number) => new Uint8Array(randomBytes(n));
 const CONCURRENCY = 8;
@@ -28,7 +28,11 @@ async function throughput(count: number, one: (i: number) => Promise<void>): Pro
 }
 
 async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<unknown> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   const json: unknown = await res.json();
   if (!res.ok) throw new Error(`${url}: HTTP ${res.status} ${JSON.stringify(json)}`);
   return json;
@@ -54,18 +58,27 @@ export const simRows: RowProducer = async () => {
     };
     const auth = { authorization: `Bearer ${sim.devJwt}` };
     const quoteRates: number[] = [];
-    for (let r = 0; r < ROUNDS; r++) quoteRates.push(await throughput(300, async () => void (await post(`${sim.url}/v0/quote`, quoteBody, auth))));
+    for (let r = 0; r < ROUNDS; r++)
+      quoteRates.push(await throughput(300, async () => void (await post(`${sim.url}/v0/quote`, quoteBody, auth))));
 
     const salt = hex.decode(
       JSON.parse(
         new TextDecoder().decode(
           Uint8Array.from(
-            ((await post(`${sim.urls.ledgerRpc}`, {
-              jsonrpc: '2.0',
-              id: 1,
-              method: 'query',
-              params: { request_type: 'call_function', finality: 'optimistic', account_id: sim.verifierId, method_name: 'current_salt', args_base64: 'e30=' },
-            })) as { result: { result: number[] } }).result.result,
+            (
+              (await post(`${sim.urls.ledgerRpc}`, {
+                jsonrpc: '2.0',
+                id: 1,
+                method: 'query',
+                params: {
+                  request_type: 'call_function',
+                  finality: 'optimistic',
+                  account_id: sim.verifierId,
+                  method_name: 'current_salt',
+                  args_base64: 'e30=',
+                },
+              })) as { result: { result: number[] } }
+            ).result.result,
           ),
         ),
       ) as string,
@@ -87,7 +100,11 @@ export const simRows: RowProducer = async () => {
       });
       publishRates.push(
         await throughput(signed.length, async (i) => {
-          const answer = (await post(sim.urls.bus, { jsonrpc: '2.0', id: i, method: 'publish_intent', params: [{ quote_hashes: [], signed_data: signed[i] }] }, { 'x-api-key': sim.busApiKey })) as {
+          const answer = (await post(
+            sim.urls.bus,
+            { jsonrpc: '2.0', id: i, method: 'publish_intent', params: [{ quote_hashes: [], signed_data: signed[i] }] },
+            { 'x-api-key': sim.busApiKey },
+          )) as {
             result?: { status: string; reason?: string };
           };
           if (answer.result?.status !== 'OK') throw new Error(`publish failed: ${JSON.stringify(answer)}`);
@@ -95,8 +112,18 @@ export const simRows: RowProducer = async () => {
       );
     }
     return [
-      { name: 'simulator: dry quotes per second (POST /v0/quote, 8 in flight)', kind: 'info', value: Math.round(median(quoteRates)), unit: '/s' },
-      { name: 'simulator: publish_intent per second (signature checked)', kind: 'info', value: Math.round(median(publishRates)), unit: '/s' },
+      {
+        name: 'simulator: dry quotes per second (POST /v0/quote, 8 in flight)',
+        kind: 'info',
+        value: Math.round(median(quoteRates)),
+        unit: '/s',
+      },
+      {
+        name: 'simulator: publish_intent per second (signature checked)',
+        kind: 'info',
+        value: Math.round(median(publishRates)),
+        unit: '/s',
+      },
     ];
   } finally {
     await sim.close();

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ROOT, type BenchRow, type RowProducer } from '../lib';
+import { type BenchRow, ROOT, type RowProducer } from '../lib';
 
 const BUILD = path.join(ROOT, '.output/chrome-mv3');
 const KB = 1024; // budgets are read as KiB: the stricter reading
@@ -17,7 +17,10 @@ interface Manifest {
 function ensureBuilt(): void {
   if (existsSync(path.join(BUILD, 'manifest.json'))) return;
   console.error('bench: no .output/chrome-mv3, building it first');
-  const r = spawnSync('npx', ['wxt', 'build', '-b', 'chrome'], { cwd: ROOT, stdio: ['ignore', process.stderr, 'inherit'] });
+  const r = spawnSync('npx', ['wxt', 'build', '-b', 'chrome'], {
+    cwd: ROOT,
+    stdio: ['ignore', process.stderr, 'inherit'],
+  });
   if (r.status !== 0) throw new Error('bench: wxt build failed');
 }
 
@@ -44,7 +47,9 @@ function pageScripts(htmlFile: string): string[] {
   const html = read(htmlFile).toString('utf8');
   const refs = [
     ...[...html.matchAll(/<script\b[^>]*\bsrc=["']([^"']+)["']/g)].map((m) => m[1]!),
-    ...[...html.matchAll(/<link\b[^>]*\brel=["']modulepreload["'][^>]*>/g)].map((m) => /\bhref=["']([^"']+)["']/.exec(m[0])?.[1]),
+    ...[...html.matchAll(/<link\b[^>]*\brel=["']modulepreload["'][^>]*>/g)].map(
+      (m) => /\bhref=["']([^"']+)["']/.exec(m[0])?.[1],
+    ),
   ].filter((r): r is string => !!r);
   return refs.map((r) => (r.startsWith('/') ? r.slice(1) : path.posix.join(path.posix.dirname(htmlFile), r)));
 }

@@ -11,7 +11,12 @@ interface Runtime {
 /** One wallet API call from the extension page `page`; its error message on refusal. */
 export async function walletCall<T>(page: Page, method: string, params?: unknown): Promise<T> {
   const reply = (await page.evaluate(
-    ([m, p]) => (globalThis as unknown as Runtime).chrome.runtime.sendMessage({ type: 'request', method: m, ...(p === undefined ? {} : { params: p }) }),
+    ([m, p]) =>
+      (globalThis as unknown as Runtime).chrome.runtime.sendMessage({
+        type: 'request',
+        method: m,
+        ...(p === undefined ? {} : { params: p }),
+      }),
     [method, params] as const,
   )) as { ok: boolean; result?: unknown; error?: { message: string } };
   if (!reply.ok) throw new Error(`${method}: ${reply.error?.message}`);

@@ -5,15 +5,24 @@
 // so two backgrounds with different histories can run side by side in one Node process.
 import { randomBytes } from 'node:crypto';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { startBackground } from '../../../src/background/start';
 import * as z from 'zod/mini';
 import type { StorageAreaLike } from '../../../src/background/kv';
 import { SEALED_MARKER } from '../../../src/background/sealedRecords';
-import { WALLET } from '../../../src/provider/walletApi';
-import { SWAP, type QuoteParams, type SwapRecordView } from '../../../src/provider/swapApi';
-import type { RunningSimulator } from '../../../src/sim/server';
+import { startBackground } from '../../../src/background/start';
 import { SWAP_ALARM } from '../../../src/background/swaps/tracker';
-import { ONE_NEAR, PASSWORD, backgroundEnv, call, swapParams, useSimulator, type Background, type Clock } from '../../unit/background/harness';
+import { type QuoteParams, SWAP, type SwapRecordView } from '../../../src/provider/swapApi';
+import { WALLET } from '../../../src/provider/walletApi';
+import type { RunningSimulator } from '../../../src/sim/server';
+import {
+  type Background,
+  backgroundEnv,
+  type Clock,
+  call,
+  ONE_NEAR,
+  PASSWORD,
+  swapParams,
+  useSimulator,
+} from '../../unit/background/harness';
 
 export const TRACKED = 200;
 const hexOf = (bytes: number) => randomBytes(bytes).toString('hex');
@@ -39,7 +48,11 @@ export function memoryArea(): StorageAreaLike & { data: Map<string, unknown> } {
 }
 
 async function dev(sim: RunningSimulator, route: string, body: unknown): Promise<void> {
-  const res = await fetch(`${sim.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${sim.url}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${route}: ${res.status} ${await res.text()}`);
 }
 
@@ -53,7 +66,11 @@ export async function finishedSwap(sim: RunningSimulator, clock: Clock): Promise
   await dev(sim, '/dev/deposit', { depositAddress: r.depositAddress, amount: ONE_NEAR.toString() });
   for (let i = 0; i < 20; i++) {
     await dev(sim, '/dev/clock/advance', { ms: 30_000 });
-    await fakeBrowser.alarms.onAlarm.trigger({ name: SWAP_ALARM, scheduledTime: clock.now, periodInMinutes: undefined } as never);
+    await fakeBrowser.alarms.onAlarm.trigger({
+      name: SWAP_ALARM,
+      scheduledTime: clock.now,
+      periodInMinutes: undefined,
+    } as never);
     const now = await call<SwapRecordView>(bg, SWAP.get, { id: r.id });
     if (now.status === 'SUCCESS') {
       fakeBrowser.reset();
@@ -85,14 +102,16 @@ export function olderSwaps(template: SwapRecordView, count: number, before: numb
 /** Starts `n` real swaps through the background (each one tracked from then on); returns them oldest first. */
 export async function startSwaps(bg: Background, clock: Clock, n: number): Promise<SwapRecordView[]> {
   const out: SwapRecordView[] = [];
-  for (let i = 0; i < n; i++) out.push(await call<SwapRecordView>(bg, SWAP.start, swapTo(clock.now, i % 2 ? 'bob.near' : 'carol.near')));
+  for (let i = 0; i < n; i++)
+    out.push(await call<SwapRecordView>(bg, SWAP.start, swapTo(clock.now, i % 2 ? 'bob.near' : 'carol.near')));
   return out;
 }
 
 /** Stores `older` before the swaps already in `bg`'s storage (`swapIds` in time order), sealed as the background seals them. */
 export async function withOlder(bg: Background, older: SwapRecordView[]): Promise<void> {
   const ids = (await bg.local.read('swapIds', z.array(z.string()))) ?? [];
-  for (let i = 0; i < older.length; i += 100) await Promise.all(older.slice(i, i + 100).map((r) => bg.local.write(`swap:${r.id}`, r)));
+  for (let i = 0; i < older.length; i += 100)
+    await Promise.all(older.slice(i, i + 100).map((r) => bg.local.write(`swap:${r.id}`, r)));
   await bg.local.write('swapIds', [...older.map((r) => r.id), ...ids]);
 }
 
@@ -102,9 +121,13 @@ export async function withOlder(bg: Background, older: SwapRecordView[]): Promis
  * every record is sealed, so the wallet's next worker seals them all under their stored names, the index
  * `swapIds` (older first, then the tracked ones) taking the place of the one it keeps now.
  */
-export function legacySeed(older: SwapRecordView[], tracked: readonly string[]): { items: Record<string, unknown>[]; remove: string[] } {
+export function legacySeed(
+  older: SwapRecordView[],
+  tracked: readonly string[],
+): { items: Record<string, unknown>[]; remove: string[] } {
   const items: Record<string, unknown>[] = [];
-  for (let i = 0; i < older.length; i += 500) items.push(Object.fromEntries(older.slice(i, i + 500).map((r) => [`swap:${r.id}`, r])));
+  for (let i = 0; i < older.length; i += 500)
+    items.push(Object.fromEntries(older.slice(i, i + 500).map((r) => [`swap:${r.id}`, r])));
   items.push({ swapIds: [...older.map((r) => r.id), ...tracked] });
   return { items, remove: [SEALED_MARKER] };
 }

@@ -5,9 +5,9 @@
 // it. Real Chromium, the built extension, the simulator; the clipboard is read the way any web page with
 // the clipboard permission reads it (a page of the test server, `navigator.clipboard.readText()`).
 import type { Page, Worker } from '@playwright/test';
+import { type CreateResult, WALLET } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
-import { WALLET, type CreateResult } from '../../../src/provider/walletApi';
-import { type Extension, type PageServer, closePageServer, launchExtension, startPageServer } from '../fixtures';
+import { closePageServer, type Extension, launchExtension, type PageServer, startPageServer } from '../fixtures';
 import { PASSWORD } from '../provider-helpers';
 import { expect, pointAtSimulator, test, walletCall } from '../sim';
 import { stopWorker, watchRunningWorker } from '../worker';
@@ -34,12 +34,21 @@ async function open(sim: RunningSimulator): Promise<Session> {
   try {
     const setup = await extension.context.newPage();
     await pointAtSimulator(setup, extension, sim);
-    const created = await walletCall<CreateResult>(setup, WALLET.create, { password: PASSWORD, source: { kind: 'newPhrase', words: 12 } });
+    const created = await walletCall<CreateResult>(setup, WALLET.create, {
+      password: PASSWORD,
+      source: { kind: 'newPhrase', words: 12 },
+    });
     await setup.close();
     const reader = await extension.context.newPage();
     await reader.goto(`${pages.origin}/dapp.html`);
     await extension.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: pages.origin });
-    return { extension, pages, reader, words: created.phrase!.words, close: async () => (await closePageServer(pages), await close()) };
+    return {
+      extension,
+      pages,
+      reader,
+      words: created.phrase!.words,
+      close: async () => (await closePageServer(pages), await close()),
+    };
   } catch (e) {
     await closePageServer(pages);
     await close();
@@ -100,13 +109,17 @@ interface AlarmView {
   scheduledTime: number;
 }
 const alarms = (extension: Extension) =>
-  worker(extension).evaluate(() => (globalThis as unknown as { chrome: { alarms: { getAll(): Promise<AlarmView[]> } } }).chrome.alarms.getAll());
+  worker(extension).evaluate(() =>
+    (globalThis as unknown as { chrome: { alarms: { getAll(): Promise<AlarmView[]> } } }).chrome.alarms.getAll(),
+  );
 
 test('an exported secret key copied with its button is gone from the clipboard once the popup closes', async () => {
   const popup = await openPopup();
   const secret = await copySecret(popup);
   await popup.close();
-  await expect.poll(clipboard, { message: 'the secret is cleared when the popup closes', timeout: CLEAR_TIMEOUT }).not.toBe(secret);
+  await expect
+    .poll(clipboard, { message: 'the secret is cleared when the popup closes', timeout: CLEAR_TIMEOUT })
+    .not.toBe(secret);
   expect(await clipboard()).toBe('');
 });
 
@@ -119,7 +132,9 @@ test('the secret key selected in its field and copied by hand is gone from the c
   await expect.poll(clipboard, { message: 'the copy reached the clipboard' }).toBe(secret);
   await expect(popup.getByTestId('export-dialog').getByRole('status')).toContainText(CLEAR_NOTE);
   await popup.close();
-  await expect.poll(clipboard, { message: 'the secret is cleared when the popup closes', timeout: CLEAR_TIMEOUT }).toBe('');
+  await expect
+    .poll(clipboard, { message: 'the secret is cleared when the popup closes', timeout: CLEAR_TIMEOUT })
+    .toBe('');
 });
 
 test('with the popup open, the background clears the copied secret 60 s later and the popup says so', async () => {
@@ -129,19 +144,26 @@ test('with the popup open, the background clears the copied secret 60 s later an
   await copySecret(popup);
 
   // The background owns a timer due 60 s after the copy (the popup may close before it).
-  await expect.poll(async () => (await alarms(s.extension)).filter((a) => !before.has(a.name)), { message: 'a new alarm' }).toHaveLength(1);
+  await expect
+    .poll(async () => (await alarms(s.extension)).filter((a) => !before.has(a.name)), { message: 'a new alarm' })
+    .toHaveLength(1);
   const [timer] = (await alarms(s.extension)).filter((a) => !before.has(a.name));
   expect(timer!.scheduledTime).toBeGreaterThanOrEqual(copiedAt + 59_000);
   expect(timer!.scheduledTime).toBeLessThanOrEqual(Date.now() + 61_000);
 
   // Due now: the same alarm, set to fire at once (an unpacked extension's alarms have no minimum delay).
   await worker(s.extension).evaluate(
-    (name) => (globalThis as unknown as { chrome: { alarms: { create(n: string, i: { when: number }): Promise<void> } } }).chrome.alarms.create(name, { when: Date.now() }),
+    (name) =>
+      (
+        globalThis as unknown as { chrome: { alarms: { create(n: string, i: { when: number }): Promise<void> } } }
+      ).chrome.alarms.create(name, { when: Date.now() }),
     timer!.name,
   );
   await expect.poll(clipboard, { message: 'the timer cleared the clipboard', timeout: CLEAR_TIMEOUT }).toBe('');
   await expect(popup.getByTestId('export-dialog').getByRole('status')).toContainText(CLEARED);
-  await expect.poll(async () => (await alarms(s.extension)).map((a) => a.name), { message: 'the timer is spent' }).not.toContain(timer!.name);
+  await expect
+    .poll(async () => (await alarms(s.extension)).map((a) => a.name), { message: 'the timer is spent' })
+    .not.toContain(timer!.name);
   await popup.close();
 });
 
@@ -186,7 +208,9 @@ test('what is not secret stays: a public key copied over the secret is still on 
   await expect.poll(clipboard).toBe(publicKey);
   expect(publicKey).not.toBe(secret);
   // The wallet knows the secret is no longer on the clipboard: no timer is left to clear it.
-  await expect.poll(async () => (await alarms(s.extension)).filter((a) => !before.has(a.name)), { message: 'no clear pending' }).toEqual([]);
+  await expect
+    .poll(async () => (await alarms(s.extension)).filter((a) => !before.has(a.name)), { message: 'no clear pending' })
+    .toEqual([]);
 
   await popup.close();
   // Another popup opened and closed (its round trips come after the first close), and the key is still there.
@@ -203,9 +227,16 @@ test('a service-worker stop between the copy and the close loses nothing: the se
     const from = await stopWorker(cdp, sw);
     // The popup connects again at once, which starts a worker. (Closed within that instant, the popup
     // would leave the clear to the timer: the alarm outlives the worker.)
-    await expect.poll(() => sw.events().slice(from).slice(sw.events().slice(from).indexOf('stopped')), { message: 'a worker runs again', timeout: 10_000 }).toContain('running');
+    await expect
+      .poll(() => sw.events().slice(from).slice(sw.events().slice(from).indexOf('stopped')), {
+        message: 'a worker runs again',
+        timeout: 10_000,
+      })
+      .toContain('running');
     await popup.close();
-    await expect.poll(clipboard, { message: 'the secret is cleared when the popup closes', timeout: CLEAR_TIMEOUT }).not.toBe(secret);
+    await expect
+      .poll(clipboard, { message: 'the secret is cleared when the popup closes', timeout: CLEAR_TIMEOUT })
+      .not.toBe(secret);
     expect(await clipboard()).toBe('');
   } finally {
     await cdp.detach().catch(() => undefined);

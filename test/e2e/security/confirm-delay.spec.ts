@@ -7,7 +7,18 @@
 // appear and when Confirm is first enabled; the gap must be the whole delay.
 import type { Page } from '@playwright/test';
 import { CONFIRM_DELAY_MS } from '../../../src/ui/approve/view';
-import { PASSWORD, TEN_WNEAR, USDT, WNEAR, dappForFile, errorOf, expectClosed, reject, request, withApproval } from '../provider-helpers';
+import {
+  dappForFile,
+  errorOf,
+  expectClosed,
+  PASSWORD,
+  reject,
+  request,
+  TEN_WNEAR,
+  USDT,
+  WNEAR,
+  withApproval,
+} from '../provider-helpers';
 import { expect, test, walletCall } from '../sim';
 
 test.describe.configure({ timeout: 60_000 });
@@ -31,17 +42,27 @@ async function watchGate(approval: Page, appear: string): Promise<void> {
       const button = document.querySelector<HTMLButtonElement>('[data-testid="approval-confirm"]');
       if (gate.appeared !== null && gate.enabled === null && button && !button.disabled) gate.enabled = now;
     };
-    new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
+    new MutationObserver(check).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['disabled'],
+    });
     check();
   }, appear);
 }
 
-const gateTimes = (approval: Page) => approval.evaluate(() => (window as unknown as { __gate: { appeared: number | null; enabled: number | null } }).__gate);
+const gateTimes = (approval: Page) =>
+  approval.evaluate(
+    () => (window as unknown as { __gate: { appeared: number | null; enabled: number | null } }).__gate,
+  );
 
 test('locked wallet, the page asks, the user unlocks in the window: Confirm stays disabled for the whole delay after the intents appear', async () => {
   await walletCall(session.w.popup, 'wallet_lock');
   const intents = [{ intent: 'token_diff', diff: { [WNEAR]: '-1000', [USDT]: '1000' } }];
-  const { approval, pending } = await withApproval(session.w.context, () => request(session.dapp, 'intents_signIntents', { intents }, { timeoutMs: 40_000 }));
+  const { approval, pending } = await withApproval(session.w.context, () =>
+    request(session.dapp, 'intents_signIntents', { intents }, { timeoutMs: 40_000 }),
+  );
   try {
     await expect(approval.getByTestId('approval-unlock-password')).toBeVisible();
     await watchGate(approval, '[data-testid="approval-intent"]');
@@ -56,8 +77,16 @@ test('locked wallet, the page asks, the user unlocks in the window: Confirm stay
     const { appeared, enabled } = await gateTimes(approval);
     expect(appeared, 'the intents appeared').not.toBeNull();
     expect(enabled, 'Confirm was enabled').not.toBeNull();
-    test.info().annotations.push({ type: 'delay', description: `Confirm enabled ${(enabled! - appeared!).toFixed(0)} ms after the intents appeared` });
-    expect(enabled! - appeared!, 'Confirm stayed disabled for the delay after the intents appeared').toBeGreaterThanOrEqual(CONFIRM_DELAY_MS - OBSERVER_SLACK_MS);
+    test
+      .info()
+      .annotations.push({
+        type: 'delay',
+        description: `Confirm enabled ${(enabled! - appeared!).toFixed(0)} ms after the intents appeared`,
+      });
+    expect(
+      enabled! - appeared!,
+      'Confirm stayed disabled for the delay after the intents appeared',
+    ).toBeGreaterThanOrEqual(CONFIRM_DELAY_MS - OBSERVER_SLACK_MS);
   } finally {
     if (!approval.isClosed()) await reject(approval);
   }

@@ -8,10 +8,27 @@
 // publishes whatever it captured on the bus, and the balance must not move.
 import { ERROR_CODES } from '../../../src/provider/protocol';
 import { WALLET } from '../../../src/provider/walletApi';
-import { TEN_WNEAR, WNEAR, dappForFile, errorOf, expectClosed, reject, request, withApproval } from '../provider-helpers';
+import {
+  dappForFile,
+  errorOf,
+  expectClosed,
+  reject,
+  request,
+  TEN_WNEAR,
+  WNEAR,
+  withApproval,
+} from '../provider-helpers';
 import { expect, test, walletCall } from '../sim';
-import { type WorkerWatch, stopWorker, watchRunningWorker } from '../worker';
-import { type RecordingServer, isForAccount, ledgerState, publishOnBus, realRequests, signaturesIn, startRecordingProxy } from './helpers';
+import { stopWorker, type WorkerWatch, watchRunningWorker } from '../worker';
+import {
+  isForAccount,
+  ledgerState,
+  publishOnBus,
+  type RecordingServer,
+  realRequests,
+  signaturesIn,
+  startRecordingProxy,
+} from './helpers';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -33,14 +50,20 @@ test.afterAll(async () => {
 const everythingToAttacker = [{ intent: 'transfer', receiver_id: 'attacker.near', tokens: { [WNEAR]: TEN_WNEAR } }];
 
 for (const method of ['intents_publishIntents', 'intents_signIntents'] as const) {
-  test(`${method}: no signature of the request reaches the ledger RPC before Confirm, even across a worker stop; rejected, nothing captured executes`, async ({ sim }) => {
+  test(`${method}: no signature of the request reaches the ledger RPC before Confirm, even across a worker stop; rejected, nothing captured executes`, async ({
+    sim,
+  }) => {
     const before = await ledgerState(sim, session.w.accountId);
     const from = proxy.requests().length;
-    const { approval, pending } = await withApproval(session.w.context, () => request(session.dapp, method, { intents: everythingToAttacker }, { timeoutMs: 30_000 }));
+    const { approval, pending } = await withApproval(session.w.context, () =>
+      request(session.dapp, method, { intents: everythingToAttacker }, { timeoutMs: 30_000 }),
+    );
     await expect(approval.getByTestId('approval-intent')).toContainText('attacker.near');
     await expect(approval.getByTestId('approval-simulation')).toBeVisible();
     // The preview did ask the ledger RPC (so the proxy is on the path the wallet uses).
-    await expect.poll(() => realRequests(proxy.requests().slice(from)).length, { message: 'the preview asked the ledger RPC' }).toBeGreaterThan(0);
+    await expect
+      .poll(() => realRequests(proxy.requests().slice(from)).length, { message: 'the preview asked the ledger RPC' })
+      .toBeGreaterThan(0);
 
     // A worker stop with the window open: the restarted worker prepares the view again.
     let cdp: Awaited<ReturnType<typeof watchRunningWorker>>['cdp'] | undefined;
@@ -65,7 +88,12 @@ for (const method of ['intents_publishIntents', 'intents_signIntents'] as const)
     const captured = signaturesIn(proxy.requests().slice(from)).filter((s) => isForAccount(s, session.w.accountId));
     const published = [];
     for (const s of captured) published.push(await publishOnBus(sim, s));
-    test.info().annotations.push({ type: 'captured', description: `${captured.length} signature(s); bus said ${JSON.stringify(published)}` });
+    test
+      .info()
+      .annotations.push({
+        type: 'captured',
+        description: `${captured.length} signature(s); bus said ${JSON.stringify(published)}`,
+      });
 
     expect(await ledgerState(sim, session.w.accountId), 'the balance did not move').toEqual(before);
     expect(captured, 'no signature of the payload left the wallet before Confirm').toEqual([]);

@@ -11,10 +11,10 @@ import type { Page } from '@playwright/test';
 import type { QuoteParams } from '../../../src/provider/swapApi';
 import { type SettingsView, WALLET } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
-import { type PageServer, closePageServer, startPageServer } from '../fixtures';
-import { ONE_WNEAR, USDT, WNEAR, type WalletSession, connectDapp, openWallet, request } from '../provider-helpers';
+import { closePageServer, type PageServer, startPageServer } from '../fixtures';
+import { connectDapp, ONE_WNEAR, openWallet, request, USDT, type WalletSession, WNEAR } from '../provider-helpers';
 import { expect, test, walletCall } from '../sim';
-import { type Recorded, type RecordingServer, ledgerState, realRequests, startRecorder, storageLocal } from './helpers';
+import { ledgerState, type Recorded, type RecordingServer, realRequests, startRecorder, storageLocal } from './helpers';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -67,16 +67,27 @@ function quoteParams(accountId: string): QuoteParams {
 async function useEveryService(s: Setup): Promise<void> {
   await walletCall(s.w.popup, 'swap_quote', quoteParams(s.w.accountId)).catch(() => undefined);
   await walletCall(s.w.popup, 'swap_history', {}).catch(() => undefined);
-  await request(s.dapp, 'intents_getIntentStatus', { intentHash: '11111111111111111111111111111111' }, { timeoutMs: 20_000 });
+  await request(
+    s.dapp,
+    'intents_getIntentStatus',
+    { intentHash: '11111111111111111111111111111111' },
+    { timeoutMs: 20_000 },
+  );
 }
 
 const CREDENTIAL_HEADERS = ['authorization', 'x-api-key'];
 /** The credential headers a server received (name: value), preflights left out. */
 function credentialsSeen(records: Recorded[]): string[] {
-  return realRequests(records).flatMap((r) => CREDENTIAL_HEADERS.filter((h) => r.headers[h] !== undefined).map((h) => `${r.method} ${r.path} ${h}: ${r.headers[h]}`));
+  return realRequests(records).flatMap((r) =>
+    CREDENTIAL_HEADERS.filter((h) => r.headers[h] !== undefined).map(
+      (h) => `${r.method} ${r.path} ${h}: ${r.headers[h]}`,
+    ),
+  );
 }
 
-test('moving an endpoint to another origin clears its credential, and the new host never receives it', async ({ sim }) => {
+test('moving an endpoint to another origin clears its credential, and the new host never receives it', async ({
+  sim,
+}) => {
   const s = await setup(sim);
   const attacker = await startRecorder();
   try {
@@ -91,7 +102,10 @@ test('moving an endpoint to another origin clears its credential, and the new ho
 
     expect(realRequests(attacker.requests()).length, 'the wallet did call the new endpoints').toBeGreaterThan(0);
     expect(credentialsSeen(attacker.requests()), 'credentials the new host received').toEqual([]);
-    expect(await settings(s.w), 'the wallet says no credential is set').toMatchObject({ hasJwt: false, hasBusApiKey: false });
+    expect(await settings(s.w), 'the wallet says no credential is set').toMatchObject({
+      hasJwt: false,
+      hasBusApiKey: false,
+    });
     expect(await ledgerState(sim, s.w.accountId)).toEqual(before);
   } finally {
     await attacker.close();
@@ -104,8 +118,12 @@ test('a credential for a plain-http remote host is refused (https is accepted)',
   try {
     const before = await ledgerState(sim, s.w.accountId);
     // The swap service and transactions API on plain http, off this computer.
-    await walletCall(s.w.popup, WALLET.setSettings, { endpoints: { swap: 'http://example.com', transactions: 'http://example.com/api/v0' } });
-    const jwt = await walletCall(s.w.popup, WALLET.setSettings, { jwt: 'eyJhbGciOiJIUzI1NiJ9.e30.attacker-reads-this' }).then(
+    await walletCall(s.w.popup, WALLET.setSettings, {
+      endpoints: { swap: 'http://example.com', transactions: 'http://example.com/api/v0' },
+    });
+    const jwt = await walletCall(s.w.popup, WALLET.setSettings, {
+      jwt: 'eyJhbGciOiJIUzI1NiJ9.e30.attacker-reads-this',
+    }).then(
       () => 'saved',
       (e: Error) => e.message,
     );
@@ -120,8 +138,17 @@ test('a credential for a plain-http remote host is refused (https is accepted)',
     expect(await settings(s.w)).toMatchObject({ hasJwt: false, hasBusApiKey: false });
 
     // The same over https is fine.
-    await walletCall(s.w.popup, WALLET.setSettings, { endpoints: { swap: 'https://example.com', transactions: 'https://example.com/api/v0', bus: 'https://example.com/rpc' } });
-    await walletCall(s.w.popup, WALLET.setSettings, { jwt: 'eyJhbGciOiJIUzI1NiJ9.e30.fine', busApiKey: 'bus-key-fine' });
+    await walletCall(s.w.popup, WALLET.setSettings, {
+      endpoints: {
+        swap: 'https://example.com',
+        transactions: 'https://example.com/api/v0',
+        bus: 'https://example.com/rpc',
+      },
+    });
+    await walletCall(s.w.popup, WALLET.setSettings, {
+      jwt: 'eyJhbGciOiJIUzI1NiJ9.e30.fine',
+      busApiKey: 'bus-key-fine',
+    });
     expect(await settings(s.w)).toMatchObject({ hasJwt: true, hasBusApiKey: true });
     expect(await ledgerState(sim, s.w.accountId)).toEqual(before);
   } finally {
@@ -138,7 +165,9 @@ test('a redirect from the endpoint never carries a credential to its target', as
     target = await startRecorder();
     const to = target.url;
     // The endpoint the user entered answers every call with a 302 to another server.
-    redirector = await startRecorder((req, res, cors) => void res.writeHead(302, { ...cors, location: `${to}${req.path}` }).end());
+    redirector = await startRecorder(
+      (req, res, cors) => void res.writeHead(302, { ...cors, location: `${to}${req.path}` }).end(),
+    );
     await walletCall(s.w.popup, WALLET.setSettings, {
       endpoints: { swap: redirector.url, transactions: `${redirector.url}/api/v0`, bus: `${redirector.url}/rpc` },
       quoteSigningKey: sim.quotePublicKey,
@@ -148,7 +177,10 @@ test('a redirect from the endpoint never carries a credential to its target', as
     expect(await settings(s.w)).toMatchObject({ hasJwt: true, hasBusApiKey: true });
     await useEveryService(s);
 
-    expect(credentialsSeen(redirector.requests()).length, 'the credentials went to the endpoint they were entered for').toBeGreaterThan(0);
+    expect(
+      credentialsSeen(redirector.requests()).length,
+      'the credentials went to the endpoint they were entered for',
+    ).toBeGreaterThan(0);
     expect(credentialsSeen(target.requests()), 'credentials the redirect target received').toEqual([]);
     expect(await ledgerState(sim, s.w.accountId)).toEqual(before);
   } finally {

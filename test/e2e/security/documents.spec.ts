@@ -6,8 +6,18 @@
 // navigates, so nobody can approve it for a document that is gone.
 import type { Page } from '@playwright/test';
 import { WALLET } from '../../../src/provider/walletApi';
-import { type PageServer, closePageServer, startPageServer } from '../fixtures';
-import { PASSWORD, type WalletSession, approvalPages, connectDapp, nonce32, openWallet, request, resultOf, withApproval } from '../provider-helpers';
+import { closePageServer, type PageServer, startPageServer } from '../fixtures';
+import {
+  approvalPages,
+  connectDapp,
+  nonce32,
+  openWallet,
+  PASSWORD,
+  request,
+  resultOf,
+  type WalletSession,
+  withApproval,
+} from '../provider-helpers';
 import { expect, test, walletCall } from '../sim';
 import { eventsOf, flushMessages, ledgerState } from './helpers';
 
@@ -43,7 +53,9 @@ async function tabOn(server: PageServer): Promise<Page> {
   return page;
 }
 
-test("a tab that went from a connected site to another hears none of the first site's events (lock, unlock, account switch)", async ({ sim }) => {
+test("a tab that went from a connected site to another hears none of the first site's events (lock, unlock, account switch)", async ({
+  sim,
+}) => {
   const before = await ledgerState(sim, w.accountId);
   const tab = await tabOn(siteA!);
   const control = await tabOn(siteA!);
@@ -56,14 +68,20 @@ test("a tab that went from a connected site to another hears none of the first s
     // Each change in the wallet, each seen arriving in A's control tab before the next.
     let seen = (await eventsOf(control)).length;
     const arrives = async (name: string) => {
-      await expect.poll(async () => (await eventsOf(control)).slice(seen).map((e) => e.name), { message: `A's control tab hears ${name}` }).toContain(name);
+      await expect
+        .poll(async () => (await eventsOf(control)).slice(seen).map((e) => e.name), {
+          message: `A's control tab hears ${name}`,
+        })
+        .toContain(name);
       seen = (await eventsOf(control)).length;
     };
     await walletCall(w.popup, WALLET.lock);
     await arrives('lock');
     await walletCall(w.popup, WALLET.unlock, { password: PASSWORD });
     await arrives('unlock');
-    const second = await walletCall<{ status: { accounts: { accountId: string }[] } }>(w.popup, WALLET.addAccount, { source: { kind: 'generate' } });
+    const second = await walletCall<{ status: { accounts: { accountId: string }[] } }>(w.popup, WALLET.addAccount, {
+      source: { kind: 'generate' },
+    });
     await arrives('accountsChanged');
     const other = second.status.accounts.find((a) => a.accountId !== w.accountId)!.accountId;
     await walletCall(w.popup, WALLET.selectAccount, { accountId: other });
@@ -74,7 +92,9 @@ test("a tab that went from a connected site to another hears none of the first s
     // Everything the wallet sent B's tab has been delivered by now; B heard nothing.
     await flushMessages(tab);
     expect(await eventsOf(tab), "B's provider events").toEqual([]);
-    const relayed = await tab.evaluate(() => JSON.stringify((window as unknown as { __relayMessages: unknown[] }).__relayMessages));
+    const relayed = await tab.evaluate(() =>
+      JSON.stringify((window as unknown as { __relayMessages: unknown[] }).__relayMessages),
+    );
     expect(relayed, "B never saw A's account").not.toContain(w.accountId);
   } finally {
     await tab.close();
@@ -83,28 +103,44 @@ test("a tab that went from a connected site to another hears none of the first s
   expect(await ledgerState(sim, w.accountId)).toEqual(before);
 });
 
-test("a request the first site left waiting is dropped when its tab navigates; the next site gets no answer", async ({ sim }) => {
+test('a request the first site left waiting is dropped when its tab navigates; the next site gets no answer', async ({
+  sim,
+}) => {
   const before = await ledgerState(sim, w.accountId);
   const tab = await tabOn(siteA!);
   try {
     expect(await connectDapp(w.context, tab)).toHaveLength(1);
     const { approval } = await withApproval(w.context, () =>
-      request(tab, 'intents_signMessage', { message: 'Sign in to site A', recipient: 'site-a.example', nonce: nonce32().toString('base64') }),
+      request(tab, 'intents_signMessage', {
+        message: 'Sign in to site A',
+        recipient: 'site-a.example',
+        nonce: nonce32().toString('base64'),
+      }),
     );
     await expect(approval.getByTestId('approval-message')).toHaveText('Sign in to site A');
 
     await tab.goto(`${siteB!.origin}/dapp.html`);
     // Nobody is left to answer: the request goes, and the window with it.
     await expect
-      .poll(async () => approval.isClosed() || (await approval.getByTestId('approval-empty').isVisible().catch(() => false)), {
-        message: 'the waiting request was dropped',
-        timeout: 10_000,
-      })
+      .poll(
+        async () =>
+          approval.isClosed() ||
+          (await approval
+            .getByTestId('approval-empty')
+            .isVisible()
+            .catch(() => false)),
+        {
+          message: 'the waiting request was dropped',
+          timeout: 10_000,
+        },
+      )
       .toBe(true);
     expect(await walletCall(w.popup, 'approval_current'), 'nothing waits in the queue').toBeNull();
     await expect.poll(() => approvalPages(w.context).length, { message: 'the approval window closed' }).toBe(0);
     await flushMessages(tab);
-    const relayed = await tab.evaluate(() => (window as unknown as { __relayMessages: { id?: number }[] }).__relayMessages.filter((m) => m.id !== undefined));
+    const relayed = await tab.evaluate(() =>
+      (window as unknown as { __relayMessages: { id?: number }[] }).__relayMessages.filter((m) => m.id !== undefined),
+    );
     expect(relayed, 'B got no answer meant for A').toEqual([]);
   } finally {
     await tab.close();

@@ -9,9 +9,9 @@
 import type { ServerResponse } from 'node:http';
 import { utf8 } from '../../../src/core';
 import { WALLET } from '../../../src/provider/walletApi';
-import { TEN_WNEAR, WNEAR, fund, openWallet } from '../provider-helpers';
+import { fund, openWallet, TEN_WNEAR, WNEAR } from '../provider-helpers';
 import { expect, test, walletCall } from '../sim';
-import { type Recorded, isForAccount, signaturesIn, startRecorder } from './helpers';
+import { isForAccount, type Recorded, signaturesIn, startRecorder } from './helpers';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -24,7 +24,9 @@ interface ViewCall {
 function viewCall(r: Recorded): ViewCall | null {
   try {
     const b = JSON.parse(r.body) as { id?: unknown; method?: unknown; params?: { method_name?: unknown } };
-    return b.method === 'query' && typeof b.params?.method_name === 'string' ? { id: b.id, method_name: b.params.method_name } : null;
+    return b.method === 'query' && typeof b.params?.method_name === 'string'
+      ? { id: b.id, method_name: b.params.method_name }
+      : null;
   } catch {
     return null;
   }
@@ -32,18 +34,31 @@ function viewCall(r: Recorded): ViewCall | null {
 
 /** A view's answer as nearcore gives it: the JSON value's UTF-8 bytes in `result.result`. */
 function viewAnswer(res: ServerResponse, cors: Record<string, string>, id: unknown, value: unknown): void {
-  const result = { result: [...utf8.encode(JSON.stringify(value))], logs: [], block_height: 1, block_hash: '11111111111111111111111111111111' };
-  res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, result }));
+  const result = {
+    result: [...utf8.encode(JSON.stringify(value))],
+    logs: [],
+    block_height: 1,
+    block_hash: '11111111111111111111111111111111',
+  };
+  res
+    .writeHead(200, { ...cors, 'content-type': 'application/json' })
+    .end(JSON.stringify({ jsonrpc: '2.0', id, result }));
 }
 
-test('an RPC that kept a Send’s signature and then says its nonce is used: the next Send review still warns that the earlier transfer can execute', async ({ sim }) => {
+test('an RPC that kept a Send’s signature and then says its nonce is used: the next Send review still warns that the earlier transfer can execute', async ({
+  sim,
+}) => {
   let lying = false;
   const proxy = await startRecorder(async (r, res, cors) => {
     const call = viewCall(r);
     // The signed transfer stays here: the wallet never hears back.
     if (call?.method_name === 'simulate_intents') return void res.socket?.destroy();
     if (lying && call?.method_name === 'is_nonce_used') return viewAnswer(res, cors, call.id, true);
-    const answer = await fetch(`${sim.url}${r.path}`, { method: r.method, headers: { 'content-type': 'application/json' }, body: r.body });
+    const answer = await fetch(`${sim.url}${r.path}`, {
+      method: r.method,
+      headers: { 'content-type': 'application/json' },
+      body: r.body,
+    });
     res.writeHead(answer.status, { ...cors, 'content-type': 'application/json' }).end(await answer.text());
   });
   const w = await openWallet(sim);

@@ -7,22 +7,22 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import {
-  type IntentPayload,
-  type SignedIntent,
-  SIM_VERIFIER,
   base64,
   encodeVersionedNonce,
   formatDeadline,
   formatPublicKey,
   generateKeyPair,
+  type IntentPayload,
   implicitAccountId,
+  SIM_VERIFIER,
+  type SignedIntent,
   signIntentPayload,
   utf8,
 } from '../../../src/core';
 import type { QuoteParams } from '../../../src/provider/swapApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import type { Extension, PageServer } from '../fixtures';
-import { type Outcome, USDT, WNEAR, balances, confirm } from '../provider-helpers';
+import { balances, confirm, type Outcome, USDT, WNEAR } from '../provider-helpers';
 import { expect, ledgerView, walletCall } from '../sim';
 
 // ---------------------------------------------------------------------------------------------------
@@ -57,7 +57,8 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 function flatHeaders(req: IncomingMessage): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  for (const [k, v] of Object.entries(req.headers))
+    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
   return out;
 }
 
@@ -93,12 +94,19 @@ export async function startRecorder(answer?: Answer): Promise<RecordingServer> {
   const seen: Recorded[] = [];
   const server = createServer((req, res) => {
     void (async () => {
-      const r: Recorded = { method: req.method ?? 'GET', path: req.url ?? '/', headers: flatHeaders(req), body: await readBody(req) };
+      const r: Recorded = {
+        method: req.method ?? 'GET',
+        path: req.url ?? '/',
+        headers: flatHeaders(req),
+        body: await readBody(req),
+      };
       seen.push(r);
       const cors = openCors(r);
       if (r.method === 'OPTIONS') return void res.writeHead(204, cors).end();
       if (answer) return answer(r, res, cors);
-      res.writeHead(404, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ message: 'nothing here' }));
+      res
+        .writeHead(404, { ...cors, 'content-type': 'application/json' })
+        .end(JSON.stringify({ message: 'nothing here' }));
     })().catch(() => {
       if (!res.headersSent) res.writeHead(500).end();
     });
@@ -115,9 +123,16 @@ export async function startRecordingProxy(target: string): Promise<RecordingServ
   const seen: Recorded[] = [];
   const server = createServer((req, res) => {
     void (async () => {
-      const r: Recorded = { method: req.method ?? 'GET', path: req.url ?? '/', headers: flatHeaders(req), body: await readBody(req) };
+      const r: Recorded = {
+        method: req.method ?? 'GET',
+        path: req.url ?? '/',
+        headers: flatHeaders(req),
+        body: await readBody(req),
+      };
       seen.push(r);
-      const headers = Object.fromEntries(Object.entries(r.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k)));
+      const headers = Object.fromEntries(
+        Object.entries(r.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k)),
+      );
       const answer = await fetch(`${target}${r.path}`, {
         method: r.method,
         headers,
@@ -151,13 +166,19 @@ export interface TamperingProxy extends RecordingServer {
  * credential headers too) with the body `rewriteRequest` gives (default: as it came); each 2xx JSON
  * object answer goes through `tamper` before the extension reads it. CORS is answered for everyone.
  */
-export async function startTamperingProxy(target: string, tamper: Tamper, rewriteRequest?: (req: Recorded) => string): Promise<TamperingProxy> {
+export async function startTamperingProxy(
+  target: string,
+  tamper: Tamper,
+  rewriteRequest?: (req: Recorded) => string,
+): Promise<TamperingProxy> {
   const originals: { path: string; json: Record<string, unknown> }[] = [];
   const server = await startRecorder(async (req, res, cors) => {
     const body = rewriteRequest ? rewriteRequest(req) : req.body;
     const answer = await fetch(`${target}${req.path}`, {
       method: req.method,
-      headers: Object.fromEntries(Object.entries(req.headers).filter(([k]) => ['authorization', 'content-type', 'x-api-key'].includes(k))),
+      headers: Object.fromEntries(
+        Object.entries(req.headers).filter(([k]) => ['authorization', 'content-type', 'x-api-key'].includes(k)),
+      ),
       ...(body.length > 0 && req.method !== 'GET' ? { body } : {}),
     });
     let text = await answer.text();
@@ -188,12 +209,15 @@ export async function recordDom(page: Page): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { __domStates?: string[] };
     w.__domStates = [document.documentElement.outerHTML];
-    new MutationObserver(() => w.__domStates!.push(document.documentElement.outerHTML)).observe(document.documentElement, {
-      subtree: true,
-      childList: true,
-      characterData: true,
-      attributes: true,
-    });
+    new MutationObserver(() => w.__domStates!.push(document.documentElement.outerHTML)).observe(
+      document.documentElement,
+      {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true,
+      },
+    );
   });
 }
 
@@ -292,7 +316,12 @@ export async function publishOnBus(sim: RunningSimulator, signed: unknown): Prom
   const res = await fetch(sim.urls.bus, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'X-API-Key': sim.busApiKey },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'publish_intent', params: [{ signed_data: signed, quote_hashes: [] }] }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'publish_intent',
+      params: [{ signed_data: signed, quote_hashes: [] }],
+    }),
   });
   return res.json();
 }
@@ -321,10 +350,25 @@ export function attackerKey(): AttackerKey {
 }
 
 /** A payload the attacker builds by hand: five minutes, a fresh versioned nonce under `salt`, for the simulator's verifier. */
-export function payloadFor(signerId: string, intents: IntentPayload['intents'], salt: string, verifyingContract = SIM_VERIFIER): IntentPayload {
+export function payloadFor(
+  signerId: string,
+  intents: IntentPayload['intents'],
+  salt: string,
+  verifyingContract = SIM_VERIFIER,
+): IntentPayload {
   const deadline = new Date(Date.now() + 5 * 60_000);
-  const nonce = encodeVersionedNonce({ salt: Uint8Array.from(Buffer.from(salt, 'hex')), deadline, random15: new Uint8Array(randomBytes(15)) });
-  return { signer_id: signerId, verifying_contract: verifyingContract, deadline: formatDeadline(deadline), nonce, intents };
+  const nonce = encodeVersionedNonce({
+    salt: Uint8Array.from(Buffer.from(salt, 'hex')),
+    deadline,
+    random15: new Uint8Array(randomBytes(15)),
+  });
+  return {
+    signer_id: signerId,
+    verifying_contract: verifyingContract,
+    deadline: formatDeadline(deadline),
+    nonce,
+    intents,
+  };
 }
 
 export async function currentSalt(sim: RunningSimulator): Promise<string> {
@@ -349,7 +393,11 @@ export interface Attempt {
  * request settled and how many windows opened. A request refused without a window settles by itself,
  * so no grace period is needed.
  */
-export async function attempt(context: BrowserContext, trigger: () => Promise<Outcome>, victim: Victim): Promise<Attempt> {
+export async function attempt(
+  context: BrowserContext,
+  trigger: () => Promise<Outcome>,
+  victim: Victim,
+): Promise<Attempt> {
   let windows = 0;
   let onPage: (p: Page) => void = () => undefined;
   const firstPage = new Promise<Page>((resolve) => {
@@ -364,7 +412,9 @@ export async function attempt(context: BrowserContext, trigger: () => Promise<Ou
     const pending = trigger();
     const first = await Promise.race([pending.then(() => null), firstPage]);
     if (first) {
-      await expect.poll(() => first.url(), { message: 'the new page is the approval window', timeout: 10_000 }).toMatch(/\/approve\.html/);
+      await expect
+        .poll(() => first.url(), { message: 'the new page is the approval window', timeout: 10_000 })
+        .toMatch(/\/approve\.html/);
       await playVictim(first, victim);
     }
     return { outcome: await pending, windows };
@@ -375,10 +425,13 @@ export async function attempt(context: BrowserContext, trigger: () => Promise<Ou
 
 /** The victim's answer in an open approval window. */
 export async function playVictim(approval: Page, victim: Victim): Promise<void> {
-  await expect(approval.getByTestId('approval-kind').or(approval.getByTestId('approval-empty'))).toBeVisible({ timeout: 10_000 });
+  await expect(approval.getByTestId('approval-kind').or(approval.getByTestId('approval-empty'))).toBeVisible({
+    timeout: 10_000,
+  });
   if (victim === 'close' || (await approval.getByTestId('approval-empty').isVisible())) return approval.close();
   // Blocked (a forbidden finding): there is no Confirm to click, even for a willing victim.
-  if (victim === 'reject' || (await approval.getByTestId('approval-blocked').isVisible())) return approval.getByTestId('approval-reject').click();
+  if (victim === 'reject' || (await approval.getByTestId('approval-blocked').isVisible()))
+    return approval.getByTestId('approval-reject').click();
   const ack = approval.getByTestId('approval-ack-danger');
   if (await ack.isVisible()) await ack.check();
   await confirm(approval);
@@ -389,7 +442,9 @@ export async function playVictim(approval: Page, victim: Victim): Promise<void> 
  * empty reports every miss at once instead of stopping at the first.
  */
 export function misses(outcomes: readonly (readonly [string, Outcome])[], code: number): string[] {
-  return outcomes.filter(([, o]) => !(o.ok === false && o.error.code === code)).map(([what, o]) => `${what}: ${JSON.stringify(o)}`);
+  return outcomes
+    .filter(([, o]) => !(o.ok === false && o.error.code === code))
+    .map(([what, o]) => `${what}: ${JSON.stringify(o)}`);
 }
 
 /** Fires a request in the page without waiting; `pageOutcome` reads how it settled (null while pending). */
@@ -400,14 +455,17 @@ export async function fire(page: Page, method: string, params?: unknown): Promis
       w.__rt = null;
       w.intentsCompanion.request(params === undefined ? { method } : { method, params }).then(
         (result) => (w.__rt = { ok: true, result }),
-        (e: { code: number; message: string; data?: unknown }) => (w.__rt = { ok: false, error: { code: e.code, message: e.message, data: e.data } }),
+        (e: { code: number; message: string; data?: unknown }) =>
+          (w.__rt = { ok: false, error: { code: e.code, message: e.message, data: e.data } }),
       );
     },
     { method, params },
   );
 }
 
-export function pageOutcome(page: Page): Promise<{ ok: boolean; result?: unknown; error?: { code: number; message: string; data?: unknown } } | null> {
+export function pageOutcome(
+  page: Page,
+): Promise<{ ok: boolean; result?: unknown; error?: { code: number; message: string; data?: unknown } } | null> {
   return page.evaluate(() => (window as unknown as { __rt?: never }).__rt ?? null);
 }
 
@@ -445,7 +503,11 @@ export async function waiting(popup: Page): Promise<number> {
 /** The origins of the requests queued in storage.session right now (read from an extension page; never wakes the worker). */
 export function queuedOrigins(observer: Page): Promise<string[]> {
   return observer.evaluate(async () => {
-    const chrome = (globalThis as unknown as { chrome: { storage: { session: { get(k: string): Promise<Record<string, unknown>> } } } }).chrome;
+    const chrome = (
+      globalThis as unknown as {
+        chrome: { storage: { session: { get(k: string): Promise<Record<string, unknown>> } } };
+      }
+    ).chrome;
     const q = (await chrome.storage.session.get('approvals')).approvals as { items?: { origin: string }[] } | undefined;
     return (q?.items ?? []).map((i) => i.origin);
   });
@@ -455,28 +517,43 @@ export function queuedOrigins(observer: Page): Promise<string[]> {
 export async function storageLocal(extension: Extension, popup: Page): Promise<string> {
   await walletCall(popup, 'wallet_status'); // the worker is running
   const read = async () => {
-    const chrome = (globalThis as unknown as { chrome: { storage: { local: { get(k: null): Promise<Record<string, unknown>> } } } }).chrome;
+    const chrome = (
+      globalThis as unknown as { chrome: { storage: { local: { get(k: null): Promise<Record<string, unknown>> } } } }
+    ).chrome;
     return JSON.stringify(await chrome.storage.local.get(null));
   };
   // Newest first: a worker stopped earlier may still be listed.
-  const workers = extension.context.serviceWorkers().filter((w: Worker) => w.url().startsWith(`chrome-extension://${extension.id}/`));
+  const workers = extension.context
+    .serviceWorkers()
+    .filter((w: Worker) => w.url().startsWith(`chrome-extension://${extension.id}/`));
   for (const worker of workers.reverse()) {
     const text = await worker.evaluate(read).catch(() => null);
     if (text !== null) return text;
   }
-  throw new Error("no running service worker of the extension answered");
+  throw new Error('no running service worker of the extension answered');
 }
 
 /** Rewrites one value of chrome.storage.local in the service worker, as anything that can write that area could. */
-export async function editStorageLocal(extension: Extension, popup: Page, key: string, edit: (value: unknown) => unknown): Promise<void> {
+export async function editStorageLocal(
+  extension: Extension,
+  popup: Page,
+  key: string,
+  edit: (value: unknown) => unknown,
+): Promise<void> {
   const before = (JSON.parse(await storageLocal(extension, popup)) as Record<string, unknown>)[key];
   const after = edit(structuredClone(before));
-  const workers = extension.context.serviceWorkers().filter((w: Worker) => w.url().startsWith(`chrome-extension://${extension.id}/`));
+  const workers = extension.context
+    .serviceWorkers()
+    .filter((w: Worker) => w.url().startsWith(`chrome-extension://${extension.id}/`));
   for (const worker of workers.reverse()) {
     const done = await worker
       .evaluate(
         async ([k, v]) => {
-          const chrome = (globalThis as unknown as { chrome: { storage: { local: { set(items: Record<string, unknown>): Promise<void> } } } }).chrome;
+          const chrome = (
+            globalThis as unknown as {
+              chrome: { storage: { local: { set(items: Record<string, unknown>): Promise<void> } } };
+            }
+          ).chrome;
           await chrome.storage.local.set({ [k]: v });
           return true;
         },
@@ -496,7 +573,10 @@ export async function editStorageLocal(extension: Extension, popup: Page, key: s
  * findings expected) is visible, Confirm is off until "I understand the risk" is ticked, and on after.
  * Leaves the window with the box ticked (the caller rejects).
  */
-export async function expectDangerGate(approval: Page, findings = approval.locator('[data-testid="approval-finding"][data-level="danger"]')): Promise<void> {
+export async function expectDangerGate(
+  approval: Page,
+  findings = approval.locator('[data-testid="approval-finding"][data-level="danger"]'),
+): Promise<void> {
   await expect(findings.first(), 'a danger finding is shown').toBeVisible();
   await approval.bringToFront();
   const button = approval.getByTestId('approval-confirm');
@@ -512,7 +592,11 @@ export async function expectDangerGate(approval: Page, findings = approval.locat
 // Swaps
 
 /** The quote request of a wNEAR → USDT swap paid from, refunded to and delivered to `accountId`'s intents account; an hour to run. */
-export const intentsSwap = (accountId: string, amount: string, swapType: QuoteParams['swapType'] = 'EXACT_INPUT'): QuoteParams => ({
+export const intentsSwap = (
+  accountId: string,
+  amount: string,
+  swapType: QuoteParams['swapType'] = 'EXACT_INPUT',
+): QuoteParams => ({
   swapType,
   slippageTolerance: 100,
   originAsset: WNEAR,

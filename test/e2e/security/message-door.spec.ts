@@ -8,7 +8,18 @@
 // the simulator's ledger must not move. Also here: a nonce signed once is never signed again.
 import { signatureBase64ToEd25519 } from '../../../src/core';
 import { ERROR_CODES } from '../../../src/provider/protocol';
-import { TEN_WNEAR, WNEAR, nonce32, dappForFile, request, resultOf, withApproval, confirm, expectClosed, PAGE_SITE } from '../provider-helpers';
+import {
+  confirm,
+  dappForFile,
+  expectClosed,
+  nonce32,
+  PAGE_SITE,
+  request,
+  resultOf,
+  TEN_WNEAR,
+  WNEAR,
+  withApproval,
+} from '../provider-helpers';
 import { expect, ledgerHasPublicKey, test } from '../sim';
 import { attackerKey, attempt, currentSalt, ledgerState, payloadFor, publishOnBus } from './helpers';
 
@@ -17,7 +28,9 @@ test.describe.configure({ timeout: 90_000 });
 
 const session = dappForFile({ connect: true, fundWnear: TEN_WNEAR });
 
-test('an intents payload signed as a "message" for the verifier: refused without a window, the attacker key never lands', async ({ sim }) => {
+test('an intents payload signed as a "message" for the verifier: refused without a window, the attacker key never lands', async ({
+  sim,
+}) => {
   const before = await ledgerState(sim, session.w.accountId);
   const attacker = attackerKey();
   const salt = await currentSalt(sim);
@@ -26,8 +39,16 @@ test('an intents payload signed as a "message" for the verifier: refused without
   // The simulator's verifier however spelled, and Mainnet's (refused on every network: the text is an intent).
   for (const recipient of [sim.verifierId, ' INTENTS.sim ', 'Intents.Sim', 'intents.near']) {
     // The attacker's payload, in the SDK's nep413 message shape, under a nonce of its own.
-    const template = payloadFor(session.w.accountId, [{ intent: 'add_public_key', public_key: attacker.publicKey }], salt);
-    const message = JSON.stringify({ deadline: template.deadline, intents: template.intents, signer_id: template.signer_id });
+    const template = payloadFor(
+      session.w.accountId,
+      [{ intent: 'add_public_key', public_key: attacker.publicKey }],
+      salt,
+    );
+    const message = JSON.stringify({
+      deadline: template.deadline,
+      intents: template.intents,
+      signer_id: template.signer_id,
+    });
     const { outcome, windows } = await attempt(
       session.w.context,
       () => request(session.dapp, 'intents_signMessage', { message, recipient, nonce: template.nonce }),
@@ -38,30 +59,48 @@ test('an intents payload signed as a "message" for the verifier: refused without
 
     // Signed: wrap it as a nep413 signed intent and publish it, through the page and on the bus.
     const signature = (outcome.result as { signature: string }).signature;
-    const signed = { standard: 'nep413', payload: { message, nonce: template.nonce, recipient }, public_key: session.w.publicKey, signature: signatureBase64ToEd25519(signature) };
+    const signed = {
+      standard: 'nep413',
+      payload: { message, nonce: template.nonce, recipient },
+      public_key: session.w.publicKey,
+      signature: signatureBase64ToEd25519(signature),
+    };
     await request(session.dapp, 'intents_publishIntents', { signed });
     await publishOnBus(sim, signed);
     // With its key on the account, the attacker empties it.
     if (await ledgerHasPublicKey(sim, session.w.accountId, attacker.publicKey)) {
-      const drain = payloadFor(session.w.accountId, [{ intent: 'transfer', receiver_id: attacker.accountId, tokens: { [WNEAR]: TEN_WNEAR } }], salt);
+      const drain = payloadFor(
+        session.w.accountId,
+        [{ intent: 'transfer', receiver_id: attacker.accountId, tokens: { [WNEAR]: TEN_WNEAR } }],
+        salt,
+      );
       await publishOnBus(sim, attacker.sign(drain));
     }
   }
 
   // Nothing moved: the attacker's key is not on the account and the wNEAR is all there.
-  expect(await ledgerHasPublicKey(sim, session.w.accountId, attacker.publicKey), "the attacker's key is on the account").toBe(false);
+  expect(
+    await ledgerHasPublicKey(sim, session.w.accountId, attacker.publicKey),
+    "the attacker's key is on the account",
+  ).toBe(false);
   expect(await ledgerState(sim, session.w.accountId)).toEqual(before);
   // Each attempt was refused at once, naming the recipient and the door to use, with no window.
   for (const t of tries) {
     expect(t.outcome, `recipient ${JSON.stringify(t.recipient)}`).toMatchObject({
       ok: false,
-      error: { code: ERROR_CODES.invalidParams, data: { field: 'recipient' }, message: expect.stringContaining('intents_signIntents') },
+      error: {
+        code: ERROR_CODES.invalidParams,
+        data: { field: 'recipient' },
+        message: expect.stringContaining('intents_signIntents'),
+      },
     });
     expect(t.windows, `no approval window for recipient ${JSON.stringify(t.recipient)}`).toBe(0);
   }
 });
 
-test('a nonce is signed once: the same nonce in a second message, or in intents, is refused without a window', async ({ sim }) => {
+test('a nonce is signed once: the same nonce in a second message, or in intents, is refused without a window', async ({
+  sim,
+}) => {
   const before = await ledgerState(sim, session.w.accountId);
   const nonce = nonce32().toString('base64');
   // The first message under this nonce is signed normally.
@@ -73,14 +112,33 @@ test('a nonce is signed once: the same nonce in a second message, or in intents,
   await expectClosed(approval);
 
   // The page asks again under the same nonce: another message, then intents.
-  const again = await attempt(session.w.context, () => request(session.dapp, 'intents_signMessage', { message: 'Approve transfer of everything', recipient: PAGE_SITE, nonce }), 'confirm');
-  const asIntents = await attempt(
+  const again = await attempt(
     session.w.context,
-    () => request(session.dapp, 'intents_signIntents', { intents: [{ intent: 'transfer', receiver_id: 'attacker.near', tokens: { [WNEAR]: TEN_WNEAR } }], nonce }),
+    () =>
+      request(session.dapp, 'intents_signMessage', {
+        message: 'Approve transfer of everything',
+        recipient: PAGE_SITE,
+        nonce,
+      }),
     'confirm',
   );
-  for (const [what, t] of [['a second message', again], ['intents', asIntents]] as const) {
-    expect(t.outcome, what).toMatchObject({ ok: false, error: { code: ERROR_CODES.invalidParams, data: { field: 'nonce' } } });
+  const asIntents = await attempt(
+    session.w.context,
+    () =>
+      request(session.dapp, 'intents_signIntents', {
+        intents: [{ intent: 'transfer', receiver_id: 'attacker.near', tokens: { [WNEAR]: TEN_WNEAR } }],
+        nonce,
+      }),
+    'confirm',
+  );
+  for (const [what, t] of [
+    ['a second message', again],
+    ['intents', asIntents],
+  ] as const) {
+    expect(t.outcome, what).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.invalidParams, data: { field: 'nonce' } },
+    });
     expect(t.windows, `no approval window for ${what}`).toBe(0);
   }
   expect(await ledgerState(sim, session.w.accountId)).toEqual(before);

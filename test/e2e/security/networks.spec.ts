@@ -14,18 +14,18 @@ import { ERROR_CODES } from '../../../src/provider/protocol';
 import { WALLET } from '../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import {
-  ONE_WNEAR,
-  TEN_WNEAR,
-  WNEAR,
   balances,
   confirm,
   connectDapp,
   errorOf,
   expectClosed,
   fund,
+  ONE_WNEAR,
   reject,
   request,
   resultOf,
+  TEN_WNEAR,
+  WNEAR,
   withApproval,
   withDapp,
 } from '../provider-helpers';
@@ -48,7 +48,12 @@ test.afterAll(async () => {
   await mainnet?.close();
 });
 
-const endpointsOf = (s: RunningSimulator) => ({ swap: s.url, transactions: `${s.url}/api/v0`, bus: s.urls.bus, ledgerRpc: s.urls.ledgerRpc });
+const endpointsOf = (s: RunningSimulator) => ({
+  swap: s.url,
+  transactions: `${s.url}/api/v0`,
+  bus: s.urls.bus,
+  ledgerRpc: s.urls.ledgerRpc,
+});
 
 /** The Local preset, its services moved to this test's simulator (its port is not the preset's). */
 async function onLocal(popup: Page, sim: RunningSimulator): Promise<void> {
@@ -58,7 +63,11 @@ async function onLocal(popup: Page, sim: RunningSimulator): Promise<void> {
 
 /** What a user does to use Mainnet through other hosts: custom endpoints (the stand-in) and the Mainnet verifier. */
 async function onMainnet(popup: Page): Promise<void> {
-  await walletCall(popup, WALLET.setSettings, { endpoints: endpointsOf(mainnet), verifierId: MAINNET_VERIFIER, busApiKey: mainnet.busApiKey });
+  await walletCall(popup, WALLET.setSettings, {
+    endpoints: endpointsOf(mainnet),
+    verifierId: MAINNET_VERIFIER,
+    busApiKey: mainnet.busApiKey,
+  });
 }
 
 /**
@@ -83,7 +92,9 @@ test('a transfer a Local page had signed under its own legacy nonce does not exe
     // A "test" transfer on the simulator, under a nonce the page chose: no salt, no expiry, so no
     // verifier's salt stands in the way on another deployment. The victim ticks the danger box: it is play money.
     const nonce = randomBytes(32).toString('base64');
-    const { approval, pending } = await withApproval(w.context, () => request(dapp, 'intents_signIntents', { intents: oneToAttacker, nonce }));
+    const { approval, pending } = await withApproval(w.context, () =>
+      request(dapp, 'intents_signIntents', { intents: oneToAttacker, nonce }),
+    );
     await expect(approval.getByTestId('approval-nonce-kind')).toHaveAttribute('data-kind', 'legacy');
     await confirm(approval, { acknowledgeDanger: true });
     const { signed } = resultOf<{ signed: unknown }>(await pending);
@@ -98,7 +109,9 @@ test('a transfer a Local page had signed under its own legacy nonce does not exe
   });
 });
 
-test('the popup, Settings and the approval window name the network from the verifier, not the endpoints', async ({ sim }) => {
+test('the popup, Settings and the approval window name the network from the verifier, not the endpoints', async ({
+  sim,
+}) => {
   await withDapp(sim, async ({ w, dapp }) => {
     const badge = w.popup.getByTestId('network-badge');
     const showPopup = async () => {
@@ -131,13 +144,17 @@ test('the popup, Settings and the approval window name the network from the veri
   });
 });
 
-test('a site connected on Local is not connected on Mainnet, and the Sites page lists the network’s own grants', async ({ sim }) => {
+test('a site connected on Local is not connected on Mainnet, and the Sites page lists the network’s own grants', async ({
+  sim,
+}) => {
   await withDapp(sim, async ({ w, dapp, pages }) => {
     await onLocal(w.popup, sim);
     expect(await connectDapp(w.context, dapp)).toHaveLength(1);
     await onMainnet(w.popup);
     expect(resultOf(await request(dapp, 'intents_accounts')), 'not connected on Mainnet').toEqual([]);
-    expect(errorOf(await request(dapp, 'intents_signIntents', { intents: oneToAttacker })).code).toBe(ERROR_CODES.unauthorized);
+    expect(errorOf(await request(dapp, 'intents_signIntents', { intents: oneToAttacker })).code).toBe(
+      ERROR_CODES.unauthorized,
+    );
     const listed = await walletCall<{ origin: string }[]>(w.popup, WALLET.listSites);
     expect(listed.map((s) => s.origin)).not.toContain(pages.origin);
     await w.popup.goto(w.extension.url('popup.html'));
@@ -147,7 +164,9 @@ test('a site connected on Local is not connected on Mainnet, and the Sites page 
     await expect(w.popup.getByTestId('sites-empty')).toBeVisible();
     // Back on Local, the grant made there still stands.
     await onLocal(w.popup, sim);
-    expect(resultOf(await request(dapp, 'intents_accounts'))).toEqual([expect.objectContaining({ accountId: w.accountId })]);
+    expect(resultOf(await request(dapp, 'intents_accounts'))).toEqual([
+      expect.objectContaining({ accountId: w.accountId }),
+    ]);
   });
 });
 
@@ -161,10 +180,13 @@ test('a request the window showed on Local is not signed after the wallet moved 
     await sameSaltAsMainnet(sim);
     // Kept connected on Mainnet too, so only the network separates the two.
     await onMainnet(w.popup);
-    if (resultOf<unknown[]>(await request(dapp, 'intents_accounts')).length === 0) expect(await connectDapp(w.context, dapp)).toHaveLength(1);
+    if (resultOf<unknown[]>(await request(dapp, 'intents_accounts')).length === 0)
+      expect(await connectDapp(w.context, dapp)).toHaveLength(1);
     await onLocal(w.popup, sim);
 
-    const { approval, pending } = await withApproval(w.context, () => request(dapp, 'intents_publishIntents', { intents: oneToAttacker }, { timeoutMs: 60_000 }));
+    const { approval, pending } = await withApproval(w.context, () =>
+      request(dapp, 'intents_publishIntents', { intents: oneToAttacker }, { timeoutMs: 60_000 }),
+    );
     await expect(approval.getByTestId('approval-intent')).toContainText(ATTACKER);
     await onMainnet(w.popup); // while the window shows the Local request
     // The victim confirms if the window still lets them.
@@ -174,7 +196,9 @@ test('a request the window showed on Local is not signed after the wallet moved 
     const ack = approval.getByTestId('approval-ack-danger');
     await expect(ack.or(blocked)).toBeVisible({ timeout: 10_000 });
     if (await ack.isVisible()) await ack.check().catch(() => undefined); // it may turn blocked meanwhile
-    await expect.poll(async () => (await blocked.isVisible()) || (await button.isEnabled()), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await blocked.isVisible()) || (await button.isEnabled()), { timeout: 10_000 })
+      .toBe(true);
     if (await button.isEnabled()) await button.click();
     await expect(approval.getByTestId('approval-error').or(blocked)).toBeVisible({ timeout: 10_000 });
     await reject(approval);
@@ -191,7 +215,11 @@ test('a Send reviewed on Local is not signed after the wallet moved to Mainnet',
     await fund(mainnet, w.accountId, WNEAR, TEN_WNEAR);
     const before = await balances(mainnet, w.accountId);
     await sameSaltAsMainnet(sim);
-    const review = await walletCall<{ reviewed: string }>(w.popup, WALLET.previewSend, { receiverId: ATTACKER, tokenId: WNEAR, amount: ONE_WNEAR });
+    const review = await walletCall<{ reviewed: string }>(w.popup, WALLET.previewSend, {
+      receiverId: ATTACKER,
+      tokenId: WNEAR,
+      amount: ONE_WNEAR,
+    });
     await onMainnet(w.popup);
     const refused = await walletCall(w.popup, WALLET.send, { reviewed: review.reviewed, acknowledgeDanger: true }).then(
       () => null,

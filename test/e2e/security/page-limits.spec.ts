@@ -14,23 +14,35 @@ import type { Frame, Page } from '@playwright/test';
 import { ERROR_CODES } from '../../../src/provider/protocol';
 import { WALLET } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
-import { type PageServer, closePageServer, startPageServer } from '../fixtures';
-import { type Outcome, ONE_WNEAR, WNEAR, type WalletSession, connectDapp, errorOf, expectClosed, fund, openWallet, request, withApproval } from '../provider-helpers';
+import { closePageServer, type PageServer, startPageServer } from '../fixtures';
+import {
+  connectDapp,
+  errorOf,
+  expectClosed,
+  fund,
+  ONE_WNEAR,
+  type Outcome,
+  openWallet,
+  request,
+  type WalletSession,
+  WNEAR,
+  withApproval,
+} from '../provider-helpers';
 import { openObserver } from '../reliability-helpers';
 import { expect, test, walletCall } from '../sim';
 import { stopWorker, watchRunningWorker } from '../worker';
 import {
-  type RecordingServer,
   attackerKey,
   attempt,
   currentSalt,
   fire,
-  misses,
   ledgerState,
+  misses,
   originOn,
   pageOutcome,
   payloadFor,
   queuedOrigins,
+  type RecordingServer,
   rpcMethods,
   startRecordingProxy,
   waiting,
@@ -83,8 +95,10 @@ function countPages(w: WalletSession): { count(): number; stop(): void } {
 /** Calls `method` `times` times at once from the page; the outcomes, in order. */
 function hammer(page: Page, calls: { method: string; params: unknown }[]): Promise<{ ok: boolean; code?: number }[]> {
   return page.evaluate(async (calls) => {
-    const provider = (window as unknown as { intentsCompanion: { request(a: unknown): Promise<unknown> } }).intentsCompanion;
-    const timeout = () => new Promise<{ ok: boolean; code?: number }>((r) => setTimeout(() => r({ ok: false, code: -1 }), 20_000));
+    const provider = (window as unknown as { intentsCompanion: { request(a: unknown): Promise<unknown> } })
+      .intentsCompanion;
+    const timeout = () =>
+      new Promise<{ ok: boolean; code?: number }>((r) => setTimeout(() => r({ ok: false, code: -1 }), 20_000));
     return Promise.all(
       calls.map(({ method, params }) =>
         Promise.race([
@@ -105,14 +119,20 @@ const UNKNOWN_HASH = '11111111111111111111111111111111';
  * A connected dApp, an attacker's page (another origin, never connected) and the attacker's page
  * framing the dApp; `run` gets the unconnected top page and the cross-origin frame.
  */
-async function strangers(sim: RunningSimulator, run: (s: Setup, top: Page, frame: Frame) => Promise<void>): Promise<void> {
+async function strangers(
+  sim: RunningSimulator,
+  run: (s: Setup, top: Page, frame: Frame) => Promise<void>,
+): Promise<void> {
   const s = await setup(sim);
   const attackerSite = await startPageServer();
   try {
     const dapp = await tab(s.w, `${s.pages.origin}/dapp.html`);
     expect(await connectDapp(s.w.context, dapp)).toHaveLength(1);
     const top = await tab(s.w, `${attackerSite.origin}/dapp.html`);
-    const host = await tab(s.w, `${attackerSite.origin}/frame-host.html?src=${encodeURIComponent(`${s.pages.origin}/dapp.html`)}`);
+    const host = await tab(
+      s.w,
+      `${attackerSite.origin}/frame-host.html?src=${encodeURIComponent(`${s.pages.origin}/dapp.html`)}`,
+    );
     const frame = (await (await host.locator('#child').elementHandle())!.contentFrame())!;
     await frame.waitForFunction(() => 'intentsCompanion' in window);
     expect(new URL(frame.url()).origin, 'the frame is the connected site').toBe(s.pages.origin);
@@ -123,20 +143,37 @@ async function strangers(sim: RunningSimulator, run: (s: Setup, top: Page, frame
   }
 }
 
-test("an unconnected page and a cross-origin frame cannot spend the user's bus key: status and relaying get 4100, the bus never hears of them", async ({ sim }) => {
+test("an unconnected page and a cross-origin frame cannot spend the user's bus key: status and relaying get 4100, the bus never hears of them", async ({
+  sim,
+}) => {
   await strangers(sim, async (s, top, frame) => {
     const before = await ledgerState(sim, s.w.accountId);
     // The attacker's own signed transfer: relayed, it would execute and move its balance.
     const attacker = attackerKey();
     await fund(sim, attacker.accountId, WNEAR, ONE_WNEAR);
     const attackerBefore = await ledgerState(sim, attacker.accountId);
-    const signed = attacker.sign(payloadFor(attacker.accountId, [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: '1' } }], await currentSalt(sim)));
+    const signed = attacker.sign(
+      payloadFor(
+        attacker.accountId,
+        [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: '1' } }],
+        await currentSalt(sim),
+      ),
+    );
 
     const pagesOpened = countPages(s.w);
     const outcomes: [string, Outcome][] = [];
-    for (const [who, target] of [['unconnected page', top], ['cross-origin frame', frame]] as const) {
-      outcomes.push([`${who}: intents_getIntentStatus`, await request(target, 'intents_getIntentStatus', { intentHash: UNKNOWN_HASH }, { timeoutMs: 15_000 })]);
-      outcomes.push([`${who}: intents_publishIntents {signed}`, await request(target, 'intents_publishIntents', { signed }, { timeoutMs: 15_000 })]);
+    for (const [who, target] of [
+      ['unconnected page', top],
+      ['cross-origin frame', frame],
+    ] as const) {
+      outcomes.push([
+        `${who}: intents_getIntentStatus`,
+        await request(target, 'intents_getIntentStatus', { intentHash: UNKNOWN_HASH }, { timeoutMs: 15_000 }),
+      ]);
+      outcomes.push([
+        `${who}: intents_publishIntents {signed}`,
+        await request(target, 'intents_publishIntents', { signed }, { timeoutMs: 15_000 }),
+      ]);
     }
     pagesOpened.stop();
 
@@ -148,11 +185,16 @@ test("an unconnected page and a cross-origin frame cannot spend the user's bus k
   });
 });
 
-test('an unconnected page and a framed connected site get 4100 for revoking and disconnecting; wallet_getPermissions tells each only its own grant', async ({ sim }) => {
+test('an unconnected page and a framed connected site get 4100 for revoking and disconnecting; wallet_getPermissions tells each only its own grant', async ({
+  sim,
+}) => {
   await strangers(sim, async (s, top, frame) => {
     const before = await ledgerState(sim, s.w.accountId);
     const outcomes: [string, Outcome][] = [];
-    for (const [who, target] of [['unconnected page', top], ['cross-origin frame', frame]] as const) {
+    for (const [who, target] of [
+      ['unconnected page', top],
+      ['cross-origin frame', frame],
+    ] as const) {
       for (const [method, params] of [
         ['wallet_getPermissions', undefined],
         ['wallet_revokePermissions', [{ intents_accounts: {} }]],
@@ -165,17 +207,25 @@ test('an unconnected page and a framed connected site get 4100 for revoking and 
       // EIP-2255: a stranger's own permissions are none. The framed connected site reads its own grant,
       // as it may with intents_accounts; the stranger around it cannot read into a cross-origin frame.
       if (what === 'unconnected page: wallet_getPermissions') expect(o, what).toEqual({ ok: true, result: [] });
-      else if (what.endsWith('wallet_getPermissions')) expect(o, what).toMatchObject({ ok: true, result: [{ invoker: s.pages.origin }] });
+      else if (what.endsWith('wallet_getPermissions'))
+        expect(o, what).toMatchObject({ ok: true, result: [{ invoker: s.pages.origin }] });
       else expect(o, what).toMatchObject({ ok: false, error: { code: ERROR_CODES.unauthorized } });
     }
     // The connected site was not disconnected by its frame's stranger.
-    expect((await walletCall<{ origin: string }[]>(s.w.popup, WALLET.listSites)).map((x) => x.origin)).toEqual([s.pages.origin]);
+    expect((await walletCall<{ origin: string }[]>(s.w.popup, WALLET.listSites)).map((x) => x.origin)).toEqual([
+      s.pages.origin,
+    ]);
     expect(await ledgerState(sim, s.w.accountId)).toEqual(before);
   });
 });
 
 /** Hammers from a connected page, then stops the worker and tries once more. */
-async function hammerAndRestart(s: Setup, dapp: Page, calls: { method: string; params: unknown }[], next: { method: string; params: unknown }) {
+async function hammerAndRestart(
+  s: Setup,
+  dapp: Page,
+  calls: { method: string; params: unknown }[],
+  next: { method: string; params: unknown },
+) {
   const outcomes = await hammer(dapp, calls);
   const { cdp, sw } = await watchRunningWorker(s.w.popup, s.w.extension);
   try {
@@ -187,29 +237,46 @@ async function hammerAndRestart(s: Setup, dapp: Page, calls: { method: string; p
   return { outcomes, afterStop };
 }
 
-test('a connected page hammering intents_getIntentStatus is rate-limited (-32005), also after a worker stop', async ({ sim }) => {
+test('a connected page hammering intents_getIntentStatus is rate-limited (-32005), also after a worker stop', async ({
+  sim,
+}) => {
   const s = await setup(sim);
   try {
     const before = await ledgerState(sim, s.w.accountId);
     const dapp = await tab(s.w, `${s.pages.origin}/dapp.html`);
     expect(await connectDapp(s.w.context, dapp)).toHaveLength(1);
     const call = { method: 'intents_getIntentStatus', params: { intentHash: UNKNOWN_HASH } };
-    const { outcomes, afterStop } = await hammerAndRestart(s, dapp, Array.from({ length: 150 }, () => call), call);
+    const { outcomes, afterStop } = await hammerAndRestart(
+      s,
+      dapp,
+      Array.from({ length: 150 }, () => call),
+      call,
+    );
     const answered = outcomes.filter((o) => o.ok).length;
     const refused = outcomes.filter((o) => !o.ok);
-    test.info().annotations.push({ type: 'hammer', description: `${answered} answered, ${refused.length} refused; the bus saw ${rpcMethods(s.bus.requests()).length} calls` });
+    test
+      .info()
+      .annotations.push({
+        type: 'hammer',
+        description: `${answered} answered, ${refused.length} refused; the bus saw ${rpcMethods(s.bus.requests()).length} calls`,
+      });
 
     expect(refused.length, 'some calls were refused').toBeGreaterThan(0);
     expect(new Set(refused.map((o) => o.code)), 'refused as rate-limited').toEqual(new Set([ERROR_CODES.rateLimited]));
     expect(errorOf(afterStop).code, 'the limit holds after a worker stop').toBe(ERROR_CODES.rateLimited);
-    expect(rpcMethods(s.bus.requests()).filter((m) => m === 'get_status').length, 'only answered calls reached the bus').toBeLessThanOrEqual(answered);
+    expect(
+      rpcMethods(s.bus.requests()).filter((m) => m === 'get_status').length,
+      'only answered calls reached the bus',
+    ).toBeLessThanOrEqual(answered);
     expect(await ledgerState(sim, s.w.accountId)).toEqual(before);
   } finally {
     await s.close();
   }
 });
 
-test('a connected page relaying signed intents (publishIntents {signed}) is rate-limited (-32005), also after a worker stop', async ({ sim }) => {
+test('a connected page relaying signed intents (publishIntents {signed}) is rate-limited (-32005), also after a worker stop', async ({
+  sim,
+}) => {
   const s = await setup(sim);
   try {
     const before = await ledgerState(sim, s.w.accountId);
@@ -221,9 +288,22 @@ test('a connected page relaying signed intents (publishIntents {signed}) is rate
     const salt = await currentSalt(sim);
     const signedCall = () => ({
       method: 'intents_publishIntents',
-      params: { signed: attacker.sign(payloadFor(attacker.accountId, [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: '1' } }], salt)) },
+      params: {
+        signed: attacker.sign(
+          payloadFor(
+            attacker.accountId,
+            [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: '1' } }],
+            salt,
+          ),
+        ),
+      },
     });
-    const { outcomes, afterStop } = await hammerAndRestart(s, dapp, Array.from({ length: 150 }, signedCall), signedCall());
+    const { outcomes, afterStop } = await hammerAndRestart(
+      s,
+      dapp,
+      Array.from({ length: 150 }, signedCall),
+      signedCall(),
+    );
     const relayed = outcomes.filter((o) => o.ok).length;
     const refused = outcomes.filter((o) => !o.ok);
     test.info().annotations.push({ type: 'hammer', description: `${relayed} relayed, ${refused.length} refused` });
@@ -231,14 +311,19 @@ test('a connected page relaying signed intents (publishIntents {signed}) is rate
     expect(refused.length, 'some relays were refused').toBeGreaterThan(0);
     expect(new Set(refused.map((o) => o.code)), 'refused as rate-limited').toEqual(new Set([ERROR_CODES.rateLimited]));
     expect(errorOf(afterStop).code, 'the limit holds after a worker stop').toBe(ERROR_CODES.rateLimited);
-    expect(rpcMethods(s.bus.requests()).filter((m) => m.startsWith('publish_intent')).length, 'only relayed intents reached the bus').toBeLessThanOrEqual(relayed);
+    expect(
+      rpcMethods(s.bus.requests()).filter((m) => m.startsWith('publish_intent')).length,
+      'only relayed intents reached the bus',
+    ).toBeLessThanOrEqual(relayed);
     expect(await ledgerState(sim, s.w.accountId)).toEqual(before);
   } finally {
     await s.close();
   }
 });
 
-test('the queue is bounded per site: connect requests from many subdomains of one site get -32002 beyond a few', async ({ sim }) => {
+test('the queue is bounded per site: connect requests from many subdomains of one site get -32002 beyond a few', async ({
+  sim,
+}) => {
   const s = await setup(sim);
   try {
     const before = await ledgerState(sim, s.w.accountId);
@@ -248,12 +333,18 @@ test('the queue is bounded per site: connect requests from many subdomains of on
     for (const t of tabs) await fire(t, 'intents_requestAccounts', {});
     // Every request is either waiting in the queue or already answered.
     const answered = async () => (await Promise.all(tabs.map(pageOutcome))).filter((o) => o !== null);
-    await expect.poll(async () => (await answered()).length + (await waiting(s.w.popup)), { message: 'every request queued or answered', timeout: 15_000 }).toBe(N);
+    await expect
+      .poll(async () => (await answered()).length + (await waiting(s.w.popup)), {
+        message: 'every request queued or answered',
+        timeout: 15_000,
+      })
+      .toBe(N);
 
     const queued = await waiting(s.w.popup);
     test.info().annotations.push({ type: 'queue', description: `${queued} waiting of ${N}` });
     expect(queued, 'at most a few requests of one site wait').toBeLessThanOrEqual(3);
-    for (const o of await answered()) expect(o).toMatchObject({ ok: false, error: { code: ERROR_CODES.requestPending } });
+    for (const o of await answered())
+      expect(o).toMatchObject({ ok: false, error: { code: ERROR_CODES.requestPending } });
     expect(await ledgerState(sim, s.w.accountId)).toEqual(before);
   } finally {
     await s.close();
@@ -273,7 +364,9 @@ test('one tab navigating from site to site cannot pile up requests: at most one 
       await fire(page, 'intents_requestAccounts', {});
       // The wallet has it (queued) or answered it before the tab moves on.
       await expect
-        .poll(async () => (await queuedOrigins(observer)).includes(origin) || (await pageOutcome(page)) !== null, { message: `${host}'s request reached the wallet` })
+        .poll(async () => (await queuedOrigins(observer)).includes(origin) || (await pageOutcome(page)) !== null, {
+          message: `${host}'s request reached the wallet`,
+        })
         .toBe(true);
     }
     await expect.poll(() => waiting(s.w.popup), { message: 'requests waiting for one tab' }).toBeLessThanOrEqual(1);
@@ -283,7 +376,9 @@ test('one tab navigating from site to site cannot pile up requests: at most one 
   }
 });
 
-test('closing the approval window rejects (4001), and the same tab cannot reopen it at once (-32005)', async ({ sim }) => {
+test('closing the approval window rejects (4001), and the same tab cannot reopen it at once (-32005)', async ({
+  sim,
+}) => {
   const s = await setup(sim);
   try {
     const before = await ledgerState(sim, s.w.accountId);
@@ -308,13 +403,20 @@ test('closing the approval window rejects (4001), and the same tab cannot reopen
  * it), `rounds` times; the outcomes of the requests that were answered at once (refusals).
  */
 async function askAndReload(s: Setup, observer: Page, hosts: string[], rounds: number): Promise<number[]> {
-  const tabs = await Promise.all(hosts.map(async (host) => ({ origin: originOn(s.pages, host), page: await tab(s.w, `${originOn(s.pages, host)}/dapp.html`) })));
+  const tabs = await Promise.all(
+    hosts.map(async (host) => ({
+      origin: originOn(s.pages, host),
+      page: await tab(s.w, `${originOn(s.pages, host)}/dapp.html`),
+    })),
+  );
   const refused: number[] = [];
   for (let round = 0; round < rounds; round++) {
     for (const t of tabs) {
       await fire(t.page, 'intents_requestAccounts', {});
       await expect
-        .poll(async () => (await queuedOrigins(observer)).includes(t.origin) || (await pageOutcome(t.page)) !== null, { message: `${t.origin}'s request reached the wallet` })
+        .poll(async () => (await queuedOrigins(observer)).includes(t.origin) || (await pageOutcome(t.page)) !== null, {
+          message: `${t.origin}'s request reached the wallet`,
+        })
         .toBe(true);
       const answered = await pageOutcome(t.page);
       if (answered && !answered.ok) refused.push(answered.error!.code);
@@ -329,26 +431,42 @@ async function anotherSiteGetsItsWindow(s: Setup, observer: Page): Promise<void>
   // The reloads dropped every request of the flood: nothing waits before the victim's.
   await expect.poll(() => queuedOrigins(observer), { message: 'the dropped requests left the queue' }).toEqual([]);
   const victim = await tab(s.w, `${s.pages.origin}/dapp.html`);
-  const { outcome, windows } = await attempt(s.w.context, () => request(victim, 'intents_requestAccounts', {}, { timeoutMs: 20_000 }), 'confirm');
+  const { outcome, windows } = await attempt(
+    s.w.context,
+    () => request(victim, 'intents_requestAccounts', {}, { timeoutMs: 20_000 }),
+    'confirm',
+  );
   expect(outcome, 'another site was not silenced').toMatchObject({ ok: true });
   expect(windows, 'its window opened').toBe(1);
 }
 
-test('three subdomains of one site each ask and reload ten times: the site is limited as one, and another site still gets its window', async ({ sim }) => {
+test('three subdomains of one site each ask and reload ten times: the site is limited as one, and another site still gets its window', async ({
+  sim,
+}) => {
   const s = await setup(sim);
   try {
     const observer = await openObserver(s.w.extension);
-    const refused = await askAndReload(s, observer, ['a.flood.localhost', 'b.flood.localhost', 'c.flood.localhost'], 10);
+    const refused = await askAndReload(
+      s,
+      observer,
+      ['a.flood.localhost', 'b.flood.localhost', 'c.flood.localhost'],
+      10,
+    );
     test.info().annotations.push({ type: 'refused', description: JSON.stringify(refused) });
     await anotherSiteGetsItsWindow(s, observer);
     // Ten windows a minute for the site, its subdomains together: the other twenty are refused.
-    expect(refused.filter((c) => c === ERROR_CODES.rateLimited).length, 'the site was limited as one').toBeGreaterThanOrEqual(20);
+    expect(
+      refused.filter((c) => c === ERROR_CODES.rateLimited).length,
+      'the site was limited as one',
+    ).toBeGreaterThanOrEqual(20);
   } finally {
     await s.close();
   }
 });
 
-test('three sites each ask and reload ten times (the global budget spent): another site under its fair share still gets its window', async ({ sim }) => {
+test('three sites each ask and reload ten times (the global budget spent): another site under its fair share still gets its window', async ({
+  sim,
+}) => {
   const s = await setup(sim);
   try {
     const observer = await openObserver(s.w.extension);

@@ -4,7 +4,7 @@
 // extension, the simulator; the user clicks through the popup as a person would.
 import type { Page } from '@playwright/test';
 import { WALLET } from '../../../src/provider/walletApi';
-import { TEN_WNEAR, WNEAR, balances, fund, openWallet } from '../provider-helpers';
+import { balances, fund, openWallet, TEN_WNEAR, WNEAR } from '../provider-helpers';
 import { expect, test, walletCall } from '../sim';
 
 /** Opens Send in `page` and reviews `amount` wNEAR to `to`; the review dialog is shown. */
@@ -18,7 +18,9 @@ async function review(page: Page, to: string, amount: string): Promise<void> {
   await expect(page.getByTestId('send-dialog').getByTestId('approval-intent')).toContainText(to);
 }
 
-test('two popups on Send: a Confirm signs only the transfer its own window showed, never the other window’s newer review', async ({ sim }) => {
+test('two popups on Send: a Confirm signs only the transfer its own window showed, never the other window’s newer review', async ({
+  sim,
+}) => {
   const w = await openWallet(sim);
   try {
     await fund(sim, w.accountId, WNEAR, TEN_WNEAR);

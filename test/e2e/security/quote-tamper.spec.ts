@@ -8,16 +8,14 @@
 // again and verified when paying, never against fields of the stored record that storage could change.
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { type KeyPair, formatPublicKey, generateKeyPair, signQuote } from '../../../src/core';
+import { formatPublicKey, generateKeyPair, type KeyPair, signQuote } from '../../../src/core';
 import type { SwapRecordView } from '../../../src/provider/swapApi';
 import { WALLET } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { type Extension, launchExtension } from '../fixtures';
-import { TEN_WNEAR, WNEAR, balances, fund } from '../provider-helpers';
+import { balances, fund, TEN_WNEAR, WNEAR } from '../provider-helpers';
 import { expect, pick, pointAtSimulator, test, walletCall } from '../sim';
 import {
-  type Tamper,
-  type TamperingProxy,
   domEverHeld,
   editStorageLocal,
   intentsSwap,
@@ -25,6 +23,8 @@ import {
   recordDom,
   startTamperingProxy,
   storageLocal,
+  type Tamper,
+  type TamperingProxy,
 } from './helpers';
 
 const USDC_ETH = 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near';
@@ -34,18 +34,25 @@ const ATTACKER_EVM = '0x000000000000000000000000000000000000dEaD';
 const ATTACKER = 'mallory.near';
 
 type Json = Record<string, unknown>;
-const isStart = (path: string, json: Json) => path.startsWith('/v0/quote') && (json.quoteRequest as { dry?: boolean } | undefined)?.dry === false;
+const isStart = (path: string, json: Json) =>
+  path.startsWith('/v0/quote') && (json.quoteRequest as { dry?: boolean } | undefined)?.dry === false;
 const isQuote = (path: string) => path.startsWith('/v0/quote');
 
 /** Re-signs every quote answer with `key` after `change`: a service whose key the wallet was told to trust. */
-const resigned = (key: KeyPair, change: Tamper): Tamper => (path, json, req) => {
-  change(path, json, req);
-  if (isQuote(path)) json.signature = signQuote(json, key.secretSeed);
-};
+const resigned =
+  (key: KeyPair, change: Tamper): Tamper =>
+  (path, json, req) => {
+    change(path, json, req);
+    if (isQuote(path)) json.signature = signQuote(json, key.secretSeed);
+  };
 
 /** The deposit addresses the simulator really gave (before any rewrite). */
 const minted = (proxy: TamperingProxy) =>
-  proxy.originals().flatMap(({ path, json }) => (isStart(path, json) ? [(json.quote as { depositAddress: string }).depositAddress] : []));
+  proxy
+    .originals()
+    .flatMap(({ path, json }) =>
+      isStart(path, json) ? [(json.quote as { depositAddress: string }).depositAddress] : [],
+    );
 
 interface Session {
   extension: Extension;
@@ -55,12 +62,20 @@ interface Session {
 }
 
 /** A fresh wallet whose swap service is `proxy`, trusting `quoteSigningKey`, on the popup's Swap tab. */
-async function swapThrough(sim: RunningSimulator, proxy: TamperingProxy, quoteSigningKey: string, jwt = false): Promise<Session> {
+async function swapThrough(
+  sim: RunningSimulator,
+  proxy: TamperingProxy,
+  quoteSigningKey: string,
+  jwt = false,
+): Promise<Session> {
   const { extension, close } = await launchExtension();
   try {
     const page = await extension.context.newPage();
     await pointAtSimulator(page, extension, sim);
-    const created = await walletCall<{ status: { selectedAccountId: string } }>(page, WALLET.create, { password: 'correct horse battery', source: { kind: 'generate' } });
+    const created = await walletCall<{ status: { selectedAccountId: string } }>(page, WALLET.create, {
+      password: 'correct horse battery',
+      source: { kind: 'generate' },
+    });
     await walletCall(page, WALLET.setSettings, { endpoints: { swap: proxy.url }, quoteSigningKey });
     if (jwt) await walletCall(page, WALLET.setSettings, { jwt: sim.devJwt });
     await page.reload();
@@ -84,7 +99,12 @@ async function askForAddress(page: Page): Promise<void> {
 }
 
 /** The popup says why, and no address (the real one or the attacker's) was ever on screen or in storage. */
-async function expectRefusedUnseen(s: Session, proxy: TamperingProxy, why: RegExp, alsoUnseen: string[] = []): Promise<void> {
+async function expectRefusedUnseen(
+  s: Session,
+  proxy: TamperingProxy,
+  why: RegExp,
+  alsoUnseen: string[] = [],
+): Promise<void> {
   await expect(s.page.getByTestId('swap-start-error')).toContainText(why, { timeout: TIMEOUT });
   await expect(s.page.getByTestId('deposit-address')).toHaveCount(0);
   const addresses = [...minted(proxy), ...alsoUnseen];
@@ -100,7 +120,9 @@ async function expectRefusedUnseen(s: Session, proxy: TamperingProxy, why: RegEx
 test.describe('quotes rewritten on the way', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test('control: the same proxy passing answers through, the service’s key trusted: the swap starts and shows its address', async ({ sim }) => {
+  test('control: the same proxy passing answers through, the service’s key trusted: the swap starts and shows its address', async ({
+    sim,
+  }) => {
     const proxy = await startTamperingProxy(sim.url, () => undefined);
     const s = await swapThrough(sim, proxy, sim.quotePublicKey);
     try {
@@ -112,7 +134,9 @@ test.describe('quotes rewritten on the way', () => {
     }
   });
 
-  test('a quote whose signature is not the service’s is refused before its address is shown or kept', async ({ sim }) => {
+  test('a quote whose signature is not the service’s is refused before its address is shown or kept', async ({
+    sim,
+  }) => {
     const forger = generateKeyPair((n) => new Uint8Array(randomBytes(n)));
     // The whole answer signed again, by a key that is not the service's.
     const proxy = await startTamperingProxy(sim.url, (path, json) => {
@@ -128,7 +152,9 @@ test.describe('quotes rewritten on the way', () => {
     }
   });
 
-  test('a deposit address changed under the service’s signature is refused before it is shown or kept', async ({ sim }) => {
+  test('a deposit address changed under the service’s signature is refused before it is shown or kept', async ({
+    sim,
+  }) => {
     const proxy = await startTamperingProxy(sim.url, (path, json) => {
       if (isStart(path, json)) (json.quote as Json).depositAddress = ATTACKER_EVM;
     });
@@ -142,7 +168,9 @@ test.describe('quotes rewritten on the way', () => {
     }
   });
 
-  test('a recipient changed in the echoed request, re-signed by a key the wallet trusts, is refused by the echo check', async ({ sim }) => {
+  test('a recipient changed in the echoed request, re-signed by a key the wallet trusts, is refused by the echo check', async ({
+    sim,
+  }) => {
     const trusted = generateKeyPair((n) => new Uint8Array(randomBytes(n)));
     const proxy = await startTamperingProxy(
       sim.url,
@@ -161,12 +189,16 @@ test.describe('quotes rewritten on the way', () => {
     }
   });
 
-  test('a custom swap service without a quote signing key quotes nothing; the error names the setting, which Settings then takes', async ({ sim }) => {
+  test('a custom swap service without a quote signing key quotes nothing; the error names the setting, which Settings then takes', async ({
+    sim,
+  }) => {
     const proxy = await startTamperingProxy(sim.url, () => undefined);
     const s = await swapThrough(sim, proxy, sim.quotePublicKey);
     try {
       // Moving the swap service clears the key, as it clears credentials.
-      const moved = await walletCall<{ quoteSigningKey: string | null }>(s.page, WALLET.setSettings, { endpoints: { swap: `${proxy.url}/` } });
+      const moved = await walletCall<{ quoteSigningKey: string | null }>(s.page, WALLET.setSettings, {
+        endpoints: { swap: `${proxy.url}/` },
+      });
       expect(moved.quoteSigningKey).toBeNull();
       await s.page.reload();
       await s.page.getByTestId('nav-swap').click();
@@ -186,7 +218,9 @@ test.describe('quotes rewritten on the way', () => {
       await field.fill(sim.quotePublicKey);
       await s.page.getByTestId('settings-network-save').click();
       await expect(s.page.getByTestId('settings-network-status')).toContainText('saved');
-      expect((await walletCall<{ quoteSigningKey: string | null }>(s.page, WALLET.getSettings)).quoteSigningKey).toBe(sim.quotePublicKey);
+      expect((await walletCall<{ quoteSigningKey: string | null }>(s.page, WALLET.getSettings)).quoteSigningKey).toBe(
+        sim.quotePublicKey,
+      );
       await s.page.getByTestId('nav-swap').click();
       await pick(s.page, 'origin', 'usdc eth', USDC_ETH);
       await pick(s.page, 'destination', 'wrap.near', WNEAR);
@@ -218,7 +252,11 @@ test.describe('paying from the intents account checks the swap’s signed quote,
       (e: Error) => e.message,
     );
     expect(preview).toMatch(why);
-    const pay = await walletCall(s.page, 'swap_payFromIntents', { id, reviewed: 'nothing was shown', acknowledgeDanger: true }).then(
+    const pay = await walletCall(s.page, 'swap_payFromIntents', {
+      id,
+      reviewed: 'nothing was shown',
+      acknowledgeDanger: true,
+    }).then(
       () => 'paid',
       (e: Error) => e.message,
     );
@@ -227,7 +265,9 @@ test.describe('paying from the intents account checks the swap’s signed quote,
     expect((await balances(sim, s.accountId))[WNEAR]).toBe(TEN_WNEAR);
   }
 
-  test('a proposal paying another account, with the stored deposit address changed to match, is refused', async ({ sim }) => {
+  test('a proposal paying another account, with the stored deposit address changed to match, is refused', async ({
+    sim,
+  }) => {
     const attacker = 'f'.repeat(64);
     let real = '';
     // The service writes the payment to the attacker; asked for the attacker's address, it asks the
@@ -241,12 +281,18 @@ test.describe('paying from the intents account checks the swap’s signed quote,
         message.intents[0]!.receiver_id = attacker;
         payload.message = JSON.stringify(message);
       },
-      (req) => (req.path.startsWith('/v0/generate-intent') ? JSON.stringify({ ...(JSON.parse(req.body) as Json), depositAddress: real }) : req.body),
+      (req) =>
+        req.path.startsWith('/v0/generate-intent')
+          ? JSON.stringify({ ...(JSON.parse(req.body) as Json), depositAddress: real })
+          : req.body,
     );
     const { s, swap } = await intentsSwapThrough(sim, proxy);
     try {
       real = swap.depositAddress;
-      await editStorageLocal(s.extension, s.page, `swap:${swap.id}`, (r) => ({ ...(r as Json), depositAddress: attacker }));
+      await editStorageLocal(s.extension, s.page, `swap:${swap.id}`, (r) => ({
+        ...(r as Json),
+        depositAddress: attacker,
+      }));
       await expectNotPaid(sim, s, proxy, swap.id, /deposit address|nothing was signed/);
       expect((await balances(sim, attacker))[WNEAR]).toBeUndefined();
     } finally {

@@ -7,9 +7,9 @@
 // real simulator, behind a ledger-RPC proxy that redirects only `simulate_intents`.
 import { WALLET } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
-import { ONE_WNEAR, TEN_WNEAR, WNEAR, balances, dappForFile, errorOf, request } from '../provider-helpers';
+import { balances, dappForFile, errorOf, ONE_WNEAR, request, TEN_WNEAR, WNEAR } from '../provider-helpers';
 import { expect, test, walletCall } from '../sim';
-import { type RecordingServer, attempt, realRequests, signaturesIn, startRecorder } from './helpers';
+import { attempt, type RecordingServer, realRequests, signaturesIn, startRecorder } from './helpers';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -26,8 +26,13 @@ function viewOf(body: string): string | null {
 /** The ledger RPC as the attacker runs it: the simulator's, except that `simulate_intents` is redirected to `to`. */
 async function redirectingLedger(sim: RunningSimulator, to: RecordingServer): Promise<RecordingServer> {
   return startRecorder(async (req, res, cors) => {
-    if (viewOf(req.body) === 'simulate_intents') return void res.writeHead(307, { ...cors, location: `${to.url}/ledger-rpc` }).end();
-    const answer = await fetch(sim.urls.ledgerRpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: req.body });
+    if (viewOf(req.body) === 'simulate_intents')
+      return void res.writeHead(307, { ...cors, location: `${to.url}/ledger-rpc` }).end();
+    const answer = await fetch(sim.urls.ledgerRpc, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: req.body,
+    });
     res.writeHead(answer.status, { ...cors, 'content-type': 'application/json' }).end(await answer.text());
   });
 }
@@ -36,7 +41,12 @@ const session = dappForFile({
   connect: true,
   fundWnear: TEN_WNEAR,
   setUp: async (s, sim) => {
-    const recorder = await startRecorder((_req, res, cors) => void res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":1,"result":{"result":[],"logs":[]}}'));
+    const recorder = await startRecorder(
+      (_req, res, cors) =>
+        void res
+          .writeHead(200, { ...cors, 'content-type': 'application/json' })
+          .end('{"jsonrpc":"2.0","id":1,"result":{"result":[],"logs":[]}}'),
+    );
     const ledger = await redirectingLedger(sim, recorder);
     await walletCall(s.w.popup, WALLET.setSettings, { endpoints: { ledgerRpc: ledger.url } });
     return { recorder, ledger };
@@ -47,9 +57,15 @@ const session = dappForFile({
   },
 });
 
-test('a 307 from the ledger RPC for simulate_intents: the signature goes nowhere else, nothing is released, the error says why', async ({ sim }) => {
+test('a 307 from the ledger RPC for simulate_intents: the signature goes nowhere else, nothing is released, the error says why', async ({
+  sim,
+}) => {
   const transfer = { intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE_WNEAR } };
-  const tried = await attempt(session.w.context, () => request(session.dapp, 'intents_publishIntents', { intents: [transfer] }), 'confirm');
+  const tried = await attempt(
+    session.w.context,
+    () => request(session.dapp, 'intents_publishIntents', { intents: [transfer] }),
+    'confirm',
+  );
   expect(tried.windows, 'the victim saw and confirmed the window').toBe(1);
   // The wallet did ask the ledger RPC to check it (so the redirect was met) ...
   expect(realRequests(session.ledger.requests()).map((r) => viewOf(r.body))).toContain('simulate_intents');

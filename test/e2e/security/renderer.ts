@@ -27,15 +27,25 @@ export async function relayWorld(page: Page, extension: Extension): Promise<Rela
   await cdp.send('Runtime.enable');
   const origin = `chrome-extension://${extension.id}`;
   const find = () => contexts.find((c) => c.auxData?.type === 'isolated' && c.origin === origin);
-  await expect.poll(() => find() !== undefined, { message: "the relay content script's isolated world exists" }).toBe(true);
+  await expect
+    .poll(() => find() !== undefined, { message: "the relay content script's isolated world exists" })
+    .toBe(true);
   const contextId = find()!.id;
   return {
     async run<T>(expression: string) {
-      const out = (await cdp.send('Runtime.evaluate', { expression, contextId, awaitPromise: true, returnByValue: true })) as {
+      const out = (await cdp.send('Runtime.evaluate', {
+        expression,
+        contextId,
+        awaitPromise: true,
+        returnByValue: true,
+      })) as {
         result: { value?: unknown };
         exceptionDetails?: { text: string; exception?: { description?: string } };
       };
-      if (out.exceptionDetails) throw new Error(`in the relay's world: ${out.exceptionDetails.exception?.description ?? out.exceptionDetails.text}`);
+      if (out.exceptionDetails)
+        throw new Error(
+          `in the relay's world: ${out.exceptionDetails.exception?.description ?? out.exceptionDetails.text}`,
+        );
       return out.result.value as T;
     },
     detach: () => cdp.detach().catch(() => undefined),
@@ -46,7 +56,9 @@ export async function relayWorld(page: Page, extension: Extension): Promise<Rela
  * Reads all of `storage.local` from the relay's world: the JSON text, or the error the browser gives
  * (the wallet restricts the area to its own pages and worker).
  */
-export function readLocal(world: RelayWorld): Promise<{ ok: true; items: Record<string, unknown> } | { ok: false; error: string }> {
+export function readLocal(
+  world: RelayWorld,
+): Promise<{ ok: true; items: Record<string, unknown> } | { ok: false; error: string }> {
   return world.run(`(async () => {
     try { return { ok: true, items: await chrome.storage.local.get(null) }; }
     catch (e) { return { ok: false, error: String(e && e.message || e) }; }

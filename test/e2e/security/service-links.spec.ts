@@ -23,7 +23,10 @@ function poison(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(poison);
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, k === 'explorerUrl' && typeof v === 'string' ? `${EVIL}/tx/${encodeURIComponent(v)}` : poison(v)]),
+    Object.entries(value).map(([k, v]) => [
+      k,
+      k === 'explorerUrl' && typeof v === 'string' ? `${EVIL}/tx/${encodeURIComponent(v)}` : poison(v),
+    ]),
   );
 }
 
@@ -31,7 +34,9 @@ async function poisonedService(sim: RunningSimulator) {
   return startRecorder(async (req, res, cors) => {
     const answer = await fetch(`${sim.url}${req.path}`, {
       method: req.method,
-      headers: Object.fromEntries(Object.entries(req.headers).filter(([k]) => ['authorization', 'content-type', 'x-api-key'].includes(k))),
+      headers: Object.fromEntries(
+        Object.entries(req.headers).filter(([k]) => ['authorization', 'content-type', 'x-api-key'].includes(k)),
+      ),
       ...(req.body.length > 0 ? { body: req.body } : {}),
     });
     let text = await answer.text();
@@ -60,20 +65,33 @@ async function expectNoEvilLink(page: Page, where: string, hash: string): Promis
   expect(await page.locator(`a[href^="${EVIL}"]`).count(), `no link to ${EVIL} in ${where}`).toBe(0);
 }
 
-test("explorer links from the swap service's answers are not rendered as given, in Deposit or in Activity", async ({ sim }) => {
+test("explorer links from the swap service's answers are not rendered as given, in Deposit or in Activity", async ({
+  sim,
+}) => {
   const w = await openWallet(sim);
   const service = await poisonedService(sim);
   try {
     const page = w.popup;
     await walletCall(page, WALLET.setSettings, { endpoints: { swap: service.url } });
     const swap = await walletCall<SwapRecordView>(page, 'swap_start', swapTo(w.accountId));
-    const { txHash } = (await dev(sim, '/dev/deposit', { depositAddress: swap.depositAddress, amount: '25000000' })) as { txHash: string };
+    const { txHash } = (await dev(sim, '/dev/deposit', {
+      depositAddress: swap.depositAddress,
+      amount: '25000000',
+    })) as { txHash: string };
     // The service's answer (as the attacker wrote it) now carries the deposit's transaction.
     await expect
-      .poll(async () => (await walletCall<SwapRecordView>(page, 'swap_refresh', { id: swap.id })).swapDetails?.originChainTxHashes.length ?? 0, { timeout: 20_000 })
+      .poll(
+        async () =>
+          (await walletCall<SwapRecordView>(page, 'swap_refresh', { id: swap.id })).swapDetails?.originChainTxHashes
+            .length ?? 0,
+        { timeout: 20_000 },
+      )
       .toBeGreaterThan(0);
     const stored = await walletCall<SwapRecordView>(page, 'swap_get', { id: swap.id });
-    expect(stored.swapDetails!.originChainTxHashes[0]!.explorerUrl.startsWith(EVIL), 'the attack reached the wallet').toBe(true);
+    expect(
+      stored.swapDetails!.originChainTxHashes[0]!.explorerUrl.startsWith(EVIL),
+      'the attack reached the wallet',
+    ).toBe(true);
 
     await page.reload();
     await page.getByTestId('nav-activity').click();

@@ -12,7 +12,17 @@ import { verifySignature } from '@near-wallet-selector/core';
 import type { Page } from '@playwright/test';
 import { ERROR_CODES } from '../../../src/provider/protocol';
 import { closePageServer, type PageServer, startPageServer } from '../fixtures';
-import { type WalletSession, connectDapp, errorOf, expectClosed, nonce32, openWallet, reject, request, withApproval } from '../provider-helpers';
+import {
+  connectDapp,
+  errorOf,
+  expectClosed,
+  nonce32,
+  openWallet,
+  reject,
+  request,
+  type WalletSession,
+  withApproval,
+} from '../provider-helpers';
 import { expect, test, walletCall } from '../sim';
 import { expectDangerGate, fire, originOn, pageOutcome } from './helpers';
 
@@ -47,14 +57,24 @@ test('"Sign in to near-intents.org" asked by evil.localhost: danger naming both 
   const message = 'Sign in to near-intents.org';
   const recipient = 'near-intents.org';
   const nonce = nonce32();
-  const { approval, pending } = await withApproval(w.context, () => request(evil, 'intents_signMessage', { message, recipient, nonce: nonce.toString('base64') }, { timeoutMs: 60_000 }));
+  const { approval, pending } = await withApproval(w.context, () =>
+    request(
+      evil,
+      'intents_signMessage',
+      { message, recipient, nonce: nonce.toString('base64') },
+      { timeoutMs: 60_000 },
+    ),
+  );
   try {
     const finding = approval.locator('[data-testid="approval-finding"][data-level="danger"]');
     await expect(finding.first(), 'a danger finding').toBeVisible();
     await expect(finding.first()).toContainText('near-intents.org');
     await expect(finding.first()).toContainText('evil.localhost');
     await expect(approval.getByTestId('approval-recipient')).toContainText(recipient);
-    await expect(approval.getByTestId('approval-message-origin'), 'the asking origin, beside the recipient').toContainText('evil.localhost');
+    await expect(
+      approval.getByTestId('approval-message-origin'),
+      'the asking origin, beside the recipient',
+    ).toContainText('evil.localhost');
     await expectDangerGate(approval, finding);
 
     // The background is the source of truth: Confirm without the acknowledgement is refused.
@@ -67,7 +87,10 @@ test('"Sign in to near-intents.org" asked by evil.localhost: danger naming both 
     if (!direct.refused) signed = await pending;
     const sig = (signed as { ok?: boolean; result?: { publicKey: string; signature: string } } | null)?.result;
     // What the attack gets if it works: near-intents.org's sign-in, valid for the user's key.
-    expect(sig && verifySignature({ publicKey: sig.publicKey, signature: sig.signature, message, nonce, recipient }), 'a sign-in for near-intents.org was signed without the tick').toBeFalsy();
+    expect(
+      sig && verifySignature({ publicKey: sig.publicKey, signature: sig.signature, message, nonce, recipient }),
+      'a sign-in for near-intents.org was signed without the tick',
+    ).toBeFalsy();
     expect(direct).toMatchObject({ refused: true, r: expect.stringMatching(/understand the risk/) });
   } finally {
     if (!approval.isClosed()) await reject(approval);
@@ -81,7 +104,9 @@ async function findingsFor(params: { recipient: string; callbackUrl?: string }):
   await fire(evil, 'intents_signMessage', { message: 'hello', nonce: nonce32().toString('base64'), ...params });
   let view: MessageView | null = null;
   await expect
-    .poll(async () => (view = await walletCall<MessageView | null>(w.popup, 'approval_current'))?.message?.recipient, { message: `${params.recipient} is waiting` })
+    .poll(async () => (view = await walletCall<MessageView | null>(w.popup, 'approval_current'))?.message?.recipient, {
+      message: `${params.recipient} is waiting`,
+    })
     .toBe(params.recipient);
   const shown = view as MessageView | null;
   await walletCall(w.popup, 'approval_resolve', { id: shown!.id, approve: false });

@@ -18,9 +18,6 @@ import type { SwapRecordView } from '../../../src/provider/swapApi';
 import { WALLET } from '../../../src/provider/walletApi';
 import { startSimulator } from '../../../src/sim/server';
 import {
-  PASSWORD,
-  TEN_WNEAR,
-  WNEAR,
   balances,
   confirm,
   connectDapp,
@@ -28,11 +25,14 @@ import {
   fund,
   nonce32,
   openWallet,
+  PAGE_SITE,
+  PASSWORD,
   request,
   resultOf,
+  TEN_WNEAR,
+  WNEAR,
   withApproval,
   withDapp,
-  PAGE_SITE,
 } from '../provider-helpers';
 import { startBusProxy } from '../reliability-helpers';
 import { expect, test, walletCall } from '../sim';
@@ -58,16 +58,32 @@ test('file:// pages are refused (4100) without a window, and never share a grant
 
     // The victim connects whatever asks.
     const connect = await attempt(w.context, () => request(a, 'intents_requestAccounts', {}), 'confirm');
-    const sign = await attempt(w.context, () => request(a, 'intents_signMessage', { message: 'm', recipient: 'example.org', nonce: nonce32().toString('base64') }), 'confirm');
+    const sign = await attempt(
+      w.context,
+      () =>
+        request(a, 'intents_signMessage', {
+          message: 'm',
+          recipient: 'example.org',
+          nonce: nonce32().toString('base64'),
+        }),
+      'confirm',
+    );
     const other = await request(b, 'intents_accounts');
     // No window, no grant, no signature...
     expect(other.ok === true ? other.result : [], "another file's page sees no account").toEqual([]);
-    for (const [what, t] of [['connect', connect], ['signMessage', sign]] as const) {
+    for (const [what, t] of [
+      ['connect', connect],
+      ['signMessage', sign],
+    ] as const) {
       expect(t.windows, `no window for ${what}`).toBe(0);
       expect(t.outcome.ok, `no result for ${what}`).not.toBe(true);
     }
     // ...and the page is told so (4100), not left waiting.
-    for (const [what, o] of [['connect', connect.outcome], ['signMessage', sign.outcome], ['intents_accounts', other]] as const) {
+    for (const [what, o] of [
+      ['connect', connect.outcome],
+      ['signMessage', sign.outcome],
+      ['intents_accounts', other],
+    ] as const) {
       expect(o, `${what} from a file:// page`).toMatchObject({ ok: false, error: { code: ERROR_CODES.unauthorized } });
     }
     expect(await ledgerState(sim, w.accountId)).toEqual(before);
@@ -77,7 +93,9 @@ test('file:// pages are refused (4100) without a window, and never share a grant
   }
 });
 
-test('free text of any size is refused (-32602 naming the field) without a window: memo, msg, token_id, state_init', async ({ sim }) => {
+test('free text of any size is refused (-32602 naming the field) without a window: memo, msg, token_id, state_init', async ({
+  sim,
+}) => {
   await withDapp(sim, async ({ w, dapp }) => {
     expect(await connectDapp(w.context, dapp)).toHaveLength(1);
     await fund(sim, w.accountId, WNEAR, TEN_WNEAR);
@@ -86,13 +104,26 @@ test('free text of any size is refused (-32602 naming the field) without a windo
     const cases: [string, unknown][] = [
       ['intents.0.memo', { intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: '1' }, memo: big }],
       ['intents.0.msg', { intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: '1' }, msg: big }],
-      ['intents.0.token_id', { intent: 'nft_withdraw', token: 'nft.example.near', token_id: big, receiver_id: 'bob.near' }],
-      ['intents.0.state_init', { intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: '1' }, msg: '{}', state_init: { code: big } }],
+      [
+        'intents.0.token_id',
+        { intent: 'nft_withdraw', token: 'nft.example.near', token_id: big, receiver_id: 'bob.near' },
+      ],
+      [
+        'intents.0.state_init',
+        { intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: '1' }, msg: '{}', state_init: { code: big } },
+      ],
     ];
     const tries = [];
-    for (const [field, intent] of cases) tries.push({ field, ...(await attempt(w.context, () => request(dapp, 'intents_signIntents', { intents: [intent] }), 'reject')) });
+    for (const [field, intent] of cases)
+      tries.push({
+        field,
+        ...(await attempt(w.context, () => request(dapp, 'intents_signIntents', { intents: [intent] }), 'reject')),
+      });
     for (const t of tries) {
-      expect(t.outcome, t.field).toMatchObject({ ok: false, error: { code: ERROR_CODES.invalidParams, data: { field: t.field } } });
+      expect(t.outcome, t.field).toMatchObject({
+        ok: false,
+        error: { code: ERROR_CODES.invalidParams, data: { field: t.field } },
+      });
       expect(t.windows, `no window for an oversized ${t.field}`).toBe(0);
     }
     expect(await ledgerState(sim, w.accountId)).toEqual(before);
@@ -103,22 +134,38 @@ test('after a password change and a worker stop the wallet is still unlocked and
   await withDapp(sim, async ({ w, dapp }) => {
     expect(await connectDapp(w.context, dapp)).toHaveLength(1);
     const before = await ledgerState(sim, w.accountId);
-    await walletCall(w.popup, WALLET.changePassword, { oldPassword: PASSWORD, newPassword: 'a new and longer passphrase 7' });
+    await walletCall(w.popup, WALLET.changePassword, {
+      oldPassword: PASSWORD,
+      newPassword: 'a new and longer passphrase 7',
+    });
     const { cdp, sw } = await watchRunningWorker(w.popup, w.extension);
     try {
       await stopWorker(cdp, sw);
     } finally {
       await cdp.detach().catch(() => undefined);
     }
-    expect(await walletCall<{ unlocked: boolean }>(w.popup, WALLET.status), 'status after the restart').toMatchObject({ unlocked: true, problem: null });
+    expect(await walletCall<{ unlocked: boolean }>(w.popup, WALLET.status), 'status after the restart').toMatchObject({
+      unlocked: true,
+      problem: null,
+    });
 
     const message = 'signed after a password change and a restart';
     const nonce = nonce32();
-    const { approval, pending } = await withApproval(w.context, () => request(dapp, 'intents_signMessage', { message, recipient: PAGE_SITE, nonce: nonce.toString('base64') }));
+    const { approval, pending } = await withApproval(w.context, () =>
+      request(dapp, 'intents_signMessage', { message, recipient: PAGE_SITE, nonce: nonce.toString('base64') }),
+    );
     await expect(approval.getByTestId('approval-message')).toHaveText(message);
     await confirm(approval);
     const signed = resultOf<{ publicKey: string; signature: string }>(await pending);
-    expect(verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message, nonce, recipient: PAGE_SITE })).toBe(true);
+    expect(
+      verifySignature({
+        publicKey: signed.publicKey,
+        signature: signed.signature,
+        message,
+        nonce,
+        recipient: PAGE_SITE,
+      }),
+    ).toBe(true);
     await expectClosed(approval);
     expect(await ledgerState(sim, w.accountId)).toEqual(before);
   });
@@ -130,9 +177,17 @@ test('wrong passwords tried in parallel are throttled like serial ones', async (
     const before = await ledgerState(sim, w.accountId);
     await walletCall(w.popup, WALLET.lock);
     const reasons = await w.popup.evaluate(async (n) => {
-      const runtime = (globalThis as unknown as { chrome: { runtime: { sendMessage(m: unknown): Promise<{ ok: boolean; error?: { data?: { reason?: string } } }> } } }).chrome.runtime;
+      const runtime = (
+        globalThis as unknown as {
+          chrome: {
+            runtime: { sendMessage(m: unknown): Promise<{ ok: boolean; error?: { data?: { reason?: string } } }> };
+          };
+        }
+      ).chrome.runtime;
       const replies = await Promise.all(
-        Array.from({ length: n }, (_, i) => runtime.sendMessage({ type: 'request', method: 'wallet_unlock', params: { password: `guess number ${i}` } })),
+        Array.from({ length: n }, (_, i) =>
+          runtime.sendMessage({ type: 'request', method: 'wallet_unlock', params: { password: `guess number ${i}` } }),
+        ),
       );
       return replies.map((r) => (r.ok ? 'unlocked' : (r.error?.data?.reason ?? 'other')));
     }, 12);
@@ -152,7 +207,10 @@ test('wrong passwords tried in parallel are throttled like serial ones', async (
 test('paying a swap from the intents account, interrupted after the bus took the transfer and retried, pays once', async () => {
   // Its own simulator: the swap service notices the deposit only after two minutes, so the swap is
   // still waiting for it when the user retries (as it would be on a slow network).
-  const sim = await startSimulator({ port: 0, timing: { depositDetectMs: 120_000, confirmMs: 120_000, processMs: 120_000, busStepMs: 200, solverLatencyMs: 20 } });
+  const sim = await startSimulator({
+    port: 0,
+    timing: { depositDetectMs: 120_000, confirmMs: 120_000, processMs: 120_000, busStepMs: 200, solverLatencyMs: 20 },
+  });
   const w = await openWallet(sim);
   const proxy = await startBusProxy(sim);
   try {
@@ -184,15 +242,29 @@ test('paying a swap from the intents account, interrupted after the bus took the
     expect(BigInt((await balances(sim, w.accountId))[WNEAR]!), 'the first try paid').toBe(start - amountIn);
 
     // The user tries again, from the same review.
-    const retry = await walletCall<SwapRecordView>(w.popup, 'swap_payFromIntents', { id: swap.id, reviewed, acknowledgeDanger: true }).then(
+    const retry = await walletCall<SwapRecordView>(w.popup, 'swap_payFromIntents', {
+      id: swap.id,
+      reviewed,
+      acknowledgeDanger: true,
+    }).then(
       (r) => r,
       (e: Error) => e.message,
     );
-    test.info().annotations.push({ type: 'retry', description: typeof retry === 'string' ? retry : `paid, ${retry.paidIntentHash}` });
+    test
+      .info()
+      .annotations.push({
+        type: 'retry',
+        description: typeof retry === 'string' ? retry : `paid, ${retry.paidIntentHash}`,
+      });
 
     expect(BigInt((await balances(sim, w.accountId))[WNEAR]!), 'paid once').toBe(start - amountIn);
-    expect((await balances(sim, swap.depositAddress))[WNEAR], 'the deposit account received one payment').toBe(String(amountIn));
-    expect(retry, 'the retry completes the payment it started').toMatchObject({ id: swap.id, paidIntentHash: expect.any(String) });
+    expect((await balances(sim, swap.depositAddress))[WNEAR], 'the deposit account received one payment').toBe(
+      String(amountIn),
+    );
+    expect(retry, 'the retry completes the payment it started').toMatchObject({
+      id: swap.id,
+      paidIntentHash: expect.any(String),
+    });
   } finally {
     await w.close();
     await proxy.close();
@@ -200,18 +272,49 @@ test('paying a swap from the intents account, interrupted after the bus took the
   }
 });
 
-test('a page signs only as the account it was granted: another account of the wallet is refused (4100) without a window', async ({ sim }) => {
+test('a page signs only as the account it was granted: another account of the wallet is refused (4100) without a window', async ({
+  sim,
+}) => {
   await withDapp(sim, async ({ w, dapp }) => {
     expect(await connectDapp(w.context, dapp)).toEqual([{ accountId: w.accountId, publicKey: w.publicKey }]);
-    const added = await walletCall<{ status: { accounts: { accountId: string }[] } }>(w.popup, WALLET.addAccount, { source: { kind: 'generate' } });
+    const added = await walletCall<{ status: { accounts: { accountId: string }[] } }>(w.popup, WALLET.addAccount, {
+      source: { kind: 'generate' },
+    });
     const other = added.status.accounts.find((a) => a.accountId !== w.accountId)!.accountId;
     await fund(sim, other, WNEAR, TEN_WNEAR);
     const before = await ledgerState(sim, other);
     const drain = [{ intent: 'transfer', receiver_id: 'attacker.near', tokens: { [WNEAR]: TEN_WNEAR } }];
     const tries = [
-      ['signIntents', await attempt(w.context, () => request(dapp, 'intents_signIntents', { intents: drain, signerId: other }), 'confirm')],
-      ['publishIntents', await attempt(w.context, () => request(dapp, 'intents_publishIntents', { intents: drain, signerId: other }), 'confirm')],
-      ['signMessage', await attempt(w.context, () => request(dapp, 'intents_signMessage', { message: 'm', recipient: 'example.org', nonce: nonce32().toString('base64'), accountId: other }), 'confirm')],
+      [
+        'signIntents',
+        await attempt(
+          w.context,
+          () => request(dapp, 'intents_signIntents', { intents: drain, signerId: other }),
+          'confirm',
+        ),
+      ],
+      [
+        'publishIntents',
+        await attempt(
+          w.context,
+          () => request(dapp, 'intents_publishIntents', { intents: drain, signerId: other }),
+          'confirm',
+        ),
+      ],
+      [
+        'signMessage',
+        await attempt(
+          w.context,
+          () =>
+            request(dapp, 'intents_signMessage', {
+              message: 'm',
+              recipient: 'example.org',
+              nonce: nonce32().toString('base64'),
+              accountId: other,
+            }),
+          'confirm',
+        ),
+      ],
     ] as const;
     expect(await ledgerState(sim, other), 'the other account did not move').toEqual(before);
     for (const [what, t] of tries) {

@@ -6,17 +6,22 @@
 // does. And a copy of storage.local taken without the password shows none of the person's history.
 import type { Page } from '@playwright/test';
 import type { SwapRecordView } from '../../../src/provider/swapApi';
-import { WALLET, type SettingsView } from '../../../src/provider/walletApi';
+import { type SettingsView, WALLET } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import type { Extension } from '../fixtures';
-import { TEN_WNEAR, WNEAR, balances, fund, openDapp, request, resultOf, withApproval } from '../provider-helpers';
+import { balances, fund, openDapp, request, resultOf, TEN_WNEAR, WNEAR, withApproval } from '../provider-helpers';
 import { expect, test, walletCall } from '../sim';
-import { watchRunningWorker, stopWorker } from '../worker';
+import { stopWorker, watchRunningWorker } from '../worker';
 import { intentsSwap, startRecorder, storageLocal } from './helpers';
 import { readLocal, relayWorld, writeLocal } from './renderer';
 
 /** The attacker's writes from `page`'s relay world, then the worker stopped: the next call reads storage again. */
-async function attackAndRestart(page: Page, popup: Page, extension: Extension, items: Record<string, unknown>): Promise<string> {
+async function attackAndRestart(
+  page: Page,
+  popup: Page,
+  extension: Extension,
+  items: Record<string, unknown>,
+): Promise<string> {
   const world = await relayWorld(page, extension);
   const { cdp, sw } = await watchRunningWorker(popup, extension);
   try {
@@ -50,12 +55,21 @@ test('a forged grant: the site is not connected, and asking for accounts opens t
   }
 });
 
-test('another swap-service endpoint written into the settings: the wallet keeps talking to its own', async ({ sim }) => {
+test('another swap-service endpoint written into the settings: the wallet keeps talking to its own', async ({
+  sim,
+}) => {
   const { w, dapp } = await openDapp(sim);
   const attacker = await startRecorder();
   try {
     const view = await walletCall<SettingsView>(w.popup, WALLET.getSettings);
-    const settings = { preset: view.preset, endpoints: { ...view.endpoints, swap: attacker.url }, verifierId: view.verifierId, jwt: null, busApiKey: null, autoLockMinutes: 15 };
+    const settings = {
+      preset: view.preset,
+      endpoints: { ...view.endpoints, swap: attacker.url },
+      verifierId: view.verifierId,
+      jwt: null,
+      busApiKey: null,
+      autoLockMinutes: 15,
+    };
     const written = await attackAndRestart(dapp, w.popup, w.extension, { settings });
     expect(written).toMatch(/^refused/);
     const quote = await walletCall(w.popup, 'swap_quote', intentsSwap(w.accountId, '2000000000000000000000000')).then(
@@ -77,16 +91,27 @@ async function pendingSwap(sim: RunningSimulator, popup: Page, accountId: string
   return walletCall<SwapRecordView>(popup, 'swap_start', intentsSwap(accountId, '2000000000000000000000000'));
 }
 
-test("a pending swap's deposit address rewritten: paying from the intents account never pays the attacker", async ({ sim }) => {
+test("a pending swap's deposit address rewritten: paying from the intents account never pays the attacker", async ({
+  sim,
+}) => {
   const { w, dapp } = await openDapp(sim);
   try {
     const swap = await pendingSwap(sim, w.popup, w.accountId);
-    const written = await attackAndRestart(dapp, w.popup, w.extension, { [`swap:${swap.id}`]: { ...swap, depositAddress: 'mallory.near' } });
+    const written = await attackAndRestart(dapp, w.popup, w.extension, {
+      [`swap:${swap.id}`]: { ...swap, depositAddress: 'mallory.near' },
+    });
     expect(written).toMatch(/^refused/);
-    const shown = await walletCall<SwapRecordView>(w.popup, 'swap_get', { id: swap.id }).then((r) => r.depositAddress, (e: Error) => e.message);
+    const shown = await walletCall<SwapRecordView>(w.popup, 'swap_get', { id: swap.id }).then(
+      (r) => r.depositAddress,
+      (e: Error) => e.message,
+    );
     expect(shown).toBe(swap.depositAddress);
     const preview = await walletCall<{ reviewed: string }>(w.popup, 'swap_previewPayment', { id: swap.id });
-    await walletCall(w.popup, 'swap_payFromIntents', { id: swap.id, reviewed: preview.reviewed, acknowledgeDanger: true });
+    await walletCall(w.popup, 'swap_payFromIntents', {
+      id: swap.id,
+      reviewed: preview.reviewed,
+      acknowledgeDanger: true,
+    });
     expect((await balances(sim, 'mallory.near'))[WNEAR], 'the attacker got nothing').toBeUndefined();
     expect((await balances(sim, swap.depositAddress))[WNEAR]).toBe('2000000000000000000000000');
   } finally {
@@ -94,7 +119,9 @@ test("a pending swap's deposit address rewritten: paying from the intents accoun
   }
 });
 
-test("storage.local without the password: no swap, deposit address, balance, Activity or selected account; a page's renderer reads nothing", async ({ sim }) => {
+test("storage.local without the password: no swap, deposit address, balance, Activity or selected account; a page's renderer reads nothing", async ({
+  sim,
+}) => {
   const { w, dapp } = await openDapp(sim);
   try {
     const swap = await pendingSwap(sim, w.popup, w.accountId);
@@ -106,7 +133,14 @@ test("storage.local without the password: no swap, deposit address, balance, Act
       await world.detach();
     }
     const dump = await storageLocal(w.extension, w.popup);
-    for (const secret of [swap.depositAddress, swap.id, w.accountId, '2000000000000000000000000', TEN_WNEAR, 'wrap.near']) {
+    for (const secret of [
+      swap.depositAddress,
+      swap.id,
+      w.accountId,
+      '2000000000000000000000000',
+      TEN_WNEAR,
+      'wrap.near',
+    ]) {
       expect(dump, `storage.local shows ${secret} in the clear`).not.toContain(secret);
     }
   } finally {

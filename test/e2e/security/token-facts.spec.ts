@@ -10,9 +10,20 @@ import type { Page } from '@playwright/test';
 import { ERROR_CODES } from '../../../src/provider/protocol';
 import { WALLET } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
-import { ONE_WNEAR, TEN_WNEAR, USDT, WNEAR, dappForFile, errorOf, expectClosed, reject, request, withApproval } from '../provider-helpers';
+import {
+  dappForFile,
+  errorOf,
+  expectClosed,
+  ONE_WNEAR,
+  reject,
+  request,
+  TEN_WNEAR,
+  USDT,
+  WNEAR,
+  withApproval,
+} from '../provider-helpers';
 import { expect, test, walletCall } from '../sim';
-import { type RecordingServer, expectDangerGate, startRecorder } from './helpers';
+import { expectDangerGate, type RecordingServer, startRecorder } from './helpers';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -21,7 +32,9 @@ async function lyingTokenList(sim: RunningSimulator): Promise<RecordingServer> {
   return startRecorder(async (req, res, cors) => {
     const answer = await fetch(`${sim.url}${req.path}`, {
       method: req.method,
-      headers: Object.fromEntries(Object.entries(req.headers).filter(([k]) => ['authorization', 'content-type', 'x-api-key'].includes(k))),
+      headers: Object.fromEntries(
+        Object.entries(req.headers).filter(([k]) => ['authorization', 'content-type', 'x-api-key'].includes(k)),
+      ),
       ...(req.body.length > 0 ? { body: req.body } : {}),
     });
     let text = await answer.text();
@@ -63,7 +76,9 @@ async function expectDisputeShown(approval: Page): Promise<void> {
 }
 
 async function shownThenRejected(params: Record<string, unknown>): Promise<void> {
-  const { approval, pending } = await withApproval(session.w.context, () => request(session.dapp, 'intents_signIntents', params));
+  const { approval, pending } = await withApproval(session.w.context, () =>
+    request(session.dapp, 'intents_signIntents', params),
+  );
   try {
     await expectDisputeShown(approval);
   } finally {
@@ -74,11 +89,15 @@ async function shownThenRejected(params: Record<string, unknown>): Promise<void>
 }
 
 test("a dApp's swap that gives 1 wNEAR: the window shows the disagreement as danger and 1 wNEAR in raw units", async () => {
-  await shownThenRejected({ intents: [{ intent: 'token_diff', diff: { [WNEAR]: `-${ONE_WNEAR}`, [USDT]: '2300000' } }] });
+  await shownThenRejected({
+    intents: [{ intent: 'token_diff', diff: { [WNEAR]: `-${ONE_WNEAR}`, [USDT]: '2300000' } }],
+  });
 });
 
 test('a transfer of 1 wNEAR: the window shows the disagreement as danger and 1 wNEAR in raw units', async () => {
-  await shownThenRejected({ intents: [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE_WNEAR } }] });
+  await shownThenRejected({
+    intents: [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE_WNEAR } }],
+  });
 });
 
 test("the popup's Home flags wNEAR without a formatted amount, and Send refuses to word it", async () => {
@@ -100,7 +119,11 @@ test("the popup's Home flags wNEAR without a formatted amount, and Send refuses 
   await expect(popup.getByTestId('send-dialog')).toHaveCount(0);
 
   // The background refuses it too, whatever a popup sends.
-  const direct = await walletCall(popup, WALLET.previewSend, { receiverId: 'bob.near', tokenId: WNEAR, amount: ONE_WNEAR }).then(
+  const direct = await walletCall(popup, WALLET.previewSend, {
+    receiverId: 'bob.near',
+    tokenId: WNEAR,
+    amount: ONE_WNEAR,
+  }).then(
     () => 'reviewed',
     (e: Error) => e.message,
   );

@@ -11,17 +11,17 @@ import type { Page } from '@playwright/test';
 import { shortAddress } from '../../../src/core';
 import { ERROR_CODES } from '../../../src/provider/protocol';
 import {
-  ONE_WNEAR,
-  TEN_WNEAR,
-  USDT,
-  WNEAR,
   dappForFile,
   errorOf,
   expectClosed,
   nonce32,
+  ONE_WNEAR,
   reject,
   request,
   resultOf,
+  TEN_WNEAR,
+  USDT,
+  WNEAR,
   withApproval,
 } from '../provider-helpers';
 import { expect, test } from '../sim';
@@ -34,7 +34,11 @@ const session = dappForFile({ connect: true, fundWnear: TEN_WNEAR });
 const ONE_NEAR = ONE_WNEAR; // 10^24 yocto: wNEAR and NEAR have the same decimals
 
 /** Opens the window for `params`, runs `check` on it, rejects, and expects the page's 4001. */
-async function shownThenRejected(params: Record<string, unknown>, check: (approval: Page) => Promise<void>, method = 'intents_signIntents'): Promise<void> {
+async function shownThenRejected(
+  params: Record<string, unknown>,
+  check: (approval: Page) => Promise<void>,
+  method = 'intents_signIntents',
+): Promise<void> {
   const { approval, pending } = await withApproval(session.w.context, () => request(session.dapp, method, params));
   try {
     await check(approval);
@@ -45,9 +49,19 @@ async function shownThenRejected(params: Record<string, unknown>, check: (approv
   await expectClosed(approval);
 }
 
-test("ft_withdraw to attacker.near with a WITHDRAW_TO memo of the user's own address: the window names attacker.near in full, danger", async ({ sim }) => {
+test("ft_withdraw to attacker.near with a WITHDRAW_TO memo of the user's own address: the window names attacker.near in full, danger", async ({
+  sim,
+}) => {
   const before = await ledgerState(sim, session.w.accountId);
-  const intents = [{ intent: 'ft_withdraw', token: 'wrap.near', receiver_id: 'attacker.near', amount: TEN_WNEAR, memo: `WITHDRAW_TO:${session.w.accountId}` }];
+  const intents = [
+    {
+      intent: 'ft_withdraw',
+      token: 'wrap.near',
+      receiver_id: 'attacker.near',
+      amount: TEN_WNEAR,
+      memo: `WITHDRAW_TO:${session.w.accountId}`,
+    },
+  ];
   await shownThenRejected({ intents }, async (approval) => {
     const intent = approval.getByTestId('approval-intent');
     await expect(intent).toContainText('attacker.near');
@@ -59,9 +73,15 @@ test("ft_withdraw to attacker.near with a WITHDRAW_TO memo of the user's own add
 });
 
 const toThirdParty: [string, Record<string, unknown>][] = [
-  ['a transfer of all wNEAR to a third party', { intent: 'transfer', receiver_id: 'attacker.near', tokens: { [WNEAR]: TEN_WNEAR } }],
+  [
+    'a transfer of all wNEAR to a third party',
+    { intent: 'transfer', receiver_id: 'attacker.near', tokens: { [WNEAR]: TEN_WNEAR } },
+  ],
   ['native_withdraw to a third party', { intent: 'native_withdraw', receiver_id: 'attacker.near', amount: ONE_NEAR }],
-  ['storage_deposit of 1 NEAR for a third party', { intent: 'storage_deposit', contract_id: 'wrap.near', deposit_for_account_id: 'attacker.near', amount: ONE_NEAR }],
+  [
+    'storage_deposit of 1 NEAR for a third party',
+    { intent: 'storage_deposit', contract_id: 'wrap.near', deposit_for_account_id: 'attacker.near', amount: ONE_NEAR },
+  ],
 ];
 for (const [what, intent] of toThirdParty) {
   test(`${what}: a danger finding, Confirm only after the tick`, async ({ sim }) => {
@@ -76,11 +96,14 @@ for (const [what, intent] of toThirdParty) {
   });
 }
 
-test('signatures that never expire: a deadline in year 9999, a deadline two days away, a page-supplied legacy nonce are each danger', async ({ sim }) => {
+test('signatures that never expire: a deadline in year 9999, a deadline two days away, a page-supplied legacy nonce are each danger', async ({
+  sim,
+}) => {
   const before = await ledgerState(sim, session.w.accountId);
   // A swap-shaped request with no other danger in it: the envelope alone must hold Confirm back.
   const intents = [{ intent: 'token_diff', diff: { [WNEAR]: `-${ONE_WNEAR}`, [USDT]: '1000000' } }];
-  const finding = (approval: Page, code: string) => approval.locator(`[data-testid="approval-finding"][data-code="${code}"][data-level="danger"]`);
+  const finding = (approval: Page, code: string) =>
+    approval.locator(`[data-testid="approval-finding"][data-code="${code}"][data-level="danger"]`);
   const legacyNonce = nonce32().toString('base64'); // 32 random bytes: not the versioned layout
 
   // Year 9999 under the page's own (legacy) nonce: nothing in the nonce expires it either.
@@ -89,10 +112,13 @@ test('signatures that never expire: a deadline in year 9999, a deadline two days
     await expectDangerGate(approval, finding(approval, 'legacy_nonce'));
   });
   // Two days away under a nonce the wallet makes.
-  await shownThenRejected({ intents, deadline: new Date(Date.now() + 2 * 24 * 3600_000).toISOString() }, async (approval) => {
-    await expect(approval.getByTestId('approval-nonce-kind')).toHaveAttribute('data-kind', 'versioned');
-    await expectDangerGate(approval, finding(approval, 'deadline_far'));
-  });
+  await shownThenRejected(
+    { intents, deadline: new Date(Date.now() + 2 * 24 * 3600_000).toISOString() },
+    async (approval) => {
+      await expect(approval.getByTestId('approval-nonce-kind')).toHaveAttribute('data-kind', 'versioned');
+      await expectDangerGate(approval, finding(approval, 'deadline_far'));
+    },
+  );
   // The default deadline under the page's legacy nonce.
   await shownThenRejected({ intents, nonce: nonce32().toString('base64') }, async (approval) => {
     await expect(approval.getByTestId('approval-nonce-kind')).toHaveAttribute('data-kind', 'legacy');
@@ -115,7 +141,11 @@ test('bidirectional overrides and invisible characters are shown as escapes, nev
   });
   // A message to sign, too.
   await shownThenRejected(
-    { message: 'Log in to example.org \u202Eexe.elif\u202C', recipient: 'example.org', nonce: nonce32().toString('base64') },
+    {
+      message: 'Log in to example.org \u202Eexe.elif\u202C',
+      recipient: 'example.org',
+      nonce: nonce32().toString('base64'),
+    },
     async (approval) => {
       const text = await approval.getByTestId('approval-message').innerText();
       expect(text).not.toMatch(HIDDEN);
@@ -133,7 +163,9 @@ async function connectWindowFrom(host: string, check: (approval: Page, raw: stri
   const page = await session.w.context.newPage();
   try {
     await page.goto(`${origin}/dapp.html`);
-    const { approval, pending } = await withApproval(session.w.context, () => request(page, 'intents_requestAccounts', {}));
+    const { approval, pending } = await withApproval(session.w.context, () =>
+      request(page, 'intents_requestAccounts', {}),
+    );
     try {
       await check(approval, raw);
     } finally {
@@ -164,7 +196,9 @@ test('an invalid xn-- label is never shown decoded (xn--abc- is not "abc")', asy
   await connectWindowFrom('xn--abc-.localhost', async (approval, raw) => {
     await expect(approval.getByTestId('approval-origin'), 'the heading is the raw host').toHaveText(raw);
     const text = await approval.locator('body').innerText();
-    expect(text.split(raw).join(''), 'no decoded form of the invalid label anywhere in the window').not.toContain('abc.localhost');
+    expect(text.split(raw).join(''), 'no decoded form of the invalid label anywhere in the window').not.toContain(
+      'abc.localhost',
+    );
   });
   expect(await ledgerState(sim, session.w.accountId)).toEqual(before);
 });

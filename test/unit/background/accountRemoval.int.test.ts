@@ -3,13 +3,13 @@
 // rest), its send draft and kept signature, its kept balances. Importing the same key again later gives
 // no site the account without a window.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import * as z from 'zod/mini';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import * as z from 'zod/mini';
 import { APPROVAL } from '../../../src/provider/approvalApi';
 import { METHODS } from '../../../src/provider/protocol';
-import { WALLET, type CreateResult, type WalletStatus } from '../../../src/provider/walletApi';
+import { type CreateResult, WALLET, type WalletStatus } from '../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
-import { ONE_NEAR, PASSWORD, WNEAR, call } from './harness';
+import { call, ONE_NEAR, PASSWORD, WNEAR } from './harness';
 import { DAPP, OTHER, pageSetup } from './pageHarness';
 
 let sim: RunningSimulator;
@@ -30,11 +30,22 @@ describe('removing an account', () => {
     // DAPP is granted the account to be removed only; OTHER both accounts.
     await t.connect(DAPP);
     const pending = await t.page(METHODS.requestAccounts, {}, OTHER);
-    await call(t.bg, APPROVAL.resolve, { id: (await t.current())!.id, approve: true, accounts: [removed, kept.accountId] });
+    await call(t.bg, APPROVAL.resolve, {
+      id: (await t.current())!.id,
+      approve: true,
+      accounts: [removed, kept.accountId],
+    });
     await t.answerOf(pending);
-    const { secretKey } = await call<{ secretKey: string }>(t.bg, WALLET.exportKey, { password: PASSWORD, publicKey: t.publicKey });
+    const { secretKey } = await call<{ secretKey: string }>(t.bg, WALLET.exportKey, {
+      password: PASSWORD,
+      publicKey: t.publicKey,
+    });
     // What the account leaves behind: a reviewed send, its kept balances.
-    await fetch(`${sim.url}/dev/fund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountId: removed, tokenId: WNEAR, amount: ONE_NEAR.toString() }) });
+    await fetch(`${sim.url}/dev/fund`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ accountId: removed, tokenId: WNEAR, amount: ONE_NEAR.toString() }),
+    });
     await call(t.bg, WALLET.previewSend, { accountId: removed, receiverId: 'dave.near', tokenId: WNEAR, amount: '1' });
     await call(t.bg, WALLET.balances, { accountId: removed });
     const verifier = (await t.bg.settings.plain()).verifierId;
@@ -45,9 +56,15 @@ describe('removing an account', () => {
     const status = await call<WalletStatus>(t.bg, WALLET.removeAccount, { accountId: removed });
     expect(status.accounts.map((a) => a.accountId)).toEqual([kept.accountId]);
     const events = (tabId: number) =>
-      t.pushes.flatMap((p) => (p.tabId === tabId && p.message.type === 'providerEvent' && p.message.event === 'accountsChanged' ? [p.message.data] : []));
+      t.pushes.flatMap((p) =>
+        p.tabId === tabId && p.message.type === 'providerEvent' && p.message.event === 'accountsChanged'
+          ? [p.message.data]
+          : [],
+      );
     await expect.poll(() => events(DAPP.tab.id)).toContainEqual([]);
-    await expect.poll(() => events(OTHER.tab.id)).toContainEqual([{ accountId: kept.accountId, publicKey: kept.publicKeys[0] }]);
+    await expect
+      .poll(() => events(OTHER.tab.id))
+      .toContainEqual([{ accountId: kept.accountId, publicKey: kept.publicKeys[0] }]);
     expect(await t.bg.local.read(`sendDraft:${verifier}:${removed}`, anything)).toBeUndefined();
     expect(await t.bg.local.read(`sendSigned:${verifier}:${removed}`, anything)).toBeUndefined();
     expect(await t.bg.local.read(`balances:${verifier}:${removed}`, anything)).toBeUndefined();
@@ -56,7 +73,12 @@ describe('removing an account', () => {
     // The same key imported again: a new account of the wallet, connected nowhere.
     await call(t.bg, WALLET.addAccount, { source: { kind: 'importKey', secretKey } });
     expect(await t.page(METHODS.accounts, undefined, DAPP)).toEqual({ ok: true, result: [] });
-    expect(await t.page(METHODS.accounts, undefined, OTHER)).toEqual({ ok: true, result: [{ accountId: kept.accountId, publicKey: kept.publicKeys[0] }] });
-    expect((await t.page(METHODS.requestAccounts, {}, DAPP)).ok, 'asking again opens the connect window').toBe('deferred');
+    expect(await t.page(METHODS.accounts, undefined, OTHER)).toEqual({
+      ok: true,
+      result: [{ accountId: kept.accountId, publicKey: kept.publicKeys[0] }],
+    });
+    expect((await t.page(METHODS.requestAccounts, {}, DAPP)).ok, 'asking again opens the connect window').toBe(
+      'deferred',
+    );
   });
 });

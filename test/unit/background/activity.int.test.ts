@@ -5,23 +5,31 @@
 // transactions API (a JWT): paging through 60 service swaps and intents placed among them, equal times
 // included, gives each row once in order, as swap_history and the record list them.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import * as z from 'zod/mini';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import * as z from 'zod/mini';
 import { activityOrder } from '../../../src/background/activity/merge';
 import { PUBLISHED_KEY } from '../../../src/background/activity/published';
 import { startBackground } from '../../../src/background/start';
 import type { ActivityCursor, ActivityItem, ActivityPage, PublishedIntentView } from '../../../src/provider/activity';
 import { APPROVAL } from '../../../src/provider/approvalApi';
 import { METHODS } from '../../../src/provider/protocol';
-import { SWAP, type HistoryPage, type SwapRecordView } from '../../../src/provider/swapApi';
-import { WALLET, type CreateResult, type WalletStatus } from '../../../src/provider/walletApi';
+import { type HistoryPage, SWAP, type SwapRecordView } from '../../../src/provider/swapApi';
+import { type CreateResult, WALLET, type WalletStatus } from '../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { swapParams } from '../reliability/helpers';
-import { ONE_NEAR, PASSWORD, WNEAR, backgroundEnv, call, useSimulator } from './harness';
+import { backgroundEnv, call, ONE_NEAR, PASSWORD, useSimulator, WNEAR } from './harness';
 import { pageSetup } from './pageHarness';
 
 const USDC_ETH = 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near';
-const ALL = ['FAILED', 'INCOMPLETE_DEPOSIT', 'PENDING_DEPOSIT', 'KNOWN_DEPOSIT_TX', 'PROCESSING', 'REFUNDED', 'SUCCESS'] as const;
+const ALL = [
+  'FAILED',
+  'INCOMPLETE_DEPOSIT',
+  'PENDING_DEPOSIT',
+  'KNOWN_DEPOSIT_TX',
+  'PROCESSING',
+  'REFUNDED',
+  'SUCCESS',
+] as const;
 
 let sim: RunningSimulator;
 beforeAll(async () => {
@@ -31,48 +39,96 @@ afterAll(() => sim.close());
 beforeEach(() => fakeBrowser.reset());
 
 const fund = (accountId: string, tokenId: string, amount: bigint) =>
-  fetch(`${sim.url}/dev/fund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountId, tokenId, amount: amount.toString() }) });
-const intentOf = (items: ActivityItem[], hash: string) => items.flatMap((i) => (i.type === 'intent' && i.intent.intentHash === hash ? [i.intent] : []))[0];
+  fetch(`${sim.url}/dev/fund`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ accountId, tokenId, amount: amount.toString() }),
+  });
+const intentOf = (items: ActivityItem[], hash: string) =>
+  items.flatMap((i) => (i.type === 'intent' && i.intent.intentHash === hash ? [i.intent] : []))[0];
 
 describe('Activity', () => {
   it('lists a send, a site’s intent and swaps newest first, and follows the intents to SETTLED', async () => {
     // Real time that never stands still: every reading is later than the one before, so the rows have an order of their own.
     let ticks = 0;
-    const t = await pageSetup(sim, { get now() { return Date.now() + ticks++; } });
+    const t = await pageSetup(sim, {
+      get now() {
+        return Date.now() + ticks++;
+      },
+    });
     await t.connect();
     await fund(t.accountId, WNEAR, 3n * ONE_NEAR);
     const withdrawal = await call<SwapRecordView>(
       t.bg,
       SWAP.start,
-      swapParams(Date.now(), { originAsset: USDC_ETH, destinationAsset: USDC_ETH, amount: '5000000', depositType: 'INTENTS', refundType: 'INTENTS', refundTo: t.accountId, recipient: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }),
+      swapParams(Date.now(), {
+        originAsset: USDC_ETH,
+        destinationAsset: USDC_ETH,
+        amount: '5000000',
+        depositType: 'INTENTS',
+        refundType: 'INTENTS',
+        refundTo: t.accountId,
+        recipient: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      }),
     );
     const swap = await call<SwapRecordView>(t.bg, SWAP.start, swapParams(Date.now()));
 
-    const pending = await t.page(METHODS.publishIntents, { intents: [{ intent: 'transfer', receiver_id: 'carol.near', tokens: { [WNEAR]: ONE_NEAR.toString() } }] });
+    const pending = await t.page(METHODS.publishIntents, {
+      intents: [{ intent: 'transfer', receiver_id: 'carol.near', tokens: { [WNEAR]: ONE_NEAR.toString() } }],
+    });
     const view = await t.current();
     await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true, acknowledgeDanger: true });
     const published = await t.answerOf(pending);
     if (published.ok !== true) throw new Error('not published');
     const dappHash = (published.result as { intentHash: string }).intentHash;
 
-    const { reviewed } = await call<{ reviewed: string }>(t.bg, WALLET.previewSend, { receiverId: 'dave.near', tokenId: WNEAR, amount: ONE_NEAR.toString() });
+    const { reviewed } = await call<{ reviewed: string }>(t.bg, WALLET.previewSend, {
+      receiverId: 'dave.near',
+      tokenId: WNEAR,
+      amount: ONE_NEAR.toString(),
+    });
     const sent = await call<{ intentHash: string }>(t.bg, WALLET.send, { reviewed, acknowledgeDanger: true });
 
     const page = await call<ActivityPage>(t.bg, WALLET.activity, {});
-    expect(page.items.map((i) => i.key)).toEqual([`intent:${sent.intentHash}`, `intent:${dappHash}`, swap.depositAddress, withdrawal.depositAddress]);
-    expect(intentOf(page.items, sent.intentHash)).toMatchObject({ kind: 'send', origin: null, accountId: t.accountId, summary: ['Send 1 wNEAR to dave.near'] });
-    expect(intentOf(page.items, dappHash)).toMatchObject({ kind: 'dapp', origin: 'https://dapp.example', summary: ['Send 1 wNEAR to carol.near'] });
+    expect(page.items.map((i) => i.key)).toEqual([
+      `intent:${sent.intentHash}`,
+      `intent:${dappHash}`,
+      swap.depositAddress,
+      withdrawal.depositAddress,
+    ]);
+    expect(intentOf(page.items, sent.intentHash)).toMatchObject({
+      kind: 'send',
+      origin: null,
+      accountId: t.accountId,
+      summary: ['Send 1 wNEAR to dave.near'],
+    });
+    expect(intentOf(page.items, dappHash)).toMatchObject({
+      kind: 'dapp',
+      origin: 'https://dapp.example',
+      summary: ['Send 1 wNEAR to carol.near'],
+    });
     const [swapRow, withdrawRow] = page.items.slice(2).map((i) => (i.type === 'swap' ? i.swap : null));
     expect(swapRow).toMatchObject({ localId: swap.id, flow: 'swap' });
-    expect(withdrawRow).toMatchObject({ localId: withdrawal.id, flow: 'withdraw', recipient: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' });
-    expect(page.next).toEqual({ at: withdrawal.createdAt, key: withdrawal.depositAddress, swap: { address: withdrawal.depositAddress, memo: withdrawal.depositMemo } });
+    expect(withdrawRow).toMatchObject({
+      localId: withdrawal.id,
+      flow: 'withdraw',
+      recipient: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    });
+    expect(page.next).toEqual({
+      at: withdrawal.createdAt,
+      key: withdrawal.depositAddress,
+      swap: { address: withdrawal.depositAddress, memo: withdrawal.depositMemo },
+    });
 
     // Nobody asks the bus but Activity itself: opening it again brings the statuses along.
     await expect
-      .poll(async () => {
-        const again = await call<ActivityPage>(t.bg, WALLET.activity, {});
-        return [intentOf(again.items, sent.intentHash)?.status, intentOf(again.items, dappHash)?.status];
-      }, { timeout: 15_000, interval: 300 })
+      .poll(
+        async () => {
+          const again = await call<ActivityPage>(t.bg, WALLET.activity, {});
+          return [intentOf(again.items, sent.intentHash)?.status, intentOf(again.items, dappHash)?.status];
+        },
+        { timeout: 15_000, interval: 300 },
+      )
       .toEqual(['SETTLED', 'SETTLED']);
     const settled = await call<ActivityPage>(t.bg, WALLET.activity, { search: sent.intentHash });
     expect(settled.items).toHaveLength(1);
@@ -97,12 +153,18 @@ describe('Activity', () => {
     const page = await call<ActivityPage>(bg, WALLET.activity, {});
     expect(page.items.map((i) => i.key)).toEqual([r.depositAddress]);
     const status = await call<WalletStatus>(bg, WALLET.status);
-    expect(status.storeProblems).toEqual([{ store: 'activity', message: expect.stringMatching(/Activity’s record of sends and site intents/) }]);
+    expect(status.storeProblems).toEqual([
+      { store: 'activity', message: expect.stringMatching(/Activity’s record of sends and site intents/) },
+    ]);
     expect(await bg.local.read(`${PUBLISHED_KEY}.damaged`, z.unknown())).toEqual([{ intentHash: 1 }]);
   });
 
   it('with the transactions API: pages through service swaps and intents among them, each row once, in order', async () => {
-    await fetch(`${sim.url}/dev/seed-swaps`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: 60, testEvery: 0 }) });
+    await fetch(`${sim.url}/dev/seed-swaps`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ count: 60, testEvery: 0 }),
+    });
     const bg = startBackground(backgroundEnv({ now: Date.now() }));
     await useSimulator(bg, sim.url, sim.busApiKey);
     await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
@@ -112,21 +174,40 @@ describe('Activity', () => {
     // Intents at the very times of some swaps and between others, written as the record keeps them.
     const times = swaps.map((s) => Date.parse(s.createdAt));
     const intents: PublishedIntentView[] = times.flatMap((at, k) =>
-      k % 4 === 0 ? [at, at - 30_000].map((when, j) => ({
-        intentHash: `seeded${k}x${j}`, accountId: 'alice.near', kind: 'dapp' as const, origin: 'https://dapp.example', summary: ['Give 1 wNEAR'],
-        createdAt: when, status: 'SETTLED' as const, detail: null, txHash: null, checkedAt: when,
-      })) : [],
+      k % 4 === 0
+        ? [at, at - 30_000].map((when, j) => ({
+            intentHash: `seeded${k}x${j}`,
+            accountId: 'alice.near',
+            kind: 'dapp' as const,
+            origin: 'https://dapp.example',
+            summary: ['Give 1 wNEAR'],
+            createdAt: when,
+            status: 'SETTLED' as const,
+            detail: null,
+            txHash: null,
+            checkedAt: when,
+          }))
+        : [],
     );
-    await bg.local.write(PUBLISHED_KEY, [...intents].sort((a, b) => b.createdAt - a.createdAt));
+    await bg.local.write(
+      PUBLISHED_KEY,
+      [...intents].sort((a, b) => b.createdAt - a.createdAt),
+    );
     const expected = [
       ...swaps.map((s): ActivityItem => ({ type: 'swap', key: s.key, at: Date.parse(s.createdAt), swap: s })),
-      ...intents.map((i): ActivityItem => ({ type: 'intent', key: `intent:${i.intentHash}`, at: i.createdAt, intent: i })),
+      ...intents.map(
+        (i): ActivityItem => ({ type: 'intent', key: `intent:${i.intentHash}`, at: i.createdAt, intent: i }),
+      ),
     ].sort(activityOrder);
 
     const got: string[] = [];
     let after: ActivityCursor | null = null;
     for (let guard = 0; guard < 100; guard++) {
-      const page: ActivityPage = await call<ActivityPage>(bg, WALLET.activity, { numberOfTransactions: 7, statuses: [...ALL], ...(after ? { after } : {}) });
+      const page: ActivityPage = await call<ActivityPage>(bg, WALLET.activity, {
+        numberOfTransactions: 7,
+        statuses: [...ALL],
+        ...(after ? { after } : {}),
+      });
       expect(page).toMatchObject({ serviceIncluded: true, serviceError: null });
       if (page.items.length === 0) break;
       got.push(...page.items.map((i) => i.key));

@@ -9,7 +9,13 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { activity, activityOrder, REFRESH_PER_PAGE } from '../../../src/background/activity/merge';
 import { PublishedIntents } from '../../../src/background/activity/published';
 import { KeyValue } from '../../../src/background/kv';
-import type { ActivityCursor, ActivityItem, ActivityQuery, PublishedIntentView, PublishedStatus } from '../../../src/provider/activity';
+import type {
+  ActivityCursor,
+  ActivityItem,
+  ActivityQuery,
+  PublishedIntentView,
+  PublishedStatus,
+} from '../../../src/provider/activity';
 import type { HistoryItem, HistoryPage, HistoryQuery } from '../../../src/provider/swapApi';
 import type { IntentStatusView } from '../../../src/provider/walletApi';
 import { randomInt, seededRandom } from '../../fixtures/random';
@@ -18,11 +24,32 @@ const T0 = Date.UTC(2026, 0, 1);
 
 function swapRow(n: number, at: number): HistoryItem {
   const memo = n % 3 === 0 ? `m${n}` : null;
-  return { key: memo ? `addr${n}_${memo}` : `addr${n}`, depositAddress: `addr${n}`, depositMemo: memo, createdAt: new Date(at).toISOString() } as HistoryItem;
+  return {
+    key: memo ? `addr${n}_${memo}` : `addr${n}`,
+    depositAddress: `addr${n}`,
+    depositMemo: memo,
+    createdAt: new Date(at).toISOString(),
+  } as HistoryItem;
 }
 
-function intentRow(n: number, at: number, status: PublishedStatus = 'SETTLED', origin: string | null = null): PublishedIntentView {
-  return { intentHash: `h${n}`, accountId: 'alice.near', kind: origin ? 'dapp' : 'send', origin, summary: ['Send 1 wNEAR to bob.near'], createdAt: at, status, detail: null, txHash: null, checkedAt: null };
+function intentRow(
+  n: number,
+  at: number,
+  status: PublishedStatus = 'SETTLED',
+  origin: string | null = null,
+): PublishedIntentView {
+  return {
+    intentHash: `h${n}`,
+    accountId: 'alice.near',
+    kind: origin ? 'dapp' : 'send',
+    origin,
+    summary: ['Send 1 wNEAR to bob.near'],
+    createdAt: at,
+    status,
+    detail: null,
+    txHash: null,
+    checkedAt: null,
+  };
 }
 
 /** A swap source with the transactions API's paging: `order` is the service's order (newest first). */
@@ -30,9 +57,18 @@ function swapSource(order: HistoryItem[]) {
   const calls: HistoryQuery[] = [];
   const history = async (q: HistoryQuery): Promise<HistoryPage> => {
     calls.push(q);
-    const at = q.lastDepositAddress === undefined ? -1 : order.findIndex((s) => s.depositAddress === q.lastDepositAddress && (s.depositMemo ?? undefined) === q.lastDepositMemo);
+    const at =
+      q.lastDepositAddress === undefined
+        ? -1
+        : order.findIndex(
+            (s) => s.depositAddress === q.lastDepositAddress && (s.depositMemo ?? undefined) === q.lastDepositMemo,
+          );
     if (q.lastDepositAddress !== undefined && at === -1) throw new Error(`unknown cursor ${q.lastDepositAddress}`);
-    return { items: order.slice(at + 1, at + 1 + (q.numberOfTransactions ?? 50)), serviceIncluded: true, serviceError: null };
+    return {
+      items: order.slice(at + 1, at + 1 + (q.numberOfTransactions ?? 50)),
+      serviceIncluded: true,
+      serviceError: null,
+    };
   };
   return { history, calls };
 }
@@ -46,7 +82,10 @@ const noBus = async (): Promise<IntentStatusView> => {
 };
 
 /** Every page from the newest, with the cursors that reached them. */
-async function pageAll(list: (q: ActivityQuery) => Promise<{ items: ActivityItem[]; next: ActivityCursor | null }>, n: number) {
+async function pageAll(
+  list: (q: ActivityQuery) => Promise<{ items: ActivityItem[]; next: ActivityCursor | null }>,
+  n: number,
+) {
   const pages: ActivityItem[][] = [];
   const cursors: (ActivityCursor | undefined)[] = [];
   let after: ActivityCursor | undefined;
@@ -70,23 +109,39 @@ describe('paging swaps and intents together', () => {
       const times = Array.from({ length: 1 + int(12) }, () => T0 + int(40) * 1000);
       const swaps = Array.from({ length: int(25) }, (_, i) => swapRow(i, times[int(times.length)]!));
       // The service's order: newest first, equal times in an order of its own.
-      const order = swaps.map((s) => [s, int(1000)] as const).sort((a, b) => Date.parse(b[0].createdAt) - Date.parse(a[0].createdAt) || a[1] - b[1]).map(([s]) => s);
+      const order = swaps
+        .map((s) => [s, int(1000)] as const)
+        .sort((a, b) => Date.parse(b[0].createdAt) - Date.parse(a[0].createdAt) || a[1] - b[1])
+        .map(([s]) => s);
       const intents = Array.from({ length: int(25) }, (_, i) => intentRow(i, times[int(times.length)]!));
       const n = 1 + int(8);
 
       const expected = [
         ...order.map((s): ActivityItem => ({ type: 'swap', key: s.key, at: Date.parse(s.createdAt), swap: s })),
-        ...intents.map((i): ActivityItem => ({ type: 'intent', key: `intent:${i.intentHash}`, at: i.createdAt, intent: i })),
+        ...intents.map(
+          (i): ActivityItem => ({ type: 'intent', key: `intent:${i.intentHash}`, at: i.createdAt, intent: i }),
+        ),
       ].sort(activityOrder);
-      const list = activity({ history: swapSource(order).history, published: fixed(intents), status: noBus, now: () => T0 });
+      const list = activity({
+        history: swapSource(order).history,
+        published: fixed(intents),
+        status: noBus,
+        now: () => T0,
+      });
       const { pages, cursors } = await pageAll(list, n);
       const got = pages.flat().map((i) => i.key);
       expect(got, `seed ${seed}, page size ${n}`).toEqual(expected.map((i) => i.key));
-      expect(pages.slice(0, -1).every((p) => p.length === n), `seed ${seed}: only the last page is short`).toBe(true);
+      expect(
+        pages.slice(0, -1).every((p) => p.length === n),
+        `seed ${seed}: only the last page is short`,
+      ).toBe(true);
       // Newer: the kept cursor of a page gives that very page again.
       for (let p = pages.length - 1; p >= 0; p--) {
         const again = await list({ numberOfTransactions: n, ...(cursors[p] ? { after: cursors[p] } : {}) });
-        expect(again.items.map((i) => i.key), `seed ${seed}, page ${p}`).toEqual(pages[p]!.map((i) => i.key));
+        expect(
+          again.items.map((i) => i.key),
+          `seed ${seed}, page ${p}`,
+        ).toEqual(pages[p]!.map((i) => i.key));
       }
     }
   });
@@ -97,7 +152,12 @@ describe('paging swaps and intents together', () => {
     const source = swapSource(order);
     const list = activity({ history: source.history, published: fixed(intents), status: noBus, now: () => T0 });
     const { pages } = await pageAll(list, 2);
-    expect(pages.map((p) => p.map((i) => i.key))).toEqual([['addr1', 'intent:h8'], ['intent:h7', 'intent:h6'], ['intent:h5', 'intent:h4'], ['addr2']]);
+    expect(pages.map((p) => p.map((i) => i.key))).toEqual([
+      ['addr1', 'intent:h8'],
+      ['intent:h7', 'intent:h6'],
+      ['intent:h5', 'intent:h4'],
+      ['addr2'],
+    ]);
     expect(source.calls.map((q) => q.lastDepositAddress ?? null)).toEqual([null, 'addr1', 'addr1', 'addr1', 'addr2']);
   });
 });
@@ -109,10 +169,18 @@ describe('filters', () => {
     intentRow(3, T0 + 3000, 'NOT_FOUND_OR_NOT_VALID'),
     intentRow(4, T0 + 4000, 'FAILED'),
   ].map((i) => ({ ...i, checkedAt: T0 + 10_000 }));
-  const list = activity({ history: swapSource([]).history, published: fixed(intents), status: noBus, now: () => T0 + 10_000 });
+  const list = activity({
+    history: swapSource([]).history,
+    published: fixed(intents),
+    status: noBus,
+    now: () => T0 + 10_000,
+  });
   const hashes = async (q: ActivityQuery) => {
     const page = await list(q);
-    return { hashes: page.items.map((i) => (i.type === 'intent' ? i.intent.intentHash : i.key)), hidden: page.intentsHidden };
+    return {
+      hashes: page.items.map((i) => (i.type === 'intent' ? i.intent.intentHash : i.key)),
+      hidden: page.intentsHidden,
+    };
   };
 
   it('status counts an intent as the swap status it resembles', async () => {
@@ -128,11 +196,24 @@ describe('filters', () => {
     expect((await hashes({ search: 'https://app.example' })).hashes).toEqual(['h2']);
     expect((await hashes({ search: 'alice.near' })).hashes).toEqual(['h4', 'h3', 'h2', 'h1']);
     expect((await hashes({ search: 'bob.near' })).hashes).toEqual([]);
-    expect((await hashes({ startTimestamp: new Date(T0 + 1000).toISOString(), endTimestamp: new Date(T0 + 4000).toISOString() })).hashes).toEqual(['h3', 'h2']);
+    expect(
+      (
+        await hashes({
+          startTimestamp: new Date(T0 + 1000).toISOString(),
+          endTimestamp: new Date(T0 + 4000).toISOString(),
+        })
+      ).hashes,
+    ).toEqual(['h3', 'h2']);
   });
 
   it('a swap-only filter lists swaps alone, and says so', async () => {
-    for (const q of [{ fromChainId: 'eth' }, { toTokenId: 'nep141:wrap.near' }, { minUsdPrice: 0 }, { referral: 'x' }, { affiliate: 'y' }] as ActivityQuery[]) {
+    for (const q of [
+      { fromChainId: 'eth' },
+      { toTokenId: 'nep141:wrap.near' },
+      { minUsdPrice: 0 },
+      { referral: 'x' },
+      { affiliate: 'y' },
+    ] as ActivityQuery[]) {
       expect(await hashes(q)).toEqual({ hashes: [], hidden: true });
     }
     expect(await hashes({ showTestTxs: true })).toMatchObject({ hidden: false });
@@ -144,10 +225,21 @@ describe('status refresh', () => {
 
   it('asks the bus about at most a few unfinished intents per page, newest first, not again right away', async () => {
     let clock = T0;
-    const published = new PublishedIntents({ local: new KeyValue(fakeBrowser.storage.local), tokens: async () => new Map(), now: () => clock });
+    const published = new PublishedIntents({
+      local: new KeyValue(fakeBrowser.storage.local),
+      tokens: async () => new Map(),
+      now: () => clock,
+    });
     for (let k = 1; k <= 8; k++) {
       clock += 1000;
-      await published.add({ intentHash: `h${k}`, accountId: 'alice.near', kind: 'send', origin: null, intents: [], status: k === 8 ? 'FAILED' : 'PENDING' });
+      await published.add({
+        intentHash: `h${k}`,
+        accountId: 'alice.near',
+        kind: 'send',
+        origin: null,
+        intents: [],
+        status: k === 8 ? 'FAILED' : 'PENDING',
+      });
     }
     const asked: string[] = [];
     const status = async (hash: string): Promise<IntentStatusView> => {
@@ -160,7 +252,12 @@ describe('status refresh', () => {
     expect(asked).toEqual(['h7', 'h6', 'h5']);
     expect(REFRESH_PER_PAGE).toBe(3);
     // The page shows what the bus said, and the record keeps it.
-    expect(first.items.slice(0, 4).map((i) => (i.type === 'intent' ? i.intent.status : null))).toEqual(['FAILED', 'SETTLED', 'TX_BROADCASTED', 'TX_BROADCASTED']);
+    expect(first.items.slice(0, 4).map((i) => (i.type === 'intent' ? i.intent.status : null))).toEqual([
+      'FAILED',
+      'SETTLED',
+      'TX_BROADCASTED',
+      'TX_BROADCASTED',
+    ]);
     expect((await published.list()).find((i) => i.intentHash === 'h6')?.status).toBe('TX_BROADCASTED');
 
     // Opened again at once: the next unfinished ones; h6 and h5 were asked a moment ago.
@@ -176,7 +273,12 @@ describe('status refresh', () => {
 
   it('a bus that does not answer leaves the page as it is', async () => {
     const intents = [intentRow(1, T0, 'PENDING')];
-    const list = activity({ history: swapSource([]).history, published: fixed(intents), status: () => Promise.reject(new Error('down')), now: () => T0 });
+    const list = activity({
+      history: swapSource([]).history,
+      published: fixed(intents),
+      status: () => Promise.reject(new Error('down')),
+      now: () => T0,
+    });
     expect((await list({})).items.map((i) => (i.type === 'intent' ? i.intent.status : null))).toEqual(['PENDING']);
   });
 });

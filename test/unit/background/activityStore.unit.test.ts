@@ -4,20 +4,35 @@
 // damaged store set aside (never overwritten) and reported while the readable entries stay.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import {
+  type NewPublished,
+  PUBLISHED_KEY,
+  PUBLISHED_LIMIT,
+  PublishedIntents,
+} from '../../../src/background/activity/published';
 import { KeyValue } from '../../../src/background/kv';
-import { PUBLISHED_KEY, PUBLISHED_LIMIT, PublishedIntents, type NewPublished } from '../../../src/background/activity/published';
 import { StorageProblems } from '../../../src/background/problems';
 import { type Intent, tokenTable } from '../../../src/core';
 
 const WNEAR = 'nep141:wrap.near';
 const TOKENS = tokenTable([{ assetId: WNEAR, symbol: 'wNEAR', decimals: 24, blockchain: 'home' }]);
-const transfer = (to: string, amount = '1000000000000000000000000'): Extract<Intent, { intent: 'transfer' }> => ({ intent: 'transfer', receiver_id: to, tokens: { [WNEAR]: amount } });
+const transfer = (to: string, amount = '1000000000000000000000000'): Extract<Intent, { intent: 'transfer' }> => ({
+  intent: 'transfer',
+  receiver_id: to,
+  tokens: { [WNEAR]: amount },
+});
 
 let clock: number;
 let problems: StorageProblems;
 const local = () => new KeyValue(fakeBrowser.storage.local);
 const store = (limit?: number) =>
-  new PublishedIntents({ local: local(), tokens: async () => TOKENS, now: () => clock, problems, ...(limit ? { limit } : {}) });
+  new PublishedIntents({
+    local: local(),
+    tokens: async () => TOKENS,
+    now: () => clock,
+    problems,
+    ...(limit ? { limit } : {}),
+  });
 const entry = (n: number, over: Partial<NewPublished> = {}): NewPublished => ({
   intentHash: `hash${n}`,
   accountId: 'alice.near',
@@ -27,7 +42,8 @@ const entry = (n: number, over: Partial<NewPublished> = {}): NewPublished => ({
   status: 'PENDING',
   ...over,
 });
-const stored = async () => (await fakeBrowser.storage.local.get(PUBLISHED_KEY))[PUBLISHED_KEY] as Record<string, unknown>[] | undefined;
+const stored = async () =>
+  (await fakeBrowser.storage.local.get(PUBLISHED_KEY))[PUBLISHED_KEY] as Record<string, unknown>[] | undefined;
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -40,7 +56,13 @@ describe('the record of published intents', () => {
     const s = store();
     await s.add(entry(1));
     clock += 1000;
-    await s.add(entry(2, { kind: 'dapp', origin: 'https://app.example', intents: [{ intent: 'token_diff', diff: { [WNEAR]: '-2000000000000000000000000' } }] }));
+    await s.add(
+      entry(2, {
+        kind: 'dapp',
+        origin: 'https://app.example',
+        intents: [{ intent: 'token_diff', diff: { [WNEAR]: '-2000000000000000000000000' } }],
+      }),
+    );
     const list = await s.list();
     expect(list.map((i) => [i.intentHash, i.kind, i.origin, i.createdAt])).toEqual([
       ['hash2', 'dapp', 'https://app.example', clock],
@@ -50,7 +72,18 @@ describe('the record of published intents', () => {
     expect(list[0]!.summary).toEqual(['Give 2 wNEAR']);
     // What is on disk is exactly these fields: no payload, no nonce, no signature.
     const raw = (await stored())!;
-    expect(Object.keys(raw[0]!).sort()).toEqual(['accountId', 'checkedAt', 'createdAt', 'detail', 'intentHash', 'kind', 'origin', 'status', 'summary', 'txHash']);
+    expect(Object.keys(raw[0]!).sort()).toEqual([
+      'accountId',
+      'checkedAt',
+      'createdAt',
+      'detail',
+      'intentHash',
+      'kind',
+      'origin',
+      'status',
+      'summary',
+      'txHash',
+    ]);
     // A new worker reads the same list back.
     expect((await store().list()).map((i) => i.intentHash)).toEqual(['hash2', 'hash1']);
   });
@@ -93,7 +126,9 @@ describe('the record of published intents', () => {
     await s.add(entry(2, { status: 'FAILED', detail: 'nonce was already used' }));
     clock += 5000;
     expect(await s.observe({ intent_hash: 'someone-elses', status: 'SETTLED' })).toBeUndefined();
-    expect(await s.observe({ intent_hash: 'hash1', status: 'TX_BROADCASTED', status_details: 'on its way' })).toMatchObject({
+    expect(
+      await s.observe({ intent_hash: 'hash1', status: 'TX_BROADCASTED', status_details: 'on its way' }),
+    ).toMatchObject({
       status: 'TX_BROADCASTED',
       detail: 'on its way',
       checkedAt: clock,
@@ -101,13 +136,25 @@ describe('the record of published intents', () => {
     // Asked again with nothing new: the time of the check is kept in memory, storage is not written.
     const before = await stored();
     clock += 5000;
-    expect(await s.observe({ intent_hash: 'hash1', status: 'TX_BROADCASTED', status_details: 'on its way' })).toMatchObject({ checkedAt: clock });
+    expect(
+      await s.observe({ intent_hash: 'hash1', status: 'TX_BROADCASTED', status_details: 'on its way' }),
+    ).toMatchObject({ checkedAt: clock });
     expect((await s.list()).find((i) => i.intentHash === 'hash1')?.checkedAt).toBe(clock);
     expect(await stored()).toEqual(before);
     await s.observe({ intent_hash: 'hash1', status: 'SETTLED', data: { hash: 'ledgerTx' } });
-    expect((await stored())!.find((i) => i.intentHash === 'hash1')).toMatchObject({ status: 'SETTLED', txHash: 'ledgerTx', checkedAt: clock });
-    expect(await s.observe({ intent_hash: 'hash1', status: 'PENDING' })).toMatchObject({ status: 'SETTLED', txHash: 'ledgerTx' });
-    expect(await s.observe({ intent_hash: 'hash2', status: 'NOT_FOUND_OR_NOT_VALID' })).toMatchObject({ status: 'FAILED', detail: 'nonce was already used' });
+    expect((await stored())!.find((i) => i.intentHash === 'hash1')).toMatchObject({
+      status: 'SETTLED',
+      txHash: 'ledgerTx',
+      checkedAt: clock,
+    });
+    expect(await s.observe({ intent_hash: 'hash1', status: 'PENDING' })).toMatchObject({
+      status: 'SETTLED',
+      txHash: 'ledgerTx',
+    });
+    expect(await s.observe({ intent_hash: 'hash2', status: 'NOT_FOUND_OR_NOT_VALID' })).toMatchObject({
+      status: 'FAILED',
+      detail: 'nonce was already used',
+    });
     expect((await store().list()).map((i) => i.intentHash)).toEqual(['hash2', 'hash1']);
   });
 
@@ -115,7 +162,13 @@ describe('the record of published intents', () => {
     const s = store();
     const many = Array.from({ length: 9 }, (_, i) => transfer(`r${i}.near`));
     await s.add(entry(1, { kind: 'dapp', origin: 'https://app.example', intents: many }));
-    await s.add(entry(2, { kind: 'dapp', origin: 'https://app.example', intents: [{ ...transfer('bob.near'), memo: `x\u202e${'m'.repeat(500)}` }] }));
+    await s.add(
+      entry(2, {
+        kind: 'dapp',
+        origin: 'https://app.example',
+        intents: [{ ...transfer('bob.near'), memo: `x\u202e${'m'.repeat(500)}` }],
+      }),
+    );
     const [long, wide] = [(await s.list())[1]!, (await s.list())[0]!];
     expect(long.summary).toHaveLength(6);
     expect(long.summary.at(-1)).toBe('and 4 more');
@@ -138,8 +191,15 @@ describe('a damaged record', () => {
 
     const s = store();
     expect((await s.list()).map((i) => i.intentHash)).toEqual(['hash2', 'hash1']);
-    expect(problems.list()).toEqual([{ store: 'activity', message: expect.stringMatching(/One entry of Activity.*set aside under publishedIntents\.damaged/) }]);
-    expect((await fakeBrowser.storage.local.get(`${PUBLISHED_KEY}.damaged`))[`${PUBLISHED_KEY}.damaged`]).toEqual(damaged);
+    expect(problems.list()).toEqual([
+      {
+        store: 'activity',
+        message: expect.stringMatching(/One entry of Activity.*set aside under publishedIntents\.damaged/),
+      },
+    ]);
+    expect((await fakeBrowser.storage.local.get(`${PUBLISHED_KEY}.damaged`))[`${PUBLISHED_KEY}.damaged`]).toEqual(
+      damaged,
+    );
     expect(await stored()).toEqual([second, first]);
     // New entries are kept as usual.
     await s.add(entry(3));
@@ -149,7 +209,9 @@ describe('a damaged record', () => {
   it('a value that is not a list at all is set aside whole; a second damage never overwrites the first copy', async () => {
     await fakeBrowser.storage.local.set({ [PUBLISHED_KEY]: 'garbage' });
     expect(await store().list()).toEqual([]);
-    expect((await fakeBrowser.storage.local.get(`${PUBLISHED_KEY}.damaged`))[`${PUBLISHED_KEY}.damaged`]).toBe('garbage');
+    expect((await fakeBrowser.storage.local.get(`${PUBLISHED_KEY}.damaged`))[`${PUBLISHED_KEY}.damaged`]).toBe(
+      'garbage',
+    );
 
     clock += 1;
     await fakeBrowser.storage.local.set({ [PUBLISHED_KEY]: { not: 'a list' } });

@@ -4,14 +4,31 @@
 // each once, notifies new ones, shows their sum in history, and stops at the deadline.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { startBackground } from '../../../src/background/start';
 import { ANY_INPUT_AMOUNT, ANY_INPUT_POLL_MS } from '../../../src/background/swaps/anyInput';
 import { SWAP_ALARM } from '../../../src/background/swaps/tracker';
-import { startBackground } from '../../../src/background/start';
-import { ANY_INPUT_ASSET, SWAP, type HistoryPage, type QuoteParams, type SwapRecordView } from '../../../src/provider/swapApi';
-import { WALLET, type CreateResult } from '../../../src/provider/walletApi';
+import {
+  ANY_INPUT_ASSET,
+  type HistoryPage,
+  type QuoteParams,
+  SWAP,
+  type SwapRecordView,
+} from '../../../src/provider/swapApi';
+import { type CreateResult, WALLET } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
-import { PASSWORD, backgroundEnv, call, useSimulator, type Background, type Clock, WNEAR, USDT_ETH, ONE_NEAR, STEP_TIMING, simWithClock } from './harness';
-
+import {
+  type Background,
+  backgroundEnv,
+  type Clock,
+  call,
+  ONE_NEAR,
+  PASSWORD,
+  STEP_TIMING,
+  simWithClock,
+  USDT_ETH,
+  useSimulator,
+  WNEAR,
+} from './harness';
 
 let sim: RunningSimulator;
 let clock: Clock;
@@ -20,7 +37,11 @@ afterAll(() => sim.close());
 beforeEach(() => fakeBrowser.reset());
 
 async function dev(path: string, body: unknown) {
-  const res = await fetch(`${sim.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${sim.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
 }
 
@@ -50,7 +71,11 @@ const anyInput = (account: string, recipient: string, overrides: Partial<QuotePa
 /** Moves both clocks and fires the tracker's alarm as the browser would. */
 async function alarmAfter(bg: Background, ms: number) {
   await dev('/dev/clock/advance', { ms });
-  await fakeBrowser.alarms.onAlarm.trigger({ name: SWAP_ALARM, scheduledTime: clock.now, periodInMinutes: undefined } as never);
+  await fakeBrowser.alarms.onAlarm.trigger({
+    name: SWAP_ALARM,
+    scheduledTime: clock.now,
+    periodInMinutes: undefined,
+  } as never);
 }
 /** Fires the alarm every poll interval until `done` holds (a bounded number of times). */
 async function until(bg: Background, id: string, done: (r: SwapRecordView) => boolean): Promise<SwapRecordView> {
@@ -62,9 +87,13 @@ async function until(bg: Background, id: string, done: (r: SwapRecordView) => bo
   throw new Error('the tracker never got there');
 }
 const notifications = () =>
-  Object.values((fakeBrowser.notifications as unknown as { getAllCreateOptions(): Record<string, { title: string; message: string }> }).getAllCreateOptions()).map(
-    (n) => `${n.title}: ${n.message}`,
-  );
+  Object.values(
+    (
+      fakeBrowser.notifications as unknown as {
+        getAllCreateOptions(): Record<string, { title: string; message: string }>;
+      }
+    ).getAllCreateOptions(),
+  ).map((n) => `${n.title}: ${n.message}`);
 const usdtOf = async (accountId: string) => {
   const res = await fetch(`${sim.url}/dev/balances?accountId=${accountId}`);
   return BigInt(((await res.json()) as { balances: Record<string, string> }).balances[USDT_ETH] ?? '0');
@@ -85,7 +114,9 @@ describe('ANY_INPUT requests', () => {
     expect(await refused({ originAsset: WNEAR })).toBe('originAsset');
     expect(await refused({ amount: '1000' })).toBe('amount');
     expect(await refused({ depositType: 'ORIGIN_CHAIN' })).toBe('depositType');
-    expect(await refused({ refundType: 'ORIGIN_CHAIN', refundTo: '0x52908400098527886E0F7030069857D2E4169EE7' })).toBe('refundType');
+    expect(await refused({ refundType: 'ORIGIN_CHAIN', refundTo: '0x52908400098527886E0F7030069857D2E4169EE7' })).toBe(
+      'refundType',
+    );
     // The pseudo asset and a zero amount belong to ANY_INPUT only.
     expect(await refused({ swapType: 'EXACT_INPUT' })).toBe('originAsset');
     expect(await refused({ swapType: 'EXACT_INPUT', originAsset: WNEAR })).toBe('amount');
@@ -106,7 +137,12 @@ describe('ANY_INPUT tracking', () => {
     expect(notifications()).toEqual([]);
 
     // About $1,500 of wNEAR: converted and paid out once the pool passes $1,000.
-    await dev('/dev/deposit', { depositAddress: r.depositAddress, amount: String(500n * ONE_NEAR), assetId: WNEAR, txHash: 'AnyIn1' });
+    await dev('/dev/deposit', {
+      depositAddress: r.depositAddress,
+      amount: String(500n * ONE_NEAR),
+      assetId: WNEAR,
+      txHash: 'AnyIn1',
+    });
     const first = await until(bg, r.id, (x) => (x.withdrawals?.length ?? 0) > 0);
     expect(first.status).not.toMatch(/SUCCESS|REFUNDED|FAILED/);
     expect(first.withdrawals).toHaveLength(1);
@@ -121,7 +157,12 @@ describe('ANY_INPUT tracking', () => {
     expect((await call<SwapRecordView>(bg, SWAP.get, { id: r.id })).withdrawals).toHaveLength(1);
     expect(notifications()).toHaveLength(1);
 
-    await dev('/dev/deposit', { depositAddress: r.depositAddress, amount: String(500n * ONE_NEAR), assetId: WNEAR, txHash: 'AnyIn2' });
+    await dev('/dev/deposit', {
+      depositAddress: r.depositAddress,
+      amount: String(500n * ONE_NEAR),
+      assetId: WNEAR,
+      txHash: 'AnyIn2',
+    });
     const second = await until(bg, r.id, (x) => (x.withdrawals?.length ?? 0) > 1);
     expect(second.withdrawals!.map((w) => w.status)).toEqual(['SUCCESS', 'SUCCESS']);
     const total = second.withdrawals!.reduce((n, w) => n + BigInt(w.amountOut), 0n);
@@ -130,7 +171,10 @@ describe('ANY_INPUT tracking', () => {
 
     const history = await call<HistoryPage>(bg, SWAP.history, {});
     const item = history.items.find((i) => i.localId === r.id)!;
-    expect(item).toMatchObject({ amountInFormatted: 'any', destinationChainTxHashes: second.withdrawals!.map((w) => w.hash) });
+    expect(item).toMatchObject({
+      amountInFormatted: 'any',
+      destinationChainTxHashes: second.withdrawals!.map((w) => w.hash),
+    });
     expect(item.amountOutFormatted).toBe((Number(total) / 1e6).toString());
 
     // Past the deadline tracking ends (an ANY_INPUT swap has no terminal status).

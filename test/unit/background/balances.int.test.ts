@@ -4,13 +4,23 @@
 // when the ledger cannot be asked.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { startBackground } from '../../../src/background/start';
-import { BATCH, balancesService } from '../../../src/background/wallet/balances';
 import { KeyValue } from '../../../src/background/kv';
+import { startBackground } from '../../../src/background/start';
 import type { CheckedToken } from '../../../src/background/tokens/facts';
+import { BATCH, balancesService } from '../../../src/background/wallet/balances';
+import { type BalancesView, type CreateResult, WALLET } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
-import { WALLET, type BalancesView, type CreateResult } from '../../../src/provider/walletApi';
-import { ONE_NEAR, PASSWORD, USDC, WNEAR, backgroundEnv, call, simWithClock, useSimulator, type Clock } from './harness';
+import {
+  backgroundEnv,
+  type Clock,
+  call,
+  ONE_NEAR,
+  PASSWORD,
+  simWithClock,
+  USDC,
+  useSimulator,
+  WNEAR,
+} from './harness';
 
 let sim: RunningSimulator;
 let clock: Clock;
@@ -19,7 +29,11 @@ afterAll(() => sim.close());
 beforeEach(() => fakeBrowser.reset());
 
 const fund = async (accountId: string, tokenId: string, amount: bigint) => {
-  const res = await fetch(`${sim.url}/dev/fund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountId, tokenId, amount: amount.toString() }) });
+  const res = await fetch(`${sim.url}/dev/fund`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ accountId, tokenId, amount: amount.toString() }),
+  });
   expect(res.status).toBe(200);
 };
 
@@ -39,7 +53,10 @@ describe('balances of the intents account', () => {
       [USDC, '50000000'],
       [WNEAR, (3n * ONE_NEAR).toString()],
     ]);
-    expect(Number(fresh.totalUsd)).toBeCloseTo(fresh.rows.reduce((n, r) => n + Number(r.usd), 0), 2);
+    expect(Number(fresh.totalUsd)).toBeCloseTo(
+      fresh.rows.reduce((n, r) => n + Number(r.usd), 0),
+      2,
+    );
 
     await call(bg, WALLET.setSettings, { endpoints: { ledgerRpc: 'http://127.0.0.1:9/' }, ledgerRpcFallbacks: [] });
     const away = await call<BalancesView>(bg, WALLET.balances, {});
@@ -55,7 +72,14 @@ describe('balances of the intents account', () => {
 
   it(`a long token list is read ${BATCH} tokens per view call`, async () => {
     const tokens: CheckedToken[] = Array.from({ length: 2 * BATCH + 50 }, (_, i) => ({
-      token: { assetId: `nep141:t${i}.near`, symbol: `T${i}`, blockchain: 'home', decimals: 6, price: 1, priceUpdatedAt: '' },
+      token: {
+        assetId: `nep141:t${i}.near`,
+        symbol: `T${i}`,
+        blockchain: 'home',
+        decimals: 6,
+        price: 1,
+        priceUpdatedAt: '',
+      },
       check: { status: 'confirmed', facts: { symbol: `T${i}`, decimals: 6 }, source: 'contract' },
     }));
     const calls: number[] = [];
@@ -71,6 +95,17 @@ describe('balances of the intents account', () => {
     });
     const view = await service.fetch('alice.near');
     expect(calls).toEqual([BATCH, BATCH, 50]);
-    expect(view.rows).toEqual([{ assetId: 'nep141:t249.near', symbol: 'T249', blockchain: 'home', decimals: 6, facts: 'confirmed', factsNote: null, amount: '7000000', usd: '7.00' }]);
+    expect(view.rows).toEqual([
+      {
+        assetId: 'nep141:t249.near',
+        symbol: 'T249',
+        blockchain: 'home',
+        decimals: 6,
+        facts: 'confirmed',
+        factsNote: null,
+        amount: '7000000',
+        usd: '7.00',
+      },
+    ]);
   });
 });

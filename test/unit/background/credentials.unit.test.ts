@@ -4,12 +4,12 @@
 // unlocked, and migrated from the plaintext an older version stored.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { StoredCredential } from '../../../src/background/wallet/credentials';
-import { type StoredSettings, applySettingsChange, defaultSettings } from '../../../src/background/wallet/settings';
 import { startBackground } from '../../../src/background/start';
-import { WALLET, type SettingsView, type WalletStatus } from '../../../src/provider/walletApi';
+import type { StoredCredential } from '../../../src/background/wallet/credentials';
+import { applySettingsChange, defaultSettings, type StoredSettings } from '../../../src/background/wallet/settings';
+import { type SettingsView, WALLET, type WalletStatus } from '../../../src/provider/walletApi';
 import { memoryVaultStorage } from '../../../src/vault';
-import { PASSWORD, backgroundEnv, call } from './harness';
+import { backgroundEnv, call, PASSWORD } from './harness';
 
 beforeEach(() => fakeBrowser.reset());
 
@@ -34,7 +34,11 @@ async function everythingStored(vaultStorage: ReturnType<typeof memoryVaultStora
   };
 }
 
-const rejection = (p: Promise<unknown>) => p.then(() => null, (e: { code?: number; data?: unknown; message: string }) => e);
+const rejection = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: { code?: number; data?: unknown; message: string }) => e,
+  );
 
 describe('binding to origins (pure rules)', () => {
   const sealed = (bound: Record<string, string>) => ({ bound, iv: 'AAAAAAAAAAAAAAAA', ciphertext: 'AAAA' });
@@ -47,7 +51,10 @@ describe('binding to origins (pure rules)', () => {
   it('clears a credential when an origin it is bound to changes, and keeps it otherwise', () => {
     const pathOnly = applySettingsChange(stored(), { endpoints: { swap: `${LOCAL}/v1`, bus: `${LOCAL}/rpc2` } });
     expect([pathOnly.jwt !== null, pathOnly.busApiKey !== null]).toEqual([true, true]);
-    const unrelated = applySettingsChange(stored(), { autoLockMinutes: 5, endpoints: { ledgerRpc: 'https://rpc.example' } });
+    const unrelated = applySettingsChange(stored(), {
+      autoLockMinutes: 5,
+      endpoints: { ledgerRpc: 'https://rpc.example' },
+    });
     expect([unrelated.jwt !== null, unrelated.busApiKey !== null]).toEqual([true, true]);
 
     const swapMoved = applySettingsChange(stored(), { endpoints: { swap: 'http://localhost:3999' } });
@@ -74,23 +81,42 @@ describe('saving a credential', () => {
     const { bg } = await unlockedWallet();
     const before = await call<SettingsView>(bg, WALLET.getSettings);
     const jwt = await rejection(call(bg, WALLET.setSettings, { endpoints: { swap: 'http://example.com' }, jwt: JWT }));
-    expect(jwt).toMatchObject({ code: -32602, data: { field: 'jwt' }, message: expect.stringMatching(/https.*http:\/\/example\.com/) });
-    const key = await rejection(call(bg, WALLET.setSettings, { endpoints: { bus: 'http://example.com/rpc' }, busApiKey: BUS_KEY }));
+    expect(jwt).toMatchObject({
+      code: -32602,
+      data: { field: 'jwt' },
+      message: expect.stringMatching(/https.*http:\/\/example\.com/),
+    });
+    const key = await rejection(
+      call(bg, WALLET.setSettings, { endpoints: { bus: 'http://example.com/rpc' }, busApiKey: BUS_KEY }),
+    );
     expect(key).toMatchObject({ code: -32602, data: { field: 'busApiKey' } });
     expect(await call<SettingsView>(bg, WALLET.getSettings)).toEqual(before);
 
-    const ok = await call<SettingsView>(bg, WALLET.setSettings, { endpoints: { swap: LOCAL, bus: `${LOCAL}/rpc` }, jwt: JWT, busApiKey: BUS_KEY });
+    const ok = await call<SettingsView>(bg, WALLET.setSettings, {
+      endpoints: { swap: LOCAL, bus: `${LOCAL}/rpc` },
+      jwt: JWT,
+      busApiKey: BUS_KEY,
+    });
     expect(ok).toMatchObject({ hasJwt: true, hasBusApiKey: true, credentialsWaiting: [] });
-    const https = await call<SettingsView>(bg, WALLET.setSettings, { endpoints: { swap: 'https://swap.example' }, jwt: JWT });
+    const https = await call<SettingsView>(bg, WALLET.setSettings, {
+      endpoints: { swap: 'https://swap.example' },
+      jwt: JWT,
+    });
     expect(https.hasJwt).toBe(true);
   });
 
   it('binds the JWT to the transactions API only when that endpoint may carry it too', async () => {
     const { bg } = await unlockedWallet();
-    await call(bg, WALLET.setSettings, { endpoints: { swap: 'https://swap.example/', transactions: 'http://tx.example/api/v0' }, jwt: JWT });
+    await call(bg, WALLET.setSettings, {
+      endpoints: { swap: 'https://swap.example/', transactions: 'http://tx.example/api/v0' },
+      jwt: JWT,
+    });
     expect((await bg.settings.get()).jwt).toEqual({ value: JWT, origins: ['https://swap.example'] });
     await call(bg, WALLET.setSettings, { endpoints: { transactions: 'https://tx.example/api/v0' }, jwt: JWT });
-    expect((await bg.settings.get()).jwt).toEqual({ value: JWT, origins: ['https://swap.example', 'https://tx.example'] });
+    expect((await bg.settings.get()).jwt).toEqual({
+      value: JWT,
+      origins: ['https://swap.example', 'https://tx.example'],
+    });
   });
 
   it('keeps no plaintext in storage.local (or anywhere else) and shows pages only whether it is set', async () => {
@@ -126,15 +152,25 @@ describe('clearing on an origin change', () => {
   it('an origin edited straight in storage.local (as a content script could) opens nothing', async () => {
     const { bg, vaultStorage, clock } = await unlockedWallet();
     await call(bg, WALLET.setSettings, { jwt: JWT });
-    const { settings } = (await fakeBrowser.storage.local.get('settings')) as { settings: Omit<StoredSettings, 'jwt'> & { jwt: StoredCredential } };
+    const { settings } = (await fakeBrowser.storage.local.get('settings')) as {
+      settings: Omit<StoredSettings, 'jwt'> & { jwt: StoredCredential };
+    };
     const evil = 'https://evil.example';
-    await fakeBrowser.storage.local.set({ settings: { ...settings, endpoints: { ...settings.endpoints, swap: evil }, jwt: { ...settings.jwt, bound: { swap: evil } } } });
+    await fakeBrowser.storage.local.set({
+      settings: {
+        ...settings,
+        endpoints: { ...settings.endpoints, swap: evil },
+        jwt: { ...settings.jwt, bound: { swap: evil } },
+      },
+    });
     const restarted = startBackground(backgroundEnv(clock, vaultStorage));
     // wallet_status alone finds it: it opens each credential once per unlock.
     const status = await call<WalletStatus>(restarted, WALLET.status);
     expect(status.unlocked).toBe(true);
     expect(status.problem).toBeNull();
-    expect(status.storeProblems).toEqual([{ store: 'credentials', message: expect.stringMatching(/JWT cannot be opened/) }]);
+    expect(status.storeProblems).toEqual([
+      { store: 'credentials', message: expect.stringMatching(/JWT cannot be opened/) },
+    ]);
     expect((await restarted.settings.get()).jwt).toBeNull();
   });
 });
@@ -153,7 +189,11 @@ describe('locked wallet', () => {
     expect((await bg.settings.get()).busApiKey).toBeNull();
 
     await call(bg, WALLET.unlock, { password: PASSWORD });
-    expect(await call<SettingsView>(bg, WALLET.getSettings)).toMatchObject({ hasJwt: true, hasBusApiKey: true, credentialsWaiting: [] });
+    expect(await call<SettingsView>(bg, WALLET.getSettings)).toMatchObject({
+      hasJwt: true,
+      hasBusApiKey: true,
+      credentialsWaiting: [],
+    });
     const s = await bg.settings.get();
     expect([s.jwt?.value, s.busApiKey?.value]).toEqual([JWT, BUS_KEY]);
     const stored = await everythingStored(vaultStorage);
@@ -162,7 +202,9 @@ describe('locked wallet', () => {
 
   it('a credential entered before the wallet exists is sealed when it is created', async () => {
     const bg = startBackground(backgroundEnv({ now: Date.now() }));
-    expect(await call<SettingsView>(bg, WALLET.setSettings, { busApiKey: BUS_KEY })).toMatchObject({ credentialsWaiting: ['busApiKey'] });
+    expect(await call<SettingsView>(bg, WALLET.setSettings, { busApiKey: BUS_KEY })).toMatchObject({
+      credentialsWaiting: ['busApiKey'],
+    });
     await call(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
     expect((await bg.settings.get()).busApiKey?.value).toBe(BUS_KEY);
     expect(JSON.stringify(await fakeBrowser.storage.session.get(null))).not.toContain(BUS_KEY);
@@ -174,7 +216,12 @@ describe('migration from plaintext', () => {
   async function upgraded(endpoints: Partial<StoredSettings['endpoints']> = {}) {
     const { bg, vaultStorage, clock } = await unlockedWallet();
     await call(bg, WALLET.lock);
-    const legacy = { ...defaultSettings('local'), endpoints: { ...defaultSettings('local').endpoints, ...endpoints }, jwt: JWT, busApiKey: BUS_KEY };
+    const legacy = {
+      ...defaultSettings('local'),
+      endpoints: { ...defaultSettings('local').endpoints, ...endpoints },
+      jwt: JWT,
+      busApiKey: BUS_KEY,
+    };
     await fakeBrowser.storage.local.set({ settings: legacy });
     return { bg: startBackground(backgroundEnv(clock, vaultStorage)), vaultStorage };
   }
@@ -195,7 +242,12 @@ describe('migration from plaintext', () => {
     const { bg, vaultStorage } = await upgraded({ bus: 'http://bus.example/rpc' });
     const status = await call<WalletStatus>(bg, WALLET.unlock, { password: PASSWORD });
     expect(status.problem).toBeNull();
-    expect(status.storeProblems).toEqual([{ store: 'credentials', message: expect.stringMatching(/message-bus API key saved by an earlier version was removed/) }]);
+    expect(status.storeProblems).toEqual([
+      {
+        store: 'credentials',
+        message: expect.stringMatching(/message-bus API key saved by an earlier version was removed/),
+      },
+    ]);
     expect(await call<SettingsView>(bg, WALLET.getSettings)).toMatchObject({ hasJwt: true, hasBusApiKey: false });
     expect((await everythingStored(vaultStorage)).local).not.toContain(BUS_KEY);
   });

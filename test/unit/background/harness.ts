@@ -5,16 +5,17 @@
 import { randomBytes } from 'node:crypto';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { startBackground, type BackgroundEnv } from '../../../src/background/start';
+import type { BackgroundEnv, startBackground } from '../../../src/background/start';
+import type { APPROVAL } from '../../../src/provider/approvalApi';
 import type { DeferredReply, RuntimeReply } from '../../../src/provider/protocol';
-import { WALLET, type WalletMethod } from '../../../src/provider/walletApi';
-import { APPROVAL } from '../../../src/provider/approvalApi';
 import type { QuoteParams, SwapMethod } from '../../../src/provider/swapApi';
+import { WALLET, type WalletMethod } from '../../../src/provider/walletApi';
 
 type ApprovalMethod = (typeof APPROVAL)[keyof typeof APPROVAL];
-import { memoryVaultStorage } from '../../../src/vault';
+
 import { SIM_QUOTE_SIGNING_KEY } from '../../../src/background/wallet/presets';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
+import { memoryVaultStorage } from '../../../src/vault';
 
 export const EXT = 'chrome-extension://testextensionidtestextensionid';
 export const POPUP = { url: `${EXT}/popup.html` };
@@ -34,7 +35,11 @@ export function backgroundEnv(clock: Clock, vaultStorage = memoryVaultStorage())
       remove: (id) => fakeBrowser.windows.remove(id),
       onRemoved: fakeBrowser.windows.onRemoved,
     },
-    tabs: { sendMessage: async () => undefined, onRemoved: { addListener: () => undefined }, onUpdated: { addListener: () => undefined } },
+    tabs: {
+      sendMessage: async () => undefined,
+      onRemoved: { addListener: () => undefined },
+      onUpdated: { addListener: () => undefined },
+    },
     vaultStorage,
     fetch: (url, init) => fetch(url, init),
     now: () => clock.now,
@@ -44,7 +49,8 @@ export function backgroundEnv(clock: Clock, vaultStorage = memoryVaultStorage())
     defaultPreset: 'local',
     iterations: 600_000,
     wordlist: async () => wordlist,
-    notify: (id, title, message) => fakeBrowser.notifications.create(id, { type: 'basic', iconUrl: 'icon/128.png', title, message }),
+    notify: (id, title, message) =>
+      fakeBrowser.notifications.create(id, { type: 'basic', iconUrl: 'icon/128.png', title, message }),
     badge: (text) => fakeBrowser.action.setBadgeText({ text }),
   };
 }
@@ -52,15 +58,28 @@ export function backgroundEnv(clock: Clock, vaultStorage = memoryVaultStorage())
 export type Background = ReturnType<typeof startBackground>;
 
 /** Calls a wallet method as the popup does; throws the reply's error message on failure. */
-export async function call<T = unknown>(bg: Background, method: WalletMethod | ApprovalMethod | SwapMethod, params?: unknown): Promise<T> {
-  const reply: RuntimeReply | DeferredReply = await bg.route({ type: 'request', method, ...(params === undefined ? {} : { params }) }, POPUP);
+export async function call<T = unknown>(
+  bg: Background,
+  method: WalletMethod | ApprovalMethod | SwapMethod,
+  params?: unknown,
+): Promise<T> {
+  const reply: RuntimeReply | DeferredReply = await bg.route(
+    { type: 'request', method, ...(params === undefined ? {} : { params }) },
+    POPUP,
+  );
   if (reply.ok === 'deferred') throw new Error(`${method} was deferred to the approval window`);
-  if (!reply.ok) throw Object.assign(new Error(reply.error.message), { code: reply.error.code, data: reply.error.data });
+  if (!reply.ok)
+    throw Object.assign(new Error(reply.error.message), { code: reply.error.code, data: reply.error.data });
   return reply.result as T;
 }
 
 /** Points the wallet at a running simulator (custom endpoints: its quote signing key goes with them). */
-export async function useSimulator(bg: Background, url: string, busApiKey: string, quoteSigningKey = SIM_QUOTE_SIGNING_KEY): Promise<void> {
+export async function useSimulator(
+  bg: Background,
+  url: string,
+  busApiKey: string,
+  quoteSigningKey = SIM_QUOTE_SIGNING_KEY,
+): Promise<void> {
   await call(bg, WALLET.setSettings, {
     endpoints: { swap: url, transactions: `${url}/api/v0`, bus: `${url}/rpc`, ledgerRpc: `${url}/ledger-rpc` },
     busApiKey,
@@ -73,12 +92,25 @@ export const USDC = 'nep141:17208628f84f5d6ad33f0da3bbbeb27ffcb398eac501a31bd6ad
 export const USDT_ETH = 'nep141:eth-0xdac17f958d2ee523a2206206994597c13d831ec7.omft.near';
 export const ONE_NEAR = 10n ** 24n;
 /** Long steps, so each status can be seen between clock moves. */
-export const STEP_TIMING = { depositDetectMs: 10_000, confirmMs: 20_000, processMs: 30_000, busStepMs: 200, solverLatencyMs: 5 };
+export const STEP_TIMING = {
+  depositDetectMs: 10_000,
+  confirmMs: 20_000,
+  processMs: 30_000,
+  busStepMs: 200,
+  solverLatencyMs: 5,
+};
 
 /** A simulator on a free port whose clock is the background's: moving one moves both. */
 export async function simWithClock(timing = STEP_TIMING): Promise<{ sim: RunningSimulator; clock: Clock }> {
   const sim = await startSimulator({ port: 0, timing });
-  return { sim, clock: { get now() { return sim.sim.ctx.clock.nowMs(); } } };
+  return {
+    sim,
+    clock: {
+      get now() {
+        return sim.sim.ctx.clock.nowMs();
+      },
+    },
+  };
 }
 
 /** A wNEAR → USDC swap the simulator quotes (deadline an hour after `now`): the tests' and the bench's one swap request. */

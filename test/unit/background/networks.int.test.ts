@@ -11,7 +11,7 @@ import { APPROVAL } from '../../../src/provider/approvalApi';
 import { ERROR_CODES, METHODS } from '../../../src/provider/protocol';
 import { type ConnectedSite, type SettingsView, WALLET } from '../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
-import { ONE_NEAR, WNEAR, backgroundEnv, call, useSimulator } from './harness';
+import { backgroundEnv, call, ONE_NEAR, useSimulator, WNEAR } from './harness';
 import { DAPP, pageSetup } from './pageHarness';
 
 let sim: RunningSimulator;
@@ -26,40 +26,88 @@ afterAll(async () => {
 });
 beforeEach(() => fakeBrowser.reset());
 
-const endpointsOf = (s: RunningSimulator) => ({ swap: s.url, transactions: `${s.url}/api/v0`, bus: s.urls.bus, ledgerRpc: s.urls.ledgerRpc });
+const endpointsOf = (s: RunningSimulator) => ({
+  swap: s.url,
+  transactions: `${s.url}/api/v0`,
+  bus: s.urls.bus,
+  ledgerRpc: s.urls.ledgerRpc,
+});
 type Bg = ReturnType<typeof startBackground>;
-const toMainnet = (bg: Bg) => call<SettingsView>(bg, WALLET.setSettings, { endpoints: endpointsOf(mainnet), verifierId: 'intents.near', busApiKey: mainnet.busApiKey });
-const toLocal = (bg: Bg) => call<SettingsView>(bg, WALLET.setSettings, { endpoints: endpointsOf(sim), verifierId: 'intents.sim', busApiKey: sim.busApiKey });
+const toMainnet = (bg: Bg) =>
+  call<SettingsView>(bg, WALLET.setSettings, {
+    endpoints: endpointsOf(mainnet),
+    verifierId: 'intents.near',
+    busApiKey: mainnet.busApiKey,
+  });
+const toLocal = (bg: Bg) =>
+  call<SettingsView>(bg, WALLET.setSettings, {
+    endpoints: endpointsOf(sim),
+    verifierId: 'intents.sim',
+    busApiKey: sim.busApiKey,
+  });
 
 async function fund(s: RunningSimulator, accountId: string) {
-  const res = await fetch(`${s.url}/dev/fund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountId, tokenId: WNEAR, amount: (5n * ONE_NEAR).toString() }) });
+  const res = await fetch(`${s.url}/dev/fund`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ accountId, tokenId: WNEAR, amount: (5n * ONE_NEAR).toString() }),
+  });
   expect(res.status).toBe(200);
 }
 
 describe('the network is named from the verifier, never from the endpoints', () => {
   it('presets, custom endpoints and other verifiers', async () => {
     const bg = startBackground(backgroundEnv({ now: Date.now() }));
-    const network = async (change: Record<string, unknown>) => (await call<SettingsView>(bg, WALLET.setSettings, change)).network;
+    const network = async (change: Record<string, unknown>) =>
+      (await call<SettingsView>(bg, WALLET.setSettings, change)).network;
     expect(await network({ preset: 'local' })).toEqual({ id: 'local', label: 'Local', verifierId: 'intents.sim' });
-    expect(await network({ preset: 'mainnet' })).toEqual({ id: 'mainnet', label: 'Mainnet', verifierId: 'intents.near' });
+    expect(await network({ preset: 'mainnet' })).toEqual({
+      id: 'mainnet',
+      label: 'Mainnet',
+      verifierId: 'intents.near',
+    });
     // The Mainnet verifier through other hosts is still Mainnet.
-    expect(await network({ endpoints: endpointsOf(sim) })).toEqual({ id: 'mainnet', label: 'Mainnet (custom endpoints)', verifierId: 'intents.near' });
-    expect(await network({ verifierId: 'intents.sim' })).toEqual({ id: 'local', label: 'Local (custom endpoints)', verifierId: 'intents.sim' });
-    expect(await network({ verifierId: 'intents.testnet' })).toEqual({ id: 'custom', label: 'Custom', verifierId: 'intents.testnet' });
+    expect(await network({ endpoints: endpointsOf(sim) })).toEqual({
+      id: 'mainnet',
+      label: 'Mainnet (custom endpoints)',
+      verifierId: 'intents.near',
+    });
+    expect(await network({ verifierId: 'intents.sim' })).toEqual({
+      id: 'local',
+      label: 'Local (custom endpoints)',
+      verifierId: 'intents.sim',
+    });
+    expect(await network({ verifierId: 'intents.testnet' })).toEqual({
+      id: 'custom',
+      label: 'Custom',
+      verifierId: 'intents.testnet',
+    });
     // The Local preset with Mainnet's verifier is not Local any more: it is Mainnet, on custom endpoints.
     await network({ preset: 'local' });
     const view = await call<SettingsView>(bg, WALLET.setSettings, { verifierId: 'intents.near' });
-    expect(view).toMatchObject({ preset: 'custom', network: { id: 'mainnet', label: 'Mainnet (custom endpoints)' }, endpoints: { ledgerRpc: 'http://127.0.0.1:3999/ledger-rpc' } });
+    expect(view).toMatchObject({
+      preset: 'custom',
+      network: { id: 'mainnet', label: 'Mainnet (custom endpoints)' },
+      endpoints: { ledgerRpc: 'http://127.0.0.1:3999/ledger-rpc' },
+    });
   });
 
   it('settings saved when the Local preset signed for intents.near read as the simulator verifier; an edited preset reads as custom', async () => {
     await fakeBrowser.storage.local.set({ settings: { ...defaultSettings('local'), verifierId: 'intents.near' } });
     let bg = startBackground(backgroundEnv({ now: Date.now() }));
-    expect(await call<SettingsView>(bg, WALLET.getSettings)).toMatchObject({ preset: 'local', verifierId: 'intents.sim', network: { id: 'local', label: 'Local' } });
+    expect(await call<SettingsView>(bg, WALLET.getSettings)).toMatchObject({
+      preset: 'local',
+      verifierId: 'intents.sim',
+      network: { id: 'local', label: 'Local' },
+    });
     fakeBrowser.reset();
     await fakeBrowser.storage.local.set({ settings: { ...defaultSettings('mainnet'), verifierId: 'intents.testnet' } });
     bg = startBackground(backgroundEnv({ now: Date.now() }));
-    expect(await call<SettingsView>(bg, WALLET.getSettings)).toMatchObject({ preset: 'custom', verifierId: 'intents.testnet', network: { id: 'custom' } });
+    expect(await call<SettingsView>(bg, WALLET.getSettings)).toMatchObject({
+      preset: 'custom',
+      verifierId: 'intents.testnet',
+      network: { id: 'custom' },
+    });
   });
 });
 
@@ -67,11 +115,17 @@ describe('grants are per network', () => {
   it('a site connected on Local is not connected on Mainnet: its page hears so, Sites lists the network’s own, and back on Local it is connected again', async () => {
     const t = await pageSetup(sim);
     await t.connect();
-    const events = () => t.pushes.flatMap((p) => (p.message.type === 'providerEvent' && p.tabId === DAPP.tab.id ? [[p.message.event, p.message.data]] : []));
+    const events = () =>
+      t.pushes.flatMap((p) =>
+        p.message.type === 'providerEvent' && p.tabId === DAPP.tab.id ? [[p.message.event, p.message.data]] : [],
+      );
     t.pushes.length = 0;
     await toMainnet(t.bg);
     expect(await t.page(METHODS.accounts)).toEqual({ ok: true, result: [] });
-    expect(await t.page(METHODS.signIntents, { intents: [] })).toMatchObject({ ok: false, error: { code: ERROR_CODES.unauthorized } });
+    expect(await t.page(METHODS.signIntents, { intents: [] })).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.unauthorized },
+    });
     expect(await call<ConnectedSite[]>(t.bg, WALLET.listSites)).toEqual([]);
     expect(events()).toEqual([['accountsChanged', []]]);
     await toLocal(t.bg);
@@ -100,13 +154,24 @@ describe('nothing prepared for one network is signed on another', () => {
     await t.connect();
     await toLocal(t.bg);
     await t.connect();
-    const pending = await t.page(METHODS.signIntents, { intents: [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: '1' } }] });
+    const pending = await t.page(METHODS.signIntents, {
+      intents: [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: '1' } }],
+    });
     const shown = await t.current();
-    expect(shown).toMatchObject({ network: { id: 'local', verifierId: 'intents.sim' }, intents: { verifier: 'intents.sim' }, blocked: null });
+    expect(shown).toMatchObject({
+      network: { id: 'local', verifierId: 'intents.sim' },
+      intents: { verifier: 'intents.sim' },
+      blocked: null,
+    });
     await toMainnet(t.bg);
     const moved = await t.current();
-    expect(moved).toMatchObject({ network: { id: 'local', verifierId: 'intents.sim' }, blocked: expect.stringMatching(/Made for Local \(intents\.sim\), but the wallet is now on Mainnet/) });
-    await expect(call(t.bg, APPROVAL.resolve, { id: shown!.id, approve: true, acknowledgeDanger: true })).rejects.toMatchObject({ code: ERROR_CODES.invalidParams });
+    expect(moved).toMatchObject({
+      network: { id: 'local', verifierId: 'intents.sim' },
+      blocked: expect.stringMatching(/Made for Local \(intents\.sim\), but the wallet is now on Mainnet/),
+    });
+    await expect(
+      call(t.bg, APPROVAL.resolve, { id: shown!.id, approve: true, acknowledgeDanger: true }),
+    ).rejects.toMatchObject({ code: ERROR_CODES.invalidParams });
     await call(t.bg, APPROVAL.resolve, { id: shown!.id, approve: false });
     expect(await t.answerOf(pending)).toMatchObject({ ok: false, error: { code: ERROR_CODES.userRejected } });
   });
@@ -116,29 +181,49 @@ describe('nothing prepared for one network is signed on another', () => {
     const prepared = await t.bg.signer.prepare({ signerId: t.accountId, intents: [] });
     expect(prepared.payload.verifying_contract).toBe('intents.sim');
     await toMainnet(t.bg);
-    await expect(t.bg.signer.sign(prepared)).rejects.toMatchObject({ data: { field: 'network' }, message: expect.stringMatching(/made for Local .* now on Mainnet/) });
+    await expect(t.bg.signer.sign(prepared)).rejects.toMatchObject({
+      data: { field: 'network' },
+      message: expect.stringMatching(/made for Local .* now on Mainnet/),
+    });
   });
 
   it('a message waiting while the wallet moved to a network the site is not connected on is not signed', async () => {
     const t = await pageSetup(sim);
     await t.connect();
-    const pending = await t.page(METHODS.signMessage, { message: 'hello', recipient: 'dapp.example', nonce: base64.encode(new Uint8Array(32).fill(3)), accountId: t.accountId });
+    const pending = await t.page(METHODS.signMessage, {
+      message: 'hello',
+      recipient: 'dapp.example',
+      nonce: base64.encode(new Uint8Array(32).fill(3)),
+      accountId: t.accountId,
+    });
     const view = await t.current();
     expect(view?.network).toMatchObject({ id: 'local' });
     await toMainnet(t.bg);
     await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true });
-    expect(await t.answerOf(pending)).toMatchObject({ ok: false, error: { code: ERROR_CODES.unauthorized, message: expect.stringMatching(/not connected .* on Mainnet/) } });
+    expect(await t.answerOf(pending)).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.unauthorized, message: expect.stringMatching(/not connected .* on Mainnet/) },
+    });
   });
 
   it('a Send reviewed on Local is not offered on Mainnet; back on Local it is still the one to confirm', async () => {
     const t = await pageSetup(sim);
     await fund(sim, t.accountId);
     await fund(mainnet, t.accountId);
-    const { reviewed } = await call<{ reviewed: string }>(t.bg, WALLET.previewSend, { receiverId: 'bob.near', tokenId: WNEAR, amount: '1' });
+    const { reviewed } = await call<{ reviewed: string }>(t.bg, WALLET.previewSend, {
+      receiverId: 'bob.near',
+      tokenId: WNEAR,
+      amount: '1',
+    });
     await toMainnet(t.bg);
-    await expect(call(t.bg, WALLET.send, { reviewed, acknowledgeDanger: true })).rejects.toThrow(/Review the transfer first \(on Mainnet/);
+    await expect(call(t.bg, WALLET.send, { reviewed, acknowledgeDanger: true })).rejects.toThrow(
+      /Review the transfer first \(on Mainnet/,
+    );
     await toLocal(t.bg);
-    expect(await call(t.bg, WALLET.send, { reviewed, acknowledgeDanger: true })).toEqual({ intentHash: reviewed, status: 'OK' });
+    expect(await call(t.bg, WALLET.send, { reviewed, acknowledgeDanger: true })).toEqual({
+      intentHash: reviewed,
+      status: 'OK',
+    });
   });
 });
 
@@ -150,13 +235,19 @@ describe('used nonces are per network; the table of before counts on every netwo
     await t.bg.signer.sign(await t.bg.signer.prepare({ signerId: t.accountId, intents: [], nonce }));
     await expect(t.bg.signer.prepare({ signerId: t.accountId, intents: [], nonce })).rejects.toThrow(/already used/);
     await toMainnet(t.bg);
-    expect((await t.bg.signer.prepare({ signerId: t.accountId, intents: [], nonce })).payload.verifying_contract).toBe('intents.near');
+    expect((await t.bg.signer.prepare({ signerId: t.accountId, intents: [], nonce })).payload.verifying_contract).toBe(
+      'intents.near',
+    );
 
     const before = base64.encode(new Uint8Array(32).fill(5));
     await t.bg.local.write('usedNonces', { [t.accountId]: [{ nonce: before, forgetAfter: null }] });
-    await expect(t.bg.signer.prepare({ signerId: t.accountId, intents: [], nonce: before })).rejects.toThrow(/already used/);
+    await expect(t.bg.signer.prepare({ signerId: t.accountId, intents: [], nonce: before })).rejects.toThrow(
+      /already used/,
+    );
     await toLocal(t.bg);
-    await expect(t.bg.signer.prepare({ signerId: t.accountId, intents: [], nonce: before })).rejects.toThrow(/already used/);
+    await expect(t.bg.signer.prepare({ signerId: t.accountId, intents: [], nonce: before })).rejects.toThrow(
+      /already used/,
+    );
   });
 
   it('a message nonce, which no verifier binds to a network, is never signed again on any network', async () => {
@@ -168,6 +259,9 @@ describe('used nonces are per network; the table of before counts on every netwo
     expect(await t.answerOf(first)).toMatchObject({ ok: true });
     await toMainnet(t.bg);
     await t.connect();
-    expect(await t.page(METHODS.signMessage, message)).toMatchObject({ ok: false, error: { code: ERROR_CODES.invalidParams, data: { field: 'nonce' } } });
+    expect(await t.page(METHODS.signMessage, message)).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.invalidParams, data: { field: 'nonce' } },
+    });
   });
 });

@@ -5,11 +5,11 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startBackground } from '../../../src/background/start';
 import { APPROVAL, type ApprovalViewWire } from '../../../src/provider/approvalApi';
-import { METHODS, type BackgroundPush, type DeferredReply, type RuntimeReply } from '../../../src/provider/protocol';
-import { WALLET, type CreateResult } from '../../../src/provider/walletApi';
+import { type BackgroundPush, type DeferredReply, METHODS, type RuntimeReply } from '../../../src/provider/protocol';
+import { type CreateResult, WALLET } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage } from '../../../src/vault';
-import { PASSWORD, backgroundEnv, call, useSimulator, type Clock } from './harness';
+import { backgroundEnv, type Clock, call, PASSWORD, useSimulator } from './harness';
 
 export interface PageSender {
   url: string;
@@ -21,8 +21,20 @@ export interface PageSender {
 }
 
 export const docToken = (n: number) => n.toString(16).padStart(32, '0');
-export const DAPP: PageSender = { url: 'https://dapp.example/app', origin: 'https://dapp.example', frameId: 0, tab: { id: 11 }, doc: docToken(1) };
-export const OTHER: PageSender = { url: 'https://other.example/', origin: 'https://other.example', frameId: 0, tab: { id: 12 }, doc: docToken(2) };
+export const DAPP: PageSender = {
+  url: 'https://dapp.example/app',
+  origin: 'https://dapp.example',
+  frameId: 0,
+  tab: { id: 11 },
+  doc: docToken(1),
+};
+export const OTHER: PageSender = {
+  url: 'https://other.example/',
+  origin: 'https://other.example',
+  frameId: 0,
+  tab: { id: 12 },
+  doc: docToken(2),
+};
 
 /** `clock`: the background's (a fixed time unless the test passes a moving one). */
 export async function pageSetup(sim: RunningSimulator, clock: Clock = { now: Date.now() }) {
@@ -60,7 +72,10 @@ export async function pageSetup(sim: RunningSimulator, clock: Clock = { now: Dat
   const page = (method: string, params?: unknown, sender: PageSender = DAPP) => {
     alive.add(`${sender.tab.id}:${sender.doc}`);
     const { doc, ...browserSender } = sender;
-    return bg.route({ type: 'request', method, doc, ...(params === undefined ? {} : { params }) }, browserSender) as Promise<RuntimeReply | DeferredReply>;
+    return bg.route(
+      { type: 'request', method, doc, ...(params === undefined ? {} : { params }) },
+      browserSender,
+    ) as Promise<RuntimeReply | DeferredReply>;
   };
   /** Waits for the pushed answer to a deferred request (woken by the push itself; 5 s at most). */
   const answerOf = async (reply: RuntimeReply | DeferredReply): Promise<RuntimeReply> => {

@@ -5,16 +5,16 @@
  * signatures. The browser-level attacks are in test/e2e/security/.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import * as z from 'zod/mini';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import * as z from 'zod/mini';
 import { startBackground } from '../../../src/background/start';
 import { base64 } from '../../../src/core';
 import { APPROVAL } from '../../../src/provider/approvalApi';
 import { ERROR_CODES, METHODS } from '../../../src/provider/protocol';
 import { WALLET, type WalletStatus } from '../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
-import { PASSWORD, call } from './harness';
-import { DAPP, OTHER, docToken, pageSetup } from './pageHarness';
+import { call, PASSWORD } from './harness';
+import { DAPP, docToken, OTHER, pageSetup } from './pageHarness';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
@@ -27,7 +27,11 @@ const WNEAR = 'nep141:wrap.near';
 const ONE = '1000000000000000000000000';
 const nonceOf = (fill: number) => base64.encode(new Uint8Array(32).fill(fill));
 const fund = (accountId: string, amount: string) =>
-  fetch(`${sim.url}/dev/fund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountId, tokenId: WNEAR, amount }) });
+  fetch(`${sim.url}/dev/fund`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ accountId, tokenId: WNEAR, amount }),
+  });
 const balanceOf = async (accountId: string): Promise<bigint> => {
   const r = await fetch(`${sim.url}/dev/balances?accountId=${encodeURIComponent(accountId)}`);
   const body = (await r.json()) as { balances: Record<string, string> };
@@ -58,7 +62,10 @@ describe('the message door is shut', () => {
       ok: false,
       error: { code: ERROR_CODES.invalidParams, data: { field: 'nonce' } },
     });
-    expect(await t.page(METHODS.signIntents, { intents: [], nonce })).toMatchObject({ ok: false, error: { code: ERROR_CODES.invalidParams, data: { field: 'nonce' } } });
+    expect(await t.page(METHODS.signIntents, { intents: [], nonce })).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.invalidParams, data: { field: 'nonce' } },
+    });
     expect(t.windows.length).toBe(windows);
   });
 
@@ -90,7 +97,9 @@ describe('no signature before consent', () => {
 
     await call(restarted, APPROVAL.resolve, { id: view!.id, approve: true, acknowledgeDanger: true });
     expect(await t.answerOf(pending)).toMatchObject({ ok: true, result: { status: 'OK' } });
-    const order = seen.filter((s) => /simulate_intents|publish_intent/.test(s.body)).map((s) => (/simulate_intents/.test(s.body) ? 'simulate' : 'publish'));
+    const order = seen
+      .filter((s) => /simulate_intents|publish_intent/.test(s.body))
+      .map((s) => (/simulate_intents/.test(s.body) ? 'simulate' : 'publish'));
     expect(order).toEqual(['simulate', 'publish']);
   });
 
@@ -102,10 +111,20 @@ describe('no signature before consent', () => {
     const intents = [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE } }];
     const pending = await t.page(METHODS.publishIntents, { intents });
     const view = await t.current();
-    expect(view?.intents?.simulation).toMatchObject({ ok: false, error: expect.stringMatching(/insufficient balance/) });
-    const out = await call<{ refused: string }>(t.bg, APPROVAL.resolve, { id: view!.id, approve: true, acknowledgeDanger: true });
+    expect(view?.intents?.simulation).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/insufficient balance/),
+    });
+    const out = await call<{ refused: string }>(t.bg, APPROVAL.resolve, {
+      id: view!.id,
+      approve: true,
+      acknowledgeDanger: true,
+    });
     expect(out.refused).toMatch(/The verifier refused it: .*balance.*not given to the page or published/i);
-    expect(await t.answerOf(pending)).toMatchObject({ ok: false, error: { code: ERROR_CODES.internal, data: { reason: expect.stringMatching(/balance/i) } } });
+    expect(await t.answerOf(pending)).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.internal, data: { reason: expect.stringMatching(/balance/i) } },
+    });
     expect(seen.some((s) => /publish_intent/.test(s.body))).toBe(false);
     expect(await balanceOf(t.accountId)).toBe(before);
   });
@@ -119,18 +138,28 @@ describe('per-document identity', () => {
     const unlockSeen = async (doc: string) => {
       await call(t.bg, WALLET.lock);
       await call(t.bg, WALLET.unlock, { password: PASSWORD });
-      await expect.poll(() => t.pushes.some((p) => p.message.type === 'providerEvent' && p.message.event === 'unlock' && p.message.doc === doc)).toBe(true);
+      await expect
+        .poll(() =>
+          t.pushes.some(
+            (p) => p.message.type === 'providerEvent' && p.message.event === 'unlock' && p.message.doc === doc,
+          ),
+        )
+        .toBe(true);
     };
     t.pushes.length = 0;
     await unlockSeen(OTHER.doc);
-    expect(t.pushes.filter((p) => p.message.type === 'providerEvent' && p.message.doc === DAPP.doc).map((p) => p.message.type === 'providerEvent' && p.message.event)).toEqual([
-      'accountsChanged',
-      'lock',
-      'accountsChanged',
-      'unlock',
-    ]);
+    expect(
+      t.pushes
+        .filter((p) => p.message.type === 'providerEvent' && p.message.doc === DAPP.doc)
+        .map((p) => p.message.type === 'providerEvent' && p.message.event),
+    ).toEqual(['accountsChanged', 'lock', 'accountsChanged', 'unlock']);
     // The tab navigates to a site that never connected, which talks to the wallet.
-    const next = t.navigate(DAPP, { url: 'https://evil.example/', origin: 'https://evil.example', frameId: 0, doc: docToken(99) });
+    const next = t.navigate(DAPP, {
+      url: 'https://evil.example/',
+      origin: 'https://evil.example',
+      frameId: 0,
+      doc: docToken(99),
+    });
     await t.page(METHODS.accounts, undefined, next);
     t.pushes.length = 0;
     await unlockSeen(OTHER.doc);
@@ -143,10 +172,17 @@ describe('per-document identity', () => {
     const pending = await t.page(METHODS.signMessage, { message: 'hi', recipient: 'dapp.example', nonce: nonceOf(9) });
     if (pending.ok !== 'deferred') throw new Error('not deferred');
     expect(await t.current()).not.toBeNull();
-    t.navigate(DAPP, { url: 'https://dapp.example/other', origin: 'https://dapp.example', frameId: 0, doc: docToken(100) });
+    t.navigate(DAPP, {
+      url: 'https://dapp.example/other',
+      origin: 'https://dapp.example',
+      frameId: 0,
+      doc: docToken(100),
+    });
     await fakeBrowser.tabs.onUpdated.trigger(DAPP.tab.id, { status: 'loading' }, { id: DAPP.tab.id } as never);
     await expect.poll(() => t.current()).toBeNull();
-    expect(t.pushes.some((p) => p.message.type === 'approvalResult' && p.message.approvalId === pending.approvalId)).toBe(false);
+    expect(
+      t.pushes.some((p) => p.message.type === 'approvalResult' && p.message.approvalId === pending.approvalId),
+    ).toBe(false);
   });
 
   it('approval results carry the asking document, so a later document cannot take them', async () => {
@@ -170,12 +206,18 @@ describe('pages get nothing for free', () => {
       [METHODS.disconnect, undefined],
       [METHODS.signIntents, { intents: [] }],
     ] as const) {
-      expect(await t.page(method, params, stranger)).toMatchObject({ ok: false, error: { code: ERROR_CODES.unauthorized } });
+      expect(await t.page(method, params, stranger)).toMatchObject({
+        ok: false,
+        error: { code: ERROR_CODES.unauthorized },
+      });
     }
     expect(await t.page(METHODS.accounts, undefined, stranger)).toEqual({ ok: true, result: [] });
     expect(await t.page(METHODS.getPermissions, undefined, stranger)).toEqual({ ok: true, result: [] });
     await t.connect();
-    expect(await t.page(METHODS.getIntentStatus, { intentHash: 'abc' }, { ...DAPP, frameId: 2 })).toMatchObject({ ok: false, error: { code: ERROR_CODES.unauthorized } });
+    expect(await t.page(METHODS.getIntentStatus, { intentHash: 'abc' }, { ...DAPP, frameId: 2 })).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.unauthorized },
+    });
   });
 
   it('refuses pages that are not http(s)', async () => {
@@ -183,9 +225,18 @@ describe('pages get nothing for free', () => {
     for (const sender of [
       { url: 'file:///home/u/a.html', origin: 'file://', frameId: 0, tab: { id: 30 }, doc: docToken(30) },
       { url: 'data:text/html,hi', origin: 'null', frameId: 0, tab: { id: 31 }, doc: docToken(31) },
-      { url: 'chrome-extension://otherextensionid/page.html', origin: 'chrome-extension://otherextensionid', frameId: 0, tab: { id: 32 }, doc: docToken(32) },
+      {
+        url: 'chrome-extension://otherextensionid/page.html',
+        origin: 'chrome-extension://otherextensionid',
+        frameId: 0,
+        tab: { id: 32 },
+        doc: docToken(32),
+      },
     ]) {
-      expect(await t.page(METHODS.requestAccounts, {}, sender)).toMatchObject({ ok: false, error: { code: ERROR_CODES.unauthorized } });
+      expect(await t.page(METHODS.requestAccounts, {}, sender)).toMatchObject({
+        ok: false,
+        error: { code: ERROR_CODES.unauthorized },
+      });
     }
     expect(t.windows).toEqual([]);
   });
@@ -199,14 +250,24 @@ describe('pages get nothing for free', () => {
       if (!r.ok) codes.push(r.error.code);
     }
     expect(codes).not.toContain(ERROR_CODES.rateLimited);
-    expect(await t.page(METHODS.getIntentStatus, { intentHash: 'x' })).toMatchObject({ ok: false, error: { code: ERROR_CODES.rateLimited } });
+    expect(await t.page(METHODS.getIntentStatus, { intentHash: 'x' })).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.rateLimited },
+    });
     const restarted = startBackground({ ...t.env });
     const { doc, ...sender } = DAPP;
-    expect(await restarted.route({ type: 'request', method: METHODS.publishIntents, params: { signed: {} }, doc }, sender)).toMatchObject({
+    expect(
+      await restarted.route({ type: 'request', method: METHODS.publishIntents, params: { signed: {} }, doc }, sender),
+    ).toMatchObject({
       ok: false,
       error: { code: ERROR_CODES.invalidParams }, // the shape is checked before the allowance is spent
     });
-    expect(await restarted.route({ type: 'request', method: METHODS.getIntentStatus, params: { intentHash: 'y' }, doc }, sender)).toMatchObject({
+    expect(
+      await restarted.route(
+        { type: 'request', method: METHODS.getIntentStatus, params: { intentHash: 'y' }, doc },
+        sender,
+      ),
+    ).toMatchObject({
       ok: false,
       error: { code: ERROR_CODES.rateLimited },
     });
@@ -217,8 +278,17 @@ describe('pages get nothing for free', () => {
     await t.page(METHODS.requestAccounts, {});
     // Same tab, another origin (it navigated, or frames another site): still one at a time.
     const sameTab = { ...OTHER, tab: DAPP.tab, doc: DAPP.doc };
-    expect(await t.page(METHODS.requestAccounts, {}, sameTab)).toMatchObject({ ok: false, error: { code: ERROR_CODES.requestPending } });
-    const sub = (n: number) => ({ url: `https://s${n}.evil.example/`, origin: `https://s${n}.evil.example`, frameId: 0, tab: { id: 40 + n }, doc: docToken(40 + n) });
+    expect(await t.page(METHODS.requestAccounts, {}, sameTab)).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.requestPending },
+    });
+    const sub = (n: number) => ({
+      url: `https://s${n}.evil.example/`,
+      origin: `https://s${n}.evil.example`,
+      frameId: 0,
+      tab: { id: 40 + n },
+      doc: docToken(40 + n),
+    });
     const replies = [];
     for (let n = 0; n < 5; n++) replies.push(await t.page(METHODS.requestAccounts, {}, sub(n)));
     expect(replies.map((r) => (r.ok === 'deferred' ? 'waiting' : r.ok ? 'ok' : r.error.code))).toEqual([
@@ -230,7 +300,10 @@ describe('pages get nothing for free', () => {
     ]);
     await fakeBrowser.windows.onRemoved.trigger(t.windows[0]!);
     await expect.poll(async () => (await t.current())?.origin).not.toBe(DAPP.origin);
-    expect(await t.page(METHODS.requestAccounts, {})).toMatchObject({ ok: false, error: { code: ERROR_CODES.rateLimited } });
+    expect(await t.page(METHODS.requestAccounts, {})).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.rateLimited },
+    });
   });
 });
 
@@ -241,11 +314,20 @@ describe('relaying signatures a page holds', () => {
     await fund(t.accountId, ONE);
     const before = await balanceOf(t.accountId);
     // A signature of this wallet's key over an intent that never passed the approval window.
-    const prepared = await t.bg.signer.prepare({ signerId: t.accountId, intents: [{ intent: 'transfer', receiver_id: 'thief.near', tokens: { [WNEAR]: ONE } }] });
+    const prepared = await t.bg.signer.prepare({
+      signerId: t.accountId,
+      intents: [{ intent: 'transfer', receiver_id: 'thief.near', tokens: { [WNEAR]: ONE } }],
+    });
     const signed = t.bg.wallet.vault.signIntent(prepared.publicKey, prepared.payload, 'nep413');
-    expect(await t.page(METHODS.publishIntents, { signed })).toMatchObject({ ok: false, error: { code: ERROR_CODES.unauthorized, data: { field: 'signed' } } });
+    expect(await t.page(METHODS.publishIntents, { signed })).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.unauthorized, data: { field: 'signed' } },
+    });
     await call(t.bg, WALLET.lock);
-    expect(await t.page(METHODS.publishIntents, { signed })).toMatchObject({ ok: false, error: { code: ERROR_CODES.unauthorized } });
+    expect(await t.page(METHODS.publishIntents, { signed })).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.unauthorized },
+    });
     expect(await balanceOf(t.accountId)).toBe(before);
   });
 });
@@ -265,11 +347,16 @@ describe('the nonce registry fails closed', () => {
       ok: false,
       error: { code: ERROR_CODES.invalidParams, data: { field: 'nonce' } },
     });
-    expect(await t.page(METHODS.signIntents, { intents: [], nonce: nonceOf(12) })).toMatchObject({ ok: false, error: { code: ERROR_CODES.invalidParams } });
+    expect(await t.page(METHODS.signIntents, { intents: [], nonce: nonceOf(12) })).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.invalidParams },
+    });
     expect(await t.bg.local.read('usedNonces.damaged', z.unknown())).toEqual(damaged);
     const status = await call<WalletStatus>(t.bg, WALLET.status);
     expect(status.problem).toBeNull();
-    expect(status.storeProblems).toEqual([{ store: 'nonces', message: expect.stringMatching(/used nonces was damaged/) }]);
+    expect(status.storeProblems).toEqual([
+      { store: 'nonces', message: expect.stringMatching(/used nonces was damaged/) },
+    ]);
     // A wallet-made nonce is fresh: signing goes on.
     const own = await t.page(METHODS.signIntents, { intents: [] });
     await call(t.bg, APPROVAL.resolve, { id: (await t.current())!.id, approve: true });
@@ -286,10 +373,18 @@ describe('signer_mismatch compares with the grant, not with the payload', () => 
     // The grant changes while the request waits (the user connected the site to another account).
     await t.bg.permissions.grant(DAPP.origin, ['someone-else.near']);
     const t2 = startBackground({ ...t.env }); // a fresh preview, as after a worker restart
-    const view = await call<{ id: string; blocked: string | null; intents: { batchFindings: { code: string; level: string }[] } }>(t2, APPROVAL.current);
-    expect(view.intents.batchFindings).toContainEqual(expect.objectContaining({ code: 'signer_mismatch', level: 'forbidden' }));
+    const view = await call<{
+      id: string;
+      blocked: string | null;
+      intents: { batchFindings: { code: string; level: string }[] };
+    }>(t2, APPROVAL.current);
+    expect(view.intents.batchFindings).toContainEqual(
+      expect.objectContaining({ code: 'signer_mismatch', level: 'forbidden' }),
+    );
     expect(view.blocked).toMatch(/someone-else\.near/);
-    await expect(call(t2, APPROVAL.resolve, { id: view.id, approve: true, acknowledgeDanger: true })).rejects.toThrow(/cannot be approved/);
+    await expect(call(t2, APPROVAL.resolve, { id: view.id, approve: true, acknowledgeDanger: true })).rejects.toThrow(
+      /cannot be approved/,
+    );
   });
 });
 
@@ -320,8 +415,20 @@ describe('one approval, one payload, one signature', () => {
     };
     const bg = startBackground({ ...t.env });
     const { doc, ...sender } = DAPP;
-    await bg.route({ type: 'request', method: METHODS.signIntents, params: { intents: [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE } }] }, doc }, sender);
-    const views = await Promise.all([call<{ id: string; intents?: { raw: string } }>(bg, APPROVAL.current), call<{ id: string }>(bg, APPROVAL.current), call<{ id: string }>(bg, APPROVAL.current)]);
+    await bg.route(
+      {
+        type: 'request',
+        method: METHODS.signIntents,
+        params: { intents: [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE } }] },
+        doc,
+      },
+      sender,
+    );
+    const views = await Promise.all([
+      call<{ id: string; intents?: { raw: string } }>(bg, APPROVAL.current),
+      call<{ id: string }>(bg, APPROVAL.current),
+      call<{ id: string }>(bg, APPROVAL.current),
+    ]);
     expect(new Set(views.map((v) => v.id)).size).toBe(1);
     expect(views[0]!.intents?.raw).toContain('bob.near');
     expect(balanceViews).toHaveLength(1);
@@ -340,23 +447,47 @@ describe('one approval, one payload, one signature', () => {
       bodies.push(body);
       // A lying RPC keeps the signature and claims the salt is stale.
       if (body.includes('simulate_intents') || body.includes('c2ltdWxhdGVfaW50ZW50cw')) {
-        return new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, result: { error: 'wasm execution failed with error: HostError(GuestPanic { panic_msg: "invalid salt" })', logs: [] } }), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        });
+        return new Response(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            result: {
+              error: 'wasm execution failed with error: HostError(GuestPanic { panic_msg: "invalid salt" })',
+              logs: [],
+            },
+          }),
+          {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          },
+        );
       }
       return inner(url, init);
     };
     const bg = startBackground({ ...t.env });
     const { doc, ...sender } = DAPP;
-    const pending = await bg.route({ type: 'request', method: METHODS.publishIntents, params: { intents: [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE } }] }, doc }, sender);
+    const pending = await bg.route(
+      {
+        type: 'request',
+        method: METHODS.publishIntents,
+        params: { intents: [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE } }] },
+        doc,
+      },
+      sender,
+    );
     const view = await call<{ id: string }>(bg, APPROVAL.current);
-    const out = await call<{ refused: string } | null>(bg, APPROVAL.resolve, { id: view.id, approve: true, acknowledgeDanger: true });
+    const out = await call<{ refused: string } | null>(bg, APPROVAL.resolve, {
+      id: view.id,
+      approve: true,
+      acknowledgeDanger: true,
+    });
     expect(out?.refused).toMatch(/invalid salt/);
     if (pending.ok !== 'deferred') throw new Error('not deferred');
     expect(await t.answerOf(pending)).toMatchObject({ ok: false, error: { code: ERROR_CODES.internal } });
     // One simulate with one signature, no publish, no second signature.
-    expect(bodies.filter((b) => b.includes('simulate_intents') || b.includes('c2ltdWxhdGVfaW50ZW50cw'))).toHaveLength(1);
+    expect(bodies.filter((b) => b.includes('simulate_intents') || b.includes('c2ltdWxhdGVfaW50ZW50cw'))).toHaveLength(
+      1,
+    );
     expect(bodies.some((b) => b.includes('publish_intent'))).toBe(false);
   });
 });
@@ -365,8 +496,14 @@ describe('messages', () => {
   it('an intents payload as a message is refused whatever the recipient (another verifier deployment)', async () => {
     const t = await pageSetup(sim);
     await t.connect();
-    const message = JSON.stringify({ deadline: '2030-01-01T00:00:00.000Z', intents: [{ intent: 'add_public_key', public_key: t.publicKey }], signer_id: t.accountId });
-    expect(await t.page(METHODS.signMessage, { message, recipient: 'other-verifier.near', nonce: nonceOf(21) })).toMatchObject({
+    const message = JSON.stringify({
+      deadline: '2030-01-01T00:00:00.000Z',
+      intents: [{ intent: 'add_public_key', public_key: t.publicKey }],
+      signer_id: t.accountId,
+    });
+    expect(
+      await t.page(METHODS.signMessage, { message, recipient: 'other-verifier.near', nonce: nonceOf(21) }),
+    ).toMatchObject({
       ok: false,
       error: { code: ERROR_CODES.invalidParams, data: { field: 'message' } },
     });
@@ -386,21 +523,34 @@ describe('messages', () => {
     const other = await t.page(METHODS.signMessage, { message: 'two', recipient: 'dapp.example', nonce: nonceOf(22) });
     await call(t.bg, APPROVAL.resolve, { id: (await t.current())!.id, approve: true });
     await t.answerOf(other);
-    expect(await t.page(METHODS.signMessage, { message: 'three', recipient: 'dapp.example', nonce })).toMatchObject({ ok: false, error: { data: { field: 'nonce' } } });
+    expect(await t.page(METHODS.signMessage, { message: 'three', recipient: 'dapp.example', nonce })).toMatchObject({
+      ok: false,
+      error: { data: { field: 'nonce' } },
+    });
   });
 
   it('a message for another site is danger in the view, and Confirm without the acknowledgement is refused (nothing signed)', async () => {
     const t = await pageSetup(sim);
     await t.connect();
-    const pending = await t.page(METHODS.signMessage, { message: 'Sign in to near-intents.org', recipient: 'near-intents.org', nonce: nonceOf(31), callbackUrl: 'https://near-intents.org/cb' });
+    const pending = await t.page(METHODS.signMessage, {
+      message: 'Sign in to near-intents.org',
+      recipient: 'near-intents.org',
+      nonce: nonceOf(31),
+      callbackUrl: 'https://near-intents.org/cb',
+    });
     const view = await t.current();
-    expect(view?.message?.findings.map((f) => `${f.level}:${f.code}`)).toEqual(['danger:recipient_other_site', 'danger:callback_other_site']);
+    expect(view?.message?.findings.map((f) => `${f.level}:${f.code}`)).toEqual([
+      'danger:recipient_other_site',
+      'danger:callback_other_site',
+    ]);
     expect(view?.message?.findings[0]?.message).toMatch(/near-intents\.org.*dapp\.example/);
     await expect(call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true })).rejects.toThrow(/understand the risk/);
     // Still waiting, unsigned; the nonce is not spent.
     expect((await t.current())?.id).toBe(view!.id);
     if (pending.ok !== 'deferred') throw new Error('not deferred');
-    expect(t.pushes.some((p) => p.message.type === 'approvalResult' && p.message.approvalId === pending.approvalId)).toBe(false);
+    expect(
+      t.pushes.some((p) => p.message.type === 'approvalResult' && p.message.approvalId === pending.approvalId),
+    ).toBe(false);
     await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true, acknowledgeDanger: true });
     expect(await t.answerOf(pending)).toMatchObject({ ok: true, result: { signature: expect.any(String) } });
   });
@@ -408,7 +558,12 @@ describe('messages', () => {
   it('a message for the asking site itself (a subdomain, a URL of it) has no finding and signs without the acknowledgement', async () => {
     const t = await pageSetup(sim);
     await t.connect();
-    const pending = await t.page(METHODS.signMessage, { message: 'Sign in', recipient: 'https://auth.DAPP.example./login', nonce: nonceOf(32), callbackUrl: 'https://dapp.example/cb' });
+    const pending = await t.page(METHODS.signMessage, {
+      message: 'Sign in',
+      recipient: 'https://auth.DAPP.example./login',
+      nonce: nonceOf(32),
+      callbackUrl: 'https://dapp.example/cb',
+    });
     const view = await t.current();
     expect(view?.message?.findings).toEqual([]);
     await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true });

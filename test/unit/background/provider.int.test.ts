@@ -10,7 +10,7 @@ import { APPROVAL, type ApprovalView } from '../../../src/provider/approvalApi';
 import { ERROR_CODES, METHODS } from '../../../src/provider/protocol';
 import { WALLET } from '../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
-import { PASSWORD, call } from './harness';
+import { call, PASSWORD } from './harness';
 import { DAPP, OTHER, pageSetup } from './pageHarness';
 
 let sim: RunningSimulator;
@@ -30,8 +30,14 @@ describe('connect and accounts', () => {
     const view = await t.current();
     expect(view).toMatchObject({ kind: 'connect', origin: 'https://dapp.example', locked: false });
     await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true, accounts: [t.accountId] });
-    expect(await t.answerOf(pending)).toEqual({ ok: true, result: [{ accountId: t.accountId, publicKey: t.publicKey }] });
-    expect(await t.page(METHODS.requestAccounts, {})).toEqual({ ok: true, result: [{ accountId: t.accountId, publicKey: t.publicKey }] });
+    expect(await t.answerOf(pending)).toEqual({
+      ok: true,
+      result: [{ accountId: t.accountId, publicKey: t.publicKey }],
+    });
+    expect(await t.page(METHODS.requestAccounts, {})).toEqual({
+      ok: true,
+      result: [{ accountId: t.accountId, publicKey: t.publicKey }],
+    });
     expect(await t.page(METHODS.accounts, undefined, OTHER)).toEqual({ ok: true, result: [] });
     expect((await t.page(METHODS.getPermissions)).ok).toBe(true);
   });
@@ -47,7 +53,9 @@ describe('connect and accounts', () => {
     await call(t.bg, WALLET.unlock, { password: PASSWORD });
     expect(await t.page(METHODS.disconnect, {})).toEqual({ ok: true, result: null });
     expect(await t.page(METHODS.accounts)).toEqual({ ok: true, result: [] });
-    expect(t.pushes.some((p) => p.message.type === 'providerEvent' && p.message.event === 'accountsChanged')).toBe(true);
+    expect(t.pushes.some((p) => p.message.type === 'providerEvent' && p.message.event === 'accountsChanged')).toBe(
+      true,
+    );
   });
 });
 
@@ -55,7 +63,10 @@ describe('queue rules', () => {
   it('allows one pending request per origin (-32002) and rate-limits an origin (-32005)', async () => {
     const t = await pageSetup(sim);
     await t.page(METHODS.requestAccounts, {});
-    expect(await t.page(METHODS.requestAccounts, {})).toMatchObject({ ok: false, error: { code: ERROR_CODES.requestPending } });
+    expect(await t.page(METHODS.requestAccounts, {})).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.requestPending },
+    });
     const other = await t.page(METHODS.requestAccounts, {}, OTHER);
     expect(other.ok).toBe('deferred');
     expect((await t.current())!.waiting).toBe(2);
@@ -64,7 +75,10 @@ describe('queue rules', () => {
       await t.page(METHODS.requestAccounts, {}, OTHER);
     }
     await call(t.bg, APPROVAL.rejectAll, { origin: 'https://other.example' });
-    expect(await t.page(METHODS.requestAccounts, {}, OTHER)).toMatchObject({ ok: false, error: { code: ERROR_CODES.rateLimited } });
+    expect(await t.page(METHODS.requestAccounts, {}, OTHER)).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.rateLimited },
+    });
   });
 
   it('closing the window rejects the shown request with 4001; a closed tab is dropped', async () => {
@@ -96,7 +110,9 @@ describe('queue rules', () => {
       error: { code: ERROR_CODES.unauthorized },
     });
     await t.connect();
-    expect(await t.page(METHODS.signMessage, { message: 'hi', recipient: 'dapp.example', nonce }, { ...DAPP, frameId: 3 })).toMatchObject({
+    expect(
+      await t.page(METHODS.signMessage, { message: 'hi', recipient: 'dapp.example', nonce }, { ...DAPP, frameId: 3 }),
+    ).toMatchObject({
       ok: false,
       error: { code: ERROR_CODES.unauthorized },
     });
@@ -108,9 +124,17 @@ describe('signing for pages', () => {
     const t = await pageSetup(sim);
     await t.connect();
     const nonce = Array.from(new Uint8Array(32).fill(5));
-    const pending = await t.page(METHODS.signMessage, { message: 'Sign in to dapp.example', recipient: 'dapp.example', nonce });
+    const pending = await t.page(METHODS.signMessage, {
+      message: 'Sign in to dapp.example',
+      recipient: 'dapp.example',
+      nonce,
+    });
     const view = await t.current();
-    expect(view?.message).toMatchObject({ message: 'Sign in to dapp.example', recipient: 'dapp.example', recipientIsVerifier: false });
+    expect(view?.message).toMatchObject({
+      message: 'Sign in to dapp.example',
+      recipient: 'dapp.example',
+      recipientIsVerifier: false,
+    });
     await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true });
     const reply = await t.answerOf(pending);
     if (reply.ok !== true) throw new Error(JSON.stringify(reply));
@@ -125,8 +149,19 @@ describe('signing for pages', () => {
     const windows = t.windows.length;
     // The configured verifier however spelled, and Mainnet's on Local too (a message for it would be a Mainnet intent).
     for (const recipient of ['intents.sim', ' INTENTS.sim ', 'Intents.Sim', 'intents.near', ' Intents.NEAR']) {
-      const reply = await t.page(METHODS.signMessage, { message: '{}', recipient, nonce: base64.encode(new Uint8Array(32)) });
-      expect(reply).toMatchObject({ ok: false, error: { code: ERROR_CODES.invalidParams, data: { field: 'recipient' }, message: expect.stringMatching(/intents_signIntents/) } });
+      const reply = await t.page(METHODS.signMessage, {
+        message: '{}',
+        recipient,
+        nonce: base64.encode(new Uint8Array(32)),
+      });
+      expect(reply).toMatchObject({
+        ok: false,
+        error: {
+          code: ERROR_CODES.invalidParams,
+          data: { field: 'recipient' },
+          message: expect.stringMatching(/intents_signIntents/),
+        },
+      });
     }
     expect(t.windows.length).toBe(windows);
     expect(await t.current()).toBeNull();
@@ -136,10 +171,17 @@ describe('signing for pages', () => {
     const t = await pageSetup(sim);
     await t.connect();
     const windows = t.windows.length;
-    const reply = await t.page(METHODS.signIntents, { intents: [{ intent: 'add_public_key', public_key: t.publicKey }] });
-    expect(reply).toMatchObject({ ok: false, error: { code: ERROR_CODES.unauthorized, data: { field: 'intents.0.intent' } } });
+    const reply = await t.page(METHODS.signIntents, {
+      intents: [{ intent: 'add_public_key', public_key: t.publicKey }],
+    });
+    expect(reply).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.unauthorized, data: { field: 'intents.0.intent' } },
+    });
     expect(t.windows.length).toBe(windows);
-    const bad = await t.page(METHODS.signIntents, { intents: [{ intent: 'transfer', receiver_id: 'Bob', tokens: {} }] });
+    const bad = await t.page(METHODS.signIntents, {
+      intents: [{ intent: 'transfer', receiver_id: 'Bob', tokens: {} }],
+    });
     expect(bad).toMatchObject({ ok: false, error: { code: ERROR_CODES.invalidParams } });
   });
 
@@ -149,15 +191,26 @@ describe('signing for pages', () => {
     await fetch(`${sim.url}/dev/fund`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ accountId: t.accountId, tokenId: 'nep141:wrap.near', amount: '2000000000000000000000000' }),
+      body: JSON.stringify({
+        accountId: t.accountId,
+        tokenId: 'nep141:wrap.near',
+        amount: '2000000000000000000000000',
+      }),
     });
-    const intents = [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:wrap.near': '1000000000000000000000000' } }];
+    const intents = [
+      { intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:wrap.near': '1000000000000000000000000' } },
+    ];
     const pending = await t.page(METHODS.publishIntents, { intents });
     const view = await t.current();
     // The window words it (client side) from the intent and the tokens it names.
     expect(view?.intents?.intents[0]?.intent).toEqual(intents[0]);
     expect(view?.intents?.tokens.map((x) => x.assetId)).toEqual(['nep141:wrap.near']);
-    expect(view?.intents?.simulation).toMatchObject({ ok: true, executed: 1, invariantViolated: null, balanceChanges: [{ text: '-1 wNEAR' }] });
+    expect(view?.intents?.simulation).toMatchObject({
+      ok: true,
+      executed: 1,
+      invariantViolated: null,
+      balanceChanges: [{ text: '-1 wNEAR' }],
+    });
     expect(view?.intents?.nonceKind).toBe('versioned');
     await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true, acknowledgeDanger: true });
     const reply = await t.answerOf(pending);
@@ -176,9 +229,14 @@ describe('signing for pages', () => {
     await t.connect();
     const windows = t.windows.length;
     const zero = await t.page(METHODS.signIntents, {
-      intents: [{ intent: 'ft_withdraw', token: 'usdc.near', receiver_id: 'bob.near', amount: '1', storage_deposit: '0' }],
+      intents: [
+        { intent: 'ft_withdraw', token: 'usdc.near', receiver_id: 'bob.near', amount: '1', storage_deposit: '0' },
+      ],
     });
-    expect(zero).toMatchObject({ ok: false, error: { code: ERROR_CODES.invalidParams, data: { field: 'intents.0.storage_deposit' } } });
+    expect(zero).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.invalidParams, data: { field: 'intents.0.storage_deposit' } },
+    });
     expect(t.windows.length).toBe(windows);
     await fetch(`${sim.url}/dev/fund`, {
       method: 'POST',
@@ -192,7 +250,9 @@ describe('signing for pages', () => {
     await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true, acknowledgeDanger: true });
     const signed = await t.answerOf(pending);
     if (signed.ok !== true) throw new Error('not signed');
-    const message = JSON.parse((signed.result as { signed: { payload: { message: string } } }).signed.payload.message) as { intents: unknown[] };
+    const message = JSON.parse(
+      (signed.result as { signed: { payload: { message: string } } }).signed.payload.message,
+    ) as { intents: unknown[] };
     expect(message.intents).toEqual([shown]);
   });
 
@@ -208,6 +268,8 @@ describe('signing for pages', () => {
     await t.page(METHODS.signIntents, { intents: [], deadline: '2001-01-01T00:00:00Z' });
     const expired = await t.current();
     expect(expired?.blocked).toMatch(/already passed/);
-    await expect(call(t.bg, APPROVAL.resolve, { id: expired!.id, approve: true })).rejects.toThrow(/cannot be approved/);
+    await expect(call(t.bg, APPROVAL.resolve, { id: expired!.id, approve: true })).rejects.toThrow(
+      /cannot be approved/,
+    );
   });
 });

@@ -4,7 +4,14 @@
 // swap is checked with the key of the service it was made on, and only an ed25519 public key is taken.
 import { describe, expect, it } from 'vitest';
 import { PRESETS, quoteSigningKeyOf } from '../../../src/background/wallet/presets';
-import { type StoredSettings, applySettingsChange, defaultSettings, settingsChangeSchema, settingsSchema, settingsView } from '../../../src/background/wallet/settings';
+import {
+  applySettingsChange,
+  defaultSettings,
+  type StoredSettings,
+  settingsChangeSchema,
+  settingsSchema,
+  settingsView,
+} from '../../../src/background/wallet/settings';
 
 const KEY = 'ed25519:6E8sCci9badyRkXb3JoRpBj5p8C6Tw41ELDZoiihKEtp';
 const OTHER = 'ed25519:8EMe28vc3yCRzhVDm8EmEyRdKA3yBnD1kGvRaBVV6Aaf';
@@ -17,11 +24,16 @@ describe('which key a quote must carry', () => {
   });
 
   it('a preset’s own key wins over what its stored settings say (storage cannot swap the Mainnet key)', () => {
-    expect(quoteSigningKeyOf({ ...defaultSettings('mainnet'), quoteSigningKey: OTHER })).toBe(PRESETS.mainnet.quoteSigningKey);
+    expect(quoteSigningKeyOf({ ...defaultSettings('mainnet'), quoteSigningKey: OTHER })).toBe(
+      PRESETS.mainnet.quoteSigningKey,
+    );
   });
 
   it('a swap tracked on another service is checked with that service’s key: a preset’s, or none when it is no longer configured', () => {
-    const custom = applySettingsChange(defaultSettings('mainnet'), { endpoints: { swap: 'https://swap.example' }, quoteSigningKey: KEY });
+    const custom = applySettingsChange(defaultSettings('mainnet'), {
+      endpoints: { swap: 'https://swap.example' },
+      quoteSigningKey: KEY,
+    });
     expect(quoteSigningKeyOf(custom, 'https://swap.example')).toBe(KEY);
     expect(quoteSigningKeyOf(custom, PRESETS.mainnet.endpoints.swap)).toBe(PRESETS.mainnet.quoteSigningKey);
     expect(quoteSigningKeyOf(custom, PRESETS.local.endpoints.swap)).toBe(PRESETS.local.quoteSigningKey);
@@ -37,23 +49,41 @@ describe('changes', () => {
   });
 
   it('moving the swap service clears the key, even to another path of the same origin; the same change may set a new one', () => {
-    const custom = applySettingsChange(defaultSettings('local'), { endpoints: { swap: 'https://swap.example' }, quoteSigningKey: KEY });
+    const custom = applySettingsChange(defaultSettings('local'), {
+      endpoints: { swap: 'https://swap.example' },
+      quoteSigningKey: KEY,
+    });
     expect(view(custom)).toBe(KEY);
     expect(view(applySettingsChange(custom, { endpoints: { swap: 'https://swap.example/v1' } }))).toBeNull();
     expect(view(applySettingsChange(custom, { endpoints: { swap: 'https://other.example' } }))).toBeNull();
-    expect(view(applySettingsChange(custom, { endpoints: { swap: 'https://other.example' }, quoteSigningKey: OTHER }))).toBe(OTHER);
+    expect(
+      view(applySettingsChange(custom, { endpoints: { swap: 'https://other.example' }, quoteSigningKey: OTHER })),
+    ).toBe(OTHER);
     expect(view(applySettingsChange(custom, { endpoints: { transactions: 'https://tx.example/api/v0' } }))).toBe(KEY);
     // Moving back does not bring it back.
-    expect(view(applySettingsChange(applySettingsChange(custom, { endpoints: { swap: 'https://other.example' } }), { endpoints: { swap: 'https://swap.example' } }))).toBeNull();
+    expect(
+      view(
+        applySettingsChange(applySettingsChange(custom, { endpoints: { swap: 'https://other.example' } }), {
+          endpoints: { swap: 'https://swap.example' },
+        }),
+      ),
+    ).toBeNull();
   });
 
   it('a preset brings its key; a key set on a preset that is not its own makes the endpoints custom; null removes it', () => {
-    const custom = applySettingsChange(defaultSettings('local'), { endpoints: { swap: 'https://swap.example' }, quoteSigningKey: KEY });
+    const custom = applySettingsChange(defaultSettings('local'), {
+      endpoints: { swap: 'https://swap.example' },
+      quoteSigningKey: KEY,
+    });
     expect(view(applySettingsChange(custom, { preset: 'mainnet' }))).toBe(PRESETS.mainnet.quoteSigningKey);
     const own = applySettingsChange(defaultSettings('mainnet'), { quoteSigningKey: PRESETS.mainnet.quoteSigningKey });
     expect(own.preset).toBe('mainnet');
     const overridden = applySettingsChange(defaultSettings('mainnet'), { quoteSigningKey: KEY });
-    expect([overridden.preset, view(overridden), overridden.endpoints]).toEqual(['custom', KEY, PRESETS.mainnet.endpoints]);
+    expect([overridden.preset, view(overridden), overridden.endpoints]).toEqual([
+      'custom',
+      KEY,
+      PRESETS.mainnet.endpoints,
+    ]);
     expect(view(applySettingsChange(custom, { quoteSigningKey: null }))).toBeNull();
   });
 
@@ -67,7 +97,9 @@ describe('changes', () => {
 describe('only an ed25519 public key', () => {
   it('is taken, in its one spelling (prefix in lower case; bare base58 gets it)', () => {
     expect(settingsChangeSchema.parse({ quoteSigningKey: `  ${KEY}  ` }).quoteSigningKey).toBe(KEY);
-    expect(settingsChangeSchema.parse({ quoteSigningKey: KEY.replace('ed25519', 'ED25519') }).quoteSigningKey).toBe(KEY);
+    expect(settingsChangeSchema.parse({ quoteSigningKey: KEY.replace('ed25519', 'ED25519') }).quoteSigningKey).toBe(
+      KEY,
+    );
     expect(settingsChangeSchema.parse({ quoteSigningKey: KEY.slice('ed25519:'.length) }).quoteSigningKey).toBe(KEY);
   });
 

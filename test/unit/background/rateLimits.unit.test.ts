@@ -8,7 +8,12 @@ import { ERROR_CODES } from '../../../src/provider/protocol';
 function memoryArea(): StorageAreaLike {
   const data: Record<string, unknown> = {};
   return {
-    get: async (keys) => Object.fromEntries((keys === null ? Object.keys(data) : [keys].flat()).filter((k) => k in data).map((k) => [k, structuredClone(data[k])])),
+    get: async (keys) =>
+      Object.fromEntries(
+        (keys === null ? Object.keys(data) : [keys].flat())
+          .filter((k) => k in data)
+          .map((k) => [k, structuredClone(data[k])]),
+      ),
     set: async (items) => void Object.assign(data, structuredClone(items)),
     remove: async (keys) => (Array.isArray(keys) ? keys : [keys]).forEach((k) => delete data[k]),
   };
@@ -44,7 +49,8 @@ describe('rate limits', () => {
 
   it('three sites that spent the global budget cannot silence a fourth: it is under its fair share', async () => {
     const { ask } = limiter();
-    for (const site of ['a.example', 'b.example', 'c.example']) expect(await ask(site, LIMITS.approval.perSite)).toBe(0);
+    for (const site of ['a.example', 'b.example', 'c.example'])
+      expect(await ask(site, LIMITS.approval.perSite)).toBe(0);
     // The global budget (30) is spent; each of the three is at its share (30 / 4 sites).
     expect(await ask('a.example')).toBe(1);
     expect(await ask('victim.example')).toBe(0);

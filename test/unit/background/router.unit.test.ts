@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type PageHandler, type RouterDeps, createRouter } from '../../../src/background/router';
+import { createRouter, type PageHandler, type RouterDeps } from '../../../src/background/router';
+import { internalParams } from '../../../src/background/wallet/schemas';
 import { ERROR_CODES, METHODS } from '../../../src/provider/protocol';
 import { WALLET } from '../../../src/provider/walletApi';
-import { internalParams } from '../../../src/background/wallet/schemas';
 
 const EXT = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
 const tab = { url: 'https://dapp.example/path?q=1', frameId: 0, tab: { id: 1 } };
@@ -28,9 +28,15 @@ describe('background router', () => {
     let seen: unknown;
     const { route } = router([[METHODS.accounts, (_, page) => ((seen = page), [])]]);
     const doc = 'ab'.repeat(16);
-    await route({ type: 'request', method: METHODS.accounts, doc }, { ...tab, origin: 'https://dapp.example', documentId: 'D1' });
+    await route(
+      { type: 'request', method: METHODS.accounts, doc },
+      { ...tab, origin: 'https://dapp.example', documentId: 'D1' },
+    );
     expect(seen).toMatchObject({ doc, documentId: 'D1' });
-    expect(await route({ type: 'request', method: METHODS.accounts, doc: 'not-a-token' }, tab)).toMatchObject({ ok: false, error: { code: ERROR_CODES.invalidParams } });
+    expect(await route({ type: 'request', method: METHODS.accounts, doc: 'not-a-token' }, tab)).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.invalidParams },
+    });
   });
 
   it('passes the origin the browser reported to page handlers, not anything the page says', async () => {
@@ -40,27 +46,42 @@ describe('background router', () => {
     expect(seen).toEqual({ origin: 'https://dapp.example', tabId: 1, frameId: 0, doc: null, documentId: null });
   });
 
-  it.each(['intents_doesNotExist', 'constructor', '__proto__', 'toString'])('replies 4200 to the unknown method %s', async (method) => {
-    const reply = await router().route({ type: 'request', method }, tab);
-    expect(reply).toEqual({ ok: false, error: { code: ERROR_CODES.unsupportedMethod, message: expect.stringContaining(method) } });
-  });
+  it.each(['intents_doesNotExist', 'constructor', '__proto__', 'toString'])(
+    'replies 4200 to the unknown method %s',
+    async (method) => {
+      const reply = await router().route({ type: 'request', method }, tab);
+      expect(reply).toEqual({
+        ok: false,
+        error: { code: ERROR_CODES.unsupportedMethod, message: expect.stringContaining(method) },
+      });
+    },
+  );
 
   it('never lets a web page reach the wallet API', async () => {
     const { route, calls } = router();
-    const reply = await route({ type: 'request', method: WALLET.exportKey, params: { password: 'x', publicKey: 'y' } }, tab);
+    const reply = await route(
+      { type: 'request', method: WALLET.exportKey, params: { password: 'x', publicKey: 'y' } },
+      tab,
+    );
     expect(reply).toMatchObject({ ok: false, error: { code: ERROR_CODES.unsupportedMethod } });
     // Even a page that claims to be the extension through a spoofed origin-looking path.
     await route({ type: 'request', method: WALLET.status }, { url: `https://dapp.example/${EXT}/popup.html` });
     expect(calls).toEqual([]);
   });
 
-  it.each(Object.keys(internalParams))('never lets a web page (connected or not, any frame) reach %s', async (method) => {
-    const { route, calls } = router();
-    for (const sender of [tab, { ...tab, origin: 'https://dapp.example', frameId: 3 }]) {
-      expect(await route({ type: 'request', method, params: {} }, sender)).toMatchObject({ ok: false, error: { code: ERROR_CODES.unsupportedMethod } });
-    }
-    expect(calls).toEqual([]);
-  });
+  it.each(Object.keys(internalParams))(
+    'never lets a web page (connected or not, any frame) reach %s',
+    async (method) => {
+      const { route, calls } = router();
+      for (const sender of [tab, { ...tab, origin: 'https://dapp.example', frameId: 3 }]) {
+        expect(await route({ type: 'request', method, params: {} }, sender)).toMatchObject({
+          ok: false,
+          error: { code: ERROR_CODES.unsupportedMethod },
+        });
+      }
+      expect(calls).toEqual([]);
+    },
+  );
 
   it('answers the wallet API to the extension pages, with params checked', async () => {
     const { route, calls } = router();

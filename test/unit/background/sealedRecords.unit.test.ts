@@ -3,11 +3,11 @@
 // in the clear is sealed once; afterwards a private record in the clear, or one that does not open, is damage.
 import { randomBytes } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import * as z from 'zod/mini';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import * as z from 'zod/mini';
 import { CorruptedValueError, KeyValue } from '../../../src/background/kv';
-import { CLEAR_RECORDS, SEALED_MARKER, isClearRecord } from '../../../src/background/sealedRecords';
-import { Vault, VaultError, memoryVaultStorage } from '../../../src/vault';
+import { CLEAR_RECORDS, isClearRecord, SEALED_MARKER } from '../../../src/background/sealedRecords';
+import { memoryVaultStorage, Vault, VaultError } from '../../../src/vault';
 
 const random = (n: number) => new Uint8Array(randomBytes(n));
 const PASSWORD = 'a long test password';
@@ -25,7 +25,10 @@ async function unlockedVault(): Promise<Vault> {
 }
 
 async function failure(p: Promise<unknown>): Promise<unknown> {
-  return p.then(() => 'resolved', (e: unknown) => e);
+  return p.then(
+    () => 'resolved',
+    (e: unknown) => e,
+  );
 }
 
 beforeEach(() => fakeBrowser.reset());
@@ -33,8 +36,22 @@ beforeEach(() => fakeBrowser.reset());
 describe('which records are kept in the clear', () => {
   it('only the listed ones, each with a reason; every other key is private', () => {
     for (const { key, why } of CLEAR_RECORDS) expect(why.length, key).toBeGreaterThan(20);
-    for (const key of ['settings', 'networkGrants', 'grants', SEALED_MARKER]) expect(isClearRecord(key), key).toBe(true);
-    for (const key of ['swap:1', 'swapIds', 'swapTrack', 'publishedIntents', 'usedNonces', 'selectedAccount', 'balances:alice.near', 'sendDraft:alice.near', 'settingsX', 'grants:intents.near', 'networkGrantsX', 'newly-invented'])
+    for (const key of ['settings', 'networkGrants', 'grants', SEALED_MARKER])
+      expect(isClearRecord(key), key).toBe(true);
+    for (const key of [
+      'swap:1',
+      'swapIds',
+      'swapTrack',
+      'publishedIntents',
+      'usedNonces',
+      'selectedAccount',
+      'balances:alice.near',
+      'sendDraft:alice.near',
+      'settingsX',
+      'grants:intents.near',
+      'networkGrantsX',
+      'newly-invented',
+    ])
       expect(isClearRecord(key), key).toBe(false);
   });
 });
@@ -49,7 +66,8 @@ describe('a private record', () => {
     expect(stored).toMatch(/^\{"sealed":1,"iv":"[^"]+","ciphertext":"[^"]+"\}$/);
     // Neither the value nor the name shows anything: names are keyed hashes of the record's key.
     const everything = JSON.stringify(await area().get(null));
-    for (const part of [swap.id, swap.depositAddress, swap.amount, 'alice.near', 'balances', 'swap:']) expect(everything).not.toContain(part);
+    for (const part of [swap.id, swap.depositAddress, swap.amount, 'alice.near', 'balances', 'swap:'])
+      expect(everything).not.toContain(part);
     expect(await kv.storedName('swap:ab12')).toMatch(/^p\.[0-9a-f]{32}$/);
     expect(await kv.storedName('settings')).toBe('settings');
     expect(await kv.read('swap:ab12', anything)).toEqual(swap);
@@ -80,7 +98,10 @@ describe('a private record', () => {
     await kv.write('swap:cd34', { ...swap, id: 'cd34', depositAddress: 'other.near' });
     // A sealed record copied over another key does not open there (the key is its additional data).
     await area().set({ [await kv.storedName('swap:cd34')]: await storedOf(kv, 'swap:ab12') });
-    expect(await failure(kv.read('swap:cd34', anything))).toMatchObject({ key: 'swap:cd34', message: expect.stringMatching(/does not open/) });
+    expect(await failure(kv.read('swap:cd34', anything))).toMatchObject({
+      key: 'swap:cd34',
+      message: expect.stringMatching(/does not open/),
+    });
     // One character of the ciphertext changed.
     const sealed = (await storedOf(kv, 'swap:ab12')) as { ciphertext: string };
     const flipped = sealed.ciphertext.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'));
@@ -92,7 +113,9 @@ describe('a private record', () => {
     expect(await kv.read('swap:ef56', anything)).toEqual(swap);
     // A well-formed record in the clear where the sealed one belongs.
     await area().set({ [await kv.storedName('swap:ef56')]: { ...swap, depositAddress: 'attacker.near' } });
-    expect(await failure(kv.read('swap:ef56', anything))).toMatchObject({ message: expect.stringMatching(/not sealed as the wallet seals it/) });
+    expect(await failure(kv.read('swap:ef56', anything))).toMatchObject({
+      message: expect.stringMatching(/not sealed as the wallet seals it/),
+    });
     expect(await kv.readMany(['swap:ef56'], anything)).toEqual([expect.any(CorruptedValueError)]);
     expect(await kv.readOr('swap:ef56', anything, 'fallback')).toBe('fallback');
     // readRaw gives the damaged value as found, to be set aside; a good one opened.

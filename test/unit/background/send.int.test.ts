@@ -5,10 +5,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startBackground } from '../../../src/background/start';
-import type { RunningSimulator } from '../../../src/sim/server';
-import { WALLET, type CreateResult, type IntentStatusView } from '../../../src/provider/walletApi';
 import type { IntentsPreviewWire } from '../../../src/provider/approvalApi';
-import { ONE_NEAR, PASSWORD, WNEAR, backgroundEnv, call, simWithClock, useSimulator, type Clock } from './harness';
+import { type CreateResult, type IntentStatusView, WALLET } from '../../../src/provider/walletApi';
+import type { RunningSimulator } from '../../../src/sim/server';
+import { backgroundEnv, type Clock, call, ONE_NEAR, PASSWORD, simWithClock, useSimulator, WNEAR } from './harness';
 
 let sim: RunningSimulator;
 let clock: Clock;
@@ -26,7 +26,11 @@ async function funded() {
   await useSimulator(bg, sim.url, sim.busApiKey);
   const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
   const account = created.status.accounts[0]!.accountId;
-  const res = await fetch(`${sim.url}/dev/fund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountId: account, tokenId: WNEAR, amount: (5n * ONE_NEAR).toString() }) });
+  const res = await fetch(`${sim.url}/dev/fund`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ accountId: account, tokenId: WNEAR, amount: (5n * ONE_NEAR).toString() }),
+  });
   expect(res.status).toBe(200);
   return { bg, account };
 }
@@ -35,19 +39,34 @@ describe('send to another intents account', () => {
   it('reviewed, confirmed with the acknowledgement, published, settled; the receiver holds the amount', async () => {
     const { bg, account } = await funded();
     const receiver = `send${Date.now()}.near`;
-    const { preview, reviewed } = await call<{ preview: IntentsPreviewWire; reviewed: string }>(bg, WALLET.previewSend, { receiverId: receiver, tokenId: WNEAR, amount: ONE_NEAR.toString() });
+    const { preview, reviewed } = await call<{ preview: IntentsPreviewWire; reviewed: string }>(
+      bg,
+      WALLET.previewSend,
+      { receiverId: receiver, tokenId: WNEAR, amount: ONE_NEAR.toString() },
+    );
     expect(preview.accountId).toBe(account);
-    expect(preview.intents.map((i) => i.intent)).toEqual([{ intent: 'transfer', receiver_id: receiver, tokens: { [WNEAR]: ONE_NEAR.toString() } }]);
+    expect(preview.intents.map((i) => i.intent)).toEqual([
+      { intent: 'transfer', receiver_id: receiver, tokens: { [WNEAR]: ONE_NEAR.toString() } },
+    ]);
     expect(preview.intents[0]!.findings.some((f) => f.level === 'danger')).toBe(true);
     // Value leaving the account: not without the acknowledgement, and the review stays for the retry.
     await expect(call(bg, WALLET.send, { reviewed })).rejects.toThrow(/understand the risk/);
-    const sent = await call<{ intentHash: string; status: string }>(bg, WALLET.send, { reviewed, acknowledgeDanger: true });
+    const sent = await call<{ intentHash: string; status: string }>(bg, WALLET.send, {
+      reviewed,
+      acknowledgeDanger: true,
+    });
     expect(sent).toEqual({ intentHash: reviewed, status: 'OK' });
     // One review, one signature: the draft is gone.
-    await expect(call(bg, WALLET.send, { reviewed, acknowledgeDanger: true })).rejects.toThrow(/Review the transfer first/);
+    await expect(call(bg, WALLET.send, { reviewed, acknowledgeDanger: true })).rejects.toThrow(
+      /Review the transfer first/,
+    );
     await expect
       .poll(async () => {
-        await fetch(`${sim.url}/dev/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 1000 }) });
+        await fetch(`${sim.url}/dev/clock/advance`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ms: 1000 }),
+        });
         return (await call<IntentStatusView>(bg, WALLET.intentStatus, { intentHash: sent.intentHash })).status;
       })
       .toBe('SETTLED');
@@ -57,12 +76,25 @@ describe('send to another intents account', () => {
 
   it('a Confirm signs only the review it names: after a newer review (another popup) the older Confirm is refused and nothing moves', async () => {
     const { bg, account } = await funded();
-    const shownHere = await call<{ reviewed: string }>(bg, WALLET.previewSend, { receiverId: 'alice.near', tokenId: WNEAR, amount: '1' });
-    const shownThere = await call<{ reviewed: string }>(bg, WALLET.previewSend, { receiverId: 'bob.near', tokenId: WNEAR, amount: ONE_NEAR.toString() });
-    await expect(call(bg, WALLET.send, { reviewed: shownHere.reviewed, acknowledgeDanger: true })).rejects.toMatchObject({ data: { field: 'reviewed' } });
+    const shownHere = await call<{ reviewed: string }>(bg, WALLET.previewSend, {
+      receiverId: 'alice.near',
+      tokenId: WNEAR,
+      amount: '1',
+    });
+    const shownThere = await call<{ reviewed: string }>(bg, WALLET.previewSend, {
+      receiverId: 'bob.near',
+      tokenId: WNEAR,
+      amount: ONE_NEAR.toString(),
+    });
+    await expect(
+      call(bg, WALLET.send, { reviewed: shownHere.reviewed, acknowledgeDanger: true }),
+    ).rejects.toMatchObject({ data: { field: 'reviewed' } });
     expect(await ledgerBalance(account)).toBe(5n * ONE_NEAR);
     // The newer review is still the one kept, and its own Confirm sends it.
-    expect(await call(bg, WALLET.send, { reviewed: shownThere.reviewed, acknowledgeDanger: true })).toEqual({ intentHash: shownThere.reviewed, status: 'OK' });
+    expect(await call(bg, WALLET.send, { reviewed: shownThere.reviewed, acknowledgeDanger: true })).toEqual({
+      intentHash: shownThere.reviewed,
+      status: 'OK',
+    });
   });
 
   it('the bus answer lost after it took the transfer: Confirm again sends that same transfer, and the receiver is paid once', async () => {
@@ -74,30 +106,48 @@ describe('send to another intents account', () => {
       fetch: async (url, init) => {
         const res = await env.fetch(url, init);
         const text = await res.text();
-        if (lose && typeof init.body === 'string' && init.body.includes('"publish_intent"')) throw new TypeError('fetch failed');
+        if (lose && typeof init.body === 'string' && init.body.includes('"publish_intent"'))
+          throw new TypeError('fetch failed');
         return { status: res.status, headers: res.headers, text: async () => text };
       },
     });
     await useSimulator(bg, sim.url, sim.busApiKey);
     const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
     const account = created.status.accounts[0]!.accountId;
-    await fetch(`${sim.url}/dev/fund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountId: account, tokenId: WNEAR, amount: (5n * ONE_NEAR).toString() }) });
+    await fetch(`${sim.url}/dev/fund`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ accountId: account, tokenId: WNEAR, amount: (5n * ONE_NEAR).toString() }),
+    });
     const receiver = `lost${Date.now()}.near`;
-    const { reviewed } = await call<{ reviewed: string }>(bg, WALLET.previewSend, { receiverId: receiver, tokenId: WNEAR, amount: ONE_NEAR.toString() });
+    const { reviewed } = await call<{ reviewed: string }>(bg, WALLET.previewSend, {
+      receiverId: receiver,
+      tokenId: WNEAR,
+      amount: ONE_NEAR.toString(),
+    });
     await expect(call(bg, WALLET.send, { reviewed, acknowledgeDanger: true })).rejects.toThrow();
     lose = false;
     // The user presses Sign and send again in the same window: the same transfer goes out again, never a second one.
-    expect(await call(bg, WALLET.send, { reviewed, acknowledgeDanger: true })).toEqual({ intentHash: reviewed, status: 'OK' });
+    expect(await call(bg, WALLET.send, { reviewed, acknowledgeDanger: true })).toEqual({
+      intentHash: reviewed,
+      status: 'OK',
+    });
     await expect
       .poll(async () => {
-        await fetch(`${sim.url}/dev/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 1000 }) });
+        await fetch(`${sim.url}/dev/clock/advance`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ms: 1000 }),
+        });
         return (await call<IntentStatusView>(bg, WALLET.intentStatus, { intentHash: reviewed })).status;
       })
       .toBe('SETTLED');
     expect(await ledgerBalance(receiver)).toBe(ONE_NEAR);
     expect(await ledgerBalance(account)).toBe(4n * ONE_NEAR);
     // Sent: that review is spent.
-    await expect(call(bg, WALLET.send, { reviewed, acknowledgeDanger: true })).rejects.toThrow(/Review the transfer first/);
+    await expect(call(bg, WALLET.send, { reviewed, acknowledgeDanger: true })).rejects.toThrow(
+      /Review the transfer first/,
+    );
   });
 
   it('a signature the verifier check saw but could not answer stays valid: the next review warns that it may still execute, until it has', async () => {
@@ -107,22 +157,48 @@ describe('send to another intents account', () => {
     const bg = startBackground({
       ...env,
       fetch: async (url, init) => {
-        if (lose && typeof init.body === 'string' && init.body.includes('simulate_intents')) throw new TypeError('fetch failed');
+        if (lose && typeof init.body === 'string' && init.body.includes('simulate_intents'))
+          throw new TypeError('fetch failed');
         return env.fetch(url, init);
       },
     });
     await useSimulator(bg, sim.url, sim.busApiKey);
     const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
     const account = created.status.accounts[0]!.accountId;
-    await fetch(`${sim.url}/dev/fund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountId: account, tokenId: WNEAR, amount: (5n * ONE_NEAR).toString() }) });
-    const first = await call<{ reviewed: string }>(bg, WALLET.previewSend, { receiverId: 'carol.near', tokenId: WNEAR, amount: ONE_NEAR.toString() });
-    await expect(call(bg, WALLET.send, { reviewed: first.reviewed, acknowledgeDanger: true })).rejects.toThrow(/did not answer/);
+    await fetch(`${sim.url}/dev/fund`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ accountId: account, tokenId: WNEAR, amount: (5n * ONE_NEAR).toString() }),
+    });
+    const first = await call<{ reviewed: string }>(bg, WALLET.previewSend, {
+      receiverId: 'carol.near',
+      tokenId: WNEAR,
+      amount: ONE_NEAR.toString(),
+    });
+    await expect(call(bg, WALLET.send, { reviewed: first.reviewed, acknowledgeDanger: true })).rejects.toThrow(
+      /did not answer/,
+    );
     lose = false;
-    const second = await call<{ preview: IntentsPreviewWire; reviewed: string }>(bg, WALLET.previewSend, { receiverId: 'dave.near', tokenId: WNEAR, amount: ONE_NEAR.toString() });
-    expect(second.preview.batchFindings[0]).toMatchObject({ level: 'danger', code: 'earlier_signature_live', message: expect.stringContaining('carol.near') });
+    const second = await call<{ preview: IntentsPreviewWire; reviewed: string }>(bg, WALLET.previewSend, {
+      receiverId: 'dave.near',
+      tokenId: WNEAR,
+      amount: ONE_NEAR.toString(),
+    });
+    expect(second.preview.batchFindings[0]).toMatchObject({
+      level: 'danger',
+      code: 'earlier_signature_live',
+      message: expect.stringContaining('carol.near'),
+    });
     // The window that reviewed the first one sends that same signature; once it executed, a new review is clean.
-    expect(await call(bg, WALLET.send, { reviewed: first.reviewed, acknowledgeDanger: true })).toEqual({ intentHash: first.reviewed, status: 'OK' });
-    const third = await call<{ preview: IntentsPreviewWire }>(bg, WALLET.previewSend, { receiverId: 'dave.near', tokenId: WNEAR, amount: ONE_NEAR.toString() });
+    expect(await call(bg, WALLET.send, { reviewed: first.reviewed, acknowledgeDanger: true })).toEqual({
+      intentHash: first.reviewed,
+      status: 'OK',
+    });
+    const third = await call<{ preview: IntentsPreviewWire }>(bg, WALLET.previewSend, {
+      receiverId: 'dave.near',
+      tokenId: WNEAR,
+      amount: ONE_NEAR.toString(),
+    });
     expect(third.preview.batchFindings.map((f) => f.code)).not.toContain('earlier_signature_live');
   });
 
@@ -136,15 +212,30 @@ describe('send to another intents account', () => {
     const bg = startBackground({
       ...env,
       fetch: async (url, init) => {
-        const body = typeof init.body === 'string' ? (JSON.parse(init.body) as { id?: unknown; params?: { method_name?: string; args_base64?: string } }) : null;
+        const body =
+          typeof init.body === 'string'
+            ? (JSON.parse(init.body) as { id?: unknown; params?: { method_name?: string; args_base64?: string } })
+            : null;
         const view = body?.params?.method_name;
         if (view === 'simulate_intents') {
-          state.held.push(...(JSON.parse(Buffer.from(body!.params!.args_base64!, 'base64').toString('utf8')) as { signed: unknown[] }).signed);
+          state.held.push(
+            ...(JSON.parse(Buffer.from(body!.params!.args_base64!, 'base64').toString('utf8')) as { signed: unknown[] })
+              .signed,
+          );
           throw new TypeError('fetch failed');
         }
         if (state.lie && view === 'is_nonce_used') {
-          const result = { result: [...Buffer.from('true')], logs: [], block_height: 1, block_hash: '11111111111111111111111111111111' };
-          return { status: 200, headers: { get: () => null }, text: async () => JSON.stringify({ jsonrpc: '2.0', id: body!.id, result }) };
+          const result = {
+            result: [...Buffer.from('true')],
+            logs: [],
+            block_height: 1,
+            block_hash: '11111111111111111111111111111111',
+          };
+          return {
+            status: 200,
+            headers: { get: () => null },
+            text: async () => JSON.stringify({ jsonrpc: '2.0', id: body!.id, result }),
+          };
         }
         return env.fetch(url, init);
       },
@@ -152,11 +243,28 @@ describe('send to another intents account', () => {
     await useSimulator(bg, sim.url, sim.busApiKey);
     const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
     const account = created.status.accounts[0]!.accountId;
-    await fetch(`${sim.url}/dev/fund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountId: account, tokenId: WNEAR, amount: (5n * ONE_NEAR).toString() }) });
-    const first = await call<{ reviewed: string }>(bg, WALLET.previewSend, { receiverId: 'carol.near', tokenId: WNEAR, amount: ONE_NEAR.toString() });
-    await expect(call(bg, WALLET.send, { reviewed: first.reviewed, acknowledgeDanger: true })).rejects.toThrow(/did not answer/);
+    await fetch(`${sim.url}/dev/fund`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ accountId: account, tokenId: WNEAR, amount: (5n * ONE_NEAR).toString() }),
+    });
+    const first = await call<{ reviewed: string }>(bg, WALLET.previewSend, {
+      receiverId: 'carol.near',
+      tokenId: WNEAR,
+      amount: ONE_NEAR.toString(),
+    });
+    await expect(call(bg, WALLET.send, { reviewed: first.reviewed, acknowledgeDanger: true })).rejects.toThrow(
+      /did not answer/,
+    );
     expect(state.held.length).toBeGreaterThan(0);
-    const codes = async () => (await call<{ preview: IntentsPreviewWire }>(bg, WALLET.previewSend, { receiverId: 'dave.near', tokenId: WNEAR, amount: '1' })).preview.batchFindings.map((f) => f.code);
+    const codes = async () =>
+      (
+        await call<{ preview: IntentsPreviewWire }>(bg, WALLET.previewSend, {
+          receiverId: 'dave.near',
+          tokenId: WNEAR,
+          amount: '1',
+        })
+      ).preview.batchFindings.map((f) => f.code);
     return { bg, state, first, codes };
   }
 
@@ -168,12 +276,24 @@ describe('send to another intents account', () => {
     const res = await fetch(`${sim.url}/rpc`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'X-API-Key': sim.busApiKey },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'publish_intent', params: [{ signed_data: state.held[0], quote_hashes: [] }] }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'publish_intent',
+        params: [{ signed_data: state.held[0], quote_hashes: [] }],
+      }),
     });
-    expect(((await res.json()) as { result: { status: string; intent_hash: string } }).result).toEqual({ status: 'OK', intent_hash: first.reviewed });
+    expect(((await res.json()) as { result: { status: string; intent_hash: string } }).result).toEqual({
+      status: 'OK',
+      intent_hash: first.reviewed,
+    });
     await expect
       .poll(async () => {
-        await fetch(`${sim.url}/dev/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 1000 }) });
+        await fetch(`${sim.url}/dev/clock/advance`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ms: 1000 }),
+        });
         return codes();
       })
       .not.toContain('earlier_signature_live');
@@ -182,15 +302,25 @@ describe('send to another intents account', () => {
   it('the kept transfer stops being live when its deadline passes, whatever the RPC says', async () => {
     const { codes } = await keptByRpc();
     expect(await codes()).toContain('earlier_signature_live');
-    await fetch(`${sim.url}/dev/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 2 * 3600_000 }) });
+    await fetch(`${sim.url}/dev/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ms: 2 * 3600_000 }),
+    });
     expect(await codes()).not.toContain('earlier_signature_live');
   });
 
   it('refuses sending to itself, a zero amount, and on Mainnet without a bus key says what is missing', async () => {
     const { bg, account } = await funded();
-    await expect(call(bg, WALLET.previewSend, { receiverId: account, tokenId: WNEAR, amount: '1' })).rejects.toMatchObject({ data: { field: 'receiverId' } });
-    await expect(call(bg, WALLET.previewSend, { receiverId: 'bob.near', tokenId: WNEAR, amount: '0' })).rejects.toMatchObject({ data: { field: 'amount' } });
+    await expect(
+      call(bg, WALLET.previewSend, { receiverId: account, tokenId: WNEAR, amount: '1' }),
+    ).rejects.toMatchObject({ data: { field: 'receiverId' } });
+    await expect(
+      call(bg, WALLET.previewSend, { receiverId: 'bob.near', tokenId: WNEAR, amount: '0' }),
+    ).rejects.toMatchObject({ data: { field: 'amount' } });
     await call(bg, WALLET.setSettings, { preset: 'mainnet' });
-    await expect(call(bg, WALLET.previewSend, { receiverId: 'bob.near', tokenId: WNEAR, amount: '1' })).rejects.toThrow(/message-bus API key/);
+    await expect(call(bg, WALLET.previewSend, { receiverId: 'bob.near', tokenId: WNEAR, amount: '1' })).rejects.toThrow(
+      /message-bus API key/,
+    );
   });
 });

@@ -5,19 +5,23 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startBackground } from '../../../src/background/start';
 import { AUTO_LOCK_ALARM } from '../../../src/background/wallet/autoLock';
 import { STATUS_SNAPSHOT_KEY, statusFromSnapshot } from '../../../src/provider/statusSnapshot';
-import { WALLET, type CreateResult, type WalletStatus } from '../../../src/provider/walletApi';
+import { type CreateResult, WALLET, type WalletStatus } from '../../../src/provider/walletApi';
 import { memoryVaultStorage } from '../../../src/vault';
-import { PASSWORD, backgroundEnv, call } from './harness';
+import { backgroundEnv, call, PASSWORD } from './harness';
 
 beforeEach(() => fakeBrowser.reset());
 
-const stored = async (): Promise<unknown> => (await fakeBrowser.storage.session.get(STATUS_SNAPSHOT_KEY))[STATUS_SNAPSHOT_KEY];
+const stored = async (): Promise<unknown> =>
+  (await fakeBrowser.storage.session.get(STATUS_SNAPSHOT_KEY))[STATUS_SNAPSHOT_KEY];
 
 describe('status snapshot in storage.session', () => {
   it('follows every change: create, account switch, lock (alarm), unlock; equals the status the popup is answered', async () => {
     const clock = { now: 1_800_000_000_000 };
     const bg = startBackground(backgroundEnv(clock, memoryVaultStorage()));
-    const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'newPhrase', words: 12 } });
+    const created = await call<CreateResult>(bg, WALLET.create, {
+      password: PASSWORD,
+      source: { kind: 'newPhrase', words: 12 },
+    });
     expect(await stored()).toEqual(created.status);
     expect(created.status.unlocked).toBe(true);
 
@@ -28,8 +32,18 @@ describe('status snapshot in storage.session', () => {
     expect(await stored()).toEqual(switched);
     expect(switched.selectedAccountId).toBe(second.accounts[1]!.accountId);
 
-    await fakeBrowser.alarms.onAlarm.trigger({ name: AUTO_LOCK_ALARM, scheduledTime: clock.now, persistAcrossSessions: false });
-    expect(await stored()).toMatchObject({ exists: true, unlocked: false, accounts: [], selectedAccountId: null, lockAt: null });
+    await fakeBrowser.alarms.onAlarm.trigger({
+      name: AUTO_LOCK_ALARM,
+      scheduledTime: clock.now,
+      persistAcrossSessions: false,
+    });
+    expect(await stored()).toMatchObject({
+      exists: true,
+      unlocked: false,
+      accounts: [],
+      selectedAccountId: null,
+      lockAt: null,
+    });
 
     const unlocked = await call<WalletStatus>(bg, WALLET.unlock, { password: PASSWORD });
     expect(await stored()).toEqual(unlocked);
@@ -38,23 +52,43 @@ describe('status snapshot in storage.session', () => {
   it('holds no secret: no secret key, phrase, password or credential anywhere in it', async () => {
     const clock = { now: 1_800_000_000_000 };
     const bg = startBackground(backgroundEnv(clock, memoryVaultStorage()));
-    const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'newPhrase', words: 12 } });
+    const created = await call<CreateResult>(bg, WALLET.create, {
+      password: PASSWORD,
+      source: { kind: 'newPhrase', words: 12 },
+    });
     await call(bg, WALLET.setSettings, { busApiKey: 'bus-api-key-that-must-stay-secret' });
     await call(bg, WALLET.setAutoLock, { minutes: 30 });
-    const secretKey = await call<{ secretKey: string }>(bg, WALLET.exportKey, { publicKey: created.status.accounts[0]!.publicKeys[0], password: PASSWORD });
+    const secretKey = await call<{ secretKey: string }>(bg, WALLET.exportKey, {
+      publicKey: created.status.accounts[0]!.publicKeys[0],
+      password: PASSWORD,
+    });
     const text = JSON.stringify(await stored());
     expect(text).toContain(created.status.accounts[0]!.accountId); // it is the snapshot
     expect(JSON.parse(text)).toMatchObject({ autoLockMinutes: 30 });
-    for (const secret of [secretKey.secretKey, secretKey.secretKey.replace(/^ed25519:/, ''), PASSWORD, 'bus-api-key-that-must-stay-secret', created.phrase!.words.join(' ')]) {
+    for (const secret of [
+      secretKey.secretKey,
+      secretKey.secretKey.replace(/^ed25519:/, ''),
+      PASSWORD,
+      'bus-api-key-that-must-stay-secret',
+      created.phrase!.words.join(' '),
+    ]) {
       expect(text).not.toContain(secret);
     }
     // A phrase word can be part of a field name ("public" in publicKeys): no string in it is one.
     const strings: string[] = [];
     JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' && strings.push(value), value));
     for (const word of created.phrase!.words) expect(strings).not.toContain(word);
-    expect(Object.keys(JSON.parse(text) as object).sort()).toEqual(
-      ['accounts', 'autoLockMinutes', 'exists', 'lockAt', 'phrasesToBackUp', 'problem', 'selectedAccountId', 'storeProblems', 'unlocked'],
-    );
+    expect(Object.keys(JSON.parse(text) as object).sort()).toEqual([
+      'accounts',
+      'autoLockMinutes',
+      'exists',
+      'lockAt',
+      'phrasesToBackUp',
+      'problem',
+      'selectedAccountId',
+      'storeProblems',
+      'unlocked',
+    ]);
   });
 
   it('an activity that moves the lock deadline moves it in the snapshot too', async () => {
@@ -90,18 +124,36 @@ describe('statusFromSnapshot (the popup side)', () => {
   it('reads a passed (or missing) lock deadline as locked, with no account shown', () => {
     for (const snap of [unlocked, { ...unlocked, lockAt: null }]) {
       const seen = statusFromSnapshot(snap, 1_000_000)!;
-      expect(seen).toMatchObject({ exists: true, unlocked: false, accounts: [], selectedAccountId: null, lockAt: null, phrasesToBackUp: [] });
+      expect(seen).toMatchObject({
+        exists: true,
+        unlocked: false,
+        accounts: [],
+        selectedAccountId: null,
+        lockAt: null,
+        phrasesToBackUp: [],
+      });
     }
   });
 
   it('is null for nothing stored or a value that is not a status, so the popup waits for the background', () => {
-    for (const raw of [undefined, null, 'x', {}, { ...unlocked, accounts: [{ accountId: 1 }] }, { ...unlocked, unlocked: 'yes' }, { ...unlocked, storeProblems: [null] }]) {
+    for (const raw of [
+      undefined,
+      null,
+      'x',
+      {},
+      { ...unlocked, accounts: [{ accountId: 1 }] },
+      { ...unlocked, unlocked: 'yes' },
+      { ...unlocked, storeProblems: [null] },
+    ]) {
       expect(statusFromSnapshot(raw, 0)).toBeNull();
     }
   });
 
   it('copies only the fields a status has', () => {
-    const seen = statusFromSnapshot({ ...unlocked, secretKey: 'ed25519:secret', accounts: [{ ...unlocked.accounts[0], secretKey: 's' }] }, 0);
+    const seen = statusFromSnapshot(
+      { ...unlocked, secretKey: 'ed25519:secret', accounts: [{ ...unlocked.accounts[0], secretKey: 's' }] },
+      0,
+    );
     expect(JSON.stringify(seen)).not.toContain('secret');
   });
 });

@@ -6,15 +6,25 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startBackground } from '../../../src/background/start';
-import { SWAP_ALARM } from '../../../src/background/swaps/tracker';
 import { recordSchema } from '../../../src/background/swaps/records';
-import { type FetchLike, base64 } from '../../../src/core';
-import { SWAP, type PaymentPreview, type QuoteParams, type SwapRecordView } from '../../../src/provider/swapApi';
-import { WALLET, type CreateResult } from '../../../src/provider/walletApi';
+import { SWAP_ALARM } from '../../../src/background/swaps/tracker';
+import { base64, type FetchLike } from '../../../src/core';
+import { type PaymentPreview, type QuoteParams, SWAP, type SwapRecordView } from '../../../src/provider/swapApi';
+import { type CreateResult, WALLET } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
-import { PASSWORD, backgroundEnv, call, type Background, type Clock, WNEAR, USDT_ETH, ONE_NEAR, STEP_TIMING, simWithClock } from './harness';
 import { swapParams } from '../reliability/helpers';
-
+import {
+  type Background,
+  backgroundEnv,
+  type Clock,
+  call,
+  ONE_NEAR,
+  PASSWORD,
+  STEP_TIMING,
+  simWithClock,
+  USDT_ETH,
+  WNEAR,
+} from './harness';
 
 let sim: RunningSimulator;
 let clock: Clock;
@@ -27,7 +37,11 @@ interface Seen {
   body: unknown;
 }
 /** The network between the wallet and the simulator: records every request and may rewrite an answer. */
-type Rewrite = (path: string, json: Record<string, unknown>, request: unknown) => Record<string, unknown> | 'lose' | undefined;
+type Rewrite = (
+  path: string,
+  json: Record<string, unknown>,
+  request: unknown,
+) => Record<string, unknown> | 'lose' | undefined;
 
 async function wallet(opts: { jwt: boolean; busKey: boolean; rewrite?: Rewrite; unknownPaths?: string[] }) {
   const seen: Seen[] = [];
@@ -37,7 +51,12 @@ async function wallet(opts: { jwt: boolean; busKey: boolean; rewrite?: Rewrite; 
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     seen.push({ path: path === '/rpc' ? `rpc:${(body as { method: string }).method}` : path, body });
     // A service without this endpoint answers as the live one does for unknown routes.
-    if (opts.unknownPaths?.includes(path)) return { status: 404, headers: new Headers(), text: async () => JSON.stringify({ message: 'Cannot POST ' + path }) };
+    if (opts.unknownPaths?.includes(path))
+      return {
+        status: 404,
+        headers: new Headers(),
+        text: async () => JSON.stringify({ message: 'Cannot POST ' + path }),
+      };
     const res = await fetch(url, init);
     const text = await res.text();
     const changed = opts.rewrite?.(path, JSON.parse(text) as Record<string, unknown>, body);
@@ -48,7 +67,12 @@ async function wallet(opts: { jwt: boolean; busKey: boolean; rewrite?: Rewrite; 
   const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
   const accountId = created.status.accounts[0]!.accountId;
   await call(bg, WALLET.setSettings, {
-    endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0`, bus: `${sim.url}/rpc`, ledgerRpc: `${sim.url}/ledger-rpc` },
+    endpoints: {
+      swap: sim.url,
+      transactions: `${sim.url}/api/v0`,
+      bus: `${sim.url}/rpc`,
+      ledgerRpc: `${sim.url}/ledger-rpc`,
+    },
     quoteSigningKey: sim.quotePublicKey,
     ...(opts.jwt ? { jwt: sim.devJwt } : {}),
     ...(opts.busKey ? { busApiKey: sim.busApiKey } : {}),
@@ -60,20 +84,42 @@ async function wallet(opts: { jwt: boolean; busKey: boolean; rewrite?: Rewrite; 
 }
 
 const intentsSwap = (accountId: string): QuoteParams =>
-  swapParams(clock.now, { depositType: 'INTENTS', refundType: 'INTENTS', refundTo: accountId, recipientType: 'INTENTS', recipient: accountId, destinationAsset: USDT_ETH });
+  swapParams(clock.now, {
+    depositType: 'INTENTS',
+    refundType: 'INTENTS',
+    refundTo: accountId,
+    recipientType: 'INTENTS',
+    recipient: accountId,
+    destinationAsset: USDT_ETH,
+  });
 
 async function dev(path: string, body: unknown) {
-  const res = await fetch(`${sim.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${sim.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return res.json() as Promise<Record<string, unknown>>;
 }
 const balanceOf = async (accountId: string, tokenId = WNEAR) =>
-  BigInt(((await (await fetch(`${sim.url}/dev/balances?accountId=${accountId}`)).json()) as { balances: Record<string, string> }).balances[tokenId] ?? '0');
-const amountInOf = (r: SwapRecordView) => BigInt((JSON.parse(r.quoteResponseJson) as { quote: { amountIn: string } }).quote.amountIn);
+  BigInt(
+    (
+      (await (await fetch(`${sim.url}/dev/balances?accountId=${accountId}`)).json()) as {
+        balances: Record<string, string>;
+      }
+    ).balances[tokenId] ?? '0',
+  );
+const amountInOf = (r: SwapRecordView) =>
+  BigInt((JSON.parse(r.quoteResponseJson) as { quote: { amountIn: string } }).quote.amountIn);
 
 async function advance(bg: Background, ms: number) {
   await dev('/dev/clock/advance', { ms });
-  await fakeBrowser.alarms.onAlarm.trigger({ name: SWAP_ALARM, scheduledTime: clock.now, periodInMinutes: undefined } as never);
+  await fakeBrowser.alarms.onAlarm.trigger({
+    name: SWAP_ALARM,
+    scheduledTime: clock.now,
+    periodInMinutes: undefined,
+  } as never);
 }
 
 describe('the swap service writes the payment (generate-intent / submit-intent)', () => {
@@ -83,11 +129,22 @@ describe('the swap service writes the payment (generate-intent / submit-intent)'
     const before = await balanceOf(accountId);
 
     const shown = await call<PaymentPreview>(bg, SWAP.previewPayment, { id: swap.id });
-    expect(shown).toMatchObject({ route: 'service', signed: false, preview: { accountId, verifier: 'intents.sim', nonceKind: 'versioned' } });
-    expect(shown.preview.intents.map((i) => i.intent)).toEqual([{ intent: 'transfer', receiver_id: swap.depositAddress, tokens: { [WNEAR]: String(amountIn) } }]);
+    expect(shown).toMatchObject({
+      route: 'service',
+      signed: false,
+      preview: { accountId, verifier: 'intents.sim', nonceKind: 'versioned' },
+    });
+    expect(shown.preview.intents.map((i) => i.intent)).toEqual([
+      { intent: 'transfer', receiver_id: swap.depositAddress, tokens: { [WNEAR]: String(amountIn) } },
+    ]);
     expect(shown.preview.simulation).toMatchObject({ ok: true });
     expect(seen.map((s) => s.path)).toContain('/v0/generate-intent');
-    expect(seen.find((s) => s.path === '/v0/generate-intent')?.body).toEqual({ type: 'swap_transfer', standard: 'nep413', signerId: accountId, depositAddress: swap.depositAddress });
+    expect(seen.find((s) => s.path === '/v0/generate-intent')?.body).toEqual({
+      type: 'swap_transfer',
+      standard: 'nep413',
+      signerId: accountId,
+      depositAddress: swap.depositAddress,
+    });
     // Nothing was signed or sent by looking.
     expect(await balanceOf(accountId)).toBe(before);
 
@@ -95,17 +152,26 @@ describe('the swap service writes the payment (generate-intent / submit-intent)'
     expect(shown.preview.level).toBe('danger');
     const reviewed = shown.reviewed;
     await expect(call(bg, SWAP.payFromIntents, { id: swap.id, reviewed })).rejects.toThrow(/understand the risk/);
-    const paid = await call<SwapRecordView>(bg, SWAP.payFromIntents, { id: swap.id, reviewed, acknowledgeDanger: true });
+    const paid = await call<SwapRecordView>(bg, SWAP.payFromIntents, {
+      id: swap.id,
+      reviewed,
+      acknowledgeDanger: true,
+    });
     expect(paid.paidIntentHash).toBe(reviewed);
     expect(paid.paidIntentHash).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
-    const submitted = seen.find((s) => s.path === '/v0/submit-intent')?.body as { type: string; signedData: { payload: { nonce: string } } };
+    const submitted = seen.find((s) => s.path === '/v0/submit-intent')?.body as {
+      type: string;
+      signedData: { payload: { nonce: string } };
+    };
     expect(submitted.type).toBe('swap_transfer');
     // The nonce signed is the one the service wrote (its salt and expiry), not one the wallet made up.
     expect(JSON.parse(shown.preview.raw)).toMatchObject({ nonce: submitted.signedData.payload.nonce });
     expect(seen.some((s) => s.path.startsWith('rpc:'))).toBe(false);
     expect(await balanceOf(accountId)).toBe(before - amountIn);
     expect(await balanceOf(swap.depositAddress)).toBe(amountIn);
-    await expect(call(bg, SWAP.payFromIntents, { id: swap.id, reviewed, acknowledgeDanger: true })).rejects.toThrow(/already paid/);
+    await expect(call(bg, SWAP.payFromIntents, { id: swap.id, reviewed, acknowledgeDanger: true })).rejects.toThrow(
+      /already paid/,
+    );
 
     await advance(bg, STEP_TIMING.depositDetectMs);
     await advance(bg, STEP_TIMING.confirmMs);
@@ -118,15 +184,27 @@ describe('the swap service writes the payment (generate-intent / submit-intent)'
     const here = await call<PaymentPreview>(bg, SWAP.previewPayment, { id: swap.id });
     const there = await call<PaymentPreview>(bg, SWAP.previewPayment, { id: swap.id });
     expect(there.reviewed).not.toBe(here.reviewed);
-    await expect(call(bg, SWAP.payFromIntents, { id: swap.id, reviewed: here.reviewed, acknowledgeDanger: true })).rejects.toMatchObject({ data: { field: 'reviewed' } });
+    await expect(
+      call(bg, SWAP.payFromIntents, { id: swap.id, reviewed: here.reviewed, acknowledgeDanger: true }),
+    ).rejects.toMatchObject({ data: { field: 'reviewed' } });
     expect(await balanceOf(accountId)).toBe(2n * ONE_NEAR);
-    expect((await call<SwapRecordView>(bg, SWAP.payFromIntents, { id: swap.id, reviewed: there.reviewed, acknowledgeDanger: true })).paidIntentHash).toBe(there.reviewed);
+    expect(
+      (
+        await call<SwapRecordView>(bg, SWAP.payFromIntents, {
+          id: swap.id,
+          reviewed: there.reviewed,
+          acknowledgeDanger: true,
+        })
+      ).paidIntentHash,
+    ).toBe(there.reviewed);
   });
 
   it('Confirm without a preview signs nothing', async () => {
     const { bg, accountId, swap } = await wallet({ jwt: true, busKey: false });
     const before = await balanceOf(accountId);
-    await expect(call(bg, SWAP.payFromIntents, { id: swap.id, reviewed: 'nothing reviewed', acknowledgeDanger: true })).rejects.toThrow(/Review the payment first/);
+    await expect(
+      call(bg, SWAP.payFromIntents, { id: swap.id, reviewed: 'nothing reviewed', acknowledgeDanger: true }),
+    ).rejects.toThrow(/Review the payment first/);
     expect(await balanceOf(accountId)).toBe(before);
   });
 
@@ -143,7 +221,11 @@ describe('the swap service writes the payment (generate-intent / submit-intent)'
     await expect(call(bg, SWAP.payFromIntents, { id: swap.id, reviewed, acknowledgeDanger: true })).rejects.toThrow();
     lose = false;
     // Shown again as the payment signed before, not written anew, under the same name.
-    expect(await call<PaymentPreview>(bg, SWAP.previewPayment, { id: swap.id })).toMatchObject({ route: 'service', signed: true, reviewed });
+    expect(await call<PaymentPreview>(bg, SWAP.previewPayment, { id: swap.id })).toMatchObject({
+      route: 'service',
+      signed: true,
+      reviewed,
+    });
     const paid = await call<SwapRecordView>(bg, SWAP.payFromIntents, { id: swap.id, reviewed });
     const sent = seen.filter((s) => s.path === '/v0/submit-intent').map((s) => JSON.stringify(s.body));
     expect(sent.length).toBeGreaterThan(1);
@@ -160,11 +242,19 @@ describe('a swap is paid only on the network it was made on (docs/security.md, "
     expect(swap.verifierId).toBe('intents.sim');
     const shown = await call<PaymentPreview>(bg, SWAP.previewPayment, { id: swap.id });
     await call(bg, WALLET.setSettings, { verifierId: 'intents.near' });
-    await expect(call(bg, SWAP.previewPayment, { id: swap.id })).rejects.toThrow(/made on Local \(intents\.sim\); the wallet is now on Mainnet/);
-    await expect(call(bg, SWAP.payFromIntents, { id: swap.id, reviewed: shown.reviewed, acknowledgeDanger: true })).rejects.toThrow(/made on Local/);
+    await expect(call(bg, SWAP.previewPayment, { id: swap.id })).rejects.toThrow(
+      /made on Local \(intents\.sim\); the wallet is now on Mainnet/,
+    );
+    await expect(
+      call(bg, SWAP.payFromIntents, { id: swap.id, reviewed: shown.reviewed, acknowledgeDanger: true }),
+    ).rejects.toThrow(/made on Local/);
     expect(await balanceOf(accountId)).toBe(2n * ONE_NEAR);
     await call(bg, WALLET.setSettings, { verifierId: 'intents.sim' });
-    const paid = await call<SwapRecordView>(bg, SWAP.payFromIntents, { id: swap.id, reviewed: shown.reviewed, acknowledgeDanger: true });
+    const paid = await call<SwapRecordView>(bg, SWAP.payFromIntents, {
+      id: swap.id,
+      reviewed: shown.reviewed,
+      acknowledgeDanger: true,
+    });
     expect(paid.paidIntentHash).toBe(shown.reviewed);
   });
 
@@ -173,7 +263,9 @@ describe('a swap is paid only on the network it was made on (docs/security.md, "
     const key = `swap:${swap.id}`;
     const { verifierId: _made, ...legacy } = (await bg.local.read(key, recordSchema))!;
     await bg.local.write(key, legacy);
-    await expect(call(bg, SWAP.previewPayment, { id: swap.id })).rejects.toThrow(/before the wallet recorded the network/);
+    await expect(call(bg, SWAP.previewPayment, { id: swap.id })).rejects.toThrow(
+      /before the wallet recorded the network/,
+    );
     expect(await balanceOf(accountId)).toBe(2n * ONE_NEAR);
   });
 });
@@ -187,13 +279,22 @@ describe('a payment signature the ledger RPC saw without answering', () => {
 
   it('is the payment from then on: shown again as signed, and Confirm sends that same signature; paid once', async () => {
     let lose = true;
-    const { bg, accountId, swap, seen } = await wallet({ jwt: true, busKey: false, rewrite: holdsSimulation(() => lose) });
+    const { bg, accountId, swap, seen } = await wallet({
+      jwt: true,
+      busKey: false,
+      rewrite: holdsSimulation(() => lose),
+    });
     {
       const before = await balanceOf(accountId);
       const { reviewed } = await call<PaymentPreview>(bg, SWAP.previewPayment, { id: swap.id });
-      await expect(call(bg, SWAP.payFromIntents, { id: swap.id, reviewed, acknowledgeDanger: true })).rejects.toThrow(/did not answer/);
+      await expect(call(bg, SWAP.payFromIntents, { id: swap.id, reviewed, acknowledgeDanger: true })).rejects.toThrow(
+        /did not answer/,
+      );
       lose = false;
-      expect(await call<PaymentPreview>(bg, SWAP.previewPayment, { id: swap.id })).toMatchObject({ signed: true, reviewed });
+      expect(await call<PaymentPreview>(bg, SWAP.previewPayment, { id: swap.id })).toMatchObject({
+        signed: true,
+        reviewed,
+      });
       await call(bg, SWAP.payFromIntents, { id: swap.id, reviewed });
       expect(seen.filter((s) => s.path === '/v0/generate-intent')).toHaveLength(1);
       expect(await balanceOf(accountId)).toBe(before - amountInOf(swap));
@@ -206,7 +307,9 @@ describe('a payment signature the ledger RPC saw without answering', () => {
     {
       const before = await balanceOf(accountId);
       const first = await call<PaymentPreview>(bg, SWAP.previewPayment, { id: swap.id });
-      await expect(call(bg, SWAP.payFromIntents, { id: swap.id, reviewed: first.reviewed, acknowledgeDanger: true })).rejects.toThrow(/did not answer/);
+      await expect(
+        call(bg, SWAP.payFromIntents, { id: swap.id, reviewed: first.reviewed, acknowledgeDanger: true }),
+      ).rejects.toThrow(/did not answer/);
       lose = false;
       // The service's payments are valid for ten minutes; the swap itself for an hour (and the wallet locks after 15 idle).
       await advance(bg, 11 * 60_000);
@@ -248,9 +351,25 @@ const transferOf = (m: Record<string, unknown>) => (m.intents as Record<string, 
 const TAMPERED: [string, Tamper, RegExp][] = [
   ['another receiver', (m) => void (transferOf(m).receiver_id = 'mallory.near'), /pays mallory\.near/],
   ['a larger amount', (m) => void (transferOf(m).tokens = { [WNEAR]: (10n ** 30n).toString() }), /moves 1000000/],
-  ['another token', (m) => void (transferOf(m).tokens = { 'nep141:usdt.tether-token.near': '1' }), /usdt\.tether-token/],
-  ['a second intent', (m) => void (m.intents as unknown[]).push({ intent: 'add_public_key', public_key: 'ed25519:11111111111111111111111111111111' }), /not one transfer/],
-  ['a withdrawal instead', (m) => void (m.intents = [{ intent: 'native_withdraw', receiver_id: 'mallory.near', amount: '1' }]), /not one transfer/],
+  [
+    'another token',
+    (m) => void (transferOf(m).tokens = { 'nep141:usdt.tether-token.near': '1' }),
+    /usdt\.tether-token/,
+  ],
+  [
+    'a second intent',
+    (m) =>
+      void (m.intents as unknown[]).push({
+        intent: 'add_public_key',
+        public_key: 'ed25519:11111111111111111111111111111111',
+      }),
+    /not one transfer/,
+  ],
+  [
+    'a withdrawal instead',
+    (m) => void (m.intents = [{ intent: 'native_withdraw', receiver_id: 'mallory.near', amount: '1' }]),
+    /not one transfer/,
+  ],
   ['a memo', (m) => void (transferOf(m).memo = 'steal'), /memo/],
   ['a notification message', (m) => void (transferOf(m).msg = 'call me'), /msg/],
   ['another signer', (m) => void (m.signer_id = 'mallory.near'), /signed by mallory\.near/],
@@ -258,11 +377,7 @@ const TAMPERED: [string, Tamper, RegExp][] = [
   ['a callback', (_m, p) => void (p.callbackUrl = 'https://evil.example'), /plain NEP-413/],
   ['an extra field', (m) => void (m.verifying_contract = 'evil.near'), /other fields/],
   ['a deadline a week away', (m) => void (m.deadline = new Date(clock.now + 7 * 86_400_000).toISOString()), /deadline/],
-  [
-    'a legacy nonce',
-    (_m, p) => void (p.nonce = base64.encode(new Uint8Array(32).fill(7))),
-    /no salt and no expiry/,
-  ],
+  ['a legacy nonce', (_m, p) => void (p.nonce = base64.encode(new Uint8Array(32).fill(7))), /no salt and no expiry/],
 ];
 
 describe('a swap service that proposes anything but this payment is refused', () => {
@@ -281,7 +396,9 @@ describe('a swap service that proposes anything but this payment is refused', ()
     });
     await expect(call(bg, SWAP.previewPayment, { id: swap.id })).rejects.toThrow(why);
     await expect(call(bg, SWAP.previewPayment, { id: swap.id })).rejects.toThrow(/not this swap's.*nothing was signed/);
-    await expect(call(bg, SWAP.payFromIntents, { id: swap.id, reviewed: 'nothing reviewed', acknowledgeDanger: true })).rejects.toThrow(/Review the payment first/);
+    await expect(
+      call(bg, SWAP.payFromIntents, { id: swap.id, reviewed: 'nothing reviewed', acknowledgeDanger: true }),
+    ).rejects.toThrow(/Review the payment first/);
     expect(await balanceOf(accountId)).toBe(2n * ONE_NEAR);
   });
 
@@ -300,7 +417,9 @@ describe('a swap service that proposes anything but this payment is refused', ()
     const shown = await call<PaymentPreview>(bg, SWAP.previewPayment, { id: swap.id });
     expect(shown.preview.accountId).toBe(accountId);
     await call(bg, SWAP.payFromIntents, { id: swap.id, reviewed: shown.reviewed, acknowledgeDanger: true });
-    const signed = (seen.find((s) => s.path === '/v0/submit-intent')?.body as { signedData: { payload: { message: string } } }).signedData.payload.message;
+    const signed = (
+      seen.find((s) => s.path === '/v0/submit-intent')?.body as { signedData: { payload: { message: string } } }
+    ).signedData.payload.message;
     expect(signed).not.toContain('mallory');
     expect(JSON.parse(signed)).toMatchObject({ signer_id: accountId });
   });
@@ -321,6 +440,8 @@ describe('a swap service that proposes anything but this payment is refused', ()
     const { reviewed } = await call<PaymentPreview>(bg, SWAP.previewPayment, { id: swap.id });
     await call(bg, SWAP.payFromIntents, { id: swap.id, reviewed, acknowledgeDanger: true });
     const again = await call<SwapRecordView>(bg, SWAP.start, intentsSwap(swap.request.refundTo));
-    await expect(call(bg, SWAP.previewPayment, { id: again.id })).rejects.toThrow(/its nonce was used before by this account/);
+    await expect(call(bg, SWAP.previewPayment, { id: again.id })).rejects.toThrow(
+      /its nonce was used before by this account/,
+    );
   });
 });

@@ -5,16 +5,37 @@
 import { verifyQuoteSignature } from '@defuse-protocol/one-click-sdk-typescript';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { SWAP_ALARM, pollDelay } from '../../../src/background/swaps/tracker';
-import { BACKLOG_GAP_MS, CHECKS_PER_TICK, recordSchema } from '../../../src/background/swaps/records';
 import { startBackground } from '../../../src/background/start';
-import { SWAP, type HistoryPage, type PaymentPreview, type QuoteParams, type QuoteView, type SwapRecordView, type TokenView } from '../../../src/provider/swapApi';
+import { BACKLOG_GAP_MS, CHECKS_PER_TICK, recordSchema } from '../../../src/background/swaps/records';
+import { pollDelay, SWAP_ALARM } from '../../../src/background/swaps/tracker';
+import {
+  type HistoryPage,
+  type PaymentPreview,
+  type QuoteParams,
+  type QuoteView,
+  SWAP,
+  type SwapRecordView,
+  type TokenView,
+} from '../../../src/provider/swapApi';
 import { WALLET } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage } from '../../../src/vault';
-import { PASSWORD, POPUP, backgroundEnv, call, useSimulator, type Background, type Clock, WNEAR, USDC, USDT_ETH, ONE_NEAR, STEP_TIMING, simWithClock } from './harness';
 import { swapParams } from '../reliability/helpers';
-
+import {
+  type Background,
+  backgroundEnv,
+  type Clock,
+  call,
+  ONE_NEAR,
+  PASSWORD,
+  POPUP,
+  STEP_TIMING,
+  simWithClock,
+  USDC,
+  USDT_ETH,
+  useSimulator,
+  WNEAR,
+} from './harness';
 
 let sim: RunningSimulator;
 let clock: Clock;
@@ -24,7 +45,11 @@ beforeEach(() => fakeBrowser.reset());
 afterEach(() => fetch(`${sim.url}/dev/faults`, { method: 'DELETE' }));
 
 async function dev(path: string, body: unknown) {
-  const res = await fetch(`${sim.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${sim.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return res.json() as Promise<Record<string, unknown>>;
 }
@@ -45,18 +70,31 @@ const params = (overrides: Partial<QuoteParams> = {}): QuoteParams => swapParams
 /** Moves both clocks, fires the tracker's alarm as the browser would, and waits for its work. */
 async function advance(bg: Background, ms: number) {
   if (ms) await dev('/dev/clock/advance', { ms });
-  await fakeBrowser.alarms.onAlarm.trigger({ name: SWAP_ALARM, scheduledTime: clock.now, periodInMinutes: undefined } as never);
+  await fakeBrowser.alarms.onAlarm.trigger({
+    name: SWAP_ALARM,
+    scheduledTime: clock.now,
+    periodInMinutes: undefined,
+  } as never);
 }
 
 const get = (bg: Background, id: string) => call<SwapRecordView>(bg, SWAP.get, { id });
 /** Notifications raised, as "title: message". */
 const notifications = () =>
-  Object.values((fakeBrowser.notifications as unknown as { getAllCreateOptions(): Record<string, { title: string; message: string }> }).getAllCreateOptions()).map(
-    (n) => `${n.title}: ${n.message}`,
-  );
+  Object.values(
+    (
+      fakeBrowser.notifications as unknown as {
+        getAllCreateOptions(): Record<string, { title: string; message: string }>;
+      }
+    ).getAllCreateOptions(),
+  ).map((n) => `${n.title}: ${n.message}`);
 const badge = () => fakeBrowser.action.getBadgeText({});
 const deposit = (r: SwapRecordView, amount: bigint | string, extra: Record<string, unknown> = {}) =>
-  dev('/dev/deposit', { depositAddress: r.depositAddress, amount: String(amount), ...(r.depositMemo ? { memo: r.depositMemo } : {}), ...extra });
+  dev('/dev/deposit', {
+    depositAddress: r.depositAddress,
+    amount: String(amount),
+    ...(r.depositMemo ? { memo: r.depositMemo } : {}),
+    ...extra,
+  });
 
 describe('quotes', () => {
   it('a dry quote flags the fee without a JWT and not with one; bad params are refused with the field', async () => {
@@ -73,16 +111,30 @@ describe('quotes', () => {
     expect(paid).toMatchObject({ feeWithoutJwt: false, appFees: [] });
     expect(BigInt(paid.quote.amountOut)).toBeGreaterThan(BigInt(free.quote.amountOut));
 
-    await expect(call(bg, SWAP.quote, params({ amount: '0.5' }))).rejects.toMatchObject({ code: -32602, data: { field: 'amount' } });
-    await expect(call(bg, SWAP.quote, params({ referral: 'MyWallet' }))).rejects.toMatchObject({ data: { field: 'referral' } });
+    await expect(call(bg, SWAP.quote, params({ amount: '0.5' }))).rejects.toMatchObject({
+      code: -32602,
+      data: { field: 'amount' },
+    });
+    await expect(call(bg, SWAP.quote, params({ referral: 'MyWallet' }))).rejects.toMatchObject({
+      data: { field: 'referral' },
+    });
     // The service's own message (docs/services.md, errors), e.g. the minimum amount.
-    await expect(call(bg, SWAP.quote, params({ amount: '1' }))).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/try at least \d+/), data: { status: 400 } });
+    await expect(call(bg, SWAP.quote, params({ amount: '1' }))).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/try at least \d+/),
+      data: { status: 400 },
+    });
   });
 
   it('lists tokens with the interface chain ids', async () => {
     const bg = await background();
     const tokens = await call<TokenView[]>(bg, SWAP.tokens);
-    expect(tokens.find((t) => t.assetId === WNEAR)).toMatchObject({ blockchain: 'home', symbol: 'wNEAR', decimals: 24, contractAddress: 'wrap.near' });
+    expect(tokens.find((t) => t.assetId === WNEAR)).toMatchObject({
+      blockchain: 'home',
+      symbol: 'wNEAR',
+      decimals: 24,
+      contractAddress: 'wrap.near',
+    });
     expect(tokens.find((t) => t.assetId === 'nep141:btc.omft.near')?.contractAddress).toBeNull();
   });
 });
@@ -96,7 +148,13 @@ describe('swap_start: the evidence first', () => {
     expect(sealed).toMatch(/"sealed":1/);
     expect(sealed).not.toContain(r.depositAddress);
     expect(await bg.local.read(`swap:${r.id}`, recordSchema)).toEqual(r);
-    expect(r).toMatchObject({ status: 'PENDING_DEPOSIT', amountToSend: '1 wNEAR', depositMemo: null, paidIntentHash: null, lastError: null });
+    expect(r).toMatchObject({
+      status: 'PENDING_DEPOSIT',
+      amountToSend: '1 wNEAR',
+      depositMemo: null,
+      paidIntentHash: null,
+      lastError: null,
+    });
     expect(r.statusHistory).toEqual([{ status: 'PENDING_DEPOSIT', at: r.createdAt }]);
     const raw = JSON.parse(r.quoteResponseJson) as Parameters<typeof verifyQuoteSignature>[0];
     expect(raw.quote.depositAddress).toBe(r.depositAddress);
@@ -111,12 +169,16 @@ describe('swap_start: the evidence first', () => {
 
   it('a memo chain: the memo is kept with the address', async () => {
     const bg = await background();
-    const r = await call<SwapRecordView>(bg, SWAP.start, params({
-      originAsset: 'nep141:stellar-native.omft.near',
-      amount: '100000000',
-      refundTo: 'GA5ZSEJYB37JRC5AVCIA5MOP4RHTM335X2KGX3IHOJAPP5RE34K4KZVN',
-      depositMode: 'MEMO',
-    }));
+    const r = await call<SwapRecordView>(
+      bg,
+      SWAP.start,
+      params({
+        originAsset: 'nep141:stellar-native.omft.near',
+        amount: '100000000',
+        refundTo: 'GA5ZSEJYB37JRC5AVCIA5MOP4RHTM335X2KGX3IHOJAPP5RE34K4KZVN',
+        depositMode: 'MEMO',
+      }),
+    );
     expect(r.depositMemo).toMatch(/^\d+$/);
     expect(JSON.parse(r.quoteResponseJson).quote.depositMemo).toBe(r.depositMemo);
   });
@@ -130,7 +192,8 @@ describe('swap_start: the evidence first', () => {
       remove: (k) => area.remove(k),
       set: async (items) => {
         // Every private record (the swap's among them) is stored sealed under a `p.` name.
-        if (failing && Object.keys(items).some((k) => k.startsWith('p.'))) throw new Error('QUOTA_BYTES quota exceeded');
+        if (failing && Object.keys(items).some((k) => k.startsWith('p.')))
+          throw new Error('QUOTA_BYTES quota exceeded');
         return area.set(items);
       },
     };
@@ -147,7 +210,10 @@ describe('swap_start: the evidence first', () => {
 
   it('unknown swap ids are refused', async () => {
     const bg = await background();
-    await expect(call(bg, SWAP.get, { id: 'nope' })).rejects.toMatchObject({ code: -32602, message: 'There is no such swap' });
+    await expect(call(bg, SWAP.get, { id: 'nope' })).rejects.toMatchObject({
+      code: -32602,
+      message: 'There is no such swap',
+    });
   });
 });
 
@@ -191,11 +257,18 @@ describe('tracker', () => {
     await advance(bg, STEP_TIMING.processMs);
     const done = await get(bg, r.id);
     expect(done.status).toBe('SUCCESS');
-    expect(done.statusHistory.map((h) => h.status)).toEqual(['PENDING_DEPOSIT', 'KNOWN_DEPOSIT_TX', 'PROCESSING', 'SUCCESS']);
+    expect(done.statusHistory.map((h) => h.status)).toEqual([
+      'PENDING_DEPOSIT',
+      'KNOWN_DEPOSIT_TX',
+      'PROCESSING',
+      'SUCCESS',
+    ]);
     expect(done.statusHistory.map((h) => h.at)).toEqual([...done.statusHistory.map((h) => h.at)].sort((a, b) => a - b));
     expect(done.swapDetails).toMatchObject({ amountIn: ONE_NEAR.toString(), refundedAmount: '0' });
     expect(done.checkedAt).toBe(done.statusHistory[3]!.at);
-    expect(notifications()).toEqual([`Swap complete: ${done.swapDetails?.amountOutFormatted} USDC delivered to bob.near`]);
+    expect(notifications()).toEqual([
+      `Swap complete: ${done.swapDetails?.amountOutFormatted} USDC delivered to bob.near`,
+    ]);
     expect(await badge()).toBe('');
     expect(await fakeBrowser.alarms.get(SWAP_ALARM)).toBeUndefined();
     // Terminal: no more checks, no second notification.
@@ -240,7 +313,12 @@ describe('tracker', () => {
     await advance(bg, STEP_TIMING.depositDetectMs + STEP_TIMING.confirmMs);
     await advance(bg, STEP_TIMING.processMs);
     const done = await get(bg, r.id);
-    expect(done.statusHistory.map((h) => h.status)).toEqual(['PENDING_DEPOSIT', 'INCOMPLETE_DEPOSIT', 'PROCESSING', 'SUCCESS']);
+    expect(done.statusHistory.map((h) => h.status)).toEqual([
+      'PENDING_DEPOSIT',
+      'INCOMPLETE_DEPOSIT',
+      'PROCESSING',
+      'SUCCESS',
+    ]);
     expect(await badge()).toBe('');
   });
 
@@ -248,7 +326,11 @@ describe('tracker', () => {
     const bg = await background();
     const r = await call<SwapRecordView>(bg, SWAP.start, params());
     await dev('/dev/clock/advance', { ms: 600_000 });
-    const after = await call<SwapRecordView>(bg, SWAP.submitDeposit, { id: r.id, txHash: 'UserTxHash111', homeSenderAccount: 'alice.near' });
+    const after = await call<SwapRecordView>(bg, SWAP.submitDeposit, {
+      id: r.id,
+      txHash: 'UserTxHash111',
+      homeSenderAccount: 'alice.near',
+    });
     expect(after.status).toBe('KNOWN_DEPOSIT_TX');
     expect(after.swapDetails?.originChainTxHashes.map((t) => t.hash)).toEqual(['UserTxHash111']);
     expect((await fakeBrowser.alarms.get(SWAP_ALARM))?.scheduledTime).toBe(after.checkedAt! + 5_000);
@@ -327,7 +409,12 @@ describe('tracker', () => {
     expect(await badge()).toBe('1');
     await advance(third, STEP_TIMING.processMs);
     const done = await get(third, r.id);
-    expect(done.statusHistory.map((h) => h.status)).toEqual(['PENDING_DEPOSIT', 'KNOWN_DEPOSIT_TX', 'PROCESSING', 'SUCCESS']);
+    expect(done.statusHistory.map((h) => h.status)).toEqual([
+      'PENDING_DEPOSIT',
+      'KNOWN_DEPOSIT_TX',
+      'PROCESSING',
+      'SUCCESS',
+    ]);
     expect(notifications()).toHaveLength(1);
   });
 });
@@ -341,16 +428,31 @@ describe('INTENTS deposit paid from the vault', () => {
     await expect(call(bg, SWAP.payFromIntents, { id: origin.id, reviewed: 'none' })).rejects.toThrow(/origin chain/);
 
     await dev('/dev/fund', { accountId, tokenId: WNEAR, amount: (2n * ONE_NEAR).toString() });
-    const r = await call<SwapRecordView>(bg, SWAP.start, params({ depositType: 'INTENTS', refundType: 'INTENTS', refundTo: accountId, recipientType: 'INTENTS', recipient: accountId, destinationAsset: USDT_ETH }));
+    const r = await call<SwapRecordView>(
+      bg,
+      SWAP.start,
+      params({
+        depositType: 'INTENTS',
+        refundType: 'INTENTS',
+        refundTo: accountId,
+        recipientType: 'INTENTS',
+        recipient: accountId,
+        destinationAsset: USDT_ETH,
+      }),
+    );
     const { reviewed } = await call<PaymentPreview>(bg, SWAP.previewPayment, { id: r.id });
     const paid = await call<SwapRecordView>(bg, SWAP.payFromIntents, { id: r.id, reviewed, acknowledgeDanger: true });
     expect(paid.paidIntentHash).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
     // The review names the payload its signature carries.
     expect(paid.paidIntentHash).toBe(reviewed);
-    await expect(call(bg, SWAP.payFromIntents, { id: r.id, reviewed, acknowledgeDanger: true })).rejects.toThrow(/already paid/);
+    await expect(call(bg, SWAP.payFromIntents, { id: r.id, reviewed, acknowledgeDanger: true })).rejects.toThrow(
+      /already paid/,
+    );
 
     await advance(bg, STEP_TIMING.busStepMs * 3);
-    const balances = await (await fetch(`${sim.url}/dev/balances?accountId=${accountId}`)).json() as { balances: Record<string, string> };
+    const balances = (await (await fetch(`${sim.url}/dev/balances?accountId=${accountId}`)).json()) as {
+      balances: Record<string, string>;
+    };
     expect(balances.balances[WNEAR]).toBe(ONE_NEAR.toString());
     await advance(bg, STEP_TIMING.depositDetectMs);
     await advance(bg, STEP_TIMING.confirmMs);
@@ -368,14 +470,25 @@ describe('history', () => {
     const r = await call<SwapRecordView>(bg, SWAP.start, params());
     const page = await call<HistoryPage>(bg, SWAP.history, {});
     expect(page).toMatchObject({ serviceIncluded: false, serviceError: null });
-    expect(page.items).toEqual([expect.objectContaining({ key: r.depositAddress, source: 'local', localId: r.id, status: 'PENDING_DEPOSIT', amountInFormatted: '1', recipient: 'bob.near' })]);
+    expect(page.items).toEqual([
+      expect.objectContaining({
+        key: r.depositAddress,
+        source: 'local',
+        localId: r.id,
+        status: 'PENDING_DEPOSIT',
+        amountInFormatted: '1',
+        recipient: 'bob.near',
+      }),
+    ]);
   });
 
   it('without a JWT: pages both ways through local swaps, each once, in time order, reading only the page', async () => {
     const bg = await background();
     const started: SwapRecordView[] = [];
     for (let i = 0; i < 40; i++) {
-      started.push(await call<SwapRecordView>(bg, SWAP.start, params({ recipient: i % 4 === 0 ? 'carol.near' : 'bob.near' })));
+      started.push(
+        await call<SwapRecordView>(bg, SWAP.start, params({ recipient: i % 4 === 0 ? 'carol.near' : 'bob.near' })),
+      );
       await dev('/dev/clock/advance', { ms: 1_000 });
     }
     const newestFirst = [...started].reverse().map((r) => r.id);
@@ -393,18 +506,31 @@ describe('history', () => {
       const pages = [first.items];
       for (;;) {
         const last = pages.at(-1)!.at(-1)!;
-        const page = await call<HistoryPage>(bg, SWAP.history, { numberOfTransactions: 7, lastDepositAddress: last.depositAddress });
+        const page = await call<HistoryPage>(bg, SWAP.history, {
+          numberOfTransactions: 7,
+          lastDepositAddress: last.depositAddress,
+        });
         if (page.items.length === 0) break;
         pages.push(page.items);
       }
       expect(pages.flat().map((i) => i.localId)).toEqual(newestFirst);
       for (let p = pages.length - 2; p >= 0; p--) {
-        const back = await call<HistoryPage>(bg, SWAP.history, { numberOfTransactions: 7, direction: 'prev', lastDepositAddress: pages[p + 1]![0]!.depositAddress });
+        const back = await call<HistoryPage>(bg, SWAP.history, {
+          numberOfTransactions: 7,
+          direction: 'prev',
+          lastDepositAddress: pages[p + 1]![0]!.depositAddress,
+        });
         expect(back.items.map((i) => i.key)).toEqual(pages[p]!.map((i) => i.key));
       }
       // Filters apply while paging: every fourth swap went to carol.
       const carol = await call<HistoryPage>(bg, SWAP.history, { numberOfTransactions: 4, search: 'carol.near' });
-      expect(carol.items.map((i) => i.localId)).toEqual(started.filter((_, i) => i % 4 === 0).reverse().slice(0, 4).map((r) => r.id));
+      expect(carol.items.map((i) => i.localId)).toEqual(
+        started
+          .filter((_, i) => i % 4 === 0)
+          .reverse()
+          .slice(0, 4)
+          .map((r) => r.id),
+      );
     } finally {
       area.get = realGet;
     }
@@ -419,41 +545,71 @@ describe('history', () => {
       mine.push(await call<SwapRecordView>(bg, SWAP.start, params()));
       await dev('/dev/clock/advance', { ms: 1_000 });
     }
-    const all = ['FAILED', 'INCOMPLETE_DEPOSIT', 'PENDING_DEPOSIT', 'KNOWN_DEPOSIT_TX', 'PROCESSING', 'REFUNDED', 'SUCCESS'] as const;
+    const all = [
+      'FAILED',
+      'INCOMPLETE_DEPOSIT',
+      'PENDING_DEPOSIT',
+      'KNOWN_DEPOSIT_TX',
+      'PROCESSING',
+      'REFUNDED',
+      'SUCCESS',
+    ] as const;
 
     const first = await call<HistoryPage>(bg, SWAP.history, { numberOfTransactions: 10, statuses: [...all] });
     expect(first).toMatchObject({ serviceIncluded: true, serviceError: null });
-    expect(first.items.slice(0, 3).map((i) => [i.localId, i.source])).toEqual([...mine].reverse().map((m) => [m.id, 'both']));
+    expect(first.items.slice(0, 3).map((i) => [i.localId, i.source])).toEqual(
+      [...mine].reverse().map((m) => [m.id, 'both']),
+    );
     expect(new Set(first.items.map((i) => i.key)).size).toBe(10);
 
     // Forward to the end, then back: the same pages, no key twice.
     const pages = [first.items];
     for (;;) {
       const last = pages.at(-1)!.at(-1)!;
-      const page = await call<HistoryPage>(bg, SWAP.history, { numberOfTransactions: 10, statuses: [...all], lastDepositAddress: last.depositAddress, ...(last.depositMemo ? { lastDepositMemo: last.depositMemo } : {}) });
+      const page = await call<HistoryPage>(bg, SWAP.history, {
+        numberOfTransactions: 10,
+        statuses: [...all],
+        lastDepositAddress: last.depositAddress,
+        ...(last.depositMemo ? { lastDepositMemo: last.depositMemo } : {}),
+      });
       if (page.items.length === 0) break;
       pages.push(page.items);
     }
     const keys = pages.flat().map((i) => i.key);
     expect(new Set(keys).size).toBe(keys.length);
-    const res = await fetch(`${sim.urls.transactions}/transactions?numberOfTransactions=1000&statuses=FAILED,INCOMPLETE_DEPOSIT,PENDING_DEPOSIT,PROCESSING,REFUNDED,SUCCESS`, {
-      headers: { authorization: `Bearer ${sim.devJwt}` },
-    });
+    const res = await fetch(
+      `${sim.urls.transactions}/transactions?numberOfTransactions=1000&statuses=FAILED,INCOMPLETE_DEPOSIT,PENDING_DEPOSIT,PROCESSING,REFUNDED,SUCCESS`,
+      {
+        headers: { authorization: `Bearer ${sim.devJwt}` },
+      },
+    );
     const everything = (await res.json()) as { depositAddress: string; depositMemo: string | null }[];
     expect(everything.length).toBeGreaterThan(100);
-    expect([...keys].sort()).toEqual(everything.map((t) => (t.depositMemo ? `${t.depositAddress}_${t.depositMemo}` : t.depositAddress)).sort());
+    expect([...keys].sort()).toEqual(
+      everything.map((t) => (t.depositMemo ? `${t.depositAddress}_${t.depositMemo}` : t.depositAddress)).sort(),
+    );
     const times = pages.flat().map((i) => Date.parse(i.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     for (let p = pages.length - 2; p >= 0; p--) {
       const top = pages[p + 1]![0]!;
-      const back = await call<HistoryPage>(bg, SWAP.history, { numberOfTransactions: 10, statuses: [...all], direction: 'prev', lastDepositAddress: top.depositAddress, ...(top.depositMemo ? { lastDepositMemo: top.depositMemo } : {}) });
+      const back = await call<HistoryPage>(bg, SWAP.history, {
+        numberOfTransactions: 10,
+        statuses: [...all],
+        direction: 'prev',
+        lastDepositAddress: top.depositAddress,
+        ...(top.depositMemo ? { lastDepositMemo: top.depositMemo } : {}),
+      });
       expect(back.items.map((i) => i.key)).toEqual(pages[p]!.map((i) => i.key));
     }
 
     // No status chosen: the API's default would leave pending swaps out, so every status is asked for
     // and this wallet's pending swaps come from the API as well as from local storage.
     const byDefault = await call<HistoryPage>(bg, SWAP.history, { numberOfTransactions: 5 });
-    expect(byDefault.items.slice(0, 3).map((i) => [i.source, i.status])).toEqual([['both', 'PENDING_DEPOSIT'], ['both', 'PENDING_DEPOSIT'], ['both', 'PENDING_DEPOSIT']]);
+    expect(byDefault.items.slice(0, 3).map((i) => [i.source, i.status])).toEqual([
+      ['both', 'PENDING_DEPOSIT'],
+      ['both', 'PENDING_DEPOSIT'],
+      ['both', 'PENDING_DEPOSIT'],
+    ]);
     // Filters reach the API and apply to local swaps.
     const success = await call<HistoryPage>(bg, SWAP.history, { statuses: ['SUCCESS'], numberOfTransactions: 50 });
     expect(success.items.length).toBeGreaterThan(0);
@@ -463,9 +619,17 @@ describe('history', () => {
     const referral = await call<HistoryPage>(bg, SWAP.history, { referral: 'wallet-a', numberOfTransactions: 100 });
     expect(referral.items.length).toBeGreaterThan(0);
     expect(referral.items.every((i) => i.referral === 'wallet-a')).toBe(true);
-    const toEth = await call<HistoryPage>(bg, SWAP.history, { toChainId: 'eth', minUsdPrice: 1, numberOfTransactions: 100 });
+    const toEth = await call<HistoryPage>(bg, SWAP.history, {
+      toChainId: 'eth',
+      minUsdPrice: 1,
+      numberOfTransactions: 100,
+    });
     expect(toEth.items.every((i) => i.destinationAsset.includes('eth') && Number(i.amountOutUsd) >= 1)).toBe(true);
-    const early = await call<HistoryPage>(bg, SWAP.history, { endTimestamp: new Date(mine[0]!.createdAt - 500).toISOString(), statuses: [...all], numberOfTransactions: 5 });
+    const early = await call<HistoryPage>(bg, SWAP.history, {
+      endTimestamp: new Date(mine[0]!.createdAt - 500).toISOString(),
+      statuses: [...all],
+      numberOfTransactions: 5,
+    });
     expect(early.items.some((i) => i.localId)).toBe(false);
   });
 

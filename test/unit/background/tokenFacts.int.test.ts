@@ -5,11 +5,11 @@
  * the wallet word an amount with its decimals: the popup's list and balances flag the token, Send refuses
  * it, and the approval window's preview shows the danger and raw units.
  */
-import { type Server, createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import * as z from 'zod/mini';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import * as z from 'zod/mini';
 import { tokenFacts } from '../../../src/background/tokens/facts';
 import { LedgerRpcClient } from '../../../src/bus';
 import { type HttpDeps, KNOWN_TOKENS } from '../../../src/core';
@@ -17,7 +17,7 @@ import { fetchTokens } from '../../../src/oneclick';
 import { APPROVAL } from '../../../src/provider/approvalApi';
 import { METHODS } from '../../../src/provider/protocol';
 import type { TokenView } from '../../../src/provider/swapApi';
-import { WALLET, type BalancesView } from '../../../src/provider/walletApi';
+import { type BalancesView, WALLET } from '../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { SIM_TOKENS } from '../../../src/sim/tokenList';
 import { call } from './harness';
@@ -43,12 +43,19 @@ beforeAll(async () => {
       const body = Buffer.concat(chunks);
       const answer = await fetch(`${sim.url}${req.url ?? '/'}`, {
         method: req.method ?? 'GET',
-        headers: Object.fromEntries(Object.entries(req.headers).filter(([k]) => ['authorization', 'content-type'].includes(k)) as [string, string][]),
+        headers: Object.fromEntries(
+          Object.entries(req.headers).filter(([k]) => ['authorization', 'content-type'].includes(k)) as [
+            string,
+            string,
+          ][],
+        ),
         ...(body.length > 0 ? { body } : {}),
       });
       let text = await answer.text();
       if ((req.url ?? '').split('?')[0] === '/v0/tokens' && answer.ok) {
-        text = JSON.stringify((JSON.parse(text) as { assetId: string }[]).map((t) => ({ ...t, ...lies.get(t.assetId) })));
+        text = JSON.stringify(
+          (JSON.parse(text) as { assetId: string }[]).map((t) => ({ ...t, ...lies.get(t.assetId) })),
+        );
       }
       res.writeHead(answer.status, { 'content-type': 'application/json' }).end(text);
     })();
@@ -67,18 +74,36 @@ beforeEach(() => {
 });
 
 const fund = (accountId: string, tokenId: string, amount: string) =>
-  fetch(`${sim.url}/dev/fund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accountId, tokenId, amount }) });
+  fetch(`${sim.url}/dev/fund`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ accountId, tokenId, amount }),
+  });
 const http: HttpDeps = { fetch: (url, init) => fetch(url, init), sleep: async () => undefined, policy: { retries: 0 } };
-const ledger = () => new LedgerRpcClient({ url: sim.urls.ledgerRpc, verifierId: sim.sim.ctx.config.verifierId, deps: http });
+const ledger = () =>
+  new LedgerRpcClient({ url: sim.urls.ledgerRpc, verifierId: sim.sim.ctx.config.verifierId, deps: http });
 
 describe("the simulator's token contracts", () => {
   it('answer ft_metadata as a NEP-141 contract on a real RPC does; other views and other accounts fail as they would', async () => {
     for (const t of SIM_TOKENS.filter((x) => x.assetId.startsWith('nep141:'))) {
-      expect(await ledger().ftMetadata(t.assetId.slice('nep141:'.length)), t.assetId).toEqual({ symbol: t.symbol, decimals: t.decimals });
+      expect(await ledger().ftMetadata(t.assetId.slice('nep141:'.length)), t.assetId).toEqual({
+        symbol: t.symbol,
+        decimals: t.decimals,
+      });
     }
     const raw = await ledger().viewOf('wrap.near', 'ft_metadata', {}, z.unknown());
-    expect(raw).toEqual({ spec: 'ft-1.0.0', name: 'wNEAR', symbol: 'wNEAR', icon: null, reference: null, reference_hash: null, decimals: 24 });
-    await expect(ledger().viewOf('wrap.near', 'ft_balance_of', { account_id: 'a.near' }, z.unknown())).rejects.toMatchObject({ panic: expect.stringContaining('MethodNotFound') });
+    expect(raw).toEqual({
+      spec: 'ft-1.0.0',
+      name: 'wNEAR',
+      symbol: 'wNEAR',
+      icon: null,
+      reference: null,
+      reference_hash: null,
+      decimals: 24,
+    });
+    await expect(
+      ledger().viewOf('wrap.near', 'ft_balance_of', { account_id: 'a.near' }, z.unknown()),
+    ).rejects.toMatchObject({ panic: expect.stringContaining('MethodNotFound') });
     await expect(ledger().ftMetadata('nobody.near')).rejects.toThrow();
   });
 
@@ -93,8 +118,17 @@ describe("the simulator's token contracts", () => {
     });
     const byId = new Map((await facts.checked()).map((c) => [c.token.assetId, c.check]));
     expect(byId.get(WNEAR)).toMatchObject({ status: 'confirmed', source: 'table' });
-    expect(byId.get('nep141:eth.omft.near')).toMatchObject({ status: 'confirmed', source: 'contract', facts: { symbol: 'ETH', decimals: 18 } });
-    expect(byId.get(USDT)).toMatchObject({ status: 'disputed', source: 'contract', service: { decimals: 18 }, checked: { decimals: 6 } });
+    expect(byId.get('nep141:eth.omft.near')).toMatchObject({
+      status: 'confirmed',
+      source: 'contract',
+      facts: { symbol: 'ETH', decimals: 18 },
+    });
+    expect(byId.get(USDT)).toMatchObject({
+      status: 'disputed',
+      source: 'contract',
+      service: { decimals: 18 },
+      checked: { decimals: 6 },
+    });
     expect(byId.get('nep245:v2_1.omni.hot.tg:1117_')).toMatchObject({ status: 'unconfirmed' });
   });
 });
@@ -112,35 +146,70 @@ describe('a swap service whose token list lies about wNEAR', () => {
   it('the popup’s list and balances flag wNEAR without decimals or value; the others stay as they were', async () => {
     const t = await lyingWallet();
     const tokens = await call<TokenView[]>(t.bg, 'swap_tokens');
-    expect(tokens.find((x) => x.assetId === WNEAR)).toMatchObject({ decimals: null, facts: 'disputed', factsNote: expect.stringMatching(/says 30 decimals.*says 24 decimals/) });
+    expect(tokens.find((x) => x.assetId === WNEAR)).toMatchObject({
+      decimals: null,
+      facts: 'disputed',
+      factsNote: expect.stringMatching(/says 30 decimals.*says 24 decimals/),
+    });
     expect(tokens.find((x) => x.assetId === USDT)).toMatchObject({ decimals: 6, facts: 'confirmed' });
     const view = await call<BalancesView>(t.bg, WALLET.balances, {});
-    expect(view.rows.find((r) => r.assetId === WNEAR)).toMatchObject({ amount: ONE, decimals: null, usd: null, facts: 'disputed' });
+    expect(view.rows.find((r) => r.assetId === WNEAR)).toMatchObject({
+      amount: ONE,
+      decimals: null,
+      usd: null,
+      facts: 'disputed',
+    });
     expect(view.rows.find((r) => r.assetId === USDT)).toMatchObject({ decimals: 6, usd: '5.00', facts: 'confirmed' });
   });
 
   it('Send refuses wNEAR, at review and at Confirm of a review made before the lie; USDT is still reviewed', async () => {
     const t = await pageSetup(sim);
     await fund(t.accountId, WNEAR, ONE);
-    const earlier = await call<{ reviewed: string }>(t.bg, WALLET.previewSend, { receiverId: 'bob.near', tokenId: WNEAR, amount: ONE });
+    const earlier = await call<{ reviewed: string }>(t.bg, WALLET.previewSend, {
+      receiverId: 'bob.near',
+      tokenId: WNEAR,
+      amount: ONE,
+    });
     lies.set(WNEAR, { decimals: 30 });
     await call(t.bg, WALLET.setSettings, { endpoints: { swap: liarUrl } });
-    await expect(call(t.bg, WALLET.send, { reviewed: earlier.reviewed, acknowledgeDanger: true })).rejects.toMatchObject({ message: expect.stringMatching(/disagree.*Send does not use this token/), data: { field: 'tokenId' } });
-    await expect(call(t.bg, WALLET.previewSend, { receiverId: 'bob.near', tokenId: WNEAR, amount: ONE })).rejects.toThrow(/disagree/);
+    await expect(
+      call(t.bg, WALLET.send, { reviewed: earlier.reviewed, acknowledgeDanger: true }),
+    ).rejects.toMatchObject({
+      message: expect.stringMatching(/disagree.*Send does not use this token/),
+      data: { field: 'tokenId' },
+    });
+    await expect(
+      call(t.bg, WALLET.previewSend, { receiverId: 'bob.near', tokenId: WNEAR, amount: ONE }),
+    ).rejects.toThrow(/disagree/);
     await fund(t.accountId, USDT, '5000000');
-    const ok = await call<{ preview: { intents: { findings: { code: string }[] }[] } }>(t.bg, WALLET.previewSend, { receiverId: 'bob.near', tokenId: USDT, amount: '1000000' });
+    const ok = await call<{ preview: { intents: { findings: { code: string }[] }[] } }>(t.bg, WALLET.previewSend, {
+      receiverId: 'bob.near',
+      tokenId: USDT,
+      amount: '1000000',
+    });
     expect(ok.preview.intents[0]!.findings.map((f) => f.code)).not.toContain('token_facts_disputed');
   });
 
   it("a page's swap giving 1 wNEAR: the window's preview has the danger finding, and wNEAR only in raw units", async () => {
     const t = await lyingWallet();
     await t.connect();
-    await t.page(METHODS.signIntents, { intents: [{ intent: 'token_diff', diff: { [WNEAR]: `-${ONE}`, [USDT]: '2300000' } }] });
+    await t.page(METHODS.signIntents, {
+      intents: [{ intent: 'token_diff', diff: { [WNEAR]: `-${ONE}`, [USDT]: '2300000' } }],
+    });
     const preview = (await t.current())!.intents!;
-    expect(preview.batchFindings).toContainEqual({ level: 'danger', code: 'token_facts_disputed', message: expect.stringMatching(/nep141:wrap\.near/) });
+    expect(preview.batchFindings).toContainEqual({
+      level: 'danger',
+      code: 'token_facts_disputed',
+      message: expect.stringMatching(/nep141:wrap\.near/),
+    });
     expect(preview.level).toBe('danger');
     expect(preview.tokens.map((x) => x.assetId)).toEqual([USDT]);
-    expect(preview.simulation).toMatchObject({ ok: true, balanceChanges: expect.arrayContaining([{ accountId: t.accountId, tokenId: WNEAR, text: `-${ONE} units of ${WNEAR}` }]) });
+    expect(preview.simulation).toMatchObject({
+      ok: true,
+      balanceChanges: expect.arrayContaining([
+        { accountId: t.accountId, tokenId: WNEAR, text: `-${ONE} units of ${WNEAR}` },
+      ]),
+    });
     await call(t.bg, APPROVAL.resolve, { id: (await t.current())!.id, approve: false });
   });
 });

@@ -4,12 +4,24 @@
 // bounded in time and in number, and forgotten with the network. The service list and the ledger are
 // fakes here that count what they were asked; the rule itself is core's (tokenFacts.unit.test.ts).
 import { describe, expect, it } from 'vitest';
-import { METADATA_FAILURE_TTL_MS, METADATA_MAX, METADATA_TTL_MS, tokenFacts } from '../../../src/background/tokens/facts';
+import {
+  METADATA_FAILURE_TTL_MS,
+  METADATA_MAX,
+  METADATA_TTL_MS,
+  tokenFacts,
+} from '../../../src/background/tokens/facts';
 import type { FtMetadata } from '../../../src/bus';
 import type { KnownToken } from '../../../src/core';
 import type { Token } from '../../../src/oneclick';
 
-const token = (assetId: string, symbol: string, decimals: number): Token => ({ assetId, symbol, decimals, blockchain: 'home', price: 1, priceUpdatedAt: '' });
+const token = (assetId: string, symbol: string, decimals: number): Token => ({
+  assetId,
+  symbol,
+  decimals,
+  blockchain: 'home',
+  price: 1,
+  priceUpdatedAt: '',
+});
 const KNOWN = new Map<string, KnownToken>([['nep141:wrap.near', { symbol: 'wNEAR', decimals: 24 }]]);
 
 function setup(list: Token[], contracts: Record<string, FtMetadata | 'fails'>) {
@@ -40,7 +52,11 @@ describe('token facts in the background', () => {
       token('nep141:silent.near', 'SIL', 6), // the contract does not answer
       token('nep245:v2_1.omni.hot.tg:56_x', 'BNB', 18), // no ft_metadata for NEP-245
     ];
-    const { facts } = setup(list, { 'usdt.tether-token.near': { symbol: 'USDt', decimals: 6 }, 'fake.near': { symbol: 'USDC', decimals: 18 }, 'silent.near': 'fails' });
+    const { facts } = setup(list, {
+      'usdt.tether-token.near': { symbol: 'USDt', decimals: 6 },
+      'fake.near': { symbol: 'USDC', decimals: 18 },
+      'silent.near': 'fails',
+    });
     expect((await facts.checked()).map((c) => [c.token.assetId, c.check.status])).toEqual([
       ['nep141:wrap.near', 'disputed'],
       ['nep141:usdt.tether-token.near', 'confirmed'],
@@ -52,13 +68,22 @@ describe('token facts in the background', () => {
     expect([...(await facts.table()).keys()]).toEqual(['nep141:usdt.tether-token.near']);
     expect([...(await facts.disputes()).keys()]).toEqual(['nep141:wrap.near', 'nep141:fake.near']);
     const views = await facts.views();
-    expect(views[0]).toMatchObject({ assetId: 'nep141:wrap.near', symbol: 'wNEAR', decimals: null, facts: 'disputed', factsNote: expect.stringMatching(/disagree/) });
+    expect(views[0]).toMatchObject({
+      assetId: 'nep141:wrap.near',
+      symbol: 'wNEAR',
+      decimals: null,
+      facts: 'disputed',
+      factsNote: expect.stringMatching(/disagree/),
+    });
     expect(views[1]).toMatchObject({ symbol: 'USDt', decimals: 6, facts: 'confirmed', factsNote: null });
     expect(views[3]).toMatchObject({ decimals: null, facts: 'unconfirmed' });
   });
 
   it('asks a contract once within the hour, a failed one again after a minute, and everything again after forget', async () => {
-    const { facts, clock, asked, listFetches } = setup([token('nep141:a.near', 'A', 6), token('nep141:b.near', 'B', 6)], { 'a.near': { symbol: 'A', decimals: 6 }, 'b.near': 'fails' });
+    const { facts, clock, asked, listFetches } = setup(
+      [token('nep141:a.near', 'A', 6), token('nep141:b.near', 'B', 6)],
+      { 'a.near': { symbol: 'A', decimals: 6 }, 'b.near': 'fails' },
+    );
     await Promise.all([facts.checked(), facts.checked(), facts.table()]);
     expect(asked.sort()).toEqual(['a.near', 'b.near']);
     clock.now += METADATA_FAILURE_TTL_MS;
@@ -84,7 +109,12 @@ describe('token facts in the background', () => {
     expect(asked).toHaveLength(n);
     asked.length = 0;
     expect((await facts.confirmed()).length).toBe(n);
-    expect(asked.sort()).toEqual(list.slice(METADATA_MAX).map((t) => t.assetId.slice('nep141:'.length)).sort());
+    expect(asked.sort()).toEqual(
+      list
+        .slice(METADATA_MAX)
+        .map((t) => t.assetId.slice('nep141:'.length))
+        .sort(),
+    );
     // Once the kept answers expire they make room again: every contract is asked once more, no more.
     clock.now += METADATA_TTL_MS;
     asked.length = 0;

@@ -4,14 +4,24 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { StorageAreaLike } from '../../../src/background/kv';
-import { type BrowserArea, MOVED_MARKER, indexedDbArea, trustedAreas } from '../../../src/background/trustedStorage';
+import { type BrowserArea, indexedDbArea, MOVED_MARKER, trustedAreas } from '../../../src/background/trustedStorage';
 
 /** A storage area in memory that records the order of calls, optionally with setAccessLevel. */
-function area(name: string, log: string[], setAccessLevel?: () => Promise<void>): BrowserArea & { data: Map<string, unknown> } {
+function area(
+  name: string,
+  log: string[],
+  setAccessLevel?: () => Promise<void>,
+): BrowserArea & { data: Map<string, unknown> } {
   const data = new Map<string, unknown>();
   return {
     data,
-    ...(setAccessLevel ? { setAccessLevel: async (o: { accessLevel: string }) => (log.push(`${name}.setAccessLevel(${o.accessLevel})`), setAccessLevel()) } : {}),
+    ...(setAccessLevel
+      ? {
+          setAccessLevel: async (o: { accessLevel: string }) => (
+            log.push(`${name}.setAccessLevel(${o.accessLevel})`), setAccessLevel()
+          ),
+        }
+      : {}),
     async get(keys) {
       log.push(`${name}.get`);
       const list = keys === null ? [...data.keys()] : [keys].flat();
@@ -48,7 +58,11 @@ describe('trusted storage', () => {
     allow();
     await Promise.all([reading, writing]);
     expect(await t.how).toBe('access-level');
-    expect(log.filter((l) => l.startsWith('local.'))).toEqual(['local.setAccessLevel(TRUSTED_CONTEXTS)', 'local.get', 'local.set']);
+    expect(log.filter((l) => l.startsWith('local.'))).toEqual([
+      'local.setAccessLevel(TRUSTED_CONTEXTS)',
+      'local.get',
+      'local.set',
+    ]);
     await t.session.get('x');
     expect(log).toContain('session.setAccessLevel(TRUSTED_CONTEXTS)');
     expect(log.indexOf('session.setAccessLevel(TRUSTED_CONTEXTS)')).toBeLessThan(log.indexOf('session.get'));
@@ -76,7 +90,9 @@ describe('trusted storage', () => {
       local.data.set('grants', { 'https://evil.example': { accounts: ['alice.near'], grantedAt: 2 } });
       log.length = 0;
       const second = trustedAreas(local, area('session', log), () => idb);
-      expect((await second.local.get('grants')).grants).toEqual({ 'https://a.example': { accounts: ['alice.near'], grantedAt: 1 } });
+      expect((await second.local.get('grants')).grants).toEqual({
+        'https://a.example': { accounts: ['alice.near'], grantedAt: 1 },
+      });
       expect(log.filter((l) => l === 'local.get')).toEqual([]);
       await second.local.set({ settings: { preset: 'local' } });
       expect((await idb.get('settings')).settings).toEqual({ preset: 'local' });

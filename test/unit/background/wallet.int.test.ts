@@ -1,13 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { AUTO_LOCK_ALARM, DEADLINE_KEY } from '../../../src/background/wallet/autoLock';
 import { startBackground } from '../../../src/background/start';
-import { base64, hex, encodeVersionedNonce, verifySignedIntent } from '../../../src/core';
-import { WALLET, type CreateResult, type KeyChangeResult, type KeyListing, type WalletStatus } from '../../../src/provider/walletApi';
+import { AUTO_LOCK_ALARM, DEADLINE_KEY } from '../../../src/background/wallet/autoLock';
+import { base64, encodeVersionedNonce, hex, verifySignedIntent } from '../../../src/core';
+import {
+  type CreateResult,
+  type KeyChangeResult,
+  type KeyListing,
+  WALLET,
+  type WalletStatus,
+} from '../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage } from '../../../src/vault';
 import { VAULT_SESSION_KEY } from '../../../src/vault/session';
-import { PASSWORD, backgroundEnv, call, useSimulator, type Clock } from './harness';
+import { backgroundEnv, type Clock, call, PASSWORD, useSimulator } from './harness';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
@@ -32,7 +38,11 @@ describe('unlocked state and auto-lock', () => {
     const alarm = await fakeBrowser.alarms.get(AUTO_LOCK_ALARM);
     expect(alarm?.scheduledTime).toBe(clock.now + 15 * 60_000);
     // The listener hands back its work: awaiting the alarm is awaiting the lock.
-    await fakeBrowser.alarms.onAlarm.trigger({ name: AUTO_LOCK_ALARM, scheduledTime: clock.now, persistAcrossSessions: false });
+    await fakeBrowser.alarms.onAlarm.trigger({
+      name: AUTO_LOCK_ALARM,
+      scheduledTime: clock.now,
+      persistAcrossSessions: false,
+    });
     expect((await call<WalletStatus>(bg, WALLET.status)).unlocked).toBe(false);
     expect(await fakeBrowser.storage.session.get([DEADLINE_KEY, VAULT_SESSION_KEY])).toEqual({});
   });
@@ -82,7 +92,9 @@ describe('unlocked state and auto-lock', () => {
     expect((await restarted.settings.get()).jwt?.value).toBe('a-partner-jwt');
     await call(restarted, WALLET.lock);
     await expect(call(restarted, WALLET.unlock, { password: PASSWORD })).rejects.toThrow(/Wrong password/);
-    expect((await call<WalletStatus>(restarted, WALLET.unlock, { password: 'another long password' })).unlocked).toBe(true);
+    expect((await call<WalletStatus>(restarted, WALLET.unlock, { password: 'another long password' })).unlocked).toBe(
+      true,
+    );
   });
 
   it('after an unlock that raised the KDF parameters a restarted worker is still unlocked and signs', async () => {
@@ -109,19 +121,39 @@ describe('unlocked state and auto-lock', () => {
 describe('signing service', () => {
   it('builds a versioned nonce with the current salt and a deadline the verifier accepts', async () => {
     const { bg, accountId } = await freshWallet();
-    const prepared = await bg.signer.prepare({ signerId: accountId, intents: [], deadline: '2099-01-01T00:00:00.000123Z' });
+    const prepared = await bg.signer.prepare({
+      signerId: accountId,
+      intents: [],
+      deadline: '2099-01-01T00:00:00.000123Z',
+    });
     expect(prepared.nonceKind).toBe('versioned');
     const res = await fetch(`${sim.url}/ledger-rpc`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'query', params: { request_type: 'call_function', finality: 'optimistic', account_id: sim.verifierId, method_name: 'current_salt', args_base64: base64.encode(new TextEncoder().encode('{}')) } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'query',
+        params: {
+          request_type: 'call_function',
+          finality: 'optimistic',
+          account_id: sim.verifierId,
+          method_name: 'current_salt',
+          args_base64: base64.encode(new TextEncoder().encode('{}')),
+        },
+      }),
     });
-    const salt = JSON.parse(new TextDecoder().decode(Uint8Array.from((await res.json()).result.result as number[]))) as string;
+    const salt = JSON.parse(
+      new TextDecoder().decode(Uint8Array.from((await res.json()).result.result as number[])),
+    ) as string;
     expect(hex.encode(base64.decode(prepared.payload.nonce).slice(5, 9))).toBe(salt);
     // Sub-millisecond digits in a dApp's deadline: the nonce deadline is rounded up, so the verifier's
     // "deadline is greater than nonce" rule holds and the simulator's verifier accepts it.
     const subMs = new Date(Date.now() + 60_000).toISOString().replace('Z', '123Z');
-    const published = await bg.signer.signAndPublish({ signerId: accountId, intents: [], deadline: subMs }, await busClient(bg));
+    const published = await bg.signer.signAndPublish(
+      { signerId: accountId, intents: [], deadline: subMs },
+      await busClient(bg),
+    );
     expect(published.result).toEqual({ status: 'OK', intent_hash: published.intentHash });
   });
 
@@ -130,7 +162,15 @@ describe('signing service', () => {
     const nonce = base64.encode(new Uint8Array(32).fill(7));
     await bg.signer.sign(await bg.signer.prepare({ signerId: accountId, intents: [], nonce }));
     await expect(bg.signer.prepare({ signerId: accountId, intents: [], nonce })).rejects.toThrow(/already used/);
-    const again = await bg.signer.prepare({ signerId: accountId, intents: [], nonce: encodeVersionedNonce({ salt: new Uint8Array(4), deadline: new Date(Date.now() + 60_000), random15: new Uint8Array(15) }) });
+    const again = await bg.signer.prepare({
+      signerId: accountId,
+      intents: [],
+      nonce: encodeVersionedNonce({
+        salt: new Uint8Array(4),
+        deadline: new Date(Date.now() + 60_000),
+        random15: new Uint8Array(15),
+      }),
+    });
     const first = await bg.signer.sign(again);
     // The very same intent again (a restarted approval) yields the same signature, not a second use.
     expect((await bg.signer.sign(again)).signed).toEqual(first.signed);
@@ -186,18 +226,24 @@ describe('choosing the signing key', () => {
   async function unregisteredLocalKey() {
     const w = await freshWallet();
     const added = await call<KeyChangeResult>(w.bg, WALLET.addKey, { accountId: w.accountId });
-    const out = await w.bg.signer.signAndPublish({ signerId: w.accountId, intents: [{ intent: 'remove_public_key', public_key: added.publicKey }] }, await busClient(w.bg));
+    const out = await w.bg.signer.signAndPublish(
+      { signerId: w.accountId, intents: [{ intent: 'remove_public_key', public_key: added.publicKey }] },
+      await busClient(w.bg),
+    );
     expect(out.result.status).toBe('OK');
     return { ...w, key: added.publicKey };
   }
-  const signingKey = async (bg: ReturnType<typeof startBackground>) => (await call<WalletStatus>(bg, WALLET.status)).accounts[0]!.publicKeys[0];
+  const signingKey = async (bg: ReturnType<typeof startBackground>) =>
+    (await call<WalletStatus>(bg, WALLET.status)).accounts[0]!.publicKeys[0];
 
   it('a key the verifier does not list never becomes the signing key', async () => {
     const { bg, accountId, key } = await unregisteredLocalKey();
     const before = await signingKey(bg);
     await expect(call(bg, WALLET.useSigningKey, { accountId, publicKey: key })).rejects.toThrow(/Register this key/);
     // Not even when the user says so: the verifier answered, and it does not accept the key.
-    await expect(call(bg, WALLET.useSigningKey, { accountId, publicKey: key, acceptUnverified: true })).rejects.toThrow(/Register this key/);
+    await expect(call(bg, WALLET.useSigningKey, { accountId, publicKey: key, acceptUnverified: true })).rejects.toThrow(
+      /Register this key/,
+    );
     expect(await signingKey(bg)).toBe(before);
   });
 
@@ -219,7 +265,10 @@ describe('choosing the signing key', () => {
 describe('wallet API from the popup', () => {
   it('creates from a new phrase, asks for its backup, and never shows secrets in status', async () => {
     const bg = startBackground(backgroundEnv({ now: Date.now() }));
-    const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'newPhrase', words: 12 } });
+    const created = await call<CreateResult>(bg, WALLET.create, {
+      password: PASSWORD,
+      source: { kind: 'newPhrase', words: 12 },
+    });
     expect(created.phrase?.words).toHaveLength(12);
     expect(created.status.phrasesToBackUp).toEqual([created.phrase!.id]);
     expect(JSON.stringify(created.status)).not.toMatch(/secret|ed25519:[1-9A-HJ-NP-Za-km-z]{80,}/);
@@ -229,7 +278,9 @@ describe('wallet API from the popup', () => {
 
   it('reports a weak password and a wrong password in plain words', async () => {
     const bg = startBackground(backgroundEnv({ now: Date.now() }));
-    await expect(call(bg, WALLET.create, { password: 'short', source: { kind: 'generate' } })).rejects.toThrow(/at least 10 characters/);
+    await expect(call(bg, WALLET.create, { password: 'short', source: { kind: 'generate' } })).rejects.toThrow(
+      /at least 10 characters/,
+    );
     await call(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
     await call(bg, WALLET.lock);
     await expect(call(bg, WALLET.unlock, { password: 'not the password' })).rejects.toThrow(/Wrong password/);
@@ -243,7 +294,9 @@ describe('wallet API from the popup', () => {
   });
 
   it('reports a damaged vault record without deleting it', async () => {
-    const vaultStorage = memoryVaultStorage({ vault: { format: 'intents-companion-vault', version: 1, kdf: 'garbage' } });
+    const vaultStorage = memoryVaultStorage({
+      vault: { format: 'intents-companion-vault', version: 1, kdf: 'garbage' },
+    });
     const bg = startBackground(backgroundEnv({ now: Date.now() }, vaultStorage));
     const status = await call<WalletStatus>(bg, WALLET.status);
     expect(status.problem).toMatch(/damaged/);
@@ -254,11 +307,19 @@ describe('wallet API from the popup', () => {
 async function busClient(bg: ReturnType<typeof startBackground>) {
   const { MessageBusClient } = await import('../../../src/bus');
   const s = await bg.settings.get();
-  return new MessageBusClient({ url: s.endpoints.bus, apiKey: s.busApiKey ?? undefined, deps: { fetch: (u, i) => fetch(u, i), sleep: (ms) => new Promise((r) => setTimeout(r, ms)) } });
+  return new MessageBusClient({
+    url: s.endpoints.bus,
+    apiKey: s.busApiKey ?? undefined,
+    deps: { fetch: (u, i) => fetch(u, i), sleep: (ms) => new Promise((r) => setTimeout(r, ms)) },
+  });
 }
 
 async function devPost(path: string, body: unknown) {
-  const res = await fetch(`${sim.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${sim.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return res.json();
 }

@@ -4,17 +4,21 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startBackground } from '../../../src/background/start';
-import { SWAP, type HistoryPage, type SwapRecordView } from '../../../src/provider/swapApi';
-import { WALLET, type SettingsView } from '../../../src/provider/walletApi';
+import { type HistoryPage, SWAP, type SwapRecordView } from '../../../src/provider/swapApi';
+import { type SettingsView, WALLET } from '../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { swapParams } from '../reliability/helpers';
-import { PASSWORD, backgroundEnv, call, useSimulator, type Clock } from './harness';
+import { backgroundEnv, type Clock, call, PASSWORD, useSimulator } from './harness';
 
 let sim: RunningSimulator;
 let clock: Clock;
 beforeAll(async () => {
   sim = await startSimulator({ port: 0 });
-  clock = { get now() { return sim.sim.ctx.clock.nowMs(); } };
+  clock = {
+    get now() {
+      return sim.sim.ctx.clock.nowMs();
+    },
+  };
 });
 afterAll(() => sim.close());
 beforeEach(() => fakeBrowser.reset());
@@ -36,8 +40,10 @@ async function background() {
   return { bg, sent };
 }
 
-const deposits = (sent: { url: string; body?: Record<string, unknown> }[]) => sent.filter((s) => s.url.endsWith('/v0/deposit/submit')).map((s) => s.body);
-const historyQueries = (sent: { url: string }[]) => sent.filter((s) => s.url.includes('/api/v0/transactions')).map((s) => new URL(s.url).searchParams);
+const deposits = (sent: { url: string; body?: Record<string, unknown> }[]) =>
+  sent.filter((s) => s.url.endsWith('/v0/deposit/submit')).map((s) => s.body);
+const historyQueries = (sent: { url: string }[]) =>
+  sent.filter((s) => s.url.includes('/api/v0/transactions')).map((s) => new URL(s.url).searchParams);
 
 describe('wire names of custom endpoints', () => {
   it('live by default: nearSenderAccount and chain near; interface when set: homeSenderAccount and chain home', async () => {
@@ -46,7 +52,11 @@ describe('wire names of custom endpoints', () => {
 
     const r = await call<SwapRecordView>(bg, SWAP.start, swapParams(clock.now));
     await call(bg, SWAP.submitDeposit, { id: r.id, txHash: 'UserTxHash111', homeSenderAccount: 'alice.near' });
-    expect(deposits(sent).at(-1)).toEqual({ txHash: 'UserTxHash111', depositAddress: r.depositAddress, nearSenderAccount: 'alice.near' });
+    expect(deposits(sent).at(-1)).toEqual({
+      txHash: 'UserTxHash111',
+      depositAddress: r.depositAddress,
+      nearSenderAccount: 'alice.near',
+    });
     const live = await call<HistoryPage>(bg, SWAP.history, { fromChainId: 'home' });
     expect(live.serviceError).toBeNull();
     expect(historyQueries(sent).at(-1)?.get('fromChainId')).toBe('near');
@@ -54,7 +64,11 @@ describe('wire names of custom endpoints', () => {
     expect((await call<SettingsView>(bg, WALLET.setSettings, { wireNames: 'interface' })).wireNames).toBe('interface');
     const r2 = await call<SwapRecordView>(bg, SWAP.start, swapParams(clock.now));
     await call(bg, SWAP.submitDeposit, { id: r2.id, txHash: 'UserTxHash222', homeSenderAccount: 'alice.near' });
-    expect(deposits(sent).at(-1)).toEqual({ txHash: 'UserTxHash222', depositAddress: r2.depositAddress, homeSenderAccount: 'alice.near' });
+    expect(deposits(sent).at(-1)).toEqual({
+      txHash: 'UserTxHash222',
+      depositAddress: r2.depositAddress,
+      homeSenderAccount: 'alice.near',
+    });
     await call(bg, SWAP.history, { fromChainId: 'home' });
     expect(historyQueries(sent).at(-1)?.get('fromChainId')).toBe('home');
 

@@ -5,10 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { LedgerRpcClient, LedgerViewError, MessageBusClient, noOfferText } from '../../../src/bus';
 import type { HttpDeps } from '../../../src/core';
+import quoteRequest from '../../fixtures/live/bus-quote.request.json';
 import failuresOnly from '../../fixtures/live/bus-quote-failures-only.response.json';
 import mixed from '../../fixtures/live/bus-quote-mixed.response.json';
 import empty from '../../fixtures/live/bus-quote-null.response.json';
-import quoteRequest from '../../fixtures/live/bus-quote.request.json';
 import panicError from '../../fixtures/live/ledger-panic-error.response.json';
 import guest from '../../fixtures/live/ledger-panic-guest.response.json';
 import older from '../../fixtures/live/ledger-panic-smart-contract.response.json';
@@ -24,8 +24,10 @@ function answering(body: unknown, seen: unknown[] = []): HttpDeps {
   };
 }
 
-const bus = (body: unknown, seen?: unknown[]) => new MessageBusClient({ url: 'https://solver-relay-v2.chaindefuser.com/rpc', deps: answering(body, seen) });
-const ledger = (body: unknown) => new LedgerRpcClient({ url: 'https://rpc.example', verifierId: 'intents.near', deps: answering(body) });
+const bus = (body: unknown, seen?: unknown[]) =>
+  new MessageBusClient({ url: 'https://solver-relay-v2.chaindefuser.com/rpc', deps: answering(body, seen) });
+const ledger = (body: unknown) =>
+  new LedgerRpcClient({ url: 'https://rpc.example', verifierId: 'intents.near', deps: answering(body) });
 const params = quoteRequest.params[0]!;
 
 describe('bus quote answers', () => {
@@ -41,7 +43,9 @@ describe('bus quote answers', () => {
   it('failures only: "the minimum amount is X", in the caller’s units', async () => {
     const answer = await bus(failuresOnly).quote(params);
     expect(answer).toEqual({ offers: [], minAmount: '2000000000000000000000000' });
-    expect(noOfferText(answer, (a) => `${BigInt(a) / 10n ** 24n} wNEAR`)).toBe('No solver offered a quote: the minimum amount is 2 wNEAR');
+    expect(noOfferText(answer, (a) => `${BigInt(a) / 10n ** 24n} wNEAR`)).toBe(
+      'No solver offered a quote: the minimum amount is 2 wNEAR',
+    );
   });
 
   it('null (no solver answered) is no offer and no minimum', async () => {
@@ -68,19 +72,25 @@ describe('bus quote answers', () => {
 
 describe('ledger view panics', () => {
   it('result.error in the GuestPanic form gives the panic_msg', async () => {
-    const e = await ledger(guest).isNonceUsed('alice.near', 'AAAA').catch((x: unknown) => x);
+    const e = await ledger(guest)
+      .isNonceUsed('alice.near', 'AAAA')
+      .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(LedgerViewError);
     expect((e as LedgerViewError).panic).toBe('nonce was already used');
   });
 
   it('a JSON-RPC error carrying a GuestPanic gives the panic_msg, unescaped', async () => {
-    const e = await ledger(panicError).fee().catch((x: unknown) => x);
+    const e = await ledger(panicError)
+      .fee()
+      .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(LedgerViewError);
     expect((e as LedgerViewError).panic).toBe('invalid "salt" for this account');
   });
 
   it('the older "Smart contract panicked:" wording still gives the message', async () => {
-    const e = await ledger(older).fee().catch((x: unknown) => x);
+    const e = await ledger(older)
+      .fee()
+      .catch((x: unknown) => x);
     expect((e as LedgerViewError).panic).toBe('insufficient balance or overflow');
   });
 });

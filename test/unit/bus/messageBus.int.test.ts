@@ -27,7 +27,11 @@ function recording() {
 describe('message bus API key', () => {
   it('is sent as X-API-Key with redirects refused, to the bus origin it is bound to', async () => {
     const { calls, deps } = recording();
-    const bus = new MessageBusClient({ url: sim.urls.bus, apiKey: { value: sim.busApiKey, origins: [new URL(sim.urls.bus).origin] }, deps });
+    const bus = new MessageBusClient({
+      url: sim.urls.bus,
+      apiKey: { value: sim.busApiKey, origins: [new URL(sim.urls.bus).origin] },
+      deps,
+    });
     expect(await bus.getStatus('11111111111111111111111111111111')).toMatchObject({ status: 'NOT_FOUND_OR_NOT_VALID' });
     expect(calls[0]!.init).toMatchObject({ headers: { 'x-api-key': sim.busApiKey }, redirect: 'manual' });
   });
@@ -35,7 +39,11 @@ describe('message bus API key', () => {
   it('is left off for a bus at another origin, which then refuses the call', async () => {
     const { calls, deps } = recording();
     const other = sim.urls.bus.replace('127.0.0.1', 'localhost');
-    const bus = new MessageBusClient({ url: other, apiKey: { value: sim.busApiKey, origins: [new URL(sim.urls.bus).origin] }, deps });
+    const bus = new MessageBusClient({
+      url: other,
+      apiKey: { value: sim.busApiKey, origins: [new URL(sim.urls.bus).origin] },
+      deps,
+    });
     const error = await bus.getStatus('11111111111111111111111111111111').catch((e: unknown) => e);
     expect(calls[0]!.init.headers).not.toHaveProperty('x-api-key');
     expect(error).not.toBeInstanceOf(RpcError); // HTTP 401 from the bus

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatUnits,
   I128_MAX,
   I128_MIN,
-  U128_MAX,
-  formatUnits,
   isI128String,
   isU128String,
   parseI128,
   parseU128,
   parseUnits,
+  U128_MAX,
   usdValue,
 } from '../../../src/core';
 import { randomInt, seededRandom } from '../../fixtures/random';

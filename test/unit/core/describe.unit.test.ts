@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeIntent } from '../../../src/core';
-import { PK, SWAP, TOKENS, USDC_BRIDGE, payload } from './riskFixtures';
+import { PK, payload, SWAP, TOKENS, USDC_BRIDGE } from './riskFixtures';
 
 const lines = (intent: unknown) => describeIntent(payload([intent]).intents[0]!, TOKENS);
 const USER_ETH = '0xab5801a7d398351b8be11c439e05c5b3259aeccd';
@@ -11,12 +11,24 @@ describe('describeIntent', () => {
   });
 
   it('shows a bridge withdrawal’s WITHDRAW_TO memo as the destination, in full, when the receiver is the token contract', () => {
-    const intent = { intent: 'ft_withdraw', token: USDC_BRIDGE, receiver_id: USDC_BRIDGE, amount: '10000000', memo: `WITHDRAW_TO:${USER_ETH}` };
+    const intent = {
+      intent: 'ft_withdraw',
+      token: USDC_BRIDGE,
+      receiver_id: USDC_BRIDGE,
+      amount: '10000000',
+      memo: `WITHDRAW_TO:${USER_ETH}`,
+    };
     expect(lines(intent)).toEqual([`Withdraw 10 USDC to ${USER_ETH} on eth (through the bridge ${USDC_BRIDGE})`]);
   });
 
   it('names the real receiver, never the memo, when the receiver is another account', () => {
-    const intent = { intent: 'ft_withdraw', token: USDC_BRIDGE, receiver_id: 'attacker.near', amount: '10000000', memo: `WITHDRAW_TO:${USER_ETH}` };
+    const intent = {
+      intent: 'ft_withdraw',
+      token: USDC_BRIDGE,
+      receiver_id: 'attacker.near',
+      amount: '10000000',
+      memo: `WITHDRAW_TO:${USER_ETH}`,
+    };
     const text = lines(intent);
     expect(text).toEqual(['Withdraw 10 USDC to attacker.near', `memo: WITHDRAW_TO:${USER_ETH}`]);
     expect(text[0]).not.toContain(USER_ETH);
@@ -27,33 +39,42 @@ describe('describeIntent', () => {
     expect(lines({ intent: 'transfer', receiver_id: implicit, tokens: { 'nep141:wrap.near': '1' } })).toEqual([
       `Send 0.000000000000000000000001 wNEAR to ${implicit}`,
     ]);
-    expect(lines({ intent: 'ft_withdraw', token: 'usdt.tether-token.near', receiver_id: implicit, amount: '1000000' })).toEqual([
-      `Withdraw 1 USDT to ${implicit}`,
-    ]);
+    expect(
+      lines({ intent: 'ft_withdraw', token: 'usdt.tether-token.near', receiver_id: implicit, amount: '1000000' }),
+    ).toEqual([`Withdraw 1 USDT to ${implicit}`]);
   });
 
   it('says when a withdrawal without a bridge memo goes to the token’s own contract', () => {
-    expect(lines({ intent: 'ft_withdraw', token: 'usdc.near', receiver_id: 'usdc.near', amount: '1', memo: 'x' })).toEqual([
-      "Withdraw 1 units of nep141:usdc.near to usdc.near (the token's own contract)",
-      'memo: x',
-    ]);
+    expect(
+      lines({ intent: 'ft_withdraw', token: 'usdc.near', receiver_id: 'usdc.near', amount: '1', memo: 'x' }),
+    ).toEqual(["Withdraw 1 units of nep141:usdc.near to usdc.near (the token's own contract)", 'memo: x']);
   });
 
   it('shows memo and msg on lines of their own, with hidden characters escaped', () => {
-    expect(lines({ intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:wrap.near': '1' }, memo: 'pay \u202Eevil', msg: '{"a":"\u200B"}' })).toEqual([
-      'Send 0.000000000000000000000001 wNEAR to bob.near',
-      'memo: pay \\u202Eevil',
-      'msg: {"a":"\\u200B"}',
-    ]);
-    expect(lines({ intent: 'ft_withdraw', token: USDC_BRIDGE, receiver_id: USDC_BRIDGE, amount: '1', memo: 'WITHDRAW_TO:0x\u2066ab' })[0]).toContain(
-      'to 0x\\u2066ab on eth',
-    );
+    expect(
+      lines({
+        intent: 'transfer',
+        receiver_id: 'bob.near',
+        tokens: { 'nep141:wrap.near': '1' },
+        memo: 'pay \u202Eevil',
+        msg: '{"a":"\u200B"}',
+      }),
+    ).toEqual(['Send 0.000000000000000000000001 wNEAR to bob.near', 'memo: pay \\u202Eevil', 'msg: {"a":"\\u200B"}']);
+    expect(
+      lines({
+        intent: 'ft_withdraw',
+        token: USDC_BRIDGE,
+        receiver_id: USDC_BRIDGE,
+        amount: '1',
+        memo: 'WITHDRAW_TO:0x\u2066ab',
+      })[0],
+    ).toContain('to 0x\\u2066ab on eth');
   });
 
   it('escapes hidden characters in page-chosen token ids', () => {
-    expect(lines({ intent: 'nft_withdraw', token: 'nft.near', receiver_id: 'bob.near', token_id: 'a\uFEFFb' })).toEqual([
-      "Withdraw NFT 'a\\uFEFFb' of nft.near to bob.near",
-    ]);
+    expect(lines({ intent: 'nft_withdraw', token: 'nft.near', receiver_id: 'bob.near', token_id: 'a\uFEFFb' })).toEqual(
+      ["Withdraw NFT 'a\\uFEFFb' of nft.near to bob.near"],
+    );
     expect(lines({ intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep245:mt.near:x\u202E': '7' } })).toEqual([
       'Send 7 units of nep245:mt.near:x\\u202E to bob.near',
     ]);
@@ -66,24 +87,43 @@ describe('describeIntent', () => {
     expect(lines({ intent: 'native_withdraw', receiver_id: 'bob.near', amount: '1500000000000000000000000' })).toEqual([
       'Withdraw 1.5 NEAR (unwrapped) to bob.near',
     ]);
-    expect(lines({ intent: 'auth_call', contract_id: 'app.near', msg: 'hi', attached_deposit: '1000000000000000000000000' })).toEqual([
-      'Call contract app.near on your behalf with 1 wNEAR attached',
-      'msg: hi',
-    ]);
+    expect(
+      lines({ intent: 'auth_call', contract_id: 'app.near', msg: 'hi', attached_deposit: '1000000000000000000000000' }),
+    ).toEqual(['Call contract app.near on your behalf with 1 wNEAR attached', 'msg: hi']);
   });
 
   it.each([
-    [{ intent: 'nft_withdraw', token: 'nft.near', receiver_id: 'bob.near', token_id: '42' }, ["Withdraw NFT '42' of nft.near to bob.near"]],
-    [{ intent: 'mt_withdraw', token: 'mt.near', receiver_id: 'bob.near', token_ids: ['a'], amounts: ['3'] }, ["Withdraw 3 of token 'a' (mt.near) to bob.near"]],
-    [{ intent: 'ft_withdraw', token: 'usdt.tether-token.near', receiver_id: 'bob.near', amount: '1000000' }, ['Withdraw 1 USDT to bob.near']],
     [
-      { intent: 'storage_deposit', contract_id: 'usdc.near', deposit_for_account_id: 'bob.near', amount: '1250000000000000000000' },
+      { intent: 'nft_withdraw', token: 'nft.near', receiver_id: 'bob.near', token_id: '42' },
+      ["Withdraw NFT '42' of nft.near to bob.near"],
+    ],
+    [
+      { intent: 'mt_withdraw', token: 'mt.near', receiver_id: 'bob.near', token_ids: ['a'], amounts: ['3'] },
+      ["Withdraw 3 of token 'a' (mt.near) to bob.near"],
+    ],
+    [
+      { intent: 'ft_withdraw', token: 'usdt.tether-token.near', receiver_id: 'bob.near', amount: '1000000' },
+      ['Withdraw 1 USDT to bob.near'],
+    ],
+    [
+      {
+        intent: 'storage_deposit',
+        contract_id: 'usdc.near',
+        deposit_for_account_id: 'bob.near',
+        amount: '1250000000000000000000',
+      },
       ['Pay 0.00125 wNEAR for storage of bob.near on usdc.near (not refunded)'],
     ],
     [{ intent: 'add_public_key', public_key: PK }, [`Add key ${PK}: it can sign anything for this account`]],
     [{ intent: 'remove_public_key', public_key: PK }, [`Remove key ${PK} from this account`]],
-    [{ intent: 'set_auth_by_predecessor_id', enabled: true }, ['Allow this account to act by direct calls from its own ledger account']],
-    [{ intent: 'auth_call', contract_id: 'app.near', msg: '' }, ['Call contract app.near on your behalf', 'msg: (empty)']],
+    [
+      { intent: 'set_auth_by_predecessor_id', enabled: true },
+      ['Allow this account to act by direct calls from its own ledger account'],
+    ],
+    [
+      { intent: 'auth_call', contract_id: 'app.near', msg: '' },
+      ['Call contract app.near on your behalf', 'msg: (empty)'],
+    ],
   ])('%j', (intent, text) => {
     expect(lines(intent)).toEqual(text);
   });

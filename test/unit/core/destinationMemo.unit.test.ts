@@ -3,7 +3,13 @@
 // dropped; other chains take none. X-address vectors are xrpl.js's (ripple-address-codec tests).
 import { describe, expect, it } from 'vitest';
 import { decodeXAddress, encodeXAddress, isAddressOf } from '../../../src/core/chainAddress';
-import { memoProblem, memoRuleOf, parseDestinationTag, recipientWithMemo, splitRecipient } from '../../../src/core/destinationMemo';
+import {
+  memoProblem,
+  memoRuleOf,
+  parseDestinationTag,
+  recipientWithMemo,
+  splitRecipient,
+} from '../../../src/core/destinationMemo';
 
 const R1 = 'r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59';
 const R2 = 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf';
@@ -44,7 +50,8 @@ describe('memo rules per chain', () => {
 
   it('a destination tag is a whole number 0…4294967295 without leading zeros or spaces', () => {
     for (const ok of ['0', '1', '123456', '4294967295']) expect(memoProblem('xrp', ok, R1), ok).toBeNull();
-    for (const bad of ['4294967296', '007', '-1', '1.5', '1e3', 'abc', '12 34', '99999999999']) expect(memoProblem('xrp', bad, R1), bad).toMatch(/whole number from 0 to 4294967295/);
+    for (const bad of ['4294967296', '007', '-1', '1.5', '1e3', 'abc', '12 34', '99999999999'])
+      expect(memoProblem('xrp', bad, R1), bad).toMatch(/whole number from 0 to 4294967295/);
     expect(memoProblem('xrp', ' 12', R1)).toMatch(/spaces/);
     expect(parseDestinationTag('4294967295')).toBe(4294967295);
     expect(parseDestinationTag('4294967296')).toBeNull();
@@ -81,7 +88,9 @@ describe('the recipient as the swap service takes it', () => {
   });
 
   it('a memo is never dropped: for any other address, a bad tag or a conflicting one, it throws', () => {
-    expect(() => recipientWithMemo('GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ', '123')).toThrow(/Only an XRP Ledger address/);
+    expect(() => recipientWithMemo('GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ', '123')).toThrow(
+      /Only an XRP Ledger address/,
+    );
     expect(() => recipientWithMemo('alice.near', '1')).toThrow();
     expect(() => recipientWithMemo(R1, '007')).toThrow(/whole number/);
     expect(() => recipientWithMemo(VECTORS[1]![2], '2')).toThrow(/already carries/);

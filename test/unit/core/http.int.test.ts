@@ -1,7 +1,7 @@
-import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpError, credentialOrigin, requestJson, type FetchLike, type HttpDeps } from '../../../src/core';
+import { credentialOrigin, type FetchLike, type HttpDeps, HttpError, requestJson } from '../../../src/core';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 
 let sim: RunningSimulator;
@@ -18,7 +18,11 @@ const deps = (policy: HttpDeps['policy'] = {}): HttpDeps => ({
 });
 
 async function fault(kind: '429' | '500' | 'timeout', count: number, pathPrefix = '/v0/tokens') {
-  await fetch(`${sim.url}/dev/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind, count, pathPrefix }) });
+  await fetch(`${sim.url}/dev/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ kind, count, pathPrefix }),
+  });
 }
 
 describe('requestJson against the simulator with injected faults', () => {
@@ -49,7 +53,9 @@ describe('requestJson against the simulator with injected faults', () => {
   });
 
   it('does not retry a 400 and keeps its parsed body', async () => {
-    const error = (await requestJson(deps(), { url: `${sim.url}/v0/quote`, method: 'POST', body: { dry: true } }).catch((e: unknown) => e)) as HttpError;
+    const error = (await requestJson(deps(), { url: `${sim.url}/v0/quote`, method: 'POST', body: { dry: true } }).catch(
+      (e: unknown) => e,
+    )) as HttpError;
     expect(error.kind).toBe('http');
     expect(error.status).toBe(400);
     expect(error.body).toMatchObject({ message: expect.any(String), correlationId: expect.any(String) });
@@ -57,14 +63,19 @@ describe('requestJson against the simulator with injected faults', () => {
 });
 
 describe('requestJson edge cases', () => {
-  const fakeFetch = (status: number, text: string, headers: Record<string, string> = {}): FetchLike =>
+  const fakeFetch =
+    (status: number, text: string, headers: Record<string, string> = {}): FetchLike =>
     async () => ({ status, headers: { get: (n: string) => headers[n.toLowerCase()] ?? null }, text: async () => text });
 
   it('honours Retry-After (capped) and reports non-JSON success as a parse error', async () => {
     const seen: number[] = [];
     let calls = 0;
-    const flaky: FetchLike = async (...a) => (++calls === 1 ? fakeFetch(429, '{}', { 'retry-after': '2' })(...a) : fakeFetch(200, 'not json')(...a));
-    const error = await requestJson({ fetch: flaky, sleep: async (ms) => void seen.push(ms), policy: { maxBackoffMs: 1500 } }, { url: 'x' }).catch((e: unknown) => e);
+    const flaky: FetchLike = async (...a) =>
+      ++calls === 1 ? fakeFetch(429, '{}', { 'retry-after': '2' })(...a) : fakeFetch(200, 'not json')(...a);
+    const error = await requestJson(
+      { fetch: flaky, sleep: async (ms) => void seen.push(ms), policy: { maxBackoffMs: 1500 } },
+      { url: 'x' },
+    ).catch((e: unknown) => e);
     expect(seen).toEqual([1500]);
     expect(error).toMatchObject({ kind: 'parse' });
   });
@@ -73,11 +84,16 @@ describe('requestJson edge cases', () => {
     const down: FetchLike = async () => {
       throw new TypeError('fetch failed');
     };
-    await expect(requestJson({ fetch: down, sleep: async () => {}, policy: { retries: 1 } }, { url: 'x' })).rejects.toMatchObject({ kind: 'network' });
+    await expect(
+      requestJson({ fetch: down, sleep: async () => {}, policy: { retries: 1 } }, { url: 'x' }),
+    ).rejects.toMatchObject({ kind: 'network' });
     const controller = new AbortController();
     controller.abort();
-    const hang: FetchLike = (_, init) => new Promise((_, reject) => init.signal.addEventListener('abort', () => reject(new Error('aborted'))));
-    await expect(requestJson({ fetch: hang, sleep: async () => {} }, { url: 'x', signal: controller.signal })).rejects.toMatchObject({ kind: 'aborted' });
+    const hang: FetchLike = (_, init) =>
+      new Promise((_, reject) => init.signal.addEventListener('abort', () => reject(new Error('aborted'))));
+    await expect(
+      requestJson({ fetch: hang, sleep: async () => {} }, { url: 'x', signal: controller.signal }),
+    ).rejects.toMatchObject({ kind: 'aborted' });
   });
 });
 
@@ -111,7 +127,10 @@ describe('credentials on the wire', () => {
     };
     return { calls, deps: { fetch, sleep: async () => {} } satisfies HttpDeps };
   }
-  const auth = { headers: { authorization: 'Bearer s3cret' }, origins: ['https://swap.example', 'http://127.0.0.1:3999'] };
+  const auth = {
+    headers: { authorization: 'Bearer s3cret' },
+    origins: ['https://swap.example', 'http://127.0.0.1:3999'],
+  };
 
   it('attaches a credential only to its own origins; every request, credentialed or not, refuses redirects', async () => {
     const { calls, deps } = recorder();
@@ -133,14 +152,25 @@ describe('credentials on the wire', () => {
       calls++;
       return { status: 0, type: 'opaqueredirect', headers: { get: () => null }, text: async () => '' };
     };
-    const error = await requestJson({ fetch: opaque, sleep: async () => {} }, { url: 'https://rpc.example/path', method: 'POST', body: { a: 1 } }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ kind: 'redirect', message: expect.stringMatching(/^https:\/\/rpc\.example answered with a redirect\. The wallet follows no redirect/) });
+    const error = await requestJson(
+      { fetch: opaque, sleep: async () => {} },
+      { url: 'https://rpc.example/path', method: 'POST', body: { a: 1 } },
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      kind: 'redirect',
+      message: expect.stringMatching(
+        /^https:\/\/rpc\.example answered with a redirect\. The wallet follows no redirect/,
+      ),
+    });
     expect(calls).toBe(1);
   });
 
   it('never sends a credential over plain http to another host, even when its origins say so', async () => {
     const { calls, deps } = recorder();
-    await requestJson(deps, { url: 'http://example.com/rpc', auth: { headers: { 'x-api-key': 'k' }, origins: ['http://example.com'] } });
+    await requestJson(deps, {
+      url: 'http://example.com/rpc',
+      auth: { headers: { 'x-api-key': 'k' }, origins: ['http://example.com'] },
+    });
     expect(calls[0]!.init.headers).not.toHaveProperty('x-api-key');
   });
 
@@ -171,18 +201,29 @@ describe('credentials on the wire', () => {
     afterAll(async () => {
       await Promise.all([target, redirector].map((s) => new Promise((r) => s.close(r))));
     });
-    const realDeps: HttpDeps = { fetch: (url, init) => fetch(url, init), sleep: async () => {}, policy: { retries: 0 } };
+    const realDeps: HttpDeps = {
+      fetch: (url, init) => fetch(url, init),
+      sleep: async () => {},
+      policy: { retries: 0 },
+    };
 
     it('a credentialed request answered 302 fails; neither Authorization nor X-API-Key reaches the redirect target', async () => {
       seen.length = 0;
       // Bound to both origins, so only the redirect rule can keep it from the target.
       // X-API-Key too: fetch drops only Authorization on a cross-origin redirect by itself.
       const origins = [new URL(redirectUrl).origin, new URL(targetUrl).origin];
-      for (const headers of [{ authorization: 'Bearer s3cret' }, { 'x-api-key': 's3cret' }] as Record<string, string>[]) {
-        const error = await requestJson(realDeps, { url: `${redirectUrl}/v0/quote`, auth: { headers, origins } }).catch((e: unknown) => e);
+      for (const headers of [{ authorization: 'Bearer s3cret' }, { 'x-api-key': 's3cret' }] as Record<
+        string,
+        string
+      >[]) {
+        const error = await requestJson(realDeps, { url: `${redirectUrl}/v0/quote`, auth: { headers, origins } }).catch(
+          (e: unknown) => e,
+        );
         expect(error).toBeInstanceOf(HttpError);
       }
-      expect(seen.filter((r) => r.headers.authorization !== undefined || r.headers['x-api-key'] !== undefined)).toEqual([]);
+      expect(seen.filter((r) => r.headers.authorization !== undefined || r.headers['x-api-key'] !== undefined)).toEqual(
+        [],
+      );
       expect(seen).toEqual([]);
     });
 
@@ -191,8 +232,13 @@ describe('credentials on the wire', () => {
       // The target answers what a request would want, so only the redirect rule keeps it from being used.
       expect((await requestJson(realDeps, { url: `${targetUrl}/v0/tokens` })).json).toEqual({ ok: true });
       seen.length = 0;
-      for (const [method, body] of [['GET', undefined], ['POST', { signature: 'ed25519:secret' }]] as const) {
-        const error = await requestJson(realDeps, { url: `${redirectUrl}/ledger-rpc`, method, body }).catch((e: unknown) => e);
+      for (const [method, body] of [
+        ['GET', undefined],
+        ['POST', { signature: 'ed25519:secret' }],
+      ] as const) {
+        const error = await requestJson(realDeps, { url: `${redirectUrl}/ledger-rpc`, method, body }).catch(
+          (e: unknown) => e,
+        );
         expect(error).toBeInstanceOf(HttpError);
         expect(error).toMatchObject({ kind: 'redirect', message: expect.stringContaining('(HTTP 302)') });
       }

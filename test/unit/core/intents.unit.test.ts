@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import {
+  formatTokenId,
   INTENT_TEXT_LIMITS,
   INTENT_TYPES,
-  ProtocolError,
-  formatTokenId,
   intentsSchema,
+  ProtocolError,
   parseIntent,
   parseIntents,
   parseTokenId,
@@ -20,14 +20,41 @@ const VALID: Record<string, Record<string, unknown>> = {
   add_public_key: { intent: 'add_public_key', public_key: PK },
   remove_public_key: { intent: 'remove_public_key', public_key: PK },
   transfer: { intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:usdc.near': '10' }, memo: 'hi' },
-  ft_withdraw: { intent: 'ft_withdraw', token: 'usdc.near', receiver_id: 'bob.near', amount: '10', storage_deposit: '1250000000000000000000' },
+  ft_withdraw: {
+    intent: 'ft_withdraw',
+    token: 'usdc.near',
+    receiver_id: 'bob.near',
+    amount: '10',
+    storage_deposit: '1250000000000000000000',
+  },
   nft_withdraw: { intent: 'nft_withdraw', token: 'nft.near', receiver_id: 'bob.near', token_id: 'token:1' },
-  mt_withdraw: { intent: 'mt_withdraw', token: 'mt.near', receiver_id: 'bob.near', token_ids: ['a', 'b'], amounts: ['1', '2'] },
+  mt_withdraw: {
+    intent: 'mt_withdraw',
+    token: 'mt.near',
+    receiver_id: 'bob.near',
+    token_ids: ['a', 'b'],
+    amounts: ['1', '2'],
+  },
   native_withdraw: { intent: 'native_withdraw', receiver_id: 'bob.near', amount: '1000000000000000000000000' },
-  storage_deposit: { intent: 'storage_deposit', contract_id: 'usdc.near', account_id: 'bob.near', amount: '1250000000000000000000' },
-  token_diff: { intent: 'token_diff', diff: { 'nep141:wrap.near': '-1000', 'nep245:mt.near:tok:1': '5' }, referral: 'ref.near' },
+  storage_deposit: {
+    intent: 'storage_deposit',
+    contract_id: 'usdc.near',
+    account_id: 'bob.near',
+    amount: '1250000000000000000000',
+  },
+  token_diff: {
+    intent: 'token_diff',
+    diff: { 'nep141:wrap.near': '-1000', 'nep245:mt.near:tok:1': '5' },
+    referral: 'ref.near',
+  },
   set_auth_by_predecessor_id: { intent: 'set_auth_by_predecessor_id', enabled: false },
-  auth_call: { intent: 'auth_call', contract_id: 'app.near', msg: '{}', attached_deposit: '1', min_gas: '10000000000000' },
+  auth_call: {
+    intent: 'auth_call',
+    contract_id: 'app.near',
+    msg: '{}',
+    attached_deposit: '1',
+    min_gas: '10000000000000',
+  },
 };
 
 describe('every verifier intent type', () => {
@@ -40,7 +67,14 @@ describe('every verifier intent type', () => {
   });
 
   it('accepts storage_deposit with the verifier name deposit_for_account_id', () => {
-    expect(parseIntent({ intent: 'storage_deposit', contract_id: 'usdc.near', deposit_for_account_id: 'bob.near', amount: '1' })).toEqual({
+    expect(
+      parseIntent({
+        intent: 'storage_deposit',
+        contract_id: 'usdc.near',
+        deposit_for_account_id: 'bob.near',
+        amount: '1',
+      }),
+    ).toEqual({
       intent: 'storage_deposit',
       contract_id: 'usdc.near',
       deposit_for_account_id: 'bob.near',
@@ -90,7 +124,9 @@ describe('rejections', () => {
   });
 
   it('refuses unknown types by name, listing what the verifier accepts', () => {
-    expect(() => parseIntent({ intent: 'imt_burn' })).toThrow(/unknown intent type 'imt_burn'; the verifier accepts: add_public_key/);
+    expect(() => parseIntent({ intent: 'imt_burn' })).toThrow(
+      /unknown intent type 'imt_burn'; the verifier accepts: add_public_key/,
+    );
     expect(() => parseIntent({})).toThrow(/no 'intent' type field/);
     expect(() => parseIntent('transfer')).toThrow(/must be an object/);
     expect(() => parseIntents({})).toThrow(/intents must be an array/);
@@ -115,19 +151,49 @@ const x = (n: number) => 'x'.repeat(n);
 const OVERSIZED: [string, Record<string, unknown>, string, number][] = [
   ['transfer memo', { ...VALID.transfer, memo: x(L.memo + 1) }, 'intents.0.memo', L.memo],
   ['transfer msg', { ...VALID.transfer, msg: x(L.msg + 1) }, 'intents.0.msg', L.msg],
-  ['transfer state_init', { ...VALID.transfer, msg: '', state_init: { code: x(L.stateInit) } }, 'intents.0.state_init', L.stateInit],
+  [
+    'transfer state_init',
+    { ...VALID.transfer, msg: '', state_init: { code: x(L.stateInit) } },
+    'intents.0.state_init',
+    L.stateInit,
+  ],
   ['transfer receiver_id', { ...VALID.transfer, receiver_id: `${x(61)}.near` }, 'intents.0.receiver_id', L.accountId],
   ['ft_withdraw memo', { ...VALID.ft_withdraw, memo: `WITHDRAW_TO:${x(L.memo)}` }, 'intents.0.memo', L.memo],
   ['ft_withdraw msg', { ...VALID.ft_withdraw, msg: x(L.msg + 1) }, 'intents.0.msg', L.msg],
   ['ft_withdraw token', { ...VALID.ft_withdraw, token: x(65) }, 'intents.0.token', L.accountId],
-  ['nft_withdraw token_id', { ...VALID.nft_withdraw, token_id: x(L.innerTokenId + 1) }, 'intents.0.token_id', L.innerTokenId],
-  ['mt_withdraw token_ids', { ...VALID.mt_withdraw, token_ids: ['a', x(L.innerTokenId + 1)] }, 'intents.0.token_ids.1', L.innerTokenId],
+  [
+    'nft_withdraw token_id',
+    { ...VALID.nft_withdraw, token_id: x(L.innerTokenId + 1) },
+    'intents.0.token_id',
+    L.innerTokenId,
+  ],
+  [
+    'mt_withdraw token_ids',
+    { ...VALID.mt_withdraw, token_ids: ['a', x(L.innerTokenId + 1)] },
+    'intents.0.token_ids.1',
+    L.innerTokenId,
+  ],
   ['token_diff memo', { ...VALID.token_diff, memo: x(L.memo + 1) }, 'intents.0.memo', L.memo],
   ['auth_call msg', { ...VALID.auth_call, msg: x(L.msg + 1) }, 'intents.0.msg', L.msg],
-  ['auth_call state_init', { ...VALID.auth_call, state_init: { data: x(L.stateInit) } }, 'intents.0.state_init', L.stateInit],
+  [
+    'auth_call state_init',
+    { ...VALID.auth_call, state_init: { data: x(L.stateInit) } },
+    'intents.0.state_init',
+    L.stateInit,
+  ],
   ['auth_call contract_id', { ...VALID.auth_call, contract_id: x(100_000) }, 'intents.0.contract_id', L.accountId],
-  ['add_public_key public_key', { ...VALID.add_public_key, public_key: `ed25519:${'1'.repeat(100_000)}` }, 'intents.0.public_key', L.publicKey],
-  ['storage_deposit contract_id', { ...VALID.storage_deposit, contract_id: x(65) }, 'intents.0.contract_id', L.accountId],
+  [
+    'add_public_key public_key',
+    { ...VALID.add_public_key, public_key: `ed25519:${'1'.repeat(100_000)}` },
+    'intents.0.public_key',
+    L.publicKey,
+  ],
+  [
+    'storage_deposit contract_id',
+    { ...VALID.storage_deposit, contract_id: x(65) },
+    'intents.0.contract_id',
+    L.accountId,
+  ],
 ];
 
 describe('size caps on free text', () => {
@@ -138,9 +204,16 @@ describe('size caps on free text', () => {
   });
 
   it('accepts each field at exactly its cap', () => {
-    expect(parseIntent({ ...VALID.transfer, memo: x(L.memo), msg: x(L.msg) })).toMatchObject({ memo: x(L.memo), msg: x(L.msg) });
-    expect(parseIntent({ ...VALID.nft_withdraw, token_id: x(L.innerTokenId) })).toMatchObject({ token_id: x(L.innerTokenId) });
-    expect(parseIntent({ ...VALID.transfer, tokens: { [`nep245:mt.near:${x(L.innerTokenId)}`]: '1' } })).toMatchObject({ tokens: { [`nep245:mt.near:${x(L.innerTokenId)}`]: '1' } });
+    expect(parseIntent({ ...VALID.transfer, memo: x(L.memo), msg: x(L.msg) })).toMatchObject({
+      memo: x(L.memo),
+      msg: x(L.msg),
+    });
+    expect(parseIntent({ ...VALID.nft_withdraw, token_id: x(L.innerTokenId) })).toMatchObject({
+      token_id: x(L.innerTokenId),
+    });
+    expect(parseIntent({ ...VALID.transfer, tokens: { [`nep245:mt.near:${x(L.innerTokenId)}`]: '1' } })).toMatchObject({
+      tokens: { [`nep245:mt.near:${x(L.innerTokenId)}`]: '1' },
+    });
   });
 
   it('refuses an oversized or malformed token id key naming the map, not the key', () => {
@@ -153,14 +226,20 @@ describe('size caps on free text', () => {
   });
 
   it('refuses more tokens than the cap in one intent', () => {
-    const tokens = Object.fromEntries(Array.from({ length: L.tokensPerIntent + 1 }, (_, i) => [`nep141:t${i}.near`, '1']));
+    const tokens = Object.fromEntries(
+      Array.from({ length: L.tokensPerIntent + 1 }, (_, i) => [`nep141:t${i}.near`, '1']),
+    );
     expect(errorOf({ ...VALID.transfer, tokens }).field).toBe('intents.0.tokens');
     const ids = Array.from({ length: L.tokensPerIntent + 1 }, (_, i) => `id${i}`);
-    expect(errorOf({ ...VALID.mt_withdraw, token_ids: ids, amounts: ids.map(() => '1') }).field).toBe('intents.0.token_ids');
+    expect(errorOf({ ...VALID.mt_withdraw, token_ids: ids, amounts: ids.map(() => '1') }).field).toBe(
+      'intents.0.token_ids',
+    );
   });
 
   it('names the path through the zod face too (a caller maps it to -32602 data.field)', () => {
-    const r = z.object({ intents: intentsSchema }).safeParse({ intents: [VALID.transfer, { ...VALID.transfer, memo: x(L.memo + 1) }] });
+    const r = z
+      .object({ intents: intentsSchema })
+      .safeParse({ intents: [VALID.transfer, { ...VALID.transfer, memo: x(L.memo + 1) }] });
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.path).toEqual(['intents', 1, 'memo']);
     expect(r.error?.issues[0]?.message).toBe(`must have at most ${L.memo} characters`);
@@ -182,13 +261,19 @@ describe('zero amounts (the verifier refuses them when executing: `invalid inten
   });
 
   it('names the field through the zod face (what a page gets as -32602 data.field)', () => {
-    const r = z.object({ intents: intentsSchema }).safeParse({ intents: [VALID.transfer, { ...VALID.ft_withdraw, storage_deposit: '0' }] });
+    const r = z
+      .object({ intents: intentsSchema })
+      .safeParse({ intents: [VALID.transfer, { ...VALID.ft_withdraw, storage_deposit: '0' }] });
     expect(r.error?.issues[0]?.path).toEqual(['intents', 1, 'storage_deposit']);
   });
 
   it('the verifier view reads them (the simulated verifier refuses them while executing)', () => {
-    expect(parseIntent({ ...VALID.ft_withdraw, storage_deposit: '0' }, 0, { verifier: true })).toMatchObject({ storage_deposit: '0' });
-    expect(zeroAmountField(parseIntent({ ...VALID.storage_deposit, amount: '0' }, 0, { verifier: true }))).toBe('amount');
+    expect(parseIntent({ ...VALID.ft_withdraw, storage_deposit: '0' }, 0, { verifier: true })).toMatchObject({
+      storage_deposit: '0',
+    });
+    expect(zeroAmountField(parseIntent({ ...VALID.storage_deposit, amount: '0' }, 0, { verifier: true }))).toBe(
+      'amount',
+    );
   });
 });
 
@@ -218,7 +303,11 @@ describe('null optionals (the verifier writes absent Options as null)', () => {
 describe('token ids', () => {
   it('parses each standard and splits the inner id at the first colon', () => {
     expect(parseTokenId('nep141:ft.near')).toEqual({ standard: 'nep141', contractId: 'ft.near' });
-    expect(parseTokenId('nep171:nft.near:token_id1')).toEqual({ standard: 'nep171', contractId: 'nft.near', tokenId: 'token_id1' });
+    expect(parseTokenId('nep171:nft.near:token_id1')).toEqual({
+      standard: 'nep171',
+      contractId: 'nft.near',
+      tokenId: 'token_id1',
+    });
     expect(parseTokenId('nep245:mt.near:a:b')).toEqual({ standard: 'nep245', contractId: 'mt.near', tokenId: 'a:b' });
     for (const id of ['nep141:ft.near', 'nep171:nft.near:1', 'nep245:v2_1.omni.hot.tg:56_11111111111111111111']) {
       expect(formatTokenId(parseTokenId(id))).toBe(id);

@@ -72,9 +72,12 @@ describe('public keys and implicit accounts', () => {
 });
 
 describe('account ids (ledger rules)', () => {
-  it.each(['ab', 'alice.near', 'intents.near', 'a-b_c.d-e.near', '0x1.near', 'a'.repeat(64), 'wrap.near'])('accepts %s', (id) => {
-    expect(isValidAccountId(id)).toBe(true);
-  });
+  it.each(['ab', 'alice.near', 'intents.near', 'a-b_c.d-e.near', '0x1.near', 'a'.repeat(64), 'wrap.near'])(
+    'accepts %s',
+    (id) => {
+      expect(isValidAccountId(id)).toBe(true);
+    },
+  );
 
   it.each([
     ['a', 'too short'],

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   base58,
   base64,
+  formatPublicKey,
   hex,
   nep413Digest,
   nep413Serialize,
@@ -9,7 +10,6 @@ import {
   parseSecretKey,
   signNep413,
   verifyNep413,
-  formatPublicKey,
 } from '../../../src/core';
 import { seededRandom } from '../../fixtures/random';
 
@@ -107,9 +107,9 @@ describe('NEP-413 input checks', () => {
     const identity = new Uint8Array(32);
     identity[0] = 1;
     expect(() => parsePublicKey('ed25519:' + base58.encode(identity))).toThrow(/small order/);
-    expect(verifyNep413(identity, { message: 'x', nonce: new Uint8Array(32), recipient: 'a.near' }, new Uint8Array(64))).toBe(
-      false,
-    );
+    expect(
+      verifyNep413(identity, { message: 'x', nonce: new Uint8Array(32), recipient: 'a.near' }, new Uint8Array(64)),
+    ).toBe(false);
   });
 });
 

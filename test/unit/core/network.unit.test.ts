@@ -1,7 +1,7 @@
 // Which network a verifier names (docs/security.md, "Networks"): the one rule the badge, the window and the
 // signer share.
 import { describe, expect, it } from 'vitest';
-import { MAINNET_VERIFIER, SIM_VERIFIER, isValidAccountId, networkOfVerifier, networkText } from '../../../src/core';
+import { isValidAccountId, MAINNET_VERIFIER, networkOfVerifier, networkText, SIM_VERIFIER } from '../../../src/core';
 
 describe('networkOfVerifier', () => {
   it('names intents.near Mainnet and the simulator verifier Local, however it is spelled', () => {
@@ -13,12 +13,19 @@ describe('networkOfVerifier', () => {
   });
 
   it('names every other verifier Custom, look-alikes of the two included', () => {
-    for (const id of ['intents.testnet', 'intents.near.evil.near', 'fake-intents.near', 'intents.sim.near', 'sim', 'near']) {
+    for (const id of [
+      'intents.testnet',
+      'intents.near.evil.near',
+      'fake-intents.near',
+      'intents.sim.near',
+      'sim',
+      'near',
+    ]) {
       expect(networkOfVerifier(id), id).toBe('custom');
     }
   });
 
-  it('the simulator verifier is a valid account id that is neither Mainnet\'s nor under .near', () => {
+  it("the simulator verifier is a valid account id that is neither Mainnet's nor under .near", () => {
     expect(isValidAccountId(SIM_VERIFIER)).toBe(true);
     expect(SIM_VERIFIER.endsWith('.near')).toBe(false);
     expect(SIM_VERIFIER).not.toBe(MAINNET_VERIFIER);

@@ -72,7 +72,9 @@ describe('deadline rule (intent deadline ≤ nonce deadline, then not expired)',
   it('reports an expired nonce', () => {
     const d = new Date('2030-01-01T00:00:00Z');
     const n = decodeNonce(encodeVersionedNonce({ salt, deadline: d, random15 }));
-    expect(checkNonceDeadline('2029-12-31T00:00:00Z', n, new Date('2030-01-01T00:00:00.001Z'))).toBe('nonce was already expired');
+    expect(checkNonceDeadline('2029-12-31T00:00:00Z', n, new Date('2030-01-01T00:00:00.001Z'))).toBe(
+      'nonce was already expired',
+    );
   });
 
   it('ignores deadline rules for legacy nonces', () => {
@@ -110,9 +112,13 @@ it('property: encode/decode round trip for 500 random nonces', () => {
 });
 
 it('refuses bad encoder inputs', () => {
-  expect(() => encodeVersionedNonce({ salt: new Uint8Array(3), deadline: new Date(), random15: new Uint8Array(15) })).toThrow(/salt/);
-  expect(() => encodeVersionedNonce({ salt: new Uint8Array(4), deadline: new Date(), random15: new Uint8Array(14) })).toThrow(/random/);
-  expect(() => encodeVersionedNonce({ salt: new Uint8Array(4), deadline: new Date(NaN), random15: new Uint8Array(15) })).toThrow(
-    /deadline/,
-  );
+  expect(() =>
+    encodeVersionedNonce({ salt: new Uint8Array(3), deadline: new Date(), random15: new Uint8Array(15) }),
+  ).toThrow(/salt/);
+  expect(() =>
+    encodeVersionedNonce({ salt: new Uint8Array(4), deadline: new Date(), random15: new Uint8Array(14) }),
+  ).toThrow(/random/);
+  expect(() =>
+    encodeVersionedNonce({ salt: new Uint8Array(4), deadline: new Date(NaN), random15: new Uint8Array(15) }),
+  ).toThrow(/deadline/);
 });

@@ -11,11 +11,11 @@ import {
   nep413MessageOf,
   parsePublicKey,
   rawPayloadOf,
-  signIntentPayload,
+  type SignedIntent,
   signatureBase64ToEd25519,
+  signIntentPayload,
   verifyNep413,
   verifySignedIntent,
-  type SignedIntent,
 } from '../../../src/core';
 import { seededRandom } from '../../fixtures/random';
 
@@ -51,19 +51,30 @@ describe('external signed intents', () => {
     expect(verifySignedIntent(RAW_SIGNED).ok).toBe(true);
     expect(intentHash(RAW_SIGNED)).toBe('8LKE47o44ybZQR9ozLyDnvMDTh4Ao5ipy2mJWsYByG5Q');
     // The key is the signer's implicit account.
-    expect(implicitAccountId(parsePublicKey(RAW_SIGNED.public_key))).toBe('74affa71ab030d400fdfa1bed033dfa6fd3ae34f92d17c046ebe368e80d53751');
+    expect(implicitAccountId(parsePublicKey(RAW_SIGNED.public_key))).toBe(
+      '74affa71ab030d400fdfa1bed033dfa6fd3ae34f92d17c046ebe368e80d53751',
+    );
   });
 
   it('refuses a tampered message, recipient or key', () => {
-    const tampered = { ...DOCS_SIGNED, payload: { ...DOCS_SIGNED.payload, message: DOCS_SIGNED.payload.message.replace('"10"', '"11"') } };
+    const tampered = {
+      ...DOCS_SIGNED,
+      payload: { ...DOCS_SIGNED.payload, message: DOCS_SIGNED.payload.message.replace('"10"', '"11"') },
+    };
     expect(verifySignedIntent(tampered)).toEqual({ ok: false, reason: 'invalid signature' });
-    expect(verifySignedIntent({ ...DOCS_SIGNED, payload: { ...DOCS_SIGNED.payload, recipient: 'intents.far' } }).ok).toBe(false);
+    expect(
+      verifySignedIntent({ ...DOCS_SIGNED, payload: { ...DOCS_SIGNED.payload, recipient: 'intents.far' } }).ok,
+    ).toBe(false);
     expect(verifySignedIntent({ ...RAW_SIGNED, payload: RAW_SIGNED.payload.replace('-1000', '-1001') }).ok).toBe(false);
   });
 
   it('reads the payload out of the nep413 envelope (recipient and nonce from the envelope)', () => {
     const p = extractIntentPayload(DOCS_SIGNED);
-    expect(p).toMatchObject({ signer_id: 'alice.near', verifying_contract: 'intents.near', nonce: DOCS_SIGNED.payload.nonce });
+    expect(p).toMatchObject({
+      signer_id: 'alice.near',
+      verifying_contract: 'intents.near',
+      nonce: DOCS_SIGNED.payload.nonce,
+    });
     expect(p.intents[0]).toMatchObject({ intent: 'transfer', receiver_id: 'bob.near' });
   });
 
@@ -95,7 +106,9 @@ describe('building and signing', () => {
     expect(nep413MessageOf(payload)).toBe(
       `{"deadline":"2030-01-01T00:00:00.000Z","intents":[{"intent":"token_diff","diff":{"nep141:wrap.near":"-1000","nep141:usdt.tether-token.near":"998"}}],"signer_id":"${signerId}"}`,
     );
-    expect(rawPayloadOf(payload).startsWith(`{"signer_id":"${signerId}","verifying_contract":"intents.near","deadline":`)).toBe(true);
+    expect(
+      rawPayloadOf(payload).startsWith(`{"signer_id":"${signerId}","verifying_contract":"intents.near","deadline":`),
+    ).toBe(true);
   });
 
   it('signs nep413 so the contract check and our verifier agree, and the hash is the digest', () => {
@@ -106,7 +119,11 @@ describe('building and signing', () => {
     expect(signed.payload.nonce).toBe(nonce);
     expect(verifySignedIntent(signed).ok).toBe(true);
     const sig = base58.decode(signed.signature.slice('ed25519:'.length));
-    const p = { message: signed.payload.message, nonce: Buffer.from(signed.payload.nonce, 'base64'), recipient: 'intents.near' };
+    const p = {
+      message: signed.payload.message,
+      nonce: Buffer.from(signed.payload.nonce, 'base64'),
+      recipient: 'intents.near',
+    };
     expect(verifyNep413(pair.publicKey, { ...p, nonce: new Uint8Array(p.nonce) }, sig)).toBe(true);
     expect(extractIntentPayload(signed)).toEqual(payload);
   });
@@ -125,7 +142,9 @@ describe('building and signing', () => {
     expect(() => buildIntentPayload({ ...base, verifyingContract: 'x' })).toThrow(/verifying_contract/);
     expect(() => buildIntentPayload({ ...base, deadline: 'tomorrow' })).toThrow(/deadline/);
     expect(() => buildIntentPayload({ ...base, nonce: 'AAAA' })).toThrow(/nonce/);
-    expect(() => buildIntentPayload({ ...base, intents: [{ intent: 'imt_mint' }] })).toThrow(/unknown intent type 'imt_mint'/);
+    expect(() => buildIntentPayload({ ...base, intents: [{ intent: 'imt_mint' }] })).toThrow(
+      /unknown intent type 'imt_mint'/,
+    );
   });
 
   it('converts a wallet base64 signature to the verifier form', () => {

@@ -7,10 +7,13 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type QuoteResponse as SdkQuoteResponse, verifyQuoteSignature as sdkVerify } from '@defuse-protocol/one-click-sdk-typescript';
+import {
+  type QuoteResponse as SdkQuoteResponse,
+  verifyQuoteSignature as sdkVerify,
+} from '@defuse-protocol/one-click-sdk-typescript';
 import { describe, expect, it } from 'vitest';
-import { base58, formatPublicKey, generateKeyPair, signQuote, verifyQuoteSignature } from '../../../src/core';
 import { PRESETS } from '../../../src/background/wallet/presets';
+import { base58, formatPublicKey, generateKeyPair, signQuote, verifyQuoteSignature } from '../../../src/core';
 import { DEFAULT_CONFIG } from '../../../src/sim/config';
 import { createContext } from '../../../src/sim/context';
 import { fixture } from '../../support/liveServices';
@@ -24,7 +27,10 @@ const pair = generateKeyPair((n) => new Uint8Array(randomBytes(n)));
 const KEY = formatPublicKey(pair.publicKey);
 
 /** Both verdicts, so a disagreement shows which side said what. */
-const both = (answer: unknown, key: string) => ({ sdk: sdkVerify(answer as SdkQuoteResponse, key), ours: verifyQuoteSignature(answer as Answer, key) });
+const both = (answer: unknown, key: string) => ({
+  sdk: sdkVerify(answer as SdkQuoteResponse, key),
+  ours: verifyQuoteSignature(answer as Answer, key),
+});
 
 /** A simulator-like answer, signed by `pair`; `dry` decides which quote fields exist. */
 function answer(dry: boolean, request: Json = {}, quote: Json = {}): Answer {
@@ -60,7 +66,13 @@ function answer(dry: boolean, request: Json = {}, quote: Json = {}): Answer {
       timeEstimate: 10,
       refundFee: '0',
       withdrawFee: '0',
-      ...(dry ? {} : { depositAddress: 'f'.repeat(64), deadline: '2026-05-04T11:00:00.000Z', timeWhenInactive: '2026-05-04T11:00:00.000Z' }),
+      ...(dry
+        ? {}
+        : {
+            depositAddress: 'f'.repeat(64),
+            deadline: '2026-05-04T11:00:00.000Z',
+            timeWhenInactive: '2026-05-04T11:00:00.000Z',
+          }),
       ...quote,
     },
   };
@@ -68,12 +80,52 @@ function answer(dry: boolean, request: Json = {}, quote: Json = {}): Answer {
 }
 
 /** A value that is different from `v` whatever its type. */
-const other = (v: unknown): unknown => (typeof v === 'string' ? `${v}x` : typeof v === 'number' ? v + 1 : typeof v === 'boolean' ? !v : 'x');
+const other = (v: unknown): unknown =>
+  typeof v === 'string' ? `${v}x` : typeof v === 'number' ? v + 1 : typeof v === 'boolean' ? !v : 'x';
 
-const SIGNED_REQUEST = ['dry', 'swapType', 'slippageTolerance', 'originAsset', 'depositType', 'destinationAsset', 'amount', 'refundTo', 'refundType', 'recipient', 'recipientType'];
-const AMOUNTS = ['amountIn', 'amountInFormatted', 'amountInUsd', 'minAmountIn', 'amountOut', 'amountOutFormatted', 'amountOutUsd', 'minAmountOut'];
-const NON_DRY_QUOTE = [...AMOUNTS, 'depositAddress', 'depositMemo', 'deadline', 'timeWhenInactive', 'timeEstimate', 'virtualChainRecipient', 'virtualChainRefundRecipient', 'customRecipientMsg', 'refundFee', 'withdrawFee'];
-const OPTIONALS = { quoteWaitingTimeMs: 3000, referral: 'partner', virtualChainRecipient: '0x1111111111111111111111111111111111111111', virtualChainRefundRecipient: '0x2222222222222222222222222222222222222222', customRecipientMsg: '{"a":1}' };
+const SIGNED_REQUEST = [
+  'dry',
+  'swapType',
+  'slippageTolerance',
+  'originAsset',
+  'depositType',
+  'destinationAsset',
+  'amount',
+  'refundTo',
+  'refundType',
+  'recipient',
+  'recipientType',
+];
+const AMOUNTS = [
+  'amountIn',
+  'amountInFormatted',
+  'amountInUsd',
+  'minAmountIn',
+  'amountOut',
+  'amountOutFormatted',
+  'amountOutUsd',
+  'minAmountOut',
+];
+const NON_DRY_QUOTE = [
+  ...AMOUNTS,
+  'depositAddress',
+  'depositMemo',
+  'deadline',
+  'timeWhenInactive',
+  'timeEstimate',
+  'virtualChainRecipient',
+  'virtualChainRefundRecipient',
+  'customRecipientMsg',
+  'refundFee',
+  'withdrawFee',
+];
+const OPTIONALS = {
+  quoteWaitingTimeMs: 3000,
+  referral: 'partner',
+  virtualChainRecipient: '0x1111111111111111111111111111111111111111',
+  virtualChainRefundRecipient: '0x2222222222222222222222222222222222222222',
+  customRecipientMsg: '{"a":1}',
+};
 
 describe('the SDK’s vectors', () => {
   it.each([
@@ -89,11 +141,19 @@ describe('the SDK’s vectors', () => {
   });
 
   it('the Mainnet preset carries the key the SDK verifies with by default; the Local preset the simulator’s', () => {
-    const sdk = readFileSync(createRequire(import.meta.url).resolve('@defuse-protocol/one-click-sdk-typescript').replace(/index\.js$/, 'index.mjs'), 'utf8');
+    const sdk = readFileSync(
+      createRequire(import.meta.url)
+        .resolve('@defuse-protocol/one-click-sdk-typescript')
+        .replace(/index\.js$/, 'index.mjs'),
+      'utf8',
+    );
     expect(/ONE_CLICK_MANAGER_PUB_KEY = "(ed25519:\w+)"/.exec(sdk)?.[1]).toBe(PRESETS.mainnet.quoteSigningKey);
     expect(PRESETS.mainnet.quoteSigningKey).toBe(MAINNET_KEY);
     for (const seed of [DEFAULT_CONFIG.seed, 'another seed']) {
-      expect(formatPublicKey(createContext({ ...DEFAULT_CONFIG, seed }).quoteSigner.publicKey), 'one key whatever the seed').toBe(PRESETS.local.quoteSigningKey);
+      expect(
+        formatPublicKey(createContext({ ...DEFAULT_CONFIG, seed }).quoteSigner.publicKey),
+        'one key whatever the seed',
+      ).toBe(PRESETS.local.quoteSigningKey);
     }
   });
 });
@@ -102,10 +162,27 @@ describe('answers our signer made', () => {
   const cases: [string, Answer][] = [
     ['dry', answer(true)],
     ['non-dry', answer(false)],
-    ['non-dry with a memo and every optional', answer(false, OPTIONALS, { depositMemo: '1234567', ...OPTIONALS, virtualChainRecipient: OPTIONALS.virtualChainRecipient })],
+    [
+      'non-dry with a memo and every optional',
+      answer(false, OPTIONALS, {
+        depositMemo: '1234567',
+        ...OPTIONALS,
+        virtualChainRecipient: OPTIONALS.virtualChainRecipient,
+      }),
+    ],
     ['dry with every optional', answer(true, OPTIONALS)],
-    ['optionals null (as the live service sends them)', answer(false, { referral: null, virtualChainRecipient: null, quoteWaitingTimeMs: null }, { depositMemo: null, refundFee: null })],
-    ['falsy optionals (0, empty)', answer(false, { quoteWaitingTimeMs: 0, referral: '' }, { timeEstimate: 0, refundFee: '', withdrawFee: '' })],
+    [
+      'optionals null (as the live service sends them)',
+      answer(
+        false,
+        { referral: null, virtualChainRecipient: null, quoteWaitingTimeMs: null },
+        { depositMemo: null, refundFee: null },
+      ),
+    ],
+    [
+      'falsy optionals (0, empty)',
+      answer(false, { quoteWaitingTimeMs: 0, referral: '' }, { timeEstimate: 0, refundFee: '', withdrawFee: '' }),
+    ],
     ['a null amount field', answer(true, {}, { minAmountIn: null })],
   ];
 
@@ -113,18 +190,28 @@ describe('answers our signer made', () => {
     expect(both(a, KEY)).toEqual({ sdk: true, ours: true });
   });
 
-  it.each(cases)('%s: a signature without its prefix verifies on both; another key, a prefix in capitals, garbage, none do not', (_what, a) => {
-    expect(both({ ...a, signature: a.signature.slice('ed25519:'.length) }, KEY)).toEqual({ sdk: true, ours: true });
-    expect(both({ ...a, signature: a.signature.replace('ed25519', 'ED25519') }, KEY)).toEqual({ sdk: false, ours: false });
-    expect(both(a, STAGING_KEY)).toEqual({ sdk: false, ours: false });
-    for (const signature of ['', 'not-a-signature', 'ed25519:1111', 42, null]) expect(both({ ...a, signature }, KEY)).toEqual({ sdk: false, ours: false });
-  });
+  it.each(cases)(
+    '%s: a signature without its prefix verifies on both; another key, a prefix in capitals, garbage, none do not',
+    (_what, a) => {
+      expect(both({ ...a, signature: a.signature.slice('ed25519:'.length) }, KEY)).toEqual({ sdk: true, ours: true });
+      expect(both({ ...a, signature: a.signature.replace('ed25519', 'ED25519') }, KEY)).toEqual({
+        sdk: false,
+        ours: false,
+      });
+      expect(both(a, STAGING_KEY)).toEqual({ sdk: false, ours: false });
+      for (const signature of ['', 'not-a-signature', 'ed25519:1111', 42, null])
+        expect(both({ ...a, signature }, KEY)).toEqual({ sdk: false, ours: false });
+    },
+  );
 
   it('each signed field of a non-dry answer, changed: both refuse', () => {
     const a = answer(false, OPTIONALS, { depositMemo: '1234567', ...OPTIONALS });
     const changed = [
       ...SIGNED_REQUEST.map((f) => ({ ...a, quoteRequest: { ...a.quoteRequest, [f]: other(a.quoteRequest[f]) } })),
-      ...['quoteWaitingTimeMs', 'referral'].map((f) => ({ ...a, quoteRequest: { ...a.quoteRequest, [f]: other(a.quoteRequest[f]) } })),
+      ...['quoteWaitingTimeMs', 'referral'].map((f) => ({
+        ...a,
+        quoteRequest: { ...a.quoteRequest, [f]: other(a.quoteRequest[f]) },
+      })),
       ...NON_DRY_QUOTE.map((f) => ({ ...a, quote: { ...a.quote, [f]: other(a.quote[f]) } })),
       { ...a, timestamp: other(a.timestamp) },
     ];
@@ -134,8 +221,16 @@ describe('answers our signer made', () => {
   it('each signed field of a dry answer, changed: both refuse', () => {
     const a = answer(true, OPTIONALS);
     const fields = [...SIGNED_REQUEST.filter((f) => f !== 'dry'), 'deadline', ...Object.keys(OPTIONALS)];
-    for (const f of fields) expect(both({ ...a, quoteRequest: { ...a.quoteRequest, [f]: other(a.quoteRequest[f]) } }, KEY), f).toEqual({ sdk: false, ours: false });
-    for (const f of AMOUNTS) expect(both({ ...a, quote: { ...a.quote, [f]: other(a.quote[f]) } }, KEY), f).toEqual({ sdk: false, ours: false });
+    for (const f of fields)
+      expect(both({ ...a, quoteRequest: { ...a.quoteRequest, [f]: other(a.quoteRequest[f]) } }, KEY), f).toEqual({
+        sdk: false,
+        ours: false,
+      });
+    for (const f of AMOUNTS)
+      expect(both({ ...a, quote: { ...a.quote, [f]: other(a.quote[f]) } }, KEY), f).toEqual({
+        sdk: false,
+        ours: false,
+      });
   });
 
   it('what the signature leaves out, changed: both still verify (so the wallet checks those itself)', () => {
@@ -148,7 +243,14 @@ describe('answers our signer made', () => {
       { ...live, correlationId: 'another' },
       // A non-dry quote's own deadline, virtual-chain fields and message replace the request's.
       { ...live, quoteRequest: { ...live.quoteRequest, deadline: '2030-01-01T00:00:00.000Z' } },
-      { ...live, quoteRequest: { ...live.quoteRequest, customRecipientMsg: 'changed', virtualChainRecipient: '0x3333333333333333333333333333333333333333' } },
+      {
+        ...live,
+        quoteRequest: {
+          ...live.quoteRequest,
+          customRecipientMsg: 'changed',
+          virtualChainRecipient: '0x3333333333333333333333333333333333333333',
+        },
+      },
       // A dry quote signs only its amounts.
       { ...dry, quote: { ...dry.quote, timeEstimate: 999, refundFee: '5', withdrawFee: '5' } },
     ];

@@ -1,20 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DANGER_DEADLINE_MS,
-  STORAGE_DEPOSIT_CAP_YOCTO,
   assessIntents,
   base64,
+  DANGER_DEADLINE_MS,
   encodeVersionedNonce,
   hex,
-  tokenDiffFee,
-  unmatchedDeltas,
   type IntentPayload,
   type RiskContext,
+  STORAGE_DEPOSIT_CAP_YOCTO,
+  tokenDiffFee,
+  unmatchedDeltas,
 } from '../../../src/core';
-import { DEADLINE, NOW, PK, SALT, SWAP, USDC_BRIDGE, ctx, payload } from './riskFixtures';
+import { ctx, DEADLINE, NOW, PK, payload, SALT, SWAP, USDC_BRIDGE } from './riskFixtures';
 
-const codes = (p: IntentPayload, c: Partial<RiskContext> = {}) => assessIntents(p, { ...ctx, ...c }).findings.map((f) => `${f.level}:${f.code}`);
-const finding = (p: IntentPayload, code: string, c: Partial<RiskContext> = {}) => assessIntents(p, { ...ctx, ...c }).findings.find((f) => f.code === code);
+const codes = (p: IntentPayload, c: Partial<RiskContext> = {}) =>
+  assessIntents(p, { ...ctx, ...c }).findings.map((f) => `${f.level}:${f.code}`);
+const finding = (p: IntentPayload, code: string, c: Partial<RiskContext> = {}) =>
+  assessIntents(p, { ...ctx, ...c }).findings.find((f) => f.code === code);
 const levelOf = (p: IntentPayload, c: Partial<RiskContext> = {}) => assessIntents(p, { ...ctx, ...c }).level;
 
 const HOUR = 3600_000;
@@ -42,7 +44,9 @@ describe('assessIntents: the envelope', () => {
 
   it('forbids a page request whose allowed signer was not given, but not the wallet’s own', () => {
     const { expectedSignerId: _, ...unchecked } = ctx;
-    expect(assessIntents(payload([SWAP]), unchecked).findings.map((f) => `${f.level}:${f.code}`)).toContain('forbidden:signer_unchecked');
+    expect(assessIntents(payload([SWAP]), unchecked).findings.map((f) => `${f.level}:${f.code}`)).toContain(
+      'forbidden:signer_unchecked',
+    );
     expect(assessIntents(payload([SWAP]), { ...unchecked, origin: null }).level).toBe('info');
   });
 
@@ -59,8 +63,12 @@ describe('assessIntents: the envelope', () => {
     const p = payload([SWAP], { deadline: new Date(NOW.getTime() + 23 * HOUR) });
     expect(finding(p, 'deadline_far')?.level).toBe('warning');
     expect(levelOf(p)).toBe('warning');
-    expect(finding(payload([SWAP], { deadline: new Date(NOW.getTime() + DANGER_DEADLINE_MS) }), 'deadline_far')?.level).toBe('warning');
-    expect(finding(payload([SWAP], { deadline: new Date(NOW.getTime() + 2 * HOUR) }), 'deadline_far')?.level).toBe('warning');
+    expect(
+      finding(payload([SWAP], { deadline: new Date(NOW.getTime() + DANGER_DEADLINE_MS) }), 'deadline_far')?.level,
+    ).toBe('warning');
+    expect(finding(payload([SWAP], { deadline: new Date(NOW.getTime() + 2 * HOUR) }), 'deadline_far')?.level).toBe(
+      'warning',
+    );
     expect(finding(payload([SWAP]), 'deadline_far')).toBeUndefined();
   });
 
@@ -79,7 +87,11 @@ describe('assessIntents: the envelope', () => {
   });
 
   it('forbids a nonce whose deadline is before the intent deadline', () => {
-    const nonce = encodeVersionedNonce({ salt: hex.decode(SALT), deadline: new Date(DEADLINE.getTime() - 1), random15: new Uint8Array(15) });
+    const nonce = encodeVersionedNonce({
+      salt: hex.decode(SALT),
+      deadline: new Date(DEADLINE.getTime() - 1),
+      random15: new Uint8Array(15),
+    });
     expect(codes(payload([SWAP], { nonce }))).toContain('forbidden:nonce_deadline');
   });
 
@@ -103,8 +115,13 @@ describe('assessIntents: value leaving the signer is danger', () => {
       { 'nep141:wrap.near': '-1', 'nep141:usdt.tether-token.near': '10' },
       { 'nep141:usdt.tether-token.near': '-10', 'nep141:wrap.near': WNEAR_ALL },
     ]) {
-      const p = payload([{ intent: 'token_diff', diff }, { intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:wrap.near': WNEAR_ALL } }]);
-      expect(assessIntents(p, ctx).perIntent[1]?.map((f) => `${f.level}:${f.code}`)).toContain('danger:transfer_to_other');
+      const p = payload([
+        { intent: 'token_diff', diff },
+        { intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:wrap.near': WNEAR_ALL } },
+      ]);
+      expect(assessIntents(p, ctx).perIntent[1]?.map((f) => `${f.level}:${f.code}`)).toContain(
+        'danger:transfer_to_other',
+      );
     }
   });
 
@@ -115,7 +132,13 @@ describe('assessIntents: value leaving the signer is danger', () => {
 
   it('ft_withdraw to attacker.near with a WITHDRAW_TO memo naming the user’s address', () => {
     const p = payload([
-      { intent: 'ft_withdraw', token: USDC_BRIDGE, receiver_id: 'attacker.near', amount: '10000000', memo: 'WITHDRAW_TO:0xab5801a7d398351b8be11c439e05c5b3259aeccd' },
+      {
+        intent: 'ft_withdraw',
+        token: USDC_BRIDGE,
+        receiver_id: 'attacker.near',
+        amount: '10000000',
+        memo: 'WITHDRAW_TO:0xab5801a7d398351b8be11c439e05c5b3259aeccd',
+      },
     ]);
     const f = finding(p, 'withdraw_to_other');
     expect(f).toMatchObject({ level: 'danger', intentIndex: 0 });
@@ -123,20 +146,29 @@ describe('assessIntents: value leaving the signer is danger', () => {
     expect(finding(p, 'bridge_withdrawal')).toBeUndefined();
   });
 
-  it.each(['ft_withdraw', 'nft_withdraw', 'mt_withdraw'] as const)('%s to another account is danger, to the signer is not', (type) => {
-    const base =
-      type === 'ft_withdraw'
-        ? { intent: type, token: 'usdt.tether-token.near', amount: '5' }
-        : type === 'nft_withdraw'
-          ? { intent: type, token: 'nft.near', token_id: '7' }
-          : { intent: type, token: 'mt.near', token_ids: ['a'], amounts: ['2'] };
-    expect(finding(payload([{ ...base, receiver_id: 'bob.near' }]), 'withdraw_to_other')?.level).toBe('danger');
-    expect(codes(payload([{ ...base, receiver_id: 'alice.near' }]))).toEqual([]);
-  });
+  it.each(['ft_withdraw', 'nft_withdraw', 'mt_withdraw'] as const)(
+    '%s to another account is danger, to the signer is not',
+    (type) => {
+      const base =
+        type === 'ft_withdraw'
+          ? { intent: type, token: 'usdt.tether-token.near', amount: '5' }
+          : type === 'nft_withdraw'
+            ? { intent: type, token: 'nft.near', token_id: '7' }
+            : { intent: type, token: 'mt.near', token_ids: ['a'], amounts: ['2'] };
+      expect(finding(payload([{ ...base, receiver_id: 'bob.near' }]), 'withdraw_to_other')?.level).toBe('danger');
+      expect(codes(payload([{ ...base, receiver_id: 'alice.near' }]))).toEqual([]);
+    },
+  );
 
   it('a bridge withdrawal (receiver is the token’s own contract) is danger from a page, warning from the wallet', () => {
     const p = payload([
-      { intent: 'ft_withdraw', token: USDC_BRIDGE, receiver_id: USDC_BRIDGE, amount: '10000000', memo: 'WITHDRAW_TO:0xab5801a7d398351b8be11c439e05c5b3259aeccd' },
+      {
+        intent: 'ft_withdraw',
+        token: USDC_BRIDGE,
+        receiver_id: USDC_BRIDGE,
+        amount: '10000000',
+        memo: 'WITHDRAW_TO:0xab5801a7d398351b8be11c439e05c5b3259aeccd',
+      },
     ]);
     expect(codes(p)).toEqual(['danger:bridge_withdrawal']);
     expect(codes(p, { origin: null })).toEqual(['warning:bridge_withdrawal']);
@@ -151,29 +183,39 @@ describe('assessIntents: value leaving the signer is danger', () => {
   it('a storage deposit over the 0.05 NEAR cap is danger, at or under it a warning', () => {
     const over = (STORAGE_DEPOSIT_CAP_YOCTO + 1n).toString();
     const at = STORAGE_DEPOSIT_CAP_YOCTO.toString();
-    const sd = (amount: string) => payload([{ intent: 'storage_deposit', contract_id: 'usdc.near', account_id: 'bob.near', amount }]);
+    const sd = (amount: string) =>
+      payload([{ intent: 'storage_deposit', contract_id: 'usdc.near', account_id: 'bob.near', amount }]);
     expect(codes(sd(over))).toEqual(['danger:storage_deposit_large']);
     expect(codes(sd(at))).toEqual(['warning:storage_deposit_not_refunded']);
     expect(codes(sd('1250000000000000000000'))).toEqual(['warning:storage_deposit_not_refunded']);
     // The same cap holds for the storage_deposit field of a withdrawal.
-    const w = (storage_deposit: string) => payload([{ intent: 'ft_withdraw', token: 'usdc.near', receiver_id: 'alice.near', amount: '1', storage_deposit }]);
+    const w = (storage_deposit: string) =>
+      payload([{ intent: 'ft_withdraw', token: 'usdc.near', receiver_id: 'alice.near', amount: '1', storage_deposit }]);
     expect(codes(w(over))).toEqual(['danger:storage_deposit_large']);
     expect(codes(w(at))).toEqual(['warning:storage_deposit_not_refunded']);
   });
 
   it('any auth_call is danger, with or without a deposit', () => {
     expect(codes(payload([{ intent: 'auth_call', contract_id: 'app.near', msg: '' }]))).toEqual(['danger:auth_call']);
-    const withDeposit = finding(payload([{ intent: 'auth_call', contract_id: 'app.near', msg: '{}', attached_deposit: '1' }]), 'auth_call');
+    const withDeposit = finding(
+      payload([{ intent: 'auth_call', contract_id: 'app.near', msg: '{}', attached_deposit: '1' }]),
+      'auth_call',
+    );
     expect(withDeposit?.level).toBe('danger');
     expect(withDeposit?.message).toContain('pays it wNEAR');
   });
 
   it('giving without receiving is danger', () => {
-    expect(codes(payload([{ intent: 'token_diff', diff: { 'nep141:wrap.near': '-5' } }]))).toContain('danger:gives_without_receiving');
+    expect(codes(payload([{ intent: 'token_diff', diff: { 'nep141:wrap.near': '-5' } }]))).toContain(
+      'danger:gives_without_receiving',
+    );
   });
 
   it('flags a withdrawal with msg as danger and names the receiver', () => {
-    const r = assessIntents(payload([{ intent: 'ft_withdraw', token: 'usdc.near', receiver_id: 'alice.near', amount: '1', msg: '{}' }]), ctx);
+    const r = assessIntents(
+      payload([{ intent: 'ft_withdraw', token: 'usdc.near', receiver_id: 'alice.near', amount: '1', msg: '{}' }]),
+      ctx,
+    );
     expect(r.perIntent[0]?.[0]).toMatchObject({ level: 'danger', code: 'withdraw_with_msg', intentIndex: 0 });
     expect(r.perIntent[0]?.[0]?.message).toContain('alice.near');
   });
@@ -194,7 +236,12 @@ describe('assessIntents: other findings', () => {
 
   it('warns that a dependent withdrawal may finish before the storage deposit', () => {
     const p = payload([
-      { intent: 'storage_deposit', contract_id: 'usdc.near', account_id: 'alice.near', amount: '1250000000000000000000' },
+      {
+        intent: 'storage_deposit',
+        contract_id: 'usdc.near',
+        account_id: 'alice.near',
+        amount: '1250000000000000000000',
+      },
       { intent: 'ft_withdraw', token: 'usdc.near', receiver_id: 'alice.near', amount: '5' },
     ]);
     const r = assessIntents(p, ctx);
@@ -203,16 +250,32 @@ describe('assessIntents: other findings', () => {
   });
 
   it.each([
-    ['a right-to-left override in a memo', { intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:wrap.near': '1' }, memo: 'pay \u202Eevil' }],
-    ['a zero-width space in an NFT id', { intent: 'nft_withdraw', token: 'nft.near', receiver_id: 'alice.near', token_id: 'a\u200Bb' }],
-    ['a BOM in an inner token id (a map key)', { intent: 'token_diff', diff: { 'nep245:mt.near:x\uFEFF': '1', 'nep141:wrap.near': '-1' } }],
+    [
+      'a right-to-left override in a memo',
+      { intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:wrap.near': '1' }, memo: 'pay \u202Eevil' },
+    ],
+    [
+      'a zero-width space in an NFT id',
+      { intent: 'nft_withdraw', token: 'nft.near', receiver_id: 'alice.near', token_id: 'a\u200Bb' },
+    ],
+    [
+      'a BOM in an inner token id (a map key)',
+      { intent: 'token_diff', diff: { 'nep245:mt.near:x\uFEFF': '1', 'nep141:wrap.near': '-1' } },
+    ],
     ['an isolate in an auth_call msg', { intent: 'auth_call', contract_id: 'app.near', msg: '\u2066x\u2069' }],
   ])('warns about hidden characters: %s', (_, intent) => {
     expect(finding(payload([intent]), 'hidden_characters')).toMatchObject({ level: 'warning', intentIndex: 0 });
   });
 
   it('does not warn about hidden characters in plain text', () => {
-    expect(finding(payload([{ intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:wrap.near': '1' }, memo: 'APP_FEE' }]), 'hidden_characters')).toBeUndefined();
+    expect(
+      finding(
+        payload([
+          { intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:wrap.near': '1' }, memo: 'APP_FEE' },
+        ]),
+        'hidden_characters',
+      ),
+    ).toBeUndefined();
   });
 
   it('checks the batch invariant with the fee when solver counter-diffs are given (§5 worked examples)', () => {
@@ -243,6 +306,8 @@ describe('fees (docs/protocol.md)', () => {
     expect(unmatchedDeltas([{ 'nep141:a.near': '2500000' }, { 'nep141:a.near': '-2500003' }], 1)).toEqual({});
     expect(unmatchedDeltas([{ 'nep141:a.near': '-100' }, { 'nep141:a.near': '99' }], 1)).toEqual({});
     expect(unmatchedDeltas([{ 'nep141:a.near': '100' }, { 'nep141:a.near': '-101' }], 1)).toEqual({});
-    expect(unmatchedDeltas([{ 'nep141:a.near': '100' }, { 'nep141:a.near': '-100' }], 1)).toEqual({ 'nep141:a.near': 1n });
+    expect(unmatchedDeltas([{ 'nep141:a.near': '100' }, { 'nep141:a.near': '-100' }], 1)).toEqual({
+      'nep141:a.near': 1n,
+    });
   });
 });

@@ -1,5 +1,12 @@
 // Shared payload builders for the risk and describe tests.
-import { buildIntentPayload, encodeVersionedNonce, hex, tokenTable, type IntentPayload, type RiskContext } from '../../../src/core';
+import {
+  buildIntentPayload,
+  encodeVersionedNonce,
+  hex,
+  type IntentPayload,
+  type RiskContext,
+  tokenTable,
+} from '../../../src/core';
 
 export const NOW = new Date('2030-01-01T00:00:00.000Z');
 export const DEADLINE = new Date(NOW.getTime() + 120_000);
@@ -39,5 +46,8 @@ export const ctx: RiskContext = {
   tokens: TOKENS,
 };
 
-export const SWAP = { intent: 'token_diff', diff: { 'nep141:wrap.near': '-1000000', 'nep141:usdt.tether-token.near': '2500000' } };
+export const SWAP = {
+  intent: 'token_diff',
+  diff: { 'nep141:wrap.near': '-1000000', 'nep141:usdt.tether-token.near': '2500000' },
+};
 export const PK = 'ed25519:GGmuj19BsuQ4fwgk3rMsWyDuxEPcTttWjtdqFPfLtPX5';

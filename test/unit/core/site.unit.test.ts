@@ -22,7 +22,10 @@ describe('hostOf: the host a recipient names, written as the browser writes host
     ['[::1]:8080', '[::1]'],
     ['localhost', 'localhost'],
     ['app.near', 'app.near'],
-    ['0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef', '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef'],
+    [
+      '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+      '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+    ],
   ])('%s → %s', (text, host) => expect(hostOf(text)).toBe(host));
 
   it.each([
@@ -89,7 +92,11 @@ describe('assessMessage: a message for another site is danger', () => {
     assessMessage({ origin, recipient, callbackUrl }).map((f) => `${f.level}:${f.code}`);
 
   it('a sign-in for near-intents.org asked by evil.example names both sites', () => {
-    const [finding, ...rest] = assessMessage({ origin: 'https://evil.example', recipient: 'near-intents.org', callbackUrl: null });
+    const [finding, ...rest] = assessMessage({
+      origin: 'https://evil.example',
+      recipient: 'near-intents.org',
+      callbackUrl: null,
+    });
     expect(rest).toEqual([]);
     expect(finding).toMatchObject({ level: 'danger', code: 'recipient_other_site' });
     expect(finding!.message).toContain('near-intents.org');
@@ -110,7 +117,9 @@ describe('assessMessage: a message for another site is danger', () => {
     ['http://127.0.0.1:8080', 'localhost'],
     ['http://localhost:8080', '127.0.0.1'],
     ['http://evil.localhost:8080', 'other.localhost'],
-  ])('%s asking for %j: danger', (origin, recipient) => expect(codes(origin, recipient)).toEqual(['danger:recipient_other_site']));
+  ])('%s asking for %j: danger', (origin, recipient) =>
+    expect(codes(origin, recipient)).toEqual(['danger:recipient_other_site']),
+  );
 
   it.each([
     ['https://near-intents.org', 'near-intents.org'],
@@ -126,9 +135,16 @@ describe('assessMessage: a message for another site is danger', () => {
   ])('%s asking for %j: its own site, no finding', (origin, recipient) => expect(codes(origin, recipient)).toEqual([]));
 
   it('a callback URL on another site (or on none) is danger; on the asking site, or absent, it is not', () => {
-    expect(codes('https://evil.example', 'evil.example', 'https://near-intents.org/cb')).toEqual(['danger:callback_other_site']);
-    expect(codes('https://evil.example', 'evil.example', 'javascript:alert(1)')).toEqual(['danger:callback_other_site']);
-    expect(codes('https://evil.example', 'near-intents.org', 'https://near-intents.org/cb')).toEqual(['danger:recipient_other_site', 'danger:callback_other_site']);
+    expect(codes('https://evil.example', 'evil.example', 'https://near-intents.org/cb')).toEqual([
+      'danger:callback_other_site',
+    ]);
+    expect(codes('https://evil.example', 'evil.example', 'javascript:alert(1)')).toEqual([
+      'danger:callback_other_site',
+    ]);
+    expect(codes('https://evil.example', 'near-intents.org', 'https://near-intents.org/cb')).toEqual([
+      'danger:recipient_other_site',
+      'danger:callback_other_site',
+    ]);
     expect(codes('https://app.evil.example', 'evil.example', 'https://www.evil.example/cb')).toEqual([]);
     expect(codes('https://evil.example', 'evil.example', null)).toEqual([]);
     expect(codes('https://evil.example', 'evil.example', '')).toEqual([]);

@@ -70,7 +70,10 @@ describe('siteOf', () => {
   it.each(PSL)('%s: the list says %s; the site is that or a parent of it', (host, registrable) => {
     const site = siteOf(`https://${host}`);
     const domain = hostname(registrable);
-    expect(site === domain || domain.endsWith(`.${site}`), `siteOf(${host}) = ${site}, narrower than the list's ${domain}`).toBe(true);
+    expect(
+      site === domain || domain.endsWith(`.${site}`),
+      `siteOf(${host}) = ${site}, narrower than the list's ${domain}`,
+    ).toBe(true);
   });
 
   it('keeps the common two-level suffixes apart, and counts subdomains together', () => {

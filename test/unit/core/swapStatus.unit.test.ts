@@ -3,7 +3,14 @@
 // of the service's refund reasons.
 import { GetExecutionStatusResponse } from '@defuse-protocol/one-click-sdk-typescript';
 import { describe, expect, it } from 'vitest';
-import { REFUND_REASONS, REFUND_TEXT, SWAP_STATUSES, TERMINAL_STATUSES, isTerminal, refundReasonText } from '../../../src/core/swapStatus';
+import {
+  isTerminal,
+  REFUND_REASONS,
+  REFUND_TEXT,
+  refundReasonText,
+  SWAP_STATUSES,
+  TERMINAL_STATUSES,
+} from '../../../src/core/swapStatus';
 import { REFUND_REASONS as SIM_REFUND_REASONS } from '../../../src/sim/oneclick/model';
 
 describe('swap statuses', () => {

@@ -4,7 +4,6 @@
 // named by a payload a danger finding, and its amounts are worded as raw units with its id.
 import { describe, expect, it } from 'vitest';
 import {
-  KNOWN_TOKENS,
   assessIntents,
   describeIntent,
   encodeVersionedNonce,
@@ -12,6 +11,7 @@ import {
   ftContractOf,
   isValidTokenId,
   judgeToken,
+  KNOWN_TOKENS,
   sameSymbol,
   tokenTable,
 } from '../../../src/core';
@@ -22,25 +22,53 @@ const USDT = 'nep141:usdt.tether-token.near';
 
 describe('judgeToken', () => {
   it('agreeing decimals and symbol (in any case) confirm the facts, and the second source’s symbol is the one shown', () => {
-    expect(judgeToken(USDT, { symbol: 'USDT', decimals: 6 }, { facts: { symbol: 'USDt', decimals: 6 }, source: 'contract' })).toEqual({
+    expect(
+      judgeToken(USDT, { symbol: 'USDT', decimals: 6 }, { facts: { symbol: 'USDt', decimals: 6 }, source: 'contract' }),
+    ).toEqual({
       status: 'confirmed',
       facts: { symbol: 'USDt', decimals: 6 },
       source: 'contract',
     });
-    expect(judgeToken(WNEAR, { symbol: 'wNEAR', decimals: 24 }, { facts: { symbol: 'wNEAR', decimals: 24 }, source: 'table' }).status).toBe('confirmed');
+    expect(
+      judgeToken(
+        WNEAR,
+        { symbol: 'wNEAR', decimals: 24 },
+        { facts: { symbol: 'wNEAR', decimals: 24 }, source: 'table' },
+      ).status,
+    ).toBe('confirmed');
   });
 
   it('a spelling the table lists as an alias agrees; the table’s own symbol is still the one shown', () => {
     const btc = KNOWN_TOKENS.get('nep141:nbtc.bridge.near')!;
-    expect(judgeToken('nep141:nbtc.bridge.near', { symbol: 'nBTC', decimals: 8 }, { facts: btc, source: 'table' })).toMatchObject({ status: 'confirmed', facts: { symbol: 'BTC' } });
+    expect(
+      judgeToken('nep141:nbtc.bridge.near', { symbol: 'nBTC', decimals: 8 }, { facts: btc, source: 'table' }),
+    ).toMatchObject({ status: 'confirmed', facts: { symbol: 'BTC' } });
   });
 
   it('other decimals are disputed, whatever the symbol; the note names both sides and the source', () => {
-    const out = judgeToken(WNEAR, { symbol: 'wNEAR', decimals: 30 }, { facts: KNOWN_TOKENS.get(WNEAR)!, source: 'table' });
-    expect(out).toMatchObject({ status: 'disputed', service: { decimals: 30 }, checked: { decimals: 24 }, source: 'table' });
-    expect(out.status === 'disputed' && out.note).toMatch(/swap service and the wallet's table of known tokens disagree about nep141:wrap\.near: the service says 30 decimals.*says 24 decimals/);
+    const out = judgeToken(
+      WNEAR,
+      { symbol: 'wNEAR', decimals: 30 },
+      { facts: KNOWN_TOKENS.get(WNEAR)!, source: 'table' },
+    );
+    expect(out).toMatchObject({
+      status: 'disputed',
+      service: { decimals: 30 },
+      checked: { decimals: 24 },
+      source: 'table',
+    });
+    expect(out.status === 'disputed' && out.note).toMatch(
+      /swap service and the wallet's table of known tokens disagree about nep141:wrap\.near: the service says 30 decimals.*says 24 decimals/,
+    );
     for (const decimals of [0, 6, 23, 25, 255]) {
-      expect(judgeToken(WNEAR, { symbol: 'wNEAR', decimals }, { facts: { symbol: 'wNEAR', decimals: 24 }, source: 'contract' }).status, String(decimals)).toBe('disputed');
+      expect(
+        judgeToken(
+          WNEAR,
+          { symbol: 'wNEAR', decimals },
+          { facts: { symbol: 'wNEAR', decimals: 24 }, source: 'contract' },
+        ).status,
+        String(decimals),
+      ).toBe('disputed');
     }
   });
 
@@ -54,15 +82,21 @@ describe('judgeToken', () => {
   });
 
   it('no second source: unconfirmed, saying so', () => {
-    expect(judgeToken('nep245:v2_1.omni.hot.tg:1_x', { symbol: 'X', decimals: 6 }, null)).toEqual({ status: 'unconfirmed', note: expect.stringMatching(/No second source confirms/) });
+    expect(judgeToken('nep245:v2_1.omni.hot.tg:1_x', { symbol: 'X', decimals: 6 }, null)).toEqual({
+      status: 'unconfirmed',
+      note: expect.stringMatching(/No second source confirms/),
+    });
   });
 });
 
 describe('ftContractOf', () => {
   it('the NEP-141 contract of an asset; none for other standards or a malformed id', () => {
     expect(ftContractOf(WNEAR)).toBe('wrap.near');
-    expect(ftContractOf('nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near')).toBe('eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near');
-    for (const id of ['nep245:v2_1.omni.hot.tg:1117_', 'nep171:nft.near:1', 'nep141:Not Valid', 'wrap.near', '']) expect(ftContractOf(id), id).toBeNull();
+    expect(ftContractOf('nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near')).toBe(
+      'eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near',
+    );
+    for (const id of ['nep245:v2_1.omni.hot.tg:1117_', 'nep171:nft.near:1', 'nep141:Not Valid', 'wrap.near', ''])
+      expect(ftContractOf(id), id).toBeNull();
   });
 });
 
@@ -96,16 +130,36 @@ describe('risk and wording of a disputed token', () => {
     intents: intents as never,
   });
   const swap = { intent: 'token_diff', diff: { [WNEAR]: '-1000000000000000000000000', [USDT]: '2300000' } };
-  const ctx = (disputedTokens?: ReadonlyMap<string, string>) => ({ now, verifierId: 'intents.near', origin: null, ...(disputedTokens ? { disputedTokens } : {}) });
+  const ctx = (disputedTokens?: ReadonlyMap<string, string>) => ({
+    now,
+    verifierId: 'intents.near',
+    origin: null,
+    ...(disputedTokens ? { disputedTokens } : {}),
+  });
 
   it('a payload that names a disputed token is danger, once per token, with the note; a payload that does not is not', () => {
     const disputed = new Map([[WNEAR, 'The swap service and X disagree about nep141:wrap.near.']]);
-    const report = assessIntents(payload([swap, { intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: '1' } }]), ctx(disputed));
+    const report = assessIntents(
+      payload([swap, { intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: '1' } }]),
+      ctx(disputed),
+    );
     const found = report.findings.filter((f) => f.code === 'token_facts_disputed');
-    expect(found).toEqual([{ level: 'danger', code: 'token_facts_disputed', message: expect.stringMatching(/^The swap service and X disagree about nep141:wrap\.near\. .*raw units/) }]);
-    const withdraw = assessIntents(payload([{ intent: 'ft_withdraw', token: 'wrap.near', receiver_id: 'alice.near', amount: '1' }]), ctx(disputed));
+    expect(found).toEqual([
+      {
+        level: 'danger',
+        code: 'token_facts_disputed',
+        message: expect.stringMatching(/^The swap service and X disagree about nep141:wrap\.near\. .*raw units/),
+      },
+    ]);
+    const withdraw = assessIntents(
+      payload([{ intent: 'ft_withdraw', token: 'wrap.near', receiver_id: 'alice.near', amount: '1' }]),
+      ctx(disputed),
+    );
     expect(withdraw.findings.map((f) => f.code)).toContain('token_facts_disputed');
-    const other = assessIntents(payload([{ intent: 'token_diff', diff: { [USDT]: '-1', 'nep141:eth.omft.near': '1' } }]), ctx(disputed));
+    const other = assessIntents(
+      payload([{ intent: 'token_diff', diff: { [USDT]: '-1', 'nep141:eth.omft.near': '1' } }]),
+      ctx(disputed),
+    );
     expect(other.findings.map((f) => f.code)).not.toContain('token_facts_disputed');
     // A swap that gives and receives is not danger by itself: the disagreement makes it so.
     expect(assessIntents(payload([swap]), ctx(disputed)).level).toBe('danger');
@@ -114,6 +168,9 @@ describe('risk and wording of a disputed token', () => {
 
   it('a token outside the table of confirmed tokens is worded as raw units with its id', () => {
     const confirmedOnly = tokenTable([{ assetId: USDT, symbol: 'USDT', decimals: 6, blockchain: 'home' }]);
-    expect(describeIntent(swap as never, confirmedOnly)).toEqual(['Give 1000000000000000000000000 units of nep141:wrap.near', 'Receive 2.3 USDT']);
+    expect(describeIntent(swap as never, confirmedOnly)).toEqual([
+      'Give 1000000000000000000000000 units of nep141:wrap.near',
+      'Receive 2.3 USDT',
+    ]);
   });
 });

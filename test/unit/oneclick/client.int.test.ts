@@ -4,7 +4,14 @@
 import { verifyQuoteSignature } from '@defuse-protocol/one-click-sdk-typescript';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FetchLike, type HttpDeps, HttpError } from '../../../src/core';
-import { OneClickError, UnknownDepositError, getQuote, getStatus, getTransactions, submitDeposit } from '../../../src/oneclick';
+import {
+  getQuote,
+  getStatus,
+  getTransactions,
+  OneClickError,
+  submitDeposit,
+  UnknownDepositError,
+} from '../../../src/oneclick';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 
 let sim: RunningSimulator;
@@ -42,7 +49,11 @@ const request = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function fault(kind: '429' | '500' | 'timeout', count: number, pathPrefix: string) {
-  await fetch(`${sim.url}/dev/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind, count, pathPrefix }) });
+  await fetch(`${sim.url}/dev/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ kind, count, pathPrefix }),
+  });
 }
 
 describe('quotes', () => {
@@ -53,18 +64,32 @@ describe('quotes', () => {
   });
 
   it('a real quote with the JWT: no fee, a deposit address, and the raw answer verifies with its signature', async () => {
-    const { response, rawText } = await getQuote(deps(), `${sim.url}/`, { dry: false, ...request() }, { ...key(), jwt: jwt() });
+    const { response, rawText } = await getQuote(
+      deps(),
+      `${sim.url}/`,
+      { dry: false, ...request() },
+      { ...key(), jwt: jwt() },
+    );
     expect(response.quote.depositAddress).toBeTruthy();
     expect(response.quoteRequest.appFees ?? []).toEqual([]);
     // The kept text is the service's answer byte for byte, and the official SDK verifies it.
-    expect(verifyQuoteSignature(JSON.parse(rawText) as Parameters<typeof verifyQuoteSignature>[0], sim.quotePublicKey)).toBe(true);
+    expect(
+      verifyQuoteSignature(JSON.parse(rawText) as Parameters<typeof verifyQuoteSignature>[0], sim.quotePublicKey),
+    ).toBe(true);
   });
 
   it('a 400 carries the service message, status and correlation id', async () => {
-    const e = await getQuote(deps(), sim.url, { dry: true, ...request({ originAsset: 'nep141:nope.near' }) }, key()).catch((x: unknown) => x);
+    const e = await getQuote(
+      deps(),
+      sim.url,
+      { dry: true, ...request({ originAsset: 'nep141:nope.near' }) },
+      key(),
+    ).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(OneClickError);
     expect(e).toMatchObject({ status: 400, message: 'tokenIn is not valid', correlationId: expect.any(String) });
-    const low = await getQuote(deps(), sim.url, { dry: true, ...request({ amount: '1' }) }, key()).catch((x: unknown) => x);
+    const low = await getQuote(deps(), sim.url, { dry: true, ...request({ amount: '1' }) }, key()).catch(
+      (x: unknown) => x,
+    );
     expect((low as Error).message).toMatch(/try at least \d+/);
   });
 });
@@ -73,7 +98,12 @@ describe('deposit submit and status', () => {
   it('submits a deposit (homeSenderAccount) and reads the status, with and without the memo', async () => {
     const { response } = await getQuote(deps(), sim.url, { dry: false, ...request() }, { ...key(), jwt: jwt() });
     const depositAddress = response.quote.depositAddress!;
-    const st = await submitDeposit(deps(), sim.url, { txHash: 'FakeHomeTx111', depositAddress, homeSenderAccount: 'alice.near' }, { jwt: jwt() });
+    const st = await submitDeposit(
+      deps(),
+      sim.url,
+      { txHash: 'FakeHomeTx111', depositAddress, homeSenderAccount: 'alice.near' },
+      { jwt: jwt() },
+    );
     expect(st.status).toBe('KNOWN_DEPOSIT_TX');
     expect(st.swapDetails.originChainTxHashes[0]?.hash).toBe('FakeHomeTx111');
     const again = await getStatus(deps(), sim.url, depositAddress, null, { jwt: jwt() });
@@ -84,7 +114,9 @@ describe('deposit submit and status', () => {
     const e = await getStatus(deps(), sim.url, '0xunknown').catch((x: unknown) => x);
     expect(e).toBeInstanceOf(UnknownDepositError);
     expect(e).toMatchObject({ status: 404, message: 'Deposit address not found' });
-    const s = await submitDeposit(deps(), sim.url, { txHash: 'x', depositAddress: '0xunknown' }).catch((x: unknown) => x);
+    const s = await submitDeposit(deps(), sim.url, { txHash: 'x', depositAddress: '0xunknown' }).catch(
+      (x: unknown) => x,
+    );
     expect(s).toBeInstanceOf(UnknownDepositError);
   });
 });
@@ -93,13 +125,29 @@ describe('transactions API', () => {
   it('401 without the JWT; with it, records filtered by the query (statuses as a comma list)', async () => {
     const e = await getTransactions(deps(), sim.urls.transactions, {}).catch((x: unknown) => x);
     expect(e).toMatchObject({ status: 401, message: expect.stringMatching(/Unauthorized/) });
-    await fetch(`${sim.url}/dev/seed-swaps`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: 30 }) });
-    const page = await getTransactions(deps(), sim.urls.transactions, { numberOfTransactions: 5, statuses: ['SUCCESS', 'REFUNDED'], showTestTxs: false, search: undefined }, { jwt: jwt() });
+    await fetch(`${sim.url}/dev/seed-swaps`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ count: 30 }),
+    });
+    const page = await getTransactions(
+      deps(),
+      sim.urls.transactions,
+      { numberOfTransactions: 5, statuses: ['SUCCESS', 'REFUNDED'], showTestTxs: false, search: undefined },
+      { jwt: jwt() },
+    );
     expect(page).toHaveLength(5);
     expect(page.every((t) => t.status === 'SUCCESS' || t.status === 'REFUNDED')).toBe(true);
-    const next = await getTransactions(deps(), sim.urls.transactions, { numberOfTransactions: 5, lastDepositAddress: page[4]!.depositAddress, lastDepositMemo: page[4]!.depositMemo }, { jwt: jwt() });
+    const next = await getTransactions(
+      deps(),
+      sim.urls.transactions,
+      { numberOfTransactions: 5, lastDepositAddress: page[4]!.depositAddress, lastDepositMemo: page[4]!.depositMemo },
+      { jwt: jwt() },
+    );
     expect(next.map((t) => t.depositAddress)).not.toContain(page[4]!.depositAddress);
-    const bad = await getTransactions(deps(), sim.urls.transactions, { numberOfTransactions: 0 }, { jwt: jwt() }).catch((x: unknown) => x);
+    const bad = await getTransactions(deps(), sim.urls.transactions, { numberOfTransactions: 0 }, { jwt: jwt() }).catch(
+      (x: unknown) => x,
+    );
     expect(bad).toMatchObject({ status: 400, message: expect.stringMatching(/numberOfTransactions/) });
   });
 });
@@ -116,7 +164,9 @@ describe('retries and cancellation', () => {
 
   it('gives up after the retry budget with the last status and message', async () => {
     await fault('429', 5, '/v0/quote');
-    const e = await getQuote(deps({ retries: 2 }), sim.url, { dry: true, ...request() }, key()).catch((x: unknown) => x);
+    const e = await getQuote(deps({ retries: 2 }), sim.url, { dry: true, ...request() }, key()).catch(
+      (x: unknown) => x,
+    );
     expect(e).toMatchObject({ status: 429, message: 'Too many requests (injected fault)' });
   });
 
@@ -130,13 +180,26 @@ describe('retries and cancellation', () => {
     await fault('timeout', 1, '/v0/quote');
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    const e = await getQuote(deps(), sim.url, { dry: true, ...request() }, { ...key(), signal: controller.signal }).catch((x: unknown) => x);
+    const e = await getQuote(
+      deps(),
+      sim.url,
+      { dry: true, ...request() },
+      { ...key(), signal: controller.signal },
+    ).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(HttpError);
     expect(e).toMatchObject({ kind: 'aborted' });
   });
 
   it('an answer that breaks the schema is a parse error, not a crash', async () => {
-    const e = await getQuote({ ...deps(), fetch: async () => ({ status: 200, headers: { get: () => null }, text: async () => '{"quote":{}}' }) }, sim.url, { dry: true }, key()).catch((x: unknown) => x);
+    const e = await getQuote(
+      {
+        ...deps(),
+        fetch: async () => ({ status: 200, headers: { get: () => null }, text: async () => '{"quote":{}}' }),
+      },
+      sim.url,
+      { dry: true },
+      key(),
+    ).catch((x: unknown) => x);
     expect(e).toMatchObject({ kind: 'parse', message: expect.stringMatching(/Unexpected answer/) });
   });
 });

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { formatPublicKey, generateKeyPair, signQuote } from '../../../src/core';
-import { QuoteRefusedError, type SentQuote, checkQuoteAnswer, checkQuoteEcho } from '../../../src/oneclick';
+import { checkQuoteAnswer, checkQuoteEcho, QuoteRefusedError, type SentQuote } from '../../../src/oneclick';
 import { fixture } from '../../support/liveServices';
 
 type Json = Record<string, unknown>;
@@ -31,7 +31,18 @@ function answer(sent: SentQuote, echo: Json = {}) {
   const unsigned = {
     timestamp: '2026-05-01T10:00:00.000Z',
     quoteRequest: { ...sent, ...echo },
-    quote: { amountIn: '1', amountInFormatted: '1', amountInUsd: '1', minAmountIn: '1', amountOut: '1', amountOutFormatted: '1', amountOutUsd: '1', minAmountOut: '1', timeEstimate: 1, depositAddress: 'f'.repeat(64) },
+    quote: {
+      amountIn: '1',
+      amountInFormatted: '1',
+      amountInUsd: '1',
+      minAmountIn: '1',
+      amountOut: '1',
+      amountOutFormatted: '1',
+      amountOutUsd: '1',
+      minAmountOut: '1',
+      timeEstimate: 1,
+      depositAddress: 'f'.repeat(64),
+    },
   };
   return { ...unsigned, signature: signQuote(unsigned, pair.secretSeed) };
 }
@@ -48,7 +59,10 @@ const refusal = (f: () => void): QuoteRefusedError | null => {
 
 describe('the signature', () => {
   it('no key: refused before anything, naming the setting', () => {
-    expect(refusal(() => checkQuoteAnswer(answer(SENT), SENT, null))).toMatchObject({ reason: 'no-key', message: expect.stringMatching(/quoteSigningKey/) });
+    expect(refusal(() => checkQuoteAnswer(answer(SENT), SENT, null))).toMatchObject({
+      reason: 'no-key',
+      message: expect.stringMatching(/quoteSigningKey/),
+    });
   });
 
   it('another key, or the answer changed under the signature: refused; the signer’s own key: accepted', () => {
@@ -56,45 +70,85 @@ describe('the signature', () => {
     expect(refusal(() => checkQuoteAnswer(answer(SENT), SENT, other))?.reason).toBe('signature');
     const moved = answer(SENT);
     moved.quote.depositAddress = 'e'.repeat(64);
-    expect(refusal(() => checkQuoteAnswer(moved, SENT, KEY))).toMatchObject({ reason: 'signature', message: expect.stringMatching(/no deposit address was shown|before any deposit address/) });
+    expect(refusal(() => checkQuoteAnswer(moved, SENT, KEY))).toMatchObject({
+      reason: 'signature',
+      message: expect.stringMatching(/no deposit address was shown|before any deposit address/),
+    });
     expect(refusal(() => checkQuoteAnswer(answer(SENT), SENT, KEY))).toBeNull();
   });
 
   it('the SDK’s live staging answer, for the request it answered: accepted with the staging key', () => {
     const sent = fixture<SentQuote>('quote-exact-input.request.json');
     const live = fixture<Json>('quote-exact-input.response.json');
-    expect(refusal(() => checkQuoteAnswer(live, sent, 'ed25519:5J5tkaxyPoR3Q9S8LXfo5bWnXK5Z2bctJ4mB9gENh7co'))).toBeNull();
+    expect(
+      refusal(() => checkQuoteAnswer(live, sent, 'ed25519:5J5tkaxyPoR3Q9S8LXfo5bWnXK5Z2bctJ4mB9gENh7co')),
+    ).toBeNull();
   });
 });
 
 describe('the echoed request, field by field', () => {
-  const full: SentQuote = { ...SENT, depositMode: 'SIMPLE', referral: 'partner', quoteWaitingTimeMs: 3000, customRecipientMsg: '{}', virtualChainRecipient: '0x1111111111111111111111111111111111111111', virtualChainRefundRecipient: '0x2222222222222222222222222222222222222222', appFees: [{ recipient: 'fees.near', fee: 20 }] };
+  const full: SentQuote = {
+    ...SENT,
+    depositMode: 'SIMPLE',
+    referral: 'partner',
+    quoteWaitingTimeMs: 3000,
+    customRecipientMsg: '{}',
+    virtualChainRecipient: '0x1111111111111111111111111111111111111111',
+    virtualChainRefundRecipient: '0x2222222222222222222222222222222222222222',
+    appFees: [{ recipient: 'fees.near', fee: 20 }],
+  };
 
   it('each field the wallet sent, echoed otherwise: refused, naming it and both values', () => {
     for (const [field, value] of Object.entries(full)) {
       if (field === 'appFees') continue;
-      const changed = typeof value === 'string' ? (field === 'deadline' ? '2026-05-01T12:00:00.000Z' : `${value}x`) : typeof value === 'number' ? value + 1 : !value;
+      const changed =
+        typeof value === 'string'
+          ? field === 'deadline'
+            ? '2026-05-01T12:00:00.000Z'
+            : `${value}x`
+          : typeof value === 'number'
+            ? value + 1
+            : !value;
       const e = refusal(() => checkQuoteEcho(answer(full, { [field]: changed }), full));
-      expect(e, field).toMatchObject({ reason: 'echo', message: expect.stringContaining(`its ${field} is ${String(changed)}, not ${String(value)}`) });
+      expect(e, field).toMatchObject({
+        reason: 'echo',
+        message: expect.stringContaining(`its ${field} is ${String(changed)}, not ${String(value)}`),
+      });
     }
   });
 
   it('a field the wallet did not send, set in the echo: refused; left out or null: accepted', () => {
-    for (const [field, value] of Object.entries({ referral: 'mallory', customRecipientMsg: 'x', virtualChainRecipient: '0x3333333333333333333333333333333333333333', quoteWaitingTimeMs: 5 })) {
-      expect(refusal(() => checkQuoteEcho(answer(SENT, { [field]: value }), SENT))?.message, field).toContain(`its ${field} is ${String(value)}, not absent`);
-      expect(refusal(() => checkQuoteEcho(answer(SENT, { [field]: null }), SENT)), field).toBeNull();
+    for (const [field, value] of Object.entries({
+      referral: 'mallory',
+      customRecipientMsg: 'x',
+      virtualChainRecipient: '0x3333333333333333333333333333333333333333',
+      quoteWaitingTimeMs: 5,
+    })) {
+      expect(refusal(() => checkQuoteEcho(answer(SENT, { [field]: value }), SENT))?.message, field).toContain(
+        `its ${field} is ${String(value)}, not absent`,
+      );
+      expect(
+        refusal(() => checkQuoteEcho(answer(SENT, { [field]: null }), SENT)),
+        field,
+      ).toBeNull();
     }
   });
 
   it('the service’s defaults for what was not sent (depositMode SIMPLE, quoteWaitingTimeMs 0) pass; other values do not', () => {
-    expect(refusal(() => checkQuoteEcho(answer(SENT, { depositMode: 'SIMPLE', quoteWaitingTimeMs: 0 }), SENT))).toBeNull();
-    expect(refusal(() => checkQuoteEcho(answer(SENT, { depositMode: 'MEMO' }), SENT))?.message).toContain('depositMode is MEMO');
+    expect(
+      refusal(() => checkQuoteEcho(answer(SENT, { depositMode: 'SIMPLE', quoteWaitingTimeMs: 0 }), SENT)),
+    ).toBeNull();
+    expect(refusal(() => checkQuoteEcho(answer(SENT, { depositMode: 'MEMO' }), SENT))?.message).toContain(
+      'depositMode is MEMO',
+    );
   });
 
   it('the deadline is one instant however it is written back', () => {
     expect(refusal(() => checkQuoteEcho(answer(SENT, { deadline: '2026-05-01T11:00Z' }), SENT))).toBeNull();
     expect(refusal(() => checkQuoteEcho(answer(SENT, { deadline: '2026-05-01T13:00:00+02:00' }), SENT))).toBeNull();
-    expect(refusal(() => checkQuoteEcho(answer(SENT, { deadline: 'soon' }), SENT))?.message).toContain('deadline is soon');
+    expect(refusal(() => checkQuoteEcho(answer(SENT, { deadline: 'soon' }), SENT))?.message).toContain(
+      'deadline is soon',
+    );
   });
 
   it('fields the wallet does not know (confidentiality, sessionId) are not its to judge', () => {
@@ -103,7 +157,9 @@ describe('the echoed request, field by field', () => {
 
   it('no echo at all: refused', () => {
     const a = answer(SENT);
-    expect(refusal(() => checkQuoteEcho({ ...a, quoteRequest: undefined }, SENT))?.message).toContain('it has no quoteRequest');
+    expect(refusal(() => checkQuoteEcho({ ...a, quoteRequest: undefined }, SENT))?.message).toContain(
+      'it has no quoteRequest',
+    );
   });
 });
 
@@ -119,11 +175,20 @@ describe('app fees in the echo', () => {
   });
 
   it('added fees above the live 500 bps in all or malformed, a fee sent but missing or changed: refused', () => {
-    expect(refusal(() => checkQuoteEcho(answer(SENT, { appFees: [{ ...platform, fee: 501 }] }), SENT))?.message).toContain('more than the service’s own fee may be');
-    expect(refusal(() => checkQuoteEcho(answer(sent, { appFees: [fee, platform, { ...platform, fee: 481 }] }), sent))?.message).toContain('more than the service’s own fee may be');
-    expect(refusal(() => checkQuoteEcho(answer(SENT, { appFees: [{ recipient: 7, fee: 1 }] }), SENT))?.message).toContain('more than the service’s own fee may be');
+    expect(
+      refusal(() => checkQuoteEcho(answer(SENT, { appFees: [{ ...platform, fee: 501 }] }), SENT))?.message,
+    ).toContain('more than the service’s own fee may be');
+    expect(
+      refusal(() => checkQuoteEcho(answer(sent, { appFees: [fee, platform, { ...platform, fee: 481 }] }), sent))
+        ?.message,
+    ).toContain('more than the service’s own fee may be');
+    expect(
+      refusal(() => checkQuoteEcho(answer(SENT, { appFees: [{ recipient: 7, fee: 1 }] }), SENT))?.message,
+    ).toContain('more than the service’s own fee may be');
     expect(refusal(() => checkQuoteEcho(answer(sent, { appFees: [] }), sent))?.message).toContain('its appFees are []');
-    expect(refusal(() => checkQuoteEcho(answer(sent, { appFees: [{ ...fee, recipient: 'mallory.near' }] }), sent))?.message).toContain('appFees');
+    expect(
+      refusal(() => checkQuoteEcho(answer(sent, { appFees: [{ ...fee, recipient: 'mallory.near' }] }), sent))?.message,
+    ).toContain('appFees');
     expect(refusal(() => checkQuoteEcho(answer(sent, { appFees: 'all' }), sent))?.message).toContain('appFees');
   });
 });

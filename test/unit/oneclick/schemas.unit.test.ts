@@ -135,7 +135,12 @@ describe('normalise (docs/services.md, "Wire names"; docs/decisions.md)', () => 
 describe('quote response (§2.3)', () => {
   it('parses a live non-dry quote: nulls are absent, the injected fee is in the echo', () => {
     const r = quoteResponseSchema.parse(liveQuote());
-    expect(r.quote).toMatchObject({ depositAddress: 'bc1q9x2nq6e0mmr3r9w7y0c4mpl2d7rf7v4j0gq5x3', timeEstimate: 812, refundFee: '1900', withdrawFee: '300000' });
+    expect(r.quote).toMatchObject({
+      depositAddress: 'bc1q9x2nq6e0mmr3r9w7y0c4mpl2d7rf7v4j0gq5x3',
+      timeEstimate: 812,
+      refundFee: '1900',
+      withdrawFee: '300000',
+    });
     expect('depositMemo' in r.quote && r.quote.depositMemo !== undefined).toBe(false);
     expect(r.quote.virtualChainRecipient).toBeUndefined();
     expect(r.quoteRequest.appFees).toEqual([{ recipient: expect.stringMatching(/^5880/), fee: 25 }]);
@@ -161,11 +166,17 @@ describe('quote response (§2.3)', () => {
     Object.assign(raw.quote, {
       depositMemo: '1111111',
       maxAmountIn: '10100',
-      chainDepositAddresses: [{ blockchain: 'near', address: 'abc.near', memo: null }, { blockchain: 'stellar', address: 'GA5Z', memo: '42' }],
+      chainDepositAddresses: [
+        { blockchain: 'near', address: 'abc.near', memo: null },
+        { blockchain: 'stellar', address: 'GA5Z', memo: '42' },
+      ],
     });
     const r = quoteResponseSchema.parse(raw);
     expect(r.quote).toMatchObject({ depositMemo: '1111111', maxAmountIn: '10100' });
-    expect(r.quote.chainDepositAddresses).toEqual([{ blockchain: 'home', address: 'abc.near' }, { blockchain: 'stellar', address: 'GA5Z', memo: '42' }]);
+    expect(r.quote.chainDepositAddresses).toEqual([
+      { blockchain: 'home', address: 'abc.near' },
+      { blockchain: 'stellar', address: 'GA5Z', memo: '42' },
+    ]);
   });
 
   it('refuses a quote without its signature or with a wrong type', () => {
@@ -205,7 +216,10 @@ describe('status and deposit-submit response (docs/services.md)', () => {
       refundReason: 'PARTIAL_DEPOSIT',
     });
     const r = statusResponseSchema.parse(refunded);
-    expect(r.swapDetails).toMatchObject({ refundReason: 'PARTIAL_DEPOSIT', originChainTxHashes: [{ hash: 'btcTx', explorerUrl: '' }] });
+    expect(r.swapDetails).toMatchObject({
+      refundReason: 'PARTIAL_DEPOSIT',
+      originChainTxHashes: [{ hash: 'btcTx', explorerUrl: '' }],
+    });
 
     const success = pendingStatus();
     const { nearTxHashes, ...details } = success.swapDetails;
@@ -213,7 +227,14 @@ describe('status and deposit-submit response (docs/services.md)', () => {
     const s = statusResponseSchema.parse({
       ...success,
       status: 'SUCCESS',
-      swapDetails: { ...details, homeTxHashes: ['H1'], amountOut: '5931560', amountOutFormatted: '5.93156', slippage: 0, destinationChainTxHashes: [{ hash: '0xabc', explorerUrl: 'https://etherscan.io/tx/0xabc' }] },
+      swapDetails: {
+        ...details,
+        homeTxHashes: ['H1'],
+        amountOut: '5931560',
+        amountOutFormatted: '5.93156',
+        slippage: 0,
+        destinationChainTxHashes: [{ hash: '0xabc', explorerUrl: 'https://etherscan.io/tx/0xabc' }],
+      },
     });
     expect(s.swapDetails).toMatchObject({ homeTxHashes: ['H1'], amountOutFormatted: '5.93156', slippage: 0 });
   });
@@ -226,7 +247,12 @@ describe('status and deposit-submit response (docs/services.md)', () => {
 describe('transactions API records (§2.11)', () => {
   it('parses live records: nearTxHashes → homeTxHashes, nulls absent, extra fields ignored', () => {
     const [t] = transactionsSchema.parse([liveTransaction()]);
-    expect(t).toMatchObject({ homeTxHashes: ['NearTx111'], intentHashes: 'HASH1,HASH2', senders: ['t1Sender'], createdAtTimestamp: 1772187072 });
+    expect(t).toMatchObject({
+      homeTxHashes: ['NearTx111'],
+      intentHashes: 'HASH1,HASH2',
+      senders: ['t1Sender'],
+      createdAtTimestamp: 1772187072,
+    });
     expect(t!.depositMemo).toBeUndefined();
     expect(t!.refundReason).toBeUndefined();
     expect(t).not.toHaveProperty('nearTxHashes');
@@ -235,13 +261,22 @@ describe('transactions API records (§2.11)', () => {
   it('accepts the interface spelling and a record without the optional refund fields', () => {
     const { nearTxHashes, refundReason, refundFee, ...rest } = liveTransaction();
     expect([nearTxHashes, refundReason, refundFee]).toEqual([['NearTx111'], null, null]);
-    expect(transactionsSchema.parse([{ ...rest, homeTxHashes: [], depositMemo: '7' }])[0]).toMatchObject({ depositMemo: '7', homeTxHashes: [] });
+    expect(transactionsSchema.parse([{ ...rest, homeTxHashes: [], depositMemo: '7' }])[0]).toMatchObject({
+      depositMemo: '7',
+      homeTxHashes: [],
+    });
   });
 });
 
 describe('tokens and error bodies', () => {
   it('tokens: chain near → home, contractAddress null or absent', () => {
-    const base = { assetId: 'nep141:wrap.near', decimals: 24, symbol: 'wNEAR', price: 1.4335e-8, priceUpdatedAt: '2025-05-06T19:41:35.221Z' };
+    const base = {
+      assetId: 'nep141:wrap.near',
+      decimals: 24,
+      symbol: 'wNEAR',
+      price: 1.4335e-8,
+      priceUpdatedAt: '2025-05-06T19:41:35.221Z',
+    };
     expect(tokenSchema.parse({ ...base, blockchain: 'near', contractAddress: 'wrap.near' }).blockchain).toBe('home');
     expect(tokenSchema.parse({ ...base, blockchain: 'eth', contractAddress: null }).contractAddress).toBeNull();
     expect(tokenSchema.parse({ ...base, blockchain: 'btc' }).contractAddress).toBeUndefined();
@@ -250,19 +285,37 @@ describe('tokens and error bodies', () => {
   });
 
   it('tokens: an asset listed twice with different decimals is dropped (the amount field and the review would read it differently); an exact repeat is kept once', async () => {
-    const wnear = { assetId: 'nep141:wrap.near', decimals: 24, blockchain: 'near', symbol: 'wNEAR', price: 2, priceUpdatedAt: '2025-05-06T19:41:35.221Z' };
+    const wnear = {
+      assetId: 'nep141:wrap.near',
+      decimals: 24,
+      blockchain: 'near',
+      symbol: 'wNEAR',
+      price: 2,
+      priceUpdatedAt: '2025-05-06T19:41:35.221Z',
+    };
     const usdc = { ...wnear, assetId: USDC, decimals: 6, symbol: 'USDC', price: 1 };
     const list = [usdc, wnear, { ...usdc, decimals: 9 }, wnear];
-    const deps: HttpDeps = { fetch: async () => ({ status: 200, headers: new Headers(), text: async () => JSON.stringify(list) }), sleep: async () => undefined };
+    const deps: HttpDeps = {
+      fetch: async () => ({ status: 200, headers: new Headers(), text: async () => JSON.stringify(list) }),
+      sleep: async () => undefined,
+    };
     expect((await fetchTokens(deps, 'https://service.example')).map((t) => t.assetId)).toEqual(['nep141:wrap.near']);
   });
 
   it('error bodies (docs/services.md, errors): message with correlationId and timestamp, or message alone (404 with statusCode)', () => {
-    expect(errorBodySchema.parse({ message: 'Amount is too low for bridge, try at least 132000', correlationId: 'c', timestamp: '2026-01-01T00:00:00Z' })).toMatchObject({
+    expect(
+      errorBodySchema.parse({
+        message: 'Amount is too low for bridge, try at least 132000',
+        correlationId: 'c',
+        timestamp: '2026-01-01T00:00:00Z',
+      }),
+    ).toMatchObject({
       message: 'Amount is too low for bridge, try at least 132000',
       correlationId: 'c',
     });
-    expect(errorBodySchema.parse({ message: 'Deposit address not found', statusCode: 404 })).toEqual({ message: 'Deposit address not found' });
+    expect(errorBodySchema.parse({ message: 'Deposit address not found', statusCode: 404 })).toEqual({
+      message: 'Deposit address not found',
+    });
   });
 });
 
@@ -280,13 +333,19 @@ describe('ANY_INPUT withdrawals (GetAnyInputQuoteWithdrawals)', () => {
   };
   const top = { asset: USDT_ETH, recipient: 'pool.near', affiliateRecipient: 'partner.near' };
   it('reads the docs example (an array), the model (one object) and null or absent as a list', () => {
-    expect(anyInputWithdrawalsSchema.parse({ ...top, withdrawals: [paid, { ...paid, status: 'FAILED', hash: '0xdef' }] }).withdrawals.map((w) => w.status)).toEqual(['SUCCESS', 'FAILED']);
+    expect(
+      anyInputWithdrawalsSchema
+        .parse({ ...top, withdrawals: [paid, { ...paid, status: 'FAILED', hash: '0xdef' }] })
+        .withdrawals.map((w) => w.status),
+    ).toEqual(['SUCCESS', 'FAILED']);
     expect(anyInputWithdrawalsSchema.parse({ ...top, withdrawals: paid }).withdrawals).toEqual([paid]);
     expect(anyInputWithdrawalsSchema.parse({ ...top, withdrawals: null }).withdrawals).toEqual([]);
     expect(anyInputWithdrawalsSchema.parse(top).withdrawals).toEqual([]);
   });
   it('refuses a status outside the model and a payout without its amount', () => {
-    expect(anyInputWithdrawalsSchema.safeParse({ ...top, withdrawals: [{ ...paid, status: 'PENDING' }] }).success).toBe(false);
+    expect(anyInputWithdrawalsSchema.safeParse({ ...top, withdrawals: [{ ...paid, status: 'PENDING' }] }).success).toBe(
+      false,
+    );
     const { amountOut: _dropped, ...noAmount } = paid;
     expect(anyInputWithdrawalsSchema.safeParse({ ...top, withdrawals: [noAmount] }).success).toBe(false);
   });

@@ -4,9 +4,25 @@
 // services do not know (SDK models SubmitDepositTxRequest, TokenResponse.blockchain).
 import { TokenResponse } from '@defuse-protocol/one-click-sdk-typescript';
 import { describe, expect, it } from 'vitest';
-import { applySettingsChange, defaultSettings, settingsSchema, settingsView, wireNamesOf } from '../../../src/background/wallet/settings';
+import {
+  applySettingsChange,
+  defaultSettings,
+  settingsSchema,
+  settingsView,
+  wireNamesOf,
+} from '../../../src/background/wallet/settings';
 import type { FetchLike, HttpDeps } from '../../../src/core';
-import { EXPLORER_STATUSES, OneClickError, fromWire, getStatus, getTransactions, submitDeposit, tokenSchema, toWire, wireNamesFor } from '../../../src/oneclick';
+import {
+  EXPLORER_STATUSES,
+  fromWire,
+  getStatus,
+  getTransactions,
+  OneClickError,
+  submitDeposit,
+  tokenSchema,
+  toWire,
+  wireNamesFor,
+} from '../../../src/oneclick';
 import depositRequest from '../../fixtures/live/deposit-submit.request.json';
 import statusSuccess from '../../fixtures/live/status-success.response.json';
 import tokens from '../../fixtures/live/tokens.response.json';
@@ -24,8 +40,13 @@ interface Seen {
 
 /** The live services as far as these calls go: unknown body fields and chain ids are a 400, as the live validator answers. */
 function strictLive(seen: Seen[]): HttpDeps {
-  const answer = (status: number, body: unknown) => ({ status, headers: { get: () => null }, text: async () => JSON.stringify(body) });
-  const refuse = (message: string) => answer(400, { message, correlationId: 'c', timestamp: '2026-05-01T10:00:00.000Z' });
+  const answer = (status: number, body: unknown) => ({
+    status,
+    headers: { get: () => null },
+    text: async () => JSON.stringify(body),
+  });
+  const refuse = (message: string) =>
+    answer(400, { message, correlationId: 'c', timestamp: '2026-05-01T10:00:00.000Z' });
   const fetch: FetchLike = async (url, init) => {
     const body = init.body === undefined ? undefined : (JSON.parse(init.body) as Record<string, unknown>);
     seen.push({ url, body });
@@ -50,8 +71,18 @@ function strictLive(seen: Seen[]): HttpDeps {
 
 describe('toWire / fromWire', () => {
   it('live: homeX keys become nearX and chain ids home become near, deeply; account ids stay', () => {
-    const out = toWire('live', { homeSenderAccount: 'alice.near', fromChainId: 'home', toChainId: 'eth', inner: [{ homeTxHashes: ['h'], blockchain: 'home' }] });
-    expect(out).toEqual({ nearSenderAccount: 'alice.near', fromChainId: 'near', toChainId: 'eth', inner: [{ nearTxHashes: ['h'], blockchain: 'near' }] });
+    const out = toWire('live', {
+      homeSenderAccount: 'alice.near',
+      fromChainId: 'home',
+      toChainId: 'eth',
+      inner: [{ homeTxHashes: ['h'], blockchain: 'home' }],
+    });
+    expect(out).toEqual({
+      nearSenderAccount: 'alice.near',
+      fromChainId: 'near',
+      toChainId: 'eth',
+      inner: [{ nearTxHashes: ['h'], blockchain: 'near' }],
+    });
   });
 
   it('interface: sent as it is', () => {
@@ -76,7 +107,12 @@ describe('toWire / fromWire', () => {
 describe('the client against the live shapes', () => {
   it('deposit submit on live names sends exactly the SDK’s body, and reads nearTxHashes as homeTxHashes', async () => {
     const seen: Seen[] = [];
-    const st = await submitDeposit(strictLive(seen), LIVE, { ...depositRequest, homeSenderAccount: 'alice.near', nearSenderAccount: undefined } as never, { wireNames: 'live' });
+    const st = await submitDeposit(
+      strictLive(seen),
+      LIVE,
+      { ...depositRequest, homeSenderAccount: 'alice.near', nearSenderAccount: undefined } as never,
+      { wireNames: 'live' },
+    );
     expect(seen[0]?.body).toEqual(depositRequest);
     expect(st.swapDetails.homeTxHashes).toEqual(statusSuccess.swapDetails.nearTxHashes);
     expect(st.swapDetails).not.toHaveProperty('nearTxHashes');
@@ -84,7 +120,14 @@ describe('the client against the live shapes', () => {
 
   it('the interface’s names are refused by the live service (the reason for the mapping)', async () => {
     const { nearSenderAccount, ...rest } = depositRequest;
-    await expect(submitDeposit(strictLive([]), LIVE, { ...rest, homeSenderAccount: nearSenderAccount }, { wireNames: 'interface' })).rejects.toMatchObject({
+    await expect(
+      submitDeposit(
+        strictLive([]),
+        LIVE,
+        { ...rest, homeSenderAccount: nearSenderAccount },
+        { wireNames: 'interface' },
+      ),
+    ).rejects.toMatchObject({
       constructor: OneClickError,
       status: 400,
       message: 'property homeSenderAccount should not exist',
@@ -92,8 +135,13 @@ describe('the client against the live shapes', () => {
   });
 
   it('status answers in the live spelling parse (nulls read as absent)', async () => {
-    const st = await getStatus(strictLive([]), LIVE, statusSuccess.quoteResponse.quote.depositAddress, undefined, { wireNames: 'live' });
-    expect(st).toMatchObject({ status: 'SUCCESS', swapDetails: { homeTxHashes: statusSuccess.swapDetails.nearTxHashes } });
+    const st = await getStatus(strictLive([]), LIVE, statusSuccess.quoteResponse.quote.depositAddress, undefined, {
+      wireNames: 'live',
+    });
+    expect(st).toMatchObject({
+      status: 'SUCCESS',
+      swapDetails: { homeTxHashes: statusSuccess.swapDetails.nearTxHashes },
+    });
     expect(st.swapDetails.referral).toBeUndefined();
   });
 
@@ -109,7 +157,9 @@ describe('the client against the live shapes', () => {
     const success = transactions.findIndex((t) => t.status === 'SUCCESS');
     expect(txs[success]).toMatchObject({ homeTxHashes: transactions[success]!.nearTxHashes });
     expect(txs[success]?.depositMemo).toBeUndefined();
-    await expect(getTransactions(strictLive([]), `${LIVE}/api/v0`, { fromChainId: 'home' }, { wireNames: 'interface' })).rejects.toThrow(/fromChainId/);
+    await expect(
+      getTransactions(strictLive([]), `${LIVE}/api/v0`, { fromChainId: 'home' }, { wireNames: 'interface' }),
+    ).rejects.toThrow(/fromChainId/);
   });
 
   it('the paging cursor: both spellings send lastDepositAddress and lastDepositMemo, never the deprecated joined one', async () => {
@@ -118,7 +168,10 @@ describe('the client against the live shapes', () => {
       const seen: Seen[] = [];
       await getTransactions(strictLive(seen), `${LIVE}/api/v0`, cursor, { wireNames });
       const q = new URL(seen[0]!.url).searchParams;
-      expect([q.get('lastDepositAddress'), q.get('lastDepositMemo'), q.has('lastDepositAddressAndMemo')], wireNames).toEqual(['GADDR', '42', false]);
+      expect(
+        [q.get('lastDepositAddress'), q.get('lastDepositMemo'), q.has('lastDepositAddressAndMemo')],
+        wireNames,
+      ).toEqual(['GADDR', '42', false]);
     }
     // A memo alone names no row: it is not sent.
     const lone: Seen[] = [];
@@ -135,7 +188,12 @@ describe('the client against the live shapes', () => {
     await getTransactions(strictLive(empty), `${LIVE}/api/v0`, { statuses: [] }, { wireNames: 'live' });
     expect(new URL(empty[0]!.url).searchParams.getAll('statuses')).toEqual([...EXPLORER_STATUSES]);
     const sim: Seen[] = [];
-    await getTransactions(strictLive(sim), `${LIVE}/api/v0`, { statuses: ['SUCCESS', 'PENDING_DEPOSIT'] }, { wireNames: 'interface' });
+    await getTransactions(
+      strictLive(sim),
+      `${LIVE}/api/v0`,
+      { statuses: ['SUCCESS', 'PENDING_DEPOSIT'] },
+      { wireNames: 'interface' },
+    );
     expect(new URL(sim[0]!.url).searchParams.getAll('statuses')).toEqual(['SUCCESS,PENDING_DEPOSIT']);
     const simAll: Seen[] = [];
     await getTransactions(strictLive(simAll), `${LIVE}/api/v0`, {}, { wireNames: 'interface' });
@@ -144,11 +202,21 @@ describe('the client against the live shapes', () => {
 
   it('USD bounds: not live explorer parameters, so never sent on live names; the interface sends them', async () => {
     const live: Seen[] = [];
-    await getTransactions(strictLive(live), `${LIVE}/api/v0`, { minUsdPrice: 5, maxUsdPrice: 50, toChainId: 'eth' }, { wireNames: 'live' });
+    await getTransactions(
+      strictLive(live),
+      `${LIVE}/api/v0`,
+      { minUsdPrice: 5, maxUsdPrice: 50, toChainId: 'eth' },
+      { wireNames: 'live' },
+    );
     const q = new URL(live[0]!.url).searchParams;
     expect([q.has('minUsdPrice'), q.has('maxUsdPrice'), q.get('toChainId')]).toEqual([false, false, 'eth']);
     const sim: Seen[] = [];
-    await getTransactions(strictLive(sim), `${LIVE}/api/v0`, { minUsdPrice: 5, maxUsdPrice: 50 }, { wireNames: 'interface' });
+    await getTransactions(
+      strictLive(sim),
+      `${LIVE}/api/v0`,
+      { minUsdPrice: 5, maxUsdPrice: 50 },
+      { wireNames: 'interface' },
+    );
     const i = new URL(sim[0]!.url).searchParams;
     expect([i.get('minUsdPrice'), i.get('maxUsdPrice')]).toEqual(['5', '50']);
   });
@@ -172,17 +240,31 @@ describe('the wireNames setting', () => {
   });
 
   it('custom endpoints on the live hosts get the live names whatever the setting', () => {
-    const custom = applySettingsChange(defaultSettings('mainnet'), { endpoints: { transactions: 'https://explorer.near-intents.org/api/v0/' }, wireNames: 'interface' });
+    const custom = applySettingsChange(defaultSettings('mainnet'), {
+      endpoints: { transactions: 'https://explorer.near-intents.org/api/v0/' },
+      wireNames: 'interface',
+    });
     expect(custom).toMatchObject({ preset: 'custom', wireNames: 'interface' });
-    for (const url of [custom.endpoints.swap, custom.endpoints.transactions, 'https://explorer.near-intents.org/other', 'https://free.rpc.fastnear.com']) expect(wireNamesOf(custom, url), url).toBe('live');
+    for (const url of [
+      custom.endpoints.swap,
+      custom.endpoints.transactions,
+      'https://explorer.near-intents.org/other',
+      'https://free.rpc.fastnear.com',
+    ])
+      expect(wireNamesOf(custom, url), url).toBe('live');
     expect(wireNamesOf(custom)).toBe('interface');
-    expect(wireNamesOf(applySettingsChange(custom, { endpoints: { swap: 'https://swap.example' } }), 'https://swap.example')).toBe('interface');
+    expect(
+      wireNamesOf(applySettingsChange(custom, { endpoints: { swap: 'https://swap.example' } }), 'https://swap.example'),
+    ).toBe('interface');
     // A look-alike host is not a live host.
     expect(wireNamesOf(custom, 'https://1click.chaindefuser.com.evil.example')).toBe('interface');
   });
 
   it('a swap made on another network keeps that network’s names', () => {
-    const custom = applySettingsChange(defaultSettings('local'), { endpoints: { swap: 'https://swap.example' }, wireNames: 'interface' });
+    const custom = applySettingsChange(defaultSettings('local'), {
+      endpoints: { swap: 'https://swap.example' },
+      wireNames: 'interface',
+    });
     expect(wireNamesOf(custom, 'https://1click.chaindefuser.com')).toBe('live');
     expect(wireNamesOf(custom, 'http://127.0.0.1:3999')).toBe('interface');
     expect(wireNamesOf(defaultSettings('mainnet'), 'https://elsewhere.example')).toBe('live');

@@ -3,12 +3,17 @@
 // calls the wallet in the event's `detail` (build/NearConnector.js, build/InjectedWallet.js).
 import { describe, expect, it, vi } from 'vitest';
 import {
+  installNearConnect,
   NEAR_SELECTOR_READY_EVENT,
   NEAR_WALLET_ID,
   NEAR_WALLET_INJECTED_EVENT,
-  installNearConnect,
 } from '../../../src/provider/nearConnect';
-import { PROVIDER_ICON, PROVIDER_NAME, type IntentsProvider, type RequestArguments } from '../../../src/provider/protocol';
+import {
+  type IntentsProvider,
+  PROVIDER_ICON,
+  PROVIDER_NAME,
+  type RequestArguments,
+} from '../../../src/provider/protocol';
 
 const ACCOUNT = { accountId: 'alice.near', publicKey: 'ed25519:6E8sCci9badyRkXb3JoRpBj5p8C6Tw41ELDZoiihKEtp' };
 const SIGNED = { ...ACCOUNT, signature: 'c2lnbmF0dXJl' };
@@ -65,8 +70,22 @@ describe('near-connect adapter: discovery', () => {
     });
     for (const key of ['description', 'website', 'version'] as const) expect(manifest[key]).toEqual(expect.any(String));
     expect(new URL(manifest.website as string).protocol).toBe('https:'); // the selector shows its hostname
-    expect(manifest.features).toEqual({ signMessage: true, signInWithoutAddKey: true, signInAndSignMessage: true, mainnet: true });
-    for (const fn of ['signIn', 'signInAndSignMessage', 'signOut', 'getAccounts', 'signMessage', 'signAndSendTransaction', 'signAndSendTransactions', 'signDelegateActions'] as const) {
+    expect(manifest.features).toEqual({
+      signMessage: true,
+      signInWithoutAddKey: true,
+      signInAndSignMessage: true,
+      mainnet: true,
+    });
+    for (const fn of [
+      'signIn',
+      'signInAndSignMessage',
+      'signOut',
+      'getAccounts',
+      'signMessage',
+      'signAndSendTransaction',
+      'signAndSendTransactions',
+      'signDelegateActions',
+    ] as const) {
       expect(announced[0]![fn]).toBeTypeOf('function');
     }
   });
@@ -93,7 +112,9 @@ describe('near-connect adapter: discovery', () => {
 describe('near-connect adapter: calls map onto the provider', () => {
   it('signIn → intents_requestAccounts, returning the accounts; network and addFunctionCallKey are ignored', async () => {
     const { wallet, request } = setup(() => [ACCOUNT]);
-    await expect(wallet().signIn({ network: 'mainnet', addFunctionCallKey: { contractId: 'x.near' } })).resolves.toEqual([ACCOUNT]);
+    await expect(
+      wallet().signIn({ network: 'mainnet', addFunctionCallKey: { contractId: 'x.near' } }),
+    ).resolves.toEqual([ACCOUNT]);
     expect(request).toHaveBeenCalledExactlyOnceWith({ method: 'intents_requestAccounts', params: {} });
   });
 
@@ -164,7 +185,9 @@ describe('near-connect adapter: calls map onto the provider', () => {
 
   it('signInAndSignMessage → intents_requestAccounts, then intents_signMessage for the first account', async () => {
     const other = { accountId: 'bob.near', publicKey: 'ed25519:other' };
-    const { wallet, request } = setup(({ method }) => (method === 'intents_requestAccounts' ? [ACCOUNT, other] : SIGNED));
+    const { wallet, request } = setup(({ method }) =>
+      method === 'intents_requestAccounts' ? [ACCOUNT, other] : SIGNED,
+    );
     const nonce = new Uint8Array(32).fill(9);
     const accounts = await wallet().signInAndSignMessage({
       network: 'mainnet',
@@ -172,7 +195,10 @@ describe('near-connect adapter: calls map onto the provider', () => {
     });
     expect(request.mock.calls.map(([a]) => a)).toEqual([
       { method: 'intents_requestAccounts', params: {} },
-      { method: 'intents_signMessage', params: { message: 'hi', recipient: 'example.org', nonce: new Array(32).fill(9), accountId: 'alice.near' } },
+      {
+        method: 'intents_signMessage',
+        params: { message: 'hi', recipient: 'example.org', nonce: new Array(32).fill(9), accountId: 'alice.near' },
+      },
     ]);
     expect(accounts).toEqual([{ ...ACCOUNT, signedMessage: SIGNED }, other]);
   });

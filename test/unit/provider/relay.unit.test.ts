@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ERROR_CODES, PAGE_CHANNEL, RELAY_CHANNEL, type RuntimeMessage } from '../../../src/provider/protocol';
-import { CONTEXT_CHECK_MS, installRelay, toWire, type RelayWindow } from '../../../src/provider/relay';
+import { CONTEXT_CHECK_MS, installRelay, type RelayWindow, toWire } from '../../../src/provider/relay';
 
 function fakeWindow(origin = 'http://127.0.0.1:5555') {
   let listener: ((event: MessageEvent) => void) | undefined;
@@ -47,7 +47,11 @@ describe('relay', () => {
     installRelay(win, send);
     deliver({ channel: PAGE_CHANNEL, id: 3, method: 'intents_accounts' });
     await flush();
-    expect(posted[0]?.message).toMatchObject({ channel: RELAY_CHANNEL, id: 3, error: { code: ERROR_CODES.disconnected } });
+    expect(posted[0]?.message).toMatchObject({
+      channel: RELAY_CHANNEL,
+      id: 3,
+      error: { code: ERROR_CODES.disconnected },
+    });
   });
 
   it.each([
@@ -83,10 +87,22 @@ describe('relay', () => {
 describe('relay: answers reach pages whose origin postMessage cannot name', () => {
   it.each(['file://', 'null'])('a %s page gets its (refusal) answer with target "*"', async (origin) => {
     const { win, posted, deliver } = fakeWindow(origin);
-    installRelay(win, async () => ({ ok: false, error: { code: ERROR_CODES.unauthorized, message: 'Only http(s) web pages may use the wallet' } }));
+    installRelay(win, async () => ({
+      ok: false,
+      error: { code: ERROR_CODES.unauthorized, message: 'Only http(s) web pages may use the wallet' },
+    }));
     deliver({ channel: PAGE_CHANNEL, id: 5, method: 'intents_requestAccounts' });
     await flush();
-    expect(posted).toEqual([{ message: { channel: RELAY_CHANNEL, id: 5, error: { code: ERROR_CODES.unauthorized, message: 'Only http(s) web pages may use the wallet' } }, targetOrigin: '*' }]);
+    expect(posted).toEqual([
+      {
+        message: {
+          channel: RELAY_CHANNEL,
+          id: 5,
+          error: { code: ERROR_CODES.unauthorized, message: 'Only http(s) web pages may use the wallet' },
+        },
+        targetOrigin: '*',
+      },
+    ]);
   });
 });
 
@@ -141,8 +157,14 @@ describe('relay: per-document delivery', () => {
 
 describe('toWire', () => {
   it('turns bytes into number arrays and drops undefined members', () => {
-    expect(toWire({ nonce: new Uint8Array([1, 2]), buf: new Uint8Array([3]).buffer, skip: undefined, list: [undefined, 'a'] }))
-      .toEqual({ nonce: [1, 2], buf: [3], list: [null, 'a'] });
+    expect(
+      toWire({
+        nonce: new Uint8Array([1, 2]),
+        buf: new Uint8Array([3]).buffer,
+        skip: undefined,
+        list: [undefined, 'a'],
+      }),
+    ).toEqual({ nonce: [1, 2], buf: [3], list: [null, 'a'] });
   });
 
   it('keeps a key named __proto__ as data', () => {
@@ -171,7 +193,13 @@ describe('relay: the extension goes away while a request waits for the user', ()
       let n = 0;
       const send = vi.fn(async () => ({ ok: 'deferred' as const, approvalId: `ap${++n}` }));
       let push: ((m: unknown) => boolean | undefined) | undefined;
-      installRelay(win, send, (fn) => (push = fn), DOC, () => alive);
+      installRelay(
+        win,
+        send,
+        (fn) => (push = fn),
+        DOC,
+        () => alive,
+      );
       deliver({ channel: PAGE_CHANNEL, id: 1, method: 'intents_signMessage', params: {} });
       deliver({ channel: PAGE_CHANNEL, id: 2, method: 'intents_requestAccounts', params: {} });
       await vi.advanceTimersByTimeAsync(0);
@@ -184,7 +212,11 @@ describe('relay: the extension goes away while a request waits for the user', ()
       await vi.advanceTimersByTimeAsync(CONTEXT_CHECK_MS);
       expect(posted.map((p) => p.message)).toEqual([
         { channel: RELAY_CHANNEL, id: 1, result: 'signed' },
-        { channel: RELAY_CHANNEL, id: 2, error: { code: ERROR_CODES.disconnected, message: expect.stringMatching(/reloaded or turned off/) } },
+        {
+          channel: RELAY_CHANNEL,
+          id: 2,
+          error: { code: ERROR_CODES.disconnected, message: expect.stringMatching(/reloaded or turned off/) },
+        },
       ]);
       await vi.advanceTimersByTimeAsync(CONTEXT_CHECK_MS * 5);
       expect(posted).toHaveLength(2);

@@ -8,17 +8,23 @@ import { verifySignature } from '@near-wallet-selector/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { StorageAreaLike } from '../../../src/background/kv';
-import { DEADLINE_KEY } from '../../../src/background/wallet/autoLock';
-import { VAULT_SESSION_KEY } from '../../../src/vault/session';
-import { settingsSchema } from '../../../src/background/wallet/settings';
 import { startBackground } from '../../../src/background/start';
+import { DEADLINE_KEY } from '../../../src/background/wallet/autoLock';
+import { settingsSchema } from '../../../src/background/wallet/settings';
 import { APPROVAL, type ApprovalView } from '../../../src/provider/approvalApi';
-import { METHODS, type BackgroundPush, type DeferredReply, type RuntimeReply } from '../../../src/provider/protocol';
+import { type BackgroundPush, type DeferredReply, METHODS, type RuntimeReply } from '../../../src/provider/protocol';
 import { SWAP, type SwapRecordView } from '../../../src/provider/swapApi';
-import { WALLET, type ConnectedSite, type CreateResult, type SettingsView, type WalletStatus } from '../../../src/provider/walletApi';
+import {
+  type ConnectedSite,
+  type CreateResult,
+  type SettingsView,
+  WALLET,
+  type WalletStatus,
+} from '../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
-import { type VaultStorage, memoryVaultStorage, readRecord } from '../../../src/vault';
-import { EXT, PASSWORD, backgroundEnv, useSimulator, type Background } from '../background/harness';
+import { memoryVaultStorage, readRecord, type VaultStorage } from '../../../src/vault';
+import { VAULT_SESSION_KEY } from '../../../src/vault/session';
+import { type Background, backgroundEnv, EXT, PASSWORD, useSimulator } from '../background/harness';
 import { expectSwapsKept, swapParams } from './helpers';
 
 let sim: RunningSimulator;
@@ -59,7 +65,11 @@ async function setup(session?: StorageAreaLike): Promise<Setup> {
   const clock = { now: Date.now() };
   const env = backgroundEnv(clock, vaultStorage);
   if (session) env.storage.session = session;
-  env.tabs = { sendMessage: async (tabId, message) => void pushes.push({ tabId, message }), onRemoved: fakeBrowser.tabs.onRemoved, onUpdated: fakeBrowser.tabs.onUpdated };
+  env.tabs = {
+    sendMessage: async (tabId, message) => void pushes.push({ tabId, message }),
+    onRemoved: fakeBrowser.tabs.onRemoved,
+    onUpdated: fakeBrowser.tabs.onUpdated,
+  };
   env.windows = {
     create: async () => {
       windowsOpened.push(100 + windowsOpened.length);
@@ -71,13 +81,18 @@ async function setup(session?: StorageAreaLike): Promise<Setup> {
   };
   const bg = startBackground(env);
   await useSimulator(bg, sim.url, sim.busApiKey);
-  const created = await ask<CreateResult>(bg, POPUP_A, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
+  const created = await ask<CreateResult>(bg, POPUP_A, WALLET.create, {
+    password: PASSWORD,
+    source: { kind: 'generate' },
+  });
   return { bg, vaultStorage, pushes, windowsOpened, accountId: created.status.accounts[0]!.accountId, clock };
 }
 
 /** The dApp's request, answered at once or later through the approval window (a push to its tab). */
 async function dappRequest(t: Setup, method: string, params?: unknown): Promise<RuntimeReply> {
-  const reply = (await t.bg.route({ type: 'request', method, ...(params === undefined ? {} : { params }) }, DAPP)) as RuntimeReply | DeferredReply;
+  const reply = (await t.bg.route({ type: 'request', method, ...(params === undefined ? {} : { params }) }, DAPP)) as
+    | RuntimeReply
+    | DeferredReply;
   if (reply.ok !== 'deferred') return reply;
   const answer = () => {
     const hit = t.pushes.find((p) => p.message.type === 'approvalResult' && p.message.approvalId === reply.approvalId);
@@ -101,7 +116,12 @@ describe('two popups and a dApp at once', () => {
         const [made] = await Promise.all([
           ask<CreateResult>(bg, sender, WALLET.addAccount, { source: { kind: 'generate' }, label: `${name}${i}` }),
           ask(bg, sender, WALLET.renameAccount, { accountId, label: `${name}-${i}` }),
-          ask<SwapRecordView>(bg, sender, SWAP.start, swapParams(Date.now(), { recipient: `${name.toLowerCase()}${i}.near` })).then((r) => swaps.push(r)),
+          ask<SwapRecordView>(
+            bg,
+            sender,
+            SWAP.start,
+            swapParams(Date.now(), { recipient: `${name.toLowerCase()}${i}.near` }),
+          ).then((r) => swaps.push(r)),
           ask(bg, sender, WALLET.getSettings),
           ask(bg, sender, WALLET.status),
           ask(bg, sender, SWAP.list),
@@ -119,7 +139,13 @@ describe('two popups and a dApp at once', () => {
       const connected = await dappRequest(t, METHODS.requestAccounts, {});
       const signatures: RuntimeReply[] = [];
       for (const nonce of nonces) {
-        signatures.push(await dappRequest(t, METHODS.signMessage, { message: `message ${signatures.length}`, recipient: 'dapp.example', nonce: nonce.toString('base64') }));
+        signatures.push(
+          await dappRequest(t, METHODS.signMessage, {
+            message: `message ${signatures.length}`,
+            recipient: 'dapp.example',
+            nonce: nonce.toString('base64'),
+          }),
+        );
       }
       dappDone = true;
       return { connected, signatures };
@@ -131,7 +157,11 @@ describe('two popups and a dApp at once', () => {
       while (!dappDone) {
         const view = await ask<ApprovalView | null>(bg, APPROVE, APPROVAL.current);
         if (view) {
-          await ask(bg, APPROVE, APPROVAL.resolve, { id: view.id, approve: true, ...(view.kind === 'connect' ? { accounts: [accountId] } : {}) });
+          await ask(bg, APPROVE, APPROVAL.resolve, {
+            id: view.id,
+            approve: true,
+            ...(view.kind === 'connect' ? { accounts: [accountId] } : {}),
+          });
           confirmed++;
         }
         // Let the other actors run before looking again (a turn of the event loop, not a time).
@@ -149,20 +179,39 @@ describe('two popups and a dApp at once', () => {
       expect(reply.ok, JSON.stringify(reply)).toBe(true);
       const signed = (reply as { result: { accountId: string; publicKey: string; signature: string } }).result;
       expect(signed.accountId).toBe(accountId);
-      expect(verifySignature({ publicKey: signed.publicKey, signature: signed.signature, message: `message ${i}`, nonce: nonces[i]!, recipient: 'dapp.example' })).toBe(true);
+      expect(
+        verifySignature({
+          publicKey: signed.publicKey,
+          signature: signed.signature,
+          message: `message ${i}`,
+          nonce: nonces[i]!,
+          recipient: 'dapp.example',
+        }),
+      ).toBe(true);
     });
-    expect(t.pushes.filter((p) => p.message.type === 'approvalResult'), 'one answer per request').toHaveLength(1 + SIGNATURES);
+    expect(
+      t.pushes.filter((p) => p.message.type === 'approvalResult'),
+      'one answer per request',
+    ).toHaveLength(1 + SIGNATURES);
 
     // The approval queue: empty and consistent (no window left recorded).
-    expect((await fakeBrowser.storage.session.get('approvals')).approvals).toEqual({ items: [], windowId: null, cooldowns: {} });
+    expect((await fakeBrowser.storage.session.get('approvals')).approvals).toEqual({
+      items: [],
+      windowId: null,
+      cooldowns: {},
+    });
     expect(await ask(bg, APPROVE, APPROVAL.current)).toBeNull();
-    expect(await ask<ConnectedSite[]>(bg, POPUP_A, WALLET.listSites)).toEqual([{ origin: DAPP.origin, accounts: [accountId], grantedAt: expect.any(Number) }]);
+    expect(await ask<ConnectedSite[]>(bg, POPUP_A, WALLET.listSites)).toEqual([
+      { origin: DAPP.origin, accounts: [accountId], grantedAt: expect.any(Number) },
+    ]);
 
     // The vault: a valid record that holds every account added, with the last label given.
     const expectWallet = (s: WalletStatus) => {
       expect(s.accounts.map((x) => x.accountId).sort()).toEqual([accountId, ...a.added, ...b.added].sort());
       expect(new Set(s.accounts.map((x) => x.accountId)).size).toBe(1 + 2 * ROUNDS);
-      expect([`A-${ROUNDS - 1}`, `B-${ROUNDS - 1}`]).toContain(s.accounts.find((x) => x.accountId === accountId)!.label);
+      expect([`A-${ROUNDS - 1}`, `B-${ROUNDS - 1}`]).toContain(
+        s.accounts.find((x) => x.accountId === accountId)!.label,
+      );
       for (let i = 0; i < ROUNDS; i++) {
         expect(s.accounts.find((x) => x.accountId === a.added[i])!.label).toBe(`A${i}`);
         expect(s.accounts.find((x) => x.accountId === b.added[i])!.label).toBe(`B${i}`);
@@ -203,7 +252,10 @@ describe('two popups and a dApp at once', () => {
     expect(views[0]!.autoLockMinutes).toBe(30);
     expect(views[1]!.hasJwt).toBe(true);
     const stored = settingsSchema.parse((await fakeBrowser.storage.local.get('settings')).settings);
-    expect({ autoLockMinutes: stored.autoLockMinutes, jwt: (await t.bg.settings.get()).jwt?.value }).toEqual({ autoLockMinutes: 30, jwt: 'a-partner-jwt' });
+    expect({ autoLockMinutes: stored.autoLockMinutes, jwt: (await t.bg.settings.get()).jwt?.value }).toEqual({
+      autoLockMinutes: 30,
+      jwt: 'a-partner-jwt',
+    });
   });
 
   // Regression (found by this suite): a lock racing a touch once left the unlocked session behind.
@@ -226,8 +278,12 @@ describe('two popups and a dApp at once', () => {
     };
     const t = await setup(session);
     let release!: () => void;
-    const reached = new Promise<void>((resolve) => (hold = { reached: resolve, released: new Promise<void>((r) => (release = r)) }));
-    const renaming = ask(t.bg, POPUP_B, WALLET.renameAccount, { accountId: t.accountId, label: 'renamed' }).catch((e: Error) => e);
+    const reached = new Promise<void>(
+      (resolve) => (hold = { reached: resolve, released: new Promise<void>((r) => (release = r)) }),
+    );
+    const renaming = ask(t.bg, POPUP_B, WALLET.renameAccount, { accountId: t.accountId, label: 'renamed' }).catch(
+      (e: Error) => e,
+    );
     await reached; // popup B's request is inside touch(), between its read and its write of the deadline
     const locked = await ask<WalletStatus>(t.bg, POPUP_A, WALLET.lock);
     expect(locked.unlocked).toBe(false);
@@ -239,7 +295,10 @@ describe('two popups and a dApp at once', () => {
     expect(left, 'no unlocked vault key is stored after the lock').not.toContain(VAULT_SESSION_KEY);
     fakeBrowser.alarms.onAlarm.removeAllListeners();
     const restarted = startBackground(backgroundEnv(t.clock, t.vaultStorage));
-    expect((await ask<WalletStatus>(restarted, POPUP_A, WALLET.status)).unlocked, 'a restarted worker starts locked').toBe(false);
+    expect(
+      (await ask<WalletStatus>(restarted, POPUP_A, WALLET.status)).unlocked,
+      'a restarted worker starts locked',
+    ).toBe(false);
   });
 
   // Regression (found by this suite): concurrent requests once opened two approval windows.
@@ -247,10 +306,18 @@ describe('two popups and a dApp at once', () => {
     const t = await setup();
     const sites = ['https://one.example', 'https://two.example'];
     const replies = await Promise.all(
-      sites.map((origin, i) => t.bg.route({ type: 'request', method: METHODS.requestAccounts, params: {} }, { url: `${origin}/`, origin, frameId: 0, tab: { id: 20 + i } })),
+      sites.map((origin, i) =>
+        t.bg.route(
+          { type: 'request', method: METHODS.requestAccounts, params: {} },
+          { url: `${origin}/`, origin, frameId: 0, tab: { id: 20 + i } },
+        ),
+      ),
     );
     expect(replies.map((r) => r.ok)).toEqual(['deferred', 'deferred']);
-    const queue = (await fakeBrowser.storage.session.get('approvals')).approvals as { items: { origin: string }[]; windowId: number };
+    const queue = (await fakeBrowser.storage.session.get('approvals')).approvals as {
+      items: { origin: string }[];
+      windowId: number;
+    };
     expect(queue.items.map((p) => p.origin)).toEqual(sites);
     expect(t.windowsOpened).toEqual([queue.windowId]);
   });

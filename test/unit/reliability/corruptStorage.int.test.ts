@@ -21,20 +21,24 @@ import { startBackground } from '../../../src/background/start';
 import { base64 } from '../../../src/core';
 import { APPROVAL } from '../../../src/provider/approvalApi';
 import { METHODS } from '../../../src/provider/protocol';
-import { SWAP, type HistoryPage, type SwapRecordView } from '../../../src/provider/swapApi';
-import { WALLET, type CreateResult, type SettingsView, type WalletStatus } from '../../../src/provider/walletApi';
+import { type HistoryPage, SWAP, type SwapRecordView } from '../../../src/provider/swapApi';
+import { type CreateResult, type SettingsView, WALLET, type WalletStatus } from '../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
-import { type VaultRecord, memoryVaultStorage } from '../../../src/vault';
+import { memoryVaultStorage, type VaultRecord } from '../../../src/vault';
 import { VAULT_SESSION_KEY } from '../../../src/vault/session';
-import { PASSWORD, backgroundEnv, call, useSimulator, type Background, type Clock } from '../background/harness';
-import { TIMING, deposit, dev, fireSwapAlarm, getSwap, snapshot, swapAlarmAt, swapParams } from './helpers';
+import { type Background, backgroundEnv, type Clock, call, PASSWORD, useSimulator } from '../background/harness';
+import { deposit, dev, fireSwapAlarm, getSwap, snapshot, swapAlarmAt, swapParams, TIMING } from './helpers';
 
 let sim: RunningSimulator;
 let clock: Clock;
 let record: VaultRecord;
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, timing: TIMING });
-  clock = { get now() { return sim.sim.ctx.clock.nowMs(); } };
+  clock = {
+    get now() {
+      return sim.sim.ctx.clock.nowMs();
+    },
+  };
   // One good vault record to damage in different ways.
   const storage = memoryVaultStorage();
   const bg = startBackground(backgroundEnv({ now: Date.now() }, storage));
@@ -70,9 +74,17 @@ describe('the vault record', () => {
       const value = make();
       const { bg, vaultStorage } = start({ vault: value });
       const status = await call<WalletStatus>(bg, WALLET.status);
-      expect(status).toMatchObject({ exists: true, unlocked: false, problem: expect.stringMatching(/damaged.*left untouched/) });
-      await expect(call(bg, WALLET.unlock, { password: PASSWORD })).rejects.toMatchObject({ data: { reason: 'corrupted' } });
-      await expect(call(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } })).rejects.toMatchObject({ data: { reason: 'exists' } });
+      expect(status).toMatchObject({
+        exists: true,
+        unlocked: false,
+        problem: expect.stringMatching(/damaged.*left untouched/),
+      });
+      await expect(call(bg, WALLET.unlock, { password: PASSWORD })).rejects.toMatchObject({
+        data: { reason: 'corrupted' },
+      });
+      await expect(call(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } })).rejects.toMatchObject(
+        { data: { reason: 'exists' } },
+      );
       expect((await call<WalletStatus>(bg, WALLET.status)).problem).toBe(status.problem);
       expect(bytes(vaultStorage.data.get('vault'))).toBe(bytes(value));
       expect([...vaultStorage.data.keys()].filter((k) => k.startsWith('vault'))).toEqual(['vault']);
@@ -88,7 +100,9 @@ describe('the vault record', () => {
       message: expect.stringMatching(/damaged \(its data does not decrypt\).*left untouched/),
       data: { reason: 'corrupted' },
     });
-    await expect(call(bg, WALLET.unlock, { password: 'another long password' })).rejects.toMatchObject({ data: { reason: 'wrong_password' } });
+    await expect(call(bg, WALLET.unlock, { password: 'another long password' })).rejects.toMatchObject({
+      data: { reason: 'wrong_password' },
+    });
     expect((await call<WalletStatus>(bg, WALLET.status)).unlocked).toBe(false);
     expect(bytes(vaultStorage.data.get('vault'))).toBe(bytes(value));
   });
@@ -114,7 +128,9 @@ describe('the vault record', () => {
 
   // Regression (found by this suite): a damaged vault found at unlock is reported in status.
   it('after an unlock finds the data damaged, wallet_status.problem says so', async () => {
-    const { bg } = start({ vault: { ...record, data: { iv: record.data.iv, ciphertext: flipByte(record.data.ciphertext, 7) } } });
+    const { bg } = start({
+      vault: { ...record, data: { iv: record.data.iv, ciphertext: flipByte(record.data.ciphertext, 7) } },
+    });
     await call(bg, WALLET.unlock, { password: PASSWORD }).catch(() => undefined);
     expect((await call<WalletStatus>(bg, WALLET.status)).problem).toEqual(expect.stringMatching(/damaged/));
   });
@@ -143,13 +159,20 @@ describe('swap records', () => {
 
   /** Writes a damaged record: sealed as the wallet seals (a wrong shape inside), or as an attacker or a fault leaves it. */
   type Damage = (bg: Background, key: string, r: Record<string, unknown>) => Promise<void>;
-  const sealed = (change: (r: Record<string, unknown>) => unknown): Damage => (bg, key, r) => bg.local.write(key, change(r));
+  const sealed =
+    (change: (r: Record<string, unknown>) => unknown): Damage =>
+    (bg, key, r) =>
+      bg.local.write(key, change(r));
   const damages: [string, Damage][] = [
     ['an unknown status', sealed((r) => ({ ...r, status: 'TELEPORTED' }))],
     ['the quote response missing', sealed((r) => ({ ...r, quoteResponseJson: undefined }))],
     ['not an object', sealed(() => 'swap')],
     // What a content script could write if storage.local were open to it: a whole, well-formed record, unsealed.
-    ['a well-formed record in the clear', async (bg, key, r) => fakeBrowser.storage.local.set({ [await bg.local.storedName(key)]: { ...r, depositAddress: 'attacker.near' } })],
+    [
+      'a well-formed record in the clear',
+      async (bg, key, r) =>
+        fakeBrowser.storage.local.set({ [await bg.local.storedName(key)]: { ...r, depositAddress: 'attacker.near' } }),
+    ],
     [
       'a sealed record with one byte changed',
       async (bg, key) => {
@@ -176,7 +199,9 @@ describe('swap records', () => {
       }
       expect(await swapAlarmAt()).toBeUndefined();
       expect((await getSwap(bg, good.id)).status).toBe('SUCCESS');
-      expect(verifyQuoteSignature(JSON.parse((await getSwap(bg, good.id)).quoteResponseJson), sim.quotePublicKey)).toBe(true);
+      expect(verifyQuoteSignature(JSON.parse((await getSwap(bg, good.id)).quoteResponseJson), sim.quotePublicKey)).toBe(
+        true,
+      );
 
       const after = await snapshot(fakeBrowser.storage.local);
       expect(after[name], 'the damaged record is left byte for byte').toBe(before[name]);
@@ -197,7 +222,9 @@ describe('swap records', () => {
     const status = await call<WalletStatus>(bg, WALLET.status);
     // Named as a damaged swap, never as a damaged wallet.
     expect(status.problem).toBeNull();
-    expect(status.storeProblems).toEqual([{ store: 'swaps', message: expect.stringContaining(`A stored swap (${bad.id}) is damaged`) }]);
+    expect(status.storeProblems).toEqual([
+      { store: 'swaps', message: expect.stringContaining(`A stored swap (${bad.id}) is damaged`) },
+    ]);
   });
 
   it('a damaged swap index: swap_list and swap_start report it; the index stays as it was', async () => {
@@ -210,7 +237,9 @@ describe('swap records', () => {
     fakeBrowser.alarms.onAlarm.removeAllListeners();
     const restarted = startBackground(backgroundEnv(clock, vaultStorage));
     await expect(call(restarted, SWAP.list)).rejects.toThrow(/stored value 'swapIds' is damaged .*left as it is/);
-    await expect(call(restarted, SWAP.start, swapParams(clock.now))).rejects.toThrow(/stored value 'swapIds' is damaged/);
+    await expect(call(restarted, SWAP.start, swapParams(clock.now))).rejects.toThrow(
+      /stored value 'swapIds' is damaged/,
+    );
     const index = await restarted.local.storedName('swapIds');
     expect((await snapshot(fakeBrowser.storage.local))[index]).toBe(before[index]);
   });
@@ -222,7 +251,13 @@ describe('settings', () => {
     await fakeBrowser.storage.local.set({ settings: value });
     const { bg } = start();
     const settings = await call<SettingsView>(bg, WALLET.getSettings);
-    expect(settings).toMatchObject({ preset: 'local', verifierId: 'intents.sim', network: { id: 'local', label: 'Local' }, hasJwt: false, autoLockMinutes: 15 });
+    expect(settings).toMatchObject({
+      preset: 'local',
+      verifierId: 'intents.sim',
+      network: { id: 'local', label: 'Local' },
+      hasJwt: false,
+      autoLockMinutes: 15,
+    });
     // No wallet on this machine and damaged settings: a settings problem, not a lost wallet.
     expect(await call<WalletStatus>(bg, WALLET.status)).toMatchObject({
       exists: false,
@@ -233,7 +268,6 @@ describe('settings', () => {
     expect(await call(bg, SWAP.list)).toEqual([]);
     expect(bytes((await fakeBrowser.storage.local.get('settings')).settings)).toBe(bytes(value));
   });
-
 });
 
 describe('the approval queue (storage.session)', () => {
@@ -244,14 +278,21 @@ describe('the approval queue (storage.session)', () => {
     await call(bg, WALLET.status);
     expect(await call(bg, APPROVAL.current)).toBeNull();
     // A page asking what it may do (no new request queued) changes nothing either.
-    expect(await bg.route({ type: 'request', method: METHODS.accounts }, { url: 'https://dapp.example/', origin: 'https://dapp.example', frameId: 0, tab: { id: 3 } })).toEqual({
+    expect(
+      await bg.route(
+        { type: 'request', method: METHODS.accounts },
+        { url: 'https://dapp.example/', origin: 'https://dapp.example', frameId: 0, tab: { id: 3 } },
+      ),
+    ).toEqual({
       ok: true,
       result: [],
     });
     expect(bytes((await fakeBrowser.storage.session.get('approvals.damaged'))['approvals.damaged'])).toBe(bytes(value));
     const status = await call<WalletStatus>(bg, WALLET.status);
     expect(status.problem).toBeNull();
-    expect(status.storeProblems).toEqual([{ store: 'approvals', message: expect.stringMatching(/waiting for approval could not be read/) }]);
+    expect(status.storeProblems).toEqual([
+      { store: 'approvals', message: expect.stringMatching(/waiting for approval could not be read/) },
+    ]);
   });
 
   it('a request whose parameters are not its kind’s (intents stored under a message request) is damaged, never signed', async () => {
@@ -264,7 +305,10 @@ describe('the approval queue (storage.session)', () => {
       doc: null,
       documentId: null,
       createdAt: Date.now(),
-      params: { intents: [{ intent: 'transfer', receiver_id: 'eve.near', tokens: { 'nep141:wrap.near': '1' } }], signerId: 'alice.near' },
+      params: {
+        intents: [{ intent: 'transfer', receiver_id: 'eve.near', tokens: { 'nep141:wrap.near': '1' } }],
+        signerId: 'alice.near',
+      },
     };
     const value = { items: [item], windowId: null, cooldowns: {} };
     await fakeBrowser.storage.session.set({ approvals: value });

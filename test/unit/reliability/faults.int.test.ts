@@ -13,16 +13,16 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startBackground } from '../../../src/background/start';
-import { SWAP, type SwapRecordView } from '../../../src/provider/swapApi';
-import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
-import { PASSWORD, backgroundEnv, call, useSimulator, type Background, type Clock } from '../background/harness';
 import { trackSchema } from '../../../src/background/swaps/records';
+import { SWAP, type SwapRecordView } from '../../../src/provider/swapApi';
 import { WALLET } from '../../../src/provider/walletApi';
+import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage } from '../../../src/vault';
+import { type Background, backgroundEnv, type Clock, call, PASSWORD, useSimulator } from '../background/harness';
 
 type VaultStorage = ReturnType<typeof memoryVaultStorage>;
+
 import {
-  TIMING,
   clearFaults,
   deposit,
   dev,
@@ -32,6 +32,7 @@ import {
   getSwap,
   swapAlarmAt,
   swapParams,
+  TIMING,
 } from './helpers';
 
 const CLIENT_DEADLINE_MS = 250;
@@ -42,7 +43,11 @@ let sim: RunningSimulator;
 let clock: Clock;
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, timing: TIMING });
-  clock = { get now() { return sim.sim.ctx.clock.nowMs(); } };
+  clock = {
+    get now() {
+      return sim.sim.ctx.clock.nowMs();
+    },
+  };
 });
 afterAll(() => sim.close());
 beforeEach(() => fakeBrowser.reset());
@@ -56,7 +61,8 @@ afterEach(() => clearFaults(sim));
 async function background(restartOf?: VaultStorage): Promise<Background> {
   const vaultStorage = restartOf ?? memoryVaultStorage();
   const env = backgroundEnv(clock, vaultStorage);
-  env.fetch = (url, init) => fetch(url, { ...init, signal: AbortSignal.any([init.signal, AbortSignal.timeout(CLIENT_DEADLINE_MS)]) });
+  env.fetch = (url, init) =>
+    fetch(url, { ...init, signal: AbortSignal.any([init.signal, AbortSignal.timeout(CLIENT_DEADLINE_MS)]) });
   const bg = startBackground(env);
   if (restartOf) return bg;
   await useSimulator(bg, sim.url, sim.busApiKey);
@@ -66,7 +72,8 @@ async function background(restartOf?: VaultStorage): Promise<Background> {
 }
 const vaults = new WeakMap<Background, VaultStorage>();
 
-const fault = (kind: '429' | '500' | 'timeout', count: number, pathPrefix: string) => dev(sim, '/dev/faults', { kind, count, pathPrefix });
+const fault = (kind: '429' | '500' | 'timeout', count: number, pathPrefix: string) =>
+  dev(sim, '/dev/faults', { kind, count, pathPrefix });
 const faultsLeft = () => sim.sim.ctx.faults.list().length;
 
 /**
@@ -112,7 +119,8 @@ describe('tracking through faults on /v0/status', () => {
   it('keeps every record; lastError while failing (429, 500, held), cleared after; reaches SUCCESS', async () => {
     const bg = await background();
     const swaps: SwapRecordView[] = [];
-    for (let i = 0; i < 3; i++) swaps.push(await call<SwapRecordView>(bg, SWAP.start, swapParams(clock.now, { recipient: `bob${i}.near` })));
+    for (let i = 0; i < 3; i++)
+      swaps.push(await call<SwapRecordView>(bg, SWAP.start, swapParams(clock.now, { recipient: `bob${i}.near` })));
     for (const r of swaps) await deposit(sim, r);
 
     // A fault inside the retry budget is invisible: the check succeeds.
@@ -121,7 +129,8 @@ describe('tracking through faults on /v0/status', () => {
     await dev(sim, '/dev/clock/advance', { ms: TIMING.depositDetectMs });
     await nextCheck(bg);
     expect(faultsLeft()).toBe(0);
-    for (const r of swaps) expect(await getSwap(bg, r.id)).toMatchObject({ status: 'KNOWN_DEPOSIT_TX', lastError: null });
+    for (const r of swaps)
+      expect(await getSwap(bg, r.id)).toMatchObject({ status: 'KNOWN_DEPOSIT_TX', lastError: null });
 
     // Each kind beyond the budget: every swap's check fails, says why, and keeps its record and place.
     const kinds = [

@@ -6,32 +6,49 @@ import { expect } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import * as z from 'zod/mini';
 import { SWAP_ALARM } from '../../../src/background/swaps/tracker';
-import { SWAP, type QuoteParams, type SwapRecordView } from '../../../src/provider/swapApi';
+import { type QuoteParams, SWAP, type SwapRecordView } from '../../../src/provider/swapApi';
 import type { RunningSimulator } from '../../../src/sim/server';
-import { type Background, call } from '../background/harness';
-
-import { ONE_NEAR } from '../background/harness';
+import { type Background, call, ONE_NEAR } from '../background/harness';
 
 export { ONE_NEAR, USDC, WNEAR } from '../background/harness';
 /** Long steps so each status can be seen between clock moves (the simulator's clock is moved by hand). */
-export const TIMING = { depositDetectMs: 10_000, confirmMs: 20_000, processMs: 30_000, busStepMs: 200, solverLatencyMs: 5 };
+export const TIMING = {
+  depositDetectMs: 10_000,
+  confirmMs: 20_000,
+  processMs: 30_000,
+  busStepMs: 200,
+  solverLatencyMs: 5,
+};
 
 export async function dev(sim: RunningSimulator, path: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${sim.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${sim.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return res.json() as Promise<Record<string, unknown>>;
 }
 
-export const clearFaults = (sim: RunningSimulator) => fetch(`${sim.url}/dev/faults`, { method: 'DELETE' }).then((r) => r.body?.cancel());
+export const clearFaults = (sim: RunningSimulator) =>
+  fetch(`${sim.url}/dev/faults`, { method: 'DELETE' }).then((r) => r.body?.cancel());
 
 export { swapParams } from '../background/harness';
 
 export const deposit = (sim: RunningSimulator, r: SwapRecordView, amount: bigint = ONE_NEAR) =>
-  dev(sim, '/dev/deposit', { depositAddress: r.depositAddress, amount: String(amount), ...(r.depositMemo ? { memo: r.depositMemo } : {}) });
+  dev(sim, '/dev/deposit', {
+    depositAddress: r.depositAddress,
+    amount: String(amount),
+    ...(r.depositMemo ? { memo: r.depositMemo } : {}),
+  });
 
 /** Fires the tracker's alarm as the browser would and waits for its work. */
 export async function fireSwapAlarm(bg: Background, now: number): Promise<void> {
-  await fakeBrowser.alarms.onAlarm.trigger({ name: SWAP_ALARM, scheduledTime: now, periodInMinutes: undefined } as never);
+  await fakeBrowser.alarms.onAlarm.trigger({
+    name: SWAP_ALARM,
+    scheduledTime: now,
+    periodInMinutes: undefined,
+  } as never);
 }
 
 /** When the tracker's alarm is due (ms since epoch), or undefined when tracking stopped. */
@@ -40,7 +57,11 @@ export const swapAlarmAt = async () => (await fakeBrowser.alarms.get(SWAP_ALARM)
 export const getSwap = (bg: Background, id: string) => call<SwapRecordView>(bg, SWAP.get, { id });
 
 /** Every record a swap needs to be kept: listed once, stored once, its signed quote response intact and verifying. */
-export async function expectSwapsKept(bg: Background, sim: { quotePublicKey: string }, expected: SwapRecordView[]): Promise<SwapRecordView[]> {
+export async function expectSwapsKept(
+  bg: Background,
+  sim: { quotePublicKey: string },
+  expected: SwapRecordView[],
+): Promise<SwapRecordView[]> {
   const listed = await call<SwapRecordView[]>(bg, SWAP.list);
   expect(listed.map((r) => r.id).sort()).toEqual(expected.map((r) => r.id).sort());
   const ids = (await bg.local.read('swapIds', z.array(z.string()))) ?? [];
@@ -53,7 +74,12 @@ export async function expectSwapsKept(bg: Background, sim: { quotePublicKey: str
   for (const r of expected) {
     const now = listed.find((l) => l.id === r.id)!;
     expect(now.quoteResponseJson, 'the quote response is kept byte for byte').toBe(r.quoteResponseJson);
-    expect(now).toMatchObject({ depositAddress: r.depositAddress, depositMemo: r.depositMemo, createdAt: r.createdAt, request: r.request });
+    expect(now).toMatchObject({
+      depositAddress: r.depositAddress,
+      depositMemo: r.depositMemo,
+      createdAt: r.createdAt,
+      request: r.request,
+    });
     expect(verifyQuoteSignature(JSON.parse(now.quoteResponseJson), sim.quotePublicKey)).toBe(true);
   }
   return listed;
@@ -71,7 +97,9 @@ export function expectHistoryWellFormed(r: SwapRecordView): void {
 }
 
 /** The raw bytes of every key of a storage area, as JSON text (for "unchanged" checks). */
-export async function snapshot(area: { get(keys: null): Promise<Record<string, unknown>> }): Promise<Record<string, string>> {
+export async function snapshot(area: {
+  get(keys: null): Promise<Record<string, unknown>>;
+}): Promise<Record<string, string>> {
   const all = await area.get(null);
   return Object.fromEntries(Object.entries(all).map(([k, v]) => [k, JSON.stringify(v)]));
 }

@@ -14,10 +14,19 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startBackground } from '../../../src/background/start';
 import { SWAP, type SwapRecordView } from '../../../src/provider/swapApi';
-import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
-import { PASSWORD, backgroundEnv, call, useSimulator, type Background, type Clock } from '../background/harness';
 import { WALLET } from '../../../src/provider/walletApi';
-import { TIMING, deposit, dev, expectHistoryWellFormed, expectSwapsKept, fireSwapAlarm, getSwap, swapParams } from './helpers';
+import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
+import { type Background, backgroundEnv, type Clock, call, PASSWORD, useSimulator } from '../background/harness';
+import {
+  deposit,
+  dev,
+  expectHistoryWellFormed,
+  expectSwapsKept,
+  fireSwapAlarm,
+  getSwap,
+  swapParams,
+  TIMING,
+} from './helpers';
 
 const ROOT_DIR = fileURLToPath(new URL('../../..', import.meta.url));
 const tmp = mkdtempSync(path.join(tmpdir(), 'reliability-sim-'));
@@ -39,7 +48,11 @@ describe('the simulator restarted from its data file mid-swap', () => {
     // time that passes while the simulator is down.
     let clockSim: RunningSimulator = sim;
     let down = 0;
-    const clock: Clock = { get now() { return clockSim.sim.ctx.clock.nowMs() + down; } };
+    const clock: Clock = {
+      get now() {
+        return clockSim.sim.ctx.clock.nowMs() + down;
+      },
+    };
     const bg = startBackground(backgroundEnv(clock));
     await useSimulator(bg, sim.url, sim.busApiKey);
     await call(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
@@ -72,14 +85,18 @@ describe('the simulator restarted from its data file mid-swap', () => {
     await advance(TIMING.processMs);
     const done = await getSwap(bg, r.id);
     expect(done).toMatchObject({ status: 'SUCCESS', lastError: null });
-    expect(done.statusHistory.map((h) => h.status)).toEqual(['PENDING_DEPOSIT', 'KNOWN_DEPOSIT_TX', 'PROCESSING', 'SUCCESS']);
+    expect(done.statusHistory.map((h) => h.status)).toEqual([
+      'PENDING_DEPOSIT',
+      'KNOWN_DEPOSIT_TX',
+      'PROCESSING',
+      'SUCCESS',
+    ]);
     expectHistoryWellFormed(done);
     expect(done.swapDetails).toMatchObject({ amountIn: r.request.amount, refundedAmount: '0' });
     await expectSwapsKept(bg, sim, [r]);
     expect(await fakeBrowser.action.getBadgeText({})).toBe('');
   });
 });
-
 
 interface SimProcess {
   child: ChildProcess;
@@ -93,10 +110,14 @@ interface SimProcess {
  * system choose (no race for a port picked beforehand); a restart asks for the port it had.
  */
 async function spawnSim(port: number, dataFile: string): Promise<SimProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/sim/cli.ts', '--port', String(port), '--data', dataFile, '--timing', 'fast'], {
-    cwd: ROOT_DIR,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/sim/cli.ts', '--port', String(port), '--data', dataFile, '--timing', 'fast'],
+    {
+      cwd: ROOT_DIR,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   let err = '';
   child.stderr!.on('data', (d) => (err += String(d)));

@@ -2,7 +2,7 @@
 // Mainnet cannot have, so nothing signed for the simulator executes on Mainnet (docs/security.md, "Networks").
 import { describe, expect, it } from 'vitest';
 import { networkOfVerifier } from '../../../src/core';
-import { DEFAULT_CONFIG, configFromArgs } from '../../../src/sim/config';
+import { configFromArgs, DEFAULT_CONFIG } from '../../../src/sim/config';
 
 describe('simulator config', () => {
   it('runs the simulator verifier intents.sim by default, which names the Local network', () => {

@@ -2,14 +2,12 @@
  * Shared helpers for the simulator's tests: a running simulator on a free port (real HTTP), JSON
  * calls, and a user who signs intents with src/core — the real client path.
  */
+
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import {
-  type KeyPair,
-  type SignedIntent,
-  type SigningStandard,
   base64,
   buildIntentPayload,
   encodeVersionedNonce,
@@ -17,6 +15,9 @@ import {
   generateKeyPair,
   hex,
   implicitAccountId,
+  type KeyPair,
+  type SignedIntent,
+  type SigningStandard,
   signIntentPayload,
   utf8,
 } from '../../../src/core';
@@ -50,7 +51,11 @@ export interface HttpAnswer<T = unknown> {
 }
 
 /** POSTs JSON (a string body is sent as is); the answer's JSON is typed by the caller. */
-export async function postJson<T = unknown>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<HttpAnswer<T>> {
+export async function postJson<T = unknown>(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<HttpAnswer<T>> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -115,7 +120,11 @@ interface ViewAnswer {
 }
 
 /** A ledger view through `/ledger-rpc`: the decoded return value, or `{error}` when the view panicked. */
-export async function ledgerView<T = unknown>(sim: RunningSimulator, method: string, args: unknown = {}): Promise<{ value?: T; error?: string }> {
+export async function ledgerView<T = unknown>(
+  sim: RunningSimulator,
+  method: string,
+  args: unknown = {},
+): Promise<{ value?: T; error?: string }> {
   const res = await postJson<ViewAnswer>(sim.urls.ledgerRpc, {
     jsonrpc: '2.0',
     id: 'dontcare',
@@ -178,7 +187,10 @@ export class TestUser {
   readonly accountId: string;
   readonly publicKey: string;
 
-  constructor(private readonly sim: RunningSimulator, key?: KeyPair) {
+  constructor(
+    private readonly sim: RunningSimulator,
+    key?: KeyPair,
+  ) {
     this.key = key ?? generateKeyPair(random);
     this.accountId = implicitAccountId(this.key.publicKey);
     this.publicKey = formatPublicKey(this.key.publicKey);

@@ -14,7 +14,7 @@ import {
 import { DEFAULT_CONFIG } from '../../../src/sim/config';
 import { createContext } from '../../../src/sim/context';
 import type { SimEventMap } from '../../../src/sim/events';
-import { VerifierError, createLedgerModule } from '../../../src/sim/ledger';
+import { createLedgerModule, VerifierError } from '../../../src/sim/ledger';
 import { random } from './harness';
 
 const USDC = 'nep141:usdc.near';
@@ -27,7 +27,13 @@ function setup() {
   const sign = (intents: unknown[]) => {
     const deadline = new Date(ctx.clock.nowMs() + 60_000);
     const nonce = encodeVersionedNonce({ salt: hex.decode(ledger.currentSalt()), deadline, random15: random(15) });
-    const payload = buildIntentPayload({ signerId: accountId, verifyingContract: 'intents.sim', deadline, nonce, intents });
+    const payload = buildIntentPayload({
+      signerId: accountId,
+      verifyingContract: 'intents.sim',
+      deadline,
+      nonce,
+      intents,
+    });
     return signIntentPayload(key.secretSeed, payload);
   };
   return { ctx, ledger, accountId, sign };
@@ -40,7 +46,9 @@ describe('VerifierLedger', () => {
     ledger.debit(accountId, USDC, 30n);
     expect(ledger.balanceOf(accountId, USDC)).toBe(70n);
     expect(() => ledger.debit(accountId, USDC, 71n)).toThrow(new VerifierError('insufficient balance or overflow'));
-    expect(() => ledger.debit('never-seen.near', USDC, 1n)).toThrow(new VerifierError('insufficient balance or overflow'));
+    expect(() => ledger.debit('never-seen.near', USDC, 1n)).toThrow(
+      new VerifierError('insufficient balance or overflow'),
+    );
     expect(() => ledger.credit('Not An Account', USDC, 1n)).toThrow(VerifierError);
     expect(ledger.balanceOf(accountId, USDC)).toBe(70n);
     expect(ledger.balancesOf(accountId)).toEqual({ [USDC]: '70' });
@@ -75,7 +83,14 @@ describe('VerifierLedger', () => {
     const intentHash = result.intents_executed[0]!.intent_hash;
     expect(seen).toEqual([
       { from: accountId, to: 'deposit.near', tokens: { [USDC]: '10' }, memo: 'm1', intentHash, txHash: result.txHash },
-      { from: accountId, to: 'other.near', tokens: { [USDC]: '5' }, memo: undefined, intentHash, txHash: result.txHash },
+      {
+        from: accountId,
+        to: 'other.near',
+        tokens: { [USDC]: '5' },
+        memo: undefined,
+        intentHash,
+        txHash: result.txHash,
+      },
     ]);
     expect(ledger.balanceOf('deposit.near', USDC)).toBe(10n);
   });
@@ -91,13 +106,17 @@ describe('VerifierLedger', () => {
     expect(ledger.balanceOf(accountId, USDC)).toBe(10n);
     expect(ledger.balanceOf('a.near', USDC)).toBe(0n);
     expect(seen).toEqual([]);
-    expect(() => ledger.executeSigned([{ standard: 'nep413' }])).toThrow(new VerifierError('Failed to deserialize input from JSON.'));
+    expect(() => ledger.executeSigned([{ standard: 'nep413' }])).toThrow(
+      new VerifierError('Failed to deserialize input from JSON.'),
+    );
   });
 
   it('withdrawals are recorded as outgoing transfers', () => {
     const { ledger, accountId, sign } = setup();
     ledger.credit(accountId, USDC, 10n);
-    const result = ledger.executeSigned([sign([{ intent: 'ft_withdraw', token: 'usdc.near', receiver_id: 'ext.near', amount: '4' }])]);
+    const result = ledger.executeSigned([
+      sign([{ intent: 'ft_withdraw', token: 'usdc.near', receiver_id: 'ext.near', amount: '4' }]),
+    ]);
     expect(ledger.outgoing().at(-1)).toMatchObject({
       kind: 'ft_withdraw',
       accountId,

@@ -7,18 +7,18 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatPublicKey, generateKeyPair } from '../../../src/core';
 import {
-  type Offer,
-  type PublishAnswer,
-  type StatusAnswer,
-  TestUser,
   advance,
   balances,
   busCall,
   fund,
   ledgerView,
+  type Offer,
+  type PublishAnswer,
   postJson,
   random,
+  type StatusAnswer,
   startTestSim,
+  TestUser,
   tempDir,
 } from './harness';
 
@@ -35,20 +35,28 @@ describe('persistence', () => {
     const extra = generateKeyPair(random);
     const extraPk = formatPublicKey(extra.publicKey);
     await fund(first, user.accountId, USDC, 9_000_000n);
-    const offers = (await busCall<Offer[]>(first, 'quote', {
-      defuse_asset_identifier_in: USDC,
-      defuse_asset_identifier_out: WNEAR,
-      exact_amount_in: '4000000',
-    })).result!;
+    const offers = (
+      await busCall<Offer[]>(first, 'quote', {
+        defuse_asset_identifier_in: USDC,
+        defuse_asset_identifier_out: WNEAR,
+        exact_amount_in: '4000000',
+      })
+    ).result!;
     const offer = offers[0]!;
-    const solverBefore = await ledgerView<string[]>(first, 'mt_batch_balance_of', { account_id: 'fees.intents.sim', token_ids: [USDC] });
+    const solverBefore = await ledgerView<string[]>(first, 'mt_batch_balance_of', {
+      account_id: 'fees.intents.sim',
+      token_ids: [USDC],
+    });
     const signed = await user.sign({
       intents: [
         { intent: 'token_diff', diff: { [USDC]: '-4000000', [WNEAR]: offer.amount_out } },
         { intent: 'add_public_key', public_key: extraPk },
       ],
     });
-    const published = await busCall<PublishAnswer>(first, 'publish_intent', { quote_hashes: [offer.quote_hash], signed_data: signed });
+    const published = await busCall<PublishAnswer>(first, 'publish_intent', {
+      quote_hashes: [offer.quote_hash],
+      signed_data: signed,
+    });
     expect(published.result?.status).toBe('OK');
     const rotated = await postJson<{ current_salt: string; previous: string }>(`${first.url}/dev/salt/rotate`, {});
     await advance(first, 200);
@@ -65,19 +73,29 @@ describe('persistence', () => {
     try {
       expect(await balances(second, user.accountId)).toEqual(before.user);
       expect(await balances(second, 'fees.intents.sim')).toEqual(before.fees);
-      expect((await ledgerView(second, 'public_keys_of', { account_id: user.accountId })).value).toEqual([extraPk, user.publicKey]);
+      expect((await ledgerView(second, 'public_keys_of', { account_id: user.accountId })).value).toEqual([
+        extraPk,
+        user.publicKey,
+      ]);
       expect((await ledgerView(second, 'current_salt')).value).toBe(rotated.json.current_salt);
       expect((await ledgerView(second, 'is_valid_salt', { salt: rotated.json.previous })).value).toBe(true);
       const nonce = signed.standard === 'nep413' ? signed.payload.nonce : '';
       expect((await ledgerView(second, 'is_nonce_used', { account_id: user.accountId, nonce })).value).toBe(true);
       // The bus remembers the intent (status keeps its timeline) and the spent quote.
-      const status = (await busCall<StatusAnswer>(second, 'get_status', { intent_hash: published.result!.intent_hash })).result;
+      const status = (await busCall<StatusAnswer>(second, 'get_status', { intent_hash: published.result!.intent_hash }))
+        .result;
       expect(status?.data).toEqual(before.status?.data);
-      const again = await busCall<PublishAnswer>(second, 'publish_intent', { quote_hashes: [offer.quote_hash], signed_data: signed });
+      const again = await busCall<PublishAnswer>(second, 'publish_intent', {
+        quote_hashes: [offer.quote_hash],
+        signed_data: signed,
+      });
       expect(again.result).toMatchObject({ status: 'FAILED', reason: 'already processed' });
       // The new key signs after the restart.
       const withExtra = await new TestUser(second, user.key).sign({ intents: [], key: extra });
-      expect((await busCall<PublishAnswer>(second, 'publish_intent', { quote_hashes: [], signed_data: withExtra })).result?.status).toBe('OK');
+      expect(
+        (await busCall<PublishAnswer>(second, 'publish_intent', { quote_hashes: [], signed_data: withExtra })).result
+          ?.status,
+      ).toBe('OK');
     } finally {
       await second.close();
     }
@@ -86,16 +104,28 @@ describe('persistence', () => {
   it('solvers are funded once: a restart does not add liquidity', async () => {
     const dataFile = join(tmp.dir, 'solvers.json');
     const first = await startTestSim({ dataFile });
-    const offer = (await busCall<Offer[]>(first, 'quote', { defuse_asset_identifier_in: USDC, defuse_asset_identifier_out: WNEAR, exact_amount_in: '1000000' }))
-      .result![0]!;
+    const offer = (
+      await busCall<Offer[]>(first, 'quote', {
+        defuse_asset_identifier_in: USDC,
+        defuse_asset_identifier_out: WNEAR,
+        exact_amount_in: '1000000',
+      })
+    ).result![0]!;
     await first.close();
     const second = await startTestSim({ dataFile });
     try {
-      const again = (await busCall<Offer[]>(second, 'quote', { defuse_asset_identifier_in: USDC, defuse_asset_identifier_out: WNEAR, exact_amount_in: '1000000' }))
-        .result![0]!;
+      const again = (
+        await busCall<Offer[]>(second, 'quote', {
+          defuse_asset_identifier_in: USDC,
+          defuse_asset_identifier_out: WNEAR,
+          exact_amount_in: '1000000',
+        })
+      ).result![0]!;
       // Same solver, same price: quotes are reproducible across restarts.
       expect(again.amount_out).toBe(offer.amount_out);
-      const raw = JSON.parse((await import('node:fs')).readFileSync(dataFile, 'utf8')) as { slices: { bus: { solversFunded: boolean } } };
+      const raw = JSON.parse((await import('node:fs')).readFileSync(dataFile, 'utf8')) as {
+        slices: { bus: { solversFunded: boolean } };
+      };
       expect(raw.slices.bus.solversFunded).toBe(true);
     } finally {
       await second.close();

@@ -7,15 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base64, utf8 } from '../../../src/core';
 import { rfc3339Of } from '../../../src/sim/ledger/engine';
 import {
-  type PublishAnswer,
-  type TestSim,
-  TestUser,
   busCall,
   fund,
   ledgerView,
+  type PublishAnswer,
   postJson,
   simNow,
   startTestSim,
+  type TestSim,
+  TestUser,
 } from './harness';
 
 const USDC = 'nep141:usdc.near';
@@ -32,13 +32,18 @@ const query = (params: Record<string, unknown>, method = 'query') =>
 const callFunction = (method_name: string, args: string, account_id = 'intents.sim') =>
   query({ request_type: 'call_function', finality: 'final', account_id, method_name, args_base64: args });
 
-const panicOf = (msg: string) => `wasm execution failed with error: HostError(GuestPanic { panic_msg: ${JSON.stringify(msg)} })`;
+const panicOf = (msg: string) =>
+  `wasm execution failed with error: HostError(GuestPanic { panic_msg: ${JSON.stringify(msg)} })`;
 
 describe('result shape', () => {
   it('answers {result: bytes, logs, block_height, block_hash} and echoes the id', async () => {
     const res = await callFunction('current_salt', base64.encode(utf8.encode('{}')));
     expect(res.status).toBe(200);
-    const json = res.json as { jsonrpc: string; id: number; result: { result: number[]; logs: unknown[]; block_height: number; block_hash: string } };
+    const json = res.json as {
+      jsonrpc: string;
+      id: number;
+      result: { result: number[]; logs: unknown[]; block_height: number; block_hash: string };
+    };
     expect(json.jsonrpc).toBe('2.0');
     expect(json.id).toBe(7);
     expect(json.result.logs).toEqual([]);
@@ -60,25 +65,35 @@ describe('views', () => {
     expect((await ledgerView(sim, 'fee_collector')).value).toBe('fees.intents.sim');
     const salt = (await ledgerView<string>(sim, 'current_salt')).value!;
     expect((await ledgerView(sim, 'is_valid_salt', { salt })).value).toBe(true);
-    expect((await ledgerView(sim, 'is_valid_salt', { salt: salt === '00000000' ? '00000001' : '00000000' })).value).toBe(false);
+    expect(
+      (await ledgerView(sim, 'is_valid_salt', { salt: salt === '00000000' ? '00000001' : '00000000' })).value,
+    ).toBe(false);
   });
 
   it('mt_balance_of and mt_batch_balance_of (u128 strings)', async () => {
     const user = new TestUser(sim);
     await fund(sim, user.accountId, USDC, 123n);
     expect((await ledgerView(sim, 'mt_balance_of', { account_id: user.accountId, token_id: USDC })).value).toBe('123');
-    expect((await ledgerView(sim, 'mt_batch_balance_of', { account_id: user.accountId, token_ids: [USDC, 'nep141:wrap.near'] })).value).toEqual([
-      '123',
-      '0',
-    ]);
+    expect(
+      (
+        await ledgerView(sim, 'mt_batch_balance_of', {
+          account_id: user.accountId,
+          token_ids: [USDC, 'nep141:wrap.near'],
+        })
+      ).value,
+    ).toEqual(['123', '0']);
   });
 
   it('public_keys_of / has_public_key for an unseen implicit account and a named one', async () => {
     const user = new TestUser(sim);
     expect((await ledgerView(sim, 'public_keys_of', { account_id: user.accountId })).value).toEqual([user.publicKey]);
-    expect((await ledgerView(sim, 'has_public_key', { account_id: user.accountId, public_key: user.publicKey })).value).toBe(true);
+    expect(
+      (await ledgerView(sim, 'has_public_key', { account_id: user.accountId, public_key: user.publicKey })).value,
+    ).toBe(true);
     expect((await ledgerView(sim, 'public_keys_of', { account_id: 'bob.near' })).value).toEqual([]);
-    expect((await ledgerView(sim, 'has_public_key', { account_id: 'bob.near', public_key: user.publicKey })).value).toBe(false);
+    expect(
+      (await ledgerView(sim, 'has_public_key', { account_id: 'bob.near', public_key: user.publicKey })).value,
+    ).toBe(false);
   });
 
   it('is_nonce_used turns true once the intent executes', async () => {
@@ -102,7 +117,10 @@ describe('simulate_intents (§4)', () => {
     const user = new TestUser(sim);
     await fund(sim, user.accountId, USDC, 50n);
     const deadline = new Date(Math.ceil(((await simNow(sim)) + 120_000) / 1000) * 1000); // whole seconds
-    const signed = await user.sign({ intents: [{ intent: 'transfer', receiver_id: 'sim.near', tokens: { [USDC]: '20' } }], deadline });
+    const signed = await user.sign({
+      intents: [{ intent: 'transfer', receiver_id: 'sim.near', tokens: { [USDC]: '20' } }],
+      deadline,
+    });
     const nonce = signed.standard === 'nep413' ? signed.payload.nonce : '';
     const out = (await ledgerView<Record<string, unknown>>(sim, 'simulate_intents', { signed: [signed] })).value!;
     const salt = (await ledgerView<string>(sim, 'current_salt')).value;
@@ -115,7 +133,11 @@ describe('simulate_intents (§4)', () => {
     const logs = out.logs as string[];
     expect(logs).toHaveLength(2);
     const transfer = JSON.parse(logs[0]!.replace(/^EVENT_JSON:/, '')) as Record<string, unknown>;
-    expect(transfer).toMatchObject({ standard: 'dip4', event: 'transfer', data: [{ account_id: user.accountId, receiver_id: 'sim.near' }] });
+    expect(transfer).toMatchObject({
+      standard: 'dip4',
+      event: 'transfer',
+      data: [{ account_id: user.accountId, receiver_id: 'sim.near' }],
+    });
     expect(logs[1]).toMatch(/^EVENT_JSON:\{"standard":"dip4","version":"[\d.]+","event":"intents_executed"/);
     // Nothing was executed.
     expect((await ledgerView(sim, 'mt_balance_of', { account_id: user.accountId, token_id: USDC })).value).toBe('50');
@@ -125,7 +147,9 @@ describe('simulate_intents (§4)', () => {
   it('reports an unbalanced batch in-band as invariant_violated', async () => {
     const user = new TestUser(sim);
     await fund(sim, user.accountId, USDC, 1000n);
-    const signed = await user.sign({ intents: [{ intent: 'token_diff', diff: { [USDC]: '-1000', 'nep141:wrap.near': '7' } }] });
+    const signed = await user.sign({
+      intents: [{ intent: 'token_diff', diff: { [USDC]: '-1000', 'nep141:wrap.near': '7' } }],
+    });
     const out = (await ledgerView<Record<string, unknown>>(sim, 'simulate_intents', { signed: [signed] })).value!;
     expect(out.invariant_violated).toEqual({
       error: 'unmatched_deltas',
@@ -136,8 +160,12 @@ describe('simulate_intents (§4)', () => {
 
   it('panics with the verifier message on any other failure', async () => {
     const user = new TestUser(sim);
-    const signed = await user.sign({ intents: [{ intent: 'transfer', receiver_id: 'sim.near', tokens: { [USDC]: '1' } }] });
-    expect((await ledgerView(sim, 'simulate_intents', { signed: [signed] })).error).toBe(panicOf('insufficient balance or overflow'));
+    const signed = await user.sign({
+      intents: [{ intent: 'transfer', receiver_id: 'sim.near', tokens: { [USDC]: '1' } }],
+    });
+    expect((await ledgerView(sim, 'simulate_intents', { signed: [signed] })).error).toBe(
+      panicOf('insufficient balance or overflow'),
+    );
     const stale = await user.sign({ intents: [], salt: 'abcdef12' });
     expect((await ledgerView(sim, 'simulate_intents', { signed: [stale] })).error).toBe(panicOf('invalid salt'));
   });
@@ -146,32 +174,51 @@ describe('simulate_intents (§4)', () => {
     expect((await ledgerView(sim, 'simulate_intents', { signed: [{ standard: 'nep413' }] })).error).toBe(
       panicOf('Failed to deserialize input from JSON.'),
     );
-    expect((await ledgerView(sim, 'mt_balance_of', { account_id: 'bob.near' })).error).toBe(panicOf('Failed to deserialize input from JSON.'));
+    expect((await ledgerView(sim, 'mt_balance_of', { account_id: 'bob.near' })).error).toBe(
+      panicOf('Failed to deserialize input from JSON.'),
+    );
   });
 });
 
 describe('errors', () => {
   it('a method the contract lacks: MethodResolveError(MethodNotFound) in result.error', async () => {
     const res = await callFunction('ft_transfer_everything', '');
-    expect(res.json).toMatchObject({ id: 7, result: { error: 'wasm execution failed with error: MethodResolveError(MethodNotFound)', logs: [] } });
+    expect(res.json).toMatchObject({
+      id: 7,
+      result: { error: 'wasm execution failed with error: MethodResolveError(MethodNotFound)', logs: [] },
+    });
   });
 
   it('another account: HANDLER_ERROR / UNKNOWN_ACCOUNT', async () => {
     const res = await callFunction('current_salt', '', 'nobody.near');
     expect(res.json).toMatchObject({
-      error: { name: 'HANDLER_ERROR', cause: { name: 'UNKNOWN_ACCOUNT', info: { requested_account_id: 'nobody.near' } }, code: -32000, message: 'Server error' },
+      error: {
+        name: 'HANDLER_ERROR',
+        cause: { name: 'UNKNOWN_ACCOUNT', info: { requested_account_id: 'nobody.near' } },
+        code: -32000,
+        message: 'Server error',
+      },
     });
   });
 
   it('an RPC method other than query: METHOD_NOT_FOUND', async () => {
     const res = await query({}, 'block');
-    expect(res.json).toMatchObject({ error: { name: 'REQUEST_VALIDATION_ERROR', cause: { name: 'METHOD_NOT_FOUND' }, code: -32601 } });
+    expect(res.json).toMatchObject({
+      error: { name: 'REQUEST_VALIDATION_ERROR', cause: { name: 'METHOD_NOT_FOUND' }, code: -32601 },
+    });
   });
 
   it('malformed JSON and params: PARSE_ERROR', async () => {
     const bad = await postJson(sim.urls.ledgerRpc, '{not json');
-    expect(bad.json).toMatchObject({ error: { name: 'REQUEST_VALIDATION_ERROR', cause: { name: 'PARSE_ERROR' }, code: -32700 } });
-    const noFinality = await query({ request_type: 'call_function', account_id: 'intents.sim', method_name: 'fee', args_base64: '' });
+    expect(bad.json).toMatchObject({
+      error: { name: 'REQUEST_VALIDATION_ERROR', cause: { name: 'PARSE_ERROR' }, code: -32700 },
+    });
+    const noFinality = await query({
+      request_type: 'call_function',
+      account_id: 'intents.sim',
+      method_name: 'fee',
+      args_base64: '',
+    });
     expect(noFinality.json).toMatchObject({ error: { cause: { name: 'PARSE_ERROR' } } });
     const viewAccount = await query({ request_type: 'view_account', finality: 'final', account_id: 'intents.sim' });
     expect(viewAccount.json).toMatchObject({ error: { cause: { name: 'PARSE_ERROR' } } });
@@ -179,7 +226,8 @@ describe('errors', () => {
 });
 
 describe('salts (dev controls, §3)', () => {
-  const dev = (path: string, body: unknown = {}) => postJson<{ current_salt: string; previous?: string; message?: string }>(`${sim.url}${path}`, body);
+  const dev = (path: string, body: unknown = {}) =>
+    postJson<{ current_salt: string; previous?: string; message?: string }>(`${sim.url}${path}`, body);
 
   it('rotate keeps the old salt valid; invalidate refuses it; set makes a salt current', async () => {
     const user = new TestUser(sim);
@@ -191,12 +239,16 @@ describe('salts (dev controls, §3)', () => {
     expect((await ledgerView(sim, 'current_salt')).value).toBe(fresh);
     expect((await ledgerView(sim, 'is_valid_salt', { salt: old })).value).toBe(true);
     const withOld = await user.sign({ intents: [], salt: old });
-    expect((await busCall<PublishAnswer>(sim, 'publish_intent', { quote_hashes: [], signed_data: withOld })).result).toMatchObject({ status: 'OK' });
+    expect(
+      (await busCall<PublishAnswer>(sim, 'publish_intent', { quote_hashes: [], signed_data: withOld })).result,
+    ).toMatchObject({ status: 'OK' });
 
     expect((await dev('/dev/salt/invalidate', { salts: [old] })).status).toBe(200);
     expect((await ledgerView(sim, 'is_valid_salt', { salt: old })).value).toBe(false);
     const stale = await user.sign({ intents: [], salt: old });
-    expect((await busCall<PublishAnswer>(sim, 'publish_intent', { quote_hashes: [], signed_data: stale })).result).toMatchObject({
+    expect(
+      (await busCall<PublishAnswer>(sim, 'publish_intent', { quote_hashes: [], signed_data: stale })).result,
+    ).toMatchObject({
       status: 'FAILED',
       reason: 'invalid salt',
     });
@@ -205,7 +257,9 @@ describe('salts (dev controls, §3)', () => {
     expect(set.json.current_salt).toBe('252812b3');
     expect((await ledgerView(sim, 'is_valid_salt', { salt: fresh })).value).toBe(true);
     const docs = await user.sign({ intents: [], salt: '252812b3' });
-    expect((await busCall<PublishAnswer>(sim, 'publish_intent', { quote_hashes: [], signed_data: docs })).result).toMatchObject({ status: 'OK' });
+    expect(
+      (await busCall<PublishAnswer>(sim, 'publish_intent', { quote_hashes: [], signed_data: docs })).result,
+    ).toMatchObject({ status: 'OK' });
   });
 
   it('invalidating the current salt rotates first; unknown salts are skipped silently (the contract omits errors)', async () => {

@@ -3,21 +3,29 @@
  * through the message bus (`publish_intent` → FAILED with the reason) and `simulate_intents` (panic).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { base58, base64, encodeVersionedNonce, formatPublicKey, generateKeyPair, hex, signNep413 } from '../../../src/core';
+import {
+  base58,
+  base64,
+  encodeVersionedNonce,
+  formatPublicKey,
+  generateKeyPair,
+  hex,
+  signNep413,
+} from '../../../src/core';
 import { VerifierError } from '../../../src/sim/ledger';
 import { verifyNonce } from '../../../src/sim/ledger/nonces';
 import {
-  type PublishAnswer,
-  type TestSim,
-  TestUser,
   advance,
   balances,
   busCall,
   fund,
   legacyNonce,
+  type PublishAnswer,
   random,
   simNow,
   startTestSim,
+  type TestSim,
+  TestUser,
 } from './harness';
 
 const USDC = 'nep141:usdc.near';
@@ -39,7 +47,11 @@ async function fundedUser(amount = 1000n): Promise<TestUser> {
   return user;
 }
 
-const transferTo = (receiver: string, amount = '10') => ({ intent: 'transfer', receiver_id: receiver, tokens: { [USDC]: amount } });
+const transferTo = (receiver: string, amount = '10') => ({
+  intent: 'transfer',
+  receiver_id: receiver,
+  tokens: { [USDC]: amount },
+});
 
 describe('verifier checks in order, one per error text', () => {
   it('accepts a well-formed transfer', async () => {
@@ -53,7 +65,10 @@ describe('verifier checks in order, one per error text', () => {
     const user = await fundedUser();
     const signed = await user.sign({ intents: [transferTo('bob.near')] });
     if (signed.standard !== 'nep413') throw new Error('nep413 expected');
-    const tampered = { ...signed, payload: { ...signed.payload, message: signed.payload.message.replace('"10"', '"11"') } };
+    const tampered = {
+      ...signed,
+      payload: { ...signed.payload, message: signed.payload.message.replace('"10"', '"11"') },
+    };
     expect(await publish(tampered)).toMatchObject({ status: 'FAILED', reason: 'invalid signature' });
   });
 
@@ -69,7 +84,11 @@ describe('verifier checks in order, one per error text', () => {
   it('3. JSON: a validly signed message that is not an intents payload', async () => {
     const user = await fundedUser();
     const nonce = random(32);
-    const payload = { message: '{"signer_id":"alice.near","deadline":"2030-01-01T00:00:00.000Z","intents":[{"intent":"teleport"}]}', nonce, recipient: 'intents.sim' };
+    const payload = {
+      message: '{"signer_id":"alice.near","deadline":"2030-01-01T00:00:00.000Z","intents":[{"intent":"teleport"}]}',
+      nonce,
+      recipient: 'intents.sim',
+    };
     const signed = {
       standard: 'nep413',
       payload: { message: payload.message, nonce: base64.encode(nonce), recipient: payload.recipient },
@@ -81,7 +100,7 @@ describe('verifier checks in order, one per error text', () => {
     expect(res.reason).toMatch(/^JSON: .*teleport/);
   });
 
-  it("4. wrong verifying_contract: recipient is another verifier", async () => {
+  it('4. wrong verifying_contract: recipient is another verifier', async () => {
     const user = await fundedUser();
     const signed = await user.sign({ intents: [transferTo('bob.near')], verifyingContract: 'intents.testnet' });
     expect(await publish(signed)).toMatchObject({ status: 'FAILED', reason: 'wrong verifying_contract' });
@@ -108,7 +127,11 @@ describe('verifier checks in order, one per error text', () => {
   it('5. deadline has expired', async () => {
     const user = await fundedUser();
     const now = await simNow(sim);
-    const signed = await user.sign({ intents: [], deadline: new Date(now - 1000), nonceDeadline: new Date(now + 60_000) });
+    const signed = await user.sign({
+      intents: [],
+      deadline: new Date(now - 1000),
+      nonceDeadline: new Date(now + 60_000),
+    });
     expect(await publish(signed)).toMatchObject({ status: 'FAILED', reason: 'deadline has expired' });
   });
 
@@ -140,7 +163,11 @@ describe('verifier checks in order, one per error text', () => {
   it('7. deadline is greater than nonce', async () => {
     const user = await fundedUser();
     const now = await simNow(sim);
-    const signed = await user.sign({ intents: [], deadline: new Date(now + 60_000), nonceDeadline: new Date(now + 59_999) });
+    const signed = await user.sign({
+      intents: [],
+      deadline: new Date(now + 60_000),
+      nonceDeadline: new Date(now + 59_999),
+    });
     expect(await publish(signed)).toMatchObject({ status: 'FAILED', reason: 'deadline is greater than nonce' });
   });
 
@@ -148,11 +175,21 @@ describe('verifier checks in order, one per error text', () => {
     // intent deadline ≥ now (step 5) and ≤ nonce deadline (step 7) leave no room for an expired
     // nonce in a full run, as in the contract; the rule is still there, in the contract's order.
     const now = new Date('2030-01-01T00:00:10.000Z');
-    const nonce = encodeVersionedNonce({ salt: hex.decode('252812b3'), deadline: new Date('2030-01-01T00:00:05.000Z'), random15: random(15) });
+    const nonce = encodeVersionedNonce({
+      salt: hex.decode('252812b3'),
+      deadline: new Date('2030-01-01T00:00:05.000Z'),
+      random15: random(15),
+    });
     const valid = (salt: string) => salt === '252812b3';
-    expect(() => verifyNonce(nonce, '2030-01-01T00:00:04.000Z', now, valid)).toThrow(new VerifierError('nonce was already expired'));
-    expect(() => verifyNonce(nonce, '2030-01-01T00:00:06.000Z', now, valid)).toThrow(new VerifierError('deadline is greater than nonce'));
-    expect(() => verifyNonce(nonce, '2030-01-01T00:00:04.000Z', now, () => false)).toThrow(new VerifierError('invalid salt'));
+    expect(() => verifyNonce(nonce, '2030-01-01T00:00:04.000Z', now, valid)).toThrow(
+      new VerifierError('nonce was already expired'),
+    );
+    expect(() => verifyNonce(nonce, '2030-01-01T00:00:06.000Z', now, valid)).toThrow(
+      new VerifierError('deadline is greater than nonce'),
+    );
+    expect(() => verifyNonce(nonce, '2030-01-01T00:00:04.000Z', now, () => false)).toThrow(
+      new VerifierError('invalid salt'),
+    );
   });
 
   it('7. an expired nonce deadline is reported as the expired intent deadline first (step 5 before step 7)', async () => {
@@ -201,7 +238,9 @@ describe('verifier checks in order, one per error text', () => {
 
   it('8. invariant violated: {...} for a lone token_diff', async () => {
     const user = await fundedUser();
-    const signed = await user.sign({ intents: [{ intent: 'token_diff', diff: { [USDC]: '-1000', 'nep141:wrap.near': '5' } }] });
+    const signed = await user.sign({
+      intents: [{ intent: 'token_diff', diff: { [USDC]: '-1000', 'nep141:wrap.near': '5' } }],
+    });
     const res = await publish(signed);
     expect(res.status).toBe('FAILED');
     // fee 1 pip: −1000 pays ceil(0.001) = 1 to the collector → unmatched −999 (docs/protocol.md).

@@ -23,7 +23,16 @@ interface Quote {
   timestamp: string;
   signature: string;
   quoteRequest: Record<string, unknown> & { appFees?: { recipient: string; fee: number }[] };
-  quote: Record<string, string | number | undefined> & { depositAddress?: string; depositMemo?: string; amountIn: string; amountOut: string; minAmountIn: string; minAmountOut: string; timeEstimate: number; refundFee: string };
+  quote: Record<string, string | number | undefined> & {
+    depositAddress?: string;
+    depositMemo?: string;
+    amountIn: string;
+    amountOut: string;
+    minAmountIn: string;
+    minAmountOut: string;
+    timeEstimate: number;
+    refundFee: string;
+  };
 }
 
 let sim: RunningSimulator;
@@ -34,7 +43,12 @@ afterAll(async () => {
   await sim.close();
 });
 
-async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+async function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const res = await fetch(`${sim.url}${path}`, {
     method,
     headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
@@ -64,19 +78,27 @@ function req(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   };
 }
 
-async function quote(overrides: Record<string, unknown> = {}, headers: Record<string, string> = auth()): Promise<Quote> {
+async function quote(
+  overrides: Record<string, unknown> = {},
+  headers: Record<string, string> = auth(),
+): Promise<Quote> {
   const a = await call('POST', '/v0/quote', req(overrides), headers);
   if (a.status !== 200) throw new Error(`quote failed: ${a.status} ${JSON.stringify(a.body)}`);
   return a.body as unknown as Quote;
 }
 
-async function quoteError(overrides: Record<string, unknown>, headers: Record<string, string> = auth()): Promise<Answer> {
+async function quoteError(
+  overrides: Record<string, unknown>,
+  headers: Record<string, string> = auth(),
+): Promise<Answer> {
   return call('POST', '/v0/quote', req(overrides), headers);
 }
 
 function expectError(a: Answer, status: number, message: string | RegExp) {
   expect(a.status).toBe(status);
-  expect(a.body.message).toMatch(typeof message === 'string' ? new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : message);
+  expect(a.body.message).toMatch(
+    typeof message === 'string' ? new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : message,
+  );
   expect(a.body.correlationId).toEqual(expect.any(String));
   expect(Number.isFinite(Date.parse(String(a.body.timestamp)))).toBe(true);
 }
@@ -93,7 +115,16 @@ describe('GET /v0/tokens', () => {
     const res = await fetch(`${sim.url}/v0/tokens`);
     const tokens = (await res.json()) as Record<string, unknown>[];
     expect(tokens).toHaveLength(SIM_TOKENS.length);
-    for (const t of tokens) expect(Object.keys(t).sort()).toEqual(['assetId', 'blockchain', 'contractAddress', 'decimals', 'price', 'priceUpdatedAt', 'symbol']);
+    for (const t of tokens)
+      expect(Object.keys(t).sort()).toEqual([
+        'assetId',
+        'blockchain',
+        'contractAddress',
+        'decimals',
+        'price',
+        'priceUpdatedAt',
+        'symbol',
+      ]);
   });
 });
 
@@ -101,14 +132,21 @@ describe('request validation', () => {
   it('refuses a body that is not a JSON object', async () => {
     expectError(await call('POST', '/v0/quote', '{nope'), 400, 'Body is not valid JSON');
     expectError(await call('POST', '/v0/quote', '[1]'), 400, 'Body must be a JSON object');
-    const res = await fetch(`${sim.url}/v0/quote`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' });
+    const res = await fetch(`${sim.url}/v0/quote`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{}',
+    });
     expect(res.status).toBe(400);
   });
 
   it.each([
     [{ dry: undefined }, 'dry must be a boolean value'],
     [{ dry: 'yes' }, 'dry must be a boolean value'],
-    [{ swapType: 'EXACT' }, 'swapType must be one of the following values: EXACT_INPUT, EXACT_OUTPUT, FLEX_INPUT, ANY_INPUT'],
+    [
+      { swapType: 'EXACT' },
+      'swapType must be one of the following values: EXACT_INPUT, EXACT_OUTPUT, FLEX_INPUT, ANY_INPUT',
+    ],
     [{ slippageTolerance: -1 }, 'slippageTolerance must not be less than 0'],
     [{ slippageTolerance: 10_001 }, 'slippageTolerance must not be greater than 10000'],
     [{ slippageTolerance: '100' }, 'slippageTolerance must be a number conforming to the specified constraints'],
@@ -131,14 +169,28 @@ describe('request validation', () => {
     [{ deadline: new Date(Date.now() - 60_000).toISOString() }, 'deadline must be in the future'],
     [{ virtualChainRecipient: 'bob.near' }, 'virtualChainRecipient is not valid'],
     [{ virtualChainRefundRecipient: '0x123' }, 'virtualChainRefundRecipient is not valid'],
-    [{ swapType: 'EXACT_OUTPUT', amount: '1000000', slippageTolerance: 10_000 }, 'slippageTolerance must be less than 10000 for EXACT_OUTPUT'],
+    [
+      { swapType: 'EXACT_OUTPUT', amount: '1000000', slippageTolerance: 10_000 },
+      'slippageTolerance must be less than 10000 for EXACT_OUTPUT',
+    ],
   ])('%j → %s', async (overrides, message) => {
     expectError(await quoteError(overrides), 400, message);
   });
 
   it('accepts null for optional fields and omitted type fields (defaults)', async () => {
-    const q = await quote({ referral: null, appFees: null, depositType: undefined, refundType: undefined, recipientType: undefined });
-    expect(q.quoteRequest).toMatchObject({ depositType: 'ORIGIN_CHAIN', refundType: 'ORIGIN_CHAIN', recipientType: 'DESTINATION_CHAIN', depositMode: 'SIMPLE' });
+    const q = await quote({
+      referral: null,
+      appFees: null,
+      depositType: undefined,
+      refundType: undefined,
+      recipientType: undefined,
+    });
+    expect(q.quoteRequest).toMatchObject({
+      depositType: 'ORIGIN_CHAIN',
+      refundType: 'ORIGIN_CHAIN',
+      recipientType: 'DESTINATION_CHAIN',
+      depositMode: 'SIMPLE',
+    });
     expect(q.quoteRequest).not.toHaveProperty('referral');
   });
 
@@ -170,21 +222,54 @@ describe('recipient and refund address formats', () => {
 
   it.each(chains)('recipient on %s: its own format passes, another chain’s fails', async (chain) => {
     const token = tokenOn(chain);
-    const ok = await quoteError({ ...dry, destinationAsset: token.assetId, recipient: validOn(chain), amount: '100000000000000000000000000' });
+    const ok = await quoteError({
+      ...dry,
+      destinationAsset: token.assetId,
+      recipient: validOn(chain),
+      amount: '100000000000000000000000000',
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     // (a bech32 btc address is also a well-formed home account id, so home is checked against sol)
     const other = chain === 'sol' ? 'btc' : 'sol';
-    expectError(await quoteError({ ...dry, destinationAsset: token.assetId, recipient: validOn(other), amount: '100000000000000000000000000' }), 400, 'recipient is not valid');
+    expectError(
+      await quoteError({
+        ...dry,
+        destinationAsset: token.assetId,
+        recipient: validOn(other),
+        amount: '100000000000000000000000000',
+      }),
+      400,
+      'recipient is not valid',
+    );
   });
 
-  it.each(chains.filter((c) => c !== 'home'))('refundTo on %s: its own format passes, a home account fails', async (chain) => {
-    const token = tokenOn(chain);
-    const amount = (10n ** BigInt(token.decimals) * 10_000n) / BigInt(Math.max(1, Math.floor(token.price)));
-    const mode = chainInfo(chain)!.depositModes[0];
-    const ok = await quoteError({ ...dry, depositMode: mode, originAsset: token.assetId, refundTo: validOn(chain), amount: amount.toString() });
-    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    expectError(await quoteError({ ...dry, depositMode: mode, originAsset: token.assetId, refundTo: 'alice.near', amount: amount.toString() }), 400, 'refundTo is not valid');
-  });
+  it.each(chains.filter((c) => c !== 'home'))(
+    'refundTo on %s: its own format passes, a home account fails',
+    async (chain) => {
+      const token = tokenOn(chain);
+      const amount = (10n ** BigInt(token.decimals) * 10_000n) / BigInt(Math.max(1, Math.floor(token.price)));
+      const mode = chainInfo(chain)!.depositModes[0];
+      const ok = await quoteError({
+        ...dry,
+        depositMode: mode,
+        originAsset: token.assetId,
+        refundTo: validOn(chain),
+        amount: amount.toString(),
+      });
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+      expectError(
+        await quoteError({
+          ...dry,
+          depositMode: mode,
+          originAsset: token.assetId,
+          refundTo: 'alice.near',
+          amount: amount.toString(),
+        }),
+        400,
+        'refundTo is not valid',
+      );
+    },
+  );
 
   it.each([
     ['btc', 'bc1q873cxltdc560dth6tpwqpehq9uvhxxcdgwnmnw', true],
@@ -224,10 +309,35 @@ describe('recipient and refund address formats', () => {
   });
 
   it('INTENTS recipient and refund must be home account ids', async () => {
-    expect((await quoteError({ ...dry, recipientType: 'INTENTS', recipient: 'bob.near', destinationAsset: USDC_ETH })).status).toBe(200);
-    expectError(await quoteError({ ...dry, recipientType: 'INTENTS', recipient: '0x76b4c56085ED136a8744D52bE956396624a730E8', destinationAsset: USDC_ETH }), 400, 'recipient is not valid');
-    expectError(await quoteError({ ...dry, refundType: 'INTENTS', refundTo: '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', originAsset: BTC, amount: '100000' }), 400, 'refundTo is not valid');
-    expect((await quoteError({ ...dry, refundType: 'INTENTS', refundTo: 'alice.near', originAsset: BTC, amount: '100000' })).status).toBe(200);
+    expect(
+      (await quoteError({ ...dry, recipientType: 'INTENTS', recipient: 'bob.near', destinationAsset: USDC_ETH }))
+        .status,
+    ).toBe(200);
+    expectError(
+      await quoteError({
+        ...dry,
+        recipientType: 'INTENTS',
+        recipient: '0x76b4c56085ED136a8744D52bE956396624a730E8',
+        destinationAsset: USDC_ETH,
+      }),
+      400,
+      'recipient is not valid',
+    );
+    expectError(
+      await quoteError({
+        ...dry,
+        refundType: 'INTENTS',
+        refundTo: '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy',
+        originAsset: BTC,
+        amount: '100000',
+      }),
+      400,
+      'refundTo is not valid',
+    );
+    expect(
+      (await quoteError({ ...dry, refundType: 'INTENTS', refundTo: 'alice.near', originAsset: BTC, amount: '100000' }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -239,7 +349,11 @@ describe('amounts per swap type', () => {
     expect(BigInt(q.quote.minAmountOut)).toBe((BigInt(q.quote.amountOut) * 9800n) / 10000n);
     // 1 wNEAR at $2.31 → about 2.31 USDC less a 0.1% spread.
     expect(Number(q.quote.amountOut) / 1e6).toBeCloseTo(2.3077, 3);
-    expect(q.quote).toMatchObject({ amountInFormatted: '1', amountInUsd: '2.3100', amountOutFormatted: expect.stringMatching(/^2\.30/) });
+    expect(q.quote).toMatchObject({
+      amountInFormatted: '1',
+      amountInUsd: '2.3100',
+      amountOutFormatted: expect.stringMatching(/^2\.30/),
+    });
   });
 
   it('EXACT_OUTPUT: amountOut is exact, amountIn carries the slippage buffer over minAmountIn', async () => {
@@ -258,19 +372,39 @@ describe('amounts per swap type', () => {
   });
 
   it('ANY_INPUT needs a partner JWT; with it the quote is zero-amount with an intents deposit account', async () => {
-    const any = { swapType: 'ANY_INPUT', originAsset: '1cs:any', amount: '0', slippageTolerance: 0, depositType: 'INTENTS', refundType: 'INTENTS', refundTo: 'me.near', recipientType: 'INTENTS', recipient: 'me.near' };
+    const any = {
+      swapType: 'ANY_INPUT',
+      originAsset: '1cs:any',
+      amount: '0',
+      slippageTolerance: 0,
+      depositType: 'INTENTS',
+      refundType: 'INTENTS',
+      refundTo: 'me.near',
+      recipientType: 'INTENTS',
+      recipient: 'me.near',
+    };
     expectError(await quoteError(any, {}), 401, /ANY_INPUT/);
     const q = await quote(any);
     expect(q.quote).toMatchObject({ amountIn: '0', amountOut: '0', minAmountOut: '0' });
     expect(q.quote.depositAddress).toMatch(/^[0-9a-f]{64}$/);
-    expectError(await quoteError({ ...any, depositType: 'ORIGIN_CHAIN' }), 400, 'depositType must be INTENTS for ANY_INPUT');
-    expectError(await quoteError({ ...any, refundType: 'ORIGIN_CHAIN' }), 400, 'refundType must be INTENTS for ANY_INPUT');
+    expectError(
+      await quoteError({ ...any, depositType: 'ORIGIN_CHAIN' }),
+      400,
+      'depositType must be INTENTS for ANY_INPUT',
+    );
+    expectError(
+      await quoteError({ ...any, refundType: 'ORIGIN_CHAIN' }),
+      400,
+      'refundType must be INTENTS for ANY_INPUT',
+    );
   });
 
   it('without a JWT the 0.2% platform fee is added and charged', async () => {
     const paid = await quote({}, {});
     const free = await quote();
-    expect(paid.quoteRequest.appFees).toEqual([{ recipient: expect.stringMatching(/^5880ad2b[0-9a-f]{52}47dd$/), fee: 20 }]);
+    expect(paid.quoteRequest.appFees).toEqual([
+      { recipient: expect.stringMatching(/^5880ad2b[0-9a-f]{52}47dd$/), fee: 20 },
+    ]);
     expect(free.quoteRequest.appFees).toBeUndefined();
     const ratio = Number(paid.quote.amountOut) / Number(free.quote.amountOut);
     expect(ratio).toBeCloseTo(0.998, 4);
@@ -321,24 +455,25 @@ describe('deposit addresses, memos, times and fees', () => {
     expect(q.quote.timeEstimate).toEqual(expect.any(Number));
   });
 
-  it.each(SIM_TOKENS.filter((t) => !['ton', 'stellar'].includes(t.blockchain)).map((t) => [t.blockchain, t.assetId] as const))(
-    'a %s origin gets an address of that chain (%s)',
-    async (chain, assetId) => {
-      const token = SIM_TOKENS.find((t) => t.assetId === assetId)!;
-      const amount = (10n ** BigInt(token.decimals) * 1000n) / BigInt(Math.max(1, Math.floor(token.price)));
-      const q = await quote({ originAsset: assetId, refundTo: validOn(chain), amount: amount.toString() });
-      expect(isAddressOf(chainInfo(chain)!.family, q.quote.depositAddress!), q.quote.depositAddress).toBe(true);
-      if (chain === 'home') expect(q.quote.depositAddress).toMatch(/^[0-9a-f]{64}$/);
-      expect(q.quote.depositMemo).toBeUndefined();
-    },
-  );
+  it.each(
+    SIM_TOKENS.filter((t) => !['ton', 'stellar'].includes(t.blockchain)).map((t) => [t.blockchain, t.assetId] as const),
+  )('a %s origin gets an address of that chain (%s)', async (chain, assetId) => {
+    const token = SIM_TOKENS.find((t) => t.assetId === assetId)!;
+    const amount = (10n ** BigInt(token.decimals) * 1000n) / BigInt(Math.max(1, Math.floor(token.price)));
+    const q = await quote({ originAsset: assetId, refundTo: validOn(chain), amount: amount.toString() });
+    expect(isAddressOf(chainInfo(chain)!.family, q.quote.depositAddress!), q.quote.depositAddress).toBe(true);
+    if (chain === 'home') expect(q.quote.depositAddress).toMatch(/^[0-9a-f]{64}$/);
+    expect(q.quote.depositMemo).toBeUndefined();
+  });
 
   it('INTENTS deposits get a 64-hex implicit account; two quotes never share one', async () => {
     const a = await quote({ originAsset: BTC, depositType: 'INTENTS', refundTo: validOn('btc'), amount: '100000' });
     const b = await quote({ originAsset: BTC, depositType: 'INTENTS', refundTo: validOn('btc'), amount: '100000' });
     expect(a.quote.depositAddress).toMatch(/^[0-9a-f]{64}$/);
     expect(a.quote.depositAddress).not.toBe(b.quote.depositAddress);
-    expect(a.quote.timeEstimate).toBeLessThan((await quote({ originAsset: BTC, refundTo: validOn('btc'), amount: '100000' })).quote.timeEstimate);
+    expect(a.quote.timeEstimate).toBeLessThan(
+      (await quote({ originAsset: BTC, refundTo: validOn('btc'), amount: '100000' })).quote.timeEstimate,
+    );
   });
 
   it('MEMO mode: stellar needs it, xrp allows both, eth and INTENTS refuse it', async () => {
@@ -350,14 +485,27 @@ describe('deposit addresses, memos, times and fees', () => {
     expect(s1.quote.depositAddress).toBe(s2.quote.depositAddress);
     expect(s1.quote.depositMemo).toMatch(/^\d{7,10}$/);
     expect(s1.quote.depositMemo).not.toBe(s2.quote.depositMemo);
-    const ton = await quote({ originAsset: 'nep245:v2_1.omni.hot.tg:1117_', refundTo: validOn('ton'), amount: '1000000000', depositMode: 'MEMO' });
+    const ton = await quote({
+      originAsset: 'nep245:v2_1.omni.hot.tg:1117_',
+      refundTo: validOn('ton'),
+      amount: '1000000000',
+      depositMode: 'MEMO',
+    });
     expect(isAddressOf('ton', ton.quote.depositAddress!)).toBe(true);
     expect(ton.quote.depositMemo).toMatch(/^\d+$/);
     const xrp = { originAsset: XRP, refundTo: validOn('xrp'), amount: '10000000' };
     expect((await quote(xrp)).quote.depositMemo).toBeUndefined();
     expect((await quote({ ...xrp, depositMode: 'MEMO' })).quote.depositMemo).toMatch(/^\d+$/);
-    expectError(await quoteError({ depositMode: 'MEMO', originAsset: USDC_ETH, refundTo: validOn('eth'), amount: '10000000' }), 400, /^depositMode MEMO is not supported for eth deposits/);
-    expectError(await quoteError({ depositMode: 'MEMO', depositType: 'INTENTS' }), 400, /^depositMode MEMO is not supported for INTENTS deposits/);
+    expectError(
+      await quoteError({ depositMode: 'MEMO', originAsset: USDC_ETH, refundTo: validOn('eth'), amount: '10000000' }),
+      400,
+      /^depositMode MEMO is not supported for eth deposits/,
+    );
+    expectError(
+      await quoteError({ depositMode: 'MEMO', depositType: 'INTENTS' }),
+      400,
+      /^depositMode MEMO is not supported for INTENTS deposits/,
+    );
   });
 
   it('timeEstimate is in seconds per origin chain; refundFee is charged for origin-chain refunds only', async () => {
@@ -367,7 +515,12 @@ describe('deposit addresses, memos, times and fees', () => {
     expect(home.quote.timeEstimate).toBeLessThan(60);
     expect(BigInt(btc.quote.refundFee)).toBeGreaterThan(0n);
     expect(home.quote.refundFee).toBe('0');
-    const intentsRefund = await quote({ originAsset: BTC, refundType: 'INTENTS', refundTo: 'alice.near', amount: '100000' });
+    const intentsRefund = await quote({
+      originAsset: BTC,
+      refundType: 'INTENTS',
+      refundTo: 'alice.near',
+      amount: '100000',
+    });
     expect(intentsRefund.quote.refundFee).toBe('0');
   });
 

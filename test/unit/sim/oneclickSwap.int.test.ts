@@ -2,10 +2,11 @@
 // SUCCESS, REFUNDED (each reason) and INCOMPLETE_DEPOSIT (and the top-up that completes it), deposits
 // by ledger transfer for INTENTS, deliveries and refunds on the ledger, deposit/submit, status, and a
 // restart from the data file.
+
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { verifyQuoteSignature } from '@defuse-protocol/one-click-sdk-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -45,7 +46,15 @@ interface Quote {
   timestamp: string;
   signature: string;
   quoteRequest: Record<string, unknown>;
-  quote: { depositAddress: string; depositMemo?: string; amountIn: string; minAmountIn: string; amountOut: string; minAmountOut: string; refundFee: string };
+  quote: {
+    depositAddress: string;
+    depositMemo?: string;
+    amountIn: string;
+    minAmountIn: string;
+    amountOut: string;
+    minAmountOut: string;
+    refundFee: string;
+  };
 }
 interface TxRef {
   hash: string;
@@ -82,7 +91,13 @@ afterAll(async () => {
   await sim.close();
 });
 
-async function call<T = Record<string, unknown>>(s: RunningSimulator, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
+async function call<T = Record<string, unknown>>(
+  s: RunningSimulator,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer<T>> {
   const res = await fetch(`${s.url}${path}`, {
     method,
     headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
@@ -152,15 +167,27 @@ async function withPriceShift<T>(bps: number, fn: () => Promise<T>): Promise<T> 
 }
 
 /** A ledger user who funds an account and transfers with a signed intent through the message bus. */
-async function transferOnLedger(to: string, tokenId: string, amount: bigint): Promise<{ from: string; intentHash: string }> {
+async function transferOnLedger(
+  to: string,
+  tokenId: string,
+  amount: bigint,
+): Promise<{ from: string; intentHash: string }> {
   const key = generateKeyPair((n) => new Uint8Array(randomBytes(n)));
   const from = implicitAccountId(key.publicKey);
-  expect((await call(sim, 'POST', '/dev/fund', { accountId: from, tokenId, amount: amount.toString() })).status).toBe(200);
+  expect((await call(sim, 'POST', '/dev/fund', { accountId: from, tokenId, amount: amount.toString() })).status).toBe(
+    200,
+  );
   const view = await call<{ result: { result: number[] } }>(sim, 'POST', '/ledger-rpc', {
     jsonrpc: '2.0',
     id: 1,
     method: 'query',
-    params: { request_type: 'call_function', finality: 'optimistic', account_id: 'intents.sim', method_name: 'current_salt', args_base64: base64.encode(utf8.encode('{}')) },
+    params: {
+      request_type: 'call_function',
+      finality: 'optimistic',
+      account_id: 'intents.sim',
+      method_name: 'current_salt',
+      args_base64: base64.encode(utf8.encode('{}')),
+    },
   });
   const salt = JSON.parse(utf8.decode(new Uint8Array(view.body.result.result))) as string;
   const deadline = new Date(nowOf(sim) + 60_000);
@@ -190,7 +217,15 @@ describe('EXACT_INPUT', () => {
     const tx = await deposit(q, q.quote.amountIn, { sender: 'alice.near' });
     let s = await status(q);
     expect(s.status).toBe('PENDING_DEPOSIT');
-    expect(s.swapDetails).toMatchObject({ depositedAmount: null, amountIn: null, amountOut: null, slippage: null, refundedAmount: '0', refundReason: null, referral: 'mywallet' });
+    expect(s.swapDetails).toMatchObject({
+      depositedAmount: null,
+      amountIn: null,
+      amountOut: null,
+      slippage: null,
+      refundedAmount: '0',
+      refundReason: null,
+      referral: 'mywallet',
+    });
 
     await advance(TIMING.depositDetectMs);
     s = await status(q);
@@ -206,7 +241,13 @@ describe('EXACT_INPUT', () => {
     await advance(TIMING.processMs);
     s = await status(q);
     expect(s.status).toBe('SUCCESS');
-    expect(s.swapDetails).toMatchObject({ amountIn: q.quote.amountIn, amountOut: q.quote.amountOut, slippage: 0, refundedAmount: '0', refundReason: null });
+    expect(s.swapDetails).toMatchObject({
+      amountIn: q.quote.amountIn,
+      amountOut: q.quote.amountOut,
+      slippage: 0,
+      refundedAmount: '0',
+      refundReason: null,
+    });
     expect(s.swapDetails.homeTxHashes.length).toBeGreaterThan(0);
     expect(s.swapDetails.destinationChainTxHashes).toHaveLength(1);
     expect(s.swapDetails.destinationChainTxHashes[0]!.explorerUrl).toMatch(/^https:\/\/nearblocks\.io\/txns\//);
@@ -245,17 +286,43 @@ describe('EXACT_INPUT', () => {
     const s = await status(q);
     expect(s.status).toBe('SUCCESS');
     expect(s.quoteResponse.quoteRequest.recipient).toBe(tagged);
-    const d = await call<{ deliveries: { chain: string; address: string; destinationTag: string | null; bridgeMemo: string; txHash: string }[] }>(sim, 'GET', `/dev/deliveries?depositAddress=${q.quote.depositAddress}`);
+    const d = await call<{
+      deliveries: {
+        chain: string;
+        address: string;
+        destinationTag: string | null;
+        bridgeMemo: string;
+        txHash: string;
+      }[];
+    }>(sim, 'GET', `/dev/deliveries?depositAddress=${q.quote.depositAddress}`);
     expect(d.body.deliveries).toEqual([
-      expect.objectContaining({ chain: 'xrp', address: 'r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59', destinationTag: '1', bridgeMemo: 'WITHDRAW_TO:r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59:1', txHash: s.swapDetails.destinationChainTxHashes[0]!.hash }),
+      expect.objectContaining({
+        chain: 'xrp',
+        address: 'r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59',
+        destinationTag: '1',
+        bridgeMemo: 'WITHDRAW_TO:r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59:1',
+        txHash: s.swapDetails.destinationChainTxHashes[0]!.hash,
+      }),
     ]);
     const plain = await quote({ destinationAsset: XRP, recipient: 'X7AcgcsBL6XDcUb289X4mJ8djcdyKaB5hJDWMArnXr61cqZ' });
     await deposit(plain, plain.quote.amountIn);
     await advance(STAGES);
-    const p = await call<{ deliveries: { destinationTag: string | null; bridgeMemo: string }[] }>(sim, 'GET', `/dev/deliveries?depositAddress=${plain.quote.depositAddress}`);
-    expect(p.body.deliveries).toEqual([expect.objectContaining({ destinationTag: null, bridgeMemo: 'WITHDRAW_TO:r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59' })]);
+    const p = await call<{ deliveries: { destinationTag: string | null; bridgeMemo: string }[] }>(
+      sim,
+      'GET',
+      `/dev/deliveries?depositAddress=${plain.quote.depositAddress}`,
+    );
+    expect(p.body.deliveries).toEqual([
+      expect.objectContaining({ destinationTag: null, bridgeMemo: 'WITHDRAW_TO:r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59' }),
+    ]);
     // A testnet X-address is not an address of the XRP Ledger mainnet.
-    const testnet = await call(sim, 'POST', '/v0/quote', { ...q.quoteRequest, dry: true, recipient: 'T7oKJ3q7s94kDH6tpkBowhetT1JKfcfdSCmAXbS75iATyLD' }, { authorization: `Bearer ${sim.devJwt}` });
+    const testnet = await call(
+      sim,
+      'POST',
+      '/v0/quote',
+      { ...q.quoteRequest, dry: true, recipient: 'T7oKJ3q7s94kDH6tpkBowhetT1JKfcfdSCmAXbS75iATyLD' },
+      { authorization: `Bearer ${sim.devJwt}` },
+    );
     expect(testnet).toMatchObject({ status: 400, body: { message: 'recipient is not valid' } });
   });
 
@@ -266,7 +333,13 @@ describe('EXACT_INPUT', () => {
     await advance(STAGES);
     const s = await status(q);
     expect(s.status).toBe('SUCCESS');
-    expect(s.swapDetails).toMatchObject({ amountIn: ONE_NEAR.toString(), refundedAmount: excess.toString(), refundedAmountFormatted: '0.5', refundReason: null, depositedAmount: (ONE_NEAR + excess).toString() });
+    expect(s.swapDetails).toMatchObject({
+      amountIn: ONE_NEAR.toString(),
+      refundedAmount: excess.toString(),
+      refundedAmountFormatted: '0.5',
+      refundReason: null,
+      depositedAmount: (ONE_NEAR + excess).toString(),
+    });
   });
 
   it('a short deposit is INCOMPLETE_DEPOSIT; a top-up before the deadline completes it', async () => {
@@ -290,7 +363,12 @@ describe('EXACT_INPUT', () => {
   });
 
   it('a short deposit is refunded at the deadline (PARTIAL_DEPOSIT), on the origin chain less the refund fee', async () => {
-    const q = await quote({ originAsset: BTC, refundTo: BTC_ADDRESS, amount: '100000', deadline: new Date(nowOf(sim) + 600_000).toISOString() });
+    const q = await quote({
+      originAsset: BTC,
+      refundTo: BTC_ADDRESS,
+      amount: '100000',
+      deadline: new Date(nowOf(sim) + 600_000).toISOString(),
+    });
     const fee = BigInt(q.quote.refundFee);
     expect(fee).toBeGreaterThan(0n);
     await deposit(q, 40_000n);
@@ -299,7 +377,10 @@ describe('EXACT_INPUT', () => {
     await advance(600_000);
     const s = await status(q);
     expect(s.status).toBe('REFUNDED');
-    expect(s.swapDetails).toMatchObject({ refundReason: 'PARTIAL_DEPOSIT', refundedAmount: (40_000n - fee).toString() });
+    expect(s.swapDetails).toMatchObject({
+      refundReason: 'PARTIAL_DEPOSIT',
+      refundedAmount: (40_000n - fee).toString(),
+    });
     // Deposit and refund on bitcoin, both linked to the explorer.
     expect(s.swapDetails.originChainTxHashes).toHaveLength(2);
     for (const t of s.swapDetails.originChainTxHashes) expect(t.explorerUrl).toBe(`https://mempool.space/tx/${t.hash}`);
@@ -311,7 +392,10 @@ describe('EXACT_INPUT', () => {
     await deposit(q, ONE_NEAR / 2n);
     await advance(STAGES);
     const s = await status(q);
-    expect(s).toMatchObject({ status: 'REFUNDED', swapDetails: { refundReason: 'PARTIAL_DEPOSIT', refundedAmount: (ONE_NEAR / 2n).toString() } });
+    expect(s).toMatchObject({
+      status: 'REFUNDED',
+      swapDetails: { refundReason: 'PARTIAL_DEPOSIT', refundedAmount: (ONE_NEAR / 2n).toString() },
+    });
   });
 
   it('a deposit after SUCCESS is refunded and the status stays', async () => {
@@ -341,14 +425,21 @@ describe('EXACT_OUTPUT', () => {
   it('minAmountIn is enough; below it the deposit waits, then is refunded at the deadline', async () => {
     const ok = await quote({ swapType: 'EXACT_OUTPUT', amount: '2000000' });
     await deposit(ok, ok.quote.minAmountIn);
-    const short = await quote({ swapType: 'EXACT_OUTPUT', amount: '2000000', deadline: new Date(nowOf(sim) + 300_000).toISOString() });
+    const short = await quote({
+      swapType: 'EXACT_OUTPUT',
+      amount: '2000000',
+      deadline: new Date(nowOf(sim) + 300_000).toISOString(),
+    });
     const shortBy = BigInt(short.quote.minAmountIn) - 1n;
     await deposit(short, shortBy);
     await advance(STAGES);
     expect((await status(ok)).swapDetails).toMatchObject({ amountOut: '2000000', refundedAmount: '0' });
     expect((await status(short)).status).toBe('INCOMPLETE_DEPOSIT');
     await advance(300_000);
-    expect(await status(short)).toMatchObject({ status: 'REFUNDED', swapDetails: { refundReason: 'PARTIAL_DEPOSIT', refundedAmount: shortBy.toString() } });
+    expect(await status(short)).toMatchObject({
+      status: 'REFUNDED',
+      swapDetails: { refundReason: 'PARTIAL_DEPOSIT', refundedAmount: shortBy.toString() },
+    });
   });
 
   it('a price move within the slippage uses more of the buffer (slippage reported); beyond it, refunds', async () => {
@@ -365,7 +456,10 @@ describe('EXACT_OUTPUT', () => {
       const q = await quote({ swapType: 'EXACT_OUTPUT', amount: '2000000', slippageTolerance: 100 });
       await deposit(q, q.quote.amountIn);
       await advance(STAGES);
-      expect(await status(q)).toMatchObject({ status: 'REFUNDED', swapDetails: { refundReason: 'AMOUNT_LESS_THAN_MIN_AMOUNT_OUT', refundedAmount: q.quote.amountIn } });
+      expect(await status(q)).toMatchObject({
+        status: 'REFUNDED',
+        swapDetails: { refundReason: 'AMOUNT_LESS_THAN_MIN_AMOUNT_OUT', refundedAmount: q.quote.amountIn },
+      });
     });
   });
 });
@@ -403,10 +497,19 @@ describe('FLEX_INPUT', () => {
 
   it('a small deposit whose output cannot be withdrawn is refunded (AMOUNT_LESS_THAN_MIN_WITHDRAWABLE)', async () => {
     // ~$1.05 in; eth withdrawals need $1; with 5% slippage the lower bound is ~$0.99 out.
-    const q = await quote({ swapType: 'FLEX_INPUT', slippageTolerance: 500, destinationAsset: USDC_ETH, recipient: EVM_ADDRESS, amount: (455n * 10n ** 21n).toString() });
+    const q = await quote({
+      swapType: 'FLEX_INPUT',
+      slippageTolerance: 500,
+      destinationAsset: USDC_ETH,
+      recipient: EVM_ADDRESS,
+      amount: (455n * 10n ** 21n).toString(),
+    });
     await deposit(q, q.quote.minAmountIn);
     await advance(STAGES);
-    expect(await status(q)).toMatchObject({ status: 'REFUNDED', swapDetails: { refundReason: 'AMOUNT_LESS_THAN_MIN_WITHDRAWABLE', refundedAmount: q.quote.minAmountIn } });
+    expect(await status(q)).toMatchObject({
+      status: 'REFUNDED',
+      swapDetails: { refundReason: 'AMOUNT_LESS_THAN_MIN_WITHDRAWABLE', refundedAmount: q.quote.minAmountIn },
+    });
   });
 });
 
@@ -417,7 +520,10 @@ describe('refunds at execution', () => {
     try {
       await deposit(q, ONE_NEAR);
       await advance(STAGES);
-      expect(await status(q)).toMatchObject({ status: 'REFUNDED', swapDetails: { refundReason: 'NO_LIQUIDITY', refundedAmount: ONE_NEAR.toString(), amountOut: null } });
+      expect(await status(q)).toMatchObject({
+        status: 'REFUNDED',
+        swapDetails: { refundReason: 'NO_LIQUIDITY', refundedAmount: ONE_NEAR.toString(), amountOut: null },
+      });
     } finally {
       await call(sim, 'POST', '/dev/liquidity', { assetIn: WNEAR, assetOut: USDC_HOME, available: true });
     }
@@ -428,7 +534,10 @@ describe('refunds at execution', () => {
       const q = await quote({ slippageTolerance: 100 });
       await deposit(q, ONE_NEAR);
       await advance(STAGES);
-      expect(await status(q)).toMatchObject({ status: 'REFUNDED', swapDetails: { refundReason: 'AMOUNT_LESS_THAN_MIN_AMOUNT_OUT' } });
+      expect(await status(q)).toMatchObject({
+        status: 'REFUNDED',
+        swapDetails: { refundReason: 'AMOUNT_LESS_THAN_MIN_AMOUNT_OUT' },
+      });
     });
     await withPriceShift(-50, async () => {
       const q = await quote({ slippageTolerance: 100, swapType: 'FLEX_INPUT' });
@@ -442,10 +551,16 @@ describe('refunds at execution', () => {
 
   it.each(REFUND_REASONS.filter((r) => r !== 'PARTIAL_DEPOSIT'))('a forced %s refund', async (reason) => {
     const q = await quote();
-    expect((await call(sim, 'POST', '/dev/swap-outcome', { depositAddress: q.quote.depositAddress, outcome: reason })).status).toBe(200);
+    expect(
+      (await call(sim, 'POST', '/dev/swap-outcome', { depositAddress: q.quote.depositAddress, outcome: reason }))
+        .status,
+    ).toBe(200);
     await deposit(q, ONE_NEAR);
     await advance(STAGES);
-    expect(await status(q)).toMatchObject({ status: 'REFUNDED', swapDetails: { refundReason: reason, refundedAmount: ONE_NEAR.toString() } });
+    expect(await status(q)).toMatchObject({
+      status: 'REFUNDED',
+      swapDetails: { refundReason: reason, refundedAmount: ONE_NEAR.toString() },
+    });
   });
 
   it('a forced FAILED', async () => {
@@ -453,14 +568,23 @@ describe('refunds at execution', () => {
     await call(sim, 'POST', '/dev/swap-outcome', { depositAddress: q.quote.depositAddress, outcome: 'FAILED' });
     await deposit(q, ONE_NEAR);
     await advance(STAGES);
-    expect(await status(q)).toMatchObject({ status: 'FAILED', swapDetails: { refundedAmount: '0', refundReason: null } });
+    expect(await status(q)).toMatchObject({
+      status: 'FAILED',
+      swapDetails: { refundedAmount: '0', refundReason: null },
+    });
   });
 });
 
 describe('the ledger side: INTENTS deposits, deliveries and refunds', () => {
   it('a ledger transfer to the deposit account is the deposit; an INTENTS recipient is credited on the ledger', async () => {
     const recipient = `r${Date.now()}.near`;
-    const q = await quote({ depositType: 'INTENTS', recipientType: 'INTENTS', recipient, refundType: 'INTENTS', refundTo: 'alice.near' });
+    const q = await quote({
+      depositType: 'INTENTS',
+      recipientType: 'INTENTS',
+      recipient,
+      refundType: 'INTENTS',
+      refundTo: 'alice.near',
+    });
     expect(q.quote.depositAddress).toMatch(/^[0-9a-f]{64}$/);
     const { from, intentHash } = await transferOnLedger(q.quote.depositAddress, WNEAR, ONE_NEAR);
     expect(await balance(q.quote.depositAddress, WNEAR)).toBe(ONE_NEAR);
@@ -475,7 +599,9 @@ describe('the ledger side: INTENTS deposits, deliveries and refunds', () => {
     expect(await balance(recipient, USDC_HOME)).toBe(BigInt(q.quote.amountOut));
     expect(await balance(q.quote.depositAddress, WNEAR)).toBe(0n);
     expect(s.swapDetails.destinationChainTxHashes).toEqual([]);
-    const tx = await call<Record<string, unknown>[]>(sim, 'GET', `/api/v0/transactions?search=${from}`, undefined, { authorization: `Bearer ${sim.devJwt}` });
+    const tx = await call<Record<string, unknown>[]>(sim, 'GET', `/api/v0/transactions?search=${from}`, undefined, {
+      authorization: `Bearer ${sim.devJwt}`,
+    });
     expect(tx.body.map((t) => t.depositAddress)).toEqual([q.quote.depositAddress]);
   });
 
@@ -488,10 +614,18 @@ describe('the ledger side: INTENTS deposits, deliveries and refunds', () => {
 
   it('refundType INTENTS refunds on the ledger (from an INTENTS deposit account)', async () => {
     const refundTo = `refund${Date.now()}.near`;
-    const q = await quote({ depositType: 'INTENTS', refundType: 'INTENTS', refundTo, deadline: new Date(nowOf(sim) + 120_000).toISOString() });
+    const q = await quote({
+      depositType: 'INTENTS',
+      refundType: 'INTENTS',
+      refundTo,
+      deadline: new Date(nowOf(sim) + 120_000).toISOString(),
+    });
     await transferOnLedger(q.quote.depositAddress, WNEAR, ONE_NEAR / 2n);
     await advance(STAGES + 120_000);
-    expect(await status(q)).toMatchObject({ status: 'REFUNDED', swapDetails: { refundReason: 'PARTIAL_DEPOSIT', refundedAmount: (ONE_NEAR / 2n).toString() } });
+    expect(await status(q)).toMatchObject({
+      status: 'REFUNDED',
+      swapDetails: { refundReason: 'PARTIAL_DEPOSIT', refundedAmount: (ONE_NEAR / 2n).toString() },
+    });
     expect(await balance(refundTo, WNEAR)).toBe(ONE_NEAR / 2n);
     expect(await balance(q.quote.depositAddress, WNEAR)).toBe(0n);
   });
@@ -520,7 +654,11 @@ describe('deposit/submit', () => {
   it('with a known deposit’s hash, detection happens at once', async () => {
     const q = await quote();
     const tx = await deposit(q, ONE_NEAR);
-    const a = await call<Status>(sim, 'POST', '/v0/deposit/submit', { txHash: tx, depositAddress: q.quote.depositAddress, homeSenderAccount: 'alice.near' });
+    const a = await call<Status>(sim, 'POST', '/v0/deposit/submit', {
+      txHash: tx,
+      depositAddress: q.quote.depositAddress,
+      homeSenderAccount: 'alice.near',
+    });
     expect(a.status).toBe(200);
     expect(a.body.status).toBe('KNOWN_DEPOSIT_TX');
     await advance(TIMING.confirmMs);
@@ -529,7 +667,11 @@ describe('deposit/submit', () => {
 
   it('with an unknown hash, KNOWN_DEPOSIT_TX is reported; the deposit with that hash later counts at once', async () => {
     const q = await quote();
-    const a = await call<Status>(sim, 'POST', '/v0/deposit/submit', { txHash: 'UserTx42', depositAddress: q.quote.depositAddress, nearSenderAccount: 'carol.near' });
+    const a = await call<Status>(sim, 'POST', '/v0/deposit/submit', {
+      txHash: 'UserTx42',
+      depositAddress: q.quote.depositAddress,
+      nearSenderAccount: 'carol.near',
+    });
     expect(a.body.status).toBe('KNOWN_DEPOSIT_TX');
     expect(a.body.swapDetails.originChainTxHashes.map((t) => t.hash)).toEqual(['UserTx42']);
     await advance(STAGES);
@@ -544,7 +686,9 @@ describe('deposit/submit', () => {
   });
 
   it('validates its body and answers 404 for unknown addresses', async () => {
-    expect((await call(sim, 'POST', '/v0/deposit/submit', { depositAddress: 'x' })).body.message).toBe('txHash must be a string');
+    expect((await call(sim, 'POST', '/v0/deposit/submit', { depositAddress: 'x' })).body.message).toBe(
+      'txHash must be a string',
+    );
     expect((await call(sim, 'POST', '/v0/deposit/submit', { txHash: 'x', depositAddress: 'nope' })).status).toBe(404);
     expect((await call(sim, 'GET', '/v0/status')).body.message).toBe('depositAddress must be a string');
     const nf = await call(sim, 'GET', '/v0/status?depositAddress=nope');
@@ -562,7 +706,11 @@ describe('memo deposits', () => {
     await advance(STAGES);
     expect((await status(a)).status).toBe('SUCCESS');
     expect((await status(b)).status).toBe('PENDING_DEPOSIT');
-    const submit = await call<Status>(sim, 'POST', '/v0/deposit/submit', { txHash: 'abc', depositAddress: b.quote.depositAddress, memo: b.quote.depositMemo });
+    const submit = await call<Status>(sim, 'POST', '/v0/deposit/submit', {
+      txHash: 'abc',
+      depositAddress: b.quote.depositAddress,
+      memo: b.quote.depositMemo,
+    });
     expect(submit.body.status).toBe('KNOWN_DEPOSIT_TX');
   });
 });
@@ -570,8 +718,20 @@ describe('memo deposits', () => {
 describe('ANY_INPUT', () => {
   it('collects deposits of any token, converts them, and withdraws the pool at $1,000 without ending', async () => {
     const recipient = `pool${Date.now()}.near`;
-    const q = await quote({ swapType: 'ANY_INPUT', originAsset: '1cs:any', amount: '0', slippageTolerance: 0, depositType: 'INTENTS', refundType: 'INTENTS', destinationAsset: USDT_ETH, recipientType: 'INTENTS', recipient });
-    expect((await call(sim, 'POST', '/dev/deposit', { depositAddress: q.quote.depositAddress, amount: '1' })).status).toBe(400);
+    const q = await quote({
+      swapType: 'ANY_INPUT',
+      originAsset: '1cs:any',
+      amount: '0',
+      slippageTolerance: 0,
+      depositType: 'INTENTS',
+      refundType: 'INTENTS',
+      destinationAsset: USDT_ETH,
+      recipientType: 'INTENTS',
+      recipient,
+    });
+    expect(
+      (await call(sim, 'POST', '/dev/deposit', { depositAddress: q.quote.depositAddress, amount: '1' })).status,
+    ).toBe(400);
     await deposit(q, 10n * ONE_NEAR, { assetId: WNEAR });
     await transferOnLedger(q.quote.depositAddress, USDC_HOME, 5_000_000n);
     await advance(STAGES);
@@ -593,9 +753,22 @@ describe('dev deposit errors', () => {
   it('404 for an unknown address, 400 for the wrong asset or a bad amount', async () => {
     expect((await call(sim, 'POST', '/dev/deposit', { depositAddress: 'nope', amount: '1' })).status).toBe(404);
     const q = await quote();
-    expect((await call(sim, 'POST', '/dev/deposit', { depositAddress: q.quote.depositAddress, amount: '1', assetId: USDC_HOME })).status).toBe(400);
-    expect((await call(sim, 'POST', '/dev/deposit', { depositAddress: q.quote.depositAddress, amount: '0' })).status).toBe(400);
-    expect((await call(sim, 'POST', '/dev/deposit', { depositAddress: q.quote.depositAddress, amount: '1', extra: true })).status).toBe(400);
+    expect(
+      (
+        await call(sim, 'POST', '/dev/deposit', {
+          depositAddress: q.quote.depositAddress,
+          amount: '1',
+          assetId: USDC_HOME,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await call(sim, 'POST', '/dev/deposit', { depositAddress: q.quote.depositAddress, amount: '0' })).status,
+    ).toBe(400);
+    expect(
+      (await call(sim, 'POST', '/dev/deposit', { depositAddress: q.quote.depositAddress, amount: '1', extra: true }))
+        .status,
+    ).toBe(400);
   });
 
   it('the same tx hash twice is one deposit', async () => {
@@ -622,7 +795,13 @@ describe('restart with a data file', () => {
       await advance(TIMING.depositDetectMs + TIMING.confirmMs, first);
       expect((await call(first, 'POST', '/dev/seed-swaps', { count: 30 })).status).toBe(200);
       const before = await Promise.all([pending, done, inFlight].map((q) => status(q, first)));
-      const txBefore = await call<unknown[]>(first, 'GET', '/api/v0/transactions?numberOfTransactions=1000&showTestTxs=true&statuses=FAILED,INCOMPLETE_DEPOSIT,PENDING_DEPOSIT,PROCESSING,REFUNDED,SUCCESS', undefined, { authorization: `Bearer ${first.devJwt}` });
+      const txBefore = await call<unknown[]>(
+        first,
+        'GET',
+        '/api/v0/transactions?numberOfTransactions=1000&showTestTxs=true&statuses=FAILED,INCOMPLETE_DEPOSIT,PENDING_DEPOSIT,PROCESSING,REFUNDED,SUCCESS',
+        undefined,
+        { authorization: `Bearer ${first.devJwt}` },
+      );
       await first.close();
 
       const second = await startSimulator({ port: 0, timing: TIMING, dataFile });
@@ -634,7 +813,13 @@ describe('restart with a data file', () => {
           expect(after[i]!.updatedAt).toBe(before[i]!.updatedAt);
           expect(verifyQuoteSignature(after[i]!.quoteResponse as never, second.quotePublicKey)).toBe(true);
         }
-        const txAfter = await call<unknown[]>(second, 'GET', '/api/v0/transactions?numberOfTransactions=1000&showTestTxs=true&statuses=FAILED,INCOMPLETE_DEPOSIT,PENDING_DEPOSIT,PROCESSING,REFUNDED,SUCCESS', undefined, { authorization: `Bearer ${second.devJwt}` });
+        const txAfter = await call<unknown[]>(
+          second,
+          'GET',
+          '/api/v0/transactions?numberOfTransactions=1000&showTestTxs=true&statuses=FAILED,INCOMPLETE_DEPOSIT,PENDING_DEPOSIT,PROCESSING,REFUNDED,SUCCESS',
+          undefined,
+          { authorization: `Bearer ${second.devJwt}` },
+        );
         expect(txAfter.body).toEqual(txBefore.body);
         expect(txAfter.body).toHaveLength(33);
         await advance(TIMING.processMs, second);

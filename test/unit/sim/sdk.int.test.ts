@@ -71,7 +71,11 @@ describe('SDK: tokens', () => {
       expect(Number.isFinite(Date.parse(t.priceUpdatedAt))).toBe(true);
       expect(t.contractAddress === null || typeof t.contractAddress === 'string').toBe(true);
     }
-    expect(tokens.find((t) => t.assetId === WNEAR)).toMatchObject({ blockchain: 'home', symbol: 'wNEAR', decimals: 24 });
+    expect(tokens.find((t) => t.assetId === WNEAR)).toMatchObject({
+      blockchain: 'home',
+      symbol: 'wNEAR',
+      decimals: 24,
+    });
     expect(tokens.find((t) => t.assetId === BTC)).toMatchObject({ blockchain: 'btc', contractAddress: null });
   });
 });
@@ -96,7 +100,18 @@ describe('SDK: quotes of every swap type, signatures verified by verifyQuoteSign
         quoteWaitingTimeMs: 10000,
       },
     ],
-    ['cross-chain BTC → USDC(eth) with a referral and app fee', { originAsset: BTC, destinationAsset: USDC_ETH, amount: '100000', refundTo: 'bc1q873cxltdc560dth6tpwqpehq9uvhxxcdgwnmnw', recipient: '0x76b4c56085ed136a8744d52be956396624a730e8', referral: 'mywallet', appFees: [{ recipient: 'fees.near', fee: 30 }] }],
+    [
+      'cross-chain BTC → USDC(eth) with a referral and app fee',
+      {
+        originAsset: BTC,
+        destinationAsset: USDC_ETH,
+        amount: '100000',
+        refundTo: 'bc1q873cxltdc560dth6tpwqpehq9uvhxxcdgwnmnw',
+        recipient: '0x76b4c56085ed136a8744d52be956396624a730e8',
+        referral: 'mywallet',
+        appFees: [{ recipient: 'fees.near', fee: 30 }],
+      },
+    ],
     ['dry', { dry: true }],
   ];
   it.each(cases)('%s', async (_name, overrides) => {
@@ -104,7 +119,9 @@ describe('SDK: quotes of every swap type, signatures verified by verifyQuoteSign
     expect(verifyQuoteSignature(q, sim.quotePublicKey)).toBe(true);
     // Not the production key, and any change breaks it.
     expect(verifyQuoteSignature(q, PRODUCTION_KEY)).toBe(false);
-    expect(verifyQuoteSignature({ ...q, quote: { ...q.quote, amountOut: `${q.quote.amountOut}1` } }, sim.quotePublicKey)).toBe(false);
+    expect(
+      verifyQuoteSignature({ ...q, quote: { ...q.quote, amountOut: `${q.quote.amountOut}1` } }, sim.quotePublicKey),
+    ).toBe(false);
     expect(verifyQuoteSignature({ ...q, timestamp: new Date(0).toISOString() }, sim.quotePublicKey)).toBe(false);
     expect(q.correlationId).toMatch(/^[0-9a-f-]{36}$/);
     if (q.quoteRequest.dry) {
@@ -119,7 +136,9 @@ describe('SDK: quotes of every swap type, signatures verified by verifyQuoteSign
   });
 
   it('EXACT_OUTPUT carries minAmountIn < amountIn = maxAmountIn and the exact amountOut', async () => {
-    const q = (await OneClickService.getQuote(request({ swapType: QuoteRequest.swapType.EXACT_OUTPUT, amount: '2000000' }))) as QuoteResponse & {
+    const q = (await OneClickService.getQuote(
+      request({ swapType: QuoteRequest.swapType.EXACT_OUTPUT, amount: '2000000' }),
+    )) as QuoteResponse & {
       quote: { maxAmountIn?: string };
     };
     expect(q.quote.amountOut).toBe('2000000');
@@ -134,14 +153,25 @@ describe('SDK: quotes of every swap type, signatures verified by verifyQuoteSign
     const fee = q.quote.withdrawFee;
     expect(fee).toMatch(/^[1-9]\d*$/);
     expect(verifyQuoteSignature(q, sim.quotePublicKey)).toBe(true);
-    expect(verifyQuoteSignature({ ...q, quote: { ...q.quote, withdrawFee: (BigInt(fee!) + 1n).toString() } }, sim.quotePublicKey)).toBe(false);
-    expect(verifyQuoteSignature({ ...q, quote: { ...q.quote, withdrawFee: undefined } }, sim.quotePublicKey)).toBe(false);
+    expect(
+      verifyQuoteSignature(
+        { ...q, quote: { ...q.quote, withdrawFee: (BigInt(fee!) + 1n).toString() } },
+        sim.quotePublicKey,
+      ),
+    ).toBe(false);
+    expect(verifyQuoteSignature({ ...q, quote: { ...q.quote, withdrawFee: undefined } }, sim.quotePublicKey)).toBe(
+      false,
+    );
     // Credited inside the ledger instead: no withdrawal, no fee, and the same swap yields exactly the fee more.
-    const home = await OneClickService.getQuote(request({ ...out, recipient: 'bob.near', recipientType: QuoteRequest.recipientType.INTENTS }));
+    const home = await OneClickService.getQuote(
+      request({ ...out, recipient: 'bob.near', recipientType: QuoteRequest.recipientType.INTENTS }),
+    );
     expect(home.quote.withdrawFee).toBe('0');
     expect(BigInt(home.quote.amountOut) - BigInt(q.quote.amountOut)).toBe(BigInt(fee!));
     // EXACT_OUTPUT still delivers the amount asked for; the input pays the fee.
-    const exact = await OneClickService.getQuote(request({ ...out, swapType: QuoteRequest.swapType.EXACT_OUTPUT, amount: '2000000' }));
+    const exact = await OneClickService.getQuote(
+      request({ ...out, swapType: QuoteRequest.swapType.EXACT_OUTPUT, amount: '2000000' }),
+    );
     expect(exact.quote.amountOut).toBe('2000000');
     expect(verifyQuoteSignature(exact, sim.quotePublicKey)).toBe(true);
   });
@@ -149,7 +179,9 @@ describe('SDK: quotes of every swap type, signatures verified by verifyQuoteSign
   it('without a token the 0.2% platform fee appears in the echoed appFees', async () => {
     OpenAPI.TOKEN = undefined;
     const q = await OneClickService.getQuote(request());
-    expect(q.quoteRequest.appFees).toEqual([{ recipient: expect.stringMatching(/^5880ad2b[0-9a-f]{52}47dd$/), fee: 20 }]);
+    expect(q.quoteRequest.appFees).toEqual([
+      { recipient: expect.stringMatching(/^5880ad2b[0-9a-f]{52}47dd$/), fee: 20 },
+    ]);
     expect(verifyQuoteSignature(q, sim.quotePublicKey)).toBe(true);
   });
 
@@ -167,7 +199,11 @@ describe('SDK: deposit submit and status', () => {
     const address = q.quote.depositAddress!;
     const pending = await OneClickService.getExecutionStatus(address);
     expect(pending.status).toBe(GetExecutionStatusResponse.status.PENDING_DEPOSIT);
-    expect(pending.swapDetails).toMatchObject({ intentHashes: [], originChainTxHashes: [], destinationChainTxHashes: [] });
+    expect(pending.swapDetails).toMatchObject({
+      intentHashes: [],
+      originChainTxHashes: [],
+      destinationChainTxHashes: [],
+    });
     expect(verifyQuoteSignature(pending.quoteResponse, sim.quotePublicKey)).toBe(true);
 
     const submitted = await OneClickService.submitDepositTx({ txHash: 'FakeNearTxHash111', depositAddress: address });
@@ -189,8 +225,16 @@ describe('SDK: deposit submit and status', () => {
       body: JSON.stringify({ depositAddress: address, amount: q.quote.amountIn, txHash: 'DepositTx1' }),
     });
     expect(res.status).toBe(200);
-    await OneClickService.submitDepositTx({ txHash: 'DepositTx1', depositAddress: address, nearSenderAccount: 'alice.near' });
-    await fetch(`${sim.url}/dev/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 60_000 }) });
+    await OneClickService.submitDepositTx({
+      txHash: 'DepositTx1',
+      depositAddress: address,
+      nearSenderAccount: 'alice.near',
+    });
+    await fetch(`${sim.url}/dev/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ms: 60_000 }),
+    });
     const done = await OneClickService.getExecutionStatus(address);
     expect(done.status).toBe('SUCCESS');
     expect(done.swapDetails.amountOut).toBe(q.quote.amountOut);
@@ -208,14 +252,24 @@ describe('SDK: deposit submit and status', () => {
   it('gives 400 with the live message through the SDK', async () => {
     const err = await apiError(OneClickService.getQuote(request({ originAsset: 'nep141:nope.near' })));
     expect(err.status).toBe(400);
-    expect(err.body).toMatchObject({ message: 'tokenIn is not valid', correlationId: expect.any(String), timestamp: expect.any(String) });
+    expect(err.body).toMatchObject({
+      message: 'tokenIn is not valid',
+      correlationId: expect.any(String),
+      timestamp: expect.any(String),
+    });
   });
 
   it('refuses ANY_INPUT without a partner JWT (401)', async () => {
     OpenAPI.TOKEN = undefined;
     const err = await apiError(
       OneClickService.getQuote(
-        request({ swapType: QuoteRequest.swapType.ANY_INPUT, originAsset: '1cs:any', amount: '0', depositType: QuoteRequest.depositType.INTENTS, refundType: QuoteRequest.refundType.INTENTS }),
+        request({
+          swapType: QuoteRequest.swapType.ANY_INPUT,
+          originAsset: '1cs:any',
+          amount: '0',
+          depositType: QuoteRequest.depositType.INTENTS,
+          refundType: QuoteRequest.refundType.INTENTS,
+        }),
       ),
     );
     expect(err.status).toBe(401);
@@ -224,7 +278,11 @@ describe('SDK: deposit submit and status', () => {
 
 describe('SDK: ANY_INPUT withdrawals (GET /v0/any-input/withdrawals)', () => {
   const post = (path: string, body: unknown) =>
-    fetch(`${sim.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${sim.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const anyInput = (recipient: string) =>
     request({
       swapType: QuoteRequest.swapType.ANY_INPUT,
@@ -242,7 +300,16 @@ describe('SDK: ANY_INPUT withdrawals (GET /v0/any-input/withdrawals)', () => {
     const q = await OneClickService.getQuote(anyInput(recipient));
     const address = q.quote.depositAddress!;
     for (const tx of ['AnyTx1', 'AnyTx2']) {
-      expect((await post('/dev/deposit', { depositAddress: address, amount: (500n * 10n ** 24n).toString(), assetId: WNEAR, txHash: tx })).status).toBe(200);
+      expect(
+        (
+          await post('/dev/deposit', {
+            depositAddress: address,
+            amount: (500n * 10n ** 24n).toString(),
+            assetId: WNEAR,
+            txHash: tx,
+          })
+        ).status,
+      ).toBe(200);
       expect((await post('/dev/clock/advance', { ms: 10 * 60_000 })).status).toBe(200);
     }
     return address;
@@ -252,23 +319,49 @@ describe('SDK: ANY_INPUT withdrawals (GET /v0/any-input/withdrawals)', () => {
     const address = await paidTwice('anysdk.near');
     const all = await OneClickService.getAnyInputQuoteWithdrawals(address);
     expect(all).toMatchObject({ asset: USDC_HOME, recipient: 'anysdk.near', affiliateRecipient: expect.any(String) });
-    const list = all.withdrawals as unknown as { status: string; amountOut: string; amountOutFormatted: string; timestamp: string; hash: string }[];
+    const list = all.withdrawals as unknown as {
+      status: string;
+      amountOut: string;
+      amountOutFormatted: string;
+      timestamp: string;
+      hash: string;
+    }[];
     expect(list).toHaveLength(2);
     for (const w of list) {
-      expect(w).toMatchObject({ status: 'SUCCESS', amountOut: expect.stringMatching(/^[1-9]\d*$/), withdrawFee: '0', hash: expect.any(String) });
-      expect(Object.keys(w).sort()).toEqual(['amountOut', 'amountOutFormatted', 'amountOutUsd', 'hash', 'status', 'timestamp', 'withdrawFee', 'withdrawFeeFormatted', 'withdrawFeeUsd']);
+      expect(w).toMatchObject({
+        status: 'SUCCESS',
+        amountOut: expect.stringMatching(/^[1-9]\d*$/),
+        withdrawFee: '0',
+        hash: expect.any(String),
+      });
+      expect(Object.keys(w).sort()).toEqual([
+        'amountOut',
+        'amountOutFormatted',
+        'amountOutUsd',
+        'hash',
+        'status',
+        'timestamp',
+        'withdrawFee',
+        'withdrawFeeFormatted',
+        'withdrawFeeUsd',
+      ]);
     }
     expect(Date.parse(list[0]!.timestamp)).toBeGreaterThan(Date.parse(list[1]!.timestamp));
     const paid = list.reduce((n, w) => n + BigInt(w.amountOut), 0n);
-    const balances = (await (await fetch(`${sim.url}/dev/balances?accountId=anysdk.near`)).json()) as { balances: Record<string, string> };
+    const balances = (await (await fetch(`${sim.url}/dev/balances?accountId=anysdk.near`)).json()) as {
+      balances: Record<string, string>;
+    };
     expect(BigInt(balances.balances[USDC_HOME] ?? '0')).toBe(paid);
     expect((await OneClickService.getExecutionStatus(address)).status).toBe('PROCESSING');
 
-    const asc = (await OneClickService.getAnyInputQuoteWithdrawals(address, undefined, undefined, 1, 50, 'asc')).withdrawals as unknown as typeof list;
+    const asc = (await OneClickService.getAnyInputQuoteWithdrawals(address, undefined, undefined, 1, 50, 'asc'))
+      .withdrawals as unknown as typeof list;
     expect(asc.map((w) => w.hash)).toEqual([...list].reverse().map((w) => w.hash));
-    const second = (await OneClickService.getAnyInputQuoteWithdrawals(address, undefined, undefined, 2, 1, 'desc')).withdrawals as unknown as typeof list;
+    const second = (await OneClickService.getAnyInputQuoteWithdrawals(address, undefined, undefined, 2, 1, 'desc'))
+      .withdrawals as unknown as typeof list;
     expect(second.map((w) => w.hash)).toEqual([list[1]!.hash]);
-    const since = (await OneClickService.getAnyInputQuoteWithdrawals(address, undefined, list[0]!.timestamp)).withdrawals as unknown as typeof list;
+    const since = (await OneClickService.getAnyInputQuoteWithdrawals(address, undefined, list[0]!.timestamp))
+      .withdrawals as unknown as typeof list;
     expect(since.map((w) => w.hash)).toEqual([list[0]!.hash]);
   });
 

@@ -31,11 +31,19 @@ beforeEach(() => {
 });
 
 async function dev(path: string, body: unknown) {
-  const res = await fetch(`${sim.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${sim.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
 }
 const balance = async (accountId: string) =>
-  ((await (await fetch(`${sim.url}/dev/balances?accountId=${accountId}`)).json()) as { balances: Record<string, string> }).balances[WNEAR];
+  (
+    (await (await fetch(`${sim.url}/dev/balances?accountId=${accountId}`)).json()) as {
+      balances: Record<string, string>;
+    }
+  ).balances[WNEAR];
 
 async function intentsSwap(payer: string) {
   const q = await OneClickService.getQuote({
@@ -87,16 +95,34 @@ describe('SDK: generate-intent and submit-intent (swap_transfer)', () => {
       intents: [{ intent: 'transfer', receiver_id: quote.depositAddress, tokens: { [WNEAR]: quote.amountIn } }],
     });
 
-    const signed = signIntentPayload(seed, extractIntentPayload({ standard: 'nep413', payload, public_key: 'ed25519:11111111111111111111111111111111', signature: `ed25519:${'1'.repeat(64)}` }));
-    const submitted = await OneClickService.submitIntent({ type: SubmitSwapTransferIntentRequest.type.SWAP_TRANSFER, signedData: signed as never });
+    const signed = signIntentPayload(
+      seed,
+      extractIntentPayload({
+        standard: 'nep413',
+        payload,
+        public_key: 'ed25519:11111111111111111111111111111111',
+        signature: `ed25519:${'1'.repeat(64)}`,
+      }),
+    );
+    const submitted = await OneClickService.submitIntent({
+      type: SubmitSwapTransferIntentRequest.type.SWAP_TRANSFER,
+      signedData: signed as never,
+    });
     expect(submitted.intentHash).toBe(intentHash(signed));
     expect(await balance(payer)).toBe((3n * 10n ** 24n - BigInt(quote.amountIn)).toString());
     expect(await balance(quote.depositAddress!)).toBe(quote.amountIn);
 
     // Executed once: the same signature again is the verifier's "nonce was already used".
-    const again = await apiError(OneClickService.submitIntent({ type: SubmitSwapTransferIntentRequest.type.SWAP_TRANSFER, signedData: signed as never }));
+    const again = await apiError(
+      OneClickService.submitIntent({
+        type: SubmitSwapTransferIntentRequest.type.SWAP_TRANSFER,
+        signedData: signed as never,
+      }),
+    );
     expect(again.status).toBe(400);
-    expect((again.body as { message: string }).message).toMatch(/Invalid signature or intent data.*(nonce was already used|not waiting for a deposit)/);
+    expect((again.body as { message: string }).message).toMatch(
+      /Invalid signature or intent data.*(nonce was already used|not waiting for a deposit)/,
+    );
   });
 
   it('refuses without the 1Click key (401), for an unknown deposit address or another standard (400), and a forged signature (400)', async () => {
@@ -104,21 +130,42 @@ describe('SDK: generate-intent and submit-intent (swap_transfer)', () => {
     const payer = implicitAccountId(ed25519.getPublicKey(seed));
     await dev('/dev/fund', { accountId: payer, tokenId: WNEAR, amount: '3000000000000000000000000' });
     const quote = await intentsSwap(payer);
-    const body = { type: GenerateSwapTransferIntentRequest.type.SWAP_TRANSFER, standard: IntentStandardEnum.NEP413, signerId: payer, depositAddress: quote.depositAddress! };
+    const body = {
+      type: GenerateSwapTransferIntentRequest.type.SWAP_TRANSFER,
+      standard: IntentStandardEnum.NEP413,
+      signerId: payer,
+      depositAddress: quote.depositAddress!,
+    };
 
     OpenAPI.TOKEN = undefined;
     expect((await apiError(OneClickService.generateIntent(body))).status).toBe(401);
     OpenAPI.TOKEN = sim.devJwt;
     const unknown = await apiError(OneClickService.generateIntent({ ...body, depositAddress: 'f'.repeat(64) }));
-    expect([unknown.status, (unknown.body as { message: string }).message]).toEqual([400, expect.stringMatching(/deposit address not found/)]);
+    expect([unknown.status, (unknown.body as { message: string }).message]).toEqual([
+      400,
+      expect.stringMatching(/deposit address not found/),
+    ]);
     const erc = await apiError(OneClickService.generateIntent({ ...body, standard: IntentStandardEnum.ERC191 }));
     expect((erc.body as { message: string }).message).toMatch(/nep413 only, not erc191/);
 
     const generated = await OneClickService.generateIntent(body);
     const payload = generated.intent.payload as { message: string; nonce: string; recipient: string };
     const other = ed25519.utils.randomSecretKey();
-    const forged = signIntentPayload(other, extractIntentPayload({ standard: 'nep413', payload, public_key: 'ed25519:11111111111111111111111111111111', signature: `ed25519:${'1'.repeat(64)}` }));
-    const refused = await apiError(OneClickService.submitIntent({ type: SubmitSwapTransferIntentRequest.type.SWAP_TRANSFER, signedData: forged as never }));
+    const forged = signIntentPayload(
+      other,
+      extractIntentPayload({
+        standard: 'nep413',
+        payload,
+        public_key: 'ed25519:11111111111111111111111111111111',
+        signature: `ed25519:${'1'.repeat(64)}`,
+      }),
+    );
+    const refused = await apiError(
+      OneClickService.submitIntent({
+        type: SubmitSwapTransferIntentRequest.type.SWAP_TRANSFER,
+        signedData: forged as never,
+      }),
+    );
     expect(refused.status).toBe(400);
     expect((refused.body as { message: string }).message).toMatch(/Invalid signature or intent data/);
     expect(await balance(payer)).toBe('3000000000000000000000000');

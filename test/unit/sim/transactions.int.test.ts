@@ -2,8 +2,8 @@
 // paging both ways (and the deprecated joined cursor), filters, the live explorer's repeated statuses,
 // and the record's required fields.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { SEED_AFFILIATE } from '../../../src/sim/oneclick/seed';
+import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { findToken } from '../../../src/sim/tokenList';
 
 interface Tx {
@@ -81,7 +81,22 @@ describe('records', () => {
     const all = await everything();
     expect(all).toHaveLength(SEEDED);
     for (const t of all) {
-      for (const f of ['originAsset', 'destinationAsset', 'depositAddress', 'depositAddressAndMemo', 'recipient', 'status', 'createdAt', 'amountInFormatted', 'amountOutFormatted', 'amountIn', 'amountInUsd', 'amountOut', 'amountOutUsd', 'refundTo'] as const) {
+      for (const f of [
+        'originAsset',
+        'destinationAsset',
+        'depositAddress',
+        'depositAddressAndMemo',
+        'recipient',
+        'status',
+        'createdAt',
+        'amountInFormatted',
+        'amountOutFormatted',
+        'amountIn',
+        'amountInUsd',
+        'amountOut',
+        'amountOutUsd',
+        'refundTo',
+      ] as const) {
         expect(typeof t[f], f).toBe('string');
       }
       expect(typeof t.createdAtTimestamp).toBe('number');
@@ -91,7 +106,14 @@ describe('records', () => {
         for (const h of t[f]) expect(typeof h).toBe('string');
       }
       expect(Array.isArray(t.appFees)).toBe(true);
-      for (const f of ['depositMemo', 'intentHashes', 'referral', 'refundFeeFormatted', 'refundReason', 'refundFee'] as const) {
+      for (const f of [
+        'depositMemo',
+        'intentHashes',
+        'referral',
+        'refundFeeFormatted',
+        'refundReason',
+        'refundFee',
+      ] as const) {
         expect(t[f] === null || typeof t[f] === 'string', f).toBe(true);
       }
       expect(t.depositAddressAndMemo).toBe(t.depositMemo ? `${t.depositAddress}_${t.depositMemo}` : t.depositAddress);
@@ -103,7 +125,8 @@ describe('records', () => {
 
   it('are newest first', async () => {
     const all = await everything();
-    for (let i = 1; i < all.length; i++) expect(Date.parse(all[i - 1]!.createdAt)).toBeGreaterThanOrEqual(Date.parse(all[i]!.createdAt));
+    for (let i = 1; i < all.length; i++)
+      expect(Date.parse(all[i - 1]!.createdAt)).toBeGreaterThanOrEqual(Date.parse(all[i]!.createdAt));
   });
 });
 
@@ -123,7 +146,9 @@ describe('statuses and test transactions', () => {
   it('by default FAILED, PROCESSING, REFUNDED and SUCCESS without test transactions', async () => {
     const all = await everything();
     const visible = await list('numberOfTransactions=1000');
-    const expected = all.filter((t) => ['FAILED', 'PROCESSING', 'REFUNDED', 'SUCCESS'].includes(t.status) && t.referral !== 'test-seed');
+    const expected = all.filter(
+      (t) => ['FAILED', 'PROCESSING', 'REFUNDED', 'SUCCESS'].includes(t.status) && t.referral !== 'test-seed',
+    );
     expect(visible.map((t) => t.depositAddressAndMemo)).toEqual(expected.map((t) => t.depositAddressAndMemo));
   });
 
@@ -164,24 +189,34 @@ describe('paging', () => {
     while (page.length > 0) {
       pages.push(page);
       const last = page[page.length - 1]!;
-      page = await list(`${q}&lastDepositAddress=${encodeURIComponent(last.depositAddress)}${last.depositMemo ? `&lastDepositMemo=${last.depositMemo}` : ''}`);
+      page = await list(
+        `${q}&lastDepositAddress=${encodeURIComponent(last.depositAddress)}${last.depositMemo ? `&lastDepositMemo=${last.depositMemo}` : ''}`,
+      );
     }
     expect(pages.flat().map((t) => t.depositAddressAndMemo)).toEqual(all.map((t) => t.depositAddressAndMemo));
     expect(pages.map((p) => p.length)).toEqual([30, 30, 30, 30, 20]);
 
     // From the first item of page 3, prev gives page 2.
     const first3 = pages[2]![0]!;
-    const prev = await list(`${q}&direction=prev&lastDepositAddress=${encodeURIComponent(first3.depositAddress)}${first3.depositMemo ? `&lastDepositMemo=${first3.depositMemo}` : ''}`);
+    const prev = await list(
+      `${q}&direction=prev&lastDepositAddress=${encodeURIComponent(first3.depositAddress)}${first3.depositMemo ? `&lastDepositMemo=${first3.depositMemo}` : ''}`,
+    );
     expect(prev.map((t) => t.depositAddressAndMemo)).toEqual(pages[1]!.map((t) => t.depositAddressAndMemo));
     // From the newest, there is nothing newer.
-    expect(await list(`${q}&direction=prev&lastDepositAddress=${encodeURIComponent(all[0]!.depositAddress)}${all[0]!.depositMemo ? `&lastDepositMemo=${all[0]!.depositMemo}` : ''}`)).toEqual([]);
+    expect(
+      await list(
+        `${q}&direction=prev&lastDepositAddress=${encodeURIComponent(all[0]!.depositAddress)}${all[0]!.depositMemo ? `&lastDepositMemo=${all[0]!.depositMemo}` : ''}`,
+      ),
+    ).toEqual([]);
   });
 
   it('the deprecated lastDepositAddressAndMemo works like the pair', async () => {
     const q = `numberOfTransactions=10&showTestTxs=true&statuses=${ALL}`;
     const all = await everything();
     const memoItem = all.find((t, i) => t.depositMemo && i < all.length - 10)!;
-    const byPair = await list(`${q}&lastDepositAddress=${memoItem.depositAddress}&lastDepositMemo=${memoItem.depositMemo}`);
+    const byPair = await list(
+      `${q}&lastDepositAddress=${memoItem.depositAddress}&lastDepositMemo=${memoItem.depositMemo}`,
+    );
     const byJoined = await list(`${q}&lastDepositAddressAndMemo=${encodeURIComponent(memoItem.depositAddressAndMemo)}`);
     expect(byJoined).toEqual(byPair);
     expect(byPair).toHaveLength(10);
@@ -190,7 +225,9 @@ describe('paging', () => {
   it('paging with filters skips what does not match', async () => {
     const q = `numberOfTransactions=5&statuses=SUCCESS`;
     const first = await list(q);
-    const second = await list(`${q}&lastDepositAddress=${encodeURIComponent(first[4]!.depositAddress)}${first[4]!.depositMemo ? `&lastDepositMemo=${first[4]!.depositMemo}` : ''}`);
+    const second = await list(
+      `${q}&lastDepositAddress=${encodeURIComponent(first[4]!.depositAddress)}${first[4]!.depositMemo ? `&lastDepositMemo=${first[4]!.depositMemo}` : ''}`,
+    );
     expect([...first, ...second].every((t) => t.status === 'SUCCESS')).toBe(true);
     const all = await list('numberOfTransactions=10&statuses=SUCCESS');
     expect([...first, ...second]).toEqual(all);
@@ -207,9 +244,19 @@ describe('filters', () => {
     const all = await everything();
     const t = all.find((x) => x.status === 'SUCCESS' && x.destinationChainTxHashes.length > 0)!;
     const q = `numberOfTransactions=1000&showTestTxs=true&statuses=${ALL}`;
-    for (const needle of [t.depositAddress, t.recipient, t.senders[0]!, t.originChainTxHashes[0]!, t.destinationChainTxHashes[0]!, t.homeTxHashes[0]!]) {
+    for (const needle of [
+      t.depositAddress,
+      t.recipient,
+      t.senders[0]!,
+      t.originChainTxHashes[0]!,
+      t.destinationChainTxHashes[0]!,
+      t.homeTxHashes[0]!,
+    ]) {
       const found = await list(`${q}&search=${encodeURIComponent(needle)}`);
-      expect(found.map((x) => x.depositAddressAndMemo), needle).toContain(t.depositAddressAndMemo);
+      expect(
+        found.map((x) => x.depositAddressAndMemo),
+        needle,
+      ).toContain(t.depositAddressAndMemo);
       expect(found.length).toBeLessThanOrEqual(2);
     }
     expect(await list(`${q}&search=nothing-like-this`)).toEqual([]);
@@ -218,7 +265,9 @@ describe('filters', () => {
   it('depositMemo narrows to one memo', async () => {
     const all = await everything();
     const t = all.find((x) => x.depositMemo)!;
-    const found = await list(`showTestTxs=true&statuses=${ALL}&search=${encodeURIComponent(t.depositAddress)}&depositMemo=${t.depositMemo}`);
+    const found = await list(
+      `showTestTxs=true&statuses=${ALL}&search=${encodeURIComponent(t.depositAddress)}&depositMemo=${t.depositMemo}`,
+    );
     expect(found.map((x) => x.depositAddressAndMemo)).toEqual([t.depositAddressAndMemo]);
   });
 
@@ -300,14 +349,31 @@ describe('filters', () => {
       deadline: new Date(sim.sim.ctx.clock.nowMs() + 3600_000).toISOString(),
       referral: 'live-one',
     };
-    const res = await fetch(`${sim.url}/v0/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${sim.url}/v0/quote`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const q = (await res.json()) as { quote: { depositAddress: string; amountIn: string } };
     expect(await list('referral=live-one')).toEqual([]);
     expect(await list('referral=live-one&statuses=PENDING_DEPOSIT')).toHaveLength(1);
-    await fetch(`${sim.url}/dev/deposit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ depositAddress: q.quote.depositAddress, amount: q.quote.amountIn, sender: 'alice.near' }) });
-    await fetch(`${sim.url}/dev/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 10_000 }) });
+    await fetch(`${sim.url}/dev/deposit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ depositAddress: q.quote.depositAddress, amount: q.quote.amountIn, sender: 'alice.near' }),
+    });
+    await fetch(`${sim.url}/dev/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ms: 10_000 }),
+    });
     const [t] = await list('referral=live-one');
-    expect(t).toMatchObject({ status: 'SUCCESS', senders: ['alice.near'], referral: 'live-one', depositAddress: q.quote.depositAddress });
+    expect(t).toMatchObject({
+      status: 'SUCCESS',
+      senders: ['alice.near'],
+      referral: 'live-one',
+      depositAddress: q.quote.depositAddress,
+    });
     // The unauthenticated quote paid the platform fee: it is in appFees.
     expect(t!.appFees).toEqual([{ fee: 20, recipient: expect.stringMatching(/^5880ad2b/) }]);
     expect(t!.intentHashes).toEqual(expect.any(String));

@@ -5,8 +5,15 @@
 import { TokenResponse } from '@defuse-protocol/one-click-sdk-typescript';
 import { describe, expect, it } from 'vitest';
 import { addressFromBytes } from '../../../src/sim/oneclick/addresses';
-import { CHAIN_IDS as SIM_CHAIN_IDS, chainInfo } from '../../../src/sim/oneclick/chains';
-import { CHAIN_IDS, addressProblem, chainName, familyOf, recipientProblem, refundProblem } from '../../../src/ui/addresses';
+import { chainInfo, CHAIN_IDS as SIM_CHAIN_IDS } from '../../../src/sim/oneclick/chains';
+import {
+  addressProblem,
+  CHAIN_IDS,
+  chainName,
+  familyOf,
+  recipientProblem,
+  refundProblem,
+} from '../../../src/ui/addresses';
 
 const bytes = (seed: number) => Uint8Array.from({ length: 32 }, (_, i) => (seed * 31 + i * 7) & 0xff);
 
@@ -18,7 +25,7 @@ describe('address shapes', () => {
     expect(chainName('zzz')).toBe('zzz');
   });
 
-  it('knows every chain of the official SDK (its `near` is the interface\'s `home`), each with a name', () => {
+  it("knows every chain of the official SDK (its `near` is the interface's `home`), each with a name", () => {
     // Read from the SDK package, so this fails when the SDK adds a chain.
     const sdkChains = Object.values(TokenResponse.blockchain).map((c) => (c === 'near' ? 'home' : c));
     expect(sdkChains).toContain('movement');
@@ -72,7 +79,11 @@ describe('address shapes', () => {
     ['ton', '0:abc', /64 hexadecimal/],
     ['xrp', 'xHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', /starts with r/],
     ['xrp', 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyT0', /base58/],
-    ['stellar', 'MAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', /plain G… account address that needs no memo/],
+    [
+      'stellar',
+      'MAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      /plain G… account address that needs no memo/,
+    ],
     ['xrp', 'T7oKJ3q7s94kDH6tpkBowhetT1JKfcfdSCmAXbS75iATyLD', /testnet X-address/],
     ['xrp', 'X7AcgcsBL6XDcUb289X4mJ8djcdyKaGZMhc9YTE92ehJ2F', /47 characters/],
     ['stellar', 'GAHJJJKMOKYE4RVPZEWZTKH5FVI4PA3VL7GK2LFNUBSGBV6OJKDH3F2', /56 characters/],
@@ -93,25 +104,79 @@ describe('address shapes', () => {
   it('leaves unknown chains to the service', () => {
     expect(addressProblem('newchain', 'whatever-shape')).toBeNull();
   });
-
 });
 
 describe('checksums, against published addresses', () => {
   // Each published address passes; the same address with one character changed (still in the format's
   // alphabet and length) fails with the checksum message. A guessed string would not pass by chance.
   const published: [chain: string, address: string, typo: string, source: string][] = [
-    ['eth', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BEAed', 'EIP-55 test cases'],
-    ['eth', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5D359', 'EIP-55 test cases'],
-    ['base', '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB', '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6Fb', 'EIP-55 test cases'],
-    ['arb', '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb', '0xd1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb', 'EIP-55 test cases'],
-    ['btc', 'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4', 'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T5', 'BIP-173 examples (P2WPKH)'],
-    ['btc', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb', 'the genesis block coinbase address'],
-    ['bch', 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a', 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6q', 'CashAddr specification examples'],
+    [
+      'eth',
+      '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BEAed',
+      'EIP-55 test cases',
+    ],
+    [
+      'eth',
+      '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+      '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5D359',
+      'EIP-55 test cases',
+    ],
+    [
+      'base',
+      '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB',
+      '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6Fb',
+      'EIP-55 test cases',
+    ],
+    [
+      'arb',
+      '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb',
+      '0xd1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb',
+      'EIP-55 test cases',
+    ],
+    [
+      'btc',
+      'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4',
+      'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T5',
+      'BIP-173 examples (P2WPKH)',
+    ],
+    [
+      'btc',
+      '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+      '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb',
+      'the genesis block coinbase address',
+    ],
+    [
+      'bch',
+      'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a',
+      'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6q',
+      'CashAddr specification examples',
+    ],
     ['tron', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u', 'the USDT contract on Tron'],
-    ['xrp', 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTi', 'the XRP Ledger genesis account'],
-    ['xrp', 'X7AcgcsBL6XDcUb289X4mJ8djcdyKaGZMhc9YTE92ehJ2Fu', 'X7AcgcsBL6XDcUb289X4mJ8djcdyKaGZMhc9YTE92ehJ2Fv', 'an X-address with tag 1 (xrpl.js ripple-address-codec vectors)'],
-    ['stellar', 'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ', 'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGA', 'SEP-23 strkey examples'],
-    ['sol', 'So11111111111111111111111111111111111111112', '0o11111111111111111111111111111111111111112', 'the wrapped SOL mint'],
+    [
+      'xrp',
+      'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh',
+      'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTi',
+      'the XRP Ledger genesis account',
+    ],
+    [
+      'xrp',
+      'X7AcgcsBL6XDcUb289X4mJ8djcdyKaGZMhc9YTE92ehJ2Fu',
+      'X7AcgcsBL6XDcUb289X4mJ8djcdyKaGZMhc9YTE92ehJ2Fv',
+      'an X-address with tag 1 (xrpl.js ripple-address-codec vectors)',
+    ],
+    [
+      'stellar',
+      'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ',
+      'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGA',
+      'SEP-23 strkey examples',
+    ],
+    [
+      'sol',
+      'So11111111111111111111111111111111111111112',
+      '0o11111111111111111111111111111111111111112',
+      'the wrapped SOL mint',
+    ],
   ];
   it.each(published)('%s: %s passes and a typo of it fails (%s)', (chain, address, typo) => {
     expect(addressProblem(chain, address)).toBeNull();
@@ -121,8 +186,12 @@ describe('checksums, against published addresses', () => {
     expect(addressProblem('eth', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BEAed')).toMatch(/EIP-55 checksum/);
     expect(addressProblem('btc', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb')).toMatch(/Bitcoin address fails its checksum/);
     expect(addressProblem('xrp', 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTi')).toMatch(/XRP address fails its checksum/);
-    expect(addressProblem('stellar', 'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGA')).toMatch(/Stellar address fails its checksum/);
-    expect(addressProblem('bch', 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6q')).toMatch(/Bitcoin Cash address fails its checksum/);
+    expect(addressProblem('stellar', 'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGA')).toMatch(
+      /Stellar address fails its checksum/,
+    );
+    expect(addressProblem('bch', 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6q')).toMatch(
+      /Bitcoin Cash address fails its checksum/,
+    );
     expect(addressProblem('tron', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u')).toMatch(/Tron address fails its checksum/);
     // One case throughout: EIP-55 says nothing, so nothing is claimed.
     expect(addressProblem('eth', '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed')).toBeNull();
@@ -145,13 +214,17 @@ describe('checksums, against published addresses', () => {
 describe('recipient and refund for their types', () => {
   it('INTENTS means an intents account, whatever the chain', () => {
     expect(recipientProblem('INTENTS', 'eth', 'alice.near')).toBeNull();
-    expect(recipientProblem('INTENTS', 'eth', '0x52908400098527886E0F7030069857D2E4169EE7')).toMatch(/intents account is lowercase/);
+    expect(recipientProblem('INTENTS', 'eth', '0x52908400098527886E0F7030069857D2E4169EE7')).toMatch(
+      /intents account is lowercase/,
+    );
     expect(refundProblem('INTENTS', 'btc', '')).toMatch(/intents account that gets refunds/);
   });
 
   it('DESTINATION_CHAIN / ORIGIN_CHAIN mean an address of that chain', () => {
     expect(recipientProblem('DESTINATION_CHAIN', 'eth', '0x52908400098527886E0F7030069857D2E4169EE7')).toBeNull();
-    expect(recipientProblem('DESTINATION_CHAIN', 'btc', '0x52908400098527886E0F7030069857D2E4169EE7')).toMatch(/Bitcoin/);
+    expect(recipientProblem('DESTINATION_CHAIN', 'btc', '0x52908400098527886E0F7030069857D2E4169EE7')).toMatch(
+      /Bitcoin/,
+    );
     expect(recipientProblem('DESTINATION_CHAIN', 'sol', '')).toMatch(/Enter the Solana address/);
     expect(refundProblem('ORIGIN_CHAIN', 'eth', 'alice.near')).toMatch(/starts with 0x/);
     expect(refundProblem('ORIGIN_CHAIN', null, 'anything')).toBeNull();

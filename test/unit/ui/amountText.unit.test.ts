@@ -23,7 +23,9 @@ describe('token amounts', () => {
     for (const raw of [1n, 999_999n, 10n ** 24n + 1n, 123_456_789_123_456_789n, 5n * 10n ** 17n]) {
       const shown = readableAmount(raw, 24);
       if (shown.startsWith('<')) continue;
-      const shownUnits = BigInt(shown.replace(/,/g, '').replace('.', '').padEnd(0)) * 10n ** BigInt(24 - (shown.split('.')[1]?.length ?? 0));
+      const shownUnits =
+        BigInt(shown.replace(/,/g, '').replace('.', '').padEnd(0)) *
+        10n ** BigInt(24 - (shown.split('.')[1]?.length ?? 0));
       expect(shownUnits <= raw, `${formatUnits(raw, 24)} shown as ${shown}`).toBe(true);
     }
   });
@@ -39,7 +41,13 @@ describe('USD', () => {
 
   it('read from the digits, never through float arithmetic that loses a cent', () => {
     // 0.29 * 100 is 28.999999999999996 in binary floating point.
-    expect(['0.29', '0.57', '1.15', '4.35', '9.07'].map((v) => readableUsd(v))).toEqual(['$0.29', '$0.57', '$1.15', '$4.35', '$9.07']);
+    expect(['0.29', '0.57', '1.15', '4.35', '9.07'].map((v) => readableUsd(v))).toEqual([
+      '$0.29',
+      '$0.57',
+      '$1.15',
+      '$4.35',
+      '$9.07',
+    ]);
     expect(readableUsd(0.29)).toBe('$0.29');
     expect(readableUsd('0.009')).toBe('<$0.01');
   });

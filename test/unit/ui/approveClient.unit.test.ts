@@ -38,7 +38,11 @@ describe('approval client', () => {
     reply = { ok: true, result: { ...view, origin: 'https://xn--80ak6aa92e.com' } };
     expect(await approvals.current()).toEqual({
       ...view,
-      origin: expect.objectContaining({ origin: 'https://xn--80ak6aa92e.com', host: 'xn--80ak6aa92e.com', punycode: true }),
+      origin: expect.objectContaining({
+        origin: 'https://xn--80ak6aa92e.com',
+        host: 'xn--80ak6aa92e.com',
+        punycode: true,
+      }),
     });
   });
 
@@ -49,7 +53,17 @@ describe('approval client', () => {
       deadline: '2030-01-01T00:00:00.000Z',
       nonceKind: 'versioned',
       standard: 'nep413',
-      intents: [{ type: 'transfer', intent: { intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:wrap.near': '1500000000000000000000000' } }, findings: [] }],
+      intents: [
+        {
+          type: 'transfer',
+          intent: {
+            intent: 'transfer',
+            receiver_id: 'bob.near',
+            tokens: { 'nep141:wrap.near': '1500000000000000000000000' },
+          },
+          findings: [],
+        },
+      ],
       tokens: [{ assetId: 'nep141:wrap.near', symbol: 'wNEAR', decimals: 24, blockchain: 'near' }],
       batchFindings: [],
       level: 'danger',
@@ -59,7 +73,9 @@ describe('approval client', () => {
     };
     reply = { ok: true, result: { ...view, kind: 'signIntents', origin: 'https://app.example', intents } };
     const shown = await approvals.current();
-    expect(shown?.intents?.intents).toEqual([{ type: 'transfer', findings: [], lines: ['Send 1.5 wNEAR to bob.near'] }]);
+    expect(shown?.intents?.intents).toEqual([
+      { type: 'transfer', findings: [], lines: ['Send 1.5 wNEAR to bob.near'] },
+    ]);
   });
 
   it('refuses an answer it cannot render', async () => {

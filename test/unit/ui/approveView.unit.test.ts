@@ -1,15 +1,15 @@
 // The approval window's pure rules: what blocks Confirm, what needs the danger tick, the focus delay,
 // and deadline words.
 import { describe, expect, it } from 'vitest';
-import { originView } from '../../../src/ui/approve/origin';
 import type { ApprovalView, FindingView, IntentsPreview, MessagePreview } from '../../../src/provider/approvalApi';
+import { originView } from '../../../src/ui/approve/origin';
 import {
   CONFIRM_DELAY_MS,
-  HIDDEN_CHARACTERS_FINDING,
-  type HoldInput,
   confirmHold,
   confirmSubject,
   deadlineView,
+  HIDDEN_CHARACTERS_FINDING,
+  type HoldInput,
   highestLevel,
   intentLabel,
   isApprovalViewWire,
@@ -23,7 +23,11 @@ import {
   visibleParts,
 } from '../../../src/ui/approve/view';
 
-const finding = (level: FindingView['level'], message = `${level} finding`): FindingView => ({ level, code: level, message });
+const finding = (level: FindingView['level'], message = `${level} finding`): FindingView => ({
+  level,
+  code: level,
+  message,
+});
 
 function preview(over: Partial<IntentsPreview> = {}): IntentsPreview {
   return {
@@ -62,30 +66,53 @@ describe('riskGate', () => {
     expect(riskGate(view())).toEqual({ blocked: null, needsAck: false });
   });
   it('blocks on the background’s reason', () => {
-    expect(riskGate(view({ blocked: 'Key management from a web page' }))).toEqual({ blocked: 'Key management from a web page', needsAck: false });
+    expect(riskGate(view({ blocked: 'Key management from a web page' }))).toEqual({
+      blocked: 'Key management from a web page',
+      needsAck: false,
+    });
   });
   it('blocks on a forbidden finding even when the background left `blocked` and `level` empty', () => {
-    const intents = preview({ intents: [{ type: 'transfer', lines: [], findings: [finding('forbidden', 'Transfer to self.')] }] });
+    const intents = preview({
+      intents: [{ type: 'transfer', lines: [], findings: [finding('forbidden', 'Transfer to self.')] }],
+    });
     expect(riskGate(view({ intents }))).toEqual({ blocked: 'Transfer to self.', needsAck: false });
     expect(riskGate(view({ intents: preview({ level: 'forbidden' }) })).blocked).toBe('A forbidden risk was found.');
   });
   it('asks for the tick on danger, from the level or any finding', () => {
     expect(riskGate(view({ intents: preview({ level: 'danger' }) })).needsAck).toBe(true);
     expect(riskGate(view({ intents: preview({ batchFindings: [finding('danger')] }) })).needsAck).toBe(true);
-    expect(riskGate(view({ intents: preview({ batchFindings: [finding('warning'), finding('info')] }) })).needsAck).toBe(false);
+    expect(
+      riskGate(view({ intents: preview({ batchFindings: [finding('warning'), finding('info')] }) })).needsAck,
+    ).toBe(false);
   });
   it('forbidden wins over danger (no tick can unblock it)', () => {
     const g = riskGate(view({ intents: preview({ batchFindings: [finding('danger'), finding('forbidden', 'No.')] }) }));
     expect(g).toEqual({ blocked: 'No.', needsAck: false });
   });
   it('treats a message to the verifier as danger', () => {
-    const message = { accountId: 'alice.near', message: 'hi', recipient: 'intents.near', callbackUrl: null, nonce: 'AA==', recipientIsVerifier: true, findings: [] };
+    const message = {
+      accountId: 'alice.near',
+      message: 'hi',
+      recipient: 'intents.near',
+      callbackUrl: null,
+      nonce: 'AA==',
+      recipientIsVerifier: true,
+      findings: [],
+    };
     expect(riskGate(view({ kind: 'signMessage', intents: undefined, message })).needsAck).toBe(true);
     const own = { ...message, recipient: 'app.example', recipientIsVerifier: false };
     expect(riskGate(view({ kind: 'signMessage', intents: undefined, message: own })).needsAck).toBe(false);
   });
   it('asks for the tick on a message for another site: the background’s finding, or the window’s own check', () => {
-    const message: MessagePreview = { accountId: 'alice.near', message: 'Sign in', recipient: 'app.example', callbackUrl: null, nonce: 'AA==', recipientIsVerifier: false, findings: [] };
+    const message: MessagePreview = {
+      accountId: 'alice.near',
+      message: 'Sign in',
+      recipient: 'app.example',
+      callbackUrl: null,
+      nonce: 'AA==',
+      recipientIsVerifier: false,
+      findings: [],
+    };
     const signMessage = (m: MessagePreview) => view({ kind: 'signMessage', intents: undefined, message: m });
     // The background said danger (a rule the window may not know): the tick.
     expect(riskGate(signMessage({ ...message, findings: [finding('danger')] })).needsAck).toBe(true);
@@ -93,7 +120,14 @@ describe('riskGate', () => {
     expect(riskGate(signMessage({ ...message, recipient: 'near-intents.org' })).needsAck).toBe(true);
     expect(riskGate(signMessage({ ...message, callbackUrl: 'https://near-intents.org/cb' })).needsAck).toBe(true);
     // Said by both: shown once.
-    const both = messageFindings({ ...message, recipient: 'near-intents.org', findings: [{ level: 'danger', code: 'recipient_other_site', message: 'from the background' }] }, 'https://app.example');
+    const both = messageFindings(
+      {
+        ...message,
+        recipient: 'near-intents.org',
+        findings: [{ level: 'danger', code: 'recipient_other_site', message: 'from the background' }],
+      },
+      'https://app.example',
+    );
     expect(both).toEqual([{ level: 'danger', code: 'recipient_other_site', message: 'from the background' }]);
     const own = messageFindings({ ...message, recipient: 'near-intents.org' }, 'https://app.example');
     expect(own.map((f) => f.code)).toEqual(['recipient_other_site']);
@@ -115,14 +149,26 @@ describe('confirmSubject: what restarts the Confirm delay', () => {
     expect(subject({ intents: preview({ simulation: { ok: false, error: 'x' } }) })).not.toBe(base);
     expect(subject({ intents: preview({ batchFindings: [finding('danger')] }) })).not.toBe(base);
     expect(subject({ blocked: 'No.' })).not.toBe(base);
-    const message: MessagePreview = { accountId: 'alice.near', message: 'hi', recipient: 'app.example', callbackUrl: null, nonce: 'AA==', recipientIsVerifier: false, findings: [] };
-    expect(subject({ kind: 'signMessage', intents: undefined, message })).not.toBe(subject({ kind: 'signMessage', intents: undefined, message: { ...message, message: 'hi!' } }));
+    const message: MessagePreview = {
+      accountId: 'alice.near',
+      message: 'hi',
+      recipient: 'app.example',
+      callbackUrl: null,
+      nonce: 'AA==',
+      recipientIsVerifier: false,
+      findings: [],
+    };
+    expect(subject({ kind: 'signMessage', intents: undefined, message })).not.toBe(
+      subject({ kind: 'signMessage', intents: undefined, message: { ...message, message: 'hi!' } }),
+    );
   });
   it('stays the same for a fresh copy of the same view, another count of waiting requests, or the accounts a connect offers', () => {
     expect(subject()).toBe(confirmSubject(structuredClone(view())));
     expect(subject({ waiting: 5 })).toBe(subject({ waiting: 1 }));
     const account = { accountId: 'alice.near', label: 'Main', kind: 'named' as const, publicKeys: ['ed25519:pk'] };
-    expect(subject({ kind: 'connect', intents: undefined, accounts: [account] })).toBe(subject({ kind: 'connect', intents: undefined, accounts: [account, { ...account, accountId: 'bob.near' }] }));
+    expect(subject({ kind: 'connect', intents: undefined, accounts: [account] })).toBe(
+      subject({ kind: 'connect', intents: undefined, accounts: [account, { ...account, accountId: 'bob.near' }] }),
+    );
   });
 });
 
@@ -141,7 +187,9 @@ describe('confirmHold', () => {
     expect(confirmHold({ ...ready, gate: { blocked: null, needsAck: true }, acknowledged: true })).toBeNull();
   });
   it('says why not, most important reason first', () => {
-    expect(confirmHold({ ...ready, gate: { blocked: 'x', needsAck: false }, focused: false })).toBe('This request cannot be approved.');
+    expect(confirmHold({ ...ready, gate: { blocked: 'x', needsAck: false }, focused: false })).toBe(
+      'This request cannot be approved.',
+    );
     expect(confirmHold({ ...ready, kind: 'connect' })).toBe('Choose at least one account.');
     expect(confirmHold({ ...ready, gate: { blocked: null, needsAck: true } })).toMatch(/I understand the risk/);
     expect(confirmHold({ ...ready, focused: false, readyInMs: 800 })).toMatch(/Click inside this window/);
@@ -169,8 +217,16 @@ describe('the focus delay', () => {
 describe('deadline words', () => {
   const now = Date.parse('2026-01-01T00:00:00.000Z');
   it('reads RFC 3339 deadlines and says when they have passed', () => {
-    expect(deadlineView('2026-01-01T00:04:30.000Z', now)).toEqual({ ms: now + 270_000, relative: 'in 4 minutes', expired: false });
-    expect(deadlineView('2025-12-31T23:58:00Z', now)).toEqual({ ms: now - 120_000, relative: 'expired 2 minutes ago', expired: true });
+    expect(deadlineView('2026-01-01T00:04:30.000Z', now)).toEqual({
+      ms: now + 270_000,
+      relative: 'in 4 minutes',
+      expired: false,
+    });
+    expect(deadlineView('2025-12-31T23:58:00Z', now)).toEqual({
+      ms: now - 120_000,
+      relative: 'expired 2 minutes ago',
+      expired: true,
+    });
     expect(deadlineView('soon', now)).toEqual({ ms: null, relative: 'soon', expired: false });
   });
 });
@@ -206,21 +262,43 @@ describe('the heading: who is asking', () => {
   });
 
   it('never decodes an invalid label: raw heading, flagged as invalid, no Unicode form', () => {
-    expect(originHeading(originView('https://xn--abc-.example'))).toEqual({ heading: 'xn--abc-.example', unicode: null, idn: 'invalid' });
+    expect(originHeading(originView('https://xn--abc-.example'))).toEqual({
+      heading: 'xn--abc-.example',
+      unicode: null,
+      idn: 'invalid',
+    });
   });
 
   it('shows a plain host as it is, without a flag', () => {
-    expect(originHeading(originView('https://app.example:8443'))).toEqual({ heading: 'app.example:8443', unicode: null, idn: 'none' });
+    expect(originHeading(originView('https://app.example:8443'))).toEqual({
+      heading: 'app.example:8443',
+      unicode: null,
+      idn: 'none',
+    });
   });
 
   it('escapes hidden characters even in what the background sends as the host', () => {
-    const h = originHeading({ origin: 'x', host: 'a\u202Eb', unicodeHost: 'c\u200Bd', punycode: true, insecure: false });
+    const h = originHeading({
+      origin: 'x',
+      host: 'a\u202Eb',
+      unicodeHost: 'c\u200Bd',
+      punycode: true,
+      insecure: false,
+    });
     expect(h).toEqual({ heading: 'a\\u202Eb', unicode: 'c\\u200Bd', idn: 'idn' });
   });
 });
 
 describe('hidden characters in page text', () => {
-  const message: MessagePreview = { accountId: 'alice.near', message: 'Sign in\nto app', recipient: 'app.example', callbackUrl: null, nonce: 'AA==', recipientIsVerifier: false, findings: [] };
+  const message: MessagePreview = {
+    accountId: 'alice.near',
+    message: 'Sign in\nto app',
+    recipient: 'app.example',
+    callbackUrl: null,
+    nonce: 'AA==',
+    recipientIsVerifier: false,
+    findings: [],
+  };
 
   it.each([
     ['message', { message: 'pay \u202Ebob' }],
@@ -238,7 +316,10 @@ describe('hidden characters in page text', () => {
   it('adds the warning to an intents preview whose payload holds one, once', () => {
     const withHidden = preview({ raw: '{"memo":"\u2067x"}' });
     expect(shownBatchFindings(withHidden)).toEqual([HIDDEN_CHARACTERS_FINDING]);
-    const alreadySaid = preview({ raw: '{"memo":"\u2067x"}', intents: [{ type: 'transfer', lines: [], findings: [HIDDEN_CHARACTERS_FINDING] }] });
+    const alreadySaid = preview({
+      raw: '{"memo":"\u2067x"}',
+      intents: [{ type: 'transfer', lines: [], findings: [HIDDEN_CHARACTERS_FINDING] }],
+    });
     expect(shownBatchFindings(alreadySaid)).toEqual([]);
     expect(shownBatchFindings(preview())).toEqual([]);
   });

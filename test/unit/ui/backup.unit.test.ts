@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cryptoRandomInt, pickBackupPositions, wrongBackupAnswers, type RandomInt } from '../../../src/ui/backup';
+import { cryptoRandomInt, pickBackupPositions, type RandomInt, wrongBackupAnswers } from '../../../src/ui/backup';
 
 /** A seeded xorshift, so failures can be replayed. */
 function seeded(seed: number): RandomInt {

@@ -12,11 +12,11 @@ import { startBackground } from '../../../src/background/start';
 import { base58 } from '../../../src/core';
 import { ERROR_CODES, METHODS } from '../../../src/provider/protocol';
 import type { QuoteParams } from '../../../src/provider/swapApi';
+import type { RunningSimulator } from '../../../src/sim/server';
 import { approvals } from '../../../src/ui/approve/client';
 import { swaps } from '../../../src/ui/swaps';
-import { WalletError, messageOf, wallet } from '../../../src/ui/wallet';
-import { ONE_NEAR, PASSWORD, POPUP, WNEAR, backgroundEnv, simWithClock } from '../background/harness';
-import type { RunningSimulator } from '../../../src/sim/server';
+import { messageOf, WalletError, wallet } from '../../../src/ui/wallet';
+import { backgroundEnv, ONE_NEAR, PASSWORD, POPUP, simWithClock, WNEAR } from '../background/harness';
 import { swapParams } from '../reliability/helpers';
 
 let sim: RunningSimulator;
@@ -83,7 +83,15 @@ describe('the swap client', () => {
 
   it('tokens, a quote, a swap started, its deposit submitted and read back: records each time', async () => {
     await wallet.create({ password: PASSWORD, source: { kind: 'generate' } });
-    await wallet.setSettings({ endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0`, bus: `${sim.url}/rpc`, ledgerRpc: `${sim.url}/ledger-rpc` }, quoteSigningKey: sim.quotePublicKey });
+    await wallet.setSettings({
+      endpoints: {
+        swap: sim.url,
+        transactions: `${sim.url}/api/v0`,
+        bus: `${sim.url}/rpc`,
+        ledgerRpc: `${sim.url}/ledger-rpc`,
+      },
+      quoteSigningKey: sim.quotePublicKey,
+    });
     expect((await swaps.tokensOnce()).map((t) => t.assetId)).toContain(WNEAR);
     const quote = await swaps.quote(params());
     expect(quote.quote.amountIn).toBe(ONE_NEAR.toString());
@@ -98,7 +106,15 @@ describe('the swap client', () => {
   });
 
   it('the swap service’s own refusal reaches the popup in its words', async () => {
-    await wallet.setSettings({ endpoints: { swap: sim.url, transactions: `${sim.url}/api/v0`, bus: `${sim.url}/rpc`, ledgerRpc: `${sim.url}/ledger-rpc` }, quoteSigningKey: sim.quotePublicKey });
+    await wallet.setSettings({
+      endpoints: {
+        swap: sim.url,
+        transactions: `${sim.url}/api/v0`,
+        bus: `${sim.url}/rpc`,
+        ledgerRpc: `${sim.url}/ledger-rpc`,
+      },
+      quoteSigningKey: sim.quotePublicKey,
+    });
     const err = await swaps.quote({ ...params(), destinationAsset: 'nep141:nope.near' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(WalletError);
     expect(messageOf(err)).toBe('tokenOut is not valid');
@@ -112,14 +128,18 @@ describe('the swap client', () => {
 
 describe('the approval window’s client', () => {
   const DAPP = { url: 'https://dapp.example/', origin: 'https://dapp.example', frameId: 0, tab: { id: 5 } };
-  const ask = () => bg.route({ type: 'request', method: METHODS.requestAccounts, params: {}, doc: 'c'.repeat(32) }, DAPP);
+  const ask = () =>
+    bg.route({ type: 'request', method: METHODS.requestAccounts, params: {}, doc: 'c'.repeat(32) }, DAPP);
 
   it('shows the waiting request with the browser’s origin, carries out Connect, and rejects all of a site', async () => {
     const created = await wallet.create({ password: PASSWORD, source: { kind: 'generate' } });
     expect(await approvals.current()).toBeNull();
     expect(await ask()).toMatchObject({ ok: 'deferred' });
     const shown = await approvals.current();
-    expect(shown).toMatchObject({ kind: 'connect', origin: { origin: 'https://dapp.example', host: 'dapp.example', punycode: false } });
+    expect(shown).toMatchObject({
+      kind: 'connect',
+      origin: { origin: 'https://dapp.example', host: 'dapp.example', punycode: false },
+    });
     const account = created.status.accounts[0]!.accountId;
     expect(await approvals.resolve({ id: shown!.id, approve: true, accounts: [account] })).toBeNull();
     expect(await approvals.current()).toBeNull();

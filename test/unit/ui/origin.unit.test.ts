@@ -55,6 +55,11 @@ describe('originView', () => {
     expect(originView('http://dapp.example').insecure).toBe(true);
     expect(originView('http://127.0.0.1:5173').insecure).toBe(false);
     expect(originView('http://[::1]:5173').insecure).toBe(false);
-    expect(originView('https://app.near-intents.org')).toEqual({ origin: 'https://app.near-intents.org', host: 'app.near-intents.org', punycode: false, insecure: false });
+    expect(originView('https://app.near-intents.org')).toEqual({
+      origin: 'https://app.near-intents.org',
+      host: 'app.near-intents.org',
+      punycode: false,
+      insecure: false,
+    });
   });
 });

@@ -6,14 +6,27 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WalletStatus } from '../../../src/provider/walletApi';
 
 const { window, document } = parseHTML('<!doctype html><html><body><div id="app"></div></body></html>');
-Object.assign(globalThis, { window, document, Node: window.Node, Element: window.Element, HTMLElement: window.HTMLElement, Event: window.Event });
+Object.assign(globalThis, {
+  window,
+  document,
+  Node: window.Node,
+  Element: window.Element,
+  HTMLElement: window.HTMLElement,
+  Event: window.Event,
+});
 // Preact's effects wait for a frame; linkedom has none.
-Object.assign(globalThis, { requestAnimationFrame: (fn: () => void) => setTimeout(fn, 0), cancelAnimationFrame: (id: ReturnType<typeof setTimeout>) => clearTimeout(id) });
+Object.assign(globalThis, {
+  requestAnimationFrame: (fn: () => void) => setTimeout(fn, 0),
+  cancelAnimationFrame: (id: ReturnType<typeof setTimeout>) => clearTimeout(id),
+});
 
 let answer: () => Promise<WalletStatus>;
 vi.mock('../../../src/ui/wallet', async (original) => ({
   ...(await original<typeof import('../../../src/ui/wallet')>()),
-  wallet: new Proxy({}, { get: (_t, name) => (name === 'status' ? () => answer() : () => new Promise(() => undefined)) }),
+  wallet: new Proxy(
+    {},
+    { get: (_t, name) => (name === 'status' ? () => answer() : () => new Promise(() => undefined)) },
+  ),
 }));
 const { render } = await import('preact');
 const { Popup } = await import('../../../src/ui/pages/Popup');

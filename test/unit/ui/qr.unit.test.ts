@@ -17,7 +17,11 @@ interface Reference {
   mask: number;
   rows: string[];
 }
-const REFERENCE = (JSON.parse(readFileSync(new URL('../../fixtures/qr-reference.json', import.meta.url), 'utf8')) as { cases: Reference[] }).cases;
+const REFERENCE = (
+  JSON.parse(readFileSync(new URL('../../fixtures/qr-reference.json', import.meta.url), 'utf8')) as {
+    cases: Reference[];
+  }
+).cases;
 
 const bitsOf = (m: boolean[][]) => m.map((row) => row.map((b) => (b ? '1' : '0')).join(''));
 
@@ -42,12 +46,39 @@ const TABLE_M: Record<number, [number, [number, number][]]> = {
   5: [24, [[2, 43]]],
   6: [16, [[4, 27]]],
   7: [18, [[4, 31]]],
-  8: [22, [[2, 38], [2, 39]]],
-  9: [22, [[3, 36], [2, 37]]],
-  10: [26, [[4, 43], [1, 44]]],
+  8: [
+    22,
+    [
+      [2, 38],
+      [2, 39],
+    ],
+  ],
+  9: [
+    22,
+    [
+      [3, 36],
+      [2, 37],
+    ],
+  ],
+  10: [
+    26,
+    [
+      [4, 43],
+      [1, 44],
+    ],
+  ],
 };
 const ALIGNMENT: Record<number, number[]> = {
-  1: [], 2: [6, 18], 3: [6, 22], 4: [6, 26], 5: [6, 30], 6: [6, 34], 7: [6, 22, 38], 8: [6, 24, 42], 9: [6, 26, 46], 10: [6, 28, 50],
+  1: [],
+  2: [6, 18],
+  3: [6, 22],
+  4: [6, 26],
+  5: [6, 30],
+  6: [6, 34],
+  7: [6, 22, 38],
+  8: [6, 24, 42],
+  9: [6, 26, 46],
+  10: [6, 28, 50],
 };
 
 const FINDER = ['1111111', '1000001', '1011101', '1011101', '1011101', '1000001', '1111111'];
@@ -55,7 +86,9 @@ const FINDER = ['1111111', '1000001', '1011101', '1011101', '1011101', '1000001'
 function readFormat(m: boolean[][]): { ecBits: number; mask: number } {
   const size = m.length;
   const first = [0, 1, 2, 3, 4, 5, 7, 8].map((r) => m[r]![8]!).concat([7, 5, 4, 3, 2, 1, 0].map((c) => m[8]![c]!));
-  const second = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => m[8]![size - 1 - i]!).concat([8, 9, 10, 11, 12, 13, 14].map((i) => m[size - 15 + i]![8]!));
+  const second = [0, 1, 2, 3, 4, 5, 6, 7]
+    .map((i) => m[8]![size - 1 - i]!)
+    .concat([8, 9, 10, 11, 12, 13, 14].map((i) => m[size - 15 + i]![8]!));
   const value = (bits: boolean[]) => bits.reduce((v, b, i) => v | ((b ? 1 : 0) << i), 0);
   const a = value(first);
   expect(value(second)).toBe(a); // both copies agree
@@ -86,11 +119,13 @@ function isFunctionModule(version: number, r: number, c: number): boolean {
   const size = 17 + 4 * version;
   if ((r < 9 && c < 9) || (r < 9 && c >= size - 8) || (r >= size - 8 && c < 9)) return true; // finders, separators, format
   if (r === 6 || c === 6) return true; // timing
-  if (version >= 7 && ((r < 6 && c >= size - 11 && c < size - 8) || (c < 6 && r >= size - 11 && r < size - 8))) return true;
+  if (version >= 7 && ((r < 6 && c >= size - 11 && c < size - 8) || (c < 6 && r >= size - 11 && r < size - 8)))
+    return true;
   const centres = ALIGNMENT[version]!;
   for (const ar of centres) {
     for (const ac of centres) {
-      const corner = (ar === 6 && ac === 6) || (ar === 6 && ac === centres.at(-1)) || (ar === centres.at(-1) && ac === 6);
+      const corner =
+        (ar === 6 && ac === 6) || (ar === 6 && ac === centres.at(-1)) || (ar === centres.at(-1) && ac === 6);
       if (!corner && Math.abs(r - ar) <= 2 && Math.abs(c - ac) <= 2) return true;
     }
   }
@@ -112,14 +147,26 @@ const MASK_RULES: ((r: number, c: number) => boolean)[] = [
 function decode(m: boolean[][]): { text: string; version: number; mask: number } {
   const size = m.length;
   expect((size - 17) % 4).toBe(0);
-  let version = (size - 17) / 4;
+  const version = (size - 17) / 4;
   // Finder patterns in three corners.
-  for (const [r0, c0] of [[0, 0], [0, size - 7], [size - 7, 0]] as const) {
-    expect(FINDER.map((_, r) => FINDER[r]!.split('').map((_, c) => (m[r0 + r]![c0 + c] ? '1' : '0')).join(''))).toEqual(FINDER);
+  for (const [r0, c0] of [
+    [0, 0],
+    [0, size - 7],
+    [size - 7, 0],
+  ] as const) {
+    expect(
+      FINDER.map((_, r) =>
+        FINDER[r]!.split('')
+          .map((_, c) => (m[r0 + r]![c0 + c] ? '1' : '0'))
+          .join(''),
+      ),
+    ).toEqual(FINDER);
   }
   // Separators are light.
   for (let i = 0; i < 8; i++) {
-    expect([m[7]![i], m[i]![7], m[7]![size - 1 - i], m[i]![size - 8], m[size - 8]![i], m[size - 1 - i]![7]]).toEqual(new Array(6).fill(false));
+    expect([m[7]![i], m[i]![7], m[7]![size - 1 - i], m[i]![size - 8], m[size - 8]![i], m[size - 1 - i]![7]]).toEqual(
+      new Array(6).fill(false),
+    );
   }
   // Timing patterns alternate, starting dark.
   for (let i = 8; i < size - 8; i++) {
@@ -132,8 +179,10 @@ function decode(m: boolean[][]): { text: string; version: number; mask: number }
   const centres = ALIGNMENT[version]!;
   for (const ar of centres) {
     for (const ac of centres) {
-      if ((ar === 6 && ac === 6) || (ar === 6 && ac === centres.at(-1)) || (ar === centres.at(-1) && ac === 6)) continue;
-      for (let dr = -2; dr <= 2; dr++) for (let dc = -2; dc <= 2; dc++) expect(m[ar + dr]![ac + dc]).toBe(Math.max(Math.abs(dr), Math.abs(dc)) !== 1);
+      if ((ar === 6 && ac === 6) || (ar === 6 && ac === centres.at(-1)) || (ar === centres.at(-1) && ac === 6))
+        continue;
+      for (let dr = -2; dr <= 2; dr++)
+        for (let dc = -2; dc <= 2; dc++) expect(m[ar + dr]![ac + dc]).toBe(Math.max(Math.abs(dr), Math.abs(dc)) !== 1);
     }
   }
   const { ecBits, mask } = readFormat(m);
@@ -148,7 +197,7 @@ function decode(m: boolean[][]): { text: string; version: number; mask: number }
       const r = upward ? size - 1 - i : i;
       for (const c of [right, right - 1]) {
         if (isFunctionModule(version, r, c)) continue;
-        bits.push((m[r]![c]! !== MASK_RULES[mask]!(r, c)) ? 1 : 0);
+        bits.push(m[r]![c]! !== MASK_RULES[mask]!(r, c) ? 1 : 0);
       }
     }
     upward = !upward;
@@ -185,17 +234,23 @@ function decode(m: boolean[][]): { text: string; version: number; mask: number }
 }
 
 describe('QR encoder', () => {
-  it.each(REFERENCE.map((r) => [r.version, r.mask, r] as const))('matches the reference matrix, version %i mask %i', (_v, _m, ref) => {
-    const qr = encodeQr(ref.text, { mask: ref.mask });
-    expect(qr.version).toBe(ref.version);
-    expect(qr.size).toBe(17 + 4 * ref.version);
-    expect(bitsOf(qr.modules)).toEqual(ref.rows);
-  });
+  it.each(REFERENCE.map((r) => [r.version, r.mask, r] as const))(
+    'matches the reference matrix, version %i mask %i',
+    (_v, _m, ref) => {
+      const qr = encodeQr(ref.text, { mask: ref.mask });
+      expect(qr.version).toBe(ref.version);
+      expect(qr.size).toBe(17 + 4 * ref.version);
+      expect(bitsOf(qr.modules)).toEqual(ref.rows);
+    },
+  );
 
-  it.each(REFERENCE.map((r) => [r.version, r] as const))('the reference symbol of version %i decodes back to its text', (_v, ref) => {
-    const matrix = ref.rows.map((row) => [...row].map((ch) => ch === '1'));
-    expect(decode(matrix)).toEqual({ text: ref.text, version: ref.version, mask: ref.mask });
-  });
+  it.each(REFERENCE.map((r) => [r.version, r] as const))(
+    'the reference symbol of version %i decodes back to its text',
+    (_v, ref) => {
+      const matrix = ref.rows.map((row) => [...row].map((ch) => ch === '1'));
+      expect(decode(matrix)).toEqual({ text: ref.text, version: ref.version, mask: ref.mask });
+    },
+  );
 
   const addresses = [
     'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
@@ -228,11 +283,20 @@ describe('QR encoder', () => {
   it('format and version bits match the standard tables', () => {
     // ISO/IEC 18004 Annex C (level M, masks 0–7) and Annex D (versions 7–10).
     expect([0, 1, 2, 3, 4, 5, 6, 7].map((m) => formatBits(m).toString(2).padStart(15, '0'))).toEqual([
-      '101010000010010', '101000100100101', '101111001111100', '101101101001011',
-      '100010111111001', '100000011001110', '100111110010111', '100101010100000',
+      '101010000010010',
+      '101000100100101',
+      '101111001111100',
+      '101101101001011',
+      '100010111111001',
+      '100000011001110',
+      '100111110010111',
+      '100101010100000',
     ]);
     expect([7, 8, 9, 10].map((v) => versionBits(v).toString(2).padStart(18, '0'))).toEqual([
-      '000111110010010100', '001000010110111100', '001001101010011001', '001010010011010011',
+      '000111110010010100',
+      '001000010110111100',
+      '001001101010011001',
+      '001010010011010011',
     ]);
   });
 

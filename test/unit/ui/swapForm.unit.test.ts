@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TokenView } from '../../../src/provider/swapApi';
 import {
-  buildQuote,
   bpsToPercent,
+  buildQuote,
   defaultDeadlineMinutes,
   depositModesFor,
   emptyForm,
@@ -12,8 +12,8 @@ import {
   formatPrice,
   percentToBps,
   quoteKey,
-  searchTokens,
   type SwapForm,
+  searchTokens,
   withAnyInput,
 } from '../../../src/ui/swapForm';
 
@@ -65,7 +65,12 @@ describe('defaults per chain', () => {
 
   it('starts with the selected account as recipient and refund account in the intents system', () => {
     const f = emptyForm('alice.near');
-    expect([f.recipient, f.recipientType, f.refundTo, f.refundType]).toEqual(['alice.near', 'INTENTS', 'alice.near', 'INTENTS']);
+    expect([f.recipient, f.recipientType, f.refundTo, f.refundType]).toEqual([
+      'alice.near',
+      'INTENTS',
+      'alice.near',
+      'INTENTS',
+    ]);
   });
 });
 
@@ -103,7 +108,11 @@ describe('buildQuote', () => {
   });
 
   it('reads EXACT_OUTPUT amounts in the destination token and keeps 24 decimals exact', () => {
-    const { params } = buildQuote(filled({ swapType: 'EXACT_OUTPUT', amount: '1.000000000000000000000001' }), TOKENS, NOW);
+    const { params } = buildQuote(
+      filled({ swapType: 'EXACT_OUTPUT', amount: '1.000000000000000000000001' }),
+      TOKENS,
+      NOW,
+    );
     expect(params?.amount).toBe('1000000000000000000000001');
   });
 
@@ -134,20 +143,35 @@ describe('buildQuote', () => {
 
   it('checks recipient and refund against their chain and type', () => {
     const built = buildQuote(
-      filled({ recipientType: 'DESTINATION_CHAIN', recipient: 'bob.near', refundType: 'ORIGIN_CHAIN', refundTo: 'alice.near' }),
+      filled({
+        recipientType: 'DESTINATION_CHAIN',
+        recipient: 'bob.near',
+        refundType: 'ORIGIN_CHAIN',
+        refundTo: 'alice.near',
+      }),
       TOKENS,
       NOW,
     );
     expect(built.problems.recipient).toBeUndefined(); // the destination chain is home: an account id
     expect(built.problems.refundTo).toMatch(/starts with 0x/); // the origin chain is eth
-    const upper = buildQuote(filled({ recipientType: 'DESTINATION_CHAIN', recipient: '0x52908400098527886E0F7030069857D2E4169EE7' }), TOKENS, NOW);
+    const upper = buildQuote(
+      filled({ recipientType: 'DESTINATION_CHAIN', recipient: '0x52908400098527886E0F7030069857D2E4169EE7' }),
+      TOKENS,
+      NOW,
+    );
     expect(upper.problems.recipient).toMatch(/lowercase/);
-    const toBtc = buildQuote(filled({ destinationAsset: 'nep141:btc.omft.near', recipientType: 'DESTINATION_CHAIN', recipient: 'alice.near' }), TOKENS, NOW);
+    const toBtc = buildQuote(
+      filled({ destinationAsset: 'nep141:btc.omft.near', recipientType: 'DESTINATION_CHAIN', recipient: 'alice.near' }),
+      TOKENS,
+      NOW,
+    );
     expect(toBtc.problems.recipient).toMatch(/Bitcoin/);
   });
 
   it('requires two different tokens', () => {
-    expect(buildQuote(filled({ destinationAsset: filled().originAsset }), TOKENS, NOW).problems.destinationAsset).toMatch(/different/);
+    expect(
+      buildQuote(filled({ destinationAsset: filled().originAsset }), TOKENS, NOW).problems.destinationAsset,
+    ).toMatch(/different/);
     expect(buildQuote(filled({ originAsset: '' }), TOKENS, NOW).problems.originAsset).toMatch(/Choose/);
   });
 
@@ -205,14 +229,16 @@ describe('buildQuote', () => {
   });
 
   it('keeps to the swap service’s limits: each app fee and their sum at most 500 bps; a recipient message only for a NEP-141 destination', () => {
-    const fees = (...bps: string[]) => buildQuote(filled({ appFees: bps.map((b, i) => ({ recipient: `fee${i}.near`, bps: b })) }), TOKENS, NOW);
+    const fees = (...bps: string[]) =>
+      buildQuote(filled({ appFees: bps.map((b, i) => ({ recipient: `fee${i}.near`, bps: b })) }), TOKENS, NOW);
     expect(fees('500').problems).toEqual({});
     expect(fees('501').problems.appFee0Bps).toMatch(/from 1 to 500/);
     expect(fees('250', '250').problems).toEqual({});
     expect(fees('250', '251').problems.appFee1Bps).toMatch(/add up to more than 500/);
     const hot = token('nep245:v2_1.omni.hot.tg:10_11111111111111111111', 'ETH', 'op', 18);
     const msg = (destinationAsset: string) =>
-      buildQuote(filled({ destinationAsset, customMsgAccepted: true, customRecipientMsg: '{}' }), [...TOKENS, hot], NOW).problems.customMsgAccepted;
+      buildQuote(filled({ destinationAsset, customMsgAccepted: true, customRecipientMsg: '{}' }), [...TOKENS, hot], NOW)
+        .problems.customMsgAccepted;
     expect(msg(hot.assetId)).toMatch(/not a NEP-141 token/);
     expect(msg('nep141:btc.omft.near')).toBeUndefined();
   });
@@ -223,8 +249,12 @@ describe('buildQuote', () => {
   });
 
   it('checks slippage and warns when it is high', () => {
-    expect(buildQuote(filled({ slippagePercent: '0.123' }), TOKENS, NOW).problems.slippagePercent).toMatch(/two decimals/);
-    expect(buildQuote(filled({ slippagePercent: '60' }), TOKENS, NOW).problems.slippagePercent).toMatch(/at or below 50 %/);
+    expect(buildQuote(filled({ slippagePercent: '0.123' }), TOKENS, NOW).problems.slippagePercent).toMatch(
+      /two decimals/,
+    );
+    expect(buildQuote(filled({ slippagePercent: '60' }), TOKENS, NOW).problems.slippagePercent).toMatch(
+      /at or below 50 %/,
+    );
     const high = buildQuote(filled({ slippagePercent: '7.5' }), TOKENS, NOW);
     expect(high.params?.slippageTolerance).toBe(750);
     expect(high.warnings.join(' ')).toMatch(/7.5 %/);
@@ -236,16 +266,37 @@ describe('buildQuote', () => {
 
   it('ANY_INPUT leaves in the live shape: origin 1cs:any, amount 0, deposit and refund through the intents ledger', () => {
     // Whatever token, amount and deposit choice the form held before, none of it goes out.
-    const form = withAnyInput(filled({ depositType: 'ORIGIN_CHAIN', refundType: 'ORIGIN_CHAIN', refundTo: '0x52908400098527886E0F7030069857D2E4169EE7' }), true);
-    expect(form).toMatchObject({ swapType: 'ANY_INPUT', depositType: 'INTENTS', refundType: 'INTENTS', refundTo: 'alice.near' });
+    const form = withAnyInput(
+      filled({
+        depositType: 'ORIGIN_CHAIN',
+        refundType: 'ORIGIN_CHAIN',
+        refundTo: '0x52908400098527886E0F7030069857D2E4169EE7',
+      }),
+      true,
+    );
+    expect(form).toMatchObject({
+      swapType: 'ANY_INPUT',
+      depositType: 'INTENTS',
+      refundType: 'INTENTS',
+      refundTo: 'alice.near',
+    });
     const built = buildQuote({ ...form, originAsset: '', amount: '' }, TOKENS, NOW);
     expect(built.problems).toEqual({});
-    expect(built.params).toMatchObject({ swapType: 'ANY_INPUT', originAsset: '1cs:any', amount: '0', depositType: 'INTENTS', refundType: 'INTENTS', refundTo: 'alice.near' });
+    expect(built.params).toMatchObject({
+      swapType: 'ANY_INPUT',
+      originAsset: '1cs:any',
+      amount: '0',
+      depositType: 'INTENTS',
+      refundType: 'INTENTS',
+      refundTo: 'alice.near',
+    });
     expect(built.params).not.toHaveProperty('depositMode');
     // The address lives a day by default: deposits keep coming.
     expect(Date.parse(built.params!.deadline) - NOW).toBe(24 * 3600_000);
     // A refund account must still be an intents account, and a destination is still needed.
-    expect(buildQuote({ ...form, refundTo: '0x52908400098527886E0F7030069857D2E4169EE7' }, TOKENS, NOW).problems.refundTo).toBeDefined();
+    expect(
+      buildQuote({ ...form, refundTo: '0x52908400098527886E0F7030069857D2E4169EE7' }, TOKENS, NOW).problems.refundTo,
+    ).toBeDefined();
     expect(buildQuote({ ...form, destinationAsset: '' }, TOKENS, NOW).problems.destinationAsset).toMatch(/receive/);
     // Off again: an ordinary swap needs its token and amount back.
     const off = withAnyInput({ ...form, originAsset: '', amount: '' }, false);
@@ -286,22 +337,31 @@ describe('token search', () => {
 describe('the recipient’s memo (src/core/destinationMemo.ts)', () => {
   const XRP = 'nep141:xrp.omft.near';
   const XLM = 'nep141:stellar.omft.near';
-  const toChain = (destinationAsset: string, recipient: string, recipientMemo: string) => filled({ destinationAsset, recipient, recipientType: 'DESTINATION_CHAIN', recipientMemo });
+  const toChain = (destinationAsset: string, recipient: string, recipientMemo: string) =>
+    filled({ destinationAsset, recipient, recipientType: 'DESTINATION_CHAIN', recipientMemo });
 
   it('an XRP destination tag goes into the request; an empty one is not sent', () => {
     const tagged = buildQuote(toChain(XRP, 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', '123456'), TOKENS, NOW);
     expect(tagged.problems).toEqual({});
     expect(tagged.params).toMatchObject({ recipient: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', recipientMemo: '123456' });
-    expect(buildQuote(toChain(XRP, 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', ''), TOKENS, NOW).params).not.toHaveProperty('recipientMemo');
+    expect(buildQuote(toChain(XRP, 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', ''), TOKENS, NOW).params).not.toHaveProperty(
+      'recipientMemo',
+    );
     // The memo is part of what decides the quote.
-    expect(quoteKey(tagged.params!)).not.toBe(quoteKey(buildQuote(toChain(XRP, 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', '1'), TOKENS, NOW).params!));
+    expect(quoteKey(tagged.params!)).not.toBe(
+      quoteKey(buildQuote(toChain(XRP, 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', '1'), TOKENS, NOW).params!),
+    );
   });
 
   it('a tag that is not a 32-bit whole number, or a Stellar memo, is a problem of that field and no request is built', () => {
     const bad = buildQuote(toChain(XRP, 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh', '4294967296'), TOKENS, NOW);
     expect(bad.params).toBeNull();
     expect(bad.problems.recipientMemo).toMatch(/whole number/);
-    const xlm = buildQuote(toChain(XLM, 'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ', 'exchange-7'), TOKENS, NOW);
+    const xlm = buildQuote(
+      toChain(XLM, 'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ', 'exchange-7'),
+      TOKENS,
+      NOW,
+    );
     expect(xlm.params).toBeNull();
     expect(xlm.problems.recipientMemo).toMatch(/cannot carry a memo.*Memo field/);
   });
@@ -310,7 +370,18 @@ describe('the recipient’s memo (src/core/destinationMemo.ts)', () => {
     const intents = buildQuote(filled({ destinationAsset: XRP, recipientMemo: '123' }), TOKENS, NOW);
     expect(intents.problems).toEqual({});
     expect(intents.params).not.toHaveProperty('recipientMemo');
-    const evm = buildQuote({ ...toChain('nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '123'), originAsset: 'nep141:wrap.near' }, TOKENS, NOW);
+    const evm = buildQuote(
+      {
+        ...toChain(
+          'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near',
+          '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+          '123',
+        ),
+        originAsset: 'nep141:wrap.near',
+      },
+      TOKENS,
+      NOW,
+    );
     expect(evm.problems).toEqual({});
     expect(evm.params).not.toHaveProperty('recipientMemo');
   });

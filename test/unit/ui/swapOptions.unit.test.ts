@@ -12,12 +12,22 @@ describe('swap options summary', () => {
   });
 
   it('says what changed: swap type, slippage, paying from the balance, another recipient or an address', () => {
-    const form = { ...emptyForm(ME), swapType: 'EXACT_OUTPUT' as const, slippagePercent: '2.5', depositType: 'INTENTS' as const, recipient: 'bob.near' };
+    const form = {
+      ...emptyForm(ME),
+      swapType: 'EXACT_OUTPUT' as const,
+      slippagePercent: '2.5',
+      depositType: 'INTENTS' as const,
+      recipient: 'bob.near',
+    };
     expect(optionsSummary(form, ME)).toBe('Exact out · 2.5 % slippage · from your balance · to bob.near');
-    expect(optionsSummary({ ...emptyForm(ME), recipientType: 'DESTINATION_CHAIN', recipient: '0xabc' }, ME)).toMatch(/to an address$/);
+    expect(optionsSummary({ ...emptyForm(ME), recipientType: 'DESTINATION_CHAIN', recipient: '0xabc' }, ME)).toMatch(
+      /to an address$/,
+    );
     expect(optionsSummary({ ...emptyForm(ME), recipient: '' }, ME)).toMatch(/to no one yet$/);
     // ANY_INPUT always pays from the intents ledger.
-    expect(optionsSummary(withAnyInput(emptyForm(ME), true), ME)).toBe('ANY_INPUT · 1 % slippage · from your balance · to you');
+    expect(optionsSummary(withAnyInput(emptyForm(ME), true), ME)).toBe(
+      'ANY_INPUT · 1 % slippage · from your balance · to you',
+    );
   });
 
   it('the recipient of a switched account is not "you" for the other account', () => {
@@ -25,7 +35,9 @@ describe('swap options summary', () => {
   });
 
   it('names the fields it folds away, so that a problem in one opens it', () => {
-    expect(OPTION_FIELDS).toEqual(expect.arrayContaining(['recipient', 'refundTo', 'slippagePercent', 'deadlineMinutes', 'depositMode']));
+    expect(OPTION_FIELDS).toEqual(
+      expect.arrayContaining(['recipient', 'refundTo', 'slippagePercent', 'deadlineMinutes', 'depositMode']),
+    );
     expect(OPTION_FIELDS).not.toContain('amount');
     expect(OPTION_FIELDS).not.toContain('originAsset');
     expect(OPTION_FIELDS).not.toContain('destinationAsset');

@@ -36,13 +36,19 @@ function textOf(node: unknown, testid: string): string | null {
     return null;
   }
   const props = (node as VNode<Record<string, unknown>>).props ?? {};
-  const flat = (c: unknown): string => (Array.isArray(c) ? c.map(flat).join('') : typeof c === 'string' || typeof c === 'number' ? String(c) : '');
+  const flat = (c: unknown): string =>
+    Array.isArray(c) ? c.map(flat).join('') : typeof c === 'string' || typeof c === 'number' ? String(c) : '';
   if (props['data-testid'] === testid) return flat(props.children);
   return textOf(props.children, testid);
 }
 
 const panel = (withdrawFee?: string) =>
-  QuotePanel({ state: { kind: 'ok', view: view(withdrawFee) }, swapType: 'EXACT_INPUT', origin: NEAR, destination: USDC });
+  QuotePanel({
+    state: { kind: 'ok', view: view(withdrawFee) },
+    swapType: 'EXACT_INPUT',
+    origin: NEAR,
+    destination: USDC,
+  });
 
 describe('QuotePanel', () => {
   it('shows the withdrawal fee in destination units when present', () => {

@@ -2,19 +2,27 @@
 import { describe, expect, it } from 'vitest';
 import type { StatusChange, SwapStatus } from '../../../src/provider/swapApi';
 import {
-  STATUS_TEXT,
-  SWAP_STATUSES,
   describeCountdown,
   formatCountdown,
   missingAmount,
   prettyJson,
   quoteFacts,
+  STATUS_TEXT,
+  SWAP_STATUSES,
   stepsOf,
 } from '../../../src/ui/swapText';
 
 describe('status and refund texts', () => {
   it('explains every status of the interface', () => {
-    expect([...SWAP_STATUSES].sort()).toEqual(['FAILED', 'INCOMPLETE_DEPOSIT', 'KNOWN_DEPOSIT_TX', 'PENDING_DEPOSIT', 'PROCESSING', 'REFUNDED', 'SUCCESS']);
+    expect([...SWAP_STATUSES].sort()).toEqual([
+      'FAILED',
+      'INCOMPLETE_DEPOSIT',
+      'KNOWN_DEPOSIT_TX',
+      'PENDING_DEPOSIT',
+      'PROCESSING',
+      'REFUNDED',
+      'SUCCESS',
+    ]);
     for (const s of SWAP_STATUSES) {
       expect(STATUS_TEXT[s].label.length).toBeGreaterThan(2);
       expect(STATUS_TEXT[s].explain.length).toBeGreaterThan(20);
@@ -27,7 +35,8 @@ describe('status and refund texts', () => {
 
 describe('stepper', () => {
   const at = (status: SwapStatus, t: number): StatusChange => ({ status, at: t });
-  const states = (status: SwapStatus, history: StatusChange[] = []) => stepsOf(status, history).map((s) => `${s.key}:${s.state}`);
+  const states = (status: SwapStatus, history: StatusChange[] = []) =>
+    stepsOf(status, history).map((s) => `${s.key}:${s.state}`);
 
   it('covers every status', () => {
     expect(states('PENDING_DEPOSIT')).toEqual(['deposit:current', 'processing:todo', 'done:todo']);
@@ -35,13 +44,30 @@ describe('stepper', () => {
     expect(states('INCOMPLETE_DEPOSIT')).toEqual(['deposit:attention', 'processing:todo', 'done:todo']);
     expect(states('PROCESSING')).toEqual(['deposit:done', 'processing:current', 'done:todo']);
     expect(states('SUCCESS')).toEqual(['deposit:done', 'processing:done', 'done:done']);
-    expect(states('REFUNDED', [at('PENDING_DEPOSIT', 1), at('PROCESSING', 2), at('REFUNDED', 3)])).toEqual(['deposit:done', 'processing:done', 'done:failed']);
-    expect(states('REFUNDED', [at('PENDING_DEPOSIT', 1), at('INCOMPLETE_DEPOSIT', 2), at('REFUNDED', 3)])).toEqual(['deposit:attention', 'processing:todo', 'done:failed']);
-    expect(states('FAILED', [at('PROCESSING', 2), at('FAILED', 3)])).toEqual(['deposit:done', 'processing:done', 'done:failed']);
+    expect(states('REFUNDED', [at('PENDING_DEPOSIT', 1), at('PROCESSING', 2), at('REFUNDED', 3)])).toEqual([
+      'deposit:done',
+      'processing:done',
+      'done:failed',
+    ]);
+    expect(states('REFUNDED', [at('PENDING_DEPOSIT', 1), at('INCOMPLETE_DEPOSIT', 2), at('REFUNDED', 3)])).toEqual([
+      'deposit:attention',
+      'processing:todo',
+      'done:failed',
+    ]);
+    expect(states('FAILED', [at('PROCESSING', 2), at('FAILED', 3)])).toEqual([
+      'deposit:done',
+      'processing:done',
+      'done:failed',
+    ]);
   });
 
   it('takes times from the status history', () => {
-    const steps = stepsOf('SUCCESS', [at('PENDING_DEPOSIT', 100), at('KNOWN_DEPOSIT_TX', 200), at('PROCESSING', 300), at('SUCCESS', 400)]);
+    const steps = stepsOf('SUCCESS', [
+      at('PENDING_DEPOSIT', 100),
+      at('KNOWN_DEPOSIT_TX', 200),
+      at('PROCESSING', 300),
+      at('SUCCESS', 400),
+    ]);
     expect(steps.map((s) => s.at)).toEqual([200, 300, 400]);
     const refunded = stepsOf('REFUNDED', [at('REFUNDED', 900)]);
     expect(refunded[2]).toMatchObject({ label: 'Refunded', at: 900 });
@@ -68,8 +94,24 @@ describe('countdowns', () => {
 
 describe('the stored quote', () => {
   it('reads what the deposit view shows, and tolerates anything else', () => {
-    const json = JSON.stringify({ signature: 'ed25519:sig', quote: { amountIn: '1500000', amountInFormatted: '1.5', amountOutFormatted: '0.4', minAmountOut: '390', amountInUsd: '1.5' } });
-    expect(quoteFacts(json)).toMatchObject({ amountIn: '1500000', amountInFormatted: '1.5', amountOutFormatted: '0.4', minAmountOut: '390', signature: 'ed25519:sig', amountOutUsd: null });
+    const json = JSON.stringify({
+      signature: 'ed25519:sig',
+      quote: {
+        amountIn: '1500000',
+        amountInFormatted: '1.5',
+        amountOutFormatted: '0.4',
+        minAmountOut: '390',
+        amountInUsd: '1.5',
+      },
+    });
+    expect(quoteFacts(json)).toMatchObject({
+      amountIn: '1500000',
+      amountInFormatted: '1.5',
+      amountOutFormatted: '0.4',
+      minAmountOut: '390',
+      signature: 'ed25519:sig',
+      amountOutUsd: null,
+    });
     expect(quoteFacts('not json').amountIn).toBeNull();
     expect(quoteFacts('null').signature).toBeNull();
     expect(prettyJson('{"a":1}')).toBe('{\n  "a": 1\n}');

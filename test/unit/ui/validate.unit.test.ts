@@ -32,9 +32,12 @@ describe('passwords', () => {
 });
 
 describe('httpUrlProblem', () => {
-  it.each(['http://127.0.0.1:4000', 'https://1click.chaindefuser.com/', ' https://rpc.example.org/path?x=1 '])('accepts %s', (url) => {
-    expect(httpUrlProblem(url)).toBeNull();
-  });
+  it.each(['http://127.0.0.1:4000', 'https://1click.chaindefuser.com/', ' https://rpc.example.org/path?x=1 '])(
+    'accepts %s',
+    (url) => {
+      expect(httpUrlProblem(url)).toBeNull();
+    },
+  );
   it.each([
     ['', 'Enter a URL'],
     ['127.0.0.1:4000', 'http'],

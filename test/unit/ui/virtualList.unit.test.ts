@@ -7,12 +7,22 @@ const base = { rowHeight: 50, viewportHeight: 300, overscan: 3 };
 
 describe('computeWindow', () => {
   it('renders the visible rows plus overscan below at the top', () => {
-    expect(computeWindow({ ...base, scrollTop: 0, count: 10_000 })).toEqual({ start: 0, end: 9, offsetTop: 0, totalHeight: 500_000 });
+    expect(computeWindow({ ...base, scrollTop: 0, count: 10_000 })).toEqual({
+      start: 0,
+      end: 9,
+      offsetTop: 0,
+      totalHeight: 500_000,
+    });
   });
 
   it('renders overscan on both sides in the middle', () => {
     // Rows 20–25 are visible at scrollTop 1000.
-    expect(computeWindow({ ...base, scrollTop: 1000, count: 10_000 })).toEqual({ start: 17, end: 29, offsetTop: 850, totalHeight: 500_000 });
+    expect(computeWindow({ ...base, scrollTop: 1000, count: 10_000 })).toEqual({
+      start: 17,
+      end: 29,
+      offsetTop: 850,
+      totalHeight: 500_000,
+    });
   });
 
   it('counts a partly visible row', () => {
@@ -30,16 +40,33 @@ describe('computeWindow', () => {
   });
 
   it('handles short and empty lists', () => {
-    expect(computeWindow({ ...base, scrollTop: 0, count: 2 })).toEqual({ start: 0, end: 2, offsetTop: 0, totalHeight: 100 });
-    expect(computeWindow({ ...base, scrollTop: 300, count: 2 })).toEqual({ start: 0, end: 2, offsetTop: 0, totalHeight: 100 });
-    expect(computeWindow({ ...base, scrollTop: 0, count: 0 })).toEqual({ start: 0, end: 0, offsetTop: 0, totalHeight: 0 });
+    expect(computeWindow({ ...base, scrollTop: 0, count: 2 })).toEqual({
+      start: 0,
+      end: 2,
+      offsetTop: 0,
+      totalHeight: 100,
+    });
+    expect(computeWindow({ ...base, scrollTop: 300, count: 2 })).toEqual({
+      start: 0,
+      end: 2,
+      offsetTop: 0,
+      totalHeight: 100,
+    });
+    expect(computeWindow({ ...base, scrollTop: 0, count: 0 })).toEqual({
+      start: 0,
+      end: 0,
+      offsetTop: 0,
+      totalHeight: 0,
+    });
   });
 
   it('keeps the rendered count bounded by the viewport, whatever the list length', () => {
     for (const count of [1000, 100_000, 1_000_000]) {
       for (const scrollTop of [0, 12_345, count * 25]) {
         const w = computeWindow({ ...base, scrollTop, count });
-        expect(w.end - w.start).toBeLessThanOrEqual(Math.ceil(base.viewportHeight / base.rowHeight) + 1 + 2 * base.overscan);
+        expect(w.end - w.start).toBeLessThanOrEqual(
+          Math.ceil(base.viewportHeight / base.rowHeight) + 1 + 2 * base.overscan,
+        );
         expect(w.start).toBeGreaterThanOrEqual(0);
         expect(w.end).toBeLessThanOrEqual(count);
       }

@@ -1,8 +1,8 @@
 /** Shared by the vault's tests: a random source, a session area in memory, and an error's code. */
 import { randomBytes } from 'node:crypto';
+import { formatSecretKey, generateKeyPair, type KeyPair } from '../../../src/core';
 import { type Vault, VaultError } from '../../../src/vault';
 import type { SessionArea } from '../../../src/vault/session';
-import { type KeyPair, formatSecretKey, generateKeyPair } from '../../../src/core';
 
 export const random = (n: number) => new Uint8Array(randomBytes(n));
 export const PASSWORD = 'correct horse battery';

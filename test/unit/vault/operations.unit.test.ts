@@ -2,12 +2,20 @@
 // and keys changed by name, and nothing secret in what they give back.
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { describe, expect, it } from 'vitest';
-import { base58, formatPublicKey, formatSecretKey, generateKeyPair, implicitAccountId, parseSecretKey } from '../../../src/core';
-import { RECORD_KEY, Vault, type VaultStorage, memoryVaultStorage } from '../../../src/vault';
-import { PASSWORD, code, random } from './helpers';
+import {
+  base58,
+  formatPublicKey,
+  formatSecretKey,
+  generateKeyPair,
+  implicitAccountId,
+  parseSecretKey,
+} from '../../../src/core';
+import { memoryVaultStorage, RECORD_KEY, Vault, type VaultStorage } from '../../../src/vault';
+import { code, PASSWORD, random } from './helpers';
 
 const words = async () => wordlist;
-const newVault = (storage: VaultStorage = memoryVaultStorage()) => new Vault({ storage, random, iterations: 600_000, wordlist: words });
+const newVault = (storage: VaultStorage = memoryVaultStorage()) =>
+  new Vault({ storage, random, iterations: 600_000, wordlist: words });
 
 // nameskyteam/near-seed-phrase-rs README (the ledger's derivation, as in test/unit/vault/phrase.unit.test.ts).
 const PHRASE = 'fortune conduct light unusual gloom process wrap spare season exact anchor devote';
@@ -22,7 +30,10 @@ describe('keys come into the vault by source', () => {
     const vault = newVault();
     const added = await vault.create(PASSWORD, { kind: 'generate' });
     const publicKey = vault.view().keys[0]!.publicKey;
-    expect(added).toEqual({ accountId: implicitAccountId(parseSecretKey(await vault.exportSecretKey(PASSWORD, publicKey)).publicKey), publicKey });
+    expect(added).toEqual({
+      accountId: implicitAccountId(parseSecretKey(await vault.exportSecretKey(PASSWORD, publicKey)).publicKey),
+      publicKey,
+    });
     const secret = await vault.exportSecretKey(PASSWORD, publicKey);
     expect(shown(vault, added)).not.toContain(secret.slice(8, 40));
     expect(vault.view().keys).toEqual([{ publicKey, source: 'generated', createdAt: expect.any(String) }]);
@@ -42,16 +53,23 @@ describe('keys come into the vault by source', () => {
 
   it('importPhrase: derives the published key at the ledger path; the typed phrase is kept, not given back', async () => {
     const vault = newVault();
-    const added = await vault.create(PASSWORD, { kind: 'importPhrase', phrase: `  ${PHRASE.toUpperCase().replace(/ /g, '   ')} ` });
+    const added = await vault.create(PASSWORD, {
+      kind: 'importPhrase',
+      phrase: `  ${PHRASE.toUpperCase().replace(/ /g, '   ')} `,
+    });
     expect(added).toEqual({ accountId: implicitAccountId(base58.decode(PHRASE_KEY.slice(8))), publicKey: PHRASE_KEY });
     expect(await vault.exportSecretKey(PASSWORD, PHRASE_KEY)).toBe(PHRASE_SECRET);
     const [phrase] = vault.view().phrases;
     expect(phrase).toMatchObject({ backedUp: true });
     expect(await vault.exportPhrase(PASSWORD, phrase!.id)).toBe(PHRASE);
     // The same phrase again adds no second phrase.
-    await expect(vault.addAccount({ kind: 'importPhrase', phrase: PHRASE })).resolves.toMatchObject({ publicKey: PHRASE_KEY });
+    await expect(vault.addAccount({ kind: 'importPhrase', phrase: PHRASE })).resolves.toMatchObject({
+      publicKey: PHRASE_KEY,
+    });
     expect(vault.view().phrases).toHaveLength(1);
-    expect(await code(vault.addAccount({ kind: 'importPhrase', phrase: PHRASE.replace('fortune', 'conduct') }))).toBe('invalid_input');
+    expect(await code(vault.addAccount({ kind: 'importPhrase', phrase: PHRASE.replace('fortune', 'conduct') }))).toBe(
+      'invalid_input',
+    );
   });
 
   it('importKey: to its implicit account or a named one; refuses a bad key and another key’s implicit id', async () => {
@@ -59,17 +77,27 @@ describe('keys come into the vault by source', () => {
     const pair = generateKeyPair(random);
     const secretKey = formatSecretKey(pair);
     const publicKey = formatPublicKey(pair.publicKey);
-    expect(await vault.create(PASSWORD, { kind: 'importKey', secretKey })).toEqual({ accountId: implicitAccountId(pair.publicKey), publicKey });
-    expect(await vault.addAccount({ kind: 'importKey', secretKey, accountId: 'alice.near' }, 'Alice')).toEqual({ accountId: 'alice.near', publicKey });
+    expect(await vault.create(PASSWORD, { kind: 'importKey', secretKey })).toEqual({
+      accountId: implicitAccountId(pair.publicKey),
+      publicKey,
+    });
+    expect(await vault.addAccount({ kind: 'importKey', secretKey, accountId: 'alice.near' }, 'Alice')).toEqual({
+      accountId: 'alice.near',
+      publicKey,
+    });
     expect(vault.view().accounts.map((a) => [a.accountId, a.kind, a.label])).toEqual([
       [implicitAccountId(pair.publicKey), 'implicit', 'Account 1'],
       ['alice.near', 'named', 'Alice'],
     ]);
     expect(vault.view().keys).toHaveLength(1);
     expect(shown(vault)).not.toContain(secretKey.slice(8, 40));
-    await expect(vault.addAccount({ kind: 'importKey', secretKey: 'ed25519:nonsense0' })).rejects.toThrow(/That secret key cannot be used/);
+    await expect(vault.addAccount({ kind: 'importKey', secretKey: 'ed25519:nonsense0' })).rejects.toThrow(
+      /That secret key cannot be used/,
+    );
     const other = implicitAccountId(generateKeyPair(random).publicKey);
-    await expect(vault.addAccount({ kind: 'importKey', secretKey, accountId: other })).rejects.toThrow(/does not belong to this key/);
+    await expect(vault.addAccount({ kind: 'importKey', secretKey, accountId: other })).rejects.toThrow(
+      /does not belong to this key/,
+    );
   });
 
   it('a vault given no word list refuses phrases and nothing else', async () => {
@@ -118,11 +146,20 @@ describe('accounts and keys changed by name', () => {
     expect(await code(vault.renameAccount(second.accountId, ' '))).toBe('invalid_input');
 
     await vault.addNamedAccount('bob.near', second.publicKey, 'Bob');
-    expect(vault.view().accounts[2]).toEqual({ accountId: 'bob.near', label: 'Bob', kind: 'named', publicKeys: [second.publicKey] });
+    expect(vault.view().accounts[2]).toEqual({
+      accountId: 'bob.near',
+      label: 'Bob',
+      kind: 'named',
+      publicKeys: [second.publicKey],
+    });
     expect(await code(vault.addNamedAccount('bob.near', second.publicKey))).toBe('invalid_input');
-    expect(await code(vault.addNamedAccount('carol.near', formatPublicKey(generateKeyPair(random).publicKey)))).toBe('unknown_key');
+    expect(await code(vault.addNamedAccount('carol.near', formatPublicKey(generateKeyPair(random).publicKey)))).toBe(
+      'unknown_key',
+    );
     // An implicit account id is its own key's hex: another key's is refused.
-    expect(await code(vault.addNamedAccount(implicitAccountId(generateKeyPair(random).publicKey), second.publicKey))).toBe('invalid_input');
+    expect(
+      await code(vault.addNamedAccount(implicitAccountId(generateKeyPair(random).publicKey), second.publicKey)),
+    ).toBe('invalid_input');
 
     // The implicit account goes; its key stays while bob.near uses it.
     await vault.removeAccount(second.accountId);

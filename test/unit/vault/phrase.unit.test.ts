@@ -32,7 +32,11 @@ describe('BIP-39 seed (WebCrypto PBKDF2-HMAC-SHA512)', () => {
     expect(hex.encode(await mnemonicToSeed(abandon, 'TREZOR'))).toBe(
       'c55257c360c07c72029aebc1b53c05ed0362ada38ead3e3e9efa3708e53495531f09a6987599d18264c1e1c92f2cf141630c7a3c4ab7c81b2f001698e7463b04',
     );
-    expect(hex.encode(await mnemonicToSeed('legal winner thank year wave sausage worth useful legal winner thank yellow', 'TREZOR'))).toBe(
+    expect(
+      hex.encode(
+        await mnemonicToSeed('legal winner thank year wave sausage worth useful legal winner thank yellow', 'TREZOR'),
+      ),
+    ).toBe(
       '2e8905819b8723fe2c1d161860e5ee1830318dbf49a83bd451cfb8440c28bd6fa457fe1296106559a3c80937a1c1069be3a3a5bd381ee6260e8d9739fce1f607',
     );
   });
@@ -58,15 +62,24 @@ describe("recovery phrases at m/44'/397'/0'", () => {
   });
   it('normalises case and spacing', async () => {
     const messy = `  ${phrase.toUpperCase().replace(/ /g, '   ')} `;
-    expect((await keyPairFromPhrase(messy, wordlist)).publicKey).toEqual((await keyPairFromPhrase(phrase, wordlist)).publicKey);
+    expect((await keyPairFromPhrase(messy, wordlist)).publicKey).toEqual(
+      (await keyPairFromPhrase(phrase, wordlist)).publicKey,
+    );
   });
   it('derives the implicit account of another published phrase', async () => {
-    const pair = await keyPairFromPhrase('around sport foil shuffle cement rigid soccer worry doll second charge adult', wordlist);
+    const pair = await keyPairFromPhrase(
+      'around sport foil shuffle cement rigid soccer worry doll second charge adult',
+      wordlist,
+    );
     expect(implicitAccountId(pair.publicKey)).toBe('f3fe9a3f1fc698996455196be3877e436311d45dd10b4a664b15b59c9fc1456f');
   });
   it('explains what is wrong with a bad phrase', async () => {
-    await expect(keyPairFromPhrase('fortune conduct light', wordlist)).rejects.toThrow(/12 or 24 words; this one has 3/);
-    await expect(keyPairFromPhrase(phrase.replace('fortune', 'fortunee'), wordlist)).rejects.toThrow(/'fortunee' is not a recovery-phrase word/);
+    await expect(keyPairFromPhrase('fortune conduct light', wordlist)).rejects.toThrow(
+      /12 or 24 words; this one has 3/,
+    );
+    await expect(keyPairFromPhrase(phrase.replace('fortune', 'fortunee'), wordlist)).rejects.toThrow(
+      /'fortunee' is not a recovery-phrase word/,
+    );
     await expect(keyPairFromPhrase(phrase.replace('fortune', 'conduct'), wordlist)).rejects.toThrow(/checksum/);
   });
   it('generates valid 12- and 24-word phrases from the given randomness', () => {
@@ -79,7 +92,9 @@ describe("recovery phrases at m/44'/397'/0'", () => {
 
 describe('the word list shipped with the extension', () => {
   it('is exactly the BIP-39 English list, one word a line', () => {
-    const shipped = readFileSync(new URL('../../../assets/public/bip39-english.txt', import.meta.url), 'utf8').trim().split('\n');
+    const shipped = readFileSync(new URL('../../../assets/public/bip39-english.txt', import.meta.url), 'utf8')
+      .trim()
+      .split('\n');
     expect(shipped).toEqual(wordlist);
   });
   it('a list that is not 2048 words is refused', () => {

@@ -4,9 +4,16 @@
 // the signature is wrong. Noble's `ed25519` object is frozen, so the module is replaced with a copy whose
 // `sign` is the wrapper; every other function is noble's own.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildIntentPayload, base64, formatPublicKey, hex, implicitAccountId, verifySignedIntent } from '../../../src/core';
-import { Vault, memoryVaultStorage } from '../../../src/vault';
-import { PASSWORD, code, createWithKey, random } from './helpers';
+import {
+  base64,
+  buildIntentPayload,
+  formatPublicKey,
+  hex,
+  implicitAccountId,
+  verifySignedIntent,
+} from '../../../src/core';
+import { memoryVaultStorage, Vault } from '../../../src/vault';
+import { code, createWithKey, PASSWORD, random } from './helpers';
 
 const fault = vi.hoisted(() => ({ flip: false, calls: 0 }));
 
@@ -47,7 +54,9 @@ describe("the vault's check of its own signatures", () => {
 
     fault.flip = true;
     for (const standard of ['nep413', 'raw_ed25519'] as const) {
-      expect(await code(Promise.resolve().then(() => vault.signIntent(publicKey, payload, standard)))).toBe('corrupted');
+      expect(await code(Promise.resolve().then(() => vault.signIntent(publicKey, payload, standard)))).toBe(
+        'corrupted',
+      );
     }
     expect(await code(Promise.resolve().then(() => vault.signMessage(publicKey, message)))).toBe('corrupted');
     expect(fault.calls).toBe(5);

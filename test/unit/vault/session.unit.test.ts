@@ -2,14 +2,15 @@
 // in the session area it is given, read back only by resume(), removed by lock(), replaced whenever the
 // key changes; work that meets a lock never writes it back.
 import { describe, expect, it } from 'vitest';
-import { RECORD_KEY, Vault, type VaultStorage, memoryVaultStorage } from '../../../src/vault';
+import { memoryVaultStorage, RECORD_KEY, Vault, type VaultStorage } from '../../../src/vault';
 import { type SessionArea, VAULT_SESSION_KEY } from '../../../src/vault/session';
-import { PASSWORD, code, memorySession, random } from './helpers';
+import { code, memorySession, PASSWORD, random } from './helpers';
 
 const ITERATIONS = 600_000;
 
 function setup(storage = memoryVaultStorage(), session = memorySession()) {
-  const open = (iterations = ITERATIONS, area: SessionArea = session) => new Vault({ storage, random, iterations, session: area });
+  const open = (iterations = ITERATIONS, area: SessionArea = session) =>
+    new Vault({ storage, random, iterations, session: area });
   return { storage, session, open };
 }
 
@@ -24,7 +25,9 @@ describe('unlocked session across worker restarts', () => {
     const restarted = open();
     expect(await restarted.resume()).toBe(true);
     expect(restarted.view().accounts[0]!.accountId).toBe(added.accountId);
-    expect(restarted.signMessage(added.publicKey, { message: 'm', nonce: random(32), recipient: 'a.near' })).toMatch(/==$/);
+    expect(restarted.signMessage(added.publicKey, { message: 'm', nonce: random(32), recipient: 'a.near' })).toMatch(
+      /==$/,
+    );
 
     await restarted.lock();
     expect(session.data.size).toBe(0);

@@ -13,10 +13,19 @@ import {
   signNep413,
   verifySignedIntent,
 } from '../../../src/core';
-import { NEXT_RECORD_KEY, RECORD_KEY, Vault, delayAfter, memoryVaultStorage, type VaultStorage } from '../../../src/vault';
-import { PASSWORD, code, createWithKey, random } from './helpers';
+import {
+  delayAfter,
+  memoryVaultStorage,
+  NEXT_RECORD_KEY,
+  RECORD_KEY,
+  Vault,
+  type VaultStorage,
+} from '../../../src/vault';
+import { code, createWithKey, PASSWORD, random } from './helpers';
 
-const FIXTURE = JSON.parse(readFileSync(new URL('../../fixtures/vault-record-v1.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const FIXTURE = JSON.parse(
+  readFileSync(new URL('../../fixtures/vault-record-v1.json', import.meta.url), 'utf8'),
+) as Record<string, unknown>;
 const FIXTURE_KEY = 'ed25519:2RM3EotCzEiVobm6aMjaup43k8cFffR4KHFtrqbZ79Qy';
 
 describe('vault record', () => {
@@ -41,7 +50,12 @@ describe('vault record', () => {
     const vault = new Vault({ storage: memoryVaultStorage({ [RECORD_KEY]: FIXTURE }), random });
     await vault.unlock('fixture-password-42');
     expect(vault.view().accounts).toEqual([
-      { accountId: '151848b75252e8406857a3bffa3cb4bf0451e62bb1774f20906329f0614d5a3e', label: 'Fixture', kind: 'implicit', publicKeys: [FIXTURE_KEY] },
+      {
+        accountId: '151848b75252e8406857a3bffa3cb4bf0451e62bb1774f20906329f0614d5a3e',
+        label: 'Fixture',
+        kind: 'implicit',
+        publicKeys: [FIXTURE_KEY],
+      },
     ]);
     expect(await vault.exportSecretKey('fixture-password-42', FIXTURE_KEY)).toBe(
       'ed25519:3FyRtUUMxiNT1g2ST6mbj7W1CN7KfQBbomawC7YG4A1zwHmw2TRsn1Wc8NaFcBCoJDu3zt3znJDSwKQ31oRaKXH7',
@@ -65,7 +79,11 @@ describe('vault record', () => {
   it('reports truncated and malformed records as corrupted without deleting them', async () => {
     const truncated = JSON.parse(JSON.stringify(FIXTURE)) as Record<string, unknown>;
     delete truncated.data;
-    const cases: unknown[] = [truncated, 'garbage', { ...FIXTURE, kdf: { ...(FIXTURE.kdf as object), iterations: 1000 } }];
+    const cases: unknown[] = [
+      truncated,
+      'garbage',
+      { ...FIXTURE, kdf: { ...(FIXTURE.kdf as object), iterations: 1000 } },
+    ];
     for (const raw of cases) {
       const storage = memoryVaultStorage({ [RECORD_KEY]: raw });
       expect(await code(new Vault({ storage, random }).unlock('fixture-password-42'))).toBe('corrupted');
@@ -130,8 +148,14 @@ describe('change password', () => {
       await expect(vault.changePassword(PASSWORD, 'a new long passphrase')).rejects.toThrow('disk full');
       // Whichever password is current now, it opens a vault that still holds the key.
       const reopened = new Vault({ storage: inner, random, iterations: 600_000 });
-      const result = (await code(reopened.unlock(PASSWORD))) === 'ok' ? 'old' : ((await reopened.unlock('a new long passphrase')), 'new');
-      expect(reopened.view().keys.map((k) => k.publicKey), `fail at ${failAt}, ${result} password`).toEqual([formatPublicKey(pair.publicKey)]);
+      const result =
+        (await code(reopened.unlock(PASSWORD))) === 'ok'
+          ? 'old'
+          : (await reopened.unlock('a new long passphrase'), 'new');
+      expect(
+        reopened.view().keys.map((k) => k.publicKey),
+        `fail at ${failAt}, ${result} password`,
+      ).toEqual([formatPublicKey(pair.publicKey)]);
     }
   });
 });
@@ -172,12 +196,14 @@ describe('unlock state, throttling and signing', () => {
       const signed = vault.signIntent(publicKey, payload, standard);
       expect(verifySignedIntent(signed)).toEqual({ ok: true, publicKey });
     }
-    expect(() => vault.signIntent(formatPublicKey(generateKeyPair(random).publicKey), payload, 'nep413')).toThrow(/no local secret/);
+    expect(() => vault.signIntent(formatPublicKey(generateKeyPair(random).publicKey), payload, 'nep413')).toThrow(
+      /no local secret/,
+    );
     await vault.lock();
     expect(() => vault.signIntent(publicKey, payload, 'nep413')).toThrow(/locked/);
   });
 
-  it('signs messages with the seed\'s own signatures, a new key too, and none once the key is forgotten', async () => {
+  it("signs messages with the seed's own signatures, a new key too, and none once the key is forgotten", async () => {
     const storage = memoryVaultStorage();
     const vault = new Vault({ storage, random });
     const pair = await createWithKey(vault);

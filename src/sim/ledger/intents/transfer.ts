@@ -13,9 +13,19 @@ export function transfer(env: IntentEnv, signerId: string, intent: IntentOf<'tra
   const tokens = Object.entries(intent.tokens);
   if (intent.receiver_id === signerId || tokens.length === 0) throw new VerifierError(ERR.invalidIntent);
   // The event carries only receiver_id, tokens and memo (near/intents core/src/tokens.rs `TransferEvent`).
-  const event = { receiver_id: intent.receiver_id, tokens: intent.tokens, ...(intent.memo !== undefined && { memo: intent.memo }) };
+  const event = {
+    receiver_id: intent.receiver_id,
+    tokens: intent.tokens,
+    ...(intent.memo !== undefined && { memo: intent.memo }),
+  };
   env.logs.push(dip4('transfer', [intentEvent(intentHash, signerId, event)]));
   for (const [tokenId, amount] of tokens) matchedSub(env, signerId, tokenId, BigInt(amount));
   for (const [tokenId, amount] of tokens) matchedAdd(env, intent.receiver_id, tokenId, BigInt(amount));
-  env.effects.transfers.push({ from: signerId, to: intent.receiver_id, tokens: { ...intent.tokens }, memo: intent.memo, intentHash });
+  env.effects.transfers.push({
+    from: signerId,
+    to: intent.receiver_id,
+    tokens: { ...intent.tokens },
+    memo: intent.memo,
+    intentHash,
+  });
 }

@@ -33,13 +33,19 @@ export function withdraw(env: IntentEnv, signerId: string, signed: Withdrawal, i
 function canonical(intent: Withdrawal): Withdrawal {
   if (intent.intent !== 'storage_deposit') return intent;
   const { contract_id, account_id, deposit_for_account_id, amount } = intent;
-  return { intent: 'storage_deposit', contract_id, deposit_for_account_id: deposit_for_account_id ?? account_id, amount };
+  return {
+    intent: 'storage_deposit',
+    contract_id,
+    deposit_for_account_id: deposit_for_account_id ?? account_id,
+    amount,
+  };
 }
 
 /** Token debits in the contract's order: the withdrawn tokens, then the wNEAR storage deposit. */
 function debitsOf(env: IntentEnv, intent: Withdrawal): [string, bigint][] {
   // A zero storage_deposit is debited too, which the working state refuses (`invalid intent`), as the contract does.
-  const storage = (amount: string | undefined): [string, bigint][] => (amount !== undefined ? [[env.wnearTokenId, BigInt(amount)]] : []);
+  const storage = (amount: string | undefined): [string, bigint][] =>
+    amount !== undefined ? [[env.wnearTokenId, BigInt(amount)]] : [];
   switch (intent.intent) {
     case 'ft_withdraw':
       return [[`nep141:${intent.token}`, BigInt(intent.amount)], ...storage(intent.storage_deposit)];
@@ -47,7 +53,10 @@ function debitsOf(env: IntentEnv, intent: Withdrawal): [string, bigint][] {
       return [[`nep171:${intent.token}:${intent.token_id}`, 1n], ...storage(intent.storage_deposit)];
     case 'mt_withdraw':
       return [
-        ...intent.token_ids.map((id, i): [string, bigint] => [`nep245:${intent.token}:${id}`, BigInt(intent.amounts[i]!)]),
+        ...intent.token_ids.map((id, i): [string, bigint] => [
+          `nep245:${intent.token}:${id}`,
+          BigInt(intent.amounts[i]!),
+        ]),
         ...storage(intent.storage_deposit),
       ];
     case 'native_withdraw':
