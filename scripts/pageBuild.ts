@@ -72,7 +72,7 @@ export function inlinePageCss(): Plugin {
           /<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g,
           (link, file: string) => {
             const css = bundle[file];
-            if (!css || css.type !== 'asset' || lazyCss.has(file)) return link;
+            if (css?.type !== 'asset' || lazyCss.has(file)) return link;
             inlined.add(file);
             return `<style>${String(css.source)}</style>`;
           },

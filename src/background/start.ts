@@ -79,7 +79,13 @@ export function startBackground(env: BackgroundEnv) {
   const settings = new SettingsStore(local, env.defaultPreset, problems, { session, cipher: () => vault });
   const http: HttpDeps = { fetch: env.fetch, sleep: env.sleep };
   let words: Promise<string[]> | undefined;
-  const wordlist = () => (words ??= env.wordlist().catch((e: unknown) => ((words = undefined), Promise.reject(e))));
+  const wordlist = () => {
+    words ??= env.wordlist().catch((e: unknown) => {
+      words = undefined; // a failed load is tried again next time
+      return Promise.reject(e);
+    });
+    return words;
+  };
   // The vault keeps its unlocked key in storage.session itself (src/vault/session.ts).
   const vault = new Vault({
     storage: env.vaultStorage,
@@ -307,6 +313,7 @@ export function startBackground(env: BackgroundEnv) {
   // (the tests, through WXT's fake browser) can wait for exactly that work and nothing else.
   // A restarted worker does nothing before its unlocked session (if any) is back.
   const restored = wallet.restore();
+  // biome-ignore lint/nursery/noMisusedPromises: the promise is handed back on purpose (see above); the browser ignores it
   env.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === AUTO_LOCK_ALARM) return restored.then(() => wallet.lock());
     // Swap records are sealed (./sealedRecords.ts): a locked wallet cannot read them, so the checks wait

@@ -129,7 +129,7 @@ function isTonAddress(text: string): boolean {
   if (/^-?[01]:[0-9a-fA-F]{64}$/.test(text)) return true;
   if (!/^[A-Za-z0-9+/_-]{48}$/.test(text)) return false;
   const bytes = tryDecode(() => (/[-_]/.test(text) ? base64url : base64).decode(text));
-  if (!bytes || bytes.length !== 36) return false;
+  if (bytes?.length !== 36) return false;
   const tag = bytes[0]! & 0x7f;
   if (tag !== 0x11 && tag !== 0x51) return false;
   const crc = crc16xmodem(bytes.slice(0, 34));
@@ -139,7 +139,7 @@ function isTonAddress(text: string): boolean {
 function isStellarAddress(text: string): boolean {
   if (!/^G[A-Z2-7]{55}$/.test(text)) return false;
   const bytes = tryDecode(() => base32nopad.decode(text));
-  if (!bytes || bytes.length !== 35 || bytes[0] !== 6 << 3) return false;
+  if (bytes?.length !== 35 || bytes[0] !== 6 << 3) return false;
   const crc = crc16xmodem(bytes.slice(0, 33));
   return bytes[33] === (crc & 0xff) && bytes[34] === crc >> 8;
 }

@@ -93,7 +93,7 @@ export function assessIntents(payload: IntentPayload, context: RiskContext): Ris
   const add = (f: RiskFinding) => (f.intentIndex === undefined ? batch : perIntent[f.intentIndex]!).push(f);
 
   assessEnvelope(payload, context, add);
-  payload.intents.forEach((intent, i) => assessIntent(intent, i, payload, context, add));
+  for (const [i, intent] of payload.intents.entries()) assessIntent(intent, i, payload, context, add);
   assessOrdering(payload.intents, add);
   assessBalance(payload.intents, context, tokens, add);
   assessTokenFacts(payload.intents, context, add);

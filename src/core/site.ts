@@ -52,6 +52,7 @@ const SHARED_HOSTS = new Set([
  * (`a.example@b.example` reads as one site and is another), an empty label, anything the URL parser refuses.
  */
 export function hostOf(text: string): string | null {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
   if (/[\s\u0000-\u001f\u007f]/.test(text)) return null;
   const scheme = /^[a-z][a-z\d+.-]*:\/\//i.exec(text)?.[0];
   if (scheme !== undefined && !/^https?:\/\/$/i.test(scheme)) return null;

@@ -44,7 +44,7 @@ export function sameSymbol(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
-const describe = (f: TokenFacts) => `${f.decimals} decimals, symbol '${f.symbol}'`;
+const factsText = (f: TokenFacts) => `${f.decimals} decimals, symbol '${f.symbol}'`;
 
 /**
  * The one agreement rule. `second` is null when no second source answered. Confirmed facts are the
@@ -72,7 +72,7 @@ export function judgeToken(
     service,
     checked,
     source,
-    note: `The swap service and ${SOURCE_NAME[source]} disagree about ${assetId}: the service says ${describe(service)}, ${SOURCE_NAME[source]} says ${describe(checked)}.`,
+    note: `The swap service and ${SOURCE_NAME[source]} disagree about ${assetId}: the service says ${factsText(service)}, ${SOURCE_NAME[source]} says ${factsText(checked)}.`,
   };
 }
 

@@ -45,7 +45,7 @@ const X_PREFIX = [0x05, 0x44] as const;
 export function decodeXAddress(text: string): { classic: string; tag: number | null } | null {
   if (!/^X[1-9A-HJ-NP-Za-km-z]{46}$/.test(text)) return null;
   const p = xrpPayload(text);
-  if (!p || p.length !== 31 || p[0] !== X_PREFIX[0] || p[1] !== X_PREFIX[1]) return null;
+  if (p?.length !== 31 || p[0] !== X_PREFIX[0] || p[1] !== X_PREFIX[1]) return null;
   const flag = p[22]!;
   const tag = (p[23]! | (p[24]! << 8) | (p[25]! << 16) | (p[26]! << 24)) >>> 0;
   if (p.slice(27).some((b) => b !== 0) || flag > 1 || (flag === 0 && tag !== 0)) return null;

@@ -72,7 +72,7 @@ export function installNearConnect(win: Window, provider: IntentsProvider): void
     call('intents_signMessage', {
       message,
       recipient,
-      nonce: nonce && typeof nonce == 'object' ? Array.from(nonce) : nonce,
+      nonce: nonce && typeof nonce === 'object' ? Array.from(nonce) : nonce,
       callbackUrl,
       accountId: signerId,
     }) as Promise<NearAccount & { signature: string }>;
@@ -100,7 +100,7 @@ export function installNearConnect(win: Window, provider: IntentsProvider): void
     async signInAndSignMessage({ messageParams }: { messageParams: NearSignMessageParams }) {
       const accounts = await signIn();
       const signedMessage = await signMessage({ ...messageParams, signerId: accounts[0]?.accountId });
-      return accounts.map((a) => (a.accountId == signedMessage.accountId ? { ...a, signedMessage } : a));
+      return accounts.map((a) => (a.accountId === signedMessage.accountId ? { ...a, signedMessage } : a));
     },
     signAndSendTransaction: unsupported,
     signAndSendTransactions: unsupported,

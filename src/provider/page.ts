@@ -109,7 +109,10 @@ export function installProvider(win: Window = window): IntentsProvider | undefin
     on(event: string, fn: ProviderListener) {
       if (typeof fn === 'function') {
         let set = listeners.get(event);
-        if (!set) listeners.set(event, (set = new Set()));
+        if (!set) {
+          set = new Set();
+          listeners.set(event, set);
+        }
         set.add(fn);
       }
       return provider;

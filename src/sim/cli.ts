@@ -5,7 +5,7 @@ import { startSimulator } from './server';
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
 async function main(): Promise<void> {
-  let config;
+  let config: ReturnType<typeof configFromArgs>;
   try {
     config = configFromArgs(process.argv.slice(2), process.env);
   } catch (e) {

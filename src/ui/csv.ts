@@ -32,7 +32,7 @@ export function csvCell(value: CsvValue): string {
 }
 
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  return ['sep=,', ...[header, ...rows].map((row) => row.map(csvCell).join(','))].join('\r\n') + '\r\n';
+  return `${['sep=,', ...[header, ...rows].map((row) => row.map(csvCell).join(','))].join('\r\n')}\r\n`;
 }
 
 export const HISTORY_CSV_COLUMNS = [

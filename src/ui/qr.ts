@@ -89,7 +89,7 @@ export function reedSolomon(data: readonly number[], degree: number): number[] {
   for (const byte of data) {
     const factor = byte ^ rem.shift()!;
     rem.push(0);
-    gen.forEach((g, i) => (rem[i]! ^= gfMul(g, factor)));
+    for (const [i, g] of gen.entries()) rem[i]! ^= gfMul(g, factor);
   }
   return rem;
 }
@@ -138,7 +138,10 @@ function dataCodewords(bytes: Uint8Array, version: number): number[] {
 export function interleave(data: readonly number[], version: number): number[] {
   const [ec, sizes] = BLOCKS_M[version - 1]!;
   let at = 0;
-  const blocks = sizes.map((n) => data.slice(at, (at += n)));
+  const blocks = sizes.map((n) => {
+    at += n;
+    return data.slice(at - n, at);
+  });
   const ecs = blocks.map((b) => reedSolomon(b, ec));
   const out: number[] = [];
   for (let i = 0; i < Math.max(...sizes); i++) for (const b of blocks) if (i < b.length) out.push(b[i]!);

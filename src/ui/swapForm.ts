@@ -14,7 +14,7 @@ import {
   type SwapType,
   type TokenView,
 } from '../provider/swapApi';
-import { accountIdProblem, chainName, evmAddressProblem, familyOf, recipientProblem, refundProblem } from './addresses';
+import { accountIdProblem, evmAddressProblem, familyOf, recipientProblem, refundProblem } from './addresses';
 import { parseAmountInput, unusableTokenText } from './amountText';
 
 export interface AppFeeRow {

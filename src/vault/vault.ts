@@ -261,9 +261,10 @@ export class Vault {
     return this.#exclusive(async () => {
       const pair = generateKeyPair(this.#random);
       try {
-        await this.#commit(
-          (c) => (requireAccount(c, accountId), addKey(c, { pair, source: 'generated' }, this.#date(), accountId)),
-        );
+        await this.#commit((c) => {
+          requireAccount(c, accountId);
+          return addKey(c, { pair, source: 'generated' }, this.#date(), accountId);
+        });
         return formatPublicKey(pair.publicKey);
       } finally {
         pair.secretSeed.fill(0);

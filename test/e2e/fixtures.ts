@@ -81,6 +81,7 @@ export async function closePageServer(pages: PageServer | undefined): Promise<vo
  */
 export const test = base.extend<{ page: Page }, { extension: Extension; pagesOrigin: string }>({
   extension: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; it has none
     async ({}, use) => {
       const { extension, close } = await launchExtension();
       await use(extension);
@@ -89,6 +90,7 @@ export const test = base.extend<{ page: Page }, { extension: Extension; pagesOri
     { scope: 'worker' },
   ],
   pagesOrigin: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; it has none
     async ({}, use) => {
       const pages = await startPageServer();
       await use(pages.origin);

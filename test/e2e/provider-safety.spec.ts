@@ -298,7 +298,7 @@ test('a cross-origin iframe cannot get a signature (4100), even of a connected o
 });
 
 test('key-management intents from a page are refused (4100) without a window', async () => {
-  const other = 'ed25519:' + '1'.repeat(32); // any well-formed key
+  const other = `ed25519:${'1'.repeat(32)}`; // any well-formed key
   const cases: [string, unknown[], string][] = [
     ['intents_signIntents', [{ intent: 'add_public_key', public_key: w.publicKey }], 'intents.0.intent'],
     ['intents_publishIntents', [{ intent: 'add_public_key', public_key: other }], 'intents.0.intent'],
@@ -556,7 +556,7 @@ test('2,000 malformed or random requests: a structured error for each, no window
             () => ({ intents: [], deadline: 'x'.repeat(65) }),
             () => ({ intents: [], signerId: 'NOT AN ACCOUNT' }),
             () => ({ intents: [], quoteHashes: Array(33).fill('q') }),
-            () => ({ intents: [{ intent: 'add_public_key', public_key: 'ed25519:' + '1'.repeat(32) }] }),
+            () => ({ intents: [{ intent: 'add_public_key', public_key: `ed25519:${'1'.repeat(32)}` }] }),
             () => ({ signed: { standard: 'nep413', payload: {}, public_key: 'x', signature: 'y' } }),
             () => ({ signed: 'not a signed intent' }),
             () => ({ intentHash: '' }),
@@ -645,12 +645,10 @@ test('2,000 malformed or random requests: a structured error for each, no window
     );
   });
   const s = summary!;
-  test
-    .info()
-    .annotations.push({
-      type: 'fuzz',
-      description: `${s.total} requests in ${s.ms} ms; codes ${JSON.stringify(s.codes)}`,
-    });
+  test.info().annotations.push({
+    type: 'fuzz',
+    description: `${s.total} requests in ${s.ms} ms; codes ${JSON.stringify(s.codes)}`,
+  });
   expect(s.bad, 'every request got a structured {code, message} error').toEqual([]);
   expect(s).toMatchObject({ total: 2000, errors: 2000, results: 0, timeouts: 0 });
   for (const code of Object.keys(s.codes))

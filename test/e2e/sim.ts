@@ -5,8 +5,9 @@ import { WALLET } from '../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../src/sim/server';
 import { test as base, type Extension, expect } from './fixtures';
 
-export const test = base.extend<{}, { sim: RunningSimulator }>({
+export const test = base.extend<Record<never, never>, { sim: RunningSimulator }>({
   sim: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; it has none
     async ({}, use) => {
       const sim = await startSimulator({ port: 0 });
       await use(sim);

@@ -159,7 +159,7 @@ test.describe('swap popup', () => {
       await expect(status(page)).toHaveAttribute('data-status', 'INCOMPLETE_DEPOSIT', { timeout: SWAP_TIMEOUT });
       await expect(page.getByTestId('deposit-todo')).toContainText('Send the missing amount');
       await expect(page.getByTestId('deposit-missing')).toContainText('6 USDC');
-      await dev(sim, '/dev/deposit', { depositAddress: topped, amount: '6000000', txHash: '0x' + 'ab'.repeat(32) });
+      await dev(sim, '/dev/deposit', { depositAddress: topped, amount: '6000000', txHash: `0x${'ab'.repeat(32)}` });
       await page.getByTestId('deposit-refresh').click();
       await expect(status(page)).toHaveAttribute('data-status', 'SUCCESS', { timeout: SWAP_TIMEOUT });
     } finally {

@@ -389,7 +389,7 @@ export function liveServices(options: LiveServicesOptions = {}) {
         const p = generateIntent.safeParse(body);
         if (!p.success) return refuse(url, 400, issues(p.error));
         const s = swaps.get(p.data.depositAddress);
-        if (!s || s.request.depositType !== 'INTENTS' || s.status !== 'PENDING_DEPOSIT')
+        if (s?.request.depositType !== 'INTENTS' || s.status !== 'PENDING_DEPOSIT')
           return refuse(url, 400, 'Bad Request - Invalid input or quote state');
         const deadline = new Date(now() + 10 * 60_000);
         const transfer = {
@@ -604,7 +604,8 @@ export function liveServices(options: LiveServicesOptions = {}) {
     refusals,
     /** What the ledger reports as `account`'s intents balance of `token`. */
     setBalance(accountId: string, token: string, amount: string): void {
-      (balances[accountId] ??= {})[token] = amount;
+      balances[accountId] ??= {};
+      balances[accountId][token] = amount;
     },
     /** Requests to a path (swap service and explorer) or JSON-RPC method (bus and ledger views). */
     hits(what: string): number {

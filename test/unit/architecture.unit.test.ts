@@ -450,6 +450,7 @@ describe('architecture: dependency rules', () => {
     ],
     [
       'src/background/a.ts',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: source text under test, a template literal on purpose
       'export const k = `vault.${"session"}`; export const j = `vault.session`;',
       "the vault's session",
     ],

@@ -698,12 +698,12 @@ describe('docs/architecture.md', () => {
       stated.length,
       `docs/architecture.md, "Budgets": the row "${row}" states ${stated.length} gates ("${cell}"), the bench has ${gates.length}`,
     ).toBe(gates.length);
-    gates.forEach((g, i) =>
+    for (const [i, g] of gates.entries()) {
       expect(
         stated[i]! * (g.unit ?? 1),
         `docs/architecture.md, "Budgets": the row "${row}" says ≤ ${stated[i]}, but ${g.code} gates at ${g.value}`,
-      ).toBe(g.value),
-    );
+      ).toBe(g.value);
+    }
   });
   it('Budgets: "one view for up to N tokens" is the balances batch', () => {
     const cell = tableRow('architecture.md', 'Budgets', "Home's balances with 150 tokens")[1]!;

@@ -73,7 +73,7 @@ function addDeltas(it: Intent, add: (tokenId: string, d: bigint) => void): void 
       add(`nep171:${it.token}:${it.token_id}`, -1n);
       break;
     case 'mt_withdraw':
-      it.token_ids.forEach((id, i) => add(`nep245:${it.token}:${id}`, -BigInt(it.amounts[i]!)));
+      for (const [i, id] of it.token_ids.entries()) add(`nep245:${it.token}:${id}`, -BigInt(it.amounts[i]!));
       break;
     case 'native_withdraw':
     case 'storage_deposit':

@@ -8,7 +8,7 @@
 import * as z from 'zod/mini';
 import type { Random } from '../../core';
 import { accountIdSchema, hex, siteOf } from '../../core';
-import { type BackgroundPush, ERROR_CODES, errorReply, type RuntimeReply } from '../../provider/protocol';
+import { ERROR_CODES, errorReply, type RuntimeReply } from '../../provider/protocol';
 import { CorruptedValueError, Kept, type KeyValue } from '../kv';
 import { documentAlive, pushTarget, type TabsPort } from '../page/events';
 

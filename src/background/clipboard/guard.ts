@@ -49,7 +49,9 @@ export function clipboardGuard(deps: ClipboardGuardDeps) {
       ports.delete(port); // gone meanwhile, its onDisconnect still to come
     }
   };
-  const tell = (news: GuardNews) => ports.forEach((port) => post(port, news));
+  const tell = (news: GuardNews) => {
+    for (const port of ports) post(port, news);
+  };
   // One erase at a time; each answers whether it worked, and the pages hear it.
   let erasing = Promise.resolve();
   const erase = () =>
@@ -83,7 +85,10 @@ export function clipboardGuard(deps: ClipboardGuardDeps) {
     /** runtime.onConnect: takes the guard's ports from the extension's own pages, ignores every other port. */
     connect(port: GuardPort): void {
       if (port.name !== CLIPBOARD_PORT) return;
-      if (!port.sender || originOf(port.sender) !== deps.extensionOrigin) return port.disconnect();
+      if (!port.sender || originOf(port.sender) !== deps.extensionOrigin) {
+        port.disconnect();
+        return;
+      }
       ports.add(port);
       port.onMessage.addListener((message) => onRequest(port, message));
       // The page that copied went away (the popup closed, its tab closed or navigated).

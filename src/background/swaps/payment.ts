@@ -15,7 +15,6 @@
  * "Networks").
  */
 import * as z from 'zod/mini';
-import { LedgerViewError } from '../../bus';
 import {
   decodeNonce,
   extractIntentPayload,
@@ -93,7 +92,7 @@ export function swapPayments(d: PaymentDeps) {
   async function fromService(want: Expected, service: Service): Promise<PreparedIntent | null> {
     if (!service.o.jwt) return null;
     const { signerId } = want;
-    let proposal;
+    let proposal: Awaited<ReturnType<typeof generateIntent>>;
     try {
       proposal = await generateIntent(d.http, service.url, { signerId, depositAddress: want.receiver }, service.o);
     } catch (e) {

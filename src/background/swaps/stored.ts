@@ -63,8 +63,11 @@ export function storedSwaps(local: KeyValue, problems?: StorageProblems) {
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       let probe = mid;
-      let r: SwapRecordView | undefined;
-      while (probe < hi && !(r = (await read([all[probe]!]))[0])) probe++;
+      let r = probe < hi ? (await read([all[probe]!]))[0] : undefined;
+      while (probe < hi && !r) {
+        probe++;
+        r = probe < hi ? (await read([all[probe]!]))[0] : undefined;
+      }
       if (!r) hi = mid;
       else if (r.createdAt < time) lo = probe + 1;
       else hi = mid;

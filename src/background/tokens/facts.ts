@@ -100,8 +100,14 @@ export function tokenFacts(d: TokenFactsDeps) {
     const ask = d
       .ftMetadata(contractId)
       .then(
-        (facts) => (started === generation && keep(contractId, facts, METADATA_TTL_MS), facts),
-        () => (started === generation && keep(contractId, null, METADATA_FAILURE_TTL_MS), null),
+        (facts) => {
+          if (started === generation) keep(contractId, facts, METADATA_TTL_MS);
+          return facts;
+        },
+        () => {
+          if (started === generation) keep(contractId, null, METADATA_FAILURE_TTL_MS);
+          return null;
+        },
       )
       .finally(() => asking.delete(contractId));
     asking.set(contractId, ask);

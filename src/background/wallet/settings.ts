@@ -197,7 +197,10 @@ export class SettingsStore {
 
   /** Opens each stored credential once per unlock, so one this wallet cannot open is reported by wallet_status. */
   async checkCredentials(): Promise<void> {
-    if (!this.deps.cipher().isUnlocked) return void (this.opened = new WeakSet());
+    if (!this.deps.cipher().isUnlocked) {
+      this.opened = new WeakSet();
+      return;
+    }
     const s = await this.stored();
     for (const field of CREDENTIAL_FIELDS) {
       const stored = s[field];

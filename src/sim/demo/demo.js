@@ -48,7 +48,9 @@ window.addEventListener('intents:announceProvider', (e) =>
 );
 if (window.intentsCompanion) useWallet(window.intentsCompanion, 'window.intentsCompanion');
 window.dispatchEvent(new Event('intents:requestProvider'));
-setTimeout(() => provider || ($('wallet').textContent = 'No wallet found: install Intents Companion and reload.'), 500);
+setTimeout(() => {
+  if (!provider) $('wallet').textContent = 'No wallet found: install Intents Companion and reload.';
+}, 500);
 
 // ---- 2. Connect ------------------------------------------------------------------------------------
 

@@ -94,7 +94,10 @@ export class WorkingState {
     if (this.isNonceUsed(accountId, nonce)) throw new VerifierError(ERR.nonceUsed);
     this.draft(accountId);
     let set = this.usedNonces.get(accountId);
-    if (!set) this.usedNonces.set(accountId, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.usedNonces.set(accountId, set);
+    }
     set.add(nonce);
   }
 
@@ -121,7 +124,11 @@ export class WorkingState {
       };
     }
     for (const [accountId, set] of this.usedNonces) {
-      const used = own(this.base.nonces, accountId) ?? (this.base.nonces[accountId] = {});
+      let used = own(this.base.nonces, accountId);
+      if (!used) {
+        used = {};
+        this.base.nonces[accountId] = used;
+      }
       for (const nonce of set) used[nonce] = 1;
     }
   }

@@ -1,9 +1,3 @@
-/**
- * Address formats per chain: minting deposit addresses and transaction hashes shaped like the real
- * chain's (checksums included, so wallets accept them). Checking recipients and refund addresses is
- * core's (src/core/chainAddress.ts), shared with the popup.
- */
-import { sha256 } from '@noble/hashes/sha2.js';
 import { base32nopad, base58, base58xrp, base64url, bech32, bech32m, hex } from '@scure/base';
 import { base58check as b58check, crc16xmodem, evmChecksum, isAddressOf, xrpChecksum } from '../../core/chainAddress';
 import type { AddressFamily, ChainInfo, TxHashShape } from './chains';

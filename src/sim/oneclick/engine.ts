@@ -310,7 +310,8 @@ export class SwapEngine {
     // An X-address recipient carries its destination tag to the chain, through the withdrawal's memo.
     const { address, memo } = splitRecipient(swap.quoteResponse.quoteRequest.recipient);
     const bridgeMemo = ['WITHDRAW_TO', address, ...(memo === null ? [] : [memo])].join(':');
-    (swap.deliveries ??= []).push({
+    swap.deliveries ??= [];
+    swap.deliveries.push({
       chain: outChain.id,
       address,
       destinationTag: memo,
@@ -379,7 +380,8 @@ export class SwapEngine {
   private convertPool(swap: SwapRecord, at: number): void {
     const req = swap.quoteResponse.quoteRequest;
     const tokenOut = findToken(req.destinationAsset);
-    const pool = (swap.pool ??= { pending: '0', total: '0', withdrawn: '0' });
+    swap.pool ??= { pending: '0', total: '0', withdrawn: '0' };
+    const pool = swap.pool;
     swap.processAtMs = null;
     if (!tokenOut) return;
     let converted = false;
@@ -410,7 +412,8 @@ export class SwapEngine {
       swap.outcome.amountOut = pool.total;
       if (usdNumber(BigInt(pool.pending), tokenOut) >= ANY_INPUT_WITHDRAW_USD) {
         const amount = BigInt(pool.pending);
-        const withdrawals = (pool.withdrawals ??= []);
+        pool.withdrawals ??= [];
+        const withdrawals = pool.withdrawals;
         try {
           let hash: string;
           if (req.recipientType === 'INTENTS') {

@@ -116,7 +116,7 @@ export function intentRoutes(ctx: SimContext, swaps: SwapStore, ledger: IntentLe
 
 /** submit-intent executes swap payments only: transfers to INTENTS swaps waiting for a deposit. */
 function paymentProblem(signed: SignedIntent, payable: (address: string) => unknown): string | null {
-  let intents;
+  let intents: ReturnType<typeof extractIntentPayload>['intents'];
   try {
     intents = extractIntentPayload(signed).intents;
   } catch (e) {

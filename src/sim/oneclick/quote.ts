@@ -137,6 +137,7 @@ function bridgeMinimum(
   // At least enough that something comes out after the withdrawal fee.
   const oneUnitOut = moreBps(marketIn(1n + withdrawFee, tokenIn, tokenOut), centiBps(feeBps));
   const byUsd = unitsForUsd(usdMin, tokenIn);
+  // biome-ignore lint/complexity/useMathMinMax: bigints, which Math.max does not take
   return byUsd > oneUnitOut ? byUsd : oneUnitOut;
 }
 

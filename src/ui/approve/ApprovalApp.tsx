@@ -1,5 +1,6 @@
 // The approval window: asks the background for the request at the head of the queue (on load, on focus
 // and every second), shows it, and after each answer shows the next one or closes when none is left.
+import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ApprovalView, ResolveParams } from '../../provider/approvalApi';
 import { ErrorAlert, StatusLine } from '../components/Notice';
@@ -98,7 +99,7 @@ export function ApprovalApp({ first }: ApprovalAppProps) {
   );
   const rejectAll = useCallback((origin: string) => settle(() => approvals.rejectAll(origin)), [settle]);
 
-  let body;
+  let body: ComponentChildren;
   if (view) {
     body = (
       <Request

@@ -1,5 +1,6 @@
 // signIntents / publishIntents: who signs for which verifier until when, each intent in plain words with
 // its risks, the verifier's simulation, and the exact payload behind a toggle.
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { NETWORK_NAME, networkOfVerifier } from '../../core/network';
 import type { IntentsPreview, SimulationView } from '../../provider/approvalApi';
@@ -100,16 +101,19 @@ export function IntentsBody({ preview, publish, now }: IntentsBodyProps) {
         {raw ? 'Hide raw JSON' : 'Show raw JSON'}
       </button>
       {raw && (
-        <pre class="message raw" tabIndex={0} data-testid="approval-raw">
-          <Shown text={preview.raw} multiline />
-        </pre>
+        <>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable block must be reachable by keyboard (WCAG 2.1.1; axe scrollable-region-focusable) */}
+          <pre class="message raw" tabIndex={0} data-testid="approval-raw">
+            <Shown text={preview.raw} multiline />
+          </pre>
+        </>
       )}
     </section>
   );
 }
 
 function Simulation({ simulation }: { simulation: SimulationView | null }) {
-  let body;
+  let body: ComponentChildren;
   if (simulation === null) {
     body = (
       <p class="warn-text" data-outcome="unavailable">

@@ -46,6 +46,7 @@ export function MessageBody({ message, origin }: { message: MessagePreview; orig
         </dd>
       </dl>
       <h3>Message</h3>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable block must be reachable by keyboard (WCAG 2.1.1; axe scrollable-region-focusable) */}
       <pre class="message" tabIndex={0} data-testid="approval-message">
         <Shown text={message.message} multiline />
       </pre>

@@ -2,6 +2,7 @@
 // Confirm delay, Confirm once, Reject). Mounted with key={view.id}, so every new request starts fresh;
 // within one request, the delay and the tick start again whenever what Confirm would act on changes
 // (view confirmSubject), e.g. when an unlock inside the window first shows it.
+import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ApprovalView, ResolveParams } from '../../provider/approvalApi';
 import { Checkbox } from '../components/Field';
@@ -118,7 +119,7 @@ export function Request({ view, now, resolve, rejectAll, refresh }: RequestProps
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
-  let body;
+  let body: ComponentChildren;
   if (view.locked) body = <UnlockForm onUnlocked={refresh} />;
   else if (view.kind === 'connect')
     body = <ConnectBody host={view.origin.host} accounts={accounts} selected={selected} onSelected={setPicked} />;

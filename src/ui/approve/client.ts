@@ -34,7 +34,7 @@ export const approvals = {
   current: async (): Promise<ApprovalView | null> => {
     // The first call takes the answer asked for as the window's script started (../early).
     const asked = early.current();
-    const result = asked ? await unwrap(asked) : await call(APPROVAL.current);
+    const result = asked !== undefined ? await unwrap(asked) : await call(APPROVAL.current);
     if (result === null) return null;
     if (!isApprovalViewWire(result)) throw new Error('The extension sent a request this window does not understand');
     const { intents, ...rest } = result;

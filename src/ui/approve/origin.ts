@@ -29,7 +29,7 @@ export function decodePunycodeLabel(input: string): string | null {
   } catch {
     return null; // the package throws RangeError on every malformed input
   }
-  if (!/[^\u0000-\u007f]/.test(decoded)) return null;
+  if (!/[\u0080-\uffff]/.test(decoded)) return null; // all ASCII: not an IDN at all
   if (!LABEL_CHARS.test(decoded) || hasHiddenCharacters(decoded) || decoded !== decoded.toLowerCase()) return null;
   let again: string;
   try {

@@ -127,6 +127,8 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   for (let i = win.start; i < win.end; i++) {
     const item = items[i]!;
     rows.push(
+      // biome-ignore lint/a11y/useKeyWithClickEvents: the listbox owns the focus and the keys (aria-activedescendant, WAI-ARIA APG listbox)
+      // biome-ignore lint/a11y/useFocusableInteractive: the same: an option is never focused itself
       <div
         key={props.itemKey(item, i)}
         id={rowId(i)}

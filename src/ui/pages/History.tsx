@@ -183,6 +183,7 @@ export function HistoryTab() {
             />
           )}
           <ErrorAlert message={action.error} testid="history-error" />
+          {/* biome-ignore lint/a11y/useSemanticElements: a row of buttons is a group, not a section of a form; a fieldset would need a legend no one reads */}
           <div class="actions start" role="group" aria-label="Pages">
             <button
               type="button"

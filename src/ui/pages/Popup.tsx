@@ -1,5 +1,6 @@
 // The popup's shell: loads wallet_status and shows onboarding, unlock, the phrase backup or the wallet;
 // its header carries the account switcher, the network and Lock once the wallet is unlocked.
+import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { CreateResult, DamagedStore, NetworkView, StoreProblem, WalletStatus } from '../../provider/walletApi';
 import { ErrorAlert, StatusLine } from '../components/Notice';
@@ -94,7 +95,7 @@ export function Popup({ first = null }: PopupProps) {
     await refresh();
   };
 
-  let body;
+  let body: ComponentChildren;
   let inWallet = false;
   if (!status) {
     body = loadError ? (

@@ -175,6 +175,7 @@ function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) 
           {settings.preset === 'custom' ? 'Custom' : settings.preset === 'local' ? 'Local' : 'Mainnet'}
         </strong>
       </p>
+      {/* biome-ignore lint/a11y/useSemanticElements: a row of buttons is a group, not a section of a form; a fieldset would need a legend no one reads */}
       <div class="actions" role="group" aria-label="Network preset">
         {PRESETS.map((p) => (
           <button

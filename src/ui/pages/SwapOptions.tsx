@@ -195,6 +195,7 @@ export function SwapOptions({
       )}
       <fieldset class="choices slippage">
         <legend>Slippage</legend>
+        {/* biome-ignore lint/a11y/useSemanticElements: a row of buttons is a group, not a section of a form; a fieldset would need a legend no one reads */}
         <div class="actions start" role="group" aria-label="Slippage presets">
           {SLIPPAGE_PRESETS.map((p) => (
             <button

@@ -8,7 +8,7 @@ import { memoProblem, memoRuleOf } from '../../core/destinationMemo';
 import type { QuoteParams, QuoteView, SwapRecordView } from '../../provider/swapApi';
 import type { BalanceRow } from '../../provider/walletApi';
 import { addressProblem } from '../addresses';
-import { heldAmountText, readableAmount, tokenAmountText } from '../amountText';
+import { heldAmountText, tokenAmountText } from '../amountText';
 import { chainName, familyOf } from '../chains';
 import { AmountField, readHeldAmount } from '../components/AmountField';
 import { SelectField, TextField } from '../components/Field';

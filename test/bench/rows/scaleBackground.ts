@@ -80,8 +80,14 @@ async function trackerRows(sim: RunningSimulator, clock: Clock): Promise<BenchRo
       body: '{"ms":10000}',
     }));
   const ticks = await interleave(
-    async (i) => (i % 2 === 0 && (await later()), large.tick()),
-    async (i) => (i % 2 === 1 && (await later()), small.tick()),
+    async (i) => {
+      if (i % 2 === 0) await later();
+      return large.tick();
+    },
+    async (i) => {
+      if (i % 2 === 1) await later();
+      return small.tick();
+    },
     { runs: 16, warmup: 2 },
   );
   const asks = Math.max(...large.samples.asks, ...small.samples.asks);

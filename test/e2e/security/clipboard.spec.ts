@@ -47,7 +47,10 @@ async function open(sim: RunningSimulator): Promise<Session> {
       pages,
       reader,
       words: created.phrase!.words,
-      close: async () => (await closePageServer(pages), await close()),
+      close: async () => {
+        await closePageServer(pages);
+        await close();
+      },
     };
   } catch (e) {
     await closePageServer(pages);

@@ -77,12 +77,10 @@ test('locked wallet, the page asks, the user unlocks in the window: Confirm stay
     const { appeared, enabled } = await gateTimes(approval);
     expect(appeared, 'the intents appeared').not.toBeNull();
     expect(enabled, 'Confirm was enabled').not.toBeNull();
-    test
-      .info()
-      .annotations.push({
-        type: 'delay',
-        description: `Confirm enabled ${(enabled! - appeared!).toFixed(0)} ms after the intents appeared`,
-      });
+    test.info().annotations.push({
+      type: 'delay',
+      description: `Confirm enabled ${(enabled! - appeared!).toFixed(0)} ms after the intents appeared`,
+    });
     expect(
       enabled! - appeared!,
       'Confirm stayed disabled for the delay after the intents appeared',

@@ -88,12 +88,10 @@ for (const method of ['intents_publishIntents', 'intents_signIntents'] as const)
     const captured = signaturesIn(proxy.requests().slice(from)).filter((s) => isForAccount(s, session.w.accountId));
     const published = [];
     for (const s of captured) published.push(await publishOnBus(sim, s));
-    test
-      .info()
-      .annotations.push({
-        type: 'captured',
-        description: `${captured.length} signature(s); bus said ${JSON.stringify(published)}`,
-      });
+    test.info().annotations.push({
+      type: 'captured',
+      description: `${captured.length} signature(s); bus said ${JSON.stringify(published)}`,
+    });
 
     expect(await ledgerState(sim, session.w.accountId), 'the balance did not move').toEqual(before);
     expect(captured, 'no signature of the payload left the wallet before Confirm').toEqual([]);

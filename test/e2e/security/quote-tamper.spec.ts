@@ -326,8 +326,18 @@ test.describe('paying from the intents account checks the swap’s signed quote,
 
   test('a proposal paying the wrong amount or address, storage untouched, is refused', async ({ sim }) => {
     const rewrites: [string, (m: { intents: Json[] }) => void][] = [
-      ['the wrong amount', (m) => void (m.intents[0]!.tokens = { [WNEAR]: String(asked + 1n) })],
-      ['the wrong address', (m) => void (m.intents[0]!.receiver_id = ATTACKER)],
+      [
+        'the wrong amount',
+        (m) => {
+          m.intents[0]!.tokens = { [WNEAR]: String(asked + 1n) };
+        },
+      ],
+      [
+        'the wrong address',
+        (m) => {
+          m.intents[0]!.receiver_id = ATTACKER;
+        },
+      ],
     ];
     for (const [what, rewrite] of rewrites) {
       const proxy = await startTamperingProxy(sim.url, (path, json) => {

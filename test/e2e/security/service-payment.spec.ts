@@ -16,8 +16,18 @@ import { intentsSwap, realRequests, startRecorder } from './helpers';
 type Rewrite = (message: Record<string, unknown>) => void;
 
 const ATTACKS: [string, Rewrite][] = [
-  ['pays the attacker', (m) => void ((m.intents as Record<string, unknown>[])[0]!.receiver_id = 'mallory.near')],
-  ['moves all the balance', (m) => void ((m.intents as Record<string, unknown>[])[0]!.tokens = { [WNEAR]: TEN_WNEAR })],
+  [
+    'pays the attacker',
+    (m) => {
+      (m.intents as Record<string, unknown>[])[0]!.receiver_id = 'mallory.near';
+    },
+  ],
+  [
+    'moves all the balance',
+    (m) => {
+      (m.intents as Record<string, unknown>[])[0]!.tokens = { [WNEAR]: TEN_WNEAR };
+    },
+  ],
   [
     'adds a key of the attacker',
     (m) =>
@@ -115,7 +125,9 @@ test('a quote that takes more than the amount asked (EXACT_INPUT, as Withdraw as
   const service = await serviceRewriting(
     sim,
     '/v0/quote',
-    startQuote(key, (q) => void (q.amountIn = String(4n * asked))),
+    startQuote(key, (q) => {
+      q.amountIn = String(4n * asked);
+    }),
   );
   try {
     await fund(sim, w.accountId, WNEAR, TEN_WNEAR);
@@ -149,7 +161,9 @@ test('a quote whose words say less than it takes (EXACT_OUTPUT): the amount to s
   const service = await serviceRewriting(
     sim,
     '/v0/quote',
-    startQuote(key, (q) => void (q.amountInFormatted = '0.1')),
+    startQuote(key, (q) => {
+      q.amountInFormatted = '0.1';
+    }),
   );
   try {
     await walletCall(w.popup, WALLET.setSettings, {

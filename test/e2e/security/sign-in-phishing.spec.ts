@@ -104,9 +104,15 @@ async function findingsFor(params: { recipient: string; callbackUrl?: string }):
   await fire(evil, 'intents_signMessage', { message: 'hello', nonce: nonce32().toString('base64'), ...params });
   let view: MessageView | null = null;
   await expect
-    .poll(async () => (view = await walletCall<MessageView | null>(w.popup, 'approval_current'))?.message?.recipient, {
-      message: `${params.recipient} is waiting`,
-    })
+    .poll(
+      async () => {
+        view = await walletCall<MessageView | null>(w.popup, 'approval_current');
+        return view?.message?.recipient;
+      },
+      {
+        message: `${params.recipient} is waiting`,
+      },
+    )
     .toBe(params.recipient);
   const shown = view as MessageView | null;
   await walletCall(w.popup, 'approval_resolve', { id: shown!.id, approve: false });

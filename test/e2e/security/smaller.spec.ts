@@ -250,12 +250,10 @@ test('paying a swap from the intents account, interrupted after the bus took the
       (r) => r,
       (e: Error) => e.message,
     );
-    test
-      .info()
-      .annotations.push({
-        type: 'retry',
-        description: typeof retry === 'string' ? retry : `paid, ${retry.paidIntentHash}`,
-      });
+    test.info().annotations.push({
+      type: 'retry',
+      description: typeof retry === 'string' ? retry : `paid, ${retry.paidIntentHash}`,
+    });
 
     expect(BigInt((await balances(sim, w.accountId))[WNEAR]!), 'paid once').toBe(start - amountIn);
     expect((await balances(sim, swap.depositAddress))[WNEAR], 'the deposit account received one payment').toBe(

@@ -23,7 +23,6 @@ import {
   call,
   ONE_NEAR,
   PASSWORD,
-  STEP_TIMING,
   simWithClock,
   USDT_ETH,
   useSimulator,
@@ -69,7 +68,7 @@ const anyInput = (account: string, recipient: string, overrides: Partial<QuotePa
 });
 
 /** Moves both clocks and fires the tracker's alarm as the browser would. */
-async function alarmAfter(bg: Background, ms: number) {
+async function alarmAfter(_bg: Background, ms: number) {
   await dev('/dev/clock/advance', { ms });
   await fakeBrowser.alarms.onAlarm.trigger({
     name: SWAP_ALARM,

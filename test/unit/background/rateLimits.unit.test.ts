@@ -15,7 +15,9 @@ function memoryArea(): StorageAreaLike {
           .map((k) => [k, structuredClone(data[k])]),
       ),
     set: async (items) => void Object.assign(data, structuredClone(items)),
-    remove: async (keys) => (Array.isArray(keys) ? keys : [keys]).forEach((k) => delete data[k]),
+    remove: async (keys) => {
+      for (const k of Array.isArray(keys) ? keys : [keys]) delete data[k];
+    },
   };
 }
 

@@ -26,7 +26,15 @@ describe('background router', () => {
 
   it("passes the relay's document token and the browser's document id to page handlers", async () => {
     let seen: unknown;
-    const { route } = router([[METHODS.accounts, (_, page) => ((seen = page), [])]]);
+    const { route } = router([
+      [
+        METHODS.accounts,
+        (_, page) => {
+          seen = page;
+          return [];
+        },
+      ],
+    ]);
     const doc = 'ab'.repeat(16);
     await route(
       { type: 'request', method: METHODS.accounts, doc },
@@ -41,7 +49,15 @@ describe('background router', () => {
 
   it('passes the origin the browser reported to page handlers, not anything the page says', async () => {
     let seen: unknown;
-    const { route } = router([[METHODS.accounts, (_, page) => ((seen = page), [])]]);
+    const { route } = router([
+      [
+        METHODS.accounts,
+        (_, page) => {
+          seen = page;
+          return [];
+        },
+      ],
+    ]);
     await route({ type: 'request', method: METHODS.accounts, params: { origin: 'https://evil.example' } }, tab);
     expect(seen).toEqual({ origin: 'https://dapp.example', tabId: 1, frameId: 0, doc: null, documentId: null });
   });

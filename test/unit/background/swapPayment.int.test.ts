@@ -55,7 +55,7 @@ async function wallet(opts: { jwt: boolean; busKey: boolean; rewrite?: Rewrite; 
       return {
         status: 404,
         headers: new Headers(),
-        text: async () => JSON.stringify({ message: 'Cannot POST ' + path }),
+        text: async () => JSON.stringify({ message: `Cannot POST ${path}` }),
       };
     const res = await fetch(url, init);
     const text = await res.text();
@@ -113,7 +113,7 @@ const balanceOf = async (accountId: string, tokenId = WNEAR) =>
 const amountInOf = (r: SwapRecordView) =>
   BigInt((JSON.parse(r.quoteResponseJson) as { quote: { amountIn: string } }).quote.amountIn);
 
-async function advance(bg: Background, ms: number) {
+async function advance(_bg: Background, ms: number) {
   await dev('/dev/clock/advance', { ms });
   await fakeBrowser.alarms.onAlarm.trigger({
     name: SWAP_ALARM,
@@ -349,11 +349,25 @@ type Tamper = (message: Record<string, unknown>, payload: Record<string, unknown
 const transferOf = (m: Record<string, unknown>) => (m.intents as Record<string, unknown>[])[0]!;
 
 const TAMPERED: [string, Tamper, RegExp][] = [
-  ['another receiver', (m) => void (transferOf(m).receiver_id = 'mallory.near'), /pays mallory\.near/],
-  ['a larger amount', (m) => void (transferOf(m).tokens = { [WNEAR]: (10n ** 30n).toString() }), /moves 1000000/],
+  [
+    'another receiver',
+    (m) => {
+      transferOf(m).receiver_id = 'mallory.near';
+    },
+    /pays mallory\.near/,
+  ],
+  [
+    'a larger amount',
+    (m) => {
+      transferOf(m).tokens = { [WNEAR]: (10n ** 30n).toString() };
+    },
+    /moves 1000000/,
+  ],
   [
     'another token',
-    (m) => void (transferOf(m).tokens = { 'nep141:usdt.tether-token.near': '1' }),
+    (m) => {
+      transferOf(m).tokens = { 'nep141:usdt.tether-token.near': '1' };
+    },
     /usdt\.tether-token/,
   ],
   [
@@ -367,17 +381,67 @@ const TAMPERED: [string, Tamper, RegExp][] = [
   ],
   [
     'a withdrawal instead',
-    (m) => void (m.intents = [{ intent: 'native_withdraw', receiver_id: 'mallory.near', amount: '1' }]),
+    (m) => {
+      m.intents = [{ intent: 'native_withdraw', receiver_id: 'mallory.near', amount: '1' }];
+    },
     /not one transfer/,
   ],
-  ['a memo', (m) => void (transferOf(m).memo = 'steal'), /memo/],
-  ['a notification message', (m) => void (transferOf(m).msg = 'call me'), /msg/],
-  ['another signer', (m) => void (m.signer_id = 'mallory.near'), /signed by mallory\.near/],
-  ['another contract', (_m, p) => void (p.recipient = 'evil.near'), /addressed to evil\.near/],
-  ['a callback', (_m, p) => void (p.callbackUrl = 'https://evil.example'), /plain NEP-413/],
-  ['an extra field', (m) => void (m.verifying_contract = 'evil.near'), /other fields/],
-  ['a deadline a week away', (m) => void (m.deadline = new Date(clock.now + 7 * 86_400_000).toISOString()), /deadline/],
-  ['a legacy nonce', (_m, p) => void (p.nonce = base64.encode(new Uint8Array(32).fill(7))), /no salt and no expiry/],
+  [
+    'a memo',
+    (m) => {
+      transferOf(m).memo = 'steal';
+    },
+    /memo/,
+  ],
+  [
+    'a notification message',
+    (m) => {
+      transferOf(m).msg = 'call me';
+    },
+    /msg/,
+  ],
+  [
+    'another signer',
+    (m) => {
+      m.signer_id = 'mallory.near';
+    },
+    /signed by mallory\.near/,
+  ],
+  [
+    'another contract',
+    (_m, p) => {
+      p.recipient = 'evil.near';
+    },
+    /addressed to evil\.near/,
+  ],
+  [
+    'a callback',
+    (_m, p) => {
+      p.callbackUrl = 'https://evil.example';
+    },
+    /plain NEP-413/,
+  ],
+  [
+    'an extra field',
+    (m) => {
+      m.verifying_contract = 'evil.near';
+    },
+    /other fields/,
+  ],
+  [
+    'a deadline a week away',
+    (m) => {
+      m.deadline = new Date(clock.now + 7 * 86_400_000).toISOString();
+    },
+    /deadline/,
+  ],
+  [
+    'a legacy nonce',
+    (_m, p) => {
+      p.nonce = base64.encode(new Uint8Array(32).fill(7));
+    },
+    /no salt and no expiry/,
+  ],
 ];
 
 describe('a swap service that proposes anything but this payment is refused', () => {
@@ -418,7 +482,7 @@ describe('a swap service that proposes anything but this payment is refused', ()
     expect(shown.preview.accountId).toBe(accountId);
     await call(bg, SWAP.payFromIntents, { id: swap.id, reviewed: shown.reviewed, acknowledgeDanger: true });
     const signed = (
-      seen.find((s) => s.path === '/v0/submit-intent')?.body as { signedData: { payload: { message: string } } }
+      seen.find((s) => s.path === '/v0/submit-intent')!.body as { signedData: { payload: { message: string } } }
     ).signedData.payload.message;
     expect(signed).not.toContain('mallory');
     expect(JSON.parse(signed)).toMatchObject({ signer_id: accountId });

@@ -93,7 +93,9 @@ async function nothingKept(addresses: string[]) {
   for (const a of addresses) expect(text.includes(a), a).toBe(false);
 }
 
-const resign = (key: KeyPair) => (json: Json) => void (json.signature = signQuote(json, key.secretSeed));
+const resign = (key: KeyPair) => (json: Json) => {
+  json.signature = signQuote(json, key.secretSeed);
+};
 
 describe('swap_quote and swap_start believe only a checked quote', () => {
   it('a signature changed by the network: both refused (reason signature), nothing kept', async () => {
@@ -121,12 +123,10 @@ describe('swap_quote and swap_start believe only a checked quote', () => {
   it('a deposit address changed under the service’s signature: refused, neither address kept', async () => {
     const attacker = 'a'.repeat(64);
     const { bg, accountId } = await wallet({
-      rewrite: (path, json) =>
-        void (
-          path === '/v0/quote' &&
-          (json.quote as Json).depositAddress &&
-          ((json.quote as Json).depositAddress = attacker)
-        ),
+      rewrite: (path, json) => {
+        const quote = json.quote as Json;
+        if (path === '/v0/quote' && quote.depositAddress) quote.depositAddress = attacker;
+      },
     });
     expect(await failure(call(bg, SWAP.start, intentsSwap(accountId)))).toMatchObject({
       data: { reason: 'signature' },

@@ -31,7 +31,6 @@ import {
   POPUP,
   STEP_TIMING,
   simWithClock,
-  USDC,
   USDT_ETH,
   useSimulator,
   WNEAR,
@@ -68,7 +67,7 @@ async function background(vaultStorage = memoryVaultStorage(), wallet = true) {
 const params = (overrides: Partial<QuoteParams> = {}): QuoteParams => swapParams(clock.now, overrides);
 
 /** Moves both clocks, fires the tracker's alarm as the browser would, and waits for its work. */
-async function advance(bg: Background, ms: number) {
+async function advance(_bg: Background, ms: number) {
   if (ms) await dev('/dev/clock/advance', { ms });
   await fakeBrowser.alarms.onAlarm.trigger({
     name: SWAP_ALARM,
@@ -496,7 +495,10 @@ describe('history', () => {
     const area = fakeBrowser.storage.local;
     const realGet = area.get;
     const get = area.get.bind(area) as (keys: string | string[]) => Promise<Record<string, unknown>>;
-    area.get = ((keys: string | string[]) => (gets.push([keys].flat()), get(keys))) as unknown as typeof area.get;
+    area.get = ((keys: string | string[]) => {
+      gets.push([keys].flat());
+      return get(keys);
+    }) as unknown as typeof area.get;
     try {
       const first = await call<HistoryPage>(bg, SWAP.history, { numberOfTransactions: 7 });
       expect(first.items.map((i) => i.localId)).toEqual(newestFirst.slice(0, 7));

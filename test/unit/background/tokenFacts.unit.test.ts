@@ -30,7 +30,10 @@ function setup(list: Token[], contracts: Record<string, FtMetadata | 'fails'>) {
   let listFetches = 0;
   const facts = tokenFacts({
     endpoint: async () => 'https://swap.example',
-    fetchList: async () => (listFetches++, list),
+    fetchList: async () => {
+      listFetches++;
+      return list;
+    },
     ftMetadata: async (contractId) => {
       asked.push(contractId);
       const c = contracts[contractId];
@@ -103,7 +106,7 @@ describe('token facts in the background', () => {
   it(`keeps at most ${METADATA_MAX} contracts' answers; past that, fresh answers stay and the rest are asked each time until some expire`, async () => {
     const n = METADATA_MAX + 20;
     const list = Array.from({ length: n }, (_, i) => token(`nep141:t${i}.near`, `T${i}`, 6));
-    const contracts = Object.fromEntries(list.map((t, i) => [`t${i}.near`, { symbol: `T${i}`, decimals: 6 }]));
+    const contracts = Object.fromEntries(list.map((_t, i) => [`t${i}.near`, { symbol: `T${i}`, decimals: 6 }]));
     const { facts, asked, clock } = setup(list, contracts);
     expect((await facts.confirmed()).length).toBe(n);
     expect(asked).toHaveLength(n);

@@ -17,9 +17,10 @@ function area(
     data,
     ...(setAccessLevel
       ? {
-          setAccessLevel: async (o: { accessLevel: string }) => (
-            log.push(`${name}.setAccessLevel(${o.accessLevel})`), setAccessLevel()
-          ),
+          setAccessLevel: async (o: { accessLevel: string }) => {
+            log.push(`${name}.setAccessLevel(${o.accessLevel})`);
+            return setAccessLevel();
+          },
         }
       : {}),
     async get(keys) {

@@ -65,7 +65,7 @@ describe('parseUnits / formatUnits', () => {
     for (let decimals = 0; decimals <= 24; decimals++) {
       for (let i = 0; i < 40; i++) {
         const bytes = random(1 + randomInt(random, 16));
-        const amount = BigInt('0x' + Buffer.from(bytes).toString('hex')) % (U128_MAX + 1n);
+        const amount = BigInt(`0x${Buffer.from(bytes).toString('hex')}`) % (U128_MAX + 1n);
         expect(parseUnits(formatUnits(amount, decimals), decimals), `decimals ${decimals}, ${amount}`).toBe(amount);
       }
     }

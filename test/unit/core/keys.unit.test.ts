@@ -23,20 +23,20 @@ describe('secret keys', () => {
 
   it('parses a bare 32-byte seed to the same key pair', () => {
     const pair = parseSecretKey(NEAR_API_JS_SECRET);
-    const fromSeed = parseSecretKey('ed25519:' + base58.encode(pair.secretSeed));
+    const fromSeed = parseSecretKey(`ed25519:${base58.encode(pair.secretSeed)}`);
     expect(fromSeed.publicKey).toEqual(pair.publicKey);
   });
 
   it('refuses a 64-byte key whose public half does not match', () => {
     const bytes = base58.decode(NEAR_API_JS_SECRET.slice(8));
     bytes[63]! ^= 1;
-    expect(() => parseSecretKey('ed25519:' + base58.encode(bytes))).toThrow(/does not match/);
+    expect(() => parseSecretKey(`ed25519:${base58.encode(bytes)}`)).toThrow(/does not match/);
   });
 
   it('refuses other curves, bad base58 and wrong lengths with clear reasons', () => {
     expect(() => parseSecretKey('secp256k1:abc')).toThrow(/only ed25519/);
     expect(() => parseSecretKey('ed25519:0OIl')).toThrow(/base58/);
-    expect(() => parseSecretKey('ed25519:' + base58.encode(new Uint8Array(16)))).toThrow(/32 or 64 bytes/);
+    expect(() => parseSecretKey(`ed25519:${base58.encode(new Uint8Array(16))}`)).toThrow(/32 or 64 bytes/);
   });
 
   it('generates from the random source it is given', () => {
@@ -63,11 +63,11 @@ describe('public keys and implicit accounts', () => {
   });
 
   it('refuses wrong lengths and points off the curve', () => {
-    expect(() => parsePublicKey('ed25519:' + base58.encode(new Uint8Array(31)))).toThrow(/32 bytes/);
+    expect(() => parsePublicKey(`ed25519:${base58.encode(new Uint8Array(31))}`)).toThrow(/32 bytes/);
     // y = 2 is not on the curve.
     const bad = new Uint8Array(32);
     bad[0] = 2;
-    expect(() => parsePublicKey('ed25519:' + base58.encode(bad))).toThrow(/not a valid ed25519 point/);
+    expect(() => parsePublicKey(`ed25519:${base58.encode(bad)}`)).toThrow(/not a valid ed25519 point/);
   });
 });
 

@@ -23,7 +23,7 @@ describe('NEP-413 contract vector (§7.1)', () => {
 
   it('serialises the tag and Borsh fields byte for byte', () => {
     expect(hex.encode(nep413Serialize(payload))).toBe(
-      '9d0100800d00000048656c6c6f2c20776f726c6421' + '00'.repeat(32) + '0c000000696e74656e74732e6e65617200',
+      `9d0100800d00000048656c6c6f2c20776f726c6421${'00'.repeat(32)}0c000000696e74656e74732e6e65617200`,
     );
   });
 
@@ -34,7 +34,7 @@ describe('NEP-413 contract vector (§7.1)', () => {
   it('verifies over the digest, and the text forms match', () => {
     expect(verifyNep413(publicKey, payload, signature)).toBe(true);
     expect(formatPublicKey(publicKey)).toBe('ed25519:GGmuj19BsuQ4fwgk3rMsWyDuxEPcTttWjtdqFPfLtPX5');
-    expect('ed25519:' + base58.encode(signature)).toBe(
+    expect(`ed25519:${base58.encode(signature)}`).toBe(
       'ed25519:5YED3xqeBL4b8bbdvtD27X9DnmtGqHb2sDfHJawpPghHHoYJciRJfjzrEPLRZwVBjjdQdF4RpMTSaPTV6Jc6B9ie',
     );
   });
@@ -106,7 +106,7 @@ describe('NEP-413 input checks', () => {
     // The identity point (y = 1) has order 1: the verifier's `is_weak` refuses it.
     const identity = new Uint8Array(32);
     identity[0] = 1;
-    expect(() => parsePublicKey('ed25519:' + base58.encode(identity))).toThrow(/small order/);
+    expect(() => parsePublicKey(`ed25519:${base58.encode(identity)}`)).toThrow(/small order/);
     expect(
       verifyNep413(identity, { message: 'x', nonce: new Uint8Array(32), recipient: 'a.near' }, new Uint8Array(64)),
     ).toBe(false);
@@ -118,7 +118,7 @@ describe('property: sign/verify round trip', () => {
     const random = seededRandom(413);
     for (let i = 0; i < 200; i++) {
       const seed = random(32);
-      const { publicKey } = parseSecretKey('ed25519:' + base58.encode(seed));
+      const { publicKey } = parseSecretKey(`ed25519:${base58.encode(seed)}`);
       const payload = {
         message: base64.encode(random(1 + (i % 50))),
         nonce: random(32),

@@ -149,7 +149,7 @@ describe('building and signing', () => {
 
   it('converts a wallet base64 signature to the verifier form', () => {
     const sigB64 = Buffer.from(new Uint8Array(64).fill(7)).toString('base64');
-    expect(signatureBase64ToEd25519(sigB64)).toBe('ed25519:' + base58.encode(new Uint8Array(64).fill(7)));
+    expect(signatureBase64ToEd25519(sigB64)).toBe(`ed25519:${base58.encode(new Uint8Array(64).fill(7))}`);
     expect(() => signatureBase64ToEd25519('AAAA')).toThrow(/64 bytes/);
   });
 });

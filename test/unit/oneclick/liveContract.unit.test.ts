@@ -656,7 +656,7 @@ describe('a whole journey of the background on the Mainnet endpoints', () => {
       const view = await call<ApprovalViewWire | null>(bg, APPROVAL.current);
       await call(bg, APPROVAL.resolve, { id: view!.id, approve: true, ...extra });
       const hit = pushes.find((m) => m.type === 'approvalResult' && m.approvalId === reply.approvalId);
-      if (!hit || hit.type !== 'approvalResult') throw new Error('no answer was pushed to the page');
+      if (hit?.type !== 'approvalResult') throw new Error('no answer was pushed to the page');
       return hit.reply;
     };
     expect((await approve(await ask(METHODS.requestAccounts, {}), { accounts: [account] })).ok).toBe(true);

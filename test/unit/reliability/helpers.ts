@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import * as z from 'zod/mini';
 import { SWAP_ALARM } from '../../../src/background/swaps/tracker';
-import { type QuoteParams, SWAP, type SwapRecordView } from '../../../src/provider/swapApi';
+import { SWAP, type SwapRecordView } from '../../../src/provider/swapApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { type Background, call, ONE_NEAR } from '../background/harness';
 
@@ -43,7 +43,7 @@ export const deposit = (sim: RunningSimulator, r: SwapRecordView, amount: bigint
   });
 
 /** Fires the tracker's alarm as the browser would and waits for its work. */
-export async function fireSwapAlarm(bg: Background, now: number): Promise<void> {
+export async function fireSwapAlarm(_bg: Background, now: number): Promise<void> {
   await fakeBrowser.alarms.onAlarm.trigger({
     name: SWAP_ALARM,
     scheduledTime: now,

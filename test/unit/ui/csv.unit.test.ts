@@ -33,8 +33,10 @@ function readCsv(text: string, sep: string, quotes: boolean): string[][] {
     if (atStart && quotes && c === '"') {
       atStart = false;
       for (i++; i < text.length; i++) {
-        if (text[i] === '"' && text[i + 1] === '"') (field += '"'), i++;
-        else if (text[i] === '"') break;
+        if (text[i] === '"' && text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else if (text[i] === '"') break;
         else field += text[i];
       }
       continue;
@@ -180,7 +182,7 @@ describe('csv', () => {
       summary: 'Give 1 wNEAR; Receive 3 USDC',
       originAsset: '',
     });
-    expect(lines[2]).toBe(historyCsv([item]).split('\r\n')[2] + ',withdraw,,,');
+    expect(lines[2]).toBe(`${historyCsv([item]).split('\r\n')[2]},withdraw,,,`);
   });
 
   const TRIGGERS = ['=', '+', '-', '@', '\uFF1D'];

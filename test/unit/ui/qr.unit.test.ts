@@ -210,8 +210,10 @@ function decode(m: boolean[][]): { text: string; version: number; mask: number }
   const sizes = groups.flatMap(([n, k]) => new Array<number>(n).fill(k));
   const blocks = sizes.map(() => [] as number[]);
   let at = 0;
-  for (let i = 0; i < Math.max(...sizes); i++) sizes.forEach((k, b) => i < k && blocks[b]!.push(codewords[at++]!));
-  for (let i = 0; i < ec; i++) blocks.forEach((b) => b.push(codewords[at++]!));
+  for (let i = 0; i < Math.max(...sizes); i++) {
+    for (const [b, k] of sizes.entries()) if (i < k) blocks[b]!.push(codewords[at++]!);
+  }
+  for (let i = 0; i < ec; i++) for (const b of blocks) b.push(codewords[at++]!);
   expect(at).toBe(codewords.length);
   for (const block of blocks) {
     let alpha = 1;

@@ -13,7 +13,9 @@ export function memorySession(): SessionArea & { data: Map<string, unknown> } {
   return {
     data,
     get: async (key) => (data.has(key) ? { [key]: structuredClone(data.get(key)) } : {}),
-    set: async (items) => void Object.entries(items).forEach(([k, v]) => data.set(k, structuredClone(v))),
+    set: async (items) => {
+      for (const [k, v] of Object.entries(items)) data.set(k, structuredClone(v));
+    },
     remove: async (key) => void data.delete(key),
   };
 }
