@@ -4,6 +4,7 @@
  * service wrote could send a person anywhere. One table, chain → the explorer's public transaction page,
  * filled with the hash. Chain ids are the interface's (`home` for the ledger, docs/services.md "Wire
  * names"). Each row names the explorer whose page it is; the simulator links with the same table.
+ * The interface: docs/interface.md.
  */
 
 interface Template {

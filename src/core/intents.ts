@@ -210,7 +210,7 @@ export const nativeWithdrawIntent = z.strictObject({
   amount: u128Schema,
 });
 
-/** The verifier's field is `deposit_for_account_id`; it also accepts the alias `account_id` (the interface's name). */
+/** The verifier's field is `deposit_for_account_id`; it also accepts the alias `account_id` (the interface's name, docs/interface.md). */
 export const storageDepositIntent = z
   .strictObject({
     intent: z.literal('storage_deposit'),

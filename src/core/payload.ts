@@ -6,6 +6,7 @@
  *   recipient = verifying_contract, nonce = the payload nonce; intent hash = the NEP-413 digest.
  * - raw_ed25519: the whole payload JSON is the signed message (bytes of the string, not a hash);
  *   intent hash = sha256(payload string) (near/intents core/src/payload/raw.rs).
+ * The interface: docs/interface.md.
  */
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { sha256 } from '@noble/hashes/sha2.js';

@@ -5,6 +5,7 @@
  * queries leave in the network's spelling (`wireNames`, ./wireNames; docs/services.md, "Wire names");
  * responses are checked by ./schemas, which read both spellings. Errors carry the server's message and HTTP status
  * (docs/services.md, "Errors as they arrive").
+ * The interface: docs/interface.md.
  */
 import type * as z from 'zod/mini';
 import type { QuoteSignedParts, SignedIntent } from '../core';

@@ -32,7 +32,7 @@ export class QuoteRefusedError extends Error {
   }
 }
 
-/** The request as the wallet sent it, in the interface's names (`dry` and the popup's QuoteParams). */
+/** The request as the wallet sent it, in the interface's names (`dry` and the popup's QuoteParams; docs/interface.md). */
 export interface SentQuote {
   dry: boolean;
   [field: string]: unknown;

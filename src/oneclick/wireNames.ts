@@ -8,6 +8,7 @@
  *   interface's, custom endpoints the `wireNames` setting (`wireNamesFor`).
  * - Inbound (`fromWire`, `chainId`): both spellings are accepted and become the interface's.
  * Account ids (`intents.near`, `wrap.near`) are values, not names: they are never touched.
+ * The interface: docs/interface.md.
  */
 import * as z from 'zod/mini';
 

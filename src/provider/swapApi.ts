@@ -2,6 +2,7 @@
 // answered by the background to the extension's own pages only. Types only (no zod): the background parses
 // params with zod. Names follow the interface (docs/services.md, "Wire names": `home`, homeSenderAccount,
 // homeTxHashes).
+// The interface: docs/interface.md.
 
 import type { TokenFactsStatus } from '../core/tokenFacts';
 import type { IntentsPreviewWire } from './approvalApi';

@@ -185,6 +185,7 @@ export interface SettingsView {
    * The names custom endpoints are sent (docs/services.md, "Wire names"): `live` (`nearSenderAccount`,
    * chain `near`) or `interface` (`homeSenderAccount`, chain `home`). Mainnet always sends the live
    * names and Local the interface's, whatever this says.
+   * The interface: docs/interface.md.
    */
   wireNames: WireNames;
   /** Ledger RPC hosts tried after `endpoints.ledgerRpc`, in order (docs/services.md, "The ledger RPC"). */

@@ -3,6 +3,7 @@
  * with more chains from the interface's chain list. Chain ids follow the interface (`home` for the
  * ledger, docs/services.md "Wire names").
  * Prices are fixed so quotes are reproducible.
+ * The interface: docs/interface.md.
  */
 export interface SimToken {
   assetId: string;

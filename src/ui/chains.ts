@@ -86,6 +86,7 @@ const CHAIN_NAMES: Record<string, string> = {
  * The interface's chain ids, in its order: the SDK's `blockchain` enum (one-click-sdk-typescript
  * src/models/TokenResponse.ts) with `near` as `home`. A chain added later, unknown here, is shown by
  * its id and any non-empty address passes (the service checks it).
+ * The interface: docs/interface.md.
  */
 export const CHAIN_IDS: readonly string[] = Object.keys(CHAIN_NAMES);
 

@@ -1,4 +1,4 @@
-// Playwright fixtures: the built extension in Debian Chromium (recipe: docs/decisions.md, "Toolchain")
+// Playwright fixtures: the built extension in Debian Chromium (recipe: docs/decisions.md, "Toolchain versions")
 // and a static server on 127.0.0.1 for the pages in test/e2e/pages/.
 
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

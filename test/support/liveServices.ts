@@ -14,6 +14,7 @@
  * a key of the fake's own (`FAKE_QUOTE_SIGNING_KEY`: the live key's secret is not ours), and, as the live
  * service does, a quote asked without a partner key gets its platform fee added to the echoed `appFees`.
  * It is a test double of services the extension does not control, never of the extension itself.
+ * The interface: docs/interface.md.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -2,7 +2,7 @@
  * What a swap's quote takes from the user, checked and worded by the wallet before the swap is kept
  * (docs/security.md, "Payments the swap service writes"). The payment from the intents account moves
  * the quote's `amountIn`; for `EXACT_INPUT` and `FLEX_INPUT` the service takes exactly the amount asked
- * (docs/services.md, "Swap types"), so a quote that takes anything else is refused: otherwise Withdraw
+ * (docs/interface.md, "Swap types"), so a quote that takes anything else is refused: otherwise Withdraw
  * would sign more than the user typed. The amount to send is written from `amountIn` and the token's
  * decimals, never from the service's own `amountInFormatted`, which could say less than it takes.
  */

@@ -128,6 +128,7 @@ interface NetworkSettings {
  * setting says (a custom endpoint there speaks no other spelling), one of Local the interface's, any
  * other the current network's (custom: the `wireNames` setting). Without `url`, the current network's.
  * A swap tracked on another network than today's keeps the names of the network it was made on.
+ * The interface: docs/interface.md.
  */
 export function wireNamesOf(s: NetworkSettings, url?: string): WireNames {
   if (url !== undefined && LIVE_ORIGINS.has(originOf(url))) return 'live';

@@ -127,7 +127,7 @@ export const approvalParams = {
 
 const id = z.strictObject({ id: shortId });
 
-/** The interface's quote request without `dry` (src/provider/swapApi.ts QuoteParams), field by field. */
+/** The interface's quote request without `dry` (src/provider/swapApi.ts QuoteParams), field by field (docs/interface.md, "Quote request"). */
 export const quoteParamsShape = z.strictObject({
   swapType: z.enum(['EXACT_INPUT', 'EXACT_OUTPUT', 'FLEX_INPUT', 'ANY_INPUT']),
   slippageTolerance: z.number().check(z.minimum(0), z.maximum(10_000)),

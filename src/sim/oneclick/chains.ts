@@ -4,6 +4,7 @@
  * (src/core/explorers.ts), so the two agree. Chain ids are the interface's (`home`,
  * docs/services.md "Wire names"): the SDK's `blockchain` enum (one-click-sdk-typescript
  * src/models/TokenResponse.ts) with `near` spelled `home`.
+ * The interface: docs/interface.md.
  */
 import type { AddressFamily } from '../../core/chainAddress';
 import { explorerTxUrl } from '../../core/explorers';

@@ -100,6 +100,7 @@ export class TransactionsError extends Error {}
  * Reads the query (empty values count as absent, as `null` does in the interface). `statuses` may come
  * comma-separated (the interface) or as the parameter repeated (the live explorer's way of passing
  * several values); any other parameter comes once.
+ * The interface: docs/interface.md.
  */
 export function parseTransactionsQuery(raw: Record<string, string | string[]>): TransactionsQuery {
   const one: Record<string, string> = {};

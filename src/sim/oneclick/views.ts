@@ -3,6 +3,7 @@
  * the interface's `home` names, docs/services.md "Wire names") and the transactions API record
  * (docs/services.md, "The transactions API").
  * Unset optional values are sent as null, as the live service does.
+ * The interface: docs/interface.md.
  */
 import { correlationId } from '../http';
 import { findToken } from '../tokenList';

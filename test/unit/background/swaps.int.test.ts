@@ -125,6 +125,7 @@ describe('quotes', () => {
     });
   });
 
+  // The interface: docs/interface.md.
   it('lists tokens with the interface chain ids', async () => {
     const bg = await background();
     const tokens = await call<TokenView[]>(bg, SWAP.tokens);

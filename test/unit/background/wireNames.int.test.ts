@@ -1,6 +1,7 @@
 // The names the background sends per network (docs/services.md, "Wire names"): custom endpoints by
 // the wireNames setting (default live), through the popup's own calls, recorded on their way to the
 // simulator (which accepts both spellings and answers in the interface's).
+// The interface: docs/interface.md.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { startBackground } from '../../../src/background/start';

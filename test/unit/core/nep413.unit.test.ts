@@ -14,7 +14,7 @@ import {
 import { seededRandom } from '../../fixtures/random';
 
 // docs/protocol.md (external vectors): near/intents crates/signatures/nep413/src/lib.rs `verify_ok`.
-describe('NEP-413 contract vector (§7.1)', () => {
+describe('NEP-413 contract vector (docs/interface.md, "Vector: the verifier\'s NEP-413 test")', () => {
   const publicKey = hex.decode('e2e9cb7ac57cb46d4da1ce1d1cc2c33bdfe17407c517916b522724a8ea2c6c50');
   const payload = { message: 'Hello, world!', nonce: new Uint8Array(32), recipient: 'intents.near' };
   const signature = hex.decode(
@@ -50,7 +50,7 @@ describe('NEP-413 contract vector (§7.1)', () => {
 });
 
 // docs/protocol.md (external vectors): near-api-js test/unit/signers/key_pair_signer.test.ts.
-describe('near-api-js signer vectors (§7.2)', () => {
+describe('near-api-js signer vectors (docs/interface.md, "Vector: near-api-js NEP-413 signer")', () => {
   const pair = parseSecretKey(
     'ed25519:3FyRtUUMxiNT1g2ST6mbj7W1CN7KfQBbomawC7YG4A1zwHmw2TRsn1Wc8NaFcBCoJDu3zt3znJDSwKQ31oRaKXH7',
   );
@@ -86,7 +86,7 @@ describe('near-api-js signer vectors (§7.2)', () => {
 });
 
 // docs/protocol.md (external vectors): the NEP-413 spec's own example payload.
-it('digests the NEP-413 spec example (§7.4)', () => {
+it('digests the NEP-413 spec example (docs/interface.md, "Vector: the NEP-413 specification\'s example")', () => {
   const nonce = Uint8Array.from({ length: 32 }, (_, i) => i);
   const payload = { message: 'hi', nonce, recipient: 'myapp.com', callbackUrl: 'myapp.com/callback' };
   expect(hex.encode(nep413Digest(payload))).toBe('c9ce5de288f7de6d83e2303e56c7615949da83867ea33c0747ed45c47ef50148');

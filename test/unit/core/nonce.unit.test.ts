@@ -52,7 +52,7 @@ describe('deadline rule (intent deadline ≤ nonce deadline, then not expired)',
   const salt = hex.decode('252812b3');
   const random15 = new Uint8Array(15);
 
-  it('refuses the docs example whose intent deadline has sub-millisecond digits (§7.3)', () => {
+  it('refuses the docs example whose intent deadline has sub-millisecond digits (docs/interface.md, "Vector: a deadline with sub-millisecond digits")', () => {
     const n = decodeNonce('Vij2xgAlKBKzgNPJFViEQRgYyS7p2NEiYTTY4XmT8go=');
     expect(n.kind).toBe('versioned');
     expect(checkNonceDeadline('2025-05-21T10:34:04.254392Z', n, new Date('2025-05-21T10:30:00Z'))).toBe(

@@ -278,7 +278,7 @@ describe('assessIntents: other findings', () => {
     ).toBeUndefined();
   });
 
-  it('checks the batch invariant with the fee when solver counter-diffs are given (§5 worked examples)', () => {
+  it('checks the batch invariant with the fee when solver counter-diffs are given (docs/interface.md, "Vector: token_diff closure under a fee")', () => {
     const p = payload([SWAP]);
     // f = 100 pips: user −1000000 → counterparty may take +999900; user +2500000 → counterparty gives −2500251.
     const good = { 'nep141:wrap.near': '999900', 'nep141:usdt.tether-token.near': '-2500251' };

@@ -98,6 +98,7 @@ describe('the fixtures, read by the extension’s schemas', () => {
     expect(any.quote.chainDepositAddresses?.map((c) => c.blockchain)).toEqual(['eth', 'stellar']);
   });
 
+  // The interface: docs/interface.md.
   it('a status in each state, home-ledger hashes read under the interface’s name', () => {
     for (const s of [
       'pending-deposit',

@@ -17,7 +17,7 @@ import {
 const USDC = 'nep141:17208628f84f5d6ad33f0da3bbbeb27ffcb398eac501a31bd6ad2011e36133a1';
 const USDT_ETH = 'nep141:eth-0xdac17f958d2ee523a2206206994597c13d831ec7.omft.near';
 
-/** §2.3/§6.3: the staging BTC → USDT(eth) vector, non-dry, unauthenticated (platform fee injected). */
+/** docs/interface.md, "Capture: a quote, BTC to USDT on Ethereum": the staging BTC → USDT(eth) vector, non-dry, unauthenticated (platform fee injected). */
 const liveQuote = () => ({
   correlationId: '3f0b6c1e-9a52-4c55-8d1e-2f7c8a1b9d10',
   timestamp: '2026-09-01T19:00:00.000Z',
@@ -63,7 +63,7 @@ const liveQuote = () => ({
   },
 });
 
-/** §2.8: a PENDING_DEPOSIT status capture (2025-06): no correlationId, empty hashes, amounts null. */
+/** docs/interface.md, "Capture: a status with nulls": a PENDING_DEPOSIT status capture (2025-06): no correlationId, empty hashes, amounts null. */
 const pendingStatus = () => ({
   quoteResponse: liveQuote(),
   status: 'PENDING_DEPOSIT',
@@ -90,7 +90,7 @@ const pendingStatus = () => ({
   },
 });
 
-/** §2.11: an explorer transaction record, live spellings and nulls. */
+/** docs/interface.md, "Capture: a transactions record": an explorer transaction record, live spellings and nulls. */
 const liveTransaction = () => ({
   originAsset: 'nep141:zec.omft.near',
   destinationAsset: USDC,
@@ -132,7 +132,7 @@ describe('normalise (docs/services.md, "Wire names"; docs/decisions.md)', () => 
   });
 });
 
-describe('quote response (§2.3)', () => {
+describe('quote response (docs/interface.md, "Quote response")', () => {
   it('parses a live non-dry quote: nulls are absent, the injected fee is in the echo', () => {
     const r = quoteResponseSchema.parse(liveQuote());
     expect(r.quote).toMatchObject({
@@ -244,7 +244,7 @@ describe('status and deposit-submit response (docs/services.md)', () => {
   });
 });
 
-describe('transactions API records (§2.11)', () => {
+describe('transactions API records (docs/interface.md, "Transaction record")', () => {
   it('parses live records: nearTxHashes → homeTxHashes, nulls absent, extra fields ignored', () => {
     const [t] = transactionsSchema.parse([liveTransaction()]);
     expect(t).toMatchObject({
@@ -258,7 +258,7 @@ describe('transactions API records (§2.11)', () => {
     expect(t).not.toHaveProperty('nearTxHashes');
   });
 
-  it('accepts the interface spelling and a record without the optional refund fields', () => {
+  it('accepts the spelling of docs/interface.md and a record without the optional refund fields', () => {
     const { nearTxHashes, refundReason, refundFee, ...rest } = liveTransaction();
     expect([nearTxHashes, refundReason, refundFee]).toEqual([['NearTx111'], null, null]);
     expect(transactionsSchema.parse([{ ...rest, homeTxHashes: [], depositMemo: '7' }])[0]).toMatchObject({

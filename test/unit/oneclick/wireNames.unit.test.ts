@@ -2,6 +2,7 @@
 // services and the interface's to the simulator, and reads both. Checked against a strict fake that
 // answers with the live shapes in test/fixtures/live/ and refuses fields and chain ids the live
 // services do not know (SDK models SubmitDepositTxRequest, TokenResponse.blockchain).
+// The interface: docs/interface.md.
 import { TokenResponse } from '@defuse-protocol/one-click-sdk-typescript';
 import { describe, expect, it } from 'vitest';
 import {

@@ -5,7 +5,7 @@ import { DeltaMatcher, invariantMessage } from '../../../src/sim/ledger/invarian
 
 const FT = 'nep141:ft.near';
 
-describe('closure under the fee (§5)', () => {
+describe('closure under the fee (docs/protocol.md, "Fees and the token_diff invariant")', () => {
   it.each([
     [100, -1_000_000n, 999_900n],
     [100, 2_500_000n, -2_500_251n],

@@ -1,6 +1,6 @@
 /**
- * Every intent type executed on the multi-token ledger (docs/protocol.md, §5), the key registry
- * (§1 step 6) and both signing standards, through the message bus as a client would publish them.
+ * Every intent type executed on the multi-token ledger (docs/protocol.md, "Intent types"), the key registry
+ * (docs/protocol.md, "What the verifier checks") and both signing standards, through the message bus as a client would publish them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatPublicKey, generateKeyPair } from '../../../src/core';
@@ -218,7 +218,7 @@ describe('intent types', () => {
     expect(await publish(short)).toMatchObject({ reason: 'insufficient balance or overflow' });
   });
 
-  it('token_diff pairs settle with the fee paid to the collector (§5 closure)', async () => {
+  it('token_diff pairs settle with the fee paid to the collector (docs/protocol.md, "Fees and the token_diff invariant")', async () => {
     const fees = BigInt((await balances(sim, FEES))[USDC] ?? '0');
     const alice = await userWith({ [USDC]: 1_000_000n });
     const solver = await userWith({ [WNEAR]: 2_500_003n });
@@ -361,7 +361,7 @@ describe('key registry', () => {
   });
 });
 
-describe('fee of 100 pips (§5 worked example, end to end)', () => {
+describe('fee of 100 pips (docs/interface.md, "Vector: token_diff closure under a fee", end to end)', () => {
   it('user −1000000 settles against counterparty +999900; user +2500000 against −2500251', async () => {
     const sim100 = await startTestSim({ feePips: 100 });
     try {

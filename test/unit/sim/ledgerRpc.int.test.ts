@@ -1,7 +1,7 @@
 /**
  * `POST /ledger-rpc` in the ledger RPC's own shapes: every view, simulate_intents per
  * docs/protocol.md, contract panics as `result.error`, request errors as nearcore's structured
- * errors; and the salt dev controls seen through the views (§3).
+ * errors; and the salt dev controls seen through the views (docs/protocol.md, "Nonces").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base64, utf8 } from '../../../src/core';
@@ -106,7 +106,7 @@ describe('views', () => {
   });
 });
 
-describe('simulate_intents (§4)', () => {
+describe('simulate_intents (docs/protocol.md, "execute_intents and simulate_intents")', () => {
   it('prints timestamps as the contract does: RFC 3339, the fraction only as long as needed', () => {
     expect(rfc3339Of(0n)).toBe('1970-01-01T00:00:00Z');
     expect(rfc3339Of(1782395622_123456789n)).toBe('2026-06-25T13:53:42.123456789Z');
@@ -225,7 +225,7 @@ describe('errors', () => {
   });
 });
 
-describe('salts (dev controls, §3)', () => {
+describe('salts (dev controls, docs/protocol.md "Nonces")', () => {
   const dev = (path: string, body: unknown = {}) =>
     postJson<{ current_salt: string; previous?: string; message?: string }>(`${sim.url}${path}`, body);
 

@@ -194,6 +194,7 @@ describe('request validation', () => {
     expect(q.quoteRequest).not.toHaveProperty('referral');
   });
 
+  // The interface: docs/interface.md.
   it('echoes every optional field of the interface', async () => {
     const extra = {
       connectedWallets: ['alice.near'],

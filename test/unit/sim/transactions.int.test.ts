@@ -77,6 +77,7 @@ describe('auth', () => {
 });
 
 describe('records', () => {
+  // The interface: docs/interface.md.
   it('carry every required field of the interface with its type', async () => {
     const all = await everything();
     expect(all).toHaveLength(SEEDED);

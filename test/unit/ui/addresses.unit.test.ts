@@ -18,6 +18,7 @@ import {
 const bytes = (seed: number) => Uint8Array.from({ length: 32 }, (_, i) => (seed * 31 + i * 7) & 0xff);
 
 describe('address shapes', () => {
+  // The interface: docs/interface.md.
   it('knows every chain id of the interface, with the same address family as the simulator', () => {
     expect([...CHAIN_IDS].sort()).toEqual([...SIM_CHAIN_IDS].sort());
     for (const id of SIM_CHAIN_IDS) expect(familyOf(id)).toBe(chainInfo(id)!.family);

@@ -13,6 +13,7 @@ import {
 } from '../../../src/ui/swapText';
 
 describe('status and refund texts', () => {
+  // The interface: docs/interface.md.
   it('explains every status of the interface', () => {
     expect([...SWAP_STATUSES].sort()).toEqual([
       'FAILED',
