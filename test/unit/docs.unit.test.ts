@@ -54,6 +54,7 @@ const bench = (file: string, row: string) => ({
 });
 const SIZE = 'test/bench/rows/size.ts';
 const BROWSER = 'test/bench/rows/browser.ts';
+const WAKE = 'test/bench/rows/wake.ts';
 const COMPARE = 'test/bench/rows/compare.ts';
 const SCALE_BROWSER = 'test/bench/rows/scaleBrowser.ts';
 const SCALE_BACKGROUND = 'test/bench/rows/scaleBackground.ts';
@@ -150,6 +151,10 @@ const GATES: { row: string; gates: { code: string; value: number; unit?: number 
   {
     row: 'provider round trip',
     gates: [bench(BROWSER, 'provider round trip intents_accounts ÷ unknown-method round trip')],
+  },
+  {
+    row: 'worker woken',
+    gates: [bench(WAKE, 'first answer of a stopped worker ÷ an answer-only worker stopped alike')],
   },
   {
     row: 'page-facing scripts (provider + relay) gzip ÷',
@@ -698,12 +703,11 @@ describe('docs/architecture.md', () => {
       stated.length,
       `docs/architecture.md, "Budgets": the row "${row}" states ${stated.length} gates ("${cell}"), the bench has ${gates.length}`,
     ).toBe(gates.length);
-    gates.forEach((g, i) =>
+    for (const [i, g] of gates.entries())
       expect(
         stated[i]! * (g.unit ?? 1),
         `docs/architecture.md, "Budgets": the row "${row}" says ≤ ${stated[i]}, but ${g.code} gates at ${g.value}`,
-      ).toBe(g.value),
-    );
+      ).toBe(g.value);
   });
   it('Budgets: "one view for up to N tokens" is the balances batch', () => {
     const cell = tableRow('architecture.md', 'Budgets', "Home's balances with 150 tokens")[1]!;
