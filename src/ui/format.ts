@@ -13,7 +13,10 @@ export function shortAccount(accountId: string): string {
   return accountId.length <= 24 ? accountId : `${accountId.slice(0, 8)}…${accountId.slice(-8)}`;
 }
 
-const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'always', style: 'long' });
+// Made on first use, not as the page's script evaluates: the first Intl formatter of a renderer process
+// loads the locale data (about 100 ms in Chromium), which a page whose first screen shows no relative
+// time should not wait for (docs/architecture.md, "Budgets").
+let relative: Intl.RelativeTimeFormat | undefined;
 const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['day', 86_400_000],
   ['hour', 3_600_000],
@@ -30,7 +33,9 @@ export function relativeTime(target: number, now: number): string {
   const diff = target - now;
   const [unit, size] = UNITS.find(([, size]) => Math.abs(diff) >= size) ?? ['second', 1000];
   const n = Math.trunc(diff / size);
-  return n === 0 ? 'now' : RELATIVE.format(n, unit);
+  if (n === 0) return 'now';
+  relative ??= new Intl.RelativeTimeFormat('en', { numeric: 'always', style: 'long' });
+  return relative.format(n, unit);
 }
 
 /** "14:05 (in 12 minutes)" for the auto-lock deadline. */

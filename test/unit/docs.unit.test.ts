@@ -54,6 +54,7 @@ const bench = (file: string, row: string) => ({
 });
 const SIZE = 'test/bench/rows/size.ts';
 const BROWSER = 'test/bench/rows/browser.ts';
+const WAKE = 'test/bench/rows/wake.ts';
 const COMPARE = 'test/bench/rows/compare.ts';
 const SCALE_BROWSER = 'test/bench/rows/scaleBrowser.ts';
 const SCALE_BACKGROUND = 'test/bench/rows/scaleBackground.ts';
@@ -150,6 +151,10 @@ const GATES: { row: string; gates: { code: string; value: number; unit?: number 
   {
     row: 'provider round trip',
     gates: [bench(BROWSER, 'provider round trip intents_accounts ÷ unknown-method round trip')],
+  },
+  {
+    row: 'worker woken',
+    gates: [bench(WAKE, 'first answer of a stopped worker ÷ an answer-only worker stopped alike')],
   },
   {
     row: 'page-facing scripts (provider + relay) gzip ÷',

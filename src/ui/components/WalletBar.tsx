@@ -42,6 +42,13 @@ export function WalletBar({
     });
   const shown = network ? NETWORK[network.id] : null;
   const selected = accounts.find((a) => a.accountId === selectedAccountId);
+  // Lock's title says when the wallet locks, worded as the pointer or focus reaches it (so "in 12 minutes"
+  // is never stale), not while the first screen is drawn: the clock's wording needs Intl's locale data
+  // (docs/architecture.md, "Budgets").
+  const idleTitle = `Auto-lock after ${autoLockMinutes} min idle`;
+  const freshLockTitle = (e: { currentTarget: HTMLElement }) => {
+    e.currentTarget.title = lockAt !== null ? `Locks at ${describeLockAt(lockAt, Date.now(), clockTime)}` : idleTitle;
+  };
   return (
     <>
       <div class="wallet-bar">
@@ -78,11 +85,9 @@ export function WalletBar({
         <button
           type="button"
           onClick={onLock}
-          title={
-            lockAt !== null
-              ? `Locks at ${describeLockAt(lockAt, Date.now(), clockTime)}`
-              : `Auto-lock after ${autoLockMinutes} min idle`
-          }
+          title={idleTitle}
+          onPointerEnter={freshLockTitle}
+          onFocus={freshLockTitle}
           data-testid="lock"
         >
           Lock

@@ -9,11 +9,13 @@ import { scaleBackgroundRows } from './scaleBackground';
 import { scaleBrowserRows } from './scaleBrowser';
 import { simRows } from './sim';
 import { sizeRows } from './size';
+import { wakeRows } from './wake';
 
 export const producers: Record<string, RowProducer> = {
   size: sizeRows,
   compare: compareRows,
   browser: browserRows,
+  wake: wakeRows,
   core: coreRows,
   sim: simRows,
   history: historyRows,
