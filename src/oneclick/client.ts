@@ -10,8 +10,7 @@
 import type * as z from 'zod/mini';
 import type { QuoteSignedParts, SignedIntent } from '../core';
 import { type BoundCredential, type HttpDeps, HttpError, type JsonRequest, requestJson } from '../core';
-import { recipientWithMemo } from '../core/destinationMemo';
-import { checkQuoteAnswer, noQuoteKey } from './quoteCheck';
+import { checkQuoteAnswer, noQuoteKey, type QuoteBody, quoteAsSent } from './quoteCheck';
 import {
   anyInputWithdrawalsSchema,
   errorBodySchema,
@@ -84,23 +83,6 @@ async function call<T extends z.ZodMiniType>(
 }
 
 const base = (url: string) => url.replace(/\/+$/, '');
-
-export interface QuoteBody {
-  dry: boolean;
-  [field: string]: unknown;
-}
-
-/**
- * The quote request as the service takes it, in the wallet's names: a `recipientMemo` travels inside the
- * recipient (an XRP X-address), as the service has no memo field (core/destinationMemo).
- */
-export function quoteAsSent(body: QuoteBody): QuoteBody {
-  const { recipientMemo, ...rest } = body;
-  const memo = typeof recipientMemo === 'string' ? recipientMemo : undefined;
-  return typeof rest.recipient === 'string' && memo !== undefined
-    ? { ...rest, recipient: recipientWithMemo(rest.recipient, memo) }
-    : rest;
-}
 
 /** The quote request as it leaves: as sent (above), in the network's spelling. */
 export function quoteToWire(body: QuoteBody, o: CallOptions = {}): unknown {

@@ -19,6 +19,7 @@ import {
   verifyQuoteSignature,
   visibleText,
 } from '../core';
+import { recipientWithMemo } from '../core/destinationMemo';
 import { APP_FEES_TOTAL_MAX_BPS } from './limits';
 import { fromWire } from './wireNames';
 
@@ -33,9 +34,24 @@ export class QuoteRefusedError extends Error {
 }
 
 /** The request as the wallet sent it, in the interface's names (`dry` and the popup's QuoteParams; docs/interface.md). */
-export interface SentQuote {
+/** A quote request in the wallet's names (`QuoteParams` and `dry`). */
+export type SentQuote = QuoteBody;
+
+export interface QuoteBody {
   dry: boolean;
   [field: string]: unknown;
+}
+
+/**
+ * The quote request as the service takes it, in the wallet's names: a `recipientMemo` travels inside the
+ * recipient (an XRP X-address), as the service has no memo field (core/destinationMemo).
+ */
+export function quoteAsSent(body: QuoteBody): QuoteBody {
+  const { recipientMemo, ...rest } = body;
+  const memo = typeof recipientMemo === 'string' ? recipientMemo : undefined;
+  return typeof rest.recipient === 'string' && memo !== undefined
+    ? { ...rest, recipient: recipientWithMemo(rest.recipient, memo) }
+    : rest;
 }
 
 export interface QuoteCheckOptions {
@@ -95,7 +111,10 @@ function servicesOwn(added: unknown[]): boolean {
 }
 
 /** Step 2: the echoed request against the one sent; throws naming the first field that differs. */
-export function checkQuoteEcho(answer: QuoteSignedParts, sent: SentQuote, o: QuoteCheckOptions = {}): void {
+export function checkQuoteEcho(answer: QuoteSignedParts, request: SentQuote, o: QuoteCheckOptions = {}): void {
+  // Compared with the request as the service took it, wherever the request comes from (the call just
+  // made, or a record stored with its memo apart): one rule for both.
+  const sent = quoteAsSent(request);
   const raw = answer.quoteRequest;
   const refuse = (why: string) =>
     new QuoteRefusedError(

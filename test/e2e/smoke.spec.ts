@@ -76,6 +76,8 @@ test.describe('smoke', () => {
         let assignThrew = false;
         try {
           (() => {
+            // biome-ignore lint/suspicious/noRedundantUseStrict: page.evaluate runs this as a sloppy-mode script in the page, where an assignment to a read-only property only throws in strict mode
+            'use strict';
             w.intentsCompanion = {};
           })();
         } catch {

@@ -289,8 +289,9 @@ test.describe('paying from the intents account checks the swap’s signed quote,
     const { s, swap } = await intentsSwapThrough(sim, proxy);
     try {
       real = swap.depositAddress;
+      // Sealed records: with nothing to edit under the clear name, the writer forges a copy of the view there.
       await editStorageLocal(s.extension, s.page, `swap:${swap.id}`, (r) => ({
-        ...(r as Json),
+        ...((r ?? swap) as Json),
         depositAddress: attacker,
       }));
       await expectNotPaid(sim, s, proxy, swap.id, /deposit address|nothing was signed/);
@@ -311,8 +312,10 @@ test.describe('paying from the intents account checks the swap’s signed quote,
     });
     const { s, swap } = await intentsSwapThrough(sim, proxy);
     try {
+      // Swap records are sealed (docs/security.md, "What storage keeps"): a writer without the wallet's key
+      // finds nothing to edit under the clear name and writes a forged copy of the view there instead.
       await editStorageLocal(s.extension, s.page, `swap:${swap.id}`, (r) => {
-        const record = r as { quoteResponseJson: string };
+        const record = (r ?? swap) as { quoteResponseJson: string };
         const quote = JSON.parse(record.quoteResponseJson) as { quote: Json };
         quote.quote.amountIn = TEN_WNEAR;
         return { ...record, quoteResponseJson: JSON.stringify(quote) };

@@ -72,7 +72,11 @@ test("explorer links from the swap service's answers are not rendered as given, 
   const service = await poisonedService(sim);
   try {
     const page = w.popup;
-    await walletCall(page, WALLET.setSettings, { endpoints: { swap: service.url } });
+    // The attacker's service passes the simulator's signed quotes through: the wallet trusts the simulator's key.
+    await walletCall(page, WALLET.setSettings, {
+      endpoints: { swap: service.url },
+      quoteSigningKey: sim.quotePublicKey,
+    });
     const swap = await walletCall<SwapRecordView>(page, 'swap_start', swapTo(w.accountId));
     const { txHash } = (await dev(sim, '/dev/deposit', {
       depositAddress: swap.depositAddress,

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { formatPublicKey, generateKeyPair, signQuote } from '../../../src/core';
+import { encodeXAddress } from '../../../src/core/xrpAddress';
 import { checkQuoteAnswer, checkQuoteEcho, QuoteRefusedError, type SentQuote } from '../../../src/oneclick';
 import { fixture } from '../../support/liveServices';
 
@@ -190,5 +191,29 @@ describe('app fees in the echo', () => {
       refusal(() => checkQuoteEcho(answer(sent, { appFees: [{ ...fee, recipient: 'mallory.near' }] }), sent))?.message,
     ).toContain('appFees');
     expect(refusal(() => checkQuoteEcho(answer(sent, { appFees: 'all' }), sent))?.message).toContain('appFees');
+  });
+});
+
+describe('a request whose memo travels inside the recipient (XRP destination tag)', () => {
+  const CLASSIC = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
+  const XRP: SentQuote = {
+    ...SENT,
+    destinationAsset: 'nep141:xrp.omft.near',
+    recipient: CLASSIC,
+    recipientType: 'DESTINATION_CHAIN',
+    recipientMemo: '123456',
+  };
+  // What the service was sent and signed: the X-address of the address and the tag, no memo field.
+  const { recipientMemo: _memo, ...wire } = XRP;
+  const signed = answer({ ...wire, dry: false }, { recipient: encodeXAddress(CLASSIC, 123456) });
+
+  it('the request as stored (address and tag apart) is the one the signed echo answers, at every check', () => {
+    expect(refusal(() => checkQuoteAnswer(signed, XRP, KEY))).toBeNull();
+    expect(refusal(() => checkQuoteEcho(signed, XRP))).toBeNull();
+  });
+
+  it('another tag, or none, is another request', () => {
+    expect(refusal(() => checkQuoteEcho(signed, { ...XRP, recipientMemo: '123457' }))?.message).toMatch(/recipient/);
+    expect(refusal(() => checkQuoteEcho(signed, wire))?.message).toMatch(/recipient/);
   });
 });
