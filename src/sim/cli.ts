@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     `  quote signer       ${running.quotePublicKey} (the Local preset trusts it; enter it as the quote signing key for custom endpoints)`,
     `  dev JWT            ${running.devJwt}`,
     `  bus API key        ${running.busApiKey}`,
+    ...(config.clock === 'manual' ? ['  clock              manual: time moves only on POST /dev/clock/advance'] : []),
   ];
   console.log(lines.join('\n'));
   const stop = () => {

@@ -33,7 +33,7 @@ const ALL = [
 
 let sim: RunningSimulator;
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
+  sim = await startSimulator({ port: 0, clock: 'manual' });
 });
 afterAll(() => sim.close());
 beforeEach(() => fakeBrowser.reset());

@@ -102,7 +102,7 @@ export const STEP_TIMING = {
 
 /** A simulator on a free port whose clock is the background's: moving one moves both. */
 export async function simWithClock(timing = STEP_TIMING): Promise<{ sim: RunningSimulator; clock: Clock }> {
-  const sim = await startSimulator({ port: 0, timing });
+  const sim = await startSimulator({ port: 0, clock: 'manual', timing });
   return {
     sim,
     clock: {

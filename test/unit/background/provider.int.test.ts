@@ -15,7 +15,7 @@ import { DAPP, OTHER, pageSetup } from './pageHarness';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
+  sim = await startSimulator({ port: 0, clock: 'manual' });
 });
 afterAll(() => sim.close());
 beforeEach(() => fakeBrowser.reset());

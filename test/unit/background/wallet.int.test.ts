@@ -17,7 +17,7 @@ import { backgroundEnv, type Clock, call, PASSWORD, useSimulator } from './harne
 
 let sim: RunningSimulator;
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
+  sim = await startSimulator({ port: 0, clock: 'manual' });
 });
 afterAll(() => sim.close());
 beforeEach(() => fakeBrowser.reset());

@@ -29,7 +29,7 @@ import { expectSwapsKept, swapParams } from './helpers';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
+  sim = await startSimulator({ port: 0, clock: 'manual' });
 });
 afterAll(() => sim.close());
 beforeEach(() => fakeBrowser.reset());

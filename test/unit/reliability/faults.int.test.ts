@@ -42,7 +42,7 @@ const ATTEMPTS_PER_CHECK = 4;
 let sim: RunningSimulator;
 let clock: Clock;
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, timing: TIMING });
+  sim = await startSimulator({ port: 0, clock: 'manual', timing: TIMING });
   clock = {
     get now() {
       return sim.sim.ctx.clock.nowMs();

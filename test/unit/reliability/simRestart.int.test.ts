@@ -42,7 +42,7 @@ describe('the simulator restarted from its data file mid-swap', () => {
 
   it('closed after the deposit was seen, started again on the same port: the tracker reaches SUCCESS', async () => {
     const dataFile = path.join(tmp, 'in-process.json');
-    sim = await startSimulator({ port: 0, dataFile, timing: TIMING });
+    sim = await startSimulator({ port: 0, clock: 'manual', dataFile, timing: TIMING });
     const port = Number(new URL(sim.url).port);
     // The background's clock is the simulator's (its offset is restored from the data file), plus the
     // time that passes while the simulator is down.
@@ -76,7 +76,7 @@ describe('the simulator restarted from its data file mid-swap', () => {
     expect(failing.lastError).toMatch(/could not be reached/);
     await expectSwapsKept(bg, { quotePublicKey }, [r]);
 
-    sim = await startSimulator({ port, dataFile, timing: TIMING });
+    sim = await startSimulator({ port, clock: 'manual', dataFile, timing: TIMING });
     clockSim = sim;
     expect(Number(new URL(sim.url).port)).toBe(port);
     expect(sim.quotePublicKey, 'the same seed: the same quote signer').toBe(quotePublicKey);
