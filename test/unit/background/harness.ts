@@ -100,6 +100,18 @@ export const STEP_TIMING = {
   solverLatencyMs: 5,
 };
 
+/**
+ * A `sleep` for a background whose waits are the simulator's time: each wait moves the simulator's
+ * (manual) clock on by that much, so a wallet polling the bus until SETTLED sees the steps it waited
+ * for, however slow the machine (docs/architecture.md, "The simulator's clock").
+ */
+export const waitsMoveSim =
+  (sim: RunningSimulator): BackgroundEnv['sleep'] =>
+  (ms) => {
+    sim.clock.advance(ms);
+    return new Promise((resolve) => setImmediate(resolve));
+  };
+
 /** A simulator on a free port whose clock is the background's: moving one moves both. */
 export async function simWithClock(timing = STEP_TIMING): Promise<{ sim: RunningSimulator; clock: Clock }> {
   const sim = await startSimulator({ port: 0, clock: 'manual', timing });
