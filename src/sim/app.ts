@@ -64,7 +64,7 @@ export function createSimApp(config: SimConfig): SimApp {
   }
   app.use('*', ctx.faults.middleware(TIMEOUT_FAULT_HOLD_MS));
   // Lazy state machines: every request first brings time-based state up to the clock.
-  app.use('*', async (c, next) => {
+  app.use('*', async (_c, next) => {
     tick();
     await next();
   });

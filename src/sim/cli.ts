@@ -1,11 +1,11 @@
 /** `npm run sim`: starts the simulated network and prints where everything is. */
-import { configFromArgs } from './config';
+import { configFromArgs, type SimConfig } from './config';
 import { startSimulator } from './server';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
 async function main(): Promise<void> {
-  let config;
+  let config: SimConfig;
   try {
     config = configFromArgs(process.argv.slice(2), process.env);
   } catch (e) {

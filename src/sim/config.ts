@@ -74,7 +74,7 @@ const FLAGS: Record<string, string> = {
 /** Reads flags first, then env; refuses unknown flags and bad values with a clear message. */
 export function configFromArgs(argv: readonly string[], env: Record<string, string | undefined>): SimConfig {
   const values: Record<string, string | undefined> = {};
-  for (const [flag, name] of Object.entries(FLAGS)) values[name] = env[name];
+  for (const name of Object.values(FLAGS)) values[name] = env[name];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.split('=', 2) as [string, string | undefined];

@@ -57,6 +57,13 @@ export function backgroundEnv(clock: Clock, vaultStorage = memoryVaultStorage())
 
 export type Background = ReturnType<typeof startBackground>;
 
+/**
+ * For `expect.poll` on work the background finishes after an event a test cannot await (a window
+ * closed, a tab gone): the bound of a hang, below the test's own timeout, never a time the work must
+ * fit in (vitest's default of 1 s is one, and a busy machine misses it).
+ */
+export const EVENTUALLY = { timeout: 15_000, interval: 20 } as const;
+
 /** Calls a wallet method as the popup does; throws the reply's error message on failure. */
 export async function call<T = unknown>(
   bg: Background,

@@ -11,7 +11,7 @@ import { APPROVAL } from '../../../src/provider/approvalApi';
 import { ERROR_CODES, METHODS } from '../../../src/provider/protocol';
 import { type ConnectedSite, type SettingsView, WALLET } from '../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
-import { backgroundEnv, call, ONE_NEAR, useSimulator, WNEAR } from './harness';
+import { backgroundEnv, call, ONE_NEAR, WNEAR } from './harness';
 import { DAPP, pageSetup } from './pageHarness';
 
 let sim: RunningSimulator;

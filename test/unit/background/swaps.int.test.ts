@@ -26,12 +26,12 @@ import {
   backgroundEnv,
   type Clock,
   call,
+  EVENTUALLY,
   ONE_NEAR,
   PASSWORD,
   POPUP,
   STEP_TIMING,
   simWithClock,
-  USDC,
   USDT_ETH,
   useSimulator,
   WNEAR,
@@ -68,7 +68,7 @@ async function background(vaultStorage = memoryVaultStorage(), wallet = true) {
 const params = (overrides: Partial<QuoteParams> = {}): QuoteParams => swapParams(clock.now, overrides);
 
 /** Moves both clocks, fires the tracker's alarm as the browser would, and waits for its work. */
-async function advance(bg: Background, ms: number) {
+async function advance(_bg: Background, ms: number) {
   if (ms) await dev('/dev/clock/advance', { ms });
   await fakeBrowser.alarms.onAlarm.trigger({
     name: SWAP_ALARM,
@@ -405,7 +405,7 @@ describe('tracker', () => {
     // Locked after the restart: the sealed records wait for the unlock, which takes the checks up at once.
     expect(await fakeBrowser.alarms.get(SWAP_ALARM)).toBeUndefined();
     await call(third, WALLET.unlock, { password: PASSWORD });
-    await expect.poll(() => fakeBrowser.alarms.get(SWAP_ALARM)).toBeDefined();
+    await expect.poll(() => fakeBrowser.alarms.get(SWAP_ALARM), EVENTUALLY).toBeDefined();
     expect(await badge()).toBe('1');
     await advance(third, STEP_TIMING.processMs);
     const done = await get(third, r.id);
@@ -496,7 +496,10 @@ describe('history', () => {
     const area = fakeBrowser.storage.local;
     const realGet = area.get;
     const get = area.get.bind(area) as (keys: string | string[]) => Promise<Record<string, unknown>>;
-    area.get = ((keys: string | string[]) => (gets.push([keys].flat()), get(keys))) as unknown as typeof area.get;
+    area.get = ((keys: string | string[]) => {
+      gets.push([keys].flat());
+      return get(keys);
+    }) as unknown as typeof area.get;
     try {
       const first = await call<HistoryPage>(bg, SWAP.history, { numberOfTransactions: 7 });
       expect(first.items.map((i) => i.localId)).toEqual(newestFirst.slice(0, 7));

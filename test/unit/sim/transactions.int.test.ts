@@ -132,7 +132,7 @@ describe('records', () => {
 
 describe('page size', () => {
   it('defaults to 50, allows 1–1000, refuses others', async () => {
-    expect(await list('showTestTxs=true&statuses=' + ALL)).toHaveLength(50);
+    expect(await list(`showTestTxs=true&statuses=${ALL}`)).toHaveLength(50);
     expect(await list('numberOfTransactions=1')).toHaveLength(1);
     for (const bad of ['0', '1001', '-1', 'abc', '2.5']) {
       const a = await get(`numberOfTransactions=${bad}`);
