@@ -18,6 +18,8 @@ export interface SimApp {
   ctx: SimContext;
   /** Advances every time-based state machine to the clock's now. */
   tick(): void;
+  /** Moves the clock forward by `ms`, brings every state machine up to it and persists (as `/dev/clock/advance`). */
+  advance(ms: number): void;
 }
 
 /** How long an injected `timeout` fault holds a request before answering 504. */
@@ -30,6 +32,11 @@ export function createSimApp(config: SimConfig): SimApp {
   const modules: SimModule[] = [ledger, oneclick];
   const tick = () => {
     for (const m of modules) m.tick?.();
+  };
+  const advance = (ms: number) => {
+    ctx.clock.advance(ms);
+    tick();
+    ctx.commit();
   };
 
   const app = new Hono();
@@ -61,7 +68,7 @@ export function createSimApp(config: SimConfig): SimApp {
     tick();
     await next();
   });
-  app.route('/', devCoreRoutes(ctx, tick));
+  app.route('/', devCoreRoutes(ctx, advance));
   for (const m of modules) app.route('/', m.routes);
   app.route('/', demoRoutes(ctx));
   app.notFound((c) => restError(c, 404, `No route for ${c.req.method} ${c.req.path}`));
@@ -69,5 +76,5 @@ export function createSimApp(config: SimConfig): SimApp {
     console.error('simulator error:', err instanceof Error ? err.message : String(err));
     return restError(c, 500, 'Internal server error');
   });
-  return { app, ctx, tick };
+  return { app, ctx, tick, advance };
 }

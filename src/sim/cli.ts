@@ -1,11 +1,11 @@
 /** `npm run sim`: starts the simulated network and prints where everything is. */
-import { configFromArgs } from './config';
+import { configFromArgs, type SimConfig } from './config';
 import { startSimulator } from './server';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
 async function main(): Promise<void> {
-  let config: ReturnType<typeof configFromArgs>;
+  let config: SimConfig;
   try {
     config = configFromArgs(process.argv.slice(2), process.env);
   } catch (e) {
@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     `  quote signer       ${running.quotePublicKey} (the Local preset trusts it; enter it as the quote signing key for custom endpoints)`,
     `  dev JWT            ${running.devJwt}`,
     `  bus API key        ${running.busApiKey}`,
+    ...(config.clock === 'manual' ? ['  clock              manual: time moves only on POST /dev/clock/advance'] : []),
   ];
   console.log(lines.join('\n'));
   const stop = () => {

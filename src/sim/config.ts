@@ -1,5 +1,6 @@
 /** Simulator settings: flags and env (`npm run sim -- --port 3999`, SIM_PORT=3999). */
 import { isValidAccountId, SIM_VERIFIER } from '../core';
+import type { ClockMode } from './clock';
 
 export interface SimTiming {
   /** From a deposit seen on the origin chain to KNOWN_DEPOSIT_TX being reported. */
@@ -25,6 +26,11 @@ export interface SimConfig {
   /** JSON file the state is kept in; none = memory only. */
   dataFile?: string | undefined;
   timing: SimTiming;
+  /**
+   * `real`: time passes by itself (the dev simulator). `manual`: time stands until `/dev/clock/advance`
+   * moves it (tests; src/sim/clock.ts).
+   */
+  clock: ClockMode;
   /** Seed for the simulator's own keys (quote signer, JWT secret, solvers), so restarts keep them. */
   seed: string;
   /**
@@ -45,6 +51,7 @@ export const DEFAULT_CONFIG: SimConfig = {
   port: 3999,
   dataFile: undefined,
   timing: TIMING_PRESETS.fast,
+  clock: 'real',
   seed: 'intents-companion-simulator',
   verifierId: SIM_VERIFIER,
   feePips: 1,
@@ -57,6 +64,7 @@ const FLAGS: Record<string, string> = {
   '--port': 'SIM_PORT',
   '--data': 'SIM_DATA',
   '--timing': 'SIM_TIMING',
+  '--clock': 'SIM_CLOCK',
   '--seed': 'SIM_SEED',
   '--fee-pips': 'SIM_FEE_PIPS',
   '--verifier': 'SIM_VERIFIER',
@@ -66,7 +74,7 @@ const FLAGS: Record<string, string> = {
 /** Reads flags first, then env; refuses unknown flags and bad values with a clear message. */
 export function configFromArgs(argv: readonly string[], env: Record<string, string | undefined>): SimConfig {
   const values: Record<string, string | undefined> = {};
-  for (const [_flag, name] of Object.entries(FLAGS)) values[name] = env[name];
+  for (const name of Object.values(FLAGS)) values[name] = env[name];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
@@ -93,6 +101,11 @@ export function configFromArgs(argv: readonly string[], env: Record<string, stri
     const preset = TIMING_PRESETS[values.SIM_TIMING as keyof typeof TIMING_PRESETS];
     if (!preset) throw new Error(`timing must be one of ${Object.keys(TIMING_PRESETS).join(', ')}`);
     config.timing = preset;
+  }
+  if (values.SIM_CLOCK) {
+    if (values.SIM_CLOCK !== 'real' && values.SIM_CLOCK !== 'manual')
+      throw new Error(`clock must be real or manual, got '${values.SIM_CLOCK}'`);
+    config.clock = values.SIM_CLOCK;
   }
   if (values.SIM_SEED) config.seed = values.SIM_SEED;
   if (values.SIM_FEE_PIPS) {

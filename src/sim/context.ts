@@ -43,8 +43,8 @@ export interface SimModule {
 
 export function createContext(config: SimConfig): SimContext {
   const store = new SimStore(config.dataFile);
-  const clock = new SimClock();
-  clock.restore(store.restoredClockOffset);
+  const clock = new SimClock(config.clock);
+  clock.restore(store.restoredClock);
   const derive = (label: string) => sha256(utf8.encode(`${config.seed}/${label}`));
   const keyOf = (seed: string, label: string): KeyPair => {
     const secretSeed = sha256(utf8.encode(`${seed}/key/${label}`));
@@ -68,6 +68,6 @@ export function createContext(config: SimConfig): SimContext {
     busApiKey,
     random: (n) => new Uint8Array(randomBytes(n)),
     deriveKey,
-    commit: () => store.commit(clock.offset),
+    commit: () => store.commit(clock.state()),
   };
 }

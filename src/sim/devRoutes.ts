@@ -19,16 +19,15 @@ const faultSchema = z.strictObject({
 
 const liquiditySchema = z.strictObject({ assetIn: z.string(), assetOut: z.string(), available: z.boolean() });
 
-export function devCoreRoutes(ctx: SimContext, onTick: () => void): Hono {
+export function devCoreRoutes(ctx: SimContext, advance: (ms: number) => void): Hono {
   const app = new Hono();
-  app.get('/dev/clock', (c) => c.json({ now: ctx.clock.now().toISOString(), offsetMs: ctx.clock.offset }));
+  const clockView = () => ({ now: ctx.clock.now().toISOString(), offsetMs: ctx.clock.offset, mode: ctx.clock.mode });
+  app.get('/dev/clock', (c) => c.json(clockView()));
   app.post('/dev/clock/advance', async (c) => {
     const body = advanceSchema.safeParse(await readJsonObject(c));
     if (!body.success) return restError(c, 400, `ms must be a non-negative integer: ${body.error.issues[0]?.message}`);
-    ctx.clock.advance(body.data.ms);
-    onTick();
-    ctx.commit();
-    return c.json({ now: ctx.clock.now().toISOString(), offsetMs: ctx.clock.offset });
+    advance(body.data.ms);
+    return c.json(clockView());
   });
   app.post('/dev/faults', async (c) => {
     const body = faultSchema.safeParse(await readJsonObject(c));

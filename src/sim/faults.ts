@@ -1,6 +1,8 @@
 /**
  * Fault injection (`POST /dev/faults`): the next N requests whose path starts with a prefix answer
- * 429, 500, or hang until the client gives up, so clients' retries and timeouts can be tested.
+ * 429, 500, or hang until the client gives up, so clients' retries and timeouts can be tested. A held
+ * request is announced to `onHold` listeners (tests in the same process give up on it then, instead
+ * of after a wall-clock deadline) and ends when its client goes.
  */
 import type { MiddlewareHandler } from 'hono';
 import { restError } from './http';
@@ -15,6 +17,13 @@ interface Fault {
 
 export class Faults {
   private queue: Fault[] = [];
+  private readonly holdListeners = new Set<(request: Request) => void>();
+
+  /** Calls `listener` with each request a `timeout` fault starts holding; returns the unsubscribe. */
+  onHold(listener: (request: Request) => void): () => void {
+    this.holdListeners.add(listener);
+    return () => this.holdListeners.delete(listener);
+  }
 
   add(kind: FaultKind, count: number, pathPrefix = '/'): void {
     this.queue.push({ kind, remaining: count, pathPrefix });
@@ -44,10 +53,27 @@ export class Faults {
       if (kind === '429') return restError(c, 429, 'Too many requests (injected fault)');
       if (kind === '500') return restError(c, 500, 'Internal server error (injected fault)');
       if (kind === 'timeout') {
-        await new Promise((resolve) => setTimeout(resolve, timeoutHoldMs));
+        // Real time on purpose: this holds a client's HTTP request, whose own timeout is wall-clock.
+        await holdUntil(timeoutHoldMs, c.req.raw.signal, () => {
+          for (const listener of this.holdListeners) listener(c.req.raw);
+        });
         return restError(c, 504, 'Gateway timeout (injected fault)');
       }
       return next();
     };
   }
+}
+
+/** Waits `ms`, or until `gone` aborts (the client closed the connection), after calling `started`. */
+function holdUntil(ms: number, gone: AbortSignal, started: () => void): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      gone.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    gone.addEventListener('abort', done, { once: true });
+    started();
+  });
 }

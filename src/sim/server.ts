@@ -16,6 +16,11 @@ export interface RunningSimulator {
   devJwt: string;
   busApiKey: string;
   sim: SimApp;
+  /**
+   * The simulator's clock, for tests: `clock.advance(ms)` moves it (and every state machine with it) as
+   * `POST /dev/clock/advance` does; `clock.nowMs()` reads it. Only a `manual` clock stands still in between.
+   */
+  clock: { nowMs(): number; advance(ms: number): void };
   close(): Promise<void>;
 }
 
@@ -41,6 +46,7 @@ export async function startSimulator(overrides: Partial<SimConfig> = {}): Promis
     devJwt: sim.ctx.devJwt,
     busApiKey: sim.ctx.busApiKey,
     sim,
+    clock: { nowMs: () => sim.ctx.clock.nowMs(), advance: sim.advance },
     close: () =>
       new Promise<void>((resolve) => {
         clearInterval(timer);

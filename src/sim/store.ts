@@ -5,18 +5,21 @@
  */
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { ClockState } from './clock';
 
 export const STATE_VERSION = 1;
 
 export interface PersistedState {
   version: number;
   clockOffsetMs: number;
+  /** The clock's time at the write (ClockState.nowMs); a manual clock resumes from it. */
+  clockNowMs?: number;
   slices: Record<string, unknown>;
 }
 
 export class SimStore {
   private slices: Record<string, unknown> = {};
-  private clockOffsetMs = 0;
+  private clock: ClockState = { offsetMs: 0 };
 
   constructor(private readonly file?: string) {
     if (file && existsSync(file)) {
@@ -31,12 +34,15 @@ export class SimStore {
         throw new Error(`data file ${file} has unknown version ${String(parsed.version)}; it was left untouched`);
       }
       this.slices = parsed.slices;
-      this.clockOffsetMs = parsed.clockOffsetMs ?? 0;
+      this.clock = {
+        offsetMs: typeof parsed.clockOffsetMs === 'number' ? parsed.clockOffsetMs : 0,
+        nowMs: typeof parsed.clockNowMs === 'number' ? parsed.clockNowMs : undefined,
+      };
     }
   }
 
-  get restoredClockOffset(): number {
-    return this.clockOffsetMs;
+  get restoredClock(): ClockState {
+    return this.clock;
   }
 
   /** The slice named `name`, created by `init` when absent (first run, or an older file). */
@@ -46,10 +52,15 @@ export class SimStore {
   }
 
   /** Writes the whole state; call after each acknowledged change. */
-  commit(clockOffsetMs: number): void {
-    this.clockOffsetMs = clockOffsetMs;
+  commit(clock: ClockState): void {
+    this.clock = clock;
     if (!this.file) return;
-    const state: PersistedState = { version: STATE_VERSION, clockOffsetMs, slices: this.slices };
+    const state: PersistedState = {
+      version: STATE_VERSION,
+      clockOffsetMs: clock.offsetMs,
+      ...(clock.nowMs !== undefined && { clockNowMs: clock.nowMs }),
+      slices: this.slices,
+    };
     mkdirSync(dirname(this.file), { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;
     const fd = openSync(tmp, 'w');

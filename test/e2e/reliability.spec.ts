@@ -83,7 +83,7 @@ async function settleAfterStop(
 /** The payload the window shows (raw JSON), as it will be signed. */
 async function shownPayload(approval: Page): Promise<{ nonce: string; deadline: string; signer_id: string }> {
   await approval.getByTestId('approval-raw-toggle').click();
-  return JSON.parse(await approval.getByTestId('approval-raw').innerText()) as {
+  return JSON.parse((await approval.getByTestId('approval-raw').textContent()) ?? '') as {
     nonce: string;
     deadline: string;
     signer_id: string;
@@ -275,14 +275,13 @@ test.describe('publishing', () => {
 });
 
 test.describe('tracking', () => {
-  // Its own simulator, with steps long enough for a check to land in between (fast timing would finish
-  // before the first 5 s check); the swap endpoint only, so the wallet keeps its bus and ledger.
+  // Its own simulator, on the manual clock: the swap moves on after each worker stop because the test moves
+  // it (docs/architecture.md, "The simulator's clock"), not because enough real time passed between the
+  // tracker's checks; the swap endpoint only, so the wallet keeps its bus and ledger.
+  const TIMING = { depositDetectMs: 500, confirmMs: 4_000, processMs: 2_000, busStepMs: 200, solverLatencyMs: 20 };
   let swapSim: RunningSimulator;
   test.beforeAll(async () => {
-    swapSim = await startSimulator({
-      port: 0,
-      timing: { depositDetectMs: 500, confirmMs: 4_000, processMs: 2_000, busStepMs: 200, solverLatencyMs: 20 },
-    });
+    swapSim = await startSimulator({ port: 0, clock: 'manual', timing: TIMING });
   });
   test.afterAll(async () => {
     await swapSim?.close();
@@ -308,7 +307,7 @@ test.describe('tracking', () => {
         refundType: 'ORIGIN_CHAIN',
         recipient: session.w.accountId,
         recipientType: 'DESTINATION_CHAIN',
-        deadline: new Date(Date.now() + 3600_000).toISOString(),
+        deadline: new Date(swapSim.clock.nowMs() + 3600_000).toISOString(),
       };
       const started = await walletCall<SwapRecordView>(session.w.popup, 'swap_start', params);
       expect(started).toMatchObject({ status: 'PENDING_DEPOSIT', lastError: null });
@@ -332,12 +331,14 @@ test.describe('tracking', () => {
       expect(before).not.toContain(started.depositAddress);
 
       const first = await stopWorker(session.cdp, session.sw);
+      swapSim.clock.advance(TIMING.depositDetectMs); // KNOWN_DEPOSIT_TX for the next check
       await expect
         .poll(stored, { message: 'a check after the stop rewrote the record', timeout: 15_000, intervals: [250] })
         .not.toBe(before);
       expectRestarted(first);
       const middle = await stored();
       const second = await stopWorker(session.cdp, session.sw);
+      swapSim.clock.advance(TIMING.confirmMs + TIMING.processMs); // SUCCESS for the next check
       await expect
         .poll(stored, { message: 'tracking goes on after the second stop', timeout: 15_000, intervals: [250] })
         .not.toBe(middle);

@@ -450,7 +450,7 @@ describe('architecture: dependency rules', () => {
     ],
     [
       'src/background/a.ts',
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: source text under test, a template literal on purpose
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a sample of source text, with its template literal
       'export const k = `vault.${"session"}`; export const j = `vault.session`;',
       "the vault's session",
     ],
@@ -512,6 +512,28 @@ describe('test tiers', () => {
       (f) => f !== self && f.endsWith('.unit.test.ts') && servers.test(readFileSync(f, 'utf8')),
     );
     expect(offenders.map((f) => path.relative(ROOT, f))).toEqual([]);
+  });
+  // What a test sees between two moves of the simulator's clock must not depend on the machine's speed
+  // (docs/architecture.md, "The simulator's clock").
+  it('every simulator a test starts, in process or as the CLI, runs on the manual clock', () => {
+    const self = fileURLToPath(import.meta.url);
+    const sources = walk(path.join(ROOT, 'test/unit')).filter((f) => f !== self && /\.tsx?$/.test(f));
+    const starts: string[] = [];
+    const real: string[] = [];
+    for (const file of sources) {
+      const text = readFileSync(file, 'utf8');
+      const name = path.relative(ROOT, file);
+      for (const m of text.matchAll(/startSimulator\(\{([^}]*)\}/g)) {
+        starts.push(name);
+        if (!m[1]!.includes("clock: 'manual'")) real.push(`${name}: startSimulator({${m[1]}})`);
+      }
+      if (text.includes("'src/sim/cli.ts'")) {
+        starts.push(name);
+        if (!/'--clock',\s*'manual'/.test(text)) real.push(`${name}: src/sim/cli.ts without --clock manual`);
+      }
+    }
+    expect(starts.length).toBeGreaterThan(20);
+    expect(real).toEqual([]);
   });
 });
 

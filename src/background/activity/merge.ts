@@ -51,7 +51,7 @@ export const SWAP_ONLY_FILTERS = [
 /** Bus calls per page at most, how long the page waits for them, and how soon one intent is asked again. */
 export const REFRESH_PER_PAGE = 3;
 const REFRESH_WAIT_MS = 2500;
-const REFRESH_AFTER_MS = 5000;
+export const REFRESH_AFTER_MS = 5000;
 
 const INTENT = 'intent:';
 const intentItem = (i: PublishedIntentView): ActivityItem => ({

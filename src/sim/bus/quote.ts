@@ -44,7 +44,7 @@ export async function quote(
   const p = parsed.data;
   const waitLimit = Math.min(BUS_WAIT_MS, p.max_wait_ms ?? p.wait_ms ?? BUS_WAIT_MS);
   const latency = ctx.config.timing.solverLatencyMs;
-  await sleep(Math.min(latency, waitLimit));
+  await ctx.clock.delay(Math.min(latency, waitLimit));
   if (latency > waitLimit) return null; // nobody answered in time
 
   const tokenIn = findToken(p.defuse_asset_identifier_in);
@@ -105,8 +105,4 @@ export async function quote(
 function minAmountIn(tokenIn: SimToken, tokenOut: SimToken, spreadBps: number): bigint {
   const forOne = amountInFor(1n, tokenIn, tokenOut, spreadBps);
   return forOne > 1n ? forOne : 2n;
-}
-
-function sleep(ms: number): Promise<void> {
-  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 }

@@ -205,10 +205,11 @@ test('wrong passwords tried in parallel are throttled like serial ones', async (
 });
 
 test('paying a swap from the intents account, interrupted after the bus took the transfer and retried, pays once', async () => {
-  // Its own simulator: the swap service notices the deposit only after two minutes, so the swap is
-  // still waiting for it when the user retries (as it would be on a slow network).
+  // Its own simulator, on the manual clock with two-minute steps: the swap service has not noticed the
+  // deposit when the user retries (as on a slow network), however long the test takes.
   const sim = await startSimulator({
     port: 0,
+    clock: 'manual',
     timing: { depositDetectMs: 120_000, confirmMs: 120_000, processMs: 120_000, busStepMs: 200, solverLatencyMs: 20 },
   });
   const w = await openWallet(sim);

@@ -9,12 +9,12 @@ import { APPROVAL } from '../../../src/provider/approvalApi';
 import { METHODS } from '../../../src/provider/protocol';
 import { type CreateResult, WALLET, type WalletStatus } from '../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
-import { call, ONE_NEAR, PASSWORD, WNEAR } from './harness';
+import { call, EVENTUALLY, ONE_NEAR, PASSWORD, WNEAR } from './harness';
 import { DAPP, OTHER, pageSetup } from './pageHarness';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
+  sim = await startSimulator({ port: 0, clock: 'manual' });
 });
 afterAll(() => sim.close());
 beforeEach(() => fakeBrowser.reset());
@@ -61,7 +61,7 @@ describe('removing an account', () => {
           ? [p.message.data]
           : [],
       );
-    await expect.poll(() => events(DAPP.tab.id)).toContainEqual([]);
+    await expect.poll(() => events(DAPP.tab.id), EVENTUALLY).toContainEqual([]);
     await expect
       .poll(() => events(OTHER.tab.id))
       .toContainEqual([{ accountId: kept.accountId, publicKey: kept.publicKeys[0] }]);

@@ -57,6 +57,13 @@ export function backgroundEnv(clock: Clock, vaultStorage = memoryVaultStorage())
 
 export type Background = ReturnType<typeof startBackground>;
 
+/**
+ * For `expect.poll` on work the background finishes after an event a test cannot await (a window
+ * closed, a tab gone): the bound of a hang, below the test's own timeout, never a time the work must
+ * fit in (vitest's default of 1 s is one, and a busy machine misses it).
+ */
+export const EVENTUALLY = { timeout: 15_000, interval: 20 } as const;
+
 /** Calls a wallet method as the popup does; throws the reply's error message on failure. */
 export async function call<T = unknown>(
   bg: Background,
@@ -100,9 +107,21 @@ export const STEP_TIMING = {
   solverLatencyMs: 5,
 };
 
+/**
+ * A `sleep` for a background whose waits are the simulator's time: each wait moves the simulator's
+ * (manual) clock on by that much, so a wallet polling the bus until SETTLED sees the steps it waited
+ * for, however slow the machine (docs/architecture.md, "The simulator's clock").
+ */
+export const waitsMoveSim =
+  (sim: RunningSimulator): BackgroundEnv['sleep'] =>
+  (ms) => {
+    sim.clock.advance(ms);
+    return new Promise((resolve) => setImmediate(resolve));
+  };
+
 /** A simulator on a free port whose clock is the background's: moving one moves both. */
 export async function simWithClock(timing = STEP_TIMING): Promise<{ sim: RunningSimulator; clock: Clock }> {
-  const sim = await startSimulator({ port: 0, timing });
+  const sim = await startSimulator({ port: 0, clock: 'manual', timing });
   return {
     sim,
     clock: {

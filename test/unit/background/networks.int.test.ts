@@ -17,8 +17,8 @@ import { DAPP, pageSetup } from './pageHarness';
 let sim: RunningSimulator;
 let mainnet: RunningSimulator;
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
-  mainnet = await startSimulator({ port: 0, verifierId: 'intents.near', seed: 'mainnet-stand-in' });
+  sim = await startSimulator({ port: 0, clock: 'manual' });
+  mainnet = await startSimulator({ port: 0, clock: 'manual', verifierId: 'intents.near', seed: 'mainnet-stand-in' });
 });
 afterAll(async () => {
   await sim.close();

@@ -9,7 +9,7 @@ import { type BackgroundPush, type DeferredReply, METHODS, type RuntimeReply } f
 import { type CreateResult, WALLET } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage } from '../../../src/vault';
-import { backgroundEnv, type Clock, call, PASSWORD, useSimulator } from './harness';
+import { backgroundEnv, type Clock, call, EVENTUALLY, PASSWORD, useSimulator } from './harness';
 
 export interface PageSender {
   url: string;
@@ -77,7 +77,7 @@ export async function pageSetup(sim: RunningSimulator, clock: Clock = { now: Dat
       browserSender,
     ) as Promise<RuntimeReply | DeferredReply>;
   };
-  /** Waits for the pushed answer to a deferred request (woken by the push itself; 5 s at most). */
+  /** Waits for the pushed answer to a deferred request (woken by the push itself; EVENTUALLY bounds a hang). */
   const answerOf = async (reply: RuntimeReply | DeferredReply): Promise<RuntimeReply> => {
     if (reply.ok !== 'deferred') return reply;
     const find = () => {
@@ -90,7 +90,7 @@ export async function pageSetup(sim: RunningSimulator, clock: Clock = { now: Dat
         const timer = setTimeout(() => {
           onPush.delete(wake);
           reject(new Error('no answer pushed'));
-        }, 5_000);
+        }, EVENTUALLY.timeout);
         const wake = () => {
           const found = find();
           if (!found) return;

@@ -13,12 +13,12 @@ import { APPROVAL } from '../../../src/provider/approvalApi';
 import { ERROR_CODES, METHODS } from '../../../src/provider/protocol';
 import { WALLET, type WalletStatus } from '../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
-import { call, PASSWORD } from './harness';
+import { call, EVENTUALLY, PASSWORD } from './harness';
 import { DAPP, docToken, OTHER, pageSetup } from './pageHarness';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
+  sim = await startSimulator({ port: 0, clock: 'manual' });
 });
 afterAll(() => sim.close());
 beforeEach(() => fakeBrowser.reset());
@@ -179,7 +179,7 @@ describe('per-document identity', () => {
       doc: docToken(100),
     });
     await fakeBrowser.tabs.onUpdated.trigger(DAPP.tab.id, { status: 'loading' }, { id: DAPP.tab.id } as never);
-    await expect.poll(() => t.current()).toBeNull();
+    await expect.poll(() => t.current(), EVENTUALLY).toBeNull();
     expect(
       t.pushes.some((p) => p.message.type === 'approvalResult' && p.message.approvalId === pending.approvalId),
     ).toBe(false);
@@ -299,7 +299,7 @@ describe('pages get nothing for free', () => {
       ERROR_CODES.requestPending,
     ]);
     await fakeBrowser.windows.onRemoved.trigger(t.windows[0]!);
-    await expect.poll(async () => (await t.current())?.origin).not.toBe(DAPP.origin);
+    await expect.poll(async () => (await t.current())?.origin, EVENTUALLY).not.toBe(DAPP.origin);
     expect(await t.page(METHODS.requestAccounts, {})).toMatchObject({
       ok: false,
       error: { code: ERROR_CODES.rateLimited },

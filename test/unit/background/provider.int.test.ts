@@ -10,12 +10,12 @@ import { APPROVAL, type ApprovalView } from '../../../src/provider/approvalApi';
 import { ERROR_CODES, METHODS } from '../../../src/provider/protocol';
 import { WALLET } from '../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
-import { call, PASSWORD } from './harness';
+import { call, EVENTUALLY, PASSWORD } from './harness';
 import { DAPP, OTHER, pageSetup } from './pageHarness';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
+  sim = await startSimulator({ port: 0, clock: 'manual' });
 });
 afterAll(() => sim.close());
 beforeEach(() => fakeBrowser.reset());
@@ -87,9 +87,11 @@ describe('queue rules', () => {
     await t.page(METHODS.requestAccounts, {}, OTHER);
     await fakeBrowser.windows.onRemoved.trigger(t.windows[0]!);
     expect(await t.answerOf(pending)).toMatchObject({ ok: false, error: { code: ERROR_CODES.userRejected } });
-    await expect.poll(() => t.windows.length, { message: 'the next request got a window again' }).toBe(2);
+    await expect
+      .poll(() => t.windows.length, { ...EVENTUALLY, message: 'the next request got a window again' })
+      .toBe(2);
     await fakeBrowser.tabs.onRemoved.trigger(12, { windowId: 1, isWindowClosing: false });
-    await expect.poll(() => t.current(), { message: 'the closed tab’s request is dropped' }).toBeNull();
+    await expect.poll(() => t.current(), { ...EVENTUALLY, message: 'the closed tab’s request is dropped' }).toBeNull();
   });
 
   it('keeps the queue across a worker restart and still delivers the answer', async () => {

@@ -26,6 +26,7 @@ import {
   backgroundEnv,
   type Clock,
   call,
+  EVENTUALLY,
   ONE_NEAR,
   PASSWORD,
   POPUP,
@@ -405,7 +406,7 @@ describe('tracker', () => {
     // Locked after the restart: the sealed records wait for the unlock, which takes the checks up at once.
     expect(await fakeBrowser.alarms.get(SWAP_ALARM)).toBeUndefined();
     await call(third, WALLET.unlock, { password: PASSWORD });
-    await expect.poll(() => fakeBrowser.alarms.get(SWAP_ALARM)).toBeDefined();
+    await expect.poll(() => fakeBrowser.alarms.get(SWAP_ALARM), EVENTUALLY).toBeDefined();
     expect(await badge()).toBe('1');
     await advance(third, STEP_TIMING.processMs);
     const done = await get(third, r.id);

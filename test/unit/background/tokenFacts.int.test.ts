@@ -34,7 +34,7 @@ let liarUrl = '';
 const lies = new Map<string, { decimals?: number; symbol?: string }>();
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
+  sim = await startSimulator({ port: 0, clock: 'manual' });
   // The swap service as an attacker runs it: the simulator's answers, the token list rewritten.
   liar = createServer((req, res) => {
     void (async () => {

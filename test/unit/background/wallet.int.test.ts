@@ -13,18 +13,19 @@ import {
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage } from '../../../src/vault';
 import { VAULT_SESSION_KEY } from '../../../src/vault/session';
-import { backgroundEnv, type Clock, call, PASSWORD, useSimulator } from './harness';
+import { backgroundEnv, type Clock, call, PASSWORD, useSimulator, waitsMoveSim } from './harness';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
+  sim = await startSimulator({ port: 0, clock: 'manual' });
 });
 afterAll(() => sim.close());
 beforeEach(() => fakeBrowser.reset());
 
 async function freshWallet(clock: Clock = { now: Date.now() }) {
   const vaultStorage = memoryVaultStorage();
-  const bg = startBackground(backgroundEnv(clock, vaultStorage));
+  // The wallet's waits (polling the bus until a key change settles) are the simulator's time.
+  const bg = startBackground({ ...backgroundEnv(clock, vaultStorage), sleep: waitsMoveSim(sim) });
   await useSimulator(bg, sim.url, sim.busApiKey);
   const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
   const accountId = created.status.accounts[0]!.accountId;

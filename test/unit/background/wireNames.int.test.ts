@@ -14,7 +14,7 @@ import { backgroundEnv, type Clock, call, PASSWORD, useSimulator } from './harne
 let sim: RunningSimulator;
 let clock: Clock;
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
+  sim = await startSimulator({ port: 0, clock: 'manual' });
   clock = {
     get now() {
       return sim.sim.ctx.clock.nowMs();

@@ -6,7 +6,7 @@ import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
+  sim = await startSimulator({ port: 0, clock: 'manual' });
 });
 afterAll(() => sim.close());
 
@@ -47,7 +47,9 @@ describe('requestJson against the simulator with injected faults', () => {
   it('times out a hanging request and retries it', async () => {
     waits.length = 0;
     await fault('timeout', 1);
-    const { status } = await requestJson(deps({ timeoutMs: 300 }), { url: `${sim.url}/v0/tokens` });
+    // Real time: the client's own per-attempt timeout is what is tested. Long enough that the answered
+    // retry is never cut short on a busy machine; the held attempt costs that much once.
+    const { status } = await requestJson(deps({ timeoutMs: 2_000 }), { url: `${sim.url}/v0/tokens` });
     expect(status).toBe(200);
     expect(waits).toEqual([10]);
   });

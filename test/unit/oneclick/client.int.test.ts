@@ -16,7 +16,7 @@ import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
+  sim = await startSimulator({ port: 0, clock: 'manual' });
 });
 afterAll(() => sim.close());
 afterEach(() => fetch(`${sim.url}/dev/faults`, { method: 'DELETE' }));
@@ -172,20 +172,24 @@ describe('retries and cancellation', () => {
 
   it('times out a hanging request and retries it', async () => {
     await fault('timeout', 1, '/v0/quote');
-    const { response } = await getQuote(deps({ timeoutMs: 300 }), sim.url, { dry: true, ...request() }, key());
+    // Real time: the client's own per-attempt timeout is what is tested. Long enough that the answered
+    // retry is never cut short on a busy machine; the held attempt costs that much once.
+    const { response } = await getQuote(deps({ timeoutMs: 2_000 }), sim.url, { dry: true, ...request() }, key());
     expect(response.quote.amountOut).toMatch(/^\d+$/);
   });
 
   it('is cancelled by its AbortSignal', async () => {
     await fault('timeout', 1, '/v0/quote');
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
+    // Cancelled while the simulator holds it, so the fault is met and nothing is left queued.
+    const stop = sim.sim.ctx.faults.onHold(() => controller.abort());
     const e = await getQuote(
       deps(),
       sim.url,
       { dry: true, ...request() },
       { ...key(), signal: controller.signal },
     ).catch((x: unknown) => x);
+    stop();
     expect(e).toBeInstanceOf(HttpError);
     expect(e).toMatchObject({ kind: 'aborted' });
   });

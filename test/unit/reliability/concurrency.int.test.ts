@@ -24,12 +24,12 @@ import {
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage, readRecord, type VaultStorage } from '../../../src/vault';
 import { VAULT_SESSION_KEY } from '../../../src/vault/session';
-import { type Background, backgroundEnv, EXT, PASSWORD, useSimulator } from '../background/harness';
+import { type Background, backgroundEnv, EVENTUALLY, EXT, PASSWORD, useSimulator } from '../background/harness';
 import { expectSwapsKept, swapParams } from './helpers';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
+  sim = await startSimulator({ port: 0, clock: 'manual' });
 });
 afterAll(() => sim.close());
 beforeEach(() => fakeBrowser.reset());
@@ -98,7 +98,7 @@ async function dappRequest(t: Setup, method: string, params?: unknown): Promise<
     const hit = t.pushes.find((p) => p.message.type === 'approvalResult' && p.message.approvalId === reply.approvalId);
     return hit?.message.type === 'approvalResult' ? hit.message.reply : undefined;
   };
-  await expect.poll(answer, { message: `${method}: the page gets an answer`, timeout: 5_000 }).toBeDefined();
+  await expect.poll(answer, { ...EVENTUALLY, message: `${method}: the page gets an answer` }).toBeDefined();
   return answer()!;
 }
 

@@ -33,7 +33,7 @@ let sim: RunningSimulator;
 let clock: Clock;
 let record: VaultRecord;
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, timing: TIMING });
+  sim = await startSimulator({ port: 0, clock: 'manual', timing: TIMING });
   clock = {
     get now() {
       return sim.sim.ctx.clock.nowMs();

@@ -7,8 +7,9 @@
 //
 // Timeouts: the HTTP client's RetryPolicy (HttpDeps.policy, 10 s per attempt) cannot be set through
 // BackgroundEnv (start.ts builds `{ fetch, sleep }` itself), and the simulator holds a `timeout` fault
-// for 30 s. So this test environment's `fetch` gives up after CLIENT_DEADLINE_MS, as a stalled
-// connection would: the client sees a network failure (kind `network`, "could not be reached") rather
+// for 30 s. So this test environment's `fetch` gives up on a request as soon as the simulator says it
+// holds it (Faults.onHold), as a stalled connection would, with no wall-clock deadline on the requests
+// that are answered: the client sees a network failure (kind `network`, "could not be reached") rather
 // than its own `timeout` kind, and retries it the same way (both are retryable in core/http.ts).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -35,14 +36,16 @@ import {
   TIMING,
 } from './helpers';
 
-const CLIENT_DEADLINE_MS = 250;
+/** The header by which this test's `fetch` knows its own requests when the simulator holds one. */
+const REQUEST_ID = 'x-test-request-id';
+let requests = 0;
 /** One check is the first attempt and DEFAULT_RETRY_POLICY.retries (3) more. */
 const ATTEMPTS_PER_CHECK = 4;
 
 let sim: RunningSimulator;
 let clock: Clock;
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, timing: TIMING });
+  sim = await startSimulator({ port: 0, clock: 'manual', timing: TIMING });
   clock = {
     get now() {
       return sim.sim.ctx.clock.nowMs();
@@ -54,15 +57,22 @@ beforeEach(() => fakeBrowser.reset());
 afterEach(() => clearFaults(sim));
 
 /**
- * A background pointed at the simulator whose fetch gives up after CLIENT_DEADLINE_MS. With `vaultStorage`
+ * A background pointed at the simulator whose fetch gives up on a held request. With `vaultStorage`
  * it is a restarted worker of that wallet (unlocked, its session in storage.session); without, a new
  * wallet is made (swap records are sealed under its data key).
  */
 async function background(restartOf?: VaultStorage): Promise<Background> {
   const vaultStorage = restartOf ?? memoryVaultStorage();
   const env = backgroundEnv(clock, vaultStorage);
-  env.fetch = (url, init) =>
-    fetch(url, { ...init, signal: AbortSignal.any([init.signal, AbortSignal.timeout(CLIENT_DEADLINE_MS)]) });
+  env.fetch = (url, init) => {
+    const id = String(++requests);
+    const stalled = new AbortController();
+    const stop = sim.sim.ctx.faults.onHold((held) => {
+      if (held.headers.get(REQUEST_ID) === id) stalled.abort(new TypeError('fetch failed: the connection stalled'));
+    });
+    const signal = AbortSignal.any([init.signal, stalled.signal]);
+    return fetch(url, { ...init, headers: { ...init.headers, [REQUEST_ID]: id }, signal }).finally(stop);
+  };
   const bg = startBackground(env);
   if (restartOf) return bg;
   await useSimulator(bg, sim.url, sim.busApiKey);
@@ -77,8 +87,8 @@ const fault = (kind: '429' | '500' | 'timeout', count: number, pathPrefix: strin
 const faultsLeft = () => sim.sim.ctx.faults.list().length;
 
 /**
- * Moves both clocks past every tracked swap's next check and fires the alarm. (The clock runs in real
- * time too, so swaps checked in one round are due a few milliseconds apart: wait for the last one.)
+ * Moves both clocks past every tracked swap's next check and fires the alarm. (Swaps checked in one
+ * round may be due at different times: wait for the last one.)
  */
 async function nextCheck(bg: Background): Promise<void> {
   expect(await swapAlarmAt(), 'the tracker has an alarm set').toBeDefined();

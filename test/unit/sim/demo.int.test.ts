@@ -4,7 +4,7 @@ import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
+  sim = await startSimulator({ port: 0, clock: 'manual' });
 });
 afterAll(() => sim.close());
 

@@ -34,7 +34,7 @@ export interface TestSim extends RunningSimulator {
 
 /** Starts the whole simulator on 127.0.0.1 with a free port; `fast` timing unless told otherwise. */
 export async function startTestSim(overrides: Partial<SimConfig> = {}): Promise<TestSim> {
-  const sim = await startSimulator({ port: 0, ...overrides });
+  const sim = await startSimulator({ port: 0, clock: 'manual', ...overrides });
   return Object.assign(sim, { dataFile: overrides.dataFile });
 }
 

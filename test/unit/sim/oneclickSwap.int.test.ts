@@ -85,7 +85,7 @@ interface Status {
 
 let sim: RunningSimulator;
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, timing: TIMING });
+  sim = await startSimulator({ port: 0, clock: 'manual', timing: TIMING });
 });
 afterAll(async () => {
   await sim.close();
@@ -785,7 +785,7 @@ describe('restart with a data file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'oneclick-restart-'));
     const dataFile = join(dir, 'state.json');
     try {
-      const first = await startSimulator({ port: 0, timing: TIMING, dataFile });
+      const first = await startSimulator({ port: 0, clock: 'manual', timing: TIMING, dataFile });
       const pending = await quote({}, first);
       const done = await quote({ referral: 'keep' }, first);
       const inFlight = await quote({ swapType: 'FLEX_INPUT' }, first);
@@ -804,7 +804,7 @@ describe('restart with a data file', () => {
       );
       await first.close();
 
-      const second = await startSimulator({ port: 0, timing: TIMING, dataFile });
+      const second = await startSimulator({ port: 0, clock: 'manual', timing: TIMING, dataFile });
       try {
         const after = await Promise.all([pending, done, inFlight].map((q) => status(q, second)));
         expect(after.map((s) => s.status)).toEqual(['PENDING_DEPOSIT', 'SUCCESS', 'PROCESSING']);

@@ -41,7 +41,7 @@ const TEST_EVERY = 7;
 
 let sim: RunningSimulator;
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
+  sim = await startSimulator({ port: 0, clock: 'manual' });
   const res = await fetch(`${sim.url}/dev/seed-swaps`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
