@@ -1,0 +1,79 @@
+// One home for each rule (docs/architecture.md, "One home for each rule"): each rule written out once,
+// in the file named here, and nowhere else in src/. Each check is shown to find a planted copy.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+function sources(): { rel: string; source: string }[] {
+  return readdirSync(path.join(ROOT, 'src'), { recursive: true })
+    .map((f) => `src/${String(f).split(path.sep).join('/')}`)
+    .filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts'))
+    .map((rel) => ({ rel, source: readFileSync(path.join(ROOT, rel), 'utf8') }));
+}
+
+function parse(rel: string, source: string): ts.SourceFile {
+  return ts.createSourceFile(rel, source, ts.ScriptTarget.Latest, true, rel.endsWith('x') ? 4 : 3);
+}
+
+/** Every node of a file that `match` accepts, as `file:line`. */
+function found(rel: string, source: string, match: (node: ts.Node, sf: ts.SourceFile) => boolean): string[] {
+  const sf = parse(rel, source);
+  const out: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (match(node, sf)) out.push(`${rel}:${sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1}`);
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}
+
+interface Rule {
+  name: string;
+  /** The files allowed to hold it. */
+  home: readonly string[];
+  /** Which part of src/ it applies to. */
+  within: (rel: string) => boolean;
+  /** Cheap text a file must contain to be parsed at all. */
+  hint: RegExp;
+  match: (node: ts.Node, sf: ts.SourceFile) => boolean;
+  /** A copy the check must find, as a file outside the home. */
+  planted: { rel: string; source: string };
+}
+
+const isCall = (node: ts.Node, callee: string, sf: ts.SourceFile): node is ts.CallExpression =>
+  ts.isCallExpression(node) && node.expression.getText(sf) === callee;
+
+const RULES: Rule[] = [
+  {
+    name: 'reading a stored quote answer (src/oneclick/storedAnswer.ts)',
+    home: ['src/oneclick/storedAnswer.ts', 'src/oneclick/client.ts', 'src/oneclick/schemas.ts'],
+    within: (rel) => !rel.startsWith('src/sim/'),
+    hint: /quote/i,
+    match: (node, sf) =>
+      (isCall(node, 'JSON.parse', sf) && /quote/i.test(node.arguments[0]?.getText(sf) ?? '')) ||
+      (ts.isIdentifier(node) && node.text === 'quoteResponseSchema'),
+    planted: {
+      rel: 'src/background/swaps/payment.ts',
+      source: 'const quoteOf = (r: { quoteResponseJson: string }) => JSON.parse(r.quoteResponseJson).quote;',
+    },
+  },
+];
+
+describe('one home for each rule', () => {
+  const files = sources();
+  it.each(RULES.map((r) => [r.name, r] as const))('%s: written only in its home', (_name, rule) => {
+    const copies = files
+      .filter((f) => rule.within(f.rel) && !rule.home.includes(f.rel) && rule.hint.test(f.source))
+      .flatMap((f) => found(f.rel, f.source, rule.match));
+    expect(copies).toEqual([]);
+    const homes = files.filter((f) => rule.home.includes(f.rel));
+    expect(homes.flatMap((f) => found(f.rel, f.source, rule.match)).length).toBeGreaterThan(0);
+  });
+  it.each(RULES.map((r) => [r.name, r] as const))('%s: the check finds a planted copy', (_name, rule) => {
+    expect(found(rule.planted.rel, rule.planted.source, rule.match)).toHaveLength(1);
+  });
+});
