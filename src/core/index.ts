@@ -138,6 +138,7 @@ export {
   type RiskReport,
   STORAGE_DEPOSIT_CAP_YOCTO,
 } from './risk';
+export { type Serial, serial } from './serial';
 export { hostOf, siteNamed, siteOf, siteOfHost } from './site';
 export {
   type FactsSource,

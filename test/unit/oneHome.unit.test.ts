@@ -40,8 +40,8 @@ interface Rule {
   /** Cheap text a file must contain to be parsed at all. */
   hint: RegExp;
   match: (node: ts.Node, sf: ts.SourceFile) => boolean;
-  /** A copy the check must find, as a file outside the home. */
-  planted: { rel: string; source: string };
+  /** Copies the check must find (one unless `copies` says), as a file outside the home. */
+  planted: { rel: string; source: string; copies?: number };
 }
 
 const isCall = (node: ts.Node, callee: string, sf: ts.SourceFile): node is ts.CallExpression =>
@@ -61,6 +61,32 @@ const RULES: Rule[] = [
       source: 'const quoteOf = (r: { quoteResponseJson: string }) => JSON.parse(r.quoteResponseJson).quote;',
     },
   },
+  {
+    name: 'serialising work through a promise chain (src/core/serial.ts)',
+    home: ['src/core/serial.ts'],
+    within: () => true,
+    hint: /Promise\.resolve\(\)|\.then\(/,
+    // The empty tail a queue starts from, kept in something reassigned, or a tail that follows itself.
+    match: (node, sf) =>
+      ((ts.isVariableDeclaration(node) || ts.isPropertyDeclaration(node)) &&
+        node.initializer?.getText(sf) === 'Promise.resolve()' &&
+        !(ts.isVariableDeclaration(node) && (node.parent.flags & ts.NodeFlags.Const) !== 0)) ||
+      (ts.isBinaryExpression(node) &&
+        node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+        node.right
+          .getText(sf)
+          .replace(/^\(\s*/, '')
+          .startsWith(`${node.left.getText(sf)}.then(`)),
+    planted: {
+      rel: 'src/background/swaps/tracker.ts',
+      source: [
+        'let chain: Promise<unknown> = Promise.resolve();',
+        'const lock = <T>(f: () => Promise<T>): Promise<T> => { const p = chain.then(f); chain = p.catch(() => undefined); return p; };',
+        'const erase = () => (erasing = erasing.then(() => undefined));',
+      ].join('\n'),
+      copies: 2,
+    },
+  },
 ];
 
 describe('one home for each rule', () => {
@@ -74,6 +100,6 @@ describe('one home for each rule', () => {
     expect(homes.flatMap((f) => found(f.rel, f.source, rule.match)).length).toBeGreaterThan(0);
   });
   it.each(RULES.map((r) => [r.name, r] as const))('%s: the check finds a planted copy', (_name, rule) => {
-    expect(found(rule.planted.rel, rule.planted.source, rule.match)).toHaveLength(1);
+    expect(found(rule.planted.rel, rule.planted.source, rule.match)).toHaveLength(rule.planted.copies ?? 1);
   });
 });

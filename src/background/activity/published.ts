@@ -7,8 +7,10 @@
  * Read back through a zod schema; damaged entries are set aside under `publishedIntents.damaged`
  * (never deleted) and reported (src/background/problems.ts), the others kept.
  */
+
 import * as z from 'zod/mini';
 import { describeIntent, type Intent, type TokenTable } from '../../core';
+import { serial } from '../../core/serial';
 import type { PublishedIntentView, PublishedStatus } from '../../provider/activity';
 import type { IntentStatusView } from '../../provider/walletApi';
 import type { KeyValue } from '../kv';
@@ -66,7 +68,7 @@ export interface PublishedDeps {
 export class PublishedIntents {
   /** The list as last read or written: only this worker writes it. */
   private cache: PublishedIntentView[] | null = null;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly serial = serial();
   constructor(private readonly d: PublishedDeps) {}
 
   /** Newest first. */
@@ -100,7 +102,10 @@ export class PublishedIntents {
       if (at === -1) return null;
       const old = list[at]!;
       // Refused or settled is final (the bus may not know a refused intent at all).
-      if (old.status === 'FAILED' || old.status === 'SETTLED') return ((changed = old), null);
+      if (old.status === 'FAILED' || old.status === 'SETTLED') {
+        changed = old;
+        return null;
+      }
       const status: PublishedStatus = s.status;
       changed = {
         ...old,
@@ -112,7 +117,9 @@ export class PublishedIntents {
       const next = list.map((e, i) => (i === at ? changed! : e));
       // Only the time of the check is new: kept in memory (it spaces the refreshes), not written.
       const same = changed.status === old.status && changed.detail === old.detail && changed.txHash === old.txHash;
-      return same ? ((this.cache = next), null) : next;
+      if (!same) return next;
+      this.cache = next;
+      return null;
     });
     return changed;
   }
@@ -120,14 +127,18 @@ export class PublishedIntents {
   private async load(): Promise<PublishedIntentView[]> {
     if (this.cache) return this.cache;
     const raw = await this.d.local.readRaw(PUBLISHED_KEY);
-    if (raw === undefined) return (this.cache = []);
+    if (raw === undefined) {
+      this.cache = [];
+      return this.cache;
+    }
     const items = Array.isArray(raw) ? raw : [raw];
     const good = items.flatMap((item) => {
       const r = recordSchema.safeParse(item);
       return r.success ? [r.data] : [];
     });
     if (!Array.isArray(raw) || good.length < items.length) await this.setAside(raw, items.length - good.length, good);
-    return (this.cache = good);
+    this.cache = good;
+    return good;
   }
 
   /** Keeps the damaged value as it was (a second damage gets its own key) and reports it. */
@@ -155,8 +166,6 @@ export class PublishedIntents {
   }
 
   private locked<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(fn, fn);
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.serial(fn);
   }
 }

@@ -6,6 +6,7 @@
  * never sent here, and nothing is kept to compare with (reading the clipboard would need `clipboardRead`),
  * so the clear is unconditional unless a page of the wallet said it replaced the secret.
  */
+import { serial } from '../../core/serial';
 import { CLIPBOARD_CLEAR_SECONDS, CLIPBOARD_PORT, type GuardNews, guardRequestSchema } from '../../provider/clipboard';
 import { originOf } from '../router';
 
@@ -49,16 +50,18 @@ export function clipboardGuard(deps: ClipboardGuardDeps) {
       ports.delete(port); // gone meanwhile, its onDisconnect still to come
     }
   };
-  const tell = (news: GuardNews) => ports.forEach((port) => post(port, news));
+  const tell = (news: GuardNews) => {
+    for (const port of ports) post(port, news);
+  };
   // One erase at a time; each answers whether it worked, and the pages hear it.
-  let erasing = Promise.resolve();
+  const oneAtATime = serial();
   const erase = () =>
-    (erasing = erasing.then(() =>
+    oneAtATime(() =>
       deps.erase().then(
         () => tell({ type: 'cleared' }),
         () => tell({ type: 'failed' }),
       ),
-    ));
+    );
 
   const onRequest = (port: GuardPort, raw: unknown) => {
     const parsed = guardRequestSchema.safeParse(raw);
@@ -83,7 +86,10 @@ export function clipboardGuard(deps: ClipboardGuardDeps) {
     /** runtime.onConnect: takes the guard's ports from the extension's own pages, ignores every other port. */
     connect(port: GuardPort): void {
       if (port.name !== CLIPBOARD_PORT) return;
-      if (!port.sender || originOf(port.sender) !== deps.extensionOrigin) return port.disconnect();
+      if (!port.sender || originOf(port.sender) !== deps.extensionOrigin) {
+        port.disconnect();
+        return;
+      }
       ports.add(port);
       port.onMessage.addListener((message) => onRequest(port, message));
       // The page that copied went away (the popup closed, its tab closed or navigated).

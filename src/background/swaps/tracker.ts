@@ -9,7 +9,9 @@
  * (store-installed) extension at most every 30 s; unpacked builds and Firefox keep the 5 s steps, and an open
  * popup can ask `swap_refresh` in between.
  */
+
 import { formatTokenAmount, type HttpDeps, hex, isU128String, type Random, shortAddress, tokenTable } from '../../core';
+import { serial } from '../../core/serial';
 import { isTerminal, refundReasonText } from '../../core/swapStatus';
 import { getQuote, getStatus, type StatusResponse, submitDeposit, type Token } from '../../oneclick';
 import { ERROR_CODES } from '../../provider/protocol';
@@ -75,13 +77,8 @@ interface Check {
 }
 
 export function swapService(d: SwapDeps) {
-  let chain: Promise<unknown> = Promise.resolve();
   /** Serialises read-modify-write of records, index and schedule. */
-  const lock = <T>(f: () => Promise<T>): Promise<T> => {
-    const p = chain.then(f);
-    chain = p.catch(() => undefined);
-    return p;
-  };
+  const lock = serial();
   const stored = storedSwaps(d.local, d.problems);
   const { get, list } = stored;
   const track = async (): Promise<Track> => (await d.local.read(TRACK, trackSchema)) ?? [];
