@@ -87,6 +87,28 @@ const RULES: Rule[] = [
       copies: 2,
     },
   },
+  {
+    name: 'asking the background and unwrapping its reply, in the UI (src/ui/call.ts)',
+    // The transport (./messaging.ts), and ./early.ts, which asks before the first screen (its answer is
+    // unwrapped by the same helper later).
+    home: ['src/ui/call.ts', 'src/ui/messaging.ts', 'src/ui/early.ts'],
+    within: (rel) => rel.startsWith('src/ui/'),
+    hint: /askBackground|WalletError|sendMessage/,
+    match: (node, sf) =>
+      (ts.isNewExpression(node) && node.expression.getText(sf) === 'WalletError') ||
+      (ts.isCallExpression(node) && /(^|\.)(askBackground|sendMessage)$/.test(node.expression.getText(sf))),
+    planted: {
+      rel: 'src/ui/swaps.ts',
+      source: [
+        'async function call(method: string) {',
+        "  const reply = await askBackground({ type: 'request', method });",
+        '  if (!reply.ok) throw new WalletError(reply.error);',
+        '  return reply.result;',
+        '}',
+      ].join('\n'),
+      copies: 2,
+    },
+  },
 ];
 
 describe('one home for each rule', () => {
