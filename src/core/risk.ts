@@ -16,6 +16,7 @@
 
 import { formatUnits } from './amounts';
 import { parseDeadlineNs } from './deadline';
+import { errorText } from './errorText';
 import { unmatchedDeltas } from './fees';
 import type { Intent, IntentOf } from './intents';
 import { KEY_MANAGEMENT_INTENTS, tokenIdsOf } from './intents';
@@ -93,7 +94,7 @@ export function assessIntents(payload: IntentPayload, context: RiskContext): Ris
   const add = (f: RiskFinding) => (f.intentIndex === undefined ? batch : perIntent[f.intentIndex]!).push(f);
 
   assessEnvelope(payload, context, add);
-  payload.intents.forEach((intent, i) => assessIntent(intent, i, payload, context, add));
+  for (const [i, intent] of payload.intents.entries()) assessIntent(intent, i, payload, context, add);
   assessOrdering(payload.intents, add);
   assessBalance(payload.intents, context, tokens, add);
   assessTokenFacts(payload.intents, context, add);
@@ -142,7 +143,7 @@ function assessEnvelope(payload: IntentPayload, ctx: RiskContext, add: Add): voi
   try {
     nonce = decodeNonce(payload.nonce);
   } catch (e) {
-    add({ level: 'forbidden', code: 'nonce_invalid', message: (e as Error).message });
+    add({ level: 'forbidden', code: 'nonce_invalid', message: errorText(e) });
     return;
   }
   if (nonce.kind === 'legacy') {

@@ -1,15 +1,16 @@
 /** `npm run sim`: starts the simulated network and prints where everything is. */
-import { configFromArgs } from './config';
+import { errorText } from '../core/errorText';
+import { configFromArgs, type SimConfig } from './config';
 import { startSimulator } from './server';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
 async function main(): Promise<void> {
-  let config;
+  let config: SimConfig;
   try {
     config = configFromArgs(process.argv.slice(2), process.env);
   } catch (e) {
-    console.error(`sim: ${(e as Error).message}`);
+    console.error(`sim: ${errorText(e)}`);
     process.exit(2);
   }
   if (!LOOPBACK.has(config.host)) console.warn(`sim: listening on ${config.host}, beyond this machine, as asked.`);

@@ -1,5 +1,6 @@
 // The popup's typed client for the wallet API (src/provider/walletApi.ts): one function per WALLET
 // method. Each resolves to its result or throws a WalletError whose message is written for people.
+import { errorText } from '../core/errorText';
 import type { ActivityQuery } from '../provider/activity';
 import { statusFromSnapshot } from '../provider/statusSnapshot';
 import {
@@ -20,8 +21,7 @@ export { WalletError } from './call';
 
 /** The message to show for anything an action threw. */
 export function messageOf(err: unknown): string {
-  if (err instanceof Error && err.message) return err.message;
-  return 'Something went wrong';
+  return errorText(err, 'Something went wrong');
 }
 
 /**

@@ -109,6 +109,30 @@ const RULES: Rule[] = [
       copies: 2,
     },
   },
+  {
+    name: 'the text of anything thrown (src/core/errorText.ts)',
+    home: ['src/core/errorText.ts'],
+    within: () => true,
+    hint: /instanceof Error|as Error/,
+    // `x instanceof Error ? x.message …`, `x instanceof Error && x.message`, `(x as Error).message`.
+    match: (node, sf) =>
+      (ts.isBinaryExpression(node) &&
+        node.operatorToken.kind === ts.SyntaxKind.InstanceOfKeyword &&
+        node.right.getText(sf) === 'Error' &&
+        /\.message\b/.test(node.parent.getText(sf))) ||
+      (ts.isPropertyAccessExpression(node) &&
+        node.name.text === 'message' &&
+        /^\(\s*\w+\s+as\s+Error\s*\)$/.test(node.expression.getText(sf))),
+    planted: {
+      rel: 'src/background/wallet/send.ts',
+      source: [
+        'const a = (e: unknown) => (e instanceof Error ? e.message : String(e));',
+        'const b = (e: unknown) => (e as Error).message;',
+        "const c = (e: unknown) => (e instanceof Error && e.message ? e.message : 'Something went wrong');",
+      ].join('\n'),
+      copies: 3,
+    },
+  },
 ];
 
 describe('one home for each rule', () => {

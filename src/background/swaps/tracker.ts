@@ -11,6 +11,7 @@
  */
 
 import { formatTokenAmount, type HttpDeps, hex, isU128String, type Random, shortAddress, tokenTable } from '../../core';
+import { errorText } from '../../core/errorText';
 import { serial } from '../../core/serial';
 import { isTerminal, refundReasonText } from '../../core/swapStatus';
 import { getQuote, getStatus, type StatusResponse, submitDeposit, type Token } from '../../oneclick';
@@ -46,8 +47,6 @@ import { quoteWords } from './storedQuote';
 export { pollDelay, SWAP_ALARM } from './records';
 
 export { isTerminal };
-
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export interface SwapDeps {
   local: KeyValue;
@@ -233,7 +232,7 @@ export function swapService(d: SwapDeps) {
       // An ANY_INPUT swap's progress is its payouts (./anyInput).
       if (isAnyInput(r)) payouts = await readWithdrawals(d.http, url, r, o);
     } catch (e) {
-      error = message(e);
+      error = errorText(e);
     }
     return record(id, { url, st, error, payouts });
   };
