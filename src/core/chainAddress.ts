@@ -7,33 +7,17 @@
  * CashAddr https://reference.cash/protocol/blockchain/encoding/cashaddr; Stellar SEP-23 (strkey);
  * TON "user-friendly address" https://docs.ton.org/learn/overviews/addresses; XRP
  * https://xrpl.org/docs/concepts/accounts/addresses (classic `r…`, and X-addresses carrying a tag).
+ * Which family a chain's addresses are of is in the chain table (./chains.ts).
  * Not imported by core's index: only the pages and the simulator that check addresses carry keccak.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { base32nopad, base58, base64, base64url, bech32, bech32m, createBase58check, hex } from '@scure/base';
 import { isValidAccountId } from './account';
+import type { AddressFamily } from './chains';
 import { isXrpAddress } from './xrpAddress';
 
-export type AddressFamily =
-  | 'evm'
-  | 'home'
-  | 'btc'
-  | 'ltc'
-  | 'doge'
-  | 'zec'
-  | 'bch'
-  | 'dash'
-  | 'sol'
-  | 'tron'
-  | 'ton'
-  | 'xrp'
-  | 'stellar'
-  | 'sui'
-  | 'aptos'
-  | 'cardano'
-  | 'starknet'
-  | 'aleo';
+export type { AddressFamily };
 
 export const base58check = createBase58check(sha256);
 
@@ -129,7 +113,7 @@ function isTonAddress(text: string): boolean {
   if (/^-?[01]:[0-9a-fA-F]{64}$/.test(text)) return true;
   if (!/^[A-Za-z0-9+/_-]{48}$/.test(text)) return false;
   const bytes = tryDecode(() => (/[-_]/.test(text) ? base64url : base64).decode(text));
-  if (!bytes || bytes.length !== 36) return false;
+  if (bytes?.length !== 36) return false;
   const tag = bytes[0]! & 0x7f;
   if (tag !== 0x11 && tag !== 0x51) return false;
   const crc = crc16xmodem(bytes.slice(0, 34));
@@ -139,7 +123,7 @@ function isTonAddress(text: string): boolean {
 function isStellarAddress(text: string): boolean {
   if (!/^G[A-Z2-7]{55}$/.test(text)) return false;
   const bytes = tryDecode(() => base32nopad.decode(text));
-  if (!bytes || bytes.length !== 35 || bytes[0] !== 6 << 3) return false;
+  if (bytes?.length !== 35 || bytes[0] !== 6 << 3) return false;
   const crc = crc16xmodem(bytes.slice(0, 33));
   return bytes[33] === (crc & 0xff) && bytes[34] === crc >> 8;
 }

@@ -133,6 +133,31 @@ const RULES: Rule[] = [
       copies: 3,
     },
   },
+  {
+    name: 'facts per chain: names, address families, memos, payment requests, explorers (src/core/chains.ts)',
+    home: ['src/core/chains.ts'],
+    within: () => true,
+    hint: /\beth\b/,
+    // A table keyed by chain ids, or a list of them: any object or array naming eth, btc and sol.
+    match: (node) => {
+      const names = ts.isObjectLiteralExpression(node)
+        ? node.properties.map((p) =>
+            p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? p.name.text : '',
+          )
+        : ts.isArrayLiteralExpression(node)
+          ? node.elements.map((e) => (ts.isStringLiteral(e) ? e.text : ''))
+          : [];
+      return ['eth', 'btc', 'sol'].every((id) => names.includes(id));
+    },
+    planted: {
+      rel: 'src/ui/chains.ts',
+      source: [
+        "const CHAIN_NAMES: Record<string, string> = { home: 'Home ledger', eth: 'Ethereum', btc: 'Bitcoin', sol: 'Solana' };",
+        "export const CHAIN_IDS = ['home', 'eth', 'base', 'btc', 'sol'] as const;",
+      ].join('\n'),
+      copies: 2,
+    },
+  },
 ];
 
 describe('one home for each rule', () => {
