@@ -1,12 +1,14 @@
 // `npm start`: builds the extension with the Local preset, starts the simulator, and opens Chromium
 // with the extension and the demo dApp. Without a display it runs the same journey headless, prints
 // each step, writes screenshots to demo-output/ and exits 0 (`--serve` keeps everything running).
+
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { errorText } from '../core/errorText';
 import { startSimulator } from '../sim/server';
 import { extensionArgs, findChromium, NO_CHROMIUM } from './chromium';
 import { runJourney } from './journey';
@@ -77,7 +79,7 @@ async function main(): Promise<number> {
     await runJourney({ context, extensionId, sim, outDir, step: say });
     say(`\nDone: every step worked. Screenshots are in ${path.relative(root, outDir)}/.`);
   } catch (e) {
-    console.error(`\nnpm start: the journey stopped: ${(e as Error).message}`);
+    console.error(`\nnpm start: the journey stopped: ${errorText(e)}`);
     await cleanup();
     return 1;
   }

@@ -7,33 +7,17 @@
  * CashAddr https://reference.cash/protocol/blockchain/encoding/cashaddr; Stellar SEP-23 (strkey);
  * TON "user-friendly address" https://docs.ton.org/learn/overviews/addresses; XRP
  * https://xrpl.org/docs/concepts/accounts/addresses (classic `r…`, and X-addresses carrying a tag).
+ * Which family a chain's addresses are of is in the chain table (./chains.ts).
  * Not imported by core's index: only the pages and the simulator that check addresses carry keccak.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { base32nopad, base58, base64, base64url, bech32, bech32m, createBase58check, hex } from '@scure/base';
 import { isValidAccountId } from './account';
+import type { AddressFamily } from './chains';
 import { isXrpAddress } from './xrpAddress';
 
-export type AddressFamily =
-  | 'evm'
-  | 'home'
-  | 'btc'
-  | 'ltc'
-  | 'doge'
-  | 'zec'
-  | 'bch'
-  | 'dash'
-  | 'sol'
-  | 'tron'
-  | 'ton'
-  | 'xrp'
-  | 'stellar'
-  | 'sui'
-  | 'aptos'
-  | 'cardano'
-  | 'starknet'
-  | 'aleo';
+export type { AddressFamily };
 
 export const base58check = createBase58check(sha256);
 

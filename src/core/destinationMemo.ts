@@ -18,28 +18,18 @@
  *   supported for XRP Ledger withdrawals": packages/intents-sdk/src/classes/errors.ts,
  *   bridges/hot-bridge/hot-bridge.ts). A memo typed for them is refused, never dropped.
  * - No other chain takes one; the token list has no flag saying which do (SDK `TokenResponse`).
+ * Which chains take one, and what they call it, is in the chain table (./chains.ts); how it is checked
+ * and carried is here.
  */
-import type { AddressFamily } from './chainAddress';
+import { type AddressFamily, type MemoRule, memoRuleOfFamily } from './chains';
 import { decodeXAddress, encodeXAddress, isXrpAddress } from './xrpAddress';
 
-export interface MemoRule {
-  /** What the chain calls it, as a field label: "Destination tag", "Memo", "Comment". */
-  label: string;
-  /** Whether a withdrawal through the swap service can carry it to the address. */
-  carried: boolean;
-}
+export type { MemoRule };
 
-const RULES: Partial<Record<AddressFamily, MemoRule>> = {
-  xrp: { label: 'Destination tag', carried: true },
-  stellar: { label: 'Memo', carried: false },
-  ton: { label: 'Comment', carried: false },
-};
-
-const CHAIN_NAMES: Partial<Record<AddressFamily, string>> = { xrp: 'the XRP Ledger', stellar: 'Stellar', ton: 'TON' };
-
-/** The memo rule of an address family; null for families whose addresses need none. */
+/** The memo rule of an address family (the chain table's, ./chains.ts); null for families whose addresses need none. */
 export function memoRuleOf(family: AddressFamily | null): MemoRule | null {
-  return (family && RULES[family]) ?? null;
+  const memo = family ? memoRuleOfFamily(family) : undefined;
+  return memo ? { label: memo.label, carried: memo.carried } : null;
 }
 
 const TAG_RE = /^(0|[1-9]\d{0,9})$/;
@@ -63,7 +53,7 @@ export function memoProblem(family: AddressFamily | null, memo: string, address 
   if (!rule) return 'This chain takes no memo: clear the memo';
   if (memo.trim() !== memo) return `Remove the spaces around the ${rule.label.toLowerCase()}`;
   if (!rule.carried) {
-    return `A withdrawal to ${CHAIN_NAMES[family!]} cannot carry a ${rule.label.toLowerCase()}, and an address that needs one (an exchange's) would not credit it: send to an address that needs no ${rule.label.toLowerCase()}, or clear the ${rule.label} field`;
+    return `A withdrawal to ${memoRuleOfFamily(family!)?.named} cannot carry a ${rule.label.toLowerCase()}, and an address that needs one (an exchange's) would not credit it: send to an address that needs no ${rule.label.toLowerCase()}, or clear the ${rule.label} field`;
   }
   const tag = parseDestinationTag(memo);
   if (tag === null) return 'A destination tag is a whole number from 0 to 4294967295, without leading zeros';

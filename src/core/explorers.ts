@@ -1,55 +1,21 @@
 /**
  * Links to block explorers are built by the wallet, never taken from a service (docs/security.md,
  * "Links the wallet builds"): a link in the wallet's own pages is trusted like the page, so one the swap
- * service wrote could send a person anywhere. One table, chain → the explorer's public transaction page,
- * filled with the hash. Chain ids are the interface's (`home` for the ledger, docs/services.md "Wire
- * names"). Each row names the explorer whose page it is; the simulator links with the same table.
- * The interface: docs/interface.md.
+ * service wrote could send a person anywhere. The explorer's public transaction page of each chain is in
+ * the chain table (./chains.ts), filled here with the hash. Chain ids are the interface's (docs/interface.md, "Chain ids"; `home` for the
+ * ledger, docs/services.md "Wire names"); the simulator links with the same table.
  */
+import { CHAIN_IDS, CHAINS, type ExplorerTemplate } from './chains';
 
-interface Template {
-  /** Everything before the hash, https only. */
-  prefix: string;
-  /** Anything after it (a network choice). */
-  suffix?: string;
-}
+type Template = ExplorerTemplate;
 
-const T = (prefix: string, suffix?: string): Template => (suffix ? { prefix, suffix } : { prefix });
-
-export const EXPLORER_TX: Readonly<Record<string, Template>> = {
-  home: T('https://nearblocks.io/txns/'), // NearBlocks, https://nearblocks.io
-  eth: T('https://etherscan.io/tx/'), // Etherscan, https://etherscan.io
-  base: T('https://basescan.org/tx/'), // BaseScan, https://basescan.org
-  arb: T('https://arbiscan.io/tx/'), // Arbiscan, https://arbiscan.io
-  op: T('https://optimistic.etherscan.io/tx/'), // Optimism Etherscan, https://optimistic.etherscan.io
-  bsc: T('https://bscscan.com/tx/'), // BscScan, https://bscscan.com
-  pol: T('https://polygonscan.com/tx/'), // PolygonScan, https://polygonscan.com
-  avax: T('https://snowtrace.io/tx/'), // Snowtrace, https://snowtrace.io
-  gnosis: T('https://gnosisscan.io/tx/'), // GnosisScan, https://gnosisscan.io
-  bera: T('https://berascan.com/tx/'), // Berascan, https://berascan.com
-  monad: T('https://monadscan.com/tx/'), // MonadScan, https://monadscan.com
-  scroll: T('https://scrollscan.com/tx/'), // ScrollScan, https://scrollscan.com
-  plasma: T('https://plasmascan.to/tx/'), // PlasmaScan, https://plasmascan.to
-  xlayer: T('https://www.oklink.com/xlayer/tx/'), // OKLink X Layer explorer, https://www.oklink.com/xlayer
-  hypercore: T('https://app.hyperliquid.xyz/explorer/tx/'), // Hyperliquid explorer, https://app.hyperliquid.xyz/explorer
-  btc: T('https://mempool.space/tx/'), // mempool.space, https://mempool.space
-  ltc: T('https://litecoinspace.org/tx/'), // litecoinspace, https://litecoinspace.org
-  doge: T('https://blockchair.com/dogecoin/transaction/'), // Blockchair, https://blockchair.com/dogecoin
-  zec: T('https://blockchair.com/zcash/transaction/'), // Blockchair, https://blockchair.com/zcash
-  bch: T('https://blockchair.com/bitcoin-cash/transaction/'), // Blockchair, https://blockchair.com/bitcoin-cash
-  dash: T('https://blockchair.com/dash/transaction/'), // Blockchair, https://blockchair.com/dash
-  sol: T('https://solscan.io/tx/'), // Solscan, https://solscan.io
-  ton: T('https://tonviewer.com/transaction/'), // Tonviewer, https://tonviewer.com
-  xrp: T('https://xrpscan.com/tx/'), // XRPSCAN, https://xrpscan.com
-  tron: T('https://tronscan.org/#/transaction/'), // TRONSCAN, https://tronscan.org
-  sui: T('https://suiscan.xyz/mainnet/tx/'), // Suiscan, https://suiscan.xyz
-  cardano: T('https://cardanoscan.io/transaction/'), // Cardanoscan, https://cardanoscan.io
-  stellar: T('https://stellar.expert/explorer/public/tx/'), // StellarExpert, https://stellar.expert
-  aptos: T('https://explorer.aptoslabs.com/txn/', '?network=mainnet'), // Aptos Explorer, https://explorer.aptoslabs.com
-  movement: T('https://explorer.movementnetwork.xyz/txn/'), // Movement Explorer, https://explorer.movementnetwork.xyz
-  starknet: T('https://voyager.online/tx/'), // Voyager, https://voyager.online
-  aleo: T('https://explorer.aleo.org/transaction/'), // Aleo Explorer, https://explorer.aleo.org
-};
+/** chain → its explorer's transaction page, from the chain table (./chains.ts), where it names one. */
+export const EXPLORER_TX: Readonly<Record<string, Template>> = Object.fromEntries(
+  CHAIN_IDS.flatMap((id) => {
+    const t = CHAINS[id].explorerTx;
+    return t ? [[id, t] as const] : [];
+  }),
+);
 
 /** What a transaction hash of any supported chain looks like (hex, 0x-hex, base58, Aleo's `at1…`). */
 const HASH_RE = /^[0-9A-Za-z]{16,128}$/;

@@ -20,6 +20,7 @@ export { formatDeadline, parseDeadline, parseDeadlineNs } from './deadline';
 export { describeIntent } from './describe';
 export { type BytesCodec, base58, base64, bytesEqual, concatBytes, decodeExact, hex, utf8 } from './encoding';
 export { ProtocolError } from './errors';
+export { errorText } from './errorText';
 export { EXPLORER_TX, explorerLink, explorerTxUrl } from './explorers';
 export { PIPS_MAX, tokenDiffFee, unmatchedDeltas } from './fees';
 export {
@@ -138,6 +139,7 @@ export {
   type RiskReport,
   STORAGE_DEPOSIT_CAP_YOCTO,
 } from './risk';
+export { type Serial, serial } from './serial';
 export { hostOf, siteNamed, siteOf, siteOfHost } from './site';
 export {
   type FactsSource,

@@ -6,11 +6,13 @@
  * megabyte memo can neither be read nor checked (docs/security.md). Over 300 lines on purpose: one
  * table of the verifier's intent types, each next to the others it must agree with.
  */
+
 import * as z from 'zod/mini';
 import { isValidAccountId } from './account';
 import { isI128String, isU128String } from './amounts';
 import { base58 } from './encoding';
 import { ProtocolError } from './errors';
+import { errorText } from './errorText';
 import { isValidTokenId, parseTokenId } from './tokenId';
 import { visibleText } from './visibleText';
 import { protocolErrorFromZod } from './zodError';
@@ -386,7 +388,7 @@ function viaParser<T>(parse: (value: unknown) => T, pathPrefix: string | undefin
         const field = e instanceof ProtocolError ? e.field : undefined;
         let path = field === undefined ? [] : field.split('.');
         if (pathPrefix !== undefined && path[0] === pathPrefix) path = path.slice(1);
-        const text = e instanceof Error ? e.message : String(e);
+        const text = errorText(e);
         const message = field !== undefined && text.startsWith(`${field}: `) ? text.slice(field.length + 2) : text;
         ctx.issues.push({
           code: 'custom',

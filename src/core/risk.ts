@@ -16,6 +16,7 @@
 
 import { formatUnits } from './amounts';
 import { parseDeadlineNs } from './deadline';
+import { errorText } from './errorText';
 import { unmatchedDeltas } from './fees';
 import type { Intent, IntentOf } from './intents';
 import { KEY_MANAGEMENT_INTENTS, tokenIdsOf } from './intents';
@@ -142,7 +143,7 @@ function assessEnvelope(payload: IntentPayload, ctx: RiskContext, add: Add): voi
   try {
     nonce = decodeNonce(payload.nonce);
   } catch (e) {
-    add({ level: 'forbidden', code: 'nonce_invalid', message: (e as Error).message });
+    add({ level: 'forbidden', code: 'nonce_invalid', message: errorText(e) });
     return;
   }
   if (nonce.kind === 'legacy') {

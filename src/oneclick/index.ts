@@ -7,5 +7,6 @@ export * from './client';
 export * from './limits';
 export * from './quoteCheck';
 export * from './schemas';
+export * from './storedAnswer';
 export { fetchTokens, type Token, tokenSchema } from './tokens';
 export * from './wireNames';

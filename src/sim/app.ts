@@ -2,9 +2,11 @@
  * The whole simulated network as one Hono app: swap service (/v0), transactions API (/api/v0),
  * message bus (/rpc), ledger RPC (/ledger-rpc) and dev controls (/dev). Modules share one context.
  */
+
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import { errorText } from '../core/errorText';
 import type { SimConfig } from './config';
 import { createContext, type SimContext, type SimModule } from './context';
 import { demoRoutes } from './demo/routes';
@@ -73,7 +75,7 @@ export function createSimApp(config: SimConfig): SimApp {
   app.route('/', demoRoutes(ctx));
   app.notFound((c) => restError(c, 404, `No route for ${c.req.method} ${c.req.path}`));
   app.onError((err, c) => {
-    console.error('simulator error:', err instanceof Error ? err.message : String(err));
+    console.error('simulator error:', errorText(err));
     return restError(c, 500, 'Internal server error');
   });
   return { app, ctx, tick, advance };

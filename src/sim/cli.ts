@@ -1,4 +1,5 @@
 /** `npm run sim`: starts the simulated network and prints where everything is. */
+import { errorText } from '../core/errorText';
 import { configFromArgs, type SimConfig } from './config';
 import { startSimulator } from './server';
 
@@ -9,7 +10,7 @@ async function main(): Promise<void> {
   try {
     config = configFromArgs(process.argv.slice(2), process.env);
   } catch (e) {
-    console.error(`sim: ${(e as Error).message}`);
+    console.error(`sim: ${errorText(e)}`);
     process.exit(2);
   }
   if (!LOOPBACK.has(config.host)) console.warn(`sim: listening on ${config.host}, beyond this machine, as asked.`);

@@ -1,5 +1,6 @@
-// The UI's line to the background: runtime messages through provider/rpc. (The one other is the port a
-// page holds while a secret it copied waits to be cleared: src/ui/clipboard.ts.)
+// The UI's line to the background: runtime messages through provider/rpc (their replies are unwrapped in
+// one place, ./call.ts). (The one other line is the port a page holds while a secret it copied waits to be
+// cleared: src/ui/clipboard.ts.)
 import { browser } from 'wxt/browser';
 import type { RuntimeMessage, RuntimeReply } from '../provider/protocol';
 import { exchange } from '../provider/rpc';

@@ -1,6 +1,7 @@
 // What each swap status and refund reason means, in plain words, with what the user can do; the
 // status stepper (deposit → processing → done); countdowns. Pure: the page passes the clock.
 import { type Explained, isTerminal, refundReasonText, SWAP_STATUSES, type SwapStatus } from '../core/swapStatus';
+import { readStoredAnswer } from '../oneclick/storedAnswer';
 import type { StatusChange } from '../provider/swapApi';
 import { relativeTime } from './format';
 
@@ -140,28 +141,24 @@ export interface QuoteFacts {
   signature: string | null;
 }
 
-/** The few facts the deposit view shows from the stored quote response (kept as the service sent it). */
+/**
+ * The few facts the deposit view shows from the stored quote response (kept as the service sent it), read
+ * through the one reader of a stored quote (src/oneclick/storedAnswer.ts): an answer without the shape of a
+ * quote shows none of its facts.
+ */
 export function quoteFacts(quoteResponseJson: string): QuoteFacts {
-  let parsed: unknown = null;
-  try {
-    parsed = JSON.parse(quoteResponseJson);
-  } catch {
-    parsed = null;
-  }
-  const obj = (v: unknown): Record<string, unknown> =>
-    typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {};
-  const top = obj(parsed);
-  const q = obj(top.quote);
-  const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+  const read = readStoredAnswer(quoteResponseJson);
+  const q = read.ok ? read.answer.quote : null;
+  const str = (v: string | undefined) => (v !== undefined && v !== '' ? v : null);
   return {
-    amountIn: str(q.amountIn),
-    amountInFormatted: str(q.amountInFormatted),
-    amountInUsd: str(q.amountInUsd),
-    amountOut: str(q.amountOut),
-    amountOutFormatted: str(q.amountOutFormatted),
-    amountOutUsd: str(q.amountOutUsd),
-    minAmountOut: str(q.minAmountOut),
-    signature: str(top.signature),
+    amountIn: str(q?.amountIn),
+    amountInFormatted: str(q?.amountInFormatted),
+    amountInUsd: str(q?.amountInUsd),
+    amountOut: str(q?.amountOut),
+    amountOutFormatted: str(q?.amountOutFormatted),
+    amountOutUsd: str(q?.amountOutUsd),
+    minAmountOut: str(q?.minAmountOut),
+    signature: read.ok ? str(read.answer.signature) : null,
   };
 }
 

@@ -10,16 +10,11 @@ import {
   type SwapResults,
   type TokenView,
 } from '../provider/swapApi';
-import { askBackground } from './messaging';
-import { WalletError } from './wallet';
+import { callBackground } from './call';
 
 /** One swap method; the answer's type is the shared table's (SwapResults), which the background is held to. */
-async function call<M extends SwapMethod>(method: M, params?: unknown): Promise<SwapResults[M]> {
-  const reply = await askBackground(
-    params === undefined ? { type: 'request', method } : { type: 'request', method, params },
-  );
-  if (!reply.ok) throw new WalletError(reply.error);
-  return reply.result as SwapResults[M];
+function call<M extends SwapMethod>(method: M, params?: unknown): Promise<SwapResults[M]> {
+  return callBackground(method, params) as Promise<SwapResults[M]>;
 }
 
 let tokenList: Promise<TokenView[]> | null = null;

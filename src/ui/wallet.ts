@@ -1,7 +1,7 @@
 // The popup's typed client for the wallet API (src/provider/walletApi.ts): one function per WALLET
 // method. Each resolves to its result or throws a WalletError whose message is written for people.
+import { errorText } from '../core/errorText';
 import type { ActivityQuery } from '../provider/activity';
-import type { ProviderErrorShape } from '../provider/protocol';
 import { statusFromSnapshot } from '../provider/statusSnapshot';
 import {
   type AddAccountParams,
@@ -14,36 +14,22 @@ import {
   type WalletMethod,
   type WalletResults,
 } from '../provider/walletApi';
+import { callBackground } from './call';
 import { early, within } from './early';
-import { askBackground } from './messaging';
 
-export class WalletError extends Error {
-  override readonly name = 'WalletError';
-  readonly code: number;
-  readonly data: unknown;
-  constructor(error: ProviderErrorShape) {
-    super(error.message);
-    this.code = error.code;
-    this.data = error.data;
-  }
-}
+export { WalletError } from './call';
 
 /** The message to show for anything an action threw. */
 export function messageOf(err: unknown): string {
-  if (err instanceof Error && err.message) return err.message;
-  return 'Something went wrong';
+  return errorText(err, 'Something went wrong');
 }
 
 /**
  * Asks the background one wallet method. The answer's type is the shared table's (WalletResults), which
  * the background's handlers are checked against: the one place the popup trusts its own background.
  */
-async function call<M extends WalletMethod>(method: M, params?: unknown): Promise<WalletResults[M]> {
-  const reply = await askBackground(
-    params === undefined ? { type: 'request', method } : { type: 'request', method, params },
-  );
-  if (!reply.ok) throw new WalletError(reply.error);
-  return reply.result as WalletResults[M];
+function call<M extends WalletMethod>(method: M, params?: unknown): Promise<WalletResults[M]> {
+  return callBackground(method, params) as Promise<WalletResults[M]>;
 }
 
 const done = async (answer: Promise<unknown>): Promise<void> => void (await answer);

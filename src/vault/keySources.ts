@@ -4,6 +4,7 @@
  * the vault's contents, and what goes back to the caller is the account, the public key and, for a phrase
  * the vault has just made, its words once for the backup step (docs/security.md, "Keys at rest and in memory").
  */
+
 import {
   formatPublicKey,
   generateKeyPair,
@@ -13,6 +14,7 @@ import {
   parseSecretKey,
   type Random,
 } from '../core';
+import { errorText } from '../core/errorText';
 import { addKey, type NewKey, type VaultContents } from './contents';
 import { VaultError } from './errors';
 import { generatePhrase, keyPairFromPhrase, LEDGER_DERIVATION_PATH, normalizePhrase } from './phrase';
@@ -66,7 +68,7 @@ export async function makeKey(source: KeySource, making: KeyMaking): Promise<Mad
       try {
         pair = parseSecretKey(source.secretKey);
       } catch (e) {
-        throw new VaultError('invalid_input', `That secret key cannot be used: ${(e as Error).message}.`);
+        throw new VaultError('invalid_input', `That secret key cannot be used: ${errorText(e)}.`);
       }
       if (
         source.accountId &&

@@ -9,6 +9,7 @@
  * Over 300 lines on purpose: the one class that touches secret bytes stays in one file, so that what can
  * reach them is read in one place.
  */
+
 import {
   base64,
   formatPublicKey,
@@ -20,6 +21,7 @@ import {
   type SigningStandard,
   utf8,
 } from '../core';
+import { serial } from '../core/serial';
 import {
   addKey,
   addNamedAccount,
@@ -101,8 +103,11 @@ export class Vault {
   #dataKey: Promise<RecordKeys> | null = null;
   /** Moves on every lock: work that started before a lock never opens the wallet again after it. */
   #epoch = 0;
-  /** Serialises writes so two callers cannot interleave read-modify-write. */
-  #queue: Promise<unknown> = Promise.resolve();
+  /**
+   * Serialises writes so two callers cannot interleave read-modify-write (src/core/serial.ts). Not
+   * reentrant: code inside it calls the private helpers, never another public method that takes it.
+   */
+  readonly #exclusive = serial();
 
   constructor(options: VaultOptions) {
     this.#store = options.storage;
@@ -116,12 +121,6 @@ export class Vault {
     this.#wordlist =
       options.wordlist ??
       (() => Promise.reject(new VaultError('invalid_input', 'Recovery phrases are not available here.')));
-  }
-
-  #exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.#queue.then(fn, fn);
-    this.#queue = run.catch(() => undefined);
-    return run;
   }
 
   async exists(): Promise<boolean> {

@@ -7,8 +7,10 @@
  * Read back through a zod schema; damaged entries are set aside under `publishedIntents.damaged`
  * (never deleted) and reported (src/background/problems.ts), the others kept.
  */
+
 import * as z from 'zod/mini';
 import { describeIntent, type Intent, type TokenTable } from '../../core';
+import { serial } from '../../core/serial';
 import type { PublishedIntentView, PublishedStatus } from '../../provider/activity';
 import type { IntentStatusView } from '../../provider/walletApi';
 import type { KeyValue } from '../kv';
@@ -66,7 +68,7 @@ export interface PublishedDeps {
 export class PublishedIntents {
   /** The list as last read or written: only this worker writes it. */
   private cache: PublishedIntentView[] | null = null;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly serial = serial();
   constructor(private readonly d: PublishedDeps) {}
 
   /** Newest first. */
@@ -164,8 +166,6 @@ export class PublishedIntents {
   }
 
   private locked<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(fn, fn);
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.serial(fn);
   }
 }

@@ -5,9 +5,11 @@
  * asking document as a push, so they arrive even when the worker restarted in between, and never to
  * a document the tab navigated to since (docs/security.md).
  */
+
 import * as z from 'zod/mini';
 import type { Random } from '../../core';
 import { accountIdSchema, hex, siteOf } from '../../core';
+import { serial } from '../../core/serial';
 import { ERROR_CODES, errorReply, type RuntimeReply } from '../../provider/protocol';
 import { CorruptedValueError, Kept, type KeyValue } from '../kv';
 import { documentAlive, pushTarget, type TabsPort } from '../page/events';
@@ -103,7 +105,7 @@ export type NewRequest = Pending extends infer P
   : never;
 
 export class ApprovalQueue {
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly serial = serial();
   /** One window at a time: concurrent requests wait for the window the first one is opening. */
   private showing: Promise<void> | null = null;
 
@@ -136,13 +138,11 @@ export class ApprovalQueue {
 
   /** Read-modify-write under one lock, so two requests never lose each other's entries. */
   private edit<T>(fn: (s: QueueState) => Promise<[QueueState, T]> | [QueueState, T]): Promise<T> {
-    const run = this.queue.then(async () => {
+    return this.serial(async () => {
       const [next, out] = await fn(await this.state());
       await this.stored.put(next, (value) => this.deps.kv.write(KEY, value));
       return out;
     });
-    this.queue = run.catch(() => undefined);
-    return run;
   }
 
   async list(): Promise<Pending[]> {

@@ -6,6 +6,7 @@
  * never sent here, and nothing is kept to compare with (reading the clipboard would need `clipboardRead`),
  * so the clear is unconditional unless a page of the wallet said it replaced the secret.
  */
+import { serial } from '../../core/serial';
 import { CLIPBOARD_CLEAR_SECONDS, CLIPBOARD_PORT, type GuardNews, guardRequestSchema } from '../../provider/clipboard';
 import { originOf } from '../router';
 
@@ -53,14 +54,14 @@ export function clipboardGuard(deps: ClipboardGuardDeps) {
     for (const port of ports) post(port, news);
   };
   // One erase at a time; each answers whether it worked, and the pages hear it.
-  let erasing = Promise.resolve();
+  const oneAtATime = serial();
   const erase = () =>
-    (erasing = erasing.then(() =>
+    oneAtATime(() =>
       deps.erase().then(
         () => tell({ type: 'cleared' }),
         () => tell({ type: 'failed' }),
       ),
-    ));
+    );
 
   const onRequest = (port: GuardPort, raw: unknown) => {
     const parsed = guardRequestSchema.safeParse(raw);

@@ -4,7 +4,9 @@
  * events only to those documents: a tab that navigated elsewhere is another document and hears
  * nothing meant for the one before (docs/security.md, "Per-document identity").
  */
+
 import * as z from 'zod/mini';
+import { serial } from '../../core/serial';
 import type { BackgroundPush } from '../../provider/protocol';
 import { Kept, type KeyValue } from '../kv';
 
@@ -52,7 +54,7 @@ export async function documentAlive(
 const sameFrame = (a: PageFrame, b: PageFrame) => a.tabId === b.tabId && a.frameId === b.frameId;
 
 export class PageEvents {
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly serial = serial();
   /** This object is the only writer of the documents' records: every page request reads them from memory. */
   private readonly stored: Kept<PageFrame[]>;
   constructor(
@@ -68,11 +70,7 @@ export class PageEvents {
   }
 
   private edit(fn: (f: PageFrame[]) => PageFrame[]): Promise<void> {
-    const run = this.queue.then(async () =>
-      this.stored.put(fn(await this.frames()), (next) => this.kv.write(KEY, next)),
-    );
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.serial(async () => this.stored.put(fn(await this.frames()), (next) => this.kv.write(KEY, next)));
   }
 
   /** Records the document; a new document in a known frame replaces the old one (and its sub-frames when it is the top). */

@@ -5,7 +5,9 @@
  * made before networks were kept apart (`grants`) cannot be told apart, since Local and Mainnet then shared
  * a verifier, so they are dropped and sites ask again.
  */
+
 import * as z from 'zod/mini';
+import { serial } from '../../core/serial';
 import { Kept, type KeyValue } from '../kv';
 
 const KEY = 'networkGrants';
@@ -18,7 +20,7 @@ const byNetworkSchema = z.record(z.string(), grantsSchema);
 type ByNetwork = z.output<typeof byNetworkSchema>;
 
 export class Permissions {
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly serial = serial();
   /** This object is the only writer of the grants: each page request reads them from memory. */
   private readonly grants: Kept<ByNetwork>;
   constructor(
@@ -44,11 +46,7 @@ export class Permissions {
   }
 
   private changeAll(fn: (g: ByNetwork) => ByNetwork): Promise<void> {
-    const run = this.queue.then(async () =>
-      this.grants.put(fn(await this.grants.get()), (next) => this.kv.write(KEY, next)),
-    );
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.serial(async () => this.grants.put(fn(await this.grants.get()), (next) => this.kv.write(KEY, next)));
   }
 
   /** Changes the grants of the network the wallet is on now. */

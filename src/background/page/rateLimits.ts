@@ -7,7 +7,9 @@
  * the budget of all. Kept in storage.session, so stopping the service worker (which a page can provoke
  * by waiting it out) does not reset them; a browser restart does.
  */
+
 import * as z from 'zod/mini';
+import { serial } from '../../core/serial';
 import { ERROR_CODES } from '../../provider/protocol';
 import { Kept, type KeyValue } from '../kv';
 import { ProviderError } from '../providerError';
@@ -33,7 +35,7 @@ export const LIMITS = {
 export type BudgetName = keyof typeof LIMITS;
 
 export class RateLimits {
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly serial = serial();
   /** The table as stored; this object is its only writer, so it is kept in memory between uses. */
   private readonly table: Kept<Record<string, number[]>>;
   constructor(
@@ -48,7 +50,7 @@ export class RateLimits {
    * not use up the allowance of the others.
    */
   take(budget: BudgetName, site: string, message: string): Promise<void> {
-    const run = this.queue.then(async () => {
+    return this.serial(async () => {
       const now = this.now();
       const limit = LIMITS[budget];
       const next: Record<string, number[]> = {};
@@ -69,7 +71,5 @@ export class RateLimits {
       next[key] = [...(next[key] ?? []), now];
       await this.table.put(next, (value) => this.kv.write(KEY, value));
     });
-    this.queue = run.catch(() => undefined);
-    return run;
   }
 }

@@ -7,6 +7,7 @@
 
 import type { IntentStatus, PublishResult } from '../../bus';
 import { formatPublicKey, implicitAccountId, parsePublicKey } from '../../core';
+import { errorText } from '../../core/errorText';
 import type { KeyChangeResult, KeyListing } from '../../provider/walletApi';
 import type { WalletService } from '../wallet/service';
 import type { BusPort, SigningService } from './signer';
@@ -60,7 +61,7 @@ export class KeyManager {
         flags.set(pk, registered.includes(pk) || (await ledger.hasPublicKey(accountId, pk)));
       for (const [pk, yes] of flags) if (yes && !registered.includes(pk)) registered.push(pk);
     } catch (e) {
-      error = `The verifier could not be asked (${(e as Error).message}).`;
+      error = `The verifier could not be asked (${errorText(e)}).`;
     }
     return {
       accountId,

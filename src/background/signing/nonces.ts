@@ -12,8 +12,10 @@
  * it can no longer prove a nonce unused, every nonce a page supplies is refused from then on; the
  * wallet's own nonces are fresh random ones and go on working.
  */
+
 import * as z from 'zod/mini';
 import { decodeNonce, ProtocolError } from '../../core';
+import { serial } from '../../core/serial';
 import { CorruptedValueError, type KeyValue } from '../kv';
 import type { StorageProblems } from '../problems';
 
@@ -38,7 +40,6 @@ export class NonceReusedError extends Error {
 type Table = z.output<typeof tableSchema>;
 
 export class UsedNonces {
-  private queue: Promise<unknown> = Promise.resolve();
   constructor(
     private readonly kv: KeyValue,
     private readonly now: () => number,
@@ -87,11 +88,7 @@ export class UsedNonces {
     });
   }
 
-  private run<T>(fn: () => Promise<T>): Promise<T> {
-    const out = this.queue.then(fn);
-    this.queue = out.catch(() => undefined);
-    return out;
-  }
+  private readonly run = serial();
 
   /**
    * Records the nonce on the network of `verifierId` or throws NonceReusedError; serialised so two claims

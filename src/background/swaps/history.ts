@@ -7,8 +7,10 @@
  * left out can be nearer than the n it gave. If the API fails, local swaps still come. Without a JWT only
  * the local swaps of the page are read (./stored.ts), so a page costs the same however long the history.
  */
+
 import { formatUnits, type HttpDeps } from '../../core';
 import { recipientWithMemo } from '../../core/destinationMemo';
+import { errorText } from '../../core/errorText';
 import { getTransactions, type Token } from '../../oneclick';
 import {
   ANY_INPUT_ASSET,
@@ -231,7 +233,7 @@ export function swapHistory(d: HistoryDeps) {
       // The live explorer takes no USD bounds (oneclick/wireNames LOCAL_ONLY_FILTERS): applied here.
       if (names === 'live') remote = remote.filter((i) => usdWithin(i, q));
     } catch (e) {
-      serviceError = e instanceof Error ? e.message : String(e);
+      serviceError = errorText(e);
     }
     for (const i of remote) seen.set(i.key, time(i));
 

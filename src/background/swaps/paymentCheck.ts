@@ -8,8 +8,10 @@
  * (`buildIntentPayload`), so what is signed is exactly what was checked and shown, whatever spacing, key
  * order or duplicate keys the service's text had.
  */
+
 import * as z from 'zod/mini';
 import { buildIntentPayload, decodeNonce, type IntentPayload } from '../../core';
+import { errorText } from '../../core/errorText';
 import { ERROR_CODES } from '../../provider/protocol';
 import { sameAccount } from '../page/api';
 import { ProviderError } from '../providerError';
@@ -77,7 +79,7 @@ export function proposalPayload(proposal: { standard: string; payload: unknown }
       intents: m.data.intents,
     });
   } catch (e) {
-    throw notThis(e instanceof Error ? e.message : String(e));
+    throw notThis(errorText(e));
   }
 }
 

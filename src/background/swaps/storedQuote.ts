@@ -7,9 +7,16 @@
  *   stored request, and the record's own copies of the deposit address and memo against the quote's.
  * - `quoteWords`: the quote's amounts in words for history rows and notices, schema-checked only: they
  *   decide nothing, and a swap that is no longer tracked has no known service to ask the key of.
+ * Both parse the stored text through the one reader, src/oneclick/storedAnswer.ts (the popup's too).
  */
 import type { QuoteSignedParts } from '../../core';
-import { checkQuoteAnswer, QuoteRefusedError, type QuoteResponse, quoteResponseSchema } from '../../oneclick';
+import {
+  checkQuoteAnswer,
+  QuoteRefusedError,
+  type QuoteResponse,
+  readStoredAnswer,
+  storedQuoteWords,
+} from '../../oneclick';
 import type { QuoteParams, SwapRecordView } from '../../provider/swapApi';
 
 /** A stored quote that passed every check: the signed quote, and the request it answers. */
@@ -24,17 +31,12 @@ const OUTCOME = 'it was not used: nothing was signed.';
 /** Refuses unless the stored quote of `r` is the service's, signed by `key`, for the stored request and address. */
 export function verifiedQuote(r: SwapRecordView, key: string | null): VerifiedQuote {
   const refuse = (why: string) => new QuoteRefusedError('echo', `This swap’s stored quote ${why}; ${OUTCOME}`);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(r.quoteResponseJson);
-  } catch {
-    throw refuse('is not JSON');
-  }
-  if (!raw || typeof raw !== 'object') throw refuse('is not a quote answer');
-  checkQuoteAnswer(raw as QuoteSignedParts, { dry: false, ...r.request }, key, { outcome: OUTCOME });
-  const parsed = quoteResponseSchema.safeParse(raw);
-  if (!parsed.success) throw refuse('does not have the shape of a quote');
-  const quote = parsed.data.quote;
+  const read = readStoredAnswer(r.quoteResponseJson);
+  if (!read.raw) throw refuse(read.ok ? 'is not a quote answer' : read.why);
+  // The signature first: a stored answer changed into another shape is refused as unsigned, as any change is.
+  checkQuoteAnswer(read.raw as QuoteSignedParts, { dry: false, ...r.request }, key, { outcome: OUTCOME });
+  if (!read.ok) throw refuse(read.why);
+  const quote = read.answer.quote;
   const { depositAddress } = quote;
   if (!depositAddress || depositAddress !== r.depositAddress)
     throw refuse(`gives the deposit address ${depositAddress ?? 'none'}, not the ${r.depositAddress} stored with it`);
@@ -43,12 +45,7 @@ export function verifiedQuote(r: SwapRecordView, key: string | null): VerifiedQu
   return { quote: { ...quote, depositAddress }, request: r.request };
 }
 
-/** The stored quote's amounts for words (history, notices), or null when they cannot be read. */
+/** The stored quote's amounts for words (history, notices), or null when they cannot be read (src/oneclick/storedAnswer.ts). */
 export function quoteWords(r: SwapRecordView): QuoteResponse['quote'] | null {
-  try {
-    const parsed = quoteResponseSchema.safeParse(JSON.parse(r.quoteResponseJson));
-    return parsed.success ? parsed.data.quote : null;
-  } catch {
-    return null;
-  }
+  return storedQuoteWords(r.quoteResponseJson);
 }

@@ -9,7 +9,10 @@
  * (store-installed) extension at most every 30 s; unpacked builds and Firefox keep the 5 s steps, and an open
  * popup can ask `swap_refresh` in between.
  */
+
 import { formatTokenAmount, type HttpDeps, hex, isU128String, type Random, shortAddress, tokenTable } from '../../core';
+import { errorText } from '../../core/errorText';
+import { serial } from '../../core/serial';
 import { isTerminal, refundReasonText } from '../../core/swapStatus';
 import { getQuote, getStatus, type StatusResponse, submitDeposit, type Token } from '../../oneclick';
 import { ERROR_CODES } from '../../provider/protocol';
@@ -45,8 +48,6 @@ export { pollDelay, SWAP_ALARM } from './records';
 
 export { isTerminal };
 
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
 export interface SwapDeps {
   local: KeyValue;
   settings: SettingsStore;
@@ -75,13 +76,8 @@ interface Check {
 }
 
 export function swapService(d: SwapDeps) {
-  let chain: Promise<unknown> = Promise.resolve();
   /** Serialises read-modify-write of records, index and schedule. */
-  const lock = <T>(f: () => Promise<T>): Promise<T> => {
-    const p = chain.then(f);
-    chain = p.catch(() => undefined);
-    return p;
-  };
+  const lock = serial();
   const stored = storedSwaps(d.local, d.problems);
   const { get, list } = stored;
   const track = async (): Promise<Track> => (await d.local.read(TRACK, trackSchema)) ?? [];
@@ -236,7 +232,7 @@ export function swapService(d: SwapDeps) {
       // An ANY_INPUT swap's progress is its payouts (./anyInput).
       if (isAnyInput(r)) payouts = await readWithdrawals(d.http, url, r, o);
     } catch (e) {
-      error = message(e);
+      error = errorText(e);
     }
     return record(id, { url, st, error, payouts });
   };

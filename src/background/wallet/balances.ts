@@ -8,8 +8,10 @@
  * row carries its token's verdict (../tokens/facts): a token whose decimals are not confirmed has none and
  * no USD value, so its balance is shown in raw units (docs/security.md, "Token facts").
  */
+
 import * as z from 'zod/mini';
 import { MAINNET_VERIFIER, SIM_VERIFIER, usdValue } from '../../core';
+import { errorText } from '../../core/errorText';
 import type { BalanceRow, BalancesView } from '../../provider/walletApi';
 import type { KeyValue } from '../kv';
 import { type CheckedToken, viewOf } from '../tokens/facts';
@@ -117,7 +119,7 @@ export function balancesService(d: BalancesDeps) {
         return { ...view, stale: false, error: null };
       } catch (e) {
         const last = await kept(accountId);
-        const error = `The balances could not be read: ${e instanceof Error ? e.message : String(e)}`;
+        const error = `The balances could not be read: ${errorText(e)}`;
         return last
           ? { ...last, stale: true, error }
           : { accountId, rows: [], totalUsd: '0.00', at: null, stale: true, error };

@@ -9,6 +9,7 @@
  * never offered on Mainnet. A signature kept before networks were kept apart (`sendSigned:<account>`) is
  * never sent again; it is still named in a new review while it can execute on the network of its verifier.
  */
+
 import * as z from 'zod/mini';
 import type { IntentStatus } from '../../bus';
 import {
@@ -22,6 +23,7 @@ import {
   signedIntentSchema,
   tokenIdsOf,
 } from '../../core';
+import { errorText } from '../../core/errorText';
 import type { FindingView, IntentsPreviewWire } from '../../provider/approvalApi';
 import { ERROR_CODES } from '../../provider/protocol';
 import type { SendParams } from '../../provider/walletApi';
@@ -187,7 +189,7 @@ export function sendService(d: SendDeps) {
       const out = await publishOnce(await d.bus(), signed, []).catch((e: unknown) => {
         throw new ProviderError(
           ERROR_CODES.disconnected,
-          `The bus did not answer (${e instanceof Error ? e.message : String(e)}); the transfer may have gone out. Sign and send again sends this same transfer, which cannot execute twice; a new review would be a second transfer.`,
+          `The bus did not answer (${errorText(e)}); the transfer may have gone out. Sign and send again sends this same transfer, which cannot execute twice; a new review would be a second transfer.`,
           { intentHash: hash },
         );
       });

@@ -4,8 +4,10 @@
  * production builds). Credentials stay in the background, sealed, bound to the origins they were
  * entered for (./credentials.ts, docs/security.md "Credentials"): pages only learn whether they are set.
  */
+
 import * as z from 'zod/mini';
 import type { BoundCredential } from '../../core';
+import { serial } from '../../core/serial';
 import { DEFAULT_WIRE_NAMES, WIRE_NAMES } from '../../oneclick';
 import type { NetworkPreset, SettingsChange, SettingsView } from '../../provider/walletApi';
 import { VaultError } from '../../vault';
@@ -164,7 +166,7 @@ export interface SettingsStoreDeps {
 export class SettingsStore {
   private cached: StoredSettings | undefined;
   /** Changes run one after another: two popups saving at once must not drop either change. */
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly serial = serial();
   private readonly waiting: WaitingCredentials;
   private opened = new WeakSet<object>(); // sealed credentials opened since the wallet was last seen locked
 
@@ -265,7 +267,7 @@ export class SettingsStore {
    * next unlock. Credentials whose origin changed are cleared, waiting ones too.
    */
   change(change: SettingsChangeInput): Promise<SettingsView> {
-    const run = this.queue.then(async () => {
+    return this.serial(async () => {
       let next = applySettingsChange(await this.stored(), change);
       const waiting: Waiting = { ...(await this.waiting.read()) };
       for (const field of CREDENTIAL_FIELDS) {
@@ -290,8 +292,6 @@ export class SettingsStore {
       await this.waiting.write(waiting);
       return settingsView(next, waiting);
     });
-    this.queue = run.catch(() => undefined);
-    return run;
   }
 
   /**
@@ -300,7 +300,7 @@ export class SettingsStore {
    * for an endpoint that may not carry one is removed and the user is told so.
    */
   sealWaiting(): Promise<void> {
-    const run = this.queue.then(async () => {
+    return this.serial(async () => {
       if (!this.deps.cipher().isUnlocked) return;
       const s = await this.stored();
       const waiting = await this.waiting.read();
@@ -332,7 +332,5 @@ export class SettingsStore {
       }
       await this.waiting.write({});
     });
-    this.queue = run.catch(() => undefined);
-    return run;
   }
 }

@@ -5,7 +5,9 @@
  * without one the answer is HTTP 401 with JSON-RPC error code 401, as the live bus (docs/services.md, "Errors
  * as they arrive"). Batches (arrays) are answered item by item.
  */
+
 import { Hono } from 'hono';
+import { errorText } from '../../core/errorText';
 import type { SimContext } from '../context';
 import type { VerifierLedger } from '../ledger/ledger';
 import { fail, idOf, ok, parseRequest, RPC, RpcFailure, type RpcResponse, singleParam } from './jsonrpc';
@@ -47,7 +49,7 @@ export function createBus(ctx: SimContext, ledger: VerifierLedger): Bus {
       return ok(req.id, await method(singleParam(req.params)));
     } catch (e) {
       if (e instanceof RpcFailure) return fail(id, e.code, e.message);
-      console.error('simulator bus error:', e instanceof Error ? e.message : String(e));
+      console.error('simulator bus error:', errorText(e));
       return fail(id, RPC.internalError, 'Internal error');
     }
   };

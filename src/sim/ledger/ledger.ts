@@ -3,8 +3,10 @@
  * multi-token balances, key registry, nonces, salts, and batch execution with the contract's checks and error
  * texts (docs/protocol.md). State lives in one store slice; every acknowledged change is committed.
  */
+
 import { sha256 } from '@noble/hashes/sha2.js';
 import { base58, isValidAccountId, isValidTokenId, type SignedIntent, signedIntentSchema, utf8 } from '../../core';
+import { errorText } from '../../core/errorText';
 import type { SimContext } from '../context';
 import { runBatch } from './engine';
 import { ERR, VerifierError } from './errors';
@@ -165,7 +167,7 @@ export class VerifierLedger {
         this.ctx.events.emit('transfer', { ...t, txHash });
       } catch (e) {
         // The batch is final; a listener's failure must not make it look failed.
-        console.error('simulator: transfer listener failed:', e instanceof Error ? e.message : String(e));
+        console.error('simulator: transfer listener failed:', errorText(e));
       }
     }
     result.txHash = txHash;

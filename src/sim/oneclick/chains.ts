@@ -1,58 +1,23 @@
 /**
- * What the swap service knows per chain: address family, deposit modes, time estimate, fees in USD,
- * and how its transaction hashes look; its explorer links come from the wallet's own table
- * (src/core/explorers.ts), so the two agree. Chain ids are the interface's (`home`,
+ * What the simulated swap service does per chain: deposit modes, time estimate, fees in USD, and how its
+ * transaction hashes look. The chain facts (ids, address families, explorer links) come from the wallet's
+ * own table (src/core/chains.ts), so the two agree. Chain ids are the interface's (`home`,
  * docs/services.md "Wire names"): the SDK's `blockchain` enum (one-click-sdk-typescript
  * src/models/TokenResponse.ts) with `near` spelled `home`.
  * The interface: docs/interface.md.
  */
-import type { AddressFamily } from '../../core/chainAddress';
+import { type AddressFamily, CHAIN_IDS, CHAINS, type ChainId } from '../../core/chains';
 import { explorerTxUrl } from '../../core/explorers';
 
-export const CHAIN_IDS = [
-  'home',
-  'eth',
-  'base',
-  'arb',
-  'btc',
-  'sol',
-  'ton',
-  'doge',
-  'xrp',
-  'zec',
-  'gnosis',
-  'bera',
-  'bsc',
-  'pol',
-  'tron',
-  'sui',
-  'op',
-  'avax',
-  'cardano',
-  'stellar',
-  'aptos',
-  'ltc',
-  'monad',
-  'xlayer',
-  'starknet',
-  'bch',
-  'adi',
-  'plasma',
-  'scroll',
-  'aleo',
-  'dash',
-  'movement',
-  'hypercore',
-] as const;
-export type ChainId = (typeof CHAIN_IDS)[number];
-
 export type { AddressFamily };
+export { CHAIN_IDS, type ChainId };
 
 /** Transaction hash shapes. */
 export type TxHashShape = 'evm' | 'base58-32' | 'base58-64' | 'hex' | 'HEX' | '0xhex' | 'aleo';
 
 export interface ChainInfo {
   id: ChainId;
+  /** The chain table's (src/core/chains.ts). */
   family: AddressFamily;
   /** Deposit modes the chain supports (`MEMO`: one shared address, a memo per quote). */
   depositModes: readonly ('SIMPLE' | 'MEMO')[];
@@ -65,9 +30,10 @@ export interface ChainInfo {
   txShape: TxHashShape;
 }
 
-const evm = (id: ChainId, timeEstimateSec = 30, refundFeeUsd = 0.05, bridgeMinUsd = 0.1): ChainInfo => ({
+type Behaviour = Omit<ChainInfo, 'family'>;
+
+const evm = (id: ChainId, timeEstimateSec = 30, refundFeeUsd = 0.05, bridgeMinUsd = 0.1): Behaviour => ({
   id,
-  family: 'evm',
   depositModes: ['SIMPLE'],
   timeEstimateSec,
   refundFeeUsd,
@@ -75,10 +41,9 @@ const evm = (id: ChainId, timeEstimateSec = 30, refundFeeUsd = 0.05, bridgeMinUs
   txShape: 'evm',
 });
 
-const TABLE: readonly ChainInfo[] = [
+const BEHAVIOUR: readonly Behaviour[] = [
   {
     id: 'home',
-    family: 'home',
     depositModes: ['SIMPLE'],
     timeEstimateSec: 10,
     refundFeeUsd: 0,
@@ -90,7 +55,6 @@ const TABLE: readonly ChainInfo[] = [
   evm('arb'),
   {
     id: 'btc',
-    family: 'btc',
     depositModes: ['SIMPLE'],
     timeEstimateSec: 812,
     refundFeeUsd: 1.8,
@@ -99,7 +63,6 @@ const TABLE: readonly ChainInfo[] = [
   },
   {
     id: 'sol',
-    family: 'sol',
     depositModes: ['SIMPLE'],
     timeEstimateSec: 20,
     refundFeeUsd: 0.01,
@@ -108,7 +71,6 @@ const TABLE: readonly ChainInfo[] = [
   },
   {
     id: 'ton',
-    family: 'ton',
     depositModes: ['MEMO'],
     timeEstimateSec: 30,
     refundFeeUsd: 0.05,
@@ -117,7 +79,6 @@ const TABLE: readonly ChainInfo[] = [
   },
   {
     id: 'doge',
-    family: 'doge',
     depositModes: ['SIMPLE'],
     timeEstimateSec: 240,
     refundFeeUsd: 0.2,
@@ -126,7 +87,6 @@ const TABLE: readonly ChainInfo[] = [
   },
   {
     id: 'xrp',
-    family: 'xrp',
     depositModes: ['SIMPLE', 'MEMO'],
     timeEstimateSec: 20,
     refundFeeUsd: 0.01,
@@ -135,7 +95,6 @@ const TABLE: readonly ChainInfo[] = [
   },
   {
     id: 'zec',
-    family: 'zec',
     depositModes: ['SIMPLE'],
     timeEstimateSec: 105,
     refundFeeUsd: 0.01,
@@ -148,7 +107,6 @@ const TABLE: readonly ChainInfo[] = [
   evm('pol', 40),
   {
     id: 'tron',
-    family: 'tron',
     depositModes: ['SIMPLE'],
     timeEstimateSec: 30,
     refundFeeUsd: 0.5,
@@ -157,7 +115,6 @@ const TABLE: readonly ChainInfo[] = [
   },
   {
     id: 'sui',
-    family: 'sui',
     depositModes: ['SIMPLE'],
     timeEstimateSec: 20,
     refundFeeUsd: 0.01,
@@ -168,7 +125,6 @@ const TABLE: readonly ChainInfo[] = [
   evm('avax', 20),
   {
     id: 'cardano',
-    family: 'cardano',
     depositModes: ['SIMPLE'],
     timeEstimateSec: 120,
     refundFeeUsd: 0.2,
@@ -177,7 +133,6 @@ const TABLE: readonly ChainInfo[] = [
   },
   {
     id: 'stellar',
-    family: 'stellar',
     depositModes: ['MEMO'],
     timeEstimateSec: 20,
     refundFeeUsd: 0.01,
@@ -186,7 +141,6 @@ const TABLE: readonly ChainInfo[] = [
   },
   {
     id: 'aptos',
-    family: 'aptos',
     depositModes: ['SIMPLE'],
     timeEstimateSec: 20,
     refundFeeUsd: 0.01,
@@ -195,7 +149,6 @@ const TABLE: readonly ChainInfo[] = [
   },
   {
     id: 'ltc',
-    family: 'ltc',
     depositModes: ['SIMPLE'],
     timeEstimateSec: 300,
     refundFeeUsd: 0.05,
@@ -206,7 +159,6 @@ const TABLE: readonly ChainInfo[] = [
   evm('xlayer'),
   {
     id: 'starknet',
-    family: 'starknet',
     depositModes: ['SIMPLE'],
     timeEstimateSec: 60,
     refundFeeUsd: 0.05,
@@ -215,7 +167,6 @@ const TABLE: readonly ChainInfo[] = [
   },
   {
     id: 'bch',
-    family: 'bch',
     depositModes: ['SIMPLE'],
     timeEstimateSec: 600,
     refundFeeUsd: 0.01,
@@ -227,17 +178,14 @@ const TABLE: readonly ChainInfo[] = [
   evm('scroll'),
   {
     id: 'aleo',
-    family: 'aleo',
     depositModes: ['SIMPLE'],
     timeEstimateSec: 60,
     refundFeeUsd: 0.05,
     bridgeMinUsd: 0.1,
     txShape: 'aleo',
   },
-  // Movement is an Aptos-style Move chain (same 0x account addresses); HyperCore (Hyperliquid) uses EVM addresses.
   {
     id: 'movement',
-    family: 'aptos',
     depositModes: ['SIMPLE'],
     timeEstimateSec: 20,
     refundFeeUsd: 0.01,
@@ -247,7 +195,6 @@ const TABLE: readonly ChainInfo[] = [
   evm('hypercore', 20, 0.05, 1),
   {
     id: 'dash',
-    family: 'dash',
     depositModes: ['SIMPLE'],
     timeEstimateSec: 300,
     refundFeeUsd: 0.01,
@@ -256,7 +203,7 @@ const TABLE: readonly ChainInfo[] = [
   },
 ];
 
-const BY_ID = new Map<string, ChainInfo>(TABLE.map((c) => [c.id, c]));
+const BY_ID = new Map<string, ChainInfo>(BEHAVIOUR.map((c) => [c.id, { ...c, family: CHAINS[c.id].family }]));
 
 export function chainInfo(id: string): ChainInfo | undefined {
   // The live service spells the ledger `near` (docs/services.md, "Wire names"): accept it inbound.

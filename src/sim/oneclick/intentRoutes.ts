@@ -6,6 +6,7 @@
  * The simulator supports the `nep413` standard only; the other standards of the SDK's
  * IntentStandardEnum are known and refused by name.
  */
+
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
@@ -13,11 +14,13 @@ import {
   extractIntentPayload,
   formatDeadline,
   hex,
+  type IntentPayload,
   intentHash,
   isValidAccountId,
   type SignedIntent,
   signedIntentSchema,
 } from '../../core';
+import { errorText } from '../../core/errorText';
 import type { SimContext } from '../context';
 import { correlationId, restError } from '../http';
 import { VerifierError } from '../ledger/errors';
@@ -116,11 +119,11 @@ export function intentRoutes(ctx: SimContext, swaps: SwapStore, ledger: IntentLe
 
 /** submit-intent executes swap payments only: transfers to INTENTS swaps waiting for a deposit. */
 function paymentProblem(signed: SignedIntent, payable: (address: string) => unknown): string | null {
-  let intents: ReturnType<typeof extractIntentPayload>['intents'];
+  let intents: IntentPayload['intents'];
   try {
     intents = extractIntentPayload(signed).intents;
   } catch (e) {
-    return `${BAD_SUBMIT}: ${e instanceof Error ? e.message : String(e)}`;
+    return `${BAD_SUBMIT}: ${errorText(e)}`;
   }
   const transfers = intents.filter((i) => i.intent === 'transfer');
   if (transfers.length !== intents.length || transfers.length === 0)

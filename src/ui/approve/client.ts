@@ -1,24 +1,10 @@
 // The approval window's client for the APPROVAL methods (src/provider/approvalApi.ts). Each resolves to
 // its result or throws a WalletError whose message is the background's, written for people.
 import { APPROVAL, type ApprovalView, type ResolveOutcome, type ResolveParams } from '../../provider/approvalApi';
-import type { RuntimeReply } from '../../provider/protocol';
+import { callBackground as call, unwrap } from '../call';
 import { early, within } from '../early';
-import { askBackground } from '../messaging';
-import { WalletError } from '../wallet';
 import { originView } from './origin';
 import { isApprovalViewWire } from './view';
-
-async function unwrap(answer: Promise<RuntimeReply>): Promise<unknown> {
-  const reply = await answer;
-  if (!reply.ok) throw new WalletError(reply.error);
-  return reply.result;
-}
-
-function call(method: string, params?: unknown): Promise<unknown> {
-  return unwrap(
-    askBackground(params === undefined ? { type: 'request', method } : { type: 'request', method, params }),
-  );
-}
 
 /**
  * The first request to draw the window from: the answer to the ask made as the window's script started
@@ -34,7 +20,7 @@ export const approvals = {
   current: async (): Promise<ApprovalView | null> => {
     // The first call takes the answer asked for as the window's script started (../early).
     const asked = early.current();
-    const result = asked !== undefined ? await unwrap(asked) : await call(APPROVAL.current);
+    const result = asked === undefined ? await call(APPROVAL.current) : await unwrap(asked);
     if (result === null) return null;
     if (!isApprovalViewWire(result)) throw new Error('The extension sent a request this window does not understand');
     const { intents, ...rest } = result;

@@ -1,32 +1,18 @@
 // The deposit view's parts for an ANY_INPUT swap (docs/services.md, "ANY_INPUT"): where to send (any
 // supported token, any amount, into the swap's intents address or, when the quote lists them, an address
 // per chain) and the payouts the service reported, since such a swap never finishes by itself.
+import { storedQuoteWords } from '../../oneclick/storedAnswer';
 import type { SwapRecordView, TokenView } from '../../provider/swapApi';
 import { tokenAmountText } from '../amountText';
 import { chainName } from '../chains';
 import { CopyButton } from './CopyButton';
 
-interface ChainAddress {
-  blockchain: string;
-  address: string;
-  memo?: string;
-}
-
-/** `quote.chainDepositAddresses` of the stored answer, where the service gave any (read defensively). */
-function chainAddresses(quoteResponseJson: string): ChainAddress[] {
-  try {
-    const list: unknown = (JSON.parse(quoteResponseJson) as { quote?: { chainDepositAddresses?: unknown } }).quote
-      ?.chainDepositAddresses;
-    if (!Array.isArray(list)) return [];
-    return list.flatMap((x: unknown) => {
-      const o = x as Partial<Record<keyof ChainAddress, unknown>>;
-      if (typeof o?.blockchain !== 'string' || typeof o.address !== 'string') return [];
-      const chain = o.blockchain === 'near' ? 'home' : o.blockchain;
-      return [{ blockchain: chain, address: o.address, ...(typeof o.memo === 'string' ? { memo: o.memo } : {}) }];
-    });
-  } catch {
-    return [];
-  }
+/**
+ * `quote.chainDepositAddresses` of the stored answer, where the service gave any, read through the one reader
+ * of a stored quote (src/oneclick/storedAnswer.ts: schema-checked, the live `near` chain id read as `home`).
+ */
+function chainAddresses(quoteResponseJson: string) {
+  return storedQuoteWords(quoteResponseJson)?.chainDepositAddresses ?? [];
 }
 
 export function AnyInputDeposit({

@@ -94,25 +94,37 @@ describe('countdowns', () => {
 });
 
 describe('the stored quote', () => {
-  it('reads what the deposit view shows, and tolerates anything else', () => {
-    const json = JSON.stringify({
+  it('reads what the deposit view shows through the schema of a quote, and shows nothing of anything else', () => {
+    const answer = {
+      timestamp: '2026-09-01T19:00:00.000Z',
       signature: 'ed25519:sig',
+      quoteRequest: { dry: false },
       quote: {
         amountIn: '1500000',
         amountInFormatted: '1.5',
-        amountOutFormatted: '0.4',
-        minAmountOut: '390',
         amountInUsd: '1.5',
+        amountOut: '400',
+        amountOutFormatted: '0.4',
+        amountOutUsd: '',
+        minAmountOut: '390',
+        timeEstimate: 60,
       },
-    });
-    expect(quoteFacts(json)).toMatchObject({
+    };
+    expect(quoteFacts(JSON.stringify(answer))).toEqual({
       amountIn: '1500000',
       amountInFormatted: '1.5',
+      amountInUsd: '1.5',
+      amountOut: '400',
       amountOutFormatted: '0.4',
+      amountOutUsd: null,
       minAmountOut: '390',
       signature: 'ed25519:sig',
-      amountOutUsd: null,
     });
+    // Not the shape of a quote (an amount that is not a string, a field missing): none of it is shown.
+    const broken = { ...answer, quote: { ...answer.quote, amountIn: 1500000 } };
+    expect(Object.values(quoteFacts(JSON.stringify(broken))).every((v) => v === null)).toBe(true);
+    const { timeEstimate: _missing, ...partial } = answer.quote;
+    expect(quoteFacts(JSON.stringify({ ...answer, quote: partial })).amountIn).toBeNull();
     expect(quoteFacts('not json').amountIn).toBeNull();
     expect(quoteFacts('null').signature).toBeNull();
     expect(prettyJson('{"a":1}')).toBe('{\n  "a": 1\n}');
