@@ -1,6 +1,6 @@
 import { defineConfig } from 'wxt';
 import { inlinePageCss, noEmptyPluginScript, ownCopyPerPage } from './scripts/pageBuild';
-import { KNOWN_TOKENS_FILE } from './src/core/knownTokenRows';
+import { KNOWN_TOKENS_FILE, knownTokensJson } from './src/core/knownTokenRows';
 import { KNOWN_TOKEN_ROWS } from './src/core/knownTokens';
 
 // WXT config: see docs/decisions.md, "Toolchain versions". Auto-imports are off so every module says what it
@@ -15,7 +15,7 @@ export default defineConfig({
     // The table of well-known assets ships as a package file the background reads when needed, not in its
     // script (src/core/knownTokenRows.ts).
     'build:publicAssets'(_wxt, files) {
-      files.push({ relativeDest: KNOWN_TOKENS_FILE, contents: JSON.stringify(KNOWN_TOKEN_ROWS) });
+      files.push({ relativeDest: KNOWN_TOKENS_FILE, contents: knownTokensJson(KNOWN_TOKEN_ROWS) });
     },
     'prepare:publicPaths'(_wxt, paths) {
       paths.push(`/${KNOWN_TOKENS_FILE}`);

@@ -12,10 +12,18 @@ export const KNOWN_TOKENS_FILE = 'known-tokens.json';
 
 export type KnownTokenRow = readonly [assetId: string, symbol: string, decimals: number, aliases?: readonly string[]];
 
-const rowSchema = z.union([
-  z.tuple([z.string(), z.string(), z.number().check(z.int(), z.gte(0), z.lte(255))]),
-  z.tuple([z.string(), z.string(), z.number().check(z.int(), z.gte(0), z.lte(255)), z.array(z.string())]),
-]);
+/** A row as the file holds it (an object per row: the schemas the background has already). */
+const rowSchema = z.object({
+  assetId: z.string(),
+  symbol: z.string(),
+  decimals: z.number().check(z.int(), z.gte(0), z.lte(255)),
+  aliases: z.optional(z.array(z.string())),
+});
+
+/** The file's contents for `rows` (written at build time). */
+export function knownTokensJson(rows: readonly KnownTokenRow[]): string {
+  return JSON.stringify(rows.map(([assetId, symbol, decimals, aliases]) => ({ assetId, symbol, decimals, aliases })));
+}
 
 /** The table, by asset id. */
 export function knownTokenTable(rows: readonly KnownTokenRow[]): ReadonlyMap<string, KnownToken> {
@@ -29,5 +37,10 @@ export function knownTokenTable(rows: readonly KnownTokenRow[]): ReadonlyMap<str
 
 /** The shipped file's contents as the table; throws on anything that is not a list of rows. */
 export function parseKnownTokens(json: unknown): ReadonlyMap<string, KnownToken> {
-  return knownTokenTable(z.array(rowSchema).parse(json));
+  return knownTokenTable(
+    z
+      .array(rowSchema)
+      .parse(json)
+      .map((r) => [r.assetId, r.symbol, r.decimals, r.aliases]),
+  );
 }
