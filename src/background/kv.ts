@@ -207,7 +207,7 @@ export class Kept<T> {
     private readonly copy: (value: T) => T = (value) => structuredClone(value),
   ) {}
 
-  async get(): Promise<T> {
+  private kept(): Promise<T> {
     if (!this.value) {
       const loading = this.load();
       this.value = loading;
@@ -215,7 +215,19 @@ export class Kept<T> {
         if (this.value === loading) this.value = null;
       });
     }
-    return this.copy(await this.value);
+    return this.value;
+  }
+
+  async get(): Promise<T> {
+    return this.copy(await this.kept());
+  }
+
+  /**
+   * `look` applied to the kept value itself, no copy made: for a reader that needs a small part of a
+   * large value (`look` must not change it, and copies what it hands out).
+   */
+  async peek<R>(look: (value: T) => R): Promise<R> {
+    return look(await this.kept());
   }
 
   /** Stores `next` with `write` and keeps it once written. */
