@@ -8,6 +8,7 @@
  * - base64: standard alphabet with padding (nonces, NEP-413 signatures as wallets return them).
  * - hex: lowercase out; either case in (hashes and keys are often pasted in upper case).
  */
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { ProtocolError } from './errors';
 
 export interface BytesCodec {
@@ -77,13 +78,8 @@ export const base64: BytesCodec = {
   },
 };
 
-export const hex: BytesCodec = {
-  encode: (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(''),
-  decode(text) {
-    if (!/^(?:[0-9a-fA-F]{2})*$/.test(text)) throw new Error('hex: not an even number of hex digits');
-    return Uint8Array.from(text.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16));
-  },
-};
+// @noble/hashes' own (the background carries that module for SHA-2): either case in, lowercase out.
+export const hex: BytesCodec = { encode: bytesToHex, decode: hexToBytes };
 
 const textEncoder = new TextEncoder();
 const textDecoder = new TextDecoder('utf-8', { fatal: true });
