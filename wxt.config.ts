@@ -1,5 +1,7 @@
 import { defineConfig } from 'wxt';
 import { inlinePageCss, noEmptyPluginScript, ownCopyPerPage } from './scripts/pageBuild';
+import { KNOWN_TOKENS_FILE, knownTokensJson } from './src/core/knownTokenRows';
+import { KNOWN_TOKEN_ROWS } from './src/core/knownTokens';
 
 // WXT config: see docs/decisions.md, "Toolchain versions". Auto-imports are off so every module says what it
 // uses.
@@ -10,6 +12,14 @@ let wxtPlugins: readonly string[] = [];
 export default defineConfig({
   imports: false,
   hooks: {
+    // The table of well-known assets ships as a package file the background reads when needed, not in its
+    // script (src/core/knownTokenRows.ts).
+    'build:publicAssets'(_wxt, files) {
+      files.push({ relativeDest: KNOWN_TOKENS_FILE, contents: knownTokensJson(KNOWN_TOKEN_ROWS) });
+    },
+    'prepare:publicPaths'(_wxt, paths) {
+      paths.push(`/${KNOWN_TOKENS_FILE}`);
+    },
     'config:resolved'(wxt) {
       wxtPlugins = wxt.config.plugins;
     },

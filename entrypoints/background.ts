@@ -5,6 +5,7 @@ import { clipboardGuard } from '../src/background/clipboard/guard';
 import { OFFSCREEN_PAGE, offscreenEraser } from '../src/background/clipboard/offscreen';
 import { startBackground } from '../src/background/start';
 import { indexedDbArea, trustedAreas } from '../src/background/trustedStorage';
+import { KNOWN_TOKENS_FILE, parseKnownTokens } from '../src/core';
 import { ERROR_CODES, errorReply } from '../src/provider/protocol';
 import { idbVaultStorage } from '../src/vault';
 
@@ -41,6 +42,8 @@ export default defineBackground(() => {
     extensionOrigin: new URL(browser.runtime.getURL('/')).origin,
     defaultPreset: preset === 'local' ? 'local' : 'mainnet',
     wordlist: async () => (await (await fetch(browser.runtime.getURL('/bip39-english.txt'))).text()).trim().split('\n'),
+    knownTokens: async () =>
+      parseKnownTokens(await (await fetch(browser.runtime.getURL(`/${KNOWN_TOKENS_FILE}`))).json()),
     notify: (id, title, message) =>
       browser.notifications.create(id, {
         type: 'basic',

@@ -76,8 +76,11 @@ export class KeyValue {
     if (this.allSealed || !this.cipher) return Promise.resolve();
     const cipher = this.cipher;
     this.sealing ??= (async () => {
-      const all = await this.area.get(null);
-      if (all[SEALED_MARKER] === undefined) {
+      // The marker alone first: once set, the rest of storage (a long swap history) is never read here,
+      // so a worker's start costs the same with 1,000 or 10,000 stored swaps (docs/architecture.md, "Budgets").
+      const marked = (await this.area.get(SEALED_MARKER))[SEALED_MARKER] !== undefined;
+      const all = marked ? {} : await this.area.get(null);
+      if (!marked && all[SEALED_MARKER] === undefined) {
         const clear = Object.entries(all).filter(([key]) => !isClearRecord(key) && !isSealedName(key));
         const sealed = await Promise.all(
           clear.map(
@@ -204,7 +207,7 @@ export class Kept<T> {
     private readonly copy: (value: T) => T = (value) => structuredClone(value),
   ) {}
 
-  async get(): Promise<T> {
+  private kept(): Promise<T> {
     if (!this.value) {
       const loading = this.load();
       this.value = loading;
@@ -212,7 +215,19 @@ export class Kept<T> {
         if (this.value === loading) this.value = null;
       });
     }
-    return this.copy(await this.value);
+    return this.value;
+  }
+
+  async get(): Promise<T> {
+    return this.copy(await this.kept());
+  }
+
+  /**
+   * `look` applied to the kept value itself, no copy made: for a reader that needs a small part of a
+   * large value (`look` must not change it, and copies what it hands out).
+   */
+  async peek<R>(look: (value: T) => R): Promise<R> {
+    return look(await this.kept());
   }
 
   /** Stores `next` with `write` and keeps it once written. */

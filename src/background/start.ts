@@ -4,7 +4,7 @@
  */
 
 import { LedgerRpcClient, MessageBusClient } from '../bus';
-import type { FetchLike, HttpDeps, Random, SignedIntent } from '../core';
+import type { FetchLike, HttpDeps, KnownToken, Random, SignedIntent } from '../core';
 import { fetchTokens } from '../oneclick';
 import type { NetworkPreset, SettingsView } from '../provider/walletApi';
 import { Vault, type VaultStorage } from '../vault';
@@ -61,10 +61,24 @@ export interface BackgroundEnv {
   iterations?: number;
   /** The BIP-39 English word list, read from the extension package when a phrase is made or imported. */
   wordlist: () => Promise<string[]>;
+  /** The table of well-known assets (core/knownTokenRows.ts), read from the extension package when tokens are first judged. */
+  knownTokens: () => Promise<ReadonlyMap<string, KnownToken>>;
   /** browser.notifications.create (basic, the extension's icon). */
   notify: (id: string, title: string, message: string) => unknown;
   /** browser.action.setBadgeText. */
   badge: (text: string) => unknown;
+}
+
+/** `load` once, its result kept; a failed load is tried again next time. */
+function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let kept: Promise<T> | undefined;
+  return () => {
+    kept ??= load().catch((e: unknown) => {
+      kept = undefined;
+      return Promise.reject(e);
+    });
+    return kept;
+  };
 }
 
 export function startBackground(env: BackgroundEnv) {
@@ -78,14 +92,7 @@ export function startBackground(env: BackgroundEnv) {
   const problems = new StorageProblems();
   const settings = new SettingsStore(local, env.defaultPreset, problems, { session, cipher: () => vault });
   const http: HttpDeps = { fetch: env.fetch, sleep: env.sleep };
-  let words: Promise<string[]> | undefined;
-  const wordlist = () => {
-    words ??= env.wordlist().catch((e: unknown) => {
-      words = undefined; // a failed load is tried again next time
-      return Promise.reject(e);
-    });
-    return words;
-  };
+  const wordlist = loadOnce(env.wordlist);
   // The vault keeps its unlocked key in storage.session itself (src/vault/session.ts).
   const vault = new Vault({
     storage: env.vaultStorage,
@@ -132,6 +139,7 @@ export function startBackground(env: BackgroundEnv) {
     fetchList: (url) => fetchTokens(http, url),
     ftMetadata: async (contractId) => (await ledger()).ftMetadata(contractId),
     now: env.now,
+    known: loadOnce(env.knownTokens),
   });
   const tokens = facts.table;
   const verifierId = async () => (await settings.plain()).verifierId;

@@ -1,10 +1,14 @@
 /**
- * Byte encodings used on the wire. All from @scure/base (audited, same family as @noble).
- * - base58: Bitcoin alphabet, used for ed25519 keys/signatures and intent hashes.
+ * Byte encodings used on the wire, written here rather than taken from @scure/base: that module is one
+ * file of every encoding, all of it in the background's script (docs/architecture.md, "Budgets").
+ * Decoding is strict: a text decodes only if it is the one encoding of its bytes (no other alphabet, no
+ * missing or extra padding, no stray bits), as @scure/base decodes it (test/unit/core/encoding.unit.test.ts
+ * compares both on random bytes).
+ * - base58: Bitcoin alphabet, used for ed25519 keys/signatures and intent hashes; XRP's alphabet for its addresses.
  * - base64: standard alphabet with padding (nonces, NEP-413 signatures as wallets return them).
- * - hex: lowercase.
+ * - hex: lowercase out; either case in (hashes and keys are often pasted in upper case).
  */
-import { base58 as b58, base64 as b64, hex as hx } from '@scure/base';
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { ProtocolError } from './errors';
 
 export interface BytesCodec {
@@ -12,13 +16,70 @@ export interface BytesCodec {
   decode(text: string): Uint8Array;
 }
 
-export const base58: BytesCodec = b58;
-export const base64: BytesCodec = b64;
-export const hex: BytesCodec = {
-  encode: (bytes) => hx.encode(bytes),
-  // @scure/base accepts only lowercase; hashes and keys are often pasted in upper case.
-  decode: (text) => hx.decode(text.toLowerCase()),
+/** Base58 over `alphabet` (58 characters): leading zero bytes are leading first characters. */
+export function base58Codec(alphabet: string): BytesCodec {
+  const digit = new Map([...alphabet].map((c, i) => [c, i]));
+  return {
+    encode(bytes) {
+      const digits: number[] = []; // little-endian base-58 digits of the number
+      for (const byte of bytes) {
+        let carry = byte;
+        for (let i = 0; i < digits.length; i++) {
+          carry += digits[i]! << 8;
+          digits[i] = carry % 58;
+          carry = (carry / 58) | 0;
+        }
+        for (; carry > 0; carry = (carry / 58) | 0) digits.push(carry % 58);
+      }
+      let zeros = 0;
+      while (zeros < bytes.length && bytes[zeros] === 0) zeros++;
+      return (
+        alphabet[0]!.repeat(zeros) +
+        digits
+          .reverse()
+          .map((d) => alphabet[d])
+          .join('')
+      );
+    },
+    decode(text) {
+      const out: number[] = []; // little-endian bytes of the number
+      for (const c of text) {
+        let carry = digit.get(c);
+        if (carry === undefined) throw new Error('base58: a character outside the alphabet');
+        for (let i = 0; i < out.length; i++) {
+          carry += out[i]! * 58;
+          out[i] = carry & 0xff;
+          carry >>= 8;
+        }
+        for (; carry > 0; carry >>= 8) out.push(carry & 0xff);
+      }
+      let zeros = 0;
+      while (zeros < text.length && text[zeros] === alphabet[0]) zeros++;
+      return Uint8Array.from([...new Array<number>(zeros).fill(0), ...out.reverse()]);
+    },
+  };
+}
+
+export const base58 = base58Codec('123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz');
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+export const base64: BytesCodec = {
+  encode(bytes) {
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(binary);
+  },
+  decode(text) {
+    if (!BASE64.test(text)) throw new Error('base64: not padded base64');
+    const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+    // atob ignores bits past the last byte: only the text that encodes these bytes is theirs.
+    if (base64.encode(bytes) !== text) throw new Error('base64: stray bits in the last character');
+    return bytes;
+  },
 };
+
+// @noble/hashes' own (the background carries that module for SHA-2): either case in, lowercase out.
+export const hex: BytesCodec = { encode: bytesToHex, decode: hexToBytes };
 
 const textEncoder = new TextEncoder();
 const textDecoder = new TextDecoder('utf-8', { fatal: true });

@@ -67,6 +67,7 @@ export {
   publicKeyFromSeed,
   type Random,
 } from './keys';
+export { KNOWN_TOKENS_FILE, parseKnownTokens } from './knownTokenRows';
 export { KNOWN_TOKENS } from './knownTokens';
 export { assessMessage, type MessageAsk } from './messageRisk';
 export {

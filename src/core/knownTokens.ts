@@ -19,11 +19,11 @@
  *   [S] the simulator's seeded tokens (src/sim/tokenList.ts), native coins with their chain's decimals.
  * The simulator's seeds are all here and agree (test/unit/core/tokenFacts.unit.test.ts).
  */
+import { type KnownTokenRow, knownTokenTable } from './knownTokenRows';
 import type { KnownToken } from './tokenFacts';
 
-type Row = readonly [assetId: string, symbol: string, decimals: number, aliases?: readonly string[]];
-
-const ROWS: readonly Row[] = [
+/** The rows, also written into the package as `known-tokens.json` (./knownTokenRows.ts) for the background. */
+export const KNOWN_TOKEN_ROWS: readonly KnownTokenRow[] = [
   // Tokens of the NEAR ledger itself
   ['nep141:wrap.near', 'wNEAR', 24, ['NEAR']], // [L][F]
   ['nep141:17208628f84f5d6ad33f0da3bbbeb27ffcb398eac501a31bd6ad2011e36133a1', 'USDC', 6], // [L][F]
@@ -145,9 +145,4 @@ const ROWS: readonly Row[] = [
   ['nep245:v2_1.omni.hot.tg:56_24S22V8GMmQN8t6PbCdRb3mBewAd', 'RHEA', 18], // [F] BNB Chain
 ];
 
-export const KNOWN_TOKENS: ReadonlyMap<string, KnownToken> = new Map(
-  ROWS.map(([assetId, symbol, decimals, aliases]) => [
-    assetId,
-    aliases ? { symbol, decimals, aliases } : { symbol, decimals },
-  ]),
-);
+export const KNOWN_TOKENS: ReadonlyMap<string, KnownToken> = /* @__PURE__ */ knownTokenTable(KNOWN_TOKEN_ROWS);

@@ -6,7 +6,9 @@
  * the other families' code.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
-import { base58xrp } from '@scure/base';
+import { base58Codec } from './encoding';
+
+const base58xrp = base58Codec('rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz');
 
 function tryDecode<T>(fn: () => T): T | undefined {
   try {

@@ -5,10 +5,11 @@
  * The caller passes the English word list: the background loads it from the extension package
  * (assets/public/bip39-english.txt, checked against @scure/bip39's list by a unit test) only when a
  * phrase is made or imported, which keeps 13 kB of words out of the service worker's script (its
- * 60 kB gzip budget, parsed at every worker start). @scure/bip39 refuses a list that is not 2048 words.
+ * 60 kB gzip budget, parsed at every worker start). ./bip39.ts refuses a list that is not 2048 words.
  */
-import { entropyToMnemonic, validateMnemonic } from '@scure/bip39';
+
 import { type KeyPair, publicKeyFromSeed, type Random, utf8 } from '../core';
+import { entropyToMnemonic, validateMnemonic } from './bip39';
 import { VaultError } from './errors';
 import { slip10Derive } from './slip10';
 

@@ -149,6 +149,17 @@ export class ApprovalQueue {
     return (await this.state()).items;
   }
 
+  /**
+   * The first request (a copy) and the ids of all, without copying the rest: the approval window reads
+   * this at each look, and its cost stays the same with 1 or 50 waiting (docs/architecture.md, "Budgets").
+   */
+  head(): Promise<{ first: Pending | undefined; ids: string[] }> {
+    return this.stored.peek((s) => ({
+      first: s.items[0] && structuredClone(s.items[0]),
+      ids: s.items.map((p) => p.id),
+    }));
+  }
+
   async get(id: string): Promise<Pending | undefined> {
     return (await this.list()).find((p) => p.id === id);
   }

@@ -58,10 +58,9 @@ export class ApprovalService {
   constructor(private readonly deps: ApprovalServiceDeps) {}
 
   async current(): Promise<ApprovalViewWire | null> {
-    const items = await this.deps.queue.list();
+    const { first: p, ids } = await this.deps.queue.head();
     // Requests that ended any way (navigation, a closed tab, Reject all) leave no preview behind.
-    for (const id of this.previews.keys()) if (!items.some((i) => i.id === id)) this.previews.delete(id);
-    const p = items[0];
+    for (const id of this.previews.keys()) if (!ids.includes(id)) this.previews.delete(id);
     if (!p) return null;
     const locked = !this.deps.wallet.vault.isUnlocked;
     const network = await this.deps.network();
@@ -70,7 +69,7 @@ export class ApprovalService {
       kind: p.kind,
       origin: p.origin,
       createdAt: p.createdAt,
-      waiting: items.length,
+      waiting: ids.length,
       locked,
       blocked: null,
       network,

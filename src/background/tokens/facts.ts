@@ -13,15 +13,7 @@
  */
 
 import type { FtMetadata } from '../../bus';
-import {
-  ftContractOf,
-  judgeToken,
-  KNOWN_TOKENS,
-  type KnownToken,
-  type TokenCheck,
-  type TokenTable,
-  tokenTable,
-} from '../../core';
+import { ftContractOf, judgeToken, type KnownToken, type TokenCheck, type TokenTable, tokenTable } from '../../core';
 import type { Token } from '../../oneclick';
 import type { TokenView } from '../../provider/swapApi';
 
@@ -46,8 +38,11 @@ export interface TokenFactsDeps {
   /** `ft_metadata` of a NEP-141 contract through the ledger RPC now configured. */
   ftMetadata: (contractId: string) => Promise<FtMetadata>;
   now: () => number;
-  /** The bundled table (default: core's); tests give a smaller one to reach the contracts. */
-  known?: ReadonlyMap<string, KnownToken>;
+  /**
+   * The bundled table (core/knownTokens.ts; the extension reads its package file, core/knownTokenRows.ts);
+   * tests give a smaller one to reach the contracts. Asked at each judging: the caller keeps it.
+   */
+  known: () => Promise<ReadonlyMap<string, KnownToken>>;
 }
 
 interface Kept {
@@ -60,7 +55,6 @@ interface Kept {
 const withFacts = (c: CheckedToken & { check: { status: 'confirmed' } }): Token => ({ ...c.token, ...c.check.facts });
 
 export function tokenFacts(d: TokenFactsDeps) {
-  const known = d.known ?? KNOWN_TOKENS;
   let list: { at: number; url: string; tokens: Promise<Token[]> } | null = null;
   const metadata = new Map<string, Kept>();
   const asking = new Map<string, Promise<FtMetadata | null>>();
@@ -116,7 +110,7 @@ export function tokenFacts(d: TokenFactsDeps) {
 
   const judge = async (token: Token): Promise<CheckedToken> => {
     const service = { symbol: token.symbol, decimals: token.decimals };
-    const entry = known.get(token.assetId);
+    const entry = (await d.known()).get(token.assetId);
     if (entry) return { token, check: judgeToken(token.assetId, service, { facts: entry, source: 'table' }) };
     const contract = ftContractOf(token.assetId);
     const facts = contract ? await contractFacts(contract) : null;

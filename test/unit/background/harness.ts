@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { BackgroundEnv, startBackground } from '../../../src/background/start';
+import { KNOWN_TOKENS } from '../../../src/core';
 import type { APPROVAL } from '../../../src/provider/approvalApi';
 import type { DeferredReply, RuntimeReply } from '../../../src/provider/protocol';
 import type { QuoteParams, SwapMethod } from '../../../src/provider/swapApi';
@@ -49,6 +50,7 @@ export function backgroundEnv(clock: Clock, vaultStorage = memoryVaultStorage())
     defaultPreset: 'local',
     iterations: 600_000,
     wordlist: async () => wordlist,
+    knownTokens: async () => KNOWN_TOKENS,
     notify: (id, title, message) =>
       fakeBrowser.notifications.create(id, { type: 'basic', iconUrl: 'icon/128.png', title, message }),
     badge: (text) => fakeBrowser.action.setBadgeText({ text }),

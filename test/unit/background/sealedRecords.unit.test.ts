@@ -151,4 +151,23 @@ describe('records an earlier version wrote in the clear', () => {
     expect(await again.read('swap:ab12', anything)).toEqual(swap);
     expect(await area().get(null)).toEqual(before);
   });
+
+  it('once sealed, a new worker reads the marker and the record it wants, never the whole area', async () => {
+    const vault = await unlockedVault();
+    const first = new KeyValue(area(), vault);
+    for (let i = 0; i < 20; i++) await first.write(`swap:${i}`, { ...swap, id: String(i) });
+    const asked: (string | string[] | null)[] = [];
+    const counted = {
+      get: (keys: string | string[] | null) => {
+        asked.push(keys);
+        return area().get(keys);
+      },
+      set: (items: Record<string, unknown>) => area().set(items),
+      remove: (keys: string | string[]) => area().remove(keys),
+    };
+    const again = new KeyValue(counted, vault);
+    expect(await again.read('swap:3', anything)).toEqual({ ...swap, id: '3' });
+    expect(asked).not.toContain(null);
+    expect(asked).toHaveLength(2);
+  });
 });

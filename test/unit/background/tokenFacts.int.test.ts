@@ -114,7 +114,7 @@ describe("the simulator's token contracts", () => {
       fetchList: (url) => fetchTokens(http, url),
       ftMetadata: (contractId) => ledger().ftMetadata(contractId),
       now: () => Date.now(),
-      known: new Map([[WNEAR, KNOWN_TOKENS.get(WNEAR)!]]),
+      known: async () => new Map([[WNEAR, KNOWN_TOKENS.get(WNEAR)!]]),
     });
     const byId = new Map((await facts.checked()).map((c) => [c.token.assetId, c.check]));
     expect(byId.get(WNEAR)).toMatchObject({ status: 'confirmed', source: 'table' });

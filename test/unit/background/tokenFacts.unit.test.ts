@@ -41,7 +41,7 @@ function setup(list: Token[], contracts: Record<string, FtMetadata | 'fails'>) {
       return c;
     },
     now: () => clock.now,
-    known: KNOWN,
+    known: async () => KNOWN,
   });
   return { facts, clock, asked, listFetches: () => listFetches };
 }

@@ -15,6 +15,8 @@ import {
   sameSymbol,
   tokenTable,
 } from '../../../src/core';
+import { knownTokensJson, parseKnownTokens } from '../../../src/core/knownTokenRows';
+import { KNOWN_TOKEN_ROWS } from '../../../src/core/knownTokens';
 import { SIM_TOKENS } from '../../../src/sim/tokenList';
 
 const WNEAR = 'nep141:wrap.near';
@@ -108,6 +110,20 @@ describe('the bundled table', () => {
       expect(Number.isInteger(t.decimals) && t.decimals >= 0 && t.decimals <= 24, assetId).toBe(true);
       expect(t.symbol, assetId).toMatch(/^[\x21-\x7e]{1,16}$/);
     }
+  });
+
+  it('ships as the package file the background reads: the same table back, anything else refused', () => {
+    const shipped = JSON.parse(knownTokensJson(KNOWN_TOKEN_ROWS)) as unknown;
+    expect(parseKnownTokens(shipped)).toEqual(KNOWN_TOKENS);
+    const [first] = shipped as Record<string, unknown>[];
+    for (const damaged of [
+      {},
+      [{ ...first, decimals: 6.5 }],
+      [{ ...first, decimals: '6' }],
+      [{ ...first, symbol: undefined }],
+      [{ ...first, aliases: 'NEAR' }],
+    ])
+      expect(() => parseKnownTokens(damaged), JSON.stringify(damaged)).toThrow();
   });
 
   it('speaks for every token the simulator seeds, and agrees with it', () => {
