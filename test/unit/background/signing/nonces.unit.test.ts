@@ -3,6 +3,7 @@
 // nonces forgotten a day after their deadline, a cap on kept ones, and failing closed when damaged.
 import { describe, expect, it } from 'vitest';
 import { KeyValue, type StorageAreaLike } from '../../../../src/background/kv';
+import { StorageProblems } from '../../../../src/background/problems';
 import { NonceReusedError, UsedNonces } from '../../../../src/background/signing/nonces';
 import { base64, encodeVersionedNonce } from '../../../../src/core';
 
@@ -33,10 +34,8 @@ const legacy = (seed: number) => base64.encode(new Uint8Array(32).fill(seed));
 function setup() {
   const area = memoryArea();
   const clock = { now: T0 };
-  const problems: string[] = [];
-  const nonces = new UsedNonces(new KeyValue(area), () => clock.now, {
-    report: (_what: string, key: string) => problems.push(key),
-  } as never);
+  const problems = new StorageProblems();
+  const nonces = new UsedNonces(new KeyValue(area), () => clock.now, problems);
   return { area, clock, nonces, problems };
 }
 
@@ -123,7 +122,7 @@ describe('UsedNonces', () => {
     expect(area.items.get('usedNonces:v1.damaged')).toEqual({ alice: 'not a list' });
     expect(area.items.get('usedNonces:v1')).toEqual({});
     expect(area.items.get('usedNonces.lost')).toBe(clock.now);
-    expect(problems).toEqual(['usedNonces:v1']);
+    expect(problems.list()).toEqual([{ store: 'nonces', message: expect.stringMatching(/refused from now on/) }]);
     // Still claimable by the wallet (its own nonces are fresh), and any nonce is now reported as used.
     await nonces.claim('v1', 'alice', n);
     expect(await nonces.has('v2', 'bob', legacy(12))).toBe(true);
