@@ -38,6 +38,7 @@ describe('Confirm on a nonce the verifier already used', () => {
     const elsewhere = await other.sign({ intents: [], deadline });
     const published = await busCall<PublishAnswer>(sim, 'publish_intent', { quote_hashes: [], signed_data: elsewhere });
     expect(published.result).toMatchObject({ status: 'OK' });
+    if (typeof elsewhere.payload === 'string') throw new Error('a NEP-413 payload was expected');
     const nonce = elsewhere.payload.nonce;
     await expect
       .poll(async () => (await ledgerView<boolean>(sim, 'is_nonce_used', { account_id: t.accountId, nonce })).value)
