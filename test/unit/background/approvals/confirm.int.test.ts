@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { parseSecretKey } from '../../../../src/core';
+import { base64, parsePublicKey, parseSecretKey, verifyNep413 } from '../../../../src/core';
 import { APPROVAL } from '../../../../src/provider/approvalApi';
 import { ERROR_CODES, METHODS } from '../../../../src/provider/protocol';
 import { WALLET } from '../../../../src/provider/walletApi';
@@ -56,5 +56,47 @@ describe('Confirm on a nonce the verifier already used', () => {
       error: { code: ERROR_CODES.internal, data: { reason: expect.stringMatching(/nonce was already used/) } },
     });
     expect(JSON.stringify(reply)).not.toContain('"signature"');
+  });
+});
+
+describe('Confirm on a message for another site', () => {
+  it('asks for the acknowledgement first and keeps the request waiting; acknowledged, it signs', async () => {
+    const t = await pageSetup(sim);
+    await t.connect();
+    const nonce = base64.encode(new Uint8Array(32).fill(3));
+    const pending = await t.page(METHODS.signMessage, { message: 'hi', recipient: 'other.example', nonce });
+    const view = await t.current();
+    expect(view?.message).toMatchObject({
+      recipient: 'other.example',
+      callbackUrl: null,
+      nonce,
+      recipientIsVerifier: false,
+      findings: [{ level: 'danger', code: 'recipient_other_site' }],
+    });
+    await expect(call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true })).rejects.toThrow(/understand the risk/);
+    expect((await t.current())?.id).toBe(view!.id);
+    await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true, acknowledgeDanger: true });
+    const reply = await t.answerOf(pending);
+    if (reply.ok !== true) throw new Error(JSON.stringify(reply));
+    const r = reply.result as { accountId: string; publicKey: string; signature: string };
+    expect(r.accountId).toBe(t.accountId);
+    const payload = { message: 'hi', recipient: 'other.example', nonce: base64.decode(nonce) };
+    expect(verifyNep413(parsePublicKey(r.publicKey), payload, base64.decode(r.signature))).toBe(true);
+  });
+
+  it('shows a message for its own site without findings and signs it without an acknowledgement', async () => {
+    const t = await pageSetup(sim);
+    await t.connect();
+    const nonce = base64.encode(new Uint8Array(32).fill(4));
+    const pending = await t.page(METHODS.signMessage, {
+      message: 'hi',
+      recipient: 'dapp.example',
+      nonce,
+      callbackUrl: 'https://dapp.example/done',
+    });
+    const view = await t.current();
+    expect(view?.message).toMatchObject({ callbackUrl: 'https://dapp.example/done', findings: [] });
+    await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true });
+    expect(await t.answerOf(pending)).toMatchObject({ ok: true, result: { accountId: t.accountId } });
   });
 });
