@@ -50,6 +50,14 @@ describe('UsedNonces', () => {
     await nonces.claim('v1', 'alice', n, 'hashA');
     await expect(nonces.claim('v1', 'alice', n, 'hashB')).rejects.toThrow(NonceReusedError);
     await expect(nonces.claim('v1', 'alice', n)).rejects.toThrow(/already used by alice/);
+    await expect(nonces.claim('v1', 'alice', n)).rejects.toMatchObject({ name: 'NonceReusedError' });
+    // Another nonce of the same signer is free.
+    const m = versioned(T0 + 60_000, 9);
+    expect(await nonces.has('v1', 'alice', m)).toBe(false);
+    expect(await nonces.hashOf('v1', 'alice', m)).toBeUndefined();
+    // Claimed without a hash, a nonce cannot be claimed again, with or without one.
+    await nonces.claim('v1', 'alice', m);
+    await expect(nonces.claim('v1', 'alice', m)).rejects.toThrow(NonceReusedError);
     // Another signer, another network: free.
     expect(await nonces.has('v1', 'bob', n)).toBe(false);
     expect(await nonces.has('v2', 'alice', n)).toBe(false);
@@ -62,7 +70,8 @@ describe('UsedNonces', () => {
 
   it("keeps a message's nonce in the shared table: used on every network, and no intent may use it", async () => {
     const { nonces, area } = setup();
-    const n = legacy(7);
+    // A message's nonce is kept for good even when it has the shape of a versioned one.
+    const n = versioned(T0 + 60_000, 7);
     await nonces.claim('v1', 'alice', n, 'message:abc', 'message');
     expect(area.items.get('usedNonces')).toEqual({ alice: [{ nonce: n, forgetAfter: null, hash: 'message:abc' }] });
     expect(area.items.has('usedNonces:v1')).toBe(false);
@@ -101,7 +110,10 @@ describe('UsedNonces', () => {
     const { nonces, area } = setup();
     const full = Array.from({ length: 10_000 }, (_, i) => ({ nonce: `n${i}`, forgetAfter: null }));
     area.items.set('usedNonces:v1', { alice: full });
-    await expect(nonces.claim('v1', 'alice', legacy(9))).rejects.toThrow(/too many unexpired nonces/);
+    await expect(nonces.claim('v1', 'alice', legacy(9))).rejects.toMatchObject({
+      message: expect.stringMatching(/too many unexpired nonces/),
+      field: 'nonce',
+    });
     await nonces.claim('v1', 'bob', legacy(9));
     area.items.set('usedNonces:v1', { alice: full.slice(1) });
     await nonces.claim('v1', 'alice', legacy(9));
@@ -128,14 +140,25 @@ describe('UsedNonces', () => {
     expect(await nonces.has('v2', 'bob', legacy(12))).toBe(true);
   });
 
-  it('does not hide a storage failure that is not damage', async () => {
+  it('fails closed on damage without a problems list too', async () => {
     const area = memoryArea();
-    area.get = async () => {
-      throw new Error('disk gone');
+    area.items.set('usedNonces', { alice: [{ nonce: 1 }] });
+    const nonces = new UsedNonces(new KeyValue(area), () => T0);
+    expect(await nonces.has('v1', 'alice', legacy(1))).toBe(true);
+    expect(area.items.get('usedNonces.damaged')).toEqual({ alice: [{ nonce: 1 }] });
+  });
+
+  it('does not take a storage failure for damage, and goes on after it', async () => {
+    const area = memoryArea();
+    const get = area.get;
+    let failures = 1;
+    area.get = async (keys) => {
+      if (failures-- > 0) throw new Error('disk gone');
+      return get(keys);
     };
     const nonces = new UsedNonces(new KeyValue(area), () => T0);
     await expect(nonces.has('v1', 'a', legacy(1))).rejects.toThrow('disk gone');
-    // The queue goes on after a failure.
-    await expect(nonces.has('v1', 'a', legacy(1))).rejects.toThrow('disk gone');
+    expect(area.items.has('usedNonces.lost')).toBe(false);
+    expect(await nonces.has('v1', 'a', legacy(1))).toBe(false);
   });
 });
