@@ -1,0 +1,87 @@
+/**
+ * The approval service's answers through the background's messages (APPROVAL.current / resolve), on
+ * the real simulator: a locked window, a connect window's choices, and a request no longer waiting. Every request gets an answer.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { base64 } from '../../../../src/core';
+import { APPROVAL } from '../../../../src/provider/approvalApi';
+import { ERROR_CODES, METHODS } from '../../../../src/provider/protocol';
+import { type CreateResult, WALLET } from '../../../../src/provider/walletApi';
+import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
+import { call } from '../harness';
+import { pageSetup } from '../pageHarness';
+
+let sim: RunningSimulator;
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0 });
+});
+afterAll(() => sim.close());
+beforeEach(() => fakeBrowser.reset());
+
+const nonceOf = (n: number) => base64.encode(new Uint8Array(32).fill(n));
+
+describe('a locked window', () => {
+  it('shows nothing of the request, refuses Confirm until unlocked, and a decline answers 4100', async () => {
+    const t = await pageSetup(sim);
+    await t.connect();
+    await call(t.bg, WALLET.lock);
+    const pending = await t.page(METHODS.signMessage, { message: 'hi', recipient: 'dapp.example', nonce: nonceOf(1) });
+    const view = await t.current();
+    expect(view).toMatchObject({ kind: 'signMessage', locked: true, blocked: null, waiting: 1 });
+    expect(view).not.toHaveProperty('message');
+    await expect(call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true })).rejects.toThrow(/Unlock the wallet/);
+    expect((await t.current())?.id).toBe(view!.id);
+    await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: false });
+    expect(await t.answerOf(pending)).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.unauthorized, message: expect.stringMatching(/locked/) },
+    });
+    expect(await t.current()).toBeNull();
+  });
+
+  it('an unlocked decline answers 4001', async () => {
+    const t = await pageSetup(sim);
+    await t.connect();
+    const pending = await t.page(METHODS.signMessage, { message: 'hi', recipient: 'dapp.example', nonce: nonceOf(2) });
+    await call(t.bg, APPROVAL.resolve, { id: (await t.current())!.id, approve: false });
+    expect(await t.answerOf(pending)).toMatchObject({ ok: false, error: { code: ERROR_CODES.userRejected } });
+  });
+});
+
+describe('a connect window', () => {
+  it('lists the selected account first, and refuses no account or one that is not the wallet’s', async () => {
+    const t = await pageSetup(sim);
+    const added = await call<CreateResult>(t.bg, WALLET.addAccount, { source: { kind: 'generate' } });
+    const second = added.status.accounts.find((a) => a.accountId !== t.accountId)!.accountId;
+    await call(t.bg, WALLET.selectAccount, { accountId: second });
+    const pending = await t.page(METHODS.requestAccounts, {});
+    const view = await t.current();
+    expect(view?.accounts?.map((a) => a.accountId)).toEqual([second, t.accountId]);
+    for (const accounts of [[], ['someone.near'], [second, 'someone.near']]) {
+      await expect(call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true, accounts })).rejects.toThrow(
+        /at least one of this wallet/,
+      );
+    }
+    expect((await t.current())?.id).toBe(view!.id);
+    await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true, accounts: [t.accountId] });
+    expect(await t.answerOf(pending)).toEqual({
+      ok: true,
+      result: [{ accountId: t.accountId, publicKey: t.publicKey }],
+    });
+    expect(await t.page(METHODS.accounts)).toEqual({
+      ok: true,
+      result: [{ accountId: t.accountId, publicKey: t.publicKey }],
+    });
+  });
+});
+
+describe('answers', () => {
+  it('refuses an answer to a request that is no longer waiting', async () => {
+    const t = await pageSetup(sim);
+    await t.page(METHODS.requestAccounts, {});
+    const view = await t.current();
+    await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: false });
+    await expect(call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true })).rejects.toThrow(/no longer waiting/);
+  });
+});
