@@ -3,10 +3,10 @@
  * APIs in the extension, fakes in tests) and returns the router. entrypoints/background.ts only wires.
  */
 
+import type { NetworkPreset, SettingsView } from '../api/walletApi';
 import { LedgerRpcClient, MessageBusClient } from '../bus';
 import type { FetchLike, HttpDeps, Random, SignedIntent } from '../core';
 import { fetchTokens } from '../oneclick';
-import type { NetworkPreset, SettingsView } from '../provider/walletApi';
 import { Vault, type VaultStorage } from '../vault';
 import { activity } from './activity/merge';
 import { PublishedIntents } from './activity/published';

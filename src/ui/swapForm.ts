@@ -1,8 +1,6 @@
 // The swap form as data: defaults per chain, each field's problem in plain words, and the quote
 // request built from it. Pure (the clock is passed in), so the page stays thin and this is tested.
-import { formatUnits, parseUnits } from '../core/amounts';
-import { memoProblem, memoRuleOf } from '../core/destinationMemo';
-import { APP_FEE_MAX_BPS, APP_FEES_TOTAL_MAX_BPS, takesRecipientMsg } from '../oneclick/limits';
+
 import {
   ANY_INPUT_ASSET,
   type AppFee,
@@ -13,7 +11,10 @@ import {
   type RefundType,
   type SwapType,
   type TokenView,
-} from '../provider/swapApi';
+} from '../api/swapApi';
+import { formatUnits, parseUnits } from '../core/amounts';
+import { memoProblem, memoRuleOf } from '../core/destinationMemo';
+import { APP_FEE_MAX_BPS, APP_FEES_TOTAL_MAX_BPS, takesRecipientMsg } from '../oneclick/limits';
 import { accountIdProblem, chainName, evmAddressProblem, familyOf, recipientProblem, refundProblem } from './addresses';
 import { parseAmountInput, unusableTokenText } from './amountText';
 

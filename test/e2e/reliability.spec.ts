@@ -14,9 +14,9 @@
 import { verifyQuoteSignature } from '@defuse-protocol/one-click-sdk-typescript';
 import { verifySignature } from '@near-wallet-selector/core';
 import type { Page } from '@playwright/test';
+import type { QuoteParams, SwapRecordView } from '../../src/api/swapApi';
+import { WALLET } from '../../src/api/walletApi';
 import { ERROR_CODES } from '../../src/provider/protocol';
-import type { QuoteParams, SwapRecordView } from '../../src/provider/swapApi';
-import { WALLET } from '../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../src/sim/server';
 import {
   balances,
@@ -175,12 +175,10 @@ test.describe('publishing', () => {
     const from = await stopWorker(session.cdp, session.sw);
     const { outcome, confirmedAgain } = await settleAfterStop(approval, pending);
     const published = Object.keys(busIntents(sim)).length - before.intents;
-    test
-      .info()
-      .annotations.push({
-        type: 'outcome',
-        description: `${JSON.stringify(outcome)}; confirmed again: ${confirmedAgain}; published: ${published}`,
-      });
+    test.info().annotations.push({
+      type: 'outcome',
+      description: `${JSON.stringify(outcome)}; confirmed again: ${confirmedAgain}; published: ${published}`,
+    });
     expect(outcome.ok, 'the page got an answer, not silence').not.toBe('timeout');
     if (confirmedAgain) expectRestarted(from);
 
@@ -236,12 +234,10 @@ test.describe('publishing', () => {
       const from = await stopWorker(session.cdp, session.sw);
       proxy.release();
       const { outcome, confirmedAgain } = await settleAfterStop(approval, pending);
-      test
-        .info()
-        .annotations.push({
-          type: 'outcome',
-          description: `${JSON.stringify(outcome)}; confirmed again: ${confirmedAgain}`,
-        });
+      test.info().annotations.push({
+        type: 'outcome',
+        description: `${JSON.stringify(outcome)}; confirmed again: ${confirmedAgain}`,
+      });
       expectRestarted(from);
       await expectClosed(approval);
       return { outcome, before, shown, intentHash: accepted[0]! };

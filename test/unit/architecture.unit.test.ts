@@ -17,16 +17,27 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   oneclick: ['core'],
   bus: ['core'],
   vault: ['core'],
-  provider: ['core'],
-  background: ['core', 'oneclick', 'bus', 'vault', 'provider'],
-  ui: ['core', 'oneclick', 'bus', 'provider'], // never vault, never background
+  provider: ['core'], // the page-facing wire: never the popup's contract (api)
+  api: ['core'], // the popup ⇄ background contract: types and the clipboard port's messages
+  background: ['core', 'oneclick', 'bus', 'vault', 'provider', 'api'],
+  ui: ['core', 'oneclick', 'bus', 'provider', 'api'], // never vault, never background
   sim: ['core'], // Node only; extension code never imports it
   cli: ['core', 'sim'], // Node tooling behind `npm start`
-  entrypoints: ['core', 'oneclick', 'bus', 'vault', 'provider', 'background', 'ui'],
+  entrypoints: ['core', 'oneclick', 'bus', 'vault', 'provider', 'api', 'background', 'ui'],
 };
 
 /** Layers that run in the browser: no Node built-ins. */
-const BROWSER_LAYERS = new Set(['core', 'oneclick', 'bus', 'vault', 'provider', 'background', 'ui', 'entrypoints']);
+const BROWSER_LAYERS = new Set([
+  'core',
+  'oneclick',
+  'bus',
+  'vault',
+  'provider',
+  'api',
+  'background',
+  'ui',
+  'entrypoints',
+]);
 
 /** npm packages a layer may import, when restricted (prefix match on the package name). */
 const PACKAGE_ALLOWLIST: Record<string, readonly string[]> = {
@@ -385,6 +396,11 @@ describe('architecture: dependency rules', () => {
     ['src/oneclick/a.ts', "import { x } from '../bus/client';", 'oneclick may not import bus'],
     ['src/vault/a.ts', "export { x } from '../provider/protocol';", 'vault may not import provider'],
     ['src/provider/a.ts', "const m = await import('../vault/keys');", 'provider may not import vault'],
+    ['src/provider/relay.ts', "import type { WalletStatus } from '../api/walletApi';", 'provider may not import api'],
+    ['src/api/a.ts', "import type { X } from '../background/router';", 'api may not import background'],
+    ['src/api/a.ts', "import { ERROR_CODES } from '../provider/protocol';", 'api may not import provider'],
+    ['src/core/a.ts', "import type { NetworkView } from '../api/network';", 'core may not import api'],
+    ['src/vault/a.ts', "import type { KeySource } from '../api/walletApi';", 'vault may not import api'],
     ['src/ui/a.tsx', "import { sign } from '../vault/sign';", 'ui may not import vault'],
     ['src/ui/a.tsx', "import { route } from '../background/router';", 'ui may not import background'],
     ['src/ui/a.tsx', "import type { T } from '../sim/types';", 'ui may not import sim'],

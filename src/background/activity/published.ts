@@ -8,9 +8,9 @@
  * (never deleted) and reported (src/background/problems.ts), the others kept.
  */
 import * as z from 'zod/mini';
+import type { PublishedIntentView, PublishedStatus } from '../../api/activity';
+import type { IntentStatusView } from '../../api/walletApi';
 import { describeIntent, type Intent, type TokenTable } from '../../core';
-import type { PublishedIntentView, PublishedStatus } from '../../provider/activity';
-import type { IntentStatusView } from '../../provider/walletApi';
 import type { KeyValue } from '../kv';
 import type { StorageProblems } from '../problems';
 

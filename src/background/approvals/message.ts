@@ -4,8 +4,9 @@
  * another site"). The background is the source of truth; the window runs the same site rule only so that
  * it never shows less.
  */
+
+import type { FindingView, MessagePreview } from '../../api/approvalApi';
 import { assessMessage } from '../../core';
-import type { FindingView, MessagePreview } from '../../provider/approvalApi';
 import { ERROR_CODES } from '../../provider/protocol';
 import { isVerifierRecipient } from '../page/api';
 import { ProviderError } from '../providerError';

@@ -8,6 +8,7 @@
  * was not chosen: it would not prove the real key may sign, nor that the nonce is free.
  */
 
+import type { BalanceChangeView, FindingView, IntentsPreviewWire, SimulationView } from '../../api/approvalApi';
 import { LedgerViewError } from '../../bus';
 import {
   assessIntents,
@@ -18,7 +19,6 @@ import {
   type TokenTable,
   unmatchedDeltas,
 } from '../../core';
-import type { BalanceChangeView, FindingView, IntentsPreviewWire, SimulationView } from '../../provider/approvalApi';
 import type { PreparedIntent } from '../signing/signer';
 
 export interface PreviewDeps {

@@ -5,11 +5,11 @@
  * for a request leaves the background before the user confirmed it (docs/security.md).
  */
 
+import type { ApprovalViewWire, IntentsPreviewWire, ResolveOutcome, ResolveParams } from '../../api/approvalApi';
+import type { NetworkView } from '../../api/walletApi';
 import { LedgerViewError, RpcError, type SimulationOutput } from '../../bus';
 import { base64, HttpError, hex, nep413Digest } from '../../core';
-import type { ApprovalViewWire, IntentsPreviewWire, ResolveOutcome, ResolveParams } from '../../provider/approvalApi';
 import { ERROR_CODES, errorReply } from '../../provider/protocol';
-import type { NetworkView } from '../../provider/walletApi';
 import { VaultError } from '../../vault';
 import type { PublishedIntents } from '../activity/published';
 import { replyForError } from '../errors';

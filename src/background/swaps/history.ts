@@ -7,9 +7,7 @@
  * left out can be nearer than the n it gave. If the API fails, local swaps still come. Without a JWT only
  * the local swaps of the page are read (./stored.ts), so a page costs the same however long the history.
  */
-import { formatUnits, type HttpDeps } from '../../core';
-import { recipientWithMemo } from '../../core/destinationMemo';
-import { getTransactions, type Token } from '../../oneclick';
+
 import {
   ANY_INPUT_ASSET,
   type HistoryItem,
@@ -19,7 +17,10 @@ import {
   type SwapFlow,
   type SwapRecordView,
   type SwapStatus,
-} from '../../provider/swapApi';
+} from '../../api/swapApi';
+import { formatUnits, type HttpDeps } from '../../core';
+import { recipientWithMemo } from '../../core/destinationMemo';
+import { getTransactions, type Token } from '../../oneclick';
 import { type SettingsStore, wireNamesOf } from '../wallet/settings';
 import type { Nearest } from './stored';
 import { quoteWords } from './storedQuote';

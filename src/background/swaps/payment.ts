@@ -15,6 +15,8 @@
  * "Networks").
  */
 import * as z from 'zod/mini';
+import type { IntentsPreviewWire } from '../../api/approvalApi';
+import type { PaymentPreview, PaymentRoute, SwapRecordView } from '../../api/swapApi';
 import { LedgerViewError } from '../../bus';
 import {
   decodeNonce,
@@ -25,9 +27,7 @@ import {
   signedIntentSchema,
 } from '../../core';
 import { generateIntent, OneClickError, type QuoteCallOptions, submitIntent } from '../../oneclick';
-import type { IntentsPreviewWire } from '../../provider/approvalApi';
 import { ERROR_CODES } from '../../provider/protocol';
-import type { PaymentPreview, PaymentRoute, SwapRecordView } from '../../provider/swapApi';
 import { intentsPreview, type PreviewDeps } from '../approvals/preview';
 import type { KeyValue } from '../kv';
 import { ProviderError } from '../providerError';

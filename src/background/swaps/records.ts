@@ -4,8 +4,8 @@
  * tracker's schedule (`swapTrack`); the tracker's polling cadence. Read back through these schemas.
  */
 import * as z from 'zod/mini';
+import type { SwapRecordView } from '../../api/swapApi';
 import { statusSchema, swapDetailsSchema } from '../../oneclick';
-import type { SwapRecordView } from '../../provider/swapApi';
 import { quoteParamsShape } from '../wallet/schemas';
 
 export const SWAP_ALARM = 'swap-tracker';

@@ -6,8 +6,8 @@
  * a time are found by a binary search and read in slices from there, many keys per storage call.
  */
 import * as z from 'zod/mini';
+import type { SwapRecordView } from '../../api/swapApi';
 import { ERROR_CODES } from '../../provider/protocol';
-import type { SwapRecordView } from '../../provider/swapApi';
 import { Kept, type KeyValue } from '../kv';
 import type { StorageProblems } from '../problems';
 import { ProviderError } from '../providerError';

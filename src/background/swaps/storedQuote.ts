@@ -8,9 +8,10 @@
  * - `quoteWords`: the quote's amounts in words for history rows and notices, schema-checked only: they
  *   decide nothing, and a swap that is no longer tracked has no known service to ask the key of.
  */
+
+import type { QuoteParams, SwapRecordView } from '../../api/swapApi';
 import type { QuoteSignedParts } from '../../core';
 import { checkQuoteAnswer, QuoteRefusedError, type QuoteResponse, quoteResponseSchema } from '../../oneclick';
-import type { QuoteParams, SwapRecordView } from '../../provider/swapApi';
 
 /** A stored quote that passed every check: the signed quote, and the request it answers. */
 export interface VerifiedQuote {

@@ -9,10 +9,7 @@
  * (store-installed) extension at most every 30 s; unpacked builds and Firefox keep the 5 s steps, and an open
  * popup can ask `swap_refresh` in between.
  */
-import { formatTokenAmount, type HttpDeps, hex, isU128String, type Random, shortAddress, tokenTable } from '../../core';
-import { isTerminal, refundReasonText } from '../../core/swapStatus';
-import { getQuote, getStatus, type StatusResponse, submitDeposit, type Token } from '../../oneclick';
-import { ERROR_CODES } from '../../provider/protocol';
+
 import type {
   AnyInputWithdrawalView,
   PaymentPreview,
@@ -20,7 +17,11 @@ import type {
   SwapRecordView,
   SwapStatus,
   TokenView,
-} from '../../provider/swapApi';
+} from '../../api/swapApi';
+import { formatTokenAmount, type HttpDeps, hex, isU128String, type Random, shortAddress, tokenTable } from '../../core';
+import { isTerminal, refundReasonText } from '../../core/swapStatus';
+import { getQuote, getStatus, type StatusResponse, submitDeposit, type Token } from '../../oneclick';
+import { ERROR_CODES } from '../../provider/protocol';
 import type { KeyValue } from '../kv';
 import type { StorageProblems } from '../problems';
 import { ProviderError } from '../providerError';

@@ -9,8 +9,8 @@
  * no USD value, so its balance is shown in raw units (docs/security.md, "Token facts").
  */
 import * as z from 'zod/mini';
+import type { BalanceRow, BalancesView } from '../../api/walletApi';
 import { MAINNET_VERIFIER, SIM_VERIFIER, usdValue } from '../../core';
-import type { BalanceRow, BalancesView } from '../../provider/walletApi';
 import type { KeyValue } from '../kv';
 import { type CheckedToken, viewOf } from '../tokens/facts';
 

@@ -1,10 +1,10 @@
-/** zod schemas for the wallet API's params (src/provider/walletApi.ts): the background trusts no page. */
+/** zod schemas for the wallet API's params (src/api/walletApi.ts): the background trusts no page. */
 import * as z from 'zod/mini';
+import type { ActivityQuery } from '../../api/activity';
+import { ANY_INPUT_ASSET, type HistoryQuery, type QuoteParams } from '../../api/swapApi';
 import { accountIdSchema } from '../../core';
 import { recipientWithMemo } from '../../core/destinationMemo';
 import { APP_FEE_MAX_BPS, APP_FEES_TOTAL_MAX_BPS, SWAP_STATUSES, takesRecipientMsg } from '../../oneclick';
-import type { ActivityQuery } from '../../provider/activity';
-import { ANY_INPUT_ASSET, type HistoryQuery, type QuoteParams } from '../../provider/swapApi';
 import { settingsChangeSchema } from './settings';
 
 const password = z.string().check(z.minLength(1, 'enter the password'), z.maxLength(1024));
@@ -113,7 +113,7 @@ export const walletParams = {
   }) satisfies z.ZodMiniType<ActivityQuery>,
 } as const;
 
-/** The approval window's methods (src/provider/approvalApi.ts). */
+/** The approval window's methods (src/api/approvalApi.ts). */
 export const approvalParams = {
   approval_current: z.unknown(),
   approval_resolve: z.strictObject({
@@ -127,7 +127,7 @@ export const approvalParams = {
 
 const id = z.strictObject({ id: shortId });
 
-/** The interface's quote request without `dry` (src/provider/swapApi.ts QuoteParams), field by field. */
+/** The interface's quote request without `dry` (src/api/swapApi.ts QuoteParams), field by field. */
 export const quoteParamsShape = z.strictObject({
   swapType: z.enum(['EXACT_INPUT', 'EXACT_OUTPUT', 'FLEX_INPUT', 'ANY_INPUT']),
   slippageTolerance: z.number().check(z.minimum(0), z.maximum(10_000)),
@@ -223,7 +223,7 @@ export const quoteParamsSchema = quoteParamsShape.check(
   ),
 );
 
-/** The popup's swap methods (src/provider/swapApi.ts). */
+/** The popup's swap methods (src/api/swapApi.ts). */
 export const swapParams = {
   swap_tokens: z.unknown(),
   swap_quote: quoteParamsSchema,

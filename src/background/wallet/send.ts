@@ -10,6 +10,8 @@
  * never sent again; it is still named in a new review while it can execute on the network of its verifier.
  */
 import * as z from 'zod/mini';
+import type { FindingView, IntentsPreviewWire } from '../../api/approvalApi';
+import type { SendParams } from '../../api/walletApi';
 import type { IntentStatus } from '../../bus';
 import {
   describeIntent,
@@ -22,9 +24,7 @@ import {
   signedIntentSchema,
   tokenIdsOf,
 } from '../../core';
-import type { FindingView, IntentsPreviewWire } from '../../provider/approvalApi';
 import { ERROR_CODES } from '../../provider/protocol';
-import type { SendParams } from '../../provider/walletApi';
 import type { PublishedIntents } from '../activity/published';
 import { intentsPreview, type PreviewDeps } from '../approvals/preview';
 import type { KeyValue } from '../kv';

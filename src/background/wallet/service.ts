@@ -4,7 +4,7 @@
  * (docs/architecture.md, "Rooms"). Emits lock/unlock and account changes for the provider events.
  */
 import * as z from 'zod/mini';
-import type { AccountView, CreateResult, KeySource, WalletStatus } from '../../provider/walletApi';
+import type { AccountView, CreateResult, KeySource, WalletStatus } from '../../api/walletApi';
 import { type AddedKey, type Vault, VaultError } from '../../vault';
 import type { KeyValue } from '../kv';
 import type { StorageProblems } from '../problems';

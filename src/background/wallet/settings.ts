@@ -5,9 +5,9 @@
  * entered for (./credentials.ts, docs/security.md "Credentials"): pages only learn whether they are set.
  */
 import * as z from 'zod/mini';
+import type { NetworkPreset, SettingsChange, SettingsView } from '../../api/walletApi';
 import type { BoundCredential } from '../../core';
 import { DEFAULT_WIRE_NAMES, WIRE_NAMES } from '../../oneclick';
-import type { NetworkPreset, SettingsChange, SettingsView } from '../../provider/walletApi';
 import { VaultError } from '../../vault';
 import { CorruptedValueError, type KeyValue } from '../kv';
 import type { StorageProblems } from '../problems';

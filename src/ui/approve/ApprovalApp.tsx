@@ -1,7 +1,7 @@
 // The approval window: asks the background for the request at the head of the queue (on load, on focus
 // and every second), shows it, and after each answer shows the next one or closes when none is left.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { ApprovalView, ResolveParams } from '../../provider/approvalApi';
+import type { ApprovalView, ResolveParams } from '../../api/approvalApi';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { messageOf } from '../wallet';
 import { approvals } from './client';

@@ -1,8 +1,8 @@
 // signIntents / publishIntents: who signs for which verifier until when, each intent in plain words with
 // its risks, the verifier's simulation, and the exact payload behind a toggle.
 import { useState } from 'preact/hooks';
+import type { IntentsPreview, SimulationView } from '../../api/approvalApi';
 import { NETWORK_NAME, networkOfVerifier } from '../../core/network';
-import type { IntentsPreview, SimulationView } from '../../provider/approvalApi';
 import { Findings, LevelBadge } from './Findings';
 import { Shown } from './Shown';
 import { deadlineView, intentLabel, NONCE_TEXT, plural, STANDARD_TEXT, shownBatchFindings } from './view';

@@ -3,7 +3,7 @@
 // within one request, the delay and the tick start again whenever what Confirm would act on changes
 // (view confirmSubject), e.g. when an unlock inside the window first shows it.
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { ApprovalView, ResolveParams } from '../../provider/approvalApi';
+import type { ApprovalView, ResolveParams } from '../../api/approvalApi';
 import { Checkbox } from '../components/Field';
 import { ErrorAlert } from '../components/Notice';
 import { wallet } from '../wallet';

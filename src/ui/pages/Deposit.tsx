@@ -2,7 +2,7 @@
 // from my intents account", the status stepper with what each status means, and the signed quote.
 // It asks the background again every few seconds while the swap is not finished.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { SwapRecordView, TokenView } from '../../provider/swapApi';
+import type { SwapRecordView, TokenView } from '../../api/swapApi';
 import { chainName } from '../addresses';
 import { tokenAmountText } from '../amountText';
 import { AnyInputDeposit, Payouts } from '../components/AnyInputParts';

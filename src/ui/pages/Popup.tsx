@@ -1,7 +1,7 @@
 // The popup's shell: loads wallet_status and shows onboarding, unlock, the phrase backup or the wallet;
 // its header carries the account switcher, the network and Lock once the wallet is unlocked.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { CreateResult, DamagedStore, NetworkView, StoreProblem, WalletStatus } from '../../provider/walletApi';
+import type { CreateResult, DamagedStore, NetworkView, StoreProblem, WalletStatus } from '../../api/walletApi';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { WalletBar } from '../components/WalletBar';
 import { lazy } from '../lazy';

@@ -3,9 +3,9 @@
 // amount, both tokens (with the intents balances and Max), the quote and the button fit without
 // scrolling; everything else is folded under Options (SwapOptions.tsx).
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { SwapRecordView, TokenView } from '../../api/swapApi';
+import type { BalanceRow } from '../../api/walletApi';
 import { formatUnits, parseUnits, usdValue } from '../../core/amounts';
-import type { SwapRecordView, TokenView } from '../../provider/swapApi';
-import type { BalanceRow } from '../../provider/walletApi';
 import { isConfirmed, readableAmount, unusableTokenText } from '../amountText';
 import { ActiveSwaps } from '../components/ActiveSwaps';
 import { TextField } from '../components/Field';

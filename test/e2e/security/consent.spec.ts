@@ -6,8 +6,9 @@
 // everything to the attacker; while the window shows it, and after a worker stop with the window still
 // open, no signature of that payload may reach the proxy. The user rejects; the attacker then
 // publishes whatever it captured on the bus, and the balance must not move.
+
+import { WALLET } from '../../../src/api/walletApi';
 import { ERROR_CODES } from '../../../src/provider/protocol';
-import { WALLET } from '../../../src/provider/walletApi';
 import {
   dappForFile,
   errorOf,
@@ -88,12 +89,10 @@ for (const method of ['intents_publishIntents', 'intents_signIntents'] as const)
     const captured = signaturesIn(proxy.requests().slice(from)).filter((s) => isForAccount(s, session.w.accountId));
     const published = [];
     for (const s of captured) published.push(await publishOnBus(sim, s));
-    test
-      .info()
-      .annotations.push({
-        type: 'captured',
-        description: `${captured.length} signature(s); bus said ${JSON.stringify(published)}`,
-      });
+    test.info().annotations.push({
+      type: 'captured',
+      description: `${captured.length} signature(s); bus said ${JSON.stringify(published)}`,
+    });
 
     expect(await ledgerState(sim, session.w.accountId), 'the balance did not move').toEqual(before);
     expect(captured, 'no signature of the payload left the wallet before Confirm').toEqual([]);

@@ -11,8 +11,8 @@
 //   at once (-32005).
 // Each test has a fresh browser profile: limits are per profile and must not leak between tests.
 import type { Frame, Page } from '@playwright/test';
+import { WALLET } from '../../../src/api/walletApi';
 import { ERROR_CODES } from '../../../src/provider/protocol';
-import { WALLET } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { closePageServer, type PageServer, startPageServer } from '../fixtures';
 import {
@@ -254,12 +254,10 @@ test('a connected page hammering intents_getIntentStatus is rate-limited (-32005
     );
     const answered = outcomes.filter((o) => o.ok).length;
     const refused = outcomes.filter((o) => !o.ok);
-    test
-      .info()
-      .annotations.push({
-        type: 'hammer',
-        description: `${answered} answered, ${refused.length} refused; the bus saw ${rpcMethods(s.bus.requests()).length} calls`,
-      });
+    test.info().annotations.push({
+      type: 'hammer',
+      description: `${answered} answered, ${refused.length} refused; the bus saw ${rpcMethods(s.bus.requests()).length} calls`,
+    });
 
     expect(refused.length, 'some calls were refused').toBeGreaterThan(0);
     expect(new Set(refused.map((o) => o.code)), 'refused as rate-limited').toEqual(new Set([ERROR_CODES.rateLimited]));

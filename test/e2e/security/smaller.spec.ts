@@ -13,9 +13,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { verifySignature } from '@near-wallet-selector/core';
+import type { SwapRecordView } from '../../../src/api/swapApi';
+import { WALLET } from '../../../src/api/walletApi';
 import { ERROR_CODES } from '../../../src/provider/protocol';
-import type { SwapRecordView } from '../../../src/provider/swapApi';
-import { WALLET } from '../../../src/provider/walletApi';
 import { startSimulator } from '../../../src/sim/server';
 import {
   balances,
@@ -250,12 +250,10 @@ test('paying a swap from the intents account, interrupted after the bus took the
       (r) => r,
       (e: Error) => e.message,
     );
-    test
-      .info()
-      .annotations.push({
-        type: 'retry',
-        description: typeof retry === 'string' ? retry : `paid, ${retry.paidIntentHash}`,
-      });
+    test.info().annotations.push({
+      type: 'retry',
+      description: typeof retry === 'string' ? retry : `paid, ${retry.paidIntentHash}`,
+    });
 
     expect(BigInt((await balances(sim, w.accountId))[WNEAR]!), 'paid once').toBe(start - amountIn);
     expect((await balances(sim, swap.depositAddress))[WNEAR], 'the deposit account received one payment').toBe(

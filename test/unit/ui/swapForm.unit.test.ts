@@ -1,7 +1,7 @@
 // The swap form as data (src/ui/swapForm.ts): defaults per chain, checks with reasons, and the quote
 // request it builds (amounts in smallest units from decimal text, never floats).
 import { describe, expect, it } from 'vitest';
-import type { TokenView } from '../../../src/provider/swapApi';
+import type { TokenView } from '../../../src/api/swapApi';
 import {
   bpsToPercent,
   buildQuote,
