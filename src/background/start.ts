@@ -24,8 +24,9 @@ import { KeyManager } from './signing/keyManager';
 import { UsedNonces } from './signing/nonces';
 import { SaltCache } from './signing/salt';
 import { SigningService } from './signing/signer';
+import { SwapService } from './swaps/api';
 import { swapHistory } from './swaps/history';
-import { SWAP_ALARM, swapService } from './swaps/tracker';
+import { SWAP_ALARM } from './swaps/tracker';
 import { tokenFacts } from './tokens/facts';
 import { type AlarmsLike, AUTO_LOCK_ALARM, AutoLock } from './wallet/autoLock';
 import { balancesService } from './wallet/balances';
@@ -188,7 +189,7 @@ export function startBackground(env: BackgroundEnv) {
       await events.emit((o) => o === origin, 'accountsChanged', []);
     },
   };
-  const swaps = swapService({
+  const swaps = new SwapService({
     problems,
     local,
     settings,
