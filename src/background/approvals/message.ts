@@ -6,9 +6,8 @@
  */
 
 import type { FindingView, MessagePreview } from '../../api/approvalApi';
-import { assessMessage } from '../../core';
+import { assessMessage, isVerifierRecipient } from '../../core';
 import { ERROR_CODES } from '../../provider/protocol';
-import { isVerifierRecipient } from '../page/api';
 import { ProviderError } from '../providerError';
 import type { PendingOf } from './queue';
 

@@ -11,10 +11,9 @@ import {
   extractIntentPayload,
   type IntentPayload,
   intentHash,
+  isVerifierRecipient,
   KEY_MANAGEMENT_INTENTS,
-  MAINNET_VERIFIER,
   parseIntents,
-  SIM_VERIFIER,
   type SignedIntent,
   signedIntentSchema,
   siteOf,
@@ -75,16 +74,6 @@ export function looksLikeIntents(message: string): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   return 'intents' in value || ('signer_id' in value && 'deadline' in value);
 }
-
-/** The verifier's account as a recipient, compared the way a person would read it. */
-export const sameAccount = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-/**
- * A message recipient that is a verifier: the configured one, or Mainnet's or the simulator's on any
- * network (a message for `intents.near` signed on Local would be a Mainnet intent; docs/security.md, "Networks").
- */
-export const isVerifierRecipient = (recipient: string, verifierId: string) =>
-  [verifierId, MAINNET_VERIFIER, SIM_VERIFIER].some((v) => sameAccount(recipient, v));
 
 /**
  * Methods a page may call before it is connected, and from any frame: discovery, and what tells the

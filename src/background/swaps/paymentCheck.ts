@@ -9,9 +9,8 @@
  * order or duplicate keys the service's text had.
  */
 import * as z from 'zod/mini';
-import { buildIntentPayload, decodeNonce, type IntentPayload } from '../../core';
+import { buildIntentPayload, decodeNonce, type IntentPayload, sameAccount } from '../../core';
 import { ERROR_CODES } from '../../provider/protocol';
-import { sameAccount } from '../page/api';
 import { ProviderError } from '../providerError';
 import type { VerifiedQuote } from './storedQuote';
 
