@@ -16,6 +16,7 @@ import { replyForError } from '../errors';
 import type { PageEvents } from '../page/events';
 import type { Permissions } from '../page/permissions';
 import { ProviderError } from '../providerError';
+import { intentsPreview, type PreviewDeps } from '../review/preview';
 import type { UsedNonces } from '../signing/nonces';
 import {
   type BusPort,
@@ -28,7 +29,6 @@ import { networkOfPayload } from '../wallet/network';
 import type { WalletService } from '../wallet/service';
 import { checkMessageAtConfirm, messagePreview } from './message';
 import { readPrepared } from './prepared';
-import { intentsPreview, type PreviewDeps } from './preview';
 import type { ApprovalQueue, Pending, PendingOf } from './queue';
 
 export interface ApprovalServiceDeps {

@@ -28,9 +28,9 @@ import {
 } from '../../core';
 import { generateIntent, OneClickError, type QuoteCallOptions, submitIntent } from '../../oneclick';
 import { ERROR_CODES } from '../../provider/protocol';
-import { intentsPreview, type PreviewDeps } from '../approvals/preview';
 import type { KeyValue } from '../kv';
 import { ProviderError } from '../providerError';
+import { intentsPreview, type PreviewDeps } from '../review/preview';
 import type { UsedNonces } from '../signing/nonces';
 import {
   assertReviewed,

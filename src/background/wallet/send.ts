@@ -26,9 +26,9 @@ import {
 } from '../../core';
 import { ERROR_CODES } from '../../provider/protocol';
 import type { PublishedIntents } from '../activity/published';
-import { intentsPreview, type PreviewDeps } from '../approvals/preview';
 import type { KeyValue } from '../kv';
 import { ProviderError } from '../providerError';
+import { intentsPreview, type PreviewDeps } from '../review/preview';
 import { type Consent, draftSchema, fromDraft, reviewedId, signReviewed, toDraft } from '../signing/reviewed';
 import { type BusPort, publishOnce, type SignedResult, type SigningService } from '../signing/signer';
 
