@@ -14,7 +14,7 @@ export type { PageContext, PageHandler };
 import type { ApprovalResults } from '../api/approvalApi';
 import type { SwapResults } from '../api/swapApi';
 import type { WalletResults } from '../api/walletApi';
-import { type InternalMethod, type InternalParams, internalParams } from './wallet/schemas';
+import { type InternalMethod, type InternalParams, internalParams } from './params';
 import { zodProviderError } from './zodField';
 
 /** Every internal method's answer, from the three APIs' tables. */

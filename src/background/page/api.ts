@@ -5,7 +5,7 @@
  * and the top frame; methods that spend the user's API key are rate-limited; key-management intents
  * are refused outright; anything that needs the user is queued and answered later (deferred).
  */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import type { IntentStatus } from '../../bus';
 import {
   extractIntentPayload,
@@ -30,6 +30,7 @@ import { zodProviderError } from '../zodField';
 import { Deferred, type PageContext, type PageHandler } from './context';
 import type { PageEvents } from './events';
 import {
+  intentHashParams,
   publishIntentsParams,
   publishSignedParams,
   revokePermissionsParams,
@@ -54,8 +55,6 @@ export interface PageApiDeps {
   /** Activity's record of what this wallet published (../activity/published). */
   published: Pick<PublishedIntents, 'add' | 'observe'>;
 }
-
-const intentHashParams = z.object({ intentHash: z.string().check(z.minLength(1), z.maxLength(128)) });
 
 function parse<T extends z.ZodMiniType>(schema: T, params: unknown): z.output<T> {
   const r = schema.safeParse(params ?? {});

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import type { SwapRecordView } from '../../api/swapApi';
 import { statusSchema, swapDetailsSchema } from '../../oneclick';
-import { quoteParamsShape } from '../wallet/schemas';
+import { quoteParamsShape } from './params';
 
 export const SWAP_ALARM = 'swap-tracker';
 export const IDS = 'swapIds';

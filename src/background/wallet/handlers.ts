@@ -6,7 +6,7 @@ import { ERROR_CODES } from '../../provider/protocol';
 import { ProviderError } from '../providerError';
 import type { KeyManager } from '../signing/keyManager';
 import type { BalancesService } from './balances';
-import type { WalletParams } from './schemas';
+import type { WalletParams } from './params';
 import type { SendService } from './send';
 import type { WalletService } from './service';
 import type { SettingsStore } from './settings';

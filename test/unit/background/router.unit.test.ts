@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WALLET } from '../../../src/api/walletApi';
+import { internalParams } from '../../../src/background/params';
 import { createRouter, type PageHandler, type RouterDeps } from '../../../src/background/router';
-import { internalParams } from '../../../src/background/wallet/schemas';
 import { ERROR_CODES, METHODS } from '../../../src/provider/protocol';
 
 const EXT = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
