@@ -9,7 +9,7 @@ import type { FindingView, MessagePreview } from '../../api/approvalApi';
 import { assessMessage, isVerifierRecipient } from '../../core';
 import { ERROR_CODES } from '../../provider/protocol';
 import { ProviderError } from '../providerError';
-import type { PendingOf } from './queue';
+import type { PendingOf } from './pending';
 
 type MessageRequest = PendingOf<'signMessage'>;
 

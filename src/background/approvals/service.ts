@@ -26,7 +26,8 @@ import type { KindHandler, KindTable, RequestKind } from './kinds/kind';
 import { PublishIntentsKind } from './kinds/publishIntents';
 import { SignIntentsKind } from './kinds/signIntents';
 import { SignMessageKind } from './kinds/signMessage';
-import type { ApprovalQueue, Pending } from './queue';
+import type { Pending } from './pending';
+import type { ApprovalQueue } from './queue';
 
 export interface ApprovalServiceDeps {
   queue: ApprovalQueue;

@@ -21,7 +21,8 @@ import {
 } from '../../core';
 import { ERROR_CODES, METHODS, type ProviderMethod } from '../../provider/protocol';
 import type { PublishedIntents } from '../activity/published';
-import type { ApprovalQueue, NewRequest } from '../approvals/queue';
+import type { NewRequest } from '../approvals/pending';
+import type { ApprovalQueue } from '../approvals/queue';
 import { ProviderError } from '../providerError';
 import type { UsedNonces } from '../signing/nonces';
 import { type BusPort, publishOnce } from '../signing/signer';

@@ -8,7 +8,7 @@ import type { PageEvents } from '../../page/events';
 import type { Permissions } from '../../page/permissions';
 import { ProviderError } from '../../providerError';
 import type { WalletService } from '../../wallet/service';
-import type { PendingOf } from '../queue';
+import type { PendingOf } from '../pending';
 import type { KindHandler } from './kind';
 
 export interface ConnectDeps {

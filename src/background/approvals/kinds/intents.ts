@@ -14,8 +14,9 @@ import { intentsPreview, type PreviewDeps } from '../../review/preview';
 import type { UsedNonces } from '../../signing/nonces';
 import { isInvalidSaltText, type PreparedIntent, type SignedResult, type SigningService } from '../../signing/signer';
 import { networkOfPayload } from '../../wallet/network';
+import type { PendingOf } from '../pending';
 import { readPrepared } from '../prepared';
-import type { ApprovalQueue, PendingOf } from '../queue';
+import type { ApprovalQueue } from '../queue';
 
 export type IntentsPending = PendingOf<'signIntents' | 'publishIntents'>;
 

@@ -4,7 +4,7 @@
  * table from kind to handler, so a kind is handled in one file.
  */
 import type { ApprovalViewWire, ResolveParams } from '../../../api/approvalApi';
-import type { Pending, PendingOf } from '../queue';
+import type { Pending, PendingOf } from '../pending';
 
 export type RequestKind = Pending['kind'];
 

@@ -8,7 +8,7 @@ import { ERROR_CODES } from '../../../provider/protocol';
 import type { PublishedIntents } from '../../activity/published';
 import { ProviderError } from '../../providerError';
 import type { BusPort, SigningService } from '../../signing/signer';
-import type { PendingOf } from '../queue';
+import type { PendingOf } from '../pending';
 import type { IntentsReview } from './intents';
 import type { KindHandler } from './kind';
 

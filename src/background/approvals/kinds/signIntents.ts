@@ -5,7 +5,7 @@
  */
 import type { ApprovalViewWire, ResolveParams } from '../../../api/approvalApi';
 import type { SigningService } from '../../signing/signer';
-import type { PendingOf } from '../queue';
+import type { PendingOf } from '../pending';
 import type { IntentsReview } from './intents';
 import type { KindHandler } from './kind';
 

@@ -12,7 +12,7 @@ import { ProviderError } from '../../providerError';
 import type { UsedNonces } from '../../signing/nonces';
 import type { WalletService } from '../../wallet/service';
 import { checkMessageAtConfirm, messagePreview } from '../message';
-import type { PendingOf } from '../queue';
+import type { PendingOf } from '../pending';
 import type { KindHandler } from './kind';
 
 export interface SignMessageDeps {
