@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import type { ActivityQuery } from '../../api/activity';
 import { accountIdSchema } from '../../core';
 import { historyFilters, reviewedId, shortId, text } from '../paramFields';
-import { settingsChangeSchema } from './settings';
+import { settingsChangeSchema } from './settingsModel';
 
 const password = z.string().check(z.minLength(1, 'enter the password'), z.maxLength(1024));
 const newPassword = z.string().check(z.maxLength(1024));

@@ -177,7 +177,8 @@ export class WalletService {
     const { autoLockMinutes } = await this.deps.settings.plain();
     const was = this.lockAt;
     this.lockAt = (await this.deps.autoLock.touch(autoLockMinutes)) ?? this.lockAt;
-    if (this.lockAt !== null && this.lockAt !== was) await this.deps.mirror?.deadline(this.lockAt); // never throws
+    // The mirror never throws: a failed write only leaves the popup's snapshot older.
+    if (this.lockAt !== null && this.lockAt !== was) await this.deps.mirror?.deadline(this.lockAt);
   }
 
   get vault(): Vault {

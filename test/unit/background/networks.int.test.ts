@@ -7,7 +7,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { APPROVAL } from '../../../src/api/approvalApi';
 import { type ConnectedSite, type SettingsView, WALLET } from '../../../src/api/walletApi';
 import { startBackground } from '../../../src/background/start';
-import { defaultSettings } from '../../../src/background/wallet/settings';
+import { defaultSettings } from '../../../src/background/wallet/settingsModel';
 import { base64 } from '../../../src/core';
 import { ERROR_CODES, METHODS } from '../../../src/provider/protocol';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';

@@ -19,7 +19,7 @@ import {
 import type { StorageAreaLike } from '../../../src/background/kv';
 import { startBackground } from '../../../src/background/start';
 import { DEADLINE_KEY } from '../../../src/background/wallet/autoLock';
-import { settingsSchema } from '../../../src/background/wallet/settings';
+import { settingsSchema } from '../../../src/background/wallet/settingsModel';
 import { type BackgroundPush, type DeferredReply, METHODS, type RuntimeReply } from '../../../src/provider/protocol';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage, readRecord, type VaultStorage } from '../../../src/vault';
