@@ -7,7 +7,7 @@ import type { TokenView } from '../../api/swapApi';
 import type { BalanceRow } from '../../api/walletApi';
 import { tokenAmountText } from '../amountText';
 import { chainName } from '../chains';
-import { formatPrice, searchTokens } from '../swapForm';
+import { formatPrice, searchTokens } from '../tokenSearch';
 import { Dialog } from './Dialog';
 
 interface TokenPickerProps {

@@ -12,7 +12,7 @@ import { DepositQr } from '../components/DepositQr';
 import { ErrorAlert, StatusLine, Warning } from '../components/Notice';
 import { PayFromIntents } from '../components/PayFromIntents';
 import { Screen } from '../components/Screen';
-import { tokenOf } from '../swapForm';
+import { tokenOf } from '../swapRequest';
 import { swaps } from '../swaps';
 import { isTerminal, missingAmount, quoteFacts, refundReasonText, STATUS_TEXT, stepsOf } from '../swapText';
 import { messageOf } from '../wallet';
