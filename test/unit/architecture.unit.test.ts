@@ -59,6 +59,18 @@ const PAGE_FACING = new Set([
   'src/provider/relay',
   'src/provider/rpc',
 ]);
+/**
+ * Rooms inside src/background that others share: they may not import the rooms that use them (the
+ * review engine serves approvals, Send and swap payments, so it imports none of them).
+ */
+const SHARED_ROOM_MAY_NOT: Record<string, readonly string[]> = {
+  'src/background/review/': [
+    'src/background/approvals/',
+    'src/background/wallet/',
+    'src/background/swaps/',
+    'src/background/page/',
+  ],
+};
 const CONTENT_SCRIPT = /^entrypoints\/[^/]+\.content\.tsx?$|^entrypoints\/[^/]+\.content\/index\.tsx?$/;
 
 /** In core: free identifiers and member reads that are browser APIs, I/O, a clock or randomness. */
@@ -286,6 +298,10 @@ function checkFile(rel: string, source: string): string[] {
           `${where(line)}: imports a vault module directly (${spec}); outside src/vault only src/vault itself (its index) may be imported`,
         );
       }
+      for (const [room, banned] of Object.entries(SHARED_ROOM_MAY_NOT)) {
+        const hit = rel.startsWith(room) && banned.find((b) => target.startsWith(b));
+        if (hit) out.push(`${where(line)}: ${room} is shared and may not import ${hit} (${spec})`);
+      }
       if (PAGE_FACING.has(fromKey) && !PAGE_FACING.has(targetKey)) {
         out.push(`${where(line)}: page-facing module imports ${spec}, which is not page-facing`);
       }
@@ -400,6 +416,11 @@ describe('architecture: dependency rules', () => {
     ['src/api/a.ts', "import type { X } from '../background/router';", 'api may not import background'],
     ['src/api/a.ts', "import { ERROR_CODES } from '../provider/protocol';", 'api may not import provider'],
     ['src/core/a.ts', "import type { NetworkView } from '../api/network';", 'core may not import api'],
+    [
+      'src/background/review/a.ts',
+      "import type { SendDeps } from '../wallet/send';",
+      'src/background/review/ is shared and may not import src/background/wallet/',
+    ],
     ['src/vault/a.ts', "import type { KeySource } from '../api/walletApi';", 'vault may not import api'],
     ['src/ui/a.tsx', "import { sign } from '../vault/sign';", 'ui may not import vault'],
     ['src/ui/a.tsx', "import { route } from '../background/router';", 'ui may not import background'],
