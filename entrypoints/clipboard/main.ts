@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
+import { eraseMessageSchema } from '../../src/api/clipboard';
 import { eraseClipboard } from '../../src/background/clipboard/erase';
-import { eraseMessageSchema } from '../../src/provider/clipboard';
 
 // Answers the background's erase request (src/background/clipboard/offscreen.ts), and nobody else's: a
 // content script's message has a tab.

@@ -4,7 +4,7 @@
  * each with the store it belongs to, so that it warns about what is in fact damaged: a damaged swap
  * record or settings file never reads as a lost wallet (the vault's own problem is wallet_status.problem).
  */
-import type { DamagedStore, StoreProblem } from '../provider/walletApi';
+import type { DamagedStore, StoreProblem } from '../api/walletApi';
 
 export class StorageProblems {
   private items = new Map<string, StoreProblem>();

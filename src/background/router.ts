@@ -11,10 +11,10 @@ import { Deferred, type PageContext, type PageHandler } from './page/context';
 
 export type { PageContext, PageHandler };
 
-import type { ApprovalResults } from '../provider/approvalApi';
-import type { SwapResults } from '../provider/swapApi';
-import type { WalletResults } from '../provider/walletApi';
-import { type InternalMethod, type InternalParams, internalParams } from './wallet/schemas';
+import type { ApprovalResults } from '../api/approvalApi';
+import type { SwapResults } from '../api/swapApi';
+import type { WalletResults } from '../api/walletApi';
+import { type InternalMethod, type InternalParams, internalParams } from './params';
 import { zodProviderError } from './zodField';
 
 /** Every internal method's answer, from the three APIs' tables. */

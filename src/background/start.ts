@@ -3,29 +3,33 @@
  * APIs in the extension, fakes in tests) and returns the router. entrypoints/background.ts only wires.
  */
 
-import { LedgerRpcClient, MessageBusClient } from '../bus';
+import type { NetworkPreset } from '../api/walletApi';
 import type { FetchLike, HttpDeps, KnownToken, Random, SignedIntent } from '../core';
 import { fetchTokens } from '../oneclick';
-import type { NetworkPreset, SettingsView } from '../provider/walletApi';
 import { Vault, type VaultStorage } from '../vault';
 import { activity } from './activity/merge';
 import { PublishedIntents } from './activity/published';
-import type { PreviewDeps } from './approvals/preview';
 import { ApprovalQueue, type TabsPort, type WindowsPort } from './approvals/queue';
 import { ApprovalService } from './approvals/service';
+import { NetworkClients } from './clients';
 import { KeyValue, type StorageAreaLike } from './kv';
+import { loadOnce } from './loadOnce';
 import { pageHandlers } from './page/api';
 import { PageEvents } from './page/events';
-import { type Grants, Permissions } from './page/permissions';
+import { Permissions } from './page/permissions';
 import { RateLimits } from './page/rateLimits';
+import { ConnectedSites } from './page/sites';
+import { WalletAnnouncer } from './page/walletEvents';
 import { StorageProblems } from './problems';
+import type { PreviewDeps } from './review/preview';
 import { createRouter } from './router';
 import { KeyManager } from './signing/keyManager';
 import { UsedNonces } from './signing/nonces';
 import { SaltCache } from './signing/salt';
 import { SigningService } from './signing/signer';
+import { SwapService } from './swaps/api';
 import { swapHistory } from './swaps/history';
-import { SWAP_ALARM, swapService } from './swaps/tracker';
+import { SWAP_ALARM } from './swaps/tracker';
 import { tokenFacts } from './tokens/facts';
 import { type AlarmsLike, AUTO_LOCK_ALARM, AutoLock } from './wallet/autoLock';
 import { balancesService } from './wallet/balances';
@@ -69,18 +73,6 @@ export interface BackgroundEnv {
   badge: (text: string) => unknown;
 }
 
-/** `load` once, its result kept; a failed load is tried again next time. */
-function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
-  let kept: Promise<T> | undefined;
-  return () => {
-    kept ??= load().catch((e: unknown) => {
-      kept = undefined;
-      return Promise.reject(e);
-    });
-    return kept;
-  };
-}
-
 export function startBackground(env: BackgroundEnv) {
   // The private records of storage.local are sealed under the vault's data key (./sealedRecords.ts).
   const local = new KeyValue(env.storage.local, {
@@ -113,26 +105,9 @@ export function startBackground(env: BackgroundEnv) {
     mirror: statusMirror(session),
   });
 
-  /** The ledger RPC host that answered last (asked first next time; shown in Settings). */
-  const ledgerHost: { active?: string } = {};
-  const withActiveHost = (view: SettingsView): SettingsView => ({
-    ...view,
-    ledgerRpcActive: ledgerHost.active ?? null,
-  });
-  const ledger = async () => {
-    const s = await settings.plain();
-    return new LedgerRpcClient({
-      url: s.endpoints.ledgerRpc,
-      fallbacks: s.ledgerRpcFallbacks ?? [],
-      memory: ledgerHost,
-      verifierId: s.verifierId,
-      deps: http,
-    });
-  };
-  const bus = async () => {
-    const s = await settings.get();
-    return new MessageBusClient({ url: s.endpoints.bus, apiKey: s.busApiKey ?? undefined, deps: http });
-  };
+  // The ledger RPC and the message bus, made for the settings of the moment (./clients.ts).
+  const clients = new NetworkClients(settings, http);
+  const { ledger, bus } = clients;
   // Token decimals and symbols, checked against a second source before any amount is worded (./tokens/facts).
   const facts = tokenFacts({
     endpoint: async () => (await settings.plain()).endpoints.swap,
@@ -189,20 +164,8 @@ export function startBackground(env: BackgroundEnv) {
     network,
   });
 
-  const sites = {
-    list: async () =>
-      Object.entries(await permissions.all()).map(([origin, g]) => ({
-        origin,
-        accounts: g.accounts,
-        grantedAt: g.grantedAt,
-      })),
-    revoke: async (origin: string) => {
-      await permissions.revoke(origin);
-      await queue.rejectOrigin(origin);
-      await events.emit((o) => o === origin, 'accountsChanged', []);
-    },
-  };
-  const swaps = swapService({
+  const sites = new ConnectedSites({ permissions, queue, events });
+  const swaps = new SwapService({
     problems,
     local,
     settings,
@@ -268,14 +231,14 @@ export function startBackground(env: BackgroundEnv) {
     page: pageHandlers({ wallet, permissions, queue, events, nonces, limits, verifierId, bus, published }),
     wallet: {
       ...handlers,
-      wallet_getSettings: async () => withActiveHost(await settings.view()),
+      wallet_getSettings: async () => clients.withActiveHost(await settings.view()),
       wallet_setSettings: async (p) => {
         const before = await permissions.all();
         const view = await settings.change(p);
         salts.invalidate(); // another network or verifier has another salt
         facts.forget(); // another swap service or ledger: its token facts are asked again
-        await announceGrants(before); // another network has other grants
-        return withActiveHost(view);
+        await announcer.grantsMoved(before); // another network has other grants
+        return clients.withActiveHost(view);
       },
       approval_current: () => approvals.current(),
       approval_resolve: (p) => approvals.resolve(p),
@@ -285,37 +248,9 @@ export function startBackground(env: BackgroundEnv) {
     },
   });
 
-  const accountsOf = (grants: Grants, origin: string) =>
-    wallet
-      .accounts()
-      .filter((a) => grants[origin]?.accounts.includes(a.accountId))
-      .map((a) => ({ accountId: a.accountId, publicKey: a.publicKeys[0]! }));
-  /** accountsChanged to every origin whose accounts differ from `before` (the settings moved to another network). */
-  async function announceGrants(before: Grants) {
-    const after = await permissions.all();
-    if (!wallet.vault.isUnlocked) return;
-    for (const origin of new Set([...Object.keys(before), ...Object.keys(after)])) {
-      const now = accountsOf(after, origin);
-      if (JSON.stringify(now) !== JSON.stringify(accountsOf(before, origin)))
-        await events.emit((o) => o === origin, 'accountsChanged', now);
-    }
-  }
   // accountsChanged on lock (none visible), unlock (the grants again) and account changes.
-  wallet.onEvent((e) => {
-    void (async () => {
-      const grants = await permissions.all();
-      for (const origin of Object.keys(grants)) {
-        const to = (o: string) => o === origin;
-        if (e.type === 'lock') {
-          await events.emit(to, 'accountsChanged', []);
-          await events.emit(to, 'lock', null);
-        } else {
-          await events.emit(to, 'accountsChanged', accountsOf(grants, origin));
-          if (e.type === 'unlock') await events.emit(to, 'unlock', null);
-        }
-      }
-    })();
-  });
+  const announcer = new WalletAnnouncer({ wallet, permissions, events });
+  wallet.onEvent((e) => void announcer.walletChanged(e));
 
   // The listener hands back the work it started: the browser ignores it, a caller that fires the alarm
   // (the tests, through WXT's fake browser) can wait for exactly that work and nothing else.

@@ -3,7 +3,7 @@
  * passed in). Everything else in the extension and the simulator imports from here.
  */
 
-export { isImplicitAccountId, isValidAccountId } from './account';
+export { isImplicitAccountId, isValidAccountId, isVerifierRecipient, sameAccount } from './account';
 export {
   formatUnits,
   I128_MAX,

@@ -8,8 +8,8 @@ import { SimClock } from './clock';
 import { DEFAULT_CONFIG, type SimConfig } from './config';
 import { SimEvents } from './events';
 import { Faults } from './faults';
+import { Liquidity } from './liquidity';
 import { SimStore } from './store';
-import { Liquidity } from './tokenList';
 
 export interface SimContext {
   readonly config: SimConfig;

@@ -288,21 +288,3 @@ const BY_ID = new Map(SIM_TOKENS.map((t) => [t.assetId, t]));
 export function findToken(assetId: string): SimToken | undefined {
   return BY_ID.get(assetId);
 }
-
-/** Blocked pairs (`/dev/liquidity`): quotes for them answer "No liquidity available". */
-export class Liquidity {
-  private blocked = new Set<string>();
-  private key = (a: string, b: string) => `${a}>${b}`;
-
-  block(assetIn: string, assetOut: string): void {
-    this.blocked.add(this.key(assetIn, assetOut));
-  }
-
-  unblock(assetIn: string, assetOut: string): void {
-    this.blocked.delete(this.key(assetIn, assetOut));
-  }
-
-  has(assetIn: string, assetOut: string): boolean {
-    return !this.blocked.has(this.key(assetIn, assetOut));
-  }
-}

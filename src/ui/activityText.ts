@@ -1,13 +1,8 @@
 // What each Activity row says: its kind (Swap, Withdraw, Receive, Send, dApp intent and the site), one
 // line of what it did, its status and colour. Intents bring their own plain words from the background
 // (src/core/describe.ts); swaps are worded here from their amounts. Pure.
-import {
-  type ActivityItem,
-  AS_SWAP_STATUS,
-  type PublishedIntentView,
-  type PublishedStatus,
-} from '../provider/activity';
-import { ANY_INPUT_ASSET, type HistoryItem, type SwapStatus, type TokenView } from '../provider/swapApi';
+import { type ActivityItem, AS_SWAP_STATUS, type PublishedIntentView, type PublishedStatus } from '../api/activity';
+import { ANY_INPUT_ASSET, type HistoryItem, type SwapStatus, type TokenView } from '../api/swapApi';
 import { isConfirmed, readableDecimal, tokenAmountText } from './amountText';
 import { chainName } from './chains';
 import { shortAccount } from './format';

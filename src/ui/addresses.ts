@@ -2,9 +2,10 @@
 // problem in plain words, or null. The shape first (prefix, alphabet, length), so the message can say
 // what is wrong; then the address is decoded and its checksum verified (src/core/chainAddress.ts), so a
 // mistyped character is caught here and not by the service or, worse, not at all.
+
+import type { RecipientType, RefundType } from '../api/swapApi';
 import { isValidAccountId } from '../core/account';
 import { type AddressFamily, isAddressOf } from '../core/chainAddress';
-import type { RecipientType, RefundType } from '../provider/swapApi';
 import { chainName, familyOf } from './chains';
 
 export { CHAIN_IDS, chainName, familyOf } from './chains';

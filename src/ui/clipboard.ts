@@ -4,7 +4,7 @@
 // with it. Anything else this page copies afterwards replaces the secret, and the clear is called off.
 // The secret never leaves this page: the port carries only "copied", "watching" and "replaced".
 import { type Browser, browser } from 'wxt/browser';
-import { CLIPBOARD_PORT, type GuardRequest, guardNewsSchema } from '../provider/clipboard';
+import { CLIPBOARD_PORT, type GuardRequest, guardNewsSchema } from '../api/clipboard';
 
 /**
  * idle: no secret copied, or something else replaced it; arming: copied, the background not yet heard;

@@ -11,8 +11,8 @@
 // The first line is `sep=,`: Excel reads it as the separator, whatever the locale, and does not show
 // it; it is a convention of Excel's, not RFC 4180, and other readers (Google Sheets, LibreOffice Calc,
 // Python's csv module) show it as a first row of text. The guard above does not rely on it.
-import type { ActivityItem, PublishedIntentView } from '../provider/activity';
-import type { HistoryItem } from '../provider/swapApi';
+import type { ActivityItem, PublishedIntentView } from '../api/activity';
+import type { HistoryItem } from '../api/swapApi';
 
 export type CsvValue = string | number | boolean | null | undefined;
 

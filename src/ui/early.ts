@@ -3,16 +3,16 @@
 // before anything else, so the ask leaves while the rest of that script (Preact, the screens) is still
 // being evaluated, and the answer is usually back by the time the first render wants it. Each answer is taken once; later askers go to the
 // background themselves. Keep this module small: no Preact, no zod.
-import { APPROVAL } from '../provider/approvalApi';
+import { APPROVAL } from '../api/approvalApi';
+import { STATUS_SNAPSHOT_KEY } from '../api/statusSnapshot';
 import type { RuntimeReply } from '../provider/protocol';
-import { STATUS_SNAPSHOT_KEY } from '../provider/statusSnapshot';
 import { askBackground, readSession } from './messaging';
 
 let snapshot: Promise<unknown> | undefined;
 let current: Promise<RuntimeReply> | undefined;
 
 /**
- * The popup: the status the background mirrored into storage.session (src/provider/statusSnapshot.ts).
+ * The popup: the status the background mirrored into storage.session (src/api/statusSnapshot.ts).
  * Reading it needs no worker round trip; wallet_status is asked once the first screen is up.
  */
 export function askStatusEarly(): void {

@@ -1,7 +1,7 @@
 // Activity's filters as typed, and the transactions-API query built from them (every parameter of
 // HistoryQuery), with each field's problem in plain words. Pure.
-import type { ActivityCursor, ActivityQuery } from '../provider/activity';
-import type { HistoryQuery, SwapStatus } from '../provider/swapApi';
+import type { ActivityCursor, ActivityQuery } from '../api/activity';
+import type { HistoryQuery, SwapStatus } from '../api/swapApi';
 
 /** Statuses the transactions API filters by (it has no KNOWN_DEPOSIT_TX filter). */
 export const FILTER_STATUSES: readonly SwapStatus[] = [

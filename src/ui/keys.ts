@@ -1,5 +1,5 @@
 // The Keys page's model: the verifier's registered keys beside the local ones, one row per key.
-import type { KeyListing } from '../provider/walletApi';
+import type { KeyListing } from '../api/walletApi';
 
 export interface KeyRow {
   publicKey: string;

@@ -9,7 +9,7 @@ export function askBackground(message: RuntimeMessage): Promise<RuntimeReply> {
   return exchange((m) => browser.runtime.sendMessage(m), message);
 }
 
-/** One value of storage.session, which only the extension's own pages can read (src/provider/statusSnapshot.ts). */
+/** One value of storage.session, which only the extension's own pages can read (src/api/statusSnapshot.ts). */
 export async function readSession(key: string): Promise<unknown> {
   return (await browser.storage.session.get(key))[key];
 }

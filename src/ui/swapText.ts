@@ -1,8 +1,9 @@
 // What each swap status and refund reason means, in plain words, with what the user can do; the
 // status stepper (deposit → processing → done); countdowns. Pure: the page passes the clock.
+
+import type { StatusChange } from '../api/swapApi';
 import { type Explained, isTerminal, refundReasonText, SWAP_STATUSES, type SwapStatus } from '../core/swapStatus';
 import { readStoredAnswer } from '../oneclick/storedAnswer';
-import type { StatusChange } from '../provider/swapApi';
 import { relativeTime } from './format';
 
 export { type Explained, isTerminal, refundReasonText, SWAP_STATUSES };

@@ -1,4 +1,4 @@
-// The popup's typed client for the swap API (src/provider/swapApi.ts): one function per SWAP method.
+// The popup's typed client for the swap API (src/api/swapApi.ts): one function per SWAP method.
 // Each resolves to its result or throws a WalletError whose message is the background's (for quote
 // errors, the swap service's own message). Methods that change a swap answer its whole record.
 import {
@@ -9,7 +9,7 @@ import {
   type SwapMethod,
   type SwapResults,
   type TokenView,
-} from '../provider/swapApi';
+} from '../api/swapApi';
 import { callBackground } from './call';
 
 /** One swap method; the answer's type is the shared table's (SwapResults), which the background is held to. */

@@ -1,6 +1,6 @@
 // The token picker's search and price text: tokens grouped by chain and filtered by words, prices in
 // dollars. Pure, apart from the form so that the form's file keeps to its checks.
-import type { TokenView } from '../provider/swapApi';
+import type { TokenView } from '../api/swapApi';
 import { chainName } from './chains';
 
 /** Tokens grouped by chain for the picker, filtered by a search over symbol, chain (id and name) and asset id. */

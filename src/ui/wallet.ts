@@ -1,8 +1,7 @@
-// The popup's typed client for the wallet API (src/provider/walletApi.ts): one function per WALLET
+// The popup's typed client for the wallet API (src/api/walletApi.ts): one function per WALLET
 // method. Each resolves to its result or throws a WalletError whose message is written for people.
-import { errorText } from '../core/errorText';
-import type { ActivityQuery } from '../provider/activity';
-import { statusFromSnapshot } from '../provider/statusSnapshot';
+import type { ActivityQuery } from '../api/activity';
+import { statusFromSnapshot } from '../api/statusSnapshot';
 import {
   type AddAccountParams,
   type AddKeyParams,
@@ -13,7 +12,8 @@ import {
   WALLET,
   type WalletMethod,
   type WalletResults,
-} from '../provider/walletApi';
+} from '../api/walletApi';
+import { errorText } from '../core/errorText';
 import { callBackground } from './call';
 import { early, within } from './early';
 
@@ -35,7 +35,7 @@ function call<M extends WalletMethod>(method: M, params?: unknown): Promise<Wall
 const done = async (answer: Promise<unknown>): Promise<void> => void (await answer);
 
 /**
- * The status the background mirrored into storage.session (src/provider/statusSnapshot.ts), read as the
+ * The status the background mirrored into storage.session (src/api/statusSnapshot.ts), read as the
  * popup's script starts (./early): no worker round trip, so the first screen can show before
  * wallet_status answers, which then replaces it. Null when there is none (first run), it was taken, or
  * it did not come within `waitMs`. Read against the clock when taken: a lock deadline passed meanwhile

@@ -19,7 +19,7 @@ import { addKey, type NewKey, type VaultContents } from './contents';
 import { VaultError } from './errors';
 import { generatePhrase, keyPairFromPhrase, LEDGER_DERIVATION_PATH, normalizePhrase } from './phrase';
 
-/** How a new wallet or account gets its first key (the wallet API's KeySource, src/provider/walletApi.ts). */
+/** How a new wallet or account gets its first key (the wallet API's KeySource, src/api/walletApi.ts). */
 export type KeySource =
   | { kind: 'generate' }
   | { kind: 'newPhrase'; words: 12 | 24 }

@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { APPROVAL } from '../../src/provider/approvalApi';
-import { STATUS_SNAPSHOT_KEY } from '../../src/provider/statusSnapshot';
-import { WALLET, type WalletStatus } from '../../src/provider/walletApi';
+import { APPROVAL } from '../../src/api/approvalApi';
+import { STATUS_SNAPSHOT_KEY } from '../../src/api/statusSnapshot';
+import { WALLET, type WalletStatus } from '../../src/api/walletApi';
 import { closePageServer, EXTENSION_DIR, type Extension, launchExtension, startPageServer } from './fixtures';
 import { expect, test, walletCall } from './sim';
 

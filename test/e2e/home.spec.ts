@@ -3,8 +3,8 @@
 // folded away, and painted from the last reading when the popup opens again.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { WALLET } from '../../src/api/walletApi';
 import { encodeXAddress } from '../../src/core/chainAddress';
-import { WALLET } from '../../src/provider/walletApi';
 import { launchExtension, ROOT } from './fixtures';
 import { dev, expect, pointAtSimulator, test, walletCall } from './sim';
 

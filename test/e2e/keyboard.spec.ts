@@ -4,7 +4,7 @@
 // address on another chain, followed to SUCCESS, and Home falls by the amount. Every control reached
 // shows its focus.
 import type { Page } from '@playwright/test';
-import { WALLET } from '../../src/provider/walletApi';
+import { WALLET } from '../../src/api/walletApi';
 import type { RunningSimulator } from '../../src/sim/server';
 import { readableAmount } from '../../src/ui/amountText';
 import { launchExtension } from './fixtures';

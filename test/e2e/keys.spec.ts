@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { WALLET } from '../../src/provider/walletApi';
+import { WALLET } from '../../src/api/walletApi';
 import type { RunningSimulator } from '../../src/sim/server';
 import { type Extension, launchExtension, ROOT } from './fixtures';
 import { expect, ledgerHasPublicKey, ledgerView, pointAtSimulator, test, walletCall } from './sim';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { verifySignature } from '@near-wallet-selector/core';
 import type { BrowserContext, Frame, Page } from '@playwright/test';
 import { base58, base64 } from '@scure/base';
-import type { CreateResult } from '../../src/provider/walletApi';
+import type { CreateResult } from '../../src/api/walletApi';
 import type { RunningSimulator } from '../../src/sim/server';
 import {
   closePageServer,

@@ -14,9 +14,9 @@
 import { verifyQuoteSignature } from '@defuse-protocol/one-click-sdk-typescript';
 import { verifySignature } from '@near-wallet-selector/core';
 import type { Page } from '@playwright/test';
+import type { QuoteParams, SwapRecordView } from '../../src/api/swapApi';
+import { WALLET } from '../../src/api/walletApi';
 import { ERROR_CODES } from '../../src/provider/protocol';
-import type { QuoteParams, SwapRecordView } from '../../src/provider/swapApi';
-import { WALLET } from '../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../src/sim/server';
 import {
   balances,

@@ -2,7 +2,7 @@
 // or critical, in light and in dark) and photographed at 360×600 in both schemes to
 // test-results/screens/<screen>-<light|dark>.png, in real Chromium against the simulator.
 import type { Page } from '@playwright/test';
-import { WALLET } from '../../src/provider/walletApi';
+import { WALLET } from '../../src/api/walletApi';
 import { closePageServer, launchExtension, startPageServer } from './fixtures';
 import { confirm, ONE_WNEAR, reject, request, withApproval } from './provider-helpers';
 import { checkScreen, POPUP_SIZE } from './screens';

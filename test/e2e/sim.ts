@@ -1,7 +1,7 @@
 // The simulator for end-to-end tests: the real one (src/sim) on 127.0.0.1 at a free port, in the test
 // worker's process, and a way to point the extension at it through its own settings API.
 import type { Page } from '@playwright/test';
-import { WALLET } from '../../src/provider/walletApi';
+import { WALLET } from '../../src/api/walletApi';
 import { type RunningSimulator, startSimulator } from '../../src/sim/server';
 import { test as base, type Extension, expect } from './fixtures';
 

@@ -19,8 +19,8 @@
 // place before the notification can be raised (the first check of a woken worker may otherwise run
 // before a test can reach into it).
 import type { Page, Worker } from '@playwright/test';
+import { SWAP, type SwapRecordView } from '../../src/api/swapApi';
 import { shortAddress } from '../../src/core';
-import { SWAP, type SwapRecordView } from '../../src/provider/swapApi';
 import { launchExtension } from './fixtures';
 import { dev, expect, openSwap, pick, test, walletCall } from './sim';
 import { stopWorker, watchServiceWorker } from './worker';

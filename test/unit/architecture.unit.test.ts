@@ -17,16 +17,27 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   oneclick: ['core'],
   bus: ['core'],
   vault: ['core'],
-  provider: ['core'],
-  background: ['core', 'oneclick', 'bus', 'vault', 'provider'],
-  ui: ['core', 'oneclick', 'bus', 'provider'], // never vault, never background
+  provider: ['core'], // the page-facing wire: never the popup's contract (api)
+  api: ['core'], // the popup ⇄ background contract: types and the clipboard port's messages
+  background: ['core', 'oneclick', 'bus', 'vault', 'provider', 'api'],
+  ui: ['core', 'oneclick', 'bus', 'provider', 'api'], // never vault, never background
   sim: ['core'], // Node only; extension code never imports it
   cli: ['core', 'sim'], // Node tooling behind `npm start`
-  entrypoints: ['core', 'oneclick', 'bus', 'vault', 'provider', 'background', 'ui'],
+  entrypoints: ['core', 'oneclick', 'bus', 'vault', 'provider', 'api', 'background', 'ui'],
 };
 
 /** Layers that run in the browser: no Node built-ins. */
-const BROWSER_LAYERS = new Set(['core', 'oneclick', 'bus', 'vault', 'provider', 'background', 'ui', 'entrypoints']);
+const BROWSER_LAYERS = new Set([
+  'core',
+  'oneclick',
+  'bus',
+  'vault',
+  'provider',
+  'api',
+  'background',
+  'ui',
+  'entrypoints',
+]);
 
 /** npm packages a layer may import, when restricted (prefix match on the package name). */
 const PACKAGE_ALLOWLIST: Record<string, readonly string[]> = {
@@ -48,6 +59,18 @@ const PAGE_FACING = new Set([
   'src/provider/relay',
   'src/provider/rpc',
 ]);
+/**
+ * Rooms inside src/background that others share: they may not import the rooms that use them (the
+ * review engine serves approvals, Send and swap payments, so it imports none of them).
+ */
+const SHARED_ROOM_MAY_NOT: Record<string, readonly string[]> = {
+  'src/background/review/': [
+    'src/background/approvals/',
+    'src/background/wallet/',
+    'src/background/swaps/',
+    'src/background/page/',
+  ],
+};
 const CONTENT_SCRIPT = /^entrypoints\/[^/]+\.content\.tsx?$|^entrypoints\/[^/]+\.content\/index\.tsx?$/;
 
 /** In core: free identifiers and member reads that are browser APIs, I/O, a clock or randomness. */
@@ -275,6 +298,10 @@ function checkFile(rel: string, source: string): string[] {
           `${where(line)}: imports a vault module directly (${spec}); outside src/vault only src/vault itself (its index) may be imported`,
         );
       }
+      for (const [room, banned] of Object.entries(SHARED_ROOM_MAY_NOT)) {
+        const hit = rel.startsWith(room) && banned.find((b) => target.startsWith(b));
+        if (hit) out.push(`${where(line)}: ${room} is shared and may not import ${hit} (${spec})`);
+      }
       if (PAGE_FACING.has(fromKey) && !PAGE_FACING.has(targetKey)) {
         out.push(`${where(line)}: page-facing module imports ${spec}, which is not page-facing`);
       }
@@ -385,6 +412,16 @@ describe('architecture: dependency rules', () => {
     ['src/oneclick/a.ts', "import { x } from '../bus/client';", 'oneclick may not import bus'],
     ['src/vault/a.ts', "export { x } from '../provider/protocol';", 'vault may not import provider'],
     ['src/provider/a.ts', "const m = await import('../vault/keys');", 'provider may not import vault'],
+    ['src/provider/relay.ts', "import type { WalletStatus } from '../api/walletApi';", 'provider may not import api'],
+    ['src/api/a.ts', "import type { X } from '../background/router';", 'api may not import background'],
+    ['src/api/a.ts', "import { ERROR_CODES } from '../provider/protocol';", 'api may not import provider'],
+    ['src/core/a.ts', "import type { NetworkView } from '../api/network';", 'core may not import api'],
+    [
+      'src/background/review/a.ts',
+      "import type { SendDeps } from '../wallet/send';",
+      'src/background/review/ is shared and may not import src/background/wallet/',
+    ],
+    ['src/vault/a.ts', "import type { KeySource } from '../api/walletApi';", 'vault may not import api'],
     ['src/ui/a.tsx', "import { sign } from '../vault/sign';", 'ui may not import vault'],
     ['src/ui/a.tsx', "import { route } from '../background/router';", 'ui may not import background'],
     ['src/ui/a.tsx', "import type { T } from '../sim/types';", 'ui may not import sim'],

@@ -23,9 +23,9 @@ import {
   AS_SWAP_STATUS,
   FINAL_PUBLISHED,
   type PublishedIntentView,
-} from '../../provider/activity';
-import type { HistoryItem, HistoryPage, HistoryQuery } from '../../provider/swapApi';
-import type { IntentStatusView } from '../../provider/walletApi';
+} from '../../api/activity';
+import type { HistoryItem, HistoryPage, HistoryQuery } from '../../api/swapApi';
+import type { IntentStatusView } from '../../api/walletApi';
 import type { PublishedIntents } from './published';
 
 export interface ActivityDeps {

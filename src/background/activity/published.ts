@@ -9,10 +9,10 @@
  */
 
 import * as z from 'zod/mini';
+import type { PublishedIntentView, PublishedStatus } from '../../api/activity';
+import type { IntentStatusView } from '../../api/walletApi';
 import { describeIntent, type Intent, type TokenTable } from '../../core';
 import { serial } from '../../core/serial';
-import type { PublishedIntentView, PublishedStatus } from '../../provider/activity';
-import type { IntentStatusView } from '../../provider/walletApi';
 import type { KeyValue } from '../kv';
 import type { StorageProblems } from '../problems';
 

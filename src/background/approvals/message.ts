@@ -4,12 +4,12 @@
  * another site"). The background is the source of truth; the window runs the same site rule only so that
  * it never shows less.
  */
-import { assessMessage } from '../../core';
-import type { FindingView, MessagePreview } from '../../provider/approvalApi';
+
+import type { FindingView, MessagePreview } from '../../api/approvalApi';
+import { assessMessage, isVerifierRecipient } from '../../core';
 import { ERROR_CODES } from '../../provider/protocol';
-import { isVerifierRecipient } from '../page/api';
 import { ProviderError } from '../providerError';
-import type { PendingOf } from './queue';
+import type { PendingOf } from './pending';
 
 type MessageRequest = PendingOf<'signMessage'>;
 

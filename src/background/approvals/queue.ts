@@ -3,76 +3,26 @@
  * service-worker restart; bounded per origin, per tab, per site and in all (-32002); rate-limited per
  * site, fairly (-32005, see ../page/rateLimits); one focused approval window; results go back to the
  * asking document as a push, so they arrive even when the worker restarted in between, and never to
- * a document the tab navigated to since (docs/security.md).
+ * a document the tab navigated to since (docs/security.md). What a waiting request is: ./pending.ts.
  */
-
-import * as z from 'zod/mini';
 import type { Random } from '../../core';
-import { accountIdSchema, hex, siteOf } from '../../core';
+import { hex, siteOf } from '../../core';
 import { serial } from '../../core/serial';
 import { ERROR_CODES, errorReply, type RuntimeReply } from '../../provider/protocol';
 import { CorruptedValueError, Kept, type KeyValue } from '../kv';
 import { documentAlive, pushTarget, type TabsPort } from '../page/events';
-
-export type { TabsPort };
-
-import { publishIntentsParams, signIntentsParams, signMessageParams } from '../page/params';
 import type { RateLimits } from '../page/rateLimits';
 import type { StorageProblems } from '../problems';
 import { ProviderError } from '../providerError';
+import { EMPTY, type NewRequest, type Pending, type QueueState, stateSchema } from './pending';
+
+export type { TabsPort };
 
 const KEY = 'approvals';
 /** Waiting requests at most: per site (subdomains together), and from all sites. One per origin and per tab. */
 export const QUEUE_BOUNDS = { perSite: 3, total: 100 } as const;
 /** After the user closed the window on a tab's request, that tab may not open it again for this long. */
 export const CLOSED_COOLDOWN_MS = 15_000;
-
-const common = {
-  id: z.string(),
-  origin: z.string(),
-  tabId: z.number(),
-  frameId: z.number(),
-  /** The asking document (see PageContext): the answer goes to it alone. */
-  doc: z.nullable(z.string()),
-  documentId: z.nullable(z.string()),
-  createdAt: z.number(),
-  /** The exact payload shown and signed (signIntents/publishIntents), once built. */
-  prepared: z.optional(z.unknown()),
-};
-/**
- * A waiting request, by kind, with the parameters that kind was accepted with (../page/params), the
- * account already chosen: read back from storage through the same schemas, never cast.
- */
-const pendingSchema = z.discriminatedUnion('kind', [
-  z.object({ ...common, kind: z.literal('connect'), params: z.object({}) }),
-  z.object({
-    ...common,
-    kind: z.literal('signMessage'),
-    params: z.object({ ...signMessageParams.shape, accountId: accountIdSchema }),
-  }),
-  z.object({
-    ...common,
-    kind: z.literal('signIntents'),
-    params: z.object({ ...signIntentsParams.shape, signerId: accountIdSchema }),
-  }),
-  z.object({
-    ...common,
-    kind: z.literal('publishIntents'),
-    params: z.object({ ...publishIntentsParams.shape, signerId: accountIdSchema }),
-  }),
-]);
-export type Pending = z.output<typeof pendingSchema>;
-/** One kind's waiting request. */
-export type PendingOf<K extends Pending['kind']> = Extract<Pending, { kind: K }>;
-
-const stateSchema = z.object({
-  items: z.array(pendingSchema),
-  windowId: z.nullable(z.number()),
-  /** tabId → until when its requests are refused (the user closed the window on it). */
-  cooldowns: z._default(z.record(z.string(), z.number()), {}),
-});
-type QueueState = z.output<typeof stateSchema>;
-const EMPTY: QueueState = { items: [], windowId: null, cooldowns: {} };
 
 export interface WindowsPort {
   create(info: {
@@ -96,13 +46,6 @@ export interface ApprovalQueueDeps {
   limits: RateLimits;
   problems?: StorageProblems;
 }
-
-/** What a page's request brings to the queue (distributed over the kinds, so kind and params agree). */
-export type NewRequest = Pending extends infer P
-  ? P extends Pending
-    ? Pick<P, 'kind' | 'origin' | 'tabId' | 'frameId' | 'doc' | 'documentId' | 'params'>
-    : never
-  : never;
 
 export class ApprovalQueue {
   private readonly serial = serial();

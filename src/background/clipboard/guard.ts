@@ -6,8 +6,8 @@
  * never sent here, and nothing is kept to compare with (reading the clipboard would need `clipboardRead`),
  * so the clear is unconditional unless a page of the wallet said it replaced the secret.
  */
+import { CLIPBOARD_CLEAR_SECONDS, CLIPBOARD_PORT, type GuardNews, guardRequestSchema } from '../../api/clipboard';
 import { serial } from '../../core/serial';
-import { CLIPBOARD_CLEAR_SECONDS, CLIPBOARD_PORT, type GuardNews, guardRequestSchema } from '../../provider/clipboard';
 import { originOf } from '../router';
 
 export const CLIPBOARD_ALARM = 'clipboard-clear';

@@ -3,7 +3,7 @@
  * CLIPBOARD reason (https://developer.chrome.com/docs/extensions/reference/api/offscreen), made for one
  * erase and closed after it. Firefox's background is an event page with a DOM and erases itself.
  */
-import { ERASE_MESSAGE } from '../../provider/clipboard';
+import { ERASE_MESSAGE } from '../../api/clipboard';
 
 /** The part of `chrome.offscreen` used here. */
 export interface OffscreenLike {

@@ -5,32 +5,22 @@
  * and the top frame; methods that spend the user's API key are rate-limited; key-management intents
  * are refused outright; anything that needs the user is queued and answered later (deferred).
  */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import type { IntentStatus } from '../../bus';
-import {
-  extractIntentPayload,
-  type IntentPayload,
-  intentHash,
-  KEY_MANAGEMENT_INTENTS,
-  MAINNET_VERIFIER,
-  parseIntents,
-  SIM_VERIFIER,
-  type SignedIntent,
-  signedIntentSchema,
-  siteOf,
-  verifySignedIntent,
-} from '../../core';
+import { isVerifierRecipient, signedIntentSchema, siteOf } from '../../core';
 import { ERROR_CODES, METHODS, type ProviderMethod } from '../../provider/protocol';
 import type { PublishedIntents } from '../activity/published';
-import type { ApprovalQueue, NewRequest } from '../approvals/queue';
+import type { NewRequest } from '../approvals/pending';
+import type { ApprovalQueue } from '../approvals/queue';
 import { ProviderError } from '../providerError';
 import type { UsedNonces } from '../signing/nonces';
-import { type BusPort, publishOnce } from '../signing/signer';
+import type { BusPort } from '../signing/signer';
 import type { WalletService } from '../wallet/service';
 import { zodProviderError } from '../zodField';
 import { Deferred, type PageContext, type PageHandler } from './context';
 import type { PageEvents } from './events';
 import {
+  intentHashParams,
   publishIntentsParams,
   publishSignedParams,
   revokePermissionsParams,
@@ -38,7 +28,9 @@ import {
   signMessageParams,
 } from './params';
 import type { Permissions } from './permissions';
+import { publishSigned } from './publishSigned';
 import type { RateLimits } from './rateLimits';
+import { looksLikeIntents, refuseKeyManagement } from './refusals';
 
 /** A request for the approval window: its kind and the parameters of that kind. */
 type Ask = NewRequest extends infer P ? (P extends NewRequest ? Pick<P, 'kind' | 'params'> : never) : never;
@@ -56,35 +48,11 @@ export interface PageApiDeps {
   published: Pick<PublishedIntents, 'add' | 'observe'>;
 }
 
-const intentHashParams = z.object({ intentHash: z.string().check(z.minLength(1), z.maxLength(128)) });
-
 function parse<T extends z.ZodMiniType>(schema: T, params: unknown): z.output<T> {
   const r = schema.safeParse(params ?? {});
   if (r.success) return r.data;
   throw zodProviderError(r.error);
 }
-
-/** A NEP-413 message whose text is an intents payload (a JSON object with intents, or signer and deadline). */
-export function looksLikeIntents(message: string): boolean {
-  let value: unknown;
-  try {
-    value = JSON.parse(message);
-  } catch {
-    return false;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  return 'intents' in value || ('signer_id' in value && 'deadline' in value);
-}
-
-/** The verifier's account as a recipient, compared the way a person would read it. */
-export const sameAccount = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-/**
- * A message recipient that is a verifier: the configured one, or Mainnet's or the simulator's on any
- * network (a message for `intents.near` signed on Local would be a Mainnet intent; docs/security.md, "Networks").
- */
-export const isVerifierRecipient = (recipient: string, verifierId: string) =>
-  [verifierId, MAINNET_VERIFIER, SIM_VERIFIER].some((v) => sameAccount(recipient, v));
 
 /**
  * Methods a page may call before it is connected, and from any frame: discovery, and what tells the
@@ -145,20 +113,6 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
     return new Deferred(id);
   };
 
-  const refuseKeyManagement = (intents: unknown[]) => {
-    parseIntents(intents).forEach((it, i) => {
-      if (KEY_MANAGEMENT_INTENTS.has(it.intent)) {
-        throw new ProviderError(
-          ERROR_CODES.unauthorized,
-          `A web page may not ask for '${it.intent}'; keys are managed only in the wallet`,
-          {
-            field: `intents.${i}.intent`,
-          },
-        );
-      }
-    });
-  };
-
   const refuseUsedNonce = async (accountId: string, nonce: string | undefined) => {
     // Locked, the registry is sealed: the nonce is checked when the payload is prepared, after the unlock.
     if (!wallet.vault.isUnlocked) return;
@@ -217,7 +171,7 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
             field: 'signed',
           });
         await spendNetwork(page);
-        return publishSigned(signed.data, p.quoteHashes ?? [], page.origin);
+        return publishSigned(deps, signed.data, p.quoteHashes ?? [], page.origin);
       }
       const p = parse(publishIntentsParams, params);
       const signerId = await requireConnected(page, p.signerId);
@@ -260,63 +214,6 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
       return null;
     },
   } satisfies Record<ProviderMethod, PageHandler>;
-
-  /**
-   * Relays a signature the page already holds. A signature by one of this wallet's keys is relayed
-   * only when this wallet released that very intent through the approval window (its nonce is on
-   * record with the same intent hash): anything else was obtained some other way and is refused.
-   */
-  async function publishSigned(signed: SignedIntent, quoteHashes: string[], origin: string) {
-    const check = verifySignedIntent(signed);
-    if (!check.ok)
-      throw new ProviderError(ERROR_CODES.invalidParams, 'signed: the signature does not verify', { field: 'signed' });
-    const hash = intentHash(signed);
-    // Locked, the wallet cannot tell its own keys from others': it relays nothing until unlocked.
-    if (!wallet.vault.isUnlocked)
-      throw new ProviderError(ERROR_CODES.unauthorized, 'The wallet is locked; unlock it first', { reason: 'locked' });
-    let mine: IntentPayload | undefined;
-    if (wallet.accounts().some((a) => a.publicKeys.includes(check.publicKey))) {
-      let recorded: string | undefined;
-      try {
-        mine = extractIntentPayload(signed);
-        // Released on this network only: one made for another network's verifier is not relayed here.
-        recorded =
-          mine.verifying_contract === (await deps.verifierId())
-            ? await deps.nonces.hashOf(mine.verifying_contract, mine.signer_id, mine.nonce)
-            : undefined;
-      } catch {
-        recorded = undefined;
-      }
-      if (recorded !== hash) {
-        throw new ProviderError(
-          ERROR_CODES.unauthorized,
-          'signed: this wallet did not approve this intent; ask for it with intents_signIntents',
-          { field: 'signed' },
-        );
-      }
-    }
-    const out = await publishOnce(await deps.bus(), signed, quoteHashes);
-    // One of this wallet's own (approved earlier): Activity lists it with the site that published it.
-    if (mine) {
-      const failed = out.status === 'FAILED' ? out.reason : undefined;
-      await deps.published.add({
-        intentHash: hash,
-        accountId: mine.signer_id,
-        kind: 'dapp',
-        origin,
-        intents: mine.intents,
-        status: failed === undefined ? 'PENDING' : 'FAILED',
-        detail: failed,
-      });
-    }
-    if (out.status === 'FAILED') {
-      throw new ProviderError(ERROR_CODES.internal, `The verifier refused it: ${out.reason}`, {
-        intentHash: hash,
-        reason: out.reason,
-      });
-    }
-    return { intentHash: out.intent_hash ?? hash, status: 'OK' };
-  }
 
   const table: Record<ProviderMethod, PageHandler> = handlers;
   // Every page request also tells us where to send provider events later; a new document in a tab's

@@ -47,3 +47,6 @@ export const publishIntentsParams = z.object({ ...signIntentsParams.shape, quote
 export type PublishIntentsParams = z.output<typeof publishIntentsParams>;
 
 export const revokePermissionsParams = z.array(z.record(z.string(), z.unknown())).check(z.minLength(1));
+
+/** `intents_getIntentStatus`: the hash the bus knows the intent by. */
+export const intentHashParams = z.object({ intentHash: z.string().check(z.minLength(1), z.maxLength(128)) });

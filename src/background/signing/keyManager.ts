@@ -5,10 +5,10 @@
  * `has_public_key`.
  */
 
+import type { KeyChangeResult, KeyListing } from '../../api/walletApi';
 import type { IntentStatus, PublishResult } from '../../bus';
 import { formatPublicKey, implicitAccountId, parsePublicKey } from '../../core';
 import { errorText } from '../../core/errorText';
-import type { KeyChangeResult, KeyListing } from '../../provider/walletApi';
 import type { WalletService } from '../wallet/service';
 import type { BusPort, SigningService } from './signer';
 

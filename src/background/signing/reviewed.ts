@@ -19,8 +19,8 @@ import {
   type SignedIntent,
 } from '../../core';
 import { ERROR_CODES } from '../../provider/protocol';
-import { intentsPreview, type PreviewDeps } from '../approvals/preview';
 import { ProviderError } from '../providerError';
+import { intentsPreview, type PreviewDeps } from '../review/preview';
 import type { PreparedIntent, SignedResult, SigningService } from './signer';
 
 export const draftSchema = z.object({

@@ -5,9 +5,10 @@
  * tracker also reads the payouts since the last one known, keeps them on the record and names the new
  * ones in a notification.
  */
+
+import type { AnyInputWithdrawalView, SwapRecordView } from '../../api/swapApi';
 import type { HttpDeps } from '../../core';
 import { type AnyInputWithdrawal, type CallOptions, getAnyInputWithdrawals } from '../../oneclick';
-import type { AnyInputWithdrawalView, SwapRecordView } from '../../provider/swapApi';
 
 /** What an ANY_INPUT swap asks to be sent, in place of an amount. */
 export const ANY_INPUT_AMOUNT = 'any amount of any supported token';

@@ -8,10 +8,6 @@
  * the local swaps of the page are read (./stored.ts), so a page costs the same however long the history.
  */
 
-import { formatUnits, type HttpDeps } from '../../core';
-import { recipientWithMemo } from '../../core/destinationMemo';
-import { errorText } from '../../core/errorText';
-import { getTransactions, type Token } from '../../oneclick';
 import {
   ANY_INPUT_ASSET,
   type HistoryItem,
@@ -21,7 +17,11 @@ import {
   type SwapFlow,
   type SwapRecordView,
   type SwapStatus,
-} from '../../provider/swapApi';
+} from '../../api/swapApi';
+import { formatUnits, type HttpDeps } from '../../core';
+import { recipientWithMemo } from '../../core/destinationMemo';
+import { errorText } from '../../core/errorText';
+import { getTransactions, type Token } from '../../oneclick';
 import { type SettingsStore, wireNamesOf } from '../wallet/settings';
 import type { Nearest } from './stored';
 import { quoteWords } from './storedQuote';

@@ -15,6 +15,8 @@
  * "Networks").
  */
 import * as z from 'zod/mini';
+import type { IntentsPreviewWire } from '../../api/approvalApi';
+import type { PaymentPreview, PaymentRoute, SwapRecordView } from '../../api/swapApi';
 import {
   decodeNonce,
   extractIntentPayload,
@@ -24,12 +26,10 @@ import {
   signedIntentSchema,
 } from '../../core';
 import { generateIntent, OneClickError, type QuoteCallOptions, submitIntent } from '../../oneclick';
-import type { IntentsPreviewWire } from '../../provider/approvalApi';
 import { ERROR_CODES } from '../../provider/protocol';
-import type { PaymentPreview, PaymentRoute, SwapRecordView } from '../../provider/swapApi';
-import { intentsPreview, type PreviewDeps } from '../approvals/preview';
 import type { KeyValue } from '../kv';
 import { ProviderError } from '../providerError';
+import { intentsPreview, type PreviewDeps } from '../review/preview';
 import type { UsedNonces } from '../signing/nonces';
 import {
   assertReviewed,

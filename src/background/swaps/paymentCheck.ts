@@ -10,10 +10,9 @@
  */
 
 import * as z from 'zod/mini';
-import { buildIntentPayload, decodeNonce, type IntentPayload } from '../../core';
+import { buildIntentPayload, decodeNonce, type IntentPayload, sameAccount } from '../../core';
 import { errorText } from '../../core/errorText';
 import { ERROR_CODES } from '../../provider/protocol';
-import { sameAccount } from '../page/api';
 import { ProviderError } from '../providerError';
 import type { VerifiedQuote } from './storedQuote';
 

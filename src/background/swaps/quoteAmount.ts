@@ -6,9 +6,10 @@
  * would sign more than the user typed. The amount to send is written from `amountIn` and the token's
  * decimals, never from the service's own `amountInFormatted`, which could say less than it takes.
  */
+
+import type { QuoteParams } from '../../api/swapApi';
 import { formatTokenAmount, isU128String, type TokenInfo, tokenTable } from '../../core';
 import { ERROR_CODES } from '../../provider/protocol';
-import type { QuoteParams } from '../../provider/swapApi';
 import { ProviderError } from '../providerError';
 
 const refuse = (why: string) =>

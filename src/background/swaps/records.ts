@@ -4,9 +4,9 @@
  * tracker's schedule (`swapTrack`); the tracker's polling cadence. Read back through these schemas.
  */
 import * as z from 'zod/mini';
+import type { SwapRecordView } from '../../api/swapApi';
 import { statusSchema, swapDetailsSchema } from '../../oneclick';
-import type { SwapRecordView } from '../../provider/swapApi';
-import { quoteParamsShape } from '../wallet/schemas';
+import { quoteParamsShape } from './params';
 
 export const SWAP_ALARM = 'swap-tracker';
 export const IDS = 'swapIds';

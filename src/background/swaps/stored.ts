@@ -2,12 +2,12 @@
  * Reading stored swaps (./records.ts) without reading them all when a page is enough
  * (docs/architecture.md, "Budgets": a history page costs the same with 1,000 or 10,000 swaps).
  * `swapIds` lists swaps in the order they were stored, and a record's createdAt is taken when it is
- * stored (./tracker.ts, swap_start, under the lock), so the index is in time order: the records next to
+ * stored (./api.ts, swap_start, under the lock), so the index is in time order: the records next to
  * a time are found by a binary search and read in slices from there, many keys per storage call.
  */
 import * as z from 'zod/mini';
+import type { SwapRecordView } from '../../api/swapApi';
 import { ERROR_CODES } from '../../provider/protocol';
-import type { SwapRecordView } from '../../provider/swapApi';
 import { Kept, type KeyValue } from '../kv';
 import type { StorageProblems } from '../problems';
 import { ProviderError } from '../providerError';

@@ -9,6 +9,8 @@
  *   decide nothing, and a swap that is no longer tracked has no known service to ask the key of.
  * Both parse the stored text through the one reader, src/oneclick/storedAnswer.ts (the popup's too).
  */
+
+import type { QuoteParams, SwapRecordView } from '../../api/swapApi';
 import type { QuoteSignedParts } from '../../core';
 import {
   checkQuoteAnswer,
@@ -17,7 +19,6 @@ import {
   readStoredAnswer,
   storedQuoteWords,
 } from '../../oneclick';
-import type { QuoteParams, SwapRecordView } from '../../provider/swapApi';
 
 /** A stored quote that passed every check: the signed quote, and the request it answers. */
 export interface VerifiedQuote {

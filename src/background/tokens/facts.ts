@@ -12,10 +12,10 @@
  * for a minute), at most METADATA_MAX contracts. `forget` empties both (another network or endpoint).
  */
 
+import type { TokenView } from '../../api/swapApi';
 import type { FtMetadata } from '../../bus';
 import { ftContractOf, judgeToken, type KnownToken, type TokenCheck, type TokenTable, tokenTable } from '../../core';
 import type { Token } from '../../oneclick';
-import type { TokenView } from '../../provider/swapApi';
 
 export const LIST_TTL_MS = 10 * 60_000;
 export const METADATA_TTL_MS = 60 * 60_000;

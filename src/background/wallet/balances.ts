@@ -10,9 +10,9 @@
  */
 
 import * as z from 'zod/mini';
+import type { BalanceRow, BalancesView } from '../../api/walletApi';
 import { MAINNET_VERIFIER, SIM_VERIFIER, usdValue } from '../../core';
 import { errorText } from '../../core/errorText';
-import type { BalanceRow, BalancesView } from '../../provider/walletApi';
 import type { KeyValue } from '../kv';
 import { type CheckedToken, viewOf } from '../tokens/facts';
 

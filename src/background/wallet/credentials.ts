@@ -22,8 +22,8 @@
  *   only, never on disk, not exposed to content scripts) and is sealed at the next unlock or creation.
  */
 import * as z from 'zod/mini';
+import type { Endpoints } from '../../api/walletApi';
 import { credentialOrigin, ProtocolError } from '../../core';
-import type { Endpoints } from '../../provider/walletApi';
 import type { KeyValue } from '../kv';
 
 export const CREDENTIAL_FIELDS = ['jwt', 'busApiKey'] as const;

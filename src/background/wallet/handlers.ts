@@ -1,12 +1,12 @@
-/** The wallet API (src/provider/walletApi.ts) for the extension's own pages, one handler per method. */
+/** The wallet API (src/api/walletApi.ts) for the extension's own pages, one handler per method. */
 
-import type { ActivityPage, ActivityQuery } from '../../provider/activity';
+import type { ActivityPage, ActivityQuery } from '../../api/activity';
+import type { ConnectedSite, WalletMethod, WalletResults, WalletStatus } from '../../api/walletApi';
 import { ERROR_CODES } from '../../provider/protocol';
-import type { ConnectedSite, WalletMethod, WalletResults, WalletStatus } from '../../provider/walletApi';
 import { ProviderError } from '../providerError';
 import type { KeyManager } from '../signing/keyManager';
 import type { BalancesService } from './balances';
-import type { WalletParams } from './schemas';
+import type { WalletParams } from './params';
 import type { SendService } from './send';
 import type { WalletService } from './service';
 import type { SettingsStore } from './settings';

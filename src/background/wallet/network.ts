@@ -4,8 +4,9 @@
  * (custom endpoints)", still Mainnet), the simulator's verifier is Local, anything else Custom. The
  * popup's badge, Settings, the approval window and the signer all ask this.
  */
+
+import type { NetworkPreset, NetworkView } from '../../api/walletApi';
 import { NETWORK_NAME, networkOfVerifier } from '../../core';
-import type { NetworkPreset, NetworkView } from '../../provider/walletApi';
 import { PRESETS } from './presets';
 
 export function networkOf(s: { preset: NetworkPreset | 'custom'; verifierId: string }): NetworkView {

@@ -4,9 +4,9 @@
  * and the shapes of endpoints and credentials as settings take them.
  */
 import * as z from 'zod/mini';
+import type { Endpoints, NetworkPreset } from '../../api/walletApi';
 import { formatPublicKey, isValidAccountId, MAINNET_VERIFIER, parsePublicKey, SIM_VERIFIER } from '../../core';
 import { DEFAULT_WIRE_NAMES, type WireNames, wireNamesFor } from '../../oneclick';
-import type { Endpoints, NetworkPreset } from '../../provider/walletApi';
 
 export const SIM_BASE = 'http://127.0.0.1:3999';
 

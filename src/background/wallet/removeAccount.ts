@@ -5,7 +5,7 @@
  * its reviewed drafts and kept signatures, and its kept balances. The used-nonce registry stays: a nonce
  * once signed is never signed again, whoever holds the key next.
  */
-import type { WalletStatus } from '../../provider/walletApi';
+import type { WalletStatus } from '../../api/walletApi';
 import type { PageEvents } from '../page/events';
 import type { Permissions } from '../page/permissions';
 import type { WalletService } from './service';

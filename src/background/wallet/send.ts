@@ -11,6 +11,8 @@
  */
 
 import * as z from 'zod/mini';
+import type { FindingView, IntentsPreviewWire } from '../../api/approvalApi';
+import type { SendParams } from '../../api/walletApi';
 import type { IntentStatus } from '../../bus';
 import {
   describeIntent,
@@ -24,13 +26,11 @@ import {
   tokenIdsOf,
 } from '../../core';
 import { errorText } from '../../core/errorText';
-import type { FindingView, IntentsPreviewWire } from '../../provider/approvalApi';
 import { ERROR_CODES } from '../../provider/protocol';
-import type { SendParams } from '../../provider/walletApi';
 import type { PublishedIntents } from '../activity/published';
-import { intentsPreview, type PreviewDeps } from '../approvals/preview';
 import type { KeyValue } from '../kv';
 import { ProviderError } from '../providerError';
+import { intentsPreview, type PreviewDeps } from '../review/preview';
 import { type Consent, draftSchema, fromDraft, reviewedId, signReviewed, toDraft } from '../signing/reviewed';
 import { type BusPort, publishOnce, type SignedResult, type SigningService } from '../signing/signer';
 

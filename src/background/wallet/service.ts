@@ -4,7 +4,7 @@
  * (docs/architecture.md, "Rooms"). Emits lock/unlock and account changes for the provider events.
  */
 import * as z from 'zod/mini';
-import type { AccountView, CreateResult, KeySource, WalletStatus } from '../../provider/walletApi';
+import type { AccountView, CreateResult, KeySource, WalletStatus } from '../../api/walletApi';
 import { type AddedKey, type Vault, VaultError } from '../../vault';
 import type { KeyValue } from '../kv';
 import type { StorageProblems } from '../problems';
@@ -177,7 +177,8 @@ export class WalletService {
     const { autoLockMinutes } = await this.deps.settings.plain();
     const was = this.lockAt;
     this.lockAt = (await this.deps.autoLock.touch(autoLockMinutes)) ?? this.lockAt;
-    if (this.lockAt !== null && this.lockAt !== was) await this.deps.mirror?.deadline(this.lockAt); // never throws
+    // The mirror never throws: a failed write only leaves the popup's snapshot older.
+    if (this.lockAt !== null && this.lockAt !== was) await this.deps.mirror?.deadline(this.lockAt);
   }
 
   get vault(): Vault {

@@ -1,15 +1,13 @@
 /**
- * Endpoints, verifier and credentials: presets Local (the simulator on
- * 127.0.0.1, the default in development builds) and Mainnet (the live services, the default in
- * production builds). Credentials stay in the background, sealed, bound to the origins they were
- * entered for (./credentials.ts, docs/security.md "Credentials"): pages only learn whether they are set.
+ * Endpoints, verifier and credentials, kept in storage.local (what they are and how a change applies:
+ * ./settingsModel.ts): presets Local (the simulator on 127.0.0.1, the default in development builds)
+ * and Mainnet (the live services, the default in production builds). Credentials stay in the
+ * background, sealed, bound to the origins they were entered for (./credentials.ts, docs/security.md
+ * "Credentials"): pages only learn whether they are set.
  */
-
-import * as z from 'zod/mini';
+import type { NetworkPreset, SettingsView } from '../../api/walletApi';
 import type { BoundCredential } from '../../core';
 import { serial } from '../../core/serial';
-import { DEFAULT_WIRE_NAMES, WIRE_NAMES } from '../../oneclick';
-import type { NetworkPreset, SettingsChange, SettingsView } from '../../provider/walletApi';
 import { VaultError } from '../../vault';
 import { CorruptedValueError, type KeyValue } from '../kv';
 import type { StorageProblems } from '../problems';
@@ -22,139 +20,24 @@ import {
   type CredentialCipher,
   type CredentialField,
   isStillBound,
-  legacyBinding,
   originsOf,
-  storedCredentialSchema,
   type Waiting,
   WaitingCredentials,
 } from './credentials';
-import { networkOf, withNetworkRules } from './network';
+import { withNetworkRules } from './network';
 import {
-  accountId,
-  carryQuoteSigningKey,
-  credential,
-  DEFAULT_AUTO_LOCK_MINUTES,
-  endpointsSchema,
-  fallbacks,
-  minutes,
-  PRESETS,
-  quoteSigningKey,
-  quoteSigningKeyOf,
-} from './presets';
+  applySettingsChange,
+  defaultSettings,
+  type Settings,
+  type SettingsChangeInput,
+  type StoredSettings,
+  settingsSchema,
+  settingsView,
+} from './settingsModel';
 
 export { DEFAULT_AUTO_LOCK_MINUTES, PRESETS, quoteSigningKeyOf, SIM_BASE, wireNamesOf } from './presets';
 
-/**
- * Settings as storage.local keeps them. `jwt`/`busApiKey` hold the sealed credential and its binding;
- * a plain string is a credential saved by an older version, sealed at the next unlock (`sealWaiting`).
- */
-export const settingsSchema = z.strictObject({
-  preset: z.enum(['local', 'mainnet', 'custom']),
-  endpoints: endpointsSchema,
-  verifierId: accountId,
-  jwt: z.nullable(z.union([storedCredentialSchema, z.string().check(z.minLength(1))])),
-  busApiKey: z.nullable(z.union([storedCredentialSchema, z.string().check(z.minLength(1))])),
-  autoLockMinutes: minutes,
-  /** The names custom endpoints speak (docs/services.md, "Wire names"); absent in older settings: the default. */
-  wireNames: z.optional(z.enum(WIRE_NAMES)),
-  /** Ledger RPC hosts tried after `endpoints.ledgerRpc`, in order; absent in settings saved before: none. */
-  ledgerRpcFallbacks: z.optional(fallbacks),
-  /** The custom swap service's quote signing key (./presets `quoteSigningKeyOf`); absent in settings saved before. */
-  quoteSigningKey: z.optional(z.nullable(quoteSigningKey)),
-});
-export type StoredSettings = z.output<typeof settingsSchema>;
-
-/** Settings as the background uses them: a credential is present only while unlocked and still bound. */
-export type Settings = Omit<StoredSettings, CredentialField> & {
-  jwt: BoundCredential | null;
-  busApiKey: BoundCredential | null;
-};
-
-export const settingsChangeSchema = z.strictObject({
-  preset: z.optional(z.enum(['local', 'mainnet'])),
-  endpoints: z.optional(z.partial(endpointsSchema)),
-  verifierId: z.optional(accountId),
-  jwt: z.optional(z.nullable(credential)),
-  busApiKey: z.optional(z.nullable(credential)),
-  autoLockMinutes: z.optional(minutes),
-  wireNames: z.optional(z.enum(WIRE_NAMES)),
-  ledgerRpcFallbacks: z.optional(fallbacks),
-  quoteSigningKey: z.optional(z.nullable(quoteSigningKey)),
-}) satisfies z.ZodMiniType<SettingsChange>;
-
-export type SettingsChangeInput = z.output<typeof settingsChangeSchema>;
-
 const KEY = 'settings';
-
-export function defaultSettings(preset: NetworkPreset): StoredSettings {
-  return {
-    preset,
-    ...structuredClone(PRESETS[preset]),
-    jwt: null,
-    busApiKey: null,
-    autoLockMinutes: DEFAULT_AUTO_LOCK_MINUTES,
-    wireNames: DEFAULT_WIRE_NAMES,
-  };
-}
-
-/** The binding of what is stored in a credential field (a legacy plaintext counts as bound to its endpoints). */
-function storedBinding(field: CredentialField, s: StoredSettings): Binding | null {
-  const value = s[field];
-  if (value === null) return null;
-  return typeof value === 'string' ? legacyBinding(field, s.endpoints) : value.bound;
-}
-
-/** The change without its new credential values; every credential whose bound origin changed is cleared. Pure. */
-export function applySettingsChange(current: StoredSettings, change: SettingsChangeInput): StoredSettings {
-  let next: StoredSettings = { ...current, endpoints: { ...current.endpoints } };
-  if (change.preset) next = { ...next, preset: change.preset, ...structuredClone(PRESETS[change.preset]) };
-  if (change.endpoints) next = { ...next, preset: 'custom', endpoints: { ...next.endpoints, ...change.endpoints } };
-  // Another primary ledger RPC drops the old fallbacks: they were that network's.
-  if (change.endpoints?.ledgerRpc !== undefined && change.endpoints.ledgerRpc !== current.endpoints.ledgerRpc)
-    next = { ...next, ledgerRpcFallbacks: [] };
-  if (change.ledgerRpcFallbacks)
-    next = { ...next, preset: change.preset ? next.preset : 'custom', ledgerRpcFallbacks: change.ledgerRpcFallbacks };
-  // Another verifier than the preset's is another network than the preset's (./network.ts).
-  if (change.verifierId)
-    next = {
-      ...next,
-      verifierId: change.verifierId,
-      ...(next.preset !== 'custom' && change.verifierId !== PRESETS[next.preset].verifierId
-        ? { preset: 'custom' as const }
-        : {}),
-    };
-  if (change.autoLockMinutes !== undefined) next = { ...next, autoLockMinutes: change.autoLockMinutes };
-  if (change.wireNames) next = { ...next, wireNames: change.wireNames };
-  next = { ...next, ...carryQuoteSigningKey(current, next, change) };
-  for (const field of CREDENTIAL_FIELDS) {
-    const binding = storedBinding(field, current);
-    if (binding && !isStillBound(field, binding, next.endpoints)) next = { ...next, [field]: null };
-    if (change[field] === null) next = { ...next, [field]: null };
-  }
-  return settingsSchema.parse(next);
-}
-
-function isSet(field: CredentialField, s: StoredSettings, waiting: Waiting): boolean {
-  const binding = storedBinding(field, s);
-  return waiting[field] !== undefined || (binding !== null && isStillBound(field, binding, s.endpoints));
-}
-
-export function settingsView(s: StoredSettings, waiting: Waiting): SettingsView {
-  return {
-    preset: s.preset,
-    network: networkOf(s),
-    endpoints: { ...s.endpoints },
-    verifierId: s.verifierId,
-    hasJwt: isSet('jwt', s, waiting),
-    hasBusApiKey: isSet('busApiKey', s, waiting),
-    credentialsWaiting: CREDENTIAL_FIELDS.filter((f) => waiting[f] !== undefined),
-    autoLockMinutes: s.autoLockMinutes,
-    wireNames: s.wireNames ?? DEFAULT_WIRE_NAMES,
-    ledgerRpcFallbacks: [...(s.ledgerRpcFallbacks ?? [])],
-    ledgerRpcActive: null,
-    quoteSigningKey: quoteSigningKeyOf(s),
-  };
-}
 
 export interface SettingsStoreDeps {
   /** storage.session: credentials entered while locked wait there. */
@@ -168,7 +51,8 @@ export class SettingsStore {
   /** Changes run one after another: two popups saving at once must not drop either change. */
   private readonly serial = serial();
   private readonly waiting: WaitingCredentials;
-  private opened = new WeakSet<object>(); // sealed credentials opened since the wallet was last seen locked
+  /** Sealed credentials opened since the wallet was last seen locked. */
+  private opened = new WeakSet<object>();
 
   constructor(
     private readonly kv: KeyValue,

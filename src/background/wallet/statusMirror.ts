@@ -1,11 +1,11 @@
 /**
  * Writes the wallet's status to storage.session whenever it differs from the copy written last, for the
- * popup to show its first screen from (src/provider/statusSnapshot.ts; docs/architecture.md, "Budgets").
+ * popup to show its first screen from (src/api/statusSnapshot.ts; docs/architecture.md, "Budgets").
  * Only the fields WalletStatus names are written (toSnapshot), never a key, a secret or a JWT. The area's
  * access level is never changed: content scripts cannot read storage.session.
  */
-import { STATUS_SNAPSHOT_KEY, toSnapshot } from '../../provider/statusSnapshot';
-import type { WalletStatus } from '../../provider/walletApi';
+import { STATUS_SNAPSHOT_KEY, toSnapshot } from '../../api/statusSnapshot';
+import type { WalletStatus } from '../../api/walletApi';
 import type { KeyValue } from '../kv';
 
 export interface StatusMirror {

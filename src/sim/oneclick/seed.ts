@@ -21,7 +21,8 @@ import {
   swapKey,
 } from './model';
 import { formatted, unitsForUsd, usd } from './pricing';
-import { isTestSwap, price } from './quote';
+import { isTestSwap } from './quote';
+import { price } from './quotePrice';
 import type { SwapStore } from './swapStore';
 
 const STATUS_CYCLE: readonly SwapStatus[] = [

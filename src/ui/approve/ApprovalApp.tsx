@@ -2,7 +2,7 @@
 // and every second), shows it, and after each answer shows the next one or closes when none is left.
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { ApprovalView, ResolveParams } from '../../provider/approvalApi';
+import type { ApprovalView, ResolveParams } from '../../api/approvalApi';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { messageOf } from '../wallet';
 import { approvals } from './client';

@@ -1,5 +1,5 @@
 // connect: which accounts the site may see, and what that does and does not allow.
-import type { AccountView } from '../../provider/walletApi';
+import type { AccountView } from '../../api/walletApi';
 import { shortAccount } from '../format';
 
 interface ConnectBodyProps {

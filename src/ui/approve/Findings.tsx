@@ -1,4 +1,4 @@
-import type { FindingView, RiskLevelView } from '../../provider/approvalApi';
+import type { FindingView, RiskLevelView } from '../../api/approvalApi';
 import { Shown } from './Shown';
 import { LEVEL_LABEL } from './view';
 

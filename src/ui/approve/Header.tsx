@@ -3,7 +3,7 @@
 // (Unicode TR 36 §2, TR 39), plain http flagged, the network the request is for (named from the verifier:
 // docs/security.md, "Networks"), and the queue (how many wait, reject all from this site).
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import type { ApprovalView } from '../../provider/approvalApi';
+import type { ApprovalView } from '../../api/approvalApi';
 import { Shown } from './Shown';
 import { KIND_LABEL, originHeading } from './view';
 

@@ -2,8 +2,8 @@
 // its risks, the verifier's simulation, and the exact payload behind a toggle.
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
+import type { IntentsPreview, SimulationView } from '../../api/approvalApi';
 import { NETWORK_NAME, networkOfVerifier } from '../../core/network';
-import type { IntentsPreview, SimulationView } from '../../provider/approvalApi';
 import { Findings, LevelBadge } from './Findings';
 import { Shown } from './Shown';
 import { deadlineView, intentLabel, NONCE_TEXT, plural, STANDARD_TEXT, shownBatchFindings } from './view';

@@ -1,7 +1,7 @@
 // signMessage (NEP-413): every field that is signed, the message exactly as it is, except that hidden
 // characters are shown as escapes (with a warning), never as they are. The asking origin is printed
 // beside the recipient: a signature for another site is that site's sign-in (docs/security.md).
-import type { MessagePreview, OriginView } from '../../provider/approvalApi';
+import type { MessagePreview, OriginView } from '../../api/approvalApi';
 import { Findings } from './Findings';
 import { Shown } from './Shown';
 import { messageFindings } from './view';

@@ -4,7 +4,7 @@
 // (view confirmSubject), e.g. when an unlock inside the window first shows it.
 import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { ApprovalView, ResolveParams } from '../../provider/approvalApi';
+import type { ApprovalView, ResolveParams } from '../../api/approvalApi';
 import { Checkbox } from '../components/Field';
 import { ErrorAlert } from '../components/Notice';
 import { wallet } from '../wallet';

@@ -1,6 +1,6 @@
-// The approval window's client for the APPROVAL methods (src/provider/approvalApi.ts). Each resolves to
+// The approval window's client for the APPROVAL methods (src/api/approvalApi.ts). Each resolves to
 // its result or throws a WalletError whose message is the background's, written for people.
-import { APPROVAL, type ApprovalView, type ResolveOutcome, type ResolveParams } from '../../provider/approvalApi';
+import { APPROVAL, type ApprovalView, type ResolveOutcome, type ResolveParams } from '../../api/approvalApi';
 import { callBackground as call, unwrap } from '../call';
 import { early, within } from '../early';
 import { originView } from './origin';

@@ -7,8 +7,8 @@
  * Plain http is flagged too.
  */
 import { decode, encode } from 'punycode/';
+import type { OriginView } from '../../api/approvalApi';
 import { hasHiddenCharacters } from '../../core/visibleText';
-import type { OriginView } from '../../provider/approvalApi';
 
 const LDH = /^[a-z0-9-]+$/;
 /** Letters, combining marks, digits and the hyphen: what IDNA2008 (RFC 5892) lets a label hold, roughly. */

@@ -2,8 +2,7 @@
 // No DOM, no clock: the components pass `now` in, so all of this is unit-tested.
 // The window imports the core modules it uses, not the core index: the index also brings the curve and
 // hash code the window never runs, which it would load and compile before its first screen.
-import { assessMessage } from '../../core/messageRisk';
-import { hasHiddenCharacters, visibleText } from '../../core/visibleText';
+
 import type {
   ApprovalKind,
   ApprovalView,
@@ -13,7 +12,9 @@ import type {
   MessagePreview,
   OriginView,
   RiskLevelView,
-} from '../../provider/approvalApi';
+} from '../../api/approvalApi';
+import { assessMessage } from '../../core/messageRisk';
+import { hasHiddenCharacters, visibleText } from '../../core/visibleText';
 import { relativeTime } from '../format';
 
 /**

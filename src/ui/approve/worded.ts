@@ -3,10 +3,11 @@
 // shows comes from the exact payload, not from words the background chose. Loaded only for a request that
 // carries intents: the parser and its schemas are most of a window's script, and a connect or message
 // request never needs them (docs/architecture.md, "Budgets").
+
+import type { IntentsPreview, IntentsPreviewWire } from '../../api/approvalApi';
 import { describeIntent } from '../../core/describe';
 import { parseIntents } from '../../core/intents';
 import { tokenTable } from '../../core/tokens';
-import type { IntentsPreview, IntentsPreviewWire } from '../../provider/approvalApi';
 
 export function worded(wire: IntentsPreviewWire): IntentsPreview {
   const { tokens, intents, ...rest } = wire;

@@ -1,6 +1,6 @@
 // The swaps still being followed, above the swap form: open one to see its deposit view.
 import { useEffect, useState } from 'preact/hooks';
-import type { SwapRecordView } from '../../provider/swapApi';
+import type { SwapRecordView } from '../../api/swapApi';
 import { swaps } from '../swaps';
 import { isTerminal, STATUS_TEXT } from '../swapText';
 

@@ -2,7 +2,7 @@
 // search and the time window apply to the wallet's own intents too; the others are about swaps only
 // (docs/services.md, "Activity"), and the form says that setting one lists swaps alone.
 
-import type { SwapStatus, TokenView } from '../../provider/swapApi';
+import type { SwapStatus, TokenView } from '../../api/swapApi';
 import { CHAIN_IDS, chainName } from '../addresses';
 import { buildHistoryQuery, FILTER_STATUSES, type FilterField, type HistoryFilters, PAGE_SIZES } from '../historyQuery';
 import { STATUS_TEXT } from '../swapText';

@@ -1,7 +1,7 @@
 // The Activity rows: a virtualised list (VirtualList) of swaps and the wallet's own intents, one line of
 // kind and what it did, one of status, time (relative, the date in its title) and where it comes from.
-import type { ActivityItem } from '../../provider/activity';
-import type { TokenView } from '../../provider/swapApi';
+import type { ActivityItem } from '../../api/activity';
+import type { TokenView } from '../../api/swapApi';
 import { historyDate, kindOf, lineOf, statusOf } from '../activityText';
 import { relativeTime } from '../format';
 import { VirtualList } from './VirtualList';

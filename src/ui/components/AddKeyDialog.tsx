@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { KeyChangeResult } from '../../provider/walletApi';
+import type { KeyChangeResult } from '../../api/walletApi';
 import { focusFirstInvalidSoon } from '../focus';
 import { useAction } from '../useAction';
 import { publicKeyProblem } from '../validate';

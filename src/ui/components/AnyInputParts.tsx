@@ -1,8 +1,8 @@
 // The deposit view's parts for an ANY_INPUT swap (docs/services.md, "ANY_INPUT"): where to send (any
 // supported token, any amount, into the swap's intents address or, when the quote lists them, an address
 // per chain) and the payouts the service reported, since such a swap never finishes by itself.
+import type { SwapRecordView, TokenView } from '../../api/swapApi';
 import { storedQuoteWords } from '../../oneclick/storedAnswer';
-import type { SwapRecordView, TokenView } from '../../provider/swapApi';
 import { tokenAmountText } from '../amountText';
 import { chainName } from '../chains';
 import { CopyButton } from './CopyButton';

@@ -2,7 +2,7 @@
 // copy of it by hand guarded too (src/ui/clipboard.ts; docs/security.md, "Nothing left behind: the clipboard").
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { CLIPBOARD_CLEAR_SECONDS } from '../../provider/clipboard';
+import { CLIPBOARD_CLEAR_SECONDS } from '../../api/clipboard';
 import { type GuardState, guardState, onGuardState, watchCopies } from '../clipboard';
 
 const NOTES: Record<GuardState, string> = {

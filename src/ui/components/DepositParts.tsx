@@ -1,7 +1,7 @@
 // The deposit view's parts (src/ui/pages/Deposit.tsx): the status stepper, the countdowns, the
 // deposit-transaction form, the amounts and transactions, and the signed quote kept as evidence.
 import { useId, useState } from 'preact/hooks';
-import type { SwapRecordView, TokenView, TxLink } from '../../provider/swapApi';
+import type { SwapRecordView, TokenView, TxLink } from '../../api/swapApi';
 import { accountIdProblem } from '../addresses';
 import { tokenAmountText } from '../amountText';
 import { focusFirstInvalidSoon } from '../focus';

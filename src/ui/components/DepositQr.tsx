@@ -4,7 +4,7 @@
 // (some wallets read only that). A deposit with a memo always gets the bare address: no standard here
 // carries the memo, and the text beside it says to include it.
 import { useState } from 'preact/hooks';
-import type { TokenView } from '../../provider/swapApi';
+import type { TokenView } from '../../api/swapApi';
 import { isConfirmed } from '../amountText';
 import { paymentRequest } from '../paymentUri';
 import { QrCode } from './QrCode';

@@ -1,7 +1,7 @@
 // One swap of Activity in full: amounts, addresses, every hash with its explorer link, and tracking it.
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import type { HistoryItem, SwapRecordView, TokenView, TxLink } from '../../provider/swapApi';
+import type { HistoryItem, SwapRecordView, TokenView, TxLink } from '../../api/swapApi';
 import { historyDate, sideText, swapKind, swapLine } from '../activityText';
 import { swaps } from '../swaps';
 import { refundReasonText, STATUS_TEXT } from '../swapText';

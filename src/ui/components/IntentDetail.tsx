@@ -1,7 +1,7 @@
 // One intent the wallet published, in full: what it did in plain words, its status, the site that asked
 // for it, the account that signed it, its hash and the ledger transaction.
 import type { ComponentChildren } from 'preact';
-import { AS_SWAP_STATUS, type PublishedIntentView } from '../../provider/activity';
+import { AS_SWAP_STATUS, type PublishedIntentView } from '../../api/activity';
 import { historyDate, INTENT_STATUS_TEXT, intentKind } from '../activityText';
 import { relativeTime } from '../format';
 import { CopyButton } from './CopyButton';

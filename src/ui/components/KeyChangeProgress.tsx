@@ -1,7 +1,7 @@
 // The stages of adding or removing a key on the verifier, and the outcome. The background answers
 // once, at the end, so while it works every stage shows as under way, with the time elapsed.
 import { useEffect, useState } from 'preact/hooks';
-import type { KeyChangeResult } from '../../provider/walletApi';
+import type { KeyChangeResult } from '../../api/walletApi';
 import { shortKey } from '../format';
 import { ErrorAlert } from './Notice';
 

@@ -3,9 +3,9 @@
 // swap from the intents account") and shows it with the approval window's own component and risk rules
 // (src/ui/approve/IntentsBody.tsx, one component in two hosts); Confirm signs that very payload.
 import { useState } from 'preact/hooks';
+import type { IntentsPreview } from '../../api/approvalApi';
+import type { PaymentRoute, SwapRecordView } from '../../api/swapApi';
 import { NETWORK_NAME, networkOfVerifier } from '../../core/network';
-import type { IntentsPreview } from '../../provider/approvalApi';
-import type { PaymentRoute, SwapRecordView } from '../../provider/swapApi';
 import { IntentsBody } from '../approve/IntentsBody';
 import { intentsGate } from '../approve/view';
 import { worded } from '../approve/worded';

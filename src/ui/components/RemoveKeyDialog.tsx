@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { KeyChangeResult } from '../../provider/walletApi';
+import type { KeyChangeResult } from '../../api/walletApi';
 import { shortKey } from '../format';
 import type { KeyRow } from '../keys';
 import { useAction } from '../useAction';

@@ -1,6 +1,6 @@
 // Guided rotation of a leaked key: add a new key, make it the signing key, remove the old one.
 import { useState } from 'preact/hooks';
-import type { KeyChangeResult } from '../../provider/walletApi';
+import type { KeyChangeResult } from '../../api/walletApi';
 import { shortKey } from '../format';
 import { useAction } from '../useAction';
 import { wallet } from '../wallet';

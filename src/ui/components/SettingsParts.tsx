@@ -1,6 +1,6 @@
 // Settings sections that stand alone: a credential (JWT, bus key), the auto-lock minutes, the password.
 import { useState } from 'preact/hooks';
-import type { SettingsChange } from '../../provider/walletApi';
+import type { SettingsChange } from '../../api/walletApi';
 import { focusFirstInvalidSoon } from '../focus';
 import { useAction } from '../useAction';
 import { AUTO_LOCK_MAX, AUTO_LOCK_MIN, autoLockProblem, newPasswordProblem } from '../validate';

@@ -3,11 +3,11 @@
 // price and what the account holds of each. A token whose decimals and symbol are not confirmed by a second
 // source is marked as such (docs/security.md, "Token facts"); the forms refuse it for amounts.
 import { useId, useState } from 'preact/hooks';
-import type { TokenView } from '../../provider/swapApi';
-import type { BalanceRow } from '../../provider/walletApi';
+import type { TokenView } from '../../api/swapApi';
+import type { BalanceRow } from '../../api/walletApi';
 import { tokenAmountText } from '../amountText';
 import { chainName } from '../chains';
-import { formatPrice, searchTokens } from '../swapForm';
+import { formatPrice, searchTokens } from '../tokenSearch';
 import { Dialog } from './Dialog';
 
 interface TokenPickerProps {

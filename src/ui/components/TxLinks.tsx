@@ -1,8 +1,9 @@
 // A swap's transactions as the service names them: each hash, linked to its explorer only through the
 // wallet's own table (src/core/explorers.ts, docs/security.md "Links the wallet builds"). The service's
 // `explorerUrl` chooses at most which known explorer; anything else is shown as the hash in text.
+
+import type { TxLink } from '../../api/swapApi';
 import { explorerLink } from '../../core/explorers';
-import type { TxLink } from '../../provider/swapApi';
 
 export function TxLinkList({ links, linkTestid }: { links: TxLink[]; linkTestid?: string }) {
   return (

@@ -1,7 +1,7 @@
 // The unlocked popup's header: which account is in use (a select that switches it), which network the
 // wallet signs for (named from the verifier, never from the endpoints: docs/security.md, "Networks"), and
 // Lock. One line at 360 px.
-import type { AccountView, NetworkId, NetworkView } from '../../provider/walletApi';
+import type { AccountView, NetworkId, NetworkView } from '../../api/walletApi';
 import { clockTime, describeLockAt, shortAccount } from '../format';
 import { useAction } from '../useAction';
 import { wallet } from '../wallet';

@@ -1,6 +1,6 @@
 // The accounts in the wallet: select, rename, remove (with confirmation), add.
 import { useState } from 'preact/hooks';
-import type { AccountView, WalletStatus } from '../../provider/walletApi';
+import type { AccountView, WalletStatus } from '../../api/walletApi';
 import { Dialog } from '../components/Dialog';
 import { TextField } from '../components/Field';
 import { ErrorAlert } from '../components/Notice';

@@ -1,6 +1,6 @@
 // Add an account: a new key, an imported secret key or phrase, or a named account signed by a local key.
 import { useState } from 'preact/hooks';
-import type { AddAccountParams, WalletStatus } from '../../provider/walletApi';
+import type { AddAccountParams, WalletStatus } from '../../api/walletApi';
 import { type Choice, ChoiceGroup, TextField } from '../components/Field';
 import { FormFooter } from '../components/FormFooter';
 import { Screen } from '../components/Screen';

@@ -2,7 +2,7 @@
 // from my intents account", the status stepper with what each status means, and the signed quote.
 // It asks the background again every few seconds while the swap is not finished.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { SwapRecordView, TokenView } from '../../provider/swapApi';
+import type { SwapRecordView, TokenView } from '../../api/swapApi';
 import { chainName } from '../addresses';
 import { tokenAmountText } from '../amountText';
 import { AnyInputDeposit, Payouts } from '../components/AnyInputParts';
@@ -12,7 +12,7 @@ import { DepositQr } from '../components/DepositQr';
 import { ErrorAlert, StatusLine, Warning } from '../components/Notice';
 import { PayFromIntents } from '../components/PayFromIntents';
 import { Screen } from '../components/Screen';
-import { tokenOf } from '../swapForm';
+import { tokenOf } from '../swapRequest';
 import { swaps } from '../swaps';
 import { isTerminal, missingAmount, quoteFacts, refundReasonText, STATUS_TEXT, stepsOf } from '../swapText';
 import { messageOf } from '../wallet';

@@ -10,9 +10,9 @@ import {
   type ActivityPage,
   FINAL_PUBLISHED,
   type PublishedIntentView,
-} from '../../provider/activity';
-import type { HistoryQuery, TokenView } from '../../provider/swapApi';
-import type { IntentStatusView } from '../../provider/walletApi';
+} from '../../api/activity';
+import type { HistoryQuery, TokenView } from '../../api/swapApi';
+import type { IntentStatusView } from '../../api/walletApi';
 import { ActivityFilters } from '../components/ActivityFilters';
 import { ActivityList } from '../components/ActivityList';
 import { HistoryDetail } from '../components/HistoryDetail';

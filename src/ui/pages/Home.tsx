@@ -1,7 +1,7 @@
 // The intents account's balances: what it holds, in USD and per token, largest first. Painted at once
 // from the last reading the background kept, then read again; small balances fold behind a toggle.
 import { useEffect, useState } from 'preact/hooks';
-import type { BalancesView } from '../../provider/walletApi';
+import type { BalancesView } from '../../api/walletApi';
 import { readableAmount, readableUsd } from '../amountText';
 import { chainName } from '../chains';
 import { ErrorAlert, StatusLine } from '../components/Notice';

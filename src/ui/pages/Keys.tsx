@@ -1,6 +1,6 @@
 // The selected account's keys: registered on the verifier beside the ones on this device.
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import type { AccountView, KeyListing } from '../../provider/walletApi';
+import type { AccountView, KeyListing } from '../../api/walletApi';
 import { AddKeyDialog } from '../components/AddKeyDialog';
 import { CopyButton } from '../components/CopyButton';
 import { ExportKeyDialog } from '../components/ExportKeyDialog';

@@ -2,7 +2,7 @@
 // sections (Home, Swap, Activity, Settings) of a 360×600 popup. Accounts, keys and sites live under
 // Settings; the header (components/WalletBar) switches the account.
 import { useEffect, useState } from 'preact/hooks';
-import type { WalletStatus } from '../../provider/walletApi';
+import type { WalletStatus } from '../../api/walletApi';
 import { lazy } from '../lazy';
 import { Home } from './Home';
 

@@ -1,6 +1,6 @@
 // First run: choose how the wallet gets its first key, set the password, create the vault.
 import { useState } from 'preact/hooks';
-import type { CreateResult, KeySource } from '../../provider/walletApi';
+import type { CreateResult, KeySource } from '../../api/walletApi';
 import { TextField } from '../components/Field';
 import { FormFooter } from '../components/FormFooter';
 import { PasswordPair } from '../components/PasswordPair';

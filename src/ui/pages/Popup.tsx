@@ -2,7 +2,7 @@
 // its header carries the account switcher, the network and Lock once the wallet is unlocked.
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { CreateResult, DamagedStore, NetworkView, StoreProblem, WalletStatus } from '../../provider/walletApi';
+import type { CreateResult, DamagedStore, NetworkView, StoreProblem, WalletStatus } from '../../api/walletApi';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { WalletBar } from '../components/WalletBar';
 import { lazy } from '../lazy';

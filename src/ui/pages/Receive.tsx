@@ -3,7 +3,7 @@
 // token into this account (recipient type INTENTS, refunds to this account too). The deposit view that
 // opens shows the address with its QR (the chain's payment request with the amount), and follows it.
 import { useEffect, useState } from 'preact/hooks';
-import type { QuoteParams, SwapRecordView, TokenView } from '../../provider/swapApi';
+import type { QuoteParams, SwapRecordView, TokenView } from '../../api/swapApi';
 import { parseAmountInput, unusableTokenText } from '../amountText';
 import { TextField } from '../components/Field';
 import { ErrorAlert } from '../components/Notice';

@@ -3,8 +3,8 @@
 // approval window's own component and risk rules (one component, two hosts); Confirm signs that very
 // payload, publishes it on the bus, and the status is followed until it settles.
 import { useEffect, useState } from 'preact/hooks';
-import type { IntentsPreview } from '../../provider/approvalApi';
-import type { BalanceRow, IntentStatusView } from '../../provider/walletApi';
+import type { IntentsPreview } from '../../api/approvalApi';
+import type { BalanceRow, IntentStatusView } from '../../api/walletApi';
 import { IntentsBody } from '../approve/IntentsBody';
 import { intentsGate } from '../approve/view';
 import { worded } from '../approve/worded';

@@ -1,6 +1,6 @@
 // Network, credentials, auto-lock and password.
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import type { Endpoints, NetworkPreset, SettingsChange, SettingsView, WireNames } from '../../provider/walletApi';
+import type { Endpoints, NetworkPreset, SettingsChange, SettingsView, WireNames } from '../../api/walletApi';
 import { SelectField, TextField } from '../components/Field';
 import { FormFooter } from '../components/FormFooter';
 import { ErrorAlert, StatusLine } from '../components/Notice';

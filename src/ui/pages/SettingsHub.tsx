@@ -2,7 +2,7 @@
 // wallet's accounts, the selected account's keys, and the connected sites, one at a time behind a
 // row of sub-sections.
 import { useState } from 'preact/hooks';
-import type { AccountView, WalletStatus } from '../../provider/walletApi';
+import type { AccountView, WalletStatus } from '../../api/walletApi';
 import { clockTime, describeLockAt } from '../format';
 import { Accounts } from './Accounts';
 import { Keys } from './Keys';

@@ -1,7 +1,7 @@
 // Connected sites: which web origins may see which accounts (docs/architecture.md, "Provider API"), with
 // revoke. Grants are per network (docs/security.md, "Networks"): this lists the network the wallet is on.
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import type { AccountView, ConnectedSite } from '../../provider/walletApi';
+import type { AccountView, ConnectedSite } from '../../api/walletApi';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { Screen } from '../components/Screen';
 import { shortAccount } from '../format';

@@ -3,9 +3,9 @@
 // amount, both tokens (with the intents balances and Max), the quote and the button fit without
 // scrolling; everything else is folded under Options (SwapOptions.tsx).
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { SwapRecordView, TokenView } from '../../api/swapApi';
+import type { BalanceRow } from '../../api/walletApi';
 import { formatUnits, parseUnits, usdValue } from '../../core/amounts';
-import type { SwapRecordView, TokenView } from '../../provider/swapApi';
-import type { BalanceRow } from '../../provider/walletApi';
 import { isConfirmed, readableAmount, unusableTokenText } from '../amountText';
 import { ActiveSwaps } from '../components/ActiveSwaps';
 import { TextField } from '../components/Field';
@@ -14,7 +14,8 @@ import { StatusLine, Warning } from '../components/Notice';
 import { Screen } from '../components/Screen';
 import { TokenPicker } from '../components/TokenPicker';
 import { focusFirstInvalidSoon } from '../focus';
-import { buildQuote, emptyForm, fitDepositMode, quoteKey, type SwapField, type SwapForm, tokenOf } from '../swapForm';
+import { emptyForm, fitDepositMode, type SwapField, type SwapForm } from '../swapForm';
+import { buildQuote, quoteKey, tokenOf } from '../swapRequest';
 import { swaps } from '../swaps';
 import { useAction } from '../useAction';
 import { messageOf, wallet } from '../wallet';

@@ -2,8 +2,9 @@
 // tokens go (with the memo an address may need) and refunds return (this intents account unless changed), how the deposit is paid, the
 // slippage and deadline, and the rarely used Advanced part. Folded so that amount, tokens, quote and
 // the button fit a 600 px popup; opened by itself when a field inside needs attention.
+
+import type { SwapType, TokenView } from '../../api/swapApi';
 import { memoRuleOf } from '../../core/destinationMemo';
-import type { SwapType, TokenView } from '../../provider/swapApi';
 import { chainName, familyOf } from '../addresses';
 import { type Choice, ChoiceGroup, TextField } from '../components/Field';
 import { shortAccount } from '../format';

@@ -2,7 +2,7 @@
 // Amounts are worded from the quote's smallest units with the tokens' checked decimals, never from the
 // service's formatted amounts (docs/security.md, "Token facts").
 
-import type { QuoteView, SwapType, TokenView } from '../../provider/swapApi';
+import type { QuoteView, SwapType, TokenView } from '../../api/swapApi';
 import { tokenAmountText } from '../amountText';
 import { Usd } from '../components/Amount';
 import { ErrorAlert, StatusLine } from '../components/Notice';

@@ -4,9 +4,9 @@
 // shown with what arrives after the withdrawal fee; Continue starts it and opens its deposit view, whose
 // "Pay from my intents account" is the reviewed, signed payment; the tracker follows it to its end.
 import { useEffect, useState } from 'preact/hooks';
+import type { QuoteParams, QuoteView, SwapRecordView } from '../../api/swapApi';
+import type { BalanceRow } from '../../api/walletApi';
 import { memoProblem, memoRuleOf } from '../../core/destinationMemo';
-import type { QuoteParams, QuoteView, SwapRecordView } from '../../provider/swapApi';
-import type { BalanceRow } from '../../provider/walletApi';
 import { addressProblem } from '../addresses';
 import { heldAmountText, tokenAmountText } from '../amountText';
 import { chainName, familyOf } from '../chains';

@@ -2,8 +2,8 @@
 // every fifth row an intent the wallet published, bundled by esbuild (test/bench/rows/history.ts) and
 // loaded in Chromium. Exposes benchRender(n) → ms.
 import { render } from 'preact';
-import type { ActivityItem } from '../../../src/provider/activity';
-import type { HistoryItem, SwapStatus, TokenView } from '../../../src/provider/swapApi';
+import type { ActivityItem } from '../../../src/api/activity';
+import type { HistoryItem, SwapStatus, TokenView } from '../../../src/api/swapApi';
 import { ActivityList } from '../../../src/ui/components/ActivityList';
 
 const STATUSES: SwapStatus[] = [

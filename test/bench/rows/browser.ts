@@ -14,7 +14,7 @@ import { copyFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { APPROVAL } from '../../../src/provider/approvalApi';
+import { APPROVAL } from '../../../src/api/approvalApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import {
   closePageServer,

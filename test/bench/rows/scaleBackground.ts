@@ -10,13 +10,13 @@
 // (a history page, bytes stored, the worker's wake-up, the approval queue) are measured in Chromium
 // (./scaleBrowser.ts).
 
+import { WALLET } from '../../../src/api/walletApi';
 import { QUEUE_BOUNDS } from '../../../src/background/approvals/queue';
 import { startBackground } from '../../../src/background/start';
 import { CHECKS_PER_TICK } from '../../../src/background/swaps/records';
 import { BATCH } from '../../../src/background/wallet/balances';
 import type { FetchLike } from '../../../src/core';
 import { METHODS } from '../../../src/provider/protocol';
-import { WALLET } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { backgroundEnv, type Clock, call, PASSWORD, simWithClock, useSimulator } from '../../unit/background/harness';
 import { type BenchRow, interleave, median, ms, type RowProducer, round, timeOnce } from '../lib';

@@ -9,10 +9,10 @@
 // - the worker's wake-up to ready: stopped (DevTools protocol), then wallet_status answered;
 // - the approval window's read of the queue (approval_current) with 50 waiting ÷ 1.
 import type { Page } from '@playwright/test';
-import { APPROVAL } from '../../../src/provider/approvalApi';
-import type { SwapRecordView } from '../../../src/provider/swapApi';
-import { SWAP } from '../../../src/provider/swapApi';
-import { WALLET } from '../../../src/provider/walletApi';
+import { APPROVAL } from '../../../src/api/approvalApi';
+import type { SwapRecordView } from '../../../src/api/swapApi';
+import { SWAP } from '../../../src/api/swapApi';
+import { WALLET } from '../../../src/api/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { type Extension, launchExtension } from '../../e2e/fixtures';
 import { simWithClock } from '../../unit/background/harness';

@@ -9,7 +9,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { WALLET } from '../../../src/provider/walletApi';
+import { WALLET } from '../../../src/api/walletApi';
 import { startSimulator } from '../../../src/sim/server';
 import { EXTENSION_DIR, type Extension, launchExtension } from '../../e2e/fixtures';
 import { type BenchRow, interleave, median, ms, type RowProducer, round } from '../lib';

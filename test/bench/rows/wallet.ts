@@ -1,7 +1,7 @@
 // The bench's browser rows talk to the built extension as the popup does: wallet API calls from an
 // extension page, and a fresh wallet pointed at the simulator (one home for both rows files).
 import type { Page } from '@playwright/test';
-import { WALLET } from '../../../src/provider/walletApi';
+import { WALLET } from '../../../src/api/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 
 interface Runtime {

@@ -6,12 +6,12 @@
 import { randomBytes } from 'node:crypto';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import * as z from 'zod/mini';
+import { type QuoteParams, SWAP, type SwapRecordView } from '../../../src/api/swapApi';
+import { WALLET } from '../../../src/api/walletApi';
 import type { StorageAreaLike } from '../../../src/background/kv';
 import { SEALED_MARKER } from '../../../src/background/sealedRecords';
 import { startBackground } from '../../../src/background/start';
 import { SWAP_ALARM } from '../../../src/background/swaps/tracker';
-import { type QuoteParams, SWAP, type SwapRecordView } from '../../../src/provider/swapApi';
-import { WALLET } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import {
   type Background,

@@ -1,7 +1,7 @@
 // Red team: consent that outlives its account (docs/security.md, "Removing an account"). A site was
 // granted an account; the person removes the account, and later imports the same key again. The site
 // must not get the account back without a window, and it heard at the removal that it has no account.
-import { type CreateResult, WALLET } from '../../../src/provider/walletApi';
+import { type CreateResult, WALLET } from '../../../src/api/walletApi';
 import { connectDapp, openDapp, PASSWORD, request, resultOf, withApproval } from '../provider-helpers';
 import { expect, test, walletCall } from '../sim';
 

@@ -5,7 +5,7 @@
 // it. Real Chromium, the built extension, the simulator; the clipboard is read the way any web page with
 // the clipboard permission reads it (a page of the test server, `navigator.clipboard.readText()`).
 import type { Page, Worker } from '@playwright/test';
-import { type CreateResult, WALLET } from '../../../src/provider/walletApi';
+import { type CreateResult, WALLET } from '../../../src/api/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { closePageServer, type Extension, launchExtension, type PageServer, startPageServer } from '../fixtures';
 import { PASSWORD } from '../provider-helpers';

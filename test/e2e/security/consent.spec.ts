@@ -6,8 +6,9 @@
 // everything to the attacker; while the window shows it, and after a worker stop with the window still
 // open, no signature of that payload may reach the proxy. The user rejects; the attacker then
 // publishes whatever it captured on the bus, and the balance must not move.
+
+import { WALLET } from '../../../src/api/walletApi';
 import { ERROR_CODES } from '../../../src/provider/protocol';
-import { WALLET } from '../../../src/provider/walletApi';
 import {
   dappForFile,
   errorOf,

@@ -8,8 +8,8 @@
 // (https://fetch.spec.whatwg.org/#concept-request-redirect-mode), and never stored in plain text.
 // The attacker's servers are recorders on 127.0.0.1 that keep every request's headers.
 import type { Page } from '@playwright/test';
-import type { QuoteParams } from '../../../src/provider/swapApi';
-import { type SettingsView, WALLET } from '../../../src/provider/walletApi';
+import type { QuoteParams } from '../../../src/api/swapApi';
+import { type SettingsView, WALLET } from '../../../src/api/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { closePageServer, type PageServer, startPageServer } from '../fixtures';
 import { connectDapp, ONE_WNEAR, openWallet, request, USDT, type WalletSession, WNEAR } from '../provider-helpers';

@@ -5,7 +5,7 @@
 // A's account id and key. A request A left waiting in the approval window is dropped when the tab
 // navigates, so nobody can approve it for a document that is gone.
 import type { Page } from '@playwright/test';
-import { WALLET } from '../../../src/provider/walletApi';
+import { WALLET } from '../../../src/api/walletApi';
 import { closePageServer, type PageServer, startPageServer } from '../fixtures';
 import {
   approvalPages,

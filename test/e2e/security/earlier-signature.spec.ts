@@ -7,8 +7,8 @@
 // danger finding `earlier_signature_live`. One RPC's word never clears it; only the bus's SETTLED,
 // Activity's record of it settled, or its deadline passing does.
 import type { ServerResponse } from 'node:http';
+import { WALLET } from '../../../src/api/walletApi';
 import { utf8 } from '../../../src/core';
-import { WALLET } from '../../../src/provider/walletApi';
 import { fund, openWallet, TEN_WNEAR, WNEAR } from '../provider-helpers';
 import { expect, test, walletCall } from '../sim';
 import { isForAccount, type Recorded, signaturesIn, startRecorder } from './helpers';

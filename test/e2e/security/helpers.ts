@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
+import type { QuoteParams } from '../../../src/api/swapApi';
 import {
   base64,
   encodeVersionedNonce,
@@ -19,7 +20,6 @@ import {
   signIntentPayload,
   utf8,
 } from '../../../src/core';
-import type { QuoteParams } from '../../../src/provider/swapApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import type { Extension, PageServer } from '../fixtures';
 import { balances, confirm, type Outcome, USDT, WNEAR } from '../provider-helpers';

@@ -10,8 +10,8 @@
 // never signed on another.
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { WALLET } from '../../../src/api/walletApi';
 import { ERROR_CODES } from '../../../src/provider/protocol';
-import { WALLET } from '../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import {
   balances,

@@ -11,8 +11,8 @@
 //   at once (-32005).
 // Each test has a fresh browser profile: limits are per profile and must not leak between tests.
 import type { Frame, Page } from '@playwright/test';
+import { WALLET } from '../../../src/api/walletApi';
 import { ERROR_CODES } from '../../../src/provider/protocol';
-import { WALLET } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { closePageServer, type PageServer, startPageServer } from '../fixtures';
 import {

@@ -3,7 +3,7 @@
 // review, must not let one window's Confirm sign the other window's transfer. Real Chromium, the built
 // extension, the simulator; the user clicks through the popup as a person would.
 import type { Page } from '@playwright/test';
-import { WALLET } from '../../../src/provider/walletApi';
+import { WALLET } from '../../../src/api/walletApi';
 import { balances, fund, openWallet, TEN_WNEAR, WNEAR } from '../provider-helpers';
 import { expect, test, walletCall } from '../sim';
 

@@ -8,9 +8,9 @@
 // again and verified when paying, never against fields of the stored record that storage could change.
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import type { SwapRecordView } from '../../../src/api/swapApi';
+import { WALLET } from '../../../src/api/walletApi';
 import { formatPublicKey, generateKeyPair, type KeyPair, signQuote } from '../../../src/core';
-import type { SwapRecordView } from '../../../src/provider/swapApi';
-import { WALLET } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { type Extension, launchExtension } from '../fixtures';
 import { balances, fund, TEN_WNEAR, WNEAR } from '../provider-helpers';

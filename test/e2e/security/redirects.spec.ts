@@ -5,7 +5,7 @@
 // call follows a redirect, credentialed or not: the recorder the redirect names must never hear of the
 // signature, and the request fails with an error that says why. Tried in the real extension against the
 // real simulator, behind a ledger-RPC proxy that redirects only `simulate_intents`.
-import { WALLET } from '../../../src/provider/walletApi';
+import { WALLET } from '../../../src/api/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { balances, dappForFile, errorOf, ONE_WNEAR, request, TEN_WNEAR, WNEAR } from '../provider-helpers';
 import { expect, test, walletCall } from '../sim';

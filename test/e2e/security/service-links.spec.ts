@@ -5,8 +5,8 @@
 // Tried in the real extension against the real simulator, behind a proxy that rewrites every
 // `explorerUrl` of the swap service's answers to the attacker's site.
 import type { Page } from '@playwright/test';
-import type { QuoteParams, SwapRecordView } from '../../../src/provider/swapApi';
-import { WALLET } from '../../../src/provider/walletApi';
+import type { QuoteParams, SwapRecordView } from '../../../src/api/swapApi';
+import { WALLET } from '../../../src/api/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { openWallet } from '../provider-helpers';
 import { dev, expect, test, walletCall } from '../sim';

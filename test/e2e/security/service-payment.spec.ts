@@ -5,9 +5,9 @@
 // as signable, and nothing may be signed or sent. Tried through the wallet's own API as the popup calls
 // it, in the real extension, against the real simulator behind a rewriting proxy.
 import { randomBytes } from 'node:crypto';
+import type { SwapRecordView } from '../../../src/api/swapApi';
+import { WALLET } from '../../../src/api/walletApi';
 import { formatPublicKey, formatUnits, generateKeyPair, type KeyPair, signQuote } from '../../../src/core';
-import type { SwapRecordView } from '../../../src/provider/swapApi';
-import { WALLET } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { balances, fund, openWallet, TEN_WNEAR, WNEAR } from '../provider-helpers';
 import { expect, test, walletCall } from '../sim';

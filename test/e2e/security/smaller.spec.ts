@@ -13,9 +13,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { verifySignature } from '@near-wallet-selector/core';
+import type { SwapRecordView } from '../../../src/api/swapApi';
+import { WALLET } from '../../../src/api/walletApi';
 import { ERROR_CODES } from '../../../src/provider/protocol';
-import type { SwapRecordView } from '../../../src/provider/swapApi';
-import { WALLET } from '../../../src/provider/walletApi';
 import { startSimulator } from '../../../src/sim/server';
 import {
   balances,

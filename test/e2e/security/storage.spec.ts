@@ -5,8 +5,8 @@
 // hides the change. Every such write must be refused by the browser, and none may change what the wallet
 // does. And a copy of storage.local taken without the password shows none of the person's history.
 import type { Page } from '@playwright/test';
-import type { SwapRecordView } from '../../../src/provider/swapApi';
-import { type SettingsView, WALLET } from '../../../src/provider/walletApi';
+import type { SwapRecordView } from '../../../src/api/swapApi';
+import { type SettingsView, WALLET } from '../../../src/api/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import type { Extension } from '../fixtures';
 import { balances, fund, openDapp, request, resultOf, TEN_WNEAR, WNEAR, withApproval } from '../provider-helpers';

@@ -7,8 +7,8 @@
 // with the asset id, and Send refuses the token. Tried in the real extension against the real
 // simulator, behind a proxy that rewrites only `GET /v0/tokens`.
 import type { Page } from '@playwright/test';
+import { WALLET } from '../../../src/api/walletApi';
 import { ERROR_CODES } from '../../../src/provider/protocol';
-import { WALLET } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import {
   dappForFile,

@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import * as z from 'zod/mini';
-import { APPROVAL } from '../../../src/provider/approvalApi';
+import { APPROVAL } from '../../../src/api/approvalApi';
+import { type CreateResult, WALLET, type WalletStatus } from '../../../src/api/walletApi';
 import { METHODS } from '../../../src/provider/protocol';
-import { type CreateResult, WALLET, type WalletStatus } from '../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { call, EVENTUALLY, ONE_NEAR, PASSWORD, WNEAR } from './harness';
 import { DAPP, OTHER, pageSetup } from './pageHarness';

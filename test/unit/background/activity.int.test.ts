@@ -7,14 +7,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import * as z from 'zod/mini';
+import type { ActivityCursor, ActivityItem, ActivityPage, PublishedIntentView } from '../../../src/api/activity';
+import { APPROVAL } from '../../../src/api/approvalApi';
+import { type HistoryPage, SWAP, type SwapRecordView } from '../../../src/api/swapApi';
+import { type CreateResult, WALLET, type WalletStatus } from '../../../src/api/walletApi';
 import { activityOrder, REFRESH_AFTER_MS } from '../../../src/background/activity/merge';
 import { PUBLISHED_KEY } from '../../../src/background/activity/published';
 import { startBackground } from '../../../src/background/start';
-import type { ActivityCursor, ActivityItem, ActivityPage, PublishedIntentView } from '../../../src/provider/activity';
-import { APPROVAL } from '../../../src/provider/approvalApi';
 import { METHODS } from '../../../src/provider/protocol';
-import { type HistoryPage, SWAP, type SwapRecordView } from '../../../src/provider/swapApi';
-import { type CreateResult, WALLET, type WalletStatus } from '../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { swapParams } from '../reliability/helpers';
 import { backgroundEnv, call, ONE_NEAR, PASSWORD, useSimulator, WNEAR } from './harness';

@@ -6,18 +6,18 @@
 // same pages. Also: which filters reach intents, and the bounded status refresh.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { activity, activityOrder, REFRESH_PER_PAGE } from '../../../src/background/activity/merge';
-import { PublishedIntents } from '../../../src/background/activity/published';
-import { KeyValue } from '../../../src/background/kv';
 import type {
   ActivityCursor,
   ActivityItem,
   ActivityQuery,
   PublishedIntentView,
   PublishedStatus,
-} from '../../../src/provider/activity';
-import type { HistoryItem, HistoryPage, HistoryQuery } from '../../../src/provider/swapApi';
-import type { IntentStatusView } from '../../../src/provider/walletApi';
+} from '../../../src/api/activity';
+import type { HistoryItem, HistoryPage, HistoryQuery } from '../../../src/api/swapApi';
+import type { IntentStatusView } from '../../../src/api/walletApi';
+import { activity, activityOrder, REFRESH_PER_PAGE } from '../../../src/background/activity/merge';
+import { PublishedIntents } from '../../../src/background/activity/published';
+import { KeyValue } from '../../../src/background/kv';
 import { randomInt, seededRandom } from '../../fixtures/random';
 
 const T0 = Date.UTC(2026, 0, 1);

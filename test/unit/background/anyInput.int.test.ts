@@ -4,17 +4,17 @@
 // each once, notifies new ones, shows their sum in history, and stops at the deadline.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { startBackground } from '../../../src/background/start';
-import { ANY_INPUT_AMOUNT, ANY_INPUT_POLL_MS } from '../../../src/background/swaps/anyInput';
-import { SWAP_ALARM } from '../../../src/background/swaps/tracker';
 import {
   ANY_INPUT_ASSET,
   type HistoryPage,
   type QuoteParams,
   SWAP,
   type SwapRecordView,
-} from '../../../src/provider/swapApi';
-import { type CreateResult, WALLET } from '../../../src/provider/walletApi';
+} from '../../../src/api/swapApi';
+import { type CreateResult, WALLET } from '../../../src/api/walletApi';
+import { startBackground } from '../../../src/background/start';
+import { ANY_INPUT_AMOUNT, ANY_INPUT_POLL_MS } from '../../../src/background/swaps/anyInput';
+import { SWAP_ALARM } from '../../../src/background/swaps/tracker';
 import type { RunningSimulator } from '../../../src/sim/server';
 import {
   type Background,

@@ -4,11 +4,11 @@
 // when the ledger cannot be asked.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { type BalancesView, type CreateResult, WALLET } from '../../../src/api/walletApi';
 import { KeyValue } from '../../../src/background/kv';
 import { startBackground } from '../../../src/background/start';
 import type { CheckedToken } from '../../../src/background/tokens/facts';
 import { BATCH, balancesService } from '../../../src/background/wallet/balances';
-import { type BalancesView, type CreateResult, WALLET } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import {
   backgroundEnv,

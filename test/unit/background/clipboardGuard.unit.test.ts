@@ -4,8 +4,8 @@
 // browser gives the alarms, test/support/ports.ts the ports; the eraser records what it was asked.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { CLIPBOARD_PORT } from '../../../src/api/clipboard';
 import { CLIPBOARD_ALARM, clipboardGuard } from '../../../src/background/clipboard/guard';
-import { CLIPBOARD_PORT } from '../../../src/provider/clipboard';
 import { type FakePort, portPair, settle } from '../../support/ports';
 import { EXT, POPUP } from './harness';
 

@@ -4,10 +4,14 @@
 // unlocked, and migrated from the plaintext an older version stored.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { type SettingsView, WALLET, type WalletStatus } from '../../../src/api/walletApi';
 import { startBackground } from '../../../src/background/start';
 import type { StoredCredential } from '../../../src/background/wallet/credentials';
-import { applySettingsChange, defaultSettings, type StoredSettings } from '../../../src/background/wallet/settings';
-import { type SettingsView, WALLET, type WalletStatus } from '../../../src/provider/walletApi';
+import {
+  applySettingsChange,
+  defaultSettings,
+  type StoredSettings,
+} from '../../../src/background/wallet/settingsModel';
 import { memoryVaultStorage } from '../../../src/vault';
 import { backgroundEnv, call, PASSWORD } from './harness';
 

@@ -5,16 +5,16 @@
 import { randomBytes } from 'node:crypto';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { APPROVAL } from '../../../src/api/approvalApi';
+import type { QuoteParams, SwapMethod } from '../../../src/api/swapApi';
+import { WALLET, type WalletMethod } from '../../../src/api/walletApi';
 import type { BackgroundEnv, startBackground } from '../../../src/background/start';
-import { KNOWN_TOKENS } from '../../../src/core';
-import type { APPROVAL } from '../../../src/provider/approvalApi';
 import type { DeferredReply, RuntimeReply } from '../../../src/provider/protocol';
-import type { QuoteParams, SwapMethod } from '../../../src/provider/swapApi';
-import { WALLET, type WalletMethod } from '../../../src/provider/walletApi';
 
 type ApprovalMethod = (typeof APPROVAL)[keyof typeof APPROVAL];
 
 import { SIM_QUOTE_SIGNING_KEY } from '../../../src/background/wallet/presets';
+import { KNOWN_TOKENS } from '../../../src/core';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage } from '../../../src/vault';
 

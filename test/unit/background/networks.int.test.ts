@@ -4,12 +4,12 @@
 // (its default verifier, intents.sim) and a stand-in for Mainnet (verifier intents.near).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { APPROVAL } from '../../../src/api/approvalApi';
+import { type ConnectedSite, type SettingsView, WALLET } from '../../../src/api/walletApi';
 import { startBackground } from '../../../src/background/start';
-import { defaultSettings } from '../../../src/background/wallet/settings';
+import { defaultSettings } from '../../../src/background/wallet/settingsModel';
 import { base64 } from '../../../src/core';
-import { APPROVAL } from '../../../src/provider/approvalApi';
 import { ERROR_CODES, METHODS } from '../../../src/provider/protocol';
-import { type ConnectedSite, type SettingsView, WALLET } from '../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { backgroundEnv, call, ONE_NEAR, WNEAR } from './harness';
 import { DAPP, pageSetup } from './pageHarness';

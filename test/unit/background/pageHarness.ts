@@ -3,10 +3,10 @@
  * (sender from the browser, the relay's document token), recording what the background pushes.
  */
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { APPROVAL, type ApprovalViewWire } from '../../../src/api/approvalApi';
+import { type CreateResult, WALLET } from '../../../src/api/walletApi';
 import { startBackground } from '../../../src/background/start';
-import { APPROVAL, type ApprovalViewWire } from '../../../src/provider/approvalApi';
 import { type BackgroundPush, type DeferredReply, METHODS, type RuntimeReply } from '../../../src/provider/protocol';
-import { type CreateResult, WALLET } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage } from '../../../src/vault';
 import { backgroundEnv, type Clock, call, EVENTUALLY, PASSWORD, useSimulator } from './harness';

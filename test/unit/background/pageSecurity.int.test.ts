@@ -7,11 +7,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import * as z from 'zod/mini';
+import { APPROVAL } from '../../../src/api/approvalApi';
+import { WALLET, type WalletStatus } from '../../../src/api/walletApi';
 import { startBackground } from '../../../src/background/start';
 import { base64 } from '../../../src/core';
-import { APPROVAL } from '../../../src/provider/approvalApi';
 import { ERROR_CODES, METHODS } from '../../../src/provider/protocol';
-import { WALLET, type WalletStatus } from '../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { call, EVENTUALLY, PASSWORD } from './harness';
 import { DAPP, docToken, OTHER, pageSetup } from './pageHarness';

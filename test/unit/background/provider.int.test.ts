@@ -4,11 +4,11 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { APPROVAL, type ApprovalView } from '../../../src/api/approvalApi';
+import { WALLET } from '../../../src/api/walletApi';
 import { startBackground } from '../../../src/background/start';
 import { base64, parsePublicKey, verifyNep413, verifySignedIntent } from '../../../src/core';
-import { APPROVAL, type ApprovalView } from '../../../src/provider/approvalApi';
 import { ERROR_CODES, METHODS } from '../../../src/provider/protocol';
-import { WALLET } from '../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { call, EVENTUALLY, PASSWORD } from './harness';
 import { DAPP, OTHER, pageSetup } from './pageHarness';

@@ -11,7 +11,7 @@ import {
   settingsChangeSchema,
   settingsSchema,
   settingsView,
-} from '../../../src/background/wallet/settings';
+} from '../../../src/background/wallet/settingsModel';
 
 const KEY = 'ed25519:6E8sCci9badyRkXb3JoRpBj5p8C6Tw41ELDZoiihKEtp';
 const OTHER = 'ed25519:8EMe28vc3yCRzhVDm8EmEyRdKA3yBnD1kGvRaBVV6Aaf';

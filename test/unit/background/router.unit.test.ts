@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { WALLET } from '../../../src/api/walletApi';
+import { internalParams } from '../../../src/background/params';
 import { createRouter, type PageHandler, type RouterDeps } from '../../../src/background/router';
-import { internalParams } from '../../../src/background/wallet/schemas';
 import { ERROR_CODES, METHODS } from '../../../src/provider/protocol';
-import { WALLET } from '../../../src/provider/walletApi';
 
 const EXT = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
 const tab = { url: 'https://dapp.example/path?q=1', frameId: 0, tab: { id: 1 } };

@@ -4,9 +4,9 @@
 // balance on the verifier rises by the amount. Mainnet without a bus key says so before anything.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { IntentsPreviewWire } from '../../../src/api/approvalApi';
+import { type CreateResult, type IntentStatusView, WALLET } from '../../../src/api/walletApi';
 import { startBackground } from '../../../src/background/start';
-import type { IntentsPreviewWire } from '../../../src/provider/approvalApi';
-import { type CreateResult, type IntentStatusView, WALLET } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { backgroundEnv, type Clock, call, ONE_NEAR, PASSWORD, simWithClock, useSimulator, WNEAR } from './harness';
 

@@ -1,11 +1,11 @@
-// The popup's status snapshot (src/provider/statusSnapshot.ts): the background writes it to storage.session
+// The popup's status snapshot (src/api/statusSnapshot.ts): the background writes it to storage.session
 // whenever the status changes, it holds nothing secret, and the popup reads a passed lock deadline as locked.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { STATUS_SNAPSHOT_KEY, statusFromSnapshot } from '../../../src/api/statusSnapshot';
+import { type CreateResult, WALLET, type WalletStatus } from '../../../src/api/walletApi';
 import { startBackground } from '../../../src/background/start';
 import { AUTO_LOCK_ALARM } from '../../../src/background/wallet/autoLock';
-import { STATUS_SNAPSHOT_KEY, statusFromSnapshot } from '../../../src/provider/statusSnapshot';
-import { type CreateResult, WALLET, type WalletStatus } from '../../../src/provider/walletApi';
 import { memoryVaultStorage } from '../../../src/vault';
 import { backgroundEnv, call, PASSWORD } from './harness';
 

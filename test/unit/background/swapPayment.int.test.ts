@@ -5,12 +5,12 @@
 // anything but this swap's payment is refused before anything is shown as signable or signed.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { type PaymentPreview, type QuoteParams, SWAP, type SwapRecordView } from '../../../src/api/swapApi';
+import { type CreateResult, WALLET } from '../../../src/api/walletApi';
 import { startBackground } from '../../../src/background/start';
 import { recordSchema } from '../../../src/background/swaps/records';
 import { SWAP_ALARM } from '../../../src/background/swaps/tracker';
 import { base64, type FetchLike } from '../../../src/core';
-import { type PaymentPreview, type QuoteParams, SWAP, type SwapRecordView } from '../../../src/provider/swapApi';
-import { type CreateResult, WALLET } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { swapParams } from '../reliability/helpers';
 import {

@@ -7,10 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { type PaymentPreview, type QuoteParams, SWAP, type SwapRecordView } from '../../../src/api/swapApi';
+import { type CreateResult, WALLET } from '../../../src/api/walletApi';
 import { startBackground } from '../../../src/background/start';
 import { type FetchLike, formatPublicKey, generateKeyPair, type KeyPair, signQuote } from '../../../src/core';
-import { type PaymentPreview, type QuoteParams, SWAP, type SwapRecordView } from '../../../src/provider/swapApi';
-import { type CreateResult, WALLET } from '../../../src/provider/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import {
   backgroundEnv,

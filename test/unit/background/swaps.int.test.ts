@@ -5,9 +5,6 @@
 import { verifyQuoteSignature } from '@defuse-protocol/one-click-sdk-typescript';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { startBackground } from '../../../src/background/start';
-import { BACKLOG_GAP_MS, CHECKS_PER_TICK, recordSchema } from '../../../src/background/swaps/records';
-import { pollDelay, SWAP_ALARM } from '../../../src/background/swaps/tracker';
 import {
   type HistoryPage,
   type PaymentPreview,
@@ -16,8 +13,11 @@ import {
   SWAP,
   type SwapRecordView,
   type TokenView,
-} from '../../../src/provider/swapApi';
-import { WALLET } from '../../../src/provider/walletApi';
+} from '../../../src/api/swapApi';
+import { WALLET } from '../../../src/api/walletApi';
+import { startBackground } from '../../../src/background/start';
+import { BACKLOG_GAP_MS, CHECKS_PER_TICK, recordSchema } from '../../../src/background/swaps/records';
+import { pollDelay, SWAP_ALARM } from '../../../src/background/swaps/tracker';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage } from '../../../src/vault';
 import { swapParams } from '../reliability/helpers';

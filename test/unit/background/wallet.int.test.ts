@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { startBackground } from '../../../src/background/start';
-import { AUTO_LOCK_ALARM, DEADLINE_KEY } from '../../../src/background/wallet/autoLock';
-import { base64, encodeVersionedNonce, hex, verifySignedIntent } from '../../../src/core';
 import {
   type CreateResult,
   type KeyChangeResult,
   type KeyListing,
   WALLET,
   type WalletStatus,
-} from '../../../src/provider/walletApi';
+} from '../../../src/api/walletApi';
+import { startBackground } from '../../../src/background/start';
+import { AUTO_LOCK_ALARM, DEADLINE_KEY } from '../../../src/background/wallet/autoLock';
+import { base64, encodeVersionedNonce, hex, verifySignedIntent } from '../../../src/core';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage } from '../../../src/vault';
 import { VAULT_SESSION_KEY } from '../../../src/vault/session';

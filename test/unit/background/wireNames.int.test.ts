@@ -4,9 +4,9 @@
 // The interface: docs/interface.md.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { type HistoryPage, SWAP, type SwapRecordView } from '../../../src/api/swapApi';
+import { type SettingsView, WALLET } from '../../../src/api/walletApi';
 import { startBackground } from '../../../src/background/start';
-import { type HistoryPage, SWAP, type SwapRecordView } from '../../../src/provider/swapApi';
-import { type SettingsView, WALLET } from '../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { swapParams } from '../reliability/helpers';
 import { backgroundEnv, type Clock, call, PASSWORD, useSimulator } from './harness';

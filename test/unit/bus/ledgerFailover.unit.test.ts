@@ -4,11 +4,11 @@
 // the client is the real one. Also: the presets and the settings that carry the list.
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { type SettingsView, WALLET } from '../../../src/api/walletApi';
 import { startBackground } from '../../../src/background/start';
-import { applySettingsChange, defaultSettings, settingsSchema } from '../../../src/background/wallet/settings';
+import { applySettingsChange, defaultSettings, settingsSchema } from '../../../src/background/wallet/settingsModel';
 import { LedgerRpcClient, LedgerViewError } from '../../../src/bus';
 import { type HttpDeps, utf8 } from '../../../src/core';
-import { type SettingsView, WALLET } from '../../../src/provider/walletApi';
 import guestPanic from '../../fixtures/live/ledger-panic-guest.response.json';
 import { backgroundEnv, call } from '../background/harness';
 

@@ -10,6 +10,17 @@ import {
 } from '@defuse-protocol/one-click-sdk-typescript';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { APPROVAL, type ApprovalViewWire } from '../../../src/api/approvalApi';
+import {
+  ANY_INPUT_ASSET,
+  type HistoryPage,
+  type PaymentPreview,
+  type QuoteParams,
+  SWAP,
+  type SwapRecordView,
+  type TokenView,
+} from '../../../src/api/swapApi';
+import { type CreateResult, type SettingsView, WALLET } from '../../../src/api/walletApi';
 import { startBackground } from '../../../src/background/start';
 import { PRESETS } from '../../../src/background/wallet/settings';
 import { LedgerRpcClient, MessageBusClient } from '../../../src/bus';
@@ -37,18 +48,7 @@ import {
   submitIntentResponseSchema,
   tokenSchema,
 } from '../../../src/oneclick';
-import { APPROVAL, type ApprovalViewWire } from '../../../src/provider/approvalApi';
 import { type BackgroundPush, type DeferredReply, METHODS, type RuntimeReply } from '../../../src/provider/protocol';
-import {
-  ANY_INPUT_ASSET,
-  type HistoryPage,
-  type PaymentPreview,
-  type QuoteParams,
-  SWAP,
-  type SwapRecordView,
-  type TokenView,
-} from '../../../src/provider/swapApi';
-import { type CreateResult, type SettingsView, WALLET } from '../../../src/provider/walletApi';
 import { memoryVaultStorage } from '../../../src/vault';
 import {
   FAKE_QUOTE_SIGNING_KEY,

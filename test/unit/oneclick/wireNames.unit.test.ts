@@ -5,13 +5,13 @@
 // The interface: docs/interface.md.
 import { TokenResponse } from '@defuse-protocol/one-click-sdk-typescript';
 import { describe, expect, it } from 'vitest';
+import { wireNamesOf } from '../../../src/background/wallet/settings';
 import {
   applySettingsChange,
   defaultSettings,
   settingsSchema,
   settingsView,
-  wireNamesOf,
-} from '../../../src/background/wallet/settings';
+} from '../../../src/background/wallet/settingsModel';
 import type { FetchLike, HttpDeps } from '../../../src/core';
 import {
   EXPLORER_STATUSES,

@@ -7,20 +7,20 @@
 import { verifySignature } from '@near-wallet-selector/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { StorageAreaLike } from '../../../src/background/kv';
-import { startBackground } from '../../../src/background/start';
-import { DEADLINE_KEY } from '../../../src/background/wallet/autoLock';
-import { settingsSchema } from '../../../src/background/wallet/settings';
-import { APPROVAL, type ApprovalView } from '../../../src/provider/approvalApi';
-import { type BackgroundPush, type DeferredReply, METHODS, type RuntimeReply } from '../../../src/provider/protocol';
-import { SWAP, type SwapRecordView } from '../../../src/provider/swapApi';
+import { APPROVAL, type ApprovalView } from '../../../src/api/approvalApi';
+import { SWAP, type SwapRecordView } from '../../../src/api/swapApi';
 import {
   type ConnectedSite,
   type CreateResult,
   type SettingsView,
   WALLET,
   type WalletStatus,
-} from '../../../src/provider/walletApi';
+} from '../../../src/api/walletApi';
+import type { StorageAreaLike } from '../../../src/background/kv';
+import { startBackground } from '../../../src/background/start';
+import { DEADLINE_KEY } from '../../../src/background/wallet/autoLock';
+import { settingsSchema } from '../../../src/background/wallet/settingsModel';
+import { type BackgroundPush, type DeferredReply, METHODS, type RuntimeReply } from '../../../src/provider/protocol';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage, readRecord, type VaultStorage } from '../../../src/vault';
 import { VAULT_SESSION_KEY } from '../../../src/vault/session';

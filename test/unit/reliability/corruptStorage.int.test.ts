@@ -17,12 +17,12 @@ import { verifyQuoteSignature } from '@defuse-protocol/one-click-sdk-typescript'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import * as z from 'zod/mini';
+import { APPROVAL } from '../../../src/api/approvalApi';
+import { type HistoryPage, SWAP, type SwapRecordView } from '../../../src/api/swapApi';
+import { type CreateResult, type SettingsView, WALLET, type WalletStatus } from '../../../src/api/walletApi';
 import { startBackground } from '../../../src/background/start';
 import { base64 } from '../../../src/core';
-import { APPROVAL } from '../../../src/provider/approvalApi';
 import { METHODS } from '../../../src/provider/protocol';
-import { type HistoryPage, SWAP, type SwapRecordView } from '../../../src/provider/swapApi';
-import { type CreateResult, type SettingsView, WALLET, type WalletStatus } from '../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage, type VaultRecord } from '../../../src/vault';
 import { VAULT_SESSION_KEY } from '../../../src/vault/session';

@@ -13,10 +13,10 @@
 // than its own `timeout` kind, and retries it the same way (both are retryable in core/http.ts).
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { SWAP, type SwapRecordView } from '../../../src/api/swapApi';
+import { WALLET } from '../../../src/api/walletApi';
 import { startBackground } from '../../../src/background/start';
 import { trackSchema } from '../../../src/background/swaps/records';
-import { SWAP, type SwapRecordView } from '../../../src/provider/swapApi';
-import { WALLET } from '../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage } from '../../../src/vault';
 import { type Background, backgroundEnv, type Clock, call, PASSWORD, useSimulator } from '../background/harness';

@@ -5,8 +5,8 @@ import { verifyQuoteSignature } from '@defuse-protocol/one-click-sdk-typescript'
 import { expect } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import * as z from 'zod/mini';
+import { SWAP, type SwapRecordView } from '../../../src/api/swapApi';
 import { SWAP_ALARM } from '../../../src/background/swaps/tracker';
-import { SWAP, type SwapRecordView } from '../../../src/provider/swapApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { type Background, call, ONE_NEAR } from '../background/harness';
 

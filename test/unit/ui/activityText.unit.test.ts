@@ -2,8 +2,8 @@
 // ("Withdraw 25 USDC to 0x…"), a receipt, a swap; an intent's own words, its site, its status and the
 // swap colour it takes.
 import { describe, expect, it } from 'vitest';
-import type { ActivityItem, PublishedIntentView } from '../../../src/provider/activity';
-import type { HistoryItem, TokenView } from '../../../src/provider/swapApi';
+import type { ActivityItem, PublishedIntentView } from '../../../src/api/activity';
+import type { HistoryItem, TokenView } from '../../../src/api/swapApi';
 import { intentKind, kindOf, lineOf, statusOf, swapKind, swapLine } from '../../../src/ui/activityText';
 
 const USDC = 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near';

@@ -1,7 +1,7 @@
 // The approval window's client reading answers: the origin it derives, the words it gives each intent,
 // what it refuses to render, errors. (What it sends, through the real router: test/unit/ui/clients.int.test.ts.)
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApprovalView } from '../../../src/provider/approvalApi';
+import type { ApprovalView } from '../../../src/api/approvalApi';
 import type { RuntimeMessage, RuntimeReply } from '../../../src/provider/protocol';
 
 const sent: RuntimeMessage[] = [];

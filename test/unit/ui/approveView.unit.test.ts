@@ -1,7 +1,7 @@
 // The approval window's pure rules: what blocks Confirm, what needs the danger tick, the focus delay,
 // and deadline words.
 import { describe, expect, it } from 'vitest';
-import type { ApprovalView, FindingView, IntentsPreview, MessagePreview } from '../../../src/provider/approvalApi';
+import type { ApprovalView, FindingView, IntentsPreview, MessagePreview } from '../../../src/api/approvalApi';
 import { originView } from '../../../src/ui/approve/origin';
 import {
   CONFIRM_DELAY_MS,

@@ -2,8 +2,8 @@
 // https://owasp.org/www-community/attacks/CSV_Injection) after any separator a spreadsheet may split on,
 // the `sep=,` line, every history column.
 import { describe, expect, it } from 'vitest';
-import type { ActivityItem } from '../../../src/provider/activity';
-import type { HistoryItem } from '../../../src/provider/swapApi';
+import type { ActivityItem } from '../../../src/api/activity';
+import type { HistoryItem } from '../../../src/api/swapApi';
 import {
   ACTIVITY_CSV_COLUMNS,
   activityCsv,

@@ -3,7 +3,7 @@
 // fails. Rendered with Preact into a linkedom document; the wallet client is the only stand-in.
 import { parseHTML } from 'linkedom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WalletStatus } from '../../../src/provider/walletApi';
+import type { WalletStatus } from '../../../src/api/walletApi';
 
 const { window, document } = parseHTML('<!doctype html><html><body><div id="app"></div></body></html>');
 Object.assign(globalThis, {

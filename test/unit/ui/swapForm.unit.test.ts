@@ -1,21 +1,19 @@
 // The swap form as data (src/ui/swapForm.ts): defaults per chain, checks with reasons, and the quote
-// request it builds (amounts in smallest units from decimal text, never floats).
+// request it builds (src/ui/swapRequest.ts) (amounts in smallest units from decimal text, never floats).
 import { describe, expect, it } from 'vitest';
-import type { TokenView } from '../../../src/provider/swapApi';
+import type { TokenView } from '../../../src/api/swapApi';
 import {
   bpsToPercent,
-  buildQuote,
   defaultDeadlineMinutes,
   depositModesFor,
   emptyForm,
   fitDepositMode,
-  formatPrice,
   percentToBps,
-  quoteKey,
   type SwapForm,
-  searchTokens,
   withAnyInput,
 } from '../../../src/ui/swapForm';
+import { buildQuote, quoteKey } from '../../../src/ui/swapRequest';
+import { formatPrice, searchTokens } from '../../../src/ui/tokenSearch';
 
 const token = (assetId: string, symbol: string, blockchain: string, decimals: number, price = 1): TokenView => ({
   assetId,

@@ -1,7 +1,7 @@
 /** The swap form's quote panel: the withdrawal fee of a quote is shown when the service charges one. */
 import type { VNode } from 'preact';
 import { describe, expect, it } from 'vitest';
-import type { QuoteView, TokenView } from '../../../src/provider/swapApi';
+import type { QuoteView, TokenView } from '../../../src/api/swapApi';
 import { QuotePanel } from '../../../src/ui/pages/SwapQuote';
 
 const USDC = { symbol: 'USDC', decimals: 6 } as TokenView;

@@ -1,6 +1,6 @@
 // Plain-words texts and the status stepper (src/ui/swapText.ts).
 import { describe, expect, it } from 'vitest';
-import type { StatusChange, SwapStatus } from '../../../src/provider/swapApi';
+import type { StatusChange, SwapStatus } from '../../../src/api/swapApi';
 import {
   describeCountdown,
   formatCountdown,

@@ -4,17 +4,17 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { APPROVAL } from '../../../../src/api/approvalApi';
+import { type CreateResult, WALLET } from '../../../../src/api/walletApi';
 import { base64 } from '../../../../src/core';
-import { APPROVAL } from '../../../../src/provider/approvalApi';
 import { ERROR_CODES, METHODS } from '../../../../src/provider/protocol';
-import { type CreateResult, WALLET } from '../../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
 import { call } from '../harness';
 import { pageSetup } from '../pageHarness';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
+  sim = await startSimulator({ port: 0, clock: 'manual' });
 });
 afterAll(() => sim.close());
 beforeEach(() => fakeBrowser.reset());

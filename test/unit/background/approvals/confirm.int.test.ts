@@ -7,10 +7,10 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { APPROVAL } from '../../../../src/api/approvalApi';
+import { WALLET } from '../../../../src/api/walletApi';
 import { base64, parsePublicKey, parseSecretKey, verifyNep413 } from '../../../../src/core';
-import { APPROVAL } from '../../../../src/provider/approvalApi';
 import { ERROR_CODES, METHODS } from '../../../../src/provider/protocol';
-import { WALLET } from '../../../../src/provider/walletApi';
 import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
 import { busCall, ledgerView, type PublishAnswer, simNow, TestUser } from '../../sim/harness';
 import { call, PASSWORD } from '../harness';
@@ -18,7 +18,7 @@ import { pageSetup } from '../pageHarness';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0 });
+  sim = await startSimulator({ port: 0, clock: 'manual' });
 });
 afterAll(() => sim.close());
 beforeEach(() => fakeBrowser.reset());

@@ -6,8 +6,11 @@
  * verifier's own `simulate_intents` needs the real signature, so it runs only after Confirm and
  * before the signature is released (ApprovalService). A throw-away payload signed by another key
  * was not chosen: it would not prove the real key may sign, nor that the nonce is free.
+ * One engine for every review: the approval window's (../approvals), the popup's Send (../wallet/send.ts)
+ * and paying a swap from the intents account (../swaps/payment.ts).
  */
 
+import type { BalanceChangeView, FindingView, IntentsPreviewWire, SimulationView } from '../../api/approvalApi';
 import { LedgerViewError } from '../../bus';
 import {
   assessIntents,
@@ -18,7 +21,6 @@ import {
   type TokenTable,
   unmatchedDeltas,
 } from '../../core';
-import type { BalanceChangeView, FindingView, IntentsPreviewWire, SimulationView } from '../../provider/approvalApi';
 import type { PreparedIntent } from '../signing/signer';
 
 export interface PreviewDeps {

@@ -1,6 +1,6 @@
 // The wallet's internal API: what the popup and the approval window ask the background. The background
 // answers these only to the extension's own pages (sender.url on the extension origin), never to a web
-// page through the relay. Types only (no zod): the background parses params with src/background/wallet/schemas.ts.
+// page through the relay. Types only (no zod): the background parses params with zod beside its handlers.
 
 import type { TokenFactsStatus } from '../core/tokenFacts';
 import type { AccountView } from './accounts';

@@ -1,0 +1,202 @@
+/**
+ * What `intents_signIntents` and `intents_publishIntents` share: the one payload of a request, prepared
+ * once and kept first-write-wins, so what the window showed is what Confirm signs; its preview (the
+ * review engine, ../../review/preview.ts), shared while it is being made; the check again at Confirm;
+ * and the verifier's `simulate_intents` with the real signature before the signature is released.
+ */
+import type { ApprovalViewWire, IntentsPreviewWire, ResolveParams } from '../../../api/approvalApi';
+import { LedgerViewError, RpcError, type SimulationOutput } from '../../../bus';
+import { HttpError } from '../../../core';
+import { ERROR_CODES } from '../../../provider/protocol';
+import type { Permissions } from '../../page/permissions';
+import { ProviderError } from '../../providerError';
+import { intentsPreview, type PreviewDeps } from '../../review/preview';
+import type { UsedNonces } from '../../signing/nonces';
+import { isInvalidSaltText, type PreparedIntent, type SignedResult, type SigningService } from '../../signing/signer';
+import { networkOfPayload } from '../../wallet/network';
+import type { PendingOf } from '../pending';
+import { readPrepared } from '../prepared';
+import type { ApprovalQueue } from '../queue';
+
+export type IntentsPending = PendingOf<'signIntents' | 'publishIntents'>;
+
+export interface IntentsReviewDeps {
+  queue: ApprovalQueue;
+  signer: SigningService;
+  permissions: Permissions;
+  preview: PreviewDeps;
+  nonces: UsedNonces;
+  /** simulate_intents with the real signature, after Confirm (see checkBeforeRelease). */
+  simulate: (signed: SignedResult['signed']) => Promise<SimulationOutput>;
+}
+
+/** A confirmed request, checked again: what to release, and the check to run before releasing it. */
+export interface Confirmed {
+  prepared: PreparedIntent;
+  request: Pick<PreparedIntent['payload'], 'intents' | 'deadline'> & {
+    signerId: string;
+    standard: PreparedIntent['standard'];
+  };
+  check: (signed: SignedResult) => Promise<'ok' | 'invalid_salt'>;
+}
+
+export class IntentsReview {
+  /**
+   * One preview per request, shared while it is being made: the window asks again every second. Made
+   * again when the wallet moved to another network meanwhile (the window then shows it blocked).
+   */
+  private previews = new Map<string, { verifierId: string; making: Promise<IntentsPreviewWire> }>();
+  private preparing = new Map<string, Promise<PreparedIntent>>();
+  constructor(private readonly deps: IntentsReviewDeps) {}
+
+  /** The request ended (answered, rejected or gone): its preview goes. */
+  forget(id: string): void {
+    this.previews.delete(id);
+  }
+
+  /** Requests that ended any way (navigation, a closed tab, Reject all) leave no preview behind. */
+  keepOnly(waiting: readonly string[]): void {
+    for (const id of this.previews.keys()) if (!waiting.includes(id)) this.previews.delete(id);
+  }
+
+  async view(p: IntentsPending, base: ApprovalViewWire): Promise<ApprovalViewWire> {
+    const preview = await this.previewOf(p);
+    const forbidden = [...preview.batchFindings, ...preview.intents.flatMap((i) => i.findings)].find(
+      (f) => f.level === 'forbidden',
+    );
+    // The network the payload signs for: its verifier's, whatever the settings say now.
+    return {
+      ...base,
+      network: networkOfPayload(base.network, preview.verifier),
+      intents: preview,
+      blocked: forbidden ? forbidden.message : null,
+    };
+  }
+
+  /**
+   * The one payload of this request, shown and signed: prepared once (concurrent asks share one
+   * preparation) and stored first-write-wins, so what the window showed is what Confirm signs.
+   */
+  private preparedOf(p: IntentsPending): Promise<PreparedIntent> {
+    const stored = p.prepared === undefined ? undefined : readPrepared(p.prepared);
+    if (stored) return Promise.resolve(stored);
+    let pending = this.preparing.get(p.id);
+    if (!pending) {
+      const params = p.params;
+      pending = this.deps.signer
+        .prepare({
+          signerId: params.signerId,
+          intents: params.intents,
+          deadline: params.deadline,
+          nonce: params.nonce,
+          standard: params.standard,
+        })
+        .then(async (prepared) => {
+          const kept = readPrepared(await this.deps.queue.setPreparedOnce(p.id, prepared));
+          if (!kept) throw new ProviderError(ERROR_CODES.internal, 'The prepared request could not be read back');
+          return kept;
+        })
+        .finally(() => this.preparing.delete(p.id));
+      this.preparing.set(p.id, pending);
+    }
+    return pending;
+  }
+
+  private async previewOf(p: IntentsPending): Promise<IntentsPreviewWire> {
+    const verifierId = await this.deps.preview.verifierId();
+    const cached = this.previews.get(p.id);
+    if (cached?.verifierId === verifierId) return cached.making;
+    const making = (async () => {
+      const prepared = await this.preparedOf(p);
+      const requester = { origin: p.origin, grantedAccounts: await this.deps.permissions.accountsOf(p.origin) };
+      return intentsPreview(
+        this.deps.preview,
+        prepared,
+        requester,
+        p.kind === 'publishIntents' ? (p.params.quoteHashes ?? []) : [],
+      );
+    })();
+    this.previews.set(p.id, { verifierId, making });
+    // A preview that failed is made again at the next ask (unless the request moved on meanwhile).
+    making.catch(() => this.previews.get(p.id)?.making === making && this.previews.delete(p.id));
+    return making;
+  }
+
+  /**
+   * Confirm: judged again now, on the stored payload against the current settings (the verifier or the
+   * grant may have changed since the window drew it); forbidden findings refuse, danger needs the tick.
+   */
+  async confirm(p: IntentsPending, answer: ResolveParams): Promise<Confirmed> {
+    this.previews.delete(p.id);
+    const preview = await this.previewOf(p);
+    const all = [...preview.batchFindings, ...preview.intents.flatMap((i) => i.findings)];
+    const forbidden = all.find((f) => f.level === 'forbidden');
+    if (forbidden)
+      throw new ProviderError(ERROR_CODES.invalidParams, `This request cannot be approved: ${forbidden.message}`);
+    if (all.some((f) => f.level === 'danger') && !answer.acknowledgeDanger) {
+      throw new ProviderError(ERROR_CODES.invalidParams, 'Confirm that you understand the risk first');
+    }
+    const prepared = await this.preparedOf(p);
+    const request = {
+      signerId: prepared.payload.signer_id,
+      intents: prepared.payload.intents,
+      deadline: prepared.payload.deadline,
+      standard: prepared.standard,
+    };
+    // Confirmed before, then interrupted (a worker stop): this very intent was signed under its
+    // nonce already, and may have executed since, so a used nonce is not a refusal here.
+    const resumed =
+      (await this.deps.nonces.hashOf(
+        prepared.payload.verifying_contract,
+        prepared.payload.signer_id,
+        prepared.payload.nonce,
+      )) !== undefined;
+    const check = (signed: SignedResult) => this.checkBeforeRelease(signed, resumed);
+    return { prepared, request, check };
+  }
+
+  /**
+   * The verifier's `simulate_intents` with the real signature, after Confirm and before the signature
+   * goes to the page or the bus: a refusal stops the release. The RPC operator sees the signature
+   * only now, for a request the user approved.
+   */
+  private async checkBeforeRelease(signed: SignedResult, resumed: boolean): Promise<'ok' | 'invalid_salt'> {
+    try {
+      await this.deps.simulate(signed.signed);
+      return 'ok';
+    } catch (e) {
+      if (e instanceof LedgerViewError) {
+        const reason = e.panic ?? e.message;
+        // One approval, one signature: a stale salt ends the request (the page may ask again, in a new
+        // window) rather than re-signing on the word of a network party, which could keep both.
+        if (isInvalidSaltText(reason)) {
+          throw new ProviderError(
+            ERROR_CODES.internal,
+            `The verifier refused it: ${reason}. Ask again: the nonce must be made anew.`,
+            { intentHash: signed.intentHash, reason },
+          );
+        }
+        // The same signature was released before the interruption; the bus answers "already processed".
+        if (resumed && /nonce was already used/i.test(reason)) return 'ok';
+        // Neither the page nor the bus got it; the ledger RPC did see the signature (it was asked to check it).
+        throw new ProviderError(
+          ERROR_CODES.internal,
+          `The verifier refused it: ${reason}. It was not given to the page or published.`,
+          { intentHash: signed.intentHash, reason },
+        );
+      }
+      if (e instanceof RpcError || e instanceof HttpError || e instanceof TypeError) {
+        const redirect =
+          e instanceof HttpError && e.kind === 'redirect'
+            ? `The verifier could not check this request: ${e.message} It was not released.`
+            : null;
+        throw new ProviderError(
+          ERROR_CODES.disconnected,
+          redirect ??
+            'The ledger RPC is unreachable, so the verifier could not check this request; it was not released. Try again.',
+        );
+      }
+      throw e;
+    }
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * `intents_publishIntents`: as `intents_signIntents` (./signIntents.ts), then published on the message
+ * bus with the quote hashes; what was published goes into Activity's record (../../activity/published),
+ * and a bus refusal is the page's -32603 with the reason.
+ */
+import type { ApprovalViewWire, ResolveParams } from '../../../api/approvalApi';
+import { ERROR_CODES } from '../../../provider/protocol';
+import type { PublishedIntents } from '../../activity/published';
+import { ProviderError } from '../../providerError';
+import type { BusPort, SigningService } from '../../signing/signer';
+import type { PendingOf } from '../pending';
+import type { IntentsReview } from './intents';
+import type { KindHandler } from './kind';
+
+export interface PublishIntentsDeps {
+  review: IntentsReview;
+  signer: SigningService;
+  bus: () => Promise<BusPort>;
+  /** Where Activity finds what was published for sites (../../activity/published). */
+  published: Pick<PublishedIntents, 'add'>;
+}
+
+export class PublishIntentsKind implements KindHandler<'publishIntents'> {
+  constructor(private readonly deps: PublishIntentsDeps) {}
+
+  view(p: PendingOf<'publishIntents'>, base: ApprovalViewWire): Promise<ApprovalViewWire> {
+    return this.deps.review.view(p, base);
+  }
+
+  async carryOut(p: PendingOf<'publishIntents'>, answer: ResolveParams): Promise<unknown> {
+    const { prepared, request, check } = await this.deps.review.confirm(p, answer);
+    const out = await this.deps.signer.release(request, {
+      prepared,
+      check,
+      bus: await this.deps.bus(),
+      quoteHashes: p.params.quoteHashes ?? [],
+      retrySalt: false,
+    });
+    const result = out.result!;
+    const failed = result.status === 'FAILED' ? result.reason : undefined;
+    await this.deps.published.add({
+      intentHash: out.intentHash,
+      accountId: out.payload.signer_id,
+      kind: 'dapp',
+      origin: p.origin,
+      intents: out.payload.intents,
+      status: failed === undefined ? 'PENDING' : 'FAILED',
+      detail: failed,
+    });
+    if (result.status === 'FAILED') {
+      throw new ProviderError(ERROR_CODES.internal, `The verifier refused it: ${result.reason}`, {
+        intentHash: out.intentHash,
+        reason: result.reason,
+      });
+    }
+    return { intentHash: out.intentHash, status: 'OK' };
+  }
+}

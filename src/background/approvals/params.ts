@@ -1,0 +1,15 @@
+/** zod schemas for the approval window's params (src/api/approvalApi.ts): the background trusts no page. */
+import * as z from 'zod/mini';
+import { accountIdSchema } from '../../core';
+
+/** The approval window's methods (src/api/approvalApi.ts). */
+export const approvalParams = {
+  approval_current: z.unknown(),
+  approval_resolve: z.strictObject({
+    id: z.string().check(z.minLength(1), z.maxLength(64)),
+    approve: z.boolean(),
+    accounts: z.optional(z.array(accountIdSchema).check(z.maxLength(100))),
+    acknowledgeDanger: z.optional(z.boolean()),
+  }),
+  approval_rejectAll: z.strictObject({ origin: z.string().check(z.minLength(1), z.maxLength(512)) }),
+} as const;

@@ -1,0 +1,40 @@
+/**
+ * The ledger RPC and the message bus as the settings name them now: a client is made for each use, so a
+ * change of network or endpoints takes effect at once. The ledger RPC host that answered last is
+ * remembered (asked first next time; shown in Settings).
+ */
+import type { SettingsView } from '../api/walletApi';
+import { LedgerRpcClient, MessageBusClient } from '../bus';
+import type { HttpDeps } from '../core';
+import type { SettingsStore } from './wallet/settings';
+
+export class NetworkClients {
+  /** The ledger RPC host that answered last. */
+  private readonly ledgerHost: { active?: string } = {};
+
+  constructor(
+    private readonly settings: SettingsStore,
+    private readonly http: HttpDeps,
+  ) {}
+
+  readonly ledger = async (): Promise<LedgerRpcClient> => {
+    const s = await this.settings.plain();
+    return new LedgerRpcClient({
+      url: s.endpoints.ledgerRpc,
+      fallbacks: s.ledgerRpcFallbacks ?? [],
+      memory: this.ledgerHost,
+      verifierId: s.verifierId,
+      deps: this.http,
+    });
+  };
+
+  readonly bus = async (): Promise<MessageBusClient> => {
+    const s = await this.settings.get();
+    return new MessageBusClient({ url: s.endpoints.bus, apiKey: s.busApiKey ?? undefined, deps: this.http });
+  };
+
+  /** The settings as the popup sees them, with the ledger RPC host that answered last. */
+  withActiveHost(view: SettingsView): SettingsView {
+    return { ...view, ledgerRpcActive: this.ledgerHost.active ?? null };
+  }
+}
