@@ -3,8 +3,6 @@
  * 2–64 chars; lowercase alphanumerics; parts separated by `.`; inside a part `-` or `_` may join
  * alphanumeric runs; no leading, trailing or doubled separators.
  */
-import { MAINNET_VERIFIER, SIM_VERIFIER } from './network';
-
 const ACCOUNT_ID_RE = /^(([a-z\d]+[-_])*[a-z\d]+\.)*([a-z\d]+[-_])*[a-z\d]+$/;
 const IMPLICIT_RE = /^[0-9a-f]{64}$/;
 
@@ -19,10 +17,3 @@ export function isImplicitAccountId(id: string): boolean {
 
 /** Two account ids as a person would read them: the same once trimmed and lowercased. */
 export const sameAccount = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-/**
- * A recipient that is a verifier: the configured one, or Mainnet's or the simulator's on any network (a
- * message for `intents.near` signed on Local would be a Mainnet intent; docs/security.md, "Networks").
- */
-export const isVerifierRecipient = (recipient: string, verifierId: string): boolean =>
-  [verifierId, MAINNET_VERIFIER, SIM_VERIFIER].some((v) => sameAccount(recipient, v));

@@ -3,7 +3,7 @@
  * passed in). Everything else in the extension and the simulator imports from here.
  */
 
-export { isImplicitAccountId, isValidAccountId, isVerifierRecipient, sameAccount } from './account';
+export { isImplicitAccountId, isValidAccountId, sameAccount } from './account';
 export {
   formatUnits,
   I128_MAX,
@@ -80,6 +80,7 @@ export {
   verifyNep413,
 } from './nep413';
 export {
+  isVerifierRecipient,
   MAINNET_VERIFIER,
   NETWORK_NAME,
   type NetworkId,

@@ -5,6 +5,7 @@
  * (under the top-level name `sim`, which Mainnet's registrar never created), so nothing signed on the
  * simulator is valid on Mainnet. Any other verifier is a custom network.
  */
+import { sameAccount } from './account';
 export const MAINNET_VERIFIER = 'intents.near';
 export const SIM_VERIFIER = 'intents.sim';
 
@@ -23,3 +24,10 @@ export function networkOfVerifier(verifierId: string): NetworkId {
 /** "Mainnet (intents.near)": how a refusal names the network of a verifier. */
 export const networkText = (verifierId: string): string =>
   `${NETWORK_NAME[networkOfVerifier(verifierId)]} (${verifierId})`;
+
+/**
+ * A recipient that is a verifier: the configured one, or Mainnet's or the simulator's on any network (a
+ * message for `intents.near` signed on Local would be a Mainnet intent; docs/security.md, "Networks").
+ */
+export const isVerifierRecipient = (recipient: string, verifierId: string): boolean =>
+  [verifierId, MAINNET_VERIFIER, SIM_VERIFIER].some((v) => sameAccount(recipient, v));

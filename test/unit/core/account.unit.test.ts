@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isVerifierRecipient, sameAccount } from '../../../src/core/account';
-import { MAINNET_VERIFIER, SIM_VERIFIER } from '../../../src/core/network';
+import { sameAccount } from '../../../src/core/account';
+import { isVerifierRecipient, MAINNET_VERIFIER, SIM_VERIFIER } from '../../../src/core/network';
 
 describe('sameAccount', () => {
   it('reads ids as a person would: case and surrounding spaces do not count', () => {
