@@ -13,14 +13,16 @@ export const CLIPBOARD_CLEAR_SECONDS = 60;
  * connects again after a worker stop, the timer untouched; `replaced`: the page put something that is not
  * secret over it, so nothing is left to clear.
  */
-export const guardRequestSchema = z.strictObject({ type: z.enum(['copied', 'watching', 'replaced']) });
+export const guardRequestSchema = z.lazy(() => z.strictObject({ type: z.enum(['copied', 'watching', 'replaced']) }));
 export type GuardRequest = z.output<typeof guardRequestSchema>;
 
 /**
  * Background → page. `guarding`: a clear is due; `cleared`: the clipboard was cleared; `released`: nothing
  * is due any more (something else replaced the secret); `failed`: the browser refused to clear it.
  */
-export const guardNewsSchema = z.strictObject({ type: z.enum(['guarding', 'cleared', 'released', 'failed']) });
+export const guardNewsSchema = z.lazy(() =>
+  z.strictObject({ type: z.enum(['guarding', 'cleared', 'released', 'failed']) }),
+);
 export type GuardNews = z.output<typeof guardNewsSchema>;
 
 /**
@@ -28,4 +30,4 @@ export type GuardNews = z.output<typeof guardNewsSchema>;
  * document answers exactly `true` once the clipboard is cleared; the background takes nothing else for it.
  */
 export const ERASE_MESSAGE = { type: 'clipboard_erase' } as const;
-export const eraseMessageSchema = z.strictObject({ type: z.literal(ERASE_MESSAGE.type) });
+export const eraseMessageSchema = z.lazy(() => z.strictObject({ type: z.literal(ERASE_MESSAGE.type) }));

@@ -44,11 +44,13 @@ export function isClearRecord(key: string): boolean {
   return CLEAR_RECORDS.some(({ key: k }) => (k.endsWith(':') || k.endsWith('.') ? key.startsWith(k) : key === k));
 }
 
-const envelopeSchema = z.strictObject({
-  sealed: z.literal(1),
-  iv: z.string().check(z.regex(/^[A-Za-z0-9+/]{16}$/)),
-  ciphertext: z.string().check(z.regex(/^[A-Za-z0-9+/]+={0,2}$/)),
-});
+const envelopeSchema = z.lazy(() =>
+  z.strictObject({
+    sealed: z.literal(1),
+    iv: z.string().check(z.regex(/^[A-Za-z0-9+/]{16}$/)),
+    ciphertext: z.string().check(z.regex(/^[A-Za-z0-9+/]+={0,2}$/)),
+  }),
+);
 export type SealedEnvelope = z.output<typeof envelopeSchema>;
 
 export function asEnvelope(raw: unknown): SealedEnvelope | null {

@@ -13,14 +13,16 @@ export class RpcError extends Error {
   }
 }
 
-const responseSchema = z.union([
-  z.object({ jsonrpc: z.literal('2.0'), id: z.unknown(), result: z.unknown() }),
-  z.object({
-    jsonrpc: z.literal('2.0'),
-    id: z.unknown(),
-    error: z.looseObject({ code: z.number(), message: z.string(), data: z.optional(z.unknown()) }),
-  }),
-]);
+const responseSchema = z.lazy(() =>
+  z.union([
+    z.object({ jsonrpc: z.literal('2.0'), id: z.unknown(), result: z.unknown() }),
+    z.object({
+      jsonrpc: z.literal('2.0'),
+      id: z.unknown(),
+      error: z.looseObject({ code: z.number(), message: z.string(), data: z.optional(z.unknown()) }),
+    }),
+  ]),
+);
 
 let nextId = 1;
 

@@ -20,10 +20,12 @@ export class LedgerViewError extends Error {
   }
 }
 
-const callResultSchema = z.union([
-  z.object({ result: z.array(z.int().check(z.minimum(0), z.maximum(255))), logs: z.optional(z.array(z.string())) }),
-  z.object({ error: z.string() }),
-]);
+const callResultSchema = z.lazy(() =>
+  z.union([
+    z.object({ result: z.array(z.int().check(z.minimum(0), z.maximum(255))), logs: z.optional(z.array(z.string())) }),
+    z.object({ error: z.string() }),
+  ]),
+);
 
 /**
  * The two ways a contract panic reaches a view caller (docs/services.md, "The ledger RPC"): nearcore's
@@ -44,10 +46,12 @@ export function panicText(text: string): string {
 }
 
 /** What the wallet reads of NEP-148 metadata; the other fields (name, icon, reference) are not used. */
-const ftMetadataSchema = z.object({
-  symbol: z.string().check(z.minLength(1), z.maxLength(64)),
-  decimals: z.int().check(z.minimum(0), z.maximum(255)),
-});
+const ftMetadataSchema = z.lazy(() =>
+  z.object({
+    symbol: z.string().check(z.minLength(1), z.maxLength(64)),
+    decimals: z.int().check(z.minimum(0), z.maximum(255)),
+  }),
+);
 export type FtMetadata = z.output<typeof ftMetadataSchema>;
 
 export interface LedgerRpcOptions {

@@ -43,64 +43,76 @@ export const INTENT_TEXT_LIMITS = {
 /** A length cap that stops further checks, so an oversized value is never decoded or parsed. */
 const atMost = (n: number) => z.maxLength(n, { message: `must have at most ${n} characters`, abort: true });
 
-export const accountIdSchema = z
-  .string()
-  .check(
-    atMost(INTENT_TEXT_LIMITS.accountId),
-    z.refine(isValidAccountId, 'is not a valid account id (2–64 lowercase alphanumerics with . - _ separators)'),
-  );
+export const accountIdSchema = z.lazy(() =>
+  z
+    .string()
+    .check(
+      atMost(INTENT_TEXT_LIMITS.accountId),
+      z.refine(isValidAccountId, 'is not a valid account id (2–64 lowercase alphanumerics with . - _ separators)'),
+    ),
+);
 
-export const u128Schema = z.string().check(z.refine(isU128String, 'must be a u128 decimal string'));
-export const i128Schema = z.string().check(z.refine(isI128String, 'must be an i128 decimal string'));
+export const u128Schema = z.lazy(() => z.string().check(z.refine(isU128String, 'must be a u128 decimal string')));
+export const i128Schema = z.lazy(() => z.string().check(z.refine(isI128String, 'must be an i128 decimal string')));
 
 const U64_MAX = (1n << 64n) - 1n;
-export const gasSchema = z
-  .string()
-  .check(
-    z.refine((s) => /^(0|[1-9]\d*)$/.test(s) && BigInt(s) <= U64_MAX, 'must be a gas amount (u64 decimal string)'),
-  );
+export const gasSchema = z.lazy(() =>
+  z
+    .string()
+    .check(
+      z.refine((s) => /^(0|[1-9]\d*)$/.test(s) && BigInt(s) <= U64_MAX, 'must be a gas amount (u64 decimal string)'),
+    ),
+);
 
-export const tokenIdSchema = z.string().check(
-  atMost(INTENT_TEXT_LIMITS.tokenId),
-  z.refine(isValidTokenId, {
-    message: 'is not a valid token id (nep141:<contract>, nep171:<contract>:<id> or nep245:<contract>:<id>)',
-    abort: true,
-  }),
-  z.refine((s) => {
-    const id = parseTokenId(s);
-    return id.standard === 'nep141' || id.tokenId.length <= INTENT_TEXT_LIMITS.innerTokenId;
-  }, `must have an inner token id of at most ${INTENT_TEXT_LIMITS.innerTokenId} characters`),
+export const tokenIdSchema = z.lazy(() =>
+  z.string().check(
+    atMost(INTENT_TEXT_LIMITS.tokenId),
+    z.refine(isValidTokenId, {
+      message: 'is not a valid token id (nep141:<contract>, nep171:<contract>:<id> or nep245:<contract>:<id>)',
+      abort: true,
+    }),
+    z.refine((s) => {
+      const id = parseTokenId(s);
+      return id.standard === 'nep141' || id.tokenId.length <= INTENT_TEXT_LIMITS.innerTokenId;
+    }, `must have an inner token id of at most ${INTENT_TEXT_LIMITS.innerTokenId} characters`),
+  ),
 );
 
 const KEY_BYTES: Record<string, number> = { ed25519: 32, secp256k1: 64, p256: 64 };
 
 /** Public keys the verifier's key registry accepts: `ed25519:` (32 B), `secp256k1:` / `p256:` (64 B). */
-export const intentPublicKeySchema = z.string().check(
-  atMost(INTENT_TEXT_LIMITS.publicKey),
-  z.refine((s) => {
-    const colon = s.indexOf(':');
-    const want = KEY_BYTES[s.slice(0, colon)];
-    if (colon === -1 || want === undefined) return false;
-    try {
-      return base58.decode(s.slice(colon + 1)).length === want;
-    } catch {
-      return false;
-    }
-  }, 'must be ed25519:<base58 32 bytes>, secp256k1:<base58 64 bytes> or p256:<base58 64 bytes>'),
+export const intentPublicKeySchema = z.lazy(() =>
+  z.string().check(
+    atMost(INTENT_TEXT_LIMITS.publicKey),
+    z.refine((s) => {
+      const colon = s.indexOf(':');
+      const want = KEY_BYTES[s.slice(0, colon)];
+      if (colon === -1 || want === undefined) return false;
+      try {
+        return base58.decode(s.slice(colon + 1)).length === want;
+      } catch {
+        return false;
+      }
+    }, 'must be ed25519:<base58 32 bytes>, secp256k1:<base58 64 bytes> or p256:<base58 64 bytes>'),
+  ),
 );
 
 /** NEP-616 state init: an object the wallet does not interpret, capped by the size of its JSON. */
-const stateInitSchema = z
-  .record(z.string(), z.unknown())
-  .check(
-    z.refine(
-      (v) => JSON.stringify(v).length <= INTENT_TEXT_LIMITS.stateInit,
-      `must be at most ${INTENT_TEXT_LIMITS.stateInit} characters as JSON`,
+const stateInitSchema = z.lazy(() =>
+  z
+    .record(z.string(), z.unknown())
+    .check(
+      z.refine(
+        (v) => JSON.stringify(v).length <= INTENT_TEXT_LIMITS.stateInit,
+        `must be at most ${INTENT_TEXT_LIMITS.stateInit} characters as JSON`,
+      ),
     ),
-  );
-const memo = z.optional(z.string().check(atMost(INTENT_TEXT_LIMITS.memo)));
-const msgText = z.string().check(atMost(INTENT_TEXT_LIMITS.msg));
-const innerTokenId = z.string().check(z.minLength(1, 'must not be empty'), atMost(INTENT_TEXT_LIMITS.innerTokenId));
+);
+const memo = z.lazy(() => z.optional(z.string().check(atMost(INTENT_TEXT_LIMITS.memo))));
+const msgText = z.lazy(() => z.string().check(atMost(INTENT_TEXT_LIMITS.msg)));
+const innerTokenId = z.lazy(() =>
+  z.string().check(z.minLength(1, 'must not be empty'), atMost(INTENT_TEXT_LIMITS.innerTokenId)),
+);
 const maxTokens = z.maxLength(
   INTENT_TEXT_LIMITS.tokensPerIntent,
   `must have at most ${INTENT_TEXT_LIMITS.tokensPerIntent} items`,
@@ -151,103 +163,125 @@ function tokenMap(value: z.ZodMiniType<string, string>) {
 /** Zero amounts are refused after the shape is checked (zeroAmountField), so the verifier's view can accept them. */
 const tokenAmounts = tokenMap(u128Schema);
 
-export const addPublicKeyIntent = z.strictObject({
-  intent: z.literal('add_public_key'),
-  public_key: intentPublicKeySchema,
-});
-export const removePublicKeyIntent = z.strictObject({
-  intent: z.literal('remove_public_key'),
-  public_key: intentPublicKeySchema,
-});
+export const addPublicKeyIntent = z.lazy(() =>
+  z.strictObject({
+    intent: z.literal('add_public_key'),
+    public_key: intentPublicKeySchema,
+  }),
+);
+export const removePublicKeyIntent = z.lazy(() =>
+  z.strictObject({
+    intent: z.literal('remove_public_key'),
+    public_key: intentPublicKeySchema,
+  }),
+);
 
-export const transferIntent = z
-  .strictObject({
-    intent: z.literal('transfer'),
-    receiver_id: accountIdSchema,
-    tokens: tokenAmounts,
-    memo,
-    msg: z.optional(msgText),
-    min_gas: z.optional(gasSchema),
-    state_init: z.optional(stateInitSchema),
-  })
-  .check(
-    z.refine((t) => t.msg !== undefined || (t.min_gas === undefined && t.state_init === undefined), {
-      message: 'min_gas and state_init are only allowed together with msg',
-      path: ['msg'],
-    }),
-  );
+export const transferIntent = z.lazy(() =>
+  z
+    .strictObject({
+      intent: z.literal('transfer'),
+      receiver_id: accountIdSchema,
+      tokens: tokenAmounts,
+      memo,
+      msg: z.optional(msgText),
+      min_gas: z.optional(gasSchema),
+      state_init: z.optional(stateInitSchema),
+    })
+    .check(
+      z.refine((t) => t.msg !== undefined || (t.min_gas === undefined && t.state_init === undefined), {
+        message: 'min_gas and state_init are only allowed together with msg',
+        path: ['msg'],
+      }),
+    ),
+);
 
-export const ftWithdrawIntent = z.strictObject({
-  intent: z.literal('ft_withdraw'),
-  token: accountIdSchema,
-  amount: u128Schema,
-  ...withdrawCommon,
-});
-
-export const nftWithdrawIntent = z.strictObject({
-  intent: z.literal('nft_withdraw'),
-  token: accountIdSchema,
-  token_id: innerTokenId,
-  ...withdrawCommon,
-});
-
-export const mtWithdrawIntent = z
-  .strictObject({
-    intent: z.literal('mt_withdraw'),
+export const ftWithdrawIntent = z.lazy(() =>
+  z.strictObject({
+    intent: z.literal('ft_withdraw'),
     token: accountIdSchema,
-    token_ids: z.array(innerTokenId).check(z.minLength(1, 'must name at least one token id'), maxTokens),
-    amounts: z.array(u128Schema).check(maxTokens),
+    amount: u128Schema,
     ...withdrawCommon,
-  })
-  .check(
-    z.refine((w) => w.token_ids.length === w.amounts.length, {
-      message: 'must have one amount per token id',
-      path: ['amounts'],
-    }),
-  );
+  }),
+);
 
-export const nativeWithdrawIntent = z.strictObject({
-  intent: z.literal('native_withdraw'),
-  receiver_id: accountIdSchema,
-  amount: u128Schema,
-});
+export const nftWithdrawIntent = z.lazy(() =>
+  z.strictObject({
+    intent: z.literal('nft_withdraw'),
+    token: accountIdSchema,
+    token_id: innerTokenId,
+    ...withdrawCommon,
+  }),
+);
+
+export const mtWithdrawIntent = z.lazy(() =>
+  z
+    .strictObject({
+      intent: z.literal('mt_withdraw'),
+      token: accountIdSchema,
+      token_ids: z.array(innerTokenId).check(z.minLength(1, 'must name at least one token id'), maxTokens),
+      amounts: z.array(u128Schema).check(maxTokens),
+      ...withdrawCommon,
+    })
+    .check(
+      z.refine((w) => w.token_ids.length === w.amounts.length, {
+        message: 'must have one amount per token id',
+        path: ['amounts'],
+      }),
+    ),
+);
+
+export const nativeWithdrawIntent = z.lazy(() =>
+  z.strictObject({
+    intent: z.literal('native_withdraw'),
+    receiver_id: accountIdSchema,
+    amount: u128Schema,
+  }),
+);
 
 /** The verifier's field is `deposit_for_account_id`; it also accepts the alias `account_id` (the interface's name, docs/interface.md). */
-export const storageDepositIntent = z
-  .strictObject({
-    intent: z.literal('storage_deposit'),
+export const storageDepositIntent = z.lazy(() =>
+  z
+    .strictObject({
+      intent: z.literal('storage_deposit'),
+      contract_id: accountIdSchema,
+      deposit_for_account_id: z.optional(accountIdSchema),
+      account_id: z.optional(accountIdSchema),
+      amount: u128Schema,
+    })
+    .check(
+      z.refine((s) => (s.deposit_for_account_id === undefined) !== (s.account_id === undefined), {
+        message: 'exactly one of deposit_for_account_id or account_id is required',
+        path: ['deposit_for_account_id'],
+      }),
+    ),
+);
+
+export const tokenDiffIntent = z.lazy(() =>
+  z.strictObject({
+    intent: z.literal('token_diff'),
+    diff: tokenMap(i128Schema),
+    memo,
+    referral: z.optional(accountIdSchema),
+  }),
+);
+
+export const setAuthByPredecessorIdIntent = z.lazy(() =>
+  z.strictObject({
+    intent: z.literal('set_auth_by_predecessor_id'),
+    enabled: z.boolean(),
+  }),
+);
+
+export const authCallIntent = z.lazy(() =>
+  z.strictObject({
+    intent: z.literal('auth_call'),
     contract_id: accountIdSchema,
-    deposit_for_account_id: z.optional(accountIdSchema),
-    account_id: z.optional(accountIdSchema),
-    amount: u128Schema,
-  })
-  .check(
-    z.refine((s) => (s.deposit_for_account_id === undefined) !== (s.account_id === undefined), {
-      message: 'exactly one of deposit_for_account_id or account_id is required',
-      path: ['deposit_for_account_id'],
-    }),
-  );
-
-export const tokenDiffIntent = z.strictObject({
-  intent: z.literal('token_diff'),
-  diff: tokenMap(i128Schema),
-  memo,
-  referral: z.optional(accountIdSchema),
-});
-
-export const setAuthByPredecessorIdIntent = z.strictObject({
-  intent: z.literal('set_auth_by_predecessor_id'),
-  enabled: z.boolean(),
-});
-
-export const authCallIntent = z.strictObject({
-  intent: z.literal('auth_call'),
-  contract_id: accountIdSchema,
-  msg: msgText,
-  state_init: z.optional(stateInitSchema),
-  attached_deposit: z.optional(u128Schema),
-  min_gas: z.optional(gasSchema),
-});
+    msg: msgText,
+    state_init: z.optional(stateInitSchema),
+    attached_deposit: z.optional(u128Schema),
+    min_gas: z.optional(gasSchema),
+  }),
+);
 
 export const INTENT_SCHEMAS = {
   add_public_key: addPublicKeyIntent,
@@ -292,8 +326,15 @@ const NULL_MEANS_ABSENT: ReadonlySet<string> = new Set([
   'state_init',
 ]);
 
+/** An object schema's fields, through the z.lazy that builds a schema on first use (docs/architecture.md, "Budgets"). */
+function shapeOf(schema: z.ZodMiniType): Readonly<Record<string, unknown>> {
+  const def = schema._zod.def as { type: string; getter?: () => z.ZodMiniType; shape?: Record<string, unknown> };
+  if (def.type === 'lazy' && def.getter) return shapeOf(def.getter());
+  return def.shape ?? {};
+}
+
 function withoutNullOptionals(value: object, type: IntentType): object {
-  const shape: Readonly<Record<string, unknown>> = INTENT_SCHEMAS[type].def.shape;
+  const shape = shapeOf(INTENT_SCHEMAS[type]);
   const entries = Object.entries(value).filter(
     ([k, v]) => !(v === null && NULL_MEANS_ABSENT.has(k) && Object.hasOwn(shape, k)),
   );

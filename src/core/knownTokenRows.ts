@@ -13,12 +13,14 @@ export const KNOWN_TOKENS_FILE = 'known-tokens.json';
 export type KnownTokenRow = readonly [assetId: string, symbol: string, decimals: number, aliases?: readonly string[]];
 
 /** A row as the file holds it (an object per row: the schemas the background has already). */
-const rowSchema = z.object({
-  assetId: z.string(),
-  symbol: z.string(),
-  decimals: z.number().check(z.int(), z.gte(0), z.lte(255)),
-  aliases: z.optional(z.array(z.string())),
-});
+const rowSchema = z.lazy(() =>
+  z.object({
+    assetId: z.string(),
+    symbol: z.string(),
+    decimals: z.number().check(z.int(), z.gte(0), z.lte(255)),
+    aliases: z.optional(z.array(z.string())),
+  }),
+);
 
 /** The file's contents for `rows` (written at build time). */
 export function knownTokensJson(rows: readonly KnownTokenRow[]): string {

@@ -43,24 +43,28 @@ const ed25519Text = (what: string, bytes: number) =>
     }, `must be ed25519:<base58 of ${bytes} bytes> (${what})`),
   );
 
-export const signedNep413Schema = z.strictObject({
-  standard: z.literal('nep413'),
-  payload: z.strictObject({
-    message: z.string(),
-    nonce: z.string().check(z.refine((s) => isBase64Of(s, 32), 'must be base64 of 32 bytes')),
-    recipient: z.string(),
-    callbackUrl: z.nullish(z.string()),
+export const signedNep413Schema = z.lazy(() =>
+  z.strictObject({
+    standard: z.literal('nep413'),
+    payload: z.strictObject({
+      message: z.string(),
+      nonce: z.string().check(z.refine((s) => isBase64Of(s, 32), 'must be base64 of 32 bytes')),
+      recipient: z.string(),
+      callbackUrl: z.nullish(z.string()),
+    }),
+    public_key: ed25519Text('public key', 32),
+    signature: ed25519Text('signature', 64),
   }),
-  public_key: ed25519Text('public key', 32),
-  signature: ed25519Text('signature', 64),
-});
+);
 
-export const signedRawEd25519Schema = z.strictObject({
-  standard: z.literal('raw_ed25519'),
-  payload: z.string(),
-  public_key: ed25519Text('public key', 32),
-  signature: ed25519Text('signature', 64),
-});
+export const signedRawEd25519Schema = z.lazy(() =>
+  z.strictObject({
+    standard: z.literal('raw_ed25519'),
+    payload: z.string(),
+    public_key: ed25519Text('public key', 32),
+    signature: ed25519Text('signature', 64),
+  }),
+);
 
 /** The `MultiPayload` variants this wallet produces and checks. */
 export const signedIntentSchema = z.discriminatedUnion('standard', [signedNep413Schema, signedRawEd25519Schema]);
@@ -215,19 +219,23 @@ export function verifySignedIntent(signedInput: unknown): VerifyResult {
     : { ok: false, reason: 'invalid signature' };
 }
 
-const nep413MessageSchema = z.looseObject({
-  signer_id: z.string(),
-  deadline: z.string(),
-  intents: z.optional(z.array(z.unknown())),
-});
+const nep413MessageSchema = z.lazy(() =>
+  z.looseObject({
+    signer_id: z.string(),
+    deadline: z.string(),
+    intents: z.optional(z.array(z.unknown())),
+  }),
+);
 
-const rawPayloadSchema = z.looseObject({
-  signer_id: z.string(),
-  verifying_contract: z.string(),
-  deadline: z.string(),
-  nonce: z.string(),
-  intents: z.optional(z.array(z.unknown())),
-});
+const rawPayloadSchema = z.lazy(() =>
+  z.looseObject({
+    signer_id: z.string(),
+    verifying_contract: z.string(),
+    deadline: z.string(),
+    nonce: z.string(),
+    intents: z.optional(z.array(z.unknown())),
+  }),
+);
 
 /**
  * The payload the verifier reads out of a signed wrapper (verifier step 3: message JSON plus, for

@@ -7,16 +7,18 @@ import * as z from 'zod/mini';
 import { type HttpDeps, requestJson } from '../core';
 import { chainId } from './wireNames';
 
-export const tokenSchema = z.object({
-  assetId: z.string(),
-  decimals: z.int().check(z.minimum(0), z.maximum(255)),
-  blockchain: chainId,
-  symbol: z.string(),
-  // Non-negative: a price is multiplied into balances' USD values (src/core/amounts.ts usdValue refuses a negative one).
-  price: z.number().check(z.minimum(0)),
-  priceUpdatedAt: z.string(),
-  contractAddress: z.optional(z.nullable(z.string())),
-});
+export const tokenSchema = z.lazy(() =>
+  z.object({
+    assetId: z.string(),
+    decimals: z.int().check(z.minimum(0), z.maximum(255)),
+    blockchain: chainId,
+    symbol: z.string(),
+    // Non-negative: a price is multiplied into balances' USD values (src/core/amounts.ts usdValue refuses a negative one).
+    price: z.number().check(z.minimum(0)),
+    priceUpdatedAt: z.string(),
+    contractAddress: z.optional(z.nullable(z.string())),
+  }),
+);
 export type Token = z.output<typeof tokenSchema>;
 
 /**

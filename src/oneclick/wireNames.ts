@@ -97,7 +97,7 @@ export function transactionsSearch(names: WireNames, query: Record<string, unkno
 
 /** Chain id inbound: the live `near` is our `home`. */
 export const chainFromWire = (chain: string) => (chain === 'near' ? 'home' : chain);
-export const chainId = z.pipe(z.string(), z.transform(chainFromWire));
+export const chainId = z.lazy(() => z.pipe(z.string(), z.transform(chainFromWire)));
 
 /**
  * An answer in the interface's spelling: `nearX` keys become `homeX` (when both come, the interface's

@@ -15,46 +15,54 @@ import {
 } from '../core';
 import { VaultError } from './errors';
 
-const storedKeySchema = z.strictObject({
-  publicKey: z.string(),
-  secretKey: z.string(),
-  source: z.enum(['generated', 'imported', 'phrase']),
-  phraseId: z.optional(z.string()),
-  derivationPath: z.optional(z.string()),
-  createdAt: z.string(),
-});
+const storedKeySchema = z.lazy(() =>
+  z.strictObject({
+    publicKey: z.string(),
+    secretKey: z.string(),
+    source: z.enum(['generated', 'imported', 'phrase']),
+    phraseId: z.optional(z.string()),
+    derivationPath: z.optional(z.string()),
+    createdAt: z.string(),
+  }),
+);
 
-const accountSchema = z.strictObject({
-  accountId: z.string().check(z.refine(isValidAccountId)),
-  label: z.string().check(z.maxLength(64)),
-  kind: z.enum(['implicit', 'named']),
-  /** Local keys that can sign for this account; the first is the signing key. */
-  publicKeys: z.array(z.string()).check(z.minLength(1)),
-});
+const accountSchema = z.lazy(() =>
+  z.strictObject({
+    accountId: z.string().check(z.refine(isValidAccountId)),
+    label: z.string().check(z.maxLength(64)),
+    kind: z.enum(['implicit', 'named']),
+    /** Local keys that can sign for this account; the first is the signing key. */
+    publicKeys: z.array(z.string()).check(z.minLength(1)),
+  }),
+);
 
-const phraseSchema = z.strictObject({
-  id: z.string(),
-  phrase: z.string(),
-  createdAt: z.string(),
-  backedUp: z.boolean(),
-});
+const phraseSchema = z.lazy(() =>
+  z.strictObject({
+    id: z.string(),
+    phrase: z.string(),
+    createdAt: z.string(),
+    backedUp: z.boolean(),
+  }),
+);
 
-export const vaultContentsSchema = z.strictObject({
-  version: z.literal(1),
-  keys: z.array(storedKeySchema),
-  accounts: z.array(accountSchema),
-  phrases: z.array(phraseSchema),
-  /**
-   * Base64 of the 32-byte key that seals the user's service credentials (./credentialCipher.ts).
-   * Made the first time a credential is sealed; absent in vaults written before.
-   */
-  credentialsKey: z.optional(z.string().check(z.regex(/^[A-Za-z0-9+/]{43}=$/, 'must be base64 of 32 bytes'))),
-  /**
-   * Base64 of the 32-byte key that seals the wallet's private records in storage (history, Activity,
-   * balances, drafts: docs/security.md, "What storage keeps"). Made at the first seal; absent before.
-   */
-  dataKey: z.optional(z.string().check(z.regex(/^[A-Za-z0-9+/]{43}=$/, 'must be base64 of 32 bytes'))),
-});
+export const vaultContentsSchema = z.lazy(() =>
+  z.strictObject({
+    version: z.literal(1),
+    keys: z.array(storedKeySchema),
+    accounts: z.array(accountSchema),
+    phrases: z.array(phraseSchema),
+    /**
+     * Base64 of the 32-byte key that seals the user's service credentials (./credentialCipher.ts).
+     * Made the first time a credential is sealed; absent in vaults written before.
+     */
+    credentialsKey: z.optional(z.string().check(z.regex(/^[A-Za-z0-9+/]{43}=$/, 'must be base64 of 32 bytes'))),
+    /**
+     * Base64 of the 32-byte key that seals the wallet's private records in storage (history, Activity,
+     * balances, drafts: docs/security.md, "What storage keeps"). Made at the first seal; absent before.
+     */
+    dataKey: z.optional(z.string().check(z.regex(/^[A-Za-z0-9+/]{43}=$/, 'must be base64 of 32 bytes'))),
+  }),
+);
 
 export type VaultContents = z.output<typeof vaultContentsSchema>;
 export type StoredKey = z.output<typeof storedKeySchema>;

@@ -33,19 +33,21 @@ const b64 = (bytes: number | 'any') =>
 
 const sealedSchema = z.strictObject({ iv: b64(12), ciphertext: b64('any') });
 
-export const vaultRecordSchema = z.strictObject({
-  format: z.literal(RECORD_FORMAT),
-  version: z.literal(RECORD_VERSION),
-  kdf: z.strictObject({
-    name: z.literal('PBKDF2'),
-    hash: z.literal('SHA-256'),
-    iterations: z.int().check(z.minimum(MIN_ITERATIONS), z.maximum(100_000_000)),
-    salt: b64(32),
+export const vaultRecordSchema = z.lazy(() =>
+  z.strictObject({
+    format: z.literal(RECORD_FORMAT),
+    version: z.literal(RECORD_VERSION),
+    kdf: z.strictObject({
+      name: z.literal('PBKDF2'),
+      hash: z.literal('SHA-256'),
+      iterations: z.int().check(z.minimum(MIN_ITERATIONS), z.maximum(100_000_000)),
+      salt: b64(32),
+    }),
+    cipher: z.strictObject({ name: z.literal('AES-GCM'), keyLength: z.literal(256) }),
+    check: sealedSchema,
+    data: sealedSchema,
   }),
-  cipher: z.strictObject({ name: z.literal('AES-GCM'), keyLength: z.literal(256) }),
-  check: sealedSchema,
-  data: sealedSchema,
-});
+);
 
 export type VaultRecord = z.output<typeof vaultRecordSchema>;
 type Sealed = z.output<typeof sealedSchema>;

@@ -18,9 +18,11 @@ export interface SessionArea {
   remove(keys: string): Promise<void>;
 }
 
-const sessionSchema = z.strictObject({
-  keyBytes: z.string().check(z.regex(/^[A-Za-z0-9+/]{43}=$/, 'must be base64 of 32 bytes')),
-});
+const sessionSchema = z.lazy(() =>
+  z.strictObject({
+    keyBytes: z.string().check(z.regex(/^[A-Za-z0-9+/]{43}=$/, 'must be base64 of 32 bytes')),
+  }),
+);
 
 export class SessionSlot {
   /** Without an area a worker restart starts locked (tests, the bench). */

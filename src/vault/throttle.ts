@@ -11,7 +11,7 @@ export const THROTTLE_KEY = 'vault.throttle';
 const FREE_ATTEMPTS = 3;
 const MAX_DELAY_MS = 5 * 60_000;
 
-const stateSchema = z.object({ failures: z.int().check(z.nonnegative()), lastFailureAt: z.number() });
+const stateSchema = z.lazy(() => z.object({ failures: z.int().check(z.nonnegative()), lastFailureAt: z.number() }));
 type ThrottleState = z.output<typeof stateSchema>;
 
 export function delayAfter(failures: number): number {

@@ -22,19 +22,22 @@ export const PUBLISHED_LIMIT = 500;
 const MAX_LINES = 6;
 const MAX_CHARS = 200;
 
-const ns = z.nullable(z.string());
-const recordSchema = z.object({
-  intentHash: z.string(),
-  accountId: z.string(),
-  kind: z.enum(['send', 'dapp']),
-  origin: ns,
-  summary: z.array(z.string()),
-  createdAt: z.number(),
-  status: z.enum(['PENDING', 'TX_BROADCASTED', 'SETTLED', 'NOT_FOUND_OR_NOT_VALID', 'FAILED']),
-  detail: ns,
-  txHash: ns,
-  checkedAt: z.nullable(z.number()),
-}) satisfies z.ZodMiniType<PublishedIntentView>;
+const ns = z.lazy(() => z.nullable(z.string()));
+const recordSchema = z.lazy(
+  () =>
+    z.object({
+      intentHash: z.string(),
+      accountId: z.string(),
+      kind: z.enum(['send', 'dapp']),
+      origin: ns,
+      summary: z.array(z.string()),
+      createdAt: z.number(),
+      status: z.enum(['PENDING', 'TX_BROADCASTED', 'SETTLED', 'NOT_FOUND_OR_NOT_VALID', 'FAILED']),
+      detail: ns,
+      txHash: ns,
+      checkedAt: z.nullable(z.number()),
+    }) satisfies z.ZodMiniType<PublishedIntentView>,
+);
 
 /** What the wallet knows when it publishes. */
 export interface NewPublished {

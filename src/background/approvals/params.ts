@@ -5,11 +5,13 @@ import { accountIdSchema } from '../../core';
 /** The approval window's methods (src/api/approvalApi.ts). */
 export const approvalParams = {
   approval_current: z.unknown(),
-  approval_resolve: z.strictObject({
-    id: z.string().check(z.minLength(1), z.maxLength(64)),
-    approve: z.boolean(),
-    accounts: z.optional(z.array(accountIdSchema).check(z.maxLength(100))),
-    acknowledgeDanger: z.optional(z.boolean()),
-  }),
-  approval_rejectAll: z.strictObject({ origin: z.string().check(z.minLength(1), z.maxLength(512)) }),
+  approval_resolve: z.lazy(() =>
+    z.strictObject({
+      id: z.string().check(z.minLength(1), z.maxLength(64)),
+      approve: z.boolean(),
+      accounts: z.optional(z.array(accountIdSchema).check(z.maxLength(100))),
+      acknowledgeDanger: z.optional(z.boolean()),
+    }),
+  ),
+  approval_rejectAll: z.lazy(() => z.strictObject({ origin: z.string().check(z.minLength(1), z.maxLength(512)) })),
 } as const;

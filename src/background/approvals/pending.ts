@@ -12,44 +12,48 @@ const common = {
   tabId: z.number(),
   frameId: z.number(),
   /** The asking document (see PageContext): the answer goes to it alone. */
-  doc: z.nullable(z.string()),
-  documentId: z.nullable(z.string()),
+  doc: z.lazy(() => z.nullable(z.string())),
+  documentId: z.lazy(() => z.nullable(z.string())),
   createdAt: z.number(),
   /** The exact payload shown and signed (signIntents/publishIntents), once built. */
-  prepared: z.optional(z.unknown()),
+  prepared: z.lazy(() => z.optional(z.unknown())),
 };
 /**
  * A waiting request, by kind, with the parameters that kind was accepted with (../page/params), the
  * account already chosen: read back from storage through the same schemas, never cast.
  */
-const pendingSchema = z.discriminatedUnion('kind', [
-  z.object({ ...common, kind: z.literal('connect'), params: z.object({}) }),
-  z.object({
-    ...common,
-    kind: z.literal('signMessage'),
-    params: z.object({ ...signMessageParams.shape, accountId: accountIdSchema }),
-  }),
-  z.object({
-    ...common,
-    kind: z.literal('signIntents'),
-    params: z.object({ ...signIntentsParams.shape, signerId: accountIdSchema }),
-  }),
-  z.object({
-    ...common,
-    kind: z.literal('publishIntents'),
-    params: z.object({ ...publishIntentsParams.shape, signerId: accountIdSchema }),
-  }),
-]);
+const pendingSchema = z.lazy(() =>
+  z.discriminatedUnion('kind', [
+    z.object({ ...common, kind: z.literal('connect'), params: z.object({}) }),
+    z.object({
+      ...common,
+      kind: z.literal('signMessage'),
+      params: z.object({ ...signMessageParams.shape, accountId: accountIdSchema }),
+    }),
+    z.object({
+      ...common,
+      kind: z.literal('signIntents'),
+      params: z.object({ ...signIntentsParams.shape, signerId: accountIdSchema }),
+    }),
+    z.object({
+      ...common,
+      kind: z.literal('publishIntents'),
+      params: z.object({ ...publishIntentsParams.shape, signerId: accountIdSchema }),
+    }),
+  ]),
+);
 export type Pending = z.output<typeof pendingSchema>;
 /** One kind's waiting request. */
 export type PendingOf<K extends Pending['kind']> = Extract<Pending, { kind: K }>;
 
-export const stateSchema = z.object({
-  items: z.array(pendingSchema),
-  windowId: z.nullable(z.number()),
-  /** tabId → until when its requests are refused (the user closed the window on it). */
-  cooldowns: z._default(z.record(z.string(), z.number()), {}),
-});
+export const stateSchema = z.lazy(() =>
+  z.object({
+    items: z.array(pendingSchema),
+    windowId: z.nullable(z.number()),
+    /** tabId → until when its requests are refused (the user closed the window on it). */
+    cooldowns: z._default(z.record(z.string(), z.number()), {}),
+  }),
+);
 export type QueueState = z.output<typeof stateSchema>;
 export const EMPTY: QueueState = { items: [], windowId: null, cooldowns: {} };
 

@@ -6,19 +6,21 @@ import * as z from 'zod/mini';
 import { buildIntentPayload } from '../../core';
 import type { PreparedIntent } from '../signing/signer';
 
-const preparedSchema = z.object({
-  payload: z.object({
-    signer_id: z.string(),
-    verifying_contract: z.string(),
-    deadline: z.string(),
-    nonce: z.string(),
-    intents: z.array(z.unknown()),
+const preparedSchema = z.lazy(() =>
+  z.object({
+    payload: z.object({
+      signer_id: z.string(),
+      verifying_contract: z.string(),
+      deadline: z.string(),
+      nonce: z.string(),
+      intents: z.array(z.unknown()),
+    }),
+    standard: z.enum(['nep413', 'raw_ed25519']),
+    publicKey: z.string(),
+    nonceKind: z.enum(['versioned', 'legacy']),
+    ownNonce: z.boolean(),
   }),
-  standard: z.enum(['nep413', 'raw_ed25519']),
-  publicKey: z.string(),
-  nonceKind: z.enum(['versioned', 'legacy']),
-  ownNonce: z.boolean(),
-});
+);
 
 /** The stored prepared payload, checked again: storage.session is ours, but a bad value must not be signed. */
 export function readPrepared(raw: unknown): PreparedIntent | undefined {

@@ -21,13 +21,15 @@ export interface TabsPort {
 
 const KEY = 'pageFrames';
 const MAX_FRAMES = 500;
-const frameSchema = z.object({
-  tabId: z.number(),
-  frameId: z.number(),
-  origin: z.string(),
-  doc: z.nullable(z.string()),
-  documentId: z.nullable(z.string()),
-});
+const frameSchema = z.lazy(() =>
+  z.object({
+    tabId: z.number(),
+    frameId: z.number(),
+    origin: z.string(),
+    doc: z.nullable(z.string()),
+    documentId: z.nullable(z.string()),
+  }),
+);
 const framesSchema = z.array(frameSchema);
 export type PageFrame = z.output<typeof frameSchema>;
 

@@ -6,18 +6,20 @@ import * as z from 'zod/mini';
 import { accountIdSchema, base64, SIGNING_STANDARDS } from '../../core';
 
 /** A 32-byte nonce as base64, `number[]` or (through the relay) a Uint8Array turned into number[]. */
-export const nonce32 = z.pipe(
-  z.union([z.string(), z.array(z.int().check(z.minimum(0), z.maximum(255)))]),
-  z.transform((v: string | number[], ctx) => {
-    try {
-      const bytes = typeof v === 'string' ? base64.decode(v) : Uint8Array.from(v);
-      if (bytes.length === 32) return base64.encode(bytes);
-    } catch {
-      // reported below
-    }
-    ctx.issues.push({ code: 'custom', message: 'must be 32 bytes (base64 string or number[])', input: v });
-    return z.NEVER;
-  }),
+export const nonce32 = z.lazy(() =>
+  z.pipe(
+    z.union([z.string(), z.array(z.int().check(z.minimum(0), z.maximum(255)))]),
+    z.transform((v: string | number[], ctx) => {
+      try {
+        const bytes = typeof v === 'string' ? base64.decode(v) : Uint8Array.from(v);
+        if (bytes.length === 32) return base64.encode(bytes);
+      } catch {
+        // reported below
+      }
+      ctx.issues.push({ code: 'custom', message: 'must be 32 bytes (base64 string or number[])', input: v });
+      return z.NEVER;
+    }),
+  ),
 );
 
 export const signMessageParams = z.object({
@@ -38,15 +40,19 @@ export const signIntentsParams = z.object({
 });
 export type SignIntentsParams = z.output<typeof signIntentsParams>;
 
-const quoteHashes = z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(128))).check(z.maxLength(32)));
+const quoteHashes = z.lazy(() =>
+  z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(128))).check(z.maxLength(32))),
+);
 
 /** `{signed, quoteHashes?}`: publish what the dApp already holds signed (no prompt). */
-export const publishSignedParams = z.object({ signed: z.unknown(), quoteHashes });
+export const publishSignedParams = z.lazy(() => z.object({ signed: z.unknown(), quoteHashes }));
 /** Otherwise the same as signIntents, plus the solver quote hashes to bundle. */
 export const publishIntentsParams = z.object({ ...signIntentsParams.shape, quoteHashes });
 export type PublishIntentsParams = z.output<typeof publishIntentsParams>;
 
-export const revokePermissionsParams = z.array(z.record(z.string(), z.unknown())).check(z.minLength(1));
+export const revokePermissionsParams = z.lazy(() => z.array(z.record(z.string(), z.unknown())).check(z.minLength(1)));
 
 /** `intents_getIntentStatus`: the hash the bus knows the intent by. */
-export const intentHashParams = z.object({ intentHash: z.string().check(z.minLength(1), z.maxLength(128)) });
+export const intentHashParams = z.lazy(() =>
+  z.object({ intentHash: z.string().check(z.minLength(1), z.maxLength(128)) }),
+);

@@ -13,10 +13,12 @@ import { Kept, type KeyValue } from '../kv';
 const KEY = 'networkGrants';
 /** Grants of before, one table for every network. */
 const LEGACY_KEY = 'grants';
-const grantsSchema = z.record(z.string(), z.object({ accounts: z.array(z.string()), grantedAt: z.number() }));
+const grantsSchema = z.lazy(() =>
+  z.record(z.string(), z.object({ accounts: z.array(z.string()), grantedAt: z.number() })),
+);
 export type Grants = z.output<typeof grantsSchema>;
 /** Grants by the verifier of their network. */
-const byNetworkSchema = z.record(z.string(), grantsSchema);
+const byNetworkSchema = z.lazy(() => z.record(z.string(), grantsSchema));
 type ByNetwork = z.output<typeof byNetworkSchema>;
 
 export class Permissions {

@@ -17,7 +17,7 @@ import { ProviderError } from '../providerError';
 const KEY = 'rateLimits';
 const WINDOW_MS = 60_000;
 /** `${budget}:${site}` → the times it was used, within the last minute. */
-const tableSchema = z.record(z.string(), z.array(z.number()));
+const tableSchema = z.lazy(() => z.record(z.string(), z.array(z.number())));
 
 export interface Budget {
   /** Uses per site in a minute. */

@@ -27,8 +27,10 @@ const LOST_KEY = 'usedNonces.lost';
 const KEEP_AFTER_DEADLINE_MS = 24 * 3600_000;
 const MAX_PER_SIGNER = 10_000;
 
-const entrySchema = z.object({ nonce: z.string(), forgetAfter: z.nullable(z.number()), hash: z.optional(z.string()) });
-const tableSchema = z.record(z.string(), z.array(entrySchema));
+const entrySchema = z.lazy(() =>
+  z.object({ nonce: z.string(), forgetAfter: z.nullable(z.number()), hash: z.optional(z.string()) }),
+);
+const tableSchema = z.lazy(() => z.record(z.string(), z.array(entrySchema)));
 
 export class NonceReusedError extends Error {
   override readonly name = 'NonceReusedError';

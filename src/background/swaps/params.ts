@@ -12,31 +12,34 @@ import { historyFilters, isoTime, optText, reviewedId, shortId, text } from '../
 const id = z.strictObject({ id: shortId });
 
 /** The interface's quote request without `dry` (src/api/swapApi.ts QuoteParams), field by field (docs/interface.md, "Quote request"). */
-export const quoteParamsShape = z.strictObject({
-  swapType: z.enum(['EXACT_INPUT', 'EXACT_OUTPUT', 'FLEX_INPUT', 'ANY_INPUT']),
-  slippageTolerance: z.number().check(z.minimum(0), z.maximum(10_000)),
-  originAsset: text,
-  depositType: z.enum(['ORIGIN_CHAIN', 'INTENTS']),
-  destinationAsset: text,
-  amount: z.string().check(z.regex(/^\d{1,40}$/, 'must be a whole number of smallest units')),
-  refundTo: text,
-  refundType: z.enum(['ORIGIN_CHAIN', 'INTENTS']),
-  recipient: text,
-  recipientType: z.enum(['DESTINATION_CHAIN', 'INTENTS']),
-  recipientMemo: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
-  deadline: isoTime,
-  depositMode: z.optional(z.enum(['SIMPLE', 'MEMO'])),
-  virtualChainRecipient: optText,
-  virtualChainRefundRecipient: optText,
-  customRecipientMsg: z.optional(z.string().check(z.maxLength(8192))),
-  referral: z.optional(z.string().check(z.regex(/^[a-z0-9._-]{1,64}$/, 'must be lowercase'))),
-  quoteWaitingTimeMs: z.optional(z.int().check(z.minimum(0), z.maximum(60_000))),
-  appFees: z.optional(
-    z
-      .array(z.strictObject({ recipient: text, fee: z.int().check(z.minimum(0), z.maximum(10_000)) }))
-      .check(z.maxLength(10)),
-  ),
-}) satisfies z.ZodMiniType<QuoteParams>;
+export const quoteParamsShape = z.lazy(
+  () =>
+    z.strictObject({
+      swapType: z.enum(['EXACT_INPUT', 'EXACT_OUTPUT', 'FLEX_INPUT', 'ANY_INPUT']),
+      slippageTolerance: z.number().check(z.minimum(0), z.maximum(10_000)),
+      originAsset: text,
+      depositType: z.enum(['ORIGIN_CHAIN', 'INTENTS']),
+      destinationAsset: text,
+      amount: z.string().check(z.regex(/^\d{1,40}$/, 'must be a whole number of smallest units')),
+      refundTo: text,
+      refundType: z.enum(['ORIGIN_CHAIN', 'INTENTS']),
+      recipient: text,
+      recipientType: z.enum(['DESTINATION_CHAIN', 'INTENTS']),
+      recipientMemo: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+      deadline: isoTime,
+      depositMode: z.optional(z.enum(['SIMPLE', 'MEMO'])),
+      virtualChainRecipient: optText,
+      virtualChainRefundRecipient: optText,
+      customRecipientMsg: z.optional(z.string().check(z.maxLength(8192))),
+      referral: z.optional(z.string().check(z.regex(/^[a-z0-9._-]{1,64}$/, 'must be lowercase'))),
+      quoteWaitingTimeMs: z.optional(z.int().check(z.minimum(0), z.maximum(60_000))),
+      appFees: z.optional(
+        z
+          .array(z.strictObject({ recipient: text, fee: z.int().check(z.minimum(0), z.maximum(10_000)) }))
+          .check(z.maxLength(10)),
+      ),
+    }) satisfies z.ZodMiniType<QuoteParams>,
+);
 
 const anyInput = (v: QuoteParams) => v.swapType === 'ANY_INPUT';
 const carriesMemo = (recipient: string, memo: string) => {
@@ -113,21 +116,26 @@ export const swapParams = {
   swap_quote: quoteParamsSchema,
   swap_start: quoteParamsSchema,
   swap_submitDeposit: z.strictObject({ id: shortId, txHash: text, homeSenderAccount: optText, memo: optText }),
-  swap_previewPayment: z.strictObject({ id: shortId, accountId: z.optional(accountIdSchema) }),
-  swap_payFromIntents: z.strictObject({
-    id: shortId,
-    accountId: z.optional(accountIdSchema),
-    reviewed: reviewedId,
-    acknowledgeDanger: z.optional(z.boolean()),
-  }),
+  swap_previewPayment: z.lazy(() => z.strictObject({ id: shortId, accountId: z.optional(accountIdSchema) })),
+  swap_payFromIntents: z.lazy(() =>
+    z.strictObject({
+      id: shortId,
+      accountId: z.optional(accountIdSchema),
+      reviewed: reviewedId,
+      acknowledgeDanger: z.optional(z.boolean()),
+    }),
+  ),
   swap_list: z.unknown(),
   swap_get: id,
   swap_refresh: id,
-  swap_history: z.strictObject({
-    ...historyFilters,
-    lastDepositAddress: optText,
-    lastDepositMemo: optText,
-    direction: z.optional(z.enum(['next', 'prev'])),
-  }) satisfies z.ZodMiniType<HistoryQuery>,
+  swap_history: z.lazy(
+    () =>
+      z.strictObject({
+        ...historyFilters,
+        lastDepositAddress: optText,
+        lastDepositMemo: optText,
+        direction: z.optional(z.enum(['next', 'prev'])),
+      }) satisfies z.ZodMiniType<HistoryQuery>,
+  ),
 } as const;
 export type SwapParams = { [K in keyof typeof swapParams]: z.output<(typeof swapParams)[K]> };

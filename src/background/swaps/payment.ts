@@ -71,13 +71,15 @@ export interface Service {
   o: QuoteCallOptions;
 }
 
-const preparedSchema = z.object({ ...draftSchema.shape, route: z.enum(['service', 'bus']) });
+const preparedSchema = z.lazy(() => z.object({ ...draftSchema.shape, route: z.enum(['service', 'bus']) }));
 /** Older versions stored bus payments without a route. */
-const paymentSchema = z.object({
-  intentHash: z.string(),
-  signed: signedIntentSchema,
-  route: z.optional(z.enum(['service', 'bus'])),
-});
+const paymentSchema = z.lazy(() =>
+  z.object({
+    intentHash: z.string(),
+    signed: signedIntentSchema,
+    route: z.optional(z.enum(['service', 'bus'])),
+  }),
+);
 const draftKey = (verifierId: string, id: string) => `swapPaymentDraft:${verifierId}:${id}`;
 const paymentKey = (verifierId: string, id: string) => `swapPayment:${verifierId}:${id}`;
 

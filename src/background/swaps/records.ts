@@ -12,46 +12,49 @@ export const SWAP_ALARM = 'swap-tracker';
 export const IDS = 'swapIds';
 export const TRACK = 'swapTrack';
 export const key = (id: string) => `swap:${id}`;
-const ns = z.nullable(z.string());
+const ns = z.lazy(() => z.nullable(z.string()));
 
-export const recordSchema = z.object({
-  id: z.string(),
-  createdAt: z.number(),
-  request: quoteParamsShape,
-  quoteResponseJson: z.string(),
-  depositAddress: z.string(),
-  depositMemo: ns,
-  amountToSend: z.string(),
-  timeWhenInactive: ns,
-  deadline: ns,
-  status: statusSchema,
-  statusHistory: z.array(z.object({ status: statusSchema, at: z.number() })),
-  swapDetails: z.nullable(swapDetailsSchema),
-  checkedAt: z.nullable(z.number()),
-  lastError: ns,
-  paidIntentHash: ns,
-  verifierId: z.optional(z.string()),
-  withdrawals: z.optional(
-    z.array(
-      z.object({
-        status: z.enum(['SUCCESS', 'FAILED']),
-        amountOut: z.string(),
-        amountOutFormatted: z.string(),
-        amountOutUsd: z.optional(z.string()),
-        withdrawFeeFormatted: z.optional(z.string()),
-        timestamp: z.string(),
-        hash: z.string(),
-      }),
-    ),
-  ),
-}) satisfies z.ZodMiniType<SwapRecordView>;
+export const recordSchema = z.lazy(
+  () =>
+    z.object({
+      id: z.string(),
+      createdAt: z.number(),
+      request: quoteParamsShape,
+      quoteResponseJson: z.string(),
+      depositAddress: z.string(),
+      depositMemo: ns,
+      amountToSend: z.string(),
+      timeWhenInactive: ns,
+      deadline: ns,
+      status: statusSchema,
+      statusHistory: z.array(z.object({ status: statusSchema, at: z.number() })),
+      swapDetails: z.nullable(swapDetailsSchema),
+      checkedAt: z.nullable(z.number()),
+      lastError: ns,
+      paidIntentHash: ns,
+      verifierId: z.optional(z.string()),
+      withdrawals: z.optional(
+        z.array(
+          z.object({
+            status: z.enum(['SUCCESS', 'FAILED']),
+            amountOut: z.string(),
+            amountOutFormatted: z.string(),
+            amountOutUsd: z.optional(z.string()),
+            withdrawFeeFormatted: z.optional(z.string()),
+            timestamp: z.string(),
+            hash: z.string(),
+          }),
+        ),
+      ),
+    }) satisfies z.ZodMiniType<SwapRecordView>,
+);
 
 /**
  * Per tracked swap: next check, start of the current fast phase, consecutive failures, and the swap
  * service it was made on (asked even after the user switches networks).
  */
-export const trackSchema = z.array(
-  z.object({ id: z.string(), due: z.number(), since: z.number(), n: z.number(), url: z.string() }),
+export const trackSchema = z.lazy(() =>
+  z.array(z.object({ id: z.string(), due: z.number(), since: z.number(), n: z.number(), url: z.string() })),
 );
 export type Track = z.output<typeof trackSchema>;
 

@@ -11,7 +11,7 @@ import type { KeyValue } from '../kv';
 export const AUTO_LOCK_ALARM = 'auto-lock';
 export const DEADLINE_KEY = 'lockDeadline';
 
-const deadlineSchema = z.strictObject({ lockAt: z.number() });
+const deadlineSchema = z.lazy(() => z.strictObject({ lockAt: z.number() }));
 export type StoredDeadline = z.output<typeof deadlineSchema>;
 
 /** The part of `browser.alarms` we use. */

@@ -24,32 +24,36 @@ import { type CheckedToken, viewOf } from '../tokens/facts';
  */
 export const BATCH = 250;
 
-const rowSchema = z.pipe(
-  z.object({
-    assetId: z.string(),
-    symbol: z.string(),
-    blockchain: z.string(),
-    decimals: z.nullable(z.int().check(z.minimum(0), z.maximum(255))),
-    facts: z.optional(z.enum(['confirmed', 'disputed', 'unconfirmed'])),
-    factsNote: z.optional(z.nullable(z.string())),
-    amount: z.string(),
-    usd: z.nullable(z.string()),
-  }),
-  // A row kept before tokens were checked has no verdict: its decimals were the service's alone.
-  z.transform(
-    (r): BalanceRow =>
-      r.facts === 'confirmed' && r.decimals !== null
-        ? { ...r, facts: 'confirmed', factsNote: null }
-        : {
-            ...r,
-            decimals: null,
-            usd: null,
-            facts: r.facts === 'disputed' ? 'disputed' : 'unconfirmed',
-            factsNote: r.factsNote ?? 'Kept from before its decimals were checked.',
-          },
+const rowSchema = z.lazy(() =>
+  z.pipe(
+    z.object({
+      assetId: z.string(),
+      symbol: z.string(),
+      blockchain: z.string(),
+      decimals: z.nullable(z.int().check(z.minimum(0), z.maximum(255))),
+      facts: z.optional(z.enum(['confirmed', 'disputed', 'unconfirmed'])),
+      factsNote: z.optional(z.nullable(z.string())),
+      amount: z.string(),
+      usd: z.nullable(z.string()),
+    }),
+    // A row kept before tokens were checked has no verdict: its decimals were the service's alone.
+    z.transform(
+      (r): BalanceRow =>
+        r.facts === 'confirmed' && r.decimals !== null
+          ? { ...r, facts: 'confirmed', factsNote: null }
+          : {
+              ...r,
+              decimals: null,
+              usd: null,
+              facts: r.facts === 'disputed' ? 'disputed' : 'unconfirmed',
+              factsNote: r.factsNote ?? 'Kept from before its decimals were checked.',
+            },
+    ),
   ),
 );
-const keptSchema = z.object({ accountId: z.string(), rows: z.array(rowSchema), totalUsd: z.string(), at: z.number() });
+const keptSchema = z.lazy(() =>
+  z.object({ accountId: z.string(), rows: z.array(rowSchema), totalUsd: z.string(), at: z.number() }),
+);
 const key = (verifierId: string, accountId: string) => `balances:${verifierId}:${accountId}`;
 
 export interface BalancesDeps {

@@ -44,17 +44,19 @@ const ENDPOINT_LABEL: Record<keyof Endpoints, string> = {
 };
 const ENDPOINT_ORDER = ['swap', 'transactions', 'bus', 'ledgerRpc'] as const satisfies readonly (keyof Endpoints)[];
 
-const originText = z.string().check(z.minLength(1), z.maxLength(512));
-export const bindingSchema = z.strictObject({
-  swap: z.optional(originText),
-  transactions: z.optional(originText),
-  bus: z.optional(originText),
-  ledgerRpc: z.optional(originText),
-});
+const originText = z.lazy(() => z.string().check(z.minLength(1), z.maxLength(512)));
+export const bindingSchema = z.lazy(() =>
+  z.strictObject({
+    swap: z.optional(originText),
+    transactions: z.optional(originText),
+    bus: z.optional(originText),
+    ledgerRpc: z.optional(originText),
+  }),
+);
 /** Endpoint → the origin the credential was saved for. */
 export type Binding = z.output<typeof bindingSchema>;
 
-const base64Text = z.string().check(z.minLength(1), z.maxLength(8192), z.regex(/^[A-Za-z0-9+/]+={0,2}$/));
+const base64Text = z.lazy(() => z.string().check(z.minLength(1), z.maxLength(8192), z.regex(/^[A-Za-z0-9+/]+={0,2}$/)));
 export const sealedTextSchema = z.strictObject({ iv: base64Text, ciphertext: base64Text });
 export type SealedText = z.output<typeof sealedTextSchema>;
 
@@ -129,11 +131,15 @@ export function aadFor(field: CredentialField, binding: Binding): string {
   return JSON.stringify(['intents-companion credential v1', field, ENDPOINT_ORDER.map((key) => binding[key] ?? null)]);
 }
 
-const waitingEntry = z.strictObject({
-  value: z.string().check(z.minLength(1), z.maxLength(4096)),
-  bound: bindingSchema,
-});
-const waitingSchema = z.strictObject({ jwt: z.optional(waitingEntry), busApiKey: z.optional(waitingEntry) });
+const waitingEntry = z.lazy(() =>
+  z.strictObject({
+    value: z.string().check(z.minLength(1), z.maxLength(4096)),
+    bound: bindingSchema,
+  }),
+);
+const waitingSchema = z.lazy(() =>
+  z.strictObject({ jwt: z.optional(waitingEntry), busApiKey: z.optional(waitingEntry) }),
+);
 export type Waiting = z.output<typeof waitingSchema>;
 
 const WAITING_KEY = 'credentials.waiting';

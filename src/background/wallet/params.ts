@@ -5,21 +5,23 @@ import { accountIdSchema } from '../../core';
 import { historyFilters, reviewedId, shortId, text } from '../paramFields';
 import { settingsChangeSchema } from './settingsModel';
 
-const password = z.string().check(z.minLength(1, 'enter the password'), z.maxLength(1024));
-const newPassword = z.string().check(z.maxLength(1024));
-const publicKey = z.string().check(z.minLength(1), z.maxLength(128));
-const label = z.string().check(z.trim(), z.minLength(1), z.maxLength(64));
+const password = z.lazy(() => z.string().check(z.minLength(1, 'enter the password'), z.maxLength(1024)));
+const newPassword = z.lazy(() => z.string().check(z.maxLength(1024)));
+const publicKey = z.lazy(() => z.string().check(z.minLength(1), z.maxLength(128)));
+const label = z.lazy(() => z.string().check(z.trim(), z.minLength(1), z.maxLength(64)));
 
-export const keySourceSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('generate') }),
-  z.strictObject({ kind: z.literal('newPhrase'), words: z.union([z.literal(12), z.literal(24)]) }),
-  z.strictObject({ kind: z.literal('importPhrase'), phrase: z.string().check(z.minLength(1), z.maxLength(1024)) }),
-  z.strictObject({
-    kind: z.literal('importKey'),
-    secretKey: z.string().check(z.minLength(1), z.maxLength(256)),
-    accountId: z.optional(accountIdSchema),
-  }),
-]);
+export const keySourceSchema = z.lazy(() =>
+  z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('generate') }),
+    z.strictObject({ kind: z.literal('newPhrase'), words: z.union([z.literal(12), z.literal(24)]) }),
+    z.strictObject({ kind: z.literal('importPhrase'), phrase: z.string().check(z.minLength(1), z.maxLength(1024)) }),
+    z.strictObject({
+      kind: z.literal('importKey'),
+      secretKey: z.string().check(z.minLength(1), z.maxLength(256)),
+      accountId: z.optional(accountIdSchema),
+    }),
+  ]),
+);
 
 export const walletParams = {
   wallet_status: z.unknown(),
@@ -27,60 +29,75 @@ export const walletParams = {
   wallet_unlock: z.strictObject({ password }),
   wallet_lock: z.unknown(),
   wallet_changePassword: z.strictObject({ oldPassword: password, newPassword }),
-  wallet_setAutoLock: z.strictObject({ minutes: z.int().check(z.minimum(1), z.maximum(1440)) }),
+  wallet_setAutoLock: z.lazy(() => z.strictObject({ minutes: z.int().check(z.minimum(1), z.maximum(1440)) })),
   wallet_exportKey: z.strictObject({ password, publicKey }),
   wallet_exportPhrase: z.strictObject({ password, phraseId: shortId }),
   wallet_confirmBackup: z.strictObject({ phraseId: shortId }),
-  wallet_addAccount: z.strictObject({
-    source: z.union([
-      keySourceSchema,
-      z.strictObject({ kind: z.literal('named'), accountId: accountIdSchema, publicKey }),
-    ]),
-    label: z.optional(label),
-  }),
-  wallet_renameAccount: z.strictObject({ accountId: accountIdSchema, label: z.string().check(z.maxLength(64)) }),
+  wallet_addAccount: z.lazy(() =>
+    z.strictObject({
+      source: z.union([
+        keySourceSchema,
+        z.strictObject({ kind: z.literal('named'), accountId: accountIdSchema, publicKey }),
+      ]),
+      label: z.optional(label),
+    }),
+  ),
+  wallet_renameAccount: z.lazy(() =>
+    z.strictObject({ accountId: accountIdSchema, label: z.string().check(z.maxLength(64)) }),
+  ),
   wallet_removeAccount: z.strictObject({ accountId: accountIdSchema }),
   wallet_selectAccount: z.strictObject({ accountId: accountIdSchema }),
   wallet_listKeys: z.strictObject({ accountId: accountIdSchema }),
-  wallet_addKey: z.strictObject({ accountId: accountIdSchema, publicKey: z.optional(publicKey) }),
-  wallet_removeKey: z.strictObject({
-    accountId: accountIdSchema,
-    publicKey,
-    confirmRemovingSigningKey: z.optional(z.boolean()),
-  }),
-  wallet_useSigningKey: z.strictObject({
-    accountId: accountIdSchema,
-    publicKey,
-    acceptUnverified: z.optional(z.boolean()),
-  }),
+  wallet_addKey: z.lazy(() => z.strictObject({ accountId: accountIdSchema, publicKey: z.optional(publicKey) })),
+  wallet_removeKey: z.lazy(() =>
+    z.strictObject({
+      accountId: accountIdSchema,
+      publicKey,
+      confirmRemovingSigningKey: z.optional(z.boolean()),
+    }),
+  ),
+  wallet_useSigningKey: z.lazy(() =>
+    z.strictObject({
+      accountId: accountIdSchema,
+      publicKey,
+      acceptUnverified: z.optional(z.boolean()),
+    }),
+  ),
   wallet_getSettings: z.unknown(),
   wallet_setSettings: settingsChangeSchema,
   wallet_listSites: z.unknown(),
-  wallet_revokeSite: z.strictObject({ origin: z.string().check(z.minLength(1), z.maxLength(512)) }),
-  wallet_balances: z.strictObject({ accountId: z.optional(accountIdSchema) }),
-  wallet_keptBalances: z.strictObject({ accountId: z.optional(accountIdSchema) }),
-  wallet_previewSend: z.strictObject({
-    accountId: z.optional(accountIdSchema),
-    receiverId: accountIdSchema,
-    tokenId: z.string().check(z.minLength(1), z.maxLength(256)),
-    amount: z.string().check(z.regex(/^\d{1,39}$/, 'must be a whole number of smallest units')),
-  }),
-  wallet_send: z.strictObject({
-    accountId: z.optional(accountIdSchema),
-    reviewed: reviewedId,
-    acknowledgeDanger: z.optional(z.boolean()),
-  }),
-  wallet_intentStatus: z.strictObject({ intentHash: z.string().check(z.minLength(1), z.maxLength(64)) }),
-  wallet_activity: z.strictObject({
-    ...historyFilters,
-    after: z.optional(
+  wallet_revokeSite: z.lazy(() => z.strictObject({ origin: z.string().check(z.minLength(1), z.maxLength(512)) })),
+  wallet_balances: z.lazy(() => z.strictObject({ accountId: z.optional(accountIdSchema) })),
+  wallet_keptBalances: z.lazy(() => z.strictObject({ accountId: z.optional(accountIdSchema) })),
+  wallet_previewSend: z.lazy(() =>
+    z.strictObject({
+      accountId: z.optional(accountIdSchema),
+      receiverId: accountIdSchema,
+      tokenId: z.string().check(z.minLength(1), z.maxLength(256)),
+      amount: z.string().check(z.regex(/^\d{1,39}$/, 'must be a whole number of smallest units')),
+    }),
+  ),
+  wallet_send: z.lazy(() =>
+    z.strictObject({
+      accountId: z.optional(accountIdSchema),
+      reviewed: reviewedId,
+      acknowledgeDanger: z.optional(z.boolean()),
+    }),
+  ),
+  wallet_intentStatus: z.lazy(() => z.strictObject({ intentHash: z.string().check(z.minLength(1), z.maxLength(64)) })),
+  wallet_activity: z.lazy(
+    () =>
       z.strictObject({
-        at: z.number(),
-        key: text,
-        swap: z.nullable(z.strictObject({ address: text, memo: z.nullable(text) })),
-      }),
-    ),
-  }) satisfies z.ZodMiniType<ActivityQuery>,
+        ...historyFilters,
+        after: z.optional(
+          z.strictObject({
+            at: z.number(),
+            key: text,
+            swap: z.nullable(z.strictObject({ address: text, memo: z.nullable(text) })),
+          }),
+        ),
+      }) satisfies z.ZodMiniType<ActivityQuery>,
+  ),
 } as const;
 
 export type WalletParams = { [K in keyof typeof walletParams]: z.output<(typeof walletParams)[K]> };

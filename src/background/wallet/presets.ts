@@ -53,31 +53,35 @@ export const PRESETS: Record<
 
 export const DEFAULT_AUTO_LOCK_MINUTES = 15;
 
-export const httpUrl = z.string().check(
-  z.refine((s) => {
-    try {
-      const u = new URL(s);
-      return u.protocol === 'http:' || u.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'must be an http(s) URL'),
+export const httpUrl = z.lazy(() =>
+  z.string().check(
+    z.refine((s) => {
+      try {
+        const u = new URL(s);
+        return u.protocol === 'http:' || u.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    }, 'must be an http(s) URL'),
+  ),
 );
 
-export const accountId = z.string().check(z.refine(isValidAccountId, 'is not a valid account id'));
-export const minutes = z.int().check(z.minimum(1), z.maximum(1440));
+export const accountId = z.lazy(() => z.string().check(z.refine(isValidAccountId, 'is not a valid account id')));
+export const minutes = z.lazy(() => z.int().check(z.minimum(1), z.maximum(1440)));
 // Header-safe token characters: a JWT or API key has no spaces or control characters, and fetch would
 // refuse such a header value anyway (https://fetch.spec.whatwg.org/#header-value).
-export const credential = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(1),
-    z.maxLength(4096),
-    z.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces'),
-  );
+export const credential = z.lazy(() =>
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1),
+      z.maxLength(4096),
+      z.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces'),
+    ),
+);
 
-export const fallbacks = z.array(httpUrl).check(z.maxLength(5));
+export const fallbacks = z.lazy(() => z.array(httpUrl).check(z.maxLength(5)));
 export const endpointsSchema = z.strictObject({
   swap: httpUrl,
   transactions: httpUrl,
@@ -101,18 +105,20 @@ const LIVE_ORIGINS = new Set(
  * A swap service's quote signing key as settings take it: an ed25519 public key, `ed25519:<base58>` (any
  * case of the prefix, or bare base58; not a weak key), kept in the one spelling the SDK's check reads.
  */
-export const quoteSigningKey = z.pipe(
-  z.string().check(
-    z.trim(),
-    z.refine((text) => {
-      try {
-        return parsePublicKey(text).length === 32;
-      } catch {
-        return false;
-      }
-    }, 'must be an ed25519 public key (ed25519:<base58>)'),
+export const quoteSigningKey = z.lazy(() =>
+  z.pipe(
+    z.string().check(
+      z.trim(),
+      z.refine((text) => {
+        try {
+          return parsePublicKey(text).length === 32;
+        } catch {
+          return false;
+        }
+      }, 'must be an ed25519 public key (ed25519:<base58>)'),
+    ),
+    z.transform((text) => formatPublicKey(parsePublicKey(text))),
   ),
-  z.transform((text) => formatPublicKey(parsePublicKey(text))),
 );
 
 /** What a network's settings hold, as the two functions below read them. */

@@ -55,7 +55,7 @@ const draftKey = (verifierId: string, accountId: string) => `sendDraft:${verifie
 /** The transfer signed for a review, until the bus took it. */
 const signedKey = (verifierId: string, accountId: string) => `sendSigned:${verifierId}:${accountId}`;
 const legacySignedKey = (accountId: string) => `sendSigned:${accountId}`;
-const signedSchema = z.object({ reviewed: z.string(), signed: signedIntentSchema });
+const signedSchema = z.lazy(() => z.object({ reviewed: z.string(), signed: signedIntentSchema }));
 const refuse = (m: string, field?: string) =>
   new ProviderError(ERROR_CODES.invalidParams, m, field ? { field } : undefined);
 

@@ -34,20 +34,22 @@ import {
  * Settings as storage.local keeps them. `jwt`/`busApiKey` hold the sealed credential and its binding;
  * a plain string is a credential saved by an older version, sealed at the next unlock (`sealWaiting`).
  */
-export const settingsSchema = z.strictObject({
-  preset: z.enum(['local', 'mainnet', 'custom']),
-  endpoints: endpointsSchema,
-  verifierId: accountId,
-  jwt: z.nullable(z.union([storedCredentialSchema, z.string().check(z.minLength(1))])),
-  busApiKey: z.nullable(z.union([storedCredentialSchema, z.string().check(z.minLength(1))])),
-  autoLockMinutes: minutes,
-  /** The names custom endpoints speak (docs/services.md, "Wire names"); absent in older settings: the default. */
-  wireNames: z.optional(z.enum(WIRE_NAMES)),
-  /** Ledger RPC hosts tried after `endpoints.ledgerRpc`, in order; absent in settings saved before: none. */
-  ledgerRpcFallbacks: z.optional(fallbacks),
-  /** The custom swap service's quote signing key (./presets `quoteSigningKeyOf`); absent in settings saved before. */
-  quoteSigningKey: z.optional(z.nullable(quoteSigningKey)),
-});
+export const settingsSchema = z.lazy(() =>
+  z.strictObject({
+    preset: z.enum(['local', 'mainnet', 'custom']),
+    endpoints: endpointsSchema,
+    verifierId: accountId,
+    jwt: z.nullable(z.union([storedCredentialSchema, z.string().check(z.minLength(1))])),
+    busApiKey: z.nullable(z.union([storedCredentialSchema, z.string().check(z.minLength(1))])),
+    autoLockMinutes: minutes,
+    /** The names custom endpoints speak (docs/services.md, "Wire names"); absent in older settings: the default. */
+    wireNames: z.optional(z.enum(WIRE_NAMES)),
+    /** Ledger RPC hosts tried after `endpoints.ledgerRpc`, in order; absent in settings saved before: none. */
+    ledgerRpcFallbacks: z.optional(fallbacks),
+    /** The custom swap service's quote signing key (./presets `quoteSigningKeyOf`); absent in settings saved before. */
+    quoteSigningKey: z.optional(z.nullable(quoteSigningKey)),
+  }),
+);
 export type StoredSettings = z.output<typeof settingsSchema>;
 
 /** Settings as the background uses them: a credential is present only while unlocked and still bound. */
@@ -56,17 +58,20 @@ export type Settings = Omit<StoredSettings, CredentialField> & {
   busApiKey: BoundCredential | null;
 };
 
-export const settingsChangeSchema = z.strictObject({
-  preset: z.optional(z.enum(['local', 'mainnet'])),
-  endpoints: z.optional(z.partial(endpointsSchema)),
-  verifierId: z.optional(accountId),
-  jwt: z.optional(z.nullable(credential)),
-  busApiKey: z.optional(z.nullable(credential)),
-  autoLockMinutes: z.optional(minutes),
-  wireNames: z.optional(z.enum(WIRE_NAMES)),
-  ledgerRpcFallbacks: z.optional(fallbacks),
-  quoteSigningKey: z.optional(z.nullable(quoteSigningKey)),
-}) satisfies z.ZodMiniType<SettingsChange>;
+export const settingsChangeSchema = z.lazy(
+  () =>
+    z.strictObject({
+      preset: z.optional(z.enum(['local', 'mainnet'])),
+      endpoints: z.optional(z.partial(endpointsSchema)),
+      verifierId: z.optional(accountId),
+      jwt: z.optional(z.nullable(credential)),
+      busApiKey: z.optional(z.nullable(credential)),
+      autoLockMinutes: z.optional(minutes),
+      wireNames: z.optional(z.enum(WIRE_NAMES)),
+      ledgerRpcFallbacks: z.optional(fallbacks),
+      quoteSigningKey: z.optional(z.nullable(quoteSigningKey)),
+    }) satisfies z.ZodMiniType<SettingsChange>,
+);
 
 export type SettingsChangeInput = z.output<typeof settingsChangeSchema>;
 
