@@ -13,9 +13,10 @@ import { ProviderError } from '../providerError';
 import { quoteSigningKeyOf, wireNamesOf } from '../wallet/settings';
 import { ANY_INPUT_AMOUNT, isAnyInput } from './anyInput';
 import type { SwapParams } from './params';
-import { type PaymentDeps, swapPayments } from './payment';
+import { type PaymentDeps, SwapPayments } from './payment';
 import { amountToSend } from './quoteAmount';
 import { key } from './records';
+import type { Nearest } from './stored';
 import { SwapTracker, type TrackerDeps } from './tracker';
 
 export interface SwapDeps extends TrackerDeps {
@@ -29,11 +30,11 @@ export interface SwapDeps extends TrackerDeps {
 
 export class SwapService {
   readonly tracker: SwapTracker;
-  readonly #payments: ReturnType<typeof swapPayments>;
+  readonly #payments: SwapPayments;
 
   constructor(private readonly d: SwapDeps) {
     this.tracker = new SwapTracker(d);
-    this.#payments = swapPayments({ ...d.payment, local: d.local, http: d.http, now: d.now });
+    this.#payments = new SwapPayments({ ...d.payment, local: d.local, http: d.http, now: d.now });
   }
 
   /** The alarm's work (./tracker.ts). */
@@ -41,7 +42,7 @@ export class SwapService {
   /** The alarm and the badge again, from storage.local. */
   readonly schedule = (): Promise<void> => this.tracker.schedule();
   readonly list = (): Promise<SwapRecordView[]> => this.tracker.list();
-  readonly nearest: SwapTracker['stored']['nearest'] = (...args) => this.tracker.stored.nearest(...args);
+  readonly nearest = (w: Nearest): Promise<SwapRecordView[]> => this.tracker.stored.nearest(w);
   /** The account left the wallet: the payments it reviewed or signed go with it (./payment). */
   readonly forgetAccount = async (accountId: string): Promise<void> =>
     this.#payments.forget(accountId, await this.list());

@@ -21,7 +21,7 @@ import type { AlarmsLike } from '../wallet/autoLock';
 import { quoteSigningKeyOf, type SettingsStore, wireNamesOf } from '../wallet/settings';
 import { ANY_INPUT_POLL_MS, isAnyInput, mergeWithdrawals, readWithdrawals, withdrawalNotice } from './anyInput';
 import { CHECKS_PER_TICK, key, nextAlarm, pollDelay, SWAP_ALARM, TRACK, type Track, trackSchema } from './records';
-import { storedSwaps } from './stored';
+import { StoredSwaps } from './stored';
 import { quoteWords } from './storedQuote';
 
 export { pollDelay, SWAP_ALARM } from './records';
@@ -58,10 +58,10 @@ export interface ServiceOf {
 export class SwapTracker {
   #serial = serial();
   #ticking: Promise<void> | undefined;
-  readonly stored: ReturnType<typeof storedSwaps>;
+  readonly stored: StoredSwaps;
 
   constructor(private readonly d: TrackerDeps) {
-    this.stored = storedSwaps(d.local, d.problems);
+    this.stored = new StoredSwaps(d.local, d.problems);
   }
 
   /** Serialises read-modify-write of records, index and schedule. */
