@@ -1,10 +1,10 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { eraseClipboard } from '../src/background/clipboard/erase';
-import { clipboardGuard } from '../src/background/clipboard/guard';
-import { OFFSCREEN_PAGE, offscreenEraser } from '../src/background/clipboard/offscreen';
+import { ClipboardGuard } from '../src/background/clipboard/guard';
+import { OFFSCREEN_PAGE, OffscreenEraser } from '../src/background/clipboard/offscreen';
 import { startBackground } from '../src/background/start';
-import { indexedDbArea, trustedAreas } from '../src/background/trustedStorage';
+import { IndexedDbArea, trustedAreas } from '../src/background/trustedStorage';
 import { KNOWN_TOKENS_FILE, parseKnownTokens } from '../src/core';
 import { ERROR_CODES, errorReply } from '../src/provider/protocol';
 import { idbVaultStorage } from '../src/vault';
@@ -15,7 +15,7 @@ const preset = import.meta.env.WXT_NETWORK_PRESET ?? (import.meta.env.MODE === '
 
 export default defineBackground(() => {
   // Before anything is read: storage no web page can write (src/background/trustedStorage.ts).
-  const storage = trustedAreas(browser.storage.local, browser.storage.session, () => indexedDbArea());
+  const storage = trustedAreas(browser.storage.local, browser.storage.session, () => new IndexedDbArea());
   const { route } = startBackground({
     storage: { local: storage.local, session: storage.session },
     alarms: browser.alarms,
@@ -56,15 +56,16 @@ export default defineBackground(() => {
   // A copied secret leaves the clipboard after 60 s or when the page that copied it closes
   // (docs/security.md, "Nothing left behind: the clipboard"). Chromium's worker writes the clipboard
   // through an offscreen document; Firefox's event page has a document of its own.
-  const clipboard = clipboardGuard({
+  const clipboard = new ClipboardGuard({
     alarms: browser.alarms,
     extensionOrigin: new URL(browser.runtime.getURL('/')).origin,
     // Chosen at build time, so each build carries only its own.
     erase: import.meta.env.FIREFOX
       ? () => eraseClipboard(document, navigator.clipboard)
-      : offscreenEraser(browser.offscreen, browser.runtime.getURL(`/${OFFSCREEN_PAGE}`), (m) =>
-          browser.runtime.sendMessage(m),
-        ),
+      : () =>
+          new OffscreenEraser(browser.offscreen, browser.runtime.getURL(`/${OFFSCREEN_PAGE}`), (m) =>
+            browser.runtime.sendMessage(m),
+          ).erase(),
   });
   browser.runtime.onConnect.addListener((port) => clipboard.connect(port));
   browser.alarms.onAlarm.addListener((alarm) => clipboard.alarm(alarm.name));

@@ -2,13 +2,16 @@
 // on first use, not at every worker start.
 
 /** `load` once, its result kept; a failed load is tried again next time. */
-export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
-  let kept: Promise<T> | undefined;
-  return () => {
-    kept ??= load().catch((e: unknown) => {
-      kept = undefined;
+export class LoadOnce<T> {
+  private kept: Promise<T> | undefined;
+
+  constructor(private readonly load: () => Promise<T>) {}
+
+  get(): Promise<T> {
+    this.kept ??= this.load().catch((e: unknown) => {
+      this.kept = undefined;
       return Promise.reject(e);
     });
-    return kept;
-  };
+    return this.kept;
+  }
 }

@@ -59,10 +59,14 @@ function isInternalMethod(method: string): method is InternalMethod {
   return Object.hasOwn(internalParams, method);
 }
 
-export function createRouter(deps: RouterDeps) {
-  const isExtensionPage = (sender: RouteSender) => originOf(sender) === deps.extensionOrigin;
+export class Router {
+  constructor(private readonly deps: RouterDeps) {}
 
-  return async function route(message: unknown, sender: RouteSender): Promise<RuntimeReply | DeferredReply> {
+  private isExtensionPage(sender: RouteSender): boolean {
+    return originOf(sender) === this.deps.extensionOrigin;
+  }
+
+  async route(message: unknown, sender: RouteSender): Promise<RuntimeReply | DeferredReply> {
     const parsed = runtimeMessageSchema.safeParse(message);
     if (!parsed.success) {
       const field = parsed.error.issues[0]?.path.join('.') ?? '';
@@ -74,14 +78,14 @@ export function createRouter(deps: RouterDeps) {
     try {
       if (isInternalMethod(msg.method)) {
         // A web page must never reach the wallet's own API, whatever it sends.
-        if (!isExtensionPage(sender))
+        if (!this.isExtensionPage(sender))
           return errorReply(ERROR_CODES.unsupportedMethod, `Unsupported method: ${msg.method}`);
         const params = internalParams[msg.method].safeParse(msg.params);
         if (!params.success) return replyForError(zodProviderError(params.error));
-        const handler = deps.wallet[msg.method] as (p: unknown) => Promise<unknown>;
+        const handler = this.deps.wallet[msg.method] as (p: unknown) => Promise<unknown>;
         return { ok: true, result: await handler(params.data) };
       }
-      const handler = deps.page.get(msg.method);
+      const handler = this.deps.page.get(msg.method);
       if (!handler) return errorReply(ERROR_CODES.unsupportedMethod, `Unsupported method: ${msg.method}`);
       const origin = originOf(sender);
       // file:, data:, blob: and other extensions' pages have no origin a person can check, and
@@ -99,5 +103,5 @@ export function createRouter(deps: RouterDeps) {
     } catch (error) {
       return replyForError(error);
     }
-  };
+  }
 }

@@ -7,14 +7,14 @@ import type { NetworkPreset } from '../api/walletApi';
 import type { FetchLike, HttpDeps, KnownToken, Random, SignedIntent } from '../core';
 import { fetchTokens } from '../oneclick';
 import { Vault, type VaultStorage } from '../vault';
-import { activity } from './activity/merge';
+import { Activity } from './activity/merge';
 import { PublishedIntents } from './activity/published';
 import { ApprovalQueue, type TabsPort, type WindowsPort } from './approvals/queue';
 import { ApprovalService } from './approvals/service';
 import { NetworkClients } from './clients';
 import { KeyValue, type StorageAreaLike } from './kv';
-import { loadOnce } from './loadOnce';
-import { pageHandlers } from './page/api';
+import { LoadOnce } from './loadOnce';
+import { PageApi } from './page/api';
 import { PageEvents } from './page/events';
 import { Permissions } from './page/permissions';
 import { RateLimits } from './page/rateLimits';
@@ -22,24 +22,24 @@ import { ConnectedSites } from './page/sites';
 import { WalletAnnouncer } from './page/walletEvents';
 import { StorageProblems } from './problems';
 import type { PreviewDeps } from './review/preview';
-import { createRouter } from './router';
+import { Router } from './router';
 import { KeyManager } from './signing/keyManager';
 import { UsedNonces } from './signing/nonces';
 import { SaltCache } from './signing/salt';
 import { SigningService } from './signing/signer';
 import { SwapService } from './swaps/api';
-import { swapHistory } from './swaps/history';
+import { SwapHistory } from './swaps/history';
 import { SWAP_ALARM } from './swaps/tracker';
-import { tokenFacts } from './tokens/facts';
+import { TokenFacts } from './tokens/facts';
 import { type AlarmsLike, AUTO_LOCK_ALARM, AutoLock } from './wallet/autoLock';
-import { balancesService } from './wallet/balances';
-import { walletHandlers } from './wallet/handlers';
+import { BalancesService } from './wallet/balances';
+import { WalletApi } from './wallet/handlers';
 import { networkOf } from './wallet/network';
-import { accountRemoval } from './wallet/removeAccount';
-import { sendService } from './wallet/send';
+import { AccountRemoval } from './wallet/removeAccount';
+import { SendService } from './wallet/send';
 import { WalletService } from './wallet/service';
 import { SettingsStore } from './wallet/settings';
-import { statusMirror } from './wallet/statusMirror';
+import { StatusMirror } from './wallet/statusMirror';
 
 interface EventPort<T extends unknown[]> {
   addListener(fn: (...args: T) => void): void;
@@ -84,12 +84,12 @@ export function startBackground(env: BackgroundEnv) {
   const problems = new StorageProblems();
   const settings = new SettingsStore(local, env.defaultPreset, problems, { session, cipher: () => vault });
   const http: HttpDeps = { fetch: env.fetch, sleep: env.sleep };
-  const wordlist = loadOnce(env.wordlist);
+  const wordlist = new LoadOnce(env.wordlist);
   // The vault keeps its unlocked key in storage.session itself (src/vault/session.ts).
   const vault = new Vault({
     storage: env.vaultStorage,
     session: env.storage.session,
-    wordlist,
+    wordlist: () => wordlist.get(),
     random: env.random,
     now: env.now,
     ...(env.iterations ? { iterations: env.iterations } : {}),
@@ -102,21 +102,23 @@ export function startBackground(env: BackgroundEnv) {
     local,
     now: env.now,
     problems,
-    mirror: statusMirror(session),
+    mirror: new StatusMirror(session),
   });
 
   // The ledger RPC and the message bus, made for the settings of the moment (./clients.ts).
   const clients = new NetworkClients(settings, http);
   const { ledger, bus } = clients;
   // Token decimals and symbols, checked against a second source before any amount is worded (./tokens/facts).
-  const facts = tokenFacts({
+  const knownTokens = new LoadOnce(env.knownTokens);
+  const facts = new TokenFacts({
     endpoint: async () => (await settings.plain()).endpoints.swap,
     fetchList: (url) => fetchTokens(http, url),
     ftMetadata: async (contractId) => (await ledger()).ftMetadata(contractId),
     now: env.now,
-    known: loadOnce(env.knownTokens),
+    known: () => knownTokens.get(),
   });
-  const tokens = facts.table;
+  const tokens = () => facts.table();
+  const confirmed = () => facts.confirmed();
   const verifierId = async () => (await settings.plain()).verifierId;
   const salts = new SaltCache(async () => (await ledger()).currentSalt(), env.now);
   const nonces = new UsedNonces(local, env.now, problems);
@@ -130,7 +132,7 @@ export function startBackground(env: BackgroundEnv) {
   // The approval window's checks, also used by the popup's own payments (./swaps/payment).
   const preview: PreviewDeps = {
     tokens,
-    disputedTokens: facts.disputes,
+    disputedTokens: () => facts.disputes(),
     verifierId,
     currentSalt: () => salts.current(),
     fee: async () => (await ledger()).fee(),
@@ -172,8 +174,8 @@ export function startBackground(env: BackgroundEnv) {
     http,
     now: env.now,
     random: env.random,
-    tokens: facts.confirmed,
-    tokenViews: facts.views,
+    tokens: confirmed,
+    tokenViews: () => facts.views(),
     alarms: env.alarms,
     notify: env.notify,
     badge: env.badge,
@@ -187,15 +189,15 @@ export function startBackground(env: BackgroundEnv) {
       publicKeyOf: (accountId) => wallet.account(accountId).publicKeys[0]!,
     },
   });
-  const history = swapHistory({ list: swaps.list, nearest: swaps.nearest, settings, http, tokens: facts.confirmed });
-  const balances = balancesService({
+  const history = new SwapHistory({ list: swaps.list, nearest: swaps.nearest, settings, http, tokens: confirmed });
+  const balances = new BalancesService({
     local,
-    tokens: facts.checked,
+    tokens: () => facts.checked(),
     balancesOf: preview.balancesOf,
     now: env.now,
     verifierId,
   });
-  const sends = sendService({
+  const sends = new SendService({
     local,
     signer,
     preview,
@@ -211,26 +213,31 @@ export function startBackground(env: BackgroundEnv) {
         : null;
     },
   });
-  const handlers = walletHandlers({
+  const walletApi = new WalletApi({
     wallet,
     keys,
     settings,
     sites,
     balances,
     sends,
-    activity: activity({ history, published, status: async (hash) => (await bus()).getStatus(hash), now: env.now }),
-    removeAccount: accountRemoval({
+    activity: new Activity({
+      history: (q) => history.page(q),
+      published,
+      status: async (hash) => (await bus()).getStatus(hash),
+      now: env.now,
+    }),
+    removal: new AccountRemoval({
       wallet,
       permissions,
       events,
-      forget: [sends.forget, balances.forget, swaps.forgetAccount],
+      forget: [(id) => sends.forget(id), (id) => balances.forget(id), swaps.forgetAccount],
     }),
   });
-  const routeNow = createRouter({
+  const router = new Router({
     extensionOrigin: env.extensionOrigin,
-    page: pageHandlers({ wallet, permissions, queue, events, nonces, limits, verifierId, bus, published }),
+    page: new PageApi({ wallet, permissions, queue, events, nonces, limits, verifierId, bus, published }).handlers,
     wallet: {
-      ...handlers,
+      ...walletApi.handlers,
       wallet_getSettings: async () => clients.withActiveHost(await settings.view()),
       wallet_setSettings: async (p) => {
         const before = await permissions.all();
@@ -244,7 +251,7 @@ export function startBackground(env: BackgroundEnv) {
       approval_resolve: (p) => approvals.resolve(p),
       approval_rejectAll: (p) => approvals.rejectAll(p.origin),
       ...swaps.handlers,
-      swap_history: history,
+      swap_history: (q) => history.page(q),
     },
   });
 
@@ -283,9 +290,9 @@ export function startBackground(env: BackgroundEnv) {
   // The popup's snapshot as this worker finds the wallet (a session that expired while it was stopped).
   void restored.then(() => wallet.status()).catch(() => undefined);
   // A restarted worker answers nothing before its unlocked session (if any) is back.
-  const route: typeof routeNow = async (message, sender) => {
+  const route: Router['route'] = async (message, sender) => {
     await restored;
-    return routeNow(message, sender);
+    return router.route(message, sender);
   };
 
   return { route, wallet, signer, keys, settings, salts, approvals, queue, permissions, swaps, tracking, local };

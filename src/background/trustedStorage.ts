@@ -36,12 +36,20 @@ async function restrict(area: BrowserArea): Promise<boolean> {
 }
 
 /** An area whose every call waits for `ready` and goes to the area it gives. */
-function gated(ready: Promise<StorageAreaLike>): StorageAreaLike {
-  return {
-    get: async (keys) => (await ready).get(keys),
-    set: async (items) => (await ready).set(items),
-    remove: async (keys) => (await ready).remove(keys),
-  };
+class GatedArea implements StorageAreaLike {
+  constructor(private readonly ready: Promise<StorageAreaLike>) {}
+
+  async get(keys: string | string[] | null): Promise<Record<string, unknown>> {
+    return (await this.ready).get(keys);
+  }
+
+  async set(items: Record<string, unknown>): Promise<void> {
+    return (await this.ready).set(items);
+  }
+
+  async remove(keys: string | string[]): Promise<void> {
+    return (await this.ready).remove(keys);
+  }
 }
 
 /**
@@ -61,7 +69,11 @@ export function trustedAreas(
     await moveOnce(local, idb);
     return { how: 'indexeddb' as const, area: idb };
   });
-  return { local: gated(choice.then((c) => c.area)), session: gated(sessionReady), how: choice.then((c) => c.how) };
+  return {
+    local: new GatedArea(choice.then((c) => c.area)),
+    session: new GatedArea(sessionReady),
+    how: choice.then((c) => c.how),
+  };
 }
 
 /**
@@ -78,17 +90,26 @@ export async function moveOnce(from: StorageAreaLike, to: StorageAreaLike): Prom
 }
 
 /** A storage area in this origin's IndexedDB (https://github.com/jakearchibald/idb-keyval); each call is one transaction. */
-export function indexedDbArea(dbName = 'intents-companion-records', storeName = 'records'): StorageAreaLike {
-  const store = createStore(dbName, storeName);
-  return {
-    async get(keys) {
-      if (keys === null)
-        return Object.fromEntries((await entries<string, unknown>(store)).filter(([k]) => typeof k === 'string'));
-      const list = [keys].flat();
-      const values = await getMany(list, store);
-      return Object.fromEntries(list.flatMap((k, i) => (values[i] === undefined ? [] : [[k, values[i]]])));
-    },
-    set: (items) => setMany(Object.entries(items), store),
-    remove: (keys) => delMany([keys].flat(), store),
-  };
+export class IndexedDbArea implements StorageAreaLike {
+  private readonly store: ReturnType<typeof createStore>;
+
+  constructor(dbName = 'intents-companion-records', storeName = 'records') {
+    this.store = createStore(dbName, storeName);
+  }
+
+  async get(keys: string | string[] | null): Promise<Record<string, unknown>> {
+    if (keys === null)
+      return Object.fromEntries((await entries<string, unknown>(this.store)).filter(([k]) => typeof k === 'string'));
+    const list = [keys].flat();
+    const values = await getMany(list, this.store);
+    return Object.fromEntries(list.flatMap((k, i) => (values[i] === undefined ? [] : [[k, values[i]]])));
+  }
+
+  set(items: Record<string, unknown>): Promise<void> {
+    return setMany(Object.entries(items), this.store);
+  }
+
+  remove(keys: string | string[]): Promise<void> {
+    return delMany([keys].flat(), this.store);
+  }
 }

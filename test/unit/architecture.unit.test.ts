@@ -938,3 +938,109 @@ describe('the vault boundary: what src/vault hands out', () => {
     expect(check('test/sample-vault/good.ts')).toEqual([]);
   });
 });
+
+/**
+ * One style for services (docs/architecture.md, "Services are classes"): in src/background no top-level
+ * function (declared, or a `const` arrow or function expression; exported or not) hands out a closure, or
+ * an object literal with a function in it (a method, an accessor, an arrow or function expression, or the
+ * shorthand name of a function it declared). What is returned is read through parentheses, `as`,
+ * `satisfies` and `!`, and through a `const` of the function's own body that it returns by name.
+ */
+/** The composition root hands out what it wired (the route with the services); it is no service itself. */
+const FACTORY_EXEMPT = new Set(['src/background/start.ts: startBackground']);
+
+function closureFactories(rel: string, source: string): string[] {
+  const sf = ts.createSourceFile(rel, source, ts.ScriptTarget.Latest, true);
+  const unwrap = (e: ts.Expression): ts.Expression =>
+    ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isSatisfiesExpression(e) || ts.isNonNullExpression(e)
+      ? unwrap(e.expression)
+      : e;
+  const isFunction = (e: ts.Node): boolean => ts.isArrowFunction(e) || ts.isFunctionExpression(e);
+  const found: string[] = [];
+  const check = (name: string, fn: ts.FunctionLikeDeclaration) => {
+    if (!fn.body) return;
+    const locals = new Map<string, ts.Expression>();
+    const localFunctions = new Set<string>();
+    const returned: ts.Expression[] = [];
+    const visit = (n: ts.Node): void => {
+      if (ts.isFunctionDeclaration(n) && n.name) localFunctions.add(n.name.text);
+      if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.initializer) {
+        locals.set(n.name.text, unwrap(n.initializer));
+        if (isFunction(unwrap(n.initializer))) localFunctions.add(n.name.text);
+      }
+      if (ts.isReturnStatement(n) && n.expression) returned.push(n.expression);
+      // Inner functions and classes return for themselves.
+      if (ts.isFunctionLike(n) || ts.isClassLike(n)) {
+        if (ts.isFunctionDeclaration(n) && n.name) localFunctions.add(n.name.text);
+        return;
+      }
+      ts.forEachChild(n, visit);
+    };
+    if (ts.isBlock(fn.body)) ts.forEachChild(fn.body, visit);
+    else returned.push(fn.body);
+    const handsOutFunctions = (e0: ts.Expression, depth = 0): boolean => {
+      const e = unwrap(e0);
+      if (isFunction(e)) return true;
+      if (ts.isIdentifier(e) && depth === 0 && locals.has(e.text)) return handsOutFunctions(locals.get(e.text)!, 1);
+      if (!ts.isObjectLiteralExpression(e)) return false;
+      return e.properties.some(
+        (p) =>
+          ts.isMethodDeclaration(p) ||
+          ts.isGetAccessorDeclaration(p) ||
+          ts.isSetAccessorDeclaration(p) ||
+          (ts.isPropertyAssignment(p) && isFunction(unwrap(p.initializer))) ||
+          (ts.isShorthandPropertyAssignment(p) && localFunctions.has(p.name.text)),
+      );
+    };
+    if (returned.some((e) => handsOutFunctions(e))) found.push(`${rel}: ${name}`);
+  };
+  for (const st of sf.statements) {
+    if (ts.isFunctionDeclaration(st) && st.name) check(st.name.text, st);
+    if (ts.isVariableStatement(st))
+      for (const d of st.declarationList.declarations)
+        if (ts.isIdentifier(d.name) && d.initializer && isFunction(unwrap(d.initializer)))
+          check(d.name.text, unwrap(d.initializer) as ts.ArrowFunction | ts.FunctionExpression);
+  }
+  return found;
+}
+
+describe('one style for services', () => {
+  it('src/background has no closure factory: a service is a class', () => {
+    const found = sourceFiles('src/background').flatMap((rel) =>
+      closureFactories(rel, readFileSync(path.join(ROOT, rel), 'utf8')),
+    );
+    expect(found.filter((f) => !FACTORY_EXEMPT.has(f))).toEqual([]);
+    // The exemption is still needed: else it goes.
+    expect(found.filter((f) => FACTORY_EXEMPT.has(f))).toEqual([...FACTORY_EXEMPT]);
+  });
+
+  it('the check finds planted ones, and leaves plain values and classes alone', () => {
+    const planted = `
+      export function list(d: D) { return async (q: Q) => d.get(q); }
+      export function store(kv: KV) {
+        const read = async (k: string) => kv.read(k);
+        return { read, size: 1 };
+      }
+      export const guard = (d: D) => ({ connect(p: P) { d.add(p); } });
+      function gated(ready: R) { return { get: async (k: string) => (await ready).get(k) } satisfies Area; }
+      export function handlers(d: D) {
+        const table = { a: () => d.a() };
+        return table;
+      }
+      export function eraser(o: O) { return async function erase() { await o.close(); }; }
+      export function choose(x: number) { return x > 1 ? { n: x } : null; }
+      export const key = (a: string) => \`k:\${a}\`;
+      export function areas(l: L) { return { local: new Gated(l), how: l.how.then((h) => h) }; }
+      export function later(d: D) { const f = () => 1; return { value: f() }; }
+      export class Service { constructor(private readonly d: D) {} run() { return () => this.d.run(); } }
+    `;
+    expect(closureFactories('src/background/x.ts', planted)).toEqual([
+      'src/background/x.ts: list',
+      'src/background/x.ts: store',
+      'src/background/x.ts: guard',
+      'src/background/x.ts: gated',
+      'src/background/x.ts: handlers',
+      'src/background/x.ts: eraser',
+    ]);
+  });
+});

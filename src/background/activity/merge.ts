@@ -2,7 +2,7 @@
  * `wallet_activity` (docs/services.md, "Activity"): the swaps of `swap_history` (./../swaps/history, exact
  * paging of its own) merged with the intents this wallet published (./published), newest first.
  *
- * Paging goes forward (older) from a cursor this function hands out: the last row shown (time and key)
+ * Paging goes forward (older) from a cursor this service hands out: the last row shown (time and key)
  * and the last swap shown so far. The swaps come from `swap_history` with that swap as its cursor: no
  * swap lies between it and the last row (the page was contiguous), so they are the n swaps nearest
  * beyond the last row; the wallet's intents beyond the last row are all local. The n nearest of the
@@ -100,10 +100,12 @@ function within<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
   return Promise.race([p.catch(() => undefined), late]).finally(() => clearTimeout(timer));
 }
 
-export function activity(d: ActivityDeps) {
+export class Activity {
+  constructor(private readonly d: ActivityDeps) {}
+
   /** Asks the bus about the first few unfinished intents of a page, at most REFRESH_PER_PAGE calls. */
-  const refresh = async (candidates: readonly PublishedIntentView[]): Promise<Map<string, PublishedIntentView>> => {
-    const now = d.now();
+  private async refresh(candidates: readonly PublishedIntentView[]): Promise<Map<string, PublishedIntentView>> {
+    const now = this.d.now();
     const due = candidates
       .filter(
         (i) => !FINAL_PUBLISHED.includes(i.status) && (i.checkedAt === null || now - i.checkedAt >= REFRESH_AFTER_MS),
@@ -112,15 +114,16 @@ export function activity(d: ActivityDeps) {
     const fresh = await Promise.all(
       due.map((i) =>
         within(
-          d.status(i.intentHash).then((s) => d.published.observe(s)),
+          this.d.status(i.intentHash).then((s) => this.d.published.observe(s)),
           REFRESH_WAIT_MS,
         ),
       ),
     );
     return new Map(fresh.flatMap((i) => (i ? [[i.intentHash, i] as const] : [])));
-  };
+  }
 
-  return async (q: ActivityQuery): Promise<ActivityPage> => {
+  /** One page of `wallet_activity`, from `q.after` (the cursor the page before handed out) onward. */
+  async page(q: ActivityQuery): Promise<ActivityPage> {
     const n = q.numberOfTransactions ?? 50;
     const { after, ...filters } = q;
     const intentsHidden = SWAP_ONLY_FILTERS.some((f) => filters[f] !== undefined);
@@ -133,12 +136,12 @@ export function activity(d: ActivityDeps) {
       : filters;
     const mine = intentsHidden
       ? []
-      : (await d.published.list()).filter((i) => intentMatches(i, q) && intentBeyond(intentItem(i), after));
+      : (await this.d.published.list()).filter((i) => intentMatches(i, q) && intentBeyond(intentItem(i), after));
     // Only the n newest can be on this page.
     const candidates = mine.map(intentItem).sort(activityOrder).slice(0, n);
     const [swaps, fresh] = await Promise.all([
-      d.history(swapQuery),
-      refresh(candidates.flatMap((c) => (c.type === 'intent' ? [c.intent] : []))),
+      this.d.history(swapQuery),
+      this.refresh(candidates.flatMap((c) => (c.type === 'intent' ? [c.intent] : []))),
     ]);
     // Past an intent, swaps of its very time were shown before it.
     const edgeIsIntent = after?.key.startsWith(INTENT) ?? false;
@@ -160,5 +163,5 @@ export function activity(d: ActivityDeps) {
       serviceError: swaps.serviceError,
       intentsHidden,
     };
-  };
+  }
 }

@@ -41,68 +41,74 @@ export interface ClipboardGuardDeps {
   extensionOrigin: string;
 }
 
-export function clipboardGuard(deps: ClipboardGuardDeps) {
-  const ports = new Set<GuardPort>();
-  const post = (port: GuardPort, news: GuardNews) => {
+export class ClipboardGuard {
+  private readonly ports = new Set<GuardPort>();
+  /** One erase at a time; each answers whether it worked, and the pages hear it. */
+  private readonly oneAtATime = serial();
+
+  constructor(private readonly deps: ClipboardGuardDeps) {}
+
+  /** runtime.onConnect: takes the guard's ports from the extension's own pages, ignores every other port. */
+  connect(port: GuardPort): void {
+    if (port.name !== CLIPBOARD_PORT) return;
+    if (!port.sender || originOf(port.sender) !== this.deps.extensionOrigin) {
+      port.disconnect();
+      return;
+    }
+    this.ports.add(port);
+    port.onMessage.addListener((message) => this.onRequest(port, message));
+    // The page that copied went away (the popup closed, its tab closed or navigated).
+    // Cleared at once if a clear is pending (the alarm exists), and the timer dropped.
+    port.onDisconnect.addListener(() => {
+      this.ports.delete(port);
+      void this.deps.alarms.clear(CLIPBOARD_ALARM).then((pending) => void (pending && this.erase()));
+    });
+  }
+
+  /** alarms.onAlarm: hands back the work it started for the guard's alarm (see start.ts). */
+  alarm(name: string): Promise<void> | undefined {
+    // The browser has dropped the one-shot alarm as it fired: no clear is pending after this one.
+    return name === CLIPBOARD_ALARM ? this.erase() : undefined;
+  }
+
+  private post(port: GuardPort, news: GuardNews): void {
     try {
       port.postMessage(news);
     } catch {
-      ports.delete(port); // gone meanwhile, its onDisconnect still to come
+      this.ports.delete(port); // gone meanwhile, its onDisconnect still to come
     }
-  };
-  const tell = (news: GuardNews) => {
-    for (const port of ports) post(port, news);
-  };
-  // One erase at a time; each answers whether it worked, and the pages hear it.
-  const oneAtATime = serial();
-  const erase = () =>
-    oneAtATime(() =>
-      deps.erase().then(
-        () => tell({ type: 'cleared' }),
-        () => tell({ type: 'failed' }),
+  }
+
+  private tell(news: GuardNews): void {
+    for (const port of this.ports) this.post(port, news);
+  }
+
+  private erase(): Promise<void> {
+    return this.oneAtATime(() =>
+      this.deps.erase().then(
+        () => this.tell({ type: 'cleared' }),
+        () => this.tell({ type: 'failed' }),
       ),
     );
+  }
 
-  const onRequest = (port: GuardPort, raw: unknown) => {
+  private onRequest(port: GuardPort, raw: unknown): void {
     const parsed = guardRequestSchema.safeParse(raw);
     if (!parsed.success) return port.disconnect();
+    const alarms = this.deps.alarms;
     switch (parsed.data.type) {
       case 'copied':
         // Called before any await, so that a disconnect right after finds the alarm (the browser keeps the
         // order of one extension's API calls).
-        return void deps.alarms
+        return void alarms
           .create(CLIPBOARD_ALARM, { delayInMinutes: CLIPBOARD_CLEAR_SECONDS / 60 })
-          .then(() => tell({ type: 'guarding' }));
+          .then(() => this.tell({ type: 'guarding' }));
       case 'watching':
-        return void deps.alarms
+        return void alarms
           .get(CLIPBOARD_ALARM)
-          .then((alarm) => post(port, { type: alarm ? 'guarding' : 'released' }));
+          .then((alarm) => this.post(port, { type: alarm ? 'guarding' : 'released' }));
       case 'replaced':
-        return void deps.alarms.clear(CLIPBOARD_ALARM).then((had) => had && tell({ type: 'released' }));
+        return void alarms.clear(CLIPBOARD_ALARM).then((had) => had && this.tell({ type: 'released' }));
     }
-  };
-
-  return {
-    /** runtime.onConnect: takes the guard's ports from the extension's own pages, ignores every other port. */
-    connect(port: GuardPort): void {
-      if (port.name !== CLIPBOARD_PORT) return;
-      if (!port.sender || originOf(port.sender) !== deps.extensionOrigin) {
-        port.disconnect();
-        return;
-      }
-      ports.add(port);
-      port.onMessage.addListener((message) => onRequest(port, message));
-      // The page that copied went away (the popup closed, its tab closed or navigated).
-      // Cleared at once if a clear is pending (the alarm exists), and the timer dropped.
-      port.onDisconnect.addListener(() => {
-        ports.delete(port);
-        void deps.alarms.clear(CLIPBOARD_ALARM).then((pending) => void (pending && erase()));
-      });
-    },
-    /** alarms.onAlarm: hands back the work it started for the guard's alarm (see start.ts). */
-    alarm(name: string): Promise<void> | undefined {
-      // The browser has dropped the one-shot alarm as it fired: no clear is pending after this one.
-      return name === CLIPBOARD_ALARM ? erase() : undefined;
-    },
-  };
+  }
 }

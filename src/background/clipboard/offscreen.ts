@@ -13,22 +13,28 @@ export interface OffscreenLike {
 
 export const OFFSCREEN_PAGE = 'clipboard.html';
 
-/** An erase through the offscreen document at `url`; `send` is runtime.sendMessage (the document answers it). */
-export function offscreenEraser(
-  offscreen: OffscreenLike,
-  url: string,
-  send: (message: unknown) => Promise<unknown>,
-): () => Promise<void> {
-  return async () => {
+/** Erases through the offscreen document at `url`; `send` is runtime.sendMessage (the document answers it). */
+export class OffscreenEraser {
+  constructor(
+    private readonly offscreen: OffscreenLike,
+    private readonly url: string,
+    private readonly send: (message: unknown) => Promise<unknown>,
+  ) {}
+
+  async erase(): Promise<void> {
     try {
-      await offscreen.createDocument({ url, reasons: ['CLIPBOARD'], justification: 'Clear a copied secret' });
+      await this.offscreen.createDocument({
+        url: this.url,
+        reasons: ['CLIPBOARD'],
+        justification: 'Clear a copied secret',
+      });
     } catch {
       // One left open by a worker that stopped before it closed it: it answers all the same.
     }
     try {
-      if ((await send(ERASE_MESSAGE)) !== true) throw new Error('not cleared');
+      if ((await this.send(ERASE_MESSAGE)) !== true) throw new Error('not cleared');
     } finally {
-      await offscreen.closeDocument().catch(() => undefined);
+      await this.offscreen.closeDocument().catch(() => undefined);
     }
-  };
+  }
 }

@@ -64,26 +64,54 @@ const OPEN_METHODS: ReadonlySet<ProviderMethod> = new Set([
   METHODS.getPermissions,
 ]);
 
-export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
-  const { wallet, permissions, queue, events } = deps;
+export class PageApi {
+  /** Method → handler, each behind the checks every page request passes (the router's `page`). */
+  readonly handlers: ReadonlyMap<string, PageHandler>;
+
+  constructor(private readonly deps: PageApiDeps) {
+    // Every page request also tells us where to send provider events later; a new document in a tab's
+    // top frame means the tab navigated: the requests of its earlier documents have nobody to answer.
+    this.handlers = new Map(
+      (Object.keys(this.table) as ProviderMethod[]).map((method): [string, PageHandler] => [
+        method,
+        async (params, page) => {
+          if (!OPEN_METHODS.has(method)) {
+            this.requireTopFrame(page);
+            await this.requireConnected(page);
+          }
+          if (page.tabId !== undefined) {
+            await this.deps.events.remember({
+              tabId: page.tabId,
+              frameId: page.frameId,
+              origin: page.origin,
+              doc: page.doc,
+              documentId: page.documentId,
+            });
+            if (page.frameId === 0) await this.deps.queue.dropOtherDocuments(page.tabId, page.doc);
+          }
+          return this.table[method](params, page);
+        },
+      ]),
+    );
+  }
 
   /** Accounts granted to the origin that still exist in the unlocked wallet. */
-  const granted = async (origin: string) => {
-    const ids = await permissions.accountsOf(origin);
-    const mine = wallet.accounts();
+  private async granted(origin: string): Promise<{ accountId: string; publicKey: string }[]> {
+    const ids = await this.deps.permissions.accountsOf(origin);
+    const mine = this.deps.wallet.accounts();
     return ids.flatMap((id) => {
       const a = mine.find((m) => m.accountId === id);
       return a ? [{ accountId: a.accountId, publicKey: a.publicKeys[0]! }] : [];
     });
-  };
+  }
 
-  const requireTopFrame = (page: PageContext) => {
+  private requireTopFrame(page: PageContext): void {
     if (page.frameId !== 0)
       throw new ProviderError(ERROR_CODES.unauthorized, 'Only the top frame of a page may ask for signatures');
-  };
+  }
 
-  const requireConnected = async (page: PageContext, accountId?: string): Promise<string> => {
-    const ids = await permissions.accountsOf(page.origin);
+  private async requireConnected(page: PageContext, accountId?: string): Promise<string> {
+    const ids = await this.deps.permissions.accountsOf(page.origin);
     if (ids.length === 0)
       throw new ProviderError(
         ERROR_CODES.unauthorized,
@@ -93,16 +121,21 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
     if (!ids.includes(chosen))
       throw new ProviderError(ERROR_CODES.unauthorized, `Account ${chosen} is not connected to this site`);
     return chosen;
-  };
+  }
 
   /** Calls that reach the network with the user's credentials: the site's fair budget (./rateLimits). */
-  const spendNetwork = (page: PageContext) =>
-    deps.limits.take('network', siteOf(page.origin), 'Too many requests from this site; wait a minute and try again');
+  private spendNetwork(page: PageContext): Promise<void> {
+    return this.deps.limits.take(
+      'network',
+      siteOf(page.origin),
+      'Too many requests from this site; wait a minute and try again',
+    );
+  }
 
-  const defer = async (page: PageContext, ask: Ask) => {
+  private async defer(page: PageContext, ask: Ask): Promise<Deferred> {
     if (page.tabId === undefined)
       throw new ProviderError(ERROR_CODES.unauthorized, 'Requests must come from a browser tab');
-    const id = await queue.enqueue({
+    const id = await this.deps.queue.enqueue({
       ...ask,
       origin: page.origin,
       tabId: page.tabId,
@@ -111,32 +144,32 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
       documentId: page.documentId,
     });
     return new Deferred(id);
-  };
+  }
 
-  const refuseUsedNonce = async (accountId: string, nonce: string | undefined) => {
+  private async refuseUsedNonce(accountId: string, nonce: string | undefined): Promise<void> {
     // Locked, the registry is sealed: the nonce is checked when the payload is prepared, after the unlock.
-    if (!wallet.vault.isUnlocked) return;
-    if (nonce !== undefined && (await deps.nonces.has(await deps.verifierId(), accountId, nonce))) {
+    if (!this.deps.wallet.vault.isUnlocked) return;
+    if (nonce !== undefined && (await this.deps.nonces.has(await this.deps.verifierId(), accountId, nonce))) {
       throw new ProviderError(
         ERROR_CODES.invalidParams,
         'nonce: this nonce was already used by this account; the wallet never signs a nonce twice',
         { field: 'nonce' },
       );
     }
-  };
+  }
 
-  const handlers = {
+  private readonly table: Record<ProviderMethod, PageHandler> = {
     [METHODS.requestAccounts]: async (_p, page) => {
-      requireTopFrame(page);
-      const mine = wallet.vault.isUnlocked ? await granted(page.origin) : [];
-      return mine.length > 0 ? mine : defer(page, { kind: 'connect', params: {} });
+      this.requireTopFrame(page);
+      const mine = this.deps.wallet.vault.isUnlocked ? await this.granted(page.origin) : [];
+      return mine.length > 0 ? mine : this.defer(page, { kind: 'connect', params: {} });
     },
-    [METHODS.accounts]: async (_p, page) => (wallet.vault.isUnlocked ? granted(page.origin) : []),
+    [METHODS.accounts]: async (_p, page) => (this.deps.wallet.vault.isUnlocked ? this.granted(page.origin) : []),
     [METHODS.signMessage]: async (params, page) => {
       const p = parse(signMessageParams, params);
       // An intents payload signed as a "message" for the verifier would skip the intent preview, the
       // risk rules, the key-management refusal and the nonce registry (docs/security.md).
-      if (isVerifierRecipient(p.recipient, await deps.verifierId())) {
+      if (isVerifierRecipient(p.recipient, await this.deps.verifierId())) {
         throw new ProviderError(
           ERROR_CODES.invalidParams,
           'recipient: messages for the verifier contract are refused; ask for intents with intents_signIntents',
@@ -151,16 +184,16 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
           { field: 'message' },
         );
       }
-      const accountId = await requireConnected(page, p.accountId);
-      await refuseUsedNonce(accountId, p.nonce);
-      return defer(page, { kind: 'signMessage', params: { ...p, accountId } });
+      const accountId = await this.requireConnected(page, p.accountId);
+      await this.refuseUsedNonce(accountId, p.nonce);
+      return this.defer(page, { kind: 'signMessage', params: { ...p, accountId } });
     },
     [METHODS.signIntents]: async (params, page) => {
       const p = parse(signIntentsParams, params);
-      const signerId = await requireConnected(page, p.signerId);
+      const signerId = await this.requireConnected(page, p.signerId);
       refuseKeyManagement(p.intents);
-      await refuseUsedNonce(signerId, p.nonce);
-      return defer(page, { kind: 'signIntents', params: { ...p, signerId } });
+      await this.refuseUsedNonce(signerId, p.nonce);
+      return this.defer(page, { kind: 'signIntents', params: { ...p, signerId } });
     },
     [METHODS.publishIntents]: async (params, page) => {
       if (typeof params === 'object' && params !== null && 'signed' in params) {
@@ -170,32 +203,32 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
           throw new ProviderError(ERROR_CODES.invalidParams, 'signed: not a signed intent (nep413 or raw_ed25519)', {
             field: 'signed',
           });
-        await spendNetwork(page);
-        return publishSigned(deps, signed.data, p.quoteHashes ?? [], page.origin);
+        await this.spendNetwork(page);
+        return publishSigned(this.deps, signed.data, p.quoteHashes ?? [], page.origin);
       }
       const p = parse(publishIntentsParams, params);
-      const signerId = await requireConnected(page, p.signerId);
+      const signerId = await this.requireConnected(page, p.signerId);
       refuseKeyManagement(p.intents);
-      await refuseUsedNonce(signerId, p.nonce);
-      return defer(page, { kind: 'publishIntents', params: { ...p, signerId } });
+      await this.refuseUsedNonce(signerId, p.nonce);
+      return this.defer(page, { kind: 'publishIntents', params: { ...p, signerId } });
     },
     [METHODS.getIntentStatus]: async (params, page) => {
       const { intentHash: hash } = parse(intentHashParams, params);
-      await spendNetwork(page);
-      const status = await (await deps.bus()).getStatus(hash);
-      await deps.published.observe(status).catch(() => undefined);
+      await this.spendNetwork(page);
+      const status = await (await this.deps.bus()).getStatus(hash);
+      await this.deps.published.observe(status).catch(() => undefined);
       return status;
     },
     [METHODS.disconnect]: async (_p, page) => {
-      await permissions.revoke(page.origin);
-      await queue.rejectOrigin(page.origin);
-      void events.emit((o) => o === page.origin, 'accountsChanged', []);
-      void events.emit((o) => o === page.origin, 'disconnect', null);
+      await this.deps.permissions.revoke(page.origin);
+      await this.deps.queue.rejectOrigin(page.origin);
+      void this.deps.events.emit((o) => o === page.origin, 'accountsChanged', []);
+      void this.deps.events.emit((o) => o === page.origin, 'disconnect', null);
       return null;
     },
     [METHODS.getPermissions]: async (_p, page) => {
       // Locked, like intents_accounts: the grant's accounts are not shown.
-      const accounts = wallet.vault.isUnlocked ? await permissions.accountsOf(page.origin) : [];
+      const accounts = this.deps.wallet.vault.isUnlocked ? await this.deps.permissions.accountsOf(page.origin) : [];
       if (accounts.length === 0) return [];
       return [
         {
@@ -208,36 +241,10 @@ export function pageHandlers(deps: PageApiDeps): Map<string, PageHandler> {
     [METHODS.revokePermissions]: async (params, page) => {
       const p = parse(revokePermissionsParams, params);
       if (p.some((perm) => 'intents_accounts' in perm)) {
-        await permissions.revoke(page.origin);
-        void events.emit((o) => o === page.origin, 'accountsChanged', []);
+        await this.deps.permissions.revoke(page.origin);
+        void this.deps.events.emit((o) => o === page.origin, 'accountsChanged', []);
       }
       return null;
     },
-  } satisfies Record<ProviderMethod, PageHandler>;
-
-  const table: Record<ProviderMethod, PageHandler> = handlers;
-  // Every page request also tells us where to send provider events later; a new document in a tab's
-  // top frame means the tab navigated: the requests of its earlier documents have nobody to answer.
-  return new Map(
-    (Object.keys(table) as ProviderMethod[]).map((method): [string, PageHandler] => [
-      method,
-      async (params, page) => {
-        if (!OPEN_METHODS.has(method)) {
-          requireTopFrame(page);
-          await requireConnected(page);
-        }
-        if (page.tabId !== undefined) {
-          await events.remember({
-            tabId: page.tabId,
-            frameId: page.frameId,
-            origin: page.origin,
-            doc: page.doc,
-            documentId: page.documentId,
-          });
-          if (page.frameId === 0) await queue.dropOtherDocuments(page.tabId, page.doc);
-        }
-        return table[method](params, page);
-      },
-    ]),
-  );
+  };
 }

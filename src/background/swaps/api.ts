@@ -13,9 +13,10 @@ import { ProviderError } from '../providerError';
 import { quoteSigningKeyOf, wireNamesOf } from '../wallet/settings';
 import { ANY_INPUT_AMOUNT, isAnyInput } from './anyInput';
 import type { SwapParams } from './params';
-import { type PaymentDeps, swapPayments } from './payment';
+import { type PaymentDeps, SwapPayments } from './payment';
 import { amountToSend } from './quoteAmount';
 import { key } from './records';
+import type { Nearest } from './stored';
 import { SwapTracker, type TrackerDeps } from './tracker';
 
 export interface SwapDeps extends TrackerDeps {
@@ -29,11 +30,11 @@ export interface SwapDeps extends TrackerDeps {
 
 export class SwapService {
   readonly tracker: SwapTracker;
-  readonly #payments: ReturnType<typeof swapPayments>;
+  private readonly payments: SwapPayments;
 
   constructor(private readonly d: SwapDeps) {
     this.tracker = new SwapTracker(d);
-    this.#payments = swapPayments({ ...d.payment, local: d.local, http: d.http, now: d.now });
+    this.payments = new SwapPayments({ ...d.payment, local: d.local, http: d.http, now: d.now });
   }
 
   /** The alarm's work (./tracker.ts). */
@@ -41,13 +42,13 @@ export class SwapService {
   /** The alarm and the badge again, from storage.local. */
   readonly schedule = (): Promise<void> => this.tracker.schedule();
   readonly list = (): Promise<SwapRecordView[]> => this.tracker.list();
-  readonly nearest: SwapTracker['stored']['nearest'] = (...args) => this.tracker.stored.nearest(...args);
+  readonly nearest = (w: Nearest): Promise<SwapRecordView[]> => this.tracker.stored.nearest(w);
   /** The account left the wallet: the payments it reviewed or signed go with it (./payment). */
   readonly forgetAccount = async (accountId: string): Promise<void> =>
-    this.#payments.forget(accountId, await this.list());
+    this.payments.forget(accountId, await this.list());
 
   /** The current swap service, the names it speaks, and the network a swap made now is made on. */
-  async #config() {
+  private async config() {
     const s = await this.d.settings.get();
     return {
       url: s.endpoints.swap,
@@ -57,7 +58,7 @@ export class SwapService {
   }
 
   /** A swap that can be paid from the intents account (not paid yet, its deposit on the ledger). */
-  async #payable(id: string) {
+  private async payable(id: string) {
     const r = await this.tracker.get(id);
     const refuse = (m: string) => new ProviderError(ERROR_CODES.invalidParams, m, { field: 'id' });
     if (r.request.depositType !== 'INTENTS')
@@ -68,7 +69,7 @@ export class SwapService {
     return r;
   }
 
-  async #payer(accountId: string | undefined) {
+  private async payer(accountId: string | undefined) {
     const signerId = accountId ?? (await this.d.selectedAccount());
     if (!signerId) throw new ProviderError(ERROR_CODES.unauthorized, 'Unlock the wallet and choose an account first');
     return signerId;
@@ -77,12 +78,12 @@ export class SwapService {
   readonly handlers = {
     swap_tokens: (): Promise<TokenView[]> => this.d.tokenViews(),
     swap_quote: async (p: SwapParams['swap_quote']): Promise<QuoteView> => {
-      const { url, o } = await this.#config();
+      const { url, o } = await this.config();
       const { response } = await getQuote(this.d.http, url, { dry: true, ...p }, o);
       return { quote: response.quote, feeWithoutJwt: !o.jwt, appFees: response.quoteRequest.appFees ?? [] };
     },
     swap_start: async (p: SwapParams['swap_start']): Promise<SwapRecordView> => {
-      const { url, o, verifierId } = await this.#config();
+      const { url, o, verifierId } = await this.config();
       const { response, rawText } = await getQuote(this.d.http, url, { dry: false, ...p }, o);
       const q = response.quote;
       const depositAddress = q.depositAddress;
@@ -134,14 +135,14 @@ export class SwapService {
       return this.tracker.withSchedule(await this.tracker.record(p.id, { url, st, kick: true }));
     },
     swap_previewPayment: async (p: SwapParams['swap_previewPayment']): Promise<PaymentPreview> => {
-      const r = await this.#payable(p.id);
-      return this.#payments.preview(r, await this.#payer(p.accountId), await this.tracker.serviceOf(p.id));
+      const r = await this.payable(p.id);
+      return this.payments.preview(r, await this.payer(p.accountId), await this.tracker.serviceOf(p.id));
     },
     swap_payFromIntents: async (p: SwapParams['swap_payFromIntents']) =>
       this.tracker.withSchedule(
         await this.tracker.lock(async () => {
-          const r = await this.#payable(p.id);
-          r.paidIntentHash = await this.#payments.pay(
+          const r = await this.payable(p.id);
+          r.paidIntentHash = await this.payments.pay(
             r,
             { reviewed: p.reviewed, acknowledgeDanger: p.acknowledgeDanger === true },
             await this.tracker.serviceOf(p.id),

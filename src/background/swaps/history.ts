@@ -120,14 +120,17 @@ function wireRecipient(recipient: string, memo: string | undefined): string {
   }
 }
 
-export function swapHistory(d: HistoryDeps) {
+export class SwapHistory {
   /** Times of records the API returned, to place local swaps after a cursor only the API knows. */
-  const seen = new Map<string, number>();
+  private readonly seen = new Map<string, number>();
 
-  return async (q: HistoryQuery): Promise<HistoryPage> => {
+  constructor(private readonly d: HistoryDeps) {}
+
+  /** One page of `swap_history`. */
+  async page(q: HistoryQuery): Promise<HistoryPage> {
     const n = q.numberOfTransactions ?? 50;
     const prev = q.direction === 'prev';
-    const [s, tokens] = await Promise.all([d.settings.get(), d.tokens().catch((): Token[] => [])]);
+    const [s, tokens] = await Promise.all([this.d.settings.get(), this.d.tokens().catch((): Token[] => [])]);
     const chainOf = (assetId: string) => tokens.find((t) => t.assetId === assetId)?.blockchain;
     const wanted = q.statuses?.map(pending);
     const needle = q.search?.toLowerCase();
@@ -163,8 +166,8 @@ export function swapHistory(d: HistoryDeps) {
         !(end !== undefined && t >= end)
       );
     };
-    const page = (items: HistoryItem[], serviceError: string | null): HistoryPage => {
-      for (const i of items) seen.set(i.key, time(i));
+    const answer = (items: HistoryItem[], serviceError: string | null): HistoryPage => {
+      for (const i of items) this.seen.set(i.key, time(i));
       return { items, serviceIncluded: !!s.jwt && !serviceError, serviceError };
     };
 
@@ -174,18 +177,18 @@ export function swapHistory(d: HistoryDeps) {
       const known =
         cursor === undefined
           ? undefined
-          : (seen.get(cursor) ??
-            (await d.list()).find((r) => keyOf(r.depositAddress, r.depositMemo) === cursor)?.createdAt);
-      if (cursor !== undefined && known === undefined) return page([], null);
+          : (this.seen.get(cursor) ??
+            (await this.d.list()).find((r) => keyOf(r.depositAddress, r.depositMemo) === cursor)?.createdAt);
+      if (cursor !== undefined && known === undefined) return answer([], null);
       const edge = known ?? (prev ? -Infinity : Infinity);
-      const records = await d.nearest({ edge, prev, n, keep: (r) => passes(r, localItem(r, tokens)) });
-      return page(
+      const records = await this.d.nearest({ edge, prev, n, keep: (r) => passes(r, localItem(r, tokens)) });
+      return answer(
         records.map((r) => localItem(r, tokens)),
         null,
       );
     }
 
-    const records = await d.list();
+    const records = await this.d.list();
     const local = records.map((r) => [r, localItem(r, tokens)] as const);
     const byKey = new Map(local.map(([, i]) => [i.key, i]));
 
@@ -197,7 +200,7 @@ export function swapHistory(d: HistoryDeps) {
       // Chain ids leave as the network spells them (`home` is `near` on live services: oneclick/wireNames).
       const names = wireNamesOf(s, s.endpoints.transactions);
       const txs = await getTransactions(
-        d.http,
+        this.d.http,
         s.endpoints.transactions,
         { ...q, statuses },
         { jwt: s.jwt, wireNames: names },
@@ -235,10 +238,10 @@ export function swapHistory(d: HistoryDeps) {
     } catch (e) {
       serviceError = errorText(e);
     }
-    for (const i of remote) seen.set(i.key, time(i));
+    for (const i of remote) this.seen.set(i.key, time(i));
 
     const mine = cursor === undefined ? undefined : byKey.get(cursor);
-    const known = cursor === undefined ? undefined : (seen.get(cursor) ?? (mine && time(mine)));
+    const known = cursor === undefined ? undefined : (this.seen.get(cursor) ?? (mine && time(mine)));
     const times = remote.map(time);
     // No cursor: everything. A cursor known by neither side (restarted worker): only local swaps
     // within the API's page can be placed.
@@ -256,6 +259,6 @@ export function swapHistory(d: HistoryDeps) {
     }
     // Newest first; the sort is stable, so the API's own order holds between equal times.
     const items = [...merged.values()].sort((a, b) => time(b) - time(a));
-    return page(prev ? items.slice(-n) : items.slice(0, n), serviceError);
-  };
+    return answer(prev ? items.slice(-n) : items.slice(0, n), serviceError);
+  }
 }

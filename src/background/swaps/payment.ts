@@ -85,32 +85,41 @@ const paymentKey = (verifierId: string, id: string) => `swapPayment:${verifierId
 
 const refuse = (m: string) => new ProviderError(ERROR_CODES.invalidParams, m, { field: 'id' });
 
-export function swapPayments(d: PaymentDeps) {
+export class SwapPayments {
+  constructor(private readonly d: PaymentDeps) {}
+
   /** The payment the swap's signed quote asks for, the quote verified again now (./storedQuote). */
-  const expected = (r: SwapRecordView, signerId: string, service: Service) =>
-    expectedOf(verifiedQuote(r, service.o.quoteSigningKey), signerId);
+  private expected(r: SwapRecordView, signerId: string, service: Service): Expected {
+    return expectedOf(verifiedQuote(r, service.o.quoteSigningKey), signerId);
+  }
 
   /** The service's proposal, or null when it does not offer this route (no key, or it does not know the endpoint). */
-  async function fromService(want: Expected, service: Service): Promise<PreparedIntent | null> {
+  private async fromService(want: Expected, service: Service): Promise<PreparedIntent | null> {
     if (!service.o.jwt) return null;
     const { signerId } = want;
     let proposal: Awaited<ReturnType<typeof generateIntent>>;
     try {
-      proposal = await generateIntent(d.http, service.url, { signerId, depositAddress: want.receiver }, service.o);
+      proposal = await generateIntent(this.d.http, service.url, { signerId, depositAddress: want.receiver }, service.o);
     } catch (e) {
       if (e instanceof OneClickError && [401, 403, 404, 405, 501].includes(e.status ?? 0)) return null;
       throw e;
     }
-    const verifierId = await d.preview.verifierId();
-    const payload = expectPayment(proposal.intent, want, verifierId, d.now());
-    if (await d.nonces.has(verifierId, signerId, payload.nonce))
+    const verifierId = await this.d.preview.verifierId();
+    const payload = expectPayment(proposal.intent, want, verifierId, this.d.now());
+    if (await this.d.nonces.has(verifierId, signerId, payload.nonce))
       throw notThisPayment('its nonce was used before by this account');
-    return { payload, standard: 'nep413', publicKey: d.publicKeyOf(signerId), nonceKind: 'versioned', ownNonce: false };
+    return {
+      payload,
+      standard: 'nep413',
+      publicKey: this.d.publicKeyOf(signerId),
+      nonceKind: 'versioned',
+      ownNonce: false,
+    };
   }
 
   /** The verifier of the network the swap was made on, when the wallet is on that network now; else a refusal. */
-  async function networkOf(r: SwapRecordView): Promise<string> {
-    const here = await d.preview.verifierId();
+  private async networkOf(r: SwapRecordView): Promise<string> {
+    const here = await this.d.preview.verifierId();
     if (r.verifierId === undefined)
       throw refuse(
         'This swap was made before the wallet recorded the network of each swap, so it is not paid from here; start a new swap.',
@@ -123,14 +132,14 @@ export function swapPayments(d: PaymentDeps) {
   }
 
   /** Sends a signed payment by its route; a refusal whose nonce the verifier has used means it executed. */
-  async function send(route: PaymentRoute, signed: SignedIntent, hash: string, service: Service): Promise<void> {
+  private async send(route: PaymentRoute, signed: SignedIntent, hash: string, service: Service): Promise<void> {
     let reason: string;
     try {
       if (route === 'service') {
-        await submitIntent(d.http, service.url, signed, service.o);
+        await submitIntent(this.d.http, service.url, signed, service.o);
         return;
       }
-      const out = await publishOnce(await d.bus(), signed, []);
+      const out = await publishOnce(await this.d.bus(), signed, []);
       if (out.status === 'OK') return;
       reason = out.reason;
     } catch (e) {
@@ -138,7 +147,7 @@ export function swapPayments(d: PaymentDeps) {
       reason = e.message;
     }
     const { signer_id, nonce } = extractIntentPayload(signed);
-    if (await d.preview.nonceUsed(signer_id, nonce).catch(() => false)) return;
+    if (await this.d.preview.nonceUsed(signer_id, nonce).catch(() => false)) return;
     throw new ProviderError(ERROR_CODES.internal, `The transfer was refused: ${reason}`, { intentHash: hash });
   }
 
@@ -147,119 +156,117 @@ export function swapPayments(d: PaymentDeps) {
    * deadline has passed (the verifier refuses it from then on) and the verifier has not used its nonce (it
    * never executed). While either is unknown (the ledger RPC does not answer) it stays.
    */
-  async function expired<T extends { signed: SignedIntent }>(
+  private async expired<T extends { signed: SignedIntent }>(
     stored: T | undefined,
     key: string,
   ): Promise<T | undefined> {
     if (!stored) return stored;
     const { signer_id, nonce, deadline } = extractIntentPayload(stored.signed);
-    if (Date.parse(deadline) > d.now()) return stored;
+    if (Date.parse(deadline) > this.d.now()) return stored;
     if (
-      !(await d.preview.nonceUsed(signer_id, nonce).then(
+      !(await this.d.preview.nonceUsed(signer_id, nonce).then(
         (used) => !used,
         () => false,
       ))
     )
       return stored;
-    await d.local.remove(key);
+    await this.d.local.remove(key);
     return undefined;
   }
 
-  return {
-    /** The account left the wallet: the payments of `swaps` it reviewed or signed (drafts, kept signatures) go with it. */
-    async forget(accountId: string, swaps: readonly SwapRecordView[]): Promise<void> {
-      for (const r of swaps) {
-        if (r.request.depositType !== 'INTENTS' || r.verifierId === undefined) continue;
-        const draft = await d.local.read(draftKey(r.verifierId, r.id), preparedSchema).catch(() => undefined);
-        if (draft?.payload.signer_id === accountId) await d.local.remove(draftKey(r.verifierId, r.id));
-        const paid = await d.local.read(paymentKey(r.verifierId, r.id), paymentSchema).catch(() => undefined);
-        if (paid && extractIntentPayload(paid.signed).signer_id === accountId)
-          await d.local.remove(paymentKey(r.verifierId, r.id));
-      }
-    },
+  /** The account left the wallet: the payments of `swaps` it reviewed or signed (drafts, kept signatures) go with it. */
+  async forget(accountId: string, swaps: readonly SwapRecordView[]): Promise<void> {
+    for (const r of swaps) {
+      if (r.request.depositType !== 'INTENTS' || r.verifierId === undefined) continue;
+      const draft = await this.d.local.read(draftKey(r.verifierId, r.id), preparedSchema).catch(() => undefined);
+      if (draft?.payload.signer_id === accountId) await this.d.local.remove(draftKey(r.verifierId, r.id));
+      const paid = await this.d.local.read(paymentKey(r.verifierId, r.id), paymentSchema).catch(() => undefined);
+      if (paid && extractIntentPayload(paid.signed).signer_id === accountId)
+        await this.d.local.remove(paymentKey(r.verifierId, r.id));
+    }
+  }
 
-    /**
-     * The payment to confirm, written by the service when it offers it, else by the wallet; kept until
-     * Confirm (or the next preview). A payment signed before is shown again, not written anew.
-     */
-    async preview(r: SwapRecordView, signerId: string, service: Service): Promise<PaymentPreview> {
-      const network = await networkOf(r);
-      const stored = await expired(
-        await d.local.read(paymentKey(network, r.id), paymentSchema),
-        paymentKey(network, r.id),
-      );
-      let route: PaymentRoute;
-      let prepared: PreparedIntent;
-      if (stored) {
-        route = stored.route ?? 'bus';
-        const payload = extractIntentPayload(stored.signed);
-        prepared = {
-          payload,
-          standard: stored.signed.standard,
-          publicKey: stored.signed.public_key,
-          nonceKind: decodeNonce(payload.nonce).kind,
-          ownNonce: route === 'bus',
-        };
-      } else {
-        if (r.status !== 'PENDING_DEPOSIT') throw refuse('This swap already has its deposit');
-        const want = expected(r, signerId, service);
-        const offered = await fromService(want, service);
-        route = offered ? 'service' : 'bus';
-        const transfer = {
-          intent: 'transfer',
-          receiver_id: want.receiver,
-          tokens: { [want.tokenId]: want.amount },
-          ...(want.memo ? { memo: want.memo } : {}),
-        };
-        prepared = offered ?? (await d.signer.prepare({ signerId, intents: [transfer] }));
-        // The wallet's own transfer meets the same rules (its deadline before the quote's, above all).
-        if (!offered) assertPayment(prepared.payload, want, d.now());
-        await d.local.write(draftKey(network, r.id), { route, ...toDraft(prepared) });
-      }
-      const preview: IntentsPreviewWire = await intentsPreview(d.preview, prepared, null, []);
-      return {
-        route,
-        signed: stored !== undefined,
-        preview,
-        reviewed: stored ? stored.intentHash : reviewedId(prepared),
+  /**
+   * The payment to confirm, written by the service when it offers it, else by the wallet; kept until
+   * Confirm (or the next preview). A payment signed before is shown again, not written anew.
+   */
+  async preview(r: SwapRecordView, signerId: string, service: Service): Promise<PaymentPreview> {
+    const network = await this.networkOf(r);
+    const stored = await this.expired(
+      await this.d.local.read(paymentKey(network, r.id), paymentSchema),
+      paymentKey(network, r.id),
+    );
+    let route: PaymentRoute;
+    let prepared: PreparedIntent;
+    if (stored) {
+      route = stored.route ?? 'bus';
+      const payload = extractIntentPayload(stored.signed);
+      prepared = {
+        payload,
+        standard: stored.signed.standard,
+        publicKey: stored.signed.public_key,
+        nonceKind: decodeNonce(payload.nonce).kind,
+        ownNonce: route === 'bus',
       };
-    },
-
-    /**
-     * Confirm: signs the payload last previewed (judged again now), when it is the one this Confirm
-     * names, and sends it; a payment signed before is sent again as it is. Returns the intent hash.
-     */
-    async pay(r: SwapRecordView, consent: Consent, service: Service): Promise<string> {
-      const network = await networkOf(r);
-      const stored = await d.local.read(paymentKey(network, r.id), paymentSchema);
-      if (stored) {
-        assertReviewed(stored.intentHash, consent, 'payment');
-        await send(stored.route ?? 'bus', stored.signed, stored.intentHash, service);
-        return stored.intentHash;
-      }
+    } else {
       if (r.status !== 'PENDING_DEPOSIT') throw refuse('This swap already has its deposit');
-      const draft = await d.local.read(draftKey(network, r.id), preparedSchema);
-      if (!draft) throw refuse('Review the payment first');
-      const prepared = fromDraft(draft);
-      if (d.publicKeyOf(prepared.payload.signer_id) !== prepared.publicKey)
-        throw refuse('The account’s key changed since the review; review the payment again');
-      // The kept draft is storage too: judged again against the signed quote, verified again now.
-      assertPayment(prepared.payload, expected(r, prepared.payload.signer_id, service), d.now());
-      // The draft goes once the payload passed the checks again (a refusal there leaves it for another try).
-      // Kept as soon as it exists, before simulate_intents hands it to the ledger RPC: whatever happens
-      // next, this payment is sent again as it is, never signed a second time while it can still execute.
-      const keep = (s: SignedResult) =>
-        d.local.write(paymentKey(network, r.id), { intentHash: s.intentHash, signed: s.signed, route: draft.route });
-      const signed = await signReviewed(
-        d,
-        prepared,
-        consent,
-        'payment',
-        () => d.local.remove(draftKey(network, r.id)),
-        keep,
-      );
-      await send(draft.route, signed.signed, signed.intentHash, service);
-      return signed.intentHash;
-    },
-  };
+      const want = this.expected(r, signerId, service);
+      const offered = await this.fromService(want, service);
+      route = offered ? 'service' : 'bus';
+      const transfer = {
+        intent: 'transfer',
+        receiver_id: want.receiver,
+        tokens: { [want.tokenId]: want.amount },
+        ...(want.memo ? { memo: want.memo } : {}),
+      };
+      prepared = offered ?? (await this.d.signer.prepare({ signerId, intents: [transfer] }));
+      // The wallet's own transfer meets the same rules (its deadline before the quote's, above all).
+      if (!offered) assertPayment(prepared.payload, want, this.d.now());
+      await this.d.local.write(draftKey(network, r.id), { route, ...toDraft(prepared) });
+    }
+    const preview: IntentsPreviewWire = await intentsPreview(this.d.preview, prepared, null, []);
+    return {
+      route,
+      signed: stored !== undefined,
+      preview,
+      reviewed: stored ? stored.intentHash : reviewedId(prepared),
+    };
+  }
+
+  /**
+   * Confirm: signs the payload last previewed (judged again now), when it is the one this Confirm
+   * names, and sends it; a payment signed before is sent again as it is. Returns the intent hash.
+   */
+  async pay(r: SwapRecordView, consent: Consent, service: Service): Promise<string> {
+    const network = await this.networkOf(r);
+    const stored = await this.d.local.read(paymentKey(network, r.id), paymentSchema);
+    if (stored) {
+      assertReviewed(stored.intentHash, consent, 'payment');
+      await this.send(stored.route ?? 'bus', stored.signed, stored.intentHash, service);
+      return stored.intentHash;
+    }
+    if (r.status !== 'PENDING_DEPOSIT') throw refuse('This swap already has its deposit');
+    const draft = await this.d.local.read(draftKey(network, r.id), preparedSchema);
+    if (!draft) throw refuse('Review the payment first');
+    const prepared = fromDraft(draft);
+    if (this.d.publicKeyOf(prepared.payload.signer_id) !== prepared.publicKey)
+      throw refuse('The account’s key changed since the review; review the payment again');
+    // The kept draft is storage too: judged again against the signed quote, verified again now.
+    assertPayment(prepared.payload, this.expected(r, prepared.payload.signer_id, service), this.d.now());
+    // The draft goes once the payload passed the checks again (a refusal there leaves it for another try).
+    // Kept as soon as it exists, before simulate_intents hands it to the ledger RPC: whatever happens
+    // next, this payment is sent again as it is, never signed a second time while it can still execute.
+    const keep = (s: SignedResult) =>
+      this.d.local.write(paymentKey(network, r.id), { intentHash: s.intentHash, signed: s.signed, route: draft.route });
+    const signed = await signReviewed(
+      this.d,
+      prepared,
+      consent,
+      'payment',
+      () => this.d.local.remove(draftKey(network, r.id)),
+      keep,
+    );
+    await this.send(draft.route, signed.signed, signed.intentHash, service);
+    return signed.intentHash;
+  }
 }

@@ -28,85 +28,97 @@ export interface Nearest {
   keep: (r: SwapRecordView) => boolean;
 }
 
-export function storedSwaps(local: KeyValue, problems?: StorageProblems) {
+export class StoredSwaps {
   // The index is written only through `addId` (swap_start, under the swap service's lock): kept in
   // memory, frozen, so handing it out copies nothing.
-  const index = new Kept<readonly string[]>(
-    async () => Object.freeze((await local.read(IDS, z.array(z.string()))) ?? []),
-    (ids) => ids,
-  );
-  const ids = () => index.get();
-  const addId = async (id: string) =>
-    index.put(Object.freeze([...(await ids()), id]), (next) => local.write(IDS, next));
-  const get = async (id: string): Promise<SwapRecordView> => {
-    const r = await local.read(key(id), recordSchema);
+  private readonly index: Kept<readonly string[]>;
+
+  constructor(
+    private readonly local: KeyValue,
+    private readonly problems?: StorageProblems,
+  ) {
+    this.index = new Kept<readonly string[]>(
+      async () => Object.freeze((await local.read(IDS, z.array(z.string()))) ?? []),
+      (ids) => ids,
+    );
+  }
+
+  ids(): Promise<readonly string[]> {
+    return this.index.get();
+  }
+
+  async addId(id: string): Promise<void> {
+    await this.index.put(Object.freeze([...(await this.ids()), id]), (next) => this.local.write(IDS, next));
+  }
+
+  async get(id: string): Promise<SwapRecordView> {
+    const r = await this.local.read(key(id), recordSchema);
     if (!r) throw new ProviderError(ERROR_CODES.invalidParams, 'There is no such swap', { field: 'id' });
     return r;
-  };
+  }
+
+  /** Every stored swap, newest first; a damaged one is left out, kept as it is, and reported. */
+  async list(): Promise<SwapRecordView[]> {
+    return (await this.read(await this.ids())).reverse();
+  }
+
+  /**
+   * The `n` swaps `keep` accepts nearest to `edge` on its side, newest first (equal times: the later
+   * stored first, as in list()). Reads slices outward from the edge until it has them.
+   */
+  async nearest({ edge, prev, n, keep }: Nearest): Promise<SwapRecordView[]> {
+    const all = await this.ids();
+    const slice = Math.max(n, 8) + SLACK; // records per storage call
+    const found: { r: SwapRecordView; at: number }[] = [];
+    const take = async (from: number, to: number) => {
+      const wanted = all.slice(from, to);
+      for (const r of await this.read(wanted)) {
+        if ((prev ? r.createdAt > edge : r.createdAt < edge) && keep(r))
+          found.push({ r, at: from + wanted.indexOf(r.id) });
+      }
+    };
+    const at = edge === Infinity ? all.length : edge === -Infinity ? 0 : await this.position(all, edge);
+    if (prev) {
+      for (let from = Math.max(0, at - SLACK); from < all.length && found.length < n; from += slice)
+        await take(from, Math.min(all.length, from + slice));
+    } else {
+      for (let to = Math.min(all.length, at + SLACK); to > 0 && found.length < n; to -= slice)
+        await take(Math.max(0, to - slice), to);
+    }
+    found.sort((a, b) => b.r.createdAt - a.r.createdAt || b.at - a.at);
+    return (prev ? found.slice(-n) : found.slice(0, n)).map((f) => f.r);
+  }
+
   /** The readable records of `wanted`, in its order, in one storage call; a damaged one is reported and left out. */
-  const read = async (wanted: readonly string[]): Promise<SwapRecordView[]> => {
-    const values = await local.readMany(wanted.map(key), recordSchema);
+  private async read(wanted: readonly string[]): Promise<SwapRecordView[]> {
+    const values = await this.local.readMany(wanted.map(key), recordSchema);
     return values.flatMap((r, i) => {
       if (r !== undefined && !(r instanceof Error)) return [r];
-      problems?.report(
+      this.problems?.report(
         'swaps',
         key(wanted[i]!),
         `A stored swap (${wanted[i]!}) is damaged and cannot be shown; it is kept as it was.`,
       );
       return [];
     });
-  };
+  }
+
   /** Position of the first stored swap created at or after `time` (binary search; a damaged probe steps aside). */
-  const position = async (all: readonly string[], time: number): Promise<number> => {
+  private async position(all: readonly string[], time: number): Promise<number> {
     let lo = 0;
     let hi = all.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       let probe = mid;
-      let r = probe < hi ? (await read([all[probe]!]))[0] : undefined;
+      let r = probe < hi ? (await this.read([all[probe]!]))[0] : undefined;
       while (probe < hi && !r) {
         probe++;
-        r = probe < hi ? (await read([all[probe]!]))[0] : undefined;
+        r = probe < hi ? (await this.read([all[probe]!]))[0] : undefined;
       }
       if (!r) hi = mid;
       else if (r.createdAt < time) lo = probe + 1;
       else hi = mid;
     }
     return lo;
-  };
-
-  return {
-    ids,
-    addId,
-    get,
-    /** Every stored swap, newest first; a damaged one is left out, kept as it is, and reported. */
-    list: async () => (await read(await ids())).reverse(),
-    /**
-     * The `n` swaps `keep` accepts nearest to `edge` on its side, newest first (equal times: the later
-     * stored first, as in list()). Reads slices outward from the edge until it has them.
-     */
-    async nearest({ edge, prev, n, keep }: Nearest): Promise<SwapRecordView[]> {
-      const all = await ids();
-      const slice = Math.max(n, 8) + SLACK; // records per storage call
-      const found: { r: SwapRecordView; at: number }[] = [];
-      const take = async (from: number, to: number) => {
-        const wanted = all.slice(from, to);
-        for (const r of await read(wanted)) {
-          if ((prev ? r.createdAt > edge : r.createdAt < edge) && keep(r))
-            found.push({ r, at: from + wanted.indexOf(r.id) });
-        }
-      };
-      const at = edge === Infinity ? all.length : edge === -Infinity ? 0 : await position(all, edge);
-      if (prev) {
-        for (let from = Math.max(0, at - SLACK); from < all.length && found.length < n; from += slice)
-          await take(from, Math.min(all.length, from + slice));
-      } else {
-        for (let to = Math.min(all.length, at + SLACK); to > 0 && found.length < n; to -= slice)
-          await take(Math.max(0, to - slice), to);
-      }
-      found.sort((a, b) => b.r.createdAt - a.r.createdAt || b.at - a.at);
-      return (prev ? found.slice(-n) : found.slice(0, n)).map((f) => f.r);
-    },
-  };
+  }
 }
-export type StoredSwaps = ReturnType<typeof storedSwaps>;

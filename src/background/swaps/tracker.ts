@@ -21,7 +21,7 @@ import type { AlarmsLike } from '../wallet/autoLock';
 import { quoteSigningKeyOf, type SettingsStore, wireNamesOf } from '../wallet/settings';
 import { ANY_INPUT_POLL_MS, isAnyInput, mergeWithdrawals, readWithdrawals, withdrawalNotice } from './anyInput';
 import { CHECKS_PER_TICK, key, nextAlarm, pollDelay, SWAP_ALARM, TRACK, type Track, trackSchema } from './records';
-import { storedSwaps } from './stored';
+import { StoredSwaps } from './stored';
 import { quoteWords } from './storedQuote';
 
 export { pollDelay, SWAP_ALARM } from './records';
@@ -56,43 +56,43 @@ export interface ServiceOf {
 }
 
 export class SwapTracker {
-  #serial = serial();
-  #ticking: Promise<void> | undefined;
-  readonly stored: ReturnType<typeof storedSwaps>;
+  private readonly serial = serial();
+  private ticking: Promise<void> | undefined;
+  readonly stored: StoredSwaps;
 
   constructor(private readonly d: TrackerDeps) {
-    this.stored = storedSwaps(d.local, d.problems);
+    this.stored = new StoredSwaps(d.local, d.problems);
   }
 
   /** Serialises read-modify-write of records, index and schedule. */
   lock<T>(f: () => Promise<T>): Promise<T> {
-    return this.#serial(f);
+    return this.serial(f);
   }
 
   readonly get = (id: string): Promise<SwapRecordView> => this.stored.get(id);
   /** Every stored swap, newest first (./stored.ts). */
   readonly list = (): Promise<SwapRecordView[]> => this.stored.list();
 
-  async #track(): Promise<Track> {
+  private async track(): Promise<Track> {
     return (await this.d.local.read(TRACK, trackSchema)) ?? [];
   }
 
-  async #untrack(id: string) {
+  private async untrack(id: string) {
     await this.d.local.write(
       TRACK,
-      (await this.#track()).filter((t) => t.id !== id),
+      (await this.track()).filter((t) => t.id !== id),
     );
   }
 
   /** The swap service a tracked swap was made on (and the names it speaks), else the current one. */
   async serviceOf(id: string): Promise<ServiceOf> {
     const s = await this.d.settings.get();
-    const url = (await this.#track()).find((t) => t.id === id)?.url ?? s.endpoints.swap;
+    const url = (await this.track()).find((t) => t.id === id)?.url ?? s.endpoints.swap;
     return { url, o: { jwt: s.jwt, wireNames: wireNamesOf(s, url), quoteSigningKey: quoteSigningKeyOf(s, url) } };
   }
 
   /** Amounts in the wallet's words: checked decimals and symbol, else raw units with the token id; never the service's formatting. */
-  async #wording() {
+  private async wording() {
     const table = tokenTable(await this.d.tokens().catch(() => []));
     return (raw: string | undefined, assetId: string) =>
       raw !== undefined && isU128String(raw) ? formatTokenAmount(BigInt(raw), assetId, table) : null;
@@ -100,7 +100,7 @@ export class SwapTracker {
 
   /** The alarm and the badge, from the schedule in storage.local. */
   readonly schedule = async (): Promise<void> => {
-    const due = (await this.#track()).map((t) => t.due);
+    const due = (await this.track()).map((t) => t.due);
     await this.d.badge(due.length ? String(due.length) : '');
     await (due.length
       ? this.d.alarms.create(SWAP_ALARM, { when: nextAlarm(due, this.d.now()) })
@@ -113,10 +113,10 @@ export class SwapTracker {
     return r;
   }
 
-  async #notify(r: SwapRecordView) {
+  private async notify(r: SwapRecordView) {
     const q = quoteWords(r);
     const s = r.swapDetails;
-    const amount = await this.#wording();
+    const amount = await this.wording();
     const { recipient, refundTo, originAsset, destinationAsset } = r.request;
     const refunded = s?.refundedAmount && /[1-9]/.test(s.refundedAmount) ? amount(s.refundedAmount, originAsset) : null;
     const delivered =
@@ -140,7 +140,7 @@ export class SwapTracker {
   /** Records a check (status or error) or a kick (checks start over fast), reschedules; the lock is held. */
   async update(r: SwapRecordView, { url, st, error, kick }: Check): Promise<SwapRecordView> {
     const now = this.d.now();
-    const all = await this.#track();
+    const all = await this.track();
     const e = all.find((t) => t.id === r.id);
     const rest = all.filter((t) => t !== e);
     const was = r.status;
@@ -188,9 +188,9 @@ export class SwapTracker {
       if (check.payouts) fresh = mergeWithdrawals(r, check.payouts);
       return this.update(r, check);
     });
-    if (isTerminal(r.status) && !isTerminal(was)) await this.#notify(r).catch(() => undefined);
+    if (isTerminal(r.status) && !isTerminal(was)) await this.notify(r).catch(() => undefined);
     if (fresh.length) {
-      const amount = await this.#wording();
+      const amount = await this.wording();
       const asset = r.request.destinationAsset;
       const [title, text] = withdrawalNotice(
         fresh,
@@ -223,14 +223,14 @@ export class SwapTracker {
 
   /** The alarm's work: check the due swaps (at most CHECKS_PER_TICK, longest waiting first), then set the alarm. */
   readonly tick = (): Promise<void> =>
-    (this.#ticking ??= (async () => {
+    (this.ticking ??= (async () => {
       const now = this.d.now();
-      const due = (await this.#track())
+      const due = (await this.track())
         .filter((t) => t.due <= now)
         .sort((a, b) => a.due - b.due)
         .slice(0, CHECKS_PER_TICK);
       // A record that cannot be read any more is not tracked any more (no alarm loop on it).
-      for (const t of due) await this.check(t.id).catch(() => this.lock(() => this.#untrack(t.id)));
+      for (const t of due) await this.check(t.id).catch(() => this.lock(() => this.untrack(t.id)));
       await this.schedule();
-    })().finally(() => (this.#ticking = undefined)));
+    })().finally(() => (this.ticking = undefined)));
 }

@@ -54,111 +54,118 @@ interface Kept {
 /** The service's entry with the checked facts, for code that words amounts (confirmed tokens only). */
 const withFacts = (c: CheckedToken & { check: { status: 'confirmed' } }): Token => ({ ...c.token, ...c.check.facts });
 
-export function tokenFacts(d: TokenFactsDeps) {
-  let list: { at: number; url: string; tokens: Promise<Token[]> } | null = null;
-  const metadata = new Map<string, Kept>();
-  const asking = new Map<string, Promise<FtMetadata | null>>();
-  let generation = 0;
+export class TokenFacts {
+  private list: { at: number; url: string; tokens: Promise<Token[]> } | null = null;
+  private readonly metadata = new Map<string, Kept>();
+  private readonly asking = new Map<string, Promise<FtMetadata | null>>();
+  private generation = 0;
 
-  const serviceList = async (): Promise<Token[]> => {
-    const url = await d.endpoint();
-    if (!list || list.url !== url || d.now() - list.at >= LIST_TTL_MS) {
-      const tokens = d.fetchList(url);
-      list = { at: d.now(), url, tokens };
+  constructor(private readonly d: TokenFactsDeps) {}
+
+  async checked(): Promise<CheckedToken[]> {
+    const tokens = await this.serviceList();
+    const out: CheckedToken[] = new Array(tokens.length);
+    let next = 0;
+    // Contracts are asked a few at a time.
+    const worker = async () => {
+      for (let i = next++; i < tokens.length; i = next++) out[i] = await this.judge(tokens[i]!);
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL, tokens.length) }, worker));
+    return out;
+  }
+
+  /** Tokens whose facts are confirmed, with the checked decimals and symbol. */
+  async confirmed(): Promise<Token[]> {
+    return (await this.checked()).flatMap((c) =>
+      c.check.status === 'confirmed' ? [withFacts(c as CheckedToken & { check: { status: 'confirmed' } })] : [],
+    );
+  }
+
+  /** The same as a table for core's wording (describeIntent, formatTokenAmount, risk). */
+  async table(): Promise<TokenTable> {
+    return tokenTable(await this.confirmed());
+  }
+
+  /** Asset id → what disagrees, for every disputed token. */
+  async disputes(): Promise<ReadonlyMap<string, string>> {
+    return new Map(
+      (await this.checked()).flatMap((c) =>
+        c.check.status === 'disputed' ? [[c.token.assetId, c.check.note] as const] : [],
+      ),
+    );
+  }
+
+  /** The popup's list: decimals only where confirmed, each with its verdict and why. */
+  async views(): Promise<TokenView[]> {
+    return (await this.checked()).map(viewOf);
+  }
+
+  /** Another network or endpoint: nothing kept is believed any more. */
+  forget(): void {
+    this.list = null;
+    this.metadata.clear();
+    this.asking.clear();
+    this.generation++;
+  }
+
+  private async serviceList(): Promise<Token[]> {
+    const url = await this.d.endpoint();
+    if (!this.list || this.list.url !== url || this.d.now() - this.list.at >= LIST_TTL_MS) {
+      const tokens = this.d.fetchList(url);
+      this.list = { at: this.d.now(), url, tokens };
       // A failed fetch is not kept: the next call asks again.
       tokens.catch(() => {
-        if (list?.tokens === tokens) list = null;
+        if (this.list?.tokens === tokens) this.list = null;
       });
     }
-    return list.tokens;
-  };
+    return this.list.tokens;
+  }
 
   /**
    * Kept while there is room: expired answers make room first; when all METADATA_MAX are still fresh, the
    * new answer is used once and not kept (dropping older ones would make a long list ask every contract
    * on every pass).
    */
-  const keep = (contractId: string, facts: FtMetadata | null, ttl: number) => {
-    metadata.delete(contractId);
-    if (metadata.size >= METADATA_MAX) for (const [id, k] of metadata) if (d.now() - k.at >= k.ttl) metadata.delete(id);
-    if (metadata.size < METADATA_MAX) metadata.set(contractId, { at: d.now(), ttl, facts });
-  };
+  private keep(contractId: string, facts: FtMetadata | null, ttl: number): void {
+    this.metadata.delete(contractId);
+    if (this.metadata.size >= METADATA_MAX)
+      for (const [id, k] of this.metadata) if (this.d.now() - k.at >= k.ttl) this.metadata.delete(id);
+    if (this.metadata.size < METADATA_MAX) this.metadata.set(contractId, { at: this.d.now(), ttl, facts });
+  }
 
   /** The contract's own facts (cached), or null when it did not say. */
-  const contractFacts = (contractId: string): Promise<FtMetadata | null> => {
-    const kept = metadata.get(contractId);
-    if (kept && d.now() - kept.at < kept.ttl) return Promise.resolve(kept.facts);
-    const pending = asking.get(contractId);
+  private contractFacts(contractId: string): Promise<FtMetadata | null> {
+    const kept = this.metadata.get(contractId);
+    if (kept && this.d.now() - kept.at < kept.ttl) return Promise.resolve(kept.facts);
+    const pending = this.asking.get(contractId);
     if (pending) return pending;
-    const started = generation;
-    const ask = d
+    const started = this.generation;
+    const ask = this.d
       .ftMetadata(contractId)
       .then(
         (facts) => {
-          if (started === generation) keep(contractId, facts, METADATA_TTL_MS);
+          if (started === this.generation) this.keep(contractId, facts, METADATA_TTL_MS);
           return facts;
         },
         () => {
-          if (started === generation) keep(contractId, null, METADATA_FAILURE_TTL_MS);
+          if (started === this.generation) this.keep(contractId, null, METADATA_FAILURE_TTL_MS);
           return null;
         },
       )
-      .finally(() => asking.delete(contractId));
-    asking.set(contractId, ask);
+      .finally(() => this.asking.delete(contractId));
+    this.asking.set(contractId, ask);
     return ask;
-  };
+  }
 
-  const judge = async (token: Token): Promise<CheckedToken> => {
+  private async judge(token: Token): Promise<CheckedToken> {
     const service = { symbol: token.symbol, decimals: token.decimals };
-    const entry = (await d.known()).get(token.assetId);
+    const entry = (await this.d.known()).get(token.assetId);
     if (entry) return { token, check: judgeToken(token.assetId, service, { facts: entry, source: 'table' }) };
     const contract = ftContractOf(token.assetId);
-    const facts = contract ? await contractFacts(contract) : null;
+    const facts = contract ? await this.contractFacts(contract) : null;
     return { token, check: judgeToken(token.assetId, service, facts ? { facts, source: 'contract' } : null) };
-  };
-
-  /** The whole list, each token judged; contracts asked a few at a time. */
-  const checked = async (): Promise<CheckedToken[]> => {
-    const tokens = await serviceList();
-    const out: CheckedToken[] = new Array(tokens.length);
-    let next = 0;
-    const worker = async () => {
-      for (let i = next++; i < tokens.length; i = next++) out[i] = await judge(tokens[i]!);
-    };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL, tokens.length) }, worker));
-    return out;
-  };
-
-  const confirmed = async (): Promise<Token[]> =>
-    (await checked()).flatMap((c) =>
-      c.check.status === 'confirmed' ? [withFacts(c as CheckedToken & { check: { status: 'confirmed' } })] : [],
-    );
-
-  return {
-    checked,
-    /** Tokens whose facts are confirmed, with the checked decimals and symbol. */
-    confirmed,
-    /** The same as a table for core's wording (describeIntent, formatTokenAmount, risk). */
-    table: async (): Promise<TokenTable> => tokenTable(await confirmed()),
-    /** Asset id → what disagrees, for every disputed token. */
-    disputes: async (): Promise<ReadonlyMap<string, string>> =>
-      new Map(
-        (await checked()).flatMap((c) =>
-          c.check.status === 'disputed' ? [[c.token.assetId, c.check.note] as const] : [],
-        ),
-      ),
-    /** The popup's list: decimals only where confirmed, each with its verdict and why. */
-    views: async (): Promise<TokenView[]> => (await checked()).map(viewOf),
-    /** Another network or endpoint: nothing kept is believed any more. */
-    forget(): void {
-      list = null;
-      metadata.clear();
-      asking.clear();
-      generation++;
-    },
-  };
+  }
 }
-export type TokenFactsService = ReturnType<typeof tokenFacts>;
 
 export function viewOf({ token, check }: CheckedToken): TokenView {
   const base = {

@@ -68,67 +68,67 @@ export interface BalancesDeps {
 
 const cents = (usd: string | null) => (usd === null ? -1 : Math.round(Number(usd) * 100));
 
-export function balancesService(d: BalancesDeps) {
-  /** The last answer kept for `accountId`, for painting at once. */
-  const kept = async (accountId: string) =>
-    d.local.read(key(await d.verifierId(), accountId), keptSchema).catch(() => undefined);
+export class BalancesService {
+  constructor(private readonly d: BalancesDeps) {}
 
-  return {
-    kept,
-    /** The account left the wallet: its kept balances go with it. */
-    forget: async (accountId: string) => {
-      for (const verifier of new Set([MAINNET_VERIFIER, SIM_VERIFIER, await d.verifierId()]))
-        await d.local.remove(key(verifier, accountId));
-    },
-    async fetch(accountId: string): Promise<BalancesView> {
-      const network = await d.verifierId();
-      try {
-        const tokens = (await d.tokens()).map((c) => ({ view: viewOf(c), assetId: c.token.assetId }));
-        const slices = Array.from({ length: Math.ceil(tokens.length / BATCH) }, (_, i) =>
-          tokens.slice(i * BATCH, (i + 1) * BATCH),
-        );
-        // The batches are asked at once: a long list costs one round trip, not one per batch.
-        const answers = await Promise.all(
-          slices.map(async (slice) => {
-            const answer = await d.balancesOf(
-              accountId,
-              slice.map((t) => t.assetId),
-            );
-            if (answer.length !== slice.length)
-              throw new Error(`the verifier answered ${answer.length} balances for ${slice.length} tokens`);
-            return answer;
-          }),
-        );
-        const amounts = answers.flat();
-        const rows: BalanceRow[] = tokens
-          .map(({ view: t }, i) => ({ t, amount: amounts[i] ?? '0' }))
-          .filter(({ amount }) => /^\d+$/.test(amount) && amount !== '0')
-          .map(({ t, amount }) => ({
-            assetId: t.assetId,
-            symbol: t.symbol,
-            blockchain: t.blockchain,
-            decimals: t.decimals,
-            facts: t.facts,
-            factsNote: t.factsNote,
-            amount,
-            usd:
-              t.decimals === null || t.price === undefined || t.price === null
-                ? null
-                : usdValue(BigInt(amount), t.decimals, t.price),
-          }))
-          .sort((a, b) => cents(b.usd) - cents(a.usd) || a.symbol.localeCompare(b.symbol));
-        const totalUsd = (rows.reduce((n, r) => n + Math.max(0, cents(r.usd)), 0) / 100).toFixed(2);
-        const view = { accountId, rows, totalUsd, at: d.now() };
-        await d.local.write(key(network, accountId), view);
-        return { ...view, stale: false, error: null };
-      } catch (e) {
-        const last = await kept(accountId);
-        const error = `The balances could not be read: ${errorText(e)}`;
-        return last
-          ? { ...last, stale: true, error }
-          : { accountId, rows: [], totalUsd: '0.00', at: null, stale: true, error };
-      }
-    },
-  };
+  /** The last answer kept for `accountId`, for painting at once. */
+  async kept(accountId: string): Promise<z.output<typeof keptSchema> | undefined> {
+    return this.d.local.read(key(await this.d.verifierId(), accountId), keptSchema).catch(() => undefined);
+  }
+
+  /** The account left the wallet: its kept balances go with it. */
+  async forget(accountId: string): Promise<void> {
+    for (const verifier of new Set([MAINNET_VERIFIER, SIM_VERIFIER, await this.d.verifierId()]))
+      await this.d.local.remove(key(verifier, accountId));
+  }
+
+  async fetch(accountId: string): Promise<BalancesView> {
+    const network = await this.d.verifierId();
+    try {
+      const tokens = (await this.d.tokens()).map((c) => ({ view: viewOf(c), assetId: c.token.assetId }));
+      const slices = Array.from({ length: Math.ceil(tokens.length / BATCH) }, (_, i) =>
+        tokens.slice(i * BATCH, (i + 1) * BATCH),
+      );
+      // The batches are asked at once: a long list costs one round trip, not one per batch.
+      const answers = await Promise.all(
+        slices.map(async (slice) => {
+          const answer = await this.d.balancesOf(
+            accountId,
+            slice.map((t) => t.assetId),
+          );
+          if (answer.length !== slice.length)
+            throw new Error(`the verifier answered ${answer.length} balances for ${slice.length} tokens`);
+          return answer;
+        }),
+      );
+      const amounts = answers.flat();
+      const rows: BalanceRow[] = tokens
+        .map(({ view: t }, i) => ({ t, amount: amounts[i] ?? '0' }))
+        .filter(({ amount }) => /^\d+$/.test(amount) && amount !== '0')
+        .map(({ t, amount }) => ({
+          assetId: t.assetId,
+          symbol: t.symbol,
+          blockchain: t.blockchain,
+          decimals: t.decimals,
+          facts: t.facts,
+          factsNote: t.factsNote,
+          amount,
+          usd:
+            t.decimals === null || t.price === undefined || t.price === null
+              ? null
+              : usdValue(BigInt(amount), t.decimals, t.price),
+        }))
+        .sort((a, b) => cents(b.usd) - cents(a.usd) || a.symbol.localeCompare(b.symbol));
+      const totalUsd = (rows.reduce((n, r) => n + Math.max(0, cents(r.usd)), 0) / 100).toFixed(2);
+      const view = { accountId, rows, totalUsd, at: this.d.now() };
+      await this.d.local.write(key(network, accountId), view);
+      return { ...view, stale: false, error: null };
+    } catch (e) {
+      const last = await this.kept(accountId);
+      const error = `The balances could not be read: ${errorText(e)}`;
+      return last
+        ? { ...last, stale: true, error }
+        : { accountId, rows: [], totalUsd: '0.00', at: null, stale: true, error };
+    }
+  }
 }
-export type BalancesService = ReturnType<typeof balancesService>;

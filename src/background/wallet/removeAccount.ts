@@ -18,16 +18,19 @@ export interface AccountRemovalDeps {
   forget: ((accountId: string) => Promise<unknown>)[];
 }
 
-export function accountRemoval(d: AccountRemovalDeps) {
-  return async (accountId: string): Promise<WalletStatus> => {
-    d.wallet.account(accountId); // an account of this wallet, unlocked: else nothing is touched
+export class AccountRemoval {
+  constructor(private readonly d: AccountRemovalDeps) {}
+
+  /** Removes `accountId` and what was its; the wallet's status after. */
+  async remove(accountId: string): Promise<WalletStatus> {
+    this.d.wallet.account(accountId); // an account of this wallet, unlocked: else nothing is touched
     // Grants first: the accountsChanged that the wallet's change sends each connected site then has the rest.
-    const affected = await d.permissions.forgetAccount(accountId);
-    const status = await d.wallet.removeAccount(accountId);
-    const still = new Set(Object.keys(await d.permissions.all()));
+    const affected = await this.d.permissions.forgetAccount(accountId);
+    const status = await this.d.wallet.removeAccount(accountId);
+    const still = new Set(Object.keys(await this.d.permissions.all()));
     for (const origin of affected)
-      if (!still.has(origin)) await d.events.emit((o) => o === origin, 'accountsChanged', []);
-    for (const forget of d.forget) await forget(accountId);
+      if (!still.has(origin)) await this.d.events.emit((o) => o === origin, 'accountsChanged', []);
+    for (const forget of this.d.forget) await forget(accountId);
     return status;
-  };
+  }
 }

@@ -59,17 +59,20 @@ const signedSchema = z.lazy(() => z.object({ reviewed: z.string(), signed: signe
 const refuse = (m: string, field?: string) =>
   new ProviderError(ERROR_CODES.invalidParams, m, field ? { field } : undefined);
 
-export function sendService(d: SendDeps) {
-  const needBus = async () => {
-    const why = await d.busUnavailable();
+export class SendService {
+  constructor(private readonly d: SendDeps) {}
+
+  private async needBus(): Promise<void> {
+    const why = await this.d.busUnavailable();
     if (why) throw new ProviderError(ERROR_CODES.unauthorized, why);
-  };
+  }
+
   /**
    * Only a token whose decimals and symbol a second source confirms is sent (docs/security.md, "Token
    * facts"): the amount typed was read with those decimals, and the review words it with them.
    */
-  const needFacts = async (tokenIds: readonly string[]) => {
-    const [table, disputes] = await Promise.all([d.preview.tokens(), d.preview.disputedTokens()]);
+  private async needFacts(tokenIds: readonly string[]): Promise<void> {
+    const [table, disputes] = await Promise.all([this.d.preview.tokens(), this.d.preview.disputedTokens()]);
     for (const id of tokenIds) {
       if (table.has(id)) continue;
       const why =
@@ -77,21 +80,21 @@ export function sendService(d: SendDeps) {
         `The wallet cannot confirm the decimals of ${id}: neither its table of known tokens nor the token's contract says them.`;
       throw refuse(`${why} Send does not use this token, so that no amount is shown wrongly.`, 'tokenId');
     }
-  };
+  }
   /**
    * Whether the bus or Activity says the intent settled: only then can it not execute again. The
    * ledger RPC's `is_nonce_used` is not asked: the RPC is the party that may hold the signature
    * (docs/security.md, "No signature before consent"), so its word cannot clear the warning. No answer
    * within BUS_WAIT_MS counts as "not settled".
    */
-  async function settled(hash: string): Promise<boolean> {
-    if ((await d.published.list().catch(() => [])).some((e) => e.intentHash === hash && e.status === 'SETTLED'))
+  private async settled(hash: string): Promise<boolean> {
+    if ((await this.d.published.list().catch(() => [])).some((e) => e.intentHash === hash && e.status === 'SETTLED'))
       return true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), BUS_WAIT_MS)));
     const word = (async () => {
-      const s = await (await d.bus()).getStatus(hash);
-      await d.published.observe(s).catch(() => undefined);
+      const s = await (await this.d.bus()).getStatus(hash);
+      await this.d.published.observe(s).catch(() => undefined);
       return s.status;
     })().catch(() => null);
     try {
@@ -108,16 +111,16 @@ export function sendService(d: SendDeps) {
    * twice. Shown as danger at the top of a new review; a bus that cannot be asked counts as "may still
    * execute".
    */
-  async function liveEarlier(verifierId: string, signerId: string): Promise<FindingView | null> {
+  private async liveEarlier(verifierId: string, signerId: string): Promise<FindingView | null> {
     for (const key of [signedKey(verifierId, signerId), legacySignedKey(signerId)]) {
-      const kept = await d.local.read(key, signedSchema);
+      const kept = await this.d.local.read(key, signedSchema);
       if (!kept) continue;
       const { verifying_contract, deadline, intents } = extractIntentPayload(kept.signed);
       // Only this network's verifier can execute it here; it stops being live when its deadline passed
       // or the intent is known settled, never on one RPC's word that its nonce is used.
-      if (verifying_contract !== verifierId || Date.parse(deadline) <= d.now()) continue;
-      if (await settled(intentHash(kept.signed))) continue;
-      const what = describeIntent(intents[0]!, await d.preview.tokens()).join(' ');
+      if (verifying_contract !== verifierId || Date.parse(deadline) <= this.d.now()) continue;
+      if (await this.settled(intentHash(kept.signed))) continue;
+      const what = describeIntent(intents[0]!, await this.d.preview.tokens()).join(' ');
       return {
         level: 'danger',
         code: 'earlier_signature_live',
@@ -127,95 +130,100 @@ export function sendService(d: SendDeps) {
     return null;
   }
 
-  return {
-    /**
-     * The account left the wallet: its reviewed drafts and kept signatures go with them, on the known
-     * networks and the current one (names are keyed hashes: the store cannot list what else exists).
-     */
-    async forget(accountId: string): Promise<void> {
-      for (const verifier of new Set([MAINNET_VERIFIER, SIM_VERIFIER, await d.preview.verifierId()])) {
-        await d.local.remove(draftKey(verifier, accountId));
-        await d.local.remove(signedKey(verifier, accountId));
-      }
-    },
+  /**
+   * The account left the wallet: its reviewed drafts and kept signatures go with them, on the known
+   * networks and the current one (names are keyed hashes: the store cannot list what else exists).
+   */
+  async forget(accountId: string): Promise<void> {
+    for (const verifier of new Set([MAINNET_VERIFIER, SIM_VERIFIER, await this.d.preview.verifierId()])) {
+      await this.d.local.remove(draftKey(verifier, accountId));
+      await this.d.local.remove(signedKey(verifier, accountId));
+    }
+  }
 
-    async preview(
-      signerId: string,
-      p: Omit<SendParams, 'accountId'>,
-    ): Promise<{ preview: IntentsPreviewWire; reviewed: string }> {
-      if (p.receiverId === signerId)
-        throw refuse('That is this account; choose another account to send to', 'receiverId');
-      if (!/[1-9]/.test(p.amount)) throw refuse('Enter an amount above zero', 'amount');
-      await needBus();
-      await needFacts([p.tokenId]);
-      const transfer = { intent: 'transfer', receiver_id: p.receiverId, tokens: { [p.tokenId]: p.amount } };
-      const prepared = await d.signer.prepare({ signerId, intents: [transfer] });
-      const verifierId = prepared.payload.verifying_contract;
-      await d.local.write(draftKey(verifierId, signerId), toDraft(prepared));
-      const preview = await intentsPreview(d.preview, prepared, null, []);
-      const earlier = await liveEarlier(verifierId, signerId);
-      if (earlier) preview.batchFindings.unshift(earlier);
-      return { preview, reviewed: reviewedId(prepared) };
-    },
+  async preview(
+    signerId: string,
+    p: Omit<SendParams, 'accountId'>,
+  ): Promise<{ preview: IntentsPreviewWire; reviewed: string }> {
+    if (p.receiverId === signerId)
+      throw refuse('That is this account; choose another account to send to', 'receiverId');
+    if (!/[1-9]/.test(p.amount)) throw refuse('Enter an amount above zero', 'amount');
+    await this.needBus();
+    await this.needFacts([p.tokenId]);
+    const transfer = { intent: 'transfer', receiver_id: p.receiverId, tokens: { [p.tokenId]: p.amount } };
+    const prepared = await this.d.signer.prepare({ signerId, intents: [transfer] });
+    const verifierId = prepared.payload.verifying_contract;
+    await this.d.local.write(draftKey(verifierId, signerId), toDraft(prepared));
+    const preview = await intentsPreview(this.d.preview, prepared, null, []);
+    const earlier = await this.liveEarlier(verifierId, signerId);
+    if (earlier) preview.batchFindings.unshift(earlier);
+    return { preview, reviewed: reviewedId(prepared) };
+  }
 
-    async send(signerId: string, consent: Consent): Promise<{ intentHash: string; status: 'OK' }> {
-      await needBus();
-      const verifierId = await d.preview.verifierId();
-      const kept = await d.local.read(signedKey(verifierId, signerId), signedSchema);
-      let signed: SignedIntent;
-      if (kept && kept.reviewed === consent.reviewed) signed = kept.signed;
-      else {
-        const draft = await d.local.read(draftKey(verifierId, signerId), draftSchema);
-        if (!draft)
-          throw refuse(`Review the transfer first (on ${networkText(verifierId)}, the network the wallet is on now)`);
-        const prepared = fromDraft(draft);
-        if (d.publicKeyOf(signerId) !== prepared.publicKey)
-          throw refuse('The account’s key changed since the review; review the transfer again');
-        await needFacts(prepared.payload.intents.flatMap(tokenIdsOf));
-        const keep = (s: SignedResult) =>
-          d.local.write(signedKey(verifierId, signerId), { reviewed: consent.reviewed, signed: s.signed });
-        signed = (
-          await signReviewed(
-            d,
-            prepared,
-            consent,
-            'transfer',
-            () => d.local.remove(draftKey(verifierId, signerId)),
-            keep,
-          )
-        ).signed;
-      }
-      const hash = intentHash(signed);
-      const out = await publishOnce(await d.bus(), signed, []).catch((e: unknown) => {
-        throw new ProviderError(
-          ERROR_CODES.disconnected,
-          `The bus did not answer (${errorText(e)}); the transfer may have gone out. Sign and send again sends this same transfer, which cannot execute twice; a new review would be a second transfer.`,
-          { intentHash: hash },
-        );
-      });
-      const { signer_id, nonce, intents } = extractIntentPayload(signed);
-      const note = (status: 'PENDING' | 'FAILED', detail?: string) =>
-        d.published.add({ intentHash: hash, accountId: signerId, kind: 'send', origin: null, intents, status, detail });
-      // Refused, but its nonce is spent: it executed (a retry of one that went through). Only the bus's
-      // OK lets the kept signature go: the RPC's word alone leaves it for liveEarlier to judge.
-      if (out.status === 'OK' || (await d.preview.nonceUsed(signer_id, nonce).catch(() => false))) {
-        if (out.status === 'OK') await d.local.remove(signedKey(verifierId, signerId));
-        await note('PENDING');
-        return { intentHash: out.status === 'OK' ? out.intent_hash : hash, status: 'OK' };
-      }
-      await note('FAILED', out.reason);
-      throw new ProviderError(ERROR_CODES.internal, `The transfer was refused: ${out.reason}`, {
+  async send(signerId: string, consent: Consent): Promise<{ intentHash: string; status: 'OK' }> {
+    await this.needBus();
+    const verifierId = await this.d.preview.verifierId();
+    const kept = await this.d.local.read(signedKey(verifierId, signerId), signedSchema);
+    let signed: SignedIntent;
+    if (kept && kept.reviewed === consent.reviewed) signed = kept.signed;
+    else {
+      const draft = await this.d.local.read(draftKey(verifierId, signerId), draftSchema);
+      if (!draft)
+        throw refuse(`Review the transfer first (on ${networkText(verifierId)}, the network the wallet is on now)`);
+      const prepared = fromDraft(draft);
+      if (this.d.publicKeyOf(signerId) !== prepared.publicKey)
+        throw refuse('The account’s key changed since the review; review the transfer again');
+      await this.needFacts(prepared.payload.intents.flatMap(tokenIdsOf));
+      const keep = (s: SignedResult) =>
+        this.d.local.write(signedKey(verifierId, signerId), { reviewed: consent.reviewed, signed: s.signed });
+      signed = (
+        await signReviewed(
+          this.d,
+          prepared,
+          consent,
+          'transfer',
+          () => this.d.local.remove(draftKey(verifierId, signerId)),
+          keep,
+        )
+      ).signed;
+    }
+    const hash = intentHash(signed);
+    const out = await publishOnce(await this.d.bus(), signed, []).catch((e: unknown) => {
+      throw new ProviderError(
+        ERROR_CODES.disconnected,
+        `The bus did not answer (${errorText(e)}); the transfer may have gone out. Sign and send again sends this same transfer, which cannot execute twice; a new review would be a second transfer.`,
+        { intentHash: hash },
+      );
+    });
+    const { signer_id, nonce, intents } = extractIntentPayload(signed);
+    const note = (status: 'PENDING' | 'FAILED', detail?: string) =>
+      this.d.published.add({
         intentHash: hash,
-        reason: out.reason,
+        accountId: signerId,
+        kind: 'send',
+        origin: null,
+        intents,
+        status,
+        detail,
       });
-    },
+    // Refused, but its nonce is spent: it executed (a retry of one that went through). Only the bus's
+    // OK lets the kept signature go: the RPC's word alone leaves it for liveEarlier to judge.
+    if (out.status === 'OK' || (await this.d.preview.nonceUsed(signer_id, nonce).catch(() => false))) {
+      if (out.status === 'OK') await this.d.local.remove(signedKey(verifierId, signerId));
+      await note('PENDING');
+      return { intentHash: out.status === 'OK' ? out.intent_hash : hash, status: 'OK' };
+    }
+    await note('FAILED', out.reason);
+    throw new ProviderError(ERROR_CODES.internal, `The transfer was refused: ${out.reason}`, {
+      intentHash: hash,
+      reason: out.reason,
+    });
+  }
 
-    /** The bus's word, also kept for Activity when the intent is one of ours. */
-    status: async (hash: string): Promise<IntentStatus> => {
-      const s = await (await d.bus()).getStatus(hash);
-      await d.published.observe(s).catch(() => undefined);
-      return s;
-    },
-  };
+  /** The bus's word, also kept for Activity when the intent is one of ours. */
+  async status(hash: string): Promise<IntentStatus> {
+    const s = await (await this.d.bus()).getStatus(hash);
+    await this.d.published.observe(s).catch(() => undefined);
+    return s;
+  }
 }
-export type SendService = ReturnType<typeof sendService>;

@@ -24,7 +24,7 @@ export interface WalletDeps {
   now: () => number;
   problems?: StorageProblems;
   /** Told every status computed: the popup's first screen without a round trip (./statusMirror). */
-  mirror?: StatusMirror;
+  mirror?: Pick<StatusMirror, 'write' | 'deadline'>;
 }
 
 export class WalletService {

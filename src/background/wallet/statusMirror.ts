@@ -8,33 +8,29 @@ import { STATUS_SNAPSHOT_KEY, toSnapshot } from '../../api/statusSnapshot';
 import type { WalletStatus } from '../../api/walletApi';
 import type { KeyValue } from '../kv';
 
-export interface StatusMirror {
+export class StatusMirror {
+  private last: { snapshot: WalletStatus; text: string } | null = null;
+
+  constructor(private readonly session: KeyValue) {}
+
   /** Mirrors `status` unless it equals the copy written last. */
-  write(status: WalletStatus): Promise<void>;
+  async write(status: WalletStatus): Promise<void> {
+    const snapshot = toSnapshot(status);
+    const text = JSON.stringify(snapshot);
+    if (text === this.last?.text) return;
+    this.last = { snapshot, text };
+    try {
+      await this.session.write(STATUS_SNAPSHOT_KEY, snapshot);
+    } catch {
+      this.last = null; // the popup asks wallet_status anyway; the next status tries again
+    }
+  }
+
   /**
    * An activity moved the lock deadline: the last copy gets it, with no status to compute (it runs on
    * every signature). Nothing is written while the last copy is a locked wallet's.
    */
-  deadline(lockAt: number): Promise<void>;
-}
-
-export function statusMirror(session: KeyValue): StatusMirror {
-  let last: { snapshot: WalletStatus; text: string } | null = null;
-  const write = async (status: WalletStatus) => {
-    const snapshot = toSnapshot(status);
-    const text = JSON.stringify(snapshot);
-    if (text === last?.text) return;
-    last = { snapshot, text };
-    try {
-      await session.write(STATUS_SNAPSHOT_KEY, snapshot);
-    } catch {
-      last = null; // the popup asks wallet_status anyway; the next status tries again
-    }
-  };
-  return {
-    write,
-    deadline: async (lockAt) => {
-      if (last?.snapshot.unlocked) await write({ ...last.snapshot, lockAt });
-    },
-  };
+  async deadline(lockAt: number): Promise<void> {
+    if (this.last?.snapshot.unlocked) await this.write({ ...this.last.snapshot, lockAt });
+  }
 }

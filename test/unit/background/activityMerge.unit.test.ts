@@ -15,12 +15,18 @@ import type {
 } from '../../../src/api/activity';
 import type { HistoryItem, HistoryPage, HistoryQuery } from '../../../src/api/swapApi';
 import type { IntentStatusView } from '../../../src/api/walletApi';
-import { activity, activityOrder, REFRESH_PER_PAGE } from '../../../src/background/activity/merge';
+import { Activity, type ActivityDeps, activityOrder, REFRESH_PER_PAGE } from '../../../src/background/activity/merge';
 import { PublishedIntents } from '../../../src/background/activity/published';
 import { KeyValue } from '../../../src/background/kv';
 import { randomInt, seededRandom } from '../../fixtures/random';
 
 const T0 = Date.UTC(2026, 0, 1);
+
+/** The service's pages, as `wallet_activity` answers them. */
+function activity(d: ActivityDeps): (q: ActivityQuery) => ReturnType<Activity['page']> {
+  const service = new Activity(d);
+  return (q) => service.page(q);
+}
 
 function swapRow(n: number, at: number): HistoryItem {
   const memo = n % 3 === 0 ? `m${n}` : null;

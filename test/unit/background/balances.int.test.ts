@@ -8,7 +8,7 @@ import { type BalancesView, type CreateResult, WALLET } from '../../../src/api/w
 import { KeyValue } from '../../../src/background/kv';
 import { startBackground } from '../../../src/background/start';
 import type { CheckedToken } from '../../../src/background/tokens/facts';
-import { BATCH, balancesService } from '../../../src/background/wallet/balances';
+import { BATCH, BalancesService } from '../../../src/background/wallet/balances';
 import type { RunningSimulator } from '../../../src/sim/server';
 import {
   backgroundEnv,
@@ -83,7 +83,7 @@ describe('balances of the intents account', () => {
       check: { status: 'confirmed', facts: { symbol: `T${i}`, decimals: 6 }, source: 'contract' },
     }));
     const calls: number[] = [];
-    const service = balancesService({
+    const service = new BalancesService({
       local: new KeyValue(fakeBrowser.storage.local),
       tokens: async () => tokens,
       balancesOf: async (_a, ids) => {

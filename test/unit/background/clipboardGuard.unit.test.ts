@@ -5,14 +5,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CLIPBOARD_PORT } from '../../../src/api/clipboard';
-import { CLIPBOARD_ALARM, clipboardGuard } from '../../../src/background/clipboard/guard';
+import { CLIPBOARD_ALARM, ClipboardGuard } from '../../../src/background/clipboard/guard';
 import { type FakePort, portPair, settle } from '../../support/ports';
 import { EXT, POPUP } from './harness';
 
 const NOW = 1_700_000_000_000;
 let erased: number;
 let eraseFails: boolean;
-let guard: ReturnType<typeof clipboardGuard>;
+let guard: ClipboardGuard;
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -20,7 +20,7 @@ beforeEach(() => {
   vi.setSystemTime(NOW);
   erased = 0;
   eraseFails = false;
-  guard = clipboardGuard({
+  guard = new ClipboardGuard({
     alarms: fakeBrowser.alarms,
     extensionOrigin: EXT,
     erase: async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WALLET } from '../../../src/api/walletApi';
 import { internalParams } from '../../../src/background/params';
-import { createRouter, type PageHandler, type RouterDeps } from '../../../src/background/router';
+import { type PageHandler, Router, type RouterDeps, type RouteSender } from '../../../src/background/router';
 import { ERROR_CODES, METHODS } from '../../../src/provider/protocol';
 
 const EXT = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
@@ -16,7 +16,8 @@ function router(page: [string, PageHandler][] = [[METHODS.accounts, () => []]]) 
       return { method };
     },
   });
-  return { route: createRouter({ extensionOrigin: EXT, page: new Map(page), wallet }), calls };
+  const r = new Router({ extensionOrigin: EXT, page: new Map(page), wallet });
+  return { route: (message: unknown, sender: RouteSender) => r.route(message, sender), calls };
 }
 
 describe('background router', () => {

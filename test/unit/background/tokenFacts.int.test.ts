@@ -13,7 +13,7 @@ import * as z from 'zod/mini';
 import { APPROVAL } from '../../../src/api/approvalApi';
 import type { TokenView } from '../../../src/api/swapApi';
 import { type BalancesView, WALLET } from '../../../src/api/walletApi';
-import { tokenFacts } from '../../../src/background/tokens/facts';
+import { TokenFacts } from '../../../src/background/tokens/facts';
 import { LedgerRpcClient } from '../../../src/bus';
 import { type HttpDeps, KNOWN_TOKENS } from '../../../src/core';
 import { fetchTokens } from '../../../src/oneclick';
@@ -109,7 +109,7 @@ describe("the simulator's token contracts", () => {
 
   it('confirm the facts of the tokens a smaller table leaves to them, and dispute a list that lies about one', async () => {
     lies.set(USDT, { decimals: 18 });
-    const facts = tokenFacts({
+    const facts = new TokenFacts({
       endpoint: async () => liarUrl,
       fetchList: (url) => fetchTokens(http, url),
       ftMetadata: (contractId) => ledger().ftMetadata(contractId),

@@ -8,7 +8,7 @@ import {
   METADATA_FAILURE_TTL_MS,
   METADATA_MAX,
   METADATA_TTL_MS,
-  tokenFacts,
+  TokenFacts,
 } from '../../../src/background/tokens/facts';
 import type { FtMetadata } from '../../../src/bus';
 import type { KnownToken } from '../../../src/core';
@@ -28,7 +28,7 @@ function setup(list: Token[], contracts: Record<string, FtMetadata | 'fails'>) {
   const clock = { now: 1_000_000 };
   const asked: string[] = [];
   let listFetches = 0;
-  const facts = tokenFacts({
+  const facts = new TokenFacts({
     endpoint: async () => 'https://swap.example',
     fetchList: async () => {
       listFetches++;

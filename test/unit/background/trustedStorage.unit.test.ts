@@ -4,7 +4,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { StorageAreaLike } from '../../../src/background/kv';
-import { type BrowserArea, indexedDbArea, MOVED_MARKER, trustedAreas } from '../../../src/background/trustedStorage';
+import { type BrowserArea, IndexedDbArea, MOVED_MARKER, trustedAreas } from '../../../src/background/trustedStorage';
 
 /** A storage area in memory that records the order of calls, optionally with setAccessLevel. */
 function area(
@@ -40,7 +40,7 @@ function area(
 }
 
 let db = 0;
-const freshIdb = () => indexedDbArea(`test-records-${++db}`);
+const freshIdb = () => new IndexedDbArea(`test-records-${++db}`);
 
 describe('trusted storage', () => {
   it('Chromium: both areas are restricted to trusted contexts before the first read or write reaches them', async () => {

@@ -5,7 +5,7 @@
 import { parseHTML } from 'linkedom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { CLIPBOARD_ALARM, clipboardGuard } from '../../../src/background/clipboard/guard';
+import { CLIPBOARD_ALARM, ClipboardGuard } from '../../../src/background/clipboard/guard';
 import { type FakePort, portPair, settle } from '../../support/ports';
 import { EXT, POPUP } from '../background/harness';
 
@@ -20,7 +20,7 @@ Object.defineProperty(globalThis, 'navigator', {
 const SECRET = 'ed25519:3vQB7B6MrGQZaxCuFg4oh5hYbnWcTUhVPkBLXEhPtoYvvyLdGfHEc7W5FFDqCrhhyWfYGsoQEQTQJdnLRRxFMNs9';
 let erased: number;
 let ui: typeof import('../../../src/ui/clipboard');
-let guard: ReturnType<typeof clipboardGuard>;
+let guard: ClipboardGuard;
 /** The page ends runtime.connect handed out, newest last. */
 let pageEnds: FakePort[];
 let backgroundEnds: FakePort[];
@@ -39,7 +39,7 @@ beforeEach(async () => {
   pageEnds = [];
   backgroundEnds = [];
   reachable = true;
-  guard = clipboardGuard({ alarms: fakeBrowser.alarms, extensionOrigin: EXT, erase: async () => void erased++ });
+  guard = new ClipboardGuard({ alarms: fakeBrowser.alarms, extensionOrigin: EXT, erase: async () => void erased++ });
   (fakeBrowser.runtime as unknown as { connect: (info: { name: string }) => FakePort }).connect = ({ name }) => {
     const [page, background] = portPair(name, POPUP);
     pageEnds.push(page);
