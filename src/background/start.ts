@@ -3,7 +3,7 @@
  * APIs in the extension, fakes in tests) and returns the router. entrypoints/background.ts only wires.
  */
 
-import type { NetworkPreset } from '../api/walletApi';
+import { type NetworkPreset, WALLET } from '../api/walletApi';
 import type { FetchLike, HttpDeps, KnownToken, Random, SignedIntent } from '../core';
 import { fetchTokens } from '../oneclick';
 import { Vault, type VaultStorage } from '../vault';
@@ -254,11 +254,9 @@ export function startBackground(env: BackgroundEnv) {
       swap_history: (q) => history.page(q),
     },
   });
-
   // accountsChanged on lock (none visible), unlock (the grants again) and account changes.
   const announcer = new WalletAnnouncer({ wallet, permissions, events });
   wallet.onEvent((e) => void announcer.walletChanged(e));
-
   // The listener hands back the work it started: the browser ignores it, a caller that fires the alarm
   // (the tests, through WXT's fake browser) can wait for exactly that work and nothing else.
   // A restarted worker does nothing before its unlocked session (if any) is back.
@@ -287,11 +285,13 @@ export function startBackground(env: BackgroundEnv) {
     void queue.checkTab(tabId);
     void events.checkTab(tabId);
   });
-  // The popup's snapshot as this worker finds the wallet (a session that expired while it was stopped).
-  void restored.then(() => wallet.status()).catch(() => undefined);
-  // A restarted worker answers nothing before its unlocked session (if any) is back.
+  // The popup's snapshot as this worker finds the wallet (a session that expired while it was stopped),
+  // unless the message that woke it asks for the status: that answer writes the same snapshot, once.
+  let statusAsked = false;
+  void restored.then(() => (statusAsked ? undefined : wallet.status())).catch(() => undefined);
   const route: Router['route'] = async (message, sender) => {
-    await restored;
+    statusAsked ||= (message as { method?: unknown } | null)?.method === WALLET.status;
+    await restored; // a restarted worker answers nothing before its unlocked session (if any) is back
     return router.route(message, sender);
   };
 

@@ -1,6 +1,6 @@
 // The popup's status snapshot (src/api/statusSnapshot.ts): the background writes it to storage.session
 // whenever the status changes, it holds nothing secret, and the popup reads a passed lock deadline as locked.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { STATUS_SNAPSHOT_KEY, statusFromSnapshot } from '../../../src/api/statusSnapshot';
 import { type CreateResult, WALLET, type WalletStatus } from '../../../src/api/walletApi';
@@ -104,6 +104,31 @@ describe('status snapshot in storage.session', () => {
     const after = ((await stored()) as WalletStatus).lockAt!;
     expect(after).toBeGreaterThan(before);
     expect(after).toBe((await call<WalletStatus>(bg, WALLET.status)).lockAt);
+  });
+
+  it('a restarted worker computes the status once: for the message that woke it, or for the snapshot alone', async () => {
+    const clock = { now: 1_800_000_000_000 };
+    const vaultStorage = memoryVaultStorage();
+    const first = startBackground(backgroundEnv(clock, vaultStorage));
+    await call(first, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
+
+    // Woken by the popup's wallet_status: its answer writes the snapshot; no second status at start.
+    const askedAtOnce = startBackground(backgroundEnv(clock, vaultStorage));
+    const computed = vi.spyOn(askedAtOnce.wallet, 'status');
+    const answered = await call<WalletStatus>(askedAtOnce, WALLET.status);
+    await askedAtOnce.tracking;
+    expect(computed).toHaveBeenCalledTimes(1);
+    expect(answered.unlocked).toBe(true);
+    expect(await stored()).toEqual(answered);
+
+    // Woken by anything else (an alarm, a page): the snapshot is still brought up to date at start, here
+    // with the session that expired while the worker was stopped.
+    clock.now = answered.lockAt! + 1;
+    const woken = startBackground(backgroundEnv(clock, vaultStorage));
+    const refreshed = vi.spyOn(woken.wallet, 'status');
+    await woken.tracking;
+    await vi.waitFor(() => expect(refreshed).toHaveBeenCalledTimes(1));
+    await vi.waitFor(async () => expect(await stored()).toMatchObject({ exists: true, unlocked: false }));
   });
 });
 
