@@ -22,6 +22,7 @@ import { ConnectedSites } from './page/sites';
 import { WalletAnnouncer } from './page/walletEvents';
 import { StorageProblems } from './problems';
 import type { PreviewDeps } from './review/preview';
+import { recipientFacts } from './review/recipients';
 import { createRouter } from './router';
 import { KeyManager } from './signing/keyManager';
 import { UsedNonces } from './signing/nonces';
@@ -137,6 +138,11 @@ export function startBackground(env: BackgroundEnv) {
     balancesOf: async (accountId, tokenIds) => (await ledger()).mtBatchBalanceOf(accountId, tokenIds),
     nonceUsed: async (accountId, nonce) => (await ledger()).isNonceUsed(accountId, nonce),
     now: env.now,
+    // What the popup's own reviews say of a receiver (./review/recipients).
+    recipientFact: recipientFacts({
+      ownAccounts: () => wallet.accounts().map((a) => a.accountId),
+      published: () => published.list(),
+    }),
   };
   const simulate = async (signed: SignedIntent) => (await ledger()).simulateIntents([signed]);
   const published = new PublishedIntents({ local, tokens, now: env.now, problems });

@@ -22,6 +22,7 @@ import {
   unmatchedDeltas,
 } from '../../core';
 import type { PreparedIntent } from '../signing/signer';
+import { type RecipientFactOf, recipientsOf } from './recipients';
 
 export interface PreviewDeps {
   /** Tokens whose decimals and symbol are confirmed by a second source, with those facts (../tokens/facts). */
@@ -37,6 +38,8 @@ export interface PreviewDeps {
   /** Whether the verifier has seen this nonce for this account (view `is_nonce_used`). */
   nonceUsed: (accountId: string, nonce: string) => Promise<boolean>;
   now: () => number;
+  /** What the wallet knows of a receiver, for the popup's own reviews (./recipients); absent: every one is new. */
+  recipientFact?: RecipientFactOf;
 }
 
 /** Who asks and what they were granted; null for the wallet's own pages. */
@@ -154,11 +157,17 @@ async function checks(
   };
 }
 
+/**
+ * The review of a payload. `requester` is who asks, as the background knows it: a site (from the
+ * browser's word on the sender), or null for the wallet's own pages, which only the background's own
+ * code paths pass (../wallet/send.ts, ../swaps/payment.ts, ../signing/reviewed.ts).
+ */
 export async function intentsPreview(
   deps: PreviewDeps,
   prepared: PreparedIntent,
   requester: PreviewRequester | null,
   quoteHashes: string[],
+  swapDeposit?: string,
 ): Promise<IntentsPreviewWire> {
   const [tokens, disputedTokens, verifierId, currentSalt] = await Promise.all([
     deps.tokens().catch(() => new Map() as TokenTable),
@@ -202,5 +211,6 @@ export async function intentsPreview(
     simulation: sim.view,
     quoteHashes,
     raw: JSON.stringify(payload, null, 2),
+    ...(requester === null ? { recipients: await recipientsOf(deps.recipientFact, payload, swapDeposit) } : {}),
   };
 }

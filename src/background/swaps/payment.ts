@@ -214,7 +214,14 @@ export function swapPayments(d: PaymentDeps) {
         if (!offered) assertPayment(prepared.payload, want, d.now());
         await d.local.write(draftKey(network, r.id), { route, ...toDraft(prepared) });
       }
-      const preview: IntentsPreviewWire = await intentsPreview(d.preview, prepared, null, []);
+      // The deposit account named as such only when the swap's signed quote verifies now.
+      let deposit: string | undefined;
+      try {
+        deposit = expected(r, prepared.payload.signer_id, service).receiver;
+      } catch {
+        deposit = undefined;
+      }
+      const preview: IntentsPreviewWire = await intentsPreview(d.preview, prepared, null, [], deposit);
       return {
         route,
         signed: stored !== undefined,
