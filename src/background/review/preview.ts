@@ -51,6 +51,10 @@ export interface PreviewRequester {
 
 const view = (f: RiskFinding): FindingView => ({ level: f.level, code: f.code, message: f.message });
 
+/** "-1.5 wNEAR": a signed amount in the token's decimals and symbol (raw units only for a token the wallet cannot confirm). */
+const signedAmount = (tokenId: string, d: bigint, tokens: TokenTable): string =>
+  `${d < 0n ? '-' : '+'}${formatTokenAmount(d < 0n ? -d : d, tokenId, tokens)}`;
+
 /** How the signer's own balances move, computed from the intents (exact, no float). */
 export function signerBalanceChanges(payload: IntentPayload, tokens: TokenTable): BalanceChangeView[] {
   return [...signedDeltas(payload)]
@@ -58,7 +62,7 @@ export function signerBalanceChanges(payload: IntentPayload, tokens: TokenTable)
     .map(([tokenId, d]) => ({
       accountId: payload.signer_id,
       tokenId,
-      text: `${d < 0n ? '-' : '+'}${formatTokenAmount(d < 0n ? -d : d, tokenId, tokens)}`,
+      text: signedAmount(tokenId, d, tokens),
     }));
 }
 
@@ -136,9 +140,7 @@ async function checks(
   const short = needs.flatMap(([tokenId, d], i) => {
     const held = BigInt(balances[i] ?? '0');
     return held < -d
-      ? [
-          `${tokenId}: holds ${formatTokenAmount(held, tokenId, tokens)}, needs ${formatTokenAmount(-d, tokenId, tokens)}`,
-        ]
+      ? [`holds ${formatTokenAmount(held, tokenId, tokens)}, needs ${formatTokenAmount(-d, tokenId, tokens)}`]
       : [];
   });
   if (short.length > 0) return { feePips, view: { ok: false, error: `insufficient balance (${short.join('; ')})` } };
@@ -152,7 +154,7 @@ async function checks(
       feePips,
       balanceChanges: signerBalanceChanges(payload, tokens),
       invariantViolated:
-        unmatched.length > 0 ? `unmatched: ${unmatched.map(([t, v]) => `${t} ${v}`).join(', ')}` : null,
+        unmatched.length > 0 ? `unmatched: ${unmatched.map(([t, v]) => signedAmount(t, v, tokens)).join(', ')}` : null,
     },
   };
 }

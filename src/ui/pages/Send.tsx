@@ -96,7 +96,7 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
           </p>
           <div class="actions">
             <button type="button" onClick={onBack} data-testid="send-done">
-              Back to Home
+              Back to wallet
             </button>
           </div>
         </div>
