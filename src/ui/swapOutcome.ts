@@ -37,14 +37,16 @@ export const OUTCOME_TEXT: Record<SwapOutcome, OutcomeWords> = {
   },
 };
 
-type OutcomeInput = Pick<SwapRecordView, 'status' | 'deadline' | 'request'>;
+type OutcomeInput = Pick<SwapRecordView, 'status' | 'request'>;
 
 /** The swap's outcome when it went wrong, or null while it is on its way or done (ANY_INPUT swaps have none). */
 export function outcomeOf(r: OutcomeInput, now: number): SwapOutcome | null {
   if (r.request.swapType === 'ANY_INPUT') return null;
   switch (r.status) {
     case 'PENDING_DEPOSIT': {
-      const deadline = Date.parse(r.deadline ?? r.request.deadline);
+      // The swap's own deadline (the request's): a deposit after it is refunded, never swapped. The quote's
+      // later `deadline` is only how long the address is watched (docs/services.md, "The swap service").
+      const deadline = Date.parse(r.request.deadline);
       return Number.isFinite(deadline) && now > deadline ? 'expired' : null;
     }
     case 'INCOMPLETE_DEPOSIT':
