@@ -93,7 +93,7 @@ const PRESETS: { value: NetworkPreset; label: string }[] = [
 
 const WIRE_NAMES: { value: WireNames; label: string }[] = [
   { value: 'live', label: 'The live services’ names' },
-  { value: 'interface', label: 'The simulator’s names (the interface’s)' },
+  { value: 'interface', label: 'The simulator’s names' },
 ];
 
 function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) {
