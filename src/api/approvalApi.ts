@@ -64,6 +64,18 @@ export type SimulationView =
     }
   | { ok: false; error: string };
 
+/**
+ * What the wallet knows of an account a popup review pays (never given for a site's request): one of this
+ * wallet's accounts, one it sent to before, one it never sent to, or the deposit account of the swap
+ * being paid (checked against its signed quote).
+ */
+export type RecipientFact = 'own' | 'sentBefore' | 'firstTime' | 'swapDeposit';
+
+export interface RecipientView {
+  accountId: string;
+  fact: RecipientFact;
+}
+
 export interface IntentsPreview {
   accountId: string;
   verifier: string;
@@ -80,6 +92,8 @@ export interface IntentsPreview {
   quoteHashes: string[];
   /** The exact payload JSON, for the raw view. */
   raw: string;
+  /** The popup's own reviews: the accounts paid, with what the wallet knows of each (absent for a site's request). */
+  recipients?: RecipientView[];
 }
 
 export interface MessagePreview {

@@ -3,16 +3,17 @@
  * APIs in the extension, fakes in tests) and returns the router. entrypoints/background.ts only wires.
  */
 
-import { type NetworkPreset, WALLET } from '../api/walletApi';
-import type { FetchLike, HttpDeps, KnownToken, Random, SignedIntent } from '../core';
+import { WALLET } from '../api/walletApi';
+import type { HttpDeps, SignedIntent } from '../core';
 import { fetchTokens } from '../oneclick';
-import { Vault, type VaultStorage } from '../vault';
+import { Vault } from '../vault';
 import { Activity } from './activity/merge';
 import { PublishedIntents } from './activity/published';
-import { ApprovalQueue, type TabsPort, type WindowsPort } from './approvals/queue';
+import { ApprovalQueue } from './approvals/queue';
 import { ApprovalService } from './approvals/service';
 import { NetworkClients } from './clients';
-import { KeyValue, type StorageAreaLike } from './kv';
+import type { BackgroundEnv } from './env';
+import { KeyValue } from './kv';
 import { LoadOnce } from './loadOnce';
 import { PageApi } from './page/api';
 import { PageEvents } from './page/events';
@@ -22,6 +23,7 @@ import { ConnectedSites } from './page/sites';
 import { WalletAnnouncer } from './page/walletEvents';
 import { StorageProblems } from './problems';
 import type { PreviewDeps } from './review/preview';
+import { RecipientFacts } from './review/recipients';
 import { Router } from './router';
 import { KeyManager } from './signing/keyManager';
 import { UsedNonces } from './signing/nonces';
@@ -31,7 +33,7 @@ import { SwapService } from './swaps/api';
 import { SwapHistory } from './swaps/history';
 import { SWAP_ALARM } from './swaps/tracker';
 import { TokenFacts } from './tokens/facts';
-import { type AlarmsLike, AUTO_LOCK_ALARM, AutoLock } from './wallet/autoLock';
+import { AUTO_LOCK_ALARM, AutoLock } from './wallet/autoLock';
 import { BalancesService } from './wallet/balances';
 import { WalletApi } from './wallet/handlers';
 import { networkOf } from './wallet/network';
@@ -41,37 +43,7 @@ import { WalletService } from './wallet/service';
 import { SettingsStore } from './wallet/settings';
 import { StatusMirror } from './wallet/statusMirror';
 
-interface EventPort<T extends unknown[]> {
-  addListener(fn: (...args: T) => void): void;
-}
-
-export interface BackgroundEnv {
-  storage: { local: StorageAreaLike; session: StorageAreaLike };
-  alarms: AlarmsLike & { onAlarm: EventPort<[{ name: string }]> };
-  windows: WindowsPort & { onRemoved: EventPort<[number]> };
-  tabs: TabsPort & {
-    onRemoved: EventPort<[number]>;
-    onUpdated: EventPort<[number, { status?: string | undefined; url?: string | undefined }]>;
-  };
-  vaultStorage: VaultStorage;
-  fetch: FetchLike;
-  now: () => number;
-  random: Random;
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** `chrome-extension://<id>` */
-  extensionOrigin: string;
-  defaultPreset: NetworkPreset;
-  /** PBKDF2 iterations for new records (default: the vault's). */
-  iterations?: number;
-  /** The BIP-39 English word list, read from the extension package when a phrase is made or imported. */
-  wordlist: () => Promise<string[]>;
-  /** The table of well-known assets (core/knownTokenRows.ts), read from the extension package when tokens are first judged. */
-  knownTokens: () => Promise<ReadonlyMap<string, KnownToken>>;
-  /** browser.notifications.create (basic, the extension's icon). */
-  notify: (id: string, title: string, message: string) => unknown;
-  /** browser.action.setBadgeText. */
-  badge: (text: string) => unknown;
-}
+export type { BackgroundEnv } from './env';
 
 export function startBackground(env: BackgroundEnv) {
   // The private records of storage.local are sealed under the vault's data key (./sealedRecords.ts).
@@ -129,6 +101,10 @@ export function startBackground(env: BackgroundEnv) {
   const network = async () => networkOf(await settings.plain());
   const events = new PageEvents(session, env.tabs);
   const limits = new RateLimits(session, env.now);
+  const recipients = new RecipientFacts({
+    ownAccounts: () => wallet.accounts().map((a) => a.accountId),
+    published: () => published.list(),
+  });
   // The approval window's checks, also used by the popup's own payments (./swaps/payment).
   const preview: PreviewDeps = {
     tokens,
@@ -139,6 +115,8 @@ export function startBackground(env: BackgroundEnv) {
     balancesOf: async (accountId, tokenIds) => (await ledger()).mtBatchBalanceOf(accountId, tokenIds),
     nonceUsed: async (accountId, nonce) => (await ledger()).isNonceUsed(accountId, nonce),
     now: env.now,
+    // What the popup's own reviews say of a receiver (./review/recipients).
+    recipientFact: (signerId, receiverId) => recipients.of(signerId, receiverId),
   };
   const simulate = async (signed: SignedIntent) => (await ledger()).simulateIntents([signed]);
   const published = new PublishedIntents({ local, tokens, now: env.now, problems });

@@ -58,7 +58,6 @@ export async function runWalletJourney(o: WalletJourney): Promise<void> {
   await popup.getByTestId('send-review').click();
   await popup.getByTestId('send-dialog').waitFor();
   o.step(`   screenshot ${await o.shot(popup, '10-send-review')}`);
-  if (await popup.getByTestId('send-ack').isVisible()) await popup.getByTestId('send-ack').check();
   await popup.getByTestId('send-confirm').click();
   await popup.locator('[data-testid="send-status"][data-status="SETTLED"]').waitFor({ timeout: 30_000 });
   o.step('   SETTLED');
@@ -72,8 +71,9 @@ export async function runWalletJourney(o: WalletJourney): Promise<void> {
   await popup.getByTestId('withdraw-arrives').waitFor({ timeout: 20_000 });
   o.step(`   ${(await popup.getByTestId('withdraw-arrives').innerText()).replace(/\s+/g, ' ')}`);
   await popup.getByTestId('withdraw-continue').click();
+  // The person's own withdrawal: a result card and facts, no tick (docs/security.md, "Risk rules").
   await popup.getByTestId('deposit-pay-intents').click();
-  await popup.getByTestId('deposit-pay-ack').check();
+  await popup.getByTestId('deposit-pay-dialog').waitFor();
   await popup.getByTestId('deposit-pay-confirm').click();
   await popup.locator('[data-testid="deposit-status"][data-status="SUCCESS"]').waitFor({ timeout: 60_000 });
   await popup.getByTestId('deposit-back').click();

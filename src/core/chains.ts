@@ -1,8 +1,8 @@
 /**
  * The one table of chain facts (docs/architecture.md, "Rooms"), read by the popup, the background and the
  * simulator alike: per chain its id (the interface's, docs/interface.md "Chain ids"; `home` for the ledger: docs/services.md "Wire
- * names"; the SDK's `blockchain` enum, one-click-sdk-typescript src/models/TokenResponse.ts), its name, the
- * family of its addresses (checked in ./chainAddress.ts), the memo its receiving addresses may need
+ * names"; the SDK's `blockchain` enum, one-click-sdk-typescript src/models/TokenResponse.ts), its name per
+ * network (Mainnet's users know the ledger as NEAR: `chainNameOn`), the family of its addresses (checked in ./chainAddress.ts), the memo its receiving addresses may need
  * (./destinationMemo.ts), its payment-request standard (src/ui/paymentUri.ts) and its explorer's
  * transaction page (./explorers.ts). Plain data, no checksum code: a page that shows chain names loads
  * only this.
@@ -15,6 +15,8 @@
  * Explorers: links are built by the wallet, never taken from a service (docs/security.md, "Links the wallet
  * builds"); each row names the explorer whose page it is.
  */
+
+import type { NetworkId } from './network';
 
 export type AddressFamily =
   | 'evm'
@@ -101,8 +103,10 @@ export interface ExplorerTemplate {
 
 export interface ChainFacts {
   id: ChainId;
-  /** For messages and pickers. */
+  /** For messages and pickers: the name Mainnet's users know (the ledger is NEAR). */
   name: string;
+  /** Where a network calls it otherwise: the simulator's own ledger is the Home ledger (chainNameOn). */
+  names?: Partial<Record<NetworkId, string>>;
   family: AddressFamily;
   memo?: ChainMemo;
   payment?: PaymentStandard;
@@ -121,7 +125,12 @@ const evm = (name: string, chainId: number | null, explorer: ExplorerTemplate | 
 const bip21 = (scheme: string): PaymentStandard => ({ standard: 'BIP-21', scheme });
 
 export const CHAINS: Readonly<Record<ChainId, Row>> = {
-  home: { name: 'Home ledger', family: 'home', explorerTx: tx('https://nearblocks.io/txns/') }, // NearBlocks
+  home: {
+    name: 'NEAR',
+    names: { local: 'Home ledger' },
+    family: 'home',
+    explorerTx: tx('https://nearblocks.io/txns/'),
+  }, // NearBlocks
   eth: evm('Ethereum', 1, tx('https://etherscan.io/tx/')), // Etherscan
   base: evm('Base', 8453, tx('https://basescan.org/tx/')), // BaseScan
   arb: evm('Arbitrum', 42161, tx('https://arbiscan.io/tx/')), // Arbiscan
@@ -218,6 +227,15 @@ export const CHAINS: Readonly<Record<ChainId, Row>> = {
 export function chainFacts(chain: string): ChainFacts | undefined {
   const id = chain === 'near' ? 'home' : chain;
   return Object.hasOwn(CHAINS, id) ? { id: id as ChainId, ...CHAINS[id as ChainId] } : undefined;
+}
+
+/**
+ * A chain's name on a network (the id itself for a chain unknown here): Mainnet and custom networks use
+ * the names their users know, the simulator (Local) may name its ledger its own way.
+ */
+export function chainNameOn(chain: string, network: NetworkId): string {
+  const facts = chainFacts(chain);
+  return facts ? (facts.names?.[network] ?? facts.name) : chain;
 }
 
 /** The memo rule of an address family (its chains share it); undefined for families whose addresses need none. */

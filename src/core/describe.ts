@@ -6,6 +6,7 @@
  * characters show as escapes (docs/security.md, "What the window shows").
  */
 import { formatUnits } from './amounts';
+import { chainFacts } from './chains';
 import type { Intent } from './intents';
 import { formatTokenAmount, type TokenTable } from './tokens';
 import { visibleText } from './visibleText';
@@ -37,12 +38,21 @@ function extraLines(intent: { memo?: string | undefined; msg?: string | undefine
  * other chain in the memo: only then is the memo the destination. Anywhere else the tokens go to
  * receiver_id, whatever a memo says.
  */
-function ftWithdrawLines(intent: Extract<Intent, { intent: 'ft_withdraw' }>, tokens: TokenTable): string[] {
+/** A chain's name as the reader's network says it (Mainnet's by default: src/core/chains.ts chainNameOn). */
+export type ChainNamer = (chain: string) => string;
+const mainnetName: ChainNamer = (chain) => chainFacts(chain)?.name ?? chain;
+
+function ftWithdrawLines(
+  intent: Extract<Intent, { intent: 'ft_withdraw' }>,
+  tokens: TokenTable,
+  nameOf: ChainNamer,
+): string[] {
   const tokenId = `nep141:${intent.token}`;
   const what = formatTokenAmount(BigInt(intent.amount), tokenId, tokens);
   if (intent.receiver_id === intent.token && intent.memo?.startsWith(WITHDRAW_TO)) {
     const dest = visibleText(intent.memo.slice(WITHDRAW_TO.length));
-    const chain = tokens.get(tokenId)?.blockchain ?? 'its origin chain';
+    const blockchain = tokens.get(tokenId)?.blockchain;
+    const chain = blockchain ? nameOf(blockchain) : 'its origin chain';
     return [
       `Withdraw ${what} to ${dest} on ${chain} (through the bridge ${intent.token})`,
       ...extraLines({ msg: intent.msg }),
@@ -53,7 +63,7 @@ function ftWithdrawLines(intent: Extract<Intent, { intent: 'ft_withdraw' }>, tok
 }
 
 /** One line per effect of the intent, in the order the user should read them. */
-export function describeIntent(intent: Intent, tokens: TokenTable): string[] {
+export function describeIntent(intent: Intent, tokens: TokenTable, nameOf: ChainNamer = mainnetName): string[] {
   switch (intent.intent) {
     case 'token_diff': {
       const entries = Object.entries(intent.diff).sort(([, a], [, b]) => (BigInt(a) < BigInt(b) ? -1 : 1));
@@ -68,7 +78,7 @@ export function describeIntent(intent: Intent, tokens: TokenTable): string[] {
         ...extraLines(intent),
       ];
     case 'ft_withdraw':
-      return ftWithdrawLines(intent, tokens);
+      return ftWithdrawLines(intent, tokens, nameOf);
     case 'nft_withdraw':
       return [
         `Withdraw NFT '${visibleText(intent.token_id)}' of ${intent.token} to ${intent.receiver_id}`,
@@ -78,7 +88,7 @@ export function describeIntent(intent: Intent, tokens: TokenTable): string[] {
       return [
         ...intent.token_ids.map(
           (id, i) =>
-            `Withdraw ${intent.amounts[i]} of token '${visibleText(id)}' (${intent.token}) to ${intent.receiver_id}`,
+            `Withdraw ${formatTokenAmount(BigInt(intent.amounts[i]!), `nep245:${intent.token}:${id}`, tokens)} to ${intent.receiver_id}`,
         ),
         ...extraLines(intent),
       ];

@@ -10,7 +10,9 @@
  * -100 wNEAR/+10 USDC gives away 100 wNEAR). The only receive that matches is the signer itself
  * being the receiver. Bridge withdrawals (receiver_id is the token's own contract, destination in
  * the memo) send value to an address on another chain that the wallet cannot tie to the user: danger
- * when a page asks, warning when the wallet's own pages built the memo.
+ * when a page asks, warning when the wallet's own pages built the memo. A transfer the person typed in
+ * the wallet's own pages (origin null: the background's word, never a page's) is a fact, not danger;
+ * what is dangerous whoever asks (a disputed token, a far deadline, a withdrawal with a message) stays so.
  * Over 300 lines on purpose: one table of rules, each judged against the same payload view.
  */
 
@@ -199,12 +201,18 @@ function assessIntent(intent: Intent, i: number, payload: IntentPayload, ctx: Ri
         const what = Object.entries(intent.tokens)
           .map(([id, v]) => formatTokenAmount(BigInt(v), id, tokens))
           .join(', ');
-        add({
-          ...at,
-          level: 'danger',
-          code: 'transfer_to_other',
-          message: `Sends ${what} to ${intent.receiver_id}, another account; nothing in this request pays you back.`,
-        });
+        // A site's transfer is danger (docs/decisions.md, D11); one the person typed in the wallet's own
+        // page is what they asked for: a fact, with what the wallet knows of the receiver beside it.
+        add(
+          ctx.origin === null
+            ? { ...at, level: 'info', code: 'transfer_to_other', message: `Sends ${what} to ${intent.receiver_id}.` }
+            : {
+                ...at,
+                level: 'danger',
+                code: 'transfer_to_other',
+                message: `Sends ${what} to ${intent.receiver_id}, another account; nothing in this request pays you back.`,
+              },
+        );
       }
       if (intent.msg !== undefined) {
         add({

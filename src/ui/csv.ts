@@ -13,6 +13,8 @@
 // Python's csv module) show it as a first row of text. The guard above does not rely on it.
 import type { ActivityItem, PublishedIntentView } from '../api/activity';
 import type { HistoryItem } from '../api/swapApi';
+import { chainNameOn } from '../core/chains';
+import type { NetworkId } from '../core/network';
 
 export type CsvValue = string | number | boolean | null | undefined;
 
@@ -29,6 +31,15 @@ export function csvCell(value: CsvValue): string {
   return neutralised !== text || /[",;\t\r\n]/.test(text) || /^\s|\s$/.test(text)
     ? `"${neutralised.replace(/"/g, '""')}"`
     : text;
+}
+
+/**
+ * The header a person reads: the ledger's column is named as the network names the ledger
+ * (`nearTxHashes` on Mainnet, src/core/chains.ts), the others as the swap service's fields.
+ */
+export function csvHeader(columns: readonly string[], network: NetworkId): string[] {
+  const ledger = chainNameOn('home', network).split(' ')[0]!.toLowerCase();
+  return columns.map((c) => (c === 'homeTxHashes' ? `${ledger}TxHashes` : c));
 }
 
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
@@ -66,8 +77,8 @@ const swapCells = (item: HistoryItem): CsvValue[] =>
   });
 
 /** The loaded history rows as CSV (lists joined with spaces: hashes and accounts have none). */
-export function historyCsv(items: readonly HistoryItem[]): string {
-  return toCsv(HISTORY_CSV_COLUMNS, items.map(swapCells));
+export function historyCsv(items: readonly HistoryItem[], network: NetworkId = 'mainnet'): string {
+  return toCsv(csvHeader(HISTORY_CSV_COLUMNS, network), items.map(swapCells));
 }
 
 /** Activity's columns: the swap columns, then what only Activity has (intents fill the columns they share). */
@@ -85,9 +96,9 @@ function intentCells(i: PublishedIntentView): CsvValue[] {
 }
 
 /** The loaded Activity rows as CSV: swaps with their flow as the kind, intents as `send` or `dapp`. */
-export function activityCsv(items: readonly ActivityItem[]): string {
+export function activityCsv(items: readonly ActivityItem[], network: NetworkId = 'mainnet'): string {
   return toCsv(
-    ACTIVITY_CSV_COLUMNS,
+    csvHeader(ACTIVITY_CSV_COLUMNS, network),
     items.map((item) =>
       item.type === 'swap'
         ? [...swapCells(item.swap), item.swap.flow ?? 'swap', null, null, null]

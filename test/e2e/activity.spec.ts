@@ -80,7 +80,6 @@ test('a send from Home and a site’s intent appear in Activity beside swaps, an
     await popup.getByTestId('send-to').fill('dave.near');
     await popup.getByTestId('send-amount').fill('0.5');
     await popup.getByTestId('send-review').click();
-    await popup.getByTestId('send-ack').check();
     await popup.getByTestId('send-confirm').click();
     await expect(popup.getByTestId('send-status')).toBeVisible({ timeout: 10_000 });
     await popup.getByTestId('send-done').click();

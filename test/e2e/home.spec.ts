@@ -80,8 +80,11 @@ test('Send: reviewed in the approval window’s words, confirmed with the acknow
     const dialog = page.getByTestId('send-dialog');
     await expect(dialog.getByTestId('approval-intent')).toHaveAttribute('data-type', 'transfer');
     await expect(dialog.getByTestId('approval-intent')).toContainText(receiver);
-    await expect(page.getByTestId('send-confirm')).toBeDisabled();
-    await page.getByTestId('send-ack').check();
+    // The person's own Send: a result card with a fact about the receiver, no Danger and no tick.
+    await expect(dialog.getByTestId('review-result')).toContainText('-0.5 wNEAR');
+    await expect(dialog.getByTestId('review-recipient')).toHaveAttribute('data-fact', 'firstTime');
+    await expect(dialog.locator('[data-level="danger"]')).toHaveCount(0);
+    await expect(page.getByTestId('send-ack')).toHaveCount(0);
     await page.getByTestId('send-confirm').click();
     await expect(page.getByTestId('send-status')).toHaveAttribute('data-status', 'SETTLED', { timeout: 20_000 });
     const balances = (await (await fetch(`${sim.url}/dev/balances?accountId=${receiver}`)).json()) as {
@@ -121,7 +124,8 @@ test('Withdraw: to an Ethereum address, checked with its checksum, quoted, paid 
     await page.getByTestId('withdraw-continue').click();
     await page.getByTestId('deposit-pay-intents').click();
     await expect(page.getByTestId('deposit-pay-route')).toHaveAttribute('data-route', 'service');
-    await page.getByTestId('deposit-pay-ack').check();
+    await expect(page.getByTestId('review-recipient')).toHaveAttribute('data-fact', 'swapDeposit');
+    await expect(page.getByTestId('deposit-pay-ack')).toHaveCount(0);
     await page.getByTestId('deposit-pay-confirm').click();
     await expect(page.getByTestId('deposit-status')).toHaveAttribute('data-status', 'SUCCESS', { timeout: 20_000 });
     await page.getByTestId('deposit-back').click();
@@ -171,7 +175,6 @@ test('Withdraw to an XRP address with a destination tag: checked, carried to the
     await page.getByTestId('withdraw-continue').click();
     await expect(page.getByTestId('deposit-recipient-memo')).toHaveText('123456');
     await page.getByTestId('deposit-pay-intents').click();
-    await page.getByTestId('deposit-pay-ack').check();
     await page.getByTestId('deposit-pay-confirm').click();
     await expect(page.getByTestId('deposit-status')).toHaveAttribute('data-status', 'SUCCESS', { timeout: 20_000 });
 

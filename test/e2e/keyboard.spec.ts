@@ -111,9 +111,8 @@ test('by keyboard alone: receive from two chains, send to another account, withd
       await expect(page.getByTestId('send-dialog').getByTestId('approval-intent')).toContainText(receiver, {
         timeout: 10_000,
       });
-      await expect(page.getByTestId('send-ack')).toBeFocused();
-      await page.keyboard.press('Space');
-      await expect(page.getByTestId('send-ack')).toBeChecked();
+      // The person's own Send asks for no tick: focus lands on Confirm.
+      await expect(page.getByTestId('send-confirm')).toBeFocused();
       await pressOn(page, 'send-confirm');
       await expect(page.getByTestId('send-status')).toHaveAttribute('data-status', 'SETTLED', {
         timeout: SETTLE_TIMEOUT,
@@ -139,8 +138,7 @@ test('by keyboard alone: receive from two chains, send to another account, withd
       await expect(page.getByTestId('withdraw-arrives')).toContainText('USDC', { timeout: SETTLE_TIMEOUT });
       await page.keyboard.press('Enter'); // Continue
       await pressOn(page, 'deposit-pay-intents');
-      await expect(page.getByTestId('deposit-pay-ack')).toBeFocused({ timeout: 10_000 });
-      await page.keyboard.press('Space');
+      await expect(page.getByTestId('deposit-pay-confirm')).toBeFocused({ timeout: 10_000 });
       await pressOn(page, 'deposit-pay-confirm');
       await expect(page.getByTestId('deposit-status')).toHaveAttribute('data-status', 'SUCCESS', {
         timeout: SETTLE_TIMEOUT,

@@ -193,9 +193,10 @@ test.describe('swap popup', () => {
       await expect(dialog.getByTestId('approval-intent')).toHaveAttribute('data-type', 'transfer');
       const depositAddress = await page.getByTestId('deposit-address').textContent();
       await expect(dialog.getByTestId('approval-intent')).toContainText(depositAddress!.trim());
-      // Value to another account needs the acknowledgement before Confirm.
-      await expect(page.getByTestId('deposit-pay-confirm')).toBeDisabled();
-      await page.getByTestId('deposit-pay-ack').check();
+      // The person's own swap payment: the deposit account named as such, no Danger, no tick.
+      await expect(dialog.getByTestId('review-recipient')).toHaveAttribute('data-fact', 'swapDeposit');
+      await expect(dialog.locator('[data-level="danger"]')).toHaveCount(0);
+      await expect(page.getByTestId('deposit-pay-ack')).toHaveCount(0);
       await page.getByTestId('deposit-pay-confirm').click();
       await expect(page.getByTestId('deposit-paid')).toBeVisible({ timeout: SWAP_TIMEOUT });
       await expect(status(page)).toHaveAttribute('data-status', 'SUCCESS', { timeout: SWAP_TIMEOUT });

@@ -22,6 +22,7 @@ import {
   unmatchedDeltas,
 } from '../../core';
 import type { PreparedIntent } from '../signing/signer';
+import { type RecipientFactOf, recipientsOf } from './recipients';
 
 export interface PreviewDeps {
   /** Tokens whose decimals and symbol are confirmed by a second source, with those facts (../tokens/facts). */
@@ -37,6 +38,8 @@ export interface PreviewDeps {
   /** Whether the verifier has seen this nonce for this account (view `is_nonce_used`). */
   nonceUsed: (accountId: string, nonce: string) => Promise<boolean>;
   now: () => number;
+  /** What the wallet knows of a receiver, for the popup's own reviews (./recipients); absent: every one is new. */
+  recipientFact?: RecipientFactOf;
 }
 
 /** Who asks and what they were granted; null for the wallet's own pages. */
@@ -48,6 +51,10 @@ export interface PreviewRequester {
 
 const view = (f: RiskFinding): FindingView => ({ level: f.level, code: f.code, message: f.message });
 
+/** "-1.5 wNEAR": a signed amount in the token's decimals and symbol (raw units only for a token the wallet cannot confirm). */
+const signedAmount = (tokenId: string, d: bigint, tokens: TokenTable): string =>
+  `${d < 0n ? '-' : '+'}${formatTokenAmount(d < 0n ? -d : d, tokenId, tokens)}`;
+
 /** How the signer's own balances move, computed from the intents (exact, no float). */
 export function signerBalanceChanges(payload: IntentPayload, tokens: TokenTable): BalanceChangeView[] {
   return [...signedDeltas(payload)]
@@ -55,7 +62,7 @@ export function signerBalanceChanges(payload: IntentPayload, tokens: TokenTable)
     .map(([tokenId, d]) => ({
       accountId: payload.signer_id,
       tokenId,
-      text: `${d < 0n ? '-' : '+'}${formatTokenAmount(d < 0n ? -d : d, tokenId, tokens)}`,
+      text: signedAmount(tokenId, d, tokens),
     }));
 }
 
@@ -133,9 +140,7 @@ async function checks(
   const short = needs.flatMap(([tokenId, d], i) => {
     const held = BigInt(balances[i] ?? '0');
     return held < -d
-      ? [
-          `${tokenId}: holds ${formatTokenAmount(held, tokenId, tokens)}, needs ${formatTokenAmount(-d, tokenId, tokens)}`,
-        ]
+      ? [`holds ${formatTokenAmount(held, tokenId, tokens)}, needs ${formatTokenAmount(-d, tokenId, tokens)}`]
       : [];
   });
   if (short.length > 0) return { feePips, view: { ok: false, error: `insufficient balance (${short.join('; ')})` } };
@@ -149,16 +154,22 @@ async function checks(
       feePips,
       balanceChanges: signerBalanceChanges(payload, tokens),
       invariantViolated:
-        unmatched.length > 0 ? `unmatched: ${unmatched.map(([t, v]) => `${t} ${v}`).join(', ')}` : null,
+        unmatched.length > 0 ? `unmatched: ${unmatched.map(([t, v]) => signedAmount(t, v, tokens)).join(', ')}` : null,
     },
   };
 }
 
+/**
+ * The review of a payload. `requester` is who asks, as the background knows it: a site (from the
+ * browser's word on the sender), or null for the wallet's own pages, which only the background's own
+ * code paths pass (../wallet/send.ts, ../swaps/payment.ts, ../signing/reviewed.ts).
+ */
 export async function intentsPreview(
   deps: PreviewDeps,
   prepared: PreparedIntent,
   requester: PreviewRequester | null,
   quoteHashes: string[],
+  swapDeposit?: string,
 ): Promise<IntentsPreviewWire> {
   const [tokens, disputedTokens, verifierId, currentSalt] = await Promise.all([
     deps.tokens().catch(() => new Map() as TokenTable),
@@ -202,5 +213,6 @@ export async function intentsPreview(
     simulation: sim.view,
     quoteHashes,
     raw: JSON.stringify(payload, null, 2),
+    ...(requester === null ? { recipients: await recipientsOf(deps.recipientFact, payload, swapDeposit) } : {}),
   };
 }

@@ -224,7 +224,14 @@ export class SwapPayments {
       if (!offered) assertPayment(prepared.payload, want, this.d.now());
       await this.d.local.write(draftKey(network, r.id), { route, ...toDraft(prepared) });
     }
-    const preview: IntentsPreviewWire = await intentsPreview(this.d.preview, prepared, null, []);
+    // The deposit account named as such only when the swap's signed quote verifies now.
+    let deposit: string | undefined;
+    try {
+      deposit = this.expected(r, prepared.payload.signer_id, service).receiver;
+    } catch {
+      deposit = undefined;
+    }
+    const preview: IntentsPreviewWire = await intentsPreview(this.d.preview, prepared, null, [], deposit);
     return {
       route,
       signed: stored !== undefined,

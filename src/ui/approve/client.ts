@@ -25,7 +25,7 @@ export const approvals = {
     if (!isApprovalViewWire(result)) throw new Error('The extension sent a request this window does not understand');
     const { intents, ...rest } = result;
     // The intents' wording loads with the first request that has intents (./worded).
-    const words = intents ? (await import('./worded')).worded(intents) : undefined;
+    const words = intents ? (await import('./worded')).worded(intents, result.network.id) : undefined;
     return { ...rest, origin: originView(result.origin), ...(words ? { intents: words } : {}) };
   },
   /** Null once carried out; `{refused}` when the request ended with an error to show (not given to the page, not published). */

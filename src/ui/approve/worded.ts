@@ -7,14 +7,21 @@
 import type { IntentsPreview, IntentsPreviewWire } from '../../api/approvalApi';
 import { describeIntent } from '../../core/describe';
 import { parseIntents } from '../../core/intents';
+import type { NetworkId } from '../../core/network';
 import { tokenTable } from '../../core/tokens';
+import { chainName, setNamesNetwork } from '../chains';
 
-export function worded(wire: IntentsPreviewWire): IntentsPreview {
+/** `network`: the one the request is for (the window's), which names the chains from then on; else the page's. */
+export function worded(wire: IntentsPreviewWire, network?: NetworkId): IntentsPreview {
+  if (network) setNamesNetwork(network);
   const { tokens, intents, ...rest } = wire;
   const table = tokenTable(tokens);
   const parsed = parseIntents(intents.map((i) => i.intent));
   return {
     ...rest,
-    intents: intents.map(({ intent: _intent, ...i }, k) => ({ ...i, lines: describeIntent(parsed[k]!, table) })),
+    intents: intents.map(({ intent: _intent, ...i }, k) => ({
+      ...i,
+      lines: describeIntent(parsed[k]!, table, chainName),
+    })),
   };
 }

@@ -4,6 +4,7 @@ import { useId, useState } from 'preact/hooks';
 import type { SwapRecordView, TokenView, TxLink } from '../../api/swapApi';
 import { accountIdProblem } from '../addresses';
 import { tokenAmountText } from '../amountText';
+import { ledgerName } from '../chains';
 import { focusFirstInvalidSoon } from '../focus';
 import { swaps } from '../swaps';
 import { describeCountdown, prettyJson, quoteFacts, type Step } from '../swapText';
@@ -126,7 +127,7 @@ export function SubmitTx({
       />
       {home && (
         <TextField
-          label="Sender account on the home ledger"
+          label={`Sender account on ${ledgerName()}`}
           value={sender}
           onValue={setSender}
           verbatim

@@ -3,6 +3,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { HistoryItem, SwapRecordView, TokenView, TxLink } from '../../api/swapApi';
 import { historyDate, sideText, swapKind, swapLine } from '../activityText';
+import { ledgerName } from '../chains';
 import { swaps } from '../swaps';
 import { refundReasonText, STATUS_TEXT } from '../swapText';
 import { messageOf } from '../wallet';
@@ -125,7 +126,7 @@ export function HistoryDetail({ item, tokens, onBack, onTrack }: DetailProps) {
           d ? <Links links={d.destinationChainTxHashes} /> : <HashList hashes={item.destinationChainTxHashes} />,
           'history-detail-destination-txs',
         )}
-        {row('Home ledger transactions', <HashList hashes={item.homeTxHashes} />)}
+        {row(`${ledgerName()} transactions`, <HashList hashes={item.homeTxHashes} />)}
         {row('Intents', <HashList hashes={item.intentHashes} />)}
         {d?.slippage !== undefined && row('Slippage', `${d.slippage / 100} %`)}
         {d?.depositedAmount &&

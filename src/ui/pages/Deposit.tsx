@@ -12,6 +12,8 @@ import { DepositQr } from '../components/DepositQr';
 import { ErrorAlert, StatusLine, Warning } from '../components/Notice';
 import { PayFromIntents } from '../components/PayFromIntents';
 import { Screen } from '../components/Screen';
+import { SwapOutcome } from '../components/SwapOutcome';
+import { outcomeOf } from '../swapOutcome';
 import { tokenOf } from '../swapRequest';
 import { swaps } from '../swaps';
 import { isTerminal, missingAmount, quoteFacts, refundReasonText, STATUS_TEXT, stepsOf } from '../swapText';
@@ -101,7 +103,12 @@ export function Deposit({ id, initial, onBack }: DepositProps) {
   const details = record.swapDetails;
   const refund = refundReasonText(details?.refundReason);
   const anyInput = record.request.swapType === 'ANY_INPUT';
-  const canDeposit = !anyInput && (record.status === 'PENDING_DEPOSIT' || record.status === 'INCOMPLETE_DEPOSIT');
+  // Past its deadline an unfunded swap takes no deposit: its screen says so instead (../swapOutcome).
+  const outcome = outcomeOf(record, now);
+  const canDeposit =
+    !anyInput &&
+    outcome !== 'expired' &&
+    (record.status === 'PENDING_DEPOSIT' || record.status === 'INCOMPLETE_DEPOSIT');
   const viaIntents = record.request.depositType === 'INTENTS';
   const missing =
     record.status === 'INCOMPLETE_DEPOSIT' ? missingAmount(facts.amountIn, details?.depositedAmount) : null;
@@ -135,6 +142,10 @@ export function Deposit({ id, initial, onBack }: DepositProps) {
             are converted as they arrive and the pool is paid out as it grows; the payouts are listed below. This swap
             does not finish by itself: it is followed until its address expires.
           </p>
+        ) : outcome === 'expired' ? (
+          <p>
+            <strong>Expired.</strong> No deposit arrived before the deadline.
+          </p>
         ) : (
           <>
             <p>
@@ -152,6 +163,7 @@ export function Deposit({ id, initial, onBack }: DepositProps) {
           </div>
         )}
       </div>
+      {outcome && <SwapOutcome record={record} outcome={outcome} />}
       <StatusLine testid="deposit-notice">{notice}</StatusLine>
       <StatusLine testid="deposit-checked">
         {record.checkedAt !== null ? `Last checked at ${timeOf(record.checkedAt)}.` : ''}

@@ -13,6 +13,7 @@ import {
 } from '../../api/activity';
 import type { HistoryQuery, TokenView } from '../../api/swapApi';
 import type { IntentStatusView } from '../../api/walletApi';
+import { namesNetwork } from '../chains';
 import { ActivityFilters } from '../components/ActivityFilters';
 import { ActivityList } from '../components/ActivityList';
 import { HistoryDetail } from '../components/HistoryDetail';
@@ -128,7 +129,7 @@ export function HistoryTab() {
   };
 
   const exportCsv = () => {
-    const blob = new Blob([activityCsv(items.map(shown))], { type: 'text/csv;charset=utf-8' });
+    const blob = new Blob([activityCsv(items.map(shown), namesNetwork())], { type: 'text/csv;charset=utf-8' });
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = url;

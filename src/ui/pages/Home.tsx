@@ -62,7 +62,7 @@ export function Home({ accountId, onSwap }: HomeProps) {
   const dust = rows.filter((r) => r.usd !== null && Number(r.usd) < DUST_USD);
   const shown = showDust ? rows : rows.filter((r) => !dust.includes(r));
   return (
-    <Screen title="Home" testid="home" ready={view !== null || error !== null}>
+    <Screen title="Wallet" testid="home" ready={view !== null || error !== null}>
       <div class="total-row">
         <p class="total" data-testid="home-total" data-stale={view?.stale ?? true}>
           <span class="label">Intents account</span>{' '}

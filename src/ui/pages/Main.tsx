@@ -1,5 +1,5 @@
 // The unlocked wallet: backup banner, the open section, and the bottom navigation between the four
-// sections (Home, Swap, Activity, Settings) of a 360×600 popup. Accounts, keys and sites live under
+// sections (Wallet, Swap, Activity, Settings) of a 360×600 popup. Accounts, keys and sites live under
 // Settings; the header (components/WalletBar) switches the account.
 import { useEffect, useState } from 'preact/hooks';
 import type { WalletStatus } from '../../api/walletApi';
@@ -14,7 +14,8 @@ const SettingsTab = lazy(() => import('./SettingsHub').then((m) => m.SettingsHub
 
 type Tab = 'home' | 'swap' | 'activity' | 'settings';
 const TABS: { tab: Tab; label: string }[] = [
-  { tab: 'home', label: 'Home' },
+  // "Wallet", not "Home": on Mainnet the word belongs to no screen (the ledger is NEAR there: ../chains).
+  { tab: 'home', label: 'Wallet' },
   { tab: 'swap', label: 'Swap' },
   { tab: 'activity', label: 'Activity' },
   { tab: 'settings', label: 'Settings' },

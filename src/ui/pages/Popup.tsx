@@ -3,6 +3,7 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { CreateResult, DamagedStore, NetworkView, StoreProblem, WalletStatus } from '../../api/walletApi';
+import { setNamesNetwork } from '../chains';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { WalletBar } from '../components/WalletBar';
 import { lazy } from '../lazy';
@@ -34,7 +35,11 @@ export function Popup({ first = null }: PopupProps) {
   const readNetwork = useCallback((s: WalletStatus) => {
     if (s.unlocked)
       void wallet.getSettings().then(
-        (v) => setNetwork(v.network),
+        (v) => {
+          // Chain and ledger names are the network's from now on (../chains); the re-render shows them.
+          setNamesNetwork(v.network.id);
+          setNetwork(v.network);
+        },
         () => setNetwork(null),
       );
   }, []);

@@ -92,8 +92,8 @@ const PRESETS: { value: NetworkPreset; label: string }[] = [
 ];
 
 const WIRE_NAMES: { value: WireNames; label: string }[] = [
-  { value: 'live', label: 'Live services (nearSenderAccount, chain near)' },
-  { value: 'interface', label: 'Interface (homeSenderAccount, chain home)' },
+  { value: 'live', label: 'The live services’ names' },
+  { value: 'interface', label: 'The simulator’s names' },
 ];
 
 function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) {

@@ -1,6 +1,7 @@
 // The Advanced part of the swap form: ANY_INPUT, referral, app fees, quote waiting time, virtual-chain
 // recipients and the custom recipient message.
 import { useState } from 'preact/hooks';
+import { ledgerName } from '../chains';
 import { Checkbox, TextField } from '../components/Field';
 import { Warning } from '../components/Notice';
 import { bpsToPercent, MAX_APP_FEES, percentToBps, type SwapField, type SwapForm, withAnyInput } from '../swapForm';
@@ -129,7 +130,7 @@ export function Advanced({ form, bind, set, setForm, show, problems, tried }: Sw
       <Warning testid="swap-custom-msg-warning">
         <p>
           <strong>Custom recipient message (experimental).</strong> It makes the withdrawal call{' '}
-          <code>ft_transfer_call</code> on the home ledger. Funds are lost if the token is not NEP-141, if the
+          <code>ft_transfer_call</code> on {ledgerName()}. Funds are lost if the token is not NEP-141, if the
           recipient's storage deposit is missing, or if the recipient has no <code>ft_on_transfer</code>.
         </p>
         <Checkbox

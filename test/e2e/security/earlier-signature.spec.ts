@@ -77,7 +77,6 @@ test('an RPC that kept a Send’s signature and then says its nonce is used: the
     await page.getByTestId('send-amount').fill('1');
     await page.getByTestId('send-review').click();
     await expect(page.getByTestId('send-dialog').getByTestId('approval-intent')).toContainText(carol);
-    await page.getByTestId('send-ack').check();
     await page.getByTestId('send-confirm').click();
     await expect(page.getByTestId('send-dialog-error')).toBeVisible({ timeout: 30_000 });
     const held = signaturesIn(proxy.requests()).filter((s) => isForAccount(s, w.accountId));

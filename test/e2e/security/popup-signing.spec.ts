@@ -36,13 +36,11 @@ test('two popups on Send: a Confirm signs only the transfer its own window showe
     await review(second, bob, '1.5');
 
     // The first window shows 0.5 to alice; its Confirm may sign that or nothing, not 1.5 to bob.
-    await first.getByTestId('send-ack').check();
     await first.getByTestId('send-confirm').click();
     await expect(first.getByTestId('send-dialog-error')).toContainText(/review/i);
     await expect(first.getByTestId('send-status')).toHaveCount(0);
 
     // The second window's review is the current one: its Confirm sends what it showed.
-    await second.getByTestId('send-ack').check();
     await second.getByTestId('send-confirm').click();
     await expect(second.getByTestId('send-status')).toHaveAttribute('data-status', 'SETTLED', { timeout: 20_000 });
     expect((await balances(sim, bob))[WNEAR]).toBe((15n * 10n ** 23n).toString());

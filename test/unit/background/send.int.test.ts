@@ -36,7 +36,7 @@ async function funded() {
 }
 
 describe('send to another intents account', () => {
-  it('reviewed, confirmed with the acknowledgement, published, settled; the receiver holds the amount', async () => {
+  it('reviewed as a fact with a first-time receiver, confirmed without a tick, published, settled; the receiver holds the amount, and is known the next time', async () => {
     const { bg, account } = await funded();
     const receiver = `send${Date.now()}.near`;
     const { preview, reviewed } = await call<{ preview: IntentsPreviewWire; reviewed: string }>(
@@ -48,13 +48,11 @@ describe('send to another intents account', () => {
     expect(preview.intents.map((i) => i.intent)).toEqual([
       { intent: 'transfer', receiver_id: receiver, tokens: { [WNEAR]: ONE_NEAR.toString() } },
     ]);
-    expect(preview.intents[0]!.findings.some((f) => f.level === 'danger')).toBe(true);
-    // Value leaving the account: not without the acknowledgement, and the review stays for the retry.
-    await expect(call(bg, WALLET.send, { reviewed })).rejects.toThrow(/understand the risk/);
-    const sent = await call<{ intentHash: string; status: string }>(bg, WALLET.send, {
-      reviewed,
-      acknowledgeDanger: true,
-    });
+    // The person's own Send (docs/security.md, "Risk rules"): a fact, not danger, and the receiver's fact beside it.
+    expect(preview.intents[0]!.findings.map((f) => `${f.level}:${f.code}`)).toEqual(['info:transfer_to_other']);
+    expect(preview.level).toBe('info');
+    expect(preview.recipients).toEqual([{ accountId: receiver, fact: 'firstTime' }]);
+    const sent = await call<{ intentHash: string; status: string }>(bg, WALLET.send, { reviewed });
     expect(sent).toEqual({ intentHash: reviewed, status: 'OK' });
     // One review, one signature: the draft is gone.
     await expect(call(bg, WALLET.send, { reviewed, acknowledgeDanger: true })).rejects.toThrow(
@@ -72,6 +70,13 @@ describe('send to another intents account', () => {
       .toBe('SETTLED');
     expect(await ledgerBalance(receiver)).toBe(ONE_NEAR);
     expect(await ledgerBalance(account)).toBe(4n * ONE_NEAR);
+    // Settled, the receiver is one this account sent to before.
+    const again = await call<{ preview: IntentsPreviewWire }>(bg, WALLET.previewSend, {
+      receiverId: receiver,
+      tokenId: WNEAR,
+      amount: ONE_NEAR.toString(),
+    });
+    expect(again.preview.recipients).toEqual([{ accountId: receiver, fact: 'sentBefore' }]);
   });
 
   it('a Confirm signs only the review it names: after a newer review (another popup) the older Confirm is refused and nothing moves', async () => {

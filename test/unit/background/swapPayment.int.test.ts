@@ -148,15 +148,12 @@ describe('the swap service writes the payment (generate-intent / submit-intent)'
     // Nothing was signed or sent by looking.
     expect(await balanceOf(accountId)).toBe(before);
 
-    // Value to another account is danger (docs/security.md, "Risk rules"): it needs the acknowledgement.
-    expect(shown.preview.level).toBe('danger');
+    // The person's own payment (docs/security.md, "Risk rules"): no danger, no tick; the receiver is
+    // named as the swap's deposit account, checked against its signed quote.
+    expect(shown.preview.level).toBe('info');
+    expect(shown.preview.recipients).toEqual([{ accountId: swap.depositAddress, fact: 'swapDeposit' }]);
     const reviewed = shown.reviewed;
-    await expect(call(bg, SWAP.payFromIntents, { id: swap.id, reviewed })).rejects.toThrow(/understand the risk/);
-    const paid = await call<SwapRecordView>(bg, SWAP.payFromIntents, {
-      id: swap.id,
-      reviewed,
-      acknowledgeDanger: true,
-    });
+    const paid = await call<SwapRecordView>(bg, SWAP.payFromIntents, { id: swap.id, reviewed });
     expect(paid.paidIntentHash).toBe(reviewed);
     expect(paid.paidIntentHash).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
     const submitted = seen.find((s) => s.path === '/v0/submit-intent')?.body as {

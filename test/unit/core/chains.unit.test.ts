@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { isAddressOf } from '../../../src/core/chainAddress';
-import { CHAIN_IDS, CHAINS, chainFacts } from '../../../src/core/chains';
+import { CHAIN_IDS, CHAINS, chainFacts, chainNameOn } from '../../../src/core/chains';
 import { memoRuleOf } from '../../../src/core/destinationMemo';
 import { EXPLORER_TX, explorerTxUrl } from '../../../src/core/explorers';
+import type { NetworkId } from '../../../src/core/network';
 import { chainInfo } from '../../../src/sim/oneclick/chains';
-import { chainName, familyOf, CHAIN_IDS as UI_CHAIN_IDS } from '../../../src/ui/chains';
+import {
+  chainName,
+  familyOf,
+  ledgerName,
+  namesNetwork,
+  setNamesNetwork,
+  CHAIN_IDS as UI_CHAIN_IDS,
+} from '../../../src/ui/chains';
+import { activityCsv, csvHeader, HISTORY_CSV_COLUMNS } from '../../../src/ui/csv';
 import { paymentRequest } from '../../../src/ui/paymentUri';
 
 describe('the chain table: one home, read by the popup and the simulator', () => {
@@ -23,6 +32,38 @@ describe('the chain table: one home, read by the popup and the simulator', () =>
     expect(chainFacts('toString')).toBeUndefined();
     expect(chainName('toString')).toBe('toString');
     expect(familyOf('constructor')).toBeNull();
+  });
+
+  it('names per network: on Mainnet (and custom networks) no chain is "home", the ledger is NEAR; Local keeps its own', () => {
+    const networks: NetworkId[] = ['mainnet', 'custom', 'local'];
+    for (const network of networks)
+      for (const id of CHAIN_IDS) expect(chainNameOn(id, network).length).toBeGreaterThan(1);
+    for (const network of ['mainnet', 'custom'] as const) {
+      for (const id of CHAIN_IDS) expect(chainNameOn(id, network), `${id} on ${network}`).not.toMatch(/home/i);
+      expect(chainNameOn('home', network)).toBe('NEAR');
+      expect(chainNameOn('near', network)).toBe('NEAR');
+    }
+    expect(chainNameOn('home', 'local')).toBe('Home ledger');
+    expect(chainNameOn('eth', 'local')).toBe('Ethereum');
+    expect(chainNameOn('dogecoin', 'mainnet')).toBe('dogecoin');
+  });
+
+  it('the pages name chains as the network they were told names them, Mainnet until told; the CSV header too', () => {
+    try {
+      expect(namesNetwork()).toBe('mainnet');
+      expect(ledgerName()).toBe('NEAR');
+      expect(chainName('home')).toBe('NEAR');
+      setNamesNetwork('local');
+      expect(ledgerName()).toBe('Home ledger');
+      expect(chainName('sol')).toBe('Solana');
+    } finally {
+      setNamesNetwork('mainnet');
+    }
+    expect(csvHeader(HISTORY_CSV_COLUMNS, 'mainnet')).toContain('nearTxHashes');
+    expect(csvHeader(HISTORY_CSV_COLUMNS, 'mainnet').join(',')).not.toMatch(/home/i);
+    expect(csvHeader(HISTORY_CSV_COLUMNS, 'local')).toContain('homeTxHashes');
+    expect(activityCsv([]).split('\r\n')[1]).toContain(',nearTxHashes,');
+    expect(activityCsv([], 'local').split('\r\n')[1]).toContain(',homeTxHashes,');
   });
 
   it('the popup and the simulator read the same chains and families', () => {

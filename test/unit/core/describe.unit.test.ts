@@ -6,6 +6,19 @@ const lines = (intent: unknown) => describeIntent(payload([intent]).intents[0]!,
 const USER_ETH = '0xab5801a7d398351b8be11c439e05c5b3259aeccd';
 
 describe('describeIntent', () => {
+  it('words a multi-token withdrawal with the token’s decimals and symbol when the wallet knows them', () => {
+    const mt = 'nep245:v2_1.omni.hot.tg:56_11111111111111111111';
+    const table = new Map([...TOKENS, [mt, { assetId: mt, symbol: 'USDT', decimals: 6, blockchain: 'bsc' }]]);
+    const intent = {
+      intent: 'mt_withdraw',
+      token: 'v2_1.omni.hot.tg',
+      receiver_id: 'bob.near',
+      token_ids: ['56_11111111111111111111'],
+      amounts: ['1500000'],
+    };
+    expect(describeIntent(payload([intent]).intents[0]!, table)).toEqual(['Withdraw 1.5 USDT to bob.near']);
+  });
+
   it('gives then receives, with symbols and decimals', () => {
     expect(lines(SWAP)).toEqual(['Give 0.000000000000000001 wNEAR', 'Receive 2.5 USDT']);
   });
@@ -18,7 +31,7 @@ describe('describeIntent', () => {
       amount: '10000000',
       memo: `WITHDRAW_TO:${USER_ETH}`,
     };
-    expect(lines(intent)).toEqual([`Withdraw 10 USDC to ${USER_ETH} on eth (through the bridge ${USDC_BRIDGE})`]);
+    expect(lines(intent)).toEqual([`Withdraw 10 USDC to ${USER_ETH} on Ethereum (through the bridge ${USDC_BRIDGE})`]);
   });
 
   it('names the real receiver, never the memo, when the receiver is another account', () => {
@@ -68,7 +81,7 @@ describe('describeIntent', () => {
         amount: '1',
         memo: 'WITHDRAW_TO:0x\u2066ab',
       })[0],
-    ).toContain('to 0x\\u2066ab on eth');
+    ).toContain('to 0x\\u2066ab on Ethereum');
   });
 
   it('escapes hidden characters in page-chosen token ids', () => {
@@ -99,7 +112,7 @@ describe('describeIntent', () => {
     ],
     [
       { intent: 'mt_withdraw', token: 'mt.near', receiver_id: 'bob.near', token_ids: ['a'], amounts: ['3'] },
-      ["Withdraw 3 of token 'a' (mt.near) to bob.near"],
+      ['Withdraw 3 units of nep245:mt.near:a to bob.near'],
     ],
     [
       { intent: 'ft_withdraw', token: 'usdt.tether-token.near', receiver_id: 'bob.near', amount: '1000000' },

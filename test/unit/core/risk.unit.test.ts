@@ -110,6 +110,28 @@ describe('assessIntents: value leaving the signer is danger', () => {
     expect(levelOf(p)).toBe('danger');
   });
 
+  it('a transfer the person typed in the wallet’s own page is a fact, not danger; one asked by a site stays danger', () => {
+    const p = payload([{ intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:wrap.near': WNEAR_ALL } }]);
+    const own = finding(p, 'transfer_to_other', { origin: null });
+    expect(own).toMatchObject({ level: 'info', intentIndex: 0 });
+    expect(own?.message).toBe('Sends 123.456789 wNEAR to bob.near.');
+    expect(levelOf(p, { origin: null })).toBe('info');
+    expect(finding(p, 'transfer_to_other', { origin: 'https://app.example' })?.level).toBe('danger');
+  });
+
+  it('what is dangerous whoever asks stays danger in the wallet’s own page', () => {
+    const far = payload([{ intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:wrap.near': '1' } }], {
+      deadline: new Date(NOW.getTime() + 2 * 24 * 3600_000),
+    });
+    expect(finding(far, 'deadline_far', { origin: null })?.level).toBe('danger');
+    const msg = payload([
+      { intent: 'ft_withdraw', token: 'usdt.tether-token.near', receiver_id: 'bob.near', amount: '1', msg: 'x' },
+    ]);
+    expect(finding(msg, 'withdraw_with_msg', { origin: null })?.level).toBe('danger');
+    const giveOnly = payload([{ intent: 'token_diff', diff: { 'nep141:wrap.near': '-1' } }]);
+    expect(finding(giveOnly, 'gives_without_receiving', { origin: null })?.level).toBe('danger');
+  });
+
   it('a transfer is not excused by a token_diff receive, of the same token or another', () => {
     for (const diff of [
       { 'nep141:wrap.near': '-1', 'nep141:usdt.tether-token.near': '10' },

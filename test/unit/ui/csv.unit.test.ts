@@ -8,6 +8,7 @@ import {
   ACTIVITY_CSV_COLUMNS,
   activityCsv,
   csvCell,
+  csvHeader,
   HISTORY_CSV_COLUMNS,
   historyCsv,
   toCsv,
@@ -133,7 +134,7 @@ describe('csv', () => {
     const csv = historyCsv([item, { ...item, key: 'k2', recipient: 'has,comma', status: 'REFUNDED' }]);
     const lines = csv.split('\r\n');
     expect(lines.shift()).toBe('sep=,');
-    expect(lines[0]).toBe(HISTORY_CSV_COLUMNS.join(','));
+    expect(lines[0]).toBe(csvHeader(HISTORY_CSV_COLUMNS, 'mainnet').join(','));
     expect(lines).toHaveLength(4);
     expect(lines[1]).toBe(
       '2026-01-02T03:04:05.000Z,SUCCESS,both,nep141:wrap.near,1.5,4.5,nep141:eth.omft.near,0.001,,addr,,bob.near,alice.near,,ref,alice.near,o1,,d1,i1 i2,L1',
@@ -167,7 +168,7 @@ describe('csv', () => {
       swap: { ...item, flow: 'withdraw' },
     };
     const lines = activityCsv([intent, swap]).split('\r\n').slice(1);
-    expect(lines[0]).toBe(ACTIVITY_CSV_COLUMNS.join(','));
+    expect(lines[0]).toBe(csvHeader(ACTIVITY_CSV_COLUMNS, 'mainnet').join(','));
     expect(lines[0]).toMatch(/^createdAt,status,source,.*,localId,kind,account,site,summary$/);
     const cells = Object.fromEntries(ACTIVITY_CSV_COLUMNS.map((c, i) => [c, readCsv(lines[1]!, ',', true)[0]![i]]));
     expect(cells).toMatchObject({
@@ -286,7 +287,7 @@ describe('csv', () => {
       expect(formulas(file, sep, quotes), `read with ${JSON.stringify(sep)}, quotes ${quotes}`).toEqual([]);
     // The comma reader gets every column; numbers are still numbers.
     const rows = readCsv(file, ',', true);
-    expect(rows[1]).toEqual([...ACTIVITY_CSV_COLUMNS]);
+    expect(rows[1]).toEqual(csvHeader(ACTIVITY_CSV_COLUMNS, 'mainnet'));
     expect(rows[2]).toHaveLength(ACTIVITY_CSV_COLUMNS.length);
     expect(rows[3]).toHaveLength(ACTIVITY_CSV_COLUMNS.length);
     expect(rows[3]![ACTIVITY_CSV_COLUMNS.indexOf('amountInFormatted')]).toBe('-1.5');
