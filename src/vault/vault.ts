@@ -72,7 +72,14 @@ export interface VaultOptions {
   storage: VaultStorage;
   random: Random;
   now?: () => number;
+  /** PBKDF2 iterations for new records (default DEFAULT_ITERATIONS); a record with fewer is raised on unlock. */
   iterations?: number;
+  /**
+   * The fewest PBKDF2 iterations a record may have, read or written (default MIN_ITERATIONS). Production
+   * never sets it (src/background/start.ts does not); the vault's tests lower it so that each key
+   * derivation takes milliseconds, and one test pins the defaults (docs/testing.md, "Mutation testing").
+   */
+  minIterations?: number;
   /** Where the unlocked key waits across worker restarts (./session.ts); without one a restart starts locked. */
   session?: SessionArea;
   /** The BIP-39 English word list, loaded only when a phrase is made or imported (./phrase.ts). */
@@ -94,6 +101,7 @@ export class Vault {
   readonly #random: Random;
   readonly #now: () => number;
   readonly #iterations: number;
+  readonly #minIterations: number;
   readonly #throttle: PasswordThrottle;
   readonly #session: SessionSlot;
   readonly #wordlist: () => Promise<string[]>;
@@ -114,8 +122,9 @@ export class Vault {
     this.#random = options.random;
     this.#now = options.now ?? Date.now;
     this.#iterations = options.iterations ?? DEFAULT_ITERATIONS;
-    if (this.#iterations < MIN_ITERATIONS)
-      throw new VaultError('invalid_input', `iterations must be at least ${MIN_ITERATIONS}`);
+    this.#minIterations = options.minIterations ?? MIN_ITERATIONS;
+    if (this.#iterations < this.#minIterations)
+      throw new VaultError('invalid_input', `iterations must be at least ${this.#minIterations}`);
     this.#throttle = new PasswordThrottle(this.#store, this.#now);
     this.#session = new SessionSlot(options.session);
     this.#wordlist =
@@ -131,7 +140,7 @@ export class Vault {
   async readStoredRecord(): Promise<VaultRecord> {
     const raw = await this.#store.get(RECORD_KEY);
     if (raw === undefined) throw new VaultError('no_vault', 'There is no wallet yet. Create or import one.');
-    return readRecord(raw);
+    return readRecord(raw, this.#minIterations);
   }
 
   get isUnlocked(): boolean {
@@ -527,7 +536,7 @@ export class Vault {
   async #writeVerified(slot: string, material: KeyMaterial, contents: VaultContents): Promise<VaultRecord> {
     const record = await writeRecord(material, utf8.encode(JSON.stringify(contents)), this.#random);
     await this.#store.set(slot, record);
-    const back = readRecord(await this.#store.get(slot));
+    const back = readRecord(await this.#store.get(slot), this.#minIterations);
     parseContents(await openRecord(back, material.keyBytes));
     return back;
   }

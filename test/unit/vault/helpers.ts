@@ -7,6 +7,13 @@ import type { SessionArea } from '../../../src/vault/session';
 export const random = (n: number) => new Uint8Array(randomBytes(n));
 export const PASSWORD = 'correct horse battery';
 
+/**
+ * A KDF floor and count at which one key derivation takes milliseconds, not a second (VaultOptions
+ * .minIterations): the vault's behaviour does not depend on the count, and kdf.unit.test.ts pins the
+ * production ones (docs/testing.md, "Mutation testing"). Spread into the options: `{ ...FAST_KDF }`.
+ */
+export const FAST_KDF = { minIterations: 1_000, iterations: 1_000 } as const;
+
 /** storage.session as the vault uses it, in memory (values copied in and out, as the browser does). */
 export function memorySession(): SessionArea & { data: Map<string, unknown> } {
   const data = new Map<string, unknown>();

@@ -11,11 +11,11 @@ import {
   parseSecretKey,
 } from '../../../src/core';
 import { memoryVaultStorage, RECORD_KEY, Vault, type VaultStorage } from '../../../src/vault';
-import { code, PASSWORD, random } from './helpers';
+import { code, FAST_KDF, PASSWORD, random } from './helpers';
 
 const words = async () => wordlist;
 const newVault = (storage: VaultStorage = memoryVaultStorage()) =>
-  new Vault({ storage, random, iterations: 600_000, wordlist: words });
+  new Vault({ storage, random, ...FAST_KDF, wordlist: words });
 
 // nameskyteam/near-seed-phrase-rs README (the ledger's derivation, as in test/unit/vault/phrase.unit.test.ts).
 const PHRASE = 'fortune conduct light unusual gloom process wrap spare season exact anchor devote';
@@ -101,7 +101,7 @@ describe('keys come into the vault by source', () => {
   });
 
   it('a vault given no word list refuses phrases and nothing else', async () => {
-    const vault = new Vault({ storage: memoryVaultStorage(), random, iterations: 600_000 });
+    const vault = new Vault({ storage: memoryVaultStorage(), random, ...FAST_KDF });
     expect(await code(vault.create(PASSWORD, { kind: 'newPhrase', words: 12 }))).toBe('invalid_input');
     expect(await vault.exists()).toBe(false);
     await vault.create(PASSWORD, { kind: 'generate' });

@@ -13,7 +13,7 @@ import {
   verifySignedIntent,
 } from '../../../src/core';
 import { memoryVaultStorage, Vault } from '../../../src/vault';
-import { code, createWithKey, PASSWORD, random } from './helpers';
+import { code, createWithKey, FAST_KDF, PASSWORD, random } from './helpers';
 
 const fault = vi.hoisted(() => ({ flip: false, calls: 0 }));
 
@@ -35,7 +35,7 @@ beforeEach(() => {
 
 describe("the vault's check of its own signatures", () => {
   it('signs through noble, and releases no intent and no message whose signature does not verify', async () => {
-    const vault = new Vault({ storage: memoryVaultStorage(), random, iterations: 600_000 });
+    const vault = new Vault({ storage: memoryVaultStorage(), random, ...FAST_KDF });
     const pair = await createWithKey(vault, PASSWORD);
     const publicKey = formatPublicKey(pair.publicKey);
     const payload = buildIntentPayload({

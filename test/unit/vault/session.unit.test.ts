@@ -4,13 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import { memoryVaultStorage, RECORD_KEY, Vault, type VaultStorage } from '../../../src/vault';
 import { type SessionArea, VAULT_SESSION_KEY } from '../../../src/vault/session';
-import { code, memorySession, PASSWORD, random } from './helpers';
+import { code, FAST_KDF, memorySession, PASSWORD, random } from './helpers';
 
-const ITERATIONS = 600_000;
+const ITERATIONS: number = FAST_KDF.iterations;
+const RAISED = 2 * ITERATIONS;
 
 function setup(storage = memoryVaultStorage(), session = memorySession()) {
   const open = (iterations = ITERATIONS, area: SessionArea = session) =>
-    new Vault({ storage, random, iterations, session: area });
+    new Vault({ storage, random, minIterations: FAST_KDF.minIterations, iterations, session: area });
   return { storage, session, open };
 }
 
@@ -41,8 +42,8 @@ describe('unlocked session across worker restarts', () => {
 
   it('without a session area nothing is kept and a restart starts locked', async () => {
     const storage = memoryVaultStorage();
-    await new Vault({ storage, random, iterations: ITERATIONS }).create(PASSWORD, { kind: 'generate' });
-    expect(await new Vault({ storage, random, iterations: ITERATIONS }).resume()).toBe(false);
+    await new Vault({ storage, random, ...FAST_KDF }).create(PASSWORD, { kind: 'generate' });
+    expect(await new Vault({ storage, random, ...FAST_KDF }).resume()).toBe(false);
   });
 
   it('a password change stores the new key (the old one no longer opens the record); locked, it stores none', async () => {
@@ -63,10 +64,10 @@ describe('unlocked session across worker restarts', () => {
   it('raising the KDF on unlock stores the key of the raised record', async () => {
     const { storage, session, open } = setup();
     await open().create(PASSWORD, { kind: 'generate' });
-    const stronger = open(650_000);
+    const stronger = open(RAISED);
     await stronger.lock();
     await stronger.unlock(PASSWORD);
-    expect((storage.data.get(RECORD_KEY) as { kdf: { iterations: number } }).kdf.iterations).toBe(650_000);
+    expect((storage.data.get(RECORD_KEY) as { kdf: { iterations: number } }).kdf.iterations).toBe(RAISED);
     expect(session.data.has(VAULT_SESSION_KEY)).toBe(true);
     expect(await open().resume()).toBe(true);
   });
@@ -125,7 +126,7 @@ describe('unlocked session across worker restarts', () => {
         return inner.set(k, v);
       },
     };
-    const vault = new Vault({ storage: gated, random, iterations: 650_000, session });
+    const vault = new Vault({ storage: gated, random, ...FAST_KDF, iterations: RAISED, session });
     const unlocking = vault.unlock(PASSWORD);
     await staging; // unlocked with the old key, now writing the raised record
     await vault.lock();
@@ -133,7 +134,7 @@ describe('unlocked session across worker restarts', () => {
     await unlocking;
     expect(vault.isUnlocked).toBe(false);
     expect(session.data.size).toBe(0);
-    expect((inner.data.get(RECORD_KEY) as { kdf: { iterations: number } }).kdf.iterations).toBe(650_000);
+    expect((inner.data.get(RECORD_KEY) as { kdf: { iterations: number } }).kdf.iterations).toBe(RAISED);
     await open().unlock(PASSWORD);
   });
 });

@@ -16,7 +16,7 @@ import {
 import { memoryVaultStorage, RECORD_KEY, Vault } from '../../../src/vault';
 import { deriveKeyBytes, writeRecord } from '../../../src/vault/record';
 import { signVerified } from '../../../src/vault/signing';
-import { code, PASSWORD, random } from './helpers';
+import { code, FAST_KDF, PASSWORD, random } from './helpers';
 
 // RFC 8032 §7.1, Ed25519 TEST 1–3 (https://www.rfc-editor.org/rfc/rfc8032#section-7.1).
 const RFC8032 = [
@@ -63,7 +63,7 @@ describe('signatures as the vault makes them', () => {
   });
 
   it('signs NEP-413 messages exactly as near-api-js, from an imported key', async () => {
-    const vault = new Vault({ storage: memoryVaultStorage(), random, iterations: 600_000 });
+    const vault = new Vault({ storage: memoryVaultStorage(), random, ...FAST_KDF });
     await vault.create(PASSWORD, { kind: 'importKey', secretKey: NEAR_API_JS_SECRET });
     const nonce = base64.decode('KNV0cOpvJ50D5vfF9pqWom8wo2sliQ4W+Wa7uZ3Uk6Y=');
     expect(
@@ -100,11 +100,15 @@ describe('the self-check with a damaged stored key', () => {
       phrases: [],
     };
     const salt = random(32);
-    const material = { keyBytes: await deriveKeyBytes(PASSWORD, salt, 600_000), salt, iterations: 600_000 };
+    const material = {
+      keyBytes: await deriveKeyBytes(PASSWORD, salt, FAST_KDF.iterations),
+      salt,
+      iterations: FAST_KDF.iterations,
+    };
     const storage = memoryVaultStorage({
       [RECORD_KEY]: await writeRecord(material, utf8.encode(JSON.stringify(contents)), random),
     });
-    const vault = new Vault({ storage, random, iterations: 600_000 });
+    const vault = new Vault({ storage, random, ...FAST_KDF });
     await vault.unlock(PASSWORD);
     return { vault, publicKey, accountId: implicitAccountId(a.publicKey), b };
   }

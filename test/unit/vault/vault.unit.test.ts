@@ -21,7 +21,7 @@ import {
   Vault,
   type VaultStorage,
 } from '../../../src/vault';
-import { code, createWithKey, PASSWORD, random } from './helpers';
+import { code, createWithKey, FAST_KDF, PASSWORD, random } from './helpers';
 
 const FIXTURE = JSON.parse(
   readFileSync(new URL('../../fixtures/vault-record-v1.json', import.meta.url), 'utf8'),
@@ -31,13 +31,13 @@ const FIXTURE_KEY = 'ed25519:2RM3EotCzEiVobm6aMjaup43k8cFffR4KHFtrqbZ79Qy';
 describe('vault record', () => {
   it('writes a record that reads back, with KDF parameters and fresh salt and IVs', async () => {
     const storage = memoryVaultStorage();
-    const vault = new Vault({ storage, random, iterations: 600_000 });
+    const vault = new Vault({ storage, random, ...FAST_KDF });
     const pair = await createWithKey(vault);
     const record = storage.data.get(RECORD_KEY) as { kdf: { iterations: number; salt: string }; data: { iv: string } };
-    expect(record.kdf.iterations).toBe(600_000);
+    expect(record.kdf.iterations).toBe(FAST_KDF.iterations);
     expect(JSON.stringify(record)).not.toContain(formatPublicKey(pair.publicKey).slice(8)); // nothing in clear
 
-    const again = new Vault({ storage, random });
+    const again = new Vault({ storage, random, ...FAST_KDF });
     await again.unlock(PASSWORD);
     expect(again.view().accounts[0]?.publicKeys).toEqual([formatPublicKey(pair.publicKey)]);
 
@@ -47,7 +47,7 @@ describe('vault record', () => {
   });
 
   it('decrypts the committed v1 fixture with its known password', async () => {
-    const vault = new Vault({ storage: memoryVaultStorage({ [RECORD_KEY]: FIXTURE }), random });
+    const vault = new Vault({ storage: memoryVaultStorage({ [RECORD_KEY]: FIXTURE }), random, ...FAST_KDF });
     await vault.unlock('fixture-password-42');
     expect(vault.view().accounts).toEqual([
       {
@@ -68,11 +68,11 @@ describe('vault record', () => {
     bytes[10]! ^= 1;
     tampered.data.ciphertext = base64.encode(bytes);
     const storage = memoryVaultStorage({ [RECORD_KEY]: tampered });
-    const vault = new Vault({ storage, random });
+    const vault = new Vault({ storage, random, ...FAST_KDF });
     expect(await code(vault.unlock('fixture-password-42'))).toBe('corrupted');
     expect(storage.data.get(RECORD_KEY)).toEqual(tampered);
 
-    const good = new Vault({ storage: memoryVaultStorage({ [RECORD_KEY]: FIXTURE }), random });
+    const good = new Vault({ storage: memoryVaultStorage({ [RECORD_KEY]: FIXTURE }), random, ...FAST_KDF });
     expect(await code(good.unlock('not the password'))).toBe('wrong_password');
   });
 
@@ -94,17 +94,22 @@ describe('vault record', () => {
   });
 
   it('raises weaker KDF parameters on unlock', async () => {
-    const storage = memoryVaultStorage({ [RECORD_KEY]: FIXTURE });
-    const vault = new Vault({ storage, random, iterations: 700_000 });
-    await vault.unlock('fixture-password-42');
+    const storage = memoryVaultStorage();
+    const pair = await createWithKey(new Vault({ storage, random, ...FAST_KDF }));
+    const weaker = storage.data.get(RECORD_KEY) as { kdf: { salt: string } };
+    const raised = 2 * FAST_KDF.iterations;
+    const vault = new Vault({ storage, random, ...FAST_KDF, iterations: raised });
+    await vault.unlock(PASSWORD);
     const record = storage.data.get(RECORD_KEY) as { kdf: { iterations: number; salt: string } };
-    expect(record.kdf.iterations).toBe(700_000);
-    expect(record.kdf.salt).not.toBe((FIXTURE.kdf as { salt: string }).salt);
-    await new Vault({ storage, random }).unlock('fixture-password-42');
+    expect(record.kdf.iterations).toBe(raised);
+    expect(record.kdf.salt).not.toBe(weaker.kdf.salt);
+    const reopened = new Vault({ storage, random, ...FAST_KDF });
+    await reopened.unlock(PASSWORD);
+    expect(reopened.view().keys.map((k) => k.publicKey)).toEqual([formatPublicKey(pair.publicKey)]);
   });
 
   it('refuses weak passwords with the reason and an existing vault', async () => {
-    const vault = new Vault({ storage: memoryVaultStorage(), random });
+    const vault = new Vault({ storage: memoryVaultStorage(), random, ...FAST_KDF });
     await expect(vault.create('short')).rejects.toThrow(/at least 10 characters/);
     await expect(vault.create('password123')).rejects.toThrow(/well-known/);
     await expect(vault.create('aaaaaaaaaaaa')).rejects.toThrow(/different characters/);
@@ -116,21 +121,20 @@ describe('vault record', () => {
 describe('change password', () => {
   it('re-encrypts under a fresh salt; only the new password opens it', async () => {
     const storage = memoryVaultStorage();
-    const vault = new Vault({ storage, random });
+    const vault = new Vault({ storage, random, ...FAST_KDF });
     await createWithKey(vault);
     const before = storage.data.get(RECORD_KEY) as { kdf: { salt: string } };
     await vault.changePassword(PASSWORD, 'a new long passphrase');
     expect((storage.data.get(RECORD_KEY) as { kdf: { salt: string } }).kdf.salt).not.toBe(before.kdf.salt);
     expect(storage.data.has(NEXT_RECORD_KEY)).toBe(false);
-    expect(await code(new Vault({ storage, random }).unlock(PASSWORD))).toBe('wrong_password');
-    expect(await code(new Vault({ storage, random }).unlock('a new long passphrase'))).toBe('ok');
+    expect(await code(new Vault({ storage, random, ...FAST_KDF }).unlock(PASSWORD))).toBe('wrong_password');
+    expect(await code(new Vault({ storage, random, ...FAST_KDF }).unlock('a new long passphrase'))).toBe('ok');
   });
 
-  // Fifteen key derivations: at the lowest iteration count the vault accepts, to stay within the time limit on a loaded machine.
   it('loses no key when a write fails at any step', async () => {
     for (let failAt = 1; failAt <= 3; failAt++) {
       const inner = memoryVaultStorage();
-      const setup = new Vault({ storage: inner, random, iterations: 600_000 });
+      const setup = new Vault({ storage: inner, random, ...FAST_KDF });
       const pair = await createWithKey(setup);
       let calls = 0;
       const flaky: VaultStorage = {
@@ -144,10 +148,10 @@ describe('change password', () => {
           return inner.set(k, v);
         },
       };
-      const vault = new Vault({ storage: flaky, random, iterations: 600_000 });
+      const vault = new Vault({ storage: flaky, random, ...FAST_KDF });
       await expect(vault.changePassword(PASSWORD, 'a new long passphrase')).rejects.toThrow('disk full');
       // Whichever password is current now, it opens a vault that still holds the key.
-      const reopened = new Vault({ storage: inner, random, iterations: 600_000 });
+      const reopened = new Vault({ storage: inner, random, ...FAST_KDF });
       let result = 'old';
       if ((await code(reopened.unlock(PASSWORD))) !== 'ok') {
         await reopened.unlock('a new long passphrase');
@@ -165,7 +169,7 @@ describe('unlock state, throttling and signing', () => {
   it('grows the delay after the third wrong password and resets on success', async () => {
     let now = 1_000_000;
     const storage = memoryVaultStorage();
-    const vault = new Vault({ storage, random, now: () => now });
+    const vault = new Vault({ storage, random, now: () => now, ...FAST_KDF });
     await vault.create(PASSWORD);
     for (let i = 0; i < 3; i++) expect(await code(vault.unlock('wrong password!'))).toBe('wrong_password');
     expect(await code(vault.unlock(PASSWORD))).toBe('throttled');
@@ -182,7 +186,7 @@ describe('unlock state, throttling and signing', () => {
 
   it('signs only while unlocked, with the stored key, and not after a lock', async () => {
     const storage = memoryVaultStorage();
-    const vault = new Vault({ storage, random });
+    const vault = new Vault({ storage, random, ...FAST_KDF });
     const pair = await createWithKey(vault);
     const publicKey = formatPublicKey(pair.publicKey);
     const deadline = new Date(Date.now() + 60_000);
@@ -206,7 +210,7 @@ describe('unlock state, throttling and signing', () => {
 
   it("signs messages with the seed's own signatures, a new key too, and none once the key is forgotten", async () => {
     const storage = memoryVaultStorage();
-    const vault = new Vault({ storage, random });
+    const vault = new Vault({ storage, random, ...FAST_KDF });
     const pair = await createWithKey(vault);
     const accountId = hex.encode(pair.publicKey);
     const publicKey = formatPublicKey(pair.publicKey);
@@ -225,7 +229,7 @@ describe('unlock state, throttling and signing', () => {
 
   it('serialises concurrent changes so none is lost', async () => {
     const storage = memoryVaultStorage();
-    const vault = new Vault({ storage, random });
+    const vault = new Vault({ storage, random, ...FAST_KDF });
     const pair = await createWithKey(vault);
     const accountId = hex.encode(pair.publicKey);
     await Promise.all([
@@ -233,7 +237,7 @@ describe('unlock state, throttling and signing', () => {
       vault.newKeyFor(accountId),
       vault.renameAccount(accountId, 'First'),
     ]);
-    const reopened = new Vault({ storage, random });
+    const reopened = new Vault({ storage, random, ...FAST_KDF });
     await reopened.unlock(PASSWORD);
     expect(reopened.view().accounts).toHaveLength(5);
     expect(reopened.view().accounts[0]).toMatchObject({ accountId, label: 'First' });
@@ -242,7 +246,7 @@ describe('unlock state, throttling and signing', () => {
 
   it('refuses an export with the wrong password', async () => {
     const storage = memoryVaultStorage({ [RECORD_KEY]: FIXTURE });
-    const vault = new Vault({ storage, random });
+    const vault = new Vault({ storage, random, ...FAST_KDF });
     expect(await code(vault.exportSecretKey('wrong password!', FIXTURE_KEY))).toBe('wrong_password');
     // The exported secret is the fixture's key: its public half is the key asked for.
     const exported = parseSecretKey(await vault.exportSecretKey('fixture-password-42', FIXTURE_KEY));
@@ -255,7 +259,7 @@ describe('parallel password attempts', () => {
   /** Runs wrong-password attempts (serially or all at once) on a fresh vault at a frozen clock. */
   async function attempts(parallel: boolean, attempt: (vault: Vault) => Promise<unknown>, n: number) {
     const storage = memoryVaultStorage();
-    const vault = new Vault({ storage, random, now: () => 1_000_000 });
+    const vault = new Vault({ storage, random, now: () => 1_000_000, ...FAST_KDF });
     await createWithKey(vault);
     await vault.lock();
     let codes: string[];
@@ -287,7 +291,7 @@ describe('parallel password attempts', () => {
 describe('credentials key', () => {
   it('seals a credential only while unlocked, keeps the key across a password change, and authenticates the binding', async () => {
     const storage = memoryVaultStorage();
-    const vault = new Vault({ storage, random });
+    const vault = new Vault({ storage, random, ...FAST_KDF });
     await createWithKey(vault);
     const sealed = await vault.sealCredential('the-secret-jwt', 'aad-1');
     expect(JSON.stringify([...storage.data.values()])).not.toContain('the-secret-jwt');
@@ -295,7 +299,7 @@ describe('credentials key', () => {
     expect(await code(vault.openCredential(sealed, 'aad-2'))).toBe('corrupted');
 
     await vault.changePassword(PASSWORD, 'a new long passphrase');
-    const reopened = new Vault({ storage, random });
+    const reopened = new Vault({ storage, random, ...FAST_KDF });
     expect(await code(reopened.openCredential(sealed, 'aad-1'))).toBe('locked');
     expect(await code(reopened.sealCredential('x', 'aad-1'))).toBe('locked');
     await reopened.unlock('a new long passphrase');
@@ -307,7 +311,7 @@ describe('credentials key', () => {
 describe('private records sealed under the data key', () => {
   it('seal and open with the storage key as additional data; another key, another wallet or a locked vault cannot open them', async () => {
     const storage = memoryVaultStorage();
-    const vault = new Vault({ storage, random, iterations: 600_000 });
+    const vault = new Vault({ storage, random, ...FAST_KDF });
     expect(await code(vault.sealData('x', 'k'))).toBe('locked');
     await createWithKey(vault);
     const sealed = await vault.sealData('{"history":1}', 'swap:1');
@@ -317,19 +321,19 @@ describe('private records sealed under the data key', () => {
     expect(await code(vault.openData(sealed, 'swap:2'))).toBe('corrupted');
     // The key is kept in the record: a new unlock opens what the last one sealed; a password change keeps it.
     await vault.changePassword(PASSWORD, 'another long password');
-    const again = new Vault({ storage, random });
+    const again = new Vault({ storage, random, ...FAST_KDF });
     await again.unlock('another long password');
     expect(await again.openData(sealed, 'swap:1')).toBe('{"history":1}');
     await again.lock();
     expect(await code(again.openData(sealed, 'swap:1'))).toBe('locked');
     // Another wallet's data key does not open it.
-    const other = new Vault({ storage: memoryVaultStorage(), random, iterations: 600_000 });
+    const other = new Vault({ storage: memoryVaultStorage(), random, ...FAST_KDF });
     await createWithKey(other);
     expect(await code(other.openData(sealed, 'swap:1'))).toBe('corrupted');
   });
 
   it('fresh IV per seal: the same record sealed twice gives two ciphertexts', async () => {
-    const vault = new Vault({ storage: memoryVaultStorage(), random, iterations: 600_000 });
+    const vault = new Vault({ storage: memoryVaultStorage(), random, ...FAST_KDF });
     await createWithKey(vault);
     const [a, b] = await Promise.all([vault.sealData('same', 'k'), vault.sealData('same', 'k')]);
     expect(a.iv).not.toBe(b.iv);
