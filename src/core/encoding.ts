@@ -6,6 +6,9 @@
  * compares both on random bytes).
  * - base58: Bitcoin alphabet, used for ed25519 keys/signatures and intent hashes; XRP's alphabet for its addresses.
  * - base64: standard alphabet with padding (nonces, NEP-413 signatures as wallets return them).
+ * - base64url: URL-safe alphabet, written unpadded; read with or without its padding, as the verifier's
+ *   `Base64<UrlSafe, Unpadded>` reads WebAuthn's authenticator data and challenge (docs/protocol.md,
+ *   "The webauthn payload").
  * - hex: lowercase out; either case in (hashes and keys are often pasted in upper case).
  */
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
@@ -75,6 +78,17 @@ export const base64: BytesCodec = {
     // atob ignores bits past the last byte: only the text that encodes these bytes is theirs.
     if (base64.encode(bytes) !== text) throw new Error('base64: stray bits in the last character');
     return bytes;
+  },
+};
+
+const BASE64URL = /^(?:[A-Za-z0-9_-]{4})*(?:[A-Za-z0-9_-]{2}(?:==)?|[A-Za-z0-9_-]{3}=?)?$/;
+export const base64url: BytesCodec = {
+  encode: (bytes) => base64.encode(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''),
+  decode(text) {
+    if (!BASE64URL.test(text)) throw new Error('base64url: not base64url');
+    const bare = text.replace(/=+$/, '');
+    const padded = bare.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (bare.length % 4)) % 4);
+    return base64.decode(padded); // the stray-bits check is base64's
   },
 };
 

@@ -16,9 +16,20 @@ export {
   U128_MAX,
   usdValue,
 } from './amounts';
+export { type PasskeyCurve, type PasskeyPublicKey, passkeyKeyFromCose, passkeyKeyFromSpki } from './cose';
 export { formatDeadline, parseDeadline, parseDeadlineNs } from './deadline';
 export { describeIntent } from './describe';
-export { type BytesCodec, base58, base64, bytesEqual, concatBytes, decodeExact, hex, utf8 } from './encoding';
+export {
+  type BytesCodec,
+  base58,
+  base64,
+  base64url,
+  bytesEqual,
+  concatBytes,
+  decodeExact,
+  hex,
+  utf8,
+} from './encoding';
 export { ProtocolError } from './errors';
 export { errorText } from './errorText';
 export { EXPLORER_TX, explorerLink, explorerTxUrl } from './explorers';
@@ -70,6 +81,7 @@ export {
 export { KNOWN_TOKENS_FILE, parseKnownTokens } from './knownTokenRows';
 export { KNOWN_TOKENS } from './knownTokens';
 export { assessMessage, type MessageAsk } from './messageRisk';
+export { type MultiPayload, multiPayloadSchema, verifyMultiPayload } from './multiPayload';
 export {
   NEP413_TAG,
   type Nep413Payload,
@@ -98,6 +110,19 @@ export {
   VERSIONED_NONCE_MAGIC,
   type VersionedNonceInput,
 } from './nonce';
+export {
+  formatP256PublicKey,
+  formatP256Signature,
+  isCanonicalP256Signature,
+  normalizeP256Signature,
+  P256_ORDER,
+  p256ImplicitAccountId,
+  p256SignatureFromDer,
+  parseP256PublicKey,
+  parseP256Signature,
+  type SubtleLike,
+  verifyP256WebCrypto,
+} from './p256';
 export {
   type BuildPayloadInput,
   buildIntentPayload,
@@ -155,5 +180,31 @@ export {
 } from './tokenFacts';
 export { formatTokenId, isValidTokenId, parseTokenId, type TokenId } from './tokenId';
 export { formatTokenAmount, shortAddress, type TokenInfo, type TokenTable, tokenTable } from './tokens';
+export {
+  curveText,
+  implicitAccountOfKey,
+  isEthImplicitAccountId,
+  KEY_BYTES,
+  SIGNATURE_BYTES,
+  type VerifierCurve,
+} from './verifierKeys';
 export { containsHiddenCharacters, hasHiddenCharacters, type VisibleTextOptions, visibleText } from './visibleText';
+export {
+  assertionOf,
+  assertionProblem,
+  type P256Verify,
+  type P256VerifyAsync,
+  type SignedWebauthn,
+  signedWebauthnOf,
+  signedWebauthnSchema,
+  verifyWebauthn,
+  verifyWebauthnAssertion,
+  verifyWebauthnAssertionAsync,
+  verifyWebauthnAsync,
+  type WebauthnAssertion,
+  type WebauthnVerifyResult,
+  webauthnChallenge,
+  webauthnRequestOf,
+  webauthnSignedBytes,
+} from './webauthn';
 export { protocolErrorFromZod } from './zodError';

@@ -10,10 +10,10 @@
 import * as z from 'zod/mini';
 import { isValidAccountId } from './account';
 import { isI128String, isU128String } from './amounts';
-import { base58 } from './encoding';
 import { ProtocolError } from './errors';
 import { errorText } from './errorText';
 import { isValidTokenId, parseTokenId } from './tokenId';
+import { curveText, KEY_BYTES } from './verifierKeys';
 import { visibleText } from './visibleText';
 import { protocolErrorFromZod } from './zodError';
 
@@ -78,21 +78,13 @@ export const tokenIdSchema = z.lazy(() =>
   ),
 );
 
-const KEY_BYTES: Record<string, number> = { ed25519: 32, secp256k1: 64, p256: 64 };
-
 /** Public keys the verifier's key registry accepts: `ed25519:` (32 B), `secp256k1:` / `p256:` (64 B). */
 export const intentPublicKeySchema = z.lazy(() =>
   z.string().check(
     atMost(INTENT_TEXT_LIMITS.publicKey),
     z.refine((s) => {
-      const colon = s.indexOf(':');
-      const want = KEY_BYTES[s.slice(0, colon)];
-      if (colon === -1 || want === undefined) return false;
-      try {
-        return base58.decode(s.slice(colon + 1)).length === want;
-      } catch {
-        return false;
-      }
+      // The intent carries the curve name: a bare text, which `curveText` reads as ed25519, is refused.
+      return s.includes(':') && curveText(s, KEY_BYTES) !== null;
     }, 'must be ed25519:<base58 32 bytes>, secp256k1:<base58 64 bytes> or p256:<base58 64 bytes>'),
   ),
 );

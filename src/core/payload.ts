@@ -193,8 +193,11 @@ export function payloadIntentHash(payload: IntentPayload, standard: SigningStand
   return base58.encode(standard === 'nep413' ? signed : sha256(signed));
 }
 
-/** The verifier's intent hash: NEP-413 digest, or sha256 of the raw payload string. Base58. */
-export function intentHash(signed: SignedIntent): string {
+/** A signed wrapper whose `payload` is the whole payload as a JSON string (raw_ed25519, webauthn). */
+type StringPayload = { standard: 'webauthn'; payload: string };
+
+/** The verifier's intent hash: NEP-413 digest, or sha256 of the payload string (raw_ed25519, webauthn). Base58. */
+export function intentHash(signed: SignedIntent | StringPayload): string {
   const digest = signed.standard === 'nep413' ? nep413Digest(toNep413(signed)) : sha256(utf8.encode(signed.payload));
   return base58.encode(digest);
 }
@@ -239,9 +242,12 @@ const rawPayloadSchema = z.lazy(() =>
 
 /**
  * The payload the verifier reads out of a signed wrapper (verifier step 3: message JSON plus, for
- * nep413, recipient and nonce from the envelope). Intents are parsed by their schemas (`opts`: parseIntent).
+ * nep413, recipient and nonce from the envelope; raw_ed25519 and webauthn carry the whole payload). Intents are parsed by their schemas (`opts`: parseIntent).
  */
-export function extractIntentPayload(signed: SignedIntent, opts: IntentParseOptions = {}): IntentPayload {
+export function extractIntentPayload(
+  signed: SignedIntent | StringPayload,
+  opts: IntentParseOptions = {},
+): IntentPayload {
   let json: unknown;
   try {
     json = JSON.parse(signed.standard === 'nep413' ? signed.payload.message : signed.payload);

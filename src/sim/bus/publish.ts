@@ -5,7 +5,7 @@
  * Quote problems (unknown, expired, already used) fail the same way with the bus's own reason.
  * A published intent then shows PENDING → TX_BROADCASTED → SETTLED (status.ts).
  */
-import { intentHash, type SignedIntent, signedIntentSchema } from '../../core';
+import { intentHash, type MultiPayload, multiPayloadSchema } from '../../core';
 import type { SimContext } from '../context';
 import { VerifierError } from '../ledger/errors';
 import type { VerifierLedger } from '../ledger/ledger';
@@ -50,11 +50,11 @@ function publish(
   quoteHashes: readonly string[],
   field: string,
 ): PublishResult {
-  const signed: SignedIntent[] = rawSigned.map((item, i) => {
-    const parsed = signedIntentSchema.safeParse(item);
+  const signed: MultiPayload[] = rawSigned.map((item, i) => {
+    const parsed = multiPayloadSchema.safeParse(item);
     if (!parsed.success) {
       const at = field === 'signed_data' ? field : `${field}.${i}`;
-      throw invalidParams(`${at}: ${issueText(parsed.error)} (supported standards: nep413, raw_ed25519)`);
+      throw invalidParams(`${at}: ${issueText(parsed.error)} (supported standards: nep413, raw_ed25519, webauthn)`);
     }
     return parsed.data;
   });

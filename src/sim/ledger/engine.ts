@@ -1,7 +1,8 @@
 /**
  * One batch through the verifier's checks, in its order (docs/protocol.md, "What the verifier checks";
  * near/intents contracts/defuse/core/src/engine/mod.rs `execute_signed_intent`), per signed item:
- *  1. signature (strict ed25519, weak keys refused) → `invalid signature`
+ *  1. signature (strict ed25519, weak keys refused; webauthn: the assertion's checks, then P-256 or
+ *     ed25519, docs/protocol.md "The webauthn payload") → `invalid signature`
  *  2. intent hash
  *  3. payload JSON → `JSON: …`
  *  4. recipient = the verifier → `wrong verifying_contract`
@@ -16,10 +17,10 @@ import {
   extractIntentPayload,
   type IntentPayload,
   intentHash,
+  type MultiPayload,
   ProtocolError,
   parseDeadlineNs,
-  type SignedIntent,
-  verifySignedIntent,
+  verifyMultiPayload,
 } from '../../core';
 import { ERR, jsonError, publicKeyNotExist, VerifierError } from './errors';
 import { dip4, type ExecutedIntent } from './events';
@@ -27,6 +28,7 @@ import { type BatchEffects, executeIntent } from './intents';
 import { DeltaMatcher, type InvariantViolated } from './invariant';
 import { canonicalKey } from './keys';
 import { verifyNonce } from './nonces';
+import { verifyP256 } from './p256';
 import type { LedgerState } from './state';
 import { WorkingState } from './working';
 
@@ -50,7 +52,7 @@ export interface BatchOutcome {
   violation: InvariantViolated | null;
 }
 
-export function runBatch(base: LedgerState, env: EngineEnv, signed: readonly SignedIntent[]): BatchOutcome {
+export function runBatch(base: LedgerState, env: EngineEnv, signed: readonly MultiPayload[]): BatchOutcome {
   const work = new WorkingState(base);
   const matcher = new DeltaMatcher();
   const logs: string[] = [];
@@ -69,7 +71,7 @@ export function runBatch(base: LedgerState, env: EngineEnv, signed: readonly Sig
 
   for (const item of signed) {
     // 1. signature
-    const verified = verifySignedIntent(item);
+    const verified = verifyMultiPayload(item, verifyP256);
     if (!verified.ok) throw new VerifierError(ERR.invalidSignature);
     // 2. intent hash
     const hash = intentHash(item);

@@ -1,9 +1,10 @@
 /**
- * The verifier's own key registry (docs/protocol.md, "What the verifier checks", step 6; near/intents
- * contracts/defuse/src/contract/accounts/account/mod.rs): an implicit account (64 hex = its ed25519 key) has
- * its own key unless removed; other keys are added with `add_public_key`. NEAR access keys play no part.
+ * The verifier's own key registry (docs/protocol.md, "What the verifier checks", step 6, "The webauthn
+ * payload"; near/intents contracts/defuse/src/contract/accounts/account/mod.rs): an implicit account owns
+ * the key it is named after unless removed (64 hex: its ed25519 key; `0x` + 40 hex: the p256 or secp256k1
+ * key whose hash it is); other keys are added with `add_public_key`. NEAR access keys play no part.
  */
-import { base58, formatPublicKey, hex, isImplicitAccountId } from '../../core';
+import { base58, formatPublicKey, hex, implicitAccountOfKey, isImplicitAccountId } from '../../core';
 
 export interface KeyView {
   publicKeys: readonly string[];
@@ -22,14 +23,21 @@ export function canonicalKey(text: string): string {
   }
 }
 
-/** The key an implicit account owns by default, or null for named accounts. */
+/**
+ * The key a 64-hex account owns by default, the one a listing can name (`iter_public_keys`: a `0x`
+ * account's key cannot be read back from its hash); null for other accounts.
+ */
 export function implicitKeyOf(accountId: string): string | null {
   return isImplicitAccountId(accountId) ? formatPublicKey(hex.decode(accountId)) : null;
 }
 
+/** Whether `publicKey` is the key `accountId` is named after (`me == public_key.to_implicit_account_id()`). */
+export const ownsImplicitly = (accountId: string, publicKey: string): boolean =>
+  implicitAccountOfKey(publicKey) === accountId;
+
 /** `has_public_key`: an account never seen has only its implicit key. */
 export function hasKey(accountId: string, view: KeyView | undefined, publicKey: string): boolean {
-  const own = implicitKeyOf(accountId) === publicKey;
+  const own = ownsImplicitly(accountId, publicKey);
   if (!view) return own;
   return (own && !view.implicitKeyRemoved) || view.publicKeys.includes(publicKey);
 }
@@ -48,7 +56,7 @@ export function addKey(
   view: { publicKeys: string[]; implicitKeyRemoved: boolean },
   publicKey: string,
 ): boolean {
-  if (implicitKeyOf(accountId) === publicKey) {
+  if (ownsImplicitly(accountId, publicKey)) {
     const wasRemoved = view.implicitKeyRemoved;
     view.implicitKeyRemoved = false;
     return wasRemoved;
@@ -64,7 +72,7 @@ export function removeKey(
   view: { publicKeys: string[]; implicitKeyRemoved: boolean },
   publicKey: string,
 ): boolean {
-  if (implicitKeyOf(accountId) === publicKey) {
+  if (ownsImplicitly(accountId, publicKey)) {
     const wasRemoved = view.implicitKeyRemoved;
     view.implicitKeyRemoved = true;
     return !wasRemoved;

@@ -5,7 +5,7 @@
  */
 
 import { sha256 } from '@noble/hashes/sha2.js';
-import { base58, isValidAccountId, isValidTokenId, type SignedIntent, signedIntentSchema, utf8 } from '../../core';
+import { base58, isValidAccountId, isValidTokenId, type MultiPayload, multiPayloadSchema, utf8 } from '../../core';
 import { errorText } from '../../core/errorText';
 import type { SimContext } from '../context';
 import { runBatch } from './engine';
@@ -230,10 +230,10 @@ export class VerifierLedger {
 }
 
 /** The contract deserializes the whole `Vec<MultiPayload>` before running anything. */
-function parseSigned(signed: unknown[]): SignedIntent[] {
+function parseSigned(signed: unknown[]): MultiPayload[] {
   if (!Array.isArray(signed)) throw new VerifierError(ERR.badArgs);
   return signed.map((item) => {
-    const parsed = signedIntentSchema.safeParse(item);
+    const parsed = multiPayloadSchema.safeParse(item);
     if (!parsed.success) throw new VerifierError(ERR.badArgs);
     return parsed.data;
   });

@@ -4,7 +4,7 @@
  * `execute_intents` atomic (docs/protocol.md, "execute_intents and simulate_intents": any error aborts the
  * whole call), and running it without committing is `simulate_intents`.
  */
-import { isImplicitAccountId } from '../../core';
+import { isEthImplicitAccountId, isImplicitAccountId } from '../../core';
 import { addTo, balancesFromRecord, balancesToRecord, takeFrom } from './balances';
 import { ERR, VerifierError } from './errors';
 import { addKey, hasKey, keysOf, removeKey } from './keys';
@@ -35,7 +35,10 @@ export class WorkingState {
       d = {
         balances: balancesFromRecord(r?.balances),
         publicKeys: r ? [...r.publicKeys] : [],
-        implicitKeyRemoved: r ? r.implicitKeyRemoved : !isImplicitAccountId(accountId),
+        // The contract's `has_implicit_public_key`: NEAR-implicit and eth-implicit (`0x`) accounts.
+        implicitKeyRemoved: r
+          ? r.implicitKeyRemoved
+          : !(isImplicitAccountId(accountId) || isEthImplicitAccountId(accountId)),
         authByPredecessorIdDisabled: r?.authByPredecessorIdDisabled ?? false,
       };
       this.drafts.set(accountId, d);

@@ -17,8 +17,8 @@ import {
   type IntentPayload,
   intentHash,
   isValidAccountId,
-  type SignedIntent,
-  signedIntentSchema,
+  type MultiPayload,
+  multiPayloadSchema,
 } from '../../core';
 import { errorText } from '../../core/errorText';
 import type { SimContext } from '../context';
@@ -100,9 +100,9 @@ export function intentRoutes(ctx: SimContext, swaps: SwapStore, ledger: IntentLe
     if (body instanceof Response) return body;
     const parsed = submitSchema.safeParse(body);
     if (!parsed.success) return restError(c, 400, zodMessage(parsed.error));
-    const signed = signedIntentSchema.safeParse(parsed.data.signedData);
+    const signed = multiPayloadSchema.safeParse(parsed.data.signedData);
     if (!signed.success)
-      return restError(c, 400, `${BAD_SUBMIT}: signedData is not a signed nep413 or raw_ed25519 payload`);
+      return restError(c, 400, `${BAD_SUBMIT}: signedData is not a signed nep413, raw_ed25519 or webauthn payload`);
     const problem = paymentProblem(signed.data, payable);
     if (problem) return restError(c, 400, problem);
     try {
@@ -118,7 +118,7 @@ export function intentRoutes(ctx: SimContext, swaps: SwapStore, ledger: IntentLe
 }
 
 /** submit-intent executes swap payments only: transfers to INTENTS swaps waiting for a deposit. */
-function paymentProblem(signed: SignedIntent, payable: (address: string) => unknown): string | null {
+function paymentProblem(signed: MultiPayload, payable: (address: string) => unknown): string | null {
   let intents: IntentPayload['intents'];
   try {
     intents = extractIntentPayload(signed).intents;

@@ -2,9 +2,16 @@
 // background's script: the same text for the same bytes, the same bytes back, and every text one of
 // them refuses refused by the other (no second spelling of the same bytes gets through).
 import { randomBytes } from 'node:crypto';
-import { base58xrp, base58 as scure58, base64 as scure64, hex as scureHex } from '@scure/base';
+import {
+  base58xrp,
+  base64urlnopad,
+  base58 as scure58,
+  base64 as scure64,
+  base64url as scure64url,
+  hex as scureHex,
+} from '@scure/base';
 import { describe, expect, it } from 'vitest';
-import { type BytesCodec, base58, base58Codec, base64, hex } from '../../../src/core/encoding';
+import { type BytesCodec, base58, base58Codec, base64, base64url, hex } from '../../../src/core/encoding';
 
 const xrp = base58Codec('rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz');
 const pairs: [string, BytesCodec, BytesCodec][] = [
@@ -54,4 +61,52 @@ describe('byte encodings', () => {
       for (const text of texts) expect(outcome(ours, text), JSON.stringify(text)).toEqual(outcome(scure, text));
     });
   }
+});
+
+describe('base64url (the verifier reads it padded or not)', () => {
+  it('writes unpadded, as @scure/base’s base64urlnopad, and reads its own text back', () => {
+    for (const bytes of samples()) {
+      const text = base64url.encode(bytes);
+      expect(text).toBe(base64urlnopad.encode(bytes));
+      expect(Array.from(base64url.decode(text))).toEqual(Array.from(bytes));
+    }
+  });
+
+  it('reads what @scure/base reads padded or unpadded, alike, and refuses what it refuses both ways', () => {
+    const texts = [
+      '',
+      '=',
+      '==',
+      'A',
+      'AB',
+      'ABC',
+      'AB=',
+      'AB==',
+      'ABC=',
+      'AAE',
+      'AAE=',
+      'AB=C',
+      '+/==',
+      '-_',
+      'AB===',
+      'ABC==',
+    ];
+    for (const bytes of samples().slice(0, 60)) {
+      const text = scure64url.encode(bytes);
+      texts.push(
+        text,
+        text.replace(/=+$/, ''),
+        text.slice(1),
+        `${text}=`,
+        `${text.slice(0, -1)}B`,
+        text.replace(/-/g, '+'),
+      );
+    }
+    for (const text of texts) {
+      const padded = outcome(scure64url, text);
+      const bare = outcome(base64urlnopad, text);
+      const expected = padded !== 'refused' ? padded : bare;
+      expect(outcome(base64url, text), JSON.stringify(text)).toEqual(expected);
+    }
+  });
 });
