@@ -233,11 +233,11 @@ export function startBackground(env: BackgroundEnv) {
       ...handlers,
       wallet_getSettings: async () => clients.withActiveHost(await settings.view()),
       wallet_setSettings: async (p) => {
-        const before = await permissions.all();
+        const before = await announcer.snapshot();
         const view = await settings.change(p);
         salts.invalidate(); // another network or verifier has another salt
         facts.forget(); // another swap service or ledger: its token facts are asked again
-        await announcer.grantsMoved(before); // another network has other grants
+        await announcer.settingsMoved(before); // another network has other grants, and pages hear of it
         return clients.withActiveHost(view);
       },
       approval_current: () => approvals.current(),
@@ -249,7 +249,7 @@ export function startBackground(env: BackgroundEnv) {
   });
 
   // accountsChanged on lock (none visible), unlock (the grants again) and account changes.
-  const announcer = new WalletAnnouncer({ wallet, permissions, events });
+  const announcer = new WalletAnnouncer({ wallet, permissions, events, verifierId });
   wallet.onEvent((e) => void announcer.walletChanged(e));
 
   // The listener hands back the work it started: the browser ignores it, a caller that fires the alarm
