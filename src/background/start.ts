@@ -33,6 +33,7 @@ import { SWAP_ALARM } from './swaps/tracker';
 import { tokenFacts } from './tokens/facts';
 import { type AlarmsLike, AUTO_LOCK_ALARM, AutoLock } from './wallet/autoLock';
 import { balancesService } from './wallet/balances';
+import { busKeyMissing } from './wallet/busKey';
 import { walletHandlers } from './wallet/handlers';
 import { networkOf } from './wallet/network';
 import { accountRemoval } from './wallet/removeAccount';
@@ -111,7 +112,7 @@ export function startBackground(env: BackgroundEnv) {
   // Token decimals and symbols, checked against a second source before any amount is worded (./tokens/facts).
   const facts = tokenFacts({
     endpoint: async () => (await settings.plain()).endpoints.swap,
-    fetchList: (url) => fetchTokens(http, url),
+    fetchList: (url) => fetchTokens({ ...http, service: 'swap' }, url),
     ftMetadata: async (contractId) => (await ledger()).ftMetadata(contractId),
     now: env.now,
     known: loadOnce(env.knownTokens),
@@ -162,6 +163,7 @@ export function startBackground(env: BackgroundEnv) {
     preview,
     published,
     network,
+    busKeyMissing: async () => busKeyMissing(await settings.view()),
   });
 
   const sites = new ConnectedSites({ permissions, queue, events });
@@ -169,7 +171,7 @@ export function startBackground(env: BackgroundEnv) {
     problems,
     local,
     settings,
-    http,
+    http: { ...http, service: 'swap' },
     now: env.now,
     random: env.random,
     tokens: facts.confirmed,
@@ -187,7 +189,13 @@ export function startBackground(env: BackgroundEnv) {
       publicKeyOf: (accountId) => wallet.account(accountId).publicKeys[0]!,
     },
   });
-  const history = swapHistory({ list: swaps.list, nearest: swaps.nearest, settings, http, tokens: facts.confirmed });
+  const history = swapHistory({
+    list: swaps.list,
+    nearest: swaps.nearest,
+    settings,
+    http: { ...http, service: 'transactions' },
+    tokens: facts.confirmed,
+  });
   const balances = balancesService({
     local,
     tokens: facts.checked,
@@ -204,12 +212,7 @@ export function startBackground(env: BackgroundEnv) {
     publicKeyOf: (accountId) => wallet.account(accountId).publicKeys[0]!,
     now: env.now,
     published,
-    busUnavailable: async () => {
-      const s = await settings.get();
-      return s.preset === 'mainnet' && !s.busApiKey
-        ? 'Sending from the intents account publishes on the message bus, which on Mainnet needs a message-bus API key: add it under Settings.'
-        : null;
-    },
+    busUnavailable: async () => busKeyMissing(await settings.view()),
   });
   const handlers = walletHandlers({
     wallet,

@@ -36,6 +36,7 @@ export {
   type RequestAuth,
   type RetryPolicy,
   requestJson,
+  type ServiceName,
 } from './http';
 export {
   accountIdSchema,

@@ -68,6 +68,8 @@ export const ERROR_CODES = {
   internal: -32603,
   requestPending: -32002,
   rateLimited: -32005,
+  /** The payload's deadline (a quote's lifetime) passed before Confirm: ask for a new quote and request again. */
+  expired: -32010,
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
