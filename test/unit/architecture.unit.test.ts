@@ -22,6 +22,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   background: ['core', 'oneclick', 'bus', 'vault', 'provider', 'api'],
   ui: ['core', 'oneclick', 'bus', 'provider', 'api'], // never vault, never background
   sim: ['core'], // Node only; extension code never imports it
+  kit: [], // the dApp kit (its own package): a dApp's code, never the wallet's
   cli: ['core', 'sim'], // Node tooling behind `npm start`
   entrypoints: ['core', 'oneclick', 'bus', 'vault', 'provider', 'api', 'background', 'ui'],
 };
@@ -37,11 +38,13 @@ const BROWSER_LAYERS = new Set([
   'background',
   'ui',
   'entrypoints',
+  'kit',
 ]);
 
 /** npm packages a layer may import, when restricted (prefix match on the package name). */
 const PACKAGE_ALLOWLIST: Record<string, readonly string[]> = {
   core: ['zod', '@noble/', '@scure/'],
+  kit: ['@noble/'], // its package.json's only dependencies
 };
 const PACKAGE_DENYLIST: Record<string, readonly string[]> = {
   sim: ['wxt', 'preact'],
