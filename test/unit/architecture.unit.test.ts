@@ -100,7 +100,8 @@ const CORE_FORBIDDEN_MEMBERS = new Set(['Date.now', 'Math.random']);
  * may use what takes or makes them: the vault, core (where the primitives live), and the simulator and
  * the demo, whose own keys are not the wallet's.
  */
-const SECRET_LAYERS = new Set(['vault', 'core', 'sim', 'cli']);
+// kit: a dApp server's sign-in check verifies signatures (src/kit/server.ts); it is not the wallet and holds no key of it.
+const SECRET_LAYERS = new Set(['vault', 'core', 'sim', 'cli', 'kit']);
 /** Names (functions, the pair type, its seed field, the vault's internals) that take or make secret key bytes. */
 const SECRET_NAMES = new Set([
   'generateKeyPair',
