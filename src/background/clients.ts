@@ -24,13 +24,17 @@ export class NetworkClients {
       fallbacks: s.ledgerRpcFallbacks ?? [],
       memory: this.ledgerHost,
       verifierId: s.verifierId,
-      deps: this.http,
+      deps: { ...this.http, service: 'ledger' },
     });
   };
 
   readonly bus = async (): Promise<MessageBusClient> => {
     const s = await this.settings.get();
-    return new MessageBusClient({ url: s.endpoints.bus, apiKey: s.busApiKey ?? undefined, deps: this.http });
+    return new MessageBusClient({
+      url: s.endpoints.bus,
+      apiKey: s.busApiKey ?? undefined,
+      deps: { ...this.http, service: 'bus' },
+    });
   };
 
   /** The settings as the popup sees them, with the ledger RPC host that answered last. */

@@ -10,6 +10,7 @@ import { ERROR_CODES, errorReply, type RuntimeReply } from '../provider/protocol
 import { VaultError } from '../vault';
 import { CorruptedValueError } from './kv';
 import { ProviderError } from './providerError';
+import { serviceFailureReply } from './serviceFailure';
 import { KeyChangeError } from './signing/keyManager';
 import { NonceReusedError } from './signing/nonces';
 
@@ -40,6 +41,9 @@ export function replyForError(error: unknown): RuntimeReply {
       ...(error.reason === 'no-key' ? { setting: 'quoteSigningKey' } : {}),
     });
   }
+  // Unreachable, or refusing the credentials: what to change, and where (./serviceFailure).
+  const failure = serviceFailureReply(error);
+  if (failure) return failure;
   // The swap service's own words (docs/services.md, "Errors as they arrive"), e.g. "Amount is too low for
   // bridge, try at least 132000".
   if (error instanceof OneClickError)

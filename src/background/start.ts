@@ -35,6 +35,7 @@ import { SWAP_ALARM } from './swaps/tracker';
 import { TokenFacts } from './tokens/facts';
 import { AUTO_LOCK_ALARM, AutoLock } from './wallet/autoLock';
 import { BalancesService } from './wallet/balances';
+import { busKeyMissing } from './wallet/busKey';
 import { WalletApi } from './wallet/handlers';
 import { networkOf } from './wallet/network';
 import { AccountRemoval } from './wallet/removeAccount';
@@ -84,7 +85,7 @@ export function startBackground(env: BackgroundEnv) {
   const knownTokens = new LoadOnce(env.knownTokens);
   const facts = new TokenFacts({
     endpoint: async () => (await settings.plain()).endpoints.swap,
-    fetchList: (url) => fetchTokens(http, url),
+    fetchList: (url) => fetchTokens({ ...http, service: 'swap' }, url),
     ftMetadata: async (contractId) => (await ledger()).ftMetadata(contractId),
     now: env.now,
     known: () => knownTokens.get(),
@@ -142,6 +143,7 @@ export function startBackground(env: BackgroundEnv) {
     preview,
     published,
     network,
+    busKeyMissing: async () => busKeyMissing(await settings.view()),
   });
 
   const sites = new ConnectedSites({ permissions, queue, events });
@@ -149,7 +151,7 @@ export function startBackground(env: BackgroundEnv) {
     problems,
     local,
     settings,
-    http,
+    http: { ...http, service: 'swap' },
     now: env.now,
     random: env.random,
     tokens: confirmed,
@@ -167,7 +169,13 @@ export function startBackground(env: BackgroundEnv) {
       publicKeyOf: (accountId) => wallet.account(accountId).publicKeys[0]!,
     },
   });
-  const history = new SwapHistory({ list: swaps.list, nearest: swaps.nearest, settings, http, tokens: confirmed });
+  const history = new SwapHistory({
+    list: swaps.list,
+    nearest: swaps.nearest,
+    settings,
+    http: { ...http, service: 'transactions' },
+    tokens: confirmed,
+  });
   const balances = new BalancesService({
     local,
     tokens: () => facts.checked(),
@@ -184,12 +192,7 @@ export function startBackground(env: BackgroundEnv) {
     publicKeyOf: (accountId) => wallet.account(accountId).publicKeys[0]!,
     now: env.now,
     published,
-    busUnavailable: async () => {
-      const s = await settings.get();
-      return s.preset === 'mainnet' && !s.busApiKey
-        ? 'Sending from the intents account publishes on the message bus, which on Mainnet needs a message-bus API key: add it under Settings.'
-        : null;
-    },
+    busUnavailable: async () => busKeyMissing(await settings.view()),
   });
   const walletApi = new WalletApi({
     wallet,
@@ -218,11 +221,11 @@ export function startBackground(env: BackgroundEnv) {
       ...walletApi.handlers,
       wallet_getSettings: async () => clients.withActiveHost(await settings.view()),
       wallet_setSettings: async (p) => {
-        const before = await permissions.all();
+        const before = await announcer.snapshot();
         const view = await settings.change(p);
         salts.invalidate(); // another network or verifier has another salt
         facts.forget(); // another swap service or ledger: its token facts are asked again
-        await announcer.grantsMoved(before); // another network has other grants
+        await announcer.settingsMoved(before); // another network has other grants, and pages hear of it
         return clients.withActiveHost(view);
       },
       approval_current: () => approvals.current(),
@@ -233,7 +236,7 @@ export function startBackground(env: BackgroundEnv) {
     },
   });
   // accountsChanged on lock (none visible), unlock (the grants again) and account changes.
-  const announcer = new WalletAnnouncer({ wallet, permissions, events });
+  const announcer = new WalletAnnouncer({ wallet, permissions, events, verifierId });
   wallet.onEvent((e) => void announcer.walletChanged(e));
   // The listener hands back the work it started: the browser ignores it, a caller that fires the alarm
   // (the tests, through WXT's fake browser) can wait for exactly that work and nothing else.

@@ -75,8 +75,13 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = { timeoutMs: 10_000, retries: 3
 /** `redirect`: the service answered with a redirect, which is never followed (above). */
 export type HttpErrorKind = 'http' | 'timeout' | 'network' | 'parse' | 'aborted' | 'redirect';
 
+/** The services the wallet talks to, as a failure names them to a page (docs/dapps.md, "Errors"). */
+export type ServiceName = 'swap' | 'transactions' | 'bus' | 'ledger';
+
 export class HttpError extends Error {
   override readonly name = 'HttpError';
+  /** Which service failed, when the caller said (HttpDeps.service). */
+  service?: ServiceName;
   constructor(
     readonly kind: HttpErrorKind,
     message: string,
@@ -105,6 +110,8 @@ export interface HttpDeps {
   fetch: FetchLike;
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   policy?: Partial<RetryPolicy>;
+  /** The service these requests go to: its failures name it (HttpError.service). */
+  service?: ServiceName;
 }
 
 const RETRY_STATUS = new Set([429, 500, 502, 503, 504]);
@@ -206,6 +213,7 @@ export async function requestJson(
     try {
       return await attempt(deps, req, policy.timeoutMs);
     } catch (error) {
+      if (error instanceof HttpError && deps.service !== undefined) error.service ??= deps.service;
       if (n >= policy.retries || !retryable(error) || req.signal?.aborted) throw error;
       const hinted = (error as { retryAfter?: number }).retryAfter;
       const wait = Math.min(hinted ?? policy.backoffMs * 2 ** n, policy.maxBackoffMs);

@@ -47,6 +47,7 @@ export {
   type RequestAuth,
   type RetryPolicy,
   requestJson,
+  type ServiceName,
 } from './http';
 export {
   accountIdSchema,

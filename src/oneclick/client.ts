@@ -61,9 +61,11 @@ async function callWithText<T extends z.ZodMiniType>(
     if (!(e instanceof HttpError) || e.kind !== 'http') throw e;
     const b = errorBodySchema.safeParse(e.body);
     const m = b.success ? b.data.message : e.message;
-    throw new (
+    const refused = new (
       e.status === 404 && /\/v0\/(status|deposit|any-input)/.test(req.url) ? UnknownDepositError : OneClickError
     )(m, e.status, e.body, b.data?.correlationId);
+    if (e.service !== undefined) refused.service = e.service;
+    throw refused;
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {

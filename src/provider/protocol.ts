@@ -31,14 +31,32 @@ export const METHODS = {
   publishIntents: 'intents_publishIntents',
   getIntentStatus: 'intents_getIntentStatus',
   disconnect: 'intents_disconnect',
+  network: 'intents_network',
+  status: 'intents_status',
   getPermissions: 'wallet_getPermissions',
   revokePermissions: 'wallet_revokePermissions',
 } as const;
 export type ProviderMethod = (typeof METHODS)[keyof typeof METHODS];
 
 /** Provider events a page can subscribe to with on/off. */
-export const PROVIDER_EVENTS = ['accountsChanged', 'connect', 'disconnect', 'lock', 'unlock'] as const;
+export const PROVIDER_EVENTS = [
+  'accountsChanged',
+  'connect',
+  'disconnect',
+  'lock',
+  'unlock',
+  'networkChanged',
+] as const;
 export type ProviderEvent = (typeof PROVIDER_EVENTS)[number];
+
+/** The network a connected page is told about (`intents_network`, `networkChanged`): the verifier decides it. */
+export interface PageNetwork {
+  network: 'mainnet' | 'local' | 'custom';
+  verifierId: string;
+}
+
+/** `intents_status`: a stranger learns only that it is not connected; a connected site, whether the wallet is locked. */
+export type PageStatus = { connected: false } | { connected: true; locked: boolean };
 
 /** EIP-1193 / JSON-RPC error codes. */
 export const ERROR_CODES = {
@@ -50,6 +68,8 @@ export const ERROR_CODES = {
   internal: -32603,
   requestPending: -32002,
   rateLimited: -32005,
+  /** The payload's deadline (a quote's lifetime) passed before Confirm: ask for a new quote and request again. */
+  expired: -32010,
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 

@@ -22,6 +22,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   background: ['core', 'oneclick', 'bus', 'vault', 'provider', 'api'],
   ui: ['core', 'oneclick', 'bus', 'provider', 'api'], // never vault, never background
   sim: ['core'], // Node only; extension code never imports it
+  kit: [], // the dApp kit (its own package): a dApp's code, never the wallet's
   cli: ['core', 'sim'], // Node tooling behind `npm start`
   entrypoints: ['core', 'oneclick', 'bus', 'vault', 'provider', 'api', 'background', 'ui'],
 };
@@ -37,11 +38,13 @@ const BROWSER_LAYERS = new Set([
   'background',
   'ui',
   'entrypoints',
+  'kit',
 ]);
 
 /** npm packages a layer may import, when restricted (prefix match on the package name). */
 const PACKAGE_ALLOWLIST: Record<string, readonly string[]> = {
   core: ['zod', '@noble/', '@scure/'],
+  kit: ['@noble/'], // its package.json's only dependencies
 };
 const PACKAGE_DENYLIST: Record<string, readonly string[]> = {
   sim: ['wxt', 'preact'],
@@ -97,7 +100,8 @@ const CORE_FORBIDDEN_MEMBERS = new Set(['Date.now', 'Math.random']);
  * may use what takes or makes them: the vault, core (where the primitives live), and the simulator and
  * the demo, whose own keys are not the wallet's.
  */
-const SECRET_LAYERS = new Set(['vault', 'core', 'sim', 'cli']);
+// kit: a dApp server's sign-in check verifies signatures (src/kit/server.ts); it is not the wallet and holds no key of it.
+const SECRET_LAYERS = new Set(['vault', 'core', 'sim', 'cli', 'kit']);
 /** Names (functions, the pair type, its seed field, the vault's internals) that take or make secret key bytes. */
 const SECRET_NAMES = new Set([
   'generateKeyPair',

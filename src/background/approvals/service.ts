@@ -44,6 +44,8 @@ export interface ApprovalServiceDeps {
   published: Pick<PublishedIntents, 'add'>;
   /** The network the wallet is on now (../wallet/network), named in the window. */
   network: () => Promise<NetworkView>;
+  /** What publishing lacks before anything is signed (../wallet/busKey), or null. */
+  busKeyMissing: () => Promise<string | null>;
 }
 
 export class ApprovalService {

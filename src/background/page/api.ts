@@ -7,8 +7,8 @@
  */
 import type * as z from 'zod/mini';
 import type { IntentStatus } from '../../bus';
-import { isVerifierRecipient, signedIntentSchema, siteOf } from '../../core';
-import { ERROR_CODES, METHODS, type ProviderMethod } from '../../provider/protocol';
+import { isVerifierRecipient, networkOfVerifier, signedIntentSchema, siteOf } from '../../core';
+import { ERROR_CODES, METHODS, type PageStatus, type ProviderMethod } from '../../provider/protocol';
 import type { PublishedIntents } from '../activity/published';
 import type { NewRequest } from '../approvals/pending';
 import type { ApprovalQueue } from '../approvals/queue';
@@ -56,13 +56,18 @@ function parse<T extends z.ZodMiniType>(schema: T, params: unknown): z.output<T>
 
 /**
  * Methods a page may call before it is connected, and from any frame: discovery, and what tells the
- * origin only its own grant (`intents_accounts`, EIP-2255 `wallet_getPermissions`, [] when none).
+ * origin only its own grant (`intents_accounts`, EIP-2255 `wallet_getPermissions`, [] when none;
+ * `intents_status`, `{connected: false}` when none).
  */
 const OPEN_METHODS: ReadonlySet<ProviderMethod> = new Set([
   METHODS.requestAccounts,
   METHODS.accounts,
   METHODS.getPermissions,
+  METHODS.status,
 ]);
+
+/** The network as a connected page sees it (`intents_network`, the `networkChanged` event). */
+export const pageNetwork = (verifierId: string) => ({ network: networkOfVerifier(verifierId), verifierId });
 
 export class PageApi {
   /** Method → handler, each behind the checks every page request passes (the router's `page`). */
@@ -226,6 +231,12 @@ export class PageApi {
       void this.deps.events.emit((o) => o === page.origin, 'disconnect', null);
       return null;
     },
+    [METHODS.network]: async () => pageNetwork(await this.deps.verifierId()),
+    // Locked, a connected site is told so (it can say "unlock" rather than "connect"); a stranger learns nothing.
+    [METHODS.status]: async (_p, page): Promise<PageStatus> =>
+      (await this.deps.permissions.accountsOf(page.origin)).length > 0
+        ? { connected: true, locked: !this.deps.wallet.vault.isUnlocked }
+        : { connected: false },
     [METHODS.getPermissions]: async (_p, page) => {
       // Locked, like intents_accounts: the grant's accounts are not shown.
       const accounts = this.deps.wallet.vault.isUnlocked ? await this.deps.permissions.accountsOf(page.origin) : [];

@@ -5,6 +5,7 @@
  * site whose accounts differ there.
  */
 import type { WalletEvent, WalletService } from '../wallet/service';
+import { pageNetwork } from './api';
 import type { PageEvents } from './events';
 import type { Grants, Permissions } from './permissions';
 
@@ -12,6 +13,14 @@ export interface WalletAnnouncerDeps {
   wallet: WalletService;
   permissions: Permissions;
   events: PageEvents;
+  /** The verifier of the network the wallet is on now. */
+  verifierId: () => Promise<string>;
+}
+
+/** Where the settings were before a change: the grants and the network. */
+export interface SettingsSnapshot {
+  grants: Grants;
+  verifierId: string;
 }
 
 export class WalletAnnouncer {
@@ -22,6 +31,25 @@ export class WalletAnnouncer {
       .accounts()
       .filter((a) => grants[origin]?.accounts.includes(a.accountId))
       .map((a) => ({ accountId: a.accountId, publicKey: a.publicKeys[0]! }));
+  }
+
+  async snapshot(): Promise<SettingsSnapshot> {
+    return { grants: await this.d.permissions.all(), verifierId: await this.d.verifierId() };
+  }
+
+  /**
+   * After a settings change: `networkChanged` to every origin connected on the network the wallet is on
+   * now, when that network is another (locked or not: it names no account; a site connected only on the
+   * network left is a stranger here and hears only `accountsChanged` []), then the accounts (below).
+   */
+  async settingsMoved(before: SettingsSnapshot): Promise<void> {
+    const verifierId = await this.d.verifierId();
+    if (verifierId !== before.verifierId) {
+      const after = await this.d.permissions.all();
+      const network = pageNetwork(verifierId);
+      for (const origin of Object.keys(after)) await this.d.events.emit((o) => o === origin, 'networkChanged', network);
+    }
+    await this.grantsMoved(before.grants);
   }
 
   /** accountsChanged to every origin whose accounts differ from `before` (the settings moved to another network). */

@@ -1,11 +1,12 @@
-// Intents Companion: a demo dApp, and the integration guide.
-//
-// The wallet installs `window.intentsCompanion` before any page script runs, and also answers the
-// `intents:requestProvider` event (the EIP-6963 pattern). Its one entry point is
-//   provider.request({ method, params }) → Promise<result>
-// which rejects with { code, message, data? }: 4001 the user rejected, 4100 not connected (or locked),
-// 4200 unknown method, 4900 the extension is unreachable, -32602 invalid params, -32002 a request from
-// this site is already waiting, -32005 too many requests.
+// Intents Companion: a demo dApp, and the integration guide. It uses the dApp kit (src/kit, served
+// here as /demo/kit/*.js; docs/dapps.md): discover() finds the wallet (`window.intentsCompanion`, or the
+// `intents:announceProvider` answer to `intents:requestProvider`), and every call is
+//   wallet.request(method, params) → Promise<result>
+// which rejects with an IntentsKitError { code, message, data? }: 4001 the user rejected, 4100 not
+// connected (or locked), 4200 unknown method, 4900 the extension or a service is unreachable
+// (data.service, data.setting), -32602 invalid params, -32002 a request from this site is already
+// waiting, -32005 too many requests, -32010 the quote expired (ask for a new one).
+import { discover } from '/demo/kit/index.js';
 
 const WNEAR = 'nep141:wrap.near';
 const USDT = 'nep141:usdt.tether-token.near';
@@ -29,7 +30,7 @@ function useWallet(found, how) {
   $('wallet').textContent = `Wallet found (${how}).`;
   $('wallet').classList.add('found');
   // Events: accountsChanged fires on connect, switch, revoke and lock; lock/unlock on the wallet's state.
-  for (const event of ['accountsChanged', 'connect', 'disconnect', 'lock', 'unlock']) {
+  for (const event of ['accountsChanged', 'connect', 'disconnect', 'lock', 'unlock', 'networkChanged']) {
     provider.on(event, (data) => {
       log(`event ${event}`, data, 'event');
       if (event === 'accountsChanged') showAccount(Array.isArray(data) ? data[0] : null);
@@ -43,14 +44,10 @@ function useWallet(found, how) {
   );
 }
 
-window.addEventListener('intents:announceProvider', (e) =>
-  useWallet(e.detail.provider, `announced as ${e.detail.info.name}`),
-);
-if (window.intentsCompanion) useWallet(window.intentsCompanion, 'window.intentsCompanion');
-window.dispatchEvent(new Event('intents:requestProvider'));
-setTimeout(() => {
-  if (!provider) $('wallet').textContent = 'No wallet found: install Intents Companion and reload.';
-}, 500);
+discover({ timeoutMs: 1000 }).then((found) => {
+  if (found) useWallet(found, found.info ? `announced as ${found.info.name}` : 'window.intentsCompanion');
+  else $('wallet').textContent = 'No wallet found: install Intents Companion and reload.';
+});
 
 // ---- 2. Connect ------------------------------------------------------------------------------------
 
@@ -114,15 +111,16 @@ on('publish', async () => {
 
 on('status', async () => {
   if (!intentHash) return log('status', 'publish a swap first', 'error');
+  // waitForIntent reads intents_getIntentStatus until SETTLED or NOT_FOUND_OR_NOT_VALID.
   let last = null;
-  for (let i = 0; i < 60; i++) {
-    const { status } = await provider.request({ method: 'intents_getIntentStatus', params: { intentHash } });
-    if (status !== last) log('intents_getIntentStatus', status);
-    last = status;
-    if (status === 'SETTLED' || status === 'NOT_FOUND_OR_NOT_VALID') break;
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  if (last === 'SETTLED' && account)
+  const final = await provider.waitForIntent(intentHash, {
+    timeoutMs: 60_000,
+    onStatus: ({ status }) => {
+      if (status !== last) log('intents_getIntentStatus', status);
+      last = status;
+    },
+  });
+  if (final.status === 'SETTLED' && account)
     await http('balances', `/dev/balances?accountId=${encodeURIComponent(account.accountId)}`);
 });
 
@@ -140,7 +138,7 @@ async function call(method, params) {
   if (!provider) throw new Error('No wallet found');
   log(`→ ${method}`, params ?? '');
   try {
-    const result = await provider.request(params === undefined ? { method } : { method, params });
+    const result = await provider.request(method, params);
     log(`← ${method}`, result);
     return result;
   } catch (err) {

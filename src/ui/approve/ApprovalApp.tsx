@@ -130,7 +130,12 @@ export function ApprovalApp({ first }: ApprovalAppProps) {
   return (
     <main class="approve">
       {loadError && <ErrorAlert message={`The wallet did not answer: ${loadError}`} testid="approval-load-error" />}
-      {refused && <ErrorAlert message={`Not signed: ${refused}`} testid="approval-refused" />}
+      {refused && (
+        <ErrorAlert
+          message={view ? `The previous request was not signed: ${refused}` : `Not signed: ${refused}`}
+          testid="approval-refused"
+        />
+      )}
       {body}
     </main>
   );

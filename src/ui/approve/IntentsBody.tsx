@@ -43,7 +43,7 @@ export function IntentsBody({ preview, publish, now }: IntentsBodyProps) {
           <Shown text={preview.verifier} />{' '}
           <span class="hint">({NETWORK_NAME[networkOfVerifier(preview.verifier)]})</span>
         </dd>
-        <dt>Deadline</dt>
+        <dt>{preview.quoteHashes.length > 0 ? 'Quote expires' : 'Deadline'}</dt>
         <dd
           data-testid="approval-deadline"
           data-expired={deadline.expired ? 'true' : undefined}

@@ -14,7 +14,7 @@ import { IntentsBody } from './IntentsBody';
 import { MessageBody } from './MessageBody';
 import { UnlockForm } from './UnlockForm';
 import { useFocusGate } from './useFocusGate';
-import { CONFIRM_LABEL, confirmHold, confirmSubject, riskGate } from './view';
+import { CONFIRM_LABEL, confirmHold, confirmSubject, deadlineView, riskGate } from './view';
 
 interface RequestProps {
   view: ApprovalView;
@@ -64,6 +64,7 @@ export function Request({ view, now, resolve, rejectAll, refresh }: RequestProps
     selectedAccounts: selected.length,
     focused: focus.focused,
     readyInMs: focus.readyInMs,
+    expired: view.intents !== undefined && deadlineView(view.intents.deadline, now).expired,
   });
   const canConfirm = !view.locked && hold === null && busy === null;
 

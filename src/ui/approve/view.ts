@@ -103,11 +103,14 @@ export interface HoldInput {
   focused: boolean;
   /** Left of the Confirm delay (0 = armed). */
   readyInMs: number;
+  /** The intents' deadline (their quotes' lifetime) has passed. */
+  expired?: boolean;
 }
 
 /** Why Confirm is disabled right now, in words for its hint; null when it may be clicked. */
 export function confirmHold(i: HoldInput): string | null {
   if (i.gate.blocked) return 'This request cannot be approved.';
+  if (i.expired) return 'The deadline has passed: the site must ask for a new quote.';
   if (i.kind === 'connect' && i.selectedAccounts === 0) return 'Choose at least one account.';
   if (i.gate.needsAck && !i.acknowledged) return 'Tick “I understand the risk” to continue.';
   if (!i.focused) return 'Click inside this window to enable Confirm.';

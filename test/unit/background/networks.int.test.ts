@@ -133,6 +133,7 @@ describe('grants are per network', () => {
     expect(await t.page(METHODS.accounts)).toEqual({ ok: true, result: mine });
     expect(events()).toEqual([
       ['accountsChanged', []],
+      ['networkChanged', { network: 'local', verifierId: 'intents.sim' }],
       ['accountsChanged', mine],
     ]);
     expect((await call<ConnectedSite[]>(t.bg, WALLET.listSites)).map((s) => s.origin)).toEqual([DAPP.origin]);

@@ -195,6 +195,8 @@ describe('confirmHold', () => {
     expect(confirmHold({ ...ready, focused: false, readyInMs: 800 })).toMatch(/Click inside this window/);
     expect(confirmHold({ ...ready, readyInMs: 550 })).toBe('Confirm is enabled in 0.6 s.');
     expect(confirmHold({ ...ready, readyInMs: 1 })).toBe('Confirm is enabled in 0.1 s.');
+    expect(confirmHold({ ...ready, expired: true })).toMatch(/deadline has passed.*new quote/);
+    expect(confirmHold({ ...ready, expired: false })).toBeNull();
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import type { ApprovalViewWire, IntentsPreviewWire, ResolveParams } from '../../../api/approvalApi';
 import { LedgerViewError, RpcError, type SimulationOutput } from '../../../bus';
-import { HttpError } from '../../../core';
+import { HttpError, parseDeadline } from '../../../core';
 import { ERROR_CODES } from '../../../provider/protocol';
 import type { Permissions } from '../../page/permissions';
 import { ProviderError } from '../../providerError';
@@ -59,8 +59,29 @@ export class IntentsReview {
     for (const id of this.previews.keys()) if (!waiting.includes(id)) this.previews.delete(id);
   }
 
+  /**
+   * A passed deadline cannot execute, and the quotes it was made for are gone too: the request ends with
+   * -32010 at once (shown or confirmed), so the site asks for a new quote rather than wait on the window.
+   */
+  private refuseExpired(deadline: string): void {
+    // As the risk rules read it (core/risk.ts, deadline_passed); a deadline that is no date is theirs to refuse.
+    let ms: number;
+    try {
+      ms = parseDeadline(deadline).getTime();
+    } catch {
+      return;
+    }
+    if (ms <= this.deps.preview.now())
+      throw new ProviderError(
+        ERROR_CODES.expired,
+        `The deadline passed before Confirm (${deadline}): ask for a new quote and request again`,
+        { reason: 'expired', deadline },
+      );
+  }
+
   async view(p: IntentsPending, base: ApprovalViewWire): Promise<ApprovalViewWire> {
     const preview = await this.previewOf(p);
+    this.refuseExpired(preview.deadline);
     const forbidden = [...preview.batchFindings, ...preview.intents.flatMap((i) => i.findings)].find(
       (f) => f.level === 'forbidden',
     );
@@ -129,6 +150,7 @@ export class IntentsReview {
   async confirm(p: IntentsPending, answer: ResolveParams): Promise<Confirmed> {
     this.previews.delete(p.id);
     const preview = await this.previewOf(p);
+    this.refuseExpired(preview.deadline);
     const all = [...preview.batchFindings, ...preview.intents.flatMap((i) => i.findings)];
     const forbidden = all.find((f) => f.level === 'forbidden');
     if (forbidden)
@@ -193,7 +215,12 @@ export class IntentsReview {
         throw new ProviderError(
           ERROR_CODES.disconnected,
           redirect ??
-            'The ledger RPC is unreachable, so the verifier could not check this request; it was not released. Try again.',
+            'The ledger RPC is unreachable, so the verifier could not check this request; it was not released. Try again, or check its endpoint (endpoints.ledgerRpc in Settings → Network).',
+          {
+            service: 'ledger',
+            httpStatus: e instanceof HttpError ? (e.status ?? null) : null,
+            setting: 'endpoints.ledgerRpc',
+          },
         );
       }
       throw e;

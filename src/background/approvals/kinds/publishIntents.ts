@@ -18,16 +18,27 @@ export interface PublishIntentsDeps {
   bus: () => Promise<BusPort>;
   /** Where Activity finds what was published for sites (../../activity/published). */
   published: Pick<PublishedIntents, 'add'>;
+  /** What publishing lacks (the message-bus API key, ../../wallet/busKey), or null. */
+  busKeyMissing: () => Promise<string | null>;
 }
 
 export class PublishIntentsKind implements KindHandler<'publishIntents'> {
   constructor(private readonly deps: PublishIntentsDeps) {}
 
-  view(p: PendingOf<'publishIntents'>, base: ApprovalViewWire): Promise<ApprovalViewWire> {
-    return this.deps.review.view(p, base);
+  /** A missing bus key blocks Confirm in the window: it would fail only after the signature. */
+  async view(p: PendingOf<'publishIntents'>, base: ApprovalViewWire): Promise<ApprovalViewWire> {
+    const [view, missing] = await Promise.all([this.deps.review.view(p, base), this.deps.busKeyMissing()]);
+    return missing !== null && view.blocked === null ? { ...view, blocked: missing } : view;
   }
 
   async carryOut(p: PendingOf<'publishIntents'>, answer: ResolveParams): Promise<unknown> {
+    const missing = await this.deps.busKeyMissing();
+    if (missing !== null)
+      throw new ProviderError(ERROR_CODES.disconnected, missing, {
+        service: 'bus',
+        httpStatus: null,
+        setting: 'busApiKey',
+      });
     const { prepared, request, check } = await this.deps.review.confirm(p, answer);
     const out = await this.deps.signer.release(request, {
       prepared,

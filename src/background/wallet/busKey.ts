@@ -1,0 +1,13 @@
+/**
+ * Whether publishing can work before anything is signed: the message bus of Mainnet and of the simulator
+ * answers every call without an API key with HTTP 401 (docs/services.md, "Credentials and auth headers"),
+ * so on those networks a missing key is said before Confirm is offered, with the setting to fill in. A
+ * custom network's bus may take no key: there a refusal comes as the bus's answer (../serviceFailure.ts).
+ */
+import type { SettingsView } from '../../api/walletApi';
+
+/** What the person must add before publishing, or null when nothing is missing. */
+export function busKeyMissing(view: Pick<SettingsView, 'hasBusApiKey' | 'network'>): string | null {
+  if (view.hasBusApiKey || view.network.id === 'custom') return null;
+  return `Publishing goes through the message bus, which on ${view.network.label} needs an API key: add the message-bus API key (busApiKey) in Settings → Network.`;
+}
