@@ -75,6 +75,7 @@ export class ApprovalService {
     // Requests that ended any way (navigation, a closed tab, Reject all) leave no preview behind.
     this.review.keepOnly(ids);
     if (!p) return null;
+    await this.deps.queue.markShown(p.id);
     const locked = !this.deps.wallet.vault.isUnlocked;
     const network = await this.deps.network();
     const base: ApprovalViewWire = {

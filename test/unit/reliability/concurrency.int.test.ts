@@ -199,6 +199,7 @@ describe('two popups and a dApp at once', () => {
       items: [],
       windowId: null,
       cooldowns: {},
+      shownId: null,
     });
     expect(await ask(bg, APPROVE, APPROVAL.current)).toBeNull();
     expect(await ask<ConnectedSite[]>(bg, POPUP_A, WALLET.listSites)).toEqual([
