@@ -107,7 +107,7 @@ export function startBackground(env: BackgroundEnv) {
 
   // The ledger RPC and the message bus, made for the settings of the moment (./clients.ts).
   const clients = new NetworkClients(settings, http);
-  const { ledger, bus } = clients;
+  const { ledger, bus, pageBus } = clients;
   // Token decimals and symbols, checked against a second source before any amount is worded (./tokens/facts).
   const facts = tokenFacts({
     endpoint: async () => (await settings.plain()).endpoints.swap,
@@ -157,7 +157,8 @@ export function startBackground(env: BackgroundEnv) {
     permissions,
     events,
     nonces,
-    bus,
+    // What the window publishes, a page asked for (./clients.ts).
+    bus: pageBus,
     simulate,
     preview,
     published,
@@ -228,7 +229,7 @@ export function startBackground(env: BackgroundEnv) {
   });
   const routeNow = createRouter({
     extensionOrigin: env.extensionOrigin,
-    page: pageHandlers({ wallet, permissions, queue, events, nonces, limits, verifierId, bus, published }),
+    page: pageHandlers({ wallet, permissions, queue, events, nonces, limits, verifierId, bus: pageBus, published }),
     wallet: {
       ...handlers,
       wallet_getSettings: async () => clients.withActiveHost(await settings.view()),
