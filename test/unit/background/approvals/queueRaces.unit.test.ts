@@ -105,11 +105,14 @@ function setup() {
   const gate = gatedArea(fakeBrowser.storage.session);
   const windows = windowsFake();
   const answers: { tabId: number; id: string; reply: RuntimeReply }[] = [];
+  /** Tabs whose page is there (the relay answers the probe); every tab is, until the test closes it. */
+  const closedTabs = new Set<number>();
   const queue = new ApprovalQueue({
     kv: new KeyValue(gate.area),
     windows: windows.port,
     tabs: {
       sendMessage: async (tabId, message) => {
+        if (message.type === 'probe') return !closedTabs.has(tabId);
         if (message.type === 'approvalResult') answers.push({ tabId, id: message.approvalId, reply: message.reply });
         return true;
       },
@@ -124,7 +127,7 @@ function setup() {
   windows.onRemoved((id) => {
     closing = queue.windowClosed(id);
   });
-  return { gate, windows, answers, queue, closed: () => closing };
+  return { gate, windows, answers, queue, closedTabs, closed: () => closing };
 }
 
 /** Every waiting request has an open window to be answered in; with none waiting, no window is left open. */
@@ -199,5 +202,17 @@ describe('the approval queue under interleavings', () => {
     await t.closed();
     expect(t.answers.map((x) => x.id)).toEqual([b]);
     await expect(t.queue.enqueue(request(1, 'https://a.example'))).resolves.toBeTypeOf('string');
+  });
+
+  // Found by the model-based test (test/unit/reliability/model.int.test.ts), shrunk to
+  // [Together(CloseTab(3), PageAsks(tab 3, connect))]: the tab closed while its request was on its way in.
+  it('a request that reaches the queue after its tab closed does not wait for nobody (tab closed mid-request)', async () => {
+    const t = setup();
+    // The page's message was on its way when the tab closed: the browser's onRemoved is handled first.
+    t.closedTabs.add(3);
+    await t.queue.dropTab(3);
+    await t.queue.enqueue(request(3, 'https://a.example'));
+    expect(await t.queue.list(), 'nothing waits for a closed tab').toEqual([]);
+    await expectWindowForEachWaiting(t);
   });
 });
