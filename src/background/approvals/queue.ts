@@ -116,7 +116,7 @@ export class ApprovalQueue {
 
   /** Adds a request and shows the window, within the queue's bounds and the rate limits. */
   async enqueue(entry: NewRequest): Promise<string> {
-    const id = await this.edit(async (s) => {
+    const item = await this.edit(async (s): Promise<[QueueState, Pending]> => {
       const now = this.deps.now();
       const cooldowns = Object.fromEntries(Object.entries(s.cooldowns).filter(([, until]) => until > now));
       if (cooldowns[String(entry.tabId)] !== undefined) {
@@ -140,10 +140,18 @@ export class ApprovalQueue {
       // later stays on its own site's account (./rateLimits).
       await this.deps.limits.take('approval', site, 'Too many requests from this site; wait a minute and try again');
       const item: Pending = { ...entry, id: hex.encode(this.deps.random(12)), createdAt: now };
-      return [{ ...s, cooldowns, items: [...s.items, item] }, item.id];
+      return [{ ...s, cooldowns, items: [...s.items, item] }, item];
     });
+    // The page may have gone while its message was on its way (its tab closed or navigated, and the
+    // browser's event was handled before the request got here): asked once it is stored, so a page that
+    // goes later is caught by dropTab/checkTab, and one already gone never gets a window.
+    if (!(await documentAlive(this.deps.tabs, item))) {
+      await this.edit((s) => [{ ...s, items: s.items.filter((p) => p.id !== item.id) }, undefined]);
+      await this.afterChange();
+      return item.id;
+    }
     await this.showWindow();
-    return id;
+    return item.id;
   }
 
   /** Stores the request's payload unless one is stored already; returns the stored one (first write wins). */

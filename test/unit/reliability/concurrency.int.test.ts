@@ -66,7 +66,7 @@ async function setup(session?: StorageAreaLike): Promise<Setup> {
   const env = backgroundEnv(clock, vaultStorage);
   if (session) env.storage.session = session;
   env.tabs = {
-    sendMessage: async (tabId, message) => void pushes.push({ tabId, message }),
+    sendMessage: async (tabId, message) => (message.type === 'probe' ? true : void pushes.push({ tabId, message })),
     onRemoved: fakeBrowser.tabs.onRemoved,
     onUpdated: fakeBrowser.tabs.onUpdated,
   };

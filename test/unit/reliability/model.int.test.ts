@@ -15,8 +15,8 @@ import { commands } from './model/commands';
 import { figures, Model } from './model/model';
 import { makeSeed, type Seed, World } from './model/world';
 
-const CHAOS = process.env['CHAOS_RUNS'] !== undefined;
-const RUNS = CHAOS ? Number(process.env['CHAOS_RUNS']) : 12;
+const CHAOS = process.env.CHAOS_RUNS !== undefined;
+const RUNS = CHAOS ? Number(process.env.CHAOS_RUNS) : 12;
 const STEPS = CHAOS ? 40 : 25;
 
 let sim: RunningSimulator;
@@ -24,11 +24,10 @@ let seed: Seed;
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, clock: 'manual', timing: TIMING });
   seed = await makeSeed(sim);
-  if (process.env['MODEL_TRACE']) process.stderr.write('seeded\n');
+  if (process.env.MODEL_TRACE) process.stderr.write('seeded\n');
 }, 60_000);
 afterAll(async () => {
   await sim.close();
-  // biome-ignore lint/suspicious/noConsole: the figures of the run are its report (npm run chaos)
   console.log(
     `model-based run: ${figures.sequences} sequences, ${figures.steps} steps, ${figures.faults} faults injected, ${figures.invariants} invariants checked`,
   );
@@ -55,7 +54,7 @@ describe('the background under any sequence of steps', () => {
           numRuns: RUNS,
           endOnFailure: !CHAOS,
           verbose: 1,
-          ...(process.env['MODEL_SEED'] ? { seed: Number(process.env['MODEL_SEED']) } : {}),
+          ...(process.env.MODEL_SEED ? { seed: Number(process.env.MODEL_SEED) } : {}),
         },
       );
       expect(figures.steps).toBeGreaterThan(0);

@@ -89,7 +89,7 @@ class Answer implements Step {
     if (!view) return;
     const pending = await m.world.bg.queue.get(view.id);
     const r = m.requests.get(view.id);
-    if (this.approve && r && pending && 'signerId' in pending.params) r.params['signerId'] = pending.params.signerId;
+    if (this.approve && r && pending && 'signerId' in pending.params) r.params.signerId = pending.params.signerId;
     if (this.approve) m.confirmed.add(view.id);
     const account = (await m.world.bg.wallet.selectedAccountId()) ?? m.world.seed.accounts[0]!;
     await tolerant(
@@ -263,7 +263,7 @@ class Checked implements fc.AsyncCommand<Model, Model> {
   constructor(readonly step: Step) {}
   check = () => true;
   async run(m: Model): Promise<void> {
-    if (process.env['MODEL_TRACE']) process.stderr.write(`step ${this.step}\n`);
+    if (process.env.MODEL_TRACE) process.stderr.write(`step ${this.step}\n`);
     await this.step.act(m);
     await m.check();
   }

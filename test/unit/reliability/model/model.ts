@@ -99,15 +99,15 @@ export class Model {
   private checkSignature(r: PageRequest, result: unknown): void {
     if (r.kind === 'signIntents') {
       const payload = extractIntentPayload((result as { signed: SignedIntent }).signed);
-      if (!isDeepStrictEqual(payload.intents, r.params['intents']))
+      if (!isDeepStrictEqual(payload.intents, r.params.intents))
         this.fail(`request ${r.id}: signed other intents than the page asked for`);
       this.nonce(payload.signer_id, payload.nonce);
     } else if (r.kind === 'signMessage') {
       const { accountId } = result as { accountId: string };
-      this.nonce(accountId, String(r.params['nonce']));
+      this.nonce(accountId, String(r.params.nonce));
     } else if (r.kind === 'publishIntents') {
       // Published: the amount left the account that signed it (the window's request names it).
-      this.spend(String(r.params['signerId'] ?? ''), r.amount);
+      this.spend(String(r.params.signerId ?? ''), r.amount);
     }
   }
 
@@ -133,7 +133,7 @@ export class Model {
     }
     this.count(this.requests.size);
     if (items.length > 0) {
-      const state = (await fakeBrowser.storage.session.get('approvals'))['approvals'] as { windowId: number | null };
+      const state = (await fakeBrowser.storage.session.get('approvals')).approvals as { windowId: number | null };
       const stored = state.windowId;
       if (stored === null || !windowsOpen.has(stored))
         this.fail(`${items.length} request(s) wait without an open window (stored window ${stored})`);
