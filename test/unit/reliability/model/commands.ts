@@ -91,7 +91,10 @@ class Answer implements Step {
     const r = m.requests.get(view.id);
     if (this.approve && r && pending && 'signerId' in pending.params) r.params.signerId = pending.params.signerId;
     if (this.approve) m.confirmed.add(view.id);
-    const account = (await m.world.bg.wallet.selectedAccountId()) ?? m.world.seed.accounts[0]!;
+    // Locked, the window shows no account: the person picks the first they know.
+    const account = m.world.bg.wallet.vault.isUnlocked
+      ? ((await m.world.bg.wallet.selectedAccountId()) ?? m.world.seed.accounts[0]!)
+      : m.world.seed.accounts[0]!;
     await tolerant(
       call(m.world.bg, APPROVAL.resolve, {
         id: view.id,
@@ -314,4 +317,4 @@ const together = fc
   .map(([a, b, s]) => new Together(a, b, s));
 
 export const commands = (maxCommands: number) =>
-  fc.commands([single.map((s) => new Checked(s)), together.map((s) => new Checked(s))], { maxCommands });
+  fc.commands([single.map((s) => new Checked(s)), together.map((s) => new Checked(s))], { maxCommands, size: 'max' });
