@@ -28,11 +28,12 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await sim.close();
-  console.log(
-    `model-based run: ${figures.sequences} sequences, ${figures.steps} steps, ${figures.faults} faults injected, ${figures.invariants} invariants checked`,
-  );
+  console.log(report());
 });
 afterEach(() => clearFaults(sim));
+
+const report = () =>
+  `model-based run: ${figures.sequences} sequences, ${figures.steps} steps, ${figures.faults} faults injected, ${figures.invariants} invariants checked`;
 
 async function runSequence(cmds: Iterable<fc.AsyncCommand<Model, Model>>): Promise<void> {
   await clearFaults(sim);
@@ -41,6 +42,8 @@ async function runSequence(cmds: Iterable<fc.AsyncCommand<Model, Model>>): Promi
   const model = new Model(world);
   await model.init();
   figures.sequences += 1;
+  // A long run says how far it got (the figures so far), every 25 sequences.
+  if (CHAOS && figures.sequences % 25 === 0) process.stderr.write(`${report()}\n`);
   await fc.asyncModelRun(() => ({ model, real: model }), cmds);
 }
 
