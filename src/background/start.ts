@@ -219,7 +219,13 @@ export function startBackground(env: BackgroundEnv) {
     sites,
     balances,
     sends,
-    activity: activity({ history, published, status: async (hash) => (await bus()).getStatus(hash), now: env.now }),
+    activity: activity({
+      history,
+      published,
+      status: async (hash) => (await bus()).getStatus(hash),
+      now: env.now,
+      selectedAccount: () => wallet.selectedAccountId(),
+    }),
     removeAccount: accountRemoval({
       wallet,
       permissions,

@@ -34,6 +34,8 @@ export interface ActivityDeps {
   /** The bus's `get_status`. */
   status: (intentHash: string) => Promise<IntentStatusView>;
   now: () => number;
+  /** The account Activity is about unless `allAccounts` is asked (null: none chosen, every account's). */
+  selectedAccount: () => Promise<string | null>;
 }
 
 /** Filters only a swap has: when one is set, the list is of swaps of that kind. */
@@ -122,7 +124,8 @@ export function activity(d: ActivityDeps) {
 
   return async (q: ActivityQuery): Promise<ActivityPage> => {
     const n = q.numberOfTransactions ?? 50;
-    const { after, ...filters } = q;
+    const { after, allAccounts, ...filters } = q;
+    const account = allAccounts ? null : await d.selectedAccount().catch(() => null);
     const intentsHidden = SWAP_ONLY_FILTERS.some((f) => filters[f] !== undefined);
     const swapQuery: HistoryQuery = after?.swap
       ? {
@@ -133,7 +136,10 @@ export function activity(d: ActivityDeps) {
       : filters;
     const mine = intentsHidden
       ? []
-      : (await d.published.list()).filter((i) => intentMatches(i, q) && intentBeyond(intentItem(i), after));
+      : (await d.published.list()).filter(
+          (i) =>
+            (account === null || i.accountId === account) && intentMatches(i, q) && intentBeyond(intentItem(i), after),
+        );
     // Only the n newest can be on this page.
     const candidates = mine.map(intentItem).sort(activityOrder).slice(0, n);
     const [swaps, fresh] = await Promise.all([

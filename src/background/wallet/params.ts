@@ -73,6 +73,7 @@ export const walletParams = {
   wallet_intentStatus: z.strictObject({ intentHash: z.string().check(z.minLength(1), z.maxLength(64)) }),
   wallet_activity: z.strictObject({
     ...historyFilters,
+    allAccounts: z.optional(z.boolean()),
     after: z.optional(
       z.strictObject({
         at: z.number(),
