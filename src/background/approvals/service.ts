@@ -51,6 +51,8 @@ export class ApprovalService {
   private readonly review: IntentsReview;
   /** The handler of each kind of request. */
   private readonly kinds: KindTable;
+  /** Requests being answered now: each is carried out once (a double click or two windows answer it twice). */
+  private readonly answering = new Set<string>();
 
   constructor(private readonly deps: ApprovalServiceDeps) {
     this.review = new IntentsReview(deps);
@@ -108,6 +110,17 @@ export class ApprovalService {
    * answered with an error the window should show (e.g. the verifier refused it after Confirm).
    */
   async resolve(answer: ResolveParams): Promise<ResolveOutcome> {
+    if (this.answering.has(answer.id))
+      throw new ProviderError(ERROR_CODES.internal, 'This request is already being answered');
+    this.answering.add(answer.id);
+    try {
+      return await this.answerOnce(answer);
+    } finally {
+      this.answering.delete(answer.id);
+    }
+  }
+
+  private async answerOnce(answer: ResolveParams): Promise<ResolveOutcome> {
     const p = await this.deps.queue.get(answer.id);
     if (!p) throw new ProviderError(ERROR_CODES.internal, 'This request is no longer waiting');
     if (!answer.approve) {
