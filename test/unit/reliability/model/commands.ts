@@ -2,7 +2,8 @@
  * The steps of the model-based test: what pages, the person and the browser do, and network faults.
  * Each runs against the real background (./world.ts), records what it did in the model (./model.ts),
  * and the model's invariants are checked after it. `Together` runs two steps at once with fast-check's
- * scheduler deciding the order in which the browser's and the storage's answers come back.
+ * scheduler deciding the order in which the browser's and the storage's answers come back. Over 300
+ * lines: every step and the arbitraries that weigh them are one list, read together.
  */
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
