@@ -63,6 +63,8 @@ export interface ActivityCursor {
  */
 export type ActivityQuery = Omit<HistoryQuery, 'lastDepositAddress' | 'lastDepositMemo' | 'direction'> & {
   after?: ActivityCursor;
+  /** Every account's intents; without it, the selected account's only. */
+  allAccounts?: boolean;
 };
 
 export interface ActivityPage {

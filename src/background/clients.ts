@@ -1,7 +1,8 @@
 /**
  * The ledger RPC and the message bus as the settings name them now: a client is made for each use, so a
  * change of network or endpoints takes effect at once. The ledger RPC host that answered last is
- * remembered (asked first next time; shown in Settings).
+ * remembered (asked first next time; shown in Settings). What a page asked for goes through `pageBus`:
+ * one credentialed request per call.
  */
 import type { SettingsView } from '../api/walletApi';
 import { LedgerRpcClient, MessageBusClient } from '../bus';
@@ -28,6 +29,7 @@ export class NetworkClients {
     });
   };
 
+  /** The bus for the wallet's own calls: retried on 429, 5xx and timeouts (core/http.ts). */
   readonly bus = async (): Promise<MessageBusClient> => {
     const s = await this.settings.get();
     return new MessageBusClient({
@@ -35,6 +37,18 @@ export class NetworkClients {
       apiKey: s.busApiKey ?? undefined,
       deps: { ...this.http, service: 'bus' },
     });
+  };
+
+  /**
+   * The bus for what a page asked (a status, a publish it asked for): one attempt, never retried. The
+   * request carries the user's API key, so retries would let one rate-limited page call spend it
+   * several times (docs/security.md, "Pages get nothing for free"); the page may ask again, within
+   * its own budget.
+   */
+  readonly pageBus = async (): Promise<MessageBusClient> => {
+    const s = await this.settings.get();
+    const deps: HttpDeps = { ...this.http, policy: { ...this.http.policy, retries: 0 } };
+    return new MessageBusClient({ url: s.endpoints.bus, apiKey: s.busApiKey ?? undefined, deps });
   };
 
   /** The settings as the popup sees them, with the ledger RPC host that answered last. */

@@ -80,7 +80,7 @@ export function startBackground(env: BackgroundEnv) {
 
   // The ledger RPC and the message bus, made for the settings of the moment (./clients.ts).
   const clients = new NetworkClients(settings, http);
-  const { ledger, bus } = clients;
+  const { ledger, bus, pageBus } = clients;
   // Token decimals and symbols, checked against a second source before any amount is worded (./tokens/facts).
   const knownTokens = new LoadOnce(env.knownTokens);
   const facts = new TokenFacts({
@@ -138,7 +138,8 @@ export function startBackground(env: BackgroundEnv) {
     permissions,
     events,
     nonces,
-    bus,
+    // What the window publishes, a page asked for (./clients.ts).
+    bus: pageBus,
     simulate,
     preview,
     published,
@@ -206,6 +207,7 @@ export function startBackground(env: BackgroundEnv) {
       published,
       status: async (hash) => (await bus()).getStatus(hash),
       now: env.now,
+      selectedAccount: () => wallet.selectedAccountId(),
     }),
     removal: new AccountRemoval({
       wallet,
@@ -216,7 +218,8 @@ export function startBackground(env: BackgroundEnv) {
   });
   const router = new Router({
     extensionOrigin: env.extensionOrigin,
-    page: new PageApi({ wallet, permissions, queue, events, nonces, limits, verifierId, bus, published }).handlers,
+    page: new PageApi({ wallet, permissions, queue, events, nonces, limits, verifierId, bus: pageBus, published })
+      .handlers,
     wallet: {
       ...walletApi.handlers,
       wallet_getSettings: async () => clients.withActiveHost(await settings.view()),

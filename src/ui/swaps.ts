@@ -30,7 +30,9 @@ export const swaps = {
     return tokenList;
   },
   quote: (params: QuoteParams) => call(SWAP.quote, params),
-  start: (params: QuoteParams) => call(SWAP.start, params),
+  /** `acceptedAmountIn`: what the dry quote the person reviewed takes (an EXACT_OUTPUT swap is tied to it). */
+  start: (params: QuoteParams, acceptedAmountIn?: string) =>
+    call(SWAP.start, acceptedAmountIn === undefined ? params : { ...params, acceptedAmountIn }),
   submitDeposit: (params: SubmitDepositParams) => call(SWAP.submitDeposit, params),
   /** The transfer that would pay the swap, with the approval window's checks; nothing is signed. */
   previewPayment: (id: string) => call(SWAP.previewPayment, { id }),

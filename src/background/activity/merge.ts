@@ -34,6 +34,8 @@ export interface ActivityDeps {
   /** The bus's `get_status`. */
   status: (intentHash: string) => Promise<IntentStatusView>;
   now: () => number;
+  /** The account Activity is about unless `allAccounts` is asked (null: none chosen, every account's). */
+  selectedAccount: () => Promise<string | null>;
 }
 
 /** Filters only a swap has: when one is set, the list is of swaps of that kind. */
@@ -125,7 +127,8 @@ export class Activity {
   /** One page of `wallet_activity`, from `q.after` (the cursor the page before handed out) onward. */
   async page(q: ActivityQuery): Promise<ActivityPage> {
     const n = q.numberOfTransactions ?? 50;
-    const { after, ...filters } = q;
+    const { after, allAccounts, ...filters } = q;
+    const account = allAccounts ? null : await this.d.selectedAccount().catch(() => null);
     const intentsHidden = SWAP_ONLY_FILTERS.some((f) => filters[f] !== undefined);
     const swapQuery: HistoryQuery = after?.swap
       ? {
@@ -136,7 +139,10 @@ export class Activity {
       : filters;
     const mine = intentsHidden
       ? []
-      : (await this.d.published.list()).filter((i) => intentMatches(i, q) && intentBeyond(intentItem(i), after));
+      : (await this.d.published.list()).filter(
+          (i) =>
+            (account === null || i.accountId === account) && intentMatches(i, q) && intentBeyond(intentItem(i), after),
+        );
     // Only the n newest can be on this page.
     const candidates = mine.map(intentItem).sort(activityOrder).slice(0, n);
     const [swaps, fresh] = await Promise.all([

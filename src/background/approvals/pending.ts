@@ -52,10 +52,12 @@ export const stateSchema = z.lazy(() =>
     windowId: z.nullable(z.number()),
     /** tabId → until when its requests are refused (the user closed the window on it). */
     cooldowns: z._default(z.record(z.string(), z.number()), {}),
+    /** The request the window last showed (its view was handed to it): closing the window answers it alone. */
+    shownId: z._default(z.nullable(z.string()), null),
   }),
 );
 export type QueueState = z.output<typeof stateSchema>;
-export const EMPTY: QueueState = { items: [], windowId: null, cooldowns: {} };
+export const EMPTY: QueueState = { items: [], windowId: null, cooldowns: {}, shownId: null };
 
 /** What a page's request brings to the queue (distributed over the kinds, so kind and params agree). */
 export type NewRequest = Pending extends infer P

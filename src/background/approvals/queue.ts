@@ -48,9 +48,8 @@ export interface ApprovalQueueDeps {
 }
 
 export class ApprovalQueue {
+  /** The queue's one lock: items, the window and cooldowns change only under it (one window at a time). */
   private readonly serial = serial();
-  /** One window at a time: concurrent requests wait for the window the first one is opening. */
-  private showing: Promise<void> | null = null;
 
   constructor(private readonly deps: ApprovalQueueDeps) {}
 
@@ -79,13 +78,21 @@ export class ApprovalQueue {
     return this.stored.get();
   }
 
-  /** Read-modify-write under one lock, so two requests never lose each other's entries. */
+  /**
+   * Read-modify-write under the queue's one lock (core/serial): every decision on the queue's state is
+   * made on the state as it is inside the lock, so two changes never lose each other's work.
+   */
   private edit<T>(fn: (s: QueueState) => Promise<[QueueState, T]> | [QueueState, T]): Promise<T> {
     return this.serial(async () => {
       const [next, out] = await fn(await this.state());
-      await this.stored.put(next, (value) => this.deps.kv.write(KEY, value));
+      await this.put(next);
       return out;
     });
+  }
+
+  /** Only under the lock. */
+  private put(next: QueueState): Promise<void> {
+    return this.stored.put(next, (value) => this.deps.kv.write(KEY, value));
   }
 
   async list(): Promise<Pending[]> {
@@ -109,7 +116,7 @@ export class ApprovalQueue {
 
   /** Adds a request and shows the window, within the queue's bounds and the rate limits. */
   async enqueue(entry: NewRequest): Promise<string> {
-    const id = await this.edit(async (s) => {
+    const item = await this.edit(async (s): Promise<[QueueState, Pending]> => {
       const now = this.deps.now();
       const cooldowns = Object.fromEntries(Object.entries(s.cooldowns).filter(([, until]) => until > now));
       if (cooldowns[String(entry.tabId)] !== undefined) {
@@ -133,10 +140,18 @@ export class ApprovalQueue {
       // later stays on its own site's account (./rateLimits).
       await this.deps.limits.take('approval', site, 'Too many requests from this site; wait a minute and try again');
       const item: Pending = { ...entry, id: hex.encode(this.deps.random(12)), createdAt: now };
-      return [{ ...s, cooldowns, items: [...s.items, item] }, item.id];
+      return [{ ...s, cooldowns, items: [...s.items, item] }, item];
     });
+    // The page may have gone while its message was on its way (its tab closed or navigated, and the
+    // browser's event was handled before the request got here): asked once it is stored, so a page that
+    // goes later is caught by dropTab/checkTab, and one already gone never gets a window.
+    if (!(await documentAlive(this.deps.tabs, item))) {
+      await this.edit((s) => [{ ...s, items: s.items.filter((p) => p.id !== item.id) }, undefined]);
+      await this.afterChange();
+      return item.id;
+    }
     await this.showWindow();
-    return id;
+    return item.id;
   }
 
   /** Stores the request's payload unless one is stored already; returns the stored one (first write wins). */
@@ -149,7 +164,6 @@ export class ApprovalQueue {
     });
   }
 
-  /** Removes the request and sends its result to the tab that asked. */
   /**
    * Removes the request and sends its result to the tab that asked. `keepWindow`: the window stays
    * open even when nothing else waits, because it is telling the user why the request failed.
@@ -211,47 +225,57 @@ export class ApprovalQueue {
   }
 
   /**
-   * Closing the approval window rejects the request it showed (4001), and that tab may not open the
-   * window again at once (a page could otherwise reopen it as fast as the user closes it); requests
-   * of other tabs get a new window.
+   * The window showed request `id` (it asked for it and got its view): closing the window now answers
+   * that request, and no other that may take the first place before the window looks again.
    */
-  async windowClosed(windowId: number): Promise<void> {
-    const s = await this.state();
-    if (s.windowId !== windowId) return;
-    const shown = s.items[0];
-    await this.edit((st) => [
-      {
-        ...st,
-        windowId: null,
-        cooldowns: shown
-          ? { ...st.cooldowns, [String(shown.tabId)]: this.deps.now() + CLOSED_COOLDOWN_MS }
-          : st.cooldowns,
-      },
+  async markShown(id: string): Promise<void> {
+    await this.edit((s) => [
+      s.shownId === id || !s.items.some((p) => p.id === id) ? s : { ...s, shownId: id },
       undefined,
     ]);
-    if (shown) await this.finish(shown.id, errorReply(ERROR_CODES.userRejected, 'The user closed the approval window'));
   }
 
-  private async afterChange(): Promise<void> {
-    const s = await this.state();
-    if (s.items.length === 0 && s.windowId !== null) {
-      const windowId = s.windowId;
-      await this.edit((st) => [{ ...st, windowId: null }, undefined]);
-      await this.deps.windows.remove(windowId).catch(() => undefined);
-    } else if (s.items.length > 0 && s.windowId === null) {
-      await this.showWindow();
-    }
-  }
-
-  showWindow(): Promise<void> {
-    this.showing ??= this.openOrFocus().finally(() => {
-      this.showing = null;
+  /**
+   * Closing the approval window rejects the request it showed (4001), and that tab may not open the
+   * window again at once (a page could otherwise reopen it as fast as the user closes it); requests
+   * of other tabs get a new window. Decided on the state as it is when the close is handled (under the
+   * queue's lock), never on one read before.
+   */
+  async windowClosed(windowId: number): Promise<void> {
+    const shown = await this.edit((s): [QueueState, Pending | undefined] => {
+      if (s.windowId !== windowId) return [s, undefined];
+      const p = s.items.find((item) => item.id === s.shownId);
+      const cooldowns = p ? { ...s.cooldowns, [String(p.tabId)]: this.deps.now() + CLOSED_COOLDOWN_MS } : s.cooldowns;
+      return [{ ...s, windowId: null, shownId: null, cooldowns, items: s.items.filter((item) => item !== p) }, p];
     });
-    return this.showing;
+    if (shown) await this.deliver(shown, errorReply(ERROR_CODES.userRejected, 'The user closed the approval window'));
+    await this.afterChange();
   }
 
-  private async openOrFocus(): Promise<void> {
-    const s = await this.state();
+  /**
+   * The window follows the queue: closed when nothing waits, opened when something waits and none is
+   * open. Read and acted on under the queue's lock, so a request added meanwhile is seen (a decision on
+   * an earlier read could close the window a new request was just shown in).
+   */
+  private afterChange(): Promise<void> {
+    return this.serial(async () => {
+      const s = await this.state();
+      if (s.items.length === 0 && s.windowId !== null) {
+        await this.put({ ...s, windowId: null, shownId: null });
+        await this.deps.windows.remove(s.windowId).catch(() => undefined);
+      } else if (s.items.length > 0 && s.windowId === null) {
+        await this.openOrFocus(s);
+      }
+    });
+  }
+
+  /** Opens the window, or brings the open one forward; under the queue's lock like every other change. */
+  showWindow(): Promise<void> {
+    return this.serial(async () => this.openOrFocus(await this.state()));
+  }
+
+  /** Only under the lock: a window closed meanwhile is seen by windowClosed after its id is stored. */
+  private async openOrFocus(s: QueueState): Promise<void> {
     if (s.windowId !== null) {
       try {
         await this.deps.windows.update(s.windowId, { focused: true });
@@ -267,6 +291,7 @@ export class ApprovalQueue {
       height: 660,
       focused: true,
     });
-    await this.edit((st) => [{ ...st, windowId: win?.id ?? null }, undefined]);
+    // A new window shows the first request when it loads (and says which it shows through markShown).
+    await this.put({ ...s, windowId: win?.id ?? null, shownId: s.items[0]?.id ?? null });
   }
 }

@@ -53,6 +53,8 @@ export class ApprovalService {
   private readonly review: IntentsReview;
   /** The handler of each kind of request. */
   private readonly kinds: KindTable;
+  /** Requests being answered now: each is carried out once (a double click or two windows answer it twice). */
+  private readonly answering = new Set<string>();
 
   constructor(private readonly deps: ApprovalServiceDeps) {
     this.review = new IntentsReview(deps);
@@ -77,6 +79,7 @@ export class ApprovalService {
     // Requests that ended any way (navigation, a closed tab, Reject all) leave no preview behind.
     this.review.keepOnly(ids);
     if (!p) return null;
+    await this.deps.queue.markShown(p.id);
     const locked = !this.deps.wallet.vault.isUnlocked;
     const network = await this.deps.network();
     const base: ApprovalViewWire = {
@@ -109,6 +112,17 @@ export class ApprovalService {
    * answered with an error the window should show (e.g. the verifier refused it after Confirm).
    */
   async resolve(answer: ResolveParams): Promise<ResolveOutcome> {
+    if (this.answering.has(answer.id))
+      throw new ProviderError(ERROR_CODES.internal, 'This request is already being answered');
+    this.answering.add(answer.id);
+    try {
+      return await this.answerOnce(answer);
+    } finally {
+      this.answering.delete(answer.id);
+    }
+  }
+
+  private async answerOnce(answer: ResolveParams): Promise<ResolveOutcome> {
     const p = await this.deps.queue.get(answer.id);
     if (!p) throw new ProviderError(ERROR_CODES.internal, 'This request is no longer waiting');
     if (!answer.approve) {

@@ -82,7 +82,7 @@ export class SwapService {
       const { response } = await getQuote(this.d.http, url, { dry: true, ...p }, o);
       return { quote: response.quote, feeWithoutJwt: !o.jwt, appFees: response.quoteRequest.appFees ?? [] };
     },
-    swap_start: async (p: SwapParams['swap_start']): Promise<SwapRecordView> => {
+    swap_start: async ({ request: p, acceptedAmountIn }: SwapParams['swap_start']): Promise<SwapRecordView> => {
       const { url, o, verifierId } = await this.config();
       const { response, rawText } = await getQuote(this.d.http, url, { dry: false, ...p }, o);
       const q = response.quote;
@@ -92,7 +92,7 @@ export class SwapService {
       const toSend =
         p.swapType === 'ANY_INPUT'
           ? ANY_INPUT_AMOUNT
-          : amountToSend(p, q.amountIn, await this.d.tokens().catch(() => []));
+          : amountToSend(p, q.amountIn, await this.d.tokens().catch(() => []), acceptedAmountIn);
       // Made under the lock: createdAt follows the order of `swapIds` (./stored.ts pages by it).
       const stamped = (now: number): SwapRecordView => ({
         id: hex.encode(this.d.random(8)),

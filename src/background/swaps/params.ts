@@ -110,11 +110,31 @@ export const quoteParamsSchema = quoteParamsShape.check(
   ),
 );
 
+/**
+ * `swap_start`: the request, and the `amountIn` of the dry quote the person accepted (required for
+ * EXACT_OUTPUT, where the service chooses what it takes: ./quoteAmount.ts).
+ */
+const startParamsSchema = z.pipe(
+  z.looseObject({
+    acceptedAmountIn: z.optional(z.string().check(z.regex(/^\d{1,39}$/, 'must be a whole number of smallest units'))),
+  }),
+  z.transform((v, ctx) => {
+    const { acceptedAmountIn, ...rest } = v;
+    const request = quoteParamsSchema.safeParse(rest);
+    if (!request.success) {
+      for (const issue of request.error.issues)
+        ctx.issues.push({ code: 'custom', message: issue.message, path: issue.path, input: rest });
+      return z.NEVER;
+    }
+    return { request: request.data, acceptedAmountIn };
+  }),
+);
+
 /** The popup's swap methods (src/api/swapApi.ts). */
 export const swapParams = {
   swap_tokens: z.unknown(),
   swap_quote: quoteParamsSchema,
-  swap_start: quoteParamsSchema,
+  swap_start: startParamsSchema,
   swap_submitDeposit: z.strictObject({ id: shortId, txHash: text, homeSenderAccount: optText, memo: optText }),
   swap_previewPayment: z.lazy(() => z.strictObject({ id: shortId, accountId: z.optional(accountIdSchema) })),
   swap_payFromIntents: z.lazy(() =>

@@ -15,9 +15,39 @@ import { ProviderError } from '../providerError';
 const refuse = (why: string) =>
   new ProviderError(ERROR_CODES.internal, `The swap service's quote ${why}; the swap was not started.`);
 
+/**
+ * EXACT_OUTPUT: the service chooses what it takes, so the swap is tied to the dry quote the person
+ * accepted: the real quote may take at most its `amountIn` plus the request's slippage (basis points).
+ * More is refused (the price moved): the popup shows the new quote for review.
+ */
+function withinAccepted(request: QuoteParams, amountIn: bigint, acceptedAmountIn: string | undefined): void {
+  if (request.swapType !== 'EXACT_OUTPUT') return;
+  if (acceptedAmountIn === undefined)
+    throw new ProviderError(
+      ERROR_CODES.invalidParams,
+      'acceptedAmountIn: an EXACT_OUTPUT swap starts only from a reviewed quote',
+      {
+        field: 'acceptedAmountIn',
+      },
+    );
+  const allowed = (BigInt(acceptedAmountIn) * (10_000n + BigInt(request.slippageTolerance))) / 10_000n;
+  if (amountIn > allowed)
+    throw new ProviderError(
+      ERROR_CODES.invalidParams,
+      `The swap service's quote now takes ${amountIn} of ${request.originAsset}, more than the ${acceptedAmountIn} you accepted allows with your slippage (at most ${allowed}); the swap was not started. Review the new quote.`,
+      { field: 'acceptedAmountIn', requote: true },
+    );
+}
+
 /** The amount the swap takes, as the user reads it ("2 wNEAR"), or a refusal when the quote is not the one asked for. */
-export function amountToSend(request: QuoteParams, amountIn: string, tokens: readonly TokenInfo[]): string {
+export function amountToSend(
+  request: QuoteParams,
+  amountIn: string,
+  tokens: readonly TokenInfo[],
+  acceptedAmountIn?: string,
+): string {
   if (!isU128String(amountIn)) throw refuse(`takes '${amountIn}', which is not an amount`);
+  withinAccepted(request, BigInt(amountIn), acceptedAmountIn);
   if ((request.swapType === 'EXACT_INPUT' || request.swapType === 'FLEX_INPUT') && amountIn !== request.amount) {
     throw refuse(`takes ${amountIn} of ${request.originAsset}, not the ${request.amount} asked`);
   }

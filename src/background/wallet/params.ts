@@ -89,6 +89,7 @@ export const walletParams = {
     () =>
       z.strictObject({
         ...historyFilters,
+        allAccounts: z.optional(z.boolean()),
         after: z.optional(
           z.strictObject({
             at: z.number(),

@@ -16,6 +16,7 @@ import type { IntentStatusView } from '../../api/walletApi';
 import { namesNetwork } from '../chains';
 import { ActivityFilters } from '../components/ActivityFilters';
 import { ActivityList } from '../components/ActivityList';
+import { Checkbox } from '../components/Field';
 import { HistoryDetail } from '../components/HistoryDetail';
 import { IntentDetail } from '../components/IntentDetail';
 import { ErrorAlert, StatusLine } from '../components/Notice';
@@ -37,6 +38,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export function HistoryTab() {
   const [tokens, setTokens] = useState<TokenView[]>([]);
   const [filters, setFilters] = useState<HistoryFilters>(emptyFilters);
+  /** Every account's intents; off: the selected account's (the background's default). */
+  const [allAccounts, setAllAccounts] = useState(false);
   const [applied, setApplied] = useState<HistoryQuery>(() => buildHistoryQuery(emptyFilters()).query ?? {});
   const [page, setPage] = useState<ActivityPage | null>(null);
   /** The cursor of each page from the newest to the one shown (undefined: the newest page). */
@@ -63,7 +66,7 @@ export function HistoryTab() {
   const load = (query: HistoryQuery, cursor: ActivityCursor | undefined, nextTrail: (ActivityCursor | undefined)[]) =>
     action.run(async () => {
       setNote('');
-      const next = await wallet.activity(activityQuery(query, cursor));
+      const next = await wallet.activity({ ...activityQuery(query, cursor), ...(allAccounts ? { allAccounts } : {}) });
       // Nothing past the last page: it stays, and Older is done.
       if (nextTrail.length > trail.length && next.items.length === 0) {
         setOldest(true);
@@ -85,7 +88,7 @@ export function HistoryTab() {
 
   useEffect(() => {
     void first(applied);
-  }, []);
+  }, [allAccounts]);
 
   // Unfinished intents on the page: their status from the bus (which Activity's record keeps too), kept
   // beside the page so that the list (its scroll and active row) stays as it is.
@@ -165,6 +168,12 @@ export function HistoryTab() {
             onApply={apply}
             onReset={reset}
             busy={action.busy}
+          />
+          <Checkbox
+            label="All accounts"
+            checked={allAccounts}
+            onChecked={setAllAccounts}
+            testid="history-all-accounts"
           />
           {page && !page.serviceIncluded && (
             <p class="hint" data-testid="history-local-only">

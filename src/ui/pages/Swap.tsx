@@ -118,6 +118,8 @@ function SwapFormView({ form, setForm, tokens, held, account, onStarted }: SwapF
   const [tried, setTried] = useState(false);
   const [optionsOpen, setOptionsOpen] = useState(() => form.swapType === 'ANY_INPUT');
   const [quote, setQuote] = useState<QuoteState>({ kind: 'idle' });
+  /** Moved when a start was refused: the dry quote is asked again, for a new review. */
+  const [requote, setRequote] = useState(0);
   const action = useAction();
   const counter = useRef(0);
   const formRef = useRef<HTMLFormElement>(null);
@@ -147,7 +149,7 @@ function SwapFormView({ form, setForm, tokens, held, account, onStarted }: SwapF
       );
     }, QUOTE_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [key]);
+  }, [key, requote]);
 
   const show = (field: SwapField, value: string) =>
     tried || value.trim() !== '' ? (built.problems[field] ?? null) : null;
@@ -170,9 +172,16 @@ function SwapFormView({ form, setForm, tokens, held, account, onStarted }: SwapF
       return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
     }
     const params = now.params;
+    // The quote the person reviewed: the swap may not take more than it (and the slippage) allow.
+    const accepted = quote.kind === 'ok' ? quote.view.quote.amountIn : undefined;
     counter.current++; // the dry quote in flight no longer matters
     void action.run(async () => {
-      onStarted(await swaps.start(params));
+      try {
+        onStarted(await swaps.start(params, accepted));
+      } catch (err) {
+        setRequote((n) => n + 1); // refused (e.g. the price moved): the new quote is shown for review
+        throw err;
+      }
     });
   };
 

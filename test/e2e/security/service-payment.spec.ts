@@ -170,11 +170,16 @@ test('a quote whose words say less than it takes (EXACT_OUTPUT): the amount to s
       endpoints: { swap: service.url },
       quoteSigningKey: formatPublicKey(key.publicKey),
     });
-    const swap = await walletCall<SwapRecordView>(
+    // The quote the person reviewed first: an EXACT_OUTPUT swap is tied to it.
+    const dry = await walletCall<{ quote: { amountIn: string } }>(
       w.popup,
-      'swap_start',
+      'swap_quote',
       intentsSwap(w.accountId, '1000000', 'EXACT_OUTPUT'),
     );
+    const swap = await walletCall<SwapRecordView>(w.popup, 'swap_start', {
+      ...intentsSwap(w.accountId, '1000000', 'EXACT_OUTPUT'),
+      acceptedAmountIn: dry.quote.amountIn,
+    });
     const amountIn = BigInt((JSON.parse(swap.quoteResponseJson) as { quote: { amountIn: string } }).quote.amountIn);
     expect(amountIn).toBeGreaterThan(10n ** 23n);
     expect(swap.amountToSend).toBe(`${formatUnits(amountIn, 24)} wNEAR`);

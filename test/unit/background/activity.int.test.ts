@@ -218,6 +218,8 @@ describe('Activity', () => {
       const page: ActivityPage = await call<ActivityPage>(bg, WALLET.activity, {
         numberOfTransactions: 7,
         statuses: [...ALL],
+        // The seeded intents are another account's (alice.near): every account's are listed.
+        allAccounts: true,
         ...(after ? { after } : {}),
       });
       expect(page).toMatchObject({ serviceIncluded: true, serviceError: null });

@@ -133,6 +133,7 @@ describe('paging swaps and intents together', () => {
         published: fixed(intents),
         status: noBus,
         now: () => T0,
+        selectedAccount: async () => null,
       });
       const { pages, cursors } = await pageAll(list, n);
       const got = pages.flat().map((i) => i.key);
@@ -156,7 +157,13 @@ describe('paging swaps and intents together', () => {
     const order = [swapRow(1, T0 + 9000), swapRow(2, T0 + 1000)];
     const intents = [8, 7, 6, 5, 4].map((k) => intentRow(k, T0 + k * 1000));
     const source = swapSource(order);
-    const list = activity({ history: source.history, published: fixed(intents), status: noBus, now: () => T0 });
+    const list = activity({
+      history: source.history,
+      published: fixed(intents),
+      status: noBus,
+      now: () => T0,
+      selectedAccount: async () => null,
+    });
     const { pages } = await pageAll(list, 2);
     expect(pages.map((p) => p.map((i) => i.key))).toEqual([
       ['addr1', 'intent:h8'],
@@ -180,6 +187,7 @@ describe('filters', () => {
     published: fixed(intents),
     status: noBus,
     now: () => T0 + 10_000,
+    selectedAccount: async () => null,
   });
   const hashes = async (q: ActivityQuery) => {
     const page = await list(q);
@@ -252,7 +260,13 @@ describe('status refresh', () => {
       asked.push(hash);
       return { intent_hash: hash, status: hash === 'h7' ? 'SETTLED' : 'TX_BROADCASTED' };
     };
-    const list = activity({ history: swapSource([]).history, published, status, now: () => clock });
+    const list = activity({
+      history: swapSource([]).history,
+      published,
+      status,
+      now: () => clock,
+      selectedAccount: async () => null,
+    });
 
     const first = await list({});
     expect(asked).toEqual(['h7', 'h6', 'h5']);
@@ -284,6 +298,7 @@ describe('status refresh', () => {
       published: fixed(intents),
       status: () => Promise.reject(new Error('down')),
       now: () => T0,
+      selectedAccount: async () => null,
     });
     expect((await list({})).items.map((i) => (i.type === 'intent' ? i.intent.status : null))).toEqual(['PENDING']);
   });

@@ -37,7 +37,8 @@ export function backgroundEnv(clock: Clock, vaultStorage = memoryVaultStorage())
       onRemoved: fakeBrowser.windows.onRemoved,
     },
     tabs: {
-      sendMessage: async () => undefined,
+      // Every page a test speaks for is there: its relay answers the queue's probe.
+      sendMessage: async (_tabId, message) => (message.type === 'probe' ? true : undefined),
       onRemoved: { addListener: () => undefined },
       onUpdated: { addListener: () => undefined },
     },

@@ -5,7 +5,7 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { APPROVAL, type ApprovalViewWire } from '../../../src/api/approvalApi';
 import { type CreateResult, WALLET } from '../../../src/api/walletApi';
-import { startBackground } from '../../../src/background/start';
+import { type BackgroundEnv, startBackground } from '../../../src/background/start';
 import { type BackgroundPush, type DeferredReply, METHODS, type RuntimeReply } from '../../../src/provider/protocol';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage } from '../../../src/vault';
@@ -37,7 +37,12 @@ export const OTHER: PageSender = {
 };
 
 /** `clock`: the background's (a fixed time unless the test passes a moving one). */
-export async function pageSetup(sim: RunningSimulator, clock: Clock = { now: Date.now() }) {
+/** `options.fetch`: the background's fetch, wrapped (a test that counts what reaches the network). */
+export async function pageSetup(
+  sim: RunningSimulator,
+  clock: Clock = { now: Date.now() },
+  options: { fetch?: (inner: BackgroundEnv['fetch']) => BackgroundEnv['fetch'] } = {},
+) {
   const pushes: { tabId: number; message: BackgroundPush; options: { frameId?: number; documentId?: string } }[] = [];
   /** Called on every push: how a test waits for one (no polling). */
   const onPush = new Set<() => void>();
@@ -45,6 +50,7 @@ export async function pageSetup(sim: RunningSimulator, clock: Clock = { now: Dat
   /** Documents currently shown: `${tabId}:${doc}`; a probe to any other answers false. */
   const alive = new Set<string>();
   const env = backgroundEnv(clock, memoryVaultStorage());
+  if (options.fetch) env.fetch = options.fetch(env.fetch);
   env.tabs = {
     sendMessage: async (tabId, message, options) => {
       if (message.type === 'probe') return alive.has(`${tabId}:${message.doc}`);

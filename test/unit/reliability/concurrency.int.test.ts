@@ -66,7 +66,7 @@ async function setup(session?: StorageAreaLike): Promise<Setup> {
   const env = backgroundEnv(clock, vaultStorage);
   if (session) env.storage.session = session;
   env.tabs = {
-    sendMessage: async (tabId, message) => void pushes.push({ tabId, message }),
+    sendMessage: async (tabId, message) => (message.type === 'probe' ? true : void pushes.push({ tabId, message })),
     onRemoved: fakeBrowser.tabs.onRemoved,
     onUpdated: fakeBrowser.tabs.onUpdated,
   };
@@ -199,6 +199,7 @@ describe('two popups and a dApp at once', () => {
       items: [],
       windowId: null,
       cooldowns: {},
+      shownId: null,
     });
     expect(await ask(bg, APPROVE, APPROVAL.current)).toBeNull();
     expect(await ask<ConnectedSite[]>(bg, POPUP_A, WALLET.listSites)).toEqual([

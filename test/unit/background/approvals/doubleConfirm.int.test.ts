@@ -1,0 +1,36 @@
+// Found by the model-based test (test/unit/reliability/model.int.test.ts), shrunk to
+// [PageAsks(publishIntents), Together(Confirm, Confirm)]: two answers to one request at once (a double
+// click, two windows). It is carried out once: one signature, one publish, and the page told it succeeded.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { APPROVAL } from '../../../../src/api/approvalApi';
+import { METHODS } from '../../../../src/provider/protocol';
+import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
+import { dev } from '../../reliability/helpers';
+import { balanceOf } from '../../reliability/model/world';
+import { call, ONE_NEAR, WNEAR } from '../harness';
+import { pageSetup } from '../pageHarness';
+
+let sim: RunningSimulator;
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, clock: 'manual' });
+});
+afterAll(() => sim.close());
+beforeEach(() => fakeBrowser.reset());
+
+describe('two Confirms of one request at once', () => {
+  it('publishes once and tells the page it succeeded (double Confirm)', async () => {
+    const t = await pageSetup(sim);
+    await t.connect();
+    await dev(sim, '/dev/fund', { accountId: t.accountId, tokenId: WNEAR, amount: ONE_NEAR.toString() });
+    const before = await balanceOf(sim, t.accountId);
+    const pending = await t.page(METHODS.publishIntents, {
+      intents: [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: '1000' } }],
+    });
+    const view = await t.current();
+    const answer = { id: view!.id, approve: true, acknowledgeDanger: true };
+    await Promise.allSettled([call(t.bg, APPROVAL.resolve, answer), call(t.bg, APPROVAL.resolve, answer)]);
+    expect(await t.answerOf(pending)).toMatchObject({ ok: true, result: { status: 'OK' } });
+    expect(await balanceOf(sim, t.accountId)).toBe(before - 1000n);
+  });
+});
