@@ -4,7 +4,7 @@
  * before consent, per-document delivery, the access and rate rules, bounded queues, and relaying
  * signatures. The browser-level attacks are in test/e2e/security/.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import * as z from 'zod/mini';
 import { APPROVAL } from '../../../src/api/approvalApi';
@@ -67,6 +67,26 @@ describe('the message door is shut', () => {
       error: { code: ERROR_CODES.invalidParams, data: { field: 'nonce' } },
     });
     expect(t.windows.length).toBe(windows);
+  });
+
+  it('two sites asking for the same message under one nonce before either is confirmed: one signature, the other refused', async () => {
+    // Found by the model-based test (test/unit/reliability/model.int.test.ts): the nonce was checked when a
+    // request arrived, and its claim let the same bytes through again, for another request too.
+    const t = await pageSetup(sim);
+    await t.connect();
+    await t.connect(OTHER);
+    const ask = { message: 'Sign in', recipient: 'dapp.example', nonce: nonceOf(9) };
+    const first = await t.page(METHODS.signMessage, ask);
+    const second = await t.page(METHODS.signMessage, ask, OTHER);
+    await call(t.bg, APPROVAL.resolve, { id: (await t.current())!.id, approve: true });
+    expect(await t.answerOf(first)).toMatchObject({ ok: true });
+    await vi.waitFor(async () => expect((await t.current())?.origin).toBe(OTHER.origin), EVENTUALLY);
+    // For another site's recipient, so the person acknowledged the danger too.
+    await call(t.bg, APPROVAL.resolve, { id: (await t.current())!.id, approve: true, acknowledgeDanger: true });
+    expect(await t.answerOf(second)).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.invalidParams, data: { field: 'nonce' } },
+    });
   });
 
   it('refuses at Confirm a message whose recipient became the verifier while it waited', async () => {
