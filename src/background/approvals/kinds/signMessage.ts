@@ -52,12 +52,14 @@ export class SignMessageKind implements KindHandler<'signMessage'> {
       recipient: m.recipient,
       callbackUrl: m.callbackUrl ?? null,
     };
-    // The nonce is claimed before the signature exists outside the vault (one nonce, one signature).
+    // The nonce is claimed before the signature exists outside the vault (one nonce, one signature). The
+    // claim names this request too: the same request may finish after a worker restart, another request
+    // for the very same bytes (another site, or the same one again) is refused.
     await this.deps.nonces.claim(
       await this.deps.verifierId(),
       accountId,
       m.nonce,
-      `message:${hex.encode(nep413Digest(payload))}`,
+      `message:${p.id}:${hex.encode(nep413Digest(payload))}`,
       'message',
     );
     // base64, verified by the vault
