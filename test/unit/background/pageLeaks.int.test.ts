@@ -3,10 +3,11 @@
 // user's own endpoint (a host on their network, a private relay) is the wallet's configuration, not the page's.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { APPROVAL } from '../../../src/api/approvalApi';
 import { WALLET } from '../../../src/api/walletApi';
 import { ERROR_CODES, METHODS } from '../../../src/provider/protocol';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
-import { call } from './harness';
+import { call, ONE_NEAR, WNEAR } from './harness';
 import { pageSetup } from './pageHarness';
 
 let sim: RunningSimulator;
@@ -16,6 +17,12 @@ beforeAll(async () => {
 afterAll(() => sim.close());
 beforeEach(() => fakeBrowser.reset());
 
+const fund = (accountId: string) =>
+  fetch(`${sim.url}/dev/fund`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ accountId, tokenId: WNEAR, amount: ONE_NEAR.toString() }),
+  });
 const HASH = '11111111111111111111111111111111';
 const PRIVATE_BUS = 'https://relay.corp-intranet.example:8443';
 
@@ -45,5 +52,27 @@ describe('a page is not told the user endpoints', () => {
     await call(t.bg, WALLET.setSettings, { endpoints: { bus: `${PRIVATE_BUS}/rpc` } });
     const reply = await t.page(METHODS.getIntentStatus, { intentHash: HASH });
     expect(reply).toMatchObject({ ok: false, error: { data: { service: 'bus', httpStatus: 302 } } });
+  });
+});
+
+describe('what a page asked for and the bus could not take says which service failed', () => {
+  it('an approved publishIntents whose bus cannot be reached: 4900 with service bus and endpoints.bus', async () => {
+    const t = await pageSetup(sim, undefined, {
+      // The bus goes down between the review and the publish (its key and endpoint stay as they were).
+      fetch: (inner) => async (url, init) =>
+        typeof init?.body === 'string' && init.body.includes('"publish_intent')
+          ? Promise.reject(new TypeError('Failed to fetch'))
+          : inner(url, init),
+    });
+    await t.connect();
+    await fund(t.accountId);
+    const transfer = [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE_NEAR.toString() } }];
+    const pending = await t.page(METHODS.publishIntents, { intents: transfer });
+    const view = await t.current();
+    await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true, acknowledgeDanger: true });
+    expect(await t.answerOf(pending)).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.disconnected, data: { service: 'bus', httpStatus: null, setting: 'endpoints.bus' } },
+    });
   });
 });
