@@ -47,7 +47,7 @@ export class NetworkClients {
    */
   readonly pageBus = async (): Promise<MessageBusClient> => {
     const s = await this.settings.get();
-    const deps: HttpDeps = { ...this.http, policy: { ...this.http.policy, retries: 0 } };
+    const deps: HttpDeps = { ...this.http, service: 'bus', policy: { ...this.http.policy, retries: 0 } };
     return new MessageBusClient({ url: s.endpoints.bus, apiKey: s.busApiKey ?? undefined, deps });
   };
 

@@ -56,7 +56,13 @@ export function serviceFailureReply(error: unknown): RuntimeReply | null {
     error.kind === 'redirect' ||
     (error.kind === 'http' && status !== null && UNAVAILABLE.has(status));
   if (!unreachable) return null;
-  const how = status === null ? error.message : `HTTP ${status}`;
+  // Never the error's own words for a redirect: they name the endpoint's host, which a page must not learn.
+  const how =
+    error.kind === 'redirect'
+      ? `it answered with a redirect${status === null ? '' : ` (HTTP ${status})`}, which the wallet does not follow`
+      : status === null
+        ? error.message
+        : `HTTP ${status}`;
   return errorReply(
     ERROR_CODES.disconnected,
     `${NAME[service]} could not be reached (${how}): check its endpoint ${at}.`,

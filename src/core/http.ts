@@ -152,7 +152,9 @@ async function attempt(
     response = await deps.fetch(req.url, init);
     if (isRedirect(response)) {
       controller.abort(); // the redirect's body is not read
-      throw new HttpError('redirect', redirectMessage(req.url, response.status));
+      // The status of a redirect the fetch could read (an opaque one has none).
+      const status = response.status >= 300 && response.status < 400 ? response.status : undefined;
+      throw new HttpError('redirect', redirectMessage(req.url, response.status), status);
     }
     text = await response.text();
   } catch (e) {
