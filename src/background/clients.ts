@@ -30,14 +30,7 @@ export class NetworkClients {
   };
 
   /** The bus for the wallet's own calls: retried on 429, 5xx and timeouts (core/http.ts). */
-  readonly bus = async (): Promise<MessageBusClient> => {
-    const s = await this.settings.get();
-    return new MessageBusClient({
-      url: s.endpoints.bus,
-      apiKey: s.busApiKey ?? undefined,
-      deps: { ...this.http, service: 'bus' },
-    });
-  };
+  readonly bus = (): Promise<MessageBusClient> => this.busWith({ ...this.http, service: 'bus' });
 
   /**
    * The bus for what a page asked (a status, a publish it asked for): one attempt, never retried. The
@@ -45,11 +38,13 @@ export class NetworkClients {
    * several times (docs/security.md, "Pages get nothing for free"); the page may ask again, within
    * its own budget.
    */
-  readonly pageBus = async (): Promise<MessageBusClient> => {
+  readonly pageBus = (): Promise<MessageBusClient> =>
+    this.busWith({ ...this.http, service: 'bus', policy: { ...this.http.policy, retries: 0 } });
+
+  private async busWith(deps: HttpDeps): Promise<MessageBusClient> {
     const s = await this.settings.get();
-    const deps: HttpDeps = { ...this.http, service: 'bus', policy: { ...this.http.policy, retries: 0 } };
     return new MessageBusClient({ url: s.endpoints.bus, apiKey: s.busApiKey ?? undefined, deps });
-  };
+  }
 
   /** The settings as the popup sees them, with the ledger RPC host that answered last. */
   withActiveHost(view: SettingsView): SettingsView {

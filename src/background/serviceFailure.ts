@@ -57,12 +57,11 @@ export function serviceFailureReply(error: unknown): RuntimeReply | null {
     (error.kind === 'http' && status !== null && UNAVAILABLE.has(status));
   if (!unreachable) return null;
   // Never the error's own words for a redirect: they name the endpoint's host, which a page must not learn.
+  const code = status === null ? '' : `HTTP ${status}`;
   const how =
     error.kind === 'redirect'
-      ? `it answered with a redirect${status === null ? '' : ` (HTTP ${status})`}, which the wallet does not follow`
-      : status === null
-        ? error.message
-        : `HTTP ${status}`;
+      ? `it answered with a redirect${code && ` (${code})`}, which the wallet does not follow`
+      : code || error.message;
   return errorReply(
     ERROR_CODES.disconnected,
     `${NAME[service]} could not be reached (${how}): check its endpoint ${at}.`,
