@@ -51,6 +51,11 @@ export interface BalanceChangeView {
   tokenId: string;
   /** "-1.5 wNEAR" style, exact. */
   text: string;
+  /**
+   * Its value in USD at the swap service's price ("-3.10"), for information; null when the token is not
+   * confirmed or has no price.
+   */
+  usd: string | null;
 }
 
 export type SimulationView =
@@ -84,6 +89,11 @@ export interface IntentsPreview {
   nonceKind: 'versioned' | 'legacy';
   standard: 'nep413' | 'raw_ed25519';
   intents: IntentView[];
+  /**
+   * How the signer's own balances move, computed from the intents themselves (exact; what the result
+   * card leads with), whatever the verifier's check said.
+   */
+  changes: BalanceChangeView[];
   batchFindings: FindingView[];
   /** Highest level over everything; forbidden blocks Confirm, danger needs an acknowledgement. */
   level: RiskLevelView | null;

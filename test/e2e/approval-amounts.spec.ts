@@ -36,7 +36,7 @@ async function review(intents: unknown[]): Promise<{ approval: Page; pending: Pr
   const opened = await withApproval(session.w.context, () =>
     request(session.dapp, 'intents_signIntents', { intents }, { timeoutMs: 60_000 }),
   );
-  await expect(opened.approval.getByTestId('approval-simulation').locator('[data-outcome]')).toBeVisible({
+  await expect(opened.approval.locator('[data-testid="review-result"][data-outcome]')).toBeVisible({
     timeout: 15_000,
   });
   return opened;
@@ -57,6 +57,7 @@ test('a swap without its counterparty: lines, balance changes and the unmatched 
   expectFormatted(await wordsOutsideRaw(approval, session.w.accountId));
 
   // The raw JSON still holds the exact units and ids.
+  await approval.getByTestId('approval-technical').locator('summary').click();
   await approval.getByTestId('approval-raw-toggle').click();
   await expect(approval.getByTestId('approval-raw')).toContainText('-999999000000000000000000');
   await expect(approval.getByTestId('approval-raw')).toContainText(WNEAR);

@@ -81,7 +81,7 @@ test('Send: reviewed in the approval window’s words, confirmed with the acknow
     await expect(dialog.getByTestId('approval-intent')).toHaveAttribute('data-type', 'transfer');
     await expect(dialog.getByTestId('approval-intent')).toContainText(receiver);
     // The person's own Send: a result card with a fact about the receiver, no Danger and no tick.
-    await expect(dialog.getByTestId('review-result')).toContainText('-0.5 wNEAR');
+    await expect(dialog.getByTestId('review-result').locator('.result-out')).toContainText('0.5 wNEAR');
     await expect(dialog.getByTestId('review-recipient')).toHaveAttribute('data-fact', 'firstTime');
     await expect(dialog.locator('[data-level="danger"]')).toHaveCount(0);
     await expect(page.getByTestId('send-ack')).toHaveCount(0);

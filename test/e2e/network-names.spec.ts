@@ -117,6 +117,7 @@ test('on Mainnet no screen, picker, filter or approval window says "home"; the l
     );
     await expect(approval.getByTestId('approval-network')).toHaveAttribute('data-network', 'mainnet');
     await expect(approval.getByTestId('approval-intent')).toContainText('on Ethereum');
+    await approval.getByTestId('approval-technical').locator('summary').click();
     await approval.getByTestId('approval-raw-toggle').click();
     await saysNoHome(approval, 'the approval window');
     await reject(approval);

@@ -189,6 +189,7 @@ test('intents_signIntents (a transfer): plain words and the simulation → Sign 
   await expect(simulation).toContainText(`${session.w.accountId} -1 wNEAR`);
   await expect(approval.getByTestId('approval-deadline')).toContainText(/^in \d+ (s|min)/);
   await expect(approval.getByTestId('approval-nonce-kind')).toHaveAttribute('data-kind', 'versioned');
+  await approval.getByTestId('approval-technical').locator('summary').click();
   await approval.getByTestId('approval-raw-toggle').click();
   await expect(approval.getByTestId('approval-raw')).toContainText(`"signer_id": "${session.w.accountId}"`);
   await expect(intent).toContainText('Danger');

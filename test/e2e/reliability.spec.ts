@@ -82,6 +82,7 @@ async function settleAfterStop(
 
 /** The payload the window shows (raw JSON), as it will be signed. */
 async function shownPayload(approval: Page): Promise<{ nonce: string; deadline: string; signer_id: string }> {
+  await approval.getByTestId('approval-technical').locator('summary').click();
   await approval.getByTestId('approval-raw-toggle').click();
   return JSON.parse((await approval.getByTestId('approval-raw').textContent()) ?? '') as {
     nonce: string;
@@ -128,7 +129,7 @@ test.describe('signing', () => {
       request(session.dapp, 'intents_signIntents', { intents }, { timeoutMs: 20_000 }),
     );
     await expect(approval.getByTestId('approval-kind')).toHaveAttribute('data-kind', 'signIntents');
-    await expect(approval.getByTestId('approval-simulation').locator('[data-outcome="ok"]')).toBeVisible();
+    await expect(approval.locator('[data-testid="review-result"][data-outcome="ok"]')).toBeVisible();
     const shown = await shownPayload(approval);
 
     const from = await stopWorker(session.cdp, session.sw);
@@ -169,7 +170,7 @@ test.describe('publishing', () => {
     const { approval, pending } = await withApproval(session.w.context, () =>
       request(session.dapp, 'intents_publishIntents', { intents: transfer() }, { timeoutMs: 25_000 }),
     );
-    await expect(approval.getByTestId('approval-simulation').locator('[data-outcome="ok"]')).toBeVisible();
+    await expect(approval.locator('[data-testid="review-result"][data-outcome="ok"]')).toBeVisible();
     const shown = await shownPayload(approval);
     await confirm(approval, { acknowledgeDanger: true });
     const from = await stopWorker(session.cdp, session.sw);
@@ -224,7 +225,7 @@ test.describe('publishing', () => {
       const { approval, pending } = await withApproval(session.w.context, () =>
         request(session.dapp, 'intents_publishIntents', { intents: transfer() }, { timeoutMs: 25_000 }),
       );
-      await expect(approval.getByTestId('approval-simulation').locator('[data-outcome="ok"]')).toBeVisible();
+      await expect(approval.locator('[data-testid="review-result"][data-outcome="ok"]')).toBeVisible();
       const shown = await shownPayload(approval);
       const processed = proxy.holdNextPublish();
       await confirm(approval, { acknowledgeDanger: true });

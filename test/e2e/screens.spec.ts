@@ -139,7 +139,7 @@ test('every screen: axe finds nothing serious or critical in light or dark; each
     expect(await connect.pending).toMatchObject({ ok: true });
     const intents = [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE_WNEAR } }];
     const sign = await withApproval(extension.context, () => request(dapp, 'intents_signIntents', { intents }));
-    await expect(sign.approval.getByTestId('approval-simulation').locator('[data-outcome="ok"]')).toBeVisible({
+    await expect(sign.approval.locator('[data-testid="review-result"][data-outcome="ok"]')).toBeVisible({
       timeout: 10_000,
     });
     await checkScreen(sign.approval, 'approval-intent');

@@ -20,6 +20,7 @@ import {
   type RiskFinding,
   type TokenTable,
   unmatchedDeltas,
+  usdValue,
 } from '../../core';
 import type { PreparedIntent } from '../signing/signer';
 import { type RecipientFactOf, recipientsOf } from './recipients';
@@ -63,7 +64,15 @@ export function signerBalanceChanges(payload: IntentPayload, tokens: TokenTable)
       accountId: payload.signer_id,
       tokenId,
       text: signedAmount(tokenId, d, tokens),
+      usd: usdOf(tokenId, d, tokens),
     }));
+}
+
+/** The value at the token's listed price; null without a confirmed token or a price (informational only). */
+function usdOf(tokenId: string, d: bigint, tokens: TokenTable): string | null {
+  const info = tokens.get(tokenId);
+  if (info?.price === undefined || !Number.isFinite(info.price) || info.price < 0) return null;
+  return usdValue(d, info.decimals, info.price);
 }
 
 function addDeltas(it: Intent, add: (tokenId: string, d: bigint) => void): void {
@@ -208,6 +217,7 @@ export async function intentsPreview(
       findings: (risk.perIntent[i] ?? []).map(view),
     })),
     tokens: namedTokens(payload, tokens),
+    changes: signerBalanceChanges(payload, tokens),
     batchFindings: risk.batch.map(view),
     level: risk.level,
     simulation: sim.view,

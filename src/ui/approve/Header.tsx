@@ -39,10 +39,7 @@ export function Header({ view, busy, onRejectAll }: HeaderProps) {
           ? ' (real funds)'
           : view.network.id === 'local'
             ? ' (the simulator: valid only there)'
-            : ''}{' '}
-        <span class="mono hint">
-          verifier <Shown text={view.network.verifierId} />
-        </span>
+            : ''}
       </p>
       {heading.idn === 'idn' && (
         <div class="flag bad" role="note" data-testid="approval-punycode-flag" data-idn="idn">

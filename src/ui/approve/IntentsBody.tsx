@@ -1,9 +1,13 @@
-// signIntents / publishIntents: who signs for which verifier until when, each intent in plain words with
-// its risks, the verifier's simulation, and the exact payload behind a toggle.
+// signIntents / publishIntents, result first: what the account gives and gets with the fee
+// (../components/ReviewResult.tsx), from which account until when, the findings, each intent in plain
+// words with its risks; then, folded under "Technical details", the full account id, the verifier, the
+// nonce and standard, the verifier's check per account, and the exact payload behind a toggle.
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { IntentsPreview, SimulationView } from '../../api/approvalApi';
 import { NETWORK_NAME, networkOfVerifier } from '../../core/network';
+import { feeText, ReviewResult } from '../components/ReviewResult';
+import { shortAccount } from '../format';
 import { Findings, LevelBadge } from './Findings';
 import { Shown } from './Shown';
 import { deadlineView, intentLabel, NONCE_TEXT, plural, STANDARD_TEXT, shownBatchFindings } from './view';
@@ -33,17 +37,13 @@ export function IntentsBody({ preview, publish, now }: IntentsBodyProps) {
           </>
         )}
       </h2>
+      <ReviewResult preview={preview} />
       <dl class="facts">
-        <dt>Account</dt>
-        <dd class="mono">
-          <Shown text={preview.accountId} />
+        <dt>From</dt>
+        <dd data-testid="approval-account" title={preview.accountId}>
+          <Shown text={shortAccount(preview.accountId)} />
         </dd>
-        <dt>Verifier</dt>
-        <dd class="mono" data-testid="approval-verifier" data-network={networkOfVerifier(preview.verifier)}>
-          <Shown text={preview.verifier} />{' '}
-          <span class="hint">({NETWORK_NAME[networkOfVerifier(preview.verifier)]})</span>
-        </dd>
-        <dt>{preview.quoteHashes.length > 0 ? 'Quote expires' : 'Deadline'}</dt>
+        <dt>{preview.quoteHashes.length > 0 ? 'Quote expires' : 'Valid until'}</dt>
         <dd
           data-testid="approval-deadline"
           data-expired={deadline.expired ? 'true' : undefined}
@@ -52,13 +52,6 @@ export function IntentsBody({ preview, publish, now }: IntentsBodyProps) {
           <Shown text={deadline.relative} />
           {deadline.ms !== null && <span class="hint"> · {absoluteTime(deadline.ms)}</span>}
         </dd>
-        <dt>Nonce</dt>
-        <dd data-testid="approval-nonce-kind" data-kind={preview.nonceKind}>
-          {nonce.label}
-          {nonce.reason && <span class="hint warn-text"> — {nonce.reason}</span>}
-        </dd>
-        <dt>Standard</dt>
-        <dd>{STANDARD_TEXT[preview.standard]}</dd>
       </dl>
 
       <Findings findings={shownBatchFindings(preview)} />
@@ -82,8 +75,6 @@ export function IntentsBody({ preview, publish, now }: IntentsBodyProps) {
         ))}
       </ol>
 
-      <Simulation simulation={preview.simulation} />
-
       {publish && (
         <p class="publish" data-testid="approval-publish">
           Publish to the message bus after signing
@@ -91,23 +82,46 @@ export function IntentsBody({ preview, publish, now }: IntentsBodyProps) {
         </p>
       )}
 
-      <button
-        type="button"
-        class="link"
-        aria-expanded={raw}
-        onClick={() => setRaw(!raw)}
-        data-testid="approval-raw-toggle"
-      >
-        {raw ? 'Hide raw JSON' : 'Show raw JSON'}
-      </button>
-      {raw && (
-        <>
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable block must be reachable by keyboard (WCAG 2.1.1; axe scrollable-region-focusable) */}
-          <pre class="message raw" tabIndex={0} data-testid="approval-raw">
-            <Shown text={preview.raw} multiline />
-          </pre>
-        </>
-      )}
+      {/* What a person need not read to decide, one click away; the DOM keeps it so a screen reader's find works. */}
+      <details class="technical" data-testid="approval-technical">
+        <summary>Technical details</summary>
+        <dl class="facts">
+          <dt>Account</dt>
+          <dd class="mono">
+            <Shown text={preview.accountId} />
+          </dd>
+          <dt>Verifier</dt>
+          <dd class="mono" data-testid="approval-verifier" data-network={networkOfVerifier(preview.verifier)}>
+            <Shown text={preview.verifier} />{' '}
+            <span class="hint">({NETWORK_NAME[networkOfVerifier(preview.verifier)]})</span>
+          </dd>
+          <dt>Nonce</dt>
+          <dd data-testid="approval-nonce-kind" data-kind={preview.nonceKind}>
+            {nonce.label}
+            {nonce.reason && <span class="hint warn-text"> — {nonce.reason}</span>}
+          </dd>
+          <dt>Standard</dt>
+          <dd>{STANDARD_TEXT[preview.standard]}</dd>
+        </dl>
+        <Simulation simulation={preview.simulation} />
+        <button
+          type="button"
+          class="link"
+          aria-expanded={raw}
+          onClick={() => setRaw(!raw)}
+          data-testid="approval-raw-toggle"
+        >
+          {raw ? 'Hide raw JSON' : 'Show raw JSON'}
+        </button>
+        {raw && (
+          <>
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable block must be reachable by keyboard (WCAG 2.1.1; axe scrollable-region-focusable) */}
+            <pre class="message raw" tabIndex={0} data-testid="approval-raw">
+              <Shown text={preview.raw} multiline />
+            </pre>
+          </>
+        )}
+      </details>
     </section>
   );
 }
@@ -131,7 +145,7 @@ function Simulation({ simulation }: { simulation: SimulationView | null }) {
       <div data-outcome="ok">
         <p>
           {plural(simulation.executed, 'intent')} would execute; verifier fee {plural(simulation.feePips, 'pip')} (
-          {simulation.feePips / 10_000} %).
+          {feeText(simulation.feePips)}).
         </p>
         {simulation.balanceChanges.length > 0 ? (
           <ul class="changes">

@@ -9,7 +9,6 @@ import { NETWORK_NAME, networkOfVerifier } from '../../core/network';
 import { IntentsBody } from '../approve/IntentsBody';
 import { intentsGate } from '../approve/view';
 import { worded } from '../approve/worded';
-import { ReviewResult } from './ReviewResult';
 import '../approve/approve.css';
 import { swaps } from '../swaps';
 import { useAction } from '../useAction';
@@ -75,7 +74,6 @@ export function PayFromIntents({ record, onPaid }: { record: SwapRecordView; onP
               This payment was signed before and was interrupted; Confirm sends that same signature again.
             </p>
           )}
-          <ReviewResult preview={shown.preview} />
           <IntentsBody preview={shown.preview} publish={false} now={Date.now()} />
           {gate.blocked && (
             <p class="alert" role="alert" data-testid="deposit-pay-blocked">

@@ -1,7 +1,11 @@
-// The result card of the popup's own reviews (Send, paying a swap from the intents account): what leaves
-// and arrives, then what the wallet knows of each account paid, as facts rather than warnings
-// (docs/security.md, "Risk rules": the tick is for a site's request and for what is dangerous whoever asks).
-import type { IntentsPreview, RecipientFact } from '../../api/approvalApi';
+// The result card every intents review leads with, in the approval window and in the popup's own
+// reviews: what the account gives and gets (in its tokens and, for information, in USD at the swap
+// service's price), the verifier's fee, what the verifier's check said, and, for the popup's own
+// reviews, what the wallet knows of each account paid, as facts rather than warnings (docs/security.md,
+// "Risk rules": the tick is for a site's request and for what is dangerous whoever asks). Account,
+// verifier, nonce and the raw rows follow under "Technical details" (../approve/IntentsBody.tsx).
+import type { BalanceChangeView, IntentsPreview, RecipientFact, SimulationView } from '../../api/approvalApi';
+import { readableUsd } from '../amountText';
 import { Shown } from '../approve/Shown';
 
 export const RECIPIENT_FACT_TEXT: Record<RecipientFact, string> = {
@@ -11,26 +15,79 @@ export const RECIPIENT_FACT_TEXT: Record<RecipientFact, string> = {
   swapDeposit: 'The deposit account of this swap, checked against the swap’s signed quote.',
 };
 
+/** The verifier's fee in pips (1 pip = 0.0001 %) as a percentage: "0.0001 %". */
+export const feeText = (pips: number): string => `${Number((pips / 10_000).toFixed(4))} %`;
+
 export function ReviewResult({ preview }: { preview: IntentsPreview }) {
+  const give = preview.changes.filter((c) => c.text.startsWith('-'));
+  const get = preview.changes.filter((c) => c.text.startsWith('+'));
   const sim = preview.simulation;
-  const changes = sim?.ok ? sim.balanceChanges.filter((c) => c.accountId === preview.accountId) : [];
-  const lines = changes.length > 0 ? changes.map((c) => c.text) : preview.intents.flatMap((i) => i.lines);
   return (
-    <section class="group review-result" aria-label="Result" data-testid="review-result">
-      <ul class="plain changes">
-        {lines.map((line, i) => (
-          <li key={i} class={line.startsWith('-') ? 'out' : line.startsWith('+') ? 'in' : undefined}>
-            <strong>
-              <Shown text={line} />
-            </strong>
-          </li>
-        ))}
-      </ul>
+    <section
+      class="review-result"
+      aria-label="Result"
+      data-testid="review-result"
+      data-outcome={sim === null ? 'unavailable' : sim.ok ? 'ok' : 'error'}
+    >
+      <dl class="result-rows">
+        {give.length > 0 && <ChangeRow label="You give" changes={give} way="out" />}
+        {get.length > 0 && <ChangeRow label="You get" changes={get} way="in" />}
+        {give.length === 0 && get.length === 0 && (
+          <>
+            <dt>Your balances</dt>
+            <dd>No change</dd>
+          </>
+        )}
+        {sim?.ok && (
+          <>
+            <dt>Fee</dt>
+            <dd data-testid="review-fee">{feeText(sim.feePips)} to the verifier</dd>
+          </>
+        )}
+      </dl>
+      <CheckLine simulation={sim} />
       {(preview.recipients ?? []).map((r) => (
-        <p key={r.accountId} data-testid="review-recipient" data-fact={r.fact}>
+        <p key={r.accountId} class="recipient-fact" data-testid="review-recipient" data-fact={r.fact}>
           To <Shown text={r.accountId} />: {RECIPIENT_FACT_TEXT[r.fact]}
         </p>
       ))}
     </section>
   );
+}
+
+function ChangeRow({ label, changes, way }: { label: string; changes: BalanceChangeView[]; way: 'in' | 'out' }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>
+        <ul class={`plain result-${way}`}>
+          {changes.map((c) => (
+            <li key={c.tokenId} data-testid="review-change" data-token={c.tokenId}>
+              <strong>
+                <Shown text={c.text.slice(1)} />
+              </strong>
+              {c.usd !== null && <span class="hint"> ≈ {readableUsd(c.usd.replace(/^-/, ''))}</span>}
+            </li>
+          ))}
+        </ul>
+      </dd>
+    </>
+  );
+}
+
+/** What the verifier's check said, in one line: a refusal and a check that could not run are never folded away. */
+function CheckLine({ simulation }: { simulation: SimulationView | null }) {
+  if (simulation === null)
+    return (
+      <p class="warn-text" data-testid="review-check">
+        Could not check this with the verifier (it did not answer): read the lines below carefully.
+      </p>
+    );
+  if (!simulation.ok)
+    return (
+      <p class="bad-text" data-testid="review-check">
+        The verifier would refuse this: <Shown text={simulation.error} />
+      </p>
+    );
+  return null;
 }

@@ -8,7 +8,6 @@ import type { BalanceRow, IntentStatusView } from '../../api/walletApi';
 import { IntentsBody } from '../approve/IntentsBody';
 import { intentsGate } from '../approve/view';
 import { worded } from '../approve/worded';
-import { ReviewResult } from '../components/ReviewResult';
 import '../approve/approve.css';
 import { accountIdProblem } from '../addresses';
 import { heldAmountText } from '../amountText';
@@ -138,7 +137,6 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
       )}
       {shown && (
         <Dialog title="Send from your intents account?" onClose={() => setShown(null)} testid="send-dialog">
-          <ReviewResult preview={shown.preview} />
           <IntentsBody preview={shown.preview} publish now={Date.now()} />
           {gate.blocked && (
             <p class="alert" role="alert" data-testid="send-blocked">

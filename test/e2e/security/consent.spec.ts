@@ -60,7 +60,7 @@ for (const method of ['intents_publishIntents', 'intents_signIntents'] as const)
       request(session.dapp, method, { intents: everythingToAttacker }, { timeoutMs: 30_000 }),
     );
     await expect(approval.getByTestId('approval-intent')).toContainText('attacker.near');
-    await expect(approval.getByTestId('approval-simulation')).toBeVisible();
+    await expect(approval.getByTestId('review-result')).toBeVisible();
     // The preview did ask the ledger RPC (so the proxy is on the path the wallet uses).
     await expect
       .poll(() => realRequests(proxy.requests().slice(from)).length, { message: 'the preview asked the ledger RPC' })

@@ -133,6 +133,7 @@ test('bidirectional overrides and invisible characters are shown as escapes, nev
   const memo = 'invoice \u202Egnp.exe\u202C paid\u200B';
   const intents = [{ intent: 'token_diff', diff: { [WNEAR]: `-${ONE_WNEAR}`, [USDT]: '1000000' }, memo }];
   await shownThenRejected({ intents }, async (approval) => {
+    await approval.getByTestId('approval-technical').locator('summary').click();
     await approval.getByTestId('approval-raw-toggle').click();
     await expect(approval.getByTestId('approval-raw')).toBeVisible();
     const text = await approval.locator('body').innerText();

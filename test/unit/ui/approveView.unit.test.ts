@@ -37,6 +37,7 @@ function preview(over: Partial<IntentsPreview> = {}): IntentsPreview {
     nonceKind: 'versioned',
     standard: 'nep413',
     intents: [{ type: 'token_diff', lines: ['Give 1 wNEAR', 'Receive 2.3 USDT'], findings: [] }],
+    changes: [],
     batchFindings: [],
     level: null,
     simulation: null,
