@@ -2,7 +2,7 @@
 // findings, and the simulation's balance changes, unmatched line and balance refusal. Smallest units and
 // raw asset ids stay behind "Show raw JSON". Real Chromium, the built extension, the simulator.
 import type { Page } from '@playwright/test';
-import { dappForFile, reject, request, TEN_WNEAR, USDT, WNEAR, withApproval } from './provider-helpers';
+import { dappForFile, ONE_WNEAR, reject, request, TEN_WNEAR, USDT, WNEAR, withApproval } from './provider-helpers';
 import { expect, test } from './sim';
 
 test.describe.configure({ timeout: 60_000 });
@@ -73,6 +73,36 @@ test('a transfer above the balance: the refusal says what is held and needed in 
   await expect(approval.getByTestId('approval-simulation')).toContainText('holds 10 wNEAR, needs 20 wNEAR');
   await expect(approval.getByTestId('approval-intent')).toContainText('Send 20 wNEAR to bob.near');
   expectFormatted(await wordsOutsideRaw(approval, session.w.accountId));
+  await reject(approval);
+  await pending;
+});
+
+test('a swap leads with its result under the asking site: what is given and got, in USD, and the fee; Reject and Confirm on the first screen', async () => {
+  const { approval, pending } = await review([
+    { intent: 'token_diff', diff: { [WNEAR]: `-${ONE_WNEAR}`, [USDT]: '2303102' } },
+  ]);
+  const result = approval.getByTestId('review-result');
+  await expect(result.locator('.result-out')).toHaveText(/^1 wNEAR ≈ \$\d+\.\d\d$/);
+  await expect(result.locator('.result-in')).toHaveText(/^2\.303102 USDT ≈ \$\d+\.\d\d$/);
+  await expect(approval.getByTestId('review-fee')).toContainText('%');
+  // Protocol detail is one click away, not in the way.
+  await expect(approval.getByTestId('approval-verifier')).toBeHidden();
+  await expect(approval.getByTestId('approval-nonce-kind')).toBeHidden();
+  const layout = await approval.evaluate(() => {
+    const box = (id: string) => document.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect();
+    return {
+      result: box('review-result').top,
+      intent: box('approval-intent').top,
+      confirm: box('approval-confirm').bottom,
+      reject: box('approval-reject').bottom,
+      height: window.innerHeight,
+      scrolled: window.scrollY,
+    };
+  });
+  expect(layout.scrolled).toBe(0);
+  expect(layout.result, 'the result comes before the intents in words').toBeLessThan(layout.intent);
+  expect(layout.confirm, 'Confirm within the first screen').toBeLessThanOrEqual(layout.height);
+  expect(layout.reject, 'Reject within the first screen').toBeLessThanOrEqual(layout.height);
   await reject(approval);
   await pending;
 });

@@ -46,7 +46,8 @@ function preview(over: Partial<IntentsPreview> = {}): IntentsPreview {
 }
 
 const app = () => document.getElementById('app')!;
-const draw = (p: IntentsPreview) => render(<IntentsBody preview={p} publish now={Date.parse('2026-11-26T09:56:00Z')} />, app());
+const draw = (p: IntentsPreview) =>
+  render(<IntentsBody preview={p} publish now={Date.parse('2026-11-26T09:56:00Z')} />, app());
 const byTestid = (testid: string) => app().querySelector(`[data-testid="${testid}"]`);
 /** Text outside the folded technical details: what a person reads without a click. */
 function unfoldedText(): string {
@@ -89,7 +90,9 @@ describe('result-first review', () => {
   it('shows a refusal and a check that could not run outside the fold', () => {
     draw(preview({ simulation: { ok: false, error: 'insufficient balance (holds 1 wNEAR, needs 2 wNEAR)' } }));
     expect(byTestid('review-result')?.getAttribute('data-outcome')).toBe('error');
-    expect(unfoldedText()).toContain('The verifier would refuse this: insufficient balance (holds 1 wNEAR, needs 2 wNEAR)');
+    expect(unfoldedText()).toContain(
+      'The verifier would refuse this: insufficient balance (holds 1 wNEAR, needs 2 wNEAR)',
+    );
     // What the intents would move is still the first thing read.
     expect(byTestid('review-result')?.querySelector('.result-out')?.textContent).toBe('1 wNEAR ≈ $3.10');
 
