@@ -122,7 +122,12 @@ test('Withdraw: to an Ethereum address, checked with its checksum, quoted, paid 
     await page.getByTestId('withdraw-amount').fill('25');
     await expect(page.getByTestId('withdraw-arrives')).toContainText('USDC', { timeout: 10_000 });
     await page.getByTestId('withdraw-continue').click();
-    await page.getByTestId('deposit-pay-intents').click();
+    // One review, naming the real destination and its chain; then the progress.
+    await expect(page.getByTestId('deposit-pay-arrives')).toContainText(
+      /USDC arrive at 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed on Ethereum\./,
+      { timeout: 10_000 },
+    );
+    await expect(page.getByTestId('deposit-address')).toHaveCount(0);
     await expect(page.getByTestId('deposit-pay-route')).toHaveAttribute('data-route', 'service');
     await expect(page.getByTestId('review-recipient')).toHaveAttribute('data-fact', 'swapDeposit');
     await expect(page.getByTestId('deposit-pay-ack')).toHaveCount(0);
@@ -173,9 +178,12 @@ test('Withdraw to an XRP address with a destination tag: checked, carried to the
     await page.getByTestId('withdraw-memo').fill('123456');
     await expect(page.getByTestId('withdraw-arrives')).toContainText('XRP', { timeout: 10_000 });
     await page.getByTestId('withdraw-continue').click();
-    await expect(page.getByTestId('deposit-recipient-memo')).toHaveText('123456');
-    await page.getByTestId('deposit-pay-intents').click();
+    await expect(page.getByTestId('deposit-pay-arrives')).toContainText(
+      `XRP arrive at ${XRP_CLASSIC} on XRP Ledger (destination tag 123456).`,
+      { timeout: 10_000 },
+    );
     await page.getByTestId('deposit-pay-confirm').click();
+    await expect(page.getByTestId('deposit-recipient-memo')).toHaveText('123456');
     await expect(page.getByTestId('deposit-status')).toHaveAttribute('data-status', 'SUCCESS', { timeout: 20_000 });
 
     // The service saw the X-address of that address and tag, and delivered to the address with the tag.

@@ -137,7 +137,7 @@ test('by keyboard alone: receive from two chains, send to another account, withd
       await page.keyboard.type('5');
       await expect(page.getByTestId('withdraw-arrives')).toContainText('USDC', { timeout: SETTLE_TIMEOUT });
       await page.keyboard.press('Enter'); // Continue
-      await pressOn(page, 'deposit-pay-intents');
+      // Continue opens the one review, its Confirm focused.
       await expect(page.getByTestId('deposit-pay-confirm')).toBeFocused({ timeout: 10_000 });
       await pressOn(page, 'deposit-pay-confirm');
       await expect(page.getByTestId('deposit-status')).toHaveAttribute('data-status', 'SUCCESS', {

@@ -167,7 +167,7 @@ test.describe('swap popup', () => {
     }
   });
 
-  test('an INTENTS deposit is paid from the intents account: the service writes the transfer, the popup previews it, the vault signs it', async ({
+  test('a held token is swapped from the balance in one review: the button says the situation, the service writes the transfer, the vault signs it, no deposit screen', async ({
     sim,
   }) => {
     const { extension, close } = await launchExtension();
@@ -176,30 +176,64 @@ test.describe('swap popup', () => {
       // Only the swap-service key: the payment goes through generate-intent / submit-intent, no bus key.
       const account = await openSwap(page, extension, sim, true);
       await dev(sim, '/dev/fund', { accountId: account, tokenId: USDC, amount: '50000000' });
-      // Folded under Options, which say where the deposit is paid from.
-      await expect(page.getByTestId('swap-options-summary')).toContainText('from a wallet');
-      await page.getByTestId('swap-options-toggle').click();
-      await page.getByTestId('swap-deposit-type-INTENTS').check();
+      await page.reload();
+      await page.getByTestId('nav-swap').click();
+      await expect(page.getByTestId('swap-origin')).toBeFocused({ timeout: 10_000 });
+      // A token the account holds is paid from the balance by default.
+      await pick(page, 'origin', 'usdc eth', USDC);
+      await pick(page, 'destination', 'wrap.near', 'nep141:wrap.near');
       await expect(page.getByTestId('swap-options-summary')).toContainText('from your balance');
-      await fillUsdcToNear(page, '5');
-      await startSwap(page);
-      await expect(page.getByTestId('deposit-qr')).toHaveCount(0);
-      await page.getByTestId('deposit-pay-intents').click();
+      await page.getByTestId('swap-amount').fill('5000');
+      await expect(page.getByTestId('swap-start')).toHaveText('Insufficient USDC');
+      await expect(page.getByTestId('swap-start')).toBeDisabled();
+      await page.getByTestId('swap-amount').fill('5');
+      await expect(page.getByTestId('swap-quote')).toHaveAttribute('data-state', 'ok', { timeout: SWAP_TIMEOUT });
+      await expect(page.getByTestId('swap-start')).toHaveText('Swap');
+      await page.getByTestId('swap-start').click();
+      // One review, straight from the form: no deposit address, no QR, no "Pay" button to find.
       const dialog = page.getByTestId('deposit-pay-dialog');
-      await expect(dialog).toBeVisible();
+      await expect(dialog).toBeVisible({ timeout: SWAP_TIMEOUT });
+      await expect(page.getByTestId('deposit-address')).toHaveCount(0);
+      await expect(page.getByTestId('deposit-pay-intents')).toHaveCount(0);
       await expect(page.getByTestId('deposit-pay-route')).toHaveAttribute('data-route', 'service');
-      // The approval window's own preview: one transfer to the deposit account, in plain words.
+      // The approval window's own preview: one transfer to the deposit account, in plain words, and what arrives.
       await expect(dialog.getByTestId('approval-intent')).toHaveCount(1);
       await expect(dialog.getByTestId('approval-intent')).toHaveAttribute('data-type', 'transfer');
-      const depositAddress = await page.getByTestId('deposit-address').textContent();
-      await expect(dialog.getByTestId('approval-intent')).toContainText(depositAddress!.trim());
+      await expect(dialog.getByTestId('review-result').locator('.result-out')).toContainText('5 USDC');
+      await expect(dialog.getByTestId('deposit-pay-arrives')).toContainText(/wNEAR arrive in your intents account/);
       // The person's own swap payment: the deposit account named as such, no Danger, no tick.
       await expect(dialog.getByTestId('review-recipient')).toHaveAttribute('data-fact', 'swapDeposit');
       await expect(dialog.locator('[data-level="danger"]')).toHaveCount(0);
       await expect(page.getByTestId('deposit-pay-ack')).toHaveCount(0);
       await page.getByTestId('deposit-pay-confirm').click();
+      // Then its progress.
       await expect(page.getByTestId('deposit-paid')).toBeVisible({ timeout: SWAP_TIMEOUT });
+      await expect(page.getByTestId('deposit-address')).toHaveCount(0);
       await expect(status(page)).toHaveAttribute('data-status', 'SUCCESS', { timeout: SWAP_TIMEOUT });
+    } finally {
+      await close();
+    }
+  });
+
+  test('from the balance, a refused amount names the minimum in the token, not in smallest units', async ({ sim }) => {
+    const { extension, close } = await launchExtension();
+    try {
+      const page = await extension.context.newPage();
+      const account = await openSwap(page, extension, sim, true);
+      await dev(sim, '/dev/fund', { accountId: account, tokenId: USDC, amount: '50000000' });
+      await page.reload();
+      await page.getByTestId('nav-swap').click();
+      await expect(page.getByTestId('swap-origin')).toBeFocused({ timeout: 10_000 });
+      await pick(page, 'origin', 'usdc eth', USDC);
+      await pick(page, 'destination', 'wrap.near', 'nep141:wrap.near');
+      await page.getByTestId('swap-amount').fill('0.000001');
+      await expect(page.getByTestId('swap-quote')).toHaveAttribute('data-state', 'error', { timeout: SWAP_TIMEOUT });
+      await expect(page.getByTestId('swap-start')).toHaveText(/^Minimum \d+(\.\d+)? USDC$/);
+      await expect(page.getByTestId('swap-start')).toBeDisabled();
+      await expect(page.getByTestId('swap-quote-error')).toContainText(
+        /too small for this route \(Minimum [\d.]+ USDC\)/,
+      );
+      await expect(page.getByTestId('swap-quote-error')).not.toContainText(/\d{5,}/);
     } finally {
       await close();
     }

@@ -4,6 +4,8 @@ import { ErrorAlert, StatusLine } from './Notice';
 
 interface FormFooterProps {
   busy: boolean;
+  /** The form cannot be sent as it is; the label says why ("Insufficient wNEAR"). */
+  blocked?: boolean;
   /** The submit button's text, and its text while the form's action runs (default: the same). */
   label: string;
   busyLabel?: string;
@@ -25,7 +27,12 @@ export function FormFooter(props: FormFooterProps) {
       {props.status !== undefined && <StatusLine testid={props.statusTestid}>{props.status}</StatusLine>}
       <div class="actions">
         {props.children}
-        <button type="submit" class="primary" disabled={props.busy} data-testid={props.submitTestid}>
+        <button
+          type="submit"
+          class="primary"
+          disabled={props.busy || props.blocked === true}
+          data-testid={props.submitTestid}
+        >
           {props.busy ? (props.busyLabel ?? props.label) : props.label}
         </button>
       </div>

@@ -2,7 +2,7 @@
 // transfer that would pay it (written by the swap service or by the wallet, docs/services.md "Paying a
 // swap from the intents account") and shows it with the approval window's own component and risk rules
 // (src/ui/approve/IntentsBody.tsx, one component in two hosts); Confirm signs that very payload.
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { IntentsPreview } from '../../api/approvalApi';
 import type { PaymentRoute, SwapRecordView } from '../../api/swapApi';
 import { NETWORK_NAME, networkOfVerifier } from '../../core/network';
@@ -14,7 +14,7 @@ import { swaps } from '../swaps';
 import { useAction } from '../useAction';
 import { Dialog } from './Dialog';
 import { Checkbox } from './Field';
-import { ErrorAlert } from './Notice';
+import { ErrorAlert, StatusLine } from './Notice';
 
 const ROUTE_TEXT: Record<PaymentRoute, string> = {
   service:
@@ -30,7 +30,20 @@ interface Shown {
   reviewed: string;
 }
 
-export function PayFromIntents({ record, onPaid }: { record: SwapRecordView; onPaid(r: SwapRecordView): void }) {
+interface PayFromIntentsProps {
+  record: SwapRecordView;
+  onPaid(r: SwapRecordView): void;
+  /**
+   * The swap form's one step: the review opens at once, with nothing else drawn; closing it (or a review
+   * that could not be prepared) calls onClosed.
+   */
+  reviewNow?: boolean;
+  onClosed?(): void;
+  /** Where the swap delivers, for the review ("Then about 25 USDC arrive at 0x5a… on Ethereum."). */
+  arrives?: string | null;
+}
+
+export function PayFromIntents({ record, onPaid, reviewNow = false, onClosed, arrives }: PayFromIntentsProps) {
   const [shown, setShown] = useState<Shown | null>(null);
   const [acknowledged, setAcknowledged] = useState(false);
   const review = useAction();
@@ -43,7 +56,14 @@ export function PayFromIntents({ record, onPaid }: { record: SwapRecordView; onP
       setAcknowledged(false);
       setShown({ route: p.route, signed: p.signed, preview: worded(p.preview), reviewed: p.reviewed });
     });
-  const close = () => setShown(null);
+  const close = () => {
+    setShown(null);
+    onClosed?.();
+  };
+  // Once, for the record it was mounted with.
+  useEffect(() => {
+    if (reviewNow) open();
+  }, []);
   const pay = (reviewed: string) =>
     void confirm.run(async () => {
       onPaid(await swaps.payFromIntents(record.id, reviewed, gate.needsAck && acknowledged));
@@ -51,21 +71,37 @@ export function PayFromIntents({ record, onPaid }: { record: SwapRecordView; onP
     });
   return (
     <div class="group">
-      <p>
-        The wallet can sign a transfer of {record.amountToSend} from your intents account to the deposit account above
-        {record.verifierId ? (
-          <> (on {NETWORK_NAME[networkOfVerifier(record.verifierId)]}, where this swap was made)</>
-        ) : null}
-        .
-      </p>
+      {reviewNow ? (
+        <StatusLine testid="deposit-pay-preparing">{review.busy ? 'Preparing the review…' : ''}</StatusLine>
+      ) : (
+        <p>
+          The wallet can sign a transfer of {record.amountToSend} from your intents account to the deposit account above
+          {record.verifierId ? (
+            <> (on {NETWORK_NAME[networkOfVerifier(record.verifierId)]}, where this swap was made)</>
+          ) : null}
+          .
+        </p>
+      )}
       <ErrorAlert message={review.error} testid="deposit-pay-error" />
       <div class="actions">
-        <button type="button" class="primary" disabled={review.busy} onClick={open} data-testid="deposit-pay-intents">
-          {review.busy ? 'Preparing…' : 'Pay from my intents account'}
-        </button>
+        {reviewNow ? (
+          review.error && (
+            <button type="button" onClick={close} data-testid="deposit-pay-back">
+              Back
+            </button>
+          )
+        ) : (
+          <button type="button" class="primary" disabled={review.busy} onClick={open} data-testid="deposit-pay-intents">
+            {review.busy ? 'Preparing…' : 'Pay from my intents account'}
+          </button>
+        )}
       </div>
       {shown && (
-        <Dialog title="Pay from your intents account?" onClose={close} testid="deposit-pay-dialog">
+        <Dialog
+          title={reviewNow ? 'Swap from your balance?' : 'Pay from your intents account?'}
+          onClose={close}
+          testid="deposit-pay-dialog"
+        >
           <p data-testid="deposit-pay-route" data-route={shown.route}>
             {ROUTE_TEXT[shown.route]}
           </p>
@@ -75,6 +111,11 @@ export function PayFromIntents({ record, onPaid }: { record: SwapRecordView; onP
             </p>
           )}
           <IntentsBody preview={shown.preview} publish={false} now={Date.now()} />
+          {arrives && (
+            <p class="arrives" data-testid="deposit-pay-arrives">
+              {arrives}
+            </p>
+          )}
           {gate.blocked && (
             <p class="alert" role="alert" data-testid="deposit-pay-blocked">
               <strong>Blocked:</strong> {gate.blocked}

@@ -105,11 +105,13 @@ export function Deposit({ id, initial, onBack }: DepositProps) {
   const anyInput = record.request.swapType === 'ANY_INPUT';
   // Past its deadline an unfunded swap takes no deposit: its screen says so instead (../swapOutcome).
   const outcome = outcomeOf(record, now);
+  const viaIntents = record.request.depositType === 'INTENTS';
+  // Paid from the intents balance: nothing is left to send, whatever the service has seen so far.
   const canDeposit =
     !anyInput &&
     outcome !== 'expired' &&
+    !(viaIntents && record.paidIntentHash) &&
     (record.status === 'PENDING_DEPOSIT' || record.status === 'INCOMPLETE_DEPOSIT');
-  const viaIntents = record.request.depositType === 'INTENTS';
   const missing =
     record.status === 'INCOMPLETE_DEPOSIT' ? missingAmount(facts.amountIn, details?.depositedAmount) : null;
 

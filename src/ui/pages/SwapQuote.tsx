@@ -6,6 +6,7 @@ import type { QuoteView, SwapType, TokenView } from '../../api/swapApi';
 import { tokenAmountText } from '../amountText';
 import { Usd } from '../components/Amount';
 import { ErrorAlert, StatusLine } from '../components/Notice';
+import { minimumText } from '../swapButton';
 import { bpsToPercent } from '../swapForm';
 
 export type QuoteState =
@@ -25,6 +26,12 @@ function inputRange(min: string | undefined, max: string | undefined, token: Tok
   const hi = amountOf(max, token);
   if (lo && hi) return `${lo} to ${hi}`;
   return lo ? `at least ${lo}` : hi ? `up to ${hi}` : '—';
+}
+
+/** The service's "too low, try at least <smallest units>" in the token's words. */
+function tooLow(message: string, origin: TokenView | undefined): string | null {
+  const minimum = origin && minimumText(message, origin);
+  return minimum ? `the amount is too small for this route (${minimum}).` : null;
 }
 
 interface QuotePanelProps {
@@ -49,7 +56,9 @@ export function QuotePanel({ state, swapType, origin, destination }: QuotePanelP
             ? 'Getting a quote…'
             : ''}
       </StatusLine>
-      {state.kind === 'error' && <ErrorAlert message={`No quote: ${state.message}`} testid="swap-quote-error" />}
+      {state.kind === 'error' && (
+        <ErrorAlert message={`No quote: ${tooLow(state.message, origin) ?? state.message}`} testid="swap-quote-error" />
+      )}
       {q && (
         <div class={state.kind === 'waiting' ? 'stale' : undefined}>
           <dl class="facts">

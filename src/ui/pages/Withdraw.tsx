@@ -1,18 +1,21 @@
 // Withdraw from the intents account to an address on the token's own chain, through the swap service:
 // a quote from the intents balance (deposit type INTENTS) to the same token delivered on its chain (with
 // the destination tag an XRP address may need; a memo no route carries is refused, never dropped),
-// shown with what arrives after the withdrawal fee; Continue starts it and opens its deposit view, whose
-// "Pay from my intents account" is the reviewed, signed payment; the tracker follows it to its end.
+// shown with what arrives after the withdrawal fee; Continue starts it and opens its one review (the
+// signed payment, naming the real destination and chain), then its progress; the tracker follows it to
+// its end.
 import { useEffect, useState } from 'preact/hooks';
 import type { QuoteParams, QuoteView, SwapRecordView } from '../../api/swapApi';
 import type { BalanceRow } from '../../api/walletApi';
 import { memoProblem, memoRuleOf } from '../../core/destinationMemo';
 import { addressProblem } from '../addresses';
 import { heldAmountText, tokenAmountText } from '../amountText';
+import { arrivesText } from '../arrives';
 import { chainName, familyOf } from '../chains';
 import { AmountField, readHeldAmount } from '../components/AmountField';
 import { SelectField, TextField } from '../components/Field';
 import { ErrorAlert, StatusLine } from '../components/Notice';
+import { PayFromIntents } from '../components/PayFromIntents';
 import { Screen } from '../components/Screen';
 import { focusFirstInvalidSoon } from '../focus';
 import { swaps } from '../swaps';
@@ -31,6 +34,8 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
   const [tried, setTried] = useState(false);
   const [quote, setQuote] = useState<{ key: string; view: QuoteView } | { key: string; error: string } | null>(null);
   const [started, setStarted] = useState<SwapRecordView | null>(null);
+  /** Started and paid: its progress. Started, not yet paid: its one review. */
+  const [paid, setPaid] = useState(false);
   const action = useAction();
   const token = rows.find((r) => r.assetId === tokenId);
   const chain = token?.blockchain ?? null;
@@ -80,7 +85,7 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
     };
   }, [key]);
 
-  if (started) return <Deposit id={started.id} initial={started} onBack={onBack} />;
+  if (started && paid) return <Deposit id={started.id} initial={started} onBack={onBack} />;
 
   const submit = (e: Event) => {
     e.preventDefault();
@@ -92,6 +97,18 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
   const shown = quote && quote.key === key ? quote : null;
   return (
     <Screen title="Withdraw" testid="withdraw" focusHeading>
+      {started && (
+        <PayFromIntents
+          record={started}
+          reviewNow
+          arrives={token ? arrivesText(started, token, accountId) : null}
+          onClosed={() => setStarted(null)}
+          onPaid={(record) => {
+            setStarted(record);
+            setPaid(true);
+          }}
+        />
+      )}
       <form onSubmit={submit} noValidate data-testid="withdraw-form">
         <SelectField
           label="Token"

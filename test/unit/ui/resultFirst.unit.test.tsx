@@ -16,7 +16,7 @@ const ACCOUNT = 'ab'.repeat(32); // an implicit account: 64 hex characters
 const WNEAR = 'nep141:wrap.near';
 const USDT = 'nep141:usdt.tether-token.near';
 
-const ok: SimulationView = {
+const ok: Extract<SimulationView, { ok: true }> = {
   ok: true,
   executed: 1,
   feePips: 1,
