@@ -3,6 +3,7 @@
 // raw asset ids stay behind "Show raw JSON". Real Chromium, the built extension, the simulator.
 import type { Page } from '@playwright/test';
 import { dappForFile, ONE_WNEAR, reject, request, TEN_WNEAR, USDT, WNEAR, withApproval } from './provider-helpers';
+import { checkScreen } from './screens';
 import { expect, test } from './sim';
 
 test.describe.configure({ timeout: 60_000 });
@@ -103,6 +104,8 @@ test('a swap leads with its result under the asking site: what is given and got,
   expect(layout.result, 'the result comes before the intents in words').toBeLessThan(layout.intent);
   expect(layout.confirm, 'Confirm within the first screen').toBeLessThanOrEqual(layout.height);
   expect(layout.reject, 'Reject within the first screen').toBeLessThanOrEqual(layout.height);
+  // axe in light and dark, and its picture (the README's approval window).
+  await checkScreen(approval, 'approval-swap');
   await reject(approval);
   await pending;
 });
