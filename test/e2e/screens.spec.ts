@@ -69,12 +69,12 @@ test('every screen: axe finds nothing serious or critical in light or dark; each
     await page.getByTestId('receive-token').click();
     await page.getByTestId('swap-token-search').fill('sol');
     await expect(page.getByTestId('swap-token-option').first()).toBeVisible();
-    await checkScreen(page, 'token-picker');
+    await checkScreen(page, 'token-picker', 'ids');
     await page.locator(`[data-testid="swap-token-option"][data-asset-id="${SOL}"]`).click();
     await page.getByTestId('receive-amount').fill('2');
     await page.getByTestId('receive-continue').click();
     await expect(page.getByTestId('deposit-address')).toBeVisible({ timeout: QUOTE_TIMEOUT });
-    await checkScreen(page, 'receive-deposit');
+    await checkScreen(page, 'receive-deposit', 'ids');
     await page.getByTestId('deposit-back').click();
 
     await page.getByTestId('home-send').click();
@@ -127,7 +127,7 @@ test('every screen: axe finds nothing serious or critical in light or dark; each
     await checkScreen(page, 'settings-accounts');
     await page.getByTestId('settings-tab-keys').click();
     await expect(page.getByTestId('key-row')).toHaveCount(1, { timeout: 10_000 });
-    await checkScreen(page, 'settings-keys');
+    await checkScreen(page, 'settings-keys', 'ids');
 
     // The approval window, for a connect and for an intent, from a page on 127.0.0.1.
     const dapp = await extension.context.newPage();

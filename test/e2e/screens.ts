@@ -34,12 +34,33 @@ export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
 }
 
 /**
- * Looks at the screen the page shows in light and in dark: axe finds no serious or critical violation
+ * `plain`: a main screen, read without a protocol word (docs/glossary.md); `ids`: a screen whose point is
+ * a full id or address (a deposit address to copy, the keys of an account).
+ */
+export type WordsRule = 'plain' | 'ids';
+
+/**
+ * What a person would read on the screen that belongs under "Technical details": a raw asset id
+ * (`nep141:…`), a 64-hex account id, or a smallest-unit number (a whole number of 7 or more digits, not
+ * part of a decimal). innerText is what is rendered: the contents of a closed <details> are not.
+ */
+export async function protocolWords(page: Page): Promise<string[]> {
+  const text = await page.evaluate(() => document.body.innerText);
+  return [
+    ...(text.match(/nep(?:141|171|245):\S+/g) ?? []).map((w) => `asset id ${w}`),
+    ...(text.match(/(?<![0-9a-fA-F])[0-9a-f]{64}(?![0-9a-fA-F])/g) ?? []).map((w) => `64-hex ${w}`),
+    ...(text.match(/(?<![\w.,])\d{7,}(?![\w.,])/g) ?? []).map((w) => `smallest units ${w}`),
+  ];
+}
+
+/**
+ * Looks at the screen the page shows in light and in dark: a main screen shows no protocol word, axe finds no serious or critical violation
  * in either, and each is photographed at the popup's size. Leaves the page in the light scheme.
  */
-export async function checkScreen(page: Page, name: string): Promise<void> {
+export async function checkScreen(page: Page, name: string, words: WordsRule = 'plain'): Promise<void> {
   mkdirSync(SCREENS_DIR, { recursive: true });
   await page.setViewportSize(POPUP_SIZE);
+  if (words === 'plain') expect.soft(await protocolWords(page), `${name}: protocol words on screen`).toEqual([]);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await expect
