@@ -83,12 +83,12 @@ function coded<A extends unknown[], R>(fn: (...args: A) => Promise<R>) {
   return async (...args: A): Promise<R> => {
     try {
       return await fn(...args);
-    } catch (e) {
+    } catch (e: unknown) {
       throw isProviderError(e)
         ? e
         : providerRpcError({
             code: ERROR_CODES.invalidParams,
-            message: `Invalid params: ${e instanceof Error ? e.message : String(e)}`,
+            message: `Invalid params: ${PROVIDER_NAME} could not read the arguments`,
           });
     }
   };
