@@ -28,6 +28,7 @@ export const WALLET = {
   useSigningKey: 'wallet_useSigningKey',
   getSettings: 'wallet_getSettings',
   setSettings: 'wallet_setSettings',
+  findSimulator: 'wallet_findSimulator',
   listSites: 'wallet_listSites',
   revokeSite: 'wallet_revokeSite',
   balances: 'wallet_balances',
@@ -64,6 +65,8 @@ export interface WalletResults {
   wallet_useSigningKey: WalletStatus;
   wallet_getSettings: SettingsView;
   wallet_setSettings: SettingsView;
+  /** The Local preset on the simulator found on 127.0.0.1 (`port`), with its credentials. */
+  wallet_findSimulator: { port: number; settings: SettingsView };
   wallet_listSites: ConnectedSite[];
   wallet_revokeSite: ConnectedSite[];
   wallet_balances: BalancesView;
@@ -220,6 +223,8 @@ export interface SettingsChange {
    * endpoint changes, unless this change sets it; one that is not the preset's makes the endpoints custom.
    */
   quoteSigningKey?: string | null;
+  /** With `preset: 'local'`: the simulator's port on 127.0.0.1 (the preset's own, 3999, without it). */
+  localPort?: number;
 }
 
 export type WireNames = 'live' | 'interface';

@@ -42,6 +42,8 @@ import { AccountRemoval } from './wallet/removeAccount';
 import { SendService } from './wallet/send';
 import { WalletService } from './wallet/service';
 import { SettingsStore } from './wallet/settings';
+import type { SettingsChangeInput } from './wallet/settingsModel';
+import { SimulatorFinder } from './wallet/simulatorDiscovery';
 import { StatusMirror } from './wallet/statusMirror';
 
 export type { BackgroundEnv } from './env';
@@ -195,7 +197,18 @@ export function startBackground(env: BackgroundEnv) {
     published,
     busUnavailable: async () => busKeyMissing(await settings.view()),
   });
+  // A settings change (the popup's Save, Find simulator) and what follows from it.
+  const applySettings = async (change: SettingsChangeInput) => {
+    const before = await announcer.snapshot();
+    const view = await settings.change(change);
+    salts.invalidate(); // another network or verifier has another salt
+    facts.forget(); // another swap service or ledger: its token facts are asked again
+    await announcer.settingsMoved(before); // another network has other grants, and pages hear of it
+    return clients.withActiveHost(view);
+  };
   const walletApi = new WalletApi({
+    applySettings,
+    simulator: new SimulatorFinder({ fetch: env.fetch }),
     wallet,
     keys,
     settings,
@@ -223,14 +236,6 @@ export function startBackground(env: BackgroundEnv) {
     wallet: {
       ...walletApi.handlers,
       wallet_getSettings: async () => clients.withActiveHost(await settings.view()),
-      wallet_setSettings: async (p) => {
-        const before = await announcer.snapshot();
-        const view = await settings.change(p);
-        salts.invalidate(); // another network or verifier has another salt
-        facts.forget(); // another swap service or ledger: its token facts are asked again
-        await announcer.settingsMoved(before); // another network has other grants, and pages hear of it
-        return clients.withActiveHost(view);
-      },
       approval_current: () => approvals.current(),
       approval_resolve: (p) => approvals.resolve(p),
       approval_rejectAll: (p) => approvals.rejectAll(p.origin),

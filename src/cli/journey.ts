@@ -68,17 +68,10 @@ export async function runJourney(o: JourneyOptions): Promise<void> {
 
   o.step('1. Create a wallet in the popup (a quick key, no phrase)');
   await popup.goto(`chrome-extension://${o.extensionId}/popup.html`);
-  await call('wallet_setSettings', {
-    endpoints: {
-      swap: o.sim.url,
-      transactions: `${o.sim.url}/api/v0`,
-      bus: o.sim.urls.bus,
-      ledgerRpc: o.sim.urls.ledgerRpc,
-    },
-    verifierId: o.sim.verifierId,
-    busApiKey: o.sim.busApiKey,
-    jwt: o.sim.devJwt,
-  });
+  // Settings → Find simulator, as a developer does: the Local preset on this simulator's port, with its
+  // bus key and JWT (src/background/wallet/simulatorDiscovery.ts).
+  const found = await call('wallet_findSimulator', { port: Number(new URL(o.sim.url).port) });
+  if (!found.ok) throw new Error(`Find simulator: ${found.error?.message}`);
   await popup.reload();
   await popup.getByTestId('onboarding-quick-key').click();
   await popup.getByTestId('password').fill(PASSWORD);

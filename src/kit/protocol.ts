@@ -49,7 +49,8 @@ export interface Network {
   /** The verifier contract intents are signed for (`intents.near` on Mainnet). */
   verifierId: string;
 }
-export type Status = { connected: false } | { connected: true; locked: boolean };
+/** `accountIds`: the ids the site was granted, also while locked (the keys then stay locked away). */
+export type Status = { connected: false } | { connected: true; locked: boolean; accountIds: string[] };
 
 /** An intent as the verifier reads it (docs/protocol.md); `intent` names its kind. */
 export type Intent = { intent: string } & Record<string, unknown>;

@@ -14,22 +14,12 @@ import {
   PROVIDER_ICON,
   PROVIDER_NAME,
   PROVIDER_RDNS,
-  type ProviderErrorShape,
   type ProviderListener,
+  providerRpcError,
   RELAY_CHANNEL,
   REQUEST_PROVIDER_EVENT,
   type RequestArguments,
 } from './protocol';
-
-export type ProviderRpcError = Error & ProviderErrorShape;
-
-function rpcError({ code, message, data }: ProviderErrorShape): ProviderRpcError {
-  const error = new Error(message) as ProviderRpcError;
-  error.name = 'ProviderRpcError';
-  error.code = code;
-  if (data !== undefined) error.data = data;
-  return error;
-}
 
 function uuidV4(): string {
   const b = crypto.getRandomValues(new Uint8Array(16)); // randomUUID needs a secure context
@@ -72,7 +62,7 @@ export function installProvider(win: Window = window): IntentsProvider | undefin
     const entry = typeof msg.id === 'number' ? pending.get(msg.id) : undefined;
     if (!entry) return;
     pending.delete(msg.id as number);
-    if (isProviderError(msg.error)) entry.reject(rpcError(msg.error));
+    if (isProviderError(msg.error)) entry.reject(providerRpcError(msg.error));
     else entry.resolve(msg.result);
   });
 
@@ -87,7 +77,7 @@ export function installProvider(win: Window = window): IntentsProvider | undefin
         args.method.length > MAX_METHOD_LENGTH
       ) {
         return Promise.reject(
-          rpcError({
+          providerRpcError({
             code: ERROR_CODES.invalidParams,
             message: `request() expects { method: string (≤ ${MAX_METHOD_LENGTH} chars), params? }`,
           }),
@@ -102,7 +92,9 @@ export function installProvider(win: Window = window): IntentsProvider | undefin
           post(msg, targetOrigin);
         } catch {
           pending.delete(id);
-          reject(rpcError({ code: ERROR_CODES.invalidParams, message: 'params cannot be sent (not cloneable)' }));
+          reject(
+            providerRpcError({ code: ERROR_CODES.invalidParams, message: 'params cannot be sent (not cloneable)' }),
+          );
         }
       });
     },

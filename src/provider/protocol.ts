@@ -55,8 +55,11 @@ export interface PageNetwork {
   verifierId: string;
 }
 
-/** `intents_status`: a stranger learns only that it is not connected; a connected site, whether the wallet is locked. */
-export type PageStatus = { connected: false } | { connected: true; locked: boolean };
+/**
+ * `intents_status`: a stranger learns only that it is not connected; a connected site, whether the wallet is
+ * locked, and the ids of the accounts it was granted (locked too: ids it was given, never a key).
+ */
+export type PageStatus = { connected: false } | { connected: true; locked: boolean; accountIds: string[] };
 
 /** EIP-1193 / JSON-RPC error codes. */
 export const ERROR_CODES = {
@@ -77,6 +80,17 @@ export interface ProviderErrorShape {
   code: number;
   message: string;
   data?: unknown;
+}
+
+/** What a page's promise rejects with: an Error carrying the code (EIP-1193 `ProviderRpcError`). */
+export type ProviderRpcError = Error & ProviderErrorShape;
+
+export function providerRpcError({ code, message, data }: ProviderErrorShape): ProviderRpcError {
+  const error = new Error(message) as ProviderRpcError;
+  error.name = 'ProviderRpcError';
+  error.code = code;
+  if (data !== undefined) error.data = data;
+  return error;
 }
 
 export interface RequestArguments {

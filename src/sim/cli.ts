@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     `  quote signer       ${running.quotePublicKey} (the Local preset trusts it; enter it as the quote signing key for custom endpoints)`,
     `  dev JWT            ${running.devJwt}`,
     `  bus API key        ${running.busApiKey}`,
+    `  the wallet         popup → Settings → Find simulator${running.url.endsWith(':3999') ? '' : `, port ${new URL(running.url).port}`} (the Local preset, with this key and JWT)`,
     ...(config.clock === 'manual' ? ['  clock              manual: time moves only on POST /dev/clock/advance'] : []),
   ];
   console.log(lines.join('\n'));

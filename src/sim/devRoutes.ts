@@ -1,6 +1,8 @@
-/** Dev controls owned by the core of the simulator: clock and fault injection (`/dev/...`). */
+/** Dev controls owned by the core of the simulator: who it is, clock and fault injection (`/dev/...`). */
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { formatPublicKey } from '../core';
+import { SIMULATOR_ID, SIMULATOR_INFO_PATH, SIMULATOR_PATHS, type SimulatorInfo } from '../core/simulatorInfo';
 import type { SimContext } from './context';
 import { BadJson, readJsonObject, restError } from './http';
 
@@ -22,6 +24,17 @@ const liquiditySchema = z.strictObject({ assetIn: z.string(), assetOut: z.string
 export function devCoreRoutes(ctx: SimContext, advance: (ms: number) => void): Hono {
   const app = new Hono();
   const clockView = () => ({ now: ctx.clock.now().toISOString(), offsetMs: ctx.clock.offset, mode: ctx.clock.mode });
+  // What the wallet's "Find simulator" reads (src/core/simulatorInfo.ts). The credentials are the
+  // simulator's public development ones, the same `npm run sim` prints.
+  const info: SimulatorInfo = {
+    simulator: SIMULATOR_ID,
+    verifierId: ctx.config.verifierId,
+    quoteSigningKey: formatPublicKey(ctx.quoteSigner.publicKey),
+    busApiKey: ctx.busApiKey,
+    devJwt: ctx.devJwt,
+    paths: SIMULATOR_PATHS,
+  };
+  app.get(SIMULATOR_INFO_PATH, (c) => c.json(info));
   app.get('/dev/clock', (c) => c.json(clockView()));
   app.post('/dev/clock/advance', async (c) => {
     const body = advanceSchema.safeParse(await readJsonObject(c));

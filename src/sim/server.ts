@@ -3,6 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import { formatPublicKey } from '../core';
+import { SIMULATOR_PATHS } from '../core/simulatorInfo';
 import { createSimApp, type SimApp } from './app';
 import { DEFAULT_CONFIG, type SimConfig } from './config';
 
@@ -40,7 +41,12 @@ export async function startSimulator(overrides: Partial<SimConfig> = {}): Promis
   timer.unref();
   return {
     url,
-    urls: { swap: url, transactions: `${url}/api/v0`, bus: `${url}/rpc`, ledgerRpc: `${url}/ledger-rpc` },
+    urls: {
+      swap: `${url}${SIMULATOR_PATHS.swap}`,
+      transactions: `${url}${SIMULATOR_PATHS.transactions}`,
+      bus: `${url}${SIMULATOR_PATHS.bus}`,
+      ledgerRpc: `${url}${SIMULATOR_PATHS.ledgerRpc}`,
+    },
     quotePublicKey: formatPublicKey(sim.ctx.quoteSigner.publicKey),
     verifierId: config.verifierId,
     devJwt: sim.ctx.devJwt,

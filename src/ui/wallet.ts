@@ -71,6 +71,9 @@ export const wallet = {
     done(call(WALLET.useSigningKey, { accountId, publicKey, ...(acceptUnverified ? { acceptUnverified } : {}) })),
   getSettings: () => call(WALLET.getSettings),
   setSettings: (change: SettingsChange) => done(call(WALLET.setSettings, change)),
+  /** Points the Local preset at the simulator on 127.0.0.1 (`port`, else the usual ports); the port it used. */
+  findSimulator: async (port?: number): Promise<number> =>
+    (await call(WALLET.findSimulator, port === undefined ? {} : { port })).port,
   listSites: () => call(WALLET.listSites),
   revokeSite: (origin: string) => call(WALLET.revokeSite, { origin }),
   /** The selected account's intents balances, read now (stale, with the reason, when the ledger is away). */

@@ -3,7 +3,9 @@
 // in real Chromium with the built extension, against the real simulator. The connector gets an
 // offline manifest ({wallets: [], version}), so it fetches no wallet list and the only wallet it can
 // show is the one our content script injects. One fresh profile for the file; the tests build on each
-// other: listed → connect → signMessage → a transaction is refused → disconnect.
+// other: listed → connect → signMessage → lock and unlock keep near-connect's selection → a transaction and
+// unreadable arguments are refused with codes → disconnect from the page → connect again and disconnect from
+// the wallet.
 
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
@@ -21,12 +23,13 @@ import {
   nonce32,
   openWallet,
   PAGE_SITE,
+  PASSWORD,
   request,
   resultOf,
   type WalletSession,
   withApproval,
 } from './provider-helpers';
-import { expect, test } from './sim';
+import { expect, test, walletCall } from './sim';
 
 test.describe.configure({ mode: 'serial', timeout: 45_000 });
 
@@ -55,7 +58,7 @@ async function bundleNearConnect(): Promise<string> {
 }
 
 /** Runs `body` in the page with `connector` (the page's NearConnector) in scope; returns how it settled. */
-type Settled<T> = { ok: true; value: T } | { ok: false; message: string };
+type Settled<T> = { ok: true; value: T } | { ok: false; message: string; code?: unknown };
 function inPage<T>(fn: string): Promise<Settled<T>> {
   return dapp.evaluate(async (src) => {
     try {
@@ -64,7 +67,12 @@ function inPage<T>(fn: string): Promise<Settled<T>> {
       );
       return { ok: true as const, value };
     } catch (e) {
-      return { ok: false as const, message: e instanceof Error ? e.message : String(e) };
+      const code = (e as { code?: unknown } | null)?.code;
+      return {
+        ok: false as const,
+        message: e instanceof Error ? e.message : String(e),
+        ...(code === undefined ? {} : { code }),
+      };
     }
   }, fn) as Promise<Settled<T>>;
 }
@@ -191,7 +199,40 @@ test('signMessage through near-connect (32 random bytes of nonce): approval → 
   await expectClosed(approval);
 });
 
-test('a NEAR transaction through near-connect rejects with the wallet’s clear message, and opens no window', async () => {
+test('lock and unlock: near-connect keeps its selection (the account without its key while locked); the wallet’s events say unlock, never sign-out', async () => {
+  const account = { accountId: w.accountId, publicKey: w.publicKey };
+  // A dApp listening to the wallet object near-connect wraps (InjectedWallet.wallet): near-connect's WalletEvents.
+  expect(
+    await inPage(`
+      const wallet = (await connector.wallet()).wallet;
+      window.__heard = [];
+      for (const name of ['accountsChanged', 'signedOut']) wallet.on(name, (p) => window.__heard.push({ name, p }));
+    `),
+  ).toEqual({ ok: true });
+  const heard = () => dapp.evaluate(() => (window as unknown as { __heard: { name: string; p: unknown }[] }).__heard);
+
+  await walletCall(w.popup, 'wallet_lock');
+  // Locked: the connected wallet is still selected and names the account (no key: it is locked away).
+  expect(
+    await inPage(
+      `const { wallet, accounts } = await connector.getConnectedWallet(); return { id: wallet.manifest.id, accounts };`,
+    ),
+  ).toEqual({ ok: true, value: { id: NEAR_WALLET_ID, accounts: [{ accountId: w.accountId }] } });
+  expect(await inPage('return (await connector.wallet()).manifest.id;')).toEqual({ ok: true, value: NEAR_WALLET_ID });
+
+  await walletCall(w.popup, 'wallet_unlock', { password: PASSWORD });
+  await expect.poll(heard).toEqual([{ name: 'accountsChanged', p: { accounts: [account] } }]);
+  expect(
+    await inPage(
+      `const { wallet, accounts } = await connector.getConnectedWallet(); return { id: wallet.manifest.id, accounts };`,
+    ),
+  ).toEqual({ ok: true, value: { id: NEAR_WALLET_ID, accounts: [account] } });
+  // The lock's [] reached the page (the provider's own event) and was a lock, not a sign-out.
+  expect((await heard()).map((e) => e.name)).not.toContain('signedOut');
+  expect((await events()).map((e) => e.name)).not.toContain('wallet:signOut');
+});
+
+test('a NEAR transaction through near-connect rejects with code 4200 and the wallet’s clear message, and opens no window', async () => {
   let opened = 0;
   const count = () => opened++;
   w.context.on('page', count);
@@ -201,18 +242,37 @@ test('a NEAR transaction through near-connect rejects with the wallet’s clear 
       const wallet = await connector.wallet();
       return wallet.signAndSendTransaction({ receiverId: 'wrap.near', actions: [{ type: 'Transfer', params: { deposit: '1' } }] });
     `);
-    expect(one).toEqual({ ok: false, message: clear });
+    expect(one).toEqual({ ok: false, message: clear, code: 4200 });
     const many = await inPage(`
       const wallet = await connector.wallet();
       return wallet.signAndSendTransactions({ transactions: [{ receiverId: 'wrap.near', actions: [{ type: 'Transfer', params: { deposit: '1' } }] }] });
     `);
-    expect(many).toEqual({ ok: false, message: clear });
+    expect(many).toEqual({ ok: false, message: clear, code: 4200 });
+    const delegate = await inPage(`
+      const wallet = await connector.wallet();
+      return wallet.wallet.signDelegateActions({ delegateActions: [] });
+    `);
+    expect(delegate).toEqual({ ok: false, message: clear, code: 4200 });
     await approvalQueueEmpty(w.context);
     expect(opened).toBe(0);
     expect(approvalPages(w.context)).toHaveLength(0);
   } finally {
     w.context.off('page', count);
   }
+});
+
+test('arguments the wallet cannot read reject with -32602, never a bare Error; the provider’s refusals keep their codes', async () => {
+  const noParams = await inPage('return (await connector.wallet()).wallet.signMessage();');
+  expect(noParams).toMatchObject({ ok: false, code: -32602, message: expect.stringMatching(/^Invalid params/) });
+  const noMessage = await inPage('return (await connector.wallet()).wallet.signInAndSignMessage({});');
+  expect(noMessage).toMatchObject({ ok: false, code: -32602 });
+  // Refused by the background (a nonce that is not 32 bytes): its own code and field.
+  const shortNonce = await inPage(`
+    const wallet = await connector.wallet();
+    return wallet.signMessage({ message: 'hi', recipient: '127.0.0.1', nonce: new Uint8Array(3) });
+  `);
+  expect(shortNonce).toMatchObject({ ok: false, code: -32602, message: expect.stringContaining('nonce') });
+  await approvalQueueEmpty(w.context);
 });
 
 test('disconnect through near-connect: intents_accounts is [] for the page and the selector has no wallet', async () => {
@@ -224,6 +284,39 @@ test('disconnect through near-connect: intents_accounts is [] for the page and t
     message: 'No wallet selected',
   });
   expect((await events()).map((e) => e.name)).toContain('wallet:signOut');
+});
+
+test('disconnected from the wallet (Settings → Sites): near-connect hears signedOut, drops its selection, and disconnect() still works', async () => {
+  // Connect again, by id this time (no selector popup).
+  const { approval } = await withApproval(w.context, () =>
+    dapp.evaluate(() => {
+      const win = window as unknown as {
+        connector: { connect(o: unknown): Promise<unknown> };
+        __again: Promise<unknown>;
+      };
+      win.__again = win.connector.connect({ walletId: 'intents-companion' });
+    }),
+  );
+  await confirm(approval);
+  await dapp.evaluate(() => (window as unknown as { __again: Promise<unknown> }).__again);
+  expect(
+    await inPage(`
+      const wallet = (await connector.wallet()).wallet;
+      window.__out = [];
+      wallet.on('signedOut', (p) => window.__out.push(p));
+    `),
+  ).toEqual({ ok: true });
+
+  await walletCall(w.popup, 'wallet_revokeSite', { origin: pages.origin });
+  await expect.poll(() => dapp.evaluate(() => (window as unknown as { __out: unknown[] }).__out)).toEqual([null]);
+  expect(await inPage('return await connector.getConnectedWallet();')).toEqual({
+    ok: false,
+    message: 'No accounts found',
+  });
+  // The page's own disconnect after the wallet's: signed out already, so it succeeds.
+  expect(await inPage("await connector.disconnect((await connector.wallet('intents-companion')));")).toEqual({
+    ok: true,
+  });
 });
 
 test('near-connect stayed offline: the page asked for nothing but 127.0.0.1', () => {

@@ -57,14 +57,26 @@ test('locked, a connected page is told so (intents_accounts is [] as for a stran
   const stranger = await w.context.newPage();
   try {
     await stranger.goto(`http://stranger.localhost:${new URL(session.pages.origin).port}/dapp.html`);
-    expect(resultOf(await request(dapp, 'intents_status'))).toEqual({ connected: true, locked: false });
+    expect(resultOf(await request(dapp, 'intents_status'))).toEqual({
+      connected: true,
+      locked: false,
+      accountIds: [w.accountId],
+    });
     await walletCall(w.popup, 'wallet_lock');
     expect(resultOf(await request(dapp, 'intents_accounts'))).toEqual([]);
-    expect(resultOf(await request(dapp, 'intents_status'))).toEqual({ connected: true, locked: true });
+    expect(resultOf(await request(dapp, 'intents_status'))).toEqual({
+      connected: true,
+      locked: true,
+      accountIds: [w.accountId],
+    });
     expect(resultOf(await request(stranger, 'intents_status'))).toEqual({ connected: false });
     expect(errorOf(await request(stranger, 'intents_network')).code).toBe(4100);
     await walletCall(w.popup, 'wallet_unlock', { password: PASSWORD });
-    expect(resultOf(await request(dapp, 'intents_status'))).toEqual({ connected: true, locked: false });
+    expect(resultOf(await request(dapp, 'intents_status'))).toEqual({
+      connected: true,
+      locked: false,
+      accountIds: [w.accountId],
+    });
   } finally {
     await stranger.close();
   }

@@ -233,10 +233,14 @@ export class PageApi {
     },
     [METHODS.network]: async () => pageNetwork(await this.deps.verifierId()),
     // Locked, a connected site is told so (it can say "unlock" rather than "connect"); a stranger learns nothing.
-    [METHODS.status]: async (_p, page): Promise<PageStatus> =>
-      (await this.deps.permissions.accountsOf(page.origin)).length > 0
-        ? { connected: true, locked: !this.deps.wallet.vault.isUnlocked }
-        : { connected: false },
+    // The ids it was granted, locked too: near-connect keeps a wallet selected only while it names accounts
+    // (src/provider/nearConnect.ts), and the site was given these ids when it connected.
+    [METHODS.status]: async (_p, page): Promise<PageStatus> => {
+      const accountIds = await this.deps.permissions.accountsOf(page.origin);
+      return accountIds.length > 0
+        ? { connected: true, locked: !this.deps.wallet.vault.isUnlocked, accountIds }
+        : { connected: false };
+    },
     [METHODS.getPermissions]: async (_p, page) => {
       // Locked, like intents_accounts: the grant's accounts are not shown.
       const accounts = this.deps.wallet.vault.isUnlocked ? await this.deps.permissions.accountsOf(page.origin) : [];

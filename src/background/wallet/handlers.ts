@@ -1,6 +1,6 @@
 /** The wallet API (src/api/walletApi.ts) for the extension's own pages, one handler per method. */
 
-import type { ConnectedSite, WalletMethod, WalletResults, WalletStatus } from '../../api/walletApi';
+import type { ConnectedSite, SettingsView, WalletMethod, WalletResults, WalletStatus } from '../../api/walletApi';
 import { ERROR_CODES } from '../../provider/protocol';
 import type { Activity } from '../activity/merge';
 import { ProviderError } from '../providerError';
@@ -11,6 +11,8 @@ import type { AccountRemoval } from './removeAccount';
 import type { SendService } from './send';
 import type { WalletService } from './service';
 import type { SettingsStore } from './settings';
+import type { SettingsChangeInput } from './settingsModel';
+import type { SimulatorFinder } from './simulatorDiscovery';
 
 export interface WalletHandlerDeps {
   wallet: WalletService;
@@ -23,6 +25,9 @@ export interface WalletHandlerDeps {
   activity: Pick<Activity, 'page'>;
   /** Removes an account and what was its (./removeAccount). */
   removal: Pick<AccountRemoval, 'remove'>;
+  /** Applies a settings change and what follows from it (pages hear of another network): ../start.ts. */
+  applySettings: (change: SettingsChangeInput) => Promise<SettingsView>;
+  simulator: Pick<SimulatorFinder, 'find'>;
 }
 
 /** One handler per method, each answering what the shared table says (WalletResults). */
@@ -72,7 +77,11 @@ export class WalletApi {
       return this.status();
     },
     wallet_getSettings: () => this.d.settings.view(),
-    wallet_setSettings: (p) => this.d.settings.change(p),
+    wallet_setSettings: (p) => this.d.applySettings(p),
+    wallet_findSimulator: async (p) => {
+      const { port, change } = await this.d.simulator.find(p.port);
+      return { port, settings: await this.d.applySettings(change) };
+    },
     wallet_listSites: () => this.d.sites.list(),
     wallet_revokeSite: async (p) => {
       await this.d.sites.revoke(p.origin);

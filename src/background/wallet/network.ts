@@ -5,9 +5,9 @@
  * popup's badge, Settings, the approval window and the signer all ask this.
  */
 
-import type { NetworkPreset, NetworkView } from '../../api/walletApi';
+import type { Endpoints, NetworkPreset, NetworkView } from '../../api/walletApi';
 import { NETWORK_NAME, networkOfVerifier } from '../../core';
-import { PRESETS } from './presets';
+import { localPortOf, PRESETS } from './presets';
 
 export function networkOf(s: { preset: NetworkPreset | 'custom'; verifierId: string }): NetworkView {
   const id = networkOfVerifier(s.verifierId);
@@ -19,10 +19,14 @@ export function networkOf(s: { preset: NetworkPreset | 'custom'; verifierId: str
  * Settings saved before the networks were kept apart, read as they must be now. The Local preset used to
  * sign for `intents.near`, which is Mainnet's verifier: such settings move to the simulator's verifier
  * (they can no longer sign anything Mainnet would execute). A preset whose verifier was edited is no longer
- * that preset: it reads as custom, named by its verifier.
+ * that preset: it reads as custom, named by its verifier. So does a Local preset whose endpoints are not the
+ * simulator's layout on 127.0.0.1 (storage is checked, never believed: docs/security.md, "Storage no page can write").
  */
-export function withNetworkRules<S extends { preset: NetworkPreset | 'custom'; verifierId: string }>(s: S): S {
+export function withNetworkRules<
+  S extends { preset: NetworkPreset | 'custom'; verifierId: string; endpoints: Endpoints },
+>(s: S): S {
   if (s.preset === 'custom') return s;
+  if (s.preset === 'local' && localPortOf(s.endpoints) === null) return { ...s, preset: 'custom' };
   if (s.preset === 'local' && networkOfVerifier(s.verifierId) === 'mainnet')
     return { ...s, verifierId: PRESETS.local.verifierId };
   return s.verifierId === PRESETS[s.preset].verifierId ? s : { ...s, preset: 'custom' };

@@ -65,6 +65,9 @@ export const walletParams = {
   ),
   wallet_getSettings: z.unknown(),
   wallet_setSettings: settingsChangeSchema,
+  wallet_findSimulator: z.lazy(() =>
+    z.strictObject({ port: z.optional(z.int().check(z.minimum(1), z.maximum(65535))) }),
+  ),
   wallet_listSites: z.unknown(),
   wallet_revokeSite: z.lazy(() => z.strictObject({ origin: z.string().check(z.minLength(1), z.maxLength(512)) })),
   wallet_balances: z.lazy(() => z.strictObject({ accountId: z.optional(accountIdSchema) })),

@@ -6,9 +6,35 @@
 import * as z from 'zod/mini';
 import type { Endpoints, NetworkPreset } from '../../api/walletApi';
 import { formatPublicKey, isValidAccountId, MAINNET_VERIFIER, parsePublicKey, SIM_VERIFIER } from '../../core';
+import { SIMULATOR_PATHS } from '../../core/simulatorInfo';
 import { DEFAULT_WIRE_NAMES, type WireNames, wireNamesFor } from '../../oneclick';
 
-export const SIM_BASE = 'http://127.0.0.1:3999';
+/** The port `npm run sim` and `npm start` use unless told otherwise. */
+export const SIM_PORT = 3999;
+export const SIM_BASE = `http://127.0.0.1:${SIM_PORT}`;
+
+/**
+ * The Local preset's endpoints for a simulator on `port` of 127.0.0.1: the Local preset is the simulator
+ * on this computer, on whatever port it was started (./simulatorDiscovery.ts finds it).
+ */
+export function localEndpoints(port: number): Endpoints {
+  const base = `http://127.0.0.1:${port}`;
+  return {
+    swap: `${base}${SIMULATOR_PATHS.swap}`,
+    transactions: `${base}${SIMULATOR_PATHS.transactions}`,
+    bus: `${base}${SIMULATOR_PATHS.bus}`,
+    ledgerRpc: `${base}${SIMULATOR_PATHS.ledgerRpc}`,
+  };
+}
+
+/** The port when `endpoints` are the Local preset's on some port of 127.0.0.1, else null. */
+export function localPortOf(endpoints: Endpoints): number | null {
+  const port = /^http:\/\/127\.0\.0\.1:(\d{1,5})$/.exec(endpoints.swap)?.[1];
+  if (port === undefined) return null;
+  const n = Number(port);
+  const layout = n >= 1 && n <= 65535 ? localEndpoints(n) : null;
+  return layout && (Object.keys(layout) as (keyof Endpoints)[]).every((k) => layout[k] === endpoints[k]) ? n : null;
+}
 
 /**
  * The key the live swap service signs its quotes with, as the official SDK publishes it
@@ -28,12 +54,7 @@ export const PRESETS: Record<
   { endpoints: Endpoints; ledgerRpcFallbacks: string[]; verifierId: string; quoteSigningKey: string }
 > = {
   local: {
-    endpoints: {
-      swap: SIM_BASE,
-      transactions: `${SIM_BASE}/api/v0`,
-      bus: `${SIM_BASE}/rpc`,
-      ledgerRpc: `${SIM_BASE}/ledger-rpc`,
-    },
+    endpoints: localEndpoints(SIM_PORT),
     ledgerRpcFallbacks: [],
     verifierId: SIM_VERIFIER,
     quoteSigningKey: SIM_QUOTE_SIGNING_KEY,

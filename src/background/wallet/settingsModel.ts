@@ -24,6 +24,7 @@ import {
   DEFAULT_AUTO_LOCK_MINUTES,
   endpointsSchema,
   fallbacks,
+  localEndpoints,
   minutes,
   PRESETS,
   quoteSigningKey,
@@ -60,17 +61,25 @@ export type Settings = Omit<StoredSettings, CredentialField> & {
 
 export const settingsChangeSchema = z.lazy(
   () =>
-    z.strictObject({
-      preset: z.optional(z.enum(['local', 'mainnet'])),
-      endpoints: z.optional(z.partial(endpointsSchema)),
-      verifierId: z.optional(accountId),
-      jwt: z.optional(z.nullable(credential)),
-      busApiKey: z.optional(z.nullable(credential)),
-      autoLockMinutes: z.optional(minutes),
-      wireNames: z.optional(z.enum(WIRE_NAMES)),
-      ledgerRpcFallbacks: z.optional(fallbacks),
-      quoteSigningKey: z.optional(z.nullable(quoteSigningKey)),
-    }) satisfies z.ZodMiniType<SettingsChange>,
+    z
+      .strictObject({
+        preset: z.optional(z.enum(['local', 'mainnet'])),
+        endpoints: z.optional(z.partial(endpointsSchema)),
+        verifierId: z.optional(accountId),
+        jwt: z.optional(z.nullable(credential)),
+        busApiKey: z.optional(z.nullable(credential)),
+        autoLockMinutes: z.optional(minutes),
+        wireNames: z.optional(z.enum(WIRE_NAMES)),
+        ledgerRpcFallbacks: z.optional(fallbacks),
+        quoteSigningKey: z.optional(z.nullable(quoteSigningKey)),
+        localPort: z.optional(z.int().check(z.minimum(1), z.maximum(65535))),
+      })
+      .check(
+        z.refine((c) => c.localPort === undefined || c.preset === 'local', {
+          message: 'a simulator port goes with the Local preset',
+          path: ['localPort'],
+        }),
+      ) satisfies z.ZodMiniType<SettingsChange>,
 );
 
 export type SettingsChangeInput = z.output<typeof settingsChangeSchema>;
@@ -97,6 +106,8 @@ function storedBinding(field: CredentialField, s: StoredSettings): Binding | nul
 export function applySettingsChange(current: StoredSettings, change: SettingsChangeInput): StoredSettings {
   let next: StoredSettings = { ...current, endpoints: { ...current.endpoints } };
   if (change.preset) next = { ...next, preset: change.preset, ...structuredClone(PRESETS[change.preset]) };
+  // The Local preset on the port the simulator was found on (./simulatorDiscovery.ts).
+  if (change.localPort !== undefined) next = { ...next, endpoints: localEndpoints(change.localPort) };
   if (change.endpoints) next = { ...next, preset: 'custom', endpoints: { ...next.endpoints, ...change.endpoints } };
   // Another primary ledger RPC drops the old fallbacks: they were that network's.
   if (change.endpoints?.ledgerRpc !== undefined && change.endpoints.ledgerRpc !== current.endpoints.ledgerRpc)

@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { Endpoints, NetworkPreset, SettingsChange, SettingsView, WireNames } from '../../api/walletApi';
 import { SelectField, TextField } from '../components/Field';
+import { FindSimulator } from '../components/FindSimulator';
 import { FormFooter } from '../components/FormFooter';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { Screen } from '../components/Screen';
@@ -44,6 +45,12 @@ export function Settings({ onChanged }: SettingsProps) {
       {settings && (
         <>
           <Network settings={settings} apply={apply} />
+          <FindSimulator
+            onFound={async () => {
+              await load();
+              await onChanged(); // the header's network badge
+            }}
+          />
           <Credential
             name="JWT"
             what="jwt"

@@ -71,16 +71,25 @@ describe('intents_network', () => {
 });
 
 describe('intents_status', () => {
-  it('a connected site is told locked or not; a stranger only that it is not connected, locked or not', async () => {
+  it('a connected site is told locked or not, and its account ids; a stranger only that it is not connected, locked or not', async () => {
     const t = await pageSetup(sim);
     expect(await t.page(METHODS.status)).toEqual({ ok: true, result: { connected: false } });
     await t.connect();
-    expect(await t.page(METHODS.status)).toEqual({ ok: true, result: { connected: true, locked: false } });
+    expect(await t.page(METHODS.status)).toEqual({
+      ok: true,
+      result: { connected: true, locked: false, accountIds: [t.accountId] },
+    });
     await call(t.bg, WALLET.lock);
-    expect(await t.page(METHODS.status)).toEqual({ ok: true, result: { connected: true, locked: true } });
+    expect(await t.page(METHODS.status)).toEqual({
+      ok: true,
+      result: { connected: true, locked: true, accountIds: [t.accountId] },
+    });
     expect(await t.page(METHODS.accounts)).toEqual({ ok: true, result: [] });
     expect(await t.page(METHODS.status, undefined, OTHER)).toEqual({ ok: true, result: { connected: false } });
     await call(t.bg, WALLET.unlock, { password: PASSWORD });
-    expect(await t.page(METHODS.status)).toEqual({ ok: true, result: { connected: true, locked: false } });
+    expect(await t.page(METHODS.status)).toEqual({
+      ok: true,
+      result: { connected: true, locked: false, accountIds: [t.accountId] },
+    });
   });
 });

@@ -29,17 +29,27 @@ interface Wallet {
   signAndSendTransaction(params: unknown): Promise<unknown>;
   signAndSendTransactions(params: unknown): Promise<unknown>;
   signDelegateActions(params: unknown): Promise<unknown>;
+  on(event: string, fn: (payload: unknown) => void): void;
+  off(event: string, fn: (payload: unknown) => void): void;
 }
 
 function fakeProvider(answer: (args: RequestArguments) => unknown = () => null) {
   const request = vi.fn(async (args: RequestArguments) => answer(args));
+  const listeners = new Map<string, ((...args: unknown[]) => void)[]>();
   const provider: IntentsProvider = {
     isIntentsCompanion: true,
     request,
-    on: () => provider,
+    on: (event, fn) => {
+      listeners.set(event, [...(listeners.get(event) ?? []), fn]);
+      return provider;
+    },
     off: () => provider,
   };
-  return { provider, request };
+  /** What the relay does with an event the background pushed. */
+  const fire = (event: string, data: unknown) => {
+    for (const fn of listeners.get(event) ?? []) fn(data);
+  };
+  return { provider, request, fire };
 }
 
 /** A window that is only an EventTarget, and a selector listening on it like near-connect does. */
@@ -49,10 +59,10 @@ function setup(answer?: (args: RequestArguments) => unknown, { selectorFirst = t
   const listen = () =>
     win.addEventListener(NEAR_WALLET_INJECTED_EVENT, (e) => announced.push((e as CustomEvent<Wallet>).detail));
   if (selectorFirst) listen();
-  const { provider, request } = fakeProvider(answer);
+  const { provider, request, fire } = fakeProvider(answer);
   installNearConnect(win as unknown as Window, provider);
   if (!selectorFirst) listen();
-  return { win, announced, request, wallet: () => announced.at(-1)! };
+  return { win, announced, request, fire, wallet: () => announced.at(-1)! };
 }
 
 describe('near-connect adapter: discovery', () => {
@@ -124,10 +134,30 @@ describe('near-connect adapter: calls map onto the provider', () => {
     expect(request).toHaveBeenCalledExactlyOnceWith({ method: 'intents_accounts', params: undefined });
   });
 
-  it('signOut → intents_disconnect', async () => {
-    const { wallet, request } = setup(() => null);
-    await wallet().signOut({ network: 'mainnet' });
-    expect(request).toHaveBeenCalledExactlyOnceWith({ method: 'intents_disconnect', params: {} });
+  it('getAccounts while locked: the ids the site was granted (no key), so near-connect keeps its selection; a stranger []', async () => {
+    const status = { connected: true, locked: true, accountIds: ['alice.near', 'bob.near'] };
+    const locked = setup(({ method }) => (method === 'intents_status' ? status : []));
+    await expect(locked.wallet().getAccounts()).resolves.toEqual([
+      { accountId: 'alice.near' },
+      { accountId: 'bob.near' },
+    ]);
+    expect(locked.request.mock.calls.map(([a]) => a.method)).toEqual(['intents_accounts', 'intents_status']);
+    const stranger = setup(({ method }) => (method === 'intents_status' ? { connected: false } : []));
+    await expect(stranger.wallet().getAccounts()).resolves.toEqual([]);
+  });
+
+  it('signOut → intents_disconnect while connected; already disconnected (by the wallet), it resolves without a call', async () => {
+    const connected = setup(({ method }) =>
+      method === 'intents_status' ? { connected: true, locked: false, accountIds: ['alice.near'] } : null,
+    );
+    await connected.wallet().signOut({ network: 'mainnet' });
+    expect(connected.request.mock.calls.map(([a]) => a)).toEqual([
+      { method: 'intents_status', params: undefined },
+      { method: 'intents_disconnect', params: {} },
+    ]);
+    const gone = setup(({ method }) => (method === 'intents_status' ? { connected: false } : null));
+    await expect(gone.wallet().signOut()).resolves.toBeUndefined();
+    expect(gone.request.mock.calls.map(([a]) => a.method)).toEqual(['intents_status']);
   });
 
   it('signMessage → intents_signMessage with the Uint8Array nonce as number[], signerId as accountId', async () => {
@@ -176,10 +206,12 @@ describe('near-connect adapter: calls map onto the provider', () => {
     expect(nonces).toEqual([b64, [1, 2, 3], undefined]);
   });
 
-  it('signMessage without arguments rejects (does not throw synchronously)', async () => {
+  it('arguments it cannot read reject (never throw synchronously) with code -32602', async () => {
     const { wallet, request } = setup();
     const call = (wallet().signMessage as () => Promise<unknown>)();
-    await expect(call).rejects.toBeInstanceOf(TypeError);
+    await expect(call).rejects.toBeInstanceOf(Error);
+    await expect(call).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/^Invalid params: /) });
+    await expect(wallet().signInAndSignMessage(undefined)).rejects.toMatchObject({ code: -32602 });
     expect(request).not.toHaveBeenCalled();
   });
 
@@ -215,13 +247,52 @@ describe('near-connect adapter: calls map onto the provider', () => {
 
 describe('near-connect adapter: transactions are not supported', () => {
   it.each(['signAndSendTransaction', 'signAndSendTransactions', 'signDelegateActions'] as const)(
-    '%s rejects with a clear Error and never reaches the provider',
+    '%s rejects with a clear Error with code 4200 and never reaches the provider',
     async (fn) => {
       const { wallet, request } = setup();
       const result = wallet()[fn]({ receiverId: 'x.near', actions: [], transactions: [], delegateActions: [] });
       await expect(result).rejects.toBeInstanceOf(Error);
+      await expect(result).rejects.toMatchObject({ code: 4200, name: 'ProviderRpcError' });
       await expect(result).rejects.toThrow(/signs intents and messages only, not NEAR transactions/);
       expect(request).not.toHaveBeenCalled();
     },
   );
+});
+
+describe('near-connect adapter: events (near-connect’s WalletEvents, on the wallet object)', () => {
+  const statusIs =
+    (connected: boolean) =>
+    ({ method }: RequestArguments) =>
+      method === 'intents_status'
+        ? connected
+          ? { connected, locked: true, accountIds: ['alice.near'] }
+          : { connected }
+        : [];
+
+  it('accounts → accountsChanged {accounts}; [] of a lock → nothing (still signed in); off() stops it', async () => {
+    const { wallet, fire, request } = setup(statusIs(true));
+    const heard: unknown[] = [];
+    const fn = (p: unknown) => heard.push(p);
+    wallet().on('accountsChanged', fn);
+    wallet().on('signedOut', fn);
+    fire('accountsChanged', [ACCOUNT]);
+    expect(heard).toEqual([{ accounts: [ACCOUNT] }]);
+    fire('accountsChanged', []);
+    await vi.waitFor(() => expect(request).toHaveBeenCalledWith({ method: 'intents_status', params: undefined }));
+    await new Promise((r) => setImmediate(r)); // the status's answer and what follows it have run
+    expect(heard).toEqual([{ accounts: [ACCOUNT] }]);
+    wallet().off('accountsChanged', fn);
+    fire('accountsChanged', [ACCOUNT]);
+    expect(heard).toHaveLength(1);
+  });
+
+  it('[] of a disconnect → signedOut null; without a signedOut listener the wallet is not even asked', async () => {
+    const { wallet, fire, request } = setup(statusIs(false));
+    fire('accountsChanged', []);
+    expect(request).not.toHaveBeenCalled();
+    const out: unknown[] = [];
+    wallet().on('signedOut', (p) => out.push(p));
+    fire('accountsChanged', []);
+    await vi.waitFor(() => expect(out).toEqual([null]));
+  });
 });
