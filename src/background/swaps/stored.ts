@@ -90,6 +90,10 @@ export class StoredSwaps {
   }
 
   /** The readable records of `wanted`, in its order, in one storage call; a damaged one is reported and left out. */
+  records(wanted: readonly string[]): Promise<SwapRecordView[]> {
+    return this.read(wanted);
+  }
+
   private async read(wanted: readonly string[]): Promise<SwapRecordView[]> {
     const values = await this.local.readMany(wanted.map(key), recordSchema);
     return values.flatMap((r, i) => {
