@@ -117,6 +117,6 @@ export class UnfinishedIndex {
   async list(schedule: Schedule): Promise<SwapRecordView[]> {
     const now = this.d.now();
     const records = await this.d.stored.records(schedule.items.map((t) => t.id));
-    return records.filter((r) => followed(r, now)).sort((a, b) => b.createdAt - a.createdAt);
+    return records.filter((r) => followed(r, now)).sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
   }
 }
