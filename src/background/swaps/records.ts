@@ -13,6 +13,8 @@ import { quoteParamsShape } from './params';
 export const SWAP_ALARM = 'swap-tracker';
 export const IDS = 'swapIds';
 export const TRACK = 'swapTrack';
+/** The newest id of `swapIds`, kept apart so the schedule is checked against it without reading the whole list. */
+export const NEWEST = 'swapIds.newest';
 export const key = (id: string) => `swap:${id}`;
 const ns = z.lazy(() => z.nullable(z.string()));
 

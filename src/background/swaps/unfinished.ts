@@ -48,28 +48,32 @@ export class UnfinishedIndex {
    * its own entry is the one a schedule that saw every earlier swap may still miss.
    */
   async read(adding?: string): Promise<Schedule> {
-    const list = await this.ids();
-    const ids = list ?? [];
-    const newest = ids.at(-1) ?? null;
-    let stored: { last: string | null; items: Track } | undefined;
+    let stored: { last: string | null; items: Track } | 'legacy' | undefined;
+    let items: Track = [];
     try {
       const v = await this.d.local.read(TRACK, storedTrackSchema);
-      // An earlier version's bare list was written with every swap it knew.
-      stored = v === undefined ? undefined : Array.isArray(v) ? { last: newest, items: v } : v;
+      stored = v === undefined ? undefined : Array.isArray(v) ? 'legacy' : v;
+      items = v === undefined ? [] : Array.isArray(v) ? v : v.items;
       this.unreadable = false;
     } catch (e) {
       if (!(e instanceof CorruptedValueError)) throw e;
       this.unreadable = true;
     }
+    // An earlier version's bare list was written with every swap it knew.
+    if (stored === 'legacy') return { items, repaired: false };
     this.storedLast = stored?.last ?? null;
+    const newest = await this.newest();
+    if (!this.unreadable && (stored?.last ?? null) === newest) return { items, repaired: false };
+    const list = await this.ids();
     // A damaged swap list (reported where it is read) cannot check the schedule: the schedule goes on as stored.
-    if (list === undefined) return { items: stored?.items ?? [], repaired: false };
-    const seen = adding !== undefined && adding === newest ? (ids.at(-2) ?? null) : newest;
-    if (stored && (stored.last === newest || stored.last === seen)) return { items: stored.items, repaired: false };
-    if (!stored && !this.unreadable && seen === null) return { items: [], repaired: false };
+    if (list === undefined) return { items, repaired: false };
+    const ids = newest !== null && !list.includes(newest) ? [...list, newest] : list;
+    // The swap being added under the lock may be the one entry a schedule that saw every earlier swap misses.
+    const seen = adding !== undefined && adding === ids.at(-1) ? (ids.at(-2) ?? null) : ids.at(-1);
+    if (!this.unreadable && (stored?.last ?? null) === seen) return { items, repaired: false };
     // Only the ids stored after the last one it saw can be missing from it; without one, any.
     const from = stored?.last == null ? 0 : ids.lastIndexOf(stored.last) + 1;
-    const items = await this.rebuild(stored?.items ?? [], ids.slice(from));
+    const rebuilt = await this.rebuild(items, ids.slice(from));
     this.d.problems?.report(
       'swaps',
       TRACK,
@@ -77,7 +81,7 @@ export class UnfinishedIndex {
         ? 'The list of swaps in progress was damaged; it is set aside and was made again from the stored swaps.'
         : 'The list of swaps in progress was missing swaps; they were found again in the stored swaps.',
     );
-    return { items, repaired: true };
+    return { items: rebuilt, repaired: true };
   }
 
   /** `items` and every swap of `ids` still followed that they miss, due now. */
@@ -99,8 +103,19 @@ export class UnfinishedIndex {
       await this.d.local.write(aside, await this.d.local.readRaw(TRACK));
       this.unreadable = false;
     }
-    const ids = await this.ids();
-    await this.d.local.write(TRACK, { last: ids ? (ids.at(-1) ?? null) : this.storedLast, items });
+    await this.d.stored.keepNewest().catch(() => undefined);
+    const newest = await this.newest();
+    await this.d.local.write(TRACK, { last: newest ?? this.storedLast, items });
+  }
+
+  /** The newest stored swap's id (kept apart by the swap list's writer), or the list's last when none is kept. */
+  private async newest(): Promise<string | null> {
+    try {
+      return (await this.d.stored.newest()) ?? (await this.ids())?.at(-1) ?? null;
+    } catch (e) {
+      if (!(e instanceof CorruptedValueError)) throw e;
+      return (await this.ids())?.at(-1) ?? null;
+    }
   }
 
   /** The swap list, or undefined when it is damaged. */
