@@ -283,11 +283,13 @@ class PayFromIntents implements Step {
       m.world.bg,
       SWAP.start,
       swapParams(m.world.sim.sim.ctx.clock.nowMs(), {
-        amount: String(BigInt(this.variant + 1) * 3000n),
+        // The service takes no less than its minimum (about 0.44 wNEAR here).
+        amount: String(BigInt(this.variant + 1) * 10n ** 18n),
         depositType: 'INTENTS',
         refundType: 'INTENTS',
         refundTo: account,
-        ...(this.kind === 'withdraw' ? { destinationAsset: WNEAR } : {}),
+        // A swap delivered into another intents account (no bridge); a withdrawal to the token's own chain.
+        ...(this.kind === 'withdraw' ? { destinationAsset: WNEAR } : { recipientType: 'INTENTS' }),
       }),
     );
     const amount = BigInt((JSON.parse(r.quoteResponseJson) as { quote: { amountIn: string } }).quote.amountIn);
@@ -314,15 +316,18 @@ class PayFromIntents implements Step {
         });
         if (swap.paid) throw new Error(`invariant broken: swap ${swap.id} answered as paid twice`);
         swap.paid = true;
+        if (process.env.MODEL_TRACE) process.stderr.write(`paid ${swap.id} ${swap.amount}\n`);
         m.settle(`swap:${swap.id}`, swap.account, swap.amount);
       } catch (e) {
         if (e instanceof Error && e.message.startsWith('invariant broken')) throw e;
         // Failed on the way (a timeout, a lost answer): it may have been paid, once.
+        if (process.env.MODEL_TRACE) process.stderr.write(`pay failed: ${e instanceof Error ? e.message : e}\n`);
         if (!swap.paid) m.maybe(`swap:${swap.id}`, swap.account, swap.amount);
       }
     } catch (e) {
       if (e instanceof Error && e.message.startsWith('invariant broken')) throw e;
       // Refused (locked, already paid, a service failing at start or review): nothing may have moved.
+      if (process.env.MODEL_TRACE) process.stderr.write(`pay refused: ${e instanceof Error ? e.message : e}\n`);
     }
   }
   toString() {
