@@ -13,6 +13,7 @@
  * damaged is left out of the list and reported; the tracker stops following it on its next check.
  */
 import type { SwapRecordView } from '../../api/swapApi';
+import { isTerminal } from '../../core/swapStatus';
 import { CorruptedValueError, type KeyValue } from '../kv';
 import type { StorageProblems } from '../problems';
 import { followed, storedTrackSchema, TRACK, type Track } from './records';
@@ -130,8 +131,10 @@ export class UnfinishedIndex {
 
   /** The unfinished swaps, newest first: the index's records, no other; one gone or damaged is reported. */
   async list(schedule: Schedule): Promise<SwapRecordView[]> {
-    const now = this.d.now();
     const records = await this.d.stored.records(schedule.items.map((t) => t.id));
-    return records.filter((r) => followed(r, now)).sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
+    // One past its deadline stays until the tracker's next check drops it (its screen then says not to send).
+    return records
+      .filter((r) => !isTerminal(r.status))
+      .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
   }
 }
