@@ -187,6 +187,8 @@ class SwitchAccount implements Step {
 /** The swaps stored (their ids) and the tracker's schedule, as storage holds them (readable while unlocked). */
 async function swapsKept(m: Model): Promise<unknown> {
   const bg = m.world.bg;
+  // As the popup reads them: its first call restores a new worker's unlocked session.
+  await call(bg, WALLET.status);
   if (!bg.wallet.vault.isUnlocked) return null;
   return {
     ids: await bg.local.read('swapIds', z.array(z.string())),
@@ -207,8 +209,6 @@ class Restart implements Step {
       );
     if (!isDeepStrictEqual(await m.world.bg.permissions.all(), grants))
       throw new Error('invariant broken: grants lost across a restart');
-    // The popup opens on the new worker (its session restored), and reads the swaps back.
-    await call(m.world.bg, WALLET.status);
     if (!isDeepStrictEqual(await swapsKept(m), swaps))
       throw new Error('invariant broken: swap records or their schedule lost across a restart');
     figures.invariants += 3;
