@@ -33,6 +33,7 @@ export interface SwapResults {
   swap_submitDeposit: SwapRecordView;
   swap_previewPayment: PaymentPreview;
   swap_payFromIntents: SwapRecordView;
+  /** The swaps the tracker follows (not finished; an unfunded one until the check after its deadline), newest first. */
   swap_list: SwapRecordView[];
   swap_get: SwapRecordView;
   swap_refresh: SwapRecordView;

@@ -14,7 +14,7 @@ const advanceSchema = z.strictObject({
     .max(10 * 365 * 24 * 3600_000),
 });
 const faultSchema = z.strictObject({
-  kind: z.enum(['429', '500', 'timeout']),
+  kind: z.enum(['429', '500', 'timeout', 'lost']),
   count: z.number().int().min(1).max(1000).default(1),
   pathPrefix: z.string().startsWith('/').default('/'),
 });

@@ -1,13 +1,14 @@
 /**
  * Fault injection (`POST /dev/faults`): the next N requests whose path starts with a prefix answer
- * 429, 500, or hang until the client gives up, so clients' retries and timeouts can be tested. A held
- * request is announced to `onHold` listeners (tests in the same process give up on it then, instead
- * of after a wall-clock deadline) and ends when its client goes.
+ * 429, 500, hang until the client gives up (`timeout`), or are carried out and then hang (`lost`: the
+ * service did the work, its answer never reaches the client), so clients' retries and timeouts can be
+ * tested. A held request is announced to `onHold` listeners (tests in the same process give up on it
+ * then, instead of after a wall-clock deadline) and ends when its client goes.
  */
 import type { MiddlewareHandler } from 'hono';
 import { restError } from './http';
 
-export type FaultKind = '429' | '500' | 'timeout';
+export type FaultKind = '429' | '500' | 'timeout' | 'lost';
 
 interface Fault {
   kind: FaultKind;
@@ -52,12 +53,16 @@ export class Faults {
       const kind = this.take(c.req.path);
       if (kind === '429') return restError(c, 429, 'Too many requests (injected fault)');
       if (kind === '500') return restError(c, 500, 'Internal server error (injected fault)');
-      if (kind === 'timeout') {
+      if (kind === 'timeout' || kind === 'lost') {
+        if (kind === 'lost') await next();
         // Real time on purpose: this holds a client's HTTP request, whose own timeout is wall-clock.
         await holdUntil(timeoutHoldMs, c.req.raw.signal, () => {
           for (const listener of this.holdListeners) listener(c.req.raw);
         });
-        return restError(c, 504, 'Gateway timeout (injected fault)');
+        const timedOut = restError(c, 504, 'Gateway timeout (injected fault)');
+        // A lost answer replaces the one the handler made.
+        if (kind === 'lost') c.res = timedOut;
+        return timedOut;
       }
       return next();
     };

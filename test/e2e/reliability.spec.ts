@@ -369,9 +369,13 @@ test.describe('tracking', () => {
         depositAddress: started.depositAddress,
       });
       expect(verifyQuoteSignature(JSON.parse(done.quoteResponseJson), swapSim.quotePublicKey)).toBe(true);
+      // Finished: kept (swap_get), and out of the Swap tab's in-progress list.
+      expect((await walletCall<SwapRecordView>(session.w.popup, 'swap_get', { id: started.id })).status).toBe(
+        'SUCCESS',
+      );
       expect(
         (await walletCall<SwapRecordView[]>(session.w.popup, 'swap_list')).filter((r) => r.id === started.id),
-      ).toHaveLength(1);
+      ).toHaveLength(0);
       await observer.close();
     } finally {
       if (!session.w.popup.url().startsWith('chrome-extension://'))

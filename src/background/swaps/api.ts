@@ -150,7 +150,7 @@ export class SwapService {
           return this.tracker.update(r, { url: (await this.tracker.serviceOf(p.id)).url, kick: true });
         }),
       ),
-    swap_list: (): Promise<SwapRecordView[]> => this.list(),
+    swap_list: (): Promise<SwapRecordView[]> => this.tracker.inProgress(),
     swap_get: (p: SwapParams['swap_get']) => this.tracker.get(p.id),
     swap_refresh: async (p: SwapParams['swap_refresh']) => this.tracker.withSchedule(await this.tracker.check(p.id)),
   };

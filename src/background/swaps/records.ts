@@ -1,16 +1,20 @@
 /**
  * How swaps are kept in storage.local (docs/architecture.md, "Where state lives"): one record per key
  * (`swap:<id>`) with the quote response exactly as received, the index of ids (`swapIds`), and the
- * tracker's schedule (`swapTrack`); the tracker's polling cadence. Read back through these schemas.
+ * tracker's schedule (`swapTrack`), which is also the index of unfinished swaps (./unfinished.ts); the
+ * tracker's polling cadence. Read back through these schemas.
  */
 import * as z from 'zod/mini';
 import type { SwapRecordView } from '../../api/swapApi';
+import { isTerminal } from '../../core/swapStatus';
 import { statusSchema, swapDetailsSchema } from '../../oneclick';
 import { quoteParamsShape } from './params';
 
 export const SWAP_ALARM = 'swap-tracker';
 export const IDS = 'swapIds';
 export const TRACK = 'swapTrack';
+/** The newest id of `swapIds`, kept apart so the schedule is checked against it without reading the whole list. */
+export const NEWEST = 'swapIds.newest';
 export const key = (id: string) => `swap:${id}`;
 const ns = z.lazy(() => z.nullable(z.string()));
 
@@ -57,6 +61,27 @@ export const trackSchema = z.lazy(() =>
   z.array(z.object({ id: z.string(), due: z.number(), since: z.number(), n: z.number(), url: z.string() })),
 );
 export type Track = z.output<typeof trackSchema>;
+
+/**
+ * The schedule as stored: its entries and the newest id of `swapIds` when it was written (`last`), by
+ * which a schedule older than the swap list is told (./unfinished.ts). A bare list is how an earlier
+ * version stored it.
+ */
+export const storedTrackSchema = z.lazy(() =>
+  z.union([trackSchema, z.object({ last: z.nullable(z.string()), items: trackSchema })]),
+);
+
+/**
+ * Whether the tracker still follows a swap: not finished, and not past the deadline of an unfunded
+ * address or of an ANY_INPUT pool, which have no further status (docs/services.md, "The swap service").
+ */
+export const followed = (r: SwapRecordView, now: number): boolean =>
+  !isTerminal(r.status) &&
+  !(
+    (r.status === 'PENDING_DEPOSIT' || r.request.swapType === 'ANY_INPUT') &&
+    r.deadline &&
+    now > Date.parse(r.deadline)
+  );
 
 const FAST_MS = 5_000;
 const SLOW_MS = 60_000;

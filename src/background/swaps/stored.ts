@@ -11,7 +11,7 @@ import { ERROR_CODES } from '../../provider/protocol';
 import { Kept, type KeyValue } from '../kv';
 import type { StorageProblems } from '../problems';
 import { ProviderError } from '../providerError';
-import { IDS, key, recordSchema } from './records';
+import { IDS, key, NEWEST, recordSchema } from './records';
 
 /**
  * How far past the searched position a walk starts: records stored before createdAt was taken under the
@@ -32,6 +32,8 @@ export class StoredSwaps {
   // The index is written only through `addId` (swap_start, under the swap service's lock): kept in
   // memory, frozen, so handing it out copies nothing.
   private readonly index: Kept<readonly string[]>;
+  /** `swapIds`' newest id, written by `addId` before the list (./unfinished.ts checks the schedule by it). */
+  private readonly newestId: Kept<string | null>;
 
   constructor(
     private readonly local: KeyValue,
@@ -41,6 +43,22 @@ export class StoredSwaps {
       async () => Object.freeze((await local.read(IDS, z.array(z.string()))) ?? []),
       (ids) => ids,
     );
+    this.newestId = new Kept<string | null>(
+      async () => (await local.read(NEWEST, z.string())) ?? null,
+      (id) => id,
+    );
+  }
+
+  /** The newest stored swap's id as kept apart (null: none kept, as by an earlier version). */
+  newest(): Promise<string | null> {
+    return this.newestId.get();
+  }
+
+  /** Keeps the newest id apart where an earlier version did not (the lock held). */
+  async keepNewest(): Promise<void> {
+    if ((await this.newest()) !== null) return;
+    const last = (await this.ids()).at(-1);
+    if (last !== undefined) await this.newestId.put(last, (id) => this.local.write(NEWEST, id));
   }
 
   ids(): Promise<readonly string[]> {
@@ -48,6 +66,8 @@ export class StoredSwaps {
   }
 
   async addId(id: string): Promise<void> {
+    // The newest first: a list written without it would look complete to a schedule that misses `id`.
+    await this.newestId.put(id, (next) => this.local.write(NEWEST, next));
     await this.index.put(Object.freeze([...(await this.ids()), id]), (next) => this.local.write(IDS, next));
   }
 
@@ -90,6 +110,10 @@ export class StoredSwaps {
   }
 
   /** The readable records of `wanted`, in its order, in one storage call; a damaged one is reported and left out. */
+  records(wanted: readonly string[]): Promise<SwapRecordView[]> {
+    return this.read(wanted);
+  }
+
   private async read(wanted: readonly string[]): Promise<SwapRecordView[]> {
     const values = await this.local.readMany(wanted.map(key), recordSchema);
     return values.flatMap((r, i) => {

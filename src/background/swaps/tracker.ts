@@ -20,9 +20,10 @@ import type { StorageProblems } from '../problems';
 import type { AlarmsLike } from '../wallet/autoLock';
 import { quoteSigningKeyOf, type SettingsStore, wireNamesOf } from '../wallet/settings';
 import { ANY_INPUT_POLL_MS, isAnyInput, mergeWithdrawals, readWithdrawals, withdrawalNotice } from './anyInput';
-import { CHECKS_PER_TICK, key, nextAlarm, pollDelay, SWAP_ALARM, TRACK, type Track, trackSchema } from './records';
+import { CHECKS_PER_TICK, followed, key, nextAlarm, pollDelay, SWAP_ALARM, type Track } from './records';
 import { StoredSwaps } from './stored';
 import { quoteWords } from './storedQuote';
+import { UnfinishedIndex } from './unfinished';
 
 export { pollDelay, SWAP_ALARM } from './records';
 
@@ -59,9 +60,18 @@ export class SwapTracker {
   private readonly serial = serial();
   private ticking: Promise<void> | undefined;
   readonly stored: StoredSwaps;
+  /** The schedule, which is the index of unfinished swaps (./unfinished.ts); written under the lock only. */
+  private readonly index: UnfinishedIndex;
 
   constructor(private readonly d: TrackerDeps) {
     this.stored = new StoredSwaps(d.local, d.problems);
+    this.index = new UnfinishedIndex({
+      local: d.local,
+      stored: this.stored,
+      now: d.now,
+      serviceUrl: async () => (await d.settings.get()).endpoints.swap,
+      problems: d.problems,
+    });
   }
 
   /** Serialises read-modify-write of records, index and schedule. */
@@ -73,15 +83,27 @@ export class SwapTracker {
   /** Every stored swap, newest first (./stored.ts). */
   readonly list = (): Promise<SwapRecordView[]> => this.stored.list();
 
+  /**
+   * The unfinished swaps, newest first: the index and the records it names (./unfinished.ts). An index
+   * rebuilt from damage is stored at once, under the lock.
+   */
+  async inProgress(): Promise<SwapRecordView[]> {
+    let schedule = await this.index.read();
+    if (schedule.repaired)
+      schedule = await this.lock(async () => {
+        const again = await this.index.read();
+        if (again.repaired) await this.index.write(again.items);
+        return again;
+      });
+    return this.index.list(schedule);
+  }
+
   private async track(): Promise<Track> {
-    return (await this.d.local.read(TRACK, trackSchema)) ?? [];
+    return (await this.index.read()).items;
   }
 
   private async untrack(id: string) {
-    await this.d.local.write(
-      TRACK,
-      (await this.track()).filter((t) => t.id !== id),
-    );
+    await this.index.write((await this.track()).filter((t) => t.id !== id));
   }
 
   /** The swap service a tracked swap was made on (and the names it speaks), else the current one. */
@@ -140,7 +162,7 @@ export class SwapTracker {
   /** Records a check (status or error) or a kick (checks start over fast), reschedules; the lock is held. */
   async update(r: SwapRecordView, { url, st, error, kick }: Check): Promise<SwapRecordView> {
     const now = this.d.now();
-    const all = await this.track();
+    const all = (await this.index.read(r.id)).items;
     const e = all.find((t) => t.id === r.id);
     const rest = all.filter((t) => t !== e);
     const was = r.status;
@@ -152,13 +174,8 @@ export class SwapTracker {
         r.statusHistory.push({ status: st.status, at: now });
       }
     }
-    // Past the deadline an unfunded address has no further status, nor ever has an ANY_INPUT one
-    // (docs/services.md, "The swap service"): tracking stops there.
-    const over =
-      (r.status === 'PENDING_DEPOSIT' || r.request.swapType === 'ANY_INPUT') &&
-      r.deadline &&
-      now > Date.parse(r.deadline);
-    if (!isTerminal(r.status) && !over) {
+    // Finished, or past the deadline of an unfunded address or an ANY_INPUT pool (./records.ts): tracking stops there.
+    if (followed(r, now)) {
       const since = kick || r.status !== was || !e ? now : e.since;
       const n = error === undefined ? 0 : (e?.n ?? 0) + 1;
       const delay = pollDelay(now - since, n);
@@ -171,7 +188,7 @@ export class SwapTracker {
       });
     }
     await this.d.local.write(key(r.id), r);
-    await this.d.local.write(TRACK, rest);
+    await this.index.write(rest);
     return r;
   }
 

@@ -2,16 +2,14 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { SwapRecordView } from '../../api/swapApi';
 import { swaps } from '../swaps';
-import { isTerminal, STATUS_TEXT } from '../swapText';
+import { STATUS_TEXT } from '../swapText';
 
 /** Swaps started here that have not finished: one click back to their deposit view. */
 export function ActiveSwaps({ onOpen }: { onOpen(id: string): void }) {
   const [records, setRecords] = useState<SwapRecordView[]>([]);
   useEffect(() => {
-    swaps.list().then(
-      (all) => setRecords(all.filter((r) => !isTerminal(r.status))),
-      () => setRecords([]),
-    );
+    // swap_list answers the swaps the tracker still follows, newest first (the background's index of unfinished swaps).
+    swaps.list().then(setRecords, () => setRecords([]));
   }, []);
   if (records.length === 0) return null;
   return (

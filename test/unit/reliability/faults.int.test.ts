@@ -16,7 +16,6 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { SWAP, type SwapRecordView } from '../../../src/api/swapApi';
 import { WALLET } from '../../../src/api/walletApi';
 import { startBackground } from '../../../src/background/start';
-import { trackSchema } from '../../../src/background/swaps/records';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage } from '../../../src/vault';
 import { type Background, backgroundEnv, type Clock, call, PASSWORD, useSimulator } from '../background/harness';
@@ -34,6 +33,7 @@ import {
   swapAlarmAt,
   swapParams,
   TIMING,
+  trackOf,
 } from './helpers';
 
 /** The header by which this test's `fetch` knows its own requests when the simulator holds one. */
@@ -92,7 +92,7 @@ const faultsLeft = () => sim.sim.ctx.faults.list().length;
  */
 async function nextCheck(bg: Background): Promise<void> {
   expect(await swapAlarmAt(), 'the tracker has an alarm set').toBeDefined();
-  const track = (await bg.local.read('swapTrack', trackSchema)) ?? [];
+  const track = await trackOf(bg);
   const wait = Math.max(0, ...track.map((t) => t.due - clock.now));
   if (wait) await dev(sim, '/dev/clock/advance', { ms: wait });
   await fireSwapAlarm(bg, clock.now);

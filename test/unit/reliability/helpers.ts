@@ -5,7 +5,8 @@ import { verifyQuoteSignature } from '@defuse-protocol/one-click-sdk-typescript'
 import { expect } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import * as z from 'zod/mini';
-import { SWAP, type SwapRecordView } from '../../../src/api/swapApi';
+import { SWAP, type SwapRecordView, TERMINAL_STATUSES } from '../../../src/api/swapApi';
+import { storedTrackSchema, type Track } from '../../../src/background/swaps/records';
 import { SWAP_ALARM } from '../../../src/background/swaps/tracker';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { type Background, call, ONE_NEAR } from '../background/harness';
@@ -51,6 +52,12 @@ export async function fireSwapAlarm(_bg: Background, now: number): Promise<void>
   } as never);
 }
 
+/** The tracker's schedule as stored (the index of unfinished swaps). */
+export async function trackOf(bg: Background): Promise<Track> {
+  const v = await bg.local.read('swapTrack', storedTrackSchema);
+  return v === undefined ? [] : Array.isArray(v) ? v : v.items;
+}
+
 /** When the tracker's alarm is due (ms since epoch), or undefined when tracking stopped. */
 export const swapAlarmAt = async () => (await fakeBrowser.alarms.get(SWAP_ALARM))?.scheduledTime;
 
@@ -62,11 +69,14 @@ export async function expectSwapsKept(
   sim: { quotePublicKey: string },
   expected: SwapRecordView[],
 ): Promise<SwapRecordView[]> {
-  const listed = await call<SwapRecordView[]>(bg, SWAP.list);
-  expect(listed.map((r) => r.id).sort()).toEqual(expected.map((r) => r.id).sort());
   const ids = (await bg.local.read('swapIds', z.array(z.string()))) ?? [];
   expect(ids, 'the swap index holds each id exactly once').toEqual([...new Set(ids)]);
   expect([...ids].sort()).toEqual(expected.map((r) => r.id).sort());
+  const listed = await Promise.all(ids.map((id) => getSwap(bg, id)));
+  // The in-progress list is the tracker's schedule, each swap once, and only unfinished ones.
+  const inProgress = (await call<SwapRecordView[]>(bg, SWAP.list)).map((r) => r.id);
+  expect(inProgress.sort()).toEqual([...new Set((await trackOf(bg)).map((t) => t.id))].sort());
+  for (const id of inProgress) expect(TERMINAL_STATUSES).not.toContain(listed.find((r) => r.id === id)?.status);
   // Each record stored once, under its sealed name, and no other sealed record beyond the index, the schedule and the wallet's own.
   const names = await Promise.all(expected.map((r) => bg.local.storedName(`swap:${r.id}`)));
   const stored = await fakeBrowser.storage.local.get(names);

@@ -7,11 +7,13 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
+import * as z from 'zod/mini';
 import { APPROVAL, type ApprovalViewWire } from '../../../../src/api/approvalApi';
+import { type PaymentPreview, SWAP, type SwapRecordView } from '../../../../src/api/swapApi';
 import { WALLET } from '../../../../src/api/walletApi';
 import { METHODS } from '../../../../src/provider/protocol';
 import { call, PASSWORD } from '../../background/harness';
-import { dev, WNEAR } from '../helpers';
+import { dev, swapParams, trackOf, WNEAR } from '../helpers';
 import { figures, type Model, type PageKind } from './model';
 import { ORIGINS, TABS } from './world';
 
@@ -182,10 +184,23 @@ class SwitchAccount implements Step {
   }
 }
 
+/** The swaps stored (their ids) and the tracker's schedule, as storage holds them (readable while unlocked). */
+async function swapsKept(m: Model): Promise<unknown> {
+  const bg = m.world.bg;
+  // As the popup reads them: its first call restores a new worker's unlocked session.
+  await call(bg, WALLET.status);
+  if (!bg.wallet.vault.isUnlocked) return null;
+  return {
+    ids: await bg.local.read('swapIds', z.array(z.string())),
+    schedule: (await trackOf(bg)).map((t) => t.id).sort(),
+  };
+}
+
 class Restart implements Step {
   async act(m: Model): Promise<void> {
     const before = await m.world.bg.queue.list();
     const grants = await m.world.bg.permissions.all();
+    const swaps = await swapsKept(m);
     m.world.restart();
     const after = await m.world.bg.queue.list();
     if (!isDeepStrictEqual(after, before))
@@ -194,18 +209,24 @@ class Restart implements Step {
       );
     if (!isDeepStrictEqual(await m.world.bg.permissions.all(), grants))
       throw new Error('invariant broken: grants lost across a restart');
-    figures.invariants += 2;
+    if (!isDeepStrictEqual(await swapsKept(m), swaps))
+      throw new Error('invariant broken: swap records or their schedule lost across a restart');
+    figures.invariants += 3;
   }
   toString() {
     return 'Restart';
   }
 }
 
+type FaultKind = '429' | '500' | 'timeout' | 'lost';
+type FaultPath = '/rpc' | '/ledger-rpc' | '/v0/';
+
+/** The next requests to a service fail: 429, 500, no answer (timeout), or carried out with the answer lost. */
 class Fault implements Step {
   constructor(
-    readonly kind: '429' | '500',
+    readonly kind: FaultKind,
     readonly count: number,
-    readonly pathPrefix: '/rpc' | '/ledger-rpc',
+    readonly pathPrefix: FaultPath,
   ) {}
   async act(m: Model): Promise<void> {
     await dev(m.world.sim, '/dev/faults', { kind: this.kind, count: this.count, pathPrefix: this.pathPrefix });
@@ -229,14 +250,88 @@ class PopupSend implements Step {
         tokenId: WNEAR,
         amount: String(amount),
       });
-      await call(m.world.bg, WALLET.send, { accountId, reviewed, acknowledgeDanger: true });
-      m.spend(accountId, amount);
+      const key = `send:${accountId}:${reviewed}`;
+      try {
+        await call(m.world.bg, WALLET.send, { accountId, reviewed, acknowledgeDanger: true });
+        m.settle(key, accountId, amount);
+      } catch {
+        // Confirmed but failed on the way (a timeout, a lost answer): it may have been carried out, once.
+        m.maybe(key, accountId, amount);
+      }
     } catch {
-      // Refused or failed: nothing may have moved (the balance check says whether it did).
+      // Refused at review: nothing may have moved (the balance check says whether it did).
     }
   }
   toString() {
     return `PopupSend(${this.variant})`;
+  }
+}
+
+/**
+ * The popup pays a swap from the intents balance: Withdraw (the token to an address on its own chain),
+ * a swap whose deposit is taken from the intents account, or the last such swap paid again (a second
+ * Pay, another popup). Started, reviewed (swap_previewPayment), then confirmed with the acknowledgement.
+ */
+class PayFromIntents implements Step {
+  constructor(
+    readonly variant: number,
+    readonly kind: 'withdraw' | 'swap' | 'again',
+  ) {}
+  private async start(m: Model) {
+    const account = m.world.seed.accounts[this.variant % 2]!;
+    const r = await call<SwapRecordView>(
+      m.world.bg,
+      SWAP.start,
+      swapParams(m.world.sim.sim.ctx.clock.nowMs(), {
+        // The service takes no less than its minimum (about 0.44 wNEAR here).
+        amount: String(BigInt(this.variant + 1) * 10n ** 18n),
+        depositType: 'INTENTS',
+        refundType: 'INTENTS',
+        refundTo: account,
+        // A swap delivered into another intents account (no bridge); a withdrawal to the token's own chain.
+        ...(this.kind === 'withdraw' ? { destinationAsset: WNEAR } : { recipientType: 'INTENTS' }),
+      }),
+    );
+    const amount = BigInt((JSON.parse(r.quoteResponseJson) as { quote: { amountIn: string } }).quote.amountIn);
+    const swap = { id: r.id, account, amount, paid: false };
+    m.swaps.push(swap);
+    return swap;
+  }
+  async act(m: Model): Promise<void> {
+    const again = this.kind === 'again' ? m.swaps.at(-1) : undefined;
+    if (this.kind === 'again' && !again) return;
+    let swap = again;
+    try {
+      swap ??= await this.start(m);
+      const { reviewed } = await call<PaymentPreview>(m.world.bg, SWAP.previewPayment, {
+        id: swap.id,
+        accountId: swap.account,
+      });
+      try {
+        await call(m.world.bg, SWAP.payFromIntents, {
+          id: swap.id,
+          accountId: swap.account,
+          reviewed,
+          acknowledgeDanger: true,
+        });
+        if (swap.paid) throw new Error(`invariant broken: swap ${swap.id} answered as paid twice`);
+        swap.paid = true;
+        if (process.env.MODEL_TRACE) process.stderr.write(`paid ${swap.id} ${swap.amount}\n`);
+        m.settle(`swap:${swap.id}`, swap.account, swap.amount);
+      } catch (e) {
+        if (e instanceof Error && e.message.startsWith('invariant broken')) throw e;
+        // Failed on the way (a timeout, a lost answer): it may have been paid, once.
+        if (process.env.MODEL_TRACE) process.stderr.write(`pay failed: ${e instanceof Error ? e.message : e}\n`);
+        if (!swap.paid) m.maybe(`swap:${swap.id}`, swap.account, swap.amount);
+      }
+    } catch (e) {
+      if (e instanceof Error && e.message.startsWith('invariant broken')) throw e;
+      // Refused (locked, already paid, a service failing at start or review): nothing may have moved.
+      if (process.env.MODEL_TRACE) process.stderr.write(`pay refused: ${e instanceof Error ? e.message : e}\n`);
+    }
+  }
+  toString() {
+    return `PayFromIntents(${this.kind}, ${this.variant})`;
   }
 }
 
@@ -304,14 +399,20 @@ const single: fc.Arbitrary<Step> = fc.oneof(
   {
     arbitrary: fc
       .tuple(
-        fc.constantFrom('429' as const, '500' as const),
+        fc.constantFrom<FaultKind>('429', '500', 'timeout', 'lost'),
         fc.integer({ min: 1, max: 4 }),
-        fc.constantFrom('/rpc' as const, '/ledger-rpc' as const),
+        fc.constantFrom<FaultPath>('/rpc', '/ledger-rpc', '/v0/'),
       )
       .map(([k, n, p]) => new Fault(k, n, p)),
-    weight: 1,
+    weight: 2,
   },
   { arbitrary: fc.nat(3).map((v) => new PopupSend(v)), weight: 1 },
+  {
+    arbitrary: fc
+      .tuple(fc.nat(3), fc.constantFrom<PayFromIntents['kind']>('withdraw', 'swap', 'again'))
+      .map(([v, k]) => new PayFromIntents(v, k)),
+    weight: 2,
+  },
 );
 const together = fc
   .tuple(fc.oneof(pageAsks, person, browserStep), fc.oneof(pageAsks, person, browserStep), fc.scheduler())

@@ -7,13 +7,19 @@
  *   other intents than the page asked for;
  * - no nonce is signed twice;
  * - grants and waiting requests survive a worker restart;
- * - the simulator's balances move only by what the person approved (published intents, Sends).
+ * - the simulator's balances move only by what the person approved (published intents, Sends, swaps
+ *   paid from the intents balance, Withdraw), each payment once (one left unanswered by a timeout or a
+ *   lost answer may have moved, once, or not);
+ * - the Swap tab's in-progress list is the tracker's schedule, each unfinished swap once.
  * Each failed check throws (fast-check shrinks the sequence that led to it).
  */
 import { isDeepStrictEqual } from 'node:util';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { SWAP, type SwapRecordView } from '../../../../src/api/swapApi';
 import type { Pending } from '../../../../src/background/approvals/pending';
 import { extractIntentPayload, type SignedIntent } from '../../../../src/core';
+import { call } from '../../background/harness';
+import { trackOf } from '../helpers';
 import { balanceOf, type Doc, type World } from './world';
 
 export type PageKind = 'connect' | 'signIntents' | 'publishIntents' | 'signMessage';
@@ -42,6 +48,14 @@ export class Model {
   readonly confirmed = new Set<string>();
   /** wNEAR the person approved to leave each account, as the simulator should see it. */
   readonly spent = new Map<string, bigint>();
+  /**
+   * Approved payments whose answer never came (a timeout, a lost answer): each may have moved its
+   * amount, once, or not at all. Keyed by what pays (a page request, a Send, a swap), so a swap paid
+   * after its lost answer counts once.
+   */
+  readonly possible = new Map<string, { account: string; amount: bigint }>();
+  /** Swaps started to be paid from the intents balance: who pays, how much, and whether it was paid. */
+  readonly swaps: { id: string; account: string; amount: bigint; paid: boolean }[] = [];
   readonly startBalance = new Map<string, bigint>();
   /** `${account}:${nonce}` of everything signed. */
   private readonly nonces = new Set<string>();
@@ -60,6 +74,17 @@ export class Model {
     this.spent.set(account, (this.spent.get(account) ?? 0n) + amount);
   }
 
+  /** An approved payment with no answer: it may have moved `amount`, once. */
+  maybe(key: string, account: string, amount: bigint): void {
+    this.possible.set(key, { account, amount });
+  }
+
+  /** A payment answered as done: it moved `amount`, whatever an earlier unanswered attempt did. */
+  settle(key: string, account: string, amount: bigint): void {
+    this.possible.delete(key);
+    this.spend(account, amount);
+  }
+
   private fail(what: string): never {
     throw new Error(`invariant broken: ${what}`);
   }
@@ -75,6 +100,7 @@ export class Model {
     const items = await this.world.bg.queue.list();
     await this.checkQueue(items);
     await this.checkBalances();
+    await this.checkSwapIndex();
   }
 
   private async checkAnswers(): Promise<void> {
@@ -88,7 +114,12 @@ export class Model {
       this.answered.add(r.id);
       this.count();
       if (message.doc !== r.doc.doc) this.fail(`request ${r.id} answered to another document`);
-      if (!message.reply.ok) continue;
+      if (!message.reply.ok) {
+        // A publish the person confirmed that failed on the way (a timeout, a lost answer) may have been carried out.
+        if (r.kind === 'publishIntents' && this.confirmed.has(r.id))
+          this.maybe(`page:${r.id}`, String(r.params.signerId ?? ''), r.amount);
+        continue;
+      }
       if (r.kind !== 'connect' && !this.confirmed.has(r.id))
         this.fail(`request ${r.id} (${r.kind}) answered with a result the person never confirmed`);
       this.count();
@@ -141,13 +172,32 @@ export class Model {
     }
   }
 
+  /** What left each account: all that was answered as paid, and at most once each payment left unanswered. */
   private async checkBalances(): Promise<void> {
     for (const [account, start] of this.startBalance) {
-      const now = await balanceOf(this.world.sim, account);
-      const expected = start - (this.spent.get(account) ?? 0n);
-      if (now !== expected)
-        this.fail(`${account} holds ${now}, but the person approved moving ${start - now} only as ${start - expected}`);
+      const moved = start - (await balanceOf(this.world.sim, account));
+      const spent = this.spent.get(account) ?? 0n;
+      let unanswered = 0n;
+      for (const p of this.possible.values()) if (p.account === account) unanswered += p.amount;
+      if (moved < spent || moved > spent + unanswered)
+        this.fail(
+          `${moved} left ${account}, but the person's approved payments answered as done make ${spent}` +
+            (unanswered ? ` (and up to ${unanswered} more left unanswered)` : ''),
+        );
       this.count();
     }
+  }
+
+  /** The in-progress list is the tracker's schedule (the index of unfinished swaps), each swap once. */
+  private async checkSwapIndex(): Promise<void> {
+    if (this.swaps.length === 0) return;
+    const listed = (await call<SwapRecordView[]>(this.world.bg, SWAP.list).catch(() => null))?.map((r) => r.id);
+    if (!listed) return; // locked: the records cannot be read
+    const schedule = (await trackOf(this.world.bg)).map((t) => t.id);
+    if (!isDeepStrictEqual([...listed].sort(), [...new Set(schedule)].sort()) || schedule.length !== listed.length)
+      this.fail(
+        `the in-progress list ${JSON.stringify(listed)} is not the tracker's schedule ${JSON.stringify(schedule)}`,
+      );
+    this.count();
   }
 }

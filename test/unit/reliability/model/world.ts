@@ -19,6 +19,7 @@ import { WNEAR } from '../helpers';
 export const ORIGINS = ['https://a.example', 'https://shop.a.example', 'https://b.example'] as const;
 export const TABS = [1, 2, 3] as const;
 export const FUNDS = 10n ** 24n;
+const REQUEST_ID = 'x-model-request-id';
 
 export interface Doc {
   tabId: number;
@@ -177,7 +178,28 @@ export class World {
     env.windows = { ...windows, create: (info) => this.later(windows.create(info)) };
     env.tabs = { ...tabs, sendMessage: (id, message, options) => this.later(tabs.sendMessage(id, message, options)) };
     env.random = (n) => new Uint8Array(randomBytes(n));
+    env.fetch = (url, init) => this.fetch(url, init);
     this.bg = startBackground(env);
+  }
+
+  private requests = 0;
+
+  /**
+   * The background's fetch, which gives up on a request the simulator holds (a `timeout` or `lost`
+   * fault) as soon as it is held, as a stalled connection's client would, with no wall-clock wait.
+   */
+  private fetch(url: string, init: RequestInit): Promise<Response> {
+    const id = String(++this.requests);
+    const stalled = new AbortController();
+    const stop = this.sim.sim.ctx.faults.onHold((held) => {
+      if (held.headers.get(REQUEST_ID) === id) stalled.abort(new TypeError('fetch failed: the connection stalled'));
+    });
+    const signal = init.signal ? AbortSignal.any([init.signal, stalled.signal]) : stalled.signal;
+    return fetch(url, {
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), [REQUEST_ID]: id },
+      signal,
+    }).finally(stop);
   }
 
   /** The worker stops (its memory and listeners gone) and the browser starts it again on the same storage. */
