@@ -27,8 +27,14 @@ export function ReviewResult({ preview }: { preview: IntentsPreview }) {
         ))}
       </ul>
       {(preview.recipients ?? []).map((r) => (
-        <p key={r.accountId} data-testid="review-recipient" data-fact={r.fact}>
-          To <Shown text={r.accountId} />: {RECIPIENT_FACT_TEXT[r.fact]}
+        <p key={r.accountId} data-testid="review-recipient" data-fact={r.fact} data-contact={r.contact}>
+          To{' '}
+          {r.contact ? (
+            <strong>
+              <Shown text={`${r.contact} (saved contact)`} />{' '}
+            </strong>
+          ) : null}
+          <Shown text={r.accountId} />: {RECIPIENT_FACT_TEXT[r.fact]}
         </p>
       ))}
     </section>

@@ -11,6 +11,7 @@ import { addressProblem } from '../addresses';
 import { heldAmountText, tokenAmountText } from '../amountText';
 import { chainName, familyOf } from '../chains';
 import { AmountField, readHeldAmount } from '../components/AmountField';
+import { ContactPicker } from '../components/ContactPicker';
 import { SelectField, TextField } from '../components/Field';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { Screen } from '../components/Screen';
@@ -102,6 +103,14 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
           value={tokenId}
           onValue={setTokenId}
           testid="withdraw-token"
+        />
+        <ContactPicker
+          chain={chain}
+          onPick={(c) => {
+            setTo(c.address);
+            setMemo(c.memo);
+          }}
+          testid="withdraw-contact"
         />
         <TextField
           label={chain ? `To (${chainName(chain)} address)` : 'To'}

@@ -44,7 +44,7 @@ test('a site’s transfer to a saved contact is a caution naming it; to a new ac
     );
     const danger = approval.locator('[data-testid="approval-finding"][data-level="danger"]');
     await expect(danger.filter({ hasText: 'first time' })).toHaveCount(1);
-    await expect(approval.getByText('saved contact')).toHaveCount(0);
+    await expect(approval.getByText('(saved contact)')).toHaveCount(0);
     await expectDangerGate(approval);
     await reject(approval);
     expect(errorOf(await pending).code).toBe(4001);
@@ -58,7 +58,7 @@ test('a site’s transfer to a saved contact is a caution naming it; to a new ac
   {
     const { approval, pending } = await withApproval(context, () => transferTo(ALICE));
     await expectDangerGate(approval);
-    await expect(approval.getByText('saved contact')).toHaveCount(0);
+    await expect(approval.getByText('(saved contact)')).toHaveCount(0);
     await reject(approval);
     expect(errorOf(await pending).code).toBe(4001);
   }
