@@ -7,7 +7,14 @@ import { approvalParams } from './approvals/params';
 import { contactsParams } from './contacts/params';
 import { swapParams } from './swaps/params';
 import { walletParams } from './wallet/params';
+import { toolbarParams } from './wallet/toolbar';
 
-export const internalParams = { ...walletParams, ...approvalParams, ...swapParams, ...contactsParams } as const;
+export const internalParams = {
+  ...walletParams,
+  ...approvalParams,
+  ...swapParams,
+  ...contactsParams,
+  ...toolbarParams,
+} as const;
 export type InternalMethod = keyof typeof internalParams;
 export type InternalParams = { [K in InternalMethod]: z.output<(typeof internalParams)[K]> };

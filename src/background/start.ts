@@ -44,6 +44,7 @@ import { SendService } from './wallet/send';
 import { WalletService } from './wallet/service';
 import { SettingsStore } from './wallet/settings';
 import { StatusMirror } from './wallet/statusMirror';
+import { Toolbar } from './wallet/toolbar';
 
 export type { BackgroundEnv } from './env';
 
@@ -219,6 +220,8 @@ export function startBackground(env: BackgroundEnv) {
       forget: [(id) => sends.forget(id), (id) => balances.forget(id), swaps.forgetAccount],
     }),
   });
+  const toolbar = new Toolbar({ local, surface: env.toolbar });
+  void toolbar.restore().catch(() => undefined);
   const router = new Router({
     extensionOrigin: env.extensionOrigin,
     page: new PageApi({ wallet, permissions, queue, events, nonces, limits, verifierId, bus: pageBus, published })
@@ -243,6 +246,8 @@ export function startBackground(env: BackgroundEnv) {
       contacts_save: (p) => contacts.save(p),
       contacts_remove: (p) => contacts.remove(p.id),
       contacts_import: (p) => contacts.import(p.contacts),
+      toolbar_get: () => toolbar.get(),
+      toolbar_set: (p) => toolbar.set(p.opens),
     },
   });
   // accountsChanged on lock (none visible), unlock (the grants again) and account changes.

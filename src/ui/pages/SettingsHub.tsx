@@ -3,6 +3,7 @@
 // row of sub-sections.
 import { useState } from 'preact/hooks';
 import type { AccountView, WalletStatus } from '../../api/walletApi';
+import { ToolbarChoice } from '../components/ToolbarChoice';
 import { clockTime, describeLockAt } from '../format';
 import { Accounts } from './Accounts';
 import { Contacts } from './Contacts';
@@ -43,6 +44,7 @@ export function SettingsHub({ status, account, onChanged }: SettingsHubProps) {
         ))}
       </nav>
       {sub === 'general' && <Settings onChanged={onChanged} />}
+      {sub === 'general' && <ToolbarChoice />}
       {sub === 'accounts' && <Accounts status={status} onChanged={onChanged} />}
       {sub === 'contacts' && <Contacts />}
       {sub === 'keys' && <Keys account={account} onChanged={onChanged} />}
