@@ -25,11 +25,13 @@ function useContacts(): [Contact[], (list: Contact[]) => void] {
 interface PickerProps {
   /** The chain whose addresses the field takes (`home` for an intents account). */
   chain: string | null;
+  /** The field's address now: the list shows the contact it is, if any. */
+  current: string;
   onPick(contact: Contact): void;
   testid: string;
 }
 
-export function ContactPicker({ chain, onPick, testid }: PickerProps) {
+export function ContactPicker({ chain, current, onPick, testid }: PickerProps) {
   const [list] = useContacts();
   const id = chain === null ? null : chainIdOf(chain);
   const mine = list.filter((c) => c.chain === id);
@@ -41,7 +43,7 @@ export function ContactPicker({ chain, onPick, testid }: PickerProps) {
         { value: '', label: 'Choose a contact…' },
         ...mine.map((c) => ({ value: c.id, label: `${c.name} (${c.address.slice(0, 12)}…)` })),
       ]}
-      value=""
+      value={mine.find((c) => c.address === current.trim())?.id ?? ''}
       onValue={(v) => {
         const c = mine.find((x) => x.id === v);
         if (c) onPick(c);

@@ -69,7 +69,11 @@ export function Contacts() {
 
   if (editing)
     return (
-      <Screen title={editing.mode === 'add' ? 'New contact' : `Edit ${editing.contact.name}`} testid="contact-edit">
+      <Screen
+        key="edit"
+        title={editing.mode === 'add' ? 'New contact' : `Edit ${editing.contact.name}`}
+        testid="contact-edit"
+      >
         <ContactForm
           start={editing.mode === 'edit' ? editing.contact : {}}
           onSaved={(saved) => {
@@ -83,7 +87,7 @@ export function Contacts() {
     );
 
   return (
-    <Screen title="Contacts" testid="contacts" focusHeading>
+    <Screen key="list" title="Contacts" testid="contacts" focusHeading>
       <p class="hint">
         Saved addresses for Send, Withdraw and swaps on this network. A site asking to pay a saved contact is named as
         one.

@@ -104,7 +104,7 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
         </div>
       ) : (
         <form onSubmit={submit} noValidate data-testid="send-form">
-          <ContactPicker chain="home" onPick={(c) => setTo(c.address)} testid="send-contact" />
+          <ContactPicker current={to} chain="home" onPick={(c) => setTo(c.address)} testid="send-contact" />
           <TextField
             label="To (intents account)"
             value={to}

@@ -131,6 +131,7 @@ export function SwapOptions({
         testid="swap-recipient"
       />
       <ContactPicker
+        current={form.recipient}
         key={form.recipientType}
         chain={form.recipientType === 'INTENTS' ? 'home' : (destination?.blockchain ?? null)}
         onPick={(c) => {

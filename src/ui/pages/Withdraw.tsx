@@ -105,6 +105,7 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
           testid="withdraw-token"
         />
         <ContactPicker
+          current={to}
           chain={chain}
           onPick={(c) => {
             setTo(c.address);
