@@ -6,6 +6,7 @@ import { readableAmount, readableUsd } from '../amountText';
 import { chainName } from '../chains';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { Screen } from '../components/Screen';
+import { ChainIcon, TokenIcon } from '../components/TokenIcon';
 import { lazy } from '../lazy';
 import { messageOf, wallet } from '../wallet';
 
@@ -118,7 +119,9 @@ export function Home({ accountId, onSwap }: HomeProps) {
         {shown.map((r) => (
           <li key={r.assetId} class="balance" data-testid="home-balance" data-asset-id={r.assetId} data-facts={r.facts}>
             <span class="balance-token">
-              <strong>{r.symbol}</strong> <span class="hint">{chainName(r.blockchain)}</span>
+              <TokenIcon assetId={r.assetId} symbol={r.symbol} />
+              <ChainIcon chain={r.blockchain} name={chainName(r.blockchain)} /> <strong>{r.symbol}</strong>{' '}
+              <span class="hint">{chainName(r.blockchain)}</span>
             </span>{' '}
             {r.decimals === null ? (
               // Decimals no second source confirms (docs/security.md, "Token facts"): the raw units, the id, and why.
