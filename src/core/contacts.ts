@@ -81,10 +81,10 @@ export function contactProblem(c: ContactInput): string | null {
 
 /** A contact's fields, each bounded; `contactRule` then judges them together. */
 export const contactShape = {
-  name: z.string().check(z.maxLength(256)),
-  chain: z.enum(CHAIN_IDS),
-  address: z.string().check(z.maxLength(256)),
-  memo: z._default(z.string().check(z.maxLength(64)), ''),
+  name: z.lazy(() => z.string().check(z.maxLength(256))),
+  chain: z.lazy(() => z.enum(CHAIN_IDS)),
+  address: z.lazy(() => z.string().check(z.maxLength(256))),
+  memo: z.lazy(() => z._default(z.string().check(z.maxLength(64)), '')),
 };
 
 /** The one rule, as a check any object schema holding the contact's fields can carry. */
