@@ -118,10 +118,12 @@ export function Home({ accountId, onSwap }: HomeProps) {
       <ul class="plain balances" aria-label="Balances" data-testid="home-balances">
         {shown.map((r) => (
           <li key={r.assetId} class="balance" data-testid="home-balance" data-asset-id={r.assetId} data-facts={r.facts}>
-            <span class="balance-token">
+            <span class="balance-icons">
               <TokenIcon assetId={r.assetId} symbol={r.symbol} />
-              <ChainIcon chain={r.blockchain} name={chainName(r.blockchain)} /> <strong>{r.symbol}</strong>{' '}
-              <span class="hint">{chainName(r.blockchain)}</span>
+              <ChainIcon chain={r.blockchain} name={chainName(r.blockchain)} />
+            </span>
+            <span class="balance-token">
+              <strong>{r.symbol}</strong> <span class="hint">{chainName(r.blockchain)}</span>
             </span>{' '}
             {r.decimals === null ? (
               // Decimals no second source confirms (docs/security.md, "Token facts"): the raw units, the id, and why.
