@@ -1,10 +1,12 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import type { ToolbarOpens } from '../src/api/toolbarApi';
 import { eraseClipboard } from '../src/background/clipboard/erase';
 import { ClipboardGuard } from '../src/background/clipboard/guard';
 import { OFFSCREEN_PAGE, OffscreenEraser } from '../src/background/clipboard/offscreen';
 import { startBackground } from '../src/background/start';
 import { IndexedDbArea, trustedAreas } from '../src/background/trustedStorage';
+import type { ToolbarSurface } from '../src/background/wallet/toolbar';
 import { KNOWN_TOKENS_FILE, parseKnownTokens } from '../src/core';
 import { ERROR_CODES, errorReply } from '../src/provider/protocol';
 import { idbVaultStorage } from '../src/vault';
@@ -12,6 +14,44 @@ import { idbVaultStorage } from '../src/vault';
 // Local (the simulator) in development builds, Mainnet in production builds, unless the build says
 // otherwise with WXT_NETWORK_PRESET=local|mainnet (docs/services.md, "Endpoints and presets").
 const preset = import.meta.env.WXT_NETWORK_PRESET ?? (import.meta.env.MODE === 'production' ? 'mainnet' : 'local');
+
+/** Firefox's sidebar API (not in the Chromium types WXT's `browser` carries). */
+interface SidebarAction {
+  open(): Promise<void>;
+}
+
+/**
+ * What the toolbar button opens (src/background/wallet/toolbar.ts). Chromium: the side panel opens on the
+ * button's click once the action's popup is cleared
+ * (https://developer.chrome.com/docs/extensions/reference/api/sidePanel#method-setPanelBehavior). Firefox:
+ * the button's click opens the sidebar, which only a user action may do
+ * (https://developer.mozilla.org/en-US/docs/Mozilla/Add-ons/WebExtensions/API/sidebarAction/open).
+ */
+function toolbarSurface(): ToolbarSurface | undefined {
+  const popupFor = (opens: ToolbarOpens) => ({ popup: opens === 'panel' ? '' : 'popup.html' });
+  if (import.meta.env.FIREFOX) {
+    const sidebar = (browser as unknown as { sidebarAction?: SidebarAction }).sidebarAction;
+    if (!sidebar) return undefined;
+    let opensPanel = false;
+    browser.action.onClicked.addListener(() => {
+      if (opensPanel) void sidebar.open().catch(() => undefined);
+    });
+    return {
+      apply: async (opens) => {
+        opensPanel = opens === 'panel';
+        await browser.action.setPopup(popupFor(opens));
+      },
+    };
+  }
+  const panel = browser.sidePanel;
+  if (!panel) return undefined;
+  return {
+    apply: async (opens) => {
+      await browser.action.setPopup(popupFor(opens));
+      await panel.setPanelBehavior({ openPanelOnActionClick: opens === 'panel' });
+    },
+  };
+}
 
 export default defineBackground(() => {
   // Before anything is read: storage no web page can write (src/background/trustedStorage.ts).
@@ -52,6 +92,7 @@ export default defineBackground(() => {
         message,
       }),
     badge: (text) => browser.action.setBadgeText({ text }),
+    toolbar: toolbarSurface(),
   });
   // A copied secret leaves the clipboard after 60 s or when the page that copied it closes
   // (docs/security.md, "Nothing left behind: the clipboard"). Chromium's worker writes the clipboard

@@ -79,6 +79,8 @@ export type RecipientFact = 'own' | 'sentBefore' | 'firstTime' | 'swapDeposit';
 export interface RecipientView {
   accountId: string;
   fact: RecipientFact;
+  /** The name the person saved this account under (a saved contact on this network), when they did. */
+  contact?: string;
 }
 
 export interface IntentsPreview {

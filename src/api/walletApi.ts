@@ -99,7 +99,7 @@ export interface WalletStatus {
 }
 
 /** Stores other than the vault whose damage is reported (src/background/problems.ts). */
-export type DamagedStore = 'settings' | 'credentials' | 'swaps' | 'activity' | 'approvals' | 'nonces';
+export type DamagedStore = 'settings' | 'credentials' | 'swaps' | 'activity' | 'approvals' | 'nonces' | 'contacts';
 export interface StoreProblem {
   store: DamagedStore;
   /** What is damaged and what the wallet did about it, in plain words. */

@@ -8,6 +8,7 @@ import type { VaultStorage } from '../vault';
 import type { TabsPort, WindowsPort } from './approvals/queue';
 import type { StorageAreaLike } from './kv';
 import type { AlarmsLike } from './wallet/autoLock';
+import type { ToolbarSurface } from './wallet/toolbar';
 
 interface EventPort<T extends unknown[]> {
   addListener(fn: (...args: T) => void): void;
@@ -39,4 +40,6 @@ export interface BackgroundEnv {
   notify: (id: string, title: string, message: string) => unknown;
   /** browser.action.setBadgeText. */
   badge: (text: string) => unknown;
+  /** Opens the side panel from the toolbar button, where the browser has one (./wallet/toolbar.ts). */
+  toolbar?: ToolbarSurface;
 }

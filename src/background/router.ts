@@ -12,13 +12,15 @@ import { Deferred, type PageContext, type PageHandler } from './page/context';
 export type { PageContext, PageHandler };
 
 import type { ApprovalResults } from '../api/approvalApi';
+import type { ContactsResults } from '../api/contactsApi';
 import type { SwapResults } from '../api/swapApi';
+import type { ToolbarResults } from '../api/toolbarApi';
 import type { WalletResults } from '../api/walletApi';
 import { type InternalMethod, type InternalParams, internalParams } from './params';
 import { zodProviderError } from './zodField';
 
-/** Every internal method's answer, from the three APIs' tables. */
-type InternalResults = WalletResults & SwapResults & ApprovalResults;
+/** Every internal method's answer, from the APIs' tables. */
+type InternalResults = WalletResults & SwapResults & ApprovalResults & ContactsResults & ToolbarResults;
 
 /** What the router reads of runtime.MessageSender (the browser's word on who is asking). */
 export interface RouteSender {

@@ -29,6 +29,10 @@ export const CLEAR_RECORDS: readonly { key: string; why: string }[] = [
     why: 'which sites are connected on each network, and with which accounts: a locked wallet tells a connected site (its request waits for the unlock) from a stranger (refused)',
   },
   { key: 'networkGrants.', why: 'a damaged grants value set aside, as it was found' },
+  {
+    key: 'toolbarOpens',
+    why: 'whether the toolbar button opens the popup or the side panel: applied at every worker start, locked or not',
+  },
   { key: 'grants', why: 'the grants of versions before networks were told apart: read once, to be deleted' },
   {
     key: SEALED_MARKER,

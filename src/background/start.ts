@@ -12,6 +12,7 @@ import { PublishedIntents } from './activity/published';
 import { ApprovalQueue } from './approvals/queue';
 import { ApprovalService } from './approvals/service';
 import { NetworkClients } from './clients';
+import { ContactsStore } from './contacts/store';
 import type { BackgroundEnv } from './env';
 import { KeyValue } from './kv';
 import { LoadOnce } from './loadOnce';
@@ -45,6 +46,7 @@ import { SettingsStore } from './wallet/settings';
 import type { SettingsChangeInput } from './wallet/settingsModel';
 import { SimulatorFinder } from './wallet/simulatorDiscovery';
 import { StatusMirror } from './wallet/statusMirror';
+import { Toolbar } from './wallet/toolbar';
 
 export type { BackgroundEnv } from './env';
 
@@ -104,9 +106,11 @@ export function startBackground(env: BackgroundEnv) {
   const network = async () => networkOf(await settings.plain());
   const events = new PageEvents(session, env.tabs);
   const limits = new RateLimits(session, env.now);
+  const contacts = new ContactsStore({ local, verifierId, random: env.random, problems });
   const recipients = new RecipientFacts({
     ownAccounts: () => wallet.accounts().map((a) => a.accountId),
     published: () => published.list(),
+    contactNames: (accountIds) => contacts.ledgerNames(accountIds),
   });
   // The approval window's checks, also used by the popup's own payments (./swaps/payment).
   const preview: PreviewDeps = {
@@ -118,8 +122,8 @@ export function startBackground(env: BackgroundEnv) {
     balancesOf: async (accountId, tokenIds) => (await ledger()).mtBatchBalanceOf(accountId, tokenIds),
     nonceUsed: async (accountId, nonce) => (await ledger()).isNonceUsed(accountId, nonce),
     now: env.now,
-    // What the popup's own reviews say of a receiver (./review/recipients).
-    recipientFact: (signerId, receiverId) => recipients.of(signerId, receiverId),
+    // What the wallet knows of a receiver: the popup's facts, a site's transfer's wording (./review/recipients).
+    receivers: (signerId, receiverIds) => recipients.knowledge(signerId, receiverIds),
   };
   const simulate = async (signed: SignedIntent) => (await ledger()).simulateIntents([signed]);
   const published = new PublishedIntents({ local, tokens, now: env.now, problems });
@@ -229,6 +233,8 @@ export function startBackground(env: BackgroundEnv) {
       forget: [(id) => sends.forget(id), (id) => balances.forget(id), swaps.forgetAccount],
     }),
   });
+  const toolbar = new Toolbar({ local, surface: env.toolbar });
+  void toolbar.restore().catch(() => undefined);
   const router = new Router({
     extensionOrigin: env.extensionOrigin,
     page: new PageApi({ wallet, permissions, queue, events, nonces, limits, verifierId, bus: pageBus, published })
@@ -241,6 +247,12 @@ export function startBackground(env: BackgroundEnv) {
       approval_rejectAll: (p) => approvals.rejectAll(p.origin),
       ...swaps.handlers,
       swap_history: (q) => history.page(q),
+      contacts_list: () => contacts.list(),
+      contacts_save: (p) => contacts.save(p),
+      contacts_remove: (p) => contacts.remove(p.id),
+      contacts_import: (p) => contacts.import(p.contacts),
+      toolbar_get: () => toolbar.get(),
+      toolbar_set: (p) => toolbar.set(p.opens),
     },
   });
   // accountsChanged on lock (none visible), unlock (the grants again) and account changes.

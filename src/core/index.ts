@@ -160,6 +160,7 @@ export {
 export {
   assessIntents,
   DANGER_DEADLINE_MS,
+  type ReceiverKnowledge,
   RISK_LEVELS,
   type RiskContext,
   type RiskFinding,

@@ -39,6 +39,15 @@ export interface RiskFinding {
   intentIndex?: number;
 }
 
+/**
+ * What the wallet knows of an account a payload transfers to: one of its own, one the signer sent to
+ * from the popup before, or never; and the name the person saved it under, if any (a saved contact).
+ */
+export interface ReceiverKnowledge {
+  fact: 'own' | 'sentBefore' | 'firstTime';
+  contact: string | null;
+}
+
 export interface RiskContext {
   now: Date;
   /** The configured verifier account (docs/decisions.md, "Verifier account"). */
@@ -70,6 +79,12 @@ export interface RiskContext {
    * disagree about. Every such token the payload names is danger (docs/security.md, "Token facts").
    */
   disputedTokens?: ReadonlyMap<string, string>;
+  /**
+   * What the wallet knows of each account the payload transfers to. For a site's request a saved contact
+   * is a caution naming it, and an account never sent to is danger worded as the first time; without it
+   * every transfer to another account is danger.
+   */
+  receivers?: ReadonlyMap<string, ReceiverKnowledge>;
 }
 
 export interface RiskReport {
@@ -107,6 +122,31 @@ export function assessIntents(payload: IntentPayload, context: RiskContext): Ris
 }
 
 type Add = (f: RiskFinding) => void;
+
+/** A site's transfer to another account, worded with what the wallet knows of the receiver. */
+function siteTransfer(
+  at: { intentIndex: number },
+  what: string,
+  receiver: string,
+  known: ReceiverKnowledge | undefined,
+): RiskFinding {
+  if (known?.contact)
+    return {
+      ...at,
+      level: 'warning',
+      code: 'transfer_to_contact',
+      message: `Sends ${what} to ${known.contact} (saved contact), ${receiver}; nothing in this request pays you back.`,
+    };
+  const first = known !== undefined && known.fact === 'firstTime';
+  return {
+    ...at,
+    level: 'danger',
+    code: 'transfer_to_other',
+    message: first
+      ? `Sends ${what} to ${receiver}, an account this wallet never sent to: the first time, and not a saved contact; nothing in this request pays you back.`
+      : `Sends ${what} to ${receiver}, another account; nothing in this request pays you back.`,
+  };
+}
 
 function assessEnvelope(payload: IntentPayload, ctx: RiskContext, add: Add): void {
   if (payload.verifying_contract !== ctx.verifierId) {
@@ -201,17 +241,13 @@ function assessIntent(intent: Intent, i: number, payload: IntentPayload, ctx: Ri
         const what = Object.entries(intent.tokens)
           .map(([id, v]) => formatTokenAmount(BigInt(v), id, tokens))
           .join(', ');
-        // A site's transfer is danger (docs/decisions.md, D11); one the person typed in the wallet's own
-        // page is what they asked for: a fact, with what the wallet knows of the receiver beside it.
+        // A site's transfer is danger (docs/decisions.md, D11), unless the person saved its receiver as a
+        // contact: then a caution that names the contact. One the person typed in the wallet's own page is
+        // what they asked for: a fact, with what the wallet knows of the receiver beside it.
         add(
           ctx.origin === null
             ? { ...at, level: 'info', code: 'transfer_to_other', message: `Sends ${what} to ${intent.receiver_id}.` }
-            : {
-                ...at,
-                level: 'danger',
-                code: 'transfer_to_other',
-                message: `Sends ${what} to ${intent.receiver_id}, another account; nothing in this request pays you back.`,
-              },
+            : siteTransfer(at, what, intent.receiver_id, ctx.receivers?.get(intent.receiver_id)),
         );
       }
       if (intent.msg !== undefined) {

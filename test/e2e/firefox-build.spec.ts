@@ -24,6 +24,8 @@ interface Output {
 }
 
 test('addons-linter: 0 errors and 0 warnings on the Firefox build', async () => {
+  // The linter parses every page's own copy of the app (popup, side panel, approval window): over 30 s on a loaded machine.
+  test.setTimeout(120_000);
   const manifest = JSON.parse(readFileSync(path.join(FIREFOX_DIR, 'manifest.json'), 'utf8')) as {
     browser_specific_settings?: { gecko?: Record<string, unknown> };
   };

@@ -23,7 +23,7 @@ import {
   usdValue,
 } from '../../core';
 import type { PreparedIntent } from '../signing/signer';
-import { type RecipientFactOf, recipientsOf } from './recipients';
+import { type ReceiverKnowledgeOf, recipientsOf, transferReceivers } from './recipients';
 
 export interface PreviewDeps {
   /** Tokens whose decimals and symbol are confirmed by a second source, with those facts (../tokens/facts). */
@@ -39,8 +39,12 @@ export interface PreviewDeps {
   /** Whether the verifier has seen this nonce for this account (view `is_nonce_used`). */
   nonceUsed: (accountId: string, nonce: string) => Promise<boolean>;
   now: () => number;
-  /** What the wallet knows of a receiver, for the popup's own reviews (./recipients); absent: every one is new. */
-  recipientFact?: RecipientFactOf;
+  /**
+   * What the wallet knows of the accounts a payload transfers to (./recipients): facts in the popup's own
+   * reviews, the wording and level of a site's transfer (a saved contact, the first time). Absent: nothing
+   * is known, and a site's transfer is danger.
+   */
+  receivers?: ReceiverKnowledgeOf;
 }
 
 /** Who asks and what they were granted; null for the wallet's own pages. */
@@ -186,8 +190,14 @@ export async function intentsPreview(
     deps.verifierId(),
     deps.currentSalt().catch(() => undefined),
   ]);
-  const sim = await checks(deps, prepared, tokens);
   const payload = prepared.payload;
+  const receiverIds = transferReceivers(payload);
+  const [sim, receivers] = await Promise.all([
+    checks(deps, prepared, tokens),
+    receiverIds.length > 0 && deps.receivers
+      ? deps.receivers(payload.signer_id, receiverIds).catch(() => undefined)
+      : Promise.resolve(undefined),
+  ]);
   // A page signs only as an account it was granted (now, not when it asked: grants can be revoked).
   const expectedSignerId = requester
     ? requester.grantedAccounts.includes(payload.signer_id)
@@ -202,6 +212,7 @@ export async function intentsPreview(
     nonceFromPage: !prepared.ownNonce,
     tokens,
     disputedTokens,
+    ...(receivers ? { receivers } : {}),
     ...(sim.feePips !== undefined ? { feePips: sim.feePips } : {}),
     ...(currentSalt ? { currentSalt } : {}),
   });
@@ -223,6 +234,8 @@ export async function intentsPreview(
     simulation: sim.view,
     quoteHashes,
     raw: JSON.stringify(payload, null, 2),
-    ...(requester === null ? { recipients: await recipientsOf(deps.recipientFact, payload, swapDeposit) } : {}),
+    ...(requester === null
+      ? { recipients: await recipientsOf(receivers && (async () => receivers), payload, swapDeposit) }
+      : {}),
   };
 }

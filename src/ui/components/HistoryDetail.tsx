@@ -8,6 +8,7 @@ import { swaps } from '../swaps';
 import { refundReasonText, STATUS_TEXT } from '../swapText';
 import { messageOf } from '../wallet';
 import { Usd } from './Amount';
+import { SaveContact } from './ContactPicker';
 import { CopyButton } from './CopyButton';
 import { ErrorAlert } from './Notice';
 import { Screen } from './Screen';
@@ -101,7 +102,17 @@ export function HistoryDetail({ item, tokens, onBack, onTrack }: DetailProps) {
           'history-detail-address',
         )}
         {row('Deposit memo', item.depositMemo ? <code>{item.depositMemo}</code> : '—')}
-        {row('Recipient', <code>{item.recipient}</code>)}
+        {row(
+          'Recipient',
+          <>
+            <code>{item.recipient}</code>{' '}
+            <SaveContact
+              chains={[tokens.get(item.destinationAsset)?.blockchain ?? 'home', 'home']}
+              address={item.recipient}
+              testid="history-save-contact"
+            />
+          </>,
+        )}
         {row('Refund to', item.refundTo ? <code>{item.refundTo}</code> : '—')}
         {row(
           'Refund reason',

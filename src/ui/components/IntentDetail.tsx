@@ -4,6 +4,7 @@ import type { ComponentChildren } from 'preact';
 import { AS_SWAP_STATUS, type PublishedIntentView } from '../../api/activity';
 import { historyDate, INTENT_STATUS_TEXT, intentKind } from '../activityText';
 import { relativeTime } from '../format';
+import { SaveContact } from './ContactPicker';
 import { CopyButton } from './CopyButton';
 import { Screen } from './Screen';
 
@@ -11,6 +12,15 @@ interface IntentDetailProps {
   intent: PublishedIntentView;
   onBack(): void;
 }
+
+/** The account a Send paid, from its plain words ("Send … to <account>", src/core/describe.ts); null for anything else. */
+const sendReceiver = (intent: PublishedIntentView): string | null =>
+  intent.kind === 'send'
+    ? (intent.summary
+        .find((l) => l.startsWith('Send ') && l.includes(' to '))
+        ?.split(' to ')
+        .pop() ?? null)
+    : null;
 
 export function IntentDetail({ intent, onBack }: IntentDetailProps) {
   const status = INTENT_STATUS_TEXT[intent.status];
@@ -48,6 +58,11 @@ export function IntentDetail({ intent, onBack }: IntentDetailProps) {
           </ul>,
           'intent-detail-summary',
         )}
+        {sendReceiver(intent) &&
+          row(
+            'Receiver',
+            <SaveContact chains={['home']} address={sendReceiver(intent)!} testid="intent-save-contact" />,
+          )}
         {intent.origin && row('Site', <code>{intent.origin}</code>, 'intent-detail-site')}
         {row('Account', <code>{intent.accountId}</code>)}
         {row('Published', `${historyDate(intent.createdAt)} (${relativeTime(intent.createdAt, Date.now())})`)}

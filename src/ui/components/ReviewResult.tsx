@@ -47,8 +47,20 @@ export function ReviewResult({ preview }: { preview: IntentsPreview }) {
       </dl>
       <CheckLine simulation={sim} />
       {(preview.recipients ?? []).map((r) => (
-        <p key={r.accountId} class="recipient-fact" data-testid="review-recipient" data-fact={r.fact}>
-          To <Shown text={r.accountId} />: {RECIPIENT_FACT_TEXT[r.fact]}
+        <p
+          key={r.accountId}
+          class="recipient-fact"
+          data-testid="review-recipient"
+          data-fact={r.fact}
+          data-contact={r.contact}
+        >
+          To{' '}
+          {r.contact ? (
+            <strong>
+              <Shown text={`${r.contact} (saved contact)`} />{' '}
+            </strong>
+          ) : null}
+          <Shown text={r.accountId} />: {RECIPIENT_FACT_TEXT[r.fact]}
         </p>
       ))}
     </section>

@@ -9,6 +9,7 @@ import { tokenAmountText } from '../amountText';
 import { chainName } from '../chains';
 import { formatPrice, searchTokens } from '../tokenSearch';
 import { Dialog } from './Dialog';
+import { TokenIcon } from './TokenIcon';
 
 interface TokenPickerProps {
   label: string;
@@ -113,7 +114,7 @@ export function TokenPicker({ label, tokens, value, onValue, testid, error, held
                         data-facts={t.facts}
                         title={t.factsNote ?? undefined}
                       >
-                        <strong>{t.symbol}</strong>
+                        <TokenIcon assetId={t.assetId} symbol={t.symbol} size="sm" /> <strong>{t.symbol}</strong>
                         {t.facts !== 'confirmed' && <span class="bad-text"> {FLAG[t.facts]}</span>}
                         <span class="price">{formatPrice(t.price)}</span>
                         <span class="mono hint">{t.assetId}</span>

@@ -6,6 +6,7 @@ import { readableAmount, readableUsd } from '../amountText';
 import { chainName } from '../chains';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { Screen } from '../components/Screen';
+import { ChainIcon, TokenIcon } from '../components/TokenIcon';
 import { lazy } from '../lazy';
 import { messageOf, wallet } from '../wallet';
 
@@ -117,6 +118,10 @@ export function Home({ accountId, onSwap }: HomeProps) {
       <ul class="plain balances" aria-label="Balances" data-testid="home-balances">
         {shown.map((r) => (
           <li key={r.assetId} class="balance" data-testid="home-balance" data-asset-id={r.assetId} data-facts={r.facts}>
+            <span class="balance-icons">
+              <TokenIcon assetId={r.assetId} symbol={r.symbol} />
+              <ChainIcon chain={r.blockchain} name={chainName(r.blockchain)} />
+            </span>
             <span class="balance-token">
               <strong>{r.symbol}</strong> <span class="hint">{chainName(r.blockchain)}</span>
             </span>{' '}

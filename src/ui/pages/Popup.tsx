@@ -177,6 +177,8 @@ const SAFE: Record<DamagedStore, string> = {
   swaps: 'Your other swaps are shown as usual; the damaged record is kept for support.',
   activity: 'Swaps and the other entries of Activity are shown as usual; nothing was sent or signed because of it.',
   approvals: 'Sites whose requests were waiting can ask again.',
+  contacts:
+    'Your contacts are kept as they were found and cannot be changed until they are readable; every address is treated as new.',
   nonces:
     'Signing still works; requests from sites that bring their own nonce are refused, since the wallet can no longer prove it never signed one before.',
 };

@@ -12,6 +12,7 @@ import '../approve/approve.css';
 import { accountIdProblem } from '../addresses';
 import { heldAmountText } from '../amountText';
 import { AmountField, readHeldAmount } from '../components/AmountField';
+import { ContactPicker, SaveContact } from '../components/ContactPicker';
 import { Dialog } from '../components/Dialog';
 import { Checkbox, SelectField, TextField } from '../components/Field';
 import { ErrorAlert, StatusLine } from '../components/Notice';
@@ -93,6 +94,7 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
           <p class="hint">
             Intent <code>{sent.intentHash}</code>
           </p>
+          <SaveContact chains={['home']} address={to.trim()} testid="send-save-contact" />
           <div class="actions">
             <button type="button" onClick={onBack} data-testid="send-done">
               Back to wallet
@@ -101,6 +103,7 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
         </div>
       ) : (
         <form onSubmit={submit} noValidate data-testid="send-form">
+          <ContactPicker current={to} chain="home" onPick={(c) => setTo(c.address)} testid="send-contact" />
           <TextField
             label="To (intents account)"
             value={to}

@@ -1,18 +1,21 @@
 // Settings and what sits under it: the network, credentials, auto-lock and password (General), the
-// wallet's accounts, the selected account's keys, and the connected sites, one at a time behind a
+// wallet's accounts, the person's contacts, the selected account's keys, and the connected sites, one at a time behind a
 // row of sub-sections.
 import { useState } from 'preact/hooks';
 import type { AccountView, WalletStatus } from '../../api/walletApi';
+import { ToolbarChoice } from '../components/ToolbarChoice';
 import { clockTime, describeLockAt } from '../format';
 import { Accounts } from './Accounts';
+import { Contacts } from './Contacts';
 import { Keys } from './Keys';
 import { Settings } from './Settings';
 import { Sites } from './Sites';
 
-type Sub = 'general' | 'accounts' | 'keys' | 'sites';
+type Sub = 'general' | 'accounts' | 'contacts' | 'keys' | 'sites';
 const SUBS: { sub: Sub; label: string }[] = [
   { sub: 'general', label: 'General' },
   { sub: 'accounts', label: 'Accounts' },
+  { sub: 'contacts', label: 'Contacts' },
   { sub: 'keys', label: 'Keys' },
   { sub: 'sites', label: 'Sites' },
 ];
@@ -41,7 +44,9 @@ export function SettingsHub({ status, account, onChanged }: SettingsHubProps) {
         ))}
       </nav>
       {sub === 'general' && <Settings onChanged={onChanged} />}
+      {sub === 'general' && <ToolbarChoice />}
       {sub === 'accounts' && <Accounts status={status} onChanged={onChanged} />}
+      {sub === 'contacts' && <Contacts />}
       {sub === 'keys' && <Keys account={account} onChanged={onChanged} />}
       {sub === 'sites' && <Sites accounts={status.accounts} />}
       {sub === 'general' && (

@@ -6,6 +6,7 @@
 import type { SwapType, TokenView } from '../../api/swapApi';
 import { memoRuleOf } from '../../core/destinationMemo';
 import { chainName, familyOf } from '../addresses';
+import { ContactPicker } from '../components/ContactPicker';
 import { type Choice, ChoiceGroup, TextField } from '../components/Field';
 import { shortAccount } from '../format';
 import {
@@ -128,6 +129,16 @@ export function SwapOptions({
         fieldLabels={{ intents: 'Recipient intents account', address: 'Recipient address' }}
         {...bind('recipient')}
         testid="swap-recipient"
+      />
+      <ContactPicker
+        current={form.recipient}
+        key={form.recipientType}
+        chain={form.recipientType === 'INTENTS' ? 'home' : (destination?.blockchain ?? null)}
+        onPick={(c) => {
+          set('recipient', c.address);
+          if (memoRule) set('recipientMemo', c.memo);
+        }}
+        testid="swap-recipient-contact"
       />
       {memoRule && (
         <TextField

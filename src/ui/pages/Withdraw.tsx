@@ -13,6 +13,7 @@ import { heldAmountText, tokenAmountText } from '../amountText';
 import { arrivesText } from '../arrives';
 import { chainName, familyOf } from '../chains';
 import { AmountField, readHeldAmount } from '../components/AmountField';
+import { ContactPicker } from '../components/ContactPicker';
 import { SelectField, TextField } from '../components/Field';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { PayFromIntents } from '../components/PayFromIntents';
@@ -119,6 +120,15 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
           value={tokenId}
           onValue={setTokenId}
           testid="withdraw-token"
+        />
+        <ContactPicker
+          current={to}
+          chain={chain}
+          onPick={(c) => {
+            setTo(c.address);
+            setMemo(c.memo);
+          }}
+          testid="withdraw-contact"
         />
         <TextField
           label={chain ? `To (${chainName(chain)} address)` : 'To'}

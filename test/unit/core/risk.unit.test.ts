@@ -119,6 +119,28 @@ describe('assessIntents: value leaving the signer is danger', () => {
     expect(finding(p, 'transfer_to_other', { origin: 'https://app.example' })?.level).toBe('danger');
   });
 
+  it('a site’s transfer to a saved contact is a caution naming it; to an account never sent to, a first-time danger', () => {
+    const p = payload([{ intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:wrap.near': WNEAR_ALL } }]);
+    const site = 'https://app.example';
+    const known = (fact: 'own' | 'sentBefore' | 'firstTime', contact: string | null) =>
+      new Map([['bob.near', { fact, contact }]]);
+    const contact = finding(p, 'transfer_to_contact', { origin: site, receivers: known('sentBefore', 'Bob') });
+    expect(contact).toMatchObject({ level: 'warning', intentIndex: 0 });
+    expect(contact?.message).toContain('Bob (saved contact), bob.near');
+    expect(contact?.message).toContain('123.456789 wNEAR');
+    expect(levelOf(p, { origin: site, receivers: known('firstTime', 'Bob') })).toBe('warning');
+    const first = finding(p, 'transfer_to_other', { origin: site, receivers: known('firstTime', null) });
+    expect(first).toMatchObject({ level: 'danger' });
+    expect(first?.message).toContain('first time');
+    const before = finding(p, 'transfer_to_other', { origin: site, receivers: known('sentBefore', null) });
+    expect(before?.level).toBe('danger');
+    expect(before?.message).not.toContain('first time');
+    // Another receiver's contact name says nothing of this one; the popup's own page stays a fact.
+    const other = new Map([['carol.near', { fact: 'sentBefore' as const, contact: 'Carol' }]]);
+    expect(finding(p, 'transfer_to_other', { origin: site, receivers: other })?.level).toBe('danger');
+    expect(finding(p, 'transfer_to_other', { origin: null, receivers: known('firstTime', 'Bob') })?.level).toBe('info');
+  });
+
   it('what is dangerous whoever asks stays danger in the wallet’s own page', () => {
     const far = payload([{ intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:wrap.near': '1' } }], {
       deadline: new Date(NOW.getTime() + 2 * 24 * 3600_000),

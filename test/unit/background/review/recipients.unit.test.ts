@@ -40,7 +40,7 @@ describe('recipient facts of the popup’s own reviews', () => {
       { intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:wrap.near': '2' } },
       { intent: 'transfer', receiver_id: 'deposit.near', tokens: { 'nep141:wrap.near': '3' } },
     ]);
-    expect(await recipientsOf((s, r) => facts.of(s, r), p, 'deposit.near')).toEqual([
+    expect(await recipientsOf((s, r) => facts.knowledge(s, r), p, 'deposit.near')).toEqual([
       { accountId: 'bob.near', fact: 'sentBefore' },
       { accountId: 'deposit.near', fact: 'swapDeposit' },
     ]);
@@ -50,10 +50,36 @@ describe('recipient facts of the popup’s own reviews', () => {
       },
       published: async () => [],
     });
-    expect(await recipientsOf((s, r) => broken.of(s, r), p, undefined)).toEqual([
+    expect(await recipientsOf((s, r) => broken.knowledge(s, r), p, undefined)).toEqual([
       { accountId: 'bob.near', fact: 'firstTime' },
       { accountId: 'deposit.near', fact: 'firstTime' },
     ]);
     expect(await recipientsOf(undefined, payload([]), undefined)).toEqual([]);
+  });
+
+  it('a saved contact is named beside its fact; an unreadable contact list names no one', async () => {
+    const p = payload([
+      { intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:wrap.near': '1' } },
+      { intent: 'transfer', receiver_id: 'erin.near', tokens: { 'nep141:wrap.near': '2' } },
+    ]);
+    const facts = new RecipientFacts({
+      ownAccounts: () => ['alice.near'],
+      published: async () => [entry({})],
+      contactNames: async (ids) => new Map(ids.filter((id) => id === 'erin.near').map((id) => [id, 'Erin'])),
+    });
+    expect(await recipientsOf((s, r) => facts.knowledge(s, r), p, undefined)).toEqual([
+      { accountId: 'bob.near', fact: 'sentBefore' },
+      { accountId: 'erin.near', fact: 'firstTime', contact: 'Erin' },
+    ]);
+    const unreadable = new RecipientFacts({
+      ownAccounts: () => ['alice.near'],
+      published: async () => [],
+      contactNames: async () => {
+        throw new Error('locked');
+      },
+    });
+    expect(await unreadable.knowledge('alice.near', ['erin.near'])).toEqual(
+      new Map([['erin.near', { fact: 'firstTime', contact: null }]]),
+    );
   });
 });

@@ -1,0 +1,40 @@
+// Settings: what the toolbar button opens, the popup or the side panel (src/api/toolbarApi.ts). Shown only
+// where the browser has a side panel the extension can open.
+import { useEffect, useState } from 'preact/hooks';
+import { TOOLBAR, type ToolbarOpens, type ToolbarView } from '../../api/toolbarApi';
+import { callBackground } from '../call';
+import { useAction } from '../useAction';
+import { ChoiceGroup } from './Field';
+import { ErrorAlert } from './Notice';
+
+const CHOICES = [
+  { value: 'popup' as const, label: 'A popup', hint: 'Closes when you click elsewhere.' },
+  {
+    value: 'panel' as const,
+    label: 'The side panel',
+    hint: 'Stays open beside the page at full height; swaps you follow stay in view.',
+  },
+];
+
+export function ToolbarChoice() {
+  const [view, setView] = useState<ToolbarView | null>(null);
+  const change = useAction();
+  useEffect(() => {
+    void (callBackground(TOOLBAR.get) as Promise<ToolbarView>).then(setView, () => undefined);
+  }, []);
+  if (!view?.panelAvailable) return null;
+  const choose = (opens: ToolbarOpens) =>
+    void change.run(async () => setView((await callBackground(TOOLBAR.set, { opens })) as ToolbarView));
+  return (
+    <div class="group" data-testid="toolbar-choice">
+      <ChoiceGroup
+        legend="The toolbar button opens"
+        choices={CHOICES}
+        value={view.opens}
+        onValue={choose}
+        testid="toolbar-opens"
+      />
+      <ErrorAlert message={change.error} testid="toolbar-error" />
+    </div>
+  );
+}
