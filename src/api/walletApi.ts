@@ -7,6 +7,7 @@ import type { AccountView } from './accounts';
 import type { ActivityPage } from './activity';
 import type { IntentsPreviewWire } from './approvalApi';
 import type { NetworkView } from './network';
+import type { PasskeySource } from './passkeys';
 
 export const WALLET = {
   status: 'wallet_status',
@@ -112,7 +113,8 @@ export type KeySource =
 
 export interface CreateParams {
   password: string;
-  source: KeySource;
+  /** `passkey`: the wallet's first account is a passkey account (src/api/passkeys.ts). */
+  source: KeySource | PasskeySource;
 }
 
 export interface CreateResult {
@@ -122,7 +124,7 @@ export interface CreateResult {
 }
 
 export interface AddAccountParams {
-  source: KeySource | { kind: 'named'; accountId: string; publicKey: string };
+  source: KeySource | PasskeySource | { kind: 'named'; accountId: string; publicKey: string };
   label?: string;
 }
 

@@ -14,12 +14,14 @@ import type { BalanceChangeView, FindingView, IntentsPreviewWire, SimulationView
 import { LedgerViewError } from '../../bus';
 import {
   assessIntents,
+  base64url,
   formatTokenAmount,
   type Intent,
   type IntentPayload,
   type RiskFinding,
   type TokenTable,
   unmatchedDeltas,
+  webauthnRequestOf,
 } from '../../core';
 import type { PreparedIntent } from '../signing/signer';
 import { type RecipientFactOf, recipientsOf } from './recipients';
@@ -40,6 +42,8 @@ export interface PreviewDeps {
   now: () => number;
   /** What the wallet knows of a receiver, for the popup's own reviews (./recipients); absent: every one is new. */
   recipientFact?: RecipientFactOf;
+  /** The credential of a passkey key this wallet holds (a `webauthn` payload's review names what to ask). */
+  passkeyOf?: (publicKey: string) => { credentialId: string } | undefined;
 }
 
 /** Who asks and what they were granted; null for the wallet's own pages. */
@@ -160,6 +164,18 @@ async function checks(
 }
 
 /**
+ * What the page asks the authenticator after Confirm, for a passkey's payload: its credential and the
+ * challenge, SHA-256 of the exact payload string (the verifier's rule, core webauthnRequestOf).
+ */
+function passkeyAsk(deps: PreviewDeps, prepared: PreparedIntent): Pick<IntentsPreviewWire, 'passkey'> {
+  if (prepared.standard !== 'webauthn') return {};
+  const credential = deps.passkeyOf?.(prepared.publicKey);
+  if (!credential) return {};
+  const { challenge } = webauthnRequestOf(prepared.payload);
+  return { passkey: { credentialId: credential.credentialId, challenge: base64url.encode(challenge) } };
+}
+
+/**
  * The review of a payload. `requester` is who asks, as the background knows it: a site (from the
  * browser's word on the sender), or null for the wallet's own pages, which only the background's own
  * code paths pass (../wallet/send.ts, ../swaps/payment.ts, ../signing/reviewed.ts).
@@ -213,6 +229,7 @@ export async function intentsPreview(
     simulation: sim.view,
     quoteHashes,
     raw: JSON.stringify(payload, null, 2),
+    ...passkeyAsk(deps, prepared),
     ...(requester === null ? { recipients: await recipientsOf(deps.recipientFact, payload, swapDeposit) } : {}),
   };
 }

@@ -88,6 +88,7 @@ export class WalletApi {
       this.d.sends.send(await this.accountOf(p.accountId), {
         reviewed: p.reviewed,
         acknowledgeDanger: p.acknowledgeDanger === true,
+        passkey: p.passkey,
       }),
     wallet_intentStatus: (p) => this.d.sends.status(p.intentHash),
     wallet_activity: (p) => this.d.activity.page(p),
