@@ -10,6 +10,8 @@ export interface VirtualAuthenticator {
   credentials(): Promise<{ credentialId: string; rpId?: string; signCount: number }[]>;
   /** Whether it reports the user verified (UV) on its next answers. */
   setUserVerified(verified: boolean): Promise<void>;
+  /** Gives `other` (another page's authenticator) the passkeys this one holds, as a synced passkey would be. */
+  shareWith(other: VirtualAuthenticator): Promise<void>;
 }
 
 export async function addVirtualAuthenticator(context: BrowserContext, page: Page): Promise<VirtualAuthenticator> {
@@ -34,6 +36,11 @@ export async function addVirtualAuthenticator(context: BrowserContext, page: Pag
     },
     async setUserVerified(isUserVerified) {
       await session.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified });
+    },
+    async shareWith(other) {
+      const { credentials } = await session.send('WebAuthn.getCredentials', { authenticatorId });
+      for (const credential of credentials)
+        await other.session.send('WebAuthn.addCredential', { authenticatorId: other.authenticatorId, credential });
     },
   };
 }

@@ -91,7 +91,7 @@ export class WalletService {
     const status: WalletStatus = {
       exists,
       unlocked: vault.isUnlocked,
-      accounts: view ? view.accounts.map((a): AccountView => ({ ...a, publicKeys: [...a.publicKeys] })) : [],
+      accounts: this.accounts(),
       selectedAccountId: view ? await this.selectedAccountId() : null,
       lockAt: vault.isUnlocked ? this.lockAt : null,
       autoLockMinutes: settings.autoLockMinutes,

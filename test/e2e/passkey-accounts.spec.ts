@@ -1,0 +1,227 @@
+// Passkey accounts in the built extension, in Chromium with a CDP virtual authenticator (ctap2, internal,
+// resident keys, user verification) against the simulator: made in onboarding, funded, Send signed by the
+// passkey after Confirm, a dApp's swap through the approval window and the bus, and the background's check
+// of the authenticator's answer (an answer for another payload, or without user presence, is refused and
+// nothing is published). docs/security.md, "Passkey accounts".
+import type { Page } from '@playwright/test';
+import type { AccountView } from '../../src/api/accounts';
+import { WALLET } from '../../src/api/walletApi';
+import { base58, base64url } from '../../src/core';
+import { closePageServer, launchExtension, startPageServer } from './fixtures';
+import { addVirtualAuthenticator, type VirtualAuthenticator } from './passkey-helpers';
+import {
+  balances,
+  busQuote,
+  confirm,
+  connectDapp,
+  expectClosed,
+  request,
+  resultOf,
+  TEN_WNEAR,
+  WNEAR,
+  withApproval,
+} from './provider-helpers';
+import { dev, expect, pointAtSimulator, test, walletCall } from './sim';
+
+const PASSWORD = 'correct horse battery';
+
+interface Status {
+  selectedAccountId: string;
+  accounts: AccountView[];
+}
+
+/** A new wallet whose first account is a passkey account, made through onboarding's UI. */
+async function onboardWithPasskey(page: Page): Promise<AccountView> {
+  await page.reload();
+  await page.getByTestId('onboarding-passkey').click();
+  await page.getByTestId('password').fill(PASSWORD);
+  await page.getByTestId('password-confirm').fill(PASSWORD);
+  await page.getByTestId('create-submit').click();
+  await expect(page.getByTestId('nav-home')).toBeVisible({ timeout: 20_000 });
+  const status = await walletCall<Status>(page, WALLET.status);
+  return status.accounts.find((a) => a.accountId === status.selectedAccountId)!;
+}
+
+/** Asks the authenticator in `page` for an assertion over `challenge` (base64url) by `credentialId`. */
+function assertIn(page: Page, credentialId: string, challenge: string) {
+  return page.evaluate(
+    async ([id, c]) => {
+      const bytes = (t: string) =>
+        Uint8Array.from(atob(t.replace(/-/g, '+').replace(/_/g, '/')), (ch) => ch.charCodeAt(0));
+      const b64u = (b: ArrayBuffer) =>
+        btoa(String.fromCharCode(...new Uint8Array(b)))
+          .replace(/\+/g, '-')
+          .replace(/\//g, '_')
+          .replace(/=+$/, '');
+      const credential = (await navigator.credentials.get({
+        publicKey: {
+          rpId: location.hostname,
+          challenge: bytes(c),
+          allowCredentials: [{ type: 'public-key', id: bytes(id) }],
+          userVerification: 'preferred',
+        },
+      })) as PublicKeyCredential;
+      const r = credential.response as AuthenticatorAssertionResponse;
+      return {
+        credentialId: b64u(credential.rawId),
+        authenticatorData: b64u(r.authenticatorData),
+        clientDataJson: b64u(r.clientDataJSON),
+        signature: b64u(r.signature),
+      };
+    },
+    [credentialId, challenge] as const,
+  );
+}
+
+test.describe('passkey accounts', () => {
+  test('onboarding makes a passkey account; Send is signed by the passkey after Confirm and settles', async ({
+    sim,
+  }) => {
+    const { extension, close } = await launchExtension();
+    try {
+      const page = await extension.context.newPage();
+      await pointAtSimulator(page, extension, sim);
+      const authenticator = await addVirtualAuthenticator(extension.context, page);
+      const account = await onboardWithPasskey(page);
+      expect(account.kind).toBe('passkey');
+      expect(account.accountId).toMatch(/^0x[0-9a-f]{40}$/);
+      expect(account.publicKeys[0]).toMatch(/^p256:/);
+      const held = await authenticator.credentials();
+      expect(held).toHaveLength(1);
+      expect(base64url.encode(Uint8Array.from(atob(held[0]!.credentialId), (c) => c.charCodeAt(0)))).toBe(
+        account.passkey?.credentialId,
+      );
+
+      await dev(sim, '/dev/fund', { accountId: account.accountId, tokenId: WNEAR, amount: TEN_WNEAR });
+      await page.reload();
+      await expect(page.getByTestId('home-balance')).toHaveCount(1);
+      await page.getByTestId('home-send').click();
+      const receiver = `friend${Date.now()}.near`;
+      await page.getByTestId('send-to').fill(receiver);
+      await page.getByTestId('send-amount').fill('0.5');
+      await page.getByTestId('send-review').click();
+      const signsBefore = held[0]!.signCount;
+      await page.getByTestId('send-confirm').click();
+      await expect(page.getByTestId('send-status')).toHaveAttribute('data-status', 'SETTLED', { timeout: 20_000 });
+      // The authenticator was asked (its counter moved) and the receiver holds the amount.
+      expect((await authenticator.credentials())[0]!.signCount).toBeGreaterThan(signsBefore);
+      expect((await balances(sim, receiver))[WNEAR]).toBe((5n * 10n ** 23n).toString());
+    } finally {
+      await close();
+    }
+  });
+
+  test('the background refuses an answer for another payload and one without user presence; nothing is published', async ({
+    sim,
+  }) => {
+    const { extension, close } = await launchExtension();
+    try {
+      const page = await extension.context.newPage();
+      await pointAtSimulator(page, extension, sim);
+      await addVirtualAuthenticator(extension.context, page);
+      const account = await onboardWithPasskey(page);
+      const credentialId = account.passkey!.credentialId;
+      await dev(sim, '/dev/fund', { accountId: account.accountId, tokenId: WNEAR, amount: TEN_WNEAR });
+      const receiver = `friend${Date.now()}.near`;
+      // Each refusal ends its review (one signature per review, signing/reviewed.ts): review again.
+      const reviewNow = () =>
+        walletCall<{ preview: { passkey: { challenge: string } }; reviewed: string }>(page, WALLET.previewSend, {
+          receiverId: receiver,
+          tokenId: WNEAR,
+          amount: '1000',
+        });
+      let review = await reviewNow();
+      // The challenge is SHA-256 of the payload string: for a webauthn payload, the intent hash's bytes.
+      expect(review.preview.passkey.challenge).toBe(base64url.encode(base58.decode(review.reviewed)));
+      // Signed over another challenge (another payload): refused.
+      const other = base64url.encode(crypto.getRandomValues(new Uint8Array(32)));
+      const wrong = await assertIn(page, credentialId, other);
+      await expect(walletCall(page, WALLET.send, { reviewed: review.reviewed, passkey: wrong })).rejects.toThrow(
+        /passkey's answer was refused/,
+      );
+      // The right challenge, its flags changed to say no user was present: refused (the signature no
+      // longer covers them either, but the UP check comes first in the verifier's order).
+      review = await reviewNow();
+      const right = await assertIn(page, credentialId, review.preview.passkey.challenge);
+      const data = base64url.decode(right.authenticatorData);
+      data[32] = data[32]! & ~1;
+      await expect(
+        walletCall(page, WALLET.send, {
+          reviewed: review.reviewed,
+          passkey: { ...right, authenticatorData: base64url.encode(data) },
+        }),
+      ).rejects.toThrow(/passkey's answer was refused: .*user presence|passkey's answer was refused/);
+      // Without any answer: nothing is signed.
+      review = await reviewNow();
+      await expect(walletCall(page, WALLET.send, { reviewed: review.reviewed })).rejects.toThrow(
+        /confirm with your authenticator/,
+      );
+      expect((await balances(sim, receiver))[WNEAR]).toBeUndefined();
+      // The right answer for the payload reviewed goes through.
+      review = await reviewNow();
+      const good = await assertIn(page, credentialId, review.preview.passkey.challenge);
+      await walletCall(page, WALLET.send, { reviewed: review.reviewed, passkey: good });
+      await expect.poll(async () => (await balances(sim, receiver))[WNEAR], { timeout: 10_000 }).toBe('1000');
+    } finally {
+      await close();
+    }
+  });
+
+  test('a dApp is granted the passkey account (p256 key) and its swap is signed as webauthn in the approval window and settles', async ({
+    sim,
+  }) => {
+    const { extension, close } = await launchExtension();
+    const pages = await startPageServer();
+    try {
+      const popup = await extension.context.newPage();
+      await pointAtSimulator(popup, extension, sim);
+      const held: VirtualAuthenticator = await addVirtualAuthenticator(extension.context, popup);
+      const account = await onboardWithPasskey(popup);
+      await dev(sim, '/dev/fund', { accountId: account.accountId, tokenId: WNEAR, amount: TEN_WNEAR });
+      const dapp = await extension.context.newPage();
+      await dapp.goto(`${pages.origin}/dapp.html`);
+      const granted = (await connectDapp(extension.context, dapp)) as { accountId: string; publicKey: string }[];
+      expect(granted).toEqual([{ accountId: account.accountId, publicKey: account.publicKeys[0] }]);
+      expect(granted[0]!.publicKey).toMatch(/^p256:/);
+
+      const offer = await busQuote(sim);
+      const { approval, pending } = await withApproval(extension.context, () =>
+        request(dapp, 'intents_publishIntents', {
+          intents: [
+            {
+              intent: 'token_diff',
+              diff: { [WNEAR]: `-${offer.amount_in}`, 'nep141:usdt.tether-token.near': offer.amount_out },
+            },
+          ],
+          quoteHashes: [offer.quote_hash],
+        }),
+      );
+      // The window's own authenticator holds the same passkey (as one synced by the platform would be).
+      await held.shareWith(await addVirtualAuthenticator(extension.context, approval));
+      await expect(approval.getByTestId('approval-kind')).toHaveAttribute('data-kind', 'publishIntents');
+      await expect(approval.getByTestId('approval-simulation')).toBeVisible();
+      await confirm(approval);
+      const published = resultOf<{ intentHash: string; status: string }>(await pending);
+      expect(published.status).toBe('OK');
+      await expectClosed(approval);
+      await expect
+        .poll(async () => BigInt((await balances(sim, account.accountId))[WNEAR] ?? '0'), { timeout: 10_000 })
+        .toBe(BigInt(TEN_WNEAR) - BigInt(offer.amount_in));
+
+      // intents_signIntents hands the page a webauthn signed payload it can publish itself.
+      const signing = await withApproval(extension.context, () =>
+        request(dapp, 'intents_signIntents', {
+          intents: [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: '7' } }],
+        }),
+      );
+      await held.shareWith(await addVirtualAuthenticator(extension.context, signing.approval));
+      await confirm(signing.approval, { acknowledgeDanger: true });
+      const signed = resultOf<{ signed: { standard: string; public_key: string } }>(await signing.pending);
+      expect(signed.signed.standard).toBe('webauthn');
+      expect(signed.signed.public_key).toBe(account.publicKeys[0]);
+    } finally {
+      await close();
+      await closePageServer(pages);
+    }
+  });
+});
