@@ -209,9 +209,10 @@ test.describe('passkey accounts', () => {
         .toBe(BigInt(TEN_WNEAR) - BigInt(offer.amount_in));
 
       // intents_signIntents hands the page a webauthn signed payload it can publish itself.
+      const bob = `bob${Date.now()}.near`;
       const signing = await withApproval(extension.context, () =>
         request(dapp, 'intents_signIntents', {
-          intents: [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: '7' } }],
+          intents: [{ intent: 'transfer', receiver_id: bob, tokens: { [WNEAR]: '7' } }],
         }),
       );
       await held.shareWith(await addVirtualAuthenticator(extension.context, signing.approval));
@@ -219,6 +220,20 @@ test.describe('passkey accounts', () => {
       const signed = resultOf<{ signed: { standard: string; public_key: string } }>(await signing.pending);
       expect(signed.signed.standard).toBe('webauthn');
       expect(signed.signed.public_key).toBe(account.publicKeys[0]);
+      // The page publishes the webauthn payload it holds, and the transfer executes.
+      const relayed = resultOf<{ status: string }>(
+        await request(dapp, 'intents_publishIntents', { signed: signed.signed, quoteHashes: [] }),
+      );
+      expect(relayed.status).toBe('OK');
+      await expect.poll(async () => (await balances(sim, bob))[WNEAR], { timeout: 10_000 }).toBe('7');
+
+      // NEP-413 needs an ed25519 key: a passkey account's message is refused with a code, no window opens.
+      const message = await request(dapp, 'intents_signMessage', {
+        message: 'hello',
+        recipient: '127.0.0.1',
+        nonce: Buffer.alloc(32, 5).toString('base64'),
+      });
+      expect(message).toMatchObject({ ok: false, error: { code: 4200, data: { reason: 'passkey_account' } } });
     } finally {
       await close();
       await closePageServer(pages);
