@@ -7,7 +7,7 @@ import type { AccountView } from './accounts';
 import type { ActivityPage } from './activity';
 import type { IntentsPreviewWire } from './approvalApi';
 import type { NetworkView } from './network';
-import type { PasskeySource } from './passkeys';
+import type { PasskeyRegistration, PasskeySource } from './passkeys';
 
 export const WALLET = {
   status: 'wallet_status',
@@ -141,6 +141,8 @@ export interface AddKeyParams {
   accountId: string;
   /** Paste a public key, or leave out to generate a new local key. */
   publicKey?: string;
+  /** A new passkey (src/api/passkeys.ts) as a further key: the account keeps it as a local key once added. */
+  passkey?: PasskeyRegistration;
 }
 
 export interface RemoveKeyParams {

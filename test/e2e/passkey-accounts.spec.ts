@@ -21,7 +21,7 @@ import {
   WNEAR,
   withApproval,
 } from './provider-helpers';
-import { dev, expect, pointAtSimulator, test, walletCall } from './sim';
+import { dev, expect, ledgerHasPublicKey, pointAtSimulator, test, walletCall } from './sim';
 
 const PASSWORD = 'correct horse battery';
 
@@ -237,6 +237,55 @@ test.describe('passkey accounts', () => {
     } finally {
       await close();
       await closePageServer(pages);
+    }
+  });
+
+  test('a passkey becomes the second key of a quick-key account (add_public_key) and is removed again (remove_public_key)', async ({
+    sim,
+  }) => {
+    const { extension, close } = await launchExtension();
+    try {
+      const page = await extension.context.newPage();
+      await pointAtSimulator(page, extension, sim);
+      const authenticator = await addVirtualAuthenticator(extension.context, page);
+      await page.reload();
+      await page.getByTestId('onboarding-quick-key').click();
+      await page.getByTestId('password').fill(PASSWORD);
+      await page.getByTestId('password-confirm').fill(PASSWORD);
+      await page.getByTestId('create-submit').click();
+      await expect(page.getByTestId('home')).toBeVisible({ timeout: 15_000 });
+      const accountId = (await walletCall<Status>(page, WALLET.status)).selectedAccountId;
+      await page.getByTestId('nav-settings').click();
+      await page.getByTestId('settings-tab-keys').click();
+      await expect(page.getByTestId('key-row')).toHaveCount(1);
+
+      await page.getByTestId('keys-add').click();
+      const dialog = page.getByTestId('keys-add-dialog');
+      await dialog.getByTestId('keys-add-how-passkey').check();
+      await dialog.getByTestId('keys-add-submit').click();
+      await expect(dialog.getByTestId('key-change-result')).toContainText('Status SETTLED', { timeout: 20_000 });
+      await expect(dialog.getByTestId('key-change-status')).toContainText('is now registered on the verifier');
+      await dialog.getByTestId('keys-add-done').click();
+      expect(await authenticator.credentials()).toHaveLength(1);
+      const account = (await walletCall<Status>(page, WALLET.status)).accounts[0]!;
+      const passkeyKey = account.publicKeys[1]!;
+      expect(passkeyKey).toMatch(/^p256:/);
+      expect(await ledgerHasPublicKey(sim, accountId, passkeyKey)).toBe(true);
+      const row = page.locator(`[data-testid="key-row"][data-public-key="${passkeyKey}"]`);
+      await expect(row).toHaveAttribute('data-registered', 'yes');
+
+      await row.getByTestId('key-remove').click();
+      const remove = page.getByTestId('key-remove-dialog');
+      await remove.getByTestId('key-remove-submit').click();
+      await expect(remove.getByTestId('key-change-status')).toContainText('is no longer registered on the verifier', {
+        timeout: 20_000,
+      });
+      await remove.getByTestId('key-remove-done').click();
+      await expect(row).toHaveCount(0);
+      expect(await ledgerHasPublicKey(sim, accountId, passkeyKey)).toBe(false);
+      expect((await walletCall<Status>(page, WALLET.status)).accounts[0]!.publicKeys).toHaveLength(1);
+    } finally {
+      await close();
     }
   });
 });

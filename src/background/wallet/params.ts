@@ -4,7 +4,7 @@ import type { ActivityQuery } from '../../api/activity';
 import { accountIdSchema } from '../../core';
 import { historyFilters, reviewedId, shortId, text } from '../paramFields';
 import { passkeyAssertionSchema } from '../signing/passkeyAssertion';
-import { passkeySourceSchema } from '../signing/passkeyRegistration';
+import { passkeyRegistrationSchema, passkeySourceSchema } from '../signing/passkeyRegistration';
 import { settingsChangeSchema } from './settingsModel';
 
 const password = z.lazy(() => z.string().check(z.minLength(1, 'enter the password'), z.maxLength(1024)));
@@ -53,7 +53,13 @@ export const walletParams = {
   wallet_removeAccount: z.strictObject({ accountId: accountIdSchema }),
   wallet_selectAccount: z.strictObject({ accountId: accountIdSchema }),
   wallet_listKeys: z.strictObject({ accountId: accountIdSchema }),
-  wallet_addKey: z.lazy(() => z.strictObject({ accountId: accountIdSchema, publicKey: z.optional(publicKey) })),
+  wallet_addKey: z.lazy(() =>
+    z.strictObject({
+      accountId: accountIdSchema,
+      publicKey: z.optional(publicKey),
+      passkey: z.optional(passkeyRegistrationSchema),
+    }),
+  ),
   wallet_removeKey: z.lazy(() =>
     z.strictObject({
       accountId: accountIdSchema,
