@@ -86,6 +86,8 @@ test.describe('passkey accounts', () => {
       expect(account.kind).toBe('passkey');
       expect(account.accountId).toMatch(/^0x[0-9a-f]{40}$/);
       expect(account.publicKeys[0]).toMatch(/^p256:/);
+      // Its passkey is its only key: Home keeps saying so.
+      await expect(page.getByTestId('passkey-recovery-banner')).toBeVisible();
       const held = await authenticator.credentials();
       expect(held).toHaveLength(1);
       expect(base64url.encode(Uint8Array.from(atob(held[0]!.credentialId), (c) => c.charCodeAt(0)))).toBe(
