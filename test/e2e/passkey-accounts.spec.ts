@@ -24,6 +24,7 @@ import {
 import { dev, expect, ledgerHasPublicKey, pointAtSimulator, test, walletCall } from './sim';
 
 const PASSWORD = 'correct horse battery';
+const USDC_ETH = 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near';
 
 interface Status {
   selectedAccountId: string;
@@ -74,6 +75,8 @@ function assertIn(page: Page, credentialId: string, challenge: string) {
 }
 
 test.describe('passkey accounts', () => {
+  // Each test makes a wallet and follows intents to SETTLED on the simulator; the machine may be shared.
+  test.describe.configure({ timeout: 90_000 });
   test('onboarding makes a passkey account; Send is signed by the passkey after Confirm and settles', async ({
     sim,
   }) => {
@@ -286,6 +289,36 @@ test.describe('passkey accounts', () => {
       await expect(row).toHaveCount(0);
       expect(await ledgerHasPublicKey(sim, accountId, passkeyKey)).toBe(false);
       expect((await walletCall<Status>(page, WALLET.status)).accounts[0]!.publicKeys).toHaveLength(1);
+    } finally {
+      await close();
+    }
+  });
+
+  test('Withdraw from a passkey account: the payment the swap service writes is signed by the passkey after Confirm and the withdrawal succeeds', async ({
+    sim,
+  }) => {
+    const { extension, close } = await launchExtension();
+    try {
+      const page = await extension.context.newPage();
+      await pointAtSimulator(page, extension, sim);
+      const authenticator = await addVirtualAuthenticator(extension.context, page);
+      const account = await onboardWithPasskey(page);
+      await walletCall(page, WALLET.setSettings, { jwt: sim.devJwt });
+      await dev(sim, '/dev/fund', { accountId: account.accountId, tokenId: USDC_ETH, amount: '40000000' });
+      await page.reload();
+      await expect(page.getByTestId('home-balance')).toHaveCount(1);
+      await page.getByTestId('home-withdraw').click();
+      await page.getByTestId('withdraw-to').fill('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
+      await page.getByTestId('withdraw-amount').fill('25');
+      await expect(page.getByTestId('withdraw-arrives')).toContainText('USDC', { timeout: 10_000 });
+      await page.getByTestId('withdraw-continue').click();
+      await page.getByTestId('deposit-pay-intents').click();
+      await expect(page.getByTestId('deposit-pay-route')).toHaveAttribute('data-route', 'service', { timeout: 10_000 });
+      const signsBefore = (await authenticator.credentials())[0]!.signCount;
+      await page.getByTestId('deposit-pay-confirm').click();
+      await expect(page.getByTestId('deposit-status')).toHaveAttribute('data-status', 'SUCCESS', { timeout: 20_000 });
+      expect((await authenticator.credentials())[0]!.signCount).toBeGreaterThan(signsBefore);
+      expect((await balances(sim, account.accountId))[USDC_ETH]).toBe('15000000');
     } finally {
       await close();
     }
