@@ -155,7 +155,6 @@ export const NONCE_TEXT: Record<IntentsPreview['nonceKind'], { label: string; re
       'no salt and no expiry: the verifier only checks it was never used, and plans to stop accepting such nonces.',
   },
 };
-
 export const STANDARD_TEXT: Record<IntentsPreview['standard'], string> = {
   nep413: 'NEP-413 (signed message)',
   raw_ed25519: 'Raw ed25519',
