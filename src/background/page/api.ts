@@ -191,7 +191,9 @@ export class PageApi {
         );
       }
       const accountId = await this.requireConnected(page, p.accountId);
-      refusePasskeyMessage(this.deps.wallet.account(accountId));
+      // Locked, the account's keys are unknown: the window unlocks first, and Confirm checks it (kinds/signMessage).
+      const account = this.deps.wallet.accounts().find((a) => a.accountId === accountId);
+      if (account) refusePasskeyMessage(account);
       await this.refuseUsedNonce(accountId, p.nonce);
       return this.defer(page, { kind: 'signMessage', params: { ...p, accountId } });
     },
