@@ -2,7 +2,10 @@
 export interface AccountView {
   accountId: string;
   label: string;
-  kind: 'implicit' | 'named';
-  /** Local keys; the first signs. */
+  /** `passkey`: the implicit account of a passkey's `p256:` key, signed for by the person's authenticator. */
+  kind: 'implicit' | 'named' | 'passkey';
+  /** Local keys (ed25519, or a passkey's `p256:`); the first signs. */
   publicKeys: string[];
+  /** When the signing key is a passkey: the credential the extension's pages ask the authenticator for. */
+  passkey?: { credentialId: string; name: string };
 }

@@ -4,6 +4,7 @@
 
 import type { AccountView } from './accounts';
 import type { NetworkView } from './network';
+import type { PasskeyAssertion } from './passkeys';
 
 export const APPROVAL = {
   current: 'approval_current',
@@ -89,7 +90,8 @@ export interface IntentsPreview {
   /** RFC 3339. */
   deadline: string;
   nonceKind: 'versioned' | 'legacy';
-  standard: 'nep413' | 'raw_ed25519';
+  /** `webauthn`: a passkey account's, signed by the person's authenticator after Confirm. */
+  standard: 'nep413' | 'raw_ed25519' | 'webauthn';
   intents: IntentView[];
   /**
    * How the signer's own balances move, computed from the intents themselves (exact; what the result
@@ -104,6 +106,11 @@ export interface IntentsPreview {
   quoteHashes: string[];
   /** The exact payload JSON, for the raw view. */
   raw: string;
+  /**
+   * A passkey account's payload: the credential to ask after Confirm and the challenge (base64url of
+   * SHA-256 of the exact payload string), which the authenticator signs over.
+   */
+  passkey?: { credentialId: string; challenge: string };
   /** The popup's own reviews: the accounts paid, with what the wallet knows of each (absent for a site's request). */
   recipients?: RecipientView[];
 }
@@ -172,6 +179,8 @@ export interface ResolveParams {
   accounts?: string[];
   /** Required to approve a request whose level is `danger`. */
   acknowledgeDanger?: boolean;
+  /** A passkey account's: what the authenticator answered for `intents.passkey.challenge`. */
+  passkey?: PasskeyAssertion;
 }
 
 /**

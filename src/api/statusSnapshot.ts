@@ -15,7 +15,13 @@ export function toSnapshot(s: WalletStatus): WalletStatus {
     exists: s.exists,
     unlocked: s.unlocked,
     accounts: s.accounts.map(
-      (a): AccountView => ({ accountId: a.accountId, label: a.label, kind: a.kind, publicKeys: [...a.publicKeys] }),
+      (a): AccountView => ({
+        accountId: a.accountId,
+        label: a.label,
+        kind: a.kind,
+        publicKeys: [...a.publicKeys],
+        ...(a.passkey ? { passkey: { credentialId: a.passkey.credentialId, name: a.passkey.name } } : {}),
+      }),
     ),
     selectedAccountId: s.selectedAccountId,
     lockAt: s.lockAt,
@@ -34,7 +40,7 @@ const isAccount = (v: unknown): v is AccountView => {
     a !== null &&
     typeof a.accountId === 'string' &&
     typeof a.label === 'string' &&
-    (a.kind === 'implicit' || a.kind === 'named') &&
+    (a.kind === 'implicit' || a.kind === 'named' || a.kind === 'passkey') &&
     isStrings(a.publicKeys)
   );
 };

@@ -7,6 +7,7 @@ import type { AccountView } from './accounts';
 import type { ActivityPage } from './activity';
 import type { IntentsPreviewWire } from './approvalApi';
 import type { NetworkView } from './network';
+import type { PasskeyRegistration, PasskeySource } from './passkeys';
 
 export const WALLET = {
   status: 'wallet_status',
@@ -115,7 +116,8 @@ export type KeySource =
 
 export interface CreateParams {
   password: string;
-  source: KeySource;
+  /** `passkey`: the wallet's first account is a passkey account (src/api/passkeys.ts). */
+  source: KeySource | PasskeySource;
 }
 
 export interface CreateResult {
@@ -125,7 +127,7 @@ export interface CreateResult {
 }
 
 export interface AddAccountParams {
-  source: KeySource | { kind: 'named'; accountId: string; publicKey: string };
+  source: KeySource | PasskeySource | { kind: 'named'; accountId: string; publicKey: string };
   label?: string;
 }
 
@@ -142,6 +144,8 @@ export interface AddKeyParams {
   accountId: string;
   /** Paste a public key, or leave out to generate a new local key. */
   publicKey?: string;
+  /** A new passkey (src/api/passkeys.ts) as a further key: the account keeps it as a local key once added. */
+  passkey?: PasskeyRegistration;
 }
 
 export interface RemoveKeyParams {

@@ -4,7 +4,7 @@
  */
 
 import { WALLET } from '../api/walletApi';
-import type { HttpDeps, SignedIntent } from '../core';
+import type { HttpDeps, MultiPayload } from '../core';
 import { fetchTokens } from '../oneclick';
 import { Vault } from '../vault';
 import { Activity } from './activity/merge';
@@ -99,7 +99,15 @@ export function startBackground(env: BackgroundEnv) {
   const verifierId = async () => (await settings.plain()).verifierId;
   const salts = new SaltCache(async () => (await ledger()).currentSalt(), env.now);
   const nonces = new UsedNonces(local, env.now, problems);
-  const signer = new SigningService({ wallet, salts, nonces, verifierId, now: env.now, random: env.random });
+  const signer = new SigningService({
+    wallet,
+    salts,
+    nonces,
+    verifierId,
+    now: env.now,
+    random: env.random,
+    subtle: globalThis.crypto.subtle,
+  });
   const keys = new KeyManager({ wallet, signer, ledger, bus, now: env.now, sleep: (ms) => env.sleep(ms) });
 
   const permissions = new Permissions(local, env.now, verifierId);
@@ -124,8 +132,9 @@ export function startBackground(env: BackgroundEnv) {
     now: env.now,
     // What the wallet knows of a receiver: the popup's facts, a site's transfer's wording (./review/recipients).
     receivers: (signerId, receiverIds) => recipients.knowledge(signerId, receiverIds),
+    passkeyOf: (publicKey) => wallet.passkeyOf(publicKey),
   };
-  const simulate = async (signed: SignedIntent) => (await ledger()).simulateIntents([signed]);
+  const simulate = async (signed: MultiPayload) => (await ledger()).simulateIntents([signed]);
   const published = new PublishedIntents({ local, tokens, now: env.now, problems });
   const queue = new ApprovalQueue({
     kv: session,

@@ -5,7 +5,7 @@
  * with the contract's own message (e.g. `nonce was already used`).
  */
 import * as z from 'zod/mini';
-import { base64, type HttpDeps, HttpError, type SignedIntent, utf8 } from '../core';
+import { base64, type HttpDeps, HttpError, type MultiPayload, utf8 } from '../core';
 import { callJsonRpc, RpcError } from './jsonRpc';
 import { type SimulationOutput, simulationOutputSchema } from './schemas';
 
@@ -192,7 +192,7 @@ export class LedgerRpcClient {
     return this.viewOf(contractId, 'ft_metadata', {}, ftMetadataSchema, signal);
   }
 
-  simulateIntents(signed: readonly SignedIntent[], signal?: AbortSignal): Promise<SimulationOutput> {
+  simulateIntents(signed: readonly MultiPayload[], signal?: AbortSignal): Promise<SimulationOutput> {
     return this.view('simulate_intents', { signed }, simulationOutputSchema, signal);
   }
 }

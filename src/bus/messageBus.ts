@@ -5,7 +5,7 @@
  * `status: "FAILED"` with the verifier's reason; JSON-RPC errors raise RpcError.
  */
 import * as z from 'zod/mini';
-import type { BoundCredential, HttpDeps, SignedIntent } from '../core';
+import type { BoundCredential, HttpDeps, MultiPayload } from '../core';
 import { callJsonRpc, RpcError } from './jsonRpc';
 import {
   type BusQuote,
@@ -55,7 +55,7 @@ export class MessageBusClient {
   }
 
   publishIntent(
-    signed: SignedIntent,
+    signed: MultiPayload,
     quoteHashes: readonly string[] = [],
     signal?: AbortSignal,
   ): Promise<PublishResult> {
@@ -63,7 +63,7 @@ export class MessageBusClient {
   }
 
   publishIntents(
-    signed: readonly SignedIntent[],
+    signed: readonly MultiPayload[],
     quoteHashes: readonly string[] = [],
     signal?: AbortSignal,
   ): Promise<PublishManyResult> {

@@ -124,6 +124,7 @@ export {
   type SubtleLike,
   verifyP256WebCrypto,
 } from './p256';
+export { type RegisteredPasskey, registeredPasskeyOf } from './passkeyRegistration';
 export {
   type BuildPayloadInput,
   buildIntentPayload,
@@ -133,6 +134,7 @@ export {
   intentSigningBytes,
   nep413MessageOf,
   nep413PayloadOf,
+  type PayloadStandard,
   payloadIntentHash,
   rawPayloadOf,
   SIGNING_STANDARDS,

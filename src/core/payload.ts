@@ -29,6 +29,8 @@ export interface IntentPayload {
 }
 
 export type SigningStandard = 'nep413' | 'raw_ed25519';
+/** What a payload can be signed as: the vault's standards, or `webauthn` by a passkey (./webauthn.ts). */
+export type PayloadStandard = SigningStandard | 'webauthn';
 export const SIGNING_STANDARDS: readonly SigningStandard[] = ['nep413', 'raw_ed25519'];
 
 const ed25519Text = (what: string, bytes: number) =>
@@ -131,10 +133,13 @@ export function nep413PayloadOf(payload: IntentPayload): Nep413Payload {
   };
 }
 
-/** The bytes an intent signature covers: the NEP-413 digest, or the raw payload string as UTF-8. */
-export function intentSigningBytes(payload: IntentPayload, standard: SigningStandard): Uint8Array {
+/**
+ * The bytes an intent signature covers: the NEP-413 digest, or the raw payload string as UTF-8 (for
+ * `webauthn`, the string whose SHA-256 is the challenge: ./webauthn.ts).
+ */
+export function intentSigningBytes(payload: IntentPayload, standard: PayloadStandard): Uint8Array {
   if (standard === 'nep413') return nep413Digest(nep413PayloadOf(payload));
-  if (standard === 'raw_ed25519') return utf8.encode(rawPayloadOf(payload));
+  if (standard === 'raw_ed25519' || standard === 'webauthn') return utf8.encode(rawPayloadOf(payload));
   throw new ProtocolError(`unsupported signing standard '${String(standard)}'`, 'standard');
 }
 
@@ -188,7 +193,7 @@ function toNep413(signed: SignedNep413): Nep413Payload {
  * intentHash of the intent the wallet signs from it): what a review names so that its Confirm signs
  * that payload or nothing (docs/security.md, "No signature before consent").
  */
-export function payloadIntentHash(payload: IntentPayload, standard: SigningStandard): string {
+export function payloadIntentHash(payload: IntentPayload, standard: PayloadStandard): string {
   const signed = intentSigningBytes(payload, standard);
   return base58.encode(standard === 'nep413' ? signed : sha256(signed));
 }

@@ -78,13 +78,21 @@ export interface SignIntentsParams {
   signerId?: string;
   /** 32 bytes; default a fresh versioned nonce. */
   nonce?: string;
+  /** Ignored for a passkey account (its `publicKey` is `p256:…`): it signs `webauthn` only. */
   standard?: 'nep413' | 'raw_ed25519';
 }
+/**
+ * A signed payload as the verifier takes it: `nep413` and `raw_ed25519` from an ed25519 key, `webauthn`
+ * from a passkey account (its `payload` the whole intent payload as a JSON string, `public_key` and
+ * `signature` `p256:…`, plus `client_data_json` and `authenticator_data` (base64url)).
+ */
 export interface SignedIntent {
-  standard: string;
+  standard: 'nep413' | 'raw_ed25519' | 'webauthn' | (string & {});
   public_key?: string;
   signature: string;
   payload: unknown;
+  client_data_json?: string;
+  authenticator_data?: string;
 }
 export interface SignIntentsResult {
   signed: SignedIntent;

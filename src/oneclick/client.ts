@@ -8,7 +8,7 @@
  * The interface: docs/interface.md.
  */
 import type * as z from 'zod/mini';
-import type { QuoteSignedParts, SignedIntent } from '../core';
+import type { MultiPayload, QuoteSignedParts } from '../core';
 import { type BoundCredential, type HttpDeps, HttpError, type JsonRequest, requestJson } from '../core';
 import { checkQuoteAnswer, noQuoteKey, type QuoteBody, quoteAsSent } from './quoteCheck';
 import {
@@ -182,7 +182,7 @@ export const generateIntent = (
   );
 
 /** `POST /v0/submit-intent` with the signed transfer (`signedData`, the verifier's MultiPayload). */
-export const submitIntent = (deps: HttpDeps, url: string, signedData: SignedIntent, o: CallOptions = {}) =>
+export const submitIntent = (deps: HttpDeps, url: string, signedData: MultiPayload, o: CallOptions = {}) =>
   call(
     deps,
     { url: `${base(url)}/v0/submit-intent`, method: 'POST', body: { type: 'swap_transfer', signedData } },

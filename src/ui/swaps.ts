@@ -1,6 +1,7 @@
 // The popup's typed client for the swap API (src/api/swapApi.ts): one function per SWAP method.
 // Each resolves to its result or throws a WalletError whose message is the background's (for quote
 // errors, the swap service's own message). Methods that change a swap answer its whole record.
+import type { PasskeyAssertion } from '../api/passkeys';
 import {
   type HistoryQuery,
   type QuoteParams,
@@ -37,8 +38,8 @@ export const swaps = {
   /** The transfer that would pay the swap, with the approval window's checks; nothing is signed. */
   previewPayment: (id: string) => call(SWAP.previewPayment, { id }),
   /** Confirm: signs the payment the review named `reviewed` (and nothing else) and sends it. */
-  payFromIntents: (id: string, reviewed: string, acknowledgeDanger: boolean) =>
-    call(SWAP.payFromIntents, { id, reviewed, acknowledgeDanger }),
+  payFromIntents: (id: string, reviewed: string, acknowledgeDanger: boolean, passkey?: PasskeyAssertion) =>
+    call(SWAP.payFromIntents, { id, reviewed, acknowledgeDanger, ...(passkey ? { passkey } : {}) }),
   list: () => call(SWAP.list),
   get: (id: string) => call(SWAP.get, { id }),
   refresh: (id: string) => call(SWAP.refresh, { id }),

@@ -1,6 +1,7 @@
 // The popup's typed client for the wallet API (src/api/walletApi.ts): one function per WALLET
 // method. Each resolves to its result or throws a WalletError whose message is written for people.
 import type { ActivityQuery } from '../api/activity';
+import type { PasskeyAssertion } from '../api/passkeys';
 import { statusFromSnapshot } from '../api/statusSnapshot';
 import {
   type AddAccountParams,
@@ -83,8 +84,12 @@ export const wallet = {
   /** The transfer that would send `amount` (smallest units), reviewed; nothing is signed. */
   previewSend: (params: SendParams) => call(WALLET.previewSend, params),
   /** Confirm: signs the transfer the review named `reviewed` (and nothing else) and publishes it. */
-  send: (reviewed: string, acknowledgeDanger: boolean) =>
-    call(WALLET.send, { reviewed, ...(acknowledgeDanger ? { acknowledgeDanger } : {}) }),
+  send: (reviewed: string, acknowledgeDanger: boolean, passkey?: PasskeyAssertion) =>
+    call(WALLET.send, {
+      reviewed,
+      ...(acknowledgeDanger ? { acknowledgeDanger } : {}),
+      ...(passkey ? { passkey } : {}),
+    }),
   intentStatus: (intentHash: string) => call(WALLET.intentStatus, { intentHash }),
   /** One page of Activity: swaps and the intents this wallet published, newest first. */
   activity: (query: ActivityQuery) => call(WALLET.activity, query),

@@ -14,6 +14,7 @@ import {
   parseSecretKey,
 } from '../core';
 import { VaultError } from './errors';
+import { dropUnusedPasskeys, storedPasskeySchema } from './passkeys';
 
 const storedKeySchema = z.lazy(() =>
   z.strictObject({
@@ -30,8 +31,9 @@ const accountSchema = z.lazy(() =>
   z.strictObject({
     accountId: z.string().check(z.refine(isValidAccountId)),
     label: z.string().check(z.maxLength(64)),
-    kind: z.enum(['implicit', 'named']),
-    /** Local keys that can sign for this account; the first is the signing key. */
+    /** `passkey`: the implicit account of a passkey's `p256:` key (./passkeys.ts). */
+    kind: z.enum(['implicit', 'named', 'passkey']),
+    /** Local keys that can sign for this account (ed25519 keys, or passkeys' `p256:` keys); the first is the signing key. */
     publicKeys: z.array(z.string()).check(z.minLength(1)),
   }),
 );
@@ -51,6 +53,8 @@ export const vaultContentsSchema = z.lazy(() =>
     keys: z.array(storedKeySchema),
     accounts: z.array(accountSchema),
     phrases: z.array(phraseSchema),
+    /** The public halves of passkeys (./passkeys.ts); absent in vaults written before. */
+    passkeys: z.optional(z.array(storedPasskeySchema)),
     /**
      * Base64 of the 32-byte key that seals the user's service credentials (./credentialCipher.ts).
      * Made the first time a credential is sealed; absent in vaults written before.
@@ -153,7 +157,7 @@ export function removeAccount(contents: VaultContents, accountId: string): Vault
   requireAccount(contents, accountId);
   const accounts = contents.accounts.filter((a) => a.accountId !== accountId);
   const used = new Set(accounts.flatMap((a) => a.publicKeys));
-  return { ...contents, accounts, keys: contents.keys.filter((k) => used.has(k.publicKey)) };
+  return dropUnusedPasskeys({ ...contents, accounts, keys: contents.keys.filter((k) => used.has(k.publicKey)) });
 }
 
 /** Makes `publicKey` the account's signing key (first in its list), e.g. after a rotation. */
@@ -189,7 +193,7 @@ export function forgetKey(
     a.accountId === accountId ? { ...a, publicKeys: a.publicKeys.filter((k) => k !== publicKey) } : a,
   );
   const used = new Set(accounts.flatMap((a) => a.publicKeys));
-  return { ...start, accounts, keys: start.keys.filter((k) => used.has(k.publicKey)) };
+  return dropUnusedPasskeys({ ...start, accounts, keys: start.keys.filter((k) => used.has(k.publicKey)) });
 }
 
 /**

@@ -47,6 +47,14 @@ import {
 } from './credentialCipher';
 import { VaultError } from './errors';
 import { type AddedKey, addMadeKey, type KeySource, type MadeKey, makeKey } from './keySources';
+import {
+  addPasskeyAccount,
+  addPasskeyKey,
+  isPasskeyKey,
+  type NewPasskey,
+  passkeyProblem,
+  type StoredPasskey,
+} from './passkeys';
 import { passwordWeakness } from './password';
 import {
   DEFAULT_ITERATIONS,
@@ -92,6 +100,8 @@ export interface VaultView {
   accounts: VaultAccount[];
   keys: { publicKey: string; source: string; createdAt: string }[];
   phrases: { id: string; backedUp: boolean }[];
+  /** Passkeys' public halves (no secret exists for them here). */
+  passkeys: StoredPasskey[];
 }
 
 const LOCKED = () => new VaultError('locked', 'The wallet is locked.');
@@ -237,7 +247,26 @@ export class Vault {
       accounts: structuredClone(c.accounts),
       keys: c.keys.map(({ publicKey, source, createdAt }) => ({ publicKey, source, createdAt })),
       phrases: c.phrases.map(({ id, backedUp }) => ({ id, backedUp })),
+      passkeys: structuredClone(c.passkeys ?? []),
     };
+  }
+
+  /** A passkey account (./passkeys.ts): the implicit account of its `p256:` key; returns its id. */
+  addPasskeyAccount(passkey: NewPasskey, label?: string): Promise<string> {
+    return this.#exclusive(async () => {
+      let accountId = '';
+      await this.#commit((c) => {
+        const next = addPasskeyAccount(c, passkey, this.#date(), label);
+        accountId = next.accountId;
+        return next.contents;
+      });
+      return accountId;
+    });
+  }
+
+  /** A passkey as a further key of `accountId` (once its `add_public_key` executed on the verifier). */
+  addPasskeyKey(accountId: string, passkey: NewPasskey): Promise<void> {
+    return this.#change((c) => addPasskeyKey(c, accountId, passkey, this.#date()));
   }
 
   /** A new account from `source` (a new key, a new or imported phrase, an imported secret key). */
@@ -403,6 +432,11 @@ export class Vault {
   /** The secret key text for backup; asks for the password again, and counts wrong ones. */
   exportSecretKey(password: string, publicKey: string): Promise<string> {
     return this.#exclusive(async () => {
+      if (isPasskeyKey(publicKey))
+        throw new VaultError(
+          'invalid_input',
+          'A passkey has nothing to export: its private key never leaves your authenticator. Keep a second key or passkey on the account instead.',
+        );
       const contents = await this.#decryptWithPassword(password);
       const key = contents.keys.find((k) => k.publicKey === publicKey);
       if (!key) throw new VaultError('unknown_key', `no local secret for key ${publicKey}`);
@@ -565,5 +599,7 @@ function parseContents(plaintext: Uint8Array): VaultContents {
       'corrupted',
       'The vault decrypted but its contents do not match the expected shape. It was left untouched.',
     );
+  const problem = passkeyProblem(parsed.data);
+  if (problem) throw new VaultError('corrupted', `The vault decrypted but ${problem}. It was left untouched.`);
   return parsed.data;
 }

@@ -59,3 +59,30 @@ export function softPasskey(rpId = 'abcdefghijklmnopabcdefghijklmnop'): SoftPass
 
 /** r‖s (low s) of an assertion's DER signature, as the verifier wants it. */
 export const rawSignature = (der: Uint8Array): Uint8Array => p256SignatureFromDer(der);
+
+/**
+ * The authenticator data of a registration (WebAuthn Level 3, "Attested Credential Data"): rpIdHash ‖
+ * flags (UP, UV, AT) ‖ signCount ‖ aaguid ‖ credential id length ‖ credential id ‖ the COSE_Key of an
+ * ES256 P-256 key (RFC 9053: kty 2, alg −7, crv 1, x, y).
+ */
+export function registrationData(
+  passkey: SoftPasskey,
+  credentialId: Uint8Array,
+  rpId = 'abcdefghijklmnop',
+): Uint8Array {
+  const cose = concatBytes(
+    Uint8Array.of(0xa5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21, 0x58, 0x20),
+    passkey.xy.slice(0, 32),
+    Uint8Array.of(0x22, 0x58, 0x20),
+    passkey.xy.slice(32),
+  );
+  return concatBytes(
+    sha256(rpId),
+    Uint8Array.of(FLAG_UP | FLAG_UV | 0x40),
+    Uint8Array.of(0, 0, 0, 0),
+    new Uint8Array(16),
+    Uint8Array.of(credentialId.length >> 8, credentialId.length & 0xff),
+    credentialId,
+    cose,
+  );
+}

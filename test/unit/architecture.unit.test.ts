@@ -689,6 +689,7 @@ const VAULT_SURFACE: SurfaceRules = {
     'passwordWeakness',
     'MIN_PASSWORD_LENGTH',
     'delayAfter',
+    'isPasskeyKey',
   ]),
   members: new Set([
     'exists',
@@ -701,6 +702,8 @@ const VAULT_SURFACE: SurfaceRules = {
     'view',
     'addAccount',
     'addNamedAccount',
+    'addPasskeyAccount',
+    'addPasskeyKey',
     'newKeyFor',
     'forgetKey',
     'setSigningKey',

@@ -15,7 +15,7 @@ const preparedSchema = z.lazy(() =>
       nonce: z.string(),
       intents: z.array(z.unknown()),
     }),
-    standard: z.enum(['nep413', 'raw_ed25519']),
+    standard: z.enum(['nep413', 'raw_ed25519', 'webauthn']),
     publicKey: z.string(),
     nonceKind: z.enum(['versioned', 'legacy']),
     ownNonce: z.boolean(),

@@ -7,13 +7,14 @@
  */
 import type * as z from 'zod/mini';
 import type { IntentStatus } from '../../bus';
-import { isVerifierRecipient, networkOfVerifier, signedIntentSchema, siteOf } from '../../core';
+import { isVerifierRecipient, multiPayloadSchema, networkOfVerifier, siteOf } from '../../core';
 import { ERROR_CODES, METHODS, type PageStatus, type ProviderMethod } from '../../provider/protocol';
 import type { PublishedIntents } from '../activity/published';
 import type { NewRequest } from '../approvals/pending';
 import type { ApprovalQueue } from '../approvals/queue';
 import { ProviderError } from '../providerError';
 import type { UsedNonces } from '../signing/nonces';
+import { refusePasskeyMessage } from '../signing/passkeyMessage';
 import type { BusPort } from '../signing/signer';
 import type { WalletService } from '../wallet/service';
 import { zodProviderError } from '../zodField';
@@ -190,6 +191,9 @@ export class PageApi {
         );
       }
       const accountId = await this.requireConnected(page, p.accountId);
+      // Locked, the account's keys are unknown: the window unlocks first, and Confirm checks it (kinds/signMessage).
+      const account = this.deps.wallet.accounts().find((a) => a.accountId === accountId);
+      if (account) refusePasskeyMessage(account);
       await this.refuseUsedNonce(accountId, p.nonce);
       return this.defer(page, { kind: 'signMessage', params: { ...p, accountId } });
     },
@@ -203,11 +207,15 @@ export class PageApi {
     [METHODS.publishIntents]: async (params, page) => {
       if (typeof params === 'object' && params !== null && 'signed' in params) {
         const p = parse(publishSignedParams, params);
-        const signed = signedIntentSchema.safeParse(p.signed);
+        const signed = multiPayloadSchema.safeParse(p.signed);
         if (!signed.success)
-          throw new ProviderError(ERROR_CODES.invalidParams, 'signed: not a signed intent (nep413 or raw_ed25519)', {
-            field: 'signed',
-          });
+          throw new ProviderError(
+            ERROR_CODES.invalidParams,
+            'signed: not a signed intent (nep413, raw_ed25519 or webauthn)',
+            {
+              field: 'signed',
+            },
+          );
         await this.spendNetwork(page);
         return publishSigned(this.deps, signed.data, p.quoteHashes ?? [], page.origin);
       }

@@ -7,8 +7,11 @@ import {
   extractIntentPayload,
   type IntentPayload,
   intentHash,
-  type SignedIntent,
+  type MultiPayload,
+  type VerifyResult,
+  verifyP256WebCrypto,
   verifySignedIntent,
+  verifyWebauthnAsync,
 } from '../../core';
 import { ERROR_CODES } from '../../provider/protocol';
 import type { PublishedIntents } from '../activity/published';
@@ -26,6 +29,14 @@ export interface PublishSignedDeps {
   published: Pick<PublishedIntents, 'add'>;
 }
 
+/** The verifier's signature check of any signed payload; a passkey's (webauthn) with WebCrypto's P-256. */
+async function verified(signed: MultiPayload): Promise<VerifyResult> {
+  if (signed.standard !== 'webauthn') return verifySignedIntent(signed);
+  const subtle = globalThis.crypto.subtle;
+  const out = await verifyWebauthnAsync(signed, (xy, m, rs) => verifyP256WebCrypto(subtle, xy, m, rs));
+  return out.ok ? out : { ok: false, reason: 'invalid signature' };
+}
+
 /**
  * Relays a signature the page already holds. A signature by one of this wallet's keys is relayed
  * only when this wallet released that very intent through the approval window (its nonce is on
@@ -33,12 +44,12 @@ export interface PublishSignedDeps {
  */
 export async function publishSigned(
   deps: PublishSignedDeps,
-  signed: SignedIntent,
+  signed: MultiPayload,
   quoteHashes: string[],
   origin: string,
 ): Promise<{ intentHash: string; status: 'OK' }> {
   const { wallet } = deps;
-  const check = verifySignedIntent(signed);
+  const check = await verified(signed);
   if (!check.ok)
     throw new ProviderError(ERROR_CODES.invalidParams, 'signed: the signature does not verify', { field: 'signed' });
   const hash = intentHash(signed);

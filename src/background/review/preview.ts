@@ -14,6 +14,7 @@ import type { BalanceChangeView, FindingView, IntentsPreviewWire, SimulationView
 import { LedgerViewError } from '../../bus';
 import {
   assessIntents,
+  base64url,
   formatTokenAmount,
   type Intent,
   type IntentPayload,
@@ -21,6 +22,7 @@ import {
   type TokenTable,
   unmatchedDeltas,
   usdValue,
+  webauthnRequestOf,
 } from '../../core';
 import type { PreparedIntent } from '../signing/signer';
 import { type ReceiverKnowledgeOf, recipientsOf, transferReceivers } from './recipients';
@@ -45,6 +47,8 @@ export interface PreviewDeps {
    * is known, and a site's transfer is danger.
    */
   receivers?: ReceiverKnowledgeOf;
+  /** The credential of a passkey key this wallet holds (a `webauthn` payload's review names what to ask). */
+  passkeyOf?: (publicKey: string) => { credentialId: string } | undefined;
 }
 
 /** Who asks and what they were granted; null for the wallet's own pages. */
@@ -173,6 +177,18 @@ async function checks(
 }
 
 /**
+ * What the page asks the authenticator after Confirm, for a passkey's payload: its credential and the
+ * challenge, SHA-256 of the exact payload string (the verifier's rule, core webauthnRequestOf).
+ */
+function passkeyAsk(deps: PreviewDeps, prepared: PreparedIntent): Pick<IntentsPreviewWire, 'passkey'> {
+  if (prepared.standard !== 'webauthn') return {};
+  const credential = deps.passkeyOf?.(prepared.publicKey);
+  if (!credential) return {};
+  const { challenge } = webauthnRequestOf(prepared.payload);
+  return { passkey: { credentialId: credential.credentialId, challenge: base64url.encode(challenge) } };
+}
+
+/**
  * The review of a payload. `requester` is who asks, as the background knows it: a site (from the
  * browser's word on the sender), or null for the wallet's own pages, which only the background's own
  * code paths pass (../wallet/send.ts, ../swaps/payment.ts, ../signing/reviewed.ts).
@@ -234,6 +250,7 @@ export async function intentsPreview(
     simulation: sim.view,
     quoteHashes,
     raw: JSON.stringify(payload, null, 2),
+    ...passkeyAsk(deps, prepared),
     ...(requester === null
       ? { recipients: await recipientsOf(receivers && (async () => receivers), payload, swapDeposit) }
       : {}),

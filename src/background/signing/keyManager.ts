@@ -5,11 +5,20 @@
  * `has_public_key`.
  */
 
+import type { PasskeyRegistration } from '../../api/passkeys';
 import type { KeyChangeResult, KeyListing } from '../../api/walletApi';
 import type { IntentStatus, PublishResult } from '../../bus';
-import { formatPublicKey, implicitAccountId, parsePublicKey } from '../../core';
+import {
+  formatP256PublicKey,
+  formatPublicKey,
+  implicitAccountId,
+  parseP256PublicKey,
+  parsePublicKey,
+} from '../../core';
 import { errorText } from '../../core/errorText';
+import { isPasskeyKey } from '../../vault';
 import type { WalletService } from '../wallet/service';
+import { checkedRegistration } from './passkeyRegistration';
 import type { BusPort, SigningService } from './signer';
 
 export interface LedgerKeysPort {
@@ -97,12 +106,28 @@ export class KeyManager {
   }
 
   /**
+   * Adds a new passkey (read from its registration, ./passkeyRegistration.ts) to the account on the
+   * verifier; once the verifier has it, the wallet keeps it as a further local key of the account (one
+   * that signs with the person's authenticator), e.g. a way back in that needs no phrase.
+   */
+  async addPasskey(accountId: string, registration: PasskeyRegistration): Promise<KeyChangeResult> {
+    this.deps.wallet.account(accountId);
+    const passkey = await checkedRegistration(registration, globalThis.crypto.subtle);
+    const listing = await this.list(accountId);
+    if (listing.registered?.includes(passkey.publicKey))
+      throw new KeyChangeError('That passkey is already registered for this account.');
+    const result = await this.change(accountId, 'add_public_key', passkey.publicKey);
+    if (result.confirmed) await this.deps.wallet.change((vault) => vault.addPasskeyKey(accountId, passkey));
+    return result;
+  }
+
+  /**
    * Removes a key from the account on the verifier. The key that signs is removed only when the user
    * confirmed it and another registered local key remains to take over signing.
    */
   async remove(accountId: string, publicKey: string, confirmRemovingSigningKey = false): Promise<KeyChangeResult> {
     const account = this.deps.wallet.account(accountId);
-    const key = formatPublicKey(parsePublicKey(publicKey));
+    const key = canonicalKey(publicKey);
     const listing = await this.list(accountId);
     if (listing.registered === null) throw new KeyChangeError(listing.error ?? 'The verifier could not be asked.');
     if (!listing.registered.includes(key)) throw new KeyChangeError('That key is not registered for this account.');
@@ -180,6 +205,11 @@ export class KeyManager {
       wait = Math.min(wait * 2, 4000);
     }
   }
+}
+
+/** A key as the verifier writes it: an ed25519 key (any case of its prefix) or a passkey's `p256:` key. */
+function canonicalKey(text: string): string {
+  return isPasskeyKey(text) ? formatP256PublicKey(parseP256PublicKey(text)) : formatPublicKey(parsePublicKey(text));
 }
 
 /** The key an implicit account is made of (its id is the key's hex): the verifier accepts it unasked. */

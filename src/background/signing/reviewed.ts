@@ -14,11 +14,12 @@ import {
   buildIntentPayload,
   decodeNonce,
   HttpError,
+  type MultiPayload,
   ProtocolError,
   payloadIntentHash,
-  type SignedIntent,
 } from '../../core';
 import { ERROR_CODES } from '../../provider/protocol';
+import { isPasskeyKey } from '../../vault';
 import { ProviderError } from '../providerError';
 import { intentsPreview, type PreviewDeps } from '../review/preview';
 import type { PreparedIntent, SignedResult, SigningService } from './signer';
@@ -54,7 +55,7 @@ export function fromDraft(draft: Draft): PreparedIntent {
   });
   return {
     payload,
-    standard: 'nep413',
+    standard: isPasskeyKey(draft.publicKey) ? 'webauthn' : 'nep413',
     publicKey: draft.publicKey,
     nonceKind: decodeNonce(p.nonce).kind,
     ownNonce: draft.ownNonce,
@@ -68,6 +69,8 @@ export const reviewedId = (p: PreparedIntent): string => payloadIntentHash(p.pay
 export interface Consent {
   reviewed: string;
   acknowledgeDanger: boolean;
+  /** A passkey account's assertion over the reviewed payload (./passkeyAssertion.ts), checked at signing. */
+  passkey?: unknown;
 }
 
 /** Refuses a Confirm that names another payload than the one kept to sign. */
@@ -84,7 +87,7 @@ export function assertReviewed(kept: string, consent: Consent, what: string): vo
 export interface ReviewedDeps {
   signer: SigningService;
   preview: PreviewDeps;
-  simulate: (signed: SignedIntent) => Promise<unknown>;
+  simulate: (signed: MultiPayload) => Promise<unknown>;
 }
 
 /** Judges the reviewed payload again, signs it, and has the verifier check the signature; nothing is sent. */
@@ -111,7 +114,7 @@ export async function signReviewed(
   if (findings.some((f) => f.level === 'danger') && !consent.acknowledgeDanger)
     throw refuse('Confirm that you understand the risk first');
   await beforeSign();
-  const signed = await d.signer.sign(prepared);
+  const signed = await d.signer.sign(prepared, consent.passkey);
   await afterSign(signed);
   try {
     await d.simulate(signed.signed);

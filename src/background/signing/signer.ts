@@ -16,17 +16,20 @@ import {
   formatDeadline,
   type IntentPayload,
   intentHash,
+  type MultiPayload,
   networkText,
+  type PayloadStandard,
   ProtocolError,
   parseDeadlineNs,
   type Random,
-  type SignedIntent,
-  type SigningStandard,
+  type SubtleLike,
 } from '../../core';
 import { ERROR_CODES } from '../../provider/protocol';
+import { isPasskeyKey } from '../../vault';
 import { ProviderError } from '../providerError';
 import type { WalletService } from '../wallet/service';
 import type { UsedNonces } from './nonces';
+import { signedFromAssertion } from './passkeyAssertion';
 import type { SaltCache } from './salt';
 
 /** The SDK's default validity (DEFAULT_DEADLINE_MS) is 60 s; a person reading a preview needs longer. */
@@ -39,13 +42,14 @@ export interface SignRequest {
   deadline?: string | undefined;
   /** A dApp's own 32-byte nonce (base64); default a fresh versioned nonce. */
   nonce?: string | undefined;
-  standard?: SigningStandard | undefined;
+  standard?: PayloadStandard | undefined;
 }
 
 export interface PreparedIntent {
   payload: IntentPayload;
-  standard: SigningStandard;
-  /** Local key that signs: the account's signing key. */
+  /** `webauthn` when the signing key is a passkey's (whatever the request asked: a passkey signs nothing else). */
+  standard: PayloadStandard;
+  /** Local key that signs: the account's signing key (ed25519, or a passkey's `p256:`). */
   publicKey: string;
   nonceKind: 'versioned' | 'legacy';
   /** True when the wallet made the nonce (so it may make a new one after `invalid salt`). */
@@ -53,13 +57,13 @@ export interface PreparedIntent {
 }
 
 export interface SignedResult {
-  signed: SignedIntent;
+  signed: MultiPayload;
   intentHash: string;
   payload: IntentPayload;
 }
 
 export interface BusPort {
-  publishIntent(signed: SignedIntent, quoteHashes: readonly string[]): Promise<PublishResult>;
+  publishIntent(signed: MultiPayload, quoteHashes: readonly string[]): Promise<PublishResult>;
 }
 
 export interface SignerDeps {
@@ -69,6 +73,8 @@ export interface SignerDeps {
   verifierId: () => Promise<string>;
   now: () => number;
   random: Random;
+  /** WebCrypto, which checks a passkey's P-256 signature (./passkeyAssertion.ts). */
+  subtle: SubtleLike;
 }
 
 export class SigningService {
@@ -108,15 +114,21 @@ export class SigningService {
       nonce,
       intents: request.intents,
     });
-    return { payload, standard: request.standard ?? 'nep413', publicKey, nonceKind: decodeNonce(nonce).kind, ownNonce };
+    const standard = isPasskeyKey(publicKey) ? 'webauthn' : (request.standard ?? 'nep413');
+    if (standard === 'webauthn' && !isPasskeyKey(publicKey))
+      throw new ProtocolError('only a passkey account signs webauthn payloads', 'standard');
+    return { payload, standard, publicKey, nonceKind: decodeNonce(nonce).kind, ownNonce };
   }
 
   /**
    * Signs a prepared payload; the nonce is recorded before the signature leaves this function. Only a
    * payload for the verifier of the network the wallet is on now is signed: one prepared before the
-   * settings moved to another network never is (docs/security.md, "Networks").
+   * settings moved to another network never is (docs/security.md, "Networks"). A passkey's payload is
+   * signed by the person's authenticator: `assertion` is what the extension page got from it, checked
+   * here against this exact payload and the account's credential and key before anything else happens
+   * (./passkeyAssertion.ts); without one, or with one that does not hold, nothing is signed.
    */
-  async sign(prepared: PreparedIntent): Promise<SignedResult> {
+  async sign(prepared: PreparedIntent, assertion?: unknown): Promise<SignedResult> {
     const verifierId = await this.deps.verifierId();
     if (prepared.payload.verifying_contract !== verifierId) {
       throw new ProviderError(
@@ -126,10 +138,25 @@ export class SigningService {
       );
     }
     await this.deps.wallet.touch();
-    const signed = this.deps.wallet.vault.signIntent(prepared.publicKey, prepared.payload, prepared.standard);
+    const signed = await this.signedBy(prepared, assertion);
     const hash = intentHash(signed);
     await this.deps.nonces.claim(verifierId, prepared.payload.signer_id, prepared.payload.nonce, hash);
     return { signed, intentHash: hash, payload: prepared.payload };
+  }
+
+  private async signedBy(prepared: PreparedIntent, assertion: unknown): Promise<MultiPayload> {
+    if (prepared.standard !== 'webauthn' && !isPasskeyKey(prepared.publicKey))
+      return this.deps.wallet.vault.signIntent(prepared.publicKey, prepared.payload, prepared.standard);
+    const passkey = this.deps.wallet.passkeyOf(prepared.publicKey);
+    if (prepared.standard !== 'webauthn' || !passkey)
+      throw new ProviderError(ERROR_CODES.internal, 'This payload is not one a passkey of this wallet signs');
+    if (assertion === undefined)
+      throw new ProviderError(
+        ERROR_CODES.invalidParams,
+        'This account signs with its passkey: confirm with your authenticator. Nothing was signed.',
+        { reason: 'passkey' },
+      );
+    return signedFromAssertion(prepared.payload, passkey, assertion, this.deps.subtle);
   }
 
   /**
@@ -145,8 +172,10 @@ export class SigningService {
   ): Promise<SignedResult & { result?: PublishResult }> {
     let prepared = options.prepared ?? (await this.prepare(request));
     for (let attempt = 0; ; attempt++) {
-      const retry = attempt === 0 && prepared.ownNonce && options.retrySalt !== false;
-      const signed = await this.sign(prepared);
+      // A passkey signs once per touch of the authenticator: never again on its own.
+      const retry =
+        attempt === 0 && prepared.ownNonce && options.retrySalt !== false && prepared.standard !== 'webauthn';
+      const signed = await this.sign(prepared, options.assertion);
       const checked = options.check ? await options.check(signed) : 'ok';
       if (checked === 'invalid_salt' && retry) {
         this.deps.salts.invalidate();
@@ -180,6 +209,8 @@ export class SigningService {
 export interface ReleaseOptions {
   /** The payload the user saw, when it was prepared already. */
   prepared?: PreparedIntent;
+  /** A passkey account's assertion over that payload (see sign). */
+  assertion?: unknown;
   /** Looks at the signature before it is released; 'invalid_salt' asks for a fresh nonce. */
   check?: (signed: SignedResult) => Promise<'ok' | 'invalid_salt'>;
   bus?: BusPort;
@@ -204,7 +235,7 @@ export const isInvalidSaltText = (text: string): boolean => INVALID_SALT.test(te
  */
 export async function publishOnce(
   bus: BusPort,
-  signed: SignedIntent,
+  signed: MultiPayload,
   quoteHashes: readonly string[],
 ): Promise<PublishResult> {
   const out = await bus.publishIntent(signed, quoteHashes);

@@ -144,7 +144,7 @@ export class SwapService {
           const r = await this.payable(p.id);
           r.paidIntentHash = await this.payments.pay(
             r,
-            { reviewed: p.reviewed, acknowledgeDanger: p.acknowledgeDanger === true },
+            { reviewed: p.reviewed, acknowledgeDanger: p.acknowledgeDanger === true, passkey: p.passkey },
             await this.tracker.serviceOf(p.id),
           );
           return this.tracker.update(r, { url: (await this.tracker.serviceOf(p.id)).url, kick: true });

@@ -2,12 +2,14 @@
  * zod schemas for the swap API's params (src/api/swapApi.ts), beside its handlers (./api.ts): the
  * background trusts no page.
  */
+
 import * as z from 'zod/mini';
 import { ANY_INPUT_ASSET, type HistoryQuery, type QuoteParams } from '../../api/swapApi';
 import { accountIdSchema } from '../../core';
 import { recipientWithMemo } from '../../core/destinationMemo';
 import { APP_FEE_MAX_BPS, APP_FEES_TOTAL_MAX_BPS, takesRecipientMsg } from '../../oneclick';
 import { historyFilters, isoTime, optText, reviewedId, shortId, text } from '../paramFields';
+import { passkeyAssertionSchema } from '../signing/passkeyAssertion';
 
 const id = z.strictObject({ id: shortId });
 
@@ -143,6 +145,8 @@ export const swapParams = {
       accountId: z.optional(accountIdSchema),
       reviewed: reviewedId,
       acknowledgeDanger: z.optional(z.boolean()),
+      /** A passkey account's assertion over the reviewed payment (../signing/passkeyAssertion.ts). */
+      passkey: z.optional(passkeyAssertionSchema),
     }),
   ),
   swap_list: z.unknown(),

@@ -21,12 +21,13 @@ import {
   decodeNonce,
   extractIntentPayload,
   type HttpDeps,
+  type MultiPayload,
+  multiPayloadSchema,
   networkText,
-  type SignedIntent,
-  signedIntentSchema,
 } from '../../core';
 import { generateIntent, OneClickError, type QuoteCallOptions, submitIntent } from '../../oneclick';
 import { ERROR_CODES } from '../../provider/protocol';
+import { isPasskeyKey } from '../../vault';
 import type { KeyValue } from '../kv';
 import { ProviderError } from '../providerError';
 import { intentsPreview, type PreviewDeps } from '../review/preview';
@@ -58,7 +59,7 @@ export interface PaymentDeps {
   nonces: UsedNonces;
   preview: PreviewDeps;
   /** The verifier's simulate_intents with the real signature (after Confirm, before release). */
-  simulate: (signed: SignedIntent) => Promise<unknown>;
+  simulate: (signed: MultiPayload) => Promise<unknown>;
   bus: () => Promise<BusPort>;
   /** The signing key of a wallet account (throws for an unknown account). */
   publicKeyOf: (accountId: string) => string;
@@ -76,7 +77,7 @@ const preparedSchema = z.lazy(() => z.object({ ...draftSchema.shape, route: z.en
 const paymentSchema = z.lazy(() =>
   z.object({
     intentHash: z.string(),
-    signed: signedIntentSchema,
+    signed: multiPayloadSchema,
     route: z.optional(z.enum(['service', 'bus'])),
   }),
 );
@@ -110,7 +111,7 @@ export class SwapPayments {
       throw notThisPayment('its nonce was used before by this account');
     return {
       payload,
-      standard: 'nep413',
+      standard: isPasskeyKey(this.d.publicKeyOf(signerId)) ? 'webauthn' : 'nep413',
       publicKey: this.d.publicKeyOf(signerId),
       nonceKind: 'versioned',
       ownNonce: false,
@@ -132,7 +133,7 @@ export class SwapPayments {
   }
 
   /** Sends a signed payment by its route; a refusal whose nonce the verifier has used means it executed. */
-  private async send(route: PaymentRoute, signed: SignedIntent, hash: string, service: Service): Promise<void> {
+  private async send(route: PaymentRoute, signed: MultiPayload, hash: string, service: Service): Promise<void> {
     let reason: string;
     try {
       if (route === 'service') {
@@ -156,7 +157,7 @@ export class SwapPayments {
    * deadline has passed (the verifier refuses it from then on) and the verifier has not used its nonce (it
    * never executed). While either is unknown (the ledger RPC does not answer) it stays.
    */
-  private async expired<T extends { signed: SignedIntent }>(
+  private async expired<T extends { signed: MultiPayload }>(
     stored: T | undefined,
     key: string,
   ): Promise<T | undefined> {

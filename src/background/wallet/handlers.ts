@@ -70,7 +70,8 @@ export class WalletApi {
     wallet_removeAccount: (p) => this.d.removal.remove(p.accountId),
     wallet_selectAccount: (p) => this.d.wallet.selectAccount(p.accountId),
     wallet_listKeys: (p) => this.d.keys.list(p.accountId),
-    wallet_addKey: (p) => this.d.keys.add(p.accountId, p.publicKey),
+    wallet_addKey: (p) =>
+      p.passkey ? this.d.keys.addPasskey(p.accountId, p.passkey) : this.d.keys.add(p.accountId, p.publicKey),
     wallet_removeKey: (p) => this.d.keys.remove(p.accountId, p.publicKey, p.confirmRemovingSigningKey),
     wallet_useSigningKey: async (p) => {
       await this.d.keys.useForSigning(p.accountId, p.publicKey, p.acceptUnverified === true);
@@ -97,6 +98,7 @@ export class WalletApi {
       this.d.sends.send(await this.accountOf(p.accountId), {
         reviewed: p.reviewed,
         acknowledgeDanger: p.acknowledgeDanger === true,
+        passkey: p.passkey,
       }),
     wallet_intentStatus: (p) => this.d.sends.status(p.intentHash),
     wallet_activity: (p) => this.d.activity.page(p),

@@ -3,6 +3,8 @@ import * as z from 'zod/mini';
 import type { ActivityQuery } from '../../api/activity';
 import { accountIdSchema } from '../../core';
 import { historyFilters, reviewedId, shortId, text } from '../paramFields';
+import { passkeyAssertionSchema } from '../signing/passkeyAssertion';
+import { passkeyRegistrationSchema, passkeySourceSchema } from '../signing/passkeyRegistration';
 import { settingsChangeSchema } from './settingsModel';
 
 const password = z.lazy(() => z.string().check(z.minLength(1, 'enter the password'), z.maxLength(1024)));
@@ -25,7 +27,9 @@ export const keySourceSchema = z.lazy(() =>
 
 export const walletParams = {
   wallet_status: z.unknown(),
-  wallet_create: z.strictObject({ password: newPassword, source: keySourceSchema }),
+  wallet_create: z.lazy(() =>
+    z.strictObject({ password: newPassword, source: z.union([keySourceSchema, passkeySourceSchema]) }),
+  ),
   wallet_unlock: z.strictObject({ password }),
   wallet_lock: z.unknown(),
   wallet_changePassword: z.strictObject({ oldPassword: password, newPassword }),
@@ -37,6 +41,7 @@ export const walletParams = {
     z.strictObject({
       source: z.union([
         keySourceSchema,
+        passkeySourceSchema,
         z.strictObject({ kind: z.literal('named'), accountId: accountIdSchema, publicKey }),
       ]),
       label: z.optional(label),
@@ -48,7 +53,13 @@ export const walletParams = {
   wallet_removeAccount: z.strictObject({ accountId: accountIdSchema }),
   wallet_selectAccount: z.strictObject({ accountId: accountIdSchema }),
   wallet_listKeys: z.strictObject({ accountId: accountIdSchema }),
-  wallet_addKey: z.lazy(() => z.strictObject({ accountId: accountIdSchema, publicKey: z.optional(publicKey) })),
+  wallet_addKey: z.lazy(() =>
+    z.strictObject({
+      accountId: accountIdSchema,
+      publicKey: z.optional(publicKey),
+      passkey: z.optional(passkeyRegistrationSchema),
+    }),
+  ),
   wallet_removeKey: z.lazy(() =>
     z.strictObject({
       accountId: accountIdSchema,
@@ -85,6 +96,8 @@ export const walletParams = {
       accountId: z.optional(accountIdSchema),
       reviewed: reviewedId,
       acknowledgeDanger: z.optional(z.boolean()),
+      /** A passkey account's assertion over the reviewed payload (../signing/passkeyAssertion.ts). */
+      passkey: z.optional(passkeyAssertionSchema),
     }),
   ),
   wallet_intentStatus: z.lazy(() => z.strictObject({ intentHash: z.string().check(z.minLength(1), z.maxLength(64)) })),

@@ -19,10 +19,10 @@ import {
   extractIntentPayload,
   intentHash,
   MAINNET_VERIFIER,
+  type MultiPayload,
+  multiPayloadSchema,
   networkText,
   SIM_VERIFIER,
-  type SignedIntent,
-  signedIntentSchema,
   tokenIdsOf,
 } from '../../core';
 import { errorText } from '../../core/errorText';
@@ -38,7 +38,7 @@ export interface SendDeps {
   local: KeyValue;
   signer: SigningService;
   preview: PreviewDeps;
-  simulate: (signed: SignedIntent) => Promise<unknown>;
+  simulate: (signed: MultiPayload) => Promise<unknown>;
   bus: () => Promise<BusPort & { getStatus(intentHash: string): Promise<IntentStatus> }>;
   /** Why the bus cannot be used now (no key on Mainnet), or null. */
   busUnavailable: () => Promise<string | null>;
@@ -55,7 +55,7 @@ const draftKey = (verifierId: string, accountId: string) => `sendDraft:${verifie
 /** The transfer signed for a review, until the bus took it. */
 const signedKey = (verifierId: string, accountId: string) => `sendSigned:${verifierId}:${accountId}`;
 const legacySignedKey = (accountId: string) => `sendSigned:${accountId}`;
-const signedSchema = z.lazy(() => z.object({ reviewed: z.string(), signed: signedIntentSchema }));
+const signedSchema = z.lazy(() => z.object({ reviewed: z.string(), signed: multiPayloadSchema }));
 const refuse = (m: string, field?: string) =>
   new ProviderError(ERROR_CODES.invalidParams, m, field ? { field } : undefined);
 
@@ -164,7 +164,7 @@ export class SendService {
     await this.needBus();
     const verifierId = await this.d.preview.verifierId();
     const kept = await this.d.local.read(signedKey(verifierId, signerId), signedSchema);
-    let signed: SignedIntent;
+    let signed: MultiPayload;
     if (kept && kept.reviewed === consent.reviewed) signed = kept.signed;
     else {
       const draft = await this.d.local.read(draftKey(verifierId, signerId), draftSchema);

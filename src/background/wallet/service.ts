@@ -4,10 +4,12 @@
  * (docs/architecture.md, "Rooms"). Emits lock/unlock and account changes for the provider events.
  */
 import * as z from 'zod/mini';
+import type { PasskeySource } from '../../api/passkeys';
 import type { AccountView, CreateResult, KeySource, WalletStatus } from '../../api/walletApi';
 import { type AddedKey, type Vault, VaultError } from '../../vault';
 import type { KeyValue } from '../kv';
 import type { StorageProblems } from '../problems';
+import { checkedRegistration } from '../signing/passkeyRegistration';
 import type { AutoLock } from './autoLock';
 import type { SettingsStore } from './settings';
 import type { StatusMirror } from './statusMirror';
@@ -89,7 +91,7 @@ export class WalletService {
     const status: WalletStatus = {
       exists,
       unlocked: vault.isUnlocked,
-      accounts: view ? view.accounts.map((a): AccountView => ({ ...a, publicKeys: [...a.publicKeys] })) : [],
+      accounts: this.accounts(),
       selectedAccountId: view ? await this.selectedAccountId() : null,
       lockAt: vault.isUnlocked ? this.lockAt : null,
       autoLockMinutes: settings.autoLockMinutes,
@@ -105,11 +107,21 @@ export class WalletService {
     if (this.deps.vault.isUnlocked && this.lockAt !== null && this.lockAt <= this.deps.now()) await this.lock();
   }
 
-  async create(password: string, source: KeySource): Promise<CreateResult> {
-    const added = await this.deps.vault.create(password, source);
+  async create(password: string, source: KeySource | PasskeySource): Promise<CreateResult> {
+    // A passkey is checked before the wallet exists: a refused one leaves no half-made wallet.
+    let added: AddedKey | null = null;
+    let selected: string | null;
+    if (source.kind === 'passkey') {
+      const passkey = await checkedRegistration(source.registration, globalThis.crypto.subtle);
+      await this.deps.vault.create(password);
+      selected = await this.deps.vault.addPasskeyAccount(passkey);
+    } else {
+      added = await this.deps.vault.create(password, source);
+      selected = added?.accountId ?? null;
+    }
     await this.startSession();
     await this.sealWaitingCredentials();
-    await this.deps.local.write(SELECTED_KEY, added?.accountId ?? null);
+    await this.deps.local.write(SELECTED_KEY, selected);
     this.emit({ type: 'unlock' });
     return { status: await this.status(), ...phraseOf(added) };
   }
@@ -186,7 +198,12 @@ export class WalletService {
   }
 
   accounts(): AccountView[] {
-    return this.deps.vault.isUnlocked ? this.deps.vault.view().accounts : [];
+    if (!this.deps.vault.isUnlocked) return [];
+    const view = this.deps.vault.view();
+    return view.accounts.map((a) => {
+      const passkey = view.passkeys.find((p) => p.publicKey === a.publicKeys[0]);
+      return passkey ? { ...a, passkey: { credentialId: passkey.credentialId, name: passkey.name } } : a;
+    });
   }
 
   account(accountId: string): AccountView {
@@ -194,6 +211,12 @@ export class WalletService {
     const account = this.accounts().find((a) => a.accountId === accountId);
     if (!account) throw new VaultError('invalid_input', `No account '${accountId}' in this wallet.`);
     return account;
+  }
+
+  /** The passkey whose key is `publicKey`, if this wallet holds one (its public half: there is no other). */
+  passkeyOf(publicKey: string): { publicKey: string; credentialId: string } | undefined {
+    if (!this.deps.vault.isUnlocked) return undefined;
+    return this.deps.vault.view().passkeys.find((p) => p.publicKey === publicKey);
   }
 
   async selectedAccountId(): Promise<string | null> {
@@ -211,9 +234,15 @@ export class WalletService {
   }
 
   async addAccount(
-    source: KeySource | { kind: 'named'; accountId: string; publicKey: string },
+    source: KeySource | PasskeySource | { kind: 'named'; accountId: string; publicKey: string },
     label?: string,
   ): Promise<CreateResult> {
+    if (source.kind === 'passkey') {
+      const passkey = await checkedRegistration(source.registration, globalThis.crypto.subtle);
+      const accountId = await this.change((vault) => vault.addPasskeyAccount(passkey, label));
+      await this.deps.local.write(SELECTED_KEY, accountId);
+      return { status: await this.status() };
+    }
     const added = await this.change((vault) =>
       source.kind === 'named'
         ? vault.addNamedAccount(source.accountId, source.publicKey, label).then(() => null)

@@ -76,6 +76,17 @@ export function Request({ view, now, resolve, rejectAll, refresh }: RequestProps
     const params: ResolveParams = { id: view.id, approve };
     if (approve && view.kind === 'connect') params.accounts = selected;
     if (approve && gate.needsAck) params.acknowledgeDanger = true;
+    // A passkey account's request: the authenticator signs the challenge of the payload shown, after Confirm.
+    if (approve && view.intents?.passkey) {
+      try {
+        params.passkey = await (await import('../passkey')).askPasskey(view.intents.passkey);
+      } catch (e) {
+        spent.current = false;
+        setBusy(null);
+        setError(e instanceof Error ? e.message : String(e));
+        return;
+      }
+    }
     const refused = await resolve(params);
     if (refused === null) return; // the next request (or none) replaces this one
     spent.current = false;

@@ -155,10 +155,10 @@ export const NONCE_TEXT: Record<IntentsPreview['nonceKind'], { label: string; re
       'no salt and no expiry: the verifier only checks it was never used, and plans to stop accepting such nonces.',
   },
 };
-
 export const STANDARD_TEXT: Record<IntentsPreview['standard'], string> = {
   nep413: 'NEP-413 (signed message)',
   raw_ed25519: 'Raw ed25519',
+  webauthn: 'Passkey (WebAuthn)',
 };
 
 export const KIND_LABEL: Record<ApprovalKind, string> = {

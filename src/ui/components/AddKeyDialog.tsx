@@ -1,6 +1,8 @@
 import { useState } from 'preact/hooks';
 import type { KeyChangeResult } from '../../api/walletApi';
 import { focusFirstInvalidSoon } from '../focus';
+import { shortAccount } from '../format';
+import { createPasskey, passkeyName } from '../passkey';
 import { useAction } from '../useAction';
 import { publicKeyProblem } from '../validate';
 import { wallet } from '../wallet';
@@ -9,9 +11,14 @@ import { type Choice, ChoiceGroup, TextField } from './Field';
 import { FormFooter } from './FormFooter';
 import { KeyChangeOutcome } from './KeyChangeProgress';
 
-type How = 'generate' | 'paste';
+type How = 'generate' | 'paste' | 'passkey';
 const HOWS: readonly Choice<How>[] = [
   { value: 'generate', label: 'Generate a new key on this device' },
+  {
+    value: 'passkey',
+    label: 'A new passkey',
+    hint: 'Made by your device’s authenticator: a second way in that needs no phrase.',
+  },
   { value: 'paste', label: 'Paste a public key', hint: 'A key whose secret is elsewhere (another wallet or device).' },
 ];
 
@@ -36,7 +43,17 @@ export function AddKeyDialog({ accountId, onClose, onChanged }: Props) {
     if (problem) return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
     void action.run(async () => {
       try {
-        setResult(await wallet.addKey(how === 'paste' ? { accountId, publicKey: publicKey.trim() } : { accountId }));
+        const passkey =
+          how === 'passkey' ? await createPasskey(passkeyName(`key of ${shortAccount(accountId)}`)) : undefined;
+        setResult(
+          await wallet.addKey(
+            how === 'paste'
+              ? { accountId, publicKey: publicKey.trim() }
+              : passkey
+                ? { accountId, passkey }
+                : { accountId },
+          ),
+        );
       } finally {
         onChanged();
       }

@@ -10,6 +10,7 @@ import { IntentsBody } from '../approve/IntentsBody';
 import { intentsGate } from '../approve/view';
 import { worded } from '../approve/worded';
 import '../approve/approve.css';
+import { assertionFor } from '../passkey';
 import { swaps } from '../swaps';
 import { useAction } from '../useAction';
 import { Dialog } from './Dialog';
@@ -64,9 +65,11 @@ export function PayFromIntents({ record, onPaid, reviewNow = false, onClosed, ar
   useEffect(() => {
     if (reviewNow) open();
   }, []);
-  const pay = (reviewed: string) =>
+  const pay = (reviewed: string, preview: { passkey?: { credentialId: string; challenge: string } }, signed: boolean) =>
     void confirm.run(async () => {
-      onPaid(await swaps.payFromIntents(record.id, reviewed, gate.needsAck && acknowledged));
+      // A payment signed before is sent again as it is: the passkey is asked only for a new signature.
+      const passkey = signed ? undefined : await assertionFor(preview);
+      onPaid(await swaps.payFromIntents(record.id, reviewed, gate.needsAck && acknowledged, passkey));
       setShown(null);
     });
   return (
@@ -138,7 +141,7 @@ export function PayFromIntents({ record, onPaid, reviewNow = false, onClosed, ar
               type="button"
               class="primary"
               disabled={confirm.busy || gate.blocked !== null || (gate.needsAck && !acknowledged)}
-              onClick={() => pay(shown.reviewed)}
+              onClick={() => pay(shown.reviewed, shown.preview, shown.signed)}
               data-testid="deposit-pay-confirm"
               data-autofocus
             >

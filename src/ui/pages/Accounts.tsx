@@ -1,6 +1,7 @@
 // The accounts in the wallet: select, rename, remove (with confirmation), add.
 import { useState } from 'preact/hooks';
 import type { AccountView, WalletStatus } from '../../api/walletApi';
+import { CreatePasskeyAccount } from '../components/CreatePasskeyAccount';
 import { Dialog } from '../components/Dialog';
 import { TextField } from '../components/Field';
 import { ErrorAlert } from '../components/Notice';
@@ -61,6 +62,7 @@ export function Accounts({ status, onChanged }: AccountsProps) {
         <button type="button" onClick={() => setAdding(true)} data-testid="account-add">
           Add account
         </button>
+        <CreatePasskeyAccount count={status.accounts.length} onChanged={onChanged} />
       </div>
       {removing && <RemoveAccount account={removing} onClose={() => setRemoving(null)} onChanged={onChanged} />}
     </Screen>

@@ -3,6 +3,7 @@
 // Settings; the header (components/WalletBar) switches the account.
 import { useEffect, useState } from 'preact/hooks';
 import type { WalletStatus } from '../../api/walletApi';
+import { PasskeyRecoveryBanner } from '../components/PasskeyRecoveryBanner';
 import { lazy } from '../lazy';
 import { Home } from './Home';
 
@@ -63,6 +64,7 @@ export function Main({ status, onChanged, onBackup }: MainProps) {
             </button>
           </div>
         )}
+        {tab === 'home' && <PasskeyRecoveryBanner account={selected} />}
         {tab === 'home' && <Home key={key} accountId={account} onSwap={() => go('swap')} />}
         {tab === 'swap' && <SwapTab key={key} account={account} />}
         {tab === 'activity' && <HistoryTab key={key} />}

@@ -1,16 +1,18 @@
 // First run: choose how the wallet gets its first key, set the password, create the vault.
 import { useState } from 'preact/hooks';
+import type { PasskeySource } from '../../api/passkeys';
 import type { CreateResult, KeySource } from '../../api/walletApi';
 import { TextField } from '../components/Field';
 import { FormFooter } from '../components/FormFooter';
 import { PasswordPair } from '../components/PasswordPair';
 import { Screen } from '../components/Screen';
 import { focusFirstInvalidSoon } from '../focus';
+import { createPasskey, passkeyName } from '../passkey';
 import { useAction } from '../useAction';
 import { newPasswordProblem, phraseProblem, phraseWords, secretKeyProblem } from '../validate';
 import { wallet } from '../wallet';
 
-type Way = 'newPhrase' | 'importPhrase' | 'importKey' | 'generate';
+type Way = 'newPhrase' | 'importPhrase' | 'importKey' | 'generate' | 'passkey';
 
 const WAYS: { way: Way; title: string; text: string; testid: string }[] = [
   {
@@ -36,6 +38,12 @@ const WAYS: { way: Way; title: string; text: string; testid: string }[] = [
     title: 'Quick key (no phrase)',
     text: 'One new key, no recovery phrase: export its secret key to back it up.',
     testid: 'onboarding-quick-key',
+  },
+  {
+    way: 'passkey',
+    title: 'Passkey account',
+    text: 'Signed by your device’s passkey: no phrase to write down. Add a second key later to recover.',
+    testid: 'onboarding-passkey',
   },
 ];
 
@@ -79,8 +87,10 @@ function CreateForm({ way, onBack, onCreated }: { way: Way; onBack(): void; onCr
     way === 'importPhrase' ? phraseProblem(phrase) : way === 'importKey' ? secretKeyProblem(secretKey) : null;
   const passwordProblem = newPasswordProblem(password, confirm);
 
-  const source = (): KeySource => {
+  const source = async (): Promise<KeySource | PasskeySource> => {
     switch (way) {
+      case 'passkey':
+        return { kind: 'passkey', registration: await createPasskey(passkeyName('Passkey account')) };
       case 'newPhrase':
         return { kind: 'newPhrase', words: 12 };
       case 'importPhrase':
@@ -96,7 +106,7 @@ function CreateForm({ way, onBack, onCreated }: { way: Way; onBack(): void; onCr
     e.preventDefault();
     setTried(true);
     if (sourceProblem || passwordProblem) return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
-    void action.run(async () => onCreated(await wallet.create({ password, source: source() })));
+    void action.run(async () => onCreated(await wallet.create({ password, source: await source() })));
   };
 
   return (

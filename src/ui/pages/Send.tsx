@@ -18,6 +18,7 @@ import { Checkbox, SelectField, TextField } from '../components/Field';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { Screen } from '../components/Screen';
 import { focusFirstInvalidSoon } from '../focus';
+import { assertionFor } from '../passkey';
 import { useAction } from '../useAction';
 import { wallet } from '../wallet';
 
@@ -79,9 +80,9 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
     });
   };
   const gate = intentsGate(shown?.preview);
-  const send = (reviewed: string) =>
+  const send = (reviewed: string, preview: IntentsPreview) =>
     void confirm.run(async () => {
-      const out = await wallet.send(reviewed, gate.needsAck && acknowledged);
+      const out = await wallet.send(reviewed, gate.needsAck && acknowledged, await assertionFor(preview));
       setShown(null);
       setSent({ intentHash: out.intentHash, status: 'PENDING' });
     });
@@ -163,7 +164,7 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
               type="button"
               class="primary"
               disabled={confirm.busy || gate.blocked !== null || (gate.needsAck && !acknowledged)}
-              onClick={() => send(shown.reviewed)}
+              onClick={() => send(shown.reviewed, shown.preview)}
               data-testid="send-confirm"
               data-autofocus
             >

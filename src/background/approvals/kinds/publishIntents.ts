@@ -42,6 +42,7 @@ export class PublishIntentsKind implements KindHandler<'publishIntents'> {
     const { prepared, request, check } = await this.deps.review.confirm(p, answer);
     const out = await this.deps.signer.release(request, {
       prepared,
+      assertion: answer.passkey,
       check,
       bus: await this.deps.bus(),
       quoteHashes: p.params.quoteHashes ?? [],

@@ -20,6 +20,7 @@ export class SignIntentsKind implements KindHandler<'signIntents'> {
     const { prepared, request, check } = await this.deps.review.confirm(p, answer);
     const { signed, intentHash, payload } = await this.deps.signer.release(request, {
       prepared,
+      assertion: answer.passkey,
       check,
       retrySalt: false,
     });

@@ -10,6 +10,7 @@ import { ERROR_CODES } from '../../../provider/protocol';
 import type { Permissions } from '../../page/permissions';
 import { ProviderError } from '../../providerError';
 import type { UsedNonces } from '../../signing/nonces';
+import { refusePasskeyMessage } from '../../signing/passkeyMessage';
 import type { WalletService } from '../../wallet/service';
 import { checkMessageAtConfirm, messagePreview } from '../message';
 import type { PendingOf } from '../pending';
@@ -44,6 +45,7 @@ export class SignMessageKind implements KindHandler<'signMessage'> {
         `This site is not connected to ${accountId} on ${(await this.deps.network()).label}; nothing was signed.`,
       );
     }
+    refusePasskeyMessage(wallet.account(accountId));
     const publicKey = wallet.account(accountId).publicKeys[0]!;
     await wallet.touch();
     const payload = {

@@ -1,0 +1,25 @@
+// "Create a passkey account" (Accounts): the authenticator makes an ES256 passkey for this extension and
+// the wallet adds its implicit account (docs/security.md, "Passkey accounts").
+import { createPasskey, passkeyName } from '../passkey';
+import { useAction } from '../useAction';
+import { wallet } from '../wallet';
+import { ErrorAlert } from './Notice';
+
+export function CreatePasskeyAccount({ count, onChanged }: { count: number; onChanged(): Promise<void> }) {
+  const action = useAction();
+  const create = () =>
+    void action.run(async () => {
+      const label = `Passkey ${count + 1}`;
+      const registration = await createPasskey(passkeyName(label));
+      await wallet.addAccount({ source: { kind: 'passkey', registration }, label });
+      await onChanged();
+    });
+  return (
+    <>
+      <button type="button" onClick={create} disabled={action.busy} data-testid="account-add-passkey">
+        {action.busy ? 'Waiting for your passkey…' : 'Create a passkey account'}
+      </button>
+      <ErrorAlert message={action.error} testid="passkey-create-error" />
+    </>
+  );
+}

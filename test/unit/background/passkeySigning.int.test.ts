@@ -1,0 +1,145 @@
+// A passkey account through the background against the simulator: the registration is read from the
+// authenticator data (a credential id it does not carry is refused and no wallet is made), and Send signs
+// only with an authenticator answer for the exact payload reviewed, by the account's credential, with user
+// presence: any other answer is refused before the nonce is claimed, the ledger RPC sees it or the bus
+// publishes it (docs/security.md, "Passkey accounts"). The passkey is a real P-256 key (test/support/passkey).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { IntentsPreviewWire } from '../../../src/api/approvalApi';
+import { type CreateResult, WALLET } from '../../../src/api/walletApi';
+import { startBackground } from '../../../src/background/start';
+import { base64url, p256ImplicitAccountId, utf8 } from '../../../src/core';
+import type { RunningSimulator } from '../../../src/sim/server';
+import { FLAG_UV, registrationData, type SoftPasskey, softPasskey } from '../../support/passkey';
+import { backgroundEnv, type Clock, call, ONE_NEAR, PASSWORD, simWithClock, useSimulator, WNEAR } from './harness';
+
+let sim: RunningSimulator;
+let clock: Clock;
+beforeAll(async () => ({ sim, clock } = await simWithClock()));
+afterAll(() => sim.close());
+beforeEach(() => fakeBrowser.reset());
+
+const credentialBytes = Uint8Array.from({ length: 20 }, (_, i) => i + 7);
+const credentialId = base64url.encode(credentialBytes);
+
+async function balanceOf(accountId: string): Promise<bigint> {
+  const res = await fetch(`${sim.url}/dev/balances?accountId=${accountId}`);
+  return BigInt(((await res.json()) as { balances: Record<string, string> }).balances[WNEAR] ?? '0');
+}
+
+function answer(passkey: SoftPasskey, challenge: string, flags?: number, id = credentialId) {
+  const a = passkey.assert(base64url.decode(challenge), flags === undefined ? {} : { flags });
+  return {
+    credentialId: id,
+    authenticatorData: base64url.encode(a.authenticatorData),
+    clientDataJson: base64url.encode(utf8.encode(a.clientDataJson)),
+    signature: base64url.encode(a.der),
+  };
+}
+
+async function passkeyWallet() {
+  const passkey = softPasskey();
+  const bg = startBackground(backgroundEnv(clock));
+  await useSimulator(bg, sim.url, sim.busApiKey);
+  const registration = {
+    credentialId,
+    authenticatorData: base64url.encode(registrationData(passkey, credentialBytes)),
+    name: 'Intents Companion · test',
+  };
+  const created = await call<CreateResult>(bg, WALLET.create, {
+    password: PASSWORD,
+    source: { kind: 'passkey', registration },
+  });
+  const account = created.status.accounts[0]!;
+  await fetch(`${sim.url}/dev/fund`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ accountId: account.accountId, tokenId: WNEAR, amount: (5n * ONE_NEAR).toString() }),
+  });
+  return { bg, passkey, account };
+}
+
+type Review = { preview: IntentsPreviewWire; reviewed: string };
+
+describe('passkey accounts in the background', () => {
+  it('a registration makes the implicit account of its P-256 key; one naming another credential makes no wallet', async () => {
+    const { passkey, account } = await passkeyWallet();
+    expect(account).toMatchObject({
+      kind: 'passkey',
+      accountId: p256ImplicitAccountId(passkey.xy),
+      publicKeys: [passkey.publicKey],
+      passkey: { credentialId },
+    });
+
+    fakeBrowser.reset();
+    const bg = startBackground(backgroundEnv(clock));
+    const other = base64url.encode(Uint8Array.from({ length: 20 }, () => 9));
+    await expect(
+      call(bg, WALLET.create, {
+        password: PASSWORD,
+        source: {
+          kind: 'passkey',
+          registration: {
+            credentialId: other,
+            authenticatorData: base64url.encode(registrationData(passkey, credentialBytes)),
+            name: 'x',
+          },
+        },
+      }),
+    ).rejects.toThrow(/credential id is not the one/);
+    expect((await call<{ exists: boolean }>(bg, WALLET.status)).exists).toBe(false);
+  });
+
+  it('Send signs only with the answer for the payload reviewed, by this credential, with user presence; nothing else is published', async () => {
+    const { bg, passkey } = await passkeyWallet();
+    const receiver = `passkey${Date.now()}.near`;
+    const review = () =>
+      call<Review>(bg, WALLET.previewSend, { receiverId: receiver, tokenId: WNEAR, amount: ONE_NEAR.toString() });
+
+    let r = await review();
+    expect(r.preview.standard).toBe('webauthn');
+    expect(r.preview.passkey?.credentialId).toBe(credentialId);
+    const challenge = r.preview.passkey!.challenge;
+    // Without an answer: nothing is signed.
+    await expect(call(bg, WALLET.send, { reviewed: r.reviewed })).rejects.toThrow(/confirm with your authenticator/);
+
+    const bad: [string, (c: string) => unknown, RegExp][] = [
+      ['another payload', () => answer(passkey, base64url.encode(new Uint8Array(32).fill(3))), /challenge/],
+      ['no user presence', (c) => answer(passkey, c, FLAG_UV), /refused/],
+      [
+        'another credential',
+        (c) => answer(passkey, c, undefined, base64url.encode(new Uint8Array(20))),
+        /another passkey/,
+      ],
+      ['another key', (c) => answer(softPasskey(), c), /refused/],
+      [
+        'a changed signature',
+        (c) => {
+          const a = answer(passkey, c);
+          const der = base64url.decode(a.signature);
+          der[der.length - 2] = der[der.length - 2]! ^ 1;
+          return { ...a, signature: base64url.encode(der) };
+        },
+        /refused/,
+      ],
+      ['not an answer', () => ({ credentialId, signature: 'x' }), /Invalid|refused|passkey/],
+    ];
+    for (const [what, make, message] of bad) {
+      r = await review();
+      await expect(
+        call(bg, WALLET.send, { reviewed: r.reviewed, passkey: make(r.preview.passkey!.challenge) }),
+        what,
+      ).rejects.toThrow(message);
+    }
+    expect(challenge).not.toBe(r.preview.passkey!.challenge);
+    expect(await balanceOf(receiver)).toBe(0n);
+
+    r = await review();
+    const sent = await call<{ intentHash: string }>(bg, WALLET.send, {
+      reviewed: r.reviewed,
+      passkey: answer(passkey, r.preview.passkey!.challenge),
+    });
+    expect(sent.intentHash).toBe(r.reviewed);
+    await expect.poll(() => balanceOf(receiver), { timeout: 15_000, interval: 20 }).toBe(ONE_NEAR);
+  });
+});
