@@ -36,6 +36,8 @@ export const WALLET = {
   send: 'wallet_send',
   intentStatus: 'wallet_intentStatus',
   activity: 'wallet_activity',
+  receiveAddress: 'wallet_receiveAddress',
+  receiveDeposits: 'wallet_receiveDeposits',
 } as const;
 export type WalletMethod = (typeof WALLET)[keyof typeof WALLET];
 
@@ -73,6 +75,23 @@ export interface WalletResults {
   wallet_send: { intentHash: string; status: 'OK' };
   wallet_intentStatus: IntentStatusView;
   wallet_activity: ActivityPage;
+  wallet_receiveAddress: ReceiveAddress;
+  wallet_receiveDeposits: ReceiveDeposit[];
+}
+
+/** An intents account's reusable deposit address for a token's chain (docs/services.md, "Home: balances, receive, send, withdraw"). */
+export interface ReceiveAddress {
+  assetId: string;
+  blockchain: string;
+  address: string;
+}
+
+/** A deposit the bridge saw at that address, worded. */
+export interface ReceiveDeposit {
+  txHash: string | null;
+  /** Formatted with the token's decimals, and its symbol when known. */
+  amount: string;
+  status: 'COMPLETED' | 'PENDING' | 'FAILED' | 'OTHER';
 }
 
 export type { AccountView } from './accounts';

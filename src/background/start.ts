@@ -38,6 +38,7 @@ import { BalancesService } from './wallet/balances';
 import { busKeyMissing } from './wallet/busKey';
 import { WalletApi } from './wallet/handlers';
 import { networkOf } from './wallet/network';
+import { ReceiveService } from './wallet/receive';
 import { AccountRemoval } from './wallet/removeAccount';
 import { SendService } from './wallet/send';
 import { WalletService } from './wallet/service';
@@ -197,6 +198,7 @@ export function startBackground(env: BackgroundEnv) {
   });
   const walletApi = new WalletApi({
     wallet,
+    receive: new ReceiveService({ settings, http, tokenViews: () => facts.views() }),
     keys,
     settings,
     sites,

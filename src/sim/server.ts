@@ -9,7 +9,7 @@ import { DEFAULT_CONFIG, type SimConfig } from './config';
 export interface RunningSimulator {
   /** Base URL, e.g. http://127.0.0.1:3999 — the swap service lives at its root. */
   url: string;
-  urls: { swap: string; transactions: string; bus: string; ledgerRpc: string };
+  urls: { swap: string; transactions: string; bus: string; ledgerRpc: string; bridge: string };
   quotePublicKey: string;
   /** The verifier account this instance runs (docs/security.md, "Networks"). */
   verifierId: string;
@@ -40,7 +40,13 @@ export async function startSimulator(overrides: Partial<SimConfig> = {}): Promis
   timer.unref();
   return {
     url,
-    urls: { swap: url, transactions: `${url}/api/v0`, bus: `${url}/rpc`, ledgerRpc: `${url}/ledger-rpc` },
+    urls: {
+      swap: url,
+      transactions: `${url}/api/v0`,
+      bus: `${url}/rpc`,
+      ledgerRpc: `${url}/ledger-rpc`,
+      bridge: `${url}/bridge-rpc`,
+    },
     quotePublicKey: formatPublicKey(sim.ctx.quoteSigner.publicKey),
     verifierId: config.verifierId,
     devJwt: sim.ctx.devJwt,

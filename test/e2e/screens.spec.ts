@@ -71,11 +71,10 @@ test('every screen: axe finds nothing serious or critical in light or dark; each
     await expect(page.getByTestId('swap-token-option').first()).toBeVisible();
     await checkScreen(page, 'token-picker');
     await page.locator(`[data-testid="swap-token-option"][data-asset-id="${SOL}"]`).click();
-    await page.getByTestId('receive-amount').fill('2');
-    await page.getByTestId('receive-continue').click();
-    await expect(page.getByTestId('deposit-address')).toBeVisible({ timeout: QUOTE_TIMEOUT });
-    await checkScreen(page, 'receive-deposit');
-    await page.getByTestId('deposit-back').click();
+    await expect(page.getByTestId('receive-address')).toBeVisible({ timeout: QUOTE_TIMEOUT });
+    await page.getByTestId('receive-help-toggle').click();
+    await checkScreen(page, 'receive-address');
+    await page.getByTestId('receive-back').click();
 
     await page.getByTestId('home-send').click();
     await page.getByTestId('send-to').fill(`friend${Date.now()}.near`);
