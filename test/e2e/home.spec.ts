@@ -241,7 +241,13 @@ test('Receive: a new wallet gets its reusable address on another chain at once, 
     await expect(page.getByTestId('home-balance')).toHaveAttribute('data-asset-id', USDC_ETH);
     // Asking for an address left no waiting swap behind.
     await page.getByTestId('nav-activity').click();
-    await expect(page.getByTestId('history-empty')).toBeVisible();
+    await expect(page.getByTestId('history-empty')).toContainText('No activity yet');
+    // The empty Activity leads to Receive and to Swap.
+    await page.getByTestId('history-empty-receive').click();
+    await expect(page.getByTestId('receive-form')).toBeVisible();
+    await page.getByTestId('nav-activity').click();
+    await page.getByTestId('history-empty-swap').click();
+    await expect(page.getByTestId('nav-swap')).toHaveAttribute('aria-current', 'page');
   } finally {
     await close();
   }

@@ -154,6 +154,13 @@ test('by keyboard alone: receive from two chains, send to another account, withd
       await pressOn(page, 'nav-activity');
       await expect(page.getByTestId('history')).toBeVisible({ timeout: 10_000 });
       await expect(page.getByTestId('nav-activity')).toHaveAttribute('aria-current', 'page');
+      // Search behind its icon, the filters in a sheet that Escape closes, focus back on its button.
+      await pressOn(page, 'history-search-toggle', 'Enter', { back: true });
+      await tabTo(page, 'history-search');
+      await pressOn(page, 'history-filters-toggle', 'Enter', { back: true });
+      await expect(page.getByTestId('history-sheet')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('history-filters-toggle')).toBeFocused();
       await pressOn(page, 'nav-settings');
       await expect(page.getByTestId('settings')).toBeVisible();
       await pressOn(page, 'settings-tab-keys', 'Enter', { back: true });

@@ -23,7 +23,7 @@ async function expectOnFirstScreen(page: Page, testid: string): Promise<void> {
   expect(box!.y + box!.height, `${testid} ends above the navigation`).toBeLessThanOrEqual(nav!.y);
 }
 
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ timeout: 420_000 });
 
 test('every screen: axe finds nothing serious or critical in light or dark; each photographed at 360×600', async ({
   sim,
@@ -117,6 +117,12 @@ test('every screen: axe finds nothing serious or critical in light or dark; each
     await page.getByTestId('nav-activity').click();
     await expect(page.getByTestId('history')).toBeVisible({ timeout: 10_000 });
     await checkScreen(page, 'activity');
+    await page.getByTestId('history-search-toggle').click();
+    await expect(page.getByTestId('history-search')).toBeVisible();
+    await page.getByTestId('history-filters-toggle').click();
+    await expect(page.getByTestId('history-sheet')).toBeVisible();
+    await checkScreen(page, 'activity-filters');
+    await page.getByTestId('history-sheet-close').click();
 
     await page.getByTestId('nav-settings').click();
     await expect(page.getByTestId('settings-preset')).toHaveText('Custom');
