@@ -55,6 +55,10 @@ test('every screen: axe finds nothing serious or critical in light or dark; each
     await page.reload();
     await expect(page.getByTestId('unlock-password')).toBeFocused();
     await checkScreen(page, 'unlock');
+    // "Forgot password?" says why it cannot be reset and how to restore from the phrase.
+    await page.getByTestId('unlock-forgot-toggle').click();
+    await expect(page.getByTestId('unlock-forgot')).toContainText('Import recovery phrase');
+    await checkScreen(page, 'unlock-forgot');
     await page.getByTestId('unlock-password').fill(PASSWORD);
     await page.getByTestId('unlock-submit').click();
 
@@ -126,6 +130,8 @@ test('every screen: axe finds nothing serious or critical in light or dark; each
 
     await page.getByTestId('nav-settings').click();
     await expect(page.getByTestId('settings-preset')).toHaveText('Custom');
+    // Settings opens on its title, not in a service URL field.
+    await expect(page.getByRole('heading', { name: 'Settings' })).toBeFocused();
     await checkScreen(page, 'settings');
     await page.getByTestId('settings-tab-accounts').click();
     await expect(page.getByTestId('account-row')).toHaveCount(1);

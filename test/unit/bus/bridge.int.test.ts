@@ -2,7 +2,7 @@
 // every ask and another for another account; an address that is not the chain's, or an answer for another
 // chain, is refused; a deposit to the address is credited on the ledger and listed by recent_deposits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BridgeClient, RpcError } from '../../../src/bus';
+import { BridgeClient } from '../../../src/bus';
 import type { FetchLike, HttpDeps } from '../../../src/core';
 import { isAddressOf } from '../../../src/core/chainAddress';
 import { poaChainOf } from '../../../src/core/poaBridge';
