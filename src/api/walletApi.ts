@@ -8,6 +8,7 @@ import type { ActivityPage } from './activity';
 import type { IntentsPreviewWire } from './approvalApi';
 import type { NetworkView } from './network';
 import type { PasskeyRegistration, PasskeySource } from './passkeys';
+import type { ReceiveAddress, ReceiveDeposit } from './receive';
 
 export const WALLET = {
   status: 'wallet_status',
@@ -38,6 +39,8 @@ export const WALLET = {
   send: 'wallet_send',
   intentStatus: 'wallet_intentStatus',
   activity: 'wallet_activity',
+  receiveAddress: 'wallet_receiveAddress',
+  receiveDeposits: 'wallet_receiveDeposits',
 } as const;
 export type WalletMethod = (typeof WALLET)[keyof typeof WALLET];
 
@@ -77,6 +80,8 @@ export interface WalletResults {
   wallet_send: { intentHash: string; status: 'OK' };
   wallet_intentStatus: IntentStatusView;
   wallet_activity: ActivityPage;
+  wallet_receiveAddress: ReceiveAddress;
+  wallet_receiveDeposits: ReceiveDeposit[];
 }
 
 export type { AccountView } from './accounts';

@@ -15,6 +15,7 @@ import { NetworkClients } from './clients';
 import { ContactsStore } from './contacts/store';
 import type { BackgroundEnv } from './env';
 import { KeyValue } from './kv';
+import { listenToBrowser } from './listeners';
 import { LoadOnce } from './loadOnce';
 import { PageApi } from './page/api';
 import { PageEvents } from './page/events';
@@ -32,13 +33,13 @@ import { SaltCache } from './signing/salt';
 import { SigningService } from './signing/signer';
 import { SwapService } from './swaps/api';
 import { SwapHistory } from './swaps/history';
-import { SWAP_ALARM } from './swaps/tracker';
 import { TokenFacts } from './tokens/facts';
-import { AUTO_LOCK_ALARM, AutoLock } from './wallet/autoLock';
+import { AutoLock } from './wallet/autoLock';
 import { BalancesService } from './wallet/balances';
 import { busKeyMissing } from './wallet/busKey';
 import { WalletApi } from './wallet/handlers';
 import { networkOf } from './wallet/network';
+import { ReceiveService } from './wallet/receive';
 import { AccountRemoval } from './wallet/removeAccount';
 import { SendService } from './wallet/send';
 import { WalletService } from './wallet/service';
@@ -210,19 +211,20 @@ export function startBackground(env: BackgroundEnv) {
     published,
     busUnavailable: async () => busKeyMissing(await settings.view()),
   });
-  // A settings change (the popup's Save, Find simulator) and what follows from it.
-  const applySettings = async (change: SettingsChangeInput) => {
-    const before = await announcer.snapshot();
-    const view = await settings.change(change);
-    salts.invalidate(); // another network or verifier has another salt
-    facts.forget(); // another swap service or ledger: its token facts are asked again
-    await announcer.settingsMoved(before); // another network has other grants, and pages hear of it
-    return clients.withActiveHost(view);
-  };
   const walletApi = new WalletApi({
-    applySettings,
+    // A settings change (the popup's Save, Find simulator): another network or verifier has another salt,
+    // another swap service or ledger its own token facts, and another network other grants (pages hear).
+    applySettings: async (change: SettingsChangeInput) => {
+      const before = await announcer.snapshot();
+      const view = await settings.change(change);
+      salts.invalidate();
+      facts.forget();
+      await announcer.settingsMoved(before);
+      return clients.withActiveHost(view);
+    },
     simulator: new SimulatorFinder({ fetch: env.fetch }),
     wallet,
+    receive: new ReceiveService({ settings, http, tokenViews: () => facts.views() }),
     keys,
     settings,
     sites,
@@ -256,45 +258,16 @@ export function startBackground(env: BackgroundEnv) {
       approval_rejectAll: (p) => approvals.rejectAll(p.origin),
       ...swaps.handlers,
       swap_history: (q) => history.page(q),
-      contacts_list: () => contacts.list(),
-      contacts_save: (p) => contacts.save(p),
-      contacts_remove: (p) => contacts.remove(p.id),
-      contacts_import: (p) => contacts.import(p.contacts),
-      toolbar_get: () => toolbar.get(),
-      toolbar_set: (p) => toolbar.set(p.opens),
+      ...contacts.handlers,
+      ...toolbar.handlers,
     },
   });
   // accountsChanged on lock (none visible), unlock (the grants again) and account changes.
   const announcer = new WalletAnnouncer({ wallet, permissions, events, verifierId });
   wallet.onEvent((e) => void announcer.walletChanged(e));
-  // The listener hands back the work it started: the browser ignores it, a caller that fires the alarm
-  // (the tests, through WXT's fake browser) can wait for exactly that work and nothing else.
-  // A restarted worker does nothing before its unlocked session (if any) is back.
+  // A restarted worker does nothing before its unlocked session (if any) is back (./listeners.ts).
   const restored = wallet.restore();
-  // biome-ignore lint/nursery/noMisusedPromises: the promise is handed back on purpose (see above); the browser ignores it
-  env.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === AUTO_LOCK_ALARM) return restored.then(() => wallet.lock());
-    // Swap records are sealed (./sealedRecords.ts): a locked wallet cannot read them, so the checks wait
-    // for the unlock, which catches up at once (below).
-    if (alarm.name === SWAP_ALARM) return restored.then(() => swaps.tick()).catch(() => undefined);
-    return undefined;
-  });
-  // After a worker or browser restart: the alarm and the badge again, from storage.local.
-  const tracking = restored.then(() => swaps.schedule()).catch(() => undefined);
-  wallet.onEvent((e) => {
-    if (e.type === 'unlock') void swaps.tick().catch(() => undefined);
-  });
-  env.windows.onRemoved.addListener((windowId) => void queue.windowClosed(windowId));
-  env.tabs.onRemoved.addListener((tabId) => {
-    void queue.dropTab(tabId);
-    void events.forgetTab(tabId);
-  });
-  // A tab that loads another document: its earlier documents' requests and event records go.
-  env.tabs.onUpdated.addListener((tabId, change) => {
-    if (change.status === undefined && change.url === undefined) return;
-    void queue.checkTab(tabId);
-    void events.checkTab(tabId);
-  });
+  const tracking = listenToBrowser(env, { restored, wallet, swaps, queue, events });
   // The popup's snapshot as this worker finds the wallet (a session that expired while it was stopped),
   // unless the message that woke it asks for the status: that answer writes the same snapshot, once.
   let statusAsked = false;

@@ -1,4 +1,6 @@
 /** Clients for the message bus (publish, status, quotes) and the ledger RPC's verifier views. */
+
+export { BridgeClient, type BridgeDepositView } from './bridge';
 export { RpcError } from './jsonRpc';
 export {
   type FtMetadata,

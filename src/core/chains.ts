@@ -111,6 +111,8 @@ export interface ChainFacts {
   memo?: ChainMemo;
   payment?: PaymentStandard;
   explorerTx?: ExplorerTemplate;
+  /** The PoA bridge gives reusable deposit addresses on it (src/core/poaBridge.ts names it as the bridge does). */
+  poaBridge?: true;
 }
 
 type Row = Omit<ChainFacts, 'id'>;
@@ -131,15 +133,22 @@ export const CHAINS: Readonly<Record<ChainId, Row>> = {
     family: 'home',
     explorerTx: tx('https://nearblocks.io/txns/'),
   }, // NearBlocks
-  eth: evm('Ethereum', 1, tx('https://etherscan.io/tx/')), // Etherscan
-  base: evm('Base', 8453, tx('https://basescan.org/tx/')), // BaseScan
-  arb: evm('Arbitrum', 42161, tx('https://arbiscan.io/tx/')), // Arbiscan
-  btc: { name: 'Bitcoin', family: 'btc', payment: bip21('bitcoin'), explorerTx: tx('https://mempool.space/tx/') },
+  eth: { ...evm('Ethereum', 1, tx('https://etherscan.io/tx/')), poaBridge: true }, // Etherscan
+  base: { ...evm('Base', 8453, tx('https://basescan.org/tx/')), poaBridge: true }, // BaseScan
+  arb: { ...evm('Arbitrum', 42161, tx('https://arbiscan.io/tx/')), poaBridge: true }, // Arbiscan
+  btc: {
+    name: 'Bitcoin',
+    family: 'btc',
+    payment: bip21('bitcoin'),
+    explorerTx: tx('https://mempool.space/tx/'),
+    poaBridge: true,
+  },
   sol: {
     name: 'Solana',
     family: 'sol',
     payment: { standard: 'Solana Pay' },
     explorerTx: tx('https://solscan.io/tx/'), // Solscan
+    poaBridge: true,
   },
   ton: {
     name: 'TON',
@@ -152,6 +161,7 @@ export const CHAINS: Readonly<Record<ChainId, Row>> = {
     family: 'doge',
     payment: bip21('dogecoin'),
     explorerTx: tx('https://blockchair.com/dogecoin/transaction/'), // Blockchair
+    poaBridge: true,
   },
   xrp: {
     name: 'XRP Ledger',
@@ -164,16 +174,22 @@ export const CHAINS: Readonly<Record<ChainId, Row>> = {
     family: 'zec',
     payment: bip21('zcash'),
     explorerTx: tx('https://blockchair.com/zcash/transaction/'), // Blockchair
+    poaBridge: true,
   },
-  gnosis: evm('Gnosis', 100, tx('https://gnosisscan.io/tx/')), // GnosisScan
-  bera: evm('Berachain', 80094, tx('https://berascan.com/tx/')), // Berascan
+  gnosis: { ...evm('Gnosis', 100, tx('https://gnosisscan.io/tx/')), poaBridge: true }, // GnosisScan
+  bera: { ...evm('Berachain', 80094, tx('https://berascan.com/tx/')), poaBridge: true }, // Berascan
   bsc: evm('BNB Smart Chain', 56, tx('https://bscscan.com/tx/')), // BscScan
   pol: evm('Polygon', 137, tx('https://polygonscan.com/tx/')), // PolygonScan
-  tron: { name: 'Tron', family: 'tron', explorerTx: tx('https://tronscan.org/#/transaction/') }, // TRONSCAN
-  sui: { name: 'Sui', family: 'sui', explorerTx: tx('https://suiscan.xyz/mainnet/tx/') }, // Suiscan
+  tron: { name: 'Tron', family: 'tron', explorerTx: tx('https://tronscan.org/#/transaction/'), poaBridge: true }, // TRONSCAN
+  sui: { name: 'Sui', family: 'sui', explorerTx: tx('https://suiscan.xyz/mainnet/tx/'), poaBridge: true }, // Suiscan
   op: evm('Optimism', 10, tx('https://optimistic.etherscan.io/tx/')), // Optimism Etherscan
   avax: evm('Avalanche', 43114, tx('https://snowtrace.io/tx/')), // Snowtrace
-  cardano: { name: 'Cardano', family: 'cardano', explorerTx: tx('https://cardanoscan.io/transaction/') }, // Cardanoscan
+  cardano: {
+    name: 'Cardano',
+    family: 'cardano',
+    explorerTx: tx('https://cardanoscan.io/transaction/'),
+    poaBridge: true,
+  }, // Cardanoscan
   stellar: {
     name: 'Stellar',
     family: 'stellar',

@@ -1,12 +1,13 @@
 /**
  * The whole simulated network as one Hono app: swap service (/v0), transactions API (/api/v0),
- * message bus (/rpc), ledger RPC (/ledger-rpc) and dev controls (/dev). Modules share one context.
+ * message bus (/rpc), ledger RPC (/ledger-rpc), the PoA bridge (/bridge-rpc) and dev controls (/dev). Modules share one context.
  */
 
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { errorText } from '../core/errorText';
+import { createBridgeModule } from './bridge';
 import type { SimConfig } from './config';
 import { createContext, type SimContext, type SimModule } from './context';
 import { demoRoutes } from './demo/routes';
@@ -31,7 +32,8 @@ export function createSimApp(config: SimConfig): SimApp {
   const ctx = createContext(config);
   const ledger = createLedgerModule(ctx);
   const oneclick = createOneClickModule(ctx, ledger.ledger);
-  const modules: SimModule[] = [ledger, oneclick];
+  const bridge = createBridgeModule(ctx, ledger.ledger);
+  const modules: SimModule[] = [ledger, oneclick, bridge];
   const tick = () => {
     for (const m of modules) m.tick?.();
   };

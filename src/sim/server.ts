@@ -10,7 +10,7 @@ import { DEFAULT_CONFIG, type SimConfig } from './config';
 export interface RunningSimulator {
   /** Base URL, e.g. http://127.0.0.1:3999 — the swap service lives at its root. */
   url: string;
-  urls: { swap: string; transactions: string; bus: string; ledgerRpc: string };
+  urls: { swap: string; transactions: string; bus: string; ledgerRpc: string; bridge: string };
   quotePublicKey: string;
   /** The verifier account this instance runs (docs/security.md, "Networks"). */
   verifierId: string;
@@ -46,6 +46,7 @@ export async function startSimulator(overrides: Partial<SimConfig> = {}): Promis
       transactions: `${url}${SIMULATOR_PATHS.transactions}`,
       bus: `${url}${SIMULATOR_PATHS.bus}`,
       ledgerRpc: `${url}${SIMULATOR_PATHS.ledgerRpc}`,
+      bridge: `${url}/bridge-rpc`,
     },
     quotePublicKey: formatPublicKey(sim.ctx.quoteSigner.publicKey),
     verifierId: config.verifierId,

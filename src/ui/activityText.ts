@@ -6,17 +6,16 @@ import { ANY_INPUT_ASSET, type HistoryItem, type SwapStatus, type TokenView } fr
 import { isConfirmed, readableDecimal, tokenAmountText } from './amountText';
 import { chainName } from './chains';
 import { shortAccount } from './format';
-import { STATUS_TEXT } from './swapText';
 
 export const INTENT_STATUS_TEXT: Record<PublishedStatus, { label: string; explain: string }> = {
-  PENDING: { label: 'Published', explain: 'Published on the message bus; waiting to be executed.' },
-  TX_BROADCASTED: { label: 'Executing', explain: 'Being executed on the ledger.' },
-  SETTLED: { label: 'Settled', explain: 'Executed on the ledger.' },
+  PENDING: { label: 'In progress', explain: 'Published; waiting to be executed.' },
+  TX_BROADCASTED: { label: 'In progress', explain: 'Being executed on the ledger.' },
+  SETTLED: { label: 'Completed', explain: 'Executed on the ledger.' },
   NOT_FOUND_OR_NOT_VALID: {
-    label: 'Not executed',
+    label: 'Failed',
     explain: 'The verifier did not execute it; nothing left the account.',
   },
-  FAILED: { label: 'Refused', explain: 'Publishing it was refused; nothing left the account.' },
+  FAILED: { label: 'Failed', explain: 'Publishing it was refused; nothing left the account.' },
 };
 
 /**
@@ -90,14 +89,46 @@ export const intentLine = (intent: PublishedIntentView) => intent.summary.join('
 export const lineOf = (item: ActivityItem, tokens: ReadonlyMap<string, TokenView>) =>
   item.type === 'swap' ? swapLine(item.swap, tokens) : intentLine(item.intent);
 
-/** The label of a row's status, and the swap status whose colour it takes. */
-export function statusOf(item: ActivityItem): { label: string; colour: SwapStatus; code: string } {
-  if (item.type === 'swap')
-    return {
-      label: STATUS_TEXT[item.swap.status]?.label ?? item.swap.status,
-      colour: item.swap.status,
-      code: item.swap.status,
-    };
-  const s = item.intent.status;
-  return { label: INTENT_STATUS_TEXT[s].label, colour: AS_SWAP_STATUS[s], code: s };
+/**
+ * Activity's one status vocabulary: every row, a swap's or an intent's, says one of these words with its
+ * icon (docs/services.md, "Activity"); the swap status it resembles gives the colour.
+ */
+export const ACTIVITY_STATUS = {
+  completed: { label: 'Completed', icon: '✓' },
+  progress: { label: 'In progress', icon: '◔' },
+  waiting: { label: 'Waiting for deposit', icon: '…' },
+  short: { label: 'Deposit too small', icon: '!' },
+  refunded: { label: 'Refunded', icon: '↩' },
+  failed: { label: 'Failed', icon: '✕' },
+} as const;
+export type ActivityPhase = keyof typeof ACTIVITY_STATUS;
+
+const PHASE_OF: Record<SwapStatus, ActivityPhase> = {
+  PENDING_DEPOSIT: 'waiting',
+  KNOWN_DEPOSIT_TX: 'progress',
+  PROCESSING: 'progress',
+  SUCCESS: 'completed',
+  INCOMPLETE_DEPOSIT: 'short',
+  REFUNDED: 'refunded',
+  FAILED: 'failed',
+};
+
+/** A row's status: its word and icon from the one vocabulary, the swap status whose colour it takes, its code. */
+export function statusOf(item: ActivityItem): { label: string; icon: string; colour: SwapStatus; code: string } {
+  const colour = item.type === 'swap' ? item.swap.status : AS_SWAP_STATUS[item.intent.status];
+  const phase = ACTIVITY_STATUS[PHASE_OF[colour] ?? 'progress'];
+  return {
+    label: phase.label,
+    icon: phase.icon,
+    colour,
+    code: item.type === 'swap' ? item.swap.status : item.intent.status,
+  };
+}
+
+const dayFormat = new Intl.DateTimeFormat([], { dateStyle: 'medium' });
+/** A date header: "Today", "Yesterday", else the date ("12 Nov 2026"), in the person's locale. */
+export function dayOf(at: number, now: number): string {
+  const start = (ms: number) => new Date(ms).setHours(0, 0, 0, 0);
+  const days = Math.round((start(now) - start(at)) / 86_400_000);
+  return days === 0 ? 'Today' : days === 1 ? 'Yesterday' : dayFormat.format(at);
 }

@@ -3,8 +3,10 @@
 // browser's default rp id for an extension page), so the passkey belongs to this extension's id
 // (docs/security.md, "Passkey accounts"). What comes back is sent to the background, which checks it.
 // Imports core modules directly, not the core index (the approval window loads this too: ./approve/view.ts).
+
 import type { PasskeyAssertion, PasskeyRegistration } from '../api/passkeys';
 import { base64url } from '../core/encoding';
+import { errorText } from '../core/errorText';
 
 /** ES256 (COSE −7): the verifier's P-256 passkeys (docs/protocol.md, "The webauthn payload"). */
 const ES256 = -7;
@@ -33,7 +35,7 @@ function wordsFor(e: unknown, what: 'create' | 'sign'): PasskeyError {
     );
   if (name === 'InvalidStateError')
     return new PasskeyError('This authenticator already holds a passkey for this account; use another authenticator.');
-  return new PasskeyError(`The authenticator failed: ${e instanceof Error ? e.message : String(e)}`);
+  return new PasskeyError(`The authenticator failed: ${errorText(e)}`);
 }
 
 function credentials(): CredentialsContainer {

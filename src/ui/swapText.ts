@@ -25,7 +25,7 @@ export const STATUS_TEXT: Record<SwapStatus, Explained> = {
     todo: 'Nothing to do: tracking goes on after you close the popup.',
   },
   SUCCESS: {
-    label: 'Done',
+    label: 'Completed',
     explain: 'The swap is complete and the tokens were sent to the recipient.',
     todo: '',
   },

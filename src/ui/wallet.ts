@@ -93,4 +93,8 @@ export const wallet = {
   intentStatus: (intentHash: string) => call(WALLET.intentStatus, { intentHash }),
   /** One page of Activity: swaps and the intents this wallet published, newest first. */
   activity: (query: ActivityQuery) => call(WALLET.activity, query),
+  /** The selected account's reusable deposit address for a token's chain (the PoA bridge's). */
+  receiveAddress: (assetId: string) => call(WALLET.receiveAddress, { assetId }),
+  /** The deposits the bridge saw at that address. */
+  receiveDeposits: (assetId: string) => call(WALLET.receiveDeposits, { assetId }),
 };

@@ -103,7 +103,8 @@ test('a send from Home and a site’s intent appear in Activity beside swaps, an
     const statusOf = (n: number) => rows.nth(n).locator('.badge');
     await expect(statusOf(0)).toHaveAttribute('data-status', 'SETTLED', { timeout: 20_000 });
     await expect(statusOf(1)).toHaveAttribute('data-status', 'SETTLED', { timeout: 20_000 });
-    await expect(statusOf(1)).toHaveText('Settled');
+    await expect(statusOf(1)).toHaveText('Completed');
+    await expect(statusOf(0)).toHaveText('Completed'); // a send and a swap say the same word
     await expect(rows.nth(0).locator('time')).toHaveText(/now|seconds? ago/);
     await popup.screenshot({ path: path.join(SCREENSHOTS, 'activity.png'), fullPage: true });
 
@@ -115,7 +116,7 @@ test('a send from Home and a site’s intent appear in Activity beside swaps, an
     await expect(detail).toBeVisible();
     await expect(popup.getByTestId('intent-detail-site')).toHaveText(pages.origin);
     await expect(popup.getByTestId('intent-detail-hash')).toContainText(published.intentHash);
-    await expect(popup.getByTestId('intent-detail-status')).toContainText('Settled');
+    await expect(popup.getByTestId('intent-detail-status')).toContainText('Completed');
     await expect(popup.getByTestId('intent-detail-summary')).toHaveText('Send 0.5 wNEAR to carol.near');
     await expect(popup.getByTestId('intent-detail-tx')).not.toHaveText('—');
     await popup.getByTestId('intent-detail-back').click();

@@ -209,12 +209,13 @@ test('Withdraw to an XRP address with a destination tag: checked, carried to the
   }
 });
 
-test('Receive: a deposit address on the token’s chain that delivers into this account; deposited, it shows on Home', async ({
+test('Receive: a new wallet gets its reusable address on another chain at once, with no amount; a deposit there shows on Home and nothing in Activity', async ({
   sim,
 }) => {
   const { extension, close } = await launchExtension();
   try {
     const page = await extension.context.newPage();
+    await page.setViewportSize({ width: 360, height: 600 });
     await pointAtSimulator(page, extension, sim);
     await walletCall(page, WALLET.create, { password: 'correct horse battery', source: { kind: 'generate' } });
     await page.reload();
@@ -223,16 +224,38 @@ test('Receive: a deposit address on the token’s chain that delivers into this 
     await page.getByTestId('receive-token').click();
     await page.getByTestId('swap-token-search').fill('usdc eth');
     await page.locator(`[data-testid="swap-token-option"][data-asset-id="${USDC_ETH}"]`).click();
-    await page.getByTestId('receive-amount').fill('10');
-    await page.getByTestId('receive-continue').click();
-    const address = (await page.getByTestId('deposit-address').innerText()).trim();
+    await expect(page.getByRole('heading', { name: 'Receive USDC on Ethereum' })).toBeVisible();
+    const address = (await page.getByTestId('receive-address').innerText()).trim();
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    // The QR and Copy are in the first screen, with no amount typed.
+    await expect(page.getByTestId('deposit-qr')).toBeInViewport();
+    await expect(page.getByTestId('receive-copy')).toBeInViewport();
+    await expect(page.getByTestId('deposit-qr-holds')).toHaveAttribute('data-standard', 'address');
+    // An optional amount makes it a payment request; the address stays.
+    await page.getByTestId('receive-request-amount').fill('10');
     await expect(page.getByTestId('deposit-qr-holds')).toHaveAttribute('data-standard', 'EIP-681');
-    await dev(sim, '/dev/deposit', { depositAddress: address, amount: '10000000' });
-    await page.getByTestId('deposit-refresh').click();
-    await expect(page.getByTestId('deposit-status')).toHaveAttribute('data-status', 'SUCCESS', { timeout: 20_000 });
-    await page.getByTestId('deposit-back').click();
+    // The same address the next time: it is reusable.
+    await page.getByTestId('receive-back').click();
+    await page.getByTestId('home-receive').click();
+    await page.getByTestId('receive-token').click();
+    await page.getByTestId('swap-token-search').fill('usdc eth');
+    await page.locator(`[data-testid="swap-token-option"][data-asset-id="${USDC_ETH}"]`).click();
+    await expect(page.getByTestId('receive-address')).toHaveText(address);
+    await dev(sim, '/dev/bridge/deposit', { address, assetId: USDC_ETH, amount: '10000000' });
+    await page.getByTestId('receive-help-toggle').click();
+    await page.getByTestId('receive-check').click();
+    await expect(page.getByTestId('receive-deposit')).toContainText('10 USDC');
+    await page.getByTestId('receive-back').click();
     await expect(page.getByTestId('home-balance')).toHaveAttribute('data-asset-id', USDC_ETH);
+    // Asking for an address left no waiting swap behind.
+    await page.getByTestId('nav-activity').click();
+    await expect(page.getByTestId('history-empty')).toContainText('No activity yet');
+    // The empty Activity leads to Receive and to Swap.
+    await page.getByTestId('history-empty-receive').click();
+    await expect(page.getByTestId('receive-form')).toBeVisible();
+    await page.getByTestId('nav-activity').click();
+    await page.getByTestId('history-empty-swap').click();
+    await expect(page.getByTestId('nav-swap')).toHaveAttribute('aria-current', 'page');
   } finally {
     await close();
   }

@@ -289,25 +289,43 @@ test.describe('swap popup', () => {
     }
   });
 
-  test('history: service rows with a JWT, paging both ways, filters, detail, CSV', async ({ sim }) => {
+  test('history: service rows with a JWT, older rows on scroll, six rows at 360×600, filters in a sheet, detail, CSV', async ({
+    sim,
+  }) => {
     const { extension, close } = await launchExtension();
     try {
       const page = await extension.context.newPage();
+      await page.setViewportSize({ width: 360, height: 600 });
       await dev(sim, '/dev/seed-swaps', { count: 130, testEvery: 0 });
       await openSwap(page, extension, sim, true);
       await page.getByTestId('nav-activity').click();
       await expect(page.getByTestId('history-row').first()).toBeVisible({ timeout: SWAP_TIMEOUT });
-      await expect(page.getByTestId('history-local-only')).toHaveCount(0);
       await expect(page.getByTestId('history-count')).toContainText('50 swaps');
       expect(await page.getByTestId('history-row').count()).toBeLessThan(30); // virtualised
-      // Rows are compared by their key: their text holds a relative time that moves on.
+      // List first: at least six whole rows inside the popup's 600 px, above the bottom navigation.
+      const nav = (await page.locator('.bottom-nav').boundingBox())!;
+      const list = (await page.getByTestId('history-list').boundingBox())!;
+      const whole = await page.getByTestId('history-row').evaluateAll(
+        (rows, bounds) =>
+          rows.filter((r) => {
+            const b = r.getBoundingClientRect();
+            return b.top >= bounds.top && b.bottom <= bounds.bottom;
+          }).length,
+        { top: list.y, bottom: Math.min(list.y + list.height, nav.y) },
+      );
+      expect(whole).toBeGreaterThanOrEqual(6);
+      await expect(page.getByTestId('history-day')).toHaveText(/\S/);
+      // Older rows load as the list reaches its end, appended below the ones shown.
       const firstRow = () => page.locator('[data-testid="history-row"] [data-key]').first();
       const first = (await firstRow().getAttribute('data-key'))!;
-
-      await page.getByTestId('history-next').click();
-      await expect(firstRow()).not.toHaveAttribute('data-key', first, { timeout: SWAP_TIMEOUT });
-      await page.getByTestId('history-prev').click();
-      await expect(firstRow()).toHaveAttribute('data-key', first, { timeout: SWAP_TIMEOUT });
+      await page.getByTestId('history-list').evaluate((el) => {
+        el.scrollTop = el.scrollHeight;
+      });
+      await expect(page.getByTestId('history-count')).toContainText('100 swaps', { timeout: SWAP_TIMEOUT });
+      await page.getByTestId('history-list').evaluate((el) => {
+        el.scrollTop = 0;
+      });
+      await expect(firstRow()).toHaveAttribute('data-key', first);
 
       // Keyboard: the list is one tab stop; arrows move, Enter opens the detail.
       await page.getByTestId('history-list').focus();
@@ -320,13 +338,16 @@ test.describe('swap popup', () => {
       await expect(page.getByTestId('history-list')).toBeFocused();
 
       await page.getByTestId('history-filters-toggle').click();
+      await expect(page.getByTestId('history-local-only')).toHaveCount(0);
       await page.getByTestId('history-status-REFUNDED').check();
       await page.getByTestId('history-apply').click();
+      await expect(page.getByTestId('history-sheet')).toHaveCount(0);
       await expect(page.getByTestId('history-row').first()).toBeVisible({ timeout: SWAP_TIMEOUT });
       const statuses = await page.locator('[data-testid="history-row"] .badge').allInnerTexts();
       expect(new Set(statuses)).toEqual(new Set(['Refunded']));
       await page.screenshot({ path: path.join(SCREENSHOTS, 'history.png'), fullPage: true });
 
+      await page.getByTestId('history-filters-toggle').click();
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('history-export').click()]);
       const csv = readFileSync((await download.path())!, 'utf8');
       const [sep, header] = csv.split('\r\n');

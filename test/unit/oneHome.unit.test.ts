@@ -136,7 +136,8 @@ const RULES: Rule[] = [
   },
   {
     name: 'facts per chain: names, address families, memos, payment requests, explorers (src/core/chains.ts)',
-    home: ['src/core/chains.ts'],
+    // The icons' drawings are keyed by the same chain ids: pictures, not facts (src/ui/icons/drawings.ts).
+    home: ['src/core/chains.ts', 'src/ui/icons/drawings.ts'],
     within: () => true,
     hint: /\beth\b/,
     // A table keyed by chain ids, or a list of them: any object or array naming eth, btc and sol.

@@ -44,6 +44,14 @@ export class ContactsStore {
   private readonly serial = serial();
   constructor(private readonly d: ContactsDeps) {}
 
+  /** The popup's contacts_* methods (src/api/contactsApi.ts). */
+  readonly handlers = {
+    contacts_list: () => this.list(),
+    contacts_save: (p: SaveContactParams) => this.save(p),
+    contacts_remove: (p: { id: string }) => this.remove(p.id),
+    contacts_import: (p: { contacts: readonly ContactInput[] }) => this.import(p.contacts),
+  };
+
   list(): Promise<ContactList> {
     return this.serial(async () => ({ contacts: (await this.load(await this.d.verifierId())).sort(byName) }));
   }

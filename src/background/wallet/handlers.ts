@@ -7,6 +7,7 @@ import { ProviderError } from '../providerError';
 import type { KeyManager } from '../signing/keyManager';
 import type { BalancesService } from './balances';
 import type { WalletParams } from './params';
+import type { ReceiveService } from './receive';
 import type { AccountRemoval } from './removeAccount';
 import type { SendService } from './send';
 import type { WalletService } from './service';
@@ -28,6 +29,8 @@ export interface WalletHandlerDeps {
   /** Applies a settings change and what follows from it (pages hear of another network): ../start.ts. */
   applySettings: (change: SettingsChangeInput) => Promise<SettingsView>;
   simulator: Pick<SimulatorFinder, 'find'>;
+  /** Reusable deposit addresses (./receive). */
+  receive: Pick<ReceiveService, 'address' | 'deposits'>;
 }
 
 /** One handler per method, each answering what the shared table says (WalletResults). */
@@ -102,5 +105,7 @@ export class WalletApi {
       }),
     wallet_intentStatus: (p) => this.d.sends.status(p.intentHash),
     wallet_activity: (p) => this.d.activity.page(p),
+    wallet_receiveAddress: async (p) => this.d.receive.address(await this.accountOf(p.accountId), p.assetId),
+    wallet_receiveDeposits: async (p) => this.d.receive.deposits(await this.accountOf(p.accountId), p.assetId),
   };
 }

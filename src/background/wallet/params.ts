@@ -100,6 +100,18 @@ export const walletParams = {
       passkey: z.optional(passkeyAssertionSchema),
     }),
   ),
+  wallet_receiveAddress: z.lazy(() =>
+    z.strictObject({
+      accountId: z.optional(accountIdSchema),
+      assetId: z.string().check(z.minLength(1), z.maxLength(256)),
+    }),
+  ),
+  wallet_receiveDeposits: z.lazy(() =>
+    z.strictObject({
+      accountId: z.optional(accountIdSchema),
+      assetId: z.string().check(z.minLength(1), z.maxLength(256)),
+    }),
+  ),
   wallet_intentStatus: z.lazy(() => z.strictObject({ intentHash: z.string().check(z.minLength(1), z.maxLength(64)) })),
   wallet_activity: z.lazy(
     () =>

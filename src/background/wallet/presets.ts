@@ -72,6 +72,26 @@ export const PRESETS: Record<
   },
 };
 
+/**
+ * Each network's PoA bridge (JSON-RPC: https://docs.near-intents.org/near-intents/market-makers/poa-bridge-api).
+ * Apart from PRESETS, whose rows are copied into the stored settings.
+ */
+const BRIDGES: Record<NetworkPreset, string> = {
+  local: `${SIM_BASE}/bridge-rpc`,
+  mainnet: 'https://bridge.chaindefuser.com/rpc',
+};
+
+/**
+ * The PoA bridge for the settings of the moment (docs/services.md, "Home: balances, receive, send, withdraw"): the preset's; for custom
+ * endpoints, Mainnet's beside the live swap service, else the one beside the swap service (the simulator
+ * serves both from one origin).
+ */
+export function bridgeUrlOf(s: { preset: NetworkPreset | 'custom'; endpoints: Endpoints }): string {
+  if (s.preset !== 'custom') return BRIDGES[s.preset];
+  const origin = new URL(s.endpoints.swap).origin;
+  return origin === new URL(PRESETS.mainnet.endpoints.swap).origin ? BRIDGES.mainnet : `${origin}/bridge-rpc`;
+}
+
 export const DEFAULT_AUTO_LOCK_MINUTES = 15;
 
 export const httpUrl = z.lazy(() =>

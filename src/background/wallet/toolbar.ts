@@ -26,6 +26,12 @@ export const toolbarParams = {
 export class Toolbar {
   constructor(private readonly d: { local: KeyValue; surface: ToolbarSurface | undefined }) {}
 
+  /** The popup's toolbar_* methods (src/api/toolbarApi.ts). */
+  readonly handlers = {
+    toolbar_get: () => this.get(),
+    toolbar_set: (p: { opens: ToolbarOpens }) => this.set(p.opens),
+  };
+
   async get(): Promise<ToolbarView> {
     const opens = this.d.surface ? await this.d.local.readOr(TOOLBAR_KEY, opensSchema, 'popup') : 'popup';
     return { opens, panelAvailable: this.d.surface !== undefined };

@@ -5,6 +5,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ApprovalView, ResolveParams } from '../../api/approvalApi';
+import { errorText } from '../../core/errorText';
 import { Checkbox } from '../components/Field';
 import { ErrorAlert } from '../components/Notice';
 import { wallet } from '../wallet';
@@ -83,7 +84,7 @@ export function Request({ view, now, resolve, rejectAll, refresh }: RequestProps
       } catch (e) {
         spent.current = false;
         setBusy(null);
-        setError(e instanceof Error ? e.message : String(e));
+        setError(errorText(e));
         return;
       }
     }

@@ -1,10 +1,11 @@
-// Activity's filters: search, and under "More filters" every parameter of the transactions API. Status,
-// search and the time window apply to the wallet's own intents too; the others are about swaps only
-// (docs/services.md, "Activity"), and the form says that setting one lists swaps alone.
+// Activity's filters, in their sheet: every parameter of the transactions API (the search field is the
+// list's own, behind its icon). Status, search and the time window apply to the wallet's own intents too;
+// the others are about swaps only (docs/services.md, "Activity"), and the form says that setting one lists
+// swaps alone.
 
 import type { SwapStatus, TokenView } from '../../api/swapApi';
 import { CHAIN_IDS, chainName } from '../addresses';
-import { buildHistoryQuery, FILTER_STATUSES, type FilterField, type HistoryFilters, PAGE_SIZES } from '../historyQuery';
+import { FILTER_STATUSES, type FilterField, type HistoryFilters, PAGE_SIZES } from '../historyQuery';
 import { STATUS_TEXT } from '../swapText';
 import { Checkbox, SelectField, type SelectOption, TextField } from './Field';
 
@@ -34,25 +35,14 @@ export function ActivityFilters({ filters, setFilters, tokens, problems, onApply
       .sort((a, b) => a.blockchain.localeCompare(b.blockchain) || a.symbol.localeCompare(b.symbol))
       .map((t) => ({ value: t.assetId, label: `${t.symbol} (${chainName(t.blockchain)})` })),
   ];
-  const active = buildHistoryQuery(filters).query;
-  const count = active ? Object.keys(active).filter((k) => k !== 'numberOfTransactions' && k !== 'search').length : 0;
   return (
     <form onSubmit={onApply} noValidate data-testid="history-filters">
-      <TextField
-        label="Search"
-        value={filters.search}
-        onValue={(v) => set('search', v)}
-        verbatim
-        testid="history-search"
-        hint="Deposit address, recipient, sender, transaction or intent hash, account or site."
-      />
-      <details class="group">
-        <summary data-testid="history-filters-toggle">More filters{count ? ` (${count} set)` : ''}</summary>
+      <div class="filters">
         <fieldset class="choices statuses">
           <legend>Statuses</legend>
           <p class="hint">
-            None ticked: the service's default. An intent counts as Done once settled, Swapping while it is being
-            executed, Failed when it was not.
+            None ticked: the service's default. An intent counts as Completed once settled, In progress while it is
+            being executed, Failed when it was not.
           </p>
           {FILTER_STATUSES.map((s) => (
             <Checkbox
@@ -157,7 +147,7 @@ export function ActivityFilters({ filters, setFilters, tokens, problems, onApply
           onValue={(v) => set('pageSize', v)}
           testid="history-page-size"
         />
-      </details>
+      </div>
       <div class="actions">
         <button type="button" onClick={onReset} disabled={busy} data-testid="history-reset">
           Reset

@@ -1,5 +1,6 @@
 // The Activity rows: a virtualised list (VirtualList) of swaps and the wallet's own intents, one line of
-// kind and what it did, one of status, time (relative, the date in its title) and where it comes from.
+// kind and what it did, one of status (one vocabulary, each word with its icon), time and where it comes
+// from. The date of the rows in view heads the list (History).
 import type { ActivityItem } from '../../api/activity';
 import type { TokenView } from '../../api/swapApi';
 import { historyDate, kindOf, lineOf, statusOf } from '../activityText';
@@ -17,6 +18,9 @@ interface ActivityListProps {
   now?: number;
   /** A row as shown (e.g. with a status newer than the page's); the list itself is not replaced. */
   view?: (item: ActivityItem) => ActivityItem;
+  /** The list is new (filters changed) when this changes; rows appended to it keep the scroll. */
+  resetKey?: unknown;
+  onWindow?(firstVisible: number, atEnd: boolean): void;
 }
 
 export function ActivityList({
@@ -26,6 +30,8 @@ export function ActivityList({
   height = 312,
   now = Date.now(),
   view = (i) => i,
+  resetKey,
+  onWindow,
 }: ActivityListProps) {
   return (
     <VirtualList
@@ -37,6 +43,8 @@ export function ActivityList({
       onOpen={(item) => onOpen(view(item))}
       testid="history-list"
       rowTestid="history-row"
+      resetKey={resetKey}
+      {...(onWindow ? { onWindow } : {})}
       renderRow={(row) => {
         const item = view(row);
         const status = statusOf(item);
@@ -50,6 +58,9 @@ export function ActivityList({
               <span class="arow-kind">{kindOf(item)}</span> {lineOf(item, tokens)}
             </span>
             <span class="hrow-meta">
+              <span aria-hidden="true" class={`status-icon status-${status.colour}`}>
+                {status.icon}
+              </span>
               <span class={`badge status-${status.colour}`} data-status={status.code}>
                 {status.label}
               </span>{' '}

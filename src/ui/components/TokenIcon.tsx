@@ -21,10 +21,10 @@ function useDrawings(): Drawings | null {
 }
 
 function Badge({ text, src, size }: { text: string; src: string | undefined; size: 'md' | 'sm' }) {
-  if (src) return <img class={`icon icon-${size}`} src={src} alt="" aria-hidden="true" data-drawn="true" />;
+  if (src) return <img class={`ticon ticon-${size}`} src={src} alt="" aria-hidden="true" data-drawn="true" />;
   const letter = ([...text.replace(/^[^\p{L}\p{N}]+/u, '')][0] ?? '?').toUpperCase();
   return (
-    <span class={`icon icon-${size}`} style={{ '--hue': String(hueOf(text)) }} aria-hidden="true" data-drawn="false">
+    <span class={`ticon ticon-${size}`} style={{ '--hue': String(hueOf(text)) }} aria-hidden="true" data-drawn="false">
       {letter}
     </span>
   );

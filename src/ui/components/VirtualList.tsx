@@ -80,6 +80,10 @@ export interface VirtualListProps<T> {
   testid?: string;
   /** Row testid (each row also carries data-index). */
   rowTestid?: string;
+  /** The list is new when this changes (then it starts at the top); default: whenever `items` changes. */
+  resetKey?: unknown;
+  /** The rendered window moved: the index of the first visible row, and whether the last row is in view. */
+  onWindow?(firstVisible: number, atEnd: boolean): void;
 }
 
 export function VirtualList<T>(props: VirtualListProps<T>) {
@@ -95,9 +99,13 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     setActive(-1);
     setScrollTop(0);
     if (ref.current) ref.current.scrollTop = 0;
-  }, [items]);
+  }, [props.resetKey === undefined ? items : props.resetKey]);
 
   const win = computeWindow({ scrollTop, viewportHeight: height, rowHeight, count, overscan });
+  const firstVisible = Math.min(Math.max(0, count - 1), Math.floor(scrollTop / rowHeight));
+  const atEnd = count > 0 && scrollTop + height >= count * rowHeight - rowHeight;
+  const onWindow = props.onWindow;
+  useEffect(() => onWindow?.(firstVisible, atEnd), [firstVisible, atEnd, count]);
 
   const activate = (index: number) => {
     setActive(index);

@@ -1,8 +1,9 @@
-// The Activity tab: swaps (started here, and the service's transactions when a JWT is set) merged with
-// the intents this wallet published (sends, intents approved for sites), newest first; filters for
-// every parameter of the transactions API, paging, a virtualised list, a detail view of each kind, and
-// CSV export of the loaded rows. Unfinished intents on the page are followed until the bus has a final
-// word. (The file keeps its name: the popup's navigation loads HistoryTab from here.)
+// The Activity tab, list first: swaps (started here, and the service's transactions when a JWT is set)
+// merged with the intents this wallet published (sends, intents approved for sites), newest first, under
+// the date of the rows in view; older pages load as the list is scrolled to its end. Search sits behind
+// an icon, every filter of the transactions API, "All accounts", Reload and the CSV export in a sheet.
+// Unfinished intents on the page are followed until the bus has a final word. An empty Activity offers
+// Receive and Swap. (The file keeps its name: the popup's navigation loads HistoryTab from here.)
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import {
   type ActivityCursor,
@@ -13,14 +14,15 @@ import {
 } from '../../api/activity';
 import type { HistoryQuery, TokenView } from '../../api/swapApi';
 import type { IntentStatusView } from '../../api/walletApi';
+import { dayOf } from '../activityText';
 import { namesNetwork } from '../chains';
 import { ActivityFilters } from '../components/ActivityFilters';
-import { ActivityList } from '../components/ActivityList';
-import { Checkbox } from '../components/Field';
+import { ActivityEmpty, ActivityHead, ActivityScreen, ListSized } from '../components/ActivityParts';
+import { Dialog } from '../components/Dialog';
+import { Checkbox, TextField } from '../components/Field';
 import { HistoryDetail } from '../components/HistoryDetail';
 import { IntentDetail } from '../components/IntentDetail';
 import { ErrorAlert, StatusLine } from '../components/Notice';
-import { Screen } from '../components/Screen';
 import { activityCsv } from '../csv';
 import { focusFirstInvalidSoon } from '../focus';
 import { activityQuery, buildHistoryQuery, emptyFilters, type HistoryFilters } from '../historyQuery';
@@ -35,16 +37,26 @@ const FOLLOWED = 3;
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-export function HistoryTab() {
+export interface HistoryTabProps {
+  /** The empty state's ways to a first entry. */
+  onReceive?(): void;
+  onSwap?(): void;
+}
+
+export function HistoryTab({ onReceive, onSwap }: HistoryTabProps) {
   const [tokens, setTokens] = useState<TokenView[]>([]);
   const [filters, setFilters] = useState<HistoryFilters>(emptyFilters);
   /** Every account's intents; off: the selected account's (the background's default). */
   const [allAccounts, setAllAccounts] = useState(false);
   const [applied, setApplied] = useState<HistoryQuery>(() => buildHistoryQuery(emptyFilters()).query ?? {});
   const [page, setPage] = useState<ActivityPage | null>(null);
-  /** The cursor of each page from the newest to the one shown (undefined: the newest page). */
-  const [trail, setTrail] = useState<(ActivityCursor | undefined)[]>([undefined]);
+  /** Every page loaded so far, newest first, as one list; `generation` counts new lists (filters, reload). */
+  const [loaded, setLoaded] = useState<ActivityItem[]>([]);
+  const [generation, setGeneration] = useState(0);
   const [oldest, setOldest] = useState(false);
+  const [searching, setSearching] = useState(false);
+  const [sheet, setSheet] = useState(false);
+  const [top, setTop] = useState(0);
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
   const [detail, setDetail] = useState<ActivityItem | null>(null);
@@ -59,32 +71,33 @@ export function HistoryTab() {
     swaps.tokensOnce().then(setTokens, () => setTokens([]));
   }, []);
 
-  const pageSize = applied.numberOfTransactions ?? 50;
-  const items = page?.items ?? [];
+  const items = loaded;
 
-  /** Loads the page after `cursor` (the newest without one); `nextTrail` is the trail once it is shown. */
-  const load = (query: HistoryQuery, cursor: ActivityCursor | undefined, nextTrail: (ActivityCursor | undefined)[]) =>
+  /** Loads the page after `cursor` and appends it; without one, a new list from the newest. */
+  const load = (query: HistoryQuery, cursor: ActivityCursor | undefined) =>
     action.run(async () => {
       setNote('');
       const next = await wallet.activity({ ...activityQuery(query, cursor), ...(allAccounts ? { allAccounts } : {}) });
-      // Nothing past the last page: it stays, and Older is done.
-      if (nextTrail.length > trail.length && next.items.length === 0) {
-        setOldest(true);
-        setPage((old) =>
-          old ? { ...old, serviceIncluded: next.serviceIncluded, serviceError: next.serviceError } : next,
-        );
-        setNote('Nothing older.');
+      setPage(next);
+      setOldest(next.items.length < (query.numberOfTransactions ?? 50) || !next.next);
+      if (cursor === undefined) {
+        setLoaded(next.items);
+        setFresh(new Map());
+        setGeneration((g) => g + 1);
         return;
       }
-      setPage(next);
-      setFresh(new Map());
-      setTrail(nextTrail);
-      setOldest(next.items.length < (query.numberOfTransactions ?? 50));
+      // Rows already listed (a page boundary that moved) are not listed twice.
+      setLoaded((old) => {
+        const seen = new Set(old.map((i) => i.key));
+        return [...old, ...next.items.filter((i) => !seen.has(i.key))];
+      });
+      if (next.items.length === 0) setNote('Nothing older.');
     });
 
-  const first = (query: HistoryQuery) => load(query, undefined, [undefined]);
-  const older = () => page?.next && void load(applied, page.next, [...trail, page.next]);
-  const newer = () => trail.length > 1 && void load(applied, trail.at(-2), trail.slice(0, -1));
+  const first = (query: HistoryQuery) => load(query, undefined);
+  const older = () => {
+    if (!action.busy && !oldest && page?.next) void load(applied, page.next);
+  };
 
   useEffect(() => {
     void first(applied);
@@ -120,6 +133,13 @@ export function HistoryTab() {
     setTried(true);
     if (!built.query) return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
     setApplied(built.query);
+    setSheet(false);
+    void first(built.query);
+  };
+  const search = (e: Event) => {
+    e.preventDefault();
+    if (!built.query) return setSheet(true);
+    setApplied(built.query);
     void first(built.query);
   };
   const reset = () => {
@@ -128,6 +148,7 @@ export function HistoryTab() {
     setTried(false);
     const q = buildHistoryQuery(fresh).query ?? {};
     setApplied(q);
+    setSheet(false);
     void first(q);
   };
 
@@ -156,10 +177,74 @@ export function HistoryTab() {
     swapCount && plural(swapCount, 'swap', 'swaps'),
     items.length - swapCount && plural(items.length - swapCount, 'intent', 'intents'),
   ].filter(Boolean);
+  const filtered = Object.keys(applied).some((k) => k !== 'numberOfTransactions');
+  const firstShown = items[Math.min(top, items.length - 1)];
   return (
     <>
       <div hidden={detail !== null}>
-        <Screen title="Activity" testid="history">
+        <ActivityScreen
+          head={
+            <ActivityHead
+              searching={searching}
+              onSearch={() => setSearching(!searching)}
+              filtered={filtered}
+              onFilters={() => setSheet(true)}
+            />
+          }
+        >
+          {searching && (
+            <form onSubmit={search} noValidate class="activity-search" data-testid="history-search-form">
+              <TextField
+                label="Search"
+                value={filters.search}
+                onValue={(v) => setFilters((old) => ({ ...old, search: v }))}
+                verbatim
+                testid="history-search"
+                hint="Address, hash, account or site; Enter searches."
+              />
+            </form>
+          )}
+          {page?.serviceError && (
+            <ErrorAlert
+              message={`The service's history could not be loaded: ${page.serviceError}. Swaps started here are still listed.`}
+              testid="history-service-error"
+            />
+          )}
+          <ErrorAlert message={action.error} testid="history-error" />
+          <p class="sr-only" data-testid="history-count" role="status">
+            {action.busy ? 'Loading…' : page ? `${counted.join(' and ') || 'Nothing'} listed.` : ''} {note}
+          </p>
+          {page?.intentsHidden && (
+            <p class="hint" data-testid="history-intents-hidden">
+              Sends and site intents are not listed while a swap-only filter is set.
+            </p>
+          )}
+          {page && items.length === 0 ? (
+            <ActivityEmpty filtered={filtered} onReset={reset} onReceive={onReceive} onSwap={onSwap} />
+          ) : (
+            <>
+              <p class="day-head" data-testid="history-day">
+                {firstShown ? dayOf(firstShown.at, Date.now()) : ''}
+              </p>
+              <ListSized
+                listBox={listBox}
+                items={items}
+                tokens={tokenMap}
+                onOpen={setDetail}
+                view={shown}
+                generation={generation}
+                onWindow={(first, atEnd) => {
+                  setTop(first);
+                  if (atEnd) older();
+                }}
+              />
+              {action.busy && items.length > 0 && <StatusLine testid="history-loading">Loading older…</StatusLine>}
+            </>
+          )}
+        </ActivityScreen>
+      </div>
+      {sheet && (
+        <Dialog title="Filters" onClose={() => setSheet(false)} testid="history-sheet">
           <ActivityFilters
             filters={filters}
             setFilters={setFilters}
@@ -177,44 +262,17 @@ export function HistoryTab() {
           />
           {page && !page.serviceIncluded && (
             <p class="hint" data-testid="history-local-only">
-              Only swaps started here are listed. Set a JWT under Settings to include the service's history.
+              Only swaps started here are listed. Add the swap service's key under Settings to include its history.
             </p>
           )}
-          {page?.intentsHidden && (
-            <p class="hint" data-testid="history-intents-hidden">
-              Sends and site intents are not listed while a swap-only filter (chain, token, USD value, referral or
-              affiliate) is set.
-            </p>
-          )}
-          {page?.serviceError && (
-            <ErrorAlert
-              message={`The service's history could not be loaded: ${page.serviceError}. Swaps started here are still listed.`}
-              testid="history-service-error"
-            />
-          )}
-          <ErrorAlert message={action.error} testid="history-error" />
-          {/* biome-ignore lint/a11y/useSemanticElements: a row of buttons is a group, not a section of a form; a fieldset would need a legend no one reads */}
-          <div class="actions start" role="group" aria-label="Pages">
-            <button
-              type="button"
-              disabled={action.busy || trail.length <= 1}
-              onClick={newer}
-              data-testid="history-prev"
-            >
-              ← Newer
-            </button>
-            <button
-              type="button"
-              disabled={action.busy || oldest || !page?.next}
-              onClick={older}
-              data-testid="history-next"
-            >
-              Older →
-            </button>
+          <div class="actions start">
             <button
               type="button"
               disabled={action.busy}
-              onClick={() => void first(applied)}
+              onClick={() => {
+                setSheet(false);
+                void first(applied);
+              }}
               data-testid="history-reload"
             >
               Reload
@@ -222,24 +280,13 @@ export function HistoryTab() {
             <button type="button" disabled={items.length === 0} onClick={exportCsv} data-testid="history-export">
               Export CSV
             </button>
+            <button type="button" onClick={() => setSheet(false)} data-testid="history-sheet-close">
+              Close
+            </button>
           </div>
-          <StatusLine testid="history-count">
-            {action.busy
-              ? 'Loading…'
-              : page
-                ? `${counted.join(' and ') || 'Nothing'} on this page (up to ${pageSize}).`
-                : ''}{' '}
-            {note}
-          </StatusLine>
-          <div ref={listBox}>
-            {page && items.length === 0 ? (
-              <p data-testid="history-empty">Nothing matches.</p>
-            ) : (
-              <ActivityList items={items} tokens={tokenMap} onOpen={setDetail} view={shown} />
-            )}
-          </div>
-        </Screen>
-      </div>
+          <StatusLine testid="history-note">{note}</StatusLine>
+        </Dialog>
+      )}
       {detail?.type === 'swap' && (
         <HistoryDetail item={detail.swap} tokens={tokenMap} onBack={back} onTrack={setTracking} />
       )}

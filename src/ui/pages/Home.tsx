@@ -22,14 +22,16 @@ interface HomeProps {
   accountId: string | null;
   /** Opens the Swap section. */
   onSwap?(): void;
+  /** Opens on Receive (Activity's empty state). */
+  receive?: boolean;
 }
 
-export function Home({ accountId, onSwap }: HomeProps) {
+export function Home({ accountId, onSwap, receive = false }: HomeProps) {
   const [view, setView] = useState<BalancesView | null>(null);
   const [reading, setReading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [showDust, setShowDust] = useState(false);
-  const [action, setAction] = useState<'receive' | 'send' | 'withdraw' | null>(null);
+  const [action, setAction] = useState<'receive' | 'send' | 'withdraw' | null>(receive ? 'receive' : null);
 
   const read = async () => {
     setReading(true);

@@ -32,11 +32,14 @@ export function Main({ status, onChanged, onBackup }: MainProps) {
   const [tab, setTab] = useState<Tab>('home');
   // Choosing the open section again returns to its first screen (a new key remounts it).
   const [visit, setVisit] = useState(0);
+  /** Home opens on Receive once (from Activity's empty state). */
+  const [receive, setReceive] = useState(false);
   const selected = status.accounts.find((a) => a.accountId === status.selectedAccountId) ?? null;
   const account = selected?.accountId ?? null;
   const toBackUp = status.phrasesToBackUp[0];
   const go = (next: Tab) => {
     if (next === tab) setVisit((v) => v + 1);
+    setReceive(false);
     setTab(next);
   };
 
@@ -65,9 +68,18 @@ export function Main({ status, onChanged, onBackup }: MainProps) {
           </div>
         )}
         {tab === 'home' && <PasskeyRecoveryBanner account={selected} />}
-        {tab === 'home' && <Home key={key} accountId={account} onSwap={() => go('swap')} />}
+        {tab === 'home' && <Home key={key} accountId={account} onSwap={() => go('swap')} receive={receive} />}
         {tab === 'swap' && <SwapTab key={key} account={account} />}
-        {tab === 'activity' && <HistoryTab key={key} />}
+        {tab === 'activity' && (
+          <HistoryTab
+            key={key}
+            onReceive={() => {
+              go('home');
+              setReceive(true);
+            }}
+            onSwap={() => go('swap')}
+          />
+        )}
         {tab === 'settings' && (
           <SettingsTab key={`${tab}:${visit}`} status={status} account={selected} onChanged={onChanged} />
         )}

@@ -1,12 +1,17 @@
-// Receive into the intents account from any supported chain: pick the token (its chain comes with it)
-// and the amount; the swap service gives a deposit address on that chain whose swap delivers the same
-// token into this account (recipient type INTENTS, refunds to this account too). The deposit view that
-// opens shows the address with its QR (the chain's payment request with the amount), and follows it.
+// Receive into the intents account from another chain (docs/services.md, "Home: balances, receive, send, withdraw"): pick the token (its
+// chain comes with it) and its address shows at once, with its QR and Copy: the PoA bridge's reusable
+// deposit address for this account. No amount is needed; one may be added to make the QR a payment
+// request. A token the bridge does not carry (another bridge's, or a chain whose deposits need a memo)
+// falls back to a one-time deposit address from the swap service, which needs the amount: a quote from the
+// token on its chain to the same token with this account as an INTENTS recipient (refunds here too).
 import { useEffect, useState } from 'preact/hooks';
 import type { QuoteParams, SwapRecordView, TokenView } from '../../api/swapApi';
+import { poaChainOf } from '../../core/poaBridge';
+import { chainName } from '../addresses';
 import { parseAmountInput, unusableTokenText } from '../amountText';
 import { TextField } from '../components/Field';
 import { ErrorAlert } from '../components/Notice';
+import { ReceiveAddress } from '../components/ReceiveAddress';
 import { Screen } from '../components/Screen';
 import { TokenPicker } from '../components/TokenPicker';
 import { focusFirstInvalidSoon } from '../focus';
@@ -18,10 +23,7 @@ import { Deposit } from './Deposit';
 export function Receive({ accountId, onBack }: { accountId: string; onBack(): void }) {
   const [tokens, setTokens] = useState<TokenView[]>([]);
   const [tokenId, setTokenId] = useState('');
-  const [amount, setAmount] = useState('');
-  const [tried, setTried] = useState(false);
   const [started, setStarted] = useState<SwapRecordView | null>(null);
-  const action = useAction();
   useEffect(() => {
     swaps.tokensOnce().then(
       // Tokens of the home ledger are already where the intents account can take them.
@@ -30,25 +32,64 @@ export function Receive({ accountId, onBack }: { accountId: string; onBack(): vo
     );
   }, []);
   const token = tokens.find((t) => t.assetId === tokenId);
+  if (started) return <Deposit id={started.id} initial={started} onBack={onBack} />;
+  const reusable = token && !unusableTokenText(token) && poaChainOf(token) !== null;
+  const title = token ? `Receive ${token.symbol} on ${chainName(token.blockchain)}` : 'Receive';
+  return (
+    <Screen title={title} testid="receive" focusHeading>
+      <div class="actions start">
+        <button type="button" onClick={onBack} data-testid="receive-back">
+          ← Back
+        </button>
+      </div>
+      <div data-testid="receive-form">
+        <TokenPicker
+          label="Token and chain"
+          tokens={tokens}
+          value={tokenId}
+          onValue={setTokenId}
+          testid="receive-token"
+          error={null}
+        />
+      </div>
+      {!token && <p class="hint">Choose what you will receive: its address on its chain shows here.</p>}
+      {token && reusable && <ReceiveAddress key={token.assetId} token={token} />}
+      {token && !reusable && (
+        <OneTimeReceive key={token.assetId} token={token} accountId={accountId} onStarted={setStarted} />
+      )}
+    </Screen>
+  );
+}
+
+/** A one-time deposit address from the swap service, for a token without a reusable one: it needs the amount. */
+function OneTimeReceive({
+  token,
+  accountId,
+  onStarted,
+}: {
+  token: TokenView;
+  accountId: string;
+  onStarted(record: SwapRecordView): void;
+}) {
+  const [amount, setAmount] = useState('');
+  const [tried, setTried] = useState(false);
+  const action = useAction();
   const unusable = unusableTokenText(token);
   const read = unusable
     ? { problem: unusable }
-    : token?.decimals != null
+    : token.decimals != null
       ? parseAmountInput(amount, token.decimals)
       : ({ problem: 'Choose the token to receive' } as const);
   const amountProblem =
     'problem' in read
-      ? read.problem.replace('This token', token?.symbol ?? 'This token')
+      ? read.problem.replace('This token', token.symbol)
       : read.units === 0n
         ? 'Enter an amount above zero'
         : null;
-
-  if (started) return <Deposit id={started.id} initial={started} onBack={onBack} />;
-
   const submit = (e: Event) => {
     e.preventDefault();
     setTried(true);
-    if (!token || amountProblem || !('units' in read)) return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
+    if (amountProblem || !('units' in read)) return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
     const params: QuoteParams = {
       swapType: 'EXACT_INPUT',
       slippageTolerance: 100,
@@ -62,41 +103,29 @@ export function Receive({ accountId, onBack }: { accountId: string; onBack(): vo
       recipientType: 'INTENTS',
       deadline: new Date(Date.now() + defaultDeadlineMinutes(token.blockchain) * 60_000).toISOString(),
     };
-    void action.run(async () => setStarted(await swaps.start(params)));
+    void action.run(async () => onStarted(await swaps.start(params)));
   };
   return (
-    <Screen title="Receive" testid="receive" focusHeading>
-      <form onSubmit={submit} noValidate data-testid="receive-form">
-        <TokenPicker
-          label="Token to receive"
-          tokens={tokens}
-          value={tokenId}
-          onValue={setTokenId}
-          testid="receive-token"
-          error={tried && !token ? 'Choose the token to receive' : null}
-        />
-        <TextField
-          label={`Amount${token ? ` (${token.symbol})` : ''}`}
-          value={amount}
-          onValue={setAmount}
-          inputMode="decimal"
-          verbatim
-          testid="receive-amount"
-          error={tried || amount ? amountProblem : null}
-        />
-        <p class="hint">
-          It arrives in this intents account; if the deposit cannot be swapped, it is refunded here too.
-        </p>
-        <ErrorAlert message={action.error} testid="receive-error" />
-        <div class="actions">
-          <button type="button" onClick={onBack} data-testid="receive-back">
-            Back
-          </button>
-          <button type="submit" class="primary" disabled={action.busy} data-testid="receive-continue">
-            Get a deposit address
-          </button>
-        </div>
-      </form>
-    </Screen>
+    <form onSubmit={submit} noValidate data-testid="receive-once-form">
+      <p class="hint">
+        {chainName(token.blockchain)} has no reusable address here: enter the amount for a one-time deposit address. It
+        arrives in this account; if it cannot be delivered, it is refunded here too.
+      </p>
+      <TextField
+        label={`Amount (${token.symbol})`}
+        value={amount}
+        onValue={setAmount}
+        inputMode="decimal"
+        verbatim
+        testid="receive-amount"
+        error={tried || amount ? amountProblem : null}
+      />
+      <ErrorAlert message={action.error} testid="receive-error" />
+      <div class="actions">
+        <button type="submit" class="primary" disabled={action.busy} data-testid="receive-continue">
+          Get a deposit address
+        </button>
+      </div>
+    </form>
   );
 }

@@ -39,7 +39,7 @@ export function Settings({ onChanged }: SettingsProps) {
   };
 
   return (
-    <Screen title="Settings" testid="settings" ready={settings !== null || loadError !== null}>
+    <Screen title="Settings" testid="settings" ready={settings !== null || loadError !== null} focusHeading>
       <StatusLine>{!settings && !loadError ? 'Loading settings…' : ''}</StatusLine>
       <ErrorAlert message={loadError} testid="settings-load-error" />
       {settings && (

@@ -6,6 +6,21 @@ export function Unlock({ onUnlocked }: { onUnlocked(): void }) {
   return (
     <Screen title="Unlock" testid="unlock">
       <PasswordUnlockForm testid="unlock" onUnlocked={onUnlocked} />
+      <details class="more" data-testid="unlock-forgot">
+        <summary data-testid="unlock-forgot-toggle">Forgot password?</summary>
+        <p>
+          The password cannot be reset or recovered: it is what encrypts your keys on this device, and nobody else has
+          it.
+        </p>
+        <p>
+          To get back in, remove this wallet (remove the extension and add it again), then choose{' '}
+          <strong>Import recovery phrase</strong> and type your recovery phrase; you then set a new password.
+        </p>
+        <p class="hint">
+          An account whose key came from elsewhere (an imported key, or a Quick key without a phrase) comes back only
+          with that key: without it, what it holds stays out of reach.
+        </p>
+      </details>
     </Screen>
   );
 }

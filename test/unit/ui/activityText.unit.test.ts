@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityItem, PublishedIntentView } from '../../../src/api/activity';
 import type { HistoryItem, TokenView } from '../../../src/api/swapApi';
-import { intentKind, kindOf, lineOf, statusOf, swapKind, swapLine } from '../../../src/ui/activityText';
+import { dayOf, intentKind, kindOf, lineOf, statusOf, swapKind, swapLine } from '../../../src/ui/activityText';
 
 const USDC = 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near';
 const BTC = 'nep141:btc.omft.near';
@@ -82,22 +82,42 @@ describe('Activity rows', () => {
     expect(lineOf(two, TOKENS)).toBe('Give 1 wNEAR; Receive 3 USDC');
   });
 
-  it('an intent’s status in words, coloured as the swap status it resembles', () => {
+  it('one status vocabulary for intents and swaps, each word with its icon, coloured as the swap status it resembles', () => {
     expect(statusOf(row(intent({ status: 'SETTLED' })))).toEqual({
-      label: 'Settled',
+      label: 'Completed',
+      icon: '✓',
       colour: 'SUCCESS',
       code: 'SETTLED',
     });
+    expect(statusOf({ type: 'swap', key: 'k', at: 0, swap: swap({ status: 'SUCCESS' }) })).toMatchObject({
+      label: 'Completed',
+      icon: '✓',
+    });
     expect(statusOf(row(intent({ status: 'TX_BROADCASTED' })))).toEqual({
-      label: 'Executing',
+      label: 'In progress',
+      icon: '◔',
       colour: 'PROCESSING',
       code: 'TX_BROADCASTED',
     });
-    expect(statusOf(row(intent({ status: 'FAILED' })))).toEqual({ label: 'Refused', colour: 'FAILED', code: 'FAILED' });
+    expect(statusOf(row(intent({ status: 'FAILED' })))).toEqual({
+      label: 'Failed',
+      icon: '✕',
+      colour: 'FAILED',
+      code: 'FAILED',
+    });
     expect(statusOf({ type: 'swap', key: 'k', at: 0, swap: swap({ status: 'REFUNDED' }) })).toEqual({
       label: 'Refunded',
+      icon: '↩',
       colour: 'REFUNDED',
       code: 'REFUNDED',
     });
+  });
+
+  it('a date header says Today and Yesterday by the local calendar, else the date', () => {
+    const now = new Date(2026, 10, 26, 0, 30).getTime();
+    expect(dayOf(new Date(2026, 10, 26, 0, 1).getTime(), now)).toBe('Today');
+    expect(dayOf(new Date(2026, 10, 25, 23, 59).getTime(), now)).toBe('Yesterday');
+    const older = new Date(2026, 10, 24, 12).getTime();
+    expect(dayOf(older, now)).toBe(new Intl.DateTimeFormat([], { dateStyle: 'medium' }).format(older));
   });
 });

@@ -1,0 +1,59 @@
+/**
+ * Receive as an address (docs/services.md, "Home: balances, receive, send, withdraw"): the reusable PoA bridge deposit address of an
+ * intents account for a token's chain, and the deposits the bridge has seen there. Nothing is stored: the
+ * bridge gives the same address every time, and an address nobody paid leaves no trace in Activity.
+ */
+
+import type { ReceiveAddress, ReceiveDeposit } from '../../api/receive';
+import type { TokenView } from '../../api/swapApi';
+import { BridgeClient } from '../../bus';
+import { formatUnits, type HttpDeps } from '../../core';
+import { poaChainOf } from '../../core/poaBridge';
+import { ERROR_CODES } from '../../provider/protocol';
+import { ProviderError } from '../providerError';
+import { bridgeUrlOf } from './presets';
+import type { SettingsStore } from './settings';
+
+export interface ReceiveDeps {
+  settings: Pick<SettingsStore, 'plain'>;
+  http: HttpDeps;
+  tokenViews: () => Promise<TokenView[]>;
+}
+
+export class ReceiveService {
+  constructor(private readonly d: ReceiveDeps) {}
+
+  private async target(assetId: string): Promise<{ token: TokenView; chain: string; client: BridgeClient }> {
+    const token = (await this.d.tokenViews()).find((t) => t.assetId === assetId);
+    if (!token) throw new ProviderError(ERROR_CODES.invalidParams, 'This token is not in the token list');
+    const chain = poaChainOf(token);
+    if (!chain) throw new ProviderError(ERROR_CODES.invalidParams, 'This token has no reusable deposit address');
+    const client = new BridgeClient({ url: bridgeUrlOf(await this.d.settings.plain()), deps: this.d.http });
+    return { token, chain, client };
+  }
+
+  async address(accountId: string, assetId: string): Promise<ReceiveAddress> {
+    const { token, chain, client } = await this.target(assetId);
+    return { assetId, blockchain: token.blockchain, address: await client.depositAddress(accountId, chain) };
+  }
+
+  async deposits(accountId: string, assetId: string): Promise<ReceiveDeposit[]> {
+    const { token, chain, client } = await this.target(assetId);
+    const address = await client.depositAddress(accountId, chain);
+    const all = await this.d.tokenViews();
+    return (await client.recentDeposits(accountId, chain, address)).map((d) => {
+      const what = d.asset.slice(chain.length + 1).toLowerCase();
+      const named = all.find(
+        (t) =>
+          t.blockchain === token.blockchain &&
+          poaChainOf(t) === chain &&
+          (t.contractAddress ?? 'native').toLowerCase() === what,
+      );
+      return {
+        txHash: d.txHash,
+        amount: `${formatUnits(BigInt(d.amount), d.decimals)}${named ? ` ${named.symbol}` : ''}`,
+        status: d.status,
+      };
+    });
+  }
+}

@@ -1,0 +1,141 @@
+// Parts of the Activity tab (../pages/History.tsx): its screen with the title row, the list as tall as
+// the popup leaves it, and the empty state that leads to Receive and Swap.
+import type { ComponentChildren } from 'preact';
+import { useLayoutEffect, useState } from 'preact/hooks';
+import type { ActivityItem } from '../../api/activity';
+import type { TokenView } from '../../api/swapApi';
+import { ActivityList, HISTORY_ROW_HEIGHT } from './ActivityList';
+import { Screen } from './Screen';
+
+/** The list's height: down to the bottom navigation, at least four rows. */
+function useListHeight(box: { current: HTMLElement | null }): number {
+  const [height, setHeight] = useState(6 * HISTORY_ROW_HEIGHT);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const el = box.current;
+      if (!el) return;
+      const nav = document.querySelector('.bottom-nav')?.getBoundingClientRect().height ?? 0;
+      const free = window.innerHeight - el.getBoundingClientRect().top - nav - 14;
+      setHeight(Math.max(4 * HISTORY_ROW_HEIGHT, Math.floor(free)));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  });
+  return height;
+}
+
+export function ActivityEmpty({
+  filtered,
+  onReset,
+  onReceive,
+  onSwap,
+}: {
+  filtered: boolean;
+  onReset(): void;
+  onReceive?: (() => void) | undefined;
+  onSwap?: (() => void) | undefined;
+}) {
+  return filtered ? (
+    <div class="empty" data-testid="history-empty">
+      <p>Nothing matches.</p>
+      <button type="button" onClick={onReset} data-testid="history-empty-reset">
+        Clear filters
+      </button>
+    </div>
+  ) : (
+    <div class="empty" data-testid="history-empty">
+      <p>
+        <strong>No activity yet.</strong> What you receive, swap and send shows here.
+      </p>
+      <div class="actions start">
+        {onReceive && (
+          <button type="button" class="primary" onClick={onReceive} data-testid="history-empty-receive">
+            Receive
+          </button>
+        )}
+        {onSwap && (
+          <button type="button" onClick={onSwap} data-testid="history-empty-swap">
+            Swap
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function ActivityScreen({ head, children }: { head: ComponentChildren; children: ComponentChildren }) {
+  return (
+    <Screen title="Activity" testid="history" titleHidden focusHeading>
+      {head}
+      {children}
+    </Screen>
+  );
+}
+
+/** The list, as tall as the popup leaves it. */
+export function ListSized(props: {
+  listBox: { current: HTMLDivElement | null };
+  items: ActivityItem[];
+  tokens: ReadonlyMap<string, TokenView>;
+  onOpen(item: ActivityItem): void;
+  view(item: ActivityItem): ActivityItem;
+  generation: number;
+  onWindow(first: number, atEnd: boolean): void;
+}) {
+  const height = useListHeight(props.listBox);
+  return (
+    <div ref={props.listBox}>
+      <ActivityList
+        items={props.items}
+        tokens={props.tokens}
+        onOpen={props.onOpen}
+        view={props.view}
+        height={height}
+        resetKey={props.generation}
+        onWindow={props.onWindow}
+      />
+    </div>
+  );
+}
+
+/** The title row: the section's name and its icon buttons, Search and Filters (a dot when one is set). */
+export function ActivityHead({
+  searching,
+  onSearch,
+  filtered,
+  onFilters,
+}: {
+  searching: boolean;
+  onSearch(): void;
+  filtered: boolean;
+  onFilters(): void;
+}) {
+  return (
+    <div class="activity-head">
+      <span aria-hidden="true" class="activity-title">
+        Activity
+      </span>
+      <button
+        type="button"
+        class="icon"
+        aria-label="Search"
+        aria-expanded={searching}
+        onClick={onSearch}
+        data-testid="history-search-toggle"
+      >
+        <span aria-hidden="true">⌕</span>
+      </button>
+      <button
+        type="button"
+        class="icon"
+        aria-label={`Filters${filtered ? ' (set)' : ''}`}
+        onClick={onFilters}
+        data-testid="history-filters-toggle"
+      >
+        <span aria-hidden="true">☰</span>
+        {filtered && <span class="dot" aria-hidden="true" />}
+      </button>
+    </div>
+  );
+}

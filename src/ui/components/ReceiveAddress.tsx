@@ -1,0 +1,127 @@
+// A token's reusable deposit address (docs/services.md, "Home: balances, receive, send, withdraw"): the QR, the address and Copy at once,
+// an optional amount that turns the QR into a payment request, and, behind "Deposit not showing?", the
+// deposits the bridge has seen there. The address is the PoA bridge's for this account and chain: the
+// same every time, so nothing is stored and an address nobody paid leaves nothing in Activity.
+import { useEffect, useState } from 'preact/hooks';
+import type { ReceiveDeposit } from '../../api/receive';
+import type { TokenView } from '../../api/swapApi';
+import { chainName } from '../addresses';
+import { isConfirmed, parseAmountInput } from '../amountText';
+import { messageOf, wallet } from '../wallet';
+import { CopyButton } from './CopyButton';
+import { DepositQr } from './DepositQr';
+import { TextField } from './Field';
+import { ErrorAlert, StatusLine } from './Notice';
+
+const DEPOSIT_STATUS: Record<ReceiveDeposit['status'], string> = {
+  COMPLETED: 'Arrived',
+  PENDING: 'On its way',
+  FAILED: 'Failed',
+  OTHER: 'Unknown',
+};
+
+export function ReceiveAddress({ token }: { token: TokenView }) {
+  const [address, setAddress] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [amount, setAmount] = useState('');
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setAddress(null);
+    setError(null);
+    wallet.receiveAddress(token.assetId).then(
+      (r) => live && setAddress(r.address),
+      (e: unknown) => live && setError(messageOf(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token.assetId, attempt]);
+
+  const chain = chainName(token.blockchain);
+  const read = amount.trim() && token.decimals !== null ? parseAmountInput(amount, token.decimals) : null;
+  const units = read && 'units' in read ? read.units : 0n;
+  if (error) {
+    return (
+      <div>
+        <ErrorAlert message={`Could not get the address: ${error}`} testid="receive-address-error" />
+        <button type="button" onClick={() => setAttempt(attempt + 1)} data-testid="receive-retry">
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!address) return <StatusLine testid="receive-loading">Getting the address…</StatusLine>;
+  return (
+    <div data-testid="receive-address-block">
+      <DepositQr address={address} amount={units} token={token} />
+      <p class="label">Your {chain} address</p>
+      <p class="mono address" data-testid="receive-address">
+        {address}
+      </p>
+      <CopyButton text={address} label="Copy address" testid="receive-copy" />
+      <p class="hint">
+        Send only {token.symbol} on {chain} here. It arrives in this account; the address stays the same, so use it
+        again any time.
+      </p>
+      {isConfirmed(token) && (
+        <TextField
+          label={`Amount to request (optional, ${token.symbol})`}
+          value={amount}
+          onValue={setAmount}
+          inputMode="decimal"
+          verbatim
+          testid="receive-request-amount"
+          error={read && 'problem' in read ? read.problem : null}
+        />
+      )}
+      <details class="more" data-testid="receive-help">
+        <summary data-testid="receive-help-toggle">Deposit not showing?</summary>
+        <RecentDeposits assetId={token.assetId} />
+      </details>
+    </div>
+  );
+}
+
+function RecentDeposits({ assetId }: { assetId: string }) {
+  const [deposits, setDeposits] = useState<ReceiveDeposit[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const check = async () => {
+    setBusy(true);
+    try {
+      setDeposits(await wallet.receiveDeposits(assetId));
+      setError(null);
+    } catch (e) {
+      setError(messageOf(e));
+    }
+    setBusy(false);
+  };
+  return (
+    <div>
+      <p class="hint">
+        A deposit is added once its chain has confirmed it, which takes from seconds to about half an hour. Check what
+        has been seen at this address:
+      </p>
+      <button type="button" onClick={() => void check()} disabled={busy} data-testid="receive-check">
+        {busy ? 'Checking…' : 'Check deposits'}
+      </button>
+      <ErrorAlert message={error} testid="receive-check-error" />
+      {deposits && (
+        <StatusLine testid="receive-deposits-count">
+          {deposits.length === 0 ? 'No deposit seen at this address yet.' : `${deposits.length} seen.`}
+        </StatusLine>
+      )}
+      {deposits && deposits.length > 0 && (
+        <ul class="plain" data-testid="receive-deposits">
+          {deposits.map((d, i) => (
+            <li key={d.txHash ?? i} data-testid="receive-deposit" data-status={d.status}>
+              {d.amount} · {DEPOSIT_STATUS[d.status]}
+              {d.txHash && <span class="mono small"> {d.txHash}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
