@@ -103,7 +103,7 @@ test.describe('passkey accounts', () => {
       // The window's own authenticator holds the same passkey (as one synced by the platform would be).
       await held.shareWith(await addVirtualAuthenticator(extension.context, approval));
       await expect(approval.getByTestId('approval-kind')).toHaveAttribute('data-kind', 'publishIntents');
-      await expect(approval.getByTestId('approval-simulation')).toBeVisible();
+      await expect(approval.getByTestId('review-result')).toBeVisible();
       await confirm(approval);
       const published = resultOf<{ intentHash: string; status: string }>(await pending);
       expect(published.status).toBe('OK');
@@ -210,8 +210,8 @@ test.describe('passkey accounts', () => {
       await page.getByTestId('withdraw-to').fill('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
       await page.getByTestId('withdraw-amount').fill('25');
       await expect(page.getByTestId('withdraw-arrives')).toContainText('USDC', { timeout: 10_000 });
+      // Continue opens the one review (no deposit screen, no Pay button).
       await page.getByTestId('withdraw-continue').click();
-      await page.getByTestId('deposit-pay-intents').click();
       await expect(page.getByTestId('deposit-pay-route')).toHaveAttribute('data-route', 'service', { timeout: 10_000 });
       const signsBefore = (await authenticator.credentials())[0]!.signCount;
       await page.getByTestId('deposit-pay-confirm').click();

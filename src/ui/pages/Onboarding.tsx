@@ -7,7 +7,6 @@ import { FormFooter } from '../components/FormFooter';
 import { PasswordPair } from '../components/PasswordPair';
 import { Screen } from '../components/Screen';
 import { focusFirstInvalidSoon } from '../focus';
-import { createPasskey, passkeyName } from '../passkey';
 import { useAction } from '../useAction';
 import { newPasswordProblem, phraseProblem, phraseWords, secretKeyProblem } from '../validate';
 import { wallet } from '../wallet';
@@ -89,8 +88,12 @@ function CreateForm({ way, onBack, onCreated }: { way: Way; onBack(): void; onCr
 
   const source = async (): Promise<KeySource | PasskeySource> => {
     switch (way) {
-      case 'passkey':
+      case 'passkey': {
+        // Loaded when asked: a static import from the popup's first screen split the page's shared modules
+        // into chunks of their own (test/e2e/first-screen.spec.ts: one script before the first screen).
+        const { createPasskey, passkeyName } = await import('../passkey');
         return { kind: 'passkey', registration: await createPasskey(passkeyName('Passkey account')) };
+      }
       case 'newPhrase':
         return { kind: 'newPhrase', words: 12 };
       case 'importPhrase':
