@@ -23,8 +23,19 @@ export function ToolbarChoice() {
     void (callBackground(TOOLBAR.get) as Promise<ToolbarView>).then(setView, () => undefined);
   }, []);
   if (!view?.panelAvailable) return null;
-  const choose = (opens: ToolbarOpens) =>
-    void change.run(async () => setView((await callBackground(TOOLBAR.set, { opens })) as ToolbarView));
+  // The choice shows at once (a radio that snaps back until the answer reads as not taken); the background's
+  // answer then replaces it, and a refusal puts back what it holds.
+  const choose = (opens: ToolbarOpens) => {
+    setView((v) => v && { ...v, opens });
+    void change.run(async () => {
+      try {
+        setView((await callBackground(TOOLBAR.set, { opens })) as ToolbarView);
+      } catch (e) {
+        void (callBackground(TOOLBAR.get) as Promise<ToolbarView>).then(setView, () => undefined);
+        throw e;
+      }
+    });
+  };
   return (
     <div class="group" data-testid="toolbar-choice">
       <ChoiceGroup

@@ -127,7 +127,9 @@ test.describe('quotes rewritten on the way', () => {
     const s = await swapThrough(sim, proxy, sim.quotePublicKey);
     try {
       await askForAddress(s.page);
-      await expect(s.page.getByTestId('deposit-address')).toHaveText(minted(proxy)[0]!, { timeout: TIMEOUT });
+      // The address shown first, then compared with the one the service minted (known only once it answered).
+      await expect(s.page.getByTestId('deposit-address')).toBeVisible({ timeout: TIMEOUT });
+      await expect(s.page.getByTestId('deposit-address')).toHaveText(minted(proxy)[0]!);
     } finally {
       await s.close();
       await proxy.close();
