@@ -6,7 +6,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { encodeXAddress } from '../../src/core/chainAddress';
-import { launchExtension, ROOT } from './fixtures';
+import type { RunningSimulator } from '../../src/sim/server';
+import { type Extension, launchExtension, ROOT } from './fixtures';
 import { dev, expect, ledgerView, openSwap, pick, test } from './sim';
 
 const SCREENSHOTS = path.join(ROOT, 'test-results/screenshots');
@@ -28,6 +29,15 @@ async function startSwap(page: Page): Promise<string> {
   await page.getByTestId('swap-start').click();
   await expect(page.getByTestId('deposit-address')).toBeVisible({ timeout: SWAP_TIMEOUT });
   return (await page.getByTestId('deposit-address').innerText()).trim();
+}
+
+/** The Swap tab of a new wallet that holds 50 USDC, with the swap-service key (payments through generate-intent). */
+async function openSwapHoldingUsdc(page: Page, extension: Extension, sim: RunningSimulator): Promise<void> {
+  const account = await openSwap(page, extension, sim, true);
+  await dev(sim, '/dev/fund', { accountId: account, tokenId: USDC, amount: '50000000' });
+  await page.reload();
+  await page.getByTestId('nav-swap').click();
+  await expect(page.getByTestId('swap-origin')).toBeFocused({ timeout: 10_000 });
 }
 
 const status = (page: Page) => page.getByTestId('deposit-status');
@@ -174,11 +184,7 @@ test.describe('swap popup', () => {
     try {
       const page = await extension.context.newPage();
       // Only the swap-service key: the payment goes through generate-intent / submit-intent, no bus key.
-      const account = await openSwap(page, extension, sim, true);
-      await dev(sim, '/dev/fund', { accountId: account, tokenId: USDC, amount: '50000000' });
-      await page.reload();
-      await page.getByTestId('nav-swap').click();
-      await expect(page.getByTestId('swap-origin')).toBeFocused({ timeout: 10_000 });
+      await openSwapHoldingUsdc(page, extension, sim);
       // A token the account holds is paid from the balance by default.
       await pick(page, 'origin', 'usdc eth', USDC);
       await pick(page, 'destination', 'wrap.near', 'nep141:wrap.near');
@@ -219,11 +225,7 @@ test.describe('swap popup', () => {
     const { extension, close } = await launchExtension();
     try {
       const page = await extension.context.newPage();
-      const account = await openSwap(page, extension, sim, true);
-      await dev(sim, '/dev/fund', { accountId: account, tokenId: USDC, amount: '50000000' });
-      await page.reload();
-      await page.getByTestId('nav-swap').click();
-      await expect(page.getByTestId('swap-origin')).toBeFocused({ timeout: 10_000 });
+      await openSwapHoldingUsdc(page, extension, sim);
       await pick(page, 'origin', 'usdc eth', USDC);
       await pick(page, 'destination', 'wrap.near', 'nep141:wrap.near');
       await page.getByTestId('swap-amount').fill('0.000001');
