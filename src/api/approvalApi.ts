@@ -111,6 +111,11 @@ export interface IntentsPreview {
    * SHA-256 of the exact payload string), which the authenticator signs over.
    */
   passkey?: { credentialId: string; challenge: string };
+  /**
+   * Confirmed and signed before the wallet was interrupted (its worker stopped): the verifier may have run
+   * it already. Confirm again sends the same signature; nothing is signed anew or paid twice.
+   */
+  resumed?: true;
   /** The popup's own reviews: the accounts paid, with what the wallet knows of each (absent for a site's request). */
   recipients?: RecipientView[];
 }

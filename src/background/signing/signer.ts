@@ -224,10 +224,13 @@ export interface ReleaseOptions {
 
 const ALREADY_PROCESSED = /already processed/i;
 const INVALID_SALT = /invalid salt/i;
+const NONCE_USED = /nonce was already used/i;
 
 /** The bus refused the nonce's salt: it was rotated and invalidated since the payload was built. */
 export const isInvalidSalt = (r: PublishResult): boolean => r.status === 'FAILED' && INVALID_SALT.test(r.reason);
 export const isInvalidSaltText = (text: string): boolean => INVALID_SALT.test(text);
+/** The verifier's refusal of a nonce this account used before (the contract's "nonce was already used"). */
+export const isNonceUsedText = (text: string): boolean => NONCE_USED.test(text);
 
 /**
  * Publishes once; "already processed" (the same intent was published before, e.g. by a retry after a

@@ -27,7 +27,7 @@ export function ReviewResult({ preview }: { preview: IntentsPreview }) {
       class="review-result"
       aria-label="Result"
       data-testid="review-result"
-      data-outcome={sim === null ? 'unavailable' : sim.ok ? 'ok' : 'error'}
+      data-outcome={preview.resumed ? 'resumed' : sim === null ? 'unavailable' : sim.ok ? 'ok' : 'error'}
     >
       <dl class="result-rows">
         {give.length > 0 && <ChangeRow label="You give" changes={give} way="out" />}
@@ -45,7 +45,7 @@ export function ReviewResult({ preview }: { preview: IntentsPreview }) {
           </>
         )}
       </dl>
-      <CheckLine simulation={sim} />
+      <CheckLine simulation={sim} resumed={preview.resumed === true} />
       {(preview.recipients ?? []).map((r) => (
         <p
           key={r.accountId}
@@ -88,7 +88,16 @@ function ChangeRow({ label, changes, way }: { label: string; changes: BalanceCha
 }
 
 /** What the verifier's check said, in one line: a refusal and a check that could not run are never folded away. */
-function CheckLine({ simulation }: { simulation: SimulationView | null }) {
+function CheckLine({ simulation, resumed }: { simulation: SimulationView | null; resumed: boolean }) {
+  // The background sets `resumed` only when the verifier's answer is consistent with this very signature
+  // having run (the nonce it used is this request's own), so this note never hides another refusal.
+  if (resumed)
+    return (
+      <p class="warn-text" data-testid="review-resumed">
+        You confirmed this before the wallet restarted, and it may be done already. Confirm again to finish: the same
+        signature is sent again, so nothing is paid twice.
+      </p>
+    );
   if (simulation === null)
     return (
       <p class="warn-text" data-testid="review-check">

@@ -12,7 +12,13 @@ import type { Permissions } from '../../page/permissions';
 import { ProviderError } from '../../providerError';
 import { intentsPreview, type PreviewDeps } from '../../review/preview';
 import type { UsedNonces } from '../../signing/nonces';
-import { isInvalidSaltText, type PreparedIntent, type SignedResult, type SigningService } from '../../signing/signer';
+import {
+  isInvalidSaltText,
+  isNonceUsedText,
+  type PreparedIntent,
+  type SignedResult,
+  type SigningService,
+} from '../../signing/signer';
 import { networkOfPayload } from '../../wallet/network';
 import type { PendingOf } from '../pending';
 import { readPrepared } from '../prepared';
@@ -85,13 +91,23 @@ export class IntentsReview {
     const forbidden = [...preview.batchFindings, ...preview.intents.flatMap((i) => i.findings)].find(
       (f) => f.level === 'forbidden',
     );
+    // Confirmed and signed before an interruption (a worker stop): the verifier has likely run it already,
+    // so its "nonce was already used" is this very intent's, and the window says so in plain words.
+    const sim = preview.simulation;
+    const resumed = sim?.ok === false && isNonceUsedText(sim.error) && (await this.wasSigned(await this.preparedOf(p)));
     // The network the payload signs for: its verifier's, whatever the settings say now.
     return {
       ...base,
       network: networkOfPayload(base.network, preview.verifier),
-      intents: preview,
+      intents: resumed ? { ...preview, resumed: true } : preview,
       blocked: forbidden ? forbidden.message : null,
     };
+  }
+
+  /** This wallet signed this exact payload under its nonce before (the used-nonce registry holds its hash). */
+  private async wasSigned(prepared: PreparedIntent): Promise<boolean> {
+    const { verifying_contract, signer_id, nonce } = prepared.payload;
+    return (await this.deps.nonces.hashOf(verifying_contract, signer_id, nonce)) !== undefined;
   }
 
   /**
@@ -167,12 +183,7 @@ export class IntentsReview {
     };
     // Confirmed before, then interrupted (a worker stop): this very intent was signed under its
     // nonce already, and may have executed since, so a used nonce is not a refusal here.
-    const resumed =
-      (await this.deps.nonces.hashOf(
-        prepared.payload.verifying_contract,
-        prepared.payload.signer_id,
-        prepared.payload.nonce,
-      )) !== undefined;
+    const resumed = await this.wasSigned(prepared);
     const check = (signed: SignedResult) => this.checkBeforeRelease(signed, resumed);
     return { prepared, request, check };
   }
@@ -199,7 +210,7 @@ export class IntentsReview {
           );
         }
         // The same signature was released before the interruption; the bus answers "already processed".
-        if (resumed && /nonce was already used/i.test(reason)) return 'ok';
+        if (resumed && isNonceUsedText(reason)) return 'ok';
         // Neither the page nor the bus got it; the ledger RPC did see the signature (it was asked to check it).
         throw new ProviderError(
           ERROR_CODES.internal,

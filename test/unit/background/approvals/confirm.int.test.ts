@@ -48,6 +48,7 @@ describe('Confirm on a nonce the verifier already used', () => {
     const pending = await t.page(METHODS.signIntents, { intents: [], nonce, deadline: deadline.toISOString() });
     expect(pending.ok).toBe('deferred');
     const view = await t.current();
+    expect(view?.intents?.resumed, 'another client used the nonce: not this wallet’s resumed request').toBeUndefined();
     const outcome = await call<{ refused: string } | null>(t.bg, APPROVAL.resolve, { id: view!.id, approve: true });
     expect(outcome?.refused).toMatch(/nonce was already used.*not given to the page/);
     const reply = await t.answerOf(pending);
