@@ -99,6 +99,17 @@ test('a send from Home and a site’s intent appear in Activity beside swaps, an
     await expect(kinds.nth(3)).toHaveAttribute('data-kind', 'swap');
     await expect(kinds.nth(3)).toContainText('1 wNEAR →');
     await expect(popup.getByTestId('history-count')).toContainText('2 swaps and 2 intents');
+    // Each row leads with what moved: the token's icon for a swap or a withdrawal (drawn from the bundle),
+    // the mark of a send or a site's intent, whose record keeps no asset id.
+    const icons = popup.locator('[data-testid="history-row"] [data-testid="history-row-icon"]');
+    await expect(icons).toHaveCount(4);
+    await expect(icons.nth(0)).toHaveText('↗');
+    await expect(icons.nth(1)).toHaveText('⇄');
+    await expect(icons.nth(2)).toHaveAttribute('data-asset-id', USDC_ETH);
+    await expect(icons.nth(2).locator('.ticon')).toHaveCount(1);
+    await expect(icons.nth(3)).toHaveAttribute('data-asset-id', WNEAR);
+    await expect(icons.nth(3).locator('.ticon')).toHaveCount(2);
+    await expect(icons.nth(3).locator('.ticon').first()).toHaveAttribute('data-drawn', 'true');
 
     const statusOf = (n: number) => rows.nth(n).locator('.badge');
     await expect(statusOf(0)).toHaveAttribute('data-status', 'SETTLED', { timeout: 20_000 });

@@ -55,11 +55,17 @@ export async function protocolWords(page: Page): Promise<string[]> {
 
 /**
  * Looks at the screen the page shows in light and in dark: a main screen shows no protocol word, axe finds no serious or critical violation
- * in either, and each is photographed at the popup's size. Leaves the page in the light scheme.
+ * in either, and each is photographed at the popup's size (or `size`, in device pixels). Leaves the page in the light
+ * scheme.
  */
-export async function checkScreen(page: Page, name: string, words: WordsRule = 'plain'): Promise<void> {
+export async function checkScreen(
+  page: Page,
+  name: string,
+  words: WordsRule = 'plain',
+  size: { width: number; height: number } = POPUP_SIZE,
+): Promise<void> {
   mkdirSync(SCREENS_DIR, { recursive: true });
-  await page.setViewportSize(POPUP_SIZE);
+  await page.setViewportSize(size);
   if (words === 'plain') expect.soft(await protocolWords(page), `${name}: protocol words on screen`).toEqual([]);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });

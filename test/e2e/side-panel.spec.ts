@@ -7,11 +7,15 @@ import path from 'node:path';
 import { SWAP, type SwapRecordView } from '../../src/api/swapApi';
 import { TOOLBAR } from '../../src/api/toolbarApi';
 import { launchExtension, ROOT } from './fixtures';
+import { pressOn, tabTo } from './keyboard';
+import { checkScreen } from './screens';
 import { dev, expect, openSwap, pick, test, walletCall } from './sim';
 
 const USDC = 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near';
 const WNEAR = 'nep141:wrap.near';
 const SWAP_TIMEOUT = 20_000;
+/** A side panel as a person might size it: narrow and as tall as the browser window. */
+const PANEL = { width: 400, height: 900 };
 
 interface PanelApis {
   sidePanel: { getPanelBehavior(): Promise<{ openPanelOnActionClick?: boolean }> };
@@ -92,6 +96,54 @@ test('a setting chooses what the toolbar button opens, and the browser is told',
 
     await page.getByTestId('toolbar-opens-popup').check();
     await expect.poll(behaviour).toEqual({ panel: false, popup: extension.url('popup.html') });
+  } finally {
+    await close();
+  }
+});
+
+test('the side panel by keyboard alone, axe-clean in light and dark: the followed swap, Activity, and the toolbar choice', async ({
+  sim,
+}) => {
+  test.setTimeout(90_000);
+  const { extension, close } = await launchExtension();
+  try {
+    const { context } = extension;
+    const popup = await context.newPage();
+    // Set-up, not the journey: a wallet whose swap waits for its deposit (the popup's Start, as above).
+    await openSwap(popup, extension, sim);
+    await pick(popup, 'origin', 'usdc eth', USDC);
+    await pick(popup, 'destination', 'wrap.near', WNEAR);
+    await popup.getByTestId('swap-amount').fill('25');
+    await expect(popup.getByTestId('swap-quote')).toHaveAttribute('data-state', 'ok', { timeout: SWAP_TIMEOUT });
+    await popup.getByTestId('swap-start').click();
+    await expect(popup.getByTestId('deposit-address')).toBeVisible({ timeout: SWAP_TIMEOUT });
+    const address = (await popup.getByTestId('deposit-address').innerText()).trim();
+    await popup.close();
+
+    const panel = await context.newPage();
+    await panel.setViewportSize(PANEL);
+    await panel.goto(extension.url('sidepanel.html'));
+    await expect(panel.getByTestId('nav-swap')).toBeVisible({ timeout: 10_000 });
+    await checkScreen(panel, 'sidepanel-home', 'plain', PANEL);
+
+    await pressOn(panel, 'nav-swap');
+    await expect(panel.getByTestId('swap-active-row')).toHaveCount(1, { timeout: 10_000 });
+    await pressOn(panel, 'swap-active-open');
+    await expect(panel.getByTestId('deposit-address')).toHaveText(address);
+    await checkScreen(panel, 'sidepanel-swap', 'ids', PANEL);
+    await pressOn(panel, 'deposit-back', 'Enter', { back: true });
+    await expect(panel.getByTestId('swap-active-row')).toHaveCount(1);
+
+    await pressOn(panel, 'nav-activity');
+    await expect(panel.getByTestId('history')).toBeVisible({ timeout: 10_000 });
+    await checkScreen(panel, 'sidepanel-activity', 'plain', PANEL);
+
+    await pressOn(panel, 'nav-settings');
+    // A radio group is one Tab stop, at its chosen radio; the arrow keys choose within it.
+    await tabTo(panel, 'toolbar-opens-popup');
+    await panel.keyboard.press('ArrowDown');
+    await expect(panel.getByTestId('toolbar-opens-panel')).toBeChecked();
+    await expect.poll(() => walletCall(panel, TOOLBAR.get)).toEqual({ opens: 'panel', panelAvailable: true });
   } finally {
     await close();
   }

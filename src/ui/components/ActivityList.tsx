@@ -1,10 +1,11 @@
 // The Activity rows: a virtualised list (VirtualList) of swaps and the wallet's own intents, one line of
 // kind and what it did, one of status (one vocabulary, each word with its icon), time and where it comes
-// from. The date of the rows in view heads the list (History).
+// from, beside the icon of what moved. The date of the rows in view heads the list (History).
 import type { ActivityItem } from '../../api/activity';
 import type { TokenView } from '../../api/swapApi';
 import { historyDate, kindOf, lineOf, statusOf } from '../activityText';
 import { relativeTime } from '../format';
+import { TokenIcon } from './TokenIcon';
 import { VirtualList } from './VirtualList';
 
 export const HISTORY_ROW_HEIGHT = 52;
@@ -50,6 +51,7 @@ export function ActivityList({
         const status = statusOf(item);
         return (
           <>
+            <RowIcon item={item} tokens={tokens} />
             <span
               class="hrow-amounts"
               data-kind={item.type === 'swap' ? (item.swap.flow ?? 'swap') : item.intent.kind}
@@ -72,5 +74,30 @@ export function ActivityList({
         );
       }}
     />
+  );
+}
+
+/**
+ * What moved, as icons: a swap's token paid with the token received in its corner (a withdrawal or a
+ * receive moves one token: its own icon alone); an intent, whose record keeps plain words and no asset
+ * ids (../../api/activity.ts), the mark of what it was.
+ */
+function RowIcon({ item, tokens }: { item: ActivityItem; tokens: ReadonlyMap<string, TokenView> }) {
+  if (item.type === 'intent')
+    return (
+      <span class="hrow-icon" aria-hidden="true" data-testid="history-row-icon">
+        <span class="ticon hrow-mark">{item.intent.kind === 'send' ? '↗' : '⇄'}</span>
+      </span>
+    );
+  const { originAsset, destinationAsset, flow } = item.swap;
+  const symbol = (id: string) => tokens.get(id)?.symbol ?? id.replace(/^nep\d+:/, '');
+  const main = flow === 'receive' ? destinationAsset : originAsset;
+  return (
+    <span class="hrow-icon" aria-hidden="true" data-testid="history-row-icon" data-asset-id={main}>
+      <TokenIcon assetId={main} symbol={symbol(main)} />
+      {flow !== 'receive' && flow !== 'withdraw' && (
+        <TokenIcon assetId={destinationAsset} symbol={symbol(destinationAsset)} size="sm" />
+      )}
+    </span>
   );
 }
