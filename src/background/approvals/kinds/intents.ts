@@ -6,7 +6,7 @@
  */
 import type { ApprovalViewWire, IntentsPreviewWire, ResolveParams } from '../../../api/approvalApi';
 import { LedgerViewError, RpcError, type SimulationOutput } from '../../../bus';
-import { HttpError, parseDeadline } from '../../../core';
+import { HttpError, parseDeadline, payloadIntentHash } from '../../../core';
 import { ERROR_CODES } from '../../../provider/protocol';
 import type { Permissions } from '../../page/permissions';
 import { ProviderError } from '../../providerError';
@@ -104,10 +104,16 @@ export class IntentsReview {
     };
   }
 
-  /** This wallet signed this exact payload under its nonce before (the used-nonce registry holds its hash). */
+  /**
+   * This wallet signed this exact payload under its nonce before: the used-nonce registry holds this
+   * payload's own intent hash. (Another payload under the same nonce cannot reach here today: a used
+   * nonce is refused when a request is prepared, and a second request under a waiting one's nonce when it
+   * is queued; the hash is compared all the same, so that "resumed" never rests on those two alone.)
+   */
   private async wasSigned(prepared: PreparedIntent): Promise<boolean> {
     const { verifying_contract, signer_id, nonce } = prepared.payload;
-    return (await this.deps.nonces.hashOf(verifying_contract, signer_id, nonce)) !== undefined;
+    const hash = await this.deps.nonces.hashOf(verifying_contract, signer_id, nonce);
+    return hash !== undefined && hash === payloadIntentHash(prepared.payload, prepared.standard);
   }
 
   /**
