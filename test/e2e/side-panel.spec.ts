@@ -4,9 +4,11 @@
 // own record of it, read in the worker); the manifest declares the panel for both browsers.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { SWAP, type SwapRecordView } from '../../src/api/swapApi';
 import { TOOLBAR } from '../../src/api/toolbarApi';
-import { launchExtension, ROOT } from './fixtures';
+import type { RunningSimulator } from '../../src/sim/server';
+import { type Extension, launchExtension, ROOT } from './fixtures';
 import { pressOn, tabTo } from './keyboard';
 import { checkScreen } from './screens';
 import { dev, expect, openSwap, pick, test, walletCall } from './sim';
@@ -20,6 +22,22 @@ const PANEL = { width: 400, height: 900 };
 interface PanelApis {
   sidePanel: { getPanelBehavior(): Promise<{ openPanelOnActionClick?: boolean }> };
   action: { getPopup(d: object): Promise<string> };
+}
+
+/** A fresh wallet on the simulator whose popup started a 25 USDC → wNEAR swap: the popup and its deposit address. */
+async function startSwapInPopup(
+  extension: Extension,
+  sim: RunningSimulator,
+): Promise<{ popup: Page; address: string }> {
+  const popup = await extension.context.newPage();
+  await openSwap(popup, extension, sim);
+  await pick(popup, 'origin', 'usdc eth', USDC);
+  await pick(popup, 'destination', 'wrap.near', WNEAR);
+  await popup.getByTestId('swap-amount').fill('25');
+  await expect(popup.getByTestId('swap-quote')).toHaveAttribute('data-state', 'ok', { timeout: SWAP_TIMEOUT });
+  await popup.getByTestId('swap-start').click();
+  await expect(popup.getByTestId('deposit-address')).toBeVisible({ timeout: SWAP_TIMEOUT });
+  return { popup, address: (await popup.getByTestId('deposit-address').innerText()).trim() };
 }
 
 test('the manifest declares the side panel: Chromium’s side_panel with its permission, Firefox’s sidebar_action', () => {
@@ -36,15 +54,7 @@ test('the side panel runs the app at full height and follows a swap the popup st
   const { extension, close } = await launchExtension();
   try {
     const { context } = extension;
-    const popup = await context.newPage();
-    await openSwap(popup, extension, sim);
-    await pick(popup, 'origin', 'usdc eth', USDC);
-    await pick(popup, 'destination', 'wrap.near', WNEAR);
-    await popup.getByTestId('swap-amount').fill('25');
-    await expect(popup.getByTestId('swap-quote')).toHaveAttribute('data-state', 'ok', { timeout: SWAP_TIMEOUT });
-    await popup.getByTestId('swap-start').click();
-    await expect(popup.getByTestId('deposit-address')).toBeVisible({ timeout: SWAP_TIMEOUT });
-    const address = (await popup.getByTestId('deposit-address').innerText()).trim();
+    const { popup, address } = await startSwapInPopup(extension, sim);
     const [swap] = await walletCall<SwapRecordView[]>(popup, SWAP.list);
     await popup.close();
 
@@ -108,16 +118,8 @@ test('the side panel by keyboard alone, axe-clean in light and dark: the followe
   const { extension, close } = await launchExtension();
   try {
     const { context } = extension;
-    const popup = await context.newPage();
-    // Set-up, not the journey: a wallet whose swap waits for its deposit (the popup's Start, as above).
-    await openSwap(popup, extension, sim);
-    await pick(popup, 'origin', 'usdc eth', USDC);
-    await pick(popup, 'destination', 'wrap.near', WNEAR);
-    await popup.getByTestId('swap-amount').fill('25');
-    await expect(popup.getByTestId('swap-quote')).toHaveAttribute('data-state', 'ok', { timeout: SWAP_TIMEOUT });
-    await popup.getByTestId('swap-start').click();
-    await expect(popup.getByTestId('deposit-address')).toBeVisible({ timeout: SWAP_TIMEOUT });
-    const address = (await popup.getByTestId('deposit-address').innerText()).trim();
+    // Set-up, not the journey: a wallet whose swap waits for its deposit.
+    const { popup, address } = await startSwapInPopup(extension, sim);
     await popup.close();
 
     const panel = await context.newPage();
