@@ -77,7 +77,7 @@ async function openPopup(): Promise<Page> {
   return popup;
 }
 
-/** Settings → Keys → Export → password: the secret key shown in the dialog. */
+/** Settings → Accounts → Keys → Export → password: the secret key shown in the dialog. */
 async function exportSecret(popup: Page): Promise<string> {
   await popup.getByTestId('nav-settings').click();
   await popup.getByTestId('settings-tab-accounts').click();
