@@ -46,7 +46,7 @@ export function replyForError(error: unknown): RuntimeReply {
   if (failure) return failure;
   // The swap service's own words (docs/services.md, "Errors as they arrive"), e.g. "Amount is too low for
   // bridge, try at least 132000".
-  // Each carries how it failed (`reason`, `httpStatus`, `service`: core/errorText.ts FailureFacts), from
+  // Each carries how it failed (`failure`, `httpStatus`, `service`: core/errorText.ts FailureFacts), from
   // which the popup words a plain sentence; the message is the service's, shown only under "Details".
   if (error instanceof OneClickError)
     return errorReply(error.status === 400 ? ERROR_CODES.invalidParams : ERROR_CODES.internal, error.message, {
@@ -57,6 +57,6 @@ export function replyForError(error: unknown): RuntimeReply {
   if (error instanceof HttpError)
     return errorReply(ERROR_CODES.internal, `The network service failed: ${error.message}`, failureFacts(error));
   if (error instanceof RpcError)
-    return errorReply(ERROR_CODES.internal, `The network service failed: ${error.message}`, { reason: 'rpc' });
+    return errorReply(ERROR_CODES.internal, `The network service failed: ${error.message}`, { failure: 'rpc' });
   return errorReply(ERROR_CODES.internal, 'Internal error');
 }

@@ -1,7 +1,7 @@
 /**
  * A service that could not be reached or refused the wallet's credentials, as the page and the window
  * are told (docs/dapps.md, "Errors"): EIP-1193 4900 (disconnected) with `data.service`, `data.httpStatus`
- * (null when nothing answered), `data.reason` (how it failed: `timeout`, `network`, `redirect`, `http`;
+ * (null when nothing answered), `data.failure` (how it failed: `timeout`, `network`, `redirect`, `http`;
  * the popup words it from that, core/errorText.ts) and `data.setting`, the setting to change, which the
  * message names too.
  */
@@ -49,7 +49,7 @@ export function serviceFailureReply(error: unknown): RuntimeReply | null {
     return errorReply(ERROR_CODES.disconnected, `${NAME[service]} refused the credentials (HTTP ${status}): ${fix}.`, {
       service,
       httpStatus: status,
-      reason: error.kind,
+      failure: error.kind,
       setting,
     });
   }
@@ -71,7 +71,7 @@ export function serviceFailureReply(error: unknown): RuntimeReply | null {
     {
       service,
       httpStatus: status,
-      reason: error.kind,
+      failure: error.kind,
       setting: ENDPOINT[service],
     },
   );

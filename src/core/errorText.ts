@@ -18,18 +18,18 @@ export function errorText(e: unknown, fallback?: string): string {
 
 /**
  * What a service failure says about itself, as the background learns it (core/http.ts's HttpError) and
- * hands it on to the popup. `reason`: the HttpError's kind (`timeout`, `network`, `http`, `parse`,
+ * hands it on to the popup (as the reply's `data`). `failure`: the HttpError's kind (`timeout`, `network`, `http`, `parse`,
  * `redirect`, `aborted`), `rpc` for a JSON-RPC error answer, or absent when unknown.
  */
 export interface FailureFacts {
-  reason?: string | undefined;
+  failure?: string | undefined;
   httpStatus?: number | null | undefined;
   /** `swap`, `transactions`, `bus` or `ledger` (core/http.ts ServiceName), when known. */
   service?: string | null | undefined;
 }
 
-/** The `reason`s a service failure carries (core/http.ts HttpErrorKind, and `rpc`): how one is told from other refusals. */
-export const FAILURE_REASONS: readonly string[] = ['timeout', 'network', 'http', 'parse', 'redirect', 'aborted', 'rpc'];
+/** The `failure` kinds a service failure carries (core/http.ts HttpErrorKind, and `rpc`): how one is told from other refusals. */
+export const FAILURE_KINDS: readonly string[] = ['timeout', 'network', 'http', 'parse', 'redirect', 'aborted', 'rpc'];
 
 /**
  * How a failure reads to a person: `timeout` (no answer in time), `busy` (429, asked too often),
@@ -40,11 +40,11 @@ export type FailureClass = 'timeout' | 'busy' | 'server' | 'offline' | 'refused'
 
 export function failureClass(f: FailureFacts): FailureClass {
   const status = f.httpStatus ?? null;
-  if (f.reason === 'timeout' || status === 504 || status === 408) return 'timeout';
-  if (f.reason === 'network') return 'offline';
+  if (f.failure === 'timeout' || status === 504 || status === 408) return 'timeout';
+  if (f.failure === 'network') return 'offline';
   if (status === 429) return 'busy';
-  if ((status !== null && status >= 500) || f.reason === 'parse') return 'server';
-  if ((status !== null && status >= 400) || f.reason === 'redirect' || f.reason === 'rpc') return 'refused';
+  if ((status !== null && status >= 500) || f.failure === 'parse') return 'server';
+  if ((status !== null && status >= 400) || f.failure === 'redirect' || f.failure === 'rpc') return 'refused';
   return 'unknown';
 }
 
@@ -53,7 +53,7 @@ export function failureFacts(e: unknown): FailureFacts {
   if (typeof e !== 'object' || e === null) return {};
   const { kind, status, service } = e as { kind?: unknown; status?: unknown; service?: unknown };
   return {
-    ...(typeof kind === 'string' && { reason: kind }),
+    ...(typeof kind === 'string' && { failure: kind }),
     ...(typeof status === 'number' && { httpStatus: status }),
     ...(typeof service === 'string' && { service }),
   };

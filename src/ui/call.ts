@@ -2,7 +2,7 @@
 // clients ./wallet.ts, ./swaps.ts and ./approve/client.ts call through `callBackground`, and the answer
 // ./early.ts asked for before the first screen goes through `unwrap`. A refusal is thrown as a WalletError;
 // `troubleOf` words one for a main screen (core/errorText.ts).
-import { errorText, FAILURE_REASONS, type FailedTask, type FailureFacts, failureSentence } from '../core/errorText';
+import { errorText, FAILURE_KINDS, type FailedTask, type FailureFacts, failureSentence } from '../core/errorText';
 import type { ProviderErrorShape, RuntimeReply } from '../provider/protocol';
 import { askBackground } from './messaging';
 
@@ -33,16 +33,16 @@ export function callBackground(method: string, params?: unknown): Promise<unknow
 }
 
 /**
- * How a refusal says a service failed (the background's `data`: `reason`, `httpStatus` or the swap
+ * How a refusal says a service failed (the background's `data`: `failure`, `httpStatus` or the swap
  * service's `status`, `service`; src/background/errors.ts), or null when it is the wallet's own refusal,
  * written for people.
  */
 export function serviceFailureOf(e: unknown): FailureFacts | null {
   if (!(e instanceof WalletError) || typeof e.data !== 'object' || e.data === null) return null;
-  const { reason, httpStatus, status, service } = e.data as Record<string, unknown>;
-  if (typeof reason !== 'string' || !FAILURE_REASONS.includes(reason)) return null;
+  const { failure, httpStatus, status, service } = e.data as Record<string, unknown>;
+  if (typeof failure !== 'string' || !FAILURE_KINDS.includes(failure)) return null;
   const code = typeof httpStatus === 'number' ? httpStatus : typeof status === 'number' ? status : null;
-  return { reason, httpStatus: code, service: typeof service === 'string' ? service : null };
+  return { failure, httpStatus: code, service: typeof service === 'string' ? service : null };
 }
 
 /** What a main screen shows for a failure: a sentence for people, and the error's own words for "Details". */

@@ -3,9 +3,11 @@
 // plain sentence, with the service's own words only as details; the wallet's own refusals keep their words.
 import { describe, expect, it } from 'vitest';
 import { replyForError } from '../../../src/background/errors';
+import { ProviderError } from '../../../src/background/providerError';
 import { RpcError } from '../../../src/bus';
 import { HttpError, ProtocolError, type ServiceName } from '../../../src/core';
 import { OneClickError } from '../../../src/oneclick';
+import { ERROR_CODES } from '../../../src/provider/protocol';
 import { serviceFailureOf, troubleOf, WalletError } from '../../../src/ui/call';
 
 /** What the popup holds after the background answered `error`: the WalletError `unwrap` throws. */
@@ -90,6 +92,11 @@ describe('troubleOf: a service failure as a main screen shows it', () => {
     const unknown = thrownInPopup(new Error('a bug'));
     expect(troubleOf('quote', unknown)).toEqual({ text: 'Internal error', details: null });
     expect(troubleOf('quote', new TypeError('Failed to fetch'))).toEqual({ text: 'Failed to fetch', details: null });
+    // The bus's own reason for refusing an intent is free text: one that reads like a failure kind stays a refusal.
+    const refused = thrownInPopup(
+      new ProviderError(ERROR_CODES.internal, 'The transfer was refused: timeout', { reason: 'timeout' }),
+    );
+    expect(troubleOf('send', refused)).toEqual({ text: 'The transfer was refused: timeout', details: null });
   });
 });
 
