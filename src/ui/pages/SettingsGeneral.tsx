@@ -44,10 +44,10 @@ export function GeneralSettings({ status, onChanged, onBackup, onKeys, onSites }
             </div>
           </>
         ) : (
-          <p data-testid="settings-backup-state">Your recovery phrases are backed up.</p>
+          <p data-testid="settings-backup-state">No recovery phrase is waiting to be backed up.</p>
         )}
         <p class="hint">
-          A single account’s key can be exported from its keys.{' '}
+          Without a backup, a lost password or device loses the wallet. An account’s key can be exported from its keys.{' '}
           <button type="button" class="link" onClick={onKeys} data-testid="settings-backup-keys">
             Open the keys
           </button>
