@@ -1,6 +1,7 @@
 // The Activity list (walletApi `wallet_activity`, docs/services.md "Activity"): the swaps `swap_history`
 // lists and the intents this wallet published itself (sends from the popup, intents approved for
 // sites), merged newest first, paged forward with a cursor the background hands out. Types only.
+import type { FailureFacts } from '../core/errorText';
 import type { HistoryItem, HistoryQuery, SwapStatus } from './swapApi';
 
 /** How the message bus reports an intent (`get_status`), or FAILED when publishing it was refused. */
@@ -74,6 +75,8 @@ export interface ActivityPage {
   /** False when no JWT is set: only swaps started here are listed. */
   serviceIncluded: boolean;
   serviceError: string | null;
+  /** How the transactions API failed (core/errorText.ts), when it did. */
+  serviceFailure?: FailureFacts;
   /** True when a swap-only filter is set, so the wallet's own intents are not listed. */
   intentsHidden: boolean;
 }

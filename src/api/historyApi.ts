@@ -1,6 +1,7 @@
 // Swap history as the popup reads it (swap_history, docs/services.md "The transactions API"): the query,
 // each row merged from the local records and the service's, and a page of them. Types only, like the
 // rest of the swap API (./swapApi.ts), which the popup imports them from.
+import type { FailureFacts } from '../core/errorText';
 import type { SwapStatus } from '../core/swapStatus';
 
 /** Every parameter of the transactions API (docs/services.md, "The transactions API"). */
@@ -72,4 +73,6 @@ export interface HistoryPage {
   serviceIncluded: boolean;
   /** Set when the transactions API failed (local swaps are still listed). */
   serviceError: string | null;
+  /** How it failed, for the sentence a person reads (core/errorText.ts); the error's text goes under Details. */
+  serviceFailure?: FailureFacts;
 }

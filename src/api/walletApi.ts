@@ -2,6 +2,7 @@
 // answers these only to the extension's own pages (sender.url on the extension origin), never to a web
 // page through the relay. Types only (no zod): the background parses params with zod beside its handlers.
 
+import type { FailureFacts } from '../core/errorText';
 import type { TokenFactsStatus } from '../core/tokenFacts';
 import type { AccountView } from './accounts';
 import type { ActivityPage } from './activity';
@@ -269,6 +270,8 @@ export interface BalancesView {
   at: number | null;
   stale: boolean;
   error: string | null;
+  /** How the reading failed, for the sentence a person reads (core/errorText.ts); `error` goes under Details. */
+  failure?: FailureFacts;
 }
 
 /** A transfer from the intents account to another one: what the popup asks to review. */

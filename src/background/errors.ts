@@ -4,7 +4,7 @@
  */
 
 import { LedgerViewError, RpcError } from '../bus';
-import { HttpError, ProtocolError } from '../core';
+import { failureFacts, HttpError, ProtocolError } from '../core';
 import { OneClickError, QuoteRefusedError } from '../oneclick';
 import { ERROR_CODES, errorReply, type RuntimeReply } from '../provider/protocol';
 import { VaultError } from '../vault';
@@ -46,12 +46,17 @@ export function replyForError(error: unknown): RuntimeReply {
   if (failure) return failure;
   // The swap service's own words (docs/services.md, "Errors as they arrive"), e.g. "Amount is too low for
   // bridge, try at least 132000".
+  // Each carries how it failed (`failure`, `httpStatus`, `service`: core/errorText.ts FailureFacts), from
+  // which the popup words a plain sentence; the message is the service's, shown only under "Details".
   if (error instanceof OneClickError)
     return errorReply(error.status === 400 ? ERROR_CODES.invalidParams : ERROR_CODES.internal, error.message, {
       status: error.status,
+      ...failureFacts(error),
+      service: error.service ?? 'swap',
     });
-  if (error instanceof HttpError || error instanceof RpcError) {
-    return errorReply(ERROR_CODES.internal, `The network service failed: ${error.message}`);
-  }
+  if (error instanceof HttpError)
+    return errorReply(ERROR_CODES.internal, `The network service failed: ${error.message}`, failureFacts(error));
+  if (error instanceof RpcError)
+    return errorReply(ERROR_CODES.internal, `The network service failed: ${error.message}`, { failure: 'rpc' });
   return errorReply(ERROR_CODES.internal, 'Internal error');
 }

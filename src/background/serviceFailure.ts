@@ -1,7 +1,9 @@
 /**
  * A service that could not be reached or refused the wallet's credentials, as the page and the window
  * are told (docs/dapps.md, "Errors"): EIP-1193 4900 (disconnected) with `data.service`, `data.httpStatus`
- * (null when nothing answered) and `data.setting`, the setting to change, which the message names too.
+ * (null when nothing answered), `data.failure` (how it failed: `timeout`, `network`, `redirect`, `http`;
+ * the popup words it from that, core/errorText.ts) and `data.setting`, the setting to change, which the
+ * message names too.
  */
 import { HttpError, type ServiceName } from '../core';
 import { ERROR_CODES, errorReply, type RuntimeReply } from '../provider/protocol';
@@ -13,7 +15,7 @@ const NAME: Record<ServiceName, string> = {
   ledger: 'The ledger RPC',
 };
 
-/** The endpoint setting of each service (Settings → Network). */
+/** The endpoint setting of each service (Settings → Advanced → Network). */
 const ENDPOINT: Record<ServiceName, string> = {
   swap: 'endpoints.swap',
   transactions: 'endpoints.transactions',
@@ -37,16 +39,17 @@ export function serviceFailureReply(error: unknown): RuntimeReply | null {
   if (!(error instanceof HttpError) || error.service === undefined) return null;
   const service = error.service;
   const status = error.status ?? null;
-  const at = `(${ENDPOINT[service]} in Settings → Network)`;
+  const at = `(${ENDPOINT[service]} in Settings → Advanced → Network)`;
   if (error.kind === 'http' && (status === 401 || status === 403)) {
     const credential = CREDENTIAL[service];
     const setting = credential?.setting ?? ENDPOINT[service];
     const fix = credential
-      ? `set ${credential.words} (${credential.setting} in Settings → Network)`
+      ? `set ${credential.words} (${credential.setting} in Settings → Advanced → Network)`
       : `check its endpoint ${at}`;
     return errorReply(ERROR_CODES.disconnected, `${NAME[service]} refused the credentials (HTTP ${status}): ${fix}.`, {
       service,
       httpStatus: status,
+      failure: error.kind,
       setting,
     });
   }
@@ -68,6 +71,7 @@ export function serviceFailureReply(error: unknown): RuntimeReply | null {
     {
       service,
       httpStatus: status,
+      failure: error.kind,
       setting: ENDPOINT[service],
     },
   );

@@ -68,7 +68,7 @@ async function main(): Promise<number> {
     say(
       `\nThe demo dApp is open. The wallet's popup: chrome-extension://${extensionId}/popup.html (or the toolbar icon).`,
     );
-    say('Create a wallet, set Settings → Network → Local, then try the demo page. Ctrl-C stops everything.');
+    say('Create a wallet, set Settings → Advanced → Network → Local, then try the demo page. Ctrl-C stops everything.');
     await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
     await cleanup();
     return 0;

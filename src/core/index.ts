@@ -31,7 +31,15 @@ export {
   utf8,
 } from './encoding';
 export { ProtocolError } from './errors';
-export { errorText } from './errorText';
+export {
+  errorText,
+  type FailedTask,
+  type FailureClass,
+  type FailureFacts,
+  failureClass,
+  failureFacts,
+  failureSentence,
+} from './errorText';
 export { EXPLORER_TX, explorerLink, explorerTxUrl } from './explorers';
 export { PIPS_MAX, tokenDiffFee, unmatchedDeltas } from './fees';
 export {

@@ -157,5 +157,5 @@ export function checkQuoteAnswer(
 export const noQuoteKey = () =>
   new QuoteRefusedError(
     'no-key',
-    'No quote signing key is set for this swap service, so none of its quotes can be checked: enter the key it signs quotes with as “Quote signing key” (quoteSigningKey) in Settings → Network.',
+    'No quote signing key is set for this swap service, so none of its quotes can be checked: enter the key it signs quotes with as “Quote signing key” (quoteSigningKey) in Settings → Advanced → Network.',
   );

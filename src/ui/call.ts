@@ -1,6 +1,8 @@
 // The one place the UI unwraps the background's replies (`{ok, result}` or `{ok: false, error}`): the typed
 // clients ./wallet.ts, ./swaps.ts and ./approve/client.ts call through `callBackground`, and the answer
-// ./early.ts asked for before the first screen goes through `unwrap`. A refusal is thrown as a WalletError.
+// ./early.ts asked for before the first screen goes through `unwrap`. A refusal is thrown as a WalletError;
+// `troubleOf` words one for a main screen (core/errorText.ts).
+import { errorText, FAILURE_KINDS, type FailedTask, type FailureFacts, failureSentence } from '../core/errorText';
 import type { ProviderErrorShape, RuntimeReply } from '../provider/protocol';
 import { askBackground } from './messaging';
 
@@ -28,4 +30,35 @@ export function callBackground(method: string, params?: unknown): Promise<unknow
   return unwrap(
     askBackground(params === undefined ? { type: 'request', method } : { type: 'request', method, params }),
   );
+}
+
+/**
+ * How a refusal says a service failed (the background's `data`: `failure`, `httpStatus` or the swap
+ * service's `status`, `service`; src/background/errors.ts), or null when it is the wallet's own refusal,
+ * written for people.
+ */
+export function serviceFailureOf(e: unknown): FailureFacts | null {
+  if (!(e instanceof WalletError) || typeof e.data !== 'object' || e.data === null) return null;
+  const { failure, httpStatus, status, service } = e.data as Record<string, unknown>;
+  if (typeof failure !== 'string' || !FAILURE_KINDS.includes(failure)) return null;
+  const code = typeof httpStatus === 'number' ? httpStatus : typeof status === 'number' ? status : null;
+  return { failure, httpStatus: code, service: typeof service === 'string' ? service : null };
+}
+
+/** What a main screen shows for a failure: a sentence for people, and the error's own words for "Details". */
+export interface Trouble {
+  text: string;
+  details: string | null;
+}
+
+/** A failure of `task`: a service failure in plain words (its own words as details); the wallet's own refusal as it is. */
+export function troubleOf(task: FailedTask, e: unknown): Trouble {
+  const facts = serviceFailureOf(e);
+  if (!facts) return { text: errorText(e, 'Something went wrong'), details: null };
+  return { text: failureSentence(task, facts), details: errorText(e) };
+}
+
+/** A service failure the background reported in an answer (balances, Activity's history) rather than threw. */
+export function reportedTrouble(task: FailedTask, text: string, facts: FailureFacts | undefined): Trouble {
+  return { text: failureSentence(task, facts ?? {}), details: text };
 }

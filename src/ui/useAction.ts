@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import type { FailedTask } from '../core/errorText';
+import { type Trouble, troubleOf } from './call';
 import { messageOf } from './wallet';
 
 export interface Action {
@@ -7,12 +9,19 @@ export interface Action {
   setError(message: string | null): void;
   /** Runs `task`; a throw becomes `error` (the message is written for people). True when it succeeded. */
   run(task: () => Promise<void>): Promise<boolean>;
+  /**
+   * The error as a main screen shows it, `task` being what failed: a service failure in plain words
+   * with its own words for "Details" (ui/call.ts `troubleOf`); null when there is none.
+   */
+  trouble(task: FailedTask): Trouble | null;
 }
 
 /** Busy and error state for one async action of a form; ignores results after the form is gone. */
 export function useAction(): Action {
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setErrorText] = useState<string | null>(null);
+  /** What was thrown, when the error came from a throw (not from setError). */
+  const [thrown, setThrown] = useState<{ e: unknown } | null>(null);
   const live = useRef(true);
   useEffect(() => {
     live.current = true;
@@ -20,6 +29,10 @@ export function useAction(): Action {
       live.current = false;
     };
   }, []);
+  const setError = (message: string | null) => {
+    setErrorText(message);
+    setThrown(null);
+  };
   const run = async (task: () => Promise<void>): Promise<boolean> => {
     setBusy(true);
     setError(null);
@@ -27,11 +40,16 @@ export function useAction(): Action {
       await task();
       return true;
     } catch (err) {
-      if (live.current) setError(messageOf(err));
+      if (live.current) {
+        setErrorText(messageOf(err));
+        setThrown({ e: err });
+      }
       return false;
     } finally {
       if (live.current) setBusy(false);
     }
   };
-  return { busy, error, setError, run };
+  const trouble = (task: FailedTask): Trouble | null =>
+    error === null ? null : thrown ? troubleOf(task, thrown.e) : { text: error, details: null };
+  return { busy, error, setError, run, trouble };
 }

@@ -38,9 +38,11 @@ test('Find simulator with the printed port: Local there with its bus key, and a 
     });
     const accountId = created.status.accounts[0]!.accountId;
     await popup.reload();
-    await expect(popup.getByTestId('network-badge')).toHaveAttribute('data-network', 'mainnet');
+    await expect(popup.getByTestId('wallet-bar')).toHaveAttribute('data-network', 'mainnet');
+    await expect(popup.getByTestId('network-badge')).toHaveCount(0);
 
     await popup.getByTestId('nav-settings').click();
+    await popup.getByTestId('settings-tab-advanced').click();
     await popup.getByTestId('settings-simulator-port').fill(port);
     await popup.getByTestId('settings-find-simulator').click();
     await expect(popup.getByTestId('settings-find-simulator-status')).toHaveText(

@@ -150,7 +150,7 @@ test('by keyboard alone: receive from two chains, send to another account, withd
       await expect(row(page, SOL).locator('.amount')).toHaveText(readableAmount(sol, 9));
     });
 
-    await test.step('the sections by keyboard: Activity, Settings and its Keys, and back Home', async () => {
+    await test.step('the sections by keyboard: Activity, Settings, its Accounts and their Keys, and back Home', async () => {
       await pressOn(page, 'nav-activity');
       await expect(page.getByTestId('history')).toBeVisible({ timeout: 10_000 });
       await expect(page.getByTestId('nav-activity')).toHaveAttribute('aria-current', 'page');
@@ -163,7 +163,12 @@ test('by keyboard alone: receive from two chains, send to another account, withd
       await expect(page.getByTestId('history-filters-toggle')).toBeFocused();
       await pressOn(page, 'nav-settings');
       await expect(page.getByTestId('settings')).toBeVisible();
-      await pressOn(page, 'settings-tab-keys', 'Enter', { back: true });
+      // General opens on its title; Accounts is back along the row of sections, and the keys of the account
+      // in use just before the Accounts screen.
+      await expect(page.getByRole('heading', { name: 'Settings' })).toBeFocused();
+      await pressOn(page, 'settings-tab-accounts', 'Enter', { back: true });
+      await expect(page.getByTestId('accounts')).toBeVisible();
+      await pressOn(page, 'accounts-keys', 'Enter', { back: true });
       await expect(page.getByTestId('key-row')).toHaveCount(1, { timeout: 10_000 });
       await pressOn(page, 'nav-home');
       await expect(page.getByTestId('home')).toBeVisible();

@@ -95,7 +95,8 @@ test.describe('keys', () => {
 
       await test.step('Keys page: the account’s own key signs and is registered', async () => {
         await page.getByTestId('nav-settings').click();
-        await page.getByTestId('settings-tab-keys').click();
+        await page.getByTestId('settings-tab-accounts').click();
+        await page.getByTestId('accounts-keys').click();
         await expect(page.getByTestId('keys')).toBeVisible();
         const rows = page.getByTestId('key-row');
         await expect(rows).toHaveCount(1);
@@ -156,7 +157,8 @@ test.describe('keys', () => {
       let thirdKey = '';
       await test.step('and still signing: add another key through the UI, confirmed on the ledger', async () => {
         await page.getByTestId('nav-settings').click();
-        await page.getByTestId('settings-tab-keys').click();
+        await page.getByTestId('settings-tab-accounts').click();
+        await page.getByTestId('accounts-keys').click();
         await expect(page.getByTestId('key-row')).toHaveCount(1);
         await expect(page.getByTestId('key-row')).toHaveAttribute('data-public-key', firstKey);
         thirdKey = await addGeneratedKey(page);

@@ -56,7 +56,7 @@ test('on Mainnet no screen, picker, filter or approval window says "home"; the l
     await fund(mainnet, w.accountId, WNEAR, TEN_WNEAR);
     await fund(mainnet, w.accountId, USDC_ETH, '25500000');
     await popup.reload();
-    await expect(popup.getByTestId('network-badge')).toHaveAttribute('data-network', 'mainnet');
+    await expect(popup.getByTestId('wallet-bar')).toHaveAttribute('data-network', 'mainnet');
 
     await toWallet(popup);
     const wnear = popup.locator(`[data-testid="home-balance"][data-asset-id="${WNEAR}"]`);

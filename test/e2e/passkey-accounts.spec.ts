@@ -160,7 +160,8 @@ test.describe('passkey accounts', () => {
       await expect(page.getByTestId('home')).toBeVisible({ timeout: 15_000 });
       const accountId = (await walletCall<Status>(page, WALLET.status)).selectedAccountId;
       await page.getByTestId('nav-settings').click();
-      await page.getByTestId('settings-tab-keys').click();
+      await page.getByTestId('settings-tab-accounts').click();
+      await page.getByTestId('accounts-keys').click();
       await expect(page.getByTestId('key-row')).toHaveCount(1);
 
       await page.getByTestId('keys-add').click();

@@ -129,14 +129,25 @@ test('every screen: axe finds nothing serious or critical in light or dark; each
     await page.getByTestId('history-sheet-close').click();
 
     await page.getByTestId('nav-settings').click();
-    await expect(page.getByTestId('settings-preset')).toHaveText('Custom');
-    // Settings opens on its title, not in a service URL field.
+    // Settings opens on General, on its title: in plain words, no service URL field and nothing focused in it.
     await expect(page.getByRole('heading', { name: 'Settings' })).toBeFocused();
+    await expect(page.getByTestId('settings-backup')).toBeVisible();
+    await expect(page.getByTestId('settings-endpoint-swap')).toHaveCount(0);
     await checkScreen(page, 'settings');
+    // Its five sections fit across the popup: none is pushed out of view, nothing scrolls sideways.
+    for (const tab of ['general', 'accounts', 'contacts', 'sites', 'advanced'])
+      await expect(page.getByTestId(`settings-tab-${tab}`)).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(POPUP_SIZE.width);
+    // Advanced holds the network, its services and credentials: the protocol's words belong there.
+    await page.getByTestId('settings-tab-advanced').click();
+    await expect(page.getByTestId('settings-preset')).toHaveText('Custom');
+    await expect(page.getByRole('heading', { name: 'Advanced' })).toBeFocused();
+    await checkScreen(page, 'settings-advanced', 'ids');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(POPUP_SIZE.width);
     await page.getByTestId('settings-tab-accounts').click();
     await expect(page.getByTestId('account-row')).toHaveCount(1);
     await checkScreen(page, 'settings-accounts');
-    await page.getByTestId('settings-tab-keys').click();
+    await page.getByTestId('accounts-keys').click();
     await expect(page.getByTestId('key-row')).toHaveCount(1, { timeout: 10_000 });
     await checkScreen(page, 'settings-keys', 'ids');
 

@@ -35,7 +35,8 @@ export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
 
 /**
  * `plain`: a main screen, read without a protocol word (docs/glossary.md); `ids`: a screen whose point is
- * a full id or address (a deposit address to copy, the keys of an account).
+ * a full id or address (a deposit address to copy, the keys of an account), or where the protocol's words
+ * belong (Settings → Advanced: endpoints, verifier, keys).
  */
 export type WordsRule = 'plain' | 'ids';
 

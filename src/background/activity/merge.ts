@@ -167,6 +167,7 @@ export class Activity {
       next: last ? { at: last.at, key: last.key, swap: swapEdge } : null,
       serviceIncluded: swaps.serviceIncluded,
       serviceError: swaps.serviceError,
+      ...(swaps.serviceFailure && { serviceFailure: swaps.serviceFailure }),
       intentsHidden,
     };
   }

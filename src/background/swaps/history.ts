@@ -20,7 +20,7 @@ import {
 } from '../../api/swapApi';
 import { formatUnits, type HttpDeps } from '../../core';
 import { recipientWithMemo } from '../../core/destinationMemo';
-import { errorText } from '../../core/errorText';
+import { errorText, type FailureFacts, failureFacts } from '../../core/errorText';
 import { getTransactions, type Token } from '../../oneclick';
 import { type SettingsStore, wireNamesOf } from '../wallet/settings';
 import type { Nearest } from './stored';
@@ -166,9 +166,15 @@ export class SwapHistory {
         !(end !== undefined && t >= end)
       );
     };
+    let serviceFailure: FailureFacts | undefined;
     const answer = (items: HistoryItem[], serviceError: string | null): HistoryPage => {
       for (const i of items) this.seen.set(i.key, time(i));
-      return { items, serviceIncluded: !!s.jwt && !serviceError, serviceError };
+      return {
+        items,
+        serviceIncluded: !!s.jwt && !serviceError,
+        serviceError,
+        ...(serviceError !== null && serviceFailure && { serviceFailure }),
+      };
     };
 
     if (!s.jwt) {
@@ -237,6 +243,7 @@ export class SwapHistory {
       if (names === 'live') remote = remote.filter((i) => usdWithin(i, q));
     } catch (e) {
       serviceError = errorText(e);
+      serviceFailure = failureFacts(e);
     }
     for (const i of remote) this.seen.set(i.key, time(i));
 

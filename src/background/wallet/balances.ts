@@ -12,7 +12,7 @@
 import * as z from 'zod/mini';
 import type { BalanceRow, BalancesView } from '../../api/walletApi';
 import { MAINNET_VERIFIER, SIM_VERIFIER, usdValue } from '../../core';
-import { errorText } from '../../core/errorText';
+import { errorText, failureFacts } from '../../core/errorText';
 import type { KeyValue } from '../kv';
 import { type CheckedToken, viewOf } from '../tokens/facts';
 
@@ -126,9 +126,10 @@ export class BalancesService {
     } catch (e) {
       const last = await this.kept(accountId);
       const error = `The balances could not be read: ${errorText(e)}`;
+      const failure = failureFacts(e);
       return last
-        ? { ...last, stale: true, error }
-        : { accountId, rows: [], totalUsd: '0.00', at: null, stale: true, error };
+        ? { ...last, stale: true, error, failure }
+        : { accountId, rows: [], totalUsd: '0.00', at: null, stale: true, error, failure };
     }
   }
 }

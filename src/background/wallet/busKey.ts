@@ -9,5 +9,5 @@ import type { SettingsView } from '../../api/walletApi';
 /** What the person must add before publishing, or null when nothing is missing. */
 export function busKeyMissing(view: Pick<SettingsView, 'hasBusApiKey' | 'network'>): string | null {
   if (view.hasBusApiKey || view.network.id === 'custom') return null;
-  return `Publishing goes through the message bus, which on ${view.network.label} needs an API key: add the message-bus API key (busApiKey) in Settings → Network.`;
+  return `Publishing goes through the message bus, which on ${view.network.label} needs an API key: add the message-bus API key (busApiKey) in Settings → Advanced → Network.`;
 }

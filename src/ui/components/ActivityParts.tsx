@@ -1,11 +1,39 @@
 // Parts of the Activity tab (../pages/History.tsx): its screen with the title row, the list as tall as
-// the popup leaves it, and the empty state that leads to Receive and Swap.
+// the popup leaves it, what failed while loading it, and the empty state that leads to Receive and Swap.
 import type { ComponentChildren } from 'preact';
 import { useLayoutEffect, useState } from 'preact/hooks';
-import type { ActivityItem } from '../../api/activity';
+import type { ActivityItem, ActivityPage } from '../../api/activity';
 import type { TokenView } from '../../api/swapApi';
+import { reportedTrouble, type Trouble } from '../call';
 import { ActivityList, HISTORY_ROW_HEIGHT } from './ActivityList';
+import { FailureAlert } from './Notice';
 import { Screen } from './Screen';
+
+/**
+ * What failed while loading Activity, in plain words with Retry (the same list again): the swap service's
+ * history (the rest is still listed), or the whole load.
+ */
+export function ActivityFailures(props: {
+  page: ActivityPage | null;
+  failed: Trouble | null;
+  busy: boolean;
+  onRetry(): void;
+}) {
+  const { page, failed, busy, onRetry } = props;
+  return (
+    <>
+      {page?.serviceError && (
+        <FailureAlert
+          trouble={reportedTrouble('history', page.serviceError, page.serviceFailure)}
+          onRetry={onRetry}
+          retrying={busy}
+          testid="history-service-error"
+        />
+      )}
+      <FailureAlert trouble={failed} onRetry={onRetry} retrying={busy} testid="history-error" />
+    </>
+  );
+}
 
 /** The list's height: down to the bottom navigation, at least four rows. */
 function useListHeight(box: { current: HTMLElement | null }): number {

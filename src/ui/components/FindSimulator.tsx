@@ -1,4 +1,4 @@
-// Settings → Network → Find simulator: points the Local preset at the simulator running on this computer,
+// Settings → Advanced → Network → Find simulator: points the Local preset at the simulator running on this computer,
 // with its message-bus key and JWT (src/background/wallet/simulatorDiscovery.ts; docs/dapps.md).
 import { useState } from 'preact/hooks';
 import { focusFirstInvalidSoon } from '../focus';

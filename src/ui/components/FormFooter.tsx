@@ -1,6 +1,7 @@
 // The end of a form: its error, an optional status line, then its buttons with the submit button last.
 import type { ComponentChildren } from 'preact';
-import { ErrorAlert, StatusLine } from './Notice';
+import type { Trouble } from '../call';
+import { ErrorAlert, FailureAlert, StatusLine } from './Notice';
 
 interface FormFooterProps {
   busy: boolean;
@@ -12,6 +13,9 @@ interface FormFooterProps {
   submitTestid: string;
   /** Shown above the buttons when set; leave out when the form's error is shown elsewhere. */
   error?: string | null;
+  /** In place of `error`: a failure in plain words with its Details and, given `onRetry`, Retry. */
+  trouble?: Trouble | null;
+  onRetry?: () => void;
   errorTestid?: string;
   /** A live status line (saved, changed) between the error and the buttons, when given. */
   status?: string;
@@ -23,7 +27,16 @@ interface FormFooterProps {
 export function FormFooter(props: FormFooterProps) {
   return (
     <>
-      <ErrorAlert message={props.error ?? null} testid={props.errorTestid} />
+      {props.trouble !== undefined ? (
+        <FailureAlert
+          trouble={props.trouble}
+          onRetry={props.onRetry}
+          retrying={props.busy}
+          testid={props.errorTestid}
+        />
+      ) : (
+        <ErrorAlert message={props.error ?? null} testid={props.errorTestid} />
+      )}
       {props.status !== undefined && <StatusLine testid={props.statusTestid}>{props.status}</StatusLine>}
       <div class="actions">
         {props.children}

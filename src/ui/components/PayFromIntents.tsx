@@ -15,7 +15,7 @@ import { swaps } from '../swaps';
 import { useAction } from '../useAction';
 import { Dialog } from './Dialog';
 import { Checkbox } from './Field';
-import { ErrorAlert, StatusLine } from './Notice';
+import { FailureAlert, StatusLine } from './Notice';
 
 const ROUTE_TEXT: Record<PaymentRoute, string> = {
   service:
@@ -85,7 +85,12 @@ export function PayFromIntents({ record, onPaid, reviewNow = false, onClosed, ar
           .
         </p>
       )}
-      <ErrorAlert message={review.error} testid="deposit-pay-error" />
+      <FailureAlert
+        trouble={review.trouble('review')}
+        onRetry={open}
+        retrying={review.busy}
+        testid="deposit-pay-error"
+      />
       <div class="actions">
         {reviewNow ? (
           review.error && (
@@ -132,7 +137,7 @@ export function PayFromIntents({ record, onPaid, reviewNow = false, onClosed, ar
               testid="deposit-pay-ack"
             />
           )}
-          <ErrorAlert message={confirm.error} testid="deposit-pay-dialog-error" />
+          <FailureAlert trouble={confirm.trouble('pay')} testid="deposit-pay-dialog-error" />
           <div class="actions">
             <button type="button" onClick={close} data-testid="deposit-pay-cancel">
               Cancel

@@ -7,11 +7,12 @@ import type { ReceiveDeposit } from '../../api/receive';
 import type { TokenView } from '../../api/swapApi';
 import { chainName } from '../addresses';
 import { isConfirmed, parseAmountInput } from '../amountText';
-import { messageOf, wallet } from '../wallet';
+import { type Trouble, troubleOf } from '../call';
+import { wallet } from '../wallet';
 import { CopyButton } from './CopyButton';
 import { DepositQr } from './DepositQr';
 import { TextField } from './Field';
-import { ErrorAlert, StatusLine } from './Notice';
+import { FailureAlert, StatusLine } from './Notice';
 
 const DEPOSIT_STATUS: Record<ReceiveDeposit['status'], string> = {
   COMPLETED: 'Arrived',
@@ -22,7 +23,7 @@ const DEPOSIT_STATUS: Record<ReceiveDeposit['status'], string> = {
 
 export function ReceiveAddress({ token }: { token: TokenView }) {
   const [address, setAddress] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Trouble | null>(null);
   const [amount, setAmount] = useState('');
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -31,7 +32,7 @@ export function ReceiveAddress({ token }: { token: TokenView }) {
     setError(null);
     wallet.receiveAddress(token.assetId).then(
       (r) => live && setAddress(r.address),
-      (e: unknown) => live && setError(messageOf(e)),
+      (e: unknown) => live && setError(troubleOf('address', e)),
     );
     return () => {
       live = false;
@@ -42,14 +43,7 @@ export function ReceiveAddress({ token }: { token: TokenView }) {
   const read = amount.trim() && token.decimals !== null ? parseAmountInput(amount, token.decimals) : null;
   const units = read && 'units' in read ? read.units : 0n;
   if (error) {
-    return (
-      <div>
-        <ErrorAlert message={`Could not get the address: ${error}`} testid="receive-address-error" />
-        <button type="button" onClick={() => setAttempt(attempt + 1)} data-testid="receive-retry">
-          Try again
-        </button>
-      </div>
-    );
+    return <FailureAlert trouble={error} onRetry={() => setAttempt(attempt + 1)} testid="receive-address-error" />;
   }
   if (!address) return <StatusLine testid="receive-loading">Getting the address…</StatusLine>;
   return (
@@ -85,7 +79,7 @@ export function ReceiveAddress({ token }: { token: TokenView }) {
 
 function RecentDeposits({ assetId }: { assetId: string }) {
   const [deposits, setDeposits] = useState<ReceiveDeposit[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Trouble | null>(null);
   const [busy, setBusy] = useState(false);
   const check = async () => {
     setBusy(true);
@@ -93,7 +87,7 @@ function RecentDeposits({ assetId }: { assetId: string }) {
       setDeposits(await wallet.receiveDeposits(assetId));
       setError(null);
     } catch (e) {
-      setError(messageOf(e));
+      setError(troubleOf('deposits', e));
     }
     setBusy(false);
   };
@@ -106,7 +100,7 @@ function RecentDeposits({ assetId }: { assetId: string }) {
       <button type="button" onClick={() => void check()} disabled={busy} data-testid="receive-check">
         {busy ? 'Checking…' : 'Check deposits'}
       </button>
-      <ErrorAlert message={error} testid="receive-check-error" />
+      <FailureAlert trouble={error} onRetry={() => void check()} retrying={busy} testid="receive-check-error" />
       {deposits && (
         <StatusLine testid="receive-deposits-count">
           {deposits.length === 0 ? 'No deposit seen at this address yet.' : `${deposits.length} seen.`}

@@ -1,16 +1,18 @@
 // The unlocked popup's header: which account is in use (a select that switches it), which network the
-// wallet signs for (named from the verifier, never from the endpoints: docs/security.md, "Networks"), and
-// Lock. One line at 360 px.
+// wallet signs for when it is not Mainnet (named from the verifier, never from the endpoints:
+// docs/security.md, "Networks"), and Lock. One line at 360 px. Mainnet, where people's funds are, is the
+// normal case and wears no badge; Local and Custom always do, so a signature valid only there is never
+// mistaken for a real one. The bar carries the network it read as `data-network` either way.
 import type { AccountView, NetworkId, NetworkView } from '../../api/walletApi';
 import { clockTime, describeLockAt, shortAccount } from '../format';
 import { useAction } from '../useAction';
 import { wallet } from '../wallet';
 import { ErrorAlert } from './Notice';
 
-const NETWORK: Record<NetworkId, { label: string; title: string }> = {
+/** The badge of each network off Mainnet. */
+const BADGE: Record<Exclude<NetworkId, 'mainnet'>, { label: string; title: string }> = {
   local: { label: 'Local', title: 'the simulator: signatures are valid only on it' },
-  mainnet: { label: 'Mainnet', title: 'real funds' },
-  custom: { label: 'Custom', title: 'another verifier (see Settings)' },
+  custom: { label: 'Custom', title: 'another verifier (see Settings → Advanced)' },
 };
 
 interface WalletBarProps {
@@ -40,7 +42,7 @@ export function WalletBar({
       await wallet.selectAccount(accountId);
       await onSelected();
     });
-  const shown = network ? NETWORK[network.id] : null;
+  const shown = network && network.id !== 'mainnet' ? BADGE[network.id] : null;
   const selected = accounts.find((a) => a.accountId === selectedAccountId);
   // Lock's title says when the wallet locks, worded as the pointer or focus reaches it (so "in 12 minutes"
   // is never stale), not while the first screen is drawn: the clock's wording needs Intl's locale data
@@ -51,7 +53,7 @@ export function WalletBar({
   };
   return (
     <>
-      <div class="wallet-bar">
+      <div class="wallet-bar" data-testid="wallet-bar" data-network={network?.id}>
         <label class="sr-only" for="account-switcher">
           Account
         </label>

@@ -5,11 +5,12 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { SwapRecordView, TokenView } from '../../api/swapApi';
 import { chainName } from '../addresses';
 import { tokenAmountText } from '../amountText';
+import { reportedTrouble, type Trouble, troubleOf } from '../call';
 import { AnyInputDeposit, Payouts } from '../components/AnyInputParts';
 import { CopyButton } from '../components/CopyButton';
 import { Amounts, Countdowns, SignedQuote, Stepper, SubmitTx, timeOf } from '../components/DepositParts';
 import { DepositQr } from '../components/DepositQr';
-import { ErrorAlert, StatusLine, Warning } from '../components/Notice';
+import { FailureAlert, StatusLine, Warning } from '../components/Notice';
 import { PayFromIntents } from '../components/PayFromIntents';
 import { Screen } from '../components/Screen';
 import { SwapOutcome } from '../components/SwapOutcome';
@@ -17,7 +18,6 @@ import { outcomeOf } from '../swapOutcome';
 import { tokenOf } from '../swapRequest';
 import { swaps } from '../swaps';
 import { isTerminal, missingAmount, quoteFacts, refundReasonText, STATUS_TEXT, stepsOf } from '../swapText';
-import { messageOf } from '../wallet';
 
 /** How often the open deposit view reads the record again (the background tracker updates it). */
 export const DEPOSIT_POLL_MS = 3000;
@@ -31,7 +31,7 @@ interface DepositProps {
 
 export function Deposit({ id, initial, onBack }: DepositProps) {
   const [record, setRecord] = useState<SwapRecordView | null>(initial);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<Trouble | null>(null);
   const [tokens, setTokens] = useState<TokenView[]>([]);
   const [now, setNow] = useState(() => Date.now());
   const [checking, setChecking] = useState(false);
@@ -48,7 +48,7 @@ export function Deposit({ id, initial, onBack }: DepositProps) {
       setRecord(ask === 'refresh' ? await swaps.refresh(id) : await swaps.get(id));
       setLoadError(null);
     } catch (err) {
-      setLoadError(messageOf(err));
+      setLoadError(troubleOf('track', err));
     }
   };
 
@@ -86,7 +86,7 @@ export function Deposit({ id, initial, onBack }: DepositProps) {
     return (
       <Screen title="Swap" testid="deposit" ready={loadError !== null}>
         <StatusLine testid="deposit-loading">{loadError ? '' : 'Loading the swap…'}</StatusLine>
-        <ErrorAlert message={loadError} testid="deposit-error" />
+        <FailureAlert trouble={loadError} onRetry={() => void read('get')} testid="deposit-error" />
         <div class="actions">
           <button type="button" onClick={onBack} data-testid="deposit-back">
             Back
@@ -172,9 +172,13 @@ export function Deposit({ id, initial, onBack }: DepositProps) {
         {terminal ? ' Finished: no more checks.' : ''}
       </StatusLine>
       {record.lastError && (
-        <ErrorAlert message={`Last check failed: ${record.lastError} (tracking goes on)`} testid="deposit-last-error" />
+        <FailureAlert
+          trouble={reportedTrouble('track', record.lastError, undefined)}
+          onRetry={() => void read('refresh')}
+          testid="deposit-last-error"
+        />
       )}
-      <ErrorAlert message={loadError} testid="deposit-error" />
+      <FailureAlert trouble={loadError} onRetry={() => void read('get')} testid="deposit-error" />
 
       {canDeposit && (
         <section class="group" aria-labelledby="deposit-send-heading">

@@ -17,12 +17,12 @@ import type { IntentStatusView } from '../../api/walletApi';
 import { dayOf } from '../activityText';
 import { namesNetwork } from '../chains';
 import { ActivityFilters } from '../components/ActivityFilters';
-import { ActivityEmpty, ActivityHead, ActivityScreen, ListSized } from '../components/ActivityParts';
+import { ActivityEmpty, ActivityFailures, ActivityHead, ActivityScreen, ListSized } from '../components/ActivityParts';
 import { Dialog } from '../components/Dialog';
 import { Checkbox, TextField } from '../components/Field';
 import { HistoryDetail } from '../components/HistoryDetail';
 import { IntentDetail } from '../components/IntentDetail';
-import { ErrorAlert, StatusLine } from '../components/Notice';
+import { StatusLine } from '../components/Notice';
 import { activityCsv } from '../csv';
 import { focusFirstInvalidSoon } from '../focus';
 import { activityQuery, buildHistoryQuery, emptyFilters, type HistoryFilters } from '../historyQuery';
@@ -204,13 +204,12 @@ export function HistoryTab({ onReceive, onSwap }: HistoryTabProps) {
               />
             </form>
           )}
-          {page?.serviceError && (
-            <ErrorAlert
-              message={`The service's history could not be loaded: ${page.serviceError}. Swaps started here are still listed.`}
-              testid="history-service-error"
-            />
-          )}
-          <ErrorAlert message={action.error} testid="history-error" />
+          <ActivityFailures
+            page={page}
+            failed={action.trouble('activity')}
+            busy={action.busy}
+            onRetry={() => void first(applied)}
+          />
           <p class="sr-only" data-testid="history-count" role="status">
             {action.busy ? 'Loading…' : page ? `${counted.join(' and ') || 'Nothing'} listed.` : ''} {note}
           </p>

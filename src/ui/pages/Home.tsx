@@ -3,12 +3,13 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { BalancesView } from '../../api/walletApi';
 import { readableAmount, readableUsd } from '../amountText';
+import { reportedTrouble, type Trouble, troubleOf } from '../call';
 import { chainName } from '../chains';
-import { ErrorAlert, StatusLine } from '../components/Notice';
+import { FailureAlert, StatusLine } from '../components/Notice';
 import { Screen } from '../components/Screen';
 import { ChainIcon, TokenIcon } from '../components/TokenIcon';
 import { lazy } from '../lazy';
-import { messageOf, wallet } from '../wallet';
+import { wallet } from '../wallet';
 
 // Send (with the approval window's intent view) loads on first use.
 const SendLazy = lazy(() => import('./Send').then((m) => m.Send));
@@ -29,7 +30,7 @@ interface HomeProps {
 export function Home({ accountId, onSwap, receive = false }: HomeProps) {
   const [view, setView] = useState<BalancesView | null>(null);
   const [reading, setReading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Trouble | null>(null);
   const [showDust, setShowDust] = useState(false);
   const [action, setAction] = useState<'receive' | 'send' | 'withdraw' | null>(receive ? 'receive' : null);
 
@@ -38,9 +39,9 @@ export function Home({ accountId, onSwap, receive = false }: HomeProps) {
     try {
       const fresh = await wallet.balances();
       setView(fresh);
-      setError(fresh.error);
+      setError(fresh.error === null ? null : reportedTrouble('balances', fresh.error, fresh.failure));
     } catch (err) {
-      setError(messageOf(err));
+      setError(troubleOf('balances', err));
     } finally {
       setReading(false);
     }
@@ -111,7 +112,7 @@ export function Home({ accountId, onSwap, receive = false }: HomeProps) {
         </button>
       </div>
       <StatusLine testid="home-status">{reading ? 'Reading balances…' : ''}</StatusLine>
-      <ErrorAlert message={error} testid="home-error" />
+      <FailureAlert trouble={error} onRetry={() => void read()} retrying={reading} testid="home-error" />
       {view && rows.length === 0 && !reading && (
         <p class="hint" data-testid="home-empty">
           Nothing here yet. Receive tokens from any chain, swap into this account, or have tokens sent to it.

@@ -81,7 +81,13 @@ export function Main({ status, onChanged, onBackup }: MainProps) {
           />
         )}
         {tab === 'settings' && (
-          <SettingsTab key={`${tab}:${visit}`} status={status} account={selected} onChanged={onChanged} />
+          <SettingsTab
+            key={`${tab}:${visit}`}
+            status={status}
+            account={selected}
+            onChanged={onChanged}
+            onBackup={onBackup}
+          />
         )}
       </main>
       <nav class="bottom-nav" aria-label="Sections">

@@ -15,7 +15,7 @@ import { AmountField, readHeldAmount } from '../components/AmountField';
 import { ContactPicker, SaveContact } from '../components/ContactPicker';
 import { Dialog } from '../components/Dialog';
 import { Checkbox, SelectField, TextField } from '../components/Field';
-import { ErrorAlert, StatusLine } from '../components/Notice';
+import { FailureAlert, StatusLine } from '../components/Notice';
 import { Screen } from '../components/Screen';
 import { focusFirstInvalidSoon } from '../focus';
 import { assertionFor } from '../passkey';
@@ -65,10 +65,7 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
     return () => clearInterval(timer);
   }, [sent?.intentHash, sent?.status]);
 
-  const submit = (e: Event) => {
-    e.preventDefault();
-    setTried(true);
-    if (toProblem || amountProblem || units === null) return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
+  const prepare = (units: bigint) =>
     void review.run(async () => {
       const { preview, reviewed } = await wallet.previewSend({
         receiverId: to.trim(),
@@ -78,6 +75,14 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
       setAcknowledged(false);
       setShown({ preview: worded(preview), reviewed });
     });
+  const submit = (e: Event) => {
+    e.preventDefault();
+    setTried(true);
+    if (toProblem || amountProblem || units === null) return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
+    prepare(units);
+  };
+  const retryReview = () => {
+    if (!toProblem && !amountProblem && units !== null) prepare(units);
   };
   const gate = intentsGate(shown?.preview);
   const send = (reviewed: string, preview: IntentsPreview) =>
@@ -127,7 +132,12 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
             error={tried || amount ? amountProblem : null}
             testid="send"
           />
-          <ErrorAlert message={review.error} testid="send-error" />
+          <FailureAlert
+            trouble={review.trouble('review')}
+            onRetry={retryReview}
+            retrying={review.busy}
+            testid="send-error"
+          />
           <StatusLine testid="send-busy">{review.busy ? 'Preparing the transfer…' : ''}</StatusLine>
           <div class="actions">
             <button type="button" onClick={onBack} data-testid="send-back">
@@ -155,7 +165,7 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
               testid="send-ack"
             />
           )}
-          <ErrorAlert message={confirm.error} testid="send-dialog-error" />
+          <FailureAlert trouble={confirm.trouble('send')} testid="send-dialog-error" />
           <div class="actions">
             <button type="button" onClick={() => setShown(null)} data-testid="send-cancel">
               Cancel

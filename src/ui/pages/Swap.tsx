@@ -5,14 +5,15 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { SwapRecordView, TokenView } from '../../api/swapApi';
 import { arrivesText } from '../arrives';
+import { type Trouble, troubleOf } from '../call';
 import { ActiveSwaps } from '../components/ActiveSwaps';
-import { StatusLine } from '../components/Notice';
+import { FailureAlert, StatusLine } from '../components/Notice';
 import { PayFromIntents } from '../components/PayFromIntents';
 import { Screen } from '../components/Screen';
 import { emptyForm, type SwapForm } from '../swapForm';
 import { swaps } from '../swaps';
 import { useHeld } from '../useHeld';
-import { messageOf } from '../wallet';
+
 import { Deposit } from './Deposit';
 import { SwapFormView } from './SwapForm';
 
@@ -28,12 +29,12 @@ export function SwapTab({ account }: SwapTabProps) {
   /** A swap paid from the balance, started and waiting for its one review (no deposit screen). */
   const [paying, setPaying] = useState<SwapRecordView | null>(null);
   const [tokens, setTokens] = useState<TokenView[] | null>(null);
-  const [tokensError, setTokensError] = useState<string | null>(null);
+  const [tokensError, setTokensError] = useState<Trouble | null>(null);
   const held = useHeld(account);
 
   const loadTokens = () => {
     setTokensError(null);
-    swaps.tokensOnce().then(setTokens, (err: unknown) => setTokensError(messageOf(err)));
+    swaps.tokensOnce().then(setTokens, (err: unknown) => setTokensError(troubleOf('tokens', err)));
   };
   useEffect(loadTokens, []);
 
@@ -52,14 +53,7 @@ export function SwapTab({ account }: SwapTabProps) {
   return (
     <Screen title="Swap" testid="swap" ready={tokens !== null || tokensError !== null} titleHidden>
       <StatusLine testid="swap-tokens-status">{!tokens && !tokensError ? 'Loading tokens…' : ''}</StatusLine>
-      {tokensError && (
-        <div class="alert" role="alert" data-testid="swap-tokens-error">
-          Could not load the token list: {tokensError}{' '}
-          <button type="button" class="link" onClick={loadTokens} data-testid="swap-tokens-retry">
-            Try again
-          </button>
-        </div>
-      )}
+      <FailureAlert trouble={tokensError} onRetry={loadTokens} testid="swap-tokens-error" />
       {tokens && (
         <SwapFormView
           form={form}

@@ -7,6 +7,7 @@ import type { SwapRecordView, TokenView } from '../../api/swapApi';
 import type { BalanceRow } from '../../api/walletApi';
 import { formatUnits, parseUnits, usdValue } from '../../core/amounts';
 import { isConfirmed, readableAmount, unusableTokenText } from '../amountText';
+import { troubleOf } from '../call';
 import { TextField } from '../components/Field';
 import { FormFooter } from '../components/FormFooter';
 import { Warning } from '../components/Notice';
@@ -65,7 +66,9 @@ export function SwapFormView({ form, setForm, tokens, held, account, onStarted }
     const timer = setTimeout(() => {
       swaps.quote(params).then(
         (view) => n === counter.current && setQuote({ kind: 'ok', view }),
-        (err: unknown) => n === counter.current && setQuote({ kind: 'error', message: messageOf(err) }),
+        (err: unknown) =>
+          n === counter.current &&
+          setQuote({ kind: 'error', message: messageOf(err), trouble: troubleOf('quote', err) }),
       );
     }, QUOTE_DEBOUNCE_MS);
     return () => clearTimeout(timer);
@@ -222,7 +225,13 @@ export function SwapFormView({ form, setForm, tokens, held, account, onStarted }
         error={tried || form.destinationAsset ? built.problems.destinationAsset : null}
         held={held}
       />
-      <QuotePanel state={quote} swapType={form.swapType} destination={destination} origin={origin} />
+      <QuotePanel
+        state={quote}
+        swapType={form.swapType}
+        destination={destination}
+        origin={origin}
+        onRetry={() => setRequote((n) => n + 1)}
+      />
       <SwapOptions
         form={form}
         account={account}
@@ -249,7 +258,7 @@ export function SwapFormView({ form, setForm, tokens, held, account, onStarted }
         label={button.label}
         busyLabel={button.busyLabel}
         submitTestid="swap-start"
-        error={action.error}
+        trouble={action.trouble('swap')}
         errorTestid="swap-start-error"
       />
     </form>

@@ -4,8 +4,9 @@
 
 import type { QuoteView, SwapType, TokenView } from '../../api/swapApi';
 import { tokenAmountText } from '../amountText';
+import type { Trouble } from '../call';
 import { Usd } from '../components/Amount';
-import { ErrorAlert, StatusLine } from '../components/Notice';
+import { FailureAlert, StatusLine } from '../components/Notice';
 import { minimumText } from '../swapButton';
 import { bpsToPercent } from '../swapForm';
 
@@ -13,7 +14,7 @@ export type QuoteState =
   | { kind: 'idle' }
   | { kind: 'waiting'; last: QuoteView | null }
   | { kind: 'ok'; view: QuoteView }
-  | { kind: 'error'; message: string };
+  | { kind: 'error'; message: string; trouble: Trouble };
 
 function amountOf(raw: string | undefined, token: TokenView | undefined): string | null {
   if (!raw || !token || !/^\d+$/.test(raw)) return null;
@@ -34,14 +35,25 @@ function tooLow(message: string, origin: TokenView | undefined): string | null {
   return minimum ? `the amount is too small for this route (${minimum}).` : null;
 }
 
+/**
+ * The failure as the person reads it: the service's "too low" names the amount the route takes, and that,
+ * in the token's words, is the plain sentence; any other failure is worded by ui/call.ts.
+ */
+function withMinimum(state: { message: string; trouble: Trouble }, origin: TokenView | undefined): Trouble {
+  const low = tooLow(state.message, origin);
+  return low ? { text: `No quote: ${low}`, details: state.message } : state.trouble;
+}
+
 interface QuotePanelProps {
   state: QuoteState;
   swapType: SwapType;
   origin: TokenView | undefined;
   destination: TokenView | undefined;
+  /** Asks for the quote again (after a failure). */
+  onRetry(): void;
 }
 
-export function QuotePanel({ state, swapType, origin, destination }: QuotePanelProps) {
+export function QuotePanel({ state, swapType, origin, destination, onRetry }: QuotePanelProps) {
   const view = state.kind === 'ok' ? state.view : state.kind === 'waiting' ? state.last : null;
   const q = view?.quote;
   return (
@@ -57,7 +69,7 @@ export function QuotePanel({ state, swapType, origin, destination }: QuotePanelP
             : ''}
       </StatusLine>
       {state.kind === 'error' && (
-        <ErrorAlert message={`No quote: ${tooLow(state.message, origin) ?? state.message}`} testid="swap-quote-error" />
+        <FailureAlert trouble={withMinimum(state, origin)} onRetry={onRetry} testid="swap-quote-error" />
       )}
       {q && (
         <div class={state.kind === 'waiting' ? 'stale' : undefined}>

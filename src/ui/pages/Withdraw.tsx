@@ -11,17 +11,17 @@ import { memoProblem, memoRuleOf } from '../../core/destinationMemo';
 import { addressProblem } from '../addresses';
 import { heldAmountText, tokenAmountText } from '../amountText';
 import { arrivesText } from '../arrives';
+import { type Trouble, troubleOf } from '../call';
 import { chainName, familyOf } from '../chains';
 import { AmountField, readHeldAmount } from '../components/AmountField';
 import { ContactPicker } from '../components/ContactPicker';
 import { SelectField, TextField } from '../components/Field';
-import { ErrorAlert, StatusLine } from '../components/Notice';
+import { FailureAlert, StatusLine } from '../components/Notice';
 import { PayFromIntents } from '../components/PayFromIntents';
 import { Screen } from '../components/Screen';
 import { focusFirstInvalidSoon } from '../focus';
 import { swaps } from '../swaps';
 import { useAction } from '../useAction';
-import { messageOf } from '../wallet';
 import { Deposit } from './Deposit';
 
 /** A withdrawal quote is good for this long: enough to review and pay. */
@@ -33,7 +33,9 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
   const [memo, setMemo] = useState('');
   const [amount, setAmount] = useState('');
   const [tried, setTried] = useState(false);
-  const [quote, setQuote] = useState<{ key: string; view: QuoteView } | { key: string; error: string } | null>(null);
+  const [quote, setQuote] = useState<{ key: string; view: QuoteView } | { key: string; error: Trouble } | null>(null);
+  /** Moved by Retry after a failed quote: the same fields are asked again. */
+  const [requote, setRequote] = useState(0);
   const [started, setStarted] = useState<SwapRecordView | null>(null);
   /** Started and paid: its progress. Started, not yet paid: its one review. */
   const [paid, setPaid] = useState(false);
@@ -79,21 +81,26 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
     let current = true;
     void swaps.quote(p).then(
       (view) => current && setQuote({ key, view }),
-      (err: unknown) => current && setQuote({ key, error: messageOf(err) }),
+      (err: unknown) => current && setQuote({ key, error: troubleOf('quote', err) }),
     );
     return () => {
       current = false;
     };
-  }, [key]);
+  }, [key, requote]);
 
   if (started && paid) return <Deposit id={started.id} initial={started} onBack={onBack} />;
 
+  const start = (p: QuoteParams) => void action.run(async () => setStarted(await swaps.start(p)));
   const submit = (e: Event) => {
     e.preventDefault();
     setTried(true);
     const p = params();
     if (!p) return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
-    void action.run(async () => setStarted(await swaps.start(p)));
+    start(p);
+  };
+  const retryStart = () => {
+    const p = params();
+    if (p) start(p);
   };
   const shown = quote && quote.key === key ? quote : null;
   return (
@@ -165,8 +172,22 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
             .
           </p>
         )}
-        {shown && 'error' in shown && <ErrorAlert message={`No quote: ${shown.error}`} testid="withdraw-quote-error" />}
-        <ErrorAlert message={action.error} testid="withdraw-error" />
+        {shown && 'error' in shown && (
+          <FailureAlert
+            trouble={shown.error}
+            onRetry={() => {
+              setQuote(null);
+              setRequote((n) => n + 1);
+            }}
+            testid="withdraw-quote-error"
+          />
+        )}
+        <FailureAlert
+          trouble={action.trouble('withdraw')}
+          onRetry={retryStart}
+          retrying={action.busy}
+          testid="withdraw-error"
+        />
         <div class="actions">
           <button type="button" onClick={onBack} data-testid="withdraw-back">
             Back

@@ -77,10 +77,11 @@ async function openPopup(): Promise<Page> {
   return popup;
 }
 
-/** Settings → Keys → Export → password: the secret key shown in the dialog. */
+/** Settings → Accounts → Keys → Export → password: the secret key shown in the dialog. */
 async function exportSecret(popup: Page): Promise<string> {
   await popup.getByTestId('nav-settings').click();
-  await popup.getByTestId('settings-tab-keys').click();
+  await popup.getByTestId('settings-tab-accounts').click();
+  await popup.getByTestId('accounts-keys').click();
   await expect(popup.getByTestId('key-row')).toHaveCount(1, { timeout: 10_000 });
   await popup.getByTestId('key-export').click();
   await popup.getByTestId('export-password').fill(PASSWORD);

@@ -211,7 +211,7 @@ test.describe('quotes rewritten on the way', () => {
       expect(realRequests(proxy.requests()).filter((r) => r.path.startsWith('/v0/quote'))).toEqual([]);
       // Settings shows no key; one entered there is what the next quote is checked with.
       await s.page.getByTestId('nav-settings').click();
-      await s.page.getByTestId('settings-tab-general').click();
+      await s.page.getByTestId('settings-tab-advanced').click();
       const field = s.page.getByTestId('settings-quote-key');
       await expect(field).toHaveValue('');
       await field.fill('ed25519:not-a-key');

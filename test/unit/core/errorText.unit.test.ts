@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { errorText } from '../../../src/core/errorText';
+import {
+  errorText,
+  FAILURE_KINDS,
+  type FailedTask,
+  type FailureClass,
+  type FailureFacts,
+  failureClass,
+  failureFacts,
+  failureSentence,
+} from '../../../src/core/errorText';
+import { HttpError } from '../../../src/core/http';
 
 describe('errorText: anything thrown, as text', () => {
   it.each<[string, unknown, string, string]>([
@@ -13,5 +23,81 @@ describe('errorText: anything thrown, as text', () => {
   ])('%s', (_what, thrown, plain, withFallback) => {
     expect(errorText(thrown)).toBe(plain);
     expect(errorText(thrown, 'fallback')).toBe(withFallback);
+  });
+});
+
+describe('failureClass: how a service failure reads to a person', () => {
+  it.each<[string, FailureFacts, FailureClass]>([
+    ['no answer in time', { failure: 'timeout', httpStatus: null }, 'timeout'],
+    ['a gateway timeout', { failure: 'http', httpStatus: 504 }, 'timeout'],
+    ['429', { failure: 'http', httpStatus: 429 }, 'busy'],
+    ['500', { failure: 'http', httpStatus: 500 }, 'server'],
+    ['503', { failure: 'http', httpStatus: 503 }, 'server'],
+    ['an answer that is not JSON', { failure: 'parse', httpStatus: 200 }, 'server'],
+    ['network down', { failure: 'network', httpStatus: null }, 'offline'],
+    ['400 (a request refused)', { failure: 'http', httpStatus: 400 }, 'refused'],
+    ['401', { failure: 'http', httpStatus: 401 }, 'refused'],
+    ['a redirect', { failure: 'redirect', httpStatus: 302 }, 'refused'],
+    ['a JSON-RPC error', { failure: 'rpc' }, 'refused'],
+    ['cancelled', { failure: 'aborted' }, 'unknown'],
+    ['nothing known', {}, 'unknown'],
+  ])('%s', (_what, facts, cls) => {
+    expect(failureClass(facts)).toBe(cls);
+  });
+
+  it('reads the facts of an HttpError', () => {
+    const e = Object.assign(new HttpError('http', 'Internal server error', 500), { service: 'ledger' as const });
+    expect(failureFacts(e)).toEqual({ failure: 'http', httpStatus: 500, service: 'ledger' });
+    expect(failureFacts(new HttpError('timeout', 'No answer within 10 ms'))).toEqual({ failure: 'timeout' });
+    expect(failureFacts('a string')).toEqual({});
+  });
+});
+
+describe('failureSentence: the plain words a main screen shows', () => {
+  it.each<[FailedTask, FailureFacts, string]>([
+    [
+      'quote',
+      { failure: 'timeout', service: 'swap' },
+      'No quote. The swap service did not answer in time. Your funds are safe.',
+    ],
+    [
+      'balances',
+      { failure: 'http', httpStatus: 503, service: 'ledger' },
+      'Your balances could not be read. The network had a problem on its side. Your funds are safe.',
+    ],
+    [
+      'activity',
+      { failure: 'network', service: 'transactions' },
+      'Your activity could not be loaded. The swap service could not be reached. Check your internet connection. Your funds are safe.',
+    ],
+    [
+      'tokens',
+      { failure: 'http', httpStatus: 429 },
+      'The token list could not be loaded. The swap service is busy. Wait a moment. Your funds are safe.',
+    ],
+    [
+      'send',
+      { failure: 'http', httpStatus: 500, service: 'bus' },
+      'Sending did not finish. The network had a problem on its side. Check Activity before you try again.',
+    ],
+    [
+      'quote',
+      { failure: 'http', httpStatus: 401, service: 'swap' },
+      'No quote. The swap service did not accept the wallet’s credentials (see Settings → Advanced). Your funds are safe.',
+    ],
+    ['address', {}, 'The address could not be fetched. The service did not answer as expected. Your funds are safe.'],
+  ])('%s %j', (task, facts, sentence) => {
+    expect(failureSentence(task, facts)).toBe(sentence);
+  });
+
+  it('never carries a status code, JSON or the service’s words', () => {
+    const tasks: FailedTask[] = ['balances', 'quote', 'tokens', 'activity', 'history', 'address', 'deposits', 'review'];
+    for (const task of tasks)
+      for (const httpStatus of [null, 400, 401, 403, 404, 429, 500, 502, 503, 504])
+        for (const failure of FAILURE_KINDS) {
+          const text = failureSentence(task, { failure, httpStatus, service: 'swap' });
+          expect(text).not.toMatch(/\d{3}|[{}]|HTTP|http|error/i);
+          expect(text).toMatch(/Your funds are safe\.$/);
+        }
   });
 });

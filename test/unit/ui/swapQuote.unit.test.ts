@@ -48,6 +48,7 @@ const panel = (withdrawFee?: string) =>
     swapType: 'EXACT_INPUT',
     origin: NEAR,
     destination: USDC,
+    onRetry: () => undefined,
   });
 
 describe('QuotePanel', () => {

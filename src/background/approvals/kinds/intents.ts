@@ -232,7 +232,7 @@ export class IntentsReview {
         throw new ProviderError(
           ERROR_CODES.disconnected,
           redirect ??
-            'The ledger RPC is unreachable, so the verifier could not check this request; it was not released. Try again, or check its endpoint (endpoints.ledgerRpc in Settings → Network).',
+            'The ledger RPC is unreachable, so the verifier could not check this request; it was not released. Try again, or check its endpoint (endpoints.ledgerRpc in Settings → Advanced → Network).',
           {
             service: 'ledger',
             httpStatus: e instanceof HttpError ? (e.status ?? null) : null,

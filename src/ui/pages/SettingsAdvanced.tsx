@@ -1,4 +1,7 @@
-// Network, credentials, auto-lock and password.
+// Settings → Advanced: the protocol's side of the wallet, where its words belong (docs/glossary.md): the
+// network and its service endpoints, finding the simulator, the credentials (JWT, message-bus key), the
+// verifier, the field names, the quote signing key. The person's own settings are under General
+// (./SettingsGeneral.tsx). Nothing here takes focus on its own: the title does (no URL field does).
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { Endpoints, NetworkPreset, SettingsChange, SettingsView, WireNames } from '../../api/walletApi';
 import { SelectField, TextField } from '../components/Field';
@@ -6,18 +9,18 @@ import { FindSimulator } from '../components/FindSimulator';
 import { FormFooter } from '../components/FormFooter';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { Screen } from '../components/Screen';
-import { type Apply, AutoLock, ChangePassword, Credential } from '../components/SettingsParts';
+import { type Apply, Credential } from '../components/SettingsParts';
 import { focusFirstInvalidSoon } from '../focus';
 import { useAction } from '../useAction';
 import { httpUrlProblem, publicKeyProblem } from '../validate';
 import { messageOf, wallet } from '../wallet';
 
-interface SettingsProps {
-  /** The wallet status changed (auto-lock minutes). */
+interface AdvancedProps {
+  /** The wallet status changed (the network the header names). */
   onChanged(): Promise<void>;
 }
 
-export function Settings({ onChanged }: SettingsProps) {
+export function AdvancedSettings({ onChanged }: AdvancedProps) {
   const [settings, setSettings] = useState<SettingsView | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const load = useCallback(async () => {
@@ -39,7 +42,7 @@ export function Settings({ onChanged }: SettingsProps) {
   };
 
   return (
-    <Screen title="Settings" testid="settings" ready={settings !== null || loadError !== null} focusHeading>
+    <Screen title="Advanced" testid="settings-advanced" ready={settings !== null || loadError !== null} focusHeading>
       <StatusLine>{!settings && !loadError ? 'Loading settings…' : ''}</StatusLine>
       <ErrorAlert message={loadError} testid="settings-load-error" />
       {settings && (
@@ -72,16 +75,8 @@ export function Settings({ onChanged }: SettingsProps) {
             a page that a service redirects to. They are stored encrypted with your wallet’s key and used only while the
             wallet is unlocked.
           </p>
-          <AutoLock
-            minutes={settings.autoLockMinutes}
-            apply={async (change) => {
-              await apply(change);
-              await onChanged();
-            }}
-          />
         </>
       )}
-      <ChangePassword />
     </Screen>
   );
 }
