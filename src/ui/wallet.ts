@@ -7,6 +7,7 @@ import {
   type AddAccountParams,
   type AddKeyParams,
   type CreateParams,
+  type KeyChangeRequest,
   type RemoveKeyParams,
   type SendParams,
   type SettingsChange,
@@ -67,6 +68,16 @@ export const wallet = {
   listKeys: (accountId: string) => call(WALLET.listKeys, { accountId }),
   addKey: (params: AddKeyParams) => call(WALLET.addKey, params),
   removeKey: (params: RemoveKeyParams) => call(WALLET.removeKey, params),
+  /** A passkey-signed account's key change, reviewed; nothing is signed. */
+  reviewKeyChange: (accountId: string, change: KeyChangeRequest) => call(WALLET.reviewKeyChange, { accountId, change }),
+  /** Confirm: signs the key change the review named `reviewed` (and nothing else), publishes it and follows it. */
+  confirmKeyChange: (accountId: string, reviewed: string, acknowledgeDanger: boolean, passkey?: PasskeyAssertion) =>
+    call(WALLET.confirmKeyChange, {
+      accountId,
+      reviewed,
+      ...(acknowledgeDanger ? { acknowledgeDanger } : {}),
+      ...(passkey ? { passkey } : {}),
+    }),
   /** `acceptUnverified`: the user chose it although the verifier could not be asked whether it is registered. */
   useSigningKey: (accountId: string, publicKey: string, acceptUnverified = false) =>
     done(call(WALLET.useSigningKey, { accountId, publicKey, ...(acceptUnverified ? { acceptUnverified } : {}) })),

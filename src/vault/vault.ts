@@ -518,6 +518,10 @@ export class Vault {
   /** Applies a pure change to the contents and persists it (fresh IV; same key and salt). Only inside `#exclusive`. */
   async #commit(change: (contents: VaultContents) => VaultContents): Promise<void> {
     const next = vaultContentsSchema.parse(change(structuredClone(this.#requireContents())));
+    // Never write what the next read would refuse (./passkeys.ts): e.g. a passkey account whose first key
+    // is no longer its passkey.
+    const problem = passkeyProblem(next);
+    if (problem) throw new VaultError('invalid_input', `That change was not made: ${problem}.`);
     const epoch = this.#epoch;
     await this.#persist(next);
     // Written, but not opened again after a lock that came meanwhile.
