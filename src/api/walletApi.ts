@@ -68,7 +68,7 @@ export interface WalletResults {
   wallet_listKeys: KeyListing;
   wallet_addKey: KeyChangeResult;
   wallet_removeKey: KeyChangeResult;
-  /** A key change of a passkey-signed account, reviewed first: `reviewed` names the payload; wallet_confirmKeyChange names it back. */
+  /** A passkey-signed account's key change, reviewed: wallet_confirmKeyChange names `reviewed` back. */
   wallet_reviewKeyChange: { preview: IntentsPreviewWire; reviewed: string; publicKey: string };
   wallet_confirmKeyChange: KeyChangeResult;
   wallet_useSigningKey: WalletStatus;
@@ -145,7 +145,7 @@ export interface KeyListing {
   accountId: string;
   /** Keys registered for the account on the verifier (`public_keys_of`), or null when unreachable. */
   registered: string[] | null;
-  /** `passkeyName`: a passkey's, as it was created (the name its authenticator lists it under). */
+  /** `passkeyName`: a passkey's name, the entry its authenticator lists it under. */
   local: { publicKey: string; signing: boolean; registered: boolean | null; passkeyName?: string }[];
   /** Why `registered` is null. */
   error?: string;
@@ -158,11 +158,6 @@ export interface AddKeyParams {
   /** A new passkey (src/api/passkeys.ts) as a further key: the account keeps it as a local key once added. */
   passkey?: PasskeyRegistration;
 }
-
-/** A key change to review (wallet_reviewKeyChange): a key to add (pasted, a new passkey, or generated) or to remove. */
-export type KeyChangeRequest =
-  | { kind: 'add'; publicKey?: string; passkey?: PasskeyRegistration }
-  | { kind: 'remove'; publicKey: string; confirmRemovingSigningKey?: boolean };
 
 export interface RemoveKeyParams {
   accountId: string;

@@ -1,13 +1,12 @@
 // The popup's typed client for the wallet API (src/api/walletApi.ts): one function per WALLET
 // method. Each resolves to its result or throws a WalletError whose message is written for people.
 import type { ActivityQuery } from '../api/activity';
-import type { PasskeyAssertion } from '../api/passkeys';
+import type { KeyChangeRequest, PasskeyAssertion } from '../api/passkeys';
 import { statusFromSnapshot } from '../api/statusSnapshot';
 import {
   type AddAccountParams,
   type AddKeyParams,
   type CreateParams,
-  type KeyChangeRequest,
   type RemoveKeyParams,
   type SendParams,
   type SettingsChange,

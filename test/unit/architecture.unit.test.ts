@@ -690,6 +690,7 @@ const VAULT_SURFACE: SurfaceRules = {
     'MIN_PASSWORD_LENGTH',
     'delayAfter',
     'isPasskeyKey',
+    'isPasskeyName',
   ]),
   members: new Set([
     'exists',
