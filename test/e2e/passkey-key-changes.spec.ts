@@ -7,6 +7,7 @@
 // "Passkey accounts".
 import type { Page } from '@playwright/test';
 import { WALLET } from '../../src/api/walletApi';
+import { base64url } from '../../src/core';
 import { launchExtension } from './fixtures';
 import { addVirtualAuthenticator, onboardWithPasskey, type Status } from './passkey-helpers';
 import { expect, ledgerHasPublicKey, pointAtSimulator, test, walletCall } from './sim';
@@ -68,8 +69,10 @@ test.describe('a passkey-only account adds its own second key', () => {
       expect(second).toMatch(/^p256:/);
       expect(await authenticator.credentials()).toHaveLength(2);
       // The account's own passkey signed (its counter moved), and the ledger has the second one.
-      const own = (await authenticator.credentials()).find((c) => c.signCount > 0);
-      expect(own?.signCount).toBeGreaterThan(signsBefore);
+      const ownId = (c: { credentialId: string }) =>
+        base64url.encode(Uint8Array.from(atob(c.credentialId), (ch) => ch.charCodeAt(0))) ===
+        account.passkey?.credentialId;
+      expect((await authenticator.credentials()).find(ownId)?.signCount).toBeGreaterThan(signsBefore);
       expect(await ledgerHasPublicKey(sim, account.accountId, second)).toBe(true);
       const row = page.locator(`[data-testid="key-row"][data-public-key="${second}"]`);
       await expect(row).toHaveAttribute('data-registered', 'yes');
