@@ -25,8 +25,11 @@ import { serial } from '../core/serial';
 import {
   addKey,
   addNamedAccount,
+  attachHeldKey,
+  dropHeldKey,
   emptyContents,
   forgetKey,
+  holdKey,
   markPhraseBackedUp,
   removeAccount,
   renameAccount,
@@ -307,6 +310,32 @@ export class Vault {
         pair.secretSeed.fill(0);
       }
     });
+  }
+
+  /**
+   * A new generated key held for a change not yet made (./contents.ts holdKey): kept, but no account signs
+   * with it until attachKey. Its public key.
+   */
+  newHeldKey(): Promise<string> {
+    return this.#exclusive(async () => {
+      const pair = generateKeyPair(this.#random);
+      try {
+        await this.#commit((c) => holdKey(c, { pair, source: 'generated' }, this.#date()));
+        return formatPublicKey(pair.publicKey);
+      } finally {
+        pair.secretSeed.fill(0);
+      }
+    });
+  }
+
+  /** A held key becomes a further local key of the account (once the verifier has it). */
+  attachKey(accountId: string, publicKey: string): Promise<void> {
+    return this.#change((c) => attachHeldKey(c, accountId, publicKey));
+  }
+
+  /** Forgets a held key that no account signs with (its change did not go out). */
+  dropHeldKey(publicKey: string): Promise<void> {
+    return this.#change((c) => dropHeldKey(c, publicKey));
   }
 
   /** Forgets a local key of the account; `successor` becomes its signing key in the same write. */

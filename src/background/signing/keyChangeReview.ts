@@ -43,7 +43,10 @@ const keptSchema = z.lazy(() =>
     draft: draftSchema,
     intent: z.enum(['add_public_key', 'remove_public_key']),
     publicKey: z.string(),
-    /** The wallet made this key for the review: forgotten again when the change does not go out. */
+    /**
+     * The wallet made this key for the review: held by the vault (no account signs with it, so Home's
+     * reminder stays) until the change is published, forgotten again when it does not go out.
+     */
     generated: z.boolean(),
     /** A new passkey's public half, kept by the vault once the verifier has it. */
     passkey: z.optional(
@@ -84,7 +87,7 @@ export class KeyChangeReviews {
       const key =
         passkey?.publicKey ??
         (request.publicKey === undefined
-          ? await this.d.wallet.change((vault) => vault.newKeyFor(accountId))
+          ? await this.d.wallet.change((vault) => vault.newHeldKey())
           : canonicalKey(request.publicKey));
       kept = {
         intent: 'add_public_key',
@@ -94,7 +97,7 @@ export class KeyChangeReviews {
       };
       const listing = await this.d.keys.list(accountId);
       if (listing.registered?.includes(key)) {
-        if (kept.generated) await this.forgetGenerated(accountId, key);
+        if (kept.generated) await this.forgetGenerated(key);
         throw new KeyChangeError('That key is already registered for this account.');
       }
     }
@@ -107,7 +110,7 @@ export class KeyChangeReviews {
       const preview = await intentsPreview(this.d.preview, prepared, null, []);
       return { preview, reviewed: reviewedId(prepared), publicKey: kept.publicKey };
     } catch (e) {
-      if (kept.generated) await this.forgetGenerated(accountId, kept.publicKey);
+      if (kept.generated) await this.forgetGenerated(kept.publicKey);
       throw e;
     }
   }
@@ -134,12 +137,14 @@ export class KeyChangeReviews {
       const result = await publishOnce(bus, signed.signed, []);
       if (result.status === 'FAILED') throw new KeyChangeError(`The verifier refused it: ${result.reason}.`, true);
       published = true;
+      // Published: the key is the account's from now on (even if following it times out, it may settle).
+      if (kept.generated) await this.d.wallet.change((vault) => vault.attachKey(accountId, kept.publicKey));
       const out = await this.d.keys.settle(bus, accountId, kept.intent, kept.publicKey, signed.intentHash);
       await this.after(accountId, kept, out);
       return out;
     } catch (e) {
       // Not on a timeout after publishing: the intent may still settle, and then the secret is needed.
-      if (kept.generated && used && !published) await this.forgetGenerated(accountId, kept.publicKey);
+      if (kept.generated && used && !published) await this.forgetGenerated(kept.publicKey);
       throw e;
     }
   }
@@ -158,19 +163,17 @@ export class KeyChangeReviews {
     if (kept.intent === 'remove_public_key') await this.d.keys.forgetRemoved(accountId, kept.publicKey, kept.successor);
   }
 
-  /** Drops the kept review, and the key the wallet generated for it unless the verifier has it. */
+  /** Drops the kept review, and the key the wallet generated for it unless its change went out. */
   private async drop(verifierId: string, accountId: string): Promise<void> {
     const key = keptKey(verifierId, accountId);
     const kept = await this.d.local.read(key, keptSchema);
     if (!kept) return;
     await this.d.local.remove(key);
-    if (kept.generated) await this.forgetGenerated(accountId, kept.publicKey);
+    if (kept.generated) await this.forgetGenerated(kept.publicKey);
   }
 
-  private async forgetGenerated(accountId: string, publicKey: string): Promise<void> {
-    if (await this.d.keys.registered(accountId, publicKey).catch(() => true)) return;
-    const account = this.d.wallet.account(accountId);
-    if (account.publicKeys.includes(publicKey) && account.publicKeys[0] !== publicKey)
-      await this.d.wallet.change((vault) => vault.forgetKey(accountId, publicKey));
+  /** A held key goes; one an account signs with already (its change was published) stays (src/vault/contents.ts). */
+  private async forgetGenerated(publicKey: string): Promise<void> {
+    await this.d.wallet.change((vault) => vault.dropHeldKey(publicKey));
   }
 }

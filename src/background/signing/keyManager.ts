@@ -90,11 +90,6 @@ export class KeyManager {
     };
   }
 
-  /** Whether the verifier accepts `publicKey` for the account now (`has_public_key`). */
-  async registered(accountId: string, publicKey: string): Promise<boolean> {
-    return (await this.deps.ledger()).hasPublicKey(accountId, publicKey);
-  }
-
   /** Adds `publicKey`, or a newly generated local key, to the account on the verifier. */
   async add(accountId: string, publicKey?: string): Promise<KeyChangeResult> {
     this.needLocalSigner(accountId);

@@ -10,7 +10,7 @@ import { type KeyChangeResult, WALLET, type WalletStatus } from '../../../src/ap
 import { base64url } from '../../../src/core';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { registrationData, softPasskey } from '../../support/passkey';
-import { type Clock, call, simWithClock } from './harness';
+import { type Clock, call, PASSWORD, simWithClock } from './harness';
 import { answer, passkeyWallet } from './passkeyWallet';
 
 let sim: RunningSimulator;
@@ -61,11 +61,15 @@ describe('a passkey account’s key changes in the background', () => {
     expect(await hasKey(accountId, review.publicKey)).toBe(false);
     expect(await keysNow()).toEqual(account.publicKeys);
 
-    // A review replaced by another forgets the key made for it.
+    // A review replaced by another forgets the key made for it; the one under review is held, and no
+    // account signs with it yet (Home's reminder stays until the change is made).
     const dropped = (await call<Review>(bg, WALLET.reviewKeyChange, { accountId, change: { kind: 'add' } })).publicKey;
     review = await call<Review>(bg, WALLET.reviewKeyChange, { accountId, change: { kind: 'add' } });
-    expect(await keysNow()).toEqual([...account.publicKeys, review.publicKey]);
     expect(dropped).not.toBe(review.publicKey);
+    expect(await keysNow()).toEqual(account.publicKeys);
+    await expect(call(bg, WALLET.exportKey, { password: PASSWORD, publicKey: dropped })).rejects.toThrow(
+      /no local secret/,
+    );
 
     const done = await call<KeyChangeResult>(bg, WALLET.confirmKeyChange, {
       accountId,
@@ -74,6 +78,7 @@ describe('a passkey account’s key changes in the background', () => {
     });
     expect(done).toMatchObject({ publicKey: review.publicKey, confirmed: true, status: 'SETTLED' });
     expect(await hasKey(accountId, review.publicKey)).toBe(true);
+    expect(await keysNow()).toEqual([...account.publicKeys, review.publicKey]);
     // A passkey account signs with its passkey: its other key is not made the signer.
     await expect(call(bg, WALLET.useSigningKey, { accountId, publicKey: review.publicKey })).rejects.toThrow(
       /signs with its own passkey/,
