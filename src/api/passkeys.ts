@@ -23,3 +23,11 @@ export interface PasskeySource {
   kind: 'passkey';
   registration: PasskeyRegistration;
 }
+
+/**
+ * A key change a passkey-signed account reviews before its passkey signs it (wallet_reviewKeyChange): a key
+ * to add (pasted, a new passkey, or one generated in the vault) or one to remove.
+ */
+export type KeyChangeRequest =
+  | { kind: 'add'; publicKey?: string; passkey?: PasskeyRegistration }
+  | { kind: 'remove'; publicKey: string; confirmRemovingSigningKey?: boolean };

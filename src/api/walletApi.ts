@@ -28,6 +28,8 @@ export const WALLET = {
   listKeys: 'wallet_listKeys',
   addKey: 'wallet_addKey',
   removeKey: 'wallet_removeKey',
+  reviewKeyChange: 'wallet_reviewKeyChange',
+  confirmKeyChange: 'wallet_confirmKeyChange',
   useSigningKey: 'wallet_useSigningKey',
   getSettings: 'wallet_getSettings',
   setSettings: 'wallet_setSettings',
@@ -67,6 +69,9 @@ export interface WalletResults {
   wallet_listKeys: KeyListing;
   wallet_addKey: KeyChangeResult;
   wallet_removeKey: KeyChangeResult;
+  /** A passkey-signed account's key change, reviewed: wallet_confirmKeyChange names `reviewed` back. */
+  wallet_reviewKeyChange: { preview: IntentsPreviewWire; reviewed: string; publicKey: string };
+  wallet_confirmKeyChange: KeyChangeResult;
   wallet_useSigningKey: WalletStatus;
   wallet_getSettings: SettingsView;
   wallet_setSettings: SettingsView;
@@ -141,7 +146,8 @@ export interface KeyListing {
   accountId: string;
   /** Keys registered for the account on the verifier (`public_keys_of`), or null when unreachable. */
   registered: string[] | null;
-  local: { publicKey: string; signing: boolean; registered: boolean | null }[];
+  /** `passkeyName`: a passkey's name, the entry its authenticator lists it under. */
+  local: { publicKey: string; signing: boolean; registered: boolean | null; passkeyName?: string }[];
   /** Why `registered` is null. */
   error?: string;
 }

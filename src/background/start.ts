@@ -27,6 +27,7 @@ import { StorageProblems } from './problems';
 import type { PreviewDeps } from './review/preview';
 import { RecipientFacts } from './review/recipients';
 import { Router } from './router';
+import { KeyChangeReviews } from './signing/keyChangeReview';
 import { KeyManager } from './signing/keyManager';
 import { UsedNonces } from './signing/nonces';
 import { SaltCache } from './signing/salt';
@@ -200,6 +201,7 @@ export function startBackground(env: BackgroundEnv) {
     now: env.now,
     verifierId,
   });
+  const keyChanges = new KeyChangeReviews({ local, wallet, keys, signer, preview, simulate, bus });
   const sends = new SendService({
     local,
     signer,
@@ -226,6 +228,7 @@ export function startBackground(env: BackgroundEnv) {
     wallet,
     receive: new ReceiveService({ settings, http, tokenViews: () => facts.views() }),
     keys,
+    keyChanges,
     settings,
     sites,
     balances,
@@ -241,7 +244,12 @@ export function startBackground(env: BackgroundEnv) {
       wallet,
       permissions,
       events,
-      forget: [(id) => sends.forget(id), (id) => balances.forget(id), swaps.forgetAccount],
+      forget: [
+        (id) => sends.forget(id),
+        (id) => keyChanges.forget(id),
+        (id) => balances.forget(id),
+        swaps.forgetAccount,
+      ],
     }),
   });
   const toolbar = new Toolbar({ local, surface: env.toolbar });

@@ -8,6 +8,8 @@ export interface KeyRow {
   signing: boolean;
   /** Registered on the verifier; null when the ledger could not be asked. */
   registered: boolean | null;
+  /** A passkey's name, the entry its authenticator lists it under. */
+  passkeyName?: string;
 }
 
 /** Signing key first, then the other local keys, then keys registered elsewhere (each group in listing order). */
@@ -18,6 +20,7 @@ export function keyRows(listing: KeyListing): KeyRow[] {
     local: true,
     signing: k.signing,
     registered: k.registered ?? (registeredSet ? registeredSet.has(k.publicKey) : null),
+    ...(k.passkeyName ? { passkeyName: k.passkeyName } : {}),
   }));
   const localSet = new Set(local.map((k) => k.publicKey));
   const remote: KeyRow[] = (listing.registered ?? [])

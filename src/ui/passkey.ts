@@ -7,6 +7,7 @@
 import type { PasskeyAssertion, PasskeyRegistration } from '../api/passkeys';
 import { base64url } from '../core/encoding';
 import { errorText } from '../core/errorText';
+import { NETWORK_NAME, type NetworkId } from '../core/network';
 
 /** ES256 (COSE −7): the verifier's P-256 passkeys (docs/protocol.md, "The webauthn payload"). */
 const ES256 = -7;
@@ -96,8 +97,15 @@ export async function askPasskey(ask: { credentialId: string; challenge: string 
   };
 }
 
-/** The name a new passkey is given: "Intents Companion · <short account>" once its account is known, else a label. */
-export const passkeyName = (label: string): string => `Intents Companion · ${label}`;
+/**
+ * The name a new passkey is given, which the authenticator lists it under (its user name and display
+ * name) and the Keys list shows beside its key: "Intents Companion — <what> (<network>)", where `what`
+ * is the account's short id once it is known (a further key), or what the new account is called (a new
+ * passkey account's id comes from the key the authenticator is about to make). At most 128 characters,
+ * one line (src/vault/passkeys.ts checks it again).
+ */
+export const passkeyName = (what: string, network: NetworkId): string =>
+  `Intents Companion — ${what} (${NETWORK_NAME[network]})`.replace(/\s+/g, ' ').slice(0, 128).trim();
 
 /**
  * After Confirm: a passkey account's review names its credential and challenge, and the authenticator is

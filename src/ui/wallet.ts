@@ -1,7 +1,7 @@
 // The popup's typed client for the wallet API (src/api/walletApi.ts): one function per WALLET
 // method. Each resolves to its result or throws a WalletError whose message is written for people.
 import type { ActivityQuery } from '../api/activity';
-import type { PasskeyAssertion } from '../api/passkeys';
+import type { KeyChangeRequest, PasskeyAssertion } from '../api/passkeys';
 import { statusFromSnapshot } from '../api/statusSnapshot';
 import {
   type AddAccountParams,
@@ -67,6 +67,16 @@ export const wallet = {
   listKeys: (accountId: string) => call(WALLET.listKeys, { accountId }),
   addKey: (params: AddKeyParams) => call(WALLET.addKey, params),
   removeKey: (params: RemoveKeyParams) => call(WALLET.removeKey, params),
+  /** A passkey-signed account's key change, reviewed; nothing is signed. */
+  reviewKeyChange: (accountId: string, change: KeyChangeRequest) => call(WALLET.reviewKeyChange, { accountId, change }),
+  /** Confirm: signs the key change the review named `reviewed` (and nothing else), publishes it and follows it. */
+  confirmKeyChange: (accountId: string, reviewed: string, acknowledgeDanger: boolean, passkey?: PasskeyAssertion) =>
+    call(WALLET.confirmKeyChange, {
+      accountId,
+      reviewed,
+      ...(acknowledgeDanger ? { acknowledgeDanger } : {}),
+      ...(passkey ? { passkey } : {}),
+    }),
   /** `acceptUnverified`: the user chose it although the verifier could not be asked whether it is registered. */
   useSigningKey: (accountId: string, publicKey: string, acceptUnverified = false) =>
     done(call(WALLET.useSigningKey, { accountId, publicKey, ...(acceptUnverified ? { acceptUnverified } : {}) })),

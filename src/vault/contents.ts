@@ -109,6 +109,36 @@ export function addKey(
 }
 
 /**
+ * A key held for a change not yet made (a key to add to an account once the verifier has it): its secret
+ * is kept, no account signs with it until attachHeldKey, and dropHeldKey forgets it again.
+ */
+export function holdKey(contents: VaultContents, key: NewKey, now: Date): VaultContents {
+  const publicKey = formatPublicKey(key.pair.publicKey);
+  if (contents.keys.some((k) => k.publicKey === publicKey)) return contents;
+  return {
+    ...contents,
+    keys: [
+      ...contents.keys,
+      { publicKey, secretKey: formatSecretKey(key.pair), source: key.source, createdAt: now.toISOString() },
+    ],
+  };
+}
+
+/** A held key becomes a further local key of `accountId`. */
+export function attachHeldKey(contents: VaultContents, accountId: string, publicKey: string): VaultContents {
+  requireAccount(contents, accountId);
+  if (!contents.keys.some((k) => k.publicKey === publicKey))
+    throw new VaultError('unknown_key', `no local secret for key ${publicKey}`);
+  return attach(contents, publicKey, accountId);
+}
+
+/** Forgets a held key no account signs with (a change that did not go out). */
+export function dropHeldKey(contents: VaultContents, publicKey: string): VaultContents {
+  if (contents.accounts.some((a) => a.publicKeys.includes(publicKey))) return contents;
+  return { ...contents, keys: contents.keys.filter((k) => k.publicKey !== publicKey) };
+}
+
+/**
  * Lets a key the contents hold sign for `accountId`: added to the account, or a new account. An implicit
  * account id is the hex of its own key, so another key may join it only once it exists.
  */

@@ -28,12 +28,20 @@ function isCredentialId(text: string): boolean {
   }
 }
 
+/**
+ * A passkey's name, as its authenticator lists it and the wallet shows it beside the key (one line of 1 to
+ * 128 characters, no control characters: it is shown as text, never trusted as anything else).
+ */
+export function isPasskeyName(text: string): boolean {
+  return text.length >= 1 && text.length <= 128 && text.trim() === text && !/[\p{Cc}\u2028\u2029]/u.test(text);
+}
+
 export const storedPasskeySchema = z.lazy(() =>
   z.strictObject({
     publicKey: z.string().check(z.refine(isP256Key, 'must be p256:<base58 of x‖y>')),
     /** base64url, as the registration gave it (WebAuthn: 16 to 1023 bytes). */
     credentialId: z.string().check(z.refine(isCredentialId, 'must be a credential id (base64url)')),
-    name: z.string().check(z.maxLength(128)),
+    name: z.string().check(z.refine(isPasskeyName, 'must be a one-line name of 1 to 128 characters')),
     createdAt: z.string(),
   }),
 );
@@ -89,7 +97,7 @@ export function addPasskeyAccount<C extends ContentsLike>(
   now: Date,
   label?: string,
 ): { contents: C; accountId: string } {
-  if (!isP256Key(passkey.publicKey) || !isCredentialId(passkey.credentialId))
+  if (!isP256Key(passkey.publicKey) || !isCredentialId(passkey.credentialId) || !isPasskeyName(passkey.name))
     throw new VaultError('invalid_input', 'That is not a passkey this wallet can use.');
   const accountId = passkeyAccountId(passkey.publicKey);
   if (contents.accounts.some((a) => a.accountId === accountId))
@@ -116,7 +124,7 @@ export function addPasskeyKey<C extends ContentsLike>(
   passkey: NewPasskey,
   now: Date,
 ): C {
-  if (!isP256Key(passkey.publicKey) || !isCredentialId(passkey.credentialId))
+  if (!isP256Key(passkey.publicKey) || !isCredentialId(passkey.credentialId) || !isPasskeyName(passkey.name))
     throw new VaultError('invalid_input', 'That is not a passkey this wallet can use.');
   const account = contents.accounts.find((a) => a.accountId === accountId);
   if (!account) throw new VaultError('invalid_input', `no account '${accountId}' in this wallet`);

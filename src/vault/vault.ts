@@ -25,8 +25,11 @@ import { serial } from '../core/serial';
 import {
   addKey,
   addNamedAccount,
+  attachHeldKey,
+  dropHeldKey,
   emptyContents,
   forgetKey,
+  holdKey,
   markPhraseBackedUp,
   removeAccount,
   renameAccount,
@@ -309,6 +312,32 @@ export class Vault {
     });
   }
 
+  /**
+   * A new generated key held for a change not yet made (./contents.ts holdKey): kept, but no account signs
+   * with it until attachKey. Its public key.
+   */
+  newHeldKey(): Promise<string> {
+    return this.#exclusive(async () => {
+      const pair = generateKeyPair(this.#random);
+      try {
+        await this.#commit((c) => holdKey(c, { pair, source: 'generated' }, this.#date()));
+        return formatPublicKey(pair.publicKey);
+      } finally {
+        pair.secretSeed.fill(0);
+      }
+    });
+  }
+
+  /** A held key becomes a further local key of the account (once the verifier has it). */
+  attachKey(accountId: string, publicKey: string): Promise<void> {
+    return this.#change((c) => attachHeldKey(c, accountId, publicKey));
+  }
+
+  /** Forgets a held key that no account signs with (its change did not go out). */
+  dropHeldKey(publicKey: string): Promise<void> {
+    return this.#change((c) => dropHeldKey(c, publicKey));
+  }
+
   /** Forgets a local key of the account; `successor` becomes its signing key in the same write. */
   forgetKey(accountId: string, publicKey: string, successor?: string): Promise<void> {
     return this.#change((c) => forgetKey(c, accountId, publicKey, successor));
@@ -518,6 +547,10 @@ export class Vault {
   /** Applies a pure change to the contents and persists it (fresh IV; same key and salt). Only inside `#exclusive`. */
   async #commit(change: (contents: VaultContents) => VaultContents): Promise<void> {
     const next = vaultContentsSchema.parse(change(structuredClone(this.#requireContents())));
+    // Never write what the next read would refuse (./passkeys.ts): e.g. a passkey account whose first key
+    // is no longer its passkey.
+    const problem = passkeyProblem(next);
+    if (problem) throw new VaultError('invalid_input', `That change was not made: ${problem}.`);
     const epoch = this.#epoch;
     await this.#persist(next);
     // Written, but not opened again after a lock that came meanwhile.

@@ -690,6 +690,7 @@ const VAULT_SURFACE: SurfaceRules = {
     'MIN_PASSWORD_LENGTH',
     'delayAfter',
     'isPasskeyKey',
+    'isPasskeyName',
   ]),
   members: new Set([
     'exists',
@@ -705,6 +706,9 @@ const VAULT_SURFACE: SurfaceRules = {
     'addPasskeyAccount',
     'addPasskeyKey',
     'newKeyFor',
+    'newHeldKey',
+    'attachKey',
+    'dropHeldKey',
     'forgetKey',
     'setSigningKey',
     'renameAccount',

@@ -75,18 +75,24 @@ export class KeyManager {
     return {
       accountId,
       registered,
-      local: account.publicKeys.map((publicKey, i) => ({
-        publicKey,
-        signing: i === 0,
-        registered: flags.get(publicKey) ?? null,
-      })),
+      local: account.publicKeys.map((publicKey, i) => {
+        // A passkey's name (checked with its public half on every read, src/vault/passkeys.ts) tells the
+        // person which entry of their authenticator it is.
+        const passkey = this.deps.wallet.passkeyOf(publicKey);
+        return {
+          publicKey,
+          signing: i === 0,
+          registered: flags.get(publicKey) ?? null,
+          ...(passkey ? { passkeyName: passkey.name } : {}),
+        };
+      }),
       ...(error ? { error } : {}),
     };
   }
 
   /** Adds `publicKey`, or a newly generated local key, to the account on the verifier. */
   async add(accountId: string, publicKey?: string): Promise<KeyChangeResult> {
-    this.deps.wallet.account(accountId);
+    this.needLocalSigner(accountId);
     // A new local key is made inside the vault; only its public key comes back.
     const key =
       publicKey === undefined
@@ -111,7 +117,7 @@ export class KeyManager {
    * that signs with the person's authenticator), e.g. a way back in that needs no phrase.
    */
   async addPasskey(accountId: string, registration: PasskeyRegistration): Promise<KeyChangeResult> {
-    this.deps.wallet.account(accountId);
+    this.needLocalSigner(accountId);
     const passkey = await checkedRegistration(registration, globalThis.crypto.subtle);
     const listing = await this.list(accountId);
     if (listing.registered?.includes(passkey.publicKey))
@@ -126,8 +132,22 @@ export class KeyManager {
    * confirmed it and another registered local key remains to take over signing.
    */
   async remove(accountId: string, publicKey: string, confirmRemovingSigningKey = false): Promise<KeyChangeResult> {
-    const account = this.deps.wallet.account(accountId);
     const key = canonicalKey(publicKey);
+    const { successor } = await this.removal(accountId, key, confirmRemovingSigningKey);
+    this.needLocalSigner(accountId);
+    const out = await this.change(accountId, 'remove_public_key', key);
+    await this.forgetRemoved(accountId, key, successor);
+    return out;
+  }
+
+  /**
+   * Whether `key` may be removed from the account, one rule for every path (this one and the reviewed one,
+   * ./keyChangeReview.ts): it is registered, it is not the account's last key, a passkey account keeps its
+   * own passkey (the vault's rule, src/vault/passkeys.ts), and the signing key goes only with the user's
+   * yes and a registered local key to take over.
+   */
+  async removal(accountId: string, key: string, confirmRemovingSigningKey: boolean): Promise<{ successor?: string }> {
+    const account = this.deps.wallet.account(accountId);
     const listing = await this.list(accountId);
     if (listing.registered === null) throw new KeyChangeError(listing.error ?? 'The verifier could not be asked.');
     if (!listing.registered.includes(key)) throw new KeyChangeError('That key is not registered for this account.');
@@ -135,22 +155,24 @@ export class KeyManager {
     if (remaining.length === 0)
       throw new KeyChangeError('This is the account’s last key: removing it would lock the account forever.');
     const signingKey = account.publicKeys[0]!;
-    let successor: string | undefined;
-    if (key === signingKey) {
-      if (!confirmRemovingSigningKey) {
-        throw new KeyChangeError('This key signs for the account. Confirm that you want to remove it.');
-      }
-      successor = listing.local.find((l) => l.publicKey !== key && l.registered)?.publicKey;
-      if (!successor)
-        throw new KeyChangeError(
-          'Add another key to this wallet and register it first, so the account can still sign.',
-        );
-    }
-    const result = await this.change(accountId, 'remove_public_key', key);
-    if (account.publicKeys.includes(key) && account.publicKeys.length > 1) {
+    if (account.kind === 'passkey' && key === signingKey)
+      throw new KeyChangeError(
+        'This passkey is the account’s own key: this wallet signs for the account with it. Remove the other key instead.',
+      );
+    if (key !== signingKey) return {};
+    if (!confirmRemovingSigningKey)
+      throw new KeyChangeError('This key signs for the account. Confirm that you want to remove it.');
+    const successor = listing.local.find((l) => l.publicKey !== key && l.registered)?.publicKey;
+    if (!successor)
+      throw new KeyChangeError('Add another key to this wallet and register it first, so the account can still sign.');
+    return { successor };
+  }
+
+  /** After a removal: the wallet forgets its copy of the key (when another local key remains). */
+  async forgetRemoved(accountId: string, key: string, successor?: string): Promise<void> {
+    const account = this.deps.wallet.account(accountId);
+    if (account.publicKeys.includes(key) && account.publicKeys.length > 1)
       await this.deps.wallet.change((vault) => vault.forgetKey(accountId, key, successor));
-    }
-    return result;
   }
 
   /**
@@ -160,6 +182,10 @@ export class KeyManager {
    * Signing with an unregistered key would make every signature of the account fail.
    */
   async useForSigning(accountId: string, publicKey: string, acceptUnverified = false): Promise<void> {
+    if (this.deps.wallet.account(accountId).kind === 'passkey')
+      throw new KeyChangeError(
+        'A passkey account signs with its own passkey in this wallet. Its other keys are ways back in: export one to use it elsewhere.',
+      );
     const listing = await this.list(accountId);
     if (listing.registered !== null && !listing.registered.includes(publicKey)) {
       throw new KeyChangeError('Register this key on the verifier first; until then it cannot sign for the account.');
@@ -172,6 +198,7 @@ export class KeyManager {
     await this.deps.wallet.change((vault) => vault.setSigningKey(accountId, publicKey));
   }
 
+  /** The wallet's own key change, signed by a local ed25519 key (a passkey's goes through ./keyChangeReview.ts). */
   private async change(
     accountId: string,
     intent: 'add_public_key' | 'remove_public_key',
@@ -183,10 +210,32 @@ export class KeyManager {
       bus,
     );
     if (result.status === 'FAILED') throw new KeyChangeError(`The verifier refused it: ${result.reason}.`, true);
+    return this.settle(bus, accountId, intent, publicKey, intentHash);
+  }
+
+  /** A published key change, followed to its end and confirmed with `has_public_key`. */
+  async settle(
+    bus: StatusPort,
+    accountId: string,
+    intent: 'add_public_key' | 'remove_public_key',
+    publicKey: string,
+    intentHash: string,
+  ): Promise<KeyChangeResult> {
     const status = await this.followToEnd(bus, intentHash);
     const ledger = await this.deps.ledger();
     const has = await ledger.hasPublicKey(accountId, publicKey);
     return { publicKey, intentHash, status, confirmed: intent === 'add_public_key' ? has : !has };
+  }
+
+  /**
+   * The direct path signs with no review: only for an account whose signing key is a local ed25519 key.
+   * A passkey signs only what the person reviewed and confirmed at the authenticator.
+   */
+  private needLocalSigner(accountId: string): void {
+    if (isPasskeyKey(this.deps.wallet.account(accountId).publicKeys[0]!))
+      throw new KeyChangeError(
+        'This account signs with its passkey: review the key change and confirm it with your authenticator.',
+      );
   }
 
   /** Polls get_status until SETTLED or a final failure, with growing intervals. */
@@ -208,7 +257,7 @@ export class KeyManager {
 }
 
 /** A key as the verifier writes it: an ed25519 key (any case of its prefix) or a passkey's `p256:` key. */
-function canonicalKey(text: string): string {
+export function canonicalKey(text: string): string {
   return isPasskeyKey(text) ? formatP256PublicKey(parseP256PublicKey(text)) : formatPublicKey(parsePublicKey(text));
 }
 

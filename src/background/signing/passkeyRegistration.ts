@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import type { PasskeyRegistration } from '../../api/passkeys';
 import { base64url, bytesEqual, concatBytes, ProtocolError, registeredPasskeyOf } from '../../core';
 import { ERROR_CODES } from '../../provider/protocol';
-import type { NewPasskey } from '../../vault';
+import { isPasskeyName, type NewPasskey } from '../../vault';
 import { ProviderError } from '../providerError';
 
 const b64u = (max: number) =>
@@ -20,7 +20,7 @@ export const passkeyRegistrationSchema = z.lazy(
     z.strictObject({
       credentialId: b64u(1400),
       authenticatorData: b64u(8192),
-      name: z.string().check(z.trim(), z.minLength(1), z.maxLength(128)),
+      name: z.string().check(z.trim(), z.refine(isPasskeyName, 'must be a one-line name of 1 to 128 characters')),
     }) satisfies z.ZodMiniType<PasskeyRegistration>,
 );
 

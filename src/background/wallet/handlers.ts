@@ -4,6 +4,7 @@ import type { ConnectedSite, SettingsView, WalletMethod, WalletResults, WalletSt
 import { ERROR_CODES } from '../../provider/protocol';
 import type { Activity } from '../activity/merge';
 import { ProviderError } from '../providerError';
+import type { KeyChangeReviews } from '../signing/keyChangeReview';
 import type { KeyManager } from '../signing/keyManager';
 import type { BalancesService } from './balances';
 import type { WalletParams } from './params';
@@ -18,6 +19,8 @@ import type { SimulatorFinder } from './simulatorDiscovery';
 export interface WalletHandlerDeps {
   wallet: WalletService;
   keys: KeyManager;
+  /** Key changes reviewed first (a passkey-signed account's). */
+  keyChanges: Pick<KeyChangeReviews, 'review' | 'confirm'>;
   settings: SettingsStore;
   sites: { list(): Promise<ConnectedSite[]>; revoke(origin: string): Promise<void> };
   balances: BalancesService;
@@ -76,6 +79,13 @@ export class WalletApi {
     wallet_addKey: (p) =>
       p.passkey ? this.d.keys.addPasskey(p.accountId, p.passkey) : this.d.keys.add(p.accountId, p.publicKey),
     wallet_removeKey: (p) => this.d.keys.remove(p.accountId, p.publicKey, p.confirmRemovingSigningKey),
+    wallet_reviewKeyChange: (p) => this.d.keyChanges.review(p.accountId, p.change),
+    wallet_confirmKeyChange: (p) =>
+      this.d.keyChanges.confirm(p.accountId, {
+        reviewed: p.reviewed,
+        acknowledgeDanger: p.acknowledgeDanger === true,
+        passkey: p.passkey,
+      }),
     wallet_useSigningKey: async (p) => {
       await this.d.keys.useForSigning(p.accountId, p.publicKey, p.acceptUnverified === true);
       return this.status();

@@ -67,6 +67,32 @@ export const walletParams = {
       confirmRemovingSigningKey: z.optional(z.boolean()),
     }),
   ),
+  wallet_reviewKeyChange: z.lazy(() =>
+    z.strictObject({
+      accountId: accountIdSchema,
+      change: z.discriminatedUnion('kind', [
+        z.strictObject({
+          kind: z.literal('add'),
+          publicKey: z.optional(publicKey),
+          passkey: z.optional(passkeyRegistrationSchema),
+        }),
+        z.strictObject({
+          kind: z.literal('remove'),
+          publicKey,
+          confirmRemovingSigningKey: z.optional(z.boolean()),
+        }),
+      ]),
+    }),
+  ),
+  wallet_confirmKeyChange: z.lazy(() =>
+    z.strictObject({
+      accountId: accountIdSchema,
+      reviewed: reviewedId,
+      acknowledgeDanger: z.optional(z.boolean()),
+      /** The passkey's assertion over the reviewed payload (../signing/passkeyAssertion.ts). */
+      passkey: z.optional(passkeyAssertionSchema),
+    }),
+  ),
   wallet_useSigningKey: z.lazy(() =>
     z.strictObject({
       accountId: accountIdSchema,

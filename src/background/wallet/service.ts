@@ -214,7 +214,7 @@ export class WalletService {
   }
 
   /** The passkey whose key is `publicKey`, if this wallet holds one (its public half: there is no other). */
-  passkeyOf(publicKey: string): { publicKey: string; credentialId: string } | undefined {
+  passkeyOf(publicKey: string): { publicKey: string; credentialId: string; name: string } | undefined {
     if (!this.deps.vault.isUnlocked) return undefined;
     return this.deps.vault.view().passkeys.find((p) => p.publicKey === publicKey);
   }

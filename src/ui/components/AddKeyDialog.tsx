@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { KeyChangeResult } from '../../api/walletApi';
+import { worded } from '../approve/worded';
 import { focusFirstInvalidSoon } from '../focus';
 import { shortAccount } from '../format';
 import { createPasskey, passkeyName } from '../passkey';
@@ -10,6 +11,7 @@ import { Dialog } from './Dialog';
 import { type Choice, ChoiceGroup, TextField } from './Field';
 import { FormFooter } from './FormFooter';
 import { KeyChangeOutcome } from './KeyChangeProgress';
+import { KeyChangeReview, type ShownKeyChange } from './KeyChangeReview';
 
 type How = 'generate' | 'paste' | 'passkey';
 const HOWS: readonly Choice<How>[] = [
@@ -24,15 +26,21 @@ const HOWS: readonly Choice<How>[] = [
 
 interface Props {
   accountId: string;
+  /** The account signs with a passkey: the change is reviewed and confirmed at the authenticator (./KeyChangeReview.tsx). */
+  signsWithPasskey: boolean;
   onClose(): void;
   onChanged(): void;
 }
 
-/** Registers a key on the verifier with an add_public_key intent signed by the current signing key. */
-export function AddKeyDialog({ accountId, onClose, onChanged }: Props) {
+/**
+ * Registers a key on the verifier with an add_public_key intent signed by the current signing key: at once
+ * for a local key, after a review confirmed at the authenticator for a passkey.
+ */
+export function AddKeyDialog({ accountId, signsWithPasskey, onClose, onChanged }: Props) {
   const [how, setHow] = useState<How>('generate');
   const [publicKey, setPublicKey] = useState('');
   const [tried, setTried] = useState(false);
+  const [shown, setShown] = useState<ShownKeyChange | null>(null);
   const [result, setResult] = useState<KeyChangeResult | null>(null);
   const action = useAction();
   const problem = how === 'paste' ? publicKeyProblem(publicKey) : null;
@@ -44,25 +52,38 @@ export function AddKeyDialog({ accountId, onClose, onChanged }: Props) {
     void action.run(async () => {
       try {
         const passkey =
-          how === 'passkey' ? await createPasskey(passkeyName(`key of ${shortAccount(accountId)}`)) : undefined;
-        setResult(
-          await wallet.addKey(
-            how === 'paste'
-              ? { accountId, publicKey: publicKey.trim() }
-              : passkey
-                ? { accountId, passkey }
-                : { accountId },
-          ),
-        );
+          how === 'passkey'
+            ? await createPasskey(passkeyName(shortAccount(accountId), (await wallet.getSettings()).network.id))
+            : undefined;
+        const change = how === 'paste' ? { publicKey: publicKey.trim() } : passkey ? { passkey } : {};
+        if (signsWithPasskey) {
+          const review = await wallet.reviewKeyChange(accountId, { kind: 'add', ...change });
+          setShown({ preview: worded(review.preview), reviewed: review.reviewed });
+        } else setResult(await wallet.addKey({ accountId, ...change }));
       } finally {
         onChanged();
       }
     });
   };
+  const reviewed = (r: KeyChangeResult) => {
+    setShown(null);
+    setResult(r);
+    onChanged();
+  };
 
   return (
     <Dialog title="Add a key" onClose={onClose} testid="keys-add-dialog">
-      {!result && (
+      {shown && !result && (
+        <KeyChangeReview
+          accountId={accountId}
+          change="add"
+          shown={shown}
+          onResult={reviewed}
+          onCancel={onClose}
+          testid="keys-add"
+        />
+      )}
+      {!result && !shown && (
         <form onSubmit={submit} noValidate>
           <ChoiceGroup<How> legend="Which key" choices={HOWS} value={how} onValue={setHow} testid="keys-add-how" />
           {how === 'paste' && (
@@ -77,9 +98,16 @@ export function AddKeyDialog({ accountId, onClose, onChanged }: Props) {
             />
           )}
           <p class="hint">
-            The wallet signs an add_public_key intent with this account's signing key and publishes it.
+            {signsWithPasskey
+              ? 'The wallet shows the add_public_key intent first; your passkey signs it when you confirm.'
+              : "The wallet signs an add_public_key intent with this account's signing key and publishes it."}
           </p>
-          <FormFooter busy={action.busy} label="Add key" busyLabel="Adding…" submitTestid="keys-add-submit">
+          <FormFooter
+            busy={action.busy}
+            label={signsWithPasskey ? 'Review' : 'Add key'}
+            busyLabel={signsWithPasskey ? 'Preparing…' : 'Adding…'}
+            submitTestid="keys-add-submit"
+          >
             <button type="button" onClick={onClose}>
               Cancel
             </button>
@@ -88,7 +116,7 @@ export function AddKeyDialog({ accountId, onClose, onChanged }: Props) {
       )}
       <KeyChangeOutcome
         change="add"
-        busy={action.busy}
+        busy={action.busy && !signsWithPasskey}
         result={result}
         error={action.error}
         testid="keys-add"

@@ -10,7 +10,8 @@ export function CreatePasskeyAccount({ count, onChanged }: { count: number; onCh
   const create = () =>
     void action.run(async () => {
       const label = `Passkey ${count + 1}`;
-      const registration = await createPasskey(passkeyName(label));
+      const { network } = await wallet.getSettings();
+      const registration = await createPasskey(passkeyName(label, network.id));
       await wallet.addAccount({ source: { kind: 'passkey', registration }, label });
       await onChanged();
     });

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { KeyChangeResult } from '../../api/walletApi';
+import { worded } from '../approve/worded';
 import { shortKey } from '../format';
 import type { KeyRow } from '../keys';
 import { useAction } from '../useAction';
@@ -7,6 +8,7 @@ import { wallet } from '../wallet';
 import { Dialog } from './Dialog';
 import { Checkbox } from './Field';
 import { KeyChangeOutcome } from './KeyChangeProgress';
+import { KeyChangeReview, type ShownKeyChange } from './KeyChangeReview';
 import { Warning } from './Notice';
 
 interface Props {
@@ -14,13 +16,16 @@ interface Props {
   row: KeyRow;
   /** Another registered key remains after this one is gone (null: unknown). */
   othersRemain: boolean | null;
+  /** The account signs with a passkey: the change is reviewed and confirmed at the authenticator (./KeyChangeReview.tsx). */
+  signsWithPasskey: boolean;
   onClose(): void;
   onChanged(): void;
 }
 
 /** Removes a key from the verifier with a remove_public_key intent; the signing key needs an extra yes. */
-export function RemoveKeyDialog({ accountId, row, othersRemain, onClose, onChanged }: Props) {
+export function RemoveKeyDialog({ accountId, row, othersRemain, signsWithPasskey, onClose, onChanged }: Props) {
   const [sure, setSure] = useState(false);
+  const [shown, setShown] = useState<ShownKeyChange | null>(null);
   const [result, setResult] = useState<KeyChangeResult | null>(null);
   const action = useAction();
   const blocked = row.signing && othersRemain === false;
@@ -28,21 +33,34 @@ export function RemoveKeyDialog({ accountId, row, othersRemain, onClose, onChang
   const remove = () =>
     void action.run(async () => {
       try {
-        setResult(
-          await wallet.removeKey({
-            accountId,
-            publicKey: row.publicKey,
-            ...(row.signing ? { confirmRemovingSigningKey: true } : {}),
-          }),
-        );
+        const which = { publicKey: row.publicKey, ...(row.signing ? { confirmRemovingSigningKey: true } : {}) };
+        if (signsWithPasskey) {
+          const review = await wallet.reviewKeyChange(accountId, { kind: 'remove', ...which });
+          setShown({ preview: worded(review.preview), reviewed: review.reviewed });
+        } else setResult(await wallet.removeKey({ accountId, ...which }));
       } finally {
         onChanged();
       }
     });
+  const reviewed = (r: KeyChangeResult) => {
+    setShown(null);
+    setResult(r);
+    onChanged();
+  };
 
   return (
     <Dialog title="Remove this key?" onClose={onClose} testid="key-remove-dialog">
-      {!result && (
+      {shown && !result && (
+        <KeyChangeReview
+          accountId={accountId}
+          change="remove"
+          shown={shown}
+          onResult={reviewed}
+          onCancel={onClose}
+          testid="key-remove"
+        />
+      )}
+      {!result && !shown && (
         <>
           <p>
             <code title={row.publicKey}>{shortKey(row.publicKey)}</code> will no longer be able to sign for this account
@@ -77,14 +95,20 @@ export function RemoveKeyDialog({ accountId, row, othersRemain, onClose, onChang
               onClick={remove}
               data-testid="key-remove-submit"
             >
-              {action.busy ? 'Removing…' : 'Remove key'}
+              {action.busy
+                ? signsWithPasskey
+                  ? 'Preparing…'
+                  : 'Removing…'
+                : signsWithPasskey
+                  ? 'Review'
+                  : 'Remove key'}
             </button>
           </div>
         </>
       )}
       <KeyChangeOutcome
         change="remove"
-        busy={action.busy}
+        busy={action.busy && !signsWithPasskey}
         result={result}
         error={action.error}
         testid="key-remove"

@@ -60,6 +60,10 @@ function AccountKeys({ account, onChanged }: { account: AccountView; onChanged()
     });
 
   const rows = listing ? keyRows(listing) : [];
+  // A passkey signs only a change the person reviewed (../components/KeyChangeReview.tsx); a passkey
+  // account keeps its passkey as the key it signs with (docs/security.md, "Passkey accounts").
+  const signsWithPasskey = account.publicKeys[0]!.startsWith('p256:');
+  const passkeyAccount = account.kind === 'passkey';
   return (
     <Screen title="Keys" testid="keys">
       <p class="hint">
@@ -93,14 +97,21 @@ function AccountKeys({ account, onChanged }: { account: AccountView; onChanged()
                   signing
                 </span>
               )}
-              <span class="badge quiet">{row.local ? 'on this device' : 'not on this device'}</span>
+              <span class="badge quiet">
+                {row.passkeyName ? 'passkey' : row.local ? 'on this device' : 'not on this device'}
+              </span>
+              {row.passkeyName && (
+                <div class="hint" data-testid="key-passkey-name">
+                  {row.passkeyName}
+                </div>
+              )}
               <div class="hint" data-testid="key-registered">
                 Registered: {registeredText(row.registered)}
               </div>
             </div>
             <div class="row-actions">
               <CopyButton text={row.publicKey} label="Copy" />
-              {row.local && !row.signing && (
+              {row.local && !row.signing && !passkeyAccount && (
                 <button
                   type="button"
                   disabled={action.busy}
@@ -110,7 +121,7 @@ function AccountKeys({ account, onChanged }: { account: AccountView; onChanged()
                   Use for signing
                 </button>
               )}
-              {row.local && !row.signing && listing?.registered === null && (
+              {row.local && !row.signing && !passkeyAccount && listing?.registered === null && (
                 <button
                   type="button"
                   disabled={action.busy}
@@ -126,7 +137,7 @@ function AccountKeys({ account, onChanged }: { account: AccountView; onChanged()
                   Export
                 </button>
               )}
-              {row.registered !== false && (
+              {row.registered !== false && !signsWithPasskey && (
                 <button type="button" onClick={() => setOpen({ kind: 'rotate', row })} data-testid="key-rotate">
                   Rotate…
                 </button>
@@ -151,12 +162,20 @@ function AccountKeys({ account, onChanged }: { account: AccountView; onChanged()
           Add key
         </button>
       </div>
-      {open?.kind === 'add' && <AddKeyDialog accountId={accountId} onClose={() => setOpen(null)} onChanged={changed} />}
+      {open?.kind === 'add' && (
+        <AddKeyDialog
+          accountId={accountId}
+          signsWithPasskey={signsWithPasskey}
+          onClose={() => setOpen(null)}
+          onChanged={changed}
+        />
+      )}
       {open?.kind === 'remove' && (
         <RemoveKeyDialog
           accountId={accountId}
           row={open.row}
           othersRemain={anotherRegisteredKeyRemains(rows, open.row.publicKey)}
+          signsWithPasskey={signsWithPasskey}
           onClose={() => setOpen(null)}
           onChanged={changed}
         />

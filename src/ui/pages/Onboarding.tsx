@@ -92,7 +92,8 @@ function CreateForm({ way, onBack, onCreated }: { way: Way; onBack(): void; onCr
         // Loaded when asked: a static import from the popup's first screen split the page's shared modules
         // into chunks of their own (test/e2e/first-screen.spec.ts: one script before the first screen).
         const { createPasskey, passkeyName } = await import('../passkey');
-        return { kind: 'passkey', registration: await createPasskey(passkeyName('Passkey account')) };
+        const { network } = await wallet.getSettings();
+        return { kind: 'passkey', registration: await createPasskey(passkeyName('new passkey account', network.id)) };
       }
       case 'newPhrase':
         return { kind: 'newPhrase', words: 12 };

@@ -6,12 +6,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { IntentsPreviewWire } from '../../../src/api/approvalApi';
-import { type CreateResult, WALLET } from '../../../src/api/walletApi';
+import { WALLET } from '../../../src/api/walletApi';
 import { startBackground } from '../../../src/background/start';
-import { base64url, p256ImplicitAccountId, utf8 } from '../../../src/core';
+import { base64url, p256ImplicitAccountId } from '../../../src/core';
 import type { RunningSimulator } from '../../../src/sim/server';
-import { FLAG_UV, registrationData, type SoftPasskey, softPasskey } from '../../support/passkey';
-import { backgroundEnv, type Clock, call, ONE_NEAR, PASSWORD, simWithClock, useSimulator, WNEAR } from './harness';
+import { FLAG_UV, registrationData, softPasskey } from '../../support/passkey';
+import { backgroundEnv, type Clock, call, ONE_NEAR, PASSWORD, simWithClock, WNEAR } from './harness';
+import { answer, credentialBytes, credentialId, passkeyWallet } from './passkeyWallet';
 
 let sim: RunningSimulator;
 let clock: Clock;
@@ -19,51 +20,16 @@ beforeAll(async () => ({ sim, clock } = await simWithClock()));
 afterAll(() => sim.close());
 beforeEach(() => fakeBrowser.reset());
 
-const credentialBytes = Uint8Array.from({ length: 20 }, (_, i) => i + 7);
-const credentialId = base64url.encode(credentialBytes);
-
 async function balanceOf(accountId: string): Promise<bigint> {
   const res = await fetch(`${sim.url}/dev/balances?accountId=${accountId}`);
   return BigInt(((await res.json()) as { balances: Record<string, string> }).balances[WNEAR] ?? '0');
-}
-
-function answer(passkey: SoftPasskey, challenge: string, flags?: number, id = credentialId) {
-  const a = passkey.assert(base64url.decode(challenge), flags === undefined ? {} : { flags });
-  return {
-    credentialId: id,
-    authenticatorData: base64url.encode(a.authenticatorData),
-    clientDataJson: base64url.encode(utf8.encode(a.clientDataJson)),
-    signature: base64url.encode(a.der),
-  };
-}
-
-async function passkeyWallet() {
-  const passkey = softPasskey();
-  const bg = startBackground(backgroundEnv(clock));
-  await useSimulator(bg, sim.url, sim.busApiKey);
-  const registration = {
-    credentialId,
-    authenticatorData: base64url.encode(registrationData(passkey, credentialBytes)),
-    name: 'Intents Companion · test',
-  };
-  const created = await call<CreateResult>(bg, WALLET.create, {
-    password: PASSWORD,
-    source: { kind: 'passkey', registration },
-  });
-  const account = created.status.accounts[0]!;
-  await fetch(`${sim.url}/dev/fund`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ accountId: account.accountId, tokenId: WNEAR, amount: (5n * ONE_NEAR).toString() }),
-  });
-  return { bg, passkey, account };
 }
 
 type Review = { preview: IntentsPreviewWire; reviewed: string };
 
 describe('passkey accounts in the background', () => {
   it('a registration makes the implicit account of its P-256 key; one naming another credential makes no wallet', async () => {
-    const { passkey, account } = await passkeyWallet();
+    const { passkey, account } = await passkeyWallet(sim, clock);
     expect(account).toMatchObject({
       kind: 'passkey',
       accountId: p256ImplicitAccountId(passkey.xy),
@@ -91,7 +57,7 @@ describe('passkey accounts in the background', () => {
   });
 
   it('Send signs only with the answer for the payload reviewed, by this credential, with user presence; nothing else is published', async () => {
-    const { bg, passkey } = await passkeyWallet();
+    const { bg, passkey } = await passkeyWallet(sim, clock);
     const receiver = `passkey${Date.now()}.near`;
     const review = () =>
       call<Review>(bg, WALLET.previewSend, { receiverId: receiver, tokenId: WNEAR, amount: ONE_NEAR.toString() });

@@ -196,6 +196,67 @@ describe('p256 keys in the key registry', () => {
   });
 });
 
+describe('a passkey account’s key changes on the simulator', () => {
+  /** The panic message of a failed `simulate_intents` (the RPC wraps it as near's host error). */
+  const simulated = async (signed: unknown) => {
+    const out = await ledgerView(sim, 'simulate_intents', { signed: [signed] });
+    return /panic_msg: "(.*)" \}\)$/.exec(out.error ?? '')?.[1];
+  };
+  const hasKey = async (accountId: string, publicKey: string) =>
+    (await ledgerView<boolean>(sim, 'has_public_key', { account_id: accountId, public_key: publicKey })).value;
+
+  const tampered: [string, (u: PasskeyUser, intents: unknown[], other: unknown[]) => Promise<SignedWebauthn>][] = [
+    [
+      'a payload naming another key than the one signed',
+      async (u, intents, other) => {
+        const signed = await u.sign(intents);
+        const [was, is] = [JSON.stringify(intents[0]), JSON.stringify(other[0])];
+        return { ...signed, payload: signed.payload.replace(was.slice(1, -1), is.slice(1, -1)) };
+      },
+    ],
+    ['an assertion of another key change', (u, intents) => u.sign(intents, { challenge: random(32) })],
+    ['no UP flag', (u, intents) => u.sign(intents, { flags: FLAG_UV })],
+    [
+      'a tampered signature',
+      async (u, intents) => {
+        const signed = await u.sign(intents);
+        const rs = parseP256Signature(signed.signature);
+        rs[40]! ^= 0x01;
+        return { ...signed, signature: formatP256Signature(rs) };
+      },
+    ],
+  ];
+
+  it.each(tampered)(
+    'add_public_key and remove_public_key with %s: the contract’s "invalid signature", keys unchanged',
+    async (_what, make) => {
+      const user = new PasskeyUser();
+      const second = new PasskeyUser().passkey.publicKey;
+      const third = new PasskeyUser().passkey.publicKey;
+      const add = [{ intent: 'add_public_key', public_key: second }];
+      const addOther = [{ intent: 'add_public_key', public_key: third }];
+      // The genuine add goes through (the contract accepts a webauthn-signed key change).
+      expect(await simulated(await user.sign(add))).toBeUndefined();
+      for (const attempt of [await make(user, add, addOther), await make(user, addOther, add)]) {
+        expect(await simulated(attempt)).toBe('invalid signature');
+        expect(await publish(attempt)).toMatchObject({ status: 'FAILED', reason: 'invalid signature' });
+      }
+      expect(await hasKey(user.accountId, second)).toBe(false);
+      expect(await hasKey(user.accountId, third)).toBe(false);
+      expect(await publish(await user.sign(add))).toMatchObject({ status: 'OK' });
+      const remove = [{ intent: 'remove_public_key', public_key: second }];
+      const removeOwn = [{ intent: 'remove_public_key', public_key: user.passkey.publicKey }];
+      const attempt = await make(user, remove, removeOwn);
+      expect(await simulated(attempt)).toBe('invalid signature');
+      expect(await publish(attempt)).toMatchObject({ status: 'FAILED', reason: 'invalid signature' });
+      expect(await hasKey(user.accountId, second)).toBe(true);
+      expect(await hasKey(user.accountId, user.passkey.publicKey)).toBe(true);
+      expect(await publish(await user.sign(remove))).toMatchObject({ status: 'OK' });
+      expect(await hasKey(user.accountId, second)).toBe(false);
+    },
+  );
+});
+
 describe('the contract’s own webauthn vectors through the simulator', () => {
   let vectorSim: TestSim;
   beforeAll(async () => {
