@@ -75,6 +75,7 @@ export default defineBackground(() => {
       },
     },
     vaultStorage: idbVaultStorage(),
+    restart: () => browser.runtime.reload(),
     fetch: (url, init) => fetch(url, init),
     now: () => Date.now(),
     random: (n) => crypto.getRandomValues(new Uint8Array(n)),

@@ -19,6 +19,7 @@ export const WALLET = {
   setAutoLock: 'wallet_setAutoLock',
   exportKey: 'wallet_exportKey',
   exportPhrase: 'wallet_exportPhrase',
+  erase: 'wallet_erase',
   confirmBackup: 'wallet_confirmBackup',
   addAccount: 'wallet_addAccount',
   renameAccount: 'wallet_renameAccount',
@@ -58,6 +59,8 @@ export interface WalletResults {
   wallet_setAutoLock: WalletStatus;
   wallet_exportKey: { secretKey: string };
   wallet_exportPhrase: { words: string[] };
+  /** The wallet is erased from this device; the extension restarts right after answering (src/background/wallet/erase.ts). */
+  wallet_erase: { erased: true };
   wallet_confirmBackup: WalletStatus;
   wallet_addAccount: CreateResult;
   wallet_renameAccount: WalletStatus;
@@ -98,10 +101,26 @@ export interface WalletStatus {
   autoLockMinutes: number;
   /** Phrases not yet confirmed as written down. */
   phrasesToBackUp: string[];
+  /** What the recovery phrase covers and which keys still need a backup; empty while locked. */
+  recovery: RecoveryView;
   /** Set when the stored vault could not be read (it is kept, never deleted): the wallet itself is at stake. */
   problem: string | null;
   /** Other stored values found damaged and kept as they were; the wallet and its keys are not affected. */
   storeProblems: StoreProblem[];
+}
+
+/**
+ * The recovery phrase and the keys it does not cover (docs/security.md, "Keys at rest and in memory"). A
+ * key derived from a phrase comes back with it; any other local ed25519 key (imported, a Quick key, a
+ * random key of a rotation) comes back only from an export of its secret key.
+ */
+export interface RecoveryView {
+  /** The phrase new accounts derive from (Settings shows it behind the password), or null without one. */
+  phraseId: string | null;
+  /** Local ed25519 keys no phrase of this wallet covers. */
+  outsidePhrase: string[];
+  /** Those of them never exported: the backup reminder names them until they are. */
+  keysToBackUp: string[];
 }
 
 /** Stores other than the vault whose damage is reported (src/background/problems.ts). */
@@ -132,7 +151,8 @@ export interface CreateResult {
 }
 
 export interface AddAccountParams {
-  source: KeySource | PasskeySource | { kind: 'named'; accountId: string; publicKey: string };
+  /** `derive`: the next account of the wallet's recovery phrase (m/44'/397'/N', the next N it holds no key of). */
+  source: KeySource | PasskeySource | { kind: 'named'; accountId: string; publicKey: string } | { kind: 'derive' };
   label?: string;
 }
 

@@ -42,4 +42,9 @@ export interface BackgroundEnv {
   badge: (text: string) => unknown;
   /** Opens the side panel from the toolbar button, where the browser has one (./wallet/toolbar.ts). */
   toolbar?: ToolbarSurface;
+  /**
+   * Restarts the extension after an erase (runtime.reload: ./wallet/erase.ts), so nothing the services
+   * kept in memory outlives the erased wallet. Tests that build a background of their own build a new one.
+   */
+  restart?: () => void;
 }

@@ -37,6 +37,7 @@ import { TokenFacts } from './tokens/facts';
 import { AutoLock } from './wallet/autoLock';
 import { BalancesService } from './wallet/balances';
 import { busKeyMissing } from './wallet/busKey';
+import { eraseWallet } from './wallet/erase';
 import { WalletApi } from './wallet/handlers';
 import { networkOf } from './wallet/network';
 import { ReceiveService } from './wallet/receive';
@@ -237,6 +238,15 @@ export function startBackground(env: BackgroundEnv) {
       now: env.now,
       selectedAccount: () => wallet.selectedAccountId(),
     }),
+    erase: () =>
+      eraseWallet({
+        vault,
+        lock: () => wallet.lock(),
+        settings,
+        local: env.storage.local,
+        session: env.storage.session,
+        restart: env.restart ?? (() => undefined),
+      }),
     removal: new AccountRemoval({
       wallet,
       permissions,
