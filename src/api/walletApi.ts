@@ -9,6 +9,7 @@ import type { IntentsPreviewWire } from './approvalApi';
 import type { NetworkView } from './network';
 import type { PasskeyRegistration, PasskeySource } from './passkeys';
 import type { ReceiveAddress, ReceiveDeposit } from './receive';
+import type { RecoveryView } from './recovery';
 
 export const WALLET = {
   status: 'wallet_status',
@@ -89,6 +90,7 @@ export interface WalletResults {
 
 export type { AccountView } from './accounts';
 export type { NetworkId, NetworkView } from './network';
+export type { RecoveryView } from './recovery';
 
 export interface WalletStatus {
   exists: boolean;
@@ -107,20 +109,6 @@ export interface WalletStatus {
   problem: string | null;
   /** Other stored values found damaged and kept as they were; the wallet and its keys are not affected. */
   storeProblems: StoreProblem[];
-}
-
-/**
- * The recovery phrase and the keys it does not cover (docs/security.md, "Keys at rest and in memory"). A
- * key derived from a phrase comes back with it; any other local ed25519 key (imported, a Quick key, a
- * random key of a rotation) comes back only from an export of its secret key.
- */
-export interface RecoveryView {
-  /** The phrase new accounts derive from (Settings shows it behind the password), or null without one. */
-  phraseId: string | null;
-  /** Local ed25519 keys no phrase of this wallet covers. */
-  outsidePhrase: string[];
-  /** Those of them never exported: the backup reminder names them until they are. */
-  keysToBackUp: string[];
 }
 
 /** Stores other than the vault whose damage is reported (src/background/problems.ts). */

@@ -710,6 +710,7 @@ const VAULT_SURFACE: SurfaceRules = {
     'renameAccount',
     'removeAccount',
     'markPhraseBackedUp',
+    'erase',
     'sealCredential',
     'openCredential',
     'sealData',
