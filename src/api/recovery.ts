@@ -13,3 +13,9 @@ export interface RecoveryView {
   /** Those of them never exported: the backup reminder names them until they are. */
   keysToBackUp: string[];
 }
+
+/**
+ * A local key's backup: derived from the phrase, its secret exported once, neither yet (`none`), or a
+ * passkey (nothing to export: its private key never leaves the authenticator).
+ */
+export type KeyBackup = 'phrase' | 'exported' | 'none' | 'passkey';

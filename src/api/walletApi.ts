@@ -9,7 +9,7 @@ import type { IntentsPreviewWire } from './approvalApi';
 import type { NetworkView } from './network';
 import type { PasskeyRegistration, PasskeySource } from './passkeys';
 import type { ReceiveAddress, ReceiveDeposit } from './receive';
-import type { RecoveryView } from './recovery';
+import type { KeyBackup, RecoveryView } from './recovery';
 
 export const WALLET = {
   status: 'wallet_status',
@@ -90,7 +90,7 @@ export interface WalletResults {
 
 export type { AccountView } from './accounts';
 export type { NetworkId, NetworkView } from './network';
-export type { RecoveryView } from './recovery';
+export type { KeyBackup, RecoveryView } from './recovery';
 
 export interface WalletStatus {
   exists: boolean;
@@ -148,7 +148,7 @@ export interface KeyListing {
   accountId: string;
   /** Keys registered for the account on the verifier (`public_keys_of`), or null when unreachable. */
   registered: string[] | null;
-  local: { publicKey: string; signing: boolean; registered: boolean | null }[];
+  local: { publicKey: string; signing: boolean; registered: boolean | null; backup: KeyBackup }[];
   /** Why `registered` is null. */
   error?: string;
 }

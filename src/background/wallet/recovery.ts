@@ -5,7 +5,7 @@
  * key, so the backup reminder names it until it was exported once. Passkeys have their own reminder
  * (src/ui/components/PasskeyRecoveryBanner.tsx): nothing of theirs can be exported.
  */
-import type { RecoveryView } from '../../api/walletApi';
+import type { KeyBackup, RecoveryView } from '../../api/walletApi';
 import type { VaultView } from '../../vault';
 
 export function recoveryOf(view: VaultView): RecoveryView {
@@ -15,4 +15,12 @@ export function recoveryOf(view: VaultView): RecoveryView {
     outsidePhrase: outside.map((k) => k.publicKey),
     keysToBackUp: outside.filter((k) => !k.exported).map((k) => k.publicKey),
   };
+}
+
+/** How a local key comes back after a lost device: by the phrase, by its export, not yet, or never (a passkey). */
+export function keyBackup(view: VaultView, publicKey: string): KeyBackup {
+  const key = view.keys.find((k) => k.publicKey === publicKey);
+  if (!key) return 'passkey';
+  if (key.source === 'phrase') return 'phrase';
+  return key.exported ? 'exported' : 'none';
 }

@@ -3,6 +3,7 @@
 // row of sub-sections.
 import { useState } from 'preact/hooks';
 import type { AccountView, WalletStatus } from '../../api/walletApi';
+import { RecoveryPhraseReveal } from '../components/RecoveryPhraseReveal';
 import { ToolbarChoice } from '../components/ToolbarChoice';
 import { clockTime, describeLockAt } from '../format';
 import { Accounts } from './Accounts';
@@ -45,6 +46,7 @@ export function SettingsHub({ status, account, onChanged }: SettingsHubProps) {
       </nav>
       {sub === 'general' && <Settings onChanged={onChanged} />}
       {sub === 'general' && <ToolbarChoice />}
+      {sub === 'general' && <RecoveryPhraseReveal phraseId={status.recovery.phraseId} />}
       {sub === 'accounts' && <Accounts status={status} onChanged={onChanged} />}
       {sub === 'contacts' && <Contacts />}
       {sub === 'keys' && <Keys account={account} onChanged={onChanged} />}

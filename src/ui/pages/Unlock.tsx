@@ -1,3 +1,4 @@
+import { EraseWallet } from '../components/EraseWallet';
 import { PasswordUnlockForm } from '../components/PasswordUnlockForm';
 import { Screen } from '../components/Screen';
 
@@ -13,13 +14,15 @@ export function Unlock({ onUnlocked }: { onUnlocked(): void }) {
           it.
         </p>
         <p>
-          To get back in, remove this wallet (remove the extension and add it again), then choose{' '}
-          <strong>Import recovery phrase</strong> and type your recovery phrase; you then set a new password.
+          To get back in, erase this wallet from this device, then choose <strong>Import recovery phrase</strong> and
+          type your recovery phrase; you then set a new password. Accounts you added from the phrase come back with Add
+          account, in the same order.
         </p>
         <p class="hint">
           An account whose key came from elsewhere (an imported key, or a Quick key without a phrase) comes back only
           with that key: without it, what it holds stays out of reach.
         </p>
+        <EraseWallet />
       </details>
     </Screen>
   );
