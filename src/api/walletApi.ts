@@ -60,7 +60,7 @@ export interface WalletResults {
   wallet_setAutoLock: WalletStatus;
   wallet_exportKey: { secretKey: string };
   wallet_exportPhrase: { words: string[] };
-  /** The wallet is erased from this device; the extension restarts right after answering (src/background/wallet/erase.ts). */
+  /** The wallet is erased from this device; a new background answers what follows (src/background/wallet/erase.ts). */
   wallet_erase: { erased: true };
   wallet_confirmBackup: WalletStatus;
   wallet_addAccount: CreateResult;

@@ -51,6 +51,7 @@ import { StatusMirror } from './wallet/statusMirror';
 import { Toolbar } from './wallet/toolbar';
 
 export type { BackgroundEnv } from './env';
+export type Background = ReturnType<typeof startBackground>;
 
 export function startBackground(env: BackgroundEnv) {
   // The private records of storage.local are sealed under the vault's data key (./sealedRecords.ts).

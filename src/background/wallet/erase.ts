@@ -3,8 +3,8 @@
  * home of what an erase clears: the vault (record, throttle, unlocked session), every private record and
  * the sites' grants in storage.local, all of storage.session, the service credentials (sealed under the
  * erased vault, they could never be opened again). Kept: the network settings and the toolbar choice,
- * which hold nothing of the person's. Then the extension restarts, so that no copy any service kept in
- * memory (grants, drafts, names of sealed records) outlives the wallet it belonged to.
+ * which hold nothing of the person's. Then a new background takes over (../restartable.ts), so that no copy
+ * any service kept in memory (grants, drafts, names of sealed records) outlives the wallet it belonged to.
  */
 import type { Vault } from '../../vault';
 import type { StorageAreaLike } from '../kv';
@@ -20,7 +20,7 @@ export interface EraseDeps {
   settings: Pick<SettingsStore, 'change'>;
   local: StorageAreaLike;
   session: StorageAreaLike;
-  /** Restarts the extension (runtime.reload); called once the answer is on its way. */
+  /** Builds a new background in place of this one (../restartable.ts). */
   restart(): void;
 }
 
@@ -38,6 +38,6 @@ export async function eraseWallet(d: EraseDeps): Promise<{ erased: true }> {
   if (local.length > 0) await d.local.remove(local);
   const session = Object.keys(await d.session.get(null));
   if (session.length > 0) await d.session.remove(session);
-  setTimeout(() => d.restart(), 0); // after this answer is sent
+  d.restart(); // the messages that follow reach the new background
   return { erased: true };
 }

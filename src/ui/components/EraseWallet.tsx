@@ -1,7 +1,7 @@
 // "Forgot password?" on the lock screen: erase this wallet from the device, then restore it from the
 // recovery phrase. Nothing is erased before the person confirms, in a dialog that says what goes and what
-// stays; the background then clears the wallet and restarts the extension (src/background/wallet/erase.ts),
-// which closes this page: opened again, the wallet starts at its first screen.
+// stays; the background then clears the wallet (src/background/wallet/erase.ts) and the popup goes on to
+// the restore from the phrase.
 import { useState } from 'preact/hooks';
 import { useAction } from '../useAction';
 import { wallet } from '../wallet';
@@ -9,10 +9,9 @@ import { Dialog } from './Dialog';
 import { Checkbox } from './Field';
 import { ErrorAlert, Warning } from './Notice';
 
-export function EraseWallet() {
+export function EraseWallet({ onErased }: { onErased(): void }) {
   const [asking, setAsking] = useState(false);
   const [understood, setUnderstood] = useState(false);
-  const [erased, setErased] = useState(false);
   const action = useAction();
   const close = () => {
     setAsking(false);
@@ -21,7 +20,7 @@ export function EraseWallet() {
   const erase = () =>
     void action.run(async () => {
       await wallet.erase();
-      setErased(true);
+      onErased();
     });
   return (
     <>
@@ -39,7 +38,7 @@ export function EraseWallet() {
             secret keys you exported for accounts the phrase does not cover. Without them, what those accounts hold
             stays out of reach.
           </p>
-          <p>The wallet then restarts: open it again and choose Import recovery phrase.</p>
+          <p>Next you type your recovery phrase and choose a new password.</p>
           <Checkbox
             label="I have my recovery phrase or exported keys"
             checked={understood}
@@ -47,9 +46,6 @@ export function EraseWallet() {
             testid="erase-understood"
           />
           <ErrorAlert message={action.error} testid="erase-error" />
-          <p class="hint" role="status" data-testid="erase-status">
-            {erased ? 'Erased. The wallet restarts…' : ''}
-          </p>
           <div class="actions">
             <button type="button" onClick={close} data-testid="erase-cancel">
               Cancel
@@ -57,7 +53,7 @@ export function EraseWallet() {
             <button
               type="button"
               class="danger"
-              disabled={!understood || action.busy || erased}
+              disabled={!understood || action.busy}
               onClick={erase}
               data-testid="erase-confirm"
             >

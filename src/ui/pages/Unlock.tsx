@@ -3,7 +3,7 @@ import { PasswordUnlockForm } from '../components/PasswordUnlockForm';
 import { Screen } from '../components/Screen';
 
 /** The popup's lock screen. */
-export function Unlock({ onUnlocked }: { onUnlocked(): void }) {
+export function Unlock({ onUnlocked, onErased }: { onUnlocked(): void; onErased(): void }) {
   return (
     <Screen title="Unlock" testid="unlock">
       <PasswordUnlockForm testid="unlock" onUnlocked={onUnlocked} />
@@ -22,7 +22,7 @@ export function Unlock({ onUnlocked }: { onUnlocked(): void }) {
           An account whose key came from elsewhere (an imported key, or a Quick key without a phrase) comes back only
           with that key: without it, what it holds stays out of reach.
         </p>
-        <EraseWallet />
+        <EraseWallet onErased={onErased} />
       </details>
     </Screen>
   );

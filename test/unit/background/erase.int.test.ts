@@ -6,6 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type CreateResult, WALLET, type WalletStatus } from '../../../src/api/walletApi';
+import { startRestartable } from '../../../src/background/restartable';
 import { startBackground } from '../../../src/background/start';
 import { KEPT_AFTER_ERASE } from '../../../src/background/wallet/erase';
 import { METHODS } from '../../../src/provider/protocol';
@@ -26,9 +27,17 @@ function setup() {
   return { env, vaultStorage, bg: startBackground(env), restarts: () => restarts };
 }
 
+/** As the extension runs it (entrypoints/background.ts): a new background after an erase. */
+function restartable() {
+  const vaultStorage = memoryVaultStorage();
+  const running = startRestartable(backgroundEnv({ now: Date.now() }, vaultStorage));
+  return { vaultStorage, running };
+}
+
 describe('erasing the wallet', () => {
   it('clears the vault, grants, sealed records and the session, keeps the settings without credentials, and restarts', async () => {
-    const { env, vaultStorage, bg, restarts } = setup();
+    const { vaultStorage, running } = restartable();
+    const bg = running.current();
     await call(bg, WALLET.setSettings, { busApiKey: 'a-bus-key' });
     const created = await call<CreateResult>(bg, WALLET.create, {
       password: PASSWORD,
@@ -44,7 +53,6 @@ describe('erasing the wallet', () => {
     // Locked, as a person who forgot the password finds it.
     await call(bg, WALLET.lock);
     expect(await call(bg, WALLET.erase, { confirm: 'erase this wallet' })).toEqual({ erased: true });
-    await expect.poll(restarts).toBe(1);
 
     expect(vaultStorage.data.size).toBe(0);
     const local = Object.keys(await fakeBrowser.storage.local.get(null));
@@ -55,8 +63,9 @@ describe('erasing the wallet', () => {
     expect(local).toContain('settings');
     expect(await fakeBrowser.storage.session.get(null)).toEqual({});
 
-    // The restarted extension: no wallet, the settings kept, the credential gone.
-    const after = startBackground(env);
+    // A new background answers now: no wallet, the settings kept, the credential gone.
+    const after = running.current();
+    expect(after).not.toBe(bg);
     expect(await call<WalletStatus>(after, WALLET.status)).toMatchObject({ exists: false, unlocked: false });
     expect((await call<{ hasBusApiKey: boolean }>(after, WALLET.getSettings)).hasBusApiKey).toBe(false);
     const restored = await call<CreateResult>(after, WALLET.create, {
@@ -68,7 +77,7 @@ describe('erasing the wallet', () => {
     expect(restored.status.recovery.phraseId).toBe(created.status.recovery.phraseId);
     // The site connected to the erased wallet is connected to nothing.
     expect(await after.permissions.all()).toEqual({});
-    const asked = await after.route({ type: 'request', method: METHODS.accounts, doc: '1'.padStart(32, '0') }, PAGE);
+    const asked = await running.route({ type: 'request', method: METHODS.accounts, doc: '1'.padStart(32, '0') }, PAGE);
     expect(asked).toEqual({ ok: true, result: [] });
   });
 
