@@ -12,17 +12,30 @@ interface EventPort<T extends unknown[]> {
   addListener(fn: (...args: T) => void): void;
 }
 
-export function startRestartable(env: BackgroundEnv): { route: Background['route']; current(): Background } {
-  let generation = 0;
-  let current: Background;
-  const boot = () => {
-    generation += 1;
-    const mine = generation;
+export class RestartableBackground {
+  private generation = 0;
+  private background: Background;
+
+  constructor(private readonly env: BackgroundEnv) {
+    this.background = this.boot();
+  }
+
+  /** The background answering now. */
+  get current(): Background {
+    return this.background;
+  }
+
+  readonly route: Background['route'] = (message, sender) => this.background.route(message, sender);
+
+  private boot(): Background {
+    this.generation += 1;
+    const mine = this.generation;
+    const env = this.env;
     /** The port's events, for as long as this background is the current one. */
     const live = <T extends unknown[]>(port: EventPort<T>): EventPort<T> => ({
-      addListener: (fn) => port.addListener((...args: T) => (mine === generation ? fn(...args) : undefined)),
+      addListener: (fn) => port.addListener((...args: T) => (mine === this.generation ? fn(...args) : undefined)),
     });
-    current = startBackground({
+    return startBackground({
       ...env,
       alarms: {
         create: (name, info) => env.alarms.create(name, info),
@@ -40,9 +53,9 @@ export function startRestartable(env: BackgroundEnv): { route: Background['route
         onRemoved: live(env.tabs.onRemoved),
         onUpdated: live(env.tabs.onUpdated),
       },
-      restart: boot,
+      restart: () => {
+        this.background = this.boot();
+      },
     });
-  };
-  boot();
-  return { route: (message, sender) => current.route(message, sender), current: () => current };
+  }
 }

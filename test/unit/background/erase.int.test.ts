@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type CreateResult, WALLET, type WalletStatus } from '../../../src/api/walletApi';
-import { startRestartable } from '../../../src/background/restartable';
+import { RestartableBackground } from '../../../src/background/restartable';
 import { startBackground } from '../../../src/background/start';
 import { KEPT_AFTER_ERASE } from '../../../src/background/wallet/erase';
 import { METHODS } from '../../../src/provider/protocol';
@@ -30,14 +30,14 @@ function setup() {
 /** As the extension runs it (entrypoints/background.ts): a new background after an erase. */
 function restartable() {
   const vaultStorage = memoryVaultStorage();
-  const running = startRestartable(backgroundEnv({ now: Date.now() }, vaultStorage));
+  const running = new RestartableBackground(backgroundEnv({ now: Date.now() }, vaultStorage));
   return { vaultStorage, running };
 }
 
 describe('erasing the wallet', () => {
   it('clears the vault, grants, sealed records and the session, keeps the settings without credentials, and restarts', async () => {
     const { vaultStorage, running } = restartable();
-    const bg = running.current();
+    const bg = running.current;
     await call(bg, WALLET.setSettings, { busApiKey: 'a-bus-key' });
     const created = await call<CreateResult>(bg, WALLET.create, {
       password: PASSWORD,
@@ -64,7 +64,7 @@ describe('erasing the wallet', () => {
     expect(await fakeBrowser.storage.session.get(null)).toEqual({});
 
     // A new background answers now: no wallet, the settings kept, the credential gone.
-    const after = running.current();
+    const after = running.current;
     expect(after).not.toBe(bg);
     expect(await call<WalletStatus>(after, WALLET.status)).toMatchObject({ exists: false, unlocked: false });
     expect((await call<{ hasBusApiKey: boolean }>(after, WALLET.getSettings)).hasBusApiKey).toBe(false);
