@@ -4,7 +4,10 @@
 import { useState } from 'preact/hooks';
 import type { WalletStatus } from '../../api/walletApi';
 import { keyReminder } from '../backup';
-import { ExportKeyDialog } from './ExportKeyDialog';
+import { lazy } from '../lazy';
+
+// Loaded when asked: Home is a first screen, carried by the popup's one script (test/e2e/first-screen.spec.ts).
+const ExportKeyDialog = lazy(() => import('./ExportKeyDialog').then((m) => m.ExportKeyDialog));
 
 export function KeyBackupBanner({ status, onChanged }: { status: WalletStatus; onChanged(): Promise<void> }) {
   const [exporting, setExporting] = useState<string | null>(null);

@@ -1,6 +1,10 @@
-import { EraseWallet } from '../components/EraseWallet';
 import { PasswordUnlockForm } from '../components/PasswordUnlockForm';
 import { Screen } from '../components/Screen';
+import { lazy } from '../lazy';
+
+// Its own chunk: the lock screen is a first screen, carried by the popup's one script
+// (test/e2e/first-screen.spec.ts); the erase and its dialog load behind it.
+const EraseWallet = lazy(() => import('../components/EraseWallet').then((m) => m.EraseWallet));
 
 /** The popup's lock screen. */
 export function Unlock({ onUnlocked, onErased }: { onUnlocked(): void; onErased(): void }) {
