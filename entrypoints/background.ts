@@ -4,7 +4,7 @@ import type { ToolbarOpens } from '../src/api/toolbarApi';
 import { eraseClipboard } from '../src/background/clipboard/erase';
 import { ClipboardGuard } from '../src/background/clipboard/guard';
 import { OFFSCREEN_PAGE, OffscreenEraser } from '../src/background/clipboard/offscreen';
-import { startBackground } from '../src/background/start';
+import { RestartableBackground } from '../src/background/restartable';
 import { IndexedDbArea, trustedAreas } from '../src/background/trustedStorage';
 import type { ToolbarSurface } from '../src/background/wallet/toolbar';
 import { KNOWN_TOKENS_FILE, parseKnownTokens } from '../src/core';
@@ -56,7 +56,7 @@ function toolbarSurface(): ToolbarSurface | undefined {
 export default defineBackground(() => {
   // Before anything is read: storage no web page can write (src/background/trustedStorage.ts).
   const storage = trustedAreas(browser.storage.local, browser.storage.session, () => new IndexedDbArea());
-  const { route } = startBackground({
+  const { route } = new RestartableBackground({
     storage: { local: storage.local, session: storage.session },
     alarms: browser.alarms,
     windows: {

@@ -5,9 +5,12 @@
 // a content script: https://developer.chrome.com/docs/extensions/reference/api/storage#property-session),
 // and the snapshot holds nothing secret: accounts, public keys, lock deadline, settings, store problems.
 import type { AccountView } from './accounts';
-import type { StoreProblem, WalletStatus } from './walletApi';
+import type { RecoveryView, StoreProblem, WalletStatus } from './walletApi';
 
 export const STATUS_SNAPSHOT_KEY = 'popupStatus';
+
+/** The recovery view of a locked wallet: nothing known. */
+export const NO_RECOVERY: RecoveryView = { phraseId: null, outsidePhrase: [], keysToBackUp: [] };
 
 /** Only the fields WalletStatus names, copied: whatever else a status object carries is never mirrored. */
 export function toSnapshot(s: WalletStatus): WalletStatus {
@@ -27,6 +30,11 @@ export function toSnapshot(s: WalletStatus): WalletStatus {
     lockAt: s.lockAt,
     autoLockMinutes: s.autoLockMinutes,
     phrasesToBackUp: [...s.phrasesToBackUp],
+    recovery: {
+      phraseId: s.recovery.phraseId,
+      outsidePhrase: [...s.recovery.outsidePhrase],
+      keysToBackUp: [...s.recovery.keysToBackUp],
+    },
     problem: s.problem,
     storeProblems: s.storeProblems.map((p): StoreProblem => ({ store: p.store, message: p.message })),
   };
@@ -42,6 +50,16 @@ const isAccount = (v: unknown): v is AccountView => {
     typeof a.label === 'string' &&
     (a.kind === 'implicit' || a.kind === 'named' || a.kind === 'passkey') &&
     isStrings(a.publicKeys)
+  );
+};
+const isRecovery = (v: unknown): v is RecoveryView => {
+  const r = v as Partial<RecoveryView> | null;
+  return (
+    typeof r === 'object' &&
+    r !== null &&
+    (r.phraseId === null || typeof r.phraseId === 'string') &&
+    isStrings(r.outsidePhrase) &&
+    isStrings(r.keysToBackUp)
   );
 };
 const isProblem = (v: unknown): v is StoreProblem => {
@@ -63,6 +81,7 @@ export function statusFromSnapshot(raw: unknown, now: number): WalletStatus | nu
     !Array.isArray(s.accounts) ||
     !s.accounts.every(isAccount) ||
     !isStrings(s.phrasesToBackUp) ||
+    !isRecovery(s.recovery) ||
     !Array.isArray(s.storeProblems) ||
     !s.storeProblems.every(isProblem)
   )
@@ -72,7 +91,15 @@ export function statusFromSnapshot(raw: unknown, now: number): WalletStatus | nu
   if (s.problem !== null && typeof s.problem !== 'string') return null;
   const status = toSnapshot(s as WalletStatus);
   if (status.unlocked && (status.lockAt === null || status.lockAt <= now)) {
-    return { ...status, unlocked: false, accounts: [], selectedAccountId: null, lockAt: null, phrasesToBackUp: [] };
+    return {
+      ...status,
+      unlocked: false,
+      accounts: [],
+      selectedAccountId: null,
+      lockAt: null,
+      phrasesToBackUp: [],
+      recovery: NO_RECOVERY,
+    };
   }
   return status;
 }

@@ -10,6 +10,7 @@ import type { IntentsPreviewWire } from './approvalApi';
 import type { NetworkView } from './network';
 import type { PasskeyRegistration, PasskeySource } from './passkeys';
 import type { ReceiveAddress, ReceiveDeposit } from './receive';
+import type { KeyBackup, RecoveryView } from './recovery';
 
 export const WALLET = {
   status: 'wallet_status',
@@ -20,6 +21,7 @@ export const WALLET = {
   setAutoLock: 'wallet_setAutoLock',
   exportKey: 'wallet_exportKey',
   exportPhrase: 'wallet_exportPhrase',
+  erase: 'wallet_erase',
   confirmBackup: 'wallet_confirmBackup',
   addAccount: 'wallet_addAccount',
   renameAccount: 'wallet_renameAccount',
@@ -61,6 +63,8 @@ export interface WalletResults {
   wallet_setAutoLock: WalletStatus;
   wallet_exportKey: { secretKey: string };
   wallet_exportPhrase: { words: string[] };
+  /** The wallet is erased from this device; a new background answers what follows (src/background/wallet/erase.ts). */
+  wallet_erase: { erased: true };
   wallet_confirmBackup: WalletStatus;
   wallet_addAccount: CreateResult;
   wallet_renameAccount: WalletStatus;
@@ -92,6 +96,7 @@ export interface WalletResults {
 
 export type { AccountView } from './accounts';
 export type { NetworkId, NetworkView } from './network';
+export type { KeyBackup, RecoveryView } from './recovery';
 
 export interface WalletStatus {
   exists: boolean;
@@ -104,6 +109,8 @@ export interface WalletStatus {
   autoLockMinutes: number;
   /** Phrases not yet confirmed as written down. */
   phrasesToBackUp: string[];
+  /** What the recovery phrase covers and which keys still need a backup; empty while locked. */
+  recovery: RecoveryView;
   /** Set when the stored vault could not be read (it is kept, never deleted): the wallet itself is at stake. */
   problem: string | null;
   /** Other stored values found damaged and kept as they were; the wallet and its keys are not affected. */
@@ -138,7 +145,8 @@ export interface CreateResult {
 }
 
 export interface AddAccountParams {
-  source: KeySource | PasskeySource | { kind: 'named'; accountId: string; publicKey: string };
+  /** `derive`: the next account of the wallet's recovery phrase (m/44'/397'/N', the next N it holds no key of). */
+  source: KeySource | PasskeySource | { kind: 'named'; accountId: string; publicKey: string } | { kind: 'derive' };
   label?: string;
 }
 
@@ -146,8 +154,11 @@ export interface KeyListing {
   accountId: string;
   /** Keys registered for the account on the verifier (`public_keys_of`), or null when unreachable. */
   registered: string[] | null;
-  /** `passkeyName`: a passkey's name, the entry its authenticator lists it under. */
-  local: { publicKey: string; signing: boolean; registered: boolean | null; passkeyName?: string }[];
+  /**
+   * `passkeyName`: a passkey's name, the entry its authenticator lists it under; `backup`: how the key comes
+   * back after a lost device.
+   */
+  local: { publicKey: string; signing: boolean; registered: boolean | null; backup: KeyBackup; passkeyName?: string }[];
   /** Why `registered` is null. */
   error?: string;
 }

@@ -42,4 +42,10 @@ export interface BackgroundEnv {
   badge: (text: string) => unknown;
   /** Opens the side panel from the toolbar button, where the browser has one (./wallet/toolbar.ts). */
   toolbar?: ToolbarSurface;
+  /**
+   * Builds a new background in place of this one after an erase (./restartable.ts), so nothing the
+   * services kept in memory outlives the erased wallet. Tests that build a background of their own build
+   * a new one themselves.
+   */
+  restart?: () => void;
 }

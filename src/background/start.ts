@@ -38,6 +38,7 @@ import { TokenFacts } from './tokens/facts';
 import { AutoLock } from './wallet/autoLock';
 import { BalancesService } from './wallet/balances';
 import { busKeyMissing } from './wallet/busKey';
+import { eraseWallet } from './wallet/erase';
 import { WalletApi } from './wallet/handlers';
 import { networkOf } from './wallet/network';
 import { ReceiveService } from './wallet/receive';
@@ -51,6 +52,7 @@ import { StatusMirror } from './wallet/statusMirror';
 import { Toolbar } from './wallet/toolbar';
 
 export type { BackgroundEnv } from './env';
+export type Background = ReturnType<typeof startBackground>;
 
 export function startBackground(env: BackgroundEnv) {
   // The private records of storage.local are sealed under the vault's data key (./sealedRecords.ts).
@@ -240,6 +242,15 @@ export function startBackground(env: BackgroundEnv) {
       now: env.now,
       selectedAccount: () => wallet.selectedAccountId(),
     }),
+    erase: () =>
+      eraseWallet({
+        vault,
+        lock: () => wallet.lock(),
+        settings,
+        local: env.storage.local,
+        session: env.storage.session,
+        restart: env.restart ?? (() => undefined),
+      }),
     removal: new AccountRemoval({
       wallet,
       permissions,

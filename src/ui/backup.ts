@@ -1,5 +1,7 @@
-// The recovery-phrase backup check: ask for a few words at random positions before marking the
-// phrase as written down.
+// Backups: the recovery-phrase check (ask for a few words at random positions before marking the phrase
+// as written down), and what the wallet says of keys no phrase covers (docs/security.md, "Keys at rest
+// and in memory").
+import type { AccountView, KeyBackup, RecoveryView, WalletStatus } from '../api/walletApi';
 
 /** Returns a uniformly random integer in [0, max). */
 export type RandomInt = (max: number) => number;
@@ -36,4 +38,39 @@ export function wrongBackupAnswers(
   answers: readonly string[],
 ): number[] {
   return positions.filter((pos, i) => (answers[i] ?? '').trim().toLowerCase() !== (words[pos] ?? '').toLowerCase());
+}
+
+/** What Accounts and Keys say of a key or an account no recovery phrase covers (null: the phrase covers it). */
+export function backupNote(backup: KeyBackup | null): string | null {
+  if (backup === 'none') return 'Not covered by your recovery phrase — export it to back it up.';
+  if (backup === 'exported') return 'Not covered by your recovery phrase; backed up by its export.';
+  return null;
+}
+
+/**
+ * An account's backup: by the phrase when one of its local ed25519 keys comes from the phrase; else
+ * `exported` when one of them was exported, `none` when none was; null for a passkey account (its own
+ * reminder: src/ui/components/PasskeyRecoveryBanner.tsx).
+ */
+export function accountBackup(account: AccountView, recovery: RecoveryView): KeyBackup | null {
+  if (account.kind === 'passkey') return null;
+  const ed25519 = account.publicKeys.filter((k) => k.startsWith('ed25519:'));
+  if (ed25519.length === 0) return null;
+  if (ed25519.some((k) => !recovery.outsidePhrase.includes(k))) return 'phrase';
+  return ed25519.some((k) => !recovery.keysToBackUp.includes(k)) ? 'exported' : 'none';
+}
+
+/**
+ * The backup reminder for keys no phrase covers (a Quick-key wallet's key, an imported key, a random key):
+ * the first key still to export, with the account it signs for, and how many there are; null when none.
+ */
+export function keyReminder(
+  status: Pick<WalletStatus, 'accounts' | 'recovery'>,
+): { publicKey: string; account: AccountView; count: number } | null {
+  const toBackUp = status.recovery.keysToBackUp;
+  for (const account of status.accounts) {
+    const publicKey = account.publicKeys.find((k) => toBackUp.includes(k));
+    if (publicKey) return { publicKey, account, count: toBackUp.length };
+  }
+  return null;
 }

@@ -1,5 +1,5 @@
 // The Keys page's model: the verifier's registered keys beside the local ones, one row per key.
-import type { KeyListing } from '../api/walletApi';
+import type { KeyBackup, KeyListing } from '../api/walletApi';
 
 export interface KeyRow {
   publicKey: string;
@@ -10,6 +10,8 @@ export interface KeyRow {
   registered: boolean | null;
   /** A passkey's name, the entry its authenticator lists it under. */
   passkeyName?: string;
+  /** How a local key comes back after a lost device; null for a key not on this device. */
+  backup: KeyBackup | null;
 }
 
 /** Signing key first, then the other local keys, then keys registered elsewhere (each group in listing order). */
@@ -21,11 +23,12 @@ export function keyRows(listing: KeyListing): KeyRow[] {
     signing: k.signing,
     registered: k.registered ?? (registeredSet ? registeredSet.has(k.publicKey) : null),
     ...(k.passkeyName ? { passkeyName: k.passkeyName } : {}),
+    backup: k.backup,
   }));
   const localSet = new Set(local.map((k) => k.publicKey));
   const remote: KeyRow[] = (listing.registered ?? [])
     .filter((pk) => !localSet.has(pk))
-    .map((publicKey) => ({ publicKey, local: false, signing: false, registered: true }));
+    .map((publicKey) => ({ publicKey, local: false, signing: false, registered: true, backup: null }));
   return [...local.filter((k) => k.signing), ...local.filter((k) => !k.signing), ...remote];
 }
 

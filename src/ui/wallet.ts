@@ -59,6 +59,8 @@ export const wallet = {
     (await call(WALLET.exportKey, { publicKey, password })).secretKey,
   exportPhrase: async (phraseId: string, password: string): Promise<string[]> =>
     (await call(WALLET.exportPhrase, { phraseId, password })).words,
+  /** Erases the wallet from this device (after the person confirmed it: src/ui/components/EraseWallet.tsx). */
+  erase: () => call(WALLET.erase, { confirm: 'erase this wallet' }),
   confirmBackup: (phraseId: string) => done(call(WALLET.confirmBackup, { phraseId })),
   addAccount: (params: AddAccountParams) => done(call(WALLET.addAccount, params)),
   renameAccount: (accountId: string, label: string) => done(call(WALLET.renameAccount, { accountId, label })),

@@ -24,6 +24,8 @@ const storedKeySchema = z.lazy(() =>
     phraseId: z.optional(z.string()),
     derivationPath: z.optional(z.string()),
     createdAt: z.string(),
+    /** When the secret key was last exported (its backup, for a key no phrase covers); absent before. */
+    exportedAt: z.optional(z.string()),
   }),
 );
 
@@ -247,6 +249,14 @@ export function markPhraseBackedUp(contents: VaultContents, phraseId: string): V
   if (!contents.phrases.some((p) => p.id === phraseId))
     throw new VaultError('invalid_input', 'no such recovery phrase');
   return { ...contents, phrases: contents.phrases.map((p) => (p.id === phraseId ? { ...p, backedUp: true } : p)) };
+}
+
+/** Notes that the key's secret was exported (shown to the person to keep): a key no phrase covers is then backed up. */
+export function markKeyExported(contents: VaultContents, publicKey: string, now: Date): VaultContents {
+  return {
+    ...contents,
+    keys: contents.keys.map((k) => (k.publicKey === publicKey ? { ...k, exportedAt: now.toISOString() } : k)),
+  };
 }
 
 export function requireAccount(contents: VaultContents, accountId: string): VaultAccount {

@@ -17,14 +17,23 @@ import {
 import { errorText } from '../core/errorText';
 import { addKey, type NewKey, type VaultContents } from './contents';
 import { VaultError } from './errors';
-import { generatePhrase, keyPairFromPhrase, LEDGER_DERIVATION_PATH, normalizePhrase } from './phrase';
+import {
+  accountIndexOf,
+  accountPath,
+  generatePhrase,
+  keyPairFromPhrase,
+  LEDGER_DERIVATION_PATH,
+  normalizePhrase,
+} from './phrase';
 
 /** How a new wallet or account gets its first key (the wallet API's KeySource, src/api/walletApi.ts). */
 export type KeySource =
   | { kind: 'generate' }
   | { kind: 'newPhrase'; words: 12 | 24 }
   | { kind: 'importPhrase'; phrase: string }
-  | { kind: 'importKey'; secretKey: string; accountId?: string | undefined };
+  | { kind: 'importKey'; secretKey: string; accountId?: string | undefined }
+  /** The next account of the wallet's recovery phrase (only for a further account: `deriveNext`). */
+  | { kind: 'derive' };
 
 /** A phrase the vault has just made, shown once for the backup step. */
 export interface NewPhrase {
@@ -63,6 +72,8 @@ export async function makeKey(source: KeySource, making: KeyMaking): Promise<Mad
     }
     case 'importPhrase':
       return withPhrase(source.phrase, await making.wordlist(), true);
+    case 'derive':
+      throw new VaultError('invalid_input', 'A derived account needs the wallet: add it as a further account.');
     case 'importKey': {
       let pair: KeyPair;
       try {
@@ -90,6 +101,42 @@ async function withPhrase(phrase: string, wordlist: string[], backedUp: boolean)
     key: { pair, source: 'phrase', phraseId: id, derivationPath: LEDGER_DERIVATION_PATH },
     phrase: { id, text: normalizePhrase(phrase), backedUp },
   };
+}
+
+/**
+ * The wallet's recovery phrase: the first it holds (the one it was made or restored with). New accounts
+ * derive from it; null when the wallet has none (a Quick key, an imported key or a passkey at the start).
+ */
+export function walletPhraseId(contents: VaultContents): string | null {
+  return contents.phrases[0]?.id ?? null;
+}
+
+/**
+ * The next account of the wallet's phrase, SLIP-10 at m/44'/397'/N' for the smallest N this wallet holds no
+ * key of: 1, 2 … after the phrase's first account, and an account removed earlier comes back at its own
+ * index. So adding accounts after a restore from the phrase recreates them in the order they were made.
+ */
+export async function deriveNext(contents: VaultContents, wordlist: string[]): Promise<MadeKey> {
+  const phrase = contents.phrases.find((p) => p.id === walletPhraseId(contents));
+  if (!phrase)
+    throw new VaultError(
+      'invalid_input',
+      'This wallet has no recovery phrase to derive accounts from: add a new key or import one instead.',
+    );
+  const held = new Set(
+    contents.keys
+      .filter((k) => k.source === 'phrase' && k.phraseId === phrase.id)
+      .map((k) => accountIndexOf(k.derivationPath)),
+  );
+  for (let n = 0; ; n += 1) {
+    if (held.has(n)) continue;
+    const path = accountPath(n);
+    const pair = await keyPairFromPhrase(phrase.phrase, wordlist, path);
+    // The same key imported by hand earlier is held already: its account is not new.
+    if (!contents.keys.some((k) => k.publicKey === formatPublicKey(pair.publicKey)))
+      return { key: { pair, source: 'phrase', phraseId: phrase.id, derivationPath: path } };
+    pair.secretSeed.fill(0);
+  }
 }
 
 /** Adds a made key (to its implicit account unless an account is named) and its phrase, once. */

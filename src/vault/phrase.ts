@@ -13,7 +13,25 @@ import { entropyToMnemonic, validateMnemonic } from './bip39';
 import { VaultError } from './errors';
 import { slip10Derive } from './slip10';
 
-export const LEDGER_DERIVATION_PATH = "m/44'/397'/0'";
+/**
+ * Account `n` of a phrase: m/44'/397'/n' (397 is NEAR's SLIP-44 coin type,
+ * https://github.com/satoshilabs/slips/blob/master/slip-0044.md). Account 0 is the path every wallet of the
+ * ledger derives a phrase's first key at; the wallet's further accounts take 1, 2 … in order, so restoring
+ * the phrase finds them again in the same order.
+ */
+export function accountPath(n: number): string {
+  if (!Number.isInteger(n) || n < 0 || n >= 0x80000000)
+    throw new VaultError('invalid_input', `account index ${n} is out of range`);
+  return `m/44'/397'/${n}'`;
+}
+
+/** The account index of a path made by `accountPath`, else null. */
+export function accountIndexOf(path: string | undefined): number | null {
+  const m = path === undefined ? null : /^m\/44'\/397'\/(\d+)'$/.exec(path);
+  return m ? Number(m[1]) : null;
+}
+
+export const LEDGER_DERIVATION_PATH = accountPath(0);
 
 /** Lower-cases and single-spaces, as wallets do before checking or hashing a phrase. */
 export function normalizePhrase(phrase: string): string {

@@ -30,6 +30,7 @@ import {
   emptyContents,
   forgetKey,
   holdKey,
+  markKeyExported,
   markPhraseBackedUp,
   removeAccount,
   renameAccount,
@@ -49,7 +50,15 @@ import {
   sealWithKey,
 } from './credentialCipher';
 import { VaultError } from './errors';
-import { type AddedKey, addMadeKey, type KeySource, type MadeKey, makeKey } from './keySources';
+import {
+  type AddedKey,
+  addMadeKey,
+  deriveNext,
+  type KeySource,
+  type MadeKey,
+  makeKey,
+  walletPhraseId,
+} from './keySources';
 import {
   addPasskeyAccount,
   addPasskeyKey,
@@ -72,7 +81,7 @@ import {
 import { type RecordKeys, recordKeys, recordName } from './recordKeys';
 import { type SessionArea, SessionSlot } from './session';
 import { signIntentChecked, signMessageChecked } from './signing';
-import { PasswordThrottle } from './throttle';
+import { PasswordThrottle, THROTTLE_KEY } from './throttle';
 import type { VaultStorage } from './vaultStorage';
 
 export const RECORD_KEY = 'vault';
@@ -101,8 +110,11 @@ export interface VaultOptions {
 export interface VaultView {
   version: 1;
   accounts: VaultAccount[];
-  keys: { publicKey: string; source: string; createdAt: string }[];
+  /** `phrase`: derived from one of `phrases` (covered by it); `exported`: its secret was exported once. */
+  keys: { publicKey: string; source: string; createdAt: string; exported: boolean }[];
   phrases: { id: string; backedUp: boolean }[];
+  /** The phrase new accounts derive from (`addAccount({ kind: 'derive' })`), or null. */
+  walletPhraseId: string | null;
   /** Passkeys' public halves (no secret exists for them here). */
   passkeys: StoredPasskey[];
 }
@@ -248,8 +260,14 @@ export class Vault {
     return {
       version: c.version,
       accounts: structuredClone(c.accounts),
-      keys: c.keys.map(({ publicKey, source, createdAt }) => ({ publicKey, source, createdAt })),
+      keys: c.keys.map(({ publicKey, source, createdAt, exportedAt }) => ({
+        publicKey,
+        source,
+        createdAt,
+        exported: exportedAt !== undefined,
+      })),
       phrases: c.phrases.map(({ id, backedUp }) => ({ id, backedUp })),
+      walletPhraseId: walletPhraseId(c),
       passkeys: structuredClone(c.passkeys ?? []),
     };
   }
@@ -272,11 +290,15 @@ export class Vault {
     return this.#change((c) => addPasskeyKey(c, accountId, passkey, this.#date()));
   }
 
-  /** A new account from `source` (a new key, a new or imported phrase, an imported secret key). */
+  /**
+   * A new account from `source` (a new key, a new or imported phrase, an imported secret key, or the next
+   * account of the wallet's own phrase: `derive`, ./keySources.ts).
+   */
   addAccount(source: KeySource, label?: string): Promise<AddedKey> {
     return this.#exclusive(async () => {
-      this.#requireContents();
-      const made = await this.#make(source);
+      const contents = this.#requireContents();
+      const made =
+        source.kind === 'derive' ? await deriveNext(contents, await this.#wordlist()) : await this.#make(source);
       try {
         let added: AddedKey | undefined;
         await this.#commit((c) => {
@@ -469,6 +491,8 @@ export class Vault {
       const contents = await this.#decryptWithPassword(password);
       const key = contents.keys.find((k) => k.publicKey === publicKey);
       if (!key) throw new VaultError('unknown_key', `no local secret for key ${publicKey}`);
+      // Shown to be kept: a key no phrase covers counts as backed up from now on (the reminder stops).
+      if (this.#contents) await this.#commit((c) => markKeyExported(c, publicKey, this.#date()));
       return key.secretKey;
     });
   }
@@ -480,6 +504,22 @@ export class Vault {
       const phrase = contents.phrases.find((p) => p.id === phraseId);
       if (!phrase) throw new VaultError('invalid_input', 'no such recovery phrase');
       return phrase.phrase;
+    });
+  }
+
+  /**
+   * Erases the wallet from this device: the record, a staged one, the password throttle and the unlocked
+   * session, and locks. What else the wallet stored is the background's to clear (src/background/wallet/erase.ts).
+   * Without the password on purpose: it is the way back for a person who forgot it, and it gives out nothing.
+   */
+  erase(): Promise<void> {
+    return this.#exclusive(async () => {
+      this.#epoch += 1;
+      this.#wipe();
+      await this.#session.clear();
+      await this.#store.del(RECORD_KEY);
+      await this.#store.del(NEXT_RECORD_KEY);
+      await this.#store.del(THROTTLE_KEY);
     });
   }
 

@@ -92,6 +92,7 @@ test('the popup draws its first screen from the status snapshot, then shows what
       selectedAccountId: null,
       lockAt: null,
       phrasesToBackUp: [],
+      recovery: { phraseId: null, outsidePhrase: [], keysToBackUp: [] },
     };
     await page.evaluate(([k, v]) => (globalThis as unknown as SessionArea).chrome.storage.session.set({ [k]: v }), [
       STATUS_SNAPSHOT_KEY,

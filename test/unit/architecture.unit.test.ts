@@ -714,6 +714,7 @@ const VAULT_SURFACE: SurfaceRules = {
     'renameAccount',
     'removeAccount',
     'markPhraseBackedUp',
+    'erase',
     'sealCredential',
     'openCredential',
     'sealData',

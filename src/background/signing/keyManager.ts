@@ -17,6 +17,7 @@ import {
 } from '../../core';
 import { errorText } from '../../core/errorText';
 import { isPasskeyKey } from '../../vault';
+import { keyBackup } from '../wallet/recovery';
 import type { WalletService } from '../wallet/service';
 import { checkedRegistration } from './passkeyRegistration';
 import type { BusPort, SigningService } from './signer';
@@ -72,6 +73,7 @@ export class KeyManager {
     } catch (e) {
       error = `The verifier could not be asked (${errorText(e)}).`;
     }
+    const view = this.deps.wallet.vault.view();
     return {
       accountId,
       registered,
@@ -83,6 +85,7 @@ export class KeyManager {
           publicKey,
           signing: i === 0,
           registered: flags.get(publicKey) ?? null,
+          backup: keyBackup(view, publicKey),
           ...(passkey ? { passkeyName: passkey.name } : {}),
         };
       }),

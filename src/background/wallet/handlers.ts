@@ -34,6 +34,8 @@ export interface WalletHandlerDeps {
   simulator: Pick<SimulatorFinder, 'find'>;
   /** Reusable deposit addresses (./receive). */
   receive: Pick<ReceiveService, 'address' | 'deposits'>;
+  /** Erases the wallet from this device (./erase.ts). */
+  erase: () => Promise<{ erased: true }>;
 }
 
 /** One handler per method, each answering what the shared table says (WalletResults). */
@@ -70,6 +72,7 @@ export class WalletApi {
     wallet_exportPhrase: async (p) => ({
       words: (await this.d.wallet.vault.exportPhrase(p.password, p.phraseId)).split(' '),
     }),
+    wallet_erase: () => this.d.erase(),
     wallet_confirmBackup: (p) => this.d.wallet.confirmBackup(p.phraseId),
     wallet_addAccount: (p) => this.d.wallet.addAccount(p.source, p.label),
     wallet_renameAccount: (p) => this.d.wallet.renameAccount(p.accountId, p.label),

@@ -37,12 +37,15 @@ export const walletParams = {
   wallet_exportKey: z.strictObject({ password, publicKey }),
   wallet_exportPhrase: z.strictObject({ password, phraseId: shortId }),
   wallet_confirmBackup: z.strictObject({ phraseId: shortId }),
+  /** Only with the word the popup's confirmation sends: nothing is erased by a call that did not ask for it. */
+  wallet_erase: z.strictObject({ confirm: z.literal('erase this wallet') }),
   wallet_addAccount: z.lazy(() =>
     z.strictObject({
       source: z.union([
         keySourceSchema,
         passkeySourceSchema,
         z.strictObject({ kind: z.literal('named'), accountId: accountIdSchema, publicKey }),
+        z.strictObject({ kind: z.literal('derive') }),
       ]),
       label: z.optional(label),
     }),

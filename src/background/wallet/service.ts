@@ -5,12 +5,14 @@
  */
 import * as z from 'zod/mini';
 import type { PasskeySource } from '../../api/passkeys';
+import { NO_RECOVERY } from '../../api/statusSnapshot';
 import type { AccountView, CreateResult, KeySource, WalletStatus } from '../../api/walletApi';
 import { type AddedKey, type Vault, VaultError } from '../../vault';
 import type { KeyValue } from '../kv';
 import type { StorageProblems } from '../problems';
 import { checkedRegistration } from '../signing/passkeyRegistration';
 import type { AutoLock } from './autoLock';
+import { recoveryOf } from './recovery';
 import type { SettingsStore } from './settings';
 import type { StatusMirror } from './statusMirror';
 
@@ -96,6 +98,7 @@ export class WalletService {
       lockAt: vault.isUnlocked ? this.lockAt : null,
       autoLockMinutes: settings.autoLockMinutes,
       phrasesToBackUp: view ? view.phrases.filter((p) => !p.backedUp).map((p) => p.id) : [],
+      recovery: view ? recoveryOf(view) : NO_RECOVERY,
       problem: this.problem,
       storeProblems: this.deps.problems?.list() ?? [],
     };
@@ -234,7 +237,7 @@ export class WalletService {
   }
 
   async addAccount(
-    source: KeySource | PasskeySource | { kind: 'named'; accountId: string; publicKey: string },
+    source: KeySource | PasskeySource | { kind: 'named'; accountId: string; publicKey: string } | { kind: 'derive' },
     label?: string,
   ): Promise<CreateResult> {
     if (source.kind === 'passkey') {

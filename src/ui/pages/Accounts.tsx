@@ -1,6 +1,7 @@
 // The accounts in the wallet: select, rename, remove (with confirmation), add.
 import { useState } from 'preact/hooks';
-import type { AccountView, WalletStatus } from '../../api/walletApi';
+import type { AccountView, RecoveryView, WalletStatus } from '../../api/walletApi';
+import { accountBackup, backupNote } from '../backup';
 import { CreatePasskeyAccount } from '../components/CreatePasskeyAccount';
 import { Dialog } from '../components/Dialog';
 import { TextField } from '../components/Field';
@@ -52,6 +53,7 @@ export function Accounts({ status, onChanged }: AccountsProps) {
             key={account.accountId}
             account={account}
             selected={account.accountId === status.selectedAccountId}
+            recovery={status.recovery}
             onSelect={() => select(account.accountId)}
             onRemove={() => setRemoving(account)}
             onChanged={onChanged}
@@ -72,12 +74,15 @@ export function Accounts({ status, onChanged }: AccountsProps) {
 interface RowProps {
   account: AccountView;
   selected: boolean;
+  recovery: RecoveryView;
   onSelect(): void;
   onRemove(): void;
   onChanged(): Promise<void>;
 }
 
-function AccountRow({ account, selected, onSelect, onRemove, onChanged }: RowProps) {
+function AccountRow({ account, selected, recovery, onSelect, onRemove, onChanged }: RowProps) {
+  const backup = accountBackup(account, recovery);
+  const note = backupNote(backup);
   const [renaming, setRenaming] = useState(false);
   const [label, setLabel] = useState(account.label);
   const [tried, setTried] = useState(false);
@@ -111,6 +116,11 @@ function AccountRow({ account, selected, onSelect, onRemove, onChanged }: RowPro
         <div class="hint">
           {account.publicKeys.length} local key{account.publicKeys.length === 1 ? '' : 's'}
         </div>
+        {note && (
+          <div class={backup === 'none' ? 'hint bad-text' : 'hint'} data-testid="account-backup" data-backup={backup}>
+            {note}
+          </div>
+        )}
       </div>
       {renaming ? (
         <form onSubmit={save} class="inline-form" noValidate>

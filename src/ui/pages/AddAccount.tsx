@@ -1,4 +1,6 @@
-// Add an account: a new key, an imported secret key or phrase, or a named account signed by a local key.
+// Add an account: a new key, an imported secret key or phrase, or a named account signed by a local key. A
+// wallet with a recovery phrase takes its new key from the phrase (the next account of it: restoring the
+// phrase brings it back); one without makes a random key, which only an export of it backs up.
 import { useState } from 'preact/hooks';
 import type { AddAccountParams, WalletStatus } from '../../api/walletApi';
 import { type Choice, ChoiceGroup, TextField } from '../components/Field';
@@ -12,8 +14,20 @@ import { wallet } from '../wallet';
 
 type Kind = 'generate' | 'importKey' | 'importPhrase' | 'named';
 
-const KINDS: readonly Choice<Kind>[] = [
-  { value: 'generate', label: 'New key', hint: 'A new key and its implicit account.' },
+const NEW_KEY: Record<'phrase' | 'random', Choice<Kind>> = {
+  phrase: {
+    value: 'generate',
+    label: 'New key',
+    hint: 'The next account of your recovery phrase: restoring the phrase brings it back.',
+  },
+  random: {
+    value: 'generate',
+    label: 'New key',
+    hint: 'A new random key and its implicit account. Your wallet has no recovery phrase: export the key to back it up.',
+  },
+};
+
+const OTHER_KINDS: readonly Choice<Kind>[] = [
   { value: 'importKey', label: 'Import secret key', hint: 'An ed25519: secret key from another wallet.' },
   { value: 'importPhrase', label: 'Import recovery phrase', hint: 'The first account of a 12 or 24-word phrase.' },
   { value: 'named', label: 'Named account', hint: 'An account such as alice.near that one of your keys signs for.' },
@@ -26,6 +40,8 @@ interface Props {
 }
 
 export function AddAccount({ status, onDone, onCancel }: Props) {
+  const fromPhrase = status.recovery.phraseId !== null;
+  const kinds = [NEW_KEY[fromPhrase ? 'phrase' : 'random'], ...OTHER_KINDS];
   const localKeys = [...new Set(status.accounts.flatMap((a) => a.publicKeys))];
   const [kind, setKind] = useState<Kind>('generate');
   const [secretKey, setSecretKey] = useState('');
@@ -54,7 +70,7 @@ export function AddAccount({ status, onDone, onCancel }: Props) {
     const withLabel = label.trim() ? { label: label.trim() } : {};
     switch (kind) {
       case 'generate':
-        return { source: { kind: 'generate' }, ...withLabel };
+        return { source: { kind: fromPhrase ? 'derive' : 'generate' }, ...withLabel };
       case 'importKey':
         return {
           source: {
@@ -84,7 +100,7 @@ export function AddAccount({ status, onDone, onCancel }: Props) {
   return (
     <Screen title="Add account" testid="account-add-form">
       <form onSubmit={submit} noValidate>
-        <ChoiceGroup<Kind> legend="How" choices={KINDS} value={kind} onValue={setKind} testid="account-add-kind" />
+        <ChoiceGroup<Kind> legend="How" choices={kinds} value={kind} onValue={setKind} testid="account-add-kind" />
         {kind === 'importKey' && (
           <>
             <TextField

@@ -1,6 +1,7 @@
 // The selected account's keys: registered on the verifier beside the ones on this device.
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { AccountView, KeyListing } from '../../api/walletApi';
+import { backupNote } from '../backup';
 import { AddKeyDialog } from '../components/AddKeyDialog';
 import { CopyButton } from '../components/CopyButton';
 import { ExportKeyDialog } from '../components/ExportKeyDialog';
@@ -108,6 +109,15 @@ function AccountKeys({ account, onChanged }: { account: AccountView; onChanged()
               <div class="hint" data-testid="key-registered">
                 Registered: {registeredText(row.registered)}
               </div>
+              {backupNote(row.backup) && (
+                <div
+                  class={row.backup === 'none' ? 'hint bad-text' : 'hint'}
+                  data-testid="key-backup"
+                  data-backup={row.backup ?? undefined}
+                >
+                  {backupNote(row.backup)}
+                </div>
+              )}
             </div>
             <div class="row-actions">
               <CopyButton text={row.publicKey} label="Copy" />
@@ -189,7 +199,15 @@ function AccountKeys({ account, onChanged }: { account: AccountView; onChanged()
           onChanged={changed}
         />
       )}
-      {open?.kind === 'export' && <ExportKeyDialog publicKey={open.row.publicKey} onClose={() => setOpen(null)} />}
+      {open?.kind === 'export' && (
+        <ExportKeyDialog
+          publicKey={open.row.publicKey}
+          onClose={() => {
+            setOpen(null);
+            changed(); // an export backs the key up: its note and the reminder change
+          }}
+        />
+      )}
     </Screen>
   );
 }

@@ -3,6 +3,7 @@
 // Settings; the header (components/WalletBar) switches the account.
 import { useEffect, useState } from 'preact/hooks';
 import type { WalletStatus } from '../../api/walletApi';
+import { KeyBackupBanner } from '../components/KeyBackupBanner';
 import { PasskeyRecoveryBanner } from '../components/PasskeyRecoveryBanner';
 import { lazy } from '../lazy';
 import { Home } from './Home';
@@ -67,6 +68,7 @@ export function Main({ status, onChanged, onBackup }: MainProps) {
             </button>
           </div>
         )}
+        {toBackUp === undefined && <KeyBackupBanner status={status} onChanged={onChanged} />}
         {tab === 'home' && <PasskeyRecoveryBanner account={selected} />}
         {tab === 'home' && <Home key={key} accountId={account} onSwap={() => go('swap')} receive={receive} />}
         {tab === 'swap' && <SwapTab key={key} account={account} />}

@@ -46,8 +46,9 @@ const WAYS: { way: Way; title: string; text: string; testid: string }[] = [
   },
 ];
 
-export function Onboarding({ onCreated }: { onCreated(result: CreateResult): void }) {
-  const [way, setWay] = useState<Way | null>(null);
+/** `start`: the way to open on (after "Forgot password?" erased the wallet: the restore from the phrase). */
+export function Onboarding({ onCreated, start }: { onCreated(result: CreateResult): void; start?: Way | undefined }) {
+  const [way, setWay] = useState<Way | null>(start ?? null);
   if (!way) {
     return (
       <Screen title="Set up your wallet" testid="onboarding">

@@ -25,6 +25,7 @@ interface PopupProps {
 
 export function Popup({ first = null }: PopupProps) {
   const [status, setStatus] = useState<WalletStatus | null>(first);
+  const [restoring, setRestoring] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [backing, setBacking] = useState<Backing>(null);
   const [network, setNetwork] = useState<NetworkView | null>(null);
@@ -114,9 +115,17 @@ export function Popup({ first = null }: PopupProps) {
       <StatusLine testid="status-loading">Loading…</StatusLine>
     );
   } else if (!status.exists) {
-    body = <Onboarding onCreated={created} />;
+    body = <Onboarding onCreated={created} start={restoring ? 'importPhrase' : undefined} />;
   } else if (!status.unlocked) {
-    body = <Unlock onUnlocked={() => void refresh()} />;
+    body = (
+      <Unlock
+        onUnlocked={() => void refresh()}
+        onErased={() => {
+          setRestoring(true); // "Forgot password?": the restore from the phrase comes next
+          void refresh();
+        }}
+      />
+    );
   } else if (backing && 'phrase' in backing) {
     body = <Backup phrase={backing.phrase} onDone={() => void backupDone()} onSkip={() => void backupDone()} />;
   } else if (backing) {

@@ -4,6 +4,7 @@
 // (./SettingsAdvanced.tsx).
 import { browser } from 'wxt/browser';
 import type { WalletStatus } from '../../api/walletApi';
+import { RecoveryPhraseReveal } from '../components/RecoveryPhraseReveal';
 import { Screen } from '../components/Screen';
 import { AutoLock, ChangePassword } from '../components/SettingsParts';
 import { ToolbarChoice } from '../components/ToolbarChoice';
@@ -26,7 +27,6 @@ export function GeneralSettings({ status, onChanged, onBackup, onKeys, onSites }
   const toBackUp = status.phrasesToBackUp[0];
   return (
     <Screen title="Settings" testid="settings" focusHeading>
-      {/* The recovery phrase's own entry ("Show recovery phrase") is mounted in this section. */}
       <section class="group" aria-labelledby="settings-backup-heading" data-testid="settings-backup">
         <h3 id="settings-backup-heading">Security and backup</h3>
         {toBackUp !== undefined ? (
@@ -46,6 +46,7 @@ export function GeneralSettings({ status, onChanged, onBackup, onKeys, onSites }
         ) : (
           <p data-testid="settings-backup-state">No recovery phrase is waiting to be backed up.</p>
         )}
+        <RecoveryPhraseReveal phraseId={status.recovery.phraseId} />
         <p class="hint">
           Without a backup, a lost password or device loses the wallet. An account’s key can be exported from its keys.{' '}
           <button type="button" class="link" onClick={onKeys} data-testid="settings-backup-keys">

@@ -88,6 +88,7 @@ describe('status snapshot in storage.session', () => {
       'lockAt',
       'phrasesToBackUp',
       'problem',
+      'recovery',
       'selectedAccountId',
       'storeProblems',
       'unlocked',
@@ -141,6 +142,7 @@ describe('statusFromSnapshot (the popup side)', () => {
     lockAt: 1_000_000,
     autoLockMinutes: 15,
     phrasesToBackUp: ['p1'],
+    recovery: { phraseId: 'p1', outsidePhrase: ['ed25519:pk'], keysToBackUp: ['ed25519:pk'] },
     problem: null,
     storeProblems: [],
   };

@@ -11,14 +11,14 @@ describe('keyRows', () => {
       accountId: 'alice.near',
       registered: [C, A, B],
       local: [
-        { publicKey: B, signing: false, registered: true },
-        { publicKey: A, signing: true, registered: true },
+        { publicKey: B, signing: false, registered: true, backup: 'none' },
+        { publicKey: A, signing: true, registered: true, backup: 'phrase' },
       ],
     });
     expect(rows).toEqual([
-      { publicKey: A, local: true, signing: true, registered: true },
-      { publicKey: B, local: true, signing: false, registered: true },
-      { publicKey: C, local: false, signing: false, registered: true },
+      { publicKey: A, local: true, signing: true, registered: true, backup: 'phrase' },
+      { publicKey: B, local: true, signing: false, registered: true, backup: 'none' },
+      { publicKey: C, local: false, signing: false, registered: true, backup: null },
     ]);
   });
 
@@ -27,9 +27,9 @@ describe('keyRows', () => {
       accountId: 'alice.near',
       registered: null,
       error: 'timeout',
-      local: [{ publicKey: A, signing: true, registered: null }],
+      local: [{ publicKey: A, signing: true, registered: null, backup: 'exported' }],
     });
-    expect(rows).toEqual([{ publicKey: A, local: true, signing: true, registered: null }]);
+    expect(rows).toEqual([{ publicKey: A, local: true, signing: true, registered: null, backup: 'exported' }]);
   });
 
   it('fills a missing local answer from the registered list', () => {
@@ -37,8 +37,8 @@ describe('keyRows', () => {
       accountId: 'a.near',
       registered: [B],
       local: [
-        { publicKey: A, signing: true, registered: null },
-        { publicKey: B, signing: false, registered: null },
+        { publicKey: A, signing: true, registered: null, backup: 'phrase' },
+        { publicKey: B, signing: false, registered: null, backup: 'phrase' },
       ],
     });
     expect(rows.map((r) => r.registered)).toEqual([false, true]);
@@ -51,6 +51,7 @@ describe('anotherRegisteredKeyRemains', () => {
     local: true,
     signing: false,
     registered,
+    backup: 'phrase' as const,
   });
   it('is true when another key is registered', () => {
     expect(anotherRegisteredKeyRemains([row(A, true), row(B, true)], A)).toBe(true);

@@ -39,6 +39,7 @@ const unlocked: WalletStatus = {
   lockAt: Date.now() + 60_000,
   autoLockMinutes: 15,
   phrasesToBackUp: [],
+  recovery: { phraseId: null, outsidePhrase: [], keysToBackUp: [] },
   problem: null,
   storeProblems: [],
 };

@@ -36,7 +36,9 @@ describe('keys come into the vault by source', () => {
     });
     const secret = await vault.exportSecretKey(PASSWORD, publicKey);
     expect(shown(vault, added)).not.toContain(secret.slice(8, 40));
-    expect(vault.view().keys).toEqual([{ publicKey, source: 'generated', createdAt: expect.any(String) }]);
+    expect(vault.view().keys).toEqual([
+      { publicKey, source: 'generated', createdAt: expect.any(String), exported: true },
+    ]);
   });
 
   it('newPhrase: the words come back once, for the backup, and are the phrase the vault keeps', async () => {

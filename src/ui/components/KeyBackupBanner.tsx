@@ -1,0 +1,47 @@
+// The backup reminder for keys no recovery phrase covers: a Quick-key wallet's key, an imported key, a
+// random key. It stays until the key's secret was exported once (src/background/wallet/recovery.ts); the
+// export is the existing password-gated dialog. The phrase's own reminder comes first (./../pages/Main.tsx).
+import { useState } from 'preact/hooks';
+import type { WalletStatus } from '../../api/walletApi';
+import { keyReminder } from '../backup';
+import { lazy } from '../lazy';
+
+// Loaded when asked: Home is a first screen, carried by the popup's one script (test/e2e/first-screen.spec.ts).
+const ExportKeyDialog = lazy(() => import('./ExportKeyDialog').then((m) => m.ExportKeyDialog));
+
+export function KeyBackupBanner({ status, onChanged }: { status: WalletStatus; onChanged(): Promise<void> }) {
+  const [exporting, setExporting] = useState<string | null>(null);
+  const due = keyReminder(status);
+  if (!due && exporting === null) return null;
+  return (
+    <>
+      {due && (
+        <div class="banner" role="status" data-testid="key-backup-banner">
+          <span>
+            {due.count === 1
+              ? `The key of ${due.account.label} is not covered by a recovery phrase and is not backed up.`
+              : `${due.count} keys are not covered by a recovery phrase and are not backed up (first: ${due.account.label}).`}{' '}
+            Export it and keep it offline: without it, a lost password or device loses the account.
+          </span>
+          <button
+            type="button"
+            class="primary"
+            onClick={() => setExporting(due.publicKey)}
+            data-testid="key-backup-start"
+          >
+            Back up now
+          </button>
+        </div>
+      )}
+      {exporting !== null && (
+        <ExportKeyDialog
+          publicKey={exporting}
+          onClose={() => {
+            setExporting(null);
+            void onChanged();
+          }}
+        />
+      )}
+    </>
+  );
+}
