@@ -17,7 +17,8 @@ const KEY_CHANGE_TIMEOUT = 20_000;
 
 async function openKeys(page: Page): Promise<void> {
   await page.getByTestId('nav-settings').click();
-  await page.getByTestId('settings-tab-keys').click();
+  await page.getByTestId('settings-tab-accounts').click();
+  await page.getByTestId('accounts-keys').click();
   await expect(page.getByTestId('key-row')).not.toHaveCount(0);
 }
 
