@@ -14,6 +14,8 @@ import type { WalletService } from './wallet/service';
 interface Listened {
   /** The worker's unlocked session back (if any): nothing runs before it. */
   restored: Promise<unknown>;
+  /** When the start's own work may run: after `restored` and the first answer (./start.ts). */
+  choresMayStart: Promise<unknown>;
   wallet: Pick<WalletService, 'lock' | 'onEvent'>;
   swaps: Pick<SwapService, 'tick' | 'schedule'>;
   queue: Pick<ApprovalQueue, 'windowClosed' | 'dropTab' | 'checkTab'>;
@@ -22,7 +24,7 @@ interface Listened {
 
 /** Adds the listeners; resolves once the swap alarm and badge are set again after a (re)start. */
 export function listenToBrowser(env: BackgroundEnv, d: Listened): Promise<void> {
-  const { restored, wallet, swaps, queue, events } = d;
+  const { restored, choresMayStart, wallet, swaps, queue, events } = d;
   // The listener hands back the work it started: the browser ignores it, a caller that fires the alarm
   // (the tests, through WXT's fake browser) can wait for exactly that work and nothing else.
   // biome-ignore lint/nursery/noMisusedPromises: the promise is handed back on purpose (see above); the browser ignores it
@@ -48,5 +50,5 @@ export function listenToBrowser(env: BackgroundEnv, d: Listened): Promise<void> 
     void events.checkTab(tabId);
   });
   // After a worker or browser restart: the alarm and the badge again, from storage.local.
-  return restored.then(() => swaps.schedule()).catch(() => undefined);
+  return choresMayStart.then(() => swaps.schedule()).catch(() => undefined);
 }

@@ -264,7 +264,6 @@ export function startBackground(env: BackgroundEnv) {
     }),
   });
   const toolbar = new Toolbar({ local, surface: env.toolbar });
-  void toolbar.restore().catch(() => undefined);
   const router = new Router({
     extensionOrigin: env.extensionOrigin,
     page: new PageApi({ wallet, permissions, queue, events, nonces, limits, verifierId, bus: pageBus, published })
@@ -286,15 +285,23 @@ export function startBackground(env: BackgroundEnv) {
   wallet.onEvent((e) => void announcer.walletChanged(e));
   // A restarted worker does nothing before its unlocked session (if any) is back (./listeners.ts).
   const restored = wallet.restore();
-  const tracking = listenToBrowser(env, { restored, wallet, swaps, queue, events });
+  // Its chores (the swap alarm and badge, the toolbar's choice, the popup's snapshot) wait for that and,
+  // when the popup's wallet_status arrived meanwhile, for its answer: the ask the popup's first screen
+  // waits on comes first, not after reads it does not need (docs/architecture.md, "Start-up"). Only that
+  // ask, which reads storage and nothing else: one that waits on the network or on a person never holds
+  // them back. A worker woken by anything else does them as soon as the session is back.
+  let statusAnswer: Promise<unknown> | undefined;
+  const choresMayStart = restored.then(() => statusAnswer?.catch(() => undefined));
+  const tracking = listenToBrowser(env, { restored, choresMayStart, wallet, swaps, queue, events });
+  void choresMayStart.then(() => toolbar.restore()).catch(() => undefined);
   // The popup's snapshot as this worker finds the wallet (a session that expired while it was stopped),
   // unless the message that woke it asks for the status: that answer writes the same snapshot, once.
-  let statusAsked = false;
-  void restored.then(() => (statusAsked ? undefined : wallet.status())).catch(() => undefined);
-  const route: Router['route'] = async (message, sender) => {
-    statusAsked ||= (message as { method?: unknown } | null)?.method === WALLET.status;
-    await restored; // a restarted worker answers nothing before its unlocked session (if any) is back
-    return router.route(message, sender);
+  void choresMayStart.then(() => (statusAnswer ? undefined : wallet.status())).catch(() => undefined);
+  const route: Router['route'] = (message, sender) => {
+    // A restarted worker answers nothing before its unlocked session (if any) is back.
+    const answer = restored.then(() => router.route(message, sender));
+    if ((message as { method?: unknown } | null)?.method === WALLET.status) statusAnswer ??= answer;
+    return answer;
   };
 
   return { route, wallet, signer, keys, settings, salts, approvals, queue, permissions, swaps, tracking, local };

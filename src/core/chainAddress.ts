@@ -8,18 +8,33 @@
  * TON "user-friendly address" https://docs.ton.org/learn/overviews/addresses; XRP
  * https://xrpl.org/docs/concepts/accounts/addresses (classic `r…`, and X-addresses carrying a tag).
  * Which family a chain's addresses are of is in the chain table (./chains.ts).
- * Not imported by core's index: only the pages and the simulator that check addresses carry keccak.
+ * Not imported by core's index: only what checks addresses carries it (the background, for contacts and
+ * the bridge's deposit addresses; the swap form; the simulator). Its decoders are ./encoding's and ./bech32's,
+ * not @scure/base's (docs/decisions.md, "Hand-written codecs").
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { base32nopad, base58, base64, base64url, bech32, bech32m, createBase58check, hex } from '@scure/base';
 import { isValidAccountId } from './account';
+import { base32Decode, bech32Decode, wordsToBytes } from './bech32';
 import type { AddressFamily } from './chains';
+import { type BytesCodec, base58, base64, base64url, bytesEqual, concatBytes, hex } from './encoding';
 import { isXrpAddress } from './xrpAddress';
 
 export type { AddressFamily };
 
-export const base58check = createBase58check(sha256);
+const checksumOf = (payload: Uint8Array) => sha256(sha256(payload)).slice(0, 4);
+
+/** Base58check: the payload and the first 4 bytes of its double SHA-256, in base58. */
+export const base58check: BytesCodec = {
+  encode: (payload) => base58.encode(concatBytes(payload, checksumOf(payload))),
+  decode(text) {
+    const bytes = base58.decode(text);
+    const payload = bytes.slice(0, -4);
+    if (bytes.length < 4 || !bytesEqual(checksumOf(payload), bytes.slice(-4)))
+      throw new Error('base58check: bad checksum');
+    return payload;
+  },
+};
 
 function tryDecode<T>(fn: () => T): T | undefined {
   try {
@@ -62,14 +77,14 @@ function segwit(text: string, hrp: string): boolean {
   const lower = text.toLowerCase();
   if (text !== lower && text !== text.toUpperCase()) return false;
   if (!lower.startsWith(`${hrp}1`)) return false;
-  const v0 = tryDecode(() => bech32.decode(lower as `${string}1${string}`));
+  const v0 = bech32Decode('bech32', lower);
   if (v0 && v0.prefix === hrp && v0.words[0] === 0) {
-    const program = tryDecode(() => bech32.fromWords(v0.words.slice(1)));
+    const program = wordsToBytes(v0.words.slice(1));
     return program !== undefined && (program.length === 20 || program.length === 32);
   }
-  const v1 = tryDecode(() => bech32m.decode(lower as `${string}1${string}`));
+  const v1 = bech32Decode('bech32m', lower);
   if (v1 && v1.prefix === hrp && v1.words[0] !== undefined && v1.words[0] >= 1 && v1.words[0] <= 16) {
-    const program = tryDecode(() => bech32m.fromWords(v1.words.slice(1)));
+    const program = wordsToBytes(v1.words.slice(1));
     return program !== undefined && program.length >= 2 && program.length <= 40;
   }
   return false;
@@ -122,7 +137,7 @@ function isTonAddress(text: string): boolean {
 
 function isStellarAddress(text: string): boolean {
   if (!/^G[A-Z2-7]{55}$/.test(text)) return false;
-  const bytes = tryDecode(() => base32nopad.decode(text));
+  const bytes = base32Decode(text);
   if (bytes?.length !== 35 || bytes[0] !== 6 << 3) return false;
   const crc = crc16xmodem(bytes.slice(0, 33));
   return bytes[33] === (crc & 0xff) && bytes[34] === crc >> 8;
@@ -173,17 +188,13 @@ export function isAddressOf(family: AddressFamily, text: string): boolean {
       return /^0x[0-9a-fA-F]{1,64}$/.test(text);
     case 'cardano': {
       if (!/^addr1[02-9ac-hj-np-z]+$/.test(text)) return false;
-      const decoded = tryDecode(() => bech32.decode(text as `${string}1${string}`, false));
-      const bytes = decoded && tryDecode(() => bech32.fromWords(decoded.words));
+      const decoded = bech32Decode('bech32', text, false);
+      const bytes = decoded && wordsToBytes(decoded.words);
       return bytes !== undefined && (bytes.length === 29 || bytes.length === 57);
     }
     case 'aleo': {
-      const decoded = /^aleo1/.test(text) ? tryDecode(() => bech32m.decode(text as `${string}1${string}`)) : undefined;
-      return (
-        decoded !== undefined &&
-        decoded.prefix === 'aleo' &&
-        tryDecode(() => bech32m.fromWords(decoded.words))?.length === 32
-      );
+      const decoded = /^aleo1/.test(text) ? bech32Decode('bech32m', text) : undefined;
+      return decoded !== undefined && decoded.prefix === 'aleo' && wordsToBytes(decoded.words)?.length === 32;
     }
   }
 }

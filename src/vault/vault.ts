@@ -227,10 +227,18 @@ export class Vault {
     return this.#exclusive(async () => {
       if (this.#contents) return true;
       const epoch = this.#epoch;
-      const keyBytes = await this.#session.read();
+      // The record is read beside the key (two stores, one round trip); without a key it is not used.
+      const [keyBytes, read] = await Promise.all([
+        this.#session.read(),
+        this.readStoredRecord().then(
+          (record) => ({ record }),
+          (error: unknown) => ({ error }),
+        ),
+      ]);
       if (!keyBytes) return false;
       try {
-        const record = await this.readStoredRecord();
+        if ('error' in read) throw read.error;
+        const { record } = read;
         const contents = parseContents(await openRecord(record, keyBytes));
         if (epoch !== this.#epoch) {
           keyBytes.fill(0); // locked meanwhile

@@ -54,7 +54,8 @@ export class WalletService {
    */
   restore(): Promise<void> {
     this.restored ??= (async () => {
-      const deadline = await this.deps.autoLock.read();
+      // Independent reads are made at once, here and in status() (docs/architecture.md, "Start-up").
+      const [deadline] = await Promise.all([this.deps.autoLock.read(), this.deps.settings.plain().catch(() => 0)]);
       if (!deadline || deadline.lockAt <= this.deps.now()) {
         await this.deps.autoLock.clear();
         await this.deps.vault.lock();
@@ -80,21 +81,18 @@ export class WalletService {
     await this.restore();
     await this.lockIfDue();
     const vault = this.deps.vault;
-    const [settings] = await Promise.all([this.deps.settings.plain(), this.deps.settings.checkCredentials()]);
-    let exists = false;
-    try {
-      exists = await vault.exists();
-      if (exists && !vault.isUnlocked) await vault.readStoredRecord();
-    } catch (e) {
-      if (e instanceof VaultError) this.problem = e.message;
-      else throw e;
-    }
+    const [settings, , exists, selected] = await Promise.all([
+      this.deps.settings.plain(),
+      this.deps.settings.checkCredentials(),
+      this.storedVault(),
+      vault.isUnlocked ? this.selectedAccountId().catch(() => null) : null,
+    ]);
     const view = vault.isUnlocked ? vault.view() : null;
     const status: WalletStatus = {
       exists,
       unlocked: vault.isUnlocked,
       accounts: this.accounts(),
-      selectedAccountId: view ? await this.selectedAccountId() : null,
+      selectedAccountId: view ? (selected ?? (await this.selectedAccountId())) : null, // read again if it failed
       lockAt: vault.isUnlocked ? this.lockAt : null,
       autoLockMinutes: settings.autoLockMinutes,
       phrasesToBackUp: view ? view.phrases.filter((p) => !p.backedUp).map((p) => p.id) : [],
@@ -104,6 +102,20 @@ export class WalletService {
     };
     await this.deps.mirror?.write(status);
     return status;
+  }
+
+  /** Whether a vault record exists; a locked vault's is read and checked (a damaged one is the problem). */
+  private async storedVault(): Promise<boolean> {
+    const { vault } = this.deps;
+    let exists = false;
+    try {
+      exists = await vault.exists();
+      if (exists && !vault.isUnlocked) await vault.readStoredRecord();
+    } catch (e) {
+      if (!(e instanceof VaultError)) throw e;
+      this.problem = e.message;
+    }
+    return exists;
   }
 
   private async lockIfDue(): Promise<void> {

@@ -186,8 +186,7 @@ export class SettingsStore {
   sealWaiting(): Promise<void> {
     return this.serial(async () => {
       if (!this.deps.cipher().isUnlocked) return;
-      const s = await this.stored();
-      const waiting = await this.waiting.read();
+      const [s, waiting] = await Promise.all([this.stored(), this.waiting.read()]);
       let next = s;
       for (const field of CREDENTIAL_FIELDS) {
         const w = waiting[field];

@@ -2,6 +2,7 @@
 // whenever the status changes, it holds nothing secret, and the popup reads a passed lock deadline as locked.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { APPROVAL } from '../../../src/api/approvalApi';
 import { STATUS_SNAPSHOT_KEY, statusFromSnapshot } from '../../../src/api/statusSnapshot';
 import { type CreateResult, WALLET, type WalletStatus } from '../../../src/api/walletApi';
 import { startBackground } from '../../../src/background/start';
@@ -130,6 +131,54 @@ describe('status snapshot in storage.session', () => {
     await woken.tracking;
     await vi.waitFor(() => expect(refreshed).toHaveBeenCalledTimes(1));
     await vi.waitFor(async () => expect(await stored()).toMatchObject({ exists: true, unlocked: false }));
+  });
+});
+
+describe('a restarted worker\'s chores (docs/architecture.md, "Start-up")', () => {
+  it('come after the answer to the wallet_status that woke it, and still come', async () => {
+    const clock = { now: 1_800_000_000_000 };
+    const vaultStorage = memoryVaultStorage();
+    await call(startBackground(backgroundEnv(clock, vaultStorage)), WALLET.create, {
+      password: PASSWORD,
+      source: { kind: 'generate' },
+    });
+    const woken = startBackground(backgroundEnv(clock, vaultStorage));
+    const order: string[] = [];
+    const schedule = vi.spyOn(woken.swaps, 'schedule').mockImplementation(async () => {
+      order.push('swap alarm and badge');
+    });
+    const answered = call<WalletStatus>(woken, WALLET.status).then((s) => {
+      order.push('answered');
+      return s;
+    });
+    await woken.tracking;
+    expect((await answered).unlocked).toBe(true);
+    expect(schedule).toHaveBeenCalledTimes(1);
+    expect(order).toEqual(['answered', 'swap alarm and badge']);
+  });
+
+  it('wait for no other ask: one that is still being answered does not hold the swap alarm back', async () => {
+    const clock = { now: 1_800_000_000_000 };
+    const vaultStorage = memoryVaultStorage();
+    await call(startBackground(backgroundEnv(clock, vaultStorage)), WALLET.create, {
+      password: PASSWORD,
+      source: { kind: 'generate' },
+    });
+    const woken = startBackground(backgroundEnv(clock, vaultStorage));
+    const schedule = vi.spyOn(woken.swaps, 'schedule');
+    // A route that never answers stands for an ask that waits on a person or on the network.
+    let release = () => {};
+    vi.spyOn(woken.approvals, 'current').mockImplementation(
+      () =>
+        new Promise((resolve) => {
+          release = () => resolve(null);
+        }),
+    );
+    const waiting = call(woken, APPROVAL.current);
+    await woken.tracking;
+    expect(schedule).toHaveBeenCalledTimes(1);
+    release();
+    await waiting.catch(() => undefined);
   });
 });
 
