@@ -7,10 +7,11 @@ import type { TokenFactsStatus } from '../core/tokenFacts';
 import type { AccountView } from './accounts';
 import type { ActivityPage } from './activity';
 import type { IntentsPreviewWire } from './approvalApi';
+import type { KeyChangeResult, KeyListing } from './keys';
 import type { NetworkView } from './network';
-import type { PasskeyRegistration, PasskeySource } from './passkeys';
+import type { PasskeySource } from './passkeys';
 import type { ReceiveAddress, ReceiveDeposit } from './receive';
-import type { KeyBackup, RecoveryView } from './recovery';
+import type { RecoveryView } from './recovery';
 
 export const WALLET = {
   status: 'wallet_status',
@@ -95,6 +96,7 @@ export interface WalletResults {
 }
 
 export type { AccountView } from './accounts';
+export type { AddKeyParams, KeyChangeResult, KeyListing, RemoveKeyParams } from './keys';
 export type { NetworkId, NetworkView } from './network';
 export type { KeyBackup, RecoveryView } from './recovery';
 
@@ -148,43 +150,6 @@ export interface AddAccountParams {
   /** `derive`: the next account of the wallet's recovery phrase (m/44'/397'/N', the next N it holds no key of). */
   source: KeySource | PasskeySource | { kind: 'named'; accountId: string; publicKey: string } | { kind: 'derive' };
   label?: string;
-}
-
-export interface KeyListing {
-  accountId: string;
-  /** Keys registered for the account on the verifier (`public_keys_of`), or null when unreachable. */
-  registered: string[] | null;
-  /**
-   * `passkeyName`: a passkey's name, the entry its authenticator lists it under; `backup`: how the key comes
-   * back after a lost device.
-   */
-  local: { publicKey: string; signing: boolean; registered: boolean | null; backup: KeyBackup; passkeyName?: string }[];
-  /** Why `registered` is null. */
-  error?: string;
-}
-
-export interface AddKeyParams {
-  accountId: string;
-  /** Paste a public key, or leave out to generate a new local key. */
-  publicKey?: string;
-  /** A new passkey (src/api/passkeys.ts) as a further key: the account keeps it as a local key once added. */
-  passkey?: PasskeyRegistration;
-}
-
-export interface RemoveKeyParams {
-  accountId: string;
-  publicKey: string;
-  /** Required to remove the key that signs (another registered key must remain). */
-  confirmRemovingSigningKey?: boolean;
-}
-
-export interface KeyChangeResult {
-  publicKey: string;
-  intentHash: string;
-  /** Final message-bus status. */
-  status: string;
-  /** The change is confirmed by `has_public_key` after settlement (present after an add, absent after a remove). */
-  confirmed: boolean;
 }
 
 export type NetworkPreset = 'local' | 'mainnet';

@@ -3,7 +3,6 @@
  * APIs in the extension, fakes in tests) and returns the router. entrypoints/background.ts only wires.
  */
 
-import { WALLET } from '../api/walletApi';
 import type { HttpDeps, MultiPayload } from '../core';
 import { fetchTokens } from '../oneclick';
 import { Vault } from '../vault';
@@ -32,6 +31,7 @@ import { KeyManager } from './signing/keyManager';
 import { UsedNonces } from './signing/nonces';
 import { SaltCache } from './signing/salt';
 import { SigningService } from './signing/signer';
+import { StartOrder } from './startOrder';
 import { SwapService } from './swaps/api';
 import { SwapHistory } from './swaps/history';
 import { TokenFacts } from './tokens/facts';
@@ -283,26 +283,16 @@ export function startBackground(env: BackgroundEnv) {
   // accountsChanged on lock (none visible), unlock (the grants again) and account changes.
   const announcer = new WalletAnnouncer({ wallet, permissions, events, verifierId });
   wallet.onEvent((e) => void announcer.walletChanged(e));
-  // A restarted worker does nothing before its unlocked session (if any) is back (./listeners.ts).
+  // A restarted worker does nothing before its unlocked session (if any) is back (./listeners.ts), and its
+  // chores wait for the popup's first answer (./startOrder.ts).
   const restored = wallet.restore();
-  // Its chores (the swap alarm and badge, the toolbar's choice, the popup's snapshot) wait for that and,
-  // when the popup's wallet_status arrived meanwhile, for its answer: the ask the popup's first screen
-  // waits on comes first, not after reads it does not need (docs/architecture.md, "Start-up"). Only that
-  // ask, which reads storage and nothing else: one that waits on the network or on a person never holds
-  // them back. A worker woken by anything else does them as soon as the session is back.
-  let statusAnswer: Promise<unknown> | undefined;
-  const choresMayStart = restored.then(() => statusAnswer?.catch(() => undefined));
+  const order = new StartOrder(restored, router);
+  const { route, choresMayStart } = order;
   const tracking = listenToBrowser(env, { restored, choresMayStart, wallet, swaps, queue, events });
   void choresMayStart.then(() => toolbar.restore()).catch(() => undefined);
   // The popup's snapshot as this worker finds the wallet (a session that expired while it was stopped),
   // unless the message that woke it asks for the status: that answer writes the same snapshot, once.
-  void choresMayStart.then(() => (statusAnswer ? undefined : wallet.status())).catch(() => undefined);
-  const route: Router['route'] = (message, sender) => {
-    // A restarted worker answers nothing before its unlocked session (if any) is back.
-    const answer = restored.then(() => router.route(message, sender));
-    if ((message as { method?: unknown } | null)?.method === WALLET.status) statusAnswer ??= answer;
-    return answer;
-  };
+  void choresMayStart.then(() => (order.statusAsked() ? undefined : wallet.status())).catch(() => undefined);
 
   return { route, wallet, signer, keys, settings, salts, approvals, queue, permissions, swaps, tracking, local };
 }

@@ -11,6 +11,7 @@ import { type AddedKey, type Vault, VaultError } from '../../vault';
 import type { KeyValue } from '../kv';
 import type { StorageProblems } from '../problems';
 import { checkedRegistration } from '../signing/passkeyRegistration';
+import { accountViews } from './accountViews';
 import type { AutoLock } from './autoLock';
 import { recoveryOf } from './recovery';
 import type { SettingsStore } from './settings';
@@ -213,12 +214,7 @@ export class WalletService {
   }
 
   accounts(): AccountView[] {
-    if (!this.deps.vault.isUnlocked) return [];
-    const view = this.deps.vault.view();
-    return view.accounts.map((a) => {
-      const passkey = view.passkeys.find((p) => p.publicKey === a.publicKeys[0]);
-      return passkey ? { ...a, passkey: { credentialId: passkey.credentialId, name: passkey.name } } : a;
-    });
+    return this.deps.vault.isUnlocked ? accountViews(this.deps.vault.view()) : [];
   }
 
   account(accountId: string): AccountView {
