@@ -29,23 +29,33 @@ function catalogueFor(uiLanguage: string): { locale: string; catalogue: Catalogu
   throw new Error('the build has no _locales/en/messages.json');
 }
 
-/** The text on the screen that is neither a message nor data, each with where it was found. */
-export async function unexplainedText(page: Page, shown: readonly string[] = []): Promise<string[]> {
-  const { uiLanguage, pieces, intlWords } = await page.evaluate(() => {
+/**
+ * The text on the screen that is neither a message nor data, each with where it was found. `within`: the
+ * parts of the page to read (CSS selectors), the whole page unless given.
+ */
+export async function unexplainedText(
+  page: Page,
+  shown: readonly string[] = [],
+  within: readonly string[] = ['body'],
+): Promise<string[]> {
+  const { uiLanguage, pieces, intlWords } = await page.evaluate((within) => {
     const uiLanguage = (globalThis as unknown as I18nGlobal).chrome.i18n.getUILanguage();
     const visible = (el: Element) => el.checkVisibility({ visibilityProperty: true });
     const out: { text: string; where: string }[] = [];
     const tag = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}`;
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const el = n.parentElement;
-      if (!el || el.closest('script,style,pre,code') || !visible(el)) continue;
-      out.push({ text: n.textContent ?? '', where: tag(el) });
-    }
-    for (const el of document.body.querySelectorAll('[aria-label],[placeholder],[title],[alt]')) {
-      if (!visible(el)) continue;
-      for (const a of ['aria-label', 'placeholder', 'title', 'alt'])
-        if (el.hasAttribute(a)) out.push({ text: el.getAttribute(a) ?? '', where: `${tag(el)}[${a}]` });
+    const roots = within.flatMap((s) => [...document.querySelectorAll(s)]);
+    for (const root of roots) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const el = n.parentElement;
+        if (!el || el.closest('script,style,pre,code') || !visible(el)) continue;
+        out.push({ text: n.textContent ?? '', where: tag(el) });
+      }
+      for (const el of [root, ...root.querySelectorAll('[aria-label],[placeholder],[title],[alt]')]) {
+        if (!visible(el)) continue;
+        for (const a of ['aria-label', 'placeholder', 'title', 'alt'])
+          if (el.hasAttribute(a)) out.push({ text: el.getAttribute(a) ?? '', where: `${tag(el)}[${a}]` });
+      }
     }
     // What Intl writes in this language: the words of dates, times and relative times.
     const words: string[] = [];
@@ -66,7 +76,7 @@ export async function unexplainedText(page: Page, shown: readonly string[] = [])
         for (const n of [-2, -1, 0, 1, 2]) words.push(rtf.format(n, unit));
     }
     return { uiLanguage, pieces: out, intlWords: words };
-  });
+  }, within);
   const { locale, catalogue } = catalogueFor(uiLanguage);
   const chainNames = Object.values(CHAINS).flatMap((c) => [c.name, ...Object.values(c.names ?? {})]);
   return unexplained(pieces, catalogue, [...shown, ...chainNames], intlWords).map(
