@@ -23,6 +23,14 @@ export function readableDecimal(text: string): string {
   return `${sign}${group(whole)}${frac ? `${decimal}${frac}` : ''}`;
 }
 
+/** A decimal string with every digit kept ("0.000132" stays), written with the locale's marks. */
+export function exactDecimal(text: string): string {
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!m) return text;
+  const { whole, decimal } = numberStyle();
+  return `${m[1]}${whole(m[2]!)}${m[3] ? `${decimal}${m[3]}` : ''}`;
+}
+
 /** `amount` smallest units of a token with `decimals`, for reading (see readableDecimal). */
 export function readableAmount(amount: bigint, decimals: number): string {
   return readableDecimal(formatUnits(amount, decimals));
@@ -49,7 +57,11 @@ export function readableUsd(value: string | number): string {
  * separators when they group whole digits in threes ("1,000.5"); an exponent ("1e3") is refused with
  * words that say so, as is a comma anywhere else or more decimals than the token has.
  */
-export function parseAmountInput(text: string, decimals: number): { units: bigint } | { problem: string } {
+export function parseAmountInput(
+  text: string,
+  decimals: number,
+  token = t('amount_thisToken'),
+): { units: bigint } | { problem: string } {
   const typed = text.trim().replace(/\s+/g, '');
   if (!typed) return { problem: t('amount_enter') };
   if (/[eE]/.test(typed)) return { problem: t('amount_noExponent') };
@@ -61,7 +73,7 @@ export function parseAmountInput(text: string, decimals: number): { units: bigin
   if (!/^\d*\.?\d*$/.test(plain) || plain === '.') return { problem: t('amount_positive') };
   const fraction = plain.split('.')[1] ?? '';
   if (fraction.length > decimals)
-    return { problem: t('amount_tooManyDecimals', String(decimals), String(fraction.length)) };
+    return { problem: t('amount_tooManyDecimals', token, String(decimals), String(fraction.length)) };
   return { units: parseUnits(plain, decimals) };
 }
 

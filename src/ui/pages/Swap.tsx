@@ -9,6 +9,7 @@ import { ActiveSwaps } from '../components/ActiveSwaps';
 import { StatusLine } from '../components/Notice';
 import { PayFromIntents } from '../components/PayFromIntents';
 import { Screen } from '../components/Screen';
+import { t } from '../i18n';
 import { emptyForm, type SwapForm } from '../swapForm';
 import { swaps } from '../swaps';
 import { useHeld } from '../useHeld';
@@ -50,13 +51,13 @@ export function SwapTab({ account }: SwapTabProps) {
     );
   }
   return (
-    <Screen title="Swap" testid="swap" ready={tokens !== null || tokensError !== null} titleHidden>
-      <StatusLine testid="swap-tokens-status">{!tokens && !tokensError ? 'Loading tokens…' : ''}</StatusLine>
+    <Screen title={t('action_swap')} testid="swap" ready={tokens !== null || tokensError !== null} titleHidden>
+      <StatusLine testid="swap-tokens-status">{!tokens && !tokensError ? t('swap_loadingTokens') : ''}</StatusLine>
       {tokensError && (
         <div class="alert" role="alert" data-testid="swap-tokens-error">
-          Could not load the token list: {tokensError}{' '}
+          {t('swap_tokensFailed', tokensError)}{' '}
           <button type="button" class="link" onClick={loadTokens} data-testid="swap-tokens-retry">
-            Try again
+            {t('common_tryAgain')}
           </button>
         </div>
       )}
