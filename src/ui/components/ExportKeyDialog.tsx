@@ -30,6 +30,10 @@ export function ExportKeyDialog({ publicKey, onClose }: { publicKey: string; onC
       <p>
         Key <code title={publicKey}>{shortKey(publicKey)}</code>
       </p>
+      <p class="hint">
+        Keep it offline, written down or in a password manager: without it (or a recovery phrase that covers it), a lost
+        password or device loses the account.
+      </p>
       {secret === null ? (
         <form onSubmit={submit}>
           <TextField

@@ -18,10 +18,11 @@ export function KeyBackupBanner({ status, onChanged }: { status: WalletStatus; o
       {due && (
         <div class="banner" role="status" data-testid="key-backup-banner">
           <span>
+            {/* Short, as the phrase's reminder: it sits above every screen of the tab, and the export dialog
+                says the rest (keep it offline; without it a lost password or device loses the account). */}
             {due.count === 1
-              ? `The key of ${due.account.label} is not covered by a recovery phrase and is not backed up.`
-              : `${due.count} keys are not covered by a recovery phrase and are not backed up (first: ${due.account.label}).`}{' '}
-            Export it and keep it offline: without it, a lost password or device loses the account.
+              ? `The key of ${due.account.label} is not backed up, and no recovery phrase covers it.`
+              : `${due.count} keys are not backed up, and no recovery phrase covers them.`}
           </span>
           <button
             type="button"
