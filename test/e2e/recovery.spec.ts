@@ -109,7 +109,7 @@ test('a Quick-key wallet is reminded to back its key up until it is exported', a
     await page.getByTestId('password').fill(PASSWORD);
     await page.getByTestId('password-confirm').fill(PASSWORD);
     await page.getByTestId('create-submit').click();
-    await expect(page.getByTestId('key-backup-banner')).toContainText('not covered by a recovery phrase', {
+    await expect(page.getByTestId('key-backup-banner')).toContainText('no recovery phrase covers it', {
       timeout: 15_000,
     });
     await checkScreen(page, 'home-key-backup');
