@@ -245,6 +245,7 @@ export function startBackground(env: BackgroundEnv) {
     erase: () =>
       eraseWallet({
         vault,
+        endWaiting: () => queue.endAll('The wallet was erased on this device: ask again once it is restored'),
         lock: () => wallet.lock(),
         settings,
         local: env.storage.local,

@@ -15,26 +15,15 @@ import type { RateLimits } from '../page/rateLimits';
 import type { StorageProblems } from '../problems';
 import { ProviderError } from '../providerError';
 import { EMPTY, type NewRequest, type Pending, type QueueState, stateSchema } from './pending';
+import { APPROVAL_WINDOW_SIZE, type WindowsPort } from './window';
 
-export type { TabsPort };
+export type { TabsPort, WindowsPort };
 
 const KEY = 'approvals';
 /** Waiting requests at most: per site (subdomains together), and from all sites. One per origin and per tab. */
 export const QUEUE_BOUNDS = { perSite: 3, total: 100 } as const;
 /** After the user closed the window on a tab's request, that tab may not open it again for this long. */
 export const CLOSED_COOLDOWN_MS = 15_000;
-
-export interface WindowsPort {
-  create(info: {
-    url: string;
-    type: 'popup';
-    width: number;
-    height: number;
-    focused: boolean;
-  }): Promise<{ id?: number | undefined } | undefined>;
-  update(windowId: number, info: { focused: boolean }): Promise<unknown>;
-  remove(windowId: number): Promise<void>;
-}
 
 export interface ApprovalQueueDeps {
   kv: KeyValue;
@@ -190,11 +179,20 @@ export class ApprovalQueue {
   }
 
   async rejectOrigin(origin: string): Promise<void> {
-    const gone = await this.edit((s) => [
-      { ...s, items: s.items.filter((p) => p.origin !== origin) },
-      s.items.filter((p) => p.origin === origin),
-    ]);
-    for (const p of gone) await this.deliver(p, errorReply(ERROR_CODES.userRejected, 'The user rejected the request'));
+    await this.endWhere(
+      (p) => p.origin === origin,
+      errorReply(ERROR_CODES.userRejected, 'The user rejected the request'),
+    );
+  }
+
+  /** Every waiting request ends with 4900 and `message` (an erase: the wallet they waited for is gone). */
+  endAll(message: string): Promise<void> {
+    return this.endWhere(() => true, errorReply(ERROR_CODES.disconnected, message));
+  }
+
+  private async endWhere(ends: (p: Pending) => boolean, reply: RuntimeReply): Promise<void> {
+    const gone = await this.edit((s) => [{ ...s, items: s.items.filter((p) => !ends(p)) }, s.items.filter(ends)]);
+    for (const p of gone) await this.deliver(p, reply);
     await this.afterChange();
   }
 
@@ -287,8 +285,7 @@ export class ApprovalQueue {
     const win = await this.deps.windows.create({
       url: this.deps.approveUrl,
       type: 'popup',
-      width: 400,
-      height: 660,
+      ...APPROVAL_WINDOW_SIZE,
       focused: true,
     });
     // A new window shows the first request when it loads (and says which it shows through markShown).

@@ -1,7 +1,8 @@
 /**
  * "Forgot password?": erases the wallet from this device (docs/security.md, "Erasing the wallet"). The one
  * home of what an erase clears: the vault (record, throttle, unlocked session), every private record and
- * the sites' grants in storage.local, all of storage.session, the service credentials (sealed under the
+ * the sites' grants in storage.local, all of storage.session (the requests waiting for approval are answered
+ * first: 4900, the wallet was erased), the service credentials (sealed under the
  * erased vault, they could never be opened again). Kept: the network settings and the toolbar choice,
  * which hold nothing of the person's. Then a new background takes over (../restartable.ts), so that no copy
  * any service kept in memory (grants, drafts, names of sealed records) outlives the wallet it belonged to.
@@ -15,6 +16,8 @@ export const KEPT_AFTER_ERASE: readonly string[] = ['settings', 'toolbarOpens', 
 
 export interface EraseDeps {
   vault: Pick<Vault, 'erase'>;
+  /** Ends every request still waiting for approval with an answer (its page is told, its window closes). */
+  endWaiting(): Promise<void>;
   /** Locks first, so that connected pages hear the accounts go. */
   lock(): Promise<unknown>;
   settings: Pick<SettingsStore, 'change'>;
@@ -25,6 +28,7 @@ export interface EraseDeps {
 }
 
 export async function eraseWallet(d: EraseDeps): Promise<{ erased: true }> {
+  await d.endWaiting();
   await d.lock();
   let settingsKept = true;
   try {

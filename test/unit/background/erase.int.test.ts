@@ -2,16 +2,18 @@
 // grants, every sealed record and storage.session, keeps only the network settings (their credentials
 // dropped) and the toolbar choice, and restarts the extension; a page cannot call it, and a call without the
 // confirmation erases nothing. After the restart, the same phrase restored gives the same accounts, in the
-// same order, and no site is connected to them.
+// same order, and no site is connected to them. Requests still waiting for approval are answered first.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type CreateResult, WALLET, type WalletStatus } from '../../../src/api/walletApi';
 import { RestartableBackground } from '../../../src/background/restartable';
 import { startBackground } from '../../../src/background/start';
 import { KEPT_AFTER_ERASE } from '../../../src/background/wallet/erase';
-import { METHODS } from '../../../src/provider/protocol';
+import { ERROR_CODES, METHODS } from '../../../src/provider/protocol';
+import { startSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage } from '../../../src/vault';
 import { backgroundEnv, call, PASSWORD } from './harness';
+import { pageSetup } from './pageHarness';
 
 beforeEach(() => fakeBrowser.reset());
 
@@ -127,5 +129,27 @@ describe('the status’s recovery view', () => {
     const key = created.status.accounts[0]!.publicKeys[0]!;
     expect(created.status.recovery).toEqual({ phraseId: null, outsidePhrase: [key], keysToBackUp: [key] });
     await expect(call(bg, WALLET.addAccount, { source: { kind: 'derive' } })).rejects.toThrow(/no recovery phrase/);
+  });
+});
+
+describe('requests waiting for approval when the wallet is erased', () => {
+  it('are answered (4900: the wallet was erased) and the window closes, rather than left waiting', async () => {
+    const sim = await startSimulator({ port: 0, clock: 'manual' });
+    try {
+      const t = await pageSetup(sim);
+      const closed: number[] = [];
+      t.env.windows.remove = async (id) => void closed.push(id);
+      const pending = await t.page(METHODS.requestAccounts, {});
+      expect(pending.ok).toBe('deferred');
+      expect(t.windows).toHaveLength(1);
+      expect(await call(t.bg, WALLET.erase, { confirm: 'erase this wallet' })).toEqual({ erased: true });
+      expect(await t.answerOf(pending)).toMatchObject({
+        ok: false,
+        error: { code: ERROR_CODES.disconnected, message: expect.stringMatching(/erased/) },
+      });
+      expect(closed).toEqual(t.windows);
+    } finally {
+      await sim.close();
+    }
   });
 });

@@ -227,7 +227,8 @@ export class IntentsReview {
       if (e instanceof RpcError || e instanceof HttpError || e instanceof TypeError) {
         const redirect =
           e instanceof HttpError && e.kind === 'redirect'
-            ? `The verifier could not check this request: ${e.message} It was not released.`
+            ? // Fixed words: the redirect's message names the endpoint's host, which is not the page's to learn.
+              'The verifier could not check this request: its ledger RPC answered with a redirect, which the wallet never follows. It was not released.'
             : null;
         throw new ProviderError(
           ERROR_CODES.disconnected,
