@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import { copyText } from '../clipboard';
-import { t } from '../i18n';
 import { useClipboardNote } from './ClipboardNote';
+
+const FAILED = 'Could not copy; select the text and copy it by hand';
 
 /**
  * Copies `text` to the clipboard and says so in a live region. `secret`: the wallet clears it again
@@ -10,7 +11,7 @@ import { useClipboardNote } from './ClipboardNote';
  */
 export function CopyButton({
   text,
-  label = t('copy_copy'),
+  label = 'Copy',
   testid,
   secret = false,
 }: {
@@ -24,9 +25,9 @@ export function CopyButton({
   const copy = async () => {
     try {
       await copyText(text, secret);
-      setSaid(t('copy_copied'));
+      setSaid('Copied to the clipboard');
     } catch {
-      setSaid(t('copy_failed'));
+      setSaid(FAILED);
     }
   };
   return (
@@ -35,7 +36,7 @@ export function CopyButton({
         {label}
       </button>
       <span role="status" class="hint">
-        {secret && said !== t('copy_failed') ? note : said}
+        {secret && said !== FAILED ? note : said}
       </span>
     </span>
   );

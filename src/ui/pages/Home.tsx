@@ -8,7 +8,6 @@ import { chainName } from '../chains';
 import { FailureAlert, StatusLine } from '../components/Notice';
 import { Screen } from '../components/Screen';
 import { ChainIcon, TokenIcon } from '../components/TokenIcon';
-import { t } from '../i18n';
 import { lazy } from '../lazy';
 import { wallet } from '../wallet';
 
@@ -67,15 +66,15 @@ export function Home({ accountId, onSwap, receive = false }: HomeProps) {
   const dust = rows.filter((r) => r.usd !== null && Number(r.usd) < DUST_USD);
   const shown = showDust ? rows : rows.filter((r) => !dust.includes(r));
   return (
-    <Screen title={t('home_title')} testid="home" ready={view !== null || error !== null}>
+    <Screen title="Wallet" testid="home" ready={view !== null || error !== null}>
       <div class="total-row">
         <p class="total" data-testid="home-total" data-stale={view?.stale ?? true}>
-          <span class="label">{t('home_intentsAccount')}</span>{' '}
+          <span class="label">Intents account</span>{' '}
           <strong class="total-usd">{view ? readableUsd(view.totalUsd) : '…'}</strong>
-          {view?.stale && view.at !== null ? <span class="hint"> {t('home_lastKnown')}</span> : null}
+          {view?.stale && view.at !== null ? <span class="hint"> (last known)</span> : null}
         </p>
         <button type="button" class="link" onClick={() => void read()} disabled={reading} data-testid="home-refresh">
-          {t('common_refresh')}
+          Refresh
         </button>
       </div>
       <div class="home-actions">
@@ -86,7 +85,7 @@ export function Home({ accountId, onSwap, receive = false }: HomeProps) {
           disabled={!accountId}
           data-testid="home-receive"
         >
-          {t('action_receive')}
+          Receive
         </button>
         <button
           type="button"
@@ -95,11 +94,11 @@ export function Home({ accountId, onSwap, receive = false }: HomeProps) {
           disabled={rows.length === 0}
           data-testid="home-send"
         >
-          {t('action_send')}
+          Send
         </button>
         {onSwap && (
           <button type="button" class="primary" onClick={onSwap} data-testid="home-swap">
-            {t('action_swap')}
+            Swap
           </button>
         )}
         <button
@@ -109,17 +108,17 @@ export function Home({ accountId, onSwap, receive = false }: HomeProps) {
           disabled={rows.length === 0}
           data-testid="home-withdraw"
         >
-          {t('action_withdraw')}
+          Withdraw
         </button>
       </div>
-      <StatusLine testid="home-status">{reading ? t('home_reading') : ''}</StatusLine>
+      <StatusLine testid="home-status">{reading ? 'Reading balances…' : ''}</StatusLine>
       <FailureAlert trouble={error} onRetry={() => void read()} retrying={reading} testid="home-error" />
       {view && rows.length === 0 && !reading && (
         <p class="hint" data-testid="home-empty">
-          {t('home_empty')}
+          Nothing here yet. Receive tokens from any chain, swap into this account, or have tokens sent to it.
         </p>
       )}
-      <ul class="plain balances" aria-label={t('home_balances')} data-testid="home-balances">
+      <ul class="plain balances" aria-label="Balances" data-testid="home-balances">
         {shown.map((r) => (
           <li key={r.assetId} class="balance" data-testid="home-balance" data-asset-id={r.assetId} data-facts={r.facts}>
             <span class="balance-icons">
@@ -132,20 +131,19 @@ export function Home({ accountId, onSwap, receive = false }: HomeProps) {
             {r.decimals === null ? (
               // Decimals no second source confirms (docs/security.md, "Token facts"): the raw units, the id, and why.
               <span class="balance-value" title={r.factsNote ?? undefined}>
-                <span class="amount mono">{r.amount}</span> <span class="hint">{t('home_unitsOf')}</span>{' '}
-                <code>{r.assetId}</code>{' '}
+                <span class="amount mono">{r.amount}</span> <span class="hint">units of</span> <code>{r.assetId}</code>{' '}
                 <span class="bad-text" data-testid="home-balance-facts">
-                  {r.facts === 'disputed' ? t('home_decimalsDisputed') : t('home_decimalsUnconfirmed')}
+                  {r.facts === 'disputed' ? 'Decimals disputed' : 'Decimals not confirmed'}
                 </span>
               </span>
             ) : (
               <span class="balance-value">
-                <span class="amount" title={t('home_smallestUnits', r.amount)}>
+                <span class="amount" title={`${r.amount} smallest units`}>
                   {readableAmount(BigInt(r.amount), r.decimals)}
                 </span>{' '}
                 {/* A non-zero balance worth less than a cent rounds to $0.00: say so instead. */}
                 <span class="hint">
-                  {r.usd === null ? t('home_noPrice') : Number(r.usd) === 0 ? readableUsd(0.001) : readableUsd(r.usd)}
+                  {r.usd === null ? 'no price' : Number(r.usd) === 0 ? '<$0.01' : readableUsd(r.usd)}
                 </span>
               </span>
             )}
@@ -160,7 +158,9 @@ export function Home({ accountId, onSwap, receive = false }: HomeProps) {
           onClick={() => setShowDust(!showDust)}
           data-testid="home-dust-toggle"
         >
-          {showDust ? t('home_hideDust') : t('home_showDust', String(dust.length), readableUsd(DUST_USD))}
+          {showDust
+            ? 'Hide small balances'
+            : `Show ${dust.length} small balance${dust.length === 1 ? '' : 's'} (under $0.01)`}
         </button>
       )}
     </Screen>

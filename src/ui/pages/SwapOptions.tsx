@@ -9,7 +9,6 @@ import { chainName, familyOf } from '../addresses';
 import { ContactPicker } from '../components/ContactPicker';
 import { type Choice, ChoiceGroup, TextField } from '../components/Field';
 import { shortAccount } from '../format';
-import { t } from '../i18n';
 import {
   defaultDeadlineMinutes,
   depositModesFor,
@@ -22,20 +21,22 @@ import {
 import { AddressChoice } from './SwapAddress';
 import { Advanced, type SwapFormParts } from './SwapAdvanced';
 
-const mainSwapTypes = (): readonly Choice<SwapType>[] => [
-  { value: 'EXACT_INPUT', label: t('opt_exactIn'), hint: t('opt_exactInHint') },
-  { value: 'EXACT_OUTPUT', label: t('opt_exactOut'), hint: t('opt_exactOutHint') },
-  { value: 'FLEX_INPUT', label: t('opt_flexIn'), hint: t('opt_flexInHint') },
+const MAIN_SWAP_TYPES: readonly Choice<SwapType>[] = [
+  { value: 'EXACT_INPUT', label: 'Exact amount in', hint: 'You send exactly this; the quote says what you get.' },
+  { value: 'EXACT_OUTPUT', label: 'Exact amount out', hint: 'You get exactly this; the quote says what to send.' },
+  {
+    value: 'FLEX_INPUT',
+    label: 'Flexible amount in',
+    hint: 'Partial and varying deposits are swapped within your slippage.',
+  },
 ];
 
-const typeWords = (type: SwapType): string =>
-  type === 'EXACT_INPUT'
-    ? t('opt_wordExactIn')
-    : type === 'EXACT_OUTPUT'
-      ? t('opt_wordExactOut')
-      : type === 'FLEX_INPUT'
-        ? t('opt_wordFlexIn')
-        : 'ANY_INPUT';
+const TYPE_WORDS: Record<SwapType, string> = {
+  EXACT_INPUT: 'Exact in',
+  EXACT_OUTPUT: 'Exact out',
+  FLEX_INPUT: 'Flexible in',
+  ANY_INPUT: 'ANY_INPUT',
+};
 
 /** Fields that live under Options: a problem in one of them opens it. */
 export const OPTION_FIELDS: readonly SwapField[] = [
@@ -57,14 +58,13 @@ export function optionsSummary(form: SwapForm, account: string | null): string {
   const to =
     form.recipientType === 'INTENTS'
       ? form.recipient === account
-        ? t('opt_toYou')
+        ? 'you'
         : form.recipient
           ? shortAccount(form.recipient)
-          : t('opt_toNoOne')
-      : t('opt_toAddress');
-  const from =
-    form.swapType === 'ANY_INPUT' || form.depositType === 'INTENTS' ? t('opt_fromBalance') : t('opt_fromWallet');
-  return t('opt_summary', typeWords(form.swapType), form.slippagePercent.trim() || '?', from, to);
+          : 'no one yet'
+      : 'an address';
+  const from = form.swapType === 'ANY_INPUT' || form.depositType === 'INTENTS' ? 'your balance' : 'a wallet';
+  return `${TYPE_WORDS[form.swapType]} · ${form.slippagePercent.trim() || '?'} % slippage · from ${from} · to ${to}`;
 }
 
 interface SwapOptionsProps extends SwapFormParts {
@@ -103,28 +103,30 @@ export function SwapOptions({
       data-testid="swap-options"
     >
       <summary data-testid="swap-options-toggle">
-        {t('opt_options')}{' '}
+        Options{' '}
         <span class="hint" data-testid="swap-options-summary">
           {optionsSummary(form, account)}
         </span>
       </summary>
       <ChoiceGroup
-        legend={t('opt_swapType')}
-        choices={mainSwapTypes()}
+        legend="Swap type"
+        choices={MAIN_SWAP_TYPES}
         value={form.swapType}
         onValue={(v) => set('swapType', v)}
         testid="swap-type"
       />
-      {anyInput && <p class="hint">{t('opt_anyInputChosen')}</p>}
+      {anyInput && <p class="hint">ANY_INPUT is chosen under Advanced.</p>}
       <AddressChoice
-        label={t('opt_receiveTo')}
+        label="Receive to"
         chain={{
           value: 'DESTINATION_CHAIN',
-          label: destination ? t('opt_addressOn', chainName(destination.blockchain)) : t('opt_addressOnDestination'),
+          label: destination
+            ? `An address on ${chainName(destination.blockchain)}`
+            : 'An address on the destination chain',
         }}
         type={form.recipientType}
         onType={(v) => set('recipientType', v)}
-        fieldLabels={{ intents: t('opt_recipientAccount'), address: t('opt_recipientAddress') }}
+        fieldLabels={{ intents: 'Recipient intents account', address: 'Recipient address' }}
         {...bind('recipient')}
         testid="swap-recipient"
       />
@@ -140,7 +142,7 @@ export function SwapOptions({
       />
       {memoRule && (
         <TextField
-          label={t('opt_memoIfAsked', memoRule.label)}
+          label={`${memoRule.label} (if the receiving address asks for one)`}
           {...bind('recipientMemo')}
           verbatim
           testid="swap-recipient-memo"
@@ -148,36 +150,36 @@ export function SwapOptions({
       )}
       {anyInput ? (
         <TextField
-          label={t('opt_refundAccount')}
+          label="Refund intents account"
           {...bind('refundTo')}
           verbatim
           testid="swap-refund-any"
-          hint={t('opt_anyInputRefunds')}
+          hint="ANY_INPUT refunds, if any, stay in the intents ledger."
         />
       ) : (
         <AddressChoice
-          label={t('opt_refundsGoTo')}
+          label="Refunds go to"
           chain={{
             value: 'ORIGIN_CHAIN',
-            label: origin ? t('opt_addressOn', chainName(origin.blockchain)) : t('opt_addressOnOrigin'),
+            label: origin ? `An address on ${chainName(origin.blockchain)}` : 'An address on the origin chain',
           }}
           type={form.refundType}
           onType={(v) => set('refundType', v)}
-          fieldLabels={{ intents: t('opt_refundAccount'), address: t('opt_refundAddress') }}
+          fieldLabels={{ intents: 'Refund intents account', address: 'Refund address' }}
           {...bind('refundTo')}
           testid="swap-refund"
         />
       )}
       {!anyInput && (
         <ChoiceGroup
-          legend={t('opt_depositFrom')}
+          legend="Deposit from"
           choices={[
             {
               value: 'ORIGIN_CHAIN',
-              label: origin ? t('opt_walletOn', chainName(origin.blockchain)) : t('opt_walletOnOrigin'),
-              hint: t('opt_walletHint'),
+              label: origin ? `A wallet on ${chainName(origin.blockchain)}` : 'A wallet on the origin chain',
+              hint: 'You get an address to send to.',
             },
-            { value: 'INTENTS', label: t('opt_myAccount'), hint: t('opt_myAccountHint') },
+            { value: 'INTENTS', label: 'My intents account', hint: 'Paid by a transfer inside the intents system.' },
           ]}
           value={form.depositType}
           onValue={(v) => set('depositType', v)}
@@ -186,11 +188,11 @@ export function SwapOptions({
       )}
       {!anyInput && form.depositType === 'ORIGIN_CHAIN' && modes.length > 1 && (
         <ChoiceGroup
-          legend={t('opt_depositMode')}
+          legend="Deposit mode"
           choices={modes.map((m) =>
             m === 'MEMO'
-              ? { value: m, label: t('opt_sharedMemo'), hint: t('opt_sharedMemoHint') }
-              : { value: m, label: t('opt_ownAddress') },
+              ? { value: m, label: 'Shared address with a memo', hint: 'You must include the memo in the transfer.' }
+              : { value: m, label: 'Own address' },
           )}
           value={form.depositMode}
           onValue={(v) => set('depositMode', v)}
@@ -199,13 +201,14 @@ export function SwapOptions({
       )}
       {!anyInput && form.depositType === 'ORIGIN_CHAIN' && modes.length === 1 && modes[0] === 'MEMO' && (
         <p class="hint" data-testid="swap-memo-required">
-          {t('opt_memoNeeded', origin ? chainName(origin.blockchain) : t('opt_thisChain'))}
+          Deposits on {origin ? chainName(origin.blockchain) : 'this chain'} need a memo: you will get one with the
+          address.
         </p>
       )}
       <fieldset class="choices slippage">
-        <legend>{t('opt_slippage')}</legend>
+        <legend>Slippage</legend>
         {/* biome-ignore lint/a11y/useSemanticElements: a row of buttons is a group, not a section of a form; a fieldset would need a legend no one reads */}
-        <div class="actions start" role="group" aria-label={t('opt_slippagePresets')}>
+        <div class="actions start" role="group" aria-label="Slippage presets">
           {SLIPPAGE_PRESETS.map((p) => (
             <button
               key={p}
@@ -214,30 +217,30 @@ export function SwapOptions({
               onClick={() => set('slippagePercent', p)}
               data-testid={`swap-slippage-${p}`}
             >
-              {t('opt_percent', p)}
+              {p} %
             </button>
           ))}
         </div>
         <TextField
-          label={t('opt_slippageTolerance')}
+          label="Slippage tolerance (%)"
           {...bind('slippagePercent')}
           inputMode="decimal"
           verbatim
           testid="swap-slippage"
           hint={
             slippageBps !== null
-              ? t(slippageBps > HIGH_SLIPPAGE_BPS ? 'opt_basisPointsHigh' : 'opt_basisPoints', String(slippageBps))
+              ? `${slippageBps} basis points${slippageBps > HIGH_SLIPPAGE_BPS ? ' (high)' : ''}`
               : undefined
           }
         />
       </fieldset>
       <TextField
-        label={t('opt_deadline')}
+        label="Deadline (minutes from now)"
         {...bind('deadlineMinutes')}
         inputMode="numeric"
         placeholder={String(minutesDefault)}
         testid="swap-deadline"
-        hint={t(minutesDefault >= 60 ? 'opt_deadlineHintSlow' : 'opt_deadlineHint', String(minutesDefault))}
+        hint={`Refunds begin if the swap is not done by then. Default ${minutesDefault} min${minutesDefault >= 60 ? ': deposits on this chain confirm slowly' : ''}.`}
       />
       <Advanced form={form} bind={bind} set={set} setForm={setForm} show={show} problems={problems} tried={tried} />
     </details>
