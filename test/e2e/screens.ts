@@ -50,8 +50,8 @@ export async function protocolWords(page: Page): Promise<string[]> {
   return [
     ...(text.match(/nep(?:141|171|245):\S+/g) ?? []).map((w) => `asset id ${w}`),
     ...(text.match(/(?<![0-9a-fA-F])[0-9a-f]{64}(?![0-9a-fA-F])/g) ?? []).map((w) => `64-hex ${w}`),
-    // Not the start of a shortened id ("53265194…", an account whose hex id begins with digits).
-    ...(text.match(/(?<![\w.,])\d{7,}(?![\w.,…])/g) ?? []).map((w) => `smallest units ${w}`),
+    // Not either end of a shortened id ("53265194…", "…20240417": a hex id that begins or ends with digits).
+    ...(text.match(/(?<![\w.,…])\d{7,}(?![\w.,…])/g) ?? []).map((w) => `smallest units ${w}`),
   ];
 }
 

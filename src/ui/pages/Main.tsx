@@ -68,7 +68,8 @@ export function Main({ status, onChanged, onBackup }: MainProps) {
             </button>
           </div>
         )}
-        {toBackUp === undefined && <KeyBackupBanner status={status} onChanged={onChanged} />}
+        {/* On the Wallet tab only: above Swap it pushed the form's button below the first screen. */}
+        {toBackUp === undefined && tab === 'home' && <KeyBackupBanner status={status} onChanged={onChanged} />}
         {tab === 'home' && <PasskeyRecoveryBanner account={selected} />}
         {tab === 'home' && <Home key={key} accountId={account} onSwap={() => go('swap')} receive={receive} />}
         {tab === 'swap' && <SwapTab key={key} account={account} />}
