@@ -20,6 +20,8 @@ export default defineConfig({
   test: {
     include: ['test/unit/**/*.{unit,int}.test.{ts,tsx}'],
     environment: 'node',
+    // The browser's i18n in Node: the English catalogue (test/support/englishMessages.ts).
+    setupFiles: ['test/support/englishMessages.ts'],
     testTimeout: 20_000,
     sequence: { sequencer: PureFirst },
     coverage: {

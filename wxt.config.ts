@@ -60,8 +60,10 @@ export default defineConfig({
     excludeSources: ['test-results/**', 'coverage/**', 'playwright-report/**', 'demo-output/**', '.sim-data*/**'],
   },
   manifest: ({ browser }) => ({
-    name: 'Intents Companion',
-    description: 'Sign NEP-413 intents for the verifier, get swap quotes and track cross-chain swaps.',
+    // The words are the catalogue's (assets/public/_locales; docs/architecture.md, "Words and languages").
+    default_locale: 'en',
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
     // unlimitedStorage: a long swap history outgrows storage.local's 10 MB (docs/decisions.md, "Unlimited storage").
     // clipboardWrite and, in Chromium, offscreen: the background clears a copied secret off the clipboard
     // (docs/security.md, "Nothing left behind: the clipboard"). Never clipboardRead.
@@ -74,7 +76,7 @@ export default defineConfig({
       ...(browser === 'firefox' ? [] : ['offscreen']),
     ],
     icons,
-    action: { default_title: 'Intents Companion', default_icon: icons },
+    action: { default_title: '__MSG_extName__', default_icon: icons },
     ...(browser === 'firefox' && {
       // Firefox MV3 needs an add-on id. 140 (ESR) and Android 142 are the first releases that know
       // data_collection_permissions (128 brought MAIN-world content scripts).

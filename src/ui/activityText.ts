@@ -6,16 +6,14 @@ import { ANY_INPUT_ASSET, type HistoryItem, type SwapStatus, type TokenView } fr
 import { isConfirmed, readableDecimal, tokenAmountText } from './amountText';
 import { chainName } from './chains';
 import { shortAccount } from './format';
+import { t, uiLocale } from './i18n';
 
 export const INTENT_STATUS_TEXT: Record<PublishedStatus, { label: string; explain: string }> = {
-  PENDING: { label: 'In progress', explain: 'Published; waiting to be executed.' },
-  TX_BROADCASTED: { label: 'In progress', explain: 'Being executed on the ledger.' },
-  SETTLED: { label: 'Completed', explain: 'Executed on the ledger.' },
-  NOT_FOUND_OR_NOT_VALID: {
-    label: 'Failed',
-    explain: 'The verifier did not execute it; nothing left the account.',
-  },
-  FAILED: { label: 'Failed', explain: 'Publishing it was refused; nothing left the account.' },
+  PENDING: { label: t('intent_inProgress'), explain: t('intent_PENDING') },
+  TX_BROADCASTED: { label: t('intent_inProgress'), explain: t('intent_TX_BROADCASTED') },
+  SETTLED: { label: t('swapStatus_SUCCESS_label'), explain: t('intent_SETTLED') },
+  NOT_FOUND_OR_NOT_VALID: { label: t('step_failed'), explain: t('intent_NOT_FOUND_OR_NOT_VALID') },
+  FAILED: { label: t('step_failed'), explain: t('intent_FAILED') },
 };
 
 /**
@@ -23,16 +21,18 @@ export const INTENT_STATUS_TEXT: Record<PublishedStatus, { label: string; explai
  * the id ("nep141:wrap.near" → "wrap.near").
  */
 export function symbolOf(assetId: string, tokens: ReadonlyMap<string, TokenView>): string {
-  const t = tokens.get(assetId);
-  if (t?.facts === 'confirmed') return t.symbol;
-  if (assetId === ANY_INPUT_ASSET) return 'any token';
+  const token = tokens.get(assetId);
+  if (token?.facts === 'confirmed') return token.symbol;
+  if (assetId === ANY_INPUT_ASSET) return t('activity_anyToken');
   const bare = assetId.replace(/^nep\d+:/, '');
   return bare.length > 18 ? `${bare.slice(0, 8)}…${bare.slice(-6)}` : bare;
 }
 
-const dateFormat = new Intl.DateTimeFormat([], { dateStyle: 'medium', timeStyle: 'short' });
+// Made on first use (./format.ts says why), in the person's locale.
+let dateFormat: Intl.DateTimeFormat | undefined;
 export function historyDate(iso: string | number): string {
   const ms = typeof iso === 'number' ? iso : Date.parse(iso);
+  dateFormat ??= new Intl.DateTimeFormat(uiLocale(), { dateStyle: 'medium', timeStyle: 'short' });
   return Number.isNaN(ms) ? String(iso) : dateFormat.format(ms);
 }
 
@@ -40,11 +40,17 @@ export function historyDate(iso: string | number): string {
 export const siteOf = (origin: string) => origin.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
 
 export function swapKind(item: HistoryItem): string {
-  return item.flow === 'withdraw' ? 'Withdraw' : item.flow === 'receive' ? 'Receive' : 'Swap';
+  return item.flow === 'withdraw'
+    ? t('action_withdraw')
+    : item.flow === 'receive'
+      ? t('activity_receive')
+      : t('action_swap');
 }
 
 export function intentKind(intent: PublishedIntentView): string {
-  return intent.kind === 'send' ? 'Send' : `dApp intent · ${intent.origin ? siteOf(intent.origin) : 'a site'}`;
+  return intent.kind === 'send'
+    ? t('action_send')
+    : t('activity_dappIntent', intent.origin ? siteOf(intent.origin) : t('activity_aSite'));
 }
 
 export const kindOf = (item: ActivityItem) => (item.type === 'swap' ? swapKind(item.swap) : intentKind(item.intent));
@@ -60,12 +66,12 @@ export function sideText(
   assetId: string,
   tokens: ReadonlyMap<string, TokenView>,
 ): string {
-  if (assetId === ANY_INPUT_ASSET) return 'any token';
+  if (assetId === ANY_INPUT_ASSET) return t('activity_anyToken');
   const token = tokens.get(assetId);
   if (raw && /^\d+$/.test(raw)) return tokenAmountText(BigInt(raw), assetId, token);
   return isConfirmed(token)
     ? `${readableDecimal(formatted)} ${token.symbol}`
-    : `${readableDecimal(formatted)} of ${assetId} (the service's figure)`;
+    : t('activity_servicesFigure', readableDecimal(formatted), assetId);
 }
 
 /** "1 wNEAR → 2.5 USDT"; a withdrawal "25 USDC to 0x5aAe…eAed"; a receipt "10 USDC from Ethereum". */
@@ -73,18 +79,19 @@ export function swapLine(item: HistoryItem, tokens: ReadonlyMap<string, TokenVie
   const amountIn = sideText(item.amountIn, item.amountInFormatted, item.originAsset, tokens);
   const amountOut = sideText(item.amountOut, item.amountOutFormatted, item.destinationAsset, tokens);
   if (item.flow === 'withdraw') {
-    const as = item.originAsset === item.destinationAsset ? '' : ` as ${amountOut}`;
-    return `${amountIn}${as} to ${shortAccount(item.recipient)}`;
+    return item.originAsset === item.destinationAsset
+      ? t('activity_withdrawTo', amountIn, shortAccount(item.recipient))
+      : t('activity_withdrawAsTo', amountIn, amountOut, shortAccount(item.recipient));
   }
   if (item.flow === 'receive') {
     const chain = tokens.get(item.originAsset)?.blockchain;
-    return chain ? `${amountOut} from ${chainName(chain)}` : amountOut;
+    return chain ? t('activity_receiveFrom', amountOut, chainName(chain)) : amountOut;
   }
   return `${amountIn} → ${amountOut}`;
 }
 
 /** An intent's plain words on one line. */
-export const intentLine = (intent: PublishedIntentView) => intent.summary.join('; ') || 'Intents';
+export const intentLine = (intent: PublishedIntentView) => intent.summary.join('; ') || t('activity_intents');
 
 export const lineOf = (item: ActivityItem, tokens: ReadonlyMap<string, TokenView>) =>
   item.type === 'swap' ? swapLine(item.swap, tokens) : intentLine(item.intent);
@@ -94,12 +101,12 @@ export const lineOf = (item: ActivityItem, tokens: ReadonlyMap<string, TokenView
  * icon (docs/services.md, "Activity"); the swap status it resembles gives the colour.
  */
 export const ACTIVITY_STATUS = {
-  completed: { label: 'Completed', icon: '✓' },
-  progress: { label: 'In progress', icon: '◔' },
-  waiting: { label: 'Waiting for deposit', icon: '…' },
-  short: { label: 'Deposit too small', icon: '!' },
-  refunded: { label: 'Refunded', icon: '↩' },
-  failed: { label: 'Failed', icon: '✕' },
+  completed: { label: t('swapStatus_SUCCESS_label'), icon: '✓' },
+  progress: { label: t('intent_inProgress'), icon: '◔' },
+  waiting: { label: t('swapStatus_PENDING_DEPOSIT_label'), icon: '…' },
+  short: { label: t('swapStatus_INCOMPLETE_DEPOSIT_label'), icon: '!' },
+  refunded: { label: t('step_refunded'), icon: '↩' },
+  failed: { label: t('step_failed'), icon: '✕' },
 } as const;
 export type ActivityPhase = keyof typeof ACTIVITY_STATUS;
 
@@ -125,10 +132,13 @@ export function statusOf(item: ActivityItem): { label: string; icon: string; col
   };
 }
 
-const dayFormat = new Intl.DateTimeFormat([], { dateStyle: 'medium' });
+let dayFormat: Intl.DateTimeFormat | undefined;
 /** A date header: "Today", "Yesterday", else the date ("12 Nov 2026"), in the person's locale. */
 export function dayOf(at: number, now: number): string {
   const start = (ms: number) => new Date(ms).setHours(0, 0, 0, 0);
   const days = Math.round((start(now) - start(at)) / 86_400_000);
-  return days === 0 ? 'Today' : days === 1 ? 'Yesterday' : dayFormat.format(at);
+  if (days === 0) return t('activity_today');
+  if (days === 1) return t('activity_yesterday');
+  dayFormat ??= new Intl.DateTimeFormat(uiLocale(), { dateStyle: 'medium' });
+  return dayFormat.format(at);
 }

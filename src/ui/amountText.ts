@@ -2,13 +2,13 @@
 // than six decimals), thousands grouped, trailing zeros trimmed, dust as "<0.000001", never rounded
 // up and never a non-zero amount shown as 0; USD to the cent ("<$0.01" below it); and what people
 // paste into an amount field ("1,000.5"), read exactly. The exact value stays available for a title
-// and for copying (formatUnits).
+// and for copying (formatUnits). Grouping and the decimal mark are the person's locale's (./numbers.ts).
 import { formatUnits, parseUnits } from '../core/amounts';
+import { t } from './i18n';
+import { numberStyle } from './numbers';
 
 const MAX_DECIMALS = 6;
 const SIGNIFICANT = 6;
-
-const group = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** A decimal string ("10.811655876623") for reading; a string that is not one is returned as it came. */
 export function readableDecimal(text: string): string {
@@ -18,8 +18,17 @@ export function readableDecimal(text: string): string {
   const whole = wholeRaw!.replace(/^0+(?=\d)/, '');
   const keep = whole === '0' ? MAX_DECIMALS : Math.max(0, Math.min(MAX_DECIMALS, SIGNIFICANT - whole.length));
   const frac = fracRaw.slice(0, keep).replace(/0+$/, '');
-  if (whole === '0' && !frac && /[1-9]/.test(fracRaw)) return `${sign}<0.${'0'.repeat(MAX_DECIMALS - 1)}1`;
-  return `${sign}${group(whole)}${frac ? `.${frac}` : ''}`;
+  const { whole: group, decimal } = numberStyle();
+  if (whole === '0' && !frac && /[1-9]/.test(fracRaw)) return `${sign}<0${decimal}${'0'.repeat(MAX_DECIMALS - 1)}1`;
+  return `${sign}${group(whole)}${frac ? `${decimal}${frac}` : ''}`;
+}
+
+/** A decimal string with every digit kept ("0.000132" stays), written with the locale's marks. */
+export function exactDecimal(text: string): string {
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!m) return text;
+  const { whole, decimal } = numberStyle();
+  return `${m[1]}${whole(m[2]!)}${m[3] ? `${decimal}${m[3]}` : ''}`;
 }
 
 /** `amount` smallest units of a token with `decimals`, for reading (see readableDecimal). */
@@ -28,8 +37,8 @@ export function readableAmount(amount: bigint, decimals: number): string {
 }
 
 /**
- * A USD value ("1234.5678", 0.004) as "$1,234.56" or "<$0.01", cut to the cent from its digits (float
- * arithmetic would make 0.29 read $0.28); not a number: as it came.
+ * A USD value ("1234.5678", 0.004) as "$1,234.56" or "<$0.01" (in Spanish "1234,56 US$"), cut to the cent
+ * from its digits (float arithmetic would make 0.29 read $0.28); not a number: as it came.
  */
 export function readableUsd(value: string | number): string {
   const text =
@@ -39,8 +48,8 @@ export function readableUsd(value: string | number): string {
   const whole = m[1]!.replace(/^0+(?=\d)/, '');
   const frac = m[2] ?? '';
   const cents = frac.padEnd(2, '0').slice(0, 2);
-  if (whole === '0' && cents === '00' && /[1-9]/.test(frac)) return '<$0.01';
-  return `$${group(whole)}.${cents}`;
+  if (whole === '0' && cents === '00' && /[1-9]/.test(frac)) return `<${numberStyle().usd('0', '01')}`;
+  return numberStyle().usd(whole, cents);
 }
 
 /**
@@ -48,20 +57,23 @@ export function readableUsd(value: string | number): string {
  * separators when they group whole digits in threes ("1,000.5"); an exponent ("1e3") is refused with
  * words that say so, as is a comma anywhere else or more decimals than the token has.
  */
-export function parseAmountInput(text: string, decimals: number): { units: bigint } | { problem: string } {
-  const t = text.trim().replace(/\s+/g, '');
-  if (!t) return { problem: 'Enter an amount' };
-  if (/[eE]/.test(t)) return { problem: 'Write the amount out in digits (no exponent such as 1e3)' };
-  let plain = t;
-  if (t.includes(',')) {
-    if (!/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(t))
-      return { problem: 'Use commas only between groups of three digits, and a dot for decimals' };
-    plain = t.replace(/,/g, '');
+export function parseAmountInput(
+  text: string,
+  decimals: number,
+  token = t('amount_thisToken'),
+): { units: bigint } | { problem: string } {
+  const typed = text.trim().replace(/\s+/g, '');
+  if (!typed) return { problem: t('amount_enter') };
+  if (/[eE]/.test(typed)) return { problem: t('amount_noExponent') };
+  let plain = typed;
+  if (typed.includes(',')) {
+    if (!/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(typed)) return { problem: t('amount_commas') };
+    plain = typed.replace(/,/g, '');
   }
-  if (!/^\d*\.?\d*$/.test(plain) || plain === '.') return { problem: 'Enter a positive number like 12.5' };
+  if (!/^\d*\.?\d*$/.test(plain) || plain === '.') return { problem: t('amount_positive') };
   const fraction = plain.split('.')[1] ?? '';
   if (fraction.length > decimals)
-    return { problem: `This token has ${decimals} decimals; this has ${fraction.length}` };
+    return { problem: t('amount_tooManyDecimals', token, String(decimals), String(fraction.length)) };
   return { units: parseUnits(plain, decimals) };
 }
 
@@ -86,13 +98,13 @@ export const isConfirmed = <T extends WordedToken>(t: T | undefined): t is T & {
 export function tokenAmountText(amount: bigint, assetId: string, token: WordedToken | undefined): string {
   return isConfirmed(token)
     ? `${readableAmount(amount, token.decimals)} ${token.symbol}`
-    : `${amount} units of ${assetId}`;
+    : t('amount_unitsOf', String(amount), assetId);
 }
 
 /** Why a token cannot be used for an amount (its decimals are not confirmed), or null when it can. */
 export function unusableTokenText(token: (WordedToken & { factsNote: string | null }) | undefined): string | null {
   if (!token || token.decimals !== null) return null;
-  return `${token.factsNote ?? `The decimals of ${token.assetId} are not confirmed.`} The wallet does not use it for amounts.`;
+  return t('amount_unusable', token.factsNote ?? t('amount_decimalsUnconfirmed', token.assetId));
 }
 
 /** What a balance row reads as in a list of held tokens: "2.5" with confirmed decimals, else the raw units, flagged. */
@@ -100,5 +112,5 @@ export function heldAmountText(
   row: WordedToken & { amount: string; facts: 'confirmed' | 'disputed' | 'unconfirmed' },
 ): string {
   if (isConfirmed(row)) return readableAmount(BigInt(row.amount), row.decimals);
-  return `${row.amount} units, decimals ${row.facts === 'disputed' ? 'disputed' : 'not confirmed'}`;
+  return t(row.facts === 'disputed' ? 'amount_unitsDisputed' : 'amount_unitsUnconfirmed', row.amount);
 }

@@ -5,6 +5,7 @@ import type { SwapRecordView } from '../api/swapApi';
 import { memoRuleOf } from '../core/destinationMemo';
 import { tokenAmountText, type WordedToken } from './amountText';
 import { chainName, familyOf } from './chains';
+import { t } from './i18n';
 import { quoteFacts } from './swapText';
 
 export function arrivesText(
@@ -16,12 +17,12 @@ export function arrivesText(
   if (out === null || !/^\d+$/.test(out)) return null;
   const amount = tokenAmountText(BigInt(out), record.request.destinationAsset, destination);
   const { recipient, recipientType, recipientMemo } = record.request;
-  const memoLabel = destination ? (memoRuleOf(familyOf(destination.blockchain))?.label ?? 'memo') : 'memo';
-  const where =
-    recipientType === 'INTENTS'
-      ? recipient === ownAccount
-        ? 'in your intents account'
-        : `in the intents account ${recipient}`
-      : `at ${recipient}${destination ? ` on ${chainName(destination.blockchain)}` : ''}${recipientMemo ? ` (${memoLabel.toLowerCase()} ${recipientMemo})` : ''}`;
-  return `Then about ${amount} arrive ${where}.`;
+  if (recipientType === 'INTENTS')
+    return recipient === ownAccount ? t('arrives_yourAccount', amount) : t('arrives_intentsAccount', amount, recipient);
+  const memoLabel = destination ? (memoRuleOf(familyOf(destination.blockchain))?.label ?? '') : '';
+  const at = destination ? t('arrives_onChain', recipient, chainName(destination.blockchain)) : recipient;
+  const place = recipientMemo
+    ? t('arrives_withMemo', at, memoLabel ? memoLabel.toLowerCase() : t('arrives_memo'), recipientMemo)
+    : at;
+  return t('arrives_address', amount, place);
 }

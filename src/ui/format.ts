@@ -1,4 +1,5 @@
-// Small display helpers.
+// Small display helpers: dates and times in the person's locale (./i18n.ts).
+import { t, uiLocale } from './i18n';
 
 /** `ed25519:AbCd…WxYz`: enough to tell keys apart; the full key goes in a title or a copy button. */
 export function shortKey(publicKey: string): string {
@@ -27,22 +28,22 @@ const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
 /**
  * The one relative-time formatter of the pages: "in 4 minutes", "2 hours ago", "now". The largest unit
  * that fits, counted toward now (4 min 59 s is "in 4 minutes"), so a deadline never looks further away
- * than it is. English, as the rest of the text.
+ * than it is. In the person's language.
  */
 export function relativeTime(target: number, now: number): string {
   const diff = target - now;
   const [unit, size] = UNITS.find(([, size]) => Math.abs(diff) >= size) ?? ['second', 1000];
   const n = Math.trunc(diff / size);
-  if (n === 0) return 'now';
-  relative ??= new Intl.RelativeTimeFormat('en', { numeric: 'always', style: 'long' });
+  if (n === 0) return t('time_now');
+  relative ??= new Intl.RelativeTimeFormat(uiLocale(), { numeric: 'always', style: 'long' });
   return relative.format(n, unit);
 }
 
 /** "14:05 (in 12 minutes)" for the auto-lock deadline. */
 export function describeLockAt(lockAt: number, now: number, timeOf: (ms: number) => string): string {
-  return `${timeOf(lockAt)} (${relativeTime(lockAt, now)})`;
+  return t('time_lockAt', timeOf(lockAt), relativeTime(lockAt, now));
 }
 
 export function clockTime(ms: number): string {
-  return new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return new Date(ms).toLocaleTimeString(uiLocale(), { hour: '2-digit', minute: '2-digit' });
 }

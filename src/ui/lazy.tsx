@@ -2,6 +2,7 @@
 import type { ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ErrorAlert, StatusLine } from './components/Notice';
+import { t } from './i18n';
 import { messageOf } from './wallet';
 
 export interface LazyComponent<P> {
@@ -31,8 +32,8 @@ export function lazy<P extends object>(load: () => Promise<ComponentType<P>>): L
           (err: unknown) => setError(messageOf(err)),
         );
     }, []);
-    if (error) return <ErrorAlert message={`This page could not be loaded: ${error}`} />;
-    if (!Page) return <StatusLine>Loading…</StatusLine>;
+    if (error) return <ErrorAlert message={t('lazy_failed', error)} />;
+    if (!Page) return <StatusLine>{t('common_loading')}</StatusLine>;
     return <Page {...props} />;
   }
   Lazy.preload = () => void get().catch(() => undefined);

@@ -4,6 +4,8 @@
 // goes through a deposit address.
 import type { DepositType, SwapType } from '../api/swapApi';
 import { formatUnits, parseUnits } from '../core/amounts';
+import { exactDecimal } from './amountText';
+import { t } from './i18n';
 
 export interface SwapButtonInput {
   depositType: DepositType;
@@ -42,7 +44,7 @@ export function minimumIn(message: string): bigint | null {
 export function minimumText(message: string, origin: SwapButtonInput['origin']): string | null {
   const min = minimumIn(message);
   if (min === null || !origin || origin.decimals === null) return null;
-  return `Minimum ${formatUnits(min, origin.decimals)} ${origin.symbol}`;
+  return t('swapButton_minimum', exactDecimal(formatUnits(min, origin.decimals)), origin.symbol);
 }
 
 function needed(i: SwapButtonInput): bigint | null {
@@ -57,15 +59,15 @@ function needed(i: SwapButtonInput): bigint | null {
 
 export function swapButton(i: SwapButtonInput): SwapButton {
   if (i.depositType === 'ORIGIN_CHAIN' || i.swapType === 'ANY_INPUT')
-    return { label: 'Get deposit address', busyLabel: 'Getting the address…', blocked: false };
+    return { label: t('swapButton_getAddress'), busyLabel: t('swapButton_gettingAddress'), blocked: false };
   const minimum = i.quoteError ? minimumText(i.quoteError, i.origin) : null;
   if (minimum) return { label: minimum, busyLabel: minimum, blocked: true };
   const need = needed(i);
   if (i.origin && i.held !== null && need !== null && need > i.held) {
-    const label = `Insufficient ${i.origin.symbol}`;
+    const label = t('swapButton_insufficient', i.origin.symbol);
     return { label, busyLabel: label, blocked: true };
   }
-  return { label: 'Swap', busyLabel: 'Preparing the swap…', blocked: false };
+  return { label: t('action_swap'), busyLabel: t('swapButton_preparing'), blocked: false };
 }
 
 /** Paying from the balance is the default for a token the intents account holds. */

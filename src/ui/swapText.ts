@@ -2,49 +2,44 @@
 // status stepper (deposit → processing → done); countdowns. Pure: the page passes the clock.
 
 import type { StatusChange } from '../api/swapApi';
-import { type Explained, isTerminal, refundReasonText, SWAP_STATUSES, type SwapStatus } from '../core/swapStatus';
+import {
+  type Explained,
+  isTerminal,
+  REFUND_REASONS,
+  type RefundReason,
+  SWAP_STATUSES,
+  type SwapStatus,
+} from '../core/swapStatus';
 import { readStoredAnswer } from '../oneclick/storedAnswer';
 import { relativeTime } from './format';
+import { t } from './i18n';
 
-export { type Explained, isTerminal, refundReasonText, SWAP_STATUSES };
+export { type Explained, isTerminal, SWAP_STATUSES };
 
-export const STATUS_TEXT: Record<SwapStatus, Explained> = {
-  PENDING_DEPOSIT: {
-    label: 'Waiting for deposit',
-    explain: 'The swap is ready and waits for your deposit at the address below.',
-    todo: 'Send the exact amount to the deposit address (with the memo, if there is one) before the deadline.',
-  },
-  KNOWN_DEPOSIT_TX: {
-    label: 'Deposit seen',
-    explain: 'Your deposit transaction was seen; the service waits for it to be confirmed on its chain.',
-    todo: 'Nothing to do: keep this open or come back later.',
-  },
-  PROCESSING: {
-    label: 'Swapping',
-    explain: 'Your deposit arrived and the swap is being executed. This can take up to 15 minutes.',
-    todo: 'Nothing to do: tracking goes on after you close the popup.',
-  },
-  SUCCESS: {
-    label: 'Completed',
-    explain: 'The swap is complete and the tokens were sent to the recipient.',
-    todo: '',
-  },
-  INCOMPLETE_DEPOSIT: {
-    label: 'Deposit too small',
-    explain: 'The deposit that arrived is less than the swap needs, so the swap has not started.',
-    todo: 'Send the missing amount to the same address (with the same memo) before the deadline, and the swap goes ahead. Otherwise what you sent is refunded after the deadline.',
-  },
-  REFUNDED: {
-    label: 'Refunded',
-    explain: 'The swap did not go through and your deposit was sent back to the refund address.',
-    todo: 'Check the refund address for the returned funds (a refund fee may have been taken off).',
-  },
-  FAILED: {
-    label: 'Failed',
-    explain: 'The swap ran into an error and did not complete.',
-    todo: 'Keep the signed quote below: it is your evidence. Contact the service with the deposit address and the quote.',
-  },
-};
+/** A status's words from the catalogue: its keys are typed from the codes, so a missing one does not compile. */
+function statusText(s: SwapStatus): Explained {
+  return {
+    label: t(`swapStatus_${s}_label`),
+    explain: t(`swapStatus_${s}_explain`),
+    todo: s === 'SUCCESS' ? '' : t(`swapStatus_${s}_todo`),
+  };
+}
+const reasonText = (r: RefundReason): Explained => ({
+  label: t(`refund_${r}_label`),
+  explain: t(`refund_${r}_explain`),
+  todo: t(`refund_${r}_todo`),
+});
+
+export const STATUS_TEXT: Record<SwapStatus, Explained> = Object.fromEntries(
+  SWAP_STATUSES.map((s) => [s, statusText(s)]),
+) as Record<SwapStatus, Explained>;
+
+/** The plain-words explanation of a refund reason; a code this version does not know is shown as it came. */
+export function refundReasonText(reason: string | null | undefined): Explained | null {
+  if (!reason) return null;
+  if ((REFUND_REASONS as readonly string[]).includes(reason)) return reasonText(reason as RefundReason);
+  return { ...reasonText('UNKNOWN'), explain: t('refund_unknownCode', reason) };
+}
 
 export type StepState = 'done' | 'current' | 'todo' | 'attention' | 'failed';
 export interface Step {
@@ -66,31 +61,43 @@ export function stepsOf(status: SwapStatus, history: readonly StatusChange[]): S
   const depositAt = firstSeen(history, ['KNOWN_DEPOSIT_TX', 'PROCESSING', 'SUCCESS']);
   const processingAt = firstSeen(history, ['PROCESSING']);
   const endAt = firstSeen(history, [status]);
-  const deposit: Step = { key: 'deposit', label: 'Deposit', state: 'done', at: depositAt, detail: 'Deposit received' };
-  const processing: Step = { key: 'processing', label: 'Processing', state: 'todo', at: processingAt, detail: 'Swap' };
-  const done: Step = { key: 'done', label: 'Done', state: 'todo', at: null, detail: 'Tokens delivered' };
+  const deposit: Step = {
+    key: 'deposit',
+    label: t('step_deposit'),
+    state: 'done',
+    at: depositAt,
+    detail: t('step_depositReceived'),
+  };
+  const processing: Step = {
+    key: 'processing',
+    label: t('step_processing'),
+    state: 'todo',
+    at: processingAt,
+    detail: t('step_swap'),
+  };
+  const done: Step = { key: 'done', label: t('step_done'), state: 'todo', at: null, detail: t('step_tokensDelivered') };
   switch (status) {
     case 'PENDING_DEPOSIT':
       deposit.state = 'current';
-      deposit.detail = 'Waiting for your deposit';
+      deposit.detail = t('step_waitingDeposit');
       deposit.at = firstSeen(history, ['PENDING_DEPOSIT']);
       break;
     case 'KNOWN_DEPOSIT_TX':
       deposit.state = 'current';
-      deposit.detail = 'Deposit seen, waiting for confirmation';
+      deposit.detail = t('step_depositSeen');
       break;
     case 'INCOMPLETE_DEPOSIT':
       deposit.state = 'attention';
-      deposit.detail = 'Deposit below the required amount';
+      deposit.detail = t('step_depositBelow');
       deposit.at = endAt;
       break;
     case 'PROCESSING':
       processing.state = 'current';
-      processing.detail = 'Swapping now';
+      processing.detail = t('step_swapping');
       break;
     case 'SUCCESS':
       processing.state = 'done';
-      processing.detail = 'Swapped';
+      processing.detail = t('step_swapped');
       done.state = 'done';
       done.at = endAt;
       break;
@@ -98,12 +105,12 @@ export function stepsOf(status: SwapStatus, history: readonly StatusChange[]): S
     case 'FAILED':
       if (depositAt === null) {
         deposit.state = 'attention';
-        deposit.detail = status === 'REFUNDED' ? 'Deposit not used' : 'No complete deposit';
+        deposit.detail = status === 'REFUNDED' ? t('step_depositNotUsed') : t('step_noCompleteDeposit');
       }
       processing.state = processingAt !== null ? 'done' : 'todo';
       done.state = 'failed';
-      done.label = status === 'REFUNDED' ? 'Refunded' : 'Failed';
-      done.detail = status === 'REFUNDED' ? 'Funds returned to the refund address' : 'The swap did not complete';
+      done.label = status === 'REFUNDED' ? t('step_refunded') : t('step_failed');
+      done.detail = status === 'REFUNDED' ? t('step_fundsReturned') : t('step_notComplete');
       done.at = endAt;
       break;
   }
@@ -126,8 +133,8 @@ export function describeCountdown(target: string | null, now: number): { text: s
   const at = Date.parse(target);
   if (Number.isNaN(at)) return null;
   const left = at - now;
-  if (left > 0) return { text: `in ${formatCountdown(left)}`, passed: false };
-  return { text: `passed ${relativeTime(at, now)}`, passed: true };
+  if (left > 0) return { text: t('countdown_in', formatCountdown(left)), passed: false };
+  return { text: t('countdown_passed', relativeTime(at, now)), passed: true };
 }
 
 export interface QuoteFacts {

@@ -2,6 +2,7 @@
 // dollars. Pure, apart from the form so that the form's file keeps to its checks.
 import type { TokenView } from '../api/swapApi';
 import { chainName } from './chains';
+import { uiLocale } from './i18n';
 
 /** Tokens grouped by chain for the picker, filtered by a search over symbol, chain (id and name) and asset id. */
 export function searchTokens(tokens: readonly TokenView[], query: string): { chain: string; tokens: TokenView[] }[] {
@@ -24,7 +25,9 @@ export function searchTokens(tokens: readonly TokenView[], query: string): { cha
 /** "$1,234.56" for a token price; small prices keep their significant digits. */
 export function formatPrice(price: number): string {
   if (!Number.isFinite(price) || price < 0) return '—';
-  if (price === 0) return '$0';
-  if (price >= 1) return `$${price.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-  return `$${price.toLocaleString('en-US', { maximumSignificantDigits: 4 })}`;
+  const usd = { style: 'currency', currency: 'USD' } as const;
+  if (price === 0) return (0).toLocaleString(uiLocale(), { ...usd, maximumFractionDigits: 0 });
+  if (price >= 1)
+    return price.toLocaleString(uiLocale(), { ...usd, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return price.toLocaleString(uiLocale(), { ...usd, maximumSignificantDigits: 4 });
 }

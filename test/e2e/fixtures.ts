@@ -23,13 +23,21 @@ export interface Extension {
   url(file: string): string;
 }
 
-/** `dir`: the built extension to load (the bench loads a copy with one page replaced). */
-export async function launchExtension(dir = EXTENSION_DIR): Promise<{ extension: Extension; close(): Promise<void> }> {
+/**
+ * `dir`: the built extension to load (the bench loads a copy with one page replaced). `lang`: the browser's
+ * language ("es"): `--lang` picks the extension's catalogue, and Playwright's `locale` makes
+ * `i18n.getUILanguage()` (and so Intl's numbers and dates) follow it; either alone leaves half in English.
+ */
+export async function launchExtension(
+  dir = EXTENSION_DIR,
+  lang?: string,
+): Promise<{ extension: Extension; close(): Promise<void> }> {
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'intents-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true, // Chromium's new headless mode loads extensions
-    args: extensionArgs(dir),
+    args: [...extensionArgs(dir), ...(lang ? [`--lang=${lang}`] : [])],
+    ...(lang ? { locale: lang } : {}),
   });
   let [worker] = context.serviceWorkers();
   worker ??= await context.waitForEvent('serviceworker');

@@ -42,7 +42,9 @@ test('every screen: axe finds nothing serious or critical in light or dark; each
     await checkScreen(page, 'onboarding-password');
 
     await pointAtSimulator(page, extension, sim);
-    const created = await walletCall<{ status: { selectedAccountId: string } }>(page, WALLET.create, {
+    const created = await walletCall<{
+      status: { selectedAccountId: string; accounts: { label: string }[] };
+    }>(page, WALLET.create, {
       password: PASSWORD,
       source: { kind: 'generate' },
     });
@@ -65,7 +67,9 @@ test('every screen: axe finds nothing serious or critical in light or dark; each
     // Home is where the unlocked wallet lands.
     await expect(page.getByTestId('home-balance')).toHaveCount(3, { timeout: 10_000 });
     await expect(page.getByTestId('network-badge')).toHaveAttribute('data-network', 'local'); // pointed at this test's simulator and its verifier
-    await checkScreen(page, 'home');
+    // The account's name is the person's own (the vault names a new one "Account 1").
+    const accountNames = created.status.accounts.map((a) => a.label);
+    await checkScreen(page, 'home', 'plain', { shown: accountNames });
 
     await page.getByTestId('home-receive').click();
     await expect(page.getByTestId('receive-form')).toBeVisible();
@@ -108,7 +112,7 @@ test('every screen: axe finds nothing serious or critical in light or dark; each
     // Amount, both tokens, the quote and the button: all on the first screen, above the bottom navigation.
     for (const id of ['swap-origin', 'swap-amount', 'swap-destination', 'swap-quote', 'swap-start'])
       await expectOnFirstScreen(page, id);
-    await checkScreen(page, 'swap');
+    await checkScreen(page, 'swap', 'plain', { shown: accountNames });
     // Max: all the intents account holds, paid from it.
     await page.getByTestId('swap-origin-max').click();
     await expect(page.getByTestId('swap-amount')).toHaveValue('40');

@@ -6,6 +6,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, ROOT } from './fixtures';
+import { unexplainedText } from './messagesOnScreen';
 
 export const SCREENS_DIR = path.join(ROOT, 'test-results/screens');
 export const POPUP_SIZE = { width: 360, height: 600 };
@@ -56,19 +57,72 @@ export async function protocolWords(page: Page): Promise<string[]> {
 }
 
 /**
- * Looks at the screen the page shows in light and in dark: a main screen shows no protocol word, axe finds no serious or critical violation
- * in either, and each is photographed at the popup's size (or `size`, in device pixels). Leaves the page in the light
- * scheme.
+ * Screens whose words are not yet all messages of the catalogue (docs/testing.md, "Words from the
+ * catalogue"): their text is not checked. The list only shrinks.
+ */
+const WORDS_NOT_YET_MESSAGES: ReadonlySet<string> = new Set([
+  'activity',
+  'activity-filters',
+  'approval-connect',
+  'approval-intent',
+  'approval-swap',
+  'contact-edit',
+  'contacts',
+  'contacts-empty',
+  'contacts-import-errors',
+  'onboarding',
+  'onboarding-password',
+  'receive',
+  'receive-address',
+  'send',
+  'send-review',
+  'settings',
+  'settings-accounts',
+  'settings-keys',
+  'settings-sites',
+  'side-panel',
+  'swap-options',
+  'token-picker',
+  'unlock',
+  'unlock-forgot',
+  'withdraw',
+  'swap-outcome-incomplete',
+  'swap-outcome-expired',
+  // Screens that came with Settings' General and Advanced, the recovery phrase, the side panel and the
+  // 200 % zoom checks, on pages whose words are not messages yet.
+  'home-key-backup',
+  'settings-advanced',
+  'settings-phrase-hidden',
+  'unlock-erase',
+  'sidepanel-swap',
+  'sidepanel-activity',
+  'zoom-receive-address',
+  'zoom-send',
+  'zoom-send-review',
+  'zoom-activity',
+  'zoom-settings',
+  'zoom-approval-connect',
+  'zoom-approval-intent',
+]);
+
+/**
+ * Looks at the screen the page shows in light and in dark: a main screen shows no protocol word, every
+ * word on it is a message of the catalogue (or data: `shown` is what the test put there of the person's
+ * own, such as a contact's name), axe finds no serious or critical violation in either, and each is
+ * photographed at the popup's size (or `size`, in device pixels). Leaves the page in the light scheme.
  */
 export async function checkScreen(
   page: Page,
   name: string,
   words: WordsRule = 'plain',
-  size: { width: number; height: number } = POPUP_SIZE,
+  options: { size?: { width: number; height: number }; shown?: readonly string[] } = {},
 ): Promise<void> {
+  const { size = POPUP_SIZE, shown = [] } = options;
   mkdirSync(SCREENS_DIR, { recursive: true });
   await page.setViewportSize(size);
   if (words === 'plain') expect.soft(await protocolWords(page), `${name}: protocol words on screen`).toEqual([]);
+  if (!WORDS_NOT_YET_MESSAGES.has(name))
+    expect.soft(await unexplainedText(page, shown), `${name}: words not from the catalogue`).toEqual([]);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await expect

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { SWAP, type SwapRecordView } from '../../src/api/swapApi';
 import { TOOLBAR } from '../../src/api/toolbarApi';
+import { WALLET, type WalletStatus } from '../../src/api/walletApi';
 import type { RunningSimulator } from '../../src/sim/server';
 import { type Extension, launchExtension, ROOT } from './fixtures';
 import { pressOn, tabTo } from './keyboard';
@@ -126,19 +127,20 @@ test('the side panel by keyboard alone, axe-clean in light and dark: the followe
     await panel.setViewportSize(PANEL);
     await panel.goto(extension.url('sidepanel.html'));
     await expect(panel.getByTestId('nav-swap')).toBeVisible({ timeout: 10_000 });
-    await checkScreen(panel, 'sidepanel-home', 'plain', PANEL);
+    const names = (await walletCall<WalletStatus>(panel, WALLET.status)).accounts.map((a) => a.label);
+    await checkScreen(panel, 'sidepanel-home', 'plain', { size: PANEL, shown: names });
 
     await pressOn(panel, 'nav-swap');
     await expect(panel.getByTestId('swap-active-row')).toHaveCount(1, { timeout: 10_000 });
     await pressOn(panel, 'swap-active-open');
     await expect(panel.getByTestId('deposit-address')).toHaveText(address);
-    await checkScreen(panel, 'sidepanel-swap', 'ids', PANEL);
+    await checkScreen(panel, 'sidepanel-swap', 'ids', { size: PANEL });
     await pressOn(panel, 'deposit-back', 'Enter', { back: true });
     await expect(panel.getByTestId('swap-active-row')).toHaveCount(1);
 
     await pressOn(panel, 'nav-activity');
     await expect(panel.getByTestId('history')).toBeVisible({ timeout: 10_000 });
-    await checkScreen(panel, 'sidepanel-activity', 'plain', PANEL);
+    await checkScreen(panel, 'sidepanel-activity', 'plain', { size: PANEL, shown: names });
 
     await pressOn(panel, 'nav-settings');
     // A radio group is one Tab stop, at its chosen radio; the arrow keys choose within it.

@@ -70,8 +70,10 @@ async function checkZoomed(
   name: string,
   size: { width: number; height: number },
   words: 'plain' | 'ids' = 'plain',
+  /** What the test put on the screen of the person's own (the account's name): data, not words. */
+  shown: readonly string[] = [],
 ): Promise<void> {
-  await checkScreen(page, `zoom-${name}`, words, size);
+  await checkScreen(page, `zoom-${name}`, words, { size, shown });
   expect.soft(await overflowing(page), `${name}: nothing to scroll sideways at 200 %`).toEqual([]);
 }
 
@@ -87,11 +89,16 @@ test('at 200 % zoom every main screen reflows, axe finds nothing serious, and ea
     await page.setViewportSize(POPUP_ZOOMED);
     await page.goto(extension.url('popup.html'));
     await pointAtSimulator(page, extension, sim);
-    const created = await walletCall<{ status: { selectedAccountId: string } }>(page, WALLET.create, {
-      password: 'correct horse battery',
-      source: { kind: 'generate' },
-    });
+    const created = await walletCall<{ status: { selectedAccountId: string; accounts: { label: string }[] } }>(
+      page,
+      WALLET.create,
+      {
+        password: 'correct horse battery',
+        source: { kind: 'generate' },
+      },
+    );
     const account = created.status.selectedAccountId;
+    const names = created.status.accounts.map((a) => a.label);
     await walletCall(page, WALLET.setSettings, { jwt: sim.devJwt });
     await dev(sim, '/dev/fund', { accountId: account, tokenId: WNEAR, amount: (12n * 10n ** 24n).toString() });
     await dev(sim, '/dev/fund', { accountId: account, tokenId: USDC_ETH, amount: '40000000' });
@@ -99,7 +106,7 @@ test('at 200 % zoom every main screen reflows, axe finds nothing serious, and ea
     await zoomExtension(page, { width: 360 });
 
     await expect(page.getByTestId('home-balance')).toHaveCount(2, { timeout: 10_000 });
-    await checkZoomed(page, 'home', POPUP_ZOOMED);
+    await checkZoomed(page, 'home', POPUP_ZOOMED, 'plain', names);
 
     await page.getByTestId('home-receive').click();
     await page.getByTestId('receive-token').click();
@@ -124,7 +131,7 @@ test('at 200 % zoom every main screen reflows, axe finds nothing serious, and ea
     await pick(page, 'destination', 'wrap.near', WNEAR);
     await page.getByTestId('swap-amount').fill('25');
     await expect(page.getByTestId('swap-quote')).toHaveAttribute('data-state', 'ok', { timeout: QUOTE_TIMEOUT });
-    await checkZoomed(page, 'swap', POPUP_ZOOMED);
+    await checkZoomed(page, 'swap', POPUP_ZOOMED, 'plain', names);
     await page.getByTestId('swap-start').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('swap-start')).toBeInViewport();
 
@@ -161,7 +168,7 @@ test('at 200 % zoom every main screen reflows, axe finds nothing serious, and ea
     await panel.goto(extension.url('sidepanel.html'));
     await expect.poll(() => panel.evaluate(() => window.innerWidth)).toBe(200);
     await expect(panel.getByTestId('home-balance')).toHaveCount(2, { timeout: 10_000 });
-    await checkZoomed(panel, 'sidepanel-home', PANEL);
+    await checkZoomed(panel, 'sidepanel-home', PANEL, 'plain', names);
   } finally {
     await closePageServer(pages);
     await close();

@@ -74,6 +74,8 @@ const SHARED_ROOM_MAY_NOT: Record<string, readonly string[]> = {
     'src/background/page/',
   ],
 };
+/** The English catalogue, whose keys type `t` (src/core/messages.ts). */
+const ENGLISH_CATALOGUE = 'assets/public/_locales/en/messages.json';
 const CONTENT_SCRIPT = /^entrypoints\/[^/]+\.content\.tsx?$|^entrypoints\/[^/]+\.content\/index\.tsx?$/;
 
 /** In core: free identifiers and member reads that are browser APIs, I/O, a clock or randomness. */
@@ -154,6 +156,8 @@ function isBuiltin(spec: string): boolean {
 interface ImportRef {
   spec: string;
   line: number;
+  /** `import type …`: erased, so nothing of the target is bundled. */
+  typeOnly?: boolean;
 }
 
 function parse(rel: string, source: string): ts.SourceFile {
@@ -165,7 +169,8 @@ function importsOf(sf: ts.SourceFile): ImportRef[] {
   const out: ImportRef[] = [];
   const add = (node: ts.Node, lit: ts.Expression | undefined) => {
     if (lit && ts.isStringLiteralLike(lit)) {
-      out.push({ spec: lit.text, line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1 });
+      const typeOnly = ts.isImportDeclaration(node) && node.importClause?.isTypeOnly === true;
+      out.push({ spec: lit.text, line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1, typeOnly });
     }
   };
   const visit = (node: ts.Node): void => {
@@ -283,12 +288,19 @@ function checkFile(rel: string, source: string): string[] {
   const out: string[] = [];
   const sf = parse(rel, source);
   const fromKey = moduleKey(rel);
-  for (const { spec, line } of importsOf(sf)) {
+  for (const { spec, line, typeOnly } of importsOf(sf)) {
     const alias = PATH_ALIASES.find((a) => spec.startsWith(a));
     if (spec.startsWith('.') || alias) {
       const abs = alias ? path.join(ROOT, spec.slice(alias.length)) : path.resolve(ROOT, path.dirname(rel), spec);
       const target = path.relative(ROOT, abs).split(path.sep).join('/');
       const targetLayer = layerOf(target);
+      if (target === ENGLISH_CATALOGUE) {
+        // The message keys' type (docs/architecture.md, "Words and languages"): a type import, in one place,
+        // so the catalogue the browser loads is never bundled into a script.
+        if (rel !== 'src/core/messages.ts' || !typeOnly)
+          out.push(`${where(line)}: only src/core/messages.ts reads the catalogue, by \`import type\` (${spec})`);
+        continue;
+      }
       if (target.startsWith('entrypoints/') || target === 'entrypoints') {
         out.push(`${where(line)}: imports an entry point (${spec}); nothing imports entrypoints/`);
       } else if (!targetLayer || !(targetLayer in MAY_IMPORT)) {
@@ -405,6 +417,16 @@ describe('architecture: dependency rules', () => {
   const bad: [file: string, source: string, expect: string][] = [
     ['src/core/a.ts', "import { x } from '../provider/protocol';", 'core may not import provider'],
     ['src/core/a.ts', "import { browser } from 'wxt/browser';", 'core may import only'],
+    [
+      'src/ui/a.ts',
+      "import type en from '../../assets/public/_locales/en/messages.json';",
+      'only src/core/messages.ts reads the catalogue',
+    ],
+    [
+      'src/core/messages.ts',
+      "import en from '../../assets/public/_locales/en/messages.json';",
+      'only src/core/messages.ts reads the catalogue, by `import type`',
+    ],
     ['src/core/a.ts', "import { readFileSync } from 'node:fs';", 'no Node built-in'],
     ['src/core/a.ts', 'export const f = () => chrome.runtime.id;', 'global `chrome`'],
     ['src/core/a.ts', 'export const f = () => browser.storage;', 'global `browser`'],

@@ -6,13 +6,18 @@
  */
 
 import type { Endpoints, NetworkPreset, NetworkView } from '../../api/walletApi';
-import { NETWORK_NAME, networkOfVerifier } from '../../core';
+import { type NetworkId, networkOfVerifier } from '../../core';
+import { t } from '../i18n';
 import { localPortOf, PRESETS } from './presets';
+
+/** A network's name in the person's language ("Mainnet", "Local", "Custom"). */
+const nameOf = (id: NetworkId): string =>
+  id === 'mainnet' ? t('net_mainnet') : id === 'local' ? t('net_local') : t('net_custom');
 
 export function networkOf(s: { preset: NetworkPreset | 'custom'; verifierId: string }): NetworkView {
   const id = networkOfVerifier(s.verifierId);
   const custom = s.preset === 'custom' && id !== 'custom';
-  return { id, label: `${NETWORK_NAME[id]}${custom ? ' (custom endpoints)' : ''}`, verifierId: s.verifierId };
+  return { id, label: custom ? t('net_customEndpoints', nameOf(id)) : nameOf(id), verifierId: s.verifierId };
 }
 
 /**
@@ -36,5 +41,5 @@ export function withNetworkRules<
 export function networkOfPayload(current: NetworkView, verifierId: string): NetworkView {
   if (verifierId === current.verifierId) return current;
   const id = networkOfVerifier(verifierId);
-  return { id, label: NETWORK_NAME[id], verifierId };
+  return { id, label: nameOf(id), verifierId };
 }

@@ -1,6 +1,7 @@
 // The swaps still being followed, above the swap form: open one to see its deposit view.
 import { useEffect, useState } from 'preact/hooks';
 import type { SwapRecordView } from '../../api/swapApi';
+import { t } from '../i18n';
 import { swaps } from '../swaps';
 import { STATUS_TEXT } from '../swapText';
 
@@ -14,7 +15,7 @@ export function ActiveSwaps({ onOpen }: { onOpen(id: string): void }) {
   if (records.length === 0) return null;
   return (
     <section class="group active-swaps" aria-labelledby="swap-active-heading" data-testid="swap-active">
-      <h3 id="swap-active-heading">In progress</h3>
+      <h3 id="swap-active-heading">{t('swap_inProgress')}</h3>
       <ul class="rows">
         {records.map((r) => (
           <li key={r.id} class="row" data-testid="swap-active-row" data-status={r.status}>
@@ -26,10 +27,10 @@ export function ActiveSwaps({ onOpen }: { onOpen(id: string): void }) {
               <button
                 type="button"
                 onClick={() => onOpen(r.id)}
-                aria-label={`Open the swap of ${r.amountToSend}`}
+                aria-label={t('swap_openSwapOf', r.amountToSend)}
                 data-testid="swap-active-open"
               >
-                Open
+                {t('common_open')}
               </button>
             </div>
           </li>

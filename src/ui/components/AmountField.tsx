@@ -5,6 +5,7 @@
 // with the swap service's word alone.
 import { formatUnits } from '../../core/amounts';
 import { parseAmountInput, readableAmount, unusableTokenText } from '../amountText';
+import { t } from '../i18n';
 import { TextField } from './Field';
 
 /** What the field needs of a token the account holds (a BalanceRow has it). */
@@ -29,15 +30,16 @@ export function readHeldAmount(
   const unusable = unusableTokenText(token);
   if (unusable) return { units: null, problem: unusable };
   const read =
-    token?.decimals != null ? parseAmountInput(amount, token.decimals) : { problem: 'Choose a token you hold' };
-  if ('problem' in read)
-    return { units: null, problem: read.problem.replace('This token', token?.symbol ?? 'This token') };
+    token?.decimals != null
+      ? parseAmountInput(amount, token.decimals, token.symbol)
+      : { problem: t('amount_chooseHeld') };
+  if ('problem' in read) return { units: null, problem: read.problem };
   const { units } = read;
-  if (units === 0n) return { units, problem: 'Enter an amount above zero' };
+  if (units === 0n) return { units, problem: t('amount_aboveZero') };
   if (token?.decimals != null && units > BigInt(token.amount))
     return {
       units,
-      problem: `More than the ${readableAmount(BigInt(token.amount), token.decimals)} ${token.symbol} this account holds`,
+      problem: t('amount_moreThanHeld', readableAmount(BigInt(token.amount), token.decimals), token.symbol),
     };
   return { units, problem: null };
 }
@@ -53,7 +55,7 @@ export function AmountField(props: {
   const { token } = props;
   return (
     <TextField
-      label={`Amount${token ? ` (${token.symbol})` : ''}`}
+      label={token ? t('amount_labelOf', token.symbol) : t('amount_label')}
       value={props.value}
       onValue={props.onValue}
       inputMode="decimal"
@@ -68,7 +70,7 @@ export function AmountField(props: {
             onClick={() => props.onValue(formatUnits(BigInt(token.amount), token.decimals!))}
             data-testid={`${props.testid}-max`}
           >
-            Max
+            {t('amount_max')}
           </button>
         )
       }

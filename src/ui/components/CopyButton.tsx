@@ -1,8 +1,7 @@
 import { useState } from 'preact/hooks';
 import { copyText } from '../clipboard';
+import { t } from '../i18n';
 import { useClipboardNote } from './ClipboardNote';
-
-const FAILED = 'Could not copy; select the text and copy it by hand';
 
 /**
  * Copies `text` to the clipboard and says so in a live region. `secret`: the wallet clears it again
@@ -11,7 +10,7 @@ const FAILED = 'Could not copy; select the text and copy it by hand';
  */
 export function CopyButton({
   text,
-  label = 'Copy',
+  label = t('copy_copy'),
   testid,
   secret = false,
 }: {
@@ -25,9 +24,9 @@ export function CopyButton({
   const copy = async () => {
     try {
       await copyText(text, secret);
-      setSaid('Copied to the clipboard');
+      setSaid(t('copy_copied'));
     } catch {
-      setSaid(FAILED);
+      setSaid(t('copy_failed'));
     }
   };
   return (
@@ -36,7 +35,7 @@ export function CopyButton({
         {label}
       </button>
       <span role="status" class="hint">
-        {secret && said !== FAILED ? note : said}
+        {secret && said !== t('copy_failed') ? note : said}
       </span>
     </span>
   );

@@ -3,6 +3,7 @@
 import type { ComponentChildren } from 'preact';
 import { useId, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { focusables, focusFirstField } from '../focus';
+import { t } from '../i18n';
 
 interface DialogProps {
   title: string;
@@ -80,7 +81,7 @@ export function Dialog({ title, onClose, children, testid }: DialogProps) {
           <button
             type="button"
             class="icon"
-            aria-label="Close"
+            aria-label={t('common_close')}
             onClick={() => close.current()}
             data-testid="dialog-close"
           >

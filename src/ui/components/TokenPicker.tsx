@@ -7,6 +7,7 @@ import type { TokenView } from '../../api/swapApi';
 import type { BalanceRow } from '../../api/walletApi';
 import { tokenAmountText } from '../amountText';
 import { chainName } from '../chains';
+import { t } from '../i18n';
 import { formatPrice, searchTokens } from '../tokenSearch';
 import { Dialog } from './Dialog';
 import { TokenIcon } from './TokenIcon';
@@ -23,10 +24,10 @@ interface TokenPickerProps {
 }
 
 const heldText = (row: BalanceRow) => tokenAmountText(BigInt(row.amount), row.assetId, row);
-const FLAG: Record<TokenView['facts'], string> = {
-  confirmed: '',
-  disputed: 'disputed decimals',
-  unconfirmed: 'unconfirmed decimals',
+const FLAG: Record<TokenView['facts'], () => string> = {
+  confirmed: () => '',
+  disputed: () => t('picker_disputed'),
+  unconfirmed: () => t('picker_unconfirmed'),
 };
 
 export function TokenPicker({ label, tokens, value, onValue, testid, error, held }: TokenPickerProps) {
@@ -62,16 +63,16 @@ export function TokenPicker({ label, tokens, value, onValue, testid, error, held
         <span>
           {chosen ? (
             <>
-              <strong>{chosen.symbol}</strong> on {chainName(chosen.blockchain)}
-              {chosen.facts !== 'confirmed' && <span class="bad-text"> ({FLAG[chosen.facts]})</span>}
+              {t('picker_on', chosen.symbol, chainName(chosen.blockchain))}
+              {chosen.facts !== 'confirmed' && <span class="bad-text"> ({FLAG[chosen.facts]()})</span>}
             </>
           ) : (
-            'Choose a token'
+            t('picker_choose')
           )}
         </span>{' '}
         {chosen && (
           <span class="hint" data-testid={chosenHeld ? `${testid}-balance` : undefined}>
-            {chosenHeld ? `${heldText(chosenHeld)} held` : formatPrice(chosen.price)}
+            {chosenHeld ? t('picker_held', heldText(chosenHeld)) : formatPrice(chosen.price)}
           </span>
         )}
       </button>
@@ -83,7 +84,7 @@ export function TokenPicker({ label, tokens, value, onValue, testid, error, held
       {open && (
         <Dialog title={label} onClose={() => setOpen(false)} testid={`${testid}-dialog`}>
           <div class="field">
-            <label for={`${id}-search`}>Search symbol, chain or asset id</label>
+            <label for={`${id}-search`}>{t('picker_search')}</label>
             <input
               id={`${id}-search`}
               type="search"
@@ -95,31 +96,31 @@ export function TokenPicker({ label, tokens, value, onValue, testid, error, held
             />
           </div>
           <p class="hint" role="status">
-            {groups.reduce((n, g) => n + g.tokens.length, 0)} tokens
+            {t('picker_count', String(groups.reduce((n, g) => n + g.tokens.length, 0)))}
           </p>
           <div class="token-groups">
             {groups.map((g) => (
               <section key={g.chain} aria-labelledby={`${id}-chain-${g.chain}`}>
                 <h3 id={`${id}-chain-${g.chain}`}>{chainName(g.chain)}</h3>
-                <ul class="token-list" aria-label={`Tokens on ${chainName(g.chain)}`}>
-                  {g.tokens.map((t) => (
-                    <li key={t.assetId}>
+                <ul class="token-list" aria-label={t('picker_tokensOn', chainName(g.chain))}>
+                  {g.tokens.map((tok) => (
+                    <li key={tok.assetId}>
                       <button
                         type="button"
                         class="token"
-                        aria-pressed={t.assetId === value}
-                        onClick={() => choose(t.assetId)}
+                        aria-pressed={tok.assetId === value}
+                        onClick={() => choose(tok.assetId)}
                         data-testid="swap-token-option"
-                        data-asset-id={t.assetId}
-                        data-facts={t.facts}
-                        title={t.factsNote ?? undefined}
+                        data-asset-id={tok.assetId}
+                        data-facts={tok.facts}
+                        title={tok.factsNote ?? undefined}
                       >
-                        <TokenIcon assetId={t.assetId} symbol={t.symbol} size="sm" /> <strong>{t.symbol}</strong>
-                        {t.facts !== 'confirmed' && <span class="bad-text"> {FLAG[t.facts]}</span>}
-                        <span class="price">{formatPrice(t.price)}</span>
-                        <span class="mono hint">{t.assetId}</span>
-                        {held?.get(t.assetId) && (
-                          <span class="hint held">You hold {heldText(held.get(t.assetId)!)}</span>
+                        <TokenIcon assetId={tok.assetId} symbol={tok.symbol} size="sm" /> <strong>{tok.symbol}</strong>
+                        {tok.facts !== 'confirmed' && <span class="bad-text"> {FLAG[tok.facts]()}</span>}
+                        <span class="price">{formatPrice(tok.price)}</span>
+                        <span class="mono hint">{tok.assetId}</span>
+                        {held?.get(tok.assetId) && (
+                          <span class="hint held">{t('picker_youHold', heldText(held.get(tok.assetId)!))}</span>
                         )}
                       </button>
                     </li>

@@ -5,14 +5,15 @@
 // mistaken for a real one. The bar carries the network it read as `data-network` either way.
 import type { AccountView, NetworkId, NetworkView } from '../../api/walletApi';
 import { clockTime, describeLockAt, shortAccount } from '../format';
+import { t } from '../i18n';
 import { useAction } from '../useAction';
 import { wallet } from '../wallet';
 import { ErrorAlert } from './Notice';
 
-/** The badge of each network off Mainnet. */
-const BADGE: Record<Exclude<NetworkId, 'mainnet'>, { label: string; title: string }> = {
-  local: { label: 'Local', title: 'the simulator: signatures are valid only on it' },
-  custom: { label: 'Custom', title: 'another verifier (see Settings → Advanced)' },
+/** The badge of each network off Mainnet, in the person's language. */
+const BADGE: Record<Exclude<NetworkId, 'mainnet'>, () => { label: string; title: string }> = {
+  local: () => ({ label: t('net_local'), title: t('net_localTitle') }),
+  custom: () => ({ label: t('net_custom'), title: t('net_customTitle') }),
 };
 
 interface WalletBarProps {
@@ -42,45 +43,46 @@ export function WalletBar({
       await wallet.selectAccount(accountId);
       await onSelected();
     });
-  const shown = network && network.id !== 'mainnet' ? BADGE[network.id] : null;
+  const shown = network && network.id !== 'mainnet' ? BADGE[network.id]() : null;
   const selected = accounts.find((a) => a.accountId === selectedAccountId);
   // Lock's title says when the wallet locks, worded as the pointer or focus reaches it (so "in 12 minutes"
   // is never stale), not while the first screen is drawn: the clock's wording needs Intl's locale data
   // (docs/architecture.md, "Budgets").
-  const idleTitle = `Auto-lock after ${autoLockMinutes} min idle`;
+  const idleTitle = t('bar_idleLock', String(autoLockMinutes));
   const freshLockTitle = (e: { currentTarget: HTMLElement }) => {
-    e.currentTarget.title = lockAt !== null ? `Locks at ${describeLockAt(lockAt, Date.now(), clockTime)}` : idleTitle;
+    e.currentTarget.title =
+      lockAt !== null ? t('bar_locksAt', describeLockAt(lockAt, Date.now(), clockTime)) : idleTitle;
   };
   return (
     <>
       <div class="wallet-bar" data-testid="wallet-bar" data-network={network?.id}>
         <label class="sr-only" for="account-switcher">
-          Account
+          {t('bar_account')}
         </label>
         <select
           id="account-switcher"
           class="switcher"
           value={selectedAccountId ?? ''}
-          title={selected ? `${selected.label}: ${selected.accountId}` : undefined}
+          title={selected ? t('bar_accountTitle', selected.label, selected.accountId) : undefined}
           onChange={(e) => select(e.currentTarget.value)}
           disabled={action.busy}
           data-testid="account-switcher"
         >
-          {selectedAccountId === null && <option value="">No account</option>}
+          {selectedAccountId === null && <option value="">{t('bar_noAccount')}</option>}
           {accounts.map((a) => (
             <option key={a.accountId} value={a.accountId}>
-              {a.label} ({shortAccount(a.accountId)})
+              {t('bar_accountOption', a.label, shortAccount(a.accountId))}
             </option>
           ))}
         </select>
         {network && shown && (
           <span
             class={`badge net net-${network.id}`}
-            title={`Network: ${network.label}, verifier ${network.verifierId} (${shown.title})`}
+            title={t('bar_networkTitle', network.label, network.verifierId, shown.title)}
             data-testid="network-badge"
             data-network={network.id}
           >
-            <span class="sr-only">Network: </span>
+            <span class="sr-only">{t('bar_network')} </span>
             {shown.label}
           </span>
         )}
@@ -92,7 +94,7 @@ export function WalletBar({
           onFocus={freshLockTitle}
           data-testid="lock"
         >
-          Lock
+          {t('common_lock')}
         </button>
       </div>
       <ErrorAlert message={action.error} testid="account-switch-error" />

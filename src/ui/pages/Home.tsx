@@ -8,6 +8,7 @@ import { chainName } from '../chains';
 import { FailureAlert, StatusLine } from '../components/Notice';
 import { Screen } from '../components/Screen';
 import { ChainIcon, TokenIcon } from '../components/TokenIcon';
+import { t } from '../i18n';
 import { lazy } from '../lazy';
 import { wallet } from '../wallet';
 
@@ -66,15 +67,15 @@ export function Home({ accountId, onSwap, receive = false }: HomeProps) {
   const dust = rows.filter((r) => r.usd !== null && Number(r.usd) < DUST_USD);
   const shown = showDust ? rows : rows.filter((r) => !dust.includes(r));
   return (
-    <Screen title="Wallet" testid="home" ready={view !== null || error !== null}>
+    <Screen title={t('home_title')} testid="home" ready={view !== null || error !== null}>
       <div class="total-row">
         <p class="total" data-testid="home-total" data-stale={view?.stale ?? true}>
-          <span class="label">Intents account</span>{' '}
+          <span class="label">{t('home_intentsAccount')}</span>{' '}
           <strong class="total-usd">{view ? readableUsd(view.totalUsd) : '…'}</strong>
-          {view?.stale && view.at !== null ? <span class="hint"> (last known)</span> : null}
+          {view?.stale && view.at !== null ? <span class="hint"> {t('home_lastKnown')}</span> : null}
         </p>
         <button type="button" class="link" onClick={() => void read()} disabled={reading} data-testid="home-refresh">
-          Refresh
+          {t('common_refresh')}
         </button>
       </div>
       <div class="home-actions">
@@ -85,7 +86,7 @@ export function Home({ accountId, onSwap, receive = false }: HomeProps) {
           disabled={!accountId}
           data-testid="home-receive"
         >
-          Receive
+          {t('action_receive')}
         </button>
         <button
           type="button"
@@ -94,11 +95,11 @@ export function Home({ accountId, onSwap, receive = false }: HomeProps) {
           disabled={rows.length === 0}
           data-testid="home-send"
         >
-          Send
+          {t('action_send')}
         </button>
         {onSwap && (
           <button type="button" class="primary" onClick={onSwap} data-testid="home-swap">
-            Swap
+            {t('action_swap')}
           </button>
         )}
         <button
@@ -108,17 +109,17 @@ export function Home({ accountId, onSwap, receive = false }: HomeProps) {
           disabled={rows.length === 0}
           data-testid="home-withdraw"
         >
-          Withdraw
+          {t('action_withdraw')}
         </button>
       </div>
-      <StatusLine testid="home-status">{reading ? 'Reading balances…' : ''}</StatusLine>
+      <StatusLine testid="home-status">{reading ? t('home_reading') : ''}</StatusLine>
       <FailureAlert trouble={error} onRetry={() => void read()} retrying={reading} testid="home-error" />
       {view && rows.length === 0 && !reading && (
         <p class="hint" data-testid="home-empty">
-          Nothing here yet. Receive tokens from any chain, swap into this account, or have tokens sent to it.
+          {t('home_empty')}
         </p>
       )}
-      <ul class="plain balances" aria-label="Balances" data-testid="home-balances">
+      <ul class="plain balances" aria-label={t('home_balances')} data-testid="home-balances">
         {shown.map((r) => (
           <li key={r.assetId} class="balance" data-testid="home-balance" data-asset-id={r.assetId} data-facts={r.facts}>
             <span class="balance-icons">
@@ -131,19 +132,20 @@ export function Home({ accountId, onSwap, receive = false }: HomeProps) {
             {r.decimals === null ? (
               // Decimals no second source confirms (docs/security.md, "Token facts"): the raw units, the id, and why.
               <span class="balance-value" title={r.factsNote ?? undefined}>
-                <span class="amount mono">{r.amount}</span> <span class="hint">units of</span> <code>{r.assetId}</code>{' '}
+                <span class="amount mono">{r.amount}</span> <span class="hint">{t('home_unitsOf')}</span>{' '}
+                <code>{r.assetId}</code>{' '}
                 <span class="bad-text" data-testid="home-balance-facts">
-                  {r.facts === 'disputed' ? 'Decimals disputed' : 'Decimals not confirmed'}
+                  {r.facts === 'disputed' ? t('home_decimalsDisputed') : t('home_decimalsUnconfirmed')}
                 </span>
               </span>
             ) : (
               <span class="balance-value">
-                <span class="amount" title={`${r.amount} smallest units`}>
+                <span class="amount" title={t('home_smallestUnits', r.amount)}>
                   {readableAmount(BigInt(r.amount), r.decimals)}
                 </span>{' '}
                 {/* A non-zero balance worth less than a cent rounds to $0.00: say so instead. */}
                 <span class="hint">
-                  {r.usd === null ? 'no price' : Number(r.usd) === 0 ? '<$0.01' : readableUsd(r.usd)}
+                  {r.usd === null ? t('home_noPrice') : Number(r.usd) === 0 ? readableUsd(0.001) : readableUsd(r.usd)}
                 </span>
               </span>
             )}
@@ -158,9 +160,7 @@ export function Home({ accountId, onSwap, receive = false }: HomeProps) {
           onClick={() => setShowDust(!showDust)}
           data-testid="home-dust-toggle"
         >
-          {showDust
-            ? 'Hide small balances'
-            : `Show ${dust.length} small balance${dust.length === 1 ? '' : 's'} (under $0.01)`}
+          {showDust ? t('home_hideDust') : t('home_showDust', String(dust.length), readableUsd(DUST_USD))}
         </button>
       )}
     </Screen>

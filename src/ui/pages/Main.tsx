@@ -5,6 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { WalletStatus } from '../../api/walletApi';
 import { KeyBackupBanner } from '../components/KeyBackupBanner';
 import { PasskeyRecoveryBanner } from '../components/PasskeyRecoveryBanner';
+import { t } from '../i18n';
 import { lazy } from '../lazy';
 import { Home } from './Home';
 
@@ -15,12 +16,12 @@ const HistoryTab = lazy(() => import('./History').then((m) => m.HistoryTab));
 const SettingsTab = lazy(() => import('./SettingsHub').then((m) => m.SettingsHub));
 
 type Tab = 'home' | 'swap' | 'activity' | 'settings';
-const TABS: { tab: Tab; label: string }[] = [
+const TABS: { tab: Tab; label: () => string }[] = [
   // "Wallet", not "Home": on Mainnet the word belongs to no screen (the ledger is NEAR there: ../chains).
-  { tab: 'home', label: 'Wallet' },
-  { tab: 'swap', label: 'Swap' },
-  { tab: 'activity', label: 'Activity' },
-  { tab: 'settings', label: 'Settings' },
+  { tab: 'home', label: () => t('home_title') },
+  { tab: 'swap', label: () => t('action_swap') },
+  { tab: 'activity', label: () => t('nav_activity') },
+  { tab: 'settings', label: () => t('nav_settings') },
 ];
 
 interface MainProps {
@@ -60,11 +61,9 @@ export function Main({ status, onChanged, onBackup }: MainProps) {
       <main class="wallet-main">
         {toBackUp !== undefined && (
           <div class="banner" role="status" data-testid="backup-banner">
-            <span>
-              Your recovery phrase is not backed up yet. Without it, a lost password or device loses the wallet.
-            </span>
+            <span>{t('backup_bannerText')}</span>
             <button type="button" class="primary" onClick={() => onBackup(toBackUp)} data-testid="backup-start">
-              Back up now
+              {t('backup_now')}
             </button>
           </div>
         )}
@@ -93,16 +92,16 @@ export function Main({ status, onChanged, onBackup }: MainProps) {
           />
         )}
       </main>
-      <nav class="bottom-nav" aria-label="Sections">
-        {TABS.map((t) => (
+      <nav class="bottom-nav" aria-label={t('nav_sections')}>
+        {TABS.map((s) => (
           <button
-            key={t.tab}
+            key={s.tab}
             type="button"
-            aria-current={tab === t.tab ? 'page' : undefined}
-            onClick={() => go(t.tab)}
-            data-testid={`nav-${t.tab}`}
+            aria-current={tab === s.tab ? 'page' : undefined}
+            onClick={() => go(s.tab)}
+            data-testid={`nav-${s.tab}`}
           >
-            {t.label}
+            {s.label()}
           </button>
         ))}
       </nav>

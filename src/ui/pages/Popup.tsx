@@ -3,9 +3,11 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { CreateResult, DamagedStore, NetworkView, StoreProblem, WalletStatus } from '../../api/walletApi';
+import type { MessageKey } from '../../core/messages';
 import { setNamesNetwork } from '../chains';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { WalletBar } from '../components/WalletBar';
+import { t } from '../i18n';
 import { lazy } from '../lazy';
 import { messageOf, wallet } from '../wallet';
 import { Main } from './Main';
@@ -106,13 +108,13 @@ export function Popup({ first = null }: PopupProps) {
   if (!status) {
     body = loadError ? (
       <div class="screen">
-        <ErrorAlert message={`The wallet did not answer: ${loadError}`} testid="status-error" />
+        <ErrorAlert message={t('popup_noAnswer', loadError)} testid="status-error" />
         <button type="button" onClick={() => void refresh()} data-testid="status-retry">
-          Try again
+          {t('common_tryAgain')}
         </button>
       </div>
     ) : (
-      <StatusLine testid="status-loading">Loading…</StatusLine>
+      <StatusLine testid="status-loading">{t('common_loading')}</StatusLine>
     );
   } else if (!status.exists) {
     body = <Onboarding onCreated={created} start={restoring ? 'importPhrase' : undefined} />;
@@ -140,7 +142,7 @@ export function Popup({ first = null }: PopupProps) {
     <div class="app">
       <header class="top">
         {/* Named for assistive technology on every screen; shown where the wallet bar is not. */}
-        <h1 class={inWallet ? 'sr-only' : undefined}>Intents Companion</h1>
+        <h1 class={inWallet ? 'sr-only' : undefined}>{t('extName')}</h1>
         {status?.unlocked && inWallet && (
           <WalletBar
             accounts={status.accounts}
@@ -154,17 +156,14 @@ export function Popup({ first = null }: PopupProps) {
         )}
         {status?.unlocked && !inWallet && (
           <button type="button" onClick={() => void lock()} data-testid="lock">
-            Lock
+            {t('common_lock')}
           </button>
         )}
       </header>
       {status?.problem && (
         <div class="problem" role="alert" data-testid="vault-problem">
-          <strong>The stored wallet could not be read.</strong> {status.problem}
-          <p>
-            It is kept exactly as it is and never deleted. Do not create a new wallet over it if you have no other
-            backup.
-          </p>
+          <strong>{t('popup_vaultUnreadable')}</strong> {status.problem}
+          <p>{t('popup_vaultKept')}</p>
         </div>
       )}
       {status && status.storeProblems.length > 0 && <StoreProblems problems={status.storeProblems} />}
@@ -180,16 +179,14 @@ export function Popup({ first = null }: PopupProps) {
 }
 
 /** What is safe to do about each damaged store: none of them is the wallet or its keys. */
-const SAFE: Record<DamagedStore, string> = {
-  settings: 'Saving your settings again replaces the damaged copy.',
-  credentials: 'Enter the key again under Settings.',
-  swaps: 'Your other swaps are shown as usual; the damaged record is kept for support.',
-  activity: 'Swaps and the other entries of Activity are shown as usual; nothing was sent or signed because of it.',
-  approvals: 'Sites whose requests were waiting can ask again.',
-  contacts:
-    'Your contacts are kept as they were found and cannot be changed until they are readable; every address is treated as new.',
-  nonces:
-    'Signing still works; requests from sites that bring their own nonce are refused, since the wallet can no longer prove it never signed one before.',
+const SAFE: Record<DamagedStore, MessageKey> = {
+  settings: 'store_settings',
+  credentials: 'store_credentials',
+  swaps: 'store_swaps',
+  activity: 'store_activity',
+  approvals: 'store_approvals',
+  contacts: 'store_contacts',
+  nonces: 'store_nonces',
 };
 
 /** Damaged stored values other than the vault: named, with what is safe to do. */
@@ -197,12 +194,12 @@ function StoreProblems({ problems }: { problems: StoreProblem[] }) {
   return (
     <div class="warning" role="status" data-testid="store-problems">
       <p>
-        <strong>Some saved data could not be read.</strong> Your wallet and its keys are not affected.
+        <strong>{t('store_problemsTitle')}</strong> {t('store_walletSafe')}
       </p>
       <ul class="plain">
         {problems.map((p) => (
           <li key={`${p.store}:${p.message}`} data-testid="store-problem" data-store={p.store}>
-            {p.message} {SAFE[p.store]}
+            {p.message} {t(SAFE[p.store])}
           </li>
         ))}
       </ul>

@@ -10,6 +10,7 @@ import { ActiveSwaps } from '../components/ActiveSwaps';
 import { FailureAlert, StatusLine } from '../components/Notice';
 import { PayFromIntents } from '../components/PayFromIntents';
 import { Screen } from '../components/Screen';
+import { t } from '../i18n';
 import { emptyForm, type SwapForm } from '../swapForm';
 import { swaps } from '../swaps';
 import { useHeld } from '../useHeld';
@@ -51,8 +52,8 @@ export function SwapTab({ account }: SwapTabProps) {
     );
   }
   return (
-    <Screen title="Swap" testid="swap" ready={tokens !== null || tokensError !== null} titleHidden>
-      <StatusLine testid="swap-tokens-status">{!tokens && !tokensError ? 'Loading tokens…' : ''}</StatusLine>
+    <Screen title={t('action_swap')} testid="swap" ready={tokens !== null || tokensError !== null} titleHidden>
+      <StatusLine testid="swap-tokens-status">{!tokens && !tokensError ? t('swap_loadingTokens') : ''}</StatusLine>
       <FailureAlert trouble={tokensError} onRetry={loadTokens} testid="swap-tokens-error" />
       {tokens && (
         <SwapFormView

@@ -1,6 +1,7 @@
 // Where the swap form sends funds (the recipient) or returns them (the refund): an intents account
 // or an address on a chain, and the account or address itself.
 import { SelectField, TextField } from '../components/Field';
+import { t } from '../i18n';
 
 interface AddressChoiceProps<T extends string> {
   /** The select's label ("Receive to", "Refunds go to"). */
@@ -23,7 +24,7 @@ export function AddressChoice<T extends string>(props: AddressChoiceProps<T>) {
     <>
       <SelectField<T | 'INTENTS'>
         label={props.label}
-        options={[{ value: 'INTENTS', label: 'An intents account' }, props.chain]}
+        options={[{ value: 'INTENTS', label: t('addr_intentsAccount') }, props.chain]}
         value={props.type}
         onValue={props.onType}
         testid={`${props.testid}-type`}

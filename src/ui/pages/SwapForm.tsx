@@ -6,13 +6,14 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { SwapRecordView, TokenView } from '../../api/swapApi';
 import type { BalanceRow } from '../../api/walletApi';
 import { formatUnits, parseUnits, usdValue } from '../../core/amounts';
-import { isConfirmed, readableAmount, unusableTokenText } from '../amountText';
+import { isConfirmed, readableAmount, readableUsd, unusableTokenText } from '../amountText';
 import { troubleOf } from '../call';
 import { TextField } from '../components/Field';
 import { FormFooter } from '../components/FormFooter';
 import { Warning } from '../components/Notice';
 import { TokenPicker } from '../components/TokenPicker';
 import { focusFirstInvalidSoon } from '../focus';
+import { t } from '../i18n';
 import { defaultDepositType, swapButton } from '../swapButton';
 import { fitDepositMode, type SwapField, type SwapForm } from '../swapForm';
 import { buildQuote, quoteKey, tokenOf } from '../swapRequest';
@@ -163,13 +164,11 @@ export function SwapFormView({ form, setForm, tokens, held, account, onStarted }
     <form onSubmit={submit} noValidate ref={formRef} data-testid="swap-form">
       {anyInput ? (
         <p class="hint" data-testid="swap-any-input-note">
-          <strong>You send: any supported token, any amount.</strong> Each deposit into the swap's intents address is
-          converted to the token you receive, and the pool is paid out once it is worth about $1,000. The swap never
-          finishes by itself: its payouts are listed as they happen.
+          <strong>{t('swapForm_anyInputTitle')}</strong> {t('swapForm_anyInputText', readableUsd(1000))}
         </p>
       ) : (
         <TokenPicker
-          label="You send"
+          label={t('swapForm_youSend')}
           tokens={tokens}
           value={form.originAsset}
           onValue={chooseOrigin}
@@ -180,22 +179,34 @@ export function SwapFormView({ form, setForm, tokens, held, account, onStarted }
       )}
       {!anyInput && (
         <TextField
-          label={`Amount to ${form.swapType === 'EXACT_OUTPUT' ? 'receive' : 'send'}${amountToken ? ` (${amountToken.symbol})` : ''}`}
+          label={
+            form.swapType === 'EXACT_OUTPUT'
+              ? amountToken
+                ? t('swapForm_amountToReceiveOf', amountToken.symbol)
+                : t('swapForm_amountToReceive')
+              : amountToken
+                ? t('swapForm_amountToSendOf', amountToken.symbol)
+                : t('swapForm_amountToSend')
+          }
           {...bind('amount')}
           inputMode="decimal"
           verbatim
           testid="swap-amount"
-          hint={amountUsd !== null ? `≈ $${amountUsd}` : undefined}
+          hint={amountUsd !== null ? t('amount_aboutUsd', readableUsd(amountUsd)) : undefined}
           aside={
             originHeld && (
               <button
                 type="button"
                 class="link"
                 onClick={() => takeMax(originHeld)}
-                aria-label={`Max: all ${readableAmount(BigInt(originHeld.amount), originHeld.decimals)} ${originHeld.symbol}`}
+                aria-label={t(
+                  'amount_maxAll',
+                  readableAmount(BigInt(originHeld.amount), originHeld.decimals),
+                  originHeld.symbol,
+                )}
                 data-testid="swap-origin-max"
               >
-                Max
+                {t('amount_max')}
               </button>
             )
           }
@@ -208,8 +219,8 @@ export function SwapFormView({ form, setForm, tokens, held, account, onStarted }
             class="icon"
             onClick={flip}
             disabled={!form.originAsset && !form.destinationAsset}
-            aria-label="Swap the two tokens"
-            title="Swap the two tokens"
+            aria-label={t('swapForm_flip')}
+            title={t('swapForm_flip')}
             data-testid="swap-flip"
           >
             ⇅
@@ -217,7 +228,7 @@ export function SwapFormView({ form, setForm, tokens, held, account, onStarted }
         </div>
       )}
       <TokenPicker
-        label="You receive"
+        label={t('swapForm_youReceive')}
         tokens={tokens}
         value={form.destinationAsset}
         onValue={(v) => set('destinationAsset', v)}

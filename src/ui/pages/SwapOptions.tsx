@@ -9,6 +9,7 @@ import { chainName, familyOf } from '../addresses';
 import { ContactPicker } from '../components/ContactPicker';
 import { type Choice, ChoiceGroup, TextField } from '../components/Field';
 import { shortAccount } from '../format';
+import { t } from '../i18n';
 import {
   defaultDeadlineMinutes,
   depositModesFor,
@@ -21,22 +22,20 @@ import {
 import { AddressChoice } from './SwapAddress';
 import { Advanced, type SwapFormParts } from './SwapAdvanced';
 
-const MAIN_SWAP_TYPES: readonly Choice<SwapType>[] = [
-  { value: 'EXACT_INPUT', label: 'Exact amount in', hint: 'You send exactly this; the quote says what you get.' },
-  { value: 'EXACT_OUTPUT', label: 'Exact amount out', hint: 'You get exactly this; the quote says what to send.' },
-  {
-    value: 'FLEX_INPUT',
-    label: 'Flexible amount in',
-    hint: 'Partial and varying deposits are swapped within your slippage.',
-  },
+const mainSwapTypes = (): readonly Choice<SwapType>[] => [
+  { value: 'EXACT_INPUT', label: t('opt_exactIn'), hint: t('opt_exactInHint') },
+  { value: 'EXACT_OUTPUT', label: t('opt_exactOut'), hint: t('opt_exactOutHint') },
+  { value: 'FLEX_INPUT', label: t('opt_flexIn'), hint: t('opt_flexInHint') },
 ];
 
-const TYPE_WORDS: Record<SwapType, string> = {
-  EXACT_INPUT: 'Exact in',
-  EXACT_OUTPUT: 'Exact out',
-  FLEX_INPUT: 'Flexible in',
-  ANY_INPUT: 'ANY_INPUT',
-};
+const typeWords = (type: SwapType): string =>
+  type === 'EXACT_INPUT'
+    ? t('opt_wordExactIn')
+    : type === 'EXACT_OUTPUT'
+      ? t('opt_wordExactOut')
+      : type === 'FLEX_INPUT'
+        ? t('opt_wordFlexIn')
+        : 'ANY_INPUT';
 
 /** Fields that live under Options: a problem in one of them opens it. */
 export const OPTION_FIELDS: readonly SwapField[] = [
@@ -58,13 +57,14 @@ export function optionsSummary(form: SwapForm, account: string | null): string {
   const to =
     form.recipientType === 'INTENTS'
       ? form.recipient === account
-        ? 'you'
+        ? t('opt_toYou')
         : form.recipient
           ? shortAccount(form.recipient)
-          : 'no one yet'
-      : 'an address';
-  const from = form.swapType === 'ANY_INPUT' || form.depositType === 'INTENTS' ? 'your balance' : 'a wallet';
-  return `${TYPE_WORDS[form.swapType]} · ${form.slippagePercent.trim() || '?'} % slippage · from ${from} · to ${to}`;
+          : t('opt_toNoOne')
+      : t('opt_toAddress');
+  const from =
+    form.swapType === 'ANY_INPUT' || form.depositType === 'INTENTS' ? t('opt_fromBalance') : t('opt_fromWallet');
+  return t('opt_summary', typeWords(form.swapType), form.slippagePercent.trim() || '?', from, to);
 }
 
 interface SwapOptionsProps extends SwapFormParts {
@@ -103,30 +103,28 @@ export function SwapOptions({
       data-testid="swap-options"
     >
       <summary data-testid="swap-options-toggle">
-        Options{' '}
+        {t('opt_options')}{' '}
         <span class="hint" data-testid="swap-options-summary">
           {optionsSummary(form, account)}
         </span>
       </summary>
       <ChoiceGroup
-        legend="Swap type"
-        choices={MAIN_SWAP_TYPES}
+        legend={t('opt_swapType')}
+        choices={mainSwapTypes()}
         value={form.swapType}
         onValue={(v) => set('swapType', v)}
         testid="swap-type"
       />
-      {anyInput && <p class="hint">ANY_INPUT is chosen under Advanced.</p>}
+      {anyInput && <p class="hint">{t('opt_anyInputChosen')}</p>}
       <AddressChoice
-        label="Receive to"
+        label={t('opt_receiveTo')}
         chain={{
           value: 'DESTINATION_CHAIN',
-          label: destination
-            ? `An address on ${chainName(destination.blockchain)}`
-            : 'An address on the destination chain',
+          label: destination ? t('opt_addressOn', chainName(destination.blockchain)) : t('opt_addressOnDestination'),
         }}
         type={form.recipientType}
         onType={(v) => set('recipientType', v)}
-        fieldLabels={{ intents: 'Recipient intents account', address: 'Recipient address' }}
+        fieldLabels={{ intents: t('opt_recipientAccount'), address: t('opt_recipientAddress') }}
         {...bind('recipient')}
         testid="swap-recipient"
       />
@@ -142,7 +140,7 @@ export function SwapOptions({
       />
       {memoRule && (
         <TextField
-          label={`${memoRule.label} (if the receiving address asks for one)`}
+          label={t('opt_memoIfAsked', memoRule.label)}
           {...bind('recipientMemo')}
           verbatim
           testid="swap-recipient-memo"
@@ -150,36 +148,36 @@ export function SwapOptions({
       )}
       {anyInput ? (
         <TextField
-          label="Refund intents account"
+          label={t('opt_refundAccount')}
           {...bind('refundTo')}
           verbatim
           testid="swap-refund-any"
-          hint="ANY_INPUT refunds, if any, stay in the intents ledger."
+          hint={t('opt_anyInputRefunds')}
         />
       ) : (
         <AddressChoice
-          label="Refunds go to"
+          label={t('opt_refundsGoTo')}
           chain={{
             value: 'ORIGIN_CHAIN',
-            label: origin ? `An address on ${chainName(origin.blockchain)}` : 'An address on the origin chain',
+            label: origin ? t('opt_addressOn', chainName(origin.blockchain)) : t('opt_addressOnOrigin'),
           }}
           type={form.refundType}
           onType={(v) => set('refundType', v)}
-          fieldLabels={{ intents: 'Refund intents account', address: 'Refund address' }}
+          fieldLabels={{ intents: t('opt_refundAccount'), address: t('opt_refundAddress') }}
           {...bind('refundTo')}
           testid="swap-refund"
         />
       )}
       {!anyInput && (
         <ChoiceGroup
-          legend="Deposit from"
+          legend={t('opt_depositFrom')}
           choices={[
             {
               value: 'ORIGIN_CHAIN',
-              label: origin ? `A wallet on ${chainName(origin.blockchain)}` : 'A wallet on the origin chain',
-              hint: 'You get an address to send to.',
+              label: origin ? t('opt_walletOn', chainName(origin.blockchain)) : t('opt_walletOnOrigin'),
+              hint: t('opt_walletHint'),
             },
-            { value: 'INTENTS', label: 'My intents account', hint: 'Paid by a transfer inside the intents system.' },
+            { value: 'INTENTS', label: t('opt_myAccount'), hint: t('opt_myAccountHint') },
           ]}
           value={form.depositType}
           onValue={(v) => set('depositType', v)}
@@ -188,11 +186,11 @@ export function SwapOptions({
       )}
       {!anyInput && form.depositType === 'ORIGIN_CHAIN' && modes.length > 1 && (
         <ChoiceGroup
-          legend="Deposit mode"
+          legend={t('opt_depositMode')}
           choices={modes.map((m) =>
             m === 'MEMO'
-              ? { value: m, label: 'Shared address with a memo', hint: 'You must include the memo in the transfer.' }
-              : { value: m, label: 'Own address' },
+              ? { value: m, label: t('opt_sharedMemo'), hint: t('opt_sharedMemoHint') }
+              : { value: m, label: t('opt_ownAddress') },
           )}
           value={form.depositMode}
           onValue={(v) => set('depositMode', v)}
@@ -201,14 +199,13 @@ export function SwapOptions({
       )}
       {!anyInput && form.depositType === 'ORIGIN_CHAIN' && modes.length === 1 && modes[0] === 'MEMO' && (
         <p class="hint" data-testid="swap-memo-required">
-          Deposits on {origin ? chainName(origin.blockchain) : 'this chain'} need a memo: you will get one with the
-          address.
+          {t('opt_memoNeeded', origin ? chainName(origin.blockchain) : t('opt_thisChain'))}
         </p>
       )}
       <fieldset class="choices slippage">
-        <legend>Slippage</legend>
+        <legend>{t('opt_slippage')}</legend>
         {/* biome-ignore lint/a11y/useSemanticElements: a row of buttons is a group, not a section of a form; a fieldset would need a legend no one reads */}
-        <div class="actions start" role="group" aria-label="Slippage presets">
+        <div class="actions start" role="group" aria-label={t('opt_slippagePresets')}>
           {SLIPPAGE_PRESETS.map((p) => (
             <button
               key={p}
@@ -217,30 +214,30 @@ export function SwapOptions({
               onClick={() => set('slippagePercent', p)}
               data-testid={`swap-slippage-${p}`}
             >
-              {p} %
+              {t('opt_percent', p)}
             </button>
           ))}
         </div>
         <TextField
-          label="Slippage tolerance (%)"
+          label={t('opt_slippageTolerance')}
           {...bind('slippagePercent')}
           inputMode="decimal"
           verbatim
           testid="swap-slippage"
           hint={
             slippageBps !== null
-              ? `${slippageBps} basis points${slippageBps > HIGH_SLIPPAGE_BPS ? ' (high)' : ''}`
+              ? t(slippageBps > HIGH_SLIPPAGE_BPS ? 'opt_basisPointsHigh' : 'opt_basisPoints', String(slippageBps))
               : undefined
           }
         />
       </fieldset>
       <TextField
-        label="Deadline (minutes from now)"
+        label={t('opt_deadline')}
         {...bind('deadlineMinutes')}
         inputMode="numeric"
         placeholder={String(minutesDefault)}
         testid="swap-deadline"
-        hint={`Refunds begin if the swap is not done by then. Default ${minutesDefault} min${minutesDefault >= 60 ? ': deposits on this chain confirm slowly' : ''}.`}
+        hint={t(minutesDefault >= 60 ? 'opt_deadlineHintSlow' : 'opt_deadlineHint', String(minutesDefault))}
       />
       <Advanced form={form} bind={bind} set={set} setForm={setForm} show={show} problems={problems} tried={tried} />
     </details>

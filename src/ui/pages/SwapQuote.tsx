@@ -3,10 +3,11 @@
 // service's formatted amounts (docs/security.md, "Token facts").
 
 import type { QuoteView, SwapType, TokenView } from '../../api/swapApi';
-import { tokenAmountText } from '../amountText';
+import { readableUsd, tokenAmountText } from '../amountText';
 import type { Trouble } from '../call';
 import { Usd } from '../components/Amount';
 import { FailureAlert, StatusLine } from '../components/Notice';
+import { t } from '../i18n';
 import { minimumText } from '../swapButton';
 import { bpsToPercent } from '../swapForm';
 
@@ -25,14 +26,14 @@ function amountOf(raw: string | undefined, token: TokenView | undefined): string
 function inputRange(min: string | undefined, max: string | undefined, token: TokenView | undefined): string {
   const lo = amountOf(min, token);
   const hi = amountOf(max, token);
-  if (lo && hi) return `${lo} to ${hi}`;
-  return lo ? `at least ${lo}` : hi ? `up to ${hi}` : '—';
+  if (lo && hi) return t('quote_range', lo, hi);
+  return lo ? t('quote_atLeastAmount', lo) : hi ? t('quote_upTo', hi) : '—';
 }
 
 /** The service's "too low, try at least <smallest units>" in the token's words. */
 function tooLow(message: string, origin: TokenView | undefined): string | null {
   const minimum = origin && minimumText(message, origin);
-  return minimum ? `the amount is too small for this route (${minimum}).` : null;
+  return minimum ? t('quote_tooSmall', minimum) : null;
 }
 
 /**
@@ -59,14 +60,10 @@ export function QuotePanel({ state, swapType, origin, destination, onRetry }: Qu
   return (
     <section class="quote" aria-labelledby="swap-quote-heading" data-testid="swap-quote" data-state={state.kind}>
       <h3 id="swap-quote-heading" class="sr-only">
-        Quote
+        {t('quote_heading')}
       </h3>
       <StatusLine testid="swap-quote-status">
-        {state.kind === 'idle'
-          ? 'Fill in the form to see a quote.'
-          : state.kind === 'waiting'
-            ? 'Getting a quote…'
-            : ''}
+        {state.kind === 'idle' ? t('quote_fillIn') : state.kind === 'waiting' ? t('quote_getting') : ''}
       </StatusLine>
       {state.kind === 'error' && (
         <FailureAlert trouble={withMinimum(state, origin)} onRetry={onRetry} testid="swap-quote-error" />
@@ -74,10 +71,10 @@ export function QuotePanel({ state, swapType, origin, destination, onRetry }: Qu
       {q && (
         <div class={state.kind === 'waiting' ? 'stale' : undefined}>
           <dl class="facts">
-            <dt>You send</dt>
+            <dt>{t('swapForm_youSend')}</dt>
             <dd data-testid="swap-quote-in">
               {swapType === 'ANY_INPUT' ? (
-                'any supported token, priced as each deposit arrives'
+                t('quote_anyToken')
               ) : (
                 <>
                   {amountOf(q.amountIn, origin) ?? '—'} <Usd value={q.amountInUsd} />
@@ -86,14 +83,14 @@ export function QuotePanel({ state, swapType, origin, destination, onRetry }: Qu
             </dd>
             {swapType !== 'EXACT_INPUT' && swapType !== 'ANY_INPUT' && (q.minAmountIn || q.maxAmountIn) && (
               <>
-                <dt>Accepted input</dt>
+                <dt>{t('quote_acceptedInput')}</dt>
                 <dd data-testid="swap-quote-in-range">{inputRange(q.minAmountIn, q.maxAmountIn, origin)}</dd>
               </>
             )}
-            <dt>You receive</dt>
+            <dt>{t('swapForm_youReceive')}</dt>
             <dd data-testid="swap-quote-out">
               {swapType === 'ANY_INPUT' ? (
-                `${destination?.symbol ?? 'the chosen token'}, paid out as the pool reaches about $1,000`
+                t('quote_paidOut', destination?.symbol ?? t('quote_chosenToken'), readableUsd(1000))
               ) : (
                 <>
                   {amountOf(q.amountOut, destination) ?? '—'} <Usd value={q.amountOutUsd} />
@@ -102,40 +99,42 @@ export function QuotePanel({ state, swapType, origin, destination, onRetry }: Qu
             </dd>
             {swapType !== 'ANY_INPUT' && (
               <>
-                <dt>At least</dt>
+                <dt>{t('quote_atLeast')}</dt>
                 <dd data-testid="swap-quote-min-out">{amountOf(q.minAmountOut, destination) ?? q.minAmountOut}</dd>
               </>
             )}
-            <dt>Time</dt>
+            <dt>{t('quote_time')}</dt>
             <dd data-testid="swap-quote-time">
-              about {q.timeEstimate < 90 ? `${q.timeEstimate} s` : `${Math.round(q.timeEstimate / 60)} min`}
+              {q.timeEstimate < 90
+                ? t('quote_aboutSeconds', String(q.timeEstimate))
+                : t('quote_aboutMinutes', String(Math.round(q.timeEstimate / 60)))}
             </dd>
             {q.withdrawFee && q.withdrawFee !== '0' && (
               <>
-                <dt>Withdrawal fee</dt>
+                <dt>{t('quote_withdrawalFee')}</dt>
                 <dd data-testid="swap-quote-withdraw-fee">
-                  {amountOf(q.withdrawFee, destination) ?? q.withdrawFee} (already taken out)
+                  {t('quote_alreadyTaken', amountOf(q.withdrawFee, destination) ?? q.withdrawFee)}
                 </dd>
               </>
             )}
             {q.refundFee && q.refundFee !== '0' && (
               <>
-                <dt>Refund fee</dt>
+                <dt>{t('quote_refundFee')}</dt>
                 <dd>{amountOf(q.refundFee, origin) ?? q.refundFee}</dd>
               </>
             )}
             {view.appFees.length > 0 && (
               <>
-                <dt>App fees</dt>
+                <dt>{t('quote_appFees')}</dt>
                 <dd data-testid="swap-quote-fees">
-                  {view.appFees.map((f) => `${bpsToPercent(f.fee)} to ${f.recipient}`).join(', ')}
+                  {view.appFees.map((f) => t('quote_feeTo', bpsToPercent(f.fee), f.recipient)).join(', ')}
                 </dd>
               </>
             )}
           </dl>
           {view.feeWithoutJwt && (
             <p class="hint" data-testid="swap-fee-notice">
-              No JWT is set, so the service adds a 0.2 % fee. Set a JWT under Settings to avoid it.
+              {t('quote_noJwt')}
             </p>
           )}
         </div>

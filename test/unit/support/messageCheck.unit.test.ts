@@ -1,0 +1,54 @@
+// The text check's judge (test/support/messageCheck.ts): what it lets through as a message or as data, and
+// the hard-coded words it must catch, in English and in another language.
+import { describe, expect, it } from 'vitest';
+import { type Catalogue, unexplained } from '../../support/messageCheck';
+
+const en: Catalogue = {
+  give: { message: 'You give' },
+  sendTo: { message: 'Send $amount$ to $who$', placeholders: { amount: { content: '$1' }, who: { content: '$2' } } },
+  status: { message: 'Status: $s$', placeholders: { s: { content: '$1' } } },
+  done: { message: 'Done' },
+  bare: { message: '$a$ · $b$', placeholders: { a: { content: '$1' }, b: { content: '$2' } } },
+};
+const es: Catalogue = { give: { message: 'Entregas' }, done: { message: 'Hecho' } };
+const pieces = (...texts: string[]) => texts.map((text) => ({ text, where: 'p' }));
+const left = (cat: Catalogue, texts: string[], data: string[] = [], intl: string[] = []) =>
+  unexplained(pieces(...texts), cat, data, intl).map((p) => p.text);
+
+describe('the text check', () => {
+  it('passes messages, with their substitutions, white space as the page lays it out', () => {
+    expect(left(en, ['You give', '  Send 1.5 USDC\n to alice.near ', 'Status: Done'])).toEqual([]);
+  });
+
+  it('passes data: amounts, symbols, ids, addresses, punctuation and arrows', () => {
+    expect(
+      left(en, ['1,234.5', 'USDC', 'wNEAR', '0x5aAe…eAed', 'alice.near', '→', '$12.30', '· 3 ·', 'nep141:wrap.near']),
+    ).toEqual([]);
+  });
+
+  it('passes what the screen shows of the person and the words Intl writes', () => {
+    expect(
+      left(
+        en,
+        ['Alice Smith', 'Nov 26, 2026, 10:20 AM', 'in 4 minutes'],
+        ['Alice Smith'],
+        ['Nov', 'AM', 'in', 'minutes'],
+      ),
+    ).toEqual([]);
+  });
+
+  it('catches words the catalogue did not write: alone, beside data, in a substitution, or hyphenated', () => {
+    expect(
+      left(en, ['Balance', 'Balance: 12 USDC', 'Send 5 USDC to my friend', 'cross-chain', 'Status: pending', 'a · b']),
+    ).toEqual(['Balance', 'Balance: 12 USDC', 'Send 5 USDC to my friend', 'cross-chain', 'Status: pending', 'a · b']);
+  });
+
+  it('in Spanish, catches the English words a screen forgot to look up', () => {
+    expect(left(es, ['Entregas', 'Hecho', '1.234,5 USDC'])).toEqual([]);
+    expect(left(es, ['You give', 'Done'])).toEqual(['You give', 'Done']);
+  });
+
+  it('reads words of scripts without capitals (Chinese) as words', () => {
+    expect(left({ a: { message: '兑换' } }, ['兑换', '余额'])).toEqual(['余额']);
+  });
+});
