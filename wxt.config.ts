@@ -1,5 +1,5 @@
 import { defineConfig } from 'wxt';
-import { inlinePageCss, noEmptyPluginScript, ownCopyPerPage } from './scripts/pageBuild';
+import { entryHoldsItsImports, inlinePageCss, noEmptyPluginScript, ownCopyPerPage } from './scripts/pageBuild';
 import { KNOWN_TOKENS_FILE, knownTokensJson } from './src/core/knownTokenRows';
 import { KNOWN_TOKEN_ROWS } from './src/core/knownTokens';
 
@@ -34,6 +34,7 @@ export default defineConfig({
         viteConfig.build = { ...viteConfig.build, modulePreload: { polyfill: false } };
         viteConfig.plugins = [
           ownCopyPerPage('popup', pages),
+          entryHoldsItsImports(pages),
           ...(viteConfig.plugins ?? []),
           noEmptyPluginScript(() => wxtPlugins),
           inlinePageCss(),

@@ -5,6 +5,10 @@
 //   share (Preact, the wallet client, the shared components) in chunks of its own, so the popup loaded
 //   four modules. Every module the other pages import is given a per-page id, so each page's entry
 //   chunk holds its own copy and the popup's first screen is one file (its lazy screens stay apart).
+// - entryHoldsItsImports: a bundler may still put a module that a page's entry and its lazy screens share
+//   in a chunk of its own (Rolldown merges such a chunk back into the entry only when it can prove that
+//   safe, and a change elsewhere in the graph can defeat the proof); each page's entry is told to hold
+//   everything it imports statically.
 // - inlinePageCss: the page's stylesheet goes into a <style> in its HTML. A linked stylesheet holds back
 //   the module script until it has loaded; inline, it costs only its parse.
 // - noEmptyPluginScript: WXT adds `virtual:wxt-html-plugins` to every page to start WXT plugins; this
@@ -94,6 +98,40 @@ export function noEmptyPluginScript(wxtPlugins: () => readonly string[]): Plugin
         if (wxtPlugins().length > 0) return html;
         return html.replace(/<script\b[^>]*\bsrc="virtual:wxt-html-plugins"[^>]*><\/script>/, '');
       },
+    },
+  };
+}
+
+/**
+ * Gives each page's chunk every module its entry reaches through static imports: one code-splitting group per
+ * page (https://rolldown.rs/in-depth/manual-code-splitting), whose test is the page's static import graph as
+ * parsed. Lazy chunks then import what they share with the page from the page's own chunk.
+ */
+export function entryHoldsItsImports(pages: string[]): Plugin {
+  const imports = new Map<string, readonly string[]>();
+  const reach = new Map<string, Set<string>>();
+  const graphOf = (page: string): Set<string> => {
+    const known = reach.get(page);
+    if (known) return known;
+    const entry = [...imports.keys()].find((id) => id.endsWith(`/entrypoints/${page}/index.html`));
+    if (!entry) throw new Error(`entryHoldsItsImports: no entry parsed for the page ${page}`);
+    const seen = new Set([entry]);
+    for (const id of seen) for (const next of imports.get(id) ?? []) seen.add(next);
+    reach.set(page, seen);
+    return seen;
+  };
+  return {
+    name: 'intents:entry-holds-its-imports',
+    buildStart() {
+      imports.clear();
+      reach.clear();
+    },
+    moduleParsed(info) {
+      imports.set(info.id, info.importedIds);
+    },
+    outputOptions(options) {
+      const groups = pages.map((page) => ({ name: page, test: (id: string) => graphOf(page).has(id), priority: 10 }));
+      return { ...options, codeSplitting: { groups } };
     },
   };
 }

@@ -6,12 +6,20 @@
 import type { Lookup, MessageKey, Subs } from '../core/messages';
 
 type I18n = Lookup & { getUILanguage(): string };
-const i18n = (): I18n => (globalThis as unknown as { chrome: { i18n: I18n } }).chrome.i18n;
+const found = (): I18n | undefined => (globalThis as unknown as { chrome?: { i18n?: I18n } }).chrome?.i18n;
+const i18n = (): I18n => {
+  const lookup = found();
+  if (!lookup) throw new Error("The browser's i18n is missing: the words are read in extension pages only");
+  return lookup;
+};
 
 /** `key`'s message in the browser's language, with `subs` for its placeholders in order. */
 export function t<K extends MessageKey>(key: K, ...subs: Subs<K>): string {
   return i18n().getMessage(key, subs);
 }
 
-/** The browser's UI language ("es", "en-US", "zh-CN"): the locale numbers and dates are written in. */
-export const uiLocale = (): string => i18n().getUILanguage();
+/**
+ * The browser's UI language ("es", "en-US", "zh-CN"): the locale numbers and dates are written in. Outside an
+ * extension page (a test in Node writing the amount a page will show) the runtime's own language stands in.
+ */
+export const uiLocale = (): string => found()?.getUILanguage() ?? globalThis.navigator?.language ?? 'en-US';

@@ -4,7 +4,9 @@
 import { useState } from 'preact/hooks';
 import type { WalletStatus } from '../../api/walletApi';
 import { keyReminder } from '../backup';
+import { t } from '../i18n';
 import { lazy } from '../lazy';
+import { numberStyle } from '../numbers';
 
 // Loaded when asked: Home is a first screen, carried by the popup's one script (test/e2e/first-screen.spec.ts).
 const ExportKeyDialog = lazy(() => import('./ExportKeyDialog').then((m) => m.ExportKeyDialog));
@@ -21,8 +23,8 @@ export function KeyBackupBanner({ status, onChanged }: { status: WalletStatus; o
             {/* Short, as the phrase's reminder: it sits above every screen of the tab, and the export dialog
                 says the rest (keep it offline; without it a lost password or device loses the account). */}
             {due.count === 1
-              ? `The key of ${due.account.label} is not backed up, and no recovery phrase covers it.`
-              : `${due.count} keys are not backed up, and no recovery phrase covers them.`}
+              ? t('keyBackup_one', due.account.label)
+              : t('keyBackup_many', numberStyle().whole(String(due.count)))}
           </span>
           <button
             type="button"
@@ -30,7 +32,7 @@ export function KeyBackupBanner({ status, onChanged }: { status: WalletStatus; o
             onClick={() => setExporting(due.publicKey)}
             data-testid="key-backup-start"
           >
-            Back up now
+            {t('backup_now')}
           </button>
         </div>
       )}

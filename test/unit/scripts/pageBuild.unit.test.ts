@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import type { Plugin, Rollup } from 'vite';
 import { build } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { inlinePageCss, noEmptyPluginScript, ownCopyPerPage } from '../../../scripts/pageBuild';
+import { entryHoldsItsImports, inlinePageCss, noEmptyPluginScript, ownCopyPerPage } from '../../../scripts/pageBuild';
 import { ROOT } from '../../support/docText';
 import { sourceString } from '../../support/sourceConstants';
 
@@ -115,6 +115,7 @@ describe('the page plugins in a Vite build of two pages', () => {
   async function buildPages(): Promise<Rollup.OutputBundle> {
     const plugins = [
       ownCopyPerPage('popup', pages),
+      entryHoldsItsImports(pages),
       await wxtLoader([]),
       noEmptyPluginScript(() => []),
       inlinePageCss(),
