@@ -144,6 +144,11 @@ export interface CreateResult {
   status: WalletStatus;
   /** Only for `newPhrase`: shown once for the backup step. */
   phrase?: { id: string; words: string[] };
+  /**
+   * Only for `importPhrase`: the phrase's further accounts the verifier knew, added in order
+   * (src/background/wallet/phraseAccounts.ts); `checked` false when it could not be asked to the end.
+   */
+  found?: { accounts: number; checked: boolean };
 }
 
 export interface AddAccountParams {

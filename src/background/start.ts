@@ -2,7 +2,6 @@
  * The background's composition root: builds every service from the environment it is given (browser
  * APIs in the extension, fakes in tests) and returns the router. entrypoints/background.ts only wires.
  */
-
 import type { HttpDeps, MultiPayload } from '../core';
 import { fetchTokens } from '../oneclick';
 import { Vault } from '../vault';
@@ -41,6 +40,7 @@ import { busKeyMissing } from './wallet/busKey';
 import { eraseWallet } from './wallet/erase';
 import { WalletApi } from './wallet/handlers';
 import { networkOf } from './wallet/network';
+import { PhraseAccounts } from './wallet/phraseAccounts';
 import { ReceiveService } from './wallet/receive';
 import { AccountRemoval } from './wallet/removeAccount';
 import { SendService } from './wallet/send';
@@ -228,6 +228,7 @@ export function startBackground(env: BackgroundEnv) {
     },
     simulator: new SimulatorFinder({ fetch: env.fetch }),
     wallet,
+    phraseAccounts: new PhraseAccounts({ wallet, ledger }),
     receive: new ReceiveService({ settings, http, tokenViews: () => facts.views() }),
     keys,
     keyChanges,
@@ -284,8 +285,7 @@ export function startBackground(env: BackgroundEnv) {
   // accountsChanged on lock (none visible), unlock (the grants again) and account changes.
   const announcer = new WalletAnnouncer({ wallet, permissions, events, verifierId });
   wallet.onEvent((e) => void announcer.walletChanged(e));
-  // A restarted worker does nothing before its unlocked session (if any) is back (./listeners.ts), and its
-  // chores wait for the popup's first answer (./startOrder.ts).
+  // A restarted worker waits for its unlocked session (./listeners.ts); chores, for the popup (./startOrder.ts).
   const restored = wallet.restore();
   const order = new StartOrder(restored, router);
   const { route, choresMayStart } = order;

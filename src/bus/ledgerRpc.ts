@@ -164,8 +164,23 @@ export class LedgerRpcClient {
     return this.view('current_salt', {}, z.string().check(z.regex(/^[0-9a-f]{8}$/)), signal);
   }
 
-  publicKeysOf(accountId: string): Promise<string[]> {
-    return this.view('public_keys_of', { account_id: accountId }, z.array(z.string()));
+  publicKeysOf(accountId: string, signal?: AbortSignal): Promise<string[]> {
+    return this.view('public_keys_of', { account_id: accountId }, z.array(z.string()), signal);
+  }
+
+  /**
+   * The ids of the tokens `accountId` holds on the verifier, at most `limit` (NEP-245 enumeration,
+   * near/intents contracts/defuse/src/contract/tokens/nep245/enumeration.rs: `from_index` and `limit` are
+   * optional, an account never seen holds none).
+   */
+  async mtTokensForOwner(accountId: string, limit: number, signal?: AbortSignal): Promise<string[]> {
+    const tokens = await this.view(
+      'mt_tokens_for_owner',
+      { account_id: accountId, limit },
+      z.array(z.object({ token_id: z.string() })),
+      signal,
+    );
+    return tokens.map((t) => t.token_id);
   }
 
   hasPublicKey(accountId: string, publicKey: string): Promise<boolean> {

@@ -15,6 +15,7 @@ import {
   formatPublicKey,
   generateKeyPair,
   type IntentPayload,
+  implicitAccountId,
   type Nep413Payload,
   type Random,
   type SignedIntent,
@@ -315,6 +316,25 @@ export class Vault {
           return next.contents;
         });
         return added!;
+      } finally {
+        made.key.pair.secretSeed.fill(0);
+      }
+    });
+  }
+
+  /**
+   * The account `addAccount({ kind: 'derive' })` would add next, without adding it: its public key and
+   * implicit account id, for the wallet to ask the verifier whether the phrase used it before (a restore
+   * finds the accounts it made, src/background/wallet/phraseAccounts.ts). The derived secret is wiped here.
+   */
+  previewDerived(): Promise<{ accountId: string; publicKey: string }> {
+    return this.#exclusive(async () => {
+      const made = await deriveNext(this.#requireContents(), await this.#wordlist());
+      try {
+        return {
+          accountId: implicitAccountId(made.key.pair.publicKey),
+          publicKey: formatPublicKey(made.key.pair.publicKey),
+        };
       } finally {
         made.key.pair.secretSeed.fill(0);
       }

@@ -724,6 +724,7 @@ const VAULT_SURFACE: SurfaceRules = {
     'lock',
     'view',
     'addAccount',
+    'previewDerived',
     'addNamedAccount',
     'addPasskeyAccount',
     'addPasskeyKey',

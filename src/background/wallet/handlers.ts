@@ -8,6 +8,7 @@ import type { KeyChangeReviews } from '../signing/keyChangeReview';
 import type { KeyManager } from '../signing/keyManager';
 import type { BalancesService } from './balances';
 import type { WalletParams } from './params';
+import type { PhraseAccounts } from './phraseAccounts';
 import type { ReceiveService } from './receive';
 import type { AccountRemoval } from './removeAccount';
 import type { SendService } from './send';
@@ -34,6 +35,8 @@ export interface WalletHandlerDeps {
   simulator: Pick<SimulatorFinder, 'find'>;
   /** Reusable deposit addresses (./receive). */
   receive: Pick<ReceiveService, 'address' | 'deposits'>;
+  /** A restored phrase's further accounts (./phraseAccounts.ts). */
+  phraseAccounts: Pick<PhraseAccounts, 'find'>;
   /** Erases the wallet from this device (./erase.ts). */
   erase: () => Promise<{ erased: true }>;
 }
@@ -59,7 +62,12 @@ export class WalletApi {
   /** One handler per method, each answering what the shared table says (WalletResults). */
   readonly handlers: Handlers = {
     wallet_status: () => this.status(),
-    wallet_create: (p) => this.d.wallet.create(p.password, p.source),
+    wallet_create: async (p) => {
+      const made = await this.d.wallet.create(p.password, p.source);
+      if (p.source.kind !== 'importPhrase') return made;
+      const found = await this.d.phraseAccounts.find();
+      return { ...made, status: found.accounts > 0 ? await this.status() : made.status, found };
+    },
     wallet_unlock: (p) => this.d.wallet.unlock(p.password),
     wallet_lock: () => this.d.wallet.lock(),
     wallet_changePassword: (p) => this.d.wallet.changePassword(p.oldPassword, p.newPassword),

@@ -51,6 +51,29 @@ export const VIEWS: Record<string, View> = {
   mt_batch_balance_of: view(z.looseObject({ account_id: accountId, token_ids: z.array(tokenId) }), (l, a) =>
     a.token_ids.map((t) => l.balanceOf(a.account_id, t).toString()),
   ),
+  // NEP-245 enumeration as the verifier answers it (near/intents contracts/defuse/src/contract/tokens/nep245/
+  // enumeration.rs): the tokens the account holds, from `from_index`, at most `limit`; `owner_id` is filled
+  // for an NFT only.
+  mt_tokens_for_owner: view(
+    z.looseObject({
+      account_id: accountId,
+      from_index: z.optional(z.nullable(z.string().regex(/^\d+$/))),
+      limit: z.optional(
+        z.nullable(
+          z
+            .number()
+            .int()
+            .nonnegative()
+            .max(2 ** 32 - 1),
+        ),
+      ),
+    }),
+    (l, a) =>
+      Object.keys(l.balancesOf(a.account_id))
+        .slice(Number(a.from_index ?? 0))
+        .slice(0, a.limit ?? undefined)
+        .map((tokenId) => ({ token_id: tokenId, owner_id: tokenId.startsWith('nep171:') ? a.account_id : null })),
+  ),
   is_nonce_used: view(z.looseObject({ account_id: accountId, nonce }), (l, a) => l.isNonceUsed(a.account_id, a.nonce)),
   is_auth_by_predecessor_id_enabled: view(z.looseObject({ account_id: accountId }), (l, a) =>
     l.isAuthByPredecessorIdEnabled(a.account_id),
