@@ -1,12 +1,13 @@
 // Recovery in the real built extension: a wallet made with a new phrase, an account added (derived from
 // the phrase, m/44'/397'/1'), the phrase shown in Settings behind the password and hidden until Reveal,
 // then "Forgot password?" on the lock screen: erased after the confirmation, restored from the phrase, and
-// the added account comes back with the same id. Each test has a fresh profile.
+// the added accounts come back with the same ids: the one the verifier knows (it holds a token) with the
+// restore itself, the one never used from Add account. Each test has a fresh profile.
 import type { Page } from '@playwright/test';
 import { WALLET } from '../../src/api/walletApi';
-import { expect, launchExtension, test } from './fixtures';
+import { launchExtension } from './fixtures';
 import { checkScreen } from './screens';
-import { walletCall } from './sim';
+import { dev, expect, pointAtSimulator, test, walletCall } from './sim';
 
 const PASSWORD = 'correct horse battery';
 
@@ -32,12 +33,15 @@ async function addDerivedAccount(page: Page, count: number): Promise<void> {
   await expect(page.getByTestId('account-row')).toHaveCount(count);
 }
 
-test('new phrase → derived account → Show recovery phrase → Forgot password: erase → restore → the same account', async () => {
+test('new phrase → derived account → Show recovery phrase → Forgot password: erase → restore → the same accounts', async ({
+  sim,
+}) => {
   test.setTimeout(120_000);
   const { extension, close } = await launchExtension();
   try {
     const page = await extension.context.newPage();
     await page.goto(extension.url('popup.html'));
+    await pointAtSimulator(page, extension, sim);
     await page.getByTestId('onboarding-create').click();
     await page.getByTestId('password').fill(PASSWORD);
     await page.getByTestId('password-confirm').fill(PASSWORD);
@@ -48,7 +52,10 @@ test('new phrase → derived account → Show recovery phrase → Forgot passwor
 
     await accountIds(page);
     await addDerivedAccount(page, 2);
+    await addDerivedAccount(page, 3);
     const before = await accountIds(page);
+    // The second account is used (the verifier holds a token of it); the third never is.
+    await dev(sim, '/dev/fund', { accountId: before[1], tokenId: 'nep141:wrap.near', amount: (10n ** 24n).toString() });
     // Derived accounts carry no "not covered" note.
     await expect(page.getByTestId('account-backup')).toHaveCount(0);
 
@@ -92,8 +99,8 @@ test('new phrase → derived account → Show recovery phrase → Forgot passwor
     await page.getByTestId('password-confirm').fill('a new long password');
     await page.getByTestId('create-submit').click();
     await expect(page.getByTestId('nav-settings')).toBeVisible({ timeout: 15_000 });
-    expect(await accountIds(page)).toEqual(before.slice(0, 1));
-    await addDerivedAccount(page, 2);
+    expect(await accountIds(page)).toEqual(before.slice(0, 2));
+    await addDerivedAccount(page, 3);
     expect(await accountIds(page)).toEqual(before);
   } finally {
     await close();
