@@ -1,8 +1,6 @@
 // Form checks the popup runs before asking the background (which checks everything again).
 // Each returns the problem in plain words, or null when the input is acceptable.
 import { isValidAccountId } from '../core/account';
-import { t } from './i18n';
-import { numberStyle } from './numbers';
 
 /** The vault's minimum (src/vault/password.ts); the background gives the full reason when weaker. */
 export const MIN_PASSWORD_LENGTH = 10;
@@ -28,31 +26,32 @@ export function newPasswordProblem(password: string, confirm: string): string | 
 
 export function httpUrlProblem(text: string): string | null {
   const trimmed = text.trim();
-  if (!trimmed) return t('check_enterUrl');
+  if (!trimmed) return 'Enter a URL';
   let url: URL;
   try {
     url = new URL(trimmed);
   } catch {
-    return t('check_notUrl');
+    return 'Not a URL (it should start with http:// or https://)';
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return t('check_httpOnly');
-  if (url.username || url.password) return t('check_noCredentialsInUrl');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'Use an http:// or https:// URL';
+  if (url.username || url.password) return 'Leave credentials out of the URL; use the key fields below';
   return null;
 }
 
 export function autoLockProblem(text: string): string | null {
   const trimmed = text.trim();
-  const min = numberStyle().whole(String(AUTO_LOCK_MIN));
-  const max = numberStyle().whole(String(AUTO_LOCK_MAX));
-  if (!/^\d+$/.test(trimmed)) return t('check_wholeMinutes', min, max);
+  if (!/^\d+$/.test(trimmed)) return `Enter whole minutes, ${AUTO_LOCK_MIN}–${AUTO_LOCK_MAX}`;
   const minutes = Number(trimmed);
-  if (minutes < AUTO_LOCK_MIN || minutes > AUTO_LOCK_MAX) return t('check_minutesBetween', min, max);
+  if (minutes < AUTO_LOCK_MIN || minutes > AUTO_LOCK_MAX)
+    return `Choose between ${AUTO_LOCK_MIN} and ${AUTO_LOCK_MAX} minutes`;
   return null;
 }
 
 export function publicKeyProblem(text: string): string | null {
-  if (!text.trim()) return t('check_pastePublicKey');
-  return PUBLIC_KEY_RE.test(text.trim()) ? null : t('check_publicKeyForm');
+  if (!text.trim()) return 'Paste a public key';
+  return PUBLIC_KEY_RE.test(text.trim())
+    ? null
+    : 'A public key looks like ed25519: followed by 43–44 base58 characters';
 }
 
 export function secretKeyProblem(text: string): string | null {
@@ -74,13 +73,13 @@ export function phraseProblem(text: string): string | null {
 
 export function accountIdProblem(text: string): string | null {
   const id = text.trim();
-  if (!id) return t('check_enterAccountId');
-  if (id !== id.toLowerCase()) return t('check_accountIdLowercase');
-  return isValidAccountId(id) ? null : t('check_accountIdInvalid', 'alice.near');
+  if (!id) return 'Enter an account id';
+  if (id !== id.toLowerCase()) return 'Account ids are lowercase';
+  return isValidAccountId(id) ? null : 'Not a valid account id (for example alice.near)';
 }
 
 export function labelProblem(text: string): string | null {
   const label = text.trim();
-  if (!label) return t('accounts_enterName');
-  return label.length > 64 ? t('accounts_nameTooLong', '64') : null;
+  if (!label) return 'Enter a name';
+  return label.length > 64 ? 'Keep the name to 64 characters' : null;
 }
