@@ -18,6 +18,12 @@ const EVM = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 test.describe.configure({ timeout: 180_000 });
 
+/** The names of the wallet's accounts: the person's own (the vault named them), data on a screen, not words. */
+async function accountNames(page: Page): Promise<string[]> {
+  const { accounts } = await walletCall<{ accounts: { label: string }[] }>(page, WALLET.status);
+  return accounts.map((a) => a.label);
+}
+
 /** A funded wallet on the simulator, unlocked in the popup at 360×600, on Home. */
 async function wallet(page: Page, extension: Extension, sim: RunningSimulator): Promise<string> {
   await page.setViewportSize({ width: 360, height: 600 });
@@ -58,13 +64,14 @@ test('by keyboard alone: add a contact, pick it in Send and see it named, save a
   try {
     const page = await extension.context.newPage();
     await wallet(page, extension, sim);
+    const names = await accountNames(page);
     const alice = `alice${Date.now()}.sim`;
     const bob = `bob${Date.now()}.sim`;
 
     await pressOn(page, 'nav-settings');
     await pressOn(page, 'settings-tab-contacts');
     await expect(page.getByTestId('contacts-empty')).toBeVisible();
-    await checkScreen(page, 'contacts-empty');
+    await checkScreen(page, 'contacts-empty', 'plain', { shown: names });
     await pressOn(page, 'contacts-add');
     await expect(page.getByTestId('contact-name')).toBeFocused();
     // A mistyped address is refused at Save, focus on the field that is wrong.
@@ -74,13 +81,13 @@ test('by keyboard alone: add a contact, pick it in Send and see it named, save a
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('contact-address')).toBeFocused();
     await expect(page.getByTestId('contact-address')).toHaveAttribute('aria-invalid', 'true');
-    await checkScreen(page, 'contact-edit');
+    await checkScreen(page, 'contact-edit', 'plain', { shown: names });
     await page.keyboard.press('Control+A');
     await page.keyboard.type(alice);
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('contact-row')).toHaveCount(1);
     await expect(page.getByTestId('contact-row')).toContainText('Alice');
-    await checkScreen(page, 'contacts');
+    await checkScreen(page, 'contacts', 'plain', { shown: [...names, 'Alice'] });
     const { contacts } = await walletCall<ContactList>(page, CONTACTS.list);
     expect(contacts).toMatchObject([{ name: 'Alice', chain: 'home', address: alice, memo: '' }]);
 
@@ -130,7 +137,7 @@ test('by keyboard alone: add a contact, pick it in Send and see it named, save a
     const panel = await extension.context.newPage();
     await panel.goto(extension.url('sidepanel.html'));
     await expect(panel.getByTestId('home')).toBeVisible({ timeout: 10_000 });
-    await checkScreen(panel, 'side-panel');
+    await checkScreen(panel, 'side-panel', 'plain', { shown: names });
   } finally {
     await close();
   }

@@ -2,6 +2,7 @@
 // shows Home in the Spanish catalogue's words, with amounts written the Spanish way (a dot groups
 // thousands, a comma marks decimals) and every digit of the amount kept; and every word of the screen's
 // own part is a Spanish message (test/e2e/messagesOnScreen.ts).
+import { CONTACTS } from '../../src/api/contactsApi';
 import { WALLET } from '../../src/api/walletApi';
 import { EXTENSION_DIR, launchExtension } from './fixtures';
 import { unexplainedText } from './messagesOnScreen';
@@ -48,6 +49,45 @@ test('Home in Spanish: Spanish words, amounts written the Spanish way to the las
         created.status.accounts.map((a) => a.label),
       ),
     ).toEqual([]);
+  } finally {
+    await close();
+  }
+});
+
+test('Contacts in Spanish: the list, its buttons and a saved contact in Spanish words; the name is data', async ({
+  sim,
+}) => {
+  const { extension, close } = await launchExtension(EXTENSION_DIR, 'es');
+  try {
+    const page = await extension.context.newPage();
+    await pointAtSimulator(page, extension, sim);
+    const created = await walletCall<{ status: { accounts: { label: string }[] } }>(page, WALLET.create, {
+      password: 'correct horse battery',
+      source: { kind: 'generate' },
+    });
+    // A saved contact: its name is the person's own.
+    await walletCall(page, CONTACTS.save, { name: 'Lucía', chain: 'home', address: 'lucia.sim', memo: '' });
+    await page.reload();
+    await page.getByTestId('nav-settings').click();
+    await expect(page.getByTestId('settings-tab-contacts')).toHaveText('Contactos');
+    await page.getByTestId('settings-tab-contacts').click();
+    await expect(page.getByTestId('contact-row')).toHaveCount(1);
+    await expect(page.getByTestId('contacts-add')).toHaveText('Añadir contacto');
+    await expect(page.getByTestId('contact-edit')).toHaveText('Editar');
+    await expect(page.getByTestId('contact-edit')).toHaveAttribute('aria-label', 'Editar Lucía');
+    // Every word on the screen is a Spanish message, but the names: the account's and the contact's.
+    const names = [...created.status.accounts.map((a) => a.label), 'Lucía'];
+    expect(await unexplainedText(page, names)).toEqual([]);
+
+    // A new contact's form, and what it says once saved.
+    await page.getByTestId('contacts-add').click();
+    await expect(page.getByRole('heading', { name: 'Contacto nuevo' })).toBeVisible();
+    expect(await unexplainedText(page, names)).toEqual([]);
+    await page.getByTestId('contact-name').fill('Mateo');
+    await page.getByTestId('contact-address').fill('mateo.sim');
+    await page.getByTestId('contact-save').click();
+    await expect(page.getByTestId('contacts-note')).toHaveText('Se guardó Mateo.');
+    expect(await unexplainedText(page, [...names, 'Mateo'])).toEqual([]);
   } finally {
     await close();
   }

@@ -72,7 +72,9 @@ test('new phrase → derived account → Show recovery phrase → Forgot passwor
     const hidden = await page.getByTestId('phrase-reveal-words').innerText();
     for (const w of words) expect(hidden).not.toContain(w);
     await page.getByTestId('phrase-reveal-show').scrollIntoViewIfNeeded();
-    await checkScreen(page, 'settings-phrase-hidden');
+    // The accounts' names are the person's own (the vault named them): data, not words.
+    const { accounts } = await walletCall<{ accounts: { label: string }[] }>(page, WALLET.status);
+    await checkScreen(page, 'settings-phrase-hidden', 'plain', { shown: accounts.map((a) => a.label) });
     await page.getByTestId('phrase-reveal-show').click();
     expect(await phraseWords(page, 'phrase-reveal-word')).toEqual(words);
     await page.getByTestId('phrase-reveal-done').click();

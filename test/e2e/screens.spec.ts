@@ -137,7 +137,7 @@ test('every screen: axe finds nothing serious or critical in light or dark; each
     await expect(page.getByRole('heading', { name: 'Settings' })).toBeFocused();
     await expect(page.getByTestId('settings-backup')).toBeVisible();
     await expect(page.getByTestId('settings-endpoint-swap')).toHaveCount(0);
-    await checkScreen(page, 'settings');
+    await checkScreen(page, 'settings', 'plain', { shown: accountNames });
     // Its five sections fit across the popup: none is pushed out of view, nothing scrolls sideways.
     for (const tab of ['general', 'accounts', 'contacts', 'sites', 'advanced'])
       await expect(page.getByTestId(`settings-tab-${tab}`)).toBeInViewport({ ratio: 1 });
@@ -146,14 +146,14 @@ test('every screen: axe finds nothing serious or critical in light or dark; each
     await page.getByTestId('settings-tab-advanced').click();
     await expect(page.getByTestId('settings-preset')).toHaveText('Custom');
     await expect(page.getByRole('heading', { name: 'Advanced' })).toBeFocused();
-    await checkScreen(page, 'settings-advanced', 'ids');
+    await checkScreen(page, 'settings-advanced', 'ids', { shown: accountNames });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(POPUP_SIZE.width);
     await page.getByTestId('settings-tab-accounts').click();
     await expect(page.getByTestId('account-row')).toHaveCount(1);
-    await checkScreen(page, 'settings-accounts');
+    await checkScreen(page, 'settings-accounts', 'plain', { shown: accountNames });
     await page.getByTestId('accounts-keys').click();
     await expect(page.getByTestId('key-row')).toHaveCount(1, { timeout: 10_000 });
-    await checkScreen(page, 'settings-keys', 'ids');
+    await checkScreen(page, 'settings-keys', 'ids', { shown: accountNames });
 
     // The approval window, for a connect and for an intent, from a page on 127.0.0.1.
     const dapp = await extension.context.newPage();
@@ -175,7 +175,7 @@ test('every screen: axe finds nothing serious or critical in light or dark; each
     await page.bringToFront();
     await page.getByTestId('settings-tab-sites').click();
     await expect(page.getByTestId('site-row')).toHaveAttribute('data-origin', pages.origin);
-    await checkScreen(page, 'settings-sites');
+    await checkScreen(page, 'settings-sites', 'plain', { shown: accountNames });
   } finally {
     await closePageServer(pages);
     await close();

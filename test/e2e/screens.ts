@@ -66,9 +66,6 @@ const WORDS_NOT_YET_MESSAGES: ReadonlySet<string> = new Set([
   'approval-connect',
   'approval-intent',
   'approval-swap',
-  'contact-edit',
-  'contacts',
-  'contacts-empty',
   'contacts-import-errors',
   'onboarding',
   'onboarding-password',
@@ -76,11 +73,6 @@ const WORDS_NOT_YET_MESSAGES: ReadonlySet<string> = new Set([
   'receive-address',
   'send',
   'send-review',
-  'settings',
-  'settings-accounts',
-  'settings-keys',
-  'settings-sites',
-  'side-panel',
   'swap-options',
   'token-picker',
   'unlock',
@@ -91,8 +83,6 @@ const WORDS_NOT_YET_MESSAGES: ReadonlySet<string> = new Set([
   // Screens that came with Settings' General and Advanced, the recovery phrase, the side panel and the
   // 200 % zoom checks, on pages whose words are not messages yet.
   'home-key-backup',
-  'settings-advanced',
-  'settings-phrase-hidden',
   'unlock-erase',
   'sidepanel-swap',
   'sidepanel-activity',
@@ -100,7 +90,6 @@ const WORDS_NOT_YET_MESSAGES: ReadonlySet<string> = new Set([
   'zoom-send',
   'zoom-send-review',
   'zoom-activity',
-  'zoom-settings',
   'zoom-approval-connect',
   'zoom-approval-intent',
 ]);

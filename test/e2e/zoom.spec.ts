@@ -150,7 +150,7 @@ test('at 200 % zoom every main screen reflows, axe finds nothing serious, and ea
     await checkZoomed(page, 'activity', POPUP_ZOOMED);
 
     await page.getByTestId('nav-settings').click();
-    await checkZoomed(page, 'settings', POPUP_ZOOMED);
+    await checkZoomed(page, 'settings', POPUP_ZOOMED, 'plain', names);
 
     // The approval window: its own size, zoomed with the extension's origin.
     const dapp = await extension.context.newPage();

@@ -3,6 +3,7 @@ import type { KeyChangeResult } from '../../api/walletApi';
 import { worded } from '../approve/worded';
 import { focusFirstInvalidSoon } from '../focus';
 import { shortAccount } from '../format';
+import { t } from '../i18n';
 import { createPasskey, passkeyName } from '../passkey';
 import { useAction } from '../useAction';
 import { publicKeyProblem } from '../validate';
@@ -14,14 +15,10 @@ import { KeyChangeOutcome } from './KeyChangeProgress';
 import { KeyChangeReview, type ShownKeyChange } from './KeyChangeReview';
 
 type How = 'generate' | 'paste' | 'passkey';
-const HOWS: readonly Choice<How>[] = [
-  { value: 'generate', label: 'Generate a new key on this device' },
-  {
-    value: 'passkey',
-    label: 'A new passkey',
-    hint: 'Made by your device’s authenticator: a second way in that needs no phrase.',
-  },
-  { value: 'paste', label: 'Paste a public key', hint: 'A key whose secret is elsewhere (another wallet or device).' },
+const hows = (): readonly Choice<How>[] => [
+  { value: 'generate', label: t('keys_howGenerate') },
+  { value: 'passkey', label: t('keys_howPasskey'), hint: t('keys_howPasskeyHint') },
+  { value: 'paste', label: t('keys_howPaste'), hint: t('keys_howPasteHint') },
 ];
 
 interface Props {
@@ -72,7 +69,7 @@ export function AddKeyDialog({ accountId, signsWithPasskey, onClose, onChanged }
   };
 
   return (
-    <Dialog title="Add a key" onClose={onClose} testid="keys-add-dialog">
+    <Dialog title={t('keys_addTitle')} onClose={onClose} testid="keys-add-dialog">
       {shown && !result && (
         <KeyChangeReview
           accountId={accountId}
@@ -85,10 +82,16 @@ export function AddKeyDialog({ accountId, signsWithPasskey, onClose, onChanged }
       )}
       {!result && !shown && (
         <form onSubmit={submit} noValidate>
-          <ChoiceGroup<How> legend="Which key" choices={HOWS} value={how} onValue={setHow} testid="keys-add-how" />
+          <ChoiceGroup<How>
+            legend={t('keys_whichKey')}
+            choices={hows()}
+            value={how}
+            onValue={setHow}
+            testid="keys-add-how"
+          />
           {how === 'paste' && (
             <TextField
-              label="Public key"
+              label={t('keys_publicKey')}
               verbatim
               value={publicKey}
               onValue={setPublicKey}
@@ -98,18 +101,16 @@ export function AddKeyDialog({ accountId, signsWithPasskey, onClose, onChanged }
             />
           )}
           <p class="hint">
-            {signsWithPasskey
-              ? 'The wallet shows the add_public_key intent first; your passkey signs it when you confirm.'
-              : "The wallet signs an add_public_key intent with this account's signing key and publishes it."}
+            {signsWithPasskey ? t('keys_addPasskeyNote', 'add_public_key') : t('keys_addNote', 'add_public_key')}
           </p>
           <FormFooter
             busy={action.busy}
-            label={signsWithPasskey ? 'Review' : 'Add key'}
-            busyLabel={signsWithPasskey ? 'Preparing…' : 'Adding…'}
+            label={signsWithPasskey ? t('keys_review') : t('keys_addKey')}
+            busyLabel={signsWithPasskey ? t('keys_preparing') : t('settings_adding')}
             submitTestid="keys-add-submit"
           >
             <button type="button" onClick={onClose}>
-              Cancel
+              {t('settings_cancel')}
             </button>
           </FormFooter>
         </form>

@@ -4,21 +4,22 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { CLIPBOARD_CLEAR_SECONDS } from '../../api/clipboard';
 import { type GuardState, guardState, onGuardState, watchCopies } from '../clipboard';
+import { t } from '../i18n';
+import { numberStyle } from '../numbers';
 
-const NOTES: Record<GuardState, string> = {
-  idle: '',
-  arming: 'Copied.',
-  guarded: `Copied. The clipboard will be cleared in ${CLIPBOARD_CLEAR_SECONDS} seconds, or sooner when you close the wallet.`,
-  cleared: 'The clipboard has been cleared.',
-  unguarded:
-    'Copied, but the wallet could not arrange to clear the clipboard: once you have pasted it, copy something else over it.',
+const NOTES: Record<GuardState, () => string> = {
+  idle: () => '',
+  arming: () => t('clipboard_copied'),
+  guarded: () => t('clipboard_guarded', numberStyle().whole(String(CLIPBOARD_CLEAR_SECONDS))),
+  cleared: () => t('clipboard_cleared'),
+  unguarded: () => t('clipboard_unguarded'),
 };
 
 /** The guard's state in words, kept current. */
 export function useClipboardNote(): string {
   const [state, setState] = useState(guardState);
   useEffect(() => onGuardState(setState), []);
-  return NOTES[state];
+  return NOTES[state]();
 }
 
 /** A live region under secret text copied by hand (a copy button says the same in its own). */

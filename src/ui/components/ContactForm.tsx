@@ -9,6 +9,7 @@ import { addressProblem } from '../addresses';
 import { chainName, familyOf } from '../chains';
 import { type Contact, contacts } from '../contacts';
 import { focusFirstInvalidSoon } from '../focus';
+import { t } from '../i18n';
 import { useAction } from '../useAction';
 import { SelectField, TextField } from './Field';
 import { ErrorAlert } from './Notice';
@@ -50,7 +51,7 @@ export function ContactForm({ start, fixedAddress = false, onSaved, onCancel, te
   return (
     <form onSubmit={submit} noValidate data-testid={`${testid}-form`}>
       <TextField
-        label="Name"
+        label={t('contacts_name')}
         value={name}
         onValue={setName}
         testid={`${testid}-name`}
@@ -59,19 +60,20 @@ export function ContactForm({ start, fixedAddress = false, onSaved, onCancel, te
       {fixedAddress ? (
         <p class="hint" data-testid={`${testid}-fixed`}>
           {chainName(chain)}: <code>{address}</code>
-          {memo ? ` (${memoRule?.label ?? 'Memo'} ${memo})` : ''}
+          {memo ? ' ' : ''}
+          {memo ? t('contacts_memoIn', memoRule?.label ?? t('contacts_memoLabel'), memo) : ''}
         </p>
       ) : (
         <>
           <SelectField
-            label="Chain"
+            label={t('contacts_chain')}
             options={CHAIN_IDS.map((id) => ({ value: id, label: chainName(id) }))}
             value={chain}
             onValue={(v: ChainId) => setChain(v)}
             testid={`${testid}-chain`}
           />
           <TextField
-            label={chain === 'home' ? 'Account' : 'Address'}
+            label={chain === 'home' ? t('bar_account') : t('contacts_address')}
             value={address}
             onValue={setAddress}
             verbatim
@@ -80,7 +82,7 @@ export function ContactForm({ start, fixedAddress = false, onSaved, onCancel, te
           />
           {memoRule && (
             <TextField
-              label={`${memoRule.label} (optional)`}
+              label={t('contacts_optional', memoRule.label)}
               value={memo}
               onValue={setMemo}
               verbatim
@@ -93,10 +95,10 @@ export function ContactForm({ start, fixedAddress = false, onSaved, onCancel, te
       <ErrorAlert message={save.error} testid={`${testid}-error`} />
       <div class="actions">
         <button type="button" onClick={onCancel} data-testid={`${testid}-cancel`}>
-          Cancel
+          {t('settings_cancel')}
         </button>
         <button type="submit" class="primary" disabled={save.busy} data-testid={`${testid}-save`}>
-          {save.busy ? 'Saving…' : 'Save contact'}
+          {save.busy ? t('contacts_saving') : t('contacts_save')}
         </button>
       </div>
     </form>

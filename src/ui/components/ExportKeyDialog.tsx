@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { shortKey } from '../format';
+import { t } from '../i18n';
 import { useAction } from '../useAction';
 import { wallet } from '../wallet';
 import { SecretText } from './ClipboardNote';
@@ -18,26 +19,22 @@ export function ExportKeyDialog({ publicKey, onClose }: { publicKey: string; onC
   const action = useAction();
   const submit = (e: Event) => {
     e.preventDefault();
-    if (!password) return action.setError('Enter your password');
+    if (!password) return action.setError(t('settings_enterPassword'));
     void action.run(async () => setSecret(await wallet.exportKey(publicKey, password)));
   };
   return (
-    <Dialog title="Export secret key" onClose={onClose} testid="export-dialog">
+    <Dialog title={t('export_title')} onClose={onClose} testid="export-dialog">
       <Warning>
-        <strong>Anyone with this secret key controls the account.</strong> Never paste it into a website or share it;
-        support staff will never ask for it.
+        <strong>{t('export_warning')}</strong> {t('export_warningMore')}
       </Warning>
       <p>
-        Key <code title={publicKey}>{shortKey(publicKey)}</code>
+        {t('export_key')} <code title={publicKey}>{shortKey(publicKey)}</code>
       </p>
-      <p class="hint">
-        Keep it offline, written down or in a password manager: without it (or a recovery phrase that covers it), a lost
-        password or device loses the account.
-      </p>
+      <p class="hint">{t('export_keepOffline')}</p>
       {secret === null ? (
         <form onSubmit={submit}>
           <TextField
-            label="Password"
+            label={t('settings_password')}
             type="password"
             value={password}
             onValue={setPassword}
@@ -47,10 +44,10 @@ export function ExportKeyDialog({ publicKey, onClose }: { publicKey: string; onC
           <ErrorAlert message={action.error} testid="export-error" />
           <div class="actions">
             <button type="button" onClick={onClose}>
-              Cancel
+              {t('settings_cancel')}
             </button>
             <button type="submit" class="primary" disabled={action.busy} data-testid="export-submit">
-              Show secret key
+              {t('export_show')}
             </button>
           </div>
         </form>
@@ -58,7 +55,7 @@ export function ExportKeyDialog({ publicKey, onClose }: { publicKey: string; onC
         <>
           <SecretText>
             <TextField
-              label="Secret key"
+              label={t('keys_secretKey')}
               value={secret}
               onValue={() => undefined}
               readOnly
@@ -70,7 +67,7 @@ export function ExportKeyDialog({ publicKey, onClose }: { publicKey: string; onC
           <CopyButton text={secret} secret testid="export-copy" />
           <div class="actions">
             <button type="button" class="primary" onClick={onClose} data-testid="export-done">
-              Done
+              {t('settings_done')}
             </button>
           </div>
         </>

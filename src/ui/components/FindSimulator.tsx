@@ -2,6 +2,7 @@
 // with its message-bus key and JWT (src/background/wallet/simulatorDiscovery.ts; docs/dapps.md).
 import { useState } from 'preact/hooks';
 import { focusFirstInvalidSoon } from '../focus';
+import { t } from '../i18n';
 import { useAction } from '../useAction';
 import { wallet } from '../wallet';
 import { TextField } from './Field';
@@ -11,9 +12,7 @@ import { FormFooter } from './FormFooter';
 function portProblem(text: string): string | null {
   if (!text.trim()) return null;
   const n = Number(text.trim());
-  return /^\d{1,5}$/.test(text.trim()) && n >= 1 && n <= 65535
-    ? null
-    : 'Enter a port from 1 to 65535, or leave it empty';
+  return /^\d{1,5}$/.test(text.trim()) && n >= 1 && n <= 65535 ? null : t('simulator_portProblem', '1', '65535');
 }
 
 export function FindSimulator({ onFound }: { onFound(): Promise<void> }) {
@@ -31,28 +30,28 @@ export function FindSimulator({ onFound }: { onFound(): Promise<void> }) {
     void action.run(async () => {
       const used = await wallet.findSimulator(port.trim() ? Number(port.trim()) : undefined);
       await onFound();
-      setStatus(`Local: the simulator on 127.0.0.1:${used}, with its message-bus key and JWT.`);
+      setStatus(t('simulator_found', `127.0.0.1:${used}`));
     });
   };
 
   return (
     <section class="group" aria-labelledby="settings-find-simulator">
-      <h3 id="settings-find-simulator">Find simulator</h3>
+      <h3 id="settings-find-simulator">{t('simulator_find')}</h3>
       <form onSubmit={find} noValidate>
         <TextField
-          label="Simulator port (optional)"
+          label={t('simulator_port')}
           verbatim
           inputMode="numeric"
           value={port}
           onValue={setPort}
           testid="settings-simulator-port"
           error={tried ? problem : null}
-          hint="The port npm run sim printed. Empty: ports 3999 to 4009 of this computer are tried. Only 127.0.0.1 is ever asked."
+          hint={t('simulator_portHint', '3999', '4009')}
         />
         <FormFooter
           busy={action.busy}
-          label="Find simulator"
-          busyLabel="Looking…"
+          label={t('simulator_find')}
+          busyLabel={t('simulator_looking')}
           submitTestid="settings-find-simulator"
           error={action.error}
           errorTestid="settings-find-simulator-error"

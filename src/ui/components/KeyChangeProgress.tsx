@@ -3,6 +3,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { KeyChangeResult } from '../../api/walletApi';
 import { shortKey } from '../format';
+import { t } from '../i18n';
+import { numberStyle } from '../numbers';
 import { ErrorAlert } from './Notice';
 
 export type KeyChange = 'add' | 'remove';
@@ -14,10 +16,10 @@ interface Props {
 }
 
 const STAGES = (change: KeyChange) => [
-  `Signing ${change === 'add' ? 'add_public_key' : 'remove_public_key'}`,
-  'Publishing on the message bus',
-  'Waiting for settlement',
-  'Checking the verifier',
+  t('keyChange_signing', change === 'add' ? 'add_public_key' : 'remove_public_key'),
+  t('keyChange_publishing'),
+  t('keyChange_settling'),
+  t('keyChange_checking'),
 ];
 
 export function KeyChangeProgress({ change, busy, result }: Props) {
@@ -45,15 +47,20 @@ export function KeyChangeProgress({ change, busy, result }: Props) {
         ))}
       </ol>
       <p role="status" data-testid="key-change-status" class={done && !ok ? 'alert' : 'status'}>
-        {busy && `Working… ${seconds} s`}
+        {busy && t('keyChange_working', numberStyle().whole(String(seconds)))}
         {done &&
           (ok
-            ? `Confirmed: ${shortKey(result.publicKey)} ${expected ? 'is now registered' : 'is no longer registered'} on the verifier.`
-            : `The message bus says ${result.status}, but the verifier ${expected ? 'does not list' : 'still lists'} ${shortKey(result.publicKey)} yet. Reload the list in a moment.`)}
+            ? t(expected ? 'keyChange_confirmedAdded' : 'keyChange_confirmedRemoved', shortKey(result.publicKey))
+            : t(
+                expected ? 'keyChange_notYetAdded' : 'keyChange_notYetRemoved',
+                result.status,
+                shortKey(result.publicKey),
+              ))}
       </p>
       {done && (
         <p class="hint" data-testid="key-change-result">
-          Status {result.status} · intent <code title={result.intentHash}>{shortKey(result.intentHash)}</code>
+          {t('keyChange_statusIntent', result.status)}{' '}
+          <code title={result.intentHash}>{shortKey(result.intentHash)}</code>
         </p>
       )}
     </div>
@@ -76,7 +83,7 @@ export function KeyChangeOutcome({ change, busy, result, error, testid, onClose 
       {result && (
         <div class="actions">
           <button type="button" class="primary" onClick={onClose} data-testid={`${testid}-done`} data-autofocus="">
-            Done
+            {t('settings_done')}
           </button>
         </div>
       )}

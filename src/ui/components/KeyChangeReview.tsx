@@ -8,6 +8,7 @@ import type { KeyChangeResult } from '../../api/walletApi';
 import { IntentsBody } from '../approve/IntentsBody';
 import { intentsGate } from '../approve/view';
 import '../approve/approve.css';
+import { t } from '../i18n';
 import { assertionFor } from '../passkey';
 import { useAction } from '../useAction';
 import { wallet } from '../wallet';
@@ -45,23 +46,23 @@ export function KeyChangeReview({ accountId, change, shown, onResult, onCancel, 
       <IntentsBody preview={shown.preview} publish now={Date.now()} />
       {gate.blocked && (
         <p class="alert" role="alert" data-testid={`${testid}-blocked`}>
-          <strong>Blocked:</strong> {gate.blocked}
+          <strong>{t('keyChange_blocked')}</strong> {gate.blocked}
         </p>
       )}
       {gate.needsAck && (
         <Checkbox
-          label="I understand the risk, and I want to sign this anyway."
+          label={t('keyChange_ack')}
           checked={acknowledged}
           onChecked={setAcknowledged}
           testid={`${testid}-ack`}
         />
       )}
-      <p class="hint">Confirm asks your passkey to sign exactly this change.</p>
+      <p class="hint">{t('keyChange_confirmNote')}</p>
       <KeyChangeProgress change={change} busy={confirm.busy} result={null} />
       <ErrorAlert message={confirm.error} testid={`${testid}-confirm-error`} />
       <div class="actions">
         <button type="button" onClick={onCancel} disabled={confirm.busy}>
-          Cancel
+          {t('settings_cancel')}
         </button>
         <button
           type="button"
@@ -71,7 +72,7 @@ export function KeyChangeReview({ accountId, change, shown, onResult, onCancel, 
           data-testid={`${testid}-confirm`}
           data-autofocus
         >
-          {confirm.busy ? 'Waiting for your passkey…' : 'Confirm with passkey'}
+          {confirm.busy ? t('accounts_waitingPasskey') : t('keyChange_confirm')}
         </button>
       </div>
     </div>

@@ -5,6 +5,7 @@
 // copy of them goes through the clipboard guard (src/ui/clipboard.ts): cleared after a minute or when the
 // wallet closes.
 import { useState } from 'preact/hooks';
+import { t } from '../i18n';
 import { useAction } from '../useAction';
 import { wallet } from '../wallet';
 import { SecretText } from './ClipboardNote';
@@ -29,26 +30,25 @@ export function RecoveryPhraseReveal({ phraseId }: { phraseId: string | null }) 
   if (phraseId === null)
     return (
       <div class="group" data-testid="phrase-reveal">
-        <h3>Recovery phrase</h3>
+        <h3>{t('phraseReveal_title')}</h3>
         <p class="hint" data-testid="phrase-reveal-none">
-          This wallet has no recovery phrase: its keys came from elsewhere (a Quick key or an imported key). Back each
-          one up by exporting it (Settings → Keys → Export).
+          {t('phraseReveal_none')}
         </p>
       </div>
     );
   if (!open)
     return (
       <div class="group" data-testid="phrase-reveal">
-        <h3>Recovery phrase</h3>
+        <h3>{t('phraseReveal_title')}</h3>
         <button type="button" onClick={() => setOpen(true)} data-testid="phrase-reveal-open">
-          Show recovery phrase
+          {t('phraseReveal_show')}
         </button>
       </div>
     );
 
   const submit = (e: Event) => {
     e.preventDefault();
-    if (!password) return action.setError('Enter your password');
+    if (!password) return action.setError(t('settings_enterPassword'));
     void action.run(async () => {
       setWords(await wallet.exportPhrase(phraseId, password));
       setPassword('');
@@ -56,15 +56,14 @@ export function RecoveryPhraseReveal({ phraseId }: { phraseId: string | null }) 
   };
   return (
     <div class="group" data-testid="phrase-reveal">
-      <h3>Recovery phrase</h3>
+      <h3>{t('phraseReveal_title')}</h3>
       <Warning>
-        <strong>Anyone who sees these words can take everything in this wallet.</strong> Make sure nobody can see your
-        screen; never type them into a website.
+        <strong>{t('phraseReveal_warning')}</strong> {t('phraseReveal_warningMore')}
       </Warning>
       {words === null ? (
         <form onSubmit={submit}>
           <TextField
-            label="Password"
+            label={t('settings_password')}
             type="password"
             value={password}
             onValue={setPassword}
@@ -73,14 +72,14 @@ export function RecoveryPhraseReveal({ phraseId }: { phraseId: string | null }) 
           />
           <FormFooter
             busy={action.busy}
-            label="Continue"
-            busyLabel="Checking…"
+            label={t('settings_continue')}
+            busyLabel={t('settings_checking')}
             submitTestid="phrase-reveal-submit"
             error={action.error}
             errorTestid="phrase-reveal-error"
           >
             <button type="button" onClick={close} data-testid="phrase-reveal-cancel">
-              Cancel
+              {t('settings_cancel')}
             </button>
           </FormFooter>
         </form>
@@ -89,7 +88,7 @@ export function RecoveryPhraseReveal({ phraseId }: { phraseId: string | null }) 
           <SecretText>
             <ol
               class={revealed ? 'words' : 'words hidden-words'}
-              aria-label="Recovery phrase"
+              aria-label={t('phraseReveal_title')}
               aria-hidden={revealed ? undefined : true}
               data-testid="phrase-reveal-words"
               data-revealed={revealed ? 'true' : 'false'}
@@ -107,16 +106,16 @@ export function RecoveryPhraseReveal({ phraseId }: { phraseId: string | null }) 
           <div class="actions">
             {revealed ? (
               <button type="button" onClick={() => setRevealed(false)} data-testid="phrase-reveal-hide">
-                Hide
+                {t('phraseReveal_hide')}
               </button>
             ) : (
               <button type="button" class="primary" onClick={() => setRevealed(true)} data-testid="phrase-reveal-show">
-                Reveal
+                {t('phraseReveal_reveal')}
               </button>
             )}
             <CopyButton text={words.join(' ')} secret testid="phrase-reveal-copy" />
             <button type="button" onClick={close} data-testid="phrase-reveal-done">
-              Done
+              {t('settings_done')}
             </button>
           </div>
         </>

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { KeyChangeResult } from '../../api/walletApi';
 import { worded } from '../approve/worded';
 import { shortKey } from '../format';
+import { t } from '../i18n';
 import type { KeyRow } from '../keys';
 import { useAction } from '../useAction';
 import { wallet } from '../wallet';
@@ -49,7 +50,7 @@ export function RemoveKeyDialog({ accountId, row, othersRemain, signsWithPasskey
   };
 
   return (
-    <Dialog title="Remove this key?" onClose={onClose} testid="key-remove-dialog">
+    <Dialog title={t('keys_removeTitle')} onClose={onClose} testid="key-remove-dialog">
       {shown && !result && (
         <KeyChangeReview
           accountId={accountId}
@@ -62,18 +63,13 @@ export function RemoveKeyDialog({ accountId, row, othersRemain, signsWithPasskey
       )}
       {!result && !shown && (
         <>
-          <p>
-            <code title={row.publicKey}>{shortKey(row.publicKey)}</code> will no longer be able to sign for this account
-            on the verifier. The wallet signs a remove_public_key intent and publishes it, then deletes this key’s
-            secret from this device when another local key remains. Export it first if you still need it.
-          </p>
+          <p title={row.publicKey}>{t('keys_removeText', shortKey(row.publicKey), 'remove_public_key')}</p>
           {row.signing && (
             <Warning testid="key-remove-signing-warning">
               <p>
-                <strong>This is the key this wallet signs with.</strong> Another key registered for the account must
-                remain, or the account can no longer sign intents. Safer: use “Use for signing” on another key first.
+                <strong>{t('keys_removeSigningWarning')}</strong> {t('keys_removeSigningMore', t('keys_useForSigning'))}
               </p>
-              {blocked && <p>No other registered key remains: add a key first.</p>}
+              {blocked && <p>{t('keys_noOtherKey')}</p>}
             </Warning>
           )}
           {row.signing && !blocked && (
@@ -81,12 +77,12 @@ export function RemoveKeyDialog({ accountId, row, othersRemain, signsWithPasskey
               checked={sure}
               onChecked={setSure}
               testid="key-remove-confirm-signing"
-              label="I understand: remove the signing key"
+              label={t('keys_removeSigningConfirm')}
             />
           )}
           <div class="actions">
             <button type="button" onClick={onClose}>
-              Cancel
+              {t('settings_cancel')}
             </button>
             <button
               type="button"
@@ -97,11 +93,11 @@ export function RemoveKeyDialog({ accountId, row, othersRemain, signsWithPasskey
             >
               {action.busy
                 ? signsWithPasskey
-                  ? 'Preparing…'
-                  : 'Removing…'
+                  ? t('keys_preparing')
+                  : t('keys_removing')
                 : signsWithPasskey
-                  ? 'Review'
-                  : 'Remove key'}
+                  ? t('keys_review')
+                  : t('keys_removeKey')}
             </button>
           </div>
         </>

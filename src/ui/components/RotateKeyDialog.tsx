@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import type { KeyChangeResult } from '../../api/walletApi';
 import { shortKey } from '../format';
+import { t } from '../i18n';
 import { useAction } from '../useAction';
 import { wallet } from '../wallet';
 import { Dialog } from './Dialog';
@@ -57,47 +58,38 @@ export function RotateKeyDialog({ accountId, implicit, publicKey, onClose, onCha
   const stepClass = (n: Step) =>
     step > n || (n === 3 && removed?.confirmed) ? 'step done' : step === n ? 'step current' : 'step';
   return (
-    <Dialog title="Rotate a leaked key" onClose={onClose} testid="rotate-dialog">
-      <p>
-        Replace <code title={publicKey}>{shortKey(publicKey)}</code> on the verifier in three steps. Do them in order;
-        each one waits for the verifier.
-      </p>
-      {implicit && (
-        <Warning testid="rotate-implicit-note">
-          This is an implicit account: its id comes from its first key, which the verifier accepts by default. If that
-          key leaks, the wallet cannot replace it for you; rotate it by hand with these steps. The account id stays the
-          same.
-        </Warning>
-      )}
+    <Dialog title={t('rotate_title')} onClose={onClose} testid="rotate-dialog">
+      <p title={publicKey}>{t('rotate_intro', shortKey(publicKey))}</p>
+      {implicit && <Warning testid="rotate-implicit-note">{t('rotate_implicit')}</Warning>}
       <ol class="steps">
         <li class={stepClass(1)} aria-current={step === 1 ? 'step' : undefined}>
-          <strong>Add a new key</strong> generated on this device.
+          <strong>{t('rotate_step1')}</strong> {t('rotate_step1More')}
           {newKey && (
             <span class="hint">
               {' '}
-              New key: <code title={newKey}>{shortKey(newKey)}</code>
+              {t('rotate_newKey')} <code title={newKey}>{shortKey(newKey)}</code>
             </span>
           )}
           {step === 1 && (
             <div class="actions">
               <button type="button" class="primary" disabled={action.busy} onClick={addNew} data-testid="rotate-add">
-                Add new key
+                {t('rotate_addNew')}
               </button>
             </div>
           )}
         </li>
         <li class={stepClass(2)} aria-current={step === 2 ? 'step' : undefined}>
-          <strong>Make it the signing key</strong> so this wallet signs with it from now on.
+          <strong>{t('rotate_step2')}</strong> {t('rotate_step2More')}
           {step === 2 && (
             <div class="actions">
               <button type="button" class="primary" disabled={action.busy} onClick={useNew} data-testid="rotate-use">
-                Use new key for signing
+                {t('rotate_useNew')}
               </button>
             </div>
           )}
         </li>
         <li class={stepClass(3)} aria-current={step === 3 ? 'step' : undefined}>
-          <strong>Remove the leaked key</strong> from the verifier.
+          <strong>{t('rotate_step3')}</strong> {t('rotate_step3More')}
           {step === 3 && !removed && (
             <div class="actions">
               <button
@@ -107,7 +99,7 @@ export function RotateKeyDialog({ accountId, implicit, publicKey, onClose, onCha
                 onClick={removeOld}
                 data-testid="rotate-remove"
               >
-                Remove old key
+                {t('rotate_removeOld')}
               </button>
             </div>
           )}
@@ -119,12 +111,12 @@ export function RotateKeyDialog({ accountId, implicit, publicKey, onClose, onCha
       <ErrorAlert message={action.error} testid="rotate-error" />
       {removed?.confirmed && (
         <p role="status" data-testid="rotate-finished">
-          Done: the leaked key can no longer sign for this account.
+          {t('rotate_finished')}
         </p>
       )}
       <div class="actions">
         <button type="button" onClick={onClose} data-testid="rotate-close">
-          {removed ? 'Done' : 'Close'}
+          {removed ? t('settings_done') : t('common_close')}
         </button>
       </div>
     </Dialog>

@@ -2,6 +2,8 @@
 import { useState } from 'preact/hooks';
 import type { SettingsChange } from '../../api/walletApi';
 import { focusFirstInvalidSoon } from '../focus';
+import { t } from '../i18n';
+import { numberStyle } from '../numbers';
 import { useAction } from '../useAction';
 import { AUTO_LOCK_MAX, AUTO_LOCK_MIN, autoLockProblem, newPasswordProblem } from '../validate';
 import { wallet } from '../wallet';
@@ -31,33 +33,36 @@ export function Credential({ name, what, isSet, waiting, note, apply }: Credenti
 
   const save = (e: Event) => {
     e.preventDefault();
-    if (!value.trim()) return action.setError(`Paste the ${name} first`);
+    if (!value.trim()) return action.setError(t('settings_pasteFirst', name));
     void action.run(async () => {
       await apply(what === 'jwt' ? { jwt: value.trim() } : { busApiKey: value.trim() });
       setValue('');
-      setSaved(`${name} saved.`);
+      setSaved(t('settings_credentialSaved', name));
     });
   };
   const clear = () =>
     void action.run(async () => {
       await apply(what === 'jwt' ? { jwt: null } : { busApiKey: null });
-      setSaved(`${name} removed.`);
+      setSaved(t('settings_credentialRemoved', name));
     });
 
   return (
     <section class="group" aria-labelledby={headingId}>
       <h3 id={headingId}>
-        {name}: <span data-testid={`${testid}-state`}>{isSet ? 'set' : 'not set'}</span>
+        {name}
+        {t('settings_colon')}{' '}
+        <span data-testid={`${testid}-state`}>
+          {isSet ? t('settings_credentialSet') : t('settings_credentialNotSet')}
+        </span>
       </h3>
       {waiting && (
         <p class="hint" data-testid={`${testid}-waiting`}>
-          Waiting for the wallet to be unlocked: until then it is kept in memory only and not used. Enter it again if
-          the browser closes first.
+          {t('settings_credentialWaiting')}
         </p>
       )}
       <form onSubmit={save}>
         <TextField
-          label={isSet ? `Replace ${name}` : name}
+          label={isSet ? t('settings_credentialReplace', name) : name}
           type="password"
           verbatim
           value={value}
@@ -65,10 +70,16 @@ export function Credential({ name, what, isSet, waiting, note, apply }: Credenti
           testid={testid}
           hint={note}
         />
-        <FormFooter busy={action.busy} label="Save" submitTestid={`${testid}-save`} error={action.error} status={saved}>
+        <FormFooter
+          busy={action.busy}
+          label={t('settings_save')}
+          submitTestid={`${testid}-save`}
+          error={action.error}
+          status={saved}
+        >
           {isSet && (
             <button type="button" disabled={action.busy} onClick={clear} data-testid={`${testid}-clear`}>
-              Remove
+              {t('settings_remove')}
             </button>
           )}
         </FormFooter>
@@ -90,27 +101,31 @@ export function AutoLock({ minutes, apply }: { minutes: number; apply: Apply }) 
     if (problem) return focusFirstInvalidSoon(e.currentTarget as HTMLFormElement);
     void action.run(async () => {
       await apply({ autoLockMinutes: Number(value.trim()) });
-      setSaved('Auto-lock saved.');
+      setSaved(t('settings_autoLockSaved'));
     });
   };
   return (
     <section class="group" aria-labelledby="settings-autolock-heading">
-      <h3 id="settings-autolock-heading">Auto-lock</h3>
+      <h3 id="settings-autolock-heading">{t('settings_autoLock')}</h3>
       <form onSubmit={save} noValidate>
         <TextField
-          label="Lock after this many idle minutes"
+          label={t('settings_autoLockLabel')}
           type="number"
           min={AUTO_LOCK_MIN}
           max={AUTO_LOCK_MAX}
           value={value}
           onValue={setValue}
           testid="settings-autolock"
-          hint={`${AUTO_LOCK_MIN}–${AUTO_LOCK_MAX} minutes.`}
+          hint={t(
+            'settings_autoLockRange',
+            numberStyle().whole(String(AUTO_LOCK_MIN)),
+            numberStyle().whole(String(AUTO_LOCK_MAX)),
+          )}
           error={tried ? problem : null}
         />
         <FormFooter
           busy={action.busy}
-          label="Save"
+          label={t('settings_save')}
           submitTestid="settings-autolock-save"
           error={action.error}
           status={saved}
@@ -139,21 +154,21 @@ export function ChangePassword() {
       setPassword('');
       setConfirm('');
       setTried(false);
-      setSaved('Password changed.');
+      setSaved(t('settings_passwordChanged'));
     });
   };
   return (
     <section class="group" aria-labelledby="settings-password-heading">
-      <h3 id="settings-password-heading">Change password</h3>
+      <h3 id="settings-password-heading">{t('settings_changePassword')}</h3>
       <form onSubmit={save} noValidate>
         <TextField
-          label="Current password"
+          label={t('settings_currentPassword')}
           type="password"
           value={oldPassword}
           onValue={setOldPassword}
           autoComplete="current-password"
           testid="settings-old-password"
-          error={tried && !oldPassword ? 'Enter your current password' : null}
+          error={tried && !oldPassword ? t('settings_enterCurrentPassword') : null}
         />
         <PasswordPair
           password={password}
@@ -161,12 +176,12 @@ export function ChangePassword() {
           onPassword={setPassword}
           onConfirm={setConfirm}
           showErrors={tried}
-          labels={{ password: 'New password', confirm: 'Confirm new password' }}
+          labels={{ password: t('settings_newPassword'), confirm: t('settings_confirmNewPassword') }}
           testids={{ password: 'settings-new-password', confirm: 'settings-new-password-confirm' }}
         />
         <FormFooter
           busy={action.busy}
-          label="Change password"
+          label={t('settings_changePassword')}
           submitTestid="settings-password-save"
           error={action.error}
           errorTestid="settings-password-error"

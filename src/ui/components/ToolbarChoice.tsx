@@ -3,17 +3,14 @@
 import { useEffect, useState } from 'preact/hooks';
 import { TOOLBAR, type ToolbarOpens, type ToolbarView } from '../../api/toolbarApi';
 import { callBackground } from '../call';
+import { t } from '../i18n';
 import { useAction } from '../useAction';
 import { ChoiceGroup } from './Field';
 import { ErrorAlert } from './Notice';
 
-const CHOICES = [
-  { value: 'popup' as const, label: 'A popup', hint: 'Closes when you click elsewhere.' },
-  {
-    value: 'panel' as const,
-    label: 'The side panel',
-    hint: 'Stays open beside the page at full height; swaps you follow stay in view.',
-  },
+const choices = () => [
+  { value: 'popup' as const, label: t('toolbar_popup'), hint: t('toolbar_popupHint') },
+  { value: 'panel' as const, label: t('toolbar_panel'), hint: t('toolbar_panelHint') },
 ];
 
 export function ToolbarChoice() {
@@ -39,8 +36,8 @@ export function ToolbarChoice() {
   return (
     <div class="group" data-testid="toolbar-choice">
       <ChoiceGroup
-        legend="The toolbar button opens"
-        choices={CHOICES}
+        legend={t('toolbar_opens')}
+        choices={choices()}
         value={view.opens}
         onValue={choose}
         testid="toolbar-opens"

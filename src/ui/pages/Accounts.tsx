@@ -9,6 +9,8 @@ import { ErrorAlert } from '../components/Notice';
 import { Screen } from '../components/Screen';
 import { focusFirstInvalidSoon } from '../focus';
 import { shortAccount } from '../format';
+import { t } from '../i18n';
+import { numberStyle } from '../numbers';
 import { useAction } from '../useAction';
 import { labelProblem } from '../validate';
 import { wallet } from '../wallet';
@@ -44,9 +46,9 @@ export function Accounts({ status, onChanged }: AccountsProps) {
     });
 
   return (
-    <Screen title="Accounts" testid="accounts">
+    <Screen title={t('settings_tabAccounts')} testid="accounts">
       <ErrorAlert message={action.error} testid="accounts-error" />
-      {status.accounts.length === 0 && <p>No accounts yet.</p>}
+      {status.accounts.length === 0 && <p>{t('accounts_none')}</p>}
       <ul class="rows">
         {status.accounts.map((account) => (
           <AccountRow
@@ -62,7 +64,7 @@ export function Accounts({ status, onChanged }: AccountsProps) {
       </ul>
       <div class="actions">
         <button type="button" onClick={() => setAdding(true)} data-testid="account-add">
-          Add account
+          {t('accounts_add')}
         </button>
         <CreatePasskeyAccount count={status.accounts.length} onChanged={onChanged} />
       </div>
@@ -70,6 +72,14 @@ export function Accounts({ status, onChanged }: AccountsProps) {
     </Screen>
   );
 }
+
+/** An account's kind, as its badge says it. */
+const KIND_NAMES: Record<AccountView['kind'], () => string> = {
+  implicit: () => t('accounts_kindImplicit'),
+  named: () => t('accounts_kindNamed'),
+  passkey: () => t('accounts_kindPasskey'),
+};
+const kindName = (kind: AccountView['kind']) => KIND_NAMES[kind]();
 
 interface RowProps {
   account: AccountView;
@@ -106,15 +116,17 @@ function AccountRow({ account, selected, recovery, onSelect, onRemove, onChanged
         <strong data-testid="account-label">{account.label}</strong>
         {selected && (
           <span class="badge" data-testid="account-selected">
-            selected
+            {t('accounts_selected')}
           </span>
         )}
-        <span class="badge quiet">{account.kind}</span>
+        <span class="badge quiet">{kindName(account.kind)}</span>
         <div class="mono" title={account.accountId} data-testid="account-id">
           {shortAccount(account.accountId)}
         </div>
         <div class="hint">
-          {account.publicKeys.length} local key{account.publicKeys.length === 1 ? '' : 's'}
+          {account.publicKeys.length === 1
+            ? t('accounts_localKeys_one')
+            : t('accounts_localKeys_many', numberStyle().whole(String(account.publicKeys.length)))}
         </div>
         {note && (
           <div class={backup === 'none' ? 'hint bad-text' : 'hint'} data-testid="account-backup" data-backup={backup}>
@@ -125,7 +137,7 @@ function AccountRow({ account, selected, recovery, onSelect, onRemove, onChanged
       {renaming ? (
         <form onSubmit={save} class="inline-form" noValidate>
           <TextField
-            label={`New name for ${account.label}`}
+            label={t('accounts_newName', account.label)}
             value={label}
             onValue={setLabel}
             testid="account-rename-input"
@@ -134,10 +146,10 @@ function AccountRow({ account, selected, recovery, onSelect, onRemove, onChanged
           <ErrorAlert message={action.error} />
           <div class="actions">
             <button type="button" onClick={() => setRenaming(false)}>
-              Cancel
+              {t('settings_cancel')}
             </button>
             <button type="submit" class="primary" disabled={action.busy} data-testid="account-rename-save">
-              Save
+              {t('settings_save')}
             </button>
           </div>
         </form>
@@ -148,27 +160,27 @@ function AccountRow({ account, selected, recovery, onSelect, onRemove, onChanged
               type="button"
               onClick={onSelect}
               data-testid="account-select"
-              aria-label={`Select ${account.label}`}
+              aria-label={t('accounts_selectNamed', account.label)}
             >
-              Select
+              {t('accounts_select')}
             </button>
           )}
           <button
             type="button"
             onClick={() => setRenaming(true)}
             data-testid="account-rename"
-            aria-label={`Rename ${account.label}`}
+            aria-label={t('accounts_renameNamed', account.label)}
           >
-            Rename
+            {t('accounts_rename')}
           </button>
           <button
             type="button"
             class="danger"
             onClick={onRemove}
             data-testid="account-remove"
-            aria-label={`Remove ${account.label}`}
+            aria-label={t('accounts_removeNamed', account.label)}
           >
-            Remove
+            {t('settings_remove')}
           </button>
         </div>
       )}
@@ -193,17 +205,17 @@ function RemoveAccount({
       onClose();
     });
   return (
-    <Dialog title={`Remove ${account.label}?`} onClose={onClose} testid="account-remove-dialog">
+    <Dialog title={t('accounts_removeTitle', account.label)} onClose={onClose} testid="account-remove-dialog">
       <p>
-        Its {account.publicKeys.length === 1 ? 'key is' : `${account.publicKeys.length} keys are`} deleted from this
-        device. The account and its funds stay on the ledger; to use it again you need its secret key or recovery
-        phrase.
+        {account.publicKeys.length === 1
+          ? t('accounts_removeText_one')
+          : t('accounts_removeText_many', numberStyle().whole(String(account.publicKeys.length)))}
       </p>
-      <p>Export the secret keys first (Keys page) if you have no other copy.</p>
+      <p>{t('accounts_removeExportFirst')}</p>
       <ErrorAlert message={action.error} testid="account-remove-error" />
       <div class="actions">
         <button type="button" onClick={onClose}>
-          Cancel
+          {t('settings_cancel')}
         </button>
         <button
           type="button"
@@ -212,7 +224,7 @@ function RemoveAccount({
           onClick={remove}
           data-testid="account-remove-confirm"
         >
-          Remove account
+          {t('accounts_removeConfirm')}
         </button>
       </div>
     </Dialog>

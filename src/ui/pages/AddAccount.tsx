@@ -8,29 +8,23 @@ import { FormFooter } from '../components/FormFooter';
 import { Screen } from '../components/Screen';
 import { focusFirstInvalidSoon } from '../focus';
 import { shortKey } from '../format';
+import { t } from '../i18n';
 import { useAction } from '../useAction';
 import { accountIdProblem, phraseProblem, phraseWords, secretKeyProblem } from '../validate';
 import { wallet } from '../wallet';
 
 type Kind = 'generate' | 'importKey' | 'importPhrase' | 'named';
 
-const NEW_KEY: Record<'phrase' | 'random', Choice<Kind>> = {
-  phrase: {
-    value: 'generate',
-    label: 'New key',
-    hint: 'The next account of your recovery phrase: restoring the phrase brings it back.',
-  },
-  random: {
-    value: 'generate',
-    label: 'New key',
-    hint: 'A new random key and its implicit account. Your wallet has no recovery phrase: export the key to back it up.',
-  },
-};
+const newKey = (fromPhrase: boolean): Choice<Kind> => ({
+  value: 'generate',
+  label: t('addAccount_newKey'),
+  hint: fromPhrase ? t('addAccount_newKeyPhraseHint') : t('addAccount_newKeyRandomHint'),
+});
 
-const OTHER_KINDS: readonly Choice<Kind>[] = [
-  { value: 'importKey', label: 'Import secret key', hint: 'An ed25519: secret key from another wallet.' },
-  { value: 'importPhrase', label: 'Import recovery phrase', hint: 'The first account of a 12 or 24-word phrase.' },
-  { value: 'named', label: 'Named account', hint: 'An account such as alice.near that one of your keys signs for.' },
+const otherKinds = (): readonly Choice<Kind>[] => [
+  { value: 'importKey', label: t('addAccount_importKey'), hint: t('addAccount_importKeyHint') },
+  { value: 'importPhrase', label: t('addAccount_importPhrase'), hint: t('addAccount_importPhraseHint', '12', '24') },
+  { value: 'named', label: t('addAccount_named'), hint: t('addAccount_namedHint', 'alice.near') },
 ];
 
 interface Props {
@@ -41,7 +35,7 @@ interface Props {
 
 export function AddAccount({ status, onDone, onCancel }: Props) {
   const fromPhrase = status.recovery.phraseId !== null;
-  const kinds = [NEW_KEY[fromPhrase ? 'phrase' : 'random'], ...OTHER_KINDS];
+  const kinds = [newKey(fromPhrase), ...otherKinds()];
   const localKeys = [...new Set(status.accounts.flatMap((a) => a.publicKeys))];
   const [kind, setKind] = useState<Kind>('generate');
   const [secretKey, setSecretKey] = useState('');
@@ -61,8 +55,8 @@ export function AddAccount({ status, onDone, onCancel }: Props) {
         : kind === 'importKey' && accountId.trim()
           ? accountIdProblem(accountId)
           : null,
-    publicKey: kind === 'named' && !publicKey ? 'Choose the key that signs for this account' : null,
-    label: label.trim().length > 64 ? 'Keep the name to 64 characters' : null,
+    publicKey: kind === 'named' && !publicKey ? t('addAccount_chooseKey') : null,
+    label: label.trim().length > 64 ? t('accounts_nameTooLong', '64') : null,
   };
   const shown = (field: string) => (tried ? (problems[field] ?? null) : null);
 
@@ -98,13 +92,19 @@ export function AddAccount({ status, onDone, onCancel }: Props) {
   };
 
   return (
-    <Screen title="Add account" testid="account-add-form">
+    <Screen title={t('accounts_add')} testid="account-add-form">
       <form onSubmit={submit} noValidate>
-        <ChoiceGroup<Kind> legend="How" choices={kinds} value={kind} onValue={setKind} testid="account-add-kind" />
+        <ChoiceGroup<Kind>
+          legend={t('addAccount_how')}
+          choices={kinds}
+          value={kind}
+          onValue={setKind}
+          testid="account-add-kind"
+        />
         {kind === 'importKey' && (
           <>
             <TextField
-              label="Secret key"
+              label={t('keys_secretKey')}
               type="password"
               verbatim
               value={secretKey}
@@ -113,19 +113,19 @@ export function AddAccount({ status, onDone, onCancel }: Props) {
               error={shown('secretKey')}
             />
             <TextField
-              label="Account id (optional)"
+              label={t('addAccount_accountIdOptional')}
               verbatim
               value={accountId}
               onValue={setAccountId}
               testid="account-add-account-id"
-              hint="Leave empty for the key's implicit account."
+              hint={t('addAccount_accountIdHint')}
               error={shown('accountId')}
             />
           </>
         )}
         {kind === 'importPhrase' && (
           <TextField
-            label="Recovery phrase"
+            label={t('phraseReveal_title')}
             multiline
             verbatim
             value={phrase}
@@ -137,7 +137,7 @@ export function AddAccount({ status, onDone, onCancel }: Props) {
         {kind === 'named' && (
           <>
             <TextField
-              label="Account id"
+              label={t('addAccount_accountId')}
               verbatim
               value={accountId}
               onValue={setAccountId}
@@ -146,14 +146,11 @@ export function AddAccount({ status, onDone, onCancel }: Props) {
               error={shown('accountId')}
             />
             <KeySelect keys={localKeys} value={publicKey} onValue={setPublicKey} error={shown('publicKey')} />
-            <p class="hint">
-              The verifier must accept this key for the account: register it from a wallet that controls the account
-              (add_public_key on the verifier). These are verifier keys, not the ledger's access keys.
-            </p>
+            <p class="hint">{t('addAccount_namedNote')}</p>
           </>
         )}
         <TextField
-          label="Name (optional)"
+          label={t('addAccount_nameOptional')}
           value={label}
           onValue={setLabel}
           testid="account-add-label"
@@ -161,14 +158,14 @@ export function AddAccount({ status, onDone, onCancel }: Props) {
         />
         <FormFooter
           busy={action.busy}
-          label="Add account"
-          busyLabel="Adding…"
+          label={t('accounts_add')}
+          busyLabel={t('settings_adding')}
           submitTestid="account-add-submit"
           error={action.error}
           errorTestid="account-add-error"
         >
           <button type="button" onClick={onCancel} data-testid="account-add-cancel">
-            Cancel
+            {t('settings_cancel')}
           </button>
         </FormFooter>
       </form>
@@ -190,7 +187,7 @@ function KeySelect({
   const id = 'account-add-key';
   return (
     <div class="field">
-      <label for={id}>Signing key</label>
+      <label for={id}>{t('addAccount_signingKey')}</label>
       <select
         id={id}
         value={value}

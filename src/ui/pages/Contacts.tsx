@@ -9,6 +9,8 @@ import { ContactForm } from '../components/ContactForm';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { Screen } from '../components/Screen';
 import { type Contact, contacts } from '../contacts';
+import { t } from '../i18n';
+import { numberStyle } from '../numbers';
 import { useAction } from '../useAction';
 import { messageOf } from '../wallet';
 
@@ -30,7 +32,7 @@ export function Contacts() {
   const remove = (c: Contact) =>
     void change.run(async () => {
       setList(await contacts.remove(c.id));
-      setNote(`Deleted ${c.name}.`);
+      setNote(t('contacts_deleted', c.name));
     });
 
   const exportFile = () => {
@@ -42,14 +44,14 @@ export function Contacts() {
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    setNote(`Exported ${list?.length ?? 0} contacts.`);
+    setNote(t('contacts_exported', numberStyle().whole(String(list?.length ?? 0))));
   };
 
   const importFile = async (file: File) => {
     setImportErrors([]);
     setNote('');
     const text = await file.text().catch((e: unknown) => {
-      setImportErrors([`The file could not be read: ${messageOf(e)}`]);
+      setImportErrors([t('contacts_unreadable', messageOf(e))]);
       return null;
     });
     if (text === null) return;
@@ -61,8 +63,16 @@ export function Contacts() {
     await change.run(async () => {
       const out = await contacts.import(parsed.contacts);
       setList(out.contacts);
+      const added = numberStyle().whole(String(out.added));
+      const skipped = numberStyle().whole(String(out.skipped));
       setNote(
-        `Imported ${out.added} contact${out.added === 1 ? '' : 's'}${out.skipped ? `; ${out.skipped} already saved` : ''}.`,
+        out.skipped
+          ? out.added === 1
+            ? t('contacts_imported_oneSkipped', skipped)
+            : t('contacts_imported_manySkipped', added, skipped)
+          : out.added === 1
+            ? t('contacts_imported_one')
+            : t('contacts_imported_many', added),
       );
     });
   };
@@ -71,14 +81,14 @@ export function Contacts() {
     return (
       <Screen
         key="edit"
-        title={editing.mode === 'add' ? 'New contact' : `Edit ${editing.contact.name}`}
+        title={editing.mode === 'add' ? t('contacts_new') : t('contacts_editNamed', editing.contact.name)}
         testid="contact-edit"
       >
         <ContactForm
           start={editing.mode === 'edit' ? editing.contact : {}}
           onSaved={(saved) => {
             setEditing(null);
-            setNote(`Saved ${saved.name}.`);
+            setNote(t('contacts_saved', saved.name));
             void load.run(async () => setList(await contacts.list()));
           }}
           onCancel={() => setEditing(null)}
@@ -87,20 +97,17 @@ export function Contacts() {
     );
 
   return (
-    <Screen key="list" title="Contacts" testid="contacts" focusHeading>
-      <p class="hint">
-        Saved addresses for Send, Withdraw and swaps on this network. A site asking to pay a saved contact is named as
-        one.
-      </p>
+    <Screen key="list" title={t('settings_tabContacts')} testid="contacts" focusHeading>
+      <p class="hint">{t('contacts_intro')}</p>
       <div class="actions">
         <button type="button" class="primary" onClick={() => setEditing({ mode: 'add' })} data-testid="contacts-add">
-          Add contact
+          {t('contacts_add')}
         </button>
         <button type="button" onClick={() => fileInput.current?.click()} data-testid="contacts-import">
-          Import
+          {t('contacts_import')}
         </button>
         <button type="button" onClick={exportFile} disabled={!list?.length} data-testid="contacts-export">
-          Export
+          {t('keys_export')}
         </button>
       </div>
       <input
@@ -109,7 +116,7 @@ export function Contacts() {
         accept="application/json,.json"
         class="sr-only"
         tabIndex={-1}
-        aria-label="Contacts file to import"
+        aria-label={t('contacts_file')}
         data-testid="contacts-file"
         onChange={(e) => {
           const file = e.currentTarget.files?.[0];
@@ -120,21 +127,23 @@ export function Contacts() {
       {importErrors.length > 0 && (
         <div class="alert" role="alert" data-testid="contacts-import-errors">
           <p>
-            <strong>Nothing was imported.</strong> Fix the file and try again:
+            <strong>{t('contacts_nothingImported')}</strong> {t('contacts_fixFile')}
           </p>
           <ul class="plain">
             {importErrors.slice(0, 10).map((e) => (
               <li key={e}>{e}</li>
             ))}
-            {importErrors.length > 10 && <li>and {importErrors.length - 10} more</li>}
+            {importErrors.length > 10 && (
+              <li>{t('contacts_andMore', numberStyle().whole(String(importErrors.length - 10)))}</li>
+            )}
           </ul>
         </div>
       )}
       <ErrorAlert message={load.error ?? change.error} testid="contacts-error" />
-      <StatusLine testid="contacts-note">{load.busy && !list ? 'Loading contacts…' : note}</StatusLine>
+      <StatusLine testid="contacts-note">{load.busy && !list ? t('contacts_loading') : note}</StatusLine>
       {list && list.length === 0 && (
         <p class="empty" data-testid="contacts-empty">
-          No contacts yet. Add one, or save an address from Activity or after a send.
+          {t('contacts_empty')}
         </p>
       )}
       {list && list.length > 0 && (
@@ -145,26 +154,27 @@ export function Contacts() {
                 <strong>{c.name}</strong>
                 <span class="hint">
                   {chainName(c.chain)} · <code>{c.address}</code>
-                  {c.memo ? ` · memo ${c.memo}` : ''}
+                  {c.memo ? ' · ' : ''}
+                  {c.memo ? t('contacts_memo', c.memo) : ''}
                 </span>
               </div>
               <div class="contact-actions">
                 <button
                   type="button"
                   onClick={() => setEditing({ mode: 'edit', contact: c })}
-                  aria-label={`Edit ${c.name}`}
+                  aria-label={t('contacts_editNamed', c.name)}
                   data-testid="contact-edit"
                 >
-                  Edit
+                  {t('contacts_edit')}
                 </button>
                 <button
                   type="button"
                   onClick={() => remove(c)}
                   disabled={change.busy}
-                  aria-label={`Delete ${c.name}`}
+                  aria-label={t('contacts_deleteNamed', c.name)}
                   data-testid="contact-delete"
                 >
-                  Delete
+                  {t('contacts_delete')}
                 </button>
               </div>
             </li>

@@ -10,6 +10,7 @@ import { RemoveKeyDialog } from '../components/RemoveKeyDialog';
 import { RotateKeyDialog } from '../components/RotateKeyDialog';
 import { Screen } from '../components/Screen';
 import { shortAccount, shortKey } from '../format';
+import { t } from '../i18n';
 import { anotherRegisteredKeyRemains, type KeyRow, keyRows, registeredText } from '../keys';
 import { useAction } from '../useAction';
 import { messageOf, wallet } from '../wallet';
@@ -24,12 +25,21 @@ interface KeysProps {
 export function Keys({ account, onChanged }: KeysProps) {
   if (!account) {
     return (
-      <Screen title="Keys" testid="keys">
-        <p>Select an account first.</p>
+      <Screen title={t('keys_title')} testid="keys">
+        <p>{t('keys_selectAccountFirst')}</p>
       </Screen>
     );
   }
   return <AccountKeys key={account.accountId} account={account} onChanged={onChanged} />;
+}
+
+/** Whether a key is registered on the verifier, in words. */
+function registeredWords(registered: boolean | null): string {
+  return registered === null
+    ? t('keys_registeredUnknown')
+    : registered
+      ? t('keys_registeredYes')
+      : t('keys_registeredNo');
 }
 
 function AccountKeys({ account, onChanged }: { account: AccountView; onChanged(): Promise<void> }) {
@@ -66,16 +76,15 @@ function AccountKeys({ account, onChanged }: { account: AccountView; onChanged()
   const signsWithPasskey = account.publicKeys[0]!.startsWith('p256:');
   const passkeyAccount = account.kind === 'passkey';
   return (
-    <Screen title="Keys" testid="keys">
-      <p class="hint">
-        Keys the verifier accepts for <strong title={accountId}>{account.label}</strong> ({shortAccount(accountId)}).
-        They are verifier keys, not the ledger's access keys.
+    <Screen title={t('keys_title')} testid="keys">
+      <p class="hint" title={accountId}>
+        {t('keys_intro', account.label, shortAccount(accountId))}
       </p>
-      <StatusLine testid="keys-status">{!listing && !loadError ? 'Loading keys…' : ''}</StatusLine>
+      <StatusLine testid="keys-status">{!listing && !loadError ? t('keys_loading') : ''}</StatusLine>
       <ErrorAlert message={loadError} testid="keys-load-error" />
       {listing?.registered === null && (
         <p class="alert" role="alert" data-testid="keys-ledger-error">
-          Could not ask the verifier which keys are registered{listing.error ? `: ${listing.error}` : ''}.
+          {listing.error ? t('keys_verifierUnaskedWhy', listing.error) : t('keys_verifierUnasked')}
         </p>
       )}
       <ErrorAlert message={action.error} testid="keys-error" />
@@ -95,11 +104,15 @@ function AccountKeys({ account, onChanged }: { account: AccountView; onChanged()
               </code>
               {row.signing && (
                 <span class="badge" data-testid="key-signing">
-                  signing
+                  {t('keys_signing')}
                 </span>
               )}
               <span class="badge quiet">
-                {row.passkeyName ? 'passkey' : row.local ? 'on this device' : 'not on this device'}
+                {row.passkeyName
+                  ? t('accounts_kindPasskey')
+                  : row.local
+                    ? t('keys_onThisDevice')
+                    : t('keys_notOnThisDevice')}
               </span>
               {row.passkeyName && (
                 <div class="hint" data-testid="key-passkey-name">
@@ -107,7 +120,7 @@ function AccountKeys({ account, onChanged }: { account: AccountView; onChanged()
                 </div>
               )}
               <div class="hint" data-testid="key-registered">
-                Registered: {registeredText(row.registered)}
+                {t('keys_registered', registeredWords(row.registered))}
               </div>
               {backupNote(row.backup) && (
                 <div
@@ -120,7 +133,7 @@ function AccountKeys({ account, onChanged }: { account: AccountView; onChanged()
               )}
             </div>
             <div class="row-actions">
-              <CopyButton text={row.publicKey} label="Copy" />
+              <CopyButton text={row.publicKey} />
               {row.local && !row.signing && !passkeyAccount && (
                 <button
                   type="button"
@@ -128,7 +141,7 @@ function AccountKeys({ account, onChanged }: { account: AccountView; onChanged()
                   onClick={() => useForSigning(row)}
                   data-testid="key-use-signing"
                 >
-                  Use for signing
+                  {t('keys_useForSigning')}
                 </button>
               )}
               {row.local && !row.signing && !passkeyAccount && listing?.registered === null && (
@@ -137,19 +150,19 @@ function AccountKeys({ account, onChanged }: { account: AccountView; onChanged()
                   disabled={action.busy}
                   onClick={() => useForSigning(row, true)}
                   data-testid="key-use-signing-unverified"
-                  title="The verifier could not be asked: if this key is not registered, every signature of the account fails."
+                  title={t('keys_useAnywayTitle')}
                 >
-                  Use for signing anyway (not verified)
+                  {t('keys_useAnyway')}
                 </button>
               )}
               {row.local && (
                 <button type="button" onClick={() => setOpen({ kind: 'export', row })} data-testid="key-export">
-                  Export
+                  {t('keys_export')}
                 </button>
               )}
               {row.registered !== false && !signsWithPasskey && (
                 <button type="button" onClick={() => setOpen({ kind: 'rotate', row })} data-testid="key-rotate">
-                  Rotate…
+                  {t('keys_rotate')}
                 </button>
               )}
               <button
@@ -158,7 +171,7 @@ function AccountKeys({ account, onChanged }: { account: AccountView; onChanged()
                 onClick={() => setOpen({ kind: 'remove', row })}
                 data-testid="key-remove"
               >
-                Remove
+                {t('settings_remove')}
               </button>
             </div>
           </li>
@@ -166,10 +179,10 @@ function AccountKeys({ account, onChanged }: { account: AccountView; onChanged()
       </ul>
       <div class="actions">
         <button type="button" onClick={() => void load()} data-testid="keys-reload">
-          Reload
+          {t('keys_reload')}
         </button>
         <button type="button" class="primary" onClick={() => setOpen({ kind: 'add' })} data-testid="keys-add">
-          Add key
+          {t('keys_addKey')}
         </button>
       </div>
       {open?.kind === 'add' && (

@@ -11,6 +11,8 @@ import { ErrorAlert, StatusLine } from '../components/Notice';
 import { Screen } from '../components/Screen';
 import { type Apply, Credential } from '../components/SettingsParts';
 import { focusFirstInvalidSoon } from '../focus';
+import { t } from '../i18n';
+import { numberStyle } from '../numbers';
 import { useAction } from '../useAction';
 import { httpUrlProblem, publicKeyProblem } from '../validate';
 import { messageOf, wallet } from '../wallet';
@@ -42,8 +44,13 @@ export function AdvancedSettings({ onChanged }: AdvancedProps) {
   };
 
   return (
-    <Screen title="Advanced" testid="settings-advanced" ready={settings !== null || loadError !== null} focusHeading>
-      <StatusLine>{!settings && !loadError ? 'Loading settings…' : ''}</StatusLine>
+    <Screen
+      title={t('settings_tabAdvanced')}
+      testid="settings-advanced"
+      ready={settings !== null || loadError !== null}
+      focusHeading
+    >
+      <StatusLine>{!settings && !loadError ? t('advanced_loading') : ''}</StatusLine>
       <ErrorAlert message={loadError} testid="settings-load-error" />
       {settings && (
         <>
@@ -60,20 +67,18 @@ export function AdvancedSettings({ onChanged }: AdvancedProps) {
             isSet={settings.hasJwt}
             waiting={settings.credentialsWaiting.includes('jwt')}
             apply={apply}
-            note="Sent only to the swap service, and to the transactions API when it too is https or on this computer, at the addresses set when you save it. Changing either address clears it. Without one, quotes carry a 0.2% fee."
+            note={t('advanced_jwtNote')}
           />
           <Credential
-            name="Message-bus API key"
+            name={t('advanced_busKey')}
             what="busApiKey"
             isSet={settings.hasBusApiKey}
             waiting={settings.credentialsWaiting.includes('busApiKey')}
             apply={apply}
-            note="Sent as X-API-Key only to the message bus at the address set when you save it. Changing that address clears it."
+            note={t('advanced_busKeyNote')}
           />
           <p class="hint" data-testid="settings-credential-rules">
-            Both are sent only over https (plain http only to this computer: 127.0.0.1, localhost or [::1]) and never to
-            a page that a service redirects to. They are stored encrypted with your wallet’s key and used only while the
-            wallet is unlocked.
+            {t('advanced_credentialRules')}
           </p>
         </>
       )}
@@ -81,22 +86,26 @@ export function AdvancedSettings({ onChanged }: AdvancedProps) {
   );
 }
 
-const ENDPOINTS: { key: keyof Endpoints; label: string }[] = [
-  { key: 'swap', label: 'Swap service URL' },
-  { key: 'transactions', label: 'Transactions API URL' },
-  { key: 'bus', label: 'Message bus URL' },
-  { key: 'ledgerRpc', label: 'Ledger RPC URL' },
+const ENDPOINTS: { key: keyof Endpoints; label(): string }[] = [
+  { key: 'swap', label: () => t('advanced_swapUrl') },
+  { key: 'transactions', label: () => t('advanced_transactionsUrl') },
+  { key: 'bus', label: () => t('advanced_busUrl') },
+  { key: 'ledgerRpc', label: () => t('advanced_ledgerRpcUrl') },
 ];
 
-const PRESETS: { value: NetworkPreset; label: string }[] = [
-  { value: 'local', label: 'Local (simulator)' },
-  { value: 'mainnet', label: 'Mainnet' },
+const PRESETS: { value: NetworkPreset; label(): string }[] = [
+  { value: 'local', label: () => t('advanced_presetLocal') },
+  { value: 'mainnet', label: () => t('net_mainnet') },
 ];
 
-const WIRE_NAMES: { value: WireNames; label: string }[] = [
-  { value: 'live', label: 'The live services’ names' },
-  { value: 'interface', label: 'The simulator’s names' },
+const WIRE_NAMES = (): { value: WireNames; label: string }[] => [
+  { value: 'live', label: t('advanced_wireLive') },
+  { value: 'interface', label: t('advanced_wireSimulator') },
 ];
+
+/** A preset's name, as the network badge says it. */
+const presetName = (preset: SettingsView['preset']): string =>
+  preset === 'custom' ? t('net_custom') : preset === 'local' ? t('net_local') : t('net_mainnet');
 
 function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) {
   const [endpoints, setEndpoints] = useState<Endpoints>(settings.endpoints);
@@ -116,13 +125,15 @@ function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) 
   }, [settings]);
   const fallbackList = fallbacks.split(/[\s,]+/).filter(Boolean);
   const fallbacksProblem =
-    fallbackList.length > 5 ? 'At most 5 fallback hosts' : (fallbackList.map(httpUrlProblem).find(Boolean) ?? null);
+    fallbackList.length > 5
+      ? t('advanced_fallbacksMax', numberStyle().whole('5'))
+      : (fallbackList.map(httpUrlProblem).find(Boolean) ?? null);
 
   const problems = Object.fromEntries(ENDPOINTS.map(({ key }) => [key, httpUrlProblem(endpoints[key])])) as Record<
     keyof Endpoints,
     string | null
   >;
-  const verifierProblem = verifierId.trim() ? null : 'Enter the verifier account id';
+  const verifierProblem = verifierId.trim() ? null : t('advanced_enterVerifier');
   // Empty is allowed (no key: no quote is used); anything else must be a key.
   const quoteKeyProblem = quoteKey.trim() ? publicKeyProblem(quoteKey) : null;
 
@@ -130,7 +141,7 @@ function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) 
     void action.run(async () => {
       setSaved('');
       await apply({ preset });
-      setSaved(`Using the ${preset === 'local' ? 'Local' : 'Mainnet'} preset.`);
+      setSaved(t('advanced_usingPreset', presetName(preset)));
     });
 
   const save = (e: Event) => {
@@ -157,28 +168,26 @@ function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) 
       !change.ledgerRpcFallbacks &&
       change.quoteSigningKey === undefined
     )
-      return setSaved('Nothing changed.');
+      return setSaved(t('advanced_nothingChanged'));
     void action.run(async () => {
       await apply(change);
-      setSaved('Network settings saved.');
+      setSaved(t('advanced_networkSaved'));
     });
   };
 
   return (
     <section class="group" aria-labelledby="settings-network">
-      <h3 id="settings-network">Network</h3>
+      <h3 id="settings-network">{t('advanced_network')}</h3>
       <p>
-        Signs for:{' '}
+        {t('advanced_signsFor')}{' '}
         <strong data-testid="settings-network-name" data-network={settings.network.id}>
           {settings.network.label}
         </strong>
-        {' · '}Preset:{' '}
-        <strong data-testid="settings-preset">
-          {settings.preset === 'custom' ? 'Custom' : settings.preset === 'local' ? 'Local' : 'Mainnet'}
-        </strong>
+        {' · '}
+        {t('advanced_preset')} <strong data-testid="settings-preset">{presetName(settings.preset)}</strong>
       </p>
       {/* biome-ignore lint/a11y/useSemanticElements: a row of buttons is a group, not a section of a form; a fieldset would need a legend no one reads */}
-      <div class="actions" role="group" aria-label="Network preset">
+      <div class="actions" role="group" aria-label={t('advanced_networkPreset')}>
         {PRESETS.map((p) => (
           <button
             key={p.value}
@@ -188,7 +197,7 @@ function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) 
             onClick={() => choosePreset(p.value)}
             data-testid={`settings-preset-${p.value}`}
           >
-            {p.label}
+            {p.label()}
           </button>
         ))}
       </div>
@@ -196,7 +205,7 @@ function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) 
         {ENDPOINTS.map(({ key, label }) => (
           <TextField
             key={key}
-            label={label}
+            label={label()}
             type="url"
             value={endpoints[key]}
             onValue={(v) => setEndpoints((old) => ({ ...old, [key]: v }))}
@@ -205,50 +214,47 @@ function Network({ settings, apply }: { settings: SettingsView; apply: Apply }) 
           />
         ))}
         <TextField
-          label="Ledger RPC fallbacks, in order (space-separated URLs)"
+          label={t('advanced_fallbacks')}
           verbatim
           value={fallbacks}
           onValue={setFallbacks}
           testid="settings-ledger-fallbacks"
           error={tried ? fallbacksProblem : null}
-          hint="Asked when the ledger RPC above fails (network error, 429, 5xx); a contract’s answer is never asked again elsewhere."
+          hint={t('advanced_fallbacksHint')}
         />
         <p class="hint" data-testid="settings-ledger-active">
-          Ledger RPC in use: {settings.ledgerRpcActive ?? 'none yet (the first that answers)'}
+          {t('advanced_ledgerInUse', settings.ledgerRpcActive ?? t('advanced_ledgerNoneYet'))}
         </p>
         <TextField
-          label="Quote signing key (swap service)"
+          label={t('advanced_quoteKey')}
           verbatim
           value={quoteKey}
           onValue={setQuoteKey}
           testid="settings-quote-key"
           error={tried ? quoteKeyProblem : null}
-          hint="Every quote must carry this key’s signature, or it is refused. The presets bring their service’s key; a custom swap service needs its own, and changing the swap service URL clears it."
+          hint={t('advanced_quoteKeyHint')}
         />
         <TextField
-          label="Verifier account"
+          label={t('advanced_verifier')}
           verbatim
           value={verifierId}
           onValue={setVerifierId}
           testid="settings-verifier"
           error={tried ? verifierProblem : null}
-          hint="The verifier is the network: intents.near is Mainnet, intents.sim the simulator (Local). A site connected on one network is not connected on another."
+          hint={t('advanced_verifierHint')}
         />
         <SelectField
-          label="Field names for custom endpoints"
-          options={WIRE_NAMES}
+          label={t('advanced_wireNames')}
+          options={WIRE_NAMES()}
           value={wireNames}
           onValue={(v: WireNames) => setWireNames(v)}
           testid="settings-wire-names"
-          hint="Mainnet always uses the live services’ names and Local the simulator’s; this applies only to custom endpoints."
+          hint={t('advanced_wireNamesHint')}
         />
-        <p class="hint">
-          Switching the preset or moving a service to another address clears the JWT, API key or quote signing key saved
-          for that service.
-        </p>
+        <p class="hint">{t('advanced_switchClears')}</p>
         <FormFooter
           busy={action.busy}
-          label="Save network"
+          label={t('advanced_saveNetwork')}
           submitTestid="settings-network-save"
           error={action.error}
           errorTestid="settings-network-error"

@@ -9,6 +9,8 @@ import { Screen } from '../components/Screen';
 import { AutoLock, ChangePassword } from '../components/SettingsParts';
 import { ToolbarChoice } from '../components/ToolbarChoice';
 import { clockTime, describeLockAt } from '../format';
+import { t } from '../i18n';
+import { numberStyle } from '../numbers';
 import { wallet } from '../wallet';
 
 interface GeneralProps {
@@ -26,12 +28,12 @@ interface GeneralProps {
 export function GeneralSettings({ status, onChanged, onBackup, onKeys, onSites }: GeneralProps) {
   const toBackUp = status.phrasesToBackUp[0];
   return (
-    <Screen title="Settings" testid="settings" focusHeading>
+    <Screen title={t('settings_title')} testid="settings" focusHeading>
       <section class="group" aria-labelledby="settings-backup-heading" data-testid="settings-backup">
-        <h3 id="settings-backup-heading">Security and backup</h3>
+        <h3 id="settings-backup-heading">{t('settings_securityBackup')}</h3>
         {toBackUp !== undefined ? (
           <>
-            <p data-testid="settings-backup-state">Your recovery phrase is not backed up yet.</p>
+            <p data-testid="settings-backup-state">{t('settings_phraseNotBackedUp')}</p>
             <div class="actions">
               <button
                 type="button"
@@ -39,18 +41,18 @@ export function GeneralSettings({ status, onChanged, onBackup, onKeys, onSites }
                 onClick={() => onBackup(toBackUp)}
                 data-testid="settings-backup-start"
               >
-                Back up now
+                {t('backup_now')}
               </button>
             </div>
           </>
         ) : (
-          <p data-testid="settings-backup-state">No recovery phrase is waiting to be backed up.</p>
+          <p data-testid="settings-backup-state">{t('settings_nothingToBackUp')}</p>
         )}
         <RecoveryPhraseReveal phraseId={status.recovery.phraseId} />
         <p class="hint">
-          Without a backup, a lost password or device loses the wallet. An account’s key can be exported from its keys.{' '}
+          {t('settings_backupHint')}{' '}
           <button type="button" class="link" onClick={onKeys} data-testid="settings-backup-keys">
-            Open the keys
+            {t('settings_openKeys')}
           </button>
         </p>
       </section>
@@ -63,23 +65,27 @@ export function GeneralSettings({ status, onChanged, onBackup, onKeys, onSites }
       />
       <p class="foot" data-testid="autolock-info">
         {status.lockAt !== null
-          ? `Locks at ${describeLockAt(status.lockAt, Date.now(), clockTime)}; auto-lock after ${status.autoLockMinutes} min idle.`
-          : `Auto-lock after ${status.autoLockMinutes} min idle.`}
+          ? t(
+              'settings_locksAtIdle',
+              describeLockAt(status.lockAt, Date.now(), clockTime),
+              numberStyle().whole(String(status.autoLockMinutes)),
+            )
+          : t('settings_idleLock', numberStyle().whole(String(status.autoLockMinutes)))}
       </p>
       <ChangePassword />
       <section class="group" aria-labelledby="settings-sites-heading">
-        <h3 id="settings-sites-heading">Connected sites</h3>
-        <p>Sites you connected see the accounts you shared with them and ask you before anything is signed.</p>
+        <h3 id="settings-sites-heading">{t('sites_title')}</h3>
+        <p>{t('settings_sitesText')}</p>
         <div class="actions">
           <button type="button" onClick={onSites} data-testid="settings-open-sites">
-            See connected sites
+            {t('settings_seeSites')}
           </button>
         </div>
       </section>
       <section class="group" aria-labelledby="settings-currency-heading">
-        <h3 id="settings-currency-heading">Currency</h3>
+        <h3 id="settings-currency-heading">{t('settings_currency')}</h3>
         {/* A fact, not a choice: the services price tokens in US dollars only (docs/services.md). */}
-        <p data-testid="settings-currency">Values are shown in US dollars (USD).</p>
+        <p data-testid="settings-currency">{t('settings_currencyText')}</p>
       </section>
       <ToolbarChoice />
       <About />
@@ -87,23 +93,23 @@ export function GeneralSettings({ status, onChanged, onBackup, onKeys, onSites }
   );
 }
 
-/** The version is the manifest's, so it is the one the browser installed. */
+/** The version is the manifest's, so it is the one the browser installed; the name is the catalogue's. */
 function About() {
   const manifest = browser.runtime.getManifest();
   return (
     <section class="group" aria-labelledby="settings-about-heading" data-testid="settings-about">
-      <h3 id="settings-about-heading">About</h3>
-      <p>
-        {manifest.name}, version <span data-testid="settings-version">{manifest.version}</span>.
+      <h3 id="settings-about-heading">{t('settings_about')}</h3>
+      <p data-testid="settings-version" data-version={manifest.version}>
+        {t('settings_nameVersion', t('extName'), manifest.version)}
       </p>
       {manifest.homepage_url ? (
         <p>
           <a href={manifest.homepage_url} target="_blank" rel="noreferrer" data-testid="settings-homepage">
-            Source code and documentation
+            {t('settings_sourceDocs')}
           </a>
         </p>
       ) : (
-        <p class="hint">Its source code comes with its documentation: README.md and the docs folder.</p>
+        <p class="hint">{t('settings_sourceWithDocs')}</p>
       )}
     </section>
   );

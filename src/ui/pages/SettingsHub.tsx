@@ -4,6 +4,7 @@
 // credentials, ./SettingsAdvanced.tsx).
 import { useState } from 'preact/hooks';
 import type { AccountView, WalletStatus } from '../../api/walletApi';
+import { t } from '../i18n';
 import { Accounts } from './Accounts';
 import { Contacts } from './Contacts';
 import { Keys } from './Keys';
@@ -14,13 +15,13 @@ import { Sites } from './Sites';
 type Tab = 'general' | 'accounts' | 'contacts' | 'sites' | 'advanced';
 /** A tab's own views: Keys belongs to Accounts (the keys of the account in use). */
 type Sub = Tab | 'keys';
-const TABS: { tab: Tab; label: string }[] = [
-  { tab: 'general', label: 'General' },
-  { tab: 'accounts', label: 'Accounts' },
-  { tab: 'contacts', label: 'Contacts' },
-  { tab: 'sites', label: 'Sites' },
-  { tab: 'advanced', label: 'Advanced' },
-];
+const TABS = [
+  { tab: 'general', label: () => t('settings_tabGeneral') },
+  { tab: 'accounts', label: () => t('settings_tabAccounts') },
+  { tab: 'contacts', label: () => t('settings_tabContacts') },
+  { tab: 'sites', label: () => t('settings_tabSites') },
+  { tab: 'advanced', label: () => t('settings_tabAdvanced') },
+] as const satisfies readonly { tab: Tab; label(): string }[];
 const tabOf = (sub: Sub): Tab => (sub === 'keys' ? 'accounts' : sub);
 
 interface SettingsHubProps {
@@ -34,16 +35,16 @@ export function SettingsHub({ status, account, onChanged, onBackup }: SettingsHu
   const [sub, setSub] = useState<Sub>('general');
   return (
     <>
-      <nav class="subnav" aria-label="Settings sections">
-        {TABS.map((t) => (
+      <nav class="subnav" aria-label={t('settings_sections')}>
+        {TABS.map((s) => (
           <button
-            key={t.tab}
+            key={s.tab}
             type="button"
-            aria-current={tabOf(sub) === t.tab ? 'page' : undefined}
-            onClick={() => setSub(t.tab)}
-            data-testid={`settings-tab-${t.tab}`}
+            aria-current={tabOf(sub) === s.tab ? 'page' : undefined}
+            onClick={() => setSub(s.tab)}
+            data-testid={`settings-tab-${s.tab}`}
           >
-            {t.label}
+            {s.label()}
           </button>
         ))}
       </nav>
@@ -61,11 +62,11 @@ export function SettingsHub({ status, account, onChanged, onBackup }: SettingsHu
         <div class="actions">
           {sub === 'keys' ? (
             <button type="button" onClick={() => setSub('accounts')} data-testid="keys-back">
-              All accounts
+              {t('settings_allAccounts')}
             </button>
           ) : (
             <button type="button" onClick={() => setSub('keys')} data-testid="accounts-keys">
-              Keys of {account.label}
+              {t('settings_keysOf', account.label)}
             </button>
           )}
         </div>

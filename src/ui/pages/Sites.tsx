@@ -5,6 +5,7 @@ import type { AccountView, ConnectedSite } from '../../api/walletApi';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { Screen } from '../components/Screen';
 import { shortAccount } from '../format';
+import { t } from '../i18n';
 import { useAction } from '../useAction';
 import { messageOf, wallet } from '../wallet';
 
@@ -27,34 +28,30 @@ export function Sites({ accounts }: { accounts: AccountView[] }) {
   const label = (id: string) => accounts.find((a) => a.accountId === id)?.label ?? shortAccount(id);
 
   return (
-    <Screen title="Connected sites" testid="sites" ready={sites !== null || loadError !== null}>
+    <Screen title={t('sites_title')} testid="sites" ready={sites !== null || loadError !== null}>
       <ErrorAlert message={loadError ?? action.error} testid="sites-error" />
       {network && (
         <p class="hint" data-testid="sites-network">
-          Sites connected on {network}. A site connected on another network asks again here.
+          {t('sites_network', network)}
         </p>
       )}
-      {sites && sites.length === 0 && (
-        <StatusLine testid="sites-empty">
-          No site is connected. Sites ask first, through the approval window.
-        </StatusLine>
-      )}
+      {sites && sites.length === 0 && <StatusLine testid="sites-empty">{t('sites_none')}</StatusLine>}
       <ul class="rows">
         {(sites ?? []).map((site) => (
           <li key={site.origin} class="row" data-testid="site-row" data-origin={site.origin}>
             <div class="row-main">
               <span class="mono">{site.origin}</span>
-              <span class="hint">Sees {site.accounts.map(label).join(', ')}</span>
+              <span class="hint">{t('sites_sees', site.accounts.map(label).join(t('sites_listSeparator')))}</span>
             </div>
             <div class="row-actions">
               <button
                 type="button"
                 disabled={action.busy}
-                aria-label={`Disconnect ${site.origin}`}
+                aria-label={t('sites_disconnectSite', site.origin)}
                 data-testid="site-revoke"
                 onClick={() => void action.run(async () => setSites(await wallet.revokeSite(site.origin)))}
               >
-                Disconnect
+                {t('sites_disconnect')}
               </button>
             </div>
           </li>
