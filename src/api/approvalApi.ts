@@ -2,6 +2,7 @@
 // The background prepares everything the window shows (plain-language lines, risk findings, the
 // simulation) so the window only renders and answers. Types only: no zod here.
 
+import type { Phrase } from '../core/phrase';
 import type { AccountView } from './accounts';
 import type { NetworkView } from './network';
 import type { PasskeyAssertion } from './passkeys';
@@ -18,7 +19,8 @@ export type RiskLevelView = 'forbidden' | 'danger' | 'warning' | 'info';
 export interface FindingView {
   level: RiskLevelView;
   code: string;
-  message: string;
+  /** What it says, worded by the page in the person's language (src/core/phrase.ts). */
+  words: Phrase;
 }
 
 export interface OriginView {

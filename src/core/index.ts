@@ -157,6 +157,7 @@ export {
   type VerifyResult,
   verifySignedIntent,
 } from './payload';
+export { type Phrase, phrase } from './phrase';
 export {
   OPTIONAL_REQUEST_FIELDS,
   type QuoteSignedParts,

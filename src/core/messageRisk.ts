@@ -6,6 +6,7 @@
  * (./site, the registrable domain), or names no web site at all, is danger, and so is a callback URL on
  * another site. Both sites are named, in the browser's ASCII form (no look-alike letters).
  */
+import { phrase } from './phrase';
 import type { RiskFinding } from './risk';
 import { siteNamed, siteOf } from './site';
 
@@ -24,10 +25,10 @@ export function assessMessage(m: MessageAsk): RiskFinding[] {
     findings.push({
       level: 'danger',
       code: 'recipient_other_site',
-      message:
+      words:
         recipient === null
-          ? `Addressed to “${m.recipient}”, which is not ${asker}, the site asking: whoever checks signatures for “${m.recipient}” would take this one as yours.`
-          : `Addressed to ${recipient}, but ${asker} is asking: ${asker} could use this signature to sign in to ${recipient} as you.`,
+          ? phrase('risk_recipientNotASite', m.recipient, asker)
+          : phrase('risk_recipientOtherSite', recipient, asker),
     });
   }
   if (m.callbackUrl) {
@@ -36,7 +37,8 @@ export function assessMessage(m: MessageAsk): RiskFinding[] {
       findings.push({
         level: 'danger',
         code: 'callback_other_site',
-        message: `The callback URL is ${callback === null ? 'on no web site' : `on ${callback}`}, not on ${asker}, the site asking: it is signed too, and a site that checks it would take this signature as meant for it.`,
+        words:
+          callback === null ? phrase('risk_callbackNoSite', asker) : phrase('risk_callbackOtherSite', callback, asker),
       });
     }
   }

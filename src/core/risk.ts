@@ -25,6 +25,7 @@ import { KEY_MANAGEMENT_INTENTS, tokenIdsOf } from './intents';
 import { networkText } from './network';
 import { checkNonceDeadline, type DecodedNonce, decodeNonce } from './nonce';
 import type { IntentPayload } from './payload';
+import { type Phrase, phrase } from './phrase';
 import { formatTokenAmount, type TokenTable } from './tokens';
 import { containsHiddenCharacters } from './visibleText';
 
@@ -34,7 +35,8 @@ export const RISK_LEVELS: readonly RiskLevel[] = ['forbidden', 'danger', 'warnin
 export interface RiskFinding {
   level: RiskLevel;
   code: string;
-  message: string;
+  /** What it says to a person: a message of the catalogue, worded where it is shown (./phrase). */
+  words: Phrase;
   /** Index into payload.intents, absent for findings about the whole batch. */
   intentIndex?: number;
 }
@@ -135,16 +137,14 @@ function siteTransfer(
       ...at,
       level: 'warning',
       code: 'transfer_to_contact',
-      message: `Sends ${what} to ${known.contact} (saved contact), ${receiver}; nothing in this request pays you back.`,
+      words: phrase('risk_transferToContact', what, known.contact, receiver),
     };
   const first = known !== undefined && known.fact === 'firstTime';
   return {
     ...at,
     level: 'danger',
     code: 'transfer_to_other',
-    message: first
-      ? `Sends ${what} to ${receiver}, an account this wallet never sent to: the first time, and not a saved contact; nothing in this request pays you back.`
-      : `Sends ${what} to ${receiver}, another account; nothing in this request pays you back.`,
+    words: first ? phrase('risk_transferFirstTime', what, receiver) : phrase('risk_transferToOther', what, receiver),
   };
 }
 
@@ -154,17 +154,17 @@ function assessEnvelope(payload: IntentPayload, ctx: RiskContext, add: Add): voi
       level: 'forbidden',
       code: 'wrong_verifier',
       // A payload prepared before the settings moved to another network (docs/security.md, "Networks").
-      message: `Made for ${networkText(payload.verifying_contract)}, but the wallet is now on ${networkText(ctx.verifierId)}: nothing made for one network is signed on another.`,
+      words: phrase('risk_wrongVerifier', networkText(payload.verifying_contract), networkText(ctx.verifierId)),
     });
   }
   if (ctx.expectedSignerId !== undefined && payload.signer_id !== ctx.expectedSignerId) {
     add({
       level: 'forbidden',
       code: 'signer_mismatch',
-      message: `Signs as '${payload.signer_id}', but this request may sign only as '${ctx.expectedSignerId}'.`,
+      words: phrase('risk_signerMismatch', payload.signer_id, ctx.expectedSignerId),
     });
   } else if (ctx.expectedSignerId === undefined && ctx.origin !== null) {
-    add({ level: 'forbidden', code: 'signer_unchecked', message: 'The account this site may sign as is unknown.' });
+    add({ level: 'forbidden', code: 'signer_unchecked', words: phrase('risk_signerUnchecked') });
   }
   const deadlineMs = Number(parseDeadlineNs(payload.deadline) / 1_000_000n);
   const nowMs = ctx.now.getTime();
@@ -172,20 +172,20 @@ function assessEnvelope(payload: IntentPayload, ctx: RiskContext, add: Add): voi
     add({
       level: 'forbidden',
       code: 'deadline_passed',
-      message: `The deadline ${payload.deadline} has already passed.`,
+      words: phrase('risk_deadlinePassed', payload.deadline),
     });
   } else if (deadlineMs - nowMs > Math.min(DANGER_DEADLINE_MS, ctx.maxDeadlineMs ?? DEFAULT_MAX_DEADLINE_MS)) {
     add({
       level: deadlineMs - nowMs > DANGER_DEADLINE_MS ? 'danger' : 'warning',
       code: 'deadline_far',
-      message: `The deadline ${payload.deadline} is far away: whoever holds the signature can execute it until then.`,
+      words: phrase('risk_deadlineFar', payload.deadline),
     });
   }
   let nonce: DecodedNonce;
   try {
     nonce = decodeNonce(payload.nonce);
   } catch (e) {
-    add({ level: 'forbidden', code: 'nonce_invalid', message: errorText(e) });
+    add({ level: 'forbidden', code: 'nonce_invalid', words: phrase('risk_nonceInvalid', errorText(e)) });
     return;
   }
   if (nonce.kind === 'legacy') {
@@ -194,19 +194,18 @@ function assessEnvelope(payload: IntentPayload, ctx: RiskContext, add: Add): voi
     add({
       level: ctx.nonceFromPage === false ? 'warning' : 'danger',
       code: 'legacy_nonce',
-      message:
-        'Legacy nonce chosen by the site: no salt and no expiry, so the signature cannot be cancelled before its deadline.',
+      words: phrase('risk_legacyNonce'),
     });
     return;
   }
   const deadlineProblem = checkNonceDeadline(payload.deadline, nonce, ctx.now);
   if (deadlineProblem)
-    add({ level: 'forbidden', code: 'nonce_deadline', message: `The verifier would refuse it: ${deadlineProblem}.` });
+    add({ level: 'forbidden', code: 'nonce_deadline', words: phrase('risk_nonceDeadline', deadlineProblem) });
   if (ctx.currentSalt !== undefined && nonce.saltHex !== ctx.currentSalt.toLowerCase()) {
     add({
       level: 'warning',
       code: 'salt_not_current',
-      message: `Nonce salt ${nonce.saltHex} is not the current salt ${ctx.currentSalt}; it fails if that salt was invalidated.`,
+      words: phrase('risk_saltNotCurrent', nonce.saltHex, ctx.currentSalt),
     });
   }
 }
@@ -218,8 +217,7 @@ function assessIntent(intent: Intent, i: number, payload: IntentPayload, ctx: Ri
       ...at,
       level: 'warning',
       code: 'hidden_characters',
-      message:
-        'Contains invisible or direction-changing characters, shown here as \\u escapes: text may not be what it seems.',
+      words: phrase('risk_hiddenCharacters'),
     });
   }
   if (KEY_MANAGEMENT_INTENTS.has(intent.intent)) {
@@ -235,7 +233,7 @@ function assessIntent(intent: Intent, i: number, payload: IntentPayload, ctx: Ri
           ...at,
           level: 'forbidden',
           code: 'transfer_to_self',
-          message: 'The verifier refuses a transfer to the signer itself.',
+          words: phrase('risk_transferToSelf'),
         });
       } else {
         const what = Object.entries(intent.tokens)
@@ -246,7 +244,12 @@ function assessIntent(intent: Intent, i: number, payload: IntentPayload, ctx: Ri
         // what they asked for: a fact, with what the wallet knows of the receiver beside it.
         add(
           ctx.origin === null
-            ? { ...at, level: 'info', code: 'transfer_to_other', message: `Sends ${what} to ${intent.receiver_id}.` }
+            ? {
+                ...at,
+                level: 'info',
+                code: 'transfer_to_other',
+                words: phrase('risk_transfer', what, intent.receiver_id),
+              }
             : siteTransfer(at, what, intent.receiver_id, ctx.receivers?.get(intent.receiver_id)),
         );
       }
@@ -255,7 +258,7 @@ function assessIntent(intent: Intent, i: number, payload: IntentPayload, ctx: Ri
           ...at,
           level: 'warning',
           code: 'transfer_call',
-          message: `Calls ${intent.receiver_id}'s contract with a message.`,
+          words: phrase('risk_transferCall', intent.receiver_id),
         });
       }
       break;
@@ -270,7 +273,7 @@ function assessIntent(intent: Intent, i: number, payload: IntentPayload, ctx: Ri
           ...at,
           level: 'danger',
           code: 'native_withdraw_to_other',
-          message: `Sends NEAR to ${intent.receiver_id}, another account; nothing in this request pays you back.`,
+          words: phrase('risk_nativeWithdrawToOther', intent.receiver_id),
         });
       }
       break;
@@ -282,7 +285,10 @@ function assessIntent(intent: Intent, i: number, payload: IntentPayload, ctx: Ri
         ...at,
         level: 'danger',
         code: 'auth_call',
-        message: `Lets contract ${intent.contract_id} act with your authority${intent.attached_deposit && intent.attached_deposit !== '0' ? ' and pays it wNEAR' : ''}: it can do with your account whatever its code allows.`,
+        words: phrase(
+          intent.attached_deposit && intent.attached_deposit !== '0' ? 'risk_authCallPays' : 'risk_authCall',
+          intent.contract_id,
+        ),
       });
       break;
     case 'token_diff': {
@@ -292,7 +298,7 @@ function assessIntent(intent: Intent, i: number, payload: IntentPayload, ctx: Ri
           ...at,
           level: 'danger',
           code: 'gives_without_receiving',
-          message: 'Gives tokens and receives nothing in return.',
+          words: phrase('risk_givesWithoutReceiving'),
         });
       }
       break;
@@ -310,7 +316,7 @@ function assessKeyManagement(intent: Intent, at: At, ctx: RiskContext, add: Add)
       ...at,
       level: 'forbidden',
       code: 'key_management_from_web',
-      message: `A web page may not ask for '${intent.intent}': key changes are made only from the wallet.`,
+      words: phrase('risk_keyManagementFromWeb', intent.intent),
     });
     return;
   }
@@ -318,10 +324,7 @@ function assessKeyManagement(intent: Intent, at: At, ctx: RiskContext, add: Add)
     ...at,
     level: intent.intent === 'add_public_key' ? 'warning' : 'danger',
     code: 'key_management',
-    message:
-      intent.intent === 'add_public_key'
-        ? 'The added key gets full control of this account inside the verifier.'
-        : 'Changes who can act for this account; a mistake can lock you out.',
+    words: phrase(intent.intent === 'add_public_key' ? 'risk_keyAdded' : 'risk_keyChanged'),
   });
 }
 
@@ -335,14 +338,14 @@ function assessWithdrawal(intent: Withdrawal, at: At, signer: string, ctx: RiskC
       ...at,
       level: ctx.origin === null ? 'warning' : 'danger',
       code: 'bridge_withdrawal',
-      message: `Leaves through the bridge of ${intent.token} to the address in its memo, on another chain: check that address is yours.`,
+      words: phrase('risk_bridgeWithdrawal', intent.token),
     });
   } else if (intent.receiver_id !== signer) {
     add({
       ...at,
       level: 'danger',
       code: 'withdraw_to_other',
-      message: `Withdraws to ${intent.receiver_id}, another account; nothing in this request pays you back.`,
+      words: phrase('risk_withdrawToOther', intent.receiver_id),
     });
   }
   if (intent.msg !== undefined) {
@@ -350,7 +353,7 @@ function assessWithdrawal(intent: Withdrawal, at: At, signer: string, ctx: RiskC
       ...at,
       level: 'danger',
       code: 'withdraw_with_msg',
-      message: `Withdrawal with a message: the funds are lost if ${intent.receiver_id} does not implement the transfer-call receiver.`,
+      words: phrase('risk_withdrawWithMsg', intent.receiver_id),
     });
   }
   if (intent.storage_deposit !== undefined && intent.storage_deposit !== '0') {
@@ -364,14 +367,14 @@ function assessStorageDeposit(amount: bigint, at: At, add: Add): void {
       ...at,
       level: 'danger',
       code: 'storage_deposit_large',
-      message: `Pays ${formatUnits(amount, 24)} wNEAR for storage, more than the usual ${formatUnits(STORAGE_DEPOSIT_CAP_YOCTO, 24)}; it is never refunded.`,
+      words: phrase('risk_storageDepositLarge', formatUnits(amount, 24), formatUnits(STORAGE_DEPOSIT_CAP_YOCTO, 24)),
     });
   } else {
     add({
       ...at,
       level: 'warning',
       code: 'storage_deposit_not_refunded',
-      message: 'The storage deposit is paid from your wNEAR and never refunded.',
+      words: phrase('risk_storageDepositNotRefunded'),
     });
   }
 }
@@ -395,7 +398,7 @@ function assessOrdering(intents: readonly Intent[], add: Add): void {
         intentIndex: dependent,
         level: 'warning',
         code: 'dependent_after_storage_deposit',
-        message: `Depends on the storage deposit in step ${i + 1}, which may finish after it: the withdrawal can fail.`,
+        words: phrase('risk_dependentAfterStorageDeposit', String(i + 1)),
       });
     }
   });
@@ -411,7 +414,7 @@ function assessTokenFacts(intents: readonly Intent[], ctx: RiskContext, add: Add
     add({
       level: 'danger',
       code: 'token_facts_disputed',
-      message: `${note} The wallet cannot word its amounts: they are shown in raw units with the token id. Check them before you confirm.`,
+      words: phrase('risk_tokenFactsDisputed', note),
     });
   }
 }
@@ -430,13 +433,13 @@ function assessBalance(intents: readonly Intent[], ctx: RiskContext, tokens: Tok
     add({
       level: 'danger',
       code: 'invariant_violated',
-      message: `The swap does not balance after fees (${text}): the verifier will reject the whole batch.`,
+      words: phrase('risk_invariantViolated', text),
     });
   } else {
     add({
       level: 'info',
       code: 'needs_counterparty',
-      message: `Executes only with a matching counter-intent from a solver (unmatched after fees: ${text}).`,
+      words: phrase('risk_needsCounterparty', text),
     });
   }
 }

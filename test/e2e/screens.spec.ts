@@ -160,7 +160,7 @@ test('every screen: axe finds nothing serious or critical in light or dark; each
     await dapp.goto(`${pages.origin}/dapp.html`);
     const connect = await withApproval(extension.context, () => request(dapp, 'intents_requestAccounts', {}));
     await expect(connect.approval.getByTestId('approval-kind')).toHaveAttribute('data-kind', 'connect');
-    await checkScreen(connect.approval, 'approval-connect');
+    await checkScreen(connect.approval, 'approval-connect', 'plain', { shown: accountNames });
     await confirm(connect.approval);
     expect(await connect.pending).toMatchObject({ ok: true });
     const intents = [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE_WNEAR } }];

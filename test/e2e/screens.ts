@@ -63,7 +63,6 @@ export async function protocolWords(page: Page): Promise<string[]> {
 const WORDS_NOT_YET_MESSAGES: ReadonlySet<string> = new Set([
   'activity',
   'activity-filters',
-  'approval-connect',
   'approval-intent',
   'approval-swap',
   'contacts-import-errors',
@@ -90,7 +89,6 @@ const WORDS_NOT_YET_MESSAGES: ReadonlySet<string> = new Set([
   'zoom-send',
   'zoom-send-review',
   'zoom-activity',
-  'zoom-approval-connect',
   'zoom-approval-intent',
 ]);
 

@@ -156,7 +156,7 @@ test('at 200 % zoom every main screen reflows, axe finds nothing serious, and ea
     const dapp = await extension.context.newPage();
     await dapp.goto(`${pages.origin}/dapp.html`);
     const connect = await withApproval(extension.context, () => request(dapp, 'intents_requestAccounts', {}));
-    await checkZoomed(connect.approval, 'approval-connect', APPROVAL_WINDOW);
+    await checkZoomed(connect.approval, 'approval-connect', APPROVAL_WINDOW, 'plain', names);
     await confirm(connect.approval);
     expect(await connect.pending).toMatchObject({ ok: true });
     const intents = [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE_WNEAR } }];

@@ -16,7 +16,7 @@ type MessageRequest = PendingOf<'signMessage'>;
 /** Danger when the recipient or the callback URL is not the asking site (core assessMessage). */
 const findingsOf = (p: MessageRequest): FindingView[] =>
   assessMessage({ origin: p.origin, recipient: p.params.recipient, callbackUrl: p.params.callbackUrl ?? null }).map(
-    ({ level, code, message }) => ({ level, code, message }),
+    ({ level, code, words }) => ({ level, code, words }),
   );
 
 export function messagePreview(p: MessageRequest, verifierId: string): MessagePreview {

@@ -58,7 +58,7 @@ export interface PreviewRequester {
   grantedAccounts: readonly string[];
 }
 
-const view = (f: RiskFinding): FindingView => ({ level: f.level, code: f.code, message: f.message });
+const view = (f: RiskFinding): FindingView => ({ level: f.level, code: f.code, words: f.words });
 
 /** "-1.5 wNEAR": a signed amount in the token's decimals and symbol (raw units only for a token the wallet cannot confirm). */
 const signedAmount = (tokenId: string, d: bigint, tokens: TokenTable): string =>

@@ -20,6 +20,7 @@ import {
 } from '../../core';
 import { ERROR_CODES } from '../../provider/protocol';
 import { isPasskeyKey } from '../../vault';
+import { said } from '../phrase';
 import { ProviderError } from '../providerError';
 import { intentsPreview, type PreviewDeps } from '../review/preview';
 import type { PreparedIntent, SignedResult, SigningService } from './signer';
@@ -110,7 +111,7 @@ export async function signReviewed(
   const preview = await intentsPreview(d.preview, prepared, null, []);
   const findings = [...preview.batchFindings, ...preview.intents.flatMap((i) => i.findings)];
   const forbidden = findings.find((f) => f.level === 'forbidden');
-  if (forbidden) throw refuse(`This ${what} cannot be signed: ${forbidden.message}`);
+  if (forbidden) throw refuse(`This ${what} cannot be signed: ${said(forbidden.words)}`);
   if (findings.some((f) => f.level === 'danger') && !consent.acknowledgeDanger)
     throw refuse('Confirm that you understand the risk first');
   await beforeSign();

@@ -26,6 +26,7 @@ import {
   tokenIdsOf,
 } from '../../core';
 import { errorText } from '../../core/errorText';
+import { phrase } from '../../core/phrase';
 import { ERROR_CODES } from '../../provider/protocol';
 import type { PublishedIntents } from '../activity/published';
 import type { KeyValue } from '../kv';
@@ -124,7 +125,7 @@ export class SendService {
       return {
         level: 'danger',
         code: 'earlier_signature_live',
-        message: `An earlier transfer you signed (${what}) was never confirmed by the bus and can still execute until ${deadline}. If it went out, this transfer pays a second time: check Activity, or wait until that one expires, before you sign this one.`,
+        words: phrase('risk_earlierSignatureLive', what, deadline),
       };
     }
     return null;

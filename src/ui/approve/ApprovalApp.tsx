@@ -4,10 +4,11 @@ import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ApprovalView, ResolveParams } from '../../api/approvalApi';
 import { ErrorAlert, StatusLine } from '../components/Notice';
+import { t } from '../i18n';
 import { messageOf } from '../wallet';
 import { approvals } from './client';
 import { Request } from './Request';
-import { KIND_LABEL } from './view';
+import { kindLabel } from './view';
 import './approve.css';
 
 const POLL_MS = 1000;
@@ -71,7 +72,7 @@ export function ApprovalApp({ first }: ApprovalAppProps) {
   }, [empty, refused]);
 
   useEffect(() => {
-    document.title = view ? `${KIND_LABEL[view.kind]} · ${view.origin.host}` : 'Approve request · Intents Companion';
+    document.title = view ? t('approve_titleOf', kindLabel(view.kind), view.origin.host) : t('approve_title');
   }, [view?.kind, view?.origin.host]);
 
   const settle = useCallback(
@@ -114,25 +115,25 @@ export function ApprovalApp({ first }: ApprovalAppProps) {
   } else if (view === null && refused !== null) {
     body = (
       <button type="button" class="primary" data-testid="approval-close" onClick={() => window.close()}>
-        Close
+        {t('common_close')}
       </button>
     );
   } else if (view === null) {
     body = (
       <p class="empty" data-testid="approval-empty">
-        No pending requests
+        {t('approve_empty')}
       </p>
     );
   } else if (!loadError) {
-    body = <StatusLine testid="approval-loading">Loading…</StatusLine>;
+    body = <StatusLine testid="approval-loading">{t('common_loading')}</StatusLine>;
   }
 
   return (
     <main class="approve">
-      {loadError && <ErrorAlert message={`The wallet did not answer: ${loadError}`} testid="approval-load-error" />}
+      {loadError && <ErrorAlert message={t('popup_noAnswer', loadError)} testid="approval-load-error" />}
       {refused && (
         <ErrorAlert
-          message={view ? `The previous request was not signed: ${refused}` : `Not signed: ${refused}`}
+          message={view ? t('approve_previousNotSigned', refused) : t('approve_notSigned', refused)}
           testid="approval-refused"
         />
       )}

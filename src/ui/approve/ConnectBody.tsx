@@ -1,6 +1,7 @@
 // connect: which accounts the site may see, and what that does and does not allow.
 import type { AccountView } from '../../api/walletApi';
 import { shortAccount } from '../format';
+import { t } from '../i18n';
 
 interface ConnectBodyProps {
   host: string;
@@ -15,15 +16,13 @@ export function ConnectBody({ host, accounts, selected, onSelected }: ConnectBod
     onSelected(accounts.map((a) => a.accountId).filter((id) => (id === accountId ? on : selected.includes(id))));
 
   return (
-    <section class="req-body" aria-label="Connect">
-      <h2>
-        {host} wants to see your account {accounts.length === 1 ? 'address' : 'addresses'}
-      </h2>
+    <section class="req-body" aria-label={t('approve_confirm_connect')}>
+      <h2>{accounts.length === 1 ? t('approve_connectWants_one', host) : t('approve_connectWants_many', host)}</h2>
       {accounts.length === 0 ? (
-        <p class="alert">This wallet has no account to share.</p>
+        <p class="alert">{t('approve_noAccounts')}</p>
       ) : (
         <fieldset class="accounts">
-          <legend>Accounts to share</legend>
+          <legend>{t('approve_accountsToShare')}</legend>
           {accounts.map((a) => (
             <label class="account" key={a.accountId}>
               <input
@@ -44,20 +43,20 @@ export function ConnectBody({ host, accounts, selected, onSelected }: ConnectBod
       )}
       <div class="allow">
         <p>
-          <strong>It will be able to:</strong>
+          <strong>{t('approve_willBeAble')}</strong>
         </p>
         <ul>
-          <li>see the addresses and public keys of the accounts you tick;</li>
-          <li>ask you to sign messages and intents with them.</li>
+          <li>{t('approve_canSee')}</li>
+          <li>{t('approve_canAsk')}</li>
         </ul>
         <p>
-          <strong>It will not be able to:</strong>
+          <strong>{t('approve_willNotBeAble')}</strong>
         </p>
         <ul>
-          <li>sign anything or move funds without asking you here first;</li>
-          <li>see your other accounts, your keys or your recovery phrase.</li>
+          <li>{t('approve_cannotSign')}</li>
+          <li>{t('approve_cannotSee')}</li>
         </ul>
-        <p class="hint">You can disconnect it any time in the wallet, under Settings → Sites.</p>
+        <p class="hint">{t('approve_disconnectHint')}</p>
       </div>
     </section>
   );

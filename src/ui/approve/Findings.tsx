@@ -1,12 +1,17 @@
 import type { FindingView, RiskLevelView } from '../../api/approvalApi';
+import { said } from '../phrase';
 import { Shown } from './Shown';
-import { LEVEL_LABEL } from './view';
+import { levelLabel } from './view';
 
 export function LevelBadge({ level }: { level: RiskLevelView }) {
-  return <span class={`level level-${level}`}>{LEVEL_LABEL[level]}</span>;
+  return <span class={`level level-${level}`}>{levelLabel(level)}</span>;
 }
 
-/** Risk findings, most severe first, each with its level badge and reason. */
+/**
+ * Risk findings, most severe first, each with its level badge and reason, worded here in the person's
+ * language (a finding carries its message's key and substitutions: src/core/phrase.ts); page-supplied
+ * substitutions show their hidden characters as escapes (./Shown).
+ */
 export function Findings({ findings }: { findings: FindingView[] }) {
   if (findings.length === 0) return null;
   const order: RiskLevelView[] = ['forbidden', 'danger', 'warning', 'info'];
@@ -23,7 +28,7 @@ export function Findings({ findings }: { findings: FindingView[] }) {
         >
           <LevelBadge level={f.level} />{' '}
           <span>
-            <Shown text={f.message} />
+            <Shown text={said(f.words) || f.code} />
           </span>
         </li>
       ))}

@@ -4,8 +4,10 @@
 // docs/security.md, "Networks"), and the queue (how many wait, reject all from this site).
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { ApprovalView } from '../../api/approvalApi';
+import { t } from '../i18n';
+import { Placed, SLOT } from './Placed';
 import { Shown } from './Shown';
-import { KIND_LABEL, originHeading } from './view';
+import { kindLabel, originHeading } from './view';
 
 interface HeaderProps {
   view: ApprovalView;
@@ -25,7 +27,7 @@ export function Header({ view, busy, onRejectAll }: HeaderProps) {
   return (
     <header class="req-head">
       <p class="req-kind" data-testid="approval-kind" data-kind={view.kind}>
-        {KIND_LABEL[view.kind]}
+        {kindLabel(view.kind)}
       </p>
       <h1 class="req-origin" tabIndex={-1} ref={title} data-testid="approval-origin" title={origin.origin}>
         {heading.heading}
@@ -34,45 +36,45 @@ export function Header({ view, busy, onRejectAll }: HeaderProps) {
         <Shown text={origin.origin} />
       </p>
       <p class={`req-network net-${view.network.id}`} data-testid="approval-network" data-network={view.network.id}>
-        Network: <strong>{view.network.label}</strong>
+        {t('bar_network')} <strong>{view.network.label}</strong>
         {view.network.id === 'mainnet'
-          ? ' (real funds)'
+          ? ` ${t('approve_realFunds')}`
           : view.network.id === 'local'
-            ? ' (the simulator: valid only there)'
+            ? ` ${t('approve_simulatorOnly')}`
             : ''}
       </p>
       {heading.idn === 'idn' && (
         <div class="flag bad" role="note" data-testid="approval-punycode-flag" data-idn="idn">
           <strong>
-            Looks like{' '}
-            <bdi class="idn" data-testid="approval-unicode-host">
-              {heading.unicode}
-            </bdi>{' '}
-            – an internationalised name, check it carefully.
+            <Placed text={t('approve_idnLooksLike', SLOT)}>
+              <bdi class="idn" data-testid="approval-unicode-host">
+                {heading.unicode}
+              </bdi>
+            </Placed>
           </strong>
           <p>
-            The site's real address is <code>{heading.heading}</code>, shown above. Letters from other alphabets can
-            imitate a familiar name: a common phishing trick.
+            <Placed text={t('approve_idnRealAddress', SLOT)}>
+              <code>{heading.heading}</code>
+            </Placed>
           </p>
         </div>
       )}
       {heading.idn === 'invalid' && (
         <div class="flag bad" role="note" data-testid="approval-punycode-flag" data-idn="invalid">
-          <strong>This address has an internationalised part that is not valid; it is shown only as it is.</strong>
-          <p>Browsers do not make such names by accident: reject unless you are sure of this site.</p>
+          <strong>{t('approve_idnInvalid')}</strong>
+          <p>{t('approve_idnInvalidHint')}</p>
         </div>
       )}
       {origin.insecure && (
         <div class="flag warn" role="note" data-testid="approval-insecure-flag">
-          <strong>Not a secure connection.</strong> This site is served without https: anyone on its network path could
-          change what it asks you to sign.
+          <strong>{t('approve_insecure')}</strong> {t('approve_insecureHint')}
         </div>
       )}
       {view.waiting > 1 && (
         <div class="req-queue">
-          <span data-testid="approval-waiting">{view.waiting} requests waiting</span>
+          <span data-testid="approval-waiting">{t('approve_waiting', String(view.waiting))}</span>
           <button type="button" class="link" disabled={busy} onClick={onRejectAll} data-testid="approval-reject-all">
-            Reject all from this site
+            {t('approve_rejectAll')}
           </button>
         </div>
       )}

@@ -5,12 +5,14 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { IntentsPreview, SimulationView } from '../../api/approvalApi';
-import { NETWORK_NAME, networkOfVerifier } from '../../core/network';
+import { networkOfVerifier } from '../../core/network';
 import { feeText, ReviewResult } from '../components/ReviewResult';
 import { shortAccount } from '../format';
+import { t, uiLocale } from '../i18n';
 import { Findings, LevelBadge } from './Findings';
+import { Placed, SLOT } from './Placed';
 import { Shown } from './Shown';
-import { deadlineView, intentLabel, NONCE_TEXT, plural, STANDARD_TEXT, shownBatchFindings } from './view';
+import { deadlineView, intentCount, intentLabel, nonceText, shownBatchFindings, standardText } from './view';
 
 interface IntentsBodyProps {
   preview: IntentsPreview;
@@ -18,18 +20,19 @@ interface IntentsBodyProps {
   now: number;
 }
 
-const absoluteTime = (ms: number) => new Date(ms).toLocaleString([], { dateStyle: 'medium', timeStyle: 'long' });
+const absoluteTime = (ms: number) =>
+  new Date(ms).toLocaleString(uiLocale(), { dateStyle: 'medium', timeStyle: 'long' });
 
 export function IntentsBody({ preview, publish, now }: IntentsBodyProps) {
   const [raw, setRaw] = useState(false);
   const deadline = deadlineView(preview.deadline, now);
-  const nonce = NONCE_TEXT[preview.nonceKind];
+  const nonce = nonceText(preview.nonceKind);
   const count = preview.intents.length;
 
   return (
-    <section class="req-body" aria-label="Intents">
+    <section class="req-body" aria-label={t('approve_intentsLabel')}>
       <h2>
-        Sign {plural(count, 'intent')}
+        {count === 1 ? t('approve_signCount_one', String(count)) : t('approve_signCount_many', String(count))}
         {preview.level && (
           <>
             {' '}
@@ -39,11 +42,11 @@ export function IntentsBody({ preview, publish, now }: IntentsBodyProps) {
       </h2>
       <ReviewResult preview={preview} />
       <dl class="facts">
-        <dt>From</dt>
+        <dt>{t('approve_from')}</dt>
         <dd data-testid="approval-account" title={preview.accountId}>
           <Shown text={shortAccount(preview.accountId)} />
         </dd>
-        <dt>{preview.quoteHashes.length > 0 ? 'Quote expires' : 'Valid until'}</dt>
+        <dt>{preview.quoteHashes.length > 0 ? t('approve_quoteExpires') : t('approve_validUntil')}</dt>
         <dd
           data-testid="approval-deadline"
           data-expired={deadline.expired ? 'true' : undefined}
@@ -77,31 +80,30 @@ export function IntentsBody({ preview, publish, now }: IntentsBodyProps) {
 
       {publish && (
         <p class="publish" data-testid="approval-publish">
-          Publish to the message bus after signing
-          {preview.quoteHashes.length > 0 && <>, together with {plural(preview.quoteHashes.length, 'solver quote')}</>}.
+          {publishText(preview.quoteHashes.length)}
         </p>
       )}
 
       {/* What a person need not read to decide, one click away; the DOM keeps it so a screen reader's find works. */}
       <details class="technical" data-testid="approval-technical">
-        <summary>Technical details</summary>
+        <summary>{t('approve_technical')}</summary>
         <dl class="facts">
-          <dt>Account</dt>
+          <dt>{t('approve_account')}</dt>
           <dd class="mono">
             <Shown text={preview.accountId} />
           </dd>
-          <dt>Verifier</dt>
+          <dt>{t('approve_verifier')}</dt>
           <dd class="mono" data-testid="approval-verifier" data-network={networkOfVerifier(preview.verifier)}>
             <Shown text={preview.verifier} />{' '}
-            <span class="hint">({NETWORK_NAME[networkOfVerifier(preview.verifier)]})</span>
+            <span class="hint">({t(`net_${networkOfVerifier(preview.verifier)}`)})</span>
           </dd>
-          <dt>Nonce</dt>
+          <dt>{t('approve_nonce')}</dt>
           <dd data-testid="approval-nonce-kind" data-kind={preview.nonceKind}>
             {nonce.label}
             {nonce.reason && <span class="hint warn-text"> — {nonce.reason}</span>}
           </dd>
-          <dt>Standard</dt>
-          <dd>{STANDARD_TEXT[preview.standard]}</dd>
+          <dt>{t('approve_standard')}</dt>
+          <dd>{standardText(preview.standard)}</dd>
         </dl>
         <Simulation simulation={preview.simulation} />
         <button
@@ -111,7 +113,7 @@ export function IntentsBody({ preview, publish, now }: IntentsBodyProps) {
           onClick={() => setRaw(!raw)}
           data-testid="approval-raw-toggle"
         >
-          {raw ? 'Hide raw JSON' : 'Show raw JSON'}
+          {raw ? t('approve_rawHide') : t('approve_rawShow')}
         </button>
         {raw && (
           <>
@@ -126,26 +128,42 @@ export function IntentsBody({ preview, publish, now }: IntentsBodyProps) {
   );
 }
 
+/** "Publish to the message bus after signing", with how many solver quotes go with it. */
+function publishText(quotes: number): string {
+  if (quotes === 0) return t('approve_publish');
+  return quotes === 1
+    ? t('approve_publishQuotes_one', String(quotes))
+    : t('approve_publishQuotes_many', String(quotes));
+}
+
 function Simulation({ simulation }: { simulation: SimulationView | null }) {
   let body: ComponentChildren;
   if (simulation === null) {
     body = (
       <p class="warn-text" data-outcome="unavailable">
-        Could not simulate: the verifier did not answer. Check the lines above carefully.
+        {t('approve_simUnavailable')}
       </p>
     );
   } else if (!simulation.ok) {
     body = (
       <p class="bad-text" data-outcome="error">
-        The verifier would refuse this: <Shown text={simulation.error} />
+        <Placed text={t('approve_verifierRefuses', SLOT)}>
+          <Shown text={simulation.error} />
+        </Placed>
       </p>
     );
   } else {
     body = (
       <div data-outcome="ok">
         <p>
-          {plural(simulation.executed, 'intent')} would execute; verifier fee {plural(simulation.feePips, 'pip')} (
-          {feeText(simulation.feePips)}).
+          {t(
+            'approve_simExecutes',
+            intentCount(simulation.executed),
+            simulation.feePips === 1
+              ? t('approve_pipCount_one', String(simulation.feePips))
+              : t('approve_pipCount_many', String(simulation.feePips)),
+            feeText(simulation.feePips),
+          )}
         </p>
         {simulation.balanceChanges.length > 0 ? (
           <ul class="changes">
@@ -161,20 +179,21 @@ function Simulation({ simulation }: { simulation: SimulationView | null }) {
             ))}
           </ul>
         ) : (
-          <p class="hint">No balance changes.</p>
+          <p class="hint">{t('approve_noBalanceChanges')}</p>
         )}
         {simulation.invariantViolated && (
           <p class="warn-text" data-testid="approval-invariant">
-            On its own this does not balance (<Shown text={simulation.invariantViolated} />
-            ): it needs a counterparty, such as a solver's quote, to settle.
+            <Placed text={t('approve_invariant', SLOT)}>
+              <Shown text={simulation.invariantViolated} />
+            </Placed>
           </p>
         )}
       </div>
     );
   }
   return (
-    <section class="simulation" aria-label="Simulation" data-testid="approval-simulation">
-      <h3>Simulation</h3>
+    <section class="simulation" aria-label={t('approve_simulation')} data-testid="approval-simulation">
+      <h3>{t('approve_simulation')}</h3>
       {body}
     </section>
   );

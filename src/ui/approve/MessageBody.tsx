@@ -2,6 +2,7 @@
 // characters are shown as escapes (with a warning), never as they are. The asking origin is printed
 // beside the recipient: a signature for another site is that site's sign-in (docs/security.md).
 import type { MessagePreview, OriginView } from '../../api/approvalApi';
+import { t } from '../i18n';
 import { Findings } from './Findings';
 import { Shown } from './Shown';
 import { messageFindings } from './view';
@@ -10,21 +11,21 @@ export function MessageBody({ message, origin }: { message: MessagePreview; orig
   const findings = messageFindings(message, origin.origin);
   const otherSite = findings.some((f) => f.code === 'recipient_other_site');
   return (
-    <section class="req-body" aria-label="Message">
-      <h2>Sign this message?</h2>
+    <section class="req-body" aria-label={t('approve_messageLabel')}>
+      <h2>{t('approve_signMessage')}</h2>
       {message.recipientIsVerifier && (
         <div class="flag bad" role="alert" data-testid="approval-verifier-warning">
-          <strong>This message is addressed to the intents verifier: it may move funds like an intent.</strong>
-          <p>Sign it only if you expected this site to trade or move tokens for you.</p>
+          <strong>{t('approve_verifierMessage')}</strong>
+          <p>{t('approve_verifierMessageHint')}</p>
         </div>
       )}
       <Findings findings={findings} />
       <dl class="facts">
-        <dt>Account</dt>
+        <dt>{t('approve_account')}</dt>
         <dd class="mono">
           <Shown text={message.accountId} />
         </dd>
-        <dt>Recipient</dt>
+        <dt>{t('approve_recipient')}</dt>
         <dd
           class={otherSite ? 'mono bad-text' : 'mono'}
           data-testid="approval-recipient"
@@ -32,20 +33,24 @@ export function MessageBody({ message, origin }: { message: MessagePreview; orig
         >
           <Shown text={message.recipient} />
         </dd>
-        <dt>Asked by</dt>
+        <dt>{t('approve_askedBy')}</dt>
         <dd class="mono" data-testid="approval-message-origin">
           <Shown text={origin.origin} />
         </dd>
-        <dt>Callback URL</dt>
+        <dt>{t('approve_callbackUrl')}</dt>
         <dd class="mono">
-          {message.callbackUrl !== null ? <Shown text={message.callbackUrl} /> : <span class="hint">none</span>}
+          {message.callbackUrl !== null ? (
+            <Shown text={message.callbackUrl} />
+          ) : (
+            <span class="hint">{t('approve_none')}</span>
+          )}
         </dd>
-        <dt>Nonce</dt>
+        <dt>{t('approve_nonce')}</dt>
         <dd class="mono">
           <Shown text={message.nonce} />
         </dd>
       </dl>
-      <h3>Message</h3>
+      <h3>{t('approve_messageLabel')}</h3>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable block must be reachable by keyboard (WCAG 2.1.1; axe scrollable-region-focusable) */}
       <pre class="message" tabIndex={0} data-testid="approval-message">
         <Shown text={message.message} multiline />

@@ -8,6 +8,7 @@ import type { ApprovalView, ResolveParams } from '../../api/approvalApi';
 import { errorText } from '../../core/errorText';
 import { Checkbox } from '../components/Field';
 import { ErrorAlert } from '../components/Notice';
+import { t } from '../i18n';
 import { wallet } from '../wallet';
 import { ConnectBody } from './ConnectBody';
 import { Header } from './Header';
@@ -15,7 +16,7 @@ import { IntentsBody } from './IntentsBody';
 import { MessageBody } from './MessageBody';
 import { UnlockForm } from './UnlockForm';
 import { useFocusGate } from './useFocusGate';
-import { CONFIRM_LABEL, confirmHold, confirmSubject, deadlineView, riskGate } from './view';
+import { confirmHold, confirmLabel, confirmSubject, deadlineView, riskGate } from './view';
 
 interface RequestProps {
   view: ApprovalView;
@@ -140,9 +141,9 @@ export function Request({ view, now, resolve, rejectAll, refresh }: RequestProps
     body = <MessageBody message={view.message} origin={view.origin} />;
   else if (view.intents)
     body = <IntentsBody preview={view.intents} publish={view.kind === 'publishIntents'} now={now} />;
-  else body = <p class="alert">This request arrived without its details; reject it.</p>;
+  else body = <p class="alert">{t('approve_noDetails')}</p>;
 
-  const label = CONFIRM_LABEL[view.kind];
+  const label = confirmLabel(view.kind);
   return (
     <div class="request">
       <Header view={view} busy={busy !== null} onRejectAll={() => void onRejectAll()} />
@@ -150,13 +151,13 @@ export function Request({ view, now, resolve, rejectAll, refresh }: RequestProps
       <footer class="req-actions">
         {gate.blocked && (
           <p class="alert" role="alert" data-testid="approval-blocked">
-            <strong>Blocked:</strong> {gate.blocked}
+            <strong>{t('approve_blocked')}</strong> {gate.blocked}
           </p>
         )}
         {!view.locked && gate.needsAck && (
           <div class="ack">
             <Checkbox
-              label="I understand the risk, and I want to sign this anyway."
+              label={t('approve_ackRisk')}
               checked={acknowledged}
               onChecked={(on) => setAckFor(on ? subject : null)}
               testid="approval-ack-danger"
@@ -177,7 +178,7 @@ export function Request({ view, now, resolve, rejectAll, refresh }: RequestProps
             onClick={() => void answer(false)}
             data-testid="approval-reject"
           >
-            {busy === 'reject' ? 'Rejecting…' : 'Reject'}
+            {busy === 'reject' ? t('approve_rejecting') : t('approve_reject')}
           </button>
           {!view.locked && (
             <button

@@ -14,8 +14,12 @@ import type {
   RiskLevelView,
 } from '../../api/approvalApi';
 import { assessMessage } from '../../core/messageRisk';
+import { phrase } from '../../core/phrase';
 import { hasHiddenCharacters, visibleText } from '../../core/visibleText';
+import { readableDecimal } from '../amountText';
 import { relativeTime } from '../format';
+import { t } from '../i18n';
+import { said } from '../phrase';
 
 /**
  * Confirm stays disabled until what it would act on has been shown in the window, visible and focused,
@@ -38,12 +42,7 @@ export function confirmSubject(view: ApprovalView): string {
 
 const LEVEL_RANK: Record<RiskLevelView, number> = { info: 0, warning: 1, danger: 2, forbidden: 3 };
 
-export const LEVEL_LABEL: Record<RiskLevelView, string> = {
-  forbidden: 'Forbidden',
-  danger: 'Danger',
-  warning: 'Warning',
-  info: 'Note',
-};
+export const levelLabel = (level: RiskLevelView): string => t(`risk_level_${level}`);
 
 /** The most severe level present, or null when there is none. */
 export function highestLevel(levels: Iterable<RiskLevelView | null | undefined>): RiskLevelView | null {
@@ -87,8 +86,8 @@ export function intentsGate(preview: IntentsPreview | undefined, blockedBefore: 
   const level = highestLevel([preview?.level, ...findings.map((f) => f.level)]);
   let blocked = blockedBefore;
   if (!blocked && level === 'forbidden') {
-    const reasons = findings.filter((f) => f.level === 'forbidden').map((f) => f.message);
-    blocked = reasons.length > 0 ? reasons.join(' ') : 'A forbidden risk was found.';
+    const reasons = findings.filter((f) => f.level === 'forbidden').map((f) => said(f.words));
+    blocked = reasons.length > 0 ? reasons.join(' ') : t('approve_forbiddenFound');
   }
   return { blocked, needsAck: !blocked && level === 'danger' };
 }
@@ -109,12 +108,12 @@ export interface HoldInput {
 
 /** Why Confirm is disabled right now, in words for its hint; null when it may be clicked. */
 export function confirmHold(i: HoldInput): string | null {
-  if (i.gate.blocked) return 'This request cannot be approved.';
-  if (i.expired) return 'The deadline has passed: the site must ask for a new quote.';
-  if (i.kind === 'connect' && i.selectedAccounts === 0) return 'Choose at least one account.';
-  if (i.gate.needsAck && !i.acknowledged) return 'Tick “I understand the risk” to continue.';
-  if (!i.focused) return 'Click inside this window to enable Confirm.';
-  if (i.readyInMs > 0) return `Confirm is enabled in ${(Math.ceil(i.readyInMs / 100) / 10).toFixed(1)} s.`;
+  if (i.gate.blocked) return t('approve_hold_blocked');
+  if (i.expired) return t('approve_hold_expired');
+  if (i.kind === 'connect' && i.selectedAccounts === 0) return t('approve_hold_account');
+  if (i.gate.needsAck && !i.acknowledged) return t('approve_hold_ack');
+  if (!i.focused) return t('approve_hold_focus');
+  if (i.readyInMs > 0) return t('approve_hold_wait', readableDecimal((Math.ceil(i.readyInMs / 100) / 10).toFixed(1)));
   return null;
 }
 
@@ -144,59 +143,56 @@ export function deadlineView(rfc3339: string, now: number): DeadlineView {
   const ms = Date.parse(rfc3339);
   if (Number.isNaN(ms)) return { ms: null, relative: rfc3339, expired: false };
   const expired = ms <= now;
-  return { ms, relative: expired ? `expired ${relativeTime(ms, now)}` : relativeTime(ms, now), expired };
+  return { ms, relative: expired ? t('approve_expiredAgo', relativeTime(ms, now)) : relativeTime(ms, now), expired };
 }
 
-export const NONCE_TEXT: Record<IntentsPreview['nonceKind'], { label: string; reason: string | null }> = {
-  versioned: { label: 'Versioned (salt and expiry)', reason: null },
-  legacy: {
-    label: 'Legacy',
-    reason:
-      'no salt and no expiry: the verifier only checks it was never used, and plans to stop accepting such nonces.',
-  },
-};
-export const STANDARD_TEXT: Record<IntentsPreview['standard'], string> = {
-  nep413: 'NEP-413 (signed message)',
-  raw_ed25519: 'Raw ed25519',
-  webauthn: 'Passkey (WebAuthn)',
-};
+/** The nonce's kind in words, and why a legacy one is a concern. */
+export function nonceText(kind: IntentsPreview['nonceKind']): { label: string; reason: string | null } {
+  return kind === 'legacy'
+    ? { label: t('approve_nonce_legacy'), reason: t('approve_nonce_legacyWhy') }
+    : { label: t('approve_nonce_versioned'), reason: null };
+}
 
-export const KIND_LABEL: Record<ApprovalKind, string> = {
-  connect: 'Connect request',
-  signMessage: 'Sign a message',
-  signIntents: 'Sign intents',
-  publishIntents: 'Sign and publish intents',
-};
+export function standardText(standard: IntentsPreview['standard']): string {
+  if (standard === 'nep413') return t('approve_standard_nep413');
+  return standard === 'webauthn' ? t('approve_standard_webauthn') : t('approve_standard_raw');
+}
 
-export const CONFIRM_LABEL: Record<ApprovalKind, { idle: string; busy: string }> = {
-  connect: { idle: 'Connect', busy: 'Connecting…' },
-  signMessage: { idle: 'Sign', busy: 'Signing…' },
-  signIntents: { idle: 'Sign', busy: 'Signing…' },
-  publishIntents: { idle: 'Sign & publish', busy: 'Signing…' },
-};
+/** The request kinds this window knows. */
+const KINDS: ReadonlySet<string> = new Set<ApprovalKind>(['connect', 'signMessage', 'signIntents', 'publishIntents']);
 
-const INTENT_LABEL: Record<string, string> = {
-  token_diff: 'Swap (token diff)',
-  transfer: 'Transfer',
-  ft_withdraw: 'Withdraw a token',
-  nft_withdraw: 'Withdraw an NFT',
-  mt_withdraw: 'Withdraw multi-tokens',
-  native_withdraw: 'Withdraw NEAR',
-  storage_deposit: 'Storage deposit',
-  add_public_key: 'Add a signing key',
-  remove_public_key: 'Remove a signing key',
-  set_auth_by_predecessor_id: 'Change account authentication',
-  auth_call: 'Contract call',
-};
+export const kindLabel = (kind: ApprovalKind): string => t(`approve_kind_${kind}`);
 
+export function confirmLabel(kind: ApprovalKind): { idle: string; busy: string } {
+  if (kind === 'connect') return { idle: t('approve_confirm_connect'), busy: t('approve_confirm_connecting') };
+  const idle = kind === 'publishIntents' ? t('approve_confirm_signPublish') : t('approve_confirm_sign');
+  return { idle, busy: t('approve_confirm_signing') };
+}
+
+const INTENT_TYPES = [
+  'token_diff',
+  'transfer',
+  'ft_withdraw',
+  'nft_withdraw',
+  'mt_withdraw',
+  'native_withdraw',
+  'storage_deposit',
+  'add_public_key',
+  'remove_public_key',
+  'set_auth_by_predecessor_id',
+  'auth_call',
+] as const;
+const isIntentType = (type: string): type is (typeof INTENT_TYPES)[number] =>
+  (INTENT_TYPES as readonly string[]).includes(type);
+
+/** An intent type's name; one this window does not know is shown as the type itself. */
 export function intentLabel(type: string): string {
-  return INTENT_LABEL[type] ?? type;
+  return isIntentType(type) ? t(`approve_intent_${type}`) : type;
 }
 
-/** "1 quote" / "3 quotes". */
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
+/** "1 intent" / "3 intents". */
+export const intentCount = (n: number): string =>
+  n === 1 ? t('approve_intentCount_one', String(n)) : t('approve_intentCount_many', String(n));
 
 /** A light shape check of what approval_current answers: enough that rendering cannot crash. */
 /** The background's answer has the shape this window reads (the origin still a string: see ApprovalViewWire). */
@@ -206,7 +202,7 @@ export function isApprovalViewWire(value: unknown): value is ApprovalViewWire {
   return (
     typeof v.id === 'string' &&
     typeof v.kind === 'string' &&
-    v.kind in KIND_LABEL &&
+    KINDS.has(v.kind) &&
     typeof v.origin === 'string' &&
     typeof v.waiting === 'number' &&
     typeof v.locked === 'boolean' &&
@@ -224,8 +220,7 @@ export function isApprovalViewWire(value: unknown): value is ApprovalViewWire {
 export const HIDDEN_CHARACTERS_FINDING: FindingView = {
   level: 'warning',
   code: 'hidden_characters',
-  message:
-    'Contains invisible or direction-changing characters, shown here as \\u escapes: text may not be what it seems.',
+  words: phrase('risk_hiddenCharacters'),
 };
 
 /**
@@ -243,7 +238,7 @@ export function messageFindings(message: MessagePreview, origin: string): Findin
     [message.recipient, message.callbackUrl ?? '', message.nonce].some((s) => hasHiddenCharacters(s));
   return [
     ...said,
-    ...own.map(({ level, code, message: words }) => ({ level, code, message: words })),
+    ...own.map(({ level, code, words }) => ({ level, code, words })),
     ...(hidden ? [HIDDEN_CHARACTERS_FINDING] : []),
   ];
 }

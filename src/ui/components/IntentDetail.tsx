@@ -4,6 +4,7 @@ import type { ComponentChildren } from 'preact';
 import { AS_SWAP_STATUS, type PublishedIntentView } from '../../api/activity';
 import { historyDate, INTENT_STATUS_TEXT, intentKind } from '../activityText';
 import { relativeTime } from '../format';
+import { t } from '../i18n';
 import { SaveContact } from './ContactPicker';
 import { CopyButton } from './CopyButton';
 import { Screen } from './Screen';
@@ -34,12 +35,12 @@ export function IntentDetail({ intent, onBack }: IntentDetailProps) {
     <Screen title={intentKind(intent)} testid="intent-detail" focusHeading>
       <div class="actions start">
         <button type="button" onClick={onBack} data-testid="intent-detail-back">
-          ← Back to the list
+          {t('intentDetail_back')}
         </button>
       </div>
       <dl class="facts stacked" data-testid="intent-detail-fields">
         {row(
-          'Status',
+          t('intentDetail_status'),
           <>
             <span class={`badge status-${AS_SWAP_STATUS[intent.status]}`} data-status={intent.status}>
               {status.label}
@@ -50,7 +51,7 @@ export function IntentDetail({ intent, onBack }: IntentDetailProps) {
           'intent-detail-status',
         )}
         {row(
-          'What it did',
+          t('intentDetail_whatItDid'),
           <ul class="plain">
             {intent.summary.map((line, i) => (
               <li key={i}>{line}</li>
@@ -60,20 +61,23 @@ export function IntentDetail({ intent, onBack }: IntentDetailProps) {
         )}
         {sendReceiver(intent) &&
           row(
-            'Receiver',
+            t('intentDetail_receiver'),
             <SaveContact chains={['home']} address={sendReceiver(intent)!} testid="intent-save-contact" />,
           )}
-        {intent.origin && row('Site', <code>{intent.origin}</code>, 'intent-detail-site')}
-        {row('Account', <code>{intent.accountId}</code>)}
-        {row('Published', `${historyDate(intent.createdAt)} (${relativeTime(intent.createdAt, Date.now())})`)}
+        {intent.origin && row(t('intentDetail_site'), <code>{intent.origin}</code>, 'intent-detail-site')}
+        {row(t('approve_account'), <code>{intent.accountId}</code>)}
         {row(
-          'Intent hash',
+          t('intentDetail_published'),
+          t('intentDetail_publishedAt', historyDate(intent.createdAt), relativeTime(intent.createdAt, Date.now())),
+        )}
+        {row(
+          t('intentDetail_hash'),
           <>
-            <code>{intent.intentHash}</code> <CopyButton text={intent.intentHash} label="Copy hash" />
+            <code>{intent.intentHash}</code> <CopyButton text={intent.intentHash} label={t('intentDetail_copyHash')} />
           </>,
           'intent-detail-hash',
         )}
-        {row('Ledger transaction', intent.txHash ? <code>{intent.txHash}</code> : '—', 'intent-detail-tx')}
+        {row(t('intentDetail_tx'), intent.txHash ? <code>{intent.txHash}</code> : '—', 'intent-detail-tx')}
       </dl>
     </Screen>
   );

@@ -5,18 +5,15 @@
 // "Risk rules": the tick is for a site's request and for what is dangerous whoever asks). Account,
 // verifier, nonce and the raw rows follow under "Technical details" (../approve/IntentsBody.tsx).
 import type { BalanceChangeView, IntentsPreview, RecipientFact, SimulationView } from '../../api/approvalApi';
-import { readableUsd } from '../amountText';
+import { readableDecimal, readableUsd } from '../amountText';
+import { Placed, SLOT } from '../approve/Placed';
 import { Shown } from '../approve/Shown';
+import { t } from '../i18n';
 
-export const RECIPIENT_FACT_TEXT: Record<RecipientFact, string> = {
-  own: 'One of your own accounts.',
-  sentBefore: 'You have sent to this account before.',
-  firstTime: 'The first time you send to this account: check that it is the right one.',
-  swapDeposit: 'The deposit account of this swap, checked against the swap’s signed quote.',
-};
+export const recipientFactText = (fact: RecipientFact): string => t(`review_fact_${fact}`);
 
-/** The verifier's fee in pips (1 pip = 0.0001 %) as a percentage: "0.0001 %". */
-export const feeText = (pips: number): string => `${Number((pips / 10_000).toFixed(4))} %`;
+/** The verifier's fee in pips (1 pip = 0.0001 %) as a percentage: "0.0001 %", in the person's decimal mark. */
+export const feeText = (pips: number): string => `${readableDecimal(String(Number((pips / 10_000).toFixed(4))))} %`;
 
 export function ReviewResult({ preview }: { preview: IntentsPreview }) {
   const give = preview.changes.filter((c) => c.text.startsWith('-'));
@@ -25,23 +22,23 @@ export function ReviewResult({ preview }: { preview: IntentsPreview }) {
   return (
     <section
       class="review-result"
-      aria-label="Result"
+      aria-label={t('review_resultLabel')}
       data-testid="review-result"
       data-outcome={preview.resumed ? 'resumed' : sim === null ? 'unavailable' : sim.ok ? 'ok' : 'error'}
     >
       <dl class="result-rows">
-        {give.length > 0 && <ChangeRow label="You give" changes={give} way="out" />}
-        {get.length > 0 && <ChangeRow label="You get" changes={get} way="in" />}
+        {give.length > 0 && <ChangeRow label={t('review_youGive')} changes={give} way="out" />}
+        {get.length > 0 && <ChangeRow label={t('review_youGet')} changes={get} way="in" />}
         {give.length === 0 && get.length === 0 && (
           <>
-            <dt>Your balances</dt>
-            <dd>No change</dd>
+            <dt>{t('review_yourBalances')}</dt>
+            <dd>{t('review_noChange')}</dd>
           </>
         )}
         {sim?.ok && (
           <>
-            <dt>Fee</dt>
-            <dd data-testid="review-fee">{feeText(sim.feePips)} to the verifier</dd>
+            <dt>{t('review_fee')}</dt>
+            <dd data-testid="review-fee">{t('review_feeToVerifier', feeText(sim.feePips))}</dd>
           </>
         )}
       </dl>
@@ -54,13 +51,14 @@ export function ReviewResult({ preview }: { preview: IntentsPreview }) {
           data-fact={r.fact}
           data-contact={r.contact}
         >
-          To{' '}
-          {r.contact ? (
-            <strong>
-              <Shown text={`${r.contact} (saved contact)`} />{' '}
-            </strong>
-          ) : null}
-          <Shown text={r.accountId} />: {RECIPIENT_FACT_TEXT[r.fact]}
+          <Placed text={t('review_recipient', SLOT, recipientFactText(r.fact))}>
+            {r.contact ? (
+              <strong>
+                <Shown text={t('review_savedContact', r.contact)} />{' '}
+              </strong>
+            ) : null}
+            <Shown text={r.accountId} />
+          </Placed>
         </p>
       ))}
     </section>
@@ -94,20 +92,21 @@ function CheckLine({ simulation, resumed }: { simulation: SimulationView | null;
   if (resumed)
     return (
       <p class="warn-text" data-testid="review-resumed">
-        You confirmed this before the wallet restarted, and it may be done already. Confirm again to finish: the same
-        signature is sent again, so nothing is paid twice.
+        {t('review_resumed')}
       </p>
     );
   if (simulation === null)
     return (
       <p class="warn-text" data-testid="review-check">
-        Could not check this with the verifier (it did not answer): read the lines below carefully.
+        {t('review_checkUnavailable')}
       </p>
     );
   if (!simulation.ok)
     return (
       <p class="bad-text" data-testid="review-check">
-        The verifier would refuse this: <Shown text={simulation.error} />
+        <Placed text={t('approve_verifierRefuses', SLOT)}>
+          <Shown text={simulation.error} />
+        </Placed>
       </p>
     );
   return null;

@@ -563,7 +563,7 @@ describe('messages', () => {
       'danger:recipient_other_site',
       'danger:callback_other_site',
     ]);
-    expect(view?.message?.findings[0]?.message).toMatch(/near-intents\.org.*dapp\.example/);
+    expect(view?.message?.findings[0]?.words.subs.join(' ')).toMatch(/near-intents\.org.*dapp\.example/);
     await expect(call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true })).rejects.toThrow(/understand the risk/);
     // Still waiting, unsigned; the nonce is not spent.
     expect((await t.current())?.id).toBe(view!.id);

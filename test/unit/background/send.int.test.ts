@@ -192,7 +192,7 @@ describe('send to another intents account', () => {
     expect(second.preview.batchFindings[0]).toMatchObject({
       level: 'danger',
       code: 'earlier_signature_live',
-      message: expect.stringContaining('carol.near'),
+      words: { key: 'risk_earlierSignatureLive', subs: [expect.stringContaining('carol.near'), expect.any(String)] },
     });
     // The window that reviewed the first one sends that same signature; once it executed, a new review is clean.
     expect(await call(bg, WALLET.send, { reviewed: first.reviewed, acknowledgeDanger: true })).toEqual({

@@ -7,11 +7,16 @@ import {
   hex,
   type IntentPayload,
   type RiskContext,
+  type RiskFinding,
   STORAGE_DEPOSIT_CAP_YOCTO,
   tokenDiffFee,
   unmatchedDeltas,
 } from '../../../src/core';
+import { said } from '../../../src/ui/phrase';
 import { ctx, DEADLINE, NOW, PK, payload, SALT, SWAP, USDC_BRIDGE } from './riskFixtures';
+
+/** A finding's words as the English page shows them. */
+const words = (f: RiskFinding | undefined) => (f ? said(f.words) : undefined);
 
 const codes = (p: IntentPayload, c: Partial<RiskContext> = {}) =>
   assessIntents(p, { ...ctx, ...c }).findings.map((f) => `${f.level}:${f.code}`);
@@ -37,7 +42,7 @@ describe('assessIntents: the envelope', () => {
   it('forbids a signer other than the account the page was granted', () => {
     const p = payload([SWAP], { signerId: 'mallory.near' });
     expect(finding(p, 'signer_mismatch')).toMatchObject({ level: 'forbidden' });
-    expect(finding(p, 'signer_mismatch')?.message).toContain('alice.near');
+    expect(words(finding(p, 'signer_mismatch'))).toContain('alice.near');
     expect(levelOf(p)).toBe('forbidden');
     expect(finding(payload([SWAP]), 'signer_mismatch')).toBeUndefined();
   });
@@ -105,8 +110,8 @@ describe('assessIntents: value leaving the signer is danger', () => {
     const p = payload([{ intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:wrap.near': WNEAR_ALL } }]);
     const f = finding(p, 'transfer_to_other');
     expect(f).toMatchObject({ level: 'danger', intentIndex: 0 });
-    expect(f?.message).toContain('123.456789 wNEAR');
-    expect(f?.message).toContain('bob.near');
+    expect(words(f)).toContain('123.456789 wNEAR');
+    expect(words(f)).toContain('bob.near');
     expect(levelOf(p)).toBe('danger');
   });
 
@@ -114,7 +119,7 @@ describe('assessIntents: value leaving the signer is danger', () => {
     const p = payload([{ intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:wrap.near': WNEAR_ALL } }]);
     const own = finding(p, 'transfer_to_other', { origin: null });
     expect(own).toMatchObject({ level: 'info', intentIndex: 0 });
-    expect(own?.message).toBe('Sends 123.456789 wNEAR to bob.near.');
+    expect(words(own)).toBe('Sends 123.456789 wNEAR to bob.near.');
     expect(levelOf(p, { origin: null })).toBe('info');
     expect(finding(p, 'transfer_to_other', { origin: 'https://app.example' })?.level).toBe('danger');
   });
@@ -126,15 +131,15 @@ describe('assessIntents: value leaving the signer is danger', () => {
       new Map([['bob.near', { fact, contact }]]);
     const contact = finding(p, 'transfer_to_contact', { origin: site, receivers: known('sentBefore', 'Bob') });
     expect(contact).toMatchObject({ level: 'warning', intentIndex: 0 });
-    expect(contact?.message).toContain('Bob (saved contact), bob.near');
-    expect(contact?.message).toContain('123.456789 wNEAR');
+    expect(words(contact)).toContain('Bob (saved contact), bob.near');
+    expect(words(contact)).toContain('123.456789 wNEAR');
     expect(levelOf(p, { origin: site, receivers: known('firstTime', 'Bob') })).toBe('warning');
     const first = finding(p, 'transfer_to_other', { origin: site, receivers: known('firstTime', null) });
     expect(first).toMatchObject({ level: 'danger' });
-    expect(first?.message).toContain('first time');
+    expect(words(first)).toContain('first time');
     const before = finding(p, 'transfer_to_other', { origin: site, receivers: known('sentBefore', null) });
     expect(before?.level).toBe('danger');
-    expect(before?.message).not.toContain('first time');
+    expect(words(before)).not.toContain('first time');
     // Another receiver's contact name says nothing of this one; the popup's own page stays a fact.
     const other = new Map([['carol.near', { fact: 'sentBefore' as const, contact: 'Carol' }]]);
     expect(finding(p, 'transfer_to_other', { origin: site, receivers: other })?.level).toBe('danger');
@@ -186,7 +191,7 @@ describe('assessIntents: value leaving the signer is danger', () => {
     ]);
     const f = finding(p, 'withdraw_to_other');
     expect(f).toMatchObject({ level: 'danger', intentIndex: 0 });
-    expect(f?.message).toContain('attacker.near');
+    expect(words(f)).toContain('attacker.near');
     expect(finding(p, 'bridge_withdrawal')).toBeUndefined();
   });
 
@@ -246,7 +251,7 @@ describe('assessIntents: value leaving the signer is danger', () => {
       'auth_call',
     );
     expect(withDeposit?.level).toBe('danger');
-    expect(withDeposit?.message).toContain('pays it wNEAR');
+    expect(words(withDeposit)).toContain('pays it wNEAR');
   });
 
   it('giving without receiving is danger', () => {
@@ -261,7 +266,7 @@ describe('assessIntents: value leaving the signer is danger', () => {
       ctx,
     );
     expect(r.perIntent[0]?.[0]).toMatchObject({ level: 'danger', code: 'withdraw_with_msg', intentIndex: 0 });
-    expect(r.perIntent[0]?.[0]?.message).toContain('alice.near');
+    expect(words(r.perIntent[0]?.[0])).toContain('alice.near');
   });
 });
 

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { assessMessage } from '../../../src/core/messageRisk';
 import { hostOf, siteNamed, siteOf, siteOfHost } from '../../../src/core/site';
+import { said } from '../../../src/ui/phrase';
 
 describe('hostOf: the host a recipient names, written as the browser writes hosts', () => {
   it.each([
@@ -99,8 +100,8 @@ describe('assessMessage: a message for another site is danger', () => {
     });
     expect(rest).toEqual([]);
     expect(finding).toMatchObject({ level: 'danger', code: 'recipient_other_site' });
-    expect(finding!.message).toContain('near-intents.org');
-    expect(finding!.message).toContain('evil.example');
+    expect(said(finding!.words)).toContain('near-intents.org');
+    expect(said(finding!.words)).toContain('evil.example');
   });
 
   it.each([

@@ -164,7 +164,10 @@ describe('risk and wording of a disputed token', () => {
       {
         level: 'danger',
         code: 'token_facts_disputed',
-        message: expect.stringMatching(/^The swap service and X disagree about nep141:wrap\.near\. .*raw units/),
+        words: {
+          key: 'risk_tokenFactsDisputed',
+          subs: ['The swap service and X disagree about nep141:wrap.near.'],
+        },
       },
     ]);
     const withdraw = assessIntents(

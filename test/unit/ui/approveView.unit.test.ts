@@ -2,6 +2,7 @@
 // and deadline words.
 import { describe, expect, it } from 'vitest';
 import type { ApprovalView, FindingView, IntentsPreview, MessagePreview } from '../../../src/api/approvalApi';
+import { phrase } from '../../../src/core/phrase';
 import { originView } from '../../../src/ui/approve/origin';
 import {
   CONFIRM_DELAY_MS,
@@ -11,22 +12,23 @@ import {
   HIDDEN_CHARACTERS_FINDING,
   type HoldInput,
   highestLevel,
+  intentCount,
   intentLabel,
   isApprovalViewWire,
   messageFindings,
   originHeading,
-  plural,
   remainingMs,
   riskGate,
   shownBatchFindings,
   trackFocus,
   visibleParts,
 } from '../../../src/ui/approve/view';
+import { said } from '../../../src/ui/phrase';
 
-const finding = (level: FindingView['level'], message = `${level} finding`): FindingView => ({
+const finding = (level: FindingView['level'], reason = `${level} finding`): FindingView => ({
   level,
   code: level,
-  message,
+  words: phrase('risk_nonceInvalid', reason),
 });
 
 function preview(over: Partial<IntentsPreview> = {}): IntentsPreview {
@@ -125,14 +127,18 @@ describe('riskGate', () => {
       {
         ...message,
         recipient: 'near-intents.org',
-        findings: [{ level: 'danger', code: 'recipient_other_site', message: 'from the background' }],
+        findings: [
+          { level: 'danger', code: 'recipient_other_site', words: phrase('risk_nonceInvalid', 'from the background') },
+        ],
       },
       'https://app.example',
     );
-    expect(both).toEqual([{ level: 'danger', code: 'recipient_other_site', message: 'from the background' }]);
+    expect(both).toEqual([
+      { level: 'danger', code: 'recipient_other_site', words: phrase('risk_nonceInvalid', 'from the background') },
+    ]);
     const own = messageFindings({ ...message, recipient: 'near-intents.org' }, 'https://app.example');
     expect(own.map((f) => f.code)).toEqual(['recipient_other_site']);
-    expect(own[0]!.message).toMatch(/near-intents\.org.*app\.example/);
+    expect(said(own[0]!.words)).toMatch(/Addressed to near-intents\.org, but app\.example is asking/);
   });
 });
 
@@ -238,8 +244,8 @@ describe('labels and shape', () => {
   it('names intents and counts', () => {
     expect(intentLabel('token_diff')).toBe('Swap (token diff)');
     expect(intentLabel('something_new')).toBe('something_new');
-    expect(plural(1, 'quote')).toBe('1 quote');
-    expect(plural(3, 'quote')).toBe('3 quotes');
+    expect(intentCount(1)).toBe('1 intent');
+    expect(intentCount(3)).toBe('3 intents');
     expect(highestLevel([null, 'info', 'danger', 'warning'])).toBe('danger');
     expect(highestLevel([])).toBeNull();
   });

@@ -9,6 +9,7 @@ import { LedgerViewError, RpcError, type SimulationOutput } from '../../../bus';
 import { HttpError, parseDeadline, payloadIntentHash } from '../../../core';
 import { ERROR_CODES } from '../../../provider/protocol';
 import type { Permissions } from '../../page/permissions';
+import { said } from '../../phrase';
 import { ProviderError } from '../../providerError';
 import { intentsPreview, type PreviewDeps } from '../../review/preview';
 import type { UsedNonces } from '../../signing/nonces';
@@ -100,7 +101,7 @@ export class IntentsReview {
       ...base,
       network: networkOfPayload(base.network, preview.verifier),
       intents: resumed ? { ...preview, resumed: true } : preview,
-      blocked: forbidden ? forbidden.message : null,
+      blocked: forbidden ? said(forbidden.words) : null,
     };
   }
 
@@ -176,7 +177,7 @@ export class IntentsReview {
     const all = [...preview.batchFindings, ...preview.intents.flatMap((i) => i.findings)];
     const forbidden = all.find((f) => f.level === 'forbidden');
     if (forbidden)
-      throw new ProviderError(ERROR_CODES.invalidParams, `This request cannot be approved: ${forbidden.message}`);
+      throw new ProviderError(ERROR_CODES.invalidParams, `This request cannot be approved: ${said(forbidden.words)}`);
     if (all.some((f) => f.level === 'danger') && !answer.acknowledgeDanger) {
       throw new ProviderError(ERROR_CODES.invalidParams, 'Confirm that you understand the risk first');
     }

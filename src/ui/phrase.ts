@@ -1,0 +1,6 @@
+// A phrase the core or the background chose (src/core/phrase.ts), in the person's language.
+import type { Phrase } from '../core/phrase';
+import { t } from './i18n';
+
+/** The phrase's text; a key this catalogue lacks reads as nothing, which `said` never shows as such. */
+export const said = (p: Phrase): string => (t as (key: string, ...subs: string[]) => string)(p.key, ...p.subs);
