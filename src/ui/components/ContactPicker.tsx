@@ -6,9 +6,11 @@ import { useEffect, useState } from 'preact/hooks';
 import { type ChainId, chainFacts } from '../../core/chains';
 import { sameContactAddress, savableAddress } from '../../core/contacts';
 import { type Contact, contacts } from '../contacts';
+import { t } from '../i18n';
 import { ContactForm } from './ContactForm';
 import { Dialog } from './Dialog';
 import { SelectField } from './Field';
+import { MARK, Marked } from './Marked';
 
 /** The chain id of the table for a chain as the service or a form names it (`near` is the ledger). */
 const chainIdOf = (chain: string): ChainId | null => chainFacts(chain)?.id ?? null;
@@ -38,10 +40,10 @@ export function ContactPicker({ chain, current, onPick, testid }: PickerProps) {
   if (mine.length === 0) return null;
   return (
     <SelectField
-      label="Saved contacts"
+      label={t('contactPick_label')}
       options={[
-        { value: '', label: 'Choose a contact…' },
-        ...mine.map((c) => ({ value: c.id, label: `${c.name} (${c.address.slice(0, 12)}…)` })),
+        { value: '', label: t('contactPick_choose') },
+        ...mine.map((c) => ({ value: c.id, label: t('contactPick_option', c.name, c.address.slice(0, 12)) })),
       ]}
       value={mine.find((c) => c.address === current.trim())?.id ?? ''}
       onValue={(v) => {
@@ -70,16 +72,18 @@ export function SaveContact({ chains, address, testid = 'save-contact' }: SavePr
   if (saved)
     return (
       <p class="hint" data-testid={`${testid}-saved`}>
-        Saved as <strong>{saved.name}</strong> in your contacts.
+        <Marked text={t('contactPick_savedAs', MARK)}>
+          <strong>{saved.name}</strong>
+        </Marked>
       </p>
     );
   return (
     <>
       <button type="button" onClick={() => setOpen(true)} data-testid={testid}>
-        Save this address
+        {t('contactPick_save')}
       </button>
       {open && (
-        <Dialog title="Save this address" onClose={() => setOpen(false)} testid={`${testid}-dialog`}>
+        <Dialog title={t('contactPick_save')} onClose={() => setOpen(false)} testid={`${testid}-dialog`}>
           <ContactForm
             start={entry}
             fixedAddress
