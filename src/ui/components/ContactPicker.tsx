@@ -10,7 +10,6 @@ import { t } from '../i18n';
 import { ContactForm } from './ContactForm';
 import { Dialog } from './Dialog';
 import { SelectField } from './Field';
-import { MARK, Marked } from './Marked';
 
 /** The chain id of the table for a chain as the service or a form names it (`near` is the ledger). */
 const chainIdOf = (chain: string): ChainId | null => chainFacts(chain)?.id ?? null;
@@ -72,9 +71,7 @@ export function SaveContact({ chains, address, testid = 'save-contact' }: SavePr
   if (saved)
     return (
       <p class="hint" data-testid={`${testid}-saved`}>
-        <Marked text={t('contactPick_savedAs', MARK)}>
-          <strong>{saved.name}</strong>
-        </Marked>
+        {t('contactPick_savedAs', saved.name)}
       </p>
     );
   return (

@@ -15,7 +15,6 @@ import { AmountField, readHeldAmount } from '../components/AmountField';
 import { ContactPicker, SaveContact } from '../components/ContactPicker';
 import { Dialog } from '../components/Dialog';
 import { Checkbox, SelectField, TextField } from '../components/Field';
-import { MARK, Marked } from '../components/Marked';
 import { FailureAlert, StatusLine } from '../components/Notice';
 import { Screen } from '../components/Screen';
 import { focusFirstInvalidSoon } from '../focus';
@@ -99,9 +98,7 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
         <div class="group" data-testid="send-status" data-status={sent.status}>
           <p>{STATUS_WORDS[sent.status]()}</p>
           <p class="hint">
-            <Marked text={t('send_intent', MARK)}>
-              <code>{sent.intentHash}</code>
-            </Marked>
+            {t('send_intent')} <code>{sent.intentHash}</code>
           </p>
           <SaveContact chains={['home']} address={to.trim()} testid="send-save-contact" />
           <div class="actions">

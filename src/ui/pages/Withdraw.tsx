@@ -16,7 +16,6 @@ import { chainName, familyOf } from '../chains';
 import { AmountField, readHeldAmount } from '../components/AmountField';
 import { ContactPicker } from '../components/ContactPicker';
 import { SelectField, TextField } from '../components/Field';
-import { MARK, Marked } from '../components/Marked';
 import { FailureAlert, StatusLine } from '../components/Notice';
 import { PayFromIntents } from '../components/PayFromIntents';
 import { Screen } from '../components/Screen';
@@ -167,19 +166,13 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
         <StatusLine testid="withdraw-quote-status">{params() && !shown ? t('withdraw_asking') : ''}</StatusLine>
         {shown && 'view' in shown && token && (
           <p data-testid="withdraw-arrives">
-            <Marked
-              text={
-                shown.view.quote.withdrawFee && shown.view.quote.withdrawFee !== '0'
-                  ? t(
-                      'withdraw_arrivesAfterFee',
-                      MARK,
-                      tokenAmountText(BigInt(shown.view.quote.withdrawFee), token.assetId, token),
-                    )
-                  : t('withdraw_arrives', MARK)
-              }
-            >
-              <strong>{tokenAmountText(BigInt(shown.view.quote.amountOut), token.assetId, token)}</strong>
-            </Marked>
+            {shown.view.quote.withdrawFee && shown.view.quote.withdrawFee !== '0'
+              ? t(
+                  'withdraw_arrivesAfterFee',
+                  tokenAmountText(BigInt(shown.view.quote.amountOut), token.assetId, token),
+                  tokenAmountText(BigInt(shown.view.quote.withdrawFee), token.assetId, token),
+                )
+              : t('withdraw_arrives', tokenAmountText(BigInt(shown.view.quote.amountOut), token.assetId, token))}
           </p>
         )}
         {shown && 'error' in shown && (
