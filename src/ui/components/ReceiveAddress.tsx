@@ -111,7 +111,7 @@ function RecentDeposits({ assetId }: { assetId: string }) {
         <ul class="plain" data-testid="receive-deposits">
           {deposits.map((d, i) => (
             <li key={d.txHash ?? i} data-testid="receive-deposit" data-status={d.status}>
-              {t('receive_depositLine', d.amount, DEPOSIT_STATUS[d.status]())}
+              {d.amount} · {DEPOSIT_STATUS[d.status]()}
               {d.txHash && <span class="mono small"> {d.txHash}</span>}
             </li>
           ))}
