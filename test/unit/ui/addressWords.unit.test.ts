@@ -105,11 +105,12 @@ function problems(): { input: string; english: string | null; spanish: string | 
     if (family && family !== 'home')
       for (const text of typos(family)) add(`${chain} typo ${text}`, inBoth(addressProblem, chain, text));
   }
-  for (const type of ['INTENTS', 'DESTINATION_CHAIN'] as const)
+  for (const intents of [true, false])
     for (const chain of ['eth', null])
       for (const text of ['', ' bob.near', 'Bob.near']) {
-        add(`recipient ${type} ${chain} ${text}`, inBoth(recipientProblem, type, chain, text));
-        add(`refund ${type} ${chain} ${text}`, inBoth(refundProblem, type, chain, text));
+        const where = `${intents ? 'INTENTS' : 'chain'} ${chain} ${text}`;
+        add(`recipient ${where}`, inBoth(recipientProblem, intents ? 'INTENTS' : 'DESTINATION_CHAIN', chain, text));
+        add(`refund ${where}`, inBoth(refundProblem, intents ? 'INTENTS' : 'ORIGIN_CHAIN', chain, text));
       }
   for (const what of ['addrSubject_receivingAccount', 'addrSubject_senderAccount', 'addrSubject_feeRecipient'] as const)
     for (const text of ['Bob.near', 'b', 'bob..near']) add(`${what} ${text}`, inBoth(accountIdProblem, text, what));
