@@ -1,12 +1,15 @@
-// Address checks for the swap form: is this text an address of that chain? Each check returns the
-// problem in plain words, or null. The shape first (prefix, alphabet, length), so the message can say
+// Address checks for the swap form, Send, Withdraw and contacts: is this text an address of that chain? Each
+// check returns the problem in plain words (messages of the catalogue: what is checked, `addrSubject_*`, and
+// what is wrong with it, `addrCheck_*`), or null. The shape first (prefix, alphabet, length), so the message can say
 // what is wrong; then the address is decoded and its checksum verified (src/core/chainAddress.ts), so a
 // mistyped character is caught here and not by the service or, worse, not at all.
 
 import type { RecipientType, RefundType } from '../api/swapApi';
 import { isValidAccountId } from '../core/account';
 import { type AddressFamily, isAddressOf } from '../core/chainAddress';
+import type { MessageKey } from '../core/messages';
 import { chainName, familyOf } from './chains';
+import { t } from './i18n';
 
 export { CHAIN_IDS, chainName, familyOf } from './chains';
 export type { AddressFamily };
@@ -16,80 +19,109 @@ const B58_RE = new RegExp(`^[${B58}]+$`);
 const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
 const XRP_ALPHABET = 'rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz';
 
-function base58Problem(text: string, what: string, starts: string, minLen: number, maxLen: number): string | null {
-  if (!B58_RE.test(text)) return `${what} uses base58 letters and digits only (no 0, O, I or l)`;
-  if (!starts.includes(text[0]!)) return `${what} starts with ${[...starts].join(', ')}`;
-  if (text.length < minLen || text.length > maxLen) {
-    return minLen === maxLen
-      ? `${what} is ${minLen} characters long (this has ${text.length})`
-      : `${what} is ${minLen}–${maxLen} characters long (this has ${text.length})`;
-  }
-  return null;
+/** What a check names as its subject ("A Bitcoin address"): a message, so each language words it. */
+export type AddressSubject = Extract<MessageKey, `addrSubject_${string}`>;
+
+/** "<what> is N characters long", or "N–M", with the length it has. */
+function lengthProblem(what: AddressSubject, text: string, minLen: number, maxLen: number): string | null {
+  if (text.length >= minLen && text.length <= maxLen) return null;
+  const has = String(text.length);
+  return minLen === maxLen
+    ? t('addrCheck_length', t(what), String(minLen), has)
+    : t('addrCheck_lengthRange', t(what), String(minLen), String(maxLen), has);
+}
+
+function base58Problem(
+  text: string,
+  what: AddressSubject,
+  starts: string,
+  minLen: number,
+  maxLen: number,
+): string | null {
+  if (!B58_RE.test(text)) return t('addrCheck_base58Alphabet', t(what));
+  if (!starts.includes(text[0]!)) return t('addrCheck_startsWith', t(what), [...starts].join(', '));
+  return lengthProblem(what, text, minLen, maxLen);
 }
 
 /** Bech32 / bech32m: one case, the prefix, '1', then the data alphabet. */
-function bech32Problem(text: string, what: string, hrp: string, minData: number, maxData: number): string | null {
-  if (text !== text.toLowerCase() && text !== text.toUpperCase())
-    return `${what} is all lowercase or all uppercase, not mixed`;
+function bech32Problem(
+  text: string,
+  what: AddressSubject,
+  hrp: string,
+  minData: number,
+  maxData: number,
+): string | null {
+  if (text !== text.toLowerCase() && text !== text.toUpperCase()) return t('addrCheck_bech32Case', t(what));
   const lower = text.toLowerCase();
-  if (!lower.startsWith(`${hrp}1`)) return `${what} starts with ${hrp}1`;
+  if (!lower.startsWith(`${hrp}1`)) return t('addrCheck_startsWith', t(what), `${hrp}1`);
   const data = lower.slice(hrp.length + 1);
-  if ([...data].some((ch) => !BECH32.includes(ch)))
-    return `${what} contains a character bech32 does not use (b, i, o or 1 after the prefix)`;
-  if (data.length < minData || data.length > maxData)
-    return `${what} has the wrong length for its kind (${text.length} characters)`;
+  if ([...data].some((ch) => !BECH32.includes(ch))) return t('addrCheck_bech32Char', t(what));
+  if (data.length < minData || data.length > maxData) return t('addrCheck_bech32Length', t(what), String(text.length));
   return null;
 }
 
-function hexProblem(text: string, what: string, minHex: number, maxHex: number): string | null {
-  if (!text.startsWith('0x')) return `${what} starts with 0x`;
+function hexProblem(text: string, what: AddressSubject, minHex: number, maxHex: number): string | null {
+  if (!text.startsWith('0x')) return t('addrCheck_startsWith', t(what), '0x');
   const body = text.slice(2);
-  if (!/^[0-9a-fA-F]*$/.test(body)) return `${what} has only hexadecimal digits (0–9, a–f) after 0x`;
+  if (!/^[0-9a-fA-F]*$/.test(body)) return t('addrCheck_hexDigits', t(what));
   if (body.length < minHex || body.length > maxHex) {
+    const has = String(body.length);
     return minHex === maxHex
-      ? `${what} has ${minHex} hexadecimal digits after 0x (this has ${body.length})`
-      : `${what} has ${minHex}–${maxHex} hexadecimal digits after 0x (this has ${body.length})`;
+      ? t('addrCheck_hexLength', t(what), String(minHex), has)
+      : t('addrCheck_hexLengthRange', t(what), String(minHex), String(maxHex), has);
   }
   return null;
 }
 
 export function evmAddressProblem(text: string): string | null {
-  return hexProblem(text, 'An EVM address', 40, 40);
+  return hexProblem(text, 'addrSubject_evm', 40, 40);
 }
 
 /** An account id on the home ledger (also what the intents system holds balances for). */
-export function accountIdProblem(text: string, what = 'An account id'): string | null {
-  if (text !== text.toLowerCase()) return `${what} is lowercase`;
-  if (text.length < 2 || text.length > 64) return `${what} is 2–64 characters long`;
-  return isValidAccountId(text)
-    ? null
-    : `${what} is made of lowercase letters, digits and - _ . between them (for example alice.near)`;
+export function accountIdProblem(text: string, what: AddressSubject = 'addrSubject_accountId'): string | null {
+  if (text !== text.toLowerCase()) return t('addrCheck_lowercase', t(what));
+  if (text.length < 2 || text.length > 64) return t('addrCheck_accountLength', t(what));
+  return isValidAccountId(text) ? null : t('addrCheck_accountChars', t(what));
 }
 
-/** What a failed checksum means for each family, in plain words. */
-const CHECKSUM_FAILED: Record<AddressFamily, string> = {
-  evm: 'This address mixes capital and small letters in a way its EIP-55 checksum does not allow: a character is probably mistyped. Copy it again from its source',
-  home: 'This is not a valid account id',
-  btc: 'This Bitcoin address fails its checksum: a character is probably mistyped',
-  ltc: 'This Litecoin address fails its checksum: a character is probably mistyped',
-  doge: 'This Dogecoin address fails its checksum: a character is probably mistyped',
-  zec: 'This Zcash address fails its checksum: a character is probably mistyped',
-  bch: 'This Bitcoin Cash address fails its checksum: a character is probably mistyped',
-  dash: 'This Dash address fails its checksum: a character is probably mistyped',
-  sol: 'This is not a Solana address: it does not decode to a 32-byte key',
-  tron: 'This Tron address fails its checksum: a character is probably mistyped',
-  ton: 'This TON address fails its checksum: a character is probably mistyped',
-  xrp: 'This XRP address fails its checksum: a character is probably mistyped',
-  stellar: 'This Stellar address fails its checksum: a character is probably mistyped',
-  sui: 'This is not a Sui address',
-  aptos: 'This is not an Aptos address',
-  starknet: 'This is not a Starknet address',
-  cardano: 'This Cardano address fails its checksum: a character is probably mistyped',
-  aleo: 'This Aleo address fails its checksum: a character is probably mistyped',
+/** The chain a checksum belongs to, by name (data: the same in every language). */
+const CHECKSUM_CHAIN: Partial<Record<AddressFamily, string>> = {
+  btc: 'Bitcoin',
+  ltc: 'Litecoin',
+  doge: 'Dogecoin',
+  zec: 'Zcash',
+  bch: 'Bitcoin Cash',
+  dash: 'Dash',
+  tron: 'Tron',
+  ton: 'TON',
+  xrp: 'XRP',
+  stellar: 'Stellar',
+  cardano: 'Cardano',
+  aleo: 'Aleo',
 };
 
+/** What a failed checksum means for each family, in plain words. */
+function checksumFailed(family: AddressFamily): string {
+  switch (family) {
+    case 'evm':
+      return t('addrCheck_checksumEvm');
+    case 'home':
+      return t('addrCheck_notAccount');
+    case 'sol':
+      return t('addrCheck_solKey');
+    case 'sui':
+      return t('addrCheck_notOf', 'Sui');
+    case 'aptos':
+      return t('addrCheck_notOf', 'Aptos');
+    case 'starknet':
+      return t('addrCheck_notOf', 'Starknet');
+    default:
+      return t('addrCheck_checksum', CHECKSUM_CHAIN[family] ?? family);
+  }
+}
+
 function familyProblem(family: AddressFamily, text: string): string | null {
-  return shapeProblem(family, text) ?? (isAddressOf(family, text) ? null : CHECKSUM_FAILED[family]);
+  return shapeProblem(family, text) ?? (isAddressOf(family, text) ? null : checksumFailed(family));
 }
 
 /** The shape of an address of this family: prefix, alphabet and length, each said in words. */
@@ -101,90 +133,76 @@ function shapeProblem(family: AddressFamily, text: string): string | null {
       return accountIdProblem(text);
     case 'btc':
       return /^bc1/i.test(text)
-        ? bech32Problem(text, 'A Bitcoin segwit address', 'bc', 39, 59)
-        : base58Problem(text, 'A Bitcoin address', '13', 25, 35);
+        ? bech32Problem(text, 'addrSubject_btcSegwit', 'bc', 39, 59)
+        : base58Problem(text, 'addrSubject_btc', '13', 25, 35);
     case 'ltc':
       return /^ltc1/i.test(text)
-        ? bech32Problem(text, 'A Litecoin segwit address', 'ltc', 39, 59)
-        : base58Problem(text, 'A Litecoin address', 'LM3', 26, 35);
+        ? bech32Problem(text, 'addrSubject_ltcSegwit', 'ltc', 39, 59)
+        : base58Problem(text, 'addrSubject_ltc', 'LM3', 26, 35);
     case 'doge':
-      return base58Problem(text, 'A Dogecoin address', 'DA9', 33, 34);
+      return base58Problem(text, 'addrSubject_doge', 'DA9', 33, 34);
     case 'dash':
-      return base58Problem(text, 'A Dash address', 'X7', 34, 34);
+      return base58Problem(text, 'addrSubject_dash', 'X7', 34, 34);
     case 'zec':
-      if (/^(zs|u1)/.test(text))
-        return 'Use a transparent Zcash address (t1… or t3…); shielded addresses are not supported';
+      if (/^(zs|u1)/.test(text)) return t('addrCheck_zecShielded');
       return (
-        base58Problem(text, 'A transparent Zcash address', 't', 35, 35) ??
-        (/^t[13]/.test(text) ? null : 'A transparent Zcash address starts with t1 or t3')
+        base58Problem(text, 'addrSubject_zec', 't', 35, 35) ?? (/^t[13]/.test(text) ? null : t('addrCheck_zecPrefix'))
       );
     case 'bch': {
-      if (/^[13]/.test(text)) return base58Problem(text, 'A legacy Bitcoin Cash address', '13', 25, 35);
+      if (/^[13]/.test(text)) return base58Problem(text, 'addrSubject_bchLegacy', '13', 25, 35);
       const body = text.replace(/^bitcoincash:/, '');
-      if (!/^[qp]/.test(body)) return 'A Bitcoin Cash address starts with q or p (optionally after bitcoincash:)';
-      if ([...body].some((ch) => !BECH32.includes(ch)))
-        return 'A Bitcoin Cash address uses lowercase cashaddr characters only';
-      return body.length === 42
-        ? null
-        : `A Bitcoin Cash address has 42 characters after bitcoincash: (this has ${body.length})`;
+      if (!/^[qp]/.test(body)) return t('addrCheck_bchPrefix');
+      if ([...body].some((ch) => !BECH32.includes(ch))) return t('addrCheck_bchAlphabet');
+      return body.length === 42 ? null : t('addrCheck_bchLength', String(body.length));
     }
     case 'sol':
       return base58Problem(
         text,
-        'A Solana address',
+        'addrSubject_sol',
         '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz',
         32,
         44,
       );
     case 'tron':
-      return base58Problem(text, 'A Tron address', 'T', 34, 34);
+      return base58Problem(text, 'addrSubject_tron', 'T', 34, 34);
     case 'ton':
-      if (/^-?[01]:/.test(text))
-        return /^-?[01]:[0-9a-fA-F]{64}$/.test(text)
-          ? null
-          : 'A raw TON address is 0: or -1: followed by 64 hexadecimal digits';
-      if (!/^[A-Za-z0-9+/_-]+$/.test(text)) return 'A TON address uses base64 letters, digits and - _ (or + /)';
-      return text.length === 48 ? null : `A TON address is 48 characters long (this has ${text.length})`;
+      if (/^-?[01]:/.test(text)) return /^-?[01]:[0-9a-fA-F]{64}$/.test(text) ? null : t('addrCheck_tonRaw');
+      if (!/^[A-Za-z0-9+/_-]+$/.test(text)) return t('addrCheck_tonAlphabet');
+      return lengthProblem('addrSubject_ton', text, 48, 48);
     case 'xrp':
-      if (text.startsWith('T')) return 'This is a testnet X-address: use a mainnet one (X…) or the classic r… address';
-      if (!text.startsWith('r') && !text.startsWith('X'))
-        return 'An XRP address starts with r (or X for an X-address, which holds a destination tag)';
+      if (text.startsWith('T')) return t('addrCheck_xrpTestnet');
+      if (!text.startsWith('r') && !text.startsWith('X')) return t('addrCheck_xrpPrefix');
       if ([...text].some((ch) => !XRP_ALPHABET.includes(ch)))
-        return 'An XRP address uses base58 letters and digits only (no 0, O, I or l)';
-      if (text.startsWith('X'))
-        return text.length === 47 ? null : `An X-address is 47 characters long (this has ${text.length})`;
-      return text.length >= 25 && text.length <= 35
-        ? null
-        : `An XRP address is 25–35 characters long (this has ${text.length})`;
+        return t('addrCheck_base58Alphabet', t('addrSubject_xrp'));
+      if (text.startsWith('X')) return lengthProblem('addrSubject_xAddress', text, 47, 47);
+      return lengthProblem('addrSubject_xrp', text, 25, 35);
     case 'stellar':
       // A muxed M… address stands for an account and a memo id; no route carries a Stellar memo (core/destinationMemo).
       if (!text.startsWith('G'))
-        return text.startsWith('M')
-          ? 'A muxed Stellar address (M…) carries a memo, and no route to Stellar can deliver one: use a plain G… account address that needs no memo'
-          : 'A Stellar account address starts with G';
-      if (!/^[A-Z2-7]+$/.test(text)) return 'A Stellar address uses capital letters A–Z and digits 2–7 only';
-      return text.length === 56 ? null : `A Stellar address is 56 characters long (this has ${text.length})`;
+        return text.startsWith('M') ? t('addrCheck_stellarMuxed') : t('addrCheck_stellarPrefix');
+      if (!/^[A-Z2-7]+$/.test(text)) return t('addrCheck_stellarAlphabet');
+      return lengthProblem('addrSubject_stellar', text, 56, 56);
     case 'sui':
-      return hexProblem(text, 'A Sui address', 64, 64);
+      return hexProblem(text, 'addrSubject_sui', 64, 64);
     case 'aptos':
-      return hexProblem(text, 'An Aptos address', 1, 64);
+      return hexProblem(text, 'addrSubject_aptos', 1, 64);
     case 'starknet':
-      return hexProblem(text, 'A Starknet address', 1, 64);
+      return hexProblem(text, 'addrSubject_starknet', 1, 64);
     case 'cardano':
-      return bech32Problem(text, 'A Cardano address', 'addr', 53, 110);
+      return bech32Problem(text, 'addrSubject_cardano', 'addr', 53, 110);
     case 'aleo':
-      return bech32Problem(text, 'An Aleo address', 'aleo', 58, 58);
+      return bech32Problem(text, 'addrSubject_aleo', 'aleo', 58, 58);
   }
 }
 
 /** Is `text` shaped like an address on `chain`? Unknown chains are left to the service. */
 export function addressProblem(chain: string, text: string): string | null {
-  const t = text.trim();
-  if (!t) return 'Enter an address';
-  if (t !== text) return 'Remove the spaces around the address';
-  if (/\s/.test(t)) return 'An address has no spaces inside';
+  const trimmed = text.trim();
+  if (!trimmed) return t('addrCheck_enter');
+  if (trimmed !== text) return t('addrCheck_spacesAround');
+  if (/\s/.test(trimmed)) return t('addrCheck_spacesInside');
   const family = familyOf(chain);
-  return family ? familyProblem(family, t) : null;
+  return family ? familyProblem(family, trimmed) : null;
 }
 
 /** The recipient for its type: an account in the intents system, or an address on the destination chain. */
@@ -192,13 +210,13 @@ export function recipientProblem(type: RecipientType, destinationChain: string |
   if (type === 'INTENTS')
     return text.trim()
       ? text.trim() !== text
-        ? 'Remove the spaces around the account id'
-        : accountIdProblem(text, 'An intents account')
-      : 'Enter the intents account that receives';
-  if (!destinationChain) return text.trim() ? null : 'Enter the address that receives';
+        ? t('addrCheck_spacesAroundAccount')
+        : accountIdProblem(text, 'addrSubject_intentsAccount')
+      : t('addrCheck_enterRecipientAccount');
+  if (!destinationChain) return text.trim() ? null : t('addrCheck_enterRecipient');
   return text.trim()
     ? addressProblem(destinationChain, text)
-    : `Enter the ${chainName(destinationChain)} address that receives`;
+    : t('addrCheck_enterRecipientOn', chainName(destinationChain));
 }
 
 /** The refund address for its type: an intents account, or an address on the origin chain. */
@@ -206,9 +224,9 @@ export function refundProblem(type: RefundType, originChain: string | null, text
   if (type === 'INTENTS')
     return text.trim()
       ? text.trim() !== text
-        ? 'Remove the spaces around the account id'
-        : accountIdProblem(text, 'An intents account')
-      : 'Enter the intents account that gets refunds';
-  if (!originChain) return text.trim() ? null : 'Enter the refund address';
-  return text.trim() ? addressProblem(originChain, text) : `Enter a ${chainName(originChain)} address for refunds`;
+        ? t('addrCheck_spacesAroundAccount')
+        : accountIdProblem(text, 'addrSubject_intentsAccount')
+      : t('addrCheck_enterRefundAccount');
+  if (!originChain) return text.trim() ? null : t('addrCheck_enterRefund');
+  return text.trim() ? addressProblem(originChain, text) : t('addrCheck_enterRefundOn', chainName(originChain));
 }

@@ -126,7 +126,7 @@ export function buildQuote(form: SwapForm, tokens: readonly TokenView[], now: nu
 
   const appFees: AppFee[] = [];
   form.appFees.forEach((row, i) => {
-    const who = accountIdProblem(row.recipient.trim(), 'A fee recipient');
+    const who = accountIdProblem(row.recipient.trim(), 'addrSubject_feeRecipient');
     if (!row.recipient.trim()) problems[`appFee${i}Recipient`] = 'Enter the account that receives this fee';
     else if (who) problems[`appFee${i}Recipient`] = who;
     const bps = row.bps.trim();

@@ -1,11 +1,14 @@
 // Form checks the popup runs before asking the background (which checks everything again).
-// Each returns the problem in plain words, or null when the input is acceptable.
+// Each returns the problem in plain words (messages of the catalogue), or null when the input is acceptable.
 import { isValidAccountId } from '../core/account';
+import { t } from './i18n';
 
 /** The vault's minimum (src/vault/password.ts); the background gives the full reason when weaker. */
 export const MIN_PASSWORD_LENGTH = 10;
 export const AUTO_LOCK_MIN = 1;
 export const AUTO_LOCK_MAX = 1440;
+/** The longest name an account may have, in characters. */
+const LABEL_MAX = 64;
 
 const BASE58 = '[1-9A-HJ-NP-Za-km-z]';
 const PUBLIC_KEY_RE = new RegExp(`^ed25519:${BASE58}{43,44}$`);
@@ -13,11 +16,11 @@ const PUBLIC_KEY_RE = new RegExp(`^ed25519:${BASE58}{43,44}$`);
 const SECRET_KEY_RE = new RegExp(`^(ed25519:)?(${BASE58}{43,44}|${BASE58}{86,88})$`);
 
 export function passwordLengthProblem(password: string): string | null {
-  return password.length < MIN_PASSWORD_LENGTH ? `Use at least ${MIN_PASSWORD_LENGTH} characters` : null;
+  return password.length < MIN_PASSWORD_LENGTH ? t('validate_passwordLength', String(MIN_PASSWORD_LENGTH)) : null;
 }
 
 export function passwordMatchProblem(password: string, confirm: string): string | null {
-  return password !== confirm ? 'The two passwords do not match' : null;
+  return password !== confirm ? t('validate_passwordMismatch') : null;
 }
 
 export function newPasswordProblem(password: string, confirm: string): string | null {
@@ -26,37 +29,35 @@ export function newPasswordProblem(password: string, confirm: string): string | 
 
 export function httpUrlProblem(text: string): string | null {
   const trimmed = text.trim();
-  if (!trimmed) return 'Enter a URL';
+  if (!trimmed) return t('validate_urlEnter');
   let url: URL;
   try {
     url = new URL(trimmed);
   } catch {
-    return 'Not a URL (it should start with http:// or https://)';
+    return t('validate_urlNot');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'Use an http:// or https:// URL';
-  if (url.username || url.password) return 'Leave credentials out of the URL; use the key fields below';
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return t('validate_urlScheme');
+  if (url.username || url.password) return t('validate_urlCredentials');
   return null;
 }
 
 export function autoLockProblem(text: string): string | null {
   const trimmed = text.trim();
-  if (!/^\d+$/.test(trimmed)) return `Enter whole minutes, ${AUTO_LOCK_MIN}–${AUTO_LOCK_MAX}`;
+  if (!/^\d+$/.test(trimmed)) return t('validate_autoLockWhole', String(AUTO_LOCK_MIN), String(AUTO_LOCK_MAX));
   const minutes = Number(trimmed);
   if (minutes < AUTO_LOCK_MIN || minutes > AUTO_LOCK_MAX)
-    return `Choose between ${AUTO_LOCK_MIN} and ${AUTO_LOCK_MAX} minutes`;
+    return t('validate_autoLockRange', String(AUTO_LOCK_MIN), String(AUTO_LOCK_MAX));
   return null;
 }
 
 export function publicKeyProblem(text: string): string | null {
-  if (!text.trim()) return 'Paste a public key';
-  return PUBLIC_KEY_RE.test(text.trim())
-    ? null
-    : 'A public key looks like ed25519: followed by 43–44 base58 characters';
+  if (!text.trim()) return t('validate_publicKeyEnter');
+  return PUBLIC_KEY_RE.test(text.trim()) ? null : t('validate_publicKeyShape');
 }
 
 export function secretKeyProblem(text: string): string | null {
-  if (!text.trim()) return 'Paste a secret key';
-  return SECRET_KEY_RE.test(text.trim()) ? null : 'A secret key looks like ed25519: followed by base58 characters';
+  if (!text.trim()) return t('validate_secretKeyEnter');
+  return SECRET_KEY_RE.test(text.trim()) ? null : t('validate_secretKeyShape');
 }
 
 /** The phrase's words, lowercased, whatever spaces or line breaks separate them. */
@@ -66,20 +67,20 @@ export function phraseWords(text: string): string[] {
 
 export function phraseProblem(text: string): string | null {
   const count = phraseWords(text).length;
-  if (count === 0) return 'Enter your recovery phrase';
-  if (count !== 12 && count !== 24) return `A recovery phrase has 12 or 24 words; this has ${count}`;
+  if (count === 0) return t('validate_phraseEnter');
+  if (count !== 12 && count !== 24) return t('validate_phraseCount', String(count));
   return null;
 }
 
 export function accountIdProblem(text: string): string | null {
   const id = text.trim();
-  if (!id) return 'Enter an account id';
-  if (id !== id.toLowerCase()) return 'Account ids are lowercase';
-  return isValidAccountId(id) ? null : 'Not a valid account id (for example alice.near)';
+  if (!id) return t('validate_accountEnter');
+  if (id !== id.toLowerCase()) return t('validate_accountLowercase');
+  return isValidAccountId(id) ? null : t('validate_accountInvalid');
 }
 
 export function labelProblem(text: string): string | null {
   const label = text.trim();
-  if (!label) return 'Enter a name';
-  return label.length > 64 ? 'Keep the name to 64 characters' : null;
+  if (!label) return t('validate_nameEnter');
+  return label.length > LABEL_MAX ? t('validate_nameLong', String(LABEL_MAX)) : null;
 }

@@ -143,3 +143,56 @@ test('the approval window for a site’s intents in Spanish: the request, its re
     await close();
   }
 });
+
+test('Receive and Withdraw in Spanish: the address screen, its payment request and deposits, and an address check, all Spanish messages', async ({
+  sim,
+}) => {
+  const { extension, close } = await launchExtension(EXTENSION_DIR, 'es');
+  try {
+    const page = await extension.context.newPage();
+    await page.setViewportSize({ width: 360, height: 600 });
+    await pointAtSimulator(page, extension, sim);
+    const created = await walletCall<{ status: { accounts: { label: string }[] } }>(page, WALLET.create, {
+      password: 'correct horse battery',
+      source: { kind: 'generate' },
+    });
+    const names = created.status.accounts.map((a) => a.label);
+    await page.reload();
+    await page.getByTestId('home-receive').click();
+    await expect(page.getByRole('heading', { name: 'Recibir', exact: true })).toBeVisible();
+    await page.getByTestId('receive-token').click();
+    await page.getByTestId('swap-token-search').fill('usdc eth');
+    await page.locator(`[data-testid="swap-token-option"][data-asset-id="${USDC_ETH}"]`).click();
+    await expect(page.getByRole('heading', { name: 'Recibir USDC en Ethereum' })).toBeVisible();
+    const address = (await page.getByTestId('receive-address').innerText()).trim();
+    await expect(page.getByTestId('receive-copy')).toHaveText('Copiar dirección');
+    await expect(page.getByTestId('deposit-qr-holds')).toHaveText(
+      'Contiene solo la dirección de depósito; introduce tú la cantidad.',
+    );
+    // An amount to request makes the QR a payment request, said in Spanish with the standard's name as data.
+    await page.getByTestId('receive-request-amount').fill('10');
+    await expect(page.getByTestId('deposit-qr-holds')).toHaveText(
+      'Contiene una solicitud de pago EIP-681 con la cantidad exacta.',
+    );
+    await dev(sim, '/dev/bridge/deposit', { address, assetId: USDC_ETH, amount: '10000000' });
+    await page.getByTestId('receive-help-toggle').click();
+    await page.getByTestId('receive-check').click();
+    await expect(page.getByTestId('receive-deposits-count')).toHaveText('1 visto.');
+    await expect(page.getByTestId('receive-deposit')).toContainText('10 USDC · ');
+    // Every word of the address screen is a Spanish message, the account's name aside (the person's own).
+    expect(await unexplainedText(page, names)).toEqual([]);
+
+    // Withdraw: a mistyped address is refused in Spanish, what is checked and what is wrong in one sentence.
+    await page.getByTestId('receive-back').click();
+    await expect(page.getByTestId('home-balance')).toHaveAttribute('data-asset-id', USDC_ETH);
+    await page.getByTestId('home-withdraw').click();
+    await page.getByTestId('withdraw-to').fill('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeA');
+    await expect(page.locator('.field-error')).toHaveText(
+      'Una dirección EVM tiene 40 cifras hexadecimales después de 0x (esta tiene 38)',
+    );
+    await expect(page.getByTestId('withdraw-continue')).toHaveText('Continuar');
+    expect(await unexplainedText(page, names)).toEqual([]);
+  } finally {
+    await close();
+  }
+});

@@ -73,7 +73,7 @@ test('every screen: axe finds nothing serious or critical in light or dark; each
 
     await page.getByTestId('home-receive').click();
     await expect(page.getByTestId('receive-form')).toBeVisible();
-    await checkScreen(page, 'receive');
+    await checkScreen(page, 'receive', 'plain', { shown: accountNames });
     await page.getByTestId('receive-token').click();
     await page.getByTestId('swap-token-search').fill('sol');
     await expect(page.getByTestId('swap-token-option').first()).toBeVisible();
@@ -81,13 +81,13 @@ test('every screen: axe finds nothing serious or critical in light or dark; each
     await page.locator(`[data-testid="swap-token-option"][data-asset-id="${SOL}"]`).click();
     await expect(page.getByTestId('receive-address')).toBeVisible({ timeout: QUOTE_TIMEOUT });
     await page.getByTestId('receive-help-toggle').click();
-    await checkScreen(page, 'receive-address', 'ids');
+    await checkScreen(page, 'receive-address', 'ids', { shown: accountNames });
     await page.getByTestId('receive-back').click();
 
     await page.getByTestId('home-send').click();
     await page.getByTestId('send-to').fill(`friend${Date.now()}.near`);
     await page.getByTestId('send-amount').fill('1');
-    await checkScreen(page, 'send');
+    await checkScreen(page, 'send', 'plain', { shown: accountNames });
     await page.getByTestId('send-review').click();
     await expect(page.getByTestId('send-dialog').getByTestId('approval-intent')).toBeVisible({ timeout: 10_000 });
     await checkScreen(page, 'send-review');
@@ -99,7 +99,7 @@ test('every screen: axe finds nothing serious or critical in light or dark; each
     await page.getByTestId('withdraw-to').fill('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed');
     await page.getByTestId('withdraw-amount').fill('25');
     await expect(page.getByTestId('withdraw-arrives')).toContainText('USDC', { timeout: QUOTE_TIMEOUT });
-    await checkScreen(page, 'withdraw');
+    await checkScreen(page, 'withdraw', 'plain', { shown: accountNames });
     await page.getByTestId('withdraw-back').click();
 
     await page.getByTestId('nav-swap').click();

@@ -113,13 +113,13 @@ test('at 200 % zoom every main screen reflows, axe finds nothing serious, and ea
     await page.getByTestId('swap-token-search').fill('sol');
     await page.locator(`[data-testid="swap-token-option"][data-asset-id="${SOL}"]`).click();
     await expect(page.getByTestId('receive-address')).toBeVisible({ timeout: QUOTE_TIMEOUT });
-    await checkZoomed(page, 'receive-address', POPUP_ZOOMED, 'ids');
+    await checkZoomed(page, 'receive-address', POPUP_ZOOMED, 'ids', names);
     await page.getByTestId('receive-back').click();
 
     await page.getByTestId('home-send').click();
     await page.getByTestId('send-to').fill(`friend${Date.now()}.near`);
     await page.getByTestId('send-amount').fill('1');
-    await checkZoomed(page, 'send', POPUP_ZOOMED);
+    await checkZoomed(page, 'send', POPUP_ZOOMED, 'plain', names);
     await page.getByTestId('send-review').click();
     await expect(page.getByTestId('send-dialog').getByTestId('approval-intent')).toBeVisible({ timeout: 10_000 });
     await checkZoomed(page, 'send-review', POPUP_ZOOMED);

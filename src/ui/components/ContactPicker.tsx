@@ -6,6 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { type ChainId, chainFacts } from '../../core/chains';
 import { sameContactAddress, savableAddress } from '../../core/contacts';
 import { type Contact, contacts } from '../contacts';
+import { t } from '../i18n';
 import { ContactForm } from './ContactForm';
 import { Dialog } from './Dialog';
 import { SelectField } from './Field';
@@ -38,10 +39,10 @@ export function ContactPicker({ chain, current, onPick, testid }: PickerProps) {
   if (mine.length === 0) return null;
   return (
     <SelectField
-      label="Saved contacts"
+      label={t('contactPick_label')}
       options={[
-        { value: '', label: 'Choose a contact…' },
-        ...mine.map((c) => ({ value: c.id, label: `${c.name} (${c.address.slice(0, 12)}…)` })),
+        { value: '', label: t('contactPick_choose') },
+        ...mine.map((c) => ({ value: c.id, label: t('contactPick_option', c.name, c.address.slice(0, 12)) })),
       ]}
       value={mine.find((c) => c.address === current.trim())?.id ?? ''}
       onValue={(v) => {
@@ -70,16 +71,16 @@ export function SaveContact({ chains, address, testid = 'save-contact' }: SavePr
   if (saved)
     return (
       <p class="hint" data-testid={`${testid}-saved`}>
-        Saved as <strong>{saved.name}</strong> in your contacts.
+        {t('contactPick_savedAs', saved.name)}
       </p>
     );
   return (
     <>
       <button type="button" onClick={() => setOpen(true)} data-testid={testid}>
-        Save this address
+        {t('contactPick_save')}
       </button>
       {open && (
-        <Dialog title="Save this address" onClose={() => setOpen(false)} testid={`${testid}-dialog`}>
+        <Dialog title={t('contactPick_save')} onClose={() => setOpen(false)} testid={`${testid}-dialog`}>
           <ContactForm
             start={entry}
             fixedAddress

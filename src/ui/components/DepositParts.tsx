@@ -98,7 +98,7 @@ export function SubmitTx({
     : /\s/.test(hash)
       ? 'A transaction hash has no spaces'
       : null;
-  const senderProblem = home && sender.trim() ? accountIdProblem(sender.trim(), 'The sender account') : null;
+  const senderProblem = home && sender.trim() ? accountIdProblem(sender.trim(), 'addrSubject_senderAccount') : null;
   const submit = (e: Event) => {
     e.preventDefault();
     setTried(true);

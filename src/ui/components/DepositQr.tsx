@@ -6,6 +6,7 @@
 import { useState } from 'preact/hooks';
 import type { TokenView } from '../../api/swapApi';
 import { isConfirmed } from '../amountText';
+import { t } from '../i18n';
 import { paymentRequest } from '../paymentUri';
 import { QrCode } from './QrCode';
 
@@ -24,15 +25,13 @@ export function DepositQr({
   const text = bare || !request.standard ? address : request.text;
   return (
     <div class="qr-block">
-      <QrCode text={text} label={`QR code: ${text}`} testid="deposit-qr" />
+      <QrCode text={text} label={t('qr_label', text)} testid="deposit-qr" />
       <p class="hint" data-testid="deposit-qr-holds" data-standard={bare ? 'address' : (request.standard ?? 'address')}>
-        {request.standard && !bare
-          ? `Holds a ${request.standard} payment request with the exact amount.`
-          : 'Holds the deposit address only; enter the amount yourself.'}
+        {request.standard && !bare ? t('qr_holdsRequest', request.standard) : t('qr_holdsAddress')}
       </p>
       {request.standard && (
         <button type="button" class="link" onClick={() => setBare(!bare)} data-testid="deposit-qr-switch">
-          {bare ? `Show the ${request.standard} payment request instead` : 'Show the address only instead'}
+          {bare ? t('qr_showRequest', request.standard) : t('qr_showAddress')}
         </button>
       )}
     </div>

@@ -5,11 +5,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { IntentsPreview } from '../../api/approvalApi';
 import type { PaymentRoute, SwapRecordView } from '../../api/swapApi';
-import { NETWORK_NAME, networkOfVerifier } from '../../core/network';
+import { type NetworkId, networkOfVerifier } from '../../core/network';
 import { IntentsBody } from '../approve/IntentsBody';
 import { intentsGate } from '../approve/view';
 import { worded } from '../approve/worded';
 import '../approve/approve.css';
+import { t } from '../i18n';
 import { assertionFor } from '../passkey';
 import { swaps } from '../swaps';
 import { useAction } from '../useAction';
@@ -17,10 +18,16 @@ import { Dialog } from './Dialog';
 import { Checkbox } from './Field';
 import { FailureAlert, StatusLine } from './Notice';
 
-const ROUTE_TEXT: Record<PaymentRoute, string> = {
-  service:
-    'The swap service wrote this transfer; the wallet checked that it pays exactly this swap, and the service carries it out once you sign.',
-  bus: 'The wallet wrote this transfer; once you sign, it is published on the message bus.',
+const ROUTE_TEXT: Record<PaymentRoute, () => string> = {
+  service: () => t('pay_route_service'),
+  bus: () => t('pay_route_bus'),
+};
+
+/** The network a swap was made on, as the wallet bar names it. */
+const NETWORK_WORD: Record<NetworkId, () => string> = {
+  mainnet: () => t('net_mainnet'),
+  local: () => t('net_local'),
+  custom: () => t('net_custom'),
 };
 
 interface Shown {
@@ -75,14 +82,12 @@ export function PayFromIntents({ record, onPaid, reviewNow = false, onClosed, ar
   return (
     <div class="group">
       {reviewNow ? (
-        <StatusLine testid="deposit-pay-preparing">{review.busy ? 'Preparing the review…' : ''}</StatusLine>
+        <StatusLine testid="deposit-pay-preparing">{review.busy ? t('pay_preparingReview') : ''}</StatusLine>
       ) : (
         <p>
-          The wallet can sign a transfer of {record.amountToSend} from your intents account to the deposit account above
-          {record.verifierId ? (
-            <> (on {NETWORK_NAME[networkOfVerifier(record.verifierId)]}, where this swap was made)</>
-          ) : null}
-          .
+          {record.verifierId
+            ? t('pay_canSignOn', record.amountToSend, NETWORK_WORD[networkOfVerifier(record.verifierId)]())
+            : t('pay_canSign', record.amountToSend)}
         </p>
       )}
       <FailureAlert
@@ -95,29 +100,21 @@ export function PayFromIntents({ record, onPaid, reviewNow = false, onClosed, ar
         {reviewNow ? (
           review.error && (
             <button type="button" onClick={close} data-testid="deposit-pay-back">
-              Back
+              {t('pay_back')}
             </button>
           )
         ) : (
           <button type="button" class="primary" disabled={review.busy} onClick={open} data-testid="deposit-pay-intents">
-            {review.busy ? 'Preparing…' : 'Pay from my intents account'}
+            {review.busy ? t('pay_preparing') : t('pay_fromIntents')}
           </button>
         )}
       </div>
       {shown && (
-        <Dialog
-          title={reviewNow ? 'Swap from your balance?' : 'Pay from your intents account?'}
-          onClose={close}
-          testid="deposit-pay-dialog"
-        >
+        <Dialog title={reviewNow ? t('pay_titleSwap') : t('pay_title')} onClose={close} testid="deposit-pay-dialog">
           <p data-testid="deposit-pay-route" data-route={shown.route}>
-            {ROUTE_TEXT[shown.route]}
+            {ROUTE_TEXT[shown.route]()}
           </p>
-          {shown.signed && (
-            <p class="warning">
-              This payment was signed before and was interrupted; Confirm sends that same signature again.
-            </p>
-          )}
+          {shown.signed && <p class="warning">{t('pay_signedBefore')}</p>}
           <IntentsBody preview={shown.preview} publish={false} now={Date.now()} />
           {arrives && (
             <p class="arrives" data-testid="deposit-pay-arrives">
@@ -126,12 +123,12 @@ export function PayFromIntents({ record, onPaid, reviewNow = false, onClosed, ar
           )}
           {gate.blocked && (
             <p class="alert" role="alert" data-testid="deposit-pay-blocked">
-              <strong>Blocked:</strong> {gate.blocked}
+              <strong>{t('popupSign_blocked')}</strong> {gate.blocked}
             </p>
           )}
           {gate.needsAck && (
             <Checkbox
-              label="I understand the risk, and I want to sign this anyway."
+              label={t('popupSign_ack')}
               checked={acknowledged}
               onChecked={setAcknowledged}
               testid="deposit-pay-ack"
@@ -140,7 +137,7 @@ export function PayFromIntents({ record, onPaid, reviewNow = false, onClosed, ar
           <FailureAlert trouble={confirm.trouble('pay')} testid="deposit-pay-dialog-error" />
           <div class="actions">
             <button type="button" onClick={close} data-testid="deposit-pay-cancel">
-              Cancel
+              {t('pay_cancel')}
             </button>
             <button
               type="button"
@@ -150,7 +147,7 @@ export function PayFromIntents({ record, onPaid, reviewNow = false, onClosed, ar
               data-testid="deposit-pay-confirm"
               data-autofocus
             >
-              {confirm.busy ? 'Paying…' : 'Sign and pay'}
+              {confirm.busy ? t('pay_paying') : t('pay_signAndPay')}
             </button>
           </div>
         </Dialog>

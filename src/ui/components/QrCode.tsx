@@ -1,4 +1,5 @@
 import { useMemo } from 'preact/hooks';
+import { t } from '../i18n';
 import { encodeQr, qrPath } from '../qr';
 
 const QUIET = 4;
@@ -22,7 +23,7 @@ export function QrCode({
       return null;
     }
   }, [text]);
-  if (!qr) return <p class="hint">Too long for a QR code; copy the text instead.</p>;
+  if (!qr) return <p class="hint">{t('qr_tooLong')}</p>;
   const span = qr.size + 2 * QUIET;
   return (
     <svg

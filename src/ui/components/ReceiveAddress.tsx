@@ -8,17 +8,19 @@ import type { TokenView } from '../../api/swapApi';
 import { chainName } from '../addresses';
 import { isConfirmed, parseAmountInput } from '../amountText';
 import { type Trouble, troubleOf } from '../call';
+import { t } from '../i18n';
+import { numberStyle } from '../numbers';
 import { wallet } from '../wallet';
 import { CopyButton } from './CopyButton';
 import { DepositQr } from './DepositQr';
 import { TextField } from './Field';
 import { FailureAlert, StatusLine } from './Notice';
 
-const DEPOSIT_STATUS: Record<ReceiveDeposit['status'], string> = {
-  COMPLETED: 'Arrived',
-  PENDING: 'On its way',
-  FAILED: 'Failed',
-  OTHER: 'Unknown',
+const DEPOSIT_STATUS: Record<ReceiveDeposit['status'], () => string> = {
+  COMPLETED: () => t('receive_deposit_COMPLETED'),
+  PENDING: () => t('receive_deposit_PENDING'),
+  FAILED: () => t('receive_deposit_FAILED'),
+  OTHER: () => t('receive_deposit_OTHER'),
 };
 
 export function ReceiveAddress({ token }: { token: TokenView }) {
@@ -45,22 +47,19 @@ export function ReceiveAddress({ token }: { token: TokenView }) {
   if (error) {
     return <FailureAlert trouble={error} onRetry={() => setAttempt(attempt + 1)} testid="receive-address-error" />;
   }
-  if (!address) return <StatusLine testid="receive-loading">Getting the address…</StatusLine>;
+  if (!address) return <StatusLine testid="receive-loading">{t('receive_gettingAddress')}</StatusLine>;
   return (
     <div data-testid="receive-address-block">
       <DepositQr address={address} amount={units} token={token} />
-      <p class="label">Your {chain} address</p>
+      <p class="label">{t('receive_yourAddress', chain)}</p>
       <p class="mono address" data-testid="receive-address">
         {address}
       </p>
-      <CopyButton text={address} label="Copy address" testid="receive-copy" />
-      <p class="hint">
-        Send only {token.symbol} on {chain} here. It arrives in this account; the address stays the same, so use it
-        again any time.
-      </p>
+      <CopyButton text={address} label={t('receive_copyAddress')} testid="receive-copy" />
+      <p class="hint">{t('receive_sendOnly', token.symbol, chain)}</p>
       {isConfirmed(token) && (
         <TextField
-          label={`Amount to request (optional, ${token.symbol})`}
+          label={t('receive_requestAmount', token.symbol)}
           value={amount}
           onValue={setAmount}
           inputMode="decimal"
@@ -70,7 +69,7 @@ export function ReceiveAddress({ token }: { token: TokenView }) {
         />
       )}
       <details class="more" data-testid="receive-help">
-        <summary data-testid="receive-help-toggle">Deposit not showing?</summary>
+        <summary data-testid="receive-help-toggle">{t('receive_notShowing')}</summary>
         <RecentDeposits assetId={token.assetId} />
       </details>
     </div>
@@ -93,24 +92,26 @@ function RecentDeposits({ assetId }: { assetId: string }) {
   };
   return (
     <div>
-      <p class="hint">
-        A deposit is added once its chain has confirmed it, which takes from seconds to about half an hour. Check what
-        has been seen at this address:
-      </p>
+      <p class="hint">{t('receive_checkHint')}</p>
       <button type="button" onClick={() => void check()} disabled={busy} data-testid="receive-check">
-        {busy ? 'Checking…' : 'Check deposits'}
+        {busy ? t('receive_checking') : t('receive_check')}
       </button>
       <FailureAlert trouble={error} onRetry={() => void check()} retrying={busy} testid="receive-check-error" />
       {deposits && (
         <StatusLine testid="receive-deposits-count">
-          {deposits.length === 0 ? 'No deposit seen at this address yet.' : `${deposits.length} seen.`}
+          {deposits.length === 0
+            ? t('receive_noneSeen')
+            : t(
+                deposits.length === 1 ? 'receive_seen_one' : 'receive_seen_many',
+                numberStyle().whole(String(deposits.length)),
+              )}
         </StatusLine>
       )}
       {deposits && deposits.length > 0 && (
         <ul class="plain" data-testid="receive-deposits">
           {deposits.map((d, i) => (
             <li key={d.txHash ?? i} data-testid="receive-deposit" data-status={d.status}>
-              {d.amount} · {DEPOSIT_STATUS[d.status]}
+              {d.amount} · {DEPOSIT_STATUS[d.status]()}
               {d.txHash && <span class="mono small"> {d.txHash}</span>}
             </li>
           ))}

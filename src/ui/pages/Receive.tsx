@@ -15,6 +15,7 @@ import { ReceiveAddress } from '../components/ReceiveAddress';
 import { Screen } from '../components/Screen';
 import { TokenPicker } from '../components/TokenPicker';
 import { focusFirstInvalidSoon } from '../focus';
+import { t } from '../i18n';
 import { defaultDeadlineMinutes } from '../swapForm';
 import { swaps } from '../swaps';
 import { useAction } from '../useAction';
@@ -34,17 +35,17 @@ export function Receive({ accountId, onBack }: { accountId: string; onBack(): vo
   const token = tokens.find((t) => t.assetId === tokenId);
   if (started) return <Deposit id={started.id} initial={started} onBack={onBack} />;
   const reusable = token && !unusableTokenText(token) && poaChainOf(token) !== null;
-  const title = token ? `Receive ${token.symbol} on ${chainName(token.blockchain)}` : 'Receive';
+  const title = token ? t('receive_titleOf', token.symbol, chainName(token.blockchain)) : t('action_receive');
   return (
     <Screen title={title} testid="receive" focusHeading>
       <div class="actions start">
         <button type="button" onClick={onBack} data-testid="receive-back">
-          ← Back
+          {t('receive_back')}
         </button>
       </div>
       <div data-testid="receive-form">
         <TokenPicker
-          label="Token and chain"
+          label={t('receive_tokenAndChain')}
           tokens={tokens}
           value={tokenId}
           onValue={setTokenId}
@@ -52,7 +53,7 @@ export function Receive({ accountId, onBack }: { accountId: string; onBack(): vo
           error={null}
         />
       </div>
-      {!token && <p class="hint">Choose what you will receive: its address on its chain shows here.</p>}
+      {!token && <p class="hint">{t('receive_choose')}</p>}
       {token && reusable && <ReceiveAddress key={token.assetId} token={token} />}
       {token && !reusable && (
         <OneTimeReceive key={token.assetId} token={token} accountId={accountId} onStarted={setStarted} />
@@ -78,14 +79,9 @@ function OneTimeReceive({
   const read = unusable
     ? { problem: unusable }
     : token.decimals != null
-      ? parseAmountInput(amount, token.decimals)
-      : ({ problem: 'Choose the token to receive' } as const);
-  const amountProblem =
-    'problem' in read
-      ? read.problem.replace('This token', token.symbol)
-      : read.units === 0n
-        ? 'Enter an amount above zero'
-        : null;
+      ? parseAmountInput(amount, token.decimals, token.symbol)
+      : { problem: t('receive_chooseToken') };
+  const amountProblem = 'problem' in read ? read.problem : read.units === 0n ? t('amount_aboveZero') : null;
   const submit = (e: Event) => {
     e.preventDefault();
     setTried(true);
@@ -107,12 +103,9 @@ function OneTimeReceive({
   };
   return (
     <form onSubmit={submit} noValidate data-testid="receive-once-form">
-      <p class="hint">
-        {chainName(token.blockchain)} has no reusable address here: enter the amount for a one-time deposit address. It
-        arrives in this account; if it cannot be delivered, it is refunded here too.
-      </p>
+      <p class="hint">{t('receive_oneTimeHint', chainName(token.blockchain))}</p>
       <TextField
-        label={`Amount (${token.symbol})`}
+        label={t('amount_labelOf', token.symbol)}
         value={amount}
         onValue={setAmount}
         inputMode="decimal"
@@ -123,7 +116,7 @@ function OneTimeReceive({
       <ErrorAlert message={action.error} testid="receive-error" />
       <div class="actions">
         <button type="submit" class="primary" disabled={action.busy} data-testid="receive-continue">
-          Get a deposit address
+          {t('receive_getAddress')}
         </button>
       </div>
     </form>

@@ -18,6 +18,7 @@ import { Checkbox, SelectField, TextField } from '../components/Field';
 import { FailureAlert, StatusLine } from '../components/Notice';
 import { Screen } from '../components/Screen';
 import { focusFirstInvalidSoon } from '../focus';
+import { t } from '../i18n';
 import { assertionFor } from '../passkey';
 import { useAction } from '../useAction';
 import { wallet } from '../wallet';
@@ -25,11 +26,12 @@ import { wallet } from '../wallet';
 /** How often the popup asks the bus about a sent transfer until it settles. */
 export const SEND_STATUS_MS = 1500;
 
-const STATUS_WORDS: Record<IntentStatusView['status'], string> = {
-  PENDING: 'Published; waiting to be executed.',
-  TX_BROADCASTED: 'Being executed on the ledger.',
-  SETTLED: 'Done: the tokens are in the receiving account.',
-  NOT_FOUND_OR_NOT_VALID: 'The verifier did not execute it; nothing left the account.',
+/** A sent transfer's status in words: Activity's words, but for SETTLED, which says where the tokens are. */
+const STATUS_WORDS: Record<IntentStatusView['status'], () => string> = {
+  PENDING: () => t('intent_PENDING'),
+  TX_BROADCASTED: () => t('intent_TX_BROADCASTED'),
+  SETTLED: () => t('send_status_SETTLED'),
+  NOT_FOUND_OR_NOT_VALID: () => t('intent_NOT_FOUND_OR_NOT_VALID'),
 };
 
 export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): void; onSent(): void }) {
@@ -45,9 +47,7 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
   const confirm = useAction();
   const token = rows.find((r) => r.assetId === tokenId);
 
-  const toProblem = !to.trim()
-    ? 'Enter the intents account to send to'
-    : accountIdProblem(to.trim(), 'The receiving account');
+  const toProblem = !to.trim() ? t('send_enterAccount') : accountIdProblem(to.trim(), 'addrSubject_receivingAccount');
   const { units, problem: amountProblem } = readHeldAmount(amount, token);
 
   // Follow the sent transfer until the bus has a final word.
@@ -93,17 +93,17 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
     });
 
   return (
-    <Screen title="Send" testid="send" focusHeading>
+    <Screen title={t('action_send')} testid="send" focusHeading>
       {sent ? (
         <div class="group" data-testid="send-status" data-status={sent.status}>
-          <p>{STATUS_WORDS[sent.status]}</p>
+          <p>{STATUS_WORDS[sent.status]()}</p>
           <p class="hint">
-            Intent <code>{sent.intentHash}</code>
+            {t('send_intent')} <code>{sent.intentHash}</code>
           </p>
           <SaveContact chains={['home']} address={to.trim()} testid="send-save-contact" />
           <div class="actions">
             <button type="button" onClick={onBack} data-testid="send-done">
-              Back to wallet
+              {t('send_backToWallet')}
             </button>
           </div>
         </div>
@@ -111,7 +111,7 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
         <form onSubmit={submit} noValidate data-testid="send-form">
           <ContactPicker current={to} chain="home" onPick={(c) => setTo(c.address)} testid="send-contact" />
           <TextField
-            label="To (intents account)"
+            label={t('send_to')}
             value={to}
             onValue={setTo}
             verbatim
@@ -119,8 +119,8 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
             error={tried ? toProblem : null}
           />
           <SelectField
-            label="Token"
-            options={rows.map((r) => ({ value: r.assetId, label: `${r.symbol} (${heldAmountText(r)})` }))}
+            label={t('send_token')}
+            options={rows.map((r) => ({ value: r.assetId, label: t('send_tokenOption', r.symbol, heldAmountText(r)) }))}
             value={tokenId}
             onValue={setTokenId}
             testid="send-token"
@@ -138,37 +138,32 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
             retrying={review.busy}
             testid="send-error"
           />
-          <StatusLine testid="send-busy">{review.busy ? 'Preparing the transfer…' : ''}</StatusLine>
+          <StatusLine testid="send-busy">{review.busy ? t('send_preparing') : ''}</StatusLine>
           <div class="actions">
             <button type="button" onClick={onBack} data-testid="send-back">
-              Back
+              {t('send_back')}
             </button>
             <button type="submit" class="primary" disabled={review.busy} data-testid="send-review">
-              Review
+              {t('send_review')}
             </button>
           </div>
         </form>
       )}
       {shown && (
-        <Dialog title="Send from your intents account?" onClose={() => setShown(null)} testid="send-dialog">
+        <Dialog title={t('send_dialogTitle')} onClose={() => setShown(null)} testid="send-dialog">
           <IntentsBody preview={shown.preview} publish now={Date.now()} />
           {gate.blocked && (
             <p class="alert" role="alert" data-testid="send-blocked">
-              <strong>Blocked:</strong> {gate.blocked}
+              <strong>{t('popupSign_blocked')}</strong> {gate.blocked}
             </p>
           )}
           {gate.needsAck && (
-            <Checkbox
-              label="I understand the risk, and I want to sign this anyway."
-              checked={acknowledged}
-              onChecked={setAcknowledged}
-              testid="send-ack"
-            />
+            <Checkbox label={t('popupSign_ack')} checked={acknowledged} onChecked={setAcknowledged} testid="send-ack" />
           )}
           <FailureAlert trouble={confirm.trouble('send')} testid="send-dialog-error" />
           <div class="actions">
             <button type="button" onClick={() => setShown(null)} data-testid="send-cancel">
-              Cancel
+              {t('send_cancel')}
             </button>
             <button
               type="button"
@@ -178,7 +173,7 @@ export function Send({ rows, onBack, onSent }: { rows: BalanceRow[]; onBack(): v
               data-testid="send-confirm"
               data-autofocus
             >
-              {confirm.busy ? 'Sending…' : 'Sign and send'}
+              {confirm.busy ? t('send_sending') : t('send_signAndSend')}
             </button>
           </div>
         </Dialog>

@@ -20,6 +20,7 @@ import { FailureAlert, StatusLine } from '../components/Notice';
 import { PayFromIntents } from '../components/PayFromIntents';
 import { Screen } from '../components/Screen';
 import { focusFirstInvalidSoon } from '../focus';
+import { t } from '../i18n';
 import { swaps } from '../swaps';
 import { useAction } from '../useAction';
 import { Deposit } from './Deposit';
@@ -44,9 +45,9 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
   const chain = token?.blockchain ?? null;
 
   const toProblem = !chain
-    ? 'Choose a token'
+    ? t('withdraw_chooseToken')
     : !to.trim()
-      ? `Enter the ${chainName(chain)} address to receive it`
+      ? t('withdraw_enterAddress', chainName(chain))
       : addressProblem(chain, to.trim());
   // The memo an exchange's address needs (an XRP destination tag); refused where no route carries one (core/destinationMemo).
   const family = chain ? familyOf(chain) : null;
@@ -104,7 +105,7 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
   };
   const shown = quote && quote.key === key ? quote : null;
   return (
-    <Screen title="Withdraw" testid="withdraw" focusHeading>
+    <Screen title={t('action_withdraw')} testid="withdraw" focusHeading>
       {started && (
         <PayFromIntents
           record={started}
@@ -119,10 +120,10 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
       )}
       <form onSubmit={submit} noValidate data-testid="withdraw-form">
         <SelectField
-          label="Token"
+          label={t('send_token')}
           options={rows.map((r) => ({
             value: r.assetId,
-            label: `${r.symbol} on ${chainName(r.blockchain)} (${heldAmountText(r)})`,
+            label: t('withdraw_tokenOption', r.symbol, chainName(r.blockchain), heldAmountText(r)),
           }))}
           value={tokenId}
           onValue={setTokenId}
@@ -138,7 +139,7 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
           testid="withdraw-contact"
         />
         <TextField
-          label={chain ? `To (${chainName(chain)} address)` : 'To'}
+          label={chain ? t('withdraw_toChain', chainName(chain)) : t('withdraw_to')}
           value={to}
           onValue={setTo}
           verbatim
@@ -147,7 +148,7 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
         />
         {memoRule && (
           <TextField
-            label={`${memoRule.label} (if the receiving address asks for one)`}
+            label={t('opt_memoIfAsked', memoRule.label)}
             value={memo}
             onValue={setMemo}
             verbatim
@@ -162,14 +163,16 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
           error={tried || amount ? amountProblem : null}
           testid="withdraw"
         />
-        <StatusLine testid="withdraw-quote-status">{params() && !shown ? 'Asking what arrives…' : ''}</StatusLine>
+        <StatusLine testid="withdraw-quote-status">{params() && !shown ? t('withdraw_asking') : ''}</StatusLine>
         {shown && 'view' in shown && token && (
           <p data-testid="withdraw-arrives">
-            Arrives: about <strong>{tokenAmountText(BigInt(shown.view.quote.amountOut), token.assetId, token)}</strong>
             {shown.view.quote.withdrawFee && shown.view.quote.withdrawFee !== '0'
-              ? ` after a withdrawal fee of ${tokenAmountText(BigInt(shown.view.quote.withdrawFee), token.assetId, token)}`
-              : ''}
-            .
+              ? t(
+                  'withdraw_arrivesAfterFee',
+                  tokenAmountText(BigInt(shown.view.quote.amountOut), token.assetId, token),
+                  tokenAmountText(BigInt(shown.view.quote.withdrawFee), token.assetId, token),
+                )
+              : t('withdraw_arrives', tokenAmountText(BigInt(shown.view.quote.amountOut), token.assetId, token))}
           </p>
         )}
         {shown && 'error' in shown && (
@@ -190,10 +193,10 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
         />
         <div class="actions">
           <button type="button" onClick={onBack} data-testid="withdraw-back">
-            Back
+            {t('withdraw_back')}
           </button>
           <button type="submit" class="primary" disabled={action.busy} data-testid="withdraw-continue">
-            Continue
+            {t('withdraw_continue')}
           </button>
         </div>
       </form>
