@@ -5,6 +5,7 @@ import { useLayoutEffect, useState } from 'preact/hooks';
 import type { ActivityItem, ActivityPage } from '../../api/activity';
 import type { TokenView } from '../../api/swapApi';
 import { reportedTrouble, type Trouble } from '../call';
+import { t } from '../i18n';
 import { ActivityList, HISTORY_ROW_HEIGHT } from './ActivityList';
 import { FailureAlert } from './Notice';
 import { Screen } from './Screen';
@@ -66,25 +67,25 @@ export function ActivityEmpty({
 }) {
   return filtered ? (
     <div class="empty" data-testid="history-empty">
-      <p>Nothing matches.</p>
+      <p>{t('activity_nothingMatches')}</p>
       <button type="button" onClick={onReset} data-testid="history-empty-reset">
-        Clear filters
+        {t('activity_clearFilters')}
       </button>
     </div>
   ) : (
     <div class="empty" data-testid="history-empty">
       <p>
-        <strong>No activity yet.</strong> What you receive, swap and send shows here.
+        <strong>{t('activity_emptyTitle')}</strong> {t('activity_emptyText')}
       </p>
       <div class="actions start">
         {onReceive && (
           <button type="button" class="primary" onClick={onReceive} data-testid="history-empty-receive">
-            Receive
+            {t('action_receive')}
           </button>
         )}
         {onSwap && (
           <button type="button" onClick={onSwap} data-testid="history-empty-swap">
-            Swap
+            {t('action_swap')}
           </button>
         )}
       </div>
@@ -94,7 +95,7 @@ export function ActivityEmpty({
 
 export function ActivityScreen({ head, children }: { head: ComponentChildren; children: ComponentChildren }) {
   return (
-    <Screen title="Activity" testid="history" titleHidden focusHeading>
+    <Screen title={t('nav_activity')} testid="history" titleHidden focusHeading>
       {head}
       {children}
     </Screen>
@@ -142,12 +143,12 @@ export function ActivityHead({
   return (
     <div class="activity-head">
       <span aria-hidden="true" class="activity-title">
-        Activity
+        {t('nav_activity')}
       </span>
       <button
         type="button"
         class="icon"
-        aria-label="Search"
+        aria-label={t('activity_search')}
         aria-expanded={searching}
         onClick={onSearch}
         data-testid="history-search-toggle"
@@ -157,7 +158,7 @@ export function ActivityHead({
       <button
         type="button"
         class="icon"
-        aria-label={`Filters${filtered ? ' (set)' : ''}`}
+        aria-label={t(filtered ? 'activity_filtersSet' : 'activity_filters')}
         onClick={onFilters}
         data-testid="history-filters-toggle"
       >
