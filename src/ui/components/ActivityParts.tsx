@@ -1,5 +1,5 @@
 // Parts of the Activity tab (../pages/History.tsx): its screen with the title row, the list as tall as
-// the popup leaves it, what failed while loading it, and the empty state that leads to Receive and Swap.
+// the popup leaves it, what failed while loading it, the empty state that leads to Receive and Swap, and the list's size in words.
 import type { ComponentChildren } from 'preact';
 import { useLayoutEffect, useState } from 'preact/hooks';
 import type { ActivityItem, ActivityPage } from '../../api/activity';
@@ -34,6 +34,17 @@ export function ActivityFailures(props: {
       <FailureAlert trouble={failed} onRetry={onRetry} retrying={busy} testid="history-error" />
     </>
   );
+}
+
+const swapsText = (n: number) => t(n === 1 ? 'activity_swaps_one' : 'activity_swaps_many', String(n));
+const intentsText = (n: number) => t(n === 1 ? 'activity_intents_one' : 'activity_intents_many', String(n));
+
+/** The list's size for a screen reader: "3 swaps and 1 intent listed." */
+export function countText(swapCount: number, intentCount: number): string {
+  if (swapCount && intentCount) return t('activity_listedBoth', swapsText(swapCount), intentsText(intentCount));
+  if (swapCount) return t('activity_listed', swapsText(swapCount));
+  if (intentCount) return t('activity_listed', intentsText(intentCount));
+  return t('activity_listedNothing');
 }
 
 /** The list's height: down to the bottom navigation, at least four rows. */

@@ -2,7 +2,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { HistoryItem, SwapRecordView, TokenView, TxLink } from '../../api/swapApi';
-import { historyDate, sideText, swapKind, swapLine } from '../activityText';
+import { historyDate, sideText, swapLine } from '../activityText';
 import { exactDecimal } from '../amountText';
 import { ledgerName } from '../chains';
 import { t } from '../i18n';
@@ -29,6 +29,14 @@ function HashList({ hashes }: { hashes: string[] }) {
   );
 }
 
+/** "Swap: 1 wNEAR → 2.5 USDT": the kind (as Activity's row says it, ../activityText) and what moved. */
+function titleOf(item: HistoryItem, tokens: ReadonlyMap<string, TokenView>): string {
+  const line = swapLine(item, tokens);
+  if (item.flow === 'withdraw') return t('actDetail_titleWithdraw', line);
+  if (item.flow === 'receive') return t('actDetail_titleReceive', line);
+  return t('actDetail_titleSwap', line);
+}
+
 interface DetailProps {
   item: HistoryItem;
   tokens: ReadonlyMap<string, TokenView>;
@@ -52,7 +60,7 @@ export function HistoryDetail({ item, tokens, onBack, onTrack }: DetailProps) {
     </>
   );
   return (
-    <Screen title={t('actDetail_title', swapKind(item), swapLine(item, tokens))} testid="history-detail">
+    <Screen title={titleOf(item, tokens)} testid="history-detail">
       <div class="actions start">
         <button type="button" onClick={onBack} data-testid="history-detail-back">
           {t('actDetail_back')}
@@ -121,7 +129,11 @@ export function HistoryDetail({ item, tokens, onBack, onTrack }: DetailProps) {
           t('actDetail_refundReason'),
           refund ? (
             <>
-              <strong>{t('swapTrack_labelDot', refund.label)}</strong> {refund.explain} {refund.todo}
+              <strong>
+                {refund.label}
+                {t('swapTrack_fullStop')}
+              </strong>{' '}
+              {refund.explain} {refund.todo}
             </>
           ) : (
             '—'

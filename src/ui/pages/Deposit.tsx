@@ -153,7 +153,11 @@ export function Deposit({ id, initial, onBack }: DepositProps) {
         ) : (
           <>
             <p>
-              <strong>{t('swapTrack_labelDot', status.label)}</strong> {status.explain}
+              <strong>
+                {status.label}
+                {t('swapTrack_fullStop')}
+              </strong>{' '}
+              {status.explain}
             </p>
             {status.todo && <p data-testid="deposit-todo">{status.todo}</p>}
           </>

@@ -17,7 +17,14 @@ import type { IntentStatusView } from '../../api/walletApi';
 import { dayOf } from '../activityText';
 import { namesNetwork } from '../chains';
 import { ActivityFilters } from '../components/ActivityFilters';
-import { ActivityEmpty, ActivityFailures, ActivityHead, ActivityScreen, ListSized } from '../components/ActivityParts';
+import {
+  ActivityEmpty,
+  ActivityFailures,
+  ActivityHead,
+  ActivityScreen,
+  countText,
+  ListSized,
+} from '../components/ActivityParts';
 import { Dialog } from '../components/Dialog';
 import { Checkbox, TextField } from '../components/Field';
 import { HistoryDetail } from '../components/HistoryDetail';
@@ -35,17 +42,6 @@ import { Deposit } from './Deposit';
 /** How often unfinished intents on the page are asked about, and how many at once. */
 export const ACTIVITY_STATUS_MS = 2000;
 const FOLLOWED = 3;
-
-const swapsText = (n: number) => t(n === 1 ? 'activity_swaps_one' : 'activity_swaps_many', String(n));
-const intentsText = (n: number) => t(n === 1 ? 'activity_intents_one' : 'activity_intents_many', String(n));
-
-/** The list's size for a screen reader: "3 swaps and 1 intent listed." */
-function countText(swapCount: number, intentCount: number): string {
-  if (swapCount && intentCount) return t('activity_listedBoth', swapsText(swapCount), intentsText(intentCount));
-  if (swapCount) return t('activity_listed', swapsText(swapCount));
-  if (intentCount) return t('activity_listed', intentsText(intentCount));
-  return t('activity_listedNothing');
-}
 
 export interface HistoryTabProps {
   /** The empty state's ways to a first entry. */
