@@ -90,6 +90,7 @@ const WORDS_NOT_YET_MESSAGES: ReadonlySet<string> = new Set([
   'settings-advanced',
   'settings-phrase-hidden',
   'unlock-erase',
+  'sidepanel-swap',
   'zoom-receive-address',
   'zoom-send',
   'zoom-send-review',
