@@ -139,7 +139,7 @@ test('at 200 % zoom every main screen reflows, axe finds nothing serious, and ea
     await expect(page.getByTestId('history')).toBeVisible({ timeout: 10_000 });
     // Loaded (nothing happened in this wallet yet), not the screen while it reads: axe looks at what stays.
     await expect(page.getByTestId('history-empty')).toBeVisible({ timeout: 10_000 });
-    await checkZoomed(page, 'activity', POPUP_ZOOMED);
+    await checkZoomed(page, 'activity', POPUP_ZOOMED, 'plain', names);
 
     await page.getByTestId('nav-settings').click();
     await checkZoomed(page, 'settings', POPUP_ZOOMED);
