@@ -1,7 +1,8 @@
 // Activity's filters as typed, and the transactions-API query built from them (every parameter of
-// HistoryQuery), with each field's problem in plain words. Pure.
+// HistoryQuery), with each field's problem in plain words (messages of the catalogue). Pure but for the words' lookup.
 import type { ActivityCursor, ActivityQuery } from '../api/activity';
 import type { HistoryQuery, SwapStatus } from '../api/swapApi';
+import { t } from './i18n';
 
 /** Statuses the transactions API filters by (it has no KNOWN_DEPOSIT_TX filter). */
 export const FILTER_STATUSES: readonly SwapStatus[] = [
@@ -83,7 +84,7 @@ export function buildHistoryQuery(f: HistoryFilters): {
   text('toTokenId');
   text('affiliate');
   const referral = f.referral.trim();
-  if (referral && referral !== referral.toLowerCase()) problems.referral = 'Referral ids are lowercase';
+  if (referral && referral !== referral.toLowerCase()) problems.referral = t('actFilter_referralLowercase');
   else if (referral) query.referral = referral;
   for (const [field, key] of [
     ['minUsd', 'minUsdPrice'],
@@ -91,11 +92,11 @@ export function buildHistoryQuery(f: HistoryFilters): {
   ] as const) {
     const v = f[field].trim();
     if (!v) continue;
-    if (!USD_RE.test(v)) problems[field] = 'Enter a dollar amount like 25 or 99.5';
+    if (!USD_RE.test(v)) problems[field] = t('actFilter_enterUsd');
     else query[key] = Number(v);
   }
   if (query.minUsdPrice !== undefined && query.maxUsdPrice !== undefined && query.minUsdPrice > query.maxUsdPrice)
-    problems.maxUsd = 'The maximum is below the minimum';
+    problems.maxUsd = t('actFilter_maxBelowMin');
   for (const [field, key] of [
     ['start', 'startTimestamp'],
     ['end', 'endTimestamp'],
@@ -103,11 +104,11 @@ export function buildHistoryQuery(f: HistoryFilters): {
     const v = f[field].trim();
     if (!v) continue;
     const iso = localToIso(v);
-    if (!iso) problems[field] = 'Enter a date and time';
+    if (!iso) problems[field] = t('actFilter_enterDate');
     else query[key] = iso;
   }
   if (query.startTimestamp && query.endTimestamp && query.startTimestamp >= query.endTimestamp)
-    problems.end = 'The end is not after the start';
+    problems.end = t('actFilter_endBeforeStart');
   if (f.showTestTxs) query.showTestTxs = true;
   return Object.keys(problems).length ? { query: null, problems } : { query, problems };
 }

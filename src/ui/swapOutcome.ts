@@ -1,10 +1,11 @@
-// What went wrong with a swap, in plain words with what to do next: no deposit before the deadline, only
+// What went wrong with a swap, in plain words (messages of the catalogue) with what to do next: no deposit before the deadline, only
 // part of it, a refund, a failure (the statuses: docs/services.md, "The swap service"). Past its deadline
 // an unfunded swap has no further status from the service, so the wallet says it from the deadline.
 // Pure: the page passes the clock. Each outcome names the refund address and the service's reference
 // (the quote's correlation id), which is what the service asks for.
 import type { SwapRecordView } from '../api/swapApi';
 import { readStoredAnswer } from '../oneclick/storedAnswer';
+import { t } from './i18n';
 
 export type SwapOutcome = 'expired' | 'incomplete' | 'refunded' | 'failed';
 
@@ -14,28 +15,15 @@ export interface OutcomeWords {
   todo: string;
 }
 
-export const OUTCOME_TEXT: Record<SwapOutcome, OutcomeWords> = {
-  expired: {
-    title: 'No deposit arrived in time',
-    happened: 'No deposit reached the deposit address before the deadline, so this swap ended. Nothing was taken.',
-    todo: 'Do not send anything to this deposit address now. Funds sent after the deadline are returned to your refund address; if they do not come back, contact the swap service with the reference below. To swap, start a new one.',
-  },
-  incomplete: {
-    title: 'Only part of the deposit arrived',
-    happened: 'The deposit address received less than the swap needs, so the swap has not started.',
-    todo: 'Send the missing amount to the same address (with the same memo) before the deadline, and the swap goes ahead. Otherwise what arrived is returned to your refund address after the deadline.',
-  },
-  refunded: {
-    title: 'Your deposit was returned',
-    happened: 'The swap did not go through, and the deposit was sent back to your refund address.',
-    todo: 'Check the refund address below for the returned funds (a refund fee may have been taken off). You can start a new swap.',
-  },
-  failed: {
-    title: 'The swap failed',
-    happened: 'The swap service ran into an error and did not complete the swap.',
-    todo: 'Contact the swap service with the reference below, and keep the signed quote: it is your evidence. A deposit it returns goes to your refund address.',
-  },
-};
+const OUTCOMES: readonly SwapOutcome[] = ['expired', 'incomplete', 'refunded', 'failed'];
+
+/** Each outcome's words from the catalogue: the keys are typed from the outcomes, so a missing one does not compile. */
+export const OUTCOME_TEXT: Record<SwapOutcome, OutcomeWords> = Object.fromEntries(
+  OUTCOMES.map((o) => [
+    o,
+    { title: t(`outcome_${o}_title`), happened: t(`outcome_${o}_happened`), todo: t(`outcome_${o}_todo`) },
+  ]),
+) as Record<SwapOutcome, OutcomeWords>;
 
 type OutcomeInput = Pick<SwapRecordView, 'status' | 'request'>;
 

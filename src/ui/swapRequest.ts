@@ -14,6 +14,7 @@ import { memoProblem, memoRuleOf } from '../core/destinationMemo';
 import { APP_FEE_MAX_BPS, APP_FEES_TOTAL_MAX_BPS, takesRecipientMsg } from '../oneclick/limits';
 import { accountIdProblem, evmAddressProblem, familyOf, recipientProblem, refundProblem } from './addresses';
 import { parseAmountInput, unusableTokenText } from './amountText';
+import { t } from './i18n';
 import {
   bpsToPercent,
   defaultDeadlineMinutes,
@@ -29,12 +30,15 @@ import {
 
 const WHOLE_RE = /^\d+$/;
 
-function amountProblem(text: string, token: TokenView | undefined, side: string): string | null {
+function amountProblem(text: string, token: TokenView | undefined, side: 'sending' | 'receiving'): string | null {
   if (!token || token.decimals === null)
-    return text.trim() ? (unusableTokenText(token) ?? `Choose the ${side} token first`) : 'Enter an amount';
-  const read = parseAmountInput(text, token.decimals);
-  if ('problem' in read) return read.problem.replace('This token', token.symbol);
-  return read.units > 0n ? null : 'Enter an amount above zero';
+    return text.trim()
+      ? (unusableTokenText(token) ??
+          t(side === 'sending' ? 'swapCheck_chooseSendingFirst' : 'swapCheck_chooseReceivingFirst'))
+      : t('amount_enter');
+  const read = parseAmountInput(text, token.decimals, token.symbol);
+  if ('problem' in read) return read.problem;
+  return read.units > 0n ? null : t('amount_aboveZero');
 }
 
 /** The amount field in smallest units (only called once amountProblem passed, so the token is confirmed). */
@@ -64,10 +68,10 @@ export function buildQuote(form: SwapForm, tokens: readonly TokenView[], now: nu
   const anyInput = form.swapType === 'ANY_INPUT';
   const origin = anyInput ? undefined : tokenOf(tokens, form.originAsset);
   const destination = tokenOf(tokens, form.destinationAsset);
-  if (!origin && !anyInput) problems.originAsset = 'Choose the token you send';
-  if (!destination) problems.destinationAsset = 'Choose the token you receive';
+  if (!origin && !anyInput) problems.originAsset = t('swapCheck_chooseSend');
+  if (!destination) problems.destinationAsset = t('swapCheck_chooseReceive');
   if (origin && destination && origin.assetId === destination.assetId)
-    problems.destinationAsset = 'Choose a different token than the one you send';
+    problems.destinationAsset = t('swapCheck_chooseDifferent');
   // Either side's amounts are worded with its decimals: a token no second source confirms is refused.
   const unusable = { originAsset: unusableTokenText(origin), destinationAsset: unusableTokenText(destination) };
   for (const field of ['originAsset', 'destinationAsset'] as const)
@@ -93,54 +97,48 @@ export function buildQuote(form: SwapForm, tokens: readonly TokenView[], now: nu
   if (refund) problems.refundTo = refund;
 
   const slippage = percentToBps(form.slippagePercent.trim());
-  if (slippage === null) problems.slippagePercent = 'Enter a percentage like 0.5 (at most two decimals)';
+  if (slippage === null) problems.slippagePercent = t('swapCheck_slippageFormat');
   else if (slippage > MAX_SLIPPAGE_BPS)
-    problems.slippagePercent = `Keep slippage at or below ${bpsToPercent(MAX_SLIPPAGE_BPS)}`;
-  else if (slippage > HIGH_SLIPPAGE_BPS)
-    warnings.push(`Slippage of ${bpsToPercent(slippage)} means you may receive that much less than quoted.`);
+    problems.slippagePercent = t('swapCheck_slippageMax', bpsToPercent(MAX_SLIPPAGE_BPS));
+  else if (slippage > HIGH_SLIPPAGE_BPS) warnings.push(t('swapCheck_slippageHigh', bpsToPercent(slippage)));
 
   const minutesDefault = defaultDeadlineMinutes(origin?.blockchain ?? null, form.swapType);
   const minutesText = form.deadlineMinutes.trim();
   let minutes = minutesDefault;
   if (minutesText) {
     if (!WHOLE_RE.test(minutesText) || Number(minutesText) < 5 || Number(minutesText) > MAX_DEADLINE_MINUTES)
-      problems.deadlineMinutes = `Enter whole minutes from 5 to ${MAX_DEADLINE_MINUTES}`;
+      problems.deadlineMinutes = t('swapCheck_minutes', String(MAX_DEADLINE_MINUTES));
     else {
       minutes = Number(minutesText);
-      if (minutes < minutesDefault)
-        warnings.push(
-          `A deadline under ${minutesDefault} min may pass before a deposit on this chain confirms; the deposit is then refunded.`,
-        );
+      if (minutes < minutesDefault) warnings.push(t('swapCheck_deadlineShort', String(minutesDefault)));
     }
   }
 
   if (depositType === 'ORIGIN_CHAIN' && !depositModesFor(origin?.blockchain ?? null).includes(form.depositMode)) {
-    problems.depositMode = 'This chain does not take deposits in that mode';
+    problems.depositMode = t('swapCheck_depositMode');
   }
 
   const referral = form.referral.trim();
-  if (referral && referral !== referral.toLowerCase()) problems.referral = 'Referral ids are lowercase';
-  else if (referral && !/^[a-z0-9._-]+$/.test(referral))
-    problems.referral = 'Use lowercase letters, digits and . _ - only';
-  else if (referral.length > 64) problems.referral = 'Keep the referral to 64 characters';
+  if (referral && referral !== referral.toLowerCase()) problems.referral = t('actFilter_referralLowercase');
+  else if (referral && !/^[a-z0-9._-]+$/.test(referral)) problems.referral = t('swapCheck_referralChars');
+  else if (referral.length > 64) problems.referral = t('swapCheck_referralLength');
 
   const appFees: AppFee[] = [];
   form.appFees.forEach((row, i) => {
     const who = accountIdProblem(row.recipient.trim(), 'addrSubject_feeRecipient');
-    if (!row.recipient.trim()) problems[`appFee${i}Recipient`] = 'Enter the account that receives this fee';
+    if (!row.recipient.trim()) problems[`appFee${i}Recipient`] = t('swapCheck_feeRecipient');
     else if (who) problems[`appFee${i}Recipient`] = who;
     const bps = row.bps.trim();
     if (!WHOLE_RE.test(bps) || Number(bps) < 1 || Number(bps) > APP_FEE_MAX_BPS)
-      problems[`appFee${i}Bps`] = `Enter whole basis points from 1 to ${APP_FEE_MAX_BPS}`;
+      problems[`appFee${i}Bps`] = t('swapCheck_feeBps', String(APP_FEE_MAX_BPS));
     else appFees.push({ recipient: row.recipient.trim(), fee: Number(bps) });
   });
   if (appFees.reduce((n, f) => n + f.fee, 0) > APP_FEES_TOTAL_MAX_BPS)
-    problems[`appFee${form.appFees.length - 1}Bps`] =
-      `The fees add up to more than ${APP_FEES_TOTAL_MAX_BPS} basis points, the most a swap may carry`;
+    problems[`appFee${form.appFees.length - 1}Bps`] = t('swapCheck_feesTotal', String(APP_FEES_TOTAL_MAX_BPS));
 
   const waitText = form.quoteWaitingMs.trim();
   if (waitText && (!WHOLE_RE.test(waitText) || Number(waitText) > MAX_QUOTE_WAIT_MS))
-    problems.quoteWaitingMs = `Enter whole milliseconds from 0 to ${MAX_QUOTE_WAIT_MS}`;
+    problems.quoteWaitingMs = t('swapCheck_quoteWait', String(MAX_QUOTE_WAIT_MS));
 
   const vRecipient = form.virtualChainRecipient.trim();
   const vRefund = form.virtualChainRefundRecipient.trim();
@@ -150,12 +148,11 @@ export function buildQuote(form: SwapForm, tokens: readonly TokenView[], now: nu
   if (vf) problems.virtualChainRefundRecipient = vf;
 
   const useMsg = form.customMsgAccepted && form.customRecipientMsg.trim() !== '';
-  if (form.customRecipientMsg.trim() && !form.customMsgAccepted)
-    problems.customMsgAccepted = 'Tick the box to confirm you understand the risk, or clear the message';
+  if (form.customRecipientMsg.trim() && !form.customMsgAccepted) problems.customMsgAccepted = t('swapCheck_tickRisk');
   else if (useMsg && destination && !takesRecipientMsg(destination.assetId))
-    problems.customMsgAccepted = `${destination.symbol} is not a NEP-141 token: a recipient message would lose it; clear the message`;
+    problems.customMsgAccepted = t('swapCheck_notNep141', destination.symbol);
 
-  if (anyInput) warnings.push('ANY_INPUT is for partners; the service may refuse it.');
+  if (anyInput) warnings.push(t('swapCheck_anyInputWarning'));
 
   if (Object.keys(problems).length > 0 || !destination || slippage === null)
     return { params: null, problems, warnings };

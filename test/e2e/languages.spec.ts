@@ -196,3 +196,36 @@ test('Receive and Withdraw in Spanish: the address screen, its payment request a
     await close();
   }
 });
+
+test('Activity in Spanish: the empty list, its search and its filters in Spanish words', async ({ sim }) => {
+  const { extension, close } = await launchExtension(EXTENSION_DIR, 'es');
+  try {
+    const page = await extension.context.newPage();
+    await pointAtSimulator(page, extension, sim);
+    const created = await walletCall<{ status: { accounts: { label: string }[] } }>(page, WALLET.create, {
+      password: 'correct horse battery',
+      source: { kind: 'generate' },
+    });
+    const names = created.status.accounts.map((a) => a.label);
+    await page.reload();
+    await page.getByTestId('nav-activity').click();
+    // Loaded, with nothing in it yet: the empty state and its ways to a first entry.
+    await expect(page.getByTestId('history-empty')).toContainText('Aún no hay actividad.', { timeout: 10_000 });
+    await expect(page.getByTestId('history-empty-receive')).toHaveText('Recibir');
+    await expect(page.getByTestId('history-count')).toContainText('No hay nada en la lista.');
+    await page.getByTestId('history-search-toggle').click();
+    await expect(page.getByTestId('history-search')).toBeVisible();
+    expect(await unexplainedText(page, names)).toEqual([]);
+
+    await page.getByTestId('history-filters-toggle').click();
+    await expect(page.getByTestId('history-sheet')).toBeVisible();
+    await expect(page.getByTestId('history-apply')).toHaveText('Aplicar');
+    // A field's problem is a Spanish message too.
+    await page.getByTestId('history-min-usd').fill('abc');
+    await page.getByTestId('history-apply').click();
+    await expect(page.getByTestId('history-filters')).toContainText('Introduce una cantidad en dólares');
+    expect(await unexplainedText(page, names)).toEqual([]);
+  } finally {
+    await close();
+  }
+});

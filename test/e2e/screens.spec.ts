@@ -120,16 +120,16 @@ test('every screen: axe finds nothing serious or critical in light or dark; each
     await expect(page.getByTestId('swap-options-summary')).toContainText('to you');
     await expect(page.getByTestId('swap-quote')).toHaveAttribute('data-state', 'ok', { timeout: QUOTE_TIMEOUT });
     await page.getByTestId('swap-options-toggle').click();
-    await checkScreen(page, 'swap-options');
+    await checkScreen(page, 'swap-options', 'plain', { shown: accountNames });
 
     await page.getByTestId('nav-activity').click();
     await expect(page.getByTestId('history')).toBeVisible({ timeout: 10_000 });
-    await checkScreen(page, 'activity');
+    await checkScreen(page, 'activity', 'plain', { shown: accountNames });
     await page.getByTestId('history-search-toggle').click();
     await expect(page.getByTestId('history-search')).toBeVisible();
     await page.getByTestId('history-filters-toggle').click();
     await expect(page.getByTestId('history-sheet')).toBeVisible();
-    await checkScreen(page, 'activity-filters');
+    await checkScreen(page, 'activity-filters', 'plain', { shown: accountNames });
     await page.getByTestId('history-sheet-close').click();
 
     await page.getByTestId('nav-settings').click();

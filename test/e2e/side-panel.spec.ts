@@ -134,7 +134,7 @@ test('the side panel by keyboard alone, axe-clean in light and dark: the followe
     await expect(panel.getByTestId('swap-active-row')).toHaveCount(1, { timeout: 10_000 });
     await pressOn(panel, 'swap-active-open');
     await expect(panel.getByTestId('deposit-address')).toHaveText(address);
-    await checkScreen(panel, 'sidepanel-swap', 'ids', { size: PANEL });
+    await checkScreen(panel, 'sidepanel-swap', 'ids', { size: PANEL, shown: names });
     await pressOn(panel, 'deposit-back', 'Enter', { back: true });
     await expect(panel.getByTestId('swap-active-row')).toHaveCount(1);
 

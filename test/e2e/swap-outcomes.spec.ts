@@ -4,6 +4,7 @@
 // routes: a deposit, a forced outcome); real Chromium, the built extension. Axe runs on each screen.
 import type { Page } from '@playwright/test';
 import { SWAP } from '../../src/api/swapApi';
+import { WALLET } from '../../src/api/walletApi';
 import { type RunningSimulator, startSimulator } from '../../src/sim/server';
 import { launchExtension } from './fixtures';
 import { checkScreen } from './screens';
@@ -45,8 +46,10 @@ async function expectOutcome(page: Page, outcome: string, ref: { correlationId: 
   await expect(page.getByTestId('swap-outcome-refund-to')).toHaveText(ref.refundTo);
   expect(ref.correlationId).toBeTruthy();
   await expect(page.getByTestId('swap-outcome-reference')).toHaveText(ref.correlationId);
-  // The refund and deposit addresses are the point of these screens: shown in full to copy.
-  await checkScreen(page, `swap-outcome-${outcome}`, 'ids');
+  // The refund and deposit addresses are the point of these screens: shown in full to copy. The account's
+  // name is the person's own (the wallet bar shows it).
+  const status = await walletCall<{ accounts: { label: string }[] }>(page, WALLET.status);
+  await checkScreen(page, `swap-outcome-${outcome}`, 'ids', { shown: status.accounts.map((a) => a.label) });
 }
 
 test('an incomplete deposit, a refund and a failure each have their own screen with what to do', async ({ sim }) => {

@@ -137,17 +137,16 @@ test('at 200 % zoom every main screen reflows, axe finds nothing serious, and ea
 
     await page.getByTestId('nav-activity').click();
     await expect(page.getByTestId('history')).toBeVisible({ timeout: 10_000 });
-    // Loaded (nothing happened in this wallet yet), not the screen while it reads: axe looks at what stays.
-    // Which of the three it came to, said when it is not the empty list (a full run once found neither).
+    // Loaded, not the screen while it reads: axe looks at what stays.
+    // Which of the three it came to (the simulator is shared by the worker's tests: its service may list their
+    // swaps under the same JWT), and never a failure to read it.
     const settled = page
       .getByTestId('history-empty')
       .or(page.getByTestId('history-error'))
       .or(page.getByTestId('history-row'));
     await expect(settled.first()).toBeVisible({ timeout: 20_000 });
-    expect(await page.getByTestId('history').innerText(), 'Activity of a wallet where nothing happened yet').toContain(
-      'No activity yet',
-    );
-    await checkZoomed(page, 'activity', POPUP_ZOOMED);
+    await expect(page.getByTestId('history-error')).toHaveCount(0);
+    await checkZoomed(page, 'activity', POPUP_ZOOMED, 'plain', names);
 
     await page.getByTestId('nav-settings').click();
     await checkZoomed(page, 'settings', POPUP_ZOOMED, 'plain', names);

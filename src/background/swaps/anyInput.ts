@@ -9,6 +9,7 @@
 import type { AnyInputWithdrawalView, SwapRecordView } from '../../api/swapApi';
 import type { HttpDeps } from '../../core';
 import { type AnyInputWithdrawal, type CallOptions, getAnyInputWithdrawals } from '../../oneclick';
+import { t } from '../i18n';
 
 /** What an ANY_INPUT swap asks to be sent, in place of an amount. */
 export const ANY_INPUT_AMOUNT = 'any amount of any supported token';
@@ -95,11 +96,11 @@ export function withdrawalNotice(
 ): [string, string] {
   const paid = fresh.filter((w) => w.status === 'SUCCESS');
   const failed = fresh.length - paid.length;
-  const retry = failed ? `${failed === 1 ? 'one payout' : `${failed} payouts`} failed; the service tries again` : '';
-  if (!paid.length) return ['Swap payout failed', `${retry} (to ${recipient})`];
+  const retry = failed === 1 ? t('swapNotify_retryOne') : failed ? t('swapNotify_retryMany', String(failed)) : '';
+  if (!paid.length) return [t('swapNotify_payoutFailed'), t('swapNotify_retryTo', retry, recipient)];
   const amounts = paid.map((w) => amount(w.amountOut)).join(', ');
   return [
-    paid.length === 1 ? 'Swap payout' : `${paid.length} swap payouts`,
-    `${amounts} paid to ${recipient}${retry ? `; ${retry}` : ''}`,
+    paid.length === 1 ? t('swapNotify_payout') : t('swapNotify_payouts', String(paid.length)),
+    retry ? t('swapNotify_paidToRetry', amounts, recipient, retry) : t('swapNotify_paidTo', amounts, recipient),
   ];
 }

@@ -13,8 +13,9 @@ import type { AnyInputWithdrawalView, SwapRecordView, SwapStatus } from '../../a
 import { formatTokenAmount, type HttpDeps, isU128String, shortAddress, tokenTable } from '../../core';
 import { errorText } from '../../core/errorText';
 import { serial } from '../../core/serial';
-import { isTerminal, refundReasonText } from '../../core/swapStatus';
+import { isTerminal, REFUND_REASONS, type RefundReason } from '../../core/swapStatus';
 import { getStatus, type QuoteCallOptions, type StatusResponse, type Token } from '../../oneclick';
+import { t, uiLocale } from '../i18n';
 import type { KeyValue } from '../kv';
 import type { StorageProblems } from '../problems';
 import type { AlarmsLike } from '../wallet/autoLock';
@@ -143,19 +144,24 @@ export class SwapTracker {
     const refunded = s?.refundedAmount && /[1-9]/.test(s.refundedAmount) ? amount(s.refundedAmount, originAsset) : null;
     const delivered =
       amount(s?.amountOut, destinationAsset) ??
-      `about ${(q && amount(q.amountOut, destinationAsset)) ?? 'the quoted amount'}`;
+      t('swapNotify_about', (q && amount(q.amountOut, destinationAsset)) ?? t('swapNotify_quotedAmount'));
+    const reason: RefundReason = (REFUND_REASONS as readonly string[]).includes(s?.refundReason ?? '')
+      ? (s!.refundReason as RefundReason)
+      : 'UNKNOWN';
     const [title, text] =
       r.status === 'SUCCESS'
-        ? ['Swap complete', `${delivered} delivered to ${shortAddress(recipient)}`]
+        ? [t('swapNotify_complete'), t('swapNotify_delivered', delivered, shortAddress(recipient))]
         : r.status === 'REFUNDED'
           ? [
-              'Swap refunded',
-              `${refunded ?? 'your deposit'} returned to ${shortAddress(refundTo)} (${(refundReasonText(s?.refundReason) ?? refundReasonText('UNKNOWN'))!.label.toLowerCase()})`,
+              t('swapNotify_refunded'),
+              t(
+                'swapNotify_returned',
+                refunded ?? t('swapNotify_yourDeposit'),
+                shortAddress(refundTo),
+                t(`refund_${reason}_label`).toLocaleLowerCase(uiLocale()),
+              ),
             ]
-          : [
-              'Swap failed',
-              `the service could not complete the ${r.amountToSend} swap; open the wallet to see what happened to the deposit`,
-            ];
+          : [t('swapNotify_failed'), t('swapNotify_failedText', r.amountToSend)];
     await this.d.notify(`swap-${r.id}`, title, text);
   }
 
@@ -211,7 +217,7 @@ export class SwapTracker {
       const asset = r.request.destinationAsset;
       const [title, text] = withdrawalNotice(
         fresh,
-        (raw) => amount(raw, asset) ?? `${raw} units of ${asset}`,
+        (raw) => amount(raw, asset) ?? t('amount_unitsOf', raw, asset),
         shortAddress(r.request.recipient),
       );
       await (async () => this.d.notify(`swap-${r.id}-payout-${fresh.at(-1)?.hash ?? ''}`, title, text))().catch(

@@ -6,6 +6,7 @@
 import type { SwapStatus, TokenView } from '../../api/swapApi';
 import { CHAIN_IDS, chainName } from '../addresses';
 import { FILTER_STATUSES, type FilterField, type HistoryFilters, PAGE_SIZES } from '../historyQuery';
+import { t } from '../i18n';
 import { STATUS_TEXT } from '../swapText';
 import { Checkbox, SelectField, type SelectOption, TextField } from './Field';
 
@@ -25,25 +26,25 @@ export function ActivityFilters({ filters, setFilters, tokens, problems, onApply
   const toggleStatus = (s: SwapStatus, on: boolean) =>
     setFilters((old) => ({ ...old, statuses: on ? [...old.statuses, s] : old.statuses.filter((x) => x !== s) }));
   const chains: SelectOption<string>[] = [
-    { value: '', label: 'Any chain' },
+    { value: '', label: t('actFilter_anyChain') },
     ...CHAIN_IDS.map((c) => ({ value: c, label: chainName(c) })),
   ];
   const tokenOptions = (chain: string): SelectOption<string>[] => [
-    { value: '', label: 'Any token' },
+    { value: '', label: t('actFilter_anyToken') },
     ...tokens
-      .filter((t) => !chain || t.blockchain === chain)
+      .filter((tok) => !chain || tok.blockchain === chain)
       .sort((a, b) => a.blockchain.localeCompare(b.blockchain) || a.symbol.localeCompare(b.symbol))
-      .map((t) => ({ value: t.assetId, label: `${t.symbol} (${chainName(t.blockchain)})` })),
+      .map((tok) => ({
+        value: tok.assetId,
+        label: t('actFilter_tokenOnChain', tok.symbol, chainName(tok.blockchain)),
+      })),
   ];
   return (
     <form onSubmit={onApply} noValidate data-testid="history-filters">
       <div class="filters">
         <fieldset class="choices statuses">
-          <legend>Statuses</legend>
-          <p class="hint">
-            None ticked: the service's default. An intent counts as Completed once settled, In progress while it is
-            being executed, Failed when it was not.
-          </p>
+          <legend>{t('actFilter_statuses')}</legend>
+          <p class="hint">{t('actFilter_statusesHint')}</p>
           {FILTER_STATUSES.map((s) => (
             <Checkbox
               key={s}
@@ -55,7 +56,7 @@ export function ActivityFilters({ filters, setFilters, tokens, problems, onApply
           ))}
         </fieldset>
         <TextField
-          label="After (local time)"
+          label={t('actFilter_after')}
           type="datetime-local"
           value={filters.start}
           onValue={(v) => set('start', v)}
@@ -63,48 +64,45 @@ export function ActivityFilters({ filters, setFilters, tokens, problems, onApply
           error={problems.start}
         />
         <TextField
-          label="Before (local time)"
+          label={t('actFilter_before')}
           type="datetime-local"
           value={filters.end}
           onValue={(v) => set('end', v)}
           testid="history-end"
           error={problems.end}
         />
-        <p class="hint">
-          Set, the filters below list swaps only: sends and site intents have no route, USD value, referral or
-          affiliate.
-        </p>
+        <p class="hint">{t('actFilter_swapsOnly')}</p>
         <SelectField
-          label="From chain"
+          label={t('actFilter_fromChain')}
           options={chains}
           value={filters.fromChainId}
           onValue={(v) => set('fromChainId', v)}
           testid="history-from-chain"
         />
         <SelectField
-          label="From token"
+          label={t('actFilter_fromToken')}
           options={tokenOptions(filters.fromChainId)}
           value={filters.fromTokenId}
           onValue={(v) => set('fromTokenId', v)}
           testid="history-from-token"
-          hint="A token overrides the chain."
+          hint={t('actFilter_tokenOverrides')}
         />
         <SelectField
-          label="To chain"
+          label={t('actFilter_toChain')}
           options={chains}
           value={filters.toChainId}
           onValue={(v) => set('toChainId', v)}
           testid="history-to-chain"
         />
         <SelectField
-          label="To token"
+          label={t('actFilter_toToken')}
           options={tokenOptions(filters.toChainId)}
           value={filters.toTokenId}
           onValue={(v) => set('toTokenId', v)}
           testid="history-to-token"
         />
         <TextField
-          label="Minimum value (USD)"
+          label={t('actFilter_minUsd')}
           value={filters.minUsd}
           onValue={(v) => set('minUsd', v)}
           inputMode="decimal"
@@ -112,7 +110,7 @@ export function ActivityFilters({ filters, setFilters, tokens, problems, onApply
           error={problems.minUsd}
         />
         <TextField
-          label="Maximum value (USD)"
+          label={t('actFilter_maxUsd')}
           value={filters.maxUsd}
           onValue={(v) => set('maxUsd', v)}
           inputMode="decimal"
@@ -120,7 +118,7 @@ export function ActivityFilters({ filters, setFilters, tokens, problems, onApply
           error={problems.maxUsd}
         />
         <TextField
-          label="Referral"
+          label={t('actFilter_referral')}
           value={filters.referral}
           onValue={(v) => set('referral', v.toLowerCase())}
           verbatim
@@ -128,20 +126,20 @@ export function ActivityFilters({ filters, setFilters, tokens, problems, onApply
           error={problems.referral}
         />
         <TextField
-          label="Affiliate"
+          label={t('actFilter_affiliate')}
           value={filters.affiliate}
           onValue={(v) => set('affiliate', v)}
           verbatim
           testid="history-affiliate"
         />
         <Checkbox
-          label="Show test transactions"
+          label={t('actFilter_testTxs')}
           checked={filters.showTestTxs}
           onChecked={(on) => set('showTestTxs', on)}
           testid="history-test-txs"
         />
         <SelectField
-          label="Entries per page"
+          label={t('actFilter_pageSize')}
           options={PAGE_SIZES.map((n) => ({ value: n, label: n }))}
           value={filters.pageSize}
           onValue={(v) => set('pageSize', v)}
@@ -150,10 +148,10 @@ export function ActivityFilters({ filters, setFilters, tokens, problems, onApply
       </div>
       <div class="actions">
         <button type="button" onClick={onReset} disabled={busy} data-testid="history-reset">
-          Reset
+          {t('actFilter_reset')}
         </button>
         <button type="submit" class="primary" disabled={busy} data-testid="history-apply">
-          Apply
+          {t('actFilter_apply')}
         </button>
       </div>
     </form>

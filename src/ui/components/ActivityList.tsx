@@ -5,6 +5,7 @@ import type { ActivityItem } from '../../api/activity';
 import type { TokenView } from '../../api/swapApi';
 import { historyDate, kindOf, lineOf, statusOf } from '../activityText';
 import { relativeTime } from '../format';
+import { t } from '../i18n';
 import { TokenIcon } from './TokenIcon';
 import { VirtualList } from './VirtualList';
 
@@ -39,7 +40,7 @@ export function ActivityList({
       items={items}
       rowHeight={HISTORY_ROW_HEIGHT}
       height={height}
-      label={`Activity, ${items.length} entries; arrow keys move, Enter opens`}
+      label={t('activity_listLabel', String(items.length))}
       itemKey={(item) => item.key}
       onOpen={(item) => onOpen(view(item))}
       testid="history-list"
@@ -67,8 +68,10 @@ export function ActivityList({
                 {status.label}
               </span>{' '}
               <time title={historyDate(item.at)}>{relativeTime(item.at, now)}</time>
-              {item.type === 'swap' && item.swap.source !== 'service' && <span class="hint"> · started here</span>}
-              {item.type === 'intent' && <span class="hint"> · published here</span>}
+              {item.type === 'swap' && item.swap.source !== 'service' && (
+                <span class="hint"> · {t('activity_startedHere')}</span>
+              )}
+              {item.type === 'intent' && <span class="hint"> · {t('activity_publishedHere')}</span>}
             </span>
           </>
         );

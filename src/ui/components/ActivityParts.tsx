@@ -1,10 +1,11 @@
 // Parts of the Activity tab (../pages/History.tsx): its screen with the title row, the list as tall as
-// the popup leaves it, what failed while loading it, and the empty state that leads to Receive and Swap.
+// the popup leaves it, what failed while loading it, the empty state that leads to Receive and Swap, and the list's size in words.
 import type { ComponentChildren } from 'preact';
 import { useLayoutEffect, useState } from 'preact/hooks';
 import type { ActivityItem, ActivityPage } from '../../api/activity';
 import type { TokenView } from '../../api/swapApi';
 import { reportedTrouble, type Trouble } from '../call';
+import { t } from '../i18n';
 import { ActivityList, HISTORY_ROW_HEIGHT } from './ActivityList';
 import { FailureAlert } from './Notice';
 import { Screen } from './Screen';
@@ -33,6 +34,17 @@ export function ActivityFailures(props: {
       <FailureAlert trouble={failed} onRetry={onRetry} retrying={busy} testid="history-error" />
     </>
   );
+}
+
+const swapsText = (n: number) => t(n === 1 ? 'activity_swaps_one' : 'activity_swaps_many', String(n));
+const intentsText = (n: number) => t(n === 1 ? 'activity_intents_one' : 'activity_intents_many', String(n));
+
+/** The list's size for a screen reader: "3 swaps and 1 intent listed." */
+export function countText(swapCount: number, intentCount: number): string {
+  if (swapCount && intentCount) return t('activity_listedBoth', swapsText(swapCount), intentsText(intentCount));
+  if (swapCount) return t('activity_listed', swapsText(swapCount));
+  if (intentCount) return t('activity_listed', intentsText(intentCount));
+  return t('activity_listedNothing');
 }
 
 /** The list's height: down to the bottom navigation, at least four rows. */
@@ -66,25 +78,25 @@ export function ActivityEmpty({
 }) {
   return filtered ? (
     <div class="empty" data-testid="history-empty">
-      <p>Nothing matches.</p>
+      <p>{t('activity_nothingMatches')}</p>
       <button type="button" onClick={onReset} data-testid="history-empty-reset">
-        Clear filters
+        {t('activity_clearFilters')}
       </button>
     </div>
   ) : (
     <div class="empty" data-testid="history-empty">
       <p>
-        <strong>No activity yet.</strong> What you receive, swap and send shows here.
+        <strong>{t('activity_emptyTitle')}</strong> {t('activity_emptyText')}
       </p>
       <div class="actions start">
         {onReceive && (
           <button type="button" class="primary" onClick={onReceive} data-testid="history-empty-receive">
-            Receive
+            {t('action_receive')}
           </button>
         )}
         {onSwap && (
           <button type="button" onClick={onSwap} data-testid="history-empty-swap">
-            Swap
+            {t('action_swap')}
           </button>
         )}
       </div>
@@ -94,7 +106,7 @@ export function ActivityEmpty({
 
 export function ActivityScreen({ head, children }: { head: ComponentChildren; children: ComponentChildren }) {
   return (
-    <Screen title="Activity" testid="history" titleHidden focusHeading>
+    <Screen title={t('nav_activity')} testid="history" titleHidden focusHeading>
       {head}
       {children}
     </Screen>
@@ -142,12 +154,12 @@ export function ActivityHead({
   return (
     <div class="activity-head">
       <span aria-hidden="true" class="activity-title">
-        Activity
+        {t('nav_activity')}
       </span>
       <button
         type="button"
         class="icon"
-        aria-label="Search"
+        aria-label={t('activity_search')}
         aria-expanded={searching}
         onClick={onSearch}
         data-testid="history-search-toggle"
@@ -157,7 +169,7 @@ export function ActivityHead({
       <button
         type="button"
         class="icon"
-        aria-label={`Filters${filtered ? ' (set)' : ''}`}
+        aria-label={t(filtered ? 'activity_filtersSet' : 'activity_filters')}
         onClick={onFilters}
         data-testid="history-filters-toggle"
       >

@@ -5,7 +5,9 @@ import type { SwapRecordView, TokenView } from '../../api/swapApi';
 import { storedQuoteWords } from '../../oneclick/storedAnswer';
 import { tokenAmountText } from '../amountText';
 import { chainName } from '../chains';
+import { t } from '../i18n';
 import { CopyButton } from './CopyButton';
+import { dateTimeOf } from './DepositParts';
 
 /**
  * `quote.chainDepositAddresses` of the stored answer, where the service gave any, read through the one reader
@@ -25,21 +27,19 @@ export function AnyInputDeposit({
   const chains = chainAddresses(record.quoteResponseJson);
   return (
     <section class="group" aria-labelledby="deposit-any-heading" data-testid="deposit-any-input">
-      <h3 id="deposit-any-heading">Send any supported token</h3>
+      <h3 id="deposit-any-heading">{t('swapTrack_anyHeading')}</h3>
       <p data-testid="deposit-any-explain">
-        This address accepts <strong>any supported token, in any amount</strong>, as often as you like until it expires.
-        Each deposit is converted to {destination?.symbol ?? record.request.destinationAsset}; the pool is paid out to{' '}
-        <span class="mono">{record.request.recipient}</span> once it is worth about $1,000.
+        {t('swapTrack_anyExplain', destination?.symbol ?? record.request.destinationAsset, record.request.recipient)}
       </p>
-      <p class="label">Intents deposit address</p>
+      <p class="label">{t('swapTrack_intentsDepositAddress')}</p>
       <p class="mono address" data-testid="deposit-address">
         {record.depositAddress}
       </p>
-      <CopyButton text={record.depositAddress} label="Copy address" testid="deposit-address-copy" />
-      <p class="hint">Transfer tokens to it inside the intents ledger.</p>
+      <CopyButton text={record.depositAddress} label={t('swapTrack_copyAddress')} testid="deposit-address-copy" />
+      <p class="hint">{t('swapTrack_transferInside')}</p>
       {chains.length > 0 && (
         <>
-          <p class="label">Or deposit from a chain</p>
+          <p class="label">{t('swapTrack_orFromChain')}</p>
           <ul class="plain" data-testid="deposit-any-chains">
             {chains.map((c) => (
               <li key={`${c.blockchain}:${c.address}`}>
@@ -47,7 +47,7 @@ export function AnyInputDeposit({
                 {c.memo ? (
                   <>
                     {' '}
-                    (memo <span class="mono">{c.memo}</span>)
+                    ({t('arrives_memo')} <span class="mono">{c.memo}</span>)
                   </>
                 ) : null}
               </li>
@@ -65,26 +65,26 @@ export function Payouts({ record, destination }: { record: SwapRecordView; desti
   const paid = (raw: string) =>
     /^\d+$/.test(raw)
       ? tokenAmountText(BigInt(raw), record.request.destinationAsset, destination)
-      : `${raw} (not an amount)`;
+      : t('swapTrack_notAmount', raw);
   return (
     <section class="group" aria-labelledby="deposit-payouts-heading" data-testid="deposit-payouts">
-      <h3 id="deposit-payouts-heading">Payouts</h3>
+      <h3 id="deposit-payouts-heading">{t('swapTrack_payouts')}</h3>
       {list.length === 0 ? (
         <p class="hint" data-testid="deposit-payouts-none">
-          {record.withdrawals ? 'No payout yet.' : 'Not checked yet.'}
+          {record.withdrawals ? t('swapTrack_noPayout') : t('swapTrack_notChecked')}
         </p>
       ) : (
         <ul class="plain">
           {[...list].reverse().map((w) => (
             <li key={`${w.hash}|${w.timestamp}|${w.status}`} data-testid="deposit-payout" data-status={w.status}>
-              {new Date(w.timestamp).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}:{' '}
+              {dateTimeOf(w.timestamp)}:{' '}
               {w.status === 'SUCCESS' ? (
                 <>
-                  <strong>{paid(w.amountOut)}</strong> paid
+                  <strong>{paid(w.amountOut)}</strong> {t('swapTrack_paid')}
                   {w.amountOutUsd ? <span class="hint"> ${w.amountOutUsd}</span> : null}
                 </>
               ) : (
-                <span class="bad-text">failed; the service tries again</span>
+                <span class="bad-text">{t('swapTrack_payoutFailed')}</span>
               )}{' '}
               <code>{w.hash}</code>
             </li>

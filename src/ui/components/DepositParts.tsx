@@ -3,9 +3,10 @@
 import { useId, useState } from 'preact/hooks';
 import type { SwapRecordView, TokenView, TxLink } from '../../api/swapApi';
 import { accountIdProblem } from '../addresses';
-import { tokenAmountText } from '../amountText';
+import { exactDecimal, tokenAmountText } from '../amountText';
 import { ledgerName } from '../chains';
 import { focusFirstInvalidSoon } from '../focus';
+import { t, uiLocale } from '../i18n';
 import { swaps } from '../swaps';
 import { describeCountdown, prettyJson, quoteFacts, type Step } from '../swapText';
 import { useAction } from '../useAction';
@@ -21,16 +22,23 @@ import { TxLinkList } from './TxLinks';
 const inWords = (raw: string | null | undefined, assetId: string, token: TokenView | undefined) =>
   raw && /^\d+$/.test(raw) ? tokenAmountText(BigInt(raw), assetId, token) : null;
 
-export const timeOf = (ms: number) =>
-  new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-const dateTimeOf = (iso: string) => {
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? iso : new Date(ms).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+// Times and dates in the person's locale (docs/architecture.md, "Words and languages"); made on first use.
+let timeFormat: Intl.DateTimeFormat | undefined;
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+export const timeOf = (ms: number) => {
+  timeFormat ??= new Intl.DateTimeFormat(uiLocale(), { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return timeFormat.format(ms);
+};
+/** A date and time ("26 Nov 2026, 14:05"), from a number (Unix ms) or an ISO string; text that is neither as it came. */
+export const dateTimeOf = (at: string | number) => {
+  const ms = typeof at === 'number' ? at : Date.parse(at);
+  dateTimeFormat ??= new Intl.DateTimeFormat(uiLocale(), { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(ms) ? String(at) : dateTimeFormat.format(ms);
 };
 
 export function Stepper({ steps }: { steps: Step[] }) {
   return (
-    <ol class="stepper" aria-label="Progress" data-testid="deposit-steps">
+    <ol class="stepper" aria-label={t('swapTrack_progress')} data-testid="deposit-steps">
       {steps.map((s) => (
         <li
           key={s.key}
@@ -58,7 +66,7 @@ export function Countdowns({ record, now }: { record: SwapRecordView; now: numbe
     <dl class="facts">
       {inactive && record.timeWhenInactive && (
         <>
-          <dt>Address active until</dt>
+          <dt>{t('swapTrack_activeUntil')}</dt>
           <dd data-testid="deposit-inactive" data-passed={inactive.passed}>
             {dateTimeOf(record.timeWhenInactive)}{' '}
             <span class={inactive.passed ? 'bad-text' : 'hint'}>({inactive.text})</span>
@@ -67,7 +75,7 @@ export function Countdowns({ record, now }: { record: SwapRecordView; now: numbe
       )}
       {deadline && record.deadline && (
         <>
-          <dt>Deadline</dt>
+          <dt>{t('swapTrack_deadline')}</dt>
           <dd data-testid="deposit-deadline" data-passed={deadline.passed}>
             {dateTimeOf(record.deadline)} <span class={deadline.passed ? 'bad-text' : 'hint'}>({deadline.text})</span>
           </dd>
@@ -93,11 +101,7 @@ export function SubmitTx({
   const action = useAction();
   const home = originChain === 'home';
   const hash = txHash.trim();
-  const hashProblem = !hash
-    ? 'Paste the transaction hash of your deposit'
-    : /\s/.test(hash)
-      ? 'A transaction hash has no spaces'
-      : null;
+  const hashProblem = !hash ? t('swapTrack_pasteHash') : /\s/.test(hash) ? t('swapTrack_hashNoSpaces') : null;
   const senderProblem = home && sender.trim() ? accountIdProblem(sender.trim(), 'addrSubject_senderAccount') : null;
   const submit = (e: Event) => {
     e.preventDefault();
@@ -115,10 +119,10 @@ export function SubmitTx({
   };
   return (
     <form class="group" onSubmit={submit} noValidate aria-labelledby="deposit-tx-heading" data-testid="deposit-tx-form">
-      <h3 id="deposit-tx-heading">Already sent it?</h3>
-      <p class="hint">Optional: telling the service your transaction hash speeds up processing.</p>
+      <h3 id="deposit-tx-heading">{t('swapTrack_alreadySent')}</h3>
+      <p class="hint">{t('swapTrack_alreadySentHint')}</p>
       <TextField
-        label="Deposit transaction hash"
+        label={t('swapTrack_txHash')}
         value={txHash}
         onValue={setTxHash}
         verbatim
@@ -127,22 +131,22 @@ export function SubmitTx({
       />
       {home && (
         <TextField
-          label={`Sender account on ${ledgerName()}`}
+          label={t('swapTrack_senderOn', ledgerName())}
           value={sender}
           onValue={setSender}
           verbatim
           testid="deposit-sender"
-          hint="The account the deposit came from."
+          hint={t('swapTrack_senderHint')}
           error={tried ? senderProblem : null}
         />
       )}
       {record.depositMemo !== null && (
-        <TextField label="Memo used in the transfer" value={memo} onValue={setMemo} verbatim testid="deposit-tx-memo" />
+        <TextField label={t('swapTrack_memoUsed')} value={memo} onValue={setMemo} verbatim testid="deposit-tx-memo" />
       )}
       <ErrorAlert message={action.error} testid="deposit-tx-error" />
       <div class="actions">
         <button type="submit" disabled={action.busy} data-testid="deposit-tx-submit">
-          Submit transaction hash
+          {t('swapTrack_submitHash')}
         </button>
       </div>
     </form>
@@ -175,60 +179,74 @@ export function Amounts({
   const r = record.request;
   return (
     <section class="group" aria-labelledby="deposit-details-heading" data-testid="deposit-details">
-      <h3 id="deposit-details-heading">Details</h3>
+      <h3 id="deposit-details-heading">{t('swapTrack_details')}</h3>
       <dl class="facts">
-        <dt>Quoted</dt>
+        <dt>{t('swapTrack_quoted')}</dt>
         <dd data-testid="deposit-quoted">
           {r.swapType === 'ANY_INPUT'
-            ? `any token → ${destination?.symbol ?? r.destinationAsset}`
-            : `${inWords(facts.amountIn, r.originAsset, origin) ?? `? ${r.originAsset}`} → ${inWords(facts.amountOut, r.destinationAsset, destination) ?? `? ${r.destinationAsset}`}`}
+            ? t('swapTrack_quotedAny', destination?.symbol ?? r.destinationAsset)
+            : t(
+                'swapTrack_arrow',
+                inWords(facts.amountIn, r.originAsset, origin) ?? `? ${r.originAsset}`,
+                inWords(facts.amountOut, r.destinationAsset, destination) ?? `? ${r.destinationAsset}`,
+              )}
         </dd>
         {inWords(d?.depositedAmount, r.originAsset, origin) && (
           <>
-            <dt>Deposited</dt>
+            <dt>{t('actDetail_deposited')}</dt>
             <dd data-testid="deposit-deposited">{inWords(d?.depositedAmount, r.originAsset, origin)}</dd>
           </>
         )}
         {record.status === 'SUCCESS' && inWords(d?.amountOut, r.destinationAsset, destination) && (
           <>
-            <dt>Delivered</dt>
-            <dd data-testid="deposit-delivered" title={d?.amountOut ? `${d.amountOut} smallest units` : undefined}>
+            <dt>{t('swapTrack_delivered')}</dt>
+            <dd data-testid="deposit-delivered" title={d?.amountOut ? t('home_smallestUnits', d.amountOut) : undefined}>
               {inWords(d?.amountOut, r.destinationAsset, destination)}
             </dd>
           </>
         )}
         {d?.refundedAmount && /[1-9]/.test(d.refundedAmount) && (
           <>
-            <dt>Refunded</dt>
+            <dt>{t('step_refunded')}</dt>
             <dd data-testid="deposit-refunded">{inWords(d.refundedAmount, r.originAsset, origin)}</dd>
           </>
         )}
-        <dt>Recipient</dt>
+        <dt>{t('actDetail_recipient')}</dt>
         <dd class="mono">
-          {r.recipient} <span class="hint">({r.recipientType === 'INTENTS' ? 'intents account' : 'address'})</span>
+          {r.recipient}{' '}
+          <span class="hint">
+            ({r.recipientType === 'INTENTS' ? t('swapTrack_intentsAccount') : t('swapTrack_address')})
+          </span>
         </dd>
         {r.recipientMemo && (
           <>
             {/* Only an XRP destination tag is ever carried (src/core/destinationMemo.ts). */}
-            <dt>Destination tag</dt>
+            <dt>{t('swapTrack_destinationTag')}</dt>
             <dd class="mono" data-testid="deposit-recipient-memo">
               {r.recipientMemo}
             </dd>
           </>
         )}
-        <dt>Refunds to</dt>
+        <dt>{t('swapTrack_refundsTo')}</dt>
         <dd class="mono">
-          {r.refundTo} <span class="hint">({r.refundType === 'INTENTS' ? 'intents account' : 'address'})</span>
+          {r.refundTo}{' '}
+          <span class="hint">
+            ({r.refundType === 'INTENTS' ? t('swapTrack_intentsAccount') : t('swapTrack_address')})
+          </span>
         </dd>
-        <dt>Slippage</dt>
-        <dd>{r.slippageTolerance / 100} %</dd>
-        {d && <TxLinks label="Deposit transactions" links={d.originChainTxHashes} testid="deposit-origin-txs" />}
+        <dt>{t('opt_slippage')}</dt>
+        <dd>{t('opt_percent', exactDecimal(String(r.slippageTolerance / 100)))}</dd>
+        {d && <TxLinks label={t('actDetail_depositTxs')} links={d.originChainTxHashes} testid="deposit-origin-txs" />}
         {d && (
-          <TxLinks label="Delivery transactions" links={d.destinationChainTxHashes} testid="deposit-destination-txs" />
+          <TxLinks
+            label={t('actDetail_deliveryTxs')}
+            links={d.destinationChainTxHashes}
+            testid="deposit-destination-txs"
+          />
         )}
         {d && d.intentHashes.length > 0 && (
           <>
-            <dt>Intents</dt>
+            <dt>{t('activity_intents')}</dt>
             <dd class="mono">{d.intentHashes.join(' ')}</dd>
           </>
         )}
@@ -249,11 +267,9 @@ export function SignedQuote({ json }: { json: string }) {
         onClick={() => setOpen(!open)}
         data-testid="deposit-quote-toggle"
       >
-        {open ? 'Hide the signed quote' : 'View the signed quote'}
+        {open ? t('swapTrack_hideQuote') : t('swapTrack_viewQuote')}
       </button>
-      <p class="hint">
-        The service's quote with its signature: your evidence if anything goes wrong. It is kept with the swap.
-      </p>
+      <p class="hint">{t('swapTrack_quoteHint')}</p>
       <div id={id} hidden={!open}>
         {open && (
           <>
@@ -261,7 +277,7 @@ export function SignedQuote({ json }: { json: string }) {
             <pre class="message" tabIndex={0} data-testid="deposit-quote-json">
               {prettyJson(json)}
             </pre>
-            <CopyButton text={json} label="Copy the signed quote" testid="deposit-quote-copy" />
+            <CopyButton text={json} label={t('swapTrack_copyQuote')} testid="deposit-quote-copy" />
           </>
         )}
       </div>

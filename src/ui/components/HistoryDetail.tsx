@@ -2,8 +2,10 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { HistoryItem, SwapRecordView, TokenView, TxLink } from '../../api/swapApi';
-import { historyDate, sideText, swapKind, swapLine } from '../activityText';
+import { historyDate, sideText, swapLine } from '../activityText';
+import { exactDecimal } from '../amountText';
 import { ledgerName } from '../chains';
+import { t } from '../i18n';
 import { swaps } from '../swaps';
 import { refundReasonText, STATUS_TEXT } from '../swapText';
 import { messageOf } from '../wallet';
@@ -25,6 +27,14 @@ function HashList({ hashes }: { hashes: string[] }) {
       ))}
     </ul>
   );
+}
+
+/** "Swap: 1 wNEAR → 2.5 USDT": the kind (as Activity's row says it, ../activityText) and what moved. */
+function titleOf(item: HistoryItem, tokens: ReadonlyMap<string, TokenView>): string {
+  const line = swapLine(item, tokens);
+  if (item.flow === 'withdraw') return t('actDetail_titleWithdraw', line);
+  if (item.flow === 'receive') return t('actDetail_titleReceive', line);
+  return t('actDetail_titleSwap', line);
 }
 
 interface DetailProps {
@@ -50,34 +60,34 @@ export function HistoryDetail({ item, tokens, onBack, onTrack }: DetailProps) {
     </>
   );
   return (
-    <Screen title={`${swapKind(item)}: ${swapLine(item, tokens)}`} testid="history-detail">
+    <Screen title={titleOf(item, tokens)} testid="history-detail">
       <div class="actions start">
         <button type="button" onClick={onBack} data-testid="history-detail-back">
-          ← Back to the list
+          {t('actDetail_back')}
         </button>
         {item.localId && (
           <button type="button" onClick={() => onTrack(item.localId!)} data-testid="history-open-tracking">
-            Open tracking
+            {t('actDetail_openTracking')}
           </button>
         )}
       </div>
       <dl class="facts stacked" data-testid="history-detail-fields">
         {row(
-          'Status',
+          t('actDetail_status'),
           <span class={`badge status-${item.status}`}>{STATUS_TEXT[item.status]?.label ?? item.status}</span>,
           'history-detail-status',
         )}
-        {row('Created', `${historyDate(item.createdAt)} (${item.createdAt})`)}
+        {row(t('actDetail_created'), t('actDetail_createdAt', historyDate(item.createdAt), item.createdAt))}
         {row(
-          'Source',
+          t('actDetail_source'),
           item.source === 'local'
-            ? 'started here'
+            ? t('activity_startedHere')
             : item.source === 'service'
-              ? 'the service'
-              : 'started here, and the service',
+              ? t('actDetail_theService')
+              : t('actDetail_bothSources'),
         )}
         {row(
-          'From',
+          t('actDetail_from'),
           <>
             <span>{sideText(item.amountIn, item.amountInFormatted, item.originAsset, tokens)}</span>
             <Usd value={item.amountInUsd} />
@@ -86,7 +96,7 @@ export function HistoryDetail({ item, tokens, onBack, onTrack }: DetailProps) {
           </>,
         )}
         {row(
-          'To',
+          t('actDetail_to'),
           <>
             <span>{sideText(item.amountOut, item.amountOutFormatted, item.destinationAsset, tokens)}</span>
             <Usd value={item.amountOutUsd} />
@@ -95,15 +105,16 @@ export function HistoryDetail({ item, tokens, onBack, onTrack }: DetailProps) {
           </>,
         )}
         {row(
-          'Deposit address',
+          t('actDetail_depositAddress'),
           <>
-            <code>{item.depositAddress}</code> <CopyButton text={item.depositAddress} label="Copy address" />
+            <code>{item.depositAddress}</code>{' '}
+            <CopyButton text={item.depositAddress} label={t('swapTrack_copyAddress')} />
           </>,
           'history-detail-address',
         )}
-        {row('Deposit memo', item.depositMemo ? <code>{item.depositMemo}</code> : '—')}
+        {row(t('actDetail_depositMemo'), item.depositMemo ? <code>{item.depositMemo}</code> : '—')}
         {row(
-          'Recipient',
+          t('actDetail_recipient'),
           <>
             <code>{item.recipient}</code>{' '}
             <SaveContact
@@ -113,38 +124,48 @@ export function HistoryDetail({ item, tokens, onBack, onTrack }: DetailProps) {
             />
           </>,
         )}
-        {row('Refund to', item.refundTo ? <code>{item.refundTo}</code> : '—')}
+        {row(t('actDetail_refundTo'), item.refundTo ? <code>{item.refundTo}</code> : '—')}
         {row(
-          'Refund reason',
+          t('actDetail_refundReason'),
           refund ? (
             <>
-              <strong>{refund.label}.</strong> {refund.explain} {refund.todo}
+              <strong>
+                {refund.label}
+                {t('swapTrack_fullStop')}
+              </strong>{' '}
+              {refund.explain} {refund.todo}
             </>
           ) : (
             '—'
           ),
           'history-detail-refund',
         )}
-        {row('Referral', item.referral ?? '—')}
-        {row('Senders', <HashList hashes={item.senders} />)}
+        {row(t('actFilter_referral'), item.referral ?? '—')}
+        {row(t('actDetail_senders'), <HashList hashes={item.senders} />)}
         {row(
-          'Deposit transactions',
+          t('actDetail_depositTxs'),
           d ? <Links links={d.originChainTxHashes} /> : <HashList hashes={item.originChainTxHashes} />,
           'history-detail-origin-txs',
         )}
         {row(
-          'Delivery transactions',
+          t('actDetail_deliveryTxs'),
           d ? <Links links={d.destinationChainTxHashes} /> : <HashList hashes={item.destinationChainTxHashes} />,
           'history-detail-destination-txs',
         )}
-        {row(`${ledgerName()} transactions`, <HashList hashes={item.homeTxHashes} />)}
-        {row('Intents', <HashList hashes={item.intentHashes} />)}
-        {d?.slippage !== undefined && row('Slippage', `${d.slippage / 100} %`)}
+        {row(t('actDetail_ledgerTxs', ledgerName()), <HashList hashes={item.homeTxHashes} />)}
+        {row(t('activity_intents'), <HashList hashes={item.intentHashes} />)}
+        {d?.slippage !== undefined && row(t('opt_slippage'), t('opt_percent', exactDecimal(String(d.slippage / 100))))}
         {d?.depositedAmount &&
-          row('Deposited', sideText(d.depositedAmount, d.depositedAmountFormatted ?? '', item.originAsset, tokens))}
+          row(
+            t('actDetail_deposited'),
+            sideText(d.depositedAmount, d.depositedAmountFormatted ?? '', item.originAsset, tokens),
+          )}
         {d?.refundedAmount &&
           /[1-9]/.test(d.refundedAmount) &&
-          row('Refunded', sideText(d.refundedAmount, d.refundedAmountFormatted ?? '', item.originAsset, tokens))}
+          row(
+            t('step_refunded'),
+            sideText(d.refundedAmount, d.refundedAmountFormatted ?? '', item.originAsset, tokens),
+          )}
       </dl>
       <ErrorAlert message={recordError} />
     </Screen>

@@ -24,9 +24,15 @@ function Badge({ text, src, size }: { text: string; src: string | undefined; siz
   if (src) return <img class={`ticon ticon-${size}`} src={src} alt="" aria-hidden="true" data-drawn="true" />;
   const letter = ([...text.replace(/^[^\p{L}\p{N}]+/u, '')][0] ?? '?').toUpperCase();
   return (
-    <span class={`ticon ticon-${size}`} style={{ '--hue': String(hueOf(text)) }} aria-hidden="true" data-drawn="false">
-      {letter}
-    </span>
+    // The letter is drawn by CSS from data-letter (styles.css `.ticon`): a picture, not text a person reads, so
+    // the words of the screen (docs/testing.md, "Words from the catalogue") are only its messages.
+    <span
+      class={`ticon ticon-${size}`}
+      style={{ '--hue': String(hueOf(text)) }}
+      aria-hidden="true"
+      data-drawn="false"
+      data-letter={letter}
+    />
   );
 }
 

@@ -14,6 +14,7 @@ import { FailureAlert, StatusLine, Warning } from '../components/Notice';
 import { PayFromIntents } from '../components/PayFromIntents';
 import { Screen } from '../components/Screen';
 import { SwapOutcome } from '../components/SwapOutcome';
+import { t } from '../i18n';
 import { outcomeOf } from '../swapOutcome';
 import { tokenOf } from '../swapRequest';
 import { swaps } from '../swaps';
@@ -84,12 +85,12 @@ export function Deposit({ id, initial, onBack }: DepositProps) {
 
   if (!record) {
     return (
-      <Screen title="Swap" testid="deposit" ready={loadError !== null}>
-        <StatusLine testid="deposit-loading">{loadError ? '' : 'Loading the swap…'}</StatusLine>
+      <Screen title={t('action_swap')} testid="deposit" ready={loadError !== null}>
+        <StatusLine testid="deposit-loading">{loadError ? '' : t('swapTrack_loading')}</StatusLine>
         <FailureAlert trouble={loadError} onRetry={() => void read('get')} testid="deposit-error" />
         <div class="actions">
           <button type="button" onClick={onBack} data-testid="deposit-back">
-            Back
+            {t('swapTrack_back')}
           </button>
         </div>
       </Screen>
@@ -117,16 +118,16 @@ export function Deposit({ id, initial, onBack }: DepositProps) {
 
   // The amount the wallet wrote from amountIn (background/swaps/quoteAmount), not the service's words.
   const title = anyInput
-    ? `Swap any token → ${destination?.symbol ?? ''}`
-    : `Swap ${record.amountToSend} → ${destination?.symbol ?? ''}`;
+    ? t('swapTrack_titleAny', destination?.symbol ?? '')
+    : t('swapTrack_title', record.amountToSend, destination?.symbol ?? '');
   return (
     <Screen title={title.replace(/\s+/g, ' ').trim()} testid="deposit" focusHeading>
       <div class="actions start">
         <button type="button" onClick={onBack} data-testid="deposit-back">
-          ← Back
+          {t('swapTrack_backArrow')}
         </button>
         <button type="button" onClick={() => void checkNow()} disabled={checking} data-testid="deposit-refresh">
-          {checking ? 'Checking…' : 'Check now'}
+          {checking ? t('swapTrack_checking') : t('swapTrack_checkNow')}
         </button>
       </div>
 
@@ -140,18 +141,23 @@ export function Deposit({ id, initial, onBack }: DepositProps) {
       >
         {anyInput ? (
           <p data-testid="deposit-any-status">
-            <strong>{record.status === 'PENDING_DEPOSIT' ? 'Waiting for deposits.' : 'Collecting.'}</strong> Deposits
-            are converted as they arrive and the pool is paid out as it grows; the payouts are listed below. This swap
-            does not finish by itself: it is followed until its address expires.
+            <strong>
+              {record.status === 'PENDING_DEPOSIT' ? t('swapTrack_anyWaiting') : t('swapTrack_anyCollecting')}
+            </strong>{' '}
+            {t('swapTrack_anyStatus')}
           </p>
         ) : outcome === 'expired' ? (
           <p>
-            <strong>Expired.</strong> No deposit arrived before the deadline.
+            <strong>{t('swapTrack_expired')}</strong> {t('swapTrack_expiredText')}
           </p>
         ) : (
           <>
             <p>
-              <strong>{status.label}.</strong> {status.explain}
+              <strong>
+                {status.label}
+                {t('swapTrack_fullStop')}
+              </strong>{' '}
+              {status.explain}
             </p>
             {status.todo && <p data-testid="deposit-todo">{status.todo}</p>}
           </>
@@ -159,7 +165,7 @@ export function Deposit({ id, initial, onBack }: DepositProps) {
         {refund && (
           <div data-testid="deposit-refund-reason" data-reason={details?.refundReason}>
             <p>
-              <strong>Why: {refund.label}.</strong> {refund.explain}
+              <strong>{t('swapTrack_why', refund.label)}</strong> {refund.explain}
             </p>
             <p>{refund.todo}</p>
           </div>
@@ -168,8 +174,8 @@ export function Deposit({ id, initial, onBack }: DepositProps) {
       {outcome && <SwapOutcome record={record} outcome={outcome} />}
       <StatusLine testid="deposit-notice">{notice}</StatusLine>
       <StatusLine testid="deposit-checked">
-        {record.checkedAt !== null ? `Last checked at ${timeOf(record.checkedAt)}.` : ''}
-        {terminal ? ' Finished: no more checks.' : ''}
+        {record.checkedAt !== null ? t('swapTrack_lastChecked', timeOf(record.checkedAt)) : ''}
+        {terminal ? ` ${t('swapTrack_finished')}` : ''}
       </StatusLine>
       {record.lastError && (
         <FailureAlert
@@ -184,50 +190,57 @@ export function Deposit({ id, initial, onBack }: DepositProps) {
         <section class="group" aria-labelledby="deposit-send-heading">
           <h3 id="deposit-send-heading">
             {viaIntents
-              ? 'Pay into the intents deposit account'
-              : `Send on ${origin ? chainName(origin.blockchain) : 'the origin chain'}`}
+              ? t('swapTrack_payInto')
+              : origin
+                ? t('swapTrack_sendOn', chainName(origin.blockchain))
+                : t('swapTrack_sendOnOrigin')}
           </h3>
           <p class="send-amount">
-            Send exactly <strong data-testid="deposit-amount">{record.amountToSend}</strong>{' '}
+            {t('swapTrack_sendExactly')} <strong data-testid="deposit-amount">{record.amountToSend}</strong>{' '}
             {/* Raw units (a token whose decimals are not confirmed) are not an amount to paste into a wallet. */}
             {!record.amountToSend.includes(' units of ') && (
               <CopyButton
                 text={record.amountToSend.split(' ')[0] ?? record.amountToSend}
-                label="Copy amount"
+                label={t('swapTrack_copyAmount')}
                 testid="deposit-amount-copy"
               />
             )}
           </p>
           {missing !== null && (
             <p class="warning" data-testid="deposit-missing">
-              So far{' '}
-              {tokenAmountText(
-                BigInt(
-                  details?.depositedAmount && /^\d+$/.test(details.depositedAmount) ? details.depositedAmount : '0',
+              {t(
+                'swapTrack_soFar',
+                tokenAmountText(
+                  BigInt(
+                    details?.depositedAmount && /^\d+$/.test(details.depositedAmount) ? details.depositedAmount : '0',
+                  ),
+                  record.request.originAsset,
+                  origin,
                 ),
-                record.request.originAsset,
-                origin,
               )}{' '}
-              arrived. Send <strong>{tokenAmountText(missing, record.request.originAsset, origin)}</strong> more to the
-              same address{record.depositMemo ? ' with the same memo' : ''}.
+              <strong>
+                {t(
+                  record.depositMemo ? 'swapTrack_sendMoreMemo' : 'swapTrack_sendMore',
+                  tokenAmountText(missing, record.request.originAsset, origin),
+                )}
+              </strong>
             </p>
           )}
-          <p class="label">Deposit address</p>
+          <p class="label">{t('swapTrack_depositAddress')}</p>
           <p class="mono address" data-testid="deposit-address">
             {record.depositAddress}
           </p>
-          <CopyButton text={record.depositAddress} label="Copy address" testid="deposit-address-copy" />
+          <CopyButton text={record.depositAddress} label={t('swapTrack_copyAddress')} testid="deposit-address-copy" />
           {record.depositMemo !== null && (
             <>
-              <p class="label">Memo</p>
+              <p class="label">{t('swapTrack_memo')}</p>
               <p class="mono address" data-testid="deposit-memo">
                 {record.depositMemo}
               </p>
-              <CopyButton text={record.depositMemo} label="Copy memo" testid="deposit-memo-copy" />
+              <CopyButton text={record.depositMemo} label={t('swapTrack_copyMemo')} testid="deposit-memo-copy" />
               <Warning testid="deposit-memo-warning">
                 <p>
-                  <strong>Include this memo in your transfer.</strong> The address is shared: without the memo the
-                  deposit cannot be matched to your swap.
+                  <strong>{t('swapTrack_memoWarningTitle')}</strong> {t('swapTrack_memoWarningText')}
                 </p>
               </Warning>
             </>
@@ -241,13 +254,13 @@ export function Deposit({ id, initial, onBack }: DepositProps) {
           )}
           <Countdowns record={record} now={now} />
           {viaIntents && record.status === 'PENDING_DEPOSIT' && (
-            <PayFromIntents record={record} onPaid={(r) => updated(r, 'Paid from your intents account.')} />
+            <PayFromIntents record={record} onPaid={(r) => updated(r, t('swapTrack_paidNotice'))} />
           )}
           {!viaIntents && (
             <SubmitTx
               record={record}
               originChain={origin?.blockchain ?? null}
-              onSubmitted={(r) => updated(r, 'Deposit transaction sent to the service.')}
+              onSubmitted={(r) => updated(r, t('swapTrack_txSent'))}
             />
           )}
         </section>
@@ -261,7 +274,7 @@ export function Deposit({ id, initial, onBack }: DepositProps) {
       )}
       {record.paidIntentHash && (
         <p data-testid="deposit-paid">
-          Paid from your intents account by intent <code>{record.paidIntentHash}</code>.
+          {t('swapTrack_paidBy')} <code>{record.paidIntentHash}</code>.
         </p>
       )}
 

@@ -17,7 +17,14 @@ import type { IntentStatusView } from '../../api/walletApi';
 import { dayOf } from '../activityText';
 import { namesNetwork } from '../chains';
 import { ActivityFilters } from '../components/ActivityFilters';
-import { ActivityEmpty, ActivityFailures, ActivityHead, ActivityScreen, ListSized } from '../components/ActivityParts';
+import {
+  ActivityEmpty,
+  ActivityFailures,
+  ActivityHead,
+  ActivityScreen,
+  countText,
+  ListSized,
+} from '../components/ActivityParts';
 import { Dialog } from '../components/Dialog';
 import { Checkbox, TextField } from '../components/Field';
 import { HistoryDetail } from '../components/HistoryDetail';
@@ -26,6 +33,7 @@ import { StatusLine } from '../components/Notice';
 import { activityCsv } from '../csv';
 import { focusFirstInvalidSoon } from '../focus';
 import { activityQuery, buildHistoryQuery, emptyFilters, type HistoryFilters } from '../historyQuery';
+import { t } from '../i18n';
 import { swaps } from '../swaps';
 import { useAction } from '../useAction';
 import { wallet } from '../wallet';
@@ -34,8 +42,6 @@ import { Deposit } from './Deposit';
 /** How often unfinished intents on the page are asked about, and how many at once. */
 export const ACTIVITY_STATUS_MS = 2000;
 const FOLLOWED = 3;
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export interface HistoryTabProps {
   /** The empty state's ways to a first entry. */
@@ -65,7 +71,7 @@ export function HistoryTab({ onReceive, onSwap }: HistoryTabProps) {
   const [fresh, setFresh] = useState<ReadonlyMap<string, IntentStatusView>>(new Map());
   const action = useAction();
   const listBox = useRef<HTMLDivElement>(null);
-  const tokenMap = useMemo(() => new Map(tokens.map((t) => [t.assetId, t])), [tokens]);
+  const tokenMap = useMemo(() => new Map(tokens.map((tok) => [tok.assetId, tok])), [tokens]);
 
   useEffect(() => {
     swaps.tokensOnce().then(setTokens, () => setTokens([]));
@@ -91,7 +97,7 @@ export function HistoryTab({ onReceive, onSwap }: HistoryTabProps) {
         const seen = new Set(old.map((i) => i.key));
         return [...old, ...next.items.filter((i) => !seen.has(i.key))];
       });
-      if (next.items.length === 0) setNote('Nothing older.');
+      if (next.items.length === 0) setNote(t('activity_nothingOlder'));
     });
 
   const first = (query: HistoryQuery) => load(query, undefined);
@@ -162,7 +168,7 @@ export function HistoryTab({ onReceive, onSwap }: HistoryTabProps) {
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    setNote(`Exported ${items.length} rows.`);
+    setNote(t('activity_exported', String(items.length)));
   };
 
   const back = () => {
@@ -173,10 +179,6 @@ export function HistoryTab({ onReceive, onSwap }: HistoryTabProps) {
   if (tracking) return <Deposit id={tracking} initial={null} onBack={() => setTracking(null)} />;
 
   const swapCount = items.filter((i) => i.type === 'swap').length;
-  const counted = [
-    swapCount && plural(swapCount, 'swap', 'swaps'),
-    items.length - swapCount && plural(items.length - swapCount, 'intent', 'intents'),
-  ].filter(Boolean);
   const filtered = Object.keys(applied).some((k) => k !== 'numberOfTransactions');
   const firstShown = items[Math.min(top, items.length - 1)];
   return (
@@ -195,12 +197,12 @@ export function HistoryTab({ onReceive, onSwap }: HistoryTabProps) {
           {searching && (
             <form onSubmit={search} noValidate class="activity-search" data-testid="history-search-form">
               <TextField
-                label="Search"
+                label={t('activity_search')}
                 value={filters.search}
                 onValue={(v) => setFilters((old) => ({ ...old, search: v }))}
                 verbatim
                 testid="history-search"
-                hint="Address, hash, account or site; Enter searches."
+                hint={t('activity_searchHint')}
               />
             </form>
           )}
@@ -211,11 +213,11 @@ export function HistoryTab({ onReceive, onSwap }: HistoryTabProps) {
             onRetry={() => void first(applied)}
           />
           <p class="sr-only" data-testid="history-count" role="status">
-            {action.busy ? 'Loading…' : page ? `${counted.join(' and ') || 'Nothing'} listed.` : ''} {note}
+            {action.busy ? t('common_loading') : page ? countText(swapCount, items.length - swapCount) : ''} {note}
           </p>
           {page?.intentsHidden && (
             <p class="hint" data-testid="history-intents-hidden">
-              Sends and site intents are not listed while a swap-only filter is set.
+              {t('activity_intentsHidden')}
             </p>
           )}
           {page && items.length === 0 ? (
@@ -237,13 +239,15 @@ export function HistoryTab({ onReceive, onSwap }: HistoryTabProps) {
                   if (atEnd) older();
                 }}
               />
-              {action.busy && items.length > 0 && <StatusLine testid="history-loading">Loading older…</StatusLine>}
+              {action.busy && items.length > 0 && (
+                <StatusLine testid="history-loading">{t('activity_loadingOlder')}</StatusLine>
+              )}
             </>
           )}
         </ActivityScreen>
       </div>
       {sheet && (
-        <Dialog title="Filters" onClose={() => setSheet(false)} testid="history-sheet">
+        <Dialog title={t('activity_filters')} onClose={() => setSheet(false)} testid="history-sheet">
           <ActivityFilters
             filters={filters}
             setFilters={setFilters}
@@ -254,14 +258,14 @@ export function HistoryTab({ onReceive, onSwap }: HistoryTabProps) {
             busy={action.busy}
           />
           <Checkbox
-            label="All accounts"
+            label={t('activity_allAccounts')}
             checked={allAccounts}
             onChecked={setAllAccounts}
             testid="history-all-accounts"
           />
           {page && !page.serviceIncluded && (
             <p class="hint" data-testid="history-local-only">
-              Only swaps started here are listed. Add the swap service's key under Settings to include its history.
+              {t('activity_localOnly')}
             </p>
           )}
           <div class="actions start">
@@ -274,13 +278,13 @@ export function HistoryTab({ onReceive, onSwap }: HistoryTabProps) {
               }}
               data-testid="history-reload"
             >
-              Reload
+              {t('activity_reload')}
             </button>
             <button type="button" disabled={items.length === 0} onClick={exportCsv} data-testid="history-export">
-              Export CSV
+              {t('activity_exportCsv')}
             </button>
             <button type="button" onClick={() => setSheet(false)} data-testid="history-sheet-close">
-              Close
+              {t('common_close')}
             </button>
           </div>
           <StatusLine testid="history-note">{note}</StatusLine>

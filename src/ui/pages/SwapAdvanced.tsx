@@ -4,6 +4,7 @@ import { useState } from 'preact/hooks';
 import { ledgerName } from '../chains';
 import { Checkbox, TextField } from '../components/Field';
 import { Warning } from '../components/Notice';
+import { t } from '../i18n';
 import { bpsToPercent, MAX_APP_FEES, percentToBps, type SwapField, type SwapForm, withAnyInput } from '../swapForm';
 
 /** Text-field props bound to one string field of the swap form: value, onValue and the error to show. */
@@ -44,30 +45,36 @@ export function Advanced({ form, bind, set, setForm, show, problems, tried }: Sw
       onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
       data-testid="swap-advanced"
     >
-      <summary>Advanced</summary>
+      <summary>{t('swapAdv_advanced')}</summary>
       <Checkbox
-        label="Use ANY_INPUT (partner-only swap type)"
+        label={t('swapAdv_anyInput')}
         checked={form.swapType === 'ANY_INPUT'}
         onChecked={(on) => setForm((old) => withAnyInput(old, on))}
         testid="swap-any-input"
       />
       <TextField
-        label="Referral"
+        label={t('swapAdv_referral')}
         value={form.referral}
         onValue={(v) => set('referral', v.toLowerCase())}
         verbatim
         testid="swap-referral"
-        hint="Lowercase only; it is public in on-chain data and analytics."
+        hint={t('swapAdv_referralHint')}
         error={show('referral', form.referral)}
       />
       <fieldset class="choices">
-        <legend>App fees</legend>
-        {form.appFees.length === 0 && <p class="hint">No app fees.</p>}
+        <legend>{t('quote_appFees')}</legend>
+        {form.appFees.length === 0 && <p class="hint">{t('swapAdv_noFees')}</p>}
         {form.appFees.map((row, i) => (
           // biome-ignore lint/a11y/useSemanticElements: one fee's fields are a group inside the form's own fieldset; a nested fieldset would need a legend no one reads
-          <div class="fee-row" key={i} role="group" aria-label={`App fee ${i + 1}`} data-testid="swap-fee-row">
+          <div
+            class="fee-row"
+            key={i}
+            role="group"
+            aria-label={t('swapAdv_feeGroup', String(i + 1))}
+            data-testid="swap-fee-row"
+          >
             <TextField
-              label={`Fee ${i + 1} recipient account`}
+              label={t('swapAdv_feeRecipient', String(i + 1))}
               value={row.recipient}
               onValue={(v) => setFee(i, { recipient: v })}
               verbatim
@@ -75,7 +82,7 @@ export function Advanced({ form, bind, set, setForm, show, problems, tried }: Sw
               error={show(`appFee${i}Recipient`, row.recipient)}
             />
             <TextField
-              label={`Fee ${i + 1} (basis points)`}
+              label={t('swapAdv_feeBps', String(i + 1))}
               value={row.bps}
               onValue={(v) => setFee(i, { bps: v })}
               inputMode="numeric"
@@ -90,10 +97,10 @@ export function Advanced({ form, bind, set, setForm, show, problems, tried }: Sw
             <button
               type="button"
               onClick={() => setForm((old) => ({ ...old, appFees: old.appFees.filter((_, j) => j !== i) }))}
-              aria-label={`Remove app fee ${i + 1}`}
+              aria-label={t('swapAdv_removeFee', String(i + 1))}
               data-testid="swap-fee-remove"
             >
-              Remove
+              {t('swapAdv_remove')}
             </button>
           </div>
         ))}
@@ -103,38 +110,36 @@ export function Advanced({ form, bind, set, setForm, show, problems, tried }: Sw
             onClick={() => setForm((old) => ({ ...old, appFees: [...old.appFees, { recipient: '', bps: '' }] }))}
             data-testid="swap-fee-add"
           >
-            Add app fee
+            {t('swapAdv_addFee')}
           </button>
         )}
       </fieldset>
       <TextField
-        label="Quote waiting time (ms)"
+        label={t('swapAdv_quoteWait')}
         {...bind('quoteWaitingMs')}
         inputMode="numeric"
         placeholder="3000"
         testid="swap-quote-wait"
-        hint="How long the service may wait for market makers; 0 asks for the fastest quote."
+        hint={t('swapAdv_quoteWaitHint')}
       />
       <TextField
-        label="Virtual-chain recipient (EVM address)"
+        label={t('swapAdv_virtualRecipient')}
         {...bind('virtualChainRecipient')}
         verbatim
         testid="swap-virtual-recipient"
       />
       <TextField
-        label="Virtual-chain refund recipient (EVM address)"
+        label={t('swapAdv_virtualRefund')}
         {...bind('virtualChainRefundRecipient')}
         verbatim
         testid="swap-virtual-refund"
       />
       <Warning testid="swap-custom-msg-warning">
         <p>
-          <strong>Custom recipient message (experimental).</strong> It makes the withdrawal call{' '}
-          <code>ft_transfer_call</code> on {ledgerName()}. Funds are lost if the token is not NEP-141, if the
-          recipient's storage deposit is missing, or if the recipient has no <code>ft_on_transfer</code>.
+          <strong>{t('swapAdv_customTitle')}</strong> {t('swapAdv_customText', ledgerName())}
         </p>
         <Checkbox
-          label="I understand that misuse loses the funds"
+          label={t('swapAdv_customAccept')}
           checked={form.customMsgAccepted}
           onChecked={(on) => set('customMsgAccepted', on)}
           testid="swap-custom-msg-accept"
@@ -146,7 +151,7 @@ export function Advanced({ form, bind, set, setForm, show, problems, tried }: Sw
         </p>
       ) : null}
       <TextField
-        label="Custom recipient message"
+        label={t('swapAdv_customMsg')}
         value={form.customRecipientMsg}
         onValue={(v) => set('customRecipientMsg', v)}
         multiline
