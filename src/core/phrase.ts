@@ -5,7 +5,14 @@
  */
 import type { MessageKey, Subs } from './messages';
 
-/** One message of the catalogue with the substitutions its placeholders take, in order. */
-export type Phrase = { [K in MessageKey]: { key: K; subs: Subs<K> } }[MessageKey];
+/**
+ * One message of the catalogue with the substitutions its placeholders take, in order. `phrase` checks the
+ * pair where it is made; the type itself is not a union of every key's pair, which a catalogue of a thousand
+ * keys makes too large for the compiler to compare.
+ */
+export interface Phrase {
+  key: MessageKey;
+  subs: readonly string[];
+}
 
-export const phrase = <K extends MessageKey>(key: K, ...subs: Subs<K>): Phrase => ({ key, subs }) as Phrase;
+export const phrase = <K extends MessageKey>(key: K, ...subs: Subs<K>): Phrase => ({ key, subs });
