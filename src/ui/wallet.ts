@@ -15,14 +15,41 @@ import {
   type WalletResults,
 } from '../api/walletApi';
 import { errorText } from '../core/errorText';
-import { callBackground } from './call';
+import { callBackground, WalletError } from './call';
 import { early, within } from './early';
+import { t } from './i18n';
+import { numberStyle } from './numbers';
 
 export { WalletError } from './call';
 
+/**
+ * The vault's refusals a person meets (src/vault/errors.ts: the reply's `data.reason`, and `retryAfterMs`
+ * for a wait), in the catalogue's words; the background's English message is what a dApp reads.
+ */
+function vaultRefusal(err: unknown): string | null {
+  if (!(err instanceof WalletError) || typeof err.data !== 'object' || err.data === null) return null;
+  const { reason, retryAfterMs } = err.data as Record<string, unknown>;
+  switch (reason) {
+    case 'wrong_password':
+      return t('vaultRefusal_wrongPassword');
+    case 'throttled':
+      return typeof retryAfterMs === 'number' && retryAfterMs > 0
+        ? t('vaultRefusal_throttled', numberStyle().whole(String(Math.ceil(retryAfterMs / 1000))))
+        : null;
+    case 'locked':
+      return t('vaultRefusal_locked');
+    case 'no_vault':
+      return t('vaultRefusal_noVault');
+    case 'exists':
+      return t('vaultRefusal_exists');
+    default:
+      return null;
+  }
+}
+
 /** The message to show for anything an action threw. */
 export function messageOf(err: unknown): string {
-  return errorText(err, 'Something went wrong');
+  return vaultRefusal(err) ?? errorText(err, t('call_somethingWrong'));
 }
 
 /**
