@@ -19,8 +19,17 @@ import { callBackground, WalletError } from './call';
 import { early, within } from './early';
 import { t } from './i18n';
 import { numberStyle } from './numbers';
+import { MIN_PASSWORD_LENGTH } from './validate';
 
 export { WalletError } from './call';
+
+/** Why the vault found a password weak (src/vault/password.ts, the reply's `data.weakness`). */
+const WEAKNESS = new Map<unknown, () => string>([
+  ['short', () => t('vaultRefusal_weakShort', numberStyle().whole(String(MIN_PASSWORD_LENGTH)))],
+  ['spaces', () => t('vaultRefusal_weakSpaces')],
+  ['common', () => t('vaultRefusal_weakCommon')],
+  ['repetitive', () => t('vaultRefusal_weakRepetitive')],
+]);
 
 /**
  * The vault's refusals a person meets (src/vault/errors.ts: the reply's `data.reason`, and `retryAfterMs`
@@ -28,7 +37,7 @@ export { WalletError } from './call';
  */
 function vaultRefusal(err: unknown): string | null {
   if (!(err instanceof WalletError) || typeof err.data !== 'object' || err.data === null) return null;
-  const { reason, retryAfterMs } = err.data as Record<string, unknown>;
+  const { reason, retryAfterMs, weakness } = err.data as Record<string, unknown>;
   switch (reason) {
     case 'wrong_password':
       return t('vaultRefusal_wrongPassword');
@@ -36,6 +45,10 @@ function vaultRefusal(err: unknown): string | null {
       return typeof retryAfterMs === 'number' && retryAfterMs > 0
         ? t('vaultRefusal_throttled', numberStyle().whole(String(Math.ceil(retryAfterMs / 1000))))
         : null;
+    case 'weak_password': {
+      const why = WEAKNESS.get(weakness)?.();
+      return why === undefined ? null : t('vaultRefusal_weak', why);
+    }
     case 'locked':
       return t('vaultRefusal_locked');
     case 'no_vault':
