@@ -1,8 +1,9 @@
 /**
  * The one way anything thrown becomes text: `errorText` for a message to people, a log line or a reason
- * kept with a record; and, for a service that failed, the keys of the plain sentence a main screen shows
- * instead of the service's own words (docs/glossary.md, "When a service fails"). The service's words, its HTTP status or
- * its JSON never reach a main screen; they may sit under "Details".
+ * kept with a record; and, for a service that failed, the messages of the plain sentence a main screen shows
+ * instead of the service's own words (docs/glossary.md, "When a service fails"), which the page writes in the
+ * person's language (src/ui/call.ts). The service's words, its HTTP status or its JSON never reach a main
+ * screen; they may sit under "Details".
  */
 
 /**
