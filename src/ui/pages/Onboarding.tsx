@@ -13,36 +13,15 @@ import { newPasswordProblem, phraseProblem, phraseWords, secretKeyProblem } from
 import { wallet } from '../wallet';
 
 type Way = 'newPhrase' | 'importPhrase' | 'importKey' | 'generate' | 'passkey';
-
 type WayKey = 'create' | 'importPhrase' | 'importKey' | 'quickKey' | 'passkey';
 
 /** Each way's words: `onboard_<key>Title` and `onboard_<key>Text`. */
 const WAYS: { way: Way; key: WayKey; testid: string }[] = [
-  {
-    way: 'newPhrase',
-    key: 'create',
-    testid: 'onboarding-create',
-  },
-  {
-    way: 'importPhrase',
-    key: 'importPhrase',
-    testid: 'onboarding-import-phrase',
-  },
-  {
-    way: 'importKey',
-    key: 'importKey',
-    testid: 'onboarding-import-key',
-  },
-  {
-    way: 'generate',
-    key: 'quickKey',
-    testid: 'onboarding-quick-key',
-  },
-  {
-    way: 'passkey',
-    key: 'passkey',
-    testid: 'onboarding-passkey',
-  },
+  { way: 'newPhrase', key: 'create', testid: 'onboarding-create' },
+  { way: 'importPhrase', key: 'importPhrase', testid: 'onboarding-import-phrase' },
+  { way: 'importKey', key: 'importKey', testid: 'onboarding-import-key' },
+  { way: 'generate', key: 'quickKey', testid: 'onboarding-quick-key' },
+  { way: 'passkey', key: 'passkey', testid: 'onboarding-passkey' },
 ];
 
 /** `start`: the way to open on (after "Forgot password?" erased the wallet: the restore from the phrase). */
