@@ -25,6 +25,7 @@ export function replyForError(error: unknown): RuntimeReply {
     return errorReply(params ? ERROR_CODES.invalidParams : ERROR_CODES.internal, error.message, {
       reason: error.code,
       ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
+      ...(error.weakness !== undefined ? { weakness: error.weakness } : {}),
     });
   }
   if (error instanceof NonceReusedError)

@@ -1,8 +1,9 @@
 /**
  * The one way anything thrown becomes text: `errorText` for a message to people, a log line or a reason
- * kept with a record; and, for a service that failed, the plain sentence a main screen shows instead of the
- * service's own words (docs/glossary.md, "When a service fails"). The service's words, its HTTP status or
- * its JSON never reach a main screen; they may sit under "Details".
+ * kept with a record; and, for a service that failed, the messages of the plain sentence a main screen shows
+ * instead of the service's own words (docs/glossary.md, "When a service fails"), which the page writes in the
+ * person's language (src/ui/call.ts). The service's words, its HTTP status or its JSON never reach a main
+ * screen; they may sit under "Details".
  */
 
 /**
@@ -75,22 +76,6 @@ export type FailedTask =
   | 'withdraw'
   | 'swap';
 
-const TASK: Record<FailedTask, string> = {
-  balances: 'Your balances could not be read.',
-  quote: 'No quote.',
-  tokens: 'The token list could not be loaded.',
-  activity: 'Your activity could not be loaded.',
-  history: 'Swaps from other devices could not be listed; those started here are.',
-  address: 'The address could not be fetched.',
-  deposits: 'The deposits could not be checked.',
-  review: 'The review could not be prepared.',
-  track: 'The last check of this swap failed; checking goes on.',
-  send: 'Sending did not finish.',
-  pay: 'Paying did not finish.',
-  withdraw: 'The withdrawal could not be prepared.',
-  swap: 'The swap could not be started.',
-};
-
 /**
  * After a failed send or payment the answer may have been lost after the work was done (the request
  * reached the network, its answer did not come back): Activity tells which. Nothing else moves funds
@@ -99,29 +84,32 @@ const TASK: Record<FailedTask, string> = {
 const MOVES_FUNDS = new Set<FailedTask>(['send', 'pay']);
 
 /** The service in the glossary's words: the swap service, or the network for the message bus and the ledger. */
-function who(service: string | null | undefined, task: FailedTask): string {
-  if (service === 'swap' || service === 'transactions') return 'The swap service';
-  if (service === 'bus' || service === 'ledger') return 'The network';
+function who(service: string | null | undefined, task: FailedTask): FailureWords['who'] {
+  if (service === 'swap' || service === 'transactions') return 'failureWho_swap';
+  if (service === 'bus' || service === 'ledger') return 'failureWho_network';
   return task === 'quote' || task === 'tokens' || task === 'swap' || task === 'history' || task === 'track'
-    ? 'The swap service'
-    : 'The service';
+    ? 'failureWho_swap'
+    : 'failureWho_service';
 }
 
-const CAUSE: Record<FailureClass, string> = {
-  timeout: 'did not answer in time.',
-  offline: 'could not be reached. Check your internet connection.',
-  busy: 'is busy. Wait a moment.',
-  server: 'had a problem on its side.',
-  refused: 'refused the request.',
-  unknown: 'did not answer as expected.',
-};
+/**
+ * The sentence for a person, as messages of the catalogue (core does not read the browser's i18n: the page
+ * writes it, src/ui/call.ts): what did not happen (`task`), who failed and how (`cause`, which takes `who`),
+ * and what it means for their funds (`after`).
+ */
+export interface FailureWords {
+  task: `failureTask_${FailedTask}`;
+  who: 'failureWho_swap' | 'failureWho_network' | 'failureWho_service';
+  cause: `failureCause_${FailureClass | 'credentials'}`;
+  after: 'failureAfter_safe' | 'failureAfter_checkActivity';
+}
 
-/** The sentence for a person: what did not happen, who failed and how, and what it means for their funds. */
-export function failureSentence(task: FailedTask, f: FailureFacts): string {
-  const after = MOVES_FUNDS.has(task) ? 'Check Activity before you try again.' : 'Your funds are safe.';
+export function failureWords(task: FailedTask, f: FailureFacts): FailureWords {
   const credentials = f.httpStatus === 401 || f.httpStatus === 403;
-  const cause = credentials
-    ? 'did not accept the wallet’s credentials (see Settings → Advanced).'
-    : CAUSE[failureClass(f)];
-  return `${TASK[task]} ${who(f.service, task)} ${cause} ${after}`;
+  return {
+    task: `failureTask_${task}`,
+    who: who(f.service, task),
+    cause: `failureCause_${credentials ? 'credentials' : failureClass(f)}`,
+    after: MOVES_FUNDS.has(task) ? 'failureAfter_checkActivity' : 'failureAfter_safe',
+  };
 }

@@ -38,7 +38,7 @@ export {
   type FailureFacts,
   failureClass,
   failureFacts,
-  failureSentence,
+  failureWords,
 } from './errorText';
 export { EXPLORER_TX, explorerLink, explorerTxUrl } from './explorers';
 export { PIPS_MAX, tokenDiffFee, unmatchedDeltas } from './fees';

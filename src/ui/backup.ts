@@ -2,6 +2,7 @@
 // as written down), and what the wallet says of keys no phrase covers (docs/security.md, "Keys at rest
 // and in memory").
 import type { AccountView, KeyBackup, RecoveryView, WalletStatus } from '../api/walletApi';
+import { t } from './i18n';
 
 /** Returns a uniformly random integer in [0, max). */
 export type RandomInt = (max: number) => number;
@@ -42,8 +43,8 @@ export function wrongBackupAnswers(
 
 /** What Accounts and Keys say of a key or an account no recovery phrase covers (null: the phrase covers it). */
 export function backupNote(backup: KeyBackup | null): string | null {
-  if (backup === 'none') return 'Not covered by your recovery phrase — export it to back it up.';
-  if (backup === 'exported') return 'Not covered by your recovery phrase; backed up by its export.';
+  if (backup === 'none') return t('phraseBackup_noteNone');
+  if (backup === 'exported') return t('phraseBackup_noteExported');
   return null;
 }
 

@@ -1,9 +1,10 @@
 // The one place the UI unwraps the background's replies (`{ok, result}` or `{ok: false, error}`): the typed
 // clients ./wallet.ts, ./swaps.ts and ./approve/client.ts call through `callBackground`, and the answer
 // ./early.ts asked for before the first screen goes through `unwrap`. A refusal is thrown as a WalletError;
-// `troubleOf` words one for a main screen (core/errorText.ts).
-import { errorText, FAILURE_KINDS, type FailedTask, type FailureFacts, failureSentence } from '../core/errorText';
+// `troubleOf` words one for a main screen (core/errorText.ts), in the catalogue's words (./i18n.ts).
+import { errorText, FAILURE_KINDS, type FailedTask, type FailureFacts, failureWords } from '../core/errorText';
 import type { ProviderErrorShape, RuntimeReply } from '../provider/protocol';
+import { t } from './i18n';
 import { askBackground } from './messaging';
 
 /** The background's refusal, its message written for people. */
@@ -51,10 +52,16 @@ export interface Trouble {
   details: string | null;
 }
 
+/** The plain sentence for a service failure of `task`, in the person's language. */
+export function failureSentence(task: FailedTask, facts: FailureFacts): string {
+  const words = failureWords(task, facts);
+  return t(words.cause, t(words.task), t(words.who), t(words.after));
+}
+
 /** A failure of `task`: a service failure in plain words (its own words as details); the wallet's own refusal as it is. */
 export function troubleOf(task: FailedTask, e: unknown): Trouble {
   const facts = serviceFailureOf(e);
-  if (!facts) return { text: errorText(e, 'Something went wrong'), details: null };
+  if (!facts) return { text: errorText(e, t('call_somethingWrong')), details: null };
   return { text: failureSentence(task, facts), details: errorText(e) };
 }
 

@@ -8,6 +8,7 @@ import type { PasskeyAssertion, PasskeyRegistration } from '../api/passkeys';
 import { base64url } from '../core/encoding';
 import { errorText } from '../core/errorText';
 import { NETWORK_NAME, type NetworkId } from '../core/network';
+import { t } from './i18n';
 
 /** ES256 (COSE −7): the verifier's P-256 passkeys (docs/protocol.md, "The webauthn payload"). */
 const ES256 = -7;
@@ -21,27 +22,20 @@ export class PasskeyError extends Error {
 const b64u = (b: ArrayBuffer): string => base64url.encode(new Uint8Array(b));
 const bytes = (text: string): Uint8Array<ArrayBuffer> => Uint8Array.from(base64url.decode(text));
 
-/** The words for what the browser threw (https://w3c.github.io/webauthn/#sctn-createCredential, errors). */
+/** The words for what the browser threw, in the catalogue's (https://w3c.github.io/webauthn/#sctn-createCredential, errors). */
 function wordsFor(e: unknown, what: 'create' | 'sign'): PasskeyError {
   const name = e instanceof DOMException ? e.name : '';
   if (name === 'NotAllowedError' || name === 'AbortError')
-    return new PasskeyError(
-      what === 'create'
-        ? 'No passkey was made: it was cancelled, or the authenticator did not answer in time.'
-        : 'Nothing was signed: the passkey was cancelled, or the authenticator did not answer in time.',
-    );
+    return new PasskeyError(t(what === 'create' ? 'passkeyError_createCancelled' : 'passkeyError_signCancelled'));
   if (name === 'NotSupportedError' || name === 'SecurityError')
-    return new PasskeyError(
-      'This browser has no authenticator that can hold a passkey for this extension (a screen lock, security key or password manager with passkeys).',
-    );
-  if (name === 'InvalidStateError')
-    return new PasskeyError('This authenticator already holds a passkey for this account; use another authenticator.');
-  return new PasskeyError(`The authenticator failed: ${errorText(e)}`);
+    return new PasskeyError(t('passkeyError_noAuthenticator'));
+  if (name === 'InvalidStateError') return new PasskeyError(t('passkeyError_alreadyHeld'));
+  return new PasskeyError(t('passkeyError_failed', errorText(e)));
 }
 
 function credentials(): CredentialsContainer {
   if (typeof navigator === 'undefined' || !navigator.credentials || typeof PublicKeyCredential === 'undefined')
-    throw new PasskeyError('This browser does not offer passkeys (WebAuthn) to extensions.');
+    throw new PasskeyError(t('passkeyError_unsupported'));
   return navigator.credentials;
 }
 
@@ -65,7 +59,7 @@ export async function createPasskey(name: string): Promise<PasskeyRegistration> 
   } catch (e) {
     throw wordsFor(e, 'create');
   }
-  if (!(credential instanceof PublicKeyCredential)) throw new PasskeyError('The authenticator made no passkey.');
+  if (!(credential instanceof PublicKeyCredential)) throw new PasskeyError(t('passkeyError_noneMade'));
   const response = credential.response as AuthenticatorAttestationResponse;
   return { credentialId: b64u(credential.rawId), authenticatorData: b64u(response.getAuthenticatorData()), name };
 }
@@ -87,7 +81,7 @@ export async function askPasskey(ask: { credentialId: string; challenge: string 
   } catch (e) {
     throw wordsFor(e, 'sign');
   }
-  if (!(credential instanceof PublicKeyCredential)) throw new PasskeyError('The authenticator did not sign.');
+  if (!(credential instanceof PublicKeyCredential)) throw new PasskeyError(t('passkeyError_notSigned'));
   const response = credential.response as AuthenticatorAssertionResponse;
   return {
     credentialId: b64u(credential.rawId),

@@ -15,14 +15,54 @@ import {
   type WalletResults,
 } from '../api/walletApi';
 import { errorText } from '../core/errorText';
-import { callBackground } from './call';
+import { callBackground, WalletError } from './call';
 import { early, within } from './early';
+import { t } from './i18n';
+import { numberStyle } from './numbers';
+import { MIN_PASSWORD_LENGTH } from './validate';
 
 export { WalletError } from './call';
 
+/** Why the vault found a password weak (src/vault/password.ts, the reply's `data.weakness`). */
+const WEAKNESS = new Map<unknown, () => string>([
+  ['short', () => t('vaultRefusal_weakShort', numberStyle().whole(String(MIN_PASSWORD_LENGTH)))],
+  ['spaces', () => t('vaultRefusal_weakSpaces')],
+  ['common', () => t('vaultRefusal_weakCommon')],
+  ['repetitive', () => t('vaultRefusal_weakRepetitive')],
+]);
+
+/**
+ * The vault's refusals a person meets (src/vault/errors.ts: the reply's `data.reason`, and `retryAfterMs`
+ * for a wait), in the catalogue's words; the background's English message is what a dApp reads.
+ */
+function vaultRefusal(err: unknown): string | null {
+  if (!(err instanceof WalletError) || typeof err.data !== 'object' || err.data === null) return null;
+  const { reason, retryAfterMs, weakness } = err.data as Record<string, unknown>;
+  switch (reason) {
+    case 'wrong_password':
+      return t('vaultRefusal_wrongPassword');
+    case 'throttled':
+      return typeof retryAfterMs === 'number' && retryAfterMs > 0
+        ? t('vaultRefusal_throttled', numberStyle().whole(String(Math.ceil(retryAfterMs / 1000))))
+        : null;
+    case 'weak_password': {
+      const why = WEAKNESS.get(weakness)?.();
+      return why === undefined ? null : t('vaultRefusal_weak', why);
+    }
+    case 'locked':
+      return t('vaultRefusal_locked');
+    case 'no_vault':
+      return t('vaultRefusal_noVault');
+    case 'exists':
+      return t('vaultRefusal_exists');
+    default:
+      return null;
+  }
+}
+
 /** The message to show for anything an action threw. */
 export function messageOf(err: unknown): string {
-  return errorText(err, 'Something went wrong');
+  return vaultRefusal(err) ?? errorText(err, t('call_somethingWrong'));
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { PasswordWeakness } from './password';
+
 /** Vault failures, each with a code the UI maps to plain words and a message that already says it. */
 export type VaultErrorCode =
   | 'no_vault'
@@ -18,6 +20,8 @@ export class VaultError extends Error {
     message: string,
     /** For `throttled`: how long until the next attempt is allowed. */
     readonly retryAfterMs?: number,
+    /** For `weak_password`: the rule the password breaks. */
+    readonly weakness?: PasswordWeakness,
   ) {
     super(message);
   }

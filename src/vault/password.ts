@@ -20,11 +20,27 @@ const COMMON = new Set([
   'trustno1234',
 ]);
 
-/** Why the password is too weak, or null when it is acceptable. */
-export function passwordWeakness(password: string): string | null {
-  if (password.length < MIN_PASSWORD_LENGTH) return `use at least ${MIN_PASSWORD_LENGTH} characters`;
-  if (password.trim() !== password) return 'remove spaces at the start or end';
-  if (COMMON.has(password.toLowerCase())) return 'this is a well-known password; choose another';
-  if (new Set(password).size < 4) return 'use more different characters';
+/** Which rule a password breaks: the code the popup words in the person's language (src/ui/wallet.ts). */
+export type PasswordWeakness = 'short' | 'spaces' | 'common' | 'repetitive';
+
+const WEAKNESS_TEXT: Record<PasswordWeakness, string> = {
+  short: `use at least ${MIN_PASSWORD_LENGTH} characters`,
+  spaces: 'remove spaces at the start or end',
+  common: 'this is a well-known password; choose another',
+  repetitive: 'use more different characters',
+};
+
+/** The rule the password breaks, or null when it is acceptable. */
+export function weaknessOf(password: string): PasswordWeakness | null {
+  if (password.length < MIN_PASSWORD_LENGTH) return 'short';
+  if (password.trim() !== password) return 'spaces';
+  if (COMMON.has(password.toLowerCase())) return 'common';
+  if (new Set(password).size < 4) return 'repetitive';
   return null;
+}
+
+/** Why the password is too weak, in English, or null when it is acceptable. */
+export function passwordWeakness(password: string): string | null {
+  const weakness = weaknessOf(password);
+  return weakness && WEAKNESS_TEXT[weakness];
 }

@@ -68,7 +68,7 @@ import {
   passkeyProblem,
   type StoredPasskey,
 } from './passkeys';
-import { passwordWeakness } from './password';
+import { passwordWeakness, weaknessOf } from './password';
 import {
   DEFAULT_ITERATIONS,
   deriveKeyBytes,
@@ -176,8 +176,9 @@ export class Vault {
   /** A new wallet, unlocked, with its first key from `source` (without one: no key yet). */
   create(password: string, source?: KeySource, label?: string): Promise<AddedKey | null> {
     return this.#exclusive(async () => {
-      const weak = passwordWeakness(password);
-      if (weak) throw new VaultError('weak_password', `Password too weak: ${weak}.`);
+      const weak = weaknessOf(password);
+      if (weak)
+        throw new VaultError('weak_password', `Password too weak: ${passwordWeakness(password)}.`, undefined, weak);
       if (await this.exists()) throw new VaultError('exists', 'A wallet already exists on this browser profile.');
       const made = source ? await this.#make(source) : null;
       try {
@@ -497,8 +498,14 @@ export class Vault {
    */
   changePassword(oldPassword: string, newPassword: string): Promise<void> {
     return this.#exclusive(async () => {
-      const weak = passwordWeakness(newPassword);
-      if (weak) throw new VaultError('weak_password', `New password too weak: ${weak}.`);
+      const weak = weaknessOf(newPassword);
+      if (weak)
+        throw new VaultError(
+          'weak_password',
+          `New password too weak: ${passwordWeakness(newPassword)}.`,
+          undefined,
+          weak,
+        );
       const contents = await this.#decryptWithPassword(oldPassword);
       const material = await this.#deriveFresh(newPassword);
       const proven = await this.#writeVerified(NEXT_RECORD_KEY, material, contents);

@@ -229,3 +229,37 @@ test('Activity in Spanish: the empty list, its search and its filters in Spanish
     await close();
   }
 });
+
+test('first run and the lock screen in Spanish: every word a Spanish message, the vault’s refusal too', async () => {
+  const { extension, close } = await launchExtension(EXTENSION_DIR, 'es');
+  try {
+    const page = await extension.context.newPage();
+    await page.goto(extension.url('popup.html'));
+    // The ways to begin, then the password form of one.
+    await expect(page.getByTestId('onboarding-create')).toContainText('Crear un monedero nuevo');
+    expect(await unexplainedText(page)).toEqual([]);
+    await page.getByTestId('onboarding-quick-key').click();
+    await expect(page.getByTestId('create-submit')).toHaveText('Crear monedero');
+    expect(await unexplainedText(page)).toEqual([]);
+
+    await walletCall(page, WALLET.create, { password: 'correct horse battery', source: { kind: 'generate' } });
+    await walletCall(page, WALLET.lock);
+    await page.reload();
+    // The lock screen, "Forgot password?" open, and the erase dialog it leads to.
+    await expect(page.getByTestId('unlock-submit')).toHaveText('Desbloquear');
+    await page.getByTestId('unlock-forgot-toggle').click();
+    await expect(page.getByTestId('unlock-forgot')).toContainText('Importar frase de recuperación');
+    expect(await unexplainedText(page)).toEqual([]);
+    await page.getByTestId('erase-start').click();
+    await expect(page.getByTestId('erase-confirm')).toBeDisabled();
+    expect(await unexplainedText(page)).toEqual([]);
+    await page.getByTestId('erase-cancel').click();
+    // A wrong password: the background refuses in English (what a site would read); the person reads Spanish.
+    await page.getByTestId('unlock-password').fill('not the password at all');
+    await page.getByTestId('unlock-submit').click();
+    await expect(page.getByTestId('unlock-error')).toHaveText('Contraseña incorrecta.');
+    expect(await unexplainedText(page)).toEqual([]);
+  } finally {
+    await close();
+  }
+});

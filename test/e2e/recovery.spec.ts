@@ -121,7 +121,9 @@ test('a Quick-key wallet is reminded to back its key up until it is exported', a
     await expect(page.getByTestId('key-backup-banner')).toContainText('no recovery phrase covers it', {
       timeout: 15_000,
     });
-    await checkScreen(page, 'home-key-backup');
+    // The account's name is the person's own (the vault named it when it was made): data, not a message.
+    const { accounts } = await walletCall<{ accounts: { label: string }[] }>(page, WALLET.status);
+    await checkScreen(page, 'home-key-backup', 'plain', { shown: accounts.map((a) => a.label) });
     // Accounts says so too, and Settings has no phrase to show.
     await page.getByTestId('nav-settings').click();
     await expect(page.getByTestId('phrase-reveal-none')).toBeVisible();

@@ -64,17 +64,11 @@ const WORDS_NOT_YET_MESSAGES: ReadonlySet<string> = new Set([
   'approval-intent',
   'approval-swap',
   'contacts-import-errors',
-  'onboarding',
-  'onboarding-password',
   'send-review',
   'token-picker',
-  'unlock',
-  'unlock-forgot',
   'swap-outcome-incomplete',
   // Screens that came with Settings' General and Advanced, the recovery phrase, the side panel and the
   // 200 % zoom checks, on pages whose words are not messages yet.
-  'home-key-backup',
-  'unlock-erase',
   'sidepanel-swap',
   'zoom-send-review',
   'zoom-approval-intent',

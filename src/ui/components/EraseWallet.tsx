@@ -3,6 +3,7 @@
 // stays; the background then clears the wallet (src/background/wallet/erase.ts) and the popup goes on to
 // the restore from the phrase.
 import { useState } from 'preact/hooks';
+import { t } from '../i18n';
 import { useAction } from '../useAction';
 import { wallet } from '../wallet';
 import { Dialog } from './Dialog';
@@ -25,22 +26,17 @@ export function EraseWallet({ onErased }: { onErased(): void }) {
   return (
     <>
       <button type="button" class="danger" onClick={() => setAsking(true)} data-testid="erase-start">
-        Erase this wallet and restore…
+        {t('erase_start')}
       </button>
       {asking && (
-        <Dialog title="Erase this wallet from this device?" onClose={close} testid="erase-dialog">
+        <Dialog title={t('erase_title')} onClose={close} testid="erase-dialog">
           <Warning>
-            <strong>This erases the wallet on this device:</strong> its keys, accounts, connected sites and history. It
-            cannot be undone.
+            <strong>{t('erase_warningLead')}</strong> {t('erase_warningWhat')}
           </Warning>
-          <p>
-            Your funds stay on the accounts. To use them again you need your <strong>recovery phrase</strong>, or the
-            secret keys you exported for accounts the phrase does not cover. Without them, what those accounts hold
-            stays out of reach.
-          </p>
-          <p>Next you type your recovery phrase and choose a new password.</p>
+          <p>{t('erase_funds')}</p>
+          <p>{t('erase_next')}</p>
           <Checkbox
-            label="I have my recovery phrase or exported keys"
+            label={t('erase_understood')}
             checked={understood}
             onChecked={setUnderstood}
             testid="erase-understood"
@@ -48,7 +44,7 @@ export function EraseWallet({ onErased }: { onErased(): void }) {
           <ErrorAlert message={action.error} testid="erase-error" />
           <div class="actions">
             <button type="button" onClick={close} data-testid="erase-cancel">
-              Cancel
+              {t('erase_cancel')}
             </button>
             <button
               type="button"
@@ -57,7 +53,7 @@ export function EraseWallet({ onErased }: { onErased(): void }) {
               onClick={erase}
               data-testid="erase-confirm"
             >
-              Erase this wallet
+              {t('erase_confirm')}
             </button>
           </div>
         </Dialog>

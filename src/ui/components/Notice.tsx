@@ -1,6 +1,7 @@
 // Messages that assistive technology announces: errors (role="alert") and progress or results (role="status").
 import type { ComponentChildren } from 'preact';
 import type { Trouble } from '../call';
+import { t } from '../i18n';
 
 export function ErrorAlert({ message, testid }: { message: string | null; testid?: string }) {
   if (!message) return null;
@@ -50,7 +51,7 @@ export function FailureAlert({
       <p>{trouble.text}</p>
       {trouble.details && trouble.details !== trouble.text && (
         <details>
-          <summary>Details</summary>
+          <summary>{t('notice_details')}</summary>
           <p class="details" data-testid={testid && `${testid}-details`}>
             {trouble.details}
           </p>
@@ -58,7 +59,7 @@ export function FailureAlert({
       )}
       {onRetry && (
         <button type="button" onClick={onRetry} disabled={retrying} data-testid={testid && `${testid}-retry`}>
-          Retry
+          {t('notice_retry')}
         </button>
       )}
     </div>

@@ -1,3 +1,5 @@
+import { t } from '../i18n';
+import { numberStyle } from '../numbers';
 import { MIN_PASSWORD_LENGTH, passwordLengthProblem, passwordMatchProblem } from '../validate';
 import { TextField } from './Field';
 
@@ -14,7 +16,7 @@ interface PasswordPairProps {
 
 /** A new password and its confirmation, with the rule shown. */
 export function PasswordPair(props: PasswordPairProps) {
-  const labels = props.labels ?? { password: 'Password', confirm: 'Confirm password' };
+  const labels = props.labels ?? { password: t('pair_password'), confirm: t('pair_confirm') };
   const testids = props.testids ?? { password: 'password', confirm: 'password-confirm' };
   return (
     <>
@@ -27,7 +29,7 @@ export function PasswordPair(props: PasswordPairProps) {
         required
         testid={testids.password}
         error={props.showErrors ? passwordLengthProblem(props.password) : null}
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters, not a well-known password. It encrypts your keys on this device and cannot be recovered.`}
+        hint={t('pair_hint', numberStyle().whole(String(MIN_PASSWORD_LENGTH)))}
       />
       <TextField
         label={labels.confirm}

@@ -1,5 +1,6 @@
 // The password form that unlocks the wallet: the popup's Unlock screen and the approval window's.
 import { useState } from 'preact/hooks';
+import { t } from '../i18n';
 import { useAction } from '../useAction';
 import { wallet } from '../wallet';
 import { TextField } from './Field';
@@ -19,7 +20,7 @@ export function PasswordUnlockForm({ testid, clearOnUnlock = false, onUnlocked }
   const action = useAction();
   const submit = (e: Event) => {
     e.preventDefault();
-    if (!password) return action.setError('Enter your password');
+    if (!password) return action.setError(t('unlock_enterPassword'));
     void action.run(async () => {
       await wallet.unlock(password);
       if (clearOnUnlock) setPassword('');
@@ -29,7 +30,7 @@ export function PasswordUnlockForm({ testid, clearOnUnlock = false, onUnlocked }
   return (
     <form onSubmit={submit}>
       <TextField
-        label="Password"
+        label={t('unlock_password')}
         type="password"
         value={password}
         onValue={setPassword}
@@ -40,8 +41,8 @@ export function PasswordUnlockForm({ testid, clearOnUnlock = false, onUnlocked }
       />
       <FormFooter
         busy={action.busy}
-        label="Unlock"
-        busyLabel="Unlocking…"
+        label={t('unlock_submit')}
+        busyLabel={t('unlock_busy')}
         submitTestid={`${testid}-submit`}
         error={action.error}
         errorTestid={`${testid}-error`}

@@ -9,6 +9,8 @@ import { FormFooter } from '../components/FormFooter';
 import { Warning } from '../components/Notice';
 import { Screen } from '../components/Screen';
 import { focusFirstInvalidSoon } from '../focus';
+import { t } from '../i18n';
+import { numberStyle } from '../numbers';
 import { useAction } from '../useAction';
 import { wallet } from '../wallet';
 
@@ -31,14 +33,13 @@ export function Backup({ phrase, onDone, onSkip }: BackupProps) {
 
 function ShowWords({ words, onNext, onSkip }: { words: string[]; onNext(): void; onSkip(): void }) {
   return (
-    <Screen title="Write down your recovery phrase" testid="backup-words">
+    <Screen title={t('phraseBackup_writeTitle')} testid="backup-words">
       <Warning>
-        <strong>These {words.length} words are the only way to restore your wallet.</strong> Write them on paper, in
-        order, and keep them offline. Anyone who sees them can take everything; nobody, including us, can recover them
-        for you.
+        <strong>{t('phraseBackup_onlyWay', numberStyle().whole(String(words.length)))}</strong>{' '}
+        {t('phraseBackup_keepOffline')}
       </Warning>
       <SecretText>
-        <ol class="words" aria-label="Recovery phrase">
+        <ol class="words" aria-label={t('phraseBackup_wordsLabel')}>
           {words.map((word, i) => (
             <li key={i} data-testid={`phrase-word-${i + 1}`}>
               <span class="n" aria-hidden="true">
@@ -52,10 +53,10 @@ function ShowWords({ words, onNext, onSkip }: { words: string[]; onNext(): void;
       <ClipboardNote />
       <div class="actions">
         <button type="button" onClick={onSkip} data-testid="backup-skip">
-          Skip for now
+          {t('phraseBackup_skip')}
         </button>
         <button type="button" class="primary" onClick={onNext} data-testid="backup-continue" data-autofocus="">
-          I wrote them down
+          {t('phraseBackup_wroteDown')}
         </button>
       </div>
     </Screen>
@@ -83,35 +84,33 @@ function CheckWords({ phrase, onBack, onDone, onSkip }: BackupProps & { onBack()
   };
 
   return (
-    <Screen title="Check your backup" testid="backup-check">
-      <p>Enter these words from your written copy.</p>
+    <Screen title={t('phraseBackup_checkTitle')} testid="backup-check">
+      <p>{t('phraseBackup_checkIntro')}</p>
       <form onSubmit={submit} noValidate>
         {positions.map((pos, i) => (
           <TextField
             key={pos}
-            label={`Word #${pos + 1}`}
+            label={t('phraseBackup_wordN', numberStyle().whole(String(pos + 1)))}
             verbatim
             value={answers[i] ?? ''}
             onValue={(v) => setAnswers((a) => a.map((old, j) => (j === i ? v : old)))}
             testid={`backup-word-${pos + 1}`}
-            error={wrong.includes(pos) ? `This is not word #${pos + 1}` : null}
+            error={wrong.includes(pos) ? t('phraseBackup_notWordN', numberStyle().whole(String(pos + 1))) : null}
           />
         ))}
         <FormFooter
           busy={action.busy}
-          label="Confirm"
+          label={t('phraseBackup_confirm')}
           submitTestid="backup-confirm"
-          error={
-            wrong.length ? 'Some words do not match. Check your written copy, or show the words again.' : action.error
-          }
+          error={wrong.length ? t('phraseBackup_mismatch') : action.error}
           errorTestid="backup-error"
         >
           <button type="button" onClick={onBack} data-testid="backup-show-again">
-            Show the words again
+            {t('phraseBackup_showAgain')}
           </button>
         </FormFooter>
         <button type="button" class="link" onClick={onSkip} data-testid="backup-skip">
-          Skip for now
+          {t('phraseBackup_skip')}
         </button>
       </form>
     </Screen>
@@ -129,11 +128,11 @@ export function BackupLater({ phraseId, onDone, onCancel }: { phraseId: string; 
     void action.run(async () => setWords(await wallet.exportPhrase(phraseId, password)));
   };
   return (
-    <Screen title="Back up your recovery phrase" testid="backup-unlock">
-      <p>Enter your password to show the recovery phrase. Make sure nobody can see your screen.</p>
+    <Screen title={t('phraseBackup_laterTitle')} testid="backup-unlock">
+      <p>{t('phraseBackup_laterIntro')}</p>
       <form onSubmit={submit}>
         <TextField
-          label="Password"
+          label={t('phraseBackup_password')}
           type="password"
           value={password}
           onValue={setPassword}
@@ -143,13 +142,13 @@ export function BackupLater({ phraseId, onDone, onCancel }: { phraseId: string; 
         />
         <FormFooter
           busy={action.busy}
-          label="Show phrase"
+          label={t('phraseBackup_showPhrase')}
           submitTestid="backup-show"
           error={action.error}
           errorTestid="backup-error"
         >
           <button type="button" onClick={onCancel} data-testid="backup-cancel">
-            Cancel
+            {t('phraseBackup_cancel')}
           </button>
         </FormFooter>
       </form>

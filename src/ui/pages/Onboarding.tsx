@@ -7,43 +7,21 @@ import { FormFooter } from '../components/FormFooter';
 import { PasswordPair } from '../components/PasswordPair';
 import { Screen } from '../components/Screen';
 import { focusFirstInvalidSoon } from '../focus';
+import { t } from '../i18n';
 import { useAction } from '../useAction';
 import { newPasswordProblem, phraseProblem, phraseWords, secretKeyProblem } from '../validate';
 import { wallet } from '../wallet';
 
 type Way = 'newPhrase' | 'importPhrase' | 'importKey' | 'generate' | 'passkey';
+type WayKey = 'create' | 'importPhrase' | 'importKey' | 'quickKey' | 'passkey';
 
-const WAYS: { way: Way; title: string; text: string; testid: string }[] = [
-  {
-    way: 'newPhrase',
-    title: 'Create new wallet',
-    text: 'A new 12-word recovery phrase; you write it down next.',
-    testid: 'onboarding-create',
-  },
-  {
-    way: 'importPhrase',
-    title: 'Import recovery phrase',
-    text: 'Restore from 12 or 24 words.',
-    testid: 'onboarding-import-phrase',
-  },
-  {
-    way: 'importKey',
-    title: 'Import secret key',
-    text: 'An ed25519: secret key from another wallet.',
-    testid: 'onboarding-import-key',
-  },
-  {
-    way: 'generate',
-    title: 'Quick key (no phrase)',
-    text: 'One new key, no recovery phrase: export its secret key to back it up.',
-    testid: 'onboarding-quick-key',
-  },
-  {
-    way: 'passkey',
-    title: 'Passkey account',
-    text: 'Signed by your device’s passkey: no phrase to write down. Add a second key later to recover.',
-    testid: 'onboarding-passkey',
-  },
+/** Each way's words: `onboard_<key>Title` and `onboard_<key>Text`. */
+const WAYS: { way: Way; key: WayKey; testid: string }[] = [
+  { way: 'newPhrase', key: 'create', testid: 'onboarding-create' },
+  { way: 'importPhrase', key: 'importPhrase', testid: 'onboarding-import-phrase' },
+  { way: 'importKey', key: 'importKey', testid: 'onboarding-import-key' },
+  { way: 'generate', key: 'quickKey', testid: 'onboarding-quick-key' },
+  { way: 'passkey', key: 'passkey', testid: 'onboarding-passkey' },
 ];
 
 /** `start`: the way to open on (after "Forgot password?" erased the wallet: the restore from the phrase). */
@@ -51,7 +29,7 @@ export function Onboarding({ onCreated, start }: { onCreated(result: CreateResul
   const [way, setWay] = useState<Way | null>(start ?? null);
   if (!way) {
     return (
-      <Screen title="Set up your wallet" testid="onboarding">
+      <Screen title={t('onboard_title')} testid="onboarding">
         <ul class="ways">
           {WAYS.map((w) => (
             <li key={w.way}>
@@ -62,8 +40,8 @@ export function Onboarding({ onCreated, start }: { onCreated(result: CreateResul
                 data-testid={w.testid}
                 data-autofocus={w.way === 'newPhrase' ? '' : undefined}
               >
-                <strong>{w.title}</strong>
-                <span>{w.text}</span>
+                <strong>{t(`onboard_${w.key}Title`)}</strong>
+                <span>{t(`onboard_${w.key}Text`)}</span>
               </button>
             </li>
           ))}
@@ -81,7 +59,8 @@ function CreateForm({ way, onBack, onCreated }: { way: Way; onBack(): void; onCr
   const [confirm, setConfirm] = useState('');
   const [tried, setTried] = useState(false);
   const action = useAction();
-  const title = WAYS.find((w) => w.way === way)?.title ?? '';
+  const key = WAYS.find((w) => w.way === way)?.key;
+  const title = key ? t(`onboard_${key}Title`) : '';
 
   const sourceProblem =
     way === 'importPhrase' ? phraseProblem(phrase) : way === 'importKey' ? secretKeyProblem(secretKey) : null;
@@ -94,7 +73,10 @@ function CreateForm({ way, onBack, onCreated }: { way: Way; onBack(): void; onCr
         // into chunks of their own (test/e2e/first-screen.spec.ts: one script before the first screen).
         const { createPasskey, passkeyName } = await import('../passkey');
         const { network } = await wallet.getSettings();
-        return { kind: 'passkey', registration: await createPasskey(passkeyName('new passkey account', network.id)) };
+        return {
+          kind: 'passkey',
+          registration: await createPasskey(passkeyName(t('onboard_newPasskeyAccount'), network.id)),
+        };
       }
       case 'newPhrase':
         return { kind: 'newPhrase', words: 12 };
@@ -119,25 +101,25 @@ function CreateForm({ way, onBack, onCreated }: { way: Way; onBack(): void; onCr
       <form onSubmit={submit} noValidate>
         {way === 'importPhrase' && (
           <TextField
-            label="Recovery phrase"
+            label={t('onboard_phraseLabel')}
             multiline
             verbatim
             value={phrase}
             onValue={setPhrase}
             testid="import-phrase"
-            hint="The words separated by spaces, in order."
+            hint={t('onboard_phraseHint')}
             error={tried ? sourceProblem : null}
           />
         )}
         {way === 'importKey' && (
           <TextField
-            label="Secret key"
+            label={t('onboard_secretKey')}
             type="password"
             verbatim
             value={secretKey}
             onValue={setSecretKey}
             testid="import-secret-key"
-            hint="Starts with ed25519:. Its implicit account is added."
+            hint={t('onboard_secretKeyHint')}
             error={tried ? sourceProblem : null}
           />
         )}
@@ -150,14 +132,14 @@ function CreateForm({ way, onBack, onCreated }: { way: Way; onBack(): void; onCr
         />
         <FormFooter
           busy={action.busy}
-          label="Create wallet"
-          busyLabel="Creating…"
+          label={t('onboard_create')}
+          busyLabel={t('onboard_creating')}
           submitTestid="create-submit"
           error={action.error}
           errorTestid="create-error"
         >
           <button type="button" onClick={onBack} disabled={action.busy} data-testid="onboarding-back">
-            Back
+            {t('onboard_back')}
           </button>
         </FormFooter>
       </form>

@@ -1,5 +1,6 @@
 import { PasswordUnlockForm } from '../components/PasswordUnlockForm';
 import { Screen } from '../components/Screen';
+import { t } from '../i18n';
 import { lazy } from '../lazy';
 
 // Its own chunk: the lock screen is a first screen, carried by the popup's one script
@@ -9,23 +10,14 @@ const EraseWallet = lazy(() => import('../components/EraseWallet').then((m) => m
 /** The popup's lock screen. */
 export function Unlock({ onUnlocked, onErased }: { onUnlocked(): void; onErased(): void }) {
   return (
-    <Screen title="Unlock" testid="unlock">
+    <Screen title={t('unlock_title')} testid="unlock">
       <PasswordUnlockForm testid="unlock" onUnlocked={onUnlocked} />
       <details class="more" data-testid="unlock-forgot">
-        <summary data-testid="unlock-forgot-toggle">Forgot password?</summary>
-        <p>
-          The password cannot be reset or recovered: it is what encrypts your keys on this device, and nobody else has
-          it.
-        </p>
-        <p>
-          To get back in, erase this wallet from this device, then choose <strong>Import recovery phrase</strong> and
-          type your recovery phrase; you then set a new password. Accounts you added from the phrase come back with Add
-          account, in the same order.
-        </p>
-        <p class="hint">
-          An account whose key came from elsewhere (an imported key, or a Quick key without a phrase) comes back only
-          with that key: without it, what it holds stays out of reach.
-        </p>
+        <summary data-testid="unlock-forgot-toggle">{t('forgot_toggle')}</summary>
+        <p>{t('forgot_cannotReset')}</p>
+        {/* One message, the way's name within it (a text check reads each text node as one message). */}
+        <p>{t('forgot_howBack', t('onboard_importPhraseTitle'))}</p>
+        <p class="hint">{t('forgot_otherKeys')}</p>
         <EraseWallet onErased={onErased} />
       </details>
     </Screen>

@@ -7,9 +7,10 @@ import {
   type FailureFacts,
   failureClass,
   failureFacts,
-  failureSentence,
+  failureWords,
 } from '../../../src/core/errorText';
 import { HttpError } from '../../../src/core/http';
+import { failureSentence } from '../../../src/ui/call';
 
 describe('errorText: anything thrown, as text', () => {
   it.each<[string, unknown, string, string]>([
@@ -53,6 +54,24 @@ describe('failureClass: how a service failure reads to a person', () => {
   });
 });
 
+describe('failureWords: the messages of the sentence, chosen without the browser', () => {
+  it('names the task, who failed, how, and what it means for funds', () => {
+    expect(failureWords('send', { failure: 'http', httpStatus: 500, service: 'bus' })).toEqual({
+      task: 'failureTask_send',
+      who: 'failureWho_network',
+      cause: 'failureCause_server',
+      after: 'failureAfter_checkActivity',
+    });
+    expect(failureWords('quote', { failure: 'http', httpStatus: 403 })).toEqual({
+      task: 'failureTask_quote',
+      who: 'failureWho_swap',
+      cause: 'failureCause_credentials',
+      after: 'failureAfter_safe',
+    });
+  });
+});
+
+// Written by the page (src/ui/call.ts) from those messages: here the English catalogue (test/support).
 describe('failureSentence: the plain words a main screen shows', () => {
   it.each<[FailedTask, FailureFacts, string]>([
     [
