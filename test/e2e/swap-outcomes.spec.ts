@@ -82,6 +82,16 @@ test('an incomplete deposit, a refund and a failure each have their own screen w
       await expect(page.getByTestId('swap-outcome')).toContainText(words);
       await expect(page.getByTestId('deposit-address')).toHaveCount(0); // nothing more to send
     }
+    // Activity lists the three with their statuses, readable in both schemes (the warning badge once was not in
+    // the dark one).
+    await page.getByTestId('deposit-back').click();
+    await page.getByTestId('nav-activity').click();
+    for (const status of ['INCOMPLETE_DEPOSIT', 'REFUNDED', 'FAILED'])
+      await expect(page.locator(`[data-testid="history-row"] [data-status="${status}"]`).first()).toBeVisible({
+        timeout: 10_000,
+      });
+    const { accounts } = await walletCall<{ accounts: { label: string }[] }>(page, WALLET.status);
+    await checkScreen(page, 'activity-outcomes', 'plain', { shown: accounts.map((a) => a.label) });
   } finally {
     await close();
   }
