@@ -77,7 +77,7 @@ test('every screen: axe finds nothing serious or critical in light or dark; each
     await page.getByTestId('receive-token').click();
     await page.getByTestId('swap-token-search').fill('sol');
     await expect(page.getByTestId('swap-token-option').first()).toBeVisible();
-    await checkScreen(page, 'token-picker', 'ids');
+    await checkScreen(page, 'token-picker', 'ids', { shown: accountNames });
     await page.locator(`[data-testid="swap-token-option"][data-asset-id="${SOL}"]`).click();
     await expect(page.getByTestId('receive-address')).toBeVisible({ timeout: QUOTE_TIMEOUT });
     await page.getByTestId('receive-help-toggle').click();

@@ -65,11 +65,8 @@ const WORDS_NOT_YET_MESSAGES: ReadonlySet<string> = new Set([
   'approval-swap',
   'contacts-import-errors',
   'send-review',
-  'token-picker',
-  'swap-outcome-incomplete',
   // Screens that came with Settings' General and Advanced, the recovery phrase, the side panel and the
   // 200 % zoom checks, on pages whose words are not messages yet.
-  'sidepanel-swap',
   'zoom-send-review',
   'zoom-approval-intent',
 ]);
