@@ -200,7 +200,7 @@ describe('a swap service whose token list lies about wNEAR', () => {
     expect(preview.batchFindings).toContainEqual({
       level: 'danger',
       code: 'token_facts_disputed',
-      message: expect.stringMatching(/nep141:wrap\.near/),
+      words: { key: 'risk_tokenFactsDisputed', subs: [expect.stringMatching(/nep141:wrap\.near/)] },
     });
     expect(preview.level).toBe('danger');
     expect(preview.tokens.map((x) => x.assetId)).toEqual([USDT]);
