@@ -9,6 +9,7 @@ import { startBackground } from '../../../src/background/start';
 import { PhraseAccounts } from '../../../src/background/wallet/phraseAccounts';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage } from '../../../src/vault';
+import { fund as fundOn, ledgerView } from '../sim/harness';
 import {
   backgroundEnv,
   type Clock,
@@ -26,36 +27,6 @@ let clock: Clock;
 beforeAll(async () => ({ sim, clock } = await simWithClock()));
 afterAll(() => sim.close());
 beforeEach(() => fakeBrowser.reset());
-
-const fund = async (accountId: string, tokenId: string, amount: bigint) => {
-  const res = await fetch(`${sim.url}/dev/fund`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ accountId, tokenId, amount: amount.toString() }),
-  });
-  expect(res.status).toBe(200);
-};
-
-const view = async (method: string, args: unknown) => {
-  const res = await fetch(sim.urls.ledgerRpc, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'query',
-      params: {
-        request_type: 'call_function',
-        finality: 'final',
-        account_id: sim.verifierId,
-        method_name: method,
-        args_base64: Buffer.from(JSON.stringify(args)).toString('base64'),
-      },
-    }),
-  });
-  const body = (await res.json()) as { result: { result?: number[]; error?: string } };
-  return body.result.result ? JSON.parse(Buffer.from(body.result.result).toString('utf8')) : body.result;
-};
 
 /** A wallet from a new phrase with `count` accounts; its words and the accounts in order. */
 async function phraseWallet(count: number) {
@@ -93,8 +64,8 @@ async function restore(phrase: string, point = true) {
 describe('restoring a phrase finds the accounts it made', () => {
   it('adds each next account that holds a token, in order, and stops at the first the verifier does not know', async () => {
     const { phrase, accounts } = await phraseWallet(4);
-    await fund(accounts[1]!, WNEAR, ONE_NEAR);
-    await fund(accounts[2]!, USDC, 5_000_000n);
+    await fundOn(sim, accounts[1]!, WNEAR, ONE_NEAR);
+    await fundOn(sim, accounts[2]!, USDC, 5_000_000n);
     // accounts[3] was made but never used: a restore does not bring it (the person adds it, it comes back the same).
     const { bg, made } = await restore(phrase);
     expect(made.found).toEqual({ accounts: 2, checked: true });
@@ -106,7 +77,7 @@ describe('restoring a phrase finds the accounts it made', () => {
 
   it('stops at a gap: an unused second account hides a funded third', async () => {
     const { phrase, accounts } = await phraseWallet(3);
-    await fund(accounts[2]!, WNEAR, ONE_NEAR);
+    await fundOn(sim, accounts[2]!, WNEAR, ONE_NEAR);
     const { made } = await restore(phrase);
     expect(made.found).toEqual({ accounts: 0, checked: true });
     expect(made.status.accounts.map((a) => a.accountId)).toEqual(accounts.slice(0, 1));
@@ -114,7 +85,7 @@ describe('restoring a phrase finds the accounts it made', () => {
 
   it('a verifier that cannot be asked: the restore is made, with the first account, and says it could not look', async () => {
     const { phrase, accounts } = await phraseWallet(2);
-    await fund(accounts[1]!, WNEAR, ONE_NEAR);
+    await fundOn(sim, accounts[1]!, WNEAR, ONE_NEAR);
     const { made } = await restore(phrase, false);
     expect(made.found).toEqual({ accounts: 0, checked: false });
     expect(made.status.accounts.map((a) => a.accountId)).toEqual(accounts.slice(0, 1));
@@ -145,16 +116,23 @@ describe('restoring a phrase finds the accounts it made', () => {
   });
 });
 
+/** The simulator verifier's mt_tokens_for_owner answer for `args`. */
+async function tokensFor(args: unknown): Promise<{ token_id: string; owner_id: unknown }[]> {
+  const answer = await ledgerView<{ token_id: string; owner_id: unknown }[]>(sim, 'mt_tokens_for_owner', args);
+  if (answer.error !== undefined || answer.value === undefined) throw new Error(`the view refused: ${answer.error}`);
+  return answer.value;
+}
+
 describe("the simulator's mt_tokens_for_owner, as the contract's", () => {
   it('lists the tokens held, from from_index, at most limit; an account never seen holds none', async () => {
     const owner = 'b'.repeat(64);
-    await fund(owner, WNEAR, ONE_NEAR);
-    await fund(owner, USDC, 1n);
-    const all = await view('mt_tokens_for_owner', { account_id: owner });
-    expect(all.map((t: { token_id: string }) => t.token_id).sort()).toEqual([USDC, WNEAR].sort());
-    expect(all.every((t: { owner_id: unknown }) => t.owner_id === null)).toBe(true);
-    expect(await view('mt_tokens_for_owner', { account_id: owner, limit: 1 })).toHaveLength(1);
-    expect(await view('mt_tokens_for_owner', { account_id: owner, from_index: '1' })).toHaveLength(1);
-    expect(await view('mt_tokens_for_owner', { account_id: 'c'.repeat(64) })).toEqual([]);
+    await fundOn(sim, owner, WNEAR, ONE_NEAR);
+    await fundOn(sim, owner, USDC, 1n);
+    const all = await tokensFor({ account_id: owner });
+    expect(all.map((t) => t.token_id).sort()).toEqual([USDC, WNEAR].sort());
+    expect(all.every((t) => t.owner_id === null)).toBe(true);
+    expect(await tokensFor({ account_id: owner, limit: 1 })).toHaveLength(1);
+    expect(await tokensFor({ account_id: owner, from_index: '1' })).toHaveLength(1);
+    expect(await tokensFor({ account_id: 'c'.repeat(64) })).toEqual([]);
   });
 });
