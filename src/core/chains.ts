@@ -76,17 +76,20 @@ export const CHAIN_IDS = [
 ] as const;
 export type ChainId = (typeof CHAIN_IDS)[number];
 
+/**
+ * What the chain calls its memo: the XRP Ledger's destination tag, Stellar's memo, TON's comment. The
+ * words are the catalogue's (`memo_<kind>Label` and the sentences of ./destinationMemo.ts), never held here.
+ */
+export type MemoKind = 'tag' | 'memo' | 'comment';
+
 export interface MemoRule {
-  /** What the chain calls it, as a field label: "Destination tag", "Memo", "Comment". */
-  label: string;
+  kind: MemoKind;
   /** Whether a withdrawal through the swap service can carry it to the address. */
   carried: boolean;
 }
 
-/** A chain's memo rule, with the chain as a sentence names it ("the XRP Ledger"). */
-export interface ChainMemo extends MemoRule {
-  named: string;
-}
+/** A chain's memo rule. */
+export type ChainMemo = MemoRule;
 
 /** A payment request that carries the amount, where the chain has a standard one. */
 export type PaymentStandard =
@@ -153,7 +156,7 @@ export const CHAINS: Readonly<Record<ChainId, Row>> = {
   ton: {
     name: 'TON',
     family: 'ton',
-    memo: { label: 'Comment', carried: false, named: 'TON' },
+    memo: { kind: 'comment', carried: false },
     explorerTx: tx('https://tonviewer.com/transaction/'), // Tonviewer
   },
   doge: {
@@ -166,7 +169,7 @@ export const CHAINS: Readonly<Record<ChainId, Row>> = {
   xrp: {
     name: 'XRP Ledger',
     family: 'xrp',
-    memo: { label: 'Destination tag', carried: true, named: 'the XRP Ledger' },
+    memo: { kind: 'tag', carried: true },
     explorerTx: tx('https://xrpscan.com/tx/'), // XRPSCAN
   },
   zec: {
@@ -193,7 +196,7 @@ export const CHAINS: Readonly<Record<ChainId, Row>> = {
   stellar: {
     name: 'Stellar',
     family: 'stellar',
-    memo: { label: 'Memo', carried: false, named: 'Stellar' },
+    memo: { kind: 'memo', carried: false },
     explorerTx: tx('https://stellar.expert/explorer/public/tx/'), // StellarExpert
   },
   aptos: {
@@ -256,5 +259,11 @@ export function chainNameOn(chain: string, network: NetworkId): string {
 
 /** The memo rule of an address family (its chains share it); undefined for families whose addresses need none. */
 export function memoRuleOfFamily(family: AddressFamily): ChainMemo | undefined {
-  return CHAIN_IDS.map((id) => CHAINS[id]).find((c) => c.family === family && c.memo)?.memo;
+  return memoChainOfFamily(family)?.memo;
+}
+
+/** The chain whose memo rule an address family has (its name goes in the sentences about the memo). */
+export function memoChainOfFamily(family: AddressFamily): ChainFacts | undefined {
+  const id = CHAIN_IDS.find((c) => CHAINS[c].family === family && CHAINS[c].memo);
+  return id ? { id, ...CHAINS[id] } : undefined;
 }

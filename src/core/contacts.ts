@@ -10,6 +10,7 @@ import * as z from 'zod/mini';
 import { isAddressOf } from './chainAddress';
 import { CHAIN_IDS, type ChainId, chainFacts } from './chains';
 import { memoProblem, splitRecipient } from './destinationMemo';
+import { type Phrase, phrase } from './phrase';
 import { hasHiddenCharacters } from './visibleText';
 
 /** At most this many contacts per network: a file cannot fill storage. */
@@ -33,26 +34,24 @@ export interface Contact extends ContactInput {
 }
 
 /** What is wrong with a contact's name, or null: one line of visible text, at most MAX_NAME characters. */
-export function nameProblem(name: string): string | null {
-  if (name.trim() === '') return 'Enter a name';
-  if (name.trim() !== name) return 'Remove the spaces around the name';
-  if (name.length > MAX_NAME) return `A name is at most ${MAX_NAME} characters`;
+export function nameProblem(name: string): Phrase | null {
+  if (name.trim() === '') return phrase('contacts_nameEmpty');
+  if (name.trim() !== name) return phrase('contacts_nameSpaces');
+  if (name.length > MAX_NAME) return phrase('contacts_nameLong', String(MAX_NAME));
   // The name is shown in the approval window beside a site's request: no invisible or direction-changing
   // characters that could make it read as something else.
-  if (/[\p{Cc}]/u.test(name) || hasHiddenCharacters(name)) return 'A name holds only visible characters';
+  if (/[\p{Cc}]/u.test(name) || hasHiddenCharacters(name)) return phrase('contacts_nameHidden');
   return null;
 }
 
 /** What is wrong with the address and memo for the chain, or null. */
-export function addressOfChainProblem(chain: ChainId, address: string, memo: string): string | null {
+export function addressOfChainProblem(chain: ChainId, address: string, memo: string): Phrase | null {
   const facts = chainFacts(chain);
-  if (!facts) return 'Unknown chain';
-  if (address === '') return 'Enter an address';
-  if (address.trim() !== address || /\s/.test(address)) return 'An address has no spaces';
+  if (!facts) return phrase('contacts_unknownChain');
+  if (address === '') return phrase('contacts_addressEmpty');
+  if (address.trim() !== address || /\s/.test(address)) return phrase('contacts_addressSpaces');
   if (!isAddressOf(facts.family, address))
-    return facts.family === 'home'
-      ? 'This is not an account id (lowercase letters, digits and - _ . between them, e.g. alice.near)'
-      : `This is not a ${facts.name} address: a character is probably mistyped`;
+    return facts.family === 'home' ? phrase('contacts_notAccountId') : phrase('contacts_notAddressOf', facts.name);
   return memoProblem(facts.family, memo, address);
 }
 
@@ -75,7 +74,7 @@ export function savableAddress(
 }
 
 /** Every problem of a contact, the name's first; null when it can be stored. */
-export function contactProblem(c: ContactInput): string | null {
+export function contactProblem(c: ContactInput): Phrase | null {
   return nameProblem(c.name) ?? addressOfChainProblem(c.chain, c.address, c.memo);
 }
 
@@ -87,15 +86,18 @@ export const contactShape = {
   memo: z.lazy(() => z._default(z.string().check(z.maxLength(64)), '')),
 };
 
-/** The one rule, as a check any object schema holding the contact's fields can carry. */
-export const contactRule = () =>
+/**
+ * The one rule, as a check any object schema holding the contact's fields can carry; `words` writes the
+ * problem (the background's catalogue: its refusal reaches the popup as text).
+ */
+export const contactRule = (words: (p: Phrase) => string) =>
   z.superRefine((c: ContactInput, ctx) => {
     const problem = contactProblem(c);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, input: c });
+    if (problem) ctx.addIssue({ code: 'custom', message: words(problem), input: c });
   });
 
-/** A contact as a file or the popup gives it. */
-export const contactInputSchema = z.lazy(() => z.strictObject(contactShape).check(contactRule()));
+/** A contact's fields as a file or the popup gives them, before the rule judges them together. */
+export const contactFieldsSchema = z.lazy(() => z.strictObject(contactShape));
 
 /** An exported file: its format, version, and the contacts (ids are the store's own, not exported). */
 export const contactsFileSchema = z.lazy(() =>
@@ -106,7 +108,13 @@ export const contactsFileSchema = z.lazy(() =>
   }),
 );
 
-export type ContactsFileResult = { ok: true; contacts: ContactInput[] } | { ok: false; errors: string[] };
+/** What is wrong with a file: the whole file, or one entry, named by its number (from 1) and its name if it has one. */
+export interface ContactsFileError {
+  entry?: { number: number; name: string | null };
+  problem: Phrase;
+}
+
+export type ContactsFileResult = { ok: true; contacts: ContactInput[] } | { ok: false; errors: ContactsFileError[] };
 
 /** How a person tells contacts apart: the same chain and address (an account id's case does not count). */
 export const sameContactAddress = (a: Pick<ContactInput, 'chain' | 'address' | 'memo'>, b: typeof a): boolean =>
@@ -123,7 +131,7 @@ export function parseContactsFile(text: string): ContactsFileResult {
   try {
     json = JSON.parse(text);
   } catch {
-    return { ok: false, errors: ['This file is not JSON: choose a contacts file exported by this wallet'] };
+    return { ok: false, errors: [{ problem: phrase('contacts_fileNotJson') }] };
   }
   const file = contactsFileSchema.safeParse(json);
   if (!file.success) {
@@ -132,29 +140,39 @@ export function parseContactsFile(text: string): ContactsFileResult {
     return {
       ok: false,
       errors: [
-        where === 'contacts'
-          ? `A file holds at most ${MAX_CONTACTS} contacts`
-          : 'This is not a contacts file exported by this wallet (its format or version is not one it reads)',
+        {
+          problem:
+            where === 'contacts'
+              ? phrase('contacts_fileTooMany', String(MAX_CONTACTS))
+              : phrase('contacts_fileNotOurs'),
+        },
       ],
     };
   }
-  const errors: string[] = [];
+  const errors: ContactsFileError[] = [];
   const contacts: ContactInput[] = [];
   for (const [i, entry] of file.data.contacts.entries()) {
-    const parsed = contactInputSchema.safeParse(entry);
-    if (parsed.success) {
+    const parsed = contactFieldsSchema.safeParse(entry);
+    const problem = parsed.success ? contactProblem(parsed.data) : fieldsProblem(parsed.error.issues[0]);
+    if (parsed.success && !problem) {
       contacts.push(parsed.data);
       continue;
     }
-    const name =
-      typeof (entry as { name?: unknown })?.name === 'string'
-        ? ` (${(entry as { name: string }).name.slice(0, MAX_NAME)})`
-        : '';
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-    errors.push(`Contact ${i + 1}${name}: ${field}${issue?.message ?? 'not a contact'}`);
+    const name = (entry as { name?: unknown })?.name;
+    errors.push({
+      entry: { number: i + 1, name: typeof name === 'string' ? name.slice(0, MAX_NAME) : null },
+      problem: problem ?? phrase('contacts_notAContact'),
+    });
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, contacts };
+}
+
+/** What the first structural issue of an entry says, as a phrase naming the field (zod's own words never reach the screen). */
+function fieldsProblem(issue: { code: string; path: PropertyKey[]; keys?: string[] } | undefined): Phrase {
+  if (!issue) return phrase('contacts_notAContact');
+  if (issue.code === 'unrecognized_keys') return phrase('contacts_unknownField', (issue.keys ?? []).join(', '));
+  const field = issue.path.map(String).join('.');
+  return field ? phrase('contacts_badField', field) : phrase('contacts_notAContact');
 }
 
 /** The file the Contacts screen exports: what `parseContactsFile` reads back. */

@@ -21,16 +21,22 @@
  * Which chains take one, and what they call it, is in the chain table (./chains.ts); how it is checked
  * and carried is here.
  */
-import { type AddressFamily, type MemoRule, memoRuleOfFamily } from './chains';
+import { type AddressFamily, type MemoKind, type MemoRule, memoChainOfFamily, memoRuleOfFamily } from './chains';
+import { type Phrase, phrase } from './phrase';
 import { decodeXAddress, encodeXAddress, isXrpAddress } from './xrpAddress';
 
-export type { MemoRule };
+export type { MemoKind, MemoRule };
 
 /** The memo rule of an address family (the chain table's, ./chains.ts); null for families whose addresses need none. */
 export function memoRuleOf(family: AddressFamily | null): MemoRule | null {
   const memo = family ? memoRuleOfFamily(family) : undefined;
-  return memo ? { label: memo.label, carried: memo.carried } : null;
+  return memo ? { kind: memo.kind, carried: memo.carried } : null;
 }
+
+/** The memo's name as a field label ("Destination tag"), in the person's language. */
+export const memoLabel = (kind: MemoKind): Phrase => phrase(`memo_${kind}Label`);
+/** The memo's name inside a sentence ("destination tag"). */
+export const memoWord = (kind: MemoKind): Phrase => phrase(`memo_${kind}Word`);
 
 const TAG_RE = /^(0|[1-9]\d{0,9})$/;
 const MAX_TAG = 0xffffffff;
@@ -47,19 +53,16 @@ export function parseDestinationTag(text: string): number | null {
  * An empty memo is fine everywhere (the receiver may need none); `address` is checked against the memo
  * only where the address can hold one itself (an X-address's tag).
  */
-export function memoProblem(family: AddressFamily | null, memo: string, address = ''): string | null {
+export function memoProblem(family: AddressFamily | null, memo: string, address = ''): Phrase | null {
   const rule = memoRuleOf(family);
   if (memo === '') return null;
-  if (!rule) return 'This chain takes no memo: clear the memo';
-  if (memo.trim() !== memo) return `Remove the spaces around the ${rule.label.toLowerCase()}`;
-  if (!rule.carried) {
-    return `A withdrawal to ${memoRuleOfFamily(family!)?.named} cannot carry a ${rule.label.toLowerCase()}, and an address that needs one (an exchange's) would not credit it: send to an address that needs no ${rule.label.toLowerCase()}, or clear the ${rule.label} field`;
-  }
+  if (!rule) return phrase('memo_none');
+  if (memo.trim() !== memo) return phrase(`memo_${rule.kind}Spaces`);
+  if (!rule.carried) return phrase(`memo_${rule.kind}NotCarried`, memoChainOfFamily(family!)?.name ?? '');
   const tag = parseDestinationTag(memo);
-  if (tag === null) return 'A destination tag is a whole number from 0 to 4294967295, without leading zeros';
+  if (tag === null) return phrase('memo_tagNotNumber');
   const x = decodeXAddress(address);
-  if (x && x.tag !== null && x.tag !== tag)
-    return `This X-address already carries destination tag ${x.tag}: clear the Destination tag field or use the classic r… address`;
+  if (x && x.tag !== null && x.tag !== tag) return phrase('memo_tagOtherInAddress', String(x.tag));
   return null;
 }
 
@@ -72,7 +75,7 @@ export function recipientWithMemo(recipient: string, memo: string | undefined): 
   if (memo === undefined || memo === '') return recipient;
   if (!isXrpAddress(recipient)) throw new Error('Only an XRP Ledger address can carry a memo (as its destination tag)');
   const problem = memoProblem('xrp', memo, recipient);
-  if (problem) throw new Error(problem);
+  if (problem) throw new Error(`The memo is refused (${problem.key})`);
   const classic = decodeXAddress(recipient)?.classic ?? recipient;
   return encodeXAddress(classic, parseDestinationTag(memo));
 }

@@ -2,10 +2,11 @@
 // person signs goes to the swap's deposit account, so the review also names the real destination (the
 // amount from the stored quote, worded with the token's checked decimals; the recipient as requested).
 import type { SwapRecordView } from '../api/swapApi';
-import { memoRuleOf } from '../core/destinationMemo';
+import { memoRuleOf, memoWord } from '../core/destinationMemo';
 import { tokenAmountText, type WordedToken } from './amountText';
 import { chainName, familyOf } from './chains';
 import { t } from './i18n';
+import { said } from './phrase';
 import { quoteFacts } from './swapText';
 
 export function arrivesText(
@@ -19,10 +20,10 @@ export function arrivesText(
   const { recipient, recipientType, recipientMemo } = record.request;
   if (recipientType === 'INTENTS')
     return recipient === ownAccount ? t('arrives_yourAccount', amount) : t('arrives_intentsAccount', amount, recipient);
-  const memoLabel = destination ? (memoRuleOf(familyOf(destination.blockchain))?.label ?? '') : '';
+  const memoRule = destination ? memoRuleOf(familyOf(destination.blockchain)) : null;
   const at = destination ? t('arrives_onChain', recipient, chainName(destination.blockchain)) : recipient;
   const place = recipientMemo
-    ? t('arrives_withMemo', at, memoLabel ? memoLabel.toLowerCase() : t('arrives_memo'), recipientMemo)
+    ? t('arrives_withMemo', at, memoRule ? said(memoWord(memoRule.kind)) : t('arrives_memo'), recipientMemo)
     : at;
   return t('arrives_address', amount, place);
 }

@@ -4,3 +4,6 @@ import { t } from './i18n';
 
 /** The phrase's text; a key this catalogue lacks reads as nothing, which `said` never shows as such. */
 export const said = (p: Phrase): string => (t as (key: string, ...subs: string[]) => string)(p.key, ...p.subs);
+
+/** The phrase's text, or null for no phrase (a field with no problem). */
+export const saidIf = (p: Phrase | null): string | null => (p ? said(p) : null);

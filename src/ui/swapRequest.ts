@@ -15,6 +15,7 @@ import { APP_FEE_MAX_BPS, APP_FEES_TOTAL_MAX_BPS, takesRecipientMsg } from '../o
 import { accountIdProblem, evmAddressProblem, familyOf, recipientProblem, refundProblem } from './addresses';
 import { parseAmountInput, unusableTokenText } from './amountText';
 import { t } from './i18n';
+import { said } from './phrase';
 import {
   bpsToPercent,
   defaultDeadlineMinutes,
@@ -90,7 +91,7 @@ export function buildQuote(form: SwapForm, tokens: readonly TokenView[], now: nu
     form.recipientType === 'DESTINATION_CHAIN' && destination ? familyOf(destination.blockchain) : null;
   const recipientMemo = memoRuleOf(memoFamily) ? form.recipientMemo : '';
   const memo = memoProblem(memoFamily, recipientMemo, form.recipient);
-  if (memo) problems.recipientMemo = memo;
+  if (memo) problems.recipientMemo = said(memo);
   const refundType: RefundType = anyInput ? 'INTENTS' : form.refundType;
   const depositType: DepositType = anyInput ? 'INTENTS' : form.depositType;
   const refund = refundProblem(refundType, origin?.blockchain ?? null, form.refundTo);

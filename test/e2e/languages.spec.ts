@@ -2,14 +2,17 @@
 // shows Home in the Spanish catalogue's words, with amounts written the Spanish way (a dot groups
 // thousands, a comma marks decimals) and every digit of the amount kept; and every word of the screen's
 // own part is a Spanish message (test/e2e/messagesOnScreen.ts).
+import { writeFileSync } from 'node:fs';
 import { CONTACTS } from '../../src/api/contactsApi';
 import { WALLET } from '../../src/api/walletApi';
+import { CONTACTS_FILE_FORMAT } from '../../src/core/contacts';
 import { closePageServer, EXTENSION_DIR, launchExtension, startPageServer } from './fixtures';
 import { unexplainedText } from './messagesOnScreen';
 import { confirm, ONE_WNEAR, reject, request, withApproval } from './provider-helpers';
 import { dev, expect, pointAtSimulator, test, walletCall } from './sim';
 
 const WNEAR = 'nep141:wrap.near';
+const XRP = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
 const USDC_ETH = 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near';
 
 test('Home in Spanish: Spanish words, amounts written the Spanish way to the last digit', async ({ sim }) => {
@@ -259,6 +262,60 @@ test('first run and the lock screen in Spanish: every word a Spanish message, th
     await page.getByTestId('unlock-submit').click();
     await expect(page.getByTestId('unlock-error')).toHaveText('Contraseña incorrecta.');
     expect(await unexplainedText(page)).toEqual([]);
+  } finally {
+    await close();
+  }
+});
+
+test('a contacts file’s errors and a destination tag in Spanish: each bad entry named, the memo’s name and problem in Spanish words', async ({
+  sim,
+}, testInfo) => {
+  const { extension, close } = await launchExtension(EXTENSION_DIR, 'es');
+  try {
+    const page = await extension.context.newPage();
+    await pointAtSimulator(page, extension, sim);
+    const created = await walletCall<{ status: { accounts: { label: string }[] } }>(page, WALLET.create, {
+      password: 'correct horse battery',
+      source: { kind: 'generate' },
+    });
+    await page.reload();
+    await page.getByTestId('nav-settings').click();
+    await page.getByTestId('settings-tab-contacts').click();
+    await expect(page.getByTestId('contacts-add')).toHaveText('Añadir contacto');
+
+    // A file with a good entry, a bad destination tag and a field no contact has: nothing is imported, and
+    // each bad entry is named by its number and name, its problem in Spanish (the core names it, the page writes it).
+    const file = testInfo.outputPath('contactos.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        format: CONTACTS_FILE_FORMAT,
+        version: 1,
+        contacts: [
+          { name: 'Lucía', chain: 'home', address: 'lucia.sim', memo: '' },
+          { name: 'Mallory', chain: 'xrp', address: XRP, memo: '007' },
+          { name: 'Eve', chain: 'home', address: 'eve.sim', memo: '', extra: 1 },
+        ],
+      }),
+    );
+    await page.getByTestId('contacts-file').setInputFiles(file);
+    const errors = page.getByTestId('contacts-import-errors');
+    await expect(errors).toContainText('No se importó nada.');
+    await expect(errors).toContainText('Contacto 2 (Mallory): Una etiqueta de destino es un número entero');
+    await expect(errors).toContainText('Contacto 3 (Eve): campos desconocidos: extra');
+    const names = created.status.accounts.map((a) => a.label);
+    expect(await unexplainedText(page, [...names, 'Mallory', 'Eve', 'extra'])).toEqual([]);
+
+    // The form's memo field for an XRP Ledger address: named as the chain names it, its problem in Spanish.
+    await page.getByTestId('contacts-add').click();
+    await page.getByTestId('contact-chain').selectOption('xrp');
+    await page.getByTestId('contact-name').fill('Mateo');
+    await page.getByTestId('contact-address').fill(XRP);
+    await expect(page.getByLabel('Etiqueta de destino (opcional)')).toBeVisible();
+    await page.getByTestId('contact-memo').fill('007');
+    await page.getByTestId('contact-save').click();
+    await expect(page.getByText('Una etiqueta de destino es un número entero de 0 a 4294967295')).toBeVisible();
+    expect(await unexplainedText(page, [...names, 'Mateo'])).toEqual([]);
   } finally {
     await close();
   }

@@ -63,7 +63,6 @@ export async function protocolWords(page: Page): Promise<string[]> {
 const WORDS_NOT_YET_MESSAGES: ReadonlySet<string> = new Set([
   'approval-intent',
   'approval-swap',
-  'contacts-import-errors',
   'send-review',
   // Screens that came with Settings' General and Advanced, the recovery phrase, the side panel and the
   // 200 % zoom checks, on pages whose words are not messages yet.

@@ -19,12 +19,14 @@ import {
 } from '../../core/contacts';
 import { serial } from '../../core/serial';
 import { ERROR_CODES } from '../../provider/protocol';
+import { t } from '../i18n';
 import { CorruptedValueError, type KeyValue } from '../kv';
+import { said } from '../phrase';
 import type { StorageProblems } from '../problems';
 import { ProviderError } from '../providerError';
 import { contactId } from './params';
 
-const listSchema = z.lazy(() => z.array(z.strictObject({ ...contactShape, id: contactId }).check(contactRule())));
+const listSchema = z.lazy(() => z.array(z.strictObject({ ...contactShape, id: contactId }).check(contactRule(said))));
 
 /** A request the store refuses, in words for the person: invalid params. */
 const refused = (message: string) => new ProviderError(ERROR_CODES.invalidParams, message);
@@ -60,11 +62,10 @@ export class ContactsStore {
   save(p: SaveContactParams): Promise<ContactList & { saved: Contact }> {
     const { id, ...input } = p;
     return this.edit((list) => {
-      if (id !== undefined && !list.some((c) => c.id === id)) throw refused('This contact no longer exists');
+      if (id !== undefined && !list.some((c) => c.id === id)) throw refused(t('contacts_gone'));
       const twin = list.find((c) => c.id !== id && sameContactAddress(c, input));
-      if (twin) throw refused(`This address is already saved as ${twin.name}`);
-      if (id === undefined && list.length >= MAX_CONTACTS)
-        throw refused(`At most ${MAX_CONTACTS} contacts can be saved`);
+      if (twin) throw refused(t('contacts_alreadySaved', twin.name));
+      if (id === undefined && list.length >= MAX_CONTACTS) throw refused(t('contacts_full', String(MAX_CONTACTS)));
       const saved: Contact = { id: id ?? hex.encode(this.d.random(8)), ...input };
       return { next: id === undefined ? [...list, saved] : list.map((c) => (c.id === id ? saved : c)), result: saved };
     }).then(({ contacts, result }) => ({ contacts, saved: result }));
@@ -85,7 +86,7 @@ export class ContactsStore {
         fresh.push({ id: hex.encode(this.d.random(8)), ...entry });
       }
       if (list.length + fresh.length > MAX_CONTACTS)
-        throw refused(`At most ${MAX_CONTACTS} contacts can be saved: nothing was imported`);
+        throw refused(t('contacts_fullNothingImported', String(MAX_CONTACTS)));
       return { next: [...list, ...fresh], result: { added: fresh.length, skipped: entries.length - fresh.length } };
     }).then(({ contacts, result }) => ({ contacts, ...result }));
   }

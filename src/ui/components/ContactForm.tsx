@@ -4,12 +4,13 @@
 import { useState } from 'preact/hooks';
 import { CHAIN_IDS, type ChainId } from '../../core/chains';
 import { addressOfChainProblem, type ContactInput, nameProblem } from '../../core/contacts';
-import { memoRuleOf } from '../../core/destinationMemo';
+import { memoLabel, memoRuleOf } from '../../core/destinationMemo';
 import { addressProblem } from '../addresses';
 import { chainName, familyOf } from '../chains';
 import { type Contact, contacts } from '../contacts';
 import { focusFirstInvalidSoon } from '../focus';
 import { t } from '../i18n';
+import { said, saidIf } from '../phrase';
 import { useAction } from '../useAction';
 import { SelectField, TextField } from './Field';
 import { ErrorAlert } from './Notice';
@@ -34,9 +35,9 @@ export function ContactForm({ start, fixedAddress = false, onSaved, onCancel, te
   const memoRule = memoRuleOf(familyOf(chain));
   const entry: ContactInput = { name: name.trim(), chain, address: address.trim(), memo: memoRule ? memo.trim() : '' };
   const problems = {
-    name: nameProblem(entry.name),
-    address: addressProblem(chain, address) ?? addressOfChainProblem(chain, entry.address, ''),
-    memo: memoRule ? addressOfChainProblem(chain, entry.address, entry.memo) : null,
+    name: saidIf(nameProblem(entry.name)),
+    address: addressProblem(chain, address) ?? saidIf(addressOfChainProblem(chain, entry.address, '')),
+    memo: memoRule ? saidIf(addressOfChainProblem(chain, entry.address, entry.memo)) : null,
   };
   const submit = (e: Event) => {
     e.preventDefault();
@@ -61,7 +62,7 @@ export function ContactForm({ start, fixedAddress = false, onSaved, onCancel, te
         <p class="hint" data-testid={`${testid}-fixed`}>
           {chainName(chain)}: <code>{address}</code>
           {memo ? ' ' : ''}
-          {memo ? t('contacts_memoIn', memoRule?.label ?? t('contacts_memoLabel'), memo) : ''}
+          {memo ? t('contacts_memoIn', memoRule ? said(memoLabel(memoRule.kind)) : t('contacts_memoLabel'), memo) : ''}
         </p>
       ) : (
         <>
@@ -82,7 +83,7 @@ export function ContactForm({ start, fixedAddress = false, onSaved, onCancel, te
           />
           {memoRule && (
             <TextField
-              label={t('contacts_optional', memoRule.label)}
+              label={t('contacts_optional', said(memoLabel(memoRule.kind)))}
               value={memo}
               onValue={setMemo}
               verbatim

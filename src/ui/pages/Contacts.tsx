@@ -3,7 +3,7 @@
 // one rule, src/core/contacts.ts: a file with any bad entry stores nothing and says what is wrong), and
 // export them as that file.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { contactsFileText, parseContactsFile } from '../../core/contacts';
+import { type ContactsFileError, contactsFileText, parseContactsFile } from '../../core/contacts';
 import { chainName } from '../chains';
 import { ContactForm } from '../components/ContactForm';
 import { ErrorAlert, StatusLine } from '../components/Notice';
@@ -11,6 +11,7 @@ import { Screen } from '../components/Screen';
 import { type Contact, contacts } from '../contacts';
 import { t } from '../i18n';
 import { numberStyle } from '../numbers';
+import { said } from '../phrase';
 import { useAction } from '../useAction';
 import { messageOf } from '../wallet';
 
@@ -57,7 +58,7 @@ export function Contacts() {
     if (text === null) return;
     const parsed = parseContactsFile(text);
     if (!parsed.ok) {
-      setImportErrors(parsed.errors);
+      setImportErrors(parsed.errors.map(fileErrorText));
       return;
     }
     await change.run(async () => {
@@ -183,4 +184,13 @@ export function Contacts() {
       )}
     </Screen>
   );
+}
+
+/** A file's problem as the list shows it: the entry's number and name first when it is one entry's. */
+function fileErrorText({ entry, problem }: ContactsFileError): string {
+  if (!entry) return said(problem);
+  const number = numberStyle().whole(String(entry.number));
+  return entry.name === null
+    ? t('contacts_entryProblem', number, said(problem))
+    : t('contacts_namedEntryProblem', number, entry.name, said(problem));
 }

@@ -4,12 +4,13 @@
 // the button fit a 600 px popup; opened by itself when a field inside needs attention.
 
 import type { SwapType, TokenView } from '../../api/swapApi';
-import { memoRuleOf } from '../../core/destinationMemo';
+import { memoLabel, memoRuleOf } from '../../core/destinationMemo';
 import { chainName, familyOf } from '../addresses';
 import { ContactPicker } from '../components/ContactPicker';
 import { type Choice, ChoiceGroup, TextField } from '../components/Field';
 import { shortAccount } from '../format';
 import { t } from '../i18n';
+import { said } from '../phrase';
 import {
   defaultDeadlineMinutes,
   depositModesFor,
@@ -140,7 +141,7 @@ export function SwapOptions({
       />
       {memoRule && (
         <TextField
-          label={t('opt_memoIfAsked', memoRule.label)}
+          label={t('opt_memoIfAsked', said(memoLabel(memoRule.kind)))}
           {...bind('recipientMemo')}
           verbatim
           testid="swap-recipient-memo"

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { QuoteParams, QuoteView, SwapRecordView } from '../../api/swapApi';
 import type { BalanceRow } from '../../api/walletApi';
-import { memoProblem, memoRuleOf } from '../../core/destinationMemo';
+import { memoLabel, memoProblem, memoRuleOf } from '../../core/destinationMemo';
 import { addressProblem } from '../addresses';
 import { heldAmountText, tokenAmountText } from '../amountText';
 import { arrivesText } from '../arrives';
@@ -21,6 +21,7 @@ import { PayFromIntents } from '../components/PayFromIntents';
 import { Screen } from '../components/Screen';
 import { focusFirstInvalidSoon } from '../focus';
 import { t } from '../i18n';
+import { said, saidIf } from '../phrase';
 import { swaps } from '../swaps';
 import { useAction } from '../useAction';
 import { Deposit } from './Deposit';
@@ -53,7 +54,7 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
   const family = chain ? familyOf(chain) : null;
   const memoRule = memoRuleOf(family);
   const memoText = memoRule ? memo : '';
-  const memoError = memoProblem(family, memoText, to.trim());
+  const memoError = saidIf(memoProblem(family, memoText, to.trim()));
   const { units, problem: amountProblem } = readHeldAmount(amount, token);
 
   const params = (): QuoteParams | null =>
@@ -148,7 +149,7 @@ export function Withdraw({ rows, accountId, onBack }: { rows: BalanceRow[]; acco
         />
         {memoRule && (
           <TextField
-            label={t('opt_memoIfAsked', memoRule.label)}
+            label={t('opt_memoIfAsked', said(memoLabel(memoRule.kind)))}
             value={memo}
             onValue={setMemo}
             verbatim

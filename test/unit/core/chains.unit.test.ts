@@ -81,10 +81,10 @@ describe('the chain table: one home, read by the popup and the simulator', () =>
       expect(EXPLORER_TX[id]).toEqual(t);
       if (t) expect(t.prefix).toMatch(/^https:\/\/[^/]+\//);
       const memo = CHAINS[id].memo;
-      expect(memoRuleOf(CHAINS[id].family)).toEqual(memo ? { label: memo.label, carried: memo.carried } : null);
+      expect(memoRuleOf(CHAINS[id].family)).toEqual(memo ? { kind: memo.kind, carried: memo.carried } : null);
     }
     expect(explorerTxUrl('adi', 'a'.repeat(64))).toBeNull();
-    expect(memoRuleOf('xrp')).toMatchObject({ label: 'Destination tag', carried: true });
+    expect(memoRuleOf('xrp')).toMatchObject({ kind: 'tag', carried: true });
     expect(memoRuleOf('evm')).toBeNull();
     const payments = CHAIN_IDS.filter((id) => CHAINS[id].payment).map((id) => [id, CHAINS[id].payment!.standard]);
     expect(Object.fromEntries(payments)).toMatchObject({

@@ -4,12 +4,19 @@
 import { describe, expect, it } from 'vitest';
 import { decodeXAddress, encodeXAddress, isAddressOf } from '../../../src/core/chainAddress';
 import {
+  type MemoKind,
+  memoLabel,
   memoProblem,
   memoRuleOf,
+  memoWord,
   parseDestinationTag,
   recipientWithMemo,
   splitRecipient,
 } from '../../../src/core/destinationMemo';
+import { said, saidIf } from '../../../src/ui/phrase';
+
+/** The memo's problem in English (the test setup's catalogue). */
+const memoText = (...args: Parameters<typeof memoProblem>) => saidIf(memoProblem(...args));
 
 const R1 = 'r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59';
 const R2 = 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf';
@@ -41,38 +48,44 @@ describe('X-addresses', () => {
 
 describe('memo rules per chain', () => {
   it('XRP has a destination tag that is carried; Stellar a memo and TON a comment that are not; others none', () => {
-    expect(memoRuleOf('xrp')).toEqual({ label: 'Destination tag', carried: true });
-    expect(memoRuleOf('stellar')).toEqual({ label: 'Memo', carried: false });
-    expect(memoRuleOf('ton')).toEqual({ label: 'Comment', carried: false });
+    expect(memoRuleOf('xrp')).toEqual({ kind: 'tag', carried: true });
+    expect(memoRuleOf('stellar')).toEqual({ kind: 'memo', carried: false });
+    expect(memoRuleOf('ton')).toEqual({ kind: 'comment', carried: false });
     for (const f of ['evm', 'btc', 'sol', 'home'] as const) expect(memoRuleOf(f)).toBeNull();
     expect(memoRuleOf(null)).toBeNull();
+    expect(['tag', 'memo', 'comment'].map((k) => said(memoLabel(k as MemoKind)))).toEqual([
+      'Destination tag',
+      'Memo',
+      'Comment',
+    ]);
+    expect(said(memoWord('tag'))).toBe('destination tag');
   });
 
   it('a destination tag is a whole number 0…4294967295 without leading zeros or spaces', () => {
-    for (const ok of ['0', '1', '123456', '4294967295']) expect(memoProblem('xrp', ok, R1), ok).toBeNull();
+    for (const ok of ['0', '1', '123456', '4294967295']) expect(memoText('xrp', ok, R1), ok).toBeNull();
     for (const bad of ['4294967296', '007', '-1', '1.5', '1e3', 'abc', '12 34', '99999999999'])
-      expect(memoProblem('xrp', bad, R1), bad).toMatch(/whole number from 0 to 4294967295/);
-    expect(memoProblem('xrp', ' 12', R1)).toMatch(/spaces/);
+      expect(memoText('xrp', bad, R1), bad).toMatch(/whole number from 0 to 4294967295/);
+    expect(memoText('xrp', ' 12', R1)).toMatch(/spaces/);
     expect(parseDestinationTag('4294967295')).toBe(4294967295);
     expect(parseDestinationTag('4294967296')).toBeNull();
   });
 
   it('an empty memo is fine on every chain (the receiver may need none)', () => {
-    for (const f of ['xrp', 'stellar', 'ton', 'evm', null] as const) expect(memoProblem(f, '', '')).toBeNull();
+    for (const f of ['xrp', 'stellar', 'ton', 'evm', null] as const) expect(memoText(f, '', '')).toBeNull();
   });
 
   it('a Stellar memo or TON comment is refused with a reason that names the field, whatever its form', () => {
     for (const memo of ['123', 'hello', 'a'.repeat(28)]) {
-      expect(memoProblem('stellar', memo, 'G')).toMatch(/cannot carry a memo.*clear the Memo field/);
-      expect(memoProblem('ton', memo, 'EQ')).toMatch(/cannot carry a comment.*clear the Comment field/);
+      expect(memoText('stellar', memo, 'G')).toMatch(/cannot carry a memo.*clear the Memo field/);
+      expect(memoText('ton', memo, 'EQ')).toMatch(/cannot carry a comment.*clear the Comment field/);
     }
   });
 
   it('a chain without memos refuses one; an X-address that carries another tag conflicts', () => {
-    expect(memoProblem('evm', '5', '0x')).toMatch(/takes no memo/);
-    expect(memoProblem('xrp', '2', VECTORS[1]![2])).toMatch(/already carries destination tag 1/);
-    expect(memoProblem('xrp', '1', VECTORS[1]![2])).toBeNull();
-    expect(memoProblem('xrp', '7', VECTORS[0]![2])).toBeNull();
+    expect(memoText('evm', '5', '0x')).toMatch(/takes no memo/);
+    expect(memoText('xrp', '2', VECTORS[1]![2])).toMatch(/already carries destination tag 1/);
+    expect(memoText('xrp', '1', VECTORS[1]![2])).toBeNull();
+    expect(memoText('xrp', '7', VECTORS[0]![2])).toBeNull();
   });
 });
 
@@ -92,8 +105,8 @@ describe('the recipient as the swap service takes it', () => {
       /Only an XRP Ledger address/,
     );
     expect(() => recipientWithMemo('alice.near', '1')).toThrow();
-    expect(() => recipientWithMemo(R1, '007')).toThrow(/whole number/);
-    expect(() => recipientWithMemo(VECTORS[1]![2], '2')).toThrow(/already carries/);
+    expect(() => recipientWithMemo(R1, '007')).toThrow(/memo_tagNotNumber/);
+    expect(() => recipientWithMemo(VECTORS[1]![2], '2')).toThrow(/memo_tagOtherInAddress/);
   });
 
   it('splits an X-address back into its address and tag; anything else is itself', () => {
