@@ -9,12 +9,15 @@
 import { formatUnits } from './amounts';
 import { chainFacts } from './chains';
 import type { Intent } from './intents';
-import type { MessageKey } from './messages';
+import type { MessageKey, Subs } from './messages';
 import { type Phrase, phrase } from './phrase';
 import { formatTokenAmount, type TokenTable } from './tokens';
 import { visibleText } from './visibleText';
 
 const WITHDRAW_TO = 'WITHDRAW_TO:';
+
+/** A line of plain words: only a message of DESCRIBE_KEYS, which a stored record is checked against. */
+const plain = <K extends (typeof DESCRIBE_KEYS)[number]>(key: K, ...subs: Subs<K>): Phrase => phrase(key, ...subs);
 
 function amountLines(
   entries: Record<string, string>,
@@ -32,8 +35,8 @@ function amountLines(
 function extraLines(intent: { memo?: string | undefined; msg?: string | undefined }): Phrase[] {
   const msg = intent.msg;
   return [
-    ...(intent.memo !== undefined ? [phrase('describe_memo', visibleText(intent.memo))] : []),
-    ...(msg !== undefined ? [msg === '' ? phrase('describe_msgEmpty') : phrase('describe_msg', visibleText(msg))] : []),
+    ...(intent.memo !== undefined ? [plain('describe_memo', visibleText(intent.memo))] : []),
+    ...(msg !== undefined ? [msg === '' ? plain('describe_msgEmpty') : plain('describe_msg', visibleText(msg))] : []),
   ];
 }
 
@@ -58,14 +61,14 @@ function ftWithdrawLines(
     const blockchain = tokens.get(tokenId)?.blockchain;
     return [
       blockchain
-        ? phrase('describe_withdrawBridge', what, dest, nameOf(blockchain), intent.token)
-        : phrase('describe_withdrawBridgeOrigin', what, dest, intent.token),
+        ? plain('describe_withdrawBridge', what, dest, nameOf(blockchain), intent.token)
+        : plain('describe_withdrawBridgeOrigin', what, dest, intent.token),
       ...extraLines({ msg: intent.msg }),
     ];
   }
   const own = intent.receiver_id === intent.token;
   return [
-    phrase(own ? 'describe_withdrawOwnContract' : 'describe_withdraw', what, intent.receiver_id),
+    plain(own ? 'describe_withdrawOwnContract' : 'describe_withdraw', what, intent.receiver_id),
     ...extraLines(intent),
   ];
 }
@@ -77,52 +80,51 @@ export function describeIntent(intent: Intent, tokens: TokenTable, nameOf: Chain
       const entries = Object.entries(intent.diff).sort(([, a], [, b]) => (BigInt(a) < BigInt(b) ? -1 : 1));
       return [
         ...amountLines(Object.fromEntries(entries), tokens, (what, neg) =>
-          phrase(neg ? 'describe_give' : 'describe_receive', what),
+          plain(neg ? 'describe_give' : 'describe_receive', what),
         ),
         ...extraLines(intent),
       ];
     }
     case 'transfer':
       return [
-        ...amountLines(intent.tokens, tokens, (what) => phrase('describe_send', what, intent.receiver_id)),
+        ...amountLines(intent.tokens, tokens, (what) => plain('describe_send', what, intent.receiver_id)),
         ...extraLines(intent),
       ];
     case 'ft_withdraw':
       return ftWithdrawLines(intent, tokens, nameOf);
     case 'nft_withdraw':
       return [
-        phrase('describe_withdrawNft', visibleText(intent.token_id), intent.token, intent.receiver_id),
+        plain('describe_withdrawNft', visibleText(intent.token_id), intent.token, intent.receiver_id),
         ...extraLines(intent),
       ];
     case 'mt_withdraw':
       return [
-        ...intent.token_ids.map(
-          (id, i) =>
-            phrase(
-              'describe_withdraw',
-              formatTokenAmount(BigInt(intent.amounts[i]!), `nep245:${intent.token}:${id}`, tokens),
-              intent.receiver_id,
-            ),
+        ...intent.token_ids.map((id, i) =>
+          plain(
+            'describe_withdraw',
+            formatTokenAmount(BigInt(intent.amounts[i]!), `nep245:${intent.token}:${id}`, tokens),
+            intent.receiver_id,
+          ),
         ),
         ...extraLines(intent),
       ];
     case 'native_withdraw':
-      return [phrase('describe_withdrawNative', formatUnits(BigInt(intent.amount), 24), intent.receiver_id)];
+      return [plain('describe_withdrawNative', formatUnits(BigInt(intent.amount), 24), intent.receiver_id)];
     case 'storage_deposit': {
       // The schema lets exactly one of the two through (src/core/intents.ts).
       const forAccount = intent.deposit_for_account_id ?? intent.account_id ?? '';
-      return [phrase('describe_storage', formatUnits(BigInt(intent.amount), 24), forAccount, intent.contract_id)];
+      return [plain('describe_storage', formatUnits(BigInt(intent.amount), 24), forAccount, intent.contract_id)];
     }
     case 'add_public_key':
-      return [phrase('describe_addKey', intent.public_key)];
+      return [plain('describe_addKey', intent.public_key)];
     case 'remove_public_key':
-      return [phrase('describe_removeKey', intent.public_key)];
+      return [plain('describe_removeKey', intent.public_key)];
     case 'set_auth_by_predecessor_id':
-      return [phrase(intent.enabled ? 'describe_authOn' : 'describe_authOff')];
+      return [plain(intent.enabled ? 'describe_authOn' : 'describe_authOff')];
     case 'auth_call': {
       const call = intent.attached_deposit
-        ? phrase('describe_callDeposit', intent.contract_id, formatUnits(BigInt(intent.attached_deposit), 24))
-        : phrase('describe_call', intent.contract_id);
+        ? plain('describe_callDeposit', intent.contract_id, formatUnits(BigInt(intent.attached_deposit), 24))
+        : plain('describe_call', intent.contract_id);
       return [call, ...extraLines({ msg: intent.msg })];
     }
   }

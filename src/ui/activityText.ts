@@ -92,8 +92,7 @@ export function swapLine(item: HistoryItem, tokens: ReadonlyMap<string, TokenVie
 }
 
 /** An intent's plain words on one line. */
-export const intentLine = (intent: PublishedIntentView) =>
-  intent.summary.map(said).join('; ') || t('activity_intents');
+export const intentLine = (intent: PublishedIntentView) => intent.summary.map(said).join('; ') || t('activity_intents');
 
 export const lineOf = (item: ActivityItem, tokens: ReadonlyMap<string, TokenView>) =>
   item.type === 'swap' ? swapLine(item.swap, tokens) : intentLine(item.intent);

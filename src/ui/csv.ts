@@ -93,7 +93,13 @@ function intentCells(i: PublishedIntentView): CsvValue[] {
     homeTxHashes: i.txHash,
     intentHashes: i.intentHash,
   };
-  return [...HISTORY_CSV_COLUMNS.map((col) => shared[col]), i.kind, i.accountId, i.origin, i.summary.map(said).join('; ')];
+  return [
+    ...HISTORY_CSV_COLUMNS.map((col) => shared[col]),
+    i.kind,
+    i.accountId,
+    i.origin,
+    i.summary.map(said).join('; '),
+  ];
 }
 
 /** The loaded Activity rows as CSV: swaps with their flow as the kind, intents as `send` or `dapp`. */

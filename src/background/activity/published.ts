@@ -68,7 +68,9 @@ function current(r: StoredRecord): PublishedIntentView {
   const old = words.filter((l): l is string => typeof l === 'string');
   return {
     ...rest,
-    summary: words.map((l) => (typeof l === 'string' ? phrase('describe_asRecorded', l) : { key: l.key, subs: l.subs })),
+    summary: words.map((l) =>
+      typeof l === 'string' ? phrase('describe_asRecorded', l) : { key: l.key, subs: l.subs },
+    ),
     receivers: receivers ?? recordedSendReceivers(old),
   };
 }
