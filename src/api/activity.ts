@@ -2,6 +2,7 @@
 // lists and the intents this wallet published itself (sends from the popup, intents approved for
 // sites), merged newest first, paged forward with a cursor the background hands out. Types only.
 import type { FailureFacts } from '../core/errorText';
+import type { Phrase } from '../core/phrase';
 import type { HistoryItem, HistoryQuery, SwapStatus } from './swapApi';
 
 /** How the message bus reports an intent (`get_status`), or FAILED when publishing it was refused. */
@@ -31,8 +32,13 @@ export interface PublishedIntentView {
   kind: 'send' | 'dapp';
   /** The site, for `dapp`; null for `send`. */
   origin: string | null;
-  /** Plain words, one line per effect (src/core/describe.ts), shortened to a few lines. */
-  summary: string[];
+  /** Plain words, one phrase per effect (src/core/describe.ts), shortened to a few lines; the page words them. */
+  summary: Phrase[];
+  /**
+   * The accounts its transfers paid, in order, each once (from the intents when it was recorded; for a
+   * record an older version kept, read from its English words once, when it is read back).
+   */
+  receivers: string[];
   /** Unix ms when it was published. */
   createdAt: number;
   status: PublishedStatus;

@@ -1,6 +1,7 @@
 /**
  * Plain words for an intent, with token symbols and decimals from the token list
- * ("Give 1 wNEAR", "Receive 2.5 USDT", "Withdraw 10 USDC to bob.near").
+ * ("Give 1 wNEAR", "Receive 2.5 USDT", "Withdraw 10 USDC to bob.near"), as phrases of the catalogue
+ * (src/core/phrase.ts) that the page words in the person's language.
  * Every receiver, key and address is printed in full (a shortened address is what look-alike
  * addresses are made to match), and every page-supplied string goes through visibleText so hidden
  * characters show as escapes (docs/security.md, "What the window shows").
@@ -8,28 +9,34 @@
 import { formatUnits } from './amounts';
 import { chainFacts } from './chains';
 import type { Intent } from './intents';
+import type { MessageKey, Subs } from './messages';
+import { type Phrase, phrase } from './phrase';
 import { formatTokenAmount, type TokenTable } from './tokens';
 import { visibleText } from './visibleText';
 
 const WITHDRAW_TO = 'WITHDRAW_TO:';
 
+/** A line of plain words: only a message of DESCRIBE_KEYS, which a stored record is checked against. */
+const plain = <K extends (typeof DESCRIBE_KEYS)[number]>(key: K, ...subs: Subs<K>): Phrase => phrase(key, ...subs);
+
 function amountLines(
   entries: Record<string, string>,
   tokens: TokenTable,
-  verb: (negative: boolean) => string,
-): string[] {
+  line: (what: string, negative: boolean) => Phrase,
+): Phrase[] {
   return Object.entries(entries).map(([tokenId, raw]) => {
     const n = BigInt(raw);
     const negative = n < 0n;
-    return `${verb(negative)} ${formatTokenAmount(negative ? -n : n, tokenId, tokens)}`;
+    return line(formatTokenAmount(negative ? -n : n, tokenId, tokens), negative);
   });
 }
 
 /** The memo and msg lines an intent carries, escaped; nothing when absent. */
-function extraLines(intent: { memo?: string | undefined; msg?: string | undefined }): string[] {
+function extraLines(intent: { memo?: string | undefined; msg?: string | undefined }): Phrase[] {
+  const msg = intent.msg;
   return [
-    ...(intent.memo !== undefined ? [`memo: ${visibleText(intent.memo)}`] : []),
-    ...(intent.msg !== undefined ? [`msg: ${intent.msg === '' ? '(empty)' : visibleText(intent.msg)}`] : []),
+    ...(intent.memo !== undefined ? [plain('describe_memo', visibleText(intent.memo))] : []),
+    ...(msg !== undefined ? [msg === '' ? plain('describe_msgEmpty') : plain('describe_msg', visibleText(msg))] : []),
   ];
 }
 
@@ -46,75 +53,108 @@ function ftWithdrawLines(
   intent: Extract<Intent, { intent: 'ft_withdraw' }>,
   tokens: TokenTable,
   nameOf: ChainNamer,
-): string[] {
+): Phrase[] {
   const tokenId = `nep141:${intent.token}`;
   const what = formatTokenAmount(BigInt(intent.amount), tokenId, tokens);
   if (intent.receiver_id === intent.token && intent.memo?.startsWith(WITHDRAW_TO)) {
     const dest = visibleText(intent.memo.slice(WITHDRAW_TO.length));
     const blockchain = tokens.get(tokenId)?.blockchain;
-    const chain = blockchain ? nameOf(blockchain) : 'its origin chain';
     return [
-      `Withdraw ${what} to ${dest} on ${chain} (through the bridge ${intent.token})`,
+      blockchain
+        ? plain('describe_withdrawBridge', what, dest, nameOf(blockchain), intent.token)
+        : plain('describe_withdrawBridgeOrigin', what, dest, intent.token),
       ...extraLines({ msg: intent.msg }),
     ];
   }
-  const own = intent.receiver_id === intent.token ? " (the token's own contract)" : '';
-  return [`Withdraw ${what} to ${intent.receiver_id}${own}`, ...extraLines(intent)];
+  const own = intent.receiver_id === intent.token;
+  return [
+    plain(own ? 'describe_withdrawOwnContract' : 'describe_withdraw', what, intent.receiver_id),
+    ...extraLines(intent),
+  ];
 }
 
 /** One line per effect of the intent, in the order the user should read them. */
-export function describeIntent(intent: Intent, tokens: TokenTable, nameOf: ChainNamer = mainnetName): string[] {
+export function describeIntent(intent: Intent, tokens: TokenTable, nameOf: ChainNamer = mainnetName): Phrase[] {
   switch (intent.intent) {
     case 'token_diff': {
       const entries = Object.entries(intent.diff).sort(([, a], [, b]) => (BigInt(a) < BigInt(b) ? -1 : 1));
       return [
-        ...amountLines(Object.fromEntries(entries), tokens, (neg) => (neg ? 'Give' : 'Receive')),
+        ...amountLines(Object.fromEntries(entries), tokens, (what, neg) =>
+          plain(neg ? 'describe_give' : 'describe_receive', what),
+        ),
         ...extraLines(intent),
       ];
     }
     case 'transfer':
       return [
-        ...amountLines(intent.tokens, tokens, () => 'Send').map((l) => `${l} to ${intent.receiver_id}`),
+        ...amountLines(intent.tokens, tokens, (what) => plain('describe_send', what, intent.receiver_id)),
         ...extraLines(intent),
       ];
     case 'ft_withdraw':
       return ftWithdrawLines(intent, tokens, nameOf);
     case 'nft_withdraw':
       return [
-        `Withdraw NFT '${visibleText(intent.token_id)}' of ${intent.token} to ${intent.receiver_id}`,
+        plain('describe_withdrawNft', visibleText(intent.token_id), intent.token, intent.receiver_id),
         ...extraLines(intent),
       ];
     case 'mt_withdraw':
       return [
-        ...intent.token_ids.map(
-          (id, i) =>
-            `Withdraw ${formatTokenAmount(BigInt(intent.amounts[i]!), `nep245:${intent.token}:${id}`, tokens)} to ${intent.receiver_id}`,
+        ...intent.token_ids.map((id, i) =>
+          plain(
+            'describe_withdraw',
+            formatTokenAmount(BigInt(intent.amounts[i]!), `nep245:${intent.token}:${id}`, tokens),
+            intent.receiver_id,
+          ),
         ),
         ...extraLines(intent),
       ];
     case 'native_withdraw':
-      return [`Withdraw ${formatUnits(BigInt(intent.amount), 24)} NEAR (unwrapped) to ${intent.receiver_id}`];
+      return [plain('describe_withdrawNative', formatUnits(BigInt(intent.amount), 24), intent.receiver_id)];
     case 'storage_deposit': {
-      const forAccount = intent.deposit_for_account_id ?? intent.account_id;
-      return [
-        `Pay ${formatUnits(BigInt(intent.amount), 24)} wNEAR for storage of ${forAccount} on ${intent.contract_id} (not refunded)`,
-      ];
+      // The schema lets exactly one of the two through (src/core/intents.ts).
+      const forAccount = intent.deposit_for_account_id ?? intent.account_id ?? '';
+      return [plain('describe_storage', formatUnits(BigInt(intent.amount), 24), forAccount, intent.contract_id)];
     }
     case 'add_public_key':
-      return [`Add key ${intent.public_key}: it can sign anything for this account`];
+      return [plain('describe_addKey', intent.public_key)];
     case 'remove_public_key':
-      return [`Remove key ${intent.public_key} from this account`];
+      return [plain('describe_removeKey', intent.public_key)];
     case 'set_auth_by_predecessor_id':
-      return [
-        intent.enabled
-          ? 'Allow this account to act by direct calls from its own ledger account'
-          : 'Stop this account acting by direct calls from its own ledger account (only signed intents will work)',
-      ];
+      return [plain(intent.enabled ? 'describe_authOn' : 'describe_authOff')];
     case 'auth_call': {
-      const deposit = intent.attached_deposit
-        ? ` with ${formatUnits(BigInt(intent.attached_deposit), 24)} wNEAR attached`
-        : '';
-      return [`Call contract ${intent.contract_id} on your behalf${deposit}`, ...extraLines({ msg: intent.msg })];
+      const call = intent.attached_deposit
+        ? plain('describe_callDeposit', intent.contract_id, formatUnits(BigInt(intent.attached_deposit), 24))
+        : plain('describe_call', intent.contract_id);
+      return [call, ...extraLines({ msg: intent.msg })];
     }
   }
 }
+
+/**
+ * Every message a line of plain words can be: a record kept in storage names one of these, and nothing else
+ * (src/background/activity/published.ts checks it when it reads a record back). `describe_more` closes a list
+ * shortened for storage; `describe_asRecorded` holds a line an older version stored as English text.
+ */
+export const DESCRIBE_KEYS = [
+  'describe_give',
+  'describe_receive',
+  'describe_send',
+  'describe_memo',
+  'describe_msg',
+  'describe_msgEmpty',
+  'describe_withdrawBridge',
+  'describe_withdrawBridgeOrigin',
+  'describe_withdraw',
+  'describe_withdrawOwnContract',
+  'describe_withdrawNft',
+  'describe_withdrawNative',
+  'describe_storage',
+  'describe_addKey',
+  'describe_removeKey',
+  'describe_authOn',
+  'describe_authOff',
+  'describe_call',
+  'describe_callDeposit',
+  'describe_more',
+  'describe_asRecorded',
+] as const satisfies readonly MessageKey[];

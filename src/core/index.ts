@@ -18,7 +18,7 @@ export {
 } from './amounts';
 export { type PasskeyCurve, type PasskeyPublicKey, passkeyKeyFromCose, passkeyKeyFromSpki } from './cose';
 export { formatDeadline, parseDeadline, parseDeadlineNs } from './deadline';
-export { describeIntent } from './describe';
+export { DESCRIBE_KEYS, describeIntent } from './describe';
 export {
   type BytesCodec,
   base58,

@@ -7,6 +7,7 @@ import { isConfirmed, readableDecimal, tokenAmountText } from './amountText';
 import { chainName } from './chains';
 import { shortAccount } from './format';
 import { t, uiLocale } from './i18n';
+import { said } from './phrase';
 
 export const INTENT_STATUS_TEXT: Record<PublishedStatus, { label: string; explain: string }> = {
   PENDING: { label: t('intent_inProgress'), explain: t('intent_PENDING') },
@@ -91,7 +92,7 @@ export function swapLine(item: HistoryItem, tokens: ReadonlyMap<string, TokenVie
 }
 
 /** An intent's plain words on one line. */
-export const intentLine = (intent: PublishedIntentView) => intent.summary.join('; ') || t('activity_intents');
+export const intentLine = (intent: PublishedIntentView) => intent.summary.map(said).join('; ') || t('activity_intents');
 
 export const lineOf = (item: ActivityItem, tokens: ReadonlyMap<string, TokenView>) =>
   item.type === 'swap' ? swapLine(item.swap, tokens) : intentLine(item.intent);

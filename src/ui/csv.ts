@@ -15,6 +15,7 @@ import type { ActivityItem, PublishedIntentView } from '../api/activity';
 import type { HistoryItem } from '../api/swapApi';
 import { chainNameOn } from '../core/chains';
 import type { NetworkId } from '../core/network';
+import { said } from './phrase';
 
 export type CsvValue = string | number | boolean | null | undefined;
 
@@ -92,7 +93,13 @@ function intentCells(i: PublishedIntentView): CsvValue[] {
     homeTxHashes: i.txHash,
     intentHashes: i.intentHash,
   };
-  return [...HISTORY_CSV_COLUMNS.map((col) => shared[col]), i.kind, i.accountId, i.origin, i.summary.join('; ')];
+  return [
+    ...HISTORY_CSV_COLUMNS.map((col) => shared[col]),
+    i.kind,
+    i.accountId,
+    i.origin,
+    i.summary.map(said).join('; '),
+  ];
 }
 
 /** The loaded Activity rows as CSV: swaps with their flow as the kind, intents as `send` or `dapp`. */

@@ -2,8 +2,9 @@
  * The intents this wallet published itself, for Activity (docs/architecture.md, "Where state lives"):
  * sends from the popup and intents approved for sites, one list under `publishedIntents` in
  * storage.local, newest first, at most LIMIT entries (the oldest go first), so a long history never
- * slows the popup. Each entry holds the hash, account, kind, site, a few lines of plain words
- * (src/core/describe.ts), the time and the bus's last status: no payload, no signature.
+ * slows the popup. Each entry holds the hash, account, kind, site, a few lines of plain words as phrases
+ * of the catalogue (src/core/describe.ts), the accounts its transfers paid (what "sent to before" reads,
+ * ../review/recipients.ts), the time and the bus's last status: no payload, no signature.
  * Read back through a zod schema; damaged entries are set aside under `publishedIntents.damaged`
  * (never deleted) and reported (src/background/problems.ts), the others kept.
  */
@@ -11,7 +12,7 @@
 import * as z from 'zod/mini';
 import type { PublishedIntentView, PublishedStatus } from '../../api/activity';
 import type { IntentStatusView } from '../../api/walletApi';
-import { describeIntent, type Intent, type TokenTable } from '../../core';
+import { DESCRIBE_KEYS, describeIntent, type Intent, type Phrase, phrase, type TokenTable } from '../../core';
 import { serial } from '../../core/serial';
 import type { KeyValue } from '../kv';
 import type { StorageProblems } from '../problems';
@@ -21,23 +22,62 @@ export const PUBLISHED_LIMIT = 500;
 /** Lines of plain words kept per intent, and characters per line: a page's intents cannot bloat storage. */
 const MAX_LINES = 6;
 const MAX_CHARS = 200;
+/** Receivers kept per intent: as many as a record can show lines for. */
+const MAX_RECEIVERS = 16;
 
 const ns = z.lazy(() => z.nullable(z.string()));
-const recordSchema = z.lazy(
-  () =>
-    z.object({
-      intentHash: z.string(),
-      accountId: z.string(),
-      kind: z.enum(['send', 'dapp']),
-      origin: ns,
-      summary: z.array(z.string()),
-      createdAt: z.number(),
-      status: z.enum(['PENDING', 'TX_BROADCASTED', 'SETTLED', 'NOT_FOUND_OR_NOT_VALID', 'FAILED']),
-      detail: ns,
-      txHash: ns,
-      checkedAt: z.nullable(z.number()),
-    }) satisfies z.ZodMiniType<PublishedIntentView>,
+/** A line as stored: one of describe's messages and at most four substitutions (its most placeholders). */
+const phraseSchema = z.lazy(() =>
+  z.object({ key: z.enum(DESCRIBE_KEYS), subs: z.array(z.string()).check(z.maxLength(4)) }),
 );
+/**
+ * A record as stored: phrases and receivers since the words were translated; English lines and no receivers
+ * before. Both are read; `current` turns the older kind into the newer.
+ */
+const recordSchema = z.lazy(() =>
+  z.object({
+    intentHash: z.string(),
+    accountId: z.string(),
+    kind: z.enum(['send', 'dapp']),
+    origin: ns,
+    summary: z.union([z.array(phraseSchema), z.array(z.string())]),
+    receivers: z.optional(z.array(z.string())),
+    createdAt: z.number(),
+    status: z.enum(['PENDING', 'TX_BROADCASTED', 'SETTLED', 'NOT_FOUND_OR_NOT_VALID', 'FAILED']),
+    detail: ns,
+    txHash: ns,
+    checkedAt: z.nullable(z.number()),
+  }),
+);
+type StoredRecord = z.infer<typeof recordSchema>;
+
+/**
+ * The accounts an older record's English lines say a Send paid: "Send <amount> to <account>" was the only
+ * line that named a transfer's receiver, and an account id holds no space. Read once, for records stored
+ * before the receivers were kept; nothing new is ever read from words.
+ */
+export const recordedSendReceivers = (lines: readonly string[]): string[] => [
+  ...new Set(
+    lines.flatMap((l) => (l.startsWith('Send ') && l.includes(' to ') ? [l.slice(l.lastIndexOf(' to ') + 4)] : [])),
+  ),
+];
+
+function current(r: StoredRecord): PublishedIntentView {
+  const { summary, receivers, ...rest } = r;
+  const words = summary as readonly (string | Phrase)[];
+  const old = words.filter((l): l is string => typeof l === 'string');
+  return {
+    ...rest,
+    summary: words.map((l) =>
+      typeof l === 'string' ? phrase('describe_asRecorded', l) : { key: l.key, subs: l.subs },
+    ),
+    receivers: receivers ?? recordedSendReceivers(old),
+  };
+}
+
+/** The accounts the intents transfer to, in order, each once. */
+const receiversOf = (intents: readonly Intent[]): string[] =>
+  [...new Set(intents.flatMap((i) => (i.intent === 'transfer' ? [i.receiver_id] : [])))].slice(0, MAX_RECEIVERS);
 
 /** What the wallet knows when it publishes. */
 export interface NewPublished {
@@ -50,13 +90,13 @@ export interface NewPublished {
   detail?: string | undefined;
 }
 
-/** The intents' plain words, a few lines at most. */
-export function summaryOf(intents: readonly Intent[], tokens: TokenTable): string[] {
-  const lines = intents
-    .flatMap((i) => describeIntent(i, tokens))
-    .map((l) => (l.length > MAX_CHARS ? `${l.slice(0, MAX_CHARS - 1)}…` : l));
+const clip = (s: string) => (s.length > MAX_CHARS ? `${s.slice(0, MAX_CHARS - 1)}…` : s);
+
+/** The intents' plain words, a few lines at most, each substitution a few characters at most. */
+export function summaryOf(intents: readonly Intent[], tokens: TokenTable): Phrase[] {
+  const lines = intents.flatMap((i) => describeIntent(i, tokens)).map((l) => ({ key: l.key, subs: l.subs.map(clip) }));
   return lines.length > MAX_LINES
-    ? [...lines.slice(0, MAX_LINES - 1), `and ${lines.length - MAX_LINES + 1} more`]
+    ? [...lines.slice(0, MAX_LINES - 1), phrase('describe_more', String(lines.length - MAX_LINES + 1))]
     : lines;
 }
 
@@ -88,6 +128,7 @@ export class PublishedIntents {
       kind: p.kind,
       origin: p.origin,
       summary: summaryOf(p.intents, tokens),
+      receivers: receiversOf(p.intents),
       createdAt: this.d.now(),
       status: p.status,
       detail: p.detail ?? null,
@@ -137,7 +178,7 @@ export class PublishedIntents {
     const items = Array.isArray(raw) ? raw : [raw];
     const good = items.flatMap((item) => {
       const r = recordSchema.safeParse(item);
-      return r.success ? [r.data] : [];
+      return r.success ? [current(r.data)] : [];
     });
     if (!Array.isArray(raw) || good.length < items.length) await this.setAside(raw, items.length - good.length, good);
     this.cache = good;

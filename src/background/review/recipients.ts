@@ -16,14 +16,9 @@ export type ReceiverKnowledgeOf = (
   receiverIds: readonly string[],
 ) => Promise<ReadonlyMap<string, ReceiverKnowledge>>;
 
-/**
- * A settled Send of `e` paid `receiverId`: its plain words (src/core/describe.ts, "Send … to <account>")
- * end with the account, which holds no space.
- */
+/** A settled Send of `e` paid `receiverId`: one of the receivers its record keeps (../activity/published.ts). */
 export const sentTo = (e: PublishedIntentView, receiverId: string): boolean =>
-  e.kind === 'send' &&
-  e.status === 'SETTLED' &&
-  e.summary.some((line) => line.startsWith('Send ') && line.endsWith(` to ${receiverId}`));
+  e.kind === 'send' && e.status === 'SETTLED' && e.receivers.includes(receiverId);
 
 /** The fact about a receiver from the wallet's accounts and its settled sends, and its contact name. */
 export class RecipientFacts {

@@ -30,6 +30,7 @@ import { phrase } from '../../core/phrase';
 import { ERROR_CODES } from '../../provider/protocol';
 import type { PublishedIntents } from '../activity/published';
 import type { KeyValue } from '../kv';
+import { said } from '../phrase';
 import { ProviderError } from '../providerError';
 import { intentsPreview, type PreviewDeps } from '../review/preview';
 import { type Consent, draftSchema, fromDraft, reviewedId, signReviewed, toDraft } from '../signing/reviewed';
@@ -121,7 +122,9 @@ export class SendService {
       // or the intent is known settled, never on one RPC's word that its nonce is used.
       if (verifying_contract !== verifierId || Date.parse(deadline) <= this.d.now()) continue;
       if (await this.settled(intentHash(kept.signed))) continue;
-      const what = describeIntent(intents[0]!, await this.d.preview.tokens()).join(' ');
+      const what = describeIntent(intents[0]!, await this.d.preview.tokens())
+        .map(said)
+        .join(' ');
       return {
         level: 'danger',
         code: 'earlier_signature_live',

@@ -10,6 +10,7 @@ import { parseIntents } from '../../core/intents';
 import type { NetworkId } from '../../core/network';
 import { tokenTable } from '../../core/tokens';
 import { chainName, setNamesNetwork } from '../chains';
+import { said } from '../phrase';
 
 /** `network`: the one the request is for (the window's), which names the chains from then on; else the page's. */
 export function worded(wire: IntentsPreviewWire, network?: NetworkId): IntentsPreview {
@@ -21,7 +22,7 @@ export function worded(wire: IntentsPreviewWire, network?: NetworkId): IntentsPr
     ...rest,
     intents: intents.map(({ intent: _intent, ...i }, k) => ({
       ...i,
-      lines: describeIntent(parsed[k]!, table, chainName),
+      lines: describeIntent(parsed[k]!, table, chainName).map(said),
     })),
   };
 }

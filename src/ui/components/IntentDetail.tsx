@@ -5,6 +5,7 @@ import { AS_SWAP_STATUS, type PublishedIntentView } from '../../api/activity';
 import { historyDate, INTENT_STATUS_TEXT, intentKind } from '../activityText';
 import { relativeTime } from '../format';
 import { t } from '../i18n';
+import { said } from '../phrase';
 import { SaveContact } from './ContactPicker';
 import { CopyButton } from './CopyButton';
 import { Screen } from './Screen';
@@ -14,14 +15,9 @@ interface IntentDetailProps {
   onBack(): void;
 }
 
-/** The account a Send paid, from its plain words ("Send … to <account>", src/core/describe.ts); null for anything else. */
+/** The account a Send paid, as its record keeps it (src/background/activity/published.ts); null for anything else. */
 const sendReceiver = (intent: PublishedIntentView): string | null =>
-  intent.kind === 'send'
-    ? (intent.summary
-        .find((l) => l.startsWith('Send ') && l.includes(' to '))
-        ?.split(' to ')
-        .pop() ?? null)
-    : null;
+  intent.kind === 'send' ? (intent.receivers[0] ?? null) : null;
 
 export function IntentDetail({ intent, onBack }: IntentDetailProps) {
   const status = INTENT_STATUS_TEXT[intent.status];
@@ -54,7 +50,7 @@ export function IntentDetail({ intent, onBack }: IntentDetailProps) {
           t('intentDetail_whatItDid'),
           <ul class="plain">
             {intent.summary.map((line, i) => (
-              <li key={i}>{line}</li>
+              <li key={i}>{said(line)}</li>
             ))}
           </ul>,
           'intent-detail-summary',

@@ -1,9 +1,11 @@
 // The bench page for "render 1,000 history rows": the popup's Activity list (ActivityList), swaps with
 // every fifth row an intent the wallet published, bundled by esbuild (test/bench/rows/history.ts) and
 // loaded in Chromium. Exposes benchRender(n) → ms.
+
 import { render } from 'preact';
 import type { ActivityItem } from '../../../src/api/activity';
 import type { HistoryItem, SwapStatus, TokenView } from '../../../src/api/swapApi';
+import { phrase } from '../../../src/core/phrase';
 import { ActivityList } from '../../../src/ui/components/ActivityList';
 
 const STATUSES: SwapStatus[] = [
@@ -63,7 +65,8 @@ function items(n: number, salt: number): ActivityItem[] {
         accountId: 'alice.near',
         kind: i % 10 === 4 ? ('send' as const) : ('dapp' as const),
         origin: i % 10 === 4 ? null : 'https://app.example.com',
-        summary: ['Give 1 wNEAR', 'Receive 3.1 USDC'],
+        summary: [phrase('describe_give', '1 wNEAR'), phrase('describe_receive', '3.1 USDC')],
+        receivers: [],
         createdAt: at,
         status: 'SETTLED' as const,
         detail: null,

@@ -4,6 +4,7 @@
 // the record survives a worker restart, and a damaged one is reported in wallet_status. With the
 // transactions API (a JWT): paging through 60 service swaps and intents placed among them, equal times
 // included, gives each row once in order, as swap_history and the record list them.
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import * as z from 'zod/mini';
@@ -14,6 +15,7 @@ import { type CreateResult, WALLET, type WalletStatus } from '../../../src/api/w
 import { activityOrder, REFRESH_AFTER_MS } from '../../../src/background/activity/merge';
 import { PUBLISHED_KEY } from '../../../src/background/activity/published';
 import { startBackground } from '../../../src/background/start';
+import { phrase } from '../../../src/core/phrase';
 import { METHODS } from '../../../src/provider/protocol';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { swapParams } from '../reliability/helpers';
@@ -103,12 +105,14 @@ describe('Activity', () => {
       kind: 'send',
       origin: null,
       accountId: t.accountId,
-      summary: ['Send 1 wNEAR to dave.near'],
+      summary: [phrase('describe_send', '1 wNEAR', 'dave.near')],
+      receivers: ['dave.near'],
     });
     expect(intentOf(page.items, dappHash)).toMatchObject({
       kind: 'dapp',
       origin: 'https://dapp.example',
-      summary: ['Send 1 wNEAR to carol.near'],
+      summary: [phrase('describe_send', '1 wNEAR', 'carol.near')],
+      receivers: ['carol.near'],
     });
     const [swapRow, withdrawRow] = page.items.slice(2).map((i) => (i.type === 'swap' ? i.swap : null));
     expect(swapRow).toMatchObject({ localId: swap.id, flow: 'swap' });
@@ -192,7 +196,8 @@ describe('Activity', () => {
             accountId: 'alice.near',
             kind: 'dapp' as const,
             origin: 'https://dapp.example',
-            summary: ['Give 1 wNEAR'],
+            summary: [phrase('describe_give', '1 wNEAR')],
+            receivers: [],
             createdAt: when,
             status: 'SETTLED' as const,
             detail: null,

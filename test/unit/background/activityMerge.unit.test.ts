@@ -4,6 +4,7 @@
 // the cursors the merge hands out yields every row exactly once, in the one order (newest first, swaps
 // before intents at equal times), whatever the page size; going back through the kept cursors gives the
 // same pages. Also: which filters reach intents, and the bounded status refresh.
+
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type {
@@ -18,6 +19,7 @@ import type { IntentStatusView } from '../../../src/api/walletApi';
 import { Activity, type ActivityDeps, activityOrder, REFRESH_PER_PAGE } from '../../../src/background/activity/merge';
 import { PublishedIntents } from '../../../src/background/activity/published';
 import { KeyValue } from '../../../src/background/kv';
+import { phrase } from '../../../src/core/phrase';
 import { randomInt, seededRandom } from '../../fixtures/random';
 
 const T0 = Date.UTC(2026, 0, 1);
@@ -49,7 +51,8 @@ function intentRow(
     accountId: 'alice.near',
     kind: origin ? 'dapp' : 'send',
     origin,
-    summary: ['Send 1 wNEAR to bob.near'],
+    summary: [phrase('describe_send', '1 wNEAR', 'bob.near')],
+    receivers: ['bob.near'],
     createdAt: at,
     status,
     detail: null,

@@ -13,6 +13,7 @@ import {
 import { KeyValue } from '../../../src/background/kv';
 import { StorageProblems } from '../../../src/background/problems';
 import { type Intent, tokenTable } from '../../../src/core';
+import { said } from '../../../src/ui/phrase';
 
 const WNEAR = 'nep141:wrap.near';
 const TOKENS = tokenTable([{ assetId: WNEAR, symbol: 'wNEAR', decimals: 24, blockchain: 'home' }]);
@@ -68,8 +69,10 @@ describe('the record of published intents', () => {
       ['hash2', 'dapp', 'https://app.example', clock],
       ['hash1', 'send', null, clock - 1000],
     ]);
-    expect(list[1]!.summary).toEqual(['Send 1 wNEAR to bob.near']);
-    expect(list[0]!.summary).toEqual(['Give 2 wNEAR']);
+    expect(list[1]!.summary.map(said)).toEqual(['Send 1 wNEAR to bob.near']);
+    expect(list[0]!.summary.map(said)).toEqual(['Give 2 wNEAR']);
+    expect(list[1]!.summary).toEqual([{ key: 'describe_send', subs: ['1 wNEAR', 'bob.near'] }]);
+    expect([list[1]!.receivers, list[0]!.receivers]).toEqual([['bob.near'], []]);
     // What is on disk is exactly these fields: no payload, no nonce, no signature.
     const raw = (await stored())!;
     expect(Object.keys(raw[0]!).sort()).toEqual([
@@ -80,6 +83,7 @@ describe('the record of published intents', () => {
       'intentHash',
       'kind',
       'origin',
+      'receivers',
       'status',
       'summary',
       'txHash',
@@ -171,11 +175,13 @@ describe('the record of published intents', () => {
     );
     const [long, wide] = [(await s.list())[1]!, (await s.list())[0]!];
     expect(long.summary).toHaveLength(6);
-    expect(long.summary.at(-1)).toBe('and 4 more');
-    expect(long.summary[0]).toBe('Send 1 wNEAR to r0.near');
-    expect(wide.summary[1]!.length).toBeLessThanOrEqual(200);
-    expect(wide.summary[1]).toMatch(/^memo: x\\u\{?202e/i);
-    expect(wide.summary[1]!.endsWith('…')).toBe(true);
+    expect(said(long.summary.at(-1)!)).toBe('and 4 more');
+    expect(said(long.summary[0]!)).toBe('Send 1 wNEAR to r0.near');
+    expect(long.receivers).toEqual(many.map((m) => m.receiver_id));
+    const memo = wide.summary[1]!.subs[0]!;
+    expect(memo.length).toBeLessThanOrEqual(200);
+    expect(said(wide.summary[1]!)).toMatch(/^memo: x\\u\{?202e/i);
+    expect(memo.endsWith('…')).toBe(true);
   });
 });
 
@@ -223,5 +229,54 @@ describe('a damaged record', () => {
     expect(problems.list().map((p) => p.store)).toEqual(['activity', 'activity']);
     await s.add(entry(1));
     expect((await store().list()).map((i) => i.intentHash)).toEqual(['hash1']);
+  });
+});
+
+describe('records an older version stored', () => {
+  const old = (n: number, summary: unknown, over: Record<string, unknown> = {}) => ({
+    intentHash: `old${n}`,
+    accountId: 'alice.near',
+    kind: 'send',
+    origin: null,
+    summary,
+    createdAt: n,
+    status: 'SETTLED',
+    detail: null,
+    txHash: null,
+    checkedAt: null,
+    ...over,
+  });
+
+  it('reads English lines as they were written, and the receivers of their Send lines once', async () => {
+    await fakeBrowser.storage.local.set({
+      [PUBLISHED_KEY]: [
+        old(2, ['Send 1 wNEAR to bob.near', 'memo: pay to carol.near']),
+        old(1, ['Give 1 wNEAR', 'Receive 3 USDC'], { kind: 'dapp', origin: 'https://app.example' }),
+      ],
+    });
+    const s = store();
+    const [send, dapp] = await s.list();
+    expect(send!.summary.map(said)).toEqual(['Send 1 wNEAR to bob.near', 'memo: pay to carol.near']);
+    expect(send!.receivers).toEqual(['bob.near']);
+    expect(dapp!.summary.map(said)).toEqual(['Give 1 wNEAR', 'Receive 3 USDC']);
+    expect(dapp!.receivers).toEqual([]);
+    expect(problems.list()).toEqual([]);
+    // Written back in the new shape with the next change, and read the same.
+    await s.add(entry(3));
+    expect((await stored())![1]).toMatchObject({ receivers: ['bob.near'] });
+    expect((await store().list())[1]).toEqual(send);
+  });
+
+  it('sets aside a line naming a message that is not plain words, or too many substitutions', async () => {
+    await fakeBrowser.storage.local.set({
+      [PUBLISHED_KEY]: [
+        old(3, [{ key: 'describe_send', subs: ['1 wNEAR', 'bob.near'] }], { receivers: ['bob.near'] }),
+        old(2, [{ key: 'risk_earlierSignatureLive', subs: ['x', 'y'] }], { receivers: [] }),
+        old(1, [{ key: 'describe_give', subs: ['a', 'b', 'c', 'd', 'e'] }], { receivers: [] }),
+        old(0, [{ key: 'describe_give', subs: ['1 wNEAR'] }], { receivers: [42] }),
+      ],
+    });
+    expect((await store().list()).map((i) => i.intentHash)).toEqual(['old3']);
+    expect(problems.list()).toEqual([{ store: 'activity', message: expect.stringMatching(/^3 entries of Activity/) }]);
   });
 });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { describeIntent } from '../../../src/core';
+import { said } from '../../../src/ui/phrase';
 import { PK, payload, SWAP, TOKENS, USDC_BRIDGE } from './riskFixtures';
 
-const lines = (intent: unknown) => describeIntent(payload([intent]).intents[0]!, TOKENS);
+// In English (test/support/englishMessages.ts), as a page words them.
+const lines = (intent: unknown) => describeIntent(payload([intent]).intents[0]!, TOKENS).map(said);
 const USER_ETH = '0xab5801a7d398351b8be11c439e05c5b3259aeccd';
 
 describe('describeIntent', () => {
@@ -16,7 +18,7 @@ describe('describeIntent', () => {
       token_ids: ['56_11111111111111111111'],
       amounts: ['1500000'],
     };
-    expect(describeIntent(payload([intent]).intents[0]!, table)).toEqual(['Withdraw 1.5 USDT to bob.near']);
+    expect(describeIntent(payload([intent]).intents[0]!, table).map(said)).toEqual(['Withdraw 1.5 USDT to bob.near']);
   });
 
   it('gives then receives, with symbols and decimals', () => {

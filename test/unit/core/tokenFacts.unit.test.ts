@@ -18,6 +18,7 @@ import {
 import { knownTokensJson, parseKnownTokens } from '../../../src/core/knownTokenRows';
 import { KNOWN_TOKEN_ROWS } from '../../../src/core/knownTokens';
 import { SIM_TOKENS } from '../../../src/sim/tokenList';
+import { said } from '../../../src/ui/phrase';
 
 const WNEAR = 'nep141:wrap.near';
 const USDT = 'nep141:usdt.tether-token.near';
@@ -187,7 +188,7 @@ describe('risk and wording of a disputed token', () => {
 
   it('a token outside the table of confirmed tokens is worded as raw units with its id', () => {
     const confirmedOnly = tokenTable([{ assetId: USDT, symbol: 'USDT', decimals: 6, blockchain: 'home' }]);
-    expect(describeIntent(swap as never, confirmedOnly)).toEqual([
+    expect(describeIntent(swap as never, confirmedOnly).map(said)).toEqual([
       'Give 1000000000000000000000000 units of nep141:wrap.near',
       'Receive 2.3 USDT',
     ]);

@@ -1,9 +1,11 @@
 // What Activity's rows say (src/ui/activityText.ts): the kind of each row, a withdrawal read as one
 // ("Withdraw 25 USDC to 0x…"), a receipt, a swap; an intent's own words, its site, its status and the
 // swap colour it takes.
+
 import { describe, expect, it } from 'vitest';
 import type { ActivityItem, PublishedIntentView } from '../../../src/api/activity';
 import type { HistoryItem, TokenView } from '../../../src/api/swapApi';
+import { phrase } from '../../../src/core/phrase';
 import { dayOf, intentKind, kindOf, lineOf, statusOf, swapKind, swapLine } from '../../../src/ui/activityText';
 
 const USDC = 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near';
@@ -37,7 +39,8 @@ const intent = (over: Partial<PublishedIntentView>): PublishedIntentView => ({
   accountId: 'alice.near',
   kind: 'send',
   origin: null,
-  summary: ['Send 1 wNEAR to bob.near'],
+  summary: [phrase('describe_send', '1 wNEAR', 'bob.near')],
+  receivers: ['bob.near'],
   createdAt: 0,
   status: 'PENDING',
   detail: null,
@@ -76,7 +79,11 @@ describe('Activity rows', () => {
       'dApp intent · app.example:8443',
     );
     const two = row(
-      intent({ kind: 'dapp', origin: 'https://app.example', summary: ['Give 1 wNEAR', 'Receive 3 USDC'] }),
+      intent({
+        kind: 'dapp',
+        origin: 'https://app.example',
+        summary: [phrase('describe_give', '1 wNEAR'), phrase('describe_receive', '3 USDC')],
+      }),
     );
     expect(kindOf(two)).toBe('dApp intent · app.example');
     expect(lineOf(two, TOKENS)).toBe('Give 1 wNEAR; Receive 3 USDC');

@@ -1,9 +1,11 @@
 // CSV export (src/ui/csv.ts): RFC 4180 quoting, CRLF, the formula-injection guard (OWASP, "CSV Injection":
 // https://owasp.org/www-community/attacks/CSV_Injection) after any separator a spreadsheet may split on,
 // the `sep=,` line, every history column.
+
 import { describe, expect, it } from 'vitest';
 import type { ActivityItem } from '../../../src/api/activity';
 import type { HistoryItem } from '../../../src/api/swapApi';
+import { phrase } from '../../../src/core/phrase';
 import {
   ACTIVITY_CSV_COLUMNS,
   activityCsv,
@@ -153,7 +155,8 @@ describe('csv', () => {
         accountId: 'alice.near',
         kind: 'dapp',
         origin: 'https://app.example',
-        summary: ['Give 1 wNEAR', 'Receive 3 USDC'],
+        summary: [phrase('describe_give', '1 wNEAR'), phrase('describe_receive', '3 USDC')],
+        receivers: [],
         createdAt: Date.parse('2026-01-02T03:04:06.000Z'),
         status: 'SETTLED',
         detail: null,
@@ -259,7 +262,12 @@ describe('csv', () => {
         accountId: 'alice.near',
         kind: 'dapp',
         origin: 'https://app.example\t@SUM(1)',
-        summary: ['Give 1 wNEAR', "=cmd|' /C calc'!A0", evil],
+        summary: [
+          phrase('describe_give', '1 wNEAR'),
+          phrase('describe_asRecorded', "=cmd|' /C calc'!A0"),
+          phrase('describe_asRecorded', evil),
+        ],
+        receivers: [],
         createdAt: 1,
         status: 'FAILED',
         detail: '+1',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PublishedIntentView } from '../../../../src/api/activity';
 import { RecipientFacts, recipientsOf, sentTo } from '../../../../src/background/review/recipients';
+import { phrase } from '../../../../src/core/phrase';
 import { payload } from '../../core/riskFixtures';
 
 const entry = (over: Partial<PublishedIntentView>): PublishedIntentView => ({
@@ -8,7 +9,8 @@ const entry = (over: Partial<PublishedIntentView>): PublishedIntentView => ({
   accountId: 'alice.near',
   kind: 'send',
   origin: null,
-  summary: ['Send 1 wNEAR to bob.near'],
+  summary: [phrase('describe_send', '1 wNEAR', 'bob.near')],
+  receivers: ['bob.near'],
   createdAt: 0,
   status: 'SETTLED',
   detail: null,
@@ -21,7 +23,10 @@ describe('recipient facts of the popup’s own reviews', () => {
   it('a settled Send names its receiver exactly; a site’s intent, a failed send or a longer name do not', () => {
     expect(sentTo(entry({}), 'bob.near')).toBe(true);
     expect(sentTo(entry({}), 'ob.near')).toBe(false);
-    expect(sentTo(entry({ summary: ['Send 1 wNEAR to bob.near.evil.near'] }), 'bob.near')).toBe(false);
+    expect(sentTo(entry({ receivers: ['bob.near.evil.near'] }), 'bob.near')).toBe(false);
+    expect(sentTo(entry({ receivers: ['carol.near', 'bob.near'] }), 'bob.near')).toBe(true);
+    // The words are never read: only the receivers the record keeps.
+    expect(sentTo(entry({ receivers: [] }), 'bob.near')).toBe(false);
     expect(sentTo(entry({ kind: 'dapp' }), 'bob.near')).toBe(false);
     expect(sentTo(entry({ status: 'FAILED' }), 'bob.near')).toBe(false);
     expect(sentTo(entry({ status: 'PENDING' }), 'bob.near')).toBe(false);
@@ -30,7 +35,7 @@ describe('recipient facts of the popup’s own reviews', () => {
   it('own accounts first, then sends of this signer, else first time; a failing read is first time', async () => {
     const facts = new RecipientFacts({
       ownAccounts: () => ['alice.near', 'carol.near'],
-      published: async () => [entry({}), entry({ accountId: 'carol.near', summary: ['Send 1 wNEAR to dave.near'] })],
+      published: async () => [entry({}), entry({ accountId: 'carol.near', receivers: ['dave.near'] })],
     });
     expect(await facts.of('alice.near', 'carol.near')).toBe('own');
     expect(await facts.of('alice.near', 'bob.near')).toBe('sentBefore');
