@@ -2,7 +2,7 @@
 // The background prepares everything the window shows (plain-language lines, risk findings, the
 // simulation) so the window only renders and answers. Types only: no zod here.
 
-import type { Phrase } from '../core/phrase';
+import type { Phrase, Sub } from '../core/phrase';
 import type { AccountView } from './accounts';
 import type { NetworkView } from './network';
 import type { PasskeyAssertion } from './passkeys';
@@ -52,8 +52,10 @@ export interface IntentView {
 export interface BalanceChangeView {
   accountId: string;
   tokenId: string;
-  /** "-1.5 wNEAR" style, exact. */
+  /** "-1.5 wNEAR" style, exact; in English words for a token whose decimals are unconfirmed (for logs and tests). */
   text: string;
+  /** The amount without its sign, as a page shows it: text, or a phrase for a token whose decimals are unconfirmed. */
+  amount: Sub;
   /**
    * Its value in USD at the swap service's price ("-3.10"), for information; null when the token is not
    * confirmed or has no price.
@@ -67,10 +69,18 @@ export type SimulationView =
       executed: number;
       feePips: number;
       balanceChanges: BalanceChangeView[];
-      /** Set when the batch would fail the verifier's per-token invariant on its own. */
+      /** Set when the batch would fail the verifier's per-token invariant on its own (English, for logs and tests). */
       invariantViolated: string | null;
+      /** What does not balance, per token, for a page to word (empty when it balances). */
+      unmatched: BalanceChangeView[];
     }
-  | { ok: false; error: string };
+  | {
+      ok: false;
+      /** The verifier's own text, or the wallet's check in English (for logs, tests and Technical details). */
+      error: string;
+      /** The wallet's own check, in words a page shows instead of `error`; absent for the verifier's answer. */
+      reasons?: Phrase[];
+    };
 
 /**
  * What the wallet knows of an account a popup review pays (never given for a site's request): one of this

@@ -10,24 +10,24 @@ import { formatUnits } from './amounts';
 import { chainFacts } from './chains';
 import type { Intent } from './intents';
 import type { MessageKey, Subs } from './messages';
-import { type Phrase, phrase } from './phrase';
-import { formatTokenAmount, type TokenTable } from './tokens';
+import { type Phrase, phrase, type Sub } from './phrase';
+import { type TokenTable, tokenAmountWords } from './tokens';
 import { visibleText } from './visibleText';
 
 const WITHDRAW_TO = 'WITHDRAW_TO:';
 
 /** A line of plain words: only a message of DESCRIBE_KEYS, which a stored record is checked against. */
-const plain = <K extends (typeof DESCRIBE_KEYS)[number]>(key: K, ...subs: Subs<K>): Phrase => phrase(key, ...subs);
+const plain = <K extends (typeof DESCRIBE_KEYS)[number]>(key: K, ...subs: Subs<K, Sub>): Phrase => phrase(key, ...subs);
 
 function amountLines(
   entries: Record<string, string>,
   tokens: TokenTable,
-  line: (what: string, negative: boolean) => Phrase,
+  line: (what: Sub, negative: boolean) => Phrase,
 ): Phrase[] {
   return Object.entries(entries).map(([tokenId, raw]) => {
     const n = BigInt(raw);
     const negative = n < 0n;
-    return line(formatTokenAmount(negative ? -n : n, tokenId, tokens), negative);
+    return line(tokenAmountWords(negative ? -n : n, tokenId, tokens), negative);
   });
 }
 
@@ -55,7 +55,7 @@ function ftWithdrawLines(
   nameOf: ChainNamer,
 ): Phrase[] {
   const tokenId = `nep141:${intent.token}`;
-  const what = formatTokenAmount(BigInt(intent.amount), tokenId, tokens);
+  const what = tokenAmountWords(BigInt(intent.amount), tokenId, tokens);
   if (intent.receiver_id === intent.token && intent.memo?.startsWith(WITHDRAW_TO)) {
     const dest = visibleText(intent.memo.slice(WITHDRAW_TO.length));
     const blockchain = tokens.get(tokenId)?.blockchain;
@@ -102,7 +102,7 @@ export function describeIntent(intent: Intent, tokens: TokenTable, nameOf: Chain
         ...intent.token_ids.map((id, i) =>
           plain(
             'describe_withdraw',
-            formatTokenAmount(BigInt(intent.amounts[i]!), `nep245:${intent.token}:${id}`, tokens),
+            tokenAmountWords(BigInt(intent.amounts[i]!), `nep245:${intent.token}:${id}`, tokens),
             intent.receiver_id,
           ),
         ),

@@ -157,7 +157,7 @@ export {
   type VerifyResult,
   verifySignedIntent,
 } from './payload';
-export { type Phrase, phrase } from './phrase';
+export { type Phrase, phrase, type Sub } from './phrase';
 export {
   OPTIONAL_REQUEST_FIELDS,
   type QuoteSignedParts,
@@ -192,7 +192,14 @@ export {
   type TokenFactsStatus,
 } from './tokenFacts';
 export { formatTokenId, isValidTokenId, parseTokenId, type TokenId } from './tokenId';
-export { formatTokenAmount, shortAddress, type TokenInfo, type TokenTable, tokenTable } from './tokens';
+export {
+  formatTokenAmount,
+  shortAddress,
+  type TokenInfo,
+  type TokenTable,
+  tokenAmountWords,
+  tokenTable,
+} from './tokens';
 export {
   curveText,
   implicitAccountOfKey,

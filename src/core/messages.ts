@@ -11,8 +11,10 @@ import type en from '../../assets/public/_locales/en/messages.json';
 type Catalogue = typeof en;
 export type MessageKey = keyof Catalogue;
 
-/** The substitutions a key takes: none, or at least one when its message has placeholders. */
-export type Subs<K extends MessageKey> = Catalogue[K] extends { placeholders: object } ? [string, ...string[]] : [];
+/** The substitutions a key takes (each a `Sub`): none, or at least one when its message has placeholders. */
+export type Subs<K extends MessageKey, Sub = string> = Catalogue[K] extends { placeholders: object }
+  ? [Sub, ...Sub[]]
+  : [];
 
 /** One entry of a messages.json, as Chrome defines it. */
 export interface MessageEntry {

@@ -12,7 +12,13 @@ import type { MessageKey, Subs } from './messages';
  */
 export interface Phrase {
   key: MessageKey;
-  subs: readonly string[];
+  subs: readonly Sub[];
 }
 
-export const phrase = <K extends MessageKey>(key: K, ...subs: Subs<K>): Phrase => ({ key, subs });
+/**
+ * What fills a placeholder: text that is data (an amount, an account id, a symbol), or a phrase of its own
+ * (an amount of a token whose decimals are unconfirmed is worded "… units of …" in the person's language).
+ */
+export type Sub = string | Phrase;
+
+export const phrase = <K extends MessageKey>(key: K, ...subs: Subs<K, Sub>): Phrase => ({ key, subs });

@@ -1,5 +1,6 @@
 /** What `core` needs to know of a token to show amounts: a subset of the swap service's token list. */
 import { formatUnits } from './amounts';
+import { phrase, type Sub } from './phrase';
 import { visibleText } from './visibleText';
 
 export interface TokenInfo {
@@ -23,6 +24,16 @@ export function tokenTable(tokens: readonly TokenInfo[]): TokenTable {
 export function formatTokenAmount(amount: bigint, tokenId: string, tokens: TokenTable): string {
   const info = tokens.get(tokenId);
   if (!info) return `${amount} units of ${visibleText(tokenId)}`;
+  return `${formatUnits(amount, info.decimals)} ${visibleText(info.symbol)}`;
+}
+
+/**
+ * `amount` of `tokenId` for a person: "1.5 USDC" when the token is known, else its smallest units and the id
+ * as a phrase the page words in the person's language (formatTokenAmount's English is for logs and records).
+ */
+export function tokenAmountWords(amount: bigint, tokenId: string, tokens: TokenTable): Sub {
+  const info = tokens.get(tokenId);
+  if (!info) return phrase('amount_unitsOf', String(amount), visibleText(tokenId));
   return `${formatUnits(amount, info.decimals)} ${visibleText(info.symbol)}`;
 }
 

@@ -58,7 +58,7 @@ test('a swap without its counterparty: lines, balance changes and the unmatched 
   await expect(sim).toContainText('-0.999999 wNEAR');
   await expect(sim).toContainText('+2.5 USDT');
   // After the verifier's fee: what a counterparty must settle, in wNEAR and USDT.
-  await expect(approval.getByTestId('approval-invariant')).toContainText(/unmatched: -0\.99999\d* wNEAR, \+2\.5 USDT/);
+  await expect(approval.getByTestId('approval-invariant')).toContainText(/\(-0\.99999\d* wNEAR, \+2\.5 USDT\)/);
   expectFormatted(await wordsOutsideRaw(approval, session.w.accountId));
 
   // The raw JSON still holds the exact units and ids.
@@ -75,7 +75,7 @@ test('a transfer above the balance: the refusal says what is held and needed in 
   const { approval, pending } = await review([
     { intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: '20000000000000000000000000' } },
   ]);
-  await expect(approval.getByTestId('approval-simulation')).toContainText('holds 10 wNEAR, needs 20 wNEAR');
+  await expect(approval.getByTestId('approval-simulation')).toContainText('holds 10 wNEAR and this needs 20 wNEAR');
   await expect(approval.getByTestId('approval-intent')).toContainText('Send 20 wNEAR to bob.near');
   expectFormatted(await wordsOutsideRaw(approval, session.w.accountId));
   await reject(approval);

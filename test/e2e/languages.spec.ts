@@ -97,7 +97,7 @@ test('Contacts in Spanish: the list, its buttons and a saved contact in Spanish 
   }
 });
 
-test('the approval window for a site’s intents in Spanish: the request, its result, its risk and its buttons', async ({
+test('the approval window for a site’s intents in Spanish: the request, its result, its risk, its buttons, units of an unconfirmed token and a balance too small', async ({
   sim,
 }) => {
   const { extension, close } = await launchExtension(EXTENSION_DIR, 'es');
@@ -141,6 +141,28 @@ test('the approval window for a site’s intents in Spanish: the request, its re
     expect(await unexplainedText(approval)).toEqual([]);
     await reject(approval);
     expect(await sign.pending).toMatchObject({ ok: false });
+
+    // A token whose decimals the wallet cannot confirm is counted in its smallest units, in Spanish words,
+    // in the intent's line, the balance changes and what does not balance; and the wallet's own check of a
+    // balance too small is a Spanish sentence with the amounts inside it.
+    const MYSTERY = 'nep141:mystery-token.near';
+    for (const [diff, outcome, says] of [
+      [{ [WNEAR]: `-${ONE_WNEAR}`, [MYSTERY]: '123456789' }, 'ok', '123456789 unidades de nep141:mystery-token.near'],
+      [{ [WNEAR]: (-5n * 10n ** 24n).toString(), [MYSTERY]: '7' }, 'error', 'esta cuenta tiene 3 wNEAR'],
+    ] as const) {
+      const odd = await withApproval(extension.context, () =>
+        request(dapp, 'intents_signIntents', { intents: [{ intent: 'token_diff', diff }] }),
+      );
+      await expect(odd.approval.locator(`[data-testid="review-result"][data-outcome="${outcome}"]`)).toBeVisible({
+        timeout: 10_000,
+      });
+      await odd.approval.getByTestId('approval-technical').locator('summary').click();
+      await expect(odd.approval.locator('body')).toContainText(says);
+      if (outcome === 'ok') await expect(odd.approval.getByTestId('approval-invariant')).toContainText('unidades de');
+      expect(await unexplainedText(odd.approval)).toEqual([]);
+      await reject(odd.approval);
+      expect(await odd.pending).toMatchObject({ ok: false });
+    }
   } finally {
     await closePageServer(pages);
     await close();

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { CHAINS } from '../../src/core/chains';
-import { type Catalogue, unexplained } from '../support/messageCheck';
+import { type Catalogue, HOLE, unexplained } from '../support/messageCheck';
 import { EXTENSION_DIR } from './fixtures';
 
 type I18nGlobal = { chrome: { i18n: { getUILanguage(): string } } };
@@ -38,45 +38,58 @@ export async function unexplainedText(
   shown: readonly string[] = [],
   within: readonly string[] = ['body'],
 ): Promise<string[]> {
-  const { uiLanguage, pieces, intlWords } = await page.evaluate((within) => {
-    const uiLanguage = (globalThis as unknown as I18nGlobal).chrome.i18n.getUILanguage();
-    const visible = (el: Element) => el.checkVisibility({ visibilityProperty: true });
-    const out: { text: string; where: string }[] = [];
-    const tag = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}`;
-    const roots = within.flatMap((s) => [...document.querySelectorAll(s)]);
-    for (const root of roots) {
-      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-        const el = n.parentElement;
-        if (!el || el.closest('script,style,pre,code') || !visible(el)) continue;
-        out.push({ text: n.textContent ?? '', where: tag(el) });
+  const { uiLanguage, pieces, intlWords } = await page.evaluate(
+    ({ within, hole }) => {
+      const uiLanguage = (globalThis as unknown as I18nGlobal).chrome.i18n.getUILanguage();
+      const visible = (el: Element) => el.checkVisibility({ visibilityProperty: true });
+      const out: { text: string; where: string }[] = [];
+      const tag = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}`;
+      const roots = within.flatMap((s) => [...document.querySelectorAll(s)]);
+      for (const root of roots) {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        const read = new Set<Element>();
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const el = n.parentElement;
+          if (!el || el.closest('script,style,pre,code') || !visible(el)) continue;
+          if (!el.hasAttribute('data-message')) {
+            out.push({ text: n.textContent ?? '', where: tag(el) });
+            continue;
+          }
+          // A message with an element inside it (src/ui/approve/Placed.tsx): its own text is one piece, each
+          // element inside it a hole whose words are read as pieces of their own.
+          if (read.has(el)) continue;
+          read.add(el);
+          const own = [...el.childNodes].map((c) => (c.nodeType === Node.TEXT_NODE ? (c.textContent ?? '') : hole));
+          out.push({ text: own.join(''), where: tag(el) });
+        }
+        for (const el of [root, ...root.querySelectorAll('[aria-label],[placeholder],[title],[alt]')]) {
+          if (!visible(el)) continue;
+          for (const a of ['aria-label', 'placeholder', 'title', 'alt'])
+            if (el.hasAttribute(a)) out.push({ text: el.getAttribute(a) ?? '', where: `${tag(el)}[${a}]` });
+        }
       }
-      for (const el of [root, ...root.querySelectorAll('[aria-label],[placeholder],[title],[alt]')]) {
-        if (!visible(el)) continue;
-        for (const a of ['aria-label', 'placeholder', 'title', 'alt'])
-          if (el.hasAttribute(a)) out.push({ text: el.getAttribute(a) ?? '', where: `${tag(el)}[${a}]` });
+      // What Intl writes in this language: the words of dates, times and relative times.
+      const words: string[] = [];
+      for (let m = 0; m < 12; m++)
+        for (const month of ['long', 'short'] as const)
+          words.push(new Intl.DateTimeFormat(uiLanguage, { month, day: 'numeric' }).format(new Date(2020, m, 15)));
+      for (let d = 0; d < 7; d++)
+        words.push(new Intl.DateTimeFormat(uiLanguage, { weekday: 'short' }).format(new Date(2020, 5, 7 + d)));
+      for (const h of [3, 15])
+        words.push(
+          new Intl.DateTimeFormat(uiLanguage, { dateStyle: 'medium', timeStyle: 'short' }).format(
+            new Date(2020, 0, 1, h),
+          ),
+        );
+      for (const numeric of ['always', 'auto'] as const) {
+        const rtf = new Intl.RelativeTimeFormat(uiLanguage, { numeric, style: 'long' });
+        for (const unit of ['second', 'minute', 'hour', 'day', 'week', 'month', 'year'] as const)
+          for (const n of [-2, -1, 0, 1, 2]) words.push(rtf.format(n, unit));
       }
-    }
-    // What Intl writes in this language: the words of dates, times and relative times.
-    const words: string[] = [];
-    for (let m = 0; m < 12; m++)
-      for (const month of ['long', 'short'] as const)
-        words.push(new Intl.DateTimeFormat(uiLanguage, { month, day: 'numeric' }).format(new Date(2020, m, 15)));
-    for (let d = 0; d < 7; d++)
-      words.push(new Intl.DateTimeFormat(uiLanguage, { weekday: 'short' }).format(new Date(2020, 5, 7 + d)));
-    for (const h of [3, 15])
-      words.push(
-        new Intl.DateTimeFormat(uiLanguage, { dateStyle: 'medium', timeStyle: 'short' }).format(
-          new Date(2020, 0, 1, h),
-        ),
-      );
-    for (const numeric of ['always', 'auto'] as const) {
-      const rtf = new Intl.RelativeTimeFormat(uiLanguage, { numeric, style: 'long' });
-      for (const unit of ['second', 'minute', 'hour', 'day', 'week', 'month', 'year'] as const)
-        for (const n of [-2, -1, 0, 1, 2]) words.push(rtf.format(n, unit));
-    }
-    return { uiLanguage, pieces: out, intlWords: words };
-  }, within);
+      return { uiLanguage, pieces: out, intlWords: words };
+    },
+    { within, hole: HOLE },
+  );
   const { locale, catalogue } = catalogueFor(uiLanguage);
   const chainNames = Object.values(CHAINS).flatMap((c) => [c.name, ...Object.values(c.names ?? {})]);
   return unexplained(pieces, catalogue, [...shown, ...chainNames], intlWords).map(

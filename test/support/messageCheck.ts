@@ -11,15 +11,20 @@ export interface Piece {
 
 export const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
 const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const HOLE = '\u0000';
+const SUB = '\u0000';
+/**
+ * Where a piece had an element inside a message (src/ui/approve/Placed.tsx): the element's own words are
+ * pieces of their own, so the hole stands for text already judged.
+ */
+export const HOLE = '\u0001';
 
 /** Each message as a pattern: its words literal, each substitution any text (captured). */
 function templates(catalogue: Catalogue): RegExp[] {
-  const holes = Array.from({ length: 9 }, () => HOLE);
+  const holes = Array.from({ length: 9 }, () => SUB);
   return Object.keys(catalogue)
     .map((key) => norm(formatMessage(catalogue, key, holes)))
-    .filter((text) => /\p{L}/u.test(text.replaceAll(HOLE, '')))
-    .map((text) => new RegExp(`^${text.split(HOLE).map(literal).join('(.+?)')}$`, 'su'));
+    .filter((text) => /\p{L}/u.test(text.replaceAll(SUB, '')))
+    .map((text) => new RegExp(`^${text.split(SUB).map(literal).join('(.+?)')}$`, 'su'));
 }
 
 const STRIP = /^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu;
@@ -47,13 +52,14 @@ export function unexplained(
   const whole = new Set(data.map(norm));
   const words = new Set([...intlWords, ...data].flatMap((w) => norm(w).split(' ')).map((w) => w.replace(STRIP, '')));
   const explained = (text: string, depth: number): boolean => {
-    if (!text || whole.has(text)) return true;
+    const bare = norm(text.replaceAll(HOLE, ' '));
+    if (!bare || whole.has(bare)) return true;
     if (depth < 3)
       for (const p of patterns) {
         const m = p.exec(text);
         if (m?.slice(1).every((sub) => explained(norm(sub), depth + 1))) return true;
       }
-    return text.split(' ').every((w) => {
+    return bare.split(' ').every((w) => {
       const token = w.replace(STRIP, '');
       return !isWord(token) || words.has(token);
     });

@@ -12,7 +12,7 @@
 import * as z from 'zod/mini';
 import type { PublishedIntentView, PublishedStatus } from '../../api/activity';
 import type { IntentStatusView } from '../../api/walletApi';
-import { DESCRIBE_KEYS, describeIntent, type Intent, type Phrase, phrase, type TokenTable } from '../../core';
+import { DESCRIBE_KEYS, describeIntent, type Intent, type Phrase, phrase, type Sub, type TokenTable } from '../../core';
 import { serial } from '../../core/serial';
 import type { KeyValue } from '../kv';
 import type { StorageProblems } from '../problems';
@@ -28,7 +28,14 @@ const MAX_RECEIVERS = 16;
 const ns = z.lazy(() => z.nullable(z.string()));
 /** A line as stored: one of describe's messages and at most four substitutions (its most placeholders). */
 const phraseSchema = z.lazy(() =>
-  z.object({ key: z.enum(DESCRIBE_KEYS), subs: z.array(z.string()).check(z.maxLength(4)) }),
+  z.object({
+    key: z.enum(DESCRIBE_KEYS),
+    subs: z.array(z.union([z.string(), unitsSchema])).check(z.maxLength(4)),
+  }),
+);
+/** An amount of a token whose decimals are unconfirmed, inside a line (core tokenAmountWords). */
+const unitsSchema = z.lazy(() =>
+  z.object({ key: z.literal('amount_unitsOf'), subs: z.array(z.string()).check(z.length(2)) }),
 );
 /**
  * A record as stored: phrases and receivers since the words were translated; English lines and no receivers
@@ -90,7 +97,8 @@ export interface NewPublished {
   detail?: string | undefined;
 }
 
-const clip = (s: string) => (s.length > MAX_CHARS ? `${s.slice(0, MAX_CHARS - 1)}…` : s);
+const clipText = (s: string) => (s.length > MAX_CHARS ? `${s.slice(0, MAX_CHARS - 1)}…` : s);
+const clip = (s: Sub): Sub => (typeof s === 'string' ? clipText(s) : { key: s.key, subs: s.subs.map(clip) });
 
 /** The intents' plain words, a few lines at most, each substitution a few characters at most. */
 export function summaryOf(intents: readonly Intent[], tokens: TokenTable): Phrase[] {

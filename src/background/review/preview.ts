@@ -18,8 +18,10 @@ import {
   formatTokenAmount,
   type Intent,
   type IntentPayload,
+  phrase,
   type RiskFinding,
   type TokenTable,
+  tokenAmountWords,
   unmatchedDeltas,
   usdValue,
   webauthnRequestOf,
@@ -68,13 +70,16 @@ const signedAmount = (tokenId: string, d: bigint, tokens: TokenTable): string =>
 export function signerBalanceChanges(payload: IntentPayload, tokens: TokenTable): BalanceChangeView[] {
   return [...signedDeltas(payload)]
     .filter(([, d]) => d !== 0n)
-    .map(([tokenId, d]) => ({
-      accountId: payload.signer_id,
-      tokenId,
-      text: signedAmount(tokenId, d, tokens),
-      usd: usdOf(tokenId, d, tokens),
-    }));
+    .map(([tokenId, d]) => changeOf(payload.signer_id, tokenId, d, tokens));
 }
+
+const changeOf = (accountId: string, tokenId: string, d: bigint, tokens: TokenTable): BalanceChangeView => ({
+  accountId,
+  tokenId,
+  text: signedAmount(tokenId, d, tokens),
+  amount: tokenAmountWords(d < 0n ? -d : d, tokenId, tokens),
+  usd: usdOf(tokenId, d, tokens),
+});
 
 /** The value at the token's listed price; null without a confirmed token or a price (informational only). */
 function usdOf(tokenId: string, d: bigint, tokens: TokenTable): string | null {
@@ -153,14 +158,29 @@ async function checks(
     if (e instanceof LedgerViewError) return { view: { ok: false, error: e.panic ?? e.message } };
     return { view: null };
   }
-  if (nonceUsed) return { feePips, view: { ok: false, error: 'this nonce was already used by this account' } };
+  if (nonceUsed)
+    return {
+      feePips,
+      view: { ok: false, error: 'this nonce was already used by this account', reasons: [phrase('review_nonceUsed')] },
+    };
   const short = needs.flatMap(([tokenId, d], i) => {
     const held = BigInt(balances[i] ?? '0');
-    return held < -d
-      ? [`holds ${formatTokenAmount(held, tokenId, tokens)}, needs ${formatTokenAmount(-d, tokenId, tokens)}`]
-      : [];
+    return held < -d ? [{ tokenId, held, needs: -d }] : [];
   });
-  if (short.length > 0) return { feePips, view: { ok: false, error: `insufficient balance (${short.join('; ')})` } };
+  if (short.length > 0) {
+    const english = short.map(
+      (x) =>
+        `holds ${formatTokenAmount(x.held, x.tokenId, tokens)}, needs ${formatTokenAmount(x.needs, x.tokenId, tokens)}`,
+    );
+    const reasons = short.map((x) =>
+      phrase(
+        'review_insufficient',
+        tokenAmountWords(x.held, x.tokenId, tokens),
+        tokenAmountWords(x.needs, x.tokenId, tokens),
+      ),
+    );
+    return { feePips, view: { ok: false, error: `insufficient balance (${english.join('; ')})`, reasons } };
+  }
   const own = payload.intents.flatMap((it) => (it.intent === 'token_diff' ? [it.diff] : []));
   const unmatched = Object.entries(unmatchedDeltas(own, feePips));
   return {
@@ -172,6 +192,7 @@ async function checks(
       balanceChanges: signerBalanceChanges(payload, tokens),
       invariantViolated:
         unmatched.length > 0 ? `unmatched: ${unmatched.map(([t, v]) => signedAmount(t, v, tokens)).join(', ')}` : null,
+      unmatched: unmatched.map(([t, v]) => changeOf(payload.signer_id, t, v, tokens)),
     },
   };
 }

@@ -6,7 +6,7 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { IntentsPreview, SimulationView } from '../../api/approvalApi';
 import { networkOfVerifier } from '../../core/network';
-import { feeText, ReviewResult } from '../components/ReviewResult';
+import { feeText, Refusal, ReviewResult, signedWords } from '../components/ReviewResult';
 import { shortAccount } from '../format';
 import { t, uiLocale } from '../i18n';
 import { Findings, LevelBadge } from './Findings';
@@ -147,9 +147,7 @@ function Simulation({ simulation }: { simulation: SimulationView | null }) {
   } else if (!simulation.ok) {
     body = (
       <p class="bad-text" data-outcome="error">
-        <Placed text={t('approve_verifierRefuses', SLOT)}>
-          <Shown text={simulation.error} />
-        </Placed>
+        <Refusal simulation={simulation} />
       </p>
     );
   } else {
@@ -173,7 +171,7 @@ function Simulation({ simulation }: { simulation: SimulationView | null }) {
                   <Shown text={c.accountId} />
                 </span>{' '}
                 <strong>
-                  <Shown text={c.text} />
+                  <Shown text={signedWords(c)} />
                 </strong>
               </li>
             ))}
@@ -181,10 +179,10 @@ function Simulation({ simulation }: { simulation: SimulationView | null }) {
         ) : (
           <p class="hint">{t('approve_noBalanceChanges')}</p>
         )}
-        {simulation.invariantViolated && (
+        {simulation.unmatched.length > 0 && (
           <p class="warn-text" data-testid="approval-invariant">
             <Placed text={t('approve_invariant', SLOT)}>
-              <Shown text={simulation.invariantViolated} />
+              <Shown text={simulation.unmatched.map(signedWords).join(', ')} />
             </Placed>
           </p>
         )}

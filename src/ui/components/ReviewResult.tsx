@@ -9,11 +9,15 @@ import { readableDecimal, readableUsd } from '../amountText';
 import { Placed, SLOT } from '../approve/Placed';
 import { Shown } from '../approve/Shown';
 import { t } from '../i18n';
+import { said } from '../phrase';
 
 export const recipientFactText = (fact: RecipientFact): string => t(`review_fact_${fact}`);
 
 /** The verifier's fee in pips (1 pip = 0.0001 %) as a percentage: "0.0001 %", in the person's decimal mark. */
 export const feeText = (pips: number): string => `${readableDecimal(String(Number((pips / 10_000).toFixed(4))))} %`;
+
+/** A balance change as a person reads it: "-1.5 wNEAR", or its smallest units and token id in their words. */
+export const signedWords = (c: BalanceChangeView): string => `${c.text.startsWith('-') ? '-' : '+'}${said(c.amount)}`;
 
 export function ReviewResult({ preview }: { preview: IntentsPreview }) {
   const give = preview.changes.filter((c) => c.text.startsWith('-'));
@@ -74,7 +78,7 @@ function ChangeRow({ label, changes, way }: { label: string; changes: BalanceCha
           {changes.map((c) => (
             <li key={c.tokenId} data-testid="review-change" data-token={c.tokenId}>
               <strong>
-                <Shown text={c.text.slice(1)} />
+                <Shown text={said(c.amount)} />
               </strong>
               {c.usd !== null && <span class="hint"> ≈ {readableUsd(c.usd.replace(/^-/, ''))}</span>}
             </li>
@@ -104,10 +108,20 @@ function CheckLine({ simulation, resumed }: { simulation: SimulationView | null;
   if (!simulation.ok)
     return (
       <p class="bad-text" data-testid="review-check">
-        <Placed text={t('approve_verifierRefuses', SLOT)}>
-          <Shown text={simulation.error} />
-        </Placed>
+        <Refusal simulation={simulation} />
       </p>
     );
   return null;
+}
+
+/**
+ * Why the verifier would refuse: the wallet's own check in the person's words, or the verifier's answer
+ * as it gave it (data: its text is the contract's).
+ */
+export function Refusal({ simulation }: { simulation: Extract<SimulationView, { ok: false }> }) {
+  return (
+    <Placed text={t('approve_verifierRefuses', SLOT)}>
+      <Shown text={simulation.reasons ? simulation.reasons.map(said).join('; ') : simulation.error} />
+    </Placed>
+  );
 }

@@ -162,6 +162,18 @@ describe('the record of published intents', () => {
     expect((await store().list()).map((i) => i.intentHash)).toEqual(['hash2', 'hash1']);
   });
 
+  it('keeps an unknown token’s units as a phrase inside the line, and reads it back after a restart', async () => {
+    const odd = 'nep141:odd.near';
+    await store().add(entry(1, { intents: [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [odd]: '7' } }] }));
+    const [read] = await store().list();
+    expect(read!.summary[0]).toEqual({
+      key: 'describe_send',
+      subs: [{ key: 'amount_unitsOf', subs: ['7', odd] }, 'bob.near'],
+    });
+    expect(said(read!.summary[0]!)).toBe('Send 7 units of nep141:odd.near to bob.near');
+    expect(problems.list()).toEqual([]);
+  });
+
   it('keeps a page’s words short: a few lines, each cut, hidden characters shown', async () => {
     const s = store();
     const many = Array.from({ length: 9 }, (_, i) => transfer(`r${i}.near`));
@@ -178,7 +190,7 @@ describe('the record of published intents', () => {
     expect(said(long.summary.at(-1)!)).toBe('and 4 more');
     expect(said(long.summary[0]!)).toBe('Send 1 wNEAR to r0.near');
     expect(long.receivers).toEqual(many.map((m) => m.receiver_id));
-    const memo = wide.summary[1]!.subs[0]!;
+    const memo = String(wide.summary[1]!.subs[0]);
     expect(memo.length).toBeLessThanOrEqual(200);
     expect(said(wide.summary[1]!)).toMatch(/^memo: x\\u\{?202e/i);
     expect(memo.endsWith('…')).toBe(true);

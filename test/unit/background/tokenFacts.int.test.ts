@@ -208,11 +208,23 @@ describe('a swap service whose token list lies about wNEAR', () => {
       ok: true,
       balanceChanges: expect.arrayContaining([
         // A token the wallet cannot confirm has no USD value either: its price is the same service's word.
-        { accountId: t.accountId, tokenId: WNEAR, text: `-${ONE} units of ${WNEAR}`, usd: null },
+        {
+          accountId: t.accountId,
+          tokenId: WNEAR,
+          text: `-${ONE} units of ${WNEAR}`,
+          amount: { key: 'amount_unitsOf', subs: [ONE, WNEAR] },
+          usd: null,
+        },
       ]),
     });
     // The confirmed one is valued at the service's price (0.999986 USD), exactly: 2.3 × 0.999986 = 2.2999678.
-    expect(preview.changes).toContainEqual({ accountId: t.accountId, tokenId: USDT, text: '+2.3 USDT', usd: '2.30' });
+    expect(preview.changes).toContainEqual({
+      accountId: t.accountId,
+      tokenId: USDT,
+      text: '+2.3 USDT',
+      amount: '2.3 USDT',
+      usd: '2.30',
+    });
     await call(t.bg, APPROVAL.resolve, { id: (await t.current())!.id, approve: false });
   });
 });

@@ -95,6 +95,13 @@ describe('describeIntent', () => {
     ]);
   });
 
+  it('gives an unknown token’s units as a phrase of their own, for the page to word in its language', () => {
+    const intent = { intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:unknown.near': '7' } };
+    expect(describeIntent(payload([intent]).intents[0]!, TOKENS)).toEqual([
+      { key: 'describe_send', subs: [{ key: 'amount_unitsOf', subs: ['7', 'nep141:unknown.near'] }, 'bob.near'] },
+    ]);
+  });
+
   it('falls back to raw units for unknown tokens and covers every type', () => {
     expect(lines({ intent: 'transfer', receiver_id: 'bob.near', tokens: { 'nep141:unknown.near': '7' } })).toEqual([
       'Send 7 units of nep141:unknown.near to bob.near',

@@ -1,7 +1,7 @@
 // The text check's judge (test/support/messageCheck.ts): what it lets through as a message or as data, and
 // the hard-coded words it must catch, in English and in another language.
 import { describe, expect, it } from 'vitest';
-import { type Catalogue, unexplained } from '../../support/messageCheck';
+import { type Catalogue, HOLE, unexplained } from '../../support/messageCheck';
 
 const en: Catalogue = {
   give: { message: 'You give' },
@@ -50,5 +50,14 @@ describe('the text check', () => {
 
   it('reads words of scripts without capitals (Chinese) as words', () => {
     expect(left({ a: { message: '兑换' } }, ['兑换', '余额'])).toEqual(['余额']);
+  });
+
+  it('reads a message with an element inside it as one message, the element a hole, its own words a message too', () => {
+    // "Send 1 USDC to <strong>Bob</strong>" as Placed lays it out: the words around the hole are the message's.
+    expect(left(en, [`Send 1 USDC to ${HOLE}`, `Status: ${HOLE}`, `Send ${HOLE} to ${HOLE} now`])).toEqual([
+      `Send ${HOLE} to ${HOLE} now`,
+    ]);
+    // A message inside a message: the substitution is itself a message.
+    expect(left(en, [`Status: Done`, `Status: You give`, `Status: You take`])).toEqual(['Status: You take']);
   });
 });

@@ -21,10 +21,11 @@ const ok: Extract<SimulationView, { ok: true }> = {
   executed: 1,
   feePips: 1,
   balanceChanges: [
-    { accountId: ACCOUNT, tokenId: WNEAR, text: '-1 wNEAR', usd: '-3.10' },
-    { accountId: ACCOUNT, tokenId: USDT, text: '+2.303102 USDT', usd: '2.30' },
+    { accountId: ACCOUNT, tokenId: WNEAR, text: '-1 wNEAR', amount: '1 wNEAR', usd: '-3.10' },
+    { accountId: ACCOUNT, tokenId: USDT, text: '+2.303102 USDT', amount: '2.303102 USDT', usd: '2.30' },
   ],
   invariantViolated: null,
+  unmatched: [],
 };
 
 function preview(over: Partial<IntentsPreview> = {}): IntentsPreview {
@@ -102,7 +103,9 @@ describe('result-first review', () => {
   });
 
   it('names no USD without a price, and says when no balance of the account moves', () => {
-    draw(preview({ changes: [{ accountId: ACCOUNT, tokenId: WNEAR, text: '-1 wNEAR', usd: null }] }));
+    draw(
+      preview({ changes: [{ accountId: ACCOUNT, tokenId: WNEAR, text: '-1 wNEAR', amount: '1 wNEAR', usd: null }] }),
+    );
     expect(byTestid('review-result')?.querySelector('.result-out')?.textContent).toBe('1 wNEAR');
     expect(byTestid('review-result')?.querySelector('.result-in')).toBeNull();
 
