@@ -4,6 +4,7 @@
 // homeTxHashes).
 // The interface: docs/interface.md.
 
+import type { Phrase } from '../core/phrase';
 import type { TokenFactsStatus } from '../core/tokenFacts';
 import type { IntentsPreviewWire } from './approvalApi';
 import type { HistoryPage } from './historyApi';
@@ -69,7 +70,7 @@ export interface TokenView {
   decimals: number | null;
   facts: TokenFactsStatus;
   /** Why the token is not confirmed, in words; null when it is. */
-  factsNote: string | null;
+  factsNote: Phrase | null;
   /** Chain id (the interface's list; `home` for the ledger, docs/services.md "Wire names"). */
   blockchain: string;
   price: number;

@@ -3,6 +3,7 @@
 // page through the relay. Types only (no zod): the background parses params with zod beside its handlers.
 
 import type { FailureFacts } from '../core/errorText';
+import type { Phrase } from '../core/phrase';
 import type { TokenFactsStatus } from '../core/tokenFacts';
 import type { AccountView } from './accounts';
 import type { ActivityPage } from './activity';
@@ -242,7 +243,7 @@ export interface BalanceRow {
   /** Null unless the token's facts are confirmed (docs/security.md, "Token facts"): the amount is then shown in raw units. */
   decimals: number | null;
   facts: TokenFactsStatus;
-  factsNote: string | null;
+  factsNote: Phrase | null;
   amount: string;
   /** Null when the token list has no price for it, or its decimals are not confirmed. */
   usd: string | null;

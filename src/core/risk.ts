@@ -80,7 +80,7 @@ export interface RiskContext {
    * Asset id → what the swap service and the second source (the wallet's table, the token's contract)
    * disagree about. Every such token the payload names is danger (docs/security.md, "Token facts").
    */
-  disputedTokens?: ReadonlyMap<string, string>;
+  disputedTokens?: ReadonlyMap<string, Phrase>;
   /**
    * What the wallet knows of each account the payload transfers to. For a site's request a saved contact
    * is a caution naming it, and an account never sent to is danger worded as the first time; without it

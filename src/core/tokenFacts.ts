@@ -7,6 +7,7 @@
  * and the approval window says so as danger. A token no second source speaks for is `unconfirmed`,
  * shown the same way without the alarm.
  */
+import { type Phrase, phrase } from './phrase';
 import { parseTokenId } from './tokenId';
 
 /** What a source says of a token. */
@@ -25,15 +26,10 @@ export interface KnownToken extends TokenFacts {
 
 export type TokenCheck =
   | { status: 'confirmed'; facts: TokenFacts; source: FactsSource }
-  | { status: 'disputed'; service: TokenFacts; checked: TokenFacts; source: FactsSource; note: string }
-  | { status: 'unconfirmed'; note: string };
+  | { status: 'disputed'; service: TokenFacts; checked: TokenFacts; source: FactsSource; note: Phrase }
+  | { status: 'unconfirmed'; note: Phrase };
 
 export type TokenFactsStatus = TokenCheck['status'];
-
-const SOURCE_NAME: Record<FactsSource, string> = {
-  table: "the wallet's table of known tokens",
-  contract: "the token's contract (ft_metadata)",
-};
 
 /**
  * Symbols agree when they are the same letters in any case: contracts and the service write one ticker
@@ -43,8 +39,6 @@ const SOURCE_NAME: Record<FactsSource, string> = {
 export function sameSymbol(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
-
-const factsText = (f: TokenFacts) => `${f.decimals} decimals, symbol '${f.symbol}'`;
 
 /**
  * The one agreement rule. `second` is null when no second source answered. Confirmed facts are the
@@ -58,7 +52,7 @@ export function judgeToken(
   if (!second) {
     return {
       status: 'unconfirmed',
-      note: `No second source confirms the decimals of ${assetId} (neither ${SOURCE_NAME.table} nor ${SOURCE_NAME.contract}), so its amounts are shown in raw units.`,
+      note: phrase('tokenFacts_unconfirmed', assetId),
     };
   }
   const { facts, source } = second;
@@ -72,7 +66,14 @@ export function judgeToken(
     service,
     checked,
     source,
-    note: `The swap service and ${SOURCE_NAME[source]} disagree about ${assetId}: the service says ${factsText(service)}, ${SOURCE_NAME[source]} says ${factsText(checked)}.`,
+    note: phrase(
+      source === 'table' ? 'tokenFacts_disputedTable' : 'tokenFacts_disputedContract',
+      assetId,
+      String(service.decimals),
+      service.symbol,
+      String(checked.decimals),
+      checked.symbol,
+    ),
   };
 }
 

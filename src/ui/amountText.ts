@@ -3,9 +3,12 @@
 // up and never a non-zero amount shown as 0; USD to the cent ("<$0.01" below it); and what people
 // paste into an amount field ("1,000.5"), read exactly. The exact value stays available for a title
 // and for copying (formatUnits). Grouping and the decimal mark are the person's locale's (./numbers.ts).
+
 import { formatUnits, parseUnits } from '../core/amounts';
+import type { Phrase } from '../core/phrase';
 import { t } from './i18n';
 import { numberStyle } from './numbers';
+import { said } from './phrase';
 
 const MAX_DECIMALS = 6;
 const SIGNIFICANT = 6;
@@ -102,9 +105,9 @@ export function tokenAmountText(amount: bigint, assetId: string, token: WordedTo
 }
 
 /** Why a token cannot be used for an amount (its decimals are not confirmed), or null when it can. */
-export function unusableTokenText(token: (WordedToken & { factsNote: string | null }) | undefined): string | null {
+export function unusableTokenText(token: (WordedToken & { factsNote: Phrase | null }) | undefined): string | null {
   if (!token || token.decimals !== null) return null;
-  return t('amount_unusable', token.factsNote ?? t('amount_decimalsUnconfirmed', token.assetId));
+  return t('amount_unusable', token.factsNote ? said(token.factsNote) : t('amount_decimalsUnconfirmed', token.assetId));
 }
 
 /** What a balance row reads as in a list of held tokens: "2.5" with confirmed decimals, else the raw units, flagged. */

@@ -18,6 +18,7 @@ import {
   formatTokenAmount,
   type Intent,
   type IntentPayload,
+  type Phrase,
   phrase,
   type RiskFinding,
   type TokenTable,
@@ -33,7 +34,7 @@ export interface PreviewDeps {
   /** Tokens whose decimals and symbol are confirmed by a second source, with those facts (../tokens/facts). */
   tokens: () => Promise<TokenTable>;
   /** Asset id → what the swap service and the second source disagree about (a danger finding when named). */
-  disputedTokens: () => Promise<ReadonlyMap<string, string>>;
+  disputedTokens: () => Promise<ReadonlyMap<string, Phrase>>;
   verifierId: () => Promise<string>;
   currentSalt: () => Promise<string | undefined>;
   /** The verifier's fee in pips (view `fee`). */
@@ -223,7 +224,7 @@ export async function intentsPreview(
 ): Promise<IntentsPreviewWire> {
   const [tokens, disputedTokens, verifierId, currentSalt] = await Promise.all([
     deps.tokens().catch(() => new Map() as TokenTable),
-    deps.disputedTokens().catch(() => new Map<string, string>()),
+    deps.disputedTokens().catch(() => new Map<string, Phrase>()),
     deps.verifierId(),
     deps.currentSalt().catch(() => undefined),
   ]);

@@ -15,6 +15,7 @@
 import type { TokenView } from '../../api/swapApi';
 import type { FtMetadata } from '../../bus';
 import { ftContractOf, judgeToken, type KnownToken, type TokenCheck, type TokenTable, tokenTable } from '../../core';
+import type { Phrase } from '../../core/phrase';
 import type { Token } from '../../oneclick';
 
 export const LIST_TTL_MS = 10 * 60_000;
@@ -87,7 +88,7 @@ export class TokenFacts {
   }
 
   /** Asset id → what disagrees, for every disputed token. */
-  async disputes(): Promise<ReadonlyMap<string, string>> {
+  async disputes(): Promise<ReadonlyMap<string, Phrase>> {
     return new Map(
       (await this.checked()).flatMap((c) =>
         c.check.status === 'disputed' ? [[c.token.assetId, c.check.note] as const] : [],

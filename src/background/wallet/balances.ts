@@ -13,6 +13,7 @@ import * as z from 'zod/mini';
 import type { BalanceRow, BalancesView } from '../../api/walletApi';
 import { MAINNET_VERIFIER, SIM_VERIFIER, usdValue } from '../../core';
 import { errorText, failureFacts } from '../../core/errorText';
+import { phrase } from '../../core/phrase';
 import type { KeyValue } from '../kv';
 import { type CheckedToken, viewOf } from '../tokens/facts';
 
@@ -24,6 +25,18 @@ import { type CheckedToken, viewOf } from '../tokens/facts';
  */
 export const BATCH = 250;
 
+/** A kept row's note: one of the token facts' phrases, its substitutions the asset id and facts. */
+const factsNoteSchema = z.lazy(() =>
+  z.object({
+    key: z.enum([
+      'tokenFacts_unconfirmed',
+      'tokenFacts_disputedTable',
+      'tokenFacts_disputedContract',
+      'tokenFacts_kept',
+    ]),
+    subs: z.array(z.string()).check(z.maxLength(5)),
+  }),
+);
 const rowSchema = z.lazy(() =>
   z.pipe(
     z.object({
@@ -32,7 +45,8 @@ const rowSchema = z.lazy(() =>
       blockchain: z.string(),
       decimals: z.nullable(z.int().check(z.minimum(0), z.maximum(255))),
       facts: z.optional(z.enum(['confirmed', 'disputed', 'unconfirmed'])),
-      factsNote: z.optional(z.nullable(z.string())),
+      // A phrase of token facts' (src/core/tokenFacts.ts) since the words were translated; English before.
+      factsNote: z.optional(z.nullable(z.union([factsNoteSchema, z.string()]))),
       amount: z.string(),
       usd: z.nullable(z.string()),
     }),
@@ -46,7 +60,7 @@ const rowSchema = z.lazy(() =>
               decimals: null,
               usd: null,
               facts: r.facts === 'disputed' ? 'disputed' : 'unconfirmed',
-              factsNote: r.factsNote ?? 'Kept from before its decimals were checked.',
+              factsNote: typeof r.factsNote === 'object' && r.factsNote ? r.factsNote : phrase('tokenFacts_kept'),
             },
     ),
   ),

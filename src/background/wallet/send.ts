@@ -77,9 +77,7 @@ export class SendService {
     const [table, disputes] = await Promise.all([this.d.preview.tokens(), this.d.preview.disputedTokens()]);
     for (const id of tokenIds) {
       if (table.has(id)) continue;
-      const why =
-        disputes.get(id) ??
-        `The wallet cannot confirm the decimals of ${id}: neither its table of known tokens nor the token's contract says them.`;
+      const why = said(disputes.get(id) ?? phrase('tokenFacts_unconfirmed', id));
       throw refuse(`${why} Send does not use this token, so that no amount is shown wrongly.`, 'tokenId');
     }
   }

@@ -3,7 +3,9 @@
 // Send and Withdraw, which take an amount from the same balances. A token whose decimals are not
 // confirmed is refused here, with why (docs/security.md, "Token facts"): typed digits would be read
 // with the swap service's word alone.
+
 import { formatUnits } from '../../core/amounts';
+import type { Phrase } from '../../core/phrase';
 import { parseAmountInput, readableAmount, unusableTokenText } from '../amountText';
 import { t } from '../i18n';
 import { TextField } from './Field';
@@ -14,7 +16,7 @@ export interface HeldToken {
   symbol: string;
   /** Null unless confirmed by a second source: such a token takes no amount. */
   decimals: number | null;
-  factsNote: string | null;
+  factsNote: Phrase | null;
   /** The balance, in the token's smallest units. */
   amount: string;
 }

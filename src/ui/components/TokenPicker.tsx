@@ -2,12 +2,14 @@
 // price), and a dialog with a search over symbol, chain and asset id, tokens grouped by chain with their
 // price and what the account holds of each. A token whose decimals and symbol are not confirmed by a second
 // source is marked as such (docs/security.md, "Token facts"); the forms refuse it for amounts.
+
 import { useId, useState } from 'preact/hooks';
 import type { TokenView } from '../../api/swapApi';
 import type { BalanceRow } from '../../api/walletApi';
 import { tokenAmountText } from '../amountText';
 import { chainName } from '../chains';
 import { t } from '../i18n';
+import { said } from '../phrase';
 import { formatPrice, searchTokens } from '../tokenSearch';
 import { Dialog } from './Dialog';
 import { TokenIcon } from './TokenIcon';
@@ -113,7 +115,7 @@ export function TokenPicker({ label, tokens, value, onValue, testid, error, held
                         data-testid="swap-token-option"
                         data-asset-id={tok.assetId}
                         data-facts={tok.facts}
-                        title={tok.factsNote ?? undefined}
+                        title={tok.factsNote ? said(tok.factsNote) : undefined}
                       >
                         <TokenIcon assetId={tok.assetId} symbol={tok.symbol} size="sm" /> <strong>{tok.symbol}</strong>
                         {tok.facts !== 'confirmed' && <span class="bad-text"> {FLAG[tok.facts]()}</span>}

@@ -1,5 +1,6 @@
 // The intents account's balances: what it holds, in USD and per token, largest first. Painted at once
 // from the last reading the background kept, then read again; small balances fold behind a toggle.
+
 import { useEffect, useState } from 'preact/hooks';
 import type { BalancesView } from '../../api/walletApi';
 import { readableAmount, readableUsd } from '../amountText';
@@ -10,6 +11,7 @@ import { Screen } from '../components/Screen';
 import { ChainIcon, TokenIcon } from '../components/TokenIcon';
 import { t } from '../i18n';
 import { lazy } from '../lazy';
+import { said } from '../phrase';
 import { wallet } from '../wallet';
 
 // Send (with the approval window's intent view) loads on first use.
@@ -131,7 +133,7 @@ export function Home({ accountId, onSwap, receive = false }: HomeProps) {
             </span>{' '}
             {r.decimals === null ? (
               // Decimals no second source confirms (docs/security.md, "Token facts"): the raw units, the id, and why.
-              <span class="balance-value" title={r.factsNote ?? undefined}>
+              <span class="balance-value" title={r.factsNote ? said(r.factsNote) : undefined}>
                 <span class="amount mono">{r.amount}</span> <span class="hint">{t('home_unitsOf')}</span>{' '}
                 <code>{r.assetId}</code>{' '}
                 <span class="bad-text" data-testid="home-balance-facts">

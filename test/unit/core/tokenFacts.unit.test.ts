@@ -12,6 +12,8 @@ import {
   isValidTokenId,
   judgeToken,
   KNOWN_TOKENS,
+  type Phrase,
+  phrase,
   sameSymbol,
   tokenTable,
 } from '../../../src/core';
@@ -60,8 +62,8 @@ describe('judgeToken', () => {
       checked: { decimals: 24 },
       source: 'table',
     });
-    expect(out.status === 'disputed' && out.note).toMatch(
-      /swap service and the wallet's table of known tokens disagree about nep141:wrap\.near: the service says 30 decimals.*says 24 decimals/,
+    expect(out.status === 'disputed' && said(out.note)).toMatch(
+      /swap service and the wallet’s table of known tokens disagree about nep141:wrap\.near: the service says 30 decimals.*says 24 decimals/,
     );
     for (const decimals of [0, 6, 23, 25, 255]) {
       expect(
@@ -87,7 +89,7 @@ describe('judgeToken', () => {
   it('no second source: unconfirmed, saying so', () => {
     expect(judgeToken('nep245:v2_1.omni.hot.tg:1_x', { symbol: 'X', decimals: 6 }, null)).toEqual({
       status: 'unconfirmed',
-      note: expect.stringMatching(/No second source confirms/),
+      note: { key: 'tokenFacts_unconfirmed', subs: ['nep245:v2_1.omni.hot.tg:1_x'] },
     });
   });
 });
@@ -147,7 +149,7 @@ describe('risk and wording of a disputed token', () => {
     intents: intents as never,
   });
   const swap = { intent: 'token_diff', diff: { [WNEAR]: '-1000000000000000000000000', [USDT]: '2300000' } };
-  const ctx = (disputedTokens?: ReadonlyMap<string, string>) => ({
+  const ctx = (disputedTokens?: ReadonlyMap<string, Phrase>) => ({
     now,
     verifierId: 'intents.near',
     origin: null,
@@ -155,7 +157,8 @@ describe('risk and wording of a disputed token', () => {
   });
 
   it('a payload that names a disputed token is danger, once per token, with the note; a payload that does not is not', () => {
-    const disputed = new Map([[WNEAR, 'The swap service and X disagree about nep141:wrap.near.']]);
+    const note = phrase('tokenFacts_disputedTable', WNEAR, '18', 'wNEAR', '24', 'wNEAR');
+    const disputed = new Map([[WNEAR, note]]);
     const report = assessIntents(
       payload([swap, { intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: '1' } }]),
       ctx(disputed),
@@ -167,7 +170,7 @@ describe('risk and wording of a disputed token', () => {
         code: 'token_facts_disputed',
         words: {
           key: 'risk_tokenFactsDisputed',
-          subs: ['The swap service and X disagree about nep141:wrap.near.'],
+          subs: [note],
         },
       },
     ]);
