@@ -157,7 +157,7 @@ export {
   type VerifyResult,
   verifySignedIntent,
 } from './payload';
-export { type Phrase, phrase, type Sub } from './phrase';
+export { isList, type Phrase, phrase, type Sub } from './phrase';
 export {
   OPTIONAL_REQUEST_FIELDS,
   type QuoteSignedParts,
@@ -195,6 +195,7 @@ export { formatTokenId, isValidTokenId, parseTokenId, type TokenId } from './tok
 export {
   formatTokenAmount,
   shortAddress,
+  signedAmountWords,
   type TokenInfo,
   type TokenTable,
   tokenAmountWords,

@@ -16,9 +16,12 @@ export interface Phrase {
 }
 
 /**
- * What fills a placeholder: text that is data (an amount, an account id, a symbol), or a phrase of its own
- * (an amount of a token whose decimals are unconfirmed is worded "… units of …" in the person's language).
+ * What fills a placeholder: text that is data (an amount, an account id, a symbol), a phrase of its own
+ * (an amount of a token whose decimals are unconfirmed is worded "… units of …" in the person's language),
+ * or a list of these, written one after another with commas ("-1 wNEAR, +2.5 USDT").
  */
-export type Sub = string | Phrase;
+export type Sub = string | Phrase | readonly Sub[];
+
+export const isList = (s: Sub): s is readonly Sub[] => Array.isArray(s);
 
 export const phrase = <K extends MessageKey>(key: K, ...subs: Subs<K, Sub>): Phrase => ({ key, subs });

@@ -25,8 +25,8 @@ import { KEY_MANAGEMENT_INTENTS, tokenIdsOf } from './intents';
 import { networkText } from './network';
 import { checkNonceDeadline, type DecodedNonce, decodeNonce } from './nonce';
 import type { IntentPayload } from './payload';
-import { type Phrase, phrase } from './phrase';
-import { formatTokenAmount, type TokenTable } from './tokens';
+import { type Phrase, phrase, type Sub } from './phrase';
+import { signedAmountWords, type TokenTable, tokenAmountWords } from './tokens';
 import { containsHiddenCharacters } from './visibleText';
 
 export type RiskLevel = 'forbidden' | 'danger' | 'warning' | 'info';
@@ -128,7 +128,7 @@ type Add = (f: RiskFinding) => void;
 /** A site's transfer to another account, worded with what the wallet knows of the receiver. */
 function siteTransfer(
   at: { intentIndex: number },
-  what: string,
+  what: Sub,
   receiver: string,
   known: ReceiverKnowledge | undefined,
 ): RiskFinding {
@@ -236,9 +236,7 @@ function assessIntent(intent: Intent, i: number, payload: IntentPayload, ctx: Ri
           words: phrase('risk_transferToSelf'),
         });
       } else {
-        const what = Object.entries(intent.tokens)
-          .map(([id, v]) => formatTokenAmount(BigInt(v), id, tokens))
-          .join(', ');
+        const what = Object.entries(intent.tokens).map(([id, v]) => tokenAmountWords(BigInt(v), id, tokens));
         // A site's transfer is danger (docs/decisions.md, D11), unless the person saved its receiver as a
         // contact: then a caution that names the contact. One the person typed in the wallet's own page is
         // what they asked for: a fact, with what the wallet knows of the receiver beside it.
@@ -426,9 +424,7 @@ function assessBalance(intents: readonly Intent[], ctx: RiskContext, tokens: Tok
   const unmatched = unmatchedDeltas([...own, ...(ctx.counterpartyDiffs ?? [])], fee);
   const entries = Object.entries(unmatched);
   if (entries.length === 0) return;
-  const text = entries
-    .map(([id, v]) => `${v > 0n ? '+' : '-'}${formatTokenAmount(v < 0n ? -v : v, id, tokens)}`)
-    .join(', ');
+  const text = entries.map(([id, v]) => signedAmountWords(v, id, tokens));
   if (ctx.counterpartyDiffs && ctx.counterpartyDiffs.length > 0) {
     add({
       level: 'danger',

@@ -37,6 +37,14 @@ export function tokenAmountWords(amount: bigint, tokenId: string, tokens: TokenT
   return `${formatUnits(amount, info.decimals)} ${visibleText(info.symbol)}`;
 }
 
+/** A signed amount in words: "-1.5 wNEAR", or an unconfirmed token's "+7 units of …" phrase. */
+export function signedAmountWords(d: bigint, tokenId: string, tokens: TokenTable): Sub {
+  const sign = d < 0n ? '-' : '+';
+  const info = tokens.get(tokenId);
+  if (!info) return phrase('amount_unitsOf', `${sign}${d < 0n ? -d : d}`, visibleText(tokenId));
+  return `${sign}${formatUnits(d < 0n ? -d : d, info.decimals)} ${visibleText(info.symbol)}`;
+}
+
 /**
  * Shortens long addresses for notifications about the user's own swaps ("0xab58…eccd"). Never for
  * anything the user approves: there every receiver, key and address is shown in full.

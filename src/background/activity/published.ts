@@ -12,7 +12,16 @@
 import * as z from 'zod/mini';
 import type { PublishedIntentView, PublishedStatus } from '../../api/activity';
 import type { IntentStatusView } from '../../api/walletApi';
-import { DESCRIBE_KEYS, describeIntent, type Intent, type Phrase, phrase, type Sub, type TokenTable } from '../../core';
+import {
+  DESCRIBE_KEYS,
+  describeIntent,
+  type Intent,
+  isList,
+  type Phrase,
+  phrase,
+  type Sub,
+  type TokenTable,
+} from '../../core';
 import { serial } from '../../core/serial';
 import type { KeyValue } from '../kv';
 import type { StorageProblems } from '../problems';
@@ -98,7 +107,8 @@ export interface NewPublished {
 }
 
 const clipText = (s: string) => (s.length > MAX_CHARS ? `${s.slice(0, MAX_CHARS - 1)}…` : s);
-const clip = (s: Sub): Sub => (typeof s === 'string' ? clipText(s) : { key: s.key, subs: s.subs.map(clip) });
+const clip = (s: Sub): Sub =>
+  typeof s === 'string' ? clipText(s) : isList(s) ? s.map(clip) : { key: s.key, subs: s.subs.map(clip) };
 
 /** The intents' plain words, a few lines at most, each substitution a few characters at most. */
 export function summaryOf(intents: readonly Intent[], tokens: TokenTable): Phrase[] {
