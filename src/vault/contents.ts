@@ -170,9 +170,14 @@ function attach(contents: VaultContents, publicKey: string, accountId: string, l
   return { ...contents, accounts };
 }
 
+/**
+ * The name the vault gives an implicit account nobody named, stored as written here; a reader shows it in
+ * the person's language (src/background/wallet/accountViews.ts), recognising it by DEFAULT_ACCOUNT_NAME.
+ */
 function defaultLabel(contents: VaultContents, accountId: string): string {
   return isImplicitAccountId(accountId) ? `Account ${contents.accounts.length + 1}` : accountId;
 }
+export const DEFAULT_ACCOUNT_NAME = /^Account (\d{1,6})$/;
 
 export function renameAccount(contents: VaultContents, accountId: string, label: string): VaultContents {
   const clean = label.trim();

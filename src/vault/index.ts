@@ -4,7 +4,7 @@
  * architecture test: nothing that returns secret bytes but the two password-gated exports of `Vault`.
  */
 
-export type { VaultAccount } from './contents';
+export { DEFAULT_ACCOUNT_NAME, type VaultAccount } from './contents';
 export { VaultError, type VaultErrorCode } from './errors';
 export type { AddedKey, KeySource, NewPhrase } from './keySources';
 export { isPasskeyKey, isPasskeyName, type NewPasskey, type StoredPasskey } from './passkeys';
