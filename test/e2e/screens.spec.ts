@@ -90,7 +90,7 @@ test('every screen: axe finds nothing serious or critical in light or dark; each
     await checkScreen(page, 'send', 'plain', { shown: accountNames });
     await page.getByTestId('send-review').click();
     await expect(page.getByTestId('send-dialog').getByTestId('approval-intent')).toBeVisible({ timeout: 10_000 });
-    await checkScreen(page, 'send-review');
+    await checkScreen(page, 'send-review', 'plain', { shown: accountNames });
     await page.getByTestId('send-cancel').click();
     await page.getByTestId('send-back').click();
 

@@ -122,7 +122,7 @@ test('at 200 % zoom every main screen reflows, axe finds nothing serious, and ea
     await checkZoomed(page, 'send', POPUP_ZOOMED, 'plain', names);
     await page.getByTestId('send-review').click();
     await expect(page.getByTestId('send-dialog').getByTestId('approval-intent')).toBeVisible({ timeout: 10_000 });
-    await checkZoomed(page, 'send-review', POPUP_ZOOMED);
+    await checkZoomed(page, 'send-review', POPUP_ZOOMED, 'plain', names);
     await page.getByTestId('send-cancel').click();
     await page.getByTestId('send-back').click();
 

@@ -10,13 +10,14 @@
  */
 
 import type { AnyInputWithdrawalView, SwapRecordView, SwapStatus } from '../../api/swapApi';
-import { formatTokenAmount, type HttpDeps, isU128String, shortAddress, tokenTable } from '../../core';
+import { type HttpDeps, isU128String, shortAddress, tokenAmountWords, tokenTable } from '../../core';
 import { errorText } from '../../core/errorText';
 import { serial } from '../../core/serial';
 import { isTerminal, REFUND_REASONS, type RefundReason } from '../../core/swapStatus';
 import { getStatus, type QuoteCallOptions, type StatusResponse, type Token } from '../../oneclick';
 import { t, uiLocale } from '../i18n';
 import type { KeyValue } from '../kv';
+import { said } from '../phrase';
 import type { StorageProblems } from '../problems';
 import type { AlarmsLike } from '../wallet/autoLock';
 import { quoteSigningKeyOf, type SettingsStore, wireNamesOf } from '../wallet/settings';
@@ -118,7 +119,7 @@ export class SwapTracker {
   private async wording() {
     const table = tokenTable(await this.d.tokens().catch(() => []));
     return (raw: string | undefined, assetId: string) =>
-      raw !== undefined && isU128String(raw) ? formatTokenAmount(BigInt(raw), assetId, table) : null;
+      raw !== undefined && isU128String(raw) ? said(tokenAmountWords(BigInt(raw), assetId, table)) : null;
   }
 
   /** The alarm and the badge, from the schedule in storage.local. */
