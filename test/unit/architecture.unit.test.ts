@@ -714,6 +714,7 @@ const VAULT_SURFACE: SurfaceRules = {
     'delayAfter',
     'isPasskeyKey',
     'isPasskeyName',
+    'DEFAULT_ACCOUNT_NAME',
   ]),
   members: new Set([
     'exists',

@@ -39,12 +39,16 @@ const ns = z.lazy(() => z.nullable(z.string()));
 const phraseSchema = z.lazy(() =>
   z.object({
     key: z.enum(DESCRIBE_KEYS),
-    subs: z.array(z.union([z.string(), unitsSchema])).check(z.maxLength(4)),
+    // An amount of a token whose decimals are unconfirmed, inside a line (core tokenAmountWords).
+    subs: z
+      .array(
+        z.union([
+          z.string(),
+          z.object({ key: z.literal('amount_unitsOf'), subs: z.array(z.string()).check(z.length(2)) }),
+        ]),
+      )
+      .check(z.maxLength(4)),
   }),
-);
-/** An amount of a token whose decimals are unconfirmed, inside a line (core tokenAmountWords). */
-const unitsSchema = z.lazy(() =>
-  z.object({ key: z.literal('amount_unitsOf'), subs: z.array(z.string()).check(z.length(2)) }),
 );
 /**
  * A record as stored: phrases and receivers since the words were translated; English lines and no receivers

@@ -26,7 +26,7 @@ import { type CheckedToken, viewOf } from '../tokens/facts';
 export const BATCH = 250;
 
 /** A kept row's note: one of the token facts' phrases, its substitutions the asset id and facts. */
-const factsNoteSchema = z.lazy(() =>
+const factsNoteSchema = () =>
   z.object({
     key: z.enum([
       'tokenFacts_unconfirmed',
@@ -35,8 +35,7 @@ const factsNoteSchema = z.lazy(() =>
       'tokenFacts_kept',
     ]),
     subs: z.array(z.string()).check(z.maxLength(5)),
-  }),
-);
+  });
 const rowSchema = z.lazy(() =>
   z.pipe(
     z.object({
@@ -46,7 +45,7 @@ const rowSchema = z.lazy(() =>
       decimals: z.nullable(z.int().check(z.minimum(0), z.maximum(255))),
       facts: z.optional(z.enum(['confirmed', 'disputed', 'unconfirmed'])),
       // A phrase of token facts' (src/core/tokenFacts.ts) since the words were translated; English before.
-      factsNote: z.optional(z.nullable(z.union([factsNoteSchema, z.string()]))),
+      factsNote: z.optional(z.nullable(z.union([factsNoteSchema(), z.string()]))),
       amount: z.string(),
       usd: z.nullable(z.string()),
     }),

@@ -76,7 +76,7 @@ describe('token facts in the background', () => {
       symbol: 'wNEAR',
       decimals: null,
       facts: 'disputed',
-      factsNote: expect.stringMatching(/disagree/),
+      factsNote: { key: 'tokenFacts_disputedTable', subs: expect.arrayContaining(['nep141:wrap.near']) },
     });
     expect(views[1]).toMatchObject({ symbol: 'USDt', decimals: 6, facts: 'confirmed', factsNote: null });
     expect(views[3]).toMatchObject({ decimals: null, facts: 'unconfirmed' });
