@@ -204,7 +204,11 @@ export interface ResolveParams {
  * approval_resolve's result: null once the answer was carried out; `refused` when the request ended
  * with an error the user should read (e.g. the verifier refused it after Confirm, nothing released).
  */
-export type ResolveOutcome = null | { refused: string };
+export type ResolveOutcome = null | {
+  refused: string;
+  /** The refusal in the person's words, when the background has them (`data.words` of its error). */
+  words?: Phrase;
+};
 
 /** What each approval-window method answers (the background's handlers are checked against it). */
 export interface ApprovalResults {

@@ -2,10 +2,13 @@
 // clients ./wallet.ts, ./swaps.ts and ./approve/client.ts call through `callBackground`, and the answer
 // ./early.ts asked for before the first screen goes through `unwrap`. A refusal is thrown as a WalletError;
 // `troubleOf` words one for a main screen (core/errorText.ts), in the catalogue's words (./i18n.ts).
+
+import { wordsOf } from '../api/refusalWords';
 import { errorText, FAILURE_KINDS, type FailedTask, type FailureFacts, failureWords } from '../core/errorText';
 import type { ProviderErrorShape, RuntimeReply } from '../provider/protocol';
 import { t } from './i18n';
 import { askBackground } from './messaging';
+import { said } from './phrase';
 
 /** The background's refusal, its message written for people. */
 export class WalletError extends Error {
@@ -17,6 +20,16 @@ export class WalletError extends Error {
     this.code = error.code;
     this.data = error.data;
   }
+}
+
+/**
+ * The background's refusal in the person's words: the phrase its error carries in `data.words`
+ * (src/background/refusalWords.ts), null when it carries none (its English message is then all there is).
+ */
+export function refusalWords(e: unknown): string | null {
+  if (!(e instanceof WalletError)) return null;
+  const words = wordsOf(e.data);
+  return (words && said(words)) || null;
 }
 
 /** The result of a reply, or its error thrown as a WalletError. */
@@ -61,7 +74,7 @@ export function failureSentence(task: FailedTask, facts: FailureFacts): string {
 /** A failure of `task`: a service failure in plain words (its own words as details); the wallet's own refusal as it is. */
 export function troubleOf(task: FailedTask, e: unknown): Trouble {
   const facts = serviceFailureOf(e);
-  if (!facts) return { text: errorText(e, t('call_somethingWrong')), details: null };
+  if (!facts) return { text: refusalWords(e) ?? errorText(e, t('call_somethingWrong')), details: null };
   return { text: failureSentence(task, facts), details: errorText(e) };
 }
 

@@ -15,7 +15,7 @@ import {
   type WalletResults,
 } from '../api/walletApi';
 import { errorText } from '../core/errorText';
-import { callBackground, WalletError } from './call';
+import { callBackground, refusalWords, WalletError } from './call';
 import { early, within } from './early';
 import { t } from './i18n';
 import { numberStyle } from './numbers';
@@ -62,7 +62,7 @@ function vaultRefusal(err: unknown): string | null {
 
 /** The message to show for anything an action threw. */
 export function messageOf(err: unknown): string {
-  return vaultRefusal(err) ?? errorText(err, t('call_somethingWrong'));
+  return vaultRefusal(err) ?? refusalWords(err) ?? errorText(err, t('call_somethingWrong'));
 }
 
 /**

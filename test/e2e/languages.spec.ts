@@ -9,6 +9,7 @@ import { CONTACTS_FILE_FORMAT } from '../../src/core/contacts';
 import { closePageServer, EXTENSION_DIR, launchExtension, startPageServer } from './fixtures';
 import { unexplainedText } from './messagesOnScreen';
 import { confirm, ONE_WNEAR, reject, request, withApproval } from './provider-helpers';
+import { checkScreen } from './screens';
 import { dev, expect, pointAtSimulator, test, walletCall } from './sim';
 
 const WNEAR = 'nep141:wrap.near';
@@ -45,14 +46,11 @@ test('Home in Spanish: Spanish words, amounts written the Spanish way to the las
     // Dollars as Spanish writes them: the sign after the amount.
     await expect(page.getByTestId('home-total')).toContainText('US$');
     await expect(page.getByTestId('home-total')).toHaveAttribute('data-stale', 'false');
-    // Every word on the screen is a Spanish message, but the account's name: the person's own (the vault
-    // named it when it was made).
-    expect(
-      await unexplainedText(
-        page,
-        created.status.accounts.map((a) => a.label),
-      ),
-    ).toEqual([]);
+    // The name the vault gave the account reads in Spanish too.
+    expect(created.status.accounts.map((a) => a.label)).toEqual(['Cuenta 1']);
+    // Every word on the screen is a Spanish message; axe in light and dark, and its picture for the README.
+    expect(await unexplainedText(page)).toEqual([]);
+    await checkScreen(page, 'home-es');
   } finally {
     await close();
   }

@@ -38,7 +38,10 @@ test('a missing bus key is said before Confirm is offered; with the key, Confirm
   const { approval, pending } = await withApproval(session.w.context, () =>
     request(session.dapp, 'intents_publishIntents', { intents: transfer }),
   );
-  await expect(approval.getByTestId('approval-blocked')).toContainText('message-bus API key (busApiKey)');
+  // In the person's words, naming the setting as Settings names it.
+  await expect(approval.getByTestId('approval-blocked')).toContainText(
+    'Sending needs an API key on Local: add it in Settings → Advanced, under “Message-bus API key”.',
+  );
   await approval.bringToFront();
   await expect(approval.getByTestId('approval-confirm')).toBeDisabled();
   await walletCall(session.w.popup, 'wallet_setSettings', { busApiKey: sim.busApiKey });

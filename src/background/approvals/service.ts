@@ -7,6 +7,7 @@
  */
 
 import type { ApprovalViewWire, ResolveOutcome, ResolveParams } from '../../api/approvalApi';
+import { wordsOf } from '../../api/refusalWords';
 import type { NetworkView } from '../../api/walletApi';
 import type { SimulationOutput } from '../../bus';
 import { ERROR_CODES, errorReply } from '../../provider/protocol';
@@ -19,6 +20,7 @@ import { ProviderError } from '../providerError';
 import type { PreviewDeps } from '../review/preview';
 import type { UsedNonces } from '../signing/nonces';
 import type { BusPort, SignedResult, SigningService } from '../signing/signer';
+import type { BusKeyGap } from '../wallet/busKey';
 import type { WalletService } from '../wallet/service';
 import { ConnectKind } from './kinds/connect';
 import { IntentsReview } from './kinds/intents';
@@ -45,7 +47,7 @@ export interface ApprovalServiceDeps {
   /** The network the wallet is on now (../wallet/network), named in the window. */
   network: () => Promise<NetworkView>;
   /** What publishing lacks before anything is signed (../wallet/busKey), or null. */
-  busKeyMissing: () => Promise<string | null>;
+  busKeyMissing: () => Promise<BusKeyGap | null>;
 }
 
 export class ApprovalService {
@@ -146,7 +148,9 @@ export class ApprovalService {
       const reply = replyForError(e);
       // The window stays to say why (it closes itself when the user has read it, or shows the next request).
       await this.deps.queue.finish(p.id, reply, { keepWindow: true });
-      return reply.ok ? null : { refused: reply.error.message };
+      if (reply.ok) return null;
+      const words = wordsOf(reply.error.data);
+      return { refused: reply.error.message, ...(words ? { words } : {}) };
     }
     this.review.forget(p.id);
     await this.deps.queue.finish(p.id, { ok: true, result });

@@ -5,9 +5,19 @@
  * custom network's bus may take no key: there a refusal comes as the bus's answer (../serviceFailure.ts).
  */
 import type { SettingsView } from '../../api/walletApi';
+import { type Phrase, phrase } from '../../core/phrase';
+
+/** What publishing lacks: `message` for a dApp and the logs (English), `words` for the person. */
+export interface BusKeyGap {
+  message: string;
+  words: Phrase;
+}
 
 /** What the person must add before publishing, or null when nothing is missing. */
-export function busKeyMissing(view: Pick<SettingsView, 'hasBusApiKey' | 'network'>): string | null {
+export function busKeyMissing(view: Pick<SettingsView, 'hasBusApiKey' | 'network'>): BusKeyGap | null {
   if (view.hasBusApiKey || view.network.id === 'custom') return null;
-  return `Publishing goes through the message bus, which on ${view.network.label} needs an API key: add the message-bus API key (busApiKey) in Settings → Advanced → Network.`;
+  return {
+    message: `Publishing goes through the message bus, which on ${view.network.label} needs an API key: add the message-bus API key (busApiKey) in Settings → Advanced → Network.`,
+    words: phrase('busKey_missing', view.network.label, phrase('advanced_busKey')),
+  };
 }

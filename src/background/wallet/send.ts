@@ -35,6 +35,7 @@ import { ProviderError } from '../providerError';
 import { intentsPreview, type PreviewDeps } from '../review/preview';
 import { type Consent, draftSchema, fromDraft, reviewedId, signReviewed, toDraft } from '../signing/reviewed';
 import { type BusPort, publishOnce, type SignedResult, type SigningService } from '../signing/signer';
+import type { BusKeyGap } from './busKey';
 
 export interface SendDeps {
   local: KeyValue;
@@ -43,7 +44,7 @@ export interface SendDeps {
   simulate: (signed: MultiPayload) => Promise<unknown>;
   bus: () => Promise<BusPort & { getStatus(intentHash: string): Promise<IntentStatus> }>;
   /** Why the bus cannot be used now (no key on Mainnet), or null. */
-  busUnavailable: () => Promise<string | null>;
+  busUnavailable: () => Promise<BusKeyGap | null>;
   publicKeyOf: (accountId: string) => string;
   now: () => number;
   /** Where Activity finds the sends (../activity/published). */
@@ -66,7 +67,7 @@ export class SendService {
 
   private async needBus(): Promise<void> {
     const why = await this.d.busUnavailable();
-    if (why) throw new ProviderError(ERROR_CODES.unauthorized, why);
+    if (why) throw new ProviderError(ERROR_CODES.unauthorized, why.message, { words: why.words });
   }
 
   /**

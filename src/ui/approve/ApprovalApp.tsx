@@ -5,6 +5,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preac
 import type { ApprovalView, ResolveParams } from '../../api/approvalApi';
 import { ErrorAlert, StatusLine } from '../components/Notice';
 import { t } from '../i18n';
+import { said } from '../phrase';
 import { messageOf } from '../wallet';
 import { approvals } from './client';
 import { Request } from './Request';
@@ -94,7 +95,7 @@ export function ApprovalApp({ first }: ApprovalAppProps) {
     (params: ResolveParams) =>
       settle(async () => {
         const out = await approvals.resolve(params);
-        setRefused(out?.refused ?? null);
+        setRefused(out ? (out.words ? said(out.words) : '') || out.refused : null);
       }),
     [settle],
   );

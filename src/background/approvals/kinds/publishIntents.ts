@@ -3,11 +3,14 @@
  * bus with the quote hashes; what was published goes into Activity's record (../../activity/published),
  * and a bus refusal is the page's -32603 with the reason.
  */
+
 import type { ApprovalViewWire, ResolveParams } from '../../../api/approvalApi';
 import { ERROR_CODES } from '../../../provider/protocol';
 import type { PublishedIntents } from '../../activity/published';
+import { said } from '../../phrase';
 import { ProviderError } from '../../providerError';
 import type { BusPort, SigningService } from '../../signing/signer';
+import type { BusKeyGap } from '../../wallet/busKey';
 import type { PendingOf } from '../pending';
 import type { IntentsReview } from './intents';
 import type { KindHandler } from './kind';
@@ -19,7 +22,7 @@ export interface PublishIntentsDeps {
   /** Where Activity finds what was published for sites (../../activity/published). */
   published: Pick<PublishedIntents, 'add'>;
   /** What publishing lacks (the message-bus API key, ../../wallet/busKey), or null. */
-  busKeyMissing: () => Promise<string | null>;
+  busKeyMissing: () => Promise<BusKeyGap | null>;
 }
 
 export class PublishIntentsKind implements KindHandler<'publishIntents'> {
@@ -28,16 +31,17 @@ export class PublishIntentsKind implements KindHandler<'publishIntents'> {
   /** A missing bus key blocks Confirm in the window: it would fail only after the signature. */
   async view(p: PendingOf<'publishIntents'>, base: ApprovalViewWire): Promise<ApprovalViewWire> {
     const [view, missing] = await Promise.all([this.deps.review.view(p, base), this.deps.busKeyMissing()]);
-    return missing !== null && view.blocked === null ? { ...view, blocked: missing } : view;
+    return missing !== null && view.blocked === null ? { ...view, blocked: said(missing.words) } : view;
   }
 
   async carryOut(p: PendingOf<'publishIntents'>, answer: ResolveParams): Promise<unknown> {
     const missing = await this.deps.busKeyMissing();
     if (missing !== null)
-      throw new ProviderError(ERROR_CODES.disconnected, missing, {
+      throw new ProviderError(ERROR_CODES.disconnected, missing.message, {
         service: 'bus',
         httpStatus: null,
         setting: 'busApiKey',
+        words: missing.words,
       });
     const { prepared, request, check } = await this.deps.review.confirm(p, answer);
     const out = await this.deps.signer.release(request, {
