@@ -340,3 +340,41 @@ test('a contacts file’s errors and a destination tag in Spanish: each bad entr
     await close();
   }
 });
+
+test('the popup in Chinese: Home, Activity and Settings in the zh_CN catalogue’s words, amounts in Chinese digits grouping', async ({
+  sim,
+}) => {
+  const { extension, close } = await launchExtension(EXTENSION_DIR, 'zh-CN');
+  try {
+    const page = await extension.context.newPage();
+    await pointAtSimulator(page, extension, sim);
+    const created = await walletCall<{ status: { selectedAccountId: string; accounts: { label: string }[] } }>(
+      page,
+      WALLET.create,
+      { password: 'correct horse battery', source: { kind: 'generate' } },
+    );
+    await dev(sim, '/dev/fund', {
+      accountId: created.status.selectedAccountId,
+      tokenId: USDC_ETH,
+      amount: '12345678901',
+    });
+    expect(created.status.accounts.map((a) => a.label)).toEqual(['账户 1']);
+    await page.reload();
+
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    await expect(page.getByTestId('nav-home')).toHaveText('钱包');
+    await expect(page.getByTestId('home-balance').locator('.amount')).toHaveText('12,345.6');
+    await checkScreen(page, 'home-zh');
+    await page.getByTestId('nav-activity').click();
+    await expect(page.getByTestId('nav-activity')).toHaveAttribute('aria-current', 'page');
+    // Loaded: the count line says how many entries the list holds (none yet, or another test's swaps).
+    await expect(page.getByTestId('history-count')).toBeVisible({ timeout: 10_000 });
+    expect(await unexplainedText(page)).toEqual([]);
+    await page.getByTestId('nav-settings').click();
+    await expect(page.getByTestId('nav-settings')).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('nav-settings')).toHaveText('设置');
+    expect(await unexplainedText(page)).toEqual([]);
+  } finally {
+    await close();
+  }
+});

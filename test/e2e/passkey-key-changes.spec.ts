@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { WALLET } from '../../src/api/walletApi';
 import { base64url } from '../../src/core';
 import { launchExtension } from './fixtures';
+import { unexplainedText } from './messagesOnScreen';
 import { addVirtualAuthenticator, onboardWithPasskey, type Status } from './passkey-helpers';
 import { expect, ledgerHasPublicKey, pointAtSimulator, test, walletCall } from './sim';
 
@@ -63,6 +64,8 @@ test.describe('a passkey-only account adds its own second key', () => {
       const account = await onboardWithPasskey(page);
       expect(account.passkey?.name).toBe('Intents Companion — new passkey account (Local)');
       await expect(page.getByTestId('passkey-recovery-banner')).toBeVisible();
+      // A passkey account's Home, its reminder included, speaks the catalogue's words.
+      expect(await unexplainedText(page, [account.label])).toEqual([]);
       await openKeys(page);
       const signsBefore = (await authenticator.credentials())[0]!.signCount;
 

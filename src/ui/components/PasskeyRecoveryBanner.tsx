@@ -2,6 +2,7 @@
 // the only key that signs for it, so losing the passkey (a device without sync, another extension id)
 // loses the account. Shown until the account has a second key.
 import type { AccountView } from '../../api/accounts';
+import { t } from '../i18n';
 
 export const passkeyOnly = (account: AccountView | null): boolean =>
   account !== null && account.kind === 'passkey' && account.publicKeys.length < 2;
@@ -10,10 +11,7 @@ export function PasskeyRecoveryBanner({ account }: { account: AccountView | null
   if (!passkeyOnly(account)) return null;
   return (
     <div class="banner" role="status" data-testid="passkey-recovery-banner">
-      <span>
-        Only this account’s passkey can sign for it: if the passkey is lost, so is the account. Keep it synced by your
-        platform, and add a second passkey or key to the account.
-      </span>
+      <span>{t('passkeyBanner_onlyKey')}</span>
     </div>
   );
 }
