@@ -28,6 +28,12 @@ function templates(catalogue: Catalogue): RegExp[] {
 }
 
 const STRIP = /^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu;
+/** A token's pieces between punctuation, each number written as 0 (Intl's "2分钟后" and "14分钟后" alike). */
+const parts = (token: string): string[] =>
+  token
+    .split(/[\p{P}\p{S}]+/u)
+    .filter(Boolean)
+    .map((p) => p.replace(/\d+/g, '0'));
 
 /**
  * A word as a dictionary has it ("Swap", "cross-chain", "envío", "兑换"), as opposed to an identifier or a
@@ -50,7 +56,13 @@ export function unexplained(
 ): Piece[] {
   const patterns = templates(catalogue);
   const whole = new Set(data.map(norm));
-  const words = new Set([...intlWords, ...data].flatMap((w) => norm(w).split(' ')).map((w) => w.replace(STRIP, '')));
+  const words = new Set(
+    [...intlWords, ...data].flatMap((w) => norm(w).split(' ')).flatMap((w) => [w.replace(STRIP, ''), ...parts(w)]),
+  );
+  // A word of a script written without spaces (Chinese) may hold Intl's words between punctuation and
+  // digits ("17:31（14分钟后）"): its parts are read each, any number standing for any other.
+  const known = (token: string) =>
+    words.has(token) || (/\p{Lo}/u.test(token) && parts(token).every((p) => !isWord(p) || words.has(p)));
   const explained = (text: string, depth: number): boolean => {
     const bare = norm(text.replaceAll(HOLE, ' '));
     if (!bare || whole.has(bare)) return true;
@@ -61,7 +73,7 @@ export function unexplained(
       }
     return bare.split(' ').every((w) => {
       const token = w.replace(STRIP, '');
-      return !isWord(token) || words.has(token);
+      return !isWord(token) || known(token);
     });
   };
   return pieces.map((p) => ({ ...p, text: norm(p.text) })).filter((p) => !explained(p.text, 0));

@@ -52,6 +52,15 @@ describe('the text check', () => {
     expect(left({ a: { message: '兑换' } }, ['兑换', '余额'])).toEqual(['余额']);
   });
 
+  it('in Chinese, finds Intl’s words between digits and punctuation, whatever the number, and nothing else', () => {
+    const zh: Catalogue = { lock: { message: '锁定时间：$t$', placeholders: { t: { content: '$1' } } } };
+    expect(left(zh, ['锁定时间：17:31（14分钟后）'], [], ['2分钟后'])).toEqual([]);
+    expect(left(zh, ['锁定时间：17:31（14分钟前）', '锁定时间：余额 3'], [], ['2分钟后'])).toEqual([
+      '锁定时间：17:31（14分钟前）',
+      '锁定时间：余额 3',
+    ]);
+  });
+
   it('reads a message with an element inside it as one message, the element a hole, its own words a message too', () => {
     // "Send 1 USDC to <strong>Bob</strong>" as Placed lays it out: the words around the hole are the message's.
     expect(left(en, [`Send 1 USDC to ${HOLE}`, `Status: ${HOLE}`, `Send ${HOLE} to ${HOLE} now`])).toEqual([
