@@ -1,7 +1,7 @@
 // What each swap status and refund reason means, in plain words, with what the user can do; the
 // status stepper (deposit → processing → done); countdowns. Pure: the page passes the clock.
 
-import type { StatusChange } from '../api/swapApi';
+import type { StatusChange, SwapRecordView } from '../api/swapApi';
 import {
   type Explained,
   isTerminal,
@@ -11,6 +11,7 @@ import {
   type SwapStatus,
 } from '../core/swapStatus';
 import { readStoredAnswer } from '../oneclick/storedAnswer';
+import { exactDecimal } from './amountText';
 import { relativeTime } from './format';
 import { t } from './i18n';
 
@@ -188,4 +189,17 @@ export function missingAmount(
   const have = deposited && /^\d+$/.test(deposited) ? BigInt(deposited) : 0n;
   const left = BigInt(expected) - have;
   return left > 0n ? left : null;
+}
+
+/**
+ * What a swap asks to be sent, in the person's words and number marks, every digit kept: the record keeps
+ * it as the background wrote it (core formatTokenAmount: "<amount> <symbol>", or "<units> units of <id>"
+ * for a token whose decimals are unconfirmed); an ANY_INPUT swap takes any amount of any token.
+ */
+export function sendText(record: Pick<SwapRecordView, 'amountToSend' | 'request'>): string {
+  if (record.request.swapType === 'ANY_INPUT') return t('swap_anyAmount');
+  const units = /^(\d+) units of (\S+)$/.exec(record.amountToSend);
+  if (units) return t('amount_unitsOf', units[1]!, units[2]!);
+  const amount = /^(\d+(?:\.\d+)?) (.+)$/.exec(record.amountToSend);
+  return amount ? `${exactDecimal(amount[1]!)} ${amount[2]}` : record.amountToSend;
 }

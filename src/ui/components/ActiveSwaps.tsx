@@ -3,7 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { SwapRecordView } from '../../api/swapApi';
 import { t } from '../i18n';
 import { swaps } from '../swaps';
-import { STATUS_TEXT } from '../swapText';
+import { STATUS_TEXT, sendText } from '../swapText';
 
 /** Swaps started here that have not finished: one click back to their deposit view. */
 export function ActiveSwaps({ onOpen }: { onOpen(id: string): void }) {
@@ -20,14 +20,14 @@ export function ActiveSwaps({ onOpen }: { onOpen(id: string): void }) {
         {records.map((r) => (
           <li key={r.id} class="row" data-testid="swap-active-row" data-status={r.status}>
             <div class="row-main">
-              <span>{r.amountToSend}</span>
+              <span>{sendText(r)}</span>
               <span class={`badge status-${r.status}`}>{STATUS_TEXT[r.status].label}</span>
             </div>
             <div class="row-actions">
               <button
                 type="button"
                 onClick={() => onOpen(r.id)}
-                aria-label={t('swap_openSwapOf', r.amountToSend)}
+                aria-label={t('swap_openSwapOf', sendText(r))}
                 data-testid="swap-active-open"
               >
                 {t('common_open')}

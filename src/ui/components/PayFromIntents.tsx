@@ -13,6 +13,7 @@ import '../approve/approve.css';
 import { t } from '../i18n';
 import { assertionFor } from '../passkey';
 import { swaps } from '../swaps';
+import { sendText } from '../swapText';
 import { useAction } from '../useAction';
 import { Dialog } from './Dialog';
 import { Checkbox } from './Field';
@@ -86,8 +87,8 @@ export function PayFromIntents({ record, onPaid, reviewNow = false, onClosed, ar
       ) : (
         <p>
           {record.verifierId
-            ? t('pay_canSignOn', record.amountToSend, NETWORK_WORD[networkOfVerifier(record.verifierId)]())
-            : t('pay_canSign', record.amountToSend)}
+            ? t('pay_canSignOn', sendText(record), NETWORK_WORD[networkOfVerifier(record.verifierId)]())
+            : t('pay_canSign', sendText(record))}
         </p>
       )}
       <FailureAlert

@@ -18,7 +18,7 @@ import { t } from '../i18n';
 import { outcomeOf } from '../swapOutcome';
 import { tokenOf } from '../swapRequest';
 import { swaps } from '../swaps';
-import { isTerminal, missingAmount, quoteFacts, refundReasonText, STATUS_TEXT, stepsOf } from '../swapText';
+import { isTerminal, missingAmount, quoteFacts, refundReasonText, STATUS_TEXT, sendText, stepsOf } from '../swapText';
 
 /** How often the open deposit view reads the record again (the background tracker updates it). */
 export const DEPOSIT_POLL_MS = 3000;
@@ -119,7 +119,7 @@ export function Deposit({ id, initial, onBack }: DepositProps) {
   // The amount the wallet wrote from amountIn (background/swaps/quoteAmount), not the service's words.
   const title = anyInput
     ? t('swapTrack_titleAny', destination?.symbol ?? '')
-    : t('swapTrack_title', record.amountToSend, destination?.symbol ?? '');
+    : t('swapTrack_title', sendText(record), destination?.symbol ?? '');
   return (
     <Screen title={title.replace(/\s+/g, ' ').trim()} testid="deposit" focusHeading>
       <div class="actions start">
@@ -196,7 +196,7 @@ export function Deposit({ id, initial, onBack }: DepositProps) {
                 : t('swapTrack_sendOnOrigin')}
           </h3>
           <p class="send-amount">
-            {t('swapTrack_sendExactly')} <strong data-testid="deposit-amount">{record.amountToSend}</strong>{' '}
+            {t('swapTrack_sendExactly')} <strong data-testid="deposit-amount">{sendText(record)}</strong>{' '}
             {/* Raw units (a token whose decimals are not confirmed) are not an amount to paste into a wallet. */}
             {!record.amountToSend.includes(' units of ') && (
               <CopyButton
