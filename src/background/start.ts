@@ -242,6 +242,7 @@ export function startBackground(env: BackgroundEnv) {
       status: async (hash) => (await bus()).getStatus(hash),
       now: env.now,
       selectedAccount: () => wallet.selectedAccountId(),
+      ownAccounts: () => wallet.accounts().map((a) => a.accountId),
     }),
     erase: () =>
       eraseWallet({

@@ -36,6 +36,18 @@ export interface ActivityDeps {
   now: () => number;
   /** The account Activity is about unless `allAccounts` is asked (null: none chosen, every account's). */
   selectedAccount: () => Promise<string | null>;
+  /** Every account of the wallet: a swap that names another of them, and not this one, is that one's. */
+  ownAccounts?: () => readonly string[];
+}
+
+/**
+ * Whether a swap is the selected account's to list: it names that account (as recipient, refund address or
+ * sender), or it names none of the wallet's accounts (a swap between outside addresses, started here, is
+ * the wallet's and shows under every account). A swap of another of the wallet's accounts is that one's.
+ */
+export function swapOfAccount(s: HistoryItem, account: string, own: readonly string[]): boolean {
+  const named = [s.recipient, s.refundTo, ...s.senders];
+  return named.includes(account) || !named.some((id) => id !== null && own.includes(id));
 }
 
 /** Filters only a swap has: when one is set, the list is of swaps of that kind. */
@@ -151,7 +163,11 @@ export class Activity {
     ]);
     // Past an intent, swaps of its very time were shown before it.
     const edgeIsIntent = after?.key.startsWith(INTENT) ?? false;
-    const swapRows = swaps.items.map(swapItem).filter((s) => !edgeIsIntent || s.at < after!.at);
+    const own = account === null ? [] : (this.d.ownAccounts?.() ?? []);
+    const swapRows = swaps.items
+      .filter((s) => account === null || swapOfAccount(s, account, own))
+      .map(swapItem)
+      .filter((s) => !edgeIsIntent || s.at < after!.at);
     const intentRows = candidates.map((c) =>
       c.type === 'intent' && fresh.has(c.intent.intentHash) ? intentItem(fresh.get(c.intent.intentHash)!) : c,
     );

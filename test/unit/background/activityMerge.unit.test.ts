@@ -37,7 +37,10 @@ function swapRow(n: number, at: number): HistoryItem {
     depositAddress: `addr${n}`,
     depositMemo: memo,
     createdAt: new Date(at).toISOString(),
-  } as HistoryItem;
+    recipient: 'outside.near',
+    refundTo: null,
+    senders: [],
+  } as unknown as HistoryItem;
 }
 
 function intentRow(
@@ -304,5 +307,42 @@ describe('status refresh', () => {
       selectedAccount: async () => null,
     });
     expect((await list({})).items.map((i) => (i.type === 'intent' ? i.intent.status : null))).toEqual(['PENDING']);
+  });
+});
+
+describe('swaps by account', () => {
+  const deps = (selected: string | null, items: HistoryItem[]): ActivityDeps => ({
+    history: async () => ({ items, serviceIncluded: true, serviceError: null }),
+    published: { list: async () => [], observe: async () => null as never },
+    status: async () => ({ status: 'PENDING' }) as IntentStatusView,
+    now: () => T0,
+    selectedAccount: async () => selected,
+    ownAccounts: () => ['alice.near', 'bob.near'],
+  });
+  const row = (n: number, named: { recipient?: string; refundTo?: string; sender?: string }) => ({
+    ...swapRow(n, T0 - n * 1000),
+    recipient: named.recipient ?? 'outside.near',
+    refundTo: named.refundTo ?? null,
+    senders: named.sender ? [named.sender] : [],
+  });
+  const items = [
+    row(1, { recipient: 'alice.near' }),
+    row(2, { refundTo: 'bob.near' }),
+    row(3, {}),
+    row(4, { sender: 'bob.near', recipient: 'alice.near' }),
+    row(5, { sender: 'bob.near' }),
+  ];
+  const listed = async (selected: string | null, q: ActivityQuery = {}) =>
+    (await activity(deps(selected, items))(q)).items.map((i) => (i.type === 'swap' ? i.swap.depositAddress : ''));
+
+  it('lists the swaps that name the selected account, and those that name none of the wallet’s', async () => {
+    expect(await listed('alice.near')).toEqual(['addr1', 'addr3', 'addr4']);
+    expect(await listed('bob.near')).toEqual(['addr2', 'addr3', 'addr4', 'addr5']);
+  });
+
+  it('lists every swap for all accounts, or when no account is chosen', async () => {
+    const all = ['addr1', 'addr2', 'addr3', 'addr4', 'addr5'];
+    expect(await listed('alice.near', { allAccounts: true })).toEqual(all);
+    expect(await listed(null)).toEqual(all);
   });
 });
