@@ -15,6 +15,7 @@
  * ledger transaction, the time window applies; the swap-only filters (route, USD value, referral,
  * affiliate) leave intents out, and the answer says so.
  */
+
 import {
   type ActivityCursor,
   type ActivityItem,
@@ -26,6 +27,7 @@ import {
 } from '../../api/activity';
 import type { HistoryItem, HistoryPage, HistoryQuery } from '../../api/swapApi';
 import type { IntentStatusView } from '../../api/walletApi';
+import { unusedReceive } from '../swaps/history';
 import type { PublishedIntents } from './published';
 
 export interface ActivityDeps {
@@ -165,7 +167,7 @@ export class Activity {
     const edgeIsIntent = after?.key.startsWith(INTENT) ?? false;
     const own = account === null ? [] : (this.d.ownAccounts?.() ?? []);
     const swapRows = swaps.items
-      .filter((s) => account === null || swapOfAccount(s, account, own))
+      .filter((s) => !unusedReceive(s) && (account === null || swapOfAccount(s, account, own)))
       .map(swapItem)
       .filter((s) => !edgeIsIntent || s.at < after!.at);
     const intentRows = candidates.map((c) =>

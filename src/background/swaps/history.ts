@@ -76,6 +76,14 @@ export function flowOf(q: QuoteParams): SwapFlow {
   return 'swap';
 }
 
+/**
+ * A receive request nothing was sent to yet: the address is for the Receive screen; listing it in the Swap
+ * tab or Activity as "Waiting for deposit" would fill them with requests never used. It shows once a
+ * deposit is seen.
+ */
+export const unusedReceive = (s: { flow?: SwapFlow | undefined; status: SwapStatus }): boolean =>
+  s.flow === 'receive' && s.status === 'PENDING_DEPOSIT';
+
 function localItem(r: SwapRecordView, tokens: Token[]): HistoryItem {
   const q = quoteWords(r);
   const s = r.swapDetails;

@@ -22,6 +22,7 @@ import type { StorageProblems } from '../problems';
 import type { AlarmsLike } from '../wallet/autoLock';
 import { quoteSigningKeyOf, type SettingsStore, wireNamesOf } from '../wallet/settings';
 import { ANY_INPUT_POLL_MS, isAnyInput, mergeWithdrawals, readWithdrawals, withdrawalNotice } from './anyInput';
+import { flowOf, unusedReceive } from './history';
 import { CHECKS_PER_TICK, followed, key, nextAlarm, pollDelay, SWAP_ALARM, type Track } from './records';
 import { StoredSwaps } from './stored';
 import { quoteWords } from './storedQuote';
@@ -97,7 +98,9 @@ export class SwapTracker {
         if (again.repaired) await this.index.write(again.items);
         return again;
       });
-    return this.index.list(schedule);
+    return (await this.index.list(schedule)).filter(
+      (r) => !unusedReceive({ flow: flowOf(r.request), status: r.status }),
+    );
   }
 
   private async track(): Promise<Track> {

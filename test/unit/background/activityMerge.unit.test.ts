@@ -346,3 +346,21 @@ describe('swaps by account', () => {
     expect(await listed(null)).toEqual(all);
   });
 });
+
+describe('receive requests nothing was sent to', () => {
+  it('are not listed until a deposit is seen; other swaps waiting for theirs are', async () => {
+    const rows = [
+      { ...swapRow(1, T0 - 1000), flow: 'receive', status: 'PENDING_DEPOSIT' },
+      { ...swapRow(2, T0 - 2000), flow: 'receive', status: 'PROCESSING' },
+      { ...swapRow(4, T0 - 4000), flow: 'swap', status: 'PENDING_DEPOSIT' },
+    ] as HistoryItem[];
+    const page = await activity({
+      history: async () => ({ items: rows, serviceIncluded: true, serviceError: null }),
+      published: { list: async () => [], observe: async () => null as never },
+      status: async () => ({ status: 'PENDING' }) as IntentStatusView,
+      now: () => T0,
+      selectedAccount: async () => null,
+    })({});
+    expect(page.items.map((i) => (i.type === 'swap' ? i.swap.depositAddress : ''))).toEqual(['addr2', 'addr4']);
+  });
+});

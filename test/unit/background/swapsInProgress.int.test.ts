@@ -12,6 +12,9 @@ import { WALLET, type WalletStatus } from '../../../src/api/walletApi';
 import { startBackground } from '../../../src/background/start';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage } from '../../../src/vault';
+
+const WNEAR_ID = 'nep141:wrap.near';
+
 import { deposit, fireSwapAlarm, swapAlarmAt, swapParams, trackOf } from '../reliability/helpers';
 import {
   type Background,
@@ -99,6 +102,33 @@ async function keysRead(bg: Background): Promise<number> {
   }
   return reads.keys;
 }
+
+describe('swap_list: a receive request', () => {
+  it('is not listed while nothing was sent to it, and is once its deposit is seen', async () => {
+    const { bg, a, b } = await wallet();
+    const status = await call<WalletStatus>(bg, WALLET.status);
+    const me = status.selectedAccountId!;
+    const receive = await call<SwapRecordView>(
+      bg,
+      SWAP.start,
+      swapParams(clock.now, {
+        destinationAsset: WNEAR_ID,
+        refundTo: me,
+        refundType: 'INTENTS',
+        recipient: me,
+        recipientType: 'INTENTS',
+      }),
+    );
+    expect(await listed(bg)).toEqual([b.id, a.id]);
+    expect((await call<SwapRecordView>(bg, SWAP.get, { id: receive.id })).status).toBe('PENDING_DEPOSIT');
+    await deposit(sim, receive);
+    for (let i = 0; i < 10 && !(await listed(bg)).includes(receive.id); i++) {
+      await tick();
+      await fireSwapAlarm(bg, clock.now);
+    }
+    expect(await listed(bg)).toContain(receive.id);
+  });
+});
 
 describe('swap_list: the index of unfinished swaps', () => {
   it('reads the index and the records it names: the same storage reads with 5 or 300 finished swaps stored', async () => {
