@@ -98,6 +98,13 @@ test('intents_signMessage: the window shows the message; the signature verifies 
   await expect(approval.getByTestId('approval-message')).toHaveText(message);
   await expect(approval.getByTestId('approval-recipient')).toHaveText(recipient);
   await expect(approval.getByTestId('approval-verifier-warning')).toHaveCount(0);
+  // The result first: what the signature does, for whom; the account id, callback and nonce one click away.
+  await expect(approval.getByTestId('approval-message-result')).toHaveText(
+    `Your signature shows ${recipient} that you hold this account. It moves no funds.`,
+  );
+  await expect(approval.getByTestId('approval-message-account')).toBeHidden();
+  await approval.getByTestId('approval-technical').locator('summary').click();
+  await expect(approval.getByTestId('approval-message-account')).toHaveText(session.w.accountId);
   await confirm(approval);
   const signed = resultOf<{ accountId: string; publicKey: string; signature: string }>(await pending);
   expect(signed).toEqual({

@@ -4,6 +4,7 @@
 import type { MessagePreview, OriginView } from '../../api/approvalApi';
 import { t } from '../i18n';
 import { Findings } from './Findings';
+import { Placed, SLOT } from './Placed';
 import { Shown } from './Shown';
 import { messageFindings } from './view';
 
@@ -13,6 +14,16 @@ export function MessageBody({ message, origin }: { message: MessagePreview; orig
   return (
     <section class="req-body" aria-label={t('approve_messageLabel')}>
       <h2>{t('approve_signMessage')}</h2>
+      {/* The result first (docs/security.md, "What the window shows"): what the signature does and for whom. */}
+      {!message.recipientIsVerifier && (
+        <p data-testid="approval-message-result">
+          <Placed text={t('approve_messageResult', SLOT)}>
+            <strong>
+              <Shown text={message.recipient} />
+            </strong>
+          </Placed>
+        </p>
+      )}
       {message.recipientIsVerifier && (
         <div class="flag bad" role="alert" data-testid="approval-verifier-warning">
           <strong>{t('approve_verifierMessage')}</strong>
@@ -21,10 +32,6 @@ export function MessageBody({ message, origin }: { message: MessagePreview; orig
       )}
       <Findings findings={findings} />
       <dl class="facts">
-        <dt>{t('approve_account')}</dt>
-        <dd class="mono">
-          <Shown text={message.accountId} />
-        </dd>
         <dt>{t('approve_recipient')}</dt>
         <dd
           class={otherSite ? 'mono bad-text' : 'mono'}
@@ -37,24 +44,34 @@ export function MessageBody({ message, origin }: { message: MessagePreview; orig
         <dd class="mono" data-testid="approval-message-origin">
           <Shown text={origin.origin} />
         </dd>
-        <dt>{t('approve_callbackUrl')}</dt>
-        <dd class="mono">
-          {message.callbackUrl !== null ? (
-            <Shown text={message.callbackUrl} />
-          ) : (
-            <span class="hint">{t('approve_none')}</span>
-          )}
-        </dd>
-        <dt>{t('approve_nonce')}</dt>
-        <dd class="mono">
-          <Shown text={message.nonce} />
-        </dd>
       </dl>
       <h3>{t('approve_messageLabel')}</h3>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable block must be reachable by keyboard (WCAG 2.1.1; axe scrollable-region-focusable) */}
       <pre class="message" tabIndex={0} data-testid="approval-message">
         <Shown text={message.message} multiline />
       </pre>
+      {/* What a person need not read to decide, one click away (as for intents, ./IntentsBody.tsx). */}
+      <details class="technical" data-testid="approval-technical">
+        <summary>{t('approve_technical')}</summary>
+        <dl class="facts">
+          <dt>{t('approve_account')}</dt>
+          <dd class="mono" data-testid="approval-message-account">
+            <Shown text={message.accountId} />
+          </dd>
+          <dt>{t('approve_callbackUrl')}</dt>
+          <dd class="mono">
+            {message.callbackUrl !== null ? (
+              <Shown text={message.callbackUrl} />
+            ) : (
+              <span class="hint">{t('approve_none')}</span>
+            )}
+          </dd>
+          <dt>{t('approve_nonce')}</dt>
+          <dd class="mono">
+            <Shown text={message.nonce} />
+          </dd>
+        </dl>
+      </details>
     </section>
   );
 }
