@@ -5,8 +5,10 @@
  * scheduler deciding the order in which the browser's and the storage's answers come back. Over 300
  * lines: every step and the arbitraries that weigh them are one list, read together.
  */
+
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import * as z from 'zod/mini';
 import { APPROVAL, type ApprovalViewWire } from '../../../../src/api/approvalApi';
 import { type PaymentPreview, SWAP, type SwapRecordView } from '../../../../src/api/swapApi';
@@ -196,11 +198,21 @@ async function swapsKept(m: Model): Promise<unknown> {
   };
 }
 
+/**
+ * The signatures the wallet keeps in storage.local until their fate is known: a Send's signed transfer
+ * (`sendSigned:`), a swap payment's (`swapPayment:`) and the used-nonce registry (`usedNonces`).
+ */
+async function signaturesKept(): Promise<Record<string, unknown>> {
+  const all = await fakeBrowser.storage.local.get(null);
+  return Object.fromEntries(Object.entries(all).filter(([k]) => /^(sendSigned:|swapPayment:|usedNonces)/.test(k)));
+}
+
 class Restart implements Step {
   async act(m: Model): Promise<void> {
     const before = await m.world.bg.queue.list();
     const grants = await m.world.bg.permissions.all();
     const swaps = await swapsKept(m);
+    const signatures = await signaturesKept();
     m.world.restart();
     const after = await m.world.bg.queue.list();
     if (!isDeepStrictEqual(after, before))
@@ -211,7 +223,9 @@ class Restart implements Step {
       throw new Error('invariant broken: grants lost across a restart');
     if (!isDeepStrictEqual(await swapsKept(m), swaps))
       throw new Error('invariant broken: swap records or their schedule lost across a restart');
-    figures.invariants += 3;
+    if (!isDeepStrictEqual(await signaturesKept(), signatures))
+      throw new Error('invariant broken: a kept signature or the used-nonce registry changed across a restart');
+    figures.invariants += 4;
   }
   toString() {
     return 'Restart';
