@@ -12,7 +12,7 @@ import { describeCountdown, prettyJson, quoteFacts, type Step } from '../swapTex
 import { useAction } from '../useAction';
 import { CopyButton } from './CopyButton';
 import { TextField } from './Field';
-import { ErrorAlert } from './Notice';
+import { FailureAlert } from './Notice';
 import { TxLinkList } from './TxLinks';
 
 /**
@@ -143,7 +143,7 @@ export function SubmitTx({
       {record.depositMemo !== null && (
         <TextField label={t('swapTrack_memoUsed')} value={memo} onValue={setMemo} verbatim testid="deposit-tx-memo" />
       )}
-      <ErrorAlert message={action.error} testid="deposit-tx-error" />
+      <FailureAlert trouble={action.trouble('track')} testid="deposit-tx-error" />
       <div class="actions">
         <button type="submit" disabled={action.busy} data-testid="deposit-tx-submit">
           {t('swapTrack_submitHash')}

@@ -10,7 +10,7 @@ import { poaChainOf } from '../../core/poaBridge';
 import { chainName } from '../addresses';
 import { parseAmountInput, unusableTokenText } from '../amountText';
 import { TextField } from '../components/Field';
-import { ErrorAlert } from '../components/Notice';
+import { FailureAlert } from '../components/Notice';
 import { ReceiveAddress } from '../components/ReceiveAddress';
 import { Screen } from '../components/Screen';
 import { TokenPicker } from '../components/TokenPicker';
@@ -113,7 +113,7 @@ function OneTimeReceive({
         testid="receive-amount"
         error={tried || amount ? amountProblem : null}
       />
-      <ErrorAlert message={action.error} testid="receive-error" />
+      <FailureAlert trouble={action.trouble('address')} testid="receive-error" />
       <div class="actions">
         <button type="submit" class="primary" disabled={action.busy} data-testid="receive-continue">
           {t('receive_getAddress')}
