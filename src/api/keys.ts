@@ -1,6 +1,7 @@
 // The keys of an account as the popup's Keys screen asks for them (walletApi `wallet_listKeys`,
 // `wallet_addKey`, `wallet_removeKey`): what is registered on the verifier, what this wallet holds, and the
 // outcome of a key change. Types only, like the rest of src/api.
+import type { Phrase } from '../core/phrase';
 import type { PasskeyRegistration } from './passkeys';
 import type { KeyBackup } from './recovery';
 
@@ -13,8 +14,10 @@ export interface KeyListing {
    * back after a lost device.
    */
   local: { publicKey: string; signing: boolean; registered: boolean | null; backup: KeyBackup; passkeyName?: string }[];
-  /** Why `registered` is null. */
+  /** Why `registered` is null (English, for the logs). */
   error?: string;
+  /** Why `registered` is null, in the person's words (a phrase of the catalogue the page words). */
+  errorWords?: Phrase;
 }
 
 export interface AddKeyParams {

@@ -11,7 +11,7 @@ import { VaultError } from '../vault';
 import { CorruptedValueError } from './kv';
 import { ProviderError } from './providerError';
 import { serviceFailureReply } from './serviceFailure';
-import { KeyChangeError } from './signing/keyManager';
+import { KeyChangeError } from './signing/keyChangeError';
 import { NonceReusedError } from './signing/nonces';
 
 export function replyForError(error: unknown): RuntimeReply {
@@ -26,12 +26,13 @@ export function replyForError(error: unknown): RuntimeReply {
       reason: error.code,
       ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
       ...(error.weakness !== undefined ? { weakness: error.weakness } : {}),
+      ...(error.refusal !== undefined ? { refusal: error.refusal } : {}),
     });
   }
   if (error instanceof NonceReusedError)
     return errorReply(ERROR_CODES.invalidParams, error.message, { field: 'nonce' });
-  if (error instanceof KeyChangeError || error instanceof CorruptedValueError)
-    return errorReply(ERROR_CODES.internal, error.message);
+  if (error instanceof KeyChangeError) return errorReply(ERROR_CODES.internal, error.message, { words: error.words });
+  if (error instanceof CorruptedValueError) return errorReply(ERROR_CODES.internal, error.message);
   if (error instanceof LedgerViewError) {
     return errorReply(ERROR_CODES.internal, error.panic ? `The verifier refused it: ${error.panic}` : error.message);
   }

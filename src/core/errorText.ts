@@ -6,6 +6,8 @@
  * screen; they may sit under "Details".
  */
 
+import { type Phrase, phrase } from './phrase';
+
 /**
  * Anything thrown as text: an Error's message, a thrown string as it is, anything else as `String()`
  * gives it, or `fallback` when there is one and there would be no useful text (an empty message, a thrown
@@ -74,7 +76,8 @@ export type FailedTask =
   | 'send'
   | 'pay'
   | 'withdraw'
-  | 'swap';
+  | 'swap'
+  | 'keys';
 
 /**
  * After a failed send or payment the answer may have been lost after the work was done (the request
@@ -112,4 +115,10 @@ export function failureWords(task: FailedTask, f: FailureFacts): FailureWords {
     cause: `failureCause_${credentials ? 'credentials' : failureClass(f)}`,
     after: MOVES_FUNDS.has(task) ? 'failureAfter_checkActivity' : 'failureAfter_safe',
   };
+}
+
+/** The same sentence as a phrase (src/core/phrase.ts), for words carried to the page as data. */
+export function failurePhrase(task: FailedTask, f: FailureFacts): Phrase {
+  const w = failureWords(task, f);
+  return phrase(w.cause, phrase(w.task), phrase(w.who), phrase(w.after));
 }

@@ -15,6 +15,9 @@ export interface KeyRow {
 }
 
 /** Signing key first, then the other local keys, then keys registered elsewhere (each group in listing order). */
+/** A passkey's row: its private key never leaves the authenticator, so it has nothing to export. */
+export const isPasskeyRow = (row: Pick<KeyRow, 'publicKey'>): boolean => row.publicKey.startsWith('p256:');
+
 export function keyRows(listing: KeyListing): KeyRow[] {
   const registeredSet = listing.registered ? new Set(listing.registered) : null;
   const local: KeyRow[] = listing.local.map((k) => ({

@@ -32,12 +32,14 @@ const WEAKNESS = new Map<unknown, () => string>([
 ]);
 
 /**
- * The vault's refusals a person meets (src/vault/errors.ts: the reply's `data.reason`, and `retryAfterMs`
- * for a wait), in the catalogue's words; the background's English message is what a dApp reads.
+ * The vault's refusals a person meets (src/vault/errors.ts: the reply's `data.reason`, `retryAfterMs`
+ * for a wait, `refusal` for which `invalid_input`), in the catalogue's words; the background's English message is what a dApp reads.
  */
 function vaultRefusal(err: unknown): string | null {
   if (!(err instanceof WalletError) || typeof err.data !== 'object' || err.data === null) return null;
-  const { reason, retryAfterMs, weakness } = err.data as Record<string, unknown>;
+  const { reason, retryAfterMs, weakness, refusal } = err.data as Record<string, unknown>;
+  if (reason === 'invalid_input' && refusal === 'account_exists') return t('vaultRefusal_accountExists');
+  if (reason === 'invalid_input' && refusal === 'passkey_export') return t('vaultRefusal_passkeyExport');
   switch (reason) {
     case 'wrong_password':
       return t('vaultRefusal_wrongPassword');

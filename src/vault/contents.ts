@@ -246,7 +246,13 @@ export function addNamedAccount(
   if (!contents.accounts.some((a) => a.publicKeys.includes(publicKey)))
     throw new VaultError('unknown_key', 'Pick one of this wallet’s keys for the named account.');
   if (contents.accounts.some((a) => a.accountId === accountId))
-    throw new VaultError('invalid_input', `The account ${accountId} is already in this wallet.`);
+    throw new VaultError(
+      'invalid_input',
+      `The account ${accountId} is already in this wallet.`,
+      undefined,
+      undefined,
+      'account_exists',
+    );
   return attach(contents, publicKey, accountId, label);
 }
 

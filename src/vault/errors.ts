@@ -13,6 +13,12 @@ export type VaultErrorCode =
   | 'unknown_key'
   | 'invalid_input';
 
+/**
+ * Which `invalid_input` refusal a person meets in the popup, for the words it shows (src/ui/wallet.ts
+ * `vaultRefusal`): the vault names it, the page words it (the vault stays free of the browser).
+ */
+export type VaultRefusal = 'account_exists' | 'passkey_export';
+
 export class VaultError extends Error {
   override readonly name = 'VaultError';
   constructor(
@@ -22,6 +28,8 @@ export class VaultError extends Error {
     readonly retryAfterMs?: number,
     /** For `weak_password`: the rule the password breaks. */
     readonly weakness?: PasswordWeakness,
+    /** For an `invalid_input` the popup words: which one. */
+    readonly refusal?: VaultRefusal,
   ) {
     super(message);
   }

@@ -522,6 +522,9 @@ export class Vault {
         throw new VaultError(
           'invalid_input',
           'A passkey has nothing to export: its private key never leaves your authenticator. Keep a second key or passkey on the account instead.',
+          undefined,
+          undefined,
+          'passkey_export',
         );
       const contents = await this.#decryptWithPassword(password);
       const key = contents.keys.find((k) => k.publicKey === publicKey);

@@ -12,13 +12,15 @@ import type { IntentsPreviewWire } from '../../api/approvalApi';
 import type { PasskeyRegistration } from '../../api/passkeys';
 import type { KeyChangeResult } from '../../api/walletApi';
 import { type MultiPayload, networkText } from '../../core';
+import { type Phrase, phrase } from '../../core/phrase';
 import { ERROR_CODES } from '../../provider/protocol';
 import { isPasskeyName } from '../../vault';
 import type { KeyValue } from '../kv';
 import { ProviderError } from '../providerError';
 import { intentsPreview, type PreviewDeps } from '../review/preview';
 import type { WalletService } from '../wallet/service';
-import { canonicalKey, KeyChangeError, type KeyManager, type StatusPort } from './keyManager';
+import { KeyChangeError, verifierRefused } from './keyChangeError';
+import { canonicalKey, type KeyManager, type StatusPort } from './keyManager';
 import { checkedRegistration } from './passkeyRegistration';
 import { type Consent, draftSchema, fromDraft, reviewedId, signReviewed, toDraft } from './reviewed';
 import { publishOnce, type SigningService } from './signer';
@@ -62,7 +64,7 @@ const keptSchema = z.lazy(() =>
 type Kept = z.output<typeof keptSchema>;
 
 const keptKey = (verifierId: string, accountId: string) => `keyChangeDraft:${verifierId}:${accountId}`;
-const refuse = (m: string) => new ProviderError(ERROR_CODES.invalidParams, m);
+const refuse = (m: string, words: Phrase) => new ProviderError(ERROR_CODES.invalidParams, m, { words });
 
 export class KeyChangeReviews {
   constructor(private readonly d: KeyChangeReviewDeps) {}
@@ -98,7 +100,10 @@ export class KeyChangeReviews {
       const listing = await this.d.keys.list(accountId);
       if (listing.registered?.includes(key)) {
         if (kept.generated) await this.forgetGenerated(key);
-        throw new KeyChangeError('That key is already registered for this account.');
+        throw new KeyChangeError(
+          'That key is already registered for this account.',
+          phrase('keyRefusal_alreadyRegistered'),
+        );
       }
     }
     try {
@@ -120,10 +125,16 @@ export class KeyChangeReviews {
     const key = keptKey(verifierId, accountId);
     const kept = await this.d.local.read(key, keptSchema);
     if (!kept)
-      throw refuse(`Review the key change first (on ${networkText(verifierId)}, the network the wallet is on now).`);
+      throw refuse(
+        `Review the key change first (on ${networkText(verifierId)}, the network the wallet is on now).`,
+        phrase('keyRefusal_reviewFirst', networkText(verifierId)),
+      );
     const prepared = fromDraft(kept.draft);
     if (this.d.wallet.account(accountId).publicKeys[0] !== prepared.publicKey)
-      throw refuse('The account’s signing key changed since the review; review the key change again.');
+      throw refuse(
+        'The account’s signing key changed since the review; review the key change again.',
+        phrase('keyRefusal_signingKeyChanged'),
+      );
     // Its review is used up once the checks passed (one signature per review); until then it stays.
     let used = false;
     let published = false;
@@ -135,7 +146,7 @@ export class KeyChangeReviews {
       const signed = await signReviewed(this.d, prepared, consent, 'key change', useUp);
       const bus = await this.d.bus();
       const result = await publishOnce(bus, signed.signed, []);
-      if (result.status === 'FAILED') throw new KeyChangeError(`The verifier refused it: ${result.reason}.`, true);
+      if (result.status === 'FAILED') throw verifierRefused(result.reason);
       published = true;
       // Published: the key is the account's from now on (even if following it times out, it may settle).
       if (kept.generated) await this.d.wallet.change((vault) => vault.attachKey(accountId, kept.publicKey));

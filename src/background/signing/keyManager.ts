@@ -15,10 +15,12 @@ import {
   parseP256PublicKey,
   parsePublicKey,
 } from '../../core';
-import { errorText } from '../../core/errorText';
+import { errorText, failureFacts, failurePhrase } from '../../core/errorText';
+import { type Phrase, phrase } from '../../core/phrase';
 import { isPasskeyKey } from '../../vault';
 import { keyBackup } from '../wallet/recovery';
 import type { WalletService } from '../wallet/service';
+import { KeyChangeError, verifierRefused } from './keyChangeError';
 import { checkedRegistration } from './passkeyRegistration';
 import type { BusPort, SigningService } from './signer';
 
@@ -43,17 +45,6 @@ export interface KeyManagerDeps {
   settleTimeoutMs?: number;
 }
 
-export class KeyChangeError extends Error {
-  override readonly name = 'KeyChangeError';
-  constructor(
-    message: string,
-    /** The verifier refused the intent: nothing changed on the ledger. */
-    readonly refused = false,
-  ) {
-    super(message);
-  }
-}
-
 export class KeyManager {
   constructor(private readonly deps: KeyManagerDeps) {}
 
@@ -61,7 +52,7 @@ export class KeyManager {
     const account = this.deps.wallet.account(accountId);
     const ledger = await this.deps.ledger();
     let registered: string[] | null = null;
-    let error: string | undefined;
+    let failure: { error: string; errorWords: Phrase } | undefined;
     const flags = new Map<string, boolean | null>();
     try {
       registered = await ledger.publicKeysOf(accountId);
@@ -71,7 +62,10 @@ export class KeyManager {
         flags.set(pk, registered.includes(pk) || (await ledger.hasPublicKey(accountId, pk)));
       for (const [pk, yes] of flags) if (yes && !registered.includes(pk)) registered.push(pk);
     } catch (e) {
-      error = `The verifier could not be asked (${errorText(e)}).`;
+      failure = {
+        error: `The verifier could not be asked (${errorText(e)}).`,
+        errorWords: failurePhrase('keys', failureFacts(e)),
+      };
     }
     const view = this.deps.wallet.vault.view();
     return {
@@ -89,7 +83,7 @@ export class KeyManager {
           ...(passkey ? { passkeyName: passkey.name } : {}),
         };
       }),
-      ...(error ? { error } : {}),
+      ...failure,
     };
   }
 
@@ -102,7 +96,11 @@ export class KeyManager {
         ? await this.deps.wallet.change((vault) => vault.newKeyFor(accountId))
         : formatPublicKey(parsePublicKey(publicKey));
     const listing = await this.list(accountId);
-    if (listing.registered?.includes(key)) throw new KeyChangeError('That key is already registered for this account.');
+    if (listing.registered?.includes(key))
+      throw new KeyChangeError(
+        'That key is already registered for this account.',
+        phrase('keyRefusal_alreadyRegistered'),
+      );
     try {
       return await this.change(accountId, 'add_public_key', key);
     } catch (e) {
@@ -124,7 +122,10 @@ export class KeyManager {
     const passkey = await checkedRegistration(registration, globalThis.crypto.subtle);
     const listing = await this.list(accountId);
     if (listing.registered?.includes(passkey.publicKey))
-      throw new KeyChangeError('That passkey is already registered for this account.');
+      throw new KeyChangeError(
+        'That passkey is already registered for this account.',
+        phrase('keyRefusal_passkeyAlreadyRegistered'),
+      );
     const result = await this.change(accountId, 'add_public_key', passkey.publicKey);
     if (result.confirmed) await this.deps.wallet.change((vault) => vault.addPasskeyKey(accountId, passkey));
     return result;
@@ -152,22 +153,37 @@ export class KeyManager {
   async removal(accountId: string, key: string, confirmRemovingSigningKey: boolean): Promise<{ successor?: string }> {
     const account = this.deps.wallet.account(accountId);
     const listing = await this.list(accountId);
-    if (listing.registered === null) throw new KeyChangeError(listing.error ?? 'The verifier could not be asked.');
-    if (!listing.registered.includes(key)) throw new KeyChangeError('That key is not registered for this account.');
+    if (listing.registered === null)
+      throw new KeyChangeError(
+        listing.error ?? 'The verifier could not be asked.',
+        listing.errorWords ?? phrase('keys_verifierUnasked'),
+      );
+    if (!listing.registered.includes(key))
+      throw new KeyChangeError('That key is not registered for this account.', phrase('keyRefusal_notRegistered'));
     const remaining = listing.registered.filter((k) => k !== key);
     if (remaining.length === 0)
-      throw new KeyChangeError('This is the account’s last key: removing it would lock the account forever.');
+      throw new KeyChangeError(
+        'This is the account’s last key: removing it would lock the account forever.',
+        phrase('keyRefusal_lastKey'),
+      );
     const signingKey = account.publicKeys[0]!;
     if (account.kind === 'passkey' && key === signingKey)
       throw new KeyChangeError(
         'This passkey is the account’s own key: this wallet signs for the account with it. Remove the other key instead.',
+        phrase('keyRefusal_ownPasskey'),
       );
     if (key !== signingKey) return {};
     if (!confirmRemovingSigningKey)
-      throw new KeyChangeError('This key signs for the account. Confirm that you want to remove it.');
+      throw new KeyChangeError(
+        'This key signs for the account. Confirm that you want to remove it.',
+        phrase('keyRefusal_confirmSigning'),
+      );
     const successor = listing.local.find((l) => l.publicKey !== key && l.registered)?.publicKey;
     if (!successor)
-      throw new KeyChangeError('Add another key to this wallet and register it first, so the account can still sign.');
+      throw new KeyChangeError(
+        'Add another key to this wallet and register it first, so the account can still sign.',
+        phrase('keyRefusal_needSuccessor'),
+      );
     return { successor };
   }
 
@@ -188,14 +204,19 @@ export class KeyManager {
     if (this.deps.wallet.account(accountId).kind === 'passkey')
       throw new KeyChangeError(
         'A passkey account signs with its own passkey in this wallet. Its other keys are ways back in: export one to use it elsewhere.',
+        phrase('keyRefusal_passkeySigns'),
       );
     const listing = await this.list(accountId);
     if (listing.registered !== null && !listing.registered.includes(publicKey)) {
-      throw new KeyChangeError('Register this key on the verifier first; until then it cannot sign for the account.');
+      throw new KeyChangeError(
+        'Register this key on the verifier first; until then it cannot sign for the account.',
+        phrase('keyRefusal_registerFirst'),
+      );
     }
     if (listing.registered === null && !acceptUnverified && !isOwnImplicitKey(accountId, publicKey)) {
       throw new KeyChangeError(
         'The verifier could not be asked whether this key is registered, so it was not made the signing key. Try again when the ledger RPC answers, or choose to use it anyway if you know it is registered.',
+        phrase('keyRefusal_unverified'),
       );
     }
     await this.deps.wallet.change((vault) => vault.setSigningKey(accountId, publicKey));
@@ -212,7 +233,7 @@ export class KeyManager {
       { signerId: accountId, intents: [{ intent, public_key: publicKey }] },
       bus,
     );
-    if (result.status === 'FAILED') throw new KeyChangeError(`The verifier refused it: ${result.reason}.`, true);
+    if (result.status === 'FAILED') throw verifierRefused(result.reason);
     return this.settle(bus, accountId, intent, publicKey, intentHash);
   }
 
@@ -238,6 +259,7 @@ export class KeyManager {
     if (isPasskeyKey(this.deps.wallet.account(accountId).publicKeys[0]!))
       throw new KeyChangeError(
         'This account signs with its passkey: review the key change and confirm it with your authenticator.',
+        phrase('keyRefusal_reviewWithPasskey'),
       );
   }
 
@@ -249,10 +271,13 @@ export class KeyManager {
       const s = await bus.getStatus(intentHash);
       if (s.status === 'SETTLED') return s.status;
       if (s.status === 'NOT_FOUND_OR_NOT_VALID' && s.status_details === 'FAILED') {
-        throw new KeyChangeError('The intent failed on the verifier.');
+        throw new KeyChangeError('The intent failed on the verifier.', phrase('keyRefusal_failed'));
       }
       if (this.deps.now() > deadline)
-        throw new KeyChangeError(`Not settled yet (last status ${s.status}); check again later.`);
+        throw new KeyChangeError(
+          `Not settled yet (last status ${s.status}); check again later.`,
+          phrase('keyRefusal_notSettled'),
+        );
       await this.deps.sleep(wait);
       wait = Math.min(wait * 2, 4000);
     }

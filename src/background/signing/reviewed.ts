@@ -18,6 +18,7 @@ import {
   ProtocolError,
   payloadIntentHash,
 } from '../../core';
+import { type Phrase, phrase } from '../../core/phrase';
 import { ERROR_CODES } from '../../provider/protocol';
 import { isPasskeyKey } from '../../vault';
 import { said } from '../phrase';
@@ -80,7 +81,7 @@ export function assertReviewed(kept: string, consent: Consent, what: string): vo
     throw new ProviderError(
       ERROR_CODES.invalidParams,
       `This ${what} is not the one this window reviewed (a newer review replaced it); nothing was signed. Review it again.`,
-      { field: 'reviewed' },
+      { field: 'reviewed', words: phrase('signRefusal_reviewReplaced') },
     );
   }
 }
@@ -106,14 +107,18 @@ export async function signReviewed(
    */
   afterSign: (signed: SignedResult) => Promise<unknown> = async () => undefined,
 ): Promise<SignedResult> {
-  const refuse = (m: string) => new ProviderError(ERROR_CODES.invalidParams, m);
+  const refuse = (m: string, words: Phrase) => new ProviderError(ERROR_CODES.invalidParams, m, { words });
   assertReviewed(reviewedId(prepared), consent, what);
   const preview = await intentsPreview(d.preview, prepared, null, []);
   const findings = [...preview.batchFindings, ...preview.intents.flatMap((i) => i.findings)];
   const forbidden = findings.find((f) => f.level === 'forbidden');
-  if (forbidden) throw refuse(`This ${what} cannot be signed: ${said(forbidden.words)}`);
+  if (forbidden)
+    throw refuse(
+      `This ${what} cannot be signed: ${said(forbidden.words)}`,
+      phrase('signRefusal_forbidden', forbidden.words),
+    );
   if (findings.some((f) => f.level === 'danger') && !consent.acknowledgeDanger)
-    throw refuse('Confirm that you understand the risk first');
+    throw refuse('Confirm that you understand the risk first', phrase('signRefusal_acknowledgeRisk'));
   await beforeSign();
   const signed = await d.signer.sign(prepared, consent.passkey);
   await afterSign(signed);
@@ -124,16 +129,19 @@ export async function signReviewed(
       throw new ProviderError(
         ERROR_CODES.internal,
         `The verifier refused it: ${e.panic ?? e.message}. It was not sent; review the ${what} again.`,
+        { words: phrase('signRefusal_verifierRefused', e.panic ?? e.message) },
       );
     if (e instanceof ProtocolError) throw e;
     if (e instanceof HttpError && e.kind === 'redirect')
       throw new ProviderError(
         ERROR_CODES.disconnected,
         `The verifier could not check this ${what}: ${e.message} It was not published.`,
+        { words: phrase('signRefusal_verifierRedirect') },
       );
     throw new ProviderError(
       ERROR_CODES.disconnected,
       `The ledger RPC did not answer, so the verifier could not check this ${what}; it was not published. Review it again.`,
+      { words: phrase('signRefusal_verifierUnreachable') },
     );
   }
   return signed;

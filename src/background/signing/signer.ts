@@ -24,6 +24,7 @@ import {
   type Random,
   type SubtleLike,
 } from '../../core';
+import { phrase } from '../../core/phrase';
 import { ERROR_CODES } from '../../provider/protocol';
 import { isPasskeyKey } from '../../vault';
 import { ProviderError } from '../providerError';
@@ -134,7 +135,14 @@ export class SigningService {
       throw new ProviderError(
         ERROR_CODES.invalidParams,
         `This was made for ${networkText(prepared.payload.verifying_contract)}, but the wallet is now on ${networkText(verifierId)}: nothing was signed. Ask again on this network.`,
-        { field: 'network' },
+        {
+          field: 'network',
+          words: phrase(
+            'signRefusal_otherNetwork',
+            networkText(prepared.payload.verifying_contract),
+            networkText(verifierId),
+          ),
+        },
       );
     }
     await this.deps.wallet.touch();
@@ -154,7 +162,7 @@ export class SigningService {
       throw new ProviderError(
         ERROR_CODES.invalidParams,
         'This account signs with its passkey: confirm with your authenticator. Nothing was signed.',
-        { reason: 'passkey' },
+        { reason: 'passkey', words: phrase('signRefusal_confirmPasskey') },
       );
     return signedFromAssertion(prepared.payload, passkey, assertion, this.deps.subtle);
   }

@@ -11,7 +11,8 @@ import { RotateKeyDialog } from '../components/RotateKeyDialog';
 import { Screen } from '../components/Screen';
 import { shortAccount, shortKey } from '../format';
 import { t } from '../i18n';
-import { anotherRegisteredKeyRemains, type KeyRow, keyRows, registeredText } from '../keys';
+import { anotherRegisteredKeyRemains, isPasskeyRow, type KeyRow, keyRows, registeredText } from '../keys';
+import { said } from '../phrase';
 import { useAction } from '../useAction';
 import { messageOf, wallet } from '../wallet';
 
@@ -84,7 +85,7 @@ function AccountKeys({ account, onChanged }: { account: AccountView; onChanged()
       <ErrorAlert message={loadError} testid="keys-load-error" />
       {listing?.registered === null && (
         <p class="alert" role="alert" data-testid="keys-ledger-error">
-          {listing.error ? t('keys_verifierUnaskedWhy', listing.error) : t('keys_verifierUnasked')}
+          {listing.errorWords ? said(listing.errorWords) : t('keys_verifierUnasked')}
         </p>
       )}
       <ErrorAlert message={action.error} testid="keys-error" />
@@ -117,6 +118,11 @@ function AccountKeys({ account, onChanged }: { account: AccountView; onChanged()
               {row.passkeyName && (
                 <div class="hint" data-testid="key-passkey-name">
                   {row.passkeyName}
+                </div>
+              )}
+              {row.local && isPasskeyRow(row) && (
+                <div class="hint" data-testid="key-passkey-no-export">
+                  {t('vaultRefusal_passkeyExport')}
                 </div>
               )}
               <div class="hint" data-testid="key-registered">
@@ -155,7 +161,7 @@ function AccountKeys({ account, onChanged }: { account: AccountView; onChanged()
                   {t('keys_useAnyway')}
                 </button>
               )}
-              {row.local && (
+              {row.local && !isPasskeyRow(row) && (
                 <button type="button" onClick={() => setOpen({ kind: 'export', row })} data-testid="key-export">
                   {t('keys_export')}
                 </button>

@@ -54,6 +54,23 @@ describe('messageOf: the vault’s refusals in the catalogue’s words', () => {
     );
   });
 
+  it('words an account already in the wallet and a passkey’s export, which the vault names', async () => {
+    const vault = new Vault({ storage: memoryVaultStorage(), random, ...FAST_KDF });
+    const first = (await vault.create(PASSWORD, { kind: 'generate' }))!;
+    await vault.addNamedAccount('bob.near', first.publicKey);
+    const exists = await refusal(vault.addNamedAccount('bob.near', first.publicKey));
+    expect(exists.message).toBe('The account bob.near is already in this wallet.');
+    expect(exists.data).toMatchObject({ reason: 'invalid_input', refusal: 'account_exists' });
+    expect(messageOf(exists)).toBe('That account is already in this wallet.');
+    const passkey = await refusal(vault.exportSecretKey(PASSWORD, `p256:${'1'.repeat(40)}`));
+    expect(passkey.data).toMatchObject({ reason: 'invalid_input', refusal: 'passkey_export' });
+    expect(messageOf(passkey)).toBe(
+      'A passkey has nothing to export: its private key never leaves your authenticator. Keep a second key or passkey on the account instead.',
+    );
+    // Another invalid_input keeps the vault's own words.
+    expect(messageOf(await refusal(vault.markPhraseBackedUp('no-such-phrase')))).toBe('no such recovery phrase');
+  });
+
   it('keeps the words of anything else, and a fallback for an empty throw', () => {
     // A reason the popup does not know, or a weakness it does not know: the background's own words.
     expect(messageOf(inPopup(new VaultError('weak_password', 'Too weak in English.', undefined)))).toBe(
