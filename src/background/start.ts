@@ -292,8 +292,7 @@ export function startBackground(env: BackgroundEnv) {
   const { route, choresMayStart } = order;
   const tracking = listenToBrowser(env, { restored, choresMayStart, wallet, swaps, queue, events });
   void choresMayStart.then(() => toolbar.restore()).catch(() => undefined);
-  // The popup's snapshot as this worker finds the wallet (a session that expired while it was stopped),
-  // unless the message that woke it asks for the status: that answer writes the same snapshot, once.
+  // The popup's snapshot as this worker finds the wallet, unless the waking message asks for it (once).
   void choresMayStart.then(() => (order.statusAsked() ? undefined : wallet.status())).catch(() => undefined);
 
   return { route, wallet, signer, keys, settings, salts, approvals, queue, permissions, swaps, tracking, local };
