@@ -54,11 +54,16 @@ describe('before Confirm', () => {
     await call(t.bg, WALLET.setSettings, { busApiKey: null });
     const pending = await t.page(METHODS.publishIntents, { intents: transfer });
     const view = await t.current();
-    expect(view?.blocked).toMatch(/message-bus API key \(busApiKey\)/);
+    // The window says it in the person's words; the dApp reads the English message and the setting's name.
+    expect(view?.blocked).toMatch(/^Sending needs an API key on Local.*“Message-bus API key”\.$/);
     await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true, acknowledgeDanger: true });
     expect(await t.answerOf(pending)).toMatchObject({
       ok: false,
-      error: { code: ERROR_CODES.disconnected, data: { service: 'bus', setting: 'busApiKey' } },
+      error: {
+        code: ERROR_CODES.disconnected,
+        message: expect.stringMatching(/message-bus API key \(busApiKey\)/),
+        data: { service: 'bus', setting: 'busApiKey', words: { key: 'busKey_missing' } },
+      },
     });
     // With the key, the same request is not blocked for it.
     await call(t.bg, WALLET.setSettings, { busApiKey: sim.busApiKey });
