@@ -3,6 +3,9 @@
 // Exits 1 only when a ratio, scale or size row is over its budget; absolute times and rates are
 // printed for information (kind "info") and never fail it (docs/architecture.md, "Budgets").
 // `npm run bench -- <word>…` runs only the producers whose names contain a word (e.g. `browser`).
+// The background's rows run it in Node, which has no `chrome.i18n`: the English catalogue, as in the unit
+// tests (test/support/englishMessages.ts).
+import '../support/englishMessages';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
