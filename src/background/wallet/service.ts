@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import type { PasskeySource } from '../../api/passkeys';
 import { NO_RECOVERY } from '../../api/statusSnapshot';
 import type { AccountView, CreateResult, KeySource, WalletStatus } from '../../api/walletApi';
+import { phrase } from '../../core/phrase';
 import { type AddedKey, type Vault, VaultError } from '../../vault';
 import type { KeyValue } from '../kv';
 import type { StorageProblems } from '../problems';
@@ -177,6 +178,7 @@ export class WalletService {
         'credentials',
         'credentials.seal',
         'Your service credentials could not be encrypted yet; the wallet tries again at the next unlock.',
+        phrase('storeProblem_credentialsNotSealed'),
       );
     }
   }
