@@ -165,10 +165,8 @@ export class WalletService {
     return this.status();
   }
 
-  /**
-   * Credentials entered while locked, or left in plaintext by an older version, are sealed now that
-   * the credentials key is at hand. A failure leaves them waiting for the next unlock, and says so.
-   */
+  // Credentials entered while locked, or left in plaintext by an older version, are sealed now that
+  // the credentials key is at hand. A failure leaves them waiting for the next unlock, and says so.
   private async sealWaitingCredentials(): Promise<void> {
     try {
       await this.deps.settings.sealWaiting();
