@@ -5,6 +5,7 @@
 // a content script: https://developer.chrome.com/docs/extensions/reference/api/storage#property-session),
 // and the snapshot holds nothing secret: accounts, public keys, lock deadline, settings, store problems.
 import type { AccountView } from './accounts';
+import { wordsOf } from './refusalWords';
 import type { RecoveryView, StoreProblem, WalletStatus } from './walletApi';
 
 export const STATUS_SNAPSHOT_KEY = 'popupStatus';
@@ -36,7 +37,9 @@ export function toSnapshot(s: WalletStatus): WalletStatus {
       keysToBackUp: [...s.recovery.keysToBackUp],
     },
     problem: s.problem,
-    storeProblems: s.storeProblems.map((p): StoreProblem => ({ store: p.store, message: p.message })),
+    storeProblems: s.storeProblems.map(
+      (p): StoreProblem => ({ store: p.store, message: p.message, ...(p.words ? { words: p.words } : {}) }),
+    ),
   };
 }
 
@@ -64,7 +67,13 @@ const isRecovery = (v: unknown): v is RecoveryView => {
 };
 const isProblem = (v: unknown): v is StoreProblem => {
   const p = v as Partial<StoreProblem> | null;
-  return typeof p === 'object' && p !== null && typeof p.store === 'string' && typeof p.message === 'string';
+  return (
+    typeof p === 'object' &&
+    p !== null &&
+    typeof p.store === 'string' &&
+    typeof p.message === 'string' &&
+    (p.words === undefined || wordsOf(p) !== undefined)
+  );
 };
 
 /**

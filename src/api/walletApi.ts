@@ -124,8 +124,10 @@ export interface WalletStatus {
 export type DamagedStore = 'settings' | 'credentials' | 'swaps' | 'activity' | 'approvals' | 'nonces' | 'contacts';
 export interface StoreProblem {
   store: DamagedStore;
-  /** What is damaged and what the wallet did about it, in plain words. */
+  /** What is damaged and what the wallet did about it, in plain words (English, for the logs). */
   message: string;
+  /** The same in the person's words (docs/architecture.md, "Words and languages"); the popup shows these when present. */
+  words?: Phrase;
 }
 
 /** How a new wallet or account gets its first key. */

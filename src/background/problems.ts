@@ -5,13 +5,17 @@
  * record or settings file never reads as a lost wallet (the vault's own problem is wallet_status.problem).
  */
 import type { DamagedStore, StoreProblem } from '../api/walletApi';
+import type { Phrase } from '../core/phrase';
 
 export class StorageProblems {
   private items = new Map<string, StoreProblem>();
 
-  /** `key` names the damaged value (one report per key; a later one replaces it). */
-  report(store: DamagedStore, key: string, message: string): void {
-    this.items.set(key, { store, message });
+  /**
+   * `key` names the damaged value (one report per key; a later one replaces it); `message` is for the
+   * logs, `words` what the popup shows.
+   */
+  report(store: DamagedStore, key: string, message: string, words?: Phrase): void {
+    this.items.set(key, words ? { store, message, words } : { store, message });
   }
 
   clear(key: string): void {

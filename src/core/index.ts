@@ -107,6 +107,7 @@ export {
   type NetworkId,
   networkOfVerifier,
   networkText,
+  networkWords,
   SIM_VERIFIER,
 } from './network';
 export {

@@ -6,6 +6,7 @@
  * simulator is valid on Mainnet. Any other verifier is a custom network.
  */
 import { sameAccount } from './account';
+import { type Phrase, phrase } from './phrase';
 export const MAINNET_VERIFIER = 'intents.near';
 export const SIM_VERIFIER = 'intents.sim';
 
@@ -24,6 +25,15 @@ export function networkOfVerifier(verifierId: string): NetworkId {
 /** "Mainnet (intents.near)": how a refusal names the network of a verifier. */
 export const networkText = (verifierId: string): string =>
   `${NETWORK_NAME[networkOfVerifier(verifierId)]} (${verifierId})`;
+
+const NETWORK_WORDS: Record<NetworkId, Phrase> = {
+  mainnet: phrase('net_mainnet'),
+  local: phrase('net_local'),
+  custom: phrase('net_custom'),
+};
+
+/** The network of a verifier in the person's words ("Mainnet"), for a refusal's phrase. */
+export const networkWords = (verifierId: string): Phrase => NETWORK_WORDS[networkOfVerifier(verifierId)];
 
 /**
  * A recipient that is a verifier: the configured one, or Mainnet's or the simulator's on any network (a

@@ -217,6 +217,7 @@ export class PublishedIntents {
       'activity',
       key,
       `${bad === 1 ? 'One entry' : `${bad} entries`} of Activity’s record of sends and site intents could not be read; ${bad === 1 ? 'it was' : 'they were'} set aside under ${key} and ${bad === 1 ? 'is' : 'are'} not listed.`,
+      phrase('storeProblem_activity', String(bad)),
     );
   }
 

@@ -7,6 +7,7 @@
 
 import type { FindingView, MessagePreview } from '../../api/approvalApi';
 import { assessMessage, isVerifierRecipient } from '../../core';
+import { phrase } from '../../core/phrase';
 import { ERROR_CODES } from '../../provider/protocol';
 import { ProviderError } from '../providerError';
 import type { PendingOf } from './pending';
@@ -39,9 +40,12 @@ export function checkMessageAtConfirm(p: MessageRequest, verifierId: string, ack
     throw new ProviderError(
       ERROR_CODES.unauthorized,
       'Messages for the verifier contract are refused; the site must ask for intents',
+      { words: phrase('approveRefused_verifierMessage') },
     );
   }
   if (findingsOf(p).some((f) => f.level === 'danger') && !acknowledgeDanger) {
-    throw new ProviderError(ERROR_CODES.invalidParams, 'Confirm that you understand the risk first');
+    throw new ProviderError(ERROR_CODES.invalidParams, 'Confirm that you understand the risk first', {
+      words: phrase('approveRefused_ackRisk', phrase('approve_ackRisk')),
+    });
   }
 }

@@ -7,6 +7,7 @@
  */
 import type { Random } from '../../core';
 import { hex, siteOf } from '../../core';
+import { phrase } from '../../core/phrase';
 import { serial } from '../../core/serial';
 import { ERROR_CODES, errorReply, type RuntimeReply } from '../../provider/protocol';
 import { CorruptedValueError, Kept, type KeyValue } from '../kv';
@@ -58,6 +59,7 @@ export class ApprovalQueue {
         'approvals',
         KEY,
         'Requests that were waiting for approval could not be read (damaged); they were set aside and will not be answered.',
+        phrase('storeProblem_approvals'),
       );
       return EMPTY;
     }

@@ -17,6 +17,7 @@ import {
   MAX_CONTACTS,
   sameContactAddress,
 } from '../../core/contacts';
+import { phrase } from '../../core/phrase';
 import { serial } from '../../core/serial';
 import { ERROR_CODES } from '../../provider/protocol';
 import { t } from '../i18n';
@@ -117,7 +118,12 @@ export class ContactsStore {
       return list;
     } catch (e) {
       if (e instanceof CorruptedValueError)
-        this.d.problems?.report('contacts', k, 'Your saved contacts for this network could not be read.');
+        this.d.problems?.report(
+          'contacts',
+          k,
+          'Your saved contacts for this network could not be read.',
+          phrase('storeProblem_contacts'),
+        );
       throw e;
     }
   }

@@ -7,6 +7,7 @@
 
 import type { PaymentPreview, QuoteView, SwapRecordView, TokenView } from '../../api/swapApi';
 import { hex, type Random } from '../../core';
+import { type Phrase, phrase } from '../../core/phrase';
 import { getQuote, submitDeposit } from '../../oneclick';
 import { ERROR_CODES } from '../../provider/protocol';
 import { ProviderError } from '../providerError';
@@ -60,18 +61,29 @@ export class SwapService {
   /** A swap that can be paid from the intents account (not paid yet, its deposit on the ledger). */
   private async payable(id: string) {
     const r = await this.tracker.get(id);
-    const refuse = (m: string) => new ProviderError(ERROR_CODES.invalidParams, m, { field: 'id' });
+    const refuse = (m: string, words: Phrase) =>
+      new ProviderError(ERROR_CODES.invalidParams, m, { field: 'id', words });
     if (r.request.depositType !== 'INTENTS')
-      throw refuse('This swap takes its deposit on the origin chain, not from an intents account');
-    if (r.paidIntentHash) throw refuse('This swap was already paid from the intents account');
+      throw refuse(
+        'This swap takes its deposit on the origin chain, not from an intents account',
+        phrase('swapPay_depositOnChain'),
+      );
+    if (r.paidIntentHash)
+      throw refuse('This swap was already paid from the intents account', phrase('swapPay_alreadyPaid'));
     if (isAnyInput(r))
-      throw refuse('An ANY_INPUT swap takes any token in any amount: transfer tokens to its address instead');
+      throw refuse(
+        'An ANY_INPUT swap takes any token in any amount: transfer tokens to its address instead',
+        phrase('swapPay_anyInput'),
+      );
     return r;
   }
 
   private async payer(accountId: string | undefined) {
     const signerId = accountId ?? (await this.d.selectedAccount());
-    if (!signerId) throw new ProviderError(ERROR_CODES.unauthorized, 'Unlock the wallet and choose an account first');
+    if (!signerId)
+      throw new ProviderError(ERROR_CODES.unauthorized, 'Unlock the wallet and choose an account first', {
+        words: phrase('swapPay_unlockFirst'),
+      });
     return signerId;
   }
 
@@ -87,7 +99,10 @@ export class SwapService {
       const { response, rawText } = await getQuote(this.d.http, url, { dry: false, ...p }, o);
       const q = response.quote;
       const depositAddress = q.depositAddress;
-      if (!depositAddress) throw new ProviderError(ERROR_CODES.internal, 'The swap service gave no deposit address');
+      if (!depositAddress)
+        throw new ProviderError(ERROR_CODES.internal, 'The swap service gave no deposit address', {
+          words: phrase('swap_noDepositAddress'),
+        });
       // Checked and worded before anything is kept: a quote that takes another amount than asked is refused (./quoteAmount).
       const toSend =
         p.swapType === 'ANY_INPUT'

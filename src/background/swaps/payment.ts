@@ -24,7 +24,9 @@ import {
   type MultiPayload,
   multiPayloadSchema,
   networkText,
+  networkWords,
 } from '../../core';
+import { type Phrase, phrase } from '../../core/phrase';
 import { generateIntent, OneClickError, type QuoteCallOptions, submitIntent } from '../../oneclick';
 import { ERROR_CODES } from '../../provider/protocol';
 import { isPasskeyKey } from '../../vault';
@@ -84,7 +86,8 @@ const paymentSchema = z.lazy(() =>
 const draftKey = (verifierId: string, id: string) => `swapPaymentDraft:${verifierId}:${id}`;
 const paymentKey = (verifierId: string, id: string) => `swapPayment:${verifierId}:${id}`;
 
-const refuse = (m: string) => new ProviderError(ERROR_CODES.invalidParams, m, { field: 'id' });
+/** A refusal of the swap's payment: `m` for the logs, `words` for the person (docs/architecture.md, "Words and languages"). */
+const refuse = (m: string, words: Phrase) => new ProviderError(ERROR_CODES.invalidParams, m, { field: 'id', words });
 
 export class SwapPayments {
   constructor(private readonly d: PaymentDeps) {}
@@ -124,10 +127,12 @@ export class SwapPayments {
     if (r.verifierId === undefined)
       throw refuse(
         'This swap was made before the wallet recorded the network of each swap, so it is not paid from here; start a new swap.',
+        phrase('swapPay_networkUnknown'),
       );
     if (r.verifierId !== here)
       throw refuse(
         `This swap was made on ${networkText(r.verifierId)}; the wallet is now on ${networkText(here)}. Switch back to that network to pay it.`,
+        phrase('swapPay_otherNetwork', networkWords(r.verifierId), networkWords(here)),
       );
     return here;
   }
@@ -149,7 +154,10 @@ export class SwapPayments {
     }
     const { signer_id, nonce } = extractIntentPayload(signed);
     if (await this.d.preview.nonceUsed(signer_id, nonce).catch(() => false)) return;
-    throw new ProviderError(ERROR_CODES.internal, `The transfer was refused: ${reason}`, { intentHash: hash });
+    throw new ProviderError(ERROR_CODES.internal, `The transfer was refused: ${reason}`, {
+      intentHash: hash,
+      words: phrase('send_refused', reason),
+    });
   }
 
   /**
@@ -210,7 +218,8 @@ export class SwapPayments {
         ownNonce: route === 'bus',
       };
     } else {
-      if (r.status !== 'PENDING_DEPOSIT') throw refuse('This swap already has its deposit');
+      if (r.status !== 'PENDING_DEPOSIT')
+        throw refuse('This swap already has its deposit', phrase('swapPay_alreadyDeposited'));
       const want = this.expected(r, signerId, service);
       const offered = await this.fromService(want, service);
       route = offered ? 'service' : 'bus';
@@ -253,12 +262,16 @@ export class SwapPayments {
       await this.send(stored.route ?? 'bus', stored.signed, stored.intentHash, service);
       return stored.intentHash;
     }
-    if (r.status !== 'PENDING_DEPOSIT') throw refuse('This swap already has its deposit');
+    if (r.status !== 'PENDING_DEPOSIT')
+      throw refuse('This swap already has its deposit', phrase('swapPay_alreadyDeposited'));
     const draft = await this.d.local.read(draftKey(network, r.id), preparedSchema);
-    if (!draft) throw refuse('Review the payment first');
+    if (!draft) throw refuse('Review the payment first', phrase('swapPay_reviewFirst'));
     const prepared = fromDraft(draft);
     if (this.d.publicKeyOf(prepared.payload.signer_id) !== prepared.publicKey)
-      throw refuse('The account’s key changed since the review; review the payment again');
+      throw refuse(
+        'The account’s key changed since the review; review the payment again',
+        phrase('swapPay_keyChanged'),
+      );
     // The kept draft is storage too: judged again against the signed quote, verified again now.
     assertPayment(prepared.payload, this.expected(r, prepared.payload.signer_id, service), this.d.now());
     // The draft goes once the payload passed the checks again (a refusal there leaves it for another try).

@@ -8,19 +8,33 @@
  */
 
 import type { QuoteParams } from '../../api/swapApi';
-import { formatTokenAmount, isU128String, type TokenInfo, tokenTable } from '../../core';
+import {
+  formatTokenAmount,
+  isU128String,
+  type TokenInfo,
+  type TokenTable,
+  tokenAmountWords,
+  tokenTable,
+} from '../../core';
+import { type Phrase, phrase } from '../../core/phrase';
 import { ERROR_CODES } from '../../provider/protocol';
 import { ProviderError } from '../providerError';
 
-const refuse = (why: string) =>
-  new ProviderError(ERROR_CODES.internal, `The swap service's quote ${why}; the swap was not started.`);
+/** `why` completes the English message for the logs; `words` is what the person reads (docs/architecture.md, "Words and languages"). */
+const refuse = (why: string, words: Phrase) =>
+  new ProviderError(ERROR_CODES.internal, `The swap service's quote ${why}; the swap was not started.`, { words });
 
 /**
  * EXACT_OUTPUT: the service chooses what it takes, so the swap is tied to the dry quote the person
  * accepted: the real quote may take at most its `amountIn` plus the request's slippage (basis points).
  * More is refused (the price moved): the popup shows the new quote for review.
  */
-function withinAccepted(request: QuoteParams, amountIn: bigint, acceptedAmountIn: string | undefined): void {
+function withinAccepted(
+  request: QuoteParams,
+  amountIn: bigint,
+  acceptedAmountIn: string | undefined,
+  table: TokenTable,
+): void {
   if (request.swapType !== 'EXACT_OUTPUT') return;
   if (acceptedAmountIn === undefined)
     throw new ProviderError(
@@ -35,7 +49,16 @@ function withinAccepted(request: QuoteParams, amountIn: bigint, acceptedAmountIn
     throw new ProviderError(
       ERROR_CODES.invalidParams,
       `The swap service's quote now takes ${amountIn} of ${request.originAsset}, more than the ${acceptedAmountIn} you accepted allows with your slippage (at most ${allowed}); the swap was not started. Review the new quote.`,
-      { field: 'acceptedAmountIn', requote: true },
+      {
+        field: 'acceptedAmountIn',
+        requote: true,
+        words: phrase(
+          'swapQuote_takesMore',
+          tokenAmountWords(amountIn, request.originAsset, table),
+          tokenAmountWords(BigInt(acceptedAmountIn), request.originAsset, table),
+          tokenAmountWords(allowed, request.originAsset, table),
+        ),
+      },
     );
 }
 
@@ -46,10 +69,21 @@ export function amountToSend(
   tokens: readonly TokenInfo[],
   acceptedAmountIn?: string,
 ): string {
-  if (!isU128String(amountIn)) throw refuse(`takes '${amountIn}', which is not an amount`);
-  withinAccepted(request, BigInt(amountIn), acceptedAmountIn);
+  if (!isU128String(amountIn))
+    throw refuse(`takes '${amountIn}', which is not an amount`, phrase('swapQuote_notAnAmount'));
+  const table = tokenTable(tokens);
+  withinAccepted(request, BigInt(amountIn), acceptedAmountIn, table);
   if ((request.swapType === 'EXACT_INPUT' || request.swapType === 'FLEX_INPUT') && amountIn !== request.amount) {
-    throw refuse(`takes ${amountIn} of ${request.originAsset}, not the ${request.amount} asked`);
+    throw refuse(
+      `takes ${amountIn} of ${request.originAsset}, not the ${request.amount} asked`,
+      phrase(
+        'swapQuote_otherAmount',
+        tokenAmountWords(BigInt(amountIn), request.originAsset, table),
+        isU128String(request.amount)
+          ? tokenAmountWords(BigInt(request.amount), request.originAsset, table)
+          : request.amount,
+      ),
+    );
   }
-  return formatTokenAmount(BigInt(amountIn), request.originAsset, tokenTable(tokens));
+  return formatTokenAmount(BigInt(amountIn), request.originAsset, table);
 }

@@ -7,6 +7,7 @@
  */
 import * as z from 'zod/mini';
 import type { SwapRecordView } from '../../api/swapApi';
+import { phrase } from '../../core/phrase';
 import { ERROR_CODES } from '../../provider/protocol';
 import { Kept, type KeyValue } from '../kv';
 import type { StorageProblems } from '../problems';
@@ -122,6 +123,7 @@ export class StoredSwaps {
         'swaps',
         key(wanted[i]!),
         `A stored swap (${wanted[i]!}) is damaged and cannot be shown; it is kept as it was.`,
+        phrase('storeProblem_swap'),
       );
       return [];
     });

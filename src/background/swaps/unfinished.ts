@@ -13,6 +13,7 @@
  * damaged is left out of the list and reported; the tracker stops following it on its next check.
  */
 import type { SwapRecordView } from '../../api/swapApi';
+import { phrase } from '../../core/phrase';
 import { isTerminal } from '../../core/swapStatus';
 import { CorruptedValueError, type KeyValue } from '../kv';
 import type { StorageProblems } from '../problems';
@@ -81,6 +82,7 @@ export class UnfinishedIndex {
       this.unreadable
         ? 'The list of swaps in progress was damaged; it is set aside and was made again from the stored swaps.'
         : 'The list of swaps in progress was missing swaps; they were found again in the stored swaps.',
+      phrase(this.unreadable ? 'storeProblem_swapsListRebuilt' : 'storeProblem_swapsListCompleted'),
     );
     return { items: rebuilt, repaired: true };
   }

@@ -24,12 +24,17 @@
 import * as z from 'zod/mini';
 import type { Endpoints } from '../../api/walletApi';
 import { credentialOrigin, ProtocolError } from '../../core';
+import { phrase, type Sub } from '../../core/phrase';
 import type { KeyValue } from '../kv';
 
 export const CREDENTIAL_FIELDS = ['jwt', 'busApiKey'] as const;
 export type CredentialField = (typeof CREDENTIAL_FIELDS)[number];
 
 export const CREDENTIAL_LABEL: Record<CredentialField, string> = { jwt: 'JWT', busApiKey: 'message-bus API key' };
+
+/** Each credential as the Settings form names it, for the person's words ("JWT" is its name in every language). */
+const CREDENTIAL_WORDS: Record<CredentialField, Sub> = { jwt: 'JWT', busApiKey: phrase('advanced_busKey') };
+export const credentialWords = (field: CredentialField): Sub => CREDENTIAL_WORDS[field];
 
 /** Where each credential goes: the first endpoint is required to allow it, the others are bound when they allow it. */
 const ENDPOINTS_OF: Record<CredentialField, readonly (keyof Endpoints)[]> = {

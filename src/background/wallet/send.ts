@@ -22,11 +22,12 @@ import {
   type MultiPayload,
   multiPayloadSchema,
   networkText,
+  networkWords,
   SIM_VERIFIER,
   tokenIdsOf,
 } from '../../core';
 import { errorText } from '../../core/errorText';
-import { phrase } from '../../core/phrase';
+import { type Phrase, phrase } from '../../core/phrase';
 import { ERROR_CODES } from '../../provider/protocol';
 import type { PublishedIntents } from '../activity/published';
 import type { KeyValue } from '../kv';
@@ -59,8 +60,9 @@ const draftKey = (verifierId: string, accountId: string) => `sendDraft:${verifie
 const signedKey = (verifierId: string, accountId: string) => `sendSigned:${verifierId}:${accountId}`;
 const legacySignedKey = (accountId: string) => `sendSigned:${accountId}`;
 const signedSchema = z.lazy(() => z.object({ reviewed: z.string(), signed: multiPayloadSchema }));
-const refuse = (m: string, field?: string) =>
-  new ProviderError(ERROR_CODES.invalidParams, m, field ? { field } : undefined);
+/** A refusal of the popup's Send: `m` for the logs, `words` for the person (docs/architecture.md, "Words and languages"). */
+const refuse = (m: string, words: Phrase, field?: string) =>
+  new ProviderError(ERROR_CODES.invalidParams, m, field ? { field, words } : { words });
 
 export class SendService {
   constructor(private readonly d: SendDeps) {}
@@ -78,8 +80,12 @@ export class SendService {
     const [table, disputes] = await Promise.all([this.d.preview.tokens(), this.d.preview.disputedTokens()]);
     for (const id of tokenIds) {
       if (table.has(id)) continue;
-      const why = said(disputes.get(id) ?? phrase('tokenFacts_unconfirmed', id));
-      throw refuse(`${why} Send does not use this token, so that no amount is shown wrongly.`, 'tokenId');
+      const fact = disputes.get(id) ?? phrase('tokenFacts_unconfirmed', id);
+      throw refuse(
+        `${said(fact)} Send does not use this token, so that no amount is shown wrongly.`,
+        phrase('send_tokenUnconfirmed', fact),
+        'tokenId',
+      );
     }
   }
   /**
@@ -149,8 +155,8 @@ export class SendService {
     p: Omit<SendParams, 'accountId'>,
   ): Promise<{ preview: IntentsPreviewWire; reviewed: string }> {
     if (p.receiverId === signerId)
-      throw refuse('That is this account; choose another account to send to', 'receiverId');
-    if (!/[1-9]/.test(p.amount)) throw refuse('Enter an amount above zero', 'amount');
+      throw refuse('That is this account; choose another account to send to', phrase('send_toItself'), 'receiverId');
+    if (!/[1-9]/.test(p.amount)) throw refuse('Enter an amount above zero', phrase('send_amountZero'), 'amount');
     await this.needBus();
     await this.needFacts([p.tokenId]);
     const transfer = { intent: 'transfer', receiver_id: p.receiverId, tokens: { [p.tokenId]: p.amount } };
@@ -172,10 +178,16 @@ export class SendService {
     else {
       const draft = await this.d.local.read(draftKey(verifierId, signerId), draftSchema);
       if (!draft)
-        throw refuse(`Review the transfer first (on ${networkText(verifierId)}, the network the wallet is on now)`);
+        throw refuse(
+          `Review the transfer first (on ${networkText(verifierId)}, the network the wallet is on now)`,
+          phrase('send_reviewFirst', networkWords(verifierId)),
+        );
       const prepared = fromDraft(draft);
       if (this.d.publicKeyOf(signerId) !== prepared.publicKey)
-        throw refuse('The account’s key changed since the review; review the transfer again');
+        throw refuse(
+          'The account’s key changed since the review; review the transfer again',
+          phrase('send_keyChanged'),
+        );
       await this.needFacts(prepared.payload.intents.flatMap(tokenIdsOf));
       const keep = (s: SignedResult) =>
         this.d.local.write(signedKey(verifierId, signerId), { reviewed: consent.reviewed, signed: s.signed });
@@ -195,7 +207,7 @@ export class SendService {
       throw new ProviderError(
         ERROR_CODES.disconnected,
         `The bus did not answer (${errorText(e)}); the transfer may have gone out. Sign and send again sends this same transfer, which cannot execute twice; a new review would be a second transfer.`,
-        { intentHash: hash },
+        { intentHash: hash, words: phrase('send_busSilent', errorText(e)) },
       );
     });
     const { signer_id, nonce, intents } = extractIntentPayload(signed);
@@ -220,6 +232,7 @@ export class SendService {
     throw new ProviderError(ERROR_CODES.internal, `The transfer was refused: ${out.reason}`, {
       intentHash: hash,
       reason: out.reason,
+      words: phrase('send_refused', out.reason),
     });
   }
 

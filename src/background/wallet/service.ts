@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import type { PasskeySource } from '../../api/passkeys';
 import { NO_RECOVERY } from '../../api/statusSnapshot';
 import type { AccountView, CreateResult, KeySource, WalletStatus } from '../../api/walletApi';
+import { phrase } from '../../core/phrase';
 import { type AddedKey, type Vault, VaultError } from '../../vault';
 import type { KeyValue } from '../kv';
 import type { StorageProblems } from '../problems';
@@ -164,10 +165,8 @@ export class WalletService {
     return this.status();
   }
 
-  /**
-   * Credentials entered while locked, or left in plaintext by an older version, are sealed now that
-   * the credentials key is at hand. A failure leaves them waiting for the next unlock, and says so.
-   */
+  // Credentials entered while locked, or left in plaintext by an older version, are sealed now that
+  // the credentials key is at hand. A failure leaves them waiting for the next unlock, and says so.
   private async sealWaitingCredentials(): Promise<void> {
     try {
       await this.deps.settings.sealWaiting();
@@ -177,6 +176,7 @@ export class WalletService {
         'credentials',
         'credentials.seal',
         'Your service credentials could not be encrypted yet; the wallet tries again at the next unlock.',
+        phrase('storeProblem_credentialsNotSealed'),
       );
     }
   }

@@ -7,6 +7,7 @@
  */
 import type { NetworkPreset, SettingsView } from '../../api/walletApi';
 import type { BoundCredential } from '../../core';
+import { phrase } from '../../core/phrase';
 import { serial } from '../../core/serial';
 import { VaultError } from '../../vault';
 import { CorruptedValueError, type KeyValue } from '../kv';
@@ -19,6 +20,7 @@ import {
   CREDENTIAL_LABEL,
   type CredentialCipher,
   type CredentialField,
+  credentialWords,
   isStillBound,
   originsOf,
   type Waiting,
@@ -75,6 +77,7 @@ export class SettingsStore {
         'settings',
         KEY,
         'Your saved settings are damaged: the default network is in use until you save settings again.',
+        phrase('storeProblem_settings'),
       );
       this.cached = defaultSettings(this.defaultPreset);
     }
@@ -133,6 +136,7 @@ export class SettingsStore {
           'credentials',
           `credentials.${field}`,
           `The saved ${CREDENTIAL_LABEL[field]} cannot be opened by this wallet; enter it again in Settings.`,
+          phrase('storeProblem_credentialUnreadable', credentialWords(field)),
         );
       }
       return null;
@@ -203,6 +207,7 @@ export class SettingsStore {
               'credentials',
               `credentials.${field}`,
               `The ${CREDENTIAL_LABEL[field]} saved by an earlier version was removed: its endpoint is neither https nor this computer. Enter it again for an https endpoint in Settings.`,
+              phrase('storeProblem_credentialRemoved', credentialWords(field)),
             );
           }
           next = { ...next, [field]: bound ? await this.seal(field, stored, bound) : null };

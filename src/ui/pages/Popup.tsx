@@ -9,6 +9,7 @@ import { ErrorAlert, StatusLine } from '../components/Notice';
 import { WalletBar } from '../components/WalletBar';
 import { t } from '../i18n';
 import { lazy } from '../lazy';
+import { said } from '../phrase';
 import { messageOf, wallet } from '../wallet';
 import { Main } from './Main';
 import { Onboarding } from './Onboarding';
@@ -199,7 +200,7 @@ function StoreProblems({ problems }: { problems: StoreProblem[] }) {
       <ul class="plain">
         {problems.map((p) => (
           <li key={`${p.store}:${p.message}`} data-testid="store-problem" data-store={p.store}>
-            {p.message} {t(SAFE[p.store])}
+            {p.words ? said(p.words) : p.message} {t(SAFE[p.store])}
           </li>
         ))}
       </ul>

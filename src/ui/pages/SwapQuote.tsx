@@ -42,7 +42,7 @@ function tooLow(message: string, origin: TokenView | undefined): string | null {
  */
 function withMinimum(state: { message: string; trouble: Trouble }, origin: TokenView | undefined): Trouble {
   const low = tooLow(state.message, origin);
-  return low ? { text: `No quote: ${low}`, details: state.message } : state.trouble;
+  return low ? { text: t('quote_none', low), details: state.message } : state.trouble;
 }
 
 interface QuotePanelProps {

@@ -170,7 +170,11 @@ describe('Activity', () => {
     expect(page.items.map((i) => i.key)).toEqual([r.depositAddress]);
     const status = await call<WalletStatus>(bg, WALLET.status);
     expect(status.storeProblems).toEqual([
-      { store: 'activity', message: expect.stringMatching(/Activity’s record of sends and site intents/) },
+      {
+        store: 'activity',
+        message: expect.stringMatching(/Activity’s record of sends and site intents/),
+        words: { key: 'storeProblem_activity', subs: ['1'] },
+      },
     ]);
     expect(await bg.local.read(`${PUBLISHED_KEY}.damaged`, z.unknown())).toEqual([{ intentHash: 1 }]);
   });

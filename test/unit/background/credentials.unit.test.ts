@@ -173,7 +173,11 @@ describe('clearing on an origin change', () => {
     expect(status.unlocked).toBe(true);
     expect(status.problem).toBeNull();
     expect(status.storeProblems).toEqual([
-      { store: 'credentials', message: expect.stringMatching(/JWT cannot be opened/) },
+      {
+        store: 'credentials',
+        message: expect.stringMatching(/JWT cannot be opened/),
+        words: { key: 'storeProblem_credentialUnreadable', subs: ['JWT'] },
+      },
     ]);
     expect((await restarted.settings.get()).jwt).toBeNull();
   });
@@ -250,6 +254,7 @@ describe('migration from plaintext', () => {
       {
         store: 'credentials',
         message: expect.stringMatching(/message-bus API key saved by an earlier version was removed/),
+        words: { key: 'storeProblem_credentialRemoved', subs: [{ key: 'advanced_busKey', subs: [] }] },
       },
     ]);
     expect(await call<SettingsView>(bg, WALLET.getSettings)).toMatchObject({ hasJwt: true, hasBusApiKey: false });

@@ -95,7 +95,10 @@ describe('the message door is shut', () => {
     const pending = await t.page(METHODS.signMessage, { message: 'hi', recipient: 'dapp.near', nonce: nonceOf(8) });
     await call(t.bg, WALLET.setSettings, { verifierId: 'dapp.near' });
     const out = await call(t.bg, APPROVAL.resolve, { id: (await t.current())!.id, approve: true });
-    expect(out).toEqual({ refused: expect.stringMatching(/verifier/) });
+    expect(out).toEqual({
+      refused: expect.stringMatching(/verifier/),
+      words: { key: 'approveRefused_verifierMessage', subs: [] },
+    });
     expect(await t.answerOf(pending)).toMatchObject({ ok: false, error: { code: ERROR_CODES.unauthorized } });
   });
 });
@@ -141,6 +144,9 @@ describe('no signature before consent', () => {
       acknowledgeDanger: true,
     });
     expect(out.refused).toMatch(/The verifier refused it: .*balance.*not given to the page or published/i);
+    expect(out).toMatchObject({
+      words: { key: 'approveRefused_verifier', subs: [expect.stringMatching(/balance/i)] },
+    });
     expect(await t.answerOf(pending)).toMatchObject({
       ok: false,
       error: { code: ERROR_CODES.internal, data: { reason: expect.stringMatching(/balance/i) } },

@@ -2,11 +2,16 @@
 // reviewed with the approval window's checks, signed only after Confirm (with the acknowledgement a
 // transfer to someone else needs), published on the bus, followed to SETTLED, and the receiver's
 // balance on the verifier rises by the amount. Mainnet without a bus key says so before anything.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { readFileSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { IntentsPreviewWire } from '../../../src/api/approvalApi';
+import { wordsOf } from '../../../src/api/refusalWords';
 import { type CreateResult, type IntentStatusView, WALLET } from '../../../src/api/walletApi';
+import { said } from '../../../src/background/phrase';
 import { startBackground } from '../../../src/background/start';
+import { formatMessage, type MessageEntry } from '../../../src/core/messages';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { backgroundEnv, type Clock, call, ONE_NEAR, PASSWORD, simWithClock, useSimulator, WNEAR } from './harness';
 
@@ -15,6 +20,18 @@ let clock: Clock;
 beforeAll(async () => ({ sim, clock } = await simWithClock()));
 afterAll(() => sim.close());
 beforeEach(() => fakeBrowser.reset());
+const english = fakeBrowser.i18n.getMessage;
+afterEach(() => {
+  fakeBrowser.i18n.getMessage = english;
+});
+
+/** The background speaks `locale`'s catalogue, as the browser would for a person who reads it. */
+function speak(locale: string): void {
+  const words = JSON.parse(
+    readFileSync(new URL(`../../../assets/public/_locales/${locale}/messages.json`, import.meta.url), 'utf8'),
+  ) as Record<string, MessageEntry>;
+  fakeBrowser.i18n.getMessage = ((key: string, subs?: string[]) => formatMessage(words, key, subs ?? [])) as never;
+}
 
 async function ledgerBalance(accountId: string): Promise<bigint> {
   const res = await fetch(`${sim.url}/dev/balances?accountId=${accountId}`);
@@ -55,9 +72,10 @@ describe('send to another intents account', () => {
     const sent = await call<{ intentHash: string; status: string }>(bg, WALLET.send, { reviewed });
     expect(sent).toEqual({ intentHash: reviewed, status: 'OK' });
     // One review, one signature: the draft is gone.
-    await expect(call(bg, WALLET.send, { reviewed, acknowledgeDanger: true })).rejects.toThrow(
-      /Review the transfer first/,
-    );
+    await expect(call(bg, WALLET.send, { reviewed, acknowledgeDanger: true })).rejects.toMatchObject({
+      message: expect.stringMatching(/Review the transfer first/),
+      data: { words: { key: 'send_reviewFirst', subs: [{ key: 'net_local' }] } },
+    });
     await expect
       .poll(async () => {
         await fetch(`${sim.url}/dev/clock/advance`, {
@@ -317,12 +335,19 @@ describe('send to another intents account', () => {
 
   it('refuses sending to itself, a zero amount, and on Mainnet without a bus key says what is missing', async () => {
     const { bg, account } = await funded();
-    await expect(
-      call(bg, WALLET.previewSend, { receiverId: account, tokenId: WNEAR, amount: '1' }),
-    ).rejects.toMatchObject({ data: { field: 'receiverId' } });
+    const itself = await call(bg, WALLET.previewSend, { receiverId: account, tokenId: WNEAR, amount: '1' }).catch(
+      (e: unknown) => e,
+    );
+    expect(itself).toMatchObject({ data: { field: 'receiverId', words: { key: 'send_toItself' } } });
+    // The person reads the refusal in their language (docs/architecture.md, "Words and languages").
+    speak('es');
+    expect(said(wordsOf((itself as { data?: unknown }).data)!)).toBe(
+      'Esa es esta cuenta; elige otra cuenta a la que enviar.',
+    );
+    fakeBrowser.i18n.getMessage = english;
     await expect(
       call(bg, WALLET.previewSend, { receiverId: 'bob.near', tokenId: WNEAR, amount: '0' }),
-    ).rejects.toMatchObject({ data: { field: 'amount' } });
+    ).rejects.toMatchObject({ data: { field: 'amount', words: { key: 'send_amountZero' } } });
     await call(bg, WALLET.setSettings, { preset: 'mainnet' });
     await expect(call(bg, WALLET.previewSend, { receiverId: 'bob.near', tokenId: WNEAR, amount: '1' })).rejects.toThrow(
       /message-bus API key/,

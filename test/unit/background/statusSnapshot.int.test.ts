@@ -223,9 +223,15 @@ describe('statusFromSnapshot (the popup side)', () => {
       { ...unlocked, accounts: [{ accountId: 1 }] },
       { ...unlocked, unlocked: 'yes' },
       { ...unlocked, storeProblems: [null] },
+      { ...unlocked, storeProblems: [{ store: 'settings', message: 'damaged', words: 'not a phrase' }] },
     ]) {
       expect(statusFromSnapshot(raw, 0)).toBeNull();
     }
+  });
+
+  it('keeps a store problem’s words, the phrase the popup shows', () => {
+    const problem = { store: 'settings', message: 'damaged', words: { key: 'storeProblem_settings', subs: [] } };
+    expect(statusFromSnapshot({ ...unlocked, storeProblems: [problem] }, 0)?.storeProblems).toEqual([problem]);
   });
 
   it('copies only the fields a status has', () => {

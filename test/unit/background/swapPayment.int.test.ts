@@ -201,7 +201,10 @@ describe('the swap service writes the payment (generate-intent / submit-intent)'
     const before = await balanceOf(accountId);
     await expect(
       call(bg, SWAP.payFromIntents, { id: swap.id, reviewed: 'nothing reviewed', acknowledgeDanger: true }),
-    ).rejects.toThrow(/Review the payment first/);
+    ).rejects.toMatchObject({
+      message: expect.stringMatching(/Review the payment first/),
+      data: { words: { key: 'swapPay_reviewFirst' } },
+    });
     expect(await balanceOf(accountId)).toBe(before);
   });
 

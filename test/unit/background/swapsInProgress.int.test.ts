@@ -191,7 +191,18 @@ describe('swap_list: the index of unfinished swaps', () => {
       const found = await bg.local.readRaw('swapTrack');
       const again = await worker(vaultStorage);
       expect(await listed(again)).toEqual([b.id, a.id]);
-      expect(await problems(again)).toEqual([{ store: 'swaps', message: expect.stringMatching(message) }]);
+      expect(await problems(again)).toEqual([
+        {
+          store: 'swaps',
+          message: expect.stringMatching(message),
+          words: {
+            key: message.source.includes('damaged')
+              ? 'storeProblem_swapsListRebuilt'
+              : 'storeProblem_swapsListCompleted',
+            subs: [],
+          },
+        },
+      ]);
       // Stored again at once; what could not be read is kept aside as it was found.
       expect(new Set((await trackOf(again)).map((t) => t.id))).toEqual(new Set([a.id, b.id]));
       expect(await again.local.readRaw('swapTrack.damaged')).toEqual(found);
@@ -221,7 +232,13 @@ describe('swap_list: the index of unfinished swaps', () => {
     await fakeBrowser.storage.local.set({ [name]: older });
     const again = await worker(vaultStorage);
     expect(await listed(again)).toEqual([b.id, a.id]);
-    expect(await problems(again)).toEqual([{ store: 'swaps', message: expect.stringMatching(/missing swaps/) }]);
+    expect(await problems(again)).toEqual([
+      {
+        store: 'swaps',
+        message: expect.stringMatching(/missing swaps/),
+        words: { key: 'storeProblem_swapsListCompleted', subs: [] },
+      },
+    ]);
   });
 
   it('an entry whose record is gone: left out and reported; the other swap is listed', async () => {
@@ -230,7 +247,11 @@ describe('swap_list: the index of unfinished swaps', () => {
     const again = await worker(vaultStorage);
     expect(await listed(again)).toEqual([b.id]);
     expect(await problems(again)).toEqual([
-      { store: 'swaps', message: expect.stringContaining(`A stored swap (${a.id}) is damaged`) },
+      {
+        store: 'swaps',
+        message: expect.stringContaining(`A stored swap (${a.id}) is damaged`),
+        words: { key: 'storeProblem_swap', subs: [] },
+      },
     ]);
   });
 });

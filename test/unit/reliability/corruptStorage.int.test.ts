@@ -223,7 +223,11 @@ describe('swap records', () => {
     // Named as a damaged swap, never as a damaged wallet.
     expect(status.problem).toBeNull();
     expect(status.storeProblems).toEqual([
-      { store: 'swaps', message: expect.stringContaining(`A stored swap (${bad.id}) is damaged`) },
+      {
+        store: 'swaps',
+        message: expect.stringContaining(`A stored swap (${bad.id}) is damaged`),
+        words: { key: 'storeProblem_swap', subs: [] },
+      },
     ]);
   });
 
@@ -295,7 +299,11 @@ describe('the approval queue (storage.session)', () => {
     const status = await call<WalletStatus>(bg, WALLET.status);
     expect(status.problem).toBeNull();
     expect(status.storeProblems).toEqual([
-      { store: 'approvals', message: expect.stringMatching(/waiting for approval could not be read/) },
+      {
+        store: 'approvals',
+        message: expect.stringMatching(/waiting for approval could not be read/),
+        words: { key: 'storeProblem_approvals', subs: [] },
+      },
     ]);
   });
 

@@ -7,6 +7,7 @@
 import type { ApprovalViewWire, IntentsPreviewWire, ResolveParams } from '../../../api/approvalApi';
 import { LedgerViewError, RpcError, type SimulationOutput } from '../../../bus';
 import { HttpError, parseDeadline, payloadIntentHash } from '../../../core';
+import { phrase } from '../../../core/phrase';
 import { ERROR_CODES } from '../../../provider/protocol';
 import type { Permissions } from '../../page/permissions';
 import { said } from '../../phrase';
@@ -82,7 +83,7 @@ export class IntentsReview {
       throw new ProviderError(
         ERROR_CODES.expired,
         `The deadline passed before Confirm (${deadline}): ask for a new quote and request again`,
-        { reason: 'expired', deadline },
+        { reason: 'expired', deadline, words: phrase('approveRefused_expired') },
       );
   }
 
@@ -177,9 +178,13 @@ export class IntentsReview {
     const all = [...preview.batchFindings, ...preview.intents.flatMap((i) => i.findings)];
     const forbidden = all.find((f) => f.level === 'forbidden');
     if (forbidden)
-      throw new ProviderError(ERROR_CODES.invalidParams, `This request cannot be approved: ${said(forbidden.words)}`);
+      throw new ProviderError(ERROR_CODES.invalidParams, `This request cannot be approved: ${said(forbidden.words)}`, {
+        words: phrase('approveRefused_forbidden', forbidden.words),
+      });
     if (all.some((f) => f.level === 'danger') && !answer.acknowledgeDanger) {
-      throw new ProviderError(ERROR_CODES.invalidParams, 'Confirm that you understand the risk first');
+      throw new ProviderError(ERROR_CODES.invalidParams, 'Confirm that you understand the risk first', {
+        words: phrase('approveRefused_ackRisk', phrase('approve_ackRisk')),
+      });
     }
     const prepared = await this.preparedOf(p);
     const request = {
@@ -213,7 +218,7 @@ export class IntentsReview {
           throw new ProviderError(
             ERROR_CODES.internal,
             `The verifier refused it: ${reason}. Ask again: the nonce must be made anew.`,
-            { intentHash: signed.intentHash, reason },
+            { intentHash: signed.intentHash, reason, words: phrase('approveRefused_askAgain') },
           );
         }
         // The same signature was released before the interruption; the bus answers "already processed".
@@ -222,7 +227,7 @@ export class IntentsReview {
         throw new ProviderError(
           ERROR_CODES.internal,
           `The verifier refused it: ${reason}. It was not given to the page or published.`,
-          { intentHash: signed.intentHash, reason },
+          { intentHash: signed.intentHash, reason, words: phrase('approveRefused_verifier', reason) },
         );
       }
       if (e instanceof RpcError || e instanceof HttpError || e instanceof TypeError) {
@@ -239,6 +244,9 @@ export class IntentsReview {
             service: 'ledger',
             httpStatus: e instanceof HttpError ? (e.status ?? null) : null,
             setting: 'endpoints.ledgerRpc',
+            words: redirect
+              ? phrase('approveRefused_ledgerRedirect')
+              : phrase('approveRefused_ledgerUnreachable', phrase('advanced_ledgerRpcUrl')),
           },
         );
       }

@@ -5,6 +5,7 @@
  */
 
 import type { ApprovalViewWire, ResolveParams } from '../../../api/approvalApi';
+import { phrase } from '../../../core/phrase';
 import { ERROR_CODES } from '../../../provider/protocol';
 import type { PublishedIntents } from '../../activity/published';
 import { said } from '../../phrase';
@@ -67,6 +68,7 @@ export class PublishIntentsKind implements KindHandler<'publishIntents'> {
       throw new ProviderError(ERROR_CODES.internal, `The verifier refused it: ${result.reason}`, {
         intentHash: out.intentHash,
         reason: result.reason,
+        words: phrase('approveRefused_published', result.reason),
       });
     }
     return { intentHash: out.intentHash, status: 'OK' };

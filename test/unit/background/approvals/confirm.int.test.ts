@@ -10,6 +10,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { APPROVAL } from '../../../../src/api/approvalApi';
 import { WALLET } from '../../../../src/api/walletApi';
 import { base64, parsePublicKey, parseSecretKey, verifyNep413 } from '../../../../src/core';
+import type { Phrase } from '../../../../src/core/phrase';
 import { ERROR_CODES, METHODS } from '../../../../src/provider/protocol';
 import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
 import { busCall, ledgerView, type PublishAnswer, simNow, TestUser } from '../../sim/harness';
@@ -49,8 +50,16 @@ describe('Confirm on a nonce the verifier already used', () => {
     expect(pending.ok).toBe('deferred');
     const view = await t.current();
     expect(view?.intents?.resumed, 'another client used the nonce: not this wallet’s resumed request').toBeUndefined();
-    const outcome = await call<{ refused: string } | null>(t.bg, APPROVAL.resolve, { id: view!.id, approve: true });
+    const outcome = await call<{ refused: string; words?: Phrase } | null>(t.bg, APPROVAL.resolve, {
+      id: view!.id,
+      approve: true,
+    });
     expect(outcome?.refused).toMatch(/nonce was already used.*not given to the page/);
+    // The window says it in the person's words, with the verifier's own reason inside.
+    expect(outcome?.words).toMatchObject({
+      key: 'approveRefused_verifier',
+      subs: [expect.stringMatching(/nonce was already used/)],
+    });
     const reply = await t.answerOf(pending);
     expect(reply).toMatchObject({
       ok: false,
@@ -74,7 +83,10 @@ describe('Confirm on a message for another site', () => {
       recipientIsVerifier: false,
       findings: [{ level: 'danger', code: 'recipient_other_site' }],
     });
-    await expect(call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true })).rejects.toThrow(/understand the risk/);
+    await expect(call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true })).rejects.toMatchObject({
+      message: expect.stringMatching(/understand the risk/),
+      data: { words: { key: 'approveRefused_ackRisk', subs: [{ key: 'approve_ackRisk' }] } },
+    });
     expect((await t.current())?.id).toBe(view!.id);
     await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true, acknowledgeDanger: true });
     const reply = await t.answerOf(pending);
