@@ -15,6 +15,7 @@
 
 import * as z from 'zod/mini';
 import { decodeNonce, ProtocolError } from '../../core';
+import { phrase } from '../../core/phrase';
 import { serial } from '../../core/serial';
 import { CorruptedValueError, type KeyValue } from '../kv';
 import type { StorageProblems } from '../problems';
@@ -70,6 +71,7 @@ export class UsedNonces {
         'nonces',
         key,
         'The record of used nonces was damaged and set aside; nonces supplied by web pages are refused from now on.',
+        phrase('storeProblem_nonces'),
       );
       return {};
     }

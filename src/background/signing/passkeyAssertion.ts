@@ -8,6 +8,7 @@
  * WebCrypto's P-256 before it is returned. Nothing the page says about the payload is used: the payload
  * is the background's.
  */
+
 import * as z from 'zod/mini';
 import {
   base64url,
@@ -22,6 +23,7 @@ import {
   verifyP256WebCrypto,
   verifyWebauthnAsync,
 } from '../../core';
+import { phrase } from '../../core/phrase';
 import { ERROR_CODES } from '../../provider/protocol';
 import { ProviderError } from '../providerError';
 
@@ -56,7 +58,10 @@ export interface PasskeyKey {
 }
 
 const refused = (detail: string) =>
-  new ProviderError(ERROR_CODES.internal, `The passkey's answer was refused: ${detail}`, { reason: 'passkey' });
+  new ProviderError(ERROR_CODES.internal, `The passkey's answer was refused: ${detail}`, {
+    reason: 'passkey',
+    words: phrase('passkeyRefusal_answer'),
+  });
 
 /**
  * The `webauthn` signed payload for `payload`, from the authenticator's answer, checked as the verifier

@@ -381,7 +381,11 @@ describe('the nonce registry fails closed', () => {
     const status = await call<WalletStatus>(t.bg, WALLET.status);
     expect(status.problem).toBeNull();
     expect(status.storeProblems).toEqual([
-      { store: 'nonces', message: expect.stringMatching(/used nonces was damaged/) },
+      {
+        store: 'nonces',
+        message: expect.stringMatching(/used nonces was damaged/),
+        words: { key: 'storeProblem_nonces', subs: [] },
+      },
     ]);
     // A wallet-made nonce is fresh: signing goes on.
     const own = await t.page(METHODS.signIntents, { intents: [] });

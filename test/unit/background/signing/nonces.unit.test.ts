@@ -134,7 +134,13 @@ describe('UsedNonces', () => {
     expect(area.items.get('usedNonces:v1.damaged')).toEqual({ alice: 'not a list' });
     expect(area.items.get('usedNonces:v1')).toEqual({});
     expect(area.items.get('usedNonces.lost')).toBe(clock.now);
-    expect(problems.list()).toEqual([{ store: 'nonces', message: expect.stringMatching(/refused from now on/) }]);
+    expect(problems.list()).toEqual([
+      {
+        store: 'nonces',
+        message: expect.stringMatching(/refused from now on/),
+        words: { key: 'storeProblem_nonces', subs: [] },
+      },
+    ]);
     // Still claimable by the wallet (its own nonces are fresh), and any nonce is now reported as used.
     await nonces.claim('v1', 'alice', n);
     expect(await nonces.has('v2', 'bob', legacy(12))).toBe(true);
