@@ -213,6 +213,7 @@ describe('a damaged record', () => {
       {
         store: 'activity',
         message: expect.stringMatching(/One entry of Activity.*set aside under publishedIntents\.damaged/),
+        words: { key: 'storeProblem_activity', subs: ['1'] },
       },
     ]);
     expect((await fakeBrowser.storage.local.get(`${PUBLISHED_KEY}.damaged`))[`${PUBLISHED_KEY}.damaged`]).toEqual(
@@ -289,6 +290,12 @@ describe('records an older version stored', () => {
       ],
     });
     expect((await store().list()).map((i) => i.intentHash)).toEqual(['old3']);
-    expect(problems.list()).toEqual([{ store: 'activity', message: expect.stringMatching(/^3 entries of Activity/) }]);
+    expect(problems.list()).toEqual([
+      {
+        store: 'activity',
+        message: expect.stringMatching(/^3 entries of Activity/),
+        words: { key: 'storeProblem_activity', subs: ['3'] },
+      },
+    ]);
   });
 });
