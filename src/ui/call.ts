@@ -24,7 +24,7 @@ export class WalletError extends Error {
 
 /**
  * The background's refusal in the person's words: the phrase its error carries in `data.words`
- * (src/background/refusalWords.ts), null when it carries none (its English message is then all there is).
+ * (src/api/refusalWords.ts), null when it carries none (its English message is then all there is).
  */
 export function refusalWords(e: unknown): string | null {
   if (!(e instanceof WalletError)) return null;
