@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
+import unitConfig from './vitest.config';
 
 /**
  * The tests Stryker runs against mutants (docs/testing.md, "Mutation testing"). One group per run,
@@ -30,5 +31,6 @@ if (!include) throw new Error(`MUTATION_GROUP must be one of ${Object.keys(TESTS
 
 export default defineConfig({
   plugins: [WxtVitest()],
-  test: { include, environment: 'node', testTimeout: 30_000 },
+  // The same setup as `npm run test:unit` (the browser's i18n in Node), so the tests see what they see there.
+  test: { include, environment: 'node', setupFiles: unitConfig.test?.setupFiles, testTimeout: 30_000 },
 });

@@ -24,4 +24,14 @@ export type Sub = string | Phrase | readonly Sub[];
 
 export const isList = (s: Sub): s is readonly Sub[] => Array.isArray(s);
 
+/**
+ * The one rule for writing a phrase out, given the catalogue's lookup of one place (the pages' `t`, the
+ * background's): a list is its parts joined with commas, a phrase inside a phrase is written first.
+ */
+export function sayWith(text: (key: MessageKey, subs: string[]) => string): (p: Sub) => string {
+  const say = (p: Sub): string =>
+    typeof p === 'string' ? p : isList(p) ? p.map(say).join(', ') : text(p.key, p.subs.map(say));
+  return say;
+}
+
 export const phrase = <K extends MessageKey>(key: K, ...subs: Subs<K, Sub>): Phrase => ({ key, subs });
