@@ -20,7 +20,8 @@ const TESTS: Record<string, string[]> = {
   signing: [
     'test/unit/background/signing/**/*.test.ts',
     'test/unit/background/approvals/**/*.test.ts',
-    'test/unit/background/{wallet,networks,provider,send}.int.test.ts',
+    'test/unit/background/{wallet,networks,provider,send,passkeySigning,passkeyKeyChanges,swapPayment}.int.test.ts',
+    'test/unit/background/passkeyAssertion.unit.test.ts',
   ],
 };
 
