@@ -1,0 +1,231 @@
+// The key manager's rules (src/background/signing/keyManager.ts; docs/protocol.md, "Intent types"): what a
+// listing says, which key may be removed and what takes over signing, which key may sign, and how a
+// published change is followed to its end. The wallet, its vault and the signer are the background's own;
+// the verifier's view and the bus are stand-ins that say what each case needs, which a live verifier
+// cannot be made to say on demand (a listing that fails, a change that never settles).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { type CreateResult, WALLET } from '../../../../src/api/walletApi';
+import { KeyChangeError } from '../../../../src/background/signing/keyChangeError';
+import { KeyManager, type LedgerKeysPort, type StatusPort } from '../../../../src/background/signing/keyManager';
+import { startBackground } from '../../../../src/background/start';
+import type { IntentStatus, PublishResult } from '../../../../src/bus';
+import { implicitAccountId, intentHash, parsePublicKey } from '../../../../src/core';
+import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
+import { memoryVaultStorage } from '../../../../src/vault';
+import { backgroundEnv, call, PASSWORD, useSimulator } from '../harness';
+
+// The signer reads the verifier's salt from the simulator; the key manager sees only the stand-ins below.
+let sim: RunningSimulator;
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, clock: 'manual' });
+});
+afterAll(() => sim.close());
+beforeEach(() => fakeBrowser.reset());
+
+/** The verifier's view of keys: `registered` lists them (null: it cannot be asked). */
+function ledgerWith(state: { registered: string[] | null }): LedgerKeysPort {
+  return {
+    publicKeysOf: async () => {
+      if (state.registered === null) throw new Error('ledger RPC unreachable');
+      return [...state.registered];
+    },
+    hasPublicKey: async (_account, key) => {
+      if (state.registered === null) throw new Error('ledger RPC unreachable');
+      return state.registered.includes(key);
+    },
+  };
+}
+
+/** A bus that takes every intent and answers get_status with `statuses` in turn (the last one again). */
+function busWith(statuses: IntentStatus['status'][], details?: string, publish?: PublishResult) {
+  const asked: string[] = [];
+  const port: StatusPort = {
+    publishIntent: async (signed) => publish ?? { status: 'OK', intent_hash: intentHash(signed) },
+    getStatus: async (hash) => {
+      asked.push(hash);
+      const status = statuses[Math.min(asked.length, statuses.length) - 1]!;
+      return { intent_hash: hash, status, status_details: details, data: undefined };
+    },
+  };
+  return { port, asked };
+}
+
+async function setUp(
+  opts: {
+    registered?: (own: string) => string[] | null;
+    statuses?: IntentStatus['status'][];
+    details?: string;
+    publish?: PublishResult;
+    settleTimeoutMs?: number;
+  } = {},
+) {
+  const clock = { now: 1_800_000_000_000 };
+  const bg = startBackground(backgroundEnv(clock, memoryVaultStorage()));
+  await useSimulator(bg, sim.url, sim.busApiKey);
+  const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
+  const accountId = created.status.accounts[0]!.accountId;
+  const own = created.status.accounts[0]!.publicKeys[0]!;
+  const state = { registered: opts.registered ? opts.registered(own) : [own] };
+  const bus = busWith(opts.statuses ?? ['SETTLED'], opts.details, opts.publish);
+  const waits: number[] = [];
+  const keys = new KeyManager({
+    wallet: bg.wallet,
+    signer: bg.signer,
+    ledger: async () => ledgerWith(state),
+    bus: async () => bus.port,
+    now: () => clock.now,
+    sleep: async (ms) => {
+      waits.push(ms);
+      clock.now += ms;
+    },
+    ...(opts.settleTimeoutMs === undefined ? {} : { settleTimeoutMs: opts.settleTimeoutMs }),
+  });
+  const secondKey = () => bg.wallet.change((vault) => vault.newKeyFor(accountId));
+  return { bg, keys, accountId, own, state, bus, waits, secondKey };
+}
+
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => expect.fail('not refused'),
+    (e: unknown) => e as KeyChangeError,
+  );
+
+describe('listing', () => {
+  it('marks the first local key as the signing one and says which the verifier holds', async () => {
+    const { keys, accountId, own, secondKey } = await setUp();
+    const second = await secondKey();
+    const listing = await keys.list(accountId);
+    expect(listing.registered).toEqual([own]);
+    expect(listing.local.map((l) => [l.publicKey, l.signing, l.registered])).toEqual([
+      [own, true, true],
+      [second, false, false],
+    ]);
+    expect(listing.error).toBeUndefined();
+  });
+
+  it('when the verifier cannot be asked: nothing is called registered, and the failure is said in words', async () => {
+    const { keys, accountId } = await setUp({ registered: () => null });
+    const listing = await keys.list(accountId);
+    expect(listing.registered).toBeNull();
+    expect(listing.local.map((l) => l.registered)).toEqual([null]);
+    expect(listing.error).toMatch(/^The verifier could not be asked \(.*unreachable.*\)\.$/);
+    expect(listing.errorWords).toMatchObject({ key: expect.stringMatching(/./) });
+  });
+});
+
+describe('adding a key', () => {
+  it('refuses a key the verifier already holds', async () => {
+    const { keys, accountId, own } = await setUp();
+    const e = await refusal(keys.add(accountId, own));
+    expect(e).toBeInstanceOf(KeyChangeError);
+    expect(e.message).toMatch(/already registered/);
+  });
+
+  it('still publishes while the verifier cannot list the keys, and forgets a generated key the verifier refused', async () => {
+    const { keys, accountId, bg } = await setUp({
+      registered: () => null,
+      publish: { status: 'FAILED', intent_hash: undefined, reason: 'nope' },
+    });
+    const before = bg.wallet.account(accountId).publicKeys;
+    const e = await refusal(keys.add(accountId));
+    expect(e.refused).toBe(true);
+    expect(e.message).toBe('The verifier refused it: nope.');
+    expect(bg.wallet.account(accountId).publicKeys).toEqual(before);
+  });
+});
+
+describe('removing a key', () => {
+  it('is refused while the verifier cannot be asked, with what the listing said', async () => {
+    const { keys, accountId, own } = await setUp({ registered: () => null });
+    const e = await refusal(keys.removal(accountId, own, true));
+    expect(e.message).toMatch(/^The verifier could not be asked \(/);
+  });
+
+  it('refuses a key the verifier does not hold, and the last key', async () => {
+    const { keys, accountId, own, secondKey } = await setUp();
+    const second = await secondKey();
+    expect((await refusal(keys.removal(accountId, second, true))).message).toMatch(/not registered/);
+    expect((await refusal(keys.removal(accountId, own, true))).message).toMatch(/last key/);
+  });
+
+  it('takes the signing key only with a yes and a registered local key to take over', async () => {
+    const { keys, accountId, own, state, secondKey } = await setUp({
+      registered: (o) => [o, 'ed25519:11111111111111111111111111111111'],
+    });
+    expect((await refusal(keys.removal(accountId, own, false))).message).toMatch(/Confirm/);
+    // The other registered key is not this wallet's: nothing local would sign.
+    expect((await refusal(keys.removal(accountId, own, true))).message).toMatch(/Add another key/);
+    const second = await secondKey();
+    // A local key the verifier does not hold cannot take over either.
+    expect((await refusal(keys.removal(accountId, own, true))).message).toMatch(/Add another key/);
+    state.registered = [own, second];
+    expect(await keys.removal(accountId, own, true)).toEqual({ successor: second });
+    // Another key than the signing one needs neither.
+    expect(await keys.removal(accountId, second, false)).toEqual({});
+  });
+
+  it('forgets the removed key when another remains, never the account’s only one', async () => {
+    const { keys, accountId, own, bg, secondKey } = await setUp();
+    await keys.forgetRemoved(accountId, own);
+    expect(bg.wallet.account(accountId).publicKeys).toEqual([own]);
+    const second = await secondKey();
+    await keys.forgetRemoved(accountId, second);
+    expect(bg.wallet.account(accountId).publicKeys).toEqual([own]);
+  });
+});
+
+describe('choosing the signing key', () => {
+  it('refuses a key the verifier does not list, and one it cannot vouch for unless the person says so', async () => {
+    const { keys, accountId, own, state, bg, secondKey } = await setUp();
+    const second = await secondKey();
+    expect((await refusal(keys.useForSigning(accountId, second))).message).toMatch(/Register this key/);
+    state.registered = null;
+    expect((await refusal(keys.useForSigning(accountId, second))).message).toMatch(/could not be asked/);
+    // The implicit account's own key needs no one's word (the account id is its hash).
+    expect(implicitAccountId(parsePublicKey(own))).toBe(accountId);
+    await keys.useForSigning(accountId, own);
+    await keys.useForSigning(accountId, second, true);
+    expect(bg.wallet.account(accountId).publicKeys[0]).toBe(second);
+  });
+});
+
+describe('following a change to its end', () => {
+  it('waits longer each time, up to 4 s, until SETTLED', async () => {
+    const { keys, bus, accountId, secondKey, waits } = await setUp({
+      statuses: ['PENDING', 'PENDING', 'PENDING', 'PENDING', 'PENDING', 'TX_BROADCASTED', 'TX_BROADCASTED', 'SETTLED'],
+    });
+    const key = await secondKey();
+    const out = await keys.settle(bus.port, accountId, 'add_public_key', key, 'h');
+    expect(out.status).toBe('SETTLED');
+    expect(waits).toEqual([250, 500, 1000, 2000, 4000, 4000, 4000]);
+  });
+
+  it('ends with the verifier’s failure, and keeps asking while the intent is only not found yet', async () => {
+    const failedOne = await setUp({ statuses: ['NOT_FOUND_OR_NOT_VALID'], details: 'FAILED' });
+    const e = await refusal(
+      failedOne.keys.settle(failedOne.bus.port, failedOne.accountId, 'add_public_key', failedOne.own, 'h'),
+    );
+    expect(e.message).toBe('The intent failed on the verifier.');
+    const notYet = await setUp({ statuses: ['NOT_FOUND_OR_NOT_VALID', 'SETTLED'], details: 'PENDING' });
+    const out = await notYet.keys.settle(notYet.bus.port, notYet.accountId, 'remove_public_key', notYet.own, 'h');
+    expect(notYet.bus.asked).toHaveLength(2);
+    // Removed means the verifier no longer has it; it still does here.
+    expect(out).toMatchObject({ status: 'SETTLED', confirmed: false });
+  });
+
+  it('gives up after two minutes by default, naming the last status', async () => {
+    const { keys, bus, accountId, own, waits } = await setUp({ statuses: ['PENDING'] });
+    const e = await refusal(keys.settle(bus.port, accountId, 'add_public_key', own, 'h'));
+    expect(e.message).toBe('Not settled yet (last status PENDING); check again later.');
+    const waited = waits.reduce((a, b) => a + b, 0);
+    expect(waited).toBeGreaterThan(120_000);
+    expect(waited - waits.at(-1)!).toBeLessThanOrEqual(120_000);
+  });
+
+  it('gives up at the time it was given', async () => {
+    const { keys, bus, accountId, own, waits } = await setUp({ statuses: ['PENDING'], settleTimeoutMs: 1_000 });
+    await refusal(keys.settle(bus.port, accountId, 'add_public_key', own, 'h'));
+    expect(waits).toEqual([250, 500, 1000]);
+  });
+});
