@@ -105,3 +105,26 @@ describe('a passkey answer checked by the background', () => {
     await expect(attempt).rejects.toThrow(detail);
   });
 });
+
+describe('how a refused answer is told', () => {
+  it('as an internal error with the passkey reason and the words for the person', async () => {
+    const s = setup();
+    const e = await signedFromAssertion(s.payload, s.key, answer(softPasskey(), s.challenge), subtle).catch(
+      (x: unknown) => x as ProviderError,
+    );
+    expect(e).toBeInstanceOf(ProviderError);
+    expect((e as ProviderError).code).toBe(-32603);
+    expect((e as ProviderError).message).toMatch(/^The passkey's answer was refused: /);
+    expect((e as ProviderError).data).toEqual({ reason: 'passkey', words: { key: 'passkeyRefusal_answer', subs: [] } });
+  });
+
+  it('a field that is not base64url makes it no assertion at all', async () => {
+    const s = setup();
+    for (const field of ['credentialId', 'authenticatorData', 'clientDataJson', 'signature']) {
+      const wire = { ...answer(s.passkey, s.challenge), [field]: 'not*base64url' };
+      await expect(signedFromAssertion(s.payload, s.key, wire, subtle), field).rejects.toThrow(
+        /not an authenticator assertion/,
+      );
+    }
+  });
+});

@@ -10,9 +10,10 @@ import { KeyChangeError } from '../../../../src/background/signing/keyChangeErro
 import { KeyManager, type LedgerKeysPort, type StatusPort } from '../../../../src/background/signing/keyManager';
 import { startBackground } from '../../../../src/background/start';
 import type { IntentStatus, PublishResult } from '../../../../src/bus';
-import { implicitAccountId, intentHash, parsePublicKey } from '../../../../src/core';
+import { base64url, implicitAccountId, intentHash, parsePublicKey } from '../../../../src/core';
 import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
 import { memoryVaultStorage } from '../../../../src/vault';
+import { registrationData, softPasskey } from '../../../support/passkey';
 import { backgroundEnv, call, PASSWORD, useSimulator } from '../harness';
 
 // The signer reads the verifier's salt from the simulator; the key manager sees only the stand-ins below.
@@ -38,10 +39,13 @@ function ledgerWith(state: { registered: string[] | null }): LedgerKeysPort {
 }
 
 /** A bus that takes every intent and answers get_status with `statuses` in turn (the last one again). */
-function busWith(statuses: IntentStatus['status'][], details?: string, publish?: PublishResult) {
+function busWith(statuses: IntentStatus['status'][], details?: string, publish?: PublishResult, published = () => {}) {
   const asked: string[] = [];
   const port: StatusPort = {
-    publishIntent: async (signed) => publish ?? { status: 'OK', intent_hash: intentHash(signed) },
+    publishIntent: async (signed) => {
+      published();
+      return publish ?? { status: 'OK', intent_hash: intentHash(signed) };
+    },
     getStatus: async (hash) => {
       asked.push(hash);
       const status = statuses[Math.min(asked.length, statuses.length) - 1]!;
@@ -66,8 +70,14 @@ async function setUp(
   const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
   const accountId = created.status.accounts[0]!.accountId;
   const own = created.status.accounts[0]!.publicKeys[0]!;
-  const state = { registered: opts.registered ? opts.registered(own) : [own] };
-  const bus = busWith(opts.statuses ?? ['SETTLED'], opts.details, opts.publish);
+  // What the verifier lists, and what it lists once a change went out (null: as before).
+  const state = {
+    registered: opts.registered ? opts.registered(own) : [own],
+    afterPublish: null as string[] | null,
+  };
+  const bus = busWith(opts.statuses ?? ['SETTLED'], opts.details, opts.publish, () => {
+    if (state.afterPublish) state.registered = state.afterPublish;
+  });
   const waits: number[] = [];
   const keys = new KeyManager({
     wallet: bg.wallet,
@@ -132,6 +142,38 @@ describe('adding a key', () => {
     expect(e.refused).toBe(true);
     expect(e.message).toBe('The verifier refused it: nope.');
     expect(bg.wallet.account(accountId).publicKeys).toEqual(before);
+  });
+});
+
+describe('adding a passkey as a way back in', () => {
+  const credential = Uint8Array.from({ length: 16 }, (_, i) => i + 3);
+  const registrationOf = (passkey: ReturnType<typeof softPasskey>) => ({
+    credentialId: base64url.encode(credential),
+    authenticatorData: base64url.encode(registrationData(passkey, credential)),
+    name: 'Phone',
+  });
+
+  it('keeps the passkey once the verifier has it, and not before', async () => {
+    const s = await setUp();
+    const passkey = softPasskey();
+    // The change settles but the verifier does not list the key: nothing is kept.
+    const unconfirmed = await s.keys.addPasskey(s.accountId, registrationOf(passkey));
+    expect(unconfirmed).toMatchObject({ publicKey: passkey.publicKey, confirmed: false });
+    expect(s.bg.wallet.account(s.accountId).publicKeys).toEqual([s.own]);
+    // The verifier holds it once the change went out: the account signs as before, the passkey is a further key.
+    s.state.afterPublish = [s.own, passkey.publicKey];
+    const confirmed = await s.keys.addPasskey(s.accountId, registrationOf(passkey));
+    expect(confirmed).toMatchObject({ publicKey: passkey.publicKey, confirmed: true });
+    expect(s.bg.wallet.account(s.accountId).publicKeys).toEqual([s.own, passkey.publicKey]);
+  });
+
+  it('refuses a passkey the verifier already lists', async () => {
+    const s = await setUp();
+    const passkey = softPasskey();
+    s.state.registered = [s.own, passkey.publicKey];
+    await expect(s.keys.addPasskey(s.accountId, registrationOf(passkey))).rejects.toThrow(
+      'That passkey is already registered for this account.',
+    );
   });
 });
 
