@@ -207,7 +207,8 @@ test('a request the window showed on Local is not signed after the wallet moved 
     // The window may learn of the move between the check and the click: a button disabled meanwhile is
     // the outcome this test wants, so the click gives up instead of waiting for it to come back.
     if (await button.isEnabled()) await button.click({ timeout: 5_000 }).catch(() => undefined);
-    await expect(approval.getByTestId('approval-error').or(blocked)).toBeVisible({ timeout: 10_000 });
+    // Refused after the click, or blocked before it; both may show at once (the click's refusal, then the block).
+    await expect(approval.getByTestId('approval-error').or(blocked).first()).toBeVisible({ timeout: 10_000 });
     await reject(approval);
     expect(errorOf(await pending).code).toBe(ERROR_CODES.userRejected);
     expect(await balances(mainnet, ATTACKER), 'nothing reached the attacker on Mainnet').toEqual({});
