@@ -5,16 +5,13 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { type CreateResult, WALLET } from '../../../../src/api/walletApi';
-import type { PreviewDeps } from '../../../../src/background/review/preview';
 import { KeyChangeReviews } from '../../../../src/background/signing/keyChangeReview';
-import { KeyManager, type StatusPort } from '../../../../src/background/signing/keyManager';
-import { startBackground } from '../../../../src/background/start';
+import { KeyManager } from '../../../../src/background/signing/keyManager';
 import type { PublishResult } from '../../../../src/bus';
-import { formatPublicKey, intentHash, type MultiPayload } from '../../../../src/core';
+import { formatPublicKey } from '../../../../src/core';
 import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
-import { memoryVaultStorage } from '../../../../src/vault';
-import { backgroundEnv, call, PASSWORD, useSimulator } from '../harness';
+import { generatedWallet } from '../generatedWallet';
+import { busWith, emptyAccountFacts, ledgerWith } from './standIns';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
@@ -27,60 +24,32 @@ beforeEach(() => fakeBrowser.reset());
 const PASTED = formatPublicKey(ed25519.getPublicKey(new Uint8Array(32).fill(9)));
 
 async function setUp() {
-  const bg = startBackground(backgroundEnv({ now: Date.now() }, memoryVaultStorage()));
-  await useSimulator(bg, sim.url, sim.busApiKey);
-  const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
-  const accountId = created.status.accounts[0]!.accountId;
-  const own = created.status.accounts[0]!.publicKeys[0]!;
-  // The verifier: what it lists (null: it cannot be asked), and what a settled change leaves it holding.
+  const { bg, accountId, own } = await generatedWallet(sim);
+  // The verifier: what it lists (null: it cannot be asked); the bus: what a publish answers.
   const ledger = { registered: [own] as string[] | null };
-  const published: MultiPayload[] = [];
   const answer = { publish: null as PublishResult | null };
-  const bus: StatusPort = {
-    publishIntent: async (signed) => {
-      published.push(signed);
-      return answer.publish ?? { status: 'OK', intent_hash: intentHash(signed) };
-    },
-    getStatus: async (hash) => ({ intent_hash: hash, status: 'SETTLED', status_details: undefined, data: undefined }),
-  };
-  const verifier = {
-    publicKeysOf: async () => {
-      if (ledger.registered === null) throw new Error('ledger RPC unreachable');
-      return [...ledger.registered];
-    },
-    hasPublicKey: async (_a: string, key: string) => ledger.registered?.includes(key) ?? false,
-  };
+  const bus = busWith({ publish: () => answer.publish });
   const keys = new KeyManager({
     wallet: bg.wallet,
     signer: bg.signer,
-    ledger: async () => verifier,
-    bus: async () => bus,
+    ledger: async () => ledgerWith(ledger),
+    bus: async () => bus.port,
     now: () => Date.now(),
     sleep: async () => undefined,
   });
-  const preview: PreviewDeps = {
-    tokens: async () => new Map(),
-    disputedTokens: async () => new Map(),
-    verifierId: async () => sim.verifierId,
-    currentSalt: async () => undefined,
-    fee: async () => 0,
-    balancesOf: async (_a, ids) => ids.map(() => '0'),
-    nonceUsed: async () => false,
-    now: () => Date.now(),
-  };
   const reviews = new KeyChangeReviews({
     local: bg.local,
     wallet: bg.wallet,
     keys,
     signer: bg.signer,
-    preview,
+    preview: emptyAccountFacts(sim),
     simulate: async () => ({}),
-    bus: async () => bus,
+    bus: async () => bus.port,
   });
   const vaultKeys = () => bg.wallet.vault.view().keys.map((k) => k.publicKey);
   const accountKeys = () => bg.wallet.account(accountId).publicKeys;
   const yes = (reviewed: string) => ({ reviewed, acknowledgeDanger: true });
-  return { bg, accountId, own, ledger, published, answer, reviews, vaultKeys, accountKeys, yes };
+  return { bg, accountId, own, ledger, published: bus.published, answer, reviews, vaultKeys, accountKeys, yes };
 }
 
 const refused = (p: Promise<unknown>) =>

@@ -5,16 +5,14 @@
 // cannot be made to say on demand (a listing that fails, a change that never settles).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { type CreateResult, WALLET } from '../../../../src/api/walletApi';
 import { KeyChangeError } from '../../../../src/background/signing/keyChangeError';
-import { KeyManager, type LedgerKeysPort, type StatusPort } from '../../../../src/background/signing/keyManager';
-import { startBackground } from '../../../../src/background/start';
+import { KeyManager } from '../../../../src/background/signing/keyManager';
 import type { IntentStatus, PublishResult } from '../../../../src/bus';
-import { base64url, implicitAccountId, intentHash, parsePublicKey } from '../../../../src/core';
+import { base64url, implicitAccountId, parsePublicKey } from '../../../../src/core';
 import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
-import { memoryVaultStorage } from '../../../../src/vault';
 import { registrationData, softPasskey } from '../../../support/passkey';
-import { backgroundEnv, call, PASSWORD, useSimulator } from '../harness';
+import { generatedWallet } from '../generatedWallet';
+import { busWith, ledgerWith } from './standIns';
 
 // The signer reads the verifier's salt from the simulator; the key manager sees only the stand-ins below.
 let sim: RunningSimulator;
@@ -23,37 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 beforeEach(() => fakeBrowser.reset());
-
-/** The verifier's view of keys: `registered` lists them (null: it cannot be asked). */
-function ledgerWith(state: { registered: string[] | null }): LedgerKeysPort {
-  return {
-    publicKeysOf: async () => {
-      if (state.registered === null) throw new Error('ledger RPC unreachable');
-      return [...state.registered];
-    },
-    hasPublicKey: async (_account, key) => {
-      if (state.registered === null) throw new Error('ledger RPC unreachable');
-      return state.registered.includes(key);
-    },
-  };
-}
-
-/** A bus that takes every intent and answers get_status with `statuses` in turn (the last one again). */
-function busWith(statuses: IntentStatus['status'][], details?: string, publish?: PublishResult, published = () => {}) {
-  const asked: string[] = [];
-  const port: StatusPort = {
-    publishIntent: async (signed) => {
-      published();
-      return publish ?? { status: 'OK', intent_hash: intentHash(signed) };
-    },
-    getStatus: async (hash) => {
-      asked.push(hash);
-      const status = statuses[Math.min(asked.length, statuses.length) - 1]!;
-      return { intent_hash: hash, status, status_details: details, data: undefined };
-    },
-  };
-  return { port, asked };
-}
 
 async function setUp(
   opts: {
@@ -65,18 +32,19 @@ async function setUp(
   } = {},
 ) {
   const clock = { now: 1_800_000_000_000 };
-  const bg = startBackground(backgroundEnv(clock, memoryVaultStorage()));
-  await useSimulator(bg, sim.url, sim.busApiKey);
-  const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
-  const accountId = created.status.accounts[0]!.accountId;
-  const own = created.status.accounts[0]!.publicKeys[0]!;
+  const { bg, accountId, own } = await generatedWallet(sim, clock);
   // What the verifier lists, and what it lists once a change went out (null: as before).
   const state = {
     registered: opts.registered ? opts.registered(own) : [own],
     afterPublish: null as string[] | null,
   };
-  const bus = busWith(opts.statuses ?? ['SETTLED'], opts.details, opts.publish, () => {
-    if (state.afterPublish) state.registered = state.afterPublish;
+  const bus = busWith({
+    ...(opts.statuses === undefined ? {} : { statuses: opts.statuses }),
+    ...(opts.details === undefined ? {} : { details: opts.details }),
+    publish: () => opts.publish,
+    onPublish: () => {
+      if (state.afterPublish) state.registered = state.afterPublish;
+    },
   });
   const waits: number[] = [];
   const keys = new KeyManager({

@@ -4,15 +4,12 @@
 // passkey is a real P-256 key (test/support/passkey.ts) in a background on the simulator.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { type CreateResult, WALLET } from '../../../../src/api/walletApi';
 import { ProviderError } from '../../../../src/background/providerError';
 import type { PreparedIntent } from '../../../../src/background/signing/signer';
-import { startBackground } from '../../../../src/background/start';
 import { base64url, webauthnRequestOf } from '../../../../src/core';
 import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
-import { memoryVaultStorage } from '../../../../src/vault';
 import { softPasskey } from '../../../support/passkey';
-import { backgroundEnv, call, PASSWORD, useSimulator } from '../harness';
+import { generatedWallet } from '../generatedWallet';
 import { answer, passkeyWallet } from '../passkeyWallet';
 
 let sim: RunningSimulator;
@@ -81,10 +78,8 @@ describe('a passkey account', () => {
 
 describe('an ed25519 account', () => {
   it('never signs a payload marked webauthn', async () => {
-    const bg = startBackground(backgroundEnv({ now: Date.now() }, memoryVaultStorage()));
-    await useSimulator(bg, sim.url, sim.busApiKey);
-    const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
-    const prepared = await bg.signer.prepare({ signerId: created.status.accounts[0]!.accountId, intents: [] });
+    const { bg, accountId } = await generatedWallet(sim);
+    const prepared = await bg.signer.prepare({ signerId: accountId, intents: [] });
     const e = await refusal(bg.signer.sign({ ...prepared, standard: 'webauthn' }));
     expect(e.message).toBe('This payload is not one a passkey of this wallet signs');
   });

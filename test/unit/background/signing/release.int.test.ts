@@ -4,14 +4,11 @@
 // what is under test is what the signer does with each answer, on a real background and simulator.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { type CreateResult, WALLET } from '../../../../src/api/walletApi';
 import { type BusPort, isInvalidSalt, publishOnce } from '../../../../src/background/signing/signer';
-import { startBackground } from '../../../../src/background/start';
 import type { PublishResult } from '../../../../src/bus';
 import { base64, intentHash, type MultiPayload, ProtocolError } from '../../../../src/core';
 import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
-import { memoryVaultStorage } from '../../../../src/vault';
-import { backgroundEnv, call, PASSWORD, useSimulator } from '../harness';
+import { generatedWallet } from '../generatedWallet';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
@@ -21,10 +18,8 @@ afterAll(() => sim.close());
 beforeEach(() => fakeBrowser.reset());
 
 async function wallet() {
-  const bg = startBackground(backgroundEnv({ now: Date.now() }, memoryVaultStorage()));
-  await useSimulator(bg, sim.url, sim.busApiKey);
-  const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
-  return { bg, signerId: created.status.accounts[0]!.accountId };
+  const { bg, accountId } = await generatedWallet(sim);
+  return { bg, signerId: accountId };
 }
 
 /** A bus that answers each publish with the next of `answers` (the last one again when they run out). */

@@ -5,18 +5,15 @@
 // check are stand-ins that say what each case needs.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { type CreateResult, WALLET } from '../../../../src/api/walletApi';
 import { ProviderError } from '../../../../src/background/providerError';
-import type { PreviewDeps } from '../../../../src/background/review/preview';
 import { type Consent, reviewedId, signReviewed } from '../../../../src/background/signing/reviewed';
 import type { PreparedIntent } from '../../../../src/background/signing/signer';
-import { startBackground } from '../../../../src/background/start';
 import { LedgerViewError } from '../../../../src/bus';
 import { HttpError, type MultiPayload, ProtocolError } from '../../../../src/core';
 import { ERROR_CODES } from '../../../../src/provider/protocol';
 import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
-import { memoryVaultStorage } from '../../../../src/vault';
-import { backgroundEnv, call, PASSWORD, useSimulator } from '../harness';
+import { generatedWallet } from '../generatedWallet';
+import { emptyAccountFacts } from './standIns';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
@@ -28,20 +25,8 @@ beforeEach(() => fakeBrowser.reset());
 const OTHER_KEY = 'ed25519:11111111111111111111111111111111';
 
 async function setUp() {
-  const bg = startBackground(backgroundEnv({ now: Date.now() }, memoryVaultStorage()));
-  await useSimulator(bg, sim.url, sim.busApiKey);
-  const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
-  const signerId = created.status.accounts[0]!.accountId;
-  const preview: PreviewDeps = {
-    tokens: async () => new Map(),
-    disputedTokens: async () => new Map(),
-    verifierId: async () => sim.verifierId,
-    currentSalt: async () => undefined,
-    fee: async () => 0,
-    balancesOf: async (_a, ids) => ids.map(() => '0'),
-    nonceUsed: async () => false,
-    now: () => Date.now(),
-  };
+  const { bg, accountId: signerId } = await generatedWallet(sim);
+  const preview = emptyAccountFacts(sim);
   const simulated: MultiPayload[] = [];
   const steps: string[] = [];
   let verifier: (signed: MultiPayload) => Promise<unknown> = async () => ({});
