@@ -3,10 +3,12 @@
 // thousands, a comma marks decimals) and every digit of the amount kept; and every word of the screen's
 // own part is a Spanish message (test/e2e/messagesOnScreen.ts).
 import { writeFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { CONTACTS } from '../../src/api/contactsApi';
 import { WALLET } from '../../src/api/walletApi';
 import { CONTACTS_FILE_FORMAT } from '../../src/core/contacts';
-import { closePageServer, EXTENSION_DIR, launchExtension, startPageServer } from './fixtures';
+import type { RunningSimulator } from '../../src/sim/server';
+import { closePageServer, EXTENSION_DIR, type Extension, launchExtension, startPageServer } from './fixtures';
 import { unexplainedText } from './messagesOnScreen';
 import { confirm, ONE_WNEAR, reject, request, withApproval } from './provider-helpers';
 import { checkScreen } from './screens';
@@ -16,20 +18,38 @@ const WNEAR = 'nep141:wrap.near';
 const XRP = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
 const USDC_ETH = 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near';
 
-test('Home in Spanish: Spanish words, amounts written the Spanish way to the last digit', async ({ sim }) => {
-  const { extension, close } = await launchExtension(EXTENSION_DIR, 'es');
+/** A browser in `lang` (fixtures.ts, launchExtension) with a new wallet on the simulator. */
+interface WalletIn {
+  extension: Extension;
+  /** The popup page, pointed at the simulator (reload it to see the wallet). */
+  page: Page;
+  accountId: string;
+  /** The names the vault gave the accounts: data on screen, not the catalogue's words. */
+  names: string[];
+}
+
+/** Runs `body` with a new wallet in a browser started in `lang`, and closes that browser whatever happens. */
+async function inLanguage(lang: string, sim: RunningSimulator, body: (w: WalletIn) => Promise<void>): Promise<void> {
+  const { extension, close } = await launchExtension(EXTENSION_DIR, lang);
   try {
     const page = await extension.context.newPage();
     await pointAtSimulator(page, extension, sim);
-    const created = await walletCall<{
-      status: { selectedAccountId: string; accounts: { label: string }[] };
-    }>(page, WALLET.create, {
-      password: 'correct horse battery',
-      source: { kind: 'generate' },
-    });
-    const account = created.status.selectedAccountId;
-    await dev(sim, '/dev/fund', { accountId: account, tokenId: USDC_ETH, amount: '12345678901' }); // 12 345.678901 USDC
-    await dev(sim, '/dev/fund', { accountId: account, tokenId: WNEAR, amount: (15n * 10n ** 23n).toString() }); // 1.5
+    const created = await walletCall<{ status: { selectedAccountId: string; accounts: { label: string }[] } }>(
+      page,
+      WALLET.create,
+      { password: 'correct horse battery', source: { kind: 'generate' } },
+    );
+    const names = created.status.accounts.map((a) => a.label);
+    await body({ extension, page, accountId: created.status.selectedAccountId, names });
+  } finally {
+    await close();
+  }
+}
+
+test('Home in Spanish: Spanish words, amounts written the Spanish way to the last digit', async ({ sim }) => {
+  await inLanguage('es', sim, async ({ page, accountId, names }) => {
+    await dev(sim, '/dev/fund', { accountId, tokenId: USDC_ETH, amount: '12345678901' }); // 12 345.678901 USDC
+    await dev(sim, '/dev/fund', { accountId, tokenId: WNEAR, amount: (15n * 10n ** 23n).toString() }); // 1.5
     await page.reload();
 
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
@@ -47,26 +67,17 @@ test('Home in Spanish: Spanish words, amounts written the Spanish way to the las
     await expect(page.getByTestId('home-total')).toContainText('US$');
     await expect(page.getByTestId('home-total')).toHaveAttribute('data-stale', 'false');
     // The name the vault gave the account reads in Spanish too.
-    expect(created.status.accounts.map((a) => a.label)).toEqual(['Cuenta 1']);
+    expect(names).toEqual(['Cuenta 1']);
     // Every word on the screen is a Spanish message; axe in light and dark, and its picture for the README.
     expect(await unexplainedText(page)).toEqual([]);
     await checkScreen(page, 'home-es');
-  } finally {
-    await close();
-  }
+  });
 });
 
 test('Contacts in Spanish: the list, its buttons and a saved contact in Spanish words; the name is data', async ({
   sim,
 }) => {
-  const { extension, close } = await launchExtension(EXTENSION_DIR, 'es');
-  try {
-    const page = await extension.context.newPage();
-    await pointAtSimulator(page, extension, sim);
-    const created = await walletCall<{ status: { accounts: { label: string }[] } }>(page, WALLET.create, {
-      password: 'correct horse battery',
-      source: { kind: 'generate' },
-    });
+  await inLanguage('es', sim, async ({ page, names: accountNames }) => {
     // A saved contact: its name is the person's own.
     await walletCall(page, CONTACTS.save, { name: 'Lucía', chain: 'home', address: 'lucia.sim', memo: '' });
     await page.reload();
@@ -78,7 +89,7 @@ test('Contacts in Spanish: the list, its buttons and a saved contact in Spanish 
     await expect(page.getByTestId('contact-edit')).toHaveText('Editar');
     await expect(page.getByTestId('contact-edit')).toHaveAttribute('aria-label', 'Editar Lucía');
     // Every word on the screen is a Spanish message, but the names: the account's and the contact's.
-    const names = [...created.status.accounts.map((a) => a.label), 'Lucía'];
+    const names = [...accountNames, 'Lucía'];
     expect(await unexplainedText(page, names)).toEqual([]);
 
     // A new contact's form, and what it says once saved.
@@ -90,96 +101,77 @@ test('Contacts in Spanish: the list, its buttons and a saved contact in Spanish 
     await page.getByTestId('contact-save').click();
     await expect(page.getByTestId('contacts-note')).toHaveText('Se guardó Mateo.');
     expect(await unexplainedText(page, [...names, 'Mateo'])).toEqual([]);
-  } finally {
-    await close();
-  }
+  });
 });
 
 test('the approval window for a site’s intents in Spanish: the request, its result, its risk, its buttons, units of an unconfirmed token and a balance too small', async ({
   sim,
 }) => {
-  const { extension, close } = await launchExtension(EXTENSION_DIR, 'es');
   const pages = await startPageServer();
   try {
-    const page = await extension.context.newPage();
-    await pointAtSimulator(page, extension, sim);
-    const created = await walletCall<{
-      status: { selectedAccountId: string; accounts: { label: string }[] };
-    }>(page, WALLET.create, { password: 'correct horse battery', source: { kind: 'generate' } });
-    const account = created.status.selectedAccountId;
-    await dev(sim, '/dev/fund', { accountId: account, tokenId: WNEAR, amount: (3n * 10n ** 24n).toString() });
-    const dapp = await extension.context.newPage();
-    await dapp.goto(`${pages.origin}/dapp.html`);
-    const connect = await withApproval(extension.context, () => request(dapp, 'intents_requestAccounts', {}));
-    await expect(connect.approval.getByTestId('approval-confirm')).toHaveText('Conectar');
-    expect(
-      await unexplainedText(
-        connect.approval,
-        created.status.accounts.map((a) => a.label),
-      ),
-    ).toEqual([]);
-    await confirm(connect.approval);
-    expect(await connect.pending).toMatchObject({ ok: true });
+    await inLanguage('es', sim, async ({ extension, accountId, names }) => {
+      await dev(sim, '/dev/fund', { accountId, tokenId: WNEAR, amount: (3n * 10n ** 24n).toString() });
+      const dapp = await extension.context.newPage();
+      await dapp.goto(`${pages.origin}/dapp.html`);
+      const connect = await withApproval(extension.context, () => request(dapp, 'intents_requestAccounts', {}));
+      await expect(connect.approval.getByTestId('approval-confirm')).toHaveText('Conectar');
+      expect(await unexplainedText(connect.approval, names)).toEqual([]);
+      await confirm(connect.approval);
+      expect(await connect.pending).toMatchObject({ ok: true });
 
-    // A transfer to an account this wallet never sent to: a danger finding, worded by the window in Spanish.
-    const intents = [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE_WNEAR } }];
-    const sign = await withApproval(extension.context, () => request(dapp, 'intents_signIntents', { intents }));
-    const { approval } = sign;
-    await expect(approval.locator('[data-testid="review-result"][data-outcome="ok"]')).toBeVisible({ timeout: 10_000 });
-    await expect(approval.getByTestId('approval-kind')).toHaveText('Firmar intents');
-    await expect(approval.getByTestId('approval-confirm')).toHaveText('Firmar');
-    await expect(approval.getByTestId('approval-reject')).toHaveText('Rechazar');
-    const finding = approval.locator('[data-testid="approval-finding"][data-code="transfer_to_other"]');
-    await expect(finding).toContainText('Envía 1 wNEAR a bob.near');
-    await expect(approval.getByTestId('approval-ack-danger')).toBeVisible();
-    await expect(approval.getByTestId('review-fee')).toContainText('al verificador');
-    // The intent's own line in plain words (src/core/describe.ts) is a Spanish message too.
-    await expect(approval.getByTestId('approval-intent')).toContainText('Enviar 1 wNEAR a bob.near');
-    // Every word the window shows is a Spanish message.
-    expect(await unexplainedText(approval)).toEqual([]);
-    await reject(approval);
-    expect(await sign.pending).toMatchObject({ ok: false });
-
-    // A token whose decimals the wallet cannot confirm is counted in its smallest units, in Spanish words,
-    // in the intent's line, the balance changes and what does not balance; and the wallet's own check of a
-    // balance too small is a Spanish sentence with the amounts inside it.
-    const MYSTERY = 'nep141:mystery-token.near';
-    for (const [diff, outcome, says] of [
-      [{ [WNEAR]: `-${ONE_WNEAR}`, [MYSTERY]: '123456789' }, 'ok', '123456789 unidades de nep141:mystery-token.near'],
-      [{ [WNEAR]: (-5n * 10n ** 24n).toString(), [MYSTERY]: '7' }, 'error', 'esta cuenta tiene 3 wNEAR'],
-    ] as const) {
-      const odd = await withApproval(extension.context, () =>
-        request(dapp, 'intents_signIntents', { intents: [{ intent: 'token_diff', diff }] }),
-      );
-      await expect(odd.approval.locator(`[data-testid="review-result"][data-outcome="${outcome}"]`)).toBeVisible({
+      // A transfer to an account this wallet never sent to: a danger finding, worded by the window in Spanish.
+      const intents = [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE_WNEAR } }];
+      const sign = await withApproval(extension.context, () => request(dapp, 'intents_signIntents', { intents }));
+      const { approval } = sign;
+      await expect(approval.locator('[data-testid="review-result"][data-outcome="ok"]')).toBeVisible({
         timeout: 10_000,
       });
-      await odd.approval.getByTestId('approval-technical').locator('summary').click();
-      await expect(odd.approval.locator('body')).toContainText(says);
-      if (outcome === 'ok') await expect(odd.approval.getByTestId('approval-invariant')).toContainText('unidades de');
-      expect(await unexplainedText(odd.approval)).toEqual([]);
-      await reject(odd.approval);
-      expect(await odd.pending).toMatchObject({ ok: false });
-    }
+      await expect(approval.getByTestId('approval-kind')).toHaveText('Firmar intents');
+      await expect(approval.getByTestId('approval-confirm')).toHaveText('Firmar');
+      await expect(approval.getByTestId('approval-reject')).toHaveText('Rechazar');
+      const finding = approval.locator('[data-testid="approval-finding"][data-code="transfer_to_other"]');
+      await expect(finding).toContainText('Envía 1 wNEAR a bob.near');
+      await expect(approval.getByTestId('approval-ack-danger')).toBeVisible();
+      await expect(approval.getByTestId('review-fee')).toContainText('al verificador');
+      // The intent's own line in plain words (src/core/describe.ts) is a Spanish message too.
+      await expect(approval.getByTestId('approval-intent')).toContainText('Enviar 1 wNEAR a bob.near');
+      // Every word the window shows is a Spanish message.
+      expect(await unexplainedText(approval)).toEqual([]);
+      await reject(approval);
+      expect(await sign.pending).toMatchObject({ ok: false });
+
+      // A token whose decimals the wallet cannot confirm is counted in its smallest units, in Spanish words,
+      // in the intent's line, the balance changes and what does not balance; and the wallet's own check of a
+      // balance too small is a Spanish sentence with the amounts inside it.
+      const MYSTERY = 'nep141:mystery-token.near';
+      for (const [diff, outcome, says] of [
+        [{ [WNEAR]: `-${ONE_WNEAR}`, [MYSTERY]: '123456789' }, 'ok', '123456789 unidades de nep141:mystery-token.near'],
+        [{ [WNEAR]: (-5n * 10n ** 24n).toString(), [MYSTERY]: '7' }, 'error', 'esta cuenta tiene 3 wNEAR'],
+      ] as const) {
+        const odd = await withApproval(extension.context, () =>
+          request(dapp, 'intents_signIntents', { intents: [{ intent: 'token_diff', diff }] }),
+        );
+        await expect(odd.approval.locator(`[data-testid="review-result"][data-outcome="${outcome}"]`)).toBeVisible({
+          timeout: 10_000,
+        });
+        await odd.approval.getByTestId('approval-technical').locator('summary').click();
+        await expect(odd.approval.locator('body')).toContainText(says);
+        if (outcome === 'ok') await expect(odd.approval.getByTestId('approval-invariant')).toContainText('unidades de');
+        expect(await unexplainedText(odd.approval)).toEqual([]);
+        await reject(odd.approval);
+        expect(await odd.pending).toMatchObject({ ok: false });
+      }
+    });
   } finally {
     await closePageServer(pages);
-    await close();
   }
 });
 
 test('Receive and Withdraw in Spanish: the address screen, its payment request and deposits, and an address check, all Spanish messages', async ({
   sim,
 }) => {
-  const { extension, close } = await launchExtension(EXTENSION_DIR, 'es');
-  try {
-    const page = await extension.context.newPage();
+  await inLanguage('es', sim, async ({ page, names }) => {
     await page.setViewportSize({ width: 360, height: 600 });
-    await pointAtSimulator(page, extension, sim);
-    const created = await walletCall<{ status: { accounts: { label: string }[] } }>(page, WALLET.create, {
-      password: 'correct horse battery',
-      source: { kind: 'generate' },
-    });
-    const names = created.status.accounts.map((a) => a.label);
     await page.reload();
     await page.getByTestId('home-receive').click();
     await expect(page.getByRole('heading', { name: 'Recibir', exact: true })).toBeVisible();
@@ -215,21 +207,11 @@ test('Receive and Withdraw in Spanish: the address screen, its payment request a
     );
     await expect(page.getByTestId('withdraw-continue')).toHaveText('Continuar');
     expect(await unexplainedText(page, names)).toEqual([]);
-  } finally {
-    await close();
-  }
+  });
 });
 
 test('Activity in Spanish: the empty list, its search and its filters in Spanish words', async ({ sim }) => {
-  const { extension, close } = await launchExtension(EXTENSION_DIR, 'es');
-  try {
-    const page = await extension.context.newPage();
-    await pointAtSimulator(page, extension, sim);
-    const created = await walletCall<{ status: { accounts: { label: string }[] } }>(page, WALLET.create, {
-      password: 'correct horse battery',
-      source: { kind: 'generate' },
-    });
-    const names = created.status.accounts.map((a) => a.label);
+  await inLanguage('es', sim, async ({ page, names }) => {
     await page.reload();
     await page.getByTestId('nav-activity').click();
     // Loaded, with nothing in it yet: the empty state and its ways to a first entry.
@@ -248,9 +230,7 @@ test('Activity in Spanish: the empty list, its search and its filters in Spanish
     await page.getByTestId('history-apply').click();
     await expect(page.getByTestId('history-filters')).toContainText('Introduce una cantidad en dólares');
     expect(await unexplainedText(page, names)).toEqual([]);
-  } finally {
-    await close();
-  }
+  });
 });
 
 test('first run and the lock screen in Spanish: every word a Spanish message, the vault’s refusal too', async () => {
@@ -290,14 +270,7 @@ test('first run and the lock screen in Spanish: every word a Spanish message, th
 test('a contacts file’s errors and a destination tag in Spanish: each bad entry named, the memo’s name and problem in Spanish words', async ({
   sim,
 }, testInfo) => {
-  const { extension, close } = await launchExtension(EXTENSION_DIR, 'es');
-  try {
-    const page = await extension.context.newPage();
-    await pointAtSimulator(page, extension, sim);
-    const created = await walletCall<{ status: { accounts: { label: string }[] } }>(page, WALLET.create, {
-      password: 'correct horse battery',
-      source: { kind: 'generate' },
-    });
+  await inLanguage('es', sim, async ({ page, names }) => {
     await page.reload();
     await page.getByTestId('nav-settings').click();
     await page.getByTestId('settings-tab-contacts').click();
@@ -323,7 +296,6 @@ test('a contacts file’s errors and a destination tag in Spanish: each bad entr
     await expect(errors).toContainText('No se importó nada.');
     await expect(errors).toContainText('Contacto 2 (Mallory): Una etiqueta de destino es un número entero');
     await expect(errors).toContainText('Contacto 3 (Eve): campos desconocidos: extra');
-    const names = created.status.accounts.map((a) => a.label);
     expect(await unexplainedText(page, [...names, 'Mallory', 'Eve', 'extra'])).toEqual([]);
 
     // The form's memo field for an XRP Ledger address: named as the chain names it, its problem in Spanish.
@@ -336,29 +308,19 @@ test('a contacts file’s errors and a destination tag in Spanish: each bad entr
     await page.getByTestId('contact-save').click();
     await expect(page.getByText('Una etiqueta de destino es un número entero de 0 a 4294967295')).toBeVisible();
     expect(await unexplainedText(page, [...names, 'Mateo'])).toEqual([]);
-  } finally {
-    await close();
-  }
+  });
 });
 
 test('the popup in Chinese: Home, Activity and Settings in the zh_CN catalogue’s words, amounts in Chinese digits grouping', async ({
   sim,
 }) => {
-  const { extension, close } = await launchExtension(EXTENSION_DIR, 'zh-CN');
-  try {
-    const page = await extension.context.newPage();
-    await pointAtSimulator(page, extension, sim);
-    const created = await walletCall<{ status: { selectedAccountId: string; accounts: { label: string }[] } }>(
-      page,
-      WALLET.create,
-      { password: 'correct horse battery', source: { kind: 'generate' } },
-    );
+  await inLanguage('zh-CN', sim, async ({ page, accountId, names }) => {
     await dev(sim, '/dev/fund', {
-      accountId: created.status.selectedAccountId,
+      accountId,
       tokenId: USDC_ETH,
       amount: '12345678901',
     });
-    expect(created.status.accounts.map((a) => a.label)).toEqual(['账户 1']);
+    expect(names).toEqual(['账户 1']);
     await page.reload();
 
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
@@ -374,7 +336,5 @@ test('the popup in Chinese: Home, Activity and Settings in the zh_CN catalogue�
     await expect(page.getByTestId('nav-settings')).toHaveAttribute('aria-current', 'page');
     await expect(page.getByTestId('nav-settings')).toHaveText('设置');
     expect(await unexplainedText(page)).toEqual([]);
-  } finally {
-    await close();
-  }
+  });
 });
