@@ -4,14 +4,14 @@ import unitConfig from './vitest.config';
 
 /**
  * The tests Stryker runs against mutants (docs/testing.md, "Mutation testing"). One group per run,
- * named by MUTATION_GROUP (test/mutation/groups.ts): the pure core and vault are killed by their unit
+ * named by MUTATION_GROUP (test/mutation/groups.ts): the pure core and vault are killed by their own
  * tests; the approval service and the signer are mostly reached through a started background, so their
  * groups add the background tests that drive them (each starts a simulator), not all of them: the
  * whole background tier overruns Stryker's initial run on a shared machine. e2e never runs here.
  */
 const TESTS: Record<string, string[]> = {
   // chainAddress.ts is held by the address checks' tests, which call it through src/ui/addresses.ts.
-  core: ['test/unit/core/**/*.unit.test.ts', 'test/unit/ui/addresses.unit.test.ts'],
+  core: ['test/unit/core/**/*.test.ts', 'test/unit/ui/addresses.unit.test.ts'],
   vault: ['test/unit/vault/**/*.unit.test.ts'],
   approvals: [
     'test/unit/background/approvals/**/*.test.ts',
