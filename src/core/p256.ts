@@ -90,9 +90,10 @@ function derInteger(der: Uint8Array, at: number): { value: Uint8Array; end: numb
   if (first & 0x80) throw new ProtocolError('DER signature: negative INTEGER');
   if (first === 0 && length > 1 && !(der[start + 1]! & 0x80))
     throw new ProtocolError('DER signature: INTEGER not minimal');
-  let value = der.subarray(start, end);
-  if (value.length === 33) value = value.subarray(1); // the 0x00 before a high first byte
-  return { value, end };
+  // 33 bytes are a sign byte (0x00) before a high first byte; a 33-byte value that starts otherwise is
+  // 2^256 or more, never a P-256 r or s (X.690 8.3), and dropping its first byte would read another one.
+  if (length === 33 && first !== 0) throw new ProtocolError('DER signature: r or s out of range');
+  return { value: der.subarray(length === 33 ? start + 1 : start, end), end };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,7 +10,9 @@ import {
   implicitAccountOfKey,
   intentHash,
   P256_ORDER,
+  p256SignatureFromDer,
   type SignedWebauthn,
+  signedWebauthnOf,
   signedWebauthnSchema,
   verifyP256WebCrypto,
   verifyWebauthn,
@@ -17,6 +20,7 @@ import {
   verifyWebauthnAssertionAsync,
   verifyWebauthnAsync,
   type WebauthnAssertion,
+  webauthnRequestOf,
   webauthnSignedBytes,
 } from '../../../src/core';
 import { verifyP256 } from '../../../src/sim/ledger/p256';
@@ -153,6 +157,11 @@ describe('webauthn: what the verifier refuses', () => {
     );
   });
 
+  it('a key or a signature that is not a verifier text', async () => {
+    await refused(vectorAssertion({ publicKey: 'p256:2V8Np9vGqLiwVZ8q' }), /not a verifier text/);
+    await refused(vectorAssertion({ signature: 'p256:3KBMZ72BHUiVfE1e' }), /not a verifier text/);
+  });
+
   it('a key that is not a point on P-256', async () => {
     const xy = hex.decode(P256_VERIFY_OK.publicKeyXyHex);
     xy[63]! ^= 1;
@@ -169,6 +178,15 @@ describe('webauthn: what the verifier refuses', () => {
 
 describe('webauthn: the signed payload’s schema (what the verifier deserializes)', () => {
   const base = SIGNED_P256.signed;
+  it.each([
+    ['public_key', `p256:${base58.encode(new Uint8Array(33).fill(2))}`, 'must be <curve>:<base58 key>'],
+    ['signature', `p256:${base58.encode(new Uint8Array(63).fill(2))}`, 'must be <curve>:<base58 signature>'],
+    ['authenticator_data', '93+cQogpBzE3RSAYSAkfWoNEcBd3X84PxE8iRrRVxMgdAAAAAA', 'must be base64url'],
+  ])('says what is wrong with %s', (field, value, message) => {
+    const r = signedWebauthnSchema.safeParse({ ...base, [field]: value });
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([[field, message]]);
+  });
+
   it.each([
     [
       'authenticator data with the standard alphabet',
@@ -190,5 +208,45 @@ describe('webauthn: the signed payload’s schema (what the verifier deserialize
     const parsed = signedWebauthnSchema.parse({ ...base, authenticator_data: unpadded });
     expect(verifyWebauthn(parsed, verifyP256).ok).toBe(true);
     expect(base64url.decode(unpadded)).toEqual(base64url.decode(base.authenticator_data));
+  });
+});
+
+describe('webauthn: what a passkey signs, and the wrapper for it', () => {
+  it('the payload string and challenge of the verifier’s p256 vector', () => {
+    const signed = signedWebauthnSchema.parse(SIGNED_P256.signed);
+    const request = webauthnRequestOf(extractIntentPayload(signed));
+    expect(request.payload).toBe(signed.payload);
+    expect(base64url.encode(request.challenge)).toBe(JSON.parse(signed.client_data_json).challenge);
+  });
+
+  it('a wrapper over a node:crypto P-256 assertion verifies, and one over another payload does not', async () => {
+    const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const jwk = publicKey.export({ format: 'jwk' });
+    const key = `p256:${base58.encode(new Uint8Array([...base64url.decode(jwk.x!), ...base64url.decode(jwk.y!)]))}`;
+    const payload = extractIntentPayload(signedWebauthnSchema.parse(SIGNED_P256.signed));
+    const { challenge } = webauthnRequestOf(payload);
+    // rpIdHash ‖ flags UP|UV ‖ signCount 0 (https://w3c.github.io/webauthn/#sctn-authenticator-data).
+    const authenticatorData = new Uint8Array([
+      ...createHash('sha256').update('example.org').digest(),
+      0x05,
+      0,
+      0,
+      0,
+      0,
+    ]);
+    const clientDataJson = JSON.stringify({
+      type: 'webauthn.get',
+      challenge: base64url.encode(challenge),
+      origin: 'chrome-extension://abc',
+    });
+    const der = sign('sha256', webauthnSignedBytes(authenticatorData, clientDataJson), privateKey);
+    const rs = p256SignatureFromDer(new Uint8Array(der));
+    const signed = signedWebauthnOf(payload, key, rs, clientDataJson, authenticatorData);
+    expect(signed).toMatchObject({ standard: 'webauthn', payload: SIGNED_P256.signed.payload, public_key: key });
+    expect(signedWebauthnSchema.parse(signed)).toEqual(signed);
+    expect(verifyWebauthn(signed, verifyP256)).toEqual({ ok: true, publicKey: key });
+    expect(await verifyWebauthnAsync(signed, webCrypto)).toEqual({ ok: true, publicKey: key });
+    const other = { ...signed, payload: signed.payload.replace('"1000"', '"1001"') };
+    expect(verifyWebauthn(other, verifyP256).ok).toBe(false);
   });
 });

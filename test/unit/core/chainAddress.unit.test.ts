@@ -1,0 +1,230 @@
+// Addresses per chain family (src/core/chainAddress.ts), checked directly rather than through the swap
+// form's shape messages: published addresses pass, and the same addresses bent the ways the formats
+// forbid fail. Sources: EIP-55 (https://eips.ethereum.org/EIPS/eip-55: all-lower and all-upper case carry
+// no checksum); BIP-173/BIP-350 (segwit examples and invalid vectors; one case throughout); CashAddr
+// (https://reference.cash/protocol/blockchain/encoding/cashaddr: upper or lower case, never mixed); TON
+// (https://docs.ton.org/learn/overviews/addresses: raw `<workchain>:<64 hex>`, user-friendly 36 bytes of
+// flag, workchain, hash and CRC16-XMODEM, in base64 or base64url); Stellar SEP-23 (version byte 6 << 3,
+// CRC16 little-endian); CIP-19 (Cardano's address test vectors); Zcash transparent address prefixes (the
+// protocol specification's "Transparent Addresses": t1 = 0x1cb8, t3 = 0x1cbd, testnet t2 = 0x1cba, tm = 0x1d25);
+// Sui and Aptos (0x and hex, Sui's always 64 digits).
+import { describe, expect, it } from 'vitest';
+import { base58check, crc16xmodem, isAddressOf } from '../../../src/core/chainAddress';
+import { base64, base64url } from '../../../src/core/encoding';
+
+/** BIP-173's reference encoder (`bech32_encode`), `constant` 1 for bech32 and 0x2bc830a3 for bech32m. */
+function bech32Encode(hrp: string, words: number[], constant: number): string {
+  const G = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
+  const polymod = (values: number[]) => {
+    let chk = 1;
+    for (const v of values) {
+      const top = chk >>> 25;
+      chk = ((chk & 0x1ffffff) << 5) ^ v;
+      for (let i = 0; i < 5; i++) if ((top >>> i) & 1) chk ^= G[i]!;
+    }
+    return chk >>> 0;
+  };
+  const codes = [...hrp].map((c) => c.charCodeAt(0));
+  const expanded = [...codes.map((c) => c >> 5), 0, ...codes.map((c) => c & 31)];
+  const mod = (polymod([...expanded, ...words, 0, 0, 0, 0, 0, 0]) ^ constant) >>> 0;
+  const checksum = Array.from({ length: 6 }, (_, i) => (mod >>> (5 * (5 - i))) & 31);
+  return `${hrp}1${[...words, ...checksum].map((w) => 'qpzry9x8gf2tvdw0s3jn54khce6mua7l'[w]).join('')}`;
+}
+
+/** RFC 4648 base32 without padding, as Stellar writes strkeys. */
+function base32(bytes: Uint8Array): string {
+  let bits = '';
+  for (const b of bytes) bits += b.toString(2).padStart(8, '0');
+  bits = bits.padEnd(Math.ceil(bits.length / 5) * 5, '0');
+  return (bits.match(/.{5}/g) ?? []).map((b) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'[parseInt(b, 2)]).join('');
+}
+
+/** The 32 key bytes of a G… strkey (its base32, version byte and CRC removed). */
+function base32DecodeKey(strkey: string): number[] {
+  let bits = '';
+  for (const c of strkey) bits += 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'.indexOf(c).toString(2).padStart(5, '0');
+  return (bits.match(/.{8}/g) ?? []).slice(1, 33).map((b) => parseInt(b, 2));
+}
+
+describe('EVM (EIP-55)', () => {
+  const SAMPLE = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'; // EIP-55's first example
+  it('takes an address in one case throughout, which carries no checksum', () => {
+    expect(isAddressOf('evm', SAMPLE)).toBe(true);
+    expect(isAddressOf('evm', SAMPLE.toLowerCase())).toBe(true);
+    expect(isAddressOf('evm', `0x${SAMPLE.slice(2).toUpperCase()}`)).toBe(true);
+  });
+  it('refuses anything before the 0x or after the 40 digits', () => {
+    expect(isAddressOf('evm', `a${SAMPLE.toLowerCase()}`)).toBe(false);
+    expect(isAddressOf('evm', `${SAMPLE.toLowerCase()}0`)).toBe(false);
+    expect(isAddressOf('evm', `${SAMPLE.toLowerCase()}\n`)).toBe(false);
+  });
+});
+
+describe('base58check', () => {
+  it('round-trips any payload, the empty one (its checksum alone) included, and says why it refuses', () => {
+    for (const payload of [new Uint8Array(), Uint8Array.of(0), Uint8Array.of(5, 1, 2, 3)])
+      expect(base58check.decode(base58check.encode(payload))).toEqual(payload);
+    expect(() => base58check.decode('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb')).toThrow(/checksum/);
+  });
+  it('takes a version byte only with a 20-byte hash after it', () => {
+    const genesis = base58check.decode('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa'); // version 0x00, 20-byte hash
+    expect(isAddressOf('btc', base58check.encode(genesis))).toBe(true);
+    expect(isAddressOf('btc', base58check.encode(Uint8Array.of(...genesis, 0)))).toBe(false);
+    expect(isAddressOf('btc', base58check.encode(genesis.slice(0, 20)))).toBe(false);
+  });
+});
+
+describe('segwit (BIP-173, BIP-350)', () => {
+  it('takes the P2WSH example (32-byte witness program) as well as P2WPKH', () => {
+    expect(isAddressOf('btc', 'bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3')).toBe(true);
+    expect(isAddressOf('btc', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toBe(true);
+  });
+  it('refuses mixed case, even where each case alone is valid', () => {
+    expect(isAddressOf('btc', 'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4')).toBe(true);
+    expect(isAddressOf('btc', 'bc1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4')).toBe(false);
+    expect(isAddressOf('btc', 'Bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toBe(false);
+  });
+  it('refuses a version 0 program whose padding bits are set (BIP-173: no non-zero padding)', () => {
+    // 52 words after the version: 260 bits, a 32-byte program and 4 padding bits.
+    const program = Array.from({ length: 51 }, (_, i) => (i * 7) & 31);
+    expect(isAddressOf('btc', bech32Encode('bc', [0, ...program, 0], 1))).toBe(true);
+    expect(isAddressOf('btc', bech32Encode('bc', [0, ...program, 1], 1))).toBe(false);
+  });
+  it('takes Litecoin legacy addresses of every version byte: L (0x30), M (0x32) and 3 (0x05)', () => {
+    const hash = base58check.decode('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa').slice(1);
+    for (const version of [0x30, 0x32, 0x05])
+      expect(isAddressOf('ltc', base58check.encode(Uint8Array.of(version, ...hash)))).toBe(true);
+    expect(isAddressOf('ltc', base58check.encode(Uint8Array.of(0x00, ...hash)))).toBe(false); // Bitcoin's 1…
+  });
+});
+
+describe('CashAddr', () => {
+  const SPEC = 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a';
+  it('takes one case throughout, upper included, and refuses mixed case', () => {
+    expect(isAddressOf('bch', SPEC)).toBe(true);
+    expect(isAddressOf('bch', SPEC.toUpperCase())).toBe(true);
+    expect(isAddressOf('bch', `${SPEC.slice(0, -1)}A`)).toBe(false);
+    expect(isAddressOf('bch', `B${SPEC.slice(1)}`)).toBe(false);
+  });
+  it('takes the prefix only at the start', () => {
+    expect(isAddressOf('bch', SPEC.slice('bitcoincash:'.length))).toBe(true);
+    expect(isAddressOf('bch', `${SPEC.slice('bitcoincash:'.length)}bitcoincash:`)).toBe(false);
+  });
+});
+
+describe('TON', () => {
+  // The docs' example: one account, raw and user-friendly (bounceable, base64url).
+  const RAW = '0:ca6e321c7cce9ecedf0a8ca2492ec8592494aa5fb5ce0387dff96ef6af982a3e';
+  const FRIENDLY = 'EQDKbjIcfM6ezt8KjKJJLshZJJSqX7XOA4ff-W72r5gqPrHF';
+  /** The user-friendly bytes with the flag byte and CRC as given (the CRC recomputed unless given). */
+  const friendly = (flag: number, crc?: [number, number]) => {
+    const bytes = base64url.decode(FRIENDLY);
+    bytes[0] = flag;
+    const c = crc16xmodem(bytes.slice(0, 34));
+    bytes.set(crc ?? [c >> 8, c & 0xff], 34);
+    return base64url.encode(bytes);
+  };
+
+  it('takes the raw form on the basechain (0) and the masterchain (-1), and no other', () => {
+    expect(isAddressOf('ton', RAW)).toBe(true);
+    expect(isAddressOf('ton', `-1${RAW.slice(1)}`)).toBe(true);
+    expect(isAddressOf('ton', `2${RAW}`)).toBe(false);
+    expect(isAddressOf('ton', `${RAW}0`)).toBe(false);
+    expect(isAddressOf('ton', RAW.slice(0, -1))).toBe(false);
+    expect(isAddressOf('ton', RAW.replace('ca6e', 'xa6e'))).toBe(false);
+  });
+
+  it('takes the user-friendly form in base64url and in standard base64, bounceable or not', () => {
+    expect(isAddressOf('ton', FRIENDLY)).toBe(true);
+    expect(isAddressOf('ton', base64.encode(base64url.decode(FRIENDLY)))).toBe(true);
+    expect(isAddressOf('ton', friendly(0x51))).toBe(true); // non-bounceable, UQ…
+  });
+
+  it('refuses a flag byte of no kind, one alphabet mixed with the other, and a wrong CRC byte', () => {
+    expect(isAddressOf('ton', friendly(0x00))).toBe(false);
+    expect(isAddressOf('ton', friendly(0x12))).toBe(false);
+    expect(isAddressOf('ton', FRIENDLY.replace('-', '+'))).toBe(true);
+    expect(isAddressOf('ton', FRIENDLY.replace('J', '+'))).toBe(false);
+    const c = crc16xmodem(base64url.decode(FRIENDLY).slice(0, 34));
+    expect(isAddressOf('ton', friendly(0x11, [c >> 8, (c & 0xff) ^ 1]))).toBe(false);
+    expect(isAddressOf('ton', friendly(0x11, [(c >> 8) ^ 1, c & 0xff]))).toBe(false);
+  });
+});
+
+describe('Stellar (SEP-23)', () => {
+  const SEP23 = 'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ';
+  /** The strkey's key under another version byte, its CRC recomputed (SEP-23: CRC16-XMODEM, little-endian). */
+  const withVersion = (version: number) => {
+    const bytes = new Uint8Array(35);
+    bytes.set([version, ...base32DecodeKey(SEP23)]);
+    const crc = crc16xmodem(bytes.slice(0, 33));
+    bytes.set([crc & 0xff, crc >> 8], 33);
+    return base32(bytes);
+  };
+  it('takes an account id (version byte 6 << 3) and refuses any other version byte, even under G…', () => {
+    expect(withVersion(6 << 3)).toBe(SEP23);
+    expect(isAddressOf('stellar', withVersion(6 << 3))).toBe(true);
+    const other = withVersion((6 << 3) | 1);
+    expect(other).toMatch(/^G[A-Z2-7]{55}$/);
+    expect(isAddressOf('stellar', other)).toBe(false);
+  });
+});
+
+describe('Zcash transparent', () => {
+  const T1 = 't1ZVjVfpcCm7mqNqYQ3VAs8NreDWQt2AB22'; // a refund address in a live 1Click quote
+  const T3 = 't3Vz22vK5z2LcKEdg16Yv4FFneEL1zg9ojd';
+  const hash = base58check.decode(T3).slice(2);
+  const under = (...prefix: number[]) => base58check.encode(Uint8Array.of(...prefix, ...hash));
+  it('takes t1 (P2PKH, 0x1cb8) and t3 (P2SH, 0x1cbd) addresses', () => {
+    expect(isAddressOf('zec', T1)).toBe(true);
+    expect(isAddressOf('zec', T3)).toBe(true);
+    expect(under(0x1c, 0xbd)).toBe(T3);
+  });
+  it('refuses the testnet prefixes, another first byte and a hash of the wrong length', () => {
+    expect(isAddressOf('zec', under(0x1c, 0xba))).toBe(false); // testnet t2…
+    expect(isAddressOf('zec', under(0x1d, 0x25))).toBe(false); // testnet tm…
+    expect(isAddressOf('zec', under(0x1d, 0xbd))).toBe(false);
+    expect(isAddressOf('zec', base58check.encode(Uint8Array.of(0x1c, 0xb8, ...hash, 0)))).toBe(false);
+  });
+});
+
+describe('plain-hex families (Sui, Aptos, Starknet): their shape is all there is', () => {
+  const KEY = `0x${'02a212de6a9dfa3a69e22387acfbafbb1a9e591bd9d636e7895dcfc8de05f331'}`;
+  it('Sui: exactly 64 hex digits after 0x', () => {
+    expect(isAddressOf('sui', KEY)).toBe(true);
+    expect(isAddressOf('sui', '0x2')).toBe(false); // Aptos writes short addresses, Sui does not
+    expect(isAddressOf('sui', `${KEY}0`)).toBe(false);
+    expect(isAddressOf('sui', `a${KEY}`)).toBe(false);
+  });
+  it('Aptos and Starknet: 1 to 64 hex digits after 0x', () => {
+    expect(isAddressOf('aptos', '0x1')).toBe(true); // the Aptos framework account
+    expect(isAddressOf('starknet', KEY)).toBe(true);
+    expect(isAddressOf('aptos', `${KEY}0`)).toBe(false);
+    expect(isAddressOf('starknet', `a${KEY}`)).toBe(false);
+    expect(isAddressOf('aptos', `${KEY.slice(0, 10)}g`)).toBe(false);
+  });
+});
+
+describe('Cardano (CIP-19)', () => {
+  it('takes mainnet base (57 bytes) and enterprise (29 bytes) addresses, not testnet ones', () => {
+    const base =
+      'addr1qx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3n0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgse35a3x';
+    expect(isAddressOf('cardano', base)).toBe(true);
+    expect(isAddressOf('cardano', 'addr1vx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzers66hrl8')).toBe(true);
+    const testnet =
+      'addr_test1qz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3n0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgs68faae';
+    expect(isAddressOf('cardano', testnet)).toBe(false);
+  });
+});
+
+describe('Aleo', () => {
+  it('takes a 32-byte bech32m address and refuses one of another length or with padding bits set', () => {
+    expect(isAddressOf('aleo', 'aleo1rhgdu77hgyqd3xjj8ucu3jj9r2krwz6mnzyd80gncr5fxcwlh5rsvzp9px')).toBe(true);
+    const words = (n: number) => Array.from({ length: n }, (_, i) => (i * 11) & 31);
+    const BECH32M = 0x2bc830a3;
+    expect(isAddressOf('aleo', bech32Encode('aleo', [...words(51), 0], BECH32M))).toBe(true); // 260 bits: 32 bytes
+    expect(isAddressOf('aleo', bech32Encode('aleo', [...words(51), 1], BECH32M))).toBe(false);
+    expect(isAddressOf('aleo', bech32Encode('aleo', words(32), BECH32M))).toBe(false); // 20 bytes
+    expect(isAddressOf('aleo', bech32Encode('aleo', [...words(51), 0], 1))).toBe(false); // bech32, not bech32m
+  });
+});
