@@ -63,3 +63,12 @@ describe('parseDeadline and formatDeadline', () => {
     );
   });
 });
+
+describe('years Date.UTC reads as 19xx', () => {
+  it('refuses a year before 100 rather than reading 0050 as 1950', () => {
+    for (const text of ['0050-01-01T00:00:00Z', '0099-12-31T23:59:59Z']) {
+      expect(() => parseDeadlineNs(text), text).toThrow(new ProtocolError(`'${text}' is not a valid date`, 'deadline'));
+    }
+    expect(parseDeadlineNs('0100-01-01T00:00:00Z')).toBe(BigInt(new Date('0100-01-01T00:00:00Z').getTime()) * MS);
+  });
+});

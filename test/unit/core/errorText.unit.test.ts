@@ -7,6 +7,7 @@ import {
   type FailureFacts,
   failureClass,
   failureFacts,
+  failurePhrase,
   failureWords,
 } from '../../../src/core/errorText';
 import { HttpError } from '../../../src/core/http';
@@ -31,6 +32,9 @@ describe('failureClass: how a service failure reads to a person', () => {
   it.each<[string, FailureFacts, FailureClass]>([
     ['no answer in time', { failure: 'timeout', httpStatus: null }, 'timeout'],
     ['a gateway timeout', { failure: 'http', httpStatus: 504 }, 'timeout'],
+    ['408 (request timeout)', { failure: 'http', httpStatus: 408 }, 'timeout'],
+    ['a 3xx status that is no failure kind', { failure: 'http', httpStatus: 302 }, 'unknown'],
+    ['a 2xx status alone', { httpStatus: 200 }, 'unknown'],
     ['429', { failure: 'http', httpStatus: 429 }, 'busy'],
     ['500', { failure: 'http', httpStatus: 500 }, 'server'],
     ['503', { failure: 'http', httpStatus: 503 }, 'server'],
@@ -52,6 +56,19 @@ describe('failureClass: how a service failure reads to a person', () => {
     expect(failureFacts(new HttpError('timeout', 'No answer within 10 ms'))).toEqual({ failure: 'timeout' });
     expect(failureFacts('a string')).toEqual({});
   });
+
+  it('keeps only the facts of the right type, and nothing of null or a primitive', () => {
+    expect(failureFacts(null)).toStrictEqual({});
+    expect(failureFacts(undefined)).toStrictEqual({});
+    expect(failureFacts(404)).toStrictEqual({});
+    expect(failureFacts({})).toStrictEqual({});
+    expect(failureFacts({ kind: 5, status: '500', service: 1 })).toStrictEqual({});
+    expect(failureFacts({ kind: 'rpc', status: 0, service: '' })).toStrictEqual({
+      failure: 'rpc',
+      httpStatus: 0,
+      service: '',
+    });
+  });
 });
 
 describe('failureWords: the messages of the sentence, chosen without the browser', () => {
@@ -67,6 +84,33 @@ describe('failureWords: the messages of the sentence, chosen without the browser
       who: 'failureWho_swap',
       cause: 'failureCause_credentials',
       after: 'failureAfter_safe',
+    });
+  });
+});
+
+describe('failureWords: who failed', () => {
+  it('names the swap service for its own services whatever the task, the network for the bus and ledger', () => {
+    for (const service of ['swap', 'transactions']) {
+      expect(failureWords('balances', { service }).who).toBe('failureWho_swap');
+    }
+    for (const service of ['bus', 'ledger']) expect(failureWords('quote', { service }).who).toBe('failureWho_network');
+  });
+
+  it('without a service, names the swap service for its tasks and "the service" for the rest', () => {
+    const swapTasks: FailedTask[] = ['quote', 'tokens', 'swap', 'history', 'track'];
+    for (const task of swapTasks) expect(failureWords(task, {}).who, task).toBe('failureWho_swap');
+    const others: FailedTask[] = ['balances', 'activity', 'address', 'deposits', 'review', 'send', 'pay', 'withdraw'];
+    for (const task of others) expect(failureWords(task, { service: null }).who, task).toBe('failureWho_service');
+  });
+
+  it('failurePhrase carries the same messages as a phrase: the cause, filled with task, who and after', () => {
+    expect(failurePhrase('pay', { failure: 'timeout', service: 'bus' })).toEqual({
+      key: 'failureCause_timeout',
+      subs: [
+        { key: 'failureTask_pay', subs: [] },
+        { key: 'failureWho_network', subs: [] },
+        { key: 'failureAfter_checkActivity', subs: [] },
+      ],
     });
   });
 });

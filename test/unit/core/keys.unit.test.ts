@@ -1,14 +1,18 @@
+// Key text forms (src/core/keys.ts): ed25519:<base58> public and secret keys as near-api-js writes them,
+// RFC 8032 §7.1 TEST 1 for the seed → public key step, and the refusals a person reads.
 import { describe, expect, it } from 'vitest';
 import {
   base58,
   formatPublicKey,
   formatSecretKey,
   generateKeyPair,
+  hex,
   implicitAccountId,
   isImplicitAccountId,
   isValidAccountId,
   parsePublicKey,
   parseSecretKey,
+  publicKeyFromSeed,
 } from '../../../src/core';
 import { seededRandom } from '../../fixtures/random';
 
@@ -93,5 +97,48 @@ describe('account ids (ledger rules)', () => {
     ['', 'empty'],
   ])('refuses %s (%s)', (id) => {
     expect(isValidAccountId(id)).toBe(false);
+  });
+});
+
+// RFC 8032 §7.1, TEST 1.
+const RFC_SEED = hex.decode('9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60');
+const RFC_PUBLIC = 'd75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a';
+
+describe('seeds and generated pairs', () => {
+  it('derives the RFC 8032 public key and generates the pair from exactly the 32 random bytes', () => {
+    expect(hex.encode(publicKeyFromSeed(RFC_SEED))).toBe(RFC_PUBLIC);
+    const pair = generateKeyPair(() => RFC_SEED);
+    expect(pair.secretSeed).toBe(RFC_SEED);
+    expect(hex.encode(pair.publicKey)).toBe(RFC_PUBLIC);
+  });
+
+  it('refuses a seed or a random source of the wrong size or type with its own reason', () => {
+    expect(() => publicKeyFromSeed(new Uint8Array(31))).toThrow(/^secret seed must be 32 bytes, got 31$/);
+    expect(() => generateKeyPair(() => new Uint8Array(31))).toThrow(/^random source must return 32 bytes$/);
+    expect(() => generateKeyPair(() => new Uint8Array(33))).toThrow(/^random source must return 32 bytes$/);
+    const notBytes = (): Uint8Array => Array.from(RFC_SEED) as unknown as Uint8Array;
+    expect(() => generateKeyPair(notBytes)).toThrow(/^random source must return 32 bytes$/);
+  });
+});
+
+describe('text forms: spaces, names in refusals, lengths', () => {
+  it('reads keys with surrounding whitespace, as pasted', () => {
+    const text = `ed25519:${base58.encode(hex.decode(RFC_PUBLIC))}`;
+    expect(hex.encode(parsePublicKey(`  ${text}\n`))).toBe(RFC_PUBLIC);
+    expect(hex.encode(parseSecretKey(` ed25519:${base58.encode(RFC_SEED)} `).publicKey)).toBe(RFC_PUBLIC);
+  });
+
+  it('names the kind of key in each refusal', () => {
+    expect(() => parseSecretKey('secp256k1:abc')).toThrow(
+      /^secret key uses curve 'secp256k1'; only ed25519 is supported$/,
+    );
+    expect(() => parseSecretKey('ed25519:0OIl')).toThrow(/^secret key is not valid base58$/);
+    expect(() => parsePublicKey('p256:abc')).toThrow(/^public key uses curve 'p256'; only ed25519 is supported$/);
+    expect(() => parsePublicKey('ed25519:0OIl')).toThrow(/^public key is not valid base58$/);
+  });
+
+  it('refuses to write or name a public key that is not 32 bytes', () => {
+    expect(() => formatPublicKey(new Uint8Array(31))).toThrow(/^public key must be 32 bytes, got 31$/);
+    expect(() => implicitAccountId(new Uint8Array(33))).toThrow(/^public key must be 32 bytes, got 33$/);
   });
 });

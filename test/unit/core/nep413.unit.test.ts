@@ -1,3 +1,7 @@
+// NEP-413 (src/core/nep413.ts; https://github.com/near/NEPs/blob/master/neps/nep-0413.md): the tagged Borsh
+// pre-image, its SHA-256, and strict RFC 8032 verification, held to the contract's and near-api-js's vectors.
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { sha512 } from '@noble/hashes/sha2.js';
 import { describe, expect, it } from 'vitest';
 import {
   base58,
@@ -9,6 +13,7 @@ import {
   parsePublicKey,
   parseSecretKey,
   signNep413,
+  verifyEd25519,
   verifyNep413,
 } from '../../../src/core';
 import { seededRandom } from '../../fixtures/random';
@@ -94,7 +99,14 @@ it('digests the NEP-413 spec example (docs/interface.md, "Vector: the NEP-413 sp
 
 describe('NEP-413 input checks', () => {
   it('refuses a nonce that is not 32 bytes', () => {
-    expect(() => nep413Digest({ message: 'x', nonce: new Uint8Array(31), recipient: 'a.near' })).toThrow(/32 bytes/);
+    expect(() => nep413Digest({ message: 'x', nonce: new Uint8Array(31), recipient: 'a.near' })).toThrow(
+      /^nonce: nonce must be 32 bytes$/,
+    );
+  });
+
+  it('refuses to sign with a seed that is not 32 bytes', () => {
+    const payload = { message: 'x', nonce: new Uint8Array(32), recipient: 'a.near' };
+    expect(() => signNep413(new Uint8Array(64), payload)).toThrow(/^secret seed must be 32 bytes$/);
   });
 
   it('encodes multi-byte UTF-8 lengths in bytes, not characters', () => {
@@ -131,5 +143,24 @@ describe('property: sign/verify round trip', () => {
       flipped[i % 64]! ^= 1 << (i % 8);
       expect(verifyNep413(publicKey, payload, flipped), `seed 413, case ${i} flipped`).toBe(false);
     }
+  });
+});
+
+// RFC 8032 §5.1.3 decodes a point only when y < p; ZIP-215 (https://zips.z.cash/zip-0215) also takes y ≥ p.
+describe('strict decoding (RFC 8032 §5.1.7, not ZIP-215)', () => {
+  it('refuses a signature whose R is the identity written non-canonically (y = p + 1)', () => {
+    const seed = new Uint8Array(32).fill(3);
+    const { scalar, pointBytes } = ed25519.utils.getExtendedPublicKey(seed);
+    const L = 2n ** 252n + 27742317777372353535851937790883648493n;
+    const p = 2n ** 255n - 19n;
+    const le = (n: bigint) => Uint8Array.from({ length: 32 }, (_, i) => Number((n >> BigInt(8 * i)) & 0xffn));
+    const fromLe = (b: Uint8Array) => b.reduceRight((acc, x) => (acc << 8n) | BigInt(x), 0n);
+    const message = new TextEncoder().encode('any message');
+    const r = le(p + 1n);
+    // S = k·a: then S·B = k·A, and R + k·A − S·B is the identity, so only R's encoding is wrong.
+    const k = fromLe(sha512(Uint8Array.from([...r, ...pointBytes, ...message]))) % L;
+    const signature = Uint8Array.from([...r, ...le((k * scalar) % L)]);
+    expect(ed25519.verify(signature, message, pointBytes, { zip215: true })).toBe(true);
+    expect(verifyEd25519(pointBytes, message, signature)).toBe(false);
   });
 });

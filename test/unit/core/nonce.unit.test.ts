@@ -1,5 +1,16 @@
+// Nonces (src/core/nonce.ts; docs/protocol.md, "Nonces"): the versioned V1 layout byte for byte, legacy
+// nonces, the verifier's deadline rules and the encoder's refusals.
 import { describe, expect, it } from 'vitest';
-import { base64, checkNonceDeadline, decodeNonce, encodeVersionedNonce, hex, parseDeadlineNs } from '../../../src/core';
+import {
+  base64,
+  checkNonceDeadline,
+  decodeNonce,
+  decodeNonceBytes,
+  encodeVersionedNonce,
+  encodeVersionedNonceBytes,
+  hex,
+  parseDeadlineNs,
+} from '../../../src/core';
 import { randomInt, seededRandom } from '../../fixtures/random';
 
 // docs/protocol.md: the verifier README's worked example.
@@ -121,4 +132,51 @@ it('refuses bad encoder inputs', () => {
   expect(() =>
     encodeVersionedNonce({ salt: new Uint8Array(4), deadline: new Date(NaN), random15: new Uint8Array(15) }),
   ).toThrow(/deadline/);
+});
+
+describe('refusals name the part at fault', () => {
+  const ok = { salt: new Uint8Array(4), deadline: new Date(0), random15: new Uint8Array(15) };
+
+  it('encoder: salt, random part and a deadline before 1970', () => {
+    expect(() => encodeVersionedNonceBytes({ ...ok, salt: new Uint8Array(5) })).toThrow(/^salt: salt must be 4 bytes$/);
+    expect(() => encodeVersionedNonceBytes({ ...ok, random15: new Uint8Array(16) })).toThrow(
+      /^random15: random part must be 15 bytes$/,
+    );
+    for (const deadline of [new Date(-1), new Date(Number.NaN)]) {
+      expect(() => encodeVersionedNonceBytes({ ...ok, deadline })).toThrow(
+        /^deadline: nonce deadline must be a valid date after 1970$/,
+      );
+    }
+  });
+
+  it('encodes the epoch itself as a zero deadline', () => {
+    expect(hex.encode(encodeVersionedNonceBytes(ok))).toBe(`5628f6c600${'00'.repeat(4 + 8 + 15)}`);
+  });
+
+  it('decoder: bytes or base64 of the wrong length', () => {
+    expect(() => decodeNonceBytes(new Uint8Array(31))).toThrow(/^nonce: nonce must be 32 bytes, got 31$/);
+    expect(() => decodeNonce('AAAA')).toThrow(/^nonce must be 32 bytes, got 3$/);
+  });
+});
+
+describe('decoded nonces are copies', () => {
+  it('a legacy nonce keeps its bytes when the input is changed afterwards', () => {
+    const input = new Uint8Array(32).fill(9);
+    const n = decodeNonceBytes(input);
+    input.fill(0);
+    expect(n).toEqual({ kind: 'legacy', bytes: new Uint8Array(32).fill(9) });
+  });
+});
+
+describe('deadline rule edges (docs/protocol.md: intent deadline ≤ nonce deadline, nonce deadline ≥ now)', () => {
+  it('a nonce whose deadline is exactly now has not expired', () => {
+    const d = new Date('2030-01-01T00:00:00Z');
+    const n = decodeNonce(encodeVersionedNonce({ salt: new Uint8Array(4), deadline: d, random15: new Uint8Array(15) }));
+    expect(checkNonceDeadline('2029-12-31T00:00:00Z', n, d)).toBeNull();
+  });
+
+  it('a legacy nonce has no deadline rule: the intent deadline is not read', () => {
+    const n = decodeNonce(base64.encode(new Uint8Array(32)));
+    expect(checkNonceDeadline('not a deadline', n, new Date())).toBeNull();
+  });
 });

@@ -1,3 +1,6 @@
+// Signed intents (src/core/payload.ts; docs/protocol.md, "The intent payload", "Signed wrappers", "Intent
+// hashes"): external vectors, the NEP-413 and raw_ed25519 wrappers we build, and the refusals with their field.
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   base58,
@@ -8,12 +11,18 @@ import {
   hex,
   implicitAccountId,
   intentHash,
+  intentSigningBytes,
+  nep413Digest,
   nep413MessageOf,
+  nep413PayloadOf,
+  type PayloadStandard,
   parsePublicKey,
+  payloadIntentHash,
   rawPayloadOf,
   type SignedIntent,
   signatureBase64ToEd25519,
   signIntentPayload,
+  signNep413,
   verifyNep413,
   verifySignedIntent,
 } from '../../../src/core';
@@ -151,5 +160,125 @@ describe('building and signing', () => {
     const sigB64 = Buffer.from(new Uint8Array(64).fill(7)).toString('base64');
     expect(signatureBase64ToEd25519(sigB64)).toBe(`ed25519:${base58.encode(new Uint8Array(64).fill(7))}`);
     expect(() => signatureBase64ToEd25519('AAAA')).toThrow(/64 bytes/);
+  });
+});
+
+describe('payloads, hashes and refusals', () => {
+  const seed = new Uint8Array(32).fill(5);
+  const signerId = 'alice.near';
+  const nonce = Buffer.from(new Uint8Array(32).fill(1)).toString('base64');
+  const payload = buildIntentPayload({
+    signerId,
+    verifyingContract: 'intents.near',
+    deadline: '2030-01-01T00:00:00.000Z',
+    nonce,
+    intents: [],
+  });
+  const sha256b58 = (bytes: Uint8Array | string) => base58.encode(createHash('sha256').update(bytes).digest());
+
+  it('names the account id refused', () => {
+    const base = { signerId, verifyingContract: 'intents.near', deadline: payload.deadline, nonce, intents: [] };
+    expect(() => buildIntentPayload({ ...base, signerId: 'Bob' })).toThrow(
+      /^signer_id: 'Bob' is not a valid account id$/,
+    );
+    expect(() => buildIntentPayload({ ...base, verifyingContract: 'x' })).toThrow(
+      /^verifying_contract: 'x' is not a valid account id$/,
+    );
+  });
+
+  it('signs the raw payload string for raw_ed25519 and webauthn, and refuses any other standard', () => {
+    const raw = rawPayloadOf(payload);
+    expect(Buffer.from(intentSigningBytes(payload, 'webauthn')).toString('utf8')).toBe(raw);
+    expect(Buffer.from(intentSigningBytes(payload, 'raw_ed25519')).toString('utf8')).toBe(raw);
+    expect(() => intentSigningBytes(payload, JSON.parse('"erc191"') as PayloadStandard)).toThrow(
+      /^standard: unsupported signing standard 'erc191'$/,
+    );
+    expect(() => nep413PayloadOf({ ...payload, nonce: 'AAAA' })).toThrow(/^nonce must be 32 bytes, got 3$/);
+  });
+
+  it('knows the intent hash before signing: the NEP-413 digest, else sha256 of the payload string', () => {
+    const nep = signIntentPayload(seed, payload);
+    expect(nep.standard).toBe('nep413');
+    expect(payloadIntentHash(payload, 'nep413')).toBe(intentHash(nep));
+    expect(payloadIntentHash(payload, 'nep413')).toBe(base58.encode(nep413Digest(nep413PayloadOf(payload))));
+    const raw = rawPayloadOf(payload);
+    expect(payloadIntentHash(payload, 'raw_ed25519')).toBe(sha256b58(raw));
+    expect(payloadIntentHash(payload, 'webauthn')).toBe(sha256b58(raw));
+    expect(intentHash({ standard: 'webauthn', payload: raw })).toBe(sha256b58(raw));
+  });
+
+  it('verifies a NEP-413 wrapper with a callbackUrl over the digest that includes it', () => {
+    const nep = signIntentPayload(seed, payload);
+    if (nep.standard !== 'nep413') throw new Error('expected nep413');
+    const callbackUrl = 'https://app.example/done';
+    const p = {
+      message: nep.payload.message,
+      nonce: new Uint8Array(32).fill(1),
+      recipient: 'intents.near',
+      callbackUrl,
+    };
+    const signature = `ed25519:${base58.encode(signNep413(seed, p))}`;
+    const signed: SignedIntent = { ...nep, payload: { ...nep.payload, callbackUrl }, signature };
+    expect(verifySignedIntent(signed)).toEqual({ ok: true, publicKey: nep.public_key });
+    expect(intentHash(signed)).toBe(base58.encode(nep413Digest(p)));
+    expect(intentHash(signed)).not.toBe(intentHash(nep));
+  });
+
+  it('takes keys and signatures with the prefix in any case, or bare base58, as the verifier does', () => {
+    const bare = (t: string) => t.slice('ed25519:'.length);
+    for (const s of [signIntentPayload(seed, payload, 'nep413'), signIntentPayload(seed, payload, 'raw_ed25519')]) {
+      expect(verifySignedIntent({ ...s, public_key: bare(s.public_key), signature: bare(s.signature) }).ok).toBe(true);
+      const upper = { ...s, public_key: `ED25519:${bare(s.public_key)}`, signature: `Ed25519:${bare(s.signature)}` };
+      expect(verifySignedIntent(upper).ok).toBe(true);
+    }
+  });
+
+  it('refuses malformed wrappers with the path of the field', () => {
+    const nep = signIntentPayload(seed, payload);
+    if (nep.standard !== 'nep413') throw new Error('expected nep413');
+    const b64of = (n: number) => Buffer.from(new Uint8Array(n)).toString('base64');
+    expect(() => verifySignedIntent({ ...nep, public_key: 'ed25519:0OIl' })).toThrow(
+      /^signed\.public_key: must be ed25519:<base58 of 32 bytes> \(public key\)$/,
+    );
+    expect(() => verifySignedIntent({ ...nep, signature: 'ed25519:abc' })).toThrow(
+      /^signed\.signature: must be ed25519:<base58 of 64 bytes> \(signature\)$/,
+    );
+    for (const bad of [b64of(31), '!!!']) {
+      expect(() => verifySignedIntent({ ...nep, payload: { ...nep.payload, nonce: bad } })).toThrow(
+        /^signed\.payload\.nonce: must be base64 of 32 bytes$/,
+      );
+    }
+  });
+
+  it('answers "invalid signature" for a well-formed key that is weak (the identity point)', () => {
+    const nep = signIntentPayload(seed, payload);
+    const identity = new Uint8Array(32);
+    identity[0] = 1;
+    const signed = { ...nep, public_key: `ed25519:${base58.encode(identity)}` };
+    expect(verifySignedIntent(signed)).toEqual({ ok: false, reason: 'invalid signature' });
+  });
+
+  it('extracts the payload: no intents reads as none; bad JSON or a missing field is named', () => {
+    const nep = signIntentPayload(seed, payload);
+    const raw = signIntentPayload(seed, payload, 'raw_ed25519');
+    if (nep.standard !== 'nep413' || raw.standard !== 'raw_ed25519') throw new Error('expected both standards');
+    const noIntents = { deadline: payload.deadline, signer_id: signerId };
+    const nepWith = (message: string) => ({ ...nep, payload: { ...nep.payload, message } });
+    expect(extractIntentPayload(nepWith(JSON.stringify(noIntents)))).toEqual(payload);
+    const rawWithout = { ...noIntents, verifying_contract: 'intents.near', nonce };
+    expect(extractIntentPayload({ ...raw, payload: JSON.stringify(rawWithout) })).toEqual(payload);
+    expect(() => extractIntentPayload(nepWith('{'))).toThrow(/^payload: signed payload is not valid JSON$/);
+    expect(() => extractIntentPayload({ ...raw, payload: 'x' })).toThrow(/^payload: signed payload is not valid JSON$/);
+    expect(() => extractIntentPayload(nepWith(JSON.stringify({ deadline: payload.deadline })))).toThrow(
+      /^message\.signer_id: is required \(string\)$/,
+    );
+    const { verifying_contract: _, ...noContract } = rawWithout;
+    expect(() => extractIntentPayload({ ...raw, payload: JSON.stringify(noContract) })).toThrow(
+      /^payload\.verifying_contract: is required \(string\)$/,
+    );
+  });
+
+  it('names the signature in the base64 conversion refusal', () => {
+    expect(() => signatureBase64ToEd25519('AAAA')).toThrow(/^signature must be 64 bytes, got 3$/);
   });
 });

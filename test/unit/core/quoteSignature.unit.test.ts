@@ -13,7 +13,15 @@ import {
 } from '@defuse-protocol/one-click-sdk-typescript';
 import { describe, expect, it } from 'vitest';
 import { PRESETS } from '../../../src/background/wallet/presets';
-import { base58, formatPublicKey, generateKeyPair, signQuote, verifyQuoteSignature } from '../../../src/core';
+import {
+  base58,
+  formatPublicKey,
+  generateKeyPair,
+  quoteSignedFields,
+  signQuote,
+  stableStringify,
+  verifyQuoteSignature,
+} from '../../../src/core';
 import { DEFAULT_CONFIG } from '../../../src/sim/config';
 import { createContext } from '../../../src/sim/context';
 import { fixture } from '../../support/liveServices';
@@ -274,5 +282,18 @@ describe('answers our signer made', () => {
     const malleated = Uint8Array.from(bytes);
     for (let i = 0; i < 32; i++) malleated[32 + i] = Number((high >> BigInt(8 * i)) & 0xffn);
     expect(both({ ...a, signature: `ed25519:${base58.encode(malleated)}` }, KEY)).toEqual({ sdk: true, ours: false });
+  });
+});
+
+describe('the parts, held to the SDK’s json-stable-stringify 1.3.0', () => {
+  it('stable JSON: arrays in order, undefined in an array as null; a missing request or quote throws', () => {
+    const sdkStable = createRequire(import.meta.url)('json-stable-stringify') as (value: unknown) => string;
+    for (const v of [[1, undefined, 'a'], { b: [{ d: 2, c: undefined }, null], a: [] }, [[{ z: 1, y: [true] }]]])
+      expect(stableStringify(v)).toBe(sdkStable(v));
+    const missing = [
+      { ...answer(false), quoteRequest: null },
+      { ...answer(true), quote: undefined },
+    ];
+    for (const bad of missing) expect(() => quoteSignedFields(bad)).toThrow(/^the quote answer has no quoteRequest/);
   });
 });

@@ -50,6 +50,32 @@ describe('hostOf: the host a recipient names, written as the browser writes host
   ])('%j names no host', (text) => expect(hostOf(text)).toBeNull());
 });
 
+describe('schemes, IPv4 and second levels: the edges', () => {
+  it('reads a scheme only at the start, and refuses any scheme but http(s), digits included', () => {
+    expect(hostOf('app.example/next?u=a://b')).toBe('app.example');
+    expect(hostOf('s3://bucket.example')).toBeNull();
+    expect(hostOf('xhttp://app.example')).toBeNull();
+    expect(hostOf('web+near://app.example')).toBeNull();
+  });
+
+  it('reads a host as IPv4 only when its last label is all digits', () => {
+    expect(siteNamed('http://10.0.0.10')).toBe('10.0.0.10');
+    expect(siteNamed('www.shop.1a')).toBe('shop.1a');
+    expect(siteNamed('www.shop.a1')).toBe('shop.a1');
+    expect(siteNamed('www.1.example')).toBe('1.example');
+  });
+
+  it('takes a common second level as part of the suffix only under a two-letter country code', () => {
+    expect(siteNamed('portal.agency.gov.example')).toBe('gov.example');
+    expect(siteNamed('portal.agency.gov.uk')).toBe('agency.gov.uk');
+  });
+
+  it('siteOf gives back an origin without a host as it is', () => {
+    expect(siteOf('chrome-extension://abcdefghijklmnop')).toBe('chrome-extension://abcdefghijklmnop');
+    expect(siteOf('https://a.b.example:8443')).toBe('b.example');
+  });
+});
+
 describe('siteOfHost: the registrable domain', () => {
   it.each([
     ['near-intents.org', 'near-intents.org'],
