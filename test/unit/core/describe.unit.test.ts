@@ -149,4 +149,56 @@ describe('describeIntent', () => {
   ])('%j', (intent, text) => {
     expect(lines(intent)).toEqual(text);
   });
+
+  it('puts what is given before what is received, whatever order the request wrote them in', () => {
+    const diff = { 'nep141:usdt.tether-token.near': '2500000', 'nep141:wrap.near': '-1000000' };
+    expect(lines({ intent: 'token_diff', diff })).toEqual(['Give 0.000000000000000001 wNEAR', 'Receive 2.5 USDT']);
+    // Equal amounts keep the request's order.
+    const even = { 'nep141:usdt.tether-token.near': '5', 'nep141:unknown.near': '5' };
+    expect(lines({ intent: 'token_diff', diff: even })).toEqual([
+      'Receive 0.000005 USDT',
+      'Receive 5 units of nep141:unknown.near',
+    ]);
+  });
+
+  it('a bridge withdrawal of a token the wallet does not know goes to its origin chain; its msg is shown', () => {
+    const bridge = 'sol-abc.omft.near';
+    expect(
+      lines({
+        intent: 'ft_withdraw',
+        token: bridge,
+        receiver_id: bridge,
+        amount: '3',
+        memo: 'WITHDRAW_TO:Dest1',
+        msg: '',
+      }),
+    ).toEqual([
+      `Withdraw 3 units of nep141:${bridge} to Dest1 on its origin chain (through the bridge ${bridge})`,
+      'msg: (empty)',
+    ]);
+  });
+
+  it('names a chain the wallet has no name for by its id', () => {
+    const id = `nep141:${USDC_BRIDGE}`;
+    const table = new Map([...TOKENS, [id, { assetId: id, symbol: 'USDC', decimals: 6, blockchain: 'newchain' }]]);
+    const intent = {
+      intent: 'ft_withdraw',
+      token: USDC_BRIDGE,
+      receiver_id: USDC_BRIDGE,
+      amount: '1000000',
+      memo: 'WITHDRAW_TO:d',
+    };
+    expect(describeIntent(payload([intent]).intents[0]!, table).map(said)).toEqual([
+      `Withdraw 1 USDC to d on newchain (through the bridge ${USDC_BRIDGE})`,
+    ]);
+  });
+
+  it('a withdrawal to the token’s own contract without a memo, and switching direct calls off', () => {
+    expect(lines({ intent: 'ft_withdraw', token: 'usdc.near', receiver_id: 'usdc.near', amount: '1' })).toEqual([
+      "Withdraw 1 units of nep141:usdc.near to usdc.near (the token's own contract)",
+    ]);
+    expect(lines({ intent: 'set_auth_by_predecessor_id', enabled: false })).toEqual([
+      'Stop this account acting by direct calls from its own ledger account (only signed intents will work)',
+    ]);
+  });
 });
