@@ -45,7 +45,10 @@ describe('a locked window', () => {
     await t.connect();
     const pending = await t.page(METHODS.signMessage, { message: 'hi', recipient: 'dapp.example', nonce: nonceOf(2) });
     await call(t.bg, APPROVAL.resolve, { id: (await t.current())!.id, approve: false });
-    expect(await t.answerOf(pending)).toMatchObject({ ok: false, error: { code: ERROR_CODES.userRejected } });
+    expect(await t.answerOf(pending)).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.userRejected, message: 'The user rejected the request' },
+    });
   });
 });
 

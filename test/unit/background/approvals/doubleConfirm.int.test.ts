@@ -29,7 +29,13 @@ describe('two Confirms of one request at once', () => {
     });
     const view = await t.current();
     const answer = { id: view!.id, approve: true, acknowledgeDanger: true };
-    await Promise.allSettled([call(t.bg, APPROVAL.resolve, answer), call(t.bg, APPROVAL.resolve, answer)]);
+    const [first, second] = await Promise.allSettled([
+      call(t.bg, APPROVAL.resolve, answer),
+      call(t.bg, APPROVAL.resolve, answer),
+    ]);
+    expect(first).toEqual({ status: 'fulfilled', value: null });
+    // The second arrives while the first is being carried out: refused, not carried out again.
+    expect(second).toMatchObject({ status: 'rejected', reason: { message: 'This request is already being answered' } });
     expect(await t.answerOf(pending)).toMatchObject({ ok: true, result: { status: 'OK' } });
     expect(await balanceOf(sim, t.accountId)).toBe(before - 1000n);
   });
