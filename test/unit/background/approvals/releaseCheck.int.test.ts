@@ -1,0 +1,142 @@
+/**
+ * The verifier's check between Confirm and release (docs/security.md, "No signature before consent" and
+ * "No redirects"): when the ledger RPC cannot run `simulate_intents` the page gets 4900 naming the ledger
+ * and its setting (docs/interface.md, the ledger RPC row), a redirect is named in fixed words that leave
+ * out the endpoint's host, and an "invalid salt" ends the request asking the page to ask again. In every
+ * case the signature stays in the wallet. Real background, real simulator; only the answers to
+ * `simulate_intents` are replaced, as the network party between wallet and RPC could replace them.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { APPROVAL } from '../../../../src/api/approvalApi';
+import type { BackgroundEnv } from '../../../../src/background/start';
+import type { Phrase } from '../../../../src/core/phrase';
+import { ERROR_CODES, METHODS } from '../../../../src/provider/protocol';
+import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
+import { call } from '../harness';
+import { pageSetup } from '../pageHarness';
+
+let sim: RunningSimulator;
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, clock: 'manual' });
+});
+afterAll(() => sim.close());
+beforeEach(() => fakeBrowser.reset());
+
+type Answer = (url: string) => Promise<Response>;
+
+/** A background whose `simulate_intents` after Confirm gets `answer` instead of the RPC's; counts those asks. */
+async function withCheckAnswer(answer: Answer) {
+  const asked: string[] = [];
+  const t = await pageSetup(
+    sim,
+    { now: Date.now() },
+    {
+      fetch:
+        (inner: BackgroundEnv['fetch']): BackgroundEnv['fetch'] =>
+        async (url, init) => {
+          const body = typeof init?.body === 'string' ? init.body : '';
+          if (body.includes('simulate_intents')) {
+            asked.push(body);
+            return answer(String(url));
+          }
+          return inner(url, init);
+        },
+    },
+  );
+  await t.connect();
+  return { t, asked };
+}
+
+/** Asks for a signature, confirms it, and returns what the window and the page were told. */
+async function confirmSignIntents(t: Awaited<ReturnType<typeof pageSetup>>) {
+  const pending = await t.page(METHODS.signIntents, { intents: [] });
+  const view = await t.current();
+  expect(view?.intents?.simulation, 'the preview itself needs no signature').toMatchObject({ ok: true });
+  const outcome = await call<{ refused: string; words?: Phrase } | null>(t.bg, APPROVAL.resolve, {
+    id: view!.id,
+    approve: true,
+  });
+  const reply = await t.answerOf(pending);
+  expect(JSON.stringify(reply), 'no signature reaches the page').not.toContain('"signature"');
+  expect(await t.current(), 'the request ended').toBeNull();
+  return { outcome, reply };
+}
+
+describe('a ledger RPC that cannot check the signed request', () => {
+  it('unreachable: 4900 naming the ledger and endpoints.ledgerRpc, no HTTP status', async () => {
+    const { t, asked } = await withCheckAnswer(() => Promise.reject(new TypeError('fetch failed')));
+    const { outcome, reply } = await confirmSignIntents(t);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(outcome?.refused).toMatch(/^The ledger RPC is unreachable.*not released.*endpoints\.ledgerRpc/);
+    expect(outcome?.words).toEqual({
+      key: 'approveRefused_ledgerUnreachable',
+      subs: [{ key: 'advanced_ledgerRpcUrl', subs: [] }],
+    });
+    expect(reply).toMatchObject({
+      ok: false,
+      error: {
+        code: ERROR_CODES.disconnected,
+        message: outcome?.refused,
+        data: { service: 'ledger', httpStatus: null, setting: 'endpoints.ledgerRpc' },
+      },
+    });
+  });
+
+  it('an HTTP refusal: 4900 carrying the status the RPC answered', async () => {
+    const { t } = await withCheckAnswer(async () => new Response('{}', { status: 403 }));
+    const { outcome, reply } = await confirmSignIntents(t);
+    expect(outcome?.words).toMatchObject({ key: 'approveRefused_ledgerUnreachable' });
+    expect(reply).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.disconnected, data: { service: 'ledger', httpStatus: 403 } },
+    });
+  });
+
+  it('a redirect is not followed, and the words for it do not name where the RPC pointed', async () => {
+    const { t, asked } = await withCheckAnswer(
+      async () => new Response(null, { status: 307, headers: { location: 'https://recorder.example/' } }),
+    );
+    const { outcome, reply } = await confirmSignIntents(t);
+    expect(asked, 'a redirect is never retried').toHaveLength(1);
+    expect(outcome?.refused).toMatch(/^The verifier could not check this request: .*redirect.*It was not released\.$/);
+    expect(outcome?.words).toEqual({ key: 'approveRefused_ledgerRedirect', subs: [] });
+    expect(reply).toMatchObject({
+      ok: false,
+      error: {
+        code: ERROR_CODES.disconnected,
+        message: outcome?.refused,
+        data: { service: 'ledger', httpStatus: 307, setting: 'endpoints.ledgerRpc' },
+      },
+    });
+    const host = new URL(sim.url).host;
+    expect(JSON.stringify(reply)).not.toContain(host);
+    expect(JSON.stringify(reply)).not.toContain('recorder.example');
+  });
+});
+
+describe('an "invalid salt" from the ledger RPC', () => {
+  it('ends the request: the page is told to ask again, with the intent hash and the reason', async () => {
+    const panic = 'wasm execution failed with error: HostError(GuestPanic { panic_msg: "invalid salt" })';
+    const { t, asked } = await withCheckAnswer(
+      async () =>
+        new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, result: { error: panic, logs: [] } }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    const { outcome, reply } = await confirmSignIntents(t);
+    expect(asked, 'one signature, checked once').toHaveLength(1);
+    expect(outcome?.refused).toMatch(
+      /^The verifier refused it: .*invalid salt.*Ask again: the nonce must be made anew\.$/,
+    );
+    expect(outcome?.words).toEqual({ key: 'approveRefused_askAgain', subs: [] });
+    expect(reply).toMatchObject({
+      ok: false,
+      error: {
+        code: ERROR_CODES.internal,
+        data: { intentHash: expect.any(String), reason: expect.stringMatching(/invalid salt/) },
+      },
+    });
+  });
+});

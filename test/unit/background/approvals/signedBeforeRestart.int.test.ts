@@ -1,0 +1,105 @@
+/**
+ * A request the wallet signed and whose check never answered (the worker stopped while the ledger RPC held
+ * `simulate_intents`), shown again by the restarted worker (docs/security.md, "No signature before
+ * consent": the payload is prepared once and stored first-write-wins): the window shows the very payload
+ * it signed, under the page's own nonce, and calls it resumed only when the verifier says that nonce was
+ * used, not for any other refusal. Also a preview made while the ledger RPC is down: shown without a
+ * simulation rather than ending the request. Real background, real simulator.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { APPROVAL, type ApprovalViewWire } from '../../../../src/api/approvalApi';
+import { type BackgroundEnv, startBackground } from '../../../../src/background/start';
+import { base64 } from '../../../../src/core';
+import { METHODS } from '../../../../src/provider/protocol';
+import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
+import { call, ONE_NEAR, WNEAR } from '../harness';
+import { pageSetup } from '../pageHarness';
+
+let sim: RunningSimulator;
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, clock: 'manual' });
+});
+afterAll(() => sim.close());
+beforeEach(() => fakeBrowser.reset());
+
+const unfunded = [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE_NEAR.toString() } }];
+
+describe('a request signed before the worker stopped', () => {
+  it('is shown again with the payload it signed, and not as resumed when the verifier refuses it for another reason', async () => {
+    let hold = true;
+    let signatureSent!: () => void;
+    const sent = new Promise<void>((resolve) => (signatureSent = resolve));
+    const t = await pageSetup(
+      sim,
+      { now: Date.now() },
+      {
+        // The ledger RPC takes the signed request to check and never answers while `hold`.
+        fetch:
+          (inner: BackgroundEnv['fetch']): BackgroundEnv['fetch'] =>
+          async (url, init) => {
+            if (hold && typeof init?.body === 'string' && init.body.includes('simulate_intents')) {
+              signatureSent();
+              return new Promise<never>(() => undefined);
+            }
+            return inner(url, init);
+          },
+      },
+    );
+    await t.connect();
+    // The page chooses the nonce: the wallet cannot prepare it a second time once it signed under it.
+    const nonce = base64.encode(new Uint8Array(32).fill(41));
+    const pending = await t.page(METHODS.signIntents, { intents: unfunded, nonce });
+    expect(pending.ok).toBe('deferred');
+    const first = await t.current();
+    expect(first?.intents?.simulation).toMatchObject({ ok: false, error: expect.stringMatching(/balance/i) });
+    void call(t.bg, APPROVAL.resolve, { id: first!.id, approve: true, acknowledgeDanger: true });
+    await sent;
+
+    fakeBrowser.alarms.onAlarm.removeAllListeners();
+    const restarted = startBackground(t.env);
+    const again = await call<ApprovalViewWire | null>(restarted, APPROVAL.current);
+    expect(again?.id).toBe(first!.id);
+    expect(again?.intents?.raw, 'the payload it signed, not a new one').toBe(first!.intents!.raw);
+    expect(JSON.parse(again!.intents!.raw).nonce).toBe(nonce);
+    expect(again?.intents?.simulation).toMatchObject({ ok: false, error: expect.stringMatching(/balance/i) });
+    expect(again?.intents?.resumed, 'the verifier did not say the nonce was used').toBeUndefined();
+
+    hold = false;
+    const outcome = await call<{ refused: string } | null>(restarted, APPROVAL.resolve, {
+      id: again!.id,
+      approve: true,
+      acknowledgeDanger: true,
+    });
+    expect(outcome?.refused).toMatch(/balance.*not given to the page/i);
+    expect(await t.answerOf(pending)).toMatchObject({ ok: false });
+  });
+});
+
+describe('a preview while the ledger RPC is down', () => {
+  it('is shown without a simulation, and the request keeps waiting', async () => {
+    let down = false;
+    const t = await pageSetup(
+      sim,
+      { now: Date.now() },
+      {
+        fetch:
+          (inner: BackgroundEnv['fetch']): BackgroundEnv['fetch'] =>
+          async (url, init) => {
+            if (down && String(url).includes('/ledger-rpc')) throw new TypeError('fetch failed');
+            return inner(url, init);
+          },
+      },
+    );
+    await t.connect();
+    down = true;
+    const nonce = base64.encode(new Uint8Array(32).fill(42));
+    const pending = await t.page(METHODS.signIntents, { intents: [], nonce });
+    expect(pending.ok).toBe('deferred');
+    const view = await t.current();
+    expect(view?.kind).toBe('signIntents');
+    expect(view?.intents?.simulation).toBeNull();
+    expect(view?.intents?.resumed).toBeUndefined();
+    expect((await t.current())?.id).toBe(view!.id);
+  });
+});
