@@ -36,6 +36,31 @@ export const OTHER: PageSender = {
   doc: docToken(2),
 };
 
+/** A request of the background's, as `onRequests` hands it to a test: `send()` lets it reach the network. */
+type Answer = ReturnType<BackgroundEnv['fetch']>;
+
+export interface Outgoing {
+  url: string;
+  /** Its body as text ('' for a request without one). */
+  body: string;
+  send(): Answer;
+}
+
+/**
+ * Wraps the background's fetch: every request whose body contains `word` (every request for '') goes
+ * to `on`, which answers it, sending it on with `send()` or not; the others reach the network as they are.
+ */
+export const onRequests =
+  (word: string, on: (request: Outgoing) => Answer) =>
+  (inner: BackgroundEnv['fetch']): BackgroundEnv['fetch'] =>
+  (url, init) => {
+    const body = typeof init?.body === 'string' ? init.body : '';
+    return body.includes(word) ? on({ url: String(url), body, send: () => inner(url, init) }) : inner(url, init);
+  };
+
+/** An answer that never comes: a request the network took and the worker stopped before hearing back. */
+export const never = (): Promise<never> => new Promise<never>(() => undefined);
+
 /** `clock`: the background's (a fixed time unless the test passes a moving one). */
 /** `options.fetch`: the background's fetch, wrapped (a test that counts what reaches the network). */
 export async function pageSetup(

@@ -8,7 +8,7 @@ import { WALLET } from '../../../src/api/walletApi';
 import { ERROR_CODES, METHODS } from '../../../src/provider/protocol';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { call, ONE_NEAR, WNEAR } from './harness';
-import { pageSetup } from './pageHarness';
+import { onRequests, pageSetup } from './pageHarness';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
@@ -59,10 +59,7 @@ describe('what a page asked for and the bus could not take says which service fa
   it('an approved publishIntents whose bus cannot be reached: 4900 with service bus and endpoints.bus', async () => {
     const t = await pageSetup(sim, undefined, {
       // The bus goes down between the review and the publish (its key and endpoint stay as they were).
-      fetch: (inner) => async (url, init) =>
-        typeof init?.body === 'string' && init.body.includes('"publish_intent')
-          ? Promise.reject(new TypeError('Failed to fetch'))
-          : inner(url, init),
+      fetch: onRequests('"publish_intent', () => Promise.reject(new TypeError('Failed to fetch'))),
     });
     await t.connect();
     await fund(t.accountId);

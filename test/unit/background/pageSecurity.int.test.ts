@@ -14,7 +14,7 @@ import { base64 } from '../../../src/core';
 import { ERROR_CODES, METHODS } from '../../../src/provider/protocol';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { call, EVENTUALLY, PASSWORD } from './harness';
-import { DAPP, docToken, OTHER, pageSetup } from './pageHarness';
+import { DAPP, docToken, OTHER, onRequests, pageSetup } from './pageHarness';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
@@ -41,11 +41,10 @@ const balanceOf = async (accountId: string): Promise<bigint> => {
 /** Wraps the background's fetch to record every request body sent to the ledger RPC and the bus. */
 function recordFetch(t: Awaited<ReturnType<typeof pageSetup>>) {
   const seen: { url: string; body: string }[] = [];
-  const inner = t.env.fetch;
-  t.env.fetch = async (url, init) => {
-    seen.push({ url: String(url), body: typeof init?.body === 'string' ? init.body : '' });
-    return inner(url, init);
-  };
+  t.env.fetch = onRequests('', (request) => {
+    seen.push({ url: request.url, body: request.body });
+    return request.send();
+  })(t.env.fetch);
   return seen;
 }
 
@@ -437,12 +436,10 @@ describe('one approval, one payload, one signature', () => {
     const t = await pageSetup(sim);
     await t.connect();
     const balanceViews: string[] = [];
-    const inner = t.env.fetch;
-    t.env.fetch = async (url, init) => {
-      const body = typeof init?.body === 'string' ? init.body : '';
-      if (body.includes('mt_batch_balance_of')) balanceViews.push(body);
-      return inner(url, init);
-    };
+    t.env.fetch = onRequests('mt_batch_balance_of', (request) => {
+      balanceViews.push(request.body);
+      return request.send();
+    })(t.env.fetch);
     const bg = startBackground({ ...t.env });
     const { doc, ...sender } = DAPP;
     await bg.route(
@@ -471,12 +468,10 @@ describe('one approval, one payload, one signature', () => {
     await t.connect();
     await fund(t.accountId, ONE);
     const bodies: string[] = [];
-    const inner = t.env.fetch;
-    t.env.fetch = async (url, init) => {
-      const body = typeof init?.body === 'string' ? init.body : '';
-      bodies.push(body);
+    t.env.fetch = onRequests('', async (request) => {
+      bodies.push(request.body);
       // A lying RPC keeps the signature and claims the salt is stale.
-      if (body.includes('simulate_intents') || body.includes('c2ltdWxhdGVfaW50ZW50cw')) {
+      if (request.body.includes('simulate_intents') || request.body.includes('c2ltdWxhdGVfaW50ZW50cw')) {
         return new Response(
           JSON.stringify({
             jsonrpc: '2.0',
@@ -492,8 +487,8 @@ describe('one approval, one payload, one signature', () => {
           },
         );
       }
-      return inner(url, init);
-    };
+      return request.send();
+    })(t.env.fetch);
     const bg = startBackground({ ...t.env });
     const { doc, ...sender } = DAPP;
     const pending = await bg.route(

@@ -13,10 +13,10 @@ import {
   parseIntents,
   tokenIdsOf,
 } from '../../../src/core';
+import { refusalOf, x } from './intentRefusal';
 
 const PK = 'ed25519:GGmuj19BsuQ4fwgk3rMsWyDuxEPcTttWjtdqFPfLtPX5';
 const L = INTENT_TEXT_LIMITS;
-const x = (n: number) => 'x'.repeat(n);
 const U64_MAX = ((1n << 64n) - 1n).toString();
 const U128_MAX = ((1n << 128n) - 1n).toString();
 const I128_MIN = (-(1n << 127n)).toString();
@@ -31,17 +31,6 @@ const mtWithdraw = {
   amounts: ['1'],
 };
 const diff = (d: Record<string, string>) => ({ intent: 'token_diff', diff: d });
-
-/** The ProtocolError the wallet throws for the first intent of a batch (fails the test when it does not). */
-function refusal(intent: unknown): ProtocolError {
-  try {
-    parseIntents([intent]);
-  } catch (e) {
-    if (e instanceof ProtocolError) return e;
-    throw e;
-  }
-  throw new Error('expected a ProtocolError');
-}
 
 /** An object whose JSON text is exactly `n` characters. */
 const stateInitOf = (n: number) => ({ code: x(n - '{"code":""}'.length) });
@@ -163,25 +152,25 @@ describe('each field at its bound (one test: the schemas are built on first use)
     expect(Object.keys(parseIntent({ ...transfer, tokens: most }))).toContain('tokens');
     // Refused one past it.
     for (const [what, intent, field, words] of REFUSED) {
-      const e = refusal(intent);
+      const e = refusalOf(intent);
       expect({ what, field: e.field, message: e.message }).toEqual({ what, field, message: `${field}: ${words}` });
     }
     const tooMany = { ...most, 'nep141:one-more.near': '1' };
-    expect(refusal({ ...transfer, tokens: tooMany }).message).toBe(
+    expect(refusalOf({ ...transfer, tokens: tooMany }).message).toBe(
       `intents.0.tokens: must name at most ${L.tokensPerIntent} tokens`,
     );
     expect(Object.keys(parseIntent(diff(most)))).toContain('diff');
-    expect(refusal(diff(tooMany)).message).toBe(`intents.0.diff: must name at most ${L.tokensPerIntent} tokens`);
+    expect(refusalOf(diff(tooMany)).message).toBe(`intents.0.diff: must name at most ${L.tokensPerIntent} tokens`);
   });
 });
 
 describe('a token id key in a refusal', () => {
   it('a token id key is shown whole up to 80 characters, cut with an ellipsis past them', () => {
     const notAnId = 'is not a valid token id (nep141:<contract>, nep171:<contract>:<id> or nep245:<contract>:<id>)';
-    expect(refusal({ ...transfer, tokens: { [x(80)]: '1' } }).message).toBe(
+    expect(refusalOf({ ...transfer, tokens: { [x(80)]: '1' } }).message).toBe(
       `intents.0.tokens: has an invalid token id '${x(80)}': ${notAnId}`,
     );
-    expect(refusal({ ...transfer, tokens: { [x(81)]: '1' } }).message).toBe(
+    expect(refusalOf({ ...transfer, tokens: { [x(81)]: '1' } }).message).toBe(
       `intents.0.tokens: has an invalid token id '${x(80)}…': ${notAnId}`,
     );
   });
@@ -189,10 +178,10 @@ describe('a token id key in a refusal', () => {
 
 describe('the field a refusal names', () => {
   it('names the zero amount inside its map or list', () => {
-    expect(refusal({ ...transfer, tokens: { 'nep141:usdc.near': '0' } }).field).toBe(
+    expect(refusalOf({ ...transfer, tokens: { 'nep141:usdc.near': '0' } }).field).toBe(
       'intents.0.tokens.nep141:usdc.near',
     );
-    expect(refusal({ ...mtWithdraw, token_ids: ['a', 'b'], amounts: ['1', '0'] }).field).toBe('intents.0.amounts.1');
+    expect(refusalOf({ ...mtWithdraw, token_ids: ['a', 'b'], amounts: ['1', '0'] }).field).toBe('intents.0.amounts.1');
   });
 
   it('names the field alone when the intent is read without an index', () => {
@@ -208,9 +197,9 @@ describe('the field a refusal names', () => {
   });
 
   it('refuses what is not an intent object, or has no known type, naming its type field', () => {
-    expect(refusal(null)).toMatchObject({ field: 'intents.0', message: 'intents.0: intent must be an object' });
-    expect(refusal({ receiver_id: 'bob.near' }).field).toBe('intents.0.intent');
-    expect(refusal({ intent: 'imt_burn' })).toMatchObject({
+    expect(refusalOf(null)).toMatchObject({ field: 'intents.0', message: 'intents.0: intent must be an object' });
+    expect(refusalOf({ receiver_id: 'bob.near' }).field).toBe('intents.0.intent');
+    expect(refusalOf({ intent: 'imt_burn' })).toMatchObject({
       field: 'intents.0.intent',
       message:
         "intents.0.intent: unknown intent type 'imt_burn'; the verifier accepts: add_public_key, remove_public_key, " +

@@ -5,13 +5,13 @@ import {
   INTENT_TEXT_LIMITS,
   INTENT_TYPES,
   intentsSchema,
-  ProtocolError,
   parseIntent,
   parseIntents,
   parseTokenId,
   tokenIdsOf,
   zeroAmountField,
 } from '../../../src/core';
+import { refusalOf, x } from './intentRefusal';
 
 const PK = 'ed25519:GGmuj19BsuQ4fwgk3rMsWyDuxEPcTttWjtdqFPfLtPX5';
 
@@ -133,19 +133,7 @@ describe('rejections', () => {
   });
 });
 
-/** The ProtocolError parseIntents throws for one intent (fails the test when it does not throw). */
-function errorOf(intent: unknown): ProtocolError {
-  try {
-    parseIntents([intent]);
-  } catch (e) {
-    if (e instanceof ProtocolError) return e;
-    throw e;
-  }
-  throw new Error('expected a ProtocolError');
-}
-
 const L = INTENT_TEXT_LIMITS;
-const x = (n: number) => 'x'.repeat(n);
 
 /** [what, intent with one field one past its cap, the field path, the cap in the message]. */
 const OVERSIZED: [string, Record<string, unknown>, string, number][] = [
@@ -198,7 +186,7 @@ const OVERSIZED: [string, Record<string, unknown>, string, number][] = [
 
 describe('size caps on free text', () => {
   it.each(OVERSIZED)('%s one past its cap is refused naming the field', (_, intent, field, cap) => {
-    const e = errorOf(intent);
+    const e = refusalOf(intent);
     expect(e.field).toBe(field);
     expect(e.message).toContain(String(cap));
   });
@@ -218,20 +206,20 @@ describe('size caps on free text', () => {
 
   it('refuses an oversized or malformed token id key naming the map, not the key', () => {
     const long = { ...VALID.transfer, tokens: { [`nep245:mt.near:${x(L.innerTokenId + 1)}`]: '1' } };
-    expect(errorOf(long).field).toBe('intents.0.tokens');
-    expect(errorOf(long).message).toContain(String(L.innerTokenId));
+    expect(refusalOf(long).field).toBe('intents.0.tokens');
+    expect(refusalOf(long).message).toContain(String(L.innerTokenId));
     const huge = { ...VALID.token_diff, diff: { [`nep141:${x(100_000)}`]: '1' } };
-    expect(errorOf(huge).field).toBe('intents.0.diff');
-    expect(errorOf(huge).message.length).toBeLessThan(300);
+    expect(refusalOf(huge).field).toBe('intents.0.diff');
+    expect(refusalOf(huge).message.length).toBeLessThan(300);
   });
 
   it('refuses more tokens than the cap in one intent', () => {
     const tokens = Object.fromEntries(
       Array.from({ length: L.tokensPerIntent + 1 }, (_, i) => [`nep141:t${i}.near`, '1']),
     );
-    expect(errorOf({ ...VALID.transfer, tokens }).field).toBe('intents.0.tokens');
+    expect(refusalOf({ ...VALID.transfer, tokens }).field).toBe('intents.0.tokens');
     const ids = Array.from({ length: L.tokensPerIntent + 1 }, (_, i) => `id${i}`);
-    expect(errorOf({ ...VALID.mt_withdraw, token_ids: ids, amounts: ids.map(() => '1') }).field).toBe(
+    expect(refusalOf({ ...VALID.mt_withdraw, token_ids: ids, amounts: ids.map(() => '1') }).field).toBe(
       'intents.0.token_ids',
     );
   });
@@ -255,7 +243,7 @@ describe('zero amounts (the verifier refuses them when executing: `invalid inten
     ['ft_withdraw amount', { ...VALID.ft_withdraw, amount: '0' }, 'intents.0.amount'],
     ['native_withdraw amount', { ...VALID.native_withdraw, amount: '0' }, 'intents.0.amount'],
   ])('the wallet refuses a zero %s, naming the field', (_, intent, field) => {
-    const e = errorOf(intent);
+    const e = refusalOf(intent);
     expect(e.field).toBe(field);
     expect(e.message).toBe(`${field}: must be greater than 0`);
   });
@@ -293,10 +281,10 @@ describe('null optionals (the verifier writes absent Options as null)', () => {
   });
 
   it('still refuses null where the field is required or not an Option', () => {
-    expect(errorOf({ ...VALID.transfer, receiver_id: null }).field).toBe('intents.0.receiver_id');
-    expect(errorOf({ ...VALID.auth_call, msg: null }).field).toBe('intents.0.msg');
-    expect(errorOf({ ...VALID.auth_call, attached_deposit: null }).field).toBe('intents.0.attached_deposit');
-    expect(errorOf({ ...VALID.native_withdraw, memo: null }).message).toMatch(/unknown field 'memo'/);
+    expect(refusalOf({ ...VALID.transfer, receiver_id: null }).field).toBe('intents.0.receiver_id');
+    expect(refusalOf({ ...VALID.auth_call, msg: null }).field).toBe('intents.0.msg');
+    expect(refusalOf({ ...VALID.auth_call, attached_deposit: null }).field).toBe('intents.0.attached_deposit');
+    expect(refusalOf({ ...VALID.native_withdraw, memo: null }).message).toMatch(/unknown field 'memo'/);
   });
 });
 

@@ -27,73 +27,55 @@ import {
   verifySignedIntent,
 } from '../../../src/core';
 import { seededRandom } from '../../fixtures/random';
-
-// docs/protocol.md (external vectors): defuse-protocol/docs signing-intents.mdx transfer example.
-const DOCS_SIGNED: SignedIntent = {
-  standard: 'nep413',
-  payload: {
-    message:
-      '{"deadline":"2025-05-21T10:34:04.254392Z","intents":[{"intent":"transfer","receiver_id":"bob.near","tokens":{"nep141:usdc.near":"10"}}],"signer_id":"alice.near"}',
-    nonce: 'Vij2xgAlKBKzgNPJFViEQRgYyS7p2NEiYTTY4XmT8go=',
-    recipient: 'intents.near',
-  },
-  public_key: 'ed25519:C3jXhkGhEx88Gj7XKtUziJKXEBMRaJ67bWFkxJikVxZ2',
-  signature: 'ed25519:2ns3eCikZFxFA6e9ApunuDG4XwJUPrB8q82fYViBKjheqiDYcCmLN9RnB9NhoEvCdNoS3L3qYD9FAnKd7UkTnuij',
-};
-
-// docs/protocol.md (external vectors) and near/intents contracts/defuse/core/src/payload/multi.rs test `raw_ed25519`.
-const RAW_SIGNED: SignedIntent = {
-  standard: 'raw_ed25519',
-  payload:
-    '{"signer_id":"74affa71ab030d400fdfa1bed033dfa6fd3ae34f92d17c046ebe368e80d53751","verifying_contract":"intents.near","deadline":{"timestamp":1732035219},"nonce":"XVoKfmScb3G+XqH9ke/fSlJ/3xO59sNhCxhpG821BH8=","intents":[{"intent":"token_diff","diff":{"nep141:base-0x833589fcd6edb6e08f4c7c32d4f71b54bda02913.omft.near":"-1000","nep141:eth-0xdac17f958d2ee523a2206206994597c13d831ec7.omft.near":"998"}}]}',
-  public_key: 'ed25519:8rVvtHWFr8hasdQGGD5WiQBTyr4iH2ruEPPVfj491RPN',
-  signature: 'ed25519:3vtbNQJHZfuV1s5DykzyjkbNLc583hnkrhTz57eDhd966iqzkor6Twgr4Loh2C195SCSEsiGfrd6KcxpjNq9ZbVj',
-};
+import { DOCS_NEP413, MULTI_RS_RAW_ED25519 } from '../../fixtures/signedIntentVectors';
 
 describe('external signed intents', () => {
   it('verifies the docs nep413 example and computes its intent hash', () => {
-    expect(verifySignedIntent(DOCS_SIGNED)).toEqual({ ok: true, publicKey: DOCS_SIGNED.public_key });
-    expect(intentHash(DOCS_SIGNED)).toBe('3LfpZfBrMZCxrYWxDqwDgNqRsThKFa94xGcZo6JFoPbA');
+    expect(verifySignedIntent(DOCS_NEP413)).toEqual({ ok: true, publicKey: DOCS_NEP413.public_key });
+    expect(intentHash(DOCS_NEP413)).toBe('3LfpZfBrMZCxrYWxDqwDgNqRsThKFa94xGcZo6JFoPbA');
   });
 
   it('verifies the contract raw_ed25519 vector over the payload bytes and hashes it like the contract', () => {
-    expect(verifySignedIntent(RAW_SIGNED).ok).toBe(true);
-    expect(intentHash(RAW_SIGNED)).toBe('8LKE47o44ybZQR9ozLyDnvMDTh4Ao5ipy2mJWsYByG5Q');
+    expect(verifySignedIntent(MULTI_RS_RAW_ED25519).ok).toBe(true);
+    expect(intentHash(MULTI_RS_RAW_ED25519)).toBe('8LKE47o44ybZQR9ozLyDnvMDTh4Ao5ipy2mJWsYByG5Q');
     // The key is the signer's implicit account.
-    expect(implicitAccountId(parsePublicKey(RAW_SIGNED.public_key))).toBe(
+    expect(implicitAccountId(parsePublicKey(MULTI_RS_RAW_ED25519.public_key))).toBe(
       '74affa71ab030d400fdfa1bed033dfa6fd3ae34f92d17c046ebe368e80d53751',
     );
   });
 
   it('refuses a tampered message, recipient or key', () => {
     const tampered = {
-      ...DOCS_SIGNED,
-      payload: { ...DOCS_SIGNED.payload, message: DOCS_SIGNED.payload.message.replace('"10"', '"11"') },
+      ...DOCS_NEP413,
+      payload: { ...DOCS_NEP413.payload, message: DOCS_NEP413.payload.message.replace('"10"', '"11"') },
     };
     expect(verifySignedIntent(tampered)).toEqual({ ok: false, reason: 'invalid signature' });
     expect(
-      verifySignedIntent({ ...DOCS_SIGNED, payload: { ...DOCS_SIGNED.payload, recipient: 'intents.far' } }).ok,
+      verifySignedIntent({ ...DOCS_NEP413, payload: { ...DOCS_NEP413.payload, recipient: 'intents.far' } }).ok,
     ).toBe(false);
-    expect(verifySignedIntent({ ...RAW_SIGNED, payload: RAW_SIGNED.payload.replace('-1000', '-1001') }).ok).toBe(false);
+    expect(
+      verifySignedIntent({ ...MULTI_RS_RAW_ED25519, payload: MULTI_RS_RAW_ED25519.payload.replace('-1000', '-1001') })
+        .ok,
+    ).toBe(false);
   });
 
   it('reads the payload out of the nep413 envelope (recipient and nonce from the envelope)', () => {
-    const p = extractIntentPayload(DOCS_SIGNED);
+    const p = extractIntentPayload(DOCS_NEP413);
     expect(p).toMatchObject({
       signer_id: 'alice.near',
       verifying_contract: 'intents.near',
-      nonce: DOCS_SIGNED.payload.nonce,
+      nonce: DOCS_NEP413.payload.nonce,
     });
     expect(p.intents[0]).toMatchObject({ intent: 'transfer', receiver_id: 'bob.near' });
   });
 
   it('refuses the stale {"timestamp": n} deadline form the current verifier cannot parse', () => {
-    expect(() => extractIntentPayload(RAW_SIGNED)).toThrow(/deadline/);
+    expect(() => extractIntentPayload(MULTI_RS_RAW_ED25519)).toThrow(/deadline/);
   });
 
   it('rejects malformed wrappers with the field named', () => {
-    expect(() => verifySignedIntent({ ...DOCS_SIGNED, signature: 'ed25519:abc' })).toThrow(/signature/);
-    expect(() => verifySignedIntent({ ...DOCS_SIGNED, standard: 'erc191' })).toThrow(/standard/);
+    expect(() => verifySignedIntent({ ...DOCS_NEP413, signature: 'ed25519:abc' })).toThrow(/signature/);
+    expect(() => verifySignedIntent({ ...DOCS_NEP413, standard: 'erc191' })).toThrow(/standard/);
   });
 });
 

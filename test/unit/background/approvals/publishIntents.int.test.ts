@@ -11,13 +11,12 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ActivityItem, ActivityPage, PublishedIntentView } from '../../../../src/api/activity';
 import { APPROVAL } from '../../../../src/api/approvalApi';
 import { WALLET } from '../../../../src/api/walletApi';
-import type { BackgroundEnv } from '../../../../src/background/start';
 import type { Phrase } from '../../../../src/core/phrase';
 import { ERROR_CODES, METHODS } from '../../../../src/provider/protocol';
 import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
 import { simNow } from '../../sim/harness';
 import { call } from '../harness';
-import { DAPP, pageSetup } from '../pageHarness';
+import { DAPP, onRequests, pageSetup } from '../pageHarness';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
@@ -36,14 +35,11 @@ async function recorded(beforePublish?: () => Promise<void>) {
     sim,
     { now: Date.now() },
     {
-      fetch:
-        (inner: BackgroundEnv['fetch']): BackgroundEnv['fetch'] =>
-        async (url, init) => {
-          if (typeof init?.body === 'string') bodies.push(init.body);
-          if (beforePublish && typeof init?.body === 'string' && init.body.includes('"publish_intent"'))
-            await beforePublish();
-          return inner(url, init);
-        },
+      fetch: onRequests('', async (request) => {
+        if (request.body) bodies.push(request.body);
+        if (beforePublish && request.body.includes('"publish_intent"')) await beforePublish();
+        return request.send();
+      }),
     },
   );
   await t.connect();

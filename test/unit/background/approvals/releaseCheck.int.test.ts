@@ -9,12 +9,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { APPROVAL } from '../../../../src/api/approvalApi';
-import type { BackgroundEnv } from '../../../../src/background/start';
 import type { Phrase } from '../../../../src/core/phrase';
 import { ERROR_CODES, METHODS } from '../../../../src/provider/protocol';
 import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
 import { call } from '../harness';
-import { pageSetup } from '../pageHarness';
+import { onRequests, pageSetup } from '../pageHarness';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
@@ -32,16 +31,10 @@ async function withCheckAnswer(answer: Answer) {
     sim,
     { now: Date.now() },
     {
-      fetch:
-        (inner: BackgroundEnv['fetch']): BackgroundEnv['fetch'] =>
-        async (url, init) => {
-          const body = typeof init?.body === 'string' ? init.body : '';
-          if (body.includes('simulate_intents')) {
-            asked.push(body);
-            return answer(String(url));
-          }
-          return inner(url, init);
-        },
+      fetch: onRequests('simulate_intents', (request) => {
+        asked.push(request.body);
+        return answer(request.url);
+      }),
     },
   );
   await t.connect();

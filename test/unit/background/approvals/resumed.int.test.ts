@@ -15,7 +15,7 @@ import { METHODS } from '../../../../src/provider/protocol';
 import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
 import { ledgerView, simNow } from '../../sim/harness';
 import { call } from '../harness';
-import { pageSetup } from '../pageHarness';
+import { never, onRequests, pageSetup } from '../pageHarness';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
@@ -34,15 +34,13 @@ describe('a publish interrupted after the bus took it', () => {
       { now: Date.now() },
       {
         // The first publish reaches the bus, whose answer never comes back: the worker "stops" then.
-        fetch: (inner) => async (input, init) => {
-          const res = await inner(input, init);
-          if (hold && typeof init?.body === 'string' && init.body.includes('"publish_intent"')) {
-            hold = false;
-            tookIt();
-            return new Promise<never>(() => undefined);
-          }
-          return res;
-        },
+        fetch: onRequests('"publish_intent"', async (request) => {
+          const res = await request.send();
+          if (!hold) return res;
+          hold = false;
+          tookIt();
+          return never();
+        }),
       },
     );
     await t.connect();

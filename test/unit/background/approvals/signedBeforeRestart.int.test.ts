@@ -9,12 +9,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { APPROVAL, type ApprovalViewWire } from '../../../../src/api/approvalApi';
-import { type BackgroundEnv, startBackground } from '../../../../src/background/start';
+import { startBackground } from '../../../../src/background/start';
 import { base64 } from '../../../../src/core';
 import { METHODS } from '../../../../src/provider/protocol';
 import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
 import { call, ONE_NEAR, WNEAR } from '../harness';
-import { pageSetup } from '../pageHarness';
+import { never, onRequests, pageSetup } from '../pageHarness';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
@@ -35,15 +35,11 @@ describe('a request signed before the worker stopped', () => {
       { now: Date.now() },
       {
         // The ledger RPC takes the signed request to check and never answers while `hold`.
-        fetch:
-          (inner: BackgroundEnv['fetch']): BackgroundEnv['fetch'] =>
-          async (url, init) => {
-            if (hold && typeof init?.body === 'string' && init.body.includes('simulate_intents')) {
-              signatureSent();
-              return new Promise<never>(() => undefined);
-            }
-            return inner(url, init);
-          },
+        fetch: onRequests('simulate_intents', (request) => {
+          if (!hold) return request.send();
+          signatureSent();
+          return never();
+        }),
       },
     );
     await t.connect();
@@ -83,12 +79,10 @@ describe('a preview while the ledger RPC is down', () => {
       sim,
       { now: Date.now() },
       {
-        fetch:
-          (inner: BackgroundEnv['fetch']): BackgroundEnv['fetch'] =>
-          async (url, init) => {
-            if (down && String(url).includes('/ledger-rpc')) throw new TypeError('fetch failed');
-            return inner(url, init);
-          },
+        fetch: onRequests('', async (request) => {
+          if (down && request.url.includes('/ledger-rpc')) throw new TypeError('fetch failed');
+          return request.send();
+        }),
       },
     );
     await t.connect();
