@@ -72,6 +72,8 @@ export async function pageSetup(
   /** Called on every push: how a test waits for one (no polling). */
   const onPush = new Set<() => void>();
   const windows: number[] = [];
+  /** The windows the background closed, in order. */
+  const closed: number[] = [];
   /** Documents currently shown: `${tabId}:${doc}`; a probe to any other answers false. */
   const alive = new Set<string>();
   const env = backgroundEnv(clock, memoryVaultStorage());
@@ -92,7 +94,9 @@ export async function pageSetup(
       return { id: windows.at(-1) };
     },
     update: async () => undefined,
-    remove: async () => undefined,
+    remove: async (id) => {
+      closed.push(id);
+    },
     onRemoved: fakeBrowser.windows.onRemoved,
   };
   const bg = startBackground(env);
@@ -146,5 +150,5 @@ export async function pageSetup(
     alive.add(`${from.tab.id}:${to.doc}`);
     return { ...to, tab: from.tab };
   };
-  return { bg, env, pushes, windows, alive, accountId, publicKey, page, answerOf, current, connect, navigate };
+  return { bg, env, pushes, windows, closed, alive, accountId, publicKey, page, answerOf, current, connect, navigate };
 }

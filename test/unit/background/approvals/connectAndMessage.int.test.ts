@@ -21,7 +21,7 @@ afterAll(() => sim.close());
 beforeEach(() => fakeBrowser.reset());
 
 describe('an approved connect', () => {
-  it('tells the asking site `connect` with its accounts, and another site that talked to the wallet nothing', async () => {
+  it('tells the asking site `connect` and `accountsChanged` with its accounts, and another site that talked to the wallet nothing', async () => {
     const t = await pageSetup(sim);
     // Another site's document is known to the wallet (it asked which accounts it may see).
     expect(await t.page(METHODS.accounts, undefined, OTHER)).toEqual({ ok: true, result: [] });
@@ -34,6 +34,10 @@ describe('an approved connect', () => {
     expect(connectEvents().map((p) => [p.tabId, p.message])).toEqual([
       [DAPP.tab.id, { type: 'providerEvent', event: 'connect', data: { accounts }, doc: DAPP.doc }],
     ]);
+    // And `accountsChanged` with the same accounts (docs/dapps.md, the provider's events).
+    expect(
+      t.pushes.filter((p) => p.message.type === 'providerEvent' && p.message.event !== 'connect').map((p) => p.message),
+    ).toEqual([{ type: 'providerEvent', event: 'accountsChanged', data: accounts, doc: DAPP.doc }]);
     expect(t.pushes.filter((p) => p.tabId === OTHER.tab.id && p.message.type === 'providerEvent')).toEqual([]);
   });
 });

@@ -31,12 +31,15 @@ const UNKNOWN_QUOTE = '11111111111111111111111111111111';
 /** A page on a background whose bus and ledger requests are recorded; `beforePublish` runs as a publish goes out. */
 async function recorded(beforePublish?: () => Promise<void>) {
   const bodies: string[] = [];
+  /** Once set, the bus cannot be asked an intent's status: Activity shows what the wallet recorded. */
+  let statusDown = false;
   const t = await pageSetup(
     sim,
     { now: Date.now() },
     {
       fetch: onRequests('', async (request) => {
         if (request.body) bodies.push(request.body);
+        if (statusDown && request.body.includes('"get_status"')) throw new TypeError('Failed to fetch');
         if (beforePublish && request.body.includes('"publish_intent"')) await beforePublish();
         return request.send();
       }),
@@ -46,7 +49,7 @@ async function recorded(beforePublish?: () => Promise<void>) {
   const published = () =>
     bodies.filter((b) => b.includes('"publish_intent"')).map((b) => JSON.parse(b) as { params: unknown });
   const simulated = () => bodies.filter((b) => b.includes('simulate_intents'));
-  return { t, published, simulated };
+  return { t, published, simulated, stopStatus: () => (statusDown = true) };
 }
 
 const intentOf = (items: ActivityItem[], hash: string): PublishedIntentView | undefined =>
@@ -54,7 +57,7 @@ const intentOf = (items: ActivityItem[], hash: string): PublishedIntentView | un
 
 describe('publishing what the user approved', () => {
   it('publishes with no quote hashes when the page sent none: OK, and Activity keeps a PENDING record for the site', async () => {
-    const { t, published } = await recorded();
+    const { t, published, stopStatus } = await recorded();
     const deadline = new Date((await simNow(sim)) + 120_000).toISOString();
     const pending = await t.page(METHODS.publishIntents, { intents: [], deadline });
     const view = await t.current();
@@ -65,6 +68,8 @@ describe('publishing what the user approved', () => {
     const result = reply.result as { intentHash: string; status: string };
     expect(result).toEqual({ intentHash: expect.any(String), status: 'OK' });
     expect(published()).toEqual([expect.objectContaining({ params: [expect.objectContaining({ quote_hashes: [] })] })]);
+    // What the wallet recorded itself, before the bus is asked again.
+    stopStatus();
     const page = await call<ActivityPage>(t.bg, WALLET.activity, {});
     expect(intentOf(page.items, result.intentHash)).toMatchObject({
       kind: 'dapp',

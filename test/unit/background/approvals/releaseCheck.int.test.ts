@@ -76,6 +76,22 @@ describe('a ledger RPC that cannot check the signed request', () => {
     });
   });
 
+  it('the window stays open to say why it was not released; a release closes it', async () => {
+    const { t } = await withCheckAnswer(() => Promise.reject(new TypeError('fetch failed')));
+    const { outcome } = await confirmSignIntents(t);
+    expect(outcome?.refused).toMatch(/unreachable/);
+    // The window that showed the request (the connect's, or one opened after it closed) is kept to show why.
+    expect(t.closed).not.toContain(t.windows.at(-1));
+
+    const released = await pageSetup(sim, { now: Date.now() });
+    await released.connect();
+    const pending = await released.page(METHODS.signIntents, { intents: [] });
+    const view = await released.current();
+    expect(await call(released.bg, APPROVAL.resolve, { id: view!.id, approve: true })).toBeNull();
+    expect((await released.answerOf(pending)).ok).toBe(true);
+    expect(released.closed).toContain(released.windows.at(-1));
+  });
+
   it('an HTTP refusal: 4900 carrying the status the RPC answered', async () => {
     const { t } = await withCheckAnswer(async () => new Response('{}', { status: 403 }));
     const { outcome, reply } = await confirmSignIntents(t);
