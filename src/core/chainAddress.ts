@@ -124,13 +124,18 @@ export function crc16xmodem(bytes: Uint8Array): number {
   return crc;
 }
 
+/**
+ * A TON address on the basechain (0) or the masterchain (-1). The user-friendly form's flag byte is 0x11
+ * (bounceable) or 0x51 (not); with 0x80 added the address is testnet-only, which software on the main
+ * network must not accept (https://docs.ton.org/learn/overviews/addresses, "User-friendly address").
+ */
 function isTonAddress(text: string): boolean {
-  if (/^-?[01]:[0-9a-fA-F]{64}$/.test(text)) return true;
+  if (/^(?:-1|0):[0-9a-fA-F]{64}$/.test(text)) return true;
   if (!/^[A-Za-z0-9+/_-]{48}$/.test(text)) return false;
   const bytes = tryDecode(() => (/[-_]/.test(text) ? base64url : base64).decode(text));
   if (bytes?.length !== 36) return false;
-  const tag = bytes[0]! & 0x7f;
-  if (tag !== 0x11 && tag !== 0x51) return false;
+  if (bytes[0] !== 0x11 && bytes[0] !== 0x51) return false;
+  if (bytes[1] !== 0x00 && bytes[1] !== 0xff) return false;
   const crc = crc16xmodem(bytes.slice(0, 34));
   return bytes[34] === crc >> 8 && bytes[35] === (crc & 0xff);
 }

@@ -117,9 +117,10 @@ describe('TON', () => {
   const RAW = '0:ca6e321c7cce9ecedf0a8ca2492ec8592494aa5fb5ce0387dff96ef6af982a3e';
   const FRIENDLY = 'EQDKbjIcfM6ezt8KjKJJLshZJJSqX7XOA4ff-W72r5gqPrHF';
   /** The user-friendly bytes with the flag byte and CRC as given (the CRC recomputed unless given). */
-  const friendly = (flag: number, crc?: [number, number]) => {
+  const friendly = (flag: number, crc?: [number, number], workchain?: number) => {
     const bytes = base64url.decode(FRIENDLY);
     bytes[0] = flag;
+    if (workchain !== undefined) bytes[1] = workchain;
     const c = crc16xmodem(bytes.slice(0, 34));
     bytes.set(crc ?? [c >> 8, c & 0xff], 34);
     return base64url.encode(bytes);
@@ -129,6 +130,8 @@ describe('TON', () => {
     expect(isAddressOf('ton', RAW)).toBe(true);
     expect(isAddressOf('ton', `-1${RAW.slice(1)}`)).toBe(true);
     expect(isAddressOf('ton', `2${RAW}`)).toBe(false);
+    expect(isAddressOf('ton', `1${RAW.slice(1)}`), 'no workchain 1').toBe(false);
+    expect(isAddressOf('ton', `-0${RAW.slice(1)}`)).toBe(false);
     expect(isAddressOf('ton', `${RAW}0`)).toBe(false);
     expect(isAddressOf('ton', RAW.slice(0, -1))).toBe(false);
     expect(isAddressOf('ton', RAW.replace('ca6e', 'xa6e'))).toBe(false);
@@ -138,6 +141,17 @@ describe('TON', () => {
     expect(isAddressOf('ton', FRIENDLY)).toBe(true);
     expect(isAddressOf('ton', base64.encode(base64url.decode(FRIENDLY)))).toBe(true);
     expect(isAddressOf('ton', friendly(0x51))).toBe(true); // non-bounceable, UQ…
+  });
+
+  it('refuses a testnet-only address (flag + 0x80), bounceable or not: the wallet withdraws on the main network', () => {
+    expect(isAddressOf('ton', friendly(0x91))).toBe(false);
+    expect(isAddressOf('ton', friendly(0xd1))).toBe(false);
+  });
+
+  it('takes the user-friendly form on the masterchain (-1) and no workchain but it and the basechain', () => {
+    expect(isAddressOf('ton', friendly(0x11, undefined, 0xff))).toBe(true);
+    expect(isAddressOf('ton', friendly(0x11, undefined, 0x01))).toBe(false);
+    expect(isAddressOf('ton', friendly(0x11, undefined, 0x80))).toBe(false);
   });
 
   it('refuses a flag byte of no kind, one alphabet mixed with the other, and a wrong CRC byte', () => {
