@@ -71,12 +71,15 @@ export class ApprovalQueue {
 
   /**
    * Read-modify-write under the queue's one lock (core/serial): every decision on the queue's state is
-   * made on the state as it is inside the lock, so two changes never lose each other's work.
+   * made on the state as it is inside the lock, so two changes never lose each other's work. A change
+   * that hands back the state it was given changed nothing and writes nothing (the window's every look
+   * marks the request it shows).
    */
   private edit<T>(fn: (s: QueueState) => Promise<[QueueState, T]> | [QueueState, T]): Promise<T> {
     return this.serial(async () => {
-      const [next, out] = await fn(await this.state());
-      await this.put(next);
+      const current = await this.state();
+      const [next, out] = await fn(current);
+      if (next !== current) await this.put(next);
       return out;
     });
   }

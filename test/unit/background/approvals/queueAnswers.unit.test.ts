@@ -120,7 +120,9 @@ describe('the prepared payload is written once', () => {
     const a = await t.queue.enqueue(request(1, 'https://a.example'));
     const b = await t.queue.enqueue(request(2, 'https://b.example'));
     expect(await t.queue.setPreparedOnce(a, { n: 'first' })).toEqual({ n: 'first' });
+    const writes = t.storage.counted.writes;
     expect(await t.queue.setPreparedOnce(a, { n: 'second' })).toEqual({ n: 'first' });
+    expect(t.storage.counted.writes, 'nothing changed, nothing written').toBe(writes);
     // Another request's payload is its own.
     expect(await t.queue.setPreparedOnce(b, { n: 'b' })).toEqual({ n: 'b' });
     expect((await t.queue.get(a))?.prepared).toEqual({ n: 'first' });

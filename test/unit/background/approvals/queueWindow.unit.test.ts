@@ -109,6 +109,27 @@ describe('the window follows the queue', () => {
   });
 });
 
+describe('the window saying which request it shows', () => {
+  it('writes once per change: looking again at the same request writes nothing', async () => {
+    const t = queueSetup();
+    const a = await t.queue.enqueue(request(1, 'https://a.example'));
+    const b = await t.queue.enqueue(request(2, 'https://b.example'));
+    // A new window shows the first request: saying so again changes nothing.
+    let writes = t.storage.counted.writes;
+    await t.queue.markShown(a);
+    expect(t.storage.counted.writes).toBe(writes);
+    await t.queue.markShown(b);
+    expect(t.storage.counted.writes).toBe(writes + 1);
+    writes = t.storage.counted.writes;
+    await t.queue.markShown(b);
+    // A request that is not waiting is never marked.
+    await t.queue.markShown('not-a-request');
+    expect(t.storage.counted.writes).toBe(writes);
+    await t.userCloses();
+    expect(t.tabs.answers().map((x) => x.id)).toEqual([b]);
+  });
+});
+
 describe('closing the window answers the request it showed', () => {
   it('rejects the one the window last said it showed, not the first', async () => {
     const t = queueSetup();
