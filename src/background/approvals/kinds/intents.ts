@@ -230,27 +230,35 @@ export class IntentsReview {
           { intentHash: signed.intentHash, reason, words: phrase('approveRefused_verifier', reason) },
         );
       }
-      if (e instanceof RpcError || e instanceof HttpError || e instanceof TypeError) {
-        const redirect =
-          e instanceof HttpError && e.kind === 'redirect'
-            ? // Fixed words: the redirect's message names the endpoint's host, which is not the page's to learn.
-              'The verifier could not check this request: its ledger RPC answered with a redirect, which the wallet never follows. It was not released.'
-            : null;
-        throw new ProviderError(
-          ERROR_CODES.disconnected,
-          redirect ??
-            'The ledger RPC is unreachable, so the verifier could not check this request; it was not released. Try again, or check its endpoint (endpoints.ledgerRpc in Settings → Advanced → Network).',
-          {
-            service: 'ledger',
-            httpStatus: e instanceof HttpError ? (e.status ?? null) : null,
-            setting: 'endpoints.ledgerRpc',
-            words: redirect
-              ? phrase('approveRefused_ledgerRedirect')
-              : phrase('approveRefused_ledgerUnreachable', phrase('advanced_ledgerRpcUrl')),
-          },
-        );
-      }
+      if (e instanceof RpcError || e instanceof HttpError || e instanceof TypeError) throw ledgerCouldNotCheck(e);
       throw e;
     }
   }
+}
+
+/**
+ * The ledger RPC could not run the check after Confirm: what the page and the window are told. Fixed
+ * words: a redirect's message names the endpoint's host, and an RPC's own error text is the operator's,
+ * neither the page's to learn; an HTTP status is said as a number.
+ */
+function ledgerCouldNotCheck(e: RpcError | HttpError | TypeError): ProviderError {
+  const redirect = e instanceof HttpError && e.kind === 'redirect';
+  const status = e instanceof HttpError && e.kind === 'http' ? e.status : undefined;
+  const check = 'check its endpoint (endpoints.ledgerRpc in Settings → Advanced → Network)';
+  const message = redirect
+    ? 'The verifier could not check this request: its ledger RPC answered with a redirect, which the wallet never follows. It was not released.'
+    : status !== undefined
+      ? `The ledger RPC answered with HTTP status ${status}, so the verifier could not check this request; it was not released. Try again, or ${check}.`
+      : `The ledger RPC is unreachable, so the verifier could not check this request; it was not released. Try again, or ${check}.`;
+  const field = phrase('advanced_ledgerRpcUrl');
+  return new ProviderError(ERROR_CODES.disconnected, message, {
+    service: 'ledger',
+    httpStatus: e instanceof HttpError ? (e.status ?? null) : null,
+    setting: 'endpoints.ledgerRpc',
+    words: redirect
+      ? phrase('approveRefused_ledgerRedirect')
+      : status !== undefined
+        ? phrase('approveRefused_ledgerStatus', String(status), field)
+        : phrase('approveRefused_ledgerUnreachable', field),
+  });
 }

@@ -92,10 +92,16 @@ describe('a ledger RPC that cannot check the signed request', () => {
     expect(released.closed).toContain(released.windows.at(-1));
   });
 
-  it('an HTTP refusal: 4900 carrying the status the RPC answered', async () => {
+  it('an HTTP refusal: 4900 saying and carrying the status the RPC answered, not "unreachable"', async () => {
     const { t } = await withCheckAnswer(async () => new Response('{}', { status: 403 }));
     const { outcome, reply } = await confirmSignIntents(t);
-    expect(outcome?.words).toMatchObject({ key: 'approveRefused_ledgerUnreachable' });
+    expect(outcome?.refused).toMatch(
+      /^The ledger RPC answered with HTTP status 403, .*not released.*endpoints\.ledgerRpc/,
+    );
+    expect(outcome?.words).toEqual({
+      key: 'approveRefused_ledgerStatus',
+      subs: ['403', { key: 'advanced_ledgerRpcUrl', subs: [] }],
+    });
     expect(reply).toMatchObject({
       ok: false,
       error: { code: ERROR_CODES.disconnected, data: { service: 'ledger', httpStatus: 403 } },
