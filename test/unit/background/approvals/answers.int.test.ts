@@ -9,8 +9,8 @@ import { type CreateResult, WALLET } from '../../../../src/api/walletApi';
 import { base64 } from '../../../../src/core';
 import { ERROR_CODES, METHODS } from '../../../../src/provider/protocol';
 import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
-import { call } from '../harness';
-import { pageSetup } from '../pageHarness';
+import { call, ONE_NEAR, WNEAR } from '../harness';
+import { onRequests, pageSetup } from '../pageHarness';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
@@ -30,7 +30,12 @@ describe('a locked window', () => {
     const view = await t.current();
     expect(view).toMatchObject({ kind: 'signMessage', locked: true, blocked: null, waiting: 1 });
     expect(view).not.toHaveProperty('message');
-    await expect(call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true })).rejects.toThrow(/Unlock the wallet/);
+    // The window is told to ask for the password (4100, reason locked), and the request keeps waiting.
+    await expect(call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true })).rejects.toMatchObject({
+      message: expect.stringMatching(/Unlock the wallet/),
+      code: ERROR_CODES.unauthorized,
+      data: { reason: 'locked' },
+    });
     expect((await t.current())?.id).toBe(view!.id);
     await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: false });
     expect(await t.answerOf(pending)).toMatchObject({
@@ -38,6 +43,45 @@ describe('a locked window', () => {
       error: { code: ERROR_CODES.unauthorized, message: expect.stringMatching(/locked/) },
     });
     expect(await t.current()).toBeNull();
+  });
+
+  it('locked while an approved request is being carried out: the window asks for the password, the request waits', async () => {
+    let hold = false;
+    let held!: () => void;
+    const reached = new Promise<void>((resolve) => (held = resolve));
+    let letGo!: () => void;
+    const released = new Promise<void>((resolve) => (letGo = resolve));
+    const t = await pageSetup(
+      sim,
+      { now: Date.now() },
+      {
+        // Confirm reads the balances again before it signs: it waits there while the wallet is locked.
+        fetch: onRequests('mt_batch_balance_of', async (request) => {
+          if (hold) {
+            held();
+            await released;
+          }
+          return request.send();
+        }),
+      },
+    );
+    await t.connect();
+    const unfunded = [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE_NEAR.toString() } }];
+    const pending = await t.page(METHODS.signIntents, { intents: unfunded });
+    const view = await t.current();
+    expect(view?.kind).toBe('signIntents');
+    hold = true;
+    const resolving = call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true, acknowledgeDanger: true });
+    await reached;
+    await call(t.bg, WALLET.lock);
+    letGo();
+    await expect(resolving).rejects.toMatchObject({ code: ERROR_CODES.unauthorized, data: { reason: 'locked' } });
+    expect(await t.current()).toMatchObject({ id: view!.id, locked: true });
+    const answered = t.pushes.filter((p) => p.message.type === 'approvalResult' && p.message.approvalId === view!.id);
+    expect(answered, 'the page is not answered').toEqual([]);
+    expect(t.closed).not.toContain(t.windows.at(-1));
+    await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: false });
+    expect(await t.answerOf(pending)).toMatchObject({ ok: false, error: { code: ERROR_CODES.unauthorized } });
   });
 
   it('an unlocked decline answers 4001', async () => {
