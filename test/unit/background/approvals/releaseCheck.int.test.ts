@@ -108,6 +108,17 @@ describe('a ledger RPC that cannot check the signed request', () => {
     });
   });
 
+  it('an answer that is not JSON (a captive portal page) is said as unreachable, its status carried', async () => {
+    const { t } = await withCheckAnswer(async () => new Response('<html>Sign in to the Wi-Fi</html>', { status: 200 }));
+    const { outcome, reply } = await confirmSignIntents(t);
+    expect(outcome?.refused).toMatch(/^The ledger RPC is unreachable/);
+    expect(outcome?.words).toMatchObject({ key: 'approveRefused_ledgerUnreachable' });
+    expect(reply).toMatchObject({
+      ok: false,
+      error: { code: ERROR_CODES.disconnected, data: { service: 'ledger', httpStatus: 200 } },
+    });
+  });
+
   it('a redirect is not followed, and the words for it do not name where the RPC pointed', async () => {
     const { t, asked } = await withCheckAnswer(
       async () => new Response(null, { status: 307, headers: { location: 'https://recorder.example/' } }),
