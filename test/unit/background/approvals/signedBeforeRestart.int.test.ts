@@ -4,9 +4,10 @@
  * consent": the payload is prepared once and stored first-write-wins): the window shows the very payload
  * it signed, under the page's own nonce, and calls it resumed only when the verifier says that nonce was
  * used, not for any other refusal. Also a preview made while the ledger RPC is down: shown without a
- * simulation rather than ending the request. Real background, real simulator.
+ * simulation rather than ending the request; and a message whose nonce was claimed when the worker
+ * stopped, signed again for that request alone. Real background, real simulator.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { APPROVAL, type ApprovalViewWire } from '../../../../src/api/approvalApi';
 import { startBackground } from '../../../../src/background/start';
@@ -95,5 +96,49 @@ describe('a preview while the ledger RPC is down', () => {
     expect(view?.intents?.simulation).toBeNull();
     expect(view?.intents?.resumed).toBeUndefined();
     expect((await t.current())?.id).toBe(view!.id);
+  });
+});
+
+describe('a message signed before the worker stopped', () => {
+  it('is signed again for the same request by the restarted worker; its nonce stays refused to any other', async () => {
+    const t = await pageSetup(sim);
+    await t.connect();
+    const nonce = base64.encode(new Uint8Array(32).fill(61));
+    const asked = { message: 'sign in', recipient: 'dapp.example', nonce };
+    const pending = await t.page(METHODS.signMessage, asked);
+    const view = await t.current();
+    // The worker stops once the nonce's claim is stored (storage.local's only write while a message is
+    // signed): its next write to storage.session (the queue's, answering the page) never lands, so the
+    // queue still holds the request.
+    let claimed = false;
+    let stoppedNow!: () => void;
+    const stopped = new Promise<void>((resolve) => (stoppedNow = resolve));
+    const localSet = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
+    const sessionSet = fakeBrowser.storage.session.set.bind(fakeBrowser.storage.session);
+    const spies = [
+      vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation(async (items) => {
+        await localSet(items);
+        claimed = true;
+      }),
+      vi.spyOn(fakeBrowser.storage.session, 'set').mockImplementation((items) => {
+        if (!claimed) return sessionSet(items);
+        stoppedNow();
+        return never();
+      }),
+    ];
+    void call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true });
+    await stopped;
+    for (const spy of spies) spy.mockRestore();
+
+    fakeBrowser.alarms.onAlarm.removeAllListeners();
+    const restarted = startBackground(t.env);
+    const again = await call<ApprovalViewWire | null>(restarted, APPROVAL.current);
+    expect(again?.id).toBe(view!.id);
+    expect(await call(restarted, APPROVAL.resolve, { id: again!.id, approve: true })).toBeNull();
+    const reply = await t.answerOf(pending);
+    expect(reply.ok, JSON.stringify(reply)).toBe(true);
+    // Another request for the very same bytes is still refused: one nonce, one signature.
+    const second = await t.page(METHODS.signMessage, asked);
+    expect(second).toMatchObject({ ok: false, error: { data: { field: 'nonce' } } });
   });
 });
