@@ -131,13 +131,38 @@ export function crc16xmodem(bytes: Uint8Array): number {
  */
 function isTonAddress(text: string): boolean {
   if (/^(?:-1|0):[0-9a-fA-F]{64}$/.test(text)) return true;
-  if (!/^[A-Za-z0-9+/_-]{48}$/.test(text)) return false;
-  const bytes = tryDecode(() => (/[-_]/.test(text) ? base64url : base64).decode(text));
-  if (bytes?.length !== 36) return false;
-  if (bytes[0] !== 0x11 && bytes[0] !== 0x51) return false;
-  if (bytes[1] !== 0x00 && bytes[1] !== 0xff) return false;
+  const bytes = tonFriendlyBytes(text);
+  return bytes !== undefined && tonChecksumOk(bytes) && tonFlagProblem(bytes) === null;
+}
+
+function tonChecksumOk(bytes: Uint8Array): boolean {
   const crc = crc16xmodem(bytes.slice(0, 34));
   return bytes[34] === crc >> 8 && bytes[35] === (crc & 0xff);
+}
+
+/** The 36 bytes of a user-friendly TON address (base64url, or standard base64), unchecked. */
+function tonFriendlyBytes(text: string): Uint8Array | undefined {
+  if (!/^[A-Za-z0-9+/_-]{48}$/.test(text)) return undefined;
+  const bytes = tryDecode(() => (/[-_]/.test(text) ? base64url : base64).decode(text));
+  return bytes?.length === 36 ? bytes : undefined;
+}
+
+/** What a user-friendly TON address's flag and workchain bytes say against the main network. */
+function tonFlagProblem(bytes: Uint8Array): 'testnet' | 'flag' | 'workchain' | null {
+  const flag = bytes[0]!;
+  if ((flag & 0x7f) !== 0x11 && (flag & 0x7f) !== 0x51) return 'flag';
+  if (flag & 0x80) return 'testnet';
+  return bytes[1] === 0x00 || bytes[1] === 0xff ? null : 'workchain';
+}
+
+/**
+ * Why a user-friendly TON address whose checksum holds cannot be taken, when its flag or workchain is
+ * the reason (the popup says so instead of blaming the checksum); null otherwise.
+ */
+export function tonAddressRefusal(text: string): 'testnet' | 'workchain' | null {
+  const bytes = tonFriendlyBytes(text);
+  const problem = bytes && tonChecksumOk(bytes) ? tonFlagProblem(bytes) : null;
+  return problem === 'testnet' || problem === 'workchain' ? problem : null;
 }
 
 function isStellarAddress(text: string): boolean {

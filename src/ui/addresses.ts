@@ -6,7 +6,7 @@
 
 import type { RecipientType, RefundType } from '../api/swapApi';
 import { isValidAccountId } from '../core/account';
-import { type AddressFamily, isAddressOf } from '../core/chainAddress';
+import { type AddressFamily, isAddressOf, tonAddressRefusal } from '../core/chainAddress';
 import type { MessageKey } from '../core/messages';
 import { chainName, familyOf } from './chains';
 import { t } from './i18n';
@@ -165,10 +165,14 @@ function shapeProblem(family: AddressFamily, text: string): string | null {
       );
     case 'tron':
       return base58Problem(text, 'addrSubject_tron', 'T', 34, 34);
-    case 'ton':
-      if (/^-?[01]:/.test(text)) return /^-?[01]:[0-9a-fA-F]{64}$/.test(text) ? null : t('addrCheck_tonRaw');
+    case 'ton': {
+      if (/^-?\d+:/.test(text)) return /^(?:-1|0):[0-9a-fA-F]{64}$/.test(text) ? null : t('addrCheck_tonRaw');
       if (!/^[A-Za-z0-9+/_-]+$/.test(text)) return t('addrCheck_tonAlphabet');
+      const refusal = tonAddressRefusal(text);
+      if (refusal === 'testnet') return t('addrCheck_tonTestnet');
+      if (refusal === 'workchain') return t('addrCheck_tonWorkchain');
       return lengthProblem('addrSubject_ton', text, 48, 48);
+    }
     case 'xrp':
       if (text.startsWith('T')) return t('addrCheck_xrpTestnet');
       if (!text.startsWith('r') && !text.startsWith('X')) return t('addrCheck_xrpPrefix');

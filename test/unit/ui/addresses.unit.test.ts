@@ -4,6 +4,8 @@
 // a mistyped character by its checksum.
 import { TokenResponse } from '@defuse-protocol/one-click-sdk-typescript';
 import { describe, expect, it } from 'vitest';
+import { base64url } from '../../../src/core';
+import { crc16xmodem } from '../../../src/core/chainAddress';
 import { addressFromBytes } from '../../../src/sim/oneclick/addresses';
 import { chainInfo, CHAIN_IDS as SIM_CHAIN_IDS } from '../../../src/sim/oneclick/chains';
 import {
@@ -183,6 +185,28 @@ describe('checksums, against published addresses', () => {
     expect(addressProblem(chain, address)).toBeNull();
     expect(addressProblem(chain, typo)).not.toBeNull();
   });
+  it('a TON address for the test network, or on no workchain the network has, is named as such, not as a typo', () => {
+    // TON's documentation example (docs.ton.org, "User-friendly address"), bounceable on the basechain.
+    const MAINNET = 'EQDKbjIcfM6ezt8KjKJJLshZJJSqX7XOA4ff-W72r5gqPrHF';
+    const withBytes = (flag: number, workchain: number, checksum = true) => {
+      const bytes = base64url.decode(MAINNET);
+      bytes[0] = flag;
+      bytes[1] = workchain;
+      const crc = crc16xmodem(bytes.slice(0, 34));
+      bytes.set(checksum ? [crc >> 8, crc & 0xff] : [(crc >> 8) ^ 1, crc & 0xff], 34);
+      return base64url.encode(bytes);
+    };
+    expect(addressProblem('ton', MAINNET)).toBeNull();
+    expect(addressProblem('ton', withBytes(0x51, 0xff))).toBeNull();
+    expect(addressProblem('ton', withBytes(0x91, 0x00))).toMatch(/testnet-only TON address/);
+    expect(addressProblem('ton', withBytes(0xd1, 0x00))).toMatch(/testnet-only TON address/);
+    expect(addressProblem('ton', withBytes(0x11, 0x01))).toMatch(/workchain other than 0 or -1/);
+    // With its checksum broken as well, the likelier story is a typo.
+    expect(addressProblem('ton', withBytes(0x91, 0x00, false))).toMatch(/TON address fails its checksum/);
+    expect(addressProblem('ton', `1:${'ab'.repeat(32)}`)).toMatch(/0: or -1:/);
+    expect(addressProblem('ton', `-0:${'ab'.repeat(32)}`)).toMatch(/0: or -1:/);
+  });
+
   it('a typo that keeps the shape is named as a checksum failure, not a shape problem', () => {
     expect(addressProblem('eth', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BEAed')).toMatch(/EIP-55 checksum/);
     expect(addressProblem('btc', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb')).toMatch(/Bitcoin address fails its checksum/);
