@@ -58,6 +58,13 @@ export const onRequests =
     return body.includes(word) ? on({ url: String(url), body, send: () => inner(url, init) }) : inner(url, init);
   };
 
+/** A moment a test waits for: `fire()` marks it, `fired` resolves once it has come. */
+export function signal(): { fire: () => void; fired: Promise<void> } {
+  let fire!: () => void;
+  const fired = new Promise<void>((resolve) => (fire = resolve));
+  return { fire, fired };
+}
+
 /** An answer that never comes: a request the network took and the worker stopped before hearing back. */
 export const never = (): Promise<never> => new Promise<never>(() => undefined);
 

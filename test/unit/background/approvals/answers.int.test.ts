@@ -10,7 +10,7 @@ import { base64 } from '../../../../src/core';
 import { ERROR_CODES, METHODS } from '../../../../src/provider/protocol';
 import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
 import { call, ONE_NEAR, WNEAR } from '../harness';
-import { onRequests, pageSetup } from '../pageHarness';
+import { onRequests, pageSetup, signal } from '../pageHarness';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
@@ -47,10 +47,8 @@ describe('a locked window', () => {
 
   it('locked while an approved request is being carried out: the window asks for the password, the request waits', async () => {
     let hold = false;
-    let held!: () => void;
-    const reached = new Promise<void>((resolve) => (held = resolve));
-    let letGo!: () => void;
-    const released = new Promise<void>((resolve) => (letGo = resolve));
+    const reached = signal();
+    const released = signal();
     const t = await pageSetup(
       sim,
       { now: Date.now() },
@@ -58,8 +56,8 @@ describe('a locked window', () => {
         // Confirm reads the balances again before it signs: it waits there while the wallet is locked.
         fetch: onRequests('mt_batch_balance_of', async (request) => {
           if (hold) {
-            held();
-            await released;
+            reached.fire();
+            await released.fired;
           }
           return request.send();
         }),
@@ -72,9 +70,9 @@ describe('a locked window', () => {
     expect(view?.kind).toBe('signIntents');
     hold = true;
     const resolving = call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true, acknowledgeDanger: true });
-    await reached;
+    await reached.fired;
     await call(t.bg, WALLET.lock);
-    letGo();
+    released.fire();
     await expect(resolving).rejects.toMatchObject({ code: ERROR_CODES.unauthorized, data: { reason: 'locked' } });
     expect(await t.current()).toMatchObject({ id: view!.id, locked: true });
     const answered = t.pushes.filter((p) => p.message.type === 'approvalResult' && p.message.approvalId === view!.id);

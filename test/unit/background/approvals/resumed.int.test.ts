@@ -15,7 +15,7 @@ import { METHODS } from '../../../../src/provider/protocol';
 import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
 import { ledgerView, simNow } from '../../sim/harness';
 import { call } from '../harness';
-import { never, onRequests, pageSetup } from '../pageHarness';
+import { never, onRequests, pageSetup, signal } from '../pageHarness';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
@@ -27,8 +27,7 @@ beforeEach(() => fakeBrowser.reset());
 describe('a publish interrupted after the bus took it', () => {
   it('is shown again as resumed, and Confirm again tells the page it was published', async () => {
     let hold = true;
-    let tookIt!: () => void;
-    const busTookIt = new Promise<void>((resolve) => (tookIt = resolve));
+    const busTookIt = signal();
     const t = await pageSetup(
       sim,
       { now: Date.now() },
@@ -38,7 +37,7 @@ describe('a publish interrupted after the bus took it', () => {
           const res = await request.send();
           if (!hold) return res;
           hold = false;
-          tookIt();
+          busTookIt.fire();
           return never();
         }),
       },
@@ -51,7 +50,7 @@ describe('a publish interrupted after the bus took it', () => {
     expect(first?.intents?.simulation).toMatchObject({ ok: true });
     expect(first?.intents?.resumed, 'a request never signed is not resumed').toBeUndefined();
     void call(t.bg, APPROVAL.resolve, { id: first!.id, approve: true }); // never answers: the bus's reply is lost
-    await busTookIt;
+    await busTookIt.fired;
     const nonce = JSON.parse(first!.intents!.raw).nonce as string;
     await expect
       .poll(async () => (await ledgerView<boolean>(sim, 'is_nonce_used', { account_id: t.accountId, nonce })).value)

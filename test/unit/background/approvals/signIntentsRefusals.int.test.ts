@@ -23,6 +23,21 @@ beforeEach(() => fakeBrowser.reset());
 
 const HOUR = 3600_000;
 
+/** A connected page asks to sign no intents, valid for `ms`: the window's view and every finding it shows. */
+async function emptyRequestValidFor(ms: number) {
+  const clock = { now: Date.now() };
+  const t = await pageSetup(sim, clock);
+  await t.connect();
+  const deadline = new Date(clock.now + ms).toISOString();
+  const pending = await t.page(METHODS.signIntents, { intents: [], deadline });
+  const view = await t.current();
+  const findings = [
+    ...(view?.intents?.batchFindings ?? []),
+    ...(view?.intents?.intents ?? []).flatMap((i) => i.findings),
+  ];
+  return { t, pending, view, findings, deadline };
+}
+
 describe('a deadline reached while the request waits', () => {
   it('ends the request at the deadline’s own millisecond: -32010, in words the window can show', async () => {
     const clock = { now: Date.now() };
@@ -67,17 +82,8 @@ describe('Confirm judges the request again', () => {
   });
 
   it('danger alone still needs the acknowledgement', async () => {
-    const clock = { now: Date.now() };
-    const t = await pageSetup(sim, clock);
-    await t.connect();
     // Valid for two days: a signature that stays good that long is danger (core/risk.ts, deadline_far).
-    const deadline = new Date(clock.now + 48 * HOUR).toISOString();
-    const pending = await t.page(METHODS.signIntents, { intents: [], deadline });
-    const view = await t.current();
-    const findings = [
-      ...(view?.intents?.batchFindings ?? []),
-      ...(view?.intents?.intents ?? []).flatMap((i) => i.findings),
-    ];
+    const { t, pending, view, findings } = await emptyRequestValidFor(48 * HOUR);
     expect(findings.map((f) => [f.code, f.level])).toEqual([['deadline_far', 'danger']]);
     await expect(call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true })).rejects.toMatchObject({
       code: ERROR_CODES.invalidParams,
@@ -90,17 +96,8 @@ describe('Confirm judges the request again', () => {
   });
 
   it('a warning alone does not need it: Confirm signs', async () => {
-    const clock = { now: Date.now() };
-    const t = await pageSetup(sim, clock);
-    await t.connect();
     // Two hours: longer than a quote needs (a warning), not long enough to be danger.
-    const deadline = new Date(clock.now + 2 * HOUR).toISOString();
-    const pending = await t.page(METHODS.signIntents, { intents: [], deadline });
-    const view = await t.current();
-    const findings = [
-      ...(view?.intents?.batchFindings ?? []),
-      ...(view?.intents?.intents ?? []).flatMap((i) => i.findings),
-    ];
+    const { t, pending, view, findings, deadline } = await emptyRequestValidFor(2 * HOUR);
     expect(findings.map((f) => [f.code, f.level])).toEqual([['deadline_far', 'warning']]);
     expect(await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true })).toBeNull();
     const reply = await t.answerOf(pending);

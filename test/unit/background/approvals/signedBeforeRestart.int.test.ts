@@ -15,7 +15,7 @@ import { base64 } from '../../../../src/core';
 import { METHODS } from '../../../../src/provider/protocol';
 import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
 import { call, ONE_NEAR, WNEAR } from '../harness';
-import { never, onRequests, pageSetup } from '../pageHarness';
+import { never, onRequests, pageSetup, signal } from '../pageHarness';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
@@ -29,8 +29,7 @@ const unfunded = [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEA
 describe('a request signed before the worker stopped', () => {
   it('is shown again with the payload it signed, and not as resumed when the verifier refuses it for another reason', async () => {
     let hold = true;
-    let signatureSent!: () => void;
-    const sent = new Promise<void>((resolve) => (signatureSent = resolve));
+    const sent = signal();
     const t = await pageSetup(
       sim,
       { now: Date.now() },
@@ -38,7 +37,7 @@ describe('a request signed before the worker stopped', () => {
         // The ledger RPC takes the signed request to check and never answers while `hold`.
         fetch: onRequests('simulate_intents', (request) => {
           if (!hold) return request.send();
-          signatureSent();
+          sent.fire();
           return never();
         }),
       },
@@ -51,7 +50,7 @@ describe('a request signed before the worker stopped', () => {
     const first = await t.current();
     expect(first?.intents?.simulation).toMatchObject({ ok: false, error: expect.stringMatching(/balance/i) });
     void call(t.bg, APPROVAL.resolve, { id: first!.id, approve: true, acknowledgeDanger: true });
-    await sent;
+    await sent.fired;
 
     fakeBrowser.alarms.onAlarm.removeAllListeners();
     const restarted = startBackground(t.env);
@@ -111,8 +110,7 @@ describe('a message signed before the worker stopped', () => {
     // signed): its next write to storage.session (the queue's, answering the page) never lands, so the
     // queue still holds the request.
     let claimed = false;
-    let stoppedNow!: () => void;
-    const stopped = new Promise<void>((resolve) => (stoppedNow = resolve));
+    const stopped = signal();
     const localSet = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
     const sessionSet = fakeBrowser.storage.session.set.bind(fakeBrowser.storage.session);
     const spies = [
@@ -122,12 +120,12 @@ describe('a message signed before the worker stopped', () => {
       }),
       vi.spyOn(fakeBrowser.storage.session, 'set').mockImplementation((items) => {
         if (!claimed) return sessionSet(items);
-        stoppedNow();
+        stopped.fire();
         return never();
       }),
     ];
     void call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true });
-    await stopped;
+    await stopped.fired;
     for (const spy of spies) spy.mockRestore();
 
     fakeBrowser.alarms.onAlarm.removeAllListeners();
