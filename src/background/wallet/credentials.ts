@@ -158,6 +158,18 @@ export class WaitingCredentials {
     return this.session.readOr(WAITING_KEY, waitingSchema, {});
   }
 
+  /**
+   * What waits, and whether anything is stored at all (a damaged value too), so that a caller that
+   * takes it all removes it only when there is something to remove: every restart of an unlocked
+   * worker looks, and almost always finds nothing.
+   */
+  async pending(): Promise<{ waiting: Waiting; stored: boolean }> {
+    const raw = await this.session.readRaw(WAITING_KEY);
+    if (raw === undefined) return { waiting: {}, stored: false };
+    const parsed = waitingSchema.safeParse(raw);
+    return { waiting: parsed.success ? parsed.data : {}, stored: true };
+  }
+
   async write(waiting: Waiting): Promise<void> {
     if (CREDENTIAL_FIELDS.some((f) => waiting[f] !== undefined)) await this.session.write(WAITING_KEY, waiting);
     else await this.session.remove(WAITING_KEY);

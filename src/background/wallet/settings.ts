@@ -190,7 +190,7 @@ export class SettingsStore {
   sealWaiting(): Promise<void> {
     return this.serial(async () => {
       if (!this.deps.cipher().isUnlocked) return;
-      const [s, waiting] = await Promise.all([this.stored(), this.waiting.read()]);
+      const [s, { waiting, stored: anyWaiting }] = await Promise.all([this.stored(), this.waiting.pending()]);
       let next = s;
       for (const field of CREDENTIAL_FIELDS) {
         const w = waiting[field];
@@ -218,7 +218,7 @@ export class SettingsStore {
         await this.kv.write(KEY, next);
         this.cached = next;
       }
-      await this.waiting.write({});
+      if (anyWaiting) await this.waiting.write({});
     });
   }
 }

@@ -219,6 +219,50 @@ describe('locked wallet', () => {
   });
 });
 
+describe('a restarted worker', () => {
+  /** The storage.session calls that change something, made by a background started on `session`'s area. */
+  function countedSessionChanges() {
+    const area = fakeBrowser.storage.session;
+    const changes: string[] = [];
+    const session = {
+      get: (keys: string | string[] | null) => area.get(keys),
+      set: (items: Record<string, unknown>) => {
+        changes.push(`set ${Object.keys(items).join(',')}`);
+        return area.set(items);
+      },
+      remove: (keys: string | string[]) => {
+        changes.push(`remove ${[keys].flat().join(',')}`);
+        return area.remove(keys);
+      },
+    };
+    return { session, changes };
+  }
+
+  it('changes nothing in storage.session to find that no credential waits', async () => {
+    const { vaultStorage, clock } = await unlockedWallet();
+    const { session, changes } = countedSessionChanges();
+    const env = backgroundEnv(clock, vaultStorage);
+    const bg = startBackground({ ...env, storage: { ...env.storage, session } });
+    await call(bg, WALLET.getSettings);
+    await bg.tracking;
+    expect(changes.filter((c) => c.includes('credentials'))).toEqual([]);
+    expect((await call<WalletStatus>(bg, WALLET.status)).unlocked).toBe(true);
+  });
+
+  it('removes a damaged waiting value when it restores the session, and keeps the sealed credential', async () => {
+    const { bg: first, vaultStorage, clock } = await unlockedWallet();
+    await call(first, WALLET.setSettings, { jwt: JWT });
+    await fakeBrowser.storage.session.set({ 'credentials.waiting': { jwt: 'not an entry' } });
+    const { session, changes } = countedSessionChanges();
+    const env = backgroundEnv(clock, vaultStorage);
+    const bg = startBackground({ ...env, storage: { ...env.storage, session } });
+    expect((await call<SettingsView>(bg, WALLET.getSettings)).hasJwt).toBe(true);
+    expect(changes).toContain('remove credentials.waiting');
+    expect(await fakeBrowser.storage.session.get('credentials.waiting')).toEqual({});
+    expect((await bg.settings.get()).jwt?.value).toBe(JWT);
+  });
+});
+
 describe('migration from plaintext', () => {
   /** A wallet, locked, whose storage.local then holds settings as an older version wrote them. */
   async function upgraded(endpoints: Partial<StoredSettings['endpoints']> = {}) {
