@@ -570,7 +570,7 @@ describe('test tiers', () => {
     expect(tests.filter((f) => !/\.(unit|int)\.test\.tsx?$/.test(f)).map((f) => path.relative(ROOT, f))).toEqual([]);
   });
   it('no pure-tier file starts a simulator or a server', () => {
-    const servers = /startSimulator|startTestSim|pageSetup\(|createServer\(/;
+    const servers = /startSimulator|startTestSim|simulatorPerFile\(|simulatorWithClock\(|pageSetup\(|createServer\(/;
     const self = fileURLToPath(import.meta.url);
     const offenders = tests.filter(
       (f) => f !== self && f.endsWith('.unit.test.ts') && servers.test(readFileSync(f, 'utf8')),
@@ -581,7 +581,10 @@ describe('test tiers', () => {
   // (docs/architecture.md, "The simulator's clock").
   it('every simulator a test starts, in process or as the CLI, runs on the manual clock', () => {
     const self = fileURLToPath(import.meta.url);
-    const sources = walk(path.join(ROOT, 'test/unit')).filter((f) => f !== self && /\.tsx?$/.test(f));
+    // test/support holds the one simulator a file shares (simulatorPerFile: the manual clock, always).
+    const sources = [...walk(path.join(ROOT, 'test/unit')), ...walk(path.join(ROOT, 'test/support'))].filter(
+      (f) => f !== self && /\.tsx?$/.test(f),
+    );
     const starts: string[] = [];
     const real: string[] = [];
     for (const file of sources) {
@@ -591,6 +594,7 @@ describe('test tiers', () => {
         starts.push(name);
         if (!m[1]!.includes("clock: 'manual'")) real.push(`${name}: startSimulator({${m[1]}})`);
       }
+      for (const _ of text.matchAll(/\b(?:simulatorPerFile|simulatorWithClock)\(/g)) starts.push(name);
       if (text.includes("'src/sim/cli.ts'")) {
         starts.push(name);
         if (!/'--clock',\s*'manual'/.test(text)) real.push(`${name}: src/sim/cli.ts without --clock manual`);

@@ -2,21 +2,18 @@
 // grants for it (a site left with none hears accountsChanged []; one keeping another account hears the
 // rest), its send draft and kept signature, its kept balances. Importing the same key again later gives
 // no site the account without a window.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import * as z from 'zod/mini';
 import { APPROVAL } from '../../../src/api/approvalApi';
 import { type CreateResult, WALLET, type WalletStatus } from '../../../src/api/walletApi';
 import { METHODS } from '../../../src/provider/protocol';
-import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
+import { simulatorPerFile } from '../../support/simulatorPerFile';
 import { call, EVENTUALLY, ONE_NEAR, PASSWORD, WNEAR } from './harness';
 import { DAPP, OTHER, pageSetup } from './pageHarness';
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(() => sim.close());
+const sim = simulatorPerFile();
 beforeEach(() => fakeBrowser.reset());
 
 const anything = z.unknown();

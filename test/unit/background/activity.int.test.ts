@@ -5,7 +5,7 @@
 // transactions API (a JWT): paging through 60 service swaps and intents placed among them, equal times
 // included, gives each row once in order, as swap_history and the record list them.
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import * as z from 'zod/mini';
 import type { ActivityCursor, ActivityItem, ActivityPage, PublishedIntentView } from '../../../src/api/activity';
@@ -17,7 +17,7 @@ import { PUBLISHED_KEY } from '../../../src/background/activity/published';
 import { startBackground } from '../../../src/background/start';
 import { phrase } from '../../../src/core/phrase';
 import { METHODS } from '../../../src/provider/protocol';
-import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
+import { simulatorPerFile } from '../../support/simulatorPerFile';
 import { swapParams } from '../reliability/helpers';
 import { backgroundEnv, call, ONE_NEAR, PASSWORD, useSimulator, WNEAR } from './harness';
 import { pageSetup } from './pageHarness';
@@ -33,11 +33,7 @@ const ALL = [
   'SUCCESS',
 ] as const;
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(() => sim.close());
+const sim = simulatorPerFile();
 beforeEach(() => fakeBrowser.reset());
 
 const fund = (accountId: string, tokenId: string, amount: bigint) =>

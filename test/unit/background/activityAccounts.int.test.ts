@@ -1,19 +1,16 @@
 // Activity shows the selected account's intents, and every account's with `allAccounts`: two accounts
 // each send from their intents account on the running simulator; switching accounts switches the list.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ActivityPage } from '../../../src/api/activity';
 import { type CreateResult, WALLET, type WalletStatus } from '../../../src/api/walletApi';
 import { startBackground } from '../../../src/background/start';
-import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
+import { simulatorPerFile } from '../../support/simulatorPerFile';
 import { dev } from '../reliability/helpers';
 import { type Background, backgroundEnv, call, ONE_NEAR, PASSWORD, useSimulator, WNEAR } from './harness';
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(() => sim.close());
+const sim = simulatorPerFile();
 beforeEach(() => fakeBrowser.reset());
 
 async function send(bg: Background, accountId: string): Promise<string> {

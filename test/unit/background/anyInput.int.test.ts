@@ -2,7 +2,7 @@
 // live shape (origin 1cs:any, amount 0, INTENTS deposit and refund) and nothing else for that type; the
 // swap never ends, so the tracker reads its payouts from /v0/any-input/withdrawals on the alarm, keeps
 // each once, notifies new ones, shows their sum in history, and stops at the deadline.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
   ANY_INPUT_ASSET,
@@ -15,24 +15,19 @@ import { type CreateResult, WALLET } from '../../../src/api/walletApi';
 import { startBackground } from '../../../src/background/start';
 import { ANY_INPUT_AMOUNT, ANY_INPUT_POLL_MS } from '../../../src/background/swaps/anyInput';
 import { SWAP_ALARM } from '../../../src/background/swaps/tracker';
-import type { RunningSimulator } from '../../../src/sim/server';
 import {
   type Background,
   backgroundEnv,
-  type Clock,
   call,
   ONE_NEAR,
   PASSWORD,
-  simWithClock,
+  simulatorWithClock,
   USDT_ETH,
   useSimulator,
   WNEAR,
 } from './harness';
 
-let sim: RunningSimulator;
-let clock: Clock;
-beforeAll(async () => ({ sim, clock } = await simWithClock()));
-afterAll(() => sim.close());
+const { sim, clock } = simulatorWithClock();
 beforeEach(() => fakeBrowser.reset());
 
 async function dev(path: string, body: unknown) {

@@ -2,30 +2,16 @@
 // mt_batch_balance_of per BATCH tokens against the simulator's verifier, valued at the token list's
 // prices, largest first, kept for painting at once, and the kept answer marked stale (with the reason)
 // when the ledger cannot be asked.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type BalancesView, type CreateResult, WALLET } from '../../../src/api/walletApi';
 import { KeyValue } from '../../../src/background/kv';
 import { startBackground } from '../../../src/background/start';
 import type { CheckedToken } from '../../../src/background/tokens/facts';
 import { BATCH, BalancesService } from '../../../src/background/wallet/balances';
-import type { RunningSimulator } from '../../../src/sim/server';
-import {
-  backgroundEnv,
-  type Clock,
-  call,
-  ONE_NEAR,
-  PASSWORD,
-  simWithClock,
-  USDC,
-  useSimulator,
-  WNEAR,
-} from './harness';
+import { backgroundEnv, call, ONE_NEAR, PASSWORD, simulatorWithClock, USDC, useSimulator, WNEAR } from './harness';
 
-let sim: RunningSimulator;
-let clock: Clock;
-beforeAll(async () => ({ sim, clock } = await simWithClock()));
-afterAll(() => sim.close());
+const { sim, clock } = simulatorWithClock();
 beforeEach(() => fakeBrowser.reset());
 
 const fund = async (accountId: string, tokenId: string, amount: bigint) => {

@@ -17,6 +17,7 @@ import { SIM_QUOTE_SIGNING_KEY } from '../../../src/background/wallet/presets';
 import { KNOWN_TOKENS } from '../../../src/core';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage } from '../../../src/vault';
+import { clockOf, simulatorPerFile } from '../../support/simulatorPerFile';
 
 export const EXT = 'chrome-extension://testextensionidtestextensionid';
 export const POPUP = { url: `${EXT}/popup.html` };
@@ -125,14 +126,13 @@ export const waitsMoveSim =
 /** A simulator on a free port whose clock is the background's: moving one moves both. */
 export async function simWithClock(timing = STEP_TIMING): Promise<{ sim: RunningSimulator; clock: Clock }> {
   const sim = await startSimulator({ port: 0, clock: 'manual', timing });
-  return {
-    sim,
-    clock: {
-      get now() {
-        return sim.sim.ctx.clock.nowMs();
-      },
-    },
-  };
+  return { sim, clock: clockOf(sim) };
+}
+
+/** The file's simulator (../../support/simulatorPerFile) and a background clock that is its clock: moving one moves both. */
+export function simulatorWithClock(timing = STEP_TIMING): { sim: RunningSimulator; clock: Clock } {
+  const sim = simulatorPerFile({ timing });
+  return { sim, clock: clockOf(sim) };
 }
 
 /** A wNEAR → USDC swap the simulator quotes (deadline an hour after `now`): the tests' and the bench's one swap request. */

@@ -1,20 +1,17 @@
 // Failures that say what to fix (docs/dapps.md, "Errors"), through the background as the extension runs
 // it against the simulator: an unreachable bus or a refused key is 4900 naming the service and the
 // setting; a missing bus key blocks Confirm before anything is signed; a passed deadline is -32010.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { APPROVAL } from '../../../src/api/approvalApi';
 import { WALLET } from '../../../src/api/walletApi';
 import { ERROR_CODES, METHODS } from '../../../src/provider/protocol';
-import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
+import { simulatorPerFile } from '../../support/simulatorPerFile';
 import { call, ONE_NEAR, WNEAR } from './harness';
 import { pageSetup } from './pageHarness';
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(() => sim.close());
+const sim = simulatorPerFile();
 beforeEach(() => fakeBrowser.reset());
 
 const HASH = '11111111111111111111111111111111';

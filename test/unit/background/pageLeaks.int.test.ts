@@ -1,20 +1,17 @@
 // Red team: what a web page learns from the wallet's errors (docs/security.md, "A page gets nothing it was
 // not granted"). The 4900 a service failure gives a page names the service and the setting to change; the
 // user's own endpoint (a host on their network, a private relay) is the wallet's configuration, not the page's.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { APPROVAL } from '../../../src/api/approvalApi';
 import { WALLET } from '../../../src/api/walletApi';
 import { ERROR_CODES, METHODS } from '../../../src/provider/protocol';
-import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
+import { simulatorPerFile } from '../../support/simulatorPerFile';
 import { call, ONE_NEAR, WNEAR } from './harness';
 import { onRequests, pageSetup } from './pageHarness';
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(() => sim.close());
+const sim = simulatorPerFile();
 beforeEach(() => fakeBrowser.reset());
 
 const fund = (accountId: string) =>

@@ -4,21 +4,18 @@
  * rate-limited page call cannot turn into several credentialed requests (docs/security.md, "Pages get
  * nothing for free"). Counted at the background's fetch, against the real simulator's fault injection.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { APPROVAL } from '../../../src/api/approvalApi';
 import type { BackgroundEnv } from '../../../src/background/start';
 import { METHODS } from '../../../src/provider/protocol';
-import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
+import { simulatorPerFile } from '../../support/simulatorPerFile';
 import { clearFaults, dev } from '../reliability/helpers';
 import { call } from './harness';
 import { pageSetup } from './pageHarness';
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(() => sim.close());
+const sim = simulatorPerFile();
 beforeEach(() => fakeBrowser.reset());
 afterEach(() => clearFaults(sim));
 

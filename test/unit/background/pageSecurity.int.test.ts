@@ -4,7 +4,8 @@
  * before consent, per-document delivery, the access and rate rules, bounded queues, and relaying
  * signatures. The browser-level attacks are in test/e2e/security/.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import * as z from 'zod/mini';
 import { APPROVAL } from '../../../src/api/approvalApi';
@@ -12,15 +13,11 @@ import { WALLET, type WalletStatus } from '../../../src/api/walletApi';
 import { startBackground } from '../../../src/background/start';
 import { base64 } from '../../../src/core';
 import { ERROR_CODES, METHODS } from '../../../src/provider/protocol';
-import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
+import { simulatorPerFile } from '../../support/simulatorPerFile';
 import { call, EVENTUALLY, PASSWORD } from './harness';
 import { DAPP, docToken, OTHER, onRequests, pageSetup } from './pageHarness';
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(() => sim.close());
+const sim = simulatorPerFile();
 beforeEach(() => fakeBrowser.reset());
 
 const WNEAR = 'nep141:wrap.near';

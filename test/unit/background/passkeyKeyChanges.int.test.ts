@@ -3,20 +3,16 @@
 // with the authenticator's answer for that payload, and a key the wallet generated for a review that never
 // went out is forgotten; a passkey account never removes its own passkey nor its last key, nor signs with
 // another key; a passkey's name is one line. The passkey is a real P-256 key (test/support/passkey).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { IntentsPreviewWire } from '../../../src/api/approvalApi';
 import { type KeyChangeResult, WALLET, type WalletStatus } from '../../../src/api/walletApi';
 import { base64url } from '../../../src/core';
-import type { RunningSimulator } from '../../../src/sim/server';
 import { registrationData, softPasskey } from '../../support/passkey';
-import { type Clock, call, PASSWORD, simWithClock } from './harness';
+import { call, PASSWORD, simulatorWithClock } from './harness';
 import { answer, passkeyWallet } from './passkeyWallet';
 
-let sim: RunningSimulator;
-let clock: Clock;
-beforeAll(async () => ({ sim, clock } = await simWithClock()));
-afterAll(() => sim.close());
+const { sim, clock } = simulatorWithClock();
 beforeEach(() => fakeBrowser.reset());
 
 type Review = { preview: IntentsPreviewWire; reviewed: string; publicKey: string };

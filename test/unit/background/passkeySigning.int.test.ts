@@ -3,21 +3,17 @@
 // only with an authenticator answer for the exact payload reviewed, by the account's credential, with user
 // presence: any other answer is refused before the nonce is claimed, the ledger RPC sees it or the bus
 // publishes it (docs/security.md, "Passkey accounts"). The passkey is a real P-256 key (test/support/passkey).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { IntentsPreviewWire } from '../../../src/api/approvalApi';
 import { WALLET } from '../../../src/api/walletApi';
 import { startBackground } from '../../../src/background/start';
 import { base64url, p256ImplicitAccountId } from '../../../src/core';
-import type { RunningSimulator } from '../../../src/sim/server';
 import { FLAG_UV, registrationData, softPasskey } from '../../support/passkey';
-import { backgroundEnv, type Clock, call, ONE_NEAR, PASSWORD, simWithClock, WNEAR } from './harness';
+import { backgroundEnv, call, ONE_NEAR, PASSWORD, simulatorWithClock, WNEAR } from './harness';
 import { answer, credentialBytes, credentialId, passkeyWallet } from './passkeyWallet';
 
-let sim: RunningSimulator;
-let clock: Clock;
-beforeAll(async () => ({ sim, clock } = await simWithClock()));
-afterAll(() => sim.close());
+const { sim, clock } = simulatorWithClock();
 beforeEach(() => fakeBrowser.reset());
 
 async function balanceOf(accountId: string): Promise<bigint> {

@@ -2,30 +2,16 @@
 // wallet_create from the phrase, each next account the verifier knows (a token held, a key added) is added in
 // order, up to the first it does not know; a verifier that cannot be asked leaves the restore as it was and
 // says so. Against the simulator's verifier, whose mt_tokens_for_owner answers as the contract's does.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type CreateResult, WALLET } from '../../../src/api/walletApi';
 import { startBackground } from '../../../src/background/start';
 import { PhraseAccounts } from '../../../src/background/wallet/phraseAccounts';
-import type { RunningSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage } from '../../../src/vault';
 import { fund as fundOn, ledgerView } from '../sim/harness';
-import {
-  backgroundEnv,
-  type Clock,
-  call,
-  ONE_NEAR,
-  PASSWORD,
-  simWithClock,
-  USDC,
-  useSimulator,
-  WNEAR,
-} from './harness';
+import { backgroundEnv, call, ONE_NEAR, PASSWORD, simulatorWithClock, USDC, useSimulator, WNEAR } from './harness';
 
-let sim: RunningSimulator;
-let clock: Clock;
-beforeAll(async () => ({ sim, clock } = await simWithClock()));
-afterAll(() => sim.close());
+const { sim, clock } = simulatorWithClock();
 beforeEach(() => fakeBrowser.reset());
 
 /** A wallet from a new phrase with `count` accounts; its words and the accounts in order. */

@@ -2,22 +2,19 @@
  * The provider's methods through the real router, as a page's relay sends them, on the fake browser
  * with the real simulator: grants, the approval queue and its rules, signing and publishing.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { APPROVAL, type ApprovalView } from '../../../src/api/approvalApi';
 import { WALLET } from '../../../src/api/walletApi';
 import { startBackground } from '../../../src/background/start';
 import { base64, parsePublicKey, verifyNep413, verifySignedIntent } from '../../../src/core';
 import { ERROR_CODES, METHODS } from '../../../src/provider/protocol';
-import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
+import { simulatorPerFile } from '../../support/simulatorPerFile';
 import { call, EVENTUALLY, PASSWORD } from './harness';
 import { DAPP, OTHER, pageSetup } from './pageHarness';
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(() => sim.close());
+const sim = simulatorPerFile();
 beforeEach(() => fakeBrowser.reset());
 
 describe('connect and accounts', () => {

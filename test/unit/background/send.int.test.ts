@@ -4,7 +4,7 @@
 // balance on the verifier rises by the amount. Mainnet without a bus key says so before anything.
 
 import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { IntentsPreviewWire } from '../../../src/api/approvalApi';
 import { wordsOf } from '../../../src/api/refusalWords';
@@ -12,13 +12,9 @@ import { type CreateResult, type IntentStatusView, WALLET } from '../../../src/a
 import { said } from '../../../src/background/phrase';
 import { startBackground } from '../../../src/background/start';
 import { formatMessage, type MessageEntry } from '../../../src/core/messages';
-import type { RunningSimulator } from '../../../src/sim/server';
-import { backgroundEnv, type Clock, call, ONE_NEAR, PASSWORD, simWithClock, useSimulator, WNEAR } from './harness';
+import { backgroundEnv, call, ONE_NEAR, PASSWORD, simulatorWithClock, useSimulator, WNEAR } from './harness';
 
-let sim: RunningSimulator;
-let clock: Clock;
-beforeAll(async () => ({ sim, clock } = await simWithClock()));
-afterAll(() => sim.close());
+const { sim, clock } = simulatorWithClock();
 beforeEach(() => fakeBrowser.reset());
 const english = fakeBrowser.i18n.getMessage;
 afterEach(() => {

@@ -3,7 +3,7 @@
 // route (generate-intent → preview → Confirm → sign → submit-intent) with only the 1Click key, the bus
 // route without it, one signature per payment across a lost answer, and a service that proposes
 // anything but this swap's payment is refused before anything is shown as signable or signed.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type PaymentPreview, type QuoteParams, SWAP, type SwapRecordView } from '../../../src/api/swapApi';
 import { type CreateResult, WALLET } from '../../../src/api/walletApi';
@@ -11,25 +11,20 @@ import { startBackground } from '../../../src/background/start';
 import { recordSchema } from '../../../src/background/swaps/records';
 import { SWAP_ALARM } from '../../../src/background/swaps/tracker';
 import { base64, type FetchLike } from '../../../src/core';
-import type { RunningSimulator } from '../../../src/sim/server';
 import { swapParams } from '../reliability/helpers';
 import {
   type Background,
   backgroundEnv,
-  type Clock,
   call,
   ONE_NEAR,
   PASSWORD,
   STEP_TIMING,
-  simWithClock,
+  simulatorWithClock,
   USDT_ETH,
   WNEAR,
 } from './harness';
 
-let sim: RunningSimulator;
-let clock: Clock;
-beforeAll(async () => ({ sim, clock } = await simWithClock()));
-afterAll(() => sim.close());
+const { sim, clock } = simulatorWithClock();
 beforeEach(() => fakeBrowser.reset());
 
 interface Seen {

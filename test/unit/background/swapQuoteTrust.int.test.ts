@@ -5,29 +5,15 @@
 // key quote nothing; the live limits are checked before a request leaves; and paying from the intents
 // account believes the swap's signed quote, verified again, not the fields of the stored record.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type PaymentPreview, type QuoteParams, SWAP, type SwapRecordView } from '../../../src/api/swapApi';
 import { type CreateResult, WALLET } from '../../../src/api/walletApi';
 import { startBackground } from '../../../src/background/start';
 import { type FetchLike, formatPublicKey, generateKeyPair, type KeyPair, signQuote } from '../../../src/core';
-import type { RunningSimulator } from '../../../src/sim/server';
-import {
-  backgroundEnv,
-  type Clock,
-  call,
-  ONE_NEAR,
-  PASSWORD,
-  simWithClock,
-  swapParams,
-  USDT_ETH,
-  WNEAR,
-} from './harness';
+import { backgroundEnv, call, ONE_NEAR, PASSWORD, simulatorWithClock, swapParams, USDT_ETH, WNEAR } from './harness';
 
-let sim: RunningSimulator;
-let clock: Clock;
-beforeAll(async () => ({ sim, clock } = await simWithClock()));
-afterAll(() => sim.close());
+const { sim, clock } = simulatorWithClock();
 beforeEach(() => fakeBrowser.reset());
 
 type Json = Record<string, unknown>;

@@ -3,7 +3,7 @@
 // SUCCESS / REFUNDED / INCOMPLETE_DEPOSIT + top-up, restarts, notifications and the badge, the INTENTS
 // deposit paid from the vault, errors with backoff, and history merged with the transactions API.
 import { verifyQuoteSignature } from '@defuse-protocol/one-click-sdk-typescript';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
   type HistoryPage,
@@ -18,29 +18,24 @@ import { WALLET } from '../../../src/api/walletApi';
 import { startBackground } from '../../../src/background/start';
 import { BACKLOG_GAP_MS, CHECKS_PER_TICK, recordSchema } from '../../../src/background/swaps/records';
 import { pollDelay, SWAP_ALARM } from '../../../src/background/swaps/tracker';
-import type { RunningSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage } from '../../../src/vault';
 import { swapParams } from '../reliability/helpers';
 import {
   type Background,
   backgroundEnv,
-  type Clock,
   call,
   EVENTUALLY,
   ONE_NEAR,
   PASSWORD,
   POPUP,
   STEP_TIMING,
-  simWithClock,
+  simulatorWithClock,
   USDT_ETH,
   useSimulator,
   WNEAR,
 } from './harness';
 
-let sim: RunningSimulator;
-let clock: Clock;
-beforeAll(async () => ({ sim, clock } = await simWithClock()));
-afterAll(() => sim.close());
+const { sim, clock } = simulatorWithClock();
 beforeEach(() => fakeBrowser.reset());
 afterEach(() => fetch(`${sim.url}/dev/faults`, { method: 'DELETE' }));
 

@@ -4,13 +4,12 @@
 // an index that is damaged, missing, rolled back or names a record that is gone is handled as damage
 // (reported, set aside when unreadable) without losing an unfinished swap.
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import * as z from 'zod/mini';
 import { SWAP, type SwapRecordView } from '../../../src/api/swapApi';
 import { WALLET, type WalletStatus } from '../../../src/api/walletApi';
 import { startBackground } from '../../../src/background/start';
-import type { RunningSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage } from '../../../src/vault';
 
 const WNEAR_ID = 'nep141:wrap.near';
@@ -19,18 +18,14 @@ import { deposit, fireSwapAlarm, swapAlarmAt, swapParams, trackOf } from '../rel
 import {
   type Background,
   backgroundEnv,
-  type Clock,
   call,
   PASSWORD,
   STEP_TIMING,
-  simWithClock,
+  simulatorWithClock,
   useSimulator,
 } from './harness';
 
-let sim: RunningSimulator;
-let clock: Clock;
-beforeAll(async () => ({ sim, clock } = await simWithClock()));
-afterAll(() => sim.close());
+const { sim, clock } = simulatorWithClock();
 beforeEach(() => fakeBrowser.reset());
 
 /** Keys asked of storage.local, counted while `counting` is set. */

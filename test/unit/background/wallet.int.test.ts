@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
   type CreateResult,
@@ -10,16 +10,12 @@ import {
 import { startBackground } from '../../../src/background/start';
 import { AUTO_LOCK_ALARM, DEADLINE_KEY } from '../../../src/background/wallet/autoLock';
 import { base64, encodeVersionedNonce, hex, verifySignedIntent } from '../../../src/core';
-import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage } from '../../../src/vault';
 import { VAULT_SESSION_KEY } from '../../../src/vault/session';
+import { simulatorPerFile } from '../../support/simulatorPerFile';
 import { backgroundEnv, type Clock, call, PASSWORD, useSimulator, waitsMoveSim } from './harness';
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(() => sim.close());
+const sim = simulatorPerFile();
 beforeEach(() => fakeBrowser.reset());
 
 async function freshWallet(clock: Clock = { now: Date.now() }) {

@@ -1,18 +1,15 @@
 // The PoA bridge client against the simulator's bridge: one address per account and chain, the same on
 // every ask and another for another account; an address that is not the chain's, or an answer for another
 // chain, is refused; a deposit to the address is credited on the ledger and listed by recent_deposits.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { describe, expect, it } from 'vitest';
 import { BridgeClient } from '../../../src/bus';
 import type { FetchLike, HttpDeps } from '../../../src/core';
 import { isAddressOf } from '../../../src/core/chainAddress';
 import { poaChainOf } from '../../../src/core/poaBridge';
-import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
+import { simulatorPerFile } from '../../support/simulatorPerFile';
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(() => sim.close());
+const sim = simulatorPerFile();
 
 const deps: HttpDeps = { fetch: (url, init) => fetch(url, init), sleep: async () => {}, policy: { retries: 0 } };
 const SOL = 'nep141:sol.omft.near';

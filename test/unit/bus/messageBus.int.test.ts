@@ -1,15 +1,12 @@
 // The message-bus client against the simulator's bus: the API key goes as X-API-Key only to the bus
 // origin it is bound to, never through a redirect; without it the bus answers 401.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { describe, expect, it } from 'vitest';
 import { MessageBusClient, RpcError } from '../../../src/bus';
 import type { FetchLike, HttpDeps } from '../../../src/core';
-import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
+import { simulatorPerFile } from '../../support/simulatorPerFile';
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(() => sim.close());
+const sim = simulatorPerFile();
 
 function recording() {
   const calls: { url: string; init: Parameters<FetchLike>[1] }[] = [];

@@ -2,19 +2,16 @@
 // server issued, then the key on the intents contract (has_public_key), implicit accounts included.
 // Signatures are made here with @noble/curves over the NEP-413 bytes as near-api-js spells them
 // (@near-wallet-selector/core's verifySignature is the independent check that they are right).
+
 import { verifySignature } from '@near-wallet-selector/core';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { base58, base64, hex } from '@scure/base';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Challenge, createChallenge, SignInError, verifySignIn } from '../../../src/kit/server';
-import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
+import { simulatorPerFile } from '../../support/simulatorPerFile';
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(() => sim.close());
+const sim = simulatorPerFile();
 
 const le32 = (n: number) => {
   const b = new Uint8Array(4);

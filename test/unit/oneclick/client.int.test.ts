@@ -1,8 +1,9 @@
 // The swap-service client against the running simulator over HTTP: every endpoint, the JWT header,
 // Error mapping (docs/services.md) (the server's message and status, 404 → UnknownDepositError, 401 without JWT),
 // retries on injected faults (429, 500, timeout), cancellation.
+
 import { verifyQuoteSignature } from '@defuse-protocol/one-click-sdk-typescript';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { type FetchLike, type HttpDeps, HttpError } from '../../../src/core';
 import {
   getQuote,
@@ -12,13 +13,9 @@ import {
   submitDeposit,
   UnknownDepositError,
 } from '../../../src/oneclick';
-import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
+import { simulatorPerFile } from '../../support/simulatorPerFile';
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(() => sim.close());
+const sim = simulatorPerFile();
 afterEach(() => fetch(`${sim.url}/dev/faults`, { method: 'DELETE' }));
 
 const waits: number[] = [];

@@ -4,8 +4,9 @@
 // accounts, change settings and start swaps, while a dApp connects and asks for signatures that a third
 // caller (the approval window) confirms — all interleaved. Afterwards every stored value parses, a
 // restarted worker sees the same wallet, and nothing any caller was told succeeded is missing.
+
 import { verifySignature } from '@near-wallet-selector/core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { APPROVAL, type ApprovalView } from '../../../src/api/approvalApi';
 import { SWAP, type SwapRecordView } from '../../../src/api/swapApi';
@@ -21,17 +22,13 @@ import { startBackground } from '../../../src/background/start';
 import { DEADLINE_KEY } from '../../../src/background/wallet/autoLock';
 import { settingsSchema } from '../../../src/background/wallet/settingsModel';
 import { type BackgroundPush, type DeferredReply, METHODS, type RuntimeReply } from '../../../src/provider/protocol';
-import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { memoryVaultStorage, readRecord, type VaultStorage } from '../../../src/vault';
 import { VAULT_SESSION_KEY } from '../../../src/vault/session';
+import { simulatorPerFile } from '../../support/simulatorPerFile';
 import { type Background, backgroundEnv, EVENTUALLY, EXT, PASSWORD, useSimulator } from '../background/harness';
 import { expectSwapsKept, swapParams } from './helpers';
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(() => sim.close());
+const sim = simulatorPerFile();
 beforeEach(() => fakeBrowser.reset());
 
 const POPUP_A = { url: `${EXT}/popup.html` };

@@ -1,12 +1,9 @@
 // The demo dApp is served by the running simulator: the page (with the bus key) and its script.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(() => sim.close());
+import { describe, expect, it } from 'vitest';
+import { simulatorPerFile } from '../../support/simulatorPerFile';
+
+const sim = simulatorPerFile();
 
 describe('GET /demo', () => {
   it('serves the page with the local bus key and a link to its script', async () => {

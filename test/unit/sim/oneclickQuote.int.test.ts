@@ -1,11 +1,12 @@
 // POST /v0/quote against the running simulator: validation and its live messages, per-chain address
 // formats, swap type amounts, fees, deposit addresses and memos, and GET /v0/tokens.
+
 import { hex } from '@scure/base';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addressFromBytes, isAddressOf } from '../../../src/sim/oneclick/addresses';
 import { chainInfo } from '../../../src/sim/oneclick/chains';
-import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
 import { SIM_TOKENS } from '../../../src/sim/tokenList';
+import { simulatorPerFile } from '../../support/simulatorPerFile';
 
 const WNEAR = 'nep141:wrap.near';
 const USDC_HOME = 'nep141:17208628f84f5d6ad33f0da3bbbeb27ffcb398eac501a31bd6ad2011e36133a1';
@@ -35,13 +36,7 @@ interface Quote {
   };
 }
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(async () => {
-  await sim.close();
-});
+const sim = simulatorPerFile();
 
 async function call(
   method: string,

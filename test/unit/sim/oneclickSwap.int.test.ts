@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { verifyQuoteSignature } from '@defuse-protocol/one-click-sdk-typescript';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   base64,
   buildIntentPayload,
@@ -21,6 +21,7 @@ import {
 } from '../../../src/core';
 import { REFUND_REASONS } from '../../../src/sim/oneclick/model';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
+import { simulatorPerFile } from '../../support/simulatorPerFile';
 
 const WNEAR = 'nep141:wrap.near';
 const USDC_HOME = 'nep141:17208628f84f5d6ad33f0da3bbbeb27ffcb398eac501a31bd6ad2011e36133a1';
@@ -83,13 +84,7 @@ interface Status {
   };
 }
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual', timing: TIMING });
-});
-afterAll(async () => {
-  await sim.close();
-});
+const sim = simulatorPerFile({ timing: TIMING });
 
 async function call<T = Record<string, unknown>>(
   s: RunningSimulator,

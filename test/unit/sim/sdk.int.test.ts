@@ -1,5 +1,6 @@
 // The official 1Click SDK as a real client of the running simulator (docs/services.md): tokens,
 // quotes of every swap type with their signatures verified by the SDK, deposit submit, status, 404.
+
 import {
   ApiError,
   GetExecutionStatusResponse,
@@ -9,8 +10,8 @@ import {
   type QuoteResponse,
   verifyQuoteSignature,
 } from '@defuse-protocol/one-click-sdk-typescript';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { simulatorPerFile } from '../../support/simulatorPerFile';
 
 const WNEAR = 'nep141:wrap.near';
 const USDC_HOME = 'nep141:17208628f84f5d6ad33f0da3bbbeb27ffcb398eac501a31bd6ad2011e36133a1';
@@ -18,14 +19,7 @@ const USDC_ETH = 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.nea
 const BTC = 'nep141:btc.omft.near';
 const PRODUCTION_KEY = 'ed25519:reYaWhvwu8Jzo3WUM3zhn6VrhuMEF4eADL17qtRVifc';
 
-let sim: RunningSimulator;
-
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(async () => {
-  await sim.close();
-});
+const sim = simulatorPerFile();
 beforeEach(() => {
   OpenAPI.BASE = sim.url;
   OpenAPI.TOKEN = sim.devJwt;

@@ -2,6 +2,7 @@
 // (docs/services.md, "Paying a swap from the intents account"): OneClickService.generateIntent returns
 // the transfer to sign, OneClickService.submitIntent executes it on the simulator's verifier, and the
 // swap then sees its deposit. Signed with core's NEP-413 signer, checked by the verifier's own rules.
+
 import {
   ApiError,
   GenerateSwapTransferIntentRequest,
@@ -12,18 +13,14 @@ import {
   SubmitSwapTransferIntentRequest,
 } from '@defuse-protocol/one-click-sdk-typescript';
 import { ed25519 } from '@noble/curves/ed25519.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { extractIntentPayload, implicitAccountId, intentHash, signIntentPayload } from '../../../src/core';
-import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
+import { simulatorPerFile } from '../../support/simulatorPerFile';
 
 const WNEAR = 'nep141:wrap.near';
 const USDC_HOME = 'nep141:17208628f84f5d6ad33f0da3bbbeb27ffcb398eac501a31bd6ad2011e36133a1';
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(() => sim.close());
+const sim = simulatorPerFile();
 beforeEach(() => {
   OpenAPI.BASE = sim.url;
   OpenAPI.TOKEN = sim.devJwt;

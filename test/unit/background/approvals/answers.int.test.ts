@@ -2,21 +2,18 @@
  * The approval service's answers through the background's messages (APPROVAL.current / resolve), on
  * the real simulator: a locked window, a connect window's choices, and a request no longer waiting. Every request gets an answer.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { APPROVAL } from '../../../../src/api/approvalApi';
 import { type CreateResult, WALLET } from '../../../../src/api/walletApi';
 import { base64 } from '../../../../src/core';
 import { ERROR_CODES, METHODS } from '../../../../src/provider/protocol';
-import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
+import { simulatorPerFile } from '../../../support/simulatorPerFile';
 import { call, ONE_NEAR, WNEAR } from '../harness';
 import { onRequests, pageSetup, signal } from '../pageHarness';
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(() => sim.close());
+const sim = simulatorPerFile();
 beforeEach(() => fakeBrowser.reset());
 
 const nonceOf = (n: number) => base64.encode(new Uint8Array(32).fill(n));

@@ -5,23 +5,20 @@
  * Real background, real simulator; the nonce is used on the verifier by another client holding the
  * same key, so the wallet's own record of nonces cannot know it.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { APPROVAL } from '../../../../src/api/approvalApi';
 import { WALLET } from '../../../../src/api/walletApi';
 import { base64, parsePublicKey, parseSecretKey, verifyNep413 } from '../../../../src/core';
 import type { Phrase } from '../../../../src/core/phrase';
 import { ERROR_CODES, METHODS } from '../../../../src/provider/protocol';
-import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
+import { simulatorPerFile } from '../../../support/simulatorPerFile';
 import { busCall, ledgerView, type PublishAnswer, simNow, TestUser } from '../../sim/harness';
 import { call, PASSWORD } from '../harness';
 import { pageSetup } from '../pageHarness';
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(() => sim.close());
+const sim = simulatorPerFile();
 beforeEach(() => fakeBrowser.reset());
 
 describe('Confirm on a nonce the verifier already used', () => {

@@ -4,20 +4,17 @@
  * the `connect` event with the granted accounts goes to the site that asked and to no other site, and a
  * NEP-413 signature covers the callback URL the page asked for. Real background, real simulator.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { APPROVAL } from '../../../../src/api/approvalApi';
 import { base64, parsePublicKey, verifyNep413 } from '../../../../src/core';
 import { METHODS } from '../../../../src/provider/protocol';
-import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
+import { simulatorPerFile } from '../../../support/simulatorPerFile';
 import { call, EVENTUALLY } from '../harness';
 import { DAPP, OTHER, pageSetup } from '../pageHarness';
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(() => sim.close());
+const sim = simulatorPerFile();
 beforeEach(() => fakeBrowser.reset());
 
 describe('an approved connect', () => {

@@ -1,21 +1,18 @@
 // Found by the model-based test (test/unit/reliability/model.int.test.ts), shrunk to
 // [PageAsks(publishIntents), Together(Confirm, Confirm)]: two answers to one request at once (a double
 // click, two windows). It is carried out once: one signature, one publish, and the page told it succeeded.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { APPROVAL } from '../../../../src/api/approvalApi';
 import { METHODS } from '../../../../src/provider/protocol';
-import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
+import { simulatorPerFile } from '../../../support/simulatorPerFile';
 import { dev } from '../../reliability/helpers';
 import { balanceOf } from '../../reliability/model/world';
 import { call, ONE_NEAR, WNEAR } from '../harness';
 import { pageSetup } from '../pageHarness';
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(() => sim.close());
+const sim = simulatorPerFile();
 beforeEach(() => fakeBrowser.reset());
 
 describe('two Confirms of one request at once', () => {

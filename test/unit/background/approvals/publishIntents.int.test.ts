@@ -6,23 +6,20 @@
  * and refuses Confirm before anything is signed (without hiding a refusal of the request itself). Real
  * background, real simulator bus.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ActivityItem, ActivityPage, PublishedIntentView } from '../../../../src/api/activity';
 import { APPROVAL } from '../../../../src/api/approvalApi';
 import { WALLET } from '../../../../src/api/walletApi';
 import type { Phrase } from '../../../../src/core/phrase';
 import { ERROR_CODES, METHODS } from '../../../../src/provider/protocol';
-import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
+import { simulatorPerFile } from '../../../support/simulatorPerFile';
 import { simNow } from '../../sim/harness';
 import { call } from '../harness';
 import { DAPP, onRequests, pageSetup } from '../pageHarness';
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(() => sim.close());
+const sim = simulatorPerFile();
 beforeEach(() => fakeBrowser.reset());
 
 /** A quote hash the simulator's bus never handed out. */

@@ -6,20 +6,17 @@
  * case the signature stays in the wallet. Real background, real simulator; only the answers to
  * `simulate_intents` are replaced, as the network party between wallet and RPC could replace them.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { APPROVAL } from '../../../../src/api/approvalApi';
 import type { Phrase } from '../../../../src/core/phrase';
 import { ERROR_CODES, METHODS } from '../../../../src/provider/protocol';
-import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
+import { simulatorPerFile } from '../../../support/simulatorPerFile';
 import { call } from '../harness';
 import { onRequests, pageSetup } from '../pageHarness';
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(() => sim.close());
+const sim = simulatorPerFile();
 beforeEach(() => fakeBrowser.reset());
 
 type Answer = (url: string) => Promise<Response>;

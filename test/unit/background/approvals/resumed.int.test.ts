@@ -7,21 +7,17 @@
  * same storage.
  */
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { APPROVAL, type ApprovalViewWire } from '../../../../src/api/approvalApi';
 import { startBackground } from '../../../../src/background/start';
 import { METHODS } from '../../../../src/provider/protocol';
-import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
+import { simulatorPerFile } from '../../../support/simulatorPerFile';
 import { ledgerView, simNow } from '../../sim/harness';
 import { call } from '../harness';
 import { never, onRequests, pageSetup, signal } from '../pageHarness';
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(() => sim.close());
+const sim = simulatorPerFile();
 beforeEach(() => fakeBrowser.reset());
 
 describe('a publish interrupted after the bus took it', () => {

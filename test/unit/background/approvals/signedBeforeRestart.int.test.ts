@@ -7,21 +7,18 @@
  * simulation rather than ending the request; and a message whose nonce was claimed when the worker
  * stopped, signed again for that request alone. Real background, real simulator.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { APPROVAL, type ApprovalViewWire } from '../../../../src/api/approvalApi';
 import { startBackground } from '../../../../src/background/start';
 import { base64 } from '../../../../src/core';
 import { METHODS } from '../../../../src/provider/protocol';
-import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
+import { simulatorPerFile } from '../../../support/simulatorPerFile';
 import { call, ONE_NEAR, WNEAR } from '../harness';
 import { never, onRequests, pageSetup, signal } from '../pageHarness';
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(() => sim.close());
+const sim = simulatorPerFile();
 beforeEach(() => fakeBrowser.reset());
 
 const unfunded = [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: ONE_NEAR.toString() } }];

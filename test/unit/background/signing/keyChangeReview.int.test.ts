@@ -2,22 +2,19 @@
 // what Confirm signs and publishes, and what becomes of a key the wallet generated for it (held until the
 // change goes out, forgotten when it does not). The wallet, its vault, the signer and the stored review are
 // the background's own; the verifier's view, its check and the bus are stand-ins that say what each case needs.
+
 import { ed25519 } from '@noble/curves/ed25519.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { KeyChangeReviews } from '../../../../src/background/signing/keyChangeReview';
 import { KeyManager } from '../../../../src/background/signing/keyManager';
 import type { PublishResult } from '../../../../src/bus';
 import { formatPublicKey } from '../../../../src/core';
-import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
+import { simulatorPerFile } from '../../../support/simulatorPerFile';
 import { generatedWallet } from '../generatedWallet';
 import { busWith, emptyAccountFacts, ledgerWith } from './standIns';
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(() => sim.close());
+const sim = simulatorPerFile();
 beforeEach(() => fakeBrowser.reset());
 
 /** A key pasted by the person: a valid ed25519 key this wallet holds no secret of. */

@@ -3,23 +3,20 @@
 // published change is followed to its end. The wallet, its vault and the signer are the background's own;
 // the verifier's view and the bus are stand-ins that say what each case needs, which a live verifier
 // cannot be made to say on demand (a listing that fails, a change that never settles).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { KeyChangeError } from '../../../../src/background/signing/keyChangeError';
 import { KeyManager } from '../../../../src/background/signing/keyManager';
 import type { IntentStatus, PublishResult } from '../../../../src/bus';
 import { base64url, implicitAccountId, parsePublicKey } from '../../../../src/core';
-import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
 import { registrationData, softPasskey } from '../../../support/passkey';
+import { simulatorPerFile } from '../../../support/simulatorPerFile';
 import { generatedWallet } from '../generatedWallet';
 import { busWith, ledgerWith } from './standIns';
 
 // The signer reads the verifier's salt from the simulator; the key manager sees only the stand-ins below.
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(() => sim.close());
+const sim = simulatorPerFile();
 beforeEach(() => fakeBrowser.reset());
 
 async function setUp(

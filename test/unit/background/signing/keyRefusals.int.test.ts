@@ -3,7 +3,7 @@
 // dApp reads; the vault's refusals the popup words say which one they are (`data.refusal`). Through the
 // background against the simulator, with a passkey account (test/support/passkey).
 import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { wordsOf } from '../../../../src/api/refusalWords';
 import { WALLET } from '../../../../src/api/walletApi';
@@ -11,14 +11,10 @@ import { said } from '../../../../src/background/phrase';
 import { networkText } from '../../../../src/core';
 import { failurePhrase } from '../../../../src/core/errorText';
 import { formatMessage, type MessageEntry } from '../../../../src/core/messages';
-import type { RunningSimulator } from '../../../../src/sim/server';
-import { type Clock, call, PASSWORD, simWithClock } from '../harness';
+import { call, PASSWORD, simulatorWithClock } from '../harness';
 import { answer, passkeyWallet } from '../passkeyWallet';
 
-let sim: RunningSimulator;
-let clock: Clock;
-beforeAll(async () => ({ sim, clock } = await simWithClock()));
-afterAll(() => sim.close());
+const { sim, clock } = simulatorWithClock();
 beforeEach(() => fakeBrowser.reset());
 
 const english = fakeBrowser.i18n.getMessage;

@@ -2,21 +2,18 @@
 // webauthn one, signed only with the authenticator's answer, never retried on its own after a refused salt;
 // a payload that claims a passkey the wallet does not hold, or the other standard, is not signed. The
 // passkey is a real P-256 key (test/support/passkey.ts) in a background on the simulator.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ProviderError } from '../../../../src/background/providerError';
 import type { PreparedIntent } from '../../../../src/background/signing/signer';
 import { base64url, webauthnRequestOf } from '../../../../src/core';
-import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
 import { softPasskey } from '../../../support/passkey';
+import { simulatorPerFile } from '../../../support/simulatorPerFile';
 import { generatedWallet } from '../generatedWallet';
 import { answer, passkeyWallet } from '../passkeyWallet';
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(() => sim.close());
+const sim = simulatorPerFile();
 beforeEach(() => fakeBrowser.reset());
 
 const challengeOf = (p: PreparedIntent) => base64url.encode(webauthnRequestOf(p.payload).challenge);

@@ -2,19 +2,16 @@
 // refused for its salt is made again under a fresh nonce once, and only when the wallet made the nonce and
 // the caller allows it; "already processed" counts as published. The bus here is a recording stand-in:
 // what is under test is what the signer does with each answer, on a real background and simulator.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type BusPort, isInvalidSalt, publishOnce } from '../../../../src/background/signing/signer';
 import type { PublishResult } from '../../../../src/bus';
 import { base64, intentHash, type MultiPayload, ProtocolError } from '../../../../src/core';
-import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
+import { simulatorPerFile } from '../../../support/simulatorPerFile';
 import { generatedWallet } from '../generatedWallet';
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(() => sim.close());
+const sim = simulatorPerFile();
 beforeEach(() => fakeBrowser.reset());
 
 async function wallet() {

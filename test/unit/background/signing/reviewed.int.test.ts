@@ -3,7 +3,8 @@
 // then signed, kept and checked by the verifier; each way that check can fail is its own refusal. The
 // signer is the background's own, on the simulator's verifier; the preview's facts and the verifier's
 // check are stand-ins that say what each case needs.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ProviderError } from '../../../../src/background/providerError';
 import { type Consent, reviewedId, signReviewed } from '../../../../src/background/signing/reviewed';
@@ -11,15 +12,11 @@ import type { PreparedIntent } from '../../../../src/background/signing/signer';
 import { LedgerViewError } from '../../../../src/bus';
 import { HttpError, type MultiPayload, ProtocolError } from '../../../../src/core';
 import { ERROR_CODES } from '../../../../src/provider/protocol';
-import { type RunningSimulator, startSimulator } from '../../../../src/sim/server';
+import { simulatorPerFile } from '../../../support/simulatorPerFile';
 import { generatedWallet } from '../generatedWallet';
 import { emptyAccountFacts } from './standIns';
 
-let sim: RunningSimulator;
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, clock: 'manual' });
-});
-afterAll(() => sim.close());
+const sim = simulatorPerFile();
 beforeEach(() => fakeBrowser.reset());
 
 const OTHER_KEY = 'ed25519:11111111111111111111111111111111';
