@@ -1,21 +1,15 @@
 // EXACT_OUTPUT swaps start only within what the person accepted: the real quote's amountIn may exceed
 // the accepted dry quote's by the slippage the request allows, and no more. Otherwise a clear refusal,
 // nothing stored, and the popup reviews the new quote. Against the running simulator over HTTP.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type QuoteView, SWAP, type SwapRecordView } from '../../../src/api/swapApi';
 import { WALLET } from '../../../src/api/walletApi';
 import { startBackground } from '../../../src/background/start';
-import type { RunningSimulator } from '../../../src/sim/server';
 import { swapParams } from '../reliability/helpers';
-import { backgroundEnv, type Clock, call, PASSWORD, simWithClock, useSimulator } from './harness';
+import { backgroundEnv, call, PASSWORD, simulatorWithClock, useSimulator } from './harness';
 
-let sim: RunningSimulator;
-let clock: Clock;
-beforeAll(async () => {
-  ({ sim, clock } = await simWithClock());
-});
-afterAll(() => sim.close());
+const { sim, clock } = simulatorWithClock();
 beforeEach(() => fakeBrowser.reset());
 
 async function wallet() {

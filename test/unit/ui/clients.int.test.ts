@@ -6,23 +6,19 @@ import { randomBytes } from 'node:crypto';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { validateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { QuoteParams } from '../../../src/api/swapApi';
 import { startBackground } from '../../../src/background/start';
 import { base58 } from '../../../src/core';
 import { ERROR_CODES, METHODS } from '../../../src/provider/protocol';
-import type { RunningSimulator } from '../../../src/sim/server';
 import { approvals } from '../../../src/ui/approve/client';
 import { swaps } from '../../../src/ui/swaps';
 import { messageOf, WalletError, wallet } from '../../../src/ui/wallet';
-import { backgroundEnv, ONE_NEAR, PASSWORD, POPUP, simWithClock, WNEAR } from '../background/harness';
+import { backgroundEnv, ONE_NEAR, PASSWORD, POPUP, simulatorWithClock, WNEAR } from '../background/harness';
 import { swapParams } from '../reliability/helpers';
 
-let sim: RunningSimulator;
-let clock: { now: number };
-beforeAll(async () => ({ sim, clock } = await simWithClock()));
-afterAll(() => sim.close());
+const { sim, clock } = simulatorWithClock();
 
 /** A background answering the popup's runtime messages, as entrypoints/background.ts wires it. */
 function popupBackground() {
