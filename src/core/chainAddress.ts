@@ -104,14 +104,45 @@ function cashAddrPolymod(values: number[]): bigint {
 
 const CASHADDR_CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
 
-function isCashAddr(text: string): boolean {
+/** Hash sizes in bytes by the version byte's low three bits (the specification's size table). */
+const CASHADDR_HASH_BYTES = [20, 24, 28, 32, 40, 48, 56, 64];
+
+/**
+ * A mainnet CashAddr's version byte and hash: one case throughout, `bitcoincash:` optional, the checksum
+ * verified, the padding zero, the reserved bit clear and the hash as long as the version byte says.
+ * Undefined when it is not one.
+ */
+function cashAddrPayload(text: string): { version: number; hash: Uint8Array } | undefined {
   const lower = text.toLowerCase();
-  if (text !== lower && text !== text.toUpperCase()) return false;
+  if (text !== lower && text !== text.toUpperCase()) return undefined;
   const body = lower.replace(/^bitcoincash:/, '');
-  if (!/^[qp][02-9ac-hj-np-z]{41}$/.test(body)) return false;
+  if (!/^[02-9ac-hj-np-z]{10,}$/.test(body)) return undefined;
   const data = [...body].map((ch) => CASHADDR_CHARSET.indexOf(ch));
   const prefix = [...'bitcoincash'].map((ch) => ch.charCodeAt(0) & 0x1f);
-  return cashAddrPolymod([...prefix, 0, ...data]) === 0n;
+  if (cashAddrPolymod([...prefix, 0, ...data]) !== 0n) return undefined;
+  const bytes = wordsToBytes(data.slice(0, -8));
+  const version = bytes?.[0];
+  if (bytes === undefined || version === undefined || version & 0x80) return undefined;
+  const hash = bytes.slice(1);
+  return hash.length === CASHADDR_HASH_BYTES[version & 7] ? { version, hash } : undefined;
+}
+
+/** The CashAddr types the wallet sends to: P2PKH (version 0) and P2SH (8), both of a 20-byte hash. */
+const CASHADDR_TAKEN = [0x00, 0x08];
+
+function isCashAddr(text: string): boolean {
+  const payload = cashAddrPayload(text);
+  return payload !== undefined && CASHADDR_TAKEN.includes(payload.version);
+}
+
+/**
+ * Why a well-formed CashAddr cannot be taken: 'kind' for a type other than P2PKH and P2SH of a 20-byte
+ * hash (a token-aware address, a 32-byte script hash, a longer hash), which the bridge's withdrawals
+ * are not known to pay; the popup says so instead of blaming the checksum. Null otherwise.
+ */
+export function cashAddrRefusal(text: string): 'kind' | null {
+  const payload = cashAddrPayload(text);
+  return payload === undefined || CASHADDR_TAKEN.includes(payload.version) ? null : 'kind';
 }
 
 /** CRC16-XMODEM, the checksum of TON user-friendly addresses and Stellar strkeys. */

@@ -6,7 +6,7 @@
 
 import type { RecipientType, RefundType } from '../api/swapApi';
 import { isValidAccountId } from '../core/account';
-import { type AddressFamily, isAddressOf, tonAddressRefusal } from '../core/chainAddress';
+import { type AddressFamily, cashAddrRefusal, isAddressOf, tonAddressRefusal } from '../core/chainAddress';
 import type { MessageKey } from '../core/messages';
 import { chainName, familyOf } from './chains';
 import { t } from './i18n';
@@ -150,6 +150,7 @@ function shapeProblem(family: AddressFamily, text: string): string | null {
       );
     case 'bch': {
       if (/^[13]/.test(text)) return base58Problem(text, 'addrSubject_bchLegacy', '13', 25, 35);
+      if (cashAddrRefusal(text)) return t('addrCheck_bchKind');
       const body = text.replace(/^bitcoincash:/, '');
       if (!/^[qp]/.test(body)) return t('addrCheck_bchPrefix');
       if ([...body].some((ch) => !BECH32.includes(ch))) return t('addrCheck_bchAlphabet');

@@ -7,9 +7,11 @@
 // flag, workchain, hash and CRC16-XMODEM, in base64 or base64url); Stellar SEP-23 (version byte 6 << 3,
 // CRC16 little-endian); CIP-19 (Cardano's address test vectors); Zcash transparent address prefixes (the
 // protocol specification's "Transparent Addresses": t1 = 0x1cb8, t3 = 0x1cbd, testnet t2 = 0x1cba, tm = 0x1d25);
-// Sui and Aptos (0x and hex, Sui's always 64 digits).
+// Sui and Aptos (0x and hex, Sui's always 64 digits). CashAddr's version byte (reserved bit, four type bits,
+// three size bits) and its larger test vectors: https://github.com/bitcoincashorg/bitcoincash.org/blob/master/spec/cashaddr.md;
+// the token-aware types 2 and 3: CHIP-2022-02-CashTokens.
 import { describe, expect, it } from 'vitest';
-import { base58check, crc16xmodem, isAddressOf } from '../../../src/core/chainAddress';
+import { base58check, cashAddrRefusal, crc16xmodem, isAddressOf } from '../../../src/core/chainAddress';
 import { base64, base64url } from '../../../src/core/encoding';
 
 /** BIP-173's reference encoder (`bech32_encode`), `constant` 1 for bech32 and 0x2bc830a3 for bech32m. */
@@ -98,8 +100,90 @@ describe('segwit (BIP-173, BIP-350)', () => {
   });
 });
 
+/**
+ * The CashAddr specification's encoder for the `bitcoincash` prefix: `version` and `hash` as bytes, in
+ * 5-bit groups (the last one padded with `padding`, zero unless a test bends it), and the 40-bit BCH checksum.
+ */
+function cashAddrEncode(version: number, hash: Uint8Array, padding = 0): string {
+  const CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+  const G = [0x98f2bc8e61n, 0x79b76d99e2n, 0xf33e5fb3c4n, 0xae2eabe2a8n, 0x1e4f43e470n];
+  const polymod = (values: number[]) => {
+    let c = 1n;
+    for (const d of values) {
+      const c0 = c >> 35n;
+      c = ((c & 0x07ffffffffn) << 5n) ^ BigInt(d);
+      for (let i = 0; i < 5; i++) if ((c0 >> BigInt(i)) & 1n) c ^= G[i]!;
+    }
+    return c ^ 1n;
+  };
+  const words: number[] = [];
+  let acc = 0;
+  let bits = 0;
+  for (const byte of [version, ...hash]) {
+    acc = (acc << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      bits -= 5;
+      words.push((acc >> bits) & 31);
+    }
+  }
+  if (bits > 0) words.push(((acc << (5 - bits)) & 31) | padding);
+  const prefix = [...'bitcoincash'].map((ch) => ch.charCodeAt(0) & 31);
+  const mod = polymod([...prefix, 0, ...words, 0, 0, 0, 0, 0, 0, 0, 0]);
+  const checksum = Array.from({ length: 8 }, (_, i) => Number((mod >> BigInt(5 * (7 - i))) & 31n));
+  return `bitcoincash:${[...words, ...checksum].map((w) => CHARSET[w]).join('')}`;
+}
+
 describe('CashAddr', () => {
   const SPEC = 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a';
+  const HASH = Uint8Array.from({ length: 20 }, (_, i) => 0xf0 - i);
+
+  it('the reference encoder gives the specification’s vectors (so the cases below are what it says)', () => {
+    const f5 = Uint8Array.from(Buffer.from('F5BF48B397DAE70BE82B3CCA4793F8EB2B6CDAC9', 'hex'));
+    expect(cashAddrEncode(0x00, f5)).toBe('bitcoincash:qr6m7j9njldwwzlg9v7v53unlr4jkmx6eylep8ekg2');
+    const h32 = Uint8Array.from(Buffer.from('3173EF6623C6B48FFD1A3DCC0CC6489B0A07BB47A37F47CFEF4FE69DE825C060', 'hex'));
+    expect(cashAddrEncode(0x03, h32)).toBe('bitcoincash:qvch8mmxy0rtfrlarg7ucrxxfzds5pamg73h7370aa87d80gyhqxq5nlegake');
+  });
+
+  it('takes P2PKH and P2SH of a 20-byte hash, and says why it refuses a well-formed address of another kind', () => {
+    expect(isAddressOf('bch', 'bitcoincash:qr6m7j9njldwwzlg9v7v53unlr4jkmx6eylep8ekg2')).toBe(true);
+    expect(isAddressOf('bch', cashAddrEncode(0x08, HASH))).toBe(true);
+    const otherKinds = [
+      // The specification's larger vectors: P2PKH of 24, 28, 32, 40, 48, 56 and 64 bytes.
+      'bitcoincash:q9adhakpwzztepkpwp5z0dq62m6u5v5xtyj7j3h2ws4mr9g0',
+      'bitcoincash:qgagf7w02x4wnz3mkwnchut2vxphjzccwxgjvvjmlsxqwkcw59jxxuz',
+      'bitcoincash:qvch8mmxy0rtfrlarg7ucrxxfzds5pamg73h7370aa87d80gyhqxq5nlegake',
+      'bitcoincash:qnq8zwpj8cq05n7pytfmskuk9r4gzzel8qtsvwz79zdskftrzxtar994cgutavfklv39gr3uvz',
+      'bitcoincash:qh3krj5607v3qlqh5c3wq3lrw3wnuxw0sp8dv0zugrrt5a3kj6ucysfz8kxwv2k53krr7n933jfsunqex2w82sl',
+      'bitcoincash:qmvl5lzvdm6km38lgga64ek5jhdl7e3aqd9895wu04fvhlnare5937w4ywkq57juxsrhvw8ym5d8qx7sz7zz0zvcypqscw8jd03f',
+      'bitcoincash:qlg0x333p4238k0qrc5ej7rzfw5g8e4a4r6vvzyrcy8j3s5k0en7calvclhw46hudk5flttj6ydvjc0pv3nchp52amk97tqa5zygg96mtky5sv5w',
+      // P2SH32 (version 0x0b), and the token-aware P2PKH (0x10) and P2SH (0x18).
+      cashAddrEncode(0x0b, new Uint8Array(32).fill(7)),
+      cashAddrEncode(0x10, HASH),
+      cashAddrEncode(0x18, HASH),
+    ];
+    for (const address of otherKinds) {
+      expect(isAddressOf('bch', address), address).toBe(false);
+      expect(cashAddrRefusal(address), address).toBe('kind');
+      expect(cashAddrRefusal(address.toUpperCase()), address).toBe('kind');
+    }
+    expect(cashAddrRefusal(SPEC)).toBeNull();
+  });
+
+  it('refuses a version byte that contradicts the hash’s length, the reserved bit, and padding that is not zero', () => {
+    const bent = [
+      cashAddrEncode(0x01, HASH), // says 24 bytes, carries 20
+      cashAddrEncode(0x08, new Uint8Array(24)), // says 20 bytes, carries 24
+      cashAddrEncode(0x80, HASH), // the reserved bit
+      cashAddrEncode(0x00, HASH, 1), // 168 bits in 34 groups: the last two bits must be zero
+    ];
+    for (const address of bent) {
+      expect(isAddressOf('bch', address), address).toBe(false);
+      expect(cashAddrRefusal(address), address).toBeNull();
+    }
+    expect(cashAddrRefusal('bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6q'), 'a typo').toBeNull();
+  });
+
   it('takes one case throughout, upper included, and refuses mixed case', () => {
     expect(isAddressOf('bch', SPEC)).toBe(true);
     expect(isAddressOf('bch', SPEC.toUpperCase())).toBe(true);

@@ -207,6 +207,16 @@ describe('checksums, against published addresses', () => {
     expect(addressProblem('ton', `-0:${'ab'.repeat(32)}`)).toMatch(/0: or -1:/);
   });
 
+  it('a well-formed Bitcoin Cash address of a kind the wallet does not send to is named so, not as a typo', () => {
+    // The CashAddr specification's larger test vectors: P2PKH of a 24-byte and of a 32-byte hash.
+    for (const address of [
+      'bitcoincash:q9adhakpwzztepkpwp5z0dq62m6u5v5xtyj7j3h2ws4mr9g0',
+      'bitcoincash:qvch8mmxy0rtfrlarg7ucrxxfzds5pamg73h7370aa87d80gyhqxq5nlegake',
+    ])
+      expect(addressProblem('bch', address), address).toMatch(/a kind the wallet does not send to/);
+    expect(addressProblem('bch', 'bitcoincash:qr6m7j9njldwwzlg9v7v53unlr4jkmx6eylep8ekg2')).toBeNull();
+  });
+
   it('a typo that keeps the shape is named as a checksum failure, not a shape problem', () => {
     expect(addressProblem('eth', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BEAed')).toMatch(/EIP-55 checksum/);
     expect(addressProblem('btc', '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb')).toMatch(/Bitcoin address fails its checksum/);
