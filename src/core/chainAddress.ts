@@ -145,6 +145,39 @@ export function cashAddrRefusal(text: string): 'kind' | null {
   return payload === undefined || CASHADDR_TAKEN.includes(payload.version) ? null : 'kind';
 }
 
+/** A mainnet Shelley address's bytes (`addr1…`, bech32, longer than bech32's 90 characters), or undefined. */
+function cardanoBytes(text: string): Uint8Array | undefined {
+  if (!/^addr1[02-9ac-hj-np-z]+$/.test(text)) return undefined;
+  const decoded = bech32Decode('bech32', text, false);
+  return decoded && wordsToBytes(decoded.words);
+}
+
+/**
+ * CIP-19 (https://cips.cardano.org/cip/CIP-0019): the header byte's high nibble is the address type, its
+ * low nibble the network (1: mainnet). The wallet sends to base addresses (types 0–3: header, payment and
+ * stake credentials of 28 bytes each) and enterprise addresses (6–7: header and payment credential).
+ * Pointer addresses (4–5), deprecated since the Conway era, and reward addresses (14–15, `stake1…`) are
+ * not payment addresses the bridge is known to pay.
+ */
+const CARDANO_SIZES: Readonly<Record<number, number>> = { 0: 57, 1: 57, 2: 57, 3: 57, 6: 29, 7: 29 };
+const CARDANO_MAINNET = 1;
+
+function cardanoHeaderProblem(bytes: Uint8Array): 'kind' | 'network' | null {
+  const header = bytes[0];
+  if (header === undefined || CARDANO_SIZES[header >> 4] !== bytes.length) return 'kind';
+  return (header & 0x0f) === CARDANO_MAINNET ? null : 'network';
+}
+
+/**
+ * Why an `addr1…` address whose checksum holds cannot be taken: 'kind' for a type the wallet does not
+ * send to (pointer, reward, or a header that contradicts the length), 'network' for a header of another
+ * network; the popup says so instead of blaming the checksum. Null otherwise.
+ */
+export function cardanoRefusal(text: string): 'kind' | 'network' | null {
+  const bytes = cardanoBytes(text);
+  return bytes === undefined ? null : cardanoHeaderProblem(bytes);
+}
+
 /** CRC16-XMODEM, the checksum of TON user-friendly addresses and Stellar strkeys. */
 export function crc16xmodem(bytes: Uint8Array): number {
   let crc = 0;
@@ -248,10 +281,8 @@ export function isAddressOf(family: AddressFamily, text: string): boolean {
     case 'starknet':
       return /^0x[0-9a-fA-F]{1,64}$/.test(text);
     case 'cardano': {
-      if (!/^addr1[02-9ac-hj-np-z]+$/.test(text)) return false;
-      const decoded = bech32Decode('bech32', text, false);
-      const bytes = decoded && wordsToBytes(decoded.words);
-      return bytes !== undefined && (bytes.length === 29 || bytes.length === 57);
+      const bytes = cardanoBytes(text);
+      return bytes !== undefined && cardanoHeaderProblem(bytes) === null;
     }
     case 'aleo': {
       const decoded = /^aleo1/.test(text) ? bech32Decode('bech32m', text) : undefined;

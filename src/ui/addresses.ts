@@ -6,7 +6,13 @@
 
 import type { RecipientType, RefundType } from '../api/swapApi';
 import { isValidAccountId } from '../core/account';
-import { type AddressFamily, cashAddrRefusal, isAddressOf, tonAddressRefusal } from '../core/chainAddress';
+import {
+  type AddressFamily,
+  cardanoRefusal,
+  cashAddrRefusal,
+  isAddressOf,
+  tonAddressRefusal,
+} from '../core/chainAddress';
 import type { MessageKey } from '../core/messages';
 import { chainName, familyOf } from './chains';
 import { t } from './i18n';
@@ -193,8 +199,12 @@ function shapeProblem(family: AddressFamily, text: string): string | null {
       return hexProblem(text, 'addrSubject_aptos', 1, 64);
     case 'starknet':
       return hexProblem(text, 'addrSubject_starknet', 1, 64);
-    case 'cardano':
+    case 'cardano': {
+      const refusal = cardanoRefusal(text);
+      if (refusal === 'kind') return t('addrCheck_cardanoKind');
+      if (refusal === 'network') return t('addrCheck_cardanoNetwork');
       return bech32Problem(text, 'addrSubject_cardano', 'addr', 53, 110);
+    }
     case 'aleo':
       return bech32Problem(text, 'addrSubject_aleo', 'aleo', 58, 58);
   }

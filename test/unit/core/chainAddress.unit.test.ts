@@ -11,7 +11,7 @@
 // three size bits) and its larger test vectors: https://github.com/bitcoincashorg/bitcoincash.org/blob/master/spec/cashaddr.md;
 // the token-aware types 2 and 3: CHIP-2022-02-CashTokens.
 import { describe, expect, it } from 'vitest';
-import { base58check, cashAddrRefusal, crc16xmodem, isAddressOf } from '../../../src/core/chainAddress';
+import { base58check, cardanoRefusal, cashAddrRefusal, crc16xmodem, isAddressOf } from '../../../src/core/chainAddress';
 import { base64, base64url } from '../../../src/core/encoding';
 
 /** BIP-173's reference encoder (`bech32_encode`), `constant` 1 for bech32 and 0x2bc830a3 for bech32m. */
@@ -312,6 +312,84 @@ describe('Cardano (CIP-19)', () => {
     const testnet =
       'addr_test1qz2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3n0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgs68faae';
     expect(isAddressOf('cardano', testnet)).toBe(false);
+  });
+
+  // CIP-19's mainnet vectors, one per header type (https://cips.cardano.org/cip/CIP-0019, "Test vectors").
+  const CIP19 = {
+    0: 'addr1qx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer3n0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgse35a3x',
+    1: 'addr1z8phkx6acpnf78fuvxn0mkew3l0fd058hzquvz7w36x4gten0d3vllmyqwsx5wktcd8cc3sq835lu7drv2xwl2wywfgs9yc0hh',
+    2: 'addr1yx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzerkr0vd4msrxnuwnccdxlhdjar77j6lg0wypcc9uar5d2shs2z78ve',
+    3: 'addr1x8phkx6acpnf78fuvxn0mkew3l0fd058hzquvz7w36x4gt7r0vd4msrxnuwnccdxlhdjar77j6lg0wypcc9uar5d2shskhj42g',
+    4: 'addr1gx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer5pnz75xxcrzqf96k',
+    5: 'addr128phkx6acpnf78fuvxn0mkew3l0fd058hzquvz7w36x4gtupnz75xxcrtw79hu',
+    6: 'addr1vx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzers66hrl8',
+    7: 'addr1w8phkx6acpnf78fuvxn0mkew3l0fd058hzquvz7w36x4gtcyjy7wx',
+  } as const;
+
+  it('takes base (types 0–3) and enterprise (6–7) addresses and refuses pointers (4–5) as another kind', () => {
+    for (const type of [0, 1, 2, 3, 6, 7] as const) {
+      expect(isAddressOf('cardano', CIP19[type]), `type ${type}`).toBe(true);
+      expect(cardanoRefusal(CIP19[type]), `type ${type}`).toBeNull();
+    }
+    for (const type of [4, 5] as const) {
+      expect(isAddressOf('cardano', CIP19[type]), `type ${type}`).toBe(false);
+      expect(cardanoRefusal(CIP19[type]), `type ${type}`).toBe('kind');
+    }
+  });
+
+  /** An `addr1…` address of `bytes`, written with BIP-173's encoder (bech32, no length limit). */
+  const addr = (bytes: number[]) => {
+    const words: number[] = [];
+    let acc = 0;
+    let bits = 0;
+    for (const b of bytes) {
+      acc = ((acc << 8) | b) & 0xfff;
+      bits += 8;
+      while (bits >= 5) {
+        bits -= 5;
+        words.push((acc >> bits) & 31);
+      }
+    }
+    if (bits > 0) words.push((acc << (5 - bits)) & 31);
+    return bech32Encode('addr', words, 1);
+  };
+  const credential = (seed: number) => Array.from({ length: 28 }, (_, i) => (seed + i * 37) & 0xff);
+
+  it('the test encoder writes CIP-19 vectors from their bytes', () => {
+    const bytes = '619493315cd92eb5d8c4304e67b7e16ae36d61d34502694657811a2c8e'
+      .match(/../g)!
+      .map((h) => parseInt(h, 16));
+    expect(addr(bytes)).toBe(CIP19[6]);
+  });
+
+  it('reads the header: its type must match the length, its network must be mainnet', () => {
+    const enterprise = addr([0x61, ...credential(1)]);
+    const base = addr([0x01, ...credential(1), ...credential(2)]);
+    expect(isAddressOf('cardano', enterprise)).toBe(true);
+    expect(isAddressOf('cardano', base)).toBe(true);
+    // An enterprise header on a base address's length, and the other way round.
+    for (const bent of [addr([0x61, ...credential(1), ...credential(2)]), addr([0x01, ...credential(1)])]) {
+      expect(isAddressOf('cardano', bent), bent).toBe(false);
+      expect(cardanoRefusal(bent), bent).toBe('kind');
+    }
+    // Reward (14, 15) and Byron-like (8) headers under the payment prefix, and the unassigned types.
+    for (const type of [8, 9, 10, 11, 12, 13, 14, 15]) {
+      const bent = addr([(type << 4) | 1, ...credential(3)]);
+      expect(isAddressOf('cardano', bent), `type ${type}`).toBe(false);
+      expect(cardanoRefusal(bent), `type ${type}`).toBe('kind');
+    }
+    // A testnet (0) or unknown network under the mainnet prefix.
+    for (const network of [0, 2, 15]) {
+      const bent = addr([0x60 | network, ...credential(4)]);
+      expect(isAddressOf('cardano', bent), `network ${network}`).toBe(false);
+      expect(cardanoRefusal(bent), `network ${network}`).toBe('network');
+    }
+  });
+
+  it('has no refusal to give for what is not a well-formed addr1 address', () => {
+    expect(cardanoRefusal(`${CIP19[6].slice(0, -1)}9`), 'a typo').toBeNull();
+    expect(cardanoRefusal('stake1uyehkck0lajq8gr28t9uxnuvgcqrc6070x3k9r8048z8y5gh6ffgw'), 'another prefix').toBeNull();
+    expect(cardanoRefusal(addr([])), 'no header').toBe('kind');
   });
 });
 

@@ -94,6 +94,11 @@ describe('address shapes', () => {
     ['sui', '0x1234', /64 hexadecimal digits/],
     ['aptos', '0x', /1–64 hexadecimal digits/],
     ['cardano', 'addr1xyz', /bech32 does not use|wrong length/],
+    [
+      'cardano',
+      'addr1gx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer5pnz75xxcrzqf96k',
+      /kind the wallet does not send to/,
+    ],
     ['aleo', 'aleo1qqq', /wrong length/],
     ['bch', 'bitcoincash:zpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a', /starts with q or p/],
     ['dash', 'Xabc', /34 characters/],
