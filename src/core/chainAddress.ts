@@ -73,21 +73,45 @@ function hasVersion(payload: Uint8Array | undefined, versions: readonly number[]
 }
 
 /** Segwit: bech32 for witness version 0 (20 or 32 bytes), bech32m for versions 1–16 (BIP-350). */
-function segwit(text: string, hrp: string): boolean {
+/** A segwit address's witness version and program, checksum verified (BIP-173 for v0, BIP-350 after). */
+function segwitProgram(text: string, hrp: string): { version: number; program: Uint8Array } | undefined {
   const lower = text.toLowerCase();
-  if (text !== lower && text !== text.toUpperCase()) return false;
-  if (!lower.startsWith(`${hrp}1`)) return false;
+  if (text !== lower && text !== text.toUpperCase()) return undefined;
+  if (!lower.startsWith(`${hrp}1`)) return undefined;
   const v0 = bech32Decode('bech32', lower);
   if (v0 && v0.prefix === hrp && v0.words[0] === 0) {
     const program = wordsToBytes(v0.words.slice(1));
-    return program !== undefined && (program.length === 20 || program.length === 32);
+    return program && (program.length === 20 || program.length === 32) ? { version: 0, program } : undefined;
   }
   const v1 = bech32Decode('bech32m', lower);
-  if (v1 && v1.prefix === hrp && v1.words[0] !== undefined && v1.words[0] >= 1 && v1.words[0] <= 16) {
+  const version = v1?.words[0];
+  if (v1 && v1.prefix === hrp && version !== undefined && version >= 1 && version <= 16) {
     const program = wordsToBytes(v1.words.slice(1));
-    return program !== undefined && program.length >= 2 && program.length <= 40;
+    return program && program.length >= 2 && program.length <= 40 ? { version, program } : undefined;
   }
-  return false;
+  return undefined;
+}
+
+/**
+ * Outputs someone can hold: version 0 (P2WPKH, P2WSH) and version 1 with a 32-byte key (Taproot,
+ * BIP-341). Every other version, and version 1 of another length, has no spending rules yet (BIP-141:
+ * "reserved for future extensions"), so anyone can spend what is sent there.
+ */
+const spendable = (p: { version: number; program: Uint8Array }) =>
+  p.version === 0 || (p.version === 1 && p.program.length === 32);
+
+function segwit(text: string, hrp: string): boolean {
+  const p = segwitProgram(text, hrp);
+  return p !== undefined && spendable(p);
+}
+
+/**
+ * Why a well-formed segwit address (checksum valid) cannot be taken: 'version' for a witness version or
+ * program length nobody can hold yet (above); the popup says so instead of blaming the checksum.
+ */
+export function segwitRefusal(family: 'btc' | 'ltc', text: string): 'version' | null {
+  const p = segwitProgram(text, family === 'btc' ? 'bc' : 'ltc');
+  return p === undefined || spendable(p) ? null : 'version';
 }
 
 /** CashAddr's BCH-code checksum (the reference's `PolyMod`); 0 for a valid address. */
@@ -237,6 +261,28 @@ function isStellarAddress(text: string): boolean {
   return bytes[33] === (crc & 0xff) && bytes[34] === crc >> 8;
 }
 
+/**
+ * Aptos (AIP-40, https://github.com/aptos-foundation/AIPs/blob/main/aips/aip-40.md): the long form, 64
+ * hex digits, or a special address 0x0–0xf written short. Up to four leading zeros may be missing, as the
+ * Aptos SDK's `AccountAddress.fromString` allows by default; a shorter text is a truncated paste that
+ * zero-padding would turn into another account.
+ */
+function isAptosAddress(text: string): boolean {
+  return /^0x(?:[0-9a-fA-F]{60,64}|[0-9a-fA-F])$/.test(text);
+}
+
+/**
+ * Starknet addresses are field elements below 2^251 − 256 (starknet.js `validateAndParseAddress`,
+ * ADDR_BOUND in the Starknet documentation's "Contract address"); a larger number is no account.
+ */
+const STARKNET_ADDR_BOUND = 2n ** 251n - 256n;
+
+/** 'bound' for a hex number at or above Starknet's address bound; null otherwise (shape included). */
+export function starknetRefusal(text: string): 'bound' | null {
+  if (!/^0x[0-9a-fA-F]{1,64}$/.test(text)) return null;
+  return BigInt(text) < STARKNET_ADDR_BOUND ? null : 'bound';
+}
+
 export { decodeXAddress, encodeXAddress, isXrpAddress, xrpChecksum } from './xrpAddress';
 
 /**
@@ -278,8 +324,9 @@ export function isAddressOf(family: AddressFamily, text: string): boolean {
     case 'sui':
       return /^0x[0-9a-fA-F]{64}$/.test(text);
     case 'aptos':
+      return isAptosAddress(text);
     case 'starknet':
-      return /^0x[0-9a-fA-F]{1,64}$/.test(text);
+      return /^0x[0-9a-fA-F]{1,64}$/.test(text) && starknetRefusal(text) === null;
     case 'cardano': {
       const bytes = cardanoBytes(text);
       return bytes !== undefined && cardanoHeaderProblem(bytes) === null;

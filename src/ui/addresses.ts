@@ -11,6 +11,8 @@ import {
   cardanoRefusal,
   cashAddrRefusal,
   isAddressOf,
+  segwitRefusal,
+  starknetRefusal,
   tonAddressRefusal,
 } from '../core/chainAddress';
 import type { MessageKey } from '../core/messages';
@@ -138,10 +140,13 @@ function shapeProblem(family: AddressFamily, text: string): string | null {
     case 'home':
       return accountIdProblem(text);
     case 'btc':
+      if (/^(tb1|bcrt1)/i.test(text)) return t('addrCheck_btcTestnet');
+      if (segwitRefusal('btc', text)) return t('addrCheck_segwitVersion', 'Bitcoin');
       return /^bc1/i.test(text)
         ? bech32Problem(text, 'addrSubject_btcSegwit', 'bc', 39, 59)
         : base58Problem(text, 'addrSubject_btc', '13', 25, 35);
     case 'ltc':
+      if (segwitRefusal('ltc', text)) return t('addrCheck_segwitVersion', 'Litecoin');
       return /^ltc1/i.test(text)
         ? bech32Problem(text, 'addrSubject_ltcSegwit', 'ltc', 39, 59)
         : base58Problem(text, 'addrSubject_ltc', 'LM3', 26, 35);
@@ -151,13 +156,16 @@ function shapeProblem(family: AddressFamily, text: string): string | null {
       return base58Problem(text, 'addrSubject_dash', 'X7', 34, 34);
     case 'zec':
       if (/^(zs|u1)/.test(text)) return t('addrCheck_zecShielded');
+      // ZIP-320's TEX form of a t1 address: whether the route pays one is not known.
+      if (/^tex1/i.test(text)) return t('addrCheck_zecTex');
       return (
         base58Problem(text, 'addrSubject_zec', 't', 35, 35) ?? (/^t[13]/.test(text) ? null : t('addrCheck_zecPrefix'))
       );
     case 'bch': {
       if (/^[13]/.test(text)) return base58Problem(text, 'addrSubject_bchLegacy', '13', 25, 35);
       if (cashAddrRefusal(text)) return t('addrCheck_bchKind');
-      const body = text.replace(/^bitcoincash:/, '');
+      // CashAddr is written in one case, either (the specification); the checks below read it in lower case.
+      const body = (text === text.toUpperCase() ? text.toLowerCase() : text).replace(/^bitcoincash:/, '');
       if (!/^[qp]/.test(body)) return t('addrCheck_bchPrefix');
       if ([...body].some((ch) => !BECH32.includes(ch))) return t('addrCheck_bchAlphabet');
       return body.length === 42 ? null : t('addrCheck_bchLength', String(body.length));
@@ -195,17 +203,25 @@ function shapeProblem(family: AddressFamily, text: string): string | null {
       return lengthProblem('addrSubject_stellar', text, 56, 56);
     case 'sui':
       return hexProblem(text, 'addrSubject_sui', 64, 64);
-    case 'aptos':
-      return hexProblem(text, 'addrSubject_aptos', 1, 64);
+    case 'aptos': {
+      const problem = hexProblem(text, 'addrSubject_aptos', 1, 64);
+      const digits = text.length - 2;
+      return problem ?? (digits > 1 && digits < 60 ? t('addrCheck_aptosShort', String(digits)) : null);
+    }
     case 'starknet':
-      return hexProblem(text, 'addrSubject_starknet', 1, 64);
+      return (
+        hexProblem(text, 'addrSubject_starknet', 1, 64) ?? (starknetRefusal(text) ? t('addrCheck_starknetBound') : null)
+      );
     case 'cardano': {
+      if (/^(Ae2|DdzFF)/.test(text)) return t('addrCheck_cardanoByron');
+      if (/^ADDR1/.test(text)) return t('addrCheck_bech32Lower', t('addrSubject_cardano'));
       const refusal = cardanoRefusal(text);
       if (refusal === 'kind') return t('addrCheck_cardanoKind');
       if (refusal === 'network') return t('addrCheck_cardanoNetwork');
       return bech32Problem(text, 'addrSubject_cardano', 'addr', 53, 110);
     }
     case 'aleo':
+      if (/^ALEO1/.test(text)) return t('addrCheck_bech32Lower', t('addrSubject_aleo'));
       return bech32Problem(text, 'addrSubject_aleo', 'aleo', 58, 58);
   }
 }

@@ -75,8 +75,12 @@ export function addressFromBytes(family: Exclude<AddressFamily, 'home'>, h: Uint
     case 'sui':
     case 'aptos':
       return `0x${hex.encode(h.slice(0, 32))}`;
-    case 'starknet':
-      return `0x0${hex.encode(h.slice(0, 32)).slice(1)}`;
+    case 'starknet': {
+      // Below 2^250, inside Starknet's address bound (2^251 − 256; core/chainAddress.ts).
+      const felt = h.slice(0, 32);
+      felt[0] = felt[0]! & 0x03;
+      return `0x${hex.encode(felt)}`;
+    }
     case 'cardano':
       return bech32.encode('addr', bech32.toWords(withVersion([0x61], h.slice(0, 28))), false);
     case 'aleo':

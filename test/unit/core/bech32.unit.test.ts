@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { base32nopad, bech32 as scure32, bech32m as scure32m } from '@scure/base';
 import { describe, expect, it } from 'vitest';
 import { base32Decode, bech32Decode, wordsToBytes } from '../../../src/core/bech32';
-import { base58check, isAddressOf } from '../../../src/core/chainAddress';
+import { base58check, isAddressOf, segwitRefusal } from '../../../src/core/chainAddress';
 import { base58 } from '../../../src/core/encoding';
 
 const VALID = {
@@ -127,12 +127,21 @@ describe('segwit addresses (the BIP-173 and BIP-350 address vectors)', () => {
   it('takes the valid Bitcoin mainnet ones and refuses the invalid ones', () => {
     for (const a of [
       'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4',
+      'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0',
+    ]) {
+      expect(isAddressOf('btc', a), a).toBe(true);
+      expect(segwitRefusal('btc', a), a).toBeNull();
+    }
+    // Valid encodings (BIP-350) of outputs nobody can hold yet: version 1 of 40 bytes (not Taproot's 32),
+    // version 16 and version 2. Decoded, and refused for their version, not their checksum.
+    for (const a of [
       'bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7kt5nd6y',
       'BC1SW50QGDZ25J',
       'bc1zw508d6qejxtdg4y5r3zarvaryvaxxpcs',
-      'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0',
-    ])
-      expect(isAddressOf('btc', a), a).toBe(true);
+    ]) {
+      expect(isAddressOf('btc', a), a).toBe(false);
+      expect(segwitRefusal('btc', a), a).toBe('version');
+    }
     for (const a of [
       'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5',
       'BC13W508D6QEJXTDG4Y5R3ZARVARY0C5XW7KN40WF2',
@@ -150,8 +159,10 @@ describe('segwit addresses (the BIP-173 and BIP-350 address vectors)', () => {
       'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7v8n0nx0muaewav253zgeav',
       'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7v07qwwzcrf',
       'tb1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3q0sl5k7',
-    ])
+    ]) {
       expect(isAddressOf('btc', a), a).toBe(false);
+      expect(segwitRefusal('btc', a), a).toBeNull();
+    }
   });
 });
 

@@ -11,7 +11,15 @@
 // three size bits) and its larger test vectors: https://github.com/bitcoincashorg/bitcoincash.org/blob/master/spec/cashaddr.md;
 // the token-aware types 2 and 3: CHIP-2022-02-CashTokens.
 import { describe, expect, it } from 'vitest';
-import { base58check, cardanoRefusal, cashAddrRefusal, crc16xmodem, isAddressOf } from '../../../src/core/chainAddress';
+import {
+  base58check,
+  cardanoRefusal,
+  cashAddrRefusal,
+  crc16xmodem,
+  isAddressOf,
+  segwitRefusal,
+  starknetRefusal,
+} from '../../../src/core/chainAddress';
 import { base64, base64url } from '../../../src/core/encoding';
 
 /** BIP-173's reference encoder (`bech32_encode`), `constant` 1 for bech32 and 0x2bc830a3 for bech32m. */
@@ -91,6 +99,49 @@ describe('segwit (BIP-173, BIP-350)', () => {
     const program = Array.from({ length: 51 }, (_, i) => (i * 7) & 31);
     expect(isAddressOf('btc', bech32Encode('bc', [0, ...program, 0], 1))).toBe(true);
     expect(isAddressOf('btc', bech32Encode('bc', [0, ...program, 1], 1))).toBe(false);
+  });
+  it('refuses outputs nobody can hold yet: witness versions 2–16, and version 1 other than 32 bytes', () => {
+    // BIP-141 leaves versions 1–16 to future rules and BIP-341 gives version 1 of 32 bytes to Taproot:
+    // anything else is spendable by anyone, so a deposit there is lost.
+    const program = (n: number) => Array.from({ length: n }, (_, i) => (i * 13 + 5) & 0xff);
+    const words = (bytes: number[]) => {
+      const out: number[] = [];
+      let acc = 0;
+      let bits = 0;
+      for (const b of bytes) {
+        acc = ((acc << 8) | b) & 0xfff;
+        bits += 8;
+        while (bits >= 5) {
+          bits -= 5;
+          out.push((acc >> bits) & 31);
+        }
+      }
+      if (bits > 0) out.push((acc << (5 - bits)) & 31);
+      return out;
+    };
+    const BECH32M = 0x2bc830a3;
+    for (const [hrp, family] of [
+      ['bc', 'btc'],
+      ['ltc', 'ltc'],
+    ] as const) {
+      const taproot = bech32Encode(hrp, [1, ...words(program(32))], BECH32M);
+      expect(isAddressOf(family, taproot), taproot).toBe(true);
+      expect(segwitRefusal(family, taproot), taproot).toBeNull();
+      const nobodys = [
+        bech32Encode(hrp, [1, ...words(program(20))], BECH32M),
+        bech32Encode(hrp, [1, ...words(program(33))], BECH32M),
+        ...[2, 3, 16].map((v) => bech32Encode(hrp, [v, ...words(program(32))], BECH32M)),
+        bech32Encode(hrp, [2, ...words(program(20))], BECH32M),
+      ];
+      for (const a of nobodys) {
+        expect(isAddressOf(family, a), a).toBe(false);
+        expect(segwitRefusal(family, a), a).toBe('version');
+      }
+    }
+    expect(isAddressOf('btc', 'bc1zzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygsjg4mh7')).toBe(false);
+    expect(isAddressOf('btc', 'bc1pzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3f9ww7t')).toBe(false);
+    // A typo is no version problem: the checksum fails first.
+    expect(segwitRefusal('btc', 'bc1zzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygsjg4mh8')).toBeNull();
   });
   it('takes Litecoin legacy addresses of every version byte: L (0x30), M (0x32) and 3 (0x05)', () => {
     const hash = base58check.decode('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa').slice(1);
@@ -286,7 +337,7 @@ describe('Zcash transparent', () => {
   });
 });
 
-describe('plain-hex families (Sui, Aptos, Starknet): their shape is all there is', () => {
+describe('plain-hex families (Sui, Aptos, Starknet): no checksum, so shape and range are all there is', () => {
   const KEY = `0x${'02a212de6a9dfa3a69e22387acfbafbb1a9e591bd9d636e7895dcfc8de05f331'}`;
   it('Sui: exactly 64 hex digits after 0x', () => {
     expect(isAddressOf('sui', KEY)).toBe(true);
@@ -300,6 +351,26 @@ describe('plain-hex families (Sui, Aptos, Starknet): their shape is all there is
     expect(isAddressOf('aptos', `${KEY}0`)).toBe(false);
     expect(isAddressOf('starknet', `a${KEY}`)).toBe(false);
     expect(isAddressOf('aptos', `${KEY.slice(0, 10)}g`)).toBe(false);
+  });
+  it('Aptos (AIP-40): the long form, up to four leading zeros left out, or a special address 0x0–0xf', () => {
+    const long = `0x${'00ab'.repeat(16)}`;
+    expect(isAddressOf('aptos', long)).toBe(true);
+    expect(isAddressOf('aptos', `0x${long.slice(6)}`)).toBe(true); // 60 digits: four zeros left out
+    expect(isAddressOf('aptos', `0x${long.slice(7)}`)).toBe(false); // 59: a digit that was not a zero is gone
+    for (const special of ['0x0', '0xa', '0xF']) expect(isAddressOf('aptos', special), special).toBe(true);
+    for (const cut of ['0x10', '0x1234', `0x${'a'.repeat(59)}`]) expect(isAddressOf('aptos', cut), cut).toBe(false);
+  });
+  it('Starknet: below the address bound 2^251 − 256, whatever the digits', () => {
+    const hexOf = (n: bigint) => `0x${n.toString(16).padStart(64, '0')}`;
+    const bound = 2n ** 251n - 256n;
+    expect(isAddressOf('starknet', hexOf(bound - 1n))).toBe(true);
+    expect(starknetRefusal(hexOf(bound - 1n))).toBeNull();
+    const prime = 2n ** 251n + 17n * 2n ** 192n + 1n; // the Stark field's modulus
+    for (const n of [bound, bound + 255n, 2n ** 251n, prime, 2n ** 256n - 1n]) {
+      expect(isAddressOf('starknet', hexOf(n)), hexOf(n)).toBe(false);
+      expect(starknetRefusal(hexOf(n)), hexOf(n)).toBe('bound');
+    }
+    expect(starknetRefusal('0xg')).toBeNull();
   });
 });
 

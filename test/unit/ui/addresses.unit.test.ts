@@ -63,6 +63,15 @@ describe('address shapes', () => {
     expect(addressProblem('home', 'alice..near')).toMatch(/for example/);
   });
 
+  it('accepts what the formats allow in another case or short form', () => {
+    // CashAddr may be written all in capitals (its specification); the check reads it in one case.
+    expect(addressProblem('bch', 'BITCOINCASH:QPM2QSZNHKS23Z7629MMS6S4CWEF74VCWVY22GDX6A')).toBeNull();
+    expect(addressProblem('bch', 'QPM2QSZNHKS23Z7629MMS6S4CWEF74VCWVY22GDX6A')).toBeNull();
+    // Aptos: a special address, and the long form with its leading zeros left out.
+    expect(addressProblem('aptos', '0x1')).toBeNull();
+    expect(addressProblem('aptos', `0x${'ab'.repeat(30)}`)).toBeNull();
+  });
+
   const bad: [chain: string, text: string, reason: RegExp][] = [
     ['eth', '52908400098527886E0F7030069857D2E4169EE7', /starts with 0x/],
     ['eth', '0x52908400098527886E0F7030069857D2E4169EE', /40 hexadecimal digits after 0x \(this has 39\)/],
@@ -94,6 +103,20 @@ describe('address shapes', () => {
     ['sui', '0x1234', /64 hexadecimal digits/],
     ['aptos', '0x', /1–64 hexadecimal digits/],
     ['cardano', 'addr1xyz', /bech32 does not use|wrong length/],
+    ['btc', 'bc1zzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygsjg4mh7', /segwit version nobody can spend/],
+    ['btc', 'bc1pzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3f9ww7t', /segwit version nobody can spend/],
+    ['ltc', 'ltc1pzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3de52xm', /Litecoin address uses a segwit version/],
+    ['btc', 'tb1qzyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3apj6d3', /test-network address.*bc1/],
+    ['zec', 'tex10wur2u9clts5dcpu2vc6qg93uzyj7cca2xm732', /TEX address/],
+    ['aptos', '0x1234', /64 hexadecimal digits.*this has 4/],
+    ['starknet', `0x${'f'.repeat(64)}`, /too large to be a Starknet address/],
+    ['cardano', 'Ae2tdPwUPEZFRbyhz3cpfC2CumGzNkFBN2L42rcUc2yjQpEkxDbkPodpMAi', /Byron-era/],
+    [
+      'cardano',
+      'ADDR1VX2FXV2UMYHTTKXYXP8X0DLPDT3K6CWNG5PXJ3JHSYDZERS66HRL8',
+      /A Cardano address is written in small letters/,
+    ],
+    ['aleo', 'ALEO1RHGDU77HGYQD3XJJ8UCU3JJ9R2KRWZ6MNZYD80GNCR5FXCWLH5RSVZP9PX', /An Aleo address is written in small/],
     [
       'cardano',
       'addr1gx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer5pnz75xxcrzqf96k',
