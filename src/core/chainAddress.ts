@@ -15,7 +15,10 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { isValidAccountId } from './account';
+import { isAleoAddress } from './aleoAddress';
 import { base32Decode, bech32Decode, wordsToBytes } from './bech32';
+import { isCardanoAddress } from './cardanoAddress';
+import { isCashAddr } from './cashAddr';
 import type { AddressFamily } from './chains';
 import { type BytesCodec, base58, base64, base64url, bytesEqual, concatBytes, hex } from './encoding';
 import { isXrpAddress } from './xrpAddress';
@@ -72,7 +75,6 @@ function hasVersion(payload: Uint8Array | undefined, versions: readonly number[]
   return payload !== undefined && payload.length === length && versions.includes(payload[0]!);
 }
 
-/** Segwit: bech32 for witness version 0 (20 or 32 bytes), bech32m for versions 1–16 (BIP-350). */
 /** A segwit address's witness version and program, checksum verified (BIP-173 for v0, BIP-350 after). */
 function segwitProgram(text: string, hrp: string): { version: number; program: Uint8Array } | undefined {
   const lower = text.toLowerCase();
@@ -112,94 +114,6 @@ function segwit(text: string, hrp: string): boolean {
 export function segwitRefusal(family: 'btc' | 'ltc', text: string): 'version' | null {
   const p = segwitProgram(text, family === 'btc' ? 'bc' : 'ltc');
   return p === undefined || spendable(p) ? null : 'version';
-}
-
-/** CashAddr's BCH-code checksum (the reference's `PolyMod`); 0 for a valid address. */
-function cashAddrPolymod(values: number[]): bigint {
-  const G = [0x98f2bc8e61n, 0x79b76d99e2n, 0xf33e5fb3c4n, 0xae2eabe2a8n, 0x1e4f43e470n];
-  let c = 1n;
-  for (const d of values) {
-    const c0 = c >> 35n;
-    c = ((c & 0x07ffffffffn) << 5n) ^ BigInt(d);
-    for (let i = 0; i < 5; i++) if ((c0 >> BigInt(i)) & 1n) c ^= G[i]!;
-  }
-  return c ^ 1n;
-}
-
-const CASHADDR_CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
-
-/** Hash sizes in bytes by the version byte's low three bits (the specification's size table). */
-const CASHADDR_HASH_BYTES = [20, 24, 28, 32, 40, 48, 56, 64];
-
-/**
- * A mainnet CashAddr's version byte and hash: one case throughout, `bitcoincash:` optional, the checksum
- * verified, the padding zero, the reserved bit clear and the hash as long as the version byte says.
- * Undefined when it is not one.
- */
-function cashAddrPayload(text: string): { version: number; hash: Uint8Array } | undefined {
-  const lower = text.toLowerCase();
-  if (text !== lower && text !== text.toUpperCase()) return undefined;
-  const body = lower.replace(/^bitcoincash:/, '');
-  if (!/^[02-9ac-hj-np-z]{10,}$/.test(body)) return undefined;
-  const data = [...body].map((ch) => CASHADDR_CHARSET.indexOf(ch));
-  const prefix = [...'bitcoincash'].map((ch) => ch.charCodeAt(0) & 0x1f);
-  if (cashAddrPolymod([...prefix, 0, ...data]) !== 0n) return undefined;
-  const bytes = wordsToBytes(data.slice(0, -8));
-  const version = bytes?.[0];
-  if (bytes === undefined || version === undefined || version & 0x80) return undefined;
-  const hash = bytes.slice(1);
-  return hash.length === CASHADDR_HASH_BYTES[version & 7] ? { version, hash } : undefined;
-}
-
-/** The CashAddr types the wallet sends to: P2PKH (version 0) and P2SH (8), both of a 20-byte hash. */
-const CASHADDR_TAKEN = [0x00, 0x08];
-
-function isCashAddr(text: string): boolean {
-  const payload = cashAddrPayload(text);
-  return payload !== undefined && CASHADDR_TAKEN.includes(payload.version);
-}
-
-/**
- * Why a well-formed CashAddr cannot be taken: 'kind' for a type other than P2PKH and P2SH of a 20-byte
- * hash (a token-aware address, a 32-byte script hash, a longer hash), which the bridge's withdrawals
- * are not known to pay; the popup says so instead of blaming the checksum. Null otherwise.
- */
-export function cashAddrRefusal(text: string): 'kind' | null {
-  const payload = cashAddrPayload(text);
-  return payload === undefined || CASHADDR_TAKEN.includes(payload.version) ? null : 'kind';
-}
-
-/** A mainnet Shelley address's bytes (`addr1…`, bech32, longer than bech32's 90 characters), or undefined. */
-function cardanoBytes(text: string): Uint8Array | undefined {
-  if (!/^addr1[02-9ac-hj-np-z]+$/.test(text)) return undefined;
-  const decoded = bech32Decode('bech32', text, false);
-  return decoded && wordsToBytes(decoded.words);
-}
-
-/**
- * CIP-19 (https://cips.cardano.org/cip/CIP-0019): the header byte's high nibble is the address type, its
- * low nibble the network (1: mainnet). The wallet sends to base addresses (types 0–3: header, payment and
- * stake credentials of 28 bytes each) and enterprise addresses (6–7: header and payment credential).
- * Pointer addresses (4–5), deprecated since the Conway era, and reward addresses (14–15, `stake1…`) are
- * not payment addresses the bridge is known to pay.
- */
-const CARDANO_SIZES: Readonly<Record<number, number>> = { 0: 57, 1: 57, 2: 57, 3: 57, 6: 29, 7: 29 };
-const CARDANO_MAINNET = 1;
-
-function cardanoHeaderProblem(bytes: Uint8Array): 'kind' | 'network' | null {
-  const header = bytes[0];
-  if (header === undefined || CARDANO_SIZES[header >> 4] !== bytes.length) return 'kind';
-  return (header & 0x0f) === CARDANO_MAINNET ? null : 'network';
-}
-
-/**
- * Why an `addr1…` address whose checksum holds cannot be taken: 'kind' for a type the wallet does not
- * send to (pointer, reward, or a header that contradicts the length), 'network' for a header of another
- * network; the popup says so instead of blaming the checksum. Null otherwise.
- */
-export function cardanoRefusal(text: string): 'kind' | 'network' | null {
-  const bytes = cardanoBytes(text);
-  return bytes === undefined ? null : cardanoHeaderProblem(bytes);
 }
 
 /** CRC16-XMODEM, the checksum of TON user-friendly addresses and Stellar strkeys. */
@@ -283,6 +197,8 @@ export function starknetRefusal(text: string): 'bound' | null {
   return BigInt(text) < STARKNET_ADDR_BOUND ? null : 'bound';
 }
 
+export { cardanoRefusal } from './cardanoAddress';
+export { cashAddrRefusal } from './cashAddr';
 export { decodeXAddress, encodeXAddress, isXrpAddress, xrpChecksum } from './xrpAddress';
 
 /**
@@ -327,13 +243,9 @@ export function isAddressOf(family: AddressFamily, text: string): boolean {
       return isAptosAddress(text);
     case 'starknet':
       return /^0x[0-9a-fA-F]{1,64}$/.test(text) && starknetRefusal(text) === null;
-    case 'cardano': {
-      const bytes = cardanoBytes(text);
-      return bytes !== undefined && cardanoHeaderProblem(bytes) === null;
-    }
-    case 'aleo': {
-      const decoded = /^aleo1/.test(text) ? bech32Decode('bech32m', text) : undefined;
-      return decoded !== undefined && decoded.prefix === 'aleo' && wordsToBytes(decoded.words)?.length === 32;
-    }
+    case 'cardano':
+      return isCardanoAddress(text);
+    case 'aleo':
+      return isAleoAddress(text);
   }
 }

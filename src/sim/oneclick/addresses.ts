@@ -1,3 +1,4 @@
+import { sha256 } from '@noble/hashes/sha2.js';
 import { base32nopad, base58, base58xrp, base64url, bech32, bech32m, hex } from '@scure/base';
 import { base58check as b58check, crc16xmodem, evmChecksum, isAddressOf, xrpChecksum } from '../../core/chainAddress';
 import type { AddressFamily, ChainInfo, TxHashShape } from './chains';
@@ -32,6 +33,19 @@ function xrpAddress(hash: Uint8Array): string {
   out.set(payload);
   out.set(xrpChecksum(payload), 21);
   return base58xrp.encode(out);
+}
+
+/**
+ * An Aleo address from `hash`: a point's x-coordinate in the curve's prime-order subgroup (about one 32-byte
+ * value in four is one; core/aleoAddress.ts), so candidates are hashed from it until one is.
+ */
+function aleoAddress(hash: Uint8Array): string {
+  for (let i = 0; ; i++) {
+    const x = sha256(Uint8Array.of(...hash, i));
+    x[31] = x[31]! & 0x0f; // below 2^252, inside the field
+    const address = bech32m.encode('aleo', bech32m.toWords(x));
+    if (isAddressOf('aleo', address)) return address;
+  }
 }
 
 function withVersion(version: readonly number[], body: Uint8Array): Uint8Array {
@@ -84,7 +98,7 @@ export function addressFromBytes(family: Exclude<AddressFamily, 'home'>, h: Uint
     case 'cardano':
       return bech32.encode('addr', bech32.toWords(withVersion([0x61], h.slice(0, 28))), false);
     case 'aleo':
-      return bech32m.encode('aleo', bech32m.toWords(h.slice(0, 32)));
+      return aleoAddress(h);
   }
 }
 

@@ -4,8 +4,10 @@
 // a valid checksum that nobody can hold or that is not a payment address of the chain, so a deposit there
 // is lost: a segwit output of a version with no spending rules yet (BIP-141: anyone can spend it), a
 // version 1 program that is not Taproot's 32 bytes (BIP-341), a Cardano header that contradicts its length
-// (CIP-19). Receive refuses each before it is shown: the address is never on screen.
+// (CIP-19). Receive refuses each before it is shown: the address is never on screen. And the background
+// keeps no contact at such an address, whatever the popup (or a script in an extension page) sends it.
 import type { Page } from '@playwright/test';
+import { CONTACTS } from '../../../src/api/contactsApi';
 import { WALLET } from '../../../src/api/walletApi';
 import { launchExtension } from '../fixtures';
 import { expect, pointAtSimulator, test, walletCall } from '../sim';
@@ -77,5 +79,43 @@ test('a bridge deposit address nobody can hold, or of another kind, is refused b
   } finally {
     await close();
     await proxy.close();
+  }
+});
+
+test('the background saves no contact at an address nobody can hold, whatever the popup sends', async ({ sim }) => {
+  const { extension, close } = await launchExtension();
+  try {
+    const page = await extension.context.newPage();
+    await pointAtSimulator(page, extension, sim);
+    await walletCall(page, WALLET.create, { password: 'correct horse battery', source: { kind: 'generate' } });
+    const unholdable = [
+      ['btc', SEGWIT_V2],
+      ['btc', SEGWIT_V1_SHORT],
+      ['cardano', CARDANO_BENT],
+      // A pointer address (CIP-19's vector): not a kind the routes are known to pay.
+      ['cardano', 'addr1gx2fxv2umyhttkxyxp8x0dlpdt3k6cwng5pxj3jhsydzer5pnz75xxcrzqf96k'],
+      // x = 9: on Edwards BLS12-377, outside its prime-order subgroup, so no Aleo account.
+      ['aleo', 'aleo1pyqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq9qdtxu'],
+      // The Stark field's modulus: past Starknet's address bound.
+      ['starknet', '0x0800000000000011000000000000000000000000000000000000000000000001'],
+      // An Aptos address with digits cut off: zero-padding would make it another account.
+      ['aptos', `0x${'ab'.repeat(29)}`],
+    ] as const;
+    for (const [chain, address] of unholdable)
+      await expect(
+        walletCall(page, CONTACTS.save, { name: 'Mallory', chain, address, memo: '' }),
+        `${chain} ${address}`,
+      ).rejects.toThrow(/not a .* address/);
+    // Control: a real address on the same path is kept.
+    await walletCall(page, CONTACTS.save, {
+      name: 'Carol',
+      chain: 'aleo',
+      address: 'aleo1rhgdu77hgyqd3xjj8ucu3jj9r2krwz6mnzyd80gncr5fxcwlh5rsvzp9px',
+      memo: '',
+    });
+    const { contacts } = await walletCall<{ contacts: { name: string }[] }>(page, CONTACTS.list);
+    expect(contacts.map((c) => c.name)).toEqual(['Carol']);
+  } finally {
+    await close();
   }
 });

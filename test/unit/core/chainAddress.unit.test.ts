@@ -465,13 +465,70 @@ describe('Cardano (CIP-19)', () => {
 });
 
 describe('Aleo', () => {
-  it('takes a 32-byte bech32m address and refuses one of another length or with padding bits set', () => {
-    expect(isAddressOf('aleo', 'aleo1rhgdu77hgyqd3xjj8ucu3jj9r2krwz6mnzyd80gncr5fxcwlh5rsvzp9px')).toBe(true);
-    const words = (n: number) => Array.from({ length: n }, (_, i) => (i * 11) & 31);
-    const BECH32M = 0x2bc830a3;
-    expect(isAddressOf('aleo', bech32Encode('aleo', [...words(51), 0], BECH32M))).toBe(true); // 260 bits: 32 bytes
-    expect(isAddressOf('aleo', bech32Encode('aleo', [...words(51), 1], BECH32M))).toBe(false);
-    expect(isAddressOf('aleo', bech32Encode('aleo', words(32), BECH32M))).toBe(false); // 20 bytes
-    expect(isAddressOf('aleo', bech32Encode('aleo', [...words(51), 0], 1))).toBe(false); // bech32, not bech32m
+  // Real addresses: the Aleo documentation's, and three from public wallet and SDK tests.
+  const REAL = [
+    'aleo1rhgdu77hgyqd3xjj8ucu3jj9r2krwz6mnzyd80gncr5fxcwlh5rsvzp9px',
+    'aleo1a2ehlgqhvs3p7d4hqhs0tvgk954dr8gafu9kxse2mzu9a5sqxvpsrn98pr',
+    'aleo1l44dfmwcu7j2e26yhrlhrxla4lsrmr0rxymxfzxj6h8m2mnegyqs8x0end',
+    'aleo1zcwqycj02lccfuu57dzjhva7w5dpzc7pngl0sxjhp58t6vlnnqxs6lnp6f',
+  ];
+  const BECH32M = 0x2bc830a3;
+  const CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+  const wordsOf = (address: string) => [...address.slice(5, -6)].map((c) => CHARSET.indexOf(c));
+  /** The address of the 32-byte little-endian `x`. */
+  const ofX = (x: bigint) => {
+    const bits = Array.from({ length: 256 }, (_, i) => Number((x >> BigInt(i)) & 1n));
+    const bytes = Array.from({ length: 32 }, (_, i) =>
+      bits.slice(i * 8, i * 8 + 8).reduce((a, b, k) => a | (b << k), 0),
+    );
+    const stream = [...bytes.flatMap((b) => Array.from({ length: 8 }, (_, k) => (b >> (7 - k)) & 1)), 0, 0, 0, 0];
+    return bech32Encode(
+      'aleo',
+      Array.from({ length: 52 }, (_, w) => stream.slice(w * 5, w * 5 + 5).reduce((a, b) => (a << 1) | b, 0)),
+      BECH32M,
+    );
+  };
+  /** The scalar field of BLS12-377, the base field of the curve Aleo addresses are points of. */
+  const Q = 8444461749428370424248824938781546531375899335154063827935233455917409239041n;
+  const power = (base: bigint, exponent: bigint) => {
+    let result = 1n;
+    let b = base % Q;
+    for (let e = exponent; e > 0n; e >>= 1n) {
+      if (e & 1n) result = (result * b) % Q;
+      b = (b * b) % Q;
+    }
+    return result;
+  };
+  /** Is there a y with −x² + y² = 1 + 3021·x²·y² (Euler's criterion on y²)? */
+  const onCurve = (x: bigint) => {
+    const x2 = (x * x) % Q;
+    const y2 = ((1n + x2) * power((((1n - 3021n * x2) % Q) + Q) % Q, Q - 2n)) % Q;
+    return power(y2, (Q - 1n) / 2n) === 1n;
+  };
+
+  it('takes real addresses, and the test encoder writes them from their x-coordinate', () => {
+    for (const address of REAL) {
+      expect(isAddressOf('aleo', address), address).toBe(true);
+      expect(bech32Encode('aleo', wordsOf(address), BECH32M)).toBe(address);
+    }
+    expect(ofX(2n)).toBe('aleo1qgqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqanmpl0');
+  });
+
+  it('refuses padding bits, another length, bech32 instead of bech32m', () => {
+    const words = wordsOf(REAL[0]!);
+    expect(isAddressOf('aleo', bech32Encode('aleo', [...words.slice(0, -1), words.at(-1)! | 1], BECH32M))).toBe(false);
+    expect(isAddressOf('aleo', bech32Encode('aleo', words.slice(0, 32), BECH32M))).toBe(false); // 20 bytes
+    expect(isAddressOf('aleo', bech32Encode('aleo', words, 1))).toBe(false);
+  });
+
+  it('refuses 32 bytes that are no point of the subgroup: past the field, off the curve, or outside the subgroup', () => {
+    expect(isAddressOf('aleo', ofX(2n ** 256n - 1n)), 'x past the field').toBe(false);
+    expect(isAddressOf('aleo', ofX(Q)), 'x = the modulus').toBe(false);
+    expect(onCurve(3n)).toBe(false);
+    expect(isAddressOf('aleo', ofX(3n)), 'off the curve').toBe(false);
+    // On the curve, but neither point of x = 9 is in the prime-order subgroup (the cofactor is 4).
+    expect(onCurve(9n)).toBe(true);
+    expect(isAddressOf('aleo', ofX(9n)), 'outside the subgroup').toBe(false);
+    expect(isAddressOf('aleo', ofX(2n)), 'x = 2 is in it').toBe(true);
   });
 });
