@@ -41,6 +41,23 @@ function bech32Encode(hrp: string, words: number[], constant: number): string {
   return `${hrp}1${[...words, ...checksum].map((w) => 'qpzry9x8gf2tvdw0s3jn54khce6mua7l'[w]).join('')}`;
 }
 
+/** Bytes as 5-bit words, the last one padded with zero bits (BIP-173's `convertbits(…, 8, 5, true)`). */
+function toWords(bytes: readonly number[]): number[] {
+  const out: number[] = [];
+  let acc = 0;
+  let bits = 0;
+  for (const b of bytes) {
+    acc = ((acc << 8) | b) & 0xfff;
+    bits += 8;
+    while (bits >= 5) {
+      bits -= 5;
+      out.push((acc >> bits) & 31);
+    }
+  }
+  if (bits > 0) out.push((acc << (5 - bits)) & 31);
+  return out;
+}
+
 /** RFC 4648 base32 without padding, as Stellar writes strkeys. */
 function base32(bytes: Uint8Array): string {
   let bits = '';
@@ -104,21 +121,7 @@ describe('segwit (BIP-173, BIP-350)', () => {
     // BIP-141 leaves versions 1–16 to future rules and BIP-341 gives version 1 of 32 bytes to Taproot:
     // anything else is spendable by anyone, so a deposit there is lost.
     const program = (n: number) => Array.from({ length: n }, (_, i) => (i * 13 + 5) & 0xff);
-    const words = (bytes: number[]) => {
-      const out: number[] = [];
-      let acc = 0;
-      let bits = 0;
-      for (const b of bytes) {
-        acc = ((acc << 8) | b) & 0xfff;
-        bits += 8;
-        while (bits >= 5) {
-          bits -= 5;
-          out.push((acc >> bits) & 31);
-        }
-      }
-      if (bits > 0) out.push((acc << (5 - bits)) & 31);
-      return out;
-    };
+    const words = toWords;
     const BECH32M = 0x2bc830a3;
     for (const [hrp, family] of [
       ['bc', 'btc'],
@@ -409,21 +412,7 @@ describe('Cardano (CIP-19)', () => {
   });
 
   /** An `addr1…` address of `bytes`, written with BIP-173's encoder (bech32, no length limit). */
-  const addr = (bytes: number[]) => {
-    const words: number[] = [];
-    let acc = 0;
-    let bits = 0;
-    for (const b of bytes) {
-      acc = ((acc << 8) | b) & 0xfff;
-      bits += 8;
-      while (bits >= 5) {
-        bits -= 5;
-        words.push((acc >> bits) & 31);
-      }
-    }
-    if (bits > 0) words.push((acc << (5 - bits)) & 31);
-    return bech32Encode('addr', words, 1);
-  };
+  const addr = (bytes: number[]) => bech32Encode('addr', toWords(bytes), 1);
   const credential = (seed: number) => Array.from({ length: 28 }, (_, i) => (seed + i * 37) & 0xff);
 
   it('the test encoder writes CIP-19 vectors from their bytes', () => {
@@ -476,18 +465,8 @@ describe('Aleo', () => {
   const CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
   const wordsOf = (address: string) => [...address.slice(5, -6)].map((c) => CHARSET.indexOf(c));
   /** The address of the 32-byte little-endian `x`. */
-  const ofX = (x: bigint) => {
-    const bits = Array.from({ length: 256 }, (_, i) => Number((x >> BigInt(i)) & 1n));
-    const bytes = Array.from({ length: 32 }, (_, i) =>
-      bits.slice(i * 8, i * 8 + 8).reduce((a, b, k) => a | (b << k), 0),
-    );
-    const stream = [...bytes.flatMap((b) => Array.from({ length: 8 }, (_, k) => (b >> (7 - k)) & 1)), 0, 0, 0, 0];
-    return bech32Encode(
-      'aleo',
-      Array.from({ length: 52 }, (_, w) => stream.slice(w * 5, w * 5 + 5).reduce((a, b) => (a << 1) | b, 0)),
-      BECH32M,
-    );
-  };
+  const ofX = (x: bigint) =>
+    bech32Encode('aleo', toWords(Array.from({ length: 32 }, (_, i) => Number((x >> BigInt(8 * i)) & 0xffn))), BECH32M);
   /** The scalar field of BLS12-377, the base field of the curve Aleo addresses are points of. */
   const Q = 8444461749428370424248824938781546531375899335154063827935233455917409239041n;
   const power = (base: bigint, exponent: bigint) => {
