@@ -1,7 +1,7 @@
 // Amounts a person can read, in one place: token amounts to about six significant digits (never more
 // than six decimals), thousands grouped, trailing zeros trimmed, dust as "<0.000001", never rounded
 // up and never a non-zero amount shown as 0; USD to the cent ("<$0.01" below it); and what people
-// paste into an amount field ("1,000.5"), read exactly. The exact value stays available for a title
+// paste into an amount field ("1,000.5", "1.000,5"), read exactly. The exact value stays available for a title
 // and for copying (formatUnits). Grouping and the decimal mark are the person's locale's (./numbers.ts).
 
 import { formatUnits, parseUnits } from '../core/amounts';
@@ -56,9 +56,37 @@ export function readableUsd(value: string | number): string {
 }
 
 /**
- * What a person typed or pasted into an amount field, as smallest units. Commas are taken as thousands
- * separators when they group whole digits in threes ("1,000.5"); an exponent ("1e3") is refused with
- * words that say so, as is a comma anywhere else or more decimals than the token has.
+ * `typed` (no spaces) as a plain decimal ("1000.5"), whichever marks it was written with: the wallet
+ * writes numbers in the person's locale ("1,000.5", "1.000,5"; ./numbers.ts), and people paste both.
+ * A decimal mark appears once and after every thousands separator; separators sit between groups of
+ * three digits after a first group of one to three that starts with no 0. One mark alone is a decimal
+ * mark ("0,5", "12.3456", "0,001") unless it could be either: "1,500" or "1.500" is refused ('ambiguous'),
+ * since one reader means 1500 and another 1.5, a thousand times apart. 'marks' for any other use.
+ */
+function plainDecimal(typed: string): string | 'ambiguous' | 'marks' {
+  const marks = typed.replace(/[^.,]/g, '');
+  if (!marks) return typed;
+  const grouped = (whole: string, sep: string) =>
+    new RegExp(`^[1-9]\\d{0,2}(?:\\${sep}\\d{3})+$`).test(whole) ? whole.split(sep).join('') : undefined;
+  if (marks.length === 1) {
+    const [whole = '', fraction = ''] = typed.split(marks);
+    if (fraction.length === 3 && grouped(whole + marks + fraction, marks) !== undefined) return 'ambiguous';
+    return `${whole}.${fraction}`;
+  }
+  const last = marks.at(-1)!;
+  const sep = marks[0]!;
+  if ([...marks.slice(0, -1)].some((m) => m !== sep)) return 'marks';
+  // The same mark throughout: separators only, no decimals ("1,000,000").
+  if (last === sep) return grouped(typed, sep) ?? 'marks';
+  const at = typed.lastIndexOf(last);
+  const whole = grouped(typed.slice(0, at), sep);
+  return whole === undefined ? 'marks' : `${whole}.${typed.slice(at + 1)}`;
+}
+
+/**
+ * What a person typed or pasted into an amount field, as smallest units, read exactly (./plainDecimal
+ * above for the marks); an exponent ("1e3") is refused with words that say so, as are marks that could
+ * be read two ways and more decimals than the token has.
  */
 export function parseAmountInput(
   text: string,
@@ -68,11 +96,9 @@ export function parseAmountInput(
   const typed = text.trim().replace(/\s+/g, '');
   if (!typed) return { problem: t('amount_enter') };
   if (/[eE]/.test(typed)) return { problem: t('amount_noExponent') };
-  let plain = typed;
-  if (typed.includes(',')) {
-    if (!/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(typed)) return { problem: t('amount_commas') };
-    plain = typed.replace(/,/g, '');
-  }
+  const plain = plainDecimal(typed);
+  if (plain === 'ambiguous') return { problem: t('amount_ambiguous') };
+  if (plain === 'marks') return { problem: t('amount_commas') };
   if (!/^\d*\.?\d*$/.test(plain) || plain === '.') return { problem: t('amount_positive') };
   const fraction = plain.split('.')[1] ?? '';
   if (fraction.length > decimals)

@@ -7,13 +7,35 @@
 // https://github.com/bitcoin/bips/blob/master/bip-0021.mediawiki ·
 // https://eips.ethereum.org/EIPS/eip-681 · https://docs.solanapay.com/spec
 import { formatUnits } from '../core/amounts';
+import { isAddressOf } from '../core/chainAddress';
 import { chainFacts } from '../core/chains';
 
 export interface PaymentToken {
+  /** The token's id; a bridge token's (`nep141:<chain>[-<contract>].omft.near`) names its chain and contract. */
+  assetId?: string;
   blockchain: string;
   decimals: number;
   /** The token's contract on its chain; null for the chain's own coin. */
   contractAddress: string | null;
+}
+
+/** The most a request asks for: the ledger's amounts are u128 (NEP-141), and EIP-681's uint256 holds it. */
+const MAX_UNITS = 2n ** 128n - 1n;
+
+const OMFT = /^nep141:([a-z0-9]+)(?:-(0x[0-9a-f]{40}))?\.omft\.near$/;
+
+/**
+ * Does the token's chain and contract, as the swap service lists them, agree with what its asset id says,
+ * where the id says it (the bridge's EVM tokens and chain coins)? A request for another contract or on
+ * another chain would have the scanning wallet pay something else than the screen names.
+ */
+function agreesWithAssetId(token: PaymentToken): boolean {
+  const m = token.assetId === undefined ? null : OMFT.exec(token.assetId);
+  if (!m) return true;
+  const [, chain, contract] = m;
+  if (chain !== token.blockchain) return false;
+  if (contract === undefined) return token.contractAddress === null;
+  return token.contractAddress?.toLowerCase() === contract;
 }
 
 export interface PaymentRequest {
@@ -28,13 +50,17 @@ const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 /** The payment request for sending `amount` (smallest units) of `token` to `address`. */
 export function paymentRequest(address: string, amount: bigint, token: PaymentToken | undefined): PaymentRequest {
   const bare: PaymentRequest = { text: address, standard: null };
-  if (!token || amount <= 0n) return bare;
+  if (!token || amount <= 0n || amount > MAX_UNITS || !agreesWithAssetId(token)) return bare;
+  const facts = chainFacts(token.blockchain);
+  // Only an address of the chain goes into a request: a text with a query of its own (`…?amount=5`) would
+  // ask the scanning wallet for another amount than the screen says.
+  if (!facts || !isAddressOf(facts.family, address)) return bare;
   const decimal = formatUnits(amount, token.decimals);
-  const payment = chainFacts(token.blockchain)?.payment;
+  const payment = facts.payment;
   const scheme = payment?.standard === 'BIP-21' ? payment.scheme : undefined;
   if (scheme && token.contractAddress === null) {
-    // A CashAddr address may already carry its prefix.
-    const target = address.startsWith(`${scheme}:`) ? address : `${scheme}:${address}`;
+    // A CashAddr address may already carry its prefix, in either case.
+    const target = address.toLowerCase().startsWith(`${scheme}:`) ? address : `${scheme}:${address}`;
     return { text: `${target}?amount=${decimal}`, standard: 'BIP-21' };
   }
   const chainId = payment?.standard === 'EIP-681' ? payment.chainId : undefined;
@@ -50,7 +76,8 @@ export function paymentRequest(address: string, amount: bigint, token: PaymentTo
     return bare;
   }
   if (payment?.standard === 'Solana Pay') {
-    const spl = token.contractAddress ? `&spl-token=${encodeURIComponent(token.contractAddress)}` : '';
+    if (token.contractAddress !== null && !isAddressOf('sol', token.contractAddress)) return bare;
+    const spl = token.contractAddress === null ? '' : `&spl-token=${token.contractAddress}`;
     return { text: `solana:${address}?amount=${decimal}${spl}`, standard: 'Solana Pay' };
   }
   return bare;

@@ -13,6 +13,7 @@ import { ERROR_CODES } from '../../provider/protocol';
 import { ProviderError } from '../providerError';
 import { quoteSigningKeyOf, wireNamesOf } from '../wallet/settings';
 import { ANY_INPUT_AMOUNT, isAnyInput } from './anyInput';
+import { depositAddressCheck } from './depositAddress';
 import type { SwapParams } from './params';
 import { type PaymentDeps, SwapPayments } from './payment';
 import { amountToSend } from './quoteAmount';
@@ -103,6 +104,8 @@ export class SwapService {
         throw new ProviderError(ERROR_CODES.internal, 'The swap service gave no deposit address', {
           words: phrase('swap_noDepositAddress'),
         });
+      // Checked before it is kept or shown: an address of the chain the deposit is made on (./depositAddress).
+      depositAddressCheck(p, depositAddress, await this.d.tokens().catch(() => []));
       // Checked and worded before anything is kept: a quote that takes another amount than asked is refused (./quoteAmount).
       const toSend =
         p.swapType === 'ANY_INPUT'

@@ -191,6 +191,29 @@ test.describe('quotes rewritten on the way', () => {
     }
   });
 
+  test('a deposit address carrying a payment request of its own, signed by a key the wallet trusts, is refused before it is shown or kept', async ({
+    sim,
+  }) => {
+    // `0x…?value=5&x=` in a QR made for EIP-681 would ask the scanning wallet for 5 whatever the quote says.
+    const trusted = generateKeyPair((n) => new Uint8Array(randomBytes(n)));
+    const proxy = await startTamperingProxy(
+      sim.url,
+      resigned(trusted, (path, json) => {
+        if (!isStart(path, json)) return;
+        const quote = json.quote as Json;
+        quote.depositAddress = `${String(quote.depositAddress)}?value=5&x=`;
+      }),
+    );
+    const s = await swapThrough(sim, proxy, formatPublicKey(trusted.publicKey));
+    try {
+      await askForAddress(s.page);
+      await expectRefusedUnseen(s, proxy, /deposit address that is not an address on Ethereum/);
+    } finally {
+      await s.close();
+      await proxy.close();
+    }
+  });
+
   test('a custom swap service without a quote signing key quotes nothing; the error names the setting, which Settings then takes', async ({
     sim,
   }) => {

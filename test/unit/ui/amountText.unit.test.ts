@@ -59,10 +59,45 @@ describe('pasted input', () => {
     expect(parseAmountInput(' 12.5 ', 6)).toEqual({ units: 12_500_000n });
     expect(parseAmountInput('1,000,000', 0)).toEqual({ units: 1_000_000n });
   });
+  it('reads either locale\'s marks: "1.000,5" as "1,000.5", one mark alone as the decimal mark', () => {
+    expect(parseAmountInput('1.000,5', 6)).toEqual({ units: 1_000_500_000n });
+    expect(parseAmountInput('1.000.000', 0)).toEqual({ units: 1_000_000n });
+    // What the wallet writes in Spanish for 0.001 is 0.001 when typed back, never 1.
+    expect(parseAmountInput('0,001', 8)).toEqual({ units: 100_000n });
+    expect(parseAmountInput('000,001', 8)).toEqual({ units: 100_000n });
+    expect(parseAmountInput('0,500', 8)).toEqual({ units: 50_000_000n });
+    expect(parseAmountInput('1,5', 8)).toEqual({ units: 150_000_000n });
+    expect(parseAmountInput('12.3456', 8)).toEqual({ units: 1_234_560_000n });
+    expect(parseAmountInput('1234,5', 1)).toEqual({ units: 12_345n });
+  });
+  it('refuses one mark before exactly three digits, which one reader takes for thousands and another for decimals', () => {
+    for (const text of ['1,500', '1.500', '12.345', '100,000', '999.999']) {
+      const out = parseAmountInput(text, 8);
+      expect('problem' in out && out.problem, text).toMatch(/thousands or decimals/);
+    }
+  });
+  it('reads back every amount the wallet writes, in English or Spanish marks, exactly or not at all', () => {
+    for (let i = 0; i < 400; i++) {
+      const decimals = [0, 2, 6, 8, 18, 24][i % 6]!;
+      const units = (BigInt(i) * 7_919n) ** BigInt(1 + (i % 5)) + BigInt(i % 3);
+      const exact = formatUnits(units, decimals);
+      const [whole, fraction] = exact.split('.');
+      const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+      const english = fraction ? `${grouped}.${fraction}` : grouped;
+      const spanish = english.replace(/[.,]/g, (m) => (m === '.' ? ',' : '.'));
+      for (const written of [english, spanish]) {
+        const out = parseAmountInput(written, decimals);
+        if ('units' in out) expect(out.units, written).toBe(units);
+        else expect(out.problem, written).toMatch(/thousands or decimals/);
+      }
+    }
+  });
   it.each([
     ['1e3', /no exponent/],
     ['1,00.5', /groups of three/],
-    ['1.000,5', /groups of three/],
+    ['1.000,5,5', /groups of three/],
+    ['1,000.000.5', /groups of three/],
+    ['0,000.5', /groups of three/],
     ['-1', /positive number/],
     ['1.1234567', /has 6 decimals; this has 7/],
     ['', /Enter an amount/],

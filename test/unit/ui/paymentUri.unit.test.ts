@@ -73,3 +73,76 @@ describe('payment requests in the deposit QR', () => {
     ).toBeNull();
   });
 });
+
+describe('payment requests the screen can vouch for', () => {
+  const BTC = 'bc1q873cxltdc560dth6tpwqpehq9uvhxxcdgwnmnw';
+  const TO = '0x76b4c56085ED136a8744D52bE956396624a730E8';
+  const USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
+  const USDT = '0xdac17f958d2ee523a2206206994597c13d831ec7';
+  const btc = { blockchain: 'btc', decimals: 8, contractAddress: null };
+
+  it('a deposit address that is no address of the chain (a query of its own) gets no request', () => {
+    for (const address of [`${BTC}?amount=5&x=`, `${BTC}&amount=5`, 'bc1qnotanaddress']) {
+      expect(paymentRequest(address, 100_000n, btc), address).toEqual({ text: address, standard: null });
+    }
+    const sol = 'So11111111111111111111111111111111111111112';
+    expect(
+      paymentRequest(`${sol}?amount=500&x=`, 1n, { blockchain: 'sol', decimals: 9, contractAddress: null }).standard,
+    ).toBeNull();
+  });
+
+  it('a contract or chain other than the one the asset id names gets no request', () => {
+    const usdcEth = `nep141:eth-${USDC}.omft.near`;
+    const listed = { assetId: usdcEth, blockchain: 'eth', decimals: 6 };
+    expect(
+      paymentRequest(TO, 25_000_000n, { ...listed, contractAddress: USDC.toUpperCase().replace('0X', '0x') }).text,
+    ).toBe(`ethereum:${USDC.toUpperCase().replace('0X', '0x')}@1/transfer?address=${TO}&uint256=25000000`);
+    expect(paymentRequest(TO, 25_000_000n, { ...listed, contractAddress: USDT }).standard).toBeNull();
+    expect(
+      paymentRequest(TO, 25_000_000n, { ...listed, blockchain: 'base', contractAddress: USDC }).standard,
+    ).toBeNull();
+    // A chain's own coin: no contract, and the chain the id names.
+    expect(
+      paymentRequest(TO, 1n, {
+        assetId: 'nep141:eth.omft.near',
+        blockchain: 'eth',
+        decimals: 18,
+        contractAddress: USDC,
+      }).standard,
+    ).toBeNull();
+    expect(
+      paymentRequest(TO, 1n, {
+        assetId: 'nep141:arb.omft.near',
+        blockchain: 'eth',
+        decimals: 18,
+        contractAddress: null,
+      }).standard,
+    ).toBeNull();
+    expect(
+      paymentRequest(TO, 1n, {
+        assetId: 'nep141:eth.omft.near',
+        blockchain: 'eth',
+        decimals: 18,
+        contractAddress: null,
+      }).standard,
+    ).toBe('EIP-681');
+  });
+
+  it('an amount past the ledger’s u128 gets no request; an empty Solana mint is no coin', () => {
+    expect(
+      paymentRequest(TO, 2n ** 128n - 1n, { blockchain: 'eth', decimals: 18, contractAddress: null }).standard,
+    ).toBe('EIP-681');
+    expect(
+      paymentRequest(TO, 2n ** 128n, { blockchain: 'eth', decimals: 18, contractAddress: null }).standard,
+    ).toBeNull();
+    const sol = 'So11111111111111111111111111111111111111112';
+    expect(paymentRequest(sol, 1n, { blockchain: 'sol', decimals: 9, contractAddress: '' }).standard).toBeNull();
+  });
+
+  it('a CashAddr written in capitals keeps its one prefix', () => {
+    const upper = 'BITCOINCASH:QPM2QSZNHKS23Z7629MMS6S4CWEF74VCWVY22GDX6A';
+    expect(paymentRequest(upper, 150_000_000n, { blockchain: 'bch', decimals: 8, contractAddress: null }).text).toBe(
+      `${upper}?amount=1.5`,
+    );
+  });
+});

@@ -129,7 +129,8 @@ describe('buildQuote', () => {
     ['0', /above zero/],
     ['1.1234567', /USDC has 6 decimals; this has 7/],
     ['1e3', /no exponent/],
-    ['1,5', /dot for decimals/],
+    ['1,500', /thousands or decimals/],
+    ['1,00.5', /groups of three/],
     ['-1', /positive number/],
     ['abc', /positive number/],
   ];
