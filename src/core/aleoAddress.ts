@@ -25,22 +25,29 @@ function pow(base: bigint, exponent: bigint): bigint {
   return result;
 }
 
-/** A square root of `n` mod Q (Tonelli–Shanks: Q − 1 = 2^47 · odd), or undefined when there is none. */
+/** Q − 1 = 2^S · ODD, which Tonelli–Shanks walks down. */
+const S = 47n;
+const ODD = (Q - 1n) >> S;
+/** z^ODD for the least non-square z, found on first use (a few powers) rather than as the worker starts. */
+let rootOfUnity: bigint | undefined;
+
+function nonSquareRoot(): bigint {
+  if (rootOfUnity === undefined) {
+    let z = 2n;
+    while (pow(z, (Q - 1n) / 2n) !== Q - 1n) z += 1n;
+    rootOfUnity = pow(z, ODD);
+  }
+  return rootOfUnity;
+}
+
+/** A square root of `n` mod Q (Tonelli–Shanks), or undefined when there is none. */
 function sqrt(n: bigint): bigint | undefined {
   if (n === 0n) return 0n;
   if (pow(n, (Q - 1n) / 2n) !== 1n) return undefined;
-  let s = 0n;
-  let odd = Q - 1n;
-  while ((odd & 1n) === 0n) {
-    odd >>= 1n;
-    s += 1n;
-  }
-  let z = 2n;
-  while (pow(z, (Q - 1n) / 2n) !== Q - 1n) z += 1n;
-  let m = s;
-  let c = pow(z, odd);
-  let t = pow(n, odd);
-  let root = pow(n, (odd + 1n) / 2n);
+  let m = S;
+  let c = nonSquareRoot();
+  let t = pow(n, ODD);
+  let root = pow(n, (ODD + 1n) / 2n);
   while (t !== 1n) {
     let i = 0n;
     for (let t2 = t; t2 !== 1n; t2 = (t2 * t2) % Q) i += 1n;

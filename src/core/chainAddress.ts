@@ -185,16 +185,22 @@ function isAptosAddress(text: string): boolean {
   return /^0x(?:[0-9a-fA-F]{60,64}|[0-9a-fA-F])$/.test(text);
 }
 
+/** 'short' for hex that is neither the long form nor a special address (above); null otherwise. */
+export function aptosRefusal(text: string): 'short' | null {
+  return /^0x[0-9a-fA-F]{2,59}$/.test(text) ? 'short' : null;
+}
+
 /**
  * Starknet addresses are field elements below 2^251 − 256 (starknet.js `validateAndParseAddress`,
  * ADDR_BOUND in the Starknet documentation's "Contract address"); a larger number is no account.
  */
 const STARKNET_ADDR_BOUND = 2n ** 251n - 256n;
 
+const STARKNET_HEX = /^0x[0-9a-fA-F]{1,64}$/;
+
 /** 'bound' for a hex number at or above Starknet's address bound; null otherwise (shape included). */
 export function starknetRefusal(text: string): 'bound' | null {
-  if (!/^0x[0-9a-fA-F]{1,64}$/.test(text)) return null;
-  return BigInt(text) < STARKNET_ADDR_BOUND ? null : 'bound';
+  return STARKNET_HEX.test(text) && BigInt(text) >= STARKNET_ADDR_BOUND ? 'bound' : null;
 }
 
 export { cardanoRefusal } from './cardanoAddress';
@@ -242,7 +248,7 @@ export function isAddressOf(family: AddressFamily, text: string): boolean {
     case 'aptos':
       return isAptosAddress(text);
     case 'starknet':
-      return /^0x[0-9a-fA-F]{1,64}$/.test(text) && starknetRefusal(text) === null;
+      return STARKNET_HEX.test(text) && starknetRefusal(text) === null;
     case 'cardano':
       return isCardanoAddress(text);
     case 'aleo':

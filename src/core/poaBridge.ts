@@ -14,11 +14,20 @@ function poaName(id: ChainId): string | null {
   return chain.payment?.standard === 'EIP-681' ? `eth:${chain.payment.chainId}` : `${id}:mainnet`;
 }
 
-const POA_TOKEN = /^nep141:[a-z0-9]+(?:-[a-z0-9]+)?\.omft\.near$/;
+const POA_TOKEN = /^nep141:([a-z0-9]+)(?:-([a-z0-9]+))?\.omft\.near$/;
+
+/**
+ * What the id of a token the bridge mints names: its chain's prefix (`eth`), and what follows it (`0x…` for
+ * an EVM token's contract; null for the chain's own coin). Null for any other token.
+ */
+export function poaTokenOf(assetId: string): { chain: string; suffix: string | null } | null {
+  const m = POA_TOKEN.exec(assetId);
+  return m ? { chain: m[1]!, suffix: m[2] ?? null } : null;
+}
 
 /** The bridge's chain for a token it mints, or null (a token of another bridge, or a chain it does not serve). */
 export function poaChainOf(token: { assetId: string; blockchain: string }): string | null {
-  if (!POA_TOKEN.test(token.assetId)) return null;
+  if (!poaTokenOf(token.assetId)) return null;
   return poaName(token.blockchain as ChainId);
 }
 

@@ -8,6 +8,7 @@ import type { RecipientType, RefundType } from '../api/swapApi';
 import { isValidAccountId } from '../core/account';
 import {
   type AddressFamily,
+  aptosRefusal,
   cardanoRefusal,
   cashAddrRefusal,
   isAddressOf,
@@ -203,11 +204,11 @@ function shapeProblem(family: AddressFamily, text: string): string | null {
       return lengthProblem('addrSubject_stellar', text, 56, 56);
     case 'sui':
       return hexProblem(text, 'addrSubject_sui', 64, 64);
-    case 'aptos': {
-      const problem = hexProblem(text, 'addrSubject_aptos', 1, 64);
-      const digits = text.length - 2;
-      return problem ?? (digits > 1 && digits < 60 ? t('addrCheck_aptosShort', String(digits)) : null);
-    }
+    case 'aptos':
+      return (
+        hexProblem(text, 'addrSubject_aptos', 1, 64) ??
+        (aptosRefusal(text) ? t('addrCheck_aptosShort', String(text.length - 2)) : null)
+      );
     case 'starknet':
       return (
         hexProblem(text, 'addrSubject_starknet', 1, 64) ?? (starknetRefusal(text) ? t('addrCheck_starknetBound') : null)

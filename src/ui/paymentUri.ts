@@ -9,6 +9,7 @@
 import { formatUnits } from '../core/amounts';
 import { isAddressOf } from '../core/chainAddress';
 import { chainFacts } from '../core/chains';
+import { poaTokenOf } from '../core/poaBridge';
 
 export interface PaymentToken {
   /** The token's id; a bridge token's (`nep141:<chain>[-<contract>].omft.near`) names its chain and contract. */
@@ -22,20 +23,20 @@ export interface PaymentToken {
 /** The most a request asks for: the ledger's amounts are u128 (NEP-141), and EIP-681's uint256 holds it. */
 const MAX_UNITS = 2n ** 128n - 1n;
 
-const OMFT = /^nep141:([a-z0-9]+)(?:-(0x[0-9a-f]{40}))?\.omft\.near$/;
+const EVM_CONTRACT = /^0x[0-9a-f]{40}$/;
 
 /**
  * Does the token's chain and contract, as the swap service lists them, agree with what its asset id says,
- * where the id says it (the bridge's EVM tokens and chain coins)? A request for another contract or on
- * another chain would have the scanning wallet pay something else than the screen names.
+ * where the id says it (the bridge's EVM tokens and chain coins, ../core/poaBridge.ts)? A request for
+ * another contract or on another chain would have the scanning wallet pay something else than the screen
+ * names.
  */
 function agreesWithAssetId(token: PaymentToken): boolean {
-  const m = token.assetId === undefined ? null : OMFT.exec(token.assetId);
-  if (!m) return true;
-  const [, chain, contract] = m;
-  if (chain !== token.blockchain) return false;
-  if (contract === undefined) return token.contractAddress === null;
-  return token.contractAddress?.toLowerCase() === contract;
+  const named = token.assetId === undefined ? null : poaTokenOf(token.assetId);
+  if (!named || (named.suffix !== null && !EVM_CONTRACT.test(named.suffix))) return true;
+  if (named.chain !== token.blockchain) return false;
+  if (named.suffix === null) return token.contractAddress === null;
+  return token.contractAddress?.toLowerCase() === named.suffix;
 }
 
 export interface PaymentRequest {

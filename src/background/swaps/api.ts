@@ -104,13 +104,12 @@ export class SwapService {
         throw new ProviderError(ERROR_CODES.internal, 'The swap service gave no deposit address', {
           words: phrase('swap_noDepositAddress'),
         });
+      const tokens = await this.d.tokens().catch(() => []);
       // Checked before it is kept or shown: an address of the chain the deposit is made on (./depositAddress).
-      depositAddressCheck(p, depositAddress, await this.d.tokens().catch(() => []));
+      depositAddressCheck(p, depositAddress, tokens);
       // Checked and worded before anything is kept: a quote that takes another amount than asked is refused (./quoteAmount).
       const toSend =
-        p.swapType === 'ANY_INPUT'
-          ? ANY_INPUT_AMOUNT
-          : amountToSend(p, q.amountIn, await this.d.tokens().catch(() => []), acceptedAmountIn);
+        p.swapType === 'ANY_INPUT' ? ANY_INPUT_AMOUNT : amountToSend(p, q.amountIn, tokens, acceptedAmountIn);
       // Made under the lock: createdAt follows the order of `swapIds` (./stored.ts pages by it).
       const stamped = (now: number): SwapRecordView => ({
         id: hex.encode(this.d.random(8)),
