@@ -100,6 +100,7 @@ export default defineBackground(() => {
   const clipboard = new ClipboardGuard({
     alarms: browser.alarms,
     extensionOrigin: new URL(browser.runtime.getURL('/')).origin,
+    wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     // Chosen at build time, so each build carries only its own.
     erase: import.meta.env.FIREFOX
       ? () => eraseClipboard(document, navigator.clipboard)
@@ -110,6 +111,7 @@ export default defineBackground(() => {
   });
   browser.runtime.onConnect.addListener((port) => clipboard.connect(port));
   browser.alarms.onAlarm.addListener((alarm) => clipboard.alarm(alarm.name));
+  void clipboard.rejoined().catch(() => undefined); // the timer stays as the clear of last resort
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
     route(message, sender).then(sendResponse, () => sendResponse(errorReply(ERROR_CODES.internal, 'Internal error')));
     return true;

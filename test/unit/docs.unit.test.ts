@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { REFRESH_PER_PAGE } from '../../src/background/activity/merge';
 import { PUBLISHED_LIMIT } from '../../src/background/activity/published';
 import { CLOSED_COOLDOWN_MS, QUEUE_BOUNDS } from '../../src/background/approvals/queue';
+import { CLIPBOARD_REJOIN_MS } from '../../src/background/clipboard/guard';
 import { SALT_TTL_MS } from '../../src/background/signing/salt';
 import { DEFAULT_DEADLINE_MS } from '../../src/background/signing/signer';
 import { ANY_INPUT_POLL_MS } from '../../src/background/swaps/anyInput';
@@ -217,6 +218,15 @@ const SECURITY: Claim[] = [
     unit: SECOND,
     code: 'CLOSED_COOLDOWN_MS (src/background/approvals/queue.ts)',
     value: CLOSED_COOLDOWN_MS,
+  },
+  {
+    what: 'how long a started worker waits for the page holding a pending clipboard clear',
+    doc: 'security.md',
+    section: 'Nothing left behind: the clipboard',
+    says: /waits (\d+) seconds for a page to hold the\s+guard again/,
+    unit: SECOND,
+    code: 'CLIPBOARD_REJOIN_MS (src/background/clipboard/guard.ts)',
+    value: CLIPBOARD_REJOIN_MS,
   },
   {
     what: 'the memo cap',

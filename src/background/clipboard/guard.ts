@@ -11,6 +11,12 @@ import { serial } from '../../core/serial';
 import { originOf } from '../router';
 
 export const CLIPBOARD_ALARM = 'clipboard-clear';
+/**
+ * How long a worker that starts with a clear pending waits for a page to hold the guard again. A page
+ * that holds it connects again the moment its port drops, which is what starts the worker; a page that
+ * closed in that moment never will, and then the clear is done now rather than by the timer.
+ */
+export const CLIPBOARD_REJOIN_MS = 2_000;
 
 /** The part of `browser.alarms` the guard uses. */
 export interface GuardAlarms {
@@ -39,12 +45,18 @@ export interface ClipboardGuardDeps {
   erase: () => Promise<void>;
   /** `chrome-extension://<id>`: only the extension's own pages may hold a guard port. */
   extensionOrigin: string;
+  /** Resolves after `ms` (setTimeout); only `rejoined` waits. */
+  wait: (ms: number) => Promise<void>;
 }
 
 export class ClipboardGuard {
   private readonly ports = new Set<GuardPort>();
   /** One erase at a time; each answers whether it worked, and the pages hear it. */
   private readonly oneAtATime = serial();
+  /** Whether any page has held a guard port since this worker started. */
+  private joined = false;
+  /** Whether this worker cleared a pending clear no page came back for (a late page hears "cleared"). */
+  private clearedUnwatched = false;
 
   constructor(private readonly deps: ClipboardGuardDeps) {}
 
@@ -56,6 +68,7 @@ export class ClipboardGuard {
       return;
     }
     this.ports.add(port);
+    this.joined = true;
     port.onMessage.addListener((message) => this.onRequest(port, message));
     // The page that copied went away (the popup closed, its tab closed or navigated).
     // Cleared at once if a clear is pending (the alarm exists), and the timer dropped.
@@ -63,6 +76,20 @@ export class ClipboardGuard {
       this.ports.delete(port);
       void this.deps.alarms.clear(CLIPBOARD_ALARM).then((pending) => void (pending && this.erase()));
     });
+  }
+
+  /**
+   * At worker start. A clear left pending by the worker before (the alarm) belongs to a page that either
+   * connects again within CLIPBOARD_REJOIN_MS, its port's end then clearing as usual, or closed while no
+   * worker ran to see its port go: then no page is left to wait for, and the clipboard is cleared now.
+   */
+  async rejoined(): Promise<void> {
+    if (!(await this.deps.alarms.get(CLIPBOARD_ALARM))) return;
+    await this.deps.wait(CLIPBOARD_REJOIN_MS);
+    if (this.joined) return;
+    if (!(await this.deps.alarms.clear(CLIPBOARD_ALARM))) return; // the timer fired meanwhile
+    this.clearedUnwatched = true;
+    await this.erase();
   }
 
   /** alarms.onAlarm: hands back the work it started for the guard's alarm (see start.ts). */
@@ -106,7 +133,9 @@ export class ClipboardGuard {
       case 'watching':
         return void alarms
           .get(CLIPBOARD_ALARM)
-          .then((alarm) => this.post(port, { type: alarm ? 'guarding' : 'released' }));
+          .then((alarm) =>
+            this.post(port, { type: alarm ? 'guarding' : this.clearedUnwatched ? 'cleared' : 'released' }),
+          );
       case 'replaced':
         return void alarms.clear(CLIPBOARD_ALARM).then((had) => had && this.tell({ type: 'released' }));
     }

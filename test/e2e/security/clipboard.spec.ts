@@ -229,8 +229,8 @@ test('a service-worker stop between the copy and the close loses nothing: the se
   try {
     const secret = await copySecret(popup);
     const from = await stopWorker(cdp, sw);
-    // The popup connects again at once, which starts a worker. (Closed within that instant, the popup
-    // would leave the clear to the timer: the alarm outlives the worker.)
+    // The popup connects again at once, which starts a worker. (A popup closed within that instant is the
+    // next test's case.)
     await expect
       .poll(() => sw.events().slice(from).slice(sw.events().slice(from).indexOf('stopped')), {
         message: 'a worker runs again',
@@ -243,6 +243,38 @@ test('a service-worker stop between the copy and the close loses nothing: the se
       .not.toBe(secret);
     expect(await clipboard()).toBe('');
   } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+});
+
+test('a popup closed in the instant its worker stopped, before it could connect again: the next worker clears the secret, without waiting out the 60 s', async () => {
+  const popup = await openPopup();
+  // The worker is watched from the thief's page, which outlives the popup.
+  const { cdp, sw } = await watchRunningWorker(s.reader, s.extension);
+  const debug = await s.extension.context.newCDPSession(popup);
+  try {
+    const secret = await copySecret(popup);
+    // The popup's script halts at its next statement, which is its port's "lost" handler: it never
+    // connects again, as a popup closed in that instant never does.
+    await debug.send('Debugger.enable');
+    await debug.send('Debugger.pause');
+    const from = await stopWorker(cdp, sw);
+    await popup.close();
+    expect(await clipboard()).toBe(secret);
+    // Any page may start the worker again: here the thief's own page, through the provider.
+    const accounts = await s.reader.evaluate(() =>
+      (
+        window as unknown as { intentsCompanion: { request(a: { method: string }): Promise<unknown> } }
+      ).intentsCompanion.request({ method: 'intents_accounts' }),
+    );
+    expect(accounts).toEqual([]);
+    expect(sw.events().slice(from)).toContain('running');
+    await expect
+      .poll(clipboard, { message: 'the secret is cleared by the worker that started', timeout: CLEAR_TIMEOUT })
+      .not.toBe(secret);
+    expect(await clipboard()).toBe('');
+  } finally {
+    await debug.detach().catch(() => undefined);
     await cdp.detach().catch(() => undefined);
   }
 });

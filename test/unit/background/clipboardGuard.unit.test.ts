@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CLIPBOARD_PORT } from '../../../src/api/clipboard';
-import { CLIPBOARD_ALARM, ClipboardGuard } from '../../../src/background/clipboard/guard';
+import { CLIPBOARD_ALARM, CLIPBOARD_REJOIN_MS, ClipboardGuard } from '../../../src/background/clipboard/guard';
 import { type FakePort, portPair, settle } from '../../support/ports';
 import { EXT, POPUP } from './harness';
 
@@ -13,6 +13,8 @@ const NOW = 1_700_000_000_000;
 let erased: number;
 let eraseFails: boolean;
 let guard: ClipboardGuard;
+/** The waits the guard asked for, each resolved by the test: the rejoin window is the test's to end. */
+let waits: { ms: number; end: () => void }[];
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -20,6 +22,7 @@ beforeEach(() => {
   vi.setSystemTime(NOW);
   erased = 0;
   eraseFails = false;
+  waits = [];
   guard = new ClipboardGuard({
     alarms: fakeBrowser.alarms,
     extensionOrigin: EXT,
@@ -27,6 +30,7 @@ beforeEach(() => {
       if (eraseFails) throw new Error('refused');
       erased++;
     },
+    wait: (ms) => new Promise<void>((end) => void waits.push({ ms, end })),
   });
 });
 afterEach(() => void vi.useRealTimers());
@@ -161,5 +165,87 @@ describe('clipboard guard', () => {
     await settle();
     expect(erased).toBe(0);
     expect(guard.alarm('auto-lock')).toBeUndefined();
+  });
+});
+
+describe('clipboard guard after a worker start', () => {
+  /** The clear a stopped worker left pending: the alarm of a copy made before this guard existed. */
+  async function pendingFromBefore(): Promise<void> {
+    await fakeBrowser.alarms.create(CLIPBOARD_ALARM, { delayInMinutes: 1 });
+  }
+  /** Starts `rejoined` and lets it reach its wait; hands back its promise (boxed: an async function would await it). */
+  async function start(): Promise<{ done: Promise<void> }> {
+    const done = guard.rejoined();
+    await settle();
+    return { done };
+  }
+
+  it('no page comes back within the rejoin window: the clipboard is cleared now, once, and the timer dropped', async () => {
+    await pendingFromBefore();
+    const { done } = await start();
+    expect(waits.map((w) => w.ms)).toEqual([CLIPBOARD_REJOIN_MS]);
+    expect(erased).toBe(0);
+    waits[0]!.end();
+    await done;
+    expect(erased).toBe(1);
+    expect(await pending()).toBeUndefined();
+    await guard.alarm('auto-lock');
+    expect(erased).toBe(1);
+  });
+
+  it('the page comes back: nothing is cleared when the window ends, and its closing clears once', async () => {
+    await pendingFromBefore();
+    const { done } = await start();
+    const page = connect();
+    const news = received(page);
+    page.postMessage({ type: 'watching' });
+    await settle();
+    expect(news).toEqual([{ type: 'guarding' }]);
+    waits[0]!.end();
+    await done;
+    expect(erased).toBe(0);
+    expect(await pending()).toBeDefined();
+    page.disconnect();
+    await settle();
+    expect(erased).toBe(1);
+  });
+
+  it('a page that comes back and goes within the window has cleared already; the window’s end clears nothing more', async () => {
+    await pendingFromBefore();
+    const { done } = await start();
+    connect().disconnect();
+    await settle();
+    expect(erased).toBe(1);
+    waits[0]!.end();
+    await done;
+    expect(erased).toBe(1);
+  });
+
+  it('a page that comes back after the window hears that the clipboard was cleared', async () => {
+    await pendingFromBefore();
+    const { done } = await start();
+    waits[0]!.end();
+    await done;
+    const late = connect();
+    const news = received(late);
+    late.postMessage({ type: 'watching' });
+    await settle();
+    expect(news).toEqual([{ type: 'cleared' }]);
+  });
+
+  it('the timer that fires within the window is the one clear', async () => {
+    await pendingFromBefore();
+    const { done } = await start();
+    await fire();
+    expect(erased).toBe(1);
+    waits[0]!.end();
+    await done;
+    expect(erased).toBe(1);
+  });
+
+  it('nothing pending: no wait, nothing cleared', async () => {
+    await guard.rejoined();
+    expect(waits).toEqual([]);
+    expect(erased).toBe(0);
   });
 });

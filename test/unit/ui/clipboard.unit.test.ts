@@ -39,7 +39,12 @@ beforeEach(async () => {
   pageEnds = [];
   backgroundEnds = [];
   reachable = true;
-  guard = new ClipboardGuard({ alarms: fakeBrowser.alarms, extensionOrigin: EXT, erase: async () => void erased++ });
+  guard = new ClipboardGuard({
+    alarms: fakeBrowser.alarms,
+    extensionOrigin: EXT,
+    erase: async () => void erased++,
+    wait: () => new Promise(() => undefined), // no worker restart here
+  });
   (fakeBrowser.runtime as unknown as { connect: (info: { name: string }) => FakePort }).connect = ({ name }) => {
     const [page, background] = portPair(name, POPUP);
     pageEnds.push(page);
