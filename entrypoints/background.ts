@@ -55,7 +55,12 @@ function toolbarSurface(): ToolbarSurface | undefined {
 
 export default defineBackground(() => {
   // Before anything is read: storage no web page can write (src/background/trustedStorage.ts).
-  const storage = trustedAreas(browser.storage.local, browser.storage.session, () => new IndexedDbArea());
+  const storage = trustedAreas(
+    browser.storage.local,
+    browser.storage.session,
+    () => new IndexedDbArea(),
+    import.meta.env.FIREFOX ? 'indexeddb' : 'access-level',
+  );
   const { route } = new RestartableBackground({
     storage: { local: storage.local, session: storage.session },
     alarms: browser.alarms,

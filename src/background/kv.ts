@@ -171,10 +171,11 @@ export class KeyValue {
   }
 
   /**
-   * The stored value without its schema (a private one opened; one that cannot be opened, as it was
-   * found): to read a list entry by entry, to set a damaged value aside, or to see that one exists.
+   * The stored value as it was found, without its schema (a private one opened when it opens, else as
+   * stored): to set a damaged value aside, or to see that one exists. Never to be taken as the wallet's
+   * own: a value that does not open was not written by this wallet (read it with `read` and a schema).
    */
-  async readRaw(key: string): Promise<unknown> {
+  async asFound(key: string): Promise<unknown> {
     const raw = (await this.rawOf([key]))[key];
     try {
       return await this.decode(key, raw);

@@ -4,11 +4,14 @@
  * record the wallet trusts (a deposit address, a grant, an endpoint). At start-up, before anything is
  * read, both areas are set to trusted contexts (extension pages and the worker only):
  * https://developer.chrome.com/docs/extensions/reference/api/storage#method-StorageArea-setAccessLevel.
- * Where the browser cannot do that for `storage.local` (Firefox supports it for `storage.session` only:
+ * Firefox cannot do that for `storage.local` (it supports it for `storage.session` only:
  * https://developer.mozilla.org/docs/Mozilla/Add-ons/WebExtensions/API/storage/StorageArea/setAccessLevel),
- * the wallet keeps its records in the extension origin's IndexedDB instead, which content scripts never
- * reach (they run in the page's origin), and moves what an earlier version left in `storage.local` there once.
- * Every read and write waits until that choice is made.
+ * so its build keeps the wallet's records in the extension origin's IndexedDB instead, which content
+ * scripts never reach (they run in the page's origin), and moves what an earlier version left in
+ * `storage.local` there once. The build chooses, never the browser at run time: a choice made again at
+ * each start would move to `storage.local` the day a browser update lets it be restricted, leaving the
+ * records behind in IndexedDB and believing whatever a page wrote meanwhile into the open `storage.local`.
+ * Every read and write waits until the areas are ready.
  */
 import { createStore, delMany, entries, getMany, setMany } from 'idb-keyval';
 import type { StorageAreaLike } from './kv';
@@ -19,8 +22,6 @@ type AccessLevel = 'TRUSTED_CONTEXTS' | 'TRUSTED_AND_UNTRUSTED_CONTEXTS';
 export interface BrowserArea extends StorageAreaLike {
   setAccessLevel?: (options: { accessLevel: AccessLevel }) => Promise<void>;
 }
-
-export type TrustedHow = 'access-level' | 'indexeddb';
 
 /** Marks the IndexedDB store as holding what `storage.local` held (the move is done once). */
 export const MOVED_MARKER = 'storage.moved';
@@ -52,28 +53,44 @@ class GatedArea implements StorageAreaLike {
   }
 }
 
+/** Where the build keeps the records: `storage.local` restricted (Chromium 102+), or IndexedDB (Firefox). */
+export type TrustedHow = 'access-level' | 'indexeddb';
+
+/** Chromium refused to restrict `storage.local`: the records are not kept where a page could write them. */
+export class UntrustedStorageError extends Error {
+  constructor() {
+    super(
+      'This browser would not keep the wallet’s storage from web pages (storage.local access level), so the wallet does not use it. Update the browser.',
+    );
+    this.name = 'UntrustedStorageError';
+  }
+}
+
 /**
- * The extension's two storage areas, trusted: `local` is `storage.local` restricted to trusted contexts,
- * or `fallback()` (IndexedDB) when it cannot be; `session` is `storage.session` restricted too (it is by
- * default on both browsers). `how` tells which was chosen, once it is.
+ * The extension's two storage areas, trusted, as the build says (`how`): `local` is `storage.local`
+ * restricted to trusted contexts (a refusal is an UntrustedStorageError on every call, never a silent
+ * move), or `fallback()` (IndexedDB), with `storage.local` still restricted where it can be so that a
+ * page cannot fill it either; `session` is `storage.session` restricted too (it is by default on both browsers).
  */
 export function trustedAreas(
   local: BrowserArea,
   session: BrowserArea,
   fallback: () => StorageAreaLike,
-): { local: StorageAreaLike; session: StorageAreaLike; how: Promise<TrustedHow> } {
+  how: TrustedHow,
+): { local: StorageAreaLike; session: StorageAreaLike } {
   const sessionReady = restrict(session).then(() => session);
-  const choice = restrict(local).then(async (restricted) => {
-    if (restricted) return { how: 'access-level' as const, area: local as StorageAreaLike };
-    const idb = fallback();
-    await moveOnce(local, idb);
-    return { how: 'indexeddb' as const, area: idb };
-  });
-  return {
-    local: new GatedArea(choice.then((c) => c.area)),
-    session: new GatedArea(sessionReady),
-    how: choice.then((c) => c.how),
-  };
+  const localReady =
+    how === 'access-level'
+      ? restrict(local).then((restricted) => {
+          if (!restricted) throw new UntrustedStorageError();
+          return local as StorageAreaLike;
+        })
+      : restrict(local).then(async () => {
+          const idb = fallback();
+          await moveOnce(local, idb);
+          return idb;
+        });
+  return { local: new GatedArea(localReady), session: new GatedArea(sessionReady) };
 }
 
 /**

@@ -23,7 +23,7 @@ import {
   type TokenTable,
 } from '../../core';
 import { serial } from '../../core/serial';
-import type { KeyValue } from '../kv';
+import { CorruptedValueError, type KeyValue } from '../kv';
 import type { StorageProblems } from '../problems';
 
 export const PUBLISHED_KEY = 'publishedIntents';
@@ -192,7 +192,17 @@ export class PublishedIntents {
 
   private async load(): Promise<PublishedIntentView[]> {
     if (this.cache) return this.cache;
-    const raw = await this.d.local.readRaw(PUBLISHED_KEY);
+    let raw: unknown;
+    try {
+      raw = await this.d.local.read(PUBLISHED_KEY, z.unknown());
+    } catch (e) {
+      if (!(e instanceof CorruptedValueError)) throw e;
+      // Not sealed by this wallet, or not with its key: no entry in it is the wallet's own.
+      const found = await this.d.local.asFound(PUBLISHED_KEY);
+      await this.setAside(found, Array.isArray(found) && found.length > 0 ? found.length : 1, []);
+      this.cache = [];
+      return this.cache;
+    }
     if (raw === undefined) {
       this.cache = [];
       return this.cache;
@@ -210,7 +220,7 @@ export class PublishedIntents {
   /** Keeps the damaged value as it was (a second damage gets its own key) and reports it. */
   private async setAside(raw: unknown, bad: number, good: PublishedIntentView[]): Promise<void> {
     const base = `${PUBLISHED_KEY}.damaged`;
-    const key = (await this.d.local.readRaw(base)) === undefined ? base : `${base}.${this.d.now()}`;
+    const key = (await this.d.local.asFound(base)) === undefined ? base : `${base}.${this.d.now()}`;
     await this.d.local.write(key, raw);
     await this.d.local.write(PUBLISHED_KEY, good);
     this.d.problems?.report(

@@ -52,7 +52,7 @@ export class ApprovalQueue {
     } catch (e) {
       if (!(e instanceof CorruptedValueError)) throw e;
       // Set the damaged queue aside (never overwritten) and start an empty one.
-      const raw = (await this.deps.kv.readRaw(KEY)) as unknown;
+      const raw = (await this.deps.kv.asFound(KEY)) as unknown;
       await this.deps.kv.write(`${KEY}.damaged`, raw);
       await this.deps.kv.write(KEY, EMPTY);
       this.deps.problems?.report(

@@ -32,7 +32,7 @@ export class Permissions {
     private readonly verifierId: () => Promise<string>,
   ) {
     this.grants = new Kept(async () => {
-      if ((await this.kv.readRaw(LEGACY_KEY)) !== undefined) await this.kv.remove(LEGACY_KEY);
+      if ((await this.kv.asFound(LEGACY_KEY)) !== undefined) await this.kv.remove(LEGACY_KEY);
       return this.kv.readOr(KEY, byNetworkSchema, {});
     });
   }

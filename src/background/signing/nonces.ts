@@ -55,7 +55,7 @@ export class UsedNonces {
    */
   async has(verifierId: string, signerId: string, nonce: string): Promise<boolean> {
     if ((await this.entry(verifierId, signerId, nonce)) !== undefined) return true;
-    return (await this.kv.readRaw(LOST_KEY)) !== undefined;
+    return (await this.kv.asFound(LOST_KEY)) !== undefined;
   }
 
   /** A table; a damaged one is set aside, reported, and replaced by an empty one marked lost. */
@@ -64,7 +64,7 @@ export class UsedNonces {
       return (await this.kv.read(key, tableSchema)) ?? {};
     } catch (e) {
       if (!(e instanceof CorruptedValueError)) throw e;
-      await this.kv.write(`${key}.damaged`, await this.kv.readRaw(key));
+      await this.kv.write(`${key}.damaged`, await this.kv.asFound(key));
       await this.kv.write(LOST_KEY, this.now());
       await this.kv.write(key, {});
       this.problems?.report(

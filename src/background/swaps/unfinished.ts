@@ -102,8 +102,8 @@ export class UnfinishedIndex {
   async write(items: Track): Promise<void> {
     if (this.unreadable) {
       const base = `${TRACK}.damaged`;
-      const aside = (await this.d.local.readRaw(base)) === undefined ? base : `${base}.${this.d.now()}`;
-      await this.d.local.write(aside, await this.d.local.readRaw(TRACK));
+      const aside = (await this.d.local.asFound(base)) === undefined ? base : `${base}.${this.d.now()}`;
+      await this.d.local.write(aside, await this.d.local.asFound(TRACK));
       this.unreadable = false;
     }
     await this.d.stored.keepNewest().catch(() => undefined);

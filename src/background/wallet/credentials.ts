@@ -164,7 +164,7 @@ export class WaitingCredentials {
    * worker looks, and almost always finds nothing.
    */
   async pending(): Promise<{ waiting: Waiting; stored: boolean }> {
-    const raw = await this.session.readRaw(WAITING_KEY);
+    const raw = await this.session.asFound(WAITING_KEY);
     if (raw === undefined) return { waiting: {}, stored: false };
     const parsed = waitingSchema.safeParse(raw);
     return { waiting: parsed.success ? parsed.data : {}, stored: true };

@@ -21,20 +21,34 @@ export function networkOf(s: { preset: NetworkPreset | 'custom'; verifierId: str
 }
 
 /**
- * Settings saved before the networks were kept apart, read as they must be now. The Local preset used to
- * sign for `intents.near`, which is Mainnet's verifier: such settings move to the simulator's verifier
- * (they can no longer sign anything Mainnet would execute). A preset whose verifier was edited is no longer
- * that preset: it reads as custom, named by its verifier. So does a Local preset whose endpoints are not the
- * simulator's layout on 127.0.0.1 (storage is checked, never believed: docs/security.md, "Storage no page can write").
+ * Settings as stored, read as they must be now (storage is checked, never believed: docs/security.md,
+ * "Storage no page can write"). The Local preset used to sign for `intents.near`, which is Mainnet's
+ * verifier: such settings move to the simulator's verifier (they can no longer sign anything Mainnet
+ * would execute). A preset whose verifier was edited is no longer that preset: it reads as custom, named
+ * by its verifier. So does a Local preset whose endpoints are not the simulator's layout on 127.0.0.1.
+ * Otherwise a preset's hosts are the preset's own, whatever is stored beside its name: Mainnet's endpoints
+ * and ledger fallbacks are PRESETS.mainnet's (an older version's list is brought up to date, a list written
+ * by anyone else never used), and Local has no fallback host. An edit of any of them makes the settings custom.
  */
 export function withNetworkRules<
-  S extends { preset: NetworkPreset | 'custom'; verifierId: string; endpoints: Endpoints },
+  S extends {
+    preset: NetworkPreset | 'custom';
+    verifierId: string;
+    endpoints: Endpoints;
+    ledgerRpcFallbacks?: string[] | undefined;
+  },
 >(s: S): S {
   if (s.preset === 'custom') return s;
   if (s.preset === 'local' && localPortOf(s.endpoints) === null) return { ...s, preset: 'custom' };
   if (s.preset === 'local' && networkOfVerifier(s.verifierId) === 'mainnet')
-    return { ...s, verifierId: PRESETS.local.verifierId };
-  return s.verifierId === PRESETS[s.preset].verifierId ? s : { ...s, preset: 'custom' };
+    return { ...s, verifierId: PRESETS.local.verifierId, ledgerRpcFallbacks: [] };
+  if (s.verifierId !== PRESETS[s.preset].verifierId) return { ...s, preset: 'custom' };
+  if (s.preset === 'local') return { ...s, ledgerRpcFallbacks: [] };
+  return {
+    ...s,
+    endpoints: { ...PRESETS.mainnet.endpoints },
+    ledgerRpcFallbacks: [...PRESETS.mainnet.ledgerRpcFallbacks],
+  };
 }
 
 /** The network a payload signs for: its verifier's (named bare when it is not the network the wallet is on now). */

@@ -2,8 +2,10 @@
 // fake storage: newest first and bounded, plain words from describe.ts kept short, the bus's statuses
 // taken (final ones kept), nothing but what Activity shows stored, concurrent writes not lost, and a
 // damaged store set aside (never overwritten) and reported while the readable entries stay.
+import { randomBytes } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import * as z from 'zod/mini';
 import {
   type NewPublished,
   PUBLISHED_KEY,
@@ -14,6 +16,7 @@ import { KeyValue } from '../../../src/background/kv';
 import { StorageProblems } from '../../../src/background/problems';
 import { type Intent, tokenTable } from '../../../src/core';
 import { said } from '../../../src/ui/phrase';
+import { memoryVaultStorage, Vault } from '../../../src/vault';
 
 const WNEAR = 'nep141:wrap.near';
 const TOKENS = tokenTable([{ assetId: WNEAR, symbol: 'wNEAR', decimals: 24, blockchain: 'home' }]);
@@ -242,6 +245,33 @@ describe('a damaged record', () => {
     expect(problems.list().map((p) => p.store)).toEqual(['activity', 'activity']);
     await s.add(entry(1));
     expect((await store().list()).map((i) => i.intentHash)).toEqual(['hash1']);
+  });
+});
+
+describe('a record this wallet did not seal', () => {
+  it('a well-formed list written in the clear under the sealed name: set aside whole, no entry listed', async () => {
+    const vault = new Vault({
+      storage: memoryVaultStorage(),
+      random: (n) => new Uint8Array(randomBytes(n)),
+      iterations: 600_000,
+    });
+    await vault.create('a long test password', { kind: 'generate' });
+    const sealed = new KeyValue(fakeBrowser.storage.local, vault);
+    const own = new PublishedIntents({ local: sealed, tokens: async () => TOKENS, now: () => clock, problems });
+    await own.add(entry(1));
+    const genuine = (await fakeBrowser.storage.local.get(await sealed.storedName(PUBLISHED_KEY)))[
+      await sealed.storedName(PUBLISHED_KEY)
+    ];
+    expect(genuine).toMatchObject({ sealed: 1 });
+    // What a writer of storage plants: entries of the right shape, in the clear, where the sealed list lives.
+    const planted = (await own.list()).map((e) => ({ ...e, intentHash: 'planted', receivers: ['attacker.near'] }));
+    await fakeBrowser.storage.local.set({ [await sealed.storedName(PUBLISHED_KEY)]: planted });
+    const fresh = new PublishedIntents({ local: sealed, tokens: async () => TOKENS, now: () => clock, problems });
+    expect(await fresh.list()).toEqual([]);
+    expect(problems.list()).toEqual([
+      expect.objectContaining({ store: 'activity', message: expect.stringMatching(/set aside/) }),
+    ]);
+    expect(await sealed.read(`${PUBLISHED_KEY}.damaged`, z.unknown())).toEqual(planted);
   });
 });
 

@@ -111,6 +111,45 @@ describe('the network is named from the verifier, never from the endpoints', () 
   });
 });
 
+describe('a preset’s hosts are the preset’s own, whatever storage says beside its name', () => {
+  const stored = async (settings: Record<string, unknown>) => {
+    await fakeBrowser.storage.local.set({ settings });
+    return call<SettingsView>(startBackground(backgroundEnv({ now: Date.now() })), WALLET.getSettings);
+  };
+
+  it('"mainnet" with other endpoints and fallback hosts: Mainnet’s own are used, and it reads as plain Mainnet', async () => {
+    const mainnetOwn = defaultSettings('mainnet');
+    const view = await stored({
+      ...mainnetOwn,
+      endpoints: {
+        ...mainnetOwn.endpoints,
+        ledgerRpc: 'https://rpc.attacker.example',
+        bus: 'https://bus.attacker.example',
+      },
+      ledgerRpcFallbacks: ['https://fallback.attacker.example'],
+    });
+    expect(view).toMatchObject({
+      preset: 'mainnet',
+      network: { id: 'mainnet', label: 'Mainnet' },
+      endpoints: mainnetOwn.endpoints,
+      ledgerRpcFallbacks: mainnetOwn.ledgerRpcFallbacks,
+    });
+  });
+
+  it('an older version’s Mainnet, saved without fallbacks, gets today’s list', async () => {
+    const { ledgerRpcFallbacks: _, ...older } = defaultSettings('mainnet');
+    expect((await stored(older)).ledgerRpcFallbacks).toEqual(defaultSettings('mainnet').ledgerRpcFallbacks);
+  });
+
+  it('"local" with a fallback host elsewhere: Local has none', async () => {
+    const view = await stored({
+      ...defaultSettings('local'),
+      ledgerRpcFallbacks: ['https://fallback.attacker.example'],
+    });
+    expect(view).toMatchObject({ preset: 'local', network: { id: 'local' }, ledgerRpcFallbacks: [] });
+  });
+});
+
 describe('grants are per network', () => {
   it('a site connected on Local is not connected on Mainnet: its page hears so, Sites lists the network’s own, and back on Local it is connected again', async () => {
     const t = await pageSetup(sim);

@@ -118,10 +118,10 @@ describe('a private record', () => {
     });
     expect(await kv.readMany(['swap:ef56'], anything)).toEqual([expect.any(CorruptedValueError)]);
     expect(await kv.readOr('swap:ef56', anything, 'fallback')).toBe('fallback');
-    // readRaw gives the damaged value as found, to be set aside; a good one opened.
-    expect(await kv.readRaw('swap:ef56')).toEqual({ ...swap, depositAddress: 'attacker.near' });
+    // asFound gives the damaged value as found, to be set aside; a good one opened.
+    expect(await kv.asFound('swap:ef56')).toEqual({ ...swap, depositAddress: 'attacker.near' });
     await kv.write('swap:gh78', swap);
-    expect(await kv.readRaw('swap:gh78')).toEqual(swap);
+    expect(await kv.asFound('swap:gh78')).toEqual(swap);
   });
 });
 

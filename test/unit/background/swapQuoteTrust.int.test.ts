@@ -268,7 +268,7 @@ describe('paying from the intents account believes the signed quote, verified ag
     const { bg, swap, paths } = await started((r) => r);
     const shown = await call<PaymentPreview>(bg, SWAP.previewPayment, { id: swap.id });
     const key = `swapPaymentDraft:${(await bg.settings.plain()).verifierId}:${swap.id}`;
-    const draft = (await bg.local.readRaw(key)) as { payload: { intents: { tokens: Record<string, string> }[] } };
+    const draft = (await bg.local.asFound(key)) as { payload: { intents: { tokens: Record<string, string> }[] } };
     draft.payload.intents[0]!.tokens = { [WNEAR]: (2n * ONE_NEAR).toString() };
     await bg.local.write(key, draft);
     expect(

@@ -183,7 +183,7 @@ describe('swap_list: the index of unfinished swaps', () => {
       const { bg, vaultStorage, a, b } = await wallet(3);
       const name = await bg.local.storedName('swapTrack');
       await damage(bg, name);
-      const found = await bg.local.readRaw('swapTrack');
+      const found = await bg.local.asFound('swapTrack');
       const again = await worker(vaultStorage);
       expect(await listed(again)).toEqual([b.id, a.id]);
       expect(await problems(again)).toEqual([
@@ -200,7 +200,7 @@ describe('swap_list: the index of unfinished swaps', () => {
       ]);
       // Stored again at once; what could not be read is kept aside as it was found.
       expect(new Set((await trackOf(again)).map((t) => t.id))).toEqual(new Set([a.id, b.id]));
-      expect(await again.local.readRaw('swapTrack.damaged')).toEqual(found);
+      expect(await again.local.asFound('swapTrack.damaged')).toEqual(found);
       // The tracker follows them: the deposited one reaches SUCCESS and leaves the list.
       for (let i = 0; i < 10 && (await listed(again)).includes(a.id); i++) {
         await fetch(`${sim.url}/dev/clock/advance`, {

@@ -1,10 +1,18 @@
 // Storage no web page can write (src/background/trustedStorage.ts): both areas are restricted to trusted
-// contexts before anything is read; where storage.local cannot be restricted, the records live in the
-// extension origin's IndexedDB (fake-indexeddb here), moved there once from what storage.local held.
+// contexts before anything is read; the build chooses where the records live: storage.local restricted
+// (Chromium: a refusal is an error, never a move), or the extension origin's IndexedDB (Firefox;
+// fake-indexeddb here), moved there once from what storage.local held, and kept there whatever the browser
+// later allows.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { StorageAreaLike } from '../../../src/background/kv';
-import { type BrowserArea, IndexedDbArea, MOVED_MARKER, trustedAreas } from '../../../src/background/trustedStorage';
+import {
+  type BrowserArea,
+  IndexedDbArea,
+  MOVED_MARKER,
+  trustedAreas,
+  UntrustedStorageError,
+} from '../../../src/background/trustedStorage';
 
 /** A storage area in memory that records the order of calls, optionally with setAccessLevel. */
 function area(
@@ -49,16 +57,20 @@ describe('trusted storage', () => {
     const gate = new Promise<void>((r) => (allow = r));
     const local = area('local', log, () => gate);
     const session = area('session', log, async () => undefined);
-    const t = trustedAreas(local, session, () => {
-      throw new Error('IndexedDB is not used where the access level can be set');
-    });
+    const t = trustedAreas(
+      local,
+      session,
+      () => {
+        throw new Error('IndexedDB is not used where the access level can be set');
+      },
+      'access-level',
+    );
     const reading = t.local.get('settings');
     const writing = t.local.set({ grants: {} });
     await Promise.resolve();
     expect(log.filter((l) => l.startsWith('local.'))).toEqual(['local.setAccessLevel(TRUSTED_CONTEXTS)']);
     allow();
     await Promise.all([reading, writing]);
-    expect(await t.how).toBe('access-level');
     expect(log.filter((l) => l.startsWith('local.'))).toEqual([
       'local.setAccessLevel(TRUSTED_CONTEXTS)',
       'local.get',
@@ -69,34 +81,54 @@ describe('trusted storage', () => {
     expect(log.indexOf('session.setAccessLevel(TRUSTED_CONTEXTS)')).toBeLessThan(log.indexOf('session.get'));
   });
 
+  it('Chromium: storage.local refused its access level: every call fails with words, and nothing moves', async () => {
+    const log: string[] = [];
+    const local = area('local', log, () => Promise.reject(new Error('not supported')));
+    local.data.set('settings', { preset: 'mainnet' });
+    const t = trustedAreas(
+      local,
+      area('session', log),
+      () => {
+        throw new Error('no IndexedDB in the Chromium build');
+      },
+      'access-level',
+    );
+    await expect(t.local.get('settings')).rejects.toThrow(UntrustedStorageError);
+    await expect(t.local.set({ grants: {} })).rejects.toThrow(/storage from web pages.*Update the browser/);
+    expect(log.filter((l) => l.startsWith('local.'))).toEqual(['local.setAccessLevel(TRUSTED_CONTEXTS)']);
+    expect(local.data.get('settings')).toEqual({ preset: 'mainnet' });
+  });
+
   for (const [what, setAccessLevel] of [
-    ['no setAccessLevel on storage.local (Firefox)', undefined],
+    ['no setAccessLevel on storage.local', undefined],
     ['setAccessLevel refused', () => Promise.reject(new Error('This storage area does not support setAccessLevel'))],
+    ['setAccessLevel accepted (a later Firefox)', async () => undefined],
   ] as const) {
-    it(`${what}: the records live in IndexedDB, moved there once; storage.local is never read again`, async () => {
+    it(`Firefox, ${what}: the records live in IndexedDB, moved there once; storage.local is never read again`, async () => {
       const log: string[] = [];
       const local = area('local', log, setAccessLevel);
       local.data.set('settings', { preset: 'mainnet' });
       local.data.set('grants', { 'https://a.example': { accounts: ['alice.near'], grantedAt: 1 } });
       const idb = freshIdb();
-      const first = trustedAreas(local, area('session', log), () => idb);
+      const first = trustedAreas(local, area('session', log), () => idb, 'indexeddb');
       expect(await first.local.get(['settings', 'grants'])).toEqual({
         settings: { preset: 'mainnet' },
         grants: { 'https://a.example': { accounts: ['alice.near'], grantedAt: 1 } },
       });
-      expect(await first.how).toBe('indexeddb');
       expect(local.data.size, 'storage.local is emptied after the move').toBe(0);
 
       // A content script writes storage.local afterwards: a later start neither moves nor reads it.
       local.data.set('grants', { 'https://evil.example': { accounts: ['alice.near'], grantedAt: 2 } });
       log.length = 0;
-      const second = trustedAreas(local, area('session', log), () => idb);
+      const second = trustedAreas(local, area('session', log), () => idb, 'indexeddb');
       expect((await second.local.get('grants')).grants).toEqual({
         'https://a.example': { accounts: ['alice.near'], grantedAt: 1 },
       });
       expect(log.filter((l) => l === 'local.get')).toEqual([]);
       await second.local.set({ settings: { preset: 'local' } });
       expect((await idb.get('settings')).settings).toEqual({ preset: 'local' });
+      // Where the browser can, storage.local is locked down all the same.
+      if (setAccessLevel) expect(log).toContain('local.setAccessLevel(TRUSTED_CONTEXTS)');
     });
   }
 });
