@@ -115,6 +115,7 @@ export function assessIntents(payload: IntentPayload, context: RiskContext): Ris
   assessEnvelope(payload, context, add);
   for (const [i, intent] of payload.intents.entries()) assessIntent(intent, i, payload, context, add);
   assessOrdering(payload.intents, add);
+  assessStorageTotal(payload.intents, add);
   assessBalance(payload.intents, context, tokens, add);
   assessTokenFacts(payload.intents, context, add);
 
@@ -375,6 +376,34 @@ function assessStorageDeposit(amount: bigint, at: At, add: Add): void {
       words: phrase('risk_storageDepositNotRefunded'),
     });
   }
+}
+
+/** The wNEAR a storage deposit pays: its own intent, or the field a withdrawal carries. */
+function storagePaid(intent: Intent): bigint {
+  if (intent.intent === 'storage_deposit') return BigInt(intent.amount);
+  if (intent.intent === 'ft_withdraw' || intent.intent === 'nft_withdraw' || intent.intent === 'mt_withdraw')
+    return BigInt(intent.storage_deposit ?? '0');
+  return 0n;
+}
+
+/**
+ * The cap is on what one signature gives away, not on each deposit: a hundred deposits of 0.05 NEAR to
+ * a contract of the page's choosing pay it 5 NEAR, each one routine alone.
+ */
+function assessStorageTotal(intents: readonly Intent[], add: Add): void {
+  const paid = intents.map(storagePaid).filter((a) => a > 0n);
+  const total = paid.reduce((a, b) => a + b, 0n);
+  if (paid.length < 2 || total <= STORAGE_DEPOSIT_CAP_YOCTO) return;
+  add({
+    level: 'danger',
+    code: 'storage_deposits_large',
+    words: phrase(
+      'risk_storageDepositsLarge',
+      String(paid.length),
+      formatUnits(total, 24),
+      formatUnits(STORAGE_DEPOSIT_CAP_YOCTO, 24),
+    ),
+  });
 }
 
 /**

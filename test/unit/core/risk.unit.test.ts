@@ -244,6 +244,30 @@ describe('assessIntents: value leaving the signer is danger', () => {
     expect(codes(w(at))).toEqual(['warning:storage_deposit_not_refunded']);
   });
 
+  it('the cap holds for all the storage deposits of one signature together: many routine ones that pass it are danger', () => {
+    const at = STORAGE_DEPOSIT_CAP_YOCTO.toString();
+    const half = (STORAGE_DEPOSIT_CAP_YOCTO / 2n).toString();
+    const sd = (amount: string) => ({
+      intent: 'storage_deposit' as const,
+      contract_id: 'attacker.near',
+      account_id: 'x.attacker.near',
+      amount,
+    });
+    const hundred = payload(Array.from({ length: 100 }, () => sd(at)));
+    expect(finding(hundred, 'storage_deposits_large')).toMatchObject({ level: 'danger' });
+    expect(levelOf(hundred)).toBe('danger');
+    // Two halves make the cap exactly: still routine. One yocto more, in a withdrawal's field, is not.
+    expect(codes(payload([sd(half), sd(half)]))).not.toContain('danger:storage_deposits_large');
+    const withdrawal = {
+      intent: 'ft_withdraw' as const,
+      token: 'usdc.near',
+      receiver_id: 'alice.near',
+      amount: '1',
+      storage_deposit: '1',
+    };
+    expect(codes(payload([sd(half), sd(half), withdrawal]))).toContain('danger:storage_deposits_large');
+  });
+
   it('any auth_call is danger, with or without a deposit', () => {
     expect(codes(payload([{ intent: 'auth_call', contract_id: 'app.near', msg: '' }]))).toEqual(['danger:auth_call']);
     const withDeposit = finding(
