@@ -15,6 +15,17 @@ interface HeaderProps {
   onRejectAll(): void;
 }
 
+/**
+ * What the network means for this signature. A signed message names no verifier, and the account's keys
+ * are the same on every network, so off Mainnet it is valid on Mainnet too (docs/security.md, "Networks"):
+ * it is never "valid only" on the simulator.
+ */
+function networkNote(view: ApprovalView): string {
+  if (view.network.id === 'mainnet') return ` ${t('approve_realFunds')}`;
+  if (view.kind === 'signMessage') return ` ${t('approve_messageEveryNetwork')}`;
+  return view.network.id === 'local' ? ` ${t('approve_simulatorOnly')}` : '';
+}
+
 export function Header({ view, busy, onRejectAll }: HeaderProps) {
   const { origin } = view;
   const heading = originHeading(origin);
@@ -37,11 +48,7 @@ export function Header({ view, busy, onRejectAll }: HeaderProps) {
       </p>
       <p class={`req-network net-${view.network.id}`} data-testid="approval-network" data-network={view.network.id}>
         {t('bar_network')} <strong>{view.network.label}</strong>
-        {view.network.id === 'mainnet'
-          ? ` ${t('approve_realFunds')}`
-          : view.network.id === 'local'
-            ? ` ${t('approve_simulatorOnly')}`
-            : ''}
+        {networkNote(view)}
       </p>
       {heading.idn === 'idn' && (
         <div class="flag bad" role="note" data-testid="approval-punycode-flag" data-idn="idn">

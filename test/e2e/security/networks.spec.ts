@@ -149,6 +149,26 @@ test('the popup, Settings and the approval window name the network from the veri
   });
 });
 
+test('a message asked for on Local: the window never calls its signature valid only on the simulator (a message names no verifier)', async ({
+  sim,
+}) => {
+  await withDapp(sim, async ({ w, dapp }) => {
+    await onLocal(w.popup, sim);
+    expect(await connectDapp(w.context, dapp)).toHaveLength(1);
+    const site = new URL(dapp.url()).host;
+    const nonce = randomBytes(32).toString('base64');
+    const { approval, pending } = await withApproval(w.context, () =>
+      request(dapp, 'intents_signMessage', { message: `Sign in to ${site}`, recipient: site, nonce }),
+    );
+    const network = approval.getByTestId('approval-network');
+    await expect(network).toHaveAttribute('data-network', 'local');
+    await expect(network).toContainText('valid on Mainnet too');
+    await expect(network).not.toContainText(/valid only|simulator/i);
+    await reject(approval);
+    expect(errorOf(await pending).code).toBe(ERROR_CODES.userRejected);
+  });
+});
+
 test('a site connected on Local is not connected on Mainnet, and the Sites page lists the network’s own grants', async ({
   sim,
 }) => {
