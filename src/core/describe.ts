@@ -10,7 +10,7 @@ import { formatUnits } from './amounts';
 import { chainFacts } from './chains';
 import type { Intent } from './intents';
 import type { MessageKey, Subs } from './messages';
-import { type Phrase, phrase, type Sub } from './phrase';
+import { amountOf, type Phrase, phrase, type Sub } from './phrase';
 import { type TokenTable, tokenAmountWords } from './tokens';
 import { visibleText } from './visibleText';
 
@@ -109,11 +109,13 @@ export function describeIntent(intent: Intent, tokens: TokenTable, nameOf: Chain
         ...extraLines(intent),
       ];
     case 'native_withdraw':
-      return [plain('describe_withdrawNative', formatUnits(BigInt(intent.amount), 24), intent.receiver_id)];
+      return [plain('describe_withdrawNative', amountOf(formatUnits(BigInt(intent.amount), 24)), intent.receiver_id)];
     case 'storage_deposit': {
       // The schema lets exactly one of the two through (src/core/intents.ts).
       const forAccount = intent.deposit_for_account_id ?? intent.account_id ?? '';
-      return [plain('describe_storage', formatUnits(BigInt(intent.amount), 24), forAccount, intent.contract_id)];
+      return [
+        plain('describe_storage', amountOf(formatUnits(BigInt(intent.amount), 24)), forAccount, intent.contract_id),
+      ];
     }
     case 'add_public_key':
       return [plain('describe_addKey', intent.public_key)];
@@ -123,7 +125,7 @@ export function describeIntent(intent: Intent, tokens: TokenTable, nameOf: Chain
       return [plain(intent.enabled ? 'describe_authOn' : 'describe_authOff')];
     case 'auth_call': {
       const call = intent.attached_deposit
-        ? plain('describe_callDeposit', intent.contract_id, formatUnits(BigInt(intent.attached_deposit), 24))
+        ? plain('describe_callDeposit', intent.contract_id, amountOf(formatUnits(BigInt(intent.attached_deposit), 24)))
         : plain('describe_call', intent.contract_id);
       return [call, ...extraLines({ msg: intent.msg })];
     }

@@ -158,7 +158,7 @@ export {
   type VerifyResult,
   verifySignedIntent,
 } from './payload';
-export { isList, type Phrase, phrase, type Sub } from './phrase';
+export { type Amount, amountOf, isAmount, isList, type Phrase, phrase, type Sub } from './phrase';
 export {
   OPTIONAL_REQUEST_FIELDS,
   type QuoteSignedParts,

@@ -25,7 +25,7 @@ import { KEY_MANAGEMENT_INTENTS, tokenIdsOf } from './intents';
 import { networkText } from './network';
 import { checkNonceDeadline, type DecodedNonce, decodeNonce } from './nonce';
 import type { IntentPayload } from './payload';
-import { type Phrase, phrase, type Sub } from './phrase';
+import { amountOf, type Phrase, phrase, type Sub } from './phrase';
 import { signedAmountWords, type TokenTable, tokenAmountWords } from './tokens';
 import { containsHiddenCharacters } from './visibleText';
 
@@ -366,7 +366,11 @@ function assessStorageDeposit(amount: bigint, at: At, add: Add): void {
       ...at,
       level: 'danger',
       code: 'storage_deposit_large',
-      words: phrase('risk_storageDepositLarge', formatUnits(amount, 24), formatUnits(STORAGE_DEPOSIT_CAP_YOCTO, 24)),
+      words: phrase(
+        'risk_storageDepositLarge',
+        amountOf(formatUnits(amount, 24)),
+        amountOf(formatUnits(STORAGE_DEPOSIT_CAP_YOCTO, 24)),
+      ),
     });
   } else {
     add({
@@ -400,8 +404,8 @@ function assessStorageTotal(intents: readonly Intent[], add: Add): void {
     words: phrase(
       'risk_storageDepositsLarge',
       String(paid.length),
-      formatUnits(total, 24),
-      formatUnits(STORAGE_DEPOSIT_CAP_YOCTO, 24),
+      amountOf(formatUnits(total, 24)),
+      amountOf(formatUnits(STORAGE_DEPOSIT_CAP_YOCTO, 24)),
     ),
   });
 }

@@ -1,6 +1,6 @@
 /** What `core` needs to know of a token to show amounts: a subset of the swap service's token list. */
 import { formatUnits } from './amounts';
-import { phrase, type Sub } from './phrase';
+import { amountOf, phrase, type Sub } from './phrase';
 import { visibleText } from './visibleText';
 
 export interface TokenInfo {
@@ -28,13 +28,13 @@ export function formatTokenAmount(amount: bigint, tokenId: string, tokens: Token
 }
 
 /**
- * `amount` of `tokenId` for a person: "1.5 USDC" when the token is known, else its smallest units and the id
+ * `amount` of `tokenId` for a person: "1.5 USDC" (an Amount, its mark the reader's) when the token is known, else its smallest units and the id
  * as a phrase the page words in the person's language (formatTokenAmount's English is for logs and records).
  */
 export function tokenAmountWords(amount: bigint, tokenId: string, tokens: TokenTable): Sub {
   const info = tokens.get(tokenId);
   if (!info) return phrase('amount_unitsOf', String(amount), visibleText(tokenId));
-  return `${formatUnits(amount, info.decimals)} ${visibleText(info.symbol)}`;
+  return amountOf(formatUnits(amount, info.decimals), visibleText(info.symbol));
 }
 
 /** A signed amount in words: "-1.5 wNEAR", or an unconfirmed token's "+7 units of …" phrase. */
@@ -42,7 +42,7 @@ export function signedAmountWords(d: bigint, tokenId: string, tokens: TokenTable
   const sign = d < 0n ? '-' : '+';
   const info = tokens.get(tokenId);
   if (!info) return phrase('amount_unitsOf', `${sign}${d < 0n ? -d : d}`, visibleText(tokenId));
-  return `${sign}${formatUnits(d < 0n ? -d : d, info.decimals)} ${visibleText(info.symbol)}`;
+  return amountOf(`${sign}${formatUnits(d < 0n ? -d : d, info.decimals)}`, visibleText(info.symbol));
 }
 
 /**

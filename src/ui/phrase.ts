@@ -2,10 +2,15 @@
 import type { MessageKey } from '../core/messages';
 import { type Phrase, sayWith } from '../core/phrase';
 import { t } from './i18n';
+import { numberStyle } from './numbers';
 
-/** The phrase's text; a key this catalogue lacks reads as nothing, which `said` never shows as such. */
-export const said = sayWith((key: MessageKey, subs: string[]) =>
-  (t as (key: MessageKey, ...subs: string[]) => string)(key, ...subs),
+/**
+ * The phrase's text; a key this catalogue lacks reads as nothing, which `said` never shows as such. An
+ * amount takes the person's decimal mark, every digit kept and none grouped (so nothing reads as thousands).
+ */
+export const said = sayWith(
+  (key: MessageKey, subs: string[]) => (t as (key: MessageKey, ...subs: string[]) => string)(key, ...subs),
+  (plain) => plain.replace('.', numberStyle().decimal),
 );
 
 /** The phrase's text, or null for no phrase (a field with no problem). */

@@ -13,9 +13,11 @@ import * as z from 'zod/mini';
 import type { PublishedIntentView, PublishedStatus } from '../../api/activity';
 import type { IntentStatusView } from '../../api/walletApi';
 import {
+  amountOf,
   DESCRIBE_KEYS,
   describeIntent,
   type Intent,
+  isAmount,
   isList,
   type Phrase,
   phrase,
@@ -45,6 +47,8 @@ const phraseSchema = z.lazy(() =>
         z.union([
           z.string(),
           z.object({ key: z.literal('amount_unitsOf'), subs: z.array(z.string()).check(z.length(2)) }),
+          // An amount of a known token (core tokenAmountWords), written in the reader's decimal mark.
+          z.strictObject({ decimal: z.string().check(z.regex(/^[+-]?\d+(\.\d+)?$/)), unit: z.optional(z.string()) }),
         ]),
       )
       .check(z.maxLength(4)),
@@ -112,7 +116,13 @@ export interface NewPublished {
 
 const clipText = (s: string) => (s.length > MAX_CHARS ? `${s.slice(0, MAX_CHARS - 1)}…` : s);
 const clip = (s: Sub): Sub =>
-  typeof s === 'string' ? clipText(s) : isList(s) ? s.map(clip) : { key: s.key, subs: s.subs.map(clip) };
+  typeof s === 'string'
+    ? clipText(s)
+    : isList(s)
+      ? s.map(clip)
+      : isAmount(s)
+        ? amountOf(s.decimal, s.unit === undefined ? undefined : clipText(s.unit))
+        : { key: s.key, subs: s.subs.map(clip) };
 
 /** The intents' plain words, a few lines at most, each substitution a few characters at most. */
 export function summaryOf(intents: readonly Intent[], tokens: TokenTable): Phrase[] {

@@ -15,7 +15,7 @@ import { type CreateResult, WALLET, type WalletStatus } from '../../../src/api/w
 import { activityOrder, REFRESH_AFTER_MS } from '../../../src/background/activity/merge';
 import { PUBLISHED_KEY } from '../../../src/background/activity/published';
 import { startBackground } from '../../../src/background/start';
-import { phrase } from '../../../src/core/phrase';
+import { amountOf, phrase } from '../../../src/core/phrase';
 import { METHODS } from '../../../src/provider/protocol';
 import { simulatorPerFile } from '../../support/simulatorPerFile';
 import { swapParams } from '../reliability/helpers';
@@ -101,13 +101,13 @@ describe('Activity', () => {
       kind: 'send',
       origin: null,
       accountId: t.accountId,
-      summary: [phrase('describe_send', '1 wNEAR', 'dave.near')],
+      summary: [phrase('describe_send', amountOf('1', 'wNEAR'), 'dave.near')],
       receivers: ['dave.near'],
     });
     expect(intentOf(page.items, dappHash)).toMatchObject({
       kind: 'dapp',
       origin: 'https://dapp.example',
-      summary: [phrase('describe_send', '1 wNEAR', 'carol.near')],
+      summary: [phrase('describe_send', amountOf('1', 'wNEAR'), 'carol.near')],
       receivers: ['carol.near'],
     });
     const [swapRow, withdrawRow] = page.items.slice(2).map((i) => (i.type === 'swap' ? i.swap : null));

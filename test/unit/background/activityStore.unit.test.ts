@@ -74,7 +74,7 @@ describe('the record of published intents', () => {
     ]);
     expect(list[1]!.summary.map(said)).toEqual(['Send 1 wNEAR to bob.near']);
     expect(list[0]!.summary.map(said)).toEqual(['Give 2 wNEAR']);
-    expect(list[1]!.summary).toEqual([{ key: 'describe_send', subs: ['1 wNEAR', 'bob.near'] }]);
+    expect(list[1]!.summary).toEqual([{ key: 'describe_send', subs: [{ decimal: '1', unit: 'wNEAR' }, 'bob.near'] }]);
     expect([list[1]!.receivers, list[0]!.receivers]).toEqual([['bob.near'], []]);
     // What is on disk is exactly these fields: no payload, no nonce, no signature.
     const raw = (await stored())!;

@@ -225,7 +225,7 @@ describe('a swap service whose token list lies about wNEAR', () => {
       accountId: t.accountId,
       tokenId: USDT,
       text: '+2.3 USDT',
-      amount: '2.3 USDT',
+      amount: { decimal: '2.3', unit: 'USDT' },
       usd: '2.30',
     });
     await call(t.bg, APPROVAL.resolve, { id: (await t.current())!.id, approve: false });

@@ -32,10 +32,10 @@ describe('shortAddress', () => {
 
 describe('signedAmountWords', () => {
   it('words a known token with its sign and the magnitude in its decimals', () => {
-    expect(signedAmountWords(-1_500_000n, 'nep141:usdc.near', table)).toBe('-1.5 USDC');
-    expect(signedAmountWords(2_000_000n, 'nep141:usdc.near', table)).toBe('+2 USDC');
-    expect(signedAmountWords(0n, 'nep141:usdc.near', table)).toBe('+0 USDC');
-    expect(signedAmountWords(-7n, 'nep141:evil.near', table)).toBe('-7 US\\u202EDC');
+    expect(signedAmountWords(-1_500_000n, 'nep141:usdc.near', table)).toEqual({ decimal: '-1.5', unit: 'USDC' });
+    expect(signedAmountWords(2_000_000n, 'nep141:usdc.near', table)).toEqual({ decimal: '+2', unit: 'USDC' });
+    expect(signedAmountWords(0n, 'nep141:usdc.near', table)).toEqual({ decimal: '+0', unit: 'USDC' });
+    expect(signedAmountWords(-7n, 'nep141:evil.near', table)).toEqual({ decimal: '-7', unit: 'US\\u202EDC' });
   });
 
   it('words an unknown token as signed units of its id, escaped', () => {

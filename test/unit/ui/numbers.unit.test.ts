@@ -1,7 +1,10 @@
 // Amounts in the person's locale (src/ui/numbers.ts through src/ui/amountText.ts): only the grouping and the
 // decimal mark change; every digit of the exact decimal string stays, however long.
 import { afterEach, describe, expect, it } from 'vitest';
+import { amountOf } from '../../../src/core/phrase';
+import { signedAmountWords, tokenAmountWords, tokenTable } from '../../../src/core/tokens';
 import { readableAmount, readableDecimal, readableUsd } from '../../../src/ui/amountText';
+import { said } from '../../../src/ui/phrase';
 
 const i18n = (globalThis as unknown as { chrome: { i18n: { getUILanguage(): string } } }).chrome.i18n;
 const english = i18n.getUILanguage;
@@ -44,3 +47,23 @@ describe('amounts in the person’s locale', () => {
     expect(readableUsd('1234.5')).toBe('US$1,234.50');
   });
 });
+
+describe('amounts the background words (an Amount inside a phrase)', () => {
+  const tokens = tokenTable([{ assetId: 'nep141:wrap.near', symbol: 'wNEAR', decimals: 24, blockchain: 'near' }]);
+  const oneAndAHalfThousandth = 1_005_000_000_000_000_000_000_000n; // 1.005 wNEAR
+
+  it('take the person’s decimal mark, every digit kept and none grouped: 1.005 never reads as a thousand and five', () => {
+    inLocale('es');
+    expect(said(tokenAmountWords(oneAndAHalfThousandth, 'nep141:wrap.near', tokens))).toBe('1,005 wNEAR');
+    expect(said(signedAmountWords(-oneAndAHalfThousandth * 1000n, 'nep141:wrap.near', tokens))).toBe('-1005 wNEAR');
+    expect(said([amountOf('0.000001', 'wNEAR'), amountOf('12')])).toBe('0,000001 wNEAR, 12');
+    inLocale('en-US');
+    expect(said(tokenAmountWords(oneAndAHalfThousandth, 'nep141:wrap.near', tokens))).toBe('1.005 wNEAR');
+  });
+
+  it('leave a page’s own text as it came, whatever it looks like', () => {
+    inLocale('es');
+    expect(said('1.005 wNEAR')).toBe('1.005 wNEAR');
+  });
+});
+
