@@ -66,4 +66,3 @@ describe('amounts the background words (an Amount inside a phrase)', () => {
     expect(said('1.005 wNEAR')).toBe('1.005 wNEAR');
   });
 });
-
