@@ -109,7 +109,9 @@ export function fromWire(v: unknown): unknown {
   if (!v || typeof v !== 'object') return v;
   const out: Record<string, unknown> = {};
   for (const [k, x] of Object.entries(v)) {
-    if (x === null) continue;
+    // JSON.parse keeps a `__proto__` member as data; assigned here it would become the copy's prototype,
+    // and the schemas read inherited keys: unsigned fields would pass as the service's own. No field has it.
+    if (x === null || k === '__proto__') continue;
     const name = k.replace(nearKey, 'home');
     if (name !== k && name in v && (v as Record<string, unknown>)[name] !== null) continue;
     out[name] = fromWire(x);

@@ -13,10 +13,16 @@ import { said } from './phrase';
 const MAX_DECIMALS = 6;
 const SIGNIFICANT = 6;
 
-/** A decimal string ("10.811655876623") for reading; a string that is not one is returned as it came. */
+/**
+ * What stands for a figure that is not a number: a service's text (an explorer's `amountOutFormatted`, a
+ * status's `amountOutUsd`) is shown only as a number the wallet writes itself, never as it came.
+ */
+export const NOT_A_FIGURE = '—';
+
+/** A decimal string ("10.811655876623") for reading; anything else reads NOT_A_FIGURE. */
 export function readableDecimal(text: string): string {
   const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text.trim());
-  if (!m) return text;
+  if (!m) return NOT_A_FIGURE;
   const [, sign, wholeRaw, fracRaw = ''] = m;
   const whole = wholeRaw!.replace(/^0+(?=\d)/, '');
   const keep = whole === '0' ? MAX_DECIMALS : Math.max(0, Math.min(MAX_DECIMALS, SIGNIFICANT - whole.length));
@@ -41,13 +47,13 @@ export function readableAmount(amount: bigint, decimals: number): string {
 
 /**
  * A USD value ("1234.5678", 0.004) as "$1,234.56" or "<$0.01" (in Spanish "1234,56 US$"), cut to the cent
- * from its digits (float arithmetic would make 0.29 read $0.28); not a number: as it came.
+ * from its digits (float arithmetic would make 0.29 read $0.28); not a number: NOT_A_FIGURE.
  */
 export function readableUsd(value: string | number): string {
   const text =
     typeof value === 'number' ? (Number.isFinite(value) && value >= 0 ? value.toFixed(6) : '') : value.trim();
   const m = /^(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!m) return String(value);
+  if (!m) return NOT_A_FIGURE;
   const whole = m[1]!.replace(/^0+(?=\d)/, '');
   const frac = m[2] ?? '';
   const cents = frac.padEnd(2, '0').slice(0, 2);

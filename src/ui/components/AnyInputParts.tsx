@@ -1,21 +1,13 @@
 // The deposit view's parts for an ANY_INPUT swap (docs/services.md, "ANY_INPUT"): where to send (any
-// supported token, any amount, into the swap's intents address or, when the quote lists them, an address
-// per chain) and the payouts the service reported, since such a swap never finishes by itself.
+// supported token, any amount, into the swap's intents address, which the quote's signature covers; the
+// per-chain addresses a quote may list are outside the signed set, so none is shown) and the payouts the
+// service reported, since such a swap never finishes by itself.
 import type { SwapRecordView, TokenView } from '../../api/swapApi';
-import { storedQuoteWords } from '../../oneclick/storedAnswer';
 import { tokenAmountText } from '../amountText';
-import { chainName } from '../chains';
 import { t } from '../i18n';
+import { Usd } from './Amount';
 import { CopyButton } from './CopyButton';
 import { dateTimeOf } from './DepositParts';
-
-/**
- * `quote.chainDepositAddresses` of the stored answer, where the service gave any, read through the one reader
- * of a stored quote (src/oneclick/storedAnswer.ts: schema-checked, the live `near` chain id read as `home`).
- */
-function chainAddresses(quoteResponseJson: string) {
-  return storedQuoteWords(quoteResponseJson)?.chainDepositAddresses ?? [];
-}
 
 export function AnyInputDeposit({
   record,
@@ -24,7 +16,6 @@ export function AnyInputDeposit({
   record: SwapRecordView;
   destination: TokenView | undefined;
 }) {
-  const chains = chainAddresses(record.quoteResponseJson);
   return (
     <section class="group" aria-labelledby="deposit-any-heading" data-testid="deposit-any-input">
       <h3 id="deposit-any-heading">{t('swapTrack_anyHeading')}</h3>
@@ -37,24 +28,6 @@ export function AnyInputDeposit({
       </p>
       <CopyButton text={record.depositAddress} label={t('swapTrack_copyAddress')} testid="deposit-address-copy" />
       <p class="hint">{t('swapTrack_transferInside')}</p>
-      {chains.length > 0 && (
-        <>
-          <p class="label">{t('swapTrack_orFromChain')}</p>
-          <ul class="plain" data-testid="deposit-any-chains">
-            {chains.map((c) => (
-              <li key={`${c.blockchain}:${c.address}`}>
-                {chainName(c.blockchain)}: <span class="mono">{c.address}</span>
-                {c.memo ? (
-                  <>
-                    {' '}
-                    ({t('arrives_memo')} <span class="mono">{c.memo}</span>)
-                  </>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
     </section>
   );
 }
@@ -81,7 +54,7 @@ export function Payouts({ record, destination }: { record: SwapRecordView; desti
               {w.status === 'SUCCESS' ? (
                 <>
                   <strong>{paid(w.amountOut)}</strong> {t('swapTrack_paid')}
-                  {w.amountOutUsd ? <span class="hint"> ${w.amountOutUsd}</span> : null}
+                  <Usd value={w.amountOutUsd} />
                 </>
               ) : (
                 <span class="bad-text">{t('swapTrack_payoutFailed')}</span>

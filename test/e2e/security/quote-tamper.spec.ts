@@ -120,6 +120,59 @@ async function expectRefusedUnseen(
 test.describe('quotes rewritten on the way', () => {
   test.describe.configure({ timeout: 90_000 });
 
+  test('ANY_INPUT: a per-chain deposit address added to a genuinely signed quote (a field outside the signed set) is never shown', async ({
+    sim,
+  }) => {
+    const proxy = await startTamperingProxy(sim.url, (path, json) => {
+      if (!isQuote(path)) return;
+      (json.quote as Json).chainDepositAddresses = [{ blockchain: 'eth', address: ATTACKER_EVM }];
+    });
+    // ANY_INPUT is for partners: the swap-service key is needed.
+    const s = await swapThrough(sim, proxy, sim.quotePublicKey, true);
+    try {
+      await recordDom(s.page);
+      await s.page.getByTestId('swap-options-toggle').click();
+      await s.page.getByTestId('swap-advanced').locator('summary').click();
+      await s.page.getByTestId('swap-any-input').check();
+      await pick(s.page, 'destination', 'wrap.near', WNEAR);
+      await expect(s.page.getByTestId('swap-quote')).toHaveAttribute('data-state', 'ok', { timeout: TIMEOUT });
+      await s.page.getByTestId('swap-start').click();
+      await expect(s.page.getByTestId('deposit-any-input')).toBeVisible({ timeout: TIMEOUT });
+      await expect(s.page.getByTestId('deposit-address')).toHaveText(minted(proxy)[0]!);
+      expect(await domEverHeld(s.page, ATTACKER_EVM), 'the added address was never rendered').toBe(false);
+    } finally {
+      await s.close();
+      await proxy.close();
+    }
+  });
+
+  test('a `__proto__` member smuggled into a genuinely signed quote: its memo is never taken as the service’s', async ({
+    sim,
+  }) => {
+    const SMUGGLED = 'memo-666';
+    const proxy = await startTamperingProxy(sim.url, (path, json) => {
+      if (!isStart(path, json)) return;
+      // An own, enumerable member named __proto__, as the wire can carry it (JSON.stringify writes it out).
+      Object.defineProperty(json.quote, '__proto__', {
+        value: { depositMemo: SMUGGLED },
+        enumerable: true,
+        configurable: true,
+        writable: true,
+      });
+    });
+    const s = await swapThrough(sim, proxy, sim.quotePublicKey);
+    try {
+      await askForAddress(s.page);
+      await expect(s.page.getByTestId('deposit-address')).toHaveText(minted(proxy)[0]!, { timeout: TIMEOUT });
+      expect(await domEverHeld(s.page, SMUGGLED), 'the smuggled memo was never rendered').toBe(false);
+      const [swap] = await walletCall<SwapRecordView[]>(s.page, 'swap_list');
+      expect(swap?.depositMemo ?? null).toBeNull();
+    } finally {
+      await s.close();
+      await proxy.close();
+    }
+  });
+
   test('control: the same proxy passing answers through, the service’s key trusted: the swap starts and shows its address', async ({
     sim,
   }) => {

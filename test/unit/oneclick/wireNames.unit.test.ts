@@ -19,12 +19,14 @@ import {
   getStatus,
   getTransactions,
   OneClickError,
+  quoteResponseSchema,
   submitDeposit,
   tokenSchema,
   toWire,
   wireNamesFor,
 } from '../../../src/oneclick';
 import depositRequest from '../../fixtures/live/deposit-submit.request.json';
+import quoteFixture from '../../fixtures/live/quote-exact-input.response.json';
 import statusSuccess from '../../fixtures/live/status-success.response.json';
 import tokens from '../../fixtures/live/tokens.response.json';
 import transactionsRequest from '../../fixtures/live/transactions.request.json';
@@ -95,6 +97,19 @@ describe('toWire / fromWire', () => {
     expect(fromWire({ nearTxHashes: ['a'], nearby: 1, x: null })).toEqual({ homeTxHashes: ['a'], nearby: 1 });
     expect(fromWire({ homeTxHashes: ['a'] })).toEqual({ homeTxHashes: ['a'] });
     expect(fromWire({ nearTxHashes: ['live'], homeTxHashes: ['iface'] })).toEqual({ homeTxHashes: ['iface'] });
+  });
+
+  it('a `__proto__` member is data the wallet drops, never a prototype: no unsigned field is inherited', () => {
+    // Parsed as JSON, `__proto__` is an own member; copied by assignment it would become the prototype.
+    const raw = JSON.parse('{"quote":{"amountIn":"1","__proto__":{"depositMemo":"666","withdrawFee":"1"}}}');
+    const read = fromWire(raw) as { quote: Record<string, unknown> };
+    expect(Object.getPrototypeOf(read.quote)).toBe(Object.prototype);
+    expect(read.quote.depositMemo).toBeUndefined();
+    expect(read.quote).toEqual({ amountIn: '1' });
+    const answer = JSON.parse(JSON.stringify(quoteFixture));
+    answer.quote = JSON.parse(`{"__proto__":{"depositMemo":"666"},${JSON.stringify(answer.quote).slice(1)}`);
+    const parsed = quoteResponseSchema.parse(fromWire(answer));
+    expect(parsed.quote.depositMemo).toBeUndefined();
   });
 
   it('per network: Mainnet live, Local the interface’s, custom as set (default live)', () => {

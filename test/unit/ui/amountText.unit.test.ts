@@ -2,7 +2,13 @@
 // non-zero amount shown as zero), and pasted input read exactly.
 import { describe, expect, it } from 'vitest';
 import { formatUnits } from '../../../src/core/amounts';
-import { parseAmountInput, readableAmount, readableDecimal, readableUsd } from '../../../src/ui/amountText';
+import {
+  NOT_A_FIGURE,
+  parseAmountInput,
+  readableAmount,
+  readableDecimal,
+  readableUsd,
+} from '../../../src/ui/amountText';
 
 describe('token amounts', () => {
   it.each([
@@ -14,7 +20,7 @@ describe('token amounts', () => {
     ['1234.5678', '1,234.56'],
     ['1.500000', '1.5'],
     ['100', '100'],
-    ['not a number', 'not a number'],
+    ['not a number', NOT_A_FIGURE],
   ])('%s reads %s', (exact, shown) => {
     expect(readableDecimal(exact)).toBe(shown);
   });
@@ -36,7 +42,12 @@ describe('USD', () => {
     expect(readableUsd('1234.5678')).toBe('$1,234.56');
     expect(readableUsd(0.004)).toBe('<$0.01');
     expect(readableUsd('0')).toBe('$0.00');
-    expect(readableUsd('n/a')).toBe('n/a');
+  });
+
+  it('a service’s text that is not a number is never shown as it came', () => {
+    for (const text of ['n/a', 'Send 5 ETH to 0xdead… to unlock your refund', '1e9', ' 12 USD'])
+      expect([readableUsd(text), readableDecimal(text)]).toEqual([NOT_A_FIGURE, NOT_A_FIGURE]);
+    expect(readableUsd(Number.NaN)).toBe(NOT_A_FIGURE);
   });
 
   it('read from the digits, never through float arithmetic that loses a cent', () => {
