@@ -25,9 +25,12 @@ export function poaTokenOf(assetId: string): { chain: string; suffix: string | n
   return m ? { chain: m[1]!, suffix: m[2] ?? null } : null;
 }
 
-/** The bridge's chain for a token it mints, or null (a token of another bridge, or a chain it does not serve). */
+/**
+ * The bridge's chain for a token it mints, or null (a token of another bridge, a chain it does not serve,
+ * or a list that puts the token on another chain than its id names: a deposit there would be lost).
+ */
 export function poaChainOf(token: { assetId: string; blockchain: string }): string | null {
-  if (!poaTokenOf(token.assetId)) return null;
+  if (poaTokenOf(token.assetId)?.chain !== token.blockchain) return null;
   return poaName(token.blockchain as ChainId);
 }
 

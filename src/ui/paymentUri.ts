@@ -1,12 +1,13 @@
 // What the deposit QR code holds: where the chain has a standard payment request that carries the
 // amount, that request; elsewhere the bare address. Standards: BIP-21 (bitcoin: and the coins that
 // copied it), EIP-681 (ethereum:, native value or an ERC-20 transfer, with the chain id), Solana Pay
-// (solana:, with spl-token for a token). A wallet that scans it fills in the exact amount, so the user
-// types nothing. Which chain follows which standard (and its EIP-155 chain id) is in the chain table,
+// (solana:, SOL). A wallet that scans it fills in the exact amount, so the user types nothing. A request is
+// made only where the token's asset id itself confirms the chain and contract it would pay. Which chain follows which standard (and its EIP-155 chain id) is in the chain table,
 // src/core/chains.ts.
 // https://github.com/bitcoin/bips/blob/master/bip-0021.mediawiki ·
 // https://eips.ethereum.org/EIPS/eip-681 · https://docs.solanapay.com/spec
 import { formatUnits } from '../core/amounts';
+import { chainNamedBy, HOT_COIN, hotTokenOf } from '../core/assetChain';
 import { isAddressOf } from '../core/chainAddress';
 import { chainFacts } from '../core/chains';
 import { poaTokenOf } from '../core/poaBridge';
@@ -26,17 +27,18 @@ const MAX_UNITS = 2n ** 128n - 1n;
 const EVM_CONTRACT = /^0x[0-9a-f]{40}$/;
 
 /**
- * Does the token's chain and contract, as the swap service lists them, agree with what its asset id says,
- * where the id says it (the bridge's EVM tokens and chain coins, ../core/poaBridge.ts)? A request for
- * another contract or on another chain would have the scanning wallet pay something else than the screen
- * names.
+ * Does the token's asset id itself name the chain and contract the swap service lists for it? A request
+ * carries the list's chain and contract, so the id must confirm both, or the QR holds the bare address: on
+ * the list's word alone, a scanning wallet could be asked to pay another chain or token than the screen
+ * names. Ids name a chain (../core/assetChain.ts); the bridge's name an EVM contract in full (another
+ * chain's token by a hash, which confirms no contract), HOT's only the chain's coin.
  */
 function agreesWithAssetId(token: PaymentToken): boolean {
-  const named = token.assetId === undefined ? null : poaTokenOf(token.assetId);
-  if (!named || (named.suffix !== null && !EVM_CONTRACT.test(named.suffix))) return true;
-  if (named.chain !== token.blockchain) return false;
-  if (named.suffix === null) return token.contractAddress === null;
-  return token.contractAddress?.toLowerCase() === named.suffix;
+  if (token.assetId === undefined || chainNamedBy(token.assetId) !== token.blockchain) return false;
+  const poa = poaTokenOf(token.assetId);
+  if (poa?.suffix === null) return token.contractAddress === null;
+  if (poa) return EVM_CONTRACT.test(poa.suffix) && token.contractAddress?.toLowerCase() === poa.suffix;
+  return hotTokenOf(token.assetId)?.token === HOT_COIN && token.contractAddress === null;
 }
 
 export interface PaymentRequest {
@@ -76,10 +78,8 @@ export function paymentRequest(address: string, amount: bigint, token: PaymentTo
     }
     return bare;
   }
-  if (payment?.standard === 'Solana Pay') {
-    if (token.contractAddress !== null && !isAddressOf('sol', token.contractAddress)) return bare;
-    const spl = token.contractAddress === null ? '' : `&spl-token=${token.contractAddress}`;
-    return { text: `solana:${address}?amount=${decimal}${spl}`, standard: 'Solana Pay' };
-  }
+  // SOL itself only: a token's mint (Solana Pay's spl-token) is one no asset id names (see agreesWithAssetId).
+  if (payment?.standard === 'Solana Pay' && token.contractAddress === null)
+    return { text: `solana:${address}?amount=${decimal}`, standard: 'Solana Pay' };
   return bare;
 }

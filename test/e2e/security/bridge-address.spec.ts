@@ -119,3 +119,29 @@ test('the background saves no contact at an address nobody can hold, whatever th
     await close();
   }
 });
+
+test('a token list that moves a bridge token to another chain: Receive asks the bridge for no address and says why', async ({
+  sim,
+}) => {
+  const USDC_ETH = 'nep141:eth-0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48.omft.near';
+  const proxy = await startTamperingProxy(sim.url, (path, json) => {
+    if (path.split('?')[0] !== '/v0/tokens' || !Array.isArray(json)) return;
+    for (const token of json as Json[]) if (token.assetId === USDC_ETH) token.blockchain = 'base';
+  });
+  const { extension, close } = await launchExtension();
+  try {
+    const page = await extension.context.newPage();
+    await pointAtSimulator(page, extension, sim);
+    await walletCall(page, WALLET.create, { password: 'correct horse battery', source: { kind: 'generate' } });
+    await walletCall(page, WALLET.setSettings, { endpoints: { swap: proxy.url } });
+    await page.reload();
+    await receive(page, 'usdc', USDC_ETH);
+    await page.getByTestId('receive-continue').click();
+    await expect(page.getByTestId('receive-once-form')).toContainText(/token’s own id names eth/, { timeout: 20_000 });
+    await expect(page.getByTestId('receive-address')).toHaveCount(0);
+    expect(proxy.originals().filter((o) => o.path === '/bridge-rpc')).toEqual([]);
+  } finally {
+    await close();
+    await proxy.close();
+  }
+});

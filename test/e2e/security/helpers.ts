@@ -189,7 +189,8 @@ export async function startTamperingProxy(
       } catch {
         json = undefined;
       }
-      if (json && typeof json === 'object' && !Array.isArray(json)) {
+      // An array (the token list) is handed over as it is: a tamper that wants one checks Array.isArray.
+      if (json && typeof json === 'object') {
         const object = json as Record<string, unknown>;
         originals.push({ path: req.path, json: structuredClone(object) });
         tamper(req.path, object, req);

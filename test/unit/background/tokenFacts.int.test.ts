@@ -31,7 +31,7 @@ let sim: RunningSimulator;
 let liar: Server;
 let liarUrl = '';
 /** What the lying list says, per asset id. */
-const lies = new Map<string, { decimals?: number; symbol?: string }>();
+const lies = new Map<string, { decimals?: number; symbol?: string; blockchain?: string }>();
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, clock: 'manual' });
@@ -130,6 +130,32 @@ describe("the simulator's token contracts", () => {
       checked: { decimals: 6 },
     });
     expect(byId.get('nep245:v2_1.omni.hot.tg:1117_')).toMatchObject({ status: 'unconfirmed' });
+  });
+});
+
+describe('a token list that moves a token to another chain than its id names', () => {
+  it('disputes it with words, for the bridge’s tokens; an id that names no chain is not judged by it', async () => {
+    lies.set('nep141:eth.omft.near', { blockchain: 'base' });
+    const facts = new TokenFacts({
+      endpoint: async () => liarUrl,
+      fetchList: (url) => fetchTokens(http, url),
+      ftMetadata: (contractId) => ledger().ftMetadata(contractId),
+      now: () => Date.now(),
+      known: async () => KNOWN_TOKENS,
+    });
+    const byId = new Map((await facts.checked()).map((c) => [c.token.assetId, c.check]));
+    expect(byId.get('nep141:eth.omft.near')).toMatchObject({
+      status: 'disputed',
+      note: { key: 'tokenFacts_disputedChain', subs: ['nep141:eth.omft.near', 'base', 'eth'] },
+    });
+    expect(byId.get(WNEAR)).toMatchObject({ status: 'confirmed' });
+    // wNEAR's id names no chain: the list's chain for it is not what decides.
+    lies.clear();
+    lies.set(WNEAR, { blockchain: 'base' });
+    facts.forget();
+    const again = new Map((await facts.checked()).map((c) => [c.token.assetId, c.check]));
+    expect(again.get(WNEAR)).toMatchObject({ status: 'confirmed' });
+    expect(again.get('nep141:eth.omft.near')).toMatchObject({ status: 'confirmed' });
   });
 });
 

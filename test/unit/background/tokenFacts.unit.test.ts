@@ -53,7 +53,7 @@ describe('token facts in the background', () => {
       token('nep141:usdt.tether-token.near', 'USDT', 6), // the contract says USDt, 6
       token('nep141:fake.near', 'USDC', 6), // the contract says 18
       token('nep141:silent.near', 'SIL', 6), // the contract does not answer
-      token('nep245:v2_1.omni.hot.tg:56_x', 'BNB', 18), // no ft_metadata for NEP-245
+      { ...token('nep245:v2_1.omni.hot.tg:56_x', 'BNB', 18), blockchain: 'bsc' }, // no ft_metadata for NEP-245
     ];
     const { facts } = setup(list, {
       'usdt.tether-token.near': { symbol: 'USDt', decimals: 6 },

@@ -35,6 +35,9 @@ describe('the bridge chain of a token', () => {
     expect(poaChainOf({ assetId: 'nep141:xrp.omft.near', blockchain: 'xrp' })).toBeNull();
     expect(poaChainOf({ assetId: 'nep141:wrap.near', blockchain: 'home' })).toBeNull();
     expect(poaChainOf({ assetId: 'nep141:evil.sol.omft.near.attacker.near', blockchain: 'sol' })).toBeNull();
+    // A list that puts the bridge's token on another chain than its id names: no deposit address is asked.
+    expect(poaChainOf({ assetId: USDC_ETH, blockchain: 'base' })).toBeNull();
+    expect(poaChainOf({ assetId: SOL, blockchain: 'eth' })).toBeNull();
   });
 });
 

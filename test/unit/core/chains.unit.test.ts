@@ -95,6 +95,7 @@ describe('the chain table: one home, read by the popup and the simulator', () =>
     });
     expect(
       paymentRequest('0x76b4c56085ED136a8744D52bE956396624a730E8', 5n, {
+        assetId: 'nep141:scroll.omft.near',
         blockchain: 'scroll',
         decimals: 18,
         contractAddress: null,

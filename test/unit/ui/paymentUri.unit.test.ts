@@ -8,6 +8,7 @@ describe('payment requests in the deposit QR', () => {
   it('BIP-21: bitcoin and the coins that copied it, amount in whole coins', () => {
     expect(
       paymentRequest('bc1q873cxltdc560dth6tpwqpehq9uvhxxcdgwnmnw', 10_000n, {
+        assetId: 'nep141:btc.omft.near',
         blockchain: 'btc',
         decimals: 8,
         contractAddress: null,
@@ -18,6 +19,7 @@ describe('payment requests in the deposit QR', () => {
     });
     expect(
       paymentRequest('bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a', 150_000_000n, {
+        assetId: 'nep141:bch.omft.near',
         blockchain: 'bch',
         decimals: 8,
         contractAddress: null,
@@ -27,25 +29,44 @@ describe('payment requests in the deposit QR', () => {
 
   it('EIP-681: ether as wei with the chain id; an ERC-20 as transfer(address, uint256) on its contract', () => {
     const to = '0x76b4c56085ED136a8744D52bE956396624a730E8';
-    expect(paymentRequest(to, 10n ** 18n, { blockchain: 'eth', decimals: 18, contractAddress: null }).text).toBe(
-      `ethereum:${to}@1?value=1000000000000000000`,
-    );
+    const eth = { assetId: 'nep141:eth.omft.near', blockchain: 'eth', decimals: 18, contractAddress: null };
+    expect(paymentRequest(to, 10n ** 18n, eth).text).toBe(`ethereum:${to}@1?value=1000000000000000000`);
     const usdcBase = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
-    expect(paymentRequest(to, 25_000_000n, { blockchain: 'base', decimals: 6, contractAddress: usdcBase })).toEqual({
+    const onBase = {
+      assetId: `nep141:base-${usdcBase.toLowerCase()}.omft.near`,
+      blockchain: 'base',
+      decimals: 6,
+      contractAddress: usdcBase,
+    };
+    expect(paymentRequest(to, 25_000_000n, onBase)).toEqual({
       text: `ethereum:${usdcBase}@8453/transfer?address=${to}&uint256=25000000`,
       standard: 'EIP-681',
     });
   });
 
-  it('Solana Pay: amount in whole units, spl-token for a token', () => {
+  it('Solana Pay: SOL in whole units; a token, whose mint no asset id names, gets the bare address', () => {
     const to = 'So11111111111111111111111111111111111111112';
-    expect(paymentRequest(to, 1_500_000_000n, { blockchain: 'sol', decimals: 9, contractAddress: null }).text).toBe(
-      `solana:${to}?amount=1.5`,
-    );
+    const sol = { assetId: 'nep141:sol.omft.near', blockchain: 'sol', decimals: 9, contractAddress: null };
+    expect(paymentRequest(to, 1_500_000_000n, sol).text).toBe(`solana:${to}?amount=1.5`);
     const mint = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
-    expect(paymentRequest(to, 2_000_000n, { blockchain: 'sol', decimals: 6, contractAddress: mint }).text).toBe(
-      `solana:${to}?amount=2&spl-token=${mint}`,
+    const usdc = { assetId: 'nep141:sol-5ce3bf3a31af18be40ba30f721101b4341690186.omft.near', blockchain: 'sol' };
+    expect(paymentRequest(to, 2_000_000n, { ...usdc, decimals: 6, contractAddress: mint }).standard).toBeNull();
+  });
+
+  it('the list’s chain or contract unconfirmed by the asset id: the bare address (HOT’s coins confirmed by chain id)', () => {
+    const to = '0x76b4c56085ED136a8744D52bE956396624a730E8';
+    // HOT's BNB on BNB Smart Chain (chain id 56), listed as such, and listed as Ethereum's.
+    const bnb = { assetId: 'nep245:v2_1.omni.hot.tg:56_11111111111111111111', decimals: 18, contractAddress: null };
+    expect(paymentRequest(to, 10n ** 18n, { ...bnb, blockchain: 'bsc' }).text).toBe(
+      `ethereum:${to}@56?value=1000000000000000000`,
     );
+    expect(paymentRequest(to, 10n ** 18n, { ...bnb, blockchain: 'eth' }).standard).toBeNull();
+    // No asset id, or one that names no chain (a token of the NEAR ledger): nothing to confirm the list by.
+    expect(paymentRequest(to, 1n, { blockchain: 'eth', decimals: 18, contractAddress: null }).standard).toBeNull();
+    expect(
+      paymentRequest(to, 1n, { assetId: 'nep141:wrap.near', blockchain: 'eth', decimals: 18, contractAddress: null })
+        .standard,
+    ).toBeNull();
   });
 
   it('the bare address where no standard applies (or nothing is known to put in it)', () => {
@@ -79,7 +100,8 @@ describe('payment requests the screen can vouch for', () => {
   const TO = '0x76b4c56085ED136a8744D52bE956396624a730E8';
   const USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
   const USDT = '0xdac17f958d2ee523a2206206994597c13d831ec7';
-  const btc = { blockchain: 'btc', decimals: 8, contractAddress: null };
+  const btc = { assetId: 'nep141:btc.omft.near', blockchain: 'btc', decimals: 8, contractAddress: null };
+  const ETH_COIN = { assetId: 'nep141:eth.omft.near', blockchain: 'eth' };
 
   it('a deposit address that is no address of the chain (a query of its own) gets no request', () => {
     for (const address of [`${BTC}?amount=5&x=`, `${BTC}&amount=5`, 'bc1qnotanaddress']) {
@@ -87,7 +109,12 @@ describe('payment requests the screen can vouch for', () => {
     }
     const sol = 'So11111111111111111111111111111111111111112';
     expect(
-      paymentRequest(`${sol}?amount=500&x=`, 1n, { blockchain: 'sol', decimals: 9, contractAddress: null }).standard,
+      paymentRequest(`${sol}?amount=500&x=`, 1n, {
+        assetId: 'nep141:sol.omft.near',
+        blockchain: 'sol',
+        decimals: 9,
+        contractAddress: null,
+      }).standard,
     ).toBeNull();
   });
 
@@ -129,20 +156,25 @@ describe('payment requests the screen can vouch for', () => {
   });
 
   it('an amount past the ledger’s u128 gets no request; an empty Solana mint is no coin', () => {
-    expect(
-      paymentRequest(TO, 2n ** 128n - 1n, { blockchain: 'eth', decimals: 18, contractAddress: null }).standard,
-    ).toBe('EIP-681');
-    expect(
-      paymentRequest(TO, 2n ** 128n, { blockchain: 'eth', decimals: 18, contractAddress: null }).standard,
-    ).toBeNull();
+    expect(paymentRequest(TO, 2n ** 128n - 1n, { ...ETH_COIN, decimals: 18, contractAddress: null }).standard).toBe(
+      'EIP-681',
+    );
+    expect(paymentRequest(TO, 2n ** 128n, { ...ETH_COIN, decimals: 18, contractAddress: null }).standard).toBeNull();
     const sol = 'So11111111111111111111111111111111111111112';
-    expect(paymentRequest(sol, 1n, { blockchain: 'sol', decimals: 9, contractAddress: '' }).standard).toBeNull();
+    const solCoin = { assetId: 'nep141:sol.omft.near', blockchain: 'sol', decimals: 9 };
+    expect(paymentRequest(sol, 1n, { ...solCoin, contractAddress: null }).standard).toBe('Solana Pay');
+    expect(paymentRequest(sol, 1n, { ...solCoin, contractAddress: '' }).standard).toBeNull();
   });
 
   it('a CashAddr written in capitals keeps its one prefix', () => {
     const upper = 'BITCOINCASH:QPM2QSZNHKS23Z7629MMS6S4CWEF74VCWVY22GDX6A';
-    expect(paymentRequest(upper, 150_000_000n, { blockchain: 'bch', decimals: 8, contractAddress: null }).text).toBe(
-      `${upper}?amount=1.5`,
-    );
+    expect(
+      paymentRequest(upper, 150_000_000n, {
+        assetId: 'nep141:bch.omft.near',
+        blockchain: 'bch',
+        decimals: 8,
+        contractAddress: null,
+      }).text,
+    ).toBe(`${upper}?amount=1.5`);
   });
 });
