@@ -7,7 +7,7 @@
 import type { ReceiveAddress, ReceiveDeposit } from '../../api/receive';
 import type { TokenView } from '../../api/swapApi';
 import { BridgeClient } from '../../bus';
-import { formatUnits, type HttpDeps } from '../../core';
+import { amountOf, formatUnits, type HttpDeps, phrase, type Sub, visibleText } from '../../core';
 import { poaChainOf } from '../../core/poaBridge';
 import { ERROR_CODES } from '../../provider/protocol';
 import { ProviderError } from '../providerError';
@@ -49,11 +49,19 @@ export class ReceiveService {
           poaChainOf(t) === chain &&
           (t.contractAddress ?? 'native').toLowerCase() === what,
       );
-      return {
-        txHash: d.txHash,
-        amount: `${formatUnits(BigInt(d.amount), d.decimals)}${named ? ` ${named.symbol}` : ''}`,
-        status: d.status,
-      };
+      return { txHash: d.txHash, amount: depositAmount(d, named), status: d.status };
     });
   }
+}
+
+/**
+ * A deposit's amount in words: with the decimals of the token the wallet confirmed (docs/security.md,
+ * "Token facts"), and only when the bridge says the same decimals; else its units and the bridge's asset
+ * id. The bridge's own decimals word nothing alone.
+ */
+function depositAmount(d: { amount: string; decimals: number; asset: string }, named: TokenView | undefined): Sub {
+  if (!/^\d{1,39}$/.test(d.amount)) return phrase('swapTrack_notAmount', visibleText(d.amount));
+  if (named?.decimals != null && named.decimals === d.decimals)
+    return amountOf(formatUnits(BigInt(d.amount), named.decimals), named.symbol);
+  return phrase('amount_unitsOf', d.amount, visibleText(d.asset));
 }

@@ -10,6 +10,7 @@ import { isConfirmed, parseAmountInput } from '../amountText';
 import { type Trouble, troubleOf } from '../call';
 import { t } from '../i18n';
 import { numberStyle } from '../numbers';
+import { said } from '../phrase';
 import { wallet } from '../wallet';
 import { CopyButton } from './CopyButton';
 import { DepositQr } from './DepositQr';
@@ -111,7 +112,7 @@ function RecentDeposits({ assetId }: { assetId: string }) {
         <ul class="plain" data-testid="receive-deposits">
           {deposits.map((d, i) => (
             <li key={d.txHash ?? i} data-testid="receive-deposit" data-status={d.status}>
-              {d.amount} · {DEPOSIT_STATUS[d.status]()}
+              {said(d.amount)} · {DEPOSIT_STATUS[d.status]()}
               {d.txHash && <span class="mono small"> {d.txHash}</span>}
             </li>
           ))}
