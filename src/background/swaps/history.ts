@@ -237,6 +237,14 @@ export class SwapHistory {
           refundTo: tx.refundTo ?? null,
           localId: mine?.localId ?? null,
           ...(mine?.flow && { flow: mine.flow }),
+          // What this wallet asked for is its own record's, not the explorer's word: who is paid, where a
+          // refund goes, which tokens (an explorer answer could name another recipient, then offered as a contact).
+          ...(mine && {
+            recipient: mine.recipient,
+            refundTo: mine.refundTo,
+            originAsset: mine.originAsset,
+            destinationAsset: mine.destinationAsset,
+          }),
           // The explorer does not know an ANY_INPUT pool's payouts; the local record does.
           ...(mine?.originAsset === ANY_INPUT_ASSET && {
             amountIn: mine.amountIn,

@@ -117,11 +117,14 @@ export function HistoryDetail({ item, tokens, onBack, onTrack }: DetailProps) {
           t('actDetail_recipient'),
           <>
             <code>{item.recipient}</code>{' '}
-            <SaveContact
-              chains={[tokens.get(item.destinationAsset)?.blockchain ?? 'home', 'home']}
-              address={item.recipient}
-              testid="history-save-contact"
-            />
+            {/* Only a recipient this wallet asked for itself: the explorer's word alone makes no contact. */}
+            {item.source !== 'service' && (
+              <SaveContact
+                chains={[tokens.get(item.destinationAsset)?.blockchain ?? 'home', 'home']}
+                address={item.recipient}
+                testid="history-save-contact"
+              />
+            )}
           </>,
         )}
         {row(t('actDetail_refundTo'), item.refundTo ? <code>{item.refundTo}</code> : '—')}

@@ -535,6 +535,28 @@ describe('history', () => {
     }
   });
 
+  it('a swap of this wallet the explorer names another recipient for: its own request’s recipient and assets are shown', async () => {
+    const env = backgroundEnv(clock, memoryVaultStorage());
+    const inner = env.fetch;
+    env.fetch = async (url, init) => {
+      const answer = await inner(url, init);
+      if (!String(url).includes('/transactions?')) return answer;
+      const rows = JSON.parse(await answer.text()) as Record<string, unknown>[];
+      for (const row of rows) Object.assign(row, { recipient: 'mallory.near', refundTo: 'mallory.near' });
+      return new Response(JSON.stringify(rows), { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    const bg = startBackground(env);
+    await useSimulator(bg, sim.url, sim.busApiKey);
+    await call(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
+    await call(bg, WALLET.setSettings, { jwt: sim.devJwt });
+    const swap = await call<SwapRecordView>(bg, SWAP.start, params());
+    const page = await call<HistoryPage>(bg, SWAP.history, { numberOfTransactions: 5 });
+    const row = page.items.find((i) => i.localId === swap.id)!;
+    expect(row.source).toBe('both');
+    expect([row.recipient, row.refundTo]).toEqual([swap.request.recipient, swap.request.refundTo]);
+    expect([row.originAsset, row.destinationAsset]).toEqual([swap.request.originAsset, swap.request.destinationAsset]);
+  });
+
   it('merges with the transactions API, de-duplicates, passes filters, pages both ways', async () => {
     await dev('/dev/seed-swaps', { count: 120 });
     const bg = await background();
