@@ -267,7 +267,8 @@ function assessIntent(intent: Intent, i: number, payload: IntentPayload, ctx: Ri
       assessWithdrawal(intent, at, signer, ctx, add);
       break;
     case 'native_withdraw':
-      if (intent.receiver_id !== signer) {
+      if (intent.receiver_id === signer) assessSelfWithdrawal(signer, at, add);
+      else {
         add({
           ...at,
           level: 'danger',
@@ -339,7 +340,9 @@ function assessWithdrawal(intent: Withdrawal, at: At, signer: string, ctx: RiskC
       code: 'bridge_withdrawal',
       words: phrase('risk_bridgeWithdrawal', intent.token),
     });
-  } else if (intent.receiver_id !== signer) {
+  } else if (intent.receiver_id === signer) {
+    assessSelfWithdrawal(signer, at, add);
+  } else {
     add({
       ...at,
       level: 'danger',
@@ -358,6 +361,22 @@ function assessWithdrawal(intent: Withdrawal, at: At, signer: string, ctx: RiskC
   if (intent.storage_deposit !== undefined && intent.storage_deposit !== '0') {
     assessStorageDeposit(BigInt(intent.storage_deposit), at, add);
   }
+}
+
+/**
+ * The wallet's `0x…` accounts are passkey accounts: the implicit account of a P-256 key
+ * (docs/protocol.md, "The webauthn payload"). On the NEAR ledger that id is an Ethereum-style implicit
+ * account, which only the Ethereum key of that address could use, and no such key exists: a withdrawal
+ * from the intents contract "to yourself" would leave the funds where nobody can reach them.
+ */
+function assessSelfWithdrawal(signer: string, at: At, add: Add): void {
+  if (!/^0x[0-9a-f]{40}$/.test(signer)) return;
+  add({
+    ...at,
+    level: 'danger',
+    code: 'withdraw_to_passkey_self',
+    words: phrase('risk_withdrawToPasskeySelf', signer),
+  });
 }
 
 function assessStorageDeposit(amount: bigint, at: At, add: Add): void {

@@ -229,6 +229,20 @@ describe('assessIntents: value leaving the signer is danger', () => {
     expect(codes(payload([{ intent: 'native_withdraw', receiver_id: 'alice.near', amount: '1' }]))).toEqual([]);
   });
 
+  it('a passkey account withdrawing to itself on NEAR is danger (no key holds that address there); a named account may', () => {
+    const passkey = `0x${'ab'.repeat(20)}`;
+    const c = { expectedSignerId: passkey };
+    const native = { intent: 'native_withdraw', receiver_id: passkey, amount: '1000000000000000000000000' };
+    const ft = { intent: 'ft_withdraw', token: 'usdt.tether-token.near', receiver_id: passkey, amount: '1' };
+    for (const intent of [native, ft])
+      expect(finding(payload([intent], { signerId: passkey }), 'withdraw_to_passkey_self', c)).toMatchObject({
+        level: 'danger',
+        intentIndex: 0,
+      });
+    expect(codes(payload([{ ...native, receiver_id: 'alice.near' }]))).not.toContain('danger:withdraw_to_passkey_self');
+    expect(codes(payload([{ ...native, receiver_id: 'alice.near' }]))).toEqual([]);
+  });
+
   it('a storage deposit over the 0.05 NEAR cap is danger, at or under it a warning', () => {
     const over = (STORAGE_DEPOSIT_CAP_YOCTO + 1n).toString();
     const at = STORAGE_DEPOSIT_CAP_YOCTO.toString();
