@@ -1,12 +1,16 @@
 /**
  * The background's composition root: builds every service from the environment it is given (browser
  * APIs in the extension, fakes in tests) and returns the router. entrypoints/background.ts only wires.
+ * Over 300 lines on purpose: it is the one place where every service is built, in the order they need
+ * each other; split, that order would be spread over files that each show only part of it.
  */
+
 import type { HttpDeps, MultiPayload } from '../core';
 import { fetchTokens } from '../oneclick';
 import { Vault } from '../vault';
 import { Activity } from './activity/merge';
 import { PublishedIntents } from './activity/published';
+import { HeldSignatures } from './approvals/heldSignatures';
 import { ApprovalQueue } from './approvals/queue';
 import { ApprovalService } from './approvals/service';
 import { NetworkClients } from './clients';
@@ -160,6 +164,7 @@ export function startBackground(env: BackgroundEnv) {
     // What the window publishes, a page asked for (./clients.ts).
     bus: pageBus,
     simulate,
+    held: new HeldSignatures({ local, now: env.now }),
     preview,
     published,
     network,

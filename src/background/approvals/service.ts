@@ -22,6 +22,7 @@ import type { UsedNonces } from '../signing/nonces';
 import type { BusPort, SignedResult, SigningService } from '../signing/signer';
 import type { BusKeyGap } from '../wallet/busKey';
 import type { WalletService } from '../wallet/service';
+import type { HeldSignatures } from './heldSignatures';
 import { ConnectKind } from './kinds/connect';
 import { IntentsReview } from './kinds/intents';
 import type { KindHandler, KindTable, RequestKind } from './kinds/kind';
@@ -42,6 +43,8 @@ export interface ApprovalServiceDeps {
   bus: () => Promise<BusPort>;
   /** simulate_intents with the real signature, after Confirm (./kinds/intents.ts, checkBeforeRelease). */
   simulate: (signed: SignedResult['signed']) => Promise<SimulationOutput>;
+  /** Signatures the ledger RPC saw that were never released (./heldSignatures.ts). */
+  held: HeldSignatures;
   /** Where Activity finds what was published for sites (../activity/published). */
   published: Pick<PublishedIntents, 'add'>;
   /** The network the wallet is on now (../wallet/network), named in the window. */

@@ -22,6 +22,7 @@ import {
   type SigningService,
 } from '../../signing/signer';
 import { networkOfPayload } from '../../wallet/network';
+import type { HeldSignatures } from '../heldSignatures';
 import type { PendingOf } from '../pending';
 import { readPrepared } from '../prepared';
 import type { ApprovalQueue } from '../queue';
@@ -36,6 +37,8 @@ export interface IntentsReviewDeps {
   nonces: UsedNonces;
   /** simulate_intents with the real signature, after Confirm (see checkBeforeRelease). */
   simulate: (signed: SignedResult['signed']) => Promise<SimulationOutput>;
+  /** Signatures the ledger RPC saw and the page never got, while they can execute (../heldSignatures.ts). */
+  held: HeldSignatures;
 }
 
 /** A confirmed request, checked again: what to release, and the check to run before releasing it. */
@@ -154,12 +157,15 @@ export class IntentsReview {
     const making = (async () => {
       const prepared = await this.preparedOf(p);
       const requester = { origin: p.origin, grantedAccounts: await this.deps.permissions.accountsOf(p.origin) };
-      return intentsPreview(
+      const preview = await intentsPreview(
         this.deps.preview,
         prepared,
         requester,
         p.kind === 'publishIntents' ? (p.params.quoteHashes ?? []) : [],
       );
+      const { verifying_contract, signer_id } = prepared.payload;
+      const held = await this.deps.held.finding(verifying_contract, signer_id);
+      return held ? { ...preview, batchFindings: [held, ...preview.batchFindings] } : preview;
     })();
     this.previews.set(p.id, { verifierId, making });
     // A preview that failed is made again at the next ask (unless the request moved on meanwhile).
@@ -196,7 +202,7 @@ export class IntentsReview {
     // Confirmed before, then interrupted (a worker stop): this very intent was signed under its
     // nonce already, and may have executed since, so a used nonce is not a refusal here.
     const resumed = await this.wasSigned(prepared);
-    const check = (signed: SignedResult) => this.checkBeforeRelease(signed, resumed);
+    const check = (signed: SignedResult) => this.checkBeforeRelease(signed, resumed, prepared, p.origin);
     return { prepared, request, check };
   }
 
@@ -205,11 +211,23 @@ export class IntentsReview {
    * goes to the page or the bus: a refusal stops the release. The RPC operator sees the signature
    * only now, for a request the user approved.
    */
-  private async checkBeforeRelease(signed: SignedResult, resumed: boolean): Promise<'ok' | 'invalid_salt'> {
+  private async checkBeforeRelease(
+    signed: SignedResult,
+    resumed: boolean,
+    prepared: PreparedIntent,
+    origin: string,
+  ): Promise<'ok' | 'invalid_salt'> {
     try {
       await this.deps.simulate(signed.signed);
       return 'ok';
     } catch (e) {
+      // Not released, but the RPC has it (or may): it can execute until its deadline (../heldSignatures.ts).
+      const held = () =>
+        this.deps.held.record(prepared.payload.verifying_contract, prepared.payload.signer_id, {
+          intentHash: signed.intentHash,
+          origin,
+          deadline: prepared.payload.deadline,
+        });
       if (e instanceof LedgerViewError) {
         const reason = e.panic ?? e.message;
         // One approval, one signature: a stale salt ends the request (the page may ask again, in a new
@@ -224,13 +242,17 @@ export class IntentsReview {
         // The same signature was released before the interruption; the bus answers "already processed".
         if (resumed && isNonceUsedText(reason)) return 'ok';
         // Neither the page nor the bus got it; the ledger RPC did see the signature (it was asked to check it).
+        await held();
         throw new ProviderError(
           ERROR_CODES.internal,
           `The verifier refused it: ${reason}. It was not given to the page or published.`,
           { intentHash: signed.intentHash, reason, words: phrase('approveRefused_verifier', reason) },
         );
       }
-      if (e instanceof RpcError || e instanceof HttpError || e instanceof TypeError) throw ledgerCouldNotCheck(e);
+      if (e instanceof RpcError || e instanceof HttpError || e instanceof TypeError) {
+        await held();
+        throw ledgerCouldNotCheck(e);
+      }
       throw e;
     }
   }

@@ -14,7 +14,7 @@ import type { Phrase } from '../../../../src/core/phrase';
 import { ERROR_CODES, METHODS } from '../../../../src/provider/protocol';
 import { simulatorPerFile } from '../../../support/simulatorPerFile';
 import { call } from '../harness';
-import { onRequests, pageSetup } from '../pageHarness';
+import { DAPP, onRequests, pageSetup } from '../pageHarness';
 
 const sim = simulatorPerFile();
 beforeEach(() => fakeBrowser.reset());
@@ -162,4 +162,51 @@ describe('an "invalid salt" from the ledger RPC', () => {
       },
     });
   });
+});
+
+describe('a signature the ledger RPC saw and the page never got', () => {
+  const refusal = (reason: string) => async () =>
+    new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, result: { error: reason, logs: [] } }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+
+  for (const [what, answer] of [
+    [
+      'refused',
+      refusal('wasm execution failed with error: HostError(GuestPanic { panic_msg: "insufficient balance" })'),
+    ],
+    ['unreachable', () => Promise.reject(new TypeError('fetch failed'))],
+  ] as const) {
+    it(`${what}: the page's next request is danger naming it until its deadline passes, and Confirm needs the tick`, async () => {
+      const clock = { now: Date.now() };
+      const t = await pageSetup(sim, clock, { fetch: onRequests('simulate_intents', answer) });
+      await t.connect();
+      const pending = await t.page(METHODS.signIntents, { intents: [] });
+      const first = await t.current();
+      expect(first?.intents?.batchFindings.map((f) => f.code)).not.toContain('refused_signature_live');
+      const outcome = await call<{ refused: string } | null>(t.bg, APPROVAL.resolve, { id: first!.id, approve: true });
+      expect(outcome?.refused).toBeTruthy();
+      await t.answerOf(pending);
+
+      const again = await t.page(METHODS.signIntents, { intents: [] });
+      const second = await t.current();
+      const held = second?.intents?.batchFindings.find((f) => f.code === 'refused_signature_live');
+      expect(held).toMatchObject({ level: 'danger', words: { key: 'risk_refusedSignatureLive' } });
+      expect(held?.words.subs[0]).toBe(DAPP.origin);
+      await expect(call(t.bg, APPROVAL.resolve, { id: second!.id, approve: true })).rejects.toThrow(
+        /understand the risk/,
+      );
+      await call(t.bg, APPROVAL.resolve, { id: second!.id, approve: false });
+      await t.answerOf(again);
+
+      // Past its deadline it can no longer execute: nothing more is said.
+      clock.now += 2 * 24 * 3600_000;
+      const later = await t.page(METHODS.signIntents, { intents: [] });
+      const third = await t.current();
+      expect(third?.intents?.batchFindings.map((f) => f.code)).not.toContain('refused_signature_live');
+      await call(t.bg, APPROVAL.resolve, { id: third!.id, approve: false });
+      await t.answerOf(later);
+    });
+  }
 });
