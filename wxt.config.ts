@@ -78,10 +78,11 @@ export default defineConfig({
     ],
     icons,
     action: { default_title: '__MSG_extName__', default_icon: icons },
-    // Chromium 111: content scripts declared in the MAIN world (the provider); storage.local's access level
-    // (102), which the records rely on (src/background/trustedStorage.ts), and the offscreen document (109)
+    // Chromium 140: the first whose storage.local takes an access level (before it, storage.session only;
+    // MDN browser-compat-data, webextensions/api/storage.json), which the records rely on
+    // (src/background/trustedStorage.ts). MAIN-world content scripts (111) and the offscreen document (109)
     // come before it.
-    ...(browser !== 'firefox' && { minimum_chrome_version: '111' }),
+    ...(browser !== 'firefox' && { minimum_chrome_version: '140' }),
     ...(browser === 'firefox' && {
       // Firefox MV3 needs an add-on id. 140 (ESR) and Android 142 are the first releases that know
       // data_collection_permissions (128 brought MAIN-world content scripts).

@@ -18,7 +18,7 @@ import type { StorageAreaLike } from './kv';
 
 type AccessLevel = 'TRUSTED_CONTEXTS' | 'TRUSTED_AND_UNTRUSTED_CONTEXTS';
 
-/** A browser storage area, which may offer setAccessLevel (Chromium 102+ for every area). */
+/** A browser storage area, which may offer setAccessLevel (storage.session: Chromium 102+; every area: 140+). */
 export interface BrowserArea extends StorageAreaLike {
   setAccessLevel?: (options: { accessLevel: AccessLevel }) => Promise<void>;
 }
@@ -53,7 +53,7 @@ class GatedArea implements StorageAreaLike {
   }
 }
 
-/** Where the build keeps the records: `storage.local` restricted (Chromium 102+), or IndexedDB (Firefox). */
+/** Where the build keeps the records: `storage.local` restricted (Chromium 140+), or IndexedDB (Firefox). */
 export type TrustedHow = 'access-level' | 'indexeddb';
 
 /** Chromium refused to restrict `storage.local`: the records are not kept where a page could write them. */

@@ -24,6 +24,18 @@ export interface KnownToken extends TokenFacts {
   aliases?: readonly string[];
 }
 
+/**
+ * Every message a token's facts note can be (the disputed chain's from ../background/tokens/facts.ts, a
+ * kept balance's from ../background/wallet/balances.ts): one list, so whatever stores a note reads back each.
+ */
+export const TOKEN_FACTS_NOTES = [
+  'tokenFacts_unconfirmed',
+  'tokenFacts_disputedTable',
+  'tokenFacts_disputedContract',
+  'tokenFacts_disputedChain',
+  'tokenFacts_kept',
+] as const;
+
 export type TokenCheck =
   | { status: 'confirmed'; facts: TokenFacts; source: FactsSource }
   | { status: 'disputed'; service: TokenFacts; checked: TokenFacts; source: FactsSource; note: Phrase }

@@ -7,7 +7,7 @@
 // https://github.com/bitcoin/bips/blob/master/bip-0021.mediawiki ·
 // https://eips.ethereum.org/EIPS/eip-681 · https://docs.solanapay.com/spec
 import { formatUnits } from '../core/amounts';
-import { chainNamedBy, HOT_COIN, hotTokenOf } from '../core/assetChain';
+import { chainNamedBy, hotTokenOf } from '../core/assetChain';
 import { isAddressOf } from '../core/chainAddress';
 import { chainFacts } from '../core/chains';
 import { poaTokenOf } from '../core/poaBridge';
@@ -31,14 +31,16 @@ const EVM_CONTRACT = /^0x[0-9a-f]{40}$/;
  * carries the list's chain and contract, so the id must confirm both, or the QR holds the bare address: on
  * the list's word alone, a scanning wallet could be asked to pay another chain or token than the screen
  * names. Ids name a chain (../core/assetChain.ts); the bridge's name an EVM contract in full (another
- * chain's token by a hash, which confirms no contract), HOT's only the chain's coin.
+ * chain's token by a hash, which confirms no contract), HOT's the contract's 20 bytes (or the coin).
  */
 function agreesWithAssetId(token: PaymentToken): boolean {
   if (token.assetId === undefined || chainNamedBy(token.assetId) !== token.blockchain) return false;
   const poa = poaTokenOf(token.assetId);
   if (poa?.suffix === null) return token.contractAddress === null;
   if (poa) return EVM_CONTRACT.test(poa.suffix) && token.contractAddress?.toLowerCase() === poa.suffix;
-  return hotTokenOf(token.assetId)?.token === HOT_COIN && token.contractAddress === null;
+  const hot = hotTokenOf(token.assetId);
+  if (hot?.contract === undefined) return false;
+  return hot.contract === null ? token.contractAddress === null : token.contractAddress?.toLowerCase() === hot.contract;
 }
 
 export interface PaymentRequest {

@@ -1,8 +1,9 @@
 /**
  * Signatures a page's request made that the wallet did not release, but that left it all the same: the
  * verifier's `simulate_intents` runs with the real signature after Confirm (./kinds/intents.ts), so the
- * ledger RPC that refused it, failed, or never answered has seen it (and anyone on a plain-http path to
- * it). It can still be executed until its deadline. If the person approves the page's next request too,
+ * ledger RPC that refused it (an "invalid salt" included, which only the RPC says), failed, or never
+ * answered has seen it (and anyone on a plain-http path to it); so has a bus that then refused it. Each is
+ * recorded before it leaves and dropped once the page or the bus took it. It can still be executed until its deadline. If the person approves the page's next request too,
  * both may execute: so while one is live, every request this account signs for a page carries a danger
  * finding naming it (docs/security.md, "Risk rules"). Kept sealed per network and account; at most
  * HELD_LIMIT, the oldest dropped; a passed deadline ends it.
@@ -53,9 +54,18 @@ export class HeldSignatures {
     });
   }
 
-  /** The danger finding for a page's request signed by `signerId`, or none. */
-  async finding(verifierId: string, signerId: string): Promise<FindingView | null> {
-    const [newest, ...older] = await this.live(verifierId, signerId);
+  /** The page or the bus got it after all: no longer held elsewhere. */
+  release(verifierId: string, signerId: string, intentHash: string): Promise<void> {
+    return this.oneAtATime(async () => {
+      const kept = await this.read(verifierId, signerId);
+      const rest = kept.filter((h) => h.intentHash !== intentHash);
+      if (rest.length !== kept.length) await this.d.local.write(keyOf(verifierId, signerId), rest);
+    });
+  }
+
+  /** The danger finding for a page's request signed by `signerId` (its own signature, `own`, aside), or none. */
+  async finding(verifierId: string, signerId: string, own: string): Promise<FindingView | null> {
+    const [newest, ...older] = (await this.live(verifierId, signerId)).filter((h) => h.intentHash !== own);
     if (!newest) return null;
     return {
       level: 'danger',

@@ -88,14 +88,15 @@ export class ClipboardGuard {
     await this.deps.wait(CLIPBOARD_REJOIN_MS);
     if (this.joined) return;
     if (!(await this.deps.alarms.clear(CLIPBOARD_ALARM))) return; // the timer fired meanwhile
-    this.clearedUnwatched = true;
-    await this.erase();
+    if (await this.erase()) this.clearedUnwatched = true;
+    // Refused: the timer is set again, so the clear is tried again rather than forgotten.
+    else await this.deps.alarms.create(CLIPBOARD_ALARM, { delayInMinutes: CLIPBOARD_CLEAR_SECONDS / 60 });
   }
 
   /** alarms.onAlarm: hands back the work it started for the guard's alarm (see start.ts). */
   alarm(name: string): Promise<void> | undefined {
     // The browser has dropped the one-shot alarm as it fired: no clear is pending after this one.
-    return name === CLIPBOARD_ALARM ? this.erase() : undefined;
+    return name === CLIPBOARD_ALARM ? this.erase().then(() => undefined) : undefined;
   }
 
   private post(port: GuardPort, news: GuardNews): void {
@@ -110,11 +111,18 @@ export class ClipboardGuard {
     for (const port of this.ports) this.post(port, news);
   }
 
-  private erase(): Promise<void> {
+  /** Whether the clipboard was cleared; the pages hear it either way. */
+  private erase(): Promise<boolean> {
     return this.oneAtATime(() =>
       this.deps.erase().then(
-        () => this.tell({ type: 'cleared' }),
-        () => this.tell({ type: 'failed' }),
+        () => {
+          this.tell({ type: 'cleared' });
+          return true;
+        },
+        () => {
+          this.tell({ type: 'failed' });
+          return false;
+        },
       ),
     );
   }

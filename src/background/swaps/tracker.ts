@@ -17,7 +17,7 @@ import { isTerminal, REFUND_REASONS, type RefundReason } from '../../core/swapSt
 import { getStatus, type QuoteCallOptions, type StatusResponse, type Token } from '../../oneclick';
 import { t, uiLocale } from '../i18n';
 import type { KeyValue } from '../kv';
-import { said } from '../phrase';
+import { said, storedAmount } from '../phrase';
 import type { StorageProblems } from '../problems';
 import type { AlarmsLike } from '../wallet/autoLock';
 import { quoteSigningKeyOf, type SettingsStore, wireNamesOf } from '../wallet/settings';
@@ -165,7 +165,7 @@ export class SwapTracker {
                 t(`refund_${reason}_label`).toLocaleLowerCase(uiLocale()),
               ),
             ]
-          : [t('swapNotify_failed'), t('swapNotify_failedText', r.amountToSend)];
+          : [t('swapNotify_failed'), t('swapNotify_failedText', said(storedAmount(r.amountToSend)))];
     await this.d.notify(`swap-${r.id}`, title, text);
   }
 

@@ -14,6 +14,7 @@ import type { BalanceRow, BalancesView } from '../../api/walletApi';
 import { MAINNET_VERIFIER, SIM_VERIFIER, usdValue } from '../../core';
 import { errorText, failureFacts } from '../../core/errorText';
 import { phrase } from '../../core/phrase';
+import { TOKEN_FACTS_NOTES } from '../../core/tokenFacts';
 import type { KeyValue } from '../kv';
 import { type CheckedToken, viewOf } from '../tokens/facts';
 
@@ -28,12 +29,7 @@ export const BATCH = 250;
 /** A kept row's note: one of the token facts' phrases, its substitutions the asset id and facts. */
 const factsNoteSchema = () =>
   z.object({
-    key: z.enum([
-      'tokenFacts_unconfirmed',
-      'tokenFacts_disputedTable',
-      'tokenFacts_disputedContract',
-      'tokenFacts_kept',
-    ]),
+    key: z.enum(TOKEN_FACTS_NOTES),
     subs: z.array(z.string()).check(z.maxLength(5)),
   });
 const rowSchema = z.lazy(() =>

@@ -7,7 +7,7 @@
 import type { ReceiveAddress, ReceiveDeposit } from '../../api/receive';
 import type { TokenView } from '../../api/swapApi';
 import { BridgeClient } from '../../bus';
-import { amountOf, formatUnits, type HttpDeps, phrase, type Sub, visibleText } from '../../core';
+import { amountOf, formatUnits, type HttpDeps, isU128String, phrase, type Sub, visibleText } from '../../core';
 import { poaChainOf } from '../../core/poaBridge';
 import { ERROR_CODES } from '../../provider/protocol';
 import { ProviderError } from '../providerError';
@@ -60,7 +60,7 @@ export class ReceiveService {
  * id. The bridge's own decimals word nothing alone.
  */
 function depositAmount(d: { amount: string; decimals: number; asset: string }, named: TokenView | undefined): Sub {
-  if (!/^\d{1,39}$/.test(d.amount)) return phrase('swapTrack_notAmount', visibleText(d.amount));
+  if (!isU128String(d.amount)) return phrase('swapTrack_notAmount', visibleText(d.amount));
   if (named?.decimals != null && named.decimals === d.decimals)
     return amountOf(formatUnits(BigInt(d.amount), named.decimals), named.symbol);
   return phrase('amount_unitsOf', d.amount, visibleText(d.asset));

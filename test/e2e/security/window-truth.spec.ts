@@ -32,7 +32,6 @@ test.describe.configure({ timeout: 60_000 });
 const session = dappForFile({ connect: true, fundWnear: TEN_WNEAR });
 
 const ONE_NEAR = ONE_WNEAR; // 10^24 yocto: wNEAR and NEAR have the same decimals
-const ONE_NEAR_BIG = BigInt(ONE_NEAR);
 
 /** Opens the window for `params`, runs `check` on it, rejects, and expects the page's 4001. */
 async function shownThenRejected(
@@ -96,26 +95,6 @@ for (const [what, intent] of toThirdParty) {
     expect(await ledgerState(sim, session.w.accountId)).toEqual(before);
   });
 }
-
-test('twenty storage deposits of 0.05 NEAR each to a contract of the page’s choosing, each routine alone: 1 NEAR in all is danger', async ({
-  sim,
-}) => {
-  const before = await ledgerState(sim, session.w.accountId);
-  const each = (ONE_NEAR_BIG / 20n).toString();
-  const intents = Array.from({ length: 20 }, (_, i) => ({
-    intent: 'storage_deposit',
-    contract_id: 'attacker.near',
-    deposit_for_account_id: `u${i}.attacker.near`,
-    amount: each,
-  }));
-  await shownThenRejected({ intents }, async (approval) => {
-    const total = approval.locator('[data-testid="approval-finding"][data-level="danger"]', {
-      hasText: /20 storage deposits pay 1 wNEAR in all/,
-    });
-    await expectDangerGate(approval, total);
-  });
-  expect(await ledgerState(sim, session.w.accountId)).toEqual(before);
-});
 
 test('signatures that never expire: a deadline in year 9999, a deadline two days away, a page-supplied legacy nonce are each danger', async ({
   sim,

@@ -243,6 +243,20 @@ describe('clipboard guard after a worker start', () => {
     expect(erased).toBe(1);
   });
 
+  it('a clear the browser refuses when the window ends: the timer is set again, and a late page hears a clear is due', async () => {
+    await pendingFromBefore();
+    const { done } = await start();
+    eraseFails = true;
+    waits[0]!.end();
+    await done;
+    expect(await pending()).toMatchObject({ scheduledTime: NOW + 60_000 });
+    const late = connect();
+    const news = received(late);
+    late.postMessage({ type: 'watching' });
+    await settle();
+    expect(news).toEqual([{ type: 'guarding' }]);
+  });
+
   it('nothing pending: no wait, nothing cleared', async () => {
     await guard.rejoined();
     expect(waits).toEqual([]);

@@ -2,6 +2,8 @@
 // symbol count only when a second source (the bundled table, or the contract's ft_metadata) says the
 // same; a disagreement is `disputed`, no second word `unconfirmed`; the risk rules make a disputed token
 // named by a payload a danger finding, and its amounts are worded as raw units with its id.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   assessIntents,
@@ -19,6 +21,7 @@ import {
 } from '../../../src/core';
 import { knownTokensJson, parseKnownTokens } from '../../../src/core/knownTokenRows';
 import { KNOWN_TOKEN_ROWS } from '../../../src/core/knownTokens';
+import { TOKEN_FACTS_NOTES } from '../../../src/core/tokenFacts';
 import { SIM_TOKENS } from '../../../src/sim/tokenList';
 import { said } from '../../../src/ui/phrase';
 
@@ -195,5 +198,16 @@ describe('risk and wording of a disputed token', () => {
       'Give 1000000000000000000000000 units of nep141:wrap.near',
       'Receive 2.3 USDT',
     ]);
+  });
+});
+
+describe('facts notes', () => {
+  it('every note the catalogue has is one TOKEN_FACTS_NOTES lists, so a kept balance carrying any reads back', () => {
+    const catalogue = JSON.parse(
+      readFileSync(fileURLToPath(new URL('../../../assets/public/_locales/en/messages.json', import.meta.url)), 'utf8'),
+    ) as Record<string, unknown>;
+    const notes = Object.keys(catalogue).filter((k) => k.startsWith('tokenFacts_'));
+    expect(notes.length).toBeGreaterThanOrEqual(5);
+    expect([...notes].sort()).toEqual([...TOKEN_FACTS_NOTES].sort());
   });
 });

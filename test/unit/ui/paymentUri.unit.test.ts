@@ -53,7 +53,8 @@ describe('payment requests in the deposit QR', () => {
     expect(paymentRequest(to, 2_000_000n, { ...usdc, decimals: 6, contractAddress: mint }).standard).toBeNull();
   });
 
-  it('the list’s chain or contract unconfirmed by the asset id: the bare address (HOT’s coins confirmed by chain id)', () => {
+  it('the list’s chain or contract unconfirmed by the asset id: the bare address (HOT’s confirmed by chain id and contract)', () => {
+    const USDC_BSC = '0x8ac76a51cc950d9822d68b83fe1ad97b32cd580d';
     const to = '0x76b4c56085ED136a8744D52bE956396624a730E8';
     // HOT's BNB on BNB Smart Chain (chain id 56), listed as such, and listed as Ethereum's.
     const bnb = { assetId: 'nep245:v2_1.omni.hot.tg:56_11111111111111111111', decimals: 18, contractAddress: null };
@@ -61,6 +62,18 @@ describe('payment requests in the deposit QR', () => {
       `ethereum:${to}@56?value=1000000000000000000`,
     );
     expect(paymentRequest(to, 10n ** 18n, { ...bnb, blockchain: 'eth' }).standard).toBeNull();
+    // HOT's BSC USDT: its id carries the contract's 20 bytes in base58; another contract gets no request.
+    const usdt = {
+      assetId: 'nep245:v2_1.omni.hot.tg:56_2CMMyVTGZkeyNZTSvS5sarzfir6g',
+      blockchain: 'bsc',
+      decimals: 18,
+    };
+    const contract = '0x55d398326f99059fF775485246999027B3197955';
+    expect(paymentRequest(to, 1n, { ...usdt, contractAddress: contract }).text).toBe(
+      `ethereum:${contract}@56/transfer?address=${to}&uint256=1`,
+    );
+    expect(paymentRequest(to, 1n, { ...usdt, contractAddress: USDC_BSC }).standard).toBeNull();
+    expect(paymentRequest(to, 1n, { ...usdt, contractAddress: null }).standard).toBeNull();
     // No asset id, or one that names no chain (a token of the NEAR ledger): nothing to confirm the list by.
     expect(paymentRequest(to, 1n, { blockchain: 'eth', decimals: 18, contractAddress: null }).standard).toBeNull();
     expect(

@@ -60,6 +60,11 @@ export class IntentsReview {
   private preparing = new Map<string, Promise<PreparedIntent>>();
   constructor(private readonly deps: IntentsReviewDeps) {}
 
+  /** The page (or the bus) got this signature: it is the page's now, no longer one held elsewhere. */
+  async released(payload: { verifying_contract: string; signer_id: string }, intentHash: string): Promise<void> {
+    await this.deps.held.release(payload.verifying_contract, payload.signer_id, intentHash).catch(() => undefined);
+  }
+
   /** The request ended (answered, rejected or gone): its preview goes. */
   forget(id: string): void {
     this.previews.delete(id);
@@ -164,7 +169,9 @@ export class IntentsReview {
         p.kind === 'publishIntents' ? (p.params.quoteHashes ?? []) : [],
       );
       const { verifying_contract, signer_id } = prepared.payload;
-      const held = await this.deps.held.finding(verifying_contract, signer_id);
+      // Its own signature, kept before a worker stop, is this request resumed, not another one held.
+      const own = payloadIntentHash(prepared.payload, prepared.standard);
+      const held = await this.deps.held.finding(verifying_contract, signer_id, own);
       return held ? { ...preview, batchFindings: [held, ...preview.batchFindings] } : preview;
     })();
     this.previews.set(p.id, { verifierId, making });
@@ -217,17 +224,14 @@ export class IntentsReview {
     prepared: PreparedIntent,
     origin: string,
   ): Promise<'ok' | 'invalid_salt'> {
+    // From here the ledger RPC may hold it, whatever it answers, and a worker stop may come before the
+    // answer: kept until the page or the bus got it (`released`), else until its deadline (../heldSignatures.ts).
+    const { verifying_contract, signer_id, deadline } = prepared.payload;
+    await this.deps.held.record(verifying_contract, signer_id, { intentHash: signed.intentHash, origin, deadline });
     try {
       await this.deps.simulate(signed.signed);
       return 'ok';
     } catch (e) {
-      // Not released, but the RPC has it (or may): it can execute until its deadline (../heldSignatures.ts).
-      const held = () =>
-        this.deps.held.record(prepared.payload.verifying_contract, prepared.payload.signer_id, {
-          intentHash: signed.intentHash,
-          origin,
-          deadline: prepared.payload.deadline,
-        });
       if (e instanceof LedgerViewError) {
         const reason = e.panic ?? e.message;
         // One approval, one signature: a stale salt ends the request (the page may ask again, in a new
@@ -242,17 +246,13 @@ export class IntentsReview {
         // The same signature was released before the interruption; the bus answers "already processed".
         if (resumed && isNonceUsedText(reason)) return 'ok';
         // Neither the page nor the bus got it; the ledger RPC did see the signature (it was asked to check it).
-        await held();
         throw new ProviderError(
           ERROR_CODES.internal,
           `The verifier refused it: ${reason}. It was not given to the page or published.`,
           { intentHash: signed.intentHash, reason, words: phrase('approveRefused_verifier', reason) },
         );
       }
-      if (e instanceof RpcError || e instanceof HttpError || e instanceof TypeError) {
-        await held();
-        throw ledgerCouldNotCheck(e);
-      }
+      if (e instanceof RpcError || e instanceof HttpError || e instanceof TypeError) throw ledgerCouldNotCheck(e);
       throw e;
     }
   }

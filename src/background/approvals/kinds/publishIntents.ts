@@ -64,6 +64,8 @@ export class PublishIntentsKind implements KindHandler<'publishIntents'> {
       status: failed === undefined ? 'PENDING' : 'FAILED',
       detail: failed,
     });
+    // Refused by the bus, it may still execute later (until its deadline): only an accepted one is let go.
+    if (result.status !== 'FAILED') await this.deps.review.released(out.payload, out.intentHash);
     if (result.status === 'FAILED') {
       throw new ProviderError(ERROR_CODES.internal, `The verifier refused it: ${result.reason}`, {
         intentHash: out.intentHash,

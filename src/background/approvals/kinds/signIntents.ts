@@ -24,6 +24,7 @@ export class SignIntentsKind implements KindHandler<'signIntents'> {
       check,
       retrySalt: false,
     });
+    await this.deps.review.released(payload, intentHash);
     return { signed, intentHash, payload };
   }
 }

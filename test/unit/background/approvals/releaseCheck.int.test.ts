@@ -177,6 +177,11 @@ describe('a signature the ledger RPC saw and the page never got', () => {
       refusal('wasm execution failed with error: HostError(GuestPanic { panic_msg: "insufficient balance" })'),
     ],
     ['unreachable', () => Promise.reject(new TypeError('fetch failed'))],
+    // Only the RPC says the salt is stale: it may keep a signature that is valid all the same.
+    [
+      '"invalid salt"',
+      refusal('wasm execution failed with error: HostError(GuestPanic { panic_msg: "invalid salt" })'),
+    ],
   ] as const) {
     it(`${what}: the page's next request is danger naming it until its deadline passes, and Confirm needs the tick`, async () => {
       const clock = { now: Date.now() };
@@ -209,4 +214,16 @@ describe('a signature the ledger RPC saw and the page never got', () => {
       await t.answerOf(later);
     });
   }
+
+  it('one the page got is not held: its next request carries no such finding', async () => {
+    const t = await pageSetup(sim, { now: Date.now() });
+    await t.connect();
+    for (let i = 0; i < 2; i++) {
+      const pending = await t.page(METHODS.signIntents, { intents: [] });
+      const view = await t.current();
+      expect(view?.intents?.batchFindings.map((f) => f.code)).not.toContain('refused_signature_live');
+      expect(await call(t.bg, APPROVAL.resolve, { id: view!.id, approve: true })).toBeNull();
+      expect((await t.answerOf(pending)).ok).toBe(true);
+    }
+  });
 });
