@@ -2,6 +2,7 @@
 // itself (a request's block reason, its refusals, notifications).
 import type { MessageKey } from '../core/messages';
 import { amountOf, type Sub, sayWith } from '../core/phrase';
+import { readTokenAmount } from '../core/tokens';
 import { t, uiLocale } from './i18n';
 
 /** The browser language's decimal mark ("," in Spanish): an amount in its words reads as its readers read numbers. */
@@ -15,6 +16,6 @@ export const said = sayWith(
 
 /** A swap's stored amount to send ("2.5 wNEAR", or "7 units of …"), as an Amount where it is one. */
 export function storedAmount(text: string): Sub {
-  const m = /^(\d+(?:\.\d+)?) (\S.*)$/.exec(text);
-  return m && !text.includes(' units of ') ? amountOf(m[1]!, m[2]!) : text;
+  const read = readTokenAmount(text);
+  return read && 'decimal' in read ? amountOf(read.decimal, read.symbol) : text;
 }

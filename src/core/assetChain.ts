@@ -1,8 +1,9 @@
 /**
  * The chain a token's own id names, where it names one: the PoA bridge's `nep141:<chain>[-…].omft.near`
- * (./poaBridge.ts) and HOT's `nep245:v2_1.omni.hot.tg:<EIP-155 chain id>_<token>`. The swap service's token list says a `blockchain` for every token; where the id names one, the
- * list is believed only when it says the same (docs/security.md, "Token facts"): a deposit made on the
- * list's word on another chain would be lost.
+ * (./poaBridge.ts) and HOT's `nep245:v2_1.omni.hot.tg:<EIP-155 chain id>_<token>`. The swap service's
+ * token list says a `blockchain` for every token; where the id names one, the list is believed only when
+ * it says the same (docs/security.md, "Token facts"): a deposit made on the list's word on another chain
+ * would be lost.
  */
 import { CHAINS, type ChainId } from './chains';
 import { base58, hex } from './encoding';

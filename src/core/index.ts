@@ -195,6 +195,7 @@ export {
 export { formatTokenId, isValidTokenId, parseTokenId, type TokenId } from './tokenId';
 export {
   formatTokenAmount,
+  readTokenAmount,
   shortAddress,
   signedAmountWords,
   type TokenInfo,

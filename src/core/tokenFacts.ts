@@ -7,6 +7,7 @@
  * and the approval window says so as danger. A token no second source speaks for is `unconfirmed`,
  * shown the same way without the alarm.
  */
+import { chainNamedBy } from './assetChain';
 import { type Phrase, phrase } from './phrase';
 import { parseTokenId } from './tokenId';
 
@@ -53,14 +54,22 @@ export function sameSymbol(a: string, b: string): boolean {
 }
 
 /**
- * The one agreement rule. `second` is null when no second source answered. Confirmed facts are the
+ * The one agreement rule: the chain the list says against the one the id names, then decimals and symbol
+ * against the second source. `second` is null when no second source answered. Confirmed facts are the
  * second source's (its symbol is the one shown), never the service's.
  */
 export function judgeToken(
   assetId: string,
-  service: TokenFacts,
+  listed: TokenFacts & { blockchain?: string },
   second: { facts: KnownToken; source: FactsSource } | null,
 ): TokenCheck {
+  const service = { symbol: listed.symbol, decimals: listed.decimals };
+  // The chain the id names is a fact the list must agree with too (./assetChain.ts).
+  const named = chainNamedBy(assetId);
+  if (named !== null && listed.blockchain !== undefined && named !== listed.blockchain) {
+    const note = phrase('tokenFacts_disputedChain', assetId, listed.blockchain, named);
+    return { status: 'disputed', service, checked: service, source: second?.source ?? 'table', note };
+  }
   if (!second) {
     return {
       status: 'unconfirmed',

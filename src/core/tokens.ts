@@ -28,6 +28,19 @@ export function formatTokenAmount(amount: bigint, tokenId: string, tokens: Token
 }
 
 /**
+ * Reads back what formatTokenAmount wrote (a swap record keeps its amount to send so): the decimal and the
+ * symbol, or the units and the token id; null for any other text.
+ */
+export function readTokenAmount(
+  text: string,
+): { decimal: string; symbol: string } | { units: string; tokenId: string } | null {
+  const units = /^(\d+) units of (\S+)$/.exec(text);
+  if (units) return { units: units[1]!, tokenId: units[2]! };
+  const amount = /^(\d+(?:\.\d+)?) (.+)$/.exec(text);
+  return amount ? { decimal: amount[1]!, symbol: amount[2]! } : null;
+}
+
+/**
  * `amount` of `tokenId` for a person: "1.5 USDC" (an Amount, its mark the reader's) when the token is known, else its smallest units and the id
  * as a phrase the page words in the person's language (formatTokenAmount's English is for logs and records).
  */

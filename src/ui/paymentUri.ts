@@ -1,9 +1,9 @@
 // What the deposit QR code holds: where the chain has a standard payment request that carries the
 // amount, that request; elsewhere the bare address. Standards: BIP-21 (bitcoin: and the coins that
 // copied it), EIP-681 (ethereum:, native value or an ERC-20 transfer, with the chain id), Solana Pay
-// (solana:, SOL). A wallet that scans it fills in the exact amount, so the user types nothing. A request is
-// made only where the token's asset id itself confirms the chain and contract it would pay. Which chain follows which standard (and its EIP-155 chain id) is in the chain table,
-// src/core/chains.ts.
+// (solana:, SOL). A wallet that scans it fills in the exact amount, so the user types nothing. A request
+// is made only where the token's asset id itself confirms the chain and contract it would pay. Which chain
+// follows which standard (and its EIP-155 chain id) is in the chain table, src/core/chains.ts.
 // https://github.com/bitcoin/bips/blob/master/bip-0021.mediawiki ·
 // https://eips.ethereum.org/EIPS/eip-681 · https://docs.solanapay.com/spec
 import { formatUnits } from '../core/amounts';

@@ -10,6 +10,7 @@ import {
   SWAP_STATUSES,
   type SwapStatus,
 } from '../core/swapStatus';
+import { readTokenAmount } from '../core/tokens';
 import { readStoredAnswer } from '../oneclick/storedAnswer';
 import { exactDecimal } from './amountText';
 import { relativeTime } from './format';
@@ -198,8 +199,9 @@ export function missingAmount(
  */
 export function sendText(record: Pick<SwapRecordView, 'amountToSend' | 'request'>): string {
   if (record.request.swapType === 'ANY_INPUT') return t('swap_anyAmount');
-  const units = /^(\d+) units of (\S+)$/.exec(record.amountToSend);
-  if (units) return t('amount_unitsOf', units[1]!, units[2]!);
-  const amount = /^(\d+(?:\.\d+)?) (.+)$/.exec(record.amountToSend);
-  return amount ? `${exactDecimal(amount[1]!)} ${amount[2]}` : record.amountToSend;
+  const read = readTokenAmount(record.amountToSend);
+  if (!read) return record.amountToSend;
+  return 'units' in read
+    ? t('amount_unitsOf', read.units, read.tokenId)
+    : `${exactDecimal(read.decimal)} ${read.symbol}`;
 }

@@ -3,10 +3,11 @@
  * verifier's `simulate_intents` runs with the real signature after Confirm (./kinds/intents.ts), so the
  * ledger RPC that refused it (an "invalid salt" included, which only the RPC says), failed, or never
  * answered has seen it (and anyone on a plain-http path to it); so has a bus that then refused it. Each is
- * recorded before it leaves and dropped once the page or the bus took it. It can still be executed until its deadline. If the person approves the page's next request too,
- * both may execute: so while one is live, every request this account signs for a page carries a danger
- * finding naming it (docs/security.md, "Risk rules"). Kept sealed per network and account; at most
- * HELD_LIMIT, the oldest dropped; a passed deadline ends it.
+ * recorded before it leaves and dropped once the page or the bus took it; it can still be executed until
+ * its deadline. If the person approves the page's next request too, both may execute: so while one is
+ * live, every request this account signs for a page carries a danger finding naming it (docs/security.md,
+ * "Risk rules"). Kept sealed per network and account; at most HELD_LIMIT, the oldest dropped; a passed
+ * deadline ends it.
  */
 import * as z from 'zod/mini';
 import type { FindingView } from '../../api/approvalApi';
@@ -23,8 +24,6 @@ const heldSchema = z.lazy(() =>
       origin: z.string().check(z.maxLength(2048)),
       /** The payload's deadline, as signed (RFC 3339). */
       deadline: z.string().check(z.maxLength(64)),
-      /** When it left, ms since the epoch. */
-      at: z.number(),
     }),
   ),
 );
@@ -44,13 +43,13 @@ export class HeldSignatures {
   }
 
   /** A signature of `signerId` on `verifierId` that reached the ledger RPC and not the page. */
-  record(verifierId: string, signerId: string, held: Omit<Held, 'at'>): Promise<void> {
+  record(verifierId: string, signerId: string, held: Held): Promise<void> {
     return this.oneAtATime(async () => {
       const now = this.d.now();
       const kept = (await this.read(verifierId, signerId)).filter(
         (h) => Date.parse(h.deadline) > now && h.intentHash !== held.intentHash,
       );
-      await this.d.local.write(keyOf(verifierId, signerId), [...kept, { ...held, at: now }].slice(-HELD_LIMIT));
+      await this.d.local.write(keyOf(verifierId, signerId), [...kept, held].slice(-HELD_LIMIT));
     });
   }
 

@@ -15,8 +15,7 @@
 import type { TokenView } from '../../api/swapApi';
 import type { FtMetadata } from '../../bus';
 import { ftContractOf, judgeToken, type KnownToken, type TokenCheck, type TokenTable, tokenTable } from '../../core';
-import { chainNamedBy } from '../../core/assetChain';
-import { type Phrase, phrase } from '../../core/phrase';
+import type { Phrase } from '../../core/phrase';
 import type { Token } from '../../oneclick';
 
 export const LIST_TTL_MS = 10 * 60_000;
@@ -160,13 +159,7 @@ export class TokenFacts {
   }
 
   private async judge(token: Token): Promise<CheckedToken> {
-    const service = { symbol: token.symbol, decimals: token.decimals };
-    // The chain the id names is a fact the list must agree with too (../../core/assetChain.ts).
-    const named = chainNamedBy(token.assetId);
-    if (named !== null && named !== token.blockchain) {
-      const note = phrase('tokenFacts_disputedChain', token.assetId, token.blockchain, named);
-      return { token, check: { status: 'disputed', service, checked: service, source: 'table', note } };
-    }
+    const service = { symbol: token.symbol, decimals: token.decimals, blockchain: token.blockchain };
     const entry = (await this.d.known()).get(token.assetId);
     if (entry) return { token, check: judgeToken(token.assetId, service, { facts: entry, source: 'table' }) };
     const contract = ftContractOf(token.assetId);
