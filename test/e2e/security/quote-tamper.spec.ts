@@ -163,7 +163,10 @@ test.describe('quotes rewritten on the way', () => {
     const s = await swapThrough(sim, proxy, sim.quotePublicKey);
     try {
       await askForAddress(s.page);
-      await expect(s.page.getByTestId('deposit-address')).toHaveText(minted(proxy)[0]!, { timeout: TIMEOUT });
+      // Shown once the service answered the start (only then does the proxy know the minted address).
+      const shown = s.page.getByTestId('deposit-address');
+      await expect(shown).toBeVisible({ timeout: TIMEOUT });
+      expect((await shown.innerText()).trim()).toBe(minted(proxy)[0]);
       expect(await domEverHeld(s.page, SMUGGLED), 'the smuggled memo was never rendered').toBe(false);
       const [swap] = await walletCall<SwapRecordView[]>(s.page, 'swap_list');
       expect(swap?.depositMemo ?? null).toBeNull();
