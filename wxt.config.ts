@@ -1,5 +1,6 @@
 import { defineConfig } from 'wxt';
 import { entryHoldsItsImports, inlinePageCss, noEmptyPluginScript, ownCopyPerPage } from './scripts/pageBuild';
+import { WALLET_SCRIPT } from './src/background/wake/walletScript';
 import { KNOWN_TOKENS_FILE, knownTokensJson } from './src/core/knownTokenRows';
 import { KNOWN_TOKEN_ROWS } from './src/core/knownTokens';
 
@@ -22,6 +23,14 @@ export default defineConfig({
     },
     'config:resolved'(wxt) {
       wxtPlugins = wxt.config.plugins;
+    },
+    // Firefox's event page loads the wallet's script before background.js, which finds its start offered
+    // (src/background/wake/walletScript.ts); Chromium's worker imports it when an event needs the wallet.
+    'build:manifestGenerated'(wxt, manifest) {
+      const background = manifest.background as { scripts?: string[] } | undefined;
+      if (wxt.config.browser === 'firefox' && background?.scripts) {
+        background.scripts = [WALLET_SCRIPT, ...background.scripts];
+      }
     },
     // Size (docs/architecture.md, "Budgets": provider + relay ≤ 4 kB gzip): WXT wraps every isolated-world
     // content script in a ContentScriptContext (location watcher, timers, invalidation of older copies of the

@@ -13,8 +13,22 @@ export const CLIPBOARD_CLEAR_SECONDS = 60;
  * connects again after a worker stop, the timer untouched; `replaced`: the page put something that is not
  * secret over it, so nothing is left to clear.
  */
-export const guardRequestSchema = z.lazy(() => z.strictObject({ type: z.enum(['copied', 'watching', 'replaced']) }));
-export type GuardRequest = z.output<typeof guardRequestSchema>;
+export type GuardRequest = { type: 'copied' | 'watching' | 'replaced' };
+const GUARD_REQUESTS: readonly unknown[] = ['copied', 'watching', 'replaced'] satisfies GuardRequest['type'][];
+
+/**
+ * A page's message as a GuardRequest, or null: exactly `{ type }` with one of its values, as a zod
+ * strictObject of the enum would read it. Checked by hand because the worker script every wake-up
+ * loads carries no zod (docs/architecture.md, "Start-up").
+ */
+export function guardRequestOf(raw: unknown): GuardRequest | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  const keys = Object.keys(raw);
+  const type = (raw as { type?: unknown }).type;
+  return keys.length === 1 && keys[0] === 'type' && GUARD_REQUESTS.includes(type)
+    ? { type: type as GuardRequest['type'] }
+    : null;
+}
 
 /**
  * Background → page. `guarding`: a clear is due; `cleared`: the clipboard was cleared; `released`: nothing

@@ -36,15 +36,25 @@ export class CorruptedValueError extends Error {
   }
 }
 
+/**
+ * Told of every write and removal through a KeyValue, around it: the popup's status mirror
+ * (./wallet/statusMirror.ts) sets its copy aside before one of the status's inputs changes.
+ */
+export type WriteWatch = (key: string, write: () => Promise<void>) => Promise<void>;
+
 export class KeyValue {
   /** True once the area is known to hold every private record sealed (the marker was seen or written). */
   private allSealed = false;
   private sealing: Promise<void> | null = null;
 
-  /** `cipher`: seal the private records with it (the extension's storage.local); none: a plain area. */
+  /**
+   * `cipher`: seal the private records with it (the extension's storage.local); none: a plain area.
+   * `watch`: told of every write and removal, around it.
+   */
   constructor(
     private readonly area: StorageAreaLike,
     private readonly cipher?: RecordCipher,
+    private readonly watch: WriteWatch = (_key, write) => write(),
   ) {}
 
   private isPrivate(key: string): boolean {
@@ -187,11 +197,13 @@ export class KeyValue {
 
   async write(key: string, value: unknown): Promise<void> {
     const name = await this.stored(key);
-    await this.area.set({ [name]: this.isPrivate(key) ? await sealRecord(this.cipher!, key, value) : value });
+    const stored = this.isPrivate(key) ? await sealRecord(this.cipher!, key, value) : value;
+    await this.watch(key, () => this.area.set({ [name]: stored }));
   }
 
   async remove(key: string): Promise<void> {
-    await this.area.remove(await this.stored(key));
+    const name = await this.stored(key);
+    await this.watch(key, () => this.area.remove(name));
   }
 }
 

@@ -10,16 +10,20 @@ import type { Phrase } from '../core/phrase';
 export class StorageProblems {
   private items = new Map<string, StoreProblem>();
 
+  /** `changed`: told after every report and every problem cleared (the status mirror: ./wallet/statusMirror.ts). */
+  constructor(private readonly changed: () => void = () => undefined) {}
+
   /**
    * `key` names the damaged value (one report per key; a later one replaces it); `message` is for the
    * logs, `words` what the popup shows.
    */
   report(store: DamagedStore, key: string, message: string, words?: Phrase): void {
     this.items.set(key, words ? { store, message, words } : { store, message });
+    this.changed();
   }
 
   clear(key: string): void {
-    this.items.delete(key);
+    if (this.items.delete(key)) this.changed();
   }
 
   list(): StoreProblem[] {

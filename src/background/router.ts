@@ -7,6 +7,7 @@
 import { type DeferredReply, ERROR_CODES, errorReply, type RuntimeReply } from '../provider/protocol';
 import { runtimeMessageSchema } from '../provider/schemas';
 import { replyForError } from './errors';
+import { originOf } from './origin';
 import { Deferred, type PageContext, type PageHandler } from './page/context';
 
 export type { PageContext, PageHandler };
@@ -22,16 +23,9 @@ import { zodProviderError } from './zodField';
 /** Every internal method's answer, from the APIs' tables. */
 type InternalResults = WalletResults & SwapResults & ApprovalResults & ContactsResults & ToolbarResults;
 
-/** What the router reads of runtime.MessageSender (the browser's word on who is asking). */
-export interface RouteSender {
-  id?: string;
-  url?: string;
-  origin?: string;
-  frameId?: number;
-  /** Chromium 106+: the document that sent the message (absent in Firefox). */
-  documentId?: string;
-  tab?: { id?: number };
-}
+import type { RouteSender } from './origin';
+
+export type { RouteSender };
 
 export interface PingResult {
   ready: true;
@@ -43,18 +37,6 @@ export interface RouterDeps {
   page: ReadonlyMap<string, PageHandler>;
   /** The wallet and approval APIs, for the extension's own pages. */
   wallet: { [K in InternalMethod]: (params: InternalParams[K]) => Promise<InternalResults[K]> };
-}
-
-export function originOf(sender: RouteSender): string | null {
-  if (sender.origin) return sender.origin;
-  if (!sender.url) return null;
-  try {
-    // protocol + host rather than URL.origin, which is "null" for chrome-extension: URLs outside a browser.
-    const u = new URL(sender.url);
-    return u.host ? `${u.protocol}//${u.host}` : 'null';
-  } catch {
-    return null;
-  }
 }
 
 function isInternalMethod(method: string): method is InternalMethod {

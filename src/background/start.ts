@@ -16,7 +16,7 @@ import { ApprovalService } from './approvals/service';
 import { NetworkClients } from './clients';
 import { ContactsStore } from './contacts/store';
 import type { BackgroundEnv } from './env';
-import { KeyValue } from './kv';
+import { KeyValue, type WriteWatch } from './kv';
 import { listenToBrowser } from './listeners';
 import { LoadOnce } from './loadOnce';
 import { PageApi } from './page/api';
@@ -52,7 +52,8 @@ import { WalletService } from './wallet/service';
 import { SettingsStore } from './wallet/settings';
 import type { SettingsChangeInput } from './wallet/settingsModel';
 import { SimulatorFinder } from './wallet/simulatorDiscovery';
-import { StatusMirror } from './wallet/statusMirror';
+import { STATUS_INPUTS } from './wallet/statusInputs';
+import { StatusMirror, WatchedVaultSession, WatchedVaultStorage } from './wallet/statusMirror';
 import { Toolbar } from './wallet/toolbar';
 
 export type { BackgroundEnv } from './env';
@@ -60,20 +61,27 @@ export type Background = ReturnType<typeof startBackground>;
 
 export function startBackground(env: BackgroundEnv) {
   // The private records of storage.local are sealed under the vault's data key (./sealedRecords.ts).
-  const local = new KeyValue(env.storage.local, {
-    sealData: (text, aad) => vault.sealData(text, aad),
-    openData: (sealed, aad) => vault.openData(sealed, aad),
-    recordName: (key) => vault.recordName(key),
-  });
-  const session = new KeyValue(env.storage.session);
-  const problems = new StorageProblems();
+  // Every write of a status input passes the mirror, which sets its copy aside first (./wallet/statusMirror.ts).
+  const watch: WriteWatch = (key, write) => mirror.around(key, write);
+  const local = new KeyValue(
+    env.storage.local,
+    {
+      sealData: (text, aad) => vault.sealData(text, aad),
+      openData: (sealed, aad) => vault.openData(sealed, aad),
+      recordName: (key) => vault.recordName(key),
+    },
+    watch,
+  );
+  const session = new KeyValue(env.storage.session, undefined, watch);
+  const mirror = new StatusMirror(session, STATUS_INPUTS);
+  const problems = new StorageProblems(() => mirror.problemsChanged());
   const settings = new SettingsStore(local, env.defaultPreset, problems, { session, cipher: () => vault });
   const http: HttpDeps = { fetch: env.fetch, sleep: env.sleep };
   const wordlist = new LoadOnce(env.wordlist);
   // The vault keeps its unlocked key in storage.session itself (src/vault/session.ts).
   const vault = new Vault({
-    storage: env.vaultStorage,
-    session: env.storage.session,
+    storage: new WatchedVaultStorage(env.vaultStorage, mirror),
+    session: new WatchedVaultSession(env.storage.session, mirror),
     wordlist: () => wordlist.get(),
     random: env.random,
     now: env.now,
@@ -87,7 +95,7 @@ export function startBackground(env: BackgroundEnv) {
     local,
     now: env.now,
     problems,
-    mirror: new StatusMirror(session),
+    mirror,
   });
 
   // The ledger RPC and the message bus, made for the settings of the moment (./clients.ts).

@@ -53,6 +53,35 @@ class GatedArea implements StorageAreaLike {
   }
 }
 
+/**
+ * storage.session, which only the extension's own contexts can read or write at its default access level:
+ * a read goes out at once, beside the call that restricts it again, and answers once that call returned
+ * (a woken worker's first answer reads it: docs/architecture.md, "Start-up"). Nothing outside the
+ * extension could have written it before that call either, so the order of the two changes nothing.
+ * Writes wait for the call.
+ */
+class SessionArea implements StorageAreaLike {
+  constructor(
+    private readonly area: StorageAreaLike,
+    private readonly restricted: Promise<unknown>,
+  ) {}
+
+  async get(keys: string | string[] | null): Promise<Record<string, unknown>> {
+    const [items] = await Promise.all([this.area.get(keys), this.restricted]);
+    return items;
+  }
+
+  async set(items: Record<string, unknown>): Promise<void> {
+    await this.restricted;
+    return this.area.set(items);
+  }
+
+  async remove(keys: string | string[]): Promise<void> {
+    await this.restricted;
+    return this.area.remove(keys);
+  }
+}
+
 /** Where the build keeps the records: `storage.local` restricted (Chromium 140+), or IndexedDB (Firefox). */
 export type TrustedHow = 'access-level' | 'indexeddb';
 
@@ -78,7 +107,7 @@ export function trustedAreas(
   fallback: () => StorageAreaLike,
   how: TrustedHow,
 ): { local: StorageAreaLike; session: StorageAreaLike } {
-  const sessionReady = restrict(session).then(() => session);
+  const sessionRestricted = restrict(session);
   const localReady =
     how === 'access-level'
       ? restrict(local).then((restricted) => {
@@ -90,7 +119,7 @@ export function trustedAreas(
           await moveOnce(local, idb);
           return idb;
         });
-  return { local: new GatedArea(localReady), session: new GatedArea(sessionReady) };
+  return { local: new GatedArea(localReady), session: new SessionArea(session, sessionRestricted) };
 }
 
 /**

@@ -6,9 +6,9 @@
  * never sent here, and nothing is kept to compare with (reading the clipboard would need `clipboardRead`),
  * so the clear is unconditional unless a page of the wallet said it replaced the secret.
  */
-import { CLIPBOARD_CLEAR_SECONDS, CLIPBOARD_PORT, type GuardNews, guardRequestSchema } from '../../api/clipboard';
+import { CLIPBOARD_CLEAR_SECONDS, CLIPBOARD_PORT, type GuardNews, guardRequestOf } from '../../api/clipboard';
 import { serial } from '../../core/serial';
-import { originOf } from '../router';
+import { originOf } from '../origin';
 
 export const CLIPBOARD_ALARM = 'clipboard-clear';
 /**
@@ -128,10 +128,10 @@ export class ClipboardGuard {
   }
 
   private onRequest(port: GuardPort, raw: unknown): void {
-    const parsed = guardRequestSchema.safeParse(raw);
-    if (!parsed.success) return port.disconnect();
+    const request = guardRequestOf(raw);
+    if (!request) return port.disconnect();
     const alarms = this.deps.alarms;
-    switch (parsed.data.type) {
+    switch (request.type) {
       case 'copied':
         // Called before any await, so that a disconnect right after finds the alarm (the browser keeps the
         // order of one extension's API calls).

@@ -147,7 +147,7 @@ const waitingSchema = z.lazy(() =>
 );
 export type Waiting = z.output<typeof waitingSchema>;
 
-const WAITING_KEY = 'credentials.waiting';
+export const WAITING_KEY = 'credentials.waiting';
 
 /** Credentials entered while locked, in storage.session until the next unlock seals them. */
 export class WaitingCredentials {

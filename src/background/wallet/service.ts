@@ -18,7 +18,7 @@ import { recoveryOf } from './recovery';
 import type { SettingsStore } from './settings';
 import type { StatusMirror } from './statusMirror';
 
-const SELECTED_KEY = 'selectedAccount';
+export const SELECTED_KEY = 'selectedAccount';
 
 export type WalletEvent = { type: 'lock' } | { type: 'unlock' } | { type: 'accountsChanged' };
 
@@ -30,7 +30,7 @@ export interface WalletDeps {
   now: () => number;
   problems?: StorageProblems;
   /** Told every status computed: the popup's first screen without a round trip (./statusMirror). */
-  mirror?: Pick<StatusMirror, 'write' | 'deadline'>;
+  mirror?: Pick<StatusMirror, 'begin' | 'write' | 'deadline'>;
 }
 
 export class WalletService {
@@ -82,6 +82,7 @@ export class WalletService {
   async status(): Promise<WalletStatus> {
     await this.restore();
     await this.lockIfDue();
+    const begun = this.deps.mirror?.begin() ?? 0; // what is read from here on is what the mirror may copy
     const vault = this.deps.vault;
     const [settings, , exists, selected] = await Promise.all([
       this.deps.settings.plain(),
@@ -102,7 +103,7 @@ export class WalletService {
       problem: this.problem,
       storeProblems: this.deps.problems?.list() ?? [],
     };
-    await this.deps.mirror?.write(status);
+    await this.deps.mirror?.write(status, begun);
     return status;
   }
 

@@ -39,7 +39,9 @@ import {
 
 export { DEFAULT_AUTO_LOCK_MINUTES, PRESETS, quoteSigningKeyOf, SIM_BASE, wireNamesOf } from './presets';
 
-const KEY = 'settings';
+/** Where the settings are stored (a clear record: ../sealedRecords.ts). */
+export const SETTINGS_KEY = 'settings';
+const KEY = SETTINGS_KEY;
 
 export interface SettingsStoreDeps {
   /** storage.session: credentials entered while locked wait there. */

@@ -1,36 +1,145 @@
 /**
- * Writes the wallet's status to storage.session whenever it differs from the copy written last, for the
- * popup to show its first screen from (src/api/statusSnapshot.ts; docs/architecture.md, "Budgets").
+ * The wallet's status, copied to storage.session whenever it differs from the copy written last: the
+ * popup shows its first screen from it (src/api/statusSnapshot.ts), and a woken worker answers
+ * wallet_status from it before the wallet's script is loaded (docs/architecture.md, "Start-up").
+ *
+ * So the stored copy is the status or nothing. Every write of one of the status's inputs passes through
+ * `around`: the copy is removed before the input changes, and a status computed while it changed is
+ * never written over that (`begin` and the generation). The inputs are everything the vault writes, the
+ * stored records `inputs` names (./statusInputs.ts, which a test holds to the records status()
+ * reads), and the store problems found. A moved lock deadline alone puts the copy back at once, with the
+ * new deadline.
+ *
  * Only the fields WalletStatus names are written (toSnapshot), never a key, a secret or a JWT. The area's
  * access level is never changed: content scripts cannot read storage.session.
  */
 import { STATUS_SNAPSHOT_KEY, toSnapshot } from '../../api/statusSnapshot';
 import type { WalletStatus } from '../../api/walletApi';
-import type { KeyValue } from '../kv';
+import { serial } from '../../core/serial';
+import type { VaultStorage } from '../../vault';
+import type { KeyValue, StorageAreaLike } from '../kv';
+import { DEADLINE_KEY } from './autoLock';
+
+/** What the vault writes is an input as a whole (its record and its session). */
+export const VAULT_INPUT = 'vault';
 
 export class StatusMirror {
+  /** The copy stored now (null: none, or not known). */
   private last: { snapshot: WalletStatus; text: string } | null = null;
+  /** The status behind a copy removed only because the lock deadline moved: put back with the new one. */
+  private beforeDeadline: WalletStatus | null = null;
+  /** Moves before and after every input write: a status begun before either is not written. */
+  private generation = 0;
+  /** The copy's writes and removals land in the order asked. */
+  private readonly oneAtATime = serial();
 
-  constructor(private readonly session: KeyValue) {}
+  /** `inputs`: the stored records the status is computed from, besides the vault's. */
+  constructor(
+    private readonly session: KeyValue,
+    private readonly inputs: readonly string[],
+  ) {}
 
-  /** Mirrors `status` unless it equals the copy written last. */
-  async write(status: WalletStatus): Promise<void> {
-    const snapshot = toSnapshot(status);
-    const text = JSON.stringify(snapshot);
-    if (text === this.last?.text) return;
-    this.last = { snapshot, text };
-    try {
-      await this.session.write(STATUS_SNAPSHOT_KEY, snapshot);
-    } catch {
-      this.last = null; // the popup asks wallet_status anyway; the next status tries again
-    }
+  /** Taken as a status starts being computed, and given back to `write`. */
+  begin(): number {
+    return this.generation;
+  }
+
+  /** Mirrors `status`, computed since `begun`, unless an input was written meanwhile or it equals the copy. */
+  write(status: WalletStatus, begun: number): Promise<void> {
+    return this.oneAtATime(async () => {
+      if (begun !== this.generation) return;
+      await this.store(toSnapshot(status));
+    });
+  }
+
+  /** The lock deadline moved (activity): the copy gets it, with no status to compute (it runs on every signature). */
+  deadline(lockAt: number): Promise<void> {
+    return this.oneAtATime(async () => {
+      const base = this.last?.snapshot ?? this.beforeDeadline;
+      if (base?.unlocked) await this.store({ ...base, lockAt });
+    });
   }
 
   /**
-   * An activity moved the lock deadline: the last copy gets it, with no status to compute (it runs on
-   * every signature). Nothing is written while the last copy is a locked wallet's.
+   * `write` changes the stored record `key` (or, for VAULT_INPUT, what the vault keeps): when the status
+   * is computed from it, the copy is removed first. A removal that fails fails the write too, so the copy
+   * never outlives an input it disagrees with.
    */
-  async deadline(lockAt: number): Promise<void> {
-    if (this.last?.snapshot.unlocked) await this.write({ ...this.last.snapshot, lockAt });
+  async around(key: string, write: () => Promise<void>): Promise<void> {
+    if (key !== VAULT_INPUT && !this.inputs.includes(key)) return write();
+    await this.drop(key === DEADLINE_KEY);
+    try {
+      await write();
+    } finally {
+      this.generation += 1;
+    }
+  }
+
+  /** The store problems changed (a damaged record found, or mended): the next status writes the copy. */
+  problemsChanged(): void {
+    void this.drop(false).catch(() => undefined);
+  }
+
+  private drop(deadlineOnly: boolean): Promise<void> {
+    this.generation += 1;
+    this.beforeDeadline = deadlineOnly ? (this.last?.snapshot ?? this.beforeDeadline) : null;
+    return this.oneAtATime(async () => {
+      this.last = null;
+      await this.session.remove(STATUS_SNAPSHOT_KEY);
+    });
+  }
+
+  private async store(snapshot: WalletStatus): Promise<void> {
+    const text = JSON.stringify(snapshot);
+    if (text === this.last?.text) return;
+    this.last = null;
+    try {
+      await this.session.write(STATUS_SNAPSHOT_KEY, snapshot);
+      this.last = { snapshot, text };
+      this.beforeDeadline = null;
+    } catch {
+      // No copy rather than an older one; the popup asks wallet_status anyway, the next status tries again.
+      await this.session.remove(STATUS_SNAPSHOT_KEY).catch(() => undefined);
+    }
+  }
+}
+
+/** The vault's store, every write and removal passed through `mirror.around` as the vault's. */
+export class WatchedVaultStorage implements VaultStorage {
+  constructor(
+    private readonly storage: VaultStorage,
+    private readonly mirror: Pick<StatusMirror, 'around'>,
+  ) {}
+
+  get(key: string): Promise<unknown> {
+    return this.storage.get(key);
+  }
+
+  set(key: string, value: unknown): Promise<void> {
+    return this.mirror.around(VAULT_INPUT, () => this.storage.set(key, value));
+  }
+
+  del(key: string): Promise<void> {
+    return this.mirror.around(VAULT_INPUT, () => this.storage.del(key));
+  }
+}
+
+/** The storage.session the vault keeps its unlocked session in, its writes passed through `mirror.around`. */
+export class WatchedVaultSession implements StorageAreaLike {
+  constructor(
+    private readonly area: StorageAreaLike,
+    private readonly mirror: Pick<StatusMirror, 'around'>,
+  ) {}
+
+  get(keys: string | string[] | null): Promise<Record<string, unknown>> {
+    return this.area.get(keys);
+  }
+
+  set(items: Record<string, unknown>): Promise<void> {
+    return this.mirror.around(VAULT_INPUT, () => this.area.set(items));
+  }
+
+  remove(keys: string | string[]): Promise<void> {
+    return this.mirror.around(VAULT_INPUT, () => this.area.remove(keys));
   }
 }

@@ -4,7 +4,7 @@
 // browser gives the alarms, test/support/ports.ts the ports; the eraser records what it was asked.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { CLIPBOARD_PORT } from '../../../src/api/clipboard';
+import { CLIPBOARD_PORT, guardRequestOf } from '../../../src/api/clipboard';
 import { CLIPBOARD_ALARM, CLIPBOARD_REJOIN_MS, ClipboardGuard } from '../../../src/background/clipboard/guard';
 import { type FakePort, portPair, settle } from '../../support/ports';
 import { EXT, POPUP } from './harness';
@@ -261,5 +261,24 @@ describe('clipboard guard after a worker start', () => {
     await guard.rejoined();
     expect(waits).toEqual([]);
     expect(erased).toBe(0);
+  });
+});
+
+describe('guardRequestOf: exactly { type } with one of its values', () => {
+  it.each([
+    [{ type: 'copied' }, { type: 'copied' }],
+    [{ type: 'watching' }, { type: 'watching' }],
+    [{ type: 'replaced' }, { type: 'replaced' }],
+    [{ type: 'copied', secret: 'x' }, null],
+    [{ type: 'cleared' }, null],
+    [{ type: ['copied'] }, null],
+    [{}, null],
+    [['copied'], null],
+    [Object.assign(Object.create({ type: 'copied' }) as object, {}), null],
+    [null, null],
+    ['copied', null],
+    [7, null],
+  ])('%j → %j', (raw, expected) => {
+    expect(guardRequestOf(raw)).toEqual(expected);
   });
 });

@@ -63,6 +63,7 @@ describe('status snapshot in storage.session', () => {
       publicKey: created.status.accounts[0]!.publicKeys[0],
       password: PASSWORD,
     });
+    await call(bg, WALLET.status); // the settings written set the copy aside; the next status writes it
     const text = JSON.stringify(await stored());
     expect(text).toContain(created.status.accounts[0]!.accountId); // it is the snapshot
     expect(JSON.parse(text)).toMatchObject({ autoLockMinutes: 30 });

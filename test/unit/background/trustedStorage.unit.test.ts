@@ -81,6 +81,38 @@ describe('trusted storage', () => {
     expect(log.indexOf('session.setAccessLevel(TRUSTED_CONTEXTS)')).toBeLessThan(log.indexOf('session.get'));
   });
 
+  it('Chromium and Firefox: storage.session answers a read only once restricted again, and writes after that', async () => {
+    const log: string[] = [];
+    let allow!: () => void;
+    const gate = new Promise<void>((r) => (allow = r));
+    const session = area('session', log, () => gate);
+    session.data.set('popupStatus', 1);
+    const t = trustedAreas(
+      area('local', log, async () => undefined),
+      session,
+      freshIdb,
+      'access-level',
+    );
+    const read = t.session.get('popupStatus').then((items) => {
+      log.push('session answered');
+      return items;
+    });
+    const written = t.session.set({ popupStatus: 2 });
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    // The read went out beside the restriction (nothing outside the extension can write the area), unanswered.
+    expect(log.filter((l) => l.startsWith('session.'))).toEqual([
+      'session.setAccessLevel(TRUSTED_CONTEXTS)',
+      'session.get',
+    ]);
+    log.push('restricted');
+    allow();
+    expect(await read).toEqual({ popupStatus: 1 });
+    await written;
+    const after = log.slice(log.indexOf('restricted'));
+    expect(after).toContain('session answered');
+    expect(after).toContain('session.set');
+  });
+
   it('Chromium: storage.local refused its access level: every call fails with words, and nothing moves', async () => {
     const log: string[] = [];
     const local = area('local', log, () => Promise.reject(new Error('not supported')));

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { STATUS_SNAPSHOT_KEY } from '../../../src/api/statusSnapshot';
 import {
   type CreateResult,
   type KeyChangeResult,
@@ -191,8 +192,13 @@ describe('signing service', () => {
 describe('keys on the verifier', () => {
   it('adds a generated key through add_public_key, sees it registered, and removes it', async () => {
     const { bg, accountId } = await freshWallet();
+    await call(bg, WALLET.status);
     const added = await call<KeyChangeResult>(bg, WALLET.addKey, { accountId });
     expect(added).toMatchObject({ status: 'SETTLED', confirmed: true });
+    // No status was computed, so the copy a woken worker answers from is gone, never the one without the key
+    // (src/background/wallet/statusMirror.ts).
+    expect((await fakeBrowser.storage.session.get(STATUS_SNAPSHOT_KEY))[STATUS_SNAPSHOT_KEY]).toBeUndefined();
+    expect((await call<WalletStatus>(bg, WALLET.status)).accounts[0]!.publicKeys).toContain(added.publicKey);
     const listing = await call<KeyListing>(bg, WALLET.listKeys, { accountId });
     expect(listing.registered).toContain(added.publicKey);
     expect(listing.local.map((l) => l.registered)).toEqual([true, true]);
