@@ -76,6 +76,9 @@ export default defineBackground(() => {
   browser.tabs.onUpdated.addListener((tabId, change) =>
     wake.tabUpdated(tabId, { status: change.status, url: change.url }),
   );
+  // Firefox's event page loads both scripts anyway: the wallet starts at once, so that what it listens to
+  // itself (the toolbar button that opens the sidebar) is listened to from the page's first run.
+  if (import.meta.env.FIREFOX) wake.start();
   browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
     wake
       .message(message, sender)

@@ -17,4 +17,9 @@ export const internalParams = {
   ...toolbarParams,
 } as const;
 export type InternalMethod = keyof typeof internalParams;
+
+/** Whether `method` is one of the extension pages' methods (never a page's). */
+export function isInternalMethod(method: string): method is InternalMethod {
+  return Object.hasOwn(internalParams, method);
+}
 export type InternalParams = { [K in InternalMethod]: z.output<(typeof internalParams)[K]> };

@@ -17,7 +17,7 @@ import type { ContactsResults } from '../api/contactsApi';
 import type { SwapResults } from '../api/swapApi';
 import type { ToolbarResults } from '../api/toolbarApi';
 import type { WalletResults } from '../api/walletApi';
-import { type InternalMethod, type InternalParams, internalParams } from './params';
+import { type InternalMethod, type InternalParams, internalParams, isInternalMethod } from './params';
 import { zodProviderError } from './zodField';
 
 /** Every internal method's answer, from the APIs' tables. */
@@ -37,10 +37,6 @@ export interface RouterDeps {
   page: ReadonlyMap<string, PageHandler>;
   /** The wallet and approval APIs, for the extension's own pages. */
   wallet: { [K in InternalMethod]: (params: InternalParams[K]) => Promise<InternalResults[K]> };
-}
-
-function isInternalMethod(method: string): method is InternalMethod {
-  return Object.hasOwn(internalParams, method);
 }
 
 export class Router {

@@ -52,7 +52,7 @@ export class WakeWorker {
   }
 
   /** The wallet, started by this call if it was not (its listeners are added to the hubs as it starts). */
-  private walletNow(): WalletWorker {
+  start(): WalletWorker {
     this.wallet ??= this.deps.load()({
       storage: this.deps.storage,
       onAlarm: this.alarms,
@@ -73,28 +73,28 @@ export class WakeWorker {
       const status = this.wallet ? null : statusAtWake(stored, this.deps.now());
       if (status) return { ok: true, result: status };
     }
-    return this.walletNow().route(message, sender);
+    return this.start().route(message, sender);
   }
 
   /** alarms.onAlarm, for every alarm but those background.js owns (`own`). */
   alarm(alarm: { name: string }, own: readonly string[]): void {
     if (own.includes(alarm.name)) return;
-    this.walletNow();
+    this.start();
     this.alarms.emit(alarm);
   }
 
   windowRemoved(windowId: number): void {
-    this.walletNow();
+    this.start();
     this.windowsRemoved.emit(windowId);
   }
 
   tabRemoved(tabId: number): void {
-    this.walletNow();
+    this.start();
     this.tabsRemoved.emit(tabId);
   }
 
   tabUpdated(tabId: number, change: { status?: string | undefined; url?: string | undefined }): void {
-    this.walletNow();
+    this.start();
     this.tabsUpdated.emit(tabId, change);
   }
 }

@@ -3,9 +3,46 @@
  * mirror sets its copy aside before any of them is written (./statusMirror.ts). A test holds this list
  * to what a new worker's status reads (test/unit/background/statusMirror.int.test.ts).
  */
+import { APPROVAL } from '../../api/approvalApi';
+import { CONTACTS } from '../../api/contactsApi';
+import { SWAP } from '../../api/swapApi';
+import { TOOLBAR } from '../../api/toolbarApi';
+import { WALLET } from '../../api/walletApi';
+import { isInternalMethod } from '../params';
 import { DEADLINE_KEY } from './autoLock';
 import { WAITING_KEY } from './credentials';
 import { SELECTED_KEY } from './service';
 import { SETTINGS_KEY } from './settings';
 
 export const STATUS_INPUTS: readonly string[] = [SETTINGS_KEY, SELECTED_KEY, WAITING_KEY, DEADLINE_KEY];
+
+/**
+ * The extension pages' asks that never change what wallet_status answers: they read, or change only
+ * records the status is not computed from (swaps, contacts, the toolbar's choice). Every other ask of
+ * the wallet API runs in StatusMirror.during (./statusMirror.ts), a new one included until it is listed
+ * here. wallet_status writes the copy itself. A page's own requests change no status: what they sign is
+ * confirmed through approval_resolve, which is not listed.
+ */
+export const KEEPS_STATUS: ReadonlySet<string> = new Set([
+  WALLET.status,
+  WALLET.getSettings,
+  WALLET.listKeys,
+  WALLET.listSites,
+  WALLET.balances,
+  WALLET.keptBalances,
+  WALLET.previewSend,
+  WALLET.intentStatus,
+  WALLET.activity,
+  WALLET.receiveAddress,
+  WALLET.receiveDeposits,
+  WALLET.findSimulator,
+  APPROVAL.current,
+  ...Object.values(SWAP),
+  ...Object.values(CONTACTS),
+  ...Object.values(TOOLBAR),
+]);
+
+/** Whether `method` is one of the wallet API's asks that may change the status. */
+export function changesStatus(method: unknown): boolean {
+  return typeof method === 'string' && isInternalMethod(method) && !KEEPS_STATUS.has(method);
+}

@@ -3,12 +3,17 @@
  * popup shows its first screen from it (src/api/statusSnapshot.ts), and a woken worker answers
  * wallet_status from it before the wallet's script is loaded (docs/architecture.md, "Start-up").
  *
- * So the stored copy is the status or nothing. Every write of one of the status's inputs passes through
- * `around`: the copy is removed before the input changes, and a status computed while it changed is
- * never written over that (`begin` and the generation). The inputs are everything the vault writes, the
- * stored records `inputs` names (./statusInputs.ts, which a test holds to the records status()
- * reads), and the store problems found. A moved lock deadline alone puts the copy back at once, with the
- * new deadline.
+ * So the stored copy is the status a new worker would compute, or nothing:
+ * - Every write of one of the status's inputs passes through `around`: the copy is removed before the
+ *   input changes. The inputs are everything the vault writes and the stored records `inputs` names
+ *   (./statusInputs.ts, which a test holds to the records status() reads).
+ * - Every ask that may change the status (./statusInputs.ts, `keepsStatus`) runs in `during`: the copy
+ *   is removed as it starts, and no status is written while one runs, so none is taken from memory
+ *   that lags what was stored (the vault's contents are set only once its record was read back).
+ * - A status begun before either moved the generation is never written (`begin`).
+ * - A status with a problem (a damaged vault or store) is not copied: a new worker finds those again
+ *   only when it reads the damaged record.
+ * A moved lock deadline alone puts the copy back at once, with the new deadline.
  *
  * Only the fields WalletStatus names are written (toSnapshot), never a key, a secret or a JWT. The area's
  * access level is never changed: content scripts cannot read storage.session.
@@ -28,8 +33,10 @@ export class StatusMirror {
   private last: { snapshot: WalletStatus; text: string } | null = null;
   /** The status behind a copy removed only because the lock deadline moved: put back with the new one. */
   private beforeDeadline: WalletStatus | null = null;
-  /** Moves before and after every input write: a status begun before either is not written. */
+  /** Moves before and after every input write and every ask in `during`: a status begun before is not written. */
   private generation = 0;
+  /** Input writes and asks in `during` under way: no status is written meanwhile. */
+  private busy = 0;
   /** The copy's writes and removals land in the order asked. */
   private readonly oneAtATime = serial();
 
@@ -44,10 +51,18 @@ export class StatusMirror {
     return this.generation;
   }
 
-  /** Mirrors `status`, computed since `begun`, unless an input was written meanwhile or it equals the copy. */
+  /**
+   * Mirrors `status`, computed since `begun`, unless an input changed meanwhile, a change is under way,
+   * it has a problem (then the copy goes), or it equals the copy.
+   */
   write(status: WalletStatus, begun: number): Promise<void> {
     return this.oneAtATime(async () => {
-      if (begun !== this.generation) return;
+      if (begun !== this.generation || this.busy > 0) return;
+      if (status.problem !== null || status.storeProblems.length > 0) {
+        this.last = null;
+        await this.session.remove(STATUS_SNAPSHOT_KEY).catch(() => undefined);
+        return;
+      }
       await this.store(toSnapshot(status));
     });
   }
@@ -67,11 +82,21 @@ export class StatusMirror {
    */
   async around(key: string, write: () => Promise<void>): Promise<void> {
     if (key !== VAULT_INPUT && !this.inputs.includes(key)) return write();
-    await this.drop(key === DEADLINE_KEY);
+    await this.during(write, key === DEADLINE_KEY);
+  }
+
+  /**
+   * `work` may change the status: the copy is removed first (a failed removal fails `work`, which does
+   * not run), and no status is written until it settled.
+   */
+  async during<T>(work: () => Promise<T>, deadlineOnly = false): Promise<T> {
+    this.busy += 1;
     try {
-      await write();
+      await this.drop(deadlineOnly);
+      return await work();
     } finally {
       this.generation += 1;
+      this.busy -= 1;
     }
   }
 
@@ -83,18 +108,19 @@ export class StatusMirror {
   private drop(deadlineOnly: boolean): Promise<void> {
     this.generation += 1;
     this.beforeDeadline = deadlineOnly ? (this.last?.snapshot ?? this.beforeDeadline) : null;
-    return this.oneAtATime(async () => {
-      this.last = null;
-      await this.session.remove(STATUS_SNAPSHOT_KEY);
-    });
+    this.last = null;
+    return this.oneAtATime(() => this.session.remove(STATUS_SNAPSHOT_KEY));
   }
 
   private async store(snapshot: WalletStatus): Promise<void> {
     const text = JSON.stringify(snapshot);
     if (text === this.last?.text) return;
+    const begun = this.generation;
     this.last = null;
     try {
       await this.session.write(STATUS_SNAPSHOT_KEY, snapshot);
+      // A removal asked while it was written comes after it in the queue: the copy is not this one then.
+      if (begun !== this.generation) return;
       this.last = { snapshot, text };
       this.beforeDeadline = null;
     } catch {

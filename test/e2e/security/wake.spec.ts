@@ -51,7 +51,7 @@ test('wallet_status at wake-up is the wallet’s copy, with no wallet loaded; th
   await page.close();
 });
 
-test('a key added with no status computed: the woken worker’s answer has it, never the copy from before', async () => {
+test('a key added: the woken worker’s answer has it, never the copy from before', async () => {
   const page = await quietPage();
   const before = await walletCall<WalletStatus>(page, 'wallet_status');
   const added = await walletCall<KeyChangeResult>(page, 'wallet_addKey', { accountId: session.w.accountId });

@@ -5,19 +5,22 @@
 // written.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { APPROVAL } from '../../../src/api/approvalApi';
 import { STATUS_SNAPSHOT_KEY } from '../../../src/api/statusSnapshot';
 import { type CreateResult, WALLET, type WalletStatus } from '../../../src/api/walletApi';
 import { KeyValue } from '../../../src/background/kv';
+import { isInternalMethod } from '../../../src/background/params';
 import { startBackground } from '../../../src/background/start';
+import { WakeWorker } from '../../../src/background/wake/wakeWorker';
 import { AUTO_LOCK_ALARM, DEADLINE_KEY } from '../../../src/background/wallet/autoLock';
 import { SELECTED_KEY } from '../../../src/background/wallet/service';
-import { STATUS_INPUTS } from '../../../src/background/wallet/statusInputs';
+import { changesStatus, KEEPS_STATUS, STATUS_INPUTS } from '../../../src/background/wallet/statusInputs';
 import { StatusMirror } from '../../../src/background/wallet/statusMirror';
 
 type Bg = ReturnType<typeof startBackground>;
 
-import { memoryVaultStorage } from '../../../src/vault';
-import { backgroundEnv, call, PASSWORD } from './harness';
+import { memoryVaultStorage, RECORD_KEY } from '../../../src/vault';
+import { backgroundEnv, call, EXT, PASSWORD, POPUP } from './harness';
 
 beforeEach(() => fakeBrowser.reset());
 
@@ -123,28 +126,15 @@ describe('the status mirror is the status or nothing', () => {
       ['unlock', () => call(bg, WALLET.unlock, { password: `${PASSWORD}!` })],
       ['erase', () => call(bg, WALLET.erase, { confirm: 'erase this wallet' })],
     ];
-    const seen: string[] = [];
     for (const [name, operation] of operations) {
       await call(bg, WALLET.status); // a copy to be kept right, or set aside
       await operation();
       const copy = await stored();
       const now = await call<WalletStatus>(bg, WALLET.status).catch(() => null);
-      if (copy !== undefined) {
-        seen.push(name);
-        expect(copy, name).toEqual(now);
-      }
+      if (copy !== undefined) expect(copy, name).toEqual(now);
+      // The next status, computed with nothing else under way, is copied (none for an erased wallet's).
+      if (now?.exists) expect(await stored(), name).toEqual(now);
     }
-    // The operations that answer with a status (or move only the deadline) leave a copy: the check above ran.
-    expect(seen).toEqual(
-      expect.arrayContaining([
-        'add an account',
-        'rename it',
-        'select it',
-        'an activity later',
-        'remove the account',
-        'unlock',
-      ]),
-    );
   });
 });
 
@@ -238,5 +228,122 @@ describe('StatusMirror', () => {
     mirror.problemsChanged();
     await mirror.write(status(), begun);
     expect(await stored()).toBeUndefined();
+  });
+});
+
+describe('no copy from memory that lags what was stored (red team)', () => {
+  it('mirror: begun after the copy was set aside, written before the input write ends', async () => {
+    const mirror = new StatusMirror(heldSession(), STATUS_INPUTS);
+    await mirror.write(status(), mirror.begin());
+    let release: (() => void) | undefined;
+    // selectedAccount a.near -> b.near, the storage write in flight
+    const writing = mirror.around(SELECTED_KEY, () => new Promise<void>((r) => (release = r)));
+    await vi.waitFor(() => expect(release).toBeDefined()); // copy removed, input not yet written
+    await mirror.write(status({ selectedAccountId: 'a.near' }), mirror.begin()); // read the old value
+    release!();
+    await writing;
+    expect(await stored()).toBeUndefined(); // the copy said a.near, the wallet b.near
+  });
+
+  it('wallet: wallet_exportKey; a wallet_status during its read-back leaves a stale copy a woken worker answers', async () => {
+    const clock = { now: 1_800_000_000_000 };
+    const inner = memoryVaultStorage();
+    let armed = false;
+    let blockNextGet = false;
+    let reached!: () => void;
+    const atReadBack = new Promise<void>((r) => (reached = r));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const vaultStorage = {
+      ...inner,
+      set: async (key: string, value: unknown) => {
+        await inner.set(key, value);
+        if (armed && key === RECORD_KEY) blockNextGet = true;
+      },
+      get: async (key: string) => {
+        if (blockNextGet && key === RECORD_KEY) {
+          blockNextGet = false;
+          armed = false;
+          reached();
+          await gate; // #writeVerified's read-back: the record is written, #contents not yet updated
+        }
+        return inner.get(key);
+      },
+    };
+    const bg = startBackground(backgroundEnv(clock, vaultStorage));
+    const made = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
+    const pk = made.status.accounts[0]!.publicKeys[0]!;
+    expect(made.status.recovery.keysToBackUp).toEqual([pk]);
+    await call(bg, WALLET.status);
+
+    armed = true;
+    const exporting = call(bg, WALLET.exportKey, { password: PASSWORD, publicKey: pk });
+    await atReadBack;
+    await call(bg, WALLET.status); // the popup opens meanwhile
+    release();
+    await exporting;
+
+    // The worker stops; a new one is woken by the popup's wallet_status.
+    const wake = new WakeWorker({
+      // A woken worker that needs the wallet starts it over the same storage.
+      load: () => () => startBackground(backgroundEnv(clock, vaultStorage)),
+      storage: { local: fakeBrowser.storage.local, session: fakeBrowser.storage.session },
+      extensionOrigin: EXT,
+      now: () => clock.now,
+    });
+    const woken = await wake.message({ type: 'request', method: WALLET.status }, POPUP);
+    const fresh = await call<WalletStatus>(startBackground(backgroundEnv(clock, vaultStorage)), WALLET.status);
+    expect(fresh.recovery.keysToBackUp).toEqual([]); // exported: backed up
+    expect(woken).toMatchObject({ ok: true, result: { recovery: { keysToBackUp: [] } } });
+  });
+
+  it('two input writes in the same tick: the deadline-only drop captures the copy before the other drop lands', async () => {
+    const mirror = new StatusMirror(heldSession(), STATUS_INPUTS);
+    await mirror.write(status({ selectedAccountId: 'a.near' }), mirror.begin());
+    const select = mirror.around(SELECTED_KEY, async () => undefined); // a.near -> b.near
+    const touch = mirror.around(DEADLINE_KEY, async () => undefined);
+    await Promise.all([select, touch]);
+    await mirror.deadline(5_000);
+    // It put back { selectedAccountId: 'a.near', lockAt: 5000 }.
+    expect(await stored()).toBeUndefined();
+  });
+
+  it('a status with a problem is not copied: a new worker finds it again only when it reads the damaged record', async () => {
+    const mirror = new StatusMirror(heldSession(), STATUS_INPUTS);
+    await mirror.write(status(), mirror.begin());
+    await mirror.write(status({ problem: 'the vault record does not open' }), mirror.begin());
+    expect(await stored()).toBeUndefined();
+    await mirror.write(status({ storeProblems: [{ store: 'swaps', message: 'damaged' }] }), mirror.begin());
+    expect(await stored()).toBeUndefined();
+    await mirror.write(status(), mirror.begin());
+    expect(await stored()).toEqual(status());
+  });
+
+  it('no status is written while an ask that may change it runs, nor one begun before it ended', async () => {
+    const mirror = new StatusMirror(heldSession(), STATUS_INPUTS);
+    await mirror.write(status(), mirror.begin());
+    let release!: () => void;
+    const asked = mirror.during(() => new Promise<void>((r) => (release = r)));
+    await vi.waitFor(async () => expect(await stored()).toBeUndefined()); // removed as the ask starts
+    const begunDuring = mirror.begin();
+    await mirror.write(status({ autoLockMinutes: 9 }), mirror.begin());
+    expect(await stored()).toBeUndefined();
+    release();
+    await asked;
+    await mirror.write(status({ autoLockMinutes: 9 }), begunDuring);
+    expect(await stored()).toBeUndefined();
+    await mirror.write(status({ autoLockMinutes: 9 }), mirror.begin());
+    expect(await stored()).toEqual(status({ autoLockMinutes: 9 }));
+  });
+});
+
+describe('which asks may change the status', () => {
+  it('every ask of the wallet API but the listed ones; never a page’s method', () => {
+    for (const method of KEEPS_STATUS) expect(isInternalMethod(method), method).toBe(true);
+    for (const method of [WALLET.selectAccount, WALLET.exportKey, WALLET.addKey, WALLET.erase, APPROVAL.resolve])
+      expect(changesStatus(method), method).toBe(true);
+    for (const method of [WALLET.status, WALLET.getSettings, WALLET.balances, APPROVAL.current, 'intents_signMessage'])
+      expect(changesStatus(method), method).toBe(false);
+    expect(changesStatus(undefined)).toBe(false);
   });
 });

@@ -134,3 +134,13 @@ describe('events at wake-up', () => {
     expect(ports()?.storage).toBe(storage);
   });
 });
+
+describe('start', () => {
+  it('starts the wallet once, however often it is asked (Firefox starts it at once)', async () => {
+    const { wake, load } = worker();
+    const first = wake.start();
+    expect(wake.start()).toBe(first);
+    expect(await wake.message(STATUS_ASK, POPUP)).toMatchObject({ ok: true, result: { from: 'wallet' } });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});
