@@ -19,7 +19,6 @@ import type { BackgroundEnv } from './env';
 import { KeyValue, type WriteWatch } from './kv';
 import { listenToBrowser } from './listeners';
 import { LoadOnce } from './loadOnce';
-import { originOf } from './origin';
 import { PageApi } from './page/api';
 import { PageEvents } from './page/events';
 import { Permissions } from './page/permissions';
@@ -53,7 +52,7 @@ import { WalletService } from './wallet/service';
 import { SettingsStore } from './wallet/settings';
 import type { SettingsChangeInput } from './wallet/settingsModel';
 import { SimulatorFinder } from './wallet/simulatorDiscovery';
-import { changesStatus, STATUS_INPUTS } from './wallet/statusInputs';
+import { STATUS_INPUTS, StatusChangingAsks } from './wallet/statusInputs';
 import { StatusMirror, WatchedVaultSession, WatchedVaultStorage } from './wallet/statusMirror';
 import { Toolbar } from './wallet/toolbar';
 
@@ -304,13 +303,13 @@ export function startBackground(env: BackgroundEnv) {
   const restored = wallet.restore();
   const order = new StartOrder(restored, router);
   const { choresMayStart } = order;
-  // An extension page's ask that may change the status runs with the mirror told, so no copy is taken
-  // meanwhile, and is answered once the status was computed again, so the copy is back by then
-  // (./wallet/statusMirror.ts). A web page's is refused by the router and moves nothing.
-  const route: Router['route'] = (message, sender) =>
-    originOf(sender) === env.extensionOrigin && changesStatus((message as { method?: unknown } | null)?.method)
-      ? mirror.during(() => order.route(message, sender)).finally(() => wallet.status().catch(() => undefined))
-      : order.route(message, sender);
+  // An ask that may change the status runs with the status mirror told (./wallet/statusInputs.ts).
+  const { route } = new StatusChangingAsks({
+    extensionOrigin: env.extensionOrigin,
+    mirror,
+    status: () => wallet.status(),
+    route: order.route,
+  });
   const tracking = listenToBrowser(env, { restored, choresMayStart, wallet, swaps, queue, events });
   void choresMayStart.then(() => toolbar.restore()).catch(() => undefined);
   // The popup's snapshot as this worker finds the wallet, unless the waking message asks for it (once).

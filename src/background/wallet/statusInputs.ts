@@ -8,11 +8,14 @@ import { CONTACTS } from '../../api/contactsApi';
 import { SWAP } from '../../api/swapApi';
 import { TOOLBAR } from '../../api/toolbarApi';
 import { WALLET } from '../../api/walletApi';
+import { originOf } from '../origin';
 import { isInternalMethod } from '../params';
+import type { Router } from '../router';
 import { DEADLINE_KEY } from './autoLock';
 import { WAITING_KEY } from './credentials';
 import { SELECTED_KEY } from './service';
 import { SETTINGS_KEY } from './settings';
+import type { StatusMirror } from './statusMirror';
 
 export const STATUS_INPUTS: readonly string[] = [SETTINGS_KEY, SELECTED_KEY, WAITING_KEY, DEADLINE_KEY];
 
@@ -45,4 +48,28 @@ export const KEEPS_STATUS: ReadonlySet<string> = new Set([
 /** Whether `method` is one of the wallet API's asks that may change the status. */
 export function changesStatus(method: unknown): boolean {
   return typeof method === 'string' && isInternalMethod(method) && !KEEPS_STATUS.has(method);
+}
+
+/**
+ * The route with every extension page's ask that may change the status run in StatusMirror.during, and
+ * answered once the status was computed again, so the copy is back by then. A web page's is refused by
+ * the router and moves nothing.
+ */
+export class StatusChangingAsks {
+  constructor(
+    private readonly d: {
+      extensionOrigin: string;
+      mirror: Pick<StatusMirror, 'during'>;
+      status: () => Promise<unknown>;
+      route: Router['route'];
+    },
+  ) {}
+
+  readonly route: Router['route'] = (message, sender) => {
+    const method = (message as { method?: unknown } | null)?.method;
+    if (originOf(sender) !== this.d.extensionOrigin || !changesStatus(method)) return this.d.route(message, sender);
+    return this.d.mirror
+      .during(() => this.d.route(message, sender))
+      .finally(() => this.d.status().catch(() => undefined));
+  };
 }
