@@ -6,6 +6,7 @@
 import { APPROVAL } from '../api/approvalApi';
 import { STATUS_SNAPSHOT_KEY } from '../api/statusSnapshot';
 import type { RuntimeReply } from '../provider/protocol';
+import { takeHeadAsks } from './headAsks';
 import { askBackground, readSession } from './messaging';
 
 let snapshot: Promise<unknown> | undefined;
@@ -16,12 +17,12 @@ let current: Promise<RuntimeReply> | undefined;
  * Reading it needs no worker round trip; wallet_status is asked once the first screen is up.
  */
 export function askStatusEarly(): void {
-  snapshot = readSession(STATUS_SNAPSHOT_KEY).catch(() => undefined);
+  snapshot = (takeHeadAsks().snapshot ?? readSession(STATUS_SNAPSHOT_KEY)).catch(() => undefined);
 }
 
 /** The approval window: the request to show. */
 export function askCurrentEarly(): void {
-  current = askBackground({ type: 'request', method: APPROVAL.current });
+  current = takeHeadAsks().current ?? askBackground({ type: 'request', method: APPROVAL.current });
 }
 
 export const early = {

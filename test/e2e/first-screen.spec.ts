@@ -28,7 +28,7 @@ function pageLoads(page: 'popup' | 'approve') {
   const html = built(`${page}.html`);
   const scripts = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!);
   const links = [...html.matchAll(/<link\b[^>]*>/g)].map((m) => m[0]);
-  const entry = built(scripts[0]!.replace(/^\//, ''));
+  const entry = built(scripts.at(-1)!.replace(/^\//, ''));
   return { html, scripts, links, entry };
 }
 /** Static imports (`import … from "./x.js"`, `import "./x.js"`) of a built chunk; `import()` is not one. */
@@ -49,10 +49,13 @@ async function recordFirstScreen(extension: Extension): Promise<void> {
 }
 const screensSeen = (page: Page) => page.evaluate(() => (window as unknown as { __screens: string[] }).__screens);
 
-test('the popup and the approval window are one script each, with their styles inline', () => {
+test('the popup and the approval window are one module each, after their head’s ask, with their styles inline', () => {
   for (const page of ['popup', 'approve'] as const) {
     const { html, scripts, links, entry } = pageLoads(page);
-    expect(scripts, page).toEqual([expect.stringMatching(new RegExp(`^/chunks/${page}-[\\w-]+\\.js$`))]);
+    // The head's classic script first (src/ui/headAsks.ts), then the page's one module.
+    expect(scripts, page).toEqual(['/early.js', expect.stringMatching(new RegExp(`^/chunks/${page}-[\\w-]+\\.js$`))]);
+    expect(html, page).toMatch(/<script\s+src="\/early\.js"><\/script>\s*<script type="module"/);
+    expect(built('early.js').length, 'the head script stays small').toBeLessThan(3_000);
     expect(links, page).toEqual([]); // no stylesheet, no modulepreload
     expect(html, page).toMatch(/<style>[^<]*--fg:/); // the page's styles, inline
     expect(staticImports(entry), page).toEqual([]);

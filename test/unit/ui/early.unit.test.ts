@@ -128,6 +128,22 @@ describe('src/ui/early.ts', () => {
   });
 });
 
+describe('src/ui/headAsks.ts (run by /early.js before the page is parsed)', () => {
+  it('evaluates the asks’ names and the runtime round trip only: no wxt/browser, Preact, zod or screen', () => {
+    const modules = [...evaluated('src/ui/headAsks.ts')];
+    const heavy = modules.filter(
+      (m) =>
+        /^(preact|zod|@noble\/|@scure\/|wxt)/.test(m) ||
+        m.endsWith('.css') ||
+        m.endsWith('.tsx') ||
+        m.startsWith('src/ui/pages/') ||
+        m.startsWith('src/ui/components/'),
+    );
+    expect(heavy, `it now evaluates: ${modules.join(', ')}`).toEqual([]);
+    expect(modules).toEqual(expect.arrayContaining(['src/ui/headAsks.ts', 'src/provider/rpc.ts']));
+  });
+});
+
 describe('the check itself', () => {
   it('sees a sorted-in import above the ask, and a named import of it', () => {
     const reordered = (source: string) => {
