@@ -21,7 +21,8 @@ export const STATUS_INPUTS: readonly string[] = [SETTINGS_KEY, SELECTED_KEY, WAI
 
 /**
  * The extension pages' asks that never change what wallet_status answers: they read, or change only
- * records the status is not computed from (swaps, contacts, the toolbar's choice). Every other ask of
+ * records the status is not computed from (swaps, contacts, the toolbar's choice, a site's grants, the
+ * approval queue). Every other ask of
  * the wallet API runs in StatusMirror.during (./statusMirror.ts), a new one included until it is listed
  * here. wallet_status writes the copy itself. A page's own requests change no status: what they sign is
  * confirmed through approval_resolve, which is not listed.
@@ -38,8 +39,9 @@ export const KEEPS_STATUS: ReadonlySet<string> = new Set([
   WALLET.activity,
   WALLET.receiveAddress,
   WALLET.receiveDeposits,
-  WALLET.findSimulator,
+  WALLET.revokeSite,
   APPROVAL.current,
+  APPROVAL.rejectAll,
   ...Object.values(SWAP),
   ...Object.values(CONTACTS),
   ...Object.values(TOOLBAR),
@@ -68,8 +70,9 @@ export class StatusChangingAsks {
   readonly route: Router['route'] = (message, sender) => {
     const method = (message as { method?: unknown } | null)?.method;
     if (originOf(sender) !== this.d.extensionOrigin || !changesStatus(method)) return this.d.route(message, sender);
-    return this.d.mirror
-      .during(() => this.d.route(message, sender))
-      .finally(() => this.d.status().catch(() => undefined));
+    const asked = this.d.mirror.during(() => this.d.route(message, sender));
+    // An erase builds a new background, whose start writes the copy: this one's status is of the old wallet.
+    if (method === WALLET.erase) return asked;
+    return asked.finally(() => this.d.status().catch(() => undefined));
   };
 }

@@ -60,6 +60,7 @@ export class StatusMirror {
       if (begun !== this.generation || this.busy > 0) return;
       if (status.problem !== null || status.storeProblems.length > 0) {
         this.last = null;
+        this.beforeDeadline = null;
         await this.session.remove(STATUS_SNAPSHOT_KEY).catch(() => undefined);
         return;
       }

@@ -6,7 +6,8 @@
 // itself stored for them (./scaleBackground.ts `waitingApprovals`). Samples alternate between profiles.
 // - History's first page (swap_history, 50 rows): 10,000 ÷ 1,000, flat (only the page is read);
 // - bytes in storage.local per stored swap (chrome.storage.local.getBytesInUse), and for 10,000;
-// - the worker's wake-up to ready: stopped (DevTools protocol), then wallet_status answered;
+// - the worker's wake-up to ready: stopped (DevTools protocol), then an ask that needs the wallet's script
+//   answered (wallet_getSettings: wallet_status may be answered from the status copy before it loads);
 // - the approval window's read of the queue (approval_current) with 50 waiting ÷ 1;
 // - the Swap tab's in-progress list (swap_list, the 200 tracked swaps) 10,000 ÷ 1,000, flat (only the
 //   tracker's schedule and the records it names are read).
@@ -135,10 +136,13 @@ async function stopWorker(extension: Extension, ext: Page): Promise<void> {
   }
 }
 
-/** The worker stopped, then wallet_status timed from the page: start, restore, answer. */
+/**
+ * The worker stopped, then wallet_getSettings timed from the page: the wallet's script loaded and started,
+ * the session restored, the answer (docs/architecture.md, "Start-up").
+ */
 async function wakeUp(extension: Extension, ext: Page): Promise<number> {
   await stopWorker(extension, ext);
-  return timedCall(ext, WALLET.status, undefined);
+  return timedCall(ext, WALLET.getSettings, undefined);
 }
 
 export const scaleBrowserRows: RowProducer = async () => {
@@ -211,7 +215,7 @@ export const scaleBrowserRows: RowProducer = async () => {
         value: round(wake.ratio),
         unit: '×',
         budget: 1.3,
-        note: `worker wake-up to ready (stopped, then wallet_status answered; unlocked session restored) with ${n(LARGE)} / ${n(SMALL)} stored swaps: ${ms(median(wake.ours))} / ${ms(median(wake.base))} (medians of ${wake.ours.length} interleaved)`,
+        note: `worker wake-up to ready (stopped, then wallet_getSettings answered by the wallet's script; unlocked session restored) with ${n(LARGE)} / ${n(SMALL)} stored swaps: ${ms(median(wake.ours))} / ${ms(median(wake.base))} (medians of ${wake.ours.length} interleaved)`,
       },
       {
         name: `worker wake-up to ready, ${n(LARGE)} stored swaps`,

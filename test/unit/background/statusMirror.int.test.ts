@@ -340,7 +340,14 @@ describe('no copy from memory that lags what was stored (red team)', () => {
 describe('which asks may change the status', () => {
   it('every ask of the wallet API but the listed ones; never a page’s method', () => {
     for (const method of KEEPS_STATUS) expect(isInternalMethod(method), method).toBe(true);
-    for (const method of [WALLET.selectAccount, WALLET.exportKey, WALLET.addKey, WALLET.erase, APPROVAL.resolve])
+    for (const method of [
+      WALLET.selectAccount,
+      WALLET.exportKey,
+      WALLET.addKey,
+      WALLET.erase,
+      WALLET.findSimulator, // it may change the settings
+      APPROVAL.resolve,
+    ])
       expect(changesStatus(method), method).toBe(true);
     for (const method of [WALLET.status, WALLET.getSettings, WALLET.balances, APPROVAL.current, 'intents_signMessage'])
       expect(changesStatus(method), method).toBe(false);
