@@ -89,9 +89,10 @@ const RULES: Rule[] = [
   },
   {
     name: 'asking the background and unwrapping its reply, in the UI (src/ui/call.ts)',
-    // The transport (./messaging.ts), and ./early.ts, which asks before the first screen (its answer is
-    // unwrapped by the same helper later).
-    home: ['src/ui/call.ts', 'src/ui/messaging.ts', 'src/ui/early.ts'],
+    // The transport (./messaging.ts), ./early.ts, which asks before the first screen, and ./headAsks.ts,
+    // which asks from the page's head with the browser's own global (their answers are unwrapped by the
+    // same helper later).
+    home: ['src/ui/call.ts', 'src/ui/messaging.ts', 'src/ui/early.ts', 'src/ui/headAsks.ts'],
     within: (rel) => rel.startsWith('src/ui/'),
     hint: /askBackground|WalletError|sendMessage/,
     match: (node, sf) =>
