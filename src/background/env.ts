@@ -10,8 +10,15 @@ import type { StorageAreaLike } from './kv';
 import type { AlarmsLike } from './wallet/autoLock';
 import type { ToolbarSurface } from './wallet/toolbar';
 
-interface EventPort<T extends unknown[]> {
+/** A browser event as a service listens to it (the extension's, a fake in tests, or a hub: ./wake/hub.ts). */
+export interface EventPort<T extends unknown[]> {
   addListener(fn: (...args: T) => void): void;
+}
+
+/** What the background reads of a tab's update (only `status` without the `tabs` permission). */
+export interface TabChange {
+  status?: string | undefined;
+  url?: string | undefined;
 }
 
 export interface BackgroundEnv {
@@ -20,7 +27,7 @@ export interface BackgroundEnv {
   windows: WindowsPort & { onRemoved: EventPort<[number]> };
   tabs: TabsPort & {
     onRemoved: EventPort<[number]>;
-    onUpdated: EventPort<[number, { status?: string | undefined; url?: string | undefined }]>;
+    onUpdated: EventPort<[number, TabChange]>;
   };
   vaultStorage: VaultStorage;
   fetch: FetchLike;

@@ -5,12 +5,8 @@
  * browser events the old one listened to reach only the current one. (runtime.reload would do the same
  * but closes every page of the extension, the one the person restores from too.)
  */
-import type { BackgroundEnv } from './env';
+import type { BackgroundEnv, EventPort } from './env';
 import { type Background, startBackground } from './start';
-
-interface EventPort<T extends unknown[]> {
-  addListener(fn: (...args: T) => void): void;
-}
 
 export class RestartableBackground {
   private generation = 0;

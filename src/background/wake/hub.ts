@@ -3,7 +3,7 @@
  * woken only for the events it listened to then) and passed on to whoever listens here later: the
  * wallet, once its script is loaded (./walletScript.ts).
  */
-import type { EventPort } from './walletScript';
+import type { EventPort } from '../env';
 
 export class EventHub<T extends unknown[]> implements EventPort<T> {
   private readonly listeners: ((...args: T) => void)[] = [];

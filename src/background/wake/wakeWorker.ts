@@ -7,6 +7,7 @@
  */
 import { STATUS_SNAPSHOT_KEY } from '../../api/statusSnapshot';
 import type { DeferredReply, RuntimeReply } from '../../provider/protocol';
+import type { TabChange } from '../env';
 import type { StorageAreaLike } from '../kv';
 import { originOf, type RouteSender } from '../origin';
 import { EventHub } from './hub';
@@ -28,7 +29,7 @@ export class WakeWorker {
   private readonly alarms = new EventHub<[{ name: string }]>();
   private readonly windowsRemoved = new EventHub<[number]>();
   private readonly tabsRemoved = new EventHub<[number]>();
-  private readonly tabsUpdated = new EventHub<[number, { status?: string | undefined; url?: string | undefined }]>();
+  private readonly tabsUpdated = new EventHub<[number, TabChange]>();
 
   /**
    * The wallet's copy of its status, read as the worker starts, so that it is there by the time the
@@ -93,7 +94,7 @@ export class WakeWorker {
     this.tabsRemoved.emit(tabId);
   }
 
-  tabUpdated(tabId: number, change: { status?: string | undefined; url?: string | undefined }): void {
+  tabUpdated(tabId: number, change: TabChange): void {
     this.start();
     this.tabsUpdated.emit(tabId, change);
   }

@@ -9,16 +9,12 @@
  * background.js calls that with what it owns: its storage areas and the events it listens to.
  */
 import type { DeferredReply, RuntimeReply } from '../../provider/protocol';
+import type { EventPort, TabChange } from '../env';
 import type { StorageAreaLike } from '../kv';
 import type { RouteSender } from '../origin';
 
 /** The wallet's script, as the extension package names it (entrypoints/wallet.ts). */
 export const WALLET_SCRIPT = 'wallet.js';
-
-/** A browser event as the wallet listens to it: background.js holds the real listener. */
-export interface EventPort<T extends unknown[]> {
-  addListener(fn: (...args: T) => void): void;
-}
 
 /** What background.js hands the wallet when it starts it. */
 export interface WalletPorts {
@@ -27,7 +23,7 @@ export interface WalletPorts {
   onAlarm: EventPort<[{ name: string }]>;
   onWindowRemoved: EventPort<[number]>;
   onTabRemoved: EventPort<[number]>;
-  onTabUpdated: EventPort<[number, { status?: string | undefined; url?: string | undefined }]>;
+  onTabUpdated: EventPort<[number, TabChange]>;
 }
 
 /** The started wallet: every message background.js does not answer itself goes to `route`. */
