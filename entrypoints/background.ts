@@ -70,11 +70,12 @@ export default defineBackground(() => {
   });
   void clipboard.rejoined().catch(() => undefined); // the timer stays as the clear of last resort
 
-  // Fires without the `tabs` permission; only `status` is read (the url needs the permission).
-  browser.windows.onRemoved.addListener((windowId) => wake.windowRemoved(windowId));
-  browser.tabs.onRemoved.addListener((tabId) => wake.tabRemoved(tabId));
-  browser.tabs.onUpdated.addListener((tabId, change) =>
-    wake.tabUpdated(tabId, { status: change.status, url: change.url }),
+  // Fires without the `tabs` permission; only `status` is read (the url needs the permission). A tab or
+  // window the wallet's records do not name loads no wallet (src/background/tabRecords.ts).
+  browser.windows.onRemoved.addListener((windowId) => void wake.windowRemoved(windowId));
+  browser.tabs.onRemoved.addListener((tabId) => void wake.tabRemoved(tabId));
+  browser.tabs.onUpdated.addListener(
+    (tabId, change) => void wake.tabUpdated(tabId, { status: change.status, url: change.url }),
   );
   // Firefox's event page loads both scripts anyway: the wallet starts at once, so that what it listens to
   // itself (the toolbar button that opens the sidebar) is listened to from the page's first run.

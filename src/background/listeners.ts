@@ -8,6 +8,7 @@ import type { BackgroundEnv } from './env';
 import type { PageEvents } from './page/events';
 import type { SwapService } from './swaps/api';
 import { SWAP_ALARM } from './swaps/tracker';
+import { loadsDocument } from './tabRecords';
 import { AUTO_LOCK_ALARM } from './wallet/autoLock';
 import type { WalletService } from './wallet/service';
 
@@ -45,7 +46,7 @@ export function listenToBrowser(env: BackgroundEnv, d: Listened): Promise<void> 
   });
   // A tab that loads another document: its earlier documents' requests and event records go.
   env.tabs.onUpdated.addListener((tabId, change) => {
-    if (change.status === undefined && change.url === undefined) return;
+    if (!loadsDocument(change)) return;
     void queue.checkTab(tabId);
     void events.checkTab(tabId);
   });

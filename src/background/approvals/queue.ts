@@ -15,12 +15,12 @@ import { documentAlive, pushTarget, type TabsPort } from '../page/events';
 import type { RateLimits } from '../page/rateLimits';
 import type { StorageProblems } from '../problems';
 import { ProviderError } from '../providerError';
+import { APPROVALS_KEY } from '../tabRecords';
 import { EMPTY, type NewRequest, type Pending, type QueueState, stateSchema } from './pending';
 import { APPROVAL_WINDOW_SIZE, type WindowsPort } from './window';
 
 export type { TabsPort, WindowsPort };
 
-const KEY = 'approvals';
 /** Waiting requests at most: per site (subdomains together), and from all sites. One per origin and per tab. */
 export const QUEUE_BOUNDS = { perSite: 3, total: 100 } as const;
 /** After the user closed the window on a tab's request, that tab may not open it again for this long. */
@@ -48,16 +48,16 @@ export class ApprovalQueue {
 
   private async load(): Promise<QueueState> {
     try {
-      return (await this.deps.kv.read(KEY, stateSchema)) ?? EMPTY;
+      return (await this.deps.kv.read(APPROVALS_KEY, stateSchema)) ?? EMPTY;
     } catch (e) {
       if (!(e instanceof CorruptedValueError)) throw e;
       // Set the damaged queue aside (never overwritten) and start an empty one.
-      const raw = (await this.deps.kv.asFound(KEY)) as unknown;
-      await this.deps.kv.write(`${KEY}.damaged`, raw);
-      await this.deps.kv.write(KEY, EMPTY);
+      const raw = (await this.deps.kv.asFound(APPROVALS_KEY)) as unknown;
+      await this.deps.kv.write(`${APPROVALS_KEY}.damaged`, raw);
+      await this.deps.kv.write(APPROVALS_KEY, EMPTY);
       this.deps.problems?.report(
         'approvals',
-        KEY,
+        APPROVALS_KEY,
         'Requests that were waiting for approval could not be read (damaged); they were set aside and will not be answered.',
         phrase('storeProblem_approvals'),
       );
@@ -86,7 +86,7 @@ export class ApprovalQueue {
 
   /** Only under the lock. */
   private put(next: QueueState): Promise<void> {
-    return this.stored.put(next, (value) => this.deps.kv.write(KEY, value));
+    return this.stored.put(next, (value) => this.deps.kv.write(APPROVALS_KEY, value));
   }
 
   async list(): Promise<Pending[]> {

@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import { serial } from '../../core/serial';
 import type { BackgroundPush } from '../../provider/protocol';
 import { Kept, type KeyValue } from '../kv';
+import { PAGE_FRAMES_KEY } from '../tabRecords';
 
 /** The browser's tabs, as far as pushing to a page goes. */
 export interface TabsPort {
@@ -19,7 +20,6 @@ export interface TabsPort {
   ): Promise<unknown>;
 }
 
-const KEY = 'pageFrames';
 const MAX_FRAMES = 500;
 const frameSchema = z.lazy(() =>
   z.object({
@@ -64,7 +64,7 @@ export class PageEvents {
     private readonly tabs: TabsPort,
   ) {
     // Records from before documents were tracked lack `doc`: dropping them only costs an event.
-    this.stored = new Kept(() => this.kv.readOr(KEY, framesSchema, []));
+    this.stored = new Kept(() => this.kv.readOr(PAGE_FRAMES_KEY, framesSchema, []));
   }
 
   private frames(): Promise<PageFrame[]> {
@@ -72,7 +72,9 @@ export class PageEvents {
   }
 
   private edit(fn: (f: PageFrame[]) => PageFrame[]): Promise<void> {
-    return this.serial(async () => this.stored.put(fn(await this.frames()), (next) => this.kv.write(KEY, next)));
+    return this.serial(async () =>
+      this.stored.put(fn(await this.frames()), (next) => this.kv.write(PAGE_FRAMES_KEY, next)),
+    );
   }
 
   /** Records the document; a new document in a known frame replaces the old one (and its sub-frames when it is the top). */

@@ -10,6 +10,7 @@ import type { DeferredReply, RuntimeReply } from '../../provider/protocol';
 import type { TabChange } from '../env';
 import type { StorageAreaLike } from '../kv';
 import { originOf, type RouteSender } from '../origin';
+import { APPROVALS_KEY, loadsDocument, PAGE_FRAMES_KEY, type Watched, watchedIn } from '../tabRecords';
 import { EventHub } from './hub';
 import { isStatusAsk, statusAtWake } from './statusAtWake';
 import type { StartWallet, WalletWorker } from './walletScript';
@@ -37,10 +38,18 @@ export class WakeWorker {
    * alone does), so it is the copy still; the time its lock deadline is read against is the ask's.
    */
   private earlyCopy: Promise<unknown> | undefined;
+  /**
+   * The tabs and the window the wallet's records name (../tabRecords.ts), read with the copy. Nothing
+   * writes those records while the wallet is not started either, so an event for any other tab or window
+   * needs no wallet: the wallet would find nothing of its own there. Null: unknown, so every event counts.
+   */
+  private readonly watched: Promise<Watched | null>;
 
   constructor(private readonly deps: WakeDeps) {
-    this.earlyCopy = this.storedCopy();
+    const atStart = this.deps.storage.session.get([STATUS_SNAPSHOT_KEY, APPROVALS_KEY, PAGE_FRAMES_KEY]);
+    this.earlyCopy = atStart.then((stored) => stored[STATUS_SNAPSHOT_KEY]);
     this.earlyCopy.catch(() => undefined);
+    this.watched = atStart.then(watchedIn, () => null);
   }
 
   private async storedCopy(): Promise<unknown> {
@@ -84,18 +93,37 @@ export class WakeWorker {
     this.alarms.emit(alarm);
   }
 
-  windowRemoved(windowId: number): void {
-    this.start();
-    this.windowsRemoved.emit(windowId);
+  /**
+   * A tab's or window's event: passed to the wallet, started for it, unless the wallet is not started
+   * and its records name neither that tab nor that window. Each waits for the records' read, so these
+   * events reach the wallet in the order they came.
+   */
+  private tabEvent(concernsWallet: (watched: Watched) => boolean, pass: () => void): Promise<void> {
+    return this.watched.then((watched) => {
+      if (!this.wallet && watched && !concernsWallet(watched)) return;
+      this.start();
+      pass();
+    });
   }
 
-  tabRemoved(tabId: number): void {
-    this.start();
-    this.tabsRemoved.emit(tabId);
+  windowRemoved(windowId: number): Promise<void> {
+    return this.tabEvent(
+      (w) => w.windowId === windowId,
+      () => this.windowsRemoved.emit(windowId),
+    );
   }
 
-  tabUpdated(tabId: number, change: TabChange): void {
-    this.start();
-    this.tabsUpdated.emit(tabId, change);
+  tabRemoved(tabId: number): Promise<void> {
+    return this.tabEvent(
+      (w) => w.tabs.has(tabId),
+      () => this.tabsRemoved.emit(tabId),
+    );
+  }
+
+  tabUpdated(tabId: number, change: TabChange): Promise<void> {
+    return this.tabEvent(
+      (w) => w.tabs.has(tabId) && loadsDocument(change),
+      () => this.tabsUpdated.emit(tabId, change),
+    );
   }
 }

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { STATUS_SNAPSHOT_KEY } from '../../../../src/api/statusSnapshot';
 import { WALLET, type WalletStatus } from '../../../../src/api/walletApi';
+import { APPROVALS_KEY, PAGE_FRAMES_KEY } from '../../../../src/background/tabRecords';
 import { WakeWorker } from '../../../../src/background/wake/wakeWorker';
 import type { StartWallet, WalletPorts } from '../../../../src/background/wake/walletScript';
 
@@ -120,11 +121,15 @@ describe('events at wake-up', () => {
     expect(heard).toEqual([['alarm', 'swap-check']]);
   });
 
-  it('windows and tabs reach the wallet, loaded once for them all, with the storage background.js restricted', () => {
+  it('windows and tabs the records name reach the wallet, loaded once for them all, with the storage background.js restricted', async () => {
+    await fakeBrowser.storage.session.set({
+      [APPROVALS_KEY]: { items: [{ tabId: 8 }], windowId: 7, cooldowns: {}, shownId: null },
+      [PAGE_FRAMES_KEY]: [{ tabId: 9, frameId: 0 }],
+    });
     const { wake, load, heard, ports, storage } = worker();
-    wake.windowRemoved(7);
-    wake.tabRemoved(8);
-    wake.tabUpdated(9, { status: 'loading', url: undefined });
+    await wake.windowRemoved(7);
+    await wake.tabRemoved(8);
+    await wake.tabUpdated(9, { status: 'loading', url: undefined });
     expect(load).toHaveBeenCalledTimes(1);
     expect(heard).toEqual([
       ['window', 7],
@@ -132,6 +137,68 @@ describe('events at wake-up', () => {
       ['tabUpdated', 9, { status: 'loading', url: undefined }],
     ]);
     expect(ports()?.storage).toBe(storage);
+  });
+
+  it('a tab or window no record names loads no wallet: browsing elsewhere costs no wallet start', async () => {
+    await fakeBrowser.storage.session.set({
+      [APPROVALS_KEY]: { items: [{ tabId: 8 }], windowId: 7, cooldowns: {}, shownId: null },
+      [PAGE_FRAMES_KEY]: [{ tabId: 9, frameId: 0 }],
+    });
+    const { wake, load, heard } = worker();
+    await wake.tabUpdated(10, { status: 'loading', url: undefined });
+    await wake.tabRemoved(11);
+    await wake.windowRemoved(12);
+    // A named tab's update that is no new document nor load state (the wallet ignores it too).
+    await wake.tabUpdated(9, { status: undefined, url: undefined });
+    expect(load).not.toHaveBeenCalled();
+    expect(heard).toEqual([]);
+  });
+
+  it('with no records (nothing waits, no page talked) nothing is named', async () => {
+    const { wake, load } = worker();
+    await wake.tabUpdated(3, { status: 'complete', url: undefined });
+    await wake.windowRemoved(4);
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it.each<[string, Record<string, unknown>]>([
+    ['a queue that is not a record', { [APPROVALS_KEY]: [1, 2] }],
+    ['a request with no integer tab', { [APPROVALS_KEY]: { items: [{ tabId: '10' }], windowId: null } }],
+    ['a window id that is not a number', { [APPROVALS_KEY]: { items: [], windowId: '12' } }],
+    ['documents that are not a list', { [PAGE_FRAMES_KEY]: { tabId: 10 } }],
+    ['a document with no tab', { [PAGE_FRAMES_KEY]: [{ frameId: 0 }] }],
+  ])('records it cannot read (%s): every event loads the wallet, which reads them as ever', async (_name, stored) => {
+    await fakeBrowser.storage.session.set(stored);
+    const { wake, load, heard } = worker();
+    await wake.tabUpdated(10, { status: 'loading', url: undefined });
+    await wake.windowRemoved(12);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(heard).toEqual([
+      ['tabUpdated', 10, { status: 'loading', url: undefined }],
+      ['window', 12],
+    ]);
+  });
+
+  it('once the wallet is started, every event reaches it, in the order they came', async () => {
+    const { wake, heard } = worker();
+    wake.start();
+    const first = wake.tabUpdated(10, { status: 'loading', url: undefined });
+    const second = wake.tabRemoved(10);
+    const third = wake.windowRemoved(12);
+    await Promise.all([first, second, third]);
+    expect(heard).toEqual([
+      ['tabUpdated', 10, { status: 'loading', url: undefined }],
+      ['tabRemoved', 10],
+      ['window', 12],
+    ]);
+  });
+
+  it('an event for an unnamed tab that waited for the read, while a message started the wallet, reaches it', async () => {
+    const { wake, heard } = worker();
+    const event = wake.tabUpdated(10, { status: 'loading', url: undefined });
+    await wake.message({ type: 'request', method: 'wallet_getSettings' }, POPUP);
+    await event;
+    expect(heard).toEqual([['tabUpdated', 10, { status: 'loading', url: undefined }]]);
   });
 });
 
