@@ -77,6 +77,11 @@ export default defineBackground(() => {
   browser.tabs.onUpdated.addListener(
     (tabId, change) => void wake.tabUpdated(tabId, { status: change.status, url: change.url }),
   );
+  // A new browser session, or the extension installed or updated: the wallet starts for its chores (the
+  // toolbar's choice, which the browser does not keep; the swap alarm and badge; a lock deadline that
+  // passed while the browser was closed), since neither a page nor a tab it holds something for may come.
+  browser.runtime.onStartup.addListener(() => void wake.start());
+  browser.runtime.onInstalled.addListener(() => void wake.start());
   // Firefox's event page loads both scripts anyway: the wallet starts at once, so that what it listens to
   // itself (the toolbar button that opens the sidebar) is listened to from the page's first run.
   if (import.meta.env.FIREFOX) wake.start();

@@ -10,12 +10,15 @@ export const APPROVALS_KEY = 'approvals';
 /** The records of the documents that talked to the wallet (./page/events.ts). */
 export const PAGE_FRAMES_KEY = 'pageFrames';
 
-/** What the records name: the tabs, and the approval window (null when none is open). */
+/**
+ * What the records name: the tabs, and the windows: the approval window, or every window while requests
+ * wait with no window stored (one may be opening: a worker stopped between creating it and storing its
+ * id, and its close must still reach the wallet, which then opens another).
+ */
 export interface Watched {
   tabs: ReadonlySet<number>;
-  windowId: number | null;
+  windows: ReadonlySet<number> | 'any';
 }
-
 /**
  * A tab's update (./env.ts `TabChange`) the wallet acts on: a new document or a load state. Without the
  * `tabs` permission an update carries no other field the wallet reads.
@@ -43,12 +46,14 @@ function tabIdsOf(list: unknown): number[] | null {
  * names nothing.
  */
 export function watchedIn(stored: Record<string, unknown>): Watched | null {
-  const queue = stored[APPROVALS_KEY] ?? { items: [], windowId: null };
-  const frames = stored[PAGE_FRAMES_KEY] ?? [];
+  // Absent is undefined; null is a stored value, which the queue too reads as damaged.
+  const queue = stored[APPROVALS_KEY] === undefined ? { items: [], windowId: null } : stored[APPROVALS_KEY];
+  const frames = stored[PAGE_FRAMES_KEY] === undefined ? [] : stored[PAGE_FRAMES_KEY];
   if (!isRecord(queue)) return null;
   const queued = tabIdsOf(queue.items);
   const talked = tabIdsOf(frames);
   const windowId = queue.windowId;
   if (!queued || !talked || !(windowId === null || Number.isSafeInteger(windowId))) return null;
-  return { tabs: new Set([...queued, ...talked]), windowId: windowId as number | null };
+  const windows = windowId !== null ? new Set([windowId as number]) : queued.length > 0 ? 'any' : new Set<number>();
+  return { tabs: new Set([...queued, ...talked]), windows };
 }

@@ -27,12 +27,15 @@ export interface Extension {
  * `dir`: the built extension to load (the bench loads a copy with one page replaced). `lang`: the browser's
  * language ("es"): `--lang` picks the extension's catalogue, and Playwright's `locale` makes
  * `i18n.getUILanguage()` (and so Intl's numbers and dates) follow it; either alone leaves half in English.
+ * `profile`: a browser started again on the profile of an earlier launch.
  */
 export async function launchExtension(
   dir = EXTENSION_DIR,
   lang?: string,
+  /** A browser profile to start again (kept on close); by default a new one, removed on close. */
+  profile?: string,
 ): Promise<{ extension: Extension; close(): Promise<void> }> {
-  const userDataDir = mkdtempSync(path.join(tmpdir(), 'intents-e2e-'));
+  const userDataDir = profile ?? mkdtempSync(path.join(tmpdir(), 'intents-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true, // Chromium's new headless mode loads extensions
@@ -46,7 +49,7 @@ export async function launchExtension(
     extension: { context, worker, id, url: (file) => `chrome-extension://${id}/${file}` },
     async close() {
       await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
+      if (!profile) rmSync(userDataDir, { recursive: true, force: true });
     },
   };
 }

@@ -46,10 +46,10 @@ export class WakeWorker {
   private readonly watched: Promise<Watched | null>;
 
   constructor(private readonly deps: WakeDeps) {
-    const atStart = this.deps.storage.session.get([STATUS_SNAPSHOT_KEY, APPROVALS_KEY, PAGE_FRAMES_KEY]);
-    this.earlyCopy = atStart.then((stored) => stored[STATUS_SNAPSHOT_KEY]);
+    this.earlyCopy = this.storedCopy();
     this.earlyCopy.catch(() => undefined);
-    this.watched = atStart.then(watchedIn, () => null);
+    // Read beside the copy, not with it: the queue may hold a hundred requests, the copy is small.
+    this.watched = this.deps.storage.session.get([APPROVALS_KEY, PAGE_FRAMES_KEY]).then(watchedIn, () => null);
   }
 
   private async storedCopy(): Promise<unknown> {
@@ -108,7 +108,7 @@ export class WakeWorker {
 
   windowRemoved(windowId: number): Promise<void> {
     return this.tabEvent(
-      (w) => w.windowId === windowId,
+      (w) => w.windows === 'any' || w.windows.has(windowId),
       () => this.windowsRemoved.emit(windowId),
     );
   }

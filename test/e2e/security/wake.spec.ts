@@ -3,10 +3,13 @@
 // older than the wallet (a key added with no status computed), and a web page asking it for the status.
 // It also leaves the wallet unloaded for the tabs and windows the wallet's records do not name; attacks
 // on that: a waiting request's page left, and its window closed, while the worker slept.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page, Worker } from '@playwright/test';
 import type { KeyChangeResult, WalletStatus } from '../../../src/api/walletApi';
 import { ERROR_CODES } from '../../../src/provider/protocol';
-import type { Extension } from '../fixtures';
+import { EXTENSION_DIR, type Extension, launchExtension } from '../fixtures';
 import { dappForFile, errorOf, expectClosed, queuedApprovals, request, withApproval } from '../provider-helpers';
 import { expect, test, walletCall } from '../sim';
 import { stopWorker, watchWorkerForFile } from '../worker';
@@ -132,4 +135,20 @@ test('the approval window closed while the worker sleeps: its request is rejecte
   expect(errorOf(await pending).code).toBe(ERROR_CODES.userRejected);
   expect(await queuedApprovals(session.w.context)).toBe(0);
   await tab.close();
+});
+
+// The browser's own start (runtime.onStartup) cannot be told apart here: Chromium loads an unpacked
+// extension again at every start (--load-extension), which is an install event too.
+test('the extension installed, and loaded again as the browser starts: the wallet starts for its chores with no page open', async () => {
+  const profile = mkdtempSync(path.join(tmpdir(), 'intents-e2e-restart-'));
+  try {
+    const installed = await launchExtension(EXTENSION_DIR, undefined, profile);
+    await expect.poll(() => walletLoaded(installed.extension), { message: 'started on install' }).toBe(true);
+    await installed.close();
+    const restarted = await launchExtension(EXTENSION_DIR, undefined, profile);
+    await expect.poll(() => walletLoaded(restarted.extension), { message: 'started with the browser' }).toBe(true);
+    await restarted.close();
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
 });

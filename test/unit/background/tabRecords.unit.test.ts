@@ -22,11 +22,18 @@ describe('watchedIn, over what the wallet writes', () => {
     const watched = watchedIn(await stored());
     expect(watched).not.toBeNull();
     expect([...watched!.tabs].sort()).toEqual([4, 5]);
-    expect(watched!.windowId).toBe(windowId);
+    expect(watched!.windows).toEqual(new Set([windowId]));
 
     await t.queue.dropTab(4);
     await t.queue.dropTab(5);
-    expect(watchedIn(await stored())).toEqual({ tabs: new Set(), windowId: null });
+    expect(watchedIn(await stored())).toEqual({ tabs: new Set(), windows: new Set() });
+  });
+
+  it('while requests wait and no window is stored, names every window: one may be opening', async () => {
+    const t = queueSetup();
+    t.windows.behaviour.createAnswers = 'nothing'; // the window's id never stored, as if the worker stopped first
+    await t.queue.enqueue(request(4, 'https://a.example'));
+    expect(watchedIn(await stored())).toEqual({ tabs: new Set([4]), windows: 'any' });
   });
 
   it('names the tabs of the documents that talked to the wallet', async () => {
@@ -43,6 +50,11 @@ describe('watchedIn, over what the wallet writes', () => {
     expect(watchedIn(await stored())).toBeNull();
     const t = queueSetup();
     expect(await t.queue.list()).toEqual([]);
-    expect(watchedIn(await stored())).toEqual({ tabs: new Set(), windowId: null });
+    expect(watchedIn(await stored())).toEqual({ tabs: new Set(), windows: new Set() });
+  });
+
+  it('reads a record stored as null as unknown, as the queue reads it as damaged', () => {
+    expect(watchedIn({ approvals: null })).toBeNull();
+    expect(watchedIn({ pageFrames: null })).toBeNull();
   });
 });

@@ -154,6 +154,15 @@ describe('events at wake-up', () => {
     expect(heard).toEqual([]);
   });
 
+  it('while requests wait with no window stored, every window’s close reaches the wallet (one may be opening)', async () => {
+    await fakeBrowser.storage.session.set({ [APPROVALS_KEY]: { items: [{ tabId: 8 }], windowId: null } });
+    const { wake, load, heard } = worker();
+    await wake.tabUpdated(10, { status: 'loading', url: undefined });
+    expect(load).not.toHaveBeenCalled();
+    await wake.windowRemoved(12);
+    expect(heard).toEqual([['window', 12]]);
+  });
+
   it('with no records (nothing waits, no page talked) nothing is named', async () => {
     const { wake, load } = worker();
     await wake.tabUpdated(3, { status: 'complete', url: undefined });
