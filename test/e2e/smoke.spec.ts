@@ -1,5 +1,7 @@
-import { expect, launchExtension, test } from './fixtures';
-import { stopWorker, watchRunningWorker } from './worker';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { EXTENSION_DIR, expect, launchExtension, test } from './fixtures';
 
 type ProviderWindow = Window & {
   intentsCompanion: { request(args: { method: string; params?: unknown }): Promise<unknown> };
@@ -108,30 +110,40 @@ test.describe('smoke', () => {
 
   test('damaged settings on a machine with no wallet: named as settings, never as a lost wallet', async () => {
     // Its own profile: the shared one must not keep damaged settings for the specs after this one.
-    const { extension, close } = await launchExtension();
+    const profile = mkdtempSync(path.join(tmpdir(), 'intents-e2e-damaged-'));
     try {
-      const page = await extension.context.newPage();
-      await page.goto(extension.url('popup.html'));
-      await expect(page.getByTestId('onboarding')).toBeVisible();
-      // The popup is an extension page: it may write the extension's storage as the background would find it.
-      await page.evaluate(async () => {
-        const chrome = (
-          globalThis as unknown as {
-            chrome: { storage: { local: { set(v: Record<string, unknown>): Promise<void> } } };
-          }
-        ).chrome;
-        await chrome.storage.local.set({ settings: { preset: 'custom', endpoints: 7 } });
-      });
-      // Settings are read once per worker life: the next life finds the damage.
-      const { cdp, sw } = await watchRunningWorker(page, extension);
-      await stopWorker(cdp, sw);
-      await page.reload();
-      await expect(page.getByTestId('store-problem')).toHaveAttribute('data-store', 'settings');
-      await expect(page.getByTestId('store-problems')).toContainText('Your wallet and its keys are not affected');
-      await expect(page.getByTestId('vault-problem')).toHaveCount(0);
-      await expect(page.getByTestId('onboarding')).toBeVisible();
+      const first = await launchExtension(EXTENSION_DIR, undefined, profile);
+      try {
+        const page = await first.extension.context.newPage();
+        await page.goto(first.extension.url('popup.html'));
+        await expect(page.getByTestId('onboarding')).toBeVisible();
+        // The popup is an extension page: it may write the extension's storage as a damaged disk would leave it.
+        await page.evaluate(async () => {
+          const chrome = (
+            globalThis as unknown as {
+              chrome: { storage: { local: { set(v: Record<string, unknown>): Promise<void> } } };
+            }
+          ).chrome;
+          await chrome.storage.local.set({ settings: { preset: 'custom', endpoints: 7 } });
+        });
+      } finally {
+        await first.close();
+      }
+      // The browser started again on that profile: its first wallet reads the damage (the session's copy of
+      // the status, which only the wallet's own writes keep true, is gone with the session).
+      const again = await launchExtension(EXTENSION_DIR, undefined, profile);
+      try {
+        const page = await again.extension.context.newPage();
+        await page.goto(again.extension.url('popup.html'));
+        await expect(page.getByTestId('store-problem')).toHaveAttribute('data-store', 'settings');
+        await expect(page.getByTestId('store-problems')).toContainText('Your wallet and its keys are not affected');
+        await expect(page.getByTestId('vault-problem')).toHaveCount(0);
+        await expect(page.getByTestId('onboarding')).toBeVisible();
+      } finally {
+        await again.close();
+      }
     } finally {
-      await close();
+      rmSync(profile, { recursive: true, force: true });
     }
   });
 });

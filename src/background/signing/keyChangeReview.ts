@@ -20,7 +20,8 @@ import { ProviderError } from '../providerError';
 import { intentsPreview, type PreviewDeps } from '../review/preview';
 import type { WalletService } from '../wallet/service';
 import { KeyChangeError, verifierRefused } from './keyChangeError';
-import { canonicalKey, type KeyManager, type StatusPort } from './keyManager';
+import type { KeyManager, StatusPort } from './keyManager';
+import { canonicalKey, removalSigner } from './keyRules';
 import { checkedRegistration } from './passkeyRegistration';
 import { type Consent, draftSchema, fromDraft, reviewedId, signReviewed, toDraft } from './reviewed';
 import { publishOnce, type SigningService } from './signer';
@@ -107,10 +108,10 @@ export class KeyChangeReviews {
       }
     }
     try {
-      const prepared = await this.d.signer.prepare({
-        signerId: accountId,
-        intents: [{ intent: kept.intent, public_key: kept.publicKey }],
-      });
+      const prepared = await this.d.signer.prepare(
+        { signerId: accountId, intents: [{ intent: kept.intent, public_key: kept.publicKey }] },
+        removalSigner(kept.successor),
+      );
       await this.d.local.write(keptKey(verifierId, accountId), { ...kept, draft: toDraft(prepared) });
       const preview = await intentsPreview(this.d.preview, prepared, null, []);
       return { preview, reviewed: reviewedId(prepared), publicKey: kept.publicKey };
@@ -130,7 +131,14 @@ export class KeyChangeReviews {
         phrase('keyRefusal_reviewFirst', networkText(verifierId)),
       );
     const prepared = fromDraft(kept.draft);
-    if (this.d.wallet.account(accountId).publicKeys[0] !== prepared.publicKey)
+    // Signed by the signing key, or by the key that takes over from the signing key it removes
+    // (removalSigner): either way the signing key is still the one the review was made under.
+    const keys = this.d.wallet.account(accountId).publicKeys;
+    const takingOver = removalSigner(kept.successor);
+    const unchanged = takingOver
+      ? keys[0] === kept.publicKey && prepared.publicKey === takingOver && keys.includes(takingOver)
+      : keys[0] === prepared.publicKey;
+    if (!unchanged)
       throw refuse(
         'The account’s signing key changed since the review; review the key change again.',
         phrase('keyRefusal_signingKeyChanged'),

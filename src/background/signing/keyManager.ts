@@ -8,19 +8,14 @@
 import type { PasskeyRegistration } from '../../api/passkeys';
 import type { KeyChangeResult, KeyListing } from '../../api/walletApi';
 import type { IntentStatus, PublishResult } from '../../bus';
-import {
-  formatP256PublicKey,
-  formatPublicKey,
-  implicitAccountId,
-  parseP256PublicKey,
-  parsePublicKey,
-} from '../../core';
+import { formatPublicKey, parsePublicKey } from '../../core';
 import { errorText, failureFacts, failurePhrase } from '../../core/errorText';
 import { type Phrase, phrase } from '../../core/phrase';
 import { isPasskeyKey } from '../../vault';
 import { keyBackup } from '../wallet/recovery';
 import type { WalletService } from '../wallet/service';
 import { KeyChangeError, verifierRefused } from './keyChangeError';
+import { canonicalKey, isOwnImplicitKey, removalSigner } from './keyRules';
 import { checkedRegistration } from './passkeyRegistration';
 import type { BusPort, SigningService } from './signer';
 
@@ -133,14 +128,17 @@ export class KeyManager {
 
   /**
    * Removes a key from the account on the verifier. The key that signs is removed only when the user
-   * confirmed it and another registered local key remains to take over signing.
+   * confirmed it and another registered local key remains to take over signing; that key signs its
+   * removal, so the verifier, not the ledger RPC's listing, decides that it is registered (a listing that
+   * lied would otherwise leave the account with no key the wallet holds). The wallet forgets the key only
+   * once the removal is confirmed.
    */
   async remove(accountId: string, publicKey: string, confirmRemovingSigningKey = false): Promise<KeyChangeResult> {
     const key = canonicalKey(publicKey);
     const { successor } = await this.removal(accountId, key, confirmRemovingSigningKey);
     this.needLocalSigner(accountId);
-    const out = await this.change(accountId, 'remove_public_key', key);
-    await this.forgetRemoved(accountId, key, successor);
+    const out = await this.change(accountId, 'remove_public_key', key, removalSigner(successor));
+    if (out.confirmed) await this.forgetRemoved(accountId, key, successor);
     return out;
   }
 
@@ -178,7 +176,9 @@ export class KeyManager {
         'This key signs for the account. Confirm that you want to remove it.',
         phrase('keyRefusal_confirmSigning'),
       );
-    const successor = listing.local.find((l) => l.publicKey !== key && l.registered)?.publicKey;
+    // A key the wallet signs with itself first: it signs the removal (removalSigner).
+    const candidates = listing.local.filter((l) => l.publicKey !== key && l.registered);
+    const successor = (candidates.find((l) => !isPasskeyKey(l.publicKey)) ?? candidates[0])?.publicKey;
     if (!successor)
       throw new KeyChangeError(
         'Add another key to this wallet and register it first, so the account can still sign.',
@@ -222,16 +222,22 @@ export class KeyManager {
     await this.deps.wallet.change((vault) => vault.setSigningKey(accountId, publicKey));
   }
 
-  /** The wallet's own key change, signed by a local ed25519 key (a passkey's goes through ./keyChangeReview.ts). */
+  /**
+   * The wallet's own key change, signed by a local ed25519 key: the signing key, or `signWith` (a passkey's
+   * goes through ./keyChangeReview.ts).
+   */
   private async change(
     accountId: string,
     intent: 'add_public_key' | 'remove_public_key',
     publicKey: string,
+    signWith?: string,
   ): Promise<KeyChangeResult> {
     const bus = await this.deps.bus();
     const { intentHash, result } = await this.deps.signer.signAndPublish(
       { signerId: accountId, intents: [{ intent, public_key: publicKey }] },
       bus,
+      [],
+      signWith,
     );
     if (result.status === 'FAILED') throw verifierRefused(result.reason);
     return this.settle(bus, accountId, intent, publicKey, intentHash);
@@ -281,19 +287,5 @@ export class KeyManager {
       await this.deps.sleep(wait);
       wait = Math.min(wait * 2, 4000);
     }
-  }
-}
-
-/** A key as the verifier writes it: an ed25519 key (any case of its prefix) or a passkey's `p256:` key. */
-export function canonicalKey(text: string): string {
-  return isPasskeyKey(text) ? formatP256PublicKey(parseP256PublicKey(text)) : formatPublicKey(parsePublicKey(text));
-}
-
-/** The key an implicit account is made of (its id is the key's hex): the verifier accepts it unasked. */
-function isOwnImplicitKey(accountId: string, publicKey: string): boolean {
-  try {
-    return implicitAccountId(parsePublicKey(publicKey)) === accountId;
-  } catch {
-    return false;
   }
 }

@@ -81,10 +81,17 @@ export interface SignerDeps {
 export class SigningService {
   constructor(private readonly deps: SignerDeps) {}
 
-  /** Validates the request and builds the exact payload that would be signed. */
-  async prepare(request: SignRequest): Promise<PreparedIntent> {
+  /**
+   * Validates the request and builds the exact payload that would be signed. `signWith`: another local
+   * ed25519 key of the account signs instead of its signing key; the wallet's own choice, never a page's
+   * (the removal of the signing key is signed by the key that takes over, so the verifier itself
+   * checks that key before the old one goes: ./keyManager.ts).
+   */
+  async prepare(request: SignRequest, signWith?: string): Promise<PreparedIntent> {
     const account = this.deps.wallet.account(request.signerId);
-    const publicKey = account.publicKeys[0]!;
+    const publicKey = signWith ?? account.publicKeys[0]!;
+    if (signWith !== undefined && (!account.publicKeys.includes(signWith) || isPasskeyKey(signWith)))
+      throw new ProviderError(ERROR_CODES.internal, 'Only a local ed25519 key of the account signs in its place');
     const verifyingContract = await this.deps.verifierId();
     const nowMs = this.deps.now();
     const deadline = request.deadline ?? formatDeadline(new Date(nowMs + DEFAULT_DEADLINE_MS));
@@ -178,7 +185,7 @@ export class SigningService {
     request: SignRequest,
     options: ReleaseOptions = {},
   ): Promise<SignedResult & { result?: PublishResult }> {
-    let prepared = options.prepared ?? (await this.prepare(request));
+    let prepared = options.prepared ?? (await this.prepare(request, options.signWith));
     for (let attempt = 0; ; attempt++) {
       // A passkey signs once per touch of the authenticator: never again on its own.
       const retry =
@@ -187,7 +194,7 @@ export class SigningService {
       const checked = options.check ? await options.check(signed) : 'ok';
       if (checked === 'invalid_salt' && retry) {
         this.deps.salts.invalidate();
-        prepared = await this.prepare({ ...request, nonce: undefined });
+        prepared = await this.prepare({ ...request, nonce: undefined }, options.signWith);
         continue;
       }
       if (checked === 'invalid_salt')
@@ -196,20 +203,21 @@ export class SigningService {
       const result = await publishOnce(options.bus, signed.signed, options.quoteHashes ?? []);
       if (isInvalidSalt(result) && retry) {
         this.deps.salts.invalidate();
-        prepared = await this.prepare({ ...request, nonce: undefined });
+        prepared = await this.prepare({ ...request, nonce: undefined }, options.signWith);
         continue;
       }
       return { ...signed, result };
     }
   }
 
-  /** Signs and publishes (see release). */
+  /** Signs and publishes (see release); `signWith` as in prepare. */
   async signAndPublish(
     request: SignRequest,
     bus: BusPort,
     quoteHashes: readonly string[] = [],
+    signWith?: string,
   ): Promise<SignedResult & { result: PublishResult }> {
-    const out = await this.release(request, { bus, quoteHashes });
+    const out = await this.release(request, { bus, quoteHashes, ...(signWith ? { signWith } : {}) });
     return { ...out, result: out.result! };
   }
 }
@@ -223,6 +231,8 @@ export interface ReleaseOptions {
   check?: (signed: SignedResult) => Promise<'ok' | 'invalid_salt'>;
   bus?: BusPort;
   quoteHashes?: readonly string[];
+  /** Another local ed25519 key of the account signs (see prepare). */
+  signWith?: string;
   /**
    * Re-sign under a fresh nonce after `invalid salt` (default true, for the wallet's own key changes).
    * False for requests a person approved: one approval, one signature.

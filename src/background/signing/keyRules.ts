@@ -1,0 +1,35 @@
+/**
+ * The rules about keys that both key-change paths share: this file's helpers are used by the direct path
+ * (./keyManager.ts) and the reviewed one (./keyChangeReview.ts).
+ */
+import {
+  formatP256PublicKey,
+  formatPublicKey,
+  implicitAccountId,
+  parseP256PublicKey,
+  parsePublicKey,
+} from '../../core';
+import { isPasskeyKey } from '../../vault';
+
+/**
+ * Who signs the removal of the signing key: the local ed25519 key that takes over, so that the removal
+ * goes through only if the verifier accepts that key. A passkey that takes over would need the person's
+ * authenticator for it; the key that goes signs then, as for any other removal.
+ */
+export function removalSigner(successor: string | undefined): string | undefined {
+  return successor !== undefined && !isPasskeyKey(successor) ? successor : undefined;
+}
+
+/** A key as the verifier writes it: an ed25519 key (any case of its prefix) or a passkey's `p256:` key. */
+export function canonicalKey(text: string): string {
+  return isPasskeyKey(text) ? formatP256PublicKey(parseP256PublicKey(text)) : formatPublicKey(parsePublicKey(text));
+}
+
+/** The key an implicit account is made of (its id is the key's hex): the verifier accepts it unasked. */
+export function isOwnImplicitKey(accountId: string, publicKey: string): boolean {
+  try {
+    return implicitAccountId(parsePublicKey(publicKey)) === accountId;
+  } catch {
+    return false;
+  }
+}
