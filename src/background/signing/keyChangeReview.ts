@@ -174,12 +174,13 @@ export class KeyChangeReviews {
   }
 
   private async after(accountId: string, kept: Kept, out: KeyChangeResult): Promise<void> {
+    if (kept.intent === 'remove_public_key')
+      return this.d.keys.afterRemoval(accountId, kept.publicKey, kept.successor, out);
     if (!out.confirmed) return;
     if (kept.passkey) {
       const passkey = kept.passkey;
       await this.d.wallet.change((vault) => vault.addPasskeyKey(accountId, passkey));
     }
-    if (kept.intent === 'remove_public_key') await this.d.keys.forgetRemoved(accountId, kept.publicKey, kept.successor);
   }
 
   /** Drops the kept review, and the key the wallet generated for it unless its change went out. */

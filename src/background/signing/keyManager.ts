@@ -127,18 +127,16 @@ export class KeyManager {
   }
 
   /**
-   * Removes a key from the account on the verifier. The key that signs is removed only when the user
-   * confirmed it and another registered local key remains to take over signing; that key signs its
-   * removal, so the verifier, not the ledger RPC's listing, decides that it is registered (a listing that
-   * lied would otherwise leave the account with no key the wallet holds). The wallet forgets the key only
-   * once the removal is confirmed.
+   * Removes a key from the account on the verifier. The key that signs goes only with the user's yes and
+   * a registered local key to take over, which signs the removal (./keyRules.ts `removalSigner`; then
+   * afterRemoval; docs/security.md, "Removing the signing key").
    */
   async remove(accountId: string, publicKey: string, confirmRemovingSigningKey = false): Promise<KeyChangeResult> {
     const key = canonicalKey(publicKey);
     const { successor } = await this.removal(accountId, key, confirmRemovingSigningKey);
     this.needLocalSigner(accountId);
     const out = await this.change(accountId, 'remove_public_key', key, removalSigner(successor));
-    if (out.confirmed) await this.forgetRemoved(accountId, key, successor);
+    await this.afterRemoval(accountId, key, successor, out);
     return out;
   }
 
@@ -187,11 +185,21 @@ export class KeyManager {
     return { successor };
   }
 
-  /** After a removal: the wallet forgets its copy of the key (when another local key remains). */
-  async forgetRemoved(accountId: string, key: string, successor?: string): Promise<void> {
+  /**
+   * After a removal, both paths: confirmed (settled, and `has_public_key` no longer finds the key), the
+   * wallet forgets its copy of the key (when another local key remains) and the key that took over signs.
+   * Settled but not confirmed (an RPC behind the verifier, or one that lies): the key is kept, and when its
+   * successor signed the removal, the verifier took that key's signature, so it signs from now on.
+   */
+  async afterRemoval(accountId: string, key: string, successor: string | undefined, out: KeyChangeResult) {
     const account = this.deps.wallet.account(accountId);
-    if (account.publicKeys.includes(key) && account.publicKeys.length > 1)
+    if (out.confirmed && account.publicKeys.includes(key) && account.publicKeys.length > 1)
       await this.deps.wallet.change((vault) => vault.forgetKey(accountId, key, successor));
+    else if (!out.confirmed && out.status === 'SETTLED' && account.publicKeys[0] === key) {
+      const signer = removalSigner(successor);
+      if (signer && account.publicKeys.includes(signer))
+        await this.deps.wallet.change((vault) => vault.setSigningKey(accountId, signer));
+    }
   }
 
   /**

@@ -172,13 +172,35 @@ describe('removing a key', () => {
     expect(await keys.removal(accountId, second, false)).toEqual({});
   });
 
-  it('forgets the removed key when another remains, never the account’s only one', async () => {
+  const outcome = (publicKey: string, status: string, confirmed: boolean) => ({
+    publicKey,
+    intentHash: 'h',
+    status,
+    confirmed,
+  });
+
+  it('forgets a removed key once its removal is confirmed and another remains, never the account’s only one', async () => {
     const { keys, accountId, own, bg, secondKey } = await setUp();
-    await keys.forgetRemoved(accountId, own);
+    await keys.afterRemoval(accountId, own, undefined, outcome(own, 'SETTLED', true));
     expect(bg.wallet.account(accountId).publicKeys).toEqual([own]);
     const second = await secondKey();
-    await keys.forgetRemoved(accountId, second);
+    await keys.afterRemoval(accountId, second, undefined, outcome(second, 'SETTLED', false));
+    expect(bg.wallet.account(accountId).publicKeys, 'not confirmed: kept').toEqual([own, second]);
+    await keys.afterRemoval(accountId, second, undefined, outcome(second, 'SETTLED', true));
     expect(bg.wallet.account(accountId).publicKeys).toEqual([own]);
+  });
+
+  it('the signing key’s removal: confirmed, the successor signs and the key goes; settled only, the successor signs and the key stays', async () => {
+    const { keys, accountId, own, bg, secondKey } = await setUp();
+    const second = await secondKey();
+    await keys.afterRemoval(accountId, own, second, outcome(own, 'SETTLED', false));
+    expect(bg.wallet.account(accountId).publicKeys, 'the verifier took the successor’s signature').toEqual([
+      second,
+      own,
+    ]);
+    await keys.useForSigning(accountId, own, true);
+    await keys.afterRemoval(accountId, own, second, outcome(own, 'SETTLED', true));
+    expect(bg.wallet.account(accountId).publicKeys).toEqual([second]);
   });
 });
 

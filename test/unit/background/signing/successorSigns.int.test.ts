@@ -2,7 +2,7 @@
 // signing key"). Removing the signing key needs a
 // registered local key to take over; believing the RPC's listing, the wallet removed its signing key and
 // kept only a key the verifier refuses: the account was left with no key the wallet holds. The key that
-// takes over now signs the removal (src/background/signing/keyManager.ts, `removalSigner`), so the
+// takes over now signs the removal (src/background/signing/keyRules.ts, `removalSigner`), so the
 // verifier itself decides; and a key is forgotten only once its removal is confirmed. Through the real
 // background against the simulator, its ledger RPC behind a proxy that lies about one key
 // (test/support/lyingLedger.ts); the built extension meets the same in test/e2e/security/lying-ledger.spec.ts.
