@@ -5,6 +5,8 @@ import { WALLET } from '../../src/api/walletApi';
 import { type RunningSimulator, startSimulator } from '../../src/sim/server';
 import { test as base, type Extension, expect } from './fixtures';
 
+export { ledgerHasPublicKey, ledgerView } from '../support/ledgerView';
+
 export const test = base.extend<Record<never, never>, { sim: RunningSimulator }>({
   sim: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; it has none
@@ -84,40 +86,4 @@ export async function pick(
   await page.getByTestId('swap-token-search').fill(search);
   await page.locator(`[data-testid="swap-token-option"][data-asset-id="${assetId}"]`).click();
   await expect(page.getByTestId(`swap-${which}`)).toHaveAttribute('data-asset-id', assetId);
-}
-
-/**
- * Calls a view method of the simulator's verifier contract through its ledger RPC, independently of
- * the extension (the real RPC's `query` / `call_function` shape), and returns the decoded JSON value.
- */
-export async function ledgerView<T = unknown>(
-  sim: RunningSimulator,
-  method: string,
-  args: Record<string, unknown>,
-  contract = sim.verifierId,
-): Promise<T> {
-  const res = await fetch(sim.urls.ledgerRpc, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'query',
-      params: {
-        request_type: 'call_function',
-        finality: 'optimistic',
-        account_id: contract,
-        method_name: method,
-        args_base64: Buffer.from(JSON.stringify(args)).toString('base64'),
-      },
-    }),
-  });
-  const body = (await res.json()) as { result?: { result?: number[]; error?: string }; error?: unknown };
-  if (!body.result?.result) throw new Error(`${method}: ${JSON.stringify(body.error ?? body.result?.error ?? body)}`);
-  return JSON.parse(Buffer.from(body.result.result).toString('utf8')) as T;
-}
-
-/** `has_public_key` on the simulator's ledger, asked directly. */
-export function ledgerHasPublicKey(sim: RunningSimulator, accountId: string, publicKey: string): Promise<boolean> {
-  return ledgerView<boolean>(sim, 'has_public_key', { account_id: accountId, public_key: publicKey });
 }

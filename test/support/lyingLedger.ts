@@ -1,7 +1,7 @@
 // A ledger RPC that lies about one key, for the red-team tests of what the wallet believes about keys
 // (test/unit/background/signing/successorSigns.int.test.ts, test/e2e/security/lying-ledger.spec.ts): a
 // proxy in front of the simulator's, which answers every call as the simulator does, except that it lists
-// `key` as registered for every account. And the simulator's own answer, past any proxy.
+// `key` as registered for every account (the simulator's own answer: ./ledgerView.ts).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { base64, utf8 } from '../../src/core';
@@ -49,30 +49,4 @@ export async function startLyingLedger(
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
-}
-
-/** The simulator's own has_public_key (its ledger RPC at `ledgerRpc`, verifier `verifierId`). */
-export async function verifierHasKey(
-  ledgerRpc: string,
-  verifierId: string,
-  accountId: string,
-  publicKey: string,
-): Promise<boolean> {
-  const res = await fetch(ledgerRpc, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'query',
-      params: {
-        request_type: 'call_function',
-        finality: 'optimistic',
-        account_id: verifierId,
-        method_name: 'has_public_key',
-        args_base64: base64.encode(utf8.encode(JSON.stringify({ account_id: accountId, public_key: publicKey }))),
-      },
-    }),
-  });
-  return decoded(((await res.json()) as Answer).result!.result!) as boolean;
 }

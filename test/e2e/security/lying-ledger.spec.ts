@@ -5,13 +5,13 @@
 // whose removal the wallet could not confirm is kept. The built extension, its ledger RPC behind a proxy
 // that lies about one key (test/support/lyingLedger.ts), against the simulator.
 import { type KeyChangeResult, type KeyListing, WALLET, type WalletStatus } from '../../../src/api/walletApi';
-import { startLyingLedger, verifierHasKey } from '../../support/lyingLedger';
+import { startLyingLedger } from '../../support/lyingLedger';
 import { openWallet } from '../provider-helpers';
-import { expect, test, walletCall } from '../sim';
+import { expect, ledgerHasPublicKey, test, walletCall } from '../sim';
 
 test('the signing key stays when the key that would take over is one only the RPC lists', async ({ sim }) => {
   const w = await openWallet(sim);
-  const verifierHas = (key: string) => verifierHasKey(sim.urls.ledgerRpc, sim.verifierId, w.accountId, key);
+  const verifierHas = (key: string) => ledgerHasPublicKey(sim, w.accountId, key);
   const second = (await walletCall<KeyChangeResult>(w.popup, WALLET.addKey, { accountId: w.accountId })).publicKey;
   const lying = await startLyingLedger(sim.urls.ledgerRpc, second);
   try {

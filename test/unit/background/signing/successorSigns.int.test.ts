@@ -12,7 +12,8 @@ import { type CreateResult, type KeyChangeResult, WALLET, type WalletStatus } fr
 import { startBackground } from '../../../../src/background/start';
 import { MessageBusClient } from '../../../../src/bus';
 import { memoryVaultStorage } from '../../../../src/vault';
-import { startLyingLedger, verifierHasKey } from '../../../support/lyingLedger';
+import { ledgerHasPublicKey } from '../../../support/ledgerView';
+import { startLyingLedger } from '../../../support/lyingLedger';
 import { simulatorPerFile } from '../../../support/simulatorPerFile';
 import { backgroundEnv, call, PASSWORD, useSimulator, waitsMoveSim } from '../harness';
 
@@ -28,8 +29,7 @@ const lying = async (key: string) => {
   closing.push(proxy.close);
   return proxy.url;
 };
-const verifierHas = (accountId: string, publicKey: string) =>
-  verifierHasKey(`${sim.url}/ledger-rpc`, sim.verifierId, accountId, publicKey);
+const verifierHas = (accountId: string, publicKey: string) => ledgerHasPublicKey(sim, accountId, publicKey);
 
 /**
  * A wallet whose second local key the verifier dropped behind its back (published by the wallet's own
