@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { REFRESH_PER_PAGE } from '../../src/background/activity/merge';
 import { PUBLISHED_LIMIT } from '../../src/background/activity/published';
 import { CLOSED_COOLDOWN_MS, QUEUE_BOUNDS } from '../../src/background/approvals/queue';
-import { CLIPBOARD_REJOIN_MS } from '../../src/background/clipboard/guard';
+import { CLIPBOARD_REJOIN_MS, CLIPBOARD_RETRY_MS } from '../../src/background/clipboard/guard';
 import { SALT_TTL_MS } from '../../src/background/signing/salt';
 import { DEFAULT_DEADLINE_MS } from '../../src/background/signing/signer';
 import { ANY_INPUT_POLL_MS } from '../../src/background/swaps/anyInput';
@@ -227,6 +227,14 @@ const SECURITY: Claim[] = [
     unit: SECOND,
     code: 'CLIPBOARD_REJOIN_MS (src/background/clipboard/guard.ts)',
     value: CLIPBOARD_REJOIN_MS,
+  },
+  {
+    what: 'how long a refused clipboard clear waits before it is tried once more',
+    doc: 'security.md',
+    section: 'Nothing left behind: the clipboard',
+    says: /a refused\s+clear is tried once more (\d+) ms later/,
+    code: 'CLIPBOARD_RETRY_MS (src/background/clipboard/guard.ts)',
+    value: CLIPBOARD_RETRY_MS,
   },
   {
     what: 'the memo cap',

@@ -17,6 +17,11 @@ export const CLIPBOARD_ALARM = 'clipboard-clear';
  * closed in that moment never will, and then the clear is done now rather than by the timer.
  */
 export const CLIPBOARD_REJOIN_MS = 2_000;
+/**
+ * How long a clear the browser refused waits before it is tried once more: an offscreen document still
+ * closing from the clear before, or one not yet answering, refuses once and then clears.
+ */
+export const CLIPBOARD_RETRY_MS = 500;
 
 /** The part of `browser.alarms` the guard uses. */
 export interface GuardAlarms {
@@ -45,13 +50,13 @@ export interface ClipboardGuardDeps {
   erase: () => Promise<void>;
   /** `chrome-extension://<id>`: only the extension's own pages may hold a guard port. */
   extensionOrigin: string;
-  /** Resolves after `ms` (setTimeout); only `rejoined` waits. */
+  /** Resolves after `ms` (setTimeout): the rejoin window, and the pause before a refused clear is tried again. */
   wait: (ms: number) => Promise<void>;
 }
 
 export class ClipboardGuard {
   private readonly ports = new Set<GuardPort>();
-  /** One erase at a time; each answers whether it worked, and the pages hear it. */
+  /** One clear at a time; each answers whether it worked, and the pages hear it. */
   private readonly oneAtATime = serial();
   /** Whether any page has held a guard port since this worker started. */
   private joined = false;
@@ -74,7 +79,7 @@ export class ClipboardGuard {
     // Cleared at once if a clear is pending (the alarm exists), and the timer dropped.
     port.onDisconnect.addListener(() => {
       this.ports.delete(port);
-      void this.deps.alarms.clear(CLIPBOARD_ALARM).then((pending) => void (pending && this.erase()));
+      void this.deps.alarms.clear(CLIPBOARD_ALARM).then((pending) => void (pending && this.clear()));
     });
   }
 
@@ -88,15 +93,13 @@ export class ClipboardGuard {
     await this.deps.wait(CLIPBOARD_REJOIN_MS);
     if (this.joined) return;
     if (!(await this.deps.alarms.clear(CLIPBOARD_ALARM))) return; // the timer fired meanwhile
-    if (await this.erase()) this.clearedUnwatched = true;
-    // Refused: the timer is set again, so the clear is tried again rather than forgotten.
-    else await this.deps.alarms.create(CLIPBOARD_ALARM, { delayInMinutes: CLIPBOARD_CLEAR_SECONDS / 60 });
+    if (await this.clear()) this.clearedUnwatched = true;
   }
 
   /** alarms.onAlarm: hands back the work it started for the guard's alarm (see start.ts). */
   alarm(name: string): Promise<void> | undefined {
     // The browser has dropped the one-shot alarm as it fired: no clear is pending after this one.
-    return name === CLIPBOARD_ALARM ? this.erase().then(() => undefined) : undefined;
+    return name === CLIPBOARD_ALARM ? this.clear().then(() => undefined) : undefined;
   }
 
   private post(port: GuardPort, news: GuardNews): void {
@@ -111,19 +114,29 @@ export class ClipboardGuard {
     for (const port of this.ports) this.post(port, news);
   }
 
-  /** Whether the clipboard was cleared; the pages hear it either way. */
-  private erase(): Promise<boolean> {
-    return this.oneAtATime(() =>
-      this.deps.erase().then(
-        () => {
-          this.tell({ type: 'cleared' });
-          return true;
-        },
-        () => {
-          this.tell({ type: 'failed' });
-          return false;
-        },
-      ),
+  /**
+   * The one way a pending clear is done, whatever made it due (the page went, the timer fired, no page
+   * came back): the pending clear was taken (its alarm dropped), so a clear the browser refuses must not be
+   * lost with it. Tried once more after CLIPBOARD_RETRY_MS; refused again, the timer is set again, so the
+   * clear stays pending and outlives a worker stop. Whether the clipboard was cleared; the pages hear it.
+   */
+  private clear(): Promise<boolean> {
+    return this.oneAtATime(async () => {
+      let cleared = await this.erased();
+      if (!cleared) {
+        await this.deps.wait(CLIPBOARD_RETRY_MS);
+        cleared = await this.erased();
+      }
+      this.tell({ type: cleared ? 'cleared' : 'failed' });
+      if (!cleared) await this.deps.alarms.create(CLIPBOARD_ALARM, { delayInMinutes: CLIPBOARD_CLEAR_SECONDS / 60 });
+      return cleared;
+    });
+  }
+
+  private erased(): Promise<boolean> {
+    return this.deps.erase().then(
+      () => true,
+      () => false,
     );
   }
 

@@ -5,6 +5,7 @@
 // it. Real Chromium, the built extension, the simulator; the clipboard is read the way any web page with
 // the clipboard permission reads it (a page of the test server, `navigator.clipboard.readText()`).
 import type { Page, Worker } from '@playwright/test';
+import { ERASE_MESSAGE } from '../../../src/api/clipboard';
 import { type CreateResult, WALLET } from '../../../src/api/walletApi';
 import type { RunningSimulator } from '../../../src/sim/server';
 import { closePageServer, type Extension, launchExtension, type PageServer, startPageServer } from '../fixtures';
@@ -139,6 +140,37 @@ test('the secret key selected in its field and copied by hand is gone from the c
   await expect
     .poll(clipboard, { message: 'the secret is cleared when the popup closes', timeout: CLEAR_TIMEOUT })
     .toBe('');
+});
+
+test('a clear refused when the popup closes is tried again: the secret still goes', async () => {
+  // Another page of the extension answers the background's erase request first, once, with a refusal:
+  // the first clear fails as a refused one does, and the pending clear was taken with the popup's port.
+  const refuser = await s.extension.context.newPage();
+  await refuser.goto(s.extension.url('blank.html'));
+  await refuser.evaluate((erase) => {
+    type Listener = (m: unknown, sender: unknown, reply: (r: unknown) => void) => void;
+    type Event = { addListener(l: Listener): void; removeListener(l: Listener): void };
+    const onMessage = (globalThis as unknown as { chrome: { runtime: { onMessage: Event } } }).chrome.runtime.onMessage;
+    const refuseOnce: Listener = (m, _sender, reply) => {
+      if (JSON.stringify(m) !== JSON.stringify(erase)) return;
+      onMessage.removeListener(refuseOnce);
+      (globalThis as unknown as { refused: number }).refused = 1;
+      reply(false);
+    };
+    onMessage.addListener(refuseOnce);
+  }, ERASE_MESSAGE);
+  try {
+    const popup = await openPopup();
+    const secret = await copySecret(popup);
+    await popup.close();
+    await expect
+      .poll(clipboard, { message: 'the secret is cleared by the second try', timeout: CLEAR_TIMEOUT })
+      .not.toBe(secret);
+    expect(await clipboard()).toBe('');
+    expect(await refuser.evaluate(() => (globalThis as unknown as { refused?: number }).refused)).toBe(1);
+  } finally {
+    await refuser.close();
+  }
 });
 
 test('with the popup open, the background clears the copied secret 60 s later and the popup says so', async () => {

@@ -5,13 +5,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { CLIPBOARD_PORT, guardRequestOf } from '../../../src/api/clipboard';
-import { CLIPBOARD_ALARM, CLIPBOARD_REJOIN_MS, ClipboardGuard } from '../../../src/background/clipboard/guard';
+import {
+  CLIPBOARD_ALARM,
+  CLIPBOARD_REJOIN_MS,
+  CLIPBOARD_RETRY_MS,
+  ClipboardGuard,
+} from '../../../src/background/clipboard/guard';
 import { type FakePort, portPair, settle } from '../../support/ports';
 import { EXT, POPUP } from './harness';
 
 const NOW = 1_700_000_000_000;
 let erased: number;
-let eraseFails: boolean;
+/** How many clears the browser refuses from now on. */
+let refusals: number;
 let guard: ClipboardGuard;
 /** The waits the guard asked for, each resolved by the test: the rejoin window is the test's to end. */
 let waits: { ms: number; end: () => void }[];
@@ -21,13 +27,16 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] }); // the fake alarms read the clock; the ports' tasks stay real
   vi.setSystemTime(NOW);
   erased = 0;
-  eraseFails = false;
+  refusals = 0;
   waits = [];
   guard = new ClipboardGuard({
     alarms: fakeBrowser.alarms,
     extensionOrigin: EXT,
     erase: async () => {
-      if (eraseFails) throw new Error('refused');
+      if (refusals > 0) {
+        refusals--;
+        throw new Error('refused');
+      }
       erased++;
     },
     wait: (ms) => new Promise<void>((end) => void waits.push({ ms, end })),
@@ -121,15 +130,72 @@ describe('clipboard guard', () => {
     expect(lateNews).toEqual([{ type: 'released' }]);
   });
 
-  it('a clear the browser refuses is told to the page as failed', async () => {
+  it('a clear the browser refuses twice is told to the page as failed, and stays pending: the timer is set again', async () => {
     const page = connect();
     const news = received(page);
     page.postMessage({ type: 'copied' });
     await settle();
-    eraseFails = true;
+    refusals = 2;
+    vi.setSystemTime(NOW + 60_000);
+    const fired = fire(); // it waits for the retry, which is the test's to end
+    await settle();
+    expect(waits.map((w) => w.ms)).toEqual([CLIPBOARD_RETRY_MS]);
+    waits[0]!.end();
+    await fired;
+    await settle(); // the news crosses the port
+    expect(news.at(-1)).toEqual({ type: 'failed' });
+    expect(await pending()).toMatchObject({ scheduledTime: NOW + 120_000 });
     await fire();
     await settle();
-    expect(news.at(-1)).toEqual({ type: 'failed' });
+    expect(erased).toBe(1);
+    expect(await pending()).toBeUndefined();
+  });
+
+  it('a clear refused once is tried again CLIPBOARD_RETRY_MS later: the page hears only that it was cleared', async () => {
+    const page = connect();
+    const news = received(page);
+    page.postMessage({ type: 'copied' });
+    await settle();
+    refusals = 1;
+    const fired = fire();
+    await settle();
+    expect(erased).toBe(0);
+    waits[0]!.end();
+    await fired;
+    await settle(); // the news crosses the port
+    expect(erased).toBe(1);
+    expect(news).toEqual([{ type: 'guarding' }, { type: 'cleared' }]);
+    expect(await pending()).toBeUndefined();
+  });
+
+  it('the page closes and the browser refuses the clear twice: it is not lost with the page, the timer clears later', async () => {
+    const page = connect();
+    page.postMessage({ type: 'copied' });
+    await settle();
+    refusals = 2;
+    page.disconnect();
+    await settle();
+    waits[0]!.end();
+    await settle();
+    expect(erased).toBe(0);
+    expect(await pending()).toMatchObject({ scheduledTime: NOW + 60_000 });
+    await fire();
+    await settle();
+    expect(erased).toBe(1);
+  });
+
+  it('the page closes and the first clear is refused: the second, CLIPBOARD_RETRY_MS later, clears, and nothing stays pending', async () => {
+    const page = connect();
+    page.postMessage({ type: 'copied' });
+    await settle();
+    refusals = 1;
+    page.disconnect();
+    await settle();
+    expect(waits.map((w) => w.ms)).toEqual([CLIPBOARD_RETRY_MS]);
+    waits[0]!.end();
+    await settle();
+    expect(erased).toBe(1);
+    expect(await pending()).toBeUndefined();
   });
 
   it('a port from a web page (a content script) is turned away and its copy never arms a clear', async () => {
@@ -246,8 +312,11 @@ describe('clipboard guard after a worker start', () => {
   it('a clear the browser refuses when the window ends: the timer is set again, and a late page hears a clear is due', async () => {
     await pendingFromBefore();
     const { done } = await start();
-    eraseFails = true;
+    refusals = 2;
     waits[0]!.end();
+    await settle();
+    expect(waits.map((w) => w.ms)).toEqual([CLIPBOARD_REJOIN_MS, CLIPBOARD_RETRY_MS]);
+    waits[1]!.end();
     await done;
     expect(await pending()).toMatchObject({ scheduledTime: NOW + 60_000 });
     const late = connect();
