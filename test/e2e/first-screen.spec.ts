@@ -147,22 +147,40 @@ test('the approval window is drawn once, with the request; a request with intent
     const dapp = await extension.context.newPage();
     await dapp.goto(`${server.origin}/provider.html`);
 
-    // Connect: the window's first screen is the request (no "Loading…" drawn before it).
+    // Connect: the window's first screen is the request (no "Loading…" drawn before it). The recorder
+    // runs as the window's document starts, except when Playwright attaches to a window the browser
+    // opened after its first render: that window says so (`__late`), is refused, and the ask is repeated.
     await extension.context.addInitScript(() => {
       const seen: string[] = [];
-      (window as unknown as { __drawn: string[] }).__drawn = seen;
-      new MutationObserver(() => {
-        for (const id of ['approval-loading', 'approval-confirm'])
-          if (!seen.includes(id) && document.querySelector(`[data-testid="${id}"]`)) seen.push(id);
-      }).observe(document, { childList: true, subtree: true });
+      const ids = ['approval-loading', 'approval-confirm'];
+      const look = () => {
+        for (const id of ids) if (!seen.includes(id) && document.querySelector(`[data-testid="${id}"]`)) seen.push(id);
+      };
+      look();
+      Object.assign(window, { __drawn: seen, __late: seen.length > 0 });
+      new MutationObserver(look).observe(document, { childList: true, subtree: true });
     });
-    let opened = extension.context.waitForEvent('page', (p) => p.url().includes('/approve.html'));
-    const connected = dapp.evaluate(() =>
-      (window as unknown as ProviderWindow).intentsCompanion.request({ method: 'intents_requestAccounts' }),
-    );
-    connected.catch(() => undefined); // awaited below; a failure before that must not go unhandled
-    let win = await opened;
-    await expect(win.getByTestId('approval-confirm')).toBeVisible();
+    let connected: Promise<unknown> = Promise.resolve();
+    let win: Page | undefined;
+    for (let attempt = 0; attempt < 3 && !win; attempt++) {
+      const opened = extension.context.waitForEvent('page', (p) => p.url().includes('/approve.html'));
+      connected = dapp.evaluate(() =>
+        (window as unknown as ProviderWindow).intentsCompanion.request({ method: 'intents_requestAccounts' }),
+      );
+      connected.catch(() => undefined); // awaited below; a failure before that must not go unhandled
+      const candidate = await opened;
+      await expect(candidate.getByTestId('approval-confirm')).toBeVisible();
+      const record = await candidate.evaluate(() => (window as unknown as { __late: boolean }).__late);
+      if (!record) win = candidate;
+      else {
+        const late = await walletCall<{ id: string }>(ext, APPROVAL.current);
+        const closed = candidate.waitForEvent('close');
+        await walletCall(ext, APPROVAL.resolve, { id: late.id, approve: false });
+        await closed;
+        await connected.catch(() => undefined);
+      }
+    }
+    if (!win) throw new Error('the recorder started after the first render in three windows in a row');
     expect(await win.evaluate(() => (window as unknown as { __drawn: string[] }).__drawn)).toEqual([
       'approval-confirm',
     ]);
@@ -176,7 +194,7 @@ test('the approval window is drawn once, with the request; a request with intent
     if (!win.isClosed()) await win.waitForEvent('close');
 
     // An intents request: the window loads the wording (the parser and its schemas) and shows each intent.
-    opened = extension.context.waitForEvent('page', (p) => p.url().includes('/approve.html'));
+    const opened = extension.context.waitForEvent('page', (p) => p.url().includes('/approve.html'));
     const asked = dapp.evaluate(() =>
       (window as unknown as ProviderWindow).intentsCompanion
         .request({
