@@ -181,6 +181,7 @@ export {
   STORAGE_DEPOSIT_CAP_YOCTO,
 } from './risk';
 export { type Serial, serial } from './serial';
+export { type HeldKey, isPasskeyPublicKey, signingSuccessor } from './signingSuccessor';
 export { hostOf, siteNamed, siteOf, siteOfHost } from './site';
 export {
   type FactsSource,

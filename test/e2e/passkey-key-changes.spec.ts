@@ -139,3 +139,52 @@ test.describe('a passkey-only account adds its own second key', () => {
     }
   });
 });
+
+test('an ed25519 account whose only other key is a passkey: removing its signing key is reviewed and signed by that passkey, which takes over', async ({
+  sim,
+}) => {
+  test.setTimeout(120_000);
+  const { extension, close } = await launchExtension();
+  try {
+    const page = await extension.context.newPage();
+    await pointAtSimulator(page, extension, sim);
+    const authenticator = await addVirtualAuthenticator(extension.context, page);
+    await walletCall(page, WALLET.create, { password: 'correct horse battery', source: { kind: 'generate' } });
+    await page.reload();
+    await expect(page.getByTestId('home')).toBeVisible({ timeout: 15_000 });
+    const account = (await walletCall<Status>(page, WALLET.status)).accounts[0]!;
+    const signing = account.publicKeys[0]!;
+
+    // The passkey joins as a further key (the ed25519 key signs that change at once).
+    await openKeys(page);
+    await page.getByTestId('keys-add').click();
+    const add = page.getByTestId('keys-add-dialog');
+    await add.getByTestId('keys-add-how-passkey').check();
+    await add.getByTestId('keys-add-submit').click();
+    await expect(add.getByTestId('key-change-result')).toContainText('Status SETTLED', { timeout: KEY_CHANGE_TIMEOUT });
+    await add.getByTestId('keys-add-done').click();
+    const passkey = (await walletCall<Status>(page, WALLET.status)).accounts[0]!.publicKeys.find((k) =>
+      k.startsWith('p256:'),
+    )!;
+    expect(await ledgerHasPublicKey(sim, account.accountId, passkey)).toBe(true);
+    const signsBefore = (await authenticator.credentials())[0]!.signCount;
+
+    // Removing the signing key: the passkey that takes over signs, so the change is shown before it is signed.
+    const signingRow = page.locator(`[data-testid="key-row"][data-public-key="${signing}"]`);
+    await signingRow.getByTestId('key-remove').click();
+    const remove = page.getByTestId('key-remove-dialog');
+    await remove.getByTestId('key-remove-confirm-signing').check();
+    await remove.getByTestId('key-remove-submit').click();
+    await expect(remove.getByTestId('key-remove-review')).toContainText(`Remove key ${signing}`, { timeout: 10_000 });
+    if (await remove.getByTestId('key-remove-ack').count()) await remove.getByTestId('key-remove-ack').check();
+    await remove.getByTestId('key-remove-confirm').click();
+    await expect(remove.getByTestId('key-change-status')).toContainText('is no longer registered on the verifier', {
+      timeout: KEY_CHANGE_TIMEOUT,
+    });
+    expect((await authenticator.credentials())[0]!.signCount).toBeGreaterThan(signsBefore);
+    expect(await ledgerHasPublicKey(sim, account.accountId, signing)).toBe(false);
+    expect((await walletCall<Status>(page, WALLET.status)).accounts[0]!.publicKeys).toEqual([passkey]);
+  } finally {
+    await close();
+  }
+});

@@ -19,9 +19,10 @@ import type { KeyValue } from '../kv';
 import { ProviderError } from '../providerError';
 import { intentsPreview, type PreviewDeps } from '../review/preview';
 import type { WalletService } from '../wallet/service';
+import type { StatusPort } from './followKeyChange';
 import { KeyChangeError, verifierRefused } from './keyChangeError';
-import type { KeyManager, StatusPort } from './keyManager';
-import { canonicalKey, removalSigner } from './keyRules';
+import type { KeyManager } from './keyManager';
+import { canonicalKey } from './keyRules';
 import { checkedRegistration } from './passkeyRegistration';
 import { type Consent, draftSchema, fromDraft, reviewedId, signReviewed, toDraft } from './reviewed';
 import { publishOnce, type SigningService } from './signer';
@@ -110,7 +111,7 @@ export class KeyChangeReviews {
     try {
       const prepared = await this.d.signer.prepare(
         { signerId: accountId, intents: [{ intent: kept.intent, public_key: kept.publicKey }] },
-        removalSigner(kept.successor),
+        kept.successor,
       );
       await this.d.local.write(keptKey(verifierId, accountId), { ...kept, draft: toDraft(prepared) });
       const preview = await intentsPreview(this.d.preview, prepared, null, []);
@@ -132,9 +133,9 @@ export class KeyChangeReviews {
       );
     const prepared = fromDraft(kept.draft);
     // Signed by the signing key, or by the key that takes over from the signing key it removes
-    // (removalSigner): either way the signing key is still the one the review was made under.
+    // (src/core/signingSuccessor.ts): either way the signing key is still the one the review was made under.
     const keys = this.d.wallet.account(accountId).publicKeys;
-    const takingOver = removalSigner(kept.successor);
+    const takingOver = kept.successor;
     const unchanged = takingOver
       ? keys[0] === kept.publicKey && prepared.publicKey === takingOver && keys.includes(takingOver)
       : keys[0] === prepared.publicKey;

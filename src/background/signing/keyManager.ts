@@ -7,26 +7,21 @@
 
 import type { PasskeyRegistration } from '../../api/passkeys';
 import type { KeyChangeResult, KeyListing } from '../../api/walletApi';
-import type { IntentStatus, PublishResult } from '../../bus';
-import { formatPublicKey, parsePublicKey } from '../../core';
+import { formatPublicKey, parsePublicKey, signingSuccessor } from '../../core';
 import { errorText, failureFacts, failurePhrase } from '../../core/errorText';
 import { type Phrase, phrase } from '../../core/phrase';
 import { isPasskeyKey } from '../../vault';
 import { keyBackup } from '../wallet/recovery';
 import type { WalletService } from '../wallet/service';
+import { followToEnd, type StatusPort } from './followKeyChange';
 import { KeyChangeError, verifierRefused } from './keyChangeError';
-import { canonicalKey, isOwnImplicitKey, removalSigner } from './keyRules';
+import { canonicalKey, isOwnImplicitKey } from './keyRules';
 import { checkedRegistration } from './passkeyRegistration';
-import type { BusPort, SigningService } from './signer';
+import type { SigningService } from './signer';
 
 export interface LedgerKeysPort {
   publicKeysOf(accountId: string): Promise<string[]>;
   hasPublicKey(accountId: string, publicKey: string): Promise<boolean>;
-}
-
-export interface StatusPort extends BusPort {
-  getStatus(intentHash: string): Promise<IntentStatus>;
-  publishIntent(...args: Parameters<BusPort['publishIntent']>): Promise<PublishResult>;
 }
 
 export interface KeyManagerDeps {
@@ -128,14 +123,14 @@ export class KeyManager {
 
   /**
    * Removes a key from the account on the verifier. The key that signs goes only with the user's yes and
-   * a registered local key to take over, which signs the removal (./keyRules.ts `removalSigner`; then
+   * a registered local key to take over, which signs the removal (src/core/signingSuccessor.ts; then
    * afterRemoval; docs/security.md, "Removing the signing key").
    */
   async remove(accountId: string, publicKey: string, confirmRemovingSigningKey = false): Promise<KeyChangeResult> {
     const key = canonicalKey(publicKey);
     const { successor } = await this.removal(accountId, key, confirmRemovingSigningKey);
-    this.needLocalSigner(accountId);
-    const out = await this.change(accountId, 'remove_public_key', key, removalSigner(successor));
+    this.needLocalSigner(accountId, successor);
+    const out = await this.change(accountId, 'remove_public_key', key, successor);
     await this.afterRemoval(accountId, key, successor, out);
     return out;
   }
@@ -174,9 +169,7 @@ export class KeyManager {
         'This key signs for the account. Confirm that you want to remove it.',
         phrase('keyRefusal_confirmSigning'),
       );
-    // A key the wallet signs with itself first: it signs the removal (removalSigner).
-    const candidates = listing.local.filter((l) => l.publicKey !== key && l.registered);
-    const successor = (candidates.find((l) => !isPasskeyKey(l.publicKey)) ?? candidates[0])?.publicKey;
+    const successor = signingSuccessor(listing.local, key);
     if (!successor)
       throw new KeyChangeError(
         'Add another key to this wallet and register it first, so the account can still sign.',
@@ -196,9 +189,8 @@ export class KeyManager {
     if (out.confirmed && account.publicKeys.includes(key) && account.publicKeys.length > 1)
       await this.deps.wallet.change((vault) => vault.forgetKey(accountId, key, successor));
     else if (!out.confirmed && out.status === 'SETTLED' && account.publicKeys[0] === key) {
-      const signer = removalSigner(successor);
-      if (signer && account.publicKeys.includes(signer))
-        await this.deps.wallet.change((vault) => vault.setSigningKey(accountId, signer));
+      if (successor && account.publicKeys.includes(successor))
+        await this.deps.wallet.change((vault) => vault.setSigningKey(accountId, successor));
     }
   }
 
@@ -259,41 +251,27 @@ export class KeyManager {
     publicKey: string,
     intentHash: string,
   ): Promise<KeyChangeResult> {
-    const status = await this.followToEnd(bus, intentHash);
+    const status = await followToEnd(bus, intentHash, this.deps);
     const ledger = await this.deps.ledger();
     const has = await ledger.hasPublicKey(accountId, publicKey);
     return { publicKey, intentHash, status, confirmed: intent === 'add_public_key' ? has : !has };
   }
 
   /**
-   * The direct path signs with no review: only for an account whose signing key is a local ed25519 key.
-   * A passkey signs only what the person reviewed and confirmed at the authenticator.
+   * The direct path signs with no review: only with a local ed25519 key, the account's signing key or
+   * `signer` (the key that takes over from it). A passkey signs only what the person reviewed and
+   * confirmed at the authenticator.
    */
-  private needLocalSigner(accountId: string): void {
+  private needLocalSigner(accountId: string, signer?: string): void {
     if (isPasskeyKey(this.deps.wallet.account(accountId).publicKeys[0]!))
       throw new KeyChangeError(
         'This account signs with its passkey: review the key change and confirm it with your authenticator.',
         phrase('keyRefusal_reviewWithPasskey'),
       );
-  }
-
-  /** Polls get_status until SETTLED or a final failure, with growing intervals. */
-  private async followToEnd(bus: StatusPort, intentHash: string): Promise<string> {
-    const deadline = this.deps.now() + (this.deps.settleTimeoutMs ?? 120_000);
-    let wait = 250;
-    for (;;) {
-      const s = await bus.getStatus(intentHash);
-      if (s.status === 'SETTLED') return s.status;
-      if (s.status === 'NOT_FOUND_OR_NOT_VALID' && s.status_details === 'FAILED') {
-        throw new KeyChangeError('The intent failed on the verifier.', phrase('keyRefusal_failed'));
-      }
-      if (this.deps.now() > deadline)
-        throw new KeyChangeError(
-          `Not settled yet (last status ${s.status}); check again later.`,
-          phrase('keyRefusal_notSettled'),
-        );
-      await this.deps.sleep(wait);
-      wait = Math.min(wait * 2, 4000);
-    }
+    if (signer !== undefined && isPasskeyKey(signer))
+      throw new KeyChangeError(
+        'The passkey that takes over from this key signs its removal: review the change and confirm it with your authenticator.',
+        phrase('keyRefusal_passkeyTakesOver'),
+      );
   }
 }

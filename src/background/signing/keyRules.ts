@@ -11,15 +11,6 @@ import {
 } from '../../core';
 import { isPasskeyKey } from '../../vault';
 
-/**
- * Who signs the removal of the signing key: the local ed25519 key that takes over, so that the removal
- * goes through only if the verifier accepts that key. A passkey that takes over would need the person's
- * authenticator for it; the key that goes signs then, as for any other removal.
- */
-export function removalSigner(successor: string | undefined): string | undefined {
-  return successor !== undefined && !isPasskeyKey(successor) ? successor : undefined;
-}
-
 /** A key as the verifier writes it: an ed25519 key (any case of its prefix) or a passkey's `p256:` key. */
 export function canonicalKey(text: string): string {
   return isPasskeyKey(text) ? formatP256PublicKey(parseP256PublicKey(text)) : formatPublicKey(parsePublicKey(text));

@@ -83,15 +83,16 @@ export class SigningService {
 
   /**
    * Validates the request and builds the exact payload that would be signed. `signWith`: another local
-   * ed25519 key of the account signs instead of its signing key; the wallet's own choice, never a page's
-   * (the removal of the signing key is signed by the key that takes over, so the verifier itself
-   * checks that key before the old one goes: ./keyManager.ts).
+   * key of the account signs instead of its signing key (a passkey's payload is then signed at the
+   * person's authenticator, as a passkey account's is); the wallet's own choice, never a page's (the
+   * removal of the signing key is signed by the key that takes over, so the verifier itself checks that
+   * key before the old one goes: ./keyManager.ts).
    */
   async prepare(request: SignRequest, signWith?: string): Promise<PreparedIntent> {
     const account = this.deps.wallet.account(request.signerId);
     const publicKey = signWith ?? account.publicKeys[0]!;
-    if (signWith !== undefined && (!account.publicKeys.includes(signWith) || isPasskeyKey(signWith)))
-      throw new ProviderError(ERROR_CODES.internal, 'Only a local ed25519 key of the account signs in its place');
+    if (signWith !== undefined && !account.publicKeys.includes(signWith))
+      throw new ProviderError(ERROR_CODES.internal, 'Only a local key of the account signs in its place');
     const verifyingContract = await this.deps.verifierId();
     const nowMs = this.deps.now();
     const deadline = request.deadline ?? formatDeadline(new Date(nowMs + DEFAULT_DEADLINE_MS));

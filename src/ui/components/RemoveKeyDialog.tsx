@@ -17,14 +17,18 @@ interface Props {
   row: KeyRow;
   /** Another registered key remains after this one is gone (null: unknown). */
   othersRemain: boolean | null;
-  /** The account signs with a passkey: the change is reviewed and confirmed at the authenticator (./KeyChangeReview.tsx). */
-  signsWithPasskey: boolean;
+  /**
+   * The change is signed by a passkey, so it is reviewed and confirmed at the authenticator
+   * (./KeyChangeReview.tsx): the account signs with a passkey, or this is its signing key and the key that
+   * takes over is a passkey (src/core/signingSuccessor.ts).
+   */
+  passkeySigns: boolean;
   onClose(): void;
   onChanged(): void;
 }
 
 /** Removes a key from the verifier with a remove_public_key intent; the signing key needs an extra yes. */
-export function RemoveKeyDialog({ accountId, row, othersRemain, signsWithPasskey, onClose, onChanged }: Props) {
+export function RemoveKeyDialog({ accountId, row, othersRemain, passkeySigns, onClose, onChanged }: Props) {
   const [sure, setSure] = useState(false);
   const [shown, setShown] = useState<ShownKeyChange | null>(null);
   const [result, setResult] = useState<KeyChangeResult | null>(null);
@@ -35,7 +39,7 @@ export function RemoveKeyDialog({ accountId, row, othersRemain, signsWithPasskey
     void action.run(async () => {
       try {
         const which = { publicKey: row.publicKey, ...(row.signing ? { confirmRemovingSigningKey: true } : {}) };
-        if (signsWithPasskey) {
+        if (passkeySigns) {
           const review = await wallet.reviewKeyChange(accountId, { kind: 'remove', ...which });
           setShown({ preview: worded(review.preview), reviewed: review.reviewed });
         } else setResult(await wallet.removeKey({ accountId, ...which }));
@@ -92,10 +96,10 @@ export function RemoveKeyDialog({ accountId, row, othersRemain, signsWithPasskey
               data-testid="key-remove-submit"
             >
               {action.busy
-                ? signsWithPasskey
+                ? passkeySigns
                   ? t('keys_preparing')
                   : t('keys_removing')
-                : signsWithPasskey
+                : passkeySigns
                   ? t('keys_review')
                   : t('keys_removeKey')}
             </button>
@@ -104,7 +108,7 @@ export function RemoveKeyDialog({ accountId, row, othersRemain, signsWithPasskey
       )}
       <KeyChangeOutcome
         change="remove"
-        busy={action.busy && !signsWithPasskey}
+        busy={action.busy && !passkeySigns}
         result={result}
         error={action.error}
         testid="key-remove"

@@ -1,6 +1,7 @@
 // The selected account's keys: registered on the verifier beside the ones on this device.
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { AccountView, KeyListing } from '../../api/walletApi';
+import { isPasskeyPublicKey, signingSuccessor } from '../../core/signingSuccessor';
 import { backupNote } from '../backup';
 import { AddKeyDialog } from '../components/AddKeyDialog';
 import { CopyButton } from '../components/CopyButton';
@@ -204,7 +205,10 @@ function AccountKeys({ account, onChanged }: { account: AccountView; onChanged()
           accountId={accountId}
           row={open.row}
           othersRemain={anotherRegisteredKeyRemains(rows, open.row.publicKey)}
-          signsWithPasskey={signsWithPasskey}
+          passkeySigns={
+            signsWithPasskey ||
+            (open.row.signing && isPasskeyPublicKey(signingSuccessor(listing?.local ?? [], open.row.publicKey) ?? ''))
+          }
           onClose={() => setOpen(null)}
           onChanged={changed}
         />

@@ -6,6 +6,7 @@
 // that lies about one key (test/support/lyingLedger.ts), against the simulator.
 import { type KeyChangeResult, type KeyListing, WALLET, type WalletStatus } from '../../../src/api/walletApi';
 import { startLyingLedger } from '../../support/lyingLedger';
+import { addVirtualAuthenticator } from '../passkey-helpers';
 import { openWallet } from '../provider-helpers';
 import { expect, ledgerHasPublicKey, test, walletCall } from '../sim';
 
@@ -42,6 +43,72 @@ test('the signing key stays when the key that would take over is one only the RP
     expect(status.accounts[0]!.publicKeys[0]).toBe(w.publicKey);
   } finally {
     await lying.close();
+    await w.close();
+  }
+});
+
+test('a passkey only the RPC lists cannot take over: it signs the removal at the authenticator, and the verifier refuses it', async ({
+  sim,
+}) => {
+  test.setTimeout(120_000);
+  const w = await openWallet(sim);
+  const verifierHas = (key: string) => ledgerHasPublicKey(sim, w.accountId, key);
+  const page = w.popup;
+  try {
+    await addVirtualAuthenticator(w.context, page);
+    await page.reload();
+    await page.getByTestId('nav-settings').click();
+    await page.getByTestId('settings-tab-accounts').click();
+    await page.getByTestId('accounts-keys').click();
+    await page.getByTestId('keys-add').click();
+    const add = page.getByTestId('keys-add-dialog');
+    await add.getByTestId('keys-add-how-passkey').check();
+    await add.getByTestId('keys-add-submit').click();
+    await expect(add.getByTestId('key-change-result')).toContainText('Status SETTLED', { timeout: 20_000 });
+    await add.getByTestId('keys-add-done').click();
+    const passkey = (await walletCall<WalletStatus>(page, WALLET.status)).accounts[0]!.publicKeys.find((k) =>
+      k.startsWith('p256:'),
+    )!;
+    expect(await verifierHas(passkey)).toBe(true);
+
+    // The verifier drops the passkey; the RPC keeps listing it, so the wallet keeps it as registered.
+    const lying = await startLyingLedger(sim.urls.ledgerRpc, passkey);
+    try {
+      await walletCall(page, WALLET.setSettings, { endpoints: { ledgerRpc: lying.url }, ledgerRpcFallbacks: [] });
+      const dropped = await walletCall<KeyChangeResult>(page, WALLET.removeKey, {
+        accountId: w.accountId,
+        publicKey: passkey,
+      });
+      expect(dropped.confirmed).toBe(false);
+      expect(await verifierHas(passkey)).toBe(false);
+
+      // Before, the signing key signed its own removal here and the account was left with the dropped passkey.
+      await expect(
+        walletCall(page, WALLET.removeKey, {
+          accountId: w.accountId,
+          publicKey: w.publicKey,
+          confirmRemovingSigningKey: true,
+        }),
+      ).rejects.toThrow(/passkey that takes over/);
+
+      // Keys takes the reviewed path; the passkey signs, and the verifier refuses a key it does not hold.
+      await page.getByTestId('keys-reload').click();
+      const signingRow = page.locator(`[data-testid="key-row"][data-public-key="${w.publicKey}"]`);
+      await signingRow.getByTestId('key-remove').click();
+      const remove = page.getByTestId('key-remove-dialog');
+      await remove.getByTestId('key-remove-confirm-signing').check();
+      await remove.getByTestId('key-remove-submit').click();
+      await expect(remove.getByTestId('key-remove-review')).toBeVisible({ timeout: 10_000 });
+      if (await remove.getByTestId('key-remove-ack').count()) await remove.getByTestId('key-remove-ack').check();
+      await remove.getByTestId('key-remove-confirm').click();
+      await expect(remove.getByTestId('key-remove-confirm-error')).toBeVisible({ timeout: 20_000 });
+      expect(await verifierHas(w.publicKey)).toBe(true);
+      const status = await walletCall<WalletStatus>(page, WALLET.status);
+      expect(status.accounts[0]!.publicKeys[0]).toBe(w.publicKey);
+    } finally {
+      await lying.close();
+    }
+  } finally {
     await w.close();
   }
 });

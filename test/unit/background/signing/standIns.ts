@@ -3,7 +3,8 @@
 // read through the ports the background declares (src/background/signing/keyManager.ts,
 // src/background/review/preview.ts), so the code under test is the background's own.
 import type { PreviewDeps } from '../../../../src/background/review/preview';
-import type { LedgerKeysPort, StatusPort } from '../../../../src/background/signing/keyManager';
+import type { StatusPort } from '../../../../src/background/signing/followKeyChange';
+import type { LedgerKeysPort } from '../../../../src/background/signing/keyManager';
 import type { IntentStatus, PublishResult } from '../../../../src/bus';
 import { intentHash, type MultiPayload } from '../../../../src/core';
 import type { RunningSimulator } from '../../../../src/sim/server';

@@ -2,7 +2,7 @@
 // signing key"). Removing the signing key needs a
 // registered local key to take over; believing the RPC's listing, the wallet removed its signing key and
 // kept only a key the verifier refuses: the account was left with no key the wallet holds. The key that
-// takes over now signs the removal (src/background/signing/keyRules.ts, `removalSigner`), so the
+// takes over now signs the removal (src/core/signingSuccessor.ts; a passkey at the person's authenticator, through the review), so the
 // verifier itself decides; and a key is forgotten only once its removal is confirmed. Through the real
 // background against the simulator, its ledger RPC behind a proxy that lies about one key
 // (test/support/lyingLedger.ts); the built extension meets the same in test/e2e/security/lying-ledger.spec.ts.
@@ -11,11 +11,14 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type CreateResult, type KeyChangeResult, WALLET, type WalletStatus } from '../../../../src/api/walletApi';
 import { startBackground } from '../../../../src/background/start';
 import { MessageBusClient } from '../../../../src/bus';
+import { base64url } from '../../../../src/core';
 import { memoryVaultStorage } from '../../../../src/vault';
 import { ledgerHasPublicKey } from '../../../support/ledgerView';
 import { startLyingLedger } from '../../../support/lyingLedger';
+import { registrationData, softPasskey } from '../../../support/passkey';
 import { simulatorPerFile } from '../../../support/simulatorPerFile';
 import { backgroundEnv, call, PASSWORD, useSimulator, waitsMoveSim } from '../harness';
+import { answer, credentialBytes, credentialId } from '../passkeyWallet';
 
 const sim = simulatorPerFile();
 beforeEach(() => fakeBrowser.reset());
@@ -126,5 +129,97 @@ describe('removing the signing key, with a truthful ledger RPC', () => {
     expect(done).toMatchObject({ publicKey: signing, confirmed: true, status: 'SETTLED' });
     expect(await verifierHas(accountId, signing)).toBe(false);
     expect((await call<WalletStatus>(bg, WALLET.status)).accounts[0]!.publicKeys).toEqual([next]);
+  });
+});
+
+type Review = { reviewed: string; preview: { passkey?: { credentialId: string; challenge: string } } };
+
+/**
+ * A wallet on an ed25519 key whose only other key is a passkey, added through the verifier. `dropped`:
+ * the verifier then drops the passkey behind the wallet's back, and the ledger RPC still lists it.
+ */
+async function walletWithAPasskeySuccessor(dropped: boolean) {
+  const bg = startBackground({ ...backgroundEnv({ now: Date.now() }, memoryVaultStorage()), sleep: waitsMoveSim(sim) });
+  await useSimulator(bg, sim.url, sim.busApiKey);
+  const created = await call<CreateResult>(bg, WALLET.create, { password: PASSWORD, source: { kind: 'generate' } });
+  const accountId = created.status.accounts[0]!.accountId;
+  const signing = created.status.accounts[0]!.publicKeys[0]!;
+  const passkey = softPasskey();
+  const registration = {
+    credentialId,
+    authenticatorData: base64url.encode(registrationData(passkey, credentialBytes)),
+    name: 'Phone',
+  };
+  const added = await call<KeyChangeResult>(bg, WALLET.addKey, { accountId, passkey: registration });
+  expect(added).toMatchObject({ publicKey: passkey.publicKey, confirmed: true });
+  const settings = await bg.settings.get();
+  const bus = new MessageBusClient({
+    url: settings.endpoints.bus,
+    apiKey: settings.busApiKey ?? undefined,
+    deps: { fetch: (u, i) => fetch(u, i), sleep: (ms) => new Promise((r) => setTimeout(r, ms)) },
+  });
+  if (dropped) {
+    const out = await bg.signer.signAndPublish(
+      { signerId: accountId, intents: [{ intent: 'remove_public_key', public_key: passkey.publicKey }] },
+      bus,
+    );
+    expect(out.result.status).toBe('OK');
+    await expect.poll(() => verifierHas(accountId, passkey.publicKey)).toBe(false);
+    await call(bg, WALLET.setSettings, {
+      endpoints: { ledgerRpc: await lying(passkey.publicKey) },
+      ledgerRpcFallbacks: [],
+    });
+  }
+  const removeSigning = { kind: 'remove', publicKey: signing, confirmRemovingSigningKey: true } as const;
+  return { bg, bus, accountId, signing, passkey, removeSigning };
+}
+
+describe('removing the signing key when the key that takes over is a passkey', () => {
+  it('the direct path refuses it: the passkey signs, at the authenticator, only through the review', async () => {
+    const w = await walletWithAPasskeySuccessor(true);
+    await expect(
+      call(w.bg, WALLET.removeKey, { accountId: w.accountId, publicKey: w.signing, confirmRemovingSigningKey: true }),
+    ).rejects.toThrow(/passkey that takes over from this key signs its removal/);
+    expect(await verifierHas(w.accountId, w.signing)).toBe(true);
+    expect((await call<WalletStatus>(w.bg, WALLET.status)).accounts[0]!.publicKeys[0]).toBe(w.signing);
+  });
+
+  it('a passkey the verifier dropped: the review asks that passkey, and the verifier refuses what it signed', async () => {
+    const w = await walletWithAPasskeySuccessor(true);
+    const review = await call<Review>(w.bg, WALLET.reviewKeyChange, {
+      accountId: w.accountId,
+      change: w.removeSigning,
+    });
+    expect(review.preview.passkey?.credentialId).toBe(credentialId);
+    await expect(
+      call(w.bg, WALLET.confirmKeyChange, {
+        accountId: w.accountId,
+        reviewed: review.reviewed,
+        acknowledgeDanger: true,
+        passkey: answer(w.passkey, review.preview.passkey!.challenge),
+      }),
+    ).rejects.toThrow();
+    expect(await verifierHas(w.accountId, w.signing)).toBe(true);
+    const status = await call<WalletStatus>(w.bg, WALLET.status);
+    expect(status.accounts[0]!.publicKeys[0]).toBe(w.signing);
+    const signed = await w.bg.signer.signAndPublish({ signerId: w.accountId, intents: [] }, w.bus);
+    expect(signed.result.status).toBe('OK');
+  });
+
+  it('a registered passkey signs the removal at the authenticator and takes over', async () => {
+    const w = await walletWithAPasskeySuccessor(false);
+    const review = await call<Review>(w.bg, WALLET.reviewKeyChange, {
+      accountId: w.accountId,
+      change: w.removeSigning,
+    });
+    const done = await call<KeyChangeResult>(w.bg, WALLET.confirmKeyChange, {
+      accountId: w.accountId,
+      reviewed: review.reviewed,
+      acknowledgeDanger: true,
+      passkey: answer(w.passkey, review.preview.passkey!.challenge),
+    });
+    expect(done).toMatchObject({ publicKey: w.signing, confirmed: true, status: 'SETTLED' });
+    expect(await verifierHas(w.accountId, w.signing)).toBe(false);
+    expect((await call<WalletStatus>(w.bg, WALLET.status)).accounts[0]!.publicKeys).toEqual([w.passkey.publicKey]);
   });
 });
