@@ -6,7 +6,7 @@
 // way. The background's refusals are in test/e2e/security/passkey-key-changes.spec.ts; docs/security.md,
 // "Passkey accounts".
 import type { Page } from '@playwright/test';
-import { WALLET } from '../../src/api/walletApi';
+import { type KeyListing, WALLET } from '../../src/api/walletApi';
 import { base64url } from '../../src/core';
 import { launchExtension } from './fixtures';
 import { unexplainedText } from './messagesOnScreen';
@@ -173,6 +173,12 @@ test('an ed25519 account whose only other key is a passkey: removing its signing
     const signingRow = page.locator(`[data-testid="key-row"][data-public-key="${signing}"]`);
     await signingRow.getByTestId('key-remove').click();
     const remove = page.getByTestId('key-remove-dialog');
+    // The dialog says which passkey signs for the account from now on, by the name the authenticator lists.
+    const name = (await walletCall<KeyListing>(page, WALLET.listKeys, { accountId: account.accountId })).local.find(
+      (k) => k.publicKey === passkey,
+    )?.passkeyName;
+    expect(name).toBeTruthy();
+    await expect(remove.getByTestId('key-remove-passkey-takes-over')).toContainText(`“${name}”`);
     await remove.getByTestId('key-remove-confirm-signing').check();
     await remove.getByTestId('key-remove-submit').click();
     await expect(remove.getByTestId('key-remove-review')).toContainText(`Remove key ${signing}`, { timeout: 10_000 });

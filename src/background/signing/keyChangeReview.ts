@@ -1,6 +1,7 @@
 /**
- * A key change reviewed before it is signed (docs/security.md, "Passkey accounts"): the path of an account
- * whose signing key is a passkey, which signs only what the person saw. `review` writes the add_public_key
+ * A key change reviewed before it is signed (docs/security.md, "Passkey accounts"): the path of every change a
+ * passkey signs, which signs only what the person saw: any change of an account whose signing key is a
+ * passkey, and the removal of a signing key a passkey takes over from (src/core/signingSuccessor.ts). `review` writes the add_public_key
  * or remove_public_key intent with the wallet's own nonce, keeps it (one per account and network) and shows
  * it with the approval window's checks; `confirm` signs that payload and nothing else (./reviewed.ts: the
  * authenticator's answer checked against it, then the verifier's `simulate_intents`), publishes it on the

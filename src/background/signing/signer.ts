@@ -50,7 +50,7 @@ export interface PreparedIntent {
   payload: IntentPayload;
   /** `webauthn` when the signing key is a passkey's (whatever the request asked: a passkey signs nothing else). */
   standard: PayloadStandard;
-  /** Local key that signs: the account's signing key (ed25519, or a passkey's `p256:`). */
+  /** Local key that signs: the account's signing key, or the key `prepare` was told to sign with (ed25519, or a passkey's `p256:`). */
   publicKey: string;
   nonceKind: 'versioned' | 'legacy';
   /** True when the wallet made the nonce (so it may make a new one after `invalid salt`). */
@@ -232,7 +232,7 @@ export interface ReleaseOptions {
   check?: (signed: SignedResult) => Promise<'ok' | 'invalid_salt'>;
   bus?: BusPort;
   quoteHashes?: readonly string[];
-  /** Another local ed25519 key of the account signs (see prepare). */
+  /** Another local key of the account signs (see prepare); only an ed25519 one here: a passkey signs through a review. */
   signWith?: string;
   /**
    * Re-sign under a fresh nonce after `invalid salt` (default true, for the wallet's own key changes).

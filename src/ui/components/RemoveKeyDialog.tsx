@@ -23,12 +23,22 @@ interface Props {
    * takes over is a passkey (src/core/signingSuccessor.ts).
    */
   passkeySigns: boolean;
+  /** The name of the passkey that takes over from this signing key, which then signs for the account. */
+  passkeyTakesOver?: string | undefined;
   onClose(): void;
   onChanged(): void;
 }
 
 /** Removes a key from the verifier with a remove_public_key intent; the signing key needs an extra yes. */
-export function RemoveKeyDialog({ accountId, row, othersRemain, passkeySigns, onClose, onChanged }: Props) {
+export function RemoveKeyDialog({
+  accountId,
+  row,
+  othersRemain,
+  passkeySigns,
+  passkeyTakesOver,
+  onClose,
+  onChanged,
+}: Props) {
   const [sure, setSure] = useState(false);
   const [shown, setShown] = useState<ShownKeyChange | null>(null);
   const [result, setResult] = useState<KeyChangeResult | null>(null);
@@ -74,6 +84,9 @@ export function RemoveKeyDialog({ accountId, row, othersRemain, passkeySigns, on
                 <strong>{t('keys_removeSigningWarning')}</strong> {t('keys_removeSigningMore', t('keys_useForSigning'))}
               </p>
               {blocked && <p>{t('keys_noOtherKey')}</p>}
+              {passkeyTakesOver !== undefined && (
+                <p data-testid="key-remove-passkey-takes-over">{t('keys_passkeyTakesOver', passkeyTakesOver)}</p>
+              )}
             </Warning>
           )}
           {row.signing && !blocked && (

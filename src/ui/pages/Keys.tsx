@@ -77,6 +77,14 @@ function AccountKeys({ account, onChanged }: { account: AccountView; onChanged()
   // account keeps its passkey as the key it signs with (docs/security.md, "Passkey accounts").
   const signsWithPasskey = account.publicKeys[0]!.startsWith('p256:');
   const passkeyAccount = account.kind === 'passkey';
+  // The passkey that would take over from the signing key (src/core/signingSuccessor.ts), by its name: such
+  // a removal is signed by that passkey, so its dialog goes through the review and says so.
+  const takingOver = (row: KeyRow): string | undefined => {
+    const successor =
+      row.signing && !signsWithPasskey ? signingSuccessor(listing?.local ?? [], row.publicKey) : undefined;
+    if (!successor || !isPasskeyPublicKey(successor)) return undefined;
+    return listing?.local.find((k) => k.publicKey === successor)?.passkeyName ?? shortKey(successor);
+  };
   return (
     <Screen title={t('keys_title')} testid="keys">
       <p class="hint" title={accountId}>
@@ -205,10 +213,8 @@ function AccountKeys({ account, onChanged }: { account: AccountView; onChanged()
           accountId={accountId}
           row={open.row}
           othersRemain={anotherRegisteredKeyRemains(rows, open.row.publicKey)}
-          passkeySigns={
-            signsWithPasskey ||
-            (open.row.signing && isPasskeyPublicKey(signingSuccessor(listing?.local ?? [], open.row.publicKey) ?? ''))
-          }
+          passkeySigns={signsWithPasskey || takingOver(open.row) !== undefined}
+          passkeyTakesOver={takingOver(open.row)}
           onClose={() => setOpen(null)}
           onChanged={changed}
         />

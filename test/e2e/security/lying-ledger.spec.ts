@@ -98,10 +98,12 @@ test('a passkey only the RPC lists cannot take over: it signs the removal at the
       const remove = page.getByTestId('key-remove-dialog');
       await remove.getByTestId('key-remove-confirm-signing').check();
       await remove.getByTestId('key-remove-submit').click();
+      await expect(remove.getByTestId('key-remove-passkey-takes-over')).toBeVisible();
       await expect(remove.getByTestId('key-remove-review')).toBeVisible({ timeout: 10_000 });
       if (await remove.getByTestId('key-remove-ack').count()) await remove.getByTestId('key-remove-ack').check();
       await remove.getByTestId('key-remove-confirm').click();
-      await expect(remove.getByTestId('key-remove-confirm-error')).toBeVisible({ timeout: 20_000 });
+      // The verifier's words name the passkey it does not hold.
+      await expect(remove.getByTestId('key-remove-confirm-error')).toContainText(passkey, { timeout: 20_000 });
       expect(await verifierHas(w.publicKey)).toBe(true);
       const status = await walletCall<WalletStatus>(page, WALLET.status);
       expect(status.accounts[0]!.publicKeys[0]).toBe(w.publicKey);
