@@ -344,9 +344,13 @@ test.describe('swap popup', () => {
       await page.getByTestId('history-status-REFUNDED').check();
       await page.getByTestId('history-apply').click();
       await expect(page.getByTestId('history-sheet')).toHaveCount(0);
-      await expect(page.getByTestId('history-row').first()).toBeVisible({ timeout: SWAP_TIMEOUT });
-      const statuses = await page.locator('[data-testid="history-row"] .badge').allInnerTexts();
-      expect(new Set(statuses)).toEqual(new Set(['Refunded']));
+      // The unfiltered rows stay until the service's filtered page replaces them: wait for that page.
+      await expect
+        .poll(async () => new Set(await page.locator('[data-testid="history-row"] .badge').allInnerTexts()), {
+          message: 'only refunded swaps are listed',
+          timeout: SWAP_TIMEOUT,
+        })
+        .toEqual(new Set(['Refunded']));
       await page.screenshot({ path: path.join(SCREENSHOTS, 'history.png'), fullPage: true });
 
       await page.getByTestId('history-filters-toggle').click();
