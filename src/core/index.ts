@@ -76,6 +76,7 @@ export {
   u128Schema,
   zeroAmountField,
 } from './intents';
+export { isPasskeyPublicKey } from './keyKind';
 export {
   formatPublicKey,
   formatSecretKey,
@@ -181,7 +182,7 @@ export {
   STORAGE_DEPOSIT_CAP_YOCTO,
 } from './risk';
 export { type Serial, serial } from './serial';
-export { type HeldKey, isPasskeyPublicKey, signingSuccessor } from './signingSuccessor';
+export { type HeldKey, signingSuccessor } from './signingSuccessor';
 export { hostOf, siteNamed, siteOf, siteOfHost } from './site';
 export {
   type FactsSource,

@@ -5,6 +5,7 @@
  * account's before the old key goes. A local ed25519 key signs at once; a passkey signs only at the
  * person's authenticator, so a removal a passkey takes over is always reviewed.
  */
+import { isPasskeyPublicKey } from './keyKind';
 
 /** A key of the account held by this wallet, as the background lists it (`wallet_listKeys`'s `local`). */
 export interface HeldKey {
@@ -12,9 +13,6 @@ export interface HeldKey {
   /** Registered on the verifier; null when the ledger could not be asked. */
   registered: boolean | null;
 }
-
-/** A passkey's key, as the verifier writes it (`p256:<base58>`). */
-export const isPasskeyPublicKey = (publicKey: string): boolean => publicKey.startsWith('p256:');
 
 /** The registered held key, other than `signingKey`, that signs from then on: an ed25519 key first. */
 export function signingSuccessor(held: readonly HeldKey[], signingKey: string): string | undefined {

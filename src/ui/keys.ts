@@ -1,5 +1,6 @@
 // The Keys page's model: the verifier's registered keys beside the local ones, one row per key.
 import type { KeyBackup, KeyListing } from '../api/walletApi';
+import { isPasskeyPublicKey } from '../core/keyKind';
 
 export interface KeyRow {
   publicKey: string;
@@ -14,9 +15,10 @@ export interface KeyRow {
   backup: KeyBackup | null;
 }
 
-/** Signing key first, then the other local keys, then keys registered elsewhere (each group in listing order). */
 /** A passkey's row: its private key never leaves the authenticator, so it has nothing to export. */
-export const isPasskeyRow = (row: Pick<KeyRow, 'publicKey'>): boolean => row.publicKey.startsWith('p256:');
+export const isPasskeyRow = (row: Pick<KeyRow, 'publicKey'>): boolean => isPasskeyPublicKey(row.publicKey);
+
+/** Signing key first, then the other local keys, then keys registered elsewhere (each group in listing order). */
 
 export function keyRows(listing: KeyListing): KeyRow[] {
   const registeredSet = listing.registered ? new Set(listing.registered) : null;

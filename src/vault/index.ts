@@ -7,7 +7,7 @@
 export { DEFAULT_ACCOUNT_NAME, type VaultAccount } from './contents';
 export { VaultError, type VaultErrorCode } from './errors';
 export type { AddedKey, KeySource, NewPhrase } from './keySources';
-export { isPasskeyKey, isPasskeyName, type NewPasskey, type StoredPasskey } from './passkeys';
+export { isPasskeyName, type NewPasskey, type StoredPasskey } from './passkeys';
 export { MIN_PASSWORD_LENGTH, passwordWeakness } from './password';
 export { DEFAULT_ITERATIONS, MIN_ITERATIONS, RECORD_VERSION, readRecord, type VaultRecord } from './record';
 export type { SessionArea } from './session';

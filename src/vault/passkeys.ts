@@ -7,7 +7,7 @@
  * (`0x` + hex(keccak256("p256" ‖ key)[12..32]), docs/protocol.md, "The webauthn payload").
  */
 import * as z from 'zod/mini';
-import { base64url, p256ImplicitAccountId, parseP256PublicKey } from '../core';
+import { base64url, isPasskeyPublicKey, p256ImplicitAccountId, parseP256PublicKey } from '../core';
 import { VaultError } from './errors';
 
 function isP256Key(text: string): boolean {
@@ -72,8 +72,6 @@ interface ContentsLike {
 /** The implicit account of a `p256:` key. */
 export const passkeyAccountId = (publicKey: string): string => p256ImplicitAccountId(parseP256PublicKey(publicKey));
 
-export const isPasskeyKey = (publicKey: string): boolean => publicKey.startsWith('p256:');
-
 /**
  * Problems of a decrypted contents' passkeys: a passkey account's id is its key's implicit account, and
  * every `p256:` key an account names is a passkey the contents hold.
@@ -81,10 +79,11 @@ export const isPasskeyKey = (publicKey: string): boolean => publicKey.startsWith
 export function passkeyProblem(contents: ContentsLike): string | null {
   const held = new Set((contents.passkeys ?? []).map((p) => p.publicKey));
   for (const a of contents.accounts) {
-    for (const k of a.publicKeys) if (isPasskeyKey(k) && !held.has(k)) return `${a.accountId} names an unknown passkey`;
+    for (const k of a.publicKeys)
+      if (isPasskeyPublicKey(k) && !held.has(k)) return `${a.accountId} names an unknown passkey`;
     if (a.kind !== 'passkey') continue;
     const first = a.publicKeys[0]!;
-    if (!isPasskeyKey(first) || passkeyAccountId(first) !== a.accountId)
+    if (!isPasskeyPublicKey(first) || passkeyAccountId(first) !== a.accountId)
       return `${a.accountId} is not the implicit account of its passkey`;
   }
   return null;

@@ -16,6 +16,7 @@ import {
   generateKeyPair,
   type IntentPayload,
   implicitAccountId,
+  isPasskeyPublicKey,
   type Nep413Payload,
   type Random,
   type SignedIntent,
@@ -60,14 +61,7 @@ import {
   makeKey,
   walletPhraseId,
 } from './keySources';
-import {
-  addPasskeyAccount,
-  addPasskeyKey,
-  isPasskeyKey,
-  type NewPasskey,
-  passkeyProblem,
-  type StoredPasskey,
-} from './passkeys';
+import { addPasskeyAccount, addPasskeyKey, type NewPasskey, passkeyProblem, type StoredPasskey } from './passkeys';
 import { passwordWeakness, weaknessOf } from './password';
 import {
   DEFAULT_ITERATIONS,
@@ -518,7 +512,7 @@ export class Vault {
   /** The secret key text for backup; asks for the password again, and counts wrong ones. */
   exportSecretKey(password: string, publicKey: string): Promise<string> {
     return this.#exclusive(async () => {
-      if (isPasskeyKey(publicKey))
+      if (isPasskeyPublicKey(publicKey))
         throw new VaultError(
           'invalid_input',
           'A passkey has nothing to export: its private key never leaves your authenticator. Keep a second key or passkey on the account instead.',

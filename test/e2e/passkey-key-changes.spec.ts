@@ -190,6 +190,11 @@ test('an ed25519 account whose only other key is a passkey: removing its signing
     expect((await authenticator.credentials())[0]!.signCount).toBeGreaterThan(signsBefore);
     expect(await ledgerHasPublicKey(sim, account.accountId, signing)).toBe(false);
     expect((await walletCall<Status>(page, WALLET.status)).accounts[0]!.publicKeys).toEqual([passkey]);
+    // Home reminds, as for a passkey account, that this passkey is now the account's only key here.
+    await remove.getByTestId('key-remove-done').click();
+    await page.getByTestId('nav-home').click();
+    await expect(page.getByTestId('home')).toBeVisible();
+    await expect(page.getByTestId('passkey-recovery-banner')).toBeVisible();
   } finally {
     await close();
   }

@@ -17,31 +17,11 @@ import {
   verifyWebauthnAsync,
   webauthnRequestOf,
 } from '../../src/core';
+import { ledgerSalt } from '../support/ledgerView';
 import { addVirtualAuthenticator } from './passkey-helpers';
 import { dev, expect, test } from './sim';
 
 const USDC = 'nep141:usdc.near';
-
-/** The verifier's current salt, through the ledger RPC as the wallet reads it. */
-async function currentSalt(ledgerRpc: string, verifierId: string): Promise<string> {
-  const res = (await fetch(ledgerRpc, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'query',
-      params: {
-        request_type: 'call_function',
-        finality: 'optimistic',
-        account_id: verifierId,
-        method_name: 'current_salt',
-        args_base64: btoa('{}'),
-      },
-    }),
-  }).then((r) => r.json())) as { result: { result: number[] } };
-  return JSON.parse(new TextDecoder().decode(Uint8Array.from(res.result.result))) as string;
-}
 
 interface Registration {
   credentialId: string;
@@ -107,7 +87,7 @@ test('an extension page registers a passkey for the extension id, and its assert
     verifyingContract: sim.verifierId,
     deadline,
     nonce: encodeVersionedNonce({
-      salt: hex.decode(await currentSalt(sim.urls.ledgerRpc, sim.verifierId)),
+      salt: hex.decode(await ledgerSalt(sim)),
       deadline,
       random15: crypto.getRandomValues(new Uint8Array(15)),
     }),

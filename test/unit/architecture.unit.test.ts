@@ -716,7 +716,6 @@ const VAULT_SURFACE: SurfaceRules = {
     'passwordWeakness',
     'MIN_PASSWORD_LENGTH',
     'delayAfter',
-    'isPasskeyKey',
     'isPasskeyName',
     'DEFAULT_ACCOUNT_NAME',
   ]),

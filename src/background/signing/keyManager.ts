@@ -7,10 +7,9 @@
 
 import type { PasskeyRegistration } from '../../api/passkeys';
 import type { KeyChangeResult, KeyListing } from '../../api/walletApi';
-import { formatPublicKey, parsePublicKey, signingSuccessor } from '../../core';
+import { formatPublicKey, isPasskeyPublicKey, parsePublicKey, signingSuccessor } from '../../core';
 import { errorText, failureFacts, failurePhrase } from '../../core/errorText';
 import { type Phrase, phrase } from '../../core/phrase';
-import { isPasskeyKey } from '../../vault';
 import { keyBackup } from '../wallet/recovery';
 import type { WalletService } from '../wallet/service';
 import { followToEnd, type StatusPort } from './followKeyChange';
@@ -263,12 +262,12 @@ export class KeyManager {
    * confirmed at the authenticator.
    */
   private needLocalSigner(accountId: string, signer?: string): void {
-    if (isPasskeyKey(this.deps.wallet.account(accountId).publicKeys[0]!))
+    if (isPasskeyPublicKey(this.deps.wallet.account(accountId).publicKeys[0]!))
       throw new KeyChangeError(
         'This account signs with its passkey: review the key change and confirm it with your authenticator.',
         phrase('keyRefusal_reviewWithPasskey'),
       );
-    if (signer !== undefined && isPasskeyKey(signer))
+    if (signer !== undefined && isPasskeyPublicKey(signer))
       throw new KeyChangeError(
         'The passkey that takes over from this key signs its removal: review the change and confirm it with your authenticator.',
         phrase('keyRefusal_passkeyTakesOver'),

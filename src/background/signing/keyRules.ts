@@ -6,14 +6,16 @@ import {
   formatP256PublicKey,
   formatPublicKey,
   implicitAccountId,
+  isPasskeyPublicKey,
   parseP256PublicKey,
   parsePublicKey,
 } from '../../core';
-import { isPasskeyKey } from '../../vault';
 
 /** A key as the verifier writes it: an ed25519 key (any case of its prefix) or a passkey's `p256:` key. */
 export function canonicalKey(text: string): string {
-  return isPasskeyKey(text) ? formatP256PublicKey(parseP256PublicKey(text)) : formatPublicKey(parsePublicKey(text));
+  return isPasskeyPublicKey(text)
+    ? formatP256PublicKey(parseP256PublicKey(text))
+    : formatPublicKey(parsePublicKey(text));
 }
 
 /** The key an implicit account is made of (its id is the key's hex): the verifier accepts it unasked. */

@@ -14,13 +14,13 @@ import {
   buildIntentPayload,
   decodeNonce,
   HttpError,
+  isPasskeyPublicKey,
   type MultiPayload,
   ProtocolError,
   payloadIntentHash,
 } from '../../core';
 import { type Phrase, phrase } from '../../core/phrase';
 import { ERROR_CODES } from '../../provider/protocol';
-import { isPasskeyKey } from '../../vault';
 import { said } from '../phrase';
 import { ProviderError } from '../providerError';
 import { intentsPreview, type PreviewDeps } from '../review/preview';
@@ -57,7 +57,7 @@ export function fromDraft(draft: Draft): PreparedIntent {
   });
   return {
     payload,
-    standard: isPasskeyKey(draft.publicKey) ? 'webauthn' : 'nep413',
+    standard: isPasskeyPublicKey(draft.publicKey) ? 'webauthn' : 'nep413',
     publicKey: draft.publicKey,
     nonceKind: decodeNonce(p.nonce).kind,
     ownNonce: draft.ownNonce,

@@ -16,6 +16,7 @@ import {
   formatDeadline,
   type IntentPayload,
   intentHash,
+  isPasskeyPublicKey,
   type MultiPayload,
   networkText,
   type PayloadStandard,
@@ -26,7 +27,6 @@ import {
 } from '../../core';
 import { phrase } from '../../core/phrase';
 import { ERROR_CODES } from '../../provider/protocol';
-import { isPasskeyKey } from '../../vault';
 import { ProviderError } from '../providerError';
 import type { WalletService } from '../wallet/service';
 import type { UsedNonces } from './nonces';
@@ -123,8 +123,8 @@ export class SigningService {
       nonce,
       intents: request.intents,
     });
-    const standard = isPasskeyKey(publicKey) ? 'webauthn' : (request.standard ?? 'nep413');
-    if (standard === 'webauthn' && !isPasskeyKey(publicKey))
+    const standard = isPasskeyPublicKey(publicKey) ? 'webauthn' : (request.standard ?? 'nep413');
+    if (standard === 'webauthn' && !isPasskeyPublicKey(publicKey))
       throw new ProtocolError('only a passkey account signs webauthn payloads', 'standard');
     return { payload, standard, publicKey, nonceKind: decodeNonce(nonce).kind, ownNonce };
   }
@@ -161,7 +161,7 @@ export class SigningService {
   }
 
   private async signedBy(prepared: PreparedIntent, assertion: unknown): Promise<MultiPayload> {
-    if (prepared.standard !== 'webauthn' && !isPasskeyKey(prepared.publicKey))
+    if (prepared.standard !== 'webauthn' && !isPasskeyPublicKey(prepared.publicKey))
       return this.deps.wallet.vault.signIntent(prepared.publicKey, prepared.payload, prepared.standard);
     const passkey = this.deps.wallet.passkeyOf(prepared.publicKey);
     if (prepared.standard !== 'webauthn' || !passkey)

@@ -21,6 +21,7 @@ import {
   decodeNonce,
   extractIntentPayload,
   type HttpDeps,
+  isPasskeyPublicKey,
   type MultiPayload,
   multiPayloadSchema,
   networkText,
@@ -29,7 +30,6 @@ import {
 import { type Phrase, phrase } from '../../core/phrase';
 import { generateIntent, OneClickError, type QuoteCallOptions, submitIntent } from '../../oneclick';
 import { ERROR_CODES } from '../../provider/protocol';
-import { isPasskeyKey } from '../../vault';
 import type { KeyValue } from '../kv';
 import { ProviderError } from '../providerError';
 import { intentsPreview, type PreviewDeps } from '../review/preview';
@@ -114,7 +114,7 @@ export class SwapPayments {
       throw notThisPayment('its nonce was used before by this account');
     return {
       payload,
-      standard: isPasskeyKey(this.d.publicKeyOf(signerId)) ? 'webauthn' : 'nep413',
+      standard: isPasskeyPublicKey(this.d.publicKeyOf(signerId)) ? 'webauthn' : 'nep413',
       publicKey: this.d.publicKeyOf(signerId),
       nonceKind: 'versioned',
       ownNonce: false,

@@ -1,7 +1,8 @@
 // The selected account's keys: registered on the verifier beside the ones on this device.
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { AccountView, KeyListing } from '../../api/walletApi';
-import { isPasskeyPublicKey, signingSuccessor } from '../../core/signingSuccessor';
+import { isPasskeyPublicKey } from '../../core/keyKind';
+import { signingSuccessor } from '../../core/signingSuccessor';
 import { backupNote } from '../backup';
 import { AddKeyDialog } from '../components/AddKeyDialog';
 import { CopyButton } from '../components/CopyButton';
@@ -75,16 +76,18 @@ function AccountKeys({ account, onChanged }: { account: AccountView; onChanged()
   const rows = listing ? keyRows(listing) : [];
   // A passkey signs only a change the person reviewed (../components/KeyChangeReview.tsx); a passkey
   // account keeps its passkey as the key it signs with (docs/security.md, "Passkey accounts").
-  const signsWithPasskey = account.publicKeys[0]!.startsWith('p256:');
+  const signsWithPasskey = isPasskeyPublicKey(account.publicKeys[0]!);
   const passkeyAccount = account.kind === 'passkey';
-  // The passkey that would take over from the signing key (src/core/signingSuccessor.ts), by its name: such
-  // a removal is signed by that passkey, so its dialog goes through the review and says so.
-  const takingOver = (row: KeyRow): string | undefined => {
-    const successor =
-      row.signing && !signsWithPasskey ? signingSuccessor(listing?.local ?? [], row.publicKey) : undefined;
-    if (!successor || !isPasskeyPublicKey(successor)) return undefined;
-    return listing?.local.find((k) => k.publicKey === successor)?.passkeyName ?? shortKey(successor);
-  };
+  // The passkey that would take over from the signing key the open dialog removes
+  // (src/core/signingSuccessor.ts), by its name: such a removal is signed by that passkey, so its dialog
+  // goes through the review and says so.
+  const removing = open?.kind === 'remove' ? open.row : undefined;
+  const successor =
+    removing?.signing && !signsWithPasskey ? signingSuccessor(listing?.local ?? [], removing.publicKey) : undefined;
+  const takingOver =
+    successor && isPasskeyPublicKey(successor)
+      ? (listing?.local.find((k) => k.publicKey === successor)?.passkeyName ?? shortKey(successor))
+      : undefined;
   return (
     <Screen title={t('keys_title')} testid="keys">
       <p class="hint" title={accountId}>
@@ -213,8 +216,8 @@ function AccountKeys({ account, onChanged }: { account: AccountView; onChanged()
           accountId={accountId}
           row={open.row}
           othersRemain={anotherRegisteredKeyRemains(rows, open.row.publicKey)}
-          passkeySigns={signsWithPasskey || takingOver(open.row) !== undefined}
-          passkeyTakesOver={takingOver(open.row)}
+          passkeySigns={signsWithPasskey || takingOver !== undefined}
+          passkeyTakesOver={takingOver}
           onClose={() => setOpen(null)}
           onChanged={changed}
         />

@@ -10,6 +10,7 @@ import {
   signIntentPayload,
 } from '../../../src/core';
 import { startSimulator } from '../../../src/sim/server';
+import { ledgerSalt } from '../../support/ledgerView';
 import { median, type RowProducer } from '../lib';
 
 const random = (n: number) => new Uint8Array(randomBytes(n));
@@ -61,28 +62,7 @@ export const simRows: RowProducer = async () => {
     for (let r = 0; r < ROUNDS; r++)
       quoteRates.push(await throughput(300, async () => void (await post(`${sim.url}/v0/quote`, quoteBody, auth))));
 
-    const salt = hex.decode(
-      JSON.parse(
-        new TextDecoder().decode(
-          Uint8Array.from(
-            (
-              (await post(`${sim.urls.ledgerRpc}`, {
-                jsonrpc: '2.0',
-                id: 1,
-                method: 'query',
-                params: {
-                  request_type: 'call_function',
-                  finality: 'optimistic',
-                  account_id: sim.verifierId,
-                  method_name: 'current_salt',
-                  args_base64: 'e30=',
-                },
-              })) as { result: { result: number[] } }
-            ).result.result,
-          ),
-        ),
-      ) as string,
-    );
+    const salt = hex.decode(await ledgerSalt(sim));
     const publishRates: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const pair = generateKeyPair(random);

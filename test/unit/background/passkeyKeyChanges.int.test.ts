@@ -8,6 +8,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { IntentsPreviewWire } from '../../../src/api/approvalApi';
 import { type KeyChangeResult, WALLET, type WalletStatus } from '../../../src/api/walletApi';
 import { base64url } from '../../../src/core';
+import { ledgerHasPublicKey } from '../../support/ledgerView';
 import { registrationData, softPasskey } from '../../support/passkey';
 import { call, PASSWORD, simulatorWithClock } from './harness';
 import { answer, passkeyWallet } from './passkeyWallet';
@@ -16,27 +17,6 @@ const { sim, clock } = simulatorWithClock();
 beforeEach(() => fakeBrowser.reset());
 
 type Review = { preview: IntentsPreviewWire; reviewed: string; publicKey: string };
-
-async function hasKey(accountId: string, publicKey: string): Promise<boolean> {
-  const res = await fetch(sim.urls.ledgerRpc, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'query',
-      params: {
-        request_type: 'call_function',
-        finality: 'final',
-        account_id: sim.verifierId,
-        method_name: 'has_public_key',
-        args_base64: Buffer.from(JSON.stringify({ account_id: accountId, public_key: publicKey })).toString('base64'),
-      },
-    }),
-  });
-  const out = (await res.json()) as { result: { result: number[] } };
-  return JSON.parse(Buffer.from(out.result.result).toString()) as boolean;
-}
 
 describe('a passkey account’s key changes in the background', () => {
   it('a generated key is added only with the answer for its review; one refused is forgotten again', async () => {
@@ -54,7 +34,7 @@ describe('a passkey account’s key changes in the background', () => {
     await expect(
       call(bg, WALLET.confirmKeyChange, { accountId, reviewed: review.reviewed, passkey: answer(passkey, other) }),
     ).rejects.toThrow(/passkey's answer was refused/);
-    expect(await hasKey(accountId, review.publicKey)).toBe(false);
+    expect(await ledgerHasPublicKey(sim, accountId, review.publicKey)).toBe(false);
     expect(await keysNow()).toEqual(account.publicKeys);
 
     // A review replaced by another forgets the key made for it; the one under review is held, and no
@@ -73,7 +53,7 @@ describe('a passkey account’s key changes in the background', () => {
       passkey: answer(passkey, review.preview.passkey!.challenge),
     });
     expect(done).toMatchObject({ publicKey: review.publicKey, confirmed: true, status: 'SETTLED' });
-    expect(await hasKey(accountId, review.publicKey)).toBe(true);
+    expect(await ledgerHasPublicKey(sim, accountId, review.publicKey)).toBe(true);
     expect(await keysNow()).toEqual([...account.publicKeys, review.publicKey]);
     // A passkey account signs with its passkey: its other key is not made the signer.
     await expect(call(bg, WALLET.useSigningKey, { accountId, publicKey: review.publicKey })).rejects.toThrow(

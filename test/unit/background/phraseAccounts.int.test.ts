@@ -8,7 +8,7 @@ import { type CreateResult, WALLET } from '../../../src/api/walletApi';
 import { startBackground } from '../../../src/background/start';
 import { PhraseAccounts } from '../../../src/background/wallet/phraseAccounts';
 import { memoryVaultStorage } from '../../../src/vault';
-import { fund as fundOn, ledgerView } from '../sim/harness';
+import { fund as fundOn, ledgerAnswer } from '../sim/harness';
 import { backgroundEnv, call, ONE_NEAR, PASSWORD, simulatorWithClock, USDC, useSimulator, WNEAR } from './harness';
 
 const { sim, clock } = simulatorWithClock();
@@ -103,8 +103,8 @@ describe('restoring a phrase finds the accounts it made', () => {
 });
 
 /** The simulator verifier's mt_tokens_for_owner answer for `args`. */
-async function tokensFor(args: unknown): Promise<{ token_id: string; owner_id: unknown }[]> {
-  const answer = await ledgerView<{ token_id: string; owner_id: unknown }[]>(sim, 'mt_tokens_for_owner', args);
+async function tokensFor(args: Record<string, unknown>): Promise<{ token_id: string; owner_id: unknown }[]> {
+  const answer = await ledgerAnswer<{ token_id: string; owner_id: unknown }[]>(sim, 'mt_tokens_for_owner', args);
   if (answer.error !== undefined || answer.value === undefined) throw new Error(`the view refused: ${answer.error}`);
   return answer.value;
 }

@@ -13,6 +13,7 @@ import { AUTO_LOCK_ALARM, DEADLINE_KEY } from '../../../src/background/wallet/au
 import { base64, encodeVersionedNonce, hex, verifySignedIntent } from '../../../src/core';
 import { memoryVaultStorage } from '../../../src/vault';
 import { VAULT_SESSION_KEY } from '../../../src/vault/session';
+import { ledgerSalt } from '../../support/ledgerView';
 import { simulatorPerFile } from '../../support/simulatorPerFile';
 import { backgroundEnv, type Clock, call, PASSWORD, useSimulator, waitsMoveSim } from './harness';
 
@@ -125,25 +126,7 @@ describe('signing service', () => {
       deadline: '2099-01-01T00:00:00.000123Z',
     });
     expect(prepared.nonceKind).toBe('versioned');
-    const res = await fetch(`${sim.url}/ledger-rpc`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'query',
-        params: {
-          request_type: 'call_function',
-          finality: 'optimistic',
-          account_id: sim.verifierId,
-          method_name: 'current_salt',
-          args_base64: base64.encode(new TextEncoder().encode('{}')),
-        },
-      }),
-    });
-    const salt = JSON.parse(
-      new TextDecoder().decode(Uint8Array.from((await res.json()).result.result as number[])),
-    ) as string;
+    const salt = await ledgerSalt(sim);
     expect(hex.encode(base64.decode(prepared.payload.nonce).slice(5, 9))).toBe(salt);
     // Sub-millisecond digits in a dApp's deadline: the nonce deadline is rounded up, so the verifier's
     // "deadline is greater than nonce" rule holds and the simulator's verifier accepts it.

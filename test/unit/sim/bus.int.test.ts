@@ -9,7 +9,7 @@ import {
   balances,
   busCall,
   fund,
-  ledgerView,
+  ledgerAnswer,
   type Offer,
   type PublishAnswer,
   postJson,
@@ -330,7 +330,9 @@ describe('publish and status', () => {
     });
     expect(res.result).toEqual({ status: 'OK', intent_hashes: [expect.any(String), expect.any(String)] });
     expect(await balances(sim, b.accountId)).toEqual({ [WNEAR]: offer.amount_out });
-    expect((await ledgerView(sim, 'mt_balance_of', { account_id: a.accountId, token_id: USDC })).value).toBe('1000000');
+    expect((await ledgerAnswer(sim, 'mt_balance_of', { account_id: a.accountId, token_id: USDC })).value).toBe(
+      '1000000',
+    );
   });
 });
 

@@ -19,7 +19,6 @@ import {
   type SignedIntent,
   type SigningStandard,
   signIntentPayload,
-  utf8,
 } from '../../../src/core';
 import type { SimConfig } from '../../../src/sim/config';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
@@ -114,34 +113,9 @@ export async function busCall<R = unknown>(
   return res.json;
 }
 
-interface ViewAnswer {
-  result?: { result?: number[]; error?: string; logs: string[]; block_height: number; block_hash: string };
-  error?: unknown;
-}
+export { ledgerAnswer } from '../../support/ledgerView';
 
-/** A ledger view through `/ledger-rpc`: the decoded return value, or `{error}` when the view panicked. */
-export async function ledgerView<T = unknown>(
-  sim: RunningSimulator,
-  method: string,
-  args: unknown = {},
-): Promise<{ value?: T; error?: string }> {
-  const res = await postJson<ViewAnswer>(sim.urls.ledgerRpc, {
-    jsonrpc: '2.0',
-    id: 'dontcare',
-    method: 'query',
-    params: {
-      request_type: 'call_function',
-      finality: 'optimistic',
-      account_id: sim.verifierId,
-      method_name: method,
-      args_base64: base64.encode(utf8.encode(JSON.stringify(args))),
-    },
-  });
-  const result = res.json.result;
-  if (!result) throw new Error(`ledger RPC error: ${res.text}`);
-  if (result.error !== undefined) return { error: result.error };
-  return { value: JSON.parse(utf8.decode(new Uint8Array(result.result ?? []))) as T };
-}
+import { ledgerSalt } from '../../support/ledgerView';
 
 export async function fund(sim: RunningSimulator, accountId: string, tokenId: string, amount: bigint | string) {
   const res = await postJson(`${sim.url}/dev/fund`, { accountId, tokenId, amount: String(amount) });
@@ -199,7 +173,7 @@ export class TestUser {
   async sign(opts: SignOptions): Promise<SignedIntent> {
     const now = await simNow(this.sim);
     const deadline = opts.deadline ?? new Date(now + 60_000);
-    const salt = opts.salt ?? (await ledgerView<string>(this.sim, 'current_salt')).value!;
+    const salt = opts.salt ?? (await ledgerSalt(this.sim));
     const nonce =
       opts.nonce ??
       encodeVersionedNonce({ salt: hex.decode(salt), deadline: opts.nonceDeadline ?? deadline, random15: random(15) });

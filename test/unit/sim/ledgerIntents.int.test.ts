@@ -8,7 +8,7 @@ import {
   balances,
   busCall,
   fund,
-  ledgerView,
+  ledgerAnswer,
   type PublishAnswer,
   random,
   startTestSim,
@@ -163,7 +163,7 @@ describe('intent types', () => {
         },
       ],
     });
-    const out = (await ledgerView<{ logs: string[] }>(sim, 'simulate_intents', { signed: [signed] })).value!;
+    const out = (await ledgerAnswer<{ logs: string[] }>(sim, 'simulate_intents', { signed: [signed] })).value!;
     const [deposit, transfer] = out.logs.map(
       (l) => JSON.parse(l.replace(/^EVENT_JSON:/, '')) as { event: string; data: Record<string, unknown>[] },
     );
@@ -253,7 +253,7 @@ describe('intent types', () => {
 
   it('set_auth_by_predecessor_id and auth_call are recorded; auth_call pays its deposit from wNEAR', async () => {
     const user = await userWith({ [WNEAR]: 50n });
-    expect((await ledgerView(sim, 'is_auth_by_predecessor_id_enabled', { account_id: user.accountId })).value).toBe(
+    expect((await ledgerAnswer(sim, 'is_auth_by_predecessor_id_enabled', { account_id: user.accountId })).value).toBe(
       true,
     );
     const signed = await user.sign({
@@ -263,7 +263,7 @@ describe('intent types', () => {
       ],
     });
     expect(await publish(signed)).toMatchObject({ status: 'OK' });
-    expect((await ledgerView(sim, 'is_auth_by_predecessor_id_enabled', { account_id: user.accountId })).value).toBe(
+    expect((await ledgerAnswer(sim, 'is_auth_by_predecessor_id_enabled', { account_id: user.accountId })).value).toBe(
       false,
     );
     expect(await balances(sim, user.accountId)).toEqual({ [WNEAR]: '30' });
@@ -284,7 +284,7 @@ describe('intent types', () => {
     const signed = await user.sign({ intents: [] });
     expect(await publish(signed)).toMatchObject({ status: 'OK' });
     const nonce = signed.standard === 'nep413' ? signed.payload.nonce : '';
-    expect((await ledgerView(sim, 'is_nonce_used', { account_id: user.accountId, nonce })).value).toBe(true);
+    expect((await ledgerAnswer(sim, 'is_nonce_used', { account_id: user.accountId, nonce })).value).toBe(true);
   });
 });
 
@@ -297,7 +297,7 @@ describe('key registry', () => {
     expect(
       await publish(await owner.sign({ intents: [{ intent: 'add_public_key', public_key: secondPk }] })),
     ).toMatchObject({ status: 'OK' });
-    expect((await ledgerView(sim, 'public_keys_of', { account_id: owner.accountId })).value).toEqual([
+    expect((await ledgerAnswer(sim, 'public_keys_of', { account_id: owner.accountId })).value).toEqual([
       secondPk,
       owner.publicKey,
     ]);
@@ -334,9 +334,9 @@ describe('key registry', () => {
     });
     expect(await publish(rotate)).toMatchObject({ status: 'OK' });
     expect(
-      (await ledgerView(sim, 'has_public_key', { account_id: owner.accountId, public_key: owner.publicKey })).value,
+      (await ledgerAnswer(sim, 'has_public_key', { account_id: owner.accountId, public_key: owner.publicKey })).value,
     ).toBe(false);
-    expect((await ledgerView(sim, 'public_keys_of', { account_id: owner.accountId })).value).toEqual([backupPk]);
+    expect((await ledgerAnswer(sim, 'public_keys_of', { account_id: owner.accountId })).value).toEqual([backupPk]);
     expect(await publish(await owner.sign({ intents: [] }))).toMatchObject({
       reason: `public key '${owner.publicKey}' doesn't exist for account '${owner.accountId}'`,
     });
@@ -365,7 +365,7 @@ describe('fee of 100 pips (docs/interface.md, "Vector: token_diff closure under 
   it('user −1000000 settles against counterparty +999900; user +2500000 against −2500251', async () => {
     const sim100 = await startTestSim({ feePips: 100 });
     try {
-      expect((await ledgerView(sim100, 'fee')).value).toBe(100);
+      expect((await ledgerAnswer(sim100, 'fee')).value).toBe(100);
       const alice = new TestUser(sim100);
       const bob = new TestUser(sim100);
       await fund(sim100, alice.accountId, USDC, 1_000_000n);

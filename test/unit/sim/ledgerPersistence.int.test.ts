@@ -11,7 +11,7 @@ import {
   balances,
   busCall,
   fund,
-  ledgerView,
+  ledgerAnswer,
   type Offer,
   type PublishAnswer,
   postJson,
@@ -43,7 +43,7 @@ describe('persistence', () => {
       })
     ).result!;
     const offer = offers[0]!;
-    const solverBefore = await ledgerView<string[]>(first, 'mt_batch_balance_of', {
+    const solverBefore = await ledgerAnswer<string[]>(first, 'mt_batch_balance_of', {
       account_id: 'fees.intents.sim',
       token_ids: [USDC],
     });
@@ -73,14 +73,14 @@ describe('persistence', () => {
     try {
       expect(await balances(second, user.accountId)).toEqual(before.user);
       expect(await balances(second, 'fees.intents.sim')).toEqual(before.fees);
-      expect((await ledgerView(second, 'public_keys_of', { account_id: user.accountId })).value).toEqual([
+      expect((await ledgerAnswer(second, 'public_keys_of', { account_id: user.accountId })).value).toEqual([
         extraPk,
         user.publicKey,
       ]);
-      expect((await ledgerView(second, 'current_salt')).value).toBe(rotated.json.current_salt);
-      expect((await ledgerView(second, 'is_valid_salt', { salt: rotated.json.previous })).value).toBe(true);
+      expect((await ledgerAnswer(second, 'current_salt')).value).toBe(rotated.json.current_salt);
+      expect((await ledgerAnswer(second, 'is_valid_salt', { salt: rotated.json.previous })).value).toBe(true);
       const nonce = signed.standard === 'nep413' ? signed.payload.nonce : '';
-      expect((await ledgerView(second, 'is_nonce_used', { account_id: user.accountId, nonce })).value).toBe(true);
+      expect((await ledgerAnswer(second, 'is_nonce_used', { account_id: user.accountId, nonce })).value).toBe(true);
       // The bus remembers the intent (status keeps its timeline) and the spent quote.
       const status = (await busCall<StatusAnswer>(second, 'get_status', { intent_hash: published.result!.intent_hash }))
         .result;

@@ -9,7 +9,7 @@ import { rfc3339Of } from '../../../src/sim/ledger/engine';
 import {
   busCall,
   fund,
-  ledgerView,
+  ledgerAnswer,
   type PublishAnswer,
   postJson,
   simNow,
@@ -61,22 +61,24 @@ describe('result shape', () => {
 
 describe('views', () => {
   it('fee, fee_collector, current_salt, is_valid_salt', async () => {
-    expect((await ledgerView(sim, 'fee')).value).toBe(1);
-    expect((await ledgerView(sim, 'fee_collector')).value).toBe('fees.intents.sim');
-    const salt = (await ledgerView<string>(sim, 'current_salt')).value!;
-    expect((await ledgerView(sim, 'is_valid_salt', { salt })).value).toBe(true);
+    expect((await ledgerAnswer(sim, 'fee')).value).toBe(1);
+    expect((await ledgerAnswer(sim, 'fee_collector')).value).toBe('fees.intents.sim');
+    const salt = (await ledgerAnswer<string>(sim, 'current_salt')).value!;
+    expect((await ledgerAnswer(sim, 'is_valid_salt', { salt })).value).toBe(true);
     expect(
-      (await ledgerView(sim, 'is_valid_salt', { salt: salt === '00000000' ? '00000001' : '00000000' })).value,
+      (await ledgerAnswer(sim, 'is_valid_salt', { salt: salt === '00000000' ? '00000001' : '00000000' })).value,
     ).toBe(false);
   });
 
   it('mt_balance_of and mt_batch_balance_of (u128 strings)', async () => {
     const user = new TestUser(sim);
     await fund(sim, user.accountId, USDC, 123n);
-    expect((await ledgerView(sim, 'mt_balance_of', { account_id: user.accountId, token_id: USDC })).value).toBe('123');
+    expect((await ledgerAnswer(sim, 'mt_balance_of', { account_id: user.accountId, token_id: USDC })).value).toBe(
+      '123',
+    );
     expect(
       (
-        await ledgerView(sim, 'mt_batch_balance_of', {
+        await ledgerAnswer(sim, 'mt_batch_balance_of', {
           account_id: user.accountId,
           token_ids: [USDC, 'nep141:wrap.near'],
         })
@@ -86,13 +88,13 @@ describe('views', () => {
 
   it('public_keys_of / has_public_key for an unseen implicit account and a named one', async () => {
     const user = new TestUser(sim);
-    expect((await ledgerView(sim, 'public_keys_of', { account_id: user.accountId })).value).toEqual([user.publicKey]);
+    expect((await ledgerAnswer(sim, 'public_keys_of', { account_id: user.accountId })).value).toEqual([user.publicKey]);
     expect(
-      (await ledgerView(sim, 'has_public_key', { account_id: user.accountId, public_key: user.publicKey })).value,
+      (await ledgerAnswer(sim, 'has_public_key', { account_id: user.accountId, public_key: user.publicKey })).value,
     ).toBe(true);
-    expect((await ledgerView(sim, 'public_keys_of', { account_id: 'bob.near' })).value).toEqual([]);
+    expect((await ledgerAnswer(sim, 'public_keys_of', { account_id: 'bob.near' })).value).toEqual([]);
     expect(
-      (await ledgerView(sim, 'has_public_key', { account_id: 'bob.near', public_key: user.publicKey })).value,
+      (await ledgerAnswer(sim, 'has_public_key', { account_id: 'bob.near', public_key: user.publicKey })).value,
     ).toBe(false);
   });
 
@@ -100,9 +102,9 @@ describe('views', () => {
     const user = new TestUser(sim);
     const signed = await user.sign({ intents: [] });
     const nonce = signed.standard === 'nep413' ? signed.payload.nonce : '';
-    expect((await ledgerView(sim, 'is_nonce_used', { account_id: user.accountId, nonce })).value).toBe(false);
+    expect((await ledgerAnswer(sim, 'is_nonce_used', { account_id: user.accountId, nonce })).value).toBe(false);
     await busCall<PublishAnswer>(sim, 'publish_intent', { quote_hashes: [], signed_data: signed });
-    expect((await ledgerView(sim, 'is_nonce_used', { account_id: user.accountId, nonce })).value).toBe(true);
+    expect((await ledgerAnswer(sim, 'is_nonce_used', { account_id: user.accountId, nonce })).value).toBe(true);
   });
 });
 
@@ -122,8 +124,8 @@ describe('simulate_intents (docs/protocol.md, "execute_intents and simulate_inte
       deadline,
     });
     const nonce = signed.standard === 'nep413' ? signed.payload.nonce : '';
-    const out = (await ledgerView<Record<string, unknown>>(sim, 'simulate_intents', { signed: [signed] })).value!;
-    const salt = (await ledgerView<string>(sim, 'current_salt')).value;
+    const out = (await ledgerAnswer<Record<string, unknown>>(sim, 'simulate_intents', { signed: [signed] })).value!;
+    const salt = (await ledgerAnswer<string>(sim, 'current_salt')).value;
     expect(Object.keys(out).sort()).toEqual(['intents_executed', 'logs', 'min_deadline', 'state']);
     expect(out.intents_executed).toEqual([{ intent_hash: expect.any(String), account_id: user.accountId, nonce }]);
     // The contract prints RFC 3339 with only the fraction it needs: no `.000` for whole seconds.
@@ -140,8 +142,8 @@ describe('simulate_intents (docs/protocol.md, "execute_intents and simulate_inte
     });
     expect(logs[1]).toMatch(/^EVENT_JSON:\{"standard":"dip4","version":"[\d.]+","event":"intents_executed"/);
     // Nothing was executed.
-    expect((await ledgerView(sim, 'mt_balance_of', { account_id: user.accountId, token_id: USDC })).value).toBe('50');
-    expect((await ledgerView(sim, 'is_nonce_used', { account_id: user.accountId, nonce })).value).toBe(false);
+    expect((await ledgerAnswer(sim, 'mt_balance_of', { account_id: user.accountId, token_id: USDC })).value).toBe('50');
+    expect((await ledgerAnswer(sim, 'is_nonce_used', { account_id: user.accountId, nonce })).value).toBe(false);
   });
 
   it('reports an unbalanced batch in-band as invariant_violated', async () => {
@@ -150,7 +152,7 @@ describe('simulate_intents (docs/protocol.md, "execute_intents and simulate_inte
     const signed = await user.sign({
       intents: [{ intent: 'token_diff', diff: { [USDC]: '-1000', 'nep141:wrap.near': '7' } }],
     });
-    const out = (await ledgerView<Record<string, unknown>>(sim, 'simulate_intents', { signed: [signed] })).value!;
+    const out = (await ledgerAnswer<Record<string, unknown>>(sim, 'simulate_intents', { signed: [signed] })).value!;
     expect(out.invariant_violated).toEqual({
       error: 'unmatched_deltas',
       unmatched_deltas: { [USDC]: '-999', 'nep141:wrap.near': '7' },
@@ -163,18 +165,18 @@ describe('simulate_intents (docs/protocol.md, "execute_intents and simulate_inte
     const signed = await user.sign({
       intents: [{ intent: 'transfer', receiver_id: 'sim.near', tokens: { [USDC]: '1' } }],
     });
-    expect((await ledgerView(sim, 'simulate_intents', { signed: [signed] })).error).toBe(
+    expect((await ledgerAnswer(sim, 'simulate_intents', { signed: [signed] })).error).toBe(
       panicOf('insufficient balance or overflow'),
     );
     const stale = await user.sign({ intents: [], salt: 'abcdef12' });
-    expect((await ledgerView(sim, 'simulate_intents', { signed: [stale] })).error).toBe(panicOf('invalid salt'));
+    expect((await ledgerAnswer(sim, 'simulate_intents', { signed: [stale] })).error).toBe(panicOf('invalid salt'));
   });
 
   it('panics like near-sdk when the arguments do not deserialize', async () => {
-    expect((await ledgerView(sim, 'simulate_intents', { signed: [{ standard: 'nep413' }] })).error).toBe(
+    expect((await ledgerAnswer(sim, 'simulate_intents', { signed: [{ standard: 'nep413' }] })).error).toBe(
       panicOf('Failed to deserialize input from JSON.'),
     );
-    expect((await ledgerView(sim, 'mt_balance_of', { account_id: 'bob.near' })).error).toBe(
+    expect((await ledgerAnswer(sim, 'mt_balance_of', { account_id: 'bob.near' })).error).toBe(
       panicOf('Failed to deserialize input from JSON.'),
     );
   });
@@ -231,20 +233,20 @@ describe('salts (dev controls, docs/protocol.md "Nonces")', () => {
 
   it('rotate keeps the old salt valid; invalidate refuses it; set makes a salt current', async () => {
     const user = new TestUser(sim);
-    const old = (await ledgerView<string>(sim, 'current_salt')).value!;
+    const old = (await ledgerAnswer<string>(sim, 'current_salt')).value!;
     const rotated = await dev('/dev/salt/rotate');
     expect(rotated.json.previous).toBe(old);
     const fresh = rotated.json.current_salt;
     expect(fresh).not.toBe(old);
-    expect((await ledgerView(sim, 'current_salt')).value).toBe(fresh);
-    expect((await ledgerView(sim, 'is_valid_salt', { salt: old })).value).toBe(true);
+    expect((await ledgerAnswer(sim, 'current_salt')).value).toBe(fresh);
+    expect((await ledgerAnswer(sim, 'is_valid_salt', { salt: old })).value).toBe(true);
     const withOld = await user.sign({ intents: [], salt: old });
     expect(
       (await busCall<PublishAnswer>(sim, 'publish_intent', { quote_hashes: [], signed_data: withOld })).result,
     ).toMatchObject({ status: 'OK' });
 
     expect((await dev('/dev/salt/invalidate', { salts: [old] })).status).toBe(200);
-    expect((await ledgerView(sim, 'is_valid_salt', { salt: old })).value).toBe(false);
+    expect((await ledgerAnswer(sim, 'is_valid_salt', { salt: old })).value).toBe(false);
     const stale = await user.sign({ intents: [], salt: old });
     expect(
       (await busCall<PublishAnswer>(sim, 'publish_intent', { quote_hashes: [], signed_data: stale })).result,
@@ -255,7 +257,7 @@ describe('salts (dev controls, docs/protocol.md "Nonces")', () => {
 
     const set = await dev('/dev/salt', { salt: '252812B3' });
     expect(set.json.current_salt).toBe('252812b3');
-    expect((await ledgerView(sim, 'is_valid_salt', { salt: fresh })).value).toBe(true);
+    expect((await ledgerAnswer(sim, 'is_valid_salt', { salt: fresh })).value).toBe(true);
     const docs = await user.sign({ intents: [], salt: '252812b3' });
     expect(
       (await busCall<PublishAnswer>(sim, 'publish_intent', { quote_hashes: [], signed_data: docs })).result,
@@ -263,17 +265,17 @@ describe('salts (dev controls, docs/protocol.md "Nonces")', () => {
   });
 
   it('invalidating the current salt rotates first; unknown salts are skipped silently (the contract omits errors)', async () => {
-    const current = (await ledgerView<string>(sim, 'current_salt')).value!;
+    const current = (await ledgerAnswer<string>(sim, 'current_salt')).value!;
     const res = await dev('/dev/salt/invalidate', { salts: [current] });
     expect(res.json.current_salt).not.toBe(current);
-    expect((await ledgerView(sim, 'is_valid_salt', { salt: current })).value).toBe(false);
+    expect((await ledgerAnswer(sim, 'is_valid_salt', { salt: current })).value).toBe(false);
     const now = res.json.current_salt;
     // An unknown salt and an already invalid one are skipped; the valid one is still invalidated.
     const mixed = await dev('/dev/salt/invalidate', { salts: ['cafebabe', current, now] });
     expect(mixed.status).toBe(200);
     expect(mixed.json.current_salt).not.toBe(now);
-    expect((await ledgerView(sim, 'is_valid_salt', { salt: now })).value).toBe(false);
-    expect((await ledgerView(sim, 'current_salt')).value).toBe(mixed.json.current_salt);
+    expect((await ledgerAnswer(sim, 'is_valid_salt', { salt: now })).value).toBe(false);
+    expect((await ledgerAnswer(sim, 'current_salt')).value).toBe(mixed.json.current_salt);
     expect((await dev('/dev/salt', { salt: 'xyz' })).status).toBe(400);
   });
 });

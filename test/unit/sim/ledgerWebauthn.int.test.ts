@@ -32,7 +32,7 @@ import {
   balances,
   busCall,
   fund,
-  ledgerView,
+  ledgerAnswer,
   type PublishAnswer,
   random,
   simNow,
@@ -56,7 +56,7 @@ class PasskeyUser {
 
   async payload(intents: unknown[], signerId = this.accountId): Promise<IntentPayload> {
     const deadline = new Date((await simNow(sim)) + 60_000);
-    const salt = (await ledgerView<string>(sim, 'current_salt')).value!;
+    const salt = (await ledgerAnswer<string>(sim, 'current_salt')).value!;
     return buildIntentPayload({
       signerId,
       verifyingContract: sim.verifierId,
@@ -154,9 +154,9 @@ describe('p256 keys in the key registry', () => {
     const add = await owner.sign({ intents: [{ intent: 'add_public_key', public_key: key }] });
     expect(await publish(add)).toMatchObject({ status: 'OK' });
     expect(
-      (await ledgerView<boolean>(sim, 'has_public_key', { account_id: owner.accountId, public_key: key })).value,
+      (await ledgerAnswer<boolean>(sim, 'has_public_key', { account_id: owner.accountId, public_key: key })).value,
     ).toBe(true);
-    expect((await ledgerView<string[]>(sim, 'public_keys_of', { account_id: owner.accountId })).value).toContain(key);
+    expect((await ledgerAnswer<string[]>(sim, 'public_keys_of', { account_id: owner.accountId })).value).toContain(key);
 
     const signedByPasskey = await passkey.sign([transfer('bob.near', '5')], { signerId: owner.accountId });
     expect(await publish(signedByPasskey)).toMatchObject({ status: 'OK' });
@@ -176,7 +176,7 @@ describe('p256 keys in the key registry', () => {
     const key = user.passkey.publicKey;
     await fund(sim, user.accountId, USDC, 10n);
     expect(
-      (await ledgerView<boolean>(sim, 'has_public_key', { account_id: user.accountId, public_key: key })).value,
+      (await ledgerAnswer<boolean>(sim, 'has_public_key', { account_id: user.accountId, public_key: key })).value,
     ).toBe(true);
     const second = new PasskeyUser().passkey.publicKey;
     expect(await publish(await user.sign([{ intent: 'add_public_key', public_key: second }]))).toMatchObject({
@@ -199,11 +199,11 @@ describe('p256 keys in the key registry', () => {
 describe('a passkey account’s key changes on the simulator', () => {
   /** The panic message of a failed `simulate_intents` (the RPC wraps it as near's host error). */
   const simulated = async (signed: unknown) => {
-    const out = await ledgerView(sim, 'simulate_intents', { signed: [signed] });
+    const out = await ledgerAnswer(sim, 'simulate_intents', { signed: [signed] });
     return /panic_msg: "(.*)" \}\)$/.exec(out.error ?? '')?.[1];
   };
   const hasKey = async (accountId: string, publicKey: string) =>
-    (await ledgerView<boolean>(sim, 'has_public_key', { account_id: accountId, public_key: publicKey })).value;
+    (await ledgerAnswer<boolean>(sim, 'has_public_key', { account_id: accountId, public_key: publicKey })).value;
 
   const tampered: [string, (u: PasskeyUser, intents: unknown[], other: unknown[]) => Promise<SignedWebauthn>][] = [
     [
@@ -266,7 +266,7 @@ describe('the contract’s own webauthn vectors through the simulator', () => {
 
   /** The panic message of a failed `simulate_intents` (the RPC wraps it as near's host error). */
   const refusal = async (signed: unknown) => {
-    const out = await ledgerView(vectorSim, 'simulate_intents', { signed: [signed] });
+    const out = await ledgerAnswer(vectorSim, 'simulate_intents', { signed: [signed] });
     return /panic_msg: "(.*)" \}\)$/.exec(out.error ?? '')?.[1];
   };
 

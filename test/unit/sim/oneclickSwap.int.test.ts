@@ -10,17 +10,16 @@ import { join } from 'node:path';
 import { verifyQuoteSignature } from '@defuse-protocol/one-click-sdk-typescript';
 import { describe, expect, it } from 'vitest';
 import {
-  base64,
   buildIntentPayload,
   encodeVersionedNonce,
   generateKeyPair,
   hex,
   implicitAccountId,
   signIntentPayload,
-  utf8,
 } from '../../../src/core';
 import { REFUND_REASONS } from '../../../src/sim/oneclick/model';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
+import { ledgerSalt } from '../../support/ledgerView';
 import { simulatorPerFile } from '../../support/simulatorPerFile';
 
 const WNEAR = 'nep141:wrap.near';
@@ -172,19 +171,7 @@ async function transferOnLedger(
   expect((await call(sim, 'POST', '/dev/fund', { accountId: from, tokenId, amount: amount.toString() })).status).toBe(
     200,
   );
-  const view = await call<{ result: { result: number[] } }>(sim, 'POST', '/ledger-rpc', {
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'query',
-    params: {
-      request_type: 'call_function',
-      finality: 'optimistic',
-      account_id: 'intents.sim',
-      method_name: 'current_salt',
-      args_base64: base64.encode(utf8.encode('{}')),
-    },
-  });
-  const salt = JSON.parse(utf8.decode(new Uint8Array(view.body.result.result))) as string;
+  const salt = await ledgerSalt(sim);
   const deadline = new Date(nowOf(sim) + 60_000);
   const payload = buildIntentPayload({
     signerId: from,

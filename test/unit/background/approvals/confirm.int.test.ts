@@ -14,7 +14,7 @@ import { base64, parsePublicKey, parseSecretKey, verifyNep413 } from '../../../.
 import type { Phrase } from '../../../../src/core/phrase';
 import { ERROR_CODES, METHODS } from '../../../../src/provider/protocol';
 import { simulatorPerFile } from '../../../support/simulatorPerFile';
-import { busCall, ledgerView, type PublishAnswer, simNow, TestUser } from '../../sim/harness';
+import { busCall, ledgerAnswer, type PublishAnswer, simNow, TestUser } from '../../sim/harness';
 import { call, PASSWORD } from '../harness';
 import { pageSetup } from '../pageHarness';
 
@@ -39,7 +39,7 @@ describe('Confirm on a nonce the verifier already used', () => {
     if (typeof elsewhere.payload === 'string') throw new Error('a NEP-413 payload was expected');
     const nonce = elsewhere.payload.nonce;
     await expect
-      .poll(async () => (await ledgerView<boolean>(sim, 'is_nonce_used', { account_id: t.accountId, nonce })).value)
+      .poll(async () => (await ledgerAnswer<boolean>(sim, 'is_nonce_used', { account_id: t.accountId, nonce })).value)
       .toBe(true);
 
     // The page asks the wallet to sign under the same nonce; the wallet never signed it itself.

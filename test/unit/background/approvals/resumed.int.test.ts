@@ -13,7 +13,7 @@ import { APPROVAL, type ApprovalViewWire } from '../../../../src/api/approvalApi
 import { startBackground } from '../../../../src/background/start';
 import { METHODS } from '../../../../src/provider/protocol';
 import { simulatorPerFile } from '../../../support/simulatorPerFile';
-import { ledgerView, simNow } from '../../sim/harness';
+import { ledgerAnswer, simNow } from '../../sim/harness';
 import { call } from '../harness';
 import { never, onRequests, pageSetup, signal } from '../pageHarness';
 
@@ -49,7 +49,7 @@ describe('a publish interrupted after the bus took it', () => {
     await busTookIt.fired;
     const nonce = JSON.parse(first!.intents!.raw).nonce as string;
     await expect
-      .poll(async () => (await ledgerView<boolean>(sim, 'is_nonce_used', { account_id: t.accountId, nonce })).value)
+      .poll(async () => (await ledgerAnswer<boolean>(sim, 'is_nonce_used', { account_id: t.accountId, nonce })).value)
       .toBe(true);
 
     fakeBrowser.alarms.onAlarm.removeAllListeners();

@@ -28,7 +28,7 @@ describe('a NEP-413 message asked of a passkey account', () => {
     const e = thrown as ProviderError;
     expect(e.code).toBe(ERROR_CODES.unsupportedMethod);
     expect(e.message).toBe(
-      'alice.near is a passkey account: NEP-413 messages need an ed25519 key, and a passkey signs only intents (intents_signIntents). Nothing was signed.',
+      'alice.near signs with a passkey: NEP-413 messages need an ed25519 key, and a passkey signs only intents (intents_signIntents). Nothing was signed.',
     );
     expect(e.data).toEqual({ reason: 'passkey_account', accountId: 'alice.near' });
   });
