@@ -5,7 +5,7 @@ import { WALLET } from '../../src/api/walletApi';
 import { type RunningSimulator, startSimulator } from '../../src/sim/server';
 import { test as base, type Extension, expect } from './fixtures';
 
-export { ledgerHasPublicKey, ledgerView } from '../support/ledgerView';
+export { ledgerHasPublicKey, ledgerSalt, ledgerView } from '../support/ledgerView';
 
 export const test = base.extend<Record<never, never>, { sim: RunningSimulator }>({
   sim: [

@@ -161,6 +161,28 @@ const RULES: Rule[] = [
       copies: 2,
     },
   },
+  {
+    name: 'whether a key is a passkey’s (src/core/keyKind.ts)',
+    home: ['src/core/keyKind.ts'],
+    within: () => true,
+    hint: /p256:/,
+    // `key.startsWith('p256:')`: the prefix test the vault, the signer and the screens share.
+    match: (node, sf) =>
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === 'startsWith' &&
+      node.arguments[0] !== undefined &&
+      ts.isStringLiteralLike(node.arguments[0]) &&
+      node.arguments[0].getText(sf).slice(1, -1) === 'p256:',
+    planted: {
+      rel: 'src/ui/keys.ts',
+      source: [
+        "export const isPasskeyRow = (row: { publicKey: string }) => row.publicKey.startsWith('p256:');",
+        'const signsWithPasskey = (keys: string[]) => keys[0]!.startsWith(`p256:`);',
+      ].join('\n'),
+      copies: 2,
+    },
+  },
 ];
 
 describe('one home for each rule', () => {

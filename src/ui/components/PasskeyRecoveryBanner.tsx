@@ -6,14 +6,16 @@ import type { AccountView } from '../../api/accounts';
 import { isPasskeyPublicKey } from '../../core/keyKind';
 import { t } from '../i18n';
 
-export const passkeyOnly = (account: AccountView | null): boolean =>
+export const passkeyOnly = (account: AccountView | null): account is AccountView =>
   account !== null && account.publicKeys.length === 1 && isPasskeyPublicKey(account.publicKeys[0]!);
 
 export function PasskeyRecoveryBanner({ account }: { account: AccountView | null }) {
   if (!passkeyOnly(account)) return null;
   return (
     <div class="banner" role="status" data-testid="passkey-recovery-banner">
-      <span>{t('passkeyBanner_onlyKey')}</span>
+      {/* A passkey account has no other key anywhere until it adds one; another account may have keys
+          this wallet does not hold. */}
+      <span>{t(account.kind === 'passkey' ? 'passkeyBanner_onlyKey' : 'passkeyBanner_onlyKeyHere')}</span>
     </div>
   );
 }

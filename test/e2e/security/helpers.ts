@@ -372,10 +372,6 @@ export function payloadFor(
   };
 }
 
-export async function currentSalt(sim: RunningSimulator): Promise<string> {
-  return ledgerView<string>(sim, 'current_salt', {});
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Trying a request as the attacker, with a victim in front of the window
 

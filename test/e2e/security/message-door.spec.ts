@@ -20,8 +20,8 @@ import {
   WNEAR,
   withApproval,
 } from '../provider-helpers';
-import { expect, ledgerHasPublicKey, test } from '../sim';
-import { attackerKey, attempt, currentSalt, ledgerState, payloadFor, publishOnBus } from './helpers';
+import { expect, ledgerHasPublicKey, ledgerSalt, test } from '../sim';
+import { attackerKey, attempt, ledgerState, payloadFor, publishOnBus } from './helpers';
 
 // Not serial: each test stands alone, so one attack that succeeds does not hide the others.
 test.describe.configure({ timeout: 90_000 });
@@ -33,7 +33,7 @@ test('an intents payload signed as a "message" for the verifier: refused without
 }) => {
   const before = await ledgerState(sim, session.w.accountId);
   const attacker = attackerKey();
-  const salt = await currentSalt(sim);
+  const salt = await ledgerSalt(sim);
   const tries: { recipient: string; outcome: unknown; windows: number }[] = [];
 
   // The simulator's verifier however spelled, and Mainnet's (refused on every network: the text is an intent).

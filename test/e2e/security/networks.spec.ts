@@ -29,8 +29,8 @@ import {
   withApproval,
   withDapp,
 } from '../provider-helpers';
-import { dev, expect, test, walletCall } from '../sim';
-import { currentSalt, publishOnBus } from './helpers';
+import { dev, expect, ledgerSalt, test, walletCall } from '../sim';
+import { publishOnBus } from './helpers';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -76,7 +76,7 @@ async function onMainnet(popup: Page): Promise<void> {
  * check, and only the verifying contract keeps the networks apart.
  */
 async function sameSaltAsMainnet(sim: RunningSimulator): Promise<void> {
-  await dev(sim, '/dev/salt', { salt: await currentSalt(mainnet) });
+  await dev(sim, '/dev/salt', { salt: await ledgerSalt(mainnet) });
 }
 
 const oneToAttacker = [{ intent: 'transfer', receiver_id: ATTACKER, tokens: { [WNEAR]: ONE_WNEAR } }];

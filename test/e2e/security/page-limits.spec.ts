@@ -29,12 +29,11 @@ import {
   withApproval,
 } from '../provider-helpers';
 import { openObserver } from '../reliability-helpers';
-import { expect, test, walletCall } from '../sim';
+import { expect, ledgerSalt, test, walletCall } from '../sim';
 import { stopWorker, watchRunningWorker } from '../worker';
 import {
   attackerKey,
   attempt,
-  currentSalt,
   fire,
   ledgerState,
   misses,
@@ -156,7 +155,7 @@ test("an unconnected page and a cross-origin frame cannot spend the user's bus k
       payloadFor(
         attacker.accountId,
         [{ intent: 'transfer', receiver_id: 'bob.near', tokens: { [WNEAR]: '1' } }],
-        await currentSalt(sim),
+        await ledgerSalt(sim),
       ),
     );
 
@@ -283,7 +282,7 @@ test('a connected page relaying signed intents (publishIntents {signed}) is rate
     // Valid intents signed by a key that is not the wallet's: the page only wants the relay.
     const attacker = attackerKey();
     await fund(sim, attacker.accountId, WNEAR, '1000');
-    const salt = await currentSalt(sim);
+    const salt = await ledgerSalt(sim);
     const signedCall = () => ({
       method: 'intents_publishIntents',
       params: {

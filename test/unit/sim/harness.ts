@@ -22,6 +22,7 @@ import {
 } from '../../../src/core';
 import type { SimConfig } from '../../../src/sim/config';
 import { type RunningSimulator, startSimulator } from '../../../src/sim/server';
+import { ledgerSalt } from '../../support/ledgerView';
 
 export type { RunningSimulator };
 
@@ -114,8 +115,6 @@ export async function busCall<R = unknown>(
 }
 
 export { ledgerAnswer } from '../../support/ledgerView';
-
-import { ledgerSalt } from '../../support/ledgerView';
 
 export async function fund(sim: RunningSimulator, accountId: string, tokenId: string, amount: bigint | string) {
   const res = await postJson(`${sim.url}/dev/fund`, { accountId, tokenId, amount: String(amount) });
