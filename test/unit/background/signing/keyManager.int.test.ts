@@ -243,6 +243,13 @@ describe('following a change to its end', () => {
     expect(out).toMatchObject({ status: 'SETTLED', confirmed: false });
   });
 
+  it('fails only on NOT_FOUND_OR_NOT_VALID with FAILED: a FAILED detail beside another status is followed on', async () => {
+    const { keys, bus, accountId, own } = await setUp({ statuses: ['TX_BROADCASTED', 'SETTLED'], details: 'FAILED' });
+    const out = await keys.settle(bus.port, accountId, 'add_public_key', own, 'h');
+    expect(out.status).toBe('SETTLED');
+    expect(bus.asked).toHaveLength(2);
+  });
+
   it('gives up after two minutes by default, naming the last status', async () => {
     const { keys, bus, accountId, own, waits } = await setUp({ statuses: ['PENDING'] });
     const e = await refusal(keys.settle(bus.port, accountId, 'add_public_key', own, 'h'));
@@ -256,5 +263,20 @@ describe('following a change to its end', () => {
     const { keys, bus, accountId, own, waits } = await setUp({ statuses: ['PENDING'], settleTimeoutMs: 1_000 });
     await refusal(keys.settle(bus.port, accountId, 'add_public_key', own, 'h'));
     expect(waits).toEqual([250, 500, 1000]);
+    // Only once past it: at the very moment it asks once more.
+    const atTheMoment = await setUp({ statuses: ['PENDING'], settleTimeoutMs: 750 });
+    await refusal(atTheMoment.keys.settle(atTheMoment.bus.port, atTheMoment.accountId, 'add_public_key', own, 'h'));
+    expect(atTheMoment.waits).toEqual([250, 500, 1000]);
+  });
+
+  it('keeps a generated key whose change did not settle in time: its intent may still settle', async () => {
+    const { keys, accountId, bg } = await setUp({ statuses: ['PENDING'], settleTimeoutMs: 1_000 });
+    const before = bg.wallet.account(accountId).publicKeys;
+    const e = await refusal(keys.add(accountId));
+    expect(e.refused).toBe(false);
+    expect(e.message).toBe('Not settled yet (last status PENDING); check again later.');
+    const after = bg.wallet.account(accountId).publicKeys;
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.slice(0, before.length)).toEqual(before);
   });
 });

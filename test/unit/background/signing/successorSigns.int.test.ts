@@ -206,6 +206,30 @@ describe('removing the signing key when the key that takes over is a passkey', (
     expect(signed.result.status).toBe('OK');
   });
 
+  it('Confirm is refused when the keys changed since the review: another signing key, or the passkey gone', async () => {
+    for (const change of ['another signing key', 'the passkey forgotten'] as const) {
+      const w = await walletWithAPasskeySuccessor(false);
+      const review = await call<Review>(w.bg, WALLET.reviewKeyChange, {
+        accountId: w.accountId,
+        change: w.removeSigning,
+      });
+      if (change === 'another signing key') {
+        const other = await w.bg.wallet.change((vault) => vault.newKeyFor(w.accountId));
+        await w.bg.wallet.change((vault) => vault.setSigningKey(w.accountId, other));
+      } else await w.bg.wallet.change((vault) => vault.forgetKey(w.accountId, w.passkey.publicKey));
+      await expect(
+        call(w.bg, WALLET.confirmKeyChange, {
+          accountId: w.accountId,
+          reviewed: review.reviewed,
+          acknowledgeDanger: true,
+          passkey: answer(w.passkey, review.preview.passkey!.challenge),
+        }),
+        change,
+      ).rejects.toThrow('The account’s signing key changed since the review; review the key change again.');
+      expect(await verifierHas(w.accountId, w.signing)).toBe(true);
+    }
+  });
+
   it('a registered passkey signs the removal at the authenticator and takes over', async () => {
     const w = await walletWithAPasskeySuccessor(false);
     const review = await call<Review>(w.bg, WALLET.reviewKeyChange, {
