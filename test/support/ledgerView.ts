@@ -1,6 +1,6 @@
 // The simulator's verifier, asked directly through its ledger RPC: what the ledger holds, past the
 // extension and past any proxy a test puts in front of it (end-to-end, integration and bench alike). The
-// one place a test writes the RPC's `query` / `call_function` request (docs/protocol.md, "Ledger RPC").
+// one place a test writes the RPC's `query` / `call_function` request (docs/interface.md, "Ledger RPC: views").
 import type { RunningSimulator } from '../../src/sim/server';
 
 /** Where the ledger RPC is and which contract it asks: a running simulator, or its two addresses. */
