@@ -174,6 +174,21 @@ async function walletWithAPasskeySuccessor(dropped: boolean) {
   return { bg, bus, accountId, signing, passkey, removeSigning };
 }
 
+type PasskeyWallet = Awaited<ReturnType<typeof walletWithAPasskeySuccessor>>;
+
+/** Reviews removing the signing key, which the passkey that takes over signs. */
+const reviewRemoval = (w: PasskeyWallet) =>
+  call<Review>(w.bg, WALLET.reviewKeyChange, { accountId: w.accountId, change: w.removeSigning });
+
+/** Confirms a review with that passkey's answer for it. */
+const confirmWithPasskey = (w: PasskeyWallet, review: Review) =>
+  call<KeyChangeResult>(w.bg, WALLET.confirmKeyChange, {
+    accountId: w.accountId,
+    reviewed: review.reviewed,
+    acknowledgeDanger: true,
+    passkey: answer(w.passkey, review.preview.passkey!.challenge),
+  });
+
 describe('removing the signing key when the key that takes over is a passkey', () => {
   it('the direct path refuses it: the passkey signs, at the authenticator, only through the review', async () => {
     const w = await walletWithAPasskeySuccessor(true);
@@ -186,19 +201,10 @@ describe('removing the signing key when the key that takes over is a passkey', (
 
   it('a passkey the verifier dropped: the review asks that passkey, and the verifier refuses what it signed', async () => {
     const w = await walletWithAPasskeySuccessor(true);
-    const review = await call<Review>(w.bg, WALLET.reviewKeyChange, {
-      accountId: w.accountId,
-      change: w.removeSigning,
-    });
+    const review = await reviewRemoval(w);
     expect(review.preview.passkey?.credentialId).toBe(credentialId);
-    await expect(
-      call(w.bg, WALLET.confirmKeyChange, {
-        accountId: w.accountId,
-        reviewed: review.reviewed,
-        acknowledgeDanger: true,
-        passkey: answer(w.passkey, review.preview.passkey!.challenge),
-      }),
-    ).rejects.toThrow(w.passkey.publicKey); // the verifier's words: that key is not the account's
+    // The verifier's words: that key is not the account's.
+    await expect(confirmWithPasskey(w, review)).rejects.toThrow(w.passkey.publicKey);
     expect(await verifierHas(w.accountId, w.signing)).toBe(true);
     const status = await call<WalletStatus>(w.bg, WALLET.status);
     expect(status.accounts[0]!.publicKeys[0]).toBe(w.signing);
@@ -209,39 +215,22 @@ describe('removing the signing key when the key that takes over is a passkey', (
   it('Confirm is refused when the keys changed since the review: another signing key, or the passkey gone', async () => {
     for (const change of ['another signing key', 'the passkey forgotten'] as const) {
       const w = await walletWithAPasskeySuccessor(false);
-      const review = await call<Review>(w.bg, WALLET.reviewKeyChange, {
-        accountId: w.accountId,
-        change: w.removeSigning,
-      });
+      const review = await reviewRemoval(w);
       if (change === 'another signing key') {
         const other = await w.bg.wallet.change((vault) => vault.newKeyFor(w.accountId));
         await w.bg.wallet.change((vault) => vault.setSigningKey(w.accountId, other));
       } else await w.bg.wallet.change((vault) => vault.forgetKey(w.accountId, w.passkey.publicKey));
-      await expect(
-        call(w.bg, WALLET.confirmKeyChange, {
-          accountId: w.accountId,
-          reviewed: review.reviewed,
-          acknowledgeDanger: true,
-          passkey: answer(w.passkey, review.preview.passkey!.challenge),
-        }),
-        change,
-      ).rejects.toThrow('The account’s signing key changed since the review; review the key change again.');
+      await expect(confirmWithPasskey(w, review), change).rejects.toThrow(
+        'The account’s signing key changed since the review; review the key change again.',
+      );
       expect(await verifierHas(w.accountId, w.signing)).toBe(true);
     }
   });
 
   it('a registered passkey signs the removal at the authenticator and takes over', async () => {
     const w = await walletWithAPasskeySuccessor(false);
-    const review = await call<Review>(w.bg, WALLET.reviewKeyChange, {
-      accountId: w.accountId,
-      change: w.removeSigning,
-    });
-    const done = await call<KeyChangeResult>(w.bg, WALLET.confirmKeyChange, {
-      accountId: w.accountId,
-      reviewed: review.reviewed,
-      acknowledgeDanger: true,
-      passkey: answer(w.passkey, review.preview.passkey!.challenge),
-    });
+    const review = await reviewRemoval(w);
+    const done = await confirmWithPasskey(w, review);
     expect(done).toMatchObject({ publicKey: w.signing, confirmed: true, status: 'SETTLED' });
     expect(await verifierHas(w.accountId, w.signing)).toBe(false);
     expect((await call<WalletStatus>(w.bg, WALLET.status)).accounts[0]!.publicKeys).toEqual([w.passkey.publicKey]);
